@@ -1,0 +1,15 @@
+import { defineBlock } from '../../engine/render/block.ts';
+import type { RichTextProps } from '../../schemas/types.gen.ts';
+import './rich-text.css';
+
+export default defineBlock<RichTextProps>({
+  component: function RichText({ props }) {
+    return (
+      <section className={`fc-container fc-rich-text fc-rich-text--${props.width ?? 'narrow'}`}>
+        {props.heading && <h2>{props.heading}</h2>}
+        {/* Sanitised by the server when the document was loaded (x-sanitize: html). */}
+        <div className="fc-rich-text__body" dangerouslySetInnerHTML={{ __html: props.html }} />
+      </section>
+    );
+  },
+});

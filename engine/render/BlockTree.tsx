@@ -1,0 +1,59 @@
+/** Renders a list of blocks through the loaded block definitions. */
+import { Suspense, createContext, useContext, type ReactNode } from 'react';
+import type { Block } from '../site/types.ts';
+import type { LoadedBlocks } from './block.ts';
+import { BlockBoundary } from './BlockBoundary.tsx';
+import { useSite } from './site-context.tsx';
+
+export interface BlockEnvironment {
+  blocks: LoadedBlocks;
+  /** Data returned by block loaders, by block id. */
+  data: Record<string, unknown>;
+  /** Lets a host (the editor) wrap each rendered block, e.g. to make it selectable. */
+  wrap?: (block: Block, rendered: ReactNode) => ReactNode;
+}
+
+const BlockEnvironmentContext = createContext<BlockEnvironment>({ blocks: {}, data: {} });
+export const BlockEnvironmentProvider = BlockEnvironmentContext.Provider;
+
+export function BlockList({ blocks }: { blocks: Block[] | undefined }) {
+  if (!blocks?.length) return null;
+  return (
+    <>
+      {blocks.map((block) => (
+        <BlockView key={block.id} block={block} />
+      ))}
+    </>
+  );
+}
+
+function MissingBlock({ block }: { block: Block }): never {
+  throw new Error(`no component is registered for block type "${block.type}"`);
+}
+
+export function BlockView({ block }: { block: Block }) {
+  const env = useContext(BlockEnvironmentContext);
+  const { mode } = useSite();
+  const definition = env.blocks[block.type];
+  const slots: Record<string, ReactNode> = {};
+  for (const [name, list] of Object.entries(block.slots ?? {})) slots[name] = <BlockList blocks={list} />;
+  const rendered = definition ? (
+    <definition.component
+      props={(block.props ?? {}) as never}
+      block={block}
+      slots={slots}
+      data={env.data[block.id]}
+    >
+      {block.children?.length ? <BlockList blocks={block.children} /> : undefined}
+    </definition.component>
+  ) : (
+    <MissingBlock block={block} />
+  );
+  return (
+    <Suspense fallback={null}>
+      <BlockBoundary blockId={block.id} blockType={block.type} mode={mode}>
+        {env.wrap ? env.wrap(block, rendered) : rendered}
+      </BlockBoundary>
+    </Suspense>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * A whole dealer site as one React tree: the page matching the current location,
+ * wrapped in the site layout, with its block modules and data loaded first.
+ * The same component renders on the server (StaticRouter) and hydrates in the browser.
+ */
+import { use, useEffect, useMemo } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Page, ResolvedSite } from '../site/types.ts';
+import type { SiteData } from '../site/data.ts';
+import type { BlockLoader } from './registry.ts';
+import { pageBlockTypes } from './registry.ts';
+import { BlockEnvironmentProvider, BlockList, type BlockEnvironment } from './BlockTree.tsx';
+import { loadPageData } from './page-data.ts';
+import { matchPage, pageTitle } from './routes.ts';
+import { SiteProvider, type RenderMode } from './site-context.tsx';
+
+export const NOT_FOUND_PAGE: Page = { id: 'not-found', path: '*', title: 'Page not found | {site}', blocks: [] };
+
+export interface SiteAppProps {
+  site: ResolvedSite;
+  siteData: SiteData;
+  mode: RenderMode;
+  loader: BlockLoader;
+  /** Block data already loaded for one URL (from the server's render). */
+  initialData?: { url: string; data: Record<string, unknown> };
+  /** Set by the editor to wrap blocks; absent on dealer sites. */
+  wrap?: BlockEnvironment['wrap'];
+  /** Origin used to build absolute URLs for block loaders. */
+  origin?: string;
+}
+
+export function resolvePage(site: ResolvedSite, pathname: string) {
+  const match = matchPage(site.pages, pathname);
+  return match ?? { page: site.pages.find((p) => p.path === '*') ?? NOT_FOUND_PAGE, params: {} };
+}
+
+export function SiteApp(props: SiteAppProps) {
+  return (
+    <SiteProvider site={props.site} data={props.siteData} mode={props.mode}>
+      <CurrentPage {...props} />
+    </SiteProvider>
+  );
+}
+
+const pending = new Map<string, Promise<unknown>>();
+function once<T>(key: string, make: () => Promise<T>): Promise<T> {
+  let p = pending.get(key) as Promise<T> | undefined;
+  if (!p) {
+    p = make();
+    pending.set(key, p);
+    if (pending.size > 20) pending.delete(pending.keys().next().value!);
+  }
+  return p;
+}
+
+function CurrentPage(props: SiteAppProps) {
+  const { site, loader } = props;
+  const location = useLocation();
+  const { page, params } = useMemo(() => resolvePage(site, location.pathname), [site, location.pathname]);
+  const types = pageBlockTypes(site, page);
+  if (!loader.isLoaded(types)) use(once(`blocks:${types.join(',')}`, () => loader.load(types)));
+
+  const urlKey = location.pathname + location.search;
+  let data: Record<string, unknown>;
+  if (props.initialData && props.initialData.url === urlKey) {
+    data = props.initialData.data;
+  } else {
+    data = use(
+      once(`data:${site.slug}:${urlKey}`, () =>
+        loadPageData({
+          site,
+          siteData: props.siteData,
+          page,
+          params,
+          url: new URL(urlKey, props.origin ?? globalThis.location?.origin ?? 'http://localhost'),
+          blocks: loader.definitions,
+        }),
+      ),
+    );
+  }
+
+  const title = pageTitle(page, site.name);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  const env: BlockEnvironment = { blocks: loader.definitions, data, wrap: props.wrap };
+  const withLayout = page.layout !== false;
+  return (
+    <BlockEnvironmentProvider value={env}>
+      <a className="fc-skip-link" href="#main">
+        Skip to content
+      </a>
+      {withLayout && <BlockList blocks={site.layout.header} />}
+      <main id="main" tabIndex={-1} data-page={page.id}>
+        {page === NOT_FOUND_PAGE ? <NotFound /> : <BlockList blocks={page.blocks} />}
+      </main>
+      {withLayout && <BlockList blocks={site.layout.footer} />}
+    </BlockEnvironmentProvider>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="fc-not-found">
+      <h1>Page not found</h1>
+      <p>The page you asked for isn’t here. It may have moved, or the car may have been sold.</p>
+      <p>
+        <Link to="/">Go to the home page</Link> or <Link to="/search/new-used-and-demo-cars">browse all stock</Link>.
+      </p>
+    </section>
+  );
+}

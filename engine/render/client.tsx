@@ -1,0 +1,37 @@
+/** Hydrates a server-rendered dealer page in the browser. */
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import type { BlockRegistry } from './block.ts';
+import { BlockLoader, pageBlockTypes } from './registry.ts';
+import { SiteApp, resolvePage } from './SiteApp.tsx';
+import type { PagePayload } from './server.tsx';
+
+export const PAYLOAD_ELEMENT_ID = 'fc-payload';
+export const ROOT_ELEMENT_ID = 'fc-root';
+
+export async function hydrateSite(registry: BlockRegistry) {
+  const script = document.getElementById(PAYLOAD_ELEMENT_ID);
+  const root = document.getElementById(ROOT_ELEMENT_ID);
+  if (!script || !root) throw new Error('forecourt: page payload or root element missing');
+  const payload = JSON.parse(script.textContent ?? '{}') as PagePayload;
+  const loader = new BlockLoader(registry);
+  const inner = location.pathname.slice(payload.basename.length) || '/';
+  const { page } = resolvePage(payload.site, inner);
+  // Load the page's block modules before hydrating so the first client render matches the HTML.
+  await loader.load(pageBlockTypes(payload.site, page));
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <BrowserRouter basename={payload.basename || undefined}>
+        <SiteApp
+          site={payload.site}
+          siteData={payload.siteData}
+          mode={payload.mode}
+          loader={loader}
+          initialData={payload.initialData}
+        />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

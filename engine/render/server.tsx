@@ -1,0 +1,73 @@
+/** Server-side rendering of one page of a site, with everything it needs preloaded. */
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { ResolvedSite } from '../site/types.ts';
+import type { SiteData } from '../site/data.ts';
+import type { BlockRegistry } from './block.ts';
+import { BlockLoader, pageBlockTypes } from './registry.ts';
+import { loadPageData } from './page-data.ts';
+import { NOT_FOUND_PAGE, SiteApp, resolvePage } from './SiteApp.tsx';
+import { pageTitle } from './routes.ts';
+import type { RenderMode } from './site-context.tsx';
+
+/** What the browser needs to hydrate exactly what the server rendered. */
+export interface PagePayload {
+  site: ResolvedSite;
+  siteData: SiteData;
+  mode: RenderMode;
+  basename: string;
+  initialData: { url: string; data: Record<string, unknown> };
+}
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+  title: string;
+  description?: string;
+  /** Block types on the page (to link their code and styles). */
+  blockTypes: string[];
+  payload: PagePayload;
+}
+
+export function createPageRenderer(registry: BlockRegistry) {
+  const loader = new BlockLoader(registry);
+  return async function renderPage(args: {
+    site: ResolvedSite;
+    siteData: SiteData;
+    /** Path and query inside the site, e.g. /cars/ranger-123?x=1. */
+    url: string;
+    basename: string;
+    mode: RenderMode;
+    origin: string;
+  }): Promise<RenderedPage> {
+    const { site, siteData, basename, mode } = args;
+    const inner = new URL(args.url, 'http://site.invalid');
+    const { page, params } = resolvePage(site, inner.pathname);
+    const blockTypes = pageBlockTypes(site, page);
+    await loader.load(blockTypes);
+    const urlKey = inner.pathname + inner.search;
+    const data = await loadPageData({
+      site,
+      siteData,
+      page,
+      params,
+      url: new URL(urlKey, args.origin),
+      blocks: loader.definitions,
+    });
+    const initialData = { url: urlKey, data };
+    const html = renderToString(
+      <StaticRouter location={basename + urlKey} basename={basename || undefined}>
+        <SiteApp site={site} siteData={siteData} mode={mode} loader={loader} initialData={initialData} origin={args.origin} />
+      </StaticRouter>,
+    );
+    const notFound = page === NOT_FOUND_PAGE || page.path === '*';
+    return {
+      status: notFound ? 404 : 200,
+      html,
+      title: pageTitle(page, site.name),
+      description: page.description,
+      blockTypes,
+      payload: { site, siteData, mode, basename, initialData },
+    };
+  };
+}

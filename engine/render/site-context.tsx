@@ -1,0 +1,45 @@
+/** What every block can read about the site it renders in. */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { formatDistance, formatMoney, formatNumber, regionSettings, spell, type RegionSettings } from '../region.ts';
+import type { ResolvedSite } from '../site/types.ts';
+import type { SiteData } from '../site/data.ts';
+
+export type RenderMode = 'development' | 'production';
+
+export interface SiteContextValue {
+  site: ResolvedSite;
+  data: SiteData;
+  mode: RenderMode;
+  region: RegionSettings;
+  money(amount: number): string;
+  number(value: number): string;
+  distance(km: number): string;
+  /** UI text in the site's spelling (US: color, personalized). */
+  t(text: string): string;
+}
+
+const SiteContext = createContext<SiteContextValue | null>(null);
+
+export function SiteProvider(props: { site: ResolvedSite; data: SiteData; mode: RenderMode; children: ReactNode }) {
+  const { site, data, mode } = props;
+  const value = useMemo<SiteContextValue>(() => {
+    const r = site.region;
+    return {
+      site,
+      data,
+      mode,
+      region: regionSettings(r),
+      money: (amount) => formatMoney(amount, r),
+      number: (v) => formatNumber(v, r),
+      distance: (km) => formatDistance(km, r),
+      t: (text) => spell(text, r),
+    };
+  }, [site, data, mode]);
+  return <SiteContext.Provider value={value}>{props.children}</SiteContext.Provider>;
+}
+
+export function useSite(): SiteContextValue {
+  const value = useContext(SiteContext);
+  if (!value) throw new Error('useSite() must be used inside <SiteProvider>');
+  return value;
+}

@@ -1,0 +1,157 @@
+/**
+ * ajv validation of site documents against schemas/, with errors turned into
+ * "JSON path: plain message" lines. Used by the server, the CLI and the editor; the
+ * dealer runtime in the browser never compiles a schema (the server hands it an
+ * already validated document).
+ */
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { blockSchemas, blockTypes, topLevelSchemas } from '../../schemas/index.gen.ts';
+import type { DocumentIssue } from '../site/types.ts';
+import { walkBlocks } from './walk.ts';
+
+export const SITE_SCHEMA_ID = 'https://forecourt.dev/schemas/site.schema.json';
+const BLOCK_SCHEMA_ID = 'https://forecourt.dev/schemas/block.schema.json';
+
+export interface ValidatorOptions {
+  /** Fill in schema defaults while validating (the data is changed in place). */
+  useDefaults?: boolean;
+  /** Rewrites every string marked x-sanitize: "html" (server: DOMPurify). */
+  sanitizeHtml?: (html: string) => string;
+}
+
+export function createAjv(options: ValidatorOptions = {}) {
+  const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({
+    allErrors: true,
+    verbose: true,
+    strict: true,
+    strictRequired: false,
+    allowUnionTypes: true,
+    useDefaults: options.useDefaults ?? false,
+  });
+  (addFormats as unknown as typeof addFormats.default)(ajv, ['date', 'date-time', 'email', 'uri']);
+  // Editor metadata lives in the schemas; ajv only needs to know the words.
+  ajv.addVocabulary(['x-block', 'x-group', 'x-widget']);
+  const sanitize = options.sanitizeHtml;
+  ajv.addKeyword({
+    keyword: 'x-sanitize',
+    schemaType: 'string',
+    modifying: Boolean(sanitize),
+    validate: sanitize
+      ? (_kind: string, data: unknown, _schema: unknown, ctx?: { parentData: any; parentDataProperty: string | number }) => {
+          if (typeof data === 'string' && ctx?.parentData) ctx.parentData[ctx.parentDataProperty] = sanitize(data);
+          return true;
+        }
+      : () => true,
+  });
+  for (const schema of topLevelSchemas) ajv.addSchema(schema as object);
+  for (const schema of Object.values(blockSchemas)) ajv.addSchema(schema as object);
+  return ajv;
+}
+
+export interface SiteValidator {
+  /** Validates (and, with useDefaults, completes) a resolved document. */
+  validate(doc: unknown): DocumentIssue[];
+  /** Validates one block's props against its block schema. */
+  validateProps(type: string, props: unknown, basePath?: string): DocumentIssue[];
+}
+
+export function createSiteValidator(options: ValidatorOptions = {}): SiteValidator {
+  const ajv = createAjv(options);
+  const site = ajv.getSchema(SITE_SCHEMA_ID) as ValidateFunction;
+  const propValidators = new Map<string, ValidateFunction>();
+  return {
+    validate(doc) {
+      const issues = site(doc) ? [] : formatErrors(site.errors ?? []);
+      return [...issues, ...duplicateBlockIds(doc)];
+    },
+    validateProps(type, props, basePath = '') {
+      let fn = propValidators.get(type);
+      if (!fn) {
+        const schema = (blockSchemas as Record<string, { $id: string }>)[type];
+        if (!schema) return [{ path: basePath, message: unknownTypeMessage(type) }];
+        fn = ajv.getSchema(schema.$id) as ValidateFunction;
+        propValidators.set(type, fn);
+      }
+      return fn(props) ? [] : formatErrors(fn.errors ?? [], basePath);
+    },
+  };
+}
+
+function unknownTypeMessage(type: unknown) {
+  return `unknown block type ${JSON.stringify(type)}; known types: ${blockTypes.join(', ')}`;
+}
+
+/** Turns ajv errors into one readable line per problem. */
+export function formatErrors(errors: ErrorObject[], basePath = ''): DocumentIssue[] {
+  const out: DocumentIssue[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    // if/then wrappers repeat what the inner error already says.
+    if (e.keyword === 'if' || e.keyword === 'allOf') continue;
+    let path = basePath + e.instancePath;
+    let message = e.message ?? 'is invalid';
+    switch (e.keyword) {
+      case 'required':
+        path = `${path}/${(e.params as { missingProperty: string }).missingProperty}`;
+        message = 'is required';
+        break;
+      case 'additionalProperties':
+        path = `${path}/${(e.params as { additionalProperty: string }).additionalProperty}`;
+        message = 'is not a known property here';
+        break;
+      case 'enum':
+        if (e.schemaPath.startsWith(`${BLOCK_SCHEMA_ID}#/properties/type`) || e.parentSchema === blockTypeSchema(e)) {
+          message = unknownTypeMessage(e.data);
+        } else {
+          message = `must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+        }
+        break;
+      case 'pattern': {
+        const title = (e.parentSchema as { title?: string; description?: string } | undefined);
+        message = title?.description ? `is not valid: ${title.description}` : `must match ${(e.params as { pattern: string }).pattern}`;
+        break;
+      }
+      case 'maxItems':
+        if (e.instancePath.endsWith('/children') && (e.params as { limit: number }).limit === 0) {
+          message = 'this block type cannot contain other blocks';
+        }
+        break;
+      case 'maxProperties':
+        if (e.instancePath.endsWith('/slots')) message = 'this block type has no slots';
+        break;
+      case 'propertyNames':
+        continue; // reported by the enum error on the name itself
+      case 'type':
+        message = `must be ${(e.params as { type: string }).type}`;
+        break;
+    }
+    if (e.keyword === 'enum' && e.propertyName !== undefined) {
+      path = `${path}/${e.propertyName}`;
+      message = `is not a slot of this block; slots: ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
+    }
+    const key = `${path}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ path: path || '/', message });
+  }
+  return out;
+}
+
+function blockTypeSchema(e: ErrorObject) {
+  return e.instancePath.endsWith('/type') && Array.isArray((e.parentSchema as { enum?: unknown[] })?.enum) &&
+    (e.parentSchema as { enum: unknown[] }).enum.length === blockTypes.length
+    ? e.parentSchema
+    : undefined;
+}
+
+export function duplicateBlockIds(doc: unknown): DocumentIssue[] {
+  const first = new Map<unknown, string>();
+  const issues: DocumentIssue[] = [];
+  for (const { block, path } of walkBlocks(doc)) {
+    const prior = first.get(block.id);
+    if (prior) issues.push({ path: `${path}/id`, message: `duplicate block id ${JSON.stringify(block.id)}, also used at ${prior}/id` });
+    else first.set(block.id, path);
+  }
+  return issues;
+}

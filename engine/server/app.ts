@@ -1,0 +1,169 @@
+/**
+ * The one local server behind `npm start` and `npm run dev`: an index of the demo
+ * sites, each site (server-rendered, then hydrated), generated assets, and (as they
+ * arrive) the search service, the local API and the editor.
+ */
+import express, { type Request, type Response, type NextFunction } from 'express';
+import compression from 'compression';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { escape } from 'lodash-es';
+import type { ViteDevServer } from 'vite';
+import type { RenderedPage, createPageRenderer } from '../render/server.tsx';
+import { pageDocument, type PageAssets } from './html.ts';
+import { createAssetResolver, CLIENT_ENTRY } from './manifest.ts';
+import { SiteStore, type SiteEntry } from './sites.ts';
+import { assetsRouter } from './assets.ts';
+import { securityHeaders } from './security.ts';
+
+export interface ServerOptions {
+  mode: 'development' | 'production';
+  root: string;
+  sitesDir?: string;
+}
+
+type RenderPage = ReturnType<typeof createPageRenderer>;
+
+export async function createApp(options: ServerOptions) {
+  const { mode, root } = options;
+  const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'));
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(compression());
+  app.use(securityHeaders(mode));
+
+  let vite: ViteDevServer | undefined;
+  let renderPage: RenderPage;
+  let assetsFor: (types: string[]) => PageAssets;
+
+  if (mode === 'development') {
+    const { createServer } = await import('vite');
+    vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+    app.use(vite.middlewares);
+    renderPage = async (args) => {
+      const mod = (await vite!.ssrLoadModule('/blocks/entry-server.tsx')) as { renderPage: RenderPage };
+      return mod.renderPage(args);
+    };
+    assetsFor = () => ({
+      css: [],
+      preload: [],
+      entry: `/${CLIENT_ENTRY}`,
+      headExtra: `<script type="module" src="/@vite/client"></script>
+<script type="module">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>`,
+    });
+  } else {
+    const clientDir = join(root, 'dist/client');
+    const serverEntry = join(root, 'dist/server/entry-server.js');
+    if (!existsSync(serverEntry)) throw new Error('No production build found: run `npm run build` first (npm start does this).');
+    renderPage = ((await import(serverEntry)) as { renderPage: RenderPage }).renderPage;
+    assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'));
+    app.use('/build', express.static(join(clientDir, 'build'), { immutable: true, maxAge: '1y', index: false }));
+    if (existsSync(join(clientDir, 'editor'))) app.use('/editor', express.static(join(clientDir, 'editor')));
+  }
+
+  app.use('/assets', assetsRouter(sites));
+  app.get('/healthz', (_req, res) => res.json({ ok: true }));
+  app.get('/', (_req, res, next) => {
+    const entry = hostSite(_req);
+    if (entry) return next();
+    res.type('html').send(indexPage(sites.all()));
+  });
+
+  async function servePage(req: Request, res: Response, entry: SiteEntry | undefined, basename: string, inner: string) {
+    if (!entry) {
+      res.status(404).type('html').send(errorPage('Site not found', `<p>No site is configured here. <a href="/">See all sites</a>.</p>`));
+      return;
+    }
+    if (!entry.ok) {
+      // Nothing renders from an invalid document; development shows why.
+      const detail =
+        mode === 'development'
+          ? `<p>The site document <code>sites/${escape(entry.slug)}.json</code> is invalid:</p><ul>${entry.issues
+              .map((i) => `<li><code>${escape(i.path)}</code>: ${escape(i.message)}</li>`)
+              .join('')}</ul>`
+          : '<p>This site is being updated. Please try again shortly.</p>';
+      res.status(503).type('html').send(errorPage('Site unavailable', detail));
+      return;
+    }
+    const origin = `${req.protocol}://${req.get('host')}`;
+    const page: RenderedPage = await renderPage({
+      site: entry.site,
+      siteData: entry.data,
+      url: inner,
+      basename,
+      mode,
+      origin,
+    });
+    let html = pageDocument(page, assetsFor(page.blockTypes), origin + basename + inner.split('?')[0]);
+    if (vite) html = await vite.transformIndexHtml(req.originalUrl, html);
+    res.status(page.status).type('html').send(html);
+  }
+
+  function hostSite(req: Request) {
+    return sites.byHostname(req.hostname);
+  }
+
+  // Development and demo: every site side by side under /sites/{slug}/.
+  app.get(/^\/sites\/([a-z0-9-]+)(\/.*)?$/, async (req, res, next) => {
+    try {
+      const slug = (req.params as Record<string, string>)[0];
+      const rest = (req.params as Record<string, string>)[1];
+      if (rest === undefined) return res.redirect(301, `/sites/${slug}/`);
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      await servePage(req, res, sites.get(slug), `/sites/${slug}`, rest + query);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // Production: the site whose hostnames include the request's host.
+  app.get(/.*/, async (req, res, next) => {
+    try {
+      const entry = hostSite(req);
+      if (!entry) return next();
+      await servePage(req, res, entry, '', req.originalUrl);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  app.use((_req, res) => {
+    res.status(404).type('html').send(errorPage('Not found', '<p><a href="/">See all sites</a></p>'));
+  });
+  app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => {
+    vite?.ssrFixStacktrace(err);
+    console.error('[forecourt] request failed', err);
+    res.status(500).type('html').send(errorPage('Something went wrong', mode === 'development' ? `<pre>${escape(err.stack)}</pre>` : '<p>Please try again.</p>'));
+  });
+
+  return { app, sites, vite };
+}
+
+function indexPage(entries: SiteEntry[]) {
+  const rows = entries
+    .map((e) =>
+      e.ok
+        ? `<li><a href="/sites/${e.slug}/">${escape(e.site.name)}</a> <small>${e.site.region} · ${e.site.pages.length} pages${
+            e.site.template ? ` · template ${escape(e.site.template)}` : ''
+          }</small></li>`
+        : `<li>${escape(e.slug)} <strong>invalid</strong>: ${escape(e.issues[0]?.path)} ${escape(e.issues[0]?.message)}</li>`,
+    )
+    .join('\n');
+  return errorPage(
+    'Forecourt demo sites',
+    `<ul>${rows}</ul><p><a href="/editor/">Open the editor</a></p>`,
+  );
+}
+
+function errorPage(title: string, body: string) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(
+    title,
+  )}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:3rem auto;padding:0 1rem;color:#1b1b1f}a{color:#1f3a93}small{color:#555}</style></head><body><h1>${escape(
+    title,
+  )}</h1>${body}</body></html>`;
+}
+
+export function readVersion(root: string) {
+  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
+}
