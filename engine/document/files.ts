@@ -1,0 +1,71 @@
+/**
+ * Node-only helpers for the document scripts (check, format, migrate, diff): which files
+ * are site documents, and reading/writing them. Kept apart from canonical.ts and diff.ts
+ * so those stay importable in the browser.
+ */
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { formatSiteDocument } from './canonical.ts';
+import { migrateDocument } from '../site/migrations.ts';
+
+/** Site documents and templates in a sites folder: `*.json` and `templates/*.json` (never `shared/`). */
+export function siteDocumentFiles(sitesDir: string): { sites: string[]; templates: string[] } {
+  const list = (dir: string) =>
+    existsSync(dir) && statSync(dir).isDirectory()
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+          .map((f) => join(dir, f))
+      : [];
+  return { sites: list(sitesDir), templates: list(join(sitesDir, 'templates')) };
+}
+
+export function readJson(file: string): unknown {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+export type RewriteResult = { file: string; changed: boolean; error?: string; from?: number; to?: number };
+
+/**
+ * Rewrites a document in canonical form, optionally migrated to the current version
+ * first. Leaves the file untouched (and reports why) when it is not readable JSON or
+ * is newer than this engine.
+ */
+export function rewriteDocument(file: string, options: { migrate?: boolean } = {}): RewriteResult {
+  const text = readFileSync(file, 'utf8');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    return { file, changed: false, error: `not readable JSON: ${(err as Error).message}` };
+  }
+  let from: number | undefined;
+  let to: number | undefined;
+  if (options.migrate) {
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return { file, changed: false, error: 'a site document must be a JSON object' };
+    try {
+      from = ((doc as Record<string, unknown>).schemaVersion as number | undefined) ?? 1;
+      doc = migrateDocument(doc as Record<string, any>).doc;
+      to = (doc as Record<string, unknown>).schemaVersion as number;
+    } catch (err) {
+      return { file, changed: false, error: (err as Error).message };
+    }
+  }
+  const canonical = formatSiteDocument(doc);
+  if (canonical === text) return { file, changed: false, from, to };
+  writeFileSync(file, canonical);
+  return { file, changed: true, from, to };
+}
+
+/** Paths printed relative to the working directory, as a reviewer would type them. */
+export function displayPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
+}
+
+/** Files named on the command line, or every site document and template in `sitesDir`. */
+export function filesFromArgs(args: string[], sitesDir: string): string[] {
+  if (args.length) return args;
+  const { sites, templates } = siteDocumentFiles(sitesDir);
+  return [...sites, ...templates];
+}

@@ -1,0 +1,180 @@
+/**
+ * Navigating the JSON Schemas as data: following `$ref`s between the schema files and
+ * finding, for a place in a document, the schema that describes it. The canonical
+ * formatter uses it to order keys the way the schemas list them, and the diff to read
+ * defaults. Isomorphic on purpose (no node imports): the editor runs it in the browser.
+ */
+import { blockSchemas, topLevelSchemas } from '../../schemas/index.gen.ts';
+
+type Schema = Record<string, unknown>;
+
+/** A schema together with the address its relative `$ref`s are resolved against. */
+export interface SchemaCtx {
+  schema: Schema;
+  base: string;
+}
+
+/** What a schema says about an object's keys, gathered through $ref and combinators. */
+export interface ObjectShape {
+  /** Known property names in schema order, with the schema of each. */
+  properties: Map<string, SchemaCtx>;
+  patterns: Array<[RegExp, SchemaCtx]>;
+  additional?: SchemaCtx;
+}
+
+const registry = new Map<string, Schema>();
+for (const s of [...topLevelSchemas, ...Object.values(blockSchemas)] as unknown as Schema[]) {
+  if (typeof s.$id === 'string') registry.set(s.$id, s);
+}
+
+function findTopLevel(suffix: string): Schema {
+  for (const [id, s] of registry) if (id.endsWith(suffix)) return s;
+  throw new Error(`schema ${suffix} is missing from schemas/index.gen.ts`);
+}
+
+const siteSchema = findTopLevel('/site.schema.json');
+const blockSchema = findTopLevel('/block.schema.json');
+const featuresSchema = findTopLevel('/features.schema.json');
+
+export const SITE_CTX: SchemaCtx = { schema: siteSchema, base: siteSchema.$id as string };
+export const BLOCK_CTX: SchemaCtx = { schema: blockSchema, base: blockSchema.$id as string };
+export const FEATURES_CTX: SchemaCtx = { schema: featuresSchema, base: featuresSchema.$id as string };
+
+/** The props schema of a block type, or undefined for a type this engine does not know. */
+export function blockPropsCtx(type: unknown): SchemaCtx | undefined {
+  const s = typeof type === 'string' ? (blockSchemas as Record<string, Schema>)[type] : undefined;
+  return s ? { schema: s, base: s.$id as string } : undefined;
+}
+
+/** Is this (after $ref) the generic block schema? Blocks get their props schema by type. */
+export function isBlockSchema(ctx: SchemaCtx | undefined): boolean {
+  return !!ctx && deref(ctx).schema === blockSchema;
+}
+
+function pointer(root: unknown, fragment: string): unknown {
+  if (!fragment || fragment === '/') return root;
+  let node: any = root;
+  for (const raw of fragment.replace(/^\//, '').split('/')) {
+    const part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    node = node?.[part];
+  }
+  return node;
+}
+
+/** Follows `$ref` chains (bounded, so a cyclic reference cannot hang the formatter). */
+export function deref(ctx: SchemaCtx): SchemaCtx {
+  let cur = ctx;
+  for (let i = 0; i < 32 && typeof cur.schema.$ref === 'string'; i++) {
+    const next = resolveRef(cur.schema.$ref as string, cur.base);
+    if (!next) break;
+    cur = next;
+  }
+  return cur;
+}
+
+function resolveRef(ref: string, base: string): SchemaCtx | undefined {
+  const url = new URL(ref, base);
+  const hash = url.hash.replace(/^#/, '');
+  url.hash = '';
+  const resource = registry.get(url.href);
+  if (!resource) return undefined;
+  const target = pointer(resource, hash);
+  if (!target || typeof target !== 'object') return undefined;
+  const t = target as Schema;
+  return { schema: t, base: typeof t.$id === 'string' ? new URL(t.$id, url.href).href : url.href };
+}
+
+function child(ctx: SchemaCtx, schema: unknown): SchemaCtx | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
+  const s = schema as Schema;
+  return { schema: s, base: typeof s.$id === 'string' ? new URL(s.$id, ctx.base).href : ctx.base };
+}
+
+/** Sub-schemas that also describe the same value: $ref target and combinator branches. */
+function* alternatives(ctx: SchemaCtx, seen: Set<Schema>): Generator<SchemaCtx> {
+  if (seen.has(ctx.schema)) return;
+  seen.add(ctx.schema);
+  yield ctx;
+  const s = ctx.schema;
+  if (typeof s.$ref === 'string') {
+    const target = resolveRef(s.$ref, ctx.base);
+    if (target) yield* alternatives(target, seen);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+    if (Array.isArray(s[key])) for (const sub of s[key] as unknown[]) {
+      const c = child(ctx, sub);
+      if (c) yield* alternatives(c, seen);
+    }
+  }
+  for (const key of ['then', 'else'] as const) {
+    const c = child(ctx, s[key]);
+    if (c) yield* alternatives(c, seen);
+  }
+}
+
+const shapes = new WeakMap<Schema, ObjectShape>();
+
+export function objectShape(ctx: SchemaCtx): ObjectShape {
+  const cached = shapes.get(ctx.schema);
+  if (cached) return cached;
+  const shape: ObjectShape = { properties: new Map(), patterns: [] };
+  for (const alt of alternatives(ctx, new Set())) {
+    const s = alt.schema;
+    if (s.properties && typeof s.properties === 'object') {
+      for (const [k, v] of Object.entries(s.properties as Schema)) {
+        const c = child(alt, v);
+        // The first schema to name a key decides its place and its sub-schema.
+        if (c && !shape.properties.has(k)) shape.properties.set(k, c);
+      }
+    }
+    if (s.patternProperties && typeof s.patternProperties === 'object') {
+      for (const [p, v] of Object.entries(s.patternProperties as Schema)) {
+        const c = child(alt, v);
+        if (c) shape.patterns.push([new RegExp(p, 'u'), c]);
+      }
+    }
+    if (!shape.additional) shape.additional = child(alt, s.additionalProperties);
+  }
+  shapes.set(ctx.schema, shape);
+  return shape;
+}
+
+/** The schema of the value under `key` in an object described by `ctx`. */
+export function propertyCtx(ctx: SchemaCtx | undefined, key: string): SchemaCtx | undefined {
+  if (!ctx) return undefined;
+  const shape = objectShape(ctx);
+  const known = shape.properties.get(key);
+  if (known) return known;
+  for (const [re, c] of shape.patterns) if (re.test(key)) return c;
+  return shape.additional;
+}
+
+/** The schema of an array's item at `index`. */
+export function itemCtx(ctx: SchemaCtx | undefined, index: number): SchemaCtx | undefined {
+  if (!ctx) return undefined;
+  for (const alt of alternatives(ctx, new Set())) {
+    const s = alt.schema;
+    if (Array.isArray(s.prefixItems) && index < s.prefixItems.length) return child(alt, s.prefixItems[index]);
+    const c = child(alt, s.items);
+    if (c) return c;
+  }
+  return undefined;
+}
+
+/** The `default` a schema declares (looking through $ref), if any. */
+export function schemaDefault(ctx: SchemaCtx | undefined): { has: boolean; value?: unknown } {
+  if (!ctx) return { has: false };
+  for (const alt of alternatives(ctx, new Set())) {
+    if ('default' in alt.schema) return { has: true, value: alt.schema.default };
+  }
+  return { has: false };
+}
+
+/** The `description` a schema declares (looking through $ref), if any. */
+export function schemaDescription(ctx: SchemaCtx | undefined): string | undefined {
+  if (!ctx) return undefined;
+  for (const alt of alternatives(ctx, new Set())) {
+    if (typeof alt.schema.description === 'string') return alt.schema.description;
+  }
+  return undefined;
+}

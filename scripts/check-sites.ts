@@ -1,0 +1,70 @@
+/**
+ * npm run check:sites [-- <file...>]
+ * CI gate for site documents: every sites/*.json is valid (migrated, template resolved,
+ * schema, unique block ids) and every site and template file is byte-for-byte in
+ * canonical form, so diffs in pull requests only ever show real changes.
+ * Fails naming the file and its first differing line; `npm run format:sites` fixes form.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describeFirstDifference, formatSiteDocument } from '../engine/document/canonical.ts';
+import { displayPath, siteDocumentFiles } from '../engine/document/files.ts';
+import { CURRENT_SCHEMA_VERSION } from '../engine/site/migrations.ts';
+import { validateFile } from './validate.ts';
+
+export interface CheckProblem {
+  file: string;
+  messages: string[];
+}
+
+/** Canonical-form problem for one file, or undefined when the file is canonical. */
+export function canonicalProblem(file: string): string | undefined {
+  const text = readFileSync(file, 'utf8');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    return `not readable JSON: ${(err as Error).message}`;
+  }
+  const canonical = formatSiteDocument(doc);
+  if (canonical === text) return undefined;
+  return `not in canonical form (${describeFirstDifference(text, canonical)}); run npm run format:sites`;
+}
+
+export function checkSites(sitesDir: string): { problems: CheckProblem[]; notes: string[]; checked: number } {
+  const { sites, templates } = siteDocumentFiles(sitesDir);
+  const problems: CheckProblem[] = [];
+  const notes: string[] = [];
+  for (const file of [...sites, ...templates]) {
+    const messages: string[] = [];
+    // Templates are partial documents: they are validated through the sites that use them.
+    if (sites.includes(file)) for (const i of validateFile(file)) messages.push(`${i.path}: ${i.message}`);
+    const form = canonicalProblem(file);
+    if (form && !messages.some((m) => m.includes('not readable JSON'))) messages.push(form);
+    if (messages.length) problems.push({ file, messages });
+    else {
+      const version = (JSON.parse(readFileSync(file, 'utf8')) as { schemaVersion?: unknown }).schemaVersion ?? 1;
+      if (version !== CURRENT_SCHEMA_VERSION) {
+        notes.push(`${displayPath(file)} is schema version ${version}; the engine upgrades it on load (npm run migrate:sites rewrites it as version ${CURRENT_SCHEMA_VERSION})`);
+      }
+    }
+  }
+  return { problems, notes, checked: sites.length + templates.length };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(fileURLToPath(import.meta.url), '../..');
+  const sitesDir = process.argv[2] ? resolve(process.argv[2]) : join(root, 'sites');
+  const { problems, notes, checked } = checkSites(sitesDir);
+  for (const n of notes) console.log(`note: ${n}`);
+  for (const p of problems) {
+    console.error(`✗ ${displayPath(p.file)}`);
+    for (const m of p.messages) console.error(`  ${m}`);
+  }
+  if (problems.length) {
+    console.error(`${problems.length} of ${checked} file${checked === 1 ? '' : 's'}  (sites and templates) failed the check`);
+    process.exit(1);
+  }
+  console.log(`✓ ${checked} site documents and templates are valid and in canonical form`);
+}
