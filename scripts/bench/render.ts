@@ -1,0 +1,333 @@
+/**
+ * Server render time of a 1,000-block page: Forecourt's renderer against Puck's <Render>.
+ *
+ *   npx tsx scripts/bench/render.ts            (env: BENCH_BLOCKS=1000 BENCH_N=50 BENCH_WARMUP=20)
+ *
+ * Both sides render the same generated tree (Heading, Text and a container Box, nested up to
+ * five deep) with the same trivial components through react-dom/server renderToString, in one
+ * process, with React's production build. Four renders are timed per iteration, in rotating
+ * order (A/B/C/D, B/C/D/A, …) so neither side always runs first or right after a GC:
+ *
+ *   forecourt-site  the whole page as the server renders it: <StaticRouter><SiteApp/></StaticRouter>
+ *                   (route matching, SiteProvider, block-type walk, layout lists, <main>, blocks)
+ *   forecourt-list  <BlockList> alone inside SiteProvider + BlockEnvironmentProvider
+ *   puck            <Render config data> from @puckeditor/core (its public whole-page render;
+ *                   Puck has no public lower level, so it is compared with both)
+ *   puck-rsc        Render from @puckeditor/core/rsc, the server-component variant (informational)
+ *
+ * The components print identical HTML on both sides (Puck wraps a slot in a <div>; the
+ * Forecourt Box does the same), and every block prints one element with data-b="<id>", which
+ * the unit test counts so the two sides cannot silently do different work.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import type { ReactNode } from 'react';
+import type { Block } from '../../engine/site/types.ts';
+
+// ---------------------------------------------------------------------------------------------
+// The tree
+
+export type BenchType = 'Heading' | 'Text' | 'Box';
+
+export interface BenchNode {
+  type: BenchType;
+  id: string;
+  props: { text?: string; title?: string };
+  children?: BenchNode[];
+}
+
+export interface BenchTree {
+  nodes: BenchNode[];
+  count: number;
+  maxDepth: number;
+  boxes: number;
+}
+
+/**
+ * Exactly `total` blocks: top-level Boxes, each holding a Heading, two Texts and one nested Box
+ * (two at the top level) down to `maxDepth`; the last section is cut off where the budget ends.
+ */
+export function makeTree(total = 1000, maxDepth = 5): BenchTree {
+  let count = 0;
+  let deepest = 0;
+  let boxes = 0;
+  const id = () => `b${++count}`;
+  const leaf = (type: 'Heading' | 'Text'): BenchNode | null => {
+    if (count >= total) return null;
+    const i = id();
+    return type === 'Heading'
+      ? { type, id: i, props: { text: `Heading ${i}` } }
+      : { type, id: i, props: { text: `Some paragraph text for block ${i}, long enough to look like copy.` } };
+  };
+  const box = (depth: number): BenchNode | null => {
+    if (count >= total) return null;
+    boxes++;
+    deepest = Math.max(deepest, depth);
+    const node: BenchNode = { type: 'Box', id: id(), props: { title: `Section at depth ${depth}` }, children: [] };
+    const plan: (() => BenchNode | null)[] = [
+      () => leaf('Heading'),
+      () => leaf('Text'),
+      () => (depth < maxDepth ? box(depth + 1) : leaf('Text')),
+      () => leaf('Text'),
+    ];
+    if (depth === 1) plan.push(() => box(depth + 1));
+    for (const make of plan) {
+      const child = make();
+      if (child) node.children!.push(child);
+    }
+    return node;
+  };
+  const nodes: BenchNode[] = [];
+  while (count < total) nodes.push(box(1)!);
+  return { nodes, count, maxDepth: deepest, boxes };
+}
+
+/** The tree as Forecourt blocks (Box children in `children`). */
+export function toForecourtBlocks(nodes: BenchNode[]): Block[] {
+  return nodes.map((n) => ({
+    type: n.type as unknown as Block['type'],
+    id: n.id,
+    props: n.props,
+    ...(n.children ? { children: toForecourtBlocks(n.children) } : {}),
+  }));
+}
+
+interface PuckItem {
+  type: BenchType;
+  props: { id: string; text?: string; title?: string; items?: PuckItem[] };
+}
+
+/** The tree as Puck content (Box children in the `items` slot field). */
+export function toPuckContent(nodes: BenchNode[]): PuckItem[] {
+  return nodes.map((n) => ({
+    type: n.type,
+    props: { id: n.id, ...n.props, ...(n.children ? { items: toPuckContent(n.children) } : {}) },
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Renderers
+
+export interface BenchRenderers {
+  tree: BenchTree;
+  /** Whole Forecourt page: StaticRouter + SiteApp, as engine/render/server.tsx renders it. */
+  forecourtSite(): string;
+  /** Forecourt BlockList alone, inside the providers it needs. */
+  forecourtList(): string;
+  /** Puck <Render> (the package's default entry, as in Puck's README). */
+  puck(): string;
+  /** Puck's server-component <Render> from @puckeditor/core/rsc (no context providers; informational). */
+  puckRsc(): string;
+  reactVersion: string;
+  puckVersion: string;
+  /** false when React's development build was loaded (NODE_ENV was not production at first import). */
+  reactProduction: boolean;
+}
+
+/**
+ * Builds the three renderers. Loads React and the engine lazily, so a caller can set
+ * NODE_ENV first (run() does).
+ */
+export async function prepareBench(total = 1000): Promise<BenchRenderers> {
+  const React = await import('react');
+  const { renderToString } = await import('react-dom/server');
+  const { StaticRouter } = await import('react-router');
+  const { Render } = await import('@puckeditor/core');
+  const { Render: RenderRsc } = await import('@puckeditor/core/rsc');
+  const puckVersion = String(createRequire(import.meta.url)('@puckeditor/core/package.json').version);
+  const { SiteApp } = await import('../../engine/render/SiteApp.tsx');
+  const { BlockList, BlockEnvironmentProvider } = await import('../../engine/render/BlockTree.tsx');
+  const { SiteProvider } = await import('../../engine/render/site-context.tsx');
+  const { defineBlock } = await import('../../engine/render/block.ts');
+  const { BlockLoader } = await import('../../engine/render/registry.ts');
+  const { createSitePreparer } = await import('../../engine/site/prepare.ts');
+  const h = React.createElement;
+
+  // The same trivial views on both sides.
+  const HeadingView = (id: string, text: string | undefined) => h('h2', { 'data-b': id }, text);
+  const TextView = (id: string, text: string | undefined) => h('p', { 'data-b': id }, text);
+  const BoxView = (id: string, title: string | undefined, body: ReactNode) =>
+    h('section', { 'data-b': id, className: 'box' }, h('h3', null, title), body);
+
+  // Forecourt: block definitions behind a BlockLoader, like the real registry.
+  type P = { text?: string; title?: string };
+  const fcDefinitions = {
+    Heading: defineBlock<P>({ component: ({ block, props }) => HeadingView(block.id, props.text) }),
+    Text: defineBlock<P>({ component: ({ block, props }) => TextView(block.id, props.text) }),
+    Box: defineBlock<P>({ component: ({ block, props, children }) => BoxView(block.id, props.title, h('div', null, children)) }),
+  };
+  const registry = Object.fromEntries(
+    Object.entries(fcDefinitions).map(([type, def]) => [type, async () => ({ default: def })]),
+  );
+  const loader = new BlockLoader(registry);
+
+  const tree = makeTree(total);
+  const prepare = createSitePreparer({ loadTemplate: () => undefined });
+  const prepared = prepare({
+    schemaVersion: 2,
+    slug: 'bench',
+    name: 'Bench',
+    pages: [{ id: 'home', path: '/', title: 'Bench', blocks: [] }],
+  });
+  if (!prepared.ok) throw new Error(`bench site did not prepare: ${JSON.stringify(prepared.issues)}`);
+  const site = prepared.site;
+  // Bench blocks are not in the schema; validation has already run, as it does for real sites.
+  site.pages[0].blocks = toForecourtBlocks(tree.nodes);
+  const siteData = { models: [] };
+  await loader.load(['Box', 'Heading', 'Text']);
+  const initialData = { url: '/', data: {} as Record<string, unknown> };
+
+  const forecourtSite = () =>
+    renderToString(
+      h(
+        StaticRouter,
+        { location: '/' },
+        h(SiteApp, { site, siteData, mode: 'production', loader, initialData, origin: 'http://bench.invalid' }),
+      ),
+    );
+
+  const env = { blocks: loader.definitions, data: {} };
+  const forecourtList = () =>
+    renderToString(
+      h(SiteProvider, {
+        site,
+        data: siteData,
+        mode: 'production',
+        children: h(BlockEnvironmentProvider, { value: env }, h('div', null, h(BlockList, { blocks: site.pages[0].blocks }))),
+      }),
+    );
+
+  // Puck: the same views as a Puck config, the Box's children in a slot field.
+  const puckConfig = {
+    components: {
+      Heading: { fields: { text: { type: 'text' } }, render: (p: any) => HeadingView(p.id, p.text) },
+      Text: { fields: { text: { type: 'textarea' } }, render: (p: any) => TextView(p.id, p.text) },
+      Box: {
+        fields: { title: { type: 'text' }, items: { type: 'slot' } },
+        render: (p: any) => BoxView(p.id, p.title, h(p.items)),
+      },
+    },
+  };
+  const puckData = { root: { props: {} }, content: toPuckContent(tree.nodes) };
+  const puck = () => renderToString(h(Render as any, { config: puckConfig, data: puckData }));
+  const puckRsc = () => renderToString(h(RenderRsc as any, { config: puckConfig, data: puckData }));
+
+  const probe = h('div') as unknown as Record<string, unknown>;
+  return {
+    tree,
+    forecourtSite,
+    forecourtList,
+    puck,
+    puckRsc,
+    reactVersion: React.version,
+    puckVersion,
+    reactProduction: !('_store' in probe),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+function quantile(sorted: number[], q: number) {
+  if (!sorted.length) return NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+export interface Stats {
+  median: number;
+  p95: number;
+  min: number;
+  mean: number;
+}
+
+function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  return { median: quantile(s, 0.5), p95: quantile(s, 0.95), min: s[0], mean: s.reduce((a, b) => a + b, 0) / s.length };
+}
+
+export const stripSuspenseMarkers = (html: string) => html.replace(/<!--\/?\$-->/g, '');
+
+export const countBlockElements = (html: string) => (html.match(/ data-b="/g) ?? []).length;
+
+export async function run(options: { blocks?: number; iterations?: number; warmup?: number } = {}): Promise<string> {
+  // Before React is first imported: the production build, without dev-only checks.
+  process.env.NODE_ENV = 'production';
+  const blocks = options.blocks ?? Number(process.env.BENCH_BLOCKS ?? 1000);
+  const n = options.iterations ?? Number(process.env.BENCH_N ?? 50);
+  const warmup = options.warmup ?? Number(process.env.BENCH_WARMUP ?? 20);
+
+  const bench = await prepareBench(blocks);
+  const variants = [
+    { name: 'forecourt-site', label: 'Forecourt <SiteApp> page', fn: bench.forecourtSite },
+    { name: 'forecourt-list', label: 'Forecourt <BlockList> only', fn: bench.forecourtList },
+    { name: 'puck', label: 'Puck <Render>', fn: bench.puck },
+    { name: 'puck-rsc', label: 'Puck rsc <Render> (info)', fn: bench.puckRsc },
+  ];
+
+  // Same work on every side, checked before timing anything.
+  const sizes: Record<string, { elements: number; bytes: number }> = {};
+  for (const v of variants) {
+    const html = v.fn();
+    sizes[v.name] = { elements: countBlockElements(html), bytes: html.length };
+    if (sizes[v.name].elements !== bench.tree.count) {
+      throw new Error(`${v.name} rendered ${sizes[v.name].elements} blocks, expected ${bench.tree.count}`);
+    }
+  }
+
+  // Block for block the same markup (Forecourt adds <!--$-->…<!--/$--> around each block's Suspense).
+  const sameMarkup = stripSuspenseMarkers(bench.forecourtList()) === bench.puck();
+  if (!sameMarkup) throw new Error('Forecourt <BlockList> and Puck <Render> printed different markup');
+
+  const samples: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v.name, []]));
+  let sink = 0;
+  for (let i = 0; i < warmup + n; i++) {
+    for (let k = 0; k < variants.length; k++) {
+      const v = variants[(i + k) % variants.length];
+      const t0 = performance.now();
+      const html = v.fn();
+      const t1 = performance.now();
+      sink += html.length;
+      if (i >= warmup) samples[v.name].push(t1 - t0);
+    }
+  }
+  if (sink === 0) throw new Error('nothing rendered');
+
+  const st = Object.fromEntries(variants.map((v) => [v.name, stats(samples[v.name])])) as Record<string, Stats>;
+  const fmt = (x: number) => x.toFixed(2).padStart(8);
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
+  const verdict = (r: number) => (r <= 1 ? 'meets target (≤ 1)' : 'SLOWER than Puck (target ≤ 1)');
+
+  const lines = [
+    `Render benchmark — ${bench.tree.count} blocks (${bench.tree.boxes} Box containers, max depth ${bench.tree.maxDepth}), renderToString`,
+    `Node ${process.version}, React ${bench.reactVersion} (${bench.reactProduction ? 'production build' : 'DEVELOPMENT build — React was imported before NODE_ENV=production; figures are skewed'}), @puckeditor/core ${bench.puckVersion}`,
+    `${warmup} warm-up + ${n} measured iterations each, order rotated every iteration`,
+    `Same work checked: ${bench.tree.count} data-b elements in every output; <BlockList> HTML minus Suspense markers === Puck HTML: ${sameMarkup}`,
+    '',
+    `${'renderer'.padEnd(30)}${'median ms'.padStart(10)}${'p95 ms'.padStart(10)}${'min ms'.padStart(10)}  blocks   HTML bytes`,
+    ...variants.map(
+      (v) =>
+        `${v.label.padEnd(30)}${fmt(st[v.name].median).padStart(10)}${fmt(st[v.name].p95).padStart(10)}${fmt(st[v.name].min).padStart(10)}  ${String(sizes[v.name].elements).padStart(6)}   ${sizes[v.name].bytes}`,
+    ),
+    '',
+    `Ratio Forecourt / Puck (median; p95):`,
+    `  whole page, <SiteApp> (headline): ${ratio(st['forecourt-site'].median, st.puck.median)}; ${ratio(st['forecourt-site'].p95, st.puck.p95)}  — ${verdict(st['forecourt-site'].median / st.puck.median)}`,
+    `  <BlockList> alone:                ${ratio(st['forecourt-list'].median, st.puck.median)}; ${ratio(st['forecourt-list'].p95, st.puck.p95)}  — ${verdict(st['forecourt-list'].median / st.puck.median)}`,
+    `  (info) <SiteApp> vs Puck rsc:     ${ratio(st['forecourt-site'].median, st['puck-rsc'].median)}; ${ratio(st['forecourt-site'].p95, st['puck-rsc'].p95)}`,
+  ];
+  return lines.join('\n');
+}
+
+const invoked = process.argv[1] ? pathToFileURL(resolve(process.argv[1])).href : '';
+if (import.meta.url === invoked) {
+  run().then(
+    (report) => console.log(report),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
