@@ -1,6 +1,132 @@
+/**
+ * Generic carousel: slides with previous/next arrows, dots and left/right keys on the
+ * focused carousel (WAI-ARIA APG carousel pattern). No auto-rotation, so the slide area
+ * is a polite live region. Behaviour lives in blocks/_shared/useCarousel.ts.
+ */
+import { useId } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
+import type { CarouselProps } from '../../schemas/types.gen.ts';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { useCarousel } from '../_shared/useCarousel.ts';
+import './carousel.css';
 
-// Placeholder until the real block lands.
-export default defineBlock<Record<string, unknown>>({
-  component: () => <div data-block-placeholder="carousel" />,
+const FALLBACK_WIDTH = 480;
+const FALLBACK_HEIGHT = 270;
+
+function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
+      <path
+        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export default defineBlock<CarouselProps>({
+  component: function CarouselBlock({ props, block }) {
+    const { t } = useSite();
+    const slides = props.slides ?? [];
+    const count = slides.length;
+    const carousel = useCarousel({ count, loop: props.loop ?? true });
+    const trackId = `${useId()}-slides`;
+    const label = t(props.label ?? 'Highlights');
+
+    return (
+      <section
+        ref={carousel.rootRef}
+        className={`fc-carousel${carousel.active ? ' fc-carousel--active' : ''}`}
+        aria-roledescription="carousel"
+        aria-label={label}
+        tabIndex={0}
+        onKeyDown={carousel.onKeyDown}
+        data-block-id={block.id}
+      >
+        <div className="fc-container">
+          <div
+            className="fc-carousel__viewport"
+            onTouchStart={carousel.onTouchStart}
+            onTouchEnd={carousel.onTouchEnd}
+          >
+            <div className="fc-carousel__track" id={trackId} aria-live={carousel.active ? 'polite' : undefined}>
+              {slides.map((slide, i) => (
+                <div
+                  key={i}
+                  className="fc-carousel__slide"
+                  role="group"
+                  aria-roledescription="slide"
+                  aria-label={`${i + 1} of ${count}`}
+                  {...carousel.slideProps(i)}
+                >
+                  {slide.image && (
+                    <img
+                      className="fc-carousel__image"
+                      src={slide.image.src}
+                      alt={slide.image.alt}
+                      width={slide.image.width ?? FALLBACK_WIDTH}
+                      height={slide.image.height ?? FALLBACK_HEIGHT}
+                      loading={i === 0 ? undefined : 'lazy'}
+                      decoding="async"
+                    />
+                  )}
+                  <div className="fc-carousel__body">
+                    <h2 className="fc-carousel__title">{t(slide.title)}</h2>
+                    {slide.text && <p className="fc-carousel__text">{t(slide.text)}</p>}
+                    {slide.link && (
+                      <SiteLink href={slide.link.href} className="fc-button fc-carousel__link">
+                        {t(slide.link.label)}
+                      </SiteLink>
+                    )}
+                  </div>
+                </div>
+              ))}
+            </div>
+          </div>
+          {count > 1 && (
+            <div className="fc-carousel__controls">
+              <button
+                type="button"
+                className="fc-carousel__arrow"
+                aria-label="Previous slide"
+                aria-controls={trackId}
+                aria-disabled={carousel.canPrev ? undefined : true}
+                onClick={() => carousel.canPrev && carousel.prev()}
+              >
+                <ChevronIcon direction="left" />
+              </button>
+              <div className="fc-carousel__dots">
+                {slides.map((_, i) => (
+                  <button
+                    key={i}
+                    type="button"
+                    className="fc-carousel__dot"
+                    aria-label={`Go to slide ${i + 1}`}
+                    aria-controls={trackId}
+                    aria-current={i === carousel.index ? 'true' : undefined}
+                    onClick={() => carousel.goTo(i)}
+                  />
+                ))}
+              </div>
+              <button
+                type="button"
+                className="fc-carousel__arrow"
+                aria-label="Next slide"
+                aria-controls={trackId}
+                aria-disabled={carousel.canNext ? undefined : true}
+                onClick={() => carousel.canNext && carousel.next()}
+              >
+                <ChevronIcon direction="right" />
+              </button>
+            </div>
+          )}
+        </div>
+      </section>
+    );
+  },
 });
