@@ -178,3 +178,19 @@ export function schemaDescription(ctx: SchemaCtx | undefined): string | undefine
   }
   return undefined;
 }
+
+/** The schema describing the value at a JSON pointer of a site document (blocks excluded). */
+export function ctxAt(pointer: string, root: SchemaCtx = SITE_CTX): SchemaCtx | undefined {
+  let ctx: SchemaCtx | undefined = root;
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    ctx = /^\d+$/.test(part) && !objectShape(ctx!).properties.has(part) && itemCtx(ctx, Number(part)) ? itemCtx(ctx, Number(part)) : propertyCtx(ctx, part);
+    if (!ctx) return undefined;
+  }
+  return ctx;
+}
+
+/** The default the schema declares for the value at a JSON pointer of a site document. */
+export function defaultAt(pointer: string): { has: boolean; value?: unknown } {
+  return schemaDefault(ctxAt(pointer));
+}

@@ -1,5 +1,5 @@
 /** Hydrates a server-rendered dealer page in the browser. */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { BlockRegistry } from './block.ts';
@@ -7,8 +7,7 @@ import { BlockLoader, pageBlockTypes } from './registry.ts';
 import { SiteApp, resolvePage } from './SiteApp.tsx';
 import type { PagePayload } from './server.tsx';
 
-export const PAYLOAD_ELEMENT_ID = 'fc-payload';
-export const ROOT_ELEMENT_ID = 'fc-root';
+import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from './dom-ids.ts';
 
 export async function hydrateSite(registry: BlockRegistry) {
   const script = document.getElementById(PAYLOAD_ELEMENT_ID);
@@ -31,7 +30,21 @@ export async function hydrateSite(registry: BlockRegistry) {
           loader={loader}
           initialData={payload.initialData}
         />
+        <HydrationMarker />
       </BrowserRouter>
     </StrictMode>,
+    {
+      onRecoverableError(error) {
+        console.error('[forecourt] recovered while hydrating', error);
+      },
+    },
   );
+}
+
+/** Marks the page interactive once React has committed the hydrated tree (for tests and monitoring). */
+function HydrationMarker() {
+  useEffect(() => {
+    (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated = true;
+  }, []);
+  return null;
 }

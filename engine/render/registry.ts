@@ -43,7 +43,16 @@ export class BlockLoader {
         if (this.loaded[type] || !this.has(type)) return undefined;
         let p = this.pending.get(type);
         if (!p) {
-          p = this.registry[type]().then((m) => (this.loaded[type] = m.default));
+          p = this.registry[type]().then(
+            (m) => (this.loaded[type] = m.default),
+            // A block whose code cannot load fails alone, inside its error boundary.
+            (err: unknown) =>
+              (this.loaded[type] = {
+                component: () => {
+                  throw err instanceof Error ? err : new Error(`block module "${type}" failed to load`);
+                },
+              }),
+          );
           this.pending.set(type, p);
         }
         return p;

@@ -4,8 +4,8 @@
  * dealer runtime in the browser never compiles a schema (the server hands it an
  * already validated document).
  */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { formatsPlugin } from './ajv-formats.ts';
 import { blockSchemas, blockTypes, topLevelSchemas } from '../../schemas/index.gen.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { walkBlocks } from './walk.ts';
@@ -21,7 +21,7 @@ export interface ValidatorOptions {
 }
 
 export function createAjv(options: ValidatorOptions = {}) {
-  const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({
+  const ajv = new Ajv2020({
     allErrors: true,
     verbose: true,
     strict: true,
@@ -29,7 +29,7 @@ export function createAjv(options: ValidatorOptions = {}) {
     allowUnionTypes: true,
     useDefaults: options.useDefaults ?? false,
   });
-  (addFormats as unknown as typeof addFormats.default)(ajv, ['date', 'date-time', 'email', 'uri']);
+  formatsPlugin(ajv, ['date', 'date-time', 'email', 'uri']);
   // Editor metadata lives in the schemas; ajv only needs to know the words.
   ajv.addVocabulary(['x-block', 'x-group', 'x-widget']);
   const sanitize = options.sanitizeHtml;

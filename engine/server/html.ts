@@ -1,7 +1,7 @@
 /** The HTML document around a server-rendered page. */
 import { escape } from 'lodash-es';
 import type { RenderedPage } from '../render/server.tsx';
-import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from '../render/client.tsx';
+import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from '../render/dom-ids.ts';
 import { themeCss } from '../render/theme.ts';
 import { regionSettings } from '../region.ts';
 

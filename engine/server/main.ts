@@ -1,8 +1,10 @@
 /** `npm start` (production build) and `npm run dev` (Vite, hot reload). PORT overrides 4173. */
 import { join } from 'node:path';
-import { createApp } from './app.ts';
 
 const mode = process.argv.includes('--dev') ? 'development' : 'production';
+// React picks its build when first imported, so settle NODE_ENV before loading the app.
+process.env.NODE_ENV = mode;
+const { createApp } = await import('./app.ts');
 const root = join(import.meta.dirname, '../..');
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';

@@ -1,0 +1,28 @@
+/**
+ * npm run bench: every benchmark in scripts/bench/*.ts, each measured against its peer
+ * in the same run and printed as figures plus ratios. `npm run bench -- render` runs one.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+process.env.NODE_ENV = 'production';
+const dir = join(import.meta.dirname, 'bench');
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const benches = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.replace(/\.ts$/, ''))
+  .filter((name) => !only.length || only.includes(name))
+  .sort();
+
+let failed = false;
+for (const name of benches) {
+  console.log(`\n=== ${name} ===`);
+  try {
+    const mod = (await import(join(dir, `${name}.ts`))) as { run: () => Promise<string> };
+    console.log(await mod.run());
+  } catch (err) {
+    failed = true;
+    console.error(`bench ${name} failed:`, err);
+  }
+}
+process.exit(failed ? 1 : 0);

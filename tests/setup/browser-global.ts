@@ -1,0 +1,54 @@
+/**
+ * Browser tests run against the real production server: build once, start
+ * engine/server/main.ts on a free port with a throwaway data directory, and share its URL.
+ */
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const root = join(import.meta.dirname, '../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess }> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'engine/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const m = output.match(/listening on (http:\/\/[^\s/]+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (c: Buffer) => (output += c));
+    proc.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return { url, proc };
+}
+
+export default async function setup(project: TestProject) {
+  if (!process.env.FORECOURT_SKIP_BUILD) execSync('npm run -s build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const dataDir = mkdtempSync(join(tmpdir(), 'forecourt-browser-'));
+  const { url, proc } = await startServer({ FORECOURT_DATA_DIR: dataDir });
+  project.provide('baseURL', url);
+  project.provide('dataDir', dataDir);
+  return async () => {
+    proc.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
