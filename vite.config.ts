@@ -3,13 +3,16 @@ import react from '@vitejs/plugin-react';
 
 // One build for the dealer runtime (blocks/entry-client.tsx, code-split per block) and,
 // separately, the editor (editor/index.html). Server rendering uses blocks/entry-server.tsx.
+// FORECOURT_DIST moves the output (test runs build into their own folder).
+const dist = process.env.FORECOURT_DIST ?? 'dist';
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   appType: 'custom',
   build: isSsrBuild
-    ? { outDir: 'dist/server', emptyOutDir: true, target: 'node20', copyPublicDir: false }
+    ? { outDir: `${dist}/server`, emptyOutDir: true, target: 'node20', copyPublicDir: false }
     : {
-        outDir: 'dist/client',
+        outDir: `${dist}/client`,
         emptyOutDir: true,
         manifest: true,
         assetsDir: 'build',

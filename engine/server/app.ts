@@ -20,6 +20,8 @@ export interface ServerOptions {
   mode: 'development' | 'production';
   root: string;
   sitesDir?: string;
+  /** Production build folder (default dist/, or FORECOURT_DIST). */
+  distDir?: string;
 }
 
 type RenderPage = ReturnType<typeof createPageRenderer>;
@@ -53,8 +55,9 @@ export async function createApp(options: ServerOptions) {
 <script type="module">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>`,
     });
   } else {
-    const clientDir = join(root, 'dist/client');
-    const serverEntry = join(root, 'dist/server/entry-server.js');
+    const dist = options.distDir ?? process.env.FORECOURT_DIST ?? join(root, 'dist');
+    const clientDir = join(dist, 'client');
+    const serverEntry = join(dist, 'server/entry-server.js');
     if (!existsSync(serverEntry)) throw new Error('No production build found: run `npm run build` first (npm start does this).');
     renderPage = ((await import(serverEntry)) as { renderPage: RenderPage }).renderPage;
     assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'));

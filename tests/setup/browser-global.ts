@@ -14,6 +14,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    distDir: string;
   }
 }
 
@@ -42,13 +43,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
 }
 
 export default async function setup(project: TestProject) {
-  if (!process.env.FORECOURT_SKIP_BUILD) execSync('npm run -s build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  // Each run builds into its own folder so parallel runs never overwrite each other.
+  const dist = process.env.FORECOURT_DIST ?? mkdtempSync(join(tmpdir(), 'forecourt-dist-'));
+  if (!process.env.FORECOURT_DIST) {
+    execSync('npm run -s build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'forecourt-browser-'));
-  const { url, proc } = await startServer({ FORECOURT_DATA_DIR: dataDir });
+  const { url, proc } = await startServer({ FORECOURT_DATA_DIR: dataDir, FORECOURT_DIST: dist });
   project.provide('baseURL', url);
   project.provide('dataDir', dataDir);
+  project.provide('distDir', dist);
   return async () => {
     proc.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.FORECOURT_DIST) rmSync(dist, { recursive: true, force: true });
   };
 }
