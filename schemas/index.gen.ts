@@ -16,6 +16,10 @@ import sectionBlockSchema from './blocks/section.schema.json';
 
 export const topLevelSchemas = [blockSchema, catalogueSchema, defsSchema, featuresSchema, siteSchema];
 
+/** Request and response bodies of the local API (schemas/api/). */
+export const apiSchemas = {
+} as const;
+
 export const blockSchemas = {
   'carousel': carouselBlockSchema,
   'columns': columnsBlockSchema,

@@ -80,11 +80,23 @@ function indexModule(): string {
     blockNames.push(`  '${t}': ${name},`);
     lines.push(`import ${name} from './blocks/${t}.schema.json';`);
   });
+  const apiNames: string[] = [];
+  apiFiles().forEach((f) => {
+    const name = camel(f.replace('.schema.json', '')) + 'ApiSchema';
+    apiNames.push(`  '${f.replace('.schema.json', '')}': ${name},`);
+    lines.push(`import ${name} from './api/${f}';`);
+  });
   lines.push('', `export const topLevelSchemas = [${names.join(', ')}];`);
+  lines.push('', '/** Request and response bodies of the local API (schemas/api/). */', 'export const apiSchemas = {', ...apiNames, '} as const;');
   lines.push('', 'export const blockSchemas = {', ...blockNames, '} as const;');
   lines.push('', 'export type BlockType = keyof typeof blockSchemas;');
   lines.push(`export const blockTypes = Object.keys(blockSchemas) as BlockType[];`, '');
   return lines.join('\n');
+}
+
+function apiFiles() {
+  const dir = join(schemasDir, 'api');
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort() : [];
 }
 
 function camel(s: string) {
@@ -103,6 +115,7 @@ async function typesModule(): Promise<string> {
     properties: Object.fromEntries([
       ...topLevel.sort().map((f) => [f, { $ref: `${BASE}${f}` }]),
       ...blockTypes.map((t) => [t, { $ref: `${BASE}blocks/${t}.schema.json` }]),
+      ...apiFiles().map((f) => [`api/${f}`, { $ref: `${BASE}api/${f}` }]),
     ]),
   };
   const ts = await compile(rootSchema as any, 'ForecourtSchemas', {

@@ -6,7 +6,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { formatsPlugin } from './ajv-formats.ts';
-import { blockSchemas, blockTypes, topLevelSchemas } from '../../schemas/index.gen.ts';
+import { apiSchemas, blockSchemas, blockTypes, topLevelSchemas } from '../../schemas/index.gen.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { walkBlocks } from './walk.ts';
 
@@ -46,6 +46,7 @@ export function createAjv(options: ValidatorOptions = {}) {
   });
   for (const schema of topLevelSchemas) ajv.addSchema(schema as object);
   for (const schema of Object.values(blockSchemas)) ajv.addSchema(schema as object);
+  for (const schema of Object.values(apiSchemas)) ajv.addSchema(schema as object);
   return ajv;
 }
 
