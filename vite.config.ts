@@ -18,6 +18,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsDir: 'build',
         target: 'es2022',
         copyPublicDir: false,
-        rolldownOptions: { input: { site: 'blocks/entry-client.tsx' } },
+        rolldownOptions: {
+          input: {
+            site: 'blocks/entry-client.tsx',
+            editor: 'editor/index.html',
+            preview: 'editor/preview.html',
+          },
+        },
       },
 }));

@@ -43,6 +43,16 @@ export async function createApp(options: ServerOptions) {
     const { createServer } = await import('vite');
     vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
     app.use(vite.middlewares);
+    // The editor is a plain Vite page; in development it is transformed on request.
+    app.get(/^\/editor(\/.*)?$/, async (req, res, next) => {
+      try {
+        const file = req.path.endsWith('preview.html') ? 'preview.html' : 'index.html';
+        const html = readFileSync(join(root, 'editor', file), 'utf8');
+        res.type('html').send(await vite!.transformIndexHtml(`/editor/${file}`, html));
+      } catch (err) {
+        next(err);
+      }
+    });
     renderPage = async (args) => {
       const mod = (await vite!.ssrLoadModule('/blocks/entry-server.tsx')) as { renderPage: RenderPage };
       return mod.renderPage(args);
@@ -62,7 +72,7 @@ export async function createApp(options: ServerOptions) {
     renderPage = ((await import(serverEntry)) as { renderPage: RenderPage }).renderPage;
     assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'));
     app.use('/build', express.static(join(clientDir, 'build'), { immutable: true, maxAge: '1y', index: false }));
-    if (existsSync(join(clientDir, 'editor'))) app.use('/editor', express.static(join(clientDir, 'editor')));
+    app.use('/editor', express.static(join(clientDir, 'editor')));
   }
 
   app.use('/assets', assetsRouter(sites));
