@@ -62,6 +62,14 @@ export type Colour5 = string;
  */
 export type Colour6 = string;
 /**
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
+ */
+export type Html = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href = string;
+/**
  * A colour as #rgb or #rrggbb.
  */
 export type Colour7 = string;
@@ -106,23 +114,15 @@ export type Slug4 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
-export type Href = string;
-/**
- * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
- */
 export type Href1 = string;
-/**
- * Optional longer notice, shown after Click to View.
- */
-export type Html = string;
-/**
- * Phone number shown beside the menu on large screens.
- */
-export type Phone1 = string;
 /**
  * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
 export type Html1 = string;
+/**
+ * Phone number shown beside the menu on large screens.
+ */
+export type Phone1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
@@ -607,6 +607,12 @@ export interface SiteDocument {
      */
     baseUrl?: string;
   };
+  /**
+   * Current offers (offer cards, /offers/{manufacturer}/{offerId}, /special-offers).
+   *
+   * @maxItems 200
+   */
+  offers?: Offer[];
   features?: Features;
   /**
    * Blocks shown on every page, above and below the page's own blocks.
@@ -715,6 +721,31 @@ export interface SpecialHour {
    * e.g. Good Friday
    */
   label?: string;
+}
+/**
+ * A manufacturer or dealer offer shown on offer cards and offer pages.
+ */
+export interface Offer {
+  id: number;
+  name: string;
+  description?: Html;
+  disclaimer?: string;
+  image?: Image;
+  model?: {
+    name?: string;
+    slug?: Slug1;
+    override_url?: Href;
+  };
+  manufacturer?: {
+    name?: string;
+    slug?: Slug1;
+  };
+  starts?: string;
+  expires?: string;
+  /**
+   * Websites that must not show this offer.
+   */
+  excluded_website_ids?: number[];
 }
 /**
  * Feature switches. Each one replaces a list of dealer slugs in the old platform; leave a switch out to use its default.
@@ -1001,7 +1032,7 @@ export interface EmergencyBannerProps {
    * Short notice beside the link.
    */
   message?: string;
-  details?: Html;
+  details?: Html1;
   tone?: 'info' | 'warning';
 }
 /**
@@ -1114,7 +1145,7 @@ export interface HeroProps {
  */
 export interface RichTextProps {
   heading?: string;
-  html: Html1;
+  html: Html;
   width?: 'narrow' | 'wide';
 }
 /**

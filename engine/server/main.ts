@@ -9,7 +9,11 @@ const root = join(import.meta.dirname, '../..');
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const { app, sites } = await createApp({ mode, root });
+const { app, sites } = await createApp({
+  mode,
+  root,
+  sitesDir: process.env.FORECOURT_SITES_DIR,
+});
 const server = app.listen(port, host, () => {
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;

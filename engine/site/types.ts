@@ -12,7 +12,7 @@ type Filled<T> = Required<NonNullable<T>>;
 /** A site document as the renderer sees it: template merged, defaults applied, HTML sanitised. */
 export type ResolvedSite = Omit<
   SiteDocument,
-  'region' | 'features' | 'search' | 'api' | 'theme' | 'layout' | 'dealerships' | 'locations'
+  'region' | 'features' | 'search' | 'api' | 'theme' | 'layout' | 'dealerships' | 'locations' | 'offers'
 > & {
   region: Region;
   features: Required<Features>;
@@ -25,6 +25,7 @@ export type ResolvedSite = Omit<
   layout: Filled<SiteDocument['layout']>;
   dealerships: NonNullable<SiteDocument['dealerships']>;
   locations: Location[];
+  offers: NonNullable<SiteDocument['offers']>;
 };
 
 /** A problem found in a document: a JSON pointer into it and a sentence about what is wrong. */
