@@ -55,14 +55,17 @@ function field(path: string, drop = 0): string {
  * "before → after" where a side that leaves the value out shows the schema default that
  * applies in its place, since that is what the visitor gets.
  */
-function showWithDefault(c: { before?: unknown; after?: unknown; default?: unknown }, v: (x: unknown) => string): string {
+function showWithDefault(c: { before?: unknown; after?: unknown; default?: unknown; defaultFrom?: string; override?: string }, v: (x: unknown) => string): string {
   const hasDefault = c.default !== undefined;
   const before = c.before === undefined && hasDefault ? c.default : c.before;
   const after = c.after === undefined && hasDefault ? c.default : c.after;
   if (JSON.stringify(before) === JSON.stringify(after)) {
-    return c.after === undefined ? `no longer set (it was ${v(c.before)}, the same as the default)` : `now set explicitly to its default ${v(c.after)}`;
+    const what = c.defaultFrom === 'template' ? "the template's value" : 'the default';
+    return c.after === undefined ? `no longer set (it was ${v(c.before)}, the same as ${what})` : `now set explicitly to ${what} ${v(c.after)}`;
   }
-  const how = c.before === undefined && hasDefault ? ' (was the default)' : c.after === undefined && hasDefault ? ' (unset: back to the default)' : '';
+  const what = c.defaultFrom === 'template' ? "the template's value" : 'the default';
+  // The override note says the same for template values; say it once.
+  const how = c.override ? '' : c.before === undefined && hasDefault ? ` (was ${what})` : c.after === undefined && hasDefault ? ` (unset: back to ${what})` : '';
   return `${showChange(before, after, v)}${how}`;
 }
 
@@ -82,7 +85,7 @@ function where(p: BlockPosition, code: (s: string) => string): string {
 }
 
 function overrideNote(o: 'added' | 'dropped' | undefined): string {
-  return o === 'added' ? ' (now overrides the template)' : o === 'dropped' ? ' (override dropped: the template value applies again)' : '';
+  return o === 'added' ? " (now overrides the template's value)" : o === 'dropped' ? " (override dropped: the template's value applies again)" : '';
 }
 
 function plural(n: number, word: string) {
@@ -113,7 +116,8 @@ export function describeChange(c: SiteChange, code: (s: string) => string = (s) 
       const key = name(field(c.path, 1));
       const note = overrideNote(c.override);
       if (c.action === 'on' || c.action === 'off') {
-        const how = c.before === undefined ? ` (the default was ${c.action === 'on' ? 'off' : 'on'})` : c.after === undefined ? ` (unset: ${c.action} is the default)` : '';
+        const what = c.defaultFrom === 'template' ? 'the template has it' : 'the default is';
+        const how = c.override ? '' : c.before === undefined ? ` (${what} ${c.action === 'on' ? 'off' : 'on'})` : c.after === undefined ? ` (unset: ${what} ${c.action})` : '';
         return `Feature ${key} turned ${c.action}${how}${note}`;
       }
       return `Feature ${key}: ${showWithDefault(c, v)}${note}`;

@@ -47,6 +47,9 @@ export interface PageRef {
 export type SettingSection = 'region' | 'search' | 'theme' | 'api' | 'layout' | 'other';
 export type RecordCollection = 'dealerships' | 'locations';
 
+/** Where the value of an unset setting comes from. */
+export type DefaultSource = 'template' | 'schema';
+
 /** Set when the change makes the site start or stop overriding its template's value. */
 export type TemplateOverride = 'added' | 'dropped';
 
@@ -59,8 +62,9 @@ export type SiteChange =
       path: string;
       before?: unknown;
       after?: unknown;
-      /** The schema default, given when one side leaves the setting out (so it applies). */
+      /** What applies on the side that leaves the setting out: the template's value, else the schema default. */
       default?: unknown;
+      defaultFrom?: DefaultSource;
       override?: TemplateOverride;
     }
   | {
@@ -71,8 +75,9 @@ export type SiteChange =
       path: string;
       before?: unknown;
       after?: unknown;
-      /** The schema default, which applies while the switch is not set. */
+      /** What applies on the side that leaves the switch out: the template's value, else the schema default. */
       default?: unknown;
+      defaultFrom?: DefaultSource;
       override?: TemplateOverride;
     }
   | { kind: 'record-added' | 'record-removed'; collection: RecordCollection; id: unknown; label: string; path: string }
@@ -107,17 +112,18 @@ export function diffSiteDocuments(before: unknown, after: unknown, options: Diff
   const b = asObject(after);
   if (isEqual(a, b)) return [];
   const out: SiteChange[] = [];
+  const fallback = fallbacks(options.templates);
   diffTemplate(a, b, out);
   for (const key of topLevelOrder(a, b)) {
     if (IDENTITY_KEYS.has(key)) {
       for (const d of valueChanges(a[key], b[key], `/${esc(key)}`)) out.push({ kind: 'identity', ...d });
     } else if (SETTING_KEYS.has(key)) {
-      for (const d of valueChanges(a[key], b[key], `/${esc(key)}`)) out.push(withDefault({ kind: 'setting' as const, section: key as SettingSection, ...d }));
+      for (const d of valueChanges(a[key], b[key], `/${esc(key)}`)) out.push(withDefault({ kind: 'setting' as const, section: key as SettingSection, ...d }, fallback));
     } else if (!HANDLED.has(key)) {
       for (const d of valueChanges(a[key], b[key], `/${esc(key)}`)) out.push({ kind: 'setting', section: 'other', ...d });
     }
   }
-  diffFeatures(a.features, b.features, out);
+  diffFeatures(a.features, b.features, out, fallback);
   for (const key of RECORD_KEYS) diffRecords(key as RecordCollection, a[key], b[key], out);
   diffLayoutSettings(a.layout, b.layout, out);
   diffPages(a, b, out);
@@ -183,11 +189,26 @@ function compact<T extends Record<string, unknown>>(o: T): T {
   return o;
 }
 
-/** Adds the schema default to a setting change where one side leaves the setting out. */
-function withDefault<T extends { path: string; before?: unknown; after?: unknown; default?: unknown }>(c: T): T {
+type Fallback = (side: 'before' | 'after', path: string) => { has: boolean; value?: unknown; from?: DefaultSource };
+
+/** What applies where a document leaves a value out: its template's value, else the schema default. */
+function fallbacks(templates: DiffOptions['templates']): Fallback {
+  return (side, path) => {
+    const t = templates?.[side];
+    if (t && has(t, path)) return { has: true, value: get(t, path), from: 'template' };
+    const d = defaultAt(path);
+    return d.has ? { ...d, from: 'schema' } : { has: false };
+  };
+}
+
+/** Adds what applies in place of an unset value to a change where one side leaves it out. */
+function withDefault<T extends { path: string; before?: unknown; after?: unknown; default?: unknown; defaultFrom?: DefaultSource }>(c: T, fallback: Fallback): T {
   if (c.before !== undefined && c.after !== undefined) return c;
-  const d = defaultAt(c.path);
-  if (d.has) c.default = d.value;
+  const d = fallback(c.before === undefined ? 'before' : 'after', c.path);
+  if (d.has) {
+    c.default = d.value;
+    c.defaultFrom = d.from;
+  }
   return c;
 }
 
@@ -201,7 +222,7 @@ function diffTemplate(a: Json, b: Json, out: SiteChange[]) {
   out.push(compact({ kind: 'template', action, before, after }) as SiteChange);
 }
 
-function diffFeatures(before: unknown, after: unknown, out: SiteChange[]) {
+function diffFeatures(before: unknown, after: unknown, out: SiteChange[], fallback: Fallback) {
   const a = asObject(before);
   const b = asObject(after);
   if (isEqual(a, b)) return;
@@ -210,19 +231,19 @@ function diffFeatures(before: unknown, after: unknown, out: SiteChange[]) {
   const keys = [...known.filter((k) => all.has(k)), ...[...all].filter((k) => !known.includes(k)).sort()];
   for (const key of keys) {
     if (isEqual(a[key], b[key])) continue;
-    const def = defaultAt(`/features/${esc(key)}`);
-    const effBefore = a[key] === undefined ? def.value : a[key];
-    const effAfter = b[key] === undefined ? def.value : b[key];
     const path = `/features/${esc(key)}`;
+    const effBefore = a[key] === undefined ? fallback('before', path).value : a[key];
+    const effAfter = b[key] === undefined ? fallback('after', path).value : b[key];
     if (typeof effBefore === 'boolean' && typeof effAfter === 'boolean' && effBefore !== effAfter) {
-      out.push(compact({ kind: 'feature', key, action: effAfter ? 'on' : 'off', path, before: a[key], after: b[key], default: def.value }) as SiteChange);
+      const change = { kind: 'feature' as const, key, action: effAfter ? ('on' as const) : ('off' as const), path, before: a[key], after: b[key] };
+      out.push(compact(withDefault(change, fallback)));
       continue;
     }
     // Maps (tag colours) read better entry by entry; everything else as one change.
     const parts = isPlainObject(a[key] ?? {}) && isPlainObject(b[key] ?? {}) ? valueChanges(a[key] ?? {}, b[key] ?? {}, path) : [{ path, before: a[key], after: b[key] }];
     // A switch set to what its default already was (or unset from it) still shows, as "changed".
     if (!parts.length) parts.push({ path, before: a[key], after: b[key] });
-    for (const p of parts) out.push(compact(withDefault({ kind: 'feature', key, action: 'changed', ...p } as Extract<SiteChange, { kind: 'feature' }>)));
+    for (const p of parts) out.push(compact(withDefault({ kind: 'feature', key, action: 'changed', ...p } as Extract<SiteChange, { kind: 'feature' }>, fallback)));
   }
 }
 
@@ -500,15 +521,20 @@ function diffBlocks(a: Json, b: Json, out: SiteChange[]) {
 
 // ---------------------------------------------------------------- template overrides
 
-function has(doc: Json | undefined, pointer: string): boolean {
-  if (!doc) return false;
+function get(doc: Json | undefined, pointer: string): unknown {
   let node: any = doc;
   for (const raw of pointer.split('/').slice(1)) {
     const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!node || typeof node !== 'object' || !(part in node)) return false;
+    if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, part)) return undefined;
     node = node[part];
   }
-  return node !== undefined && node !== null;
+  return node;
+}
+
+/** Does the document set a value (not null, which in a template means "removed") here? */
+function has(doc: Json | undefined, pointer: string): boolean {
+  const v = get(doc, pointer);
+  return v !== undefined && v !== null;
 }
 
 /** Marks changes that start or stop overriding a value the template sets. */

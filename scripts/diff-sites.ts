@@ -1,0 +1,497 @@
+/**
+ * npm run diff:sites -- [options] <old> <new>     two files, or two sites folders
+ * npm run diff:sites -- [options] <git-rev>       working tree's sites/ against a revision
+ *
+ * Options:
+ *   --format text|markdown|json   (default text; markdown is for a pull-request comment)
+ *   --render [--out <dir>]        also screenshot every page the change touches, before
+ *                                 and after, at 400 px and 1400 px, plus an index.md
+ *                                 (default folder: diff-render/)
+ *   --exit-code                   exit 1 when anything changed (like git diff --exit-code)
+ *   --git-diff <7 args from git>  run as git's external diff driver (see docs/site-documents.md)
+ *
+ * Documents are migrated to the current schema version on both sides before comparing,
+ * so an upgrade alone shows as one version change rather than as renamed props.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { diffSiteDocuments, touchedPages, type SiteChange } from '../engine/document/diff.ts';
+import { renderReport, type DiffFormat, type FileDiff } from '../engine/document/diff-render.ts';
+import { migrateDocument } from '../engine/site/migrations.ts';
+import { resolveTemplate } from '../engine/site/templates.ts';
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+
+type Json = Record<string, any>;
+
+/** One side of a comparison: site documents and templates by name, as text. */
+export interface DocSet {
+  label: string;
+  sites: Map<string, { file: string; text: string }>;
+  templates: Map<string, { file: string; text: string }>;
+  /** Reads sites/shared/* for this side (rendering needs the catalogue). */
+  shared(name: string): string | undefined;
+}
+
+// ---------------------------------------------------------------- loading sides
+
+function listJson(dir: string): string[] {
+  return existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+}
+
+function display(file: string) {
+  const rel = relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
+}
+
+/** A sites folder on disk (sites/*.json, templates/*.json, shared/*). */
+export function folderSet(dir: string, label = display(dir)): DocSet {
+  const read = (f: string) => ({ file: display(f), text: readFileSync(f, 'utf8') });
+  return {
+    label,
+    sites: new Map(listJson(dir).map((f) => [f.replace(/\.json$/, ''), read(join(dir, f))])),
+    templates: new Map(listJson(join(dir, 'templates')).map((f) => [f.replace(/\.json$/, ''), read(join(dir, 'templates', f))])),
+    shared: (name) => (existsSync(join(dir, 'shared', name)) ? readFileSync(join(dir, 'shared', name), 'utf8') : undefined),
+  };
+}
+
+/** One document file; its templates come from the templates/ folder beside it. */
+export function fileSet(file: string, name: string): DocSet {
+  const dir = dirname(file);
+  const base = folderSet(dir);
+  const isTemplate = basename(dir) === 'templates';
+  const templatesDir = isTemplate ? dir : join(dir, 'templates');
+  const doc = { file: display(file), text: readFileSync(file, 'utf8') };
+  const templates = new Map(listJson(templatesDir).map((f) => [f.replace(/\.json$/, ''), { file: display(join(templatesDir, f)), text: readFileSync(join(templatesDir, f), 'utf8') }]));
+  if (isTemplate) templates.set(name, doc);
+  const sharedDir = isTemplate ? join(dir, '..', 'shared') : join(dir, 'shared');
+  return {
+    label: display(file),
+    sites: isTemplate ? new Map() : new Map([[name, doc]]),
+    templates,
+    shared: (n) => (existsSync(join(sharedDir, n)) ? readFileSync(join(sharedDir, n), 'utf8') : base.shared(n)),
+  };
+}
+
+function git(args: string[], cwd: string): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** The sites folder as committed in a git revision (read with git show, nothing checked out). */
+export function gitSet(rev: string, repo: string, sitesPath = 'sites'): DocSet {
+  const names = (folder: string) => {
+    try {
+      return git(['ls-tree', '--name-only', `${rev}:${folder}`], repo)
+        .split('\n')
+        .filter((f) => f.endsWith('.json'))
+        .sort();
+    } catch {
+      return [];
+    }
+  };
+  const show = (path: string) => git(['show', `${rev}:${path}`], repo);
+  const load = (folder: string) =>
+    new Map(names(folder).map((f) => [f.replace(/\.json$/, ''), { file: `${folder}/${f}`, text: show(`${folder}/${f}`) }]));
+  return {
+    label: rev,
+    sites: load(sitesPath),
+    templates: load(`${sitesPath}/templates`),
+    shared: (name) => {
+      try {
+        return show(`${sitesPath}/shared/${name}`);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+export function isGitRevision(arg: string, repo: string): boolean {
+  try {
+    git(['rev-parse', '--verify', '--quiet', `${arg}^{commit}`], repo);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- comparing
+
+function parse(text: string, file: string): Json {
+  try {
+    const doc = JSON.parse(text);
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('a site document must be a JSON object');
+    return doc;
+  } catch (err) {
+    throw new UsageError(`${file}: not a readable site document: ${(err as Error).message}`);
+  }
+}
+
+/** Migrated to the current version when this engine can; as stored otherwise. */
+function upgraded(doc: Json): Json {
+  try {
+    return migrateDocument(doc).doc;
+  } catch {
+    return doc;
+  }
+}
+
+/**
+ * Compares two documents as reviewers see them: both upgraded to the current schema
+ * version (so a migration alone reads as one version change, not as renamed props).
+ */
+export function compareDocuments(before: Json, after: Json, templates?: { before?: Json; after?: Json }): SiteChange[] {
+  const changes = diffSiteDocuments(upgraded(before), upgraded(after), {
+    templates: templates && { before: templates.before && upgraded(templates.before), after: templates.after && upgraded(templates.after) },
+  });
+  const vb = before.schemaVersion ?? 1;
+  const va = after.schemaVersion ?? 1;
+  if (vb !== va) changes.unshift({ kind: 'identity', path: '/schemaVersion', before: vb, after: va });
+  return changes;
+}
+
+function summary(doc: Json, kind: 'site' | 'template'): string {
+  const pages = Array.isArray(doc.pages) ? doc.pages.length : 0;
+  const what = kind === 'site' ? `site ${JSON.stringify(doc.name ?? doc.slug ?? '?')}` : 'template';
+  return `${what}, ${pages} page${pages === 1 ? '' : 's'}`;
+}
+
+/** Every site and template that differs between two sides, with its changes. */
+export function diffSets(before: DocSet, after: DocSet): FileDiff[] {
+  const out: FileDiff[] = [];
+  // The template a site extends, with its own template chain merged in.
+  const templateOf = (set: DocSet, doc: Json) => {
+    const load = (name: string) => {
+      const e = set.templates.get(name);
+      return e ? upgraded(parse(e.text, e.file)) : undefined;
+    };
+    const t = typeof doc.template === 'string' ? load(doc.template) : undefined;
+    return t && resolveTemplate(t, load).doc;
+  };
+  const compare = (kind: 'site' | 'template', a?: { file: string; text: string }, b?: { file: string; text: string }) => {
+    if (a && b && a.text === b.text) return;
+    const file = (b ?? a)!.file;
+    if (!a) return out.push({ file, status: 'added', summary: summary(parse(b!.text, b!.file), kind), changes: [] });
+    if (!b) return out.push({ file, status: 'removed', summary: summary(parse(a.text, a.file), kind), changes: [] });
+    const da = parse(a.text, a.file);
+    const db = parse(b.text, b.file);
+    const templates = kind === 'site' ? { before: templateOf(before, da), after: templateOf(after, db) } : undefined;
+    out.push({ file, status: 'modified', changes: compareDocuments(da, db, templates) });
+  };
+  for (const name of union(before.sites, after.sites)) compare('site', before.sites.get(name), after.sites.get(name));
+  for (const name of union(before.templates, after.templates)) compare('template', before.templates.get(name), after.templates.get(name));
+  return out;
+}
+
+function union<K>(a: Map<K, unknown>, b: Map<K, unknown>): K[] {
+  return [...new Set([...a.keys(), ...b.keys()])];
+}
+
+// ---------------------------------------------------------------- before/after pictures
+
+export const WIDTHS = [400, 1400] as const;
+
+interface PagePlan {
+  site: string;
+  page: string;
+  title: string;
+  before?: string;
+  after?: string;
+}
+
+function resolved(set: DocSet, name: string): Json | undefined {
+  const entry = set.sites.get(name);
+  if (!entry) return undefined;
+  const load = (t: string) => {
+    const tpl = set.templates.get(t);
+    return tpl ? upgraded(parse(tpl.text, tpl.file)) : undefined;
+  };
+  return resolveTemplate(upgraded(parse(entry.text, entry.file)), load).doc;
+}
+
+/** A path to visit for a page route: parameters get a sample value, `*` an unknown path. */
+export function samplePath(route: string): string {
+  if (route === '*') return '/this-page-does-not-exist';
+  return route.replace(/:[A-Za-z][A-Za-z0-9_]*/g, 'example').replace(/\*/g, 'example');
+}
+
+/**
+ * Which pages of which sites to photograph. Sites are compared resolved (template
+ * merged), so a template change touches the pages of every site that extends it.
+ */
+export function planPictures(before: DocSet, after: DocSet): PagePlan[] {
+  const plans: PagePlan[] = [];
+  for (const site of union(before.sites, after.sites)) {
+    const a = resolved(before, site);
+    const b = resolved(after, site);
+    if (!a || !b) continue; // a whole new or deleted site has nothing to compare against
+    const changes = diffSiteDocuments(a, b);
+    if (!changes.length) continue;
+    const touched = touchedPages(changes);
+    const pagesA = new Map<string, Json>((a.pages ?? []).map((p: Json) => [p.id, p]));
+    const pagesB = new Map<string, Json>((b.pages ?? []).map((p: Json) => [p.id, p]));
+    for (const id of [...new Set([...pagesA.keys(), ...pagesB.keys()])]) {
+      if (!touched.everyPage && !touched.pages.has(id)) continue;
+      const pa = pagesA.get(id);
+      const pb = pagesB.get(id);
+      plans.push({ site, page: id, title: String((pb ?? pa)?.title ?? id), before: pa && samplePath(pa.path), after: pb && samplePath(pb.path) });
+    }
+  }
+  return plans;
+}
+
+/** Builds the production bundle when it is missing (rendering needs dist/). */
+export function ensureBuild(root = ROOT) {
+  if (existsSync(join(root, 'dist/server/entry-server.js')) && existsSync(join(root, 'dist/client/.vite/manifest.json'))) return;
+  console.error('No production build in dist/: building it (npx vite build && npx vite build --ssr blocks/entry-server.tsx)…');
+  for (const args of [['vite', 'build'], ['vite', 'build', '--ssr', 'blocks/entry-server.tsx']]) {
+    const r = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    if (r.status !== 0) throw new Error(`build failed: npx ${args.join(' ')}`);
+  }
+}
+
+/** Writes one side's documents to a temporary sites folder the server can load. */
+function materialise(set: DocSet, dir: string) {
+  mkdirSync(join(dir, 'templates'), { recursive: true });
+  mkdirSync(join(dir, 'shared'), { recursive: true });
+  for (const [name, { text }] of set.sites) writeFileSync(join(dir, `${name}.json`), text);
+  for (const [name, { text }] of set.templates) writeFileSync(join(dir, 'templates', `${name}.json`), text);
+  // Shared data as of that side when it has it, else the working tree's.
+  for (const f of listJson(join(ROOT, 'sites/shared'))) {
+    writeFileSync(join(dir, 'shared', f), set.shared(f) ?? readFileSync(join(ROOT, 'sites/shared', f), 'utf8'));
+  }
+  if (!existsSync(join(dir, 'shared', 'catalogue.json')) && existsSync(join(ROOT, 'sites/shared'))) {
+    cpSync(join(ROOT, 'sites/shared'), join(dir, 'shared'), { recursive: true });
+  }
+}
+
+async function startServer(sitesDir: string, root: string): Promise<{ url: string; close(): Promise<void> }> {
+  process.env.NODE_ENV = 'production'; // React picks its build on first import
+  const { createApp } = await import('../engine/server/app.ts');
+  const { app } = await createApp({ mode: 'production', root, sitesDir });
+  return new Promise((ok, fail) => {
+    const server = app.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (!address || typeof address !== 'object') return fail(new Error('server has no port'));
+      ok({
+        url: `http://127.0.0.1:${address.port}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+    server.on('error', fail);
+  });
+}
+
+export interface Picture {
+  site: string;
+  page: string;
+  side: 'before' | 'after';
+  width: number;
+  file: string;
+  status: number;
+}
+
+/**
+ * Screenshots every touched page, before and after, at each width, into `outDir`, and
+ * writes outDir/index.md. Returns the pictures taken.
+ */
+export async function renderPictures(before: DocSet, after: DocSet, outDir: string, root = ROOT): Promise<Picture[]> {
+  const plans = planPictures(before, after);
+  mkdirSync(outDir, { recursive: true });
+  const pictures: Picture[] = [];
+  if (plans.length) {
+    ensureBuild(root);
+    const tmp = mkdtempSync(join(tmpdir(), 'forecourt-diff-'));
+    const { chromium } = await import('playwright-core');
+    const servers: Array<{ url: string; close(): Promise<void> }> = [];
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    });
+    try {
+      const sides = { before, after };
+      const urls: Record<string, string> = {};
+      for (const side of ['before', 'after'] as const) {
+        materialise(sides[side], join(tmp, side));
+        const s = await startServer(join(tmp, side), root);
+        servers.push(s);
+        urls[side] = s.url;
+      }
+      for (const width of WIDTHS) {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+        const page = await context.newPage();
+        for (const plan of plans) {
+          for (const side of ['before', 'after'] as const) {
+            const path = plan[side];
+            if (path === undefined) continue;
+            const file = join(plan.site, `${plan.page}--${side}--${width}.png`);
+            mkdirSync(join(outDir, plan.site), { recursive: true });
+            const res = await page.goto(`${urls[side]}/sites/${plan.site}${path}`, { waitUntil: 'networkidle', timeout: 30_000 });
+            await page.screenshot({ path: join(outDir, file), fullPage: true });
+            pictures.push({ site: plan.site, page: plan.page, side, width, file, status: res?.status() ?? 0 });
+          }
+        }
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+      for (const s of servers) await s.close();
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  }
+  writeFileSync(join(outDir, 'index.md'), pictureIndex(plans, pictures, before.label, after.label));
+  return pictures;
+}
+
+function pictureIndex(plans: PagePlan[], pictures: Picture[], beforeLabel: string, afterLabel: string): string {
+  const lines = [`# Before and after`, '', `Before: \`${beforeLabel}\` · after: \`${afterLabel}\`. Only pages the change touches are shown.`, ''];
+  if (!plans.length) return `${lines.join('\n')}No page looks different.\n`;
+  lines.push('Pages with route parameters (`/cars/:slug`) are visited with the sample value `example`; the not-found page (`*`) with an unknown path.', '');
+  let site = '';
+  for (const plan of plans) {
+    if (plan.site !== site) {
+      site = plan.site;
+      lines.push(`## ${site}`, '');
+    }
+    const route = plan.after ?? plan.before;
+    lines.push(`### ${plan.title} (\`${plan.page}\`, visited as \`${route}\`)`, '');
+    if (!plan.before) lines.push('New page: there is no before.', '');
+    if (!plan.after) lines.push('Removed page: there is no after.', '');
+    lines.push('| Width | Before | After |', '| --- | --- | --- |');
+    for (const width of WIDTHS) {
+      const cell = (side: 'before' | 'after') => {
+        const pic = pictures.find((p) => p.site === plan.site && p.page === plan.page && p.side === side && p.width === width);
+        if (!pic) return '—';
+        const note = pic.status >= 400 ? ` (HTTP ${pic.status})` : '';
+        return `![${plan.page} ${side} ${width}px](${pic.file.split('\\').join('/')})${note}`;
+      };
+      lines.push(`| ${width} px | ${cell('before')} | ${cell('after')} |`);
+    }
+    lines.push('');
+  }
+  return `${lines.join('\n')}`;
+}
+
+// ---------------------------------------------------------------- git external diff
+
+/**
+ * git calls an external diff driver with: path old-file old-hex old-mode new-file new-hex
+ * new-mode (and two more for renames). A missing side is /dev/null.
+ */
+export function gitDriverOutput(args: string[]): string {
+  const [path, oldFile, , , newFile] = args;
+  const read = (f: string) => (f === '/dev/null' || !existsSync(f) ? undefined : readFileSync(f, 'utf8'));
+  const a = read(oldFile);
+  const b = read(newFile);
+  const head = `site diff a/${path} b/${path}\n`;
+  const asDoc = (text: string) => {
+    try {
+      const d = JSON.parse(text);
+      return d && typeof d === 'object' && !Array.isArray(d) ? (d as Json) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const da = a === undefined ? undefined : asDoc(a);
+  const db = b === undefined ? undefined : asDoc(b);
+  const kind = path.includes('/templates/') ? 'template' : 'site';
+  if ((a !== undefined && !da) || (b !== undefined && !db)) return `${head}(not valid JSON on one side; use git diff --no-ext-diff to see the text)\n`;
+  if (!da) return `${head}new ${summary(db!, kind)}\n`;
+  if (!db) return `${head}deleted ${summary(da, kind)}\n`;
+  const changes = compareDocuments(da, db);
+  if (!changes.length) return `${head}(formatting only: the content is the same)\n`;
+  return head + renderReport([{ file: path, status: 'modified', changes }], 'text').split('\n').slice(1).join('\n');
+}
+
+// ---------------------------------------------------------------- command line
+
+export class UsageError extends Error {}
+
+interface Options {
+  format: DiffFormat;
+  render: boolean;
+  out: string;
+  exitCode: boolean;
+  positional: string[];
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { format: 'text', render: false, out: 'diff-render', exitCode: false, positional: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i];
+      if (v === undefined) throw new UsageError(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--') continue;
+    else if (arg.startsWith('--format')) {
+      const f = value();
+      if (f !== 'text' && f !== 'markdown' && f !== 'json') throw new UsageError(`--format must be text, markdown or json (got ${f})`);
+      o.format = f;
+    } else if (arg === '--render') o.render = true;
+    else if (arg.startsWith('--out')) o.out = value();
+    else if (arg === '--exit-code') o.exitCode = true;
+    else if (arg.startsWith('--')) throw new UsageError(`unknown option ${arg}`);
+    else o.positional.push(arg);
+  }
+  return o;
+}
+
+/** The two sides named on the command line. */
+export function sidesFromArgs(positional: string[], cwd = process.cwd()): [DocSet, DocSet] {
+  if (positional.length === 2) {
+    const [oldPath, newPath] = positional.map((p) => resolve(cwd, p));
+    for (const p of [oldPath, newPath]) if (!existsSync(p)) throw new UsageError(`${p}: no such file or folder`);
+    const dirs = [oldPath, newPath].map((p) => statSync(p).isDirectory());
+    if (dirs[0] !== dirs[1]) throw new UsageError('compare a file with a file, or a folder with a folder');
+    if (dirs[0]) return [folderSet(oldPath), folderSet(newPath)];
+    // Two files are the same document whatever they are called.
+    const name = basename(newPath).replace(/\.json$/, '');
+    return [fileSet(oldPath, name), fileSet(newPath, name)];
+  }
+  if (positional.length === 1) {
+    let repo: string;
+    try {
+      repo = git(['rev-parse', '--show-toplevel'], cwd).trim();
+    } catch {
+      throw new UsageError('a single argument is a git revision, but this is not a git repository');
+    }
+    if (!isGitRevision(positional[0], repo)) throw new UsageError(`${positional[0]}: not a git revision (or give two files or folders)`);
+    return [gitSet(positional[0], repo), folderSet(join(repo, 'sites'), 'working tree')];
+  }
+  throw new UsageError('usage: npm run diff:sites -- [--format text|markdown|json] [--render [--out dir]] <old> <new> | <git-rev>');
+}
+
+async function main(argv: string[]) {
+  const driver = argv.indexOf('--git-diff');
+  if (driver >= 0) {
+    process.stdout.write(gitDriverOutput(argv.slice(driver + 1)));
+    return 0;
+  }
+  const o = parseArgs(argv);
+  const [before, after] = sidesFromArgs(o.positional);
+  const files = diffSets(before, after);
+  const report = renderReport(files, o.format);
+  process.stdout.write(report || (o.format === 'text' ? 'No changes to site documents.\n' : ''));
+  if (o.render) {
+    const out = resolve(o.out);
+    const pictures = await renderPictures(before, after, out);
+    console.error(`${pictures.length} picture${pictures.length === 1 ? '' : 's'} and index.md written to ${display(out)}`);
+  }
+  const changed = files.some((f) => f.status !== 'modified' || f.changes.length);
+  return o.exitCode && changed ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err instanceof UsageError ? err.message : err);
+      process.exit(2);
+    },
+  );
+}
