@@ -1,6 +1,144 @@
+/**
+ * Site footer: link columns (schema defaults follow the spec's footer links), a
+ * summary of the visible sales locations, the "We accept" payment logos and the legal
+ * line ({year} becomes the current year in the dealer's time zone).
+ */
+import { useState } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
+import { telHref } from '../../engine/sanitize/url.ts';
+import type { ResolvedSite } from '../../engine/site/types.ts';
+import type { FooterProps } from '../../schemas/types.gen.ts';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { locationPhone, serviceHref } from '../header/links.ts';
+import './footer.css';
 
-// Placeholder until the real block lands.
-export default defineBlock<Record<string, unknown>>({
-  component: () => <div data-block-placeholder="footer" />,
+/** The payment marks drawn by engine/assets/svg.ts, served at /assets/payment/{id}.svg. */
+export const PAYMENT_LOGOS = [
+  { id: 'mastercard', label: 'Mastercard' },
+  { id: 'visa', label: 'Visa' },
+  { id: 'maestro', label: 'Maestro' },
+  { id: 'google-pay', label: 'Google Pay' },
+  { id: 'apple-pay', label: 'Apple Pay' },
+] as const;
+
+const REGION_TIME_ZONES: Record<ResolvedSite['region'], string> = {
+  AU: 'Australia/Sydney',
+  NZ: 'Pacific/Auckland',
+  US: 'America/Chicago',
+};
+
+/** The dealer's time zone: the primary (or first) location's, else the region's. */
+export function siteTimeZone(site: Pick<ResolvedSite, 'locations' | 'region'>): string {
+  const located = site.locations.find((l) => l.primary && l.time_zone) ?? site.locations.find((l) => l.time_zone);
+  return located?.time_zone ?? REGION_TIME_ZONES[site.region] ?? 'UTC';
+}
+
+/** The calendar year at `now` in `timeZone`, so server and browser agree whatever their own zones. */
+export function yearIn(timeZone: string, now = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(now);
+  } catch {
+    return String(now.getUTCFullYear());
+  }
+}
+
+export default defineBlock<FooterProps>({
+  component: function Footer({ props, block }) {
+    const { site, t } = useSite();
+    // Computed once per mount; the year is taken in the dealer's time zone, so the server
+    // render and hydration give the same text (except within seconds of New Year, where
+    // the server's text is kept: see suppressHydrationWarning below).
+    const [year] = useState(() => yearIn(siteTimeZone(site)));
+    const fix = (href: string) => serviceHref(href, site.features);
+    const columns = props.columns ?? [];
+    const locations = site.locations.filter((l) => l.visible !== false && l.location_type === 'sales');
+    const legal = (props.legal ?? `© {year} ${site.name}`).replaceAll('{year}', year);
+    const locationsHeadingId = `${block.id}-locations`;
+    const paymentsHeadingId = `${block.id}-payments`;
+
+    return (
+      <footer className="fc-footer" data-block-id={block.id}>
+        <div className="fc-container">
+          <div className="fc-footer__top">
+            {columns.length > 0 && (
+              <nav className="fc-footer__nav" aria-label="Footer">
+                {columns.map((column, i) => (
+                  <div className="fc-footer__column" key={i}>
+                    <h2 className="fc-footer__heading">{t(column.heading)}</h2>
+                    <ul className="fc-footer__links">
+                      {column.links.map((link, j) => (
+                        <li key={j}>
+                          <SiteLink href={fix(link.href)} className="fc-footer__link">
+                            {t(link.label)}
+                          </SiteLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+              </nav>
+            )}
+            {locations.length > 0 && (
+              <section className="fc-footer__locations" aria-labelledby={locationsHeadingId}>
+                <h2 className="fc-footer__heading" id={locationsHeadingId}>
+                  {locations.length > 1 ? 'Our locations' : 'Visit us'}
+                </h2>
+                <ul className="fc-footer__location-list">
+                  {locations.map((location) => {
+                    const phone = locationPhone(location);
+                    const { street, city, state, postcode } = location.address;
+                    return (
+                      <li key={location.id} className="fc-footer__location">
+                        <SiteLink href={`/locations/${location.slug}`} className="fc-footer__location-name">
+                          {t(location.name)}
+                        </SiteLink>
+                        <address className="fc-footer__address">
+                          {street}
+                          <br />
+                          {[city, state, postcode].filter(Boolean).join(' ')}
+                        </address>
+                        {phone && (
+                          <a className="fc-footer__phone" href={telHref(phone)}>
+                            <span className="fc-visually-hidden">Call {t(location.name)} on</span> {phone}
+                          </a>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            )}
+          </div>
+          {props.paymentLogos !== false && (
+            <section className="fc-footer__payments" aria-labelledby={paymentsHeadingId}>
+              <h2 className="fc-footer__payments-heading" id={paymentsHeadingId}>
+                We accept
+              </h2>
+              <ul className="fc-footer__payment-list">
+                {PAYMENT_LOGOS.map((p) => (
+                  <li key={p.id}>
+                    <img
+                      className="fc-footer__payment-logo"
+                      src={`/assets/payment/${p.id}.svg`}
+                      alt={p.label}
+                      width={98}
+                      height={48}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <div className="fc-footer__bottom">
+            <p className="fc-footer__legal" suppressHydrationWarning>
+              {t(legal)}
+            </p>
+          </div>
+        </div>
+      </footer>
+    );
+  },
 });

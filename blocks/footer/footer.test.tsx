@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { FooterProps } from '../../schemas/types.gen.ts';
+import { renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
+import Footer, { siteTimeZone, yearIn } from './index.tsx';
+
+function setup(options: RenderBlockOptions<FooterProps> = {}) {
+  return renderBlock<FooterProps>('footer', Footer, options);
+}
+
+const footer = () => screen.getByRole('contentinfo');
+
+describe('footer block', () => {
+  it('renders the spec link columns by default', () => {
+    setup();
+    const nav = within(footer()).getByRole('navigation', { name: 'Footer' });
+    const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
+    for (const href of [
+      '/models?body=suv',
+      '/search/new-cars',
+      '/search/demo-cars',
+      '/search/used-cars',
+      '/special-offers',
+      '/finance',
+      '/fleet',
+      '/trade-in',
+      '/book-test-drive',
+      '/warranty',
+      '/roadside-assist',
+      '/about-us',
+      '/careers',
+      '/contact',
+      '/terms-and-conditions',
+      '/privacy-policy',
+    ]) {
+      expect(hrefs).toContain(href);
+    }
+    expect(within(nav).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Vehicles', 'Stock', 'Service', 'Company']);
+  });
+
+  it('sends service links to /ford-service when the site has a service-booking key', () => {
+    setup();
+    expect(within(footer()).getByRole('link', { name: 'Book a Service' }).getAttribute('href')).toBe('/ford-service');
+  });
+
+  it('keeps /service without a key', () => {
+    setup({ site: 'southern-motor-group' });
+    expect(within(footer()).getByRole('link', { name: 'Book a Service' }).getAttribute('href')).toBe('/service');
+  });
+
+  it('uses the columns given in props', () => {
+    setup({ props: { columns: [{ heading: 'Cars', links: [{ label: 'Used Cars', href: '/search/used-cars' }] }] } });
+    const nav = within(footer()).getByRole('navigation', { name: 'Footer' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(1);
+  });
+
+  it('shows the five payment logos when paymentLogos is on (default)', () => {
+    setup();
+    const block = within(footer()).getByRole('region', { name: 'We accept' });
+    const logos = within(block).getAllByRole('img');
+    expect(logos.map((i) => i.getAttribute('alt'))).toEqual(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
+    expect(logos.map((i) => i.getAttribute('src'))).toEqual([
+      '/assets/payment/mastercard.svg',
+      '/assets/payment/visa.svg',
+      '/assets/payment/maestro.svg',
+      '/assets/payment/google-pay.svg',
+      '/assets/payment/apple-pay.svg',
+    ]);
+    for (const img of logos) expect(img.getAttribute('width')).toBeTruthy();
+  });
+
+  it('hides the payment logos when paymentLogos is off', () => {
+    setup({ props: { paymentLogos: false } });
+    expect(within(footer()).queryByText('We accept')).toBeNull();
+    expect(within(footer()).queryAllByRole('img')).toHaveLength(0);
+  });
+
+  it('replaces {year} in the legal line', () => {
+    const { site } = setup({ props: { legal: '© {year} Gold Coast Ford. ABN 12 345 678 901. {year}' } });
+    const year = yearIn(siteTimeZone(site));
+    expect(year).toMatch(/^\d{4}$/);
+    expect(within(footer()).getByText(`© ${year} Gold Coast Ford. ABN 12 345 678 901. ${year}`)).toBeTruthy();
+  });
+
+  it('has a default legal line with the site name', () => {
+    const { site } = setup({ site: 'southern-motor-group', patch: (doc) => delete doc.layout });
+    expect(within(footer()).getByText(`© ${yearIn(siteTimeZone(site))} Southern Motor Group`)).toBeTruthy();
+  });
+
+  it('takes the year in the dealer time zone', () => {
+    // 31 Dec 2026 14:00 UTC is already 1 Jan 2027 in Brisbane, still 2026 in Chicago.
+    const now = new Date('2026-12-31T14:00:00Z');
+    expect(yearIn('Australia/Brisbane', now)).toBe('2027');
+    expect(yearIn('America/Chicago', now)).toBe('2026');
+    expect(yearIn('Not/AZone', now)).toBe('2026');
+  });
+
+  it('summarises visible sales locations with address and phone', () => {
+    setup({ patch: (doc) => (doc.locations[1].visible = false) });
+    const locations = within(footer()).getByRole('region', { name: 'Visit us' });
+    const names = within(locations)
+      .getAllByRole('link')
+      .filter((a) => a.getAttribute('href')!.startsWith('/locations/'))
+      .map((a) => a.textContent);
+    expect(names).toEqual(['Gold Coast Ford Southport']);
+    expect(locations.textContent).toContain('120 Ferry Road');
+    expect(locations.textContent).toContain('Southport QLD 4215');
+    expect(within(locations).getByRole('link', { name: 'Call Gold Coast Ford Southport on 07 5555 0101' }).getAttribute('href')).toBe(
+      'tel:0755550101',
+    );
+    expect(locations.textContent).not.toContain('Gold Coast Ford Service');
+  });
+});
