@@ -146,8 +146,13 @@ export function describeChange(c: SiteChange, code: (s: string) => string = (s) 
       return `Block ${c.block.type} ${name(c.block.id)} added on ${where(c.at, name)}${c.contains ? `, with ${plural(c.contains, 'block')} inside` : ''}`;
     case 'block-removed':
       return `Block ${c.block.type} ${name(c.block.id)} removed from ${where(c.at, name)}${c.contains ? `, with ${plural(c.contains, 'block')} inside` : ''}`;
-    case 'block-moved':
+    case 'block-moved': {
+      const list = (p: BlockPosition) => where(p, name).replace(/, position \d+$/, '');
+      if (list(c.from) === list(c.to)) {
+        return `Block ${c.block.type} ${name(c.block.id)} moved within ${list(c.to)} from position ${c.from.index + 1} to ${c.to.index + 1}`;
+      }
       return `Block ${c.block.type} ${name(c.block.id)} moved from ${where(c.from, name)} to ${where(c.to, name)}`;
+    }
     case 'block-changed':
       return `Block ${c.block.type} ${name(c.block.id)} on ${where(c.at, name).replace(/, position \d+$/, '')}: ${name(field(c.path))} ${showChange(c.before, c.after, v)}`;
   }

@@ -356,21 +356,28 @@ function pageRef(p: Json, id: string): PageRef {
   return compact({ id, path: typeof p.path === 'string' ? p.path : undefined, title: typeof p.title === 'string' ? p.title : undefined });
 }
 
-/** Longest common subsequence of two key lists, as the set of keys that kept their order. */
+/**
+ * Longest common subsequence of two key lists, as the set of keys that kept their order.
+ * Among equally long ones it prefers keeping items that stayed at the same index, so
+ * swapping the first and last of three reports two moves, not the middle one.
+ */
 function lcs(a: string[], b: string[]): Set<string> {
   const n = a.length;
   const m = b.length;
-  const table: Uint16Array[] = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
+  // Length dominates (weight 1024 > any number of same-index bonuses in a 500-item list).
+  const weight = (i: number, j: number) => 1024 + (i === j ? 1 : 0);
+  const table: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      table[i][j] = a[i] === b[j] ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+      const skip = Math.max(table[i + 1][j], table[i][j + 1]);
+      table[i][j] = a[i] === b[j] ? Math.max(skip, table[i + 1][j + 1] + weight(i, j)) : skip;
     }
   }
   const keep = new Set<string>();
   let i = 0;
   let j = 0;
   while (i < n && j < m) {
-    if (a[i] === b[j]) {
+    if (a[i] === b[j] && table[i][j] === table[i + 1][j + 1] + weight(i, j)) {
       keep.add(a[i]);
       i++;
       j++;

@@ -146,12 +146,19 @@ function blockTypeSchema(e: ErrorObject) {
     : undefined;
 }
 
+/**
+ * Block ids must be unique in the document (the diff and the editor match blocks by
+ * id). Each repeat is reported at its own path, naming the first use's path too.
+ * Blocks without a string id are skipped: the schema already reports a missing or
+ * malformed id, and two blocks lacking one are not "duplicates" of each other.
+ */
 export function duplicateBlockIds(doc: unknown): DocumentIssue[] {
-  const first = new Map<unknown, string>();
+  const first = new Map<string, string>();
   const issues: DocumentIssue[] = [];
   for (const { block, path } of walkBlocks(doc)) {
+    if (typeof block.id !== 'string') continue;
     const prior = first.get(block.id);
-    if (prior) issues.push({ path: `${path}/id`, message: `duplicate block id ${JSON.stringify(block.id)}, also used at ${prior}/id` });
+    if (prior !== undefined) issues.push({ path: `${path}/id`, message: `duplicate block id ${JSON.stringify(block.id)}, also used at ${prior}/id` });
     else first.set(block.id, path);
   }
   return issues;
