@@ -169,9 +169,12 @@ export function valueChanges(before: unknown, after: unknown, path: string): Val
 
 function walkValues(before: unknown, after: unknown, path: string, out: ValueChange[]) {
   if (isEqual(before, after)) return;
-  if (isPlainObject(before) && isPlainObject(after)) {
-    const a = before as Json;
-    const b = after as Json;
+  // An object appearing or disappearing reads best leaf by leaf (each with its default).
+  const objA = isPlainObject(before) || (before === undefined && isPlainObject(after));
+  const objB = isPlainObject(after) || (after === undefined && isPlainObject(before));
+  if (objA && objB) {
+    const a = (before ?? {}) as Json;
+    const b = (after ?? {}) as Json;
     const keys = [...Object.keys(a), ...Object.keys(b).filter((k) => !(k in a))];
     for (const k of keys) walkValues(a[k], b[k], `${path}/${esc(k)}`, out);
     return;
