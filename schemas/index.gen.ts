@@ -14,11 +14,75 @@ import headerBlockSchema from './blocks/header.schema.json';
 import heroBlockSchema from './blocks/hero.schema.json';
 import richTextBlockSchema from './blocks/rich-text.schema.json';
 import sectionBlockSchema from './blocks/section.schema.json';
+import captchaChallengeApiSchema from './api/captcha-challenge.schema.json';
+import carIdParamsApiSchema from './api/car-id-params.schema.json';
+import carQueryApiSchema from './api/car-query.schema.json';
+import carSlugParamsApiSchema from './api/car-slug-params.schema.json';
+import commonApiSchema from './api/common.schema.json';
+import errorApiSchema from './api/error.schema.json';
+import formParamsApiSchema from './api/form-params.schema.json';
+import formSubmissionApiSchema from './api/form-submission.schema.json';
+import geocodeQueryApiSchema from './api/geocode-query.schema.json';
+import geocodeResultApiSchema from './api/geocode-result.schema.json';
+import leadRequestApiSchema from './api/lead-request.schema.json';
+import leadResponseApiSchema from './api/lead-response.schema.json';
+import miscellaneousApiSchema from './api/miscellaneous.schema.json';
+import offerAcceptApiSchema from './api/offer-accept.schema.json';
+import phoneRevealApiSchema from './api/phone-reveal.schema.json';
+import regoLookupRequestApiSchema from './api/rego-lookup-request.schema.json';
+import regoLookupResponseApiSchema from './api/rego-lookup-response.schema.json';
+import reviewSetApiSchema from './api/review-set.schema.json';
+import reviewsQueryApiSchema from './api/reviews-query.schema.json';
+import reviewsRatingQueryApiSchema from './api/reviews-rating-query.schema.json';
+import reviewsRatingApiSchema from './api/reviews-rating.schema.json';
+import sessionApiSchema from './api/session.schema.json';
+import signInApiSchema from './api/sign-in.schema.json';
+import staffLeadsQueryApiSchema from './api/staff-leads-query.schema.json';
+import staffLeadsApiSchema from './api/staff-leads.schema.json';
+import successApiSchema from './api/success.schema.json';
+import valuationAdjustmentsApiSchema from './api/valuation-adjustments.schema.json';
+import valuationRequestApiSchema from './api/valuation-request.schema.json';
+import valuationApiSchema from './api/valuation.schema.json';
+import watchlistChangeApiSchema from './api/watchlist-change.schema.json';
+import watchlistQueryApiSchema from './api/watchlist-query.schema.json';
+import watchlistApiSchema from './api/watchlist.schema.json';
 
 export const topLevelSchemas = [blockSchema, carSchema, catalogueSchema, defsSchema, featuresSchema, siteSchema];
 
 /** Request and response bodies of the local API (schemas/api/). */
 export const apiSchemas = {
+  'captcha-challenge': captchaChallengeApiSchema,
+  'car-id-params': carIdParamsApiSchema,
+  'car-query': carQueryApiSchema,
+  'car-slug-params': carSlugParamsApiSchema,
+  'common': commonApiSchema,
+  'error': errorApiSchema,
+  'form-params': formParamsApiSchema,
+  'form-submission': formSubmissionApiSchema,
+  'geocode-query': geocodeQueryApiSchema,
+  'geocode-result': geocodeResultApiSchema,
+  'lead-request': leadRequestApiSchema,
+  'lead-response': leadResponseApiSchema,
+  'miscellaneous': miscellaneousApiSchema,
+  'offer-accept': offerAcceptApiSchema,
+  'phone-reveal': phoneRevealApiSchema,
+  'rego-lookup-request': regoLookupRequestApiSchema,
+  'rego-lookup-response': regoLookupResponseApiSchema,
+  'review-set': reviewSetApiSchema,
+  'reviews-query': reviewsQueryApiSchema,
+  'reviews-rating-query': reviewsRatingQueryApiSchema,
+  'reviews-rating': reviewsRatingApiSchema,
+  'session': sessionApiSchema,
+  'sign-in': signInApiSchema,
+  'staff-leads-query': staffLeadsQueryApiSchema,
+  'staff-leads': staffLeadsApiSchema,
+  'success': successApiSchema,
+  'valuation-adjustments': valuationAdjustmentsApiSchema,
+  'valuation-request': valuationRequestApiSchema,
+  'valuation': valuationApiSchema,
+  'watchlist-change': watchlistChangeApiSchema,
+  'watchlist-query': watchlistQueryApiSchema,
+  'watchlist': watchlistApiSchema,
 } as const;
 
 export const blockSchemas = {

@@ -127,6 +127,126 @@ export type Phone1 = string;
  * A plain lower-case name: letters, digits and single hyphens.
  */
 export type Slug5 = string;
+/**
+ * The site asking; the PDF uses its region and name.
+ */
+export type Slug6 = string;
+/**
+ * A short, readable id, unique within the document (e.g. search-results, hero-2).
+ */
+export type BlockId1 = string;
+/**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug7 = string;
+/**
+ * A UUID the browser generates once per submission (crypto.randomUUID()) and repeats on every retry, so that a double click or a flaky network stores one lead.
+ */
+export type SubmissionId = string;
+/**
+ * An address on the site: absolute http(s) or a path.
+ */
+export type PageUrl = string;
+/**
+ * A car's id: a positive integer, or the feed's string key.
+ */
+export type CarId = number | string;
+export type EmailAddress = string;
+/**
+ * A phone number as typed: digits, spaces, +, (, ) and -. The site's region decides which numbers are real (docs/api.md).
+ */
+export type PhoneNumber = string;
+/**
+ * AU and NZ: 4 digits; US: a 5-digit ZIP code. The site's region decides which (docs/api.md).
+ */
+export type Postcode = string;
+/**
+ * Default AU.
+ */
+export type Region1 = 'AU' | 'NZ' | 'US';
+/**
+ * Market the site serves. Sets locale, currency, distance unit and spelling.
+ */
+export type Region2 = 'AU' | 'NZ' | 'US';
+/**
+ * An address on the site: absolute http(s) or a path.
+ */
+export type PageUrl1 = string;
+/**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug8 = string;
+/**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug9 = string;
+/**
+ * Where the plate is registered: an Australian state or territory, NZ, or a US state (two letters).
+ */
+export type RegoState =
+  | 'ACT'
+  | 'NSW'
+  | 'NT'
+  | 'QLD'
+  | 'SA'
+  | 'TAS'
+  | 'VIC'
+  | 'WA'
+  | 'NZ'
+  | 'AL'
+  | 'AK'
+  | 'AZ'
+  | 'AR'
+  | 'CA'
+  | 'CO'
+  | 'CT'
+  | 'DE'
+  | 'DC'
+  | 'FL'
+  | 'GA'
+  | 'HI'
+  | 'ID'
+  | 'IL'
+  | 'IN'
+  | 'IA'
+  | 'KS'
+  | 'KY'
+  | 'LA'
+  | 'ME'
+  | 'MD'
+  | 'MA'
+  | 'MI'
+  | 'MN'
+  | 'MS'
+  | 'MO'
+  | 'MT'
+  | 'NE'
+  | 'NV'
+  | 'NH'
+  | 'NJ'
+  | 'NM'
+  | 'NY'
+  | 'NC'
+  | 'ND'
+  | 'OH'
+  | 'OK'
+  | 'OR'
+  | 'PA'
+  | 'RI'
+  | 'SC'
+  | 'SD'
+  | 'TN'
+  | 'TX'
+  | 'UT'
+  | 'VT'
+  | 'VA'
+  | 'WV'
+  | 'WI'
+  | 'WY';
+/**
+ * Id of a stored lead, as POST /api/leads answered it.
+ */
+export type LeadId = number;
 
 /**
  * One vehicle in stock (car, motorcycle or caravan) as the search index holds it: the listing and detail fields of the dealer feed plus the attributes the indexer derives for filtering, faceting and ranking (listing_state, listed_until, make_model, price_range, weekly_price_range, created_at_timestamp, custom_rank, _tags).
@@ -1155,4 +1275,567 @@ export interface SectionProps {
   heading?: string;
   background?: 'none' | 'muted' | 'brand';
   anchor?: Slug5;
+}
+/**
+ * GET /api/captcha: a signed arithmetic question. Show question; send {token, answer} as captcha with the form. Each token works once, for 10 minutes.
+ */
+export interface CaptchaChallenge {
+  token: string;
+  /**
+   * e.g. What is 7 + 5?
+   */
+  question: string;
+  expires_at: string;
+}
+/**
+ * Path of GET /api/cars/{id}.
+ */
+export interface CarIdParams {
+  /**
+   * The car's id.
+   */
+  id: string;
+}
+/**
+ * Query of GET /api/cars/{id} and /api/cars/{slug}/pdf.
+ */
+export interface CarQuery {
+  site?: Slug6;
+}
+/**
+ * Path of GET /api/cars/{slug}/pdf.
+ */
+export interface CarSlugParams {
+  slug: Slug1;
+}
+/**
+ * Definitions shared by the local API's request and response bodies (not a body itself).
+ */
+export interface ApiCommon {}
+/**
+ * Every 4xx and 5xx answer of the local API. fields lists one entry per invalid value when the request failed validation.
+ */
+export interface ApiError {
+  /**
+   * A sentence a visitor can read.
+   */
+  error: string;
+  fields?: FieldError[];
+}
+export interface FieldError {
+  /**
+   * JSON pointer into the request (/email, /lead_attributes/visited_pages/0).
+   */
+  path: string;
+  message: string;
+}
+/**
+ * Path of POST /api/forms/{formId}.
+ */
+export interface FormParams {
+  formId: BlockId1;
+}
+/**
+ * POST /api/forms/{formId}: a general form (contact, service booking request, careers, …). The form's own fields go in fields; name, email, phone and message there are shown to staff as the contact. Stored as a lead with the same guarantees as POST /api/leads.
+ */
+export interface FormSubmission {
+  site: Slug7;
+  submission_id: SubmissionId;
+  url?: PageUrl;
+  source?: 'Website';
+  user_agent?: string;
+  car_id?: CarId;
+  lead_attributes?: LeadAttributes;
+  captcha?: CaptchaSolution;
+  terms_conditions?: boolean;
+  fields: {
+    name?: string;
+    email?: EmailAddress;
+    phone?: PhoneNumber;
+    postcode?: Postcode;
+    message?: string;
+    /**
+     * @maxItems 20
+     */
+    [k: string]: string | number | boolean | null | string[] | undefined;
+  };
+}
+/**
+ * Where the visitor came from: pages seen this visit (oldest first) and the campaign query parameters of the landing page (utm_source, gclid, …).
+ */
+export interface LeadAttributes {
+  /**
+   * @maxItems 50
+   */
+  visited_pages?: PageUrl[];
+  linked_query_params?: {
+    [k: string]: string | undefined;
+  };
+}
+/**
+ * The answer to a challenge from GET /api/captcha. Required when the site's captcha feature is on (the default).
+ */
+export interface CaptchaSolution {
+  token: string;
+  /**
+   * What the visitor typed.
+   */
+  answer: string | number;
+}
+/**
+ * Query of GET /api/geocode.
+ */
+export interface GeocodeQuery {
+  postcode: string;
+  region?: Region1;
+}
+/**
+ * Approximate centre of a postcode (or ZIP code).
+ */
+export interface GeocodeResult {
+  postcode: string;
+  region: Region2;
+  lat: number;
+  long: number;
+  /**
+   * Suburb, town or city.
+   */
+  place: string;
+  /**
+   * State or territory (AU, US), or region (NZ).
+   */
+  state?: string;
+}
+/**
+ * POST /api/leads: what the shared lead helper sends for an enquiry, test drive, finance, reserve or trade-in form. The visitor's details sit at the top level next to the helper's own fields. Unknown properties are refused; a form with fields of its own puts them in extra.
+ */
+export interface LeadRequest {
+  site: Slug7;
+  submission_id: SubmissionId;
+  /**
+   * True when the visitor finished the form; false when a flow (trade-in) creates the lead at its first step.
+   */
+  isLastStep: boolean;
+  url?: PageUrl1;
+  source?: 'Website';
+  user_agent?: string;
+  car_id?: CarId;
+  /**
+   * dealership_id of the car enquired about.
+   */
+  car_dealership_id?: number;
+  lead_attributes?: LeadAttributes;
+  captcha?: CaptchaSolution;
+  /**
+   * First name, or the full name.
+   */
+  name: string;
+  last_name?: string;
+  email?: EmailAddress;
+  phone?: PhoneNumber;
+  postcode?: Postcode;
+  message?: string;
+  /**
+   * e.g. New Car Enquiry, Test Drive, Trade-in.
+   */
+  category?: string;
+  /**
+   * e.g. 1. Lead Created, 3. Offer Accepted.
+   */
+  subcategory?: string;
+  /**
+   * What the visitor picked in the General Enquiry category select.
+   */
+  'category select'?: string;
+  Rego?: string;
+  /**
+   * Location id (or slug) the visitor chose; must be one of the site's.
+   */
+  location?: number | string;
+  dealership_slug?: Slug8;
+  manufacturer_slug?: Slug1;
+  stock_number?: string;
+  'Vehicle Make'?: string;
+  'Vehicle Model'?: string;
+  car_type?: 'new' | 'used' | 'demo';
+  vehicle_status?: string;
+  /**
+   * Agreed to receive offers and updates.
+   */
+  opt_in?: boolean;
+  /**
+   * Agreed to the terms of use; must be true on sites with the termsAgreement feature.
+   */
+  terms_conditions?: boolean;
+  page_id?: number | string;
+  /**
+   * @maxItems 20
+   */
+  additional_services?: string[];
+  /**
+   * Test drive: preferred date and time (local, from a datetime-local input).
+   */
+  booking_datetime?: string;
+  preferredDealership?: Slug9;
+  vehiclePriceBudget?: number;
+  PreferredContactMethod?: 'Phone' | 'Email' | 'SMS';
+  /**
+   * Trade-in: wants finance.
+   */
+  finance?: 'Yes' | 'No';
+  /**
+   * Trade-in: the visitor's own car's registration.
+   */
+  rego?: string;
+  regoState?: RegoState;
+  kms?: number;
+  location_id?: number;
+  /**
+   * Fields of a dealer's own form that have no property here (shown to staff as they are).
+   */
+  extra?: {
+    [k: string]: string | number | boolean | null | undefined;
+  };
+}
+/**
+ * The lead is stored (committed) before this answer is sent. A retry with the same submission_id answers the same lead_id (status 200 instead of 201) and stores nothing new.
+ */
+export interface LeadResponse {
+  lead_id: LeadId;
+}
+/**
+ * POST /api/miscellaneous: save a piece of data against a lead or the site; today only the trade-in valuation (column_name valuation).
+ */
+export interface MiscellaneousRequest {
+  site: Slug7;
+  lead_id?: LeadId;
+  column_name: 'valuation';
+  value: TradeInValuation;
+}
+/**
+ * The valuation result the visitor saw, with the contact details of the trade-in form.
+ */
+export interface TradeInValuation {
+  id?: string;
+  offer_price?: number | null;
+  adjustmentAnswers?: AdjustmentAnswers;
+  rego?: string;
+  regoState?: RegoState;
+  kms?: number;
+  name?: string;
+  phone?: PhoneNumber;
+  email?: EmailAddress;
+  location_id?: number;
+  PreferredContactMethod?: 'Phone' | 'Email' | 'SMS';
+  finance?: 'Yes' | 'No';
+}
+/**
+ * Condition questions. Each answer that lowers the value is listed in docs/api.md.
+ */
+export interface AdjustmentAnswers {
+  condition?: 'excellent' | 'good' | 'fair' | 'poor';
+  accident_history?: boolean;
+  service_history?: 'full' | 'partial' | 'none';
+  /**
+   * How many keys come with the car.
+   */
+  keys?: number;
+  modifications?: boolean;
+  warning_lights?: boolean;
+  tyres?: 'good' | 'worn';
+  /**
+   * Recorded for staff; does not change the value.
+   */
+  finance_owing?: boolean;
+}
+/**
+ * POST /api/offers/accept: the visitor accepted (or declined) the trade-in offer on a lead (subcategory "3. Offer Accepted", event 18). Recorded on the lead.
+ */
+export interface OfferAcceptRequest {
+  site: Slug7;
+  lead_id: LeadId;
+  category: string;
+  subcategory: string;
+  form_completed: boolean;
+  offer_accepted: boolean;
+}
+/**
+ * POST /api/phone-reveals: a visitor clicked to see a dealer's phone number. website_id is the site's id.
+ */
+export interface PhoneRevealRequest {
+  car_id: CarId;
+  dealership_id?: number;
+  website_id: number;
+}
+/**
+ * POST /api/rego-lookup: find a vehicle by its registration plate (trade-in).
+ */
+export interface RegoLookupRequest {
+  site: Slug7;
+  rego: string;
+  regoState: RegoState;
+}
+/**
+ * The vehicle registered under the plate.
+ */
+export interface RegoLookupResponse {
+  /**
+   * The plate, upper case without spaces.
+   */
+  rego: string;
+  regoState: RegoState;
+  vehicle: RegisteredVehicle;
+}
+export interface RegisteredVehicle {
+  year: number;
+  make: string;
+  model: string;
+  badge?: string;
+  body: string;
+  colour: string;
+  fuel?: string;
+  transmission?: string;
+  vin: string;
+  rego_expiry?: string;
+}
+/**
+ * A site's published reviews (hidden ones and machine-translated ones left out), newest first.
+ */
+export interface ReviewSet {
+  reviews: Review[];
+  /**
+   * All published reviews, not only those listed.
+   */
+  count: number;
+  /**
+   * To 1 decimal, e.g. "4.7".
+   */
+  average_rating: string;
+}
+export interface Review {
+  id: number;
+  customer_name: string;
+  rating: number;
+  text: string | null;
+  /**
+   * dd/mm/yyyy
+   */
+  review_date: string;
+  /**
+   * e.g. 3 March 2025
+   */
+  review_date_in_words: string;
+  /**
+   * e.g. about 2 months
+   */
+  created_at_time_ago_in_words: string;
+  image: string | null;
+}
+/**
+ * Query of GET /api/reviews.
+ */
+export interface ReviewsQuery {
+  site: Slug7;
+  /**
+   * At most this many reviews, newest first (1-99, default 10).
+   */
+  limit?: string;
+}
+/**
+ * Query of GET /api/reviews/snap21.
+ */
+export interface ReviewsRatingQuery {
+  /**
+   * The reviews organisation: the site's slug or its numeric id.
+   */
+  orgId: string;
+}
+/**
+ * Average rating of a site's published reviews.
+ */
+export interface ReviewsRating {
+  /**
+   * Average, to 1 decimal (0 without reviews).
+   */
+  rating: number;
+  /**
+   * The average rounded to the nearest half star, for drawing stars.
+   */
+  stars: number;
+  /**
+   * How many reviews the average is over.
+   */
+  count: number;
+}
+/**
+ * A signed-in visitor. token is only in the answer to POST /api/sign-in; send it as Authorization: Bearer {token}.
+ */
+export interface Session {
+  token?: string;
+  /**
+   * The number as the server keys it.
+   */
+  phone_number: string;
+  site: string;
+  expires_at: string;
+}
+/**
+ * POST /api/sign-in: sign in by phone number (the spec's user is identified by phone only; there is no code check, see docs/api.md).
+ */
+export interface SignInRequest {
+  site: Slug7;
+  phone_number: PhoneNumber;
+}
+/**
+ * Query of GET /api/staff/leads and /api/staff/leads.html. token is only read by the HTML view (the JSON view takes Authorization: Bearer).
+ */
+export interface StaffLeadsQuery {
+  site: Slug7;
+  /**
+   * Page size, 1-500 (default 50).
+   */
+  limit?: string;
+  /**
+   * Only leads older than this lead id (the previous page's next_before).
+   */
+  before?: string;
+  token?: string;
+}
+/**
+ * A site's stored leads, newest first.
+ */
+export interface StaffLeads {
+  site: string;
+  leads: StoredLead[];
+  /**
+   * Pass as before for the next page; null on the last page.
+   */
+  next_before: number | null;
+}
+export interface StoredLead {
+  lead_id: number;
+  site: string;
+  /**
+   * lead: POST /api/leads; form: POST /api/forms/{formId}.
+   */
+  kind: 'lead' | 'form';
+  form_id?: string | null;
+  submission_id: string;
+  created_at: string;
+  status: 'new' | 'offer_accepted' | 'offer_declined';
+  is_last_step: boolean;
+  category?: string | null;
+  subcategory?: string | null;
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  message?: string | null;
+  car_id?: number | string | null;
+  /**
+   * Everything the form sent (the captcha answer left out).
+   */
+  payload: {
+    [k: string]: unknown | undefined;
+  };
+  visited_pages: string[];
+  linked_query_params: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * What happened to the lead afterwards (offer accepted, valuation saved), oldest first.
+   */
+  events: {
+    type: string;
+    created_at: string;
+    data: {
+      [k: string]: unknown | undefined;
+    };
+  }[];
+}
+/**
+ * A success flag (watchlist, offer acceptance, save valuation).
+ */
+export interface SuccessResponse {
+  success: boolean;
+  lead_id?: LeadId;
+}
+/**
+ * POST /api/valuations/adjustments: the visitor's answers about the car's condition; the offer is worked out again from them.
+ */
+export interface ValuationAdjustmentsRequest {
+  /**
+   * The valuation id.
+   */
+  id: string;
+  adjustmentAnswers: AdjustmentAnswers;
+}
+/**
+ * POST /api/valuations: start a trade-in valuation of the visitor's car. Cars older than 7 years or over 100,000 km get no online estimate (eligible false).
+ */
+export interface ValuationRequest {
+  site: Slug7;
+  lead_id?: LeadId;
+  rego?: string;
+  regoState?: RegoState;
+  make: string;
+  model: string;
+  badge?: string;
+  year: number;
+  kms: number;
+}
+/**
+ * A trade-in valuation as stored. estimate and offer_price are null when the car gets no online estimate (reason says why).
+ */
+export interface Valuation {
+  id: string;
+  site: string;
+  lead_id?: number | null;
+  vehicle: {
+    make: string;
+    model: string;
+    badge?: string;
+    year: number;
+    kms: number;
+    rego?: string;
+    regoState?: string;
+  };
+  /**
+   * False for cars older than 7 years or over 100,000 km.
+   */
+  eligible: boolean;
+  reason?: string;
+  estimate: null | {
+    low: number;
+    high: number;
+  };
+  /**
+   * Whole dollars, after the adjustments.
+   */
+  offer_price: number | null;
+  adjustmentAnswers: AdjustmentAnswers;
+  created_at: string;
+  updated_at: string;
+}
+/**
+ * POST /api/watchlist/save-car and /remove-car. When an Authorization: Bearer session token is sent, it must belong to phone_number.
+ */
+export interface WatchlistChange {
+  phone_number: PhoneNumber;
+  car_id: CarId;
+}
+/**
+ * Query of GET /api/watchlist.
+ */
+export interface WatchlistQuery {
+  phone_number: PhoneNumber;
+}
+/**
+ * The cars saved by one phone number, most recently saved first.
+ */
+export interface Watchlist {
+  /**
+   * The number as the server keys it (docs/api.md, phone numbers).
+   */
+  phone_number: string;
+  car_ids: CarId[];
 }
