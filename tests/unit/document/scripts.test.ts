@@ -1,0 +1,173 @@
+/**
+ * The document scripts as CI and reviewers run them: check:sites, format:sites,
+ * diff:sites (files, folders, git revisions, formats) and the git diff driver in a
+ * throwaway repository.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkSites } from '../../../scripts/check-sites.ts';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const TSX = join(ROOT, 'node_modules/.bin/tsx');
+const script = (name: string) => join(ROOT, 'scripts', name);
+
+let tmp: string;
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'forecourt-doc-scripts-'));
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** A copy of the demo sites folder (documents, templates, shared data). */
+function copySites(name: string): string {
+  const dir = join(tmp, name);
+  cpSync(join(ROOT, 'sites'), dir, { recursive: true });
+  return dir;
+}
+
+function run(args: string[], cwd = ROOT) {
+  const r = spawnSync(TSX, args, { cwd, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function edit(file: string, change: (d: any) => void, indent = 2) {
+  const d = JSON.parse(readFileSync(file, 'utf8'));
+  change(d);
+  writeFileSync(file, JSON.stringify(d, null, indent));
+}
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=Test', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+
+describe('check:sites and format:sites', () => {
+  it('passes on the demo sites', () => {
+    const { problems, checked } = checkSites(join(ROOT, 'sites'));
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(5);
+  });
+
+  it('fails naming the file and its first differing line, and format:sites fixes it without changing content', () => {
+    const dir = copySites('check');
+    const file = join(dir, 'kiwi-car-yard.json');
+    const original = readFileSync(file, 'utf8');
+    // Same content, keys reversed at the top level and a 4-space indent.
+    const doc = JSON.parse(original);
+    writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(doc).reverse()), null, 4));
+    const { problems } = checkSites(dir);
+    expect(problems).toHaveLength(1);
+    expect(problems[0].file).toBe(file);
+    expect(problems[0].messages[0]).toBe('not in canonical form (line 2: found "\\"pages\\": [", canonical form has "\\"$schema\\": \\"../schemas/site.schema.json\\","); run npm run format:sites');
+
+    const cli = run([script('check-sites.ts'), dir]);
+    expect(cli.code).toBe(1);
+    expect(cli.err).toContain('kiwi-car-yard.json');
+    expect(cli.err).toContain('line 2');
+
+    const fmt = run([script('format-sites.ts'), file]);
+    expect(fmt.code, fmt.err).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(original);
+    expect(checkSites(dir).problems).toEqual([]);
+  }, 30_000);
+
+  it('reports an invalid document with its JSON path', () => {
+    const dir = copySites('invalid');
+    edit(join(dir, 'lakeside-chevrolet.json'), (d) => (d.region = 'UK'));
+    const { problems } = checkSites(dir);
+    expect(problems.map((p) => p.file)).toEqual([join(dir, 'lakeside-chevrolet.json')]);
+    expect(problems[0].messages).toContain('/region: must be one of: "AU", "NZ", "US"');
+  });
+});
+
+describe('diff:sites', () => {
+  it('compares two folders, in text, Markdown and JSON; exit code on request', () => {
+    const a = copySites('a');
+    const b = copySites('b');
+    edit(join(b, 'southern-motor-group.json'), (d) => {
+      d.features.compare = true;
+      d.pages[0].blocks[0].props.heading = 'Drive away today';
+    });
+    edit(join(b, 'templates/ford.json'), (d) => (d.features.reserveButtons = false));
+    const text = run([script('diff-sites.ts'), a, b]);
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toContain('southern-motor-group.json\n  Feature compare turned on (the default is off)\n  Block hero home-hero on page home: props/heading');
+    expect(text.out).toContain('templates/ford.json\n  Feature reserveButtons turned off\n');
+
+    const md = run([script('diff-sites.ts'), '--format', 'markdown', a, b]);
+    expect(md.out).toMatch(/^## Site document changes\n\n3 changes in 2 files\./);
+    expect(md.out).toContain('- Feature `compare` turned on');
+
+    const json = JSON.parse(run([script('diff-sites.ts'), '--format=json', a, b]).out);
+    expect(json.files.map((f: any) => f.changes.length)).toEqual([2, 1]);
+
+    expect(run([script('diff-sites.ts'), '--exit-code', a, b]).code).toBe(1);
+    const same = run([script('diff-sites.ts'), '--exit-code', a, a]);
+    expect(same.code).toBe(0);
+    expect(same.out).toBe('No changes to site documents.\n');
+    expect(run([script('diff-sites.ts'), '--format', 'yaml', a, b]).code).toBe(2);
+  }, 30_000);
+
+  it('compares two files', () => {
+    const b = copySites('files');
+    const file = join(b, 'kiwi-car-yard.json');
+    edit(file, (d) => (d.pages.find((p: any) => p.id === 'finance').title = 'Finance your next car'));
+    const r = run([script('diff-sites.ts'), join(ROOT, 'sites/kiwi-car-yard.json'), file]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/Page finance renamed: title ".*" → "Finance your next car"/);
+  }, 30_000);
+
+  describe('in a git repository', () => {
+    let repo: string;
+    beforeAll(() => {
+      repo = join(tmp, 'repo');
+      mkdirSync(repo);
+      cpSync(join(ROOT, 'sites'), join(repo, 'sites'), { recursive: true });
+      cpSync(join(ROOT, '.gitattributes'), join(repo, '.gitattributes'));
+      git(repo, 'init', '-q', '-b', 'main');
+      git(repo, 'add', '.');
+      git(repo, 'commit', '-q', '-m', 'sites');
+      // The documented driver line, with absolute paths because this repo has no node_modules.
+      git(repo, 'config', 'diff.forecourt-site.command', `${TSX} ${script('diff-sites.ts')} --git-diff`);
+      edit(join(repo, 'sites/gold-coast-ford.json'), (d) => {
+        const home = d.pages.find((p: any) => p.id === 'home');
+        home.blocks.push(home.blocks.shift()); // first block to the end
+        d.features.phoneLinksInMenu = false;
+      });
+      edit(join(repo, 'sites/templates/ford.json'), (d) => (d.theme.radius = 8));
+    });
+
+    it('git diff shows the semantic diff through the driver', () => {
+      const out = git(repo, 'diff');
+      expect(out).toContain('site diff a/sites/gold-coast-ford.json b/sites/gold-coast-ford.json\n');
+      expect(out).toMatch(/Block \S+ \S+ moved within page home from position 1 to \d+/);
+      expect(out).toContain('Feature phoneLinksInMenu turned off');
+      expect(out).toContain('site diff a/sites/templates/ford.json b/sites/templates/ford.json\n  Theme: radius 4 → 8\n');
+      expect(out).not.toContain('@@');
+      // The driver works from a subfolder too, and --no-ext-diff still gives the text diff.
+      mkdirSync(join(repo, 'sites/sub'), { recursive: true });
+      expect(git(join(repo, 'sites/sub'), 'diff')).toContain('Feature phoneLinksInMenu turned off');
+      expect(git(repo, 'diff', '--no-ext-diff')).toContain('@@');
+    }, 30_000);
+
+    it('a formatting-only change says so', () => {
+      const file = join(repo, 'sites/kiwi-car-yard.json');
+      const before = readFileSync(file, 'utf8');
+      writeFileSync(file, JSON.stringify(JSON.parse(before)));
+      try {
+        expect(git(repo, 'diff', '--', 'sites/kiwi-car-yard.json')).toContain('(formatting only: the content is the same)');
+      } finally {
+        writeFileSync(file, before);
+      }
+    }, 30_000);
+
+    it('diff:sites -- <rev> compares the working tree with a revision', () => {
+      const r = run([script('diff-sites.ts'), '--format', 'markdown', 'main'], repo);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain('### `sites/gold-coast-ford.json`');
+      expect(r.out).toContain('- Feature `phoneLinksInMenu` turned off');
+      expect(r.out).toContain('### `sites/templates/ford.json`');
+      expect(run([script('diff-sites.ts'), 'no-such-rev'], repo).err).toContain('not a git revision');
+    }, 30_000);
+  });
+});
