@@ -243,12 +243,19 @@ export function planPictures(before: DocSet, after: DocSet): PagePlan[] {
   return plans;
 }
 
-/** Builds the production bundle when it is missing (rendering needs dist/). */
+/** The production build the server renders with: FORECOURT_DIST, else dist/ (as createApp). */
+export function distDir(root = ROOT): string {
+  return process.env.FORECOURT_DIST ? resolve(root, process.env.FORECOURT_DIST) : join(root, 'dist');
+}
+
+/** Builds the production bundle when it is missing (rendering needs it). */
 export function ensureBuild(root = ROOT) {
-  if (existsSync(join(root, 'dist/server/entry-server.js')) && existsSync(join(root, 'dist/client/.vite/manifest.json'))) return;
-  console.error('No production build in dist/: building it (npx vite build && npx vite build --ssr blocks/entry-server.tsx)…');
+  const dist = distDir(root);
+  if (existsSync(join(dist, 'server/entry-server.js')) && existsSync(join(dist, 'client/.vite/manifest.json'))) return;
+  console.error(`No production build in ${display(dist)}: building it (npx vite build && npx vite build --ssr blocks/entry-server.tsx)…`);
   for (const args of [['vite', 'build'], ['vite', 'build', '--ssr', 'blocks/entry-server.tsx']]) {
-    const r = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+    // vite.config.ts reads FORECOURT_DIST too, so the build lands where the server looks.
+    const r = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
     if (r.status !== 0) throw new Error(`build failed: npx ${args.join(' ')}`);
   }
 }
@@ -271,7 +278,7 @@ function materialise(set: DocSet, dir: string) {
 async function startServer(sitesDir: string, root: string): Promise<{ url: string; close(): Promise<void> }> {
   process.env.NODE_ENV = 'production'; // React picks its build on first import
   const { createApp } = await import('../engine/server/app.ts');
-  const { app } = await createApp({ mode: 'production', root, sitesDir });
+  const { app } = await createApp({ mode: 'production', root, sitesDir, distDir: distDir(root) });
   return new Promise((ok, fail) => {
     const server = app.listen(0, '127.0.0.1', () => {
       const address = server.address();
