@@ -1,0 +1,111 @@
+/**
+ * The Car index as the product searches it: Car_production ranked by custom rank, its sort
+ * replicas, the searchable attributes (text) and the facets. createCarSearchEngine() is what
+ * the server (and a static build) calls with the inventory.
+ */
+import type { Car } from '../../schemas/types.gen.ts';
+import { SearchEngine, type EngineOptions } from './engine.ts';
+import type { IndexSettings } from './search-index.ts';
+
+export const CAR_INDEX = 'Car_production';
+
+/** Sort choices and their replica index names. */
+export const CAR_REPLICAS = {
+  price_asc: `${CAR_INDEX}_price_asc`,
+  price_desc: `${CAR_INDEX}_price_desc`,
+  year_desc: `${CAR_INDEX}_year_desc`,
+  km_asc: `${CAR_INDEX}_km_asc`,
+  newest: `${CAR_INDEX}_newest`,
+} as const;
+
+export const CAR_FACETS = [
+  'make',
+  'model',
+  'make_model',
+  'badge',
+  'series',
+  'year',
+  'car_type',
+  'item_type',
+  'status',
+  'listing_state',
+  'simple_body',
+  'body',
+  'simple_fuel',
+  'simple_transmission',
+  'drive',
+  'colour',
+  'seats',
+  'doors',
+  'price',
+  'subscription_price',
+  'weekly_price',
+  'km',
+  'price_range',
+  'weekly_price_range',
+  'categories',
+  'filtered_features',
+  'tag',
+  'state',
+  'city',
+  'location_name',
+  'dealership_name',
+  'dealership_slug',
+  'dealership_id',
+  'reserved',
+  'certified',
+  'show_on_dealer_website',
+];
+
+export const CAR_INDEX_SETTINGS: IndexSettings = {
+  searchableAttributes: ['name', 'make', 'model', 'badge', 'series', 'stocknum', 'vin'],
+  exactOnlyAttributes: ['stocknum', 'vin'],
+  attributesForFaceting: CAR_FACETS,
+  eagerAttributes: [
+    'make',
+    'model',
+    'simple_body',
+    'simple_fuel',
+    'simple_transmission',
+    'state',
+    'price',
+    'km',
+    'year',
+    'car_type',
+    'status',
+    'listing_state',
+    'listed_until',
+    'show_on_dealer_website',
+    'dealership_slug',
+    'custom_rank',
+  ],
+  customRanking: [
+    { attribute: 'custom_rank', order: 'desc' },
+    { attribute: 'id', order: 'asc' },
+  ],
+  replicas: {
+    [CAR_REPLICAS.price_asc]: [{ attribute: 'price', order: 'asc' }],
+    [CAR_REPLICAS.price_desc]: [{ attribute: 'price', order: 'desc' }],
+    [CAR_REPLICAS.year_desc]: [{ attribute: 'year', order: 'desc' }],
+    [CAR_REPLICAS.km_asc]: [{ attribute: 'km', order: 'asc' }],
+    [CAR_REPLICAS.newest]: [{ attribute: 'created_at_timestamp', order: 'desc' }],
+  },
+  attributesToHighlight: ['name', 'make', 'model', 'badge', 'series', 'stocknum', 'vin'],
+  paginationLimitedTo: 1000,
+};
+
+/** An engine holding the cars as Car_production and its replicas, warmed up. */
+export function createCarSearchEngine(cars: readonly Car[], options: EngineOptions & { indexName?: string } = {}): SearchEngine {
+  const engine = new SearchEngine(options);
+  const name = options.indexName ?? CAR_INDEX;
+  const settings =
+    name === CAR_INDEX
+      ? CAR_INDEX_SETTINGS
+      : {
+          ...CAR_INDEX_SETTINGS,
+          replicas: Object.fromEntries(Object.entries(CAR_INDEX_SETTINGS.replicas ?? {}).map(([k, v]) => [k.replace(CAR_INDEX, name), v])),
+        };
+  engine.addIndex(name, cars as unknown as Record<string, unknown>[], settings);
+  engine.warm();
+  return engine;
+}

@@ -1,0 +1,292 @@
+/**
+ * The embedded search engine: named indexes (and their sort replicas) answering Algolia's
+ * search contract (search, multi-query, facet value search, get object) with Algolia-shaped
+ * responses. Isomorphic: no node imports, so the same engine serves HTTP on the server
+ * (http.ts) and runs in the browser as a search client for a static build (client.ts).
+ */
+import { pick } from 'lodash-es';
+import { andInto, countBits, fullBits, idsOf, type Bits } from './bitset.ts';
+import { ResultCache, RESULT_CACHE_SIZE } from './cache.ts';
+import { SearchError } from './errors.ts';
+import { and, type FilterNode } from './filter-ast.ts';
+import { facetFiltersToTree, numericFiltersToTree, tagFiltersToTree } from './filter-params.ts';
+import { parseFilters } from './filter-parser.ts';
+import { facetCounts, facetStats, searchFacetValues, type FacetHit, type FacetStats } from './facets.ts';
+import { highlightValue, type HighlightValue } from './highlight.ts';
+import { encodeParams, normalizeParams, rawParamsOf, type RawParams, type SearchParams } from './params.ts';
+import { SearchIndex, type IndexSettings, type SortSpec } from './search-index.ts';
+import { queryTerms, type QueryTerm, type TextMatch } from './text-index.ts';
+
+export const DEFAULT_PAGINATION_LIMIT = 1000;
+
+export type Hit = Record<string, unknown> & { objectID: string; _highlightResult?: Record<string, HighlightValue> };
+
+export interface SearchResponse {
+  hits: Hit[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  offset?: number;
+  length?: number;
+  facets: Record<string, Record<string, number>>;
+  facets_stats?: Record<string, FacetStats>;
+  exhaustiveFacetsCount: boolean;
+  exhaustiveNbHits: boolean;
+  exhaustiveTypo: boolean;
+  exhaustive: { facetsCount: boolean; nbHits: boolean; typo: boolean };
+  query: string;
+  params: string;
+  index: string;
+  processingTimeMS: number;
+  renderingContent: Record<string, never>;
+  queryID?: string;
+}
+
+export interface FacetSearchResponse {
+  facetHits: FacetHit[];
+  exhaustiveFacetsCount: boolean;
+  exhaustive: { facetsCount: boolean };
+  processingTimeMS: number;
+}
+
+export interface MultiQueryRequest extends RawParams {
+  indexName: string;
+  type?: 'default' | 'facet';
+  facet?: string;
+  params?: string | RawParams;
+}
+
+export interface EngineOptions {
+  /** Result cache entries (the spec's 10); 0 turns the cache off (benchmarks). */
+  cacheSize?: number;
+}
+
+interface IndexEntry {
+  index: SearchIndex;
+  sort: SortSpec[];
+}
+
+export class SearchEngine {
+  private readonly entries = new Map<string, IndexEntry>();
+  readonly cache: ResultCache<SearchResponse>;
+
+  constructor(options: EngineOptions = {}) {
+    this.cache = new ResultCache(options.cacheSize ?? RESULT_CACHE_SIZE);
+  }
+
+  /** Adds an index and its replicas (each replica is another name for the same records in another order). */
+  addIndex(name: string, records: readonly Record<string, unknown>[], settings: IndexSettings): SearchIndex {
+    const index = new SearchIndex(name, records, settings);
+    this.entries.set(name, { index, sort: [] });
+    for (const [replica, sort] of Object.entries(settings.replicas ?? {})) this.entries.set(replica, { index, sort });
+    this.cache.clear();
+    return index;
+  }
+
+  indexNames(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  hasIndex(name: string) {
+    return this.entries.has(name);
+  }
+
+  private entry(name: string): IndexEntry {
+    const e = this.entries.get(name);
+    if (!e) throw new SearchError(`Index ${name} does not exist`, 404);
+    return e;
+  }
+
+  /** Builds every order and the text index now, so the first visitor does not wait for them. */
+  warm() {
+    for (const { index, sort } of this.entries.values()) index.order(sort);
+    for (const { index } of this.entries.values()) index.textIndex();
+  }
+
+  search(indexName: string, request: RawParams = {}): SearchResponse {
+    const entry = this.entry(indexName);
+    const raw = rawParamsOf(request);
+    const key = `${indexName}\n${stableKey(raw)}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const started = now();
+    const params = normalizeParams(raw);
+    const response = this.run(indexName, entry, params, raw);
+    response.processingTimeMS = Math.round(now() - started);
+    if (params.clickAnalytics) response.queryID = queryId(key);
+    this.cache.set(key, response);
+    return response;
+  }
+
+  /** POST /1/indexes/*\/queries: each request in order; a facet request (type "facet") searches facet values. */
+  multipleQueries(requests: MultiQueryRequest[]): { results: (SearchResponse | FacetSearchResponse)[] } {
+    if (!Array.isArray(requests)) throw new SearchError('requests must be an array', 400);
+    return {
+      results: requests.map((r) => {
+        if (!r || typeof r !== 'object' || typeof r.indexName !== 'string') throw new SearchError('each request needs an indexName', 400);
+        if (r.type === 'facet') {
+          const { facet, ...rest } = r;
+          if (typeof facet !== 'string' || !facet) throw new SearchError('a facet request needs a facet', 400);
+          return this.searchForFacetValues(r.indexName, facet, rest);
+        }
+        return this.search(r.indexName, r);
+      }),
+    };
+  }
+
+  searchForFacetValues(indexName: string, facet: string, request: RawParams = {}): FacetSearchResponse {
+    const started = now();
+    const { index } = this.entry(indexName);
+    const params = normalizeParams(rawParamsOf(request));
+    const { docs } = this.match(index, params);
+    const facetHits = searchFacetValues(index.attribute(facet), docs, params.facetQuery, params.maxFacetHits, params.highlightPreTag, params.highlightPostTag);
+    return { facetHits, exhaustiveFacetsCount: true, exhaustive: { facetsCount: true }, processingTimeMS: Math.round(now() - started) };
+  }
+
+  getObject(indexName: string, objectID: string, attributesToRetrieve?: string[]): Hit {
+    const { index } = this.entry(indexName);
+    const doc = index.docByObjectID(objectID);
+    if (doc === undefined) throw new SearchError('ObjectID does not exist', 404);
+    return project(index.records[doc], objectID, attributesToRetrieve);
+  }
+
+  private filterTree(params: SearchParams): FilterNode | undefined {
+    const parts = [
+      params.filters !== undefined ? parseFilters(params.filters) : undefined,
+      facetFiltersToTree(params.facetFilters),
+      numericFiltersToTree(params.numericFilters),
+      tagFiltersToTree(params.tagFilters),
+    ].filter((p): p is FilterNode => p !== undefined);
+    return parts.length ? and(parts) : undefined;
+  }
+
+  private match(index: SearchIndex, params: SearchParams): { bits: Bits; docs: Uint32Array; text?: TextMatch; terms: QueryTerm[] } {
+    const tree = this.filterTree(params);
+    const terms = queryTerms(params.query, params.queryType, params.typoTolerance);
+    let bits: Bits | undefined = tree ? index.evaluate(tree) : undefined;
+    let text: TextMatch | undefined;
+    if (terms.length) {
+      text = index.textIndex().match(terms, params.restrictSearchableAttributes);
+      bits = bits ? andInto(bits.slice(), text.bits) : text.bits;
+    }
+    bits ??= fullBits(index.size);
+    return { bits, docs: idsOf(bits, countBits(bits)), text, terms };
+  }
+
+  private run(indexName: string, entry: IndexEntry, params: SearchParams, raw: RawParams): SearchResponse {
+    const { index, sort } = entry;
+    const { bits, docs, text, terms } = this.match(index, params);
+    const nbHits = docs.length;
+
+    const facets: Record<string, Record<string, number>> = {};
+    const stats: Record<string, FacetStats> = {};
+    const wanted = params.facets.includes('*') ? index.settings.attributesForFaceting : params.facets;
+    for (const name of new Set(wanted)) {
+      const attr = index.attribute(name);
+      facets[name] = facetCounts(attr, docs, params.maxValuesPerFacet, params.sortFacetValuesBy);
+      const s = facetStats(attr, docs);
+      if (s) stats[name] = s;
+    }
+
+    const limit = index.settings.paginationLimitedTo ?? DEFAULT_PAGINATION_LIMIT;
+    const usesOffset = params.offset !== undefined;
+    const start = usesOffset ? params.offset! : params.page * params.hitsPerPage;
+    const count = usesOffset ? (params.length ?? params.hitsPerPage) : params.hitsPerPage;
+    const end = Math.min(start + count, limit, nbHits);
+    const chosen = end > start ? this.rank(index, sort, bits, docs, text, end).slice(start, end) : [];
+
+    const highlightAttrs = highlightAttributes(index.settings, params);
+    const hits = chosen.map((doc) => {
+      const record = index.records[doc];
+      const hit = project(record, String(record.objectID ?? doc), params.attributesToRetrieve);
+      if (highlightAttrs.length) hit._highlightResult = highlights(record, highlightAttrs, terms, params);
+      return hit;
+    });
+
+    const response: SearchResponse = {
+      hits,
+      nbHits,
+      page: params.page,
+      nbPages: params.hitsPerPage > 0 ? Math.ceil(Math.min(nbHits, limit) / params.hitsPerPage) : 0,
+      hitsPerPage: params.hitsPerPage,
+      facets,
+      exhaustiveFacetsCount: true,
+      exhaustiveNbHits: true,
+      exhaustiveTypo: true,
+      exhaustive: { facetsCount: true, nbHits: true, typo: true },
+      query: params.query,
+      params: encodeParams(raw),
+      index: indexName,
+      processingTimeMS: 0,
+      renderingContent: {},
+    };
+    if (usesOffset) {
+      response.offset = start;
+      response.length = count;
+    }
+    if (Object.keys(stats).length) response.facets_stats = stats;
+    return response;
+  }
+
+  /** The first `end` matching documents in rank order. */
+  private rank(index: SearchIndex, sort: SortSpec[], bits: Bits, docs: Uint32Array, text: TextMatch | undefined, end: number): number[] {
+    const order = index.order(sort);
+    if (text && !sort.length) {
+      // Text relevance (typos, then prefix-only words) first, then the custom ranking.
+      const rankOf = index.rankOf(sort);
+      const tiers = text.tiers;
+      return Array.from(docs).sort((a, b) => tiers[a] - tiers[b] || rankOf[a] - rankOf[b]).slice(0, end);
+    }
+    const out: number[] = [];
+    for (let i = 0; i < order.length && out.length < end; i++) {
+      const doc = order[i];
+      if (bits[doc >>> 5] & (1 << (doc & 31))) out.push(doc);
+    }
+    return out;
+  }
+}
+
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
+
+function stableKey(raw: RawParams): string {
+  return JSON.stringify(Object.keys(raw).sort().map((k) => [k, raw[k]]));
+}
+
+function queryId(key: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x1000193;
+  for (let i = 0; i < key.length; i++) {
+    h1 = Math.imul(h1 ^ key.charCodeAt(i), 16777619);
+    h2 = Math.imul(h2 + key.charCodeAt(i), 2246822507);
+  }
+  return ((h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0')).repeat(2);
+}
+
+/** attributesToRetrieve: all by default ("*"), a list, or "*" with "-attribute" exclusions. objectID always. */
+function project(record: Record<string, unknown>, objectID: string, attributes: string[] | undefined): Hit {
+  let out: Record<string, unknown>;
+  if (!attributes || attributes.includes('*')) {
+    const excluded = (attributes ?? []).filter((a) => a.startsWith('-')).map((a) => a.slice(1));
+    out = { ...record };
+    for (const a of excluded) delete out[a];
+  } else out = pick(record, attributes.filter((a) => !a.startsWith('-')));
+  out.objectID = objectID;
+  return out as Hit;
+}
+
+function highlightAttributes(settings: IndexSettings, params: SearchParams): string[] {
+  const asked = params.attributesToHighlight ?? settings.attributesToHighlight ?? settings.searchableAttributes;
+  return asked.includes('*') ? settings.searchableAttributes : asked;
+}
+
+function highlights(record: Record<string, unknown>, attributes: string[], terms: QueryTerm[], params: SearchParams) {
+  const out: Record<string, HighlightValue> = {};
+  for (const a of attributes) {
+    const h = highlightValue(record[a], terms, params.highlightPreTag, params.highlightPostTag);
+    if (h) out[a] = h;
+  }
+  return out;
+}

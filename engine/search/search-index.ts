@@ -1,0 +1,158 @@
+/**
+ * One searchable record set and everything precomputed for it: attribute columns (on first
+ * use), the text index (on the first text query), and one document order per sort (primary
+ * index and each replica). Replicas share the record set and differ only by their order.
+ */
+import { AttributeIndex } from './attribute-index.ts';
+import { andInto, emptyBits, fullBits, notBits, orInto, type Bits } from './bitset.ts';
+import type { FilterNode } from './filter-ast.ts';
+import { TextIndex } from './text-index.ts';
+
+export interface SortSpec {
+  attribute: string;
+  order: 'asc' | 'desc';
+}
+
+export interface IndexSettings {
+  /** Searchable attributes, in priority order. */
+  searchableAttributes: string[];
+  /** Searchable attributes matched by prefix only, without typos (identifiers). */
+  exactOnlyAttributes?: string[];
+  /** Facets a request may ask for ("*" means all of these). */
+  attributesForFaceting: string[];
+  /** Built when the index is created (others on first use). */
+  eagerAttributes?: string[];
+  /** Default order, after text relevance. */
+  customRanking: SortSpec[];
+  /** Replica index name → its sort (before text relevance and custom ranking, like a standard replica). */
+  replicas?: Record<string, SortSpec[]>;
+  /** Highlighted when a request does not say (default: the searchable attributes). */
+  attributesToHighlight?: string[];
+  /** Hits beyond this position are never returned (Algolia's paginationLimitedTo). */
+  paginationLimitedTo?: number;
+}
+
+export class SearchIndex {
+  readonly size: number;
+  private readonly attributes = new Map<string, AttributeIndex>();
+  private text: TextIndex | undefined;
+  private readonly orders = new Map<string, Uint32Array>();
+  private readonly byObjectID = new Map<string, number>();
+
+  constructor(
+    readonly name: string,
+    readonly records: readonly Record<string, unknown>[],
+    readonly settings: IndexSettings,
+  ) {
+    this.size = records.length;
+    records.forEach((r, i) => this.byObjectID.set(String(r.objectID ?? i), i));
+    for (const a of settings.eagerAttributes ?? []) this.attribute(a);
+  }
+
+  attribute(name: string): AttributeIndex {
+    let a = this.attributes.get(name);
+    if (!a) {
+      a = new AttributeIndex(name, this.records);
+      this.attributes.set(name, a);
+    }
+    return a;
+  }
+
+  textIndex(): TextIndex {
+    this.text ??= new TextIndex(this.records, {
+      attributes: this.settings.searchableAttributes,
+      exactOnly: this.settings.exactOnlyAttributes,
+    });
+    return this.text;
+  }
+
+  docByObjectID(objectID: string): number | undefined {
+    return this.byObjectID.get(objectID);
+  }
+
+  /** Documents in the given sort, then custom ranking, then record order. */
+  order(sort: SortSpec[] = []): Uint32Array {
+    const key = JSON.stringify(sort);
+    let order = this.orders.get(key);
+    if (order) return order;
+    const specs = [...sort, ...this.settings.customRanking];
+    const columns = specs.map((s) => ({ values: this.attribute(s.attribute).numColumn, sign: s.order === 'asc' ? 1 : -1 }));
+    const docs = Array.from({ length: this.size }, (_, i) => i);
+    docs.sort((a, b) => {
+      for (const { values, sign } of columns) {
+        const va = values[a];
+        const vb = values[b];
+        // Records without the attribute go last whatever the direction.
+        const na = Number.isNaN(va);
+        const nb = Number.isNaN(vb);
+        if (na || nb) {
+          if (na !== nb) return na ? 1 : -1;
+          continue;
+        }
+        if (va !== vb) return (va - vb) * sign;
+      }
+      return a - b;
+    });
+    order = Uint32Array.from(docs);
+    this.orders.set(key, order);
+    return order;
+  }
+
+  /** Position of each document in order(sort): lower ranks first. */
+  rankOf(sort: SortSpec[] = []): Uint32Array {
+    const key = `rank:${JSON.stringify(sort)}`;
+    let rank = this.orders.get(key);
+    if (!rank) {
+      const order = this.order(sort);
+      rank = new Uint32Array(this.size);
+      for (let i = 0; i < order.length; i++) rank[order[i]] = i;
+      this.orders.set(key, rank);
+    }
+    return rank;
+  }
+
+  /** The documents a filter tree selects. The result may be shared: callers copy before changing it. */
+  evaluate(node: FilterNode): Bits {
+    switch (node.kind) {
+      case 'and': {
+        const parts = node.children.map((c) => this.evaluate(c));
+        const out = parts[0].slice();
+        for (let i = 1; i < parts.length; i++) andInto(out, parts[i]);
+        return out;
+      }
+      case 'or': {
+        const out = emptyBits(this.size);
+        for (const c of node.children) orInto(out, this.evaluate(c));
+        return out;
+      }
+      case 'not':
+        return notBits(this.evaluate(node.child), this.size);
+      case 'facet':
+        return this.attribute(node.attribute).bitsFor(node.value, this.size) ?? emptyBits(this.size);
+      case 'range':
+        return this.attribute(node.attribute).numericRange(node.lo, node.hi, this.size);
+      case 'numeric': {
+        const a = this.attribute(node.attribute);
+        const v = node.value;
+        switch (node.op) {
+          case '<':
+            return a.numericRange(-Infinity, v, this.size, false, true);
+          case '<=':
+            return a.numericRange(-Infinity, v, this.size);
+          case '>':
+            return a.numericRange(v, Infinity, this.size, true, false);
+          case '>=':
+            return a.numericRange(v, Infinity, this.size);
+          case '=':
+            return a.numericRange(v, v, this.size);
+          case '!=':
+            return orInto(a.numericRange(-Infinity, v, this.size, false, true), a.numericRange(v, Infinity, this.size, true, false));
+        }
+      }
+    }
+  }
+
+  all(): Bits {
+    return fullBits(this.size);
+  }
+}
