@@ -108,7 +108,8 @@ export function searchFacetValues(
   const counts = countValues(attr, docs);
   const query = normalizeText(facetQuery.trim());
   const queryWords = words(facetQuery);
-  const hits: FacetHit[] = [];
+  const rank = attr.alphaRank();
+  const hits: (FacetHit & { id: number })[] = [];
   for (let id = 0; id < counts.length; id++) {
     if (!counts[id]) continue;
     const value = attr.values[id];
@@ -116,10 +117,10 @@ export function searchFacetValues(
       const norm = normalizeText(value);
       if (!norm.startsWith(query) && !words(value).some((w) => queryWords.length === 1 && w.startsWith(queryWords[0]))) continue;
     }
-    hits.push({ value, highlighted: value, count: counts[id] });
+    hits.push({ id, value, highlighted: value, count: counts[id] });
   }
-  hits.sort((a, b) => b.count - a.count || compareValues(a.value, b.value));
-  const top = hits.slice(0, maxFacetHits);
+  hits.sort((a, b) => b.count - a.count || rank[a.id] - rank[b.id]);
+  const top: FacetHit[] = hits.slice(0, maxFacetHits).map(({ id: _id, ...hit }) => hit);
   if (queryWords.length) {
     const terms = queryWords.map((text) => ({ text, prefix: true, maxTypos: 0 }));
     for (const h of top) h.highlighted = highlightText(h.value, terms, pre, post).value;
