@@ -127,7 +127,7 @@ export function describeChange(c: SiteChange, code: (s: string) => string = (s) 
     case 'record-removed':
       return `${recordNoun(c.collection)} ${name(c.label)} (id ${c.id}) removed`;
     case 'record-changed':
-      return `${recordNoun(c.collection)} ${name(c.label)}: ${name(field(c.path, 2))} ${showChange(c.before, c.after, v)}${overrideNote(c.override)}`;
+      return `${recordNoun(c.collection)} ${name(c.label)} (id ${c.id}): ${name(field(c.path, 2))} ${showChange(c.before, c.after, v)}${overrideNote(c.override)}`;
     case 'page-added':
       return `Page ${name(c.page.id)} added at ${name(c.page.path ?? '?')}${c.page.title ? ` titled ${v(c.page.title)}` : ''}, with ${plural(c.blocks, 'block')}${c.override === 'added' ? ' (replaces the template page)' : ''}`;
     case 'page-removed':
@@ -158,24 +158,26 @@ export function describeChange(c: SiteChange, code: (s: string) => string = (s) 
   }
 }
 
-function recordNoun(c: 'dealerships' | 'locations') {
-  return c === 'dealerships' ? 'Dealership' : 'Location';
+function recordNoun(c: 'dealerships' | 'locations' | 'offers') {
+  return c === 'dealerships' ? 'Dealership' : c === 'offers' ? 'Offer' : 'Location';
 }
 
 // ---------------------------------------------------------------- grouping
 
-const GROUPS: Array<{ title: string; kinds: SiteChange['kind'][] }> = [
-  { title: 'Template', kinds: ['template'] },
-  { title: 'Identity', kinds: ['identity', 'record-added', 'record-removed', 'record-changed'] },
-  { title: 'Settings', kinds: ['setting'] },
-  { title: 'Feature switches', kinds: ['feature'] },
-  { title: 'Pages', kinds: ['page-added', 'page-removed', 'page-renamed', 'page-changed', 'page-moved'] },
-  { title: 'Blocks', kinds: ['block-added', 'block-removed', 'block-moved', 'block-changed'] },
+const isRecord = (c: SiteChange) => c.kind === 'record-added' || c.kind === 'record-removed' || c.kind === 'record-changed';
+const GROUPS: Array<{ title: string; has: (c: SiteChange) => boolean }> = [
+  { title: 'Template', has: (c) => c.kind === 'template' },
+  { title: 'Identity', has: (c) => c.kind === 'identity' || (isRecord(c) && (c as { collection: string }).collection !== 'offers') },
+  { title: 'Settings', has: (c) => c.kind === 'setting' },
+  { title: 'Offers', has: (c) => isRecord(c) && (c as { collection: string }).collection === 'offers' },
+  { title: 'Feature switches', has: (c) => c.kind === 'feature' },
+  { title: 'Pages', has: (c) => c.kind.startsWith('page-') },
+  { title: 'Blocks', has: (c) => c.kind.startsWith('block-') },
 ];
 
 /** Changes grouped the way a reviewer scans them; empty groups left out. */
 export function groupChanges(changes: SiteChange[]): Array<{ title: string; changes: SiteChange[] }> {
-  return GROUPS.map((g) => ({ title: g.title, changes: changes.filter((c) => g.kinds.includes(c.kind)) })).filter((g) => g.changes.length);
+  return GROUPS.map((g) => ({ title: g.title, changes: changes.filter(g.has) })).filter((g) => g.changes.length);
 }
 
 // ---------------------------------------------------------------- renderers

@@ -45,7 +45,7 @@ export interface PageRef {
 }
 
 export type SettingSection = 'region' | 'search' | 'theme' | 'api' | 'layout' | 'other';
-export type RecordCollection = 'dealerships' | 'locations';
+export type RecordCollection = 'dealerships' | 'locations' | 'offers';
 
 /** Where the value of an unset setting comes from. */
 export type DefaultSource = 'template' | 'schema';
@@ -103,7 +103,8 @@ export interface DiffOptions {
 
 const IDENTITY_KEYS = new Set(['$schema', 'schemaVersion', 'slug', 'name', 'id', 'dealership_id', 'hostnames']);
 const SETTING_KEYS = new Set<string>(['region', 'search', 'theme', 'api']);
-const RECORD_KEYS = new Set<string>(['dealerships', 'locations']);
+/** Lists of records with ids: matched by id, so reordering them is not an edit. */
+const RECORD_KEYS = new Set<string>(['dealerships', 'locations', 'offers']);
 const HANDLED = new Set([...IDENTITY_KEYS, ...SETTING_KEYS, ...RECORD_KEYS, 'template', 'features', 'layout', 'pages']);
 
 /** Changes from `before` to `after`; empty when they are equal. */
@@ -262,7 +263,7 @@ function recordLabel(r: unknown): string {
   return typeof o.name === 'string' ? o.name : typeof o.slug === 'string' ? o.slug : String(o.id ?? '?');
 }
 
-/** Dealerships and locations, matched by id so reordering is not reported as edits. */
+/** Dealerships, locations and offers, matched by id so reordering is not reported as edits. */
 function diffRecords(collection: RecordCollection, before: unknown, after: unknown, out: SiteChange[]) {
   const a = Array.isArray(before) ? before : [];
   const b = Array.isArray(after) ? after : [];

@@ -211,6 +211,25 @@ describe('semantic diff', () => {
     expect(describeChange(dropped[0])).toBe('Template: no longer extends ford');
   });
 
+  it('matches dealerships, locations and offers by id: reordering is not an edit', () => {
+    const withOffers = (d: Record<string, any>) => {
+      d.offers = [
+        { id: 1, name: 'Ranger runout' },
+        { id: 2, name: 'Everest deal' },
+      ];
+    };
+    const before = base();
+    withOffers(before);
+    const after = cloneDeep(before);
+    after.offers.reverse();
+    expect(diffSiteDocuments(before, after)).toEqual([]);
+    after.offers[0].name = 'Everest drive-away deal';
+    after.offers.push({ id: 3, name: 'Mustang' });
+    const changes = diffSiteDocuments(before, after);
+    expect(renderText(changes)).toBe('Offer Everest drive-away deal (id 2): name "Everest deal" → "Everest drive-away deal"\nOffer Mustang (id 3) added\n');
+    expect(renderMarkdown(changes)).toMatch(/^#### Offers\n/);
+  });
+
   it('says when a change starts or stops overriding the template', () => {
     const template = { features: { financeLink: '/finance-enquiry', reserveButtons: true }, pages: [{ id: 'finance', path: '/finance', title: 'F', blocks: [] }] };
     const options = { templates: { before: template, after: template } };
