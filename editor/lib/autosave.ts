@@ -1,0 +1,95 @@
+/**
+ * Never lose work: the draft of each site is kept in localStorage as it changes, and
+ * offered back when the editor opens that site again (until it is saved or discarded).
+ */
+import type { Doc } from './doc.ts';
+
+const PREFIX = 'forecourt:editor:draft:';
+
+export interface StoredDraft {
+  v: 1;
+  slug: string;
+  doc: Doc;
+  /** Server version the draft started from (to warn when the site was saved since). */
+  baseVersion?: string;
+  savedAt: number;
+}
+
+export function draftKey(slug: string) {
+  return `${PREFIX}${slug}`;
+}
+
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function loadDraft(slug: string): StoredDraft | undefined {
+  const raw = storage()?.getItem(draftKey(slug));
+  if (!raw) return undefined;
+  try {
+    const d = JSON.parse(raw) as StoredDraft;
+    return d && d.v === 1 && d.slug === slug && d.doc && typeof d.doc === 'object' ? d : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stores the draft; returns an error message when the browser refuses (storage full). */
+export function saveDraft(slug: string, doc: Doc, baseVersion?: string): string | undefined {
+  const s = storage();
+  if (!s) return 'this browser does not allow local storage, so drafts are not kept';
+  const draft: StoredDraft = { v: 1, slug, doc, baseVersion, savedAt: Date.now() };
+  try {
+    s.setItem(draftKey(slug), JSON.stringify(draft));
+    return undefined;
+  } catch (err) {
+    return `the draft could not be kept in this browser (${(err as Error).name}); save soon`;
+  }
+}
+
+export function discardDraft(slug: string) {
+  storage()?.removeItem(draftKey(slug));
+}
+
+/** Slugs with a stored draft (the site list marks them). */
+export function draftSlugs(): string[] {
+  const s = storage();
+  if (!s) return [];
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const k = s.key(i);
+    if (k?.startsWith(PREFIX)) out.push(k.slice(PREFIX.length));
+  }
+  return out.sort();
+}
+
+/**
+ * Debounced autosave: call `schedule()` on every change; the draft is written at most
+ * every `delay` ms and at once on `flush()` (page hide).
+ */
+export function createAutosaver(write: () => void, delay = 300) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    schedule() {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = undefined;
+        write();
+      }, delay);
+    },
+    flush() {
+      if (!timer) return;
+      clearTimeout(timer);
+      timer = undefined;
+      write();
+    },
+    cancel() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}

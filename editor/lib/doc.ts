@@ -1,0 +1,353 @@
+/**
+ * Pure operations on site documents as the editor sees them.
+ *
+ * The editor edits the RAW site document (what is saved), but shows the RESOLVED one
+ * (its template merged in). A block is found in the resolved document; before a page or
+ * layout list inherited from the template is changed, it is copied into the site
+ * ("materialised"), which is exactly how a site overrides a template page (by page id)
+ * or layout list (arrays replace whole). Settings are stored as the smallest override of
+ * the template that gives the wanted value.
+ */
+import { isEqual, isPlainObject } from 'lodash-es';
+import { resolveTemplate } from '../../engine/site/templates.ts';
+import { migrateDocument } from '../../engine/site/migrations.ts';
+import { metaOf, type EditorBlock } from './blocks.ts';
+
+export type Doc = Record<string, any>;
+
+/** Where a top-level list of blocks lives: a page's blocks or a layout part. */
+export type Area = `page:${string}` | 'layout:header' | 'layout:footer';
+
+/** What the outline shows: one page, or the site layout (header and footer). */
+export type View = `page:${string}` | 'layout';
+
+export const LAYOUT_VIEW = 'layout' as const;
+
+/** A list of blocks: an area's root list, a container's children, or a named slot. */
+export interface ListRef {
+  area: Area;
+  /** Id of the containing block; absent for the area's root list. */
+  parent?: string;
+  /** Slot name inside the parent; absent for `children`. */
+  slot?: string;
+}
+
+export interface BlockLocation {
+  block: EditorBlock;
+  ref: ListRef;
+  index: number;
+  /** JSON pointer in the document it was found in. */
+  path: string;
+  /** Ids of the containing blocks, outermost first. */
+  ancestors: string[];
+}
+
+export const listKey = (ref: ListRef) => `${ref.area}|${ref.parent ?? ''}|${ref.slot ?? ''}`;
+
+export function sameList(a: ListRef, b: ListRef) {
+  return a.area === b.area && (a.parent ?? '') === (b.parent ?? '') && (a.slot ?? '') === (b.slot ?? '');
+}
+
+/** The area (and view) of a page: both are `page:{id}`. */
+export function pageArea(pageId: string): `page:${string}` {
+  return `page:${pageId}`;
+}
+
+export function areaOfView(view: View): Area[] {
+  return view === LAYOUT_VIEW ? ['layout:header', 'layout:footer'] : [view as Area];
+}
+
+export function viewOfArea(area: Area): View {
+  return area.startsWith('page:') ? (area as View) : LAYOUT_VIEW;
+}
+
+// ------------------------------------------------------------------ resolving
+
+export type TemplateMap = Record<string, Doc>;
+
+/** The resolved (template merged) document; never validated or defaulted here. */
+export function resolveDraft(doc: Doc, templates: TemplateMap): Doc {
+  const load = (name: string) => {
+    const t = templates[name];
+    return t ? migrateDocument(t).doc : undefined;
+  };
+  return resolveTemplate(doc, load).doc;
+}
+
+/** The template side alone (the chain merged), or undefined without a template. */
+export function resolvedTemplate(doc: Doc, templates: TemplateMap): Doc | undefined {
+  if (typeof doc.template !== 'string' || !templates[doc.template]) return undefined;
+  return resolveDraft(templates[doc.template], templates);
+}
+
+// ------------------------------------------------------------------ finding
+
+export function areaBlocks(doc: Doc, area: Area): EditorBlock[] | undefined {
+  if (area === 'layout:header') return doc.layout?.header;
+  if (area === 'layout:footer') return doc.layout?.footer;
+  const id = area.slice(5);
+  return (doc.pages as Doc[] | undefined)?.find((p) => p?.id === id)?.blocks;
+}
+
+function areaPath(doc: Doc, area: Area): string {
+  if (area === 'layout:header') return '/layout/header';
+  if (area === 'layout:footer') return '/layout/footer';
+  const i = ((doc.pages as Doc[] | undefined) ?? []).findIndex((p) => p?.id === area.slice(5));
+  return `/pages/${i}/blocks`;
+}
+
+export function allAreas(doc: Doc): Area[] {
+  const pages = ((doc.pages as Doc[] | undefined) ?? []).map((p) => pageArea(String(p.id)));
+  return ['layout:header', 'layout:footer', ...pages];
+}
+
+/** Every block of an area with its location, depth first, in document order. */
+export function* walkArea(doc: Doc, area: Area): Generator<BlockLocation> {
+  function* walk(list: EditorBlock[] | undefined, ref: ListRef, path: string, ancestors: string[]): Generator<BlockLocation> {
+    if (!Array.isArray(list)) return;
+    for (let i = 0; i < list.length; i++) {
+      const block = list[i];
+      if (!block || typeof block !== 'object') continue;
+      const p = `${path}/${i}`;
+      yield { block, ref, index: i, path: p, ancestors };
+      const inner = [...ancestors, block.id];
+      yield* walk(block.children, { area, parent: block.id }, `${p}/children`, inner);
+      if (block.slots && typeof block.slots === 'object') {
+        for (const [slot, items] of Object.entries(block.slots)) yield* walk(items, { area, parent: block.id, slot }, `${p}/slots/${slot}`, inner);
+      }
+    }
+  }
+  yield* walk(areaBlocks(doc, area), { area }, areaPath(doc, area), []);
+}
+
+export function findBlock(doc: Doc, id: string, areas: Area[] = allAreas(doc)): BlockLocation | undefined {
+  for (const area of areas) for (const loc of walkArea(doc, area)) if (loc.block.id === id) return loc;
+  return undefined;
+}
+
+/** The list a ref points at, or undefined when it does not exist (yet). */
+export function getList(doc: Doc, ref: ListRef): EditorBlock[] | undefined {
+  if (!ref.parent) return areaBlocks(doc, ref.area);
+  const parent = findBlock(doc, ref.parent, [ref.area])?.block;
+  if (!parent) return undefined;
+  return ref.slot ? parent.slots?.[ref.slot] : parent.children;
+}
+
+/** The list a ref points at in a draft, creating `children` / the slot when missing. */
+export function ensureList(draft: Doc, ref: ListRef): EditorBlock[] {
+  if (!ref.parent) {
+    const list = areaBlocks(draft, ref.area);
+    if (!list) throw new Error(`no list for ${ref.area}`);
+    return list;
+  }
+  const parent = findBlock(draft, ref.parent, [ref.area])?.block;
+  if (!parent) throw new Error(`no block "${ref.parent}"`);
+  if (ref.slot) {
+    parent.slots ??= {};
+    return (parent.slots[ref.slot] ??= []);
+  }
+  return (parent.children ??= []);
+}
+
+/** Drops an emptied `children` or slot so nothing is written that was not set on purpose. */
+export function pruneList(draft: Doc, ref: ListRef) {
+  if (!ref.parent) return;
+  const parent = findBlock(draft, ref.parent, [ref.area])?.block;
+  if (!parent) return;
+  if (ref.slot) {
+    if (parent.slots && Array.isArray(parent.slots[ref.slot]) && !parent.slots[ref.slot].length) {
+      delete parent.slots[ref.slot];
+      if (!Object.keys(parent.slots).length) delete parent.slots;
+    }
+  } else if (Array.isArray(parent.children) && !parent.children.length) {
+    delete parent.children;
+  }
+}
+
+// ------------------------------------------------------------------ rules
+
+export interface Allowed {
+  ok: boolean;
+  reason?: string;
+}
+
+/** May a block of `type` go into the list `ref`? (Containers, `accepts`, named slots.) */
+export function canContain(doc: Doc, ref: ListRef, type: string): Allowed {
+  if (!ref.parent) return { ok: true };
+  const parent = findBlock(doc, ref.parent, [ref.area])?.block;
+  if (!parent) return { ok: false, reason: `there is no block "${ref.parent}"` };
+  const meta = metaOf(parent.type);
+  const label = metaOf(type).label;
+  if (ref.slot) {
+    const slot = meta.slots.find((s) => s.name === ref.slot);
+    if (!slot) return { ok: false, reason: `${meta.label} has no slot "${ref.slot}"` };
+    if (slot.accepts && !slot.accepts.includes(type)) return { ok: false, reason: `${slot.label} of ${meta.label} does not take ${label} blocks` };
+    return { ok: true };
+  }
+  if (!meta.container) return { ok: false, reason: `${meta.label} cannot contain other blocks` };
+  if (meta.accepts && !meta.accepts.includes(type)) return { ok: false, reason: `${meta.label} does not take ${label} blocks` };
+  return { ok: true };
+}
+
+/** Would moving block `id` into `ref` put it inside itself? */
+export function isInsideItself(doc: Doc, id: string, ref: ListRef): boolean {
+  if (!ref.parent) return false;
+  if (ref.parent === id) return true;
+  const loc = findBlock(doc, ref.parent, [ref.area]);
+  return !!loc?.ancestors.includes(id);
+}
+
+export function listLabel(doc: Doc, ref: ListRef): string {
+  if (!ref.parent) {
+    if (ref.area === 'layout:header') return 'the site header';
+    if (ref.area === 'layout:footer') return 'the site footer';
+    const page = (doc.pages as Doc[] | undefined)?.find((p) => p.id === ref.area.slice(5));
+    return `page ${page?.title ? pageTitleText(page.title, doc.name) : ref.area.slice(5)}`;
+  }
+  const parent = findBlock(doc, ref.parent, [ref.area])?.block;
+  const meta = metaOf(parent?.type ?? '');
+  if (ref.slot) {
+    const slot = meta.slots.find((s) => s.name === ref.slot);
+    return `${slot?.label ?? ref.slot} of ${meta.label} ${ref.parent}`;
+  }
+  return `${meta.label} ${ref.parent}`;
+}
+
+export function pageTitleText(title: unknown, siteName: unknown): string {
+  return String(title ?? '').replaceAll('{site}', String(siteName ?? 'site'));
+}
+
+// ------------------------------------------------------------------ materialising
+
+/**
+ * Makes sure the draft holds its own copy of an area before it is changed: a template
+ * page is copied into the site's pages (same id, so it overrides the template's), a
+ * layout list is copied into the site's layout.
+ */
+export function materializeArea(draft: Doc, resolved: Doc, area: Area) {
+  if (area === 'layout:header' || area === 'layout:footer') {
+    const part = area === 'layout:header' ? 'header' : 'footer';
+    if (!isPlainObject(draft.layout)) draft.layout = {};
+    if (!Array.isArray(draft.layout[part])) draft.layout[part] = structuredClone(resolved.layout?.[part] ?? []);
+    return;
+  }
+  materializePage(draft, resolved, area.slice(5));
+}
+
+export function materializePage(draft: Doc, resolved: Doc, pageId: string): Doc {
+  if (!Array.isArray(draft.pages)) draft.pages = [];
+  let page = (draft.pages as Doc[]).find((p) => p?.id === pageId);
+  if (!page) {
+    const inherited = (resolved.pages as Doc[] | undefined)?.find((p) => p?.id === pageId);
+    if (!inherited) throw new Error(`no page "${pageId}"`);
+    (draft.pages as Doc[]).push(structuredClone(inherited));
+    page = (draft.pages as Doc[])[draft.pages.length - 1];
+  }
+  if (!Array.isArray(page.blocks)) page.blocks = [];
+  return page;
+}
+
+/** Where a page comes from: the site alone, the template alone, or the site overriding it. */
+export function pageOrigin(doc: Doc, template: Doc | undefined, pageId: string): 'site' | 'template' | 'override' {
+  const inSite = (doc.pages as Doc[] | undefined)?.some((p) => p?.id === pageId);
+  const inTemplate = (template?.pages as Doc[] | undefined)?.some((p) => p?.id === pageId);
+  if (inSite && inTemplate) return 'override';
+  return inSite ? 'site' : 'template';
+}
+
+// ------------------------------------------------------------------ overrides
+
+export const UNSET: unique symbol = Symbol('unset');
+
+/**
+ * The smallest value a site must store so that merging it over `tpl` gives `next`.
+ * Values the site already sets (`current`) are kept, even when equal to the template,
+ * so editing one setting never silently drops another the site chose on purpose.
+ * `null` removes a template value (the merge rule for "unset").
+ */
+export function overrideFor(tpl: unknown, next: unknown, current: unknown): unknown {
+  if (next === undefined) return tpl === undefined ? UNSET : null;
+  if (current === undefined && isEqual(next, tpl)) return UNSET;
+  if (isPlainObject(next) && isPlainObject(tpl)) {
+    const n = next as Doc;
+    const t = tpl as Doc;
+    const c = (isPlainObject(current) ? current : {}) as Doc;
+    const out: Doc = {};
+    for (const k of Object.keys(n)) {
+      const v = overrideFor(t[k], n[k], c[k]);
+      if (v !== UNSET) out[k] = v;
+    }
+    for (const k of Object.keys(t)) if (!(k in n) || n[k] === undefined) out[k] = null;
+    if (!Object.keys(out).length && current === undefined) return UNSET;
+    return out;
+  }
+  return next;
+}
+
+/**
+ * rjsf fills schema defaults into the form data it hands back. Keys that were not set
+ * before and now only hold their default (or nothing) are dropped again, so saving never
+ * writes defaults out that nobody chose.
+ */
+export function withoutAddedDefaults(next: unknown, prev: unknown, schema: Doc | undefined): unknown {
+  if (!isPlainObject(next)) {
+    if (Array.isArray(next) && schema?.items && typeof schema.items === 'object') {
+      const prevList = Array.isArray(prev) ? prev : [];
+      return next.map((item, i) => withoutAddedDefaults(item, prevList[i], schema.items as Doc));
+    }
+    return next;
+  }
+  const n = next as Doc;
+  const p = (isPlainObject(prev) ? prev : {}) as Doc;
+  const props = (schema?.properties ?? {}) as Record<string, Doc>;
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(n)) {
+    if (v === undefined) continue;
+    const sub = props[k];
+    if (!(k in p)) {
+      if (sub && 'default' in sub && isEqual(v, sub.default)) continue;
+      if (isPlainObject(v) && !Object.keys(v as Doc).length && !(sub && 'default' in sub)) continue;
+    }
+    out[k] = withoutAddedDefaults(v, p[k], sub);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ ids and pages
+
+const PLAIN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function plainName(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'page'
+  );
+}
+
+export function isPlainName(s: string) {
+  return PLAIN.test(s);
+}
+
+export function freePageId(resolved: Doc, wanted: string): string {
+  const used = new Set(((resolved.pages as Doc[] | undefined) ?? []).map((p) => p.id));
+  const stem = plainName(wanted);
+  if (!used.has(stem)) return stem;
+  for (let n = 2; ; n++) if (!used.has(`${stem}-${n}`)) return `${stem}-${n}`;
+}
+
+/** A route for a page title: "Service Specials" → /service-specials. */
+export function pathFor(title: string): string {
+  return `/${plainName(title)}`;
+}
+
+/** A concrete URL for a page route, for the preview (/cars/:slug → /cars/preview). */
+export function previewPath(path: string | undefined): string {
+  if (!path || path === '*') return '/__not-found__';
+  return path.replace(/:[A-Za-z][A-Za-z0-9_]*/g, 'preview').replace(/\*/g, 'preview');
+}

@@ -1,0 +1,274 @@
+/**
+ * The schemas in the shape react-jsonschema-form wants: one self-contained schema per
+ * form (every `$ref` between schema files inlined, so rjsf needs no resolver), labels
+ * made readable, descriptions turned into help text, and a uiSchema choosing widgets by
+ * the shared definition a field uses (colour, href, image address, rich text).
+ *
+ * Everything is built once per block type / settings section and memoised: rjsf is slow
+ * with schemas that change identity on every render.
+ */
+import { blockSchemas } from '../../schemas/index.gen.ts';
+import { blockPropsCtx, deref, SITE_CTX, FEATURES_CTX, type SchemaCtx } from '../../engine/document/schema-nav.ts';
+import { humanize } from './blocks.ts';
+
+export type JsonSchema = Record<string, any>;
+export type UiSchema = Record<string, any>;
+
+const DROP = new Set(['$id', '$schema', 'x-block', 'x-group', 'x-sanitize', '$comment']);
+/** Shared definitions that get their own widget (see widgets.tsx). */
+export const WIDGET_FOR_DEF: Record<string, string> = {
+  colour: 'colour',
+  href: 'href',
+  imageSrc: 'imageSrc',
+  html: 'html',
+};
+
+function defName(ref: string): string | undefined {
+  const m = /#\/\$defs\/([^/]+)$/.exec(ref);
+  return m?.[1];
+}
+
+/** A copy of the schema at `ctx` with every `$ref` inlined (our schemas have no cycles). */
+export function inline(ctx: SchemaCtx, depth = 0): JsonSchema {
+  if (depth > 24) return {};
+  const s = ctx.schema as JsonSchema;
+  let out: JsonSchema = {};
+  if (typeof s.$ref === 'string') {
+    const target = deref(ctx);
+    const base = inline(target, depth + 1);
+    delete base.title;
+    const name = defName(s.$ref);
+    if (name && !base['x-def']) base['x-def'] = name;
+    // The referencing schema's own words (description, default) win over the definition's.
+    out = { ...base };
+  }
+  for (const [k, v] of Object.entries(s)) {
+    if (k === '$ref' || DROP.has(k)) continue;
+    const sub = (x: unknown) => inline({ schema: x as Record<string, unknown>, base: ctx.base }, depth + 1);
+    if ((k === 'properties' || k === 'patternProperties' || k === '$defs') && v && typeof v === 'object') {
+      out[k] = Object.fromEntries(Object.entries(v as JsonSchema).map(([name, p]) => [name, sub(p)]));
+    } else if ((k === 'items' || k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains' || k === 'propertyNames') && v && typeof v === 'object') {
+      out[k] = sub(v);
+    } else if ((k === 'allOf' || k === 'anyOf' || k === 'oneOf' || k === 'prefixItems') && Array.isArray(v)) {
+      out[k] = v.map(sub);
+    } else {
+      out[k] = v;
+    }
+  }
+  delete out.$defs;
+  return out;
+}
+
+/** Readable labels: a property without a title is titled from its key ("primaryText" → "Primary text"). */
+function label(schema: JsonSchema): JsonSchema {
+  if (schema.properties) {
+    for (const [k, p] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+      if (!p.title) p.title = humanize(k);
+      label(p);
+    }
+  }
+  if (schema.items && typeof schema.items === 'object') label(schema.items);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') label(schema.additionalProperties);
+  return schema;
+}
+
+/** The uiSchema for an inlined schema: widgets by shared definition, descriptions as help. */
+export function uiSchemaFor(schema: JsonSchema, root = true): UiSchema {
+  const ui: UiSchema = {};
+  const widget = schema['x-def'] && WIDGET_FOR_DEF[schema['x-def']];
+  const type = schema.type;
+  if (widget) ui['ui:widget'] = widget;
+  else if (type === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('https?://')) ui['ui:widget'] = 'href';
+  if (!root && typeof schema.description === 'string' && type !== 'object' && type !== 'array') {
+    ui['ui:help'] = schema.description;
+    // Shown once, as help under the input, rather than again under the label.
+    delete schema.description;
+  }
+  if (schema.properties) {
+    for (const [k, p] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+      const sub = uiSchemaFor(p, false);
+      if (Object.keys(sub).length) ui[k] = sub;
+    }
+  }
+  if (schema.items && typeof schema.items === 'object') {
+    const sub = uiSchemaFor(schema.items, false);
+    if (Object.keys(sub).length) ui.items = sub;
+  }
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    const sub = uiSchemaFor(schema.additionalProperties, false);
+    if (Object.keys(sub).length) ui.additionalProperties = sub;
+  }
+  return ui;
+}
+
+export interface FormSchema {
+  schema: JsonSchema;
+  uiSchema: UiSchema;
+}
+
+function finish(schema: JsonSchema): FormSchema {
+  delete schema.title;
+  delete schema.description;
+  label(schema);
+  return { schema, uiSchema: uiSchemaFor(schema) };
+}
+
+const blockForms = new Map<string, FormSchema>();
+
+/** The props form of a block type (memoised for the life of the page). */
+export function blockForm(type: string): FormSchema | undefined {
+  let f = blockForms.get(type);
+  if (!f) {
+    const ctx = blockPropsCtx(type);
+    if (!ctx) return undefined;
+    f = finish(inline(ctx));
+    blockForms.set(type, f);
+  }
+  return f;
+}
+
+/** The props schema (inlined) of a block type: what rjsf and the default-stripping read. */
+export function blockPropsSchema(type: string): JsonSchema | undefined {
+  return blockForm(type)?.schema;
+}
+
+export interface SettingsSection {
+  id: string;
+  title: string;
+  description: string;
+  /** Top-level document keys edited by this section. */
+  keys: string[];
+  /** When set, the form edits the object under this one key directly. */
+  objectKey?: string;
+}
+
+export const SETTINGS_SECTIONS: SettingsSection[] = [
+  { id: 'identity', title: 'Identity', description: 'Name, ids, host names and the dealerships in the group.', keys: ['name', 'id', 'dealership_id', 'hostnames', 'dealerships'] },
+  { id: 'region', title: 'Region', description: 'Market: sets locale, currency, distance unit and spelling.', keys: ['region'] },
+  { id: 'locations', title: 'Locations', description: 'Showrooms, service centres and parts counters.', keys: ['locations'] },
+  { id: 'search', title: 'Search', description: 'Where stock search runs and what it shows.', keys: ['search'], objectKey: 'search' },
+  { id: 'theme', title: 'Theme', description: 'Colours, logo, font and corner radius.', keys: ['theme'], objectKey: 'theme' },
+  { id: 'api', title: 'API', description: 'Where leads and the watchlist are sent.', keys: ['api'], objectKey: 'api' },
+];
+
+const sectionForms = new Map<string, FormSchema>();
+
+export function settingsForm(section: SettingsSection): FormSchema {
+  let f = sectionForms.get(section.id);
+  if (!f) {
+    const props = (SITE_CTX.schema.properties ?? {}) as Record<string, unknown>;
+    let schema: JsonSchema;
+    if (section.objectKey) {
+      schema = inline({ schema: props[section.objectKey] as Record<string, unknown>, base: SITE_CTX.base });
+    } else {
+      schema = {
+        type: 'object',
+        properties: Object.fromEntries(section.keys.map((k) => [k, inline({ schema: props[k] as Record<string, unknown>, base: SITE_CTX.base })])),
+      };
+    }
+    f = finish(schema);
+    sectionForms.set(section.id, f);
+  }
+  return f;
+}
+
+export interface FeatureSwitch {
+  key: string;
+  group: string;
+  description: string;
+  default: unknown;
+  schema: JsonSchema;
+  label: string;
+}
+
+let features: FeatureSwitch[] | undefined;
+
+/** Every feature switch of the site schema, in schema order. */
+export function featureSwitches(): FeatureSwitch[] {
+  if (!features) {
+    const props = (FEATURES_CTX.schema.properties ?? {}) as Record<string, JsonSchema>;
+    features = Object.entries(props).map(([key, raw]) => {
+      const schema = inline({ schema: raw, base: FEATURES_CTX.base });
+      return {
+        key,
+        group: typeof raw['x-group'] === 'string' ? raw['x-group'] : 'Other',
+        description: typeof raw.description === 'string' ? raw.description : '',
+        default: raw.default,
+        schema,
+        label: humanize(key),
+      };
+    });
+  }
+  return features;
+}
+
+/** A schema for one feature switch as an rjsf form (complex switches: lists, maps). */
+const featureForms = new Map<string, FormSchema>();
+export function featureForm(key: string): FormSchema | undefined {
+  let f = featureForms.get(key);
+  if (!f) {
+    const sw = featureSwitches().find((s) => s.key === key);
+    if (!sw) return undefined;
+    const schema = structuredClone(sw.schema);
+    f = finish(schema);
+    featureForms.set(key, f);
+  }
+  return f;
+}
+
+// ------------------------------------------------------------------ starting props
+
+const SAMPLE_STRINGS = ['/', 'new', '#1f3a93', 'https://example.com', '2025-01-01', '00:00', '+61 000 000'];
+
+/**
+ * Props for a new block: only what its schema requires and has no default for, filled
+ * with placeholder values staff then edit (a new hero gets the heading "Hero heading").
+ */
+export function startingProps(type: string): Record<string, unknown> {
+  const schema = blockPropsSchema(type);
+  if (!schema) return {};
+  const value = sample(schema, type, 0);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function sample(schema: JsonSchema, key: string, depth: number): unknown {
+  if (depth > 6) return undefined;
+  if ('default' in schema) return structuredClone(schema.default);
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if ('const' in schema) return schema.const;
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const k of (schema.required as string[] | undefined) ?? []) {
+        const sub = schema.properties?.[k];
+        if (!sub || 'default' in sub) continue;
+        const v = sample(sub, k, depth + 1);
+        if (v !== undefined) out[k] = v;
+      }
+      return out;
+    }
+    case 'array': {
+      const n = (schema.minItems as number | undefined) ?? 0;
+      return Array.from({ length: n }, (_, i) => sample(schema.items ?? {}, `${key} ${i + 1}`, depth + 1));
+    }
+    case 'string': {
+      if (schema['x-def'] === 'html') return `<p>${humanize(key)} text.</p>`;
+      if (schema.format === 'date') return '2025-01-01';
+      if (typeof schema.pattern === 'string') {
+        const re = new RegExp(schema.pattern, 'u');
+        return SAMPLE_STRINGS.find((s) => re.test(s)) ?? '';
+      }
+      return `New ${humanize(key).toLowerCase()}`.slice(0, schema.maxLength ?? 60);
+    }
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 0;
+    case 'boolean':
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+export { blockSchemas };

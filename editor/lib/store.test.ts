@@ -1,0 +1,390 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EditorStore } from './store.ts';
+import { findBlock, overrideFor, resolveDraft, UNSET, withoutAddedDefaults, type Doc } from './doc.ts';
+import { flattenView, projectInsert, projectMove } from './tree.ts';
+import { copyBlocks, readClipboard } from './clipboard.ts';
+import { createAutosaver, discardDraft, loadDraft, saveDraft } from './autosave.ts';
+import { createDraftValidator, errorSchemaFor, issueTarget, mapIssues } from './issues.ts';
+import { blockPropsSchema, startingProps } from './schemas.ts';
+import { blockMeta } from './blocks.ts';
+import { collectBlockIds } from '../../engine/document/ids.ts';
+
+const root = join(import.meta.dirname, '../..');
+const read = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8')) as Doc;
+
+function template(): Doc {
+  return {
+    schemaVersion: 2,
+    features: { reserveButtons: true },
+    theme: { colours: { primary: '#00095b' }, radius: 4 },
+    layout: { header: [{ type: 'header', id: 'site-header' }], footer: [{ type: 'footer', id: 'site-footer' }] },
+    pages: [
+      {
+        id: 'home',
+        path: '/',
+        title: '{site}',
+        blocks: [
+          { type: 'hero', id: 'home-hero', props: { heading: 'Welcome' } },
+          { type: 'section', id: 'why-us', children: [{ type: 'rich-text', id: 'why-text', props: { html: '<p>Because</p>' } }] },
+          { type: 'columns', id: 'cols', slots: { main: [{ type: 'rich-text', id: 'left-text', props: { html: '<p>L</p>' } }] } },
+        ],
+      },
+      { id: 'contact', path: '/contact', title: 'Contact', blocks: [] },
+    ],
+  };
+}
+
+function site(): Doc {
+  return { schemaVersion: 2, slug: 'test-site', name: 'Test Site', template: 'base', region: 'AU' };
+}
+
+function makeStore(doc = site()) {
+  return new EditorStore({ slug: 'test-site', doc, templates: { base: template() } });
+}
+
+const ids = (list: Array<{ id: string }> | undefined) => (list ?? []).map((b) => b.id);
+
+describe('editor store: changes, undo and redo with immer patches', () => {
+  it('adds a block to an inherited page by copying the page into the site first', () => {
+    const store = makeStore();
+    store.select('home-hero');
+    const id = store.addBlock('hero');
+    expect(id).toBe('hero');
+    const { doc, resolved } = store.getState();
+    expect(doc.pages).toHaveLength(1);
+    expect(ids(doc.pages[0].blocks)).toEqual(['home-hero', 'hero', 'why-us', 'cols']);
+    expect(ids(resolved.pages[0].blocks)).toEqual(['home-hero', 'hero', 'why-us', 'cols']);
+    // The new block has exactly the props its schema requires and nothing defaulted.
+    expect(doc.pages[0].blocks[1]).toEqual({ type: 'hero', id: 'hero', props: { heading: 'New heading' } });
+    expect(store.getState().selected).toBe('hero');
+  });
+
+  it('undo restores the exact previous document and redo reapplies it', () => {
+    const store = makeStore();
+    const original = store.getState().doc;
+    store.addBlock('rich-text');
+    store.setFeature('compare', true);
+    const after = store.getState().doc;
+    expect(store.undo()).toBe(true);
+    expect(store.getState().doc.features).toBeUndefined();
+    expect(store.undo()).toBe(true);
+    expect(store.getState().doc).toEqual(original);
+    expect(store.getState().canUndo).toBe(false);
+    expect(store.redo()).toBe(true);
+    expect(store.redo()).toBe(true);
+    expect(store.getState().doc).toEqual(after);
+    expect(store.getState().canRedo).toBe(false);
+  });
+
+  it('a new change after undo drops the redo stack', () => {
+    const store = makeStore();
+    store.setFeature('compare', true);
+    store.undo();
+    store.setFeature('watchlist', true);
+    expect(store.getState().canRedo).toBe(false);
+    expect(store.history().undo).toEqual(['Set switch watchlist to true']);
+  });
+
+  it('typing in one block is one undo step (coalesced), another block is another', () => {
+    const store = makeStore();
+    store.setProps('home-hero', { heading: 'W' });
+    store.setProps('home-hero', { heading: 'We' });
+    store.setProps('home-hero', { heading: 'Wel' });
+    store.setProps('why-text', { html: '<p>x</p>' });
+    expect(store.history().undo).toHaveLength(2);
+    store.undo();
+    store.undo();
+    expect(store.getState().resolved.pages[0].blocks[0].props.heading).toBe('Welcome');
+    // Nothing of the page was kept in the site: undo gives back the template page.
+    expect(store.getState().doc.pages).toBeUndefined();
+  });
+
+  it('undo brings the view and selection back to where the change happened', () => {
+    const store = makeStore();
+    store.select('why-text');
+    store.setProps('why-text', { html: '<p>changed</p>' });
+    store.setView('page:contact');
+    expect(store.getState().selected).toBeUndefined();
+    store.undo();
+    expect(store.getState().view).toBe('page:home');
+    expect(store.getState().selected).toBe('why-text');
+  });
+
+  it('a no-op change makes no history step', () => {
+    const store = makeStore();
+    expect(store.setProps('home-hero', { heading: 'Welcome' })).toBe(false);
+    expect(store.getState().canUndo).toBe(false);
+  });
+
+  it('keeps unchanged blocks identical (structural sharing keeps outline rows memoised)', () => {
+    const store = makeStore();
+    store.setProps('home-hero', { heading: 'A' });
+    const before = store.getState().resolved.pages[0].blocks;
+    store.setProps('home-hero', { heading: 'AB' });
+    const after = store.getState().resolved.pages[0].blocks;
+    expect(after[0]).not.toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+    expect(after[2]).toBe(before[2]);
+  });
+});
+
+describe('editor store: move and insert rules', () => {
+  it('moves a block into a container, into a named slot and back to the page', () => {
+    const store = makeStore();
+    expect(store.move('home-hero', { area: 'page:home', parent: 'why-us' }, 1)).toBe(true);
+    let page = store.getState().doc.pages[0];
+    expect(ids(page.blocks)).toEqual(['why-us', 'cols']);
+    expect(ids(page.blocks[0].children)).toEqual(['why-text', 'home-hero']);
+    expect(store.move('home-hero', { area: 'page:home', parent: 'cols', slot: 'aside' }, 0)).toBe(true);
+    page = store.getState().doc.pages[0];
+    expect(page.blocks[1].slots.aside.map((b: Doc) => b.id)).toEqual(['home-hero']);
+    expect(store.move('home-hero', { area: 'page:home' }, 0)).toBe(true);
+    page = store.getState().doc.pages[0];
+    expect(ids(page.blocks)).toEqual(['home-hero', 'why-us', 'cols']);
+    // The emptied slot is removed rather than written out as [].
+    expect(page.blocks[2].slots).toEqual({ main: [expect.objectContaining({ id: 'left-text' })] });
+  });
+
+  it('refuses blocks where the schema does not allow them', () => {
+    const store = makeStore();
+    expect(store.move('why-text', { area: 'page:home', parent: 'home-hero' }, 0)).toBe(false); // hero is no container
+    expect(store.move('home-hero', { area: 'page:home', parent: 'cols' }, 0)).toBe(false); // columns: slots only
+    expect(store.move('home-hero', { area: 'page:home', parent: 'cols', slot: 'sidebar' }, 0)).toBe(false); // no such slot
+    expect(store.move('why-us', { area: 'page:home', parent: 'why-us' }, 0)).toBe(false); // into itself
+    expect(store.getState().canUndo).toBe(false);
+  });
+
+  it('refuses to move a container into its own descendant', () => {
+    const store = makeStore();
+    store.move('cols', { area: 'page:home', parent: 'why-us' }, 0);
+    expect(store.move('why-us', { area: 'page:home', parent: 'cols', slot: 'main' }, 0)).toBe(false);
+  });
+
+  it('moves blocks between the header and footer of the layout', () => {
+    const store = makeStore();
+    store.addBlock('emergency-banner', { ref: { area: 'layout:header' }, index: 0 });
+    expect(store.move('emergency-banner', { area: 'layout:footer' }, 1)).toBe(true);
+    const { doc } = store.getState();
+    expect(ids(doc.layout.header)).toEqual(['site-header']);
+    expect(ids(doc.layout.footer)).toEqual(['site-footer', 'emergency-banner']);
+  });
+
+  it('adds into the selected container, else after the selected block', () => {
+    const store = makeStore();
+    store.select('why-us');
+    expect(store.addBlock('hero')).toBe('hero');
+    expect(ids(store.getState().doc.pages[0].blocks[1].children)).toEqual(['why-text', 'hero']);
+    store.select('left-text');
+    expect(store.addBlock('rich-text')).toBe('rich-text');
+    expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual(['left-text', 'rich-text']);
+  });
+
+  it('removes a block with its children', () => {
+    const store = makeStore();
+    store.remove('why-us');
+    expect(findBlock(store.getState().resolved, 'why-text')).toBeUndefined();
+    store.undo();
+    expect(findBlock(store.getState().resolved, 'why-text')).toBeDefined();
+  });
+});
+
+describe('outline rows and drop projection', () => {
+  const doc = resolveDraft(site(), { base: template() });
+  const rows = flattenView(doc, 'page:home');
+
+  it('flattens the visible tree into one list with depths and slot heads', () => {
+    expect(rows.map((r) => `${'  '.repeat(r.depth)}${r.key}`)).toEqual([
+      'home-hero',
+      'why-us',
+      '  why-text',
+      'cols',
+      '  slot:cols:main',
+      '    left-text',
+      '  slot:cols:aside',
+    ]);
+    expect(flattenView(doc, 'page:home', new Set(['why-us'])).map((r) => r.key)).not.toContain('why-text');
+  });
+
+  it('shows the header and footer as two lists in the layout view', () => {
+    expect(flattenView(doc, 'layout').map((r) => `${r.depth}:${r.key}`)).toEqual(['0:head:layout:header', '1:site-header', '0:head:layout:footer', '1:site-footer']);
+  });
+
+  it('projects a drag to the list and index it would land in', () => {
+    const root = { area: 'page:home' as const };
+    // hero dragged over why-text without moving sideways: lands in the section, first child.
+    expect(projectMove(doc, rows, 'home-hero', 'why-us', 0, root)).toMatchObject({ ref: { parent: 'why-us' }, index: 0, valid: true });
+    // dragged to the end, nudged right: goes into the empty aside slot.
+    const p = projectMove(doc, rows, 'home-hero', 'slot:cols:aside', 2, root);
+    expect(p).toMatchObject({ ref: { parent: 'cols', slot: 'aside' }, index: 0, valid: true });
+    // a new block dropped after the aside head: at depth 0 it lands after cols on the page,
+    // at depth 2 inside the aside slot.
+    expect(projectInsert(doc, rows, 'slot:cols:aside', true, 0, 'hero', root)).toMatchObject({ valid: true, ref: { area: 'page:home' }, index: 3 });
+    expect(projectInsert(doc, rows, 'slot:cols:aside', true, 2, 'hero', root)).toMatchObject({ valid: true, ref: { parent: 'cols', slot: 'aside' }, index: 0 });
+    // between a columns block and its first slot head nothing can go
+    expect(projectInsert(doc, rows, 'cols', true, 1, 'hero', root)).toBeUndefined();
+  });
+
+  it('steers drops to the nearest depth the schema allows, or marks them refused with a reason', () => {
+    const slot = blockMeta.columns.slots[0];
+    const accepts = slot.accepts;
+    slot.accepts = ['rich-text']; // a First column that takes nothing but rich text
+    try {
+      const root = { area: 'page:home' as const };
+      expect(projectInsert(doc, rows, 'left-text', true, 2, 'rich-text', root)).toMatchObject({ valid: true, ref: { slot: 'main' }, index: 1 });
+      // A hero is refused there (no other depth is possible between left-text and the aside head)…
+      expect(projectInsert(doc, rows, 'left-text', true, 2, 'hero', root)).toMatchObject({ valid: false });
+      // …while after the section's last child it is steered to the page when the section is wanted.
+      expect(projectInsert(doc, rows, 'why-text', true, 1, 'hero', root)).toMatchObject({ valid: true, ref: { parent: 'why-us' }, index: 1 });
+      const p = projectInsert(doc, rows, 'slot:cols:main', true, 2, 'hero', root);
+      expect(p).toMatchObject({ valid: false, reason: 'First column of Columns does not take Hero blocks' });
+    } finally {
+      slot.accepts = accepts;
+    }
+  });
+});
+
+describe('copy, paste and duplicate give fresh readable ids', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('duplicates a container with fresh ids for it and its children', () => {
+    const store = makeStore();
+    const id = store.duplicate('why-us');
+    expect(id).toBe('why-us-2');
+    const copy = findBlock(store.getState().resolved, 'why-us-2')!.block;
+    expect(copy.children?.[0].id).toBe('why-text-2');
+    const all = [...collectBlockIds(store.getState().resolved)];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('pastes between pages and between sites via the local clipboard', () => {
+    const a = makeStore();
+    copyBlocks([findBlock(a.getState().resolved, 'why-us')!.block], { site: 'test-site', page: 'home' });
+    const clip = readClipboard()!;
+    expect(clip.blocks[0].id).toBe('why-us');
+    a.setView('page:contact');
+    const pasted = a.paste(clip.blocks);
+    expect(pasted).toEqual(['why-us-2']);
+    expect(ids(a.getState().resolved.pages[1].blocks)).toEqual(['why-us-2']);
+
+    const other = new EditorStore({
+      slug: 'other',
+      doc: { schemaVersion: 2, slug: 'other', name: 'Other', pages: [{ id: 'home', path: '/', title: 'Home', blocks: [] }] },
+    });
+    expect(other.paste(clip.blocks)).toEqual(['why-us']); // no clash in that site: the id is kept
+    expect(other.paste(clip.blocks)).toEqual(['why-us-2']);
+  });
+});
+
+describe('settings, switches and pages', () => {
+  it('stores only the override of the template for settings', () => {
+    const store = makeStore();
+    const theme = structuredClone(store.getState().resolved.theme);
+    theme.colours.primary = '#ff0000';
+    store.setSetting('theme', theme);
+    expect(store.getState().doc.theme).toEqual({ colours: { primary: '#ff0000' } });
+    theme.colours.primary = '#00095b';
+    store.setSetting('theme', theme);
+    expect(store.getState().doc.theme).toEqual({ colours: { primary: '#00095b' } }); // kept: the site set it
+    expect(overrideFor({ a: 1 }, { a: 1 }, undefined)).toBe(UNSET);
+    expect(overrideFor({ a: 1, b: 2 }, { a: 1 }, undefined)).toEqual({ b: null });
+  });
+
+  it('sets and resets feature switches', () => {
+    const store = makeStore();
+    store.setFeature('reserveButtons', false);
+    expect(store.getState().resolved.features.reserveButtons).toBe(false);
+    store.setFeature('reserveButtons', undefined);
+    expect(store.getState().doc.features).toBeUndefined();
+    expect(store.getState().resolved.features.reserveButtons).toBe(true);
+  });
+
+  it('adds, renames and removes pages; template pages are reset, not removed', () => {
+    const store = makeStore();
+    const id = store.addPage('Service Specials', '/service-specials')!;
+    expect(id).toBe('service-specials');
+    expect(store.getState().view).toBe('page:service-specials');
+    store.updatePage(id, { title: 'Specials', path: '/specials' });
+    expect(store.getState().doc.pages[0]).toEqual({ id, path: '/specials', title: 'Specials', blocks: [] });
+    expect(store.removePage(id).ok).toBe(true);
+    expect(store.removePage('contact').ok).toBe(false);
+    store.updatePage('contact', { title: 'Contact us' });
+    expect(store.getState().doc.pages.map((p: Doc) => p.id)).toEqual(['contact']);
+    expect(store.removePage('contact').ok).toBe(true); // resets the override
+    expect(store.getState().resolved.pages.find((p: Doc) => p.id === 'contact').title).toBe('Contact');
+  });
+
+  it('never writes defaults rjsf fills in, but keeps what was set', () => {
+    const schema = blockPropsSchema('hero')!;
+    expect(withoutAddedDefaults({ heading: 'x', align: 'left', tone: 'brand', actions: [], text: undefined }, { heading: '' }, schema)).toEqual({ heading: 'x' });
+    expect(withoutAddedDefaults({ heading: 'x', align: 'left' }, { heading: 'x', align: 'left' }, schema)).toEqual({ heading: 'x', align: 'left' });
+    expect(withoutAddedDefaults({ heading: 'x', align: 'center' }, {}, schema)).toEqual({ heading: 'x', align: 'center' });
+    expect(startingProps('carousel')).toEqual({ slides: [{ title: 'New title' }] });
+  });
+});
+
+describe('validation issues point at blocks and fields', () => {
+  it('maps issue paths to the block, page, switch or settings section', () => {
+    const resolved = resolveDraft(site(), { base: template() });
+    expect(issueTarget(resolved, '/pages/0/blocks/1/children/0/props/html')).toEqual({ kind: 'block', view: 'page:home', blockId: 'why-text', field: ['html'] });
+    expect(issueTarget(resolved, '/pages/0/blocks/2/slots/main/0/props/html')).toMatchObject({ blockId: 'left-text' });
+    expect(issueTarget(resolved, '/pages/1/title')).toEqual({ kind: 'page', view: 'page:contact', pageId: 'contact', field: ['title'] });
+    expect(issueTarget(resolved, '/features/financeLink')).toEqual({ kind: 'feature', key: 'financeLink' });
+    expect(issueTarget(resolved, '/theme/colours/primary')).toEqual({ kind: 'setting', section: 'theme', field: ['colours', 'primary'] });
+    expect(errorSchemaFor([{ field: ['actions', '0', 'href'], message: 'bad' }])).toEqual({ actions: { 0: { href: { __errors: ['bad'] } } } });
+  });
+
+  it('validates the draft exactly as the server does', () => {
+    const templates = { ford: read('sites/templates/ford.json') };
+    const validate = createDraftValidator(() => templates);
+    const doc = read('sites/gold-coast-ford.json');
+    expect(validate(doc)).toEqual([]);
+    const store = new EditorStore({ slug: doc.slug, doc, templates });
+    store.setProps('home-hero', { heading: '' });
+    const issues = mapIssues(store.getState().resolved, validate(store.getState().doc));
+    expect(issues).toEqual([expect.objectContaining({ path: expect.stringMatching(/props\/heading$/), target: expect.objectContaining({ kind: 'block', blockId: 'home-hero', field: ['heading'] }) })]);
+  });
+});
+
+describe('autosave', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('keeps a draft per site and gives it back', () => {
+    const doc = site();
+    expect(saveDraft('test-site', doc, 'v1')).toBeUndefined();
+    expect(loadDraft('test-site')).toMatchObject({ slug: 'test-site', doc, baseVersion: 'v1' });
+    expect(loadDraft('other')).toBeUndefined();
+    discardDraft('test-site');
+    expect(loadDraft('test-site')).toBeUndefined();
+  });
+
+  it('ignores a corrupt stored draft', () => {
+    localStorage.setItem('forecourt:editor:draft:test-site', '{nope');
+    expect(loadDraft('test-site')).toBeUndefined();
+  });
+
+  it('writes at most once per pause and at once on flush', () => {
+    vi.useFakeTimers();
+    const write = vi.fn();
+    const saver = createAutosaver(write, 300);
+    saver.schedule();
+    saver.schedule();
+    vi.advanceTimersByTime(299);
+    expect(write).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(write).toHaveBeenCalledTimes(1);
+    saver.schedule();
+    saver.flush();
+    expect(write).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+
+  it('reports when the browser refuses to store the draft', () => {
+    const spy = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(saveDraft('test-site', site())).toMatch(/could not be kept/);
+    spy.mockRestore();
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * The outline as ONE flat list of rows with depths (the cure for nested-sortable flicker:
+ * one SortableContext, no droppables inside droppables), and the projection that turns a
+ * drag position (a gap between rows plus a wanted depth) into a target list and index,
+ * honouring what each container and slot accepts.
+ *
+ * Rows: a block row per visible block; a "head" row per named slot (and per layout part
+ * in the layout view) so an empty slot is still somewhere to drop. Children of a
+ * container follow it one level deeper; blocks in a slot follow the slot's head.
+ */
+import { metaOf, type EditorBlock } from './blocks.ts';
+import { areaBlocks, canContain, type Area, type Doc, type ListRef, LAYOUT_VIEW, type View } from './doc.ts';
+
+export interface HeadRow {
+  kind: 'head';
+  key: string;
+  depth: number;
+  /** The list this head introduces. */
+  ref: ListRef;
+  label: string;
+}
+
+export interface BlockRow {
+  kind: 'block';
+  /** The block id (unique in the document). */
+  key: string;
+  depth: number;
+  /** The list the block sits in, and where. */
+  ref: ListRef;
+  index: number;
+  block: EditorBlock;
+  /** Holds children (x-block.container). */
+  container: boolean;
+  /** Has children or slots with rows under it. */
+  hasChildren: boolean;
+  collapsed: boolean;
+}
+
+export type Row = HeadRow | BlockRow;
+
+export function flattenView(resolved: Doc, view: View, collapsed: ReadonlySet<string> = new Set()): Row[] {
+  const rows: Row[] = [];
+  const walk = (list: EditorBlock[] | undefined, ref: ListRef, depth: number) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((block, index) => {
+      if (!block || typeof block !== 'object') return;
+      const meta = metaOf(block.type);
+      const hasChildren = !!block.children?.length || meta.slots.length > 0;
+      const isCollapsed = collapsed.has(block.id);
+      rows.push({ kind: 'block', key: block.id, depth, ref, index, block, container: meta.container, hasChildren, collapsed: isCollapsed });
+      if (isCollapsed) return;
+      if (meta.container) walk(block.children, { area: ref.area, parent: block.id }, depth + 1);
+      for (const slot of meta.slots) {
+        const slotRef: ListRef = { area: ref.area, parent: block.id, slot: slot.name };
+        rows.push({ kind: 'head', key: `slot:${block.id}:${slot.name}`, depth: depth + 1, ref: slotRef, label: slot.label });
+        walk(block.slots?.[slot.name], slotRef, depth + 2);
+      }
+    });
+  };
+  if (view === LAYOUT_VIEW) {
+    for (const [area, label] of [
+      ['layout:header', 'Header (every page)'],
+      ['layout:footer', 'Footer (every page)'],
+    ] as const) {
+      rows.push({ kind: 'head', key: `head:${area}`, depth: 0, ref: { area }, label });
+      walk(areaBlocks(resolved, area), { area }, 1);
+    }
+  } else {
+    walk(areaBlocks(resolved, view as Area), { area: view as Area }, 0);
+  }
+  return rows;
+}
+
+/** Rows without the descendants of `id` (they travel with it while it is dragged). */
+export function withoutDescendants(rows: Row[], id: string): Row[] {
+  const i = rows.findIndex((r) => r.kind === 'block' && r.key === id);
+  if (i < 0) return rows;
+  const depth = rows[i].depth;
+  let end = i + 1;
+  while (end < rows.length && rows[end].depth > depth) end++;
+  return [...rows.slice(0, i + 1), ...rows.slice(end)];
+}
+
+export interface Projection {
+  ref: ListRef;
+  index: number;
+  depth: number;
+  valid: boolean;
+  reason?: string;
+}
+
+/**
+ * Where a block of `type` would land if dropped into gap `gap` of `rows` (rows must not
+ * contain the dragged block), as close as allowed to `wantedDepth`. `root` is the view's
+ * root list (undefined in the layout view, where blocks live under the head rows).
+ */
+export function project(doc: Doc, rows: Row[], gap: number, wantedDepth: number, type: string, root: ListRef | undefined): Projection | undefined {
+  const prev = rows[gap - 1];
+  const next = rows[gap];
+  const maxDepth = prev ? (prev.kind === 'head' || (prev.container && !prev.collapsed) ? prev.depth + 1 : prev.depth) : 0;
+  const minDepth = next ? (next.kind === 'head' ? next.depth + 1 : next.depth) : 0;
+  if (maxDepth < minDepth) return undefined;
+  const depths: number[] = [];
+  for (let d = minDepth; d <= maxDepth; d++) depths.push(d);
+  depths.sort((a, b) => Math.abs(a - wantedDepth) - Math.abs(b - wantedDepth) || a - b);
+  let refused: Projection | undefined;
+  for (const depth of depths) {
+    const target = targetAt(rows, gap, depth, root);
+    if (!target) continue;
+    const allowed = canContain(doc, target.ref, type);
+    if (allowed.ok) return { ...target, depth, valid: true };
+    refused ??= { ...target, depth, valid: false, reason: allowed.reason };
+  }
+  return refused;
+}
+
+function targetAt(rows: Row[], gap: number, depth: number, root: ListRef | undefined): { ref: ListRef; index: number } | undefined {
+  let index = 0;
+  for (let i = gap - 1; i >= 0; i--) {
+    const row = rows[i];
+    if (row.depth === depth && row.kind === 'block') index++;
+    if (row.depth === depth && row.kind === 'head') return undefined;
+    if (row.depth < depth) {
+      if (row.depth !== depth - 1) return undefined;
+      if (row.kind === 'head') return { ref: row.ref, index };
+      if (row.container && !row.collapsed) return { ref: { area: row.ref.area, parent: row.key }, index };
+      return undefined;
+    }
+  }
+  if (depth === 0 && root) return { ref: root, index };
+  return undefined;
+}
+
+/** The projection for dragging an existing row from `activeIndex` over `overIndex`. */
+export function projectMove(doc: Doc, rows: Row[], activeId: string, overId: string, dragDepthOffset: number, root: ListRef | undefined): Projection | undefined {
+  const visible = withoutDescendants(rows, activeId);
+  const activeIndex = visible.findIndex((r) => r.key === activeId);
+  const overIndex = visible.findIndex((r) => r.key === overId);
+  if (activeIndex < 0 || overIndex < 0) return undefined;
+  const active = visible[activeIndex] as BlockRow;
+  const moved = arrayMove(visible, activeIndex, overIndex);
+  const others = moved.filter((r) => r.key !== activeId);
+  return project(doc, others, overIndex, active.depth + dragDepthOffset, active.block.type, root);
+}
+
+/** The projection for dropping a new block (from the palette) before or after a row. */
+export function projectInsert(doc: Doc, rows: Row[], overId: string, after: boolean, wantedDepth: number, type: string, root: ListRef | undefined): Projection | undefined {
+  const overIndex = rows.findIndex((r) => r.key === overId);
+  if (overIndex < 0) return undefined;
+  return project(doc, rows, overIndex + (after ? 1 : 0), wantedDepth, type, root);
+}
+
+export function arrayMove<T>(list: T[], from: number, to: number): T[] {
+  const out = list.slice();
+  const [item] = out.splice(from, 1);
+  out.splice(to, 0, item);
+  return out;
+}
