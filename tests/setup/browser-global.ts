@@ -3,7 +3,7 @@
  * engine/server/main.ts on a free port with a throwaway data directory, and share its URL.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -43,13 +43,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
 }
 
 export default async function setup(project: TestProject) {
-  // Each run builds into its own folder so parallel runs never overwrite each other.
-  const dist = process.env.FORECOURT_DIST ?? mkdtempSync(join(tmpdir(), 'forecourt-dist-'));
+  // Each run builds into its own folder so parallel runs never overwrite each other. It
+  // sits inside the project so the server bundle resolves react & co. from node_modules.
+  mkdirSync(join(root, '.data'), { recursive: true });
+  const dist = process.env.FORECOURT_DIST ?? mkdtempSync(join(root, '.data', 'dist-'));
   if (!process.env.FORECOURT_DIST) {
     execSync('npm run -s build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'forecourt-browser-'));
-  const { url, proc } = await startServer({ FORECOURT_DATA_DIR: dataDir, FORECOURT_DIST: dist });
+  const { url, proc } = await startServer({ FORECOURT_DATA_DIR: dataDir, FORECOURT_DIST: dist, FORECOURT_STAFF_TOKEN: 'test-staff-token' });
   project.provide('baseURL', url);
   project.provide('dataDir', dataDir);
   project.provide('distDir', dist);
