@@ -67,6 +67,12 @@ export interface Carousel {
   count: number;
   /** Carousel behaviour is on: mounted, and `media` (if given) matches. */
   active: boolean;
+  /**
+   * The visitor has changed slides. Stylesheets animate slide changes only from then
+   * on, so switching to the carousel layout at hydration never animates (and never
+   * counts as a layout shift).
+   */
+  moved: boolean;
   canPrev: boolean;
   canNext: boolean;
   goTo(index: number): void;
@@ -87,6 +93,7 @@ const SWIPE_PX = 40;
 export function useCarousel({ count, initialIndex = 0, loop = true, media }: CarouselOptions): Carousel {
   const start = count > 0 ? Math.min(Math.max(0, Math.trunc(initialIndex)), count - 1) : 0;
   const [index, setIndex] = useState(start);
+  const [moved, setMoved] = useState(false);
   const mounted = useMounted();
   const matches = useMediaQuery(media);
   const active = mounted && (media ? matches : true) && count > 1;
@@ -103,6 +110,7 @@ export function useCarousel({ count, initialIndex = 0, loop = true, media }: Car
       if (loop) next = ((target % count) + count) % count;
       else next = Math.min(Math.max(0, target), count - 1);
       setIndex(next);
+      setMoved(true);
     },
     [count, loop],
   );
@@ -154,6 +162,7 @@ export function useCarousel({ count, initialIndex = 0, loop = true, media }: Car
     index: current,
     count,
     active,
+    moved,
     canPrev,
     canNext,
     goTo,

@@ -3,7 +3,6 @@
  * focused carousel (WAI-ARIA APG carousel pattern). No auto-rotation, so the slide area
  * is a polite live region. Behaviour lives in blocks/_shared/useCarousel.ts.
  */
-import { useId } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { CarouselProps } from '../../schemas/types.gen.ts';
@@ -35,13 +34,13 @@ export default defineBlock<CarouselProps>({
     const slides = props.slides ?? [];
     const count = slides.length;
     const carousel = useCarousel({ count, loop: props.loop ?? true });
-    const trackId = `${useId()}-slides`;
+    const trackId = `${block.id}-slides`;
     const label = t(props.label ?? 'Highlights');
 
     return (
       <section
         ref={carousel.rootRef}
-        className={`fc-carousel${carousel.active ? ' fc-carousel--active' : ''}`}
+        className={`fc-carousel${carousel.active ? ' fc-carousel--active' : ''}${carousel.moved ? ' fc-carousel--moved' : ''}`}
         aria-roledescription="carousel"
         aria-label={label}
         tabIndex={0}

@@ -7,7 +7,7 @@
  * While shown, it publishes its height as --fc-sticky-offset on the root element so a
  * sticky header sits below it instead of under it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { EmergencyBannerProps } from '../../schemas/types.gen.ts';
@@ -47,7 +47,7 @@ export default defineBlock<EmergencyBannerProps>({
     const [closed, setClosed] = useState(false);
     const [open, setOpen] = useState(false);
     const ref = useRef<HTMLElement>(null);
-    const detailsId = `${useId()}-details`;
+    const detailsId = `${block.id}-details`;
     const storageKey = `${STORAGE_PREFIX}${site.slug}:${block.id}`;
 
     useEffect(() => {

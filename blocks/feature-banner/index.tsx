@@ -9,7 +9,7 @@
  * browser only when the viewport is below 992 px; until then, and without JavaScript,
  * small screens get a swipeable row that starts at the second item.
  */
-import { useId, type CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { FeatureBannerProps } from '../../schemas/types.gen.ts';
@@ -63,14 +63,14 @@ export default defineBlock<FeatureBannerProps>({
     const items = props.items ?? [];
     const count = items.length;
     const carousel = useCarousel({ count, initialIndex: count > 1 ? 1 : 0, loop: true, media: CAROUSEL_QUERY });
-    const trackId = `${useId()}-features`;
+    const trackId = `${block.id}-features`;
     const hideInstantOffer = site.features.hideInstantOfferText;
     const active = carousel.active;
 
     return (
       <section
         ref={carousel.rootRef}
-        className={`fc-feature-banner${active ? ' fc-feature-banner--carousel' : ''}`}
+        className={`fc-feature-banner${active ? ' fc-feature-banner--carousel' : ''}${carousel.moved ? ' fc-feature-banner--moved' : ''}`}
         aria-label={t('Quick links')}
         aria-roledescription={active ? 'carousel' : undefined}
         tabIndex={active ? 0 : undefined}

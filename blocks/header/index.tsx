@@ -15,7 +15,6 @@
 import {
   useCallback,
   useEffect,
-  useId,
   useRef,
   useState,
   type FocusEvent,
@@ -99,7 +98,8 @@ export default defineBlock<HeaderProps>({
     const [mobileOpen, setMobileOpen] = useState(false);
     const headerRef = useRef<HTMLElement>(null);
     const toggleRef = useRef<HTMLButtonElement>(null);
-    const uid = useId();
+    // Ids from the block id (unique in the document): stable between server and browser.
+    const uid = block.id;
     const navId = `${uid}-nav`;
     const fix = (href: string | undefined) => serviceHref(href, site.features);
 
