@@ -1,0 +1,136 @@
+/**
+ * The Algolia search REST contract over HTTP, for the real algoliasearch client pointed at
+ * this host (hosts: [{ url: 'host:port', protocol: 'http' }]). Mounted at the server root so
+ * paths are exactly Algolia's:
+ *
+ *   POST /1/indexes/*\/queries                  multi-query (hits and facet value searches)
+ *   POST /1/indexes/{index}/query               one search (params string or fields)
+ *   GET  /1/indexes/{index}?query=…             one search from the query string
+ *   POST /1/indexes/{index}/facets/{facet}/query  facet value search
+ *   GET  /1/indexes/{index}/{objectID}          one record
+ *   POST /1/indexes/*\/objects                  several records
+ *
+ * Clients send JSON as text/plain (no CORS preflight) and may gzip it; both are read. The
+ * x-algolia-application-id and x-algolia-api-key headers (or query parameters) are accepted;
+ * with `apiKeys` set, other keys get 403. Errors are Algolia's { message, status }.
+ */
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import type { SearchEngine, MultiQueryRequest } from './engine.ts';
+import { SearchError } from './errors.ts';
+
+export interface SearchRouterOptions {
+  /** Accepted search keys; when empty or absent any key (or none) is accepted. */
+  apiKeys?: string[];
+  /** Largest request body accepted. */
+  bodyLimit?: string;
+}
+
+const ALLOWED_HEADERS = 'content-type, x-algolia-application-id, x-algolia-api-key, x-algolia-agent, x-algolia-usertoken, x-algolia-user-id, x-forwarded-for';
+
+function bodyOf(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  if (body === undefined || body === null || body === '') return {};
+  if (typeof body === 'object' && !Buffer.isBuffer(body)) return body as Record<string, unknown>;
+  const text = Buffer.isBuffer(body) ? body.toString('utf8') : String(body);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new SearchError(`Invalid JSON body: ${(err as Error).message}`, 400);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SearchError('The body must be a JSON object', 400);
+  return parsed as Record<string, unknown>;
+}
+
+function queryParams(req: Request): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(req.query)) if (typeof v === 'string' && !k.startsWith('x-algolia-')) out[k] = v;
+  return out;
+}
+
+export function createSearchRouter(engine: SearchEngine, options: SearchRouterOptions = {}) {
+  const router = Router();
+  const keys = new Set(options.apiKeys ?? []);
+
+  router.use('/1', (req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', req.get('origin') ?? '*');
+    res.setHeader('Vary', 'Origin');
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', req.get('access-control-request-headers') ?? ALLOWED_HEADERS);
+    res.setHeader('Access-Control-Max-Age', '86400');
+    if (req.method === 'OPTIONS') {
+      res.status(204).end();
+      return;
+    }
+    if (keys.size) {
+      const key = req.get('x-algolia-api-key') ?? (typeof req.query['x-algolia-api-key'] === 'string' ? req.query['x-algolia-api-key'] : undefined);
+      if (!key || !keys.has(key)) return next(new SearchError('Invalid Application-ID or API key', 403));
+    }
+    next();
+  });
+  router.use('/1', express.text({ type: () => true, limit: options.bodyLimit ?? '1mb' }));
+
+  const send = (res: Response, body: unknown) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(body);
+  };
+
+  router.post('/1/indexes/:index/queries', (req, res) => {
+    if (req.params.index !== '*') throw new SearchError('Multi-queries go to /1/indexes/*/queries', 404);
+    const body = bodyOf(req);
+    if (!Array.isArray(body.requests)) throw new SearchError('requests must be an array', 400);
+    send(res, engine.multipleQueries(body.requests as MultiQueryRequest[]));
+  });
+
+  router.post('/1/indexes/:index/objects', (req, res) => {
+    if (req.params.index !== '*') throw new SearchError('Object batches go to /1/indexes/*/objects', 404);
+    const body = bodyOf(req);
+    if (!Array.isArray(body.requests)) throw new SearchError('requests must be an array', 400);
+    const results = (body.requests as { indexName?: string; objectID?: string; attributesToRetrieve?: string[] }[]).map((r) => {
+      try {
+        return engine.getObject(String(r.indexName), String(r.objectID), r.attributesToRetrieve);
+      } catch (err) {
+        if (err instanceof SearchError && err.message.startsWith('ObjectID')) return null;
+        throw err;
+      }
+    });
+    send(res, { results });
+  });
+
+  router.post('/1/indexes/:index/query', (req, res) => {
+    send(res, engine.search(req.params.index, bodyOf(req)));
+  });
+
+  router.post('/1/indexes/:index/facets/:facet/query', (req, res) => {
+    send(res, engine.searchForFacetValues(req.params.index, req.params.facet, bodyOf(req)));
+  });
+
+  router.get('/1/indexes/:index', (req, res) => {
+    send(res, engine.search(req.params.index, queryParams(req)));
+  });
+
+  router.get('/1/indexes/:index/:objectID', (req, res) => {
+    const attrs = typeof req.query.attributesToRetrieve === 'string' ? req.query.attributesToRetrieve.split(',') : undefined;
+    send(res, engine.getObject(req.params.index, req.params.objectID, attrs));
+  });
+
+  router.use('/1', (_req, _res, next) => next(new SearchError('No such endpoint in this search service', 404)));
+
+  router.use('/1', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(err);
+    if (err instanceof SearchError) {
+      res.status(err.status).json(err.toJSON());
+      return;
+    }
+    // body-parser errors carry a status (413 too large, 400 bad encoding, 415 unknown encoding).
+    const status = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ message: (err as Error).message, status });
+      return;
+    }
+    console.error('[search] request failed', err);
+    res.status(500).json({ message: 'The search service failed on this request', status: 500 });
+  });
+
+  return router;
+}
