@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // One build for the dealer runtime (blocks/entry-client.tsx, code-split per block) and,
@@ -6,8 +6,28 @@ import react from '@vitejs/plugin-react';
 // FORECOURT_DIST moves the output (test runs build into their own folder).
 const dist = process.env.FORECOURT_DIST ?? 'dist';
 
+/**
+ * Writes .vite/modules.json: for each output chunk, the source modules in it. The bundle
+ * budget test uses it to prove no editor-only dependency reaches a dealer page.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'forecourt-chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const map: Record<string, string[]> = {};
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk') {
+          map[file] = Object.keys(output.modules).map((id) => id.replace(/^.*?node_modules\//, 'node_modules/').replace(process.cwd() + '/', ''));
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(map) });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: [react(), chunkModules()],
   appType: 'custom',
   build: isSsrBuild
     ? { outDir: `${dist}/server`, emptyOutDir: true, target: 'node20', copyPublicDir: false }
