@@ -5,15 +5,42 @@ import catalogueSchema from './catalogue.schema.json';
 import defsSchema from './defs.schema.json';
 import featuresSchema from './features.schema.json';
 import siteSchema from './site.schema.json';
+import applyForFinanceBlockSchema from './blocks/apply-for-finance.schema.json';
+import callToActionBlockSchema from './blocks/call-to-action.schema.json';
+import cardsGridBlockSchema from './blocks/cards-grid.schema.json';
 import carouselBlockSchema from './blocks/carousel.schema.json';
 import columnsBlockSchema from './blocks/columns.schema.json';
+import dealershipSelectBlockSchema from './blocks/dealership-select.schema.json';
+import embedBlockSchema from './blocks/embed.schema.json';
 import emergencyBannerBlockSchema from './blocks/emergency-banner.schema.json';
+import enquiryFormBlockSchema from './blocks/enquiry-form.schema.json';
+import faqAccordionBlockSchema from './blocks/faq-accordion.schema.json';
 import featureBannerBlockSchema from './blocks/feature-banner.schema.json';
+import financeCalculatorBlockSchema from './blocks/finance-calculator.schema.json';
+import financeEnquiryBlockSchema from './blocks/finance-enquiry.schema.json';
 import footerBlockSchema from './blocks/footer.schema.json';
 import headerBlockSchema from './blocks/header.schema.json';
 import heroBlockSchema from './blocks/hero.schema.json';
+import iconListBlockSchema from './blocks/icon-list.schema.json';
+import imageTextBlockSchema from './blocks/image-text.schema.json';
+import locationDetailBlockSchema from './blocks/location-detail.schema.json';
+import locationsBlockSchema from './blocks/locations.schema.json';
+import modelCardsBlockSchema from './blocks/model-cards.schema.json';
+import modelDetailBlockSchema from './blocks/model-detail.schema.json';
+import offerCardsBlockSchema from './blocks/offer-cards.schema.json';
+import offerDetailBlockSchema from './blocks/offer-detail.schema.json';
+import paymentLogosBlockSchema from './blocks/payment-logos.schema.json';
+import personalisedFinanceBlockSchema from './blocks/personalised-finance.schema.json';
+import requestPhotosBlockSchema from './blocks/request-photos.schema.json';
+import reviewsBlockSchema from './blocks/reviews.schema.json';
 import richTextBlockSchema from './blocks/rich-text.schema.json';
 import sectionBlockSchema from './blocks/section.schema.json';
+import sellMyCarBlockSchema from './blocks/sell-my-car.schema.json';
+import signInBlockSchema from './blocks/sign-in.schema.json';
+import successBlockSchema from './blocks/success.schema.json';
+import tabbedEmbedBlockSchema from './blocks/tabbed-embed.schema.json';
+import testDriveFormBlockSchema from './blocks/test-drive-form.schema.json';
+import tradeInBlockSchema from './blocks/trade-in.schema.json';
 import captchaChallengeApiSchema from './api/captcha-challenge.schema.json';
 import carIdParamsApiSchema from './api/car-id-params.schema.json';
 import carQueryApiSchema from './api/car-query.schema.json';
@@ -86,15 +113,42 @@ export const apiSchemas = {
 } as const;
 
 export const blockSchemas = {
+  'apply-for-finance': applyForFinanceBlockSchema,
+  'call-to-action': callToActionBlockSchema,
+  'cards-grid': cardsGridBlockSchema,
   'carousel': carouselBlockSchema,
   'columns': columnsBlockSchema,
+  'dealership-select': dealershipSelectBlockSchema,
+  'embed': embedBlockSchema,
   'emergency-banner': emergencyBannerBlockSchema,
+  'enquiry-form': enquiryFormBlockSchema,
+  'faq-accordion': faqAccordionBlockSchema,
   'feature-banner': featureBannerBlockSchema,
+  'finance-calculator': financeCalculatorBlockSchema,
+  'finance-enquiry': financeEnquiryBlockSchema,
   'footer': footerBlockSchema,
   'header': headerBlockSchema,
   'hero': heroBlockSchema,
+  'icon-list': iconListBlockSchema,
+  'image-text': imageTextBlockSchema,
+  'location-detail': locationDetailBlockSchema,
+  'locations': locationsBlockSchema,
+  'model-cards': modelCardsBlockSchema,
+  'model-detail': modelDetailBlockSchema,
+  'offer-cards': offerCardsBlockSchema,
+  'offer-detail': offerDetailBlockSchema,
+  'payment-logos': paymentLogosBlockSchema,
+  'personalised-finance': personalisedFinanceBlockSchema,
+  'request-photos': requestPhotosBlockSchema,
+  'reviews': reviewsBlockSchema,
   'rich-text': richTextBlockSchema,
   'section': sectionBlockSchema,
+  'sell-my-car': sellMyCarBlockSchema,
+  'sign-in': signInBlockSchema,
+  'success': successBlockSchema,
+  'tabbed-embed': tabbedEmbedBlockSchema,
+  'test-drive-form': testDriveFormBlockSchema,
+  'trade-in': tradeInBlockSchema,
 } as const;
 
 export type BlockType = keyof typeof blockSchemas;

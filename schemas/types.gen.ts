@@ -81,15 +81,42 @@ export type Block = {
    * Block type.
    */
   type:
+    | 'apply-for-finance'
+    | 'call-to-action'
+    | 'cards-grid'
     | 'carousel'
     | 'columns'
+    | 'dealership-select'
+    | 'embed'
     | 'emergency-banner'
+    | 'enquiry-form'
+    | 'faq-accordion'
     | 'feature-banner'
+    | 'finance-calculator'
+    | 'finance-enquiry'
     | 'footer'
     | 'header'
     | 'hero'
+    | 'icon-list'
+    | 'image-text'
+    | 'location-detail'
+    | 'locations'
+    | 'model-cards'
+    | 'model-detail'
+    | 'offer-cards'
+    | 'offer-detail'
+    | 'payment-logos'
+    | 'personalised-finance'
+    | 'request-photos'
+    | 'reviews'
     | 'rich-text'
-    | 'section';
+    | 'section'
+    | 'sell-my-car'
+    | 'sign-in'
+    | 'success'
+    | 'tabbed-embed'
+    | 'test-drive-form'
+    | 'trade-in';
   id: BlockId;
   props?: {};
   /**
@@ -116,21 +143,106 @@ export type Slug4 = string;
  */
 export type Href1 = string;
 /**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href2 = string;
+/**
  * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
 export type Html1 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href3 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href4 = string;
 /**
  * Phone number shown beside the menu on large screens.
  */
 export type Phone1 = string;
 /**
+ * Icon from the platform icon set.
+ */
+export type IconName =
+  | 'car'
+  | 'key'
+  | 'wrench'
+  | 'shield'
+  | 'dollar'
+  | 'calendar'
+  | 'phone'
+  | 'location'
+  | 'clock'
+  | 'star'
+  | 'check'
+  | 'truck'
+  | 'battery'
+  | 'handshake'
+  | 'tag'
+  | 'chat'
+  | 'document'
+  | 'tyre';
+/**
  * A plain lower-case name: letters, digits and single hyphens.
  */
 export type Slug5 = string;
+export type KindOfLocation =
+  'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all';
+export type OneLocationId = number;
+/**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug6 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href5 = string;
+/**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug7 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href6 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href7 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href8 = string;
+/**
+ * An image shipped with the platform (/assets/...) or an https address.
+ */
+export type ImageSrc1 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href9 = string;
+/**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug8 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href10 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href11 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href12 = string;
 /**
  * The site asking; the PDF uses its region and name.
  */
-export type Slug6 = string;
+export type Slug9 = string;
 /**
  * A short, readable id, unique within the document (e.g. search-results, hero-2).
  */
@@ -138,7 +250,7 @@ export type BlockId1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug7 = string;
+export type Slug10 = string;
 /**
  * A UUID the browser generates once per submission (crypto.randomUUID()) and repeats on every retry, so that a double click or a flaky network stores one lead.
  */
@@ -153,7 +265,7 @@ export type PageUrl = string;
 export type CarId = number | string;
 export type EmailAddress = string;
 /**
- * A phone number as typed: digits, spaces, +, (, ) and -. The site's region decides which numbers are real (docs/api.md).
+ * digits, spaces and + ( ) - only
  */
 export type PhoneNumber = string;
 /**
@@ -175,11 +287,11 @@ export type PageUrl1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug8 = string;
+export type Slug11 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug9 = string;
+export type Slug12 = string;
 /**
  * Where the plate is registered: an Australian state or territory, NZ, or a US state (two letters).
  */
@@ -1094,9 +1206,100 @@ export interface Page {
    */
   layout?: boolean;
   /**
+   * Ask visitors to sign in before showing this page. sign-in: always (e.g. /cars/:slug/checkout). finance: only when the site's 'Visitors must sign in before the finance pages' switch is on. Visitors who are not signed in go to /sign-in and come back here afterwards. Never set it on trade-in or sell-my-car pages.
+   */
+  gate?: 'sign-in' | 'finance';
+  /**
    * @maxItems 500
    */
   blocks: Block[];
+}
+/**
+ * A finance application (anchor #finance-form) with employment and income questions. Fills itself from the address: preferredDealership, vehiclePriceBudget, car_id and car_type.
+ */
+export interface ApplyForFinanceProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  /**
+   * Wording of the send button.
+   */
+  submitLabel?: string;
+  /**
+   * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
+   */
+  optInText?: string;
+  termsHref?: Href1;
+}
+/**
+ * A strip with a heading, a sentence and one or two buttons (e.g. Book a service, Call us).
+ */
+export interface CallToActionProps {
+  heading: string;
+  text?: string;
+  /**
+   * @minItems 1
+   * @maxItems 2
+   */
+  actions: [Link, ...Link[]];
+  tone?: 'brand' | 'dark' | 'light';
+  align?: 'left' | 'center';
+}
+export interface Link {
+  /**
+   * Text the visitor sees.
+   */
+  label: string;
+  href: Href;
+}
+/**
+ * A grid of cards, each with an optional picture or icon, a title, text and a link.
+ */
+export interface CardsGridProps {
+  heading?: string;
+  intro?: string;
+  /**
+   * Columns on wide screens.
+   */
+  columns?: 2 | 3 | 4;
+  /**
+   * @minItems 1
+   * @maxItems 24
+   */
+  cards: [GridCard, ...GridCard[]];
+}
+export interface GridCard {
+  title: string;
+  text?: string;
+  image?: Image;
+  /**
+   * Shown when the card has no picture.
+   */
+  icon?:
+    | 'car'
+    | 'key'
+    | 'wrench'
+    | 'shield'
+    | 'dollar'
+    | 'calendar'
+    | 'phone'
+    | 'location'
+    | 'clock'
+    | 'star'
+    | 'check'
+    | 'truck'
+    | 'battery'
+    | 'handshake'
+    | 'tag'
+    | 'chat'
+    | 'document'
+    | 'tyre';
+  link?: Link;
 }
 /**
  * Slides with previous/next arrows, dots and left/right arrow keys.
@@ -1126,18 +1329,49 @@ export interface CarouselProps {
     }[]
   ];
 }
-export interface Link {
-  /**
-   * Text the visitor sees.
-   */
-  label: string;
-  href: Href;
-}
 /**
  * Two columns side by side on large screens, stacked on small screens.
  */
 export interface ColumnsProps {
   ratio?: '1:1' | '2:1' | '1:2';
+}
+/**
+ * A dealership picker ("Please select a dealership...") with a button to that dealership's location page. With only one dealership it is chosen automatically.
+ */
+export interface DealershipSelectProps {
+  heading?: string;
+  label?: string;
+  buttonLabel?: string;
+  /**
+   * The button goes to {pageBase}/{location slug} of the dealership's main location.
+   */
+  pageBase?: '/locations' | '/contact-us';
+}
+/**
+ * A booking or enquiry form from another service, in a sandboxed frame. Only https addresses of approved services are shown.
+ */
+export interface EmbedProps {
+  heading?: string;
+  /**
+   * The https address of the form (e.g. the service-booking page). Its site must be on the approved list.
+   */
+  src: string;
+  /**
+   * What the frame holds, read to screen-reader users (e.g. Book a service).
+   */
+  title: string;
+  /**
+   * Frame height in px.
+   */
+  height?: number;
+  /**
+   * Let the form open new windows (e.g. payment or terms pages).
+   */
+  allowPopups?: boolean;
+  /**
+   * Show a link that opens the form on its own page.
+   */
+  showOpenLink?: boolean;
 }
 /**
  * A sticky banner at the top of the page that visitors can close, linking to service booking. Optional details open with Click to View.
@@ -1147,13 +1381,82 @@ export interface EmergencyBannerProps {
    * Banner link text.
    */
   label?: string;
-  href?: Href1;
+  href?: Href2;
   /**
    * Short notice beside the link.
    */
   message?: string;
   details?: Html1;
   tone?: 'info' | 'warning';
+}
+/**
+ * The enquiry form. Earlier steps just move on; the last step sends the enquiry and the visitor lands on the thank-you page. Which fields show (category, location, dealership, terms, captcha) follows the site's Forms switches.
+ */
+export interface EnquiryFormProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  /**
+   * two: contact details first, then the enquiry. one: everything on one step.
+   */
+  steps?: 'two' | 'one';
+  /**
+   * What kind of enquiry this form sends to the dealer. General Enquiry adds the category select below.
+   */
+  category?: string;
+  /**
+   * Choices of the category select (General Enquiry forms only). The first is chosen to start with.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  categoryOptions?: [string, ...string[]];
+  /**
+   * Ask for the visitor's registration (optional field), e.g. on service enquiries.
+   */
+  askRego?: boolean;
+  /**
+   * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
+   */
+  optInText?: string;
+  termsHref?: Href3;
+  /**
+   * Wording of the send button.
+   */
+  submitLabel?: string;
+  /**
+   * When the address has ?car_id=…, the form is about that car (its name shows above the form and is sent with the lead).
+   */
+  carFromQuery?: boolean;
+}
+/**
+ * Questions that open to show their answers (trade-in FAQ by default).
+ */
+export interface FaqAccordionProps {
+  heading?: string;
+  /**
+   * Several answers may be open at once; otherwise opening one closes the others.
+   */
+  allowMultiple?: boolean;
+  /**
+   * Describe the questions to search engines (schema.org FAQPage). Use on one FAQ per page.
+   */
+  structuredData?: boolean;
+  /**
+   * @minItems 1
+   * @maxItems 30
+   */
+  items?: [FaqItem, ...FaqItem[]];
+  minItems?: 0;
+}
+export interface FaqItem {
+  question: string;
+  answer: Html;
 }
 /**
  * Three feature links (latest offers, online service booking, sell your car). Three columns on large screens; a looping carousel starting at the second item on small screens.
@@ -1188,6 +1491,57 @@ export interface FeatureBannerProps {
     }[]
   ];
   minItems?: 0;
+}
+/**
+ * Works out weekly, fortnightly and monthly repayments. Starts at the site's calculator interest rate; shows the comparison-rate disclaimer and the offer end date.
+ */
+export interface FinanceCalculatorProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * Vehicle price the calculator starts with (a car in ?car_id= replaces it).
+   */
+  price?: number;
+  /**
+   * Loan term it starts with, in years.
+   */
+  termYears?: number;
+  /**
+   * standard: no deposit to start. taurus: a 10% deposit to start, as Taurus Finance quotes.
+   */
+  provider?: 'standard' | 'taurus';
+  /**
+   * Show a button to the site's finance page under the result.
+   */
+  showEnquiryLink?: boolean;
+  /**
+   * When the address has ?car_id=…, the form is about that car (its name shows above the form and is sent with the lead).
+   */
+  carFromQuery?: boolean;
+}
+/**
+ * A short finance enquiry (anchor #finance-form). Fills itself from the address: preferredDealership, vehiclePriceBudget, car_id and car_type.
+ */
+export interface FinanceEnquiryProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  /**
+   * Wording of the send button.
+   */
+  submitLabel?: string;
+  /**
+   * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
+   */
+  optInText?: string;
+  termsHref?: Href4;
 }
 /**
  * Site footer: link columns, locations summary, the We accept payment logos and the legal line.
@@ -1261,6 +1615,280 @@ export interface HeroProps {
   tone?: 'light' | 'dark' | 'brand';
 }
 /**
+ * Short selling points, each with an icon from the platform's icon set.
+ */
+export interface IconListProps {
+  heading?: string;
+  /**
+   * Columns on wide screens.
+   */
+  columns?: 2 | 3 | 4;
+  /**
+   * @minItems 1
+   * @maxItems 12
+   */
+  items: [IconListItem, ...IconListItem[]];
+  minItems?: 0;
+}
+export interface IconListItem {
+  icon: IconName;
+  title: string;
+  text?: string;
+  link?: Link;
+}
+/**
+ * A picture beside a heading, text and up to two buttons.
+ */
+export interface ImageTextProps {
+  heading: string;
+  text?: Html;
+  image: Image;
+  /**
+   * Side of the picture on wide screens (it is always above the text on phones).
+   */
+  imagePosition?: 'left' | 'right';
+  /**
+   * @maxItems 2
+   */
+  actions?: Link[];
+  /**
+   * Background: white or light grey.
+   */
+  tone?: 'white' | 'light';
+}
+/**
+ * One location's page: name, address, contact details, opening hours with holiday hours, Get Directions and a map. On /locations/:slug and /contact-us/:slug it shows the location named in the address; search engines get its details as structured data.
+ */
+export interface LocationDetailProps {
+  location?: Slug5;
+  showMap?: boolean;
+  /**
+   * Map zoom (13 shows the streets around the dealership).
+   */
+  zoom?: number;
+  /**
+   * Describe the location to search engines (schema.org AutoDealer with opening hours).
+   */
+  structuredData?: boolean;
+  /**
+   * Shown when the address names no location.
+   */
+  notFoundText?: string;
+}
+/**
+ * The dealer's locations as cards with opening hours, Get Directions and a map drawn without any map service. One location shows a single card beside a map; several show a card grid.
+ */
+export interface LocationsProps {
+  heading?: string;
+  /**
+   * A sentence under the heading.
+   */
+  intro?: string;
+  /**
+   * Which locations to show: primary (the main location), sales, service, parts, service-and-parts, all visible locations, or one location by its id (shown even when hidden from menus).
+   */
+  filter?: KindOfLocation | OneLocationId;
+  /**
+   * auto: one location → card beside a map; locations of several dealerships → hero map; only service or parts centres → list; otherwise map above the cards. map: map with the cards. list: cards only (e.g. service locations). hero-map: a wide map first, then the cards.
+   */
+  variant?: 'auto' | 'map' | 'list' | 'hero-map';
+  /**
+   * Map zoom (10 shows a city). It steps out by itself when the locations don't all fit.
+   */
+  zoom?: number;
+  showOpeningHours?: boolean;
+  /**
+   * Lets visitors enter their postcode to sort locations by distance (only with two or more locations).
+   */
+  postcodeSearch?: boolean;
+  /**
+   * Where each card's View location link goes (/locations/{slug} or /contact-us/{slug}); none for no link.
+   */
+  pageBase?: '/locations' | '/contact-us' | 'none';
+}
+/**
+ * The new-model range of the makes the dealer sells, as cards with status (New, Coming Soon), a short description and the from price. On /models it follows ?body= (suv, trucks, vans, performance, electric, future vehicles).
+ */
+export interface ModelCardsProps {
+  heading?: string;
+  intro?: string;
+  /**
+   * Only models of this kind; empty for the whole range.
+   */
+  body?: '' | 'suv' | 'trucks' | 'vans' | 'performance' | 'electric' | 'future vehicles';
+  /**
+   * A ?body= in the page address (e.g. /models?body=suv) chooses the kind instead.
+   */
+  bodyFromAddress?: boolean;
+  /**
+   * Show links to each kind of model above the cards.
+   */
+  showFilters?: boolean;
+  /**
+   * Only this make (as the catalogue names it, e.g. Ford).
+   */
+  manufacturer?: string;
+  limit?: number;
+  /**
+   * Show "from $…" when the model has a price.
+   */
+  showPrice?: boolean;
+  buttonLabel?: string;
+}
+/**
+ * One model's page: picture, status, from price, description and links to stock and enquiry. On /:modelSlug pages it shows the model named in the address.
+ */
+export interface ModelDetailProps {
+  model?: Slug6;
+  enquireHref?: Href5;
+  notFoundText?: string;
+}
+/**
+ * Cards for the site's current offers (from the site's offers list), each linking to its offer page. Expired offers and offers excluded for this website are left out.
+ */
+export interface OfferCardsProps {
+  heading?: string;
+  intro?: string;
+  manufacturer?: Slug7;
+  limit?: number;
+  buttonLabel?: string;
+  /**
+   * Shown when no offer is current.
+   */
+  emptyText?: string;
+}
+/**
+ * One offer's page: picture, description and disclaimer (long disclaimers collapse with View more / View less). On /offers/:manufacturer/:offerId and /offers/:offerId it shows the offer named in the address.
+ */
+export interface OfferDetailProps {
+  /**
+   * Always show this offer. Leave empty on offer pages to use the address.
+   */
+  offerId?: number;
+  enquireHref?: Href6;
+  enquireLabel?: string;
+  notFoundText?: string;
+}
+/**
+ * "We accept" with the payment methods the dealership takes.
+ */
+export interface PaymentLogosProps {
+  heading?: string;
+  /**
+   * @minItems 1
+   */
+  logos?: [
+    'mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay',
+    ...('mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay')[]
+  ];
+  align?: 'left' | 'center';
+}
+/**
+ * A finance quote for the car in ?car_id= (/personalised/finance?car_id=…): the calculator set to the car's price, then a finance enquiry about it.
+ */
+export interface PersonalisedFinanceProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  /**
+   * Wording of the send button.
+   */
+  submitLabel?: string;
+  termsHref?: Href7;
+}
+/**
+ * Lets a visitor ask for more photos or a video of a car. Every field except the contact details is optional.
+ */
+export interface RequestPhotosProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  /**
+   * Wording of the send button.
+   */
+  submitLabel?: string;
+  termsHref?: Href8;
+  /**
+   * When the address has ?car_id=…, the form is about that car (its name shows above the form and is sent with the lead).
+   */
+  carFromQuery?: boolean;
+}
+/**
+ * Customer reviews: the average rating line, stars and up to 10 reviews. More than 3 reviews show as a carousel starting at the third. Shows nothing when there are no reviews, unless forced.
+ */
+export interface ReviewsProps {
+  heading?: string;
+  /**
+   * Reviews account (the site slug or its numeric id). When set, the average rating and count come from the reviews service (GET {api}/reviews/snap21?orgId=…); if that fails no rating line shows.
+   */
+  orgId?: string;
+  /**
+   * Curated reviews pasted from the dealer's review pages.
+   *
+   * @maxItems 50
+   */
+  reviews?: CustomerReview[];
+  /**
+   * Also read the site's published reviews from the reviews service (GET {api}/reviews?site=…); reviews pasted here come first.
+   */
+  fetchReviews?: boolean;
+  /**
+   * Total number of reviews the dealer has (e.g. 137). Without it the number of reviews listed here is used.
+   */
+  count?: number;
+  /**
+   * Average rating out of 5 (e.g. 4.7). Without it the average of the reviews listed here is used.
+   */
+  averageRating?: number;
+  /**
+   * Reviews never shown (by id).
+   */
+  hiddenReviewIds?: number[];
+  /**
+   * Most reviews shown.
+   */
+  limit?: number;
+  leaveReviewUrl?: Href9;
+  leaveReviewLabel?: string;
+  /**
+   * Carousel moves on every 3 seconds (pauses on hover and focus; never for visitors who reduce motion). Leave unset to follow the site's reviews setting.
+   */
+  autoRotate?: boolean;
+  /**
+   * Show the heading even when there are no reviews.
+   */
+  forceShow?: boolean;
+}
+export interface CustomerReview {
+  id: number;
+  customer_name: string;
+  rating: number;
+  text?: string | null;
+  /**
+   * dd/mm/yyyy
+   */
+  review_date?: string;
+  /**
+   * e.g. 3 March 2025
+   */
+  review_date_in_words?: string;
+  /**
+   * e.g. 2 months ago
+   */
+  created_at_time_ago_in_words?: string;
+  image?: ImageSrc1;
+}
+/**
  * Formatted text written by the dealer (sanitised).
  */
 export interface RichTextProps {
@@ -1274,7 +1902,125 @@ export interface RichTextProps {
 export interface SectionProps {
   heading?: string;
   background?: 'none' | 'muted' | 'brand';
-  anchor?: Slug5;
+  anchor?: Slug8;
+}
+/**
+ * The same flow as the trade-in valuation for visitors selling their car outright. Never asks visitors to sign in.
+ */
+export interface SellMyCarProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  privacyHref?: Href10;
+}
+/**
+ * Sign in with a mobile number (/sign-in?type=&redirect=&back=). Afterwards the visitor goes on to where they were heading.
+ */
+export interface SignInProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  /**
+   * Wording of the send button.
+   */
+  submitLabel?: string;
+}
+/**
+ * The /success page: thanks the visitor for what they just sent (read from their browser) and offers where to go next.
+ */
+export interface SuccessProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * Shown under the heading.
+   */
+  text?: string;
+  /**
+   * Buttons under the message.
+   *
+   * @maxItems 3
+   */
+  links?: Link[];
+}
+/**
+ * One embedded form per location (e.g. each site's service booking), chosen with tabs. Frames are sandboxed and only approved https services are shown.
+ */
+export interface TabbedEmbedProps {
+  heading?: string;
+  height?: number;
+  allowPopups?: boolean;
+  /**
+   * @minItems 1
+   * @maxItems 12
+   */
+  tabs: [EmbedTab, ...EmbedTab[]];
+}
+export interface EmbedTab {
+  /**
+   * Tab text, e.g. the location's name.
+   */
+  label: string;
+  src: string;
+  /**
+   * What the frame holds, read to screen-reader users.
+   */
+  title: string;
+  /**
+   * The location this form books with (for reporting).
+   */
+  locationId?: number;
+}
+/**
+ * Book a test drive: contact details, an optional preferred date and time and an optional message. About the car in ?car_id= when there is one.
+ */
+export interface TestDriveFormProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  /**
+   * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
+   */
+  optInText?: string;
+  termsHref?: Href11;
+  /**
+   * Wording of the send button.
+   */
+  submitLabel?: string;
+  /**
+   * When the address has ?car_id=…, the form is about that car (its name shows above the form and is sent with the lead).
+   */
+  carFromQuery?: boolean;
+}
+/**
+ * The trade-in flow: your details (creates the lead), your car and its condition (valuation), its registration (rego lookup), then the offer to accept. Never asks visitors to sign in.
+ */
+export interface TradeInProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  privacyHref?: Href12;
 }
 /**
  * GET /api/captcha: a signed arithmetic question. Show question; send {token, answer} as captcha with the form. Each token works once, for 10 minutes.
@@ -1300,7 +2046,7 @@ export interface CarIdParams {
  * Query of GET /api/cars/{id} and /api/cars/{slug}/pdf.
  */
 export interface CarQuery {
-  site?: Slug6;
+  site?: Slug9;
 }
 /**
  * Path of GET /api/cars/{slug}/pdf.
@@ -1339,7 +2085,7 @@ export interface FormParams {
  * POST /api/forms/{formId}: a general form (contact, service booking request, careers, …). The form's own fields go in fields; name, email, phone and message there are shown to staff as the contact. Stored as a lead with the same guarantees as POST /api/leads.
  */
 export interface FormSubmission {
-  site: Slug7;
+  site: Slug10;
   submission_id: SubmissionId;
   url?: PageUrl;
   source?: 'Website';
@@ -1405,12 +2151,16 @@ export interface GeocodeResult {
    * State or territory (AU, US), or region (NZ).
    */
   state?: string;
+  /**
+   * True when the embedded table has no row for this exact postcode and the nearest one in the same area is used.
+   */
+  approximate: boolean;
 }
 /**
  * POST /api/leads: what the shared lead helper sends for an enquiry, test drive, finance, reserve or trade-in form. The visitor's details sit at the top level next to the helper's own fields. Unknown properties are refused; a form with fields of its own puts them in extra.
  */
 export interface LeadRequest {
-  site: Slug7;
+  site: Slug10;
   submission_id: SubmissionId;
   /**
    * True when the visitor finished the form; false when a flow (trade-in) creates the lead at its first step.
@@ -1452,7 +2202,7 @@ export interface LeadRequest {
    * Location id (or slug) the visitor chose; must be one of the site's.
    */
   location?: number | string;
-  dealership_slug?: Slug8;
+  dealership_slug?: Slug11;
   manufacturer_slug?: Slug1;
   stock_number?: string;
   'Vehicle Make'?: string;
@@ -1476,7 +2226,7 @@ export interface LeadRequest {
    * Test drive: preferred date and time (local, from a datetime-local input).
    */
   booking_datetime?: string;
-  preferredDealership?: Slug9;
+  preferredDealership?: Slug12;
   vehiclePriceBudget?: number;
   PreferredContactMethod?: 'Phone' | 'Email' | 'SMS';
   /**
@@ -1507,7 +2257,7 @@ export interface LeadResponse {
  * POST /api/miscellaneous: save a piece of data against a lead or the site; today only the trade-in valuation (column_name valuation).
  */
 export interface MiscellaneousRequest {
-  site: Slug7;
+  site: Slug10;
   lead_id?: LeadId;
   column_name: 'valuation';
   value: TradeInValuation;
@@ -1552,7 +2302,7 @@ export interface AdjustmentAnswers {
  * POST /api/offers/accept: the visitor accepted (or declined) the trade-in offer on a lead (subcategory "3. Offer Accepted", event 18). Recorded on the lead.
  */
 export interface OfferAcceptRequest {
-  site: Slug7;
+  site: Slug10;
   lead_id: LeadId;
   category: string;
   subcategory: string;
@@ -1571,7 +2321,7 @@ export interface PhoneRevealRequest {
  * POST /api/rego-lookup: find a vehicle by its registration plate (trade-in).
  */
 export interface RegoLookupRequest {
-  site: Slug7;
+  site: Slug10;
   rego: string;
   regoState: RegoState;
 }
@@ -1635,7 +2385,7 @@ export interface Review {
  * Query of GET /api/reviews.
  */
 export interface ReviewsQuery {
-  site: Slug7;
+  site: Slug10;
   /**
    * At most this many reviews, newest first (1-99, default 10).
    */
@@ -1683,14 +2433,14 @@ export interface Session {
  * POST /api/sign-in: sign in by phone number (the spec's user is identified by phone only; there is no code check, see docs/api.md).
  */
 export interface SignInRequest {
-  site: Slug7;
+  site: Slug10;
   phone_number: PhoneNumber;
 }
 /**
  * Query of GET /api/staff/leads and /api/staff/leads.html. token is only read by the HTML view (the JSON view takes Authorization: Bearer).
  */
 export interface StaffLeadsQuery {
-  site: Slug7;
+  site: Slug10;
   /**
    * Page size, 1-500 (default 50).
    */
@@ -1773,7 +2523,7 @@ export interface ValuationAdjustmentsRequest {
  * POST /api/valuations: start a trade-in valuation of the visitor's car. Cars older than 7 years or over 100,000 km get no online estimate (eligible false).
  */
 export interface ValuationRequest {
-  site: Slug7;
+  site: Slug10;
   lead_id?: LeadId;
   rego?: string;
   regoState?: RegoState;

@@ -1,0 +1,75 @@
+/**
+ * A location's own page (/locations/:slug, /contact-us/:slug): the location named by the
+ * route's `slug` (or the block's `location` prop; with neither, the primary location),
+ * shown as a full card with a map, plus schema.org AutoDealer structured data
+ * (JSON-LD, escaped for <script>). An unknown slug shows a not-found message with a link
+ * to every location.
+ */
+import { defineBlock } from '../../engine/render/block.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
+import type { LocationDetailProps } from '../../schemas/types.gen.ts';
+import { LocationCard } from '../_shared/LocationCard.tsx';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { StaticMap } from '../_shared/StaticMap.tsx';
+import { autoDealerJsonLd, filterLocations, findLocation, jsonForScript, mapPoints } from '../_shared/locations.ts';
+import './location-detail.css';
+
+export interface LocationDetailData {
+  /** The location asked for (route parameter or prop); absent for "the primary location". */
+  slug?: string;
+  /** Canonical address of the page, for the structured data. */
+  url?: string;
+}
+
+export default defineBlock<LocationDetailProps>({
+  async load({ props, params, url }): Promise<LocationDetailData> {
+    const slug = props.location || params.slug || undefined;
+    return { slug, url: url.origin + url.pathname };
+  },
+  component: function LocationDetail({ props, block, data }) {
+    const { site, t, region } = useSite();
+    const loaded = (data ?? {}) as LocationDetailData;
+    const slug = props.location || loaded.slug;
+    const location = slug ? findLocation(site.locations, slug) : filterLocations(site.locations, 'primary')[0];
+
+    if (!location) {
+      return (
+        <section className="fc-location-detail fc-location-detail--missing" data-block-id={block.id}>
+          <div className="fc-container">
+            <h1>Location not found</h1>
+            <p>{t(props.notFoundText ?? "We couldn't find that location. It may have moved or closed.")}</p>
+            <p>
+              <SiteLink className="fc-button" href="/contact">
+                See all our locations
+              </SiteLink>
+            </p>
+          </div>
+        </section>
+      );
+    }
+
+    const points = mapPoints([location]);
+    const jsonLd = props.structuredData !== false ? jsonForScript(autoDealerJsonLd(location, site, { url: loaded.url })) : undefined;
+
+    return (
+      <section className="fc-location-detail" data-block-id={block.id} data-location={location.slug}>
+        <div className="fc-container fc-location-detail__inner">
+          <LocationCard location={location} headingLevel={1} />
+          {props.showMap !== false && points.length > 0 && (
+            <div className="fc-location-detail__map">
+              <StaticMap
+                points={points}
+                zoom={props.zoom ?? 13}
+                width={720}
+                height={540}
+                label={`Map showing ${location.name}`}
+                unit={region.distanceUnit}
+              />
+            </div>
+          )}
+        </div>
+        {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
+      </section>
+    );
+  },
+});
