@@ -10,6 +10,7 @@ import type { SiteData } from '../site/data.ts';
 import type { BlockLoader } from './registry.ts';
 import { pageBlockTypes } from './registry.ts';
 import { BlockEnvironmentProvider, BlockList, type BlockEnvironment } from './BlockTree.tsx';
+import { PageGate } from './gate.tsx';
 import { loadPageData } from './page-data.ts';
 import { matchPage, pageTitle } from './routes.ts';
 import { SiteProvider, type RenderMode } from './site-context.tsx';
@@ -88,6 +89,7 @@ function CurrentPage(props: SiteAppProps) {
   const withLayout = page.layout !== false;
   return (
     <BlockEnvironmentProvider value={env}>
+      {!props.wrap && <PageGate page={page} />}
       <a className="fc-skip-link" href="#main">
         Skip to content
       </a>
