@@ -863,7 +863,7 @@ export interface SiteDocument {
    * @minItems 1
    * @maxItems 200
    */
-  pages: [Page, ...Page[]];
+  pages: Page[];
 }
 export interface Dealership {
   id: number;
@@ -1246,7 +1246,7 @@ export interface CallToActionProps {
    * @minItems 1
    * @maxItems 2
    */
-  actions: [Link, ...Link[]];
+  actions: Link[];
   tone?: 'brand' | 'dark' | 'light';
   align?: 'left' | 'center';
 }
@@ -1271,7 +1271,7 @@ export interface CardsGridProps {
    * @minItems 1
    * @maxItems 24
    */
-  cards: [GridCard, ...GridCard[]];
+  cards: GridCard[];
 }
 export interface GridCard {
   title: string;
@@ -1314,20 +1314,12 @@ export interface CarouselProps {
    * @minItems 1
    * @maxItems 20
    */
-  slides: [
-    {
-      title: string;
-      text?: string;
-      image?: Image;
-      link?: Link;
-    },
-    ...{
-      title: string;
-      text?: string;
-      image?: Image;
-      link?: Link;
-    }[]
-  ];
+  slides: {
+    title: string;
+    text?: string;
+    image?: Image;
+    link?: Link;
+  }[];
 }
 /**
  * Two columns side by side on large screens, stacked on small screens.
@@ -1415,7 +1407,7 @@ export interface EnquiryFormProps {
    * @minItems 1
    * @maxItems 20
    */
-  categoryOptions?: [string, ...string[]];
+  categoryOptions?: string[];
   /**
    * Ask for the visitor's registration (optional field), e.g. on service enquiries.
    */
@@ -1451,8 +1443,7 @@ export interface FaqAccordionProps {
    * @minItems 1
    * @maxItems 30
    */
-  items?: [FaqItem, ...FaqItem[]];
-  minItems?: 0;
+  items?: FaqItem[];
 }
 export interface FaqItem {
   question: string;
@@ -1468,29 +1459,16 @@ export interface FeatureBannerProps {
    * @minItems 1
    * @maxItems 6
    */
-  items?: [
-    {
-      icon?: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
-      title: string;
-      text?: string;
-      href: Href;
-      /**
-       * This text is the instant-offer wording, hidden when the site's hideInstantOfferText switch is on.
-       */
-      instantOffer?: boolean;
-    },
-    ...{
-      icon?: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
-      title: string;
-      text?: string;
-      href: Href;
-      /**
-       * This text is the instant-offer wording, hidden when the site's hideInstantOfferText switch is on.
-       */
-      instantOffer?: boolean;
-    }[]
-  ];
-  minItems?: 0;
+  items?: {
+    icon?: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
+    title: string;
+    text?: string;
+    href: Href;
+    /**
+     * This text is the instant-offer wording, hidden when the site's hideInstantOfferText switch is on.
+     */
+    instantOffer?: boolean;
+  }[];
 }
 /**
  * Works out weekly, fortnightly and monthly repayments. Starts at the site's calculator interest rate; shows the comparison-rate disclaimer and the offer end date.
@@ -1627,8 +1605,7 @@ export interface IconListProps {
    * @minItems 1
    * @maxItems 12
    */
-  items: [IconListItem, ...IconListItem[]];
-  minItems?: 0;
+  items: IconListItem[];
 }
 export interface IconListItem {
   icon: IconName;
@@ -1777,10 +1754,7 @@ export interface PaymentLogosProps {
   /**
    * @minItems 1
    */
-  logos?: [
-    'mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay',
-    ...('mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay')[]
-  ];
+  logos?: ('mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay')[];
   align?: 'left' | 'center';
 }
 /**
@@ -1965,7 +1939,7 @@ export interface TabbedEmbedProps {
    * @minItems 1
    * @maxItems 12
    */
-  tabs: [EmbedTab, ...EmbedTab[]];
+  tabs: EmbedTab[];
 }
 export interface EmbedTab {
   /**

@@ -1,0 +1,78 @@
+/**
+ * Geocoding: postcode (ZIP code) to latitude and longitude. The local default reads
+ * the embedded table (postcodes.ts); a dealer can plug a maps service in instead.
+ */
+import type { Region } from '../../../schemas/types.gen.ts';
+import { POSTCODE_RULES } from '../regional.ts';
+import { POSTCODES, type PostcodeEntry } from './postcodes.ts';
+
+/** The spec's message when geocoding finds nothing (section 8). */
+export const INVALID_POSTCODE = 'Invalid postcode';
+
+export interface GeoPoint {
+  lat: number;
+  long: number;
+  place: string;
+  state?: string;
+  /** True when the table has no row for this exact postcode and a neighbour's centre is used. */
+  approximate: boolean;
+}
+
+export interface Geocoder {
+  /** The postcode's centre, or undefined when there is none (answer INVALID_POSTCODE). */
+  geocode(postcode: string, region: Region): Promise<GeoPoint | undefined>;
+}
+
+/**
+ * Australian postcode ranges by state (Australia Post). Numbers outside them are not
+ * postcodes at all, so they never fall back to a neighbour.
+ */
+const AU_RANGES: [number, number][] = [
+  [800, 999], [200, 299], [1000, 2999], [3000, 3999], [8000, 8999], [4000, 4999], [9000, 9999],
+  [5000, 5999], [6000, 6999], [7000, 7999],
+];
+
+function inRange(region: Region, postcode: string) {
+  const n = Number(postcode);
+  if (region === 'AU') return AU_RANGES.some(([lo, hi]) => n >= lo && n <= hi);
+  if (region === 'NZ') return n >= 110 && n <= 9999;
+  return n >= 501 && n <= 99950;
+}
+
+/**
+ * Exact row, else the numerically nearest row sharing the first 3 digits, else the
+ * first 2 (postcodes are handed out by area, so neighbours in number are neighbours
+ * on the map). Nothing in that area means INVALID_POSTCODE.
+ */
+export function lookupPostcode(postcode: string, region: Region, table: PostcodeEntry[] = POSTCODES[region]): GeoPoint | undefined {
+  const code = postcode.trim();
+  if (!POSTCODE_RULES[region].pattern.test(code) || !inRange(region, code)) return undefined;
+  const exact = table.find((e) => e.postcode === code);
+  if (exact) return point(exact, false);
+  for (const prefix of [3, 2]) {
+    const near = table.filter((e) => e.postcode.startsWith(code.slice(0, prefix)));
+    if (near.length) {
+      const n = Number(code);
+      const best = near.reduce((a, b) => (Math.abs(Number(b.postcode) - n) < Math.abs(Number(a.postcode) - n) ? b : a));
+      return point(best, true);
+    }
+  }
+  return undefined;
+}
+
+function point(e: PostcodeEntry, approximate: boolean): GeoPoint {
+  return { lat: e.lat, long: e.long, place: e.place, state: e.state, approximate };
+}
+
+export function localGeocoder(): Geocoder {
+  return { geocode: async (postcode, region) => lookupPostcode(postcode, region) };
+}
+
+/** Great-circle distance in km (Earth radius 6371 km, as the spec's distance sort uses). */
+export function distanceKm(a: { lat: number; long: number }, b: { lat: number; long: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLong = (b.long - a.long) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLong / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}

@@ -1,0 +1,59 @@
+/** The car summary sheet behind "Download PDF": name, price and key specifications. */
+import type { Car } from '../../schemas/types.gen.ts';
+import type { ResolvedSite } from '../site/types.ts';
+import { renderPdf, type PdfLine } from './pdf.ts';
+
+const PRICE_TYPES: Record<Car['price_type'], string> = {
+  drive_away: 'Drive away',
+  excl_gov_charges: 'Excl. government charges',
+  plus_orc: 'Plus on-road costs',
+  poa: 'Price on application',
+};
+
+const LOCALES = { AU: 'en-AU', NZ: 'en-NZ', US: 'en-US' } as const;
+
+/** "$45,990": whole dollars with thousands commas (spec section 9). */
+export function formatMoney(amount: number, region: keyof typeof LOCALES = 'AU') {
+  return `$${Math.round(amount).toLocaleString(LOCALES[region])}`;
+}
+
+export function carPdf(car: Car, site?: ResolvedSite): Buffer {
+  const region = site?.region ?? 'AU';
+  const us = region === 'US';
+  // The spec shows a price only above 10; below that the dealer's no-price text.
+  const price =
+    car.price > 10 && car.price_type !== 'poa'
+      ? `${formatMoney(car.price, region)} ${PRICE_TYPES[car.price_type].toLowerCase()}`
+      : site?.features.noPriceText ?? 'Enquire for price';
+  const specs: [string, string | number | null | undefined][] = [
+    ['Condition', { new: 'New', used: us ? 'Used' : site?.features.preOwnedLabel ? 'Pre-Owned' : 'Used', demo: 'Demo' }[car.car_type]],
+    ['Year', car.year],
+    ['Make', car.make],
+    ['Model', car.model],
+    ['Badge', car.badge],
+    ['Odometer', `${car.km.toLocaleString(LOCALES[region])} ${car.odometer_unit}`],
+    ['Body', car.simple_body],
+    ['Transmission', car.trans ?? car.simple_transmission],
+    ['Fuel', car.fuel ?? car.simple_fuel],
+    ['Engine', car.engine_size],
+    ['Drive', car.drive],
+    [us ? 'Color' : 'Colour', car.colour],
+    ['Seats', car.seats],
+    ['Stock number', car.stocknum],
+    ['VIN', car.vin],
+    [us ? 'Plate' : 'Rego', car.regplate],
+  ];
+  const lines: PdfLine[] = [
+    { text: site?.name ?? car.dealership_name, size: 10 },
+    { text: car.name, size: 20, bold: true, gap: 8 },
+    { text: price, size: 16, bold: true, gap: 4 },
+    { text: car.status === 'sold' ? 'SOLD' : '', size: 12, bold: true },
+    { text: 'Key specifications', size: 13, bold: true, gap: 10 },
+    // Specs with empty, null or 'null' values are hidden (spec section 2).
+    ...specs
+      .filter(([, v]) => v !== null && v !== undefined && v !== '' && v !== 'null')
+      .map(([k, v]) => ({ text: `${k}: ${v}`, size: 11 })),
+    { text: `${car.location_name}, ${car.city} ${car.state}`, size: 10, gap: 14 },
+  ];
+  return renderPdf(lines.filter((l) => l.text !== ''), { title: car.name });
+}

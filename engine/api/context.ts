@@ -1,0 +1,84 @@
+/**
+ * What every route handler shares: the database stores, the adapters, the clock and
+ * the site lookup, plus the checks several endpoints apply (site rules, captcha).
+ */
+import type { FieldError, CaptchaSolution } from '../../schemas/types.gen.ts';
+import type { ResolvedSite } from '../site/types.ts';
+import type { ApiAdapters } from './adapters/index.ts';
+import type { Db } from './db/database.ts';
+import { HttpError, invalid } from './http.ts';
+import type { ApiHooks, ApiRouterOptions, SiteLookup } from './options.ts';
+import type { LeadStore } from './store/leads.ts';
+import type { RecordStore } from './store/records.ts';
+import type { ReviewStore } from './store/reviews.ts';
+import type { SessionStore } from './store/sessions.ts';
+import type { ValuationStore } from './store/valuations.ts';
+import type { WatchlistStore } from './store/watchlist.ts';
+import type { Validators } from './validation.ts';
+
+export interface ApiContext {
+  db: Db;
+  sites: SiteLookup;
+  now: () => Date;
+  leads: LeadStore;
+  watchlist: WatchlistStore;
+  sessions: SessionStore;
+  reviews: ReviewStore;
+  records: RecordStore;
+  valuations: ValuationStore;
+  adapters: ApiAdapters;
+  validators: Validators;
+  hooks: ApiHooks;
+  getCar?: ApiRouterOptions['getCar'];
+  getCarBySlug?: ApiRouterOptions['getCarBySlug'];
+  log: Pick<Console, 'log' | 'warn' | 'error'>;
+}
+
+export const UNKNOWN_SITE = 'Unknown site';
+
+/** The site a request names, or 404 (unknown) / 503 (its document is invalid). */
+export function requireSite(ctx: Pick<ApiContext, 'sites'>, slug: string): ResolvedSite {
+  const entry = ctx.sites.get(slug);
+  if (!entry) throw new HttpError(404, UNKNOWN_SITE);
+  if (!entry.ok) throw new HttpError(503, 'This site is being updated. Please try again shortly.');
+  return entry.site;
+}
+
+/** The site with this numeric id (phone reveals send website_id), or 404. */
+export function siteById(ctx: Pick<ApiContext, 'sites'>, id: number): ResolvedSite {
+  for (const e of ctx.sites.all()) if (e.ok && e.site.id === id) return e.site;
+  throw new HttpError(404, UNKNOWN_SITE);
+}
+
+/** A lead that belongs to the site, or 404 (never reveal other sites' leads). */
+export function requireLead(ctx: Pick<ApiContext, 'leads'>, site: ResolvedSite, leadId: number) {
+  if (ctx.leads.siteOf(leadId) !== site.slug) throw new HttpError(404, 'Unknown lead');
+  return leadId;
+}
+
+/**
+ * Checks a captcha answer when the site asks for one (features.captcha, on by
+ * default). Answers the step that marks the token used, to run inside the write's
+ * transaction so that a failed write does not burn the visitor's answer.
+ */
+export async function captchaGate(
+  ctx: Pick<ApiContext, 'adapters' | 'records' | 'now'>,
+  site: ResolvedSite,
+  solution: CaptchaSolution | undefined,
+): Promise<() => void> {
+  if (!site.features.captcha) return () => {};
+  if (!solution) throw invalid([{ path: '/captcha', message: 'is required' }]);
+  const now = ctx.now();
+  const result = await ctx.adapters.captcha.check(solution, now);
+  if (!result.ok) throw invalid([{ path: '/captcha/answer', message: result.message }], result.message);
+  return () => {
+    if (!ctx.records.useCaptcha(result.nonce, result.expiresAtMs, now.getTime())) {
+      const message = 'This captcha has already been used. Please answer the new question.';
+      throw invalid([{ path: '/captcha/token', message }], message);
+    }
+  };
+}
+
+export function throwIfAny(fields: FieldError[]) {
+  if (fields.length) throw invalid(fields);
+}

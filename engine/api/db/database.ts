@@ -1,0 +1,37 @@
+/**
+ * The local API's embedded database: one SQLite file (forecourt.db) in the data
+ * folder, in WAL mode so that reads (staff view) never wait for a lead being written,
+ * migrated to the newest schema before the first request is served.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrate } from './migrate.ts';
+
+export type Db = Database.Database;
+
+export const DB_FILE = 'forecourt.db';
+
+/** FORECOURT_DATA_DIR, or .data/ in the project (gitignored). */
+export function defaultDataDir(root: string, env: NodeJS.ProcessEnv = process.env) {
+  return env.FORECOURT_DATA_DIR || join(root, '.data');
+}
+
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, DB_FILE));
+  try {
+    db.pragma('journal_mode = WAL');
+    // NORMAL is durable in WAL mode except against power loss mid-checkpoint; FULL makes
+    // every committed lead survive that too, and lead volume is tiny.
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    // A second process (a CLI, a backup) holding a lock briefly should not fail a submit.
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}

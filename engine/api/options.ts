@@ -1,0 +1,48 @@
+/** What the server passes to createApiRouter(). */
+import type { Car } from '../../schemas/types.gen.ts';
+import type { SiteStore } from '../server/sites.ts';
+import type { ApiAdapters } from './adapters/index.ts';
+import type { RateLimitOptions } from './rate-limit.ts';
+
+/** The parts of the server's SiteStore the API reads. */
+export type SiteLookup = Pick<SiteStore, 'get' | 'all' | 'catalogue'>;
+
+export type CarSource<K> = (key: K, site?: string) => Car | undefined | Promise<Car | undefined>;
+
+export interface ApiHooks {
+  /**
+   * Runs inside the lead transaction after the lead row is written and before its
+   * visited pages and query parameters are. Throwing rolls the whole lead back; the
+   * tests use it to prove that nothing half-written is ever kept.
+   */
+  afterLeadRow?: (leadId: number) => void;
+}
+
+export interface ApiRouterOptions {
+  /** The site documents (the server's SiteStore). */
+  sites: SiteLookup;
+  /** Folder holding forecourt.db, created if missing. The server passes defaultDataDir(root). */
+  dataDir: string;
+  /**
+   * Bearer token of the staff view. Default: FORECOURT_STAFF_TOKEN, else one generated
+   * on the first start, kept in the database and printed at every start.
+   */
+  staffToken?: string;
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** A car by id, for GET /api/cars/{id}; without it that route answers 404. */
+  getCar?: CarSource<number>;
+  /** A car by slug, for GET /api/cars/{slug}/pdf; without it that route answers 404. */
+  getCarBySlug?: CarSource<string>;
+  /** Replace any of the local geocoder, rego registry, valuer and captcha. */
+  adapters?: Partial<ApiAdapters>;
+  /** Per client, site and endpoint on lead endpoints; default 20 a minute. false turns it off. */
+  rateLimit?: RateLimitOptions | false;
+  /** Largest JSON body accepted (bytes or "64kb"); larger ones get 413. Default 64kb. */
+  jsonLimit?: string | number;
+  hooks?: ApiHooks;
+  /** Where start-up notes and failures go. Default console. */
+  log?: Pick<Console, 'log' | 'warn' | 'error'>;
+  /** Environment read for FORECOURT_STAFF_TOKEN. Default process.env. */
+  env?: NodeJS.ProcessEnv;
+}

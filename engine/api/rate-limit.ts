@@ -1,0 +1,43 @@
+/**
+ * A per-client limit on lead endpoints: at most `limit` requests per `windowMs` for
+ * each key (client address + site + route). In memory, so it resets on restart and
+ * is per process — enough to blunt a script hammering one form.
+ */
+export interface RateLimitOptions {
+  limit: number;
+  windowMs: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 20, windowMs: 60_000 };
+
+export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+
+export class RateLimiter {
+  private windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly options: RateLimitOptions,
+    private readonly clock: () => number,
+  ) {}
+
+  hit(key: string): RateDecision {
+    const now = this.clock();
+    const { limit, windowMs } = this.options;
+    let w = this.windows.get(key);
+    if (!w || now - w.start >= windowMs) {
+      if (this.windows.size > 10_000) this.prune(now);
+      w = { start: now, count: 0 };
+      this.windows.set(key, w);
+    }
+    if (w.count >= limit) {
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((w.start + windowMs - now) / 1000)) };
+    }
+    w.count++;
+    return { allowed: true, remaining: limit - w.count };
+  }
+
+  /** Forgets finished windows so that many one-off clients cannot grow the map forever. */
+  private prune(now: number) {
+    for (const [key, w] of this.windows) if (now - w.start >= this.options.windowMs) this.windows.delete(key);
+  }
+}

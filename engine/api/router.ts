@@ -1,0 +1,233 @@
+/**
+ * The local API, mounted by the server at /api:
+ *
+ *   const api = createApiRouter({ sites, dataDir: defaultDataDir(root), getCar, getCarBySlug });
+ *   app.use('/api', api);          // before the page routes
+ *   server.on('close', () => api.close());
+ *
+ * Every endpoint is described once in the route table (routes/*.ts); this file turns
+ * the table into express routes with the same pipeline for each: rate limit, auth,
+ * schema validation, handler, and errors as {error, fields}.
+ */
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
+import { localAdapters } from './adapters/index.ts';
+import type { ApiContext } from './context.ts';
+import { DB_FILE, openDatabase, type Db } from './db/database.ts';
+import { apiHeaders, bearerToken, HttpError } from './http.ts';
+import { buildOpenApi } from './openapi.ts';
+import type { ApiRouterOptions } from './options.ts';
+import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.ts';
+import { expressPath, type ApiRoute, type RouteResult } from './route.ts';
+import { carRoutes } from './routes/cars.ts';
+import { leadRoutes } from './routes/leads.ts';
+import { phoneRevealRoutes } from './routes/phone-reveals.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { serviceRoutes } from './routes/services.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { staffRoutes } from './routes/staff.ts';
+import { tradeInRoutes } from './routes/trade-in.ts';
+import { watchlistRoutes } from './routes/watchlist.ts';
+import { LeadStore } from './store/leads.ts';
+import { RecordStore } from './store/records.ts';
+import { ReviewStore } from './store/reviews.ts';
+import { SessionStore } from './store/sessions.ts';
+import { settingOrCreate } from './store/settings.ts';
+import { ValuationStore } from './store/valuations.ts';
+import { WatchlistStore } from './store/watchlist.ts';
+import { createValidators } from './validation.ts';
+
+export type { ApiRouterOptions } from './options.ts';
+export { defaultDataDir } from './db/database.ts';
+
+export interface ApiRouterExtras {
+  /** The staff view's token (given, from FORECOURT_STAFF_TOKEN, or generated and kept). */
+  staffToken: string;
+  /** The OpenAPI document served at /openapi.json. */
+  openapi: Record<string, unknown>;
+  /** The open database (tests, maintenance scripts). */
+  db: Db;
+  /** Closes the database; call it when the HTTP server closes. */
+  close(): void;
+}
+
+export type ApiRouter = Router & ApiRouterExtras;
+
+const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
+
+export function createApiRouter(options: ApiRouterOptions): ApiRouter {
+  const log = options.log ?? console;
+  const now = options.now ?? (() => new Date());
+  const db = openDatabase(options.dataDir);
+  try {
+    const ctx: ApiContext = {
+      db,
+      sites: options.sites,
+      now,
+      leads: new LeadStore(db),
+      watchlist: new WatchlistStore(db),
+      sessions: new SessionStore(db),
+      reviews: new ReviewStore(db),
+      records: new RecordStore(db),
+      valuations: new ValuationStore(db),
+      adapters: {
+        ...localAdapters({ catalogue: options.sites.catalogue, captchaSecret: settingOrCreate(db, 'captcha_secret') }),
+        ...options.adapters,
+      },
+      validators: createValidators(),
+      hooks: options.hooks ?? {},
+      getCar: options.getCar,
+      getCarBySlug: options.getCarBySlug,
+      log,
+    };
+    const staffToken = resolveStaffToken(options, db, log);
+    let openapi: Record<string, unknown> = {};
+    const routes: ApiRoute[] = [
+      ...leadRoutes(ctx),
+      ...watchlistRoutes(ctx),
+      ...phoneRevealRoutes(ctx),
+      ...tradeInRoutes(ctx),
+      ...reviewRoutes(ctx),
+      ...carRoutes(ctx),
+      ...sessionRoutes(ctx),
+      ...serviceRoutes(ctx),
+      ...staffRoutes(ctx),
+      {
+        method: 'get',
+        path: '/openapi.json',
+        operationId: 'openapi',
+        tag: 'Meta',
+        summary: 'This document',
+        responses: { 200: { description: 'The OpenAPI 3.1 document.', contentType: 'application/json' } },
+        cache: 'public, max-age=300',
+        handle: () => ({ json: openapi }),
+      },
+    ];
+    openapi = buildOpenApi(routes);
+
+    const limiter =
+      options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
+    const router = express.Router();
+    router.use(apiHeaders());
+    router.use(express.json({ limit: options.jsonLimit ?? '64kb' }));
+    for (const route of routes) {
+      router[route.method](expressPath(route.path), pipeline(route, ctx, { limiter, staffToken }));
+    }
+    router.use((_req: Request, res: Response) => {
+      res.status(404).json({ error: 'No such API endpoint. See /api/openapi.json.' });
+    });
+    router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+      sendError(res, bodyError(err) ?? unexpected(err, log, 'request'));
+    });
+    return Object.assign(router, { staffToken, openapi, db, close: () => db.close() });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateLimiter; staffToken: string }): RequestHandler {
+  return async (req, res) => {
+    try {
+      if (route.cache) res.setHeader('Cache-Control', route.cache);
+      if (route.rateLimited && deps.limiter) {
+        const decision = deps.limiter.hit(`${req.ip ?? ''}|${siteKey(req.body)}|${route.operationId}`);
+        if (!decision.allowed) {
+          throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
+            'Retry-After': String(decision.retryAfterSeconds),
+          });
+        }
+      }
+      const session = authenticate(route, req, ctx, deps.staffToken);
+      const v = ctx.validators;
+      const params = route.params ? v.assert(route.params, { ...req.params }) : {};
+      const query = route.query ? v.assert(route.query, { ...(req.query as object) }) : {};
+      const body = route.body ? v.assert(route.body, req.body) : undefined;
+      send(res, await route.handle({ req, res, body, query, params, session }));
+    } catch (err) {
+      sendError(res, err instanceof HttpError ? err : unexpected(err, ctx.log, route.operationId, route.failure));
+    }
+  };
+}
+
+/** The site a rate-limited request is for (site slug, or website_id for phone reveals). */
+function siteKey(body: unknown): string {
+  const b = (body ?? {}) as { site?: unknown; website_id?: unknown };
+  const key = typeof b.site === 'string' ? b.site : typeof b.website_id === 'number' ? String(b.website_id) : '';
+  return key.slice(0, 80);
+}
+
+function authenticate(route: ApiRoute, req: Request, ctx: ApiContext, staffToken: string) {
+  const bearer = bearerToken(req.get('authorization'));
+  switch (route.auth) {
+    case 'staff':
+    case 'staff-query': {
+      const given = route.auth === 'staff' ? bearer : typeof req.query.token === 'string' ? req.query.token : undefined;
+      if (!given || !sameSecret(given, staffToken)) {
+        throw new HttpError(401, 'Staff token required.', undefined, { 'WWW-Authenticate': 'Bearer realm="forecourt-staff"' });
+      }
+      return undefined;
+    }
+    case 'session':
+    case 'session-optional': {
+      if (!bearer && route.auth === 'session-optional') return undefined;
+      const session = bearer ? ctx.sessions.find(bearer, ctx.now()) : undefined;
+      if (!session) throw new HttpError(401, 'Please sign in again.', undefined, { 'WWW-Authenticate': 'Bearer realm="forecourt"' });
+      return session;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Compares secrets in constant time (hashing first makes the lengths equal). */
+function sameSecret(a: string, b: string) {
+  const h = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(h(a), h(b));
+}
+
+function send(res: Response, result: RouteResult) {
+  if (result.headers) res.set(result.headers);
+  if ('json' in result) res.status(result.status ?? 200).json(result.json);
+  else if ('body' in result) res.status(result.status ?? 200).type(result.contentType).send(result.body);
+  else res.status(204).end();
+}
+
+function sendError(res: Response, err: HttpError) {
+  if (res.headersSent) return;
+  res.set(err.headers);
+  // A route's public cache setting must not keep an error around.
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(err.status).json(err.body);
+}
+
+/** body-parser's errors: too large (413), not JSON (400), unreadable (its 4xx). */
+function bodyError(err: unknown): HttpError | undefined {
+  const e = err as { type?: string; status?: number };
+  if (e?.type === 'entity.too.large') return new HttpError(413, 'The request is too large.');
+  if (e?.type === 'entity.parse.failed') return new HttpError(400, 'The request body is not valid JSON.');
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return new HttpError(e.status, 'The request body could not be read.');
+  return undefined;
+}
+
+function unexpected(err: unknown, log: Pick<Console, 'error'>, where: string, message = GENERIC_FAILURE) {
+  log.error(`[forecourt] api ${where} failed`, err);
+  return new HttpError(500, message);
+}
+
+function resolveStaffToken(options: ApiRouterOptions, db: Db, log: Pick<Console, 'log' | 'warn'>): string {
+  const env = options.env ?? process.env;
+  const given = options.staffToken || env.FORECOURT_STAFF_TOKEN;
+  if (given) {
+    if (given.length < 16) log.warn('[forecourt] the staff token is shorter than 16 characters; anyone guessing it can read every lead.');
+    return given;
+  }
+  const token = settingOrCreate(db, 'staff_token');
+  log.log(
+    `[forecourt] staff lead view: /api/staff/leads.html?site={slug}&token=${token}\n` +
+      `  (or GET /api/staff/leads?site={slug} with "Authorization: Bearer ${token}").\n` +
+      `  This token was generated once and is kept in ${join(options.dataDir, DB_FILE)}; set FORECOURT_STAFF_TOKEN to choose your own.`,
+  );
+  return token;
+}

@@ -1,0 +1,46 @@
+/**
+ * Checks that need the site document, applied after the schema: phone and postcode
+ * by region, dealerships and locations that exist on the site, and the terms
+ * agreement where the site requires it.
+ */
+import type { FieldError } from '../../schemas/types.gen.ts';
+import type { ResolvedSite } from '../site/types.ts';
+import { checkPhone, checkPostcode } from './regional.ts';
+
+/** Spec section 5: sites requiring agreement to terms. */
+export const TERMS_MESSAGE = 'You must agree to the terms of use before submitting.';
+
+export interface ContactFields {
+  phone?: unknown;
+  postcode?: unknown;
+}
+
+/** Phone and postcode rules of the site's region; paths are prefix + /phone etc. */
+export function contactErrors(site: ResolvedSite, input: ContactFields, prefix = ''): FieldError[] {
+  const out: FieldError[] = [];
+  if (typeof input.phone === 'string') {
+    const m = checkPhone(site.region, input.phone);
+    if (m) out.push({ path: `${prefix}/phone`, message: m });
+  }
+  if (typeof input.postcode === 'string') {
+    const m = checkPostcode(site.region, input.postcode);
+    if (m) out.push({ path: `${prefix}/postcode`, message: m });
+  }
+  return out;
+}
+
+export function dealershipError(site: ResolvedSite, path: string, slug: string | undefined): FieldError[] {
+  if (slug === undefined || site.dealerships.some((d) => d.slug === slug)) return [];
+  return [{ path, message: 'is not a dealership of this site' }];
+}
+
+/** A location given by id (number or digits) or by slug must be one of the site's. */
+export function locationError(site: ResolvedSite, path: string, location: number | string | undefined): FieldError[] {
+  if (location === undefined) return [];
+  const found = site.locations.some((l) => l.id === Number(location) || l.slug === location);
+  return found ? [] : [{ path, message: 'is not a location of this site' }];
+}
+
+export function termsError(site: ResolvedSite, agreed: boolean | undefined): FieldError[] {
+  return site.features.termsAgreement && agreed !== true ? [{ path: '/terms_conditions', message: TERMS_MESSAGE }] : [];
+}

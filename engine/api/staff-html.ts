@@ -1,0 +1,49 @@
+/** The staff lead list as a plain HTML page (no scripts), for opening in a browser. */
+import { escape } from 'lodash-es';
+import type { StaffLeads, StoredLead } from '../../schemas/types.gen.ts';
+import type { ResolvedSite } from '../site/types.ts';
+
+const cell = (v: unknown) => `<td>${v === null || v === undefined || v === '' ? '<span class="none">—</span>' : escape(String(v))}</td>`;
+
+function row(lead: StoredLead) {
+  const contact = [lead.email, lead.phone].filter(Boolean).map((v) => escape(String(v))).join('<br>');
+  const extra = {
+    payload: lead.payload,
+    visited_pages: lead.visited_pages,
+    linked_query_params: lead.linked_query_params,
+    events: lead.events,
+  };
+  return `<tr>
+${cell(lead.lead_id)}${cell(lead.created_at.replace('T', ' ').slice(0, 19) + ' UTC')}${cell(lead.kind === 'form' ? `form: ${lead.form_id}` : lead.is_last_step ? 'lead' : 'lead (first step)')}
+${cell([lead.category, lead.subcategory].filter(Boolean).join(' / '))}${cell(lead.name)}<td>${contact || '<span class="none">—</span>'}</td>
+${cell(lead.message)}${cell(lead.car_id)}${cell(lead.status.replace('_', ' '))}
+<td><details><summary>All fields</summary><pre>${escape(JSON.stringify(extra, null, 2))}</pre></details></td>
+</tr>`;
+}
+
+export function staffLeadsHtml(site: ResolvedSite, page: StaffLeads, token: string, total: number): string {
+  const older =
+    page.next_before === null
+      ? ''
+      : `<p><a href="?site=${encodeURIComponent(site.slug)}&amp;before=${page.next_before}&amp;token=${encodeURIComponent(token)}">Older leads</a></p>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Leads · ${escape(site.name)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1b1b1f}
+table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4rem .5rem;text-align:left;vertical-align:top}
+th{background:#f4f4f6;position:sticky;top:0}td{max-width:28rem;overflow-wrap:anywhere}.none{color:#999}pre{white-space:pre-wrap;font-size:12px}
+</style></head><body>
+<h1>Leads · ${escape(site.name)}</h1>
+<p>${total} stored, newest first.</p>
+${
+  page.leads.length
+    ? `<table><thead><tr><th>#</th><th>Received</th><th>Kind</th><th>Category</th><th>Name</th><th>Contact</th><th>Message</th><th>Car</th><th>Status</th><th>Details</th></tr></thead><tbody>
+${page.leads.map(row).join('\n')}
+</tbody></table>`
+    : '<p>No leads yet.</p>'
+}
+${older}
+</body></html>`;
+}

@@ -1,0 +1,34 @@
+/** Small records with no lead of their own: phone reveals, data saved by /miscellaneous, used captcha tokens. */
+import type { Db } from '../db/database.ts';
+
+export class RecordStore {
+  private readonly q;
+
+  constructor(db: Db) {
+    this.q = {
+      reveal: db.prepare('INSERT INTO phone_reveals (site, car_id, dealership_id, created_at) VALUES (?, ?, ?, ?)'),
+      reveals: db.prepare<[string, number | string], { n: number }>('SELECT COUNT(*) AS n FROM phone_reveals WHERE site = ? AND car_id = ?'),
+      siteRecord: db.prepare('INSERT INTO site_records (site, column_name, value, created_at) VALUES (?, ?, ?, ?)'),
+      useCaptcha: db.prepare('INSERT OR IGNORE INTO captcha_used (nonce, expires_at) VALUES (?, ?)'),
+      pruneCaptcha: db.prepare('DELETE FROM captcha_used WHERE expires_at < ?'),
+    };
+  }
+
+  phoneReveal(site: string, carId: number | string, dealershipId: number | undefined, createdAt: string) {
+    this.q.reveal.run(site, carId, dealershipId ?? null, createdAt);
+  }
+
+  phoneReveals(site: string, carId: number | string): number {
+    return this.q.reveals.get(site, carId)?.n ?? 0;
+  }
+
+  siteRecord(site: string, column: string, value: unknown, createdAt: string): number {
+    return Number(this.q.siteRecord.run(site, column, JSON.stringify(value), createdAt).lastInsertRowid);
+  }
+
+  /** Marks a captcha token used; false when it already was (a replay). */
+  useCaptcha(nonce: string, expiresAtMs: number, nowMs: number): boolean {
+    this.q.pruneCaptcha.run(nowMs);
+    return this.q.useCaptcha.run(nonce, expiresAtMs).changes === 1;
+  }
+}

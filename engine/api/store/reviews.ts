@@ -1,0 +1,50 @@
+/**
+ * Customer reviews kept locally per site (seeded on first start, see seed/reviews.ts).
+ * Published means not hidden and not machine-translated: the spec leaves out reviews
+ * containing "Translated", and they count towards neither the list nor the average.
+ */
+import type { Db } from '../db/database.ts';
+import type { SeedReview } from '../seed/reviews.ts';
+
+export interface ReviewRow {
+  id: number;
+  customer_name: string;
+  rating: number;
+  text: string | null;
+  review_date: string;
+}
+
+const PUBLISHED = "hidden = 0 AND (text IS NULL OR instr(text, 'Translated') = 0)";
+
+export class ReviewStore {
+  private readonly q;
+
+  constructor(private readonly db: Db) {
+    this.q = {
+      any: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM reviews WHERE site = ?'),
+      insert: db.prepare('INSERT INTO reviews (site, customer_name, rating, text, review_date, hidden) VALUES (?, ?, ?, ?, ?, ?)'),
+      summary: db.prepare<[string], { n: number; avg: number | null }>(`SELECT COUNT(*) AS n, AVG(rating) AS avg FROM reviews WHERE site = ? AND ${PUBLISHED}`),
+      list: db.prepare<[string, number], ReviewRow>(
+        `SELECT id, customer_name, rating, text, review_date FROM reviews WHERE site = ? AND ${PUBLISHED} ORDER BY review_date DESC, id DESC LIMIT ?`,
+      ),
+    };
+  }
+
+  /** Seeds a site once; later starts leave its reviews (and any edits) alone. */
+  seedIfEmpty(site: string, reviews: () => SeedReview[]): boolean {
+    return this.db.transaction(() => {
+      if ((this.q.any.get(site)?.n ?? 0) > 0) return false;
+      for (const r of reviews()) this.q.insert.run(site, r.customer_name, r.rating, r.text, r.review_date, r.hidden ? 1 : 0);
+      return true;
+    })();
+  }
+
+  summary(site: string): { count: number; average: number } {
+    const row = this.q.summary.get(site);
+    return { count: row?.n ?? 0, average: row?.avg ?? 0 };
+  }
+
+  list(site: string, limit: number): ReviewRow[] {
+    return this.q.list.all(site, limit);
+  }
+}
