@@ -863,7 +863,7 @@ export interface SiteDocument {
    * @minItems 1
    * @maxItems 200
    */
-  pages: Page[];
+  pages: [Page, ...Page[]];
 }
 export interface Dealership {
   id: number;
@@ -1246,7 +1246,7 @@ export interface CallToActionProps {
    * @minItems 1
    * @maxItems 2
    */
-  actions: Link[];
+  actions: [Link, ...Link[]];
   tone?: 'brand' | 'dark' | 'light';
   align?: 'left' | 'center';
 }
@@ -1271,7 +1271,7 @@ export interface CardsGridProps {
    * @minItems 1
    * @maxItems 24
    */
-  cards: GridCard[];
+  cards: [GridCard, ...GridCard[]];
 }
 export interface GridCard {
   title: string;
@@ -1314,12 +1314,20 @@ export interface CarouselProps {
    * @minItems 1
    * @maxItems 20
    */
-  slides: {
-    title: string;
-    text?: string;
-    image?: Image;
-    link?: Link;
-  }[];
+  slides: [
+    {
+      title: string;
+      text?: string;
+      image?: Image;
+      link?: Link;
+    },
+    ...{
+      title: string;
+      text?: string;
+      image?: Image;
+      link?: Link;
+    }[]
+  ];
 }
 /**
  * Two columns side by side on large screens, stacked on small screens.
@@ -1407,7 +1415,7 @@ export interface EnquiryFormProps {
    * @minItems 1
    * @maxItems 20
    */
-  categoryOptions?: string[];
+  categoryOptions?: [string, ...string[]];
   /**
    * Ask for the visitor's registration (optional field), e.g. on service enquiries.
    */
@@ -1443,7 +1451,8 @@ export interface FaqAccordionProps {
    * @minItems 1
    * @maxItems 30
    */
-  items?: FaqItem[];
+  items?: [FaqItem, ...FaqItem[]];
+  minItems?: 0;
 }
 export interface FaqItem {
   question: string;
@@ -1459,16 +1468,29 @@ export interface FeatureBannerProps {
    * @minItems 1
    * @maxItems 6
    */
-  items?: {
-    icon?: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
-    title: string;
-    text?: string;
-    href: Href;
-    /**
-     * This text is the instant-offer wording, hidden when the site's hideInstantOfferText switch is on.
-     */
-    instantOffer?: boolean;
-  }[];
+  items?: [
+    {
+      icon?: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
+      title: string;
+      text?: string;
+      href: Href;
+      /**
+       * This text is the instant-offer wording, hidden when the site's hideInstantOfferText switch is on.
+       */
+      instantOffer?: boolean;
+    },
+    ...{
+      icon?: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
+      title: string;
+      text?: string;
+      href: Href;
+      /**
+       * This text is the instant-offer wording, hidden when the site's hideInstantOfferText switch is on.
+       */
+      instantOffer?: boolean;
+    }[]
+  ];
+  minItems?: 0;
 }
 /**
  * Works out weekly, fortnightly and monthly repayments. Starts at the site's calculator interest rate; shows the comparison-rate disclaimer and the offer end date.
@@ -1605,7 +1627,8 @@ export interface IconListProps {
    * @minItems 1
    * @maxItems 12
    */
-  items: IconListItem[];
+  items: [IconListItem, ...IconListItem[]];
+  minItems?: 0;
 }
 export interface IconListItem {
   icon: IconName;
@@ -1754,7 +1777,10 @@ export interface PaymentLogosProps {
   /**
    * @minItems 1
    */
-  logos?: ('mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay')[];
+  logos?: [
+    'mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay',
+    ...('mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay')[]
+  ];
   align?: 'left' | 'center';
 }
 /**
@@ -1939,7 +1965,7 @@ export interface TabbedEmbedProps {
    * @minItems 1
    * @maxItems 12
    */
-  tabs: EmbedTab[];
+  tabs: [EmbedTab, ...EmbedTab[]];
 }
 export interface EmbedTab {
   /**
