@@ -110,6 +110,7 @@ export type Block = {
     | 'request-photos'
     | 'reviews'
     | 'rich-text'
+    | 'search-page'
     | 'section'
     | 'sell-my-car'
     | 'sign-in'
@@ -224,13 +225,13 @@ export type ImageSrc1 = string;
  */
 export type Href9 = string;
 /**
- * A plain lower-case name: letters, digits and single hyphens.
- */
-export type Slug8 = string;
-/**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href10 = string;
+/**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug8 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -239,6 +240,10 @@ export type Href11 = string;
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href12 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href13 = string;
 /**
  * The site asking; the PDF uses its region and name.
  */
@@ -863,7 +868,7 @@ export interface SiteDocument {
    * @minItems 1
    * @maxItems 200
    */
-  pages: [Page, ...Page[]];
+  pages: Page[];
 }
 export interface Dealership {
   id: number;
@@ -1246,7 +1251,7 @@ export interface CallToActionProps {
    * @minItems 1
    * @maxItems 2
    */
-  actions: [Link, ...Link[]];
+  actions: Link[];
   tone?: 'brand' | 'dark' | 'light';
   align?: 'left' | 'center';
 }
@@ -1271,7 +1276,7 @@ export interface CardsGridProps {
    * @minItems 1
    * @maxItems 24
    */
-  cards: [GridCard, ...GridCard[]];
+  cards: GridCard[];
 }
 export interface GridCard {
   title: string;
@@ -1314,20 +1319,12 @@ export interface CarouselProps {
    * @minItems 1
    * @maxItems 20
    */
-  slides: [
-    {
-      title: string;
-      text?: string;
-      image?: Image;
-      link?: Link;
-    },
-    ...{
-      title: string;
-      text?: string;
-      image?: Image;
-      link?: Link;
-    }[]
-  ];
+  slides: {
+    title: string;
+    text?: string;
+    image?: Image;
+    link?: Link;
+  }[];
 }
 /**
  * Two columns side by side on large screens, stacked on small screens.
@@ -1415,7 +1412,7 @@ export interface EnquiryFormProps {
    * @minItems 1
    * @maxItems 20
    */
-  categoryOptions?: [string, ...string[]];
+  categoryOptions?: string[];
   /**
    * Ask for the visitor's registration (optional field), e.g. on service enquiries.
    */
@@ -1451,8 +1448,7 @@ export interface FaqAccordionProps {
    * @minItems 1
    * @maxItems 30
    */
-  items?: [FaqItem, ...FaqItem[]];
-  minItems?: 0;
+  items?: FaqItem[];
 }
 export interface FaqItem {
   question: string;
@@ -1468,29 +1464,16 @@ export interface FeatureBannerProps {
    * @minItems 1
    * @maxItems 6
    */
-  items?: [
-    {
-      icon?: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
-      title: string;
-      text?: string;
-      href: Href;
-      /**
-       * This text is the instant-offer wording, hidden when the site's hideInstantOfferText switch is on.
-       */
-      instantOffer?: boolean;
-    },
-    ...{
-      icon?: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
-      title: string;
-      text?: string;
-      href: Href;
-      /**
-       * This text is the instant-offer wording, hidden when the site's hideInstantOfferText switch is on.
-       */
-      instantOffer?: boolean;
-    }[]
-  ];
-  minItems?: 0;
+  items?: {
+    icon?: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
+    title: string;
+    text?: string;
+    href: Href;
+    /**
+     * This text is the instant-offer wording, hidden when the site's hideInstantOfferText switch is on.
+     */
+    instantOffer?: boolean;
+  }[];
 }
 /**
  * Works out weekly, fortnightly and monthly repayments. Starts at the site's calculator interest rate; shows the comparison-rate disclaimer and the offer end date.
@@ -1627,8 +1610,7 @@ export interface IconListProps {
    * @minItems 1
    * @maxItems 12
    */
-  items: [IconListItem, ...IconListItem[]];
-  minItems?: 0;
+  items: IconListItem[];
 }
 export interface IconListItem {
   icon: IconName;
@@ -1777,10 +1759,7 @@ export interface PaymentLogosProps {
   /**
    * @minItems 1
    */
-  logos?: [
-    'mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay',
-    ...('mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay')[]
-  ];
+  logos?: ('mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay')[];
   align?: 'left' | 'center';
 }
 /**
@@ -1897,6 +1876,92 @@ export interface RichTextProps {
   width?: 'narrow' | 'wide';
 }
 /**
+ * The stock search page: search box, filters, sort, result count with a Show Me button, car cards with pages or infinite scroll, and recent searches. The search follows the address (query, page, sortBy, one key per filter, and /search/{type}-cars, /search/{make}/{model} paths), so every search can be shared and the back button works. Infinite scroll, sticky filters, make cards, Pre-Owned wording and remembered filter sections follow the site's Search switches.
+ */
+export interface SearchPageProps {
+  /**
+   * Heading above the results. Leave empty to word it from the search, e.g. "Used Ford Ranger for sale".
+   */
+  heading?: string;
+  /**
+   * Show the search box (it searches 300 ms after the visitor stops typing).
+   */
+  searchBox?: boolean;
+  /**
+   * Hint shown in the empty search box.
+   */
+  placeholder?: string;
+  /**
+   * Filter sections, in order. Each can start open or closed; visitors open and close them.
+   *
+   * @maxItems 24
+   */
+  filters?: {
+    /**
+     * What the section filters by.
+     */
+    attribute:
+      | 'car_type'
+      | 'make'
+      | 'model'
+      | 'badge'
+      | 'price'
+      | 'subscription_price'
+      | 'weekly_price'
+      | 'year'
+      | 'km'
+      | 'simple_body'
+      | 'simple_fuel'
+      | 'simple_transmission'
+      | 'drive'
+      | 'colour'
+      | 'seats'
+      | 'doors'
+      | 'categories'
+      | 'filtered_features'
+      | 'tag'
+      | 'state'
+      | 'city'
+      | 'location_name'
+      | 'dealership_name';
+    /**
+     * Section heading. Leave out for the usual wording (e.g. Body type, Kilometres).
+     */
+    label?: string;
+    /**
+     * auto: sliders for price, subscription, weekly repayment, year and km; make cards with logos for make (a dropdown when the site's make cards switch is off); checkboxes for the rest. cards is for make only, slider for numbers only.
+     */
+    display?: 'auto' | 'checkboxes' | 'dropdown' | 'cards' | 'slider';
+    /**
+     * Whether the section starts open.
+     */
+    open?: boolean;
+    /**
+     * Checkbox values shown before Show more.
+     */
+    limit?: number;
+  }[];
+  /**
+   * Sort choices, in order. Results start in the Recommended order (custom rank, highest first), which is always offered.
+   *
+   * @minItems 1
+   */
+  sortOptions?: ('relevance' | 'price_asc' | 'price_desc' | 'year_desc' | 'km_asc' | 'newest')[];
+  /**
+   * Show Me button under the filters, with the live result count; it takes the visitor to the results.
+   */
+  showMe?: boolean;
+  /**
+   * List the visitor's last 5 searches (kept in their browser).
+   */
+  history?: boolean;
+  /**
+   * Shown when nothing matches.
+   */
+  emptyHeading?: string;
+  findSimilarHref?: Href10;
+}
+/**
  * A page section holding other blocks, with an optional heading and background.
  */
 export interface SectionProps {
@@ -1916,7 +1981,7 @@ export interface SellMyCarProps {
    * A sentence or two under the heading.
    */
   intro?: string;
-  privacyHref?: Href10;
+  privacyHref?: Href11;
 }
 /**
  * Sign in with a mobile number (/sign-in?type=&redirect=&back=). Afterwards the visitor goes on to where they were heading.
@@ -1965,7 +2030,7 @@ export interface TabbedEmbedProps {
    * @minItems 1
    * @maxItems 12
    */
-  tabs: [EmbedTab, ...EmbedTab[]];
+  tabs: EmbedTab[];
 }
 export interface EmbedTab {
   /**
@@ -1998,7 +2063,7 @@ export interface TestDriveFormProps {
    * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
    */
   optInText?: string;
-  termsHref?: Href11;
+  termsHref?: Href12;
   /**
    * Wording of the send button.
    */
@@ -2020,7 +2085,7 @@ export interface TradeInProps {
    * A sentence or two under the heading.
    */
   intro?: string;
-  privacyHref?: Href12;
+  privacyHref?: Href13;
 }
 /**
  * GET /api/captcha: a signed arithmetic question. Show question; send {token, answer} as captcha with the form. Each token works once, for 10 minutes.

@@ -39,8 +39,20 @@ export function SiteApp(props: SiteAppProps) {
   return (
     <SiteProvider site={props.site} data={props.siteData} mode={props.mode}>
       <CurrentPage {...props} />
+      <HydrationMarker />
     </SiteProvider>
   );
+}
+
+/**
+ * Marks the page interactive once React has committed it in the browser (for tests and
+ * monitoring). Rendered on the server too, so both trees (and their useId values) match.
+ */
+function HydrationMarker() {
+  useEffect(() => {
+    (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated = true;
+  }, []);
+  return null;
 }
 
 const pending = new Map<string, Promise<unknown>>();

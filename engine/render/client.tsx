@@ -1,5 +1,5 @@
 /** Hydrates a server-rendered dealer page in the browser. */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { BlockRegistry } from './block.ts';
@@ -30,7 +30,6 @@ export async function hydrateSite(registry: BlockRegistry) {
           loader={loader}
           initialData={payload.initialData}
         />
-        <HydrationMarker />
       </BrowserRouter>
     </StrictMode>,
     {
@@ -41,10 +40,3 @@ export async function hydrateSite(registry: BlockRegistry) {
   );
 }
 
-/** Marks the page interactive once React has committed the hydrated tree (for tests and monitoring). */
-function HydrationMarker() {
-  useEffect(() => {
-    (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated = true;
-  }, []);
-  return null;
-}

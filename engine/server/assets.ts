@@ -19,6 +19,10 @@ export function assetsRouter(sites: SiteStore) {
     const body = model?.body?.[0] ?? 'sedan';
     send(res, model ? vehicleSvg({ body, colour: '#9aa5b5', label: `${model.manufacturer_name} ${model.name}`, width: 480 }) : undefined);
   });
+  router.get('/favicon/:slug.svg', (req, res) => {
+    const entry = sites.get(req.params.slug);
+    send(res, entry?.ok ? logoSvg(entry.site.name) : undefined);
+  });
   router.get('/payment/:method.svg', (req, res) => send(res, paymentSvg(req.params.method)));
   return router;
 }

@@ -39,6 +39,7 @@ export function pageDocument(page: RenderedPage, assets: PageAssets, canonicalUr
     `<meta property="og:site_name" content="${escape(site.name)}">`,
     `<meta property="og:url" content="${escape(canonicalUrl)}">`,
     `<meta name="theme-color" content="${escape(site.theme.colours.primary)}">`,
+    `<link rel="icon" href="/assets/favicon/${escape(site.slug)}.svg" type="image/svg+xml">`,
     `<style id="fc-theme">${themeCss(site)}</style>`,
     ...assets.css.map((href) => `<link rel="stylesheet" href="${escape(href)}">`),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${escape(href)}">`),

@@ -98,6 +98,15 @@ describe('site document validation', () => {
     if (r.ok) expect(r.site.pages[0].blocks[0].props).toMatchObject({ actions: [{ label: 'Go', href: '/' }] });
   });
 
+  it('fills a block's prop defaults even when the block has no props at all', () => {
+    const r = prepare(minimalDoc({ layout: { header: [{ type: 'header', id: 'top' }] } }));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const props = r.site.layout.header[0].props as { menu: { label: string }[]; sticky: boolean };
+    expect(props.menu.map((m) => m.label)).toContain('Our Stock');
+    expect(props.sticky).toBe(false);
+  });
+
   it('sanitises dealer HTML while validating', () => {
     const r = prepare(
       minimalDoc({
