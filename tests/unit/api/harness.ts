@@ -1,0 +1,254 @@
+/**
+ * Test harness for the local API: fixture sites in a temp folder (so other sites'
+ * edits cannot break these tests), a real express app with the router mounted at
+ * /api, a real database file, and small fetch helpers.
+ */
+import express from 'express';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { SiteStore } from '../../../engine/server/sites.ts';
+import { createApiRouter, type ApiRouter, type ApiRouterOptions } from '../../../engine/api/router.ts';
+import { solveCaptchaQuestion } from '../../../engine/api/adapters/captcha.ts';
+import { createAjv, formatErrors } from '../../../engine/schema/validator.ts';
+import { apiSchemas } from '../../../schemas/index.gen.ts';
+import type { CaptchaChallenge, Car } from '../../../schemas/types.gen.ts';
+
+export const ROOT = join(import.meta.dirname, '../../..');
+
+const page = { id: 'home', path: '/', title: 'Home | {site}', blocks: [] };
+const location = (id: number, slug: string, dealership: string, postcode: string) => ({
+  id,
+  name: `Location ${slug}`,
+  slug,
+  location_type: 'sales',
+  dealership_slug: dealership,
+  address: { street: '1 Main Road', city: 'Town', state: 'QLD', postcode },
+});
+
+/** AU with captcha (the default); NZ without captcha; US requiring the terms agreement. */
+export const FIXTURE_SITES = {
+  'au-motors': {
+    schemaVersion: 2,
+    slug: 'au-motors',
+    name: 'AU Motors',
+    id: 501,
+    region: 'AU',
+    dealerships: [
+      { id: 51, slug: 'au-motors', name: 'AU Motors' },
+      { id: 52, slug: 'au-motors-north', name: 'AU Motors North' },
+    ],
+    locations: [location(5, 'southport', 'au-motors', '4215'), location(6, 'nerang', 'au-motors-north', '4211')],
+    pages: [page],
+  },
+  'nz-motors': {
+    schemaVersion: 2,
+    slug: 'nz-motors',
+    name: 'NZ Motors',
+    id: 502,
+    region: 'NZ',
+    features: { captcha: false },
+    pages: [page],
+  },
+  'us-motors': {
+    schemaVersion: 2,
+    slug: 'us-motors',
+    name: 'US Motors <Lakeside>',
+    id: 503,
+    region: 'US',
+    features: { captcha: false, termsAgreement: true },
+    pages: [page],
+  },
+};
+
+export function fixtureSitesDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'forecourt-sites-'));
+  mkdirSync(join(dir, 'shared'));
+  mkdirSync(join(dir, 'templates'));
+  copyFileSync(join(ROOT, 'sites/shared/catalogue.json'), join(dir, 'shared/catalogue.json'));
+  for (const [slug, doc] of Object.entries(FIXTURE_SITES)) writeFileSync(join(dir, `${slug}.json`), JSON.stringify(doc));
+  return dir;
+}
+
+export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'forecourt-data-'));
+
+/** A clock the test moves. */
+export function testClock(start = '2025-06-02T01:00:00.000Z') {
+  let t = new Date(start).getTime();
+  return {
+    now: () => new Date(t),
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
+}
+
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestApi {
+  base: string;
+  api: ApiRouter;
+  sites: SiteStore;
+  dataDir: string;
+  get<T = any>(path: string, headers?: Record<string, string>): Promise<Answer<T>>;
+  post<T = any>(path: string, body: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
+  raw(path: string, init: RequestInit): Promise<Answer>;
+  captcha(): Promise<{ token: string; answer: number }>;
+  /** Closes the HTTP server and the database. */
+  close(): Promise<void>;
+}
+
+const quiet = { log: () => {}, warn: () => {}, error: () => {} };
+
+export async function startApi(
+  options: Partial<ApiRouterOptions> & { sitesDir?: string } = {},
+): Promise<TestApi> {
+  const sites = new SiteStore(options.sitesDir ?? fixtureSitesDir());
+  const dataDir = options.dataDir ?? tempDataDir();
+  const api = createApiRouter({ log: quiet, env: {}, staffToken: 'staff-token-for-tests-0123456789', ...options, sites, dataDir });
+  const app = express();
+  app.set('trust proxy', 'loopback');
+  app.use('/api', api);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  const raw = async (path: string, init: RequestInit): Promise<Answer> => {
+    const res = await fetch(base + path, init);
+    const text = await res.text();
+    let body: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body, text };
+  };
+  const t: TestApi = {
+    base,
+    api,
+    sites,
+    dataDir,
+    raw,
+    get: (path, headers = {}) => raw(path, { headers }),
+    post: (path, body, headers = {}) =>
+      raw(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+    async captcha() {
+      const c = (await t.get<CaptchaChallenge>('/captcha')).body;
+      return { token: c.token, answer: solveCaptchaQuestion(c.question) };
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      api.close();
+    },
+  };
+  return t;
+}
+
+export function removeDir(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** A valid lead for au-motors (add the captcha). */
+export function auLead(overrides: Record<string, unknown> = {}) {
+  return {
+    site: 'au-motors',
+    submission_id: crypto.randomUUID(),
+    isLastStep: true,
+    source: 'Website',
+    url: 'https://au-motors.example/cars/2021-ford-ranger',
+    user_agent: 'vitest',
+    car_id: 1234,
+    car_dealership_id: 51,
+    name: 'Jane',
+    last_name: 'Citizen',
+    email: 'jane@example.com',
+    phone: '0412 345 678',
+    message: 'Is this car still available?',
+    category: 'Used Car Enquiry',
+    'category select': 'General Enquiry',
+    dealership_slug: 'au-motors',
+    opt_in: true,
+    lead_attributes: { visited_pages: ['/', '/cars/2021-ford-ranger'], linked_query_params: { utm_source: 'google', gclid: 'abc' } },
+    ...overrides,
+  };
+}
+
+const ajv = createAjv();
+/** Problems with data against a schemas/api/ schema (empty when it matches). */
+export function schemaProblems(name: keyof typeof apiSchemas, data: unknown) {
+  const v = ajv.getSchema((apiSchemas[name] as { $id: string }).$id) as ValidateFunction;
+  return v(data) ? [] : formatErrors(v.errors ?? []);
+}
+
+/** A complete car as the search index holds it. */
+export function fixtureCar(overrides: Partial<Car> = {}): Car {
+  return {
+    id: 1234,
+    objectID: '1234',
+    slug: '2021-ford-ranger-xlt-1234',
+    name: '2021 Ford Ranger XLT (Café)',
+    year: 2021,
+    make: 'Ford',
+    model: 'Ranger',
+    badge: 'XLT',
+    body: 'ute',
+    car_type: 'used',
+    item_type: 'car',
+    status: 'in_stock',
+    sold: false,
+    sold_date_timestamp: null,
+    show_on_dealer_website: true,
+    reserved: false,
+    certified: false,
+    tag: null,
+    created_at: '2025-05-01T00:00:00Z',
+    price: 45990,
+    price_type: 'drive_away',
+    currency: 'AUD',
+    km: 48210,
+    odometer_unit: 'km',
+    stocknum: 'U1234',
+    vin: 'MPBUMFF60MX123456',
+    colour: 'Meteor Grey',
+    simple_body: 'Ute',
+    simple_fuel: 'Diesel',
+    simple_transmission: 'Automatic',
+    trans: '10 Speed Automatic',
+    engine_size: '2.0L',
+    drive: '4x4',
+    seats: 5,
+    regplate: null,
+    dealercomments: 'One owner | Full service history',
+    photos_count: 0,
+    images: [],
+    thumbnails: [],
+    primary_image_url: null,
+    dealership_id: 51,
+    dealership_slug: 'au-motors',
+    dealership_name: 'AU Motors',
+    location: { slug: 'southport', city: 'Southport', state: 'QLD', location_name: 'Southport', distribution_locations: [] },
+    location_id: 5,
+    location_name: 'Southport',
+    city: 'Southport',
+    state: 'QLD',
+    standardEquipment: [],
+    views: 10,
+    finance_lenders: {
+      Taurus: { interestRate: 8.99, comparisonRate: 9.45, paymentWeek: 189, disclaimer: 'Taurus disclaimer: 5 years, 10% deposit.' },
+    },
+    variant: {},
+    make_model: 'Ford Ranger',
+    price_range: '40000-50000',
+    listing_state: 'available',
+    listed_until: 4102444800,
+    created_at_timestamp: 1746057600,
+    custom_rank: 100,
+    ...overrides,
+  };
+}
