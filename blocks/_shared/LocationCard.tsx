@@ -122,7 +122,7 @@ export function LocationCard({ location, headingLevel = 3, pageBase, distance, s
       <div className="fc-location-card__actions">
         <a className="fc-button" href={directionsUrl(location)} rel="noopener noreferrer">
           <Icon name="directions" />
-          Get Directions<span className="fc-visually-hidden"> to {name}</span>
+          Get Directions <span className="fc-visually-hidden">to {name}</span>
         </a>
         {pageHref && (
           <SiteLink className="fc-button fc-button--secondary" href={pageHref}>

@@ -1,8 +1,106 @@
+/**
+ * Offer page (/offers/:manufacturer/:offerId and /offers/:offerId): the offer named by
+ * the route's `offerId` (or the block's `offerId` prop) with its picture, sanitised
+ * description, the disclaimer (over 200 characters it collapses to about 160 with View
+ * more / View less) and an enquiry button. An unknown offer, one excluded for this
+ * website, or one that has ended shows a message and a link to the current offers.
+ */
 import { defineBlock } from '../../engine/render/block.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
 import type { OfferDetailProps } from '../../schemas/types.gen.ts';
+import { ExpandableText } from '../_shared/ExpandableText.tsx';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { formatDate } from '../_shared/opening-hours.ts';
+import { dealerToday, findOffer, offerImage, offerModelHref } from '../_shared/offers.ts';
+import './offer-detail.css';
+
+export interface OfferDetailData {
+  offerId?: string;
+  manufacturer?: string;
+  today: string;
+}
 
 export default defineBlock<OfferDetailProps>({
-  component: function Stub() {
-    return null;
+  async load({ props, params, site }): Promise<OfferDetailData> {
+    return {
+      offerId: props.offerId !== undefined ? String(props.offerId) : params.offerId,
+      manufacturer: params.manufacturer,
+      today: dealerToday(site),
+    };
+  },
+  component: function OfferDetail({ props, block, data }) {
+    const { site, data: siteData, t, region } = useSite();
+    const loaded = data as OfferDetailData | undefined;
+    const today = loaded?.today ?? dealerToday(site);
+    const offerId = props.offerId ?? loaded?.offerId;
+    const found = findOffer(site, offerId, today);
+
+    if (found.status !== 'ok') {
+      return (
+        <section className="fc-offer-detail fc-offer-detail--missing" data-block-id={block.id} data-status={found.status}>
+          <div className="fc-container">
+            <h1>{found.status === 'ended' && found.offer ? `${t(found.offer.name)} has ended` : 'Offer not available'}</h1>
+            <p>{t(props.notFoundText ?? "This offer has ended or isn't available. See our current special offers.")}</p>
+            <p>
+              <SiteLink className="fc-button" href="/special-offers">
+                See current offers
+              </SiteLink>
+            </p>
+          </div>
+        </section>
+      );
+    }
+
+    const { offer } = found;
+    const image = offerImage(offer, siteData.models);
+    const modelHref = offerModelHref(offer);
+    const headingId = `${block.id}-heading`;
+
+    return (
+      <article className="fc-offer-detail" aria-labelledby={headingId} data-block-id={block.id} data-offer-id={offer.id}>
+        <div className="fc-container fc-offer-detail__inner">
+          <div className="fc-offer-detail__text">
+            {offer.manufacturer?.name && <p className="fc-offer-detail__make">{offer.manufacturer.name}</p>}
+            <h1 className="fc-offer-detail__title" id={headingId}>
+              {t(offer.name)}
+            </h1>
+            {offer.expires && (
+              <p className="fc-offer-detail__expiry">
+                Offer ends <time dateTime={offer.expires}>{formatDate(offer.expires, region.locale)}</time>
+              </p>
+            )}
+            {offer.description && (
+              // Sanitised when the site document was prepared (defs html, x-sanitize).
+              <div className="fc-offer-detail__description" dangerouslySetInnerHTML={{ __html: offer.description }} />
+            )}
+            <div className="fc-offer-detail__actions">
+              <SiteLink className="fc-button" href={props.enquireHref ?? '/contact'}>
+                {t(props.enquireLabel ?? 'Enquire about this offer')}
+              </SiteLink>
+              {modelHref && offer.model?.name && (
+                <SiteLink className="fc-button fc-button--secondary" href={modelHref}>
+                  View the {offer.model.name}
+                </SiteLink>
+              )}
+            </div>
+            {offer.disclaimer && (
+              <section className="fc-offer-detail__disclaimer" aria-label="Disclaimer">
+                <ExpandableText text={offer.disclaimer} what="disclaimer" />
+              </section>
+            )}
+          </div>
+          {image && (
+            <img
+              className="fc-offer-detail__image"
+              src={image.src}
+              alt={image.alt}
+              width={image.width ?? 720}
+              height={image.height ?? 405}
+              fetchPriority="high"
+            />
+          )}
+        </div>
+      </article>
+    );
   },
 });

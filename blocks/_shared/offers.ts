@@ -1,0 +1,101 @@
+/**
+ * Offer rules (spec §2 offer pages, §3 Offer): which offers a site shows, offer page
+ * addresses and the picture of an offer. Pure functions, no React.
+ */
+import type { ResolvedSite } from '../../engine/site/types.ts';
+import type { Model, Offer } from '../../schemas/types.gen.ts';
+import { zonedTime } from './opening-hours.ts';
+
+const REGION_TIME_ZONES: Record<string, string> = {
+  AU: 'Australia/Sydney',
+  NZ: 'Pacific/Auckland',
+  US: 'America/Chicago',
+};
+
+/** The dealer's time zone: the primary (or first) location's, else the region's. */
+export function dealerTimeZone(site: Pick<ResolvedSite, 'locations' | 'region'>): string {
+  const located = site.locations.find((l) => l.primary && l.time_zone) ?? site.locations.find((l) => l.time_zone);
+  return located?.time_zone ?? REGION_TIME_ZONES[site.region] ?? 'UTC';
+}
+
+/** Today's date (YYYY-MM-DD) where the dealer is. */
+export function dealerToday(site: Pick<ResolvedSite, 'locations' | 'region'>, at = new Date()): string {
+  return zonedTime(at, dealerTimeZone(site)).date;
+}
+
+/** The website must not show offers that list its id in excluded_website_ids. */
+export function offerAllowedOn(offer: Pick<Offer, 'excluded_website_ids'>, siteId: number | undefined): boolean {
+  return siteId === undefined || !(offer.excluded_website_ids ?? []).includes(siteId);
+}
+
+/** Started (or no start date) and not yet expired (the expiry date itself still counts). */
+export function offerIsCurrent(offer: Pick<Offer, 'starts' | 'expires'>, today: string): boolean {
+  if (offer.starts && offer.starts > today) return false;
+  if (offer.expires && offer.expires < today) return false;
+  return true;
+}
+
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The manufacturer part of an offer's address: its slug, or its name made into one. */
+export function offerManufacturerSlug(offer: Pick<Offer, 'manufacturer'>): string | undefined {
+  const slug = offer.manufacturer?.slug || (offer.manufacturer?.name ? slugify(offer.manufacturer.name) : '');
+  return slug || undefined;
+}
+
+/** /offers/{manufacturer}/{offerId}, or /offers/{offerId} for an offer without a make. */
+export function offerHref(offer: Pick<Offer, 'id' | 'manufacturer'>): string {
+  const make = offerManufacturerSlug(offer);
+  return make ? `/offers/${make}/${offer.id}` : `/offers/${offer.id}`;
+}
+
+/** Offers the site shows today, in document order, optionally of one make. */
+export function currentOffers(
+  site: Pick<ResolvedSite, 'offers' | 'id'>,
+  today: string,
+  options: { manufacturer?: string } = {},
+): Offer[] {
+  return site.offers.filter(
+    (offer) =>
+      offerAllowedOn(offer, site.id) &&
+      offerIsCurrent(offer, today) &&
+      (!options.manufacturer || offerManufacturerSlug(offer) === options.manufacturer),
+  );
+}
+
+export type OfferLookup =
+  | { offer: Offer; status: 'ok' }
+  | { offer?: Offer; status: 'missing' | 'excluded' | 'ended' | 'upcoming' };
+
+/** The offer of an offer page, with why it cannot be shown when it cannot. */
+export function findOffer(site: Pick<ResolvedSite, 'offers' | 'id'>, offerId: string | number | undefined, today: string): OfferLookup {
+  const id = typeof offerId === 'number' ? offerId : /^\d+$/.test(offerId ?? '') ? Number(offerId) : NaN;
+  const offer = site.offers.find((o) => o.id === id);
+  if (!offer) return { status: 'missing' };
+  if (!offerAllowedOn(offer, site.id)) return { status: 'excluded' };
+  if (offer.expires && offer.expires < today) return { offer, status: 'ended' };
+  if (offer.starts && offer.starts > today) return { offer, status: 'upcoming' };
+  return { offer, status: 'ok' };
+}
+
+/** The offer's own picture, else its model's (image_or_model_image). */
+export function offerImage(offer: Offer, models: readonly Model[]): { src: string; alt: string; width?: number; height?: number } | undefined {
+  if (offer.image?.src) return offer.image;
+  const model = offer.model?.slug ? models.find((m) => m.slug === offer.model!.slug) : undefined;
+  const src = model?.image?.url || model?.image?.thumb;
+  return src && /^(?:\/(?!\/)|https:\/\/)/.test(src) ? { src, alt: model!.name } : undefined;
+}
+
+/** Where an offer's model lives: its override URL, else /{model-slug}. */
+export function offerModelHref(offer: Offer): string | undefined {
+  const m = offer.model;
+  if (!m) return undefined;
+  return m.override_url?.trim() || (m.slug ? `/${m.slug}` : undefined);
+}
