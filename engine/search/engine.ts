@@ -234,9 +234,15 @@ export class SearchEngine {
     const order = index.order(sort);
     if (text && !sort.length) {
       // Text relevance (typos, then prefix-only words) first, then the custom ranking.
+      // One number per document (tier, then position in the custom order) sorts natively, without a comparator.
       const rankOf = index.rankOf(sort);
       const tiers = text.tiers;
-      return Array.from(docs).sort((a, b) => tiers[a] - tiers[b] || rankOf[a] - rankOf[b]).slice(0, end);
+      const keys = new Float64Array(docs.length);
+      for (let i = 0; i < docs.length; i++) keys[i] = tiers[docs[i]] * 0x100000000 + rankOf[docs[i]];
+      keys.sort();
+      const out: number[] = [];
+      for (let i = 0; i < keys.length && i < end; i++) out.push(order[keys[i] % 0x100000000]);
+      return out;
     }
     const out: number[] = [];
     for (let i = 0; i < order.length && out.length < end; i++) {
