@@ -140,10 +140,14 @@ function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateLimite
         }
       }
       const session = authenticate(route, req, ctx, deps.staffToken);
-      const v = ctx.validators;
-      const params = route.params ? v.assert(route.params, { ...req.params }) : {};
-      const query = route.query ? v.assert(route.query, { ...(req.query as object) }) : {};
-      const body = route.body ? v.assert(route.body, req.body) : undefined;
+      const params = { ...req.params };
+      const query = { ...(req.query as object) };
+      const body: unknown = req.body;
+      ctx.validators.assertAll([
+        [route.params, params],
+        [route.query, query],
+        [route.body, body],
+      ]);
       send(res, await route.handle({ req, res, body, query, params, session }));
     } catch (err) {
       sendError(res, err instanceof HttpError ? err : unexpected(err, ctx.log, route.operationId, route.failure));

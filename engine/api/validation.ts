@@ -24,6 +24,8 @@ export interface Validators {
   check(name: ApiSchemaName, data: unknown): FieldError[];
   /** Throws a 400 HttpError listing the problems; answers the data typed as T. */
   assert<T>(name: ApiSchemaName, data: unknown): T;
+  /** Checks several parts of one request (path, query, body) and reports all their problems together. */
+  assertAll(parts: [ApiSchemaName | undefined, unknown][]): void;
 }
 
 export function createValidators(): Validators {
@@ -39,7 +41,11 @@ export function createValidators(): Validators {
   };
   const check = (name: ApiSchemaName, data: unknown) => {
     const v = fn(name);
-    return v(data) ? [] : formatErrors(v.errors ?? []);
+    if (v(data)) return [];
+    // One message per field: the form shows one line per error, and "too short" plus
+    // "wrong characters" for the same box is noise.
+    const seen = new Set<string>();
+    return formatErrors(v.errors ?? []).filter((f) => !seen.has(f.path) && seen.add(f.path));
   };
   return {
     check,
@@ -47,6 +53,10 @@ export function createValidators(): Validators {
       const fields = check(name, data);
       if (fields.length) throw invalid(fields);
       return data as T;
+    },
+    assertAll(parts) {
+      const fields = parts.flatMap(([name, data]) => (name ? check(name, data) : []));
+      if (fields.length) throw invalid(fields);
     },
   };
 }
