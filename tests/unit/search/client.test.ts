@@ -1,0 +1,48 @@
+// @vitest-environment node
+/** The engine as an in-browser search client (static builds), and the isomorphic core rule. */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import algoliasearchHelper from 'algoliasearch-helper';
+import { createLocalSearchClient } from '../../../engine/search/client.ts';
+import { ids, makeEngine } from './fixtures.ts';
+
+describe('local search client', () => {
+  it('answers algoliasearch-helper searches, disjunctive facets and facet value searches without HTTP', async () => {
+    const client = createLocalSearchClient(makeEngine(10));
+    const helper = algoliasearchHelper(client as never, 'cars', { disjunctiveFacets: ['make'], hitsPerPage: 3 });
+    helper.addDisjunctiveFacetRefinement('make', 'Toyota');
+    const { content } = await helper.searchOnce({});
+    expect(ids(content.hits)).toEqual([6, 7, 8]);
+    expect(content.getFacetByName('make')).toBeTruthy();
+    const fv = await helper.searchForFacetValues('make', 'ma', 5);
+    expect(fv.facetHits.map((h: { value: string }) => h.value)).toEqual(['Mazda']);
+  });
+
+  it('rejects bad requests like algoliasearch does (an error with a status), and hands out copies', async () => {
+    const client = createLocalSearchClient(makeEngine(10));
+    await expect(client.search([{ indexName: 'cars', params: { filters: 'make:' } }])).rejects.toMatchObject({ status: 400, name: 'ApiError' });
+    await expect(client.search({ requests: [{ indexName: 'none' }] })).rejects.toMatchObject({ status: 404 });
+    const a = await client.search([{ indexName: 'cars', query: 'ford' }]);
+    (a.results[0] as { hits: unknown[] }).hits.length = 0;
+    const b = await client.search([{ indexName: 'cars', query: 'ford' }]);
+    expect((b.results[0] as { hits: unknown[] }).hits).toHaveLength(5);
+  });
+});
+
+describe('isomorphic core', () => {
+  it('engine/search (but http.ts) and the inventory generator import nothing node-only, and nothing from blocks/', () => {
+    const root = join(import.meta.dirname, '../../../engine');
+    const files = [
+      ...readdirSync(join(root, 'search')).filter((f) => f.endsWith('.ts') && f !== 'http.ts').map((f) => join(root, 'search', f)),
+      ...['generate.ts', 'derive.ts', 'finance.ts', 'prng.ts', 'vocab.ts', 'photo-svg.ts'].map((f) => join(root, 'inventory', f)),
+    ];
+    expect(files.length).toBeGreaterThan(15);
+    for (const file of files) {
+      const imports = [...readFileSync(file, 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map((m) => m[1]);
+      for (const spec of imports) {
+        expect(spec, `${file} imports ${spec}`).not.toMatch(/^(node:|express$|fs$|path$|zlib$)|\/blocks\//);
+      }
+    }
+  });
+});
