@@ -1,8 +1,122 @@
+/**
+ * Model range cards: the models of the makes the site sells (siteData.models), each with
+ * its status (New; Coming Soon with an icon), short description cut at 200, "from
+ * {price}" and a link to /{model-slug} or the model's override URL. The kind of model
+ * follows ?body= (suv, trucks, vans, performance, electric, future vehicles) when the
+ * block allows it, else the block's own `body`; links above the cards switch kind.
+ */
+import { useLocation } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
-import type { ModelCardsProps } from '../../schemas/types.gen.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
+import type { Model, ModelCardsProps } from '../../schemas/types.gen.ts';
+import { ModelStatus } from '../_shared/ModelStatus.tsx';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { MODEL_BODIES, filterModels, hasPrice, modelImage, parseModelBody, type ModelBody } from '../_shared/models.ts';
+import { SHORT_DESCRIPTION_LIMIT, truncate } from '../_shared/text.ts';
+import { modelHref } from '../header/links.ts';
+import './model-cards.css';
+
+/** The kind of model a block shows: ?body= when allowed and known, else the block's own. */
+export function selectedBody(props: Pick<ModelCardsProps, 'body' | 'bodyFromAddress'>, search: string): ModelBody | undefined {
+  if (props.bodyFromAddress !== false) {
+    const fromQuery = parseModelBody(new URLSearchParams(search).get('body'));
+    if (fromQuery) return fromQuery;
+  }
+  return parseModelBody(props.body);
+}
+
+function ModelCard({ model, showPrice, buttonLabel, headingLevel }: { model: Model; showPrice: boolean; buttonLabel: string; headingLevel: 2 | 3 }) {
+  const { money, t } = useSite();
+  const image = modelImage(model);
+  const description = truncate(model.short_description || model.description, SHORT_DESCRIPTION_LIMIT);
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <article className="fc-model-card" data-model={model.slug}>
+      <div className="fc-model-card__media">
+        {image ? (
+          <img className="fc-model-card__image" src={image} alt="" width={480} height={270} loading="lazy" decoding="async" />
+        ) : (
+          <div className="fc-model-card__image" aria-hidden="true" />
+        )}
+        <ModelStatus model={model} />
+      </div>
+      <div className="fc-model-card__body">
+        <Heading className="fc-model-card__name">
+          <span className="fc-model-card__make">{model.manufacturer_name}</span> {model.name}
+        </Heading>
+        {description && <p className="fc-model-card__text">{description}</p>}
+        {showPrice && hasPrice(model.from_price) && (
+          <p className="fc-model-card__price">
+            from <strong>{money(model.from_price)}</strong>
+          </p>
+        )}
+        <SiteLink className="fc-button fc-model-card__link" href={modelHref(model)}>
+          {t(buttonLabel)} <span className="fc-visually-hidden">the {model.manufacturer_name} {model.name}</span>
+        </SiteLink>
+      </div>
+    </article>
+  );
+}
 
 export default defineBlock<ModelCardsProps>({
-  component: function Stub() {
-    return null;
+  component: function ModelCards({ props, block }) {
+    const { data, t } = useSite();
+    const location = useLocation();
+    const body = selectedBody(props, location.search);
+    const models = filterModels(data.models, { body, manufacturer: props.manufacturer }).slice(0, props.limit ?? 48);
+    const heading = props.heading ?? 'Our model range';
+    const headingId = `${block.id}-heading`;
+    const kinds = MODEL_BODIES.filter((b) => filterModels(data.models, { body: b.key, manufacturer: props.manufacturer }).length > 0);
+    const bodyHref = (key?: ModelBody) => {
+      const params = new URLSearchParams(location.search);
+      if (key) params.set('body', key);
+      else params.delete('body');
+      const query = params.toString().replace(/\+/g, '%20');
+      return `${location.pathname}${query ? `?${query}` : ''}`;
+    };
+    const label = body ? MODEL_BODIES.find((b) => b.key === body)!.label : undefined;
+
+    return (
+      <section className="fc-model-cards" aria-labelledby={heading ? headingId : undefined} data-block-id={block.id} data-body={body ?? ''}>
+        <div className="fc-container">
+          {heading && (
+            <h2 className="fc-model-cards__heading" id={headingId}>
+              {t(heading)}
+              {label && <span className="fc-visually-hidden">: {label}</span>}
+            </h2>
+          )}
+          {props.intro && <p className="fc-model-cards__intro">{t(props.intro)}</p>}
+          {props.showFilters !== false && props.bodyFromAddress !== false && kinds.length > 1 && (
+            <nav className="fc-model-cards__filters" aria-label="Kinds of model">
+              <ul role="list">
+                <li>
+                  <SiteLink href={bodyHref()} aria-current={!body ? 'page' : undefined} className="fc-model-cards__filter">
+                    All models
+                  </SiteLink>
+                </li>
+                {kinds.map((kind) => (
+                  <li key={kind.key}>
+                    <SiteLink href={bodyHref(kind.key)} aria-current={body === kind.key ? 'page' : undefined} className="fc-model-cards__filter">
+                      {kind.label}
+                    </SiteLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          {models.length ? (
+            <ul className="fc-model-cards__grid" role="list">
+              {models.map((model) => (
+                <li key={model.id}>
+                  <ModelCard model={model} showPrice={props.showPrice !== false} buttonLabel={props.buttonLabel ?? 'Explore'} headingLevel={heading ? 3 : 2} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="fc-model-cards__empty">No models to show here yet. Please contact us about our range.</p>
+          )}
+        </div>
+      </section>
+    );
   },
 });

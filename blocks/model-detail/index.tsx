@@ -1,8 +1,87 @@
+/**
+ * Model page (/:modelSlug, or a fixed model): picture, status (New; Coming Soon with an
+ * icon), from price, the description (over 200 characters it collapses with View more /
+ * View less) and links to the model's stock, an enquiry and a test drive. An unknown
+ * model shows a message and a link to the range.
+ */
 import { defineBlock } from '../../engine/render/block.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
 import type { ModelDetailProps } from '../../schemas/types.gen.ts';
+import { ExpandableText } from '../_shared/ExpandableText.tsx';
+import { ModelStatus } from '../_shared/ModelStatus.tsx';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { findModel, hasPrice, modelImage } from '../_shared/models.ts';
+import { slugify } from '../_shared/offers.ts';
+import './model-detail.css';
+
+export interface ModelDetailData {
+  slug?: string;
+}
 
 export default defineBlock<ModelDetailProps>({
-  component: function Stub() {
-    return null;
+  async load({ props, params }): Promise<ModelDetailData> {
+    return { slug: props.model || params.modelSlug || params.slug };
+  },
+  component: function ModelDetail({ props, block, data }) {
+    const { data: siteData, money, t } = useSite();
+    const slug = props.model || (data as ModelDetailData | undefined)?.slug;
+    const model = findModel(siteData.models, slug);
+
+    if (!model) {
+      return (
+        <section className="fc-model-detail fc-model-detail--missing" data-block-id={block.id}>
+          <div className="fc-container">
+            <h1>Model not found</h1>
+            <p>{t(props.notFoundText ?? "We couldn't find that model. Browse our full model range instead.")}</p>
+            <p>
+              <SiteLink className="fc-button" href="/models">
+                See the model range
+              </SiteLink>
+            </p>
+          </div>
+        </section>
+      );
+    }
+
+    const image = modelImage(model);
+    const description = model.description || model.short_description;
+    const stockHref = `/search/${slugify(model.manufacturer_name)}/${model.slug}`;
+    const headingId = `${block.id}-heading`;
+    return (
+      <article className="fc-model-detail" aria-labelledby={headingId} data-block-id={block.id} data-model={model.slug}>
+        <div className="fc-container fc-model-detail__inner">
+          <div className="fc-model-detail__text">
+            <ModelStatus model={model} />
+            <h1 className="fc-model-detail__name" id={headingId}>
+              <span className="fc-model-detail__make">{model.manufacturer_name}</span> {model.name}
+            </h1>
+            {hasPrice(model.from_price) && (
+              <p className="fc-model-detail__price">
+                from <strong>{money(model.from_price)}</strong>
+              </p>
+            )}
+            {description && <ExpandableText className="fc-model-detail__description" text={description} what="description" />}
+            <div className="fc-model-detail__actions">
+              {model.status !== 'coming_soon' && (
+                <SiteLink className="fc-button" href={stockHref}>
+                  View {model.name} stock
+                </SiteLink>
+              )}
+              <SiteLink className="fc-button fc-button--secondary" href={props.enquireHref ?? '/contact'}>
+                Enquire <span className="fc-visually-hidden">about the {model.name}</span>
+              </SiteLink>
+              {model.status !== 'coming_soon' && (
+                <SiteLink className="fc-button fc-button--secondary" href="/book-test-drive">
+                  Book a test drive
+                </SiteLink>
+              )}
+            </div>
+          </div>
+          {image && (
+            <img className="fc-model-detail__image" src={image} alt={`${model.manufacturer_name} ${model.name}`} width={720} height={405} fetchPriority="high" />
+          )}
+        </div>
+      </article>
+    );
   },
 });
