@@ -32,4 +32,5 @@ export const registry = {
   'image-text': () => import('./image-text/index.tsx'),
   'cards-grid': () => import('./cards-grid/index.tsx'),
   'call-to-action': () => import('./call-to-action/index.tsx'),
+  'search-page': () => import('./search-page/index.tsx'),
 } satisfies Record<BlockType, BlockRegistry[string]>;

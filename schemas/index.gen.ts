@@ -34,6 +34,7 @@ import personalisedFinanceBlockSchema from './blocks/personalised-finance.schema
 import requestPhotosBlockSchema from './blocks/request-photos.schema.json';
 import reviewsBlockSchema from './blocks/reviews.schema.json';
 import richTextBlockSchema from './blocks/rich-text.schema.json';
+import searchPageBlockSchema from './blocks/search-page.schema.json';
 import sectionBlockSchema from './blocks/section.schema.json';
 import sellMyCarBlockSchema from './blocks/sell-my-car.schema.json';
 import signInBlockSchema from './blocks/sign-in.schema.json';
@@ -142,6 +143,7 @@ export const blockSchemas = {
   'request-photos': requestPhotosBlockSchema,
   'reviews': reviewsBlockSchema,
   'rich-text': richTextBlockSchema,
+  'search-page': searchPageBlockSchema,
   'section': sectionBlockSchema,
   'sell-my-car': sellMyCarBlockSchema,
   'sign-in': signInBlockSchema,

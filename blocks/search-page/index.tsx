@@ -1,0 +1,18 @@
+/**
+ * Stock search page block. The page preloads only this module; the interactive UI
+ * (react-instantsearch) is SearchPageApp.tsx, its own chunk — see ../_search/lazy-block.tsx
+ * and docs/search-ui.md.
+ */
+import { defineBlock } from '../../engine/render/block.ts';
+import type { SearchPageProps } from '../../schemas/types.gen.ts';
+import { lazyBlock } from '../_search/lazy-block.tsx';
+import { loadSearchBlock } from '../_search/load.ts';
+import '../_search/search.css';
+import './search-page.css';
+
+const ui = lazyBlock<SearchPageProps>(() => import('./SearchPageApp.tsx'));
+
+export default defineBlock<SearchPageProps>({
+  component: ui.Component,
+  load: (ctx) => loadSearchBlock(ctx, ui.ensure, { resolveNames: true }),
+});

@@ -1,0 +1,124 @@
+/**
+ * npx tsx scripts/search-pages.ts [--check]
+ *
+ * Puts the search blocks on the demo sites' search pages (every sites/*.json and
+ * sites/templates/*.json that has them):
+ *   search             /search/new-used-and-demo-cars   stock search
+ *   search-segment     /search/:segment                 stock search (type, make or body in the path)
+ *   search-make-model  /search/:make/:model             stock search
+ *   cars               /cars                            stock search (the listing route: filters in the query only)
+ *   budget-finder      /budget-finder                   budget finder (page added when missing)
+ *   dealerships        /dealerships                     dealer directory (sites with several dealerships; added when missing)
+ *   model-search       /model-search                    model directory (sites whose dealerships sell new; added when missing)
+ *
+ * Only those pages' blocks are rewritten; everything else in a document is left as it is.
+ * Sites that sell used cars only get no car-type filter. Run `npx tsx scripts/format-sites.ts`
+ * and `npx tsx scripts/check-sites.ts` afterwards. With --check nothing is written and the
+ * exit code says whether a document would change.
+ */
+import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const sitesDir = process.env.FORECOURT_SITES_DIR ?? join(root, 'sites');
+const check = process.argv.includes('--check');
+
+type Json = Record<string, any>;
+
+const SEARCH_PAGES: Record<string, string> = {
+  search: 'search-results',
+  'search-segment': 'search-segment-results',
+  'search-make-model': 'search-make-model-results',
+  cars: 'cars-results',
+};
+
+/** The default filters minus the car-type section (for sites showing used cars only). */
+const USED_ONLY_FILTERS = [
+  { attribute: 'make' },
+  { attribute: 'price' },
+  { attribute: 'year' },
+  { attribute: 'km' },
+  { attribute: 'simple_body' },
+  { attribute: 'simple_fuel', open: false },
+  { attribute: 'simple_transmission', open: false },
+  { attribute: 'drive', open: false },
+  { attribute: 'colour', open: false },
+  { attribute: 'location_name', open: false, limit: 40 },
+];
+
+function searchBlock(pageId: string, doc: Json, base: Json | undefined): Json {
+  const usedOnly = doc.search?.usedOnly ?? base?.search?.usedOnly ?? false;
+  const props: Json = {};
+  if (usedOnly) props.filters = USED_ONLY_FILTERS;
+  return { type: 'search-page', id: SEARCH_PAGES[pageId], props };
+}
+
+function files(): string[] {
+  const list = readdirSync(sitesDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(sitesDir, f));
+  const templates = join(sitesDir, 'templates');
+  if (existsSync(templates)) list.push(...readdirSync(templates).filter((f) => f.endsWith('.json')).map((f) => join(templates, f)));
+  return list.sort();
+}
+
+function templateOf(doc: Json): Json | undefined {
+  if (typeof doc.template !== 'string') return undefined;
+  const file = join(sitesDir, 'templates', `${doc.template}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Json) : undefined;
+}
+
+/** Pages a document has, or inherits from its template. */
+function pageIds(doc: Json, base: Json | undefined): Set<string> {
+  return new Set([...(doc.pages ?? []), ...(base?.pages ?? [])].map((p: Json) => p.id));
+}
+
+let changedFiles = 0;
+for (const file of files()) {
+  const before = readFileSync(file, 'utf8');
+  const doc = JSON.parse(before) as Json;
+  if (!Array.isArray(doc.pages)) continue;
+  const base = templateOf(doc);
+  const isTemplate = basename(dirname(file)) === 'templates';
+  for (const page of doc.pages as Json[]) {
+    if (page.id in SEARCH_PAGES) page.blocks = [searchBlock(page.id, doc, base)];
+  }
+  const ids = pageIds(doc, base);
+  const dealerships: Json[] = doc.dealerships ?? base?.dealerships ?? [];
+  // Extra pages go on sites (not templates), unless the site or its template has them already.
+  if (!isTemplate && ids.has('search')) {
+    if (!ids.has('budget-finder')) {
+      doc.pages.push({
+        id: 'budget-finder',
+        path: '/budget-finder',
+        title: 'Find cars for your budget | {site}',
+        description: 'Work out what you can spend from a weekly repayment and deposit, and see the cars that fit.',
+        blocks: [{ type: 'budget-finder', id: 'budget-finder-tool', props: {} }],
+      });
+    }
+    if (dealerships.length > 1 && !ids.has('dealerships')) {
+      doc.pages.push({
+        id: 'dealerships',
+        path: '/dealerships',
+        title: 'Our dealerships | {site}',
+        blocks: [{ type: 'dealer-directory', id: 'dealer-directory-search', props: {} }],
+      });
+    }
+    if (dealerships.some((d) => (d.manufacturers ?? []).length) && !ids.has('model-search')) {
+      doc.pages.push({
+        id: 'model-search',
+        path: '/model-search',
+        title: 'Find a model | {site}',
+        blocks: [{ type: 'model-directory', id: 'model-directory-search', props: {} }],
+      });
+    }
+  }
+  const after = `${JSON.stringify(doc, null, 2)}\n`;
+  if (after !== before && JSON.stringify(JSON.parse(after)) !== JSON.stringify(JSON.parse(before))) {
+    changedFiles++;
+    console.log(`${check ? 'would change' : 'updated'} ${file.startsWith(root) ? file.slice(root.length + 1) : file}`);
+    if (!check) writeFileSync(file, after);
+  }
+}
+console.log(`${changedFiles} document${changedFiles === 1 ? '' : 's'} ${check ? 'would change' : 'changed'}`);
+if (check && changedFiles) process.exit(1);
