@@ -12,13 +12,13 @@ export const PHOTO_MAX_WIDTH = 2000;
 export const PHOTO_DEFAULT_WIDTH = 800;
 
 /** The shots of a gallery, in order: viewBox crops of the 320×160 drawing, some mirrored. */
-const SHOTS: { viewBox: string; mirror: boolean; backdrop: string }[] = [
-  { viewBox: '0 -10 320 160', mirror: false, backdrop: '#eef1f5' },
-  { viewBox: '0 -10 320 160', mirror: true, backdrop: '#e6eaf0' },
-  { viewBox: '140 0 180 120', mirror: false, backdrop: '#f4efe6' },
-  { viewBox: '0 0 180 120', mirror: false, backdrop: '#e8f0ec' },
-  { viewBox: '40 40 120 80', mirror: true, backdrop: '#eceaf4' },
-  { viewBox: '-40 -40 400 200', mirror: false, backdrop: '#dfe5ec' },
+const SHOTS: { viewBox: string; mirror: boolean; backdrop: string; fit: 'meet' | 'slice' }[] = [
+  { viewBox: '0 -10 320 160', mirror: false, backdrop: '#eef1f5', fit: 'meet' },
+  { viewBox: '0 -10 320 160', mirror: true, backdrop: '#e6eaf0', fit: 'meet' },
+  { viewBox: '140 0 180 120', mirror: false, backdrop: '#f4efe6', fit: 'slice' },
+  { viewBox: '0 0 180 120', mirror: false, backdrop: '#e8f0ec', fit: 'slice' },
+  { viewBox: '40 40 120 80', mirror: true, backdrop: '#eceaf4', fit: 'slice' },
+  { viewBox: '-40 -40 400 200', mirror: false, backdrop: '#dfe5ec', fit: 'meet' },
 ];
 
 export function clampPhotoWidth(width: number | undefined): number {
@@ -39,11 +39,15 @@ export function carPhotoSvg(car: PhotoCar, n: number, width?: number): string {
     // The inner drawing keeps its own coordinates; the outer frame crops and mirrors it.
     .replace(/ width="320" height="160"/, '');
   const flip = shot.mirror ? ' transform="translate(320 0) scale(-1 1)"' : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${shot.viewBox}" width="${w}" height="${h}" preserveAspectRatio="xMidYMid slice" role="img" aria-label="Photo ${n} of ${escapeAttr(car.name)}"><rect x="-400" y="-400" width="1200" height="1000" fill="${shot.backdrop}"/><g${flip}><svg x="0" y="-10" width="320" height="160" viewBox="0 -10 320 160">${stripOuter(inner)}</svg></g></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${shot.viewBox}" width="${w}" height="${h}" preserveAspectRatio="xMidYMid ${shot.fit}" role="img" aria-label="Photo ${n} of ${escapeAttr(car.name)}"><rect x="-400" y="-400" width="1200" height="1000" fill="${shot.backdrop}"/><g${flip}><svg x="0" y="-10" width="320" height="160" viewBox="0 -10 320 160">${stripOuter(inner)}</svg></g></svg>`;
 }
 
+/** The drawing without its own frame and studio background, so the shot's backdrop shows through evenly. */
 function stripOuter(svg: string): string {
-  return svg.replace(/^<svg[^>]*>/, '').replace(/<\/svg>$/, '');
+  return svg
+    .replace(/^<svg[^>]*>/, '')
+    .replace(/<\/svg>$/, '')
+    .replace(/<rect x="0" y="-10" width="320" height="160" fill="[^"]*"\/>/, '');
 }
 
 function escapeAttr(text: string): string {
