@@ -62,63 +62,88 @@ export class AttributeIndex {
     records: readonly unknown[],
   ) {
     const size = records.length;
-    const perDoc: number[][] = new Array(size);
-    let multiValued = false;
-    let total = 0;
-    const pairs: { doc: number; value: number }[] = [];
-    this.numColumn = new Float64Array(size).fill(NaN);
+    // One pass collects (document, value number) pairs flat, without an array per document.
+    const pairDoc: number[] = [];
+    const pairValue: number[] = [];
+    const numberOf: number[] = [];
     let hasStrings = false;
+    let multiValued = false;
     const buf: Scalar[] = [];
-    for (let doc = 0; doc < size; doc++) {
-      buf.length = 0;
-      scalars(getPath(records[doc], name), buf);
-      const ids: number[] = [];
-      for (const v of buf) {
-        const text = typeof v === 'string' ? v : String(v);
-        if (typeof v === 'string') hasStrings = true;
-        const key = facetKey(text);
-        let id = this.valueByKey.get(key);
-        if (id === undefined) {
-          id = this.values.length;
-          this.values.push(text);
-          this.valueByKey.set(key, id);
-          this.postings.push([]);
-        }
-        if (!ids.includes(id)) {
-          ids.push(id);
-          this.postings[id].push(doc);
-        }
-        const num = typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : NaN;
-        if (!Number.isNaN(num)) {
-          pairs.push({ doc, value: num });
-          if (Number.isNaN(this.numColumn[doc])) this.numColumn[doc] = num;
-        }
+    const add = (doc: number, v: Scalar, firstOfDoc: number) => {
+      const text = typeof v === 'string' ? v : String(v);
+      const key = facetKey(text);
+      let id = this.valueByKey.get(key);
+      if (id === undefined) {
+        id = this.values.length;
+        this.values.push(text);
+        this.valueByKey.set(key, id);
+        this.postings.push([]);
+        numberOf.push(NaN);
       }
-      if (ids.length > 1) multiValued = true;
-      total += ids.length;
-      perDoc[doc] = ids;
+      if (typeof v === 'string') hasStrings = true;
+      else numberOf[id] = typeof v === 'number' ? v : v ? 1 : 0;
+      // The same value twice in one document counts once.
+      for (let k = firstOfDoc; k < pairDoc.length; k++) if (pairValue[k] === id) return;
+      pairDoc.push(doc);
+      pairValue.push(id);
+      this.postings[id].push(doc);
+    };
+    for (let doc = 0; doc < size; doc++) {
+      const value = getPath(records[doc], name);
+      if (value === null || value === undefined) continue;
+      const first = pairDoc.length;
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') add(doc, value, first);
+      else {
+        buf.length = 0;
+        scalars(value, buf);
+        for (const v of buf) add(doc, v, first);
+        if (pairDoc.length - first > 1) multiValued = true;
+      }
     }
     this.hasStrings = hasStrings;
+
     if (multiValued) {
       this.single = null;
       this.offsets = new Uint32Array(size + 1);
-      this.multi = new Int32Array(total);
+      this.multi = Int32Array.from(pairValue);
       let k = 0;
       for (let doc = 0; doc < size; doc++) {
         this.offsets[doc] = k;
-        for (const id of perDoc[doc]) this.multi[k++] = id;
+        while (k < pairDoc.length && pairDoc[k] === doc) k++;
       }
       this.offsets[size] = k;
     } else {
       this.offsets = null;
       this.multi = null;
       this.single = new Int32Array(size).fill(-1);
-      for (let doc = 0; doc < size; doc++) if (perDoc[doc].length) this.single[doc] = perDoc[doc][0];
+      for (let k = 0; k < pairDoc.length; k++) this.single[pairDoc[k]] = pairValue[k];
     }
-    pairs.sort((a, b) => a.value - b.value || a.doc - b.doc);
-    this.numDocs = Uint32Array.from(pairs, (p) => p.doc);
-    this.numVals = Float64Array.from(pairs, (p) => p.value);
-    this.hasNumbers = pairs.length > 0;
+
+    // Numeric side: distinct numbers sorted, then their posting lists (already in document order) laid end to end.
+    this.numColumn = new Float64Array(size).fill(NaN);
+    for (let k = pairDoc.length - 1; k >= 0; k--) {
+      const n = numberOf[pairValue[k]];
+      if (n === n) this.numColumn[pairDoc[k]] = n;
+    }
+    const numericIds = [];
+    let total = 0;
+    for (let id = 0; id < numberOf.length; id++) {
+      if (numberOf[id] === numberOf[id]) {
+        numericIds.push(id);
+        total += this.postings[id].length;
+      }
+    }
+    numericIds.sort((a, b) => numberOf[a] - numberOf[b]);
+    this.numDocs = new Uint32Array(total);
+    this.numVals = new Float64Array(total);
+    let at = 0;
+    for (const id of numericIds) {
+      for (const doc of this.postings[id]) {
+        this.numDocs[at] = doc;
+        this.numVals[at++] = numberOf[id];
+      }
+    }
+    this.hasNumbers = total > 0;
   }
 
   private alpha: Int32Array | undefined;

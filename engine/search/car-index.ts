@@ -61,24 +61,9 @@ export const CAR_INDEX_SETTINGS: IndexSettings = {
   searchableAttributes: ['name', 'make', 'model', 'badge', 'series', 'stocknum', 'vin'],
   exactOnlyAttributes: ['stocknum', 'vin'],
   attributesForFaceting: CAR_FACETS,
-  eagerAttributes: [
-    'make',
-    'model',
-    'simple_body',
-    'simple_fuel',
-    'simple_transmission',
-    'state',
-    'price',
-    'km',
-    'year',
-    'car_type',
-    'status',
-    'listing_state',
-    'listed_until',
-    'show_on_dealer_website',
-    'dealership_slug',
-    'custom_rank',
-  ],
+  // Every facet and sort attribute is built at start (about half a second), so no visitor's
+  // first refinement pays for building a column.
+  eagerAttributes: [...CAR_FACETS, '_tags', 'listed_until', 'custom_rank', 'created_at_timestamp', 'id'],
   customRanking: [
     { attribute: 'custom_rank', order: 'desc' },
     { attribute: 'id', order: 'asc' },
