@@ -1,0 +1,140 @@
+/**
+ * The captcha (on unless a site switches it off): a question from the API's local
+ * challenge (GET {api}/captcha, e.g. "What is 7 + 5?"), answered in a text box. The
+ * token and answer go with the form as captcha: { token, answer }. A token works once
+ * and for 10 minutes; an expired question is replaced by itself.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ResolvedSite } from '../../engine/site/types.ts';
+import type { CaptchaChallenge, CaptchaSolution } from '../../schemas/types.gen.ts';
+import { apiGet } from './api.ts';
+import { MESSAGES } from './messages.ts';
+import { type Check, type FieldRule } from './rules.ts';
+import type { FormController } from './useForm.ts';
+
+export const CAPTCHA_FIELD = 'captcha';
+const TOKEN_FIELD = 'captcha_token';
+
+export interface CaptchaHandle {
+  enabled: boolean;
+  challenge?: CaptchaChallenge;
+  loading: boolean;
+  failed: boolean;
+  refresh(): void;
+  /** The rule for the summary (required, and the question must have loaded). */
+  rule: FieldRule;
+  /** captcha: { token, answer } for the request, or undefined when off. */
+  solution(): CaptchaSolution | undefined;
+}
+
+export function useCaptcha(site: ResolvedSite, form: FormController, enabled = site.features.captcha): CaptchaHandle {
+  const [challenge, setChallenge] = useState<CaptchaChallenge | undefined>();
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [tick, setTick] = useState(0);
+  const formRef = useRef(form);
+  formRef.current = form;
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    setLoading(true);
+    setFailed(false);
+    void apiGet<CaptchaChallenge>(site, '/captcha', { signal: controller.signal, retries: 1 }).then((r) => {
+      if (controller.signal.aborted) return;
+      setLoading(false);
+      if (r.ok && r.data?.token) {
+        setChallenge(r.data);
+        formRef.current.setMany({ [TOKEN_FIELD]: r.data.token, [CAPTCHA_FIELD]: '' });
+      } else {
+        setFailed(true);
+      }
+    });
+    return () => controller.abort();
+  }, [site, enabled, tick]);
+
+  // A question expires after 10 minutes: fetch the next one a little before.
+  useEffect(() => {
+    if (!challenge) return;
+    const ms = Date.parse(challenge.expires_at) - Date.now() - 15_000;
+    if (!Number.isFinite(ms)) return;
+    const timer = setTimeout(() => setTick((t) => t + 1), Math.max(ms, 1000));
+    return () => clearTimeout(timer);
+  }, [challenge]);
+
+  const refresh = useCallback(() => setTick((t) => t + 1), []);
+
+  const loaded: Check = () => (failed || (!challenge && !loading) ? MESSAGES.captchaUnavailable : undefined);
+  const answered: Check = (v) => (typeof v === 'string' && v.trim() !== '' ? undefined : MESSAGES.captcha);
+  return {
+    enabled,
+    challenge,
+    loading,
+    failed,
+    refresh,
+    rule: { name: CAPTCHA_FIELD, label: 'Security question', checks: [loaded, answered] },
+    solution() {
+      if (!enabled) return undefined;
+      const token = form.values[TOKEN_FIELD];
+      const answer = form.values[CAPTCHA_FIELD];
+      return typeof token === 'string' && token ? { token, answer: typeof answer === 'string' ? answer.trim() : '' } : undefined;
+    },
+  };
+}
+
+/** After a failed submit: a used or expired question must be replaced. */
+export function captchaNeedsRefresh(fields: { path: string; message: string }[]): boolean {
+  return fields.some((f) => f.path === '/captcha/token' || (f.path.startsWith('/captcha') && /expired|already been used/i.test(f.message)));
+}
+
+export function CaptchaField({ form, captcha }: { form: FormController; captcha: CaptchaHandle }) {
+  if (!captcha.enabled) return null;
+  const id = form.fieldId(CAPTCHA_FIELD);
+  form.label(CAPTCHA_FIELD, 'Security question');
+  const error = form.errorFor(CAPTCHA_FIELD);
+  const value = form.values[CAPTCHA_FIELD];
+  const question = captcha.challenge?.question;
+  return (
+    <div className={`fc-field fc-captcha${error ? ' fc-field--error' : ''}`}>
+      <label className="fc-field__label" htmlFor={id}>
+        Security question{question ? `: ${question}` : ''}
+        <span className="fc-field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </label>
+      <p className="fc-field__help" id={`${id}-help`} aria-live="polite">
+        {captcha.loading
+          ? 'Loading the question…'
+          : captcha.failed
+            ? MESSAGES.captchaUnavailable
+            : 'Answer with a number. This helps us keep out spam.'}
+      </p>
+      {error && (
+        <p className="fc-field__error" id={`${id}-error`}>
+          <span className="fc-visually-hidden">Error: </span>
+          {error}
+        </p>
+      )}
+      <div className="fc-captcha__row">
+        <input
+          className="fc-input fc-captcha__input"
+          id={id}
+          name={CAPTCHA_FIELD}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+          required
+          value={typeof value === 'string' ? value : ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[`${id}-help`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
+          onChange={(e) => form.set(CAPTCHA_FIELD, e.target.value)}
+        />
+        <button type="button" className="fc-button fc-button--secondary fc-captcha__new" onClick={captcha.refresh} disabled={captcha.loading}>
+          New question
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+/** Field groups several forms share: the contact details and the terms agreement. */
+import type { Region } from '../../engine/site/types.ts';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { CheckboxField, TextField } from './fields.tsx';
+import { email, maxLength, mustAgree, phone, phoneExample, required, type FieldRule } from './rules.ts';
+import type { FormController } from './useForm.ts';
+
+export interface ContactOptions {
+  lastNameRequired?: boolean;
+  phoneLabel?: string;
+  firstNameLabel?: string;
+}
+
+export function contactRules(region: Region, options: ContactOptions = {}): FieldRule[] {
+  const first = options.firstNameLabel ?? 'First name';
+  const phoneLabel = options.phoneLabel ?? 'Phone number';
+  const rules: FieldRule[] = [{ name: 'name', label: first, checks: [required(first), maxLength(120, first)] }];
+  if (options.lastNameRequired) rules.push({ name: 'last_name', label: 'Last name', checks: [required('Last name'), maxLength(120, 'Last name')] });
+  rules.push(
+    { name: 'email', label: 'Email', checks: [required('Email', 'enter', 'Please enter your email address.'), email] },
+    { name: 'phone', label: phoneLabel, checks: [required(phoneLabel), phone(region)] },
+  );
+  return rules;
+}
+
+export function ContactFields({ form, region, options = {} }: { form: FormController; region: Region; options?: ContactOptions }) {
+  return (
+    <>
+      <div className="fc-form__row fc-form__row--2">
+        <TextField form={form} name="name" label={options.firstNameLabel ?? 'First name'} required autoComplete="given-name" maxLength={120} />
+        <TextField form={form} name="last_name" label="Last name" required={options.lastNameRequired} autoComplete="family-name" maxLength={120} />
+      </div>
+      <div className="fc-form__row fc-form__row--2">
+        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
+        <TextField
+          form={form}
+          name="phone"
+          label={options.phoneLabel ?? 'Phone number'}
+          type="tel"
+          required
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={20}
+          help={`For example ${phoneExample(region)}`}
+        />
+      </div>
+    </>
+  );
+}
+
+export const termsRule: FieldRule = { name: 'terms_conditions', label: 'Terms of use', checks: [mustAgree()] };
+
+export function TermsField({ form, termsHref = '/terms-and-conditions' }: { form: FormController; termsHref?: string }) {
+  return (
+    <CheckboxField form={form} name="terms_conditions" label="Terms of use" required>
+      I agree to the{' '}
+      <SiteLink href={termsHref} target="_blank">
+        terms of use<span className="fc-visually-hidden"> (opens in a new tab)</span>
+      </SiteLink>
+      <span className="fc-field__required" aria-hidden="true">
+        {' '}
+        *
+      </span>
+    </CheckboxField>
+  );
+}

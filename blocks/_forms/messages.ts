@@ -1,0 +1,31 @@
+/** Every sentence a visitor can see from the form kit, in one place (spec wording kept exactly, spelling included). */
+export const MESSAGES = {
+  /** Heading of the error summary (spec section 8). */
+  summaryHeading: 'Please fix the following errors:',
+  /** General form failure (spec section 8). */
+  formError: 'An error occurred when submitting this form',
+  /** A lead submit that answered neither lead_id nor error (spec section 8; "occured" is the spec's spelling). */
+  unexpected: 'An unexpected error occured',
+  /** Sites requiring agreement to terms (spec section 5). */
+  terms: 'You must agree to the terms of use before submitting.',
+  /** Trade-in postcode, AU and NZ (spec section 5). The US wording is in rules.ts. */
+  postcode: 'Invalid postcode. Please enter a 4-digit number.',
+  /** Geocoding found nothing (spec section 8). */
+  postcodeNotFound: 'Invalid postcode',
+  email: 'Please enter a valid email address, e.g. name@example.com.',
+  rego: 'Please enter the registration using letters, numbers, spaces and hyphens only (up to 10).',
+  captcha: 'Please answer the question to show you are not a robot.',
+  captchaUnavailable: 'The security question could not be loaded. Please try again.',
+  dealership: 'Please select a dealership.',
+  location: 'Please select a location.',
+  category: 'Please select what your enquiry is about.',
+  message: 'Please enter your message.',
+  offline: 'You appear to be offline. Please check your connection and try again.',
+  noEstimate:
+    "Cars older than 7 years or with more than 100,000 km can't be valued online. We'll call you to arrange a valuation.",
+} as const;
+
+/** "Please enter your first name." from a field label. */
+export function requiredMessage(label: string, verb: 'enter' | 'select' | 'choose' = 'enter') {
+  return `Please ${verb} your ${label.charAt(0).toLowerCase()}${label.slice(1)}.`;
+}

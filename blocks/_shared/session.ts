@@ -1,0 +1,62 @@
+/**
+ * The signed-in visitor, for blocks: sign in by phone number (POST {api}/sign-in), read
+ * the session (localStorage plus a cookie, see engine/render/visitor.ts) and build the
+ * sign-in address (/sign-in?type=&redirect=&back=) for gated actions such as the watchlist:
+ *
+ *   const session = useSession();
+ *   if (!session) navigate(signInHref('watchlist', location.pathname + location.search, location.pathname));
+ *   apiPost(site, '/watchlist/save-car', { phone_number: session.phone_number, car_id }, { token: session.token });
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useSite } from '../../engine/render/site-context.tsx';
+import { clearSession, readSession, writeSession, type StoredSession } from '../../engine/render/visitor.ts';
+import type { ResolvedSite } from '../../engine/site/types.ts';
+import type { Session } from '../../schemas/types.gen.ts';
+import { apiPost, type ApiFieldError } from '../_forms/api.ts';
+import { MESSAGES } from '../_forms/messages.ts';
+
+export { clearSession, isSignedIn, readSession, safeInternalPath, signInHref, writeSession } from '../../engine/render/visitor.ts';
+export type { StoredSession };
+
+export type SignInResult = { ok: true; session: StoredSession } | { ok: false; error: string; fields: ApiFieldError[] };
+
+export async function signIn(site: Pick<ResolvedSite, 'slug' | 'api'>, phoneNumber: string, fetchImpl?: typeof fetch): Promise<SignInResult> {
+  const res = await apiPost<Session>(site, '/sign-in', { site: site.slug, phone_number: phoneNumber.trim() }, { retries: 1, fetch: fetchImpl });
+  if (res.ok && res.data?.phone_number && res.data.expires_at) {
+    const session: StoredSession = { token: res.data.token, phone_number: res.data.phone_number, site: res.data.site, expires_at: res.data.expires_at };
+    writeSession(site.slug, session);
+    notify();
+    return { ok: true, session };
+  }
+  if (res.ok) return { ok: false, error: MESSAGES.unexpected, fields: [] };
+  return { ok: false, error: res.error ?? MESSAGES.formError, fields: res.fields };
+}
+
+export async function signOut(site: Pick<ResolvedSite, 'slug' | 'api'>) {
+  const token = readSession(site.slug)?.token;
+  clearSession(site.slug);
+  notify();
+  if (token) await apiPost(site, '/sign-out', {}, { token });
+}
+
+const listeners = new Set<() => void>();
+function notify() {
+  for (const l of listeners) l();
+}
+
+/** The session after hydration (undefined on the server and until then), kept current across tabs. */
+export function useSession(): StoredSession | undefined {
+  const { site } = useSite();
+  const [session, setSession] = useState<StoredSession | undefined>();
+  const refresh = useCallback(() => setSession(readSession(site.slug)), [site.slug]);
+  useEffect(() => {
+    refresh();
+    listeners.add(refresh);
+    window.addEventListener('storage', refresh);
+    return () => {
+      listeners.delete(refresh);
+      window.removeEventListener('storage', refresh);
+    };
+  }, [refresh]);
+  return session;
+}

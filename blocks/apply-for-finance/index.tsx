@@ -1,0 +1,8 @@
+/** Apply for finance (/apply-for-finance; anchor #finance-form): the enquiry plus employment, income and living situation. */
+import { defineBlock } from '../../engine/render/block.ts';
+import type { ApplyForFinanceProps } from '../../schemas/types.gen.ts';
+import { FinanceFormBlock } from '../finance-enquiry/FinanceFormBlock.tsx';
+
+export default defineBlock<ApplyForFinanceProps>({
+  component: ({ props, block }) => <FinanceFormBlock props={props} blockId={block.id} variant="application" />,
+});

@@ -1,0 +1,46 @@
+/** The section around a finance form: heading, intro, the car from ?car_id=, and the #finance-form anchor. */
+import { useLocation } from 'react-router';
+import { useSite } from '../../engine/render/site-context.tsx';
+import { useCarFromQuery } from '../_forms/car.ts';
+import { CarStatus } from '../_forms/CarContext.tsx';
+import { FinanceForm, type FinanceVariant } from '../_forms/FinanceForm.tsx';
+import { FINANCE_ANCHOR, financeQuery } from '../_forms/links.ts';
+import '../_forms/forms.css';
+
+export interface FinanceBlockProps {
+  heading?: string;
+  intro?: string;
+  submitLabel?: string;
+  optInText?: string;
+  termsHref?: string;
+}
+
+export function FinanceFormBlock({ props, blockId, variant }: { props: FinanceBlockProps; blockId: string; variant: Exclude<FinanceVariant, 'personalised'> }) {
+  const { site, t } = useSite();
+  const { search } = useLocation();
+  const query = financeQuery(search, site.dealerships);
+  const carState = useCarFromQuery(site, search);
+  const car = carState.status === 'ready' ? carState.car : undefined;
+  const headingId = `${blockId}-heading`;
+  return (
+    <section className={`fc-form-block fc-finance-block fc-${variant === 'application' ? 'apply-for-finance' : 'finance-enquiry'}`} aria-labelledby={headingId} data-block-id={blockId}>
+      <div className="fc-container fc-form-block__inner" id={FINANCE_ANCHOR} tabIndex={-1}>
+        <h2 id={headingId} className="fc-form-block__heading">
+          {t(props.heading ?? (variant === 'application' ? 'Apply for finance' : 'Finance enquiry'))}
+        </h2>
+        {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
+        <CarStatus state={carState} label="Finance for" />
+        <FinanceForm
+          variant={variant}
+          car={car}
+          query={query}
+          submitLabel={props.submitLabel}
+          optInText={props.optInText}
+          termsHref={props.termsHref}
+          formId={blockId}
+          labelledBy={headingId}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,8 @@
+/** Finance enquiry (/finance, /finance-enquiry; anchor #finance-form). */
+import { defineBlock } from '../../engine/render/block.ts';
+import type { FinanceEnquiryProps } from '../../schemas/types.gen.ts';
+import { FinanceFormBlock } from './FinanceFormBlock.tsx';
+
+export default defineBlock<FinanceEnquiryProps>({
+  component: ({ props, block }) => <FinanceFormBlock props={props} blockId={block.id} variant="enquiry" />,
+});

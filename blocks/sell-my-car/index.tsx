@@ -1,0 +1,8 @@
+/** Sell my car (/sell-my-car): the trade-in flow for visitors selling outright. Never gated. */
+import { defineBlock } from '../../engine/render/block.ts';
+import type { SellMyCarProps } from '../../schemas/types.gen.ts';
+import { TradeInBlock } from '../trade-in/TradeInBlock.tsx';
+
+export default defineBlock<SellMyCarProps>({
+  component: ({ props, block }) => <TradeInBlock props={props} blockId={block.id} kind="sell-my-car" />,
+});

@@ -1,0 +1,114 @@
+/**
+ * Sign in (/sign-in?type=&redirect=&back=) with a mobile number. The session is kept in
+ * localStorage plus a cookie; then the visitor goes on to `redirect` (a path inside the
+ * site; anything else is ignored). `back` is where "Back" goes. type says why they were
+ * asked: sign-in (a gated page such as checkout), finance, or watchlist.
+ */
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { defineBlock } from '../../engine/render/block.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
+import type { SignInProps } from '../../schemas/types.gen.ts';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { readSession, safeInternalPath, signIn, signOut, type StoredSession } from '../_shared/session.ts';
+import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
+import { TextField } from '../_forms/fields.tsx';
+import { phone, phoneExample, required } from '../_forms/rules.ts';
+import { useForm } from '../_forms/useForm.ts';
+import '../_forms/forms.css';
+import './sign-in.css';
+
+const REASONS: Record<string, string> = {
+  'sign-in': 'Please sign in to continue.',
+  finance: 'Please sign in to continue to finance.',
+  watchlist: 'Please sign in to save cars to your watchlist.',
+};
+
+/** Where to go after signing in, and where Back goes (pure). */
+export function signInTargets(search: string): { type: string; redirect: string; back: string } {
+  const q = new URLSearchParams(search);
+  const type = q.get('type') ?? '';
+  const redirect = safeInternalPath(q.get('redirect')) ?? '/';
+  const back = safeInternalPath(q.get('back')) ?? '/';
+  return { type: /^[a-z-]{1,30}$/.test(type) ? type : '', redirect: redirect.startsWith('/sign-in') ? '/' : redirect, back };
+}
+
+export default defineBlock<SignInProps>({
+  component: function SignIn({ props, block }) {
+    const { site, region, t } = useSite();
+    const navigate = useNavigate();
+    const { search } = useLocation();
+    const { type, redirect, back } = signInTargets(search);
+    const [session, setSession] = useState<StoredSession | undefined>();
+    useEffect(() => setSession(readSession(site.slug)), [site.slug]);
+    const form = useForm({ initial: { phone_number: '' } });
+    const headingId = `${block.id}-heading`;
+
+    const onSubmit = () => {
+      const rule = { name: 'phone_number', label: 'Mobile number', checks: [required('Mobile number'), phone(region.region)] };
+      if (!form.check([rule])) return;
+      void form.submit(async () => {
+        const result = await signIn(site, String(form.values.phone_number));
+        if (result.ok) {
+          navigate(redirect, { replace: true });
+          return { ok: true };
+        }
+        return { ok: false, error: result.error, fields: result.fields };
+      });
+    };
+
+    return (
+      <section className="fc-form-block fc-sign-in" aria-labelledby={headingId} data-block-id={block.id}>
+        <div className="fc-container fc-sign-in__inner">
+          <h1 id={headingId} className="fc-form-block__heading">
+            {t(props.heading ?? 'Sign in')}
+          </h1>
+          {REASONS[type] && <p className="fc-sign-in__reason">{REASONS[type]}</p>}
+          {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
+          {session ? (
+            <div className="fc-result" role="status">
+              <p>You're signed in with {session.phone_number}.</p>
+              <p className="fc-form__actions">
+                <SiteLink href={redirect} className="fc-button">
+                  Continue
+                </SiteLink>
+                <button
+                  type="button"
+                  className="fc-button fc-button--secondary"
+                  onClick={() => {
+                    void signOut(site);
+                    setSession(undefined);
+                  }}
+                >
+                  Sign out
+                </button>
+              </p>
+            </div>
+          ) : (
+            <FormFrame form={form} onSubmit={onSubmit} labelledBy={headingId}>
+              <TextField
+                form={form}
+                name="phone_number"
+                label="Mobile number"
+                type="tel"
+                required
+                autoComplete="tel"
+                inputMode="tel"
+                maxLength={20}
+                help={`For example ${phoneExample(region.region)}`}
+              />
+              <div className="fc-form__actions">
+                <SubmitButton form={form} busyLabel="Signing in…">
+                  {props.submitLabel ?? 'Continue'}
+                </SubmitButton>
+                <SiteLink href={back} className="fc-button fc-button--secondary">
+                  Back
+                </SiteLink>
+              </div>
+            </FormFrame>
+          )}
+        </div>
+      </section>
+    );
+  },
+});

@@ -1,0 +1,34 @@
+/** The section around the trade-in flow (trade-in and sell-my-car blocks). */
+import { useLocation } from 'react-router';
+import { useSite } from '../../engine/render/site-context.tsx';
+import { useCarFromQuery } from '../_forms/car.ts';
+import { CarStatus } from '../_forms/CarContext.tsx';
+import { TradeInFlow, type TradeInKind } from '../_forms/TradeInFlow.tsx';
+import '../_forms/forms.css';
+
+export interface TradeInBlockProps {
+  heading?: string;
+  intro?: string;
+  privacyHref?: string;
+}
+
+export function TradeInBlock({ props, blockId, kind }: { props: TradeInBlockProps; blockId: string; kind: TradeInKind }) {
+  const { site, t } = useSite();
+  const { search } = useLocation();
+  // /cars/trade-in?car_id=: the car the visitor wants to buy, sent with the lead.
+  const carState = useCarFromQuery(site, search, kind === 'trade-in');
+  const car = carState.status === 'ready' ? carState.car : undefined;
+  const headingId = `${blockId}-heading`;
+  return (
+    <section className={`fc-form-block fc-${kind}-block`} aria-labelledby={headingId} id={blockId} data-block-id={blockId}>
+      <div className="fc-container fc-form-block__inner">
+        <h2 id={headingId} className="fc-form-block__heading">
+          {t(props.heading ?? (kind === 'trade-in' ? 'Value your trade-in' : 'Sell your car'))}
+        </h2>
+        {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
+        <CarStatus state={carState} label="Trading in towards" />
+        <TradeInFlow kind={kind} car={car} privacyHref={props.privacyHref} labelledBy={headingId} formId={blockId} />
+      </div>
+    </section>
+  );
+}
