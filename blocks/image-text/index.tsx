@@ -1,8 +1,49 @@
+/** Image and text: a picture beside a heading, rich text (sanitised) and up to two buttons. */
 import { defineBlock } from '../../engine/render/block.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
 import type { ImageTextProps } from '../../schemas/types.gen.ts';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import './image-text.css';
 
 export default defineBlock<ImageTextProps>({
-  component: function Stub() {
-    return null;
+  component: function ImageText({ props, block }) {
+    const { t } = useSite();
+    const headingId = `${block.id}-heading`;
+    const actions = props.actions ?? [];
+    return (
+      <section
+        className={`fc-image-text fc-image-text--${props.tone ?? 'white'} fc-image-text--image-${props.imagePosition ?? 'right'}`}
+        aria-labelledby={headingId}
+        data-block-id={block.id}
+      >
+        <div className="fc-container fc-image-text__inner">
+          <img
+            className="fc-image-text__image"
+            src={props.image.src}
+            alt={props.image.alt}
+            width={props.image.width ?? 640}
+            height={props.image.height ?? 427}
+            loading="lazy"
+            decoding="async"
+          />
+          <div className="fc-image-text__text">
+            <h2 className="fc-image-text__heading" id={headingId}>
+              {t(props.heading)}
+            </h2>
+            {/* Sanitised when the site document was prepared (defs html, x-sanitize). */}
+            {props.text && <div className="fc-image-text__body" dangerouslySetInnerHTML={{ __html: props.text }} />}
+            {actions.length > 0 && (
+              <div className="fc-image-text__actions">
+                {actions.map((a, i) => (
+                  <SiteLink key={i} href={a.href} className={`fc-button${i > 0 ? ' fc-button--secondary' : ''}`}>
+                    {t(a.label)}
+                  </SiteLink>
+                ))}
+              </div>
+            )}
+          </div>
+        </div>
+      </section>
+    );
   },
 });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { CardsGridProps } from '../../schemas/types.gen.ts';
+import { renderBlock } from '../_shared/test-utils.tsx';
+import CardsGrid from './index.tsx';
+
+describe('cards grid block', () => {
+  it('shows cards with a picture or an icon, text and links', () => {
+    const { container } = renderBlock<CardsGridProps>('cards-grid', CardsGrid, {
+      props: {
+        heading: 'Service and parts',
+        columns: 4,
+        cards: [
+          { title: 'Book a service', text: 'Factory-trained technicians.', icon: 'wrench', link: { label: 'Book now', href: '/service' } },
+          { title: 'Genuine parts', image: { src: '/assets/models/ranger.svg', alt: 'Ranger with accessories' } },
+        ],
+      },
+    });
+    const region = screen.getByRole('region', { name: 'Service and parts' });
+    const cards = within(region).getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    expect(cards[0].querySelector('svg[data-icon="wrench"]')).not.toBeNull();
+    expect(within(cards[0]).getByRole('link', { name: 'Book now' }).getAttribute('href')).toBe('/service');
+    expect(within(cards[1]).getByRole('img', { name: 'Ranger with accessories' })).toBeTruthy();
+    expect(within(cards[1]).getByRole('heading', { level: 3, name: 'Genuine parts' })).toBeTruthy();
+    expect((container.querySelector('.fc-cards-grid') as HTMLElement).style.getPropertyValue('--fc-cards-columns')).toBe('4');
+  });
+});
