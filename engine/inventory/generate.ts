@@ -13,7 +13,7 @@
 import type { Car, Catalogue, Dealership, Location, Manufacturer, Model, Region } from '../../schemas/types.gen.ts';
 import { applyDerived } from './derive.ts';
 import { financeLendersFor, headlineWeekly } from './finance.ts';
-import { Draw, mixSeed, mulberry32 } from './prng.ts';
+import { cumulativeWeights, Draw, mixSeed, mulberry32 } from './prng.ts';
 import {
   BASE_EQUIPMENT,
   BODIES,
@@ -123,8 +123,12 @@ function outletsOf(sites: InventorySite[]): Outlet[] {
 interface CatalogueView {
   makes: Manufacturer[];
   modelsByMake: Map<string, Model[]>;
-  usedWeights: Map<Region, { makes: Manufacturer[]; weights: number[] }>;
+  usedWeights: Map<Region, { makes: Manufacturer[]; cumulative: Float64Array }>;
+  /** Models a car type may be drawn from, with their weights (earlier models in the catalogue sell more). */
+  modelTable(make: string, used: boolean): { models: Model[]; cumulative: Float64Array };
 }
+
+const COLOUR_TABLE = cumulativeWeights(COLOURS.map((c) => c.weight));
 
 function catalogueView(catalogue: Catalogue): CatalogueView {
   const modelsByMake = new Map<string, Model[]>();
@@ -135,7 +139,7 @@ function catalogueView(catalogue: Catalogue): CatalogueView {
     modelsByMake.set(m.manufacturer_name, list);
   }
   const makes = catalogue.manufacturers.filter((mk) => modelsByMake.has(mk.name));
-  const usedWeights = new Map<Region, { makes: Manufacturer[]; weights: number[] }>();
+  const usedWeights = new Map<Region, { makes: Manufacturer[]; cumulative: Float64Array }>();
   for (const region of ['AU', 'NZ', 'US'] as const) {
     const list = makes.filter((mk) => region !== 'US' || US_MAKES.has(mk.name));
     const weights = list.map((mk) => {
@@ -147,9 +151,23 @@ function catalogueView(catalogue: Catalogue): CatalogueView {
       if (region === 'US' && (mk.name === 'Chevrolet' || mk.name === 'Ford' || mk.name === 'Toyota')) w *= 3;
       return w;
     });
-    usedWeights.set(region, { makes: list, weights });
+    usedWeights.set(region, { makes: list, cumulative: cumulativeWeights(weights) });
   }
-  return { makes, modelsByMake, usedWeights };
+  const tables = new Map<string, { models: Model[]; cumulative: Float64Array }>();
+  const modelTable = (make: string, used: boolean) => {
+    const key = `${used}|${make}`;
+    let table = tables.get(key);
+    if (!table) {
+      const all = modelsByMake.get(make) ?? modelsByMake.get(makes[0].name)!;
+      // New and demo stock is cars only: the demo sites have no caravan or motorbike franchises.
+      const current = used ? all : all.filter((m) => m.body?.[0] !== 'motorcycle' && m.body?.[0] !== 'caravan');
+      const models = current.length ? current : all;
+      table = { models, cumulative: cumulativeWeights(models.map((_, i) => 1 / (1 + i * 0.12))) };
+      tables.set(key, table);
+    }
+    return table;
+  };
+  return { makes, modelsByMake, usedWeights, modelTable };
 }
 
 function badgesFor(make: string, model: Model): string[] {
@@ -226,6 +244,11 @@ function equipmentCache() {
   };
 }
 
+/** 12,345: toLocaleString builds a formatter per call, which 20,000 cars notice. */
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 const SECTION_PITCH = [
   'Every vehicle is inspected by our qualified technicians before it reaches the yard, and comes with a clear title guarantee.',
   'Finance is available on the spot and trade-ins are welcome: ask about a valuation while you test drive.',
@@ -240,8 +263,8 @@ function dealerComments(d: Draw, car: Pick<Car, 'year' | 'make' | 'model' | 'bad
     car.car_type === 'new'
       ? `Brand new ${title} in ${car.colour.toLowerCase()}, ready for delivery.`
       : car.car_type === 'demo'
-        ? `Ex-demonstrator ${title} in ${car.colour.toLowerCase()} with only ${car.km.toLocaleString('en-AU')} ${car.odometer_unit} and the balance of new car warranty.`
-        : `This ${title} is finished in ${car.colour.toLowerCase()} and has travelled ${car.km.toLocaleString('en-AU')} ${car.odometer_unit}.`;
+        ? `Ex-demonstrator ${title} in ${car.colour.toLowerCase()} with only ${thousands(car.km)} ${car.odometer_unit} and the balance of new car warranty.`
+        : `This ${title} is finished in ${car.colour.toLowerCase()} and has travelled ${thousands(car.km)} ${car.odometer_unit}.`;
   const sections = [intro];
   if (features.length >= 3) sections.push(`Highlights include ${features[0]}, ${features[1]} and ${features[2]}.`);
   sections.push(d.pick(SECTION_PITCH));
@@ -275,12 +298,10 @@ export function generateInventory(options: InventoryOptions): Car[] {
     if (carType !== 'used' || (franchised && d.chance(0.35))) make = d.pick(outlet.ownMakes);
     else {
       const w = view.usedWeights.get(region)!;
-      make = d.weighted(w.makes, w.weights).name;
+      make = d.fromTable(w.makes, w.cumulative).name;
     }
-    const allModels = view.modelsByMake.get(make) ?? view.modelsByMake.get(view.makes[0].name)!;
-    // New and demo stock is of current models only; caravan and motorbike franchises are not in the demo sites.
-    const models = carType === 'used' ? allModels : allModels.filter((m) => m.body?.[0] !== 'motorcycle' && m.body?.[0] !== 'caravan');
-    const model = d.weighted(models.length ? models : allModels, (models.length ? models : allModels).map((_, i) => 1 / (1 + i * 0.12)));
+    const table = view.modelTable(make, carType === 'used');
+    const model = d.fromTable(table.models, table.cumulative);
     const body = model.body?.[0] ?? 'sedan';
     const facts = BODIES[body] ?? BODIES.sedan;
     const itemType: Car['item_type'] = body === 'motorcycle' ? 'motorcycle' : body === 'caravan' || body === 'motorhome' ? 'caravan' : 'car';
@@ -342,7 +363,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
     const reserved = status === 'in_stock' && d.chance(0.025);
     const certified = make === 'Toyota' && carType === 'used' && age <= 5 && d.chance(0.45);
 
-    const colour = d.weighted(COLOURS, COLOURS.map((c) => c.weight)).name;
+    const colour = d.fromTable(COLOURS, COLOUR_TABLE).name;
     const seats = itemType === 'caravan' && body === 'caravan' ? null : d.pick(facts.seats);
     const doors = itemType === 'motorcycle' ? 0 : facts.doors;
 

@@ -68,6 +68,19 @@ export class Draw {
     return -Math.log(1 - this.next()) * mean;
   }
 
+  /** Picks from a table made once with cumulativeWeights (binary search, no per-draw sums). */
+  fromTable<T>(items: readonly T[], cumulative: Float64Array): T {
+    const r = this.next() * cumulative[cumulative.length - 1];
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cumulative[mid] > r) hi = mid;
+      else lo = mid + 1;
+    }
+    return items[lo];
+  }
+
   /** k distinct items, in list order. */
   some<T>(items: readonly T[], k: number): T[] {
     if (k >= items.length) return items.slice();
@@ -75,4 +88,11 @@ export class Draw {
     while (chosen.size < k) chosen.add(Math.floor(this.next() * items.length));
     return [...chosen].sort((x, y) => x - y).map((i) => items[i]);
   }
+}
+
+export function cumulativeWeights(weights: readonly number[]): Float64Array {
+  const out = new Float64Array(weights.length);
+  let sum = 0;
+  weights.forEach((w, i) => (out[i] = sum += w));
+  return out;
 }
