@@ -132,7 +132,7 @@ function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateLimite
     try {
       if (route.cache) res.setHeader('Cache-Control', route.cache);
       if (route.rateLimited && deps.limiter) {
-        const decision = deps.limiter.hit(`${req.ip ?? ''}|${siteKey(req.body)}|${route.operationId}`);
+        const decision = deps.limiter.hit(`${req.ip ?? ''}|${siteKey(req.body, req.query)}|${route.operationId}`);
         if (!decision.allowed) {
           throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
             'Retry-After': String(decision.retryAfterSeconds),
@@ -155,10 +155,12 @@ function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateLimite
   };
 }
 
-/** The site a rate-limited request is for (site slug, or website_id for phone reveals). */
-function siteKey(body: unknown): string {
+/** The site a rate-limited request is for (site slug, website_id for phone reveals, ?site= for the staff view). */
+function siteKey(body: unknown, query: unknown): string {
   const b = (body ?? {}) as { site?: unknown; website_id?: unknown };
-  const key = typeof b.site === 'string' ? b.site : typeof b.website_id === 'number' ? String(b.website_id) : '';
+  const q = (query ?? {}) as { site?: unknown };
+  const key =
+    typeof b.site === 'string' ? b.site : typeof b.website_id === 'number' ? String(b.website_id) : typeof q.site === 'string' ? q.site : '';
   return key.slice(0, 80);
 }
 

@@ -20,6 +20,8 @@ export function staffRoutes(ctx: ApiContext): ApiRoute[] {
       summary: 'A site\'s stored leads, newest first',
       query: 'staff-leads-query',
       auth: 'staff',
+      // Also slows down anyone guessing a weak configured token.
+      rateLimited: true,
       responses: { 200: { description: 'A page of leads; pass next_before as before for the next.', schema: 'staff-leads' } },
       notFound: 'Unknown site.',
       handle({ query }: RouteInput<unknown, StaffLeadsQuery>) {
@@ -35,6 +37,7 @@ export function staffRoutes(ctx: ApiContext): ApiRoute[] {
       summary: 'The same list as a web page (token in the query, for a browser)',
       query: 'staff-leads-query',
       auth: 'staff-query',
+      rateLimited: true,
       responses: { 200: { description: 'An HTML page.', contentType: 'text/html' } },
       notFound: 'Unknown site.',
       handle({ query }: RouteInput<unknown, StaffLeadsQuery>) {

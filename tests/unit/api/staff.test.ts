@@ -81,3 +81,11 @@ describe('staff lead view', () => {
     expect(again.api.staffToken).toBe(token);
   });
 });
+
+describe('staff view rate limit', () => {
+  it('limits guessing the token', async () => {
+    const t = await start({ rateLimit: { limit: 3, windowMs: 60_000 } });
+    for (let i = 0; i < 3; i++) expect((await t.get('/staff/leads?site=nz-motors', { authorization: `Bearer guess-${i}` })).status).toBe(401);
+    expect((await t.get('/staff/leads?site=nz-motors', { authorization: `Bearer ${TOKEN}` })).status).toBe(429);
+  });
+});
