@@ -9,3 +9,4 @@ export { algoliaProblems } from './algolia-compat.ts';
 export { parseFilters } from './filter-parser.ts';
 export { ResultCache, RESULT_CACHE_SIZE } from './cache.ts';
 export type { IndexSettings, SortSpec } from './search-index.ts';
+export { addDirectoryIndexes, modelRecords, dealerRecords, MODEL_INDEX, DEALER_INDEX, DIRECTORY_PAGE_SIZE } from './directory-indexes.ts';
