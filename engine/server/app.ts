@@ -15,6 +15,9 @@ import { createAssetResolver, CLIENT_ENTRY } from './manifest.ts';
 import { SiteStore, type SiteEntry } from './sites.ts';
 import { assetsRouter } from './assets.ts';
 import { securityHeaders } from './security.ts';
+import { createServices } from './services.ts';
+import { createSearchRouter } from '../search/http.ts';
+import { carPhotosRouter } from '../inventory/photos.ts';
 
 export interface ServerOptions {
   mode: 'development' | 'production';
@@ -22,6 +25,9 @@ export interface ServerOptions {
   sitesDir?: string;
   /** Production build folder (default dist/, or FORECOURT_DIST). */
   distDir?: string;
+  /** Where the local API keeps its database (default FORECOURT_DATA_DIR or .data/). */
+  dataDir?: string;
+  staffToken?: string;
 }
 
 type RenderPage = ReturnType<typeof createPageRenderer>;
@@ -29,6 +35,7 @@ type RenderPage = ReturnType<typeof createPageRenderer>;
 export async function createApp(options: ServerOptions) {
   const { mode, root } = options;
   const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'));
+  const services = createServices({ root, sites, dataDir: options.dataDir, staffToken: options.staffToken });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -76,6 +83,10 @@ export async function createApp(options: ServerOptions) {
   }
 
   app.use('/assets', assetsRouter(sites));
+  app.use('/assets', carPhotosRouter(services.getCar));
+  // The embedded search engine, at the Algolia REST paths (/1/indexes/...).
+  app.use(createSearchRouter(services.search));
+  app.use('/api', services.api);
   app.get('/healthz', (_req, res) => res.json({ ok: true }));
   app.get('/', (_req, res, next) => {
     const entry = hostSite(_req);
@@ -150,7 +161,7 @@ export async function createApp(options: ServerOptions) {
     res.status(500).type('html').send(errorPage('Something went wrong', mode === 'development' ? `<pre>${escape(err.stack)}</pre>` : '<p>Please try again.</p>'));
   });
 
-  return { app, sites, vite };
+  return { app, sites, vite, services, close: () => services.api.close() };
 }
 
 function indexPage(entries: SiteEntry[]) {

@@ -9,7 +9,7 @@ const root = join(import.meta.dirname, '../..');
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 
-const { app, sites } = await createApp({
+const { app, sites, close } = await createApp({
   mode,
   root,
   sitesDir: process.env.FORECOURT_SITES_DIR,
@@ -24,5 +24,10 @@ const server = app.listen(port, host, () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () =>
+    server.close(() => {
+      close();
+      process.exit(0);
+    }),
+  );
 }
