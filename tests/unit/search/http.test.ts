@@ -5,6 +5,7 @@
  * for the host. Plus the raw HTTP contract: errors, CORS, params strings, gzip bodies.
  */
 import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
@@ -13,6 +14,7 @@ import { algoliasearch } from 'algoliasearch';
 import { liteClient } from 'algoliasearch/lite';
 import algoliasearchHelper from 'algoliasearch-helper';
 import { createSearchRouter } from '../../../engine/search/http.ts';
+import { soldCutoff } from '../../../engine/search/site-filter.ts';
 import { ids, makeEngine } from './fixtures.ts';
 
 let server: Server;
@@ -158,6 +160,36 @@ describe('raw HTTP contract', () => {
       expect(bad.status).toBe(403);
       expect(await bad.json()).toEqual({ message: 'Invalid Application-ID or API key', status: 403 });
       expect((await fetch(url, { method: 'POST', body: '{}', headers: { 'x-algolia-api-key': 'good' } })).status).toBe(200);
+    } finally {
+      s.close();
+    }
+  });
+});
+
+describe('createSearchService: what the server mounts', () => {
+  it('serves search at /1/indexes and photos under /assets from one generated inventory', async () => {
+    const { createSearchService } = await import('../../../engine/search/service.ts');
+    const service = createSearchService(join(import.meta.dirname, '../../../sites'), { count: 1500 });
+    const app = express().use(service.searchRouter).use('/assets', service.photosRouter);
+    const s = app.listen(0, '127.0.0.1');
+    await new Promise((r) => s.once('listening', r));
+    const url = `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+    try {
+      const client = liteClient('local', 'key', { hosts: [{ url: url.slice(7), accept: 'readWrite', protocol: 'http' }] });
+      const { results } = await client.search([
+        { indexName: 'Car_production_price_desc', params: { filters: 'car_type:new', hitsPerPage: 3 } },
+        { indexName: 'Model_production', params: { query: 'hilux' } },
+      ]);
+      const cars = (results[0] as { hits: { price: number; primary_image_url: string | null; car_type: string }[] }).hits;
+      expect(cars.map((c) => c.car_type)).toEqual(['new', 'new', 'new']);
+      expect(cars[0].price).toBeGreaterThanOrEqual(cars[1].price);
+      expect((results[1] as { hits: { name: string }[] }).hits[0].name).toBe('Toyota HiLux');
+      const withPhoto = service.cars.find((c) => c.primary_image_url)!;
+      const photo = await fetch(url + withPhoto.primary_image_url);
+      expect(photo.status).toBe(200);
+      expect(service.getCar(withPhoto.slug)).toBe(withPhoto);
+      const site = { search: { preset: 3 as const }, features: {}, dealerships: [{ slug: 'kiwi-car-yard' }] };
+      expect(service.stockCount(site)).toBe(service.cars.filter((c) => c.dealership_slug === 'kiwi-car-yard' && c.show_on_dealer_website && c.listed_until > soldCutoff(Date.now(), 3)).length);
     } finally {
       s.close();
     }
