@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { renderFormBlock } from '../_forms/test-helpers.tsx';
+import { STORAGE_KEYS, readSuccess, storeSuccess } from '../_forms/storage.ts';
+import Success, { successLine } from './index.tsx';
+
+afterEach(() => localStorage.clear());
+
+describe('success page block', () => {
+  it('thanks the visitor for what they sent (read from local storage)', async () => {
+    storeSuccess('gold-coast-ford', { category: 'Test Drive', lead_id: 4, car_name: '2021 Ford Ranger XLT' });
+    renderFormBlock('success', Success);
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your test drive request for the 2021 Ford Ranger XLT has been sent.'));
+    expect(screen.getByRole('status').getAttribute('data-category')).toBe('Test Drive');
+    expect(screen.getByRole('link', { name: 'Browse our stock' }).getAttribute('href')).toBe('/search/new-used-and-demo-cars');
+  });
+
+  it('shows the general thanks without a flag, or with a stale or broken one', async () => {
+    localStorage.setItem(STORAGE_KEYS.success('gold-coast-ford'), '{not json');
+    renderFormBlock('success', Success);
+    expect(screen.getByRole('status').textContent).toBe('');
+    expect(screen.getByText("We've received your details and one of our team will be in touch shortly.")).toBeTruthy();
+    storeSuccess('gold-coast-ford', { category: 'General Enquiry' }, new Date(Date.now() - 2 * 86_400_000));
+    expect(readSuccess('gold-coast-ford')).toBeUndefined();
+  });
+
+  it('words each category', () => {
+    expect(successLine({ category: 'General Enquiry' })).toBe('Your enquiry has been sent.');
+    expect(successLine({ category: 'Used Car Enquiry', car_name: 'Mazda CX-5' })).toBe('Your enquiry about the Mazda CX-5 has been sent.');
+    expect(successLine({ category: 'Trade-in Offer Accepted' })).toMatch(/accepted our offer/);
+    expect(successLine({ category: 'Sell My Car' })).toMatch(/valuation/);
+    expect(successLine({ category: 'Finance Application' })).toBe('Your finance application has been sent.');
+    expect(successLine({ category: 'Personalised Finance' })).toBe('Your finance enquiry has been sent.');
+    expect(successLine({ category: 'Request Photos' })).toBe('Your request for more photos has been sent.');
+  });
+});
