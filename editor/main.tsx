@@ -1,3 +1,11 @@
+/** The editor for onboarding staff (separate bundle from the dealer runtime). */
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './components/App.tsx';
+import './editor.css';
 
-createRoot(document.getElementById('editor-root')!).render(<p>The editor is being built.</p>);
+createRoot(document.getElementById('editor-root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

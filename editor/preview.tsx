@@ -1,2 +1,272 @@
-// Live preview of a draft site, rendered by the runtime's own renderer (filled in by the editor work).
-export {};
+/**
+ * Live preview of a draft site, rendered by the runtime's own renderer (SiteApp and the
+ * block registry) inside the editor's iframe. It receives the draft from the editor by
+ * postMessage (same origin, from the parent window only) already prepared the way the
+ * runtime prepares documents (checked on the server by the same validator: defaults
+ * filled, HTML sanitised with DOMPurify), and tells the editor which block was clicked.
+ * The browser compiles no schema: the production CSP has no 'unsafe-eval', which ajv
+ * needs, and the runtime's rule is that browsers get already validated documents.
+ *
+ * A draft may be invalid while staff work on it: blocks with problems are replaced by a
+ * notice (the rest of the page renders); problems outside blocks keep the last valid
+ * rendering on screen with a banner.
+ */
+import { isPlainObject } from 'lodash-es';
+import { memo, StrictMode, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { registry } from '../blocks/registry.ts';
+import { BlockLoader } from '../engine/render/registry.ts';
+import { SiteApp } from '../engine/render/SiteApp.tsx';
+import { themeCss } from '../engine/render/theme.ts';
+import { regionSettings } from '../engine/region.ts';
+import { walkBlocks } from '../engine/schema/walk.ts';
+import { siteDataFor } from '../engine/site/data.ts';
+import type { Block, DocumentIssue, ResolvedSite } from '../engine/site/types.ts';
+import type { Catalogue } from '../schemas/types.gen.ts';
+import { metaOf } from './lib/blocks.ts';
+import { isToPreview, PREVIEW_SOURCE, type FromPreview } from './lib/protocol.ts';
+import '../blocks/base.css';
+import './preview.css';
+
+const loader = new BlockLoader(registry);
+
+interface Shown {
+  site: ResolvedSite;
+  siteData: ReturnType<typeof siteDataFor>;
+  path: string;
+  revision: number;
+  /** Block id → its problems (the block is replaced by a notice). */
+  invalid: Map<string, string[]>;
+  /** Problems outside blocks: the last valid site stays on screen. */
+  stale: DocumentIssue[];
+  issues: number;
+}
+
+function post(msg: FromPreview) {
+  window.parent.postMessage(msg, location.origin);
+}
+
+/** Keeps unchanged parts of the new document identical to the old (so blocks can skip re-rendering). */
+export function shareEqual<T>(prev: unknown, next: T): T {
+  if (prev === next) return next;
+  if (Array.isArray(prev) && Array.isArray(next)) {
+    const out = next.map((n, i) => shareEqual(prev[i], n));
+    return (out.length === prev.length && out.every((v, i) => v === prev[i]) ? prev : out) as T;
+  }
+  if (isPlainObject(prev) && isPlainObject(next)) {
+    const p = prev as Record<string, unknown>;
+    const n = next as Record<string, unknown>;
+    const keys = Object.keys(n);
+    const out: Record<string, unknown> = {};
+    let same = keys.length === Object.keys(p).length;
+    for (const k of keys) {
+      out[k] = shareEqual(p[k], n[k]);
+      if (out[k] !== p[k]) same = false;
+    }
+    return (same ? prev : out) as T;
+  }
+  return next;
+}
+
+/** The block containing a JSON path of the document, if any. */
+function blockAt(doc: unknown, path: string): Block | undefined {
+  let best: { block: Block; path: string } | undefined;
+  for (const { block, path: p } of walkBlocks(doc)) {
+    if ((path === p || path.startsWith(`${p}/`)) && (!best || p.length > best.path.length)) best = { block: block as Block, path: p };
+  }
+  return best?.block;
+}
+
+let last: Shown | undefined;
+
+function prepare(doc: Record<string, unknown>, issues: DocumentIssue[], models: unknown[], path: string, revision: number): Shown {
+  const invalid = new Map<string, string[]>();
+  const stale: DocumentIssue[] = [];
+  for (const issue of issues) {
+    const block = blockAt(doc, issue.path);
+    if (block) invalid.set(block.id, [...(invalid.get(block.id) ?? []), `${issue.path.split('/props/')[1] ?? issue.path.split('/').pop()}: ${issue.message}`]);
+    else stale.push(issue);
+  }
+  if (stale.length && last) return { ...last, path, revision, stale, issues: issues.length };
+  const site = shareEqual(last?.site, doc as unknown as ResolvedSite);
+  const siteData = last && last.site === site ? last.siteData : siteDataFor(site, { models } as unknown as Catalogue);
+  return { site, siteData, path, revision, invalid, stale, issues: issues.length };
+}
+
+function BlockFrame({ block, problems, children }: { block: Block; problems?: string[]; children: ReactNode }) {
+  return (
+    <div data-editor-block={block.id} data-editor-type={block.type} className="fc-editor-block">
+      {problems ? (
+        <div className="fc-editor-invalid" role="note">
+          <strong>
+            {metaOf(block.type).label} “{block.id}” is not shown until its problems are fixed:
+          </strong>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        children
+      )}
+    </div>
+  );
+}
+
+/** Re-renders a block only when the block itself (its props and children) changed. */
+const MemoBlockFrame = memo(BlockFrame, (a, b) => a.block === b.block && a.problems === b.problems);
+
+function Rendered({ revision, issues }: { revision: number; issues: number }) {
+  useEffect(() => {
+    post({ source: PREVIEW_SOURCE, type: 'rendered', revision, issues });
+    window.dispatchEvent(new Event('fc-preview-rendered'));
+  }, [revision, issues]);
+  return null;
+}
+
+function Preview() {
+  const [shown, setShown] = useState<Shown>();
+  const [selected, setSelected] = useState<string>();
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== location.origin || e.source !== window.parent || !isToPreview(e.data)) return;
+      const msg = e.data;
+      if (msg.type === 'render') {
+        const next = prepare(msg.site, msg.issues ?? [], msg.siteData?.models ?? [], msg.path, msg.revision);
+        // A block that crashed keeps its error boundary; start afresh once something changed.
+        if (document.querySelector('[data-block-error]')) setGeneration((g) => g + 1);
+        last = next;
+        setShown(next);
+        setSelected(msg.selected);
+      } else if (msg.type === 'select') {
+        setSelected(msg.blockId);
+        if (msg.blockId) {
+          const el = document.querySelector(`[data-editor-block="${CSS.escape(msg.blockId)}"]`);
+          const r = el && contentRect(el);
+          if (r && (r.top < 0 || r.bottom > innerHeight)) window.scrollBy({ top: r.top - 40 });
+        }
+      }
+    };
+    window.addEventListener('message', onMessage);
+    post({ source: PREVIEW_SOURCE, type: 'ready' });
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  // Clicking a block selects it in the editor (links and buttons in the preview do not navigate).
+  useEffect(() => {
+    const onClick = (e: MouseEvent) => {
+      const el = (e.target as Element | null)?.closest?.('[data-editor-block]');
+      if (!el) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const id = el.getAttribute('data-editor-block')!;
+      setSelected(id);
+      post({ source: PREVIEW_SOURCE, type: 'select', blockId: id });
+    };
+    const onSubmit = (e: Event) => e.preventDefault();
+    document.addEventListener('click', onClick, true);
+    document.addEventListener('submit', onSubmit, true);
+    return () => {
+      document.removeEventListener('click', onClick, true);
+      document.removeEventListener('submit', onSubmit, true);
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    if (!shown) return;
+    let style = document.getElementById('fc-theme');
+    if (!style) {
+      style = document.createElement('style');
+      style.id = 'fc-theme';
+      document.head.appendChild(style);
+    }
+    style.textContent = themeCss(shown.site);
+    document.documentElement.lang = regionSettings(shown.site.region).locale;
+  }, [shown?.site]);
+
+  if (!shown) return <p className="fc-editor-waiting">Waiting for the editor…</p>;
+  const wrap = (block: Block, rendered: ReactNode) => (
+    <MemoBlockFrame block={block} problems={shown.invalid.get(block.id)}>
+      {rendered}
+    </MemoBlockFrame>
+  );
+  return (
+    <>
+      {shown.stale.length > 0 && (
+        <div className="fc-editor-stale" role="status">
+          The preview shows the last valid version until {shown.stale.length === 1 ? 'this problem is' : 'these problems are'} fixed:{' '}
+          {shown.stale.map((i) => `${i.path} ${i.message}`).join('; ')}
+        </div>
+      )}
+      <MemoryRouter key={`${shown.path}#${generation}`} initialEntries={[shown.path]}>
+        <Suspense fallback={<p className="fc-editor-waiting">Loading blocks…</p>}>
+          <SiteApp site={shown.site} siteData={shown.siteData} mode="development" loader={loader} wrap={wrap} />
+          <Rendered revision={shown.revision} issues={shown.issues} />
+        </Suspense>
+      </MemoryRouter>
+      <Outline selected={selected} revision={shown.revision} />
+    </>
+  );
+}
+
+/** The box around a block's content (its wrapper has display: contents, so no box of its own). */
+function contentRect(el: Element): DOMRect {
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  return range.getBoundingClientRect();
+}
+
+/** Outlines the selected block and the one under the pointer. */
+function Outline({ selected, revision }: { selected?: string; revision: number }) {
+  const [hover, setHover] = useState<string>();
+  const [, force] = useState(0);
+  useEffect(() => {
+    const onOver = (e: MouseEvent) => setHover((e.target as Element | null)?.closest?.('[data-editor-block]')?.getAttribute('data-editor-block') ?? undefined);
+    const onLeave = () => setHover(undefined);
+    const onChange = () => force((n) => n + 1);
+    document.addEventListener('mouseover', onOver);
+    document.addEventListener('mouseleave', onLeave);
+    window.addEventListener('scroll', onChange, true);
+    window.addEventListener('resize', onChange);
+    window.addEventListener('fc-preview-rendered', onChange);
+    return () => {
+      document.removeEventListener('mouseover', onOver);
+      document.removeEventListener('mouseleave', onLeave);
+      window.removeEventListener('scroll', onChange, true);
+      window.removeEventListener('resize', onChange);
+      window.removeEventListener('fc-preview-rendered', onChange);
+    };
+  }, []);
+  void revision;
+  const box = (id: string | undefined, kind: string) => {
+    if (!id) return null;
+    const el = document.querySelector(`[data-editor-block="${CSS.escape(id)}"]`);
+    if (!el) return null;
+    const r = contentRect(el);
+    if (!r.width && !r.height) return null;
+    const type = el.getAttribute('data-editor-type') ?? '';
+    return (
+      <div className={`fc-editor-outline is-${kind}`} style={{ top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height }} aria-hidden="true">
+        <span>
+          {metaOf(type).label} · {id}
+        </span>
+      </div>
+    );
+  };
+  return (
+    <>
+      {hover !== selected && box(hover, 'hover')}
+      {box(selected, 'selected')}
+    </>
+  );
+}
+
+createRoot(document.getElementById('fc-root')!).render(
+  <StrictMode>
+    <Preview />
+  </StrictMode>,
+);

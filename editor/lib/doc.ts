@@ -202,7 +202,7 @@ export function listLabel(doc: Doc, ref: ListRef): string {
     if (ref.area === 'layout:header') return 'the site header';
     if (ref.area === 'layout:footer') return 'the site footer';
     const page = (doc.pages as Doc[] | undefined)?.find((p) => p.id === ref.area.slice(5));
-    return `page ${page?.title ? pageTitleText(page.title, doc.name) : ref.area.slice(5)}`;
+    return `page ${ref.area.slice(5)}${page?.path ? ` (${page.path})` : ''}`;
   }
   const parent = findBlock(doc, ref.parent, [ref.area])?.block;
   const meta = metaOf(parent?.type ?? '');

@@ -1,9 +1,9 @@
 /**
- * Validation in the editor: the SAME preparer the server and runtime use (migrate →
- * resolve template → validate with defaults), run on the draft. Each issue is mapped to
+ * Validation issues in the editor. The draft is checked by the server with the SAME
+ * validator the runtime uses (POST /api/editor/check: migrate → resolve template →
+ * validate with defaults); the browser compiles no schema. Each issue is mapped here to
  * where staff fix it: a block's field, a page, a feature switch or a settings section.
  */
-import { createSitePreparer } from '../../engine/site/prepare.ts';
 import type { DocumentIssue } from '../../engine/site/types.ts';
 import { type Doc, type View, LAYOUT_VIEW, pageArea } from './doc.ts';
 import { SETTINGS_SECTIONS } from './schemas.ts';
@@ -20,18 +20,6 @@ export type IssueTarget =
 
 export interface EditorIssue extends DocumentIssue {
   target: IssueTarget;
-}
-
-export function createDraftValidator(templates: () => Record<string, Doc>) {
-  const prepare = createSitePreparer({ loadTemplate: (name) => templates()[name] });
-  return (doc: Doc): DocumentIssue[] => {
-    try {
-      const r = prepare(doc);
-      return r.ok ? [] : r.issues;
-    } catch (err) {
-      return [{ path: '/', message: `could not be checked: ${(err as Error).message}` }];
-    }
-  };
 }
 
 const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');

@@ -6,7 +6,17 @@ import { findBlock, overrideFor, resolveDraft, UNSET, withoutAddedDefaults, type
 import { flattenView, projectInsert, projectMove } from './tree.ts';
 import { copyBlocks, readClipboard } from './clipboard.ts';
 import { createAutosaver, discardDraft, loadDraft, saveDraft } from './autosave.ts';
-import { createDraftValidator, errorSchemaFor, issueTarget, mapIssues } from './issues.ts';
+import { errorSchemaFor, issueTarget, mapIssues } from './issues.ts';
+import { createSitePreparer } from '../../engine/site/prepare.ts';
+
+/** The server's check (engine/server/editor-api.ts) runs this preparer. */
+function createDraftValidator(templates: () => Record<string, Doc>) {
+  const prepare = createSitePreparer({ loadTemplate: (name) => templates()[name] });
+  return (doc: Doc) => {
+    const r = prepare(doc);
+    return r.ok ? [] : r.issues;
+  };
+}
 import { blockPropsSchema, startingProps } from './schemas.ts';
 import { blockMeta } from './blocks.ts';
 import { collectBlockIds } from '../../engine/document/ids.ts';

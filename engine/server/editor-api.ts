@@ -7,6 +7,10 @@
  *   GET  /templates          the templates a new site can extend
  *   GET  /models?makes=a,b   the catalogue models of those makes (for the live preview)
  *   POST /sites              create a site from a template (slug, name, region, dealerships)
+ *   POST /check              validate a draft exactly as the runtime does and return its issues
+ *                            plus the resolved draft with defaults filled and HTML sanitised
+ *                            (what the live preview renders; the browser compiles no schema,
+ *                            which the production CSP would refuse anyway: no 'unsafe-eval')
  *   PUT  /sites/:slug        save: validated with the same preparer as the runtime, written in
  *                            canonical form, atomically (temp file + rename), then reloaded so
  *                            the running site shows it at once. 422 {issues} when invalid.
@@ -21,6 +25,9 @@ import { join } from 'node:path';
 import { formatSiteDocument } from '../document/canonical.ts';
 import { CURRENT_SCHEMA_VERSION, DocumentVersionError, migrateDocument } from '../site/migrations.ts';
 import { createSitePreparer } from '../site/prepare.ts';
+import { createSiteValidator } from '../schema/validator.ts';
+import { resolveTemplate } from '../site/templates.ts';
+import { cloneDeep } from 'lodash-es';
 import { sanitizeHtml } from '../sanitize/html.server.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import type { SiteStore } from './sites.ts';
@@ -53,6 +60,34 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
     return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Json) : undefined;
   };
   const prepare = createSitePreparer({ loadTemplate, sanitizeHtml });
+  const draftValidator = createSiteValidator({ useDefaults: true, sanitizeHtml });
+  const migratedTemplate = (name: string) => {
+    const t = loadTemplate(name);
+    return t ? migrateDocument(t).doc : undefined;
+  };
+
+  /**
+   * A draft as the runtime would see it: migrated, template resolved, validated with
+   * defaults filled in and HTML sanitised. Unlike prepare(), the (possibly invalid) site is
+   * returned with its issues, so the preview can show everything that is fine.
+   */
+  function checkDraft(raw: unknown): { issues: DocumentIssue[]; site: Json | null } {
+    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { issues: [{ path: '/', message: 'a site document must be a JSON object' }], site: null };
+    let doc: Json;
+    try {
+      doc = migrateDocument(raw as Json).doc;
+    } catch (err) {
+      if (err instanceof DocumentVersionError) {
+        const [path, ...rest] = err.message.split(': ');
+        return { issues: [{ path, message: rest.join(': ') }], site: null };
+      }
+      throw err;
+    }
+    const resolved = resolveTemplate(doc, migratedTemplate);
+    if (resolved.issues.length) return { issues: resolved.issues, site: null };
+    const site = cloneDeep(resolved.doc);
+    return { issues: draftValidator.validate(site), site };
+  }
 
   /** The raw template documents a document extends, by name (nearest first). */
   function templateChain(doc: Json): Record<string, Json> {
@@ -172,6 +207,11 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
         .filter(Boolean),
     );
     res.json({ models: sites.catalogue.models.filter((m) => makes.has(m.manufacturer_name)) });
+  });
+
+  router.post('/check', (req, res) => {
+    const body = (req.body ?? {}) as Json;
+    res.json(checkDraft(body.document));
   });
 
   router.get('/sites/:slug', (req, res) => {

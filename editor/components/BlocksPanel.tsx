@@ -1,0 +1,618 @@
+/**
+ * The palette and the outline, under one DndContext (so palette items can be dragged into
+ * the outline).
+ *
+ * The outline is ONE flat sortable list of rows with depths (no nested sortables, so no
+ * flicker or mis-collision between nested droppables). While a row is dragged its
+ * descendants are hidden and travel with it; moving the pointer sideways (or pressing
+ * left/right while dragging by keyboard) changes the depth. Each position is projected to
+ * a target list, and refused (shown in red, announced, not dropped) unless the schema lets
+ * that block type go there.
+ */
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  MeasuringStrategy,
+  PointerSensor,
+  closestCenter,
+  pointerWithin,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS as DndCSS } from '@dnd-kit/utilities';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { copyBlocks, readClipboard, subscribeClipboard, clipboardSnapshot } from '../lib/clipboard.ts';
+import type { EditorStore } from '../lib/store.ts';
+import { blockName, blockSummary, metaOf, paletteGroups } from '../lib/blocks.ts';
+import { findBlock, getList, LAYOUT_VIEW, listLabel, sameList, type Doc, type ListRef, type View } from '../lib/doc.ts';
+import { useAnnounce, useEditor, useIssues, useStore } from '../lib/hooks.ts';
+import { flattenView, project, projectMove, withoutDescendants, type BlockRow, type Projection, type Row } from '../lib/tree.ts';
+
+export const INDENT = 18;
+const PALETTE_PREFIX = 'palette:';
+const END_ZONE = 'outline-end';
+
+interface DragState {
+  /** Block id (outline drag) or palette:{type}. */
+  activeId: string;
+  type: string;
+  fromPalette: boolean;
+  overId?: string;
+  projection?: Projection;
+}
+
+/** Up/down go to the next row (sortable's own getter); left/right change the depth, keeping it across up/down. */
+const coordinateGetter: KeyboardCoordinateGetter = (event, args) => {
+  const current = args.currentCoordinates;
+  if (event.code === 'ArrowLeft' || event.code === 'ArrowRight') {
+    event.preventDefault();
+    return { x: current.x + (event.code === 'ArrowRight' ? INDENT : -INDENT), y: current.y };
+  }
+  const next = sortableKeyboardCoordinates(event, args);
+  if (!next) return next;
+  const { collisionRect } = args.context;
+  const sideways = collisionRect ? current.x - collisionRect.left : 0;
+  return { x: next.x + sideways, y: next.y };
+};
+
+/** Outline rows collide by centre (stable with one flat list); palette items only over what is under the pointer. */
+const collisionDetection: CollisionDetection = (args) => {
+  if (String(args.active.id).startsWith(PALETTE_PREFIX)) return pointerWithin(args);
+  return closestCenter(args);
+};
+
+export function BlocksPanel() {
+  const store = useStore();
+  const announce = useAnnounce();
+  const resolved = useEditor((s) => s.resolved);
+  const view = useEditor((s) => s.view);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const [drag, setDrag] = useState<DragState | null>(null);
+  const dragRef = useRef<DragState | null>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const slug = useEditor((s) => s.slug);
+  const onKeyDown = useMemo(() => outlineKeyDown(store, slug, announce), [store, slug, announce]);
+
+  const rows = useMemo(() => flattenView(resolved, view, collapsed), [resolved, view, collapsed]);
+  const root: ListRef | undefined = view === LAYOUT_VIEW ? undefined : { area: view };
+  const visible = useMemo(() => (drag && !drag.fromPalette ? withoutDescendants(rows, drag.activeId) : rows), [rows, drag?.activeId, drag?.fromPalette]);
+  const ids = useMemo(() => visible.map((r) => r.key), [visible]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
+  );
+
+  const toggle = useCallback((id: string) => {
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  /** Where the dragged thing would land now. */
+  const computeProjection = (state: DragState, over: { id: UniqueIdentifier; rect: { top: number; height: number; left: number } } | null, e: DragMoveEvent | DragEndEvent): Projection | undefined => {
+    if (!over) return undefined;
+    const overId = String(over.id);
+    if (!state.fromPalette) {
+      if (overId === END_ZONE) {
+        const others = visible.filter((r) => r.key !== state.activeId);
+        const active = rows.find((r) => r.key === state.activeId) as BlockRow | undefined;
+        return active ? project(resolved, others, others.length, active.depth + Math.round(e.delta.x / INDENT), state.type, root) : undefined;
+      }
+      return projectMove(resolved, rows, state.activeId, overId, Math.round(e.delta.x / INDENT), root);
+    }
+    // From the palette: before or after the row under the pointer, depth from the pointer's x.
+    const start = e.activatorEvent as PointerEvent;
+    const x = (start.clientX ?? 0) + e.delta.x;
+    const y = (start.clientY ?? 0) + e.delta.y;
+    const listLeft = listRef.current?.getBoundingClientRect().left ?? 0;
+    const wanted = Math.max(0, Math.floor((x - listLeft - 24) / INDENT));
+    if (overId === END_ZONE) return project(resolved, visible, visible.length, wanted, state.type, root);
+    const index = visible.findIndex((r) => r.key === overId);
+    if (index < 0) return undefined;
+    const after = y > over.rect.top + over.rect.height / 2;
+    return project(resolved, visible, index + (after ? 1 : 0), wanted, state.type, root);
+  };
+
+  const update = (e: DragMoveEvent) => {
+    const state = dragRef.current;
+    if (!state) return;
+    const projection = computeProjection(state, e.over, e);
+    const overId = e.over ? String(e.over.id) : undefined;
+    const prev = state.projection;
+    if (overId === state.overId && samePlace(prev, projection)) return;
+    const next = { ...state, overId, projection };
+    dragRef.current = next;
+    setDrag(next);
+  };
+
+  const onDragStart = (e: DragStartEvent) => {
+    const id = String(e.active.id);
+    const fromPalette = id.startsWith(PALETTE_PREFIX);
+    const type = fromPalette ? id.slice(PALETTE_PREFIX.length) : (findBlock(resolved, id)?.block.type ?? '');
+    const state: DragState = { activeId: id, type, fromPalette };
+    dragRef.current = state;
+    setDrag(state);
+    if (!fromPalette) store.select(id);
+  };
+
+  const onDragEnd = (e: DragEndEvent) => {
+    const state = dragRef.current;
+    dragRef.current = null;
+    setDrag(null);
+    if (!state) return;
+    const projection = computeProjection(state, e.over, e) ?? state.projection;
+    if (!projection?.valid) return;
+    if (state.fromPalette) {
+      const block = store.newBlock(state.type);
+      store.insert(block, { ref: projection.ref, index: projection.index });
+      announce(`Added ${blockName(block)} to ${listLabel(store.getState().resolved, projection.ref)}.`);
+    } else {
+      store.move(state.activeId, projection.ref, projection.index);
+    }
+    requestAnimationFrame(() => {
+      if (!state.fromPalette) {
+        // Keep keyboard users where they were: focus the moved block's handle again.
+        document.querySelector<HTMLElement>(`[data-row="${CSS.escape(state.activeId)}"] .fc-handle`)?.focus();
+      }
+    });
+  };
+
+  const onDragCancel = () => {
+    dragRef.current = null;
+    setDrag(null);
+  };
+
+  const announcements = useMemo<Announcements>(() => {
+    const nameOf = (id: UniqueIdentifier) => {
+      const s = String(id);
+      if (s.startsWith(PALETTE_PREFIX)) return `new ${metaOf(s.slice(PALETTE_PREFIX.length)).label} block`;
+      const b = findBlock(store.getState().resolved, s)?.block;
+      return b ? blockName(b) : s;
+    };
+    let said = '';
+    let pickedUp = '';
+    let start: { ref: ListRef; index: number } | undefined;
+    const where = (active: UniqueIdentifier): string | undefined => {
+      const p = dragRef.current?.projection;
+      const doc = store.getState().resolved;
+      // Still where it started, and nothing else said yet: keep the pick-up instructions.
+      if (p?.valid && start && said === pickedUp && sameList(p.ref, start.ref) && p.index === start.index) return undefined;
+      if (!p) return `${nameOf(active)} is not over a place it can be dropped.`;
+      if (!p.valid) return `${nameOf(active)} cannot go here: ${p.reason ?? 'not allowed'}.`;
+      return `${nameOf(active)} will go to ${positionWords(doc, p, String(active))}.`;
+    };
+    const once = (text: string | undefined) => {
+      if (!text || text === said) return undefined;
+      said = text;
+      return text;
+    };
+    return {
+      onDragStart({ active }) {
+        const loc = findBlock(store.getState().resolved, String(active.id));
+        start = loc ? { ref: loc.ref, index: loc.index } : undefined;
+        pickedUp = loc
+          ? `Picked up ${nameOf(active.id)}, at position ${loc.index + 1} in ${listLabel(store.getState().resolved, loc.ref)}. Arrow up and down move it, left and right change nesting, space drops it, escape cancels.`
+          : `Picked up ${nameOf(active.id)}.`;
+        said = pickedUp;
+        return pickedUp;
+      },
+      onDragMove({ active }) {
+        return once(where(active.id));
+      },
+      onDragOver({ active }) {
+        return once(where(active.id));
+      },
+      onDragEnd({ active }) {
+        const s = String(active.id);
+        if (s.startsWith(PALETTE_PREFIX)) return undefined; // announced when added
+        const loc = findBlock(store.getState().resolved, s);
+        return loc ? `Dropped ${nameOf(active.id)}. It is now at position ${loc.index + 1} in ${listLabel(store.getState().resolved, loc.ref)}.` : undefined;
+      },
+      onDragCancel({ active }) {
+        const loc = findBlock(store.getState().resolved, String(active.id));
+        return loc ? `Moving ${nameOf(active.id)} was cancelled. It stays at position ${loc.index + 1} in ${listLabel(store.getState().resolved, loc.ref)}.` : 'Cancelled.';
+      },
+    };
+  }, [store]);
+
+  const activeRow = drag && !drag.fromPalette ? (rows.find((r) => r.key === drag.activeId) as BlockRow | undefined) : undefined;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      onDragStart={onDragStart}
+      onDragMove={update}
+      onDragOver={update}
+      onDragEnd={onDragEnd}
+      onDragCancel={onDragCancel}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move this block, press space. Then use the up and down arrow keys to move it, left and right to take it out of or put it into a container, space to drop it, or escape to cancel.',
+        },
+      }}
+    >
+      <Palette />
+      <section className="fc-panel fc-outline" aria-labelledby="fc-outline-title">
+        <OutlineToolbar />
+        <div className="fc-tree-wrap" ref={wrapRef} onKeyDown={onKeyDown}>
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <ul className="fc-tree" ref={listRef} aria-labelledby="fc-outline-title" data-dragging={drag ? (drag.projection?.valid === false ? 'refused' : 'yes') : undefined}>
+            {visible.map((row) => (
+              <TreeRowContainer
+                key={row.key}
+                row={row}
+                ghostDepth={drag && !drag.fromPalette && row.key === drag.activeId ? drag.projection?.depth : undefined}
+                refused={!!drag && row.key === drag.activeId && drag.projection?.valid === false}
+                onToggle={toggle}
+              />
+            ))}
+          </ul>
+        </SortableContext>
+        <EndZone empty={!rows.length} view={view} />
+        {drag?.fromPalette && drag.projection && <InsertMarker projection={drag.projection} rows={visible} wrap={wrapRef.current} />}
+        </div>
+        <DragOverlay dropAnimation={null}>
+          {drag ? (
+            <div className={`fc-drag-overlay${drag.projection?.valid === false || !drag.projection ? ' is-refused' : ''}`}>
+              {drag.fromPalette ? `New ${metaOf(drag.type).label}` : activeRow ? blockName(activeRow.block) : drag.activeId}
+              {drag.projection?.valid === false && <small> — {drag.projection.reason}</small>}
+            </div>
+          ) : null}
+        </DragOverlay>
+      </section>
+    </DndContext>
+  );
+}
+
+function samePlace(a: Projection | undefined, b: Projection | undefined) {
+  if (!a || !b) return a === b;
+  return a.valid === b.valid && a.index === b.index && a.depth === b.depth && sameList(a.ref, b.ref);
+}
+
+function positionWords(doc: Doc, p: Projection, activeId: string): string {
+  const list = getList(doc, p.ref) ?? [];
+  const size = list.filter((b) => b.id !== activeId).length + 1;
+  return `position ${p.index + 1} of ${size} in ${listLabel(doc, p.ref)}`;
+}
+
+// ---------------------------------------------------------------------------- rows
+
+/** Connects a row to the selection and issues without re-rendering every row on each change. */
+const TreeRowContainer = memo(function TreeRowContainer(props: { row: Row; ghostDepth?: number; refused: boolean; onToggle: (id: string) => void }) {
+  const selected = useEditor((s) => s.selected === props.row.key);
+  const { byBlock } = useIssues();
+  const issues = props.row.kind === 'block' ? (byBlock.get(props.row.key)?.length ?? 0) : 0;
+  return <TreeRow {...props} selected={selected} issues={issues} />;
+}, sameRowProps);
+
+function sameRowProps(a: { row: Row; ghostDepth?: number; refused: boolean }, b: { row: Row; ghostDepth?: number; refused: boolean }) {
+  if (a.ghostDepth !== b.ghostDepth || a.refused !== b.refused) return false;
+  const x = a.row;
+  const y = b.row;
+  if (x === y) return true;
+  if (x.kind !== y.kind || x.key !== y.key || x.depth !== y.depth) return false;
+  if (x.kind === 'block' && y.kind === 'block') return x.block === y.block && x.index === y.index && x.collapsed === y.collapsed && x.hasChildren === y.hasChildren && sameList(x.ref, y.ref);
+  return x.kind === 'head' && y.kind === 'head' && x.label === y.label;
+}
+
+const TreeRow = memo(function TreeRow({
+  row,
+  ghostDepth,
+  refused,
+  selected,
+  issues,
+  onToggle,
+}: {
+  row: Row;
+  ghostDepth?: number;
+  refused: boolean;
+  selected: boolean;
+  issues: number;
+  onToggle: (id: string) => void;
+}) {
+  const store = useStore();
+  const isBlock = row.kind === 'block';
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.key,
+    disabled: isBlock ? false : { draggable: true, droppable: false },
+  });
+  const depth = ghostDepth ?? row.depth;
+  const style: CSSProperties = {
+    transform: DndCSS.Translate.toString(transform),
+    transition,
+    paddingLeft: depth * INDENT + 4,
+  };
+  const mainRef = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (selected) mainRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
+
+  if (row.kind === 'head') {
+    return (
+      <li ref={setNodeRef} style={style} className="fc-row fc-row-head" data-row={row.key} data-depth={row.depth}>
+        <span className="fc-row-head-label">{row.label}</span>
+      </li>
+    );
+  }
+  const meta = metaOf(row.block.type);
+  const name = blockName(row.block);
+  const summary = blockSummary(row.block);
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={`fc-row${selected ? ' is-selected' : ''}${isDragging ? ' is-ghost' : ''}${refused ? ' is-refused' : ''}${issues ? ' has-issues' : ''}`}
+      data-row={row.key}
+      data-depth={depth}
+      data-type={row.block.type}
+    >
+      <button type="button" className="fc-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${name}`} title="Drag to move (or press space)">
+        ⠿
+      </button>
+      {row.hasChildren ? (
+        <button type="button" className="fc-toggle" aria-expanded={!row.collapsed} aria-label={`${row.collapsed ? 'Show' : 'Hide'} blocks inside ${name}`} onClick={() => onToggle(row.key)}>
+          {row.collapsed ? '▸' : '▾'}
+        </button>
+      ) : (
+        <span className="fc-toggle-space" />
+      )}
+      <button
+        type="button"
+        ref={mainRef}
+        className="fc-row-main"
+        aria-pressed={selected}
+        aria-label={`${name}${summary ? `: ${summary}` : ''}${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}`}
+        onClick={() => store.select(row.key)}
+        onFocus={() => store.select(row.key)}
+      >
+        <span className="fc-row-label">{meta.label}</span>
+        <code className="fc-row-id">{row.block.id}</code>
+        {summary && <span className="fc-row-summary">{summary}</span>}
+      </button>
+      {issues > 0 && (
+        <span className="fc-row-issues" title={`${issues} problem${issues === 1 ? '' : 's'}`} aria-hidden="true">
+          {issues}
+        </span>
+      )}
+    </li>
+  );
+});
+
+function EndZone({ empty, view }: { empty: boolean; view: View }) {
+  const { setNodeRef, isOver } = useDroppable({ id: END_ZONE });
+  return (
+    <div ref={setNodeRef} className={`fc-end-zone${isOver ? ' is-over' : ''}`}>
+      {empty && view !== LAYOUT_VIEW ? 'This page has no blocks yet. Add one from the palette.' : ''}
+    </div>
+  );
+}
+
+/** A line showing where a palette block will land (outline rows do not move for those). */
+function InsertMarker({ projection, rows, wrap }: { projection: Projection; rows: Row[]; wrap: HTMLDivElement | null }) {
+  const [top, setTop] = useState<number | null>(null);
+  useEffect(() => {
+    if (!wrap) return;
+    const el = (key: string) => wrap.querySelector<HTMLElement>(`[data-row="${CSS.escape(key)}"]`);
+    const box = wrap.getBoundingClientRect();
+    const at = (y: number) => y - box.top + wrap.scrollTop;
+    const siblings = rows.filter((r) => r.kind === 'block' && sameList(r.ref, projection.ref));
+    const next = siblings[projection.index];
+    const prev = siblings[projection.index - 1];
+    let y: number | undefined;
+    if (next) y = el(next.key)?.getBoundingClientRect().top;
+    else if (prev) {
+      // below the previous sibling and everything inside it
+      let j = rows.findIndex((r) => r.key === prev.key) + 1;
+      while (j < rows.length && rows[j].depth > prev.depth) j++;
+      y = el(rows[j - 1].key)?.getBoundingClientRect().bottom;
+    } else {
+      const ref = projection.ref;
+      const headKey = ref.slot ? `slot:${ref.parent}:${ref.slot}` : (ref.parent ?? (ref.area.startsWith('layout') ? `head:${ref.area}` : undefined));
+      y = headKey ? el(headKey)?.getBoundingClientRect().bottom : box.top - wrap.scrollTop;
+    }
+    setTop(y === undefined ? null : at(y));
+  }, [projection, rows, wrap]);
+  if (top === null) return null;
+  return <div className={`fc-insert-marker${projection.valid ? '' : ' is-refused'}`} style={{ top, left: projection.depth * INDENT + 8 }} aria-hidden="true" />;
+}
+
+// ---------------------------------------------------------------------------- outline toolbar
+
+function OutlineToolbar() {
+  const store = useStore();
+  const selected = useEditor((s) => s.selected);
+  const view = useEditor((s) => s.view);
+  const title = useEditor((s) => {
+    if (s.view === LAYOUT_VIEW) return 'Header and footer';
+    const page = (s.resolved.pages as Doc[]).find((p) => `page:${p.id}` === s.view);
+    return page ? String(page.title).replaceAll('{site}', String(s.resolved.name ?? '')) : '';
+  });
+  return (
+    <div className="fc-panel-head">
+      <h2 id="fc-outline-title">Outline: {title}</h2>
+      <BlockActions selected={selected} view={view} />
+    </div>
+  );
+}
+
+export function BlockActions({ selected, view }: { selected?: string; view: View }) {
+  const store = useStore();
+  const announce = useAnnounce();
+  const clip = useClipboard();
+  const slug = useEditor((s) => s.slug);
+  const name = (id: string) => {
+    const b = findBlock(store.getState().resolved, id)?.block;
+    return b ? blockName(b) : id;
+  };
+  return (
+    <div className="fc-actions" role="toolbar" aria-label="Block actions">
+      <button type="button" disabled={!selected} onClick={() => selected && copySelected(store, slug, view, selected, announce)} title="Copy (Ctrl+C)">
+        Copy
+      </button>
+      <button type="button" disabled={!clip} onClick={() => pasteClipboard(store, announce)} title={clip ? `Paste ${clip} (Ctrl+V)` : 'Nothing copied yet'}>
+        Paste
+      </button>
+      <button
+        type="button"
+        disabled={!selected}
+        onClick={() => {
+          if (!selected) return;
+          const id = store.duplicate(selected);
+          if (id) announce(`Duplicated ${name(selected)} as ${name(id)}.`);
+        }}
+        title="Duplicate (Ctrl+D)"
+      >
+        Duplicate
+      </button>
+      <button
+        type="button"
+        disabled={!selected}
+        onClick={() => {
+          if (!selected) return;
+          const n = name(selected);
+          if (store.remove(selected)) announce(`Removed ${n}. Undo with Ctrl+Z.`);
+        }}
+        title="Remove (Delete)"
+      >
+        Remove
+      </button>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------- clipboard helpers
+
+function useClipboard(): string | undefined {
+  const raw = useSyncExternalStore(subscribeClipboard, clipboardSnapshot);
+  return useMemo(() => {
+    if (!raw) return undefined;
+    const c = readClipboard();
+    if (!c?.blocks.length) return undefined;
+    return c.blocks.length === 1 ? `${blockName(c.blocks[0])} from ${c.from.site}` : `${c.blocks.length} blocks from ${c.from.site}`;
+  }, [raw]);
+}
+
+export function copySelected(store: EditorStore, slug: string, view: View, id: string, announce: (m: string) => void) {
+  const b = findBlock(store.getState().resolved, id)?.block;
+  if (!b) return;
+  copyBlocks([b], { site: slug, page: view });
+  announce(`Copied ${blockName(b)}. Paste it on any page of any site with Ctrl+V.`);
+}
+
+export function pasteClipboard(store: EditorStore, announce: (m: string) => void) {
+  const c = readClipboard();
+  if (!c?.blocks.length) return;
+  const ids = store.paste(c.blocks);
+  if (ids.length) announce(`Pasted ${ids.map((id) => blockName(findBlock(store.getState().resolved, id)!.block)).join(', ')}.`);
+  else announce('The copied block cannot be pasted here.');
+}
+
+// ---------------------------------------------------------------------------- palette
+
+function Palette() {
+  const [query, setQuery] = useState('');
+  const groups = useMemo(() => paletteGroups(query), [query]);
+  return (
+    <section className="fc-panel fc-palette" aria-labelledby="fc-palette-title">
+      <div className="fc-panel-head">
+        <h2 id="fc-palette-title">Add blocks</h2>
+        <input type="search" className="fc-search" placeholder="Search blocks" aria-label="Search blocks" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </div>
+      <div className="fc-palette-groups">
+        {groups.map((g) => (
+          <div key={g.category} className="fc-palette-group" role="group" aria-label={g.category}>
+            <h3>{g.category}</h3>
+            <ul>
+              {g.blocks.map((m) => (
+                <li key={m.type}>
+                  <PaletteItem type={m.type} label={m.label} description={m.description} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        {!groups.length && <p className="fc-muted">No block matches “{query}”.</p>}
+      </div>
+    </section>
+  );
+}
+
+const PaletteItem = memo(function PaletteItem({ type, label, description }: { type: string; label: string; description: string }) {
+  const store = useStore();
+  const announce = useAnnounce();
+  const { setNodeRef, listeners, isDragging } = useDraggable({ id: `${PALETTE_PREFIX}${type}` });
+  const add = () => {
+    const block = store.newBlock(type);
+    const target = store.defaultTarget(type);
+    const id = store.insert(block, target);
+    if (id && target) announce(`Added ${blockName(block)} to ${listLabel(store.getState().resolved, target.ref)}.`);
+    else announce(`A ${label} block cannot be added here.`);
+  };
+  return (
+    <button
+      type="button"
+      ref={setNodeRef}
+      className={`fc-palette-item${isDragging ? ' is-dragging' : ''}`}
+      // Pointer only: Enter and space add the block (keyboard users add, then move it in the outline).
+      onPointerDown={listeners?.onPointerDown}
+      onClick={add}
+      title={description}
+      data-palette={type}
+      aria-label={`Add ${label}`}
+    >
+      {label}
+    </button>
+  );
+});
+
+/** Keyboard shortcuts of the outline (the global ones live in SiteEditor). */
+export function outlineKeyDown(store: EditorStore, slug: string, announce: (m: string) => void) {
+  return (e: ReactKeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
+    const { selected, view } = store.getState();
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && e.key.toLowerCase() === 'v') {
+      e.preventDefault();
+      pasteClipboard(store, announce);
+      return;
+    }
+    if (!selected) return;
+    if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      const b = findBlock(store.getState().resolved, selected)?.block;
+      if (b && store.remove(selected)) announce(`Removed ${blockName(b)}. Undo with Ctrl+Z.`);
+    } else if (mod && e.key.toLowerCase() === 'd') {
+      e.preventDefault();
+      const id = store.duplicate(selected);
+      if (id) announce(`Duplicated as ${id}.`);
+    } else if (mod && e.key.toLowerCase() === 'c' && !window.getSelection()?.toString()) {
+      e.preventDefault();
+      copySelected(store, slug, view, selected, announce);
+    } else if (mod && e.key.toLowerCase() === 'x') {
+      e.preventDefault();
+      copySelected(store, slug, view, selected, announce);
+      store.remove(selected);
+    }
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * The live preview: an iframe (/editor/preview.html) rendering the draft with the
+ * runtime's own renderer, isolated from the editor's styles. The editor posts the
+ * resolved draft to it (same origin only); a click on a block in the preview selects it
+ * here. Widths: the spec's breakpoints and full width.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { LAYOUT_VIEW, previewPath, type Doc } from '../lib/doc.ts';
+import { useEditor, useIssues, useStore } from '../lib/hooks.ts';
+import { EDITOR_SOURCE, isFromPreview, type ToPreview } from '../lib/protocol.ts';
+import { api } from '../lib/api.ts';
+
+export const PREVIEW_WIDTHS = [400, 576, 768, 992, 1200, 1400] as const;
+type Width = (typeof PREVIEW_WIDTHS)[number] | 'full';
+
+export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () => void }) {
+  const store = useStore();
+  const resolved = useEditor((s) => s.resolved);
+  const checked = useIssues();
+  const revision = checked.revision;
+  const view = useEditor((s) => s.view);
+  const selected = useEditor((s) => s.selected);
+  const [width, setWidth] = useState<Width>('full');
+  const [ready, setReady] = useState(false);
+  const [rendered, setRendered] = useState<{ revision: number; issues: number }>();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const pane = useRef<HTMLDivElement>(null);
+  const [paneWidth, setPaneWidth] = useState(0);
+  const models = useModels(resolved);
+  const latestSelect = useRef(onSelectFromPreview);
+  latestSelect.current = onSelectFromPreview;
+
+  const path = useMemo(() => {
+    const pages = (resolved.pages as Doc[] | undefined) ?? [];
+    if (view === LAYOUT_VIEW) return previewPath((pages.find((p) => p.path === '/') ?? pages[0])?.path);
+    return previewPath(pages.find((p) => `page:${p.id}` === view)?.path);
+  }, [resolved.pages, view]);
+
+  // Messages from the preview: only from our iframe, only from our origin.
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== location.origin || e.source !== frame.current?.contentWindow || !isFromPreview(e.data)) return;
+      const msg = e.data;
+      if (msg.type === 'ready') setReady(true);
+      else if (msg.type === 'select') {
+        store.select(msg.blockId);
+        latestSelect.current();
+      } else if (msg.type === 'rendered') setRendered({ revision: msg.revision, issues: msg.issues });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [store]);
+
+  // The checked draft (prepared by the server exactly as the runtime would), at most once per frame.
+  useEffect(() => {
+    if (!ready || !checked.site) return;
+    const site = checked.site;
+    const issues = checked.issues.map((i) => ({ path: i.path, message: i.message }));
+    const id = requestAnimationFrame(() => {
+      const msg: ToPreview = { source: EDITOR_SOURCE, type: 'render', site, issues, siteData: { models }, path, selected: store.getState().selected, revision };
+      frame.current?.contentWindow?.postMessage(msg, location.origin);
+    });
+    return () => cancelAnimationFrame(id);
+  }, [ready, checked.site, checked.issues, models, path, revision, store]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const msg: ToPreview = { source: EDITOR_SOURCE, type: 'select', blockId: selected };
+    frame.current?.contentWindow?.postMessage(msg, location.origin);
+  }, [ready, selected]);
+
+  useEffect(() => {
+    const el = pane.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setPaneWidth(el.clientWidth));
+    ro.observe(el);
+    setPaneWidth(el.clientWidth);
+    return () => ro.disconnect();
+  }, []);
+
+  const px = width === 'full' ? undefined : width;
+  const scale = px && paneWidth && px > paneWidth - 16 ? (paneWidth - 16) / px : 1;
+
+  return (
+    <section className="fc-preview" aria-label="Live preview">
+      <div className="fc-preview-bar" role="toolbar" aria-label="Preview width">
+        {PREVIEW_WIDTHS.map((w) => (
+          <button key={w} type="button" aria-pressed={width === w} onClick={() => setWidth(w)}>
+            {w}
+          </button>
+        ))}
+        <button type="button" aria-pressed={width === 'full'} onClick={() => setWidth('full')}>
+          Full
+        </button>
+        <span className="fc-muted fc-preview-status" data-preview-revision={rendered?.revision ?? -1}>
+          {!ready ? 'Starting preview…' : !checked.site && !checked.pending ? 'Nothing to show: the template could not be resolved (see Problems)' : rendered?.revision === revision && !checked.pending ? `Showing ${path}${scale < 1 ? ` at ${Math.round(scale * 100)}%` : ''}` : 'Updating…'}
+        </span>
+      </div>
+      <div className="fc-preview-stage" ref={pane}>
+        <div className="fc-preview-frame" style={{ width: px ? px * scale : '100%', height: '100%' }}>
+          <iframe
+            ref={frame}
+            src="/editor/preview.html"
+            title={`Preview${px ? ` at ${px} px` : ''}`}
+            style={px ? { width: px, height: `${100 / scale}%`, transform: `scale(${scale})`, transformOrigin: '0 0' } : { width: '100%', height: '100%' }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Catalogue models of the makes the draft's dealerships sell (header dropdowns need them). */
+function useModels(resolved: Doc): unknown[] {
+  const makes = useMemo(() => {
+    const set = new Set<string>();
+    for (const d of (resolved.dealerships as Doc[] | undefined) ?? []) for (const m of (d.manufacturers as string[] | undefined) ?? []) set.add(m);
+    return [...set].sort().join(',');
+  }, [resolved.dealerships]);
+  const [models, setModels] = useState<{ makes: string; list: unknown[] }>({ makes: '', list: [] });
+  useEffect(() => {
+    if (!makes) return;
+    let live = true;
+    api
+      .models(makes.split(','))
+      .then((list) => live && setModels({ makes, list }))
+      .catch(() => live && setModels({ makes, list: [] }));
+    return () => {
+      live = false;
+    };
+  }, [makes]);
+  return makes && models.makes === makes ? models.list : EMPTY;
+}
+
+const EMPTY: unknown[] = [];

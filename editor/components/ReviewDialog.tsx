@@ -1,0 +1,128 @@
+/**
+ * Before saving: what changed, in the words of the semantic diff the review tooling
+ * prints (engine/document/diff.ts). First the change as visitors will see it (template
+ * merged), then the file change exactly as a reviewer will read it in the pull request.
+ */
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { diffSiteDocuments, type SiteChange } from '../../engine/document/diff.ts';
+import { describeChange, groupChanges } from '../../engine/document/diff-render.ts';
+import { useEditor } from '../lib/hooks.ts';
+import { resolveDraft } from '../lib/doc.ts';
+import type { DocumentIssue } from '../lib/issues.ts';
+
+const OPEN = '\u0001';
+const CLOSE = '\u0002';
+
+/** describeChange with names and values as <code>. */
+function Sentence({ change }: { change: SiteChange }) {
+  const text = describeChange(change, (s) => `${OPEN}${s}${CLOSE}`);
+  const parts: ReactNode[] = [];
+  let rest = text;
+  let key = 0;
+  while (rest) {
+    const a = rest.indexOf(OPEN);
+    if (a < 0) {
+      parts.push(rest);
+      break;
+    }
+    const b = rest.indexOf(CLOSE, a);
+    parts.push(rest.slice(0, a), <code key={key++}>{rest.slice(a + 1, b)}</code>);
+    rest = rest.slice(b + 1);
+  }
+  return <>{parts}</>;
+}
+
+export function ChangeList({ changes, empty }: { changes: SiteChange[]; empty: string }) {
+  if (!changes.length) return <p className="fc-muted">{empty}</p>;
+  return (
+    <>
+      {groupChanges(changes).map((g) => (
+        <section key={g.title} className="fc-change-group">
+          <h4>{g.title}</h4>
+          <ul>
+            {g.changes.map((c, i) => (
+              <li key={i}>
+                <Sentence change={c} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+export function ReviewDialog(props: {
+  open: boolean;
+  onClose: () => void;
+  onSave: () => void;
+  saving: boolean;
+  blocked?: string;
+  serverIssues: DocumentIssue[];
+  error?: string;
+  conflict?: boolean;
+  onOverwrite: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const doc = useEditor((s) => s.doc);
+  const saved = useEditor((s) => s.saved);
+  const templates = useEditor((s) => s.templates);
+  const template = useEditor((s) => s.template);
+  const slug = useEditor((s) => s.slug);
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (props.open && !d.open) d.showModal?.() ?? d.setAttribute('open', '');
+    if (!props.open && d.open) d.close?.() ?? d.removeAttribute('open');
+  }, [props.open]);
+
+  const visible = useMemo(() => (props.open ? diffSiteDocuments(resolveDraft(saved, templates), resolveDraft(doc, templates)) : []), [props.open, saved, doc, templates]);
+  const file = useMemo(() => (props.open ? diffSiteDocuments(saved, doc, template ? { templates: { before: template, after: template } } : {}) : []), [props.open, saved, doc, template]);
+
+  return (
+    <dialog ref={ref} className="fc-review" aria-labelledby="fc-review-title" onClose={props.onClose} onCancel={props.onClose}>
+      <h2 id="fc-review-title">Review changes to {slug}</h2>
+      <div className="fc-review-body" data-testid="review-diff">
+        <h3>On the site</h3>
+        <ChangeList changes={visible} empty="Nothing visitors see has changed." />
+        <details open={!visible.length && !!file.length}>
+          <summary>In the file sites/{slug}.json, as reviewers will read it</summary>
+          <ChangeList changes={file} empty="The file does not change." />
+        </details>
+      </div>
+      {props.blocked && (
+        <p className="fc-error" role="alert">
+          {props.blocked}
+        </p>
+      )}
+      {props.error && (
+        <div className="fc-error" role="alert">
+          <p>Not saved: {props.error}. Your draft is kept in this browser.</p>
+          {props.serverIssues.length > 0 && (
+            <ul>
+              {props.serverIssues.map((i) => (
+                <li key={i.path + i.message}>
+                  <code>{i.path}</code> {i.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          {props.conflict && (
+            <button type="button" className="fc-danger" onClick={props.onOverwrite}>
+              Save anyway, replacing their version
+            </button>
+          )}
+        </div>
+      )}
+      <div className="fc-actions fc-review-actions">
+        <button type="button" onClick={props.onClose}>
+          Keep editing
+        </button>
+        <button type="button" className="fc-primary" onClick={props.onSave} disabled={props.saving || !!props.blocked || (!file.length && !visible.length)}>
+          {props.saving ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </dialog>
+  );
+}

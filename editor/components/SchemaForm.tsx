@@ -1,0 +1,184 @@
+/**
+ * react-jsonschema-form, set up once for the editor: a draft 2020-12 validator (ajv's
+ * Ajv2020, the same draft the schemas use), widgets chosen by shared definition, all
+ * defined at module level so a re-render never remounts an input (the focus-loss trap).
+ *
+ * rjsf does not validate here (noValidate): the errors shown inline are the ones the
+ * runtime's own validator found in the draft (`extraErrors`), so the form and the save
+ * button never disagree.
+ */
+import Form, { type IChangeEvent } from '@rjsf/core';
+import type { ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { memo, useCallback, useId, useMemo, useRef, type ChangeEvent } from 'react';
+import type { FormSchema } from '../lib/schemas.ts';
+
+// rjsf types Ajv's class loosely; Ajv2020 is the same API for the 2020-12 draft.
+export const formValidator = customizeValidator({ AjvClass: Ajv2020 as never });
+
+export interface FormContext {
+  /** Routes of the site's pages, offered as suggestions in link fields. */
+  paths: string[];
+}
+
+const HEX = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+
+function fullHex(v: string) {
+  return v.length === 4 ? `#${v[1]}${v[1]}${v[2]}${v[2]}${v[3]}${v[3]}` : v;
+}
+
+function ColourWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, label, required, rawErrors }: WidgetProps) {
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <span className="fc-colour">
+      <input
+        type="color"
+        aria-label={`${label}: colour picker`}
+        value={HEX.test(text) ? fullHex(text).toLowerCase() : '#000000'}
+        disabled={disabled || readonly}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <input
+        id={id}
+        type="text"
+        inputMode="text"
+        spellCheck={false}
+        placeholder="#rrggbb"
+        value={text}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-invalid={rawErrors?.length ? true : undefined}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+    </span>
+  );
+}
+
+function HrefWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, required, registry, rawErrors, placeholder }: WidgetProps) {
+  const listId = `${id}-paths`;
+  const paths = (registry.formContext as FormContext | undefined)?.paths ?? [];
+  return (
+    <>
+      <input
+        id={id}
+        type="text"
+        inputMode="url"
+        spellCheck={false}
+        list={listId}
+        placeholder={placeholder || '/page, #anchor, https://…, tel:…'}
+        value={typeof value === 'string' ? value : ''}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-invalid={rawErrors?.length ? true : undefined}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+      <datalist id={listId}>
+        {paths.map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+function ImageSrcWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors }: WidgetProps) {
+  const src = typeof value === 'string' ? value : '';
+  const showable = /^(?:\/(?!\/)|https:\/\/)/.test(src);
+  return (
+    <span className="fc-image-src">
+      <input
+        id={id}
+        type="url"
+        spellCheck={false}
+        placeholder="/assets/… or https://…"
+        value={src}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        aria-invalid={rawErrors?.length ? true : undefined}
+        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        onBlur={(e) => onBlur(id, e.target.value)}
+        onFocus={(e) => onFocus(id, e.target.value)}
+      />
+      {showable && <img src={src} alt="" className="fc-image-thumb" loading="lazy" />}
+    </span>
+  );
+}
+
+function HtmlWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors }: WidgetProps) {
+  return (
+    <textarea
+      id={id}
+      className="fc-html"
+      rows={6}
+      spellCheck
+      value={typeof value === 'string' ? value : ''}
+      required={required}
+      disabled={disabled}
+      readOnly={readonly}
+      aria-invalid={rawErrors?.length ? true : undefined}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+/** Module level on purpose: a new object per render would remount every input. */
+export const WIDGETS: RegistryWidgetsType = {
+  colour: ColourWidget,
+  href: HrefWidget,
+  imageSrc: ImageSrcWidget,
+  html: HtmlWidget,
+};
+
+const NO_BUTTONS = <></>;
+
+export interface SchemaFormProps {
+  form: FormSchema;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  errors?: ErrorSchema;
+  context: FormContext;
+  /** Prefix of field ids (fields are `${idPrefix}_${path}`), so error links can focus them. */
+  idPrefix?: string;
+  label: string;
+}
+
+/** One rjsf form; re-renders only when its value, errors or schema change. */
+export const SchemaForm = memo(function SchemaForm({ form, value, onChange, errors, context, idPrefix = 'root', label }: SchemaFormProps) {
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const handle = useCallback((e: IChangeEvent) => latest.current(e.formData), []);
+  const formId = useId();
+  const data = useMemo(() => (value === undefined ? undefined : structuredClone(value)), [value]);
+  return (
+    <Form
+      id={formId}
+      className="fc-form"
+      aria-label={label}
+      schema={form.schema as RJSFSchema}
+      uiSchema={form.uiSchema as UiSchema}
+      formData={data}
+      validator={formValidator}
+      widgets={WIDGETS}
+      formContext={context}
+      idPrefix={idPrefix}
+      onChange={handle}
+      noValidate
+      noHtml5Validate
+      showErrorList={false}
+      extraErrors={errors}
+      onSubmit={() => undefined}
+    >
+      {NO_BUTTONS}
+    </Form>
+  );
+});

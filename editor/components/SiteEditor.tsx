@@ -1,0 +1,443 @@
+/**
+ * One site open in the editor: loads it (offering back an unsaved local draft), keeps the
+ * draft autosaved, validates it as it changes, and lays out pages, palette, outline,
+ * preview and the inspector. Save goes through the review panel.
+ */
+import { isEqual } from 'lodash-es';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { migrateDocument } from '../../engine/site/migrations.ts';
+import { api, ApiError, type LoadedSite } from '../lib/api.ts';
+import { createAutosaver, discardDraft, loadDraft, saveDraft } from '../lib/autosave.ts';
+import { LAYOUT_VIEW, type View } from '../lib/doc.ts';
+import { AnnounceContext, IssuesContext, NavigateContext, StoreContext, useEditor, useStore, type IssuesValue } from '../lib/hooks.ts';
+import { fieldDomId, mapIssues, type DocumentIssue, type EditorIssue, type IssueTarget } from '../lib/issues.ts';
+import { EditorStore } from '../lib/store.ts';
+import { BlocksPanel, pasteClipboard } from './BlocksPanel.tsx';
+import { BlockInspector, FeaturePanel, PageInspector, ProblemsPanel, SettingsPanel } from './Inspector.tsx';
+import { PagesPanel } from './PagesPanel.tsx';
+import { PreviewPane } from './PreviewPane.tsx';
+import { ReviewDialog } from './ReviewDialog.tsx';
+
+type Tab = 'block' | 'page' | 'features' | 'settings' | 'problems';
+
+interface Restored {
+  savedAt: number;
+  /** The site was saved (by someone) after this draft was started. */
+  stale: boolean;
+}
+
+export function SiteEditorLoader({ slug, onExit }: { slug: string; onExit: () => void }) {
+  const [state, setState] = useState<{ store: EditorStore; restored?: Restored; loaded: LoadedSite } | { error: string } | undefined>();
+  useEffect(() => {
+    let live = true;
+    setState(undefined);
+    api
+      .loadSite(slug)
+      .then((loaded) => {
+        if (!live) return;
+        const saved = migrateDocument(loaded.document).doc;
+        const draft = loadDraft(slug);
+        let doc = saved;
+        let restored: Restored | undefined;
+        if (draft && !isEqual(draft.doc, saved)) {
+          doc = draft.doc;
+          restored = { savedAt: draft.savedAt, stale: !!draft.baseVersion && draft.baseVersion !== loaded.version };
+        } else if (draft) discardDraft(slug);
+        const params = new URLSearchParams(location.search);
+        const page = params.get('page');
+        const view: View | undefined = page === 'layout' ? LAYOUT_VIEW : page ? `page:${page}` : undefined;
+        const store = new EditorStore({ slug, doc, saved, templates: loaded.templates, baseVersion: restored?.stale ? draftBase(slug) : loaded.version, view });
+        setState({ store, restored, loaded });
+      })
+      .catch((err: Error) => live && setState({ error: err.message }));
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+  if (!state) return <p className="fc-loading">Opening {slug}…</p>;
+  if ('error' in state) {
+    return (
+      <div className="fc-fatal" role="alert">
+        <h1>Could not open {slug}</h1>
+        <p>{state.error}</p>
+        <button type="button" onClick={onExit}>
+          Back to all sites
+        </button>
+      </div>
+    );
+  }
+  return (
+    <StoreContext.Provider value={state.store}>
+      <SiteEditor restored={state.restored} onExit={onExit} />
+    </StoreContext.Provider>
+  );
+}
+
+function draftBase(slug: string) {
+  return loadDraft(slug)?.baseVersion;
+}
+
+function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restored; onExit: () => void }) {
+  const store = useStore();
+  const slug = useEditor((s) => s.slug);
+  const name = useEditor((s) => s.resolved.name as string);
+  const canUndo = useEditor((s) => s.canUndo);
+  const canRedo = useEditor((s) => s.canRedo);
+  const lastAction = useEditor((s) => s.lastAction);
+  const view = useEditor((s) => s.view);
+  const dirty = useEditor((s) => s.doc !== s.saved && !isEqual(s.doc, s.saved));
+  const [tab, setTab] = useState<Tab>('block');
+  const [settingsOpen, setSettingsOpen] = useState<string | undefined>('identity');
+  const [restored, setRestored] = useState(initiallyRestored);
+  const [message, setMessage] = useState('');
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error' | 'warning'; text: string; link?: string }>();
+  const [reviewOpen, setReviewOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<{ text: string; issues: DocumentIssue[]; conflict: boolean }>();
+  const issues = useServerCheck(store);
+
+  const announce = useCallback((text: string) => {
+    // Re-set so the same words are read again.
+    setMessage('');
+    requestAnimationFrame(() => setMessage(text));
+  }, []);
+
+  const [autosaveProblem, setAutosaveProblem] = useState<string>();
+  useAutosave(store, setAutosaveProblem);
+
+  // The URL names the open site and page, so a reload comes back to the same place.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    params.set('site', slug);
+    params.set('page', view === LAYOUT_VIEW ? 'layout' : view.slice(5));
+    history.replaceState(null, '', `${location.pathname}?${params}`);
+  }, [slug, view]);
+
+  // Global shortcuts: undo/redo everywhere except inside text fields (they keep their own undo).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey;
+      if (!mod) return;
+      const k = e.key.toLowerCase();
+      const inText = !!(e.target as HTMLElement | null)?.closest?.('input:not([type=checkbox]):not([type=radio]):not([type=color]), textarea, [contenteditable="true"]');
+      if (k === 's') {
+        e.preventDefault();
+        setReviewOpen(true);
+        return;
+      }
+      if (inText) return;
+      if ((k === 'z' && e.shiftKey) || k === 'y') {
+        e.preventDefault();
+        if (store.redo()) announce(store.getState().lastAction ?? 'Redone');
+      } else if (k === 'z') {
+        e.preventDefault();
+        if (store.undo()) announce(store.getState().lastAction ?? 'Undone');
+      } else if (k === 'v' && !(e.target as HTMLElement | null)?.closest?.('.fc-tree-wrap')) {
+        // Paste anywhere outside text fields (the outline handles its own).
+        if ((e.target as HTMLElement | null)?.closest?.('.fc-inspector')) return;
+        e.preventDefault();
+        pasteClipboard(store, announce);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store, announce]);
+
+  const navigate = useCallback(
+    (target: IssueTarget) => {
+      const focus = (id: string) => {
+        let tries = 0;
+        const attempt = () => {
+          const el = document.getElementById(id);
+          if (el) {
+            el.focus();
+            el.scrollIntoView?.({ block: 'center' });
+          } else if (tries++ < 20) requestAnimationFrame(attempt);
+        };
+        requestAnimationFrame(attempt);
+      };
+      switch (target.kind) {
+        case 'block':
+          store.select(target.blockId);
+          setTab('block');
+          focus(fieldDomId(target.field));
+          break;
+        case 'page':
+          store.setView(target.view);
+          setTab('page');
+          focus(`page-${target.field[0] ?? 'title'}`);
+          break;
+        case 'feature':
+          setTab('features');
+          focus(`feature-${target.key}`);
+          break;
+        case 'setting':
+          setTab('settings');
+          setSettingsOpen(target.section);
+          focus(fieldDomId(target.field, `settings-${target.section}`));
+          break;
+        default:
+          setTab('problems');
+      }
+    },
+    [store],
+  );
+
+  const blocked = issues.error
+    ? `Cannot save now: ${issues.error}.`
+    : issues.issues.length
+    ? `Fix ${issues.issues.length} problem${issues.issues.length === 1 ? '' : 's'} before saving (see Problems). Everything stays editable meanwhile.`
+    : issues.pending
+      ? 'Checking the draft…'
+      : undefined;
+
+  const save = async (overwrite = false) => {
+    if (blocked && !issues.pending) return;
+    setSaving(true);
+    setSaveError(undefined);
+    const { doc, baseVersion } = store.getState();
+    try {
+      const result = await api.saveSite(slug, doc, overwrite ? undefined : baseVersion);
+      store.markSaved(doc, result.version);
+      discardDraft(slug);
+      setRestored(undefined);
+      setReviewOpen(false);
+      setNotice({ kind: 'ok', text: result.changed ? 'Saved. The site shows the new version now.' : 'Saved (nothing had changed on disk).', link: `/sites/${slug}/` });
+      announce('Saved.');
+    } catch (err) {
+      const e = err as ApiError;
+      setSaveError({ text: e.message, issues: e.issues ?? [], conflict: e.status === 409 });
+      setNotice({ kind: 'error', text: `Not saved: ${e.message}. Your draft is kept in this browser.` });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const issuesValue = issues;
+
+  return (
+    <AnnounceContext.Provider value={announce}>
+      <IssuesContext.Provider value={issuesValue}>
+        <NavigateContext.Provider value={navigate}>
+          <div className="fc-editor">
+            <header className="fc-topbar">
+              <button type="button" className="fc-link" onClick={onExit}>
+                ← All sites
+              </button>
+              <h1>
+                {name} <code>{slug}</code>
+              </h1>
+              <div className="fc-actions" role="toolbar" aria-label="History">
+                <button type="button" disabled={!canUndo} onClick={() => store.undo() && announce(store.getState().lastAction ?? 'Undone')} title="Undo (Ctrl+Z)">
+                  Undo
+                </button>
+                <button type="button" disabled={!canRedo} onClick={() => store.redo() && announce(store.getState().lastAction ?? 'Redone')} title="Redo (Ctrl+Shift+Z or Ctrl+Y)">
+                  Redo
+                </button>
+              </div>
+              <span className="fc-status" data-dirty={dirty ? 'yes' : 'no'}>
+                {dirty ? 'Unsaved changes, kept in this browser' : 'All changes saved'}
+                {lastAction ? <span className="fc-muted"> · {lastAction}</span> : null}
+              </span>
+              <button type="button" className={`fc-problems-badge${issues.issues.length ? ' has-problems' : ''}`} onClick={() => setTab('problems')}>
+                {issues.issues.length ? `${issues.issues.length} problem${issues.issues.length === 1 ? '' : 's'}` : 'No problems'}
+              </button>
+              <button
+                type="button"
+                className="fc-primary"
+                onClick={() => setReviewOpen(true)}
+                disabled={!dirty || (!!blocked && !issues.pending)}
+                aria-describedby="fc-save-why"
+                title={blocked}
+              >
+                Review and save
+              </button>
+              <span id="fc-save-why" className="fc-save-why">
+                {dirty && blocked && !issues.pending ? blocked : ''}
+              </span>
+            </header>
+            {(restored || notice || autosaveProblem) && (
+              <div className="fc-notices">
+                {autosaveProblem && (
+                  <div className="fc-notice is-warning" role="alert" data-notice="autosave">
+                    {autosaveProblem}
+                  </div>
+                )}
+                {restored && (
+                  <div className="fc-notice is-warning" role="status" data-notice="restored">
+                    Restored your unsaved draft from {new Date(restored.savedAt).toLocaleString()}.
+                    {restored.stale && ' The site has been saved by someone since; review before saving.'}{' '}
+                    <button
+                      type="button"
+                      onClick={() => {
+                        store.replaceDocument(store.getState().saved, 'Draft discarded');
+                        discardDraft(slug);
+                        setRestored(undefined);
+                        announce('Draft discarded; showing the saved site.');
+                      }}
+                    >
+                      Discard draft
+                    </button>
+                    <button type="button" className="fc-link" onClick={() => setRestored(undefined)}>
+                      Keep it
+                    </button>
+                  </div>
+                )}
+                {notice && (
+                  <div className={`fc-notice is-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-notice={notice.kind}>
+                    {notice.text}{' '}
+                    {notice.link && (
+                      <a href={notice.link} target="_blank" rel="noreferrer">
+                        Open the site
+                      </a>
+                    )}{' '}
+                    <button type="button" className="fc-link" onClick={() => setNotice(undefined)} aria-label="Dismiss">
+                      ✕
+                    </button>
+                  </div>
+                )}
+              </div>
+            )}
+            <div className="fc-workspace">
+              <aside className="fc-left" aria-label="Pages and blocks">
+                <PagesPanel />
+                <BlocksPanel />
+              </aside>
+              <PreviewPane onSelectFromPreview={() => setTab('block')} />
+              <aside className="fc-inspector" aria-label="Inspector">
+                <div className="fc-tabs" role="tablist" aria-label="Inspector">
+                  {(
+                    [
+                      ['block', 'Block'],
+                      ['page', 'Page'],
+                      ['features', 'Switches'],
+                      ['settings', 'Settings'],
+                      ['problems', issues.issues.length ? `Problems (${issues.issues.length})` : 'Problems'],
+                    ] as Array<[Tab, string]>
+                  ).map(([id, label]) => (
+                    <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls="fc-tabpanel" onClick={() => setTab(id)}>
+                      {label}
+                    </button>
+                  ))}
+                </div>
+                <div className="fc-tabpanel" id="fc-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+                  {tab === 'block' && <BlockInspector />}
+                  {tab === 'page' && <PageInspector />}
+                  {tab === 'features' && <FeaturePanel />}
+                  {tab === 'settings' && <SettingsPanel open={settingsOpen} onOpen={setSettingsOpen} />}
+                  {tab === 'problems' && <ProblemsPanel />}
+                </div>
+              </aside>
+            </div>
+            <div className="fc-visually-hidden" aria-live="polite" role="status" data-announcer>
+              {message}
+            </div>
+            <ReviewDialog
+              open={reviewOpen}
+              onClose={() => setReviewOpen(false)}
+              onSave={() => void save()}
+              onOverwrite={() => void save(true)}
+              saving={saving}
+              blocked={issues.pending ? undefined : blocked}
+              serverIssues={saveError?.issues ?? []}
+              error={saveError?.text}
+              conflict={saveError?.conflict}
+            />
+          </div>
+        </NavigateContext.Provider>
+      </IssuesContext.Provider>
+    </AnnounceContext.Provider>
+  );
+}
+
+/**
+ * Checks the draft on the server (the runtime's own validator; the browser compiles no
+ * schema) after each change: one request at a time, always for the latest revision.
+ */
+function useServerCheck(store: EditorStore): IssuesValue {
+  const revision = useSyncExternalStore(store.subscribe, () => store.getState().revision);
+  const [result, setResult] = useState<{ revision: number; issues: EditorIssue[]; site: Record<string, unknown> | null; error?: string }>({ revision: -1, issues: [], site: null });
+  const run = useRef<() => void>(() => {});
+  useEffect(() => {
+    let inFlight = false;
+    let queued = false;
+    let disposed = false;
+    const check = async () => {
+      if (inFlight) {
+        queued = true;
+        return;
+      }
+      inFlight = true;
+      const { doc, resolved, revision: r } = store.getState();
+      try {
+        const checked = await api.check(doc);
+        if (!disposed) setResult({ revision: r, issues: mapIssues(resolved, checked.issues), site: checked.site });
+      } catch (err) {
+        if (!disposed) setResult((prev) => ({ ...prev, error: `the draft could not be checked: ${(err as Error).message}` }));
+      } finally {
+        inFlight = false;
+        if (queued && !disposed) {
+          queued = false;
+          void check();
+        }
+      }
+    };
+    run.current = () => void check();
+    void check();
+    return () => {
+      disposed = true;
+    };
+  }, [store]);
+  useEffect(() => {
+    if (revision === 0) return;
+    // A short pause lets a burst of changes (typing) go as one request.
+    const t = setTimeout(() => run.current(), 30);
+    return () => clearTimeout(t);
+  }, [revision]);
+  return useMemo(() => {
+    const byBlock = new Map<string, EditorIssue[]>();
+    for (const i of result.issues) {
+      if (i.target.kind !== 'block') continue;
+      const list = byBlock.get(i.target.blockId) ?? [];
+      list.push(i);
+      byBlock.set(i.target.blockId, list);
+    }
+    return { issues: result.issues, byBlock, pending: result.revision !== revision, revision: result.revision, site: result.site, error: result.error };
+  }, [result, revision]);
+}
+
+/** Keeps the draft in localStorage while it differs from the saved document. */
+function useAutosave(store: EditorStore, onError: (message: string | undefined) => void) {
+  const report = useRef(onError);
+  report.current = onError;
+  useEffect(() => {
+    const write = () => {
+      const { slug, doc, saved, baseVersion } = store.getState();
+      if (isEqual(doc, saved)) {
+        discardDraft(slug);
+        report.current(undefined);
+      } else report.current(saveDraft(slug, doc, baseVersion));
+    };
+    const saver = createAutosaver(write, 250);
+    let revision = store.getState().revision;
+    const unsubscribe = store.subscribe(() => {
+      const r = store.getState().revision;
+      if (r !== revision) {
+        revision = r;
+        saver.schedule();
+      }
+    });
+    const flush = () => saver.flush();
+    const onVisibility = () => document.visibilityState === 'hidden' && saver.flush();
+    window.addEventListener('pagehide', flush);
+    window.addEventListener('beforeunload', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      saver.flush();
+      unsubscribe();
+      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('beforeunload', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [store]);
+}
