@@ -6,10 +6,12 @@ import defsSchema from './defs.schema.json';
 import featuresSchema from './features.schema.json';
 import siteSchema from './site.schema.json';
 import applyForFinanceBlockSchema from './blocks/apply-for-finance.schema.json';
+import budgetFinderBlockSchema from './blocks/budget-finder.schema.json';
 import callToActionBlockSchema from './blocks/call-to-action.schema.json';
 import cardsGridBlockSchema from './blocks/cards-grid.schema.json';
 import carouselBlockSchema from './blocks/carousel.schema.json';
 import columnsBlockSchema from './blocks/columns.schema.json';
+import dealerDirectoryBlockSchema from './blocks/dealer-directory.schema.json';
 import dealershipSelectBlockSchema from './blocks/dealership-select.schema.json';
 import embedBlockSchema from './blocks/embed.schema.json';
 import emergencyBannerBlockSchema from './blocks/emergency-banner.schema.json';
@@ -27,6 +29,7 @@ import locationDetailBlockSchema from './blocks/location-detail.schema.json';
 import locationsBlockSchema from './blocks/locations.schema.json';
 import modelCardsBlockSchema from './blocks/model-cards.schema.json';
 import modelDetailBlockSchema from './blocks/model-detail.schema.json';
+import modelDirectoryBlockSchema from './blocks/model-directory.schema.json';
 import offerCardsBlockSchema from './blocks/offer-cards.schema.json';
 import offerDetailBlockSchema from './blocks/offer-detail.schema.json';
 import paymentLogosBlockSchema from './blocks/payment-logos.schema.json';
@@ -115,10 +118,12 @@ export const apiSchemas = {
 
 export const blockSchemas = {
   'apply-for-finance': applyForFinanceBlockSchema,
+  'budget-finder': budgetFinderBlockSchema,
   'call-to-action': callToActionBlockSchema,
   'cards-grid': cardsGridBlockSchema,
   'carousel': carouselBlockSchema,
   'columns': columnsBlockSchema,
+  'dealer-directory': dealerDirectoryBlockSchema,
   'dealership-select': dealershipSelectBlockSchema,
   'embed': embedBlockSchema,
   'emergency-banner': emergencyBannerBlockSchema,
@@ -136,6 +141,7 @@ export const blockSchemas = {
   'locations': locationsBlockSchema,
   'model-cards': modelCardsBlockSchema,
   'model-detail': modelDetailBlockSchema,
+  'model-directory': modelDirectoryBlockSchema,
   'offer-cards': offerCardsBlockSchema,
   'offer-detail': offerDetailBlockSchema,
   'payment-logos': paymentLogosBlockSchema,

@@ -82,10 +82,12 @@ export type Block = {
    */
   type:
     | 'apply-for-finance'
+    | 'budget-finder'
     | 'call-to-action'
     | 'cards-grid'
     | 'carousel'
     | 'columns'
+    | 'dealer-directory'
     | 'dealership-select'
     | 'embed'
     | 'emergency-banner'
@@ -103,6 +105,7 @@ export type Block = {
     | 'locations'
     | 'model-cards'
     | 'model-detail'
+    | 'model-directory'
     | 'offer-cards'
     | 'offer-detail'
     | 'payment-logos'
@@ -1242,6 +1245,52 @@ export interface ApplyForFinanceProps {
   termsHref?: Href1;
 }
 /**
+ * Find cars for your budget: the visitor picks a body type and enters a weekly repayment and deposit; the budget (weekly × 260 + deposit) opens the stock search up to that price. Also a price range slider (results sorted by highest price first) and links to the makes and body types in stock. When the budget is below the cheapest car, the button is disabled and says no cars were found.
+ */
+export interface BudgetFinderProps {
+  heading?: string;
+  /**
+   * What the dealer sells, singular, as in "View Cars In This Range" (e.g. Car, Vehicle, Caravan, Bike).
+   */
+  carType?: string;
+  /**
+   * Weekly repayment the form starts with, in whole dollars.
+   */
+  weekly?: number;
+  /**
+   * Deposit the form starts with, in whole dollars.
+   */
+  deposit?: number;
+  /**
+   * Show the body-type picker (body types in stock, most stocked first).
+   */
+  bodyTypes?: boolean;
+  /**
+   * Show the price range slider and its button (results sorted by highest price first).
+   */
+  priceSlider?: boolean;
+  /**
+   * Lowest price on the slider.
+   */
+  sliderMin?: number;
+  /**
+   * Highest price on the slider.
+   */
+  sliderMax?: number;
+  /**
+   * Slider step, in dollars.
+   */
+  sliderStep?: number;
+  /**
+   * List the makes and body types in stock as links to their search pages, within the budget.
+   */
+  facetLinks?: boolean;
+  /**
+   * Count vehicles listed as "truck" as utes (one dealer's stock feed); otherwise they are light trucks.
+   */
+  truckMeansUte?: boolean;
+}
+/**
  * A strip with a heading, a sentence and one or two buttons (e.g. Book a service, Call us).
  */
 export interface CallToActionProps {
@@ -1331,6 +1380,21 @@ export interface CarouselProps {
  */
 export interface ColumnsProps {
   ratio?: '1:1' | '2:1' | '1:2';
+}
+/**
+ * Dealer directory search: the group's dealerships with the cars each has in stock, narrowed by what the visitor wants (search words, shopping categories such as Family or 4x4, and a price range), 21 dealerships to a page. Each links to its stock.
+ */
+export interface DealerDirectoryProps {
+  heading?: string;
+  placeholder?: string;
+  /**
+   * Offer the shopping categories (Family, 4x4, Electric, …) as filters.
+   */
+  categories?: boolean;
+  /**
+   * Offer a price range slider.
+   */
+  priceRange?: boolean;
 }
 /**
  * A dealership picker ("Please select a dealership...") with a button to that dealership's location page. With only one dealership it is chosen automatically.
@@ -1724,6 +1788,17 @@ export interface ModelDetailProps {
   model?: Slug6;
   enquireHref?: Href5;
   notFoundText?: string;
+}
+/**
+ * Model directory search: the models of the makes the site's dealerships sell, searchable by name and filtered by make and body type, 21 to a page, each with its from price and a link to the cars of that model in stock.
+ */
+export interface ModelDirectoryProps {
+  heading?: string;
+  placeholder?: string;
+  /**
+   * Show how many of each model are in stock, linking to them.
+   */
+  stockCounts?: boolean;
 }
 /**
  * Cards for the site's current offers (from the site's offers list), each linking to its offer page. Expired offers and offers excluded for this website are left out.

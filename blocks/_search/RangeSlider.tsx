@@ -1,11 +1,14 @@
 /**
- * A two-thumb range slider made of two native range inputs (keyboard, touch and screen
- * readers work as with any slider: arrows step, Home/End jump, aria-valuetext reads the
- * formatted value). Every move goes through the slider rules; the value is committed
+ * A two-thumb range slider made of two native range inputs (touch, pointer and screen
+ * readers work as with any slider; aria-valuetext reads the formatted value). Keys are
+ * handled here so they follow the slider rules' step (the range divided by 100) whatever
+ * the native step: arrows step, Page Up/Down step by ten, Home/End go to the ends. The
+ * native step is the snapping unit (1000 for price and km), so any stored value is a
+ * valid position. Every move goes through the slider rules; the value is committed
  * (`onCommit`) once the visitor pauses, so a drag makes one search, not fifty.
  */
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { proposeRange, type Bounds, type Thumbs } from './slider-rules.ts';
+import { proposeRange, snaps, SNAP_UNIT, stepThumb, type Bounds, type Thumbs } from './slider-rules.ts';
 import { useDebouncedCallback } from './hooks.ts';
 
 export interface RangeSliderProps {
@@ -46,15 +49,31 @@ export function RangeSlider(props: RangeSliderProps) {
     }
   }, [key]);
 
-  const move = (thumb: 0 | 1, raw: number) => {
-    const proposal: Thumbs = [shown[0], shown[1]];
-    proposal[thumb] = raw;
-    const next = proposeRange(shown, proposal, thumb, bounds, { attribute, minGap: props.minGap, step: props.minGap ? step : undefined });
+  const rules = { attribute, minGap: props.minGap, step: props.minGap ? step : undefined };
+  const apply = (next: Thumbs | null) => {
     if (!next) return;
     setDraft(next);
     if ((props.commitDelay ?? 350) === 0) commit.flush(next);
     else commit.call(next);
   };
+  const move = (thumb: 0 | 1, raw: number) => {
+    const proposal: Thumbs = [shown[0], shown[1]];
+    proposal[thumb] = raw;
+    apply(proposeRange(shown, proposal, thumb, bounds, rules));
+  };
+  const onKeyDown = (thumb: 0 | 1) => (e: React.KeyboardEvent) => {
+    const steps: Record<string, number> = { ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1, PageDown: -10, PageUp: 10 };
+    let next: Thumbs | null | undefined;
+    if (e.key in steps) next = stepThumb(shown, thumb, steps[e.key], bounds, { ...rules, step });
+    else if (e.key === 'Home' || e.key === 'End') {
+      const proposal: Thumbs = [shown[0], shown[1]];
+      proposal[thumb] = e.key === 'Home' ? (thumb === 0 ? bounds.min : shown[0]) : thumb === 1 ? bounds.max : shown[1];
+      next = proposeRange(shown, proposal, thumb, bounds, rules);
+    } else return;
+    e.preventDefault();
+    apply(next);
+  };
+  const nativeStep = props.minGap ? step : snaps(attribute) ? SNAP_UNIT : 1;
 
   const span = Math.max(1, bounds.max - bounds.min);
   const pct = (v: number) => ((v - bounds.min) / span) * 100;
@@ -63,13 +82,14 @@ export function RangeSlider(props: RangeSliderProps) {
     type: 'range' as const,
     min: bounds.min,
     max: bounds.max,
-    step,
+    step: nativeStep,
     value: shown[thumb],
     disabled: props.disabled,
     'aria-valuetext': format(shown[thumb]),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => move(thumb, Number(e.target.value)),
     // A released thumb commits at once.
     onPointerUp: () => draftRef.current && commit.flush(draftRef.current),
+    onKeyDown: onKeyDown(thumb),
     onKeyUp: (e: React.KeyboardEvent) => {
       if (e.key === 'Enter' && draftRef.current) commit.flush(draftRef.current);
     },

@@ -3,7 +3,7 @@
  * results when the page was rendered on the server (so the HTML already lists the cars
  * and the browser hydrates without searching again).
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { InstantSearch, InstantSearchSSRProvider, type InstantSearchServerState } from 'react-instantsearch';
 import type { LiteClient } from 'algoliasearch/lite';
 import type { Router, StateMapping, UiState } from 'instantsearch.js';
@@ -15,17 +15,24 @@ export interface SearchScopeProps {
   indexName: string;
   serverState?: InstantSearchServerState | null;
   routing?: { router: Router<any>; stateMapping: StateMapping<UiState, any> };
+  /** Where a scope without routing starts (e.g. the budget finder's default budget). */
+  initialUiState?: UiState;
   children: ReactNode;
 }
 
 const FUTURE = { preserveSharedStateOnUnmount: true } as const;
 
-export function SearchScope({ client, indexName, serverState, routing, children }: SearchScopeProps) {
+export function SearchScope({ client, indexName, serverState, routing, initialUiState, children }: SearchScopeProps) {
+  // The server state matters once, when InstantSearch starts. Later page data (a client-side
+  // navigation to another URL of the same page) has none; letting that change the tree here
+  // would remount InstantSearch and lose the visitor's search.
+  const [initial] = useState(serverState);
   const search = (
     <InstantSearch
       searchClient={client}
       indexName={indexName}
       routing={routing}
+      initialUiState={initialUiState}
       insights={false}
       future={FUTURE}
       stalledSearchDelay={200}
@@ -33,5 +40,5 @@ export function SearchScope({ client, indexName, serverState, routing, children 
       {children}
     </InstantSearch>
   );
-  return serverState ? <InstantSearchSSRProvider {...serverState}>{search}</InstantSearchSSRProvider> : search;
+  return initial ? <InstantSearchSSRProvider {...initial}>{search}</InstantSearchSSRProvider> : search;
 }

@@ -21,8 +21,9 @@ import { RangeSlider } from './RangeSlider.tsx';
 import { formatRangeValue, parseRangeValue, sliderBounds, sliderStep, thumbsFor, type Thumbs } from './slider-rules.ts';
 import { CAR_TYPE_ORDER, slugify } from './url-state.ts';
 
-/** The search box waits this long after the last keystroke (spec §5). */
-export const SEARCH_DELAY_MS = 300;
+import { SEARCH_DELAY_MS } from './constants.ts';
+
+export { SEARCH_DELAY_MS };
 
 /** Wraps a filter's content in its section (or leaves it out when the filter has nothing to offer). */
 export type SectionWrap = (content: ReactNode, badge?: number) => ReactNode;

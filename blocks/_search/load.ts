@@ -3,7 +3,7 @@ import { createElement, type ComponentType } from 'react';
 import type { BlockLoadContext, BlockRenderProps } from '../../engine/render/block.ts';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
 import type { InstantSearchServerState } from 'react-instantsearch';
-import { searchClientFor } from './client.ts';
+import type { LiteClient } from 'algoliasearch/lite';
 import { serverStateOf } from './ssr.tsx';
 import { readSearchPath, slugify, type NameBookData } from './url-state.ts';
 
@@ -25,7 +25,7 @@ type FacetResult = { facets?: Record<string, Record<string, number>> };
  * facet query (hitsPerPage 0). Only needed when the path names a make.
  */
 export async function resolvePathNames(
-  client: ReturnType<typeof searchClientFor>,
+  client: LiteClient,
   indexName: string,
   filters: string,
   pathname: string,
@@ -61,6 +61,8 @@ export async function loadSearchBlock<P>(
   const server = import.meta.env?.SSR ?? typeof window === 'undefined';
   const now = Date.now();
   const data: SearchBlockData = { now };
+  // The client comes with the search UI's chunk, not the block module the page preloads.
+  const { searchClientFor } = await import('./client.ts');
   const client = searchClientFor(ctx.site.search, server ? ctx.url.origin : undefined);
   const [, names] = await Promise.all([
     ensureUi(),

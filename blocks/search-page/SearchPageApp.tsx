@@ -64,7 +64,8 @@ export function resolveDisplay(filter: Filter, makeCards: boolean): Exclude<Disp
 
 export default function SearchPageApp({ props, block, data }: BlockRenderProps<SearchPageProps>) {
   const { site } = useSite();
-  const d = (data ?? {}) as Partial<SearchBlockData>;
+  // Page data is read once: what the block started with (later URLs of the page bring new data it does not need).
+  const [d] = useState(() => (data ?? {}) as Partial<SearchBlockData>);
   const location = useLocation();
   const basename = useHref('/').replace(/\/$/, '');
   const index = site.search.index;

@@ -1,0 +1,17 @@
+/**
+ * Budget finder block. The page preloads only this module; the UI (react-instantsearch)
+ * is BudgetFinderApp.tsx, its own chunk (see ../_search/lazy-block.tsx).
+ */
+import { defineBlock } from '../../engine/render/block.ts';
+import type { BudgetFinderProps } from '../../schemas/types.gen.ts';
+import { lazyBlock } from '../_search/lazy-block.tsx';
+import { loadSearchBlock } from '../_search/load.ts';
+import '../_search/search.css';
+import './budget-finder.css';
+
+const ui = lazyBlock<BudgetFinderProps>(() => import('./BudgetFinderApp.tsx'));
+
+export default defineBlock<BudgetFinderProps>({
+  component: ui.Component,
+  load: (ctx) => loadSearchBlock(ctx, ui.ensure),
+});

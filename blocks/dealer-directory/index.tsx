@@ -1,0 +1,17 @@
+/**
+ * Dealer directory search block. The page preloads only this module; the UI
+ * (react-instantsearch) is DealerDirectoryApp.tsx, its own chunk (see ../_search/lazy-block.tsx).
+ */
+import { defineBlock } from '../../engine/render/block.ts';
+import type { DealerDirectoryProps } from '../../schemas/types.gen.ts';
+import { lazyBlock } from '../_search/lazy-block.tsx';
+import { loadSearchBlock } from '../_search/load.ts';
+import '../_search/search.css';
+import './dealer-directory.css';
+
+const ui = lazyBlock<DealerDirectoryProps>(() => import('./DealerDirectoryApp.tsx'));
+
+export default defineBlock<DealerDirectoryProps>({
+  component: ui.Component,
+  load: (ctx) => loadSearchBlock(ctx, ui.ensure),
+});
