@@ -13,6 +13,7 @@ import { BlockEnvironmentProvider, BlockList, type BlockEnvironment } from './Bl
 import { PageGate } from './gate.tsx';
 import { loadPageData } from './page-data.ts';
 import { matchPage, pageTitle } from './routes.ts';
+import { mergeHeads } from './head.ts';
 import { SiteProvider, type RenderMode } from './site-context.tsx';
 
 export const NOT_FOUND_PAGE: Page = { id: 'not-found', path: '*', title: 'Page not found | {site}', blocks: [] };
@@ -92,7 +93,7 @@ function CurrentPage(props: SiteAppProps) {
     );
   }
 
-  const title = pageTitle(page, site.name);
+  const title = mergeHeads(data).title ?? pageTitle(page, site.name);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -8,6 +8,7 @@ import { BlockLoader, pageBlockTypes } from './registry.ts';
 import { loadPageData } from './page-data.ts';
 import { NOT_FOUND_PAGE, SiteApp, resolvePage } from './SiteApp.tsx';
 import { pageTitle } from './routes.ts';
+import { mergeHeads, type PageHead } from './head.ts';
 import type { RenderMode } from './site-context.tsx';
 
 /** What the browser needs to hydrate exactly what the server rendered. */
@@ -24,6 +25,8 @@ export interface RenderedPage {
   html: string;
   title: string;
   description?: string;
+  /** Meta tags and JSON-LD the page's blocks asked for (see head.ts). */
+  head?: Pick<PageHead, 'meta' | 'jsonLd'>;
   /** Block types on the page (to link their code and styles). */
   blockTypes: string[];
   payload: PagePayload;
@@ -61,11 +64,13 @@ export function createPageRenderer(registry: BlockRegistry) {
       </StaticRouter>,
     );
     const notFound = page === NOT_FOUND_PAGE || page.path === '*';
+    const head = mergeHeads(data);
     return {
-      status: notFound ? 404 : 200,
+      status: head.status ?? (notFound ? 404 : 200),
       html,
-      title: pageTitle(page, site.name),
-      description: page.description,
+      title: head.title ?? pageTitle(page, site.name),
+      description: head.description ?? page.description,
+      head: { meta: head.meta, jsonLd: head.jsonLd },
       blockTypes,
       payload: { site, siteData, mode, basename, initialData },
     };

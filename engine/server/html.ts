@@ -4,6 +4,7 @@ import type { RenderedPage } from '../render/server.tsx';
 import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from '../render/dom-ids.ts';
 import { themeCss } from '../render/theme.ts';
 import { regionSettings } from '../region.ts';
+import { mergeMeta, withCanonical, type HeadMeta } from '../render/head.ts';
 
 export interface PageAssets {
   /** Stylesheets to link, in order. */
@@ -33,11 +34,9 @@ export function pageDocument(page: RenderedPage, assets: PageAssets, canonicalUr
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escape(page.title)}</title>`,
-    page.description ? `<meta name="description" content="${escape(page.description)}">` : '',
     `<link rel="canonical" href="${escape(canonicalUrl)}">`,
-    `<meta property="og:title" content="${escape(page.title)}">`,
-    `<meta property="og:site_name" content="${escape(site.name)}">`,
-    `<meta property="og:url" content="${escape(canonicalUrl)}">`,
+    ...metaTags(page, site.name, canonicalUrl),
+    ...withCanonical(page.head?.jsonLd, canonicalUrl).map((o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`),
     `<meta name="theme-color" content="${escape(site.theme.colours.primary)}">`,
     `<link rel="icon" href="/assets/favicon/${escape(site.slug)}.svg" type="image/svg+xml">`,
     `<style id="fc-theme">${themeCss(site)}</style>`,
@@ -57,4 +56,21 @@ ${head.join('\n')}
 </body>
 </html>
 `;
+}
+
+/** The page's meta tags: description and Open Graph defaults, replaced or extended by the blocks' head (engine/render/head.ts). */
+function metaTags(page: RenderedPage, siteName: string, canonicalUrl: string): string[] {
+  const defaults: HeadMeta[] = [
+    ...(page.description ? [{ name: 'description', content: page.description }] : []),
+    { property: 'og:title', content: page.title },
+    ...(page.description ? [{ property: 'og:description', content: page.description }] : []),
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:url', content: canonicalUrl },
+  ];
+  return mergeMeta(defaults, page.head?.meta).map((m) =>
+    m.property
+      ? `<meta property="${escape(m.property)}" content="${escape(m.content)}">`
+      : `<meta name="${escape(m.name)}" content="${escape(m.content)}">`,
+  );
 }

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { headOf, mergeHeads, mergeMeta, withCanonical } from './head.ts';
+import { pageDocument } from '../server/html.ts';
+import type { RenderedPage } from './server.tsx';
+
+describe('page head from block data', () => {
+  it('reads only a head object', () => {
+    expect(headOf(undefined)).toBeUndefined();
+    expect(headOf({ head: 'x' })).toBeUndefined();
+    expect(headOf({ head: { title: 'T' } })).toEqual({ title: 'T' });
+  });
+
+  it('merges in page order: first title, description and status win; meta and JSON-LD add up', () => {
+    const merged = mergeHeads({
+      a: { error: 'x' },
+      b: { head: { title: 'Car', meta: [{ property: 'og:type', content: 'product' }], jsonLd: [{ '@type': 'Car' }], status: 404 } },
+      c: { head: { title: 'Other', description: 'D', meta: [{ content: 'no key' }], jsonLd: [{ '@type': 'AutoDealer' }], status: 200 } },
+    });
+    expect(merged).toEqual({
+      title: 'Car',
+      description: 'D',
+      status: 404,
+      meta: [{ property: 'og:type', content: 'product' }],
+      jsonLd: [{ '@type': 'Car' }, { '@type': 'AutoDealer' }],
+    });
+    expect(mergeHeads(undefined)).toEqual({});
+  });
+
+  it('meta with the same key replaces a default; others are appended', () => {
+    const out = mergeMeta(
+      [
+        { property: 'og:type', content: 'website' },
+        { name: 'description', content: 'a' },
+      ],
+      [
+        { property: 'og:type', content: 'product' },
+        { property: 'og:image', content: '1' },
+        { property: 'og:image', content: '2' },
+      ],
+    );
+    expect(out).toEqual([
+      { property: 'og:type', content: 'product' },
+      { name: 'description', content: 'a' },
+      { property: 'og:image', content: '1' },
+      { property: 'og:image', content: '2' },
+    ]);
+  });
+
+  it('JSON-LD objects get the canonical url when they have none', () => {
+    expect(withCanonical([{ '@type': 'Car' }, { '@type': 'X', url: 'u' }], 'https://d.test/cars/a')).toEqual([
+      { '@type': 'Car', url: 'https://d.test/cars/a' },
+      { '@type': 'X', url: 'u' },
+    ]);
+  });
+
+  it('the HTML document carries the title, Open Graph tags and escaped JSON-LD', () => {
+    const page = {
+      status: 200,
+      html: '<main></main>',
+      title: '2022 Ford Ranger XLT | Dealer',
+      description: 'A "great" ute',
+      head: { meta: [{ property: 'og:type', content: 'product' }], jsonLd: [{ '@type': 'Car', name: '</script><b>' }] },
+      blockTypes: [],
+      payload: { site: { slug: 's', name: 'Dealer', region: 'AU', theme: { colours: { primary: '#000000' } } }, siteData: {}, mode: 'production', basename: '', initialData: { url: '/', data: {} } },
+    } as unknown as RenderedPage;
+    const html = pageDocument(page, { css: [], preload: [], entry: '/e.js' }, 'https://d.test/cars/x');
+    expect(html).toContain('<title>2022 Ford Ranger XLT | Dealer</title>');
+    expect(html).toContain('<meta name="description" content="A &quot;great&quot; ute">');
+    expect(html).toContain('<meta property="og:description" content="A &quot;great&quot; ute">');
+    expect(html).toContain('<meta property="og:type" content="product">');
+    expect(html).not.toContain('content="website"');
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1];
+    expect(ld).not.toContain('</script>');
+    expect(JSON.parse(ld)).toEqual({ '@type': 'Car', name: '</script><b>', url: 'https://d.test/cars/x' });
+  });
+});
