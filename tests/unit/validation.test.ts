@@ -98,7 +98,7 @@ describe('site document validation', () => {
     if (r.ok) expect(r.site.pages[0].blocks[0].props).toMatchObject({ actions: [{ label: 'Go', href: '/' }] });
   });
 
-  it('fills a block's prop defaults even when the block has no props at all', () => {
+  it("fills a block's prop defaults even when the block has no props at all", () => {
     const r = prepare(minimalDoc({ layout: { header: [{ type: 'header', id: 'top' }] } }));
     expect(r.ok).toBe(true);
     if (!r.ok) return;
