@@ -158,8 +158,8 @@ export function StaticMap({ points, zoom = DEFAULT_ZOOM, width = 640, height = 4
     >
       <title id={titleId}>{label}</title>
       <desc id={descId}>{`${valid.length === 1 ? 'One location' : `${valid.length} locations`}: ${description}`}</desc>
-      <rect className="fc-static-map__land" x="0" y="0" width={width} height={height} />
-      <g className="fc-static-map__grid" aria-hidden="true">
+      <rect className="fc-static-map__land" x="0" y="0" width={width} height={height} fill="#eef1f4" />
+      <g className="fc-static-map__grid" aria-hidden="true" stroke="#d3dae2">
         {gridX.map((x) => (
           <line key={`x${x}`} x1={x} y1={0} x2={x} y2={height} />
         ))}
@@ -170,12 +170,12 @@ export function StaticMap({ points, zoom = DEFAULT_ZOOM, width = 640, height = 4
       <g className="fc-static-map__pins" aria-hidden="true">
         {pins.map((pin) => (
           <g key={pin.point.id} className="fc-static-map__pin" transform={`translate(${r1(pin.x)} ${r1(pin.y)})`} data-point={pin.point.id}>
-            <path d="M0 0C-2-6-10-10-10-18a10 10 0 1 1 20 0C10-10 2-6 0 0z" />
-            <circle cx="0" cy="-18" r="4" />
+            <path d="M0 0C-2-6-10-10-10-18a10 10 0 1 1 20 0C10-10 2-6 0 0z" fill="#1f3a93" stroke="#fff" strokeWidth="2" />
+            <circle cx="0" cy="-18" r="4" fill="#fff" />
           </g>
         ))}
       </g>
-      <g className="fc-static-map__labels" aria-hidden="true">
+      <g className="fc-static-map__labels" aria-hidden="true" fill="#1b1b1f" fontSize="13" fontWeight="600" fontFamily="system-ui, sans-serif">
         {labels.map((l, i) => (
           <text key={i} x={l.x} y={l.y} textAnchor={l.anchor}>
             {l.text}
@@ -183,9 +183,9 @@ export function StaticMap({ points, zoom = DEFAULT_ZOOM, width = 640, height = 4
         ))}
       </g>
       <g className="fc-static-map__scale" aria-hidden="true" transform={`translate(12 ${height - 14})`}>
-        <rect x="-6" y="-22" width={scale.px + 12} height="30" rx="3" />
-        <path d={`M0 -6v6h${scale.px}v-6`} />
-        <text x={scale.px / 2} y="-9" textAnchor="middle">
+        <rect x="-6" y="-22" width={scale.px + 12} height="30" rx="3" fill="#fff" fillOpacity="0.85" />
+        <path d={`M0 -6v6h${scale.px}v-6`} fill="none" stroke="#1b1b1f" strokeWidth="2" />
+        <text x={scale.px / 2} y="-9" textAnchor="middle" fill="#1b1b1f" fontSize="12" fontFamily="system-ui, sans-serif">
           {scale.text}
         </text>
       </g>

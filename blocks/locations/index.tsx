@@ -141,7 +141,7 @@ export default defineBlock<LocationsProps>({
         <LocationCard
           location={location}
           pageBase={pageBase}
-          distance={km !== undefined ? distance(km) : undefined}
+          distance={km === undefined ? undefined : km < 0.1 ? `under ${distance(0.1)}` : distance(km)}
           showOpeningHours={props.showOpeningHours !== false}
           headingLevel={heading ? 3 : 2}
         />

@@ -3,7 +3,8 @@
  * pages (/offers/{manufacturer}/{offerId} or /offers/{offerId}). Offers that list this
  * website in excluded_website_ids, that have expired or not yet started are left out.
  * "Today" is the dealer's date, worked out in `load` on the server so the browser
- * hydrates the same list.
+ * hydrates the same list. On an offer page (route parameter offerId) the offer shown
+ * there is left out ("More offers").
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
@@ -16,6 +17,8 @@ import './offer-cards.css';
 
 export interface OfferCardsData {
   today: string;
+  /** On an offer page: the offer shown there, left out of the cards. */
+  exclude?: number;
 }
 
 /** Text of an offer card: the description's opening, cut to about 160 characters. */
@@ -65,13 +68,17 @@ function OfferCard({ offer, buttonLabel, headingLevel }: { offer: Offer; buttonL
 }
 
 export default defineBlock<OfferCardsProps>({
-  async load({ site }): Promise<OfferCardsData> {
-    return { today: dealerToday(site) };
+  async load({ site, params }): Promise<OfferCardsData> {
+    const exclude = params.offerId && /^\d+$/.test(params.offerId) ? Number(params.offerId) : undefined;
+    return { today: dealerToday(site), ...(exclude ? { exclude } : {}) };
   },
   component: function OfferCards({ props, block, data }) {
     const { site, t } = useSite();
-    const today = (data as OfferCardsData | undefined)?.today ?? dealerToday(site);
-    const offers = currentOffers(site, today, { manufacturer: props.manufacturer }).slice(0, props.limit ?? 12);
+    const loaded = data as OfferCardsData | undefined;
+    const today = loaded?.today ?? dealerToday(site);
+    const offers = currentOffers(site, today, { manufacturer: props.manufacturer })
+      .filter((offer) => offer.id !== loaded?.exclude)
+      .slice(0, props.limit ?? 12);
     const heading = props.heading ?? 'Special offers';
     const headingId = `${block.id}-heading`;
     return (

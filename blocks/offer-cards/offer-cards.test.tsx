@@ -87,6 +87,11 @@ describe('offer cards block', () => {
     expect(cards[0].textContent).toContain('Ends 30 June 2099');
   });
 
+  it('leaves out the offer of the offer page it is on', async () => {
+    await loadAndRender('offer-cards', OfferCards, { patch: withOffers, params: { manufacturer: 'ford', offerId: '1' }, props: { heading: 'More offers' } });
+    expect(screen.getAllByRole('article').map((c) => c.getAttribute('aria-labelledby'))).toEqual(['offer-5-title']);
+  });
+
   it('says so when there are no current offers', async () => {
     await loadAndRender('offer-cards', OfferCards, {});
     expect(screen.getByText(/There are no special offers right now/)).toBeTruthy();

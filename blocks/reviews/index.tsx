@@ -215,6 +215,9 @@ function ReviewsCarousel({ reviews, autoRotate, label }: { reviews: ReviewEntry[
         <button type="button" className="fc-reviews__arrow" aria-label="Previous review" aria-controls={trackId} onClick={carousel.prev}>
           <Chevron direction="left" />
         </button>
+        <p className="fc-reviews__counter" aria-hidden="true">
+          {carousel.index + 1} / {count}
+        </p>
         <div className="fc-reviews__dots">
           {reviews.map((_, i) => (
             <button

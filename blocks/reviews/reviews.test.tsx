@@ -149,6 +149,7 @@ describe('reviews block', () => {
     fireEvent.keyDown(region, { key: 'ArrowLeft' });
     expect(activeSlide().textContent).toContain('Customer 2');
     expect(screen.getByRole('button', { name: 'Go to review 2' }).getAttribute('aria-current')).toBe('true');
+    expect(document.querySelector('.fc-reviews__counter')!.textContent).toBe('2 / 5');
   });
 
   it('lists the carousel from the third review before hydration (server render)', () => {
