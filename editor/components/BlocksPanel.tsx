@@ -82,6 +82,14 @@ export function BlocksPanel() {
   const dragRef = useRef<DragState | null>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
+  const pointer = useRef<{ x: number; y: number }>(undefined);
+  useEffect(() => {
+    const onMove = (e: PointerEvent) => {
+      pointer.current = { x: e.clientX, y: e.clientY };
+    };
+    window.addEventListener('pointermove', onMove, { capture: true, passive: true });
+    return () => window.removeEventListener('pointermove', onMove, { capture: true });
+  }, []);
   const slug = useEditor((s) => s.slug);
   const onKeyDown = useMemo(() => outlineKeyDown(store, slug, announce), [store, slug, announce]);
 
@@ -117,9 +125,10 @@ export function BlocksPanel() {
       return projectMove(resolved, rows, state.activeId, overId, Math.round(e.delta.x / INDENT), root);
     }
     // From the palette: before or after the row under the pointer, depth from the pointer's x.
+    // (The pointer itself, not dnd-kit's delta, which is corrected for scrolling.)
     const start = e.activatorEvent as PointerEvent;
-    const x = (start.clientX ?? 0) + e.delta.x;
-    const y = (start.clientY ?? 0) + e.delta.y;
+    const x = pointer.current?.x ?? (start.clientX ?? 0) + e.delta.x;
+    const y = pointer.current?.y ?? (start.clientY ?? 0) + e.delta.y;
     const listLeft = listRef.current?.getBoundingClientRect().left ?? 0;
     const wanted = Math.max(0, Math.floor((x - listLeft - 24) / INDENT));
     if (overId === END_ZONE) return project(resolved, visible, visible.length, wanted, state.type, root);
@@ -238,6 +247,8 @@ export function BlocksPanel() {
       sensors={sensors}
       collisionDetection={collisionDetection}
       measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      // Only the outline scrolls while dragging (never the palette the block came from).
+      autoScroll={{ canScroll: (el) => !el.closest('.fc-palette') }}
       onDragStart={onDragStart}
       onDragMove={update}
       onDragOver={update}
@@ -443,13 +454,13 @@ function OutlineToolbar() {
   const selected = useEditor((s) => s.selected);
   const view = useEditor((s) => s.view);
   const title = useEditor((s) => {
-    if (s.view === LAYOUT_VIEW) return 'Header and footer';
+    if (s.view === LAYOUT_VIEW) return 'header and footer';
     const page = (s.resolved.pages as Doc[]).find((p) => `page:${p.id}` === s.view);
-    return page ? String(page.title).replaceAll('{site}', String(s.resolved.name ?? '')) : '';
+    return page ? `${String(page.id)} (${String(page.path)})` : '';
   });
   return (
     <div className="fc-panel-head">
-      <h2 id="fc-outline-title">Outline: {title}</h2>
+      <h2 id="fc-outline-title">Outline of {title}</h2>
       <BlockActions selected={selected} view={view} />
     </div>
   );

@@ -8,7 +8,7 @@
  * button never disagree.
  */
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, RegistryWidgetsType, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
+import type { ErrorSchema, IconButtonProps, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, WidgetProps } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { memo, useCallback, useId, useMemo, useRef, type ChangeEvent } from 'react';
@@ -139,6 +139,30 @@ export const WIDGETS: RegistryWidgetsType = {
   html: HtmlWidget,
 };
 
+/** rjsf's array buttons draw Bootstrap glyph icons we do not ship; these say what they do. */
+function textButton(text: string, symbol: string) {
+  return function TextButton({ icon: _icon, iconType, uiSchema: _ui, registry: _registry, className, title, ...rest }: IconButtonProps) {
+    return (
+      <button type="button" {...rest} className={`fc-form-btn${iconType === 'danger' ? ' fc-danger' : ''}${className ? ` ${className}` : ''}`} title={title ?? text} aria-label={title ?? text}>
+        <span aria-hidden="true">{symbol}</span>
+        {symbol === '+' ? ` ${text}` : ''}
+      </button>
+    );
+  };
+}
+
+/** Module level on purpose, like the widgets. */
+export const TEMPLATES: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { ButtonTemplates: Partial<TemplatesType['ButtonTemplates']> } = {
+  ButtonTemplates: {
+    AddButton: textButton('Add', '+'),
+    CopyButton: textButton('Copy', '⧉'),
+    MoveUpButton: textButton('Move up', '↑'),
+    MoveDownButton: textButton('Move down', '↓'),
+    RemoveButton: textButton('Remove', '✕'),
+    ClearButton: textButton('Clear', '✕'),
+  },
+};
+
 const NO_BUTTONS = <></>;
 
 export interface SchemaFormProps {
@@ -169,6 +193,7 @@ export const SchemaForm = memo(function SchemaForm({ form, value, onChange, erro
       formData={data}
       validator={formValidator}
       widgets={WIDGETS}
+      templates={TEMPLATES}
       formContext={context}
       idPrefix={idPrefix}
       onChange={handle}

@@ -145,6 +145,24 @@ describe('the editor', () => {
     await expect.poll(() => live.textContent()).toContain('Dropped Hero hero');
   });
 
+  it('drags a new block from the palette into a container', async () => {
+    const item = page.locator('[data-palette="rich-text"]');
+    await item.scrollIntoViewIfNeeded();
+    const from = (await item.boundingBox())!;
+    const section = (await page.locator('[data-row="why-us"]').boundingBox())!;
+    await page.mouse.move(from.x + 10, from.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 20, from.y + 30, { steps: 4 });
+    // Just below the middle of the section's row: the first place inside it.
+    await page.mouse.move(section.x + 60, section.y + section.height * 0.8, { steps: 15 });
+    await page.locator('.fc-insert-marker').waitFor();
+    await page.mouse.up();
+    await page.locator('[data-row="rich-text"]').waitFor();
+    expect(await page.locator('[data-row="rich-text"]').getAttribute('data-depth')).toBe('1');
+    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
+    expect(await rowsAt(1)).toEqual(['rich-text', 'why-us-columns']);
+  });
+
   it('edits a prop and the preview shows it', async () => {
     await page.locator('[data-row="hero"] .fc-row-main').click();
     await page.locator('#root_heading').fill('Drive away today');
@@ -246,6 +264,7 @@ describe('the editor', () => {
     expect(doc.features).toEqual({ hideInstantOfferText: true });
     expect(doc.pages[0].blocks.map((b: { id: string }) => b.id)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
     expect(doc.pages[0].blocks[1]).toEqual({ type: 'hero', id: 'hero', props: { heading: 'Drive away today' } });
+    expect(doc.pages[0].blocks[3].children.map((b: { id: string }) => b.id)).toEqual(['rich-text', 'why-us-columns']);
     const prepare = createSitePreparer({ loadTemplate: (n) => JSON.parse(readFileSync(join(sitesDir, 'templates', `${n}.json`), 'utf8')) });
     expect(prepare(doc).ok).toBe(true);
     // The draft is gone; the running site shows the saved version.
