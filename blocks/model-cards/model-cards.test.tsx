@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Model, ModelCardsProps } from '../../schemas/types.gen.ts';
-import { filterModels, modelStatusLabel, parseModelBody } from '../_shared/models.ts';
+import { filterModels, modelStatusLabel, parseModelBody, type ModelBody } from '../_shared/models.ts';
 import { loadAndRender } from '../_shared/test-load.tsx';
 import { prepareDemoSite, renderBlock } from '../_shared/test-utils.tsx';
 import { SHORT_DESCRIPTION_LIMIT, truncate } from '../_shared/text.ts';
@@ -35,7 +35,7 @@ describe('model body filter', () => {
       model({ id: 6, slug: 'bronco', manufacturer_body: 'SUVs', body: ['suv'], status: 'coming_soon' }),
       model({ id: 7, slug: 'e-transit', manufacturer_body: 'Vans', body: ['van'], fuel: ['Electric'] }),
     ];
-    const slugs = (body: Parameters<typeof filterModels>[1]['body']) => filterModels(list, { body }).map((m) => m.slug);
+    const slugs = (body: ModelBody | undefined) => filterModels(list, { body }).map((m) => m.slug);
     expect(slugs('suv')).toEqual(['everest', 'mach-e', 'bronco']);
     expect(slugs('trucks')).toEqual(['ranger']);
     expect(slugs('vans')).toEqual(['transit', 'e-transit']);

@@ -74,7 +74,7 @@ describe('review rules', () => {
   });
 });
 
-function setup(props: Partial<ReviewsProps> & { reviews?: ReviewEntry[] } = {}, site: DemoSite = 'gold-coast-ford') {
+function setup(props: Omit<Partial<ReviewsProps>, 'reviews'> & { reviews?: ReviewEntry[] } = {}, site: DemoSite = 'gold-coast-ford') {
   return renderBlock<ReviewsProps>('reviews', Reviews, { site, props: props as Record<string, unknown> });
 }
 
@@ -157,7 +157,7 @@ describe('reviews block', () => {
     const html = renderToString(
       <SiteProvider site={site} data={data} mode="production">
         <MemoryRouter>
-          <Reviews.component props={{ reviews: many(5) }} block={{ type: 'reviews', id: 'r' }} slots={{}} />
+          <Reviews.component props={{ reviews: many(5) as ReviewsProps['reviews'] }} block={{ type: 'reviews', id: 'r' }} slots={{}} />
         </MemoryRouter>
       </SiteProvider>,
     );
