@@ -1,0 +1,57 @@
+/** Shared by the page benchmarks: a fresh production build and server on a free port. */
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '../..');
+
+export interface BenchServer {
+  url: string;
+  dataDir: string;
+  stop(): void;
+}
+
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  mkdirSync(join(root, '.data'), { recursive: true });
+  const dist = mkdtempSync(join(root, '.data', 'bench-dist-'));
+  const dataDir = mkdtempSync(join(root, '.data', 'bench-data-'));
+  execSync('npm run -s build', { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
+  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'engine/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', FORECOURT_DIST: dist, FORECOURT_DATA_DIR: dataDir, FORECOURT_STAFF_TOKEN: 'bench-token', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 90_000);
+    proc.stdout!.on('data', (c: Buffer) => {
+      out += c;
+      const m = out.match(/listening on (http:\/\/[^\s/]+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    proc.stderr!.on('data', (c: Buffer) => (out += c));
+    proc.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+  });
+  return {
+    url,
+    dataDir,
+    stop() {
+      proc.kill('SIGTERM');
+      rmSync(dist, { recursive: true, force: true });
+      setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+    },
+  };
+}
+
+/** The slug of one in-stock car of a dealership, from the embedded search engine. */
+export async function someCarSlug(base: string, filters: string): Promise<string | undefined> {
+  const res = await fetch(`${base}/1/indexes/Car_production/query`, {
+    method: 'POST',
+    body: JSON.stringify({ hitsPerPage: 1, filters, attributesToRetrieve: ['slug'] }),
+  });
+  const body = (await res.json()) as { hits?: { slug: string }[] };
+  return body.hits?.[0]?.slug;
+}
