@@ -8,7 +8,7 @@
  *   search-make-model  /search/:make/:model             stock search
  *   cars               /cars                            stock search (the listing route: filters in the query only)
  *   budget-finder      /budget-finder                   budget finder (page added when missing)
- *   dealerships        /dealerships                     dealer directory (sites with several dealerships; added when missing)
+ *   dealer-search      /find-a-dealer                   dealer directory (sites with several dealerships; added when missing)
  *   model-search       /model-search                    model directory (sites whose dealerships sell new; added when missing)
  *
  * Only those pages' blocks are rewritten; everything else in a document is left as it is.
@@ -83,6 +83,10 @@ for (const file of files()) {
   for (const page of doc.pages as Json[]) {
     if (page.id in SEARCH_PAGES) page.blocks = [searchBlock(page.id, doc, base)];
   }
+  // An earlier run put the dealer directory on /dealerships, the content page of that name: move it.
+  doc.pages = (doc.pages as Json[]).filter(
+    (p) => !(p.id === 'dealerships' && p.blocks?.length === 1 && p.blocks[0].type === 'dealer-directory'),
+  );
   const ids = pageIds(doc, base);
   const dealerships: Json[] = doc.dealerships ?? base?.dealerships ?? [];
   // Extra pages go on sites (not templates), unless the site or its template has them already.
@@ -96,10 +100,10 @@ for (const file of files()) {
         blocks: [{ type: 'budget-finder', id: 'budget-finder-tool', props: {} }],
       });
     }
-    if (dealerships.length > 1 && !ids.has('dealerships')) {
+    if (dealerships.length > 1 && !ids.has('dealer-search')) {
       doc.pages.push({
-        id: 'dealerships',
-        path: '/dealerships',
+        id: 'dealer-search',
+        path: '/find-a-dealer',
         title: 'Our dealerships | {site}',
         blocks: [{ type: 'dealer-directory', id: 'dealer-directory-search', props: {} }],
       });
