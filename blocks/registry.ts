@@ -47,4 +47,11 @@ export const registry = {
   'sell-my-car': () => import('./sell-my-car/index.tsx'),
   success: () => import('./success/index.tsx'),
   'sign-in': () => import('./sign-in/index.tsx'),
+  'car-card': () => import('./car-card/index.tsx'),
+  'car-detail': () => import('./car-detail/index.tsx'),
+  'car-checkout': () => import('./car-checkout/index.tsx'),
+  'promo-tile': () => import('./promo-tile/index.tsx'),
+  watchlist: () => import('./watchlist/index.tsx'),
+  compare: () => import('./compare/index.tsx'),
+  favourites: () => import('./favourites/index.tsx'),
 } satisfies Record<BlockType, BlockRegistry[string]>;

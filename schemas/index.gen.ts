@@ -8,15 +8,20 @@ import siteSchema from './site.schema.json';
 import applyForFinanceBlockSchema from './blocks/apply-for-finance.schema.json';
 import budgetFinderBlockSchema from './blocks/budget-finder.schema.json';
 import callToActionBlockSchema from './blocks/call-to-action.schema.json';
+import carCardBlockSchema from './blocks/car-card.schema.json';
+import carCheckoutBlockSchema from './blocks/car-checkout.schema.json';
+import carDetailBlockSchema from './blocks/car-detail.schema.json';
 import cardsGridBlockSchema from './blocks/cards-grid.schema.json';
 import carouselBlockSchema from './blocks/carousel.schema.json';
 import columnsBlockSchema from './blocks/columns.schema.json';
+import compareBlockSchema from './blocks/compare.schema.json';
 import dealerDirectoryBlockSchema from './blocks/dealer-directory.schema.json';
 import dealershipSelectBlockSchema from './blocks/dealership-select.schema.json';
 import embedBlockSchema from './blocks/embed.schema.json';
 import emergencyBannerBlockSchema from './blocks/emergency-banner.schema.json';
 import enquiryFormBlockSchema from './blocks/enquiry-form.schema.json';
 import faqAccordionBlockSchema from './blocks/faq-accordion.schema.json';
+import favouritesBlockSchema from './blocks/favourites.schema.json';
 import featureBannerBlockSchema from './blocks/feature-banner.schema.json';
 import financeCalculatorBlockSchema from './blocks/finance-calculator.schema.json';
 import financeEnquiryBlockSchema from './blocks/finance-enquiry.schema.json';
@@ -34,6 +39,7 @@ import offerCardsBlockSchema from './blocks/offer-cards.schema.json';
 import offerDetailBlockSchema from './blocks/offer-detail.schema.json';
 import paymentLogosBlockSchema from './blocks/payment-logos.schema.json';
 import personalisedFinanceBlockSchema from './blocks/personalised-finance.schema.json';
+import promoTileBlockSchema from './blocks/promo-tile.schema.json';
 import requestPhotosBlockSchema from './blocks/request-photos.schema.json';
 import reviewsBlockSchema from './blocks/reviews.schema.json';
 import richTextBlockSchema from './blocks/rich-text.schema.json';
@@ -45,6 +51,7 @@ import successBlockSchema from './blocks/success.schema.json';
 import tabbedEmbedBlockSchema from './blocks/tabbed-embed.schema.json';
 import testDriveFormBlockSchema from './blocks/test-drive-form.schema.json';
 import tradeInBlockSchema from './blocks/trade-in.schema.json';
+import watchlistBlockSchema from './blocks/watchlist.schema.json';
 import captchaChallengeApiSchema from './api/captcha-challenge.schema.json';
 import carIdParamsApiSchema from './api/car-id-params.schema.json';
 import carQueryApiSchema from './api/car-query.schema.json';
@@ -120,15 +127,20 @@ export const blockSchemas = {
   'apply-for-finance': applyForFinanceBlockSchema,
   'budget-finder': budgetFinderBlockSchema,
   'call-to-action': callToActionBlockSchema,
+  'car-card': carCardBlockSchema,
+  'car-checkout': carCheckoutBlockSchema,
+  'car-detail': carDetailBlockSchema,
   'cards-grid': cardsGridBlockSchema,
   'carousel': carouselBlockSchema,
   'columns': columnsBlockSchema,
+  'compare': compareBlockSchema,
   'dealer-directory': dealerDirectoryBlockSchema,
   'dealership-select': dealershipSelectBlockSchema,
   'embed': embedBlockSchema,
   'emergency-banner': emergencyBannerBlockSchema,
   'enquiry-form': enquiryFormBlockSchema,
   'faq-accordion': faqAccordionBlockSchema,
+  'favourites': favouritesBlockSchema,
   'feature-banner': featureBannerBlockSchema,
   'finance-calculator': financeCalculatorBlockSchema,
   'finance-enquiry': financeEnquiryBlockSchema,
@@ -146,6 +158,7 @@ export const blockSchemas = {
   'offer-detail': offerDetailBlockSchema,
   'payment-logos': paymentLogosBlockSchema,
   'personalised-finance': personalisedFinanceBlockSchema,
+  'promo-tile': promoTileBlockSchema,
   'request-photos': requestPhotosBlockSchema,
   'reviews': reviewsBlockSchema,
   'rich-text': richTextBlockSchema,
@@ -157,6 +170,7 @@ export const blockSchemas = {
   'tabbed-embed': tabbedEmbedBlockSchema,
   'test-drive-form': testDriveFormBlockSchema,
   'trade-in': tradeInBlockSchema,
+  'watchlist': watchlistBlockSchema,
 } as const;
 
 export type BlockType = keyof typeof blockSchemas;

@@ -84,15 +84,20 @@ export type Block = {
     | 'apply-for-finance'
     | 'budget-finder'
     | 'call-to-action'
+    | 'car-card'
+    | 'car-checkout'
+    | 'car-detail'
     | 'cards-grid'
     | 'carousel'
     | 'columns'
+    | 'compare'
     | 'dealer-directory'
     | 'dealership-select'
     | 'embed'
     | 'emergency-banner'
     | 'enquiry-form'
     | 'faq-accordion'
+    | 'favourites'
     | 'feature-banner'
     | 'finance-calculator'
     | 'finance-enquiry'
@@ -110,6 +115,7 @@ export type Block = {
     | 'offer-detail'
     | 'payment-logos'
     | 'personalised-finance'
+    | 'promo-tile'
     | 'request-photos'
     | 'reviews'
     | 'rich-text'
@@ -120,7 +126,8 @@ export type Block = {
     | 'success'
     | 'tabbed-embed'
     | 'test-drive-form'
-    | 'trade-in';
+    | 'trade-in'
+    | 'watchlist';
   id: BlockId;
   props?: {};
   /**
@@ -147,13 +154,37 @@ export type Slug4 = string;
  */
 export type Href1 = string;
 /**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug5 = string;
+/**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug6 = string;
+/**
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
+ */
+export type Html1 = string;
+/**
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
+ */
+export type Html2 = string;
+/**
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
+ */
+export type Html3 = string;
+/**
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
+ */
+export type Html4 = string;
+/**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href2 = string;
 /**
  * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
-export type Html1 = string;
+export type Html5 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -191,14 +222,14 @@ export type IconName =
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug5 = string;
+export type Slug7 = string;
 export type KindOfLocation =
   'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all';
 export type OneLocationId = number;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug6 = string;
+export type Slug8 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -206,7 +237,7 @@ export type Href5 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug7 = string;
+export type Slug9 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -215,6 +246,14 @@ export type Href6 = string;
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href7 = string;
+/**
+ * A colour as #rgb or #rrggbb.
+ */
+export type Colour8 = string;
+/**
+ * A colour as #rgb or #rrggbb.
+ */
+export type Colour9 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -234,7 +273,7 @@ export type Href10 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug8 = string;
+export type Slug10 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -250,7 +289,7 @@ export type Href13 = string;
 /**
  * The site asking; the PDF uses its region and name.
  */
-export type Slug9 = string;
+export type Slug11 = string;
 /**
  * A short, readable id, unique within the document (e.g. search-results, hero-2).
  */
@@ -258,7 +297,7 @@ export type BlockId1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug10 = string;
+export type Slug12 = string;
 /**
  * A UUID the browser generates once per submission (crypto.randomUUID()) and repeats on every retry, so that a double click or a flaky network stores one lead.
  */
@@ -295,11 +334,11 @@ export type PageUrl1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug11 = string;
+export type Slug13 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug12 = string;
+export type Slug14 = string;
 /**
  * Where the plate is registered: an Australian state or territory, NZ, or a US state (two letters).
  */
@@ -1312,6 +1351,50 @@ export interface Link {
   href: Href;
 }
 /**
+ * One featured car from the site's stock as a full car card (photo, tag, title, badges, price, weekly finance, buttons, favourite and compare), e.g. on a home page. The car is looked up by its slug (or id) when the page is made; a car that has gone shows a link to similar stock.
+ */
+export interface CarCardProps {
+  /**
+   * Optional heading above the card, e.g. Car of the week.
+   */
+  heading?: string;
+  slug?: Slug5;
+  /**
+   * Or the car's id.
+   */
+  carId?: number;
+}
+/**
+ * Reserve online (/cars/:slug/checkout or /cars/:slug/buy-online): the car, the refundable deposit (the site's reserve deposit, default $200) and how long it is held (48 hours), and a form to place the reservation. Gate the page behind sign-in with the page's gate setting.
+ */
+export interface CarCheckoutProps {
+  heading?: string;
+}
+/**
+ * The vehicle page (/cars/:slug): gallery, key information, Our Comments, the dealer's tabs, car summary, all specifications, sidebar buttons, finance disclaimers, PDF download, and a SOLD notice or 'Like this and want something similar?' for sold or missing cars. Served with the car in the HTML, a canonical address, Open Graph tags and schema.org Car data.
+ */
+export interface CarDetailProps {
+  slug?: Slug6;
+  whatsIncluded?: Html1;
+  whyBuyFromUs?: Html2;
+  reserveOnline?: Html3;
+  protectYourCar?: Html4;
+  /**
+   * Buttons beside the car, in order. Reserve shows only for reservable cars, the history report only when the car has one.
+   */
+  sidebarButtons?: (
+    'enquire' | 'finance' | 'tradeIn' | 'testDrive' | 'reserve' | 'carHistoryReport'
+  )[];
+  /**
+   * Mention the 48 hour money-back guarantee on used cars.
+   */
+  moneyBackGuarantee?: boolean;
+  /**
+   * Offer the car's summary sheet as a PDF download.
+   */
+  pdfDownload?: boolean;
+}
+/**
  * A grid of cards, each with an optional picture or icon, a title, text and a link.
  */
 export interface CardsGridProps {
@@ -1382,6 +1465,13 @@ export interface ColumnsProps {
   ratio?: '1:1' | '2:1' | '1:2';
 }
 /**
+ * Compares the 2 to 4 cars the visitor picked with Compare on car cards, side by side (kept in their browser).
+ */
+export interface CompareProps {
+  heading?: string;
+  emptyText?: string;
+}
+/**
  * Dealer directory search: the group's dealerships with the cars each has in stock, narrowed by what the visitor wants (search words, shopping categories such as Family or 4x4, and a price range), 21 dealerships to a page. Each links to its stock.
  */
 export interface DealerDirectoryProps {
@@ -1447,7 +1537,7 @@ export interface EmergencyBannerProps {
    * Short notice beside the link.
    */
   message?: string;
-  details?: Html1;
+  details?: Html5;
   tone?: 'info' | 'warning';
 }
 /**
@@ -1517,6 +1607,13 @@ export interface FaqAccordionProps {
 export interface FaqItem {
   question: string;
   answer: Html;
+}
+/**
+ * The cars the visitor marked with the heart (kept in their browser).
+ */
+export interface FavouritesProps {
+  heading?: string;
+  emptyText?: string;
 }
 /**
  * Three feature links (latest offers, online service booking, sell your car). Three columns on large screens; a looping carousel starting at the second item on small screens.
@@ -1706,7 +1803,7 @@ export interface ImageTextProps {
  * One location's page: name, address, contact details, opening hours with holiday hours, Get Directions and a map. On /locations/:slug and /contact-us/:slug it shows the location named in the address; search engines get its details as structured data.
  */
 export interface LocationDetailProps {
-  location?: Slug5;
+  location?: Slug7;
   showMap?: boolean;
   /**
    * Map zoom (13 shows the streets around the dealership).
@@ -1785,7 +1882,7 @@ export interface ModelCardsProps {
  * One model's page: picture, status, from price, description and links to stock and enquiry. On /:modelSlug pages it shows the model named in the address.
  */
 export interface ModelDetailProps {
-  model?: Slug6;
+  model?: Slug8;
   enquireHref?: Href5;
   notFoundText?: string;
 }
@@ -1806,7 +1903,7 @@ export interface ModelDirectoryProps {
 export interface OfferCardsProps {
   heading?: string;
   intro?: string;
-  manufacturer?: Slug7;
+  manufacturer?: Slug9;
   limit?: number;
   buttonLabel?: string;
   /**
@@ -1854,6 +1951,69 @@ export interface PersonalisedFinanceProps {
    */
   submitLabel?: string;
   termsHref?: Href7;
+}
+/**
+ * A promotional tile shown among the car results of the page it is on (at the site's promo tile positions, default 8; random order among the tiles that are current and fit the cars shown). Put it on a search page next to the stock search. With placement 'inline' it shows where it stands instead.
+ */
+export interface PromoTileProps {
+  /**
+   * Large text, e.g. 3 Year Standard Warranty.
+   */
+  heading: string;
+  /**
+   * A sentence under the heading.
+   */
+  text?: string;
+  image?: Image1;
+  backgroundColour?: Colour8;
+  textColour?: Colour9;
+  link?: Link1;
+  /**
+   * First day shown (YYYY-MM-DD). Leave empty to start now.
+   */
+  start?: string;
+  /**
+   * Last day shown (YYYY-MM-DD). Leave empty to show it until removed.
+   */
+  expiry?: string;
+  /**
+   * Car types this tile is for. Empty: all results. With used: shown when used cars are among the results.
+   */
+  display?: ('new' | 'demo' | 'used')[];
+  /**
+   * Show only when every car type in the results is one of the display types (e.g. only on a used-cars search).
+   */
+  strictDisplay?: boolean;
+  /**
+   * Always use this result position (1-based) instead of a random one of the site's positions.
+   */
+  position?: number;
+  /**
+   * results: among the car results of this page. inline: where the block stands.
+   */
+  placement?: 'results' | 'inline';
+}
+/**
+ * Optional picture or icon; its alt text describes it (empty when decorative).
+ */
+export interface Image1 {
+  src: ImageSrc;
+  /**
+   * Describes the image for screen readers; empty for decoration only.
+   */
+  alt: string;
+  width?: number;
+  height?: number;
+}
+/**
+ * Optional button on the tile.
+ */
+export interface Link1 {
+  /**
+   * Text the visitor sees.
+   */
+  label: string;
+  href: Href;
 }
 /**
  * Lets a visitor ask for more photos or a video of a car. Every field except the contact details is optional.
@@ -2042,7 +2202,7 @@ export interface SearchPageProps {
 export interface SectionProps {
   heading?: string;
   background?: 'none' | 'muted' | 'brand';
-  anchor?: Slug8;
+  anchor?: Slug10;
 }
 /**
  * The same flow as the trade-in valuation for visitors selling their car outright. Never asks visitors to sign in.
@@ -2163,6 +2323,13 @@ export interface TradeInProps {
   privacyHref?: Href13;
 }
 /**
+ * The signed-in visitor's watchlist: the cars they saved, with a button to remove each. Visitors who are not signed in are asked to sign in.
+ */
+export interface WatchlistProps {
+  heading?: string;
+  emptyText?: string;
+}
+/**
  * GET /api/captcha: a signed arithmetic question. Show question; send {token, answer} as captcha with the form. Each token works once, for 10 minutes.
  */
 export interface CaptchaChallenge {
@@ -2186,7 +2353,7 @@ export interface CarIdParams {
  * Query of GET /api/cars/{id} and /api/cars/{slug}/pdf.
  */
 export interface CarQuery {
-  site?: Slug9;
+  site?: Slug11;
 }
 /**
  * Path of GET /api/cars/{slug}/pdf.
@@ -2225,7 +2392,7 @@ export interface FormParams {
  * POST /api/forms/{formId}: a general form (contact, service booking request, careers, …). The form's own fields go in fields; name, email, phone and message there are shown to staff as the contact. Stored as a lead with the same guarantees as POST /api/leads.
  */
 export interface FormSubmission {
-  site: Slug10;
+  site: Slug12;
   submission_id: SubmissionId;
   url?: PageUrl;
   source?: 'Website';
@@ -2300,7 +2467,7 @@ export interface GeocodeResult {
  * POST /api/leads: what the shared lead helper sends for an enquiry, test drive, finance, reserve or trade-in form. The visitor's details sit at the top level next to the helper's own fields. Unknown properties are refused; a form with fields of its own puts them in extra.
  */
 export interface LeadRequest {
-  site: Slug10;
+  site: Slug12;
   submission_id: SubmissionId;
   /**
    * True when the visitor finished the form; false when a flow (trade-in) creates the lead at its first step.
@@ -2342,7 +2509,7 @@ export interface LeadRequest {
    * Location id (or slug) the visitor chose; must be one of the site's.
    */
   location?: number | string;
-  dealership_slug?: Slug11;
+  dealership_slug?: Slug13;
   manufacturer_slug?: Slug1;
   stock_number?: string;
   'Vehicle Make'?: string;
@@ -2366,7 +2533,7 @@ export interface LeadRequest {
    * Test drive: preferred date and time (local, from a datetime-local input).
    */
   booking_datetime?: string;
-  preferredDealership?: Slug12;
+  preferredDealership?: Slug14;
   vehiclePriceBudget?: number;
   PreferredContactMethod?: 'Phone' | 'Email' | 'SMS';
   /**
@@ -2397,7 +2564,7 @@ export interface LeadResponse {
  * POST /api/miscellaneous: save a piece of data against a lead or the site; today only the trade-in valuation (column_name valuation).
  */
 export interface MiscellaneousRequest {
-  site: Slug10;
+  site: Slug12;
   lead_id?: LeadId;
   column_name: 'valuation';
   value: TradeInValuation;
@@ -2442,7 +2609,7 @@ export interface AdjustmentAnswers {
  * POST /api/offers/accept: the visitor accepted (or declined) the trade-in offer on a lead (subcategory "3. Offer Accepted", event 18). Recorded on the lead.
  */
 export interface OfferAcceptRequest {
-  site: Slug10;
+  site: Slug12;
   lead_id: LeadId;
   category: string;
   subcategory: string;
@@ -2461,7 +2628,7 @@ export interface PhoneRevealRequest {
  * POST /api/rego-lookup: find a vehicle by its registration plate (trade-in).
  */
 export interface RegoLookupRequest {
-  site: Slug10;
+  site: Slug12;
   rego: string;
   regoState: RegoState;
 }
@@ -2525,7 +2692,7 @@ export interface Review {
  * Query of GET /api/reviews.
  */
 export interface ReviewsQuery {
-  site: Slug10;
+  site: Slug12;
   /**
    * At most this many reviews, newest first (1-99, default 10).
    */
@@ -2573,14 +2740,14 @@ export interface Session {
  * POST /api/sign-in: sign in by phone number (the spec's user is identified by phone only; there is no code check, see docs/api.md).
  */
 export interface SignInRequest {
-  site: Slug10;
+  site: Slug12;
   phone_number: PhoneNumber;
 }
 /**
  * Query of GET /api/staff/leads and /api/staff/leads.html. token is only read by the HTML view (the JSON view takes Authorization: Bearer).
  */
 export interface StaffLeadsQuery {
-  site: Slug10;
+  site: Slug12;
   /**
    * Page size, 1-500 (default 50).
    */
@@ -2663,7 +2830,7 @@ export interface ValuationAdjustmentsRequest {
  * POST /api/valuations: start a trade-in valuation of the visitor's car. Cars older than 7 years or over 100,000 km get no online estimate (eligible false).
  */
 export interface ValuationRequest {
-  site: Slug10;
+  site: Slug12;
   lead_id?: LeadId;
   rego?: string;
   regoState?: RegoState;

@@ -1,0 +1,248 @@
+/**
+ * The full car card (000 §2, 001 §2): photo (srcset/sizes, width and height, lazy below
+ * the fold), optional location overlay, tag banner, favourite heart, title, badges, key
+ * details (the site's card attributes), price, weekly finance with its tooltip, buttons
+ * (View Details, Enquire Now / Enquiry and Book a Test Drive in a modal, Get Finance,
+ * Reserve Now, Find Me Something Similar), compare and watchlist. The card's class follows
+ * the car's status. Every rule comes from rules.ts.
+ *
+ * Same props as the search UI's CarCardLite, so search results swap to it with one import.
+ */
+import { lazy, Suspense, useState, type ElementType } from 'react';
+import { Link } from 'react-router';
+import { useSite } from '../../engine/render/site-context.tsx';
+import type { Car } from '../../schemas/types.gen.ts';
+import type { CarSummary } from '../_forms/car.ts';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { CompareToggle, FavouriteButton, WatchlistButton, WeeklyFinance } from './actions.tsx';
+import { CARD_FIELDS } from './fields.ts';
+import { atWidth, CARD_SIZES, CARD_WIDTHS, cardPhoto, srcSet } from './images.ts';
+import {
+  cardButtons,
+  cardStatusClass,
+  carPath,
+  carTag,
+  financeInfo,
+  isBelowMarket,
+  isCertifiedBadge,
+  priceDisplay,
+  priceTypeLabel,
+  showFavourite,
+  type CarLike,
+  type CarTag,
+  type PriceDisplay,
+} from './rules.ts';
+import './cars.css';
+
+export { CARD_FIELDS };
+
+export type CardCar = Pick<Car, 'objectID' | 'id' | 'slug' | 'name'> & Partial<Car>;
+
+export interface CarCardProps {
+  car: CardCar;
+  /** Position in the results (0-based): the first row loads its photos eagerly. */
+  position: number;
+  /** Cards above the fold (eager photos); the rest load lazily. */
+  eagerCount?: number;
+  /** Heading level of the car's name (default 3). */
+  headingLevel?: 2 | 3 | 4;
+  /** "Now" for the time-based rules (new arrival, just sold); default the time of rendering. */
+  now?: number;
+}
+
+const IMAGE_WIDTH = 400;
+const IMAGE_HEIGHT = 300;
+
+const EnquiryModal = lazy(() => import('../enquiry-form/EnquiryModal.tsx').then((m) => ({ default: m.EnquiryModal })));
+
+/** Enquire / test drive buttons opening the enquiry form in a modal (loaded when first opened). */
+export function useEnquiryModal(car: CarLike) {
+  const [mode, setMode] = useState<'enquiry' | 'test-drive' | null>(null);
+  const modal =
+    mode === null ? null : (
+      <Suspense fallback={null}>
+        <EnquiryModal car={car as unknown as CarSummary} mode={mode} open onClose={() => setMode(null)} />
+      </Suspense>
+    );
+  return { open: setMode, modal };
+}
+
+export function TagBanner({ tag }: { tag: CarTag }) {
+  if (tag.kind === 'certified') {
+    return (
+      <span className="fc-car-tag fc-car-tag--certified" data-tag={tag.kind}>
+        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
+          <path d="M12 2l2.6 2.2 3.4-.3.9 3.3 3 1.6-1.2 3.2 1.2 3.2-3 1.6-.9 3.3-3.4-.3L12 22l-2.6-2.2-3.4.3-.9-3.3-3-1.6L3.3 12 2.1 8.8l3-1.6.9-3.3 3.4.3z" fill="currentColor" />
+          <path d="M8 12.5l2.6 2.5L16 9.5" fill="none" stroke="#fff" strokeWidth="2" />
+        </svg>
+        {tag.text}
+      </span>
+    );
+  }
+  const style = tag.kind === 'own' ? { backgroundColor: tag.colour } : undefined;
+  return (
+    <span className={`fc-car-tag fc-car-tag--${tag.kind}`} style={style} data-tag={tag.kind}>
+      {tag.text}
+    </span>
+  );
+}
+
+export function PriceView({ display, priceType }: { display: PriceDisplay; priceType?: string | null }) {
+  const { money, t } = useSite();
+  const suffix = priceTypeLabel(priceType);
+  switch (display.state) {
+    case 'subscription':
+      return (
+        <p className="fc-car-price fc-car-price--subscription" data-price-state="subscription">
+          <strong>{money(display.weekly)}</strong>/wk <span>{t('subscription')}</span>
+          {display.price !== undefined && (
+            <small className="fc-car-price__alt">
+              {' '}
+              or {money(display.price)} {suffix && t(suffix)}
+            </small>
+          )}
+        </p>
+      );
+    case 'reduced':
+      return (
+        <p className="fc-car-price fc-car-price--reduced" data-price-state="reduced">
+          <s className="fc-car-price__was">
+            <span className="fc-visually-hidden">Was </span>
+            {money(display.was)}
+          </s>{' '}
+          <strong>
+            <span className="fc-visually-hidden">Now </span>
+            {money(display.price)}
+          </strong>
+          {suffix && <small> {t(suffix)}</small>}
+        </p>
+      );
+    case 'car-price':
+      return (
+        <p className="fc-car-price" data-price-state="car-price">
+          <strong>{money(display.price)}</strong>
+          {suffix && <small> {t(suffix)}</small>}
+        </p>
+      );
+    default:
+      return (
+        <p className={`fc-car-price fc-car-price--${display.state}`} data-price-state={display.state}>
+          <strong>{t(display.text)}</strong>
+        </p>
+      );
+  }
+}
+
+export function carDetails(car: CarLike, attributes: readonly string[], f: { number(n: number): string; t(s: string): string; preOwned: boolean }): string[] {
+  const out: string[] = [];
+  const unit = car.odometer_unit === 'mi' ? 'mi' : 'km';
+  for (const attr of attributes) {
+    switch (attr) {
+      case 'car_type':
+        if (car.car_type) out.push(car.car_type === 'used' ? (f.preOwned ? 'Pre-Owned' : 'Used') : car.car_type === 'new' ? 'New' : 'Demo');
+        break;
+      case 'km':
+        if (typeof car.km === 'number') out.push(`${f.number(car.km)} ${unit}`);
+        break;
+      case 'stocknum':
+        if (car.stocknum) out.push(`Stock #${car.stocknum}`);
+        break;
+      case 'seats':
+        if (car.seats) out.push(`${car.seats} seats`);
+        break;
+      case 'year':
+        if (car.year) out.push(String(car.year));
+        break;
+      default: {
+        const v = (car as Record<string, unknown>)[attr];
+        if (typeof v === 'string' && v && v !== 'None' && v.toLowerCase() !== 'null') out.push(f.t(v));
+      }
+    }
+  }
+  return out;
+}
+
+export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }: CarCardProps) {
+  const { site, money, number, t } = useSite();
+  const features = site.features;
+  const at = now ?? Date.now();
+  const href = carPath(car);
+  const photo = cardPhoto(car);
+  const tag = carTag(car, features, at);
+  const price = priceDisplay(car, features);
+  const finance = financeInfo(car, site, at);
+  const buttons = cardButtons(car, features, { money });
+  const details = carDetails(car, features.cardAttributes, { number, t, preOwned: features.preOwnedLabel });
+  const { open, modal } = useEnquiryModal(car);
+  const Heading = `h${headingLevel}` as ElementType;
+  const titleId = `car-${car.objectID ?? car.id}-title`;
+  const eager = position < eagerCount;
+  return (
+    <article className={`fc-car-card ${cardStatusClass(car)}`} data-car-id={car.objectID ?? car.id} aria-labelledby={titleId}>
+      <div className="fc-car-card__media">
+        <Link to={href} className="fc-car-card__photo" tabIndex={-1} aria-hidden="true">
+          {photo ? (
+            <img
+              src={atWidth(photo, IMAGE_WIDTH)}
+              srcSet={srcSet(photo, CARD_WIDTHS)}
+              sizes={CARD_SIZES}
+              alt=""
+              width={IMAGE_WIDTH}
+              height={IMAGE_HEIGHT}
+              loading={eager ? undefined : 'lazy'}
+              fetchPriority={position === 0 ? 'high' : undefined}
+              decoding="async"
+            />
+          ) : (
+            <span className="fc-car-card__no-photo">{t('Photos coming soon')}</span>
+          )}
+        </Link>
+        {tag && <TagBanner tag={tag} />}
+        {features.locationOverlay && car.location_name && <span className="fc-car-card__location">{car.location_name}</span>}
+        {showFavourite(car, features) && <FavouriteButton car={car} className="fc-car-card__favourite" />}
+      </div>
+      <div className="fc-car-card__body">
+        <Heading id={titleId} className="fc-car-card__title">
+          <Link to={href}>{car.name}</Link>
+        </Heading>
+        {(isBelowMarket(car) || isCertifiedBadge(car, features)) && (
+          <ul className="fc-car-badges" aria-label="Badges">
+            {isBelowMarket(car) && <li className="fc-car-badge fc-car-badge--below-market">Below Market Price</li>}
+            {isCertifiedBadge(car, features) && <li className="fc-car-badge fc-car-badge--certified">Certified Pre-Owned</li>}
+          </ul>
+        )}
+        {details.length > 0 && (
+          <ul className="fc-car-card__details" aria-label="Key details">
+            {details.map((d, i) => (
+              <li key={i}>{d}</li>
+            ))}
+          </ul>
+        )}
+        {car.description && <p className="fc-car-card__description">{car.description}</p>}
+        <PriceView display={price} priceType={car.price_type} />
+        {finance && <WeeklyFinance info={finance} />}
+        <div className="fc-car-card__buttons">
+          {buttons.map((b) =>
+            b.kind === 'enquire' || b.kind === 'testDrive' ? (
+              <button key={b.kind} type="button" className="fc-button fc-button--secondary" data-button={b.kind} onClick={() => open(b.kind === 'enquire' ? 'enquiry' : 'test-drive')}>
+                {t(b.label)}
+              </button>
+            ) : (
+              <SiteLink key={b.kind} href={b.href} className={`fc-button ${b.kind === 'viewDetails' || b.kind === 'reserve' ? '' : 'fc-button--secondary'}`} data-button={b.kind}>
+                {t(b.label)}
+                {b.kind === 'viewDetails' && <span className="fc-visually-hidden"> of the {car.name}</span>}
+              </SiteLink>
+            ),
+          )}
+        </div>
+        {(features.compare || features.watchlist) && (
+          <div className="fc-car-card__actions">
+            {features.compare && <CompareToggle car={car} />}
+            {features.watchlist && <WatchlistButton car={car} />}
+          </div>
+        )}
+      </div>
+      {modal}
+    </article>
+  );
+}

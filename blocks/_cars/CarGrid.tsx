@@ -1,0 +1,106 @@
+/**
+ * Car results with promotional tiles (promo.ts): the grid search results render, and the
+ * promo-tile block's view. The tiles are the page's promo-tile blocks (placement
+ * "results"); the car types in view come from the address (/search/used-cars,
+ * refinementList[car_type]) or the site (used only).
+ *
+ * Order: the server and the first browser render use a seeded order (same HTML, no
+ * hydration mismatch); after hydrating, the browser shuffles with Math.random, so each
+ * visit sees its own order. Tiles have the size of a card, so nothing moves.
+ */
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
+import { useSite } from '../../engine/render/site-context.tsx';
+import { matchPage } from '../../engine/render/routes.ts';
+import { walkBlocks } from '../../engine/schema/walk.ts';
+import type { ResolvedSite } from '../../engine/site/types.ts';
+import type { PromoTileProps } from '../../schemas/types.gen.ts';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { CarCard, type CardCar, type CarCardProps } from './CarCard.tsx';
+import { ALL_CAR_TYPES, assignTiles, eligibleTiles, insertPromoTiles, isoDay, seededRandom, type PromoTile } from './promo.ts';
+import './cars.css';
+
+export function PromoTileView({ tile, as: As = 'div' }: { tile: PromoTileProps & { id?: string }; as?: 'div' | 'aside' }) {
+  const { t } = useSite();
+  return (
+    <As
+      className="fc-promo-tile"
+      style={{ backgroundColor: tile.backgroundColour ?? '#1f3a93', color: tile.textColour ?? '#ffffff' }}
+      data-promo-tile={tile.id}
+      aria-label={As === 'aside' ? t(tile.heading) : undefined}
+    >
+      {tile.image && <img className="fc-promo-tile__image" src={tile.image.src} alt={tile.image.alt} width={tile.image.width ?? 160} height={tile.image.height ?? 120} loading="lazy" />}
+      <p className="fc-promo-tile__heading">{t(tile.heading)}</p>
+      {tile.text && <p className="fc-promo-tile__text">{t(tile.text)}</p>}
+      {tile.link && (
+        <SiteLink className="fc-button fc-button--light fc-promo-tile__link" href={tile.link.href}>
+          {t(tile.link.label)}
+        </SiteLink>
+      )}
+    </As>
+  );
+}
+
+/** The promo-tile blocks (placement results) of the page at `pathname`. */
+export function pageTiles(site: ResolvedSite, pathname: string): PromoTile[] {
+  const match = matchPage(site.pages, pathname);
+  if (!match) return [];
+  const out: PromoTile[] = [];
+  for (const { block } of walkBlocks({ pages: [match.page] })) {
+    if (block.type !== 'promo-tile') continue;
+    const props = (block.props ?? {}) as PromoTileProps;
+    if ((props.placement ?? 'results') === 'results') out.push({ ...props, id: String(block.id) });
+  }
+  return out;
+}
+
+/** Car types the results show: the address's car-type filter, else the site's (used only), else all. */
+export function carTypesInView(site: Pick<ResolvedSite, 'search'>, pathname: string, search: string): string[] {
+  const fromQuery = [...new URLSearchParams(search).entries()].filter(([k]) => /^refinementList\[car_type\]/.test(k)).map(([, v]) => v);
+  if (fromQuery.length) return fromQuery;
+  const seg = /\/search\/(new|demo|used|new-and-demo)-cars(?:\/|$)/.exec(pathname)?.[1];
+  if (seg) return seg === 'new-and-demo' ? ['new', 'demo'] : [seg];
+  if (site.search.usedOnly) return ['used'];
+  return ALL_CAR_TYPES;
+}
+
+function daySeed(day: string, slug: string): number {
+  let h = 2166136261;
+  for (const ch of `${day}|${slug}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return h >>> 0;
+}
+
+export interface CarGridProps {
+  cars: CardCar[];
+  CarCard?: ComponentType<CarCardProps>;
+  offset?: number;
+}
+
+/** Results grid with promo tiles; same props as the search UI's grid. */
+export function CarGrid({ cars, CarCard: Card = CarCard, offset = 0 }: CarGridProps) {
+  const { site } = useSite();
+  const { pathname, search } = useLocation();
+  const [random, setRandom] = useState<(() => number) | null>(null);
+  useEffect(() => setRandom(() => Math.random), []);
+  const today = isoDay(Date.now(), site.locations[0]?.time_zone ?? undefined);
+  const items = useMemo(() => {
+    const tiles = eligibleTiles(pageTiles(site, pathname), today, carTypesInView(site, pathname, search));
+    const assigned = tiles.length ? assignTiles(tiles, site.features.promoTilePositions ?? [8], random ?? seededRandom(daySeed(today, site.slug))) : new Map();
+    return insertPromoTiles(cars, assigned);
+  }, [cars, site, pathname, search, today, random]);
+  return (
+    <ol className="fc-search-results-grid fc-car-grid">
+      {items.map((item) =>
+        item.type === 'car' ? (
+          <li key={item.car.objectID ?? item.car.id}>
+            <Card car={item.car} position={offset + item.index} />
+          </li>
+        ) : (
+          <li key={`tile-${item.tile.id}-${item.position}`} className="fc-car-grid__tile">
+            <PromoTileView tile={item.tile} />
+          </li>
+        ),
+      )}
+    </ol>
+  );
+}

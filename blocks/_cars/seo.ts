@@ -1,0 +1,132 @@
+/**
+ * What search engines and link previews read about a car page: schema.org `Car` with an
+ * `Offer` (model without trim, trim as vehicleConfiguration, mileage, VIN, condition,
+ * price with its ISO 4217 currency, seller AutoDealer), Open Graph tags and the page
+ * title and description. Given to the engine as the car-detail block's `head`
+ * (engine/render/head.ts).
+ */
+import type { PageHead } from '../../engine/render/head.ts';
+import { formatMoney, formatNumber } from '../../engine/region.ts';
+import type { ResolvedSite } from '../../engine/site/types.ts';
+import type { Car } from '../../schemas/types.gen.ts';
+import { carPhotos } from './images.ts';
+import { isAvailable, isSellable, showsPrice } from './rules.ts';
+
+type SiteLike = Pick<ResolvedSite, 'name' | 'region' | 'locations'>;
+
+const REGION_CURRENCY = { AU: 'AUD', NZ: 'NZD', US: 'USD' } as const;
+
+function absolute(url: string, origin: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+function condition(car: Car): string {
+  return car.car_type === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition';
+}
+
+function availability(car: Car): string {
+  if (!isSellable(car)) return 'https://schema.org/SoldOut';
+  if (car.status === 'coming_soon') return car.preorder ? 'https://schema.org/PreOrder' : 'https://schema.org/PreSale';
+  return 'https://schema.org/InStock';
+}
+
+/** The seller: the car's location from the site document (address, phone), else its dealership name. */
+export function sellerOf(car: Car, site: SiteLike): Record<string, unknown> {
+  const loc = site.locations.find((l) => l.id === car.location_id) ?? site.locations.find((l) => l.slug === car.location?.slug);
+  const seller: Record<string, unknown> = { '@type': 'AutoDealer', name: car.dealership_name || loc?.name || site.name };
+  const phone = loc?.contact_detail?.phone ?? car.location?.phone;
+  if (phone) seller.telephone = phone;
+  const a = loc?.address;
+  if (a) {
+    seller.address = {
+      '@type': 'PostalAddress',
+      ...(a.street ? { streetAddress: a.street } : {}),
+      ...(a.city ? { addressLocality: a.city } : {}),
+      ...(a.state ? { addressRegion: a.state } : {}),
+      ...(a.postcode ? { postalCode: a.postcode } : {}),
+      addressCountry: site.region,
+    };
+  } else if (car.city || car.state) {
+    seller.address = { '@type': 'PostalAddress', addressLocality: car.city, addressRegion: car.state, addressCountry: site.region };
+  }
+  return seller;
+}
+
+/** schema.org Car with an Offer. */
+export function carJsonLd(car: Car, site: SiteLike, origin: string): Record<string, unknown> {
+  const currency = car.currency || REGION_CURRENCY[site.region] || 'AUD';
+  const offer: Record<string, unknown> = {
+    '@type': 'Offer',
+    priceCurrency: currency,
+    availability: availability(car),
+    itemCondition: condition(car),
+    seller: sellerOf(car, site),
+  };
+  if (showsPrice(car.price)) offer.price = car.price;
+  const photos = carPhotos(car).map((p) => absolute(p, origin));
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Car',
+    name: car.name,
+    brand: { '@type': 'Brand', name: car.make },
+    manufacturer: car.make,
+    model: car.model,
+    vehicleModelDate: String(car.year),
+    itemCondition: condition(car),
+    mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.km, unitCode: car.odometer_unit === 'mi' ? 'SMI' : 'KMT' },
+    offers: offer,
+  };
+  if (car.badge) ld.vehicleConfiguration = car.badge;
+  if (car.vin) ld.vehicleIdentificationNumber = car.vin;
+  if (car.stocknum) ld.sku = car.stocknum;
+  if (car.colour) ld.color = car.colour;
+  if (car.simple_body) ld.bodyType = car.simple_body;
+  if (car.fuel || car.simple_fuel) ld.fuelType = car.fuel || car.simple_fuel;
+  if (car.trans || car.simple_transmission) ld.vehicleTransmission = car.trans || car.simple_transmission;
+  if (car.drive) ld.driveWheelConfiguration = car.drive;
+  if (typeof car.doors === 'number' && car.doors > 0) ld.numberOfDoors = car.doors;
+  if (typeof car.seats === 'number' && car.seats > 0) ld.seatingCapacity = car.seats;
+  if (car.description) ld.description = car.description;
+  if (photos.length) ld.image = photos.slice(0, 10);
+  return ld;
+}
+
+/** Title, description, Open Graph and JSON-LD of a car page. */
+export function carHead(car: Car, site: SiteLike, origin: string): PageHead {
+  const price = showsPrice(car.price) ? formatMoney(car.price, site.region) : undefined;
+  const unit = car.odometer_unit === 'mi' ? 'mi' : 'km';
+  const sold = !isSellable(car);
+  const parts = [
+    car.carsales_title || car.name,
+    car.car_type === 'new' ? 'new' : `${formatNumber(car.km, site.region)} ${unit}`,
+    price,
+    car.colour,
+    car.stocknum ? `stock no. ${car.stocknum}` : undefined,
+  ].filter(Boolean);
+  const description = `${sold ? 'SOLD: ' : ''}${parts.join(', ')}. At ${car.dealership_name || site.name}${car.city ? `, ${car.city}` : ''}.`;
+  const title = `${car.name}${price && isAvailable(car) ? ` – ${price}` : sold ? ' – SOLD' : ''} | ${site.name}`;
+  const meta: PageHead['meta'] = [
+    { property: 'og:type', content: 'product' },
+    { property: 'og:title', content: car.name },
+    { property: 'og:description', content: description },
+  ];
+  const photo = carPhotos(car)[0];
+  if (photo) {
+    meta.push({ property: 'og:image', content: absolute(photo, origin) }, { property: 'og:image:alt', content: car.name });
+    meta.push({ name: 'twitter:card', content: 'summary_large_image' });
+  }
+  if (price) {
+    meta.push({ property: 'product:price:amount', content: String(car.price) }, { property: 'product:price:currency', content: car.currency || REGION_CURRENCY[site.region] });
+  }
+  return { title, description, meta, jsonLd: [carJsonLd(car, site, origin)] };
+}
+
+/** The head of a car page whose car is gone: 404, not indexed. */
+export function missingCarHead(site: Pick<SiteLike, 'name'>): PageHead {
+  return {
+    title: `Car not found | ${site.name}`,
+    description: 'This car is no longer available. See similar cars in stock.',
+    meta: [{ name: 'robots', content: 'noindex' }],
+    status: 404,
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * Compare: the 2 to 4 cars the visitor picked with Compare (kept in their browser), side
+ * by side in one table (a column per car, a row per detail), each removable.
+ */
+import { defineBlock } from '../../engine/render/block.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
+import type { Car, CompareProps } from '../../schemas/types.gen.ts';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { PriceView } from '../_cars/CarCard.tsx';
+import { atWidth, cardPhoto } from '../_cars/images.ts';
+import { COMPARE_MAX, COMPARE_MIN, useCompare } from '../_cars/local-lists.ts';
+import { carPath, financeInfo, hasValue, priceDisplay } from '../_cars/rules.ts';
+import { useCarsByIds } from '../_cars/useCars.ts';
+import '../_cars/cars.css';
+
+type Row = { label: string; value: (car: Car) => React.ReactNode };
+
+export default defineBlock<CompareProps>({
+  component: function CompareBlock({ props, block }) {
+    const { site, money, number, t } = useSite();
+    const compare = useCompare();
+    const state = useCarsByIds(compare.ids);
+    const headingId = `${block.id}-heading`;
+    const cars = state.cars.slice(0, COMPARE_MAX);
+    const now = Date.now();
+    const rows: Row[] = [
+      { label: 'Price', value: (c) => <PriceView display={priceDisplay(c, site.features)} priceType={c.price_type} /> },
+      { label: 'Weekly finance', value: (c) => { const f = financeInfo(c, site, now); return f ? `${money(f.weekly)}/wk` : '–'; } },
+      { label: 'Year', value: (c) => c.year },
+      { label: 'Condition', value: (c) => (c.car_type === 'used' ? (site.features.preOwnedLabel ? 'Pre-Owned' : 'Used') : c.car_type === 'new' ? 'New' : 'Demo') },
+      { label: 'Odometer', value: (c) => `${number(c.km)} ${c.odometer_unit === 'mi' ? 'mi' : 'km'}` },
+      { label: 'Body', value: (c) => c.simple_body },
+      { label: 'Transmission', value: (c) => c.trans ?? c.simple_transmission },
+      { label: 'Fuel', value: (c) => c.fuel ?? c.simple_fuel },
+      { label: 'Drive', value: (c) => c.drive },
+      { label: 'Engine', value: (c) => c.engine_size },
+      { label: 'Power', value: (c) => (c.variant?.power ? `${c.variant.power} kW` : null) },
+      { label: 'Seats', value: (c) => c.seats || null },
+      { label: 'Colour', value: (c) => c.colour },
+      { label: 'Location', value: (c) => c.location_name },
+      { label: 'Stock number', value: (c) => c.stocknum },
+    ];
+    return (
+      <section className="fc-car-list-page fc-compare" data-block-id={block.id} aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
+        <div className="fc-container">
+          <h1 id={headingId}>{t(props.heading ?? 'Compare cars')}</h1>
+          {state.status === 'error' && <p role="alert">{t('We could not load the cars. Please try again.')}</p>}
+          {state.status === 'ready' && cars.length < COMPARE_MIN && (
+            <p>
+              {t(props.emptyText ?? 'Pick 2 to 4 cars with Compare on the search results to see them side by side.')}{' '}
+              <SiteLink href="/search/new-used-and-demo-cars">{t('Browse our stock')}</SiteLink>
+            </p>
+          )}
+          {cars.length > 0 && (
+            <div className="fc-compare-table-wrap" tabIndex={0} role="region" aria-label={t('Compared cars')}>
+              <table className="fc-compare-table" data-compare-count={cars.length}>
+                <caption className="fc-visually-hidden">{t(`${cars.length} cars side by side`)}</caption>
+                <thead>
+                  <tr>
+                    <td />
+                    {cars.map((c) => {
+                      const photo = cardPhoto(c);
+                      return (
+                        <th key={c.objectID} scope="col">
+                          {photo && <img src={atWidth(photo, 480)} alt="" width={240} height={180} loading="lazy" />}
+                          <SiteLink href={carPath(c)}>{c.name}</SiteLink>
+                          <div>
+                            <button type="button" className="fc-list-toggle" onClick={() => compare.toggle(c.id)}>
+                              {t('Remove')}
+                              <span className="fc-visually-hidden"> {c.name}</span>
+                            </button>
+                          </div>
+                        </th>
+                      );
+                    })}
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.label}>
+                      <th scope="row">{t(row.label)}</th>
+                      {cars.map((c) => {
+                        const v = row.value(c);
+                        return <td key={c.objectID}>{typeof v === 'object' && v !== null ? v : hasValue(v) ? String(v) : '–'}</td>;
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      </section>
+    );
+  },
+});
