@@ -1,0 +1,207 @@
+/**
+ * The stock search page and the budget finder in Chromium, against the real production
+ * server and its embedded search engine: a visitor's whole journey (type, refine by make,
+ * move a slider by keyboard, sort, page, reload, back), the server-rendered HTML listing cars
+ * before any script runs, and budget finder → search results within the budget.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, watchErrors } from './chromium.ts';
+
+let browser: Browser;
+const base = inject('baseURL');
+const FORD = `${base}/sites/gold-coast-ford`;
+const SOUTHERN = `${base}/sites/southern-motor-group`;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Waits until the search UI is interactive (its chunk loaded and hydrated). */
+async function ready(page: Page, selector = '.fc-search-page') {
+  await page.waitForSelector(`${selector}[data-search-ready]`, { timeout: 30_000 });
+}
+
+/**
+ * Runs an action that searches, and waits for the results to settle: the search's answer
+ * (or, for a search seen before, the browser's result cache: no request at all) and the
+ * results no longer busy.
+ */
+async function searching(page: Page, action: () => Promise<unknown>) {
+  const answered = page
+    .waitForResponse((r) => r.url().includes('/1/indexes/') && r.request().method() === 'POST', { timeout: 2_000 })
+    .catch(() => undefined);
+  await action();
+  await answered;
+  await page.waitForFunction(() => document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false');
+  await page.waitForTimeout(50);
+}
+
+const count = async (page: Page) => Number((await page.locator('.fc-search-count').textContent())!.replace(/[^0-9]/g, ''));
+const titles = (page: Page) => page.locator('.fc-car-card-lite__title').allTextContents();
+const prices = async (page: Page) =>
+  (await page.locator('.fc-car-card-lite__price').allTextContents())
+    .map((t) => /\$([\d,]+)/.exec(t)?.[1])
+    .filter((v): v is string => !!v)
+    .map((v) => Number(v.replace(/,/g, '')));
+/** The inner URL (path and query) of the page, decoded for readable assertions. */
+const inner = (page: Page, site: string) => decodeURIComponent(page.url().slice(site.length));
+
+describe('stock search page', () => {
+  it('lists cars in the server-rendered HTML, before any script runs', async () => {
+    const html = await (await fetch(`${FORD}/search/new-used-and-demo-cars`)).text();
+    const names = [...html.matchAll(/class="fc-car-card-lite__title"><a href="[^"]+\/cars\/[^"]+"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThanOrEqual(10);
+    for (const name of names) expect(name).toMatch(/^(19|20)\d\d [A-Z]/);
+    expect(html).toMatch(/class="fc-search-count"[^>]*>[\d,]+ cars</);
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${FORD}/search/ford/ranger?range[price]=30000:70000`);
+    expect(await page.locator('h1').first().textContent()).toBe('Ford Ranger for sale');
+    const cards = await titles(page);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const t of cards) expect(t).toContain('Ford Ranger');
+    for (const p of await prices(page)) expect(p >= 30000 && p <= 70000).toBe(true);
+    // Pages are real links a crawler can follow.
+    expect(await page.locator('.fc-search-pagination a[href*="page=2"]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('types, refines by make, slides by keyboard, sorts, pages, reloads and goes back', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${FORD}/search/new-used-and-demo-cars`);
+    await ready(page);
+    const all = await count(page);
+    expect(all).toBeGreaterThan(100);
+
+    // Type: the box searches 300 ms after the last key.
+    await searching(page, () => page.locator('.fc-search-box__input').pressSequentially('ranger', { delay: 30 }));
+    await page.waitForURL(/query=ranger/);
+    const typed = await count(page);
+    expect(typed).toBeLessThan(all);
+    expect(typed).toBeGreaterThan(0);
+
+    // Refine by make: one make gives the brand path.
+    await searching(page, () => page.locator('.fc-search-make', { hasText: 'Ford' }).first().click());
+    await page.waitForURL(/\/search\/ford\?query=ranger$/);
+    expect(await page.locator('.fc-search-make[aria-pressed="true"]').count()).toBe(1);
+    for (const t of await titles(page)) expect(t).toContain('Ford');
+
+    // Move a slider with the keyboard: the lowest year up by two steps.
+    const minYear = page.getByLabel('Minimum year');
+    const startYear = Number(await minYear.inputValue());
+    await minYear.focus();
+    await searching(page, async () => {
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+    });
+    await page.waitForURL(/range\[year\]=\d{4}:/);
+    const fromYear = Number(/range\[year\]=(\d{4}):/.exec(inner(page, FORD))![1]);
+    expect(fromYear).toBe(startYear + 2);
+    expect(await minYear.getAttribute('aria-valuetext')).toBe(String(fromYear));
+    for (const t of await titles(page)) expect(Number(t.slice(0, 4))).toBeGreaterThanOrEqual(fromYear);
+
+    // Sort by lowest price.
+    await searching(page, () => page.locator('.fc-search-sort select').selectOption({ label: 'Price: low to high' }));
+    await page.waitForURL(/sortBy=Car_production_price_asc/);
+    const sorted = await prices(page);
+    expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+
+    // Page 2.
+    const firstPage = await titles(page);
+    const filtered = await count(page);
+    await searching(page, () => page.locator('.fc-search-pagination a[aria-label="Page 2"]').click());
+    await page.waitForURL(/page=2/);
+    const secondPage = await titles(page);
+    expect(secondPage[0]).not.toBe(firstPage[0]);
+    const url = inner(page, FORD);
+    expect(url).toMatch(/^\/search\/ford\?query=ranger&range\[year\]=\d{4}:&sortBy=Car_production_price_asc&page=2$/);
+
+    // Reload: the same search, the same cars (server-rendered from the URL).
+    await page.reload();
+    await ready(page);
+    expect(inner(page, FORD)).toBe(url);
+    expect(await titles(page)).toEqual(secondPage);
+    expect(await count(page)).toBe(filtered);
+    expect(await page.locator('.fc-search-box__input').inputValue()).toBe('ranger');
+    expect(await page.locator('.fc-search-sort select').inputValue()).toBe('Car_production_price_asc');
+
+    // Back: the first page again, with everything else kept.
+    await searching(page, () => page.goBack());
+    expect(inner(page, FORD)).toBe(url.replace('&page=2', ''));
+    expect(await titles(page)).toEqual(firstPage);
+    // Back again: before sorting.
+    await searching(page, () => page.goBack());
+    expect(inner(page, FORD)).not.toContain('sortBy');
+    expect(await page.locator('.fc-search-sort select').inputValue()).toBe('Car_production');
+
+    // A filter change drops the page parameter.
+    await searching(page, () => page.goForward());
+    await searching(page, () => page.goForward());
+    expect(inner(page, FORD)).toContain('page=2');
+    await searching(page, () => page.locator('.fc-search-section', { hasText: 'Condition' }).locator('input[type=checkbox]').first().click());
+    expect(inner(page, FORD)).not.toContain('page=');
+
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a dealer link lists that dealership only', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${SOUTHERN}/find-a-dealer`);
+    await ready(page, '.fc-dealer-directory');
+    const link = page.locator('.fc-dealer-directory__card a.fc-button').first();
+    const expected = Number((await link.textContent())!.replace(/[^0-9]/g, ''));
+    await link.click();
+    await page.waitForURL(/refinementList\[dealership_slug\]\[0\]=southern-/);
+    await ready(page);
+    await page.waitForFunction(() => /\d/.test(document.querySelector('.fc-search-count')?.textContent ?? ''));
+    expect(await count(page)).toBe(expected);
+    await page.close();
+  });
+});
+
+describe('budget finder', () => {
+  it('works out the budget and lands on search results within it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${SOUTHERN}/budget-finder`);
+    await ready(page, '.fc-budget-finder');
+    // Defaults: 200 a week and 2000 deposit → $54,000.
+    expect(await page.locator('[data-budget]').getAttribute('data-budget')).toBe('54000');
+    const go = page.locator('.fc-budget-finder__go');
+    expect(await go.textContent()).toBe('View Cars In This Range');
+
+    // Below the cheapest car: disabled, "0 Cars Found" and the message.
+    await page.fill('input[name=weekly]', '1');
+    await page.fill('input[name=deposit]', '0');
+    await page.waitForFunction(() => document.querySelector('.fc-budget-finder__go')?.textContent === '0 Cars Found');
+    expect(await go.isDisabled()).toBe(true);
+    expect(await page.locator('.fc-budget-finder__message').textContent()).toBe('No Cars found for this budget');
+
+    // $150 a week and $1,500 deposit: 150 × 260 + 1500 = $40,500.
+    await page.fill('input[name=weekly]', '$150');
+    await page.fill('input[name=deposit]', '1,500');
+    await page.waitForFunction(() => document.querySelector('.fc-budget-finder__go')?.textContent === 'View Cars In This Range');
+    expect(await page.locator('[data-budget]').getAttribute('data-budget')).toBe('40500');
+    await go.click();
+    await page.waitForURL(/\/search\/new-used-and-demo-cars\?range\[price\]=:40500$/);
+    await ready(page);
+    await page.waitForFunction(() => document.querySelectorAll('.fc-car-card-lite').length > 0);
+    const found = await prices(page);
+    expect(found.length).toBeGreaterThan(0);
+    for (const p of found) expect(p).toBeLessThanOrEqual(40500);
+    // Sorted by highest price, the dearest car shown is still within the budget.
+    await searching(page, () => page.locator('.fc-search-sort select').selectOption({ label: 'Price: high to low' }));
+    const dearest = await prices(page);
+    expect(dearest[0]).toBeLessThanOrEqual(40500);
+    expect(dearest[0]).toBeGreaterThan(30000);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
