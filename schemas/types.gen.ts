@@ -1876,6 +1876,10 @@ export interface ModelCardsProps {
    * Show "from $…" when the model has a price.
    */
   showPrice?: boolean;
+  /**
+   * Where each card goes: the model's page (/{model-slug}, or its override address), or the stock of that model (/search/{make}/{model}).
+   */
+  linkTo?: 'model-page' | 'stock';
   buttonLabel?: string;
 }
 /**

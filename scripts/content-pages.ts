@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/content-pages.ts [--write] [--replace] [--dir sites] [--only slug,slug]
+ * npx tsx scripts/content-pages.ts [--write] [--replace] [--model-pages] [--dir sites] [--only slug,slug]
  *
  * Adds the content pages of the spec to the demo site documents, built from the content
  * blocks (issue 6): locations and location pages, /contact-us/:slug, /dealerships,
@@ -13,6 +13,9 @@
  *  - existing pages get one block appended where it belongs and is missing: the
  *    locations block on /contact, the trade-in FAQ on /trade-in, reviews on the home page;
  *  - with --replace, every page this script defines replaces the existing one of that id;
+ *  - with --model-pages, /:modelSlug model pages are added and the model range links to
+ *    them; without, the range links to each model's stock (/search/{make}/{model}),
+ *    because /:modelSlug would also answer unknown one-segment addresses with 200;
  *  - sites selling new cars without offers get a few sample offers (offers list).
  * Every result is prepared (template, validation, sanitising) exactly as the server does
  * before anything is written, and written in canonical form. Without --write it only
@@ -41,6 +44,8 @@ const sitesDir = resolve(option('--dir') ?? join(root, 'sites'));
 const only = option('--only')?.split(',').map((s) => s.trim());
 const write = flag('--write');
 const replaceAll = flag('--replace');
+/** Also add /:modelSlug model pages (see modelPage: it shadows the 404 page for one-segment addresses). */
+const withModelPages = flag('--model-pages');
 
 const readJson = (file: string): Json => JSON.parse(readFileSync(file, 'utf8'));
 const loadTemplate = (name: string) => {
@@ -114,7 +119,7 @@ function locationsPage(d: Dealer): Page {
   const blocks: Block[] = [
     hero(
       'locations-hero',
-      d.locations.length > 1 ? 'Our locations' : `Visit ${d.name}`,
+      d.locations.length > 1 ? 'Find us' : `Visit ${d.name}`,
       d.locations.length > 1
         ? `Find us in ${list(d.towns)}. Opening hours, directions and phone numbers for every showroom, service centre and parts counter.`
         : `Opening hours, directions and how to reach us in ${d.primaryTown}.`,
@@ -197,7 +202,7 @@ function modelsPage(d: Dealer): Page {
     description: `The new ${list(d.makes)} range at ${d.name}: SUVs, utes, vans, performance and electric models with prices.`,
     blocks: [
       hero('models-hero', `The new ${list(d.makes)} range`, 'Pick a model to see its prices, features and the stock we have ready to drive away.'),
-      { type: 'model-cards', id: 'models-cards', props: { heading: '' } },
+      { type: 'model-cards', id: 'models-cards', props: { heading: '', ...(withModelPages ? {} : { linkTo: 'stock' }) } },
       cta('models-cta', 'Not sure which model suits you?', 'Book a test drive and compare them back to back.', [{ label: 'Book a test drive', href: '/book-test-drive' }]),
     ],
   };
@@ -229,7 +234,7 @@ function warrantyPage(d: Dealer): Page {
         : 'your state’s consumer protection laws';
   const newCar = d.usedOnly
     ? ''
-    : `<h3>New cars</h3>${p(
+    : `<h2>New cars</h2>${p(
         `Every new ${list(d.makes)} comes with the manufacturer’s new vehicle warranty, honoured at any authorised dealer in ${d.region === 'US' ? 'the country' : d.region === 'NZ' ? 'New Zealand' : 'Australia'}. Keep it valid by servicing on time: we’ll stamp your logbook and remind you when the next one is due.`,
       )}`;
   return {
@@ -245,10 +250,10 @@ function warrantyPage(d: Dealer): Page {
         props: {
           html:
             newCar +
-            `<h3>Used cars</h3>${p(
+            `<h2>Used cars</h2>${p(
               'Our used cars come with a 3 year peace-of-mind mechanical protection plan covering the engine, gearbox, differential and major electrical components, with roadside assistance for the same period.',
               `Your rights under ${law} apply on top of any warranty we give you.`,
-            )}<h3>Making a claim</h3>${p(
+            )}<h2>Making a claim</h2>${p(
               `Call our service team${d.servicePhone ? ` on ${esc(d.servicePhone)}` : ''} or book your car in online. Bring your service history and we’ll handle the paperwork with the warranty provider.`,
             )}`,
         },
@@ -477,22 +482,22 @@ function privacyPage(d: Dealer): Page {
     path: '/privacy-policy',
     title: 'Privacy policy | {site}',
     blocks: [
+      hero('privacy-hero', 'Privacy policy', `How ${d.name} collects, uses and protects your personal information.`),
       {
         type: 'rich-text',
         id: 'privacy-text',
         props: {
-          heading: 'Privacy policy',
           html:
             p(`${esc(d.name)} respects your privacy and handles personal information in line with ${law}.`) +
-            `<h3>What we collect</h3>${p('The details you give us when you enquire, book a test drive or service, apply for finance or value your trade-in: usually your name, phone number, email, postcode and details of the vehicle you are interested in or own.')}` +
-            `<h3>How we use it</h3>${ul([
+            `<h2>What we collect</h2>${p('The details you give us when you enquire, book a test drive or service, apply for finance or value your trade-in: usually your name, phone number, email, postcode and details of the vehicle you are interested in or own.')}` +
+            `<h2>How we use it</h2>${ul([
               'to answer your enquiry and provide the products and services you ask for;',
               'to arrange finance, insurance and warranty on your behalf, with your consent;',
               'to remind you about servicing and recalls affecting your vehicle;',
               'to send offers and updates, only if you opted in (you can unsubscribe at any time).',
             ])}` +
-            `<h3>Who we share it with</h3>${p('Only the manufacturer, finance and insurance providers, and service partners needed to do what you asked. We never sell your information.')}` +
-            `<h3>Access and complaints</h3>${p(`You can ask to see or correct the information we hold about you, or make a complaint, by contacting our privacy officer through our <a href="/contact">contact page</a>. We respond within 30 days.`)}`,
+            `<h2>Who we share it with</h2>${p('Only the manufacturer, finance and insurance providers, and service partners needed to do what you asked. We never sell your information.')}` +
+            `<h2>Access and complaints</h2>${p(`You can ask to see or correct the information we hold about you, or make a complaint, by contacting our privacy officer through our <a href="/contact">contact page</a>. We respond within 30 days.`)}`,
         },
       },
     ],
@@ -505,17 +510,17 @@ function termsPage(d: Dealer): Page {
     path: '/terms-and-conditions',
     title: 'Terms and conditions | {site}',
     blocks: [
+      hero('terms-hero', 'Terms and conditions', `The terms that apply to prices, finance, reservations and this website at ${d.name}.`),
       {
         type: 'rich-text',
         id: 'terms-text',
         props: {
-          heading: 'Terms and conditions',
           html:
-            `<h3>Prices</h3>${p(`Prices shown are in ${d.region === 'NZ' ? 'New Zealand' : d.region === 'US' ? 'US' : 'Australian'} dollars and may change without notice. Driveaway prices include ${d.region === 'US' ? 'dealer fees but exclude tax, title and license' : 'registration, compulsory insurance and on-road costs'} unless stated otherwise. Vehicles are subject to prior sale.`)}` +
-            `<h3>Finance</h3>${p('Weekly repayments are estimates based on the lender’s published rates, a 5-year secured loan and the deposit shown. They are not an offer of credit. Fees, charges and lending criteria apply; approval is at the lender’s discretion. The comparison rate is based on a secured loan of $30,000 over 5 years.')}` +
-            `<h3>Online reservations</h3>${p('A refundable $200 deposit holds a car for 48 hours while we complete the sale. If the sale does not go ahead, the deposit is refunded in full.')}` +
-            `<h3>Trade-in valuations</h3>${p('Online estimates are indicative and depend on an inspection of the vehicle. Cars older than 7 years or with more than 100,000 km may not receive an online estimate.')}` +
-            `<h3>This website</h3>${p(`Content on this site belongs to ${esc(d.name)} or its suppliers. Images may show optional equipment.`)}`,
+            `<h2>Prices</h2>${p(`Prices shown are in ${d.region === 'NZ' ? 'New Zealand' : d.region === 'US' ? 'US' : 'Australian'} dollars and may change without notice. Driveaway prices include ${d.region === 'US' ? 'dealer fees but exclude tax, title and license' : 'registration, compulsory insurance and on-road costs'} unless stated otherwise. Vehicles are subject to prior sale.`)}` +
+            `<h2>Finance</h2>${p('Weekly repayments are estimates based on the lender’s published rates, a 5-year secured loan and the deposit shown. They are not an offer of credit. Fees, charges and lending criteria apply; approval is at the lender’s discretion. The comparison rate is based on a secured loan of $30,000 over 5 years.')}` +
+            `<h2>Online reservations</h2>${p('A refundable $200 deposit holds a car for 48 hours while we complete the sale. If the sale does not go ahead, the deposit is refunded in full.')}` +
+            `<h2>Trade-in valuations</h2>${p('Online estimates are indicative and depend on an inspection of the vehicle. Cars older than 7 years or with more than 100,000 km may not receive an online estimate.')}` +
+            `<h2>This website</h2>${p(`Content on this site belongs to ${esc(d.name)} or its suppliers. Images may show optional equipment.`)}`,
         },
       },
     ],
@@ -595,7 +600,8 @@ function pagesFor(d: Dealer): Page[] {
     termsPage(d),
   ];
   if (d.groups > 1) pages.push(dealershipsPage(d));
-  if (!d.usedOnly && d.models.length) pages.push(modelsPage(d), modelPage());
+  if (!d.usedOnly && d.models.length) pages.push(modelsPage(d));
+  if (!d.usedOnly && d.models.length && withModelPages) pages.push(modelPage());
   return pages;
 }
 

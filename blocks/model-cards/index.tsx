@@ -4,6 +4,8 @@
  * {price}" and a link to /{model-slug} or the model's override URL. The kind of model
  * follows ?body= (suv, trucks, vans, performance, electric, future vehicles) when the
  * block allows it, else the block's own `body`; links above the cards switch kind.
+ * With linkTo "stock" the cards go to /search/{make}/{model} instead (for sites without
+ * model pages).
  */
 import { useLocation } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
@@ -13,6 +15,7 @@ import { ModelStatus } from '../_shared/ModelStatus.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { MODEL_BODIES, filterModels, hasPrice, modelImage, parseModelBody, type ModelBody } from '../_shared/models.ts';
 import { SHORT_DESCRIPTION_LIMIT, truncate } from '../_shared/text.ts';
+import { slugify } from '../_shared/offers.ts';
 import { modelHref } from '../header/links.ts';
 import './model-cards.css';
 
@@ -25,7 +28,24 @@ export function selectedBody(props: Pick<ModelCardsProps, 'body' | 'bodyFromAddr
   return parseModelBody(props.body);
 }
 
-function ModelCard({ model, showPrice, buttonLabel, headingLevel }: { model: Model; showPrice: boolean; buttonLabel: string; headingLevel: 2 | 3 }) {
+/** A card's link: the model page (/{model-slug} or its override URL), or that model's stock. */
+export function modelCardHref(model: Model, linkTo: ModelCardsProps['linkTo'] = 'model-page'): string {
+  return linkTo === 'stock' ? `/search/${slugify(model.manufacturer_name)}/${model.slug}` : modelHref(model);
+}
+
+function ModelCard({
+  model,
+  showPrice,
+  buttonLabel,
+  headingLevel,
+  linkTo,
+}: {
+  model: Model;
+  showPrice: boolean;
+  buttonLabel: string;
+  headingLevel: 2 | 3;
+  linkTo: ModelCardsProps['linkTo'];
+}) {
   const { money, t } = useSite();
   const image = modelImage(model);
   const description = truncate(model.short_description || model.description, SHORT_DESCRIPTION_LIMIT);
@@ -50,7 +70,7 @@ function ModelCard({ model, showPrice, buttonLabel, headingLevel }: { model: Mod
             from <strong>{money(model.from_price)}</strong>
           </p>
         )}
-        <SiteLink className="fc-button fc-model-card__link" href={modelHref(model)}>
+        <SiteLink className="fc-button fc-model-card__link" href={modelCardHref(model, linkTo)}>
           {t(buttonLabel)} <span className="fc-visually-hidden">the {model.manufacturer_name} {model.name}</span>
         </SiteLink>
       </div>
@@ -108,7 +128,13 @@ export default defineBlock<ModelCardsProps>({
             <ul className="fc-model-cards__grid" role="list">
               {models.map((model) => (
                 <li key={model.id}>
-                  <ModelCard model={model} showPrice={props.showPrice !== false} buttonLabel={props.buttonLabel ?? 'Explore'} headingLevel={heading ? 3 : 2} />
+                  <ModelCard
+                    model={model}
+                    showPrice={props.showPrice !== false}
+                    buttonLabel={props.buttonLabel ?? 'Explore'}
+                    headingLevel={heading ? 3 : 2}
+                    linkTo={props.linkTo}
+                  />
                 </li>
               ))}
             </ul>

@@ -91,6 +91,12 @@ describe('model cards block', () => {
     );
   });
 
+  it('links to the model stock instead of the model page when asked', () => {
+    renderBlock<ModelCardsProps>('model-cards', ModelCards, { props: { linkTo: 'stock', body: 'trucks' }, route: '/models' });
+    const ranger = screen.getAllByRole('article').find((c) => c.getAttribute('data-model') === 'ranger')!;
+    expect(within(ranger).getByRole('link', { name: /Explore/ }).getAttribute('href')).toBe('/search/ford/ranger');
+  });
+
   it('uses its own body when set', () => {
     const { data } = prepareDemoSite();
     const vans = filterModels(data.models, { body: 'vans' });
