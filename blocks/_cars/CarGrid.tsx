@@ -70,14 +70,14 @@ function daySeed(day: string, slug: string): number {
   return h >>> 0;
 }
 
-export interface CarGridProps {
-  cars: CardCar[];
-  CarCard?: ComponentType<CarCardProps>;
+export interface CarGridProps<C extends CardCar = CardCar> {
+  cars: C[];
+  CarCard?: ComponentType<Omit<CarCardProps, 'car'> & { car: C }>;
   offset?: number;
 }
 
 /** Results grid with promo tiles; same props as the search UI's grid. */
-export function CarGrid({ cars, CarCard: Card = CarCard, offset = 0 }: CarGridProps) {
+export function CarGrid<C extends CardCar>({ cars, CarCard: Card = CarCard, offset = 0 }: CarGridProps<C>) {
   const { site } = useSite();
   const { pathname, search } = useLocation();
   const [random, setRandom] = useState<(() => number) | null>(null);

@@ -94,7 +94,7 @@ export function ShowMeButton({ resultsId, onShow }: { resultsId: string; onShow?
       onClick={() => {
         onShow?.();
         const target = document.getElementById(resultsId);
-        target?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+        target?.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
         target?.focus({ preventScroll: true });
       }}
     >
@@ -106,6 +106,8 @@ export function ShowMeButton({ resultsId, onShow }: { resultsId: string; onShow?
 interface ResultsProps {
   infinite: boolean;
   CarCard?: ComponentType<CarCardProps>;
+  /** Lays the cars out (default: a plain grid; the car blocks' CarGrid adds promo tiles). */
+  Grid?: ComponentType<GridProps>;
   /** Scrolled to after a page change. */
   resultsId: string;
   /** Shown when nothing matches (leave out when the page shows its own message). */
@@ -116,7 +118,13 @@ export function Results(props: ResultsProps) {
   return props.infinite ? <InfiniteResults {...props} /> : <PagedResults {...props} />;
 }
 
-function Grid({ cars, CarCard = CarCardLite, offset = 0 }: { cars: CardCar[]; CarCard?: ComponentType<CarCardProps>; offset?: number }) {
+export interface GridProps {
+  cars: CardCar[];
+  CarCard?: ComponentType<CarCardProps>;
+  offset?: number;
+}
+
+function Grid({ cars, CarCard = CarCardLite, offset = 0 }: GridProps) {
   return (
     <ol className="fc-search-results-grid">
       {cars.map((car, i) => (
@@ -135,7 +143,7 @@ function Empty({ text }: { text?: string }) {
   return text ? <p className="fc-search-results-empty">{text}</p> : null;
 }
 
-function PagedResults({ CarCard, resultsId, emptyText }: ResultsProps) {
+function PagedResults({ CarCard, Grid: G = Grid, resultsId, emptyText }: ResultsProps) {
   const { items } = useHits<CardCar>();
   const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } = usePagination({ padding: 2 });
   const reduced = usePrefersReducedMotion();
@@ -144,13 +152,13 @@ function PagedResults({ CarCard, resultsId, emptyText }: ResultsProps) {
     e.preventDefault();
     refine(page);
     const target = document.getElementById(resultsId);
-    target?.scrollIntoView({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    target?.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
     target?.focus({ preventScroll: true });
   };
   if (!items.length) return <Empty text={emptyText} />;
   return (
     <>
-      <Grid cars={items} CarCard={CarCard} />
+      <G cars={items} CarCard={CarCard} />
       {nbPages > 1 && (
         <nav className="fc-search-pagination" aria-label="Result pages">
           <ul>
@@ -195,7 +203,7 @@ function PagedResults({ CarCard, resultsId, emptyText }: ResultsProps) {
   );
 }
 
-function InfiniteResults({ CarCard, emptyText }: ResultsProps) {
+function InfiniteResults({ CarCard, Grid: G = Grid, emptyText }: ResultsProps) {
   const { items, isLastPage, showMore } = useInfiniteHits<CardCar>({ showPrevious: false });
   const sentinel = useRef<HTMLDivElement>(null);
   const showMoreRef = useRef(showMore);
@@ -217,7 +225,7 @@ function InfiniteResults({ CarCard, emptyText }: ResultsProps) {
   if (!items.length) return <Empty text={emptyText} />;
   return (
     <>
-      <Grid cars={items} CarCard={CarCard} />
+      <G cars={items} CarCard={CarCard} />
       {!isLastPage && (
         <div ref={sentinel} className="fc-search-more">
           <button type="button" className="fc-button fc-button--secondary" onClick={showMore} disabled={busy}>

@@ -9,7 +9,8 @@ import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
 import type { SearchPageProps } from '../../schemas/types.gen.ts';
-import { CARD_FIELDS } from '../_search/CarCardLite.tsx';
+import { CarCard, CARD_FIELDS } from '../_cars/CarCard.tsx';
+import { CarGrid } from '../_cars/CarGrid.tsx';
 import { searchClientFor, sortIndices, type SortKey } from '../_search/client.ts';
 import {
   CheckboxFilter,
@@ -284,7 +285,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
               <SortSelect items={sortItems} />
             </div>
             <StatusBanner />
-            <Results infinite={features.infiniteScroll} resultsId={resultsId} />
+            <Results infinite={features.infiniteScroll} resultsId={resultsId} CarCard={CarCard} Grid={CarGrid} />
             <NoResults heading={props.emptyHeading ?? 'No cars match your search'} href={props.findSimilarHref ?? '/contact'} />
           </section>
         </div>

@@ -1,0 +1,147 @@
+/**
+ * npx tsx scripts/car-pages.ts [--check]
+ *
+ * Puts the car blocks (issue 4) on the demo sites and the templates (sites/*.json,
+ * sites/templates/*.json):
+ *   car-detail   /cars/:slug                       car-detail block (replaces the placeholder)
+ *   checkout     /cars/:slug/checkout (or /buy-online when features.reserveRoute is buy-online)
+ *                                                  car-checkout block, gate sign-in
+ *   watchlist    /watchlist                        watchlist block (sites with the watchlist on)
+ *   compare      /compare                          compare block (sites with compare on)
+ *   favourites   /favourites                       favourites block (sites with favourites on)
+ *   promo tiles  on the search pages (search, search-segment, search-make-model, cars): the
+ *                sample promotional tiles, shown among the results (promo-tile blocks)
+ *
+ * A page goes on a document when the document or its template has the feature on and
+ * neither already has the page (a site inherits its template's pages). Pages that exist
+ * get their car blocks replaced; other blocks of search pages are kept. Everything else in
+ * a document is left as it is. Run `npx tsx scripts/format-sites.ts` and
+ * `npx tsx scripts/check-sites.ts` afterwards. With --check nothing is written and the
+ * exit code says whether a document would change.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const sitesDir = process.env.FORECOURT_SITES_DIR ?? join(root, 'sites');
+const check = process.argv.includes('--check');
+
+type Json = Record<string, any>;
+type Page = { id: string; path: string; title: string; description?: string; gate?: string; blocks: Json[] };
+
+const SEARCH_PAGES = ['search', 'search-segment', 'search-make-model', 'cars'];
+
+/** Feature switches as the resolved site sees them (template, then document, then the schema defaults that matter here). */
+function featuresOf(doc: Json, base: Json | undefined): Json {
+  return { watchlist: true, favourites: false, compare: false, reserveRoute: 'checkout', ...(base?.features ?? {}), ...(doc.features ?? {}) };
+}
+
+function regionOf(doc: Json, base: Json | undefined): 'AU' | 'NZ' | 'US' {
+  return doc.region ?? base?.region ?? 'AU';
+}
+
+/** The sample promotional tiles (001 §9), worded for the region. One is dated 2025-01-01 to 2025-02-01. */
+function promoTiles(region: 'AU' | 'NZ' | 'US', pageId: string): Json[] {
+  const country = region === 'NZ' ? 'New Zealand' : region === 'US' ? 'the country' : 'Australia';
+  const tiles: Json[] = [
+    {
+      heading: '3 Year Standard Warranty',
+      text: 'Every car we sell comes with a 3 year warranty for real peace of mind.',
+      backgroundColour: '#1f3a93',
+      link: { label: 'About our warranty', href: '/warranty' },
+    },
+    {
+      heading: '3 Year Peace-of-Mind Mechanical Protection',
+      text: 'A 3 year mechanical protection plan on our used vehicles.',
+      backgroundColour: '#0b5a3a',
+      display: ['used'],
+    },
+    {
+      heading: `Freight anywhere in ${country}`,
+      text: 'Found the one? We deliver it to your door.',
+      backgroundColour: '#15171c',
+      link: { label: 'Ask about delivery', href: '/contact' },
+    },
+    {
+      heading: 'Trade-in and finance packages',
+      text: 'Value your trade-in online and bundle it with a finance package.',
+      backgroundColour: '#8a1f11',
+      link: { label: 'Value my trade-in', href: '/trade-in' },
+    },
+    {
+      heading: 'Summer Sale',
+      text: 'Summer deals on selected stock in January.',
+      backgroundColour: '#a34700',
+      start: '2025-01-01',
+      expiry: '2025-02-01',
+    },
+  ];
+  return tiles.map((props, i) => ({ type: 'promo-tile', id: `${pageId}-promo-${i + 1}`, props }));
+}
+
+const carDetailBlock = { type: 'car-detail', id: 'car-detail-main', props: {} };
+
+function files(): string[] {
+  const list = readdirSync(sitesDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(sitesDir, f));
+  const templates = join(sitesDir, 'templates');
+  if (existsSync(templates)) list.push(...readdirSync(templates).filter((f) => f.endsWith('.json')).map((f) => join(templates, f)));
+  return list.sort();
+}
+
+function templateOf(doc: Json): Json | undefined {
+  if (typeof doc.template !== 'string') return undefined;
+  const file = join(sitesDir, 'templates', `${doc.template}.json`);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Json) : undefined;
+}
+
+let changedFiles = 0;
+for (const file of files()) {
+  const before = readFileSync(file, 'utf8');
+  const doc = JSON.parse(before) as Json;
+  if (!Array.isArray(doc.pages)) continue;
+  const isTemplate = basename(dirname(file)) === 'templates';
+  const base = isTemplate ? undefined : templateOf(doc);
+  const features = featuresOf(doc, base);
+  const region = regionOf(doc, base);
+  const inherited = new Set<string>((base?.pages ?? []).map((p: Json) => p.id));
+  const own = new Map<string, Page>((doc.pages as Page[]).map((p) => [p.id, p]));
+  const has = (id: string) => own.has(id) || inherited.has(id);
+  const checkoutPath = `/cars/:slug/${features.reserveRoute === 'buy-online' ? 'buy-online' : 'checkout'}`;
+
+  // Pages the document has itself: car blocks in place.
+  for (const page of doc.pages as Page[]) {
+    if (page.id === 'car-detail') {
+      page.blocks = [carDetailBlock];
+      page.title = 'Car details | {site}';
+    }
+    if (page.id === 'checkout') {
+      page.path = checkoutPath;
+      page.gate = 'sign-in';
+      page.blocks = [{ type: 'car-checkout', id: 'car-checkout-main', props: {} }];
+    }
+    if (SEARCH_PAGES.includes(page.id)) {
+      page.blocks = [...page.blocks.filter((b) => b.type !== 'promo-tile'), ...promoTiles(region, page.id)];
+    }
+  }
+
+  // Pages it lacks (and does not inherit).
+  const add = (page: Page) => {
+    if (!has(page.id)) (doc.pages as Page[]).push(page);
+  };
+  add({ id: 'car-detail', path: '/cars/:slug', title: 'Car details | {site}', blocks: [carDetailBlock] });
+  add({ id: 'checkout', path: checkoutPath, title: 'Reserve online | {site}', gate: 'sign-in', blocks: [{ type: 'car-checkout', id: 'car-checkout-main', props: {} }] });
+  if (features.watchlist) add({ id: 'watchlist', path: '/watchlist', title: 'My watchlist | {site}', blocks: [{ type: 'watchlist', id: 'watchlist-main', props: {} }] });
+  if (features.compare) add({ id: 'compare', path: '/compare', title: 'Compare cars | {site}', blocks: [{ type: 'compare', id: 'compare-main', props: {} }] });
+  if (features.favourites) add({ id: 'favourites', path: '/favourites', title: 'My favourite cars | {site}', blocks: [{ type: 'favourites', id: 'favourites-main', props: {} }] });
+
+  const after = `${JSON.stringify(doc, null, 2)}\n`;
+  if (JSON.stringify(JSON.parse(after)) !== JSON.stringify(JSON.parse(before))) {
+    changedFiles++;
+    console.log(`${check ? 'would change' : 'updated'} ${file.startsWith(root) ? file.slice(root.length + 1) : file}`);
+    if (!check) writeFileSync(file, after);
+  }
+}
+console.log(`${changedFiles} document${changedFiles === 1 ? '' : 's'} ${check ? 'would change' : 'changed'}`);
+if (check && changedFiles) process.exit(1);
