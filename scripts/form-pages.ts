@@ -13,7 +13,7 @@
  *   /trade-in                  trade-in valuation appended (never gated)
  *   /cars/trade-in             trade-in towards the car in ?car_id= (never gated)
  *   /sell-my-car               sell my car (never gated)
- *   /cars/:slug/checkout       reserve online (or /buy-online, from features.reserveRoute; gate: sign-in)
+ *   /cars/:slug/checkout       gate: sign-in on the reserve page (its car-checkout block comes from scripts/car-pages.ts)
  *
  * Templates are done first; a site using a template gets only what the template does not
  * give it. Pages the documents already have keep their own blocks: the form is added when
@@ -54,9 +54,6 @@ const hero = (id: string, heading: string, text: string): Block => ({ type: 'her
 function formPages(doc: Json, base: Json | undefined): Page[] {
   const region = doc.region ?? base?.region ?? 'AU';
   const us = region === 'US';
-  const features = { ...(base?.features ?? {}), ...(doc.features ?? {}) };
-  const reserveRoute = features.reserveRoute ?? 'checkout';
-  const deposit = features.reserveDeposit ?? 200;
   return [
     {
       id: 'success',
@@ -131,19 +128,6 @@ function formPages(doc: Json, base: Json | undefined): Page[] {
         { type: 'sell-my-car', id: 'sell-my-car-form', props: { heading: 'Tell us about you and your car' } },
       ],
     },
-    {
-      id: 'checkout',
-      path: `/cars/:slug/${reserveRoute}`,
-      title: 'Reserve online | {site}',
-      gate: 'sign-in',
-      blocks: [
-        hero(
-          'checkout-hero',
-          'Reserve this car online',
-          `A fully refundable $${deposit} deposit holds the car for you for 48 hours while you arrange a test drive, finance or your trade-in.`,
-        ),
-      ],
-    },
   ];
 }
 
@@ -164,7 +148,14 @@ function appended(pageId: string): { block: Block; before: string[] }[] {
   }
 }
 
-const GATES: Record<string, 'finance'> = { finance: 'finance', 'finance-enquiry': 'finance', 'apply-for-finance': 'finance', 'personalised-finance': 'finance' };
+/** Gates on pages (the checkout page itself, with its car-checkout block, comes from scripts/car-pages.ts). */
+const GATES: Record<string, 'finance' | 'sign-in'> = {
+  finance: 'finance',
+  'finance-enquiry': 'finance',
+  'apply-for-finance': 'finance',
+  'personalised-finance': 'finance',
+  checkout: 'sign-in',
+};
 
 /** JSON with sorted keys, to compare documents whatever their key order. */
 const stable = (v: unknown): string =>
