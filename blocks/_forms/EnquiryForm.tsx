@@ -41,6 +41,8 @@ export interface EnquiryFormProps {
   car?: CarSummary;
   /** Lead category of a form without a car (General Enquiry adds the category select). */
   category?: string;
+  /** Sets the lead category whatever the car (e.g. "Reserve Online" on the checkout page). */
+  leadCategory?: string;
   categoryOptions?: string[];
   steps?: 'one' | 'two';
   askRego?: boolean;
@@ -73,7 +75,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const { site, region, t } = useSite();
   const navigate = useNavigate();
   const { mode, car, formId, labelledBy, successPath = '/success' } = props;
-  const category = categoryOf(mode, car, props.category ?? GENERAL_ENQUIRY);
+  const category = props.leadCategory ?? categoryOf(mode, car, props.category ?? GENERAL_ENQUIRY);
   const categoryOptions = props.categoryOptions?.length ? props.categoryOptions : [GENERAL_ENQUIRY];
   const layout = enquiryLayout(site.features, {
     car,

@@ -286,3 +286,25 @@ describe('EnquiryModal (car cards and the car page)', () => {
     expect(enquiredCar('gold-coast-ford')).toMatchObject({ id: 77, lead_id: 31 });
   });
 });
+
+describe('lead category override', () => {
+  it('leadCategory names the lead whatever the car (e.g. Reserve Online)', async () => {
+    const { EnquiryForm } = await import('../_forms/EnquiryForm.tsx');
+    const api = fakeApi({ 'POST /leads': () => ({ status: 201, json: { lead_id: 40 } }) });
+    const { site, data } = prepareDemoSite();
+    render(
+      <SiteProvider site={site} data={data} mode="development">
+        <MemoryRouter>
+          <EnquiryForm mode="enquiry" steps="one" leadCategory="Reserve Online" car={{ id: 5, car_type: 'new', dealership_slug: 'gold-coast-ford' }} formId="checkout" />
+        </MemoryRouter>
+      </SiteProvider>,
+    );
+    fillDetails();
+    type(/^Message/, 'Hold it for me please');
+    await ready();
+    type(/Security question/, '12');
+    await act(async () => submit('Send enquiry'));
+    await waitFor(() => expect(api.posts('/leads')).toHaveLength(1));
+    expect(api.posts('/leads')[0].body).toMatchObject({ category: 'Reserve Online', car_id: 5 });
+  });
+});
