@@ -1472,17 +1472,21 @@ export interface CompareProps {
   emptyText?: string;
 }
 /**
- * Dealer directory search: the group's dealerships with the cars each has in stock, narrowed by what the visitor wants (search words, shopping categories such as Family or 4x4, and a price range), 21 dealerships to a page. Each links to its stock.
+ * Dealer directory search (the Dealer_production index): dealerships searchable by name, town and make, filtered by categories (New, Demo, Used, the makes they sell) and price (their cheapest car), 21 to a page. Each links to its stock.
  */
 export interface DealerDirectoryProps {
   heading?: string;
   placeholder?: string;
   /**
-   * Offer the shopping categories (Family, 4x4, Electric, …) as filters.
+   * site: this site's dealerships; all: every dealership on the platform.
+   */
+  scope?: 'site' | 'all';
+  /**
+   * Offer the categories (New, Demo, Used, Caravans, Motorcycles and the makes sold new) as filters.
    */
   categories?: boolean;
   /**
-   * Offer a price range slider.
+   * Offer a slider on the price of each dealership's cheapest car.
    */
   priceRange?: boolean;
 }
@@ -1891,11 +1895,15 @@ export interface ModelDetailProps {
   notFoundText?: string;
 }
 /**
- * Model directory search: the models of the makes the site's dealerships sell, searchable by name and filtered by make and body type, 21 to a page, each with its from price and a link to the cars of that model in stock.
+ * Model directory search (the Model_production index): models searchable by name and filtered by make (manufacturer.name) and body type (model.body), 21 to a page, each with its from price and a link to the cars of that model in stock.
  */
 export interface ModelDirectoryProps {
   heading?: string;
   placeholder?: string;
+  /**
+   * site: the makes the site's dealerships sell new (every make when they sell none); all: the whole catalogue.
+   */
+  scope?: 'site' | 'all';
   /**
    * Show how many of each model are in stock, linking to them.
    */

@@ -366,6 +366,7 @@ export function CurrentRefinements({ rangeFormat }: { rangeFormat: (attribute: s
   if (!items.length) return null;
   const chipLabel = (attribute: string, r: { label: string; value: string | number; operator?: string }) => {
     if (attribute === 'car_type') return carTypeLabel(String(r.value), site.features.preOwnedLabel);
+    if (attribute === 'dealership_slug') return site.dealerships.find((d) => d.slug === r.value)?.name ?? String(r.label);
     if (r.operator === '>=') return `${attributeLabel(attribute)} from ${rangeFormat(attribute, Number(r.value))}`;
     if (r.operator === '<=') return `${attributeLabel(attribute)} up to ${rangeFormat(attribute, Number(r.value))}`;
     if (attribute === 'query') return `“${r.value}”`;

@@ -259,3 +259,22 @@ export function SearchHistory({ siteSlug, version }: { siteSlug: string; version
     </nav>
   );
 }
+
+/** Page buttons for the directories (21 to a page; a page is an offset of page × 21). */
+export function DirectoryPages({ label }: { label: string }) {
+  const { pages, currentRefinement, nbPages, refine } = usePagination({ padding: 3 });
+  if (nbPages < 2) return null;
+  return (
+    <nav className="fc-search-pagination" aria-label={label}>
+      <ul>
+        {pages.map((page) => (
+          <li key={page}>
+            <button type="button" aria-current={page === currentRefinement ? 'page' : undefined} aria-label={`Page ${page + 1}`} onClick={() => refine(page)}>
+              {page + 1}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,40 +1,51 @@
 /**
- * Dealer directory UI (its own chunk). One InstantSearch scope over the stock index: the
- * visitor's words, shopping categories and price range narrow the cars; the dealership facet
- * counts them per dealership, and the group's dealerships are listed with those counts,
- * 21 to a page (offset), each linking to its matching stock.
+ * Dealer directory UI (its own chunk): the Dealer_production index (one record per
+ * dealership), searched by name, town and make, filtered by categories (New, Demo, Used,
+ * Caravans, Motorcycles, the makes sold new) and price (each dealership's cheapest car),
+ * 21 to a page. Each of this site's dealerships links to its stock (the dealer link).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useConfigure, useInstantSearch, useRefinementList } from 'react-instantsearch';
+import { useConfigure, useHits, useInstantSearch } from 'react-instantsearch';
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { buildSiteFilter } from '../../engine/search/site-filter.ts';
 import type { DealerDirectoryProps } from '../../schemas/types.gen.ts';
 import { searchClientFor } from '../_search/client.ts';
-import { DIRECTORY_PAGE_SIZE } from '../_search/directory.ts';
+import { DEALER_INDEX, DIRECTORY_PAGE_SIZE, dealerScopeFilter } from '../_search/directory.ts';
 import { CheckboxFilter, RangeFilter, SearchBox, type SectionWrap } from '../_search/filters.tsx';
 import type { SearchBlockData } from '../_search/load.ts';
+import { DirectoryPages } from '../_search/results.tsx';
 import { SearchScope } from '../_search/SearchScope.tsx';
 import { IS_SERVER } from '../_search/ssr.tsx';
-import { normaliseState, searchUrlFor } from '../_search/url-state.ts';
+import { dealershipSearchUrl } from '../_search/url-state.ts';
+
+interface DealerHit {
+  objectID: string;
+  name: string;
+  slug: string;
+  site: string;
+  categories: string[];
+  price: number | null;
+  stock_count: number;
+  city: string;
+  state: string;
+  phone: string | null;
+}
 
 export default function DealerDirectoryApp({ props, block, data }: BlockRenderProps<DealerDirectoryProps>) {
   const { site } = useSite();
-  // Page data is read once: what the block started with (later URLs of the page bring new data it does not need).
   const [d] = useState(() => (data ?? {}) as Partial<SearchBlockData>);
   const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined), [site.search, d.origin]);
   return (
-    <SearchScope client={client} indexName={site.search.index} serverState={d.serverState}>
-      <DirectoryConfig now={d.now ?? Date.now()} />
+    <SearchScope client={client} indexName={DEALER_INDEX} serverState={d.serverState}>
+      <DirectoryConfig filters={dealerScopeFilter(site, props.scope ?? 'site')} />
       <DealerDirectoryView props={props} blockId={block.id} />
     </SearchScope>
   );
 }
 
-function DirectoryConfig({ now }: { now: number }) {
-  const { site } = useSite();
-  useConfigure({ filters: buildSiteFilter(site, { now }), hitsPerPage: 0 });
+function DirectoryConfig({ filters }: { filters?: string }) {
+  useConfigure({ ...(filters ? { filters } : {}), hitsPerPage: DIRECTORY_PAGE_SIZE });
   return null;
 }
 
@@ -49,84 +60,62 @@ const plain = (title: string): SectionWrap =>
   };
 
 function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; blockId: string }) {
-  const { site, number, t } = useSite();
+  const { site, money, number, t } = useSite();
   const uid = useId();
-  const dealers = useRefinementList({ attribute: 'dealership_slug', limit: 200 });
-  const { indexUiState, results } = useInstantSearch();
+  const { items } = useHits<DealerHit>();
+  const { results } = useInstantSearch();
   const hasResults = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
-  const [offset, setOffset] = useState(0);
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
-  const filterKey = JSON.stringify(normaliseState(indexUiState));
-  // A new search starts from the first page of dealerships.
-  useEffect(() => setOffset(0), [filterKey]);
-
-  const counts = new Map(dealers.items.map((i) => [i.value, i.count]));
-  const list = [...site.dealerships].sort((a, b) => (counts.get(b.slug) ?? 0) - (counts.get(a.slug) ?? 0) || a.name.localeCompare(b.name));
-  const page = list.slice(offset, offset + DIRECTORY_PAGE_SIZE);
-  const state = normaliseState(indexUiState);
 
   return (
     <section className="fc-dealer-directory" data-block-id={blockId} data-search-ready={ready ? 'true' : undefined} aria-labelledby={`${uid}-h`}>
       <div className="fc-container">
-        <h2 id={`${uid}-h`}>{t(props.heading ?? 'Our dealerships')}</h2>
-        <SearchBox placeholder={t(props.placeholder ?? 'What are you looking for? e.g. Hilux')} label="Search our dealerships' stock" />
+        <h2 id={`${uid}-h`}>{t(props.heading ?? 'Find a dealership')}</h2>
+        <SearchBox placeholder={t(props.placeholder ?? 'Dealership, town or make')} label="Search dealerships" />
         <div className="fc-dealer-directory__filters">
           {props.categories !== false && <CheckboxFilter attribute="categories" limit={8} legend="Categories" wrap={plain('Categories')} />}
-          {props.priceRange !== false && <RangeFilter attribute="price" label="Price" wrap={plain('Price')} />}
+          {props.priceRange !== false && <RangeFilter attribute="price" label="Cars from" wrap={plain('Cars from')} />}
         </div>
         <p className="fc-search-count" aria-live="polite">
-          {hasResults ? `${number(results.nbHits)} cars at ${site.dealerships.length} dealerships` : 'Finding cars…'}
+          {hasResults ? `${number(results.nbHits)} ${results.nbHits === 1 ? 'dealership' : 'dealerships'}` : 'Finding dealerships…'}
         </p>
         <ol className="fc-dealer-directory__grid">
-          {page.map((dealer) => {
-            const count = counts.get(dealer.slug) ?? 0;
-            const locations = site.locations.filter((l) => l.dealership_slug === dealer.slug && l.visible !== false);
-            const main = locations.find((l) => l.location_type === 'sales') ?? locations[0];
-            const href = searchUrlFor(
-              { ...state, refinementList: { ...state.refinementList, dealership_slug: [dealer.slug] } },
-              { paths: true },
-            );
+          {items.map((dealer) => {
+            const local = dealer.site === site.slug;
+            const details = site.locations.find((l) => l.dealership_slug === dealer.slug && l.visible !== false && l.location_type === 'sales');
             return (
-              <li key={dealer.slug}>
+              <li key={dealer.objectID}>
                 <article className="fc-dealer-directory__card">
                   <h3>{dealer.name}</h3>
-                  {(dealer.manufacturers?.length ?? 0) > 0 && <p className="fc-dealer-directory__makes">{dealer.manufacturers!.join(', ')}</p>}
-                  {main?.address && (
-                    <p className="fc-dealer-directory__address">
-                      {[main.address.street, main.address.city, [main.address.state, main.address.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
-                    </p>
-                  )}
-                  {main?.contact_detail?.phone && (
+                  {dealer.categories.length > 0 && <p className="fc-dealer-directory__makes">{dealer.categories.join(' · ')}</p>}
+                  <p className="fc-dealer-directory__address">
+                    {details?.address
+                      ? [details.address.street, details.address.city, [details.address.state, details.address.postcode].filter(Boolean).join(' ')]
+                          .filter(Boolean)
+                          .join(', ')
+                      : [dealer.city, dealer.state].filter(Boolean).join(', ')}
+                  </p>
+                  {dealer.phone && (
                     <p>
-                      <a href={`tel:${main.contact_detail.phone.replace(/\s+/g, '')}`}>{main.contact_detail.phone}</a>
+                      <a href={`tel:${dealer.phone.replace(/\s+/g, '')}`}>{dealer.phone}</a>
                     </p>
                   )}
-                  {count > 0 ? (
-                    <Link to={href} className="fc-button fc-button--secondary">
-                      View {number(count)} {count === 1 ? 'car' : 'cars'}
+                  {typeof dealer.price === 'number' && dealer.price > 0 && <p>Cars from {money(dealer.price)}</p>}
+                  {local && dealer.stock_count > 0 ? (
+                    <Link to={dealershipSearchUrl(dealer.slug)} className="fc-button fc-button--secondary">
+                      View {number(dealer.stock_count)} {dealer.stock_count === 1 ? 'car' : 'cars'}
                     </Link>
                   ) : (
-                    <p className="fc-dealer-directory__none">{hasResults ? 'No matching cars right now' : ''}</p>
+                    dealer.stock_count > 0 && <p className="fc-dealer-directory__none">{number(dealer.stock_count)} cars in stock</p>
                   )}
                 </article>
               </li>
             );
           })}
         </ol>
-        {list.length > DIRECTORY_PAGE_SIZE && (
-          <nav className="fc-search-pagination" aria-label="Dealership pages">
-            <ul>
-              {Array.from({ length: Math.ceil(list.length / DIRECTORY_PAGE_SIZE) }, (_, p) => (
-                <li key={p}>
-                  <button type="button" aria-current={offset === p * DIRECTORY_PAGE_SIZE ? 'page' : undefined} onClick={() => setOffset(p * DIRECTORY_PAGE_SIZE)}>
-                    {p + 1}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        {hasResults && !items.length && <p className="fc-search-results-empty">No dealerships match your search.</p>}
+        <DirectoryPages label="Dealership pages" />
       </div>
     </section>
   );
