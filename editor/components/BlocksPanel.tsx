@@ -29,14 +29,14 @@ import {
   type KeyboardCoordinateGetter,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, type SortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCSS } from '@dnd-kit/utilities';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEventHandler } from 'react';
 import { copyBlocks, readClipboard, subscribeClipboard, clipboardSnapshot } from '../lib/clipboard.ts';
 import type { EditorStore } from '../lib/store.ts';
 import { blockName, blockSummary, metaOf, paletteGroups } from '../lib/blocks.ts';
 import { findBlock, getList, LAYOUT_VIEW, listLabel, sameList, type Doc, type ListRef, type View } from '../lib/doc.ts';
-import { useAnnounce, useEditor, useIssues, useStore } from '../lib/hooks.ts';
+import { useAnnounce, useEditor, useIssueCount, useStore } from '../lib/hooks.ts';
 import { flattenView, project, projectMove, withoutDescendants, type BlockRow, type Projection, type Row } from '../lib/tree.ts';
 
 export const INDENT = 18;
@@ -65,6 +65,12 @@ const coordinateGetter: KeyboardCoordinateGetter = (event, args) => {
   const sideways = collisionRect ? current.x - collisionRect.left : 0;
   return { x: next.x + sideways, y: next.y };
 };
+
+/**
+ * Rows stay where they are while dragging; a line shows where the block will land (at the
+ * depth it will have). Shifting 300 rows on every move is what makes long outlines lag.
+ */
+const stayInPlace: SortingStrategy = () => null;
 
 /** Outline rows collide by centre (stable with one flat list); palette items only over what is under the pointer. */
 const collisionDetection: CollisionDetection = (args) => {
@@ -157,7 +163,7 @@ export function BlocksPanel() {
     const state: DragState = { activeId: id, type, fromPalette };
     dragRef.current = state;
     setDrag(state);
-    if (!fromPalette) store.select(id);
+    // Selection (and the props form it mounts) waits for the drop: picking up stays instant.
   };
 
   const onDragEnd = (e: DragEndEvent) => {
@@ -246,7 +252,10 @@ export function BlocksPanel() {
     <DndContext
       sensors={sensors}
       collisionDetection={collisionDetection}
-      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      // Rows are measured when a drag starts and whenever the sortable items change (a
+      // dragged container's children leave the list); measuring 300 rows on every frame
+      // (MeasuringStrategy.Always) costs more than it gives.
+      measuring={{ droppable: { strategy: MeasuringStrategy.WhileDragging } }}
       // Only the outline scrolls while dragging (never the palette the block came from).
       autoScroll={{ canScroll: (el) => !el.closest('.fc-palette') }}
       onDragStart={onDragStart}
@@ -266,13 +275,12 @@ export function BlocksPanel() {
       <section className="fc-panel fc-outline" aria-labelledby="fc-outline-title">
         <OutlineToolbar />
         <div className="fc-tree-wrap" ref={wrapRef} onKeyDown={onKeyDown}>
-        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <SortableContext items={ids} strategy={stayInPlace}>
           <ul className="fc-tree" ref={listRef} aria-labelledby="fc-outline-title" data-dragging={drag ? (drag.projection?.valid === false ? 'refused' : 'yes') : undefined}>
             {visible.map((row) => (
               <TreeRowContainer
                 key={row.key}
                 row={row}
-                ghostDepth={drag && !drag.fromPalette && row.key === drag.activeId ? drag.projection?.depth : undefined}
                 refused={!!drag && row.key === drag.activeId && drag.projection?.valid === false}
                 onToggle={toggle}
               />
@@ -280,7 +288,7 @@ export function BlocksPanel() {
           </ul>
         </SortableContext>
         <EndZone empty={!rows.length} view={view} />
-        {drag?.fromPalette && drag.projection && <InsertMarker projection={drag.projection} rows={visible} wrap={wrapRef.current} />}
+        {drag?.projection && <InsertMarker projection={drag.projection} rows={drag.fromPalette ? visible : visible.filter((r) => r.key !== drag.activeId)} wrap={wrapRef.current} />}
         </div>
         <DragOverlay dropAnimation={null}>
           {drag ? (
@@ -309,15 +317,15 @@ function positionWords(doc: Doc, p: Projection, activeId: string): string {
 // ---------------------------------------------------------------------------- rows
 
 /** Connects a row to the selection and issues without re-rendering every row on each change. */
-const TreeRowContainer = memo(function TreeRowContainer(props: { row: Row; ghostDepth?: number; refused: boolean; onToggle: (id: string) => void }) {
+const TreeRowContainer = memo(function TreeRowContainer(props: { row: Row; refused: boolean; onToggle: (id: string) => void }) {
   const selected = useEditor((s) => s.selected === props.row.key);
-  const { byBlock } = useIssues();
-  const issues = props.row.kind === 'block' ? (byBlock.get(props.row.key)?.length ?? 0) : 0;
+  const count = useIssueCount(props.row.key);
+  const issues = props.row.kind === 'block' ? count : 0;
   return <TreeRow {...props} selected={selected} issues={issues} />;
 }, sameRowProps);
 
-function sameRowProps(a: { row: Row; ghostDepth?: number; refused: boolean }, b: { row: Row; ghostDepth?: number; refused: boolean }) {
-  if (a.ghostDepth !== b.ghostDepth || a.refused !== b.refused) return false;
+function sameRowProps(a: { row: Row; refused: boolean }, b: { row: Row; refused: boolean }) {
+  if (a.refused !== b.refused) return false;
   const x = a.row;
   const y = b.row;
   if (x === y) return true;
@@ -328,14 +336,12 @@ function sameRowProps(a: { row: Row; ghostDepth?: number; refused: boolean }, b:
 
 const TreeRow = memo(function TreeRow({
   row,
-  ghostDepth,
   refused,
   selected,
   issues,
   onToggle,
 }: {
   row: Row;
-  ghostDepth?: number;
   refused: boolean;
   selected: boolean;
   issues: number;
@@ -346,8 +352,9 @@ const TreeRow = memo(function TreeRow({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: row.key,
     disabled: isBlock ? false : { draggable: true, droppable: false },
+    animateLayoutChanges: () => false,
   });
-  const depth = ghostDepth ?? row.depth;
+  const depth = row.depth;
   const style: CSSProperties = {
     transform: DndCSS.Translate.toString(transform),
     transition,
@@ -585,7 +592,7 @@ const PaletteItem = memo(function PaletteItem({ type, label, description }: { ty
       ref={setNodeRef}
       className={`fc-palette-item${isDragging ? ' is-dragging' : ''}`}
       // Pointer only: Enter and space add the block (keyboard users add, then move it in the outline).
-      onPointerDown={listeners?.onPointerDown}
+      onPointerDown={listeners?.onPointerDown as PointerEventHandler<HTMLButtonElement> | undefined}
       onClick={add}
       title={description}
       data-palette={type}

@@ -9,7 +9,7 @@ import { migrateDocument } from '../../engine/site/migrations.ts';
 import { api, ApiError, type LoadedSite } from '../lib/api.ts';
 import { createAutosaver, discardDraft, loadDraft, saveDraft } from '../lib/autosave.ts';
 import { LAYOUT_VIEW, type View } from '../lib/doc.ts';
-import { AnnounceContext, IssuesContext, NavigateContext, StoreContext, useEditor, useStore, type IssuesValue } from '../lib/hooks.ts';
+import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, NavigateContext, StoreContext, useEditor, useStore, type IssuesValue } from '../lib/hooks.ts';
 import { fieldDomId, mapIssues, type DocumentIssue, type EditorIssue, type IssueTarget } from '../lib/issues.ts';
 import { EditorStore } from '../lib/store.ts';
 import { BlocksPanel, pasteClipboard } from './BlocksPanel.tsx';
@@ -95,6 +95,8 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<{ text: string; issues: DocumentIssue[]; conflict: boolean }>();
   const issues = useServerCheck(store);
+  const [issueCounts] = useState(() => new IssueCounts());
+  useEffect(() => issueCounts.update(issues.byBlock), [issueCounts, issues.byBlock]);
 
   const announce = useCallback((text: string) => {
     // Re-set so the same words are read again.
@@ -218,6 +220,7 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
   return (
     <AnnounceContext.Provider value={announce}>
       <IssuesContext.Provider value={issuesValue}>
+        <IssueCountsContext.Provider value={issueCounts}>
         <NavigateContext.Provider value={navigate}>
           <div className="fc-editor">
             <header className="fc-topbar">
@@ -345,6 +348,7 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
             />
           </div>
         </NavigateContext.Provider>
+        </IssueCountsContext.Provider>
       </IssuesContext.Provider>
     </AnnounceContext.Provider>
   );

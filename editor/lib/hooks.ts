@@ -43,3 +43,31 @@ export const useAnnounce = () => useContext(AnnounceContext);
 /** Jump to where a problem is fixed: select its block or panel and focus the field. */
 export const NavigateContext = createContext<(target: EditorIssue['target']) => void>(() => {});
 export const useNavigateToIssue = () => useContext(NavigateContext);
+
+/**
+ * Problem counts per block for the outline rows. A row reads its own count through
+ * useSyncExternalStore, so a check of the draft (after every keystroke) re-renders only
+ * the rows whose count changed, not all 300.
+ */
+export class IssueCounts {
+  private counts = new Map<string, number>();
+  private listeners = new Set<() => void>();
+  update(byBlock: Map<string, EditorIssue[]>) {
+    this.counts = new Map([...byBlock].map(([id, list]) => [id, list.length]));
+    for (const fn of this.listeners) fn();
+  }
+  get = (id: string) => this.counts.get(id) ?? 0;
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => {
+      this.listeners.delete(fn);
+    };
+  };
+}
+
+export const IssueCountsContext = createContext<IssueCounts>(new IssueCounts());
+
+export function useIssueCount(id: string): number {
+  const counts = useContext(IssueCountsContext);
+  return useSyncExternalStore(counts.subscribe, () => counts.get(id));
+}

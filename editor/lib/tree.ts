@@ -78,7 +78,8 @@ export function withoutDescendants(rows: Row[], id: string): Row[] {
   const depth = rows[i].depth;
   let end = i + 1;
   while (end < rows.length && rows[end].depth > depth) end++;
-  return [...rows.slice(0, i + 1), ...rows.slice(end)];
+  // Same array when nothing is hidden, so the sortable list is not re-measured for nothing.
+  return end === i + 1 ? rows : [...rows.slice(0, i + 1), ...rows.slice(end)];
 }
 
 export interface Projection {

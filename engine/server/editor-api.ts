@@ -60,7 +60,19 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
     return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Json) : undefined;
   };
   const prepare = createSitePreparer({ loadTemplate, sanitizeHtml });
-  const draftValidator = createSiteValidator({ useDefaults: true, sanitizeHtml });
+  // Drafts are checked on every edit; DOMPurify on jsdom takes ~1.5 ms a string, so the
+  // (unchanged) rich text of a big page is sanitised once, not on every keystroke.
+  const sanitized = new Map<string, string>();
+  const sanitizeCached = (html: string) => {
+    let out = sanitized.get(html);
+    if (out === undefined) {
+      if (sanitized.size > 20_000) sanitized.clear();
+      out = sanitizeHtml(html);
+      sanitized.set(html, out);
+    }
+    return out;
+  };
+  const draftValidator = createSiteValidator({ useDefaults: true, sanitizeHtml: sanitizeCached });
   const migratedTemplate = (name: string) => {
     const t = loadTemplate(name);
     return t ? migrateDocument(t).doc : undefined;
