@@ -18,6 +18,7 @@ import { securityHeaders } from './security.ts';
 import { createServices } from './services.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { carPhotosRouter } from '../inventory/photos.ts';
+import { createEditorRouter } from './editor-api.ts';
 
 export interface ServerOptions {
   mode: 'development' | 'production';
@@ -86,6 +87,8 @@ export async function createApp(options: ServerOptions) {
   app.use('/assets', carPhotosRouter(services.getCar));
   // The embedded search engine, at the Algolia REST paths (/1/indexes/...).
   app.use(createSearchRouter(services.search));
+  // Before the general API: the editor's own endpoints (list, load, create, save sites).
+  app.use('/api/editor', createEditorRouter({ sites, sitesDir: sites.dir }));
   app.use('/api', services.api);
   app.get('/healthz', (_req, res) => res.json({ ok: true }));
   app.get('/', (_req, res, next) => {
