@@ -14,7 +14,7 @@ import { pageDocument, type PageAssets } from './html.ts';
 import { createAssetResolver, CLIENT_ENTRY } from './manifest.ts';
 import { SiteStore, type SiteEntry } from './sites.ts';
 import { assetsRouter } from './assets.ts';
-import { securityHeaders } from './security.ts';
+import { securityHeaders, staffOnly } from './security.ts';
 import { createServices } from './services.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { carPhotosRouter } from '../inventory/photos.ts';
@@ -88,7 +88,7 @@ export async function createApp(options: ServerOptions) {
   // The embedded search engine, at the Algolia REST paths (/1/indexes/...).
   app.use(createSearchRouter(services.search));
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
-  app.use('/api/editor', createEditorRouter({ sites, sitesDir: sites.dir }));
+  app.use('/api/editor', staffOnly(), createEditorRouter({ sites, sitesDir: sites.dir }));
   app.use('/api', services.api);
   app.get('/healthz', (_req, res) => res.json({ ok: true }));
   app.get('/', (_req, res, next) => {

@@ -25,3 +25,21 @@ export function securityHeaders(mode: 'development' | 'production'): RequestHand
     next();
   };
 }
+
+/**
+ * The editor writes site documents, so its API is for staff only: with
+ * FORECOURT_EDITOR_TOKEN set it needs "Authorization: Bearer <token>"; without one it
+ * answers only requests from this machine (the local default of npm start).
+ */
+export function staffOnly(token = process.env.FORECOURT_EDITOR_TOKEN): RequestHandler {
+  return (req, res, next) => {
+    if (token) {
+      if (req.get('authorization') === `Bearer ${token}`) return next();
+      res.status(401).json({ error: 'The editor needs a staff token (Authorization: Bearer …).' });
+      return;
+    }
+    const ip = req.ip ?? '';
+    if (ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1') return next();
+    res.status(403).json({ error: 'The editor API only answers this machine unless FORECOURT_EDITOR_TOKEN is set.' });
+  };
+}
