@@ -136,11 +136,16 @@ describe('locations block', () => {
   });
 
   it('spells licence the US way on US sites', () => {
-    setup({ filter: 'all' }, 'lakeside-chevrolet');
-    // Lakeside has no licence numbers: nothing shown.
-    expect(screen.queryByText(/Dealer licen/)).toBeNull();
-    const { site } = prepareDemoSite({ site: 'lakeside-chevrolet' });
-    expect(site.region).toBe('US');
+    renderBlock<LocationsProps>('locations', Locations, {
+      site: 'lakeside-chevrolet',
+      props: { filter: 'primary' },
+      patch: (doc) => {
+        doc.locations[0].dealer_license_number = 'WI-DL-1234';
+      },
+    });
+    expect(screen.getByText('Dealer license')).toBeTruthy();
+    expect(screen.getByText('WI-DL-1234')).toBeTruthy();
+    expect(screen.getByText('9:00 AM – 8:00 PM')).toBeTruthy();
   });
 
   it('groups Monday–Friday in the hours and opens the holiday hours dialog', () => {
