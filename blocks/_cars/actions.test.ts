@@ -105,7 +105,7 @@ describe('favourites and compare lists', () => {
 describe('PDF download', () => {
   const site = { slug: 'southern-motor-group', api: { baseUrl: '/api' } };
   it('fetches the API PDF and saves it as {slug}.pdf', async () => {
-    const fetchMock = vi.fn(async () => new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
+    const fetchMock = vi.fn(async (_input: string, _init?: RequestInit) => new Response('%PDF-1.4', { status: 200, headers: { 'Content-Type': 'application/pdf' } }));
     const save = vi.fn();
     const alert = vi.fn();
     const done = await downloadCarPdf(site, 'my-car-12', { fetch: fetchMock as unknown as typeof fetch, save, alert });
@@ -135,7 +135,7 @@ describe('car lookups', () => {
   });
   it('by ids, in the order asked', async () => {
     expect(idsFilter(site, [3, '1'])).toMatch(/^\(objectID:"3" OR objectID:"1"\) AND show_on_dealer_website:true/);
-    const search = vi.fn(async () => [car({ id: 1, objectID: '1' }), car({ id: 3, objectID: '3' })]);
+    const search = vi.fn(async (_filters: string, _hits: number, _attrs: readonly string[]) => [car({ id: 1, objectID: '1' }), car({ id: 3, objectID: '3' })]);
     const found = await findCarsByIds(site, ['3', '2', '1', '3'], { search });
     expect(found.map((c) => c.id)).toEqual([3, 1]);
     expect(search.mock.calls[0][1]).toBe(3);

@@ -248,7 +248,7 @@ describe('car detail block', () => {
   it('load: the car by slug with its head; a missing car is 404 with the similar panel', async () => {
     const { site } = prepareDemoSite({ site: 'southern-motor-group' });
     const url = new URL('http://dealer.test/cars/x');
-    const search = vi.fn(async () => [car()]);
+    const search = vi.fn(async (_filters: string, _hits: number, _attrs: readonly string[]) => [car()]);
     const found = await loadCarDetail({ props: {}, site, params: { slug: 'x' }, url }, search);
     expect(search.mock.calls[0][0]).toMatch(/^slug:"x" AND show_on_dealer_website:true/);
     expect(found.head?.jsonLd?.[0]).toMatchObject({ '@type': 'Car' });
