@@ -1233,6 +1233,12 @@ export interface Features {
    * Sort models in the Vehicles menu by name instead of catalogue order.
    */
   modelsSortedByName?: boolean;
+  /**
+   * Extra services (https://host, or https://*.domain for its sub-domains) whose pages embedded-form blocks may show, e.g. the dealer's service-booking provider.
+   *
+   * @maxItems 20
+   */
+  embedOrigins?: string[];
 }
 export interface Page {
   id: Slug4;

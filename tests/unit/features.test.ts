@@ -50,6 +50,7 @@ const SPEC_DEFAULTS: Record<string, unknown> = {
   serviceBookingKey: '',
   specToggleWording: 'Show More',
   modelsSortedByName: false,
+  embedOrigins: [],
 };
 
 describe('feature switches', () => {
