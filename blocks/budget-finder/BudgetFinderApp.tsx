@@ -150,20 +150,20 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
               </fieldset>
             )}
             <div className="fc-budget-finder__inputs">
-              <label>
-                <span>Weekly repayment</span>
+              <div>
+                <label htmlFor={`${uid}-weekly`}>Weekly repayment</label>
                 <span className="fc-budget-finder__money">
                   <span aria-hidden="true">$</span>
-                  <input inputMode="decimal" autoComplete="off" value={weeklyText} onChange={(e) => setWeeklyText(e.target.value)} name="weekly" />
+                  <input id={`${uid}-weekly`} inputMode="decimal" autoComplete="off" value={weeklyText} onChange={(e) => setWeeklyText(e.target.value)} name="weekly" />
                 </span>
-              </label>
-              <label>
-                <span>Deposit</span>
+              </div>
+              <div>
+                <label htmlFor={`${uid}-deposit`}>Deposit</label>
                 <span className="fc-budget-finder__money">
                   <span aria-hidden="true">$</span>
-                  <input inputMode="decimal" autoComplete="off" value={depositText} onChange={(e) => setDepositText(e.target.value)} name="deposit" />
+                  <input id={`${uid}-deposit`} inputMode="decimal" autoComplete="off" value={depositText} onChange={(e) => setDepositText(e.target.value)} name="deposit" />
                 </span>
-              </label>
+              </div>
             </div>
             <p className="fc-budget-finder__budget" aria-live="polite">
               Estimated budget <strong data-budget={budget}>{money(budget)}</strong>

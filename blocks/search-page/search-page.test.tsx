@@ -1,0 +1,127 @@
+/**
+ * The search page and budget finder UIs on the real engine, in process (the search client
+ * is the engine's local InstantSearch client; it can be told to fail).
+ */
+import { join } from 'node:path';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadInventory, readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
+import { addDirectoryIndexes, createCarSearchEngine, createLocalSearchClient } from '../../engine/search/index.ts';
+import { renderBlock } from '../_shared/test-utils.tsx';
+import BudgetFinderApp from '../budget-finder/BudgetFinderApp.tsx';
+import SearchPageApp from './SearchPageApp.tsx';
+
+const h = vi.hoisted(() => ({ client: undefined as unknown, fail: false, searches: 0 }));
+vi.mock('../_search/client.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../_search/client.ts')>();
+  return { ...real, searchClientFor: () => h.client };
+});
+
+beforeAll(() => {
+  const sitesDir = join(import.meta.dirname, '../../sites');
+  const cars = loadInventory(sitesDir, { count: 4000, now: Date.UTC(2025, 5, 15) });
+  const engine = createCarSearchEngine(cars);
+  addDirectoryIndexes(engine, readCatalogue(sitesDir), readInventorySites(sitesDir), cars);
+  const local = createLocalSearchClient(engine);
+  h.client = {
+    search: (requests: Parameters<typeof local.search>[0]) => {
+      h.searches++;
+      return h.fail ? Promise.reject(Object.assign(new Error('search unavailable'), { status: 500 })) : local.search(requests);
+    },
+    clearCache: () => local.clearCache(),
+  };
+}, 60_000);
+
+beforeEach(() => {
+  h.fail = false;
+  window.history.replaceState(null, '', '/search/new-used-and-demo-cars');
+});
+
+const searchPage = { component: SearchPageApp };
+const cardsIn = (root: HTMLElement) => root.querySelectorAll('.fc-search-page__results .fc-car-card');
+
+describe('search page', () => {
+  it('lists cars with their count and a heading worded from the search', async () => {
+    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    await waitFor(() => expect(cardsIn(r.container).length).toBe(21));
+    expect(r.getByRole('heading', { level: 1 }).textContent).toBe('Cars for sale');
+    expect(r.container.querySelector('.fc-search-count')!.textContent).toMatch(/^[\d,]+ cars$/);
+    expect(r.getByRole('button', { name: /^Show Me [\d,]+ Cars$/ })).toBeTruthy();
+  });
+
+  it('searches 300 ms after the last keystroke, not before', async () => {
+    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
+    const box = r.getByRole('searchbox');
+    fireEvent.change(box, { target: { value: 'ranger' } });
+    await act(() => new Promise((done) => setTimeout(done, 150)));
+    expect(window.location.search).toBe('');
+    await waitFor(() => expect(window.location.search).toBe('?query=ranger'));
+    await waitFor(() => expect(cardsIn(r.container)[0].textContent).toMatch(/Ranger/));
+  });
+
+  it('keeps the previous cars and count on screen when a search fails, and says so', async () => {
+    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    await waitFor(() => expect(cardsIn(r.container).length).toBe(21));
+    const before = [...cardsIn(r.container)].map((c) => c.getAttribute('data-car-id'));
+    const count = r.container.querySelector('.fc-search-count')!.textContent;
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    h.fail = true;
+    fireEvent.click(r.container.querySelector('.fc-search-make')!);
+    const alert = await r.findByRole('alert');
+    expect(alert.textContent).toContain('from your last search');
+    expect([...cardsIn(r.container)].map((c) => c.getAttribute('data-car-id'))).toEqual(before);
+    expect(r.container.querySelector('.fc-search-count')!.textContent).toBe(count);
+    h.fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(r.queryByRole('alert')).toBeNull());
+    // Searching works again from what is on screen.
+    fireEvent.click(r.container.querySelector('.fc-search-make')!);
+    await waitFor(() => expect(r.container.querySelector('.fc-search-count')!.textContent).not.toBe(count));
+    expect(window.location.pathname).toMatch(/^\/search\/[a-z-]+$/);
+    error.mockRestore();
+  });
+
+  it('shows makes as a select with the Popular makes and All makes headers when make cards are off', async () => {
+    const r = renderBlock('search-page', searchPage, {
+      site: 'kiwi-car-yard',
+      route: '/search/used-cars',
+      patch: (doc) => (doc.features.makeCards = false),
+      props: {},
+    });
+    window.history.replaceState(null, '', '/search/used-cars');
+    await waitFor(() => expect(r.container.querySelectorAll('optgroup').length).toBe(2));
+    const select = r.getByLabelText('Make') as HTMLSelectElement;
+    const groups = select.querySelectorAll('optgroup');
+    expect(groups[0].label).toBe('Popular makes');
+    expect(groups[0].querySelectorAll('option')).toHaveLength(19);
+    expect(groups[1].label).toBe('All makes');
+    const all = [...groups[1].querySelectorAll('option')].map((o) => o.value);
+    expect(all).toEqual([...all].sort((a, b) => a.localeCompare(b)));
+  });
+
+  it('calls used cars Pre-Owned where the site says so and orders car types new, demo, used', async () => {
+    const r = renderBlock('search-page', searchPage, { site: 'lakeside-chevrolet', route: '/search/new-used-and-demo-cars', props: {} });
+    await waitFor(() => expect(r.container.querySelectorAll('.fc-search-checkboxes__label').length).toBeGreaterThan(2));
+    const section = r.container.querySelector('[data-filter$="-car_type"]')!;
+    expect([...section.querySelectorAll('.fc-search-checkboxes__label')].map((l) => l.textContent)).toEqual(['New', 'Demo', 'Pre-Owned']);
+  });
+});
+
+describe('budget finder', () => {
+  it('disables the button below the cheapest car and links to results within the budget', async () => {
+    const r = renderBlock('budget-finder', { component: BudgetFinderApp }, { site: 'southern-motor-group', props: {} });
+    const go = () => r.container.querySelector('.fc-budget-finder__go')!;
+    await waitFor(() => expect(go().textContent).toBe('View Cars In This Range'));
+    expect(r.container.querySelector('[data-budget]')!.getAttribute('data-budget')).toBe('54000');
+    expect(go().getAttribute('href')).toBe('/search/new-used-and-demo-cars?range[price]=:54000');
+    fireEvent.change(r.getByLabelText('Weekly repayment'), { target: { value: '1' } });
+    fireEvent.change(r.getByLabelText('Deposit'), { target: { value: '0' } });
+    await waitFor(() => expect(go().textContent).toBe('0 Cars Found'));
+    expect((go() as HTMLButtonElement).disabled).toBe(true);
+    expect(r.getByRole('status').textContent).toBe('No Cars found for this budget');
+    fireEvent.change(r.getByLabelText('Weekly repayment'), { target: { value: '$150' } });
+    fireEvent.change(r.getByLabelText('Deposit'), { target: { value: '1,500' } });
+    await waitFor(() => expect(go().getAttribute('href')).toBe('/search/new-used-and-demo-cars?range[price]=:40500'));
+  });
+});
