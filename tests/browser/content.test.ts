@@ -1,0 +1,54 @@
+/** Content blocks in Chromium: locations grid with holiday hours, reviews carousel by keyboard. */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, watchErrors } from './chromium.ts';
+
+const base = inject('baseURL');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('locations', () => {
+  it('a multi-location site shows a card grid and opens holiday hours from a button', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(`${base}/sites/gold-coast-ford/locations`);
+    await page.waitForFunction(() => (window as any).__forecourtHydrated);
+    const cards = page.locator('.fc-locations__grid .fc-location-card');
+    // Five locations, one hidden: four cards.
+    expect(await cards.count()).toBe(4);
+    expect(await cards.first().locator('.fc-location-card__name').textContent()).toContain('Southport');
+    const button = cards.first().getByRole('button', { name: 'Holiday hours' });
+    await button.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.textContent()).toContain('Good Friday');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Holiday hours');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('reviews', () => {
+  it('the carousel starts at the third review and moves with the arrow keys', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    await page.goto(`${base}/sites/southern-motor-group/`);
+    await page.waitForFunction(() => (window as any).__forecourtHydrated);
+    const carousel = page.locator('.fc-reviews__carousel');
+    const active = () => carousel.locator('[aria-roledescription="slide"][data-active="true"]').first().getAttribute('aria-label');
+    expect(await active()).toMatch(/^3 of \d+$/);
+    await carousel.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await active()).toMatch(/^4 of \d+$/);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await active()).toMatch(/^2 of \d+$/);
+    await page.close();
+  });
+});
