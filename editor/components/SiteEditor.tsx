@@ -87,6 +87,11 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
   const view = useEditor((s) => s.view);
   const dirty = useEditor((s) => s.doc !== s.saved && !isEqual(s.doc, s.saved));
   const [tab, setTab] = useState<Tab>('block');
+  // Selecting a block (outline, preview, undo) shows its props.
+  const selected = useEditor((s) => s.selected);
+  useEffect(() => {
+    if (selected) setTab('block');
+  }, [selected]);
   const [settingsOpen, setSettingsOpen] = useState<string | undefined>('identity');
   const [restored, setRestored] = useState(initiallyRestored);
   const [message, setMessage] = useState('');

@@ -207,6 +207,27 @@ describe('the editor', () => {
     expect(readDoc().pages).toBeUndefined();
   });
 
+  it('adds and renames a page, and pastes a block copied from another page', async () => {
+    await page.getByRole('button', { name: 'Add page' }).click();
+    await page.getByRole('form', { name: 'Add a page' }).getByLabel('Title').fill('Service specials');
+    expect(await page.getByRole('form', { name: 'Add a page' }).getByLabel('Route').inputValue()).toBe('/service-specials');
+    await page.getByRole('form', { name: 'Add a page' }).getByRole('button', { name: 'Add' }).click();
+    await page.getByText('This page has no blocks yet').waitFor();
+    await page.getByRole('tab', { name: 'Page' }).click();
+    await page.locator('#page-title').fill('Service offers');
+    await page.locator('[data-page="service-specials"]', { hasText: 'Service offers' }).waitFor();
+    // Copy on the home page, paste on the new one (Ctrl+C / Ctrl+V).
+    await page.locator('[data-page="home"]').click();
+    await page.locator('[data-row="hero"] .fc-row-main').click();
+    await page.keyboard.press('Control+c');
+    await page.locator('[data-page="service-specials"]').click();
+    await page.keyboard.press('Control+v');
+    await page.locator('[data-row="hero-2"]').waitFor();
+    await preview().getByRole('heading', { name: 'Drive away today' }).waitFor();
+    await page.locator('[data-page="home"]').click();
+    await page.locator('[data-row="hero"]').waitFor();
+  });
+
   it('refuses to save an invalid prop, shows the error, keeps the draft', async () => {
     await page.locator('[data-row="hero"] .fc-row-main').click();
     await page.locator('#root_heading').fill('');
@@ -222,7 +243,10 @@ describe('the editor', () => {
     await preview().locator('.fc-editor-invalid').waitFor();
     // The server refuses the same document too, and writes nothing.
     const before = readFileSync(file(), 'utf8');
-    const draft = await page.evaluate((slug) => JSON.parse(localStorage.getItem(`forecourt:editor:draft:${slug}`)!).doc, SLUG);
+    const storedDraft = () => page.evaluate((slug) => JSON.parse(localStorage.getItem(`forecourt:editor:draft:${slug}`)!).doc, SLUG);
+    // (the autosave has kept the emptied heading)
+    await expect.poll(async () => (await storedDraft()).pages[0].blocks[1].props?.heading ?? null).toBeNull();
+    const draft = await storedDraft();
     const res = await page.request.put(`${base}/api/editor/sites/${SLUG}`, { data: { document: draft } });
     expect(res.status()).toBe(422);
     expect((await res.json()).issues).toEqual([expect.objectContaining({ path: expect.stringMatching(/\/props\/heading$/), message: 'is required' })]);
@@ -265,6 +289,7 @@ describe('the editor', () => {
     expect(doc.pages[0].blocks.map((b: { id: string }) => b.id)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
     expect(doc.pages[0].blocks[1]).toEqual({ type: 'hero', id: 'hero', props: { heading: 'Drive away today' } });
     expect(doc.pages[0].blocks[3].children.map((b: { id: string }) => b.id)).toEqual(['rich-text', 'why-us-columns']);
+    expect(doc.pages[1]).toEqual({ id: 'service-specials', path: '/service-specials', title: 'Service offers', blocks: [{ type: 'hero', id: 'hero-2', props: { heading: 'Drive away today' } }] });
     const prepare = createSitePreparer({ loadTemplate: (n) => JSON.parse(readFileSync(join(sitesDir, 'templates', `${n}.json`), 'utf8')) });
     expect(prepare(doc).ok).toBe(true);
     // The draft is gone; the running site shows the saved version.
