@@ -57,14 +57,15 @@ const EnquiryModal = lazy(() => import('../enquiry-form/EnquiryModal.tsx').then(
 
 /** Enquire / test drive buttons opening the enquiry form in a modal (loaded when first opened). */
 export function useEnquiryModal(car: CarLike) {
-  const [mode, setMode] = useState<'enquiry' | 'test-drive' | null>(null);
+  const [state, setState] = useState<{ mode: 'enquiry' | 'test-drive'; open: boolean } | null>(null);
+  // Mounted from the first opening on (then only shown and hidden), so the dialog hands focus back to its button.
   const modal =
-    mode === null ? null : (
+    state === null ? null : (
       <Suspense fallback={null}>
-        <EnquiryModal car={car as unknown as CarSummary} mode={mode} open onClose={() => setMode(null)} />
+        <EnquiryModal car={car as unknown as CarSummary} mode={state.mode} open={state.open} onClose={() => setState((s) => (s ? { ...s, open: false } : s))} />
       </Suspense>
     );
-  return { open: setMode, modal };
+  return { open: (mode: 'enquiry' | 'test-drive') => setState({ mode, open: true }), modal };
 }
 
 export function TagBanner({ tag }: { tag: CarTag }) {
