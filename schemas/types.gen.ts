@@ -1295,6 +1295,10 @@ export interface ApplyForFinanceProps {
 export interface BudgetFinderProps {
   heading?: string;
   /**
+   * 1 when the block is the page's main heading (a page of its own), 2 inside a longer page.
+   */
+  headingLevel?: 1 | 2;
+  /**
    * What the dealer sells, singular, as in "View Cars In This Range" (e.g. Car, Vehicle, Caravan, Bike).
    */
   carType?: string;
@@ -1482,6 +1486,10 @@ export interface CompareProps {
  */
 export interface DealerDirectoryProps {
   heading?: string;
+  /**
+   * 1 when the block is the page's main heading (a page of its own), 2 inside a longer page.
+   */
+  headingLevel?: 1 | 2;
   placeholder?: string;
   /**
    * site: this site's dealerships; all: every dealership on the platform.
@@ -1905,6 +1913,10 @@ export interface ModelDetailProps {
  */
 export interface ModelDirectoryProps {
   heading?: string;
+  /**
+   * 1 when the block is the page's main heading (a page of its own), 2 inside a longer page.
+   */
+  headingLevel?: 1 | 2;
   placeholder?: string;
   /**
    * site: the makes the site's dealerships sell new (every make when they sell none); all: the whole catalogue.

@@ -11,7 +11,9 @@
  *   dealer-search      /find-a-dealer                   dealer directory (sites with several dealerships; added when missing)
  *   model-search       /model-search                    model directory (sites whose dealerships sell new; added when missing)
  *
- * Only those pages' blocks are rewritten; everything else in a document is left as it is.
+ * On those pages only the placeholder hero is replaced (a page that has its search block
+ * keeps it, and keeps other blocks such as promo tiles); everything else in a document is
+ * left as it is.
  * Sites that sell used cars only get no car-type filter. Run `npx tsx scripts/format-sites.ts`
  * and `npx tsx scripts/check-sites.ts` afterwards. With --check nothing is written and the
  * exit code says whether a document would change.
@@ -81,7 +83,21 @@ for (const file of files()) {
   const base = templateOf(doc);
   const isTemplate = basename(dirname(file)) === 'templates';
   for (const page of doc.pages as Json[]) {
-    if (page.id in SEARCH_PAGES) page.blocks = [searchBlock(page.id, doc, base)];
+    if (!(page.id in SEARCH_PAGES)) continue;
+    const blocks: Json[] = page.blocks ?? [];
+    // A search page keeps its search block (and whatever else others put there, e.g. promo tiles);
+    // a placeholder hero gives way to the search block.
+    if (blocks.some((b) => b.type === 'search-page')) continue;
+    const hero = blocks.findIndex((b) => b.type === 'hero');
+    if (hero >= 0) blocks.splice(hero, 1, searchBlock(page.id, doc, base));
+    else blocks.unshift(searchBlock(page.id, doc, base));
+    page.blocks = blocks;
+  }
+  // The pages this script adds have the block as their only content: its heading is the page's h1.
+  for (const page of doc.pages as Json[]) {
+    if (['budget-finder', 'dealer-search', 'model-search'].includes(page.id) && page.blocks?.length === 1) {
+      page.blocks[0].props = { ...page.blocks[0].props, headingLevel: 1 };
+    }
   }
   // An earlier run put the dealer directory on /dealerships, the content page of that name: move it.
   doc.pages = (doc.pages as Json[]).filter(
@@ -97,7 +113,7 @@ for (const file of files()) {
         path: '/budget-finder',
         title: 'Find cars for your budget | {site}',
         description: 'Work out what you can spend from a weekly repayment and deposit, and see the cars that fit.',
-        blocks: [{ type: 'budget-finder', id: 'budget-finder-tool', props: {} }],
+        blocks: [{ type: 'budget-finder', id: 'budget-finder-tool', props: { headingLevel: 1 } }],
       });
     }
     if (dealerships.length > 1 && !ids.has('dealer-search')) {
@@ -105,7 +121,7 @@ for (const file of files()) {
         id: 'dealer-search',
         path: '/find-a-dealer',
         title: 'Our dealerships | {site}',
-        blocks: [{ type: 'dealer-directory', id: 'dealer-directory-search', props: {} }],
+        blocks: [{ type: 'dealer-directory', id: 'dealer-directory-search', props: { headingLevel: 1 } }],
       });
     }
     if (dealerships.some((d) => (d.manufacturers ?? []).length) && !ids.has('model-search')) {
@@ -113,7 +129,7 @@ for (const file of files()) {
         id: 'model-search',
         path: '/model-search',
         title: 'Find a model | {site}',
-        blocks: [{ type: 'model-directory', id: 'model-directory-search', props: {} }],
+        blocks: [{ type: 'model-directory', id: 'model-directory-search', props: { headingLevel: 1 } }],
       });
     }
   }

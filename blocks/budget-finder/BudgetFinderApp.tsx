@@ -63,6 +63,7 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
   const { site, money, number, t } = useSite();
   const carType = props.carType ?? 'Car';
   const uid = useId();
+  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   const [weeklyText, setWeeklyText] = useState(String(props.weekly ?? 200));
   const [depositText, setDepositText] = useState(String(props.deposit ?? 2000));
   const budget = budgetFrom(parseAmount(weeklyText), parseAmount(depositText));
@@ -120,9 +121,9 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
   return (
     <section className="fc-budget-finder" data-block-id={blockId} data-search-ready={ready ? 'true' : undefined} aria-labelledby={`${uid}-h`}>
       <div className="fc-container">
-        <h2 id={`${uid}-h`} className="fc-budget-finder__heading">
+        <Heading id={`${uid}-h`} className="fc-budget-finder__heading">
           {t(props.heading ?? 'Find cars for your budget')}
-        </h2>
+        </Heading>
         <div className="fc-budget-finder__grid">
           <div className="fc-budget-finder__form">
             {props.bodyTypes !== false && bodies.length > 0 && (

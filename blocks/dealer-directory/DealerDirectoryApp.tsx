@@ -45,7 +45,7 @@ export default function DealerDirectoryApp({ props, block, data }: BlockRenderPr
 }
 
 function DirectoryConfig({ filters }: { filters?: string }) {
-  useConfigure({ ...(filters ? { filters } : {}), hitsPerPage: DIRECTORY_PAGE_SIZE });
+  useConfigure({ ...(filters ? { filters } : {}), hitsPerPage: DIRECTORY_PAGE_SIZE, attributesToHighlight: [] });
   return null;
 }
 
@@ -62,6 +62,7 @@ const plain = (title: string): SectionWrap =>
 function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; blockId: string }) {
   const { site, money, number, t } = useSite();
   const uid = useId();
+  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   const { items } = useHits<DealerHit>();
   const { results } = useInstantSearch();
   const hasResults = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
@@ -71,7 +72,7 @@ function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; 
   return (
     <section className="fc-dealer-directory" data-block-id={blockId} data-search-ready={ready ? 'true' : undefined} aria-labelledby={`${uid}-h`}>
       <div className="fc-container">
-        <h2 id={`${uid}-h`}>{t(props.heading ?? 'Find a dealership')}</h2>
+        <Heading id={`${uid}-h`}>{t(props.heading ?? 'Find a dealership')}</Heading>
         <SearchBox placeholder={t(props.placeholder ?? 'Dealership, town or make')} label="Search dealerships" />
         <div className="fc-dealer-directory__filters">
           {props.categories !== false && <CheckboxFilter attribute="categories" limit={8} legend="Categories" wrap={plain('Categories')} />}

@@ -49,13 +49,14 @@ export default function ModelDirectoryApp({ props, block, data }: BlockRenderPro
 }
 
 function Scope({ filters, hitsPerPage, facets }: { filters?: string; hitsPerPage: number; facets?: string[] }) {
-  useConfigure({ ...(filters ? { filters } : {}), hitsPerPage, ...(facets ? { facets, maxValuesPerFacet: 1000 } : {}) });
+  useConfigure({ ...(filters ? { filters } : {}), hitsPerPage, attributesToHighlight: [], ...(facets ? { facets, maxValuesPerFacet: 1000 } : {}) });
   return null;
 }
 
 function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; blockId: string }) {
   const { site, money, number, t } = useSite();
   const uid = useId();
+  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   const { items } = useHits<ModelHit>();
   const makes = useRefinementList({ attribute: 'manufacturer.name', limit: 200, sortBy: ['name:asc'] });
   const bodies = useMenu({ attribute: 'model.body', limit: 30, sortBy: ['count:desc', 'name:asc'] });
@@ -78,7 +79,7 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
   return (
     <section className="fc-model-directory" data-block-id={blockId} data-search-ready={ready ? 'true' : undefined} aria-labelledby={`${uid}-h`}>
       <div className="fc-container">
-        <h2 id={`${uid}-h`}>{t(props.heading ?? 'Find a model')}</h2>
+        <Heading id={`${uid}-h`}>{t(props.heading ?? 'Find a model')}</Heading>
         <SearchBox placeholder={t(props.placeholder ?? 'Search models, e.g. Ranger or SUV')} label="Search models" />
         <div className="fc-model-directory__filters">
           {makes.items.length > 1 && (
