@@ -108,6 +108,49 @@ describe('search page', () => {
   });
 });
 
+describe('search page switches and helpers', () => {
+  it('remembers opened and closed filter sections when the site says so', async () => {
+    const patch = (doc: Record<string, any>) => (doc.features.persistFilterSections = true);
+    const first = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {}, patch });
+    await waitFor(() => expect(cardsIn(first.container).length).toBeGreaterThan(0));
+    const toggle = () => first.getByRole('button', { name: /^Body type/ });
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(toggle());
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    first.unmount();
+    const second = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {}, patch });
+    await waitFor(() => expect(second.getByRole('button', { name: /^Body type/ }).getAttribute('aria-expanded')).toBe('false'));
+    window.localStorage.clear();
+  });
+
+  it('Show Me takes the visitor to the results', async () => {
+    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
+    fireEvent.click(r.getByRole('button', { name: /^Show Me/ }));
+    expect(document.activeElement).toBe(r.container.querySelector('.fc-search-page__results'));
+  });
+
+  it('leaves cars without a price out of the lowest-price order where the site says so', async () => {
+    window.history.replaceState(null, '', '/search/used-cars?sortBy=Car_production_price_asc');
+    const r = renderBlock('search-page', searchPage, { site: 'kiwi-car-yard', route: '/search/used-cars?sortBy=Car_production_price_asc', props: {} });
+    await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
+    const states = [...cardsIn(r.container)].map((c) => c.querySelector('.fc-car-price')?.getAttribute('data-price-state'));
+    expect(states).not.toContain('no-price');
+    expect((r.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('Car_production_price_asc');
+  });
+
+  it('lists the searches the visitor made', async () => {
+    window.localStorage.clear();
+    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
+    fireEvent.change(r.getByRole('searchbox'), { target: { value: 'everest' } });
+    const recent = await r.findByRole('navigation', { name: 'Recent searches' }, { timeout: 4000 });
+    expect(within(recent).getByRole('link').textContent).toBe('“everest”');
+    expect(within(recent).getByRole('link').getAttribute('href')).toBe('/search/new-used-and-demo-cars?query=everest');
+    window.localStorage.clear();
+  });
+});
+
 describe('budget finder', () => {
   it('disables the button below the cheapest car and links to results within the budget', async () => {
     const r = renderBlock('budget-finder', { component: BudgetFinderApp }, { site: 'southern-motor-group', props: {} });
