@@ -84,10 +84,12 @@ function line(label: string, s: FrameStats) {
 }
 
 export async function run(): Promise<string> {
-  let dist = process.env.FORECOURT_DIST;
-  if (!dist || !existsSync(join(dist, 'server/entry-server.js'))) {
+  // FORECOURT_DIST: an existing build to measure. Otherwise build now (a few seconds), so the
+  // figures are always for the current code.
+  const given = process.env.FORECOURT_DIST;
+  const dist = given ?? join(root, '.data', 'dist-bench-editor');
+  if (!given || !existsSync(join(dist, 'server/entry-server.js'))) {
     mkdirSync(join(root, '.data'), { recursive: true });
-    dist = dist ?? join(root, '.data', 'dist-bench-editor');
     execSync('npm run -s build', { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
   }
   const sitesDir = mkdtempSync(join(tmpdir(), 'forecourt-bench-editor-'));
