@@ -1,0 +1,112 @@
+// @vitest-environment node
+/** The editor's API router (engine/server/editor-api.ts) on a temporary copy of sites/. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import express from 'express';
+import type { Server } from 'node:http';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SiteStore } from '../engine/server/sites.ts';
+import { createEditorRouter } from '../engine/server/editor-api.ts';
+import { formatSiteDocument } from '../engine/document/canonical.ts';
+
+const root = join(import.meta.dirname, '..');
+let dir: string;
+let server: Server;
+let base: string;
+let sites: SiteStore;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'forecourt-editor-api-'));
+  cpSync(join(root, 'sites'), dir, { recursive: true });
+  sites = new SiteStore(dir);
+  const app = express();
+  app.use('/api/editor', createEditorRouter({ sites, sitesDir: dir }));
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const a = server.address();
+  base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/api/editor`;
+});
+
+afterAll(async () => {
+  await new Promise((r) => server?.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const json = (body: unknown) => ({ method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const post = (body: unknown) => ({ ...json(body), method: 'POST' });
+
+describe('editor API', () => {
+  it('loads a site with its version, raw template chain and resolved form', async () => {
+    const r = await (await fetch(`${base}/sites/gold-coast-ford`)).json();
+    expect(r.document.slug).toBe('gold-coast-ford');
+    expect(Object.keys(r.templates)).toEqual(['ford']);
+    expect(r.resolved.features).toBeDefined();
+    expect(r.version).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('saves in canonical form whatever the key order, atomically, and reloads the running site', async () => {
+    const { document, version } = await (await fetch(`${base}/sites/kiwi-car-yard`)).json();
+    const shuffled = Object.fromEntries(Object.entries({ ...document, name: 'Kiwi Car Yard Penrose' }).reverse());
+    const res = await fetch(`${base}/sites/kiwi-car-yard`, json({ document: shuffled, baseVersion: version }));
+    expect(res.status).toBe(200);
+    const text = readFileSync(join(dir, 'kiwi-car-yard.json'), 'utf8');
+    expect(text).toBe(formatSiteDocument(JSON.parse(text)));
+    expect(text.indexOf('"slug"')).toBeLessThan(text.indexOf('"pages"'));
+    expect(readdirSync(dir).filter((f) => f.includes('tmp'))).toEqual([]);
+    const entry = sites.get('kiwi-car-yard');
+    expect(entry?.ok && entry.site.name).toBe('Kiwi Car Yard Penrose');
+  });
+
+  it('refuses to overwrite a version the editor has not seen (409), writing nothing', async () => {
+    const { document } = await (await fetch(`${base}/sites/lakeside-chevrolet`)).json();
+    const before = readFileSync(join(dir, 'lakeside-chevrolet.json'), 'utf8');
+    const res = await fetch(`${base}/sites/lakeside-chevrolet`, json({ document: { ...document, name: 'X' }, baseVersion: '0000000000000000' }));
+    expect(res.status).toBe(409);
+    expect(readFileSync(join(dir, 'lakeside-chevrolet.json'), 'utf8')).toBe(before);
+  });
+
+  it('refuses invalid documents (422 with issues), mismatched slugs and template names that are not plain', async () => {
+    const { document } = await (await fetch(`${base}/sites/gold-coast-ford`)).json();
+    const bad = await fetch(`${base}/sites/gold-coast-ford`, json({ document: { ...document, region: 'XX' } }));
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).issues).toEqual([expect.objectContaining({ path: '/region' })]);
+    const other = await fetch(`${base}/sites/other-name`, json({ document }));
+    expect((await other.json()).issues[0].path).toBe('/slug');
+    const escape = await fetch(`${base}/sites/gold-coast-ford`, json({ document: { ...document, template: '../../package' } }));
+    expect((await escape.json()).issues[0].path).toBe('/template');
+    expect((await fetch(`${base}/sites/Bad.Name`, json({ document }))).status).toBe(400);
+  });
+
+  it('creates a site from a template once', async () => {
+    const body = { slug: 'new-dealer', name: 'New Dealer', region: 'NZ', template: 'ford', dealerships: [{ id: 5, slug: 'new-dealer', name: 'New Dealer' }] };
+    const res = await fetch(`${base}/sites`, post(body));
+    expect(res.status).toBe(201);
+    expect(JSON.parse(readFileSync(join(dir, 'new-dealer.json'), 'utf8'))).toEqual({
+      $schema: '../schemas/site.schema.json',
+      schemaVersion: expect.any(Number),
+      slug: 'new-dealer',
+      name: 'New Dealer',
+      template: 'ford',
+      dealership_id: 5,
+      region: 'NZ',
+      dealerships: body.dealerships,
+    });
+    expect((await fetch(`${base}/sites`, post(body))).status).toBe(409);
+    expect((await fetch(`${base}/sites`, post({ ...body, slug: 'x', template: 'nope' }))).status).toBe(422);
+  });
+
+  it('checks a draft as the runtime would: issues, defaults filled, HTML sanitised', async () => {
+    const { document } = await (await fetch(`${base}/sites/kiwi-car-yard`)).json();
+    const draft = structuredClone(document);
+    draft.pages[0].blocks.push({ type: 'rich-text', id: 'evil', props: { html: '<p onclick="x()">Hi<script>alert(1)</script></p>' } });
+    draft.pages[0].blocks.push({ type: 'hero', id: 'no-heading', props: {} });
+    const r = await (await fetch(`${base}/check`, post({ document: draft }))).json();
+    expect(r.issues).toEqual([expect.objectContaining({ path: expect.stringMatching(/blocks\/\d+\/props\/heading$/), message: 'is required' })]);
+    const evil = r.site.pages[0].blocks.find((b: { id: string }) => b.id === 'evil');
+    expect(evil.props.html).toBe('<p>Hi</p>');
+    expect(evil.props.width).toBe('narrow'); // default filled
+    expect(r.site.features.compare).toBeDefined();
+  });
+});
