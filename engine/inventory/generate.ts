@@ -107,6 +107,8 @@ function outletsOf(sites: InventorySite[]): Outlet[] {
     for (const dealership of site.dealerships ?? []) {
       const own = locations.filter((l) => l.dealership_slug === dealership.slug);
       const sales = own.filter((l) => l.location_type === 'sales');
+      // A dealership with no location yet (a site just created in the editor) holds no stock.
+      if (!locations.length) continue;
       outlets.push({
         dealership,
         region: site.region ?? 'AU',
