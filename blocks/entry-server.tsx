@@ -2,3 +2,5 @@ import { createPageRenderer } from '../engine/render/server.tsx';
 import { registry } from './registry.ts';
 
 export const renderPage = createPageRenderer(registry);
+// The server hands in its own search engine so server rendering searches in process.
+export { setServerSearchClient } from './_search/client.ts';

@@ -17,6 +17,7 @@ import { assetsRouter } from './assets.ts';
 import { securityHeaders, staffOnly } from './security.ts';
 import { createServices } from './services.ts';
 import { createSearchRouter } from '../search/http.ts';
+import { createLocalSearchClient } from '../search/client.ts';
 import { carPhotosRouter } from '../inventory/photos.ts';
 import { createEditorRouter } from './editor-api.ts';
 
@@ -32,6 +33,10 @@ export interface ServerOptions {
 }
 
 type RenderPage = ReturnType<typeof createPageRenderer>;
+interface ServerEntry {
+  renderPage: RenderPage;
+  setServerSearchClient?: (factory: ((search: { engine: string; host?: string }) => unknown) | undefined) => void;
+}
 
 export async function createApp(options: ServerOptions) {
   const { mode, root } = options;
@@ -42,6 +47,11 @@ export async function createApp(options: ServerOptions) {
   app.set('trust proxy', 'loopback');
   app.use(compression());
   app.use(securityHeaders(mode));
+
+  // Server rendering of sites on the embedded engine searches in process, not over HTTP.
+  const localSearch = createLocalSearchClient(services.search);
+  const useLocalSearch = (mod: ServerEntry) =>
+    mod.setServerSearchClient?.((search) => (search.engine !== 'algolia' && !search.host ? localSearch : undefined));
 
   let vite: ViteDevServer | undefined;
   let renderPage: RenderPage;
@@ -62,7 +72,8 @@ export async function createApp(options: ServerOptions) {
       }
     });
     renderPage = async (args) => {
-      const mod = (await vite!.ssrLoadModule('/blocks/entry-server.tsx')) as { renderPage: RenderPage };
+      const mod = (await vite!.ssrLoadModule('/blocks/entry-server.tsx')) as ServerEntry;
+      useLocalSearch(mod);
       return mod.renderPage(args);
     };
     assetsFor = () => ({
@@ -77,7 +88,9 @@ export async function createApp(options: ServerOptions) {
     const clientDir = join(dist, 'client');
     const serverEntry = join(dist, 'server/entry-server.js');
     if (!existsSync(serverEntry)) throw new Error('No production build found: run `npm run build` first (npm start does this).');
-    renderPage = ((await import(serverEntry)) as { renderPage: RenderPage }).renderPage;
+    const mod = (await import(serverEntry)) as ServerEntry;
+    useLocalSearch(mod);
+    renderPage = mod.renderPage;
     assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'));
     app.use('/build', express.static(join(clientDir, 'build'), { immutable: true, maxAge: '1y', index: false }));
     app.use('/editor', express.static(join(clientDir, 'editor')));

@@ -87,11 +87,13 @@ describe('algoliasearch v5 client against the embedded engine', () => {
     expect(content.nbHits).toBe(5);
     expect(ids(content.hits)).toEqual([3, 5]);
     // The make facet ignores its own refinement (disjunctive), the colour facet does not.
-    const makes = Object.fromEntries(content.getFacetValues('make', { sortBy: ['name:asc'] }).map((f: { name: string; count: number }) => [f.name, f.count]));
+    const makeValues = content.getFacetValues('make', { sortBy: ['name:asc'] }) as { name: string; count: number }[];
+    const makes = Object.fromEntries(makeValues.map((f) => [f.name, f.count]));
     expect(makes).toEqual({ Ford: 4, 'Land Rover': 1, Mazda: 1, Toyota: 1 });
     // Stats of a disjunctive facet come from its own query, without its refinement: Ford and Mazda at any price.
     expect(content.getFacetStats('price')).toMatchObject({ min: 29990, max: 69990 });
-    expect(content.getFacetValues('colour', { sortBy: ['name:asc'] }).map((f: { name: string }) => f.name)).toEqual(['Blue', 'Grey', 'Red', 'White']);
+    const colours = content.getFacetValues('colour', { sortBy: ['name:asc'] }) as { name: string }[];
+    expect(colours.map((f) => f.name)).toEqual(['Blue', 'Grey', 'Red', 'White']);
   });
 });
 
