@@ -30,9 +30,18 @@ function chunkModules(): Plugin {
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [react(), chunkModules()],
   appType: 'custom',
-  // instantsearch's default history router (unused: the search blocks route through
-  // react-router) pulls in qs; a small local stand-in keeps 17 KB gzip off search pages.
-  resolve: command === 'build' && !isSsrBuild ? { alias: { qs: join(import.meta.dirname, 'blocks/_search/qs.ts') } } : {},
+  resolve:
+    command === 'build' && !isSsrBuild
+      ? {
+          alias: [
+            // instantsearch's default history router (unused: the search blocks route through
+            // react-router) pulls in qs; a small local stand-in keeps 17 KB gzip off search pages.
+            { find: /^qs$/, replacement: join(import.meta.dirname, 'blocks/_search/qs.ts') },
+            // react-router's package exports only name its development build; ship the production one.
+            { find: /^react-router$/, replacement: join(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
+          ],
+        }
+      : {},
   build: isSsrBuild
     ? { outDir: `${dist}/server`, emptyOutDir: true, target: 'node20', copyPublicDir: false }
     : {
