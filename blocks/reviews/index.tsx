@@ -196,7 +196,14 @@ function ReviewsCarousel({ reviews, autoRotate, label }: { reviews: ReviewEntry[
         Swipe
       </p>
       <div className="fc-reviews__viewport" onTouchStart={carousel.onTouchStart} onTouchEnd={carousel.onTouchEnd}>
-        <div className="fc-reviews__track" id={trackId} aria-live={carousel.active ? (rotating ? 'off' : 'polite') : undefined}>
+        <div
+          className="fc-reviews__track"
+          id={trackId}
+          aria-live={carousel.active ? (rotating ? 'off' : 'polite') : undefined}
+          // Until the carousel is active (no JavaScript yet) the track is a swipeable row:
+          // keyboard users need to be able to focus it to scroll it.
+          tabIndex={carousel.active ? undefined : 0}
+        >
           {reviews.map((review, i) => (
             <div
               key={review.id}
