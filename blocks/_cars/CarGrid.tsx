@@ -11,7 +11,7 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { matchPage } from '../../engine/render/routes.ts';
+import { matchRoutes } from 'react-router';
 import { walkBlocks } from '../../engine/schema/walk.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { PromoTileProps } from '../../schemas/types.gen.ts';
@@ -43,7 +43,9 @@ export function PromoTileView({ tile, as: As = 'div' }: { tile: PromoTileProps &
 
 /** The promo-tile blocks (placement results) of the page at `pathname`. */
 export function pageTiles(site: ResolvedSite, pathname: string): PromoTile[] {
-  const match = matchPage(site.pages, pathname);
+  const m = matchRoutes(site.pages.map((p) => ({ path: p.path, id: p.id })), pathname);
+  const id = m?.[m.length - 1]?.route.id;
+  const match = id ? { page: site.pages.find((p) => p.id === id)! } : undefined;
   if (!match) return [];
   const out: PromoTile[] = [];
   for (const { block } of walkBlocks({ pages: [match.page] })) {

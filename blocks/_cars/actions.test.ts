@@ -141,3 +141,11 @@ describe('car lookups', () => {
     expect(search.mock.calls[0][1]).toBe(3);
   });
 });
+
+describe('analytics ids', () => {
+  it('the favourite event id is the platform one (39)', async () => {
+    const { EVENT_IDS } = await import('../_shared/analytics.ts');
+    const { FAVOURITE_ADDED_EVENT_ID } = await import('./track.ts');
+    expect(FAVOURITE_ADDED_EVENT_ID).toBe(EVENT_IDS.favouriteAdded);
+  });
+});

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { apiPost } from '../_forms/api.ts';
-import { track } from '../_shared/analytics.ts';
+import { pushEvent as track } from './track.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { toast } from '../_shared/toast.tsx';
 import { useCompare, useFavourites, COMPARE_MAX } from './local-lists.ts';

@@ -1,7 +1,7 @@
 /**
  * Favourites and compare (000 §4, §6): each toggles a car id in a list kept in the
  * visitor's browser (localStorage, one list per site), shared by every card on the page
- * and across tabs. Adding a favourite fires tracking event 39 (001 §4). Compare holds at
+ * and across tabs. Adding a favourite fires tracking event 39 (001 §4, ./track.ts). Compare holds at
  * most 4 cars (the compare view shows 2 to 4 side by side).
  *
  * The server renders every list empty; the browser reads the stored one after hydrating
@@ -9,7 +9,7 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { trackFavouriteAdded } from '../_shared/analytics.ts';
+import { trackFavourite } from './track.ts';
 
 export const COMPARE_MAX = 4;
 export const COMPARE_MIN = 2;
@@ -111,7 +111,7 @@ export function useFavourites(): ListApi {
     toggle: (id) => {
       const r = toggleId(readIds(key), String(id));
       writeIds(key, r.list);
-      if (r.added) trackFavouriteAdded({ car_id: id });
+      if (r.added) trackFavourite(id);
       return r.added;
     },
   };

@@ -8,7 +8,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { Watchlist } from '../../schemas/types.gen.ts';
 import { apiGet, apiPost } from '../_forms/api.ts';
-import { track } from '../_shared/analytics.ts';
+import { pushEvent as track } from './track.ts';
 import { signInHref, useSession, type StoredSession } from '../_shared/session.ts';
 import { toast } from '../_shared/toast.tsx';
 import { WATCHLIST_MESSAGES, WatchlistStore, type WatchlistCar, type WatchlistResult } from './watchlist.ts';

@@ -8,9 +8,10 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Car, CarCheckoutProps } from '../../schemas/types.gen.ts';
 import type { CarSummary } from '../_forms/car.ts';
+import { CarContext } from '../_forms/CarContext.tsx';
 import { EnquiryForm } from '../_forms/EnquiryForm.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
-import { PriceView } from '../_cars/CarCard.tsx';
+import { PriceView } from '../_cars/parts.tsx';
 import { findCarBySlug } from '../_cars/data.ts';
 import { atWidth, cardPhoto } from '../_cars/images.ts';
 import { carPath, DEFAULT_RESERVE_DEPOSIT, isReservable, priceDisplay, RESERVE_HOLD_HOURS, SIMILAR_HEADING, similarHref } from '../_cars/rules.ts';
@@ -75,6 +76,7 @@ export default defineBlock<CarCheckoutProps>({
           <p className="fc-car-checkout__deposit" data-deposit={amount}>
             {t(depositText(amount))}
           </p>
+          <CarContext car={car as unknown as CarSummary} label="Your reservation is for" />
           <EnquiryForm mode="enquiry" car={car as unknown as CarSummary} steps="one" submitLabel={`Reserve with a ${amount} deposit`} formId={block.id} labelledBy={headingId} />
         </div>
       </section>

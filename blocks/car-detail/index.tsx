@@ -15,7 +15,7 @@ import { formatDate } from '../_shared/opening-hours.ts';
 import { ExpandableText } from '../_shared/ExpandableText.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { CompareToggle, FavouriteButton, PhoneReveal, WatchlistButton, WeeklyFinance } from '../_cars/actions.tsx';
-import { PriceView, TagBanner, useEnquiryModal } from '../_cars/CarCard.tsx';
+import { PriceView, TagBanner, useEnquiryModal } from '../_cars/parts.tsx';
 import { findCarBySlug, type FindOptions } from '../_cars/data.ts';
 import { Gallery } from '../_cars/Gallery.tsx';
 import { carPhotos } from '../_cars/images.ts';

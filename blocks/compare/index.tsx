@@ -6,7 +6,7 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Car, CompareProps } from '../../schemas/types.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
-import { PriceView } from '../_cars/CarCard.tsx';
+import { PriceView } from '../_cars/parts.tsx';
 import { atWidth, cardPhoto } from '../_cars/images.ts';
 import { COMPARE_MAX, COMPARE_MIN, useCompare } from '../_cars/local-lists.ts';
 import { carPath, financeInfo, hasValue, priceDisplay } from '../_cars/rules.ts';
