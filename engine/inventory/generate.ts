@@ -57,6 +57,8 @@ export interface InventoryOptions {
   now?: number;
 }
 
+const HYPERCAR_MAKES = new Set(['Bugatti', 'Koenigsegg', 'Pagani', 'Rimac', 'Hennessey', 'SSC']);
+
 interface Outlet {
   dealership: Dealership;
   region: Region;
@@ -149,6 +151,8 @@ function catalogueView(catalogue: Catalogue): CatalogueView {
       if (mk.vehicle_type === 'motorcycle') w = mk.popular ? 3 : 0.4;
       if (mk.vehicle_type === 'caravan') w = mk.popular ? 4 : 0.35;
       if (mk.vehicle_type === 'truck') w = 0.3;
+      // Hypercars are in the catalogue (make lists) but no franchise yard trades them in.
+      if (HYPERCAR_MAKES.has(mk.name)) w = 0;
       if (region === 'NZ' && NZ_FAVOURITES.has(mk.name)) w *= 3;
       if (region === 'US' && (mk.name === 'Chevrolet' || mk.name === 'Ford' || mk.name === 'Toyota')) w *= 3;
       return w;
