@@ -79,7 +79,8 @@ function promoTiles(region: 'AU' | 'NZ' | 'US', pageId: string): Json[] {
   return tiles.map((props, i) => ({ type: 'promo-tile', id: `${pageId}-promo-${i + 1}`, props }));
 }
 
-const carDetailBlock = { type: 'car-detail', id: 'car-detail-main', props: {} };
+/** The car page block; used-car-only sites mention the 48 hour money-back guarantee (001 §9). */
+const carDetailBlock = (usedOnly: boolean) => ({ type: 'car-detail', id: 'car-detail-main', props: usedOnly ? { moneyBackGuarantee: true } : {} });
 
 function files(): string[] {
   const list = readdirSync(sitesDir)
@@ -108,12 +109,13 @@ for (const file of files()) {
   const inherited = new Set<string>((base?.pages ?? []).map((p: Json) => p.id));
   const own = new Map<string, Page>((doc.pages as Page[]).map((p) => [p.id, p]));
   const has = (id: string) => own.has(id) || inherited.has(id);
+  const usedOnly = Boolean(doc.search?.usedOnly ?? base?.search?.usedOnly);
   const checkoutPath = `/cars/:slug/${features.reserveRoute === 'buy-online' ? 'buy-online' : 'checkout'}`;
 
   // Pages the document has itself: car blocks in place.
   for (const page of doc.pages as Page[]) {
     if (page.id === 'car-detail') {
-      page.blocks = [carDetailBlock];
+      page.blocks = [carDetailBlock(usedOnly)];
       page.title = 'Car details | {site}';
     }
     if (page.id === 'checkout') {
@@ -130,7 +132,7 @@ for (const file of files()) {
   const add = (page: Page) => {
     if (!has(page.id)) (doc.pages as Page[]).push(page);
   };
-  add({ id: 'car-detail', path: '/cars/:slug', title: 'Car details | {site}', blocks: [carDetailBlock] });
+  add({ id: 'car-detail', path: '/cars/:slug', title: 'Car details | {site}', blocks: [carDetailBlock(usedOnly)] });
   add({ id: 'checkout', path: checkoutPath, title: 'Reserve online | {site}', gate: 'sign-in', blocks: [{ type: 'car-checkout', id: 'car-checkout-main', props: {} }] });
   if (features.watchlist) add({ id: 'watchlist', path: '/watchlist', title: 'My watchlist | {site}', blocks: [{ type: 'watchlist', id: 'watchlist-main', props: {} }] });
   if (features.compare) add({ id: 'compare', path: '/compare', title: 'Compare cars | {site}', blocks: [{ type: 'compare', id: 'compare-main', props: {} }] });

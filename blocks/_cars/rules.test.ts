@@ -151,6 +151,9 @@ describe('weekly finance price per provider', () => {
       { provider: 'Taurus', text: 'T' },
       { provider: 'AusLoans', text: 'A' },
     ]);
+    const shown = financeInfo(c, site, NOW);
+    expect(financeDisclaimers(c, shown).map((d) => d.provider)).toEqual(['Taurus', 'AusLoans', 'Toyota Finance']);
+    expect(financeDisclaimers({ ...c, make: 'Mazda' }, shown).map((d) => d.provider)).toEqual(['Taurus', 'AusLoans']);
   });
 });
 

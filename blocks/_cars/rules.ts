@@ -248,13 +248,22 @@ export function financeInfo(car: CarLike, site: SiteLike, now: number): FinanceI
   return null;
 }
 
-/** The finance disclaimers of the detail page: one per provider with data and a disclaimer. */
-export function financeDisclaimers(car: CarLike): { provider: Provider; text: string }[] {
+export const TOYOTA_FINANCE_DISCLAIMER =
+  'Toyota Finance: indicative repayments only, based on the advertised price, term and rate shown, to approved applicants of Toyota Finance. Fees, charges and terms and conditions apply. Not a quote or an offer of finance.';
+
+/**
+ * The finance disclaimers of the detail page: one per provider with data and a disclaimer,
+ * plus the Toyota Finance indicative-repayment disclaimer (001 §9) on Toyotas that show a
+ * weekly figure.
+ */
+export function financeDisclaimers(car: CarLike, shown?: FinanceInfo | null): { provider: string; text: string }[] {
   const lenders = car.finance_lenders ?? {};
-  return PROVIDER_ORDER.flatMap((provider) => {
+  const out: { provider: string; text: string }[] = PROVIDER_ORDER.flatMap((provider) => {
     const text = lenders[provider]?.disclaimer;
     return text ? [{ provider, text }] : [];
   });
+  if (shown && car.make === CERTIFIED_MAKE) out.push({ provider: 'Toyota Finance', text: TOYOTA_FINANCE_DISCLAIMER });
+  return out;
 }
 
 // ------------------------------------------------------------------ badges

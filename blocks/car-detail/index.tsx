@@ -125,7 +125,7 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
   const buttons = sidebarButtons(car, features, (props.sidebarButtons ?? ['enquire', 'finance', 'tradeIn', 'testDrive', 'reserve', 'carHistoryReport']) as SidebarKind[], { money });
   const { open, modal } = useEnquiryModal(car);
   const [downloading, setDownloading] = useState(false);
-  const disclaimers = financeDisclaimers(car);
+  const disclaimers = financeDisclaimers(car, finance);
   const titleId = `${blockId}-title`;
   const deposit = money(features.reserveDeposit || 200);
 
