@@ -180,60 +180,9 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
           )}
         </header>
         <div className="fc-car-detail__layout">
-          <div className="fc-car-detail__main">
+          <div className="fc-car-detail__gallery">
             <Gallery photos={carPhotos(car)} name={car.name} />
-
-            <Section id={`${blockId}-key`} title="Key information">
-              <dl className="fc-key-info">
-                {keyInfo.map((r) => (
-                  <div key={r.label}>
-                    <dt>{t(r.label)}</dt>
-                    <dd>{r.value}</dd>
-                  </div>
-                ))}
-                {car.regplate && (
-                  <div>
-                    <dt>{t('Registration')}</dt>
-                    <dd>
-                      {car.regplate}
-                      {regoFuture && car.rego_expiry && (
-                        <>
-                          {' '}
-                          <span className="fc-key-info__rego">
-                            Expires on <time dateTime={car.rego_expiry}>{formatDate(car.rego_expiry, region.locale)}</time>
-                          </span>
-                        </>
-                      )}
-                    </dd>
-                  </div>
-                )}
-              </dl>
-            </Section>
-
-            <Tabs tabs={tabs} label={t('About this car')} className="fc-car-detail__tabs" />
-
-            <Section id={`${blockId}-summary`} title="Car Summary">
-              <SpecList rows={summary} what="car summary" preview={summary.length} />
-            </Section>
-
-            <Section id={`${blockId}-specs`} title="All Specifications">
-              {specs.length ? <SpecList rows={specs} what="specifications" /> : <p>{t('Specifications are not available for this car.')}</p>}
-            </Section>
-
-            {disclaimers.length > 0 && (
-              <Section id={`${blockId}-disclaimers`} title="Finance disclaimers">
-                <ul className="fc-car-disclaimers">
-                  {disclaimers.map((dl) => (
-                    <li key={dl.provider}>
-                      <strong>{dl.provider}: </strong>
-                      <ExpandableText text={dl.text} what="disclaimer" />
-                    </li>
-                  ))}
-                </ul>
-              </Section>
-            )}
           </div>
-
           <aside className="fc-car-detail__sidebar" aria-label={t('Price and actions')}>
             <div className="fc-car-detail__price">
               <PriceView display={price} priceType={car.price_type} />
@@ -293,6 +242,59 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
             </section>
             {sold && <SimilarPanel car={car} />}
           </aside>
+          <div className="fc-car-detail__main">
+
+            <Section id={`${blockId}-key`} title="Key information">
+              <dl className="fc-key-info">
+                {keyInfo.map((r) => (
+                  <div key={r.label}>
+                    <dt>{t(r.label)}</dt>
+                    <dd>{r.value}</dd>
+                  </div>
+                ))}
+                {car.regplate && (
+                  <div>
+                    <dt>{t('Registration')}</dt>
+                    <dd>
+                      {car.regplate}
+                      {regoFuture && car.rego_expiry && (
+                        <>
+                          {' '}
+                          <span className="fc-key-info__rego">
+                            Expires on <time dateTime={car.rego_expiry}>{formatDate(car.rego_expiry, region.locale)}</time>
+                          </span>
+                        </>
+                      )}
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            </Section>
+
+            <Tabs tabs={tabs} label={t('About this car')} className="fc-car-detail__tabs" />
+
+            <Section id={`${blockId}-summary`} title="Car Summary">
+              <SpecList rows={summary} what="car summary" preview={summary.length} />
+            </Section>
+
+            <Section id={`${blockId}-specs`} title="All Specifications">
+              {specs.length ? <SpecList rows={specs} what="specifications" /> : <p>{t('Specifications are not available for this car.')}</p>}
+            </Section>
+
+            {disclaimers.length > 0 && (
+              <Section id={`${blockId}-disclaimers`} title="Finance disclaimers">
+                <ul className="fc-car-disclaimers">
+                  {disclaimers.map((dl) => (
+                    <li key={dl.provider}>
+                      <strong>{dl.provider}: </strong>
+                      <ExpandableText text={dl.text} what="disclaimer" />
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            )}
+          </div>
+
         </div>
       </div>
       {modal}
