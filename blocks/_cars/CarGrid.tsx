@@ -17,6 +17,7 @@ import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { PromoTileProps } from '../../schemas/types.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { CarCard, type CardCar, type CarCardProps } from './CarCard.tsx';
+import { COMPARE_MIN, useCompare } from './local-lists.ts';
 import { ALL_CAR_TYPES, assignTiles, eligibleTiles, insertPromoTiles, isoDay, seededRandom, type PromoTile } from './promo.ts';
 import './cars.css';
 
@@ -91,18 +92,38 @@ export function CarGrid<C extends CardCar>({ cars, CarCard: Card = CarCard, offs
     return insertPromoTiles(cars, assigned);
   }, [cars, site, pathname, search, today, random]);
   return (
-    <ol className="fc-search-results-grid fc-car-grid">
-      {items.map((item) =>
-        item.type === 'car' ? (
-          <li key={item.car.objectID ?? item.car.id}>
-            <Card car={item.car} position={offset + item.index} />
-          </li>
-        ) : (
-          <li key={`tile-${item.tile.id}-${item.position}`} className="fc-car-grid__tile">
-            <PromoTileView tile={item.tile} />
-          </li>
-        ),
-      )}
-    </ol>
+    <>
+      <ol className="fc-search-results-grid fc-car-grid">
+        {items.map((item) =>
+          item.type === 'car' ? (
+            <li key={item.car.objectID ?? item.car.id}>
+              <Card car={item.car} position={offset + item.index} />
+            </li>
+          ) : (
+            <li key={`tile-${item.tile.id}-${item.position}`} className="fc-car-grid__tile">
+              <PromoTileView tile={item.tile} />
+            </li>
+          ),
+        )}
+      </ol>
+      {site.features.compare && <CompareBar />}
+    </>
+  );
+}
+
+/** "2 cars to compare — Compare now" under the results once the visitor picked a car. */
+export function CompareBar() {
+  const { t } = useSite();
+  const { ids } = useCompare();
+  if (!ids.length) return null;
+  return (
+    <div className="fc-compare-bar" role="region" aria-label={t('Compare')}>
+      <span aria-live="polite">
+        {ids.length} {ids.length === 1 ? 'car' : 'cars'} to compare{ids.length < COMPARE_MIN ? ' (pick one more)' : ''}
+      </span>
+      <SiteLink className="fc-button fc-button--light" href="/compare">
+        {t('Compare now')}
+      </SiteLink>
+    </div>
   );
 }

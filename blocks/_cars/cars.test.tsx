@@ -153,6 +153,17 @@ describe('CarGrid promo tiles', () => {
     expect(items[16].querySelector('.fc-promo-tile')).toBeTruthy();
     expect(document.body.textContent).not.toContain('Summer Sale');
   });
+  it('picking cars to compare shows the compare bar with a link to /compare', () => {
+    renderWith(<CarGrid cars={cars.slice(0, 3)} />, 'gold-coast-ford', '/search/used-cars');
+    expect(document.querySelector('.fc-compare-bar')).toBeNull();
+    fireEvent.click(screen.getAllByRole('button', { name: /^Compare/ })[0]);
+    const bar = screen.getByRole('region', { name: 'Compare' });
+    expect(bar.textContent).toContain('1 car to compare (pick one more)');
+    fireEvent.click(screen.getAllByRole('button', { name: /^Compare/ })[1]);
+    expect(bar.textContent).toContain('2 cars to compare');
+    expect(within(bar).getByRole('link', { name: 'Compare now' }).getAttribute('href')).toBe('/compare');
+  });
+
   it('a used-only tile does not show on a new-cars search', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 6; i++) {
