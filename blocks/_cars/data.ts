@@ -46,9 +46,12 @@ export async function findCars(site: SiteLike, filters: string, options: FindOpt
   if (options.search) return options.search(filters, hitsPerPage, attributes);
   const { searchClientFor } = await import('../_search/client.ts');
   const client = searchClientFor(site.search, isServer() ? options.origin : undefined);
-  const response = (await client.search({
-    requests: [{ indexName: site.search.index, query: '', filters, hitsPerPage, attributesToRetrieve: [...attributes] }],
-  })) as { results: { hits?: Car[] }[] };
+  // The legacy request list ([{indexName, params}]): the browser's client is shared with the stock search, and
+  // InstantSearch's hydration replaces its search() with one that reads only this form (or a requestBody).
+  const search = client.search as unknown as (requests: { indexName: string; params: Record<string, unknown> }[]) => Promise<{ results: { hits?: Car[] }[] }>;
+  const response = await search.call(client, [
+    { indexName: site.search.index, params: { query: '', filters, hitsPerPage, attributesToRetrieve: [...attributes] } },
+  ]);
   return response.results[0]?.hits ?? [];
 }
 

@@ -191,6 +191,20 @@ describe('car page', () => {
     await page.close();
   });
 
+  it('View Details on a search result opens the car page on the client (no reload), with its title', async () => {
+    const { page, errors } = await open('/sites/lakeside-chevrolet/search/used-cars');
+    await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
+    const card = page.locator('article.fc-car-card').first();
+    const name = (await card.locator('h3').textContent())!;
+    await card.getByRole('link', { name: /View Details/ }).click();
+    await page.locator('h1', { hasText: name }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(await page.title()).toContain(`${name} – $`);
+    expect(await page.locator('.fc-key-info').textContent()).toMatch(/ mi/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('the HTML (no JavaScript) has the name, price, photos and valid schema.org Car JSON-LD; a missing car is 404', async () => {
     const car = await findCar(`dealership_slug:southern-toyota AND ${AVAILABLE}`);
     const res = await fetch(`${base}/sites/southern-motor-group/cars/${car.slug}`);
