@@ -5,6 +5,7 @@ import { SiteProvider } from '../../engine/render/site-context.tsx';
 import type { Car } from '../../schemas/types.gen.ts';
 import carDetail from '../car-detail/index.tsx';
 import carCheckout, { depositText } from '../car-checkout/index.tsx';
+import carCardBlock from '../car-card/index.tsx';
 import { loadAndRender } from '../_shared/test-load.tsx';
 import { prepareDemoSite, type DemoSite } from '../_shared/test-utils.tsx';
 import { CarCard } from './CarCard.tsx';
@@ -281,5 +282,17 @@ describe('reserve online page', () => {
   it('a car that cannot be reserved offers similar cars', async () => {
     await loadAndRender('car-checkout', carCheckout, { site: 'gold-coast-ford', data: { car: car({ reserved: true }) } });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This car cannot be reserved online');
+  });
+});
+
+describe('featured car block', () => {
+  it('shows the car as a full card under its heading', async () => {
+    await loadAndRender('car-card', carCardBlock, { props: { heading: 'Car of the week', slug: 'x' }, data: { car: car(), now: NOW } });
+    expect(screen.getByRole('heading', { level: 2, name: 'Car of the week' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: '2022 Toyota Corolla Ascent Sport' })).toBeTruthy();
+  });
+  it('a car that has gone links to similar stock', async () => {
+    await loadAndRender('car-card', carCardBlock, { props: { slug: 'gone' }, data: { now: NOW } });
+    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toBeTruthy();
   });
 });
