@@ -20,6 +20,7 @@ import { createSearchRouter } from '../search/http.ts';
 import { createLocalSearchClient } from '../search/client.ts';
 import { carPhotosRouter } from '../inventory/photos.ts';
 import { createEditorRouter } from './editor-api.ts';
+import { createFeedsRouter } from './feeds.ts';
 
 export interface ServerOptions {
   mode: 'development' | 'production';
@@ -103,6 +104,8 @@ export async function createApp(options: ServerOptions) {
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
   app.use('/api/editor', staffOnly(), createEditorRouter({ sites, sitesDir: sites.dir }));
   app.use('/api', services.api);
+  // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
+  app.use(createFeedsRouter({ sites, cars: services.cars }));
   app.get('/healthz', (_req, res) => res.json({ ok: true }));
   app.get('/', (_req, res, next) => {
     const entry = hostSite(_req);
