@@ -84,6 +84,27 @@ describe('demo sites in Chromium', () => {
   });
 });
 
+describe('brand pages and the listings feed', () => {
+  it("a brand page lists only that make's models", async () => {
+    const html = await (await fetch(`${base}/sites/southern-motor-group/brands/mazda`)).text();
+    const makes = [...html.matchAll(/class="fc-model-card__make">([^<]+)</g)].map((m) => m[1]);
+    expect(makes.length).toBeGreaterThan(2);
+    expect(new Set(makes)).toEqual(new Set(['Mazda']));
+  });
+
+  it('each site publishes its stock as a vehicle-listings TSV feed', async () => {
+    const res = await fetch(`${base}/sites/kiwi-car-yard/feeds/vehicles.tsv`);
+    expect(res.status).toBe(200);
+    const [header, first] = (await res.text()).split('\n');
+    expect(header.split('\t')).toEqual([
+      'id', 'vin', 'store_code', 'dealership_name', 'dealership_address', 'price', 'condition', 'make', 'model', 'trim',
+      'year', 'mileage', 'image_link', 'additional_image_link', 'link', 'date_in_stock', 'certified_pre_owned',
+    ]);
+    expect(first.split('\t')).toHaveLength(17);
+    expect(first).toContain('/sites/kiwi-car-yard/cars/');
+  });
+});
+
 describe('a broken block stays contained', () => {
   it('the rest of the page renders when a block throws in the browser', async () => {
     const page = await browser.newPage();
