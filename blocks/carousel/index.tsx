@@ -8,25 +8,12 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { CarouselProps } from '../../schemas/types.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { useCarousel } from '../_shared/useCarousel.ts';
+import { Chevron } from '../_shared/Chevron.tsx';
 import './carousel.css';
 
 const FALLBACK_WIDTH = 480;
 const FALLBACK_HEIGHT = 270;
 
-function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 export default defineBlock<CarouselProps>({
   component: function CarouselBlock({ props, block }) {
@@ -97,7 +84,7 @@ export default defineBlock<CarouselProps>({
                 aria-disabled={carousel.canPrev ? undefined : true}
                 onClick={() => carousel.canPrev && carousel.prev()}
               >
-                <ChevronIcon direction="left" />
+                <Chevron direction="left" />
               </button>
               <div className="fc-carousel__dots">
                 {slides.map((_, i) => (
@@ -120,7 +107,7 @@ export default defineBlock<CarouselProps>({
                 aria-disabled={carousel.canNext ? undefined : true}
                 onClick={() => carousel.canNext && carousel.next()}
               >
-                <ChevronIcon direction="right" />
+                <Chevron direction="right" />
               </button>
             </div>
           )}

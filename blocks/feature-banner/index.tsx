@@ -15,6 +15,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { FeatureBannerProps } from '../../schemas/types.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { useCarousel } from '../_shared/useCarousel.ts';
+import { Chevron } from '../_shared/Chevron.tsx';
 import { serviceHref } from '../header/links.ts';
 import './feature-banner.css';
 
@@ -42,20 +43,6 @@ function FeatureIcon({ icon }: { icon: Icon }) {
   );
 }
 
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22">
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
 
 export default defineBlock<FeatureBannerProps>({
   component: function FeatureBanner({ props, block }) {
@@ -107,7 +94,7 @@ export default defineBlock<FeatureBannerProps>({
           {count > 1 && (
             <div className="fc-feature-banner__controls">
               <button type="button" className="fc-feature-banner__arrow" aria-label="Previous slide" aria-controls={trackId} onClick={carousel.prev}>
-                <Chevron direction="left" />
+                <Chevron direction="left" size={22} />
               </button>
               <div className="fc-feature-banner__dots">
                 {items.map((item, i) => (
@@ -123,7 +110,7 @@ export default defineBlock<FeatureBannerProps>({
                 ))}
               </div>
               <button type="button" className="fc-feature-banner__arrow" aria-label="Next slide" aria-controls={trackId} onClick={carousel.next}>
-                <Chevron direction="right" />
+                <Chevron direction="right" size={22} />
               </button>
             </div>
           )}

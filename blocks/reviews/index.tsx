@@ -12,6 +12,7 @@
  * is logged and no rating line shows.
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type RefObject } from 'react';
+import { Chevron } from '../_shared/Chevron.tsx';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { ReviewsProps } from '../../schemas/types.gen.ts';
@@ -136,13 +137,6 @@ function ReviewCard({ review }: { review: ReviewEntry }) {
   );
 }
 
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24">
-      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 function ReviewsCarousel({ reviews, autoRotate, label }: { reviews: ReviewEntry[]; autoRotate: boolean; label: string }) {
   const count = reviews.length;
