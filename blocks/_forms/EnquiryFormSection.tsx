@@ -1,0 +1,43 @@
+/**
+ * The page section around an EnquiryForm, shared by the enquiry, test-drive and
+ * request-photos blocks: heading, intro, the car named in ?car_id= and the form.
+ */
+import { useLocation } from 'react-router';
+import type { Block } from '../../engine/site/types.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
+import { useCarFromQuery } from './car.ts';
+import { CarStatus } from './CarContext.tsx';
+import { EnquiryForm, type EnquiryFormProps } from './EnquiryForm.tsx';
+import './forms.css';
+
+interface Props {
+  block: Block;
+  /** Modifier class, e.g. fc-test-drive-form-block. */
+  className: string;
+  heading: string;
+  intro?: string;
+  carFromQuery?: boolean;
+  /** Words before the car's name, e.g. "Test drive". */
+  carLabel?: string;
+  form: Omit<EnquiryFormProps, 'car' | 'formId' | 'labelledBy'>;
+}
+
+export function EnquiryFormSection({ block, className, heading, intro, carFromQuery, carLabel, form }: Props) {
+  const { site, t } = useSite();
+  const { search } = useLocation();
+  const carState = useCarFromQuery(site, search, carFromQuery ?? true);
+  const car = carState.status === 'ready' ? carState.car : undefined;
+  const headingId = `${block.id}-heading`;
+  return (
+    <section className={`fc-form-block ${className}`} aria-labelledby={headingId} id={block.id} data-block-id={block.id}>
+      <div className="fc-container fc-form-block__inner">
+        <h2 id={headingId} className="fc-form-block__heading">
+          {t(heading)}
+        </h2>
+        {intro && <p className="fc-form-block__intro">{t(intro)}</p>}
+        <CarStatus state={carState} label={carLabel} />
+        <EnquiryForm {...form} car={car} formId={block.id} labelledBy={headingId} />
+      </div>
+    </section>
+  );
+}
