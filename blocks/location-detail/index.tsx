@@ -22,9 +22,11 @@ export interface LocationDetailData {
 }
 
 export default defineBlock<LocationDetailProps>({
-  async load({ props, params, url }): Promise<LocationDetailData> {
+  async load({ props, params, url, site }): Promise<LocationDetailData & { head?: { status: number } }> {
     const slug = props.location || params.slug || undefined;
-    return { slug, url: url.origin + url.pathname };
+    // An address naming no location answers 404, not a soft "not found" page.
+    const missing = slug !== undefined && !findLocation(site.locations, slug);
+    return { slug, url: url.origin + url.pathname, ...(missing ? { head: { status: 404 } } : {}) };
   },
   component: function LocationDetail({ props, block, data }) {
     const { site, t, region } = useSite();

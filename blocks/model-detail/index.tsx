@@ -19,8 +19,10 @@ export interface ModelDetailData {
 }
 
 export default defineBlock<ModelDetailProps>({
-  async load({ props, params }): Promise<ModelDetailData> {
-    return { slug: props.model || params.modelSlug || params.slug };
+  async load({ props, params, siteData }): Promise<ModelDetailData & { head?: { status: number } }> {
+    const slug = props.model || params.modelSlug || params.slug;
+    // An unknown model answers 404, so a /:modelSlug page can't turn every address into a 200.
+    return { slug, ...(findModel(siteData.models, slug) ? {} : { head: { status: 404 } }) };
   },
   component: function ModelDetail({ props, block, data }) {
     const { data: siteData, money, t } = useSite();

@@ -21,12 +21,14 @@ export interface OfferDetailData {
 }
 
 export default defineBlock<OfferDetailProps>({
-  async load({ props, params, site }): Promise<OfferDetailData> {
-    return {
-      offerId: props.offerId !== undefined ? String(props.offerId) : params.offerId,
-      manufacturer: params.manufacturer,
-      today: dealerToday(site),
-    };
+  async load({ props, params, site }): Promise<OfferDetailData & { head?: { status: number } }> {
+    const offerId = props.offerId !== undefined ? String(props.offerId) : params.offerId;
+    const today = dealerToday(site);
+    // An unknown offer (or one this site may not show) answers 404; an ended one keeps 200
+    // with its "has ended" page.
+    const { status } = findOffer(site, offerId, today);
+    const missing = status === 'missing' || status === 'excluded';
+    return { offerId, manufacturer: params.manufacturer, today, ...(missing ? { head: { status: 404 } } : {}) };
   },
   component: function OfferDetail({ props, block, data }) {
     const { site, data: siteData, t, region } = useSite();
