@@ -193,6 +193,9 @@ describe('car page', () => {
 
   it('View Details on a search result opens the car page on the client (no reload), with its title', async () => {
     const { page, errors } = await open('/sites/lakeside-chevrolet/search/used-cars');
+    // Client-side navigation needs the (lazily hydrated) search UI; before it, the link is a
+    // plain link and does a full page load, which is not what this test is about.
+    await page.locator('[data-search-ready="true"]').waitFor();
     await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
     const card = page.locator('article.fc-car-card').first();
     const name = (await card.locator('h3').textContent())!;
