@@ -6,7 +6,7 @@
  * Reserve Now, Find Me Something Similar), compare and watchlist. The card's class follows
  * the car's status. Every rule comes from rules.ts.
  *
- * Same props as the search UI's CarCardLite, so search results swap to it with one import.
+ * The card of search results (and of the car blocks).
  */
 import { type ElementType } from 'react';
 import { Link } from 'react-router';

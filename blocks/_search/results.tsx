@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { useHits, useInfiniteHits, useInstantSearch, usePagination } from 'react-instantsearch';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { displayCount } from '../../engine/search/result-count.ts';
-import { CarCardLite, type CardCar, type CarCardProps } from './CarCardLite.tsx';
+import { CarCard as DefaultCarCard, type CardCar, type CarCardProps } from '../_cars/CarCard.tsx';
 import { readHistory, safeLocalStorage, type HistoryEntry } from './history.ts';
 import { useAnimatedNumber, usePrefersReducedMotion } from './hooks.ts';
 
@@ -124,7 +124,7 @@ export interface GridProps {
   offset?: number;
 }
 
-function Grid({ cars, CarCard = CarCardLite, offset = 0 }: GridProps) {
+function Grid({ cars, CarCard = DefaultCarCard, offset = 0 }: GridProps) {
   return (
     <ol className="fc-search-results-grid">
       {cars.map((car, i) => (
