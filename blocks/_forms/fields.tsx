@@ -21,6 +21,17 @@ function describedBy(form: FormController, name: string, help: boolean) {
   return ids.length ? ids.join(' ') : undefined;
 }
 
+/** What every single control needs to be labelled, required and announced with its help and error. */
+function controlProps(form: FormController, name: string, required: boolean | undefined, help: boolean) {
+  return {
+    id: form.fieldId(name),
+    name,
+    required,
+    'aria-invalid': form.errorFor(name) ? true : undefined,
+    'aria-describedby': describedBy(form, name, help),
+  } as const;
+}
+
 function Label({ form, name, label, required, as = 'label' }: BaseProps & { as?: 'label' | 'legend' }) {
   form.label(name, label);
   const content = (
@@ -81,12 +92,8 @@ export function TextField(props: BaseProps & InputProps & { transform?: (value: 
         className="fc-input"
         type="text"
         {...input}
-        id={form.fieldId(name)}
-        name={name}
+        {...controlProps(form, name, required, Boolean(help))}
         value={typeof value === 'string' ? value : ''}
-        required={required}
-        aria-invalid={form.errorFor(name) ? true : undefined}
-        aria-describedby={describedBy(form, name, Boolean(help))}
         onChange={(e: ChangeEvent<HTMLInputElement>) => form.set(name, transform ? transform(e.target.value) : e.target.value)}
       />
     </div>
@@ -102,15 +109,11 @@ export function TextAreaField(props: BaseProps & { rows?: number; maxLength?: nu
       <HelpAndError form={form} name={name} help={help} />
       <textarea
         className="fc-input fc-textarea"
-        id={form.fieldId(name)}
-        name={name}
+        {...controlProps(form, name, required, Boolean(help))}
         rows={rows}
         maxLength={maxLength}
         placeholder={placeholder}
         value={typeof value === 'string' ? value : ''}
-        required={required}
-        aria-invalid={form.errorFor(name) ? true : undefined}
-        aria-describedby={describedBy(form, name, Boolean(help))}
         onChange={(e) => form.set(name, e.target.value)}
       />
     </div>
@@ -131,12 +134,8 @@ export function SelectField(props: BaseProps & { options: Option[]; placeholder?
       <HelpAndError form={form} name={name} help={help} />
       <select
         className="fc-input fc-select"
-        id={form.fieldId(name)}
-        name={name}
+        {...controlProps(form, name, required, Boolean(help))}
         value={typeof value === 'string' ? value : ''}
-        required={required}
-        aria-invalid={form.errorFor(name) ? true : undefined}
-        aria-describedby={describedBy(form, name, Boolean(help))}
         onChange={(e) => {
           form.set(name, e.target.value);
           onValueChange?.(e.target.value);
