@@ -11,7 +11,7 @@ import Form, { type IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, IconButtonProps, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, WidgetProps } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { memo, useCallback, useId, useMemo, useRef, type ChangeEvent } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, type ChangeEvent, type FocusEvent } from 'react';
 import type { FormSchema } from '../lib/schemas.ts';
 
 // rjsf types Ajv's class loosely; Ajv2020 is the same API for the 2020-12 draft.
@@ -28,7 +28,25 @@ function fullHex(v: string) {
   return v.length === 4 ? `#${v[1]}${v[1]}${v[2]}${v[2]}${v[3]}${v[3]}` : v;
 }
 
-function ColourWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, label, required, rawErrors }: WidgetProps) {
+/**
+ * The wiring every text-like widget shares with rjsf: state flags, errors, and change /
+ * blur / focus reported by id; an emptied field becomes undefined (the property is left out).
+ */
+function textControl({ id, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors }: WidgetProps) {
+  return {
+    id,
+    required,
+    disabled,
+    readOnly: readonly,
+    'aria-invalid': rawErrors?.length ? true : undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value === '' ? undefined : e.target.value),
+    onBlur: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onBlur(id, e.target.value),
+    onFocus: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onFocus(id, e.target.value),
+  } as const;
+}
+
+function ColourWidget(props: WidgetProps) {
+  const { id, value, onChange, disabled, readonly, label } = props;
   const text = typeof value === 'string' ? value : '';
   return (
     <span className="fc-colour">
@@ -40,44 +58,31 @@ function ColourWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly
         onChange={(e) => onChange(e.target.value)}
       />
       <input
-        id={id}
+        {...textControl(props)}
         type="text"
         inputMode="text"
         spellCheck={false}
         placeholder="#rrggbb"
         value={text}
-        required={required}
-        disabled={disabled}
-        readOnly={readonly}
-        aria-invalid={rawErrors?.length ? true : undefined}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
-        onBlur={(e) => onBlur(id, e.target.value)}
-        onFocus={(e) => onFocus(id, e.target.value)}
       />
     </span>
   );
 }
 
-function HrefWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, required, registry, rawErrors, placeholder }: WidgetProps) {
+function HrefWidget(props: WidgetProps) {
+  const { id, value, registry, placeholder } = props;
   const listId = `${id}-paths`;
   const paths = (registry.formContext as FormContext | undefined)?.paths ?? [];
   return (
     <>
       <input
-        id={id}
+        {...textControl(props)}
         type="text"
         inputMode="url"
         spellCheck={false}
         list={listId}
         placeholder={placeholder || '/page, #anchor, https://…, tel:…'}
         value={typeof value === 'string' ? value : ''}
-        required={required}
-        disabled={disabled}
-        readOnly={readonly}
-        aria-invalid={rawErrors?.length ? true : undefined}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? undefined : e.target.value)}
-        onBlur={(e) => onBlur(id, e.target.value)}
-        onFocus={(e) => onFocus(id, e.target.value)}
       />
       <datalist id={listId}>
         {paths.map((p) => (
@@ -88,45 +93,33 @@ function HrefWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, 
   );
 }
 
-function ImageSrcWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors }: WidgetProps) {
+function ImageSrcWidget(props: WidgetProps) {
+  const { id, value } = props;
   const src = typeof value === 'string' ? value : '';
   const showable = /^(?:\/(?!\/)|https:\/\/)/.test(src);
   return (
     <span className="fc-image-src">
       <input
-        id={id}
+        {...textControl(props)}
         type="url"
         spellCheck={false}
         placeholder="/assets/… or https://…"
         value={src}
-        required={required}
-        disabled={disabled}
-        readOnly={readonly}
-        aria-invalid={rawErrors?.length ? true : undefined}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
-        onBlur={(e) => onBlur(id, e.target.value)}
-        onFocus={(e) => onFocus(id, e.target.value)}
       />
       {showable && <img src={src} alt="" className="fc-image-thumb" loading="lazy" />}
     </span>
   );
 }
 
-function HtmlWidget({ id, value, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors }: WidgetProps) {
+function HtmlWidget(props: WidgetProps) {
+  const { id, value } = props;
   return (
     <textarea
-      id={id}
+      {...textControl(props)}
       className="fc-html"
       rows={6}
       spellCheck
       value={typeof value === 'string' ? value : ''}
-      required={required}
-      disabled={disabled}
-      readOnly={readonly}
-      aria-invalid={rawErrors?.length ? true : undefined}
-      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
-      onBlur={(e) => onBlur(id, e.target.value)}
-      onFocus={(e) => onFocus(id, e.target.value)}
     />
   );
 }
