@@ -1,4 +1,5 @@
 /** Security headers for every response; a Content-Security-Policy in production. */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 
 export function securityHeaders(mode: 'development' | 'production'): RequestHandler {
@@ -28,18 +29,44 @@ export function securityHeaders(mode: 'development' | 'production'): RequestHand
 
 /**
  * The editor writes site documents, so its API is for staff only: with
- * FORECOURT_EDITOR_TOKEN set it needs "Authorization: Bearer <token>"; without one it
- * answers only requests from this machine (the local default of npm start).
+ * FORECOURT_EDITOR_TOKEN set it needs "Authorization: Bearer <token>" (from any address,
+ * this machine included); without one it answers only requests from this machine (the
+ * local default of npm start). The editor's page (/editor/) is a public app shell: it
+ * holds no data, and shows a sign-in screen when this guard answers 401.
  */
 export function staffOnly(token = process.env.FORECOURT_EDITOR_TOKEN): RequestHandler {
   return (req, res, next) => {
     if (token) {
-      if (req.get('authorization') === `Bearer ${token}`) return next();
-      res.status(401).json({ error: 'The editor needs a staff token (Authorization: Bearer …).' });
+      const given = bearerToken(req.get('authorization'));
+      if (given !== undefined && sameSecret(given, token)) return next();
+      res.setHeader('WWW-Authenticate', 'Bearer realm="forecourt-editor"');
+      res.status(401).json({
+        error:
+          given === undefined
+            ? 'Sign in: the editor API needs the staff editor token (Authorization: Bearer <FORECOURT_EDITOR_TOKEN>).'
+            : 'The editor token was not accepted. Check it and sign in again.',
+      });
       return;
     }
     const ip = req.ip ?? '';
     if (ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1') return next();
-    res.status(403).json({ error: 'The editor API only answers this machine unless FORECOURT_EDITOR_TOKEN is set.' });
+    res.status(403).json({
+      error: 'Remote editing is off: the editor API only answers this machine unless FORECOURT_EDITOR_TOKEN is set on the server.',
+    });
   };
+}
+
+/** The credentials of an "Authorization: Bearer <token>" header (scheme case-insensitive). */
+function bearerToken(header: string | undefined): string | undefined {
+  const m = /^Bearer[ \t]+(\S.*)$/i.exec(header ?? '');
+  return m ? m[1].trim() : undefined;
+}
+
+/**
+ * Compares secrets in constant time: hashing both first gives timingSafeEqual equal-length
+ * inputs, so neither the contents nor the length of the token leak through timing.
+ */
+function sameSecret(given: string, expected: string) {
+  const hash = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(hash(given), hash(expected));
 }
