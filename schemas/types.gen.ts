@@ -150,17 +150,21 @@ export type BlockId = string;
  */
 export type Slug4 = string;
 /**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug5 = string;
+/**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug5 = string;
+export type Slug6 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug6 = string;
+export type Slug7 = string;
 /**
  * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
@@ -222,14 +226,14 @@ export type IconName =
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug7 = string;
+export type Slug8 = string;
 export type KindOfLocation =
   'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all';
 export type OneLocationId = number;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug8 = string;
+export type Slug9 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -237,7 +241,7 @@ export type Href5 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug9 = string;
+export type Slug10 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -273,7 +277,7 @@ export type Href10 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug10 = string;
+export type Slug11 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -289,7 +293,7 @@ export type Href13 = string;
 /**
  * The site asking; the PDF uses its region and name.
  */
-export type Slug11 = string;
+export type Slug12 = string;
 /**
  * A short, readable id, unique within the document (e.g. search-results, hero-2).
  */
@@ -297,7 +301,7 @@ export type BlockId1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug12 = string;
+export type Slug13 = string;
 /**
  * A UUID the browser generates once per submission (crypto.randomUUID()) and repeats on every retry, so that a double click or a flaky network stores one lead.
  */
@@ -334,11 +338,11 @@ export type PageUrl1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug13 = string;
+export type Slug14 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug14 = string;
+export type Slug15 = string;
 /**
  * Where the plate is registered: an Australian state or territory, NZ, or a US state (two letters).
  */
@@ -907,6 +911,12 @@ export interface SiteDocument {
     footer?: Block[];
   };
   /**
+   * Template pages this document leaves out, by page id (e.g. ["finance"]): the resolved site does not have them, so their routes answer with the not-found page. Each id must name a page inherited from the template chain (an unknown id is an error), and the document cannot also define its own page with that id (to change a template page, define a page with its id in pages instead). Applies to pages from every template below this document; it is not itself inherited.
+   *
+   * @maxItems 200
+   */
+  withoutPages?: Slug4[];
+  /**
    * @minItems 1
    * @maxItems 200
    */
@@ -1241,7 +1251,7 @@ export interface Features {
   embedOrigins?: string[];
 }
 export interface Page {
-  id: Slug4;
+  id: Slug5;
   /**
    * Route, with :parameters (e.g. /cars/:slug). * matches anything (the not-found page).
    */
@@ -1368,7 +1378,7 @@ export interface CarCardProps {
    * Optional heading above the card, e.g. Car of the week.
    */
   heading?: string;
-  slug?: Slug5;
+  slug?: Slug6;
   /**
    * Or the car's id.
    */
@@ -1384,7 +1394,7 @@ export interface CarCheckoutProps {
  * The vehicle page (/cars/:slug): gallery, key information, Our Comments, the dealer's tabs, car summary, all specifications, sidebar buttons, finance disclaimers, PDF download, and a SOLD notice or 'Like this and want something similar?' for sold or missing cars. Served with the car in the HTML, a canonical address, Open Graph tags and schema.org Car data.
  */
 export interface CarDetailProps {
-  slug?: Slug6;
+  slug?: Slug7;
   whatsIncluded?: Html1;
   whyBuyFromUs?: Html2;
   reserveOnline?: Html3;
@@ -1821,7 +1831,7 @@ export interface ImageTextProps {
  * One location's page: name, address, contact details, opening hours with holiday hours, Get Directions and a map. On /locations/:slug and /contact-us/:slug it shows the location named in the address; search engines get its details as structured data.
  */
 export interface LocationDetailProps {
-  location?: Slug7;
+  location?: Slug8;
   showMap?: boolean;
   /**
    * Map zoom (13 shows the streets around the dealership).
@@ -1904,7 +1914,7 @@ export interface ModelCardsProps {
  * One model's page: picture, status, from price, description and links to stock and enquiry. On /:modelSlug pages it shows the model named in the address.
  */
 export interface ModelDetailProps {
-  model?: Slug8;
+  model?: Slug9;
   enquireHref?: Href5;
   notFoundText?: string;
 }
@@ -1933,7 +1943,7 @@ export interface ModelDirectoryProps {
 export interface OfferCardsProps {
   heading?: string;
   intro?: string;
-  manufacturer?: Slug9;
+  manufacturer?: Slug10;
   limit?: number;
   buttonLabel?: string;
   /**
@@ -2232,7 +2242,7 @@ export interface SearchPageProps {
 export interface SectionProps {
   heading?: string;
   background?: 'none' | 'muted' | 'brand';
-  anchor?: Slug10;
+  anchor?: Slug11;
 }
 /**
  * The same flow as the trade-in valuation for visitors selling their car outright. Never asks visitors to sign in.
@@ -2383,7 +2393,7 @@ export interface CarIdParams {
  * Query of GET /api/cars/{id} and /api/cars/{slug}/pdf.
  */
 export interface CarQuery {
-  site?: Slug11;
+  site?: Slug12;
 }
 /**
  * Path of GET /api/cars/{slug}/pdf.
@@ -2422,7 +2432,7 @@ export interface FormParams {
  * POST /api/forms/{formId}: a general form (contact, service booking request, careers, …). The form's own fields go in fields; name, email, phone and message there are shown to staff as the contact. Stored as a lead with the same guarantees as POST /api/leads.
  */
 export interface FormSubmission {
-  site: Slug12;
+  site: Slug13;
   submission_id: SubmissionId;
   url?: PageUrl;
   source?: 'Website';
@@ -2497,7 +2507,7 @@ export interface GeocodeResult {
  * POST /api/leads: what the shared lead helper sends for an enquiry, test drive, finance, reserve or trade-in form. The visitor's details sit at the top level next to the helper's own fields. Unknown properties are refused; a form with fields of its own puts them in extra.
  */
 export interface LeadRequest {
-  site: Slug12;
+  site: Slug13;
   submission_id: SubmissionId;
   /**
    * True when the visitor finished the form; false when a flow (trade-in) creates the lead at its first step.
@@ -2539,7 +2549,7 @@ export interface LeadRequest {
    * Location id (or slug) the visitor chose; must be one of the site's.
    */
   location?: number | string;
-  dealership_slug?: Slug13;
+  dealership_slug?: Slug14;
   manufacturer_slug?: Slug1;
   stock_number?: string;
   'Vehicle Make'?: string;
@@ -2563,7 +2573,7 @@ export interface LeadRequest {
    * Test drive: preferred date and time (local, from a datetime-local input).
    */
   booking_datetime?: string;
-  preferredDealership?: Slug14;
+  preferredDealership?: Slug15;
   vehiclePriceBudget?: number;
   PreferredContactMethod?: 'Phone' | 'Email' | 'SMS';
   /**
@@ -2594,7 +2604,7 @@ export interface LeadResponse {
  * POST /api/miscellaneous: save a piece of data against a lead or the site; today only the trade-in valuation (column_name valuation).
  */
 export interface MiscellaneousRequest {
-  site: Slug12;
+  site: Slug13;
   lead_id?: LeadId;
   column_name: 'valuation';
   value: TradeInValuation;
@@ -2639,7 +2649,7 @@ export interface AdjustmentAnswers {
  * POST /api/offers/accept: the visitor accepted (or declined) the trade-in offer on a lead (subcategory "3. Offer Accepted", event 18). Recorded on the lead.
  */
 export interface OfferAcceptRequest {
-  site: Slug12;
+  site: Slug13;
   lead_id: LeadId;
   category: string;
   subcategory: string;
@@ -2658,7 +2668,7 @@ export interface PhoneRevealRequest {
  * POST /api/rego-lookup: find a vehicle by its registration plate (trade-in).
  */
 export interface RegoLookupRequest {
-  site: Slug12;
+  site: Slug13;
   rego: string;
   regoState: RegoState;
 }
@@ -2722,7 +2732,7 @@ export interface Review {
  * Query of GET /api/reviews.
  */
 export interface ReviewsQuery {
-  site: Slug12;
+  site: Slug13;
   /**
    * At most this many reviews, newest first (1-99, default 10).
    */
@@ -2770,14 +2780,14 @@ export interface Session {
  * POST /api/sign-in: sign in by phone number (the spec's user is identified by phone only; there is no code check, see docs/api.md).
  */
 export interface SignInRequest {
-  site: Slug12;
+  site: Slug13;
   phone_number: PhoneNumber;
 }
 /**
  * Query of GET /api/staff/leads and /api/staff/leads.html. token is only read by the HTML view (the JSON view takes Authorization: Bearer).
  */
 export interface StaffLeadsQuery {
-  site: Slug12;
+  site: Slug13;
   /**
    * Page size, 1-500 (default 50).
    */
@@ -2860,7 +2870,7 @@ export interface ValuationAdjustmentsRequest {
  * POST /api/valuations: start a trade-in valuation of the visitor's car. Cars older than 7 years or over 100,000 km get no online estimate (eligible false).
  */
 export interface ValuationRequest {
-  site: Slug12;
+  site: Slug13;
   lead_id?: LeadId;
   rego?: string;
   regoState?: RegoState;

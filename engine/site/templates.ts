@@ -5,10 +5,15 @@
  *  - arrays are replaced whole (a site's menu replaces the template's menu),
  *    except `pages`, which merge by page `id`: a page with a template page's id replaces
  *    it in place, other pages are appended in the site's order;
- *  - `null` removes what the template set.
+ *  - `null` removes what the template set;
+ *  - `withoutPages` (a list of page ids) leaves out pages inherited from the templates
+ *    below the document that lists it, before that document's own pages are merged.
+ *    Every id must name an inherited page, and the document cannot also define a page
+ *    with that id (both are issues, at `/withoutPages/{i}`). A more specific document
+ *    may define a page with an id a template left out: it is then a new page.
  * Resolution is pure and deterministic: same inputs, same output.
  */
-import { isPlainObject } from 'lodash-es';
+import { isPlainObject, omit } from 'lodash-es';
 import type { DocumentIssue } from './types.ts';
 
 export type TemplateLoader = (name: string) => Record<string, unknown> | undefined;
@@ -38,7 +43,48 @@ function mergePages(base: Json[], override: Json[]): Json[] {
   return [...merged, ...override.filter((p) => !baseIds.has(p.id))];
 }
 
-/** Resolves the template chain of a document. Returns the merged document or issues. */
+/**
+ * Applies one document's `withoutPages` to what it inherits (`base`, the layers below it
+ * merged). Entries that cannot apply are reported and skipped; the rest still apply, so a
+ * caller that shows a draft despite its issues (the editor) shows the intended pages.
+ * `where` prefixes messages about a template's list (its paths are not in the site).
+ */
+function withoutPages(base: Json, layer: Json, where: string | undefined, issues: DocumentIssue[]): Json {
+  if (!('withoutPages' in layer)) return base;
+  const list = layer.withoutPages;
+  const report = (path: string, message: string) =>
+    issues.push(where === undefined ? { path, message } : { path: '/template', message: `${where}: ${path}: ${message}` });
+  if (!Array.isArray(list)) {
+    report('/withoutPages', 'must be a list of page ids');
+    return base;
+  }
+  if (typeof layer.template !== 'string') {
+    if (list.length) report('/withoutPages', 'this document extends no template, so it has no template pages to leave out');
+    return base;
+  }
+  const inherited = Array.isArray(base.pages) ? (base.pages as Json[]) : [];
+  const own = Array.isArray(layer.pages) ? (layer.pages as Json[]) : [];
+  const drop = new Set<unknown>();
+  list.forEach((id, i) => {
+    const path = `/withoutPages/${i}`;
+    if (typeof id !== 'string') return report(path, 'must be a page id (a string)');
+    const first = list.indexOf(id);
+    if (first !== i) return report(path, `page "${id}" is already listed at /withoutPages/${first}`);
+    if (!inherited.some((p) => p.id === id)) return report(path, `no template page has id "${id}"`);
+    const mine = own.findIndex((p) => isPlainObject(p) && p.id === id);
+    if (mine >= 0) {
+      return report(path, `"${id}" is also a page of this document (/pages/${mine}); leave the template page out or define your own, not both`);
+    }
+    drop.add(id);
+  });
+  return drop.size ? { ...base, pages: inherited.filter((p) => !drop.has(p.id)) } : base;
+}
+
+/**
+ * Resolves the template chain of a document. Returns the merged document and issues: a
+ * missing template or a cycle returns the document unmerged; `withoutPages` issues still
+ * return it merged, without the pages whose removal did apply.
+ */
 export function resolveTemplate(
   doc: Json,
   load: TemplateLoader,
@@ -60,10 +106,18 @@ export function resolveTemplate(
     layers.unshift(template);
     current = template;
   }
+  const issues: DocumentIssue[] = [];
   let merged: Json = {};
-  for (const layer of layers) merged = mergeDocuments(merged, layer);
+  layers.forEach((layer, i) => {
+    // layers run base template first; chain lists the nearest template first.
+    const where = i === layers.length - 1 ? undefined : `in template "${chain[layers.length - 2 - i]}"`;
+    // `withoutPages` is consumed here and never merged: the resolved document simply
+    // lacks those pages, so nothing downstream (routes, page data, the editor's preview)
+    // needs to know about the list, and one layer's list cannot leak into the next.
+    merged = mergeDocuments(withoutPages(merged, layer, where, issues), omit(layer, 'withoutPages'));
+  });
   // The document keeps naming its own template, not the end of the chain.
   if (doc.template !== undefined) merged.template = doc.template;
   else delete merged.template;
-  return { doc: merged, issues: [], chain };
+  return { doc: merged, issues, chain };
 }

@@ -9,10 +9,13 @@ export type { Block, Features, Location, Page, Region, SiteDocument };
 
 type Filled<T> = Required<NonNullable<T>>;
 
-/** A site document as the renderer sees it: template merged, defaults applied, HTML sanitised. */
+/**
+ * A site document as the renderer sees it: template merged, defaults applied, HTML
+ * sanitised. `withoutPages` has been applied (those pages are simply absent) and dropped.
+ */
 export type ResolvedSite = Omit<
   SiteDocument,
-  'region' | 'features' | 'search' | 'api' | 'theme' | 'layout' | 'dealerships' | 'locations' | 'offers'
+  'region' | 'features' | 'search' | 'api' | 'theme' | 'layout' | 'dealerships' | 'locations' | 'offers' | 'withoutPages'
 > & {
   region: Region;
   features: Required<Features>;
