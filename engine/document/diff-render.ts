@@ -132,6 +132,11 @@ export function describeChange(c: SiteChange, code: (s: string) => string = (s) 
       return `Page ${name(c.page.id)} added at ${name(c.page.path ?? '?')}${c.page.title ? ` titled ${v(c.page.title)}` : ''}, with ${plural(c.blocks, 'block')}${c.override === 'added' ? ' (replaces the template page)' : ''}`;
     case 'page-removed':
       return `Page ${name(c.page.id)} removed (was ${name(c.page.path ?? '?')}, with ${plural(c.blocks, 'block')})${c.override === 'dropped' ? '; the template page applies again' : ''}`;
+    case 'template-page-removed':
+    case 'template-page-restored': {
+      const at = c.page.path ? ` at ${name(c.page.path)}` : '';
+      return `Page ${name(c.page.id)} ${c.kind === 'template-page-removed' ? 'removed' : 'restored'} (template page${at}${c.page.title ? ` titled ${v(c.page.title)}` : ''})`;
+    }
     case 'page-renamed': {
       const parts: string[] = [];
       if (c.before.title !== c.after.title) parts.push(`title ${v(c.before.title)} → ${v(c.after.title)}`);
@@ -171,7 +176,7 @@ const GROUPS: Array<{ title: string; has: (c: SiteChange) => boolean }> = [
   { title: 'Settings', has: (c) => c.kind === 'setting' },
   { title: 'Offers', has: (c) => isRecord(c) && (c as { collection: string }).collection === 'offers' },
   { title: 'Feature switches', has: (c) => c.kind === 'feature' },
-  { title: 'Pages', has: (c) => c.kind.startsWith('page-') },
+  { title: 'Pages', has: (c) => c.kind.startsWith('page-') || c.kind.startsWith('template-page-') },
   { title: 'Blocks', has: (c) => c.kind.startsWith('block-') },
 ];
 

@@ -83,6 +83,8 @@ export type SiteChange =
   | { kind: 'record-added' | 'record-removed'; collection: RecordCollection; id: unknown; label: string; path: string }
   | { kind: 'record-changed'; collection: RecordCollection; id: unknown; label: string; path: string; before?: unknown; after?: unknown; override?: TemplateOverride }
   | { kind: 'page-added' | 'page-removed'; page: PageRef; index: number; blocks: number; override?: TemplateOverride }
+  /** A template page the site starts (removed) or stops (restored) leaving out, via `withoutPages`; `path` is its entry. */
+  | { kind: 'template-page-removed' | 'template-page-restored'; page: PageRef; path: string }
   | { kind: 'page-renamed'; page: string; before: { path?: string; title?: string }; after: { path?: string; title?: string } }
   | { kind: 'page-changed'; page: string; path: string; before?: unknown; after?: unknown }
   | { kind: 'page-moved'; page: string; from: number; to: number }
@@ -105,7 +107,7 @@ const IDENTITY_KEYS = new Set(['$schema', 'schemaVersion', 'slug', 'name', 'id',
 const SETTING_KEYS = new Set<string>(['region', 'search', 'theme', 'api']);
 /** Lists of records with ids: matched by id, so reordering them is not an edit. */
 const RECORD_KEYS = new Set<string>(['dealerships', 'locations', 'offers']);
-const HANDLED = new Set([...IDENTITY_KEYS, ...SETTING_KEYS, ...RECORD_KEYS, 'template', 'features', 'layout', 'pages']);
+const HANDLED = new Set([...IDENTITY_KEYS, ...SETTING_KEYS, ...RECORD_KEYS, 'template', 'features', 'layout', 'withoutPages', 'pages']);
 
 /** Changes from `before` to `after`; empty when they are equal. */
 export function diffSiteDocuments(before: unknown, after: unknown, options: DiffOptions = {}): SiteChange[] {
@@ -127,9 +129,10 @@ export function diffSiteDocuments(before: unknown, after: unknown, options: Diff
   diffFeatures(a.features, b.features, out, fallback);
   for (const key of RECORD_KEYS) diffRecords(key as RecordCollection, a[key], b[key], out);
   diffLayoutSettings(a.layout, b.layout, out);
+  diffWithoutPages(a, b, out, options.templates);
   diffPages(a, b, out);
   diffBlocks(a, b, out);
-  if (options.templates) annotateOverrides(out, options.templates);
+  if (options.templates) annotateOverrides(out, options.templates, b);
   return out;
 }
 
@@ -314,6 +317,32 @@ function countBlocks(list: unknown): number {
     if (isPlainObject(o.slots)) for (const items of Object.values(o.slots as Json)) n += countBlocks(items);
   }
   return n;
+}
+
+function withoutPagesOf(doc: Json): string[] {
+  return Array.isArray(doc.withoutPages) ? doc.withoutPages.filter((id: unknown): id is string => typeof id === 'string') : [];
+}
+
+/**
+ * Template pages left out (`withoutPages`) or brought back. Reported as pages, not as a
+ * list setting, and named by their route and title when the template is known.
+ */
+function diffWithoutPages(a: Json, b: Json, out: SiteChange[], templates: DiffOptions['templates']) {
+  const before = withoutPagesOf(a);
+  const after = withoutPagesOf(b);
+  const ref = (id: string, ...sides: Array<Json | undefined>) => {
+    for (const t of sides) {
+      const p = pagesOf(t ?? {}).find((x) => x.id === id);
+      if (p) return pageRef(p, id);
+    }
+    return { id };
+  };
+  after.forEach((id, i) => {
+    if (!before.includes(id)) out.push({ kind: 'template-page-removed', page: ref(id, templates?.after, templates?.before), path: `/withoutPages/${i}` });
+  });
+  before.forEach((id, i) => {
+    if (!after.includes(id)) out.push({ kind: 'template-page-restored', page: ref(id, templates?.after, templates?.before), path: `/withoutPages/${i}` });
+  });
 }
 
 function diffPages(a: Json, b: Json, out: SiteChange[]) {
@@ -549,14 +578,16 @@ function has(doc: Json | undefined, pointer: string): boolean {
 }
 
 /** Marks changes that start or stop overriding a value the template sets. */
-function annotateOverrides(changes: SiteChange[], templates: { before?: Json; after?: Json }) {
+function annotateOverrides(changes: SiteChange[], templates: { before?: Json; after?: Json }, after: Json) {
+  // A site page removed together with leaving the template's page out does not fall back to it.
+  const leftOut = new Set(withoutPagesOf(after));
   for (const c of changes) {
     if (c.kind === 'identity' || c.kind === 'setting' || c.kind === 'feature' || c.kind === 'record-changed') {
       if (c.before === undefined && c.after !== undefined && has(templates.after, c.path)) c.override = 'added';
       else if (c.before !== undefined && c.after === undefined && has(templates.before, c.path)) c.override = 'dropped';
     } else if (c.kind === 'page-added' && pagesOf(templates.after ?? {}).some((p) => p.id === c.page.id)) {
       c.override = 'added';
-    } else if (c.kind === 'page-removed' && pagesOf(templates.before ?? {}).some((p) => p.id === c.page.id)) {
+    } else if (c.kind === 'page-removed' && !leftOut.has(c.page.id) && pagesOf(templates.before ?? {}).some((p) => p.id === c.page.id)) {
       c.override = 'dropped';
     }
   }
@@ -583,6 +614,8 @@ export function touchedPages(changes: SiteChange[]): TouchedPages {
     switch (c.kind) {
       case 'page-added':
       case 'page-removed':
+      case 'template-page-removed':
+      case 'template-page-restored':
         pages.add(c.page.id);
         break;
       case 'page-renamed':

@@ -159,6 +159,13 @@ describe('canonical form', () => {
     expect(formatSiteDocument({ theme: { logo: null } })).toContain('"logo": null');
   });
 
+  it('writes withoutPages after the settings, right before pages', () => {
+    const doc = { pages: [], withoutPages: ['finance', 'about'], features: { compare: true }, template: 'ford', slug: 's' };
+    expect(formatSiteDocument(doc)).toBe(
+      '{\n  "slug": "s",\n  "template": "ford",\n  "features": {\n    "compare": true\n  },\n  "withoutPages": [\n    "finance",\n    "about"\n  ],\n  "pages": []\n}\n',
+    );
+  });
+
   it('sorts map keys the schema does not name, integer-like ones included', () => {
     const text = formatSiteDocument({ features: { tagColours: { sale: '#111', '10': '#222', '2': '#333', 'runout sale': '#1a7f37' } } });
     const keys = [...text.matchAll(/^ {6}"([^"]+)":/gm)].map((m) => m[1]);

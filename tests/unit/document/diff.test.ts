@@ -242,6 +242,34 @@ describe('semantic diff', () => {
     expect(describeChange(page[0])).toBe('Page finance removed (was /finance, with 1 block); the template page applies again');
   });
 
+  it('names template pages the site leaves out (withoutPages) or brings back, as pages', () => {
+    const template = { pages: [{ id: 'finance-calculator', path: '/finance-calculator', title: 'Finance calculator', blocks: [] }, { id: 'careers', path: '/careers', title: 'Careers', blocks: [] }] };
+    const options = { templates: { before: template, after: template } };
+    const removed = diffAfter((d) => (d.withoutPages = ['finance-calculator']), options);
+    expect(removed).toEqual([
+      { kind: 'template-page-removed', page: { id: 'finance-calculator', path: '/finance-calculator', title: 'Finance calculator' }, path: '/withoutPages/0' },
+    ]);
+    expect(renderText(removed)).toBe('Page finance-calculator removed (template page at /finance-calculator titled "Finance calculator")\n');
+    expect(renderMarkdown(removed)).toBe('#### Pages\n\n- Page `finance-calculator` removed (template page at `/finance-calculator` titled `"Finance calculator"`)\n');
+    expect(touchedPages(removed)).toEqual({ everyPage: false, pages: new Set(['finance-calculator']) });
+    // Without the template at hand the id alone is named.
+    expect(renderText(diffAfter((d) => (d.withoutPages = ['finance-calculator'])))).toBe('Page finance-calculator removed (template page)\n');
+    // Bringing one back, and adding another.
+    const before = { ...base(), withoutPages: ['finance-calculator'] };
+    const after = { ...base(), withoutPages: ['careers'] };
+    expect(renderText(diffSiteDocuments(before, after, options))).toBe(
+      'Page careers removed (template page at /careers titled "Careers")\nPage finance-calculator restored (template page at /finance-calculator titled "Finance calculator")\n',
+    );
+    // Dropping the site's own copy of a template page while leaving the template's out:
+    // the template page does not "apply again".
+    const withFinance = { pages: [{ id: 'finance', path: '/finance', title: 'F', blocks: [] }] };
+    const both = diffAfter((d) => {
+      d.pages.splice(1, 1);
+      d.withoutPages = ['finance'];
+    }, { templates: { before: withFinance, after: withFinance } });
+    expect(renderText(both)).toBe('Page finance removed (template page at /finance titled "F")\nPage finance removed (was /finance, with 1 block)\n');
+  });
+
   it('matches blocks by id even in invalid documents (duplicate or missing ids) without throwing', () => {
     const before = base();
     before.pages[0].blocks.push(hero('home-hero'), { type: 'hero', props: { heading: 'x' } });
