@@ -2,8 +2,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api, ApiError, type SiteSummary } from '../lib/api.ts';
 import { draftSlugs } from '../lib/autosave.ts';
+import { useAccess } from '../lib/auth.ts';
 import { isPlainName, plainName, type Doc } from '../lib/doc.ts';
 import { SiteEditorLoader } from './SiteEditor.tsx';
+import { RemoteEditingOff, SignIn, SignOutButton } from './SignIn.tsx';
 
 function currentSlug() {
   return new URLSearchParams(location.search).get('site') ?? undefined;
@@ -20,6 +22,12 @@ export function App() {
     history.pushState(null, '', s ? `${location.pathname}?site=${encodeURIComponent(s)}` : location.pathname);
     setSlug(s);
   };
+  // When the API refuses (401/403) the editor gives way to the sign-in (or "remote editing
+  // is off") screen; after sign-in it mounts afresh on the same URL, so the site list or the
+  // open site (with its draft from localStorage, flushed on unmount) loads again.
+  const access = useAccess();
+  if (access.kind === 'sign-in') return <SignIn reason={access.reason} />;
+  if (access.kind === 'forbidden') return <RemoteEditingOff message={access.message} />;
   return slug ? <SiteEditorLoader key={slug} slug={slug} onExit={() => open(undefined)} /> : <SitePicker onOpen={open} />;
 }
 
@@ -38,7 +46,10 @@ function SitePicker({ onOpen }: { onOpen: (slug: string) => void }) {
   }, []);
   return (
     <main className="fc-picker">
-      <h1>Forecourt editor</h1>
+      <div className="fc-picker-head">
+        <h1>Forecourt editor</h1>
+        <SignOutButton />
+      </div>
       <p className="fc-muted">Pick a dealer site to edit, or start a new one from a template.</p>
       <section aria-labelledby="fc-sites-title">
         <h2 id="fc-sites-title">Sites</h2>

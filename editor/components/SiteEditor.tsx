@@ -17,6 +17,7 @@ import { BlockInspector, FeaturePanel, PageInspector, ProblemsPanel, SettingsPan
 import { PagesPanel } from './PagesPanel.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
+import { SignOutButton } from './SignIn.tsx';
 
 type Tab = 'block' | 'page' | 'features' | 'settings' | 'problems';
 
@@ -260,6 +261,7 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
               >
                 Review and save
               </button>
+              <SignOutButton />
               <span id="fc-save-why" className="fc-save-why">
                 {dirty && blocked && !issues.pending ? blocked : ''}
               </span>

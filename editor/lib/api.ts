@@ -1,6 +1,7 @@
 /** The editor's client for the local API (engine/server/editor-api.ts, mounted at /api/editor). */
 import type { Doc } from './doc.ts';
 import type { DocumentIssue } from './issues.ts';
+import { accessRefused, currentToken } from './auth.ts';
 
 export const API_BASE = '/api/editor';
 
@@ -43,12 +44,24 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+interface RequestOptions {
+  /** Send this token instead of the signed-in one, and leave the sign-in state alone (checking a token). */
+  token?: string;
+}
+
+async function request<T>(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<T> {
+  const checking = options.token !== undefined;
+  const token = checking ? options.token : currentToken();
   let res: Response;
   try {
     res = await fetch(API_BASE + path, {
       ...init,
-      headers: { Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}), ...init.headers },
+      headers: {
+        Accept: 'application/json',
+        ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...init.headers,
+      },
     });
   } catch (err) {
     throw new ApiError(`the server could not be reached (${(err as Error).message}); your draft is kept in this browser`, 0);
@@ -64,12 +77,16 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
     const message =
       body.error ??
       (issues.length ? `the server refused the document: ${issues.length} problem${issues.length === 1 ? '' : 's'}` : `the server answered ${res.status} ${res.statusText}`);
+    // The editor shows its sign-in (401) or "remote editing is off" (403) screen.
+    if (!checking && (res.status === 401 || res.status === 403)) accessRefused(res.status, body.error, token);
     throw new ApiError(message, res.status, issues, body);
   }
   return body as T;
 }
 
 export const api = {
+  /** Whether the server accepts this editor token (a 401 ApiError when not); changes no state. */
+  checkToken: (token: string) => request<{ sites: SiteSummary[] }>('/sites', {}, { token }).then(() => undefined),
   listSites: () => request<{ sites: SiteSummary[] }>('/sites').then((r) => r.sites),
   listTemplates: () => request<{ templates: Array<{ name: string; document: Doc }> }>('/templates').then((r) => r.templates),
   loadSite: (slug: string) => request<LoadedSite>(`/sites/${encodeURIComponent(slug)}`),
