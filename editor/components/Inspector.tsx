@@ -146,7 +146,7 @@ export function PageInspector() {
         {origin !== 'template' && (
           <button
             type="button"
-            className="fc-danger"
+            className={origin === 'override' ? undefined : 'fc-danger'}
             onClick={() => {
               const r = store.removePage(String(page.id));
               if (r.ok) announce(origin === 'override' ? `Page ${page.id} reset to the template.` : `Removed page ${page.id}. Undo with Ctrl+Z.`);
@@ -156,8 +156,19 @@ export function PageInspector() {
             {origin === 'override' ? 'Reset to template' : 'Remove page'}
           </button>
         )}
+        {origin !== 'site' && (
+          <button
+            type="button"
+            className="fc-danger"
+            onClick={() => {
+              if (store.removeTemplatePage(String(page.id))) announce(`Removed template page ${page.id} from this site. Undo with Ctrl+Z, or restore it under “Removed template pages”.`);
+            }}
+          >
+            Remove from this site
+          </button>
+        )}
       </div>
-      {origin === 'template' && <p className="fc-muted">Pages from the template cannot be removed from one site.</p>}
+      {origin !== 'site' && <p className="fc-muted">“Remove from this site” leaves the template’s page out of this site (its route then answers “not found”); it is listed under “Removed template pages” to restore.</p>}
       {message && <p className="fc-warning">{message}</p>}
     </div>
   );

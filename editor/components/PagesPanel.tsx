@@ -1,6 +1,9 @@
-/** The site's pages: pick one to edit, add a page (title and route), or open the header and footer. */
+/**
+ * The site's pages: pick one to edit, add a page (title and route), or open the header and
+ * footer. Template pages the site leaves out are listed below, each with "Restore".
+ */
 import { useId, useState, type FormEvent } from 'react';
-import { isPlainName, LAYOUT_VIEW, pageOrigin, pageTitleText, pathFor, type Doc } from '../lib/doc.ts';
+import { isPlainName, LAYOUT_VIEW, leftOutPages, pageOrigin, pageTitleText, pathFor, type Doc } from '../lib/doc.ts';
 import { useAnnounce, useEditor, useStore } from '../lib/hooks.ts';
 
 export function PagesPanel() {
@@ -48,7 +51,46 @@ export function PagesPanel() {
           );
         })}
       </ul>
+      <RemovedTemplatePages />
     </section>
+  );
+}
+
+/** Template pages this site leaves out (`withoutPages`), collapsed, each with "Restore". */
+function RemovedTemplatePages() {
+  const store = useStore();
+  const announce = useAnnounce();
+  const doc = useEditor((s) => s.doc);
+  const template = useEditor((s) => s.template);
+  const siteName = useEditor((s) => s.resolved.name);
+  const removed = leftOutPages(doc, template);
+  if (!removed.length) return null;
+  return (
+    <details className="fc-removed-pages">
+      <summary>Removed template pages ({removed.length})</summary>
+      <ul className="fc-page-list">
+        {removed.map((p) => (
+          <li key={p.id} data-removed-page={p.id}>
+            <span>
+              {p.inTemplate ? pageTitleText(p.title, siteName).replace(/\s*\|.*$/, '') || p.id : p.id}{' '}
+              <small>
+                {p.inTemplate ? <code>{p.path}</code> : 'no longer in the template'}
+              </small>
+            </span>{' '}
+            <button
+              type="button"
+              className="fc-link"
+              aria-label={`Restore ${p.id}`}
+              onClick={() => {
+                if (store.restoreTemplatePage(p.id)) announce(p.inTemplate ? `Restored template page ${p.id}.` : `Dropped ${p.id} from the removed pages.`);
+              }}
+            >
+              Restore
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

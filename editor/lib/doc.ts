@@ -247,6 +247,28 @@ export function materializePage(draft: Doc, resolved: Doc, pageId: string): Doc 
   return page;
 }
 
+/** Ids of the template pages the site leaves out (its `withoutPages`), in its order. */
+export function leftOutPageIds(doc: Doc): string[] {
+  return Array.isArray(doc.withoutPages) ? doc.withoutPages.filter((id: unknown): id is string => typeof id === 'string') : [];
+}
+
+export interface LeftOutPage {
+  id: string;
+  path?: string;
+  title?: string;
+  /** False when the template has no page with this id (any more): the entry is an issue. */
+  inTemplate: boolean;
+}
+
+/** The template pages a site leaves out, with their route and title from the template. */
+export function leftOutPages(doc: Doc, template: Doc | undefined): LeftOutPage[] {
+  const pages = (template?.pages as Doc[] | undefined) ?? [];
+  return leftOutPageIds(doc).map((id) => {
+    const p = pages.find((x) => x?.id === id);
+    return p ? { id, path: String(p.path), title: String(p.title), inTemplate: true } : { id, inTemplate: false };
+  });
+}
+
 /** Where a page comes from: the site alone, the template alone, or the site overriding it. */
 export function pageOrigin(doc: Doc, template: Doc | undefined, pageId: string): 'site' | 'template' | 'override' {
   const inSite = (doc.pages as Doc[] | undefined)?.some((p) => p?.id === pageId);
@@ -334,8 +356,9 @@ export function isPlainName(s: string) {
   return PLAIN.test(s);
 }
 
-export function freePageId(resolved: Doc, wanted: string): string {
-  const used = new Set(((resolved.pages as Doc[] | undefined) ?? []).map((p) => p.id));
+/** A page id for a new page: not used by a page, nor by `taken` (e.g. template pages the site leaves out). */
+export function freePageId(resolved: Doc, wanted: string, taken: string[] = []): string {
+  const used = new Set([...((resolved.pages as Doc[] | undefined) ?? []).map((p) => p.id), ...taken]);
   const stem = plainName(wanted);
   if (!used.has(stem)) return stem;
   for (let n = 2; ; n++) if (!used.has(`${stem}-${n}`)) return `${stem}-${n}`;

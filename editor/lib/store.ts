@@ -375,7 +375,9 @@ export class EditorStore {
   // -------------------------------------------------------------- pages
 
   addPage(title: string, path: string): string | undefined {
-    const id = freePageId(this.state.resolved, title);
+    // Not the id of a template page the site leaves out: a page cannot be both.
+    const left = Array.isArray(this.state.doc.withoutPages) ? (this.state.doc.withoutPages as string[]) : [];
+    const id = freePageId(this.state.resolved, title, left);
     const ok = this.change(
       `Add page ${title}`,
       (draft) => {
@@ -403,18 +405,50 @@ export class EditorStore {
   }
 
   /**
-   * Removes a site page. A page inherited from the template cannot be removed (the merge
-   * rules have no way to say "without this page"); an override of one is reset instead.
+   * Removes a site page; an override of a template page is reset to the template instead.
+   * A page inherited from the template is left out with removeTemplatePage.
    */
   removePage(id: string): { ok: boolean; reason?: string } {
     const { doc, template } = this.state;
     const inTemplate = (template?.pages as Doc[] | undefined)?.some((p) => p.id === id);
     const inSite = (doc.pages as Doc[] | undefined)?.some((p) => p.id === id);
-    if (!inSite) return { ok: false, reason: 'This page comes from the template and cannot be removed here; change it or hide it from menus instead.' };
+    if (!inSite) return { ok: false, reason: 'This page comes from the template: use “Remove from this site” to leave it out of this site.' };
     const ok = this.change(inTemplate ? `Reset page ${id} to the template` : `Remove page ${id}`, (draft) => {
       draft.pages = (draft.pages as Doc[]).filter((p) => p.id !== id);
     });
     return { ok };
+  }
+
+  /**
+   * Leaves a template page out of this site (`withoutPages`). The site's own version of
+   * it, if any, goes too: a page cannot be both left out and defined. Undoable like any
+   * change; restoreTemplatePage brings it back.
+   */
+  removeTemplatePage(id: string): boolean {
+    const { template } = this.state;
+    if (!(template?.pages as Doc[] | undefined)?.some((p) => p.id === id)) return false;
+    return this.change(
+      `Remove template page ${id} from this site`,
+      (draft) => {
+        if (Array.isArray(draft.pages) && draft.pages.some((p: Doc) => p?.id === id)) draft.pages = (draft.pages as Doc[]).filter((p) => p?.id !== id);
+        if (!Array.isArray(draft.withoutPages)) draft.withoutPages = [];
+        if (!draft.withoutPages.includes(id)) draft.withoutPages.push(id);
+      },
+      { select: null },
+    );
+  }
+
+  /** Stops leaving a template page out: it is inherited again, where the template has it. */
+  restoreTemplatePage(id: string): boolean {
+    if (!Array.isArray(this.state.doc.withoutPages) || !this.state.doc.withoutPages.includes(id)) return false;
+    return this.change(
+      `Restore template page ${id}`,
+      (draft) => {
+        draft.withoutPages = (draft.withoutPages as string[]).filter((x) => x !== id);
+        if (!draft.withoutPages.length) delete draft.withoutPages;
+      },
+      { view: pageArea(id), select: null },
+    );
   }
 
   // -------------------------------------------------------------- settings and switches
