@@ -176,11 +176,14 @@ function ReviewsCarousel({ reviews, autoRotate, label }: { reviews: ReviewEntry[
       onBlur={onBlur}
       data-rotating={rotating}
     >
-      {canRotate && (
+      {autoRotate && (
+        // Rendered from the first paint and only revealed once rotation can start, so it
+        // never pushes the reviews down (layout shift). Hidden for reduced motion by CSS.
         <button
           type="button"
           className="fc-reviews__rotation"
           aria-controls={trackId}
+          style={canRotate ? undefined : { visibility: 'hidden' }}
           onClick={() => setStopped((s) => !s)}
         >
           {stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
