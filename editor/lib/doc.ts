@@ -125,6 +125,32 @@ export function findBlock(doc: Doc, id: string, areas: Area[] = allAreas(doc)): 
   return undefined;
 }
 
+/**
+ * The top-most of `ids`, in document order: a block inside another selected block is
+ * covered by it (it goes wherever its ancestor goes), so operations on a selection act
+ * on these only. Ids that are not in the document are dropped.
+ */
+export function topMost(doc: Doc, ids: Iterable<string>, areas: Area[] = allAreas(doc)): BlockLocation[] {
+  const wanted = new Set(ids);
+  if (!wanted.size) return [];
+  const out: BlockLocation[] = [];
+  for (const area of areas) {
+    for (const loc of walkArea(doc, area)) {
+      if (wanted.has(loc.block.id) && !loc.ancestors.some((a) => wanted.has(a))) out.push(loc);
+    }
+  }
+  return out;
+}
+
+/** Every selected id that exists, in document order (covered ones included). */
+export function inDocumentOrder(doc: Doc, ids: Iterable<string>, areas: Area[] = allAreas(doc)): BlockLocation[] {
+  const wanted = new Set(ids);
+  if (!wanted.size) return [];
+  const out: BlockLocation[] = [];
+  for (const area of areas) for (const loc of walkArea(doc, area)) if (wanted.has(loc.block.id)) out.push(loc);
+  return out;
+}
+
 /** The list a ref points at, or undefined when it does not exist (yet). */
 export function getList(doc: Doc, ref: ListRef): EditorBlock[] | undefined {
   if (!ref.parent) return areaBlocks(doc, ref.area);

@@ -5,6 +5,7 @@ import { EditorStore } from './store.ts';
 import { findBlock, leftOutPages, overrideFor, pageOrigin, resolveDraft, UNSET, withoutAddedDefaults, type Doc } from './doc.ts';
 import { flattenView, projectInsert, projectMove } from './tree.ts';
 import { copyBlocks, readClipboard } from './clipboard.ts';
+import { copySelection, cutSelection, duplicateSelection, pasteClipboard, removeSelection } from './actions.ts';
 import { createAutosaver, discardDraft, loadDraft, saveDraft } from './autosave.ts';
 import { errorSchemaFor, issueTarget, mapIssues } from './issues.ts';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
@@ -284,6 +285,264 @@ describe('copy, paste and duplicate give fresh readable ids', () => {
     });
     expect(other.paste(clip.blocks)).toEqual(['why-us']); // no clash in that site: the id is kept
     expect(other.paste(clip.blocks)).toEqual(['why-us-2']);
+  });
+});
+
+describe('multi-select: selection rules', () => {
+  const blockRows = (store: EditorStore, collapsed?: Set<string>) =>
+    flattenView(store.getState().resolved, store.getState().view, collapsed)
+      .filter((r) => r.kind === 'block')
+      .map((r) => r.key);
+
+  it('a plain select is one block; Ctrl/Cmd+click toggles blocks in and out, the last one picked is primary', () => {
+    const store = makeStore();
+    store.select('home-hero');
+    expect(store.getState().selection).toEqual(['home-hero']);
+    store.toggleSelected('why-us');
+    store.toggleSelected('left-text');
+    expect(store.getState().selection).toEqual(['home-hero', 'why-us', 'left-text']);
+    expect(store.getState().selected).toBe('left-text');
+    expect([...store.getState().selectedSet]).toEqual(['home-hero', 'why-us', 'left-text']);
+    // Taking the primary out: the last one picked before it becomes primary.
+    store.toggleSelected('left-text');
+    expect(store.getState().selection).toEqual(['home-hero', 'why-us']);
+    expect(store.getState().selected).toBe('why-us');
+    // Taking another one out keeps the primary.
+    store.toggleSelected('home-hero');
+    expect(store.getState()).toMatchObject({ selection: ['why-us'], selected: 'why-us' });
+    store.toggleSelected('why-us');
+    expect(store.getState()).toMatchObject({ selection: [], selected: undefined });
+    // With nothing selected a toggle selects; a plain select ends a multi-selection.
+    store.toggleSelected('cols');
+    store.toggleSelected('home-hero');
+    store.select('why-text');
+    expect(store.getState()).toMatchObject({ selection: ['why-text'], selected: 'why-text' });
+  });
+
+  it('a block of another view (header, another page) starts a new selection there', () => {
+    const store = makeStore();
+    store.select('home-hero');
+    store.toggleSelected('site-header');
+    expect(store.getState()).toMatchObject({ view: 'layout', selection: ['site-header'], selected: 'site-header' });
+    store.toggleSelected('site-footer');
+    expect(store.getState().selection).toEqual(['site-header', 'site-footer']);
+    store.setView('page:home');
+    expect(store.getState()).toMatchObject({ selection: [], selected: undefined });
+  });
+
+  it('Shift selects the visible block rows from the primary (the anchor, which stays primary) to the one clicked', () => {
+    const store = makeStore();
+    const rows = blockRows(store);
+    expect(rows).toEqual(['home-hero', 'why-us', 'why-text', 'cols', 'left-text']); // no slot heads
+    store.select('why-us');
+    store.selectRange('left-text', rows);
+    expect(store.getState()).toMatchObject({ selection: ['why-us', 'why-text', 'cols', 'left-text'], selected: 'why-us' });
+    // From the same anchor the other way: the range replaces the previous one.
+    store.selectRange('home-hero', rows);
+    expect(store.getState()).toMatchObject({ selection: ['why-us', 'home-hero'], selected: 'why-us' });
+    // Blocks inside a collapsed row are not visible, so not in the range.
+    store.selectRange('cols', blockRows(store, new Set(['why-us'])));
+    expect(store.getState().selection).toEqual(['why-us', 'cols']);
+    // Without an anchor (nothing selected) it selects just the block.
+    store.select(undefined);
+    store.selectRange('cols', rows);
+    expect(store.getState().selection).toEqual(['cols']);
+  });
+
+  it('normalises: a block inside another selected block is covered by it; operations see top-most blocks in document order', () => {
+    const store = makeStore();
+    store.select('left-text');
+    store.toggleSelected('why-text');
+    store.toggleSelected('why-us');
+    store.toggleSelected('home-hero');
+    expect(store.getState().selection).toEqual(['left-text', 'why-text', 'why-us', 'home-hero']);
+    expect(store.topSelected().map((l) => l.block.id)).toEqual(['home-hero', 'why-us', 'left-text']);
+    expect(store.selectionInOrder().map((l) => l.block.id)).toEqual(['home-hero', 'why-us', 'why-text', 'left-text']);
+    // Removing them removes the three top-most, why-text with its section.
+    expect(store.removeBlocks()).toBe(true);
+    expect(store.history().undo[0]).toBe('Remove 3 blocks');
+  });
+
+  it('Ctrl/Cmd+A selects the primary block’s list, then every top-level block of the page; Escape goes back to the primary', () => {
+    const store = makeStore();
+    store.addBlock('rich-text', { ref: { area: 'page:home', parent: 'why-us' }, index: 1 });
+    store.select('why-text');
+    store.selectAll();
+    expect(store.getState()).toMatchObject({ selection: ['why-text', 'rich-text'], selected: 'why-text' });
+    store.selectAll();
+    expect(store.getState()).toMatchObject({ selection: ['home-hero', 'why-us', 'cols'], selected: 'home-hero' });
+    store.collapseSelection();
+    expect(store.getState()).toMatchObject({ selection: ['home-hero'], selected: 'home-hero' });
+    // Nothing selected: the page. In the layout view: header and footer.
+    store.select(undefined);
+    store.selectAll();
+    expect(store.getState().selection).toEqual(['home-hero', 'why-us', 'cols']);
+    store.setView('layout');
+    store.selectAll();
+    expect(store.getState().selection).toEqual(['site-header', 'site-footer']);
+  });
+
+  it('keeps the selection (and its set, which outline rows read) untouched by changes that do not affect it', () => {
+    const store = makeStore();
+    store.select('home-hero');
+    store.toggleSelected('cols');
+    const { selection, selectedSet } = store.getState();
+    store.setProps('why-text', { html: '<p>x</p>' });
+    store.setFeature('compare', true);
+    expect(store.getState().selection).toBe(selection);
+    expect(store.getState().selectedSet).toBe(selectedSet);
+  });
+});
+
+describe('multi-select: operations are one undo step each', () => {
+  beforeEach(() => localStorage.clear());
+  const rootIds = (store: EditorStore, page = 0) => ids(store.getState().resolved.pages[page].blocks);
+
+  it('removes several blocks (Delete) in one step; undo brings them and the selection back, redo removes them again', () => {
+    const store = makeStore();
+    const original = store.getState().doc;
+    store.select('home-hero');
+    store.toggleSelected('left-text');
+    const announce = vi.fn();
+    expect(removeSelection(store, announce)).toBe(true);
+    expect(announce).toHaveBeenCalledWith('Removed 2 blocks: Hero home-hero and Rich text left-text. Undo with Ctrl+Z.');
+    expect(rootIds(store)).toEqual(['why-us', 'cols']);
+    expect(findBlock(store.getState().resolved, 'left-text')).toBeUndefined();
+    // The emptied slot is not written out as [].
+    expect(findBlock(store.getState().resolved, 'cols')!.block.slots).toBeUndefined();
+    expect(store.getState().selection).toEqual([]);
+    expect(store.history().undo).toEqual(['Remove 2 blocks']);
+    store.undo();
+    expect(store.getState().doc).toEqual(original);
+    expect(store.getState()).toMatchObject({ selection: ['home-hero', 'left-text'], selected: 'left-text' });
+    store.redo();
+    expect(rootIds(store)).toEqual(['why-us', 'cols']);
+    expect(store.history()).toEqual({ undo: ['Remove 2 blocks'], redo: [] });
+  });
+
+  it('duplicates several blocks in one step: the copies of one list follow the last selected block of that list, and become the selection', () => {
+    const store = makeStore();
+    store.select('home-hero');
+    store.toggleSelected('why-us');
+    store.toggleSelected('left-text');
+    store.toggleSelected('why-us'); // out and in again: primary
+    store.toggleSelected('why-us');
+    const copies = duplicateSelection(store, () => {});
+    expect(copies).toEqual(['home-hero-2', 'why-us-2', 'left-text-2']);
+    expect(rootIds(store)).toEqual(['home-hero', 'why-us', 'home-hero-2', 'why-us-2', 'cols']);
+    expect(ids(findBlock(store.getState().resolved, 'why-us-2')!.block.children)).toEqual(['why-text-2']);
+    expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual(['left-text', 'left-text-2']);
+    expect(store.getState()).toMatchObject({ selection: ['home-hero-2', 'why-us-2', 'left-text-2'], selected: 'why-us-2' });
+    const all = [...collectBlockIds(store.getState().resolved)];
+    expect(new Set(all).size).toBe(all.length);
+    expect(store.history().undo).toEqual(['Duplicate 3 blocks']);
+    store.undo();
+    expect(rootIds(store)).toEqual(['home-hero', 'why-us', 'cols']);
+    expect(store.getState().selection).toEqual(['home-hero', 'left-text', 'why-us']);
+    // One block: the same as before multi-select.
+    expect(store.duplicate('cols')).toBe('cols-2');
+    expect(store.history().undo[0]).toBe('Duplicate Columns cols as cols-2');
+  });
+
+  it('duplicating a container with a child selected too copies the container once', () => {
+    const store = makeStore();
+    store.select('why-us');
+    store.toggleSelected('why-text');
+    expect(store.duplicateBlocks()).toEqual(['why-us-2']);
+    expect(findBlock(store.getState().resolved, 'why-text-3')).toBeUndefined();
+  });
+
+  it('copies several blocks in document order and pastes them all, in order, with fresh ids, as one step', () => {
+    const store = makeStore();
+    store.select('why-us');
+    store.toggleSelected('home-hero');
+    store.toggleSelected('why-text'); // covered by why-us
+    const announce = vi.fn();
+    expect(copySelection(store, announce)).toBe(true);
+    expect(announce).toHaveBeenCalledWith(expect.stringMatching(/^Copied 2 blocks: Hero home-hero and Section why-us\./));
+    const clip = readClipboard()!;
+    expect(clip.blocks.map((b) => b.id)).toEqual(['home-hero', 'why-us']);
+    expect(clip.from).toEqual({ site: 'test-site', page: 'page:home' });
+    expect(store.getState().canUndo).toBe(false); // copying is not a change
+    store.setView('page:contact');
+    expect(pasteClipboard(store, announce)).toEqual(['home-hero-2', 'why-us-2']);
+    expect(announce).toHaveBeenLastCalledWith('Pasted Hero home-hero-2 and Section why-us-2.');
+    expect(rootIds(store, 1)).toEqual(['home-hero-2', 'why-us-2']);
+    expect(ids(store.getState().resolved.pages[1].blocks[1].children)).toEqual(['why-text-2']);
+    expect(store.getState()).toMatchObject({ selection: ['home-hero-2', 'why-us-2'], selected: 'home-hero-2' });
+    expect(store.history().undo).toEqual(['Paste 2 blocks']);
+    // Pasting again goes after the (pasted, selected) blocks.
+    pasteClipboard(store, announce);
+    expect(rootIds(store, 1)).toEqual(['home-hero-2', 'why-us-2', 'home-hero-3', 'why-us-3']);
+    store.undo();
+    store.undo();
+    expect(store.getState().doc.pages).toBeUndefined();
+  });
+
+  it('cuts several blocks: copied, then removed in one step', () => {
+    const store = makeStore();
+    store.select('home-hero');
+    store.toggleSelected('cols');
+    expect(cutSelection(store, () => {})).toBe(true);
+    expect(readClipboard()!.blocks.map((b) => b.id)).toEqual(['home-hero', 'cols']);
+    expect(rootIds(store)).toEqual(['why-us']);
+    expect(store.history().undo).toEqual(['Remove 2 blocks']);
+    store.undo();
+    expect(rootIds(store)).toEqual(['home-hero', 'why-us', 'cols']);
+    // Pasted back into the section (a container, selected alone): at its end.
+    store.select('why-us');
+    expect(store.paste(readClipboard()!.blocks)).toEqual(['home-hero-2', 'cols-2']);
+    expect(ids(findBlock(store.getState().resolved, 'why-us')!.block.children)).toEqual(['why-text', 'home-hero-2', 'cols-2']);
+  });
+
+  it('refuses a paste, with the reason, when the target list does not take one of the blocks (the rules drops follow)', () => {
+    const slot = blockMeta.columns.slots[0];
+    const accepts = slot.accepts;
+    slot.accepts = ['rich-text']; // a First column that takes nothing but rich text
+    try {
+      const store = makeStore();
+      const hero = findBlock(store.getState().resolved, 'home-hero')!.block;
+      const text = findBlock(store.getState().resolved, 'why-text')!.block;
+      store.select('left-text');
+      expect(store.pasteBlocks([text, hero])).toEqual({ ids: [], reason: 'First column of Columns does not take Hero blocks' });
+      expect(store.getState().canUndo).toBe(false);
+      copyBlocks([text, hero], { site: 'test-site' });
+      const announce = vi.fn();
+      expect(pasteClipboard(store, announce)).toEqual([]);
+      expect(announce).toHaveBeenCalledWith('Cannot paste here: First column of Columns does not take Hero blocks.');
+      // Rich text alone is fine there.
+      expect(store.paste([text])).toEqual(['why-text-2']);
+      expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual(['left-text', 'why-text-2']);
+    } finally {
+      slot.accepts = accepts;
+    }
+  });
+
+  it('reads a single block stored by older versions (and older versions can read a list)', () => {
+    const store = makeStore();
+    const hero = findBlock(store.getState().resolved, 'home-hero')!.block;
+    const KEY = 'forecourt:editor:clipboard';
+    // What the first editor versions wrote: v 1, a one-block list.
+    localStorage.setItem(KEY, JSON.stringify({ v: 1, blocks: [hero], from: { site: 'old-site', page: 'page:home' }, at: 1 }));
+    expect(readClipboard()).toEqual({ v: 1, blocks: [hero], from: { site: 'old-site', page: 'page:home' }, at: 1 });
+    store.setView('page:contact');
+    expect(pasteClipboard(store, () => {})).toEqual(['home-hero-2']);
+    // A single block kept as `block`, or bare, reads as a one-block list too.
+    localStorage.setItem(KEY, JSON.stringify({ v: 1, block: hero, from: { site: 'old-site' }, at: 2 }));
+    expect(readClipboard()?.blocks).toEqual([hero]);
+    localStorage.setItem(KEY, JSON.stringify(hero));
+    expect(readClipboard()).toMatchObject({ v: 1, blocks: [hero], from: { site: 'another site' } });
+    // Unreadable entries are nothing to paste.
+    for (const bad of ['not json', JSON.stringify({ v: 2, blocks: [hero] }), JSON.stringify({ v: 1, blocks: [] }), JSON.stringify({ v: 1, blocks: [{ id: 'x' }] })]) {
+      localStorage.setItem(KEY, bad);
+      expect(readClipboard()).toBeUndefined();
+    }
+    // What this version writes for several blocks passes the older versions' check.
+    copyBlocks([hero, findBlock(store.getState().resolved, 'why-us')!.block], { site: 'test-site', page: 'page:home' });
+    const stored = JSON.parse(localStorage.getItem(KEY)!);
+    const olderCheck = (c: typeof stored) => c?.v === 1 && Array.isArray(c.blocks) && c.blocks.every((b: Doc) => b && typeof b.type === 'string' && typeof b.id === 'string');
+    expect(olderCheck(stored)).toBe(true);
+    expect(stored.blocks.map((b: Doc) => b.id)).toEqual(['home-hero', 'why-us']);
   });
 });
 

@@ -7,15 +7,24 @@
  * Every change goes through `change()`: immer's produceWithPatches gives the patches and
  * their inverse; undo applies the inverse, redo the patches. Keystrokes in one field are
  * coalesced into one history step.
+ *
+ * Selection: an ordered set of block ids (`selection`, as picked) and its primary one
+ * (`selected`: the anchor of range selection, and the block the Inspector edits when it
+ * is alone). A block inside another selected block is covered by it: operations on the
+ * selection (remove, duplicate, copy, cut) act on the top-most selected blocks only, in
+ * document order, and each is ONE undo step.
  */
 import { applyPatches, enablePatches, produceWithPatches, type Patch } from 'immer';
 import { isEqual } from 'lodash-es';
-import { nextBlockId, withFreshIds } from '../../engine/document/ids.ts';
+import { collectBlockIds, nextBlockId, withFreshIds } from '../../engine/document/ids.ts';
 import { metaOf, type EditorBlock } from './blocks.ts';
 import {
+  areaOfView,
   canContain,
   ensureList,
   findBlock,
+  getList,
+  inDocumentOrder,
   freePageId,
   isInsideItself,
   LAYOUT_VIEW,
@@ -28,9 +37,12 @@ import {
   resolveDraft,
   resolvedTemplate,
   sameList,
+  listKey,
+  topMost,
   UNSET,
   viewOfArea,
   type Area,
+  type BlockLocation,
   type Doc,
   type ListRef,
   type TemplateMap,
@@ -48,6 +60,7 @@ export interface HistoryEntry {
   at: number;
   view: View;
   selected?: string;
+  selection?: readonly string[];
 }
 
 export interface EditorState {
@@ -64,7 +77,12 @@ export interface EditorState {
   /** The template chain merged (undefined when the site has no template). */
   template?: Doc;
   view: View;
+  /** The primary selected block: the anchor of range selection, the one the Inspector edits. */
   selected?: string;
+  /** Every selected block id, in the order picked (the primary included); empty when none. */
+  selection: readonly string[];
+  /** `selection` as a set: outline rows check their own membership on every store change. */
+  selectedSet: ReadonlySet<string>;
   canUndo: boolean;
   canRedo: boolean;
   /** Counts every change of `doc` (autosave, preview). */
@@ -76,10 +94,21 @@ export interface EditorState {
 export interface ChangeOptions {
   /** Changes with the same key within COALESCE_MS are one undo step (typing). */
   coalesce?: string;
-  /** Selection after the change. */
+  /** Selection after the change (the primary block, alone unless `selection` is given). */
   select?: string | null;
+  /** Several blocks selected after the change (`select` is the primary one, else the first). */
+  selection?: string[];
   view?: View;
 }
+
+export interface PasteResult {
+  ids: string[];
+  /** Why nothing was pasted (a block the target list does not take). */
+  reason?: string;
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+const NO_SET: ReadonlySet<string> = new Set();
 
 const COALESCE_MS = 1200;
 const MAX_HISTORY = 500;
@@ -108,6 +137,8 @@ export class EditorStore {
       resolved,
       template: resolvedTemplate(init.doc, templates),
       view: init.view ?? (firstPage ? pageArea(String(firstPage)) : LAYOUT_VIEW),
+      selection: NONE,
+      selectedSet: NO_SET,
       canUndo: false,
       canRedo: false,
       revision: 0,
@@ -124,16 +155,29 @@ export class EditorStore {
   };
 
   private set(patch: Partial<EditorState>) {
-    let next = { ...this.state, ...patch };
-    if (patch.doc && patch.doc !== this.state.doc) {
+    const next = { ...this.state, ...patch };
+    const docChanged = !!patch.doc && patch.doc !== this.state.doc;
+    if (docChanged) {
       next.resolved = resolveDraft(next.doc, next.templates);
       if (next.doc.template !== this.state.doc.template) next.template = resolvedTemplate(next.doc, next.templates);
       next.revision = this.state.revision + 1;
     }
     next.canUndo = this.past.length > 0;
     next.canRedo = this.future.length > 0;
-    // A selection that no longer exists (undone, removed) is dropped.
-    if (next.selected && !findBlock(next.resolved, next.selected)) next = { ...next, selected: undefined };
+    // Setting the primary alone selects just it.
+    if ('selected' in patch && !('selection' in patch)) next.selection = next.selected ? [next.selected] : NONE;
+    if (docChanged || 'selected' in patch || 'selection' in patch) {
+      // Blocks that no longer exist (undone, removed) leave the selection.
+      const selection = next.selection;
+      if (selection.length) {
+        const all = selection.length > 1 ? collectBlockIds(next.resolved) : undefined;
+        const kept = selection.filter((id) => (all ? all.has(id) : !!findBlock(next.resolved, id)));
+        if (kept.length !== selection.length) next.selection = kept.length ? kept : NONE;
+      }
+      // The primary is always one of the selection.
+      if (!next.selected || !next.selection.includes(next.selected)) next.selected = next.selection[next.selection.length - 1];
+    }
+    if (next.selection !== this.state.selection) next.selectedSet = next.selection.length ? new Set(next.selection) : NO_SET;
     if (next.view !== LAYOUT_VIEW && !(next.resolved.pages as Doc[] | undefined)?.some((p) => pageArea(String(p.id)) === next.view)) {
       const first = (next.resolved.pages as Doc[] | undefined)?.[0]?.id;
       next.view = first ? pageArea(String(first)) : LAYOUT_VIEW;
@@ -162,13 +206,16 @@ export class EditorStore {
       last.inverse = [...inverse, ...last.inverse];
       last.at = now;
     } else {
-      this.past.push({ label, patches, inverse, coalesce: options.coalesce, at: now, view: before.view, selected: before.selected });
+      this.past.push({ label, patches, inverse, coalesce: options.coalesce, at: now, view: before.view, selected: before.selected, selection: before.selection });
       if (this.past.length > MAX_HISTORY) this.past.shift();
     }
     this.future = [];
     const patch: Partial<EditorState> = { doc: doc as Doc, lastAction: label };
     if (options.view) patch.view = options.view;
-    if (options.select !== undefined) patch.selected = options.select ?? undefined;
+    if (options.selection) {
+      patch.selection = options.selection.length ? options.selection : NONE;
+      patch.selected = options.select && options.selection.includes(options.select) ? options.select : options.selection[0];
+    } else if (options.select !== undefined) patch.selected = options.select ?? undefined;
     this.set(patch);
     return true;
   }
@@ -178,7 +225,7 @@ export class EditorStore {
     if (!entry) return false;
     this.future.push(entry);
     const doc = applyPatches(this.state.doc, entry.inverse) as Doc;
-    this.set({ doc, view: entry.view, selected: entry.selected, lastAction: `Undid: ${entry.label}` });
+    this.set({ doc, view: entry.view, selected: entry.selected, selection: entry.selection ?? (entry.selected ? [entry.selected] : NONE), lastAction: `Undid: ${entry.label}` });
     return true;
   }
 
@@ -187,7 +234,7 @@ export class EditorStore {
     if (!entry) return false;
     this.past.push(entry);
     const doc = applyPatches(this.state.doc, entry.patches) as Doc;
-    this.set({ doc, view: entry.view, selected: entry.selected, lastAction: `Redid: ${entry.label}` });
+    this.set({ doc, view: entry.view, selected: entry.selected, selection: entry.selection ?? (entry.selected ? [entry.selected] : NONE), lastAction: `Redid: ${entry.label}` });
     return true;
   }
 
@@ -214,12 +261,85 @@ export class EditorStore {
 
   // -------------------------------------------------------------- selection
 
+  /** Selects one block alone (a plain click), or nothing. */
   select(id: string | undefined) {
-    if (id === this.state.selected) return;
+    if (id === this.state.selected && this.state.selection.length <= 1) return;
     if (!id) return this.set({ selected: undefined });
     const loc = findBlock(this.state.resolved, id);
     if (!loc) return;
     this.set({ selected: id, view: viewOfArea(loc.ref.area) });
+  }
+
+  /** Is `id` selected (picked itself, not just covered by a selected ancestor)? */
+  isSelected(id: string): boolean {
+    return this.state.selectedSet.has(id);
+  }
+
+  /**
+   * Ctrl/Cmd+click: adds a block to the selection (it becomes the primary) or takes it out
+   * (the primary then is the last one picked). A block of another view starts afresh.
+   */
+  toggleSelected(id: string) {
+    const { selection, selected, resolved, view } = this.state;
+    const loc = findBlock(resolved, id);
+    if (!loc) return;
+    if (viewOfArea(loc.ref.area) !== view || !selection.length) return this.select(id);
+    if (this.state.selectedSet.has(id)) {
+      const rest = selection.filter((x) => x !== id);
+      this.set({ selection: rest.length ? rest : NONE, selected: selected === id ? rest[rest.length - 1] : selected });
+    } else {
+      this.set({ selection: [...selection, id], selected: id });
+    }
+  }
+
+  /**
+   * Shift+click: selects the rows from the primary (the anchor, which stays primary) to
+   * `id`, both included, in the order of `rows`: the ids of the outline's visible block
+   * rows, top to bottom (collapsed blocks' insides are not visible, so not included).
+   */
+  selectRange(id: string, rows: readonly string[]) {
+    const anchor = this.state.selected;
+    const from = anchor ? rows.indexOf(anchor) : -1;
+    const to = rows.indexOf(id);
+    if (from < 0 || to < 0) return this.select(id);
+    const range = from <= to ? rows.slice(from, to + 1) : rows.slice(to, from + 1).reverse();
+    this.set({ selection: range, selected: anchor });
+  }
+
+  /**
+   * Ctrl/Cmd+A: every block of the list holding the primary block (its siblings); when
+   * those are all selected already, or the primary is at the top of the page, every
+   * top-level block of the view (the page, or header and footer), which covers the rest.
+   */
+  selectAll() {
+    const { resolved, view, selected, selectedSet } = this.state;
+    const areas = areaOfView(view);
+    const loc = selected ? findBlock(resolved, selected, areas) : undefined;
+    let ids: string[] | undefined;
+    if (loc?.ref.parent) {
+      ids = (getList(resolved, loc.ref) ?? []).map((b) => b.id);
+      if (ids.every((id) => selectedSet.has(id))) ids = undefined;
+    }
+    ids ??= areas.flatMap((area) => (getList(resolved, { area }) ?? []).filter((b) => b && typeof b === 'object').map((b) => b.id));
+    if (!ids.length) return;
+    this.set({ selection: ids, selected: selected && ids.includes(selected) ? selected : ids[0] });
+  }
+
+  /** Escape: back to the primary block alone. */
+  collapseSelection() {
+    const { selected, selection } = this.state;
+    if (selection.length <= 1) return;
+    this.set({ selected, selection: selected ? [selected] : NONE });
+  }
+
+  /** The top-most selected blocks in document order (what operations act on). */
+  topSelected(ids: readonly string[] = this.state.selection): BlockLocation[] {
+    return topMost(this.state.resolved, ids);
+  }
+
+  /** Every selected block in document order. */
+  selectionInOrder(): BlockLocation[] {
+    return inDocumentOrder(this.state.resolved, this.state.selection);
   }
 
   setView(view: View) {
@@ -247,6 +367,35 @@ export class EditorStore {
     }
     const page = (resolved.pages as Doc[]).find((p) => pageArea(String(p.id)) === view);
     return page ? { ref: { area: view as Area }, index: (page.blocks as unknown[] | undefined)?.length ?? 0 } : undefined;
+  }
+
+  /**
+   * Where pasted blocks go: with one block selected, into it (a container or slot owner
+   * that takes them all, at the end), else after it; with several, after the last of them
+   * (document order); with none, at the end of the page. Refused, with the reason, when
+   * that list does not take every pasted block type (the rules the outline enforces for
+   * drops: containers, `accepts`, slots).
+   */
+  pasteTarget(types: string[]): { target?: InsertTarget; reason?: string } {
+    const { resolved, view } = this.state;
+    const top = this.topSelected();
+    const refusal = (ref: ListRef) => types.map((t) => canContain(resolved, ref, t)).find((a) => !a.ok);
+    const last = top[top.length - 1];
+    if (last) {
+      if (top.length === 1 && metaOf(last.block.type).container) {
+        const inside = { area: last.ref.area, parent: last.block.id };
+        if (!refusal(inside)) return { target: { ref: inside, index: last.block.children?.length ?? 0 } };
+      }
+      const no = refusal(last.ref);
+      if (no) return { reason: no.reason };
+      return { target: { ref: last.ref, index: last.index + 1 } };
+    }
+    if (view === LAYOUT_VIEW) {
+      const header = resolved.layout?.header as EditorBlock[] | undefined;
+      return { target: { ref: { area: 'layout:header' }, index: header?.length ?? 0 } };
+    }
+    const page = (resolved.pages as Doc[]).find((p) => pageArea(String(p.id)) === view);
+    return page ? { target: { ref: { area: view as Area }, index: (page.blocks as unknown[] | undefined)?.length ?? 0 } } : { reason: 'there is no page to paste into' };
   }
 
   /** A new block of `type` with a fresh readable id and the props its schema requires. */
@@ -304,44 +453,109 @@ export class EditorStore {
   }
 
   remove(id: string): boolean {
-    const loc = findBlock(this.state.resolved, id);
-    if (!loc) return false;
+    return this.removeBlocks([id]);
+  }
+
+  /** Removes blocks (the top-most of `ids`, with everything inside them) as one undo step. */
+  removeBlocks(ids: readonly string[] = this.state.selection): boolean {
+    const top = this.topSelected(ids);
+    if (!top.length) return false;
+    const label = top.length === 1 ? `Remove ${metaOf(top[0].block.type).label} ${top[0].block.id}` : `Remove ${top.length} blocks`;
     return this.change(
-      `Remove ${metaOf(loc.block.type).label} ${id}`,
+      label,
       (draft, res) => {
-        materializeArea(draft, res, loc.ref.area);
-        const source = ensureList(draft, loc.ref);
-        source.splice(
-          source.findIndex((b) => b.id === id),
-          1,
-        );
-        pruneList(draft, loc.ref);
+        for (const loc of top) {
+          materializeArea(draft, res, loc.ref.area);
+          const source = ensureList(draft, loc.ref);
+          source.splice(
+            source.findIndex((b) => b.id === loc.block.id),
+            1,
+          );
+        }
+        const pruned = new Set<string>();
+        for (const loc of top) {
+          if (pruned.has(listKey(loc.ref))) continue;
+          pruned.add(listKey(loc.ref));
+          pruneList(draft, loc.ref);
+        }
       },
       { select: null },
     );
   }
 
   duplicate(id: string): string | undefined {
-    const loc = findBlock(this.state.resolved, id);
-    if (!loc) return undefined;
-    const copy = withFreshIds(this.state.resolved, structuredClone(loc.block)) as EditorBlock;
-    return this.insert(copy, { ref: loc.ref, index: loc.index + 1 }, `Duplicate ${metaOf(loc.block.type).label} ${id} as ${copy.id}`);
+    return this.duplicateBlocks([id])[0];
+  }
+
+  /**
+   * Duplicates blocks (the top-most of `ids`) as one undo step: the copies of the blocks
+   * of one list go, in order, right after the last of them in that list (so [A, B, C] with
+   * A and B selected becomes [A, B, A′, B′, C]). Copies get fresh readable ids and become
+   * the selection. Returns the copies' ids in document order.
+   */
+  duplicateBlocks(ids: readonly string[] = this.state.selection): string[] {
+    const { resolved, selected } = this.state;
+    const top = this.topSelected(ids);
+    if (!top.length) return [];
+    const taken: string[] = [];
+    const groups = new Map<string, { ref: ListRef; last: string; copies: EditorBlock[] }>();
+    const copyOf = new Map<string, string>();
+    for (const loc of top) {
+      const copy = withFreshIds(resolved, structuredClone(loc.block), taken) as EditorBlock;
+      for (const { block } of walkTree(copy)) taken.push(block.id);
+      copyOf.set(loc.block.id, copy.id);
+      const key = listKey(loc.ref);
+      const group = groups.get(key) ?? { ref: loc.ref, last: loc.block.id, copies: [] };
+      group.last = loc.block.id;
+      group.copies.push(copy);
+      groups.set(key, group);
+    }
+    const copyIds = top.map((loc) => copyOf.get(loc.block.id)!);
+    const label =
+      top.length === 1 ? `Duplicate ${metaOf(top[0].block.type).label} ${top[0].block.id} as ${copyIds[0]}` : `Duplicate ${top.length} blocks`;
+    const ok = this.change(
+      label,
+      (draft, res) => {
+        for (const group of groups.values()) {
+          materializeArea(draft, res, group.ref.area);
+          const list = ensureList(draft, group.ref);
+          list.splice(list.findIndex((b) => b.id === group.last) + 1, 0, ...group.copies);
+        }
+      },
+      { selection: copyIds, select: (selected && copyOf.get(selected)) ?? copyIds[0], view: viewOfArea(top[0].ref.area) },
+    );
+    return ok ? copyIds : [];
   }
 
   /** Pastes blocks (from the clipboard) with fresh ids after the selection or at the end of the page. */
   paste(blocks: EditorBlock[], target?: InsertTarget): string[] {
-    const ids: string[] = [];
+    return this.pasteBlocks(blocks, target).ids;
+  }
+
+  /**
+   * Pastes blocks in order, with fresh ids, as one undo step (see pasteTarget for where);
+   * refused as a whole, with the reason, if the target list does not take one of them.
+   * The pasted blocks become the selection.
+   */
+  pasteBlocks(blocks: EditorBlock[], target?: InsertTarget): PasteResult {
+    if (!blocks.length) return { ids: [] };
+    const types = blocks.map((b) => b.type);
+    let where = target;
+    if (!where) {
+      const found = this.pasteTarget(types);
+      if (!found.target) return { ids: [], reason: found.reason };
+      where = found.target;
+    }
+    const { resolved } = this.state;
+    const refused = types.map((t) => canContain(resolved, where.ref, t)).find((a) => !a.ok);
+    if (refused) return { ids: [], reason: refused.reason };
     const taken: string[] = [];
     const copies = blocks.map((b) => {
-      const c = withFreshIds(this.state.resolved, structuredClone(b), taken) as EditorBlock;
+      const c = withFreshIds(resolved, structuredClone(b), taken) as EditorBlock;
       for (const { block } of walkTree(c)) taken.push(block.id);
       return c;
     });
     const first = copies[0];
-    if (!first) return ids;
-    const where = target ?? this.defaultTarget(first.type);
-    if (!where) return ids;
-    if (copies.some((c) => !canContain(this.state.resolved, where.ref, c.type).ok)) return ids;
     const ok = this.change(
       copies.length === 1 ? `Paste ${metaOf(first.type).label} ${first.id}` : `Paste ${copies.length} blocks`,
       (draft, res) => {
@@ -349,10 +563,9 @@ export class EditorStore {
         const list = ensureList(draft, where.ref);
         list.splice(Math.max(0, Math.min(where.index, list.length)), 0, ...copies);
       },
-      { select: first.id, view: viewOfArea(where.ref.area) },
+      { selection: copies.map((c) => c.id), select: first.id, view: viewOfArea(where.ref.area) },
     );
-    if (ok) ids.push(...copies.map((c) => c.id));
-    return ids;
+    return ok ? { ids: copies.map((c) => c.id) } : { ids: [] };
   }
 
   /** Replaces a block's props (typing in the form: coalesced per block). */
