@@ -3,7 +3,8 @@
  * block registry) inside the editor's iframe. It receives the draft from the editor by
  * postMessage (same origin, from the parent window only) already prepared the way the
  * runtime prepares documents (checked on the server by the same validator: defaults
- * filled, HTML sanitised with DOMPurify), and tells the editor which block was clicked.
+ * filled, HTML sanitised with DOMPurify), outlines every selected block, and tells the
+ * editor which block was clicked (Ctrl/Cmd+click: to add to or take out of the selection).
  * The browser compiles no schema: the production CSP has no 'unsafe-eval', which ajv
  * needs, and the runtime's rule is that browsers get already validated documents.
  *
@@ -12,7 +13,7 @@
  * rendering on screen with a banner.
  */
 import { isPlainObject } from 'lodash-es';
-import { memo, StrictMode, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { memo, StrictMode, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { registry } from '../blocks/registry.ts';
@@ -126,9 +127,22 @@ function Rendered({ revision, issues }: { revision: number; issues: number }) {
   return null;
 }
 
+interface Selection {
+  /** The primary block (the editor's Inspector edits it when it is alone). */
+  primary?: string;
+  ids: string[];
+}
+
+const NOTHING: Selection = { ids: [] };
+
 function Preview() {
   const [shown, setShown] = useState<Shown>();
-  const [selected, setSelected] = useState<string>();
+  const [selection, setSelectionState] = useState<Selection>(NOTHING);
+  const current = useRef(selection);
+  const setSelection = (next: Selection) => {
+    current.current = next;
+    setSelectionState(next);
+  };
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
@@ -141,10 +155,12 @@ function Preview() {
         if (document.querySelector('[data-block-error]')) setGeneration((g) => g + 1);
         last = next;
         setShown(next);
-        setSelected(msg.selected);
+        setSelection({ primary: msg.selected, ids: msg.selection ?? (msg.selected ? [msg.selected] : []) });
       } else if (msg.type === 'select') {
-        setSelected(msg.blockId);
-        if (msg.blockId) {
+        const before = current.current;
+        setSelection({ primary: msg.blockId, ids: msg.selection ?? (msg.blockId ? [msg.blockId] : []) });
+        // Scroll to a newly selected primary block (not when others join or leave the selection).
+        if (msg.blockId && msg.blockId !== before.primary && !before.ids.includes(msg.blockId)) {
           const el = document.querySelector(`[data-editor-block="${CSS.escape(msg.blockId)}"]`);
           const r = el && contentRect(el);
           if (r && (r.top < 0 || r.bottom > innerHeight)) window.scrollBy({ top: r.top - 40 });
@@ -156,7 +172,8 @@ function Preview() {
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
-  // Clicking a block selects it in the editor (links and buttons in the preview do not navigate).
+  // Clicking a block selects it in the editor (links and buttons in the preview do not
+  // navigate); Ctrl/Cmd+click toggles it in the editor's selection, which echoes back.
   useEffect(() => {
     const onClick = (e: MouseEvent) => {
       const el = (e.target as Element | null)?.closest?.('[data-editor-block]');
@@ -164,7 +181,11 @@ function Preview() {
       e.preventDefault();
       e.stopPropagation();
       const id = el.getAttribute('data-editor-block')!;
-      setSelected(id);
+      if (e.ctrlKey || e.metaKey) {
+        post({ source: PREVIEW_SOURCE, type: 'select', blockId: id, toggle: true });
+        return;
+      }
+      setSelection({ primary: id, ids: [id] });
       post({ source: PREVIEW_SOURCE, type: 'select', blockId: id });
     };
     const onSubmit = (e: Event) => e.preventDefault();
@@ -208,7 +229,7 @@ function Preview() {
           <Rendered revision={shown.revision} issues={shown.issues} />
         </Suspense>
       </MemoryRouter>
-      <Outline selected={selected} revision={shown.revision} />
+      <Outline selection={selection} revision={shown.revision} />
     </>
   );
 }
@@ -220,8 +241,8 @@ function contentRect(el: Element): DOMRect {
   return range.getBoundingClientRect();
 }
 
-/** Outlines the selected block and the one under the pointer. */
-function Outline({ selected, revision }: { selected?: string; revision: number }) {
+/** Outlines every selected block (the primary one marked) and the one under the pointer. */
+function Outline({ selection, revision }: { selection: Selection; revision: number }) {
   const [hover, setHover] = useState<string>();
   const [, force] = useState(0);
   useEffect(() => {
@@ -250,7 +271,7 @@ function Outline({ selected, revision }: { selected?: string; revision: number }
     if (!r.width && !r.height) return null;
     const type = el.getAttribute('data-editor-type') ?? '';
     return (
-      <div className={`fc-editor-outline is-${kind}`} style={{ top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height }} aria-hidden="true">
+      <div key={`${kind}:${id}`} className={`fc-editor-outline is-${kind}`} data-outline-block={id} style={{ top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height }} aria-hidden="true">
         <span>
           {metaOf(type).label} · {id}
         </span>
@@ -259,8 +280,8 @@ function Outline({ selected, revision }: { selected?: string; revision: number }
   };
   return (
     <>
-      {hover !== selected && box(hover, 'hover')}
-      {box(selected, 'selected')}
+      {hover && !selection.ids.includes(hover) && box(hover, 'hover')}
+      {selection.ids.map((id) => box(id, id === selection.primary && selection.ids.length > 1 ? 'selected is-primary' : 'selected'))}
     </>
   );
 }

@@ -8,6 +8,13 @@
  * left/right while dragging by keyboard) changes the depth. Each position is projected to
  * a target list, and refused (shown in red, announced, not dropped) unless the schema lets
  * that block type go there.
+ *
+ * Selection (a treegrid with aria-multiselectable rows): click selects one block,
+ * Ctrl/Cmd+click toggles one in or out, Shift+click selects the visible rows from the
+ * primary one; by keyboard on a row, ↑/↓ (Home/End) move and select, Shift+↑/↓ (Shift+
+ * Home/End) extend, Space or Ctrl+Space toggles, Escape goes back to the primary block,
+ * Ctrl/Cmd+A selects the primary block's list, then the whole page. Dragging moves the
+ * dragged block only; dropping it selects just it.
  */
 import {
   DndContext,
@@ -32,7 +39,8 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, type SortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEventHandler } from 'react';
-import { copyBlocks, readClipboard, subscribeClipboard, clipboardSnapshot } from '../lib/clipboard.ts';
+import { copySelection, cutSelection, duplicateSelection, pasteClipboard, removeSelection, selectionMessage } from '../lib/actions.ts';
+import { readClipboard, subscribeClipboard, clipboardSnapshot } from '../lib/clipboard.ts';
 import type { EditorStore } from '../lib/store.ts';
 import { blockName, blockSummary, metaOf, paletteGroups } from '../lib/blocks.ts';
 import { findBlock, getList, LAYOUT_VIEW, listLabel, sameList, type Doc, type ListRef, type View } from '../lib/doc.ts';
@@ -96,10 +104,22 @@ export function BlocksPanel() {
     window.addEventListener('pointermove', onMove, { capture: true, passive: true });
     return () => window.removeEventListener('pointermove', onMove, { capture: true });
   }, []);
-  const slug = useEditor((s) => s.slug);
-  const onKeyDown = useMemo(() => outlineKeyDown(store, slug, announce), [store, slug, announce]);
+  const multi = useEditor((s) => s.selection.length > 1);
 
   const rows = useMemo(() => flattenView(resolved, view, collapsed), [resolved, view, collapsed]);
+  // Read by the click and key handlers (stable callbacks, so memoised rows stay put).
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const onKeyDown = useMemo(() => outlineKeyDown(store, announce, { rows: () => rowsRef.current, dragging: () => !!dragRef.current }), [store, announce]);
+  const pick = useCallback(
+    (id: string, how: { range: boolean; toggle: boolean }) => {
+      if (how.range) store.selectRange(id, blockIds(rowsRef.current));
+      else if (how.toggle) store.toggleSelected(id);
+      else return store.select(id);
+      announce(selectionMessage(store));
+    },
+    [store, announce],
+  );
   const root: ListRef | undefined = view === LAYOUT_VIEW ? undefined : { area: view };
   const visible = useMemo(() => (drag && !drag.fromPalette ? withoutDescendants(rows, drag.activeId) : rows), [rows, drag?.activeId, drag?.fromPalette]);
   const ids = useMemo(() => visible.map((r) => r.key), [visible]);
@@ -274,15 +294,23 @@ export function BlocksPanel() {
       <Palette />
       <section className="fc-panel fc-outline" aria-labelledby="fc-outline-title">
         <OutlineToolbar />
-        <div className="fc-tree-wrap" ref={wrapRef} onKeyDown={onKeyDown}>
+        <div className="fc-tree-wrap" ref={wrapRef} onKeyDown={onKeyDown} onKeyUp={outlineKeyUp}>
         <SortableContext items={ids} strategy={stayInPlace}>
-          <ul className="fc-tree" ref={listRef} aria-labelledby="fc-outline-title" data-dragging={drag ? (drag.projection?.valid === false ? 'refused' : 'yes') : undefined}>
+          <ul
+            className={`fc-tree${multi ? ' is-multi' : ''}`}
+            ref={listRef}
+            role="treegrid"
+            aria-multiselectable="true"
+            aria-labelledby="fc-outline-title"
+            data-dragging={drag ? (drag.projection?.valid === false ? 'refused' : 'yes') : undefined}
+          >
             {visible.map((row) => (
               <TreeRowContainer
                 key={row.key}
                 row={row}
                 refused={!!drag && row.key === drag.activeId && drag.projection?.valid === false}
                 onToggle={toggle}
+                onPick={pick}
               />
             ))}
           </ul>
@@ -316,12 +344,24 @@ function positionWords(doc: Doc, p: Projection, activeId: string): string {
 
 // ---------------------------------------------------------------------------- rows
 
-/** Connects a row to the selection and issues without re-rendering every row on each change. */
-const TreeRowContainer = memo(function TreeRowContainer(props: { row: Row; refused: boolean; onToggle: (id: string) => void }) {
-  const selected = useEditor((s) => s.selected === props.row.key);
+type Pick = (id: string, how: { range: boolean; toggle: boolean }) => void;
+
+/** Ids of the visible block rows, top to bottom (what a Shift range runs over). */
+function blockIds(rows: Row[]): string[] {
+  return rows.filter((r) => r.kind === 'block').map((r) => r.key);
+}
+
+/**
+ * Connects a row to the selection and issues without re-rendering every row on each
+ * change: each row reads two booleans of its own, so selecting re-renders only the rows
+ * whose selected or primary state changed.
+ */
+const TreeRowContainer = memo(function TreeRowContainer(props: { row: Row; refused: boolean; onToggle: (id: string) => void; onPick: Pick }) {
+  const selected = useEditor((s) => s.selectedSet.has(props.row.key));
+  const primary = useEditor((s) => s.selected === props.row.key);
   const count = useIssueCount(props.row.key);
   const issues = props.row.kind === 'block' ? count : 0;
-  return <TreeRow {...props} selected={selected} issues={issues} />;
+  return <TreeRow {...props} selected={selected} primary={primary} issues={issues} />;
 }, sameRowProps);
 
 function sameRowProps(a: { row: Row; refused: boolean }, b: { row: Row; refused: boolean }) {
@@ -338,14 +378,18 @@ const TreeRow = memo(function TreeRow({
   row,
   refused,
   selected,
+  primary,
   issues,
   onToggle,
+  onPick,
 }: {
   row: Row;
   refused: boolean;
   selected: boolean;
+  primary: boolean;
   issues: number;
   onToggle: (id: string) => void;
+  onPick: Pick;
 }) {
   const store = useStore();
   const isBlock = row.kind === 'block';
@@ -361,14 +405,18 @@ const TreeRow = memo(function TreeRow({
     paddingLeft: depth * INDENT + 4,
   };
   const mainRef = useRef<HTMLButtonElement | null>(null);
+  // A press focuses the button before its click: the click decides (toggle, range, one).
+  const pressed = useRef(false);
   useEffect(() => {
-    if (selected) mainRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [selected]);
+    if (primary) mainRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [primary]);
 
   if (row.kind === 'head') {
     return (
-      <li ref={setNodeRef} style={style} className="fc-row fc-row-head" data-row={row.key} data-depth={row.depth}>
-        <span className="fc-row-head-label">{row.label}</span>
+      <li ref={setNodeRef} style={style} className="fc-row fc-row-head" data-row={row.key} data-depth={row.depth} role="row" aria-level={row.depth + 1}>
+        <span className="fc-row-head-label" role="gridcell">
+          {row.label}
+        </span>
       </li>
     );
   }
@@ -379,37 +427,63 @@ const TreeRow = memo(function TreeRow({
     <li
       ref={setNodeRef}
       style={style}
-      className={`fc-row${selected ? ' is-selected' : ''}${isDragging ? ' is-ghost' : ''}${refused ? ' is-refused' : ''}${issues ? ' has-issues' : ''}`}
+      className={`fc-row${selected ? ' is-selected' : ''}${primary ? ' is-primary' : ''}${isDragging ? ' is-ghost' : ''}${refused ? ' is-refused' : ''}${issues ? ' has-issues' : ''}`}
       data-row={row.key}
       data-depth={depth}
       data-type={row.block.type}
+      role="row"
+      aria-level={depth + 1}
+      aria-selected={selected}
+      aria-expanded={row.hasChildren ? !row.collapsed : undefined}
     >
-      <button type="button" className="fc-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${name}`} title="Drag to move (or press space)">
-        ⠿
-      </button>
-      {row.hasChildren ? (
-        <button type="button" className="fc-toggle" aria-expanded={!row.collapsed} aria-label={`${row.collapsed ? 'Show' : 'Hide'} blocks inside ${name}`} onClick={() => onToggle(row.key)}>
-          {row.collapsed ? '▸' : '▾'}
+      <span className="fc-cell" role="gridcell">
+        <button type="button" className="fc-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${name}`} title="Drag to move (or press space)">
+          ⠿
         </button>
-      ) : (
-        <span className="fc-toggle-space" />
-      )}
-      <button
-        type="button"
-        ref={mainRef}
-        className="fc-row-main"
-        aria-pressed={selected}
-        aria-label={`${name}${summary ? `: ${summary}` : ''}${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}`}
-        onClick={() => store.select(row.key)}
-        onFocus={() => store.select(row.key)}
-      >
-        <span className="fc-row-label">{meta.label}</span>
-        <code className="fc-row-id">{row.block.id}</code>
-        {summary && <span className="fc-row-summary">{summary}</span>}
-      </button>
+      </span>
+      <span className="fc-cell" role="gridcell">
+        {row.hasChildren ? (
+          <button type="button" className="fc-toggle" aria-expanded={!row.collapsed} aria-label={`${row.collapsed ? 'Show' : 'Hide'} blocks inside ${name}`} onClick={() => onToggle(row.key)}>
+            {row.collapsed ? '▸' : '▾'}
+          </button>
+        ) : (
+          <span className="fc-toggle-space" />
+        )}
+      </span>
+      <span className="fc-cell fc-cell-main" role="gridcell">
+        <button
+          type="button"
+          ref={mainRef}
+          className="fc-row-main"
+          aria-pressed={selected}
+          aria-label={`${name}${summary ? `: ${summary}` : ''}${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}`}
+          title="Click to select; Ctrl+click adds or removes, Shift+click selects a range"
+          onMouseDown={() => {
+            pressed.current = true;
+          }}
+          onClick={(e) => {
+            pressed.current = false;
+            onPick(row.key, { range: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
+          }}
+          onBlur={() => {
+            pressed.current = false;
+          }}
+          onFocus={() => {
+            // Tabbing onto a row selects it, as before, but never undoes a multi-selection.
+            if (pressed.current) return;
+            const { selection } = store.getState();
+            if (selection.length > 1 || store.isSelected(row.key)) return;
+            store.select(row.key);
+          }}
+        >
+          <span className="fc-row-label">{meta.label}</span>
+          <code className="fc-row-id">{row.block.id}</code>
+          {summary && <span className="fc-row-summary">{summary}</span>}
+        </button>
+      </span>
       {issues > 0 && (
-        <span className="fc-row-issues" title={`${issues} problem${issues === 1 ? '' : 's'}`} aria-hidden="true">
-          {issues}
+        <span className="fc-row-issues" role="gridcell" title={`${issues} problem${issues === 1 ? '' : 's'}`}>
+          <span aria-hidden="true">{issues}</span>
         </span>
       )}
     </li>
@@ -457,9 +531,6 @@ function InsertMarker({ projection, rows, wrap }: { projection: Projection; rows
 // ---------------------------------------------------------------------------- outline toolbar
 
 function OutlineToolbar() {
-  const store = useStore();
-  const selected = useEditor((s) => s.selected);
-  const view = useEditor((s) => s.view);
   const title = useEditor((s) => {
     if (s.view === LAYOUT_VIEW) return 'header and footer';
     const page = (s.resolved.pages as Doc[]).find((p) => `page:${p.id}` === s.view);
@@ -468,57 +539,40 @@ function OutlineToolbar() {
   return (
     <div className="fc-panel-head">
       <h2 id="fc-outline-title">Outline of {title}</h2>
-      <BlockActions selected={selected} view={view} />
+      <BlockActions />
     </div>
   );
 }
 
-export function BlockActions({ selected, view }: { selected?: string; view: View }) {
+/** Copy, cut, paste, duplicate and remove for the selection (one block or several). */
+export function BlockActions({ label = 'Block actions' }: { label?: string }) {
   const store = useStore();
   const announce = useAnnounce();
   const clip = useClipboard();
-  const slug = useEditor((s) => s.slug);
-  const name = (id: string) => {
-    const b = findBlock(store.getState().resolved, id)?.block;
-    return b ? blockName(b) : id;
-  };
+  const count = useEditor((s) => s.selection.length);
+  const what = count > 1 ? `the ${count} selected blocks` : 'the selected block';
   return (
-    <div className="fc-actions" role="toolbar" aria-label="Block actions">
-      <button type="button" disabled={!selected} onClick={() => selected && copySelected(store, slug, view, selected, announce)} title="Copy (Ctrl+C)">
+    <div className="fc-actions" role="toolbar" aria-label={label}>
+      <button type="button" disabled={!count} onClick={() => copySelection(store, announce)} title={`Copy ${what} (Ctrl+C)`}>
         Copy
+      </button>
+      <button type="button" disabled={!count} onClick={() => cutSelection(store, announce)} title={`Cut ${what} (Ctrl+X)`}>
+        Cut
       </button>
       <button type="button" disabled={!clip} onClick={() => pasteClipboard(store, announce)} title={clip ? `Paste ${clip} (Ctrl+V)` : 'Nothing copied yet'}>
         Paste
       </button>
-      <button
-        type="button"
-        disabled={!selected}
-        onClick={() => {
-          if (!selected) return;
-          const id = store.duplicate(selected);
-          if (id) announce(`Duplicated ${name(selected)} as ${name(id)}.`);
-        }}
-        title="Duplicate (Ctrl+D)"
-      >
+      <button type="button" disabled={!count} onClick={() => duplicateSelection(store, announce)} title={`Duplicate ${what} (Ctrl+D)`}>
         Duplicate
       </button>
-      <button
-        type="button"
-        disabled={!selected}
-        onClick={() => {
-          if (!selected) return;
-          const n = name(selected);
-          if (store.remove(selected)) announce(`Removed ${n}. Undo with Ctrl+Z.`);
-        }}
-        title="Remove (Delete)"
-      >
+      <button type="button" disabled={!count} onClick={() => removeSelection(store, announce)} title={`Remove ${what} (Delete)`}>
         Remove
       </button>
     </div>
   );
 }
 
-// ---------------------------------------------------------------------------- clipboard helpers
+// ---------------------------------------------------------------------------- clipboard
 
 function useClipboard(): string | undefined {
   const raw = useSyncExternalStore(subscribeClipboard, clipboardSnapshot);
@@ -528,21 +582,6 @@ function useClipboard(): string | undefined {
     if (!c?.blocks.length) return undefined;
     return c.blocks.length === 1 ? `${blockName(c.blocks[0])} from ${c.from.site}` : `${c.blocks.length} blocks from ${c.from.site}`;
   }, [raw]);
-}
-
-export function copySelected(store: EditorStore, slug: string, view: View, id: string, announce: (m: string) => void) {
-  const b = findBlock(store.getState().resolved, id)?.block;
-  if (!b) return;
-  copyBlocks([b], { site: slug, page: view });
-  announce(`Copied ${blockName(b)}. Paste it on any page of any site with Ctrl+V.`);
-}
-
-export function pasteClipboard(store: EditorStore, announce: (m: string) => void) {
-  const c = readClipboard();
-  if (!c?.blocks.length) return;
-  const ids = store.paste(c.blocks);
-  if (ids.length) announce(`Pasted ${ids.map((id) => blockName(findBlock(store.getState().resolved, id)!.block)).join(', ')}.`);
-  else announce('The copied block cannot be pasted here.');
 }
 
 // ---------------------------------------------------------------------------- palette
@@ -603,34 +642,77 @@ const PaletteItem = memo(function PaletteItem({ type, label, description }: { ty
   );
 });
 
-/** Keyboard shortcuts of the outline (the global ones live in SiteEditor). */
-export function outlineKeyDown(store: EditorStore, slug: string, announce: (m: string) => void) {
+/**
+ * Keyboard shortcuts of the outline (the global ones live in SiteEditor). Block actions
+ * act on the selection; selection keys work on a row's main button (the drag handle keeps
+ * Space, arrows and Escape for dnd-kit's keyboard dragging). Nothing here runs while a
+ * block is being dragged.
+ */
+export function outlineKeyDown(store: EditorStore, announce: (m: string) => void, options: { rows?: () => Row[]; dragging?: () => boolean } = {}) {
   return (e: ReactKeyboardEvent) => {
     const target = e.target as HTMLElement;
     if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
-    const { selected, view } = store.getState();
+    if (options.dragging?.()) return;
     const mod = e.ctrlKey || e.metaKey;
-    if (mod && e.key.toLowerCase() === 'v') {
+    const key = e.key.toLowerCase();
+    const onRow = target.classList.contains('fc-row-main') ? target.closest<HTMLElement>('[data-row]')?.dataset.row : undefined;
+    if (mod && key === 'v') {
       e.preventDefault();
       pasteClipboard(store, announce);
       return;
     }
-    if (!selected) return;
+    if (mod && key === 'a' && !e.shiftKey && !e.altKey) {
+      e.preventDefault();
+      store.selectAll();
+      announce(selectionMessage(store));
+      return;
+    }
+    if (onRow && e.key === ' ' && !e.altKey && !e.shiftKey) {
+      // Space (or Ctrl+Space) toggles the focused row; no click follows (see outlineKeyUp).
+      e.preventDefault();
+      store.toggleSelected(onRow);
+      announce(selectionMessage(store));
+      return;
+    }
+    if (onRow && !mod && !e.altKey && ['ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) {
+      const rows = blockIds(options.rows?.() ?? [...document.querySelectorAll<HTMLElement>('.fc-tree > li[data-row]:not(.fc-row-head)')].map((li) => ({ kind: 'block', key: li.dataset.row! }) as Row));
+      const at = rows.indexOf(onRow);
+      const to = e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : at + (e.key === 'ArrowUp' ? -1 : 1);
+      e.preventDefault();
+      const next = rows[to];
+      if (at < 0 || !next || next === onRow) return;
+      if (e.shiftKey) {
+        store.selectRange(next, rows);
+        announce(selectionMessage(store));
+      } else store.select(next);
+      const li = [...(e.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('li[data-row]')].find((el) => el.dataset.row === next);
+      li?.querySelector<HTMLElement>('.fc-row-main')?.focus();
+      return;
+    }
+    if (e.key === 'Escape' && store.getState().selection.length > 1) {
+      e.preventDefault();
+      store.collapseSelection();
+      announce(selectionMessage(store));
+      return;
+    }
+    if (!store.getState().selection.length) return;
     if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
-      const b = findBlock(store.getState().resolved, selected)?.block;
-      if (b && store.remove(selected)) announce(`Removed ${blockName(b)}. Undo with Ctrl+Z.`);
-    } else if (mod && e.key.toLowerCase() === 'd') {
+      removeSelection(store, announce);
+    } else if (mod && key === 'd') {
       e.preventDefault();
-      const id = store.duplicate(selected);
-      if (id) announce(`Duplicated as ${id}.`);
-    } else if (mod && e.key.toLowerCase() === 'c' && !window.getSelection()?.toString()) {
+      duplicateSelection(store, announce);
+    } else if (mod && key === 'c' && !window.getSelection()?.toString()) {
       e.preventDefault();
-      copySelected(store, slug, view, selected, announce);
-    } else if (mod && e.key.toLowerCase() === 'x') {
+      copySelection(store, announce);
+    } else if (mod && key === 'x') {
       e.preventDefault();
-      copySelected(store, slug, view, selected, announce);
-      store.remove(selected);
+      cutSelection(store, announce);
     }
   };
+}
+
+/** Space toggles a row on keydown: its keyup must not also click the button. */
+function outlineKeyUp(e: ReactKeyboardEvent) {
+  if (e.key === ' ' && (e.target as HTMLElement).classList.contains('fc-row-main')) e.preventDefault();
 }

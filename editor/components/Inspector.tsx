@@ -5,11 +5,12 @@
 import { isEqual } from 'lodash-es';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { blockName, metaOf } from '../lib/blocks.ts';
-import { findBlock, LAYOUT_VIEW, pageOrigin, pageTitleText, withoutAddedDefaults, type Doc } from '../lib/doc.ts';
+import { findBlock, inDocumentOrder, LAYOUT_VIEW, pageOrigin, pageTitleText, withoutAddedDefaults, type Doc } from '../lib/doc.ts';
 import { useAnnounce, useEditor, useIssues, useNavigateToIssue, useStore } from '../lib/hooks.ts';
 import { describeTarget, errorSchemaFor, type EditorIssue } from '../lib/issues.ts';
 import { blockForm, featureForm, featureSwitches, SETTINGS_SECTIONS, settingsForm, type FeatureSwitch, type SettingsSection } from '../lib/schemas.ts';
 import { SchemaForm, type FormContext } from './SchemaForm.tsx';
+import { BlockActions } from './BlocksPanel.tsx';
 
 function useFormContext(): FormContext {
   const pages = useEditor((s) => s.resolved.pages as Doc[] | undefined);
@@ -18,7 +19,61 @@ function useFormContext(): FormContext {
 
 // ---------------------------------------------------------------------------- block
 
+/** The selected block's form; with several blocks selected, a summary with their actions. */
 export function BlockInspector() {
+  const several = useEditor((s) => s.selection.length > 1);
+  return several ? <SelectionInspector /> : <SingleBlockInspector />;
+}
+
+/** Several blocks selected: what they are, what can be done to all of them, and picking one to edit. */
+function SelectionInspector() {
+  const store = useStore();
+  const selection = useEditor((s) => s.selection);
+  const resolved = useEditor((s) => s.resolved);
+  const primary = useEditor((s) => s.selected);
+  const listed = useMemo(() => {
+    const picked = new Set(selection);
+    return inDocumentOrder(resolved, selection).map((loc) => ({ loc, inside: loc.ancestors.find((a) => picked.has(a)) }));
+  }, [resolved, selection]);
+  const names = listed.map(({ loc }) => blockName(loc.block));
+  const covered = listed.filter((x) => x.inside).length;
+  const primaryBlock = primary ? listed.find((x) => x.loc.block.id === primary)?.loc.block : undefined;
+  return (
+    <div className="fc-multi-inspector" data-selection-count={selection.length}>
+      <header className="fc-inspector-head">
+        <h2 className="fc-multi-summary">
+          {selection.length} blocks selected
+          <span className="fc-visually-hidden">:</span>{' '}
+          <span className="fc-multi-names">
+            {names.slice(0, 5).join(', ')}
+            {names.length > 5 ? ', …' : ''}
+          </span>
+        </h2>
+        {covered > 0 && (
+          <p className="fc-muted">
+            {covered === 1 ? '1 of them is' : `${covered} of them are`} inside another selected block and go{covered === 1 ? 'es' : ''} with it.
+          </p>
+        )}
+        <BlockActions label="Actions on the selected blocks" />
+      </header>
+      <h3 id="fc-multi-edit">Edit one of them</h3>
+      <ul className="fc-multi-list" aria-labelledby="fc-multi-edit">
+        {listed.map(({ loc, inside }) => (
+          <li key={loc.block.id} className={inside ? 'is-covered' : undefined}>
+            <button type="button" onClick={() => store.select(loc.block.id)} aria-label={`Edit ${blockName(loc.block)}${inside ? ` (inside ${inside})` : ''}`}>
+              <strong>{metaOf(loc.block.type).label}</strong> <code>{loc.block.id}</code>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p className="fc-muted">
+        In the outline: Ctrl+click (⌘-click) adds or removes a block, Shift+click selects a range, Escape goes back to {primaryBlock ? blockName(primaryBlock) : 'one block'}.
+      </p>
+    </div>
+  );
+}
+
+function SingleBlockInspector() {
   const store = useStore();
   const selected = useEditor((s) => s.selected);
   const block = useEditor((s) => (s.selected ? findBlock(s.resolved, s.selected)?.block : undefined));
@@ -47,7 +102,10 @@ export function BlockInspector() {
     return (
       <div className="fc-empty">
         <p>Select a block in the outline or click it in the preview to edit it.</p>
-        <p className="fc-muted">Shortcuts: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+C / Ctrl+V copy and paste blocks, Ctrl+D duplicate, Delete remove.</p>
+        <p className="fc-muted">
+          Shortcuts: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+C / Ctrl+X / Ctrl+V copy, cut and paste blocks, Ctrl+D duplicate, Delete remove. Ctrl+click or Shift+click in the outline
+          selects several blocks (Ctrl+A all of them).
+        </p>
       </div>
     );
   }

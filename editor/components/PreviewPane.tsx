@@ -1,12 +1,14 @@
 /**
  * The live preview: an iframe (/editor/preview.html) rendering the draft with the
  * runtime's own renderer, isolated from the editor's styles. The editor posts the
- * resolved draft to it (same origin only); a click on a block in the preview selects it
- * here. Widths: the spec's breakpoints and full width.
+ * resolved draft and the selection to it (same origin only); a click on a block in the
+ * preview selects it here, a Ctrl/Cmd+click adds it to or takes it out of the selection.
+ * Widths: the spec's breakpoints and full width.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LAYOUT_VIEW, previewPath, type Doc } from '../lib/doc.ts';
-import { useEditor, useIssues, useStore } from '../lib/hooks.ts';
+import { selectionMessage } from '../lib/actions.ts';
+import { useAnnounce, useEditor, useIssues, useStore } from '../lib/hooks.ts';
 import { EDITOR_SOURCE, isFromPreview, type ToPreview } from '../lib/protocol.ts';
 import { api } from '../lib/api.ts';
 
@@ -20,6 +22,8 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
   const revision = checked.revision;
   const view = useEditor((s) => s.view);
   const selected = useEditor((s) => s.selected);
+  const selection = useEditor((s) => s.selection);
+  const announce = useAnnounce();
   const [width, setWidth] = useState<Width>('full');
   const [ready, setReady] = useState(false);
   const [rendered, setRendered] = useState<{ revision: number; issues: number }>();
@@ -29,6 +33,8 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
   const models = useModels(resolved);
   const latestSelect = useRef(onSelectFromPreview);
   latestSelect.current = onSelectFromPreview;
+  const latestAnnounce = useRef(announce);
+  latestAnnounce.current = announce;
 
   const path = useMemo(() => {
     const pages = (resolved.pages as Doc[] | undefined) ?? [];
@@ -43,7 +49,10 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
       const msg = e.data;
       if (msg.type === 'ready') setReady(true);
       else if (msg.type === 'select') {
-        store.select(msg.blockId);
+        if (msg.toggle) {
+          store.toggleSelected(msg.blockId);
+          latestAnnounce.current(selectionMessage(store));
+        } else store.select(msg.blockId);
         latestSelect.current();
       } else if (msg.type === 'rendered') setRendered({ revision: msg.revision, issues: msg.issues });
     };
@@ -57,7 +66,8 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
     const site = checked.site;
     const issues = checked.issues.map((i) => ({ path: i.path, message: i.message }));
     const id = requestAnimationFrame(() => {
-      const msg: ToPreview = { source: EDITOR_SOURCE, type: 'render', site, issues, siteData: { models }, path, selected: store.getState().selected, revision };
+      const { selected: primary, selection: all } = store.getState();
+      const msg: ToPreview = { source: EDITOR_SOURCE, type: 'render', site, issues, siteData: { models }, path, selected: primary, selection: [...all], revision };
       frame.current?.contentWindow?.postMessage(msg, location.origin);
     });
     return () => cancelAnimationFrame(id);
@@ -65,9 +75,9 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
 
   useEffect(() => {
     if (!ready) return;
-    const msg: ToPreview = { source: EDITOR_SOURCE, type: 'select', blockId: selected };
+    const msg: ToPreview = { source: EDITOR_SOURCE, type: 'select', blockId: selected, selection: [...selection] };
     frame.current?.contentWindow?.postMessage(msg, location.origin);
-  }, [ready, selected]);
+  }, [ready, selected, selection]);
 
   useEffect(() => {
     const el = pane.current;

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { EditorStore } from '../lib/store.ts';
-import { IssueCounts, IssueCountsContext, IssuesContext, StoreContext, type IssuesValue } from '../lib/hooks.ts';
+import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, StoreContext, type IssuesValue } from '../lib/hooks.ts';
 import { mapIssues } from '../lib/issues.ts';
 import { BlockInspector, FeaturePanel } from './Inspector.tsx';
 import { BlocksPanel } from './BlocksPanel.tsx';
@@ -133,5 +133,101 @@ describe('outline', () => {
     expect(store.getState().doc.pages[0].blocks[2].children.map((b: Doc) => b.id)).toEqual(['text', 'hero-3']);
     fireEvent.keyDown(row, { key: 'Delete' });
     expect(store.getState().doc.pages[0].blocks[2].children.map((b: Doc) => b.id)).toEqual(['text']);
+  });
+});
+
+describe('multi-select in the outline', () => {
+  function setupMulti() {
+    localStorage.clear();
+    const { store, wrap } = setup();
+    const announce = vi.fn();
+    render(
+      <AnnounceContext.Provider value={announce}>
+        {wrap(
+          <>
+            <BlocksPanel />
+            <BlockInspector />
+          </>,
+        )}
+      </AnnounceContext.Provider>,
+    );
+    const main = (id: string) => document.querySelector<HTMLButtonElement>(`[data-row="${id}"] .fc-row-main`)!;
+    const selectedRows = () => [...document.querySelectorAll('.fc-tree > li[aria-selected="true"]')].map((li) => li.getAttribute('data-row'));
+    return { store, announce, main, selectedRows };
+  }
+
+  it('is a multiselectable treegrid: Ctrl/Cmd+click toggles, Shift+click selects a range, announced', () => {
+    const { store, announce, main, selectedRows } = setupMulti();
+    const tree = document.querySelector('.fc-tree')!;
+    expect(tree.getAttribute('role')).toBe('treegrid');
+    expect(tree.getAttribute('aria-multiselectable')).toBe('true');
+    expect(document.querySelector('[data-row="text"]')!.getAttribute('aria-level')).toBe('2');
+    fireEvent.click(main('hero'));
+    fireEvent.click(main('text'), { ctrlKey: true });
+    expect(selectedRows()).toEqual(['hero', 'text']);
+    expect(announce).toHaveBeenLastCalledWith('2 blocks selected.');
+    expect(document.querySelector('[data-row="box"]')!.getAttribute('aria-selected')).toBe('false');
+    // The Inspector sums them up instead of a form.
+    expect(screen.getByRole('heading', { name: '2 blocks selected: Hero hero, Rich text text' })).toBeTruthy();
+    expect(document.getElementById('root_heading')).toBeNull();
+    fireEvent.click(main('hero'), { metaKey: true });
+    expect(selectedRows()).toEqual(['text']);
+    // Shift+click: from the primary (text) up to hero.
+    fireEvent.click(main('hero'), { shiftKey: true });
+    expect(selectedRows()).toEqual(['hero', 'box', 'text']);
+    expect(store.getState().selected).toBe('text');
+    expect(announce).toHaveBeenLastCalledWith('3 blocks selected.');
+    // Pick one to edit from the summary.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Hero hero' }));
+    expect(selectedRows()).toEqual(['hero']);
+    expect(document.getElementById('root_heading')).toBeTruthy();
+  });
+
+  it('by keyboard: arrows move, Shift+arrows extend, Space toggles, Escape goes back to the primary, Ctrl+A selects all', () => {
+    const { store, announce, main, selectedRows } = setupMulti();
+    act(() => main('hero').focus());
+    expect(selectedRows()).toEqual(['hero']);
+    fireEvent.keyDown(main('hero'), { key: 'ArrowDown' });
+    expect(selectedRows()).toEqual(['box']);
+    expect(document.activeElement).toBe(main('box'));
+    fireEvent.keyDown(main('box'), { key: 'ArrowDown', shiftKey: true });
+    expect(selectedRows()).toEqual(['box', 'text']);
+    expect(document.activeElement).toBe(main('text'));
+    expect(announce).toHaveBeenLastCalledWith('2 blocks selected.');
+    // Focus moving within the outline does not undo a multi-selection.
+    act(() => main('hero').focus());
+    expect(selectedRows()).toEqual(['box', 'text']);
+    fireEvent.keyDown(main('hero'), { key: ' ' });
+    expect(selectedRows()).toEqual(['hero', 'box', 'text']);
+    expect(store.getState().selected).toBe('hero');
+    fireEvent.keyDown(main('hero'), { key: ' ', ctrlKey: true });
+    expect(selectedRows()).toEqual(['box', 'text']);
+    fireEvent.keyDown(main('text'), { key: 'Escape' });
+    expect(selectedRows()).toEqual(['text']);
+    expect(announce).toHaveBeenLastCalledWith('1 block selected: Rich text text.');
+    // Its list (the section's children) is just it, selected already: so the page's top-level blocks.
+    fireEvent.keyDown(main('text'), { key: 'a', ctrlKey: true });
+    expect(selectedRows()).toEqual(['hero', 'box']);
+    expect(announce).toHaveBeenLastCalledWith('2 blocks selected.');
+  });
+
+  it('Delete removes the selected blocks in one undo step; Ctrl+D and Ctrl+C/Ctrl+V act on all of them', () => {
+    const { store, announce, main, selectedRows } = setupMulti();
+    fireEvent.click(main('hero'));
+    fireEvent.click(main('box'), { shiftKey: true });
+    fireEvent.keyDown(main('box'), { key: 'd', ctrlKey: true });
+    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual(['hero', 'box', 'hero-2', 'box-2']);
+    expect(selectedRows()).toEqual(['hero-2', 'box-2']);
+    fireEvent.keyDown(main('box-2'), { key: 'Delete' });
+    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual(['hero', 'box']);
+    expect(announce).toHaveBeenLastCalledWith('Removed 2 blocks: Hero hero-2 and Section box-2. Undo with Ctrl+Z.');
+    expect(store.history().undo).toEqual(['Remove 2 blocks', 'Duplicate 2 blocks']);
+    fireEvent.click(main('hero'));
+    fireEvent.click(main('text'), { ctrlKey: true });
+    fireEvent.keyDown(main('text'), { key: 'c', ctrlKey: true });
+    fireEvent.click(main('hero'));
+    fireEvent.keyDown(main('hero'), { key: 'v', ctrlKey: true });
+    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual(['hero', 'hero-2', 'text-2', 'box']);
+    expect(selectedRows()).toEqual(['hero-2', 'text-2']);
   });
 });

@@ -18,14 +18,18 @@ export type ToPreview =
       siteData: { models: unknown[] };
       /** Path inside the site to show. */
       path: string;
+      /** The primary selected block (labelled in the preview). */
       selected?: string;
+      /** Every selected block (all outlined); absent from older editors: just `selected`. */
+      selection?: string[];
       revision: number;
     }
-  | { source: typeof EDITOR_SOURCE; type: 'select'; blockId?: string };
+  | { source: typeof EDITOR_SOURCE; type: 'select'; blockId?: string; selection?: string[] };
 
 export type FromPreview =
   | { source: typeof PREVIEW_SOURCE; type: 'ready' }
-  | { source: typeof PREVIEW_SOURCE; type: 'select'; blockId: string }
+  /** A click on a block selects it; with Ctrl/Cmd held (`toggle`) it is added to or taken out of the selection. */
+  | { source: typeof PREVIEW_SOURCE; type: 'select'; blockId: string; toggle?: boolean }
   | { source: typeof PREVIEW_SOURCE; type: 'rendered'; revision: number; issues: number };
 
 export function isFromPreview(data: unknown): data is FromPreview {
