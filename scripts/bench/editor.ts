@@ -2,7 +2,10 @@
  * Editor responsiveness on a 300-block page: frame times in headless Chromium while
  *   1. a block is dragged by mouse down and up the whole outline (300 rows), and
  *   2. a prop is edited by typing into its form field (each keystroke: store update,
- *      outline row, server check and preview re-render).
+ *      outline row, server check and preview re-render), and
+ *   3. blocks are selected: 20 rows Ctrl+clicked one by one, a Shift+click range over the
+ *      whole page (300 rows), Escape, Ctrl+A and Escape (outline rows, Inspector summary
+ *      and preview highlights follow each).
  *
  *   npx tsx scripts/bench/editor.ts           (env: FORECOURT_DIST=<built app> to skip the build)
  *
@@ -173,11 +176,34 @@ export async function run(): Promise<string> {
     const edit = await stop();
     const seen = await page.frameLocator('iframe[title^="Preview"]').getByText('Offer 30 with free servicing for three years').count();
 
+    // 3. Multi-select: Ctrl+click 20 rows, click the first, Shift+click the last, Escape, Ctrl+A, Escape.
+    const selectedCount = () => page.locator('.fc-tree > li[aria-selected="true"]').count();
+    const main = (id: string) => page.locator(`[data-row="${id}"] .fc-row-main`);
+    const first20 = [1, 2, 3, 4].flatMap((n) => [`section-${n}`, `hero-${n}`, `text-${n}-1`, `text-${n}-2`, `text-${n}-3`]);
+    await main('section-1').scrollIntoViewIfNeeded();
+    await main('section-1').click();
+    await start();
+    for (const id of first20.slice(1)) await main(id).click({ modifiers: ['Control'] });
+    await main('section-1').scrollIntoViewIfNeeded();
+    await main('section-1').click(); // the anchor of the range
+    await main('text-60-3').scrollIntoViewIfNeeded();
+    await main('text-60-3').click({ modifiers: ['Shift'] });
+    await page.waitForFunction(`document.querySelectorAll('.fc-tree > li[aria-selected="true"]').length === 300`);
+    const ranged = await selectedCount();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+a');
+    await page.waitForFunction(`document.querySelectorAll('.fc-tree > li[aria-selected="true"]').length === 60`);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    const select = await stop();
+
     return [
       `Editor frame times, ${rows} outline rows (300-block page), headless Chromium, production build:`,
       line('drag over the outline (mouse)', drag),
       line('prop edit (typing 36 characters)', edit),
       `  preview showed the edit: ${seen ? 'yes' : 'NO'}`,
+      line('select (20 clicks, range, Ctrl+A)', select),
+      `  Shift+click range selected ${ranged} rows`,
     ].join('\n');
   } finally {
     await browser.close();

@@ -4,7 +4,9 @@
  * and see the preview change, flip a feature switch, undo and redo, reload and find the
  * draft, save and find the canonical document on disk; an invalid prop is refused with
  * the error shown and the draft kept; a template page is removed from the site (saved as
- * `withoutPages`, its route then 404) and restored.
+ * `withoutPages`, its route then 404) and restored; several blocks are selected (Ctrl+
+ * click, Shift+click, Ctrl+click in the preview), removed in one undo step, and copied to
+ * another page.
  *
  * The editor saves documents, so this file runs its own server on a COPY of sites/ (the
  * production build from the browser project's global setup, plus the editor API router).
@@ -366,6 +368,65 @@ describe('the editor', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => JSON.parse(readFileSync(file(), 'utf8')).withoutPages ?? null).toBeNull();
     expect((await page.request.get(`${base}/sites/${SLUG}/service`)).status()).toBe(200);
+  });
+
+  it('selects several blocks: Ctrl+click, Shift+click, highlighted in the preview, removed in one step and copied to another page', async () => {
+    const selectedRows = () => page.locator('.fc-tree > li[aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
+    const highlighted = () => preview().locator('.fc-editor-outline.is-selected').evaluateAll((els) => els.map((e) => e.getAttribute('data-outline-block')).sort());
+    const announcer = page.locator('[data-announcer]');
+    const main = (id: string) => page.locator(`[data-row="${id}"] .fc-row-main`);
+    await page.locator('[data-page="home"]').click();
+    await page.locator('[data-row="home-hero"]').waitFor();
+    await previewSettled();
+    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
+
+    // Ctrl+click two blocks: both selected, announced, summed up in the Inspector, highlighted in the preview.
+    await main('home-hero').click();
+    await main('why-us').click({ modifiers: ['Control'] });
+    await expect.poll(selectedRows).toEqual(['home-hero', 'why-us']);
+    await expect.poll(() => announcer.textContent()).toBe('2 blocks selected.');
+    await page.getByRole('tab', { name: 'Block' }).click();
+    await page.locator('.fc-multi-inspector', { hasText: '2 blocks selected: Hero home-hero, Section why-us' }).waitFor();
+    await expect.poll(highlighted).toEqual(['home-hero', 'why-us']);
+    // Ctrl+click in the preview toggles too.
+    await preview().getByRole('heading', { name: 'Why buy from us?' }).click({ modifiers: ['Control'] });
+    await expect.poll(selectedRows).toEqual(['home-hero']);
+    await expect.poll(highlighted).toEqual(['home-hero']);
+
+    // Shift+click: the range of visible rows from the anchor.
+    await main('home-features').click({ modifiers: ['Shift'] });
+    await expect.poll(selectedRows).toEqual(['home-hero', 'hero', 'home-features']);
+    await expect.poll(highlighted).toEqual(['hero', 'home-features', 'home-hero']);
+
+    // Delete removes all three as one step; Ctrl+Z brings them (and the selection) back.
+    await page.keyboard.press('Delete');
+    await expect.poll(() => rowsAt(0)).toEqual(['why-us']);
+    await expect.poll(() => announcer.textContent()).toContain('Removed 3 blocks');
+    expect(await page.locator('.fc-status').textContent()).toContain('Remove 3 blocks');
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
+    await expect.poll(selectedRows).toEqual(['home-hero', 'hero', 'home-features']);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => rowsAt(0)).toEqual(['why-us']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
+
+    // Copy two blocks, paste both on another page (in order, fresh ids, one step).
+    await main('hero').click();
+    await main('why-us').click({ modifiers: ['Control'] });
+    await page.keyboard.press('Control+c');
+    await expect.poll(() => announcer.textContent()).toContain('Copied 2 blocks');
+    await page.locator('[data-page="service-specials"]').click();
+    await page.locator('[data-row="hero-2"]').waitFor();
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => rowsAt(0)).toEqual(['hero-2', 'hero-3', 'why-us-2']);
+    expect(await rowsAt(1)).toContain('why-us-columns-2');
+    await expect.poll(selectedRows).toEqual(['hero-3', 'why-us-2']);
+    await expect.poll(highlighted).toEqual(['hero-3', 'why-us-2']);
+    await preview().getByRole('heading', { name: 'Why buy from us?' }).waitFor();
+    await neutralFocus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => rowsAt(0)).toEqual(['hero-2']);
   });
 
   it('logged no errors in the editor', () => {
