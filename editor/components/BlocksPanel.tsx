@@ -13,8 +13,9 @@
  * Ctrl/Cmd+click toggles one in or out, Shift+click selects the visible rows from the
  * primary one; by keyboard on a row, ↑/↓ (Home/End) move and select, Shift+↑/↓ (Shift+
  * Home/End) extend, Space or Ctrl+Space toggles, Escape goes back to the primary block,
- * Ctrl/Cmd+A selects the primary block's list, then the whole page. Dragging moves the
- * dragged block only; dropping it selects just it.
+ * Ctrl/Cmd+A selects the primary block's list, then the whole page. Dragging one of the
+ * top-most selected blocks moves all of them together (in document order, where every one
+ * of them is allowed); dragging any other block moves just it and selects just it.
  */
 import {
   DndContext,
@@ -45,7 +46,7 @@ import type { EditorStore } from '../lib/store.ts';
 import { blockName, blockSummary, metaOf, paletteGroups } from '../lib/blocks.ts';
 import { findBlock, getList, LAYOUT_VIEW, listLabel, sameList, type Doc, type ListRef, type View } from '../lib/doc.ts';
 import { useAnnounce, useEditor, useIssueCount, useStore } from '../lib/hooks.ts';
-import { flattenView, project, projectMove, withoutDescendants, type BlockRow, type Projection, type Row } from '../lib/tree.ts';
+import { flattenView, project, projectMove, withoutMoved, type BlockRow, type Projection, type Row } from '../lib/tree.ts';
 
 export const INDENT = 18;
 const PALETTE_PREFIX = 'palette:';
@@ -56,8 +57,21 @@ interface DragState {
   activeId: string;
   type: string;
   fromPalette: boolean;
+  /** Blocks dragged together (the top-most selected ones, the active one among them). */
+  group?: string[];
   overId?: string;
   projection?: Projection;
+}
+
+/**
+ * What travels with a dragged row: all top-most selected blocks when the row is one of
+ * them and there are several; otherwise (undefined) the row alone.
+ */
+function dragGroup(store: EditorStore, id: string): string[] | undefined {
+  const { selectedSet, selection } = store.getState();
+  if (selection.length < 2 || !selectedSet.has(id)) return undefined;
+  const top = store.topSelected().map((loc) => loc.block.id);
+  return top.length > 1 && top.includes(id) ? top : undefined;
 }
 
 /** Up/down go to the next row (sortable's own getter); left/right change the depth, keeping it across up/down. */
@@ -121,7 +135,7 @@ export function BlocksPanel() {
     [store, announce],
   );
   const root: ListRef | undefined = view === LAYOUT_VIEW ? undefined : { area: view };
-  const visible = useMemo(() => (drag && !drag.fromPalette ? withoutDescendants(rows, drag.activeId) : rows), [rows, drag?.activeId, drag?.fromPalette]);
+  const visible = useMemo(() => (drag && !drag.fromPalette ? withoutMoved(rows, drag.activeId, drag.group) : rows), [rows, drag?.activeId, drag?.fromPalette, drag?.group]);
   const ids = useMemo(() => visible.map((r) => r.key), [visible]);
 
   const sensors = useSensors(
@@ -146,9 +160,10 @@ export function BlocksPanel() {
       if (overId === END_ZONE) {
         const others = visible.filter((r) => r.key !== state.activeId);
         const active = rows.find((r) => r.key === state.activeId) as BlockRow | undefined;
-        return active ? project(resolved, others, others.length, active.depth + Math.round(e.delta.x / INDENT), state.type, root) : undefined;
+        const types = state.group ? state.group.map((id) => findBlock(resolved, id)?.block.type ?? state.type) : state.type;
+        return active ? project(resolved, others, others.length, active.depth + Math.round(e.delta.x / INDENT), types, root) : undefined;
       }
-      return projectMove(resolved, rows, state.activeId, overId, Math.round(e.delta.x / INDENT), root);
+      return projectMove(resolved, rows, state.activeId, overId, Math.round(e.delta.x / INDENT), root, state.group);
     }
     // From the palette: before or after the row under the pointer, depth from the pointer's x.
     // (The pointer itself, not dnd-kit's delta, which is corrected for scrolling.)
@@ -180,7 +195,7 @@ export function BlocksPanel() {
     const id = String(e.active.id);
     const fromPalette = id.startsWith(PALETTE_PREFIX);
     const type = fromPalette ? id.slice(PALETTE_PREFIX.length) : (findBlock(resolved, id)?.block.type ?? '');
-    const state: DragState = { activeId: id, type, fromPalette };
+    const state: DragState = { activeId: id, type, fromPalette, group: fromPalette ? undefined : dragGroup(store, id) };
     dragRef.current = state;
     setDrag(state);
     // Selection (and the props form it mounts) waits for the drop: picking up stays instant.
@@ -197,6 +212,8 @@ export function BlocksPanel() {
       const block = store.newBlock(state.type);
       store.insert(block, { ref: projection.ref, index: projection.index });
       announce(`Added ${blockName(block)} to ${listLabel(store.getState().resolved, projection.ref)}.`);
+    } else if (state.group) {
+      store.moveBlocks(state.group, projection.ref, projection.index);
     } else {
       store.move(state.activeId, projection.ref, projection.index);
     }
@@ -223,14 +240,17 @@ export function BlocksPanel() {
     let said = '';
     let pickedUp = '';
     let start: { ref: ListRef; index: number } | undefined;
+    // The blocks moving together (set on pick-up, from the selection as it was then).
+    let group: string[] | undefined;
+    const what = (active: UniqueIdentifier) => (group ? `The ${group.length} selected blocks` : nameOf(active));
     const where = (active: UniqueIdentifier): string | undefined => {
       const p = dragRef.current?.projection;
       const doc = store.getState().resolved;
       // Still where it started, and nothing else said yet: keep the pick-up instructions.
       if (p?.valid && start && said === pickedUp && sameList(p.ref, start.ref) && p.index === start.index) return undefined;
-      if (!p) return `${nameOf(active)} is not over a place it can be dropped.`;
-      if (!p.valid) return `${nameOf(active)} cannot go here: ${p.reason ?? 'not allowed'}.`;
-      return `${nameOf(active)} will go to ${positionWords(doc, p, String(active))}.`;
+      if (!p) return `${what(active)} ${group ? 'are' : 'is'} not over a place ${group ? 'they' : 'it'} can be dropped.`;
+      if (!p.valid) return `${what(active)} cannot go here: ${p.reason ?? 'not allowed'}.`;
+      return `${what(active)} will go to ${positionWords(doc, p, group ?? [String(active)])}.`;
     };
     const once = (text: string | undefined) => {
       if (!text || text === said) return undefined;
@@ -240,7 +260,17 @@ export function BlocksPanel() {
     return {
       onDragStart({ active }) {
         const loc = findBlock(store.getState().resolved, String(active.id));
+        group = String(active.id).startsWith(PALETTE_PREFIX) ? undefined : dragGroup(store, String(active.id));
         start = loc ? { ref: loc.ref, index: loc.index } : undefined;
+        if (group && loc) {
+          // Where the group starts: the dragged block's place among the blocks that stay.
+          const members = group;
+          const staying = (getList(store.getState().resolved, loc.ref) ?? []).filter((b) => b.id === loc.block.id || !members.includes(b.id));
+          start = { ref: loc.ref, index: staying.findIndex((b) => b.id === loc.block.id) };
+          pickedUp = `Picked up the ${group.length} selected blocks: ${group.map((id) => nameOf(id)).join(', ')}. Arrow up and down move them, left and right change nesting, space drops them, escape cancels.`;
+          said = pickedUp;
+          return pickedUp;
+        }
         pickedUp = loc
           ? `Picked up ${nameOf(active.id)}, at position ${loc.index + 1} in ${listLabel(store.getState().resolved, loc.ref)}. Arrow up and down move it, left and right change nesting, space drops it, escape cancels.`
           : `Picked up ${nameOf(active.id)}.`;
@@ -256,10 +286,12 @@ export function BlocksPanel() {
       onDragEnd({ active }) {
         const s = String(active.id);
         if (s.startsWith(PALETTE_PREFIX)) return undefined; // announced when added
-        const loc = findBlock(store.getState().resolved, s);
+        const loc = findBlock(store.getState().resolved, group?.[0] ?? s);
+        if (loc && group) return `Dropped the ${group.length} selected blocks. They are now at positions ${loc.index + 1} to ${loc.index + group.length} in ${listLabel(store.getState().resolved, loc.ref)}.`;
         return loc ? `Dropped ${nameOf(active.id)}. It is now at position ${loc.index + 1} in ${listLabel(store.getState().resolved, loc.ref)}.` : undefined;
       },
       onDragCancel({ active }) {
+        if (group) return `Moving the ${group.length} selected blocks was cancelled. They stay where they were.`;
         const loc = findBlock(store.getState().resolved, String(active.id));
         return loc ? `Moving ${nameOf(active.id)} was cancelled. It stays at position ${loc.index + 1} in ${listLabel(store.getState().resolved, loc.ref)}.` : 'Cancelled.';
       },
@@ -321,7 +353,7 @@ export function BlocksPanel() {
         <DragOverlay dropAnimation={null}>
           {drag ? (
             <div className={`fc-drag-overlay${drag.projection?.valid === false || !drag.projection ? ' is-refused' : ''}`}>
-              {drag.fromPalette ? `New ${metaOf(drag.type).label}` : activeRow ? blockName(activeRow.block) : drag.activeId}
+              {drag.fromPalette ? `New ${metaOf(drag.type).label}` : drag.group ? `${drag.group.length} blocks` : activeRow ? blockName(activeRow.block) : drag.activeId}
               {drag.projection?.valid === false && <small> — {drag.projection.reason}</small>}
             </div>
           ) : null}
@@ -336,10 +368,11 @@ function samePlace(a: Projection | undefined, b: Projection | undefined) {
   return a.valid === b.valid && a.index === b.index && a.depth === b.depth && sameList(a.ref, b.ref);
 }
 
-function positionWords(doc: Doc, p: Projection, activeId: string): string {
+function positionWords(doc: Doc, p: Projection, moving: string[]): string {
   const list = getList(doc, p.ref) ?? [];
-  const size = list.filter((b) => b.id !== activeId).length + 1;
-  return `position ${p.index + 1} of ${size} in ${listLabel(doc, p.ref)}`;
+  const size = list.filter((b) => !moving.includes(b.id)).length + moving.length;
+  const at = moving.length > 1 ? `positions ${p.index + 1} to ${p.index + moving.length}` : `position ${p.index + 1}`;
+  return `${at} of ${size} in ${listLabel(doc, p.ref)}`;
 }
 
 // ---------------------------------------------------------------------------- rows

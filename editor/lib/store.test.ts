@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EditorStore } from './store.ts';
 import { findBlock, leftOutPages, overrideFor, pageOrigin, resolveDraft, UNSET, withoutAddedDefaults, type Doc } from './doc.ts';
-import { flattenView, projectInsert, projectMove } from './tree.ts';
+import { flattenView, projectInsert, projectMove, withoutMoved } from './tree.ts';
 import { copyBlocks, readClipboard } from './clipboard.ts';
 import { copySelection, cutSelection, duplicateSelection, pasteClipboard, removeSelection } from './actions.ts';
 import { createAutosaver, discardDraft, loadDraft, saveDraft } from './autosave.ts';
@@ -250,6 +250,36 @@ describe('outline rows and drop projection', () => {
       expect(projectInsert(doc, rows, 'why-text', true, 1, 'hero', root)).toMatchObject({ valid: true, ref: { parent: 'why-us' }, index: 1 });
       const p = projectInsert(doc, rows, 'slot:cols:main', true, 2, 'hero', root);
       expect(p).toMatchObject({ valid: false, reason: 'First column of Columns does not take Hero blocks' });
+    } finally {
+      slot.accepts = accepts;
+    }
+  });
+});
+
+describe('dragging several selected blocks together', () => {
+  const doc = resolveDraft(site(), { base: template() });
+  const rows = flattenView(doc, 'page:home');
+  const root = { area: 'page:home' as const };
+
+  it('hides the other members of the group and everything inside them while dragging', () => {
+    expect(withoutMoved(rows, 'home-hero', ['home-hero', 'cols']).map((r) => r.key)).toEqual(['home-hero', 'why-us', 'why-text']);
+    // A group of one is the row without its descendants.
+    expect(withoutMoved(rows, 'why-us', undefined).map((r) => r.key)).toEqual(['home-hero', 'why-us', 'cols', 'slot:cols:main', 'left-text', 'slot:cols:aside']);
+  });
+
+  it('projects the group where every one of its blocks is allowed', () => {
+    expect(projectMove(doc, rows, 'home-hero', 'why-text', 0, root, ['home-hero', 'cols'])).toMatchObject({ ref: root, index: 1, valid: true });
+    const slot = blockMeta.columns.slots[0];
+    const accepts = slot.accepts;
+    slot.accepts = ['rich-text'];
+    try {
+      // why-text alone may go into the First column; with a hero in its group it may not.
+      expect(projectMove(doc, rows, 'why-text', 'left-text', 1, root)).toMatchObject({ ref: { slot: 'main' }, valid: true });
+      expect(projectMove(doc, rows, 'why-text', 'left-text', 1, root, ['home-hero', 'why-text'])).toMatchObject({
+        ref: { slot: 'main' },
+        valid: false,
+        reason: 'First column of Columns does not take Hero blocks',
+      });
     } finally {
       slot.accepts = accepts;
     }
@@ -513,6 +543,33 @@ describe('multi-select: operations are one undo step each', () => {
       // Rich text alone is fine there.
       expect(store.paste([text])).toEqual(['why-text-2']);
       expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual(['left-text', 'why-text-2']);
+    } finally {
+      slot.accepts = accepts;
+    }
+  });
+
+  it('moves several blocks together (a group drag) in document order as one step; refused where one of them cannot go', () => {
+    const store = makeStore();
+    store.select('cols');
+    store.toggleSelected('home-hero');
+    expect(store.moveBlocks(store.getState().selection, { area: 'page:home', parent: 'why-us' }, 1)).toBe(true);
+    expect(rootIds(store)).toEqual(['why-us']);
+    expect(ids(findBlock(store.getState().resolved, 'why-us')!.block.children)).toEqual(['why-text', 'home-hero', 'cols']);
+    expect(store.getState()).toMatchObject({ selection: ['home-hero', 'cols'], selected: 'home-hero' });
+    expect(store.history().undo).toEqual(['Move 2 blocks to Section why-us']);
+    store.undo();
+    expect(rootIds(store)).toEqual(['home-hero', 'why-us', 'cols']);
+    expect(store.getState().doc.pages).toBeUndefined();
+    // Where they already are: nothing to do. Into one of them: refused.
+    expect(store.moveBlocks(['home-hero', 'why-us'], { area: 'page:home' }, 0)).toBe(false);
+    expect(store.moveBlocks(['home-hero', 'why-us'], { area: 'page:home', parent: 'why-us' }, 0)).toBe(false);
+    // A slot that takes rich text only refuses a group holding a hero.
+    const slot = blockMeta.columns.slots[0];
+    const accepts = slot.accepts;
+    slot.accepts = ['rich-text'];
+    try {
+      expect(store.moveBlocks(['home-hero', 'why-text'], { area: 'page:home', parent: 'cols', slot: 'main' }, 0)).toBe(false);
+      expect(store.getState().canUndo).toBe(false);
     } finally {
       slot.accepts = accepts;
     }

@@ -452,6 +452,41 @@ export class EditorStore {
     );
   }
 
+  /**
+   * Moves several blocks (the top-most of `ids`, in document order) together to `index` of
+   * list `to` (index counted without the moved blocks) as one undo step; refused when one
+   * of them may not go there or `to` is inside one of them. They stay selected.
+   */
+  moveBlocks(ids: readonly string[], to: ListRef, index: number): boolean {
+    const { resolved, selected } = this.state;
+    const top = this.topSelected(ids);
+    if (top.length <= 1) return top.length === 1 && this.move(top[0].block.id, to, index);
+    if (top.some((loc) => isInsideItself(resolved, loc.block.id, to))) return false;
+    if (top.some((loc) => !canContain(resolved, to, loc.block.type).ok)) return false;
+    const moving = new Set(top.map((loc) => loc.block.id));
+    const current = (getList(resolved, to) ?? []).map((b) => b.id);
+    const after = current.filter((id) => !moving.has(id));
+    after.splice(Math.max(0, Math.min(index, after.length)), 0, ...moving);
+    if (after.length === current.length && after.every((id, i) => id === current[i])) return false;
+    const movedIds = [...moving];
+    return this.change(
+      `Move ${top.length} blocks to ${listLabel(resolved, to)}`,
+      (draft, res) => {
+        const blocks: EditorBlock[] = [];
+        for (const loc of top) {
+          materializeArea(draft, res, loc.ref.area);
+          const source = ensureList(draft, loc.ref);
+          blocks.push(...source.splice(source.findIndex((b) => b.id === loc.block.id), 1));
+        }
+        for (const loc of top) pruneList(draft, loc.ref);
+        materializeArea(draft, res, to.area);
+        const target = ensureList(draft, to);
+        target.splice(Math.max(0, Math.min(index, target.length)), 0, ...blocks);
+      },
+      { selection: movedIds, select: selected && moving.has(selected) ? selected : movedIds[0] },
+    );
+  }
+
   remove(id: string): boolean {
     return this.removeBlocks([id]);
   }

@@ -9,7 +9,7 @@
  * container follow it one level deeper; blocks in a slot follow the slot's head.
  */
 import { metaOf, type EditorBlock } from './blocks.ts';
-import { areaBlocks, canContain, type Area, type Doc, type ListRef, LAYOUT_VIEW, type View } from './doc.ts';
+import { areaBlocks, canContain, findBlock, type Area, type Doc, type ListRef, LAYOUT_VIEW, type View } from './doc.ts';
 
 export interface HeadRow {
   kind: 'head';
@@ -82,6 +82,29 @@ export function withoutDescendants(rows: Row[], id: string): Row[] {
   return end === i + 1 ? rows : [...rows.slice(0, i + 1), ...rows.slice(end)];
 }
 
+/**
+ * Rows without what travels with a dragged group: the descendants of every member, and
+ * the members other than the dragged row itself (a group of one is withoutDescendants).
+ */
+export function withoutMoved(rows: Row[], activeId: string, group: readonly string[] | undefined): Row[] {
+  if (!group || group.length <= 1) return withoutDescendants(rows, activeId);
+  const members = new Set(group);
+  const out: Row[] = [];
+  let skipBelow = -1;
+  for (const row of rows) {
+    if (skipBelow >= 0) {
+      if (row.depth > skipBelow) continue;
+      skipBelow = -1;
+    }
+    if (row.kind === 'block' && members.has(row.key)) {
+      skipBelow = row.depth;
+      if (row.key !== activeId) continue;
+    }
+    out.push(row);
+  }
+  return out;
+}
+
 export interface Projection {
   ref: ListRef;
   index: number;
@@ -91,11 +114,13 @@ export interface Projection {
 }
 
 /**
- * Where a block of `type` would land if dropped into gap `gap` of `rows` (rows must not
- * contain the dragged block), as close as allowed to `wantedDepth`. `root` is the view's
- * root list (undefined in the layout view, where blocks live under the head rows).
+ * Where a block of `type` (or blocks of several types, dragged together: every one must be
+ * allowed) would land if dropped into gap `gap` of `rows` (rows must not contain the
+ * dragged blocks), as close as allowed to `wantedDepth`. `root` is the view's root list
+ * (undefined in the layout view, where blocks live under the head rows).
  */
-export function project(doc: Doc, rows: Row[], gap: number, wantedDepth: number, type: string, root: ListRef | undefined): Projection | undefined {
+export function project(doc: Doc, rows: Row[], gap: number, wantedDepth: number, type: string | readonly string[], root: ListRef | undefined): Projection | undefined {
+  const types = typeof type === 'string' ? [type] : [...new Set(type)];
   const prev = rows[gap - 1];
   const next = rows[gap];
   const maxDepth = prev ? (prev.kind === 'head' || (prev.container && !prev.collapsed) ? prev.depth + 1 : prev.depth) : 0;
@@ -108,7 +133,7 @@ export function project(doc: Doc, rows: Row[], gap: number, wantedDepth: number,
   for (const depth of depths) {
     const target = targetAt(rows, gap, depth, root);
     if (!target) continue;
-    const allowed = canContain(doc, target.ref, type);
+    const allowed = types.map((t) => canContain(doc, target.ref, t)).find((a) => !a.ok) ?? { ok: true };
     if (allowed.ok) return { ...target, depth, valid: true };
     refused ??= { ...target, depth, valid: false, reason: allowed.reason };
   }
@@ -132,16 +157,29 @@ function targetAt(rows: Row[], gap: number, depth: number, root: ListRef | undef
   return undefined;
 }
 
-/** The projection for dragging an existing row from `activeIndex` over `overIndex`. */
-export function projectMove(doc: Doc, rows: Row[], activeId: string, overId: string, dragDepthOffset: number, root: ListRef | undefined): Projection | undefined {
-  const visible = withoutDescendants(rows, activeId);
+/**
+ * The projection for dragging an existing row over row `overId`; with `group` (the ids of
+ * blocks dragged together, the active one among them) every one of them must be allowed.
+ */
+export function projectMove(
+  doc: Doc,
+  rows: Row[],
+  activeId: string,
+  overId: string,
+  dragDepthOffset: number,
+  root: ListRef | undefined,
+  group?: readonly string[],
+): Projection | undefined {
+  const visible = withoutMoved(rows, activeId, group);
   const activeIndex = visible.findIndex((r) => r.key === activeId);
   const overIndex = visible.findIndex((r) => r.key === overId);
   if (activeIndex < 0 || overIndex < 0) return undefined;
   const active = visible[activeIndex] as BlockRow;
   const moved = arrayMove(visible, activeIndex, overIndex);
   const others = moved.filter((r) => r.key !== activeId);
-  return project(doc, others, overIndex, active.depth + dragDepthOffset, active.block.type, root);
+  // (From the document, not the rows: a member may sit inside a collapsed block.)
+  const types = group && group.length > 1 ? group.map((id) => findBlock(doc, id)?.block.type ?? active.block.type) : active.block.type;
+  return project(doc, others, overIndex, active.depth + dragDepthOffset, types, root);
 }
 
 /** The projection for dropping a new block (from the palette) before or after a row. */

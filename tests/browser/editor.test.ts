@@ -5,8 +5,8 @@
  * draft, save and find the canonical document on disk; an invalid prop is refused with
  * the error shown and the draft kept; a template page is removed from the site (saved as
  * `withoutPages`, its route then 404) and restored; several blocks are selected (Ctrl+
- * click, Shift+click, Ctrl+click in the preview), removed in one undo step, and copied to
- * another page.
+ * click, Shift+click, Ctrl+click in the preview), removed in one undo step, copied to
+ * another page and dragged together.
  *
  * The editor saves documents, so this file runs its own server on a COPY of sites/ (the
  * production build from the browser project's global setup, plus the editor API router).
@@ -370,7 +370,7 @@ describe('the editor', () => {
     expect((await page.request.get(`${base}/sites/${SLUG}/service`)).status()).toBe(200);
   });
 
-  it('selects several blocks: Ctrl+click, Shift+click, highlighted in the preview, removed in one step and copied to another page', async () => {
+  it('selects several blocks: Ctrl+click, Shift+click, highlighted in the preview, removed in one step, copied to another page and dragged together', async () => {
     const selectedRows = () => page.locator('.fc-tree > li[aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
     const highlighted = () => preview().locator('.fc-editor-outline.is-selected').evaluateAll((els) => els.map((e) => e.getAttribute('data-outline-block')).sort());
     const announcer = page.locator('[data-announcer]');
@@ -424,7 +424,37 @@ describe('the editor', () => {
     await expect.poll(selectedRows).toEqual(['hero-3', 'why-us-2']);
     await expect.poll(highlighted).toEqual(['hero-3', 'why-us-2']);
     await preview().getByRole('heading', { name: 'Why buy from us?' }).waitFor();
+
+    // Dragging one of the selected rows moves both, as one step.
+    const handle = page.locator('[data-row="hero-3"] .fc-handle');
+    const from = (await handle.boundingBox())!;
+    const to = (await page.locator('[data-row="hero-2"]').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
+    await page.locator('.fc-drag-overlay', { hasText: '2 blocks' }).waitFor();
+    await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 15 });
+    await page.waitForTimeout(150);
+    await page.mouse.up();
+    await expect.poll(() => rowsAt(0)).toEqual(['hero-3', 'why-us-2', 'hero-2']);
+    expect(await page.locator('.fc-status').textContent()).toContain('Move 2 blocks');
+    await expect.poll(selectedRows).toEqual(['hero-3', 'why-us-2']);
+    // And by keyboard, with announcements naming the group.
+    const live = page.locator('[id^="DndLiveRegion"]');
+    await page.locator('[data-row="hero-3"] .fc-handle').focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => live.textContent()).toContain('Picked up the 2 selected blocks: Hero hero-3, Section why-us-2');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => live.textContent()).toContain('The 2 selected blocks will go to positions 2 to 3 of 3');
+    await page.keyboard.press('Space');
+    await expect.poll(() => rowsAt(0)).toEqual(['hero-2', 'hero-3', 'why-us-2']);
+    await expect.poll(() => live.textContent()).toContain('Dropped the 2 selected blocks. They are now at positions 2 to 3');
+
     await neutralFocus();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => rowsAt(0)).toEqual(['hero-3', 'why-us-2', 'hero-2']);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => rowsAt(0)).toEqual(['hero-2', 'hero-3', 'why-us-2']);
     await page.keyboard.press('Control+z');
     await expect.poll(() => rowsAt(0)).toEqual(['hero-2']);
   });
