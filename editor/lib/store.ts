@@ -11,8 +11,8 @@
  * Selection: an ordered set of block ids (`selection`, as picked) and its primary one
  * (`selected`: the anchor of range selection, and the block the Inspector edits when it
  * is alone). A block inside another selected block is covered by it: operations on the
- * selection (remove, duplicate, copy, cut) act on the top-most selected blocks only, in
- * document order, and each is ONE undo step.
+ * selection (remove, duplicate, move, and copy and cut in actions.ts) act on the top-most
+ * selected blocks only, in document order, and each is ONE undo step.
  */
 import { applyPatches, enablePatches, produceWithPatches, type Patch } from 'immer';
 import { isEqual } from 'lodash-es';
@@ -370,8 +370,8 @@ export class EditorStore {
   }
 
   /**
-   * Where pasted blocks go: with one block selected, into it (a container or slot owner
-   * that takes them all, at the end), else after it; with several, after the last of them
+   * Where pasted blocks go: with one block selected, into it (a container that takes them
+   * all, at the end), else after it; with several, after the last of them
    * (document order); with none, at the end of the page. Refused, with the reason, when
    * that list does not take every pasted block type (the rules the outline enforces for
    * drops: containers, `accepts`, slots).
