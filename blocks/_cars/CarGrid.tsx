@@ -1,7 +1,6 @@
 /**
- * Car results with promotional tiles (promo.ts): the grid search results render, and the
- * promo-tile block's view. The tiles are the page's promo-tile blocks (placement
- * "results"); the car types in view come from the address (/search/used-cars,
+ * Car results with promotional tiles (promo.ts): the grid search results render. The
+ * tiles are the page's promo-tile blocks (placement "results"); the car types in view come from the address (/search/used-cars,
  * refinementList[car_type]) or the site (used only).
  *
  * Order: the server and the first browser render use a seeded order (same HTML, no
@@ -15,32 +14,12 @@ import { matchRoutes } from 'react-router';
 import { walkBlocks } from '../../engine/schema/walk.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { PromoTileProps } from '../../schemas/types.gen.ts';
-import { SiteLink } from '../_shared/SiteLink.tsx';
 import { CarCard, type CardCar, type CarCardProps } from './CarCard.tsx';
 import { COMPARE_MIN, useCompare } from './local-lists.ts';
 import { ALL_CAR_TYPES, assignTiles, eligibleTiles, insertPromoTiles, isoDay, seededRandom, type PromoTile } from './promo.ts';
+import { SiteLink } from '../_shared/SiteLink.tsx';
+import { PromoTileView } from './PromoTileView.tsx';
 import './cars.css';
-
-export function PromoTileView({ tile, as: As = 'div' }: { tile: PromoTileProps & { id?: string }; as?: 'div' | 'aside' }) {
-  const { t } = useSite();
-  return (
-    <As
-      className="fc-promo-tile"
-      style={{ backgroundColor: tile.backgroundColour ?? '#1f3a93', color: tile.textColour ?? '#ffffff' }}
-      data-promo-tile={tile.id}
-      aria-label={As === 'aside' ? t(tile.heading) : undefined}
-    >
-      {tile.image && <img className="fc-promo-tile__image" src={tile.image.src} alt={tile.image.alt} width={tile.image.width ?? 160} height={tile.image.height ?? 120} loading="lazy" />}
-      <p className="fc-promo-tile__heading">{t(tile.heading)}</p>
-      {tile.text && <p className="fc-promo-tile__text">{t(tile.text)}</p>}
-      {tile.link && (
-        <SiteLink className="fc-button fc-button--light fc-promo-tile__link" href={tile.link.href}>
-          {t(tile.link.label)}
-        </SiteLink>
-      )}
-    </As>
-  );
-}
 
 /** The promo-tile blocks (placement results) of the page at `pathname`. */
 export function pageTiles(site: ResolvedSite, pathname: string): PromoTile[] {

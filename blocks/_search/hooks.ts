@@ -72,7 +72,8 @@ export function useDebouncedCallback<A extends unknown[]>(fn: (...args: A) => vo
   return { call, flush, cancel };
 }
 
-const sectionsKey = (site: string, block: string) => `fc-search-sections:${site}:${block}`;
+/** Where a block's open filter sections are kept (all of a site's start with sectionsKey(site, '')). */
+export const sectionsKey = (site: string, block: string) => `fc-search-sections:${site}:${block}`;
 
 /**
  * Which filter sections are open. Starts from each section's default (so the server and

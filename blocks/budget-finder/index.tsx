@@ -9,7 +9,7 @@ import { loadSearchBlock } from '../_search/load.ts';
 import '../_search/search.css';
 import './budget-finder.css';
 
-const ui = lazyBlock<BudgetFinderProps>(() => import('./BudgetFinderApp.tsx'));
+const ui = lazyBlock<BudgetFinderProps>('budget-finder', () => import('./BudgetFinderApp.tsx'));
 
 export default defineBlock<BudgetFinderProps>({
   component: ui.Component,

@@ -9,7 +9,7 @@ import { loadSearchBlock } from '../_search/load.ts';
 import '../_search/search.css';
 import './dealer-directory.css';
 
-const ui = lazyBlock<DealerDirectoryProps>(() => import('./DealerDirectoryApp.tsx'));
+const ui = lazyBlock<DealerDirectoryProps>('dealer-directory', () => import('./DealerDirectoryApp.tsx'));
 
 export default defineBlock<DealerDirectoryProps>({
   component: ui.Component,

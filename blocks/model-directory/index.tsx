@@ -10,7 +10,7 @@ import { loadSearchBlock } from '../_search/load.ts';
 import '../_search/search.css';
 import './model-directory.css';
 
-const ui = lazyBlock<ModelDirectoryProps>(() => import('./ModelDirectoryApp.tsx'));
+const ui = lazyBlock<ModelDirectoryProps>('model-directory', () => import('./ModelDirectoryApp.tsx'));
 
 export default defineBlock<ModelDirectoryProps>({
   component: ui.Component,

@@ -4,7 +4,7 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import type { PromoTileProps } from '../../schemas/types.gen.ts';
-import { PromoTileView } from '../_cars/CarGrid.tsx';
+import { PromoTileView } from '../_cars/PromoTileView.tsx';
 import { isCurrent, isoDay } from '../_cars/promo.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 

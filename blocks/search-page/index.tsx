@@ -10,7 +10,7 @@ import { loadSearchBlock } from '../_search/load.ts';
 import '../_search/search.css';
 import './search-page.css';
 
-const ui = lazyBlock<SearchPageProps>(() => import('./SearchPageApp.tsx'));
+const ui = lazyBlock<SearchPageProps>('search-page', () => import('./SearchPageApp.tsx'));
 
 export default defineBlock<SearchPageProps>({
   component: ui.Component,
