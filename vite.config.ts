@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants as zlib } from 'node:zlib';
 import { join } from 'node:path';
 
 // One build for the dealer runtime (blocks/entry-client.tsx, code-split per block) and,
@@ -28,7 +30,20 @@ function chunkModules(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild, command }) => ({
-  plugins: [react(), chunkModules()],
+  plugins: [
+    react(),
+    chunkModules(),
+    // The client's files are compressed once, at the highest levels, next to the originals;
+    // the server sends them as they are (engine/server/app.ts, express-static-gzip).
+    !isSsrBuild &&
+      command === 'build' &&
+      compression({
+        include: /\.(js|css|svg|json)$/,
+        threshold: 512,
+        algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+        logLevel: 'silent',
+      }),
+  ],
   appType: 'custom',
   resolve:
     command === 'build' && !isSsrBuild

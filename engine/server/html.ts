@@ -9,6 +9,8 @@ import { mergeMeta, withCanonical, type HeadMeta } from '../render/head.ts';
 export interface PageAssets {
   /** Stylesheets to link, in order. */
   css: string[];
+  /** The same stylesheets' text, when the document carries them inline. */
+  inlineCss?: { href: string; text: string }[];
   /** Scripts to preload. */
   preload: string[];
   /** The entry module. */
@@ -40,7 +42,7 @@ export function pageDocument(page: RenderedPage, assets: PageAssets, canonicalUr
     `<meta name="theme-color" content="${escape(site.theme.colours.primary)}">`,
     `<link rel="icon" href="/assets/favicon/${escape(site.slug)}.svg" type="image/svg+xml">`,
     `<style id="fc-theme">${themeCss(site)}</style>`,
-    ...assets.css.map((href) => `<link rel="stylesheet" href="${escape(href)}">`),
+    ...(assets.inlineCss ? assets.inlineCss.map(inlineStylesheet) : assets.css.map((href) => `<link rel="stylesheet" href="${escape(href)}">`)),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${escape(href)}">`),
     assets.headExtra ?? '',
   ].filter(Boolean);
@@ -56,6 +58,15 @@ ${head.join('\n')}
 </body>
 </html>
 `;
+}
+
+/**
+ * A stylesheet carried in the document. The disabled link beside it is never fetched, but
+ * it tells Vite's loader the sheet is already on the page, so client-side navigation does
+ * not add it again later in <head> (which would also change the cascade order).
+ */
+function inlineStylesheet({ href, text }: { href: string; text: string }): string {
+  return `<style data-href="${escape(href)}">${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${escape(href)}" disabled>`;
 }
 
 /** The page's meta tags: description and Open Graph defaults, replaced or extended by the blocks' head (engine/render/head.ts). */

@@ -25,7 +25,7 @@ const slugs = readdirSync(SITES_DIR)
   .map((f) => f.replace('.json', ''));
 
 describe('runtime bundle', () => {
-  const assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'), '');
+  const assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'), { base: '' });
 
   it.each(slugs)('every page of %s loads at most 120 KB of gzipped JavaScript', (slug) => {
     const site = prepared(readSite(slug));

@@ -108,9 +108,12 @@ describe('car cards', () => {
     const { page, card } = await openCard('gold-coast-ford', car);
     const heart = card.locator('[data-action="favourite"]');
     expect(await heart.getAttribute('aria-pressed')).toBe('false');
+    // The first click on the page also brings in the search UI (lazy-block.tsx), then applies.
     await heart.click();
-    expect(await heart.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     expect(await page.evaluate(() => (window.dataLayer as { event_id?: number }[]).some((e) => e.event_id === 39))).toBe(true);
+    // A returning visitor with saved cars gets the UI at once: the heart is filled without
+    // touching the page (remembered.ts).
     await page.reload();
     await page.waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated);
     await page.waitForFunction((id) => document.querySelector(`article[data-car-id="${id}"] [data-action="favourite"]`)?.getAttribute('aria-pressed') === 'true', car.objectID);
@@ -193,9 +196,8 @@ describe('car page', () => {
 
   it('View Details on a search result opens the car page on the client (no reload), with its title', async () => {
     const { page, errors } = await open('/sites/lakeside-chevrolet/search/used-cars');
-    // Client-side navigation needs the (lazily hydrated) search UI; before it, the link is a
-    // plain link and does a full page load, which is not what this test is about.
-    await page.locator('[data-search-ready="true"]').waitFor();
+    // The search UI hydrates on the visitor's first use of the page: this click loads it and
+    // is then handled by it (blocks/_search/lazy-block.tsx), so it navigates on the client.
     await page.evaluate(() => ((window as unknown as { __marker?: number }).__marker = 1));
     const card = page.locator('article.fc-car-card').first();
     const name = (await card.locator('h3').textContent())!;

@@ -22,8 +22,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Waits until the search UI is interactive (its chunk loaded and hydrated). */
+/**
+ * Waits until the search UI is interactive. Its chunk loads when the visitor starts using
+ * the page (blocks/_search/lazy-block.tsx), here a pointer over the block.
+ */
 async function ready(page: Page, selector = '.fc-search-page') {
+  await page.locator(selector).first().hover();
   await page.waitForSelector(`${selector}[data-search-ready]`, { timeout: 30_000 });
 }
 

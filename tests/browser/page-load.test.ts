@@ -1,0 +1,122 @@
+/**
+ * How a dealer page loads (issue 9, speed): stylesheets inline in the document (no
+ * render-blocking requests), built files sent pre-compressed, and the search UI's code
+ * fetched only when the visitor starts using the page — with nothing they do before that
+ * lost.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, watchErrors } from './chromium.ts';
+
+const base = inject('baseURL');
+const SEARCH = `${base}/sites/gold-coast-ford/search/new-used-and-demo-cars`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(url: string): Promise<{ page: Page; errors: string[]; scripts: string[]; styles: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  page.on('request', (r) => {
+    const file = new URL(r.url()).pathname.split('/').pop()!;
+    if (file.endsWith('.js')) scripts.push(file);
+    if (file.endsWith('.css')) styles.push(file);
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => (window as any).__forecourtHydrated);
+  await page.waitForLoadState('networkidle');
+  return { page, errors, scripts, styles };
+}
+
+describe('stylesheets', () => {
+  it('are carried in the document, each marked so client-side navigation does not load it again', async () => {
+    const html = await (await fetch(SEARCH)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const inline = [...head.matchAll(/<style data-href="([^"]+)">/g)].map((m) => m[1]);
+    const links = [...head.matchAll(/<link rel="stylesheet" href="([^"]+)"( disabled)?>/g)];
+    expect(inline.length).toBeGreaterThan(3);
+    // No stylesheet the browser must fetch before it can paint.
+    expect(links.filter((l) => !l[2])).toEqual([]);
+    expect(links.map((l) => l[1])).toEqual(inline);
+    // The lazily hydrated search UI is in the server HTML, so its styles (the car cards') are too.
+    expect(head).toMatch(/\.fc-car-card\b/);
+  });
+
+  it('a page loads no stylesheet files, and client-side navigation adds only the ones it lacks, once', async () => {
+    const { page, errors, styles } = await open(`${base}/sites/gold-coast-ford/`);
+    expect(styles).toEqual([]);
+    await page.evaluate(() => {
+      const link = [...document.querySelectorAll('a')].find((a) => a.getAttribute('href')?.includes('/search/'));
+      link!.click();
+    });
+    await page.waitForURL(/\/search\//);
+    await page.locator('.fc-search-page').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(styles.length).toBeGreaterThan(0);
+    expect(new Set(styles).size).toBe(styles.length);
+    const inlined = await page.evaluate(() => [...document.querySelectorAll('style[data-href]')].map((s) => s.getAttribute('data-href')!.split('/').pop()));
+    expect(styles.filter((s) => inlined.includes(s))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('built files', () => {
+  it('are sent pre-compressed: brotli when the browser takes it, else gzip, cached for good', async () => {
+    const html = await (await fetch(SEARCH)).text();
+    const entry = html.match(/<script type="module" src="([^"]+)"/)![1];
+    const br = await fetch(base + entry, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    const gz = await fetch(base + entry, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    // fetch decodes both: the same module either way.
+    expect(await br.text()).toBe(await gz.text());
+  });
+});
+
+describe('the search UI loads when the visitor starts using the page', () => {
+  it('is not downloaded by a visitor who only reads', async () => {
+    const { page, errors, scripts } = await open(SEARCH);
+    await page.waitForTimeout(500);
+    expect(scripts.some((s) => s.startsWith('SearchPageApp'))).toBe(false);
+    expect(await page.locator('[data-search-ready]').count()).toBe(0);
+    // The server HTML is complete: cars and filters are on the page.
+    expect(await page.locator('article.fc-car-card').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('starts loading when the pointer comes over the block', async () => {
+    const { page, errors } = await open(SEARCH);
+    await page.locator('.fc-search-page__heading').hover();
+    await page.locator('.fc-search-page[data-search-ready="true"]').waitFor({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a filter clicked before the UI is there is applied once it is (nothing the visitor did is lost)', async () => {
+    const { page, errors } = await open(SEARCH);
+    const box = page.locator('.fc-search-page__filters input[type="checkbox"]').first();
+    const label = (await box.evaluate((el) => el.closest('label')!.textContent))!;
+    // A bare click event (no pointer movement first, like assistive technology sends).
+    await box.evaluate((el: HTMLInputElement) => el.click());
+    // Held, not half-done: the box does not flip without a search behind it.
+    expect(await box.isChecked()).toBe(false);
+    await page.locator('.fc-search-page[data-search-ready="true"]').waitFor({ timeout: 15_000 });
+    await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.url(), { timeout: 10_000 }).not.toBe(SEARCH);
+    const chips = await page.locator('.fc-search-chip').allTextContents();
+    expect(chips.join(' ')).toContain(label.replace(/\d+$/, '').trim());
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
