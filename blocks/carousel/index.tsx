@@ -8,7 +8,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { CarouselProps } from '../../schemas/types.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { useCarousel } from '../_shared/useCarousel.ts';
-import { Chevron } from '../_shared/Chevron.tsx';
+import { CarouselControls } from '../_shared/CarouselControls.tsx';
 import './carousel.css';
 
 const FALLBACK_WIDTH = 480;
@@ -74,43 +74,7 @@ export default defineBlock<CarouselProps>({
               ))}
             </div>
           </div>
-          {count > 1 && (
-            <div className="fc-carousel__controls">
-              <button
-                type="button"
-                className="fc-carousel__arrow"
-                aria-label="Previous slide"
-                aria-controls={trackId}
-                aria-disabled={carousel.canPrev ? undefined : true}
-                onClick={() => carousel.canPrev && carousel.prev()}
-              >
-                <Chevron direction="left" />
-              </button>
-              <div className="fc-carousel__dots">
-                {slides.map((_, i) => (
-                  <button
-                    key={i}
-                    type="button"
-                    className="fc-carousel__dot"
-                    aria-label={`Go to slide ${i + 1}`}
-                    aria-controls={trackId}
-                    aria-current={i === carousel.index ? 'true' : undefined}
-                    onClick={() => carousel.goTo(i)}
-                  />
-                ))}
-              </div>
-              <button
-                type="button"
-                className="fc-carousel__arrow"
-                aria-label="Next slide"
-                aria-controls={trackId}
-                aria-disabled={carousel.canNext ? undefined : true}
-                onClick={() => carousel.canNext && carousel.next()}
-              >
-                <Chevron direction="right" />
-              </button>
-            </div>
-          )}
+          <CarouselControls carousel={carousel} prefix="fc-carousel" trackId={trackId} />
         </div>
       </section>
     );

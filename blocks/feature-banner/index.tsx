@@ -15,7 +15,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { FeatureBannerProps } from '../../schemas/types.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { useCarousel } from '../_shared/useCarousel.ts';
-import { Chevron } from '../_shared/Chevron.tsx';
+import { CarouselControls } from '../_shared/CarouselControls.tsx';
 import { serviceHref } from '../header/links.ts';
 import './feature-banner.css';
 
@@ -91,29 +91,7 @@ export default defineBlock<FeatureBannerProps>({
               })}
             </div>
           </div>
-          {count > 1 && (
-            <div className="fc-feature-banner__controls">
-              <button type="button" className="fc-feature-banner__arrow" aria-label="Previous slide" aria-controls={trackId} onClick={carousel.prev}>
-                <Chevron direction="left" size={22} />
-              </button>
-              <div className="fc-feature-banner__dots">
-                {items.map((item, i) => (
-                  <button
-                    key={i}
-                    type="button"
-                    className="fc-feature-banner__dot"
-                    aria-label={`Go to slide ${i + 1}`}
-                    aria-controls={trackId}
-                    aria-current={i === carousel.index ? 'true' : undefined}
-                    onClick={() => carousel.goTo(i)}
-                  />
-                ))}
-              </div>
-              <button type="button" className="fc-feature-banner__arrow" aria-label="Next slide" aria-controls={trackId} onClick={carousel.next}>
-                <Chevron direction="right" size={22} />
-              </button>
-            </div>
-          )}
+          <CarouselControls carousel={carousel} prefix="fc-feature-banner" trackId={trackId} arrowSize={22} />
         </div>
       </section>
     );

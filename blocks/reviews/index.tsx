@@ -12,10 +12,10 @@
  * is logged and no rating line shows.
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type RefObject } from 'react';
-import { Chevron } from '../_shared/Chevron.tsx';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { ReviewsProps } from '../../schemas/types.gen.ts';
+import { CarouselControls, type CarouselControlLabels } from '../_shared/CarouselControls.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { REVIEW_TEXT_LIMIT, truncate } from '../_shared/text.ts';
 import { useCarousel, useMediaQuery } from '../_shared/useCarousel.ts';
@@ -42,6 +42,12 @@ export interface ReviewsData {
 
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const TIMEOUT_MS = 3000;
+
+const REVIEW_LABELS: CarouselControlLabels = {
+  previous: 'Previous review',
+  next: 'Next review',
+  goTo: (n) => `Go to review ${n}`,
+};
 
 async function getJson(url: URL): Promise<unknown> {
   const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -215,30 +221,7 @@ function ReviewsCarousel({ reviews, autoRotate, label }: { reviews: ReviewEntry[
           ))}
         </div>
       </div>
-      <div className="fc-reviews__controls">
-        <button type="button" className="fc-reviews__arrow" aria-label="Previous review" aria-controls={trackId} onClick={carousel.prev}>
-          <Chevron direction="left" />
-        </button>
-        <p className="fc-reviews__counter" aria-hidden="true">
-          {carousel.index + 1} / {count}
-        </p>
-        <div className="fc-reviews__dots">
-          {reviews.map((_, i) => (
-            <button
-              key={i}
-              type="button"
-              className="fc-reviews__dot"
-              aria-label={`Go to review ${i + 1}`}
-              aria-controls={trackId}
-              aria-current={i === carousel.index ? 'true' : undefined}
-              onClick={() => carousel.goTo(i)}
-            />
-          ))}
-        </div>
-        <button type="button" className="fc-reviews__arrow" aria-label="Next review" aria-controls={trackId} onClick={carousel.next}>
-          <Chevron direction="right" />
-        </button>
-      </div>
+      <CarouselControls carousel={carousel} prefix="fc-reviews" trackId={trackId} labels={REVIEW_LABELS} counter />
     </div>
   );
 }
