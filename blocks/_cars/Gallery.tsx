@@ -5,7 +5,7 @@
  * with its srcset, so crawlers and visitors without JavaScript see it.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
-import { atWidth, GALLERY_SIZES, GALLERY_WIDTHS, srcSet } from './images.ts';
+import { atWidth, galleryImage } from './images.ts';
 
 export function Gallery({ photos, name }: { photos: string[]; name: string }) {
   const [index, setIndex] = useState(0);
@@ -32,9 +32,7 @@ export function Gallery({ photos, name }: { photos: string[]; name: string }) {
       <figure className="fc-gallery__main">
         <img
           key={current}
-          src={atWidth(current, 800)}
-          srcSet={srcSet(current, GALLERY_WIDTHS)}
-          sizes={GALLERY_SIZES}
+          {...galleryImage(current)}
           alt={`${name}, photo ${index + 1} of ${count}`}
           width={800}
           height={600}

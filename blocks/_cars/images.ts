@@ -26,6 +26,11 @@ export function srcSet(url: string, widths: number[]): string | undefined {
   return widths.map((w) => `${atWidth(url, w)} ${w}w`).join(', ');
 }
 
+/** The attributes of a photo shown large in the gallery (and preloaded as a car page's main image). */
+export function galleryImage(url: string): { src: string; srcSet?: string; sizes: string } {
+  return { src: atWidth(url, 800), srcSet: srcSet(url, GALLERY_WIDTHS), sizes: GALLERY_SIZES };
+}
+
 /** Every photo of a car, full size, in order. */
 export function carPhotos(car: CarLike): string[] {
   const fromImages = (car.images ?? []).map((i) => i.url).filter(Boolean);

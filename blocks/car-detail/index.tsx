@@ -18,7 +18,7 @@ import { CompareToggle, FavouriteButton, PhoneReveal, WatchlistButton, WeeklyFin
 import { PriceView, TagBanner, useEnquiryModal } from '../_cars/parts.tsx';
 import { findCarBySlug, type FindOptions } from '../_cars/data.ts';
 import { Gallery } from '../_cars/Gallery.tsx';
-import { carPhotos } from '../_cars/images.ts';
+import { carPhotos, galleryImage } from '../_cars/images.ts';
 import { CutParagraphs, FeatureList, SpecList } from '../_cars/lists.tsx';
 import { downloadCarPdf } from '../_cars/pdf.ts';
 import {
@@ -62,7 +62,10 @@ export async function loadCarDetail(
   if (!slug) return { missing: true, now, head: missingCarHead(site) };
   const car = await findCarBySlug(site, slug, { origin: url.origin, search });
   if (!car) return { slug, missing: true, now, head: missingCarHead(site) };
-  return { car, slug, now, head: carHead(car, site, url.origin) };
+  const photo = carPhotos(car)[0];
+  const main = photo ? galleryImage(photo) : undefined;
+  const head: PageHead = { ...carHead(car, site, url.origin), preloadImage: main && { href: main.src, srcset: main.srcSet, sizes: main.sizes } };
+  return { car, slug, now, head };
 }
 
 export default defineBlock<CarDetailProps>({

@@ -73,4 +73,37 @@ describe('page head from block data', () => {
     expect(ld).not.toContain('</script>');
     expect(JSON.parse(ld)).toEqual({ '@type': 'Car', name: '</script><b>', url: 'https://d.test/cars/x' });
   });
+  const bare = (head: RenderedPage['head']) =>
+    ({
+      status: 200,
+      html: '<main></main>',
+      title: 'Page',
+      head,
+      blockTypes: [],
+      payload: { site: { slug: 's', name: 'Dealer', region: 'AU', theme: { colours: { primary: '#000000' } } }, siteData: {}, mode: 'production', basename: '', initialData: { url: '/', data: {} } },
+    }) as unknown as RenderedPage;
+
+  it("puts the page's main image first in <head>, before stylesheets and scripts, with its srcset", () => {
+    const page = bare({ preloadImage: { href: '/assets/cars/1/1.svg?w=800', srcset: '/assets/cars/1/1.svg?w=480 480w, /assets/cars/1/1.svg?w=800 800w', sizes: '100vw' } });
+    const html = pageDocument(page, { css: ['/build/a.css'], preload: ['/build/a.js'], entry: '/e.js' }, 'https://d.test/');
+    const link = '<link rel="preload" as="image" href="/assets/cars/1/1.svg?w=800" imagesrcset="/assets/cars/1/1.svg?w=480 480w, /assets/cars/1/1.svg?w=800 800w" imagesizes="100vw" fetchpriority="high">';
+    expect(html).toContain(link);
+    expect(html.indexOf(link)).toBeLessThan(html.indexOf('/build/a.css'));
+    expect(html.indexOf(link)).toBeLessThan(html.indexOf('modulepreload'));
+  });
+
+  it('preloads no image whose address is not a safe link', () => {
+    const html = pageDocument(bare({ preloadImage: { href: 'javascript:alert(1)' } }), { css: [], preload: [], entry: '/e.js' }, 'https://d.test/');
+    expect(html).not.toContain('rel="preload"');
+  });
+
+  it('the first block asking for a main image wins', () => {
+    expect(mergeHeads({ a: { head: { preloadImage: { href: '/a.svg' } } }, b: { head: { preloadImage: { href: '/b.svg' } } } }).preloadImage).toEqual({ href: '/a.svg' });
+  });
+
+  it('inline stylesheets: each <style> followed by a disabled link to the same file, a closing tag inside escaped', () => {
+    const html = pageDocument(bare(undefined), { css: ['/build/a.css'], inlineCss: [{ href: '/build/a.css', text: '.a{content:"</style>"}' }], preload: [], entry: '/e.js' }, 'https://d.test/');
+    expect(html).toContain('<style data-href="/build/a.css">.a{content:"<\\/style>"}</style><link rel="stylesheet" href="/build/a.css" disabled>');
+    expect(html).not.toMatch(/<link rel="stylesheet" href="\/build\/a.css">/);
+  });
 });

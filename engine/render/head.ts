@@ -2,8 +2,8 @@
  * Per-page head data from blocks: a block's `load` may answer an object with a `head`
  * property (PageHead) — e.g. the car page gives the car's title, description, Open Graph
  * tags and schema.org data, and status 404 for a car that has gone. The renderer merges
- * the heads of the page's blocks (in page order: the first title, description and status
- * win; meta tags and JSON-LD add up) over the page document's own title and description.
+ * the heads of the page's blocks (in page order: the first title, description, status and
+ * preload image win; meta tags and JSON-LD add up) over the page document's own title and description.
  * Nothing here knows any block.
  */
 
@@ -24,6 +24,18 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>[];
   /** HTTP status for the page (e.g. 404). */
   status?: number;
+  /**
+   * The page's main image (its largest paint, e.g. a car's first photo), fetched first: a
+   * preload at the top of <head>, before the page's scripts compete for the connection.
+   * The same src, srcset and sizes the <img> uses, or the browser fetches it twice.
+   */
+  preloadImage?: PreloadImage;
+}
+
+export interface PreloadImage {
+  href: string;
+  srcset?: string;
+  sizes?: string;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -47,6 +59,7 @@ export function mergeHeads(blockData: Record<string, unknown> | undefined): Page
     if (out.status === undefined && typeof head.status === 'number' && head.status >= 200 && head.status < 600) out.status = head.status;
     if (Array.isArray(head.meta)) (out.meta ??= []).push(...head.meta.filter((m) => isObject(m) && typeof m.content === 'string' && (m.name || m.property)));
     if (Array.isArray(head.jsonLd)) (out.jsonLd ??= []).push(...head.jsonLd.filter(isObject));
+    if (out.preloadImage === undefined && isObject(head.preloadImage) && typeof head.preloadImage.href === 'string') out.preloadImage = head.preloadImage;
   }
   return out;
 }

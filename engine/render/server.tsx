@@ -25,8 +25,8 @@ export interface RenderedPage {
   html: string;
   title: string;
   description?: string;
-  /** Meta tags and JSON-LD the page's blocks asked for (see head.ts). */
-  head?: Pick<PageHead, 'meta' | 'jsonLd'>;
+  /** Meta tags, JSON-LD and the main image the page's blocks asked for (see head.ts). */
+  head?: Pick<PageHead, 'meta' | 'jsonLd' | 'preloadImage'>;
   /** Block types on the page (to link their code and styles). */
   blockTypes: string[];
   payload: PagePayload;
@@ -70,7 +70,7 @@ export function createPageRenderer(registry: BlockRegistry) {
       html,
       title: head.title ?? pageTitle(page, site.name),
       description: head.description ?? page.description,
-      head: { meta: head.meta, jsonLd: head.jsonLd },
+      head: { meta: head.meta, jsonLd: head.jsonLd, preloadImage: head.preloadImage },
       blockTypes,
       payload: { site, siteData, mode, basename, initialData },
     };

@@ -4,7 +4,8 @@ import type { RenderedPage } from '../render/server.tsx';
 import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from '../render/dom-ids.ts';
 import { themeCss } from '../render/theme.ts';
 import { regionSettings } from '../region.ts';
-import { mergeMeta, withCanonical, type HeadMeta } from '../render/head.ts';
+import { mergeMeta, withCanonical, type HeadMeta, type PreloadImage } from '../render/head.ts';
+import { isSafeHref } from '../sanitize/url.ts';
 
 export interface PageAssets {
   /** Stylesheets to link, in order. */
@@ -35,6 +36,7 @@ export function pageDocument(page: RenderedPage, assets: PageAssets, canonicalUr
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    preloadImageLink(page.head?.preloadImage),
     `<title>${escape(page.title)}</title>`,
     `<link rel="canonical" href="${escape(canonicalUrl)}">`,
     ...metaTags(page, site.name, canonicalUrl),
@@ -58,6 +60,14 @@ ${head.join('\n')}
 </body>
 </html>
 `;
+}
+
+function preloadImageLink(image: PreloadImage | undefined): string {
+  if (!image || !isSafeHref(image.href)) return '';
+  const href = image.href.trim();
+  const set = image.srcset ? ` imagesrcset="${escape(image.srcset)}"` : '';
+  const sizes = image.sizes ? ` imagesizes="${escape(image.sizes)}"` : '';
+  return `<link rel="preload" as="image" href="${escape(href)}"${set}${sizes} fetchpriority="high">`;
 }
 
 /**

@@ -120,3 +120,33 @@ describe('the search UI loads when the visitor starts using the page', () => {
     await page.close();
   });
 });
+
+describe("a car page's main image", () => {
+  it('is asked for first (a preload at the top of <head>) and fetched once', async () => {
+    const res = await fetch(`${base}/1/indexes/Car_production/query`, {
+      method: 'POST',
+      body: JSON.stringify({ filters: 'dealership_slug:"nerang-ford" AND status:in_stock AND photos_count > 0', hitsPerPage: 1, attributesToRetrieve: ['slug'] }),
+    });
+    const slug = ((await res.json()) as { hits: { slug: string }[] }).hits[0].slug;
+    const url = `${base}/sites/gold-coast-ford/cars/${slug}`;
+    const html = await (await fetch(url)).text();
+    const preload = /<link rel="preload" as="image" href="([^"]+)"[^>]*>/.exec(html);
+    expect(preload).not.toBeNull();
+    expect(html.indexOf(preload![0])).toBeLessThan(html.indexOf('<style'));
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2 });
+    const errors = watchErrors(page);
+    const photos: string[] = [];
+    page.on('request', (r) => r.url().includes('/assets/cars/') && photos.push(r.url()));
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const shown = await page.locator('.fc-gallery__main img').evaluate((img: HTMLImageElement) => img.currentSrc);
+    // The photo the gallery shows is the one preloaded, and it was not fetched a second time.
+    expect(photos.filter((p) => p === shown)).toHaveLength(1);
+    // …and no other size of it either (the preload's srcset chose what the <img> chose).
+    const large = photos.filter((p) => new URL(p).pathname === new URL(shown).pathname && new URL(p).searchParams.get('w') !== '160');
+    expect(large).toEqual([shown]);
+    expect(new URL(shown).pathname).toBe(new URL(preload![1].replace(/&amp;/g, '&'), base).pathname);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
