@@ -16,6 +16,11 @@
  * Ctrl/Cmd+A selects the primary block's list, then the whole page. Dragging one of the
  * top-most selected blocks moves all of them together (in document order, where every one
  * of them is allowed); dragging any other block moves just it and selects just it.
+ *
+ * Focus (roving tabindex): only one row, the entry row (see OutlineEntry), is in the Tab
+ * order, so Tab enters the outline there and leaves it after that row's buttons, however
+ * long the page. ↑/↓/Home/End go from row to row (to the same button of the other row),
+ * ←/→ between a row's handle, toggle and main button.
  */
 import {
   DndContext,
@@ -39,7 +44,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, type SortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCSS } from '@dnd-kit/utilities';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent as ReactKeyboardEvent, type PointerEventHandler } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type PointerEventHandler } from 'react';
 import { copySelection, cutSelection, duplicateSelection, pasteClipboard, removeSelection, selectionMessage } from '../lib/actions.ts';
 import { readClipboard, subscribeClipboard, clipboardSnapshot } from '../lib/clipboard.ts';
 import type { EditorStore } from '../lib/store.ts';
@@ -125,6 +130,35 @@ export function BlocksPanel() {
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   const onKeyDown = useMemo(() => outlineKeyDown(store, announce, { rows: () => rowsRef.current, dragging: () => !!dragRef.current }), [store, announce]);
+
+  // The entry row (roving tabindex). `focusedRow` is the row focus last went to, until the
+  // primary block changes while focus is outside the outline (a click in the preview, a
+  // block added from the palette): then the entry follows the selection again.
+  const focusedRow = useRef<string | undefined>(undefined);
+  const [entry] = useState(() => new OutlineEntry(entryRow(rows, undefined, store.getState().selected)));
+  const placeEntry = useCallback(() => entry.set(entryRow(rowsRef.current, focusedRow.current, store.getState().selected)), [entry, store]);
+  useLayoutEffect(placeEntry, [rows, placeEntry]);
+  useEffect(() => {
+    let primary = store.getState().selected;
+    return store.subscribe(() => {
+      const { selected } = store.getState();
+      if (selected === primary) return;
+      primary = selected;
+      // Focus still on a row (Ctrl+click, arrows) keeps that row the entry: Tab goes on from there.
+      const active = document.activeElement;
+      focusedRow.current = active && listRef.current?.contains(active) ? active.closest<HTMLElement>('[data-row]')?.dataset.row : undefined;
+      placeEntry();
+    });
+  }, [store, placeEntry]);
+  const onFocus = useCallback(
+    (e: ReactFocusEvent) => {
+      const key = (e.target as HTMLElement).closest<HTMLElement>('[data-row]')?.dataset.row;
+      if (!key) return;
+      focusedRow.current = key;
+      placeEntry();
+    },
+    [placeEntry],
+  );
   const pick = useCallback(
     (id: string, how: { range: boolean; toggle: boolean }) => {
       if (how.range) store.selectRange(id, blockIds(rowsRef.current));
@@ -335,12 +369,14 @@ export function BlocksPanel() {
             aria-multiselectable="true"
             aria-labelledby="fc-outline-title"
             data-dragging={drag ? (drag.projection?.valid === false ? 'refused' : 'yes') : undefined}
+            onFocus={onFocus}
           >
             {visible.map((row) => (
               <TreeRowContainer
                 key={row.key}
                 row={row}
                 refused={!!drag && row.key === drag.activeId && drag.projection?.valid === false}
+                entry={entry}
                 onToggle={toggle}
                 onPick={pick}
               />
@@ -385,16 +421,58 @@ function blockIds(rows: Row[]): string[] {
 }
 
 /**
- * Connects a row to the selection and issues without re-rendering every row on each
- * change: each row reads two booleans of its own, so selecting re-renders only the rows
- * whose selected or primary state changed.
+ * The outline's entry row (roving tabindex): the one block row whose buttons are in the
+ * Tab order. A small store of its own, so that moving it re-renders the old and the new
+ * entry rows only (each row subscribes to "am I the entry?"), not the outline.
  */
-const TreeRowContainer = memo(function TreeRowContainer(props: { row: Row; refused: boolean; onToggle: (id: string) => void; onPick: Pick }) {
+export class OutlineEntry {
+  private listeners = new Set<() => void>();
+  constructor(private current: string | undefined) {}
+  get id(): string | undefined {
+    return this.current;
+  }
+  set(id: string | undefined) {
+    if (id === this.current) return;
+    this.current = id;
+    for (const fn of this.listeners) fn();
+  }
+  is = (id: string) => this.current === id;
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => {
+      this.listeners.delete(fn);
+    };
+  };
+}
+
+/**
+ * Which visible block row is the entry: the row focus last went to, else the primary
+ * selected block, else the first block row (undefined when there is none).
+ */
+export function entryRow(rows: readonly Row[], focused: string | undefined, primary: string | undefined): string | undefined {
+  let first: string | undefined;
+  let primaryVisible = false;
+  for (const r of rows) {
+    if (r.kind !== 'block') continue;
+    if (r.key === focused) return focused;
+    first ??= r.key;
+    if (r.key === primary) primaryVisible = true;
+  }
+  return primaryVisible ? primary : first;
+}
+
+/**
+ * Connects a row to the selection, issues and focus without re-rendering every row on
+ * each change: each row reads three booleans of its own, so selecting (or moving the
+ * entry row) re-renders only the rows whose state changed.
+ */
+const TreeRowContainer = memo(function TreeRowContainer({ entry, ...props }: { row: Row; refused: boolean; entry: OutlineEntry; onToggle: (id: string) => void; onPick: Pick }) {
   const selected = useEditor((s) => s.selectedSet.has(props.row.key));
   const primary = useEditor((s) => s.selected === props.row.key);
+  const tabbable = useSyncExternalStore(entry.subscribe, () => entry.is(props.row.key));
   const count = useIssueCount(props.row.key);
   const issues = props.row.kind === 'block' ? count : 0;
-  return <TreeRow {...props} selected={selected} primary={primary} issues={issues} />;
+  return <TreeRow {...props} selected={selected} primary={primary} tabbable={tabbable} issues={issues} />;
 }, sameRowProps);
 
 function sameRowProps(a: { row: Row; refused: boolean }, b: { row: Row; refused: boolean }) {
@@ -412,6 +490,7 @@ const TreeRow = memo(function TreeRow({
   refused,
   selected,
   primary,
+  tabbable,
   issues,
   onToggle,
   onPick,
@@ -420,6 +499,8 @@ const TreeRow = memo(function TreeRow({
   refused: boolean;
   selected: boolean;
   primary: boolean;
+  /** The entry row: its buttons are in the Tab order (every other row's are -1). */
+  tabbable: boolean;
   issues: number;
   onToggle: (id: string) => void;
   onPick: Pick;
@@ -437,6 +518,7 @@ const TreeRow = memo(function TreeRow({
     transition,
     paddingLeft: depth * INDENT + 4,
   };
+  const tabIndex = tabbable ? 0 : -1;
   const mainRef = useRef<HTMLButtonElement | null>(null);
   // A press focuses the button before its click: the click decides (toggle, range, one).
   const pressed = useRef(false);
@@ -470,13 +552,13 @@ const TreeRow = memo(function TreeRow({
       aria-expanded={row.hasChildren ? !row.collapsed : undefined}
     >
       <span className="fc-cell" role="gridcell">
-        <button type="button" className="fc-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={`Move ${name}`} title="Drag to move (or press space)">
+        <button type="button" className="fc-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} tabIndex={tabIndex} aria-label={`Move ${name}`} title="Drag to move (or press space)">
           ⠿
         </button>
       </span>
       <span className="fc-cell" role="gridcell">
         {row.hasChildren ? (
-          <button type="button" className="fc-toggle" aria-expanded={!row.collapsed} aria-label={`${row.collapsed ? 'Show' : 'Hide'} blocks inside ${name}`} onClick={() => onToggle(row.key)}>
+          <button type="button" className="fc-toggle" tabIndex={tabIndex} aria-expanded={!row.collapsed} aria-label={`${row.collapsed ? 'Show' : 'Hide'} blocks inside ${name}`} onClick={() => onToggle(row.key)}>
             {row.collapsed ? '▸' : '▾'}
           </button>
         ) : (
@@ -488,6 +570,7 @@ const TreeRow = memo(function TreeRow({
           type="button"
           ref={mainRef}
           className="fc-row-main"
+          tabIndex={tabIndex}
           aria-pressed={selected}
           aria-label={`${name}${summary ? `: ${summary}` : ''}${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}`}
           title="Click to select; Ctrl+click adds or removes, Shift+click selects a range"
@@ -677,9 +760,10 @@ const PaletteItem = memo(function PaletteItem({ type, label, description }: { ty
 
 /**
  * Keyboard shortcuts of the outline (the global ones live in SiteEditor). Block actions
- * act on the selection; selection keys work on a row's main button (the drag handle keeps
- * Space, arrows and Escape for dnd-kit's keyboard dragging). Nothing here runs while a
- * block is being dragged.
+ * act on the selection; Space (toggle) works on a row's main button (the drag handle keeps
+ * Space and Enter to pick the block up); ↑/↓/Home/End (Shift to extend) on any of a row's
+ * buttons go to another row, ←/→ to the row's other buttons. Nothing here runs while a
+ * block is being dragged (then the arrows move it and Escape cancels, dnd-kit's keys).
  */
 export function outlineKeyDown(store: EditorStore, announce: (m: string) => void, options: { rows?: () => Row[]; dragging?: () => boolean } = {}) {
   return (e: ReactKeyboardEvent) => {
@@ -689,6 +773,9 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
     const mod = e.ctrlKey || e.metaKey;
     const key = e.key.toLowerCase();
     const onRow = target.classList.contains('fc-row-main') ? target.closest<HTMLElement>('[data-row]')?.dataset.row : undefined;
+    // Any of a row's buttons (handle, toggle, main): the arrows move focus from there.
+    const cell = target.matches(ROW_BUTTONS) ? target : undefined;
+    const cellRow = cell?.closest<HTMLElement>('li[data-row]');
     if (mod && key === 'v') {
       e.preventDefault();
       pasteClipboard(store, announce);
@@ -707,19 +794,30 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
       announce(selectionMessage(store));
       return;
     }
-    if (onRow && !mod && !e.altKey && ['ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) {
+    if (cell && cellRow && !mod && !e.altKey && !e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      // Between the row's handle, toggle and main button (no wrapping).
+      const cells = [...cellRow.querySelectorAll<HTMLElement>(ROW_BUTTONS)];
+      e.preventDefault();
+      cells[cells.indexOf(cell) + (e.key === 'ArrowLeft' ? -1 : 1)]?.focus();
+      return;
+    }
+    if (cell && cellRow && !mod && !e.altKey && ['ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) {
+      const from = cellRow.dataset.row!;
       const rows = blockIds(options.rows?.() ?? [...document.querySelectorAll<HTMLElement>('.fc-tree > li[data-row]:not(.fc-row-head)')].map((li) => ({ kind: 'block', key: li.dataset.row! }) as Row));
-      const at = rows.indexOf(onRow);
+      const at = rows.indexOf(from);
       const to = e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : at + (e.key === 'ArrowUp' ? -1 : 1);
       e.preventDefault();
       const next = rows[to];
-      if (at < 0 || !next || next === onRow) return;
+      if (at < 0 || !next || next === from) return;
       if (e.shiftKey) {
         store.selectRange(next, rows);
         announce(selectionMessage(store));
       } else store.select(next);
+      // Focus the same button of that row (its main one when it has no toggle). It becomes
+      // the entry row (the outline's onFocus).
       const li = [...(e.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('li[data-row]')].find((el) => el.dataset.row === next);
-      li?.querySelector<HTMLElement>('.fc-row-main')?.focus();
+      const kind = ['fc-handle', 'fc-toggle'].find((c) => cell.classList.contains(c)) ?? 'fc-row-main';
+      (li?.querySelector<HTMLElement>(`.${kind}`) ?? li?.querySelector<HTMLElement>('.fc-row-main'))?.focus();
       return;
     }
     if (e.key === 'Escape' && store.getState().selection.length > 1) {
@@ -744,6 +842,9 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
     }
   };
 }
+
+/** A block row's buttons, in order: the drag handle, the expand/collapse toggle, the main button. */
+const ROW_BUTTONS = '.fc-handle, .fc-toggle, .fc-row-main';
 
 /** Space toggles a row on keydown: its keyup must not also click the button. */
 function outlineKeyUp(e: ReactKeyboardEvent) {
