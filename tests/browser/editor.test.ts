@@ -6,7 +6,8 @@
  * the error shown and the draft kept; a template page is removed from the site (saved as
  * `withoutPages`, its route then 404) and restored; several blocks are selected (Ctrl+
  * click, Shift+click, Ctrl+click in the preview), removed in one undo step, copied to
- * another page and dragged together.
+ * another page and dragged together; Tab enters the outline at the selected row only
+ * (roving focus) and the arrow keys move focus between rows.
  *
  * The editor saves documents, so this file runs its own server on a COPY of sites/ (the
  * production build from the browser project's global setup, plus the editor API router).
@@ -457,6 +458,53 @@ describe('the editor', () => {
     await expect.poll(() => rowsAt(0)).toEqual(['hero-2', 'hero-3', 'why-us-2']);
     await page.keyboard.press('Control+z');
     await expect.poll(() => rowsAt(0)).toEqual(['hero-2']);
+  });
+
+  it('keyboard focus: Tab enters the outline at the selected row and leaves it after that row; ↓ moves to the next row', async () => {
+    // Where focus is: "row class" inside the outline, "outside" elsewhere.
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const row = el?.closest('.fc-tree [data-row]');
+        return row ? `${row.getAttribute('data-row')} ${el!.className}` : 'outside';
+      });
+    /** The rows with a button in the Tab order. */
+    const tabbableRows = () =>
+      page.locator('.fc-tree button:not([tabindex="-1"])').evaluateAll((els) => [...new Set(els.map((e) => e.closest('[data-row]')!.getAttribute('data-row')))]);
+    await page.locator('[data-page="home"]').click();
+    await page.locator('[data-row="home-hero"]').waitFor();
+    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
+    await page.locator('[data-row="hero"] .fc-row-main').click();
+    await neutralFocus();
+    await expect.poll(tabbableRows).toEqual(['hero']);
+
+    // From the toolbar above the outline: one Tab lands on the selected row (its handle),
+    // its buttons follow, and the next Tab leaves the outline without visiting other rows.
+    await page.locator('.fc-outline [role="toolbar"] button', { hasText: 'Remove' }).focus();
+    const visited: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      visited.push(await focused());
+    }
+    expect(visited).toEqual(['hero fc-handle', 'hero fc-row-main', 'outside']);
+    // Shift+Tab comes back to the same row.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('hero fc-row-main');
+
+    // ↓ moves focus (and the selection) to the next row, which becomes the entry row.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('home-features fc-row-main');
+    await expect.poll(() => page.locator('.fc-tree > li[aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')))).toEqual(['home-features']);
+    await expect.poll(tabbableRows).toEqual(['home-features']);
+    // ←/→ between the row's buttons; Tab then leaves the outline from there.
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe('home-features fc-handle');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('home-features fc-row-main');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('outside');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('home-features fc-row-main');
   });
 
   it('logged no errors in the editor', () => {
