@@ -109,4 +109,11 @@ describe('editor API', () => {
     expect(evil.props.width).toBe('narrow'); // default filled
     expect(r.site.features.compare).toBeDefined();
   });
+  it('a draft leaving out a template page that no longer exists still previews, with the issue', async () => {
+    const { document } = await (await fetch(`${base}/sites/gold-coast-ford`)).json();
+    const draft = { ...structuredClone(document), withoutPages: ['no-such-page'] };
+    const r = await (await fetch(`${base}/check`, post({ document: draft }))).json();
+    expect(r.issues).toEqual([{ path: '/withoutPages/0', message: expect.stringContaining('"no-such-page"') }]);
+    expect(r.site.pages.length).toBeGreaterThan(3);
+  });
 });

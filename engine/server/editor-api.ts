@@ -96,9 +96,10 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
       throw err;
     }
     const resolved = resolveTemplate(doc, migratedTemplate);
-    if (resolved.issues.length) return { issues: resolved.issues, site: null };
+    if (!resolved.merged) return { issues: resolved.issues, site: null };
+    // A stale withoutPages entry is an issue, but the merged site still previews.
     const site = cloneDeep(resolved.doc);
-    return { issues: draftValidator.validate(site), site };
+    return { issues: [...resolved.issues, ...draftValidator.validate(site)], site };
   }
 
   /** The raw template documents a document extends, by name (nearest first). */

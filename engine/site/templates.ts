@@ -82,26 +82,26 @@ function withoutPages(base: Json, layer: Json, where: string | undefined, issues
 
 /**
  * Resolves the template chain of a document. Returns the merged document and issues: a
- * missing template or a cycle returns the document unmerged; `withoutPages` issues still
- * return it merged, without the pages whose removal did apply.
+ * missing template or a cycle returns the document unmerged (`merged: false`);
+ * `withoutPages` issues still return it merged, without the pages whose removal did apply.
  */
 export function resolveTemplate(
   doc: Json,
   load: TemplateLoader,
-): { doc: Json; issues: DocumentIssue[]; chain: string[] } {
+): { doc: Json; issues: DocumentIssue[]; chain: string[]; merged: boolean } {
   const chain: string[] = [];
   const layers: Json[] = [doc];
   let current = doc;
   while (typeof current.template === 'string') {
     const name = current.template;
     if (chain.includes(name)) {
-      return { doc, chain, issues: [{ path: '/template', message: `template cycle: ${[...chain, name].join(' → ')}` }] };
+      return { doc, chain, merged: false, issues: [{ path: '/template', message: `template cycle: ${[...chain, name].join(' → ')}` }] };
     }
     chain.push(name);
     const template = load(name);
     if (!template) {
       const where = chain.length === 1 ? '/template' : `/template (via ${chain.slice(0, -1).join(' → ')})`;
-      return { doc, chain, issues: [{ path: where, message: `template "${name}" not found in sites/templates/` }] };
+      return { doc, chain, merged: false, issues: [{ path: where, message: `template "${name}" not found in sites/templates/` }] };
     }
     layers.unshift(template);
     current = template;
@@ -119,5 +119,5 @@ export function resolveTemplate(
   // The document keeps naming its own template, not the end of the chain.
   if (doc.template !== undefined) merged.template = doc.template;
   else delete merged.template;
-  return { doc: merged, issues, chain };
+  return { doc: merged, issues, chain, merged: true };
 }
