@@ -5,7 +5,9 @@
  *      outline row, server check and preview re-render), and
  *   3. blocks are selected: 20 rows Ctrl+clicked one by one, a Shift+click range over the
  *      whole page (300 rows), Escape, Ctrl+A and Escape (outline rows, Inspector summary
- *      and preview highlights follow each).
+ *      and preview highlights follow each), and
+ *   4. the outline is walked by keyboard: ↓ held over 40 rows (each selects its row and
+ *      moves focus, so the entry row of the roving tabindex moves too), Tab out and back.
  *
  *   npx tsx scripts/bench/editor.ts           (env: FORECOURT_DIST=<built app> to skip the build)
  *
@@ -197,6 +199,21 @@ export async function run(): Promise<string> {
     await page.waitForTimeout(300);
     const select = await stop();
 
+    // 4. Keyboard: ↓ over 40 rows (about a key repeat's pace), then Tab out and Shift+Tab back in.
+    await main('section-10').scrollIntoViewIfNeeded();
+    await main('section-10').click();
+    await start();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('ArrowDown');
+      await page.waitForTimeout(30);
+    }
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.waitForTimeout(300);
+    const keys = await stop();
+    const landed = await page.evaluate(`document.activeElement?.closest('[data-row]')?.getAttribute('data-row') ?? ''`);
+    const tabbable = await page.evaluate(`new Set([...document.querySelectorAll('.fc-tree button:not([tabindex="-1"])')].map((b) => b.closest('[data-row]').getAttribute('data-row'))).size`);
+
     return [
       `Editor frame times, ${rows} outline rows (300-block page), headless Chromium, production build:`,
       line('drag over the outline (mouse)', drag),
@@ -204,6 +221,8 @@ export async function run(): Promise<string> {
       `  preview showed the edit: ${seen ? 'yes' : 'NO'}`,
       line('select (20 clicks, range, Ctrl+A)', select),
       `  Shift+click range selected ${ranged} rows`,
+      line('keyboard (↓ over 40 rows, Tab)', keys),
+      `  focus after ↓×40, Tab, Shift+Tab: ${landed || 'outside the outline'}; rows in the Tab order: ${tabbable}`,
     ].join('\n');
   } finally {
     await browser.close();
