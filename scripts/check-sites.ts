@@ -4,6 +4,8 @@
  * schema, unique block ids) and every site and template file is byte-for-byte in
  * canonical form, so diffs in pull requests only ever show real changes.
  * Fails naming the file and its first differing line; `npm run format:sites` fixes form.
+ * A validation problem in a value that comes from a template is listed under the site,
+ * naming the template file and the pointer in it (see scripts/validate.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -11,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { describeFirstDifference, formatSiteDocument } from '../engine/document/canonical.ts';
 import { displayPath, siteDocumentFiles } from '../engine/document/files.ts';
 import { CURRENT_SCHEMA_VERSION } from '../engine/site/migrations.ts';
-import { validateFile } from './validate.ts';
+import { describeFileIssues } from './validate.ts';
 
 export interface CheckProblem {
   file: string;
@@ -39,7 +41,8 @@ export function checkSites(sitesDir: string): { problems: CheckProblem[]; notes:
   for (const file of [...sites, ...templates]) {
     const messages: string[] = [];
     // Templates are partial documents: they are validated through the sites that use them.
-    if (sites.includes(file)) for (const i of validateFile(file)) messages.push(`${i.path}: ${i.message}`);
+    // A problem whose value comes from a template names the template file and its pointer.
+    if (sites.includes(file)) messages.push(...describeFileIssues(file));
     const form = canonicalProblem(file);
     if (form && !messages.some((m) => m.includes('not readable JSON'))) messages.push(form);
     if (messages.length) problems.push({ file, messages });

@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkSites } from '../../scripts/check-sites.ts';
 import { formatIssue, sourceInputs, sourceLocator, sourceOf, type SourceInputs } from '../../engine/site/source.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';
 
@@ -133,4 +138,43 @@ describe('formatIssue', () => {
   it('gives the site file pointer when a site page sits at another index', () => {
     expect(formatIssue(issue('/pages/3/title'), sourceOf('/pages/3/title', inputs))).toBe('/pages/0/title: is required (resolved path /pages/3/title)');
   });
+});
+
+describe('check:sites and validate name the template file for a broken template block', () => {
+  const ROOT = join(import.meta.dirname, '../..');
+  const tmp = mkdtempSync(join(tmpdir(), 'forecourt-source-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+  const edit = (file: string, change: (d: any) => void) => {
+    const d = JSON.parse(readFileSync(file, 'utf8'));
+    change(d);
+    writeFileSync(file, `${JSON.stringify(d, null, 2)}\n`);
+  };
+
+  it('lists the problem under the site, at the template file and its pointer, with the resolved path', () => {
+    const dir = join(tmp, 'sites');
+    cpSync(join(ROOT, 'sites'), dir, { recursive: true });
+    const templateFile = join(dir, 'templates/ford.json');
+    let templateIndex = -1;
+    edit(templateFile, (d) => {
+      templateIndex = d.pages.findIndex((p: { id: string }) => p.id === 'finance');
+      delete d.pages[templateIndex].blocks[0].props.heading; // the finance hero's required heading
+    });
+    // The site leaves out a template page before it, so the page's index differs.
+    edit(join(dir, 'gold-coast-ford.json'), (d) => (d.withoutPages = ['search']));
+
+    const { problems } = checkSites(dir);
+    const site = problems.find((p) => p.file === join(dir, 'gold-coast-ford.json'));
+    const where = `/pages/${templateIndex}/blocks/0/props/heading`;
+    const resolved = `/pages/${templateIndex - 1}/blocks/0/props/heading`;
+    expect(site?.messages).toContain(`${templateFile} ${where}: is required (resolved path ${resolved})`);
+
+    // The same line from npm run validate, run from the copy's parent (relative file names).
+    const r = spawnSync(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/validate.ts'), 'sites/gold-coast-ford.json'], {
+      cwd: tmp,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`  sites/templates/ford.json ${where}: is required (resolved path ${resolved})`);
+  }, 30_000);
 });
