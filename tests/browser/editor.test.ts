@@ -505,6 +505,24 @@ describe('the editor', () => {
     expect(await focused()).toBe('outside');
     await page.keyboard.press('Shift+Tab');
     expect(await focused()).toBe('home-features fc-row-main');
+    // While a block is dragged by keyboard, ←/→ still go to dnd-kit (they change the nesting:
+    // the dragged block moves sideways) and focus stays on the handle.
+    const live = page.locator('[id^="DndLiveRegion"]');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe('home-features fc-handle');
+    await page.keyboard.press('Space');
+    await expect.poll(() => live.textContent()).toContain('Picked up');
+    const overlayX = async () => (await page.locator('.fc-drag-overlay').boundingBox())?.x ?? NaN;
+    const x0 = await overlayX();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(overlayX).toBe(x0 + 18);
+    expect(await focused()).toBe('home-features fc-handle');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(overlayX).toBe(x0);
+    expect(await focused()).toBe('home-features fc-handle');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => live.textContent()).toContain('was cancelled');
+    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
   });
 
   it('logged no errors in the editor', () => {
