@@ -22,6 +22,8 @@ import { createLocalSearchClient } from '../search/client.ts';
 import { carPhotosRouter } from '../inventory/photos.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { createFeedsRouter } from './feeds.ts';
+import { issuePlace, type SourceLocation } from '../site/source.ts';
+import type { DocumentIssue } from '../site/types.ts';
 
 export interface ServerOptions {
   mode: 'development' | 'production';
@@ -132,9 +134,7 @@ export async function createApp(options: ServerOptions) {
       // Nothing renders from an invalid document; development shows why.
       const detail =
         mode === 'development'
-          ? `<p>The site document <code>sites/${escape(entry.slug)}.json</code> is invalid:</p><ul>${entry.issues
-              .map((i) => `<li><code>${escape(i.path)}</code>: ${escape(i.message)}</li>`)
-              .join('')}</ul>`
+          ? `<p>The site document <code>sites/${escape(entry.slug)}.json</code> is invalid:</p>${issueList(entry)}`
           : '<p>This site is being updated. Please try again shortly.</p>';
       res.status(503).type('html').send(errorPage('Site unavailable', detail));
       return;
@@ -207,6 +207,21 @@ function indexPage(entries: SiteEntry[]) {
     'Forecourt demo sites',
     `<ul>${rows}</ul><p><a href="/editor/">Open the editor</a></p>`,
   );
+}
+
+/**
+ * The problems of an invalid site as the development error page lists them, each where
+ * it is written: a value from a template names the template file and the pointer in it;
+ * a path that differs from the resolved document's says so.
+ */
+export function issueList(entry: { issues: DocumentIssue[]; sources?: SourceLocation[] }): string {
+  const item = (issue: DocumentIssue, n: number) => {
+    const place = issuePlace(issue, entry.sources?.[n]);
+    return `<li><code>${place.file ? `${escape(place.file)} ` : ''}${escape(place.path)}</code>: ${escape(issue.message)}${
+      place.resolvedPath ? ` <small>(resolved path <code>${escape(place.resolvedPath)}</code>)</small>` : ''
+    }</li>`;
+  };
+  return `<ul>${entry.issues.map(item).join('')}</ul>`;
 }
 
 function errorPage(title: string, body: string) {

@@ -9,11 +9,20 @@ import type { Catalogue } from '../../schemas/types.gen.ts';
 import { sanitizeHtml } from '../sanitize/html.server.ts';
 import { createSitePreparer } from '../site/prepare.ts';
 import { siteDataFor, type SiteData } from '../site/data.ts';
+import { formatIssue, sourceInputs, sourceLocator, type SourceLocation } from '../site/source.ts';
 import type { DocumentIssue, ResolvedSite } from '../site/types.ts';
 
 export type SiteEntry =
   | { slug: string; file: string; ok: true; site: ResolvedSite; data: SiteData }
-  | { slug: string; file: string; ok: false; issues: DocumentIssue[] };
+  | {
+      slug: string;
+      file: string;
+      ok: false;
+      /** Paths into the resolved (template-merged) document, as the editor uses them. */
+      issues: DocumentIssue[];
+      /** Where each issue's value is written (same order as `issues`): for people reading them. */
+      sources?: SourceLocation[];
+    };
 
 export class SiteStore {
   private entries = new Map<string, SiteEntry>();
@@ -46,10 +55,13 @@ export class SiteStore {
     const file = join(this.dir, `${slug}.json`);
     let entry: SiteEntry;
     try {
-      const result = this.prepare(JSON.parse(readFileSync(file, 'utf8')));
-      entry = result.ok
-        ? { slug, file, ok: true, site: result.site, data: siteDataFor(result.site, this.catalogue) }
-        : { slug, file, ok: false, issues: result.issues };
+      const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      const result = this.prepare(raw);
+      if (result.ok) entry = { slug, file, ok: true, site: result.site, data: siteDataFor(result.site, this.catalogue) };
+      else {
+        const locate = sourceLocator(sourceInputs(raw, this.readTemplate));
+        entry = { slug, file, ok: false, issues: result.issues, sources: result.issues.map((i) => locate(i.path)) };
+      }
       if (result.ok && result.site.slug !== slug) {
         entry = { slug, file, ok: false, issues: [{ path: '/slug', message: `must match the file name "${slug}"` }] };
       }
@@ -58,7 +70,8 @@ export class SiteStore {
     }
     this.entries.set(slug, entry);
     if (!entry.ok) {
-      console.warn(`[forecourt] site ${slug} is invalid and will not render:\n${entry.issues.map((i) => `  ${i.path}: ${i.message}`).join('\n')}`);
+      const sources = entry.sources;
+      console.warn(`[forecourt] site ${slug} is invalid and will not render:\n${entry.issues.map((i, n) => `  ${formatIssue(i, sources?.[n])}`).join('\n')}`);
     }
     return entry;
   }
