@@ -509,6 +509,33 @@ describe('multi-select: operations are one undo step each', () => {
     expect(store.getState().doc.pages).toBeUndefined();
   });
 
+  it('a removal can select the block that stays in the first one’s place; redo brings back the selection as it was after each change', () => {
+    const store = makeStore();
+    store.select('home-hero');
+    store.toggleSelected('why-us');
+    expect(store.removeBlocks(undefined, { select: 'cols' })).toBe(true);
+    expect(rootIds(store)).toEqual(['cols']);
+    expect(store.getState()).toMatchObject({ selection: ['cols'], selected: 'cols' });
+    store.undo();
+    expect(store.getState()).toMatchObject({ selection: ['home-hero', 'why-us'], selected: 'why-us' });
+    store.redo();
+    expect(store.getState()).toMatchObject({ selection: ['cols'], selected: 'cols' });
+    store.undo();
+    // Duplicate: undo selects the originals again, redo the copies.
+    const copies = duplicateSelection(store, () => {});
+    expect(copies).toEqual(['home-hero-2', 'why-us-2']);
+    store.undo();
+    expect(store.getState()).toMatchObject({ selection: ['home-hero', 'why-us'], selected: 'why-us' });
+    store.redo();
+    expect(store.getState()).toMatchObject({ selection: ['home-hero-2', 'why-us-2'], selected: 'why-us-2' });
+    // Without `select`, nothing is selected after a removal (and after its redo).
+    store.removeBlocks(['cols']);
+    expect(store.getState().selection).toEqual([]);
+    store.undo();
+    store.redo();
+    expect(store.getState().selection).toEqual([]);
+  });
+
   it('cuts several blocks: copied, then removed in one step', () => {
     const store = makeStore();
     store.select('home-hero');

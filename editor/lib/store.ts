@@ -61,6 +61,8 @@ export interface HistoryEntry {
   view: View;
   selected?: string;
   selection?: readonly string[];
+  /** The selection just after the change: what redo brings back. */
+  after?: { selected?: string; selection: readonly string[] };
 }
 
 export interface EditorState {
@@ -201,12 +203,15 @@ export class EditorStore {
     if (!patches.length) return false;
     const now = Date.now();
     const last = this.past[this.past.length - 1];
+    let entry: HistoryEntry;
     if (options.coalesce && last?.coalesce === options.coalesce && now - last.at < COALESCE_MS && !this.future.length) {
       last.patches = [...last.patches, ...patches];
       last.inverse = [...inverse, ...last.inverse];
       last.at = now;
+      entry = last;
     } else {
-      this.past.push({ label, patches, inverse, coalesce: options.coalesce, at: now, view: before.view, selected: before.selected, selection: before.selection });
+      entry = { label, patches, inverse, coalesce: options.coalesce, at: now, view: before.view, selected: before.selected, selection: before.selection };
+      this.past.push(entry);
       if (this.past.length > MAX_HISTORY) this.past.shift();
     }
     this.future = [];
@@ -217,6 +222,7 @@ export class EditorStore {
       patch.selected = options.select && options.selection.includes(options.select) ? options.select : options.selection[0];
     } else if (options.select !== undefined) patch.selected = options.select ?? undefined;
     this.set(patch);
+    entry.after = { selected: this.state.selected, selection: this.state.selection };
     return true;
   }
 
@@ -234,7 +240,11 @@ export class EditorStore {
     if (!entry) return false;
     this.past.push(entry);
     const doc = applyPatches(this.state.doc, entry.patches) as Doc;
-    this.set({ doc, view: entry.view, selected: entry.selected, selection: entry.selection ?? (entry.selected ? [entry.selected] : NONE), lastAction: `Redid: ${entry.label}` });
+    // The selection as it was just after the change (the copies after a duplicate, the
+    // block that took a removed one's place); entries from before that was kept: as before it.
+    const selected = entry.after ? entry.after.selected : entry.selected;
+    const selection = entry.after ? entry.after.selection : (entry.selection ?? (entry.selected ? [entry.selected] : NONE));
+    this.set({ doc, view: entry.view, selected, selection, lastAction: `Redid: ${entry.label}` });
     return true;
   }
 
@@ -491,8 +501,12 @@ export class EditorStore {
     return this.removeBlocks([id]);
   }
 
-  /** Removes blocks (the top-most of `ids`, with everything inside them) as one undo step. */
-  removeBlocks(ids: readonly string[] = this.state.selection): boolean {
+  /**
+   * Removes blocks (the top-most of `ids`, with everything inside them) as one undo step.
+   * Nothing is selected afterwards, unless `options.select` names a block that stays (the
+   * outline passes the one that takes the first removed block's place).
+   */
+  removeBlocks(ids: readonly string[] = this.state.selection, options: { select?: string } = {}): boolean {
     const top = this.topSelected(ids);
     if (!top.length) return false;
     const label = top.length === 1 ? `Remove ${metaOf(top[0].block.type).label} ${top[0].block.id}` : `Remove ${top.length} blocks`;
@@ -514,7 +528,7 @@ export class EditorStore {
           pruneList(draft, loc.ref);
         }
       },
-      { select: null },
+      { select: options.select ?? null },
     );
   }
 
