@@ -20,7 +20,8 @@
  * Focus (roving tabindex): only one row, the entry row (see OutlineEntry), is in the Tab
  * order, so Tab enters the outline there and leaves it after that row's buttons, however
  * long the page. ↑/↓/Home/End go from row to row (to the same button of the other row),
- * ←/→ between a row's handle, toggle and main button.
+ * ←/→ between a row's handle, toggle and main button. After an action that removes or
+ * adds rows, focus is put on a row (focusInOutline), never left on the page body.
  */
 import {
   DndContext,
@@ -44,14 +45,14 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, type SortingStrategy } from '@dnd-kit/sortable';
 import { CSS as DndCSS } from '@dnd-kit/utilities';
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type PointerEventHandler } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent as ReactFocusEvent, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent, type PointerEventHandler } from 'react';
 import { copySelection, cutSelection, duplicateSelection, pasteClipboard, removeSelection, selectionMessage } from '../lib/actions.ts';
 import { readClipboard, subscribeClipboard, clipboardSnapshot } from '../lib/clipboard.ts';
 import type { EditorStore } from '../lib/store.ts';
 import { blockName, blockSummary, metaOf, paletteGroups } from '../lib/blocks.ts';
 import { findBlock, getList, LAYOUT_VIEW, listLabel, sameList, type Doc, type ListRef, type View } from '../lib/doc.ts';
 import { useAnnounce, useEditor, useIssueCount, useStore } from '../lib/hooks.ts';
-import { flattenView, project, projectMove, withoutMoved, type BlockRow, type Projection, type Row } from '../lib/tree.ts';
+import { flattenView, focusAfterRemoval, project, projectMove, withoutMoved, type BlockRow, type Projection, type Row } from '../lib/tree.ts';
 
 export const INDENT = 18;
 const PALETTE_PREFIX = 'palette:';
@@ -368,6 +369,8 @@ export function BlocksPanel() {
             role="treegrid"
             aria-multiselectable="true"
             aria-labelledby="fc-outline-title"
+            // Where focus goes when an action leaves the outline without rows (see focusInOutline).
+            tabIndex={-1}
             data-dragging={drag ? (drag.projection?.valid === false ? 'refused' : 'yes') : undefined}
             onFocus={onFocus}
           >
@@ -528,7 +531,8 @@ const TreeRow = memo(function TreeRow({
 
   if (row.kind === 'head') {
     return (
-      <li ref={setNodeRef} style={style} className="fc-row fc-row-head" data-row={row.key} data-depth={row.depth} role="row" aria-level={row.depth + 1}>
+      // Focusable from script only: where focus goes when the last block of its list is removed.
+      <li ref={setNodeRef} style={style} className="fc-row fc-row-head" data-row={row.key} data-depth={row.depth} role="row" aria-level={row.depth + 1} tabIndex={-1}>
         <span className="fc-row-head-label" role="gridcell">
           {row.label}
         </span>
@@ -586,7 +590,8 @@ const TreeRow = memo(function TreeRow({
           }}
           onFocus={() => {
             // Tabbing onto a row selects it, as before, but never undoes a multi-selection.
-            if (pressed.current) return;
+            // Focus moved there after an action (focusInOutline) leaves the selection alone.
+            if (pressed.current || placingFocus) return;
             const { selection } = store.getState();
             if (selection.length > 1 || store.isSelected(row.key)) return;
             store.select(row.key);
@@ -667,21 +672,25 @@ export function BlockActions({ label = 'Block actions' }: { label?: string }) {
   const clip = useClipboard();
   const count = useEditor((s) => s.selection.length);
   const what = count > 1 ? `the ${count} selected blocks` : 'the selected block';
+  // Focus stays on the pressed button while it is still there and enabled (a toolbar's
+  // buttons keep focus); when it is gone (the Inspector's summary, once one block or none
+  // is selected) or disabled, it goes to the outline, as after the outline's keys.
+  const keepingFocus = (run: (then: OutlineFocusRequest) => void) => (e: ReactMouseEvent<HTMLButtonElement>) => run({ rows: [], keep: e.currentTarget });
   return (
     <div className="fc-actions" role="toolbar" aria-label={label}>
       <button type="button" disabled={!count} onClick={() => copySelection(store, announce)} title={`Copy ${what} (Ctrl+C)`}>
         Copy
       </button>
-      <button type="button" disabled={!count} onClick={() => cutSelection(store, announce)} title={`Cut ${what} (Ctrl+X)`}>
+      <button type="button" disabled={!count} onClick={keepingFocus((then) => cutWithFocus(store, announce, then))} title={`Cut ${what} (Ctrl+X)`}>
         Cut
       </button>
-      <button type="button" disabled={!clip} onClick={() => pasteClipboard(store, announce)} title={clip ? `Paste ${clip} (Ctrl+V)` : 'Nothing copied yet'}>
+      <button type="button" disabled={!clip} onClick={keepingFocus((then) => pasteWithFocus(store, announce, then))} title={clip ? `Paste ${clip} (Ctrl+V)` : 'Nothing copied yet'}>
         Paste
       </button>
-      <button type="button" disabled={!count} onClick={() => duplicateSelection(store, announce)} title={`Duplicate ${what} (Ctrl+D)`}>
+      <button type="button" disabled={!count} onClick={keepingFocus((then) => duplicateWithFocus(store, announce, then))} title={`Duplicate ${what} (Ctrl+D)`}>
         Duplicate
       </button>
-      <button type="button" disabled={!count} onClick={() => removeSelection(store, announce)} title={`Remove ${what} (Delete)`}>
+      <button type="button" disabled={!count} onClick={keepingFocus((then) => removeWithFocus(store, announce, then))} title={`Remove ${what} (Delete)`}>
         Remove
       </button>
     </div>
@@ -776,9 +785,11 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
     // Any of a row's buttons (handle, toggle, main): the arrows move focus from there.
     const cell = target.matches(ROW_BUTTONS) ? target : undefined;
     const cellRow = cell?.closest<HTMLElement>('li[data-row]');
+    // After an action, focus goes to a row: the same button as now (the name by default).
+    const then: OutlineFocusRequest = { rows: [], button: rowButton(target) };
     if (mod && key === 'v') {
       e.preventDefault();
-      pasteClipboard(store, announce);
+      pasteWithFocus(store, announce, then);
       return;
     }
     if (mod && key === 'a' && !e.shiftKey && !e.altKey) {
@@ -820,6 +831,23 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
       (li?.querySelector<HTMLElement>(`.${kind}`) ?? li?.querySelector<HTMLElement>('.fc-row-main'))?.focus();
       return;
     }
+    if (!cell && target.matches('.fc-tree, .fc-row-head') && !mod && !e.altKey && !e.shiftKey && ['ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) {
+      // From a head row or the treegrid itself (where focus goes when an action leaves no
+      // block row to go to): to the block row below or above, or the first or last.
+      const rows = options.rows?.() ?? [];
+      const at = target.matches('.fc-row-head') ? rows.findIndex((r) => r.key === target.dataset.row) : -1;
+      const below = rows.slice(at + 1).find((r) => r.kind === 'block');
+      const above = rows.slice(0, at < 0 ? rows.length : at).findLast((r) => r.kind === 'block');
+      const first = rows.find((r) => r.kind === 'block');
+      const last = rows.findLast((r) => r.kind === 'block');
+      const next = e.key === 'Home' ? first : e.key === 'End' ? last : e.key === 'ArrowDown' ? below : above;
+      e.preventDefault();
+      if (!next) return;
+      store.select(next.key);
+      const li = [...(e.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('li[data-row]')].find((el) => el.dataset.row === next.key);
+      li?.querySelector<HTMLElement>('.fc-row-main')?.focus();
+      return;
+    }
     if (e.key === 'Escape' && store.getState().selection.length > 1) {
       e.preventDefault();
       store.collapseSelection();
@@ -829,16 +857,16 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
     if (!store.getState().selection.length) return;
     if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
-      removeSelection(store, announce);
+      removeWithFocus(store, announce, then);
     } else if (mod && key === 'd') {
       e.preventDefault();
-      duplicateSelection(store, announce);
+      duplicateWithFocus(store, announce, then);
     } else if (mod && key === 'c' && !window.getSelection()?.toString()) {
       e.preventDefault();
       copySelection(store, announce);
     } else if (mod && key === 'x') {
       e.preventDefault();
-      cutSelection(store, announce);
+      cutWithFocus(store, announce, then);
     }
   };
 }
@@ -849,4 +877,102 @@ const ROW_BUTTONS = '.fc-handle, .fc-toggle, .fc-row-main';
 /** Space toggles a row on keydown: its keyup must not also click the button. */
 function outlineKeyUp(e: ReactKeyboardEvent) {
   if (e.key === ' ' && (e.target as HTMLElement).classList.contains('fc-row-main')) e.preventDefault();
+}
+
+// ---------------------------------------------------------------------------- focus after an action
+
+/**
+ * Where focus goes once an action has changed the outline's rows. Rows are looked up by
+ * their `data-row` key after React has committed (the next animation frame): nothing
+ * re-renders for it, and focus moved there never changes the selection by itself (see
+ * `placingFocus`) nor announces anything (the action has said what it did).
+ */
+export interface OutlineFocusRequest {
+  /** Row keys, best first: the first one shown gets focus. */
+  rows: readonly (string | undefined)[];
+  /** The button of a block row to focus ('fc-handle', 'fc-toggle' or 'fc-row-main', the default and fallback). Head rows are focused themselves. */
+  button?: string;
+  /** Select the block row that gets focus (after a removal the selection goes with focus; already done when that row is the one the store selected). */
+  select?: boolean;
+  /** A control that keeps focus when it is still in the page and enabled (the toolbar's button). */
+  keep?: HTMLElement | null;
+}
+
+/** True while focusInOutline moves focus: a row's name button then does not select on focus. */
+let placingFocus = false;
+
+/**
+ * Moves focus after an action (next frame, once the rows are rendered): to `keep` if it
+ * can still have it; else to the first shown row of `rows`; else, if focus is still on a
+ * row of the outline, nowhere; else to the outline's entry row; else to the treegrid itself.
+ */
+export function focusInOutline(store: EditorStore, request: OutlineFocusRequest) {
+  requestAnimationFrame(() => {
+    const { keep } = request;
+    if (keep?.isConnected && !(keep as HTMLButtonElement).disabled) {
+      if (document.activeElement !== keep) keep.focus();
+      return;
+    }
+    const tree = document.querySelector<HTMLElement>('.fc-tree');
+    if (!tree) return;
+    const shown = new Map<string, HTMLElement>();
+    for (const li of tree.children) if (li instanceof HTMLElement && li.dataset.row) shown.set(li.dataset.row, li);
+    let row = request.rows.map((key) => (key ? shown.get(key) : undefined)).find((li) => !!li);
+    if (!row) {
+      const active = document.activeElement;
+      if (active && active !== tree && tree.contains(active)) return;
+      row = tree.querySelector<HTMLElement>('button[tabindex="0"]')?.closest<HTMLElement>('li[data-row]') ?? undefined;
+    }
+    const head = !!row?.classList.contains('fc-row-head');
+    const target = !row ? tree : head ? row : (row.querySelector<HTMLElement>(`.${request.button ?? 'fc-row-main'}`) ?? row.querySelector<HTMLElement>('.fc-row-main'));
+    if (request.select && row && !head) store.select(row.dataset.row);
+    placingFocus = true;
+    try {
+      target?.focus();
+    } finally {
+      placingFocus = false;
+    }
+  });
+}
+
+/** Which of a row's buttons `el` is, if any (so the action's focus lands on the same one). */
+function rowButton(el: Element | null | undefined): string | undefined {
+  if (!el?.matches(ROW_BUTTONS)) return undefined;
+  return ['fc-handle', 'fc-toggle', 'fc-row-main'].find((c) => el.classList.contains(c));
+}
+
+type Announcer = (message: string) => void;
+
+/** Remove: the selection and focus go to the block that then sits where the first removed one was (see focusAfterRemoval). */
+export function removeWithFocus(store: EditorStore, announce: Announcer, then: OutlineFocusRequest) {
+  const after = focusAfterRemoval(store.getState().resolved, store.topSelected());
+  if (removeSelection(store, announce, { select: after.select })) focusInOutline(store, { ...then, rows: after.rows, select: true });
+}
+
+/** Cut: like remove. */
+function cutWithFocus(store: EditorStore, announce: Announcer, then: OutlineFocusRequest) {
+  const after = focusAfterRemoval(store.getState().resolved, store.topSelected());
+  if (cutSelection(store, announce, { select: after.select })) focusInOutline(store, { ...then, rows: after.rows, select: true });
+}
+
+/** Duplicate: focus on the first copy (the copies are the selection). */
+export function duplicateWithFocus(store: EditorStore, announce: Announcer, then: OutlineFocusRequest) {
+  const copies = duplicateSelection(store, announce);
+  if (copies.length) focusInOutline(store, { ...then, rows: copies.slice(0, 1) });
+}
+
+/** Paste: focus on the first pasted block (the pasted blocks are the selection); a refused paste moves nothing. */
+function pasteWithFocus(store: EditorStore, announce: Announcer, then: OutlineFocusRequest) {
+  const ids = pasteClipboard(store, announce);
+  if (ids.length) focusInOutline(store, { ...then, rows: ids.slice(0, 1) });
+}
+
+/**
+ * After undo or redo from the keyboard with focus in the outline (`from`, the focused
+ * element): focus the row of the selection it brought back (the primary block, else
+ * another selected one), on the same button, when shown.
+ */
+export function focusSelectionInOutline(store: EditorStore, from: Element | null) {
+  const { selected, selection } = store.getState();
+  focusInOutline(store, { rows: [selected, ...selection], button: rowButton(from) });
 }

@@ -10,7 +10,7 @@ import { useAnnounce, useEditor, useIssues, useNavigateToIssue, useStore } from 
 import { describeTarget, errorSchemaFor, type EditorIssue } from '../lib/issues.ts';
 import { blockForm, featureForm, featureSwitches, SETTINGS_SECTIONS, settingsForm, type FeatureSwitch, type SettingsSection } from '../lib/schemas.ts';
 import { SchemaForm, type FormContext } from './SchemaForm.tsx';
-import { BlockActions } from './BlocksPanel.tsx';
+import { BlockActions, duplicateWithFocus, removeWithFocus } from './BlocksPanel.tsx';
 
 function useFormContext(): FormContext {
   const pages = useEditor((s) => s.resolved.pages as Doc[] | undefined);
@@ -119,21 +119,11 @@ function SingleBlockInspector() {
         </h2>
         {meta.description && <p className="fc-muted">{meta.description}</p>}
         <div className="fc-actions">
-          <button
-            type="button"
-            onClick={() => {
-              const id = store.duplicate(block.id);
-              if (id) announce(`Duplicated ${blockName(block)} as ${id}.`);
-            }}
-          >
+          {/* The block shown is the selection: the same actions as the outline's toolbar (focus stays on the button while it is there). */}
+          <button type="button" onClick={(e) => duplicateWithFocus(store, announce, { rows: [], keep: e.currentTarget })}>
             Duplicate
           </button>
-          <button
-            type="button"
-            onClick={() => {
-              if (store.remove(block.id)) announce(`Removed ${blockName(block)}. Undo with Ctrl+Z.`);
-            }}
-          >
+          <button type="button" onClick={(e) => removeWithFocus(store, announce, { rows: [], keep: e.currentTarget })}>
             Remove
           </button>
         </div>

@@ -13,7 +13,7 @@ import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, Naviga
 import { fieldDomId, mapIssues, type DocumentIssue, type EditorIssue, type IssueTarget } from '../lib/issues.ts';
 import { EditorStore } from '../lib/store.ts';
 import { pasteClipboard } from '../lib/actions.ts';
-import { BlocksPanel } from './BlocksPanel.tsx';
+import { BlocksPanel, focusSelectionInOutline } from './BlocksPanel.tsx';
 import { BlockInspector, FeaturePanel, PageInspector, ProblemsPanel, SettingsPanel } from './Inspector.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
@@ -135,12 +135,21 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
         return;
       }
       if (inText) return;
+      // From the outline, focus follows the selection undo or redo brings back (else it
+      // could be left on a row that is gone).
+      const from = e.target instanceof Element && e.target.closest('.fc-tree-wrap') ? e.target : undefined;
       if ((k === 'z' && e.shiftKey) || k === 'y') {
         e.preventDefault();
-        if (store.redo()) announce(store.getState().lastAction ?? 'Redone');
+        if (store.redo()) {
+          announce(store.getState().lastAction ?? 'Redone');
+          if (from) focusSelectionInOutline(store, from);
+        }
       } else if (k === 'z') {
         e.preventDefault();
-        if (store.undo()) announce(store.getState().lastAction ?? 'Undone');
+        if (store.undo()) {
+          announce(store.getState().lastAction ?? 'Undone');
+          if (from) focusSelectionInOutline(store, from);
+        }
       } else if (k === 'v' && !(e.target as HTMLElement | null)?.closest?.('.fc-tree-wrap')) {
         // Paste anywhere outside text fields (the outline handles its own).
         if ((e.target as HTMLElement | null)?.closest?.('.fc-inspector')) return;

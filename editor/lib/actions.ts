@@ -48,8 +48,13 @@ export function copySelection(store: EditorStore, announce: Announce): boolean {
   return true;
 }
 
+/** What a removal then selects (see EditorStore.removeBlocks); nothing when not given. */
+export interface RemoveOptions {
+  select?: string;
+}
+
 /** Copy, then remove (the removal is the one undo step; the clipboard is not history). */
-export function cutSelection(store: EditorStore, announce: Announce): boolean {
+export function cutSelection(store: EditorStore, announce: Announce, options: RemoveOptions = {}): boolean {
   const top = store.topSelected();
   if (!top.length) return false;
   const { slug, view } = store.getState();
@@ -59,7 +64,7 @@ export function cutSelection(store: EditorStore, announce: Announce): boolean {
     top.map((loc) => loc.block),
     { site: slug, page: view },
   );
-  if (!store.removeBlocks(ids)) return false;
+  if (!store.removeBlocks(ids, options)) return false;
   announce(ids.length === 1 ? `Cut ${names}. Paste it with Ctrl+V; undo with Ctrl+Z.` : `Cut ${ids.length} blocks: ${names}. Paste them with Ctrl+V; undo with Ctrl+Z.`);
   return true;
 }
@@ -74,11 +79,11 @@ export function duplicateSelection(store: EditorStore, announce: Announce): stri
   return copies;
 }
 
-export function removeSelection(store: EditorStore, announce: Announce): boolean {
+export function removeSelection(store: EditorStore, announce: Announce, options: RemoveOptions = {}): boolean {
   const top = store.topSelected().map((loc) => loc.block.id);
   if (!top.length) return false;
   const names = namesOf(store, top);
-  if (!store.removeBlocks(top)) return false;
+  if (!store.removeBlocks(top, options)) return false;
   announce(top.length === 1 ? `Removed ${names}. Undo with Ctrl+Z.` : `Removed ${top.length} blocks: ${names}. Undo with Ctrl+Z.`);
   return true;
 }

@@ -9,7 +9,7 @@
  * container follow it one level deeper; blocks in a slot follow the slot's head.
  */
 import { metaOf, type EditorBlock } from './blocks.ts';
-import { areaBlocks, canContain, findBlock, type Area, type Doc, type ListRef, LAYOUT_VIEW, type View } from './doc.ts';
+import { areaBlocks, canContain, findBlock, getList, type Area, type BlockLocation, type Doc, type ListRef, LAYOUT_VIEW, type View } from './doc.ts';
 
 export interface HeadRow {
   kind: 'head';
@@ -69,6 +69,36 @@ export function flattenView(resolved: Doc, view: View, collapsed: ReadonlySet<st
     walk(areaBlocks(resolved, view as Area), { area: view as Area }, 0);
   }
   return rows;
+}
+
+/** The key of a list's head row: a named slot's, or a layout part's (undefined for a page or a container's children). */
+export function headKey(ref: ListRef): string | undefined {
+  if (ref.parent) return ref.slot ? `slot:${ref.parent}:${ref.slot}` : undefined;
+  return ref.area.startsWith('layout:') ? `head:${ref.area}` : undefined;
+}
+
+/**
+ * Where focus goes after removing blocks (`top`: the top-most removed ones in document
+ * order, located before the removal). `rows`, best first: the block that then sits where
+ * the first one was (its next sibling that stays), else the one before it, else the head
+ * of their list (the container's row, the slot's or layout part's head row), else the
+ * blocks around it, innermost first (for a list hidden in a collapsed block). `select` is
+ * the block to select with it (a sibling or the container; none for a head).
+ */
+export function focusAfterRemoval(resolved: Doc, top: readonly BlockLocation[]): { rows: string[]; select?: string } {
+  const first = top[0];
+  if (!first) return { rows: [] };
+  const removed = new Set(top.map((loc) => loc.block.id));
+  const list = getList(resolved, first.ref) ?? [];
+  const next = list.slice(first.index + 1).find((b) => !removed.has(b.id))?.id;
+  const previous = list
+    .slice(0, first.index)
+    .reverse()
+    .find((b) => !removed.has(b.id))?.id;
+  const container = first.ref.parent && !first.ref.slot ? first.ref.parent : undefined;
+  const head = container ?? headKey(first.ref);
+  const rows = [next, previous, head, ...[...first.ancestors].reverse()].filter((k): k is string => !!k);
+  return { rows: [...new Set(rows)], select: next ?? previous ?? container };
 }
 
 /** Rows without the descendants of `id` (they travel with it while it is dragged). */
