@@ -7,7 +7,8 @@
  * `withoutPages`, its route then 404) and restored; several blocks are selected (Ctrl+
  * click, Shift+click, Ctrl+click in the preview), removed in one undo step, copied to
  * another page and dragged together; Tab enters the outline at the selected row only
- * (roving focus) and the arrow keys move focus between rows.
+ * (roving focus) and the arrow keys move focus between rows; after Delete focus is on the
+ * next block's row, and after Ctrl+Z on the restored block's.
  *
  * The editor saves documents, so this file runs its own server on a COPY of sites/ (the
  * production build from the browser project's global setup, plus the editor API router).
@@ -80,6 +81,20 @@ async function previewSettled() {
 
 async function neutralFocus() {
   await page.locator('.fc-topbar h1').click();
+}
+
+/** Where focus is: "row class" inside the outline, "outside" elsewhere. */
+function focused() {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const row = el?.closest('.fc-tree [data-row]');
+    return row ? `${row.getAttribute('data-row')} ${el!.className}` : 'outside';
+  });
+}
+
+/** The selected rows of the outline, top to bottom. */
+function selectedRowIds() {
+  return page.locator('.fc-tree > li[aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
 }
 
 describe('the editor', () => {
@@ -461,13 +476,6 @@ describe('the editor', () => {
   });
 
   it('keyboard focus: Tab enters the outline at the selected row and leaves it after that row; ↓ moves to the next row', async () => {
-    // Where focus is: "row class" inside the outline, "outside" elsewhere.
-    const focused = () =>
-      page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
-        const row = el?.closest('.fc-tree [data-row]');
-        return row ? `${row.getAttribute('data-row')} ${el!.className}` : 'outside';
-      });
     /** The rows with a button in the Tab order. */
     const tabbableRows = () =>
       page.locator('.fc-tree button:not([tabindex="-1"])').evaluateAll((els) => [...new Set(els.map((e) => e.closest('[data-row]')!.getAttribute('data-row')))]);
@@ -522,6 +530,47 @@ describe('the editor', () => {
     expect(await focused()).toBe('home-features fc-handle');
     await page.keyboard.press('Escape');
     await expect.poll(() => live.textContent()).toContain('was cancelled');
+    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
+  });
+
+  it('keyboard focus after Delete: on the next block’s row (↓ goes on from there); after Ctrl+Z on the restored block’s', async () => {
+    const announcer = page.locator('[data-announcer]');
+    await page.locator('[data-page="home"]').click();
+    await page.locator('[data-row="home-hero"]').waitFor();
+    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
+    // Select "hero" by keyboard: Tab into the outline from its toolbar, Home, ↓.
+    await page.locator('.fc-outline [role="toolbar"] button', { hasText: 'Remove' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatch(/ fc-handle$/);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('hero fc-handle');
+    await expect.poll(selectedRowIds).toEqual(['hero']);
+
+    // Delete: the block that takes its place has focus (on the same button) and is selected.
+    await page.keyboard.press('Delete');
+    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'home-features', 'why-us']);
+    await expect.poll(focused).toBe('home-features fc-handle');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-row="home-features"]'))).toBe(true);
+    await expect.poll(selectedRowIds).toEqual(['home-features']);
+    await expect.poll(() => announcer.textContent()).toBe('Removed Hero hero. Undo with Ctrl+Z.');
+    // It is the entry row (Tab order), and ↓ goes on from there.
+    expect(await page.locator('.fc-tree button:not([tabindex="-1"])').evaluateAll((els) => [...new Set(els.map((e) => e.closest('[data-row]')!.getAttribute('data-row')))])).toEqual(['home-features']);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('why-us fc-handle');
+    await expect.poll(selectedRowIds).toEqual(['why-us']);
+
+    // Ctrl+Z: the block is back, selected, and focus is on its row.
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
+    await expect.poll(focused).toBe('hero fc-handle');
+    await expect.poll(selectedRowIds).toEqual(['hero']);
+    // Redo removes it again: focus on the block that took its place, as after the Delete.
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'home-features', 'why-us']);
+    await expect.poll(focused).toBe('home-features fc-handle');
+    await page.keyboard.press('Control+z');
+    await expect.poll(focused).toBe('hero fc-handle');
     expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
   });
 
