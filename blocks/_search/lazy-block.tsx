@@ -41,7 +41,12 @@ function regionOf(event: Event): Element | null {
   return event.target instanceof Element ? event.target.closest(`[${LAZY_UI_ATTRIBUTE}]`) : null;
 }
 
+/** Blocks whose UI is loading (pointer events come by the dozen: start once). */
+const starting = new WeakSet<Element>();
+
 function start(region: Element): void {
+  if (starting.has(region)) return;
+  starting.add(region);
   const load = starters.get(region.getAttribute(LAZY_UI_ATTRIBUTE) ?? '');
   // A UI that cannot load: let the held actions happen without it.
   load?.().catch(() => goLive(region));
