@@ -52,7 +52,7 @@ import type { EditorStore } from '../lib/store.ts';
 import { blockName, blockSummary, metaOf, paletteGroups } from '../lib/blocks.ts';
 import { findBlock, getList, LAYOUT_VIEW, listLabel, sameList, type Doc, type ListRef, type View } from '../lib/doc.ts';
 import { useAnnounce, useEditor, useIssueCount, useStore } from '../lib/hooks.ts';
-import { flattenView, focusAfterRemoval, project, projectMove, withoutMoved, type BlockRow, type Projection, type Row } from '../lib/tree.ts';
+import { flattenView, focusAfterRemoval, headKey, project, projectMove, withoutMoved, type BlockRow, type Projection, type Row } from '../lib/tree.ts';
 
 export const INDENT = 18;
 const PALETTE_PREFIX = 'palette:';
@@ -639,9 +639,9 @@ function InsertMarker({ projection, rows, wrap }: { projection: Projection; rows
       while (j < rows.length && rows[j].depth > prev.depth) j++;
       y = el(rows[j - 1].key)?.getBoundingClientRect().bottom;
     } else {
-      const ref = projection.ref;
-      const headKey = ref.slot ? `slot:${ref.parent}:${ref.slot}` : (ref.parent ?? (ref.area.startsWith('layout') ? `head:${ref.area}` : undefined));
-      y = headKey ? el(headKey)?.getBoundingClientRect().bottom : box.top - wrap.scrollTop;
+      // Below the list's head: its slot's or layout part's head row, else its container's row.
+      const head = headKey(projection.ref) ?? projection.ref.parent;
+      y = head ? el(head)?.getBoundingClientRect().bottom : box.top - wrap.scrollTop;
     }
     setTop(y === undefined ? null : at(y));
   }, [projection, rows, wrap]);
