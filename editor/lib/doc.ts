@@ -132,14 +132,7 @@ export function findBlock(doc: Doc, id: string, areas: Area[] = allAreas(doc)): 
  */
 export function topMost(doc: Doc, ids: Iterable<string>, areas: Area[] = allAreas(doc)): BlockLocation[] {
   const wanted = new Set(ids);
-  if (!wanted.size) return [];
-  const out: BlockLocation[] = [];
-  for (const area of areas) {
-    for (const loc of walkArea(doc, area)) {
-      if (wanted.has(loc.block.id) && !loc.ancestors.some((a) => wanted.has(a))) out.push(loc);
-    }
-  }
-  return out;
+  return inDocumentOrder(doc, wanted, areas).filter((loc) => !loc.ancestors.some((a) => wanted.has(a)));
 }
 
 /** Every selected id that exists, in document order (covered ones included). */
