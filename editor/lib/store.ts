@@ -361,7 +361,7 @@ export class EditorStore {
 
   /** Where "add" puts a new block of `type`: into the selected container, after the selected block, or at the end of the page. */
   defaultTarget(type: string): InsertTarget | undefined {
-    const { resolved, selected, view } = this.state;
+    const { resolved, selected } = this.state;
     const loc = selected ? findBlock(resolved, selected) : undefined;
     if (loc) {
       const meta = metaOf(loc.block.type);
@@ -371,6 +371,12 @@ export class EditorStore {
       }
       if (canContain(resolved, loc.ref, type).ok) return { ref: loc.ref, index: loc.index + 1 };
     }
+    return this.endOfView();
+  }
+
+  /** The end of the view: of the page, or of the header in the layout view (undefined when the page is gone). */
+  private endOfView(): InsertTarget | undefined {
+    const { resolved, view } = this.state;
     if (view === LAYOUT_VIEW) {
       const header = resolved.layout?.header as EditorBlock[] | undefined;
       return { ref: { area: 'layout:header' }, index: header?.length ?? 0 };
@@ -387,7 +393,7 @@ export class EditorStore {
    * drops: containers, `accepts`, slots).
    */
   pasteTarget(types: string[]): { target?: InsertTarget; reason?: string } {
-    const { resolved, view } = this.state;
+    const { resolved } = this.state;
     const top = this.topSelected();
     const refusal = (ref: ListRef) => types.map((t) => canContain(resolved, ref, t)).find((a) => !a.ok);
     const last = top[top.length - 1];
@@ -400,12 +406,8 @@ export class EditorStore {
       if (no) return { reason: no.reason };
       return { target: { ref: last.ref, index: last.index + 1 } };
     }
-    if (view === LAYOUT_VIEW) {
-      const header = resolved.layout?.header as EditorBlock[] | undefined;
-      return { target: { ref: { area: 'layout:header' }, index: header?.length ?? 0 } };
-    }
-    const page = (resolved.pages as Doc[]).find((p) => pageArea(String(p.id)) === view);
-    return page ? { target: { ref: { area: view as Area }, index: (page.blocks as unknown[] | undefined)?.length ?? 0 } } : { reason: 'there is no page to paste into' };
+    const end = this.endOfView();
+    return end ? { target: end } : { reason: 'there is no page to paste into' };
   }
 
   /** A new block of `type` with a fresh readable id and the props its schema requires. */
