@@ -28,6 +28,7 @@ import {
   freePageId,
   isInsideItself,
   LAYOUT_VIEW,
+  leftOutPageIds,
   listLabel,
   materializeArea,
   materializePage,
@@ -640,8 +641,7 @@ export class EditorStore {
 
   addPage(title: string, path: string): string | undefined {
     // Not the id of a template page the site leaves out: a page cannot be both.
-    const left = Array.isArray(this.state.doc.withoutPages) ? (this.state.doc.withoutPages as string[]) : [];
-    const id = freePageId(this.state.resolved, title, left);
+    const id = freePageId(this.state.resolved, title, leftOutPageIds(this.state.doc));
     const ok = this.change(
       `Add page ${title}`,
       (draft) => {
@@ -704,7 +704,7 @@ export class EditorStore {
 
   /** Stops leaving a template page out: it is inherited again, where the template has it. */
   restoreTemplatePage(id: string): boolean {
-    if (!Array.isArray(this.state.doc.withoutPages) || !this.state.doc.withoutPages.includes(id)) return false;
+    if (!leftOutPageIds(this.state.doc).includes(id)) return false;
     return this.change(
       `Restore template page ${id}`,
       (draft) => {
