@@ -15,7 +15,7 @@ import type { Car } from '../../schemas/types.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { CompareToggle, FavouriteButton, WatchlistButton, WeeklyFinance } from './actions.tsx';
 import { CARD_FIELDS } from './fields.ts';
-import { atWidth, CARD_SIZES, CARD_WIDTHS, cardPhoto, srcSet } from './images.ts';
+import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage, cardPhoto } from './images.ts';
 import {
   cardButtons,
   cardStatusClass,
@@ -49,8 +49,6 @@ export interface CarCardProps {
   now?: number;
 }
 
-const IMAGE_WIDTH = 400;
-const IMAGE_HEIGHT = 300;
 
 export function carDetails(car: CarLike, attributes: readonly string[], f: { number(n: number): string; t(s: string): string; preOwned: boolean }): string[] {
   const out: string[] = [];
@@ -102,12 +100,10 @@ export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }
         <Link to={href} className="fc-car-card__photo" tabIndex={-1} aria-hidden="true">
           {photo ? (
             <img
-              src={atWidth(photo, IMAGE_WIDTH)}
-              srcSet={srcSet(photo, CARD_WIDTHS)}
-              sizes={CARD_SIZES}
+              {...cardImage(photo)}
               alt=""
-              width={IMAGE_WIDTH}
-              height={IMAGE_HEIGHT}
+              width={CARD_IMAGE_WIDTH}
+              height={CARD_IMAGE_HEIGHT}
               loading={eager ? undefined : 'lazy'}
               fetchPriority={position === 0 ? 'high' : undefined}
               decoding="async"

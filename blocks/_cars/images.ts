@@ -26,6 +26,15 @@ export function srcSet(url: string, widths: number[]): string | undefined {
   return widths.map((w) => `${atWidth(url, w)} ${w}w`).join(', ');
 }
 
+/** Width and height a card's photo is laid out at (its aspect ratio for the browser). */
+export const CARD_IMAGE_WIDTH = 400;
+export const CARD_IMAGE_HEIGHT = 300;
+
+/** The attributes of a car card's photo (and of the first card's, preloaded on a search page). */
+export function cardImage(url: string): { src: string; srcSet?: string; sizes: string } {
+  return { src: atWidth(url, CARD_IMAGE_WIDTH), srcSet: srcSet(url, CARD_WIDTHS), sizes: CARD_SIZES };
+}
+
 /** The attributes of a photo shown large in the gallery (and preloaded as a car page's main image). */
 export function galleryImage(url: string): { src: string; srcSet?: string; sizes: string } {
   return { src: atWidth(url, 800), srcSet: srcSet(url, GALLERY_WIDTHS), sizes: GALLERY_SIZES };

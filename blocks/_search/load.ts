@@ -1,9 +1,12 @@
 /** What search blocks load before they render (server and client-side navigation). */
 import { createElement, type ComponentType } from 'react';
 import type { BlockLoadContext, BlockRenderProps } from '../../engine/render/block.ts';
+import type { PageHead } from '../../engine/render/head.ts';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
 import type { InstantSearchServerState } from 'react-instantsearch';
 import type { LiteClient } from 'algoliasearch/lite';
+import { cardImage, cardPhoto } from '../_cars/images.ts';
+import type { CarLike } from '../_cars/rules.ts';
 import { serverStateOf } from './ssr.tsx';
 import { readSearchPath, slugify, type NameBookData } from './url-state.ts';
 
@@ -16,6 +19,8 @@ export interface SearchBlockData {
   serverState?: InstantSearchServerState;
   /** Origin the server searched (its own, for the embedded engine). */
   origin?: string;
+  /** The first result's photo as the page's main image (see engine/render/head.ts). */
+  head?: PageHead;
 }
 
 type FacetResult = { facets?: Record<string, Record<string, number>> };
@@ -56,7 +61,7 @@ export async function resolvePathNames(
 export async function loadSearchBlock<P>(
   ctx: BlockLoadContext<P>,
   ensureUi: () => Promise<ComponentType<BlockRenderProps<P>>>,
-  options: { resolveNames?: boolean } = {},
+  options: { resolveNames?: boolean; preloadFirstPhoto?: boolean } = {},
 ): Promise<SearchBlockData> {
   const server = import.meta.env?.SSR ?? typeof window === 'undefined';
   const now = Date.now();
@@ -86,6 +91,20 @@ export async function loadSearchBlock<P>(
       // The page still renders; the browser searches when it hydrates (and shows its error state if it must).
       console.error(`[forecourt] server search for block "${ctx.block.id}" failed:`, err);
     }
+    const photo = options.preloadFirstPhoto ? firstPhoto(data.serverState) : undefined;
+    if (photo) {
+      const image = cardImage(photo);
+      data.head = { preloadImage: { href: image.src, srcset: image.srcSet, sizes: image.sizes } };
+    }
   }
   return data;
+}
+
+/** The photo of the first car in the server's results (the first card, the page's largest paint). */
+function firstPhoto(state: InstantSearchServerState | undefined): string | undefined {
+  for (const entry of Object.values(state?.initialResults ?? {})) {
+    const hit = entry.results?.[0]?.hits?.[0] as CarLike | undefined;
+    if (hit) return cardPhoto(hit);
+  }
+  return undefined;
 }

@@ -5,6 +5,8 @@ import { SiteLink } from '../_shared/SiteLink.tsx';
 import './hero.css';
 
 export default defineBlock<HeroProps>({
+  // The hero's image is usually the page's largest paint: ask for it first (engine/render/head.ts).
+  load: async ({ props }) => (props.image ? { head: { preloadImage: { href: props.image.src } } } : undefined),
   component: function Hero({ props, block }) {
     const { t } = useSite();
     const headingId = `${block.id}-heading`;

@@ -148,5 +148,17 @@ describe("a car page's main image", () => {
     expect(errors).toEqual([]);
     await page.close();
   });
-});
 
+  it("on a search page it is the first car's photo, and on a home page the hero's", async () => {
+    const head = async (url: string) => {
+      const html = await (await fetch(url)).text();
+      return { html, preload: /<link rel="preload" as="image" href="([^"]+)"[^>]*>/.exec(html.slice(0, html.indexOf('</head>'))) };
+    };
+    const search = await head(SEARCH);
+    const firstCard = /<article class="fc-car-card[^"]*"[^>]*>[\s\S]*?<img[^>]* src="([^"]+)"/.exec(search.html)!;
+    expect(search.preload?.[1]).toBe(firstCard[1]);
+    const home = await head(`${base}/sites/gold-coast-ford/`);
+    const hero = /<img class="fc-hero__image"[^>]* src="([^"]+)"/.exec(home.html)!;
+    expect(home.preload?.[1]).toBe(hero[1]);
+  });
+});
