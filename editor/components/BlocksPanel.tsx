@@ -774,11 +774,11 @@ const PaletteItem = memo(function PaletteItem({ type, label, description }: { ty
  * buttons go to another row, ←/→ to the row's other buttons. Nothing here runs while a
  * block is being dragged (then the arrows move it and Escape cancels, dnd-kit's keys).
  */
-export function outlineKeyDown(store: EditorStore, announce: (m: string) => void, options: { rows?: () => Row[]; dragging?: () => boolean } = {}) {
+export function outlineKeyDown(store: EditorStore, announce: (m: string) => void, options: { rows: () => Row[]; dragging: () => boolean }) {
   return (e: ReactKeyboardEvent) => {
     const target = e.target as HTMLElement;
     if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
-    if (options.dragging?.()) return;
+    if (options.dragging()) return;
     const mod = e.ctrlKey || e.metaKey;
     const key = e.key.toLowerCase();
     const onRow = target.classList.contains('fc-row-main') ? target.closest<HTMLElement>('[data-row]')?.dataset.row : undefined;
@@ -814,7 +814,7 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
     }
     if (cell && cellRow && !mod && !e.altKey && ['ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) {
       const from = cellRow.dataset.row!;
-      const rows = blockIds(options.rows?.() ?? [...document.querySelectorAll<HTMLElement>('.fc-tree > li[data-row]:not(.fc-row-head)')].map((li) => ({ kind: 'block', key: li.dataset.row! }) as Row));
+      const rows = blockIds(options.rows());
       const at = rows.indexOf(from);
       const to = e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : at + (e.key === 'ArrowUp' ? -1 : 1);
       e.preventDefault();
@@ -826,15 +826,13 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
       } else store.select(next);
       // Focus the same button of that row (its main one when it has no toggle). It becomes
       // the entry row (the outline's onFocus).
-      const li = [...(e.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('li[data-row]')].find((el) => el.dataset.row === next);
-      const kind = ['fc-handle', 'fc-toggle'].find((c) => cell.classList.contains(c)) ?? 'fc-row-main';
-      (li?.querySelector<HTMLElement>(`.${kind}`) ?? li?.querySelector<HTMLElement>('.fc-row-main'))?.focus();
+      buttonOf(rowElement(e.currentTarget, next), rowButton(cell))?.focus();
       return;
     }
     if (!cell && target.matches('.fc-tree, .fc-row-head') && !mod && !e.altKey && !e.shiftKey && ['ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) {
       // From a head row or the treegrid itself (where focus goes when an action leaves no
       // block row to go to): to the block row below or above, or the first or last.
-      const rows = options.rows?.() ?? [];
+      const rows = options.rows();
       const at = target.matches('.fc-row-head') ? rows.findIndex((r) => r.key === target.dataset.row) : -1;
       const below = rows.slice(at + 1).find((r) => r.kind === 'block');
       const above = rows.slice(0, at < 0 ? rows.length : at).findLast((r) => r.kind === 'block');
@@ -844,8 +842,7 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
       e.preventDefault();
       if (!next) return;
       store.select(next.key);
-      const li = [...(e.currentTarget as HTMLElement).querySelectorAll<HTMLElement>('li[data-row]')].find((el) => el.dataset.row === next.key);
-      li?.querySelector<HTMLElement>('.fc-row-main')?.focus();
+      buttonOf(rowElement(e.currentTarget, next.key))?.focus();
       return;
     }
     if (e.key === 'Escape' && store.getState().selection.length > 1) {
@@ -924,7 +921,7 @@ export function focusInOutline(store: EditorStore, request: OutlineFocusRequest)
       row = tree.querySelector<HTMLElement>('button[tabindex="0"]')?.closest<HTMLElement>('li[data-row]') ?? undefined;
     }
     const head = !!row?.classList.contains('fc-row-head');
-    const target = !row ? tree : head ? row : (row.querySelector<HTMLElement>(`.${request.button ?? 'fc-row-main'}`) ?? row.querySelector<HTMLElement>('.fc-row-main'));
+    const target = !row ? tree : head ? row : buttonOf(row, request.button);
     if (request.select && row && !head) store.select(row.dataset.row);
     placingFocus = true;
     try {
@@ -933,6 +930,16 @@ export function focusInOutline(store: EditorStore, request: OutlineFocusRequest)
       placingFocus = false;
     }
   });
+}
+
+/** The row of block `key` inside `container` (the outline). */
+function rowElement(container: Element, key: string): HTMLElement | null {
+  return [...container.querySelectorAll<HTMLElement>('li[data-row]')].find((li) => li.dataset.row === key) ?? null;
+}
+
+/** A block row's `button` ('fc-handle', 'fc-toggle' or 'fc-row-main'), else (a row without a toggle) its main button. */
+function buttonOf(row: Element | null, button = 'fc-row-main'): HTMLElement | null {
+  return row?.querySelector<HTMLElement>(`.${button}`) ?? row?.querySelector<HTMLElement>('.fc-row-main') ?? null;
 }
 
 /** Which of a row's buttons `el` is, if any (so the action's focus lands on the same one). */
