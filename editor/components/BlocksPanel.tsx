@@ -575,7 +575,6 @@ const TreeRow = memo(function TreeRow({
           ref={mainRef}
           className="fc-row-main"
           tabIndex={tabIndex}
-          aria-pressed={selected}
           aria-label={`${name}${summary ? `: ${summary}` : ''}${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}`}
           title="Click to select; Ctrl+click adds or removes, Shift+click selects a range"
           onMouseDown={() => {
