@@ -52,7 +52,7 @@ import type { EditorStore } from '../lib/store.ts';
 import { blockName, blockSummary, metaOf, paletteGroups } from '../lib/blocks.ts';
 import { findBlock, getList, LAYOUT_VIEW, listLabel, sameList, type Doc, type ListRef, type View } from '../lib/doc.ts';
 import { useAnnounce, useEditor, useIssueCount, useStore } from '../lib/hooks.ts';
-import { flattenView, focusAfterRemoval, headKey, project, projectMove, withoutMoved, type BlockRow, type Projection, type Row } from '../lib/tree.ts';
+import { draggedTypes, flattenView, focusAfterRemoval, headKey, project, projectMove, withoutMoved, type BlockRow, type Projection, type Row } from '../lib/tree.ts';
 
 export const INDENT = 18;
 const PALETTE_PREFIX = 'palette:';
@@ -195,8 +195,7 @@ export function BlocksPanel() {
       if (overId === END_ZONE) {
         const others = visible.filter((r) => r.key !== state.activeId);
         const active = rows.find((r) => r.key === state.activeId) as BlockRow | undefined;
-        const types = state.group ? state.group.map((id) => findBlock(resolved, id)?.block.type ?? state.type) : state.type;
-        return active ? project(resolved, others, others.length, active.depth + Math.round(e.delta.x / INDENT), types, root) : undefined;
+        return active ? project(resolved, others, others.length, active.depth + Math.round(e.delta.x / INDENT), draggedTypes(resolved, state.type, state.group), root) : undefined;
       }
       return projectMove(resolved, rows, state.activeId, overId, Math.round(e.delta.x / INDENT), root, state.group);
     }

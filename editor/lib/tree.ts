@@ -9,7 +9,7 @@
  * container follow it one level deeper; blocks in a slot follow the slot's head.
  */
 import { metaOf, type EditorBlock } from './blocks.ts';
-import { areaBlocks, canContain, findBlock, getList, type Area, type BlockLocation, type Doc, type ListRef, LAYOUT_VIEW, type View } from './doc.ts';
+import { areaBlocks, canContain, getList, inDocumentOrder, type Area, type BlockLocation, type Doc, type ListRef, LAYOUT_VIEW, type View } from './doc.ts';
 
 export interface HeadRow {
   kind: 'head';
@@ -207,9 +207,16 @@ export function projectMove(
   const active = visible[activeIndex] as BlockRow;
   const moved = arrayMove(visible, activeIndex, overIndex);
   const others = moved.filter((r) => r.key !== activeId);
-  // (From the document, not the rows: a member may sit inside a collapsed block.)
-  const types = group && group.length > 1 ? group.map((id) => findBlock(doc, id)?.block.type ?? active.block.type) : active.block.type;
-  return project(doc, others, overIndex, active.depth + dragDepthOffset, types, root);
+  return project(doc, others, overIndex, active.depth + dragDepthOffset, draggedTypes(doc, active.block.type, group), root);
+}
+
+/**
+ * The block types a drag carries: the dragged block's, or with a `group` of several every
+ * member's (from the document, not the rows: a member may sit inside a collapsed block).
+ * One walk of the document, since it runs on every move of the pointer.
+ */
+export function draggedTypes(doc: Doc, type: string, group: readonly string[] | undefined): string | string[] {
+  return group && group.length > 1 ? inDocumentOrder(doc, group).map((loc) => loc.block.type) : type;
 }
 
 /** The projection for dropping a new block (from the palette) before or after a row. */
