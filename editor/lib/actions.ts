@@ -14,11 +14,12 @@ type Announce = (message: string) => void;
 /** "Hero hero, Reviews reviews and Rich text intro"; after `max` names, "and N more". */
 export function namesOf(store: EditorStore, ids: string[], max = 4): string {
   const resolved = store.getState().resolved;
-  const names = ids.map((id) => {
+  // Only the names said are looked up (each lookup walks the document; Ctrl+A can pick hundreds).
+  const names = ids.slice(0, max).map((id) => {
     const b = findBlock(resolved, id)?.block;
     return b ? blockName(b) : id;
   });
-  if (names.length > max) return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+  if (ids.length > max) return `${names.join(', ')} and ${ids.length - max} more`;
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
