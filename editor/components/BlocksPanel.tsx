@@ -673,7 +673,7 @@ export function BlockActions({ label = 'Block actions' }: { label?: string }) {
   // Focus stays on the pressed button while it is still there and enabled (a toolbar's
   // buttons keep focus); when it is gone (the Inspector's summary, once one block or none
   // is selected) or disabled, it goes to the outline, as after the outline's keys.
-  const keepingFocus = (run: (then: OutlineFocusRequest) => void) => (e: ReactMouseEvent<HTMLButtonElement>) => run({ rows: [], keep: e.currentTarget });
+  const keepingFocus = (run: (then: FocusFrom) => void) => (e: ReactMouseEvent<HTMLButtonElement>) => run({ keep: e.currentTarget });
   return (
     <div className="fc-actions" role="toolbar" aria-label={label}>
       <button type="button" disabled={!count} onClick={() => copySelection(store, announce)} title={`Copy ${what} (Ctrl+C)`}>
@@ -784,7 +784,7 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
     const cell = target.matches(ROW_BUTTONS) ? target : undefined;
     const cellRow = cell?.closest<HTMLElement>('li[data-row]');
     // After an action, focus goes to a row: the same button as now (the name by default).
-    const then: OutlineFocusRequest = { rows: [], button: rowButton(target) };
+    const then: FocusFrom = { button: rowButton(target) };
     if (mod && key === 'v') {
       e.preventDefault();
       pasteWithFocus(store, announce, then);
@@ -893,6 +893,9 @@ export interface OutlineFocusRequest {
   keep?: HTMLElement | null;
 }
 
+/** Where an action was started from: the rows to focus come from the action itself. */
+type FocusFrom = Omit<OutlineFocusRequest, 'rows' | 'select'>;
+
 /** True while focusInOutline moves focus: a row's name button then does not select on focus. */
 let placingFocus = false;
 
@@ -949,25 +952,25 @@ function rowButton(el: Element | null | undefined): string | undefined {
 type Announcer = (message: string) => void;
 
 /** Remove: the selection and focus go to the block that then sits where the first removed one was (see focusAfterRemoval). */
-export function removeWithFocus(store: EditorStore, announce: Announcer, then: OutlineFocusRequest) {
+export function removeWithFocus(store: EditorStore, announce: Announcer, then: FocusFrom) {
   const after = focusAfterRemoval(store.getState().resolved, store.topSelected());
   if (removeSelection(store, announce, { select: after.select })) focusInOutline(store, { ...then, rows: after.rows, select: true });
 }
 
 /** Cut: like remove. */
-function cutWithFocus(store: EditorStore, announce: Announcer, then: OutlineFocusRequest) {
+function cutWithFocus(store: EditorStore, announce: Announcer, then: FocusFrom) {
   const after = focusAfterRemoval(store.getState().resolved, store.topSelected());
   if (cutSelection(store, announce, { select: after.select })) focusInOutline(store, { ...then, rows: after.rows, select: true });
 }
 
 /** Duplicate: focus on the first copy (the copies are the selection). */
-export function duplicateWithFocus(store: EditorStore, announce: Announcer, then: OutlineFocusRequest) {
+export function duplicateWithFocus(store: EditorStore, announce: Announcer, then: FocusFrom) {
   const copies = duplicateSelection(store, announce);
   if (copies.length) focusInOutline(store, { ...then, rows: copies.slice(0, 1) });
 }
 
 /** Paste: focus on the first pasted block (the pasted blocks are the selection); a refused paste moves nothing. */
-function pasteWithFocus(store: EditorStore, announce: Announcer, then: OutlineFocusRequest) {
+function pasteWithFocus(store: EditorStore, announce: Announcer, then: FocusFrom) {
   const ids = pasteClipboard(store, announce);
   if (ids.length) focusInOutline(store, { ...then, rows: ids.slice(0, 1) });
 }

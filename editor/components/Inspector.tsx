@@ -120,10 +120,10 @@ function SingleBlockInspector() {
         {meta.description && <p className="fc-muted">{meta.description}</p>}
         <div className="fc-actions">
           {/* The block shown is the selection: the same actions as the outline's toolbar (focus stays on the button while it is there). */}
-          <button type="button" onClick={(e) => duplicateWithFocus(store, announce, { rows: [], keep: e.currentTarget })}>
+          <button type="button" onClick={(e) => duplicateWithFocus(store, announce, { keep: e.currentTarget })}>
             Duplicate
           </button>
-          <button type="button" onClick={(e) => removeWithFocus(store, announce, { rows: [], keep: e.currentTarget })}>
+          <button type="button" onClick={(e) => removeWithFocus(store, announce, { keep: e.currentTarget })}>
             Remove
           </button>
         </div>
