@@ -6,6 +6,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { isPlainName, LAYOUT_VIEW, leftOutPages, pageOrigin, pageTitleText, pathFor, type Doc } from '../lib/doc.ts';
 import { useAnnounce, useEditor, useStore } from '../lib/hooks.ts';
 
+/** A page's title as listed: without the " | {site}" part, else its id. */
+function shortTitle(page: { id?: unknown; title?: unknown }, siteName: unknown): string {
+  return pageTitleText(page.title, siteName).replace(/\s*\|.*$/, '') || String(page.id);
+}
+
 export function PagesPanel() {
   const store = useStore();
   const pages = useEditor((s) => s.resolved.pages as Doc[] | undefined);
@@ -41,7 +46,7 @@ export function PagesPanel() {
                 aria-current={view === `page:${p.id}` ? 'page' : undefined}
                 onClick={() => store.setView(`page:${p.id}`)}
               >
-                <span>{pageTitleText(p.title, siteName).replace(/\s*\|.*$/, '') || String(p.id)}</span>
+                <span>{shortTitle(p, siteName)}</span>
                 <small>
                   <code>{String(p.path)}</code>
                   {origin === 'template' ? ' · template' : origin === 'override' ? ' · changed from template' : ''}
@@ -72,7 +77,7 @@ function RemovedTemplatePages() {
         {removed.map((p) => (
           <li key={p.id} data-removed-page={p.id}>
             <span>
-              {p.inTemplate ? pageTitleText(p.title, siteName).replace(/\s*\|.*$/, '') || p.id : p.id}{' '}
+              {p.inTemplate ? shortTitle(p, siteName) : p.id}{' '}
               <small>
                 {p.inTemplate ? <code>{p.path}</code> : 'no longer in the template'}
               </small>
