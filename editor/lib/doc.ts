@@ -9,7 +9,7 @@
  * the template that gives the wanted value.
  */
 import { isEqual, isPlainObject } from 'lodash-es';
-import { resolveTemplate } from '../../engine/site/templates.ts';
+import { leftOutPageIds, resolveTemplate } from '../../engine/site/templates.ts';
 import { migrateDocument } from '../../engine/site/migrations.ts';
 import { metaOf, type EditorBlock } from './blocks.ts';
 
@@ -267,9 +267,7 @@ export function materializePage(draft: Doc, resolved: Doc, pageId: string): Doc 
 }
 
 /** Ids of the template pages the site leaves out (its `withoutPages`), in its order. */
-export function leftOutPageIds(doc: Doc): string[] {
-  return Array.isArray(doc.withoutPages) ? doc.withoutPages.filter((id: unknown): id is string => typeof id === 'string') : [];
-}
+export { leftOutPageIds };
 
 export interface LeftOutPage {
   id: string;

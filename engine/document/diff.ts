@@ -14,6 +14,7 @@
  */
 import { isEqual, isPlainObject } from 'lodash-es';
 import { defaultAt, FEATURES_CTX, objectShape, SITE_CTX } from './schema-nav.ts';
+import { leftOutPageIds } from '../site/templates.ts';
 
 type Json = Record<string, any>;
 
@@ -319,17 +320,13 @@ function countBlocks(list: unknown): number {
   return n;
 }
 
-function withoutPagesOf(doc: Json): string[] {
-  return Array.isArray(doc.withoutPages) ? doc.withoutPages.filter((id: unknown): id is string => typeof id === 'string') : [];
-}
-
 /**
  * Template pages left out (`withoutPages`) or brought back. Reported as pages, not as a
  * list setting, and named by their route and title when the template is known.
  */
 function diffWithoutPages(a: Json, b: Json, out: SiteChange[], templates: DiffOptions['templates']) {
-  const before = withoutPagesOf(a);
-  const after = withoutPagesOf(b);
+  const before = leftOutPageIds(a);
+  const after = leftOutPageIds(b);
   const ref = (id: string, ...sides: Array<Json | undefined>) => {
     for (const t of sides) {
       const p = pagesOf(t ?? {}).find((x) => x.id === id);
@@ -580,7 +577,7 @@ function has(doc: Json | undefined, pointer: string): boolean {
 /** Marks changes that start or stop overriding a value the template sets. */
 function annotateOverrides(changes: SiteChange[], templates: { before?: Json; after?: Json }, after: Json) {
   // A site page removed together with leaving the template's page out does not fall back to it.
-  const leftOut = new Set(withoutPagesOf(after));
+  const leftOut = new Set(leftOutPageIds(after));
   for (const c of changes) {
     if (c.kind === 'identity' || c.kind === 'setting' || c.kind === 'feature' || c.kind === 'record-changed') {
       if (c.before === undefined && c.after !== undefined && has(templates.after, c.path)) c.override = 'added';

@@ -43,6 +43,11 @@ function mergePages(base: Json[], override: Json[]): Json[] {
   return [...merged, ...override.filter((p) => !baseIds.has(p.id))];
 }
 
+/** The page ids a document's `withoutPages` lists (strings only), in its order. */
+export function leftOutPageIds(doc: Record<string, unknown>): string[] {
+  return Array.isArray(doc.withoutPages) ? doc.withoutPages.filter((id: unknown): id is string => typeof id === 'string') : [];
+}
+
 /**
  * Applies one document's `withoutPages` to what it inherits (`base`, the layers below it
  * merged). Entries that cannot apply are reported and skipped; the rest still apply, so a
