@@ -10,17 +10,11 @@ import { App } from './App.tsx';
 import { retryAccess, TOKEN_KEY } from '../lib/auth.ts';
 import { draftKey, saveDraft } from '../lib/autosave.ts';
 import type { Doc } from '../lib/doc.ts';
+import { unitSite } from '../lib/test-fixtures.ts';
 
 const TOKEN = 'right-token';
 
-function siteDoc(): Doc {
-  return {
-    schemaVersion: 2,
-    slug: 'unit-site',
-    name: 'Unit Site',
-    pages: [{ id: 'home', path: '/', title: 'Home', blocks: [{ type: 'hero', id: 'hero', props: { heading: 'Hello' } }] }],
-  };
-}
+const siteDoc = (): Doc => unitSite([{ type: 'hero', id: 'hero', props: { heading: 'Hello' } }]);
 
 interface Call {
   url: string;

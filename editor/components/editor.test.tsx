@@ -7,24 +7,13 @@ import { mapIssues } from '../lib/issues.ts';
 import { BlockInspector, FeaturePanel } from './Inspector.tsx';
 import { BlocksPanel } from './BlocksPanel.tsx';
 import type { Doc } from '../lib/doc.ts';
+import { unitSite } from '../lib/test-fixtures.ts';
 
 function doc(): Doc {
-  return {
-    schemaVersion: 2,
-    slug: 'unit-site',
-    name: 'Unit Site',
-    pages: [
-      {
-        id: 'home',
-        path: '/',
-        title: 'Home',
-        blocks: [
-          { type: 'hero', id: 'hero', props: { heading: 'Hello' } },
-          { type: 'section', id: 'box', children: [{ type: 'rich-text', id: 'text', props: { html: '<p>x</p>' } }] },
-        ],
-      },
-    ],
-  };
+  return unitSite([
+    { type: 'hero', id: 'hero', props: { heading: 'Hello' } },
+    { type: 'section', id: 'box', children: [{ type: 'rich-text', id: 'text', props: { html: '<p>x</p>' } }] },
+  ]);
 }
 
 function setup(issues: IssuesValue['issues'] = []) {

@@ -9,6 +9,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { EditorStore } from '../lib/store.ts';
 import { AnnounceContext, IssueCounts, IssueCountsContext, StoreContext } from '../lib/hooks.ts';
 import { findBlock, type Doc } from '../lib/doc.ts';
+import { unitSite } from '../lib/test-fixtures.ts';
 import { focusAfterRemoval, type Row } from '../lib/tree.ts';
 import { blockSummary } from '../lib/blocks.ts';
 import { readClipboard } from '../lib/clipboard.ts';
@@ -26,23 +27,11 @@ beforeEach(() => {
 });
 
 function doc(): Doc {
-  return {
-    schemaVersion: 2,
-    slug: 'unit-site',
-    name: 'Unit Site',
-    pages: [
-      {
-        id: 'home',
-        path: '/',
-        title: 'Home',
-        blocks: [
-          { type: 'hero', id: 'hero', props: { heading: 'Hello' } },
-          { type: 'section', id: 'box', children: [{ type: 'rich-text', id: 'text', props: { html: '<p>x</p>' } }] },
-          { type: 'rich-text', id: 'last', props: { html: '<p>y</p>' } },
-        ],
-      },
-    ],
-  };
+  return unitSite([
+    { type: 'hero', id: 'hero', props: { heading: 'Hello' } },
+    { type: 'section', id: 'box', children: [{ type: 'rich-text', id: 'text', props: { html: '<p>x</p>' } }] },
+    { type: 'rich-text', id: 'last', props: { html: '<p>y</p>' } },
+  ]);
 }
 
 function setup({ page, inspector = false }: { page?: Doc; inspector?: boolean } = {}) {
@@ -204,22 +193,10 @@ function focused(): string {
 }
 
 function slotsPage(): Doc {
-  return {
-    schemaVersion: 2,
-    slug: 'unit-site',
-    name: 'Unit Site',
-    pages: [
-      {
-        id: 'home',
-        path: '/',
-        title: 'Home',
-        blocks: [
-          { type: 'columns', id: 'cols', slots: { main: [{ type: 'rich-text', id: 'a', props: { html: '<p>a</p>' } }], aside: [{ type: 'rich-text', id: 'b', props: { html: '<p>b</p>' } }] } },
-          { type: 'rich-text', id: 'after', props: { html: '<p>c</p>' } },
-        ],
-      },
-    ],
-  };
+  return unitSite([
+    { type: 'columns', id: 'cols', slots: { main: [{ type: 'rich-text', id: 'a', props: { html: '<p>a</p>' } }], aside: [{ type: 'rich-text', id: 'b', props: { html: '<p>b</p>' } }] } },
+    { type: 'rich-text', id: 'after', props: { html: '<p>c</p>' } },
+  ]);
 }
 
 const blockIdsOf = (store: EditorStore) => (store.getState().doc.pages[0].blocks as Doc[]).map((b) => b.id);
