@@ -52,7 +52,7 @@ export function flattenView(resolved: Doc, view: View, collapsed: ReadonlySet<st
       if (meta.container) walk(block.children, { area: ref.area, parent: block.id }, depth + 1);
       for (const slot of meta.slots) {
         const slotRef: ListRef = { area: ref.area, parent: block.id, slot: slot.name };
-        rows.push({ kind: 'head', key: `slot:${block.id}:${slot.name}`, depth: depth + 1, ref: slotRef, label: slot.label });
+        rows.push({ kind: 'head', key: headKey(slotRef)!, depth: depth + 1, ref: slotRef, label: slot.label });
         walk(block.slots?.[slot.name], slotRef, depth + 2);
       }
     });
@@ -62,8 +62,9 @@ export function flattenView(resolved: Doc, view: View, collapsed: ReadonlySet<st
       ['layout:header', 'Header (every page)'],
       ['layout:footer', 'Footer (every page)'],
     ] as const) {
-      rows.push({ kind: 'head', key: `head:${area}`, depth: 0, ref: { area }, label });
-      walk(areaBlocks(resolved, area), { area }, 1);
+      const ref: ListRef = { area };
+      rows.push({ kind: 'head', key: headKey(ref)!, depth: 0, ref, label });
+      walk(areaBlocks(resolved, area), ref, 1);
     }
   } else {
     walk(areaBlocks(resolved, view as Area), { area: view as Area }, 0);
