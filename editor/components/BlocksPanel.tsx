@@ -427,7 +427,7 @@ function blockIds(rows: Row[]): string[] {
  * Tab order. A small store of its own, so that moving it re-renders the old and the new
  * entry rows only (each row subscribes to "am I the entry?"), not the outline.
  */
-export class OutlineEntry {
+class OutlineEntry {
   private listeners = new Set<() => void>();
   constructor(private current: string | undefined) {}
   get id(): string | undefined {
@@ -904,7 +904,7 @@ let placingFocus = false;
  * can still have it; else to the first shown row of `rows`; else, if focus is still on a
  * row of the outline, nowhere; else to the outline's entry row; else to the treegrid itself.
  */
-export function focusInOutline(store: EditorStore, request: OutlineFocusRequest) {
+function focusInOutline(store: EditorStore, request: OutlineFocusRequest) {
   requestAnimationFrame(() => {
     const { keep } = request;
     if (keep?.isConnected && !(keep as HTMLButtonElement).disabled) {
