@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { describeFirstDifference, formatSiteDocument } from '../engine/document/canonical.ts';
 import { displayPath, siteDocumentFiles } from '../engine/document/files.ts';
 import { CURRENT_SCHEMA_VERSION } from '../engine/site/migrations.ts';
-import { describeFileIssues } from './validate.ts';
+import { DocumentSyntaxError, parseDocumentText } from '../engine/site/json-text.ts';
+import { checkFiles, documentsOf } from './validate.ts';
 
 export interface CheckProblem {
   file: string;
@@ -25,9 +26,10 @@ export function canonicalProblem(file: string): string | undefined {
   const text = readFileSync(file, 'utf8');
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = parseDocumentText(text);
   } catch (err) {
-    return `not readable JSON: ${(err as Error).message}`;
+    if (err instanceof DocumentSyntaxError) return `not valid JSON: ${err.detail}`;
+    throw err;
   }
   const canonical = formatSiteDocument(doc);
   if (canonical === text) return undefined;
@@ -38,13 +40,14 @@ export function checkSites(sitesDir: string): { problems: CheckProblem[]; notes:
   const { sites, templates } = siteDocumentFiles(sitesDir);
   const problems: CheckProblem[] = [];
   const notes: string[] = [];
+  // The sites are checked as one set (slugs, host names); templates are partial documents,
+  // validated through the sites that use them: a problem whose value comes from a template
+  // names the template file and its pointer.
+  const siteLines = new Map(checkFiles(documentsOf([sitesDir])).map((r) => [r.file, r.lines]));
   for (const file of [...sites, ...templates]) {
-    const messages: string[] = [];
-    // Templates are partial documents: they are validated through the sites that use them.
-    // A problem whose value comes from a template names the template file and its pointer.
-    if (sites.includes(file)) messages.push(...describeFileIssues(file));
+    const messages: string[] = [...(siteLines.get(file) ?? [])];
     const form = canonicalProblem(file);
-    if (form && !messages.some((m) => m.includes('not readable JSON'))) messages.push(form);
+    if (form && !messages.some((m) => m.includes('is not valid JSON'))) messages.push(form);
     if (messages.length) problems.push({ file, messages });
     else {
       const version = (JSON.parse(readFileSync(file, 'utf8')) as { schemaVersion?: unknown }).schemaVersion ?? 1;

@@ -1,61 +1,68 @@
 /**
- * npm run validate -- <file...>
- * Checks site documents (migration, template, schema, unique block ids) and prints
- * every problem under the file as "/json/path: message". A value that comes from a
- * template, or sits in a page at another index in the file than in the resolved site,
- * is named where it is written: "sites/templates/ford.json /pages/6/…: message
- * (resolved path /pages/5/…)". Exits 1 when any file is invalid.
+ * npm run validate -- <file or folder...>
+ * Checks site documents through the one preparer (migration, template, schema, whole-site
+ * rules) and, across the documents given (a folder gives all of its sites), the rules
+ * between sites: slug equal to the file name, each host name on one site. Prints every
+ * problem under the file as "/json/path: message". A value that comes from a template,
+ * or sits in a page at another index in the file than in the resolved site, is named
+ * where it is written: "sites/templates/ford.json /pages/6/…: message (resolved path
+ * /pages/5/…)". Exits 1 when any file is invalid.
  */
-import { readFileSync, existsSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { displayPath } from '../engine/document/files.ts';
-import { createSitePreparer } from '../engine/site/prepare.ts';
-import { formatIssue, sourceInputs, sourceLocator } from '../engine/site/source.ts';
+import { SiteFolder, siteNames, type SiteEntry } from '../engine/site/folder.ts';
+import { formatIssue } from '../engine/site/source.ts';
 import type { DocumentIssue } from '../engine/site/types.ts';
 
-function check(file: string): { issues: DocumentIssue[]; lines: () => string[] } {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    const issues = [{ path: '/', message: `not readable JSON: ${(err as Error).message}` }];
-    return { issues, lines: () => issues.map((i) => formatIssue(i, undefined)) };
-  }
-  const templatesDir = join(dirname(file), 'templates');
-  const loadTemplate = (name: string) => {
-    const f = join(templatesDir, `${name}.json`);
-    return existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : undefined;
-  };
-  const result = createSitePreparer({ loadTemplate })(raw);
-  const issues = result.ok ? [] : result.issues;
-  return {
-    issues,
-    lines: () => {
-      const locate = sourceLocator(sourceInputs(raw, loadTemplate));
-      return issues.map((i) => formatIssue(i, locate(i.path), (name) => displayPath(join(templatesDir, `${name}.json`))));
-    },
-  };
+const folders = new Map<string, SiteFolder>();
+function folderOf(dir: string) {
+  let f = folders.get(dir);
+  if (!f) folders.set(dir, (f = new SiteFolder(dir)));
+  return f;
 }
 
-/** The problems of a site document, at paths into the resolved (template-merged) document. */
+/** The documents named by the arguments: files as given, a folder's sites oldest first (the order they claim host names in). */
+export function documentsOf(args: string[]): string[] {
+  return args.flatMap((arg) =>
+    existsSync(arg) && statSync(arg).isDirectory() ? folderOf(resolve(arg)).claimOrder(siteNames(arg)).map((n) => join(arg, `${n}.json`)) : [arg],
+  );
+}
+
+/** Checks documents as one set (in the order given: an earlier document keeps a contested host name). */
+export function checkFiles(files: string[]): { file: string; entry: SiteEntry; lines: string[] }[] {
+  const earlier: SiteEntry[] = [];
+  return files.map((file) => {
+    const dir = resolve(dirname(file));
+    const entry = existsSync(file)
+      ? folderOf(dir).load(basename(file).replace(/\.json$/, ''), earlier)
+      : ({ slug: basename(file), file, ok: false, issues: [{ path: '/', message: 'no such file' }] } as SiteEntry);
+    earlier.push(entry);
+    const templateFile = (name: string) => displayPath(join(dir, 'templates', `${name}.json`));
+    const lines = entry.ok ? [] : entry.issues.map((issue, n) => formatIssue(issue, entry.sources?.[n], templateFile));
+    return { file, entry, lines };
+  });
+}
+
+/** The problems of one site document, at paths into the resolved (template-merged) document. */
 export function validateFile(file: string): DocumentIssue[] {
-  return check(file).issues;
+  const [{ entry }] = checkFiles([file]);
+  return entry.ok ? [] : entry.issues;
 }
 
 /** The problems as lines for a person: each names the file (when a template) and pointer holding the value. */
 export function describeFileIssues(file: string): string[] {
-  return check(file).lines();
+  return checkFiles([file])[0].lines;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const files = process.argv.slice(2);
+  const files = documentsOf(process.argv.slice(2));
   if (!files.length) {
-    console.error('usage: npm run validate -- <site.json...>');
+    console.error('usage: npm run validate -- <site.json or sites folder...>');
     process.exit(2);
   }
   let failed = 0;
-  for (const file of files) {
-    const lines = describeFileIssues(file);
+  for (const { file, lines } of checkFiles(files)) {
     const name = relative(process.cwd(), file);
     if (!lines.length) {
       console.log(`✓ ${name}`);

@@ -194,3 +194,63 @@ export function ctxAt(pointer: string, root: SchemaCtx = SITE_CTX): SchemaCtx | 
 export function defaultAt(pointer: string): { has: boolean; value?: unknown } {
   return schemaDefault(ctxAt(pointer));
 }
+
+/** A value of a document with the schema that describes it (after `$ref`s) and its JSON pointer. */
+export interface SchemaVisit {
+  value: unknown;
+  /** The schema as named at this place (may be a `$ref` with annotations beside it). */
+  ctx: SchemaCtx;
+  path: string;
+}
+
+/**
+ * Every value of a site document (or of any value under `root`) that a schema
+ * describes, depth first, in document order. Block props follow their type's schema,
+ * as in the canonical form. Values no schema describes (unknown keys) are skipped.
+ */
+export function* walkWithSchema(value: unknown, root: SchemaCtx = SITE_CTX, path = ''): Generator<SchemaVisit> {
+  yield { value, ctx: root, path };
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const sub = itemCtx(root, i);
+      if (sub) yield* walkWithSchema(value[i], sub, `${path}/${i}`);
+    }
+    return;
+  }
+  const obj = value as Record<string, unknown>;
+  const block = isBlockSchema(root);
+  for (const key of Object.keys(obj)) {
+    const sub = block && key === 'props' ? blockPropsCtx(obj.type) : propertyCtx(root, key);
+    if (sub) yield* walkWithSchema(obj[key], sub, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  }
+}
+
+/**
+ * A keyword's value on a schema or anything it refers to (the first found). With a
+ * value, branches whose `type` does not admit it are passed over (an `anyOf` of a
+ * word list and an id marks only the id).
+ */
+export function schemaKeyword(ctx: SchemaCtx, keyword: string, value?: unknown): unknown {
+  for (const alt of alternatives(ctx, new Set())) {
+    if (!(keyword in alt.schema)) continue;
+    if (arguments.length > 2 && !admitsType(alt.schema.type, value)) continue;
+    return alt.schema[keyword];
+  }
+  return undefined;
+}
+
+function admitsType(type: unknown, value: unknown): boolean {
+  if (type === undefined) return true;
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+  const types = Array.isArray(type) ? type : [type];
+  return types.includes(kind) || (kind === 'integer' && types.includes('number'));
+}
+
+/** Is the schema (or what it refers to) the shared `href` definition? */
+export function isHrefSchema(ctx: SchemaCtx): boolean {
+  for (const alt of alternatives(ctx, new Set())) if (alt.schema === hrefSchema) return true;
+  return false;
+}
+
+const hrefSchema = (findTopLevel('/defs.schema.json').$defs as Record<string, Schema>).href;

@@ -45,6 +45,8 @@ interface ServerEntry {
 export async function createApp(options: ServerOptions) {
   const { mode, root } = options;
   const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'));
+  // Sites reload when their files change; a site fixed (or broken) on disk is served (or refused) at once.
+  sites.watch();
   const services = createServices({ root, sites, dataDir: options.dataDir, staffToken: options.staffToken });
   const app = express();
   app.disable('x-powered-by');
@@ -190,7 +192,16 @@ export async function createApp(options: ServerOptions) {
     res.status(500).type('html').send(errorPage('Something went wrong', mode === 'development' ? `<pre>${escape(err.stack)}</pre>` : '<p>Please try again.</p>'));
   });
 
-  return { app, sites, vite, services, close: () => services.api.close() };
+  return {
+    app,
+    sites,
+    vite,
+    services,
+    close: () => {
+      sites.close();
+      services.api.close();
+    },
+  };
 }
 
 function indexPage(entries: SiteEntry[]) {

@@ -25,15 +25,13 @@ import { join } from 'node:path';
 import { formatSiteDocument } from '../document/canonical.ts';
 import { CURRENT_SCHEMA_VERSION, DocumentVersionError, migrateDocument } from '../site/migrations.ts';
 import { createSitePreparer } from '../site/prepare.ts';
-import { createSiteValidator } from '../schema/validator.ts';
-import { resolveTemplate } from '../site/templates.ts';
-import { cloneDeep } from 'lodash-es';
 import { sanitizeHtml } from '../sanitize/html.server.ts';
 import type { DocumentIssue } from '../site/types.ts';
+import { PLAIN_NAME } from '../site/folder.ts';
+import { siteSetIssues } from '../site/whole-site.ts';
 import type { SiteStore } from './sites.ts';
 
-/** Plain names only: no dots, slashes or anything that could leave the sites folder. */
-export const PLAIN_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export { PLAIN_NAME };
 
 export interface EditorRouterOptions {
   sites: SiteStore;
@@ -55,11 +53,12 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
   const siteFile = (slug: string) => join(sitesDir, `${slug}.json`);
 
   const loadTemplate = (name: string): Json | undefined => {
-    if (!PLAIN_NAME.test(name)) return undefined;
-    const file = templateFile(name);
-    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Json) : undefined;
+    try {
+      return sites.loadTemplate(name) as Json | undefined;
+    } catch {
+      return undefined; // a template that does not parse is reported by the check
+    }
   };
-  const prepare = createSitePreparer({ loadTemplate, sanitizeHtml });
   // Drafts are checked on every edit; DOMPurify on jsdom takes ~1.5 ms a string, so the
   // (unchanged) rich text of a big page is sanitised once, not on every keystroke.
   const sanitized = new Map<string, string>();
@@ -72,34 +71,18 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
     }
     return out;
   };
-  const draftValidator = createSiteValidator({ useDefaults: true, sanitizeHtml: sanitizeCached });
-  const migratedTemplate = (name: string) => {
-    const t = loadTemplate(name);
-    return t ? migrateDocument(t).doc : undefined;
-  };
+  // The runtime's preparer (same rules, same catalogue), with the sanitiser cached.
+  const prepare = createSitePreparer({ loadTemplate: sites.loadTemplate, sanitizeHtml: sanitizeCached, catalogue: sites.catalogue });
 
   /**
    * A draft as the runtime would see it: migrated, template resolved, validated with
-   * defaults filled in and HTML sanitised. Unlike prepare(), the (possibly invalid) site is
-   * returned with its issues, so the preview can show everything that is fine.
+   * defaults filled in and HTML sanitised, whole-site rules applied. Unlike prepare(), the
+   * (possibly invalid) site is returned with its issues, so the preview can show
+   * everything that is fine.
    */
   function checkDraft(raw: unknown): { issues: DocumentIssue[]; site: Json | null } {
-    if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { issues: [{ path: '/', message: 'a site document must be a JSON object' }], site: null };
-    let doc: Json;
-    try {
-      doc = migrateDocument(raw as Json).doc;
-    } catch (err) {
-      if (err instanceof DocumentVersionError) {
-        const [path, ...rest] = err.message.split(': ');
-        return { issues: [{ path, message: rest.join(': ') }], site: null };
-      }
-      throw err;
-    }
-    const resolved = resolveTemplate(doc, migratedTemplate);
-    if (!resolved.merged) return { issues: resolved.issues, site: null };
-    // A stale withoutPages entry is an issue, but the merged site still previews.
-    const site = cloneDeep(resolved.doc);
-    return { issues: [...resolved.issues, ...draftValidator.validate(site)], site };
+    const { issues, site } = prepare.check(raw);
+    return { issues, site: site as Json | null };
   }
 
   /** The raw template documents a document extends, by name (nearest first). */
@@ -143,7 +126,10 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
       throw err;
     }
     const result = prepare(migrated);
-    if (!result.ok) return { ok: false, issues: result.issues };
+    // Host names the other sites serve stay theirs.
+    const others = sites.all().flatMap((e) => (e.ok && e.slug !== slug ? [{ name: e.slug, hostnames: e.site.hostnames }] : []));
+    const claims = siteSetIssues([...others, { name: slug, slug: doc.slug, hostnames: doc.hostnames }]).get(slug) ?? [];
+    if (!result.ok || claims.length) return { ok: false, issues: [...claims, ...(result.ok ? [] : result.issues)] };
     return { ok: true, text: formatSiteDocument(migrated) };
   }
 

@@ -1,91 +1,138 @@
 /**
- * The site documents on disk: every sites/*.json, prepared (migrated, template
- * resolved, validated) and kept with its problems when it fails. Reloaded per file when
- * the editor saves one.
+ * The sites the server serves: every sites/*.json, prepared by engine/site/folder.ts and
+ * kept with its problems when it fails (that site answers 503; the others are served).
+ * A changed file is reloaded without a restart (`watch()`); a changed template reloads
+ * every site.
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalogue } from '../../schemas/types.gen.ts';
 import { sanitizeHtml } from '../sanitize/html.server.ts';
-import { createSitePreparer } from '../site/prepare.ts';
-import { siteDataFor, type SiteData } from '../site/data.ts';
-import { formatIssue, sourceInputs, sourceLocator, type SourceLocation } from '../site/source.ts';
-import type { DocumentIssue, ResolvedSite } from '../site/types.ts';
+import { SiteFolder, siteNames, type SiteEntry } from '../site/folder.ts';
+import { formatIssue } from '../site/source.ts';
 
-export type SiteEntry =
-  | { slug: string; file: string; ok: true; site: ResolvedSite; data: SiteData }
-  | {
-      slug: string;
-      file: string;
-      ok: false;
-      /** Paths into the resolved (template-merged) document, as the editor uses them. */
-      issues: DocumentIssue[];
-      /** Where each issue's value is written (same order as `issues`): for people reading them. */
-      sources?: SourceLocation[];
-    };
+export type { SiteEntry };
 
 export class SiteStore {
   private entries = new Map<string, SiteEntry>();
-  readonly catalogue: Catalogue;
+  private readonly folder: SiteFolder;
+  private watchers: FSWatcher[] = [];
+  private pending = new Map<string, NodeJS.Timeout>();
+  /** Called after a site is (re)loaded from a changed file. */
+  onReload?: (entry: SiteEntry | undefined, slug: string) => void;
 
-  constructor(readonly dir: string) {
-    this.catalogue = JSON.parse(readFileSync(join(dir, 'shared', 'catalogue.json'), 'utf8'));
+  constructor(
+    readonly dir: string,
+    private readonly options: { quiet?: boolean } = {},
+  ) {
+    this.folder = new SiteFolder(dir, { sanitizeHtml });
+    if (this.folder.catalogueProblem) console.warn(`[forecourt] the model catalogue could not be read; sites show no model range: ${this.folder.catalogueProblem}`);
     this.reloadAll();
   }
 
-  private readTemplate = (name: string) => {
-    const file = join(this.dir, 'templates', `${name}.json`);
-    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
-  };
+  get catalogue(): Catalogue {
+    return this.folder.catalogue;
+  }
 
-  private prepare = createSitePreparer({ loadTemplate: this.readTemplate, sanitizeHtml });
+  /** The preparer every site goes through (the editor checks drafts with it too). */
+  get prepare() {
+    return this.folder.prepare;
+  }
+
+  get loadTemplate() {
+    return this.folder.loadTemplate;
+  }
 
   static siteFiles(dir: string) {
-    return readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .sort();
+    return siteNames(dir).map((slug) => `${slug}.json`);
   }
 
   reloadAll() {
     this.entries.clear();
-    for (const f of SiteStore.siteFiles(this.dir)) this.load(f.replace(/\.json$/, ''));
+    for (const entry of this.folder.loadAll()) this.remember(entry);
   }
 
+  /** (Re)loads one site. Sites loaded before it keep the host names they serve. */
   load(slug: string): SiteEntry {
-    const file = join(this.dir, `${slug}.json`);
-    let entry: SiteEntry;
-    try {
-      const raw: unknown = JSON.parse(readFileSync(file, 'utf8'));
-      const result = this.prepare(raw);
-      if (result.ok) entry = { slug, file, ok: true, site: result.site, data: siteDataFor(result.site, this.catalogue) };
-      else {
-        const locate = sourceLocator(sourceInputs(raw, this.readTemplate));
-        entry = { slug, file, ok: false, issues: result.issues, sources: result.issues.map((i) => locate(i.path)) };
-      }
-      if (result.ok && result.site.slug !== slug) {
-        entry = { slug, file, ok: false, issues: [{ path: '/slug', message: `must match the file name "${slug}"` }] };
-      }
-    } catch (err) {
-      entry = { slug, file, ok: false, issues: [{ path: '/', message: `not readable JSON: ${(err as Error).message}` }] };
-    }
-    this.entries.set(slug, entry);
-    if (!entry.ok) {
-      const sources = entry.sources;
-      console.warn(`[forecourt] site ${slug} is invalid and will not render:\n${entry.issues.map((i, n) => `  ${formatIssue(i, sources?.[n])}`).join('\n')}`);
-    }
+    const earlier = [...this.entries.values()].filter((e) => e.slug !== slug); // in the order they were loaded
+    const entry = this.folder.load(slug, earlier);
+    this.remember(entry);
     return entry;
+  }
+
+  private remember(entry: SiteEntry) {
+    this.entries.set(entry.slug, entry);
+    if (!entry.ok && !this.options.quiet) {
+      const sources = entry.sources;
+      console.warn(`[forecourt] site ${entry.slug} is invalid and will not render:\n${entry.issues.map((i, n) => `  ${formatIssue(i, sources?.[n])}`).join('\n')}`);
+    }
   }
 
   get(slug: string): SiteEntry | undefined {
     return this.entries.get(slug);
   }
 
+  /** Every site, by slug. */
   all(): SiteEntry[] {
-    return [...this.entries.values()];
+    return [...this.entries.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
   }
 
   byHostname(host: string): SiteEntry | undefined {
     const name = host.toLowerCase();
-    return this.all().find((e) => e.ok && e.site.hostnames?.includes(name));
+    return this.all().find((e) => e.ok && e.site.hostnames?.some((h) => h.toLowerCase() === name));
+  }
+
+  /**
+   * Reloads sites when their files change: a site document reloads that site (a deleted
+   * one is dropped), a template reloads every site. Changes are settled for 100 ms first
+   * (editors write in several steps).
+   */
+  watch() {
+    if (this.watchers.length) return;
+    const later = (key: string, fn: () => void) => {
+      clearTimeout(this.pending.get(key));
+      this.pending.set(
+        key,
+        setTimeout(() => {
+          this.pending.delete(key);
+          fn();
+        }, 100),
+      );
+    };
+    const onSite = (file: string | null) => {
+      if (!file || !file.endsWith('.json') || file.startsWith('.')) return;
+      const slug = file.slice(0, -'.json'.length);
+      later(slug, () => {
+        if (!siteNames(this.dir).includes(slug)) {
+          this.entries.delete(slug);
+          this.onReload?.(undefined, slug);
+          return;
+        }
+        this.onReload?.(this.load(slug), slug);
+      });
+    };
+    const onTemplate = () =>
+      later('\u0000templates', () => {
+        this.reloadAll();
+        for (const entry of this.all()) this.onReload?.(entry, entry.slug);
+      });
+    const add = (dir: string, fn: (file: string | null) => void) => {
+      try {
+        const w = watch(dir, (_event, file) => fn(file ? String(file) : null));
+        w.on('error', () => undefined);
+        this.watchers.push(w);
+      } catch {
+        /* a missing folder has nothing to watch */
+      }
+    };
+    add(this.dir, onSite);
+    add(join(this.dir, 'templates'), onTemplate);
+  }
+
+  close() {
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
+    for (const t of this.pending.values()) clearTimeout(t);
+    this.pending.clear();
   }
 }

@@ -50,7 +50,12 @@ export function sourceInputs(doc: unknown, load: (name: string) => unknown): Sou
     const name = (current as Json).template as string;
     if (chain.includes(name)) break;
     chain.push(name);
-    const template = load(name);
+    let template: unknown;
+    try {
+      template = load(name);
+    } catch {
+      break; // a template that does not parse is reported by resolveTemplate
+    }
     if (!isPlainObject(template)) break;
     templates[name] = template;
     current = template;

@@ -14,8 +14,10 @@
  * Resolution is pure and deterministic: same inputs, same output.
  */
 import { isPlainObject, omit } from 'lodash-es';
+import { DocumentSyntaxError } from './json-text.ts';
 import type { DocumentIssue } from './types.ts';
 
+/** A template by name; undefined when there is none. May throw DocumentSyntaxError for a template that does not parse. */
 export type TemplateLoader = (name: string) => Record<string, unknown> | undefined;
 
 type Json = Record<string, unknown>;
@@ -103,7 +105,14 @@ export function resolveTemplate(
       return { doc, chain, merged: false, issues: [{ path: '/template', message: `template cycle: ${[...chain, name].join(' → ')}` }] };
     }
     chain.push(name);
-    const template = load(name);
+    let template: Json | undefined;
+    try {
+      template = load(name);
+    } catch (err) {
+      if (!(err instanceof DocumentSyntaxError)) throw err;
+      const where = chain.length === 1 ? '/template' : `/template (via ${chain.slice(0, -1).join(' → ')})`;
+      return { doc, chain, merged: false, issues: [{ path: where, message: `template "${name}" (sites/templates/${name}.json) is not valid JSON: ${err.detail}` }] };
+    }
     if (!template) {
       const where = chain.length === 1 ? '/template' : `/template (via ${chain.slice(0, -1).join(' → ')})`;
       return { doc, chain, merged: false, issues: [{ path: where, message: `template "${name}" not found in sites/templates/` }] };

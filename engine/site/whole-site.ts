@@ -1,0 +1,265 @@
+/**
+ * Whole-site rules: what the schema cannot see because it checks each value alone.
+ * Run on a resolved, schema-valid document (prepare.ts) and, across documents, on a
+ * set of sites (siteSetIssues). The rules and their messages are listed in
+ * docs/site-documents.md ("Whole-site rules"). Browser-safe.
+ */
+import { blockSchemas } from '../../schemas/index.gen.ts';
+import type { Model } from '../../schemas/types.gen.ts';
+import { matchPage } from '../render/routes.ts';
+import { walkBlocks } from '../schema/walk.ts';
+import { documentReferences, linkTarget, splitHref, type WrittenLink } from './links.ts';
+import type { DocumentIssue, Page, ResolvedSite } from './types.ts';
+
+/**
+ * Addresses the server answers under a site's base path besides its pages
+ * (engine/server): the vehicle feed and car history reports.
+ */
+export const PLATFORM_ROUTES = ['/feeds/vehicles.tsv', '/cars/:carId/history-report.pdf'];
+
+/** What a site's data holds, by collection name (the names `x-ref` and `x-block.routeParams` use). */
+export type SiteCollections = Record<string, Set<string> | undefined>;
+
+/**
+ * The entries links and references may name. `models` is known only when the caller
+ * gives the site's model range (the catalogue); without it model references are not checked.
+ */
+export function siteCollections(site: ResolvedSite, models?: Model[]): SiteCollections {
+  const strings = (values: unknown[]) => new Set(values.filter((v) => v !== undefined && v !== null).map(String));
+  return {
+    locations: strings(site.locations.map((l) => l.slug)),
+    locationIds: strings(site.locations.map((l) => l.id)),
+    dealerships: strings(site.dealerships.map((d) => d.slug)),
+    offers: strings(site.offers.map((o) => o.id)),
+    models: models && strings(models.map((m) => m.slug)),
+    makes: models && strings(models.map((m) => m.manufacturer_name)),
+    makeSlugs: models && strings(models.map((m) => slugOf(m.manufacturer_name))),
+  };
+}
+
+const COLLECTION_NOUN: Record<string, string> = {
+  locations: 'location with slug',
+  locationIds: 'location with id',
+  dealerships: 'dealership with slug',
+  offers: 'offer with id',
+  models: 'model with slug',
+  makes: 'make named',
+  makeSlugs: 'make with slug',
+};
+
+function slugOf(text: string) {
+  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+}
+
+/** The problems of one resolved, schema-valid site document as a whole. */
+export function wholeSiteIssues(site: ResolvedSite, options: { models?: Model[] } = {}): DocumentIssue[] {
+  const collections = siteCollections(site, options.models);
+  const { links, refs } = documentReferences(site);
+  const issues: DocumentIssue[] = [...pageIssues(site.pages)];
+  const routes = new SiteRoutes(site, collections);
+  for (const link of links) {
+    const problem = routes.check(link);
+    if (problem) issues.push({ path: link.path, message: problem });
+  }
+  for (const ref of refs) {
+    const known = collections[ref.collection];
+    if (known && !known.has(String(ref.value))) {
+      issues.push({ path: ref.path, message: `names ${COLLECTION_NOUN[ref.collection] ?? ref.collection} ${JSON.stringify(ref.value)}, which this site does not have${suggest(String(ref.value), [...known])}` });
+    }
+  }
+  return issues;
+}
+
+/** Route text with parameter names dropped: two paths with the same key are one route. */
+export function routeKey(path: string): string {
+  if (path === '*') return '*';
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return trimmed.toLowerCase().replace(/:[^/]+/g, ':');
+}
+
+function pageIssues(pages: Page[]): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  const ids = new Map<string, number>();
+  const routes = new Map<string, number>();
+  pages.forEach((page, i) => {
+    const firstId = ids.get(page.id);
+    if (firstId !== undefined) issues.push({ path: `/pages/${i}/id`, message: `duplicate page id ${JSON.stringify(page.id)}, also used at /pages/${firstId}/id` });
+    else ids.set(page.id, i);
+    const key = routeKey(page.path);
+    const firstRoute = routes.get(key);
+    if (firstRoute !== undefined) {
+      const other = pages[firstRoute];
+      issues.push({
+        path: `/pages/${i}/path`,
+        message: `route ${JSON.stringify(page.path)} is already the route of page ${JSON.stringify(other.id)} (/pages/${firstRoute}/path${other.path === page.path ? '' : `: ${JSON.stringify(other.path)}`}); visitors could never reach one of them`,
+      });
+    } else routes.set(key, i);
+  });
+  return issues;
+}
+
+interface RouteParamSource {
+  /** Route parameter → collection, from the `x-block.routeParams` of the page's blocks. */
+  params: Map<string, string>;
+  /** Every block id on the page (anchors may name them). */
+  blockIds: Set<string>;
+}
+
+/** The routes a site answers, for checking where its links go. */
+class SiteRoutes {
+  private readonly layoutIds: Set<string>;
+  private readonly pageInfo = new Map<string, RouteParamSource>();
+  private readonly routable: Page[];
+  private candidates?: string[];
+
+  constructor(
+    private readonly site: ResolvedSite,
+    private readonly collections: SiteCollections,
+  ) {
+    this.layoutIds = blockIdsOf({ layout: site.layout });
+    for (const page of site.pages) this.pageInfo.set(page.id, { params: routeParamsOf(page), blockIds: blockIdsOf({ pages: [page] }) });
+    const platform = PLATFORM_ROUTES.map((path, i) => ({ id: `\u0000platform-${i}`, path, title: path, blocks: [] }) as unknown as Page);
+    this.routable = [...site.pages, ...platform];
+  }
+
+  /** Why a link goes nowhere, or undefined when it reaches something. */
+  check(link: WrittenLink): string | undefined {
+    const href = link.href.trim();
+    if (!href.startsWith('/') && !href.startsWith('#') && !href.startsWith('?')) return undefined; // other sites, tel:, mailto:
+    if (href.startsWith('//')) return undefined;
+    const target = linkTarget(href, this.site.features);
+    const said = `${link.inText ? 'a link in this text goes to' : 'links to'} ${JSON.stringify(href)}${target === href ? '' : ` (${JSON.stringify(target)} on this site, which has a service-booking key)`}`;
+    const { path, fragment } = splitHref(target);
+    if (!path) {
+      // "#x" and "?q": the page the link is on. Only a page's own blocks and the layout are known here.
+      if (!fragment) return undefined;
+      const page = pageOfPath(link.path, this.site.pages);
+      if (this.layoutIds.has(fragment) || (page && this.pageInfo.get(page.id)!.blockIds.has(fragment))) return undefined;
+      if (!page) return undefined; // a layout link: the anchor may be on any page
+      return `${said}, but page ${JSON.stringify(page.id)} has no block with id ${JSON.stringify(fragment)} to jump to`;
+    }
+    const match = matchPage(this.routable, decodeSafely(path));
+    if (!match || match.page.path === '*') return `${said}, which is not a route of this site${suggest(path, this.routeCandidates())}`;
+    const info = this.pageInfo.get(match.page.id);
+    if (!info) return undefined; // a platform route
+    for (const [param, collection] of info.params) {
+      const value = match.params[param];
+      const known = this.collections[collection];
+      if (value === undefined || !known || known.has(value)) continue;
+      return `${said}: page ${JSON.stringify(match.page.id)} (${match.page.path}) shows a ${COLLECTION_NOUN[collection] ?? collection} ${JSON.stringify(value)}, which this site does not have${suggest(path, this.routeCandidates())}`;
+    }
+    if (fragment && !info.blockIds.has(fragment) && !this.layoutIds.has(fragment)) {
+      return `${said}, but page ${JSON.stringify(match.page.id)} (${match.page.path}) has no block with id ${JSON.stringify(fragment)} to jump to${suggest(fragment, [...info.blockIds], '#')}`;
+    }
+    return undefined;
+  }
+
+  /** Addresses to suggest: every fixed route, and parametric routes filled with the site's data. */
+  private routeCandidates(): string[] {
+    if (this.candidates) return this.candidates;
+    const out = new Set<string>();
+    for (const page of this.site.pages) {
+      if (page.path === '*' || page.path.includes('*')) continue;
+      const params = this.pageInfo.get(page.id)!.params;
+      if (!page.path.includes(':')) {
+        out.add(page.path);
+        continue;
+      }
+      // One parameter filled from the data its blocks show; other parameters stay as written.
+      for (const [param, collection] of params) {
+        for (const value of [...(this.collections[collection] ?? [])].slice(0, 500)) out.add(page.path.replace(`:${param}`, value));
+      }
+    }
+    this.candidates = [...out];
+    return this.candidates;
+  }
+}
+
+function routeParamsOf(page: Page): Map<string, string> {
+  const params = new Map<string, string>();
+  const names = new Set([...page.path.matchAll(/:([A-Za-z][A-Za-z0-9_]*)/g)].map((m) => m[1]));
+  if (!names.size) return params;
+  for (const { block } of walkBlocks({ pages: [page] })) {
+    const declared = (blockSchemas as Record<string, { 'x-block'?: { routeParams?: Record<string, string> } }>)[block.type]?.['x-block']?.routeParams;
+    for (const [param, collection] of Object.entries(declared ?? {})) if (names.has(param) && !params.has(param)) params.set(param, collection);
+  }
+  return params;
+}
+
+function blockIdsOf(doc: unknown): Set<string> {
+  const ids = new Set<string>();
+  for (const { block } of walkBlocks(doc)) if (typeof block.id === 'string') ids.add(block.id);
+  return ids;
+}
+
+/** The page a JSON pointer lies in (undefined for the layout and the rest of the document). */
+function pageOfPath(path: string, pages: Page[]): Page | undefined {
+  const m = /^\/pages\/(\d+)(?:\/|$)/.exec(path);
+  return m ? pages[Number(m[1])] : undefined;
+}
+
+function decodeSafely(path: string) {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/** "; did you mean …?" with the nearest few candidates, or nothing when none is near. */
+export function suggest(value: string, candidates: string[], prefix = ''): string {
+  const limit = Math.max(2, Math.floor(value.length / 3));
+  const near = candidates
+    .map((c) => ({ c, d: editDistance(value.toLowerCase(), c.toLowerCase()) }))
+    .filter(({ d }) => d <= limit)
+    .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
+    .slice(0, 3)
+    .map(({ c }) => JSON.stringify(prefix + c));
+  return near.length ? `; did you mean ${near.length === 1 ? near[0] : `${near.slice(0, -1).join(', ')} or ${near[near.length - 1]}`}?` : '';
+}
+
+/** Levenshtein distance (no library in the project does it; two rows of memory). */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** A prepared site as the set rules see it: where it came from and what it claims. */
+export interface SiteInSet {
+  /** The file name without `.json` (the slug it must have). */
+  name: string;
+  /** The document's own `slug` and `hostnames` (undefined when unreadable). */
+  slug?: unknown;
+  hostnames?: unknown;
+}
+
+/**
+ * Rules across the documents of one sites folder: each `slug` equals its file name, and
+ * each host name belongs to one site. The first site (in the given order) keeps a host
+ * name; each later claimant gets the issue, at its own `/hostnames/{i}`.
+ */
+export function siteSetIssues(sites: SiteInSet[]): Map<string, DocumentIssue[]> {
+  const out = new Map<string, DocumentIssue[]>();
+  const add = (name: string, issue: DocumentIssue) => out.set(name, [...(out.get(name) ?? []), issue]);
+  const owner = new Map<string, string>();
+  for (const site of sites) {
+    if (typeof site.slug === 'string' && site.slug !== site.name) {
+      add(site.name, { path: '/slug', message: `is ${JSON.stringify(site.slug)} but the file is ${site.name}.json; a site's slug must equal its file name` });
+    }
+    if (!Array.isArray(site.hostnames)) continue;
+    site.hostnames.forEach((host, i) => {
+      if (typeof host !== 'string') return;
+      const name = host.toLowerCase();
+      const first = owner.get(name);
+      if (first === undefined) owner.set(name, site.name);
+      else if (first !== site.name) add(site.name, { path: `/hostnames/${i}`, message: `host name ${JSON.stringify(host)} is already claimed by site ${JSON.stringify(first)} (${first}.json); each host name serves one site` });
+    });
+  }
+  return out;
+}
