@@ -22,6 +22,8 @@ import { createLocalSearchClient } from '../search/client.ts';
 import { carPhotosRouter } from '../inventory/photos.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { createFeedsRouter } from './feeds.ts';
+import { createHistoryReportRouter } from './history-report.ts';
+import { createFaviconRouter, PLATFORM_FAVICON } from './favicon.ts';
 import { issuePlace, type SourceLocation } from '../site/source.ts';
 import type { DocumentIssue } from '../site/types.ts';
 
@@ -120,6 +122,10 @@ export async function createApp(options: ServerOptions) {
   app.use('/api', services.api);
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
   app.use(createFeedsRouter({ sites, cars: services.cars }));
+  // Car history reports: /sites/{slug}/cars/{id}/history-report.pdf, or /cars/{id}/history-report.pdf by host.
+  app.use(createHistoryReportRouter({ sites, getCar: services.getCar }));
+  // /favicon.ico and /favicon.svg: the host's site icon, or the platform's.
+  app.use(createFaviconRouter({ sites }));
   app.get('/healthz', (_req, res) => res.json({ ok: true }));
   app.get('/', (_req, res, next) => {
     const entry = hostSite(_req);
@@ -236,7 +242,7 @@ export function issueList(entry: { issues: DocumentIssue[]; sources?: SourceLoca
 }
 
 function errorPage(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="${PLATFORM_FAVICON}" type="image/svg+xml"><title>${escape(
     title,
   )}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:3rem auto;padding:0 1rem;color:#1b1b1f}a{color:#1f3a93}small{color:#555}</style></head><body><h1>${escape(
     title,
