@@ -4,5 +4,7 @@ import type { ApplyForFinanceProps } from '../../schemas/types.gen.ts';
 import { FinanceFormBlock } from '../finance-enquiry/FinanceFormBlock.tsx';
 
 export default defineBlock<ApplyForFinanceProps>({
+  // EnquiryFormSection renders id={block.id}: links jump to the form (#finance-form).
+  ownAnchor: true,
   component: ({ props, block }) => <FinanceFormBlock props={props} blockId={block.id} variant="application" />,
 });

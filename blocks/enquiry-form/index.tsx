@@ -9,6 +9,8 @@ import { EnquiryFormSection } from '../_forms/EnquiryFormSection.tsx';
 export { EnquiryModal } from './EnquiryModal.tsx';
 
 export default defineBlock<EnquiryFormProps>({
+  // EnquiryFormSection renders id={block.id}: links jump to the form (#finance-form).
+  ownAnchor: true,
   component: function EnquiryFormBlock({ props, block }) {
     return (
       <EnquiryFormSection

@@ -4,20 +4,16 @@
  * and to reuse.
  */
 import { telHref } from '../../engine/sanitize/url.ts';
+import { linkTarget } from '../../engine/site/link-target.ts';
 import type { Location, ResolvedSite } from '../../engine/site/types.ts';
 import type { Model } from '../../schemas/types.gen.ts';
 
 /**
- * /service (with or without a query or #anchor) becomes /ford-service when the site has
- * an online service-booking key (spec: "/ford-service used instead of /service when the
- * site has a service-booking web key"). Other links are returned unchanged.
+ * /service becomes /ford-service on a site with an online service-booking key: the
+ * site's link rewrite (engine/site/links.ts), which SiteLink applies to every link. The
+ * menus call it too, to compare the current page with a rewritten menu entry.
  */
-export function serviceHref(href: string, features: Pick<ResolvedSite['features'], 'serviceBookingKey'>): string;
-export function serviceHref(href: string | undefined, features: Pick<ResolvedSite['features'], 'serviceBookingKey'>): string | undefined;
-export function serviceHref(href: string | undefined, features: Pick<ResolvedSite['features'], 'serviceBookingKey'>) {
-  if (!href || !features.serviceBookingKey?.trim()) return href;
-  return href.replace(/^\/service(?=$|[?#/])/, '/ford-service');
-}
+export const serviceHref = linkTarget;
 
 const LOCATION_ORDER: Record<string, number> = { sales: 0, service: 1, parts: 2 };
 

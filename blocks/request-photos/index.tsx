@@ -4,6 +4,8 @@ import type { RequestPhotosProps } from '../../schemas/types.gen.ts';
 import { EnquiryFormSection } from '../_forms/EnquiryFormSection.tsx';
 
 export default defineBlock<RequestPhotosProps>({
+  // EnquiryFormSection renders id={block.id}: links jump to the form (#finance-form).
+  ownAnchor: true,
   component: function RequestPhotosBlock({ props, block }) {
     return (
       <EnquiryFormSection

@@ -4,6 +4,8 @@ import type { TestDriveFormProps } from '../../schemas/types.gen.ts';
 import { EnquiryFormSection } from '../_forms/EnquiryFormSection.tsx';
 
 export default defineBlock<TestDriveFormProps>({
+  // EnquiryFormSection renders id={block.id}: links jump to the form (#finance-form).
+  ownAnchor: true,
   component: function TestDriveFormBlock({ props, block }) {
     return (
       <EnquiryFormSection

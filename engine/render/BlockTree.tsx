@@ -33,7 +33,7 @@ function MissingBlock({ block }: { block: Block }): never {
 
 export function BlockView({ block }: { block: Block }) {
   const env = useContext(BlockEnvironmentContext);
-  const { mode } = useSite();
+  const { mode, data: siteData } = useSite();
   const definition = env.blocks[block.type];
   const slots: Record<string, ReactNode> = {};
   for (const [name, list] of Object.entries(block.slots ?? {})) slots[name] = <BlockList blocks={list} />;
@@ -50,10 +50,14 @@ export function BlockView({ block }: { block: Block }) {
     <MissingBlock block={block} />
   );
   return (
-    <Suspense fallback={null}>
-      <BlockBoundary blockId={block.id} blockType={block.type} mode={mode}>
-        {env.wrap ? env.wrap(block, rendered) : rendered}
-      </BlockBoundary>
-    </Suspense>
+    <>
+      {/* A block a link jumps to (#its-id) gets an anchor: the engine's, so no block has to render its own id. */}
+      {siteData.anchors?.includes(block.id) && !definition?.ownAnchor && <span id={block.id} className="fc-anchor" />}
+      <Suspense fallback={null}>
+        <BlockBoundary blockId={block.id} blockType={block.type} mode={mode}>
+          {env.wrap ? env.wrap(block, rendered) : rendered}
+        </BlockBoundary>
+      </Suspense>
+    </>
   );
 }

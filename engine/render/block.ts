@@ -32,6 +32,11 @@ export interface BlockDefinition<P = any> {
   component: ComponentType<BlockRenderProps<P>>;
   /** Fetches what the block needs before it renders (runs on the server, and in the browser on navigation). */
   load?: (ctx: BlockLoadContext<P>) => Promise<unknown>;
+  /**
+   * The block's root element carries `id={block.id}` (forms that links jump to). Otherwise
+   * the renderer puts an anchor before a block that a link of the document jumps to.
+   */
+  ownAnchor?: boolean;
 }
 
 export function defineBlock<P>(definition: BlockDefinition<P>): BlockDefinition<P> {

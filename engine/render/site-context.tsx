@@ -1,5 +1,6 @@
 /** What every block can read about the site it renders in. */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { linkTarget } from '../site/link-target.ts';
 import { formatDistance, formatMoney, formatNumber, regionSettings, spell, type RegionSettings } from '../region.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import type { SiteData } from '../site/data.ts';
@@ -42,4 +43,13 @@ export function useSite(): SiteContextValue {
   const value = useContext(SiteContext);
   if (!value) throw new Error('useSite() must be used inside <SiteProvider>');
   return value;
+}
+
+/**
+ * Where a link written in the document takes the visitor on this site (the site's link
+ * rewrite, engine/site/links.ts); unchanged outside a site (the editor's own UI).
+ */
+export function useLinkTarget(): (href: string) => string {
+  const features = useContext(SiteContext)?.site.features;
+  return (href) => (features ? linkTarget(href, features) : href);
 }

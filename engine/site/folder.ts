@@ -21,7 +21,7 @@ import { siteSetIssues, type SiteInSet } from './whole-site.ts';
 export const PLAIN_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export type SiteEntry =
-  | { slug: string; file: string; ok: true; site: ResolvedSite; data: SiteData; raw: Record<string, unknown> }
+  | { slug: string; file: string; ok: true; site: ResolvedSite; data: SiteData; raw?: Record<string, unknown> }
   | {
       slug: string;
       file: string;

@@ -3,10 +3,12 @@
  * every value whose schema is the shared `href` definition, every link inside HTML
  * (`x-sanitize: "html"` strings), and every value marked `x-ref` (an id or slug that
  * names something in the site's data). One walk serves the whole-site rules
- * (whole-site.ts); the link rewrite below is the one the renderer applies.
- * Browser-safe.
+ * (whole-site.ts). Browser-safe, but it reads every schema: dealer pages import
+ * link-target.ts instead.
  */
 import { schemaKeyword, isHrefSchema, walkWithSchema } from '../document/schema-nav.ts';
+
+export { linkTarget, splitHref } from './link-target.ts';
 
 export interface WrittenLink {
   /** JSON pointer of the value that holds the link (the HTML string, for a link inside text). */
@@ -61,28 +63,4 @@ function decodeEntities(s: string): string {
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
-}
-
-/**
- * Where a link written in the document takes the visitor. The one rewrite: on a site
- * with an online service-booking key, /service (with any query, anchor or sub-path)
- * becomes /ford-service. Every in-site link a block renders goes through this.
- */
-export function linkTarget(href: string, features: { serviceBookingKey?: string | null }): string;
-export function linkTarget(href: string | undefined, features: { serviceBookingKey?: string | null }): string | undefined;
-export function linkTarget(href: string | undefined, features: { serviceBookingKey?: string | null }) {
-  if (!href || !features.serviceBookingKey?.trim()) return href;
-  return href.replace(/^\/service(?=$|[?#/])/, '/ford-service');
-}
-
-/** An in-site link split into its path (no trailing slash except the root), query and fragment. */
-export function splitHref(href: string): { path: string; query: string; fragment: string } {
-  const hash = href.indexOf('#');
-  const fragment = hash >= 0 ? href.slice(hash + 1) : '';
-  const beforeHash = hash >= 0 ? href.slice(0, hash) : href;
-  const q = beforeHash.indexOf('?');
-  const rawPath = q >= 0 ? beforeHash.slice(0, q) : beforeHash;
-  const query = q >= 0 ? beforeHash.slice(q + 1) : '';
-  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') || '/' : rawPath;
-  return { path, query, fragment };
 }

@@ -8,7 +8,8 @@ import { blockSchemas } from '../../schemas/index.gen.ts';
 import type { Model } from '../../schemas/types.gen.ts';
 import { matchPage } from '../render/routes.ts';
 import { walkBlocks } from '../schema/walk.ts';
-import { documentReferences, linkTarget, splitHref, type WrittenLink } from './links.ts';
+import { linkTarget, splitHref } from './link-target.ts';
+import { documentReferences, type WrittenLink } from './links.ts';
 import type { DocumentIssue, Page, ResolvedSite } from './types.ts';
 
 /**
