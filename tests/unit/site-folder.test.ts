@@ -1,0 +1,143 @@
+/**
+ * One broken file in the sites folder never stops the others: every document is read
+ * through engine/site/folder.ts, and every failure becomes that site's issues.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readInventorySites } from '../../engine/inventory/load.ts';
+import { SiteStore } from '../../engine/server/sites.ts';
+import { SiteFolder } from '../../engine/site/folder.ts';
+import { DocumentSyntaxError, parseDocumentText } from '../../engine/site/json-text.ts';
+import { SITES_DIR } from './helpers.ts';
+
+const DEMO = ['gold-coast-ford', 'kiwi-car-yard', 'lakeside-chevrolet', 'southern-motor-group'];
+let dir: string;
+
+/** A sites folder with the demo sites and one file of every broken kind. */
+function brokenFolder() {
+  const d = mkdtempSync(join(tmpdir(), 'forecourt-folder-'));
+  cpSync(SITES_DIR, d, { recursive: true });
+  writeFileSync(join(d, 'syntax.json'), '{\n  "slug": "syntax",\n  "name": "x",\n}\n');
+  writeFileSync(join(d, 'empty.json'), '');
+  writeFileSync(join(d, 'bom.json'), `\ufeff${readFileSync(join(SITES_DIR, 'kiwi-car-yard.json'), 'utf8')}`);
+  writeFileSync(join(d, 'null.json'), 'null\n');
+  const kiwi = JSON.parse(readFileSync(join(SITES_DIR, 'kiwi-car-yard.json'), 'utf8'));
+  writeFileSync(join(d, 'null-dealer.json'), JSON.stringify({ ...kiwi, slug: 'null-dealer', hostnames: [], dealerships: [null] }));
+  // A copy of a demo site (as the README once said): newer file, same host name.
+  writeFileSync(join(d, 'a-copy.json'), JSON.stringify({ ...kiwi, slug: 'a-copy' }));
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(join(d, 'a-copy.json'), later, later);
+  return d;
+}
+
+beforeAll(() => {
+  dir = brokenFolder();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a sites folder with broken documents', () => {
+  it('loads every valid site and names what is wrong with each broken one', () => {
+    const entries = new SiteFolder(dir).loadAll();
+    const bySlug = new Map(entries.map((e) => [e.slug, e]));
+    for (const slug of DEMO) expect(bySlug.get(slug)?.ok, slug).toBe(true);
+    const first = (slug: string) => {
+      const e = bySlug.get(slug);
+      if (!e || e.ok) throw new Error(`${slug} should be invalid`);
+      return e.issues[0];
+    };
+    expect(first('syntax')).toEqual({ path: '/', message: 'syntax.json is not valid JSON: line 4, column 1: expected a property name in double quotes at "}"' });
+    expect(first('empty')).toEqual({ path: '/', message: 'empty.json is not valid JSON: the file is empty; a site document is a JSON object' });
+    expect(first('bom').message).toBe('bom.json is not valid JSON: line 1, column 1: the file starts with a byte-order mark (BOM); save it as UTF-8 without a BOM');
+    expect(first('null')).toEqual({ path: '/', message: 'a site document must be a JSON object' });
+    expect(first('null-dealer')).toEqual({ path: '/dealerships/0', message: 'must be object' });
+    expect(first('a-copy')).toEqual({
+      path: '/hostnames/0',
+      message: 'host name "kiwicaryard.localhost" is already claimed by site "kiwi-car-yard" (kiwi-car-yard.json); each host name serves one site',
+    });
+  });
+
+  it('the inventory is generated from the valid sites only, without throwing', () => {
+    const sites = readInventorySites(dir).map((s) => s.slug);
+    expect(sites.sort()).toEqual(DEMO);
+  });
+
+  it('the server store serves the original on its host name, not the copy', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const store = new SiteStore(dir);
+    warn.mockRestore();
+    expect(store.byHostname('KiwiCarYard.localhost')?.slug).toBe('kiwi-car-yard');
+    expect(store.all().filter((e) => e.ok).map((e) => e.slug)).toEqual(DEMO);
+  });
+
+  it('a template that does not parse is that template\'s error, with line and column', () => {
+    const d = mkdtempSync(join(tmpdir(), 'forecourt-template-'));
+    try {
+      cpSync(SITES_DIR, d, { recursive: true });
+      writeFileSync(join(d, 'templates', 'ford.json'), '{\n  "pages": [\n    { "id": "home" ]\n}\n');
+      const entry = new SiteFolder(d).load('gold-coast-ford');
+      expect(entry.ok).toBe(false);
+      expect(!entry.ok && entry.issues).toEqual([
+        { path: '/template', message: 'template "ford" (sites/templates/ford.json) is not valid JSON: line 3, column 20: expected \',\' (or a closing bracket) at "]"' },
+      ]);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('reload without a restart', () => {
+  it('a site breaks and recovers as its file changes; a template change reloads its sites', async () => {
+    const d = mkdtempSync(join(tmpdir(), 'forecourt-watch-'));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    cpSync(SITES_DIR, d, { recursive: true });
+    const store = new SiteStore(d);
+    try {
+      store.watch();
+      const reloaded: string[] = [];
+      store.onReload = (_entry, slug) => reloaded.push(slug);
+      const file = join(d, 'kiwi-car-yard.json');
+      const good = readFileSync(file, 'utf8');
+      writeFileSync(file, '{ broken');
+      await vi.waitFor(() => expect(store.get('kiwi-car-yard')?.ok).toBe(false), { timeout: 3000 });
+      writeFileSync(file, good.replace('"name": "Kiwi Car Yard"', '"name": "Kiwi Car Yard Ltd"'));
+      await vi.waitFor(() => {
+        const e = store.get('kiwi-car-yard');
+        expect(e?.ok && e.site.name).toBe('Kiwi Car Yard Ltd');
+      }, { timeout: 3000 });
+      const template = join(d, 'templates', 'ford.json');
+      writeFileSync(template, readFileSync(template, 'utf8').replace('"title": "Car finance | {site}"', '"title": "Finance and loans | {site}"'));
+      await vi.waitFor(() => {
+        const e = store.get('gold-coast-ford');
+        expect(e?.ok && e.site.pages.find((p) => p.id === 'finance')?.title).toBe('Finance and loans | {site}');
+      }, { timeout: 3000 });
+      expect(reloaded).toContain('kiwi-car-yard');
+    } finally {
+      store.close();
+      warn.mockRestore();
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('parseDocumentText', () => {
+  it('reads valid JSON and locates the first fault in invalid JSON', () => {
+    expect(parseDocumentText('{"a": [1, 2]}')).toEqual({ a: [1, 2] });
+    const fault = (text: string) => {
+      try {
+        parseDocumentText(text);
+      } catch (err) {
+        if (err instanceof DocumentSyntaxError) return [err.line, err.column, err.detail];
+        throw err;
+      }
+      throw new Error('expected a syntax error');
+    };
+    expect(fault('{"a": 1,}')).toEqual([1, 9, 'line 1, column 9: expected a property name in double quotes at "}"']);
+    expect(fault('{\n  "a": 1\n  "b": 2\n}')).toEqual([3, 3, 'line 3, column 3: expected \',\' (or a closing bracket) at "\\"b\\""']);
+    expect(fault('{"a": 1} x')).toEqual([1, 10, 'line 1, column 10: unexpected character at "x"']);
+    expect(fault('{"a": 1} {}')[2]).toBe('line 1, column 10: expected the end of the file (text after the document) at "{"');
+    expect(fault('{"a": // note\n 1}')[2]).toBe('line 1, column 7: comments are not allowed in JSON at "// note"');
+    expect(fault('   ')[2]).toBe('the file is empty; a site document is a JSON object');
+  });
+});
