@@ -18,7 +18,8 @@ declare module 'vitest' {
   }
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess }> {
+/** Starts the server; `output()` is everything it has printed so far. */
+export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'engine/server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', NODE_ENV: 'production', ...env },
@@ -39,7 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
     proc.stderr!.on('data', (c: Buffer) => (output += c));
     proc.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
   });
-  return { url, proc };
+  return { url, proc, output: () => output };
 }
 
 export default async function setup(project: TestProject) {
