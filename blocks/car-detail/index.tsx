@@ -13,6 +13,7 @@ import type { PageHead } from '../../engine/render/head.ts';
 import type { Car, CarDetailProps } from '../../schemas/types.gen.ts';
 import { formatDate } from '../_shared/opening-hours.ts';
 import { ExpandableText } from '../_shared/ExpandableText.tsx';
+import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { CompareToggle, FavouriteButton, PhoneReveal, WatchlistButton, WeeklyFinance } from '../_cars/actions.tsx';
 import { PriceView, TagBanner, useEnquiryModal } from '../_cars/parts.tsx';
@@ -132,7 +133,7 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
   const titleId = `${blockId}-title`;
   const deposit = money(features.reserveDeposit || 200);
 
-  const html = (value: string | undefined) => (value ? <div className="fc-car-html" dangerouslySetInnerHTML={{ __html: value }} /> : null);
+  const html = (value: string | undefined) => (value ? <SiteHtml className="fc-car-html" html={value} /> : null);
   const tabs: TabItem[] = [
     {
       id: 'comments',

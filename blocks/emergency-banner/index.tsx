@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { EmergencyBannerProps } from '../../schemas/types.gen.ts';
+import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { serviceHref } from '../header/links.ts';
 import './emergency-banner.css';
@@ -115,7 +116,7 @@ export default defineBlock<EmergencyBannerProps>({
         {props.details && (
           <div id={detailsId} className="fc-emergency-banner__details" hidden={!open}>
             {/* Sanitised on the server when the document was prepared (x-sanitize: html). */}
-            <div className="fc-container fc-emergency-banner__html" dangerouslySetInnerHTML={{ __html: props.details }} />
+            <SiteHtml className="fc-container fc-emergency-banner__html" html={props.details} />
           </div>
         )}
       </section>

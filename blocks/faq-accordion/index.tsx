@@ -11,6 +11,7 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { FaqAccordionProps, FaqItem } from '../../schemas/types.gen.ts';
 import { jsonForScript } from '../_shared/locations.ts';
+import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { htmlToText } from '../_shared/text.ts';
 import { useMediaQuery } from '../_shared/useCarousel.ts';
 import './faq-accordion.css';
@@ -105,7 +106,7 @@ export default defineBlock<FaqAccordionProps>({
                   </Question>
                   <div className="fc-faq__panel" id={panelId} role="region" aria-labelledby={buttonId} data-open={isOpen}>
                     {/* Sanitised when the site document was prepared (defs html, x-sanitize). */}
-                    <div className="fc-faq__answer" dangerouslySetInnerHTML={{ __html: item.answer }} />
+                    <SiteHtml className="fc-faq__answer" html={item.answer} />
                   </div>
                 </div>
               );

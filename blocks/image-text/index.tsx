@@ -2,6 +2,7 @@
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { ImageTextProps } from '../../schemas/types.gen.ts';
+import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './image-text.css';
 
@@ -31,7 +32,7 @@ export default defineBlock<ImageTextProps>({
               {t(props.heading)}
             </h2>
             {/* Sanitised when the site document was prepared (defs html, x-sanitize). */}
-            {props.text && <div className="fc-image-text__body" dangerouslySetInnerHTML={{ __html: props.text }} />}
+            {props.text && <SiteHtml className="fc-image-text__body" html={props.text} />}
             {actions.length > 0 && (
               <div className="fc-image-text__actions">
                 {actions.map((a, i) => (

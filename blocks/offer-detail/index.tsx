@@ -9,6 +9,7 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { OfferDetailProps } from '../../schemas/types.gen.ts';
 import { ExpandableText } from '../_shared/ExpandableText.tsx';
+import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { formatDate } from '../_shared/opening-hours.ts';
 import { dealerToday, findOffer, offerImage, offerModelHref } from '../_shared/offers.ts';
@@ -73,7 +74,7 @@ export default defineBlock<OfferDetailProps>({
             )}
             {offer.description && (
               // Sanitised when the site document was prepared (defs html, x-sanitize).
-              <div className="fc-offer-detail__description" dangerouslySetInnerHTML={{ __html: offer.description }} />
+              <SiteHtml className="fc-offer-detail__description" html={offer.description} />
             )}
             <div className="fc-offer-detail__actions">
               <SiteLink className="fc-button" href={props.enquireHref ?? '/contact'}>

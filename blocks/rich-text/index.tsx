@@ -1,5 +1,6 @@
 import { defineBlock } from '../../engine/render/block.ts';
 import type { RichTextProps } from '../../schemas/types.gen.ts';
+import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import './rich-text.css';
 
 export default defineBlock<RichTextProps>({
@@ -7,8 +8,8 @@ export default defineBlock<RichTextProps>({
     return (
       <section className={`fc-container fc-rich-text fc-rich-text--${props.width ?? 'narrow'}`}>
         {props.heading && <h2>{props.heading}</h2>}
-        {/* Sanitised by the server when the document was loaded (x-sanitize: html). */}
-        <div className="fc-rich-text__body" dangerouslySetInnerHTML={{ __html: props.html }} />
+        {/* Sanitised by the server when the document was loaded (x-sanitize: html); in-site links keep the site's base path. */}
+        <SiteHtml className="fc-rich-text__body" html={props.html} />
       </section>
     );
   },
