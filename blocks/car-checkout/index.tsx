@@ -1,10 +1,16 @@
 /**
- * Reserve online (/cars/:slug/checkout, or /cars/:slug/buy-online where the site says so):
- * the car, the deposit (the site's reserveDeposit, default $200, 100% refundable, car held
- * for 48 hours) and a form that sends the reservation request to the dealer as a lead.
+ * Reserve online (/cars/:slug/checkout, or /cars/:slug/buy-online where the site says so)
+ * and the online purchase journey (/checkout-journey?car_id={slug or id}): the car, the
+ * deposit (the site's reserveDeposit, default $200, 100% refundable, car held for 48
+ * hours) and a form that sends the reservation request to the dealer as a lead.
  * The page is gated behind sign-in with the page's `gate` (scripts/car-pages.ts sets it).
+ *
+ * The car is the route's :slug when the page has one, otherwise ?car_id= (a slug or a car
+ * id). An unknown car answers 404 (noindex) like the car page, with a way on to the stock
+ * search; a page without a car (no car_id) says how to pick one.
  */
-import { defineBlock } from '../../engine/render/block.ts';
+import { defineBlock, type BlockLoadContext } from '../../engine/render/block.ts';
+import type { PageHead } from '../../engine/render/head.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Car, CarCheckoutProps } from '../../schemas/types.gen.ts';
 import type { CarSummary } from '../_forms/car.ts';
@@ -12,15 +18,50 @@ import { CarContext } from '../_forms/CarContext.tsx';
 import { EnquiryForm } from '../_forms/EnquiryForm.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { PriceView } from '../_cars/parts.tsx';
-import { findCarBySlug } from '../_cars/data.ts';
+import { findCarBySlug, findCarsByIds, type FindOptions } from '../_cars/data.ts';
 import { atWidth, cardPhoto } from '../_cars/images.ts';
 import { carPath, DEFAULT_RESERVE_DEPOSIT, isReservable, priceDisplay, RESERVE_HOLD_HOURS, SIMILAR_HEADING, similarHref } from '../_cars/rules.ts';
+import { missingCarHead } from '../_cars/seo.ts';
 import '../_forms/forms.css';
 import '../_cars/cars.css';
 import '../car-detail/car-detail.css';
 
 export interface CarCheckoutData {
   car?: Car;
+  /** The car asked for (route slug or ?car_id=) when the site has no such car: the page answers 404. */
+  requested?: string;
+  /** No car was named (a purchase page opened without ?car_id=). */
+  noCar?: boolean;
+  head?: PageHead;
+}
+
+/** Where every "find a car" link of this block goes: the whole stock search. */
+export const STOCK_SEARCH_HREF = similarHref(undefined);
+
+/** The car a checkout page is for: the route's :slug, else ?car_id=; undefined when neither names one. */
+export function checkoutCarKey(params: Record<string, string | undefined>, url: URL): string | undefined {
+  const key = params.slug?.trim() || url.searchParams.get('car_id')?.trim();
+  return key || undefined;
+}
+
+/** A car of the site by slug, or by id when the key is all digits (ids first, then slugs). */
+export async function findCheckoutCar(site: Parameters<typeof findCarBySlug>[0], key: string, options: FindOptions = {}): Promise<Car | undefined> {
+  if (!/^[A-Za-z0-9_-]{1,120}$/.test(key)) return undefined;
+  if (/^\d+$/.test(key)) {
+    const [byId] = await findCarsByIds(site, [key], options);
+    if (byId) return byId;
+  }
+  return findCarBySlug(site, key, options);
+}
+
+export async function loadCarCheckout(
+  { params, site, url }: Pick<BlockLoadContext<CarCheckoutProps>, 'params' | 'site' | 'url'>,
+  search?: FindOptions['search'],
+): Promise<CarCheckoutData> {
+  const key = checkoutCarKey(params, url);
+  if (!key) return { noCar: true, head: { meta: [{ name: 'robots', content: 'noindex' }] } };
+  const car = await findCheckoutCar(site, key, { origin: url.origin, search });
+  return car ? { car } : { requested: key, head: missingCarHead(site) };
 }
 
 /** The deposit sentence (001 §9): amount, refundable, held 48 hours. */
@@ -29,23 +70,41 @@ export function depositText(amount: string): string {
 }
 
 export default defineBlock<CarCheckoutProps>({
-  async load({ params, site, url }): Promise<CarCheckoutData> {
-    if (!params.slug) return {};
-    return { car: await findCarBySlug(site, params.slug, { origin: url.origin }) };
-  },
+  load: (ctx) => loadCarCheckout(ctx),
   component: function CarCheckout({ props, block, data }) {
     const { site, money, t } = useSite();
-    const car = (data as CarCheckoutData | undefined)?.car;
+    const d = (data ?? {}) as CarCheckoutData;
+    const car = d.car;
     const headingId = `${block.id}-heading`;
     const amount = money(site.features.reserveDeposit || DEFAULT_RESERVE_DEPOSIT);
+    if (!car && d.noCar) {
+      return (
+        <section className="fc-car-checkout fc-car-list-page" data-block-id={block.id} aria-labelledby={headingId} data-car-missing="none">
+          <div className="fc-container">
+            <h1 id={headingId}>{t('Choose a car to buy online')}</h1>
+            <p>{t('Find the car you want in our stock, then choose Reserve Now on its page to continue here.')}</p>
+            <SiteLink className="fc-button" href={STOCK_SEARCH_HREF} data-button="browseStock">
+              {t('Browse our stock')}
+            </SiteLink>
+          </div>
+        </section>
+      );
+    }
     if (!car || !isReservable(car)) {
       return (
-        <section className="fc-car-checkout fc-car-list-page" data-block-id={block.id} aria-labelledby={headingId}>
+        <section className="fc-car-checkout fc-car-list-page" data-block-id={block.id} aria-labelledby={headingId} {...(car ? {} : { 'data-car-missing': 'true' })}>
           <div className="fc-container">
             <h1 id={headingId}>{t(car ? 'This car cannot be reserved online' : 'This car is no longer available')}</h1>
-            {car && (
+            {car ? (
               <p>
                 <SiteLink href={carPath(car)}>{car.name}</SiteLink> {t('may already be reserved or sold.')}
+              </p>
+            ) : (
+              <p>
+                {t('We could not find the car you asked for: it may have been sold or taken off our website.')}{' '}
+                <SiteLink href={STOCK_SEARCH_HREF} data-button="browseStock">
+                  {t('Browse all our stock')}
+                </SiteLink>
               </p>
             )}
             <div className="fc-car-similar">
