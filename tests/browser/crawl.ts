@@ -1,0 +1,510 @@
+/**
+ * A link crawler for one demo site (issue 13), used by crawl.test.ts.
+ *
+ * Every same-site URL discovered is status-checked with a cheap HTTP request (GET,
+ * redirects followed by hand while they stay on the site). HTML pages are then either
+ * loaded in Chromium — at most MAX_LOADS_PER_ROUTE pages per route of the site document
+ * (`/search/:make/:model`, `/models` with its query variants, …), car pages once per car
+ * state read from the page's payload — or, beyond those caps, read from their server HTML.
+ * The links of either are followed in turn. Problems are collected, never thrown, so one
+ * run reports each of them with the pages it was found on.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/** Pages loaded in the browser per route of the site (other pages of the route: server HTML). */
+const MAX_LOADS_PER_ROUTE = 2;
+/** Distinct URLs status-checked per pathname (search pages have endless query variants). */
+const MAX_CHECKS_PER_PATH = 30;
+/** Car pages (/cars/{slug}[/…]) status-checked per site, and followed per linking page (so that
+ * the new-cars, used-cars, … pages each contribute cars, and with them more car states). */
+const MAX_CAR_CHECKS = 60;
+const MAX_CARS_PER_PAGE = 4;
+/** Images the browser did not request (lazy, below the fold) status-checked per site. */
+const MAX_IMAGE_CHECKS = 300;
+/** Safety nets: the crawl stays finite whatever the sites link to. */
+const MAX_LOADS = 150;
+const MAX_CHECKS = 2500;
+const PAGES_IN_PARALLEL = 3;
+const FETCHES_IN_PARALLEL = 4;
+
+/** A car page or one of its sub-pages (/cars/2023-ford-ranger-xlt-18353/checkout). */
+const CAR_PATH = /\/cars\/[^/]+-\d+(\/.*)?$/;
+
+export interface CrawlReport {
+  /** One line per problem, with the pages it was found on. */
+  problems: string[];
+  /** Pages loaded in Chromium. */
+  loaded: string[];
+  /** Pages read from their server HTML only (their route's browser loads were used up). */
+  readOnly: number;
+  /** URLs status-checked with fetch. */
+  checked: number;
+  /** "route · car state" → the car page loaded for it. */
+  carStates: Map<string, string>;
+  /** Distinct URLs found but not fetched, by cap. */
+  skipped: { queryVariants: number; cars: number; images: number; loads: number; checks: number };
+  ms: number;
+}
+
+/** Problems keyed by their message, each with the pages it was found on. */
+class Problems {
+  private byMessage = new Map<string, Set<string>>();
+  add(message: string, where: string) {
+    let pages = this.byMessage.get(message);
+    if (!pages) this.byMessage.set(message, (pages = new Set()));
+    pages.add(where);
+  }
+  lines(): string[] {
+    return [...this.byMessage]
+      .map(([message, pages]) => {
+        const list = [...pages]; // in the order found: the nearest to the home page first
+        const more = list.length > 3 ? ` (+${list.length - 3} more)` : '';
+        return `${message} ${list.slice(0, 3).join(', ')}${more}`;
+      })
+      .sort();
+  }
+}
+
+/** Runs at most `limit` tasks at once. */
+function limiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+interface Link {
+  /** As written in the page. */
+  href: string;
+  /** Resolved against the page. */
+  url: string;
+}
+
+interface Checked {
+  status: number;
+  /** The URL answered after same-site redirects. */
+  url: string;
+  html: boolean;
+  /** From the server HTML: its links, ids (and a[name]s), the payload's car state and page paths. */
+  links?: Link[];
+  ids?: Set<string>;
+  carState?: string;
+  pagePaths?: string[];
+}
+
+function decodeHtml(s: string): string {
+  return s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** What the crawl needs from a server-rendered page. */
+function readHtml(html: string, url: string): Pick<Checked, 'links' | 'ids' | 'carState' | 'pagePaths'> {
+  const body = html.replace(/<script\b[\s\S]*?<\/script>/gi, '');
+  const links = [...body.matchAll(/<(?:a|area)\b[^>]*?\shref="([^"]*)"/gi)].map((m) => {
+    const href = decodeHtml(m[1]);
+    let resolved = '';
+    try {
+      resolved = new URL(href, url).href;
+    } catch {
+      // reported as unparsable by discover()
+    }
+    return { href, url: resolved };
+  });
+  const ids = new Set([...body.matchAll(/\s(?:id|name)="([^"]*)"/g)].map((m) => decodeHtml(m[1])));
+  const result: Pick<Checked, 'links' | 'ids' | 'carState' | 'pagePaths'> = { links, ids };
+  const m = html.match(/<script id="fc-payload" type="application\/json">([\s\S]*?)<\/script>/);
+  if (!m) return result;
+  type Payload = {
+    site?: { pages?: { path?: string }[] };
+    initialData?: { data?: Record<string, { car?: Record<string, unknown> } | null> };
+  };
+  let payload: Payload;
+  try {
+    payload = JSON.parse(m[1]) as Payload;
+  } catch {
+    return result;
+  }
+  result.pagePaths = (payload.site?.pages ?? []).map((p) => p.path).filter((p): p is string => typeof p === 'string');
+  for (const entry of Object.values(payload.initialData?.data ?? {})) {
+    const car = entry?.car;
+    if (car && typeof car === 'object' && 'car_type' in car) {
+      const status = car.sold ? 'sold' : String(car.status || 'no status');
+      result.carState = `${String(car.car_type)} · ${status}${car.reserved ? ' · reserved' : ''}`;
+      break;
+    }
+  }
+  return result;
+}
+
+/** The site route (a page path of the document, e.g. /search/:make/:model) a path renders. */
+function routeOf(pathname: string, basePath: string, pagePaths: string[]): string {
+  const rest = (pathname.slice(basePath.length) || '/').replace(/(.)\/$/, '$1');
+  const segments = rest.split('/').filter(Boolean);
+  let best = '*';
+  let bestScore = -1;
+  for (const path of pagePaths) {
+    const parts = path.split('/').filter(Boolean);
+    if (path === '*' || parts.length !== segments.length) continue;
+    let score = 0;
+    if (parts.every((p, i) => (p.startsWith(':') ? ((score += 1), true) : p === segments[i] && ((score += 10), true)))) {
+      if (score > bestScore) [best, bestScore] = [path, score];
+    }
+  }
+  return best === '*' ? rest : best; // unknown paths (404s) are their own route
+}
+
+/** The path and query of a URL, as problems show it. */
+function show(url: string | URL): string {
+  const u = new URL(url);
+  return u.pathname + u.search + u.hash;
+}
+
+/**
+ * Status-checks one URL: GET, redirects followed by hand while `inBase` accepts them.
+ * Redirect problems go to `problems`; the final status is for the caller to judge.
+ */
+async function check(url: string, inBase: (u: URL) => boolean, problems: Problems, from: () => string[]): Promise<Checked> {
+  let current = url;
+  for (let hop = 0; hop < 6; hop++) {
+    let res: Response;
+    try {
+      res = await fetch(current, { redirect: 'manual', headers: { accept: 'text/html,*/*' } });
+    } catch (err) {
+      for (const where of from()) problems.add(`request failed (${(err as Error).message}) ${show(current)} ← linked from`, where);
+      return { status: 0, url: current, html: false };
+    }
+    const location = res.headers.get('location');
+    if (res.status >= 300 && res.status < 400 && location) {
+      await res.body?.cancel();
+      const next = new URL(location, current);
+      if (next.origin !== new URL(url).origin) return { status: res.status, url: current, html: false };
+      if (!inBase(next)) {
+        for (const where of from()) problems.add(`redirect leaves the site's base path: ${show(current)} → ${show(next)} ← linked from`, where);
+        return { status: res.status, url: current, html: false };
+      }
+      current = next.href;
+      continue;
+    }
+    if (!(res.headers.get('content-type') ?? '').includes('text/html')) {
+      await res.body?.cancel();
+      return { status: res.status, url: current, html: false };
+    }
+    return { status: res.status, url: current, html: true, ...readHtml(await res.text(), current) };
+  }
+  for (const where of from()) problems.add(`too many redirects ${show(url)} ← linked from`, where);
+  return { status: 0, url: current, html: false };
+}
+
+interface Loaded {
+  links: Link[];
+  ids: string[];
+  icons: string[];
+  images: string[];
+  /** Same-origin URLs the browser fetched. */
+  requested: Set<string>;
+}
+
+/** Loads a page in Chromium; reports its bad responses and console errors; returns what it shows. */
+async function load(context: BrowserContext, url: string, problems: Problems, hydrates = true): Promise<Loaded | undefined> {
+  const where = show(url);
+  const page: Page = await context.newPage();
+  const badResponses = new Set<string>();
+  const requested = new Set<string>();
+  let inflight = 0;
+  let lastActivity = Date.now();
+  let closing = false;
+  page.on('request', (r) => {
+    inflight++;
+    lastActivity = Date.now();
+    requested.add(r.url());
+  });
+  const settled = () => {
+    inflight = Math.max(0, inflight - 1);
+    lastActivity = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', (r) => {
+    settled();
+    const error = r.failure()?.errorText ?? 'failed';
+    if (closing || error.includes('ERR_ABORTED')) return; // navigations and closing the page abort requests
+    problems.add(`request failed (${error}) ${show(r.url())} ← requested by`, where);
+  });
+  page.on('response', (r) => {
+    if (r.status() < 400) return;
+    badResponses.add(r.url());
+    const document = r.request().isNavigationRequest() && r.frame() === page.mainFrame();
+    problems.add(`${r.status()} ${show(r.url())} (${document ? 'the page itself' : r.request().resourceType()}) ← requested by`, where);
+  });
+  const consoleErrors: { text: string; url: string }[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push({ text: msg.text(), url: msg.location().url });
+  });
+  page.on('pageerror', (err) => problems.add(`uncaught error: ${err.message} ← on`, where));
+  let icons: string[] = [];
+  try {
+    await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
+    if (hydrates) {
+      const hydrated = await page
+        .waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated, null, { timeout: 15_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!hydrated) problems.add('page never hydrated (window.__forecourtHydrated not set) ← on', where);
+    }
+    // Block modules, data and images requested after hydration: wait for 300 ms without a request.
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && (inflight > 0 || Date.now() - lastActivity < 300)) await new Promise((r) => setTimeout(r, 50));
+    const found = await page.evaluate(() => ({
+      links: [...document.querySelectorAll<HTMLAnchorElement | HTMLAreaElement>('a[href], area[href]')].map((a) => ({ href: a.getAttribute('href')!, url: a.href })),
+      ids: [...document.querySelectorAll('[id]')].map((e) => e.id).concat([...document.querySelectorAll('a[name]')].map((e) => e.getAttribute('name')!)),
+      icons: [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"][href]')].map((l) => l.href),
+      images: [...document.images].map((img) => img.currentSrc || img.src).filter(Boolean),
+    }));
+    // Chromium asks for /favicon.ico when a page names no icon (a request playwright does not report).
+    icons = found.icons.length ? found.icons : [new URL('/favicon.ico', url).href];
+    return { ...found, icons, requested };
+  } catch (err) {
+    problems.add(`page failed to load (${(err as Error).message.split('\n')[0]}) ← on`, where);
+    return undefined;
+  } finally {
+    for (const e of consoleErrors) {
+      // "Failed to load resource: … 404" repeats a bad response (or icon) reported on its own line.
+      if (e.text.startsWith('Failed to load resource') && (badResponses.has(e.url) || icons.includes(e.url))) continue;
+      problems.add(`console error: ${e.text}${e.url && e.url !== url ? ` (${show(e.url)})` : ''} ← on`, where);
+    }
+    closing = true;
+    await page.close();
+  }
+}
+
+/** Crawls /sites/{slug}/ and every same-site page it leads to. */
+export async function crawlSite(browser: Browser, baseURL: string, slug: string): Promise<CrawlReport> {
+  const started = Date.now();
+  const origin = new URL(baseURL).origin;
+  const basePath = `/sites/${slug}`;
+  const inBase = (u: URL) => u.origin === origin && (u.pathname === basePath || u.pathname.startsWith(`${basePath}/`));
+  const problems = new Problems();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const fetchSlot = limiter(FETCHES_IN_PARALLEL);
+  const pageSlot = limiter(PAGES_IN_PARALLEL);
+
+  const linkedFrom = new Map<string, Set<string>>(); // URL (no fragment) → pages linking to it
+  const referrers = (url: string) => () => [...(linkedFrom.get(url) ?? ['(start)'])];
+  const checks = new Map<string, Promise<Checked>>(); // URL (no fragment) → its status check
+  const checksPerPath = new Map<string, number>();
+  let carChecks = 0;
+  let imageChecks = 0;
+  const processed = new Set<string>(); // pages visited (final URL)
+  const pathsFollowed = new Set<string>(); // pathnames of the pages whose links were followed
+  const loadsPerRoute = new Map<string, number>();
+  const loaded: string[] = [];
+  let readOnly = 0;
+  const carStates = new Map<string, string>();
+  let pagePaths: string[] = [];
+  const domIds = new Map<string, Set<string>>(); // loaded URL → ids in its rendered DOM
+  const domIdsByPath = new Map<string, Set<string>>();
+  const fragments: { url: string; id: string; href: string; from: string }[] = [];
+  const outside = new Map<string, { url: string; pages: Set<string> }>(); // href leaving the base path
+  const icons = new Map<string, Set<string>>(); // icon URL → pages
+  const images = new Map<string, Set<string>>(); // image the browser did not request → pages
+  const skipped = { queryVariants: new Set<string>(), cars: new Set<string>(), images: new Set<string>(), loads: new Set<string>(), checks: new Set<string>() };
+  const visited = new Set<string>();
+  const carLinksFollowed = new Map<string, number>(); // page → car links followed from it
+  const tasks: Promise<unknown>[] = [];
+
+  /** Status-checks a URL once; undefined when it is beyond the caps. */
+  function checkOnce(url: string, accept: (u: URL) => boolean = inBase): Promise<Checked> | undefined {
+    const existing = checks.get(url);
+    if (existing) return existing;
+    const u = new URL(url);
+    const perPath = checksPerPath.get(u.pathname) ?? 0;
+    if (perPath >= MAX_CHECKS_PER_PATH) return void skipped.queryVariants.add(url);
+    const isCar = CAR_PATH.test(u.pathname);
+    if (isCar && carChecks >= MAX_CAR_CHECKS) return void skipped.cars.add(url);
+    if (checks.size >= MAX_CHECKS) return void skipped.checks.add(url);
+    if (isCar) carChecks++;
+    checksPerPath.set(u.pathname, perPath + 1);
+    const result = fetchSlot(() => check(url, accept, problems, referrers(url)));
+    checks.set(url, result);
+    return result;
+  }
+
+  async function visit(url: string): Promise<void> {
+    const result = await checkOnce(url);
+    if (!result || result.status < 200 || result.status >= 300 || !result.html) return; // statuses are judged at the end
+    const target = new URL(result.url);
+    if (processed.has(target.href)) return;
+    processed.add(target.href);
+    if (result.pagePaths?.length && !pagePaths.length) pagePaths = result.pagePaths;
+    const where = show(target);
+    const route = routeOf(target.pathname, basePath, pagePaths);
+    const car = CAR_PATH.test(target.pathname);
+    const key = car ? `${route} · ${result.carState ?? 'car state unknown'}` : route;
+    const loadsLeft = (car ? 1 : MAX_LOADS_PER_ROUTE) - (loadsPerRoute.get(key) ?? 0);
+    let links = result.links ?? [];
+    if (loadsLeft > 0 && loaded.length >= MAX_LOADS) skipped.loads.add(target.href);
+    const inBrowser = loadsLeft > 0 && loaded.length < MAX_LOADS;
+    // Another query variant of a path already followed (?page=3, ?sort=…): the status check is enough.
+    if (!inBrowser && pathsFollowed.has(target.pathname)) return;
+    pathsFollowed.add(target.pathname);
+    if (inBrowser) {
+      loadsPerRoute.set(key, (loadsPerRoute.get(key) ?? 0) + 1);
+      if (car) carStates.set(key, where);
+      loaded.push(where);
+      const found = await pageSlot(() => load(context, target.href, problems));
+      if (found) {
+        links = found.links;
+        const ids = new Set(found.ids);
+        domIds.set(target.href, ids);
+        const byPath = domIdsByPath.get(target.pathname) ?? new Set<string>();
+        for (const id of ids) byPath.add(id);
+        domIdsByPath.set(target.pathname, byPath);
+        for (const icon of found.icons) if (new URL(icon).origin === origin) add(icons, icon, where);
+        for (const image of found.images) {
+          if (new URL(image).origin === origin && !found.requested.has(image)) add(images, image, where);
+        }
+      }
+    } else {
+      readOnly++;
+    }
+    for (const link of links) discover(link, target, where);
+  }
+
+  function add(map: Map<string, Set<string>>, key: string, where: string) {
+    const set = map.get(key) ?? new Set<string>();
+    set.add(where);
+    map.set(key, set);
+  }
+
+  function discover({ href, url }: Link, page: URL, where: string) {
+    let u: URL;
+    try {
+      u = new URL(url || href, page);
+    } catch {
+      problems.add(`unparsable link "${href}" ← on`, where);
+      return;
+    }
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return; // tel:, mailto:, sms:, …
+    if (u.origin !== origin) return; // other sites are not followed
+    if (href.trim() === '#') {
+      problems.add('link to "#" (goes nowhere) ← on', where);
+      return;
+    }
+    let id = u.hash.slice(1);
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // kept as written
+    }
+    u.hash = '';
+    if (!inBase(u)) {
+      const entry = outside.get(href) ?? { url: u.href, pages: new Set<string>() };
+      entry.pages.add(where);
+      outside.set(href, entry);
+      return;
+    }
+    if (id && id !== 'top') fragments.push({ url: u.href, id, href, from: where });
+    add(linkedFrom, u.href, where);
+    if (visited.has(u.href)) return;
+    if (CAR_PATH.test(u.pathname)) {
+      const followed = carLinksFollowed.get(where) ?? 0;
+      if (followed >= MAX_CARS_PER_PAGE) return void skipped.cars.add(u.href);
+      carLinksFollowed.set(where, followed + 1);
+    }
+    visited.add(u.href);
+    tasks.push(visit(u.href));
+  }
+
+  try {
+    const start = `${origin}${basePath}/`;
+    linkedFrom.set(start, new Set(['(start)']));
+    visited.add(start);
+    tasks.push(visit(start));
+    // Tasks add tasks: wait until a round adds nothing new.
+    for (let done = 0; done < tasks.length; ) {
+      const batch = tasks.slice(done);
+      done = tasks.length;
+      await Promise.all(batch);
+    }
+
+    // Dead links, with every page that links to them.
+    for (const [url, result] of checks) {
+      const { status } = await result;
+      if (status >= 400) for (const where of linkedFrom.get(url) ?? []) problems.add(`${status} ${show(url)} ← linked from`, where);
+    }
+    // Links out of the base path (and what they answer).
+    await Promise.all(
+      [...outside].map(async ([href, { url, pages }]) => {
+        const { status } = await fetchSlot(() => check(url, () => true, new Problems(), () => []));
+        for (const where of pages) problems.add(`link leaves the site's base path: ${href} (answers ${status || 'nothing'}) ← linked from`, where);
+      }),
+    );
+    // Page icons, and images the browser did not request (lazy, below the fold).
+    await Promise.all(
+      [...icons, ...images].map(async ([url, pages], i) => {
+        const isImage = i >= icons.size;
+        if (isImage && imageChecks >= MAX_IMAGE_CHECKS) return void skipped.images.add(url);
+        if (isImage) imageChecks++;
+        const { status } = await (checks.get(url) ?? fetchSlot(() => check(url, () => true, new Problems(), () => [])));
+        if (status >= 400) for (const where of pages) problems.add(`${status} ${show(url)} (${isImage ? 'image' : 'page icon'}) ← on`, where);
+      }),
+    );
+    // Fragments: the rendered DOM of the target when it was loaded, else its server HTML.
+    for (const f of fragments) {
+      const u = new URL(f.url);
+      if (domIds.get(f.url)?.has(f.id) || domIdsByPath.get(u.pathname)?.has(f.id)) continue;
+      const result = await (checks.get(f.url) ?? fetchSlot(() => check(f.url, inBase, new Problems(), () => [])));
+      if (result.status >= 300 || !result.html) continue; // a dead link, reported as such
+      if (result.ids?.has(f.id)) continue;
+      problems.add(`anchor with nothing behind it: ${f.href} (no element with id "${f.id}" on ${show(f.url)}) ← linked from`, f.from);
+    }
+  } finally {
+    await context.close();
+  }
+  return {
+    problems: problems.lines(),
+    loaded,
+    readOnly,
+    checked: checks.size,
+    carStates,
+    skipped: Object.fromEntries(Object.entries(skipped).map(([k, v]) => [k, [...v].filter((u) => !checks.has(u)).length])) as CrawlReport['skipped'],
+    ms: Date.now() - started,
+  };
+}
+
+/** Loads the platform index page in Chromium and status-checks its links and icon. */
+export async function crawlIndex(browser: Browser, baseURL: string): Promise<string[]> {
+  const problems = new Problems();
+  const origin = new URL(baseURL).origin;
+  const context = await browser.newContext();
+  try {
+    const found = await load(context, `${origin}/`, problems, false);
+    const links = new Set((found?.links ?? []).map((l) => l.url.replace(/#.*/, '')).filter((u) => u.startsWith(`${origin}/`)));
+    await Promise.all([
+      ...[...links].map(async (url) => {
+        const { status } = await check(url, () => true, problems, () => ['/']);
+        if (status >= 400) problems.add(`${status} ${show(url)} ← linked from`, '/');
+      }),
+      ...(found?.icons ?? []).map(async (url) => {
+        const { status } = await check(url, () => true, problems, () => ['/']);
+        if (status >= 400) problems.add(`${status} ${show(url)} (page icon) ← on`, '/');
+      }),
+    ]);
+  } finally {
+    await context.close();
+  }
+  return problems.lines();
+}
