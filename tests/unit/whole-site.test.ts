@@ -152,7 +152,7 @@ describe('references into site data', () => {
         ]),
       ],
     });
-    (doc.locations as Record<string, unknown>[])[0].dealership_slug = 'elsewhere';
+    ((doc as Record<string, unknown>).locations as Record<string, unknown>[])[0].dealership_slug = 'elsewhere';
     const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : 1);
     expect(issuesOf(doc).sort(byPath)).toEqual([
       { path: '/locations/0/dealership_slug', message: 'names dealership with slug "elsewhere", which this site does not have' },
