@@ -37,6 +37,7 @@ import modelDetailBlockSchema from './blocks/model-detail.schema.json';
 import modelDirectoryBlockSchema from './blocks/model-directory.schema.json';
 import offerCardsBlockSchema from './blocks/offer-cards.schema.json';
 import offerDetailBlockSchema from './blocks/offer-detail.schema.json';
+import partsRequestBlockSchema from './blocks/parts-request.schema.json';
 import paymentLogosBlockSchema from './blocks/payment-logos.schema.json';
 import personalisedFinanceBlockSchema from './blocks/personalised-finance.schema.json';
 import promoTileBlockSchema from './blocks/promo-tile.schema.json';
@@ -46,6 +47,7 @@ import richTextBlockSchema from './blocks/rich-text.schema.json';
 import searchPageBlockSchema from './blocks/search-page.schema.json';
 import sectionBlockSchema from './blocks/section.schema.json';
 import sellMyCarBlockSchema from './blocks/sell-my-car.schema.json';
+import serviceBookingBlockSchema from './blocks/service-booking.schema.json';
 import signInBlockSchema from './blocks/sign-in.schema.json';
 import successBlockSchema from './blocks/success.schema.json';
 import tabbedEmbedBlockSchema from './blocks/tabbed-embed.schema.json';
@@ -156,6 +158,7 @@ export const blockSchemas = {
   'model-directory': modelDirectoryBlockSchema,
   'offer-cards': offerCardsBlockSchema,
   'offer-detail': offerDetailBlockSchema,
+  'parts-request': partsRequestBlockSchema,
   'payment-logos': paymentLogosBlockSchema,
   'personalised-finance': personalisedFinanceBlockSchema,
   'promo-tile': promoTileBlockSchema,
@@ -165,6 +168,7 @@ export const blockSchemas = {
   'search-page': searchPageBlockSchema,
   'section': sectionBlockSchema,
   'sell-my-car': sellMyCarBlockSchema,
+  'service-booking': serviceBookingBlockSchema,
   'sign-in': signInBlockSchema,
   'success': successBlockSchema,
   'tabbed-embed': tabbedEmbedBlockSchema,

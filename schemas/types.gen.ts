@@ -34,6 +34,10 @@ export type Slug3 = string;
  */
 export type Region = 'AU' | 'NZ' | 'US';
 /**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug4 = string;
+/**
  * Buttons, links and highlights.
  */
 export type Colour = string;
@@ -113,6 +117,7 @@ export type Block = {
     | 'model-directory'
     | 'offer-cards'
     | 'offer-detail'
+    | 'parts-request'
     | 'payment-logos'
     | 'personalised-finance'
     | 'promo-tile'
@@ -122,6 +127,7 @@ export type Block = {
     | 'search-page'
     | 'section'
     | 'sell-my-car'
+    | 'service-booking'
     | 'sign-in'
     | 'success'
     | 'tabbed-embed'
@@ -148,11 +154,11 @@ export type BlockId = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug4 = string;
+export type Slug5 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug5 = string;
+export type Slug6 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -160,11 +166,11 @@ export type Href1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug6 = string;
+export type Slug7 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug7 = string;
+export type Slug8 = string;
 /**
  * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
@@ -226,14 +232,14 @@ export type IconName =
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug8 = string;
+export type Slug9 = string;
 export type KindOfLocation =
   'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all';
 export type OneLocationId = number;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug9 = string;
+export type Slug10 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -241,7 +247,7 @@ export type Href5 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug10 = string;
+export type Slug11 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -250,6 +256,10 @@ export type Href6 = string;
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href7 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href8 = string;
 /**
  * A colour as #rgb or #rrggbb.
  */
@@ -261,7 +271,7 @@ export type Colour9 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
-export type Href8 = string;
+export type Href9 = string;
 /**
  * An image shipped with the platform (/assets/...) or an https address.
  */
@@ -269,19 +279,15 @@ export type ImageSrc1 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
-export type Href9 = string;
-/**
- * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
- */
 export type Href10 = string;
-/**
- * A plain lower-case name: letters, digits and single hyphens.
- */
-export type Slug11 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href11 = string;
+/**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug12 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -291,9 +297,17 @@ export type Href12 = string;
  */
 export type Href13 = string;
 /**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href14 = string;
+/**
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
+ */
+export type Href15 = string;
+/**
  * The site asking; the PDF uses its region and name.
  */
-export type Slug12 = string;
+export type Slug13 = string;
 /**
  * A short, readable id, unique within the document (e.g. search-results, hero-2).
  */
@@ -301,7 +315,7 @@ export type BlockId1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug13 = string;
+export type Slug14 = string;
 /**
  * A UUID the browser generates once per submission (crypto.randomUUID()) and repeats on every retry, so that a double click or a flaky network stores one lead.
  */
@@ -338,11 +352,11 @@ export type PageUrl1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug14 = string;
+export type Slug15 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug15 = string;
+export type Slug16 = string;
 /**
  * Where the plate is registered: an Australian state or territory, NZ, or a US state (two letters).
  */
@@ -915,7 +929,7 @@ export interface SiteDocument {
    *
    * @maxItems 200
    */
-  withoutPages?: Slug4[];
+  withoutPages?: Slug5[];
   /**
    * @minItems 1
    * @maxItems 200
@@ -949,7 +963,7 @@ export interface Location {
    */
   visible?: boolean;
   dealership_id?: number;
-  dealership_slug: Slug1;
+  dealership_slug: Slug4;
   manufacturers?: string[];
   dealer_license_number?: string;
   motor_vehicle_repairer?: string;
@@ -1251,7 +1265,7 @@ export interface Features {
   embedOrigins?: string[];
 }
 export interface Page {
-  id: Slug5;
+  id: Slug6;
   /**
    * Route, with :parameters (e.g. /cars/:slug). * matches anything (the not-found page).
    */
@@ -1378,7 +1392,7 @@ export interface CarCardProps {
    * Optional heading above the card, e.g. Car of the week.
    */
   heading?: string;
-  slug?: Slug6;
+  slug?: Slug7;
   /**
    * Or the car's id.
    */
@@ -1394,7 +1408,7 @@ export interface CarCheckoutProps {
  * The vehicle page (/cars/:slug): gallery, key information, Our Comments, the dealer's tabs, car summary, all specifications, sidebar buttons, finance disclaimers, PDF download, and a SOLD notice or 'Like this and want something similar?' for sold or missing cars. Served with the car in the HTML, a canonical address, Open Graph tags and schema.org Car data.
  */
 export interface CarDetailProps {
-  slug?: Slug7;
+  slug?: Slug8;
   whatsIncluded?: Html1;
   whyBuyFromUs?: Html2;
   reserveOnline?: Html3;
@@ -1831,7 +1845,7 @@ export interface ImageTextProps {
  * One location's page: name, address, contact details, opening hours with holiday hours, Get Directions and a map. On /locations/:slug and /contact-us/:slug it shows the location named in the address; search engines get its details as structured data.
  */
 export interface LocationDetailProps {
-  location?: Slug8;
+  location?: Slug9;
   showMap?: boolean;
   /**
    * Map zoom (13 shows the streets around the dealership).
@@ -1914,7 +1928,7 @@ export interface ModelCardsProps {
  * One model's page: picture, status, from price, description and links to stock and enquiry. On /:modelSlug pages it shows the model named in the address.
  */
 export interface ModelDetailProps {
-  model?: Slug9;
+  model?: Slug10;
   enquireHref?: Href5;
   notFoundText?: string;
 }
@@ -1943,7 +1957,7 @@ export interface ModelDirectoryProps {
 export interface OfferCardsProps {
   heading?: string;
   intro?: string;
-  manufacturer?: Slug10;
+  manufacturer?: Slug11;
   limit?: number;
   buttonLabel?: string;
   /**
@@ -1962,6 +1976,28 @@ export interface OfferDetailProps {
   enquireHref?: Href6;
   enquireLabel?: string;
   notFoundText?: string;
+}
+/**
+ * Ask the parts team for a part (/parts/search): the visitor gives their vehicle (make, model, year, VIN if they have it), the part's name or number and how many, their details and the parts counter they prefer. It sends a Parts Enquiry lead. The part field starts from ?part= or ?q= in the address.
+ */
+export interface PartsRequestProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  /**
+   * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
+   */
+  optInText?: string;
+  termsHref?: Href7;
+  /**
+   * Wording of the send button.
+   */
+  submitLabel?: string;
 }
 /**
  * "We accept" with the payment methods the dealership takes.
@@ -1990,7 +2026,7 @@ export interface PersonalisedFinanceProps {
    * Wording of the send button.
    */
   submitLabel?: string;
-  termsHref?: Href7;
+  termsHref?: Href8;
 }
 /**
  * A promotional tile shown among the car results of the page it is on (at the site's promo tile positions, default 8; random order among the tiles that are current and fit the cars shown). Put it on a search page next to the stock search. With placement 'inline' it shows where it stands instead.
@@ -2071,7 +2107,7 @@ export interface RequestPhotosProps {
    * Wording of the send button.
    */
   submitLabel?: string;
-  termsHref?: Href8;
+  termsHref?: Href9;
   /**
    * When the address has ?car_id=…, the form is about that car (its name shows above the form and is sent with the lead).
    */
@@ -2112,7 +2148,7 @@ export interface ReviewsProps {
    * Most reviews shown.
    */
   limit?: number;
-  leaveReviewUrl?: Href9;
+  leaveReviewUrl?: Href10;
   leaveReviewLabel?: string;
   /**
    * Carousel moves on every 3 seconds (pauses on hover and focus; never for visitors who reduce motion). Leave unset to follow the site's reviews setting.
@@ -2234,7 +2270,7 @@ export interface SearchPageProps {
    * Shown when nothing matches.
    */
   emptyHeading?: string;
-  findSimilarHref?: Href10;
+  findSimilarHref?: Href11;
 }
 /**
  * A page section holding other blocks, with an optional heading and background.
@@ -2242,7 +2278,7 @@ export interface SearchPageProps {
 export interface SectionProps {
   heading?: string;
   background?: 'none' | 'muted' | 'brand';
-  anchor?: Slug11;
+  anchor?: Slug12;
 }
 /**
  * The same flow as the trade-in valuation for visitors selling their car outright. Never asks visitors to sign in.
@@ -2256,7 +2292,40 @@ export interface SellMyCarProps {
    * A sentence or two under the heading.
    */
   intro?: string;
-  privacyHref?: Href11;
+  privacyHref?: Href12;
+}
+/**
+ * Book a service online (/service#service-booking, /ford-service): the visitor picks a service centre, the kind of service, a day and a time within that centre's service hours (holiday hours included), and leaves their details and car. It sends a Service Booking lead; the server checks the time against the same hours. Give the block the id service-booking so pages can link to #service-booking.
+ */
+export interface ServiceBookingProps {
+  /**
+   * Heading above the form.
+   */
+  heading?: string;
+  /**
+   * A sentence or two under the heading.
+   */
+  intro?: string;
+  /**
+   * The kinds of service the visitor can choose from, in this order.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  serviceTypes?: string[];
+  /**
+   * Minutes between the drop-off times offered (from opening time, the last one before closing).
+   */
+  slotMinutes?: 15 | 30 | 60;
+  /**
+   * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
+   */
+  optInText?: string;
+  termsHref?: Href13;
+  /**
+   * Wording of the send button.
+   */
+  submitLabel?: string;
 }
 /**
  * Sign in with a mobile number (/sign-in?type=&redirect=&back=). Afterwards the visitor goes on to where they were heading.
@@ -2338,7 +2407,7 @@ export interface TestDriveFormProps {
    * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
    */
   optInText?: string;
-  termsHref?: Href12;
+  termsHref?: Href14;
   /**
    * Wording of the send button.
    */
@@ -2360,7 +2429,7 @@ export interface TradeInProps {
    * A sentence or two under the heading.
    */
   intro?: string;
-  privacyHref?: Href13;
+  privacyHref?: Href15;
 }
 /**
  * The signed-in visitor's watchlist: the cars they saved, with a button to remove each. Visitors who are not signed in are asked to sign in.
@@ -2393,7 +2462,7 @@ export interface CarIdParams {
  * Query of GET /api/cars/{id} and /api/cars/{slug}/pdf.
  */
 export interface CarQuery {
-  site?: Slug12;
+  site?: Slug13;
 }
 /**
  * Path of GET /api/cars/{slug}/pdf.
@@ -2432,7 +2501,7 @@ export interface FormParams {
  * POST /api/forms/{formId}: a general form (contact, service booking request, careers, …). The form's own fields go in fields; name, email, phone and message there are shown to staff as the contact. Stored as a lead with the same guarantees as POST /api/leads.
  */
 export interface FormSubmission {
-  site: Slug13;
+  site: Slug14;
   submission_id: SubmissionId;
   url?: PageUrl;
   source?: 'Website';
@@ -2504,10 +2573,10 @@ export interface GeocodeResult {
   approximate: boolean;
 }
 /**
- * POST /api/leads: what the shared lead helper sends for an enquiry, test drive, finance, reserve or trade-in form. The visitor's details sit at the top level next to the helper's own fields. Unknown properties are refused; a form with fields of its own puts them in extra.
+ * POST /api/leads: what the shared lead helper sends for an enquiry, test drive, finance, reserve, trade-in, service booking or parts form. The visitor's details sit at the top level next to the helper's own fields. Unknown properties are refused; a form with fields of its own puts them in extra.
  */
 export interface LeadRequest {
-  site: Slug13;
+  site: Slug14;
   submission_id: SubmissionId;
   /**
    * True when the visitor finished the form; false when a flow (trade-in) creates the lead at its first step.
@@ -2544,12 +2613,15 @@ export interface LeadRequest {
    * What the visitor picked in the General Enquiry category select.
    */
   'category select'?: string;
+  /**
+   * letters, numbers, spaces and hyphens only (the registration of the car the enquiry or service booking is about)
+   */
   Rego?: string;
   /**
    * Location id (or slug) the visitor chose; must be one of the site's.
    */
   location?: number | string;
-  dealership_slug?: Slug14;
+  dealership_slug?: Slug15;
   manufacturer_slug?: Slug1;
   stock_number?: string;
   'Vehicle Make'?: string;
@@ -2570,10 +2642,10 @@ export interface LeadRequest {
    */
   additional_services?: string[];
   /**
-   * Test drive: preferred date and time (local, from a datetime-local input).
+   * a date and time written as YYYY-MM-DDTHH:MM (test drive: the preferred time, local, from a datetime-local input)
    */
   booking_datetime?: string;
-  preferredDealership?: Slug15;
+  preferredDealership?: Slug16;
   vehiclePriceBudget?: number;
   PreferredContactMethod?: 'Phone' | 'Email' | 'SMS';
   /**
@@ -2581,18 +2653,75 @@ export interface LeadRequest {
    */
   finance?: 'Yes' | 'No';
   /**
-   * Trade-in: the visitor's own car's registration.
+   * letters, numbers, spaces and hyphens only (trade-in: the visitor's own car's registration)
    */
   rego?: string;
   regoState?: RegoState;
   kms?: number;
+  /**
+   * The location the lead is for: trade-in; the service centre of a service booking (must take bookings); the parts counter of a parts request (must be a parts location). Always one of the site's.
+   */
   location_id?: number;
+  /**
+   * Service booking: the kind of service chosen (e.g. Logbook service, Brakes).
+   */
+  service_type?: string;
+  /**
+   * Service booking: the day (YYYY-MM-DD, the service centre's own calendar). With booking_time it must fall within the centre's service hours that day, holiday hours first; the server re-checks it (engine/api/service-booking.ts).
+   */
+  booking_date?: string;
+  /**
+   * a time of day written as HH:MM on the 24-hour clock, e.g. 09:30
+   */
+  booking_time?: string;
+  /**
+   * Year of the vehicle (parts request). Without a car_id, Vehicle Make, Vehicle Model and Vehicle Year describe the visitor's own car.
+   */
+  'Vehicle Year'?: number;
+  /**
+   * a 17-character VIN of letters and digits (never I, O or Q)
+   */
+  vin?: string;
+  /**
+   * Parts request: the part's name or part number, as the visitor wrote it.
+   */
+  part?: string;
+  /**
+   * Parts request: how many.
+   */
+  quantity?: number;
+  finance_quote?: FinanceQuote;
   /**
    * Fields of a dealer's own form that have no property here (shown to staff as they are).
    */
   extra?: {
     [k: string]: string | number | boolean | null | undefined;
   };
+}
+/**
+ * Personalised finance: the repayment the visitor set up in the calculator and asked to be sent (names as in a lender entry).
+ */
+export interface FinanceQuote {
+  /**
+   * Vehicle price in dollars.
+   */
+  price: number;
+  /**
+   * Deposit in dollars.
+   */
+  deposit: number;
+  /**
+   * Loan term in years.
+   */
+  termYears: number;
+  /**
+   * Interest rate, % a year.
+   */
+  interestRate: number;
+  /**
+   * Estimated weekly repayment in whole dollars.
+   */
+  paymentWeek: number;
 }
 /**
  * The lead is stored (committed) before this answer is sent. A retry with the same submission_id answers the same lead_id (status 200 instead of 201) and stores nothing new.
@@ -2604,7 +2733,7 @@ export interface LeadResponse {
  * POST /api/miscellaneous: save a piece of data against a lead or the site; today only the trade-in valuation (column_name valuation).
  */
 export interface MiscellaneousRequest {
-  site: Slug13;
+  site: Slug14;
   lead_id?: LeadId;
   column_name: 'valuation';
   value: TradeInValuation;
@@ -2649,7 +2778,7 @@ export interface AdjustmentAnswers {
  * POST /api/offers/accept: the visitor accepted (or declined) the trade-in offer on a lead (subcategory "3. Offer Accepted", event 18). Recorded on the lead.
  */
 export interface OfferAcceptRequest {
-  site: Slug13;
+  site: Slug14;
   lead_id: LeadId;
   category: string;
   subcategory: string;
@@ -2668,7 +2797,10 @@ export interface PhoneRevealRequest {
  * POST /api/rego-lookup: find a vehicle by its registration plate (trade-in).
  */
 export interface RegoLookupRequest {
-  site: Slug13;
+  site: Slug14;
+  /**
+   * letters, numbers, spaces and hyphens only
+   */
   rego: string;
   regoState: RegoState;
 }
@@ -2732,7 +2864,7 @@ export interface Review {
  * Query of GET /api/reviews.
  */
 export interface ReviewsQuery {
-  site: Slug13;
+  site: Slug14;
   /**
    * At most this many reviews, newest first (1-99, default 10).
    */
@@ -2780,14 +2912,14 @@ export interface Session {
  * POST /api/sign-in: sign in by phone number (the spec's user is identified by phone only; there is no code check, see docs/api.md).
  */
 export interface SignInRequest {
-  site: Slug13;
+  site: Slug14;
   phone_number: PhoneNumber;
 }
 /**
  * Query of GET /api/staff/leads and /api/staff/leads.html. token is only read by the HTML view (the JSON view takes Authorization: Bearer).
  */
 export interface StaffLeadsQuery {
-  site: Slug13;
+  site: Slug14;
   /**
    * Page size, 1-500 (default 50).
    */
@@ -2870,8 +3002,11 @@ export interface ValuationAdjustmentsRequest {
  * POST /api/valuations: start a trade-in valuation of the visitor's car. Cars older than 7 years or over 100,000 km get no online estimate (eligible false).
  */
 export interface ValuationRequest {
-  site: Slug13;
+  site: Slug14;
   lead_id?: LeadId;
+  /**
+   * letters, numbers, spaces and hyphens only
+   */
   rego?: string;
   regoState?: RegoState;
   make: string;

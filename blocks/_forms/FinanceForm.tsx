@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
+import type { FinanceQuote } from '../../schemas/types.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
 import { CaptchaField, captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
 import type { CarSummary } from './car.ts';
@@ -44,6 +45,21 @@ export interface FinanceFormProps {
   formId: string;
   labelledBy?: string;
   successPath?: string;
+}
+
+/**
+ * The personalised quote as the lead sends it (finance_quote in
+ * schemas/api/lead-request.schema.json, named like a lender entry): whole dollars, the
+ * rate to two decimals.
+ */
+export function financeQuote(quote: CalculatorValues & { weekly: number }): FinanceQuote {
+  return {
+    price: Math.round(quote.price),
+    deposit: Math.round(quote.deposit),
+    termYears: quote.years,
+    interestRate: Math.round(quote.rate * 100) / 100,
+    paymentWeek: Math.round(quote.weekly),
+  };
 }
 
 /** An optional dollar amount: empty, or a whole number of dollars ($ and commas allowed). */
@@ -119,13 +135,6 @@ export function FinanceForm(props: FinanceFormProps) {
         extra['Yearly income'] = parseAmount(text('income') ?? '');
         extra['Living situation'] = text('residential') ?? '';
       }
-      if (quote) {
-        extra['Quote price'] = quote.price;
-        extra['Quote deposit'] = quote.deposit;
-        extra['Quote term (years)'] = quote.years;
-        extra['Quote rate (%)'] = quote.rate;
-        extra['Quote weekly repayment'] = quote.weekly;
-      }
       const details: LeadDetails = {
         name: text('name') ?? '',
         last_name: text('last_name'),
@@ -139,6 +148,7 @@ export function FinanceForm(props: FinanceFormProps) {
         opt_in: optInText ? v.opt_in === true : undefined,
         ...(site.features.termsAgreement ? { terms_conditions: v.terms_conditions === true } : {}),
         ...(Object.keys(extra).length ? { extra } : {}),
+        ...(quote ? { finance_quote: financeQuote(quote) } : {}),
       };
       const solution = captcha.solution();
       if (solution) details.captcha = solution;

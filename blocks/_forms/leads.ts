@@ -44,5 +44,10 @@ export function locationOptions(site: Pick<ResolvedSite, 'locations'>, car?: Pic
     const own = list.filter((l) => l.dealership_slug === car.dealership_slug);
     if (own.length) list = own;
   }
-  return list.map((l) => ({ value: String(l.id), label: l.address?.city && !l.name.includes(l.address.city) ? `${l.name}, ${l.address.city}` : l.name }));
+  return list.map(locationOption);
+}
+
+/** A location as a select option: its id, and its name with the city when the name lacks it. */
+export function locationOption(l: Pick<ResolvedSite['locations'][number], 'id' | 'name' | 'address'>) {
+  return { value: String(l.id), label: l.address?.city && !l.name.includes(l.address.city) ? `${l.name}, ${l.address.city}` : l.name };
 }

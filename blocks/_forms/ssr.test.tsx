@@ -16,6 +16,8 @@ const TYPES = [
   'finance-enquiry',
   'apply-for-finance',
   'personalised-finance',
+  'service-booking',
+  'parts-request',
   'finance-calculator',
   'trade-in',
   'sell-my-car',

@@ -135,7 +135,7 @@ describe('personalised finance', () => {
     expect(api.posts('/leads')[0].body).toMatchObject({
       category: 'Personalised Finance',
       car_id: 77,
-      extra: { 'Quote price': 62000, 'Quote rate (%)': 10, 'Quote term (years)': 5 },
+      finance_quote: { price: 62000, deposit: 0, termYears: 5, interestRate: 10 },
     });
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Checks that need the site document, applied after the schema: phone and postcode
- * by region, dealerships and locations that exist on the site, and the terms
- * agreement where the site requires it.
+ * by region, dealerships and locations that exist on the site, the terms agreement
+ * where the site requires it, and service bookings within the centre's hours.
  */
-import type { FieldError } from '../../schemas/types.gen.ts';
+import type { FieldError, LeadRequest } from '../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import { checkPhone, checkPostcode } from './regional.ts';
+import { PARTS_ENQUIRY_CATEGORY, SERVICE_BOOKING_CATEGORY, partsRequestErrors, serviceBookingErrors } from './service-booking.ts';
 
 /** Spec section 5: sites requiring agreement to terms. */
 export const TERMS_MESSAGE = 'You must agree to the terms of use before submitting.';
@@ -43,4 +44,26 @@ export function locationError(site: ResolvedSite, path: string, location: number
 
 export function termsError(site: ResolvedSite, agreed: boolean | undefined): FieldError[] {
   return site.features.termsAgreement && agreed !== true ? [{ path: '/terms_conditions', message: TERMS_MESSAGE }] : [];
+}
+
+/**
+ * A service booking (category Service Booking, or a booking_date / booking_time) must name
+ * one of the site's service centres and a date and time within its service hours; a parts
+ * request (category Parts Enquiry, or a part) names the part and, when it gives one, a
+ * parts counter. The rules are the ones the forms use (service-booking.ts); the server
+ * refuses only times that have passed, not the browser's hour of notice.
+ */
+export function bookingErrors(site: ResolvedSite, body: LeadRequest, now: Date): FieldError[] {
+  const out: FieldError[] = [];
+  if (body.category === SERVICE_BOOKING_CATEGORY || body.booking_date !== undefined || body.booking_time !== undefined) {
+    out.push(...serviceBookingErrors(site, body, { now }));
+  }
+  if (body.category === PARTS_ENQUIRY_CATEGORY || body.part !== undefined) out.push(...partsRequestErrors(site, body));
+  return out;
+}
+
+/** The first message for each path (the API answers one per field). */
+export function onePerPath(fields: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return fields.filter((f) => !seen.has(f.path) && seen.add(f.path));
 }

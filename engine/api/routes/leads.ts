@@ -7,7 +7,7 @@
 import type { FormParams, FormSubmission, LeadRequest, LeadResponse } from '../../../schemas/types.gen.ts';
 import { captchaGate, requireSite, throwIfAny, type ApiContext } from '../context.ts';
 import type { ApiRoute, RouteInput, RouteResult } from '../route.ts';
-import { contactErrors, dealershipError, locationError, termsError } from '../site-rules.ts';
+import { bookingErrors, contactErrors, dealershipError, locationError, onePerPath, termsError } from '../site-rules.ts';
 import type { NewLead } from '../store/leads.ts';
 
 const FAILURE = 'Your enquiry could not be saved. Please try again.';
@@ -42,9 +42,9 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/leads',
       operationId: 'createLead',
       tag: 'Leads',
-      summary: 'Submit a lead (enquiry, test drive, finance, reserve, trade-in)',
+      summary: 'Submit a lead (enquiry, test drive, finance, reserve, trade-in, service booking, parts request)',
       description:
-        'Stores the lead before answering. A retry with the same submission_id answers the same lead_id with 200 and stores nothing. Site rules: phone and postcode by region, dealership_slug / preferredDealership / location / location_id must be the site\'s, terms_conditions true when the site requires it, captcha when the site has it on.',
+        'Stores the lead before answering. A retry with the same submission_id answers the same lead_id with 200 and stores nothing. Site rules: phone and postcode by region, dealership_slug / preferredDealership / location / location_id must be the site\'s, a service booking (category Service Booking, booking_date, booking_time) must be at one of the site\'s service centres within its service hours that day (holiday hours first) and not in the past, a parts request (category Parts Enquiry) names the part and a parts location, terms_conditions true when the site requires it, captcha when the site has it on.',
       body: 'lead-request',
       responses: {
         201: { description: 'Stored.', schema: 'lead-response' },
@@ -57,14 +57,17 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
         const site = requireSite(ctx, body.site);
         const existing = ctx.leads.findBySubmission(site.slug, body.submission_id);
         if (existing !== undefined) return answer(existing, false);
-        throwIfAny([
-          ...contactErrors(site, body),
-          ...dealershipError(site, '/dealership_slug', body.dealership_slug),
-          ...dealershipError(site, '/preferredDealership', body.preferredDealership),
-          ...locationError(site, '/location', body.location),
-          ...locationError(site, '/location_id', body.location_id),
-          ...termsError(site, body.terms_conditions),
-        ]);
+        throwIfAny(
+          onePerPath([
+            ...contactErrors(site, body),
+            ...dealershipError(site, '/dealership_slug', body.dealership_slug),
+            ...dealershipError(site, '/preferredDealership', body.preferredDealership),
+            ...locationError(site, '/location', body.location),
+            ...locationError(site, '/location_id', body.location_id),
+            ...bookingErrors(site, body, ctx.now()),
+            ...termsError(site, body.terms_conditions),
+          ]),
+        );
         const consume = await captchaGate(ctx, site, body.captcha);
         const payload = { ...withoutCaptcha(body), user_agent: body.user_agent ?? req.get('user-agent') };
         const { leadId, created } = store(

@@ -4,6 +4,7 @@
  * per problem; bodies over the limit get 413; broken JSON gets 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { looksLikeRegex } from '../../../engine/api/validation.ts';
 import { fixtureCar, startApi, type TestApi } from './harness.ts';
 
 let t: TestApi;
@@ -34,21 +35,36 @@ const cases: Case[] = [
       '/colour',
       { path: '/site', message: 'is not valid: A plain lower-case name: letters, digits and single hyphens.' },
       '/submission_id',
-      { path: '/isLastStep', message: 'must be boolean' },
+      { path: '/isLastStep', message: 'must be true or false' },
       '/car_id',
       '/lead_attributes/visited_pages/0',
-      { path: '/name', message: 'must NOT have fewer than 1 characters' },
-      { path: '/email', message: 'must match format "email"' },
+      { path: '/name', message: 'must not be empty' },
+      { path: '/email', message: 'must be a valid email address, e.g. name@example.com' },
       { path: '/car_type', message: 'must be one of: "new", "used", "demo"' },
     ],
   },
   { operationId: 'createLead', method: 'POST', path: '/leads', body: { site: 'au-motors', submission_id: crypto.randomUUID(), isLastStep: true, name: 'No Contact' }, fields: [{ path: '/phone', message: 'is required' }] },
-  { operationId: 'submitForm', method: 'POST', path: '/forms/Bad_Id', body: { site: 'au-motors', submission_id: crypto.randomUUID(), fields: {} }, fields: ['/formId', { path: '/fields', message: 'must NOT have fewer than 1 properties' }] },
+  {
+    operationId: 'createLead',
+    method: 'POST',
+    path: '/leads',
+    body: { site: 'au-motors', submission_id: crypto.randomUUID(), isLastStep: true, name: 'A', email: 'a@example.com', Rego: 'AB$1', url: 'ftp://x', extra: { 'Quote rate (%)': 10 }, booking_date: '2025-13-01', lead_attributes: { linked_query_params: { ['x'.repeat(70)]: 'y' } } },
+    fields: [
+      { path: '/Rego', message: 'is not valid: letters, numbers, spaces and hyphens only (the registration of the car the enquiry or service booking is about)' },
+      { path: '/url', message: 'is not valid: An address on the site: absolute http(s) or a path.' },
+      { path: '/extra', message: 'has a field name that is not allowed: "Quote rate (%)"' },
+      { path: '/booking_date', message: 'must be a date written as YYYY-MM-DD' },
+      { path: '/booking_time', message: 'is required' },
+      { path: '/location_id', message: 'is required' },
+      { path: '/lead_attributes/linked_query_params', message: `has a field name that is not allowed: "${'x'.repeat(70)}" (at most 64 characters)` },
+    ],
+  },
+  { operationId: 'submitForm', method: 'POST', path: '/forms/Bad_Id', body: { site: 'au-motors', submission_id: crypto.randomUUID(), fields: {} }, fields: ['/formId', { path: '/fields', message: 'must have at least 1 field' }] },
   { operationId: 'submitForm', method: 'POST', path: '/forms/contact', body: { site: 'au-motors', submission_id: crypto.randomUUID(), fields: { '<b>': 'x', email: 'nope', nested: { a: 1 } } }, fields: ['/fields/email', '/fields/nested', '/fields'] },
   { operationId: 'saveCar', method: 'POST', path: '/watchlist/save-car', body: { phone_number: 'call me', car_id: -1 }, fields: [{ path: '/phone_number', message: 'is not valid: digits, spaces and + ( ) - only' }, '/car_id'] },
   { operationId: 'removeCar', method: 'POST', path: '/watchlist/remove-car', body: {}, fields: ['/phone_number', '/car_id'] },
   { operationId: 'listWatchlist', method: 'GET', path: '/watchlist', fields: [{ path: '/phone_number', message: 'is required' }] },
-  { operationId: 'recordPhoneReveal', method: 'POST', path: '/phone-reveals', body: { car_id: 'a b', website_id: '501' }, fields: ['/car_id', { path: '/website_id', message: 'must be integer' }] },
+  { operationId: 'recordPhoneReveal', method: 'POST', path: '/phone-reveals', body: { car_id: 'a b', website_id: '501' }, fields: ['/car_id', { path: '/website_id', message: 'must be a whole number' }] },
   { operationId: 'recordPhoneReveal', method: 'POST', path: '/phone-reveals', body: { car_id: 1, website_id: 501, dealership_id: 99 }, fields: [{ path: '/dealership_id', message: 'is not a dealership of this site' }] },
   { operationId: 'createValuation', method: 'POST', path: '/valuations', body: { site: 'au-motors', make: '', year: 1900, kms: -5, regoState: 'ZZ' }, fields: ['/model', '/regoState', '/make', '/year', '/kms'] },
   { operationId: 'createValuation', method: 'POST', path: '/valuations', body: { site: 'au-motors', make: 'Ford', model: 'Ranger', year: 2022, kms: 1, regoState: 'CA' }, fields: [{ path: '/regoState', message: "is not a state of this site's region (AU)" }] },
@@ -77,6 +93,11 @@ describe('validation of every endpoint', () => {
     const got = res.body.fields as { path: string; message: string }[];
     expect(got.map((f) => f.path).sort()).toEqual(c.fields.map((f) => (typeof f === 'string' ? f : f.path)).sort());
     for (const f of c.fields) if (typeof f !== 'string') expect(got).toContainEqual(f);
+    // Forms show these to visitors: never a regular expression, never ajv's own phrasing.
+    for (const f of got) {
+      expect(looksLikeRegex(f.message), f.message).toBe(false);
+      expect(f.message).not.toMatch(/must NOT|must match/);
+    }
   });
 
   it('covers every operation of the OpenAPI document that takes input', () => {
@@ -102,7 +123,7 @@ describe('bodies', () => {
     expect(broken.body).toEqual({ error: 'The request body is not valid JSON.' });
     const form = await t.raw('/leads', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'site=au-motors' });
     expect(form.status).toBe(400);
-    expect(form.body.fields).toEqual([{ path: '/', message: 'must be object' }]);
+    expect(form.body.fields).toEqual([{ path: '/', message: 'must be an object' }]);
   });
 
   it('answers JSON 404 for an unknown endpoint', async () => {

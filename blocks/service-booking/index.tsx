@@ -1,0 +1,293 @@
+/**
+ * Service booking (/service#service-booking, /ford-service). The visitor picks a service
+ * centre, the kind of service, a day and one of the drop-off times that centre offers that
+ * day, then their details and (optionally) their car and notes. It sends a Service
+ * Booking lead like every other form (docs/forms.md).
+ *
+ * The hours rule is one module shared with the server (engine/api/service-booking.ts):
+ * the times offered come from bookingSlots, the checks from serviceBookingErrors, and
+ * POST /api/leads re-checks the booking with the same functions.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { defineBlock } from '../../engine/render/block.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
+import type { Location } from '../../engine/site/types.ts';
+import {
+  BOOKING_MESSAGES,
+  BOOKING_RULES,
+  SERVICE_BOOKING_CATEGORY,
+  bookingDateRange,
+  bookingSlots,
+  clockLabel,
+  closedDayMessage,
+  dayHoursLabel,
+  findLocationById,
+  hoursOn,
+  isDate,
+  minutesOfDay,
+  serviceBookingErrors,
+  serviceLocations,
+} from '../../engine/api/service-booking.ts';
+import type { ServiceBookingProps } from '../../schemas/types.gen.ts';
+import { summariseHours, type Locale } from '../_shared/opening-hours.ts';
+import { CaptchaField, captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';
+import { ContactFields, TermsField, contactRules, termsRule } from '../_forms/common.tsx';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
+import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
+import { leadStored, locationOption, sendLead } from '../_forms/leads.ts';
+import { leadPayload, type LeadDetails } from '../_forms/payload.ts';
+import { maxLength, rego, required, type Check, type FieldRule, type Values } from '../_forms/rules.ts';
+import { useForm } from '../_forms/useForm.ts';
+import '../_forms/forms.css';
+import './service-booking.css';
+
+const DEFAULT_OPT_IN = 'Yes, keep me up to date with special offers, news and updates.';
+const DEFAULT_TYPES = ['Logbook service', 'General service', 'Brakes', 'Tyres', 'Air-conditioning', 'Other'];
+
+/** "Service hours: Monday – Friday 7:00 am – 5:00 pm; Saturday 7:30 am – 12:00 pm; Sunday Closed." */
+export function serviceHoursLine(location: Location, locale: Locale): string | undefined {
+  const rows = summariseHours(location.contact_detail?.opening_hours, locale);
+  return rows.length ? `Service hours: ${rows.map((r) => `${r.label} ${r.hours}`).join('; ')}.` : undefined;
+}
+
+interface FormProps {
+  props: ServiceBookingProps;
+  formId: string;
+  labelledBy: string;
+  centres: Location[];
+}
+
+function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
+  const { site, region, t } = useSite();
+  const navigate = useNavigate();
+  const slotMinutes = props.slotMinutes ?? BOOKING_RULES.slotMinutes;
+  const serviceTypes = props.serviceTypes?.length ? props.serviceTypes : DEFAULT_TYPES;
+  const optInText = props.optInText ?? DEFAULT_OPT_IN;
+  const terms = Boolean(site.features.termsAgreement);
+
+  const form = useForm({
+    initial: {
+      location_id: centres.length === 1 ? String(centres[0].id) : '',
+      service_type: '',
+      booking_date: '',
+      booking_time: '',
+      Rego: '',
+      'Vehicle Make': '',
+      'Vehicle Model': '',
+      name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      message: '',
+      opt_in: false,
+      terms_conditions: false,
+      captcha: '',
+      captcha_token: '',
+    },
+  });
+  const captcha = useCaptcha(site, form);
+  const v = form.values;
+  const centre = findLocationById(centres, v.location_id);
+  const date = typeof v.booking_date === 'string' ? v.booking_date : '';
+  const time = typeof v.booking_time === 'string' ? v.booking_time : '';
+
+  // The visitor's clock matters only in the browser: the server renders no dates or times.
+  const [range, setRange] = useState<{ min: string; max: string } | undefined>();
+  useEffect(() => {
+    if (form.hydrated) setRange(bookingDateRange(centre, site, new Date()));
+  }, [form.hydrated, centre, site]);
+
+  /** The browser's side of the shared rule: now, with an hour's notice and the block's slot size. */
+  const clock = useCallback(() => ({ now: new Date(), noticeMinutes: BOOKING_RULES.noticeMinutes, slotMinutes }), [slotMinutes]);
+  const slots = useMemo(
+    () => (form.hydrated && centre && isDate(date) ? bookingSlots(centre, site, date, clock()) : []),
+    [form.hydrated, centre, site, date, clock],
+  );
+
+  // A time that the newly chosen centre or day does not offer is cleared, so the select never shows a time it has not got.
+  useEffect(() => {
+    if (time && form.hydrated && !slots.includes(time)) form.set('booking_time', '');
+  }, [slots, time, form]);
+
+  const rules = useMemo<FieldRule[]>(() => {
+    const booking =
+      (field: 'location_id' | 'booking_date' | 'booking_time'): Check =>
+      (_value, values: Values) =>
+        serviceBookingErrors(site, values, clock()).find((e) => e.path === `/${field}`)?.message;
+    const list: FieldRule[] = [
+      { name: 'location_id', label: 'Service centre', checks: [booking('location_id')] },
+      { name: 'service_type', label: 'Type of service', checks: [required('', 'select', 'Please choose the type of service.')] },
+      { name: 'booking_date', label: 'Date', checks: [booking('booking_date')] },
+      { name: 'booking_time', label: 'Drop-off time', checks: [booking('booking_time')] },
+      { name: 'Rego', label: 'Registration (rego)', checks: [rego] },
+      { name: 'Vehicle Make', label: 'Make', checks: [maxLength(60, 'Make')] },
+      { name: 'Vehicle Model', label: 'Model', checks: [maxLength(80, 'Model')] },
+      ...contactRules(region.region),
+      { name: 'message', label: 'Notes', checks: [maxLength(5000, 'Notes')] },
+    ];
+    if (terms) list.push(termsRule);
+    if (captcha.enabled) list.push(captcha.rule);
+    return list;
+  }, [site, clock, region.region, terms, captcha.enabled, captcha.rule]);
+
+  const dayStatus = (): string => {
+    if (!centre) return 'Choose a service centre first.';
+    if (!isDate(date)) return 'Choose the day you would like to drop your car off.';
+    if (range && date < range.min) return BOOKING_MESSAGES.pastDate;
+    if (range && date > range.max) return BOOKING_MESSAGES.farDate;
+    const day = hoursOn(centre, date);
+    if (!day.open) return closedDayMessage(centre, day, date)!;
+    const hours = `Open ${dayHoursLabel(day, region.region)}${day.holiday ? ` (${day.holiday} hours)` : ''}.`;
+    return form.hydrated && !slots.length ? `${hours} There are no times left to book on that day.` : hours;
+  };
+
+  const onSubmit = () => {
+    if (!form.check(rules)) return;
+    void form.submit(async (submissionId) => {
+      const values = form.values;
+      const text = (k: string) => (typeof values[k] === 'string' && (values[k] as string).trim() ? (values[k] as string).trim() : undefined);
+      const chosen = findLocationById(centres, values.location_id);
+      const details: LeadDetails = {
+        name: text('name') ?? '',
+        last_name: text('last_name'),
+        email: text('email'),
+        phone: text('phone'),
+        message: text('message'),
+        category: SERVICE_BOOKING_CATEGORY,
+        location_id: chosen?.id,
+        dealership_slug: chosen && site.dealerships.some((d) => d.slug === chosen.dealership_slug) ? chosen.dealership_slug : undefined,
+        service_type: text('service_type'),
+        booking_date: text('booking_date'),
+        booking_time: text('booking_time'),
+        Rego: text('Rego')?.toUpperCase(),
+        'Vehicle Make': text('Vehicle Make'),
+        'Vehicle Model': text('Vehicle Model'),
+        opt_in: optInText ? values.opt_in === true : undefined,
+        ...(terms ? { terms_conditions: values.terms_conditions === true } : {}),
+      };
+      const solution = captcha.solution();
+      if (solution) details.captcha = solution;
+      const result = await sendLead(site, leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, details }));
+      if (result.leadId) {
+        leadStored({ siteSlug: site.slug, leadId: result.leadId, category: SERVICE_BOOKING_CATEGORY, formId });
+        navigate('/success');
+        return { ok: true };
+      }
+      if (captchaNeedsRefresh(result.fields)) captcha.refresh();
+      return { ok: false, error: result.error, fields: result.fields };
+    });
+  };
+
+  // The day's hours as the visitor picks (announced politely); not repeated when it is the date's error.
+  const status = dayStatus();
+  const timeOptions = slots.map((s) => ({ value: s, label: clockLabel(minutesOfDay(s)!, region.region) }));
+  const timePlaceholder = !centre || !isDate(date) ? 'Choose a date first' : slots.length ? 'Please select a time...' : 'No times available';
+
+  return (
+    <FormFrame form={form} onSubmit={onSubmit} labelledBy={labelledBy} className="fc-service-booking__form">
+      <fieldset className="fc-form__fieldset">
+        <legend className="fc-form__legend">{t('Your booking')}</legend>
+        <SelectField
+          form={form}
+          name="location_id"
+          label="Service centre"
+          required
+          placeholder={centres.length === 1 ? undefined : 'Please select a service centre...'}
+          options={centres.map(locationOption)}
+          help={centre ? serviceHoursLine(centre, region.locale) : undefined}
+        />
+        <SelectField
+          form={form}
+          name="service_type"
+          label="Type of service"
+          required
+          placeholder="Please select..."
+          options={serviceTypes.map((s) => ({ value: s, label: t(s) }))}
+        />
+        <div className="fc-form__row fc-form__row--2">
+          <TextField
+            form={form}
+            name="booking_date"
+            label="Date"
+            type="date"
+            required
+            min={range?.min}
+            max={range?.max}
+            autoComplete="off"
+            help={status === form.errorFor('booking_date') ? undefined : <span aria-live="polite">{status}</span>}
+          />
+          <SelectField
+            form={form}
+            name="booking_time"
+            label="Drop-off time"
+            required
+            placeholder={timePlaceholder}
+            options={timeOptions}
+            help={`Times every ${slotMinutes} minutes within service hours.`}
+          />
+        </div>
+      </fieldset>
+      <fieldset className="fc-form__fieldset">
+        <legend className="fc-form__legend">{t('Your car')}</legend>
+        <div className="fc-form__row fc-form__row--3">
+          <TextField form={form} name="Rego" label="Registration (rego)" maxLength={10} autoComplete="off" transform={(s) => s.toUpperCase()} />
+          <TextField form={form} name="Vehicle Make" label="Make" maxLength={60} autoComplete="off" placeholder="e.g. Ford" />
+          <TextField form={form} name="Vehicle Model" label="Model" maxLength={80} autoComplete="off" placeholder="e.g. Ranger" />
+        </div>
+      </fieldset>
+      <fieldset className="fc-form__fieldset">
+        <legend className="fc-form__legend">{t('Your details')}</legend>
+        <ContactFields form={form} region={region.region} />
+      </fieldset>
+      <TextAreaField
+        form={form}
+        name="message"
+        label="Notes"
+        rows={4}
+        placeholder="e.g. a noise when braking, a warning light, or if you need a courtesy car"
+      />
+      {optInText && <CheckboxField form={form} name="opt_in" label={optInText} />}
+      {terms && <TermsField form={form} termsHref={props.termsHref} />}
+      <CaptchaField form={form} captcha={captcha} />
+      <div className="fc-form__actions">
+        <SubmitButton form={form}>{props.submitLabel ?? 'Request booking'}</SubmitButton>
+      </div>
+    </FormFrame>
+  );
+}
+
+export default defineBlock<ServiceBookingProps>({
+  // The section carries id={block.id}: links jump to it (#service-booking), so the renderer adds no anchor of its own.
+  ownAnchor: true,
+  component: function ServiceBookingBlock({ props, block }) {
+    const { site, t } = useSite();
+    const centres = useMemo(() => serviceLocations(site.locations), [site.locations]);
+    const headingId = `${block.id}-heading`;
+    const phone = centres[0]?.contact_detail?.phone ?? site.locations[0]?.contact_detail?.phone;
+    return (
+      <section className="fc-form-block fc-service-booking" aria-labelledby={headingId} id={block.id} data-block-id={block.id}>
+        <div className="fc-container fc-form-block__inner">
+          <h2 id={headingId} className="fc-form-block__heading">
+            {t(props.heading ?? 'Book a service')}
+          </h2>
+          {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
+          {centres.length ? (
+            <ServiceBookingForm props={props} formId={block.id} labelledBy={headingId} centres={centres} />
+          ) : (
+            <p className="fc-service-booking__none">
+              {t('Online booking is not available at the moment.')}{' '}
+              {phone ? (
+                <>
+                  Please call us on <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a> to book.
+                </>
+              ) : (
+                'Please contact us to book.'
+              )}
+            </p>
+          )}
+        </div>
+      </section>
+    );
+  },
+});
