@@ -9,186 +9,47 @@
  *                                 (default folder: diff-render/)
  *   --exit-code                   exit 1 when anything changed (like git diff --exit-code)
  *   --git-diff <7 args from git>  run as git's external diff driver (see docs/site-documents.md)
+ *   --textconv <file>             print a document as its readable outline (git textconv, for
+ *                                 git log -p and git show)
  *
  * Documents are migrated to the current schema version on both sides before comparing,
  * so an upgrade alone shows as one version change rather than as renamed props.
+ * Nothing printed holds a secret: document keys are hidden by the renderer and values of
+ * secret-looking environment variables are blanked (scrubSecrets).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { diffSiteDocuments, touchedPages, type SiteChange } from '../engine/document/diff.ts';
-import { renderReport, type DiffFormat, type FileDiff } from '../engine/document/diff-render.ts';
-import { migrateDocument } from '../engine/site/migrations.ts';
+import { diffSiteDocuments, touchedPages } from '../engine/document/diff.ts';
+import { renderReport, type DiffFormat } from '../engine/document/diff-render.ts';
+import {
+  compareDocuments,
+  diffSets,
+  display,
+  fileSet,
+  folderSet,
+  git,
+  gitSet,
+  isGitRevision,
+  listJson,
+  parse,
+  templateLoader,
+  union,
+  upgraded,
+  UsageError,
+  type DocSet,
+} from '../engine/document/diff-sets.ts';
+import { gitDriverOutput, scrubSecrets, textconvOutput } from '../engine/document/diff-git.ts';
 import { resolveTemplate } from '../engine/site/templates.ts';
+
+export { compareDocuments, diffSets, fileSet, folderSet, gitDriverOutput, gitSet, isGitRevision, scrubSecrets, textconvOutput, UsageError, type DocSet };
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 
 type Json = Record<string, any>;
-
-/** One side of a comparison: site documents and templates by name, as text. */
-export interface DocSet {
-  label: string;
-  sites: Map<string, { file: string; text: string }>;
-  templates: Map<string, { file: string; text: string }>;
-  /** Reads sites/shared/* for this side (rendering needs the catalogue). */
-  shared(name: string): string | undefined;
-}
-
-// ---------------------------------------------------------------- loading sides
-
-function listJson(dir: string): string[] {
-  return existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
-}
-
-function display(file: string) {
-  const rel = relative(process.cwd(), file);
-  return rel && !rel.startsWith('..') ? rel : file;
-}
-
-/** A sites folder on disk (sites/*.json, templates/*.json, shared/*). */
-export function folderSet(dir: string, label = display(dir)): DocSet {
-  const read = (f: string) => ({ file: display(f), text: readFileSync(f, 'utf8') });
-  return {
-    label,
-    sites: new Map(listJson(dir).map((f) => [f.replace(/\.json$/, ''), read(join(dir, f))])),
-    templates: new Map(listJson(join(dir, 'templates')).map((f) => [f.replace(/\.json$/, ''), read(join(dir, 'templates', f))])),
-    shared: (name) => (existsSync(join(dir, 'shared', name)) ? readFileSync(join(dir, 'shared', name), 'utf8') : undefined),
-  };
-}
-
-/** One document file; its templates come from the templates/ folder beside it. */
-export function fileSet(file: string, name: string): DocSet {
-  const dir = dirname(file);
-  const base = folderSet(dir);
-  const isTemplate = basename(dir) === 'templates';
-  const templatesDir = isTemplate ? dir : join(dir, 'templates');
-  const doc = { file: display(file), text: readFileSync(file, 'utf8') };
-  const templates = new Map(listJson(templatesDir).map((f) => [f.replace(/\.json$/, ''), { file: display(join(templatesDir, f)), text: readFileSync(join(templatesDir, f), 'utf8') }]));
-  if (isTemplate) templates.set(name, doc);
-  const sharedDir = isTemplate ? join(dir, '..', 'shared') : join(dir, 'shared');
-  return {
-    label: display(file),
-    sites: isTemplate ? new Map() : new Map([[name, doc]]),
-    templates,
-    shared: (n) => (existsSync(join(sharedDir, n)) ? readFileSync(join(sharedDir, n), 'utf8') : base.shared(n)),
-  };
-}
-
-function git(args: string[], cwd: string): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-/** The sites folder as committed in a git revision (read with git show, nothing checked out). */
-export function gitSet(rev: string, repo: string, sitesPath = 'sites'): DocSet {
-  const names = (folder: string) => {
-    try {
-      return git(['ls-tree', '--name-only', `${rev}:${folder}`], repo)
-        .split('\n')
-        .filter((f) => f.endsWith('.json'))
-        .sort();
-    } catch {
-      return [];
-    }
-  };
-  const show = (path: string) => git(['show', `${rev}:${path}`], repo);
-  const load = (folder: string) =>
-    new Map(names(folder).map((f) => [f.replace(/\.json$/, ''), { file: `${folder}/${f}`, text: show(`${folder}/${f}`) }]));
-  return {
-    label: rev,
-    sites: load(sitesPath),
-    templates: load(`${sitesPath}/templates`),
-    shared: (name) => {
-      try {
-        return show(`${sitesPath}/shared/${name}`);
-      } catch {
-        return undefined;
-      }
-    },
-  };
-}
-
-export function isGitRevision(arg: string, repo: string): boolean {
-  try {
-    git(['rev-parse', '--verify', '--quiet', `${arg}^{commit}`], repo);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// ---------------------------------------------------------------- comparing
-
-function parse(text: string, file: string): Json {
-  try {
-    const doc = JSON.parse(text);
-    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('a site document must be a JSON object');
-    return doc;
-  } catch (err) {
-    throw new UsageError(`${file}: not a readable site document: ${(err as Error).message}`);
-  }
-}
-
-/** Migrated to the current version when this engine can; as stored otherwise. */
-function upgraded(doc: Json): Json {
-  try {
-    return migrateDocument(doc).doc;
-  } catch {
-    return doc;
-  }
-}
-
-/**
- * Compares two documents as reviewers see them: both upgraded to the current schema
- * version (so a migration alone reads as one version change, not as renamed props).
- */
-export function compareDocuments(before: Json, after: Json, templates?: { before?: Json; after?: Json }): SiteChange[] {
-  const changes = diffSiteDocuments(upgraded(before), upgraded(after), {
-    templates: templates && { before: templates.before && upgraded(templates.before), after: templates.after && upgraded(templates.after) },
-  });
-  const vb = before.schemaVersion ?? 1;
-  const va = after.schemaVersion ?? 1;
-  if (vb !== va) changes.unshift({ kind: 'identity', path: '/schemaVersion', before: vb, after: va });
-  return changes;
-}
-
-function summary(doc: Json, kind: 'site' | 'template'): string {
-  const pages = Array.isArray(doc.pages) ? doc.pages.length : 0;
-  const what = kind === 'site' ? `site ${JSON.stringify(doc.name ?? doc.slug ?? '?')}` : 'template';
-  return `${what}, ${pages} page${pages === 1 ? '' : 's'}`;
-}
-
-/** Every site and template that differs between two sides, with its changes. */
-export function diffSets(before: DocSet, after: DocSet): FileDiff[] {
-  const out: FileDiff[] = [];
-  // The template a site extends, with its own template chain merged in.
-  const templateOf = (set: DocSet, doc: Json) => {
-    const load = (name: string) => {
-      const e = set.templates.get(name);
-      return e ? upgraded(parse(e.text, e.file)) : undefined;
-    };
-    const t = typeof doc.template === 'string' ? load(doc.template) : undefined;
-    return t && resolveTemplate(t, load).doc;
-  };
-  const compare = (kind: 'site' | 'template', a?: { file: string; text: string }, b?: { file: string; text: string }) => {
-    if (a && b && a.text === b.text) return;
-    const file = (b ?? a)!.file;
-    if (!a) return out.push({ file, status: 'added', summary: summary(parse(b!.text, b!.file), kind), changes: [] });
-    if (!b) return out.push({ file, status: 'removed', summary: summary(parse(a.text, a.file), kind), changes: [] });
-    const da = parse(a.text, a.file);
-    const db = parse(b.text, b.file);
-    const templates = kind === 'site' ? { before: templateOf(before, da), after: templateOf(after, db) } : undefined;
-    out.push({ file, status: 'modified', changes: compareDocuments(da, db, templates) });
-  };
-  for (const name of union(before.sites, after.sites)) compare('site', before.sites.get(name), after.sites.get(name));
-  for (const name of union(before.templates, after.templates)) compare('template', before.templates.get(name), after.templates.get(name));
-  return out;
-}
-
-function union<K>(a: Map<K, unknown>, b: Map<K, unknown>): K[] {
-  return [...new Set([...a.keys(), ...b.keys()])];
-}
 
 // ---------------------------------------------------------------- before/after pictures
 
@@ -205,11 +66,7 @@ interface PagePlan {
 function resolved(set: DocSet, name: string): Json | undefined {
   const entry = set.sites.get(name);
   if (!entry) return undefined;
-  const load = (t: string) => {
-    const tpl = set.templates.get(t);
-    return tpl ? upgraded(parse(tpl.text, tpl.file)) : undefined;
-  };
-  return resolveTemplate(upgraded(parse(entry.text, entry.file)), load).doc;
+  return resolveTemplate(upgraded(parse(entry.text, entry.file)), templateLoader(set)).doc;
 }
 
 /** A path to visit for a page route: parameters get a sample value, `*` an unknown path. */
@@ -275,10 +132,15 @@ function materialise(set: DocSet, dir: string) {
   }
 }
 
-async function startServer(sitesDir: string, root: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * One side's production server. It gets its own throwaway database and a random staff
+ * token that is never printed (the API prints a token it generates itself), so rendering
+ * neither touches .data/ nor writes a credential into a CI log.
+ */
+async function startServer(sitesDir: string, root: string, dataDir: string): Promise<{ url: string; close(): Promise<void> }> {
   process.env.NODE_ENV = 'production'; // React picks its build on first import
   const { createApp } = await import('../engine/server/app.ts');
-  const { app } = await createApp({ mode: 'production', root, sitesDir, distDir: distDir(root) });
+  const { app } = await createApp({ mode: 'production', root, sitesDir, distDir: distDir(root), dataDir, staffToken: randomBytes(24).toString('hex') });
   return new Promise((ok, fail) => {
     const server = app.listen(0, '127.0.0.1', () => {
       const address = server.address();
@@ -306,6 +168,26 @@ export interface Picture {
  * writes outDir/index.md. Returns the pictures taken.
  */
 export async function renderPictures(before: DocSet, after: DocSet, outDir: string, root = ROOT): Promise<Picture[]> {
+  const restore = quietConsole();
+  try {
+    return await takePictures(before, after, outDir, root);
+  } finally {
+    restore();
+  }
+}
+
+/**
+ * While the servers run, whatever they log goes to stderr (stdout is the report, which CI
+ * may post), with secrets from the environment blanked.
+ */
+function quietConsole(): () => void {
+  const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error };
+  const toStderr = (...args: unknown[]) => process.stderr.write(`${scrubSecrets(args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? (a.stack ?? a.message) : JSON.stringify(a))).join(' '))}\n`);
+  Object.assign(console, { log: toStderr, info: toStderr, warn: toStderr, error: toStderr });
+  return () => Object.assign(console, saved);
+}
+
+async function takePictures(before: DocSet, after: DocSet, outDir: string, root: string): Promise<Picture[]> {
   const plans = planPictures(before, after);
   mkdirSync(outDir, { recursive: true });
   const pictures: Picture[] = [];
@@ -323,7 +205,7 @@ export async function renderPictures(before: DocSet, after: DocSet, outDir: stri
       const urls: Record<string, string> = {};
       for (const side of ['before', 'after'] as const) {
         materialise(sides[side], join(tmp, side));
-        const s = await startServer(join(tmp, side), root);
+        const s = await startServer(join(tmp, side), root, join(tmp, `${side}-data`));
         servers.push(s);
         urls[side] = s.url;
       }
@@ -349,7 +231,7 @@ export async function renderPictures(before: DocSet, after: DocSet, outDir: stri
       rmSync(tmp, { recursive: true, force: true });
     }
   }
-  writeFileSync(join(outDir, 'index.md'), pictureIndex(plans, pictures, before.label, after.label));
+  writeFileSync(join(outDir, 'index.md'), scrubSecrets(pictureIndex(plans, pictures, before.label, after.label)));
   return pictures;
 }
 
@@ -382,40 +264,7 @@ function pictureIndex(plans: PagePlan[], pictures: Picture[], beforeLabel: strin
   return `${lines.join('\n')}`;
 }
 
-// ---------------------------------------------------------------- git external diff
-
-/**
- * git calls an external diff driver with: path old-file old-hex old-mode new-file new-hex
- * new-mode (and two more for renames). A missing side is /dev/null.
- */
-export function gitDriverOutput(args: string[]): string {
-  const [path, oldFile, , , newFile] = args;
-  const read = (f: string) => (f === '/dev/null' || !existsSync(f) ? undefined : readFileSync(f, 'utf8'));
-  const a = read(oldFile);
-  const b = read(newFile);
-  const head = `site diff a/${path} b/${path}\n`;
-  const asDoc = (text: string) => {
-    try {
-      const d = JSON.parse(text);
-      return d && typeof d === 'object' && !Array.isArray(d) ? (d as Json) : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const da = a === undefined ? undefined : asDoc(a);
-  const db = b === undefined ? undefined : asDoc(b);
-  const kind = path.includes('/templates/') ? 'template' : 'site';
-  if ((a !== undefined && !da) || (b !== undefined && !db)) return `${head}(not valid JSON on one side; use git diff --no-ext-diff to see the text)\n`;
-  if (!da) return `${head}new ${summary(db!, kind)}\n`;
-  if (!db) return `${head}deleted ${summary(da, kind)}\n`;
-  const changes = compareDocuments(da, db);
-  if (!changes.length) return `${head}(formatting only: the content is the same)\n`;
-  return head + renderReport([{ file: path, status: 'modified', changes }], 'text').split('\n').slice(1).join('\n');
-}
-
 // ---------------------------------------------------------------- command line
-
-export class UsageError extends Error {}
 
 interface Options {
   format: DiffFormat;
@@ -473,21 +322,35 @@ export function sidesFromArgs(positional: string[], cwd = process.cwd()): [DocSe
   throw new UsageError('usage: npm run diff:sites -- [--format text|markdown|json] [--render [--out dir]] <old> <new> | <git-rev>');
 }
 
+/**
+ * Writes to stdout, secrets blanked, and waits until it is flushed: a pipe (git, CI)
+ * takes 64 KiB at a time, and process.exit would cut the rest.
+ */
+function print(text: string): Promise<void> {
+  return new Promise((done, fail) => process.stdout.write(scrubSecrets(text), (err) => (err ? fail(err) : done())));
+}
+
 async function main(argv: string[]) {
   const driver = argv.indexOf('--git-diff');
   if (driver >= 0) {
-    process.stdout.write(gitDriverOutput(argv.slice(driver + 1)));
+    await print(gitDriverOutput(argv.slice(driver + 1)));
+    return 0;
+  }
+  const textconv = argv.indexOf('--textconv');
+  if (textconv >= 0) {
+    if (!argv[textconv + 1]) throw new UsageError('--textconv needs a file');
+    await print(textconvOutput(argv[textconv + 1]));
     return 0;
   }
   const o = parseArgs(argv);
   const [before, after] = sidesFromArgs(o.positional);
   const files = diffSets(before, after);
   const report = renderReport(files, o.format);
-  process.stdout.write(report || (o.format === 'text' ? 'No changes to site documents.\n' : ''));
+  await print(report || (o.format === 'text' ? 'No changes to site documents.\n' : ''));
   if (o.render) {
     const out = resolve(o.out);
     const pictures = await renderPictures(before, after, out);
-    console.error(`${pictures.length} picture${pictures.length === 1 ? '' : 's'} and index.md written to ${display(out)}`);
+    console.error(scrubSecrets(`${pictures.length} picture${pictures.length === 1 ? '' : 's'} and index.md written to ${display(out)}`));
   }
   const changed = files.some((f) => f.status !== 'modified' || f.changes.length);
   return o.exitCode && changed ? 1 : 0;

@@ -45,14 +45,25 @@ describe('diff:sites --render', () => {
     hero.props.heading = 'A completely different heading for the picture test';
     writeFileSync(file, JSON.stringify(doc, null, 2));
 
+    // Secrets in the environment: the editor token, a key, and no staff token (so the
+    // local API would generate one and print it, were it not given one that is never printed).
+    const secretEnv: NodeJS.ProcessEnv = { ...env, FORECOURT_EDITOR_TOKEN: 'editor-token-5f8a2c9e1b7d', MAPS_API_KEY: 'maps-key-3c1e9a7b5d' };
+    delete secretEnv.FORECOURT_STAFF_TOKEN;
+    hero.props.heading += ' maps-key-3c1e9a7b5d';
+    writeFileSync(file, JSON.stringify(doc, null, 2));
     const r = spawnSync(TSX, [join(ROOT, 'scripts/diff-sites.ts'), '--render', '--out', out, before, after], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 180_000,
-      env,
+      env: secretEnv,
     });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('props/heading');
+    // Nothing printed or written holds a token or key.
+    const printed = `${r.stdout}\n${r.stderr}\n${readFileSync(join(out, 'index.md'), 'utf8')}`;
+    for (const secret of ['editor-token-5f8a2c9e1b7d', 'maps-key-3c1e9a7b5d', 'ford-au-service']) expect(printed).not.toContain(secret);
+    expect(printed).not.toMatch(/staff lead view|token=|Bearer [0-9a-f]/);
+    expect(r.stdout).toContain('(secret $MAPS_API_KEY)');
     expect(r.stderr).toContain('4 pictures and index.md written');
 
     // Only the one touched page of the one changed site.

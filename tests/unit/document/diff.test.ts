@@ -211,7 +211,7 @@ describe('semantic diff', () => {
     expect(describeChange(dropped[0])).toBe('Template: no longer extends ford');
   });
 
-  it('matches dealerships, locations and offers by id: reordering is not an edit', () => {
+  it('matches dealerships, locations and offers by id: a reorder is one move, not edits', () => {
     const withOffers = (d: Record<string, any>) => {
       d.offers = [
         { id: 1, name: 'Ranger runout' },
@@ -222,11 +222,21 @@ describe('semantic diff', () => {
     withOffers(before);
     const after = cloneDeep(before);
     after.offers.reverse();
-    expect(diffSiteDocuments(before, after)).toEqual([]);
+    // Visitors see offers in list order: a new order is reported (as moves), never as edits.
+    expect(diffSiteDocuments(before, after)).toEqual([
+      { kind: 'records-reordered', collection: 'offers', path: '/offers', moves: [{ id: 1, item: 'Ranger runout', from: 0, to: 1 }] },
+    ]);
     after.offers[0].name = 'Everest drive-away deal';
     after.offers.push({ id: 3, name: 'Mustang' });
     const changes = diffSiteDocuments(before, after);
-    expect(renderText(changes)).toBe('Offer Everest drive-away deal (id 2): name "Everest deal" → "Everest drive-away deal"\nOffer Mustang (id 3) added\n');
+    expect(renderText(changes)).toBe(
+      [
+        'Offer Mustang (id 3) added',
+        'Offers reordered (visitors see them in this order): Ranger runout (id 1) moved from position 1 to 2',
+        'Offer Everest drive-away deal (id 2): name "Everest deal" → "Everest drive-away deal"',
+        '',
+      ].join('\n'),
+    );
     expect(renderMarkdown(changes)).toMatch(/^#### Offers\n/);
   });
 

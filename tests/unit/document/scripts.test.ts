@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkSites } from '../../../scripts/check-sites.ts';
+import { textconvOutput } from '../../../engine/document/diff-git.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
@@ -170,4 +171,83 @@ describe('diff:sites', () => {
       expect(run([script('diff-sites.ts'), 'no-such-rev'], repo).err).toContain('not a git revision');
     }, 30_000);
   });
+});
+
+describe('git show and git log -p', () => {
+  let repo: string;
+  const textconv = `${TSX} ${script('diff-sites.ts')} --textconv`;
+  const driver = `${TSX} ${script('diff-sites.ts')} --git-diff`;
+  beforeAll(() => {
+    repo = join(tmp, 'history');
+    mkdirSync(repo);
+    cpSync(join(ROOT, 'sites'), join(repo, 'sites'), { recursive: true });
+    cpSync(join(ROOT, '.gitattributes'), join(repo, '.gitattributes'));
+    git(repo, 'init', '-q', '-b', 'main');
+    // The documented lines, with absolute paths because this repo has no node_modules.
+    git(repo, 'config', 'diff.forecourt-site.textconv', textconv);
+    git(repo, 'config', 'diff.forecourt-site.cachetextconv', 'true');
+    git(repo, 'config', 'diff.forecourt-site.command', driver);
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'sites');
+    edit(join(repo, 'sites/gold-coast-ford.json'), (d) => (d.pages.find((p: any) => p.id === 'home').blocks[0].props.heading = 'Drive away today'));
+    edit(join(repo, 'sites/southern-motor-group.json'), (d) => d.locations.reverse());
+    edit(join(repo, 'sites/templates/ford.json'), (d) => (d.features.reserveButtons = false));
+    git(repo, 'commit', '-q', '-am', 'heading, location order, template switch');
+  });
+
+  it('--textconv prints the whole outline through a pipe (more than the 64 KiB a pipe takes at once)', () => {
+    const file = join(ROOT, 'sites/kiwi-car-yard.json');
+    const r = run([script('diff-sites.ts'), '--textconv', file]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out.length).toBeGreaterThan(65_536);
+    expect(r.out).toBe(textconvOutput(file));
+  }, 30_000);
+
+  it('git show and git log -p diff the readable outline (textconv), not JSON lines', () => {
+    for (const out of [git(repo, 'show', 'HEAD'), git(repo, 'log', '-p', '-1')]) {
+      expect(out).toContain(`-page home › hero home-hero: props/heading = "Gold Coast's home of Ford"\n`);
+      expect(out).toContain('+page home › hero home-hero: props/heading = "Drive away today"\n');
+      expect(out).toContain('-features/reserveButtons = true\n+features/reserveButtons = false\n');
+      expect(out).toMatch(/^-locations\[Southern Toyota Frankston\]\/slug = /m);
+      expect(out).not.toMatch(/^[-+]\s+"heading":/m);
+    }
+  }, 120_000);
+
+  it('git show --ext-diff and git log -p --ext-diff print the semantic diff', () => {
+    for (const out of [git(repo, 'show', '--ext-diff', 'HEAD'), git(repo, 'log', '-p', '--ext-diff', '-1')]) {
+      expect(out).toContain(`site diff a/sites/gold-coast-ford.json b/sites/gold-coast-ford.json\n  Block hero home-hero on page home: props/heading "Gold Coast's home of Ford" → "Drive away today"\n`);
+      expect(out).toContain('site diff a/sites/southern-motor-group.json b/sites/southern-motor-group.json\n  Locations reordered (visitors see them in this order): ');
+      expect(out).not.toContain('formatting only');
+      expect(out).toContain('site diff a/sites/templates/ford.json b/sites/templates/ford.json\n  Feature reserveButtons turned off\n  Sites that extend this template (1):\n    sites/gold-coast-ford.json:\n      Feature reserveButtons turned off\n');
+    }
+  }, 120_000);
+
+  it('a reformatted document shows nothing in git show (textconv) and "formatting only" with --ext-diff', () => {
+    const file = join(repo, 'sites/kiwi-car-yard.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(doc).reverse()), null, 4));
+    git(repo, 'commit', '-q', '-am', 'reformat');
+    expect(git(repo, 'show', 'HEAD')).not.toMatch(/^[-+][^-+]/m);
+    expect(git(repo, 'show', '--ext-diff', 'HEAD')).toContain('site diff a/sites/kiwi-car-yard.json b/sites/kiwi-car-yard.json\n(formatting only: the content is the same)\n');
+  }, 120_000);
+});
+
+describe('nothing printed holds a secret', () => {
+  it('document keys are hidden and secrets from the environment blanked, in every format', () => {
+    const a = copySites('secret-a');
+    const b = copySites('secret-b');
+    const token = 'staff-token-0123456789abcdef';
+    edit(join(b, 'kiwi-car-yard.json'), (d) => {
+      d.features.serviceBookingKey = 'kiwi-booking-key-42';
+      d.name = `Kiwi Cars ${token}`;
+    });
+    edit(join(b, 'templates/ford.json'), (d) => (d.features.serviceBookingKey = 'ford-au-service-2'));
+    for (const format of ['text', 'markdown', 'json']) {
+      const r = spawnSync(TSX, [script('diff-sites.ts'), '--format', format, a, b], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', FORECOURT_STAFF_TOKEN: token } });
+      expect(r.status, r.stderr).toBe(0);
+      for (const secret of [token, 'kiwi-booking-key-42', 'ford-au-service', 'ford-au-service-2']) expect(r.stdout + r.stderr).not.toContain(secret);
+      expect(r.stdout).toContain('(secret $FORECOURT_STAFF_TOKEN)');
+      expect(r.stdout).toContain('serviceBookingKey');
+    }
+  }, 60_000);
 });
