@@ -18,7 +18,8 @@ describe('call to action block', () => {
       },
     });
     expect(screen.getByRole('region', { name: 'Due for a service?' }).className).toContain('fc-cta--dark');
-    expect(screen.getByRole('link', { name: 'Book a service' }).getAttribute('href')).toBe('/service#service-booking');
+    // The Ford demo site has an online service-booking key: /service links go to /ford-service.
+    expect(screen.getByRole('link', { name: 'Book a service' }).getAttribute('href')).toBe('/ford-service#service-booking');
     expect(screen.getByRole('link', { name: 'Call 07 5555 0111' }).getAttribute('href')).toBe('tel:0755550111');
   });
 

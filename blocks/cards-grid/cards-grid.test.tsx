@@ -20,7 +20,8 @@ describe('cards grid block', () => {
     const cards = within(region).getAllByRole('article');
     expect(cards).toHaveLength(2);
     expect(cards[0].querySelector('svg[data-icon="wrench"]')).not.toBeNull();
-    expect(within(cards[0]).getByRole('link', { name: 'Book now' }).getAttribute('href')).toBe('/service');
+    // The Ford demo site has an online service-booking key: /service links go to /ford-service.
+    expect(within(cards[0]).getByRole('link', { name: 'Book now' }).getAttribute('href')).toBe('/ford-service');
     expect(within(cards[1]).getByRole('img', { name: 'Ranger with accessories' })).toBeTruthy();
     expect(within(cards[1]).getByRole('heading', { level: 3, name: 'Genuine parts' })).toBeTruthy();
     expect((container.querySelector('.fc-cards-grid') as HTMLElement).style.getPropertyValue('--fc-cards-columns')).toBe('4');

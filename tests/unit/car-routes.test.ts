@@ -24,16 +24,8 @@ const cars = [
   car({ ...listed, id: 1002, objectID: '1002', slug: 'older-corolla-1002', dealership_slug: 'not-this-sites-dealer' }),
 ];
 
-/** The demo site with the purchase journey page (the snippet for the sites: /tmp/forecourt-snippets/B.md). */
+/** The demo site, which has the purchase journey page (/checkout-journey). */
 const doc = readSite('southern-motor-group');
-doc.pages.push({
-  id: 'checkout-journey',
-  path: '/checkout-journey',
-  title: 'Buy online | {site}',
-  description: 'Buy a used car online: reserve it with a refundable deposit and we hold it for you.',
-  gate: 'sign-in',
-  blocks: [{ type: 'car-checkout', id: 'checkout-journey-main', props: { heading: 'Buy this car online' } }],
-});
 const site = prepared(doc);
 const siteData = siteDataFor(site, readCatalogue(SITES_DIR));
 const renderPage = createPageRenderer(registry);

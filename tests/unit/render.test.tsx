@@ -42,7 +42,7 @@ function registryWith(overrides: Partial<Record<string, unknown>> = {}) {
 
 const site = prepared(
   minimalDoc({
-    layout: { header: [{ type: 'header', id: 'top' }] },
+    layout: { header: [{ type: 'header', id: 'top', props: { menu: [] } }] },
     pages: [
       {
         id: 'home',
