@@ -3,9 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
 import type { Server } from 'node:http';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { SiteStore } from '../engine/server/sites.ts';
 import { createEditorRouter } from '../engine/server/editor-api.ts';
 import { formatSiteDocument } from '../engine/document/canonical.ts';
@@ -34,6 +35,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const git = (args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trimEnd();
 const json = (body: unknown) => ({ method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 const post = (body: unknown) => ({ ...json(body), method: 'POST' });
 
@@ -43,28 +45,38 @@ describe('editor API', () => {
     expect(r.document.slug).toBe('gold-coast-ford');
     expect(Object.keys(r.templates)).toEqual(['ford']);
     expect(r.resolved.features).toBeDefined();
-    expect(r.version).toMatch(/^[0-9a-f]{16}$/);
+    expect(r.version).toMatch(/^[0-9a-f]{40}$/); // the commit the document comes from
+    expect(r.draft).toEqual({ exists: false, summary: [] });
   });
 
-  it('saves in canonical form whatever the key order, atomically, and reloads the running site', async () => {
+  it('saves a draft in canonical form whatever the key order: a commit on the draft branch, nothing visitors see', async () => {
     const { document, version } = await (await fetch(`${base}/sites/kiwi-car-yard`)).json();
+    const published = readFileSync(join(dir, 'kiwi-car-yard.json'), 'utf8');
     const shuffled = Object.fromEntries(Object.entries({ ...document, name: 'Kiwi Car Yard Penrose' }).reverse());
-    const res = await fetch(`${base}/sites/kiwi-car-yard`, json({ document: shuffled, baseVersion: version }));
+    const res = await fetch(`${base}/sites/kiwi-car-yard`, { ...json({ document: shuffled, baseVersion: version }), headers: { 'Content-Type': 'application/json', 'X-Forecourt-Staff': encodeURIComponent('Aroha Ngata') } });
     expect(res.status).toBe(200);
-    const text = readFileSync(join(dir, 'kiwi-car-yard.json'), 'utf8');
+    const saved = await res.json();
+    expect(saved).toMatchObject({ changed: true, merged: false, live: false, draft: { exists: true, author: 'Aroha Ngata' } });
+    expect(saved.draft.summary).toEqual(['Identity: name "Kiwi Car Yard" → "Kiwi Car Yard Penrose"']);
+    // The draft branch holds the canonical text; the file and the running site are unchanged.
+    const text = execFileSync('git', ['show', 'forecourt/draft/kiwi-car-yard:kiwi-car-yard.json'], { cwd: dir, encoding: 'utf8' });
     expect(text).toBe(formatSiteDocument(JSON.parse(text)));
     expect(text.indexOf('"slug"')).toBeLessThan(text.indexOf('"pages"'));
-    expect(readdirSync(dir).filter((f) => f.includes('tmp'))).toEqual([]);
+    expect(git(['log', '-1', '--format=%an|%s', 'forecourt/draft/kiwi-car-yard'])).toBe('Aroha Ngata|Identity: name "Kiwi Car Yard" → "Kiwi Car Yard Penrose"');
+    expect(readFileSync(join(dir, 'kiwi-car-yard.json'), 'utf8')).toBe(published);
     const entry = sites.get('kiwi-car-yard');
-    expect(entry?.ok && entry.site.name).toBe('Kiwi Car Yard Penrose');
+    expect(entry?.ok && entry.site.name).toBe('Kiwi Car Yard');
+    // Staff reopening the site get the draft.
+    const again = await (await fetch(`${base}/sites/kiwi-car-yard`)).json();
+    expect(again.document.name).toBe('Kiwi Car Yard Penrose');
+    expect(again.version).toBe(saved.version);
   });
 
-  it('refuses to overwrite a version the editor has not seen (409), writing nothing', async () => {
+  it('refuses a base version it does not know (409), writing nothing', async () => {
     const { document } = await (await fetch(`${base}/sites/lakeside-chevrolet`)).json();
-    const before = readFileSync(join(dir, 'lakeside-chevrolet.json'), 'utf8');
     const res = await fetch(`${base}/sites/lakeside-chevrolet`, json({ document: { ...document, name: 'X' }, baseVersion: '0000000000000000' }));
     expect(res.status).toBe(409);
-    expect(readFileSync(join(dir, 'lakeside-chevrolet.json'), 'utf8')).toBe(before);
+    expect(git(['branch', '--list', 'forecourt/draft/lakeside-chevrolet'])).toBe('');
   });
 
   it('refuses invalid documents (422 with issues), mismatched slugs and template names that are not plain', async () => {
@@ -80,9 +92,12 @@ describe('editor API', () => {
   });
 
   it('creates a site from a template once', async () => {
-    const body = { slug: 'new-dealer', name: 'New Dealer', region: 'NZ', template: 'ford', dealerships: [{ id: 5, slug: 'new-dealer', name: 'New Dealer' }] };
+    const body = { slug: 'new-dealer', name: 'New Dealer', region: 'NZ', template: 'ford', dealerships: [{ id: 5, slug: 'new-dealer', name: 'New Dealer', manufacturers: ['Ford'] }] };
     const res = await fetch(`${base}/sites`, post(body));
     expect(res.status).toBe(201);
+    // Created on the published branch (it has no host names yet, so no visitor reaches it).
+    expect(git(['log', '-1', '--format=%s'])).toBe('Create site new-dealer (New Dealer)');
+    expect(git(['status', '--porcelain', 'new-dealer.json'])).toBe('');
     expect(JSON.parse(readFileSync(join(dir, 'new-dealer.json'), 'utf8'))).toEqual({
       $schema: '../schemas/site.schema.json',
       schemaVersion: expect.any(Number),

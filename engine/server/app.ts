@@ -21,6 +21,8 @@ import { createSearchRouter } from '../search/http.ts';
 import { createLocalSearchClient } from '../search/client.ts';
 import { carPhotosRouter } from '../inventory/photos.ts';
 import { createEditorRouter } from './editor-api.ts';
+import { DraftService } from './drafts.ts';
+import { SiteRepo } from './site-repo.ts';
 import { createFeedsRouter } from './feeds.ts';
 import { createHistoryReportRouter } from './history-report.ts';
 import { createFaviconRouter, PLATFORM_FAVICON } from './favicon.ts';
@@ -50,6 +52,11 @@ export async function createApp(options: ServerOptions) {
   // Sites reload when their files change; a site fixed (or broken) on disk is served (or refused) at once.
   sites.watch();
   const services = createServices({ root, sites, dataDir: options.dataDir, staffToken: options.staffToken });
+  // Drafts, review and publishing live in git (docs/publishing.md).
+  const repo = SiteRepo.open(sites.dir);
+  const remote = process.env.FORECOURT_GIT_REMOTE || undefined;
+  const drafts = new DraftService(repo, sites, { remote });
+  const stopSync = remote ? syncPublished(repo, sites, remote) : () => undefined;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -118,7 +125,7 @@ export async function createApp(options: ServerOptions) {
   // The embedded search engine, at the Algolia REST paths (/1/indexes/...).
   app.use(createSearchRouter(services.search));
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
-  app.use('/api/editor', staffOnly(), createEditorRouter({ sites, sitesDir: sites.dir }));
+  app.use('/api/editor', staffOnly(), createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }));
   app.use('/api', services.api);
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
   app.use(createFeedsRouter({ sites, cars: services.cars }));
@@ -178,6 +185,33 @@ export async function createApp(options: ServerOptions) {
     }
   });
 
+  // Staff preview of a site's draft: rendered exactly as /sites/{slug}/ renders the published site.
+  const draftEntries = new Map<string, { head: string; entry: SiteEntry }>();
+  const draftEntry = (slug: string): SiteEntry | undefined => {
+    const head = repo.draftHead(slug);
+    if (!head) return sites.get(slug); // no draft: the draft preview is the published site
+    const cached = draftEntries.get(slug);
+    if (cached?.head === head) return cached.entry;
+    const text = repo.fileAt(head, slug);
+    if (text === undefined) return undefined;
+    const entry = sites.prepareDocument(slug, JSON.parse(text));
+    draftEntries.set(slug, { head, entry });
+    return entry;
+  };
+  app.get(/^\/drafts\/([a-z0-9-]+)(\/.*)?$/, staffOnly(undefined, { publishToken: process.env.FORECOURT_PUBLISH_TOKEN, queryToken: true }), async (req, res, next) => {
+    try {
+      const slug = (req.params as Record<string, string>)[0];
+      const rest = (req.params as Record<string, string>)[1];
+      if (rest === undefined) return res.redirect(302, `/drafts/${slug}/${req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : ''}`);
+      res.setHeader('X-Robots-Tag', 'noindex');
+      res.setHeader('Cache-Control', 'no-store');
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      await servePage(req, res, draftEntry(slug), `/drafts/${slug}`, rest + query);
+    } catch (err) {
+      next(err);
+    }
+  });
+
   // Production: the site whose hostnames include the request's host.
   app.get(/.*/, async (req, res, next) => {
     try {
@@ -203,7 +237,10 @@ export async function createApp(options: ServerOptions) {
     sites,
     vite,
     services,
+    repo,
+    drafts,
     close: () => {
+      stopSync();
       sites.close();
       services.api.close();
     },
@@ -251,4 +288,22 @@ function errorPage(title: string, body: string) {
 
 export function readVersion(root: string) {
   return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
+}
+
+/**
+ * Brings in what is published on the remote (a merged pull request) every
+ * FORECOURT_GIT_SYNC_SECONDS (default 30): a fast-forward of the published branch; the
+ * changed sites reload.
+ */
+function syncPublished(repo: SiteRepo, sites: SiteStore, remote: string): () => void {
+  const seconds = Number(process.env.FORECOURT_GIT_SYNC_SECONDS ?? 30);
+  const timer = setInterval(() => {
+    try {
+      for (const slug of repo.syncFromRemote(remote)) sites.load(slug);
+    } catch (err) {
+      console.warn(`[forecourt] could not bring in published changes from ${remote}: ${(err as Error).message}`);
+    }
+  }, Math.max(1, seconds) * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -1,9 +1,10 @@
 /**
- * The editor's local API (mounted by the server at /api/editor):
+ * The editor's local API (mounted by the server at /api/editor, behind the staff guard):
  *
- *   GET  /sites              every site document: slug, name, template, region, validity
- *   GET  /sites/:slug        the raw document, its version, its template chain (raw) and the
- *                            resolved site as the server renders it (or its issues)
+ *   GET  /sites              every site document: slug, name, template, region, validity, draft
+ *   GET  /sites/:slug        the document staff edit (the draft, else the published one), its
+ *                            version (a commit), template chain, the draft as rendered (or its
+ *                            issues), the draft's summary, and whether this person may publish
  *   GET  /templates          the templates a new site can extend
  *   GET  /models?makes=a,b   the catalogue models of those makes (for the live preview)
  *   POST /sites              create a site from a template (slug, name, region, dealerships)
@@ -11,16 +12,16 @@
  *                            plus the resolved draft with defaults filled and HTML sanitised
  *                            (what the live preview renders; the browser compiles no schema,
  *                            which the production CSP would refuse anyway: no 'unsafe-eval')
- *   PUT  /sites/:slug        save: validated with the same preparer as the runtime, written in
- *                            canonical form, atomically (temp file + rename), then reloaded so
- *                            the running site shows it at once. 422 {issues} when invalid.
+ *   PUT  /sites/:slug        save a draft: validated with the runtime's preparer, a commit on the
+ *                            site's draft branch, merged block by block with a save made since
+ *                            (409 with the conflicts when both changed one value). Visitors see
+ *                            nothing until it is published. 422 {issues} when invalid.
+ *   …    /sites/:slug/…      diff, review, publish, history, restore, draft (drafts-api.ts)
  *
- * KNOWN GAP: no authentication yet. The router is kept separate so the server can put a
- * staff-only guard in front of it (`app.use('/api/editor', requireStaff, router)`).
+ * The contract is docs/publishing.md.
  */
 import express, { type Request, type Response, type NextFunction, type Router } from 'express';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, linkSync, readFileSync, readdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatSiteDocument } from '../document/canonical.ts';
 import { CURRENT_SCHEMA_VERSION, DocumentVersionError, migrateDocument } from '../site/migrations.ts';
@@ -28,7 +29,11 @@ import { createSitePreparer } from '../site/prepare.ts';
 import { sanitizeHtml } from '../sanitize/html.server.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { PLAIN_NAME } from '../site/folder.ts';
+import { parseDocumentText } from '../site/json-text.ts';
 import { siteSetIssues } from '../site/whole-site.ts';
+import { answer, draftsRouter, mayPublish, staffOf } from './drafts-api.ts';
+import { DraftService } from './drafts.ts';
+import { SiteRepo } from './site-repo.ts';
 import type { SiteStore } from './sites.ts';
 
 export { PLAIN_NAME };
@@ -36,11 +41,17 @@ export { PLAIN_NAME };
 export interface EditorRouterOptions {
   sites: SiteStore;
   sitesDir: string;
+  /** The git repository of the sites folder (default: opened, or created, for sitesDir). */
+  repo?: SiteRepo;
+  drafts?: DraftService;
 }
 
 type Json = Record<string, any>;
 
-export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Router {
+export function createEditorRouter(options: EditorRouterOptions): Router {
+  const { sites, sitesDir } = options;
+  const repo = options.repo ?? SiteRepo.open(sitesDir);
+  const drafts = options.drafts ?? new DraftService(repo, sites, { remote: process.env.FORECOURT_GIT_REMOTE || undefined });
   const router = express.Router();
   router.use(express.json({ limit: '10mb' }));
   // Editor data is never cached: a reload must show what is on disk now.
@@ -49,7 +60,6 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
     next();
   });
 
-  const templateFile = (name: string) => join(sitesDir, 'templates', `${name}.json`);
   const siteFile = (slug: string) => join(sitesDir, `${slug}.json`);
 
   const loadTemplate = (name: string): Json | undefined => {
@@ -98,15 +108,8 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
     return out;
   }
 
-  function readSite(slug: string): { text: string; doc: Json } | undefined {
-    const file = siteFile(slug);
-    if (!existsSync(file)) return undefined;
-    const text = readFileSync(file, 'utf8');
-    return { text, doc: JSON.parse(text) as Json };
-  }
-
-  /** Validates a document for saving; returns its canonical text or the problems. */
-  function check(slug: string, raw: unknown): { ok: true; text: string } | { ok: false; issues: DocumentIssue[] } {
+  /** Validates a document for saving; returns its canonical text (and the migrated document) or the problems. */
+  function check(slug: string, raw: unknown): { ok: true; text: string; doc: Json } | { ok: false; issues: DocumentIssue[] } {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
       return { ok: false, issues: [{ path: '/', message: 'a site document must be a JSON object' }] };
     }
@@ -130,30 +133,12 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
     const others = sites.all().flatMap((e) => (e.ok && e.slug !== slug ? [{ name: e.slug, hostnames: e.site.hostnames }] : []));
     const claims = siteSetIssues([...others, { name: slug, slug: doc.slug, hostnames: doc.hostnames }]).get(slug) ?? [];
     if (!result.ok || claims.length) return { ok: false, issues: [...claims, ...(result.ok ? [] : result.issues)] };
-    return { ok: true, text: formatSiteDocument(migrated) };
+    return { ok: true, text: formatSiteDocument(migrated), doc: migrated };
   }
-
-  /** Writes a whole file or nothing: a temp file in the same folder, then a rename. */
-  function writeAtomically(file: string, text: string, options: { create?: boolean } = {}) {
-    const tmp = join(sitesDir, `.${randomBytes(6).toString('hex')}.editor-tmp`);
-    writeFileSync(tmp, text, { flag: 'wx' });
-    try {
-      if (options.create) {
-        // link() refuses to replace an existing file, so two creates cannot both win.
-        linkSync(tmp, file);
-        unlinkSync(tmp);
-      } else {
-        renameSync(tmp, file);
-      }
-    } catch (err) {
-      try {
-        unlinkSync(tmp);
-      } catch {
-        /* already gone */
-      }
-      throw err;
-    }
-  }
+  const validate = (slug: string) => (doc: Json) => {
+    const r = check(slug, doc);
+    return r.ok ? [] : r.issues;
+  };
 
   const slugParam = (req: Request, res: Response): string | undefined => {
     const slug = String(req.params.slug ?? '');
@@ -165,28 +150,21 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
   };
 
   router.get('/sites', (_req, res) => {
-    const list = readdirSync(sitesDir)
-      .filter((f) => f.endsWith('.json'))
-      .sort()
-      .map((f) => {
-        const slug = f.replace(/\.json$/, '');
-        const entry = sites.get(slug);
-        let doc: Json = {};
-        try {
-          doc = JSON.parse(readFileSync(join(sitesDir, f), 'utf8')) as Json;
-        } catch {
-          /* listed as invalid below */
-        }
-        return {
-          slug,
-          name: typeof doc.name === 'string' ? doc.name : slug,
-          template: typeof doc.template === 'string' ? doc.template : undefined,
-          region: entry?.ok ? entry.site.region : doc.region,
-          pages: entry?.ok ? entry.site.pages.length : undefined,
-          ok: entry?.ok ?? false,
-          issues: entry && !entry.ok ? entry.issues.length : 0,
-        };
-      });
+    // Through the site store (no second reader of the files): raw documents as loaded.
+    const withDrafts = new Set(drafts.draftSlugs());
+    const list = sites.all().map((entry) => {
+      const doc = (entry.raw && typeof entry.raw === 'object' && !Array.isArray(entry.raw) ? entry.raw : {}) as Json;
+      return {
+        slug: entry.slug,
+        name: typeof doc.name === 'string' ? doc.name : entry.slug,
+        template: typeof doc.template === 'string' ? doc.template : undefined,
+        region: entry.ok ? entry.site.region : doc.region,
+        pages: entry.ok ? entry.site.pages.length : undefined,
+        ok: entry.ok,
+        issues: entry.ok ? 0 : entry.issues.length,
+        draft: withDrafts.has(entry.slug),
+      };
+    });
     res.json({ sites: list });
   });
 
@@ -216,25 +194,30 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
   router.get('/sites/:slug', (req, res) => {
     const slug = slugParam(req, res);
     if (!slug) return;
-    let found: ReturnType<typeof readSite>;
-    try {
-      found = readSite(slug);
-    } catch (err) {
-      res.status(422).json({ error: `sites/${slug}.json is not readable JSON: ${(err as Error).message}` });
-      return;
-    }
+    const found = drafts.current(slug);
     if (!found) {
       res.status(404).json({ error: `no site "${slug}"` });
       return;
     }
-    const entry = sites.get(slug) ?? sites.load(slug);
+    let doc: Json;
+    try {
+      doc = parseDocumentText(found.text) as Json;
+    } catch (err) {
+      res.status(422).json({ error: `sites/${slug}.json is not valid JSON: ${(err as Error).message}` });
+      return;
+    }
+    // The draft as the runtime would render it (the published entry when there is no draft).
+    const checked = prepare.check(doc);
     res.json({
       slug,
-      document: found.doc,
-      version: versionOf(found.text),
-      templates: templateChain(found.doc),
-      resolved: entry.ok ? entry.site : null,
-      issues: entry.ok ? [] : entry.issues,
+      document: doc,
+      version: found.version,
+      templates: templateChain(doc),
+      resolved: checked.issues.length ? null : checked.site,
+      issues: checked.issues,
+      draft: drafts.draftInfo(slug),
+      published: { commit: repo.publishedHead() },
+      canPublish: mayPublish(req),
     });
   });
 
@@ -275,17 +258,10 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
       res.status(422).json({ issues: result.issues });
       return;
     }
-    try {
-      writeAtomically(siteFile(slug), result.text, { create: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
-        res.status(409).json({ issues: [{ path: '/slug', message: `a site called "${slug}" already exists` }] });
-        return;
-      }
-      throw err;
-    }
+    // A new site has no host names yet, so no visitor reaches it: it is published at once, and edited as drafts from then on.
+    const version = repo.createSite(slug, result.text, `Create site ${slug} (${doc.name})`, staffOf(req));
     sites.load(slug);
-    res.status(201).json({ slug, document: JSON.parse(result.text), version: versionOf(result.text) });
+    res.status(201).json({ slug, document: JSON.parse(result.text), version });
   });
 
   router.put('/sites/:slug', (req, res) => {
@@ -297,26 +273,14 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
       res.status(422).json({ issues: result.issues });
       return;
     }
-    const current = existsSync(siteFile(slug)) ? readFileSync(siteFile(slug), 'utf8') : undefined;
-    // Optimistic concurrency: refuse to overwrite a version the editor has not seen.
-    if (typeof body.baseVersion === 'string' && current !== undefined && versionOf(current) !== body.baseVersion) {
-      res.status(409).json({
-        error: 'the site was saved by someone else since you opened it',
-        version: versionOf(current),
-        document: JSON.parse(current),
-      });
-      return;
-    }
-    if (current !== result.text) writeAtomically(siteFile(slug), result.text);
-    const entry = sites.load(slug);
-    res.json({
-      slug,
-      document: JSON.parse(result.text),
-      version: versionOf(result.text),
-      changed: current !== result.text,
-      live: entry.ok,
+    const baseVersion = typeof body.baseVersion === 'string' ? body.baseVersion : undefined;
+    answer(res, () => {
+      const saved = drafts.save(slug, result.doc, baseVersion, staffOf(req), validate(slug));
+      return { slug, document: JSON.parse(saved.text), version: saved.version, changed: saved.changed, merged: saved.merged, draft: drafts.draftInfo(slug), live: false };
     });
   });
+
+  router.use('/sites/:slug', draftsRouter({ drafts, validate, mayPublish, staffOf, slugParam }));
 
   router.use((err: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
     if (err.type === 'entity.parse.failed') {
@@ -334,7 +298,4 @@ export function createEditorRouter({ sites, sitesDir }: EditorRouterOptions): Ro
   return router;
 }
 
-/** A short fingerprint of a file's bytes (what the editor loaded, for conflict checks). */
-export function versionOf(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
-}
+

@@ -34,11 +34,16 @@ export function securityHeaders(mode: 'development' | 'production'): RequestHand
  * local default of npm start). The editor's page (/editor/) is a public app shell: it
  * holds no data, and shows a sign-in screen when this guard answers 401.
  */
-export function staffOnly(token = process.env.FORECOURT_EDITOR_TOKEN): RequestHandler {
+export function staffOnly(
+  token = process.env.FORECOURT_EDITOR_TOKEN,
+  options: { publishToken?: string; queryToken?: boolean } = { publishToken: process.env.FORECOURT_PUBLISH_TOKEN },
+): RequestHandler {
   return (req, res, next) => {
     if (token) {
-      const given = bearerToken(req.get('authorization'));
-      if (given !== undefined && sameSecret(given, token)) return next();
+      // A page opened in the browser (the draft preview) cannot send a header: it may carry ?token=.
+      const given = bearerToken(req.get('authorization')) ?? (options.queryToken && typeof req.query.token === 'string' ? req.query.token : undefined);
+      const accepted = [token, options.publishToken].filter((t): t is string => Boolean(t));
+      if (given !== undefined && accepted.some((t) => sameSecret(given, t))) return next();
       res.setHeader('WWW-Authenticate', 'Bearer realm="forecourt-editor"');
       res.status(401).json({
         error:
@@ -57,7 +62,7 @@ export function staffOnly(token = process.env.FORECOURT_EDITOR_TOKEN): RequestHa
 }
 
 /** The credentials of an "Authorization: Bearer <token>" header (scheme case-insensitive). */
-function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined): string | undefined {
   const m = /^Bearer[ \t]+(\S.*)$/i.exec(header ?? '');
   return m ? m[1].trim() : undefined;
 }
@@ -66,7 +71,7 @@ function bearerToken(header: string | undefined): string | undefined {
  * Compares secrets in constant time: hashing both first gives timingSafeEqual equal-length
  * inputs, so neither the contents nor the length of the token leak through timing.
  */
-function sameSecret(given: string, expected: string) {
+export function sameSecret(given: string, expected: string) {
   const hash = (s: string) => createHash('sha256').update(s, 'utf8').digest();
   return timingSafeEqual(hash(given), hash(expected));
 }

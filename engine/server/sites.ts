@@ -60,6 +60,11 @@ export class SiteStore {
     return entry;
   }
 
+  /** A document that is not the site's file (a draft), prepared like the file; the store is not changed. */
+  prepareDocument(slug: string, raw: unknown): SiteEntry {
+    return this.folder.fromDocument(slug, raw, [...this.entries.values()].filter((e) => e.slug !== slug));
+  }
+
   private remember(entry: SiteEntry) {
     this.entries.set(entry.slug, entry);
     if (!entry.ok && !this.options.quiet) {

@@ -130,6 +130,12 @@ export class SiteFolder {
       if (!(err instanceof DocumentSyntaxError)) throw err;
       return { slug, file, ok: false, issues: [{ path: '/', message: `${basename(file)} is not valid JSON: ${err.detail}` }] };
     }
+    return this.fromDocument(slug, raw, earlier);
+  }
+
+  /** A document given as data (a draft from git), prepared as `load` prepares a file. */
+  fromDocument(slug: string, raw: unknown, earlier: SiteEntry[] = []): SiteEntry {
+    const file = this.fileOf(slug);
     const result = this.prepare(raw);
     const rawDoc = raw as Record<string, unknown> | null;
     const claims: SiteInSet[] = [

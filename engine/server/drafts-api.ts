@@ -1,0 +1,103 @@
+/**
+ * The draft endpoints of the editor API under /sites/:slug (docs/publishing.md): diff,
+ * review, publish, history, restore, discard. Who is acting comes from the editor's
+ * sign-in (`X-Forecourt-Staff`); who may publish from FORECOURT_PUBLISH_TOKEN.
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import type { DocumentIssue } from '../site/types.ts';
+import { ConflictError, InvalidError, type DraftService } from './drafts.ts';
+import { RepoError, type Author } from './site-repo.ts';
+import { bearerToken, sameSecret } from './security.ts';
+
+type Json = Record<string, any>;
+
+/** The staff member acting, as the editor's sign-in names them. */
+export function staffOf(req: Request): Author {
+  let name = '';
+  try {
+    name = decodeURIComponent(req.get('x-forecourt-staff') ?? '').trim();
+  } catch {
+    name = '';
+  }
+  // A name is shown in history and written into commits: plain text, one line, short.
+  name = name.replace(/[\u0000-\u001f<>]/g, '').slice(0, 80);
+  return { name: name || 'Staff' };
+}
+
+/** FORECOURT_PUBLISH_TOKEN set: only its bearer may publish; unset: everyone who may edit. */
+export function mayPublish(req: Request, token = process.env.FORECOURT_PUBLISH_TOKEN): boolean {
+  if (!token) return true;
+  const given = bearerToken(req.get('authorization'));
+  return given !== undefined && sameSecret(given, token);
+}
+
+/** Runs an action and answers with its result, or with the refusal it raised. */
+export function answer(res: Response, action: () => Json, status = 200) {
+  try {
+    res.status(status).json(action());
+  } catch (err) {
+    if (err instanceof ConflictError) {
+      res.status(409).json({ error: err.message, conflicts: err.conflicts, document: err.document, version: err.version });
+    } else if (err instanceof InvalidError) {
+      res.status(422).json({ error: err.message, issues: err.issues });
+    } else if (err instanceof RepoError) {
+      res.status(err.status).json({ error: err.message });
+    } else throw err;
+  }
+}
+
+export function draftsRouter(options: {
+  drafts: DraftService;
+  validate: (slug: string) => (doc: Json) => DocumentIssue[];
+  mayPublish: (req: Request) => boolean;
+  staffOf: (req: Request) => Author;
+  slugParam: (req: Request, res: Response) => string | undefined;
+}): Router {
+  const { drafts, validate, slugParam } = options;
+  const router = express.Router({ mergeParams: true });
+
+  router.get('/diff', (req, res) => {
+    const slug = slugParam(req, res);
+    if (slug) answer(res, () => drafts.diff(slug));
+  });
+
+  router.post('/review', (req, res) => {
+    const slug = slugParam(req, res);
+    if (slug) answer(res, () => drafts.review(slug, `${req.protocol}://${req.get('host')}`));
+  });
+
+  router.post('/publish', (req, res) => {
+    const slug = slugParam(req, res);
+    if (!slug) return;
+    if (!options.mayPublish(req)) {
+      res.status(403).json({ error: 'you may save drafts but not publish them: publishing needs the publisher token (FORECOURT_PUBLISH_TOKEN)' });
+      return;
+    }
+    answer(res, () => {
+      const { published, text, pushed } = drafts.publish(slug, options.staffOf(req), validate(slug));
+      return { published, document: JSON.parse(text), pushed };
+    });
+  });
+
+  router.get('/history', (req, res) => {
+    const slug = slugParam(req, res);
+    if (slug) answer(res, () => ({ versions: drafts.history(slug) }));
+  });
+
+  router.post('/restore', (req, res) => {
+    const slug = slugParam(req, res);
+    if (!slug) return;
+    const commit = String((req.body as Json | undefined)?.commit ?? '');
+    answer(res, () => {
+      const saved = drafts.restore(slug, commit, options.staffOf(req));
+      return { slug, document: JSON.parse(saved.text), version: saved.version, changed: saved.changed, merged: false, draft: drafts.draftInfo(slug), live: false };
+    });
+  });
+
+  router.delete('/draft', (req, res) => {
+    const slug = slugParam(req, res);
+    if (slug) answer(res, () => (drafts.discard(slug), { discarded: true, draft: drafts.draftInfo(slug) }));
+  });
+
+  return router;
+}

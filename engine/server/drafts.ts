@@ -1,0 +1,230 @@
+/**
+ * Drafts, review and publishing of site documents (docs/publishing.md): what the editor
+ * API does with the git repository. Saves are draft commits, merged block by block with a
+ * save someone else made in between; publishing merges the draft into the published
+ * branch and reloads the site.
+ */
+import { formatSiteDocument } from '../document/canonical.ts';
+import { describeChange, renderReport } from '../document/diff-render.ts';
+import { diffSiteDocuments, touchedPages, type SiteChange } from '../document/diff.ts';
+import { mergeSiteDocuments, type MergeConflict } from '../document/merge.ts';
+import { parseDocumentText } from '../site/json-text.ts';
+import { resolveTemplate } from '../site/templates.ts';
+import type { DocumentIssue } from '../site/types.ts';
+import { RepoError, type Author, type SiteRepo } from './site-repo.ts';
+import type { SiteStore } from './sites.ts';
+
+type Json = Record<string, any>;
+
+export interface DraftInfo {
+  exists: boolean;
+  head?: string;
+  author?: string;
+  date?: string;
+  /** The semantic diff published → draft, one line per change. */
+  summary: string[];
+}
+
+export class ConflictError extends RepoError {
+  constructor(
+    readonly conflicts: MergeConflict[],
+    readonly document: Json,
+    readonly version: string,
+  ) {
+    super(409, `someone else saved this site since you opened it, and changed ${conflicts.length === 1 ? 'a value you changed' : `${conflicts.length} values you changed`}; choose which to keep`);
+  }
+}
+
+export class InvalidError extends RepoError {
+  constructor(readonly issues: DocumentIssue[]) {
+    super(422, `the document has ${issues.length} problem${issues.length === 1 ? '' : 's'}`);
+  }
+}
+
+export interface SaveResult {
+  text: string;
+  version: string;
+  changed: boolean;
+  merged: boolean;
+}
+
+export class DraftService {
+  constructor(
+    private readonly repo: SiteRepo,
+    private readonly sites: SiteStore,
+    private readonly options: { remote?: string } = {},
+  ) {}
+
+  /** The document staff edit: the draft when there is one, else the published one. */
+  current(slug: string): { text: string; version: string } | undefined {
+    const version = this.repo.draftHead(slug) ?? this.repo.publishedHead();
+    const text = this.repo.fileAt(version, slug);
+    return text === undefined ? undefined : { text, version };
+  }
+
+  draftInfo(slug: string): DraftInfo {
+    const head = this.repo.draftHead(slug);
+    if (!head) return { exists: false, summary: [] };
+    const [author, date] = this.repo.git(['log', '-1', '--format=%an%x1f%aI', head]).split('\x1f');
+    return { exists: true, head, author, date, summary: this.lines(this.published(slug), this.repo.fileAt(head, slug)) };
+  }
+
+  /**
+   * Saves a document (already validated, canonical `text`) as the site's draft. When the
+   * draft moved on since `baseVersion`, the two saves merge block by block; values both
+   * changed come back as a ConflictError (nothing written).
+   */
+  save(slug: string, doc: Json, baseVersion: string | undefined, author: Author, validate: (doc: Json) => DocumentIssue[]): SaveResult {
+    const head = this.repo.draftHead(slug);
+    const current = head ?? this.repo.publishedHead();
+    const currentText = this.repo.fileAt(current, slug);
+    let text = formatSiteDocument(doc);
+    let merged = false;
+    if (baseVersion !== undefined && baseVersion !== current && currentText !== undefined) {
+      if (!this.repo.hasCommit(baseVersion)) {
+        throw new RepoError(409, 'the version you started from is not known here; reload the site (your changes are kept in this browser)');
+      }
+      const baseText = this.repo.fileAt(baseVersion, slug);
+      if (baseText !== currentText) {
+        const result = mergeSiteDocuments(baseText === undefined ? {} : parseDocumentText(baseText), parseDocumentText(currentText), doc);
+        if (result.conflicts.length) throw new ConflictError(result.conflicts, result.merged, current);
+        const issues = validate(result.merged);
+        if (issues.length) throw new InvalidError(issues);
+        text = formatSiteDocument(result.merged);
+        merged = true;
+      }
+    }
+    if (text === currentText) return { text, version: current, changed: false, merged };
+    const message = oneLine(this.lines(currentText, text)) || 'Saved without changes a visitor would see';
+    const version = this.repo.saveDraft(slug, text, message, author, head);
+    return { text, version, changed: true, merged };
+  }
+
+  /** The semantic diff published → draft. */
+  diff(slug: string): { changes: SiteChange[]; text: string; markdown: string } {
+    const head = this.requireDraft(slug);
+    const before = this.published(slug);
+    const after = this.repo.fileAt(head, slug);
+    const changes = this.changes(before, after);
+    const file = { file: `${this.repo.pathOf(slug)}`, status: before === undefined ? ('added' as const) : ('modified' as const), changes };
+    return { changes, text: renderReport([file], 'text'), markdown: renderReport([file], 'markdown') };
+  }
+
+  /** Pushes the draft for review and writes its description (Markdown). */
+  review(slug: string, previewBase: string): { branch: string; remote?: string; pushed: boolean; markdown: string } {
+    const head = this.requireDraft(slug);
+    const { changes, markdown } = this.diff(slug);
+    const pages = touchedPaths(changes, this.repo.fileAt(head, slug));
+    const previews = pages.length
+      ? `\n\n### Before and after\n\n${pages.map((p) => `- \`${p}\`: published ${previewBase}/sites/${slug}${p === '/' ? '/' : p} · draft ${previewBase}/drafts/${slug}${p === '/' ? '/' : p}`).join('\n')}\n`
+      : '';
+    const remote = this.options.remote;
+    if (remote) this.repo.pushDraft(slug, remote);
+    return { branch: this.repo.draftBranch(slug), remote, pushed: Boolean(remote), markdown: `${markdown.trimEnd()}${previews}` };
+  }
+
+  /** Merges the draft into the published branch; the running site reloads it. */
+  publish(slug: string, author: Author, validate: (doc: Json) => DocumentIssue[]): { published: string; text: string; pushed: boolean } {
+    const head = this.requireDraft(slug);
+    const draftText = this.repo.fileAt(head, slug)!;
+    const publishedText = this.published(slug);
+    const baseCommit = this.repo.mergeBase(slug);
+    const baseText = baseCommit ? this.repo.fileAt(baseCommit, slug) : undefined;
+    let text = draftText;
+    if (publishedText !== undefined && baseText !== publishedText) {
+      // Published moved on since the draft began (another publish, a merged pull request).
+      const result = mergeSiteDocuments(baseText === undefined ? {} : parseDocumentText(baseText), parseDocumentText(publishedText), parseDocumentText(draftText) as Json);
+      if (result.conflicts.length) throw new ConflictError(result.conflicts, result.merged, this.repo.publishedHead());
+      const issues = validate(result.merged);
+      if (issues.length) throw new InvalidError(issues);
+      text = formatSiteDocument(result.merged);
+    }
+    const message = `Publish ${slug}: ${oneLine(this.lines(publishedText, text)) || 'no visible change'}`;
+    const published = this.repo.publish(slug, text, message, author);
+    this.sites.load(slug);
+    const pushed = this.options.remote ? this.repo.pushPublished(this.options.remote) : false;
+    return { published, text, pushed };
+  }
+
+  /** Published versions, newest first, each with what it changed. */
+  history(slug: string) {
+    return this.repo.history(slug).map((v) => {
+      const parent = this.repo.parentOf(v.commit);
+      return { ...v, summary: this.lines(parent ? this.repo.fileAt(parent, slug) : undefined, this.repo.fileAt(v.commit, slug)) };
+    });
+  }
+
+  /** Makes an older version the draft (a new draft commit; nothing is published). */
+  restore(slug: string, commit: string, author: Author): SaveResult {
+    if (!this.repo.hasCommit(commit)) throw new RepoError(404, `no version ${commit}`);
+    const text = this.repo.fileAt(commit, slug);
+    if (text === undefined) throw new RepoError(404, `version ${commit.slice(0, 7)} has no document for ${slug}`);
+    const head = this.repo.draftHead(slug);
+    const currentText = this.repo.fileAt(head ?? this.repo.publishedHead(), slug);
+    const [date] = this.repo.git(['log', '-1', '--format=%aI', commit]).split('\n');
+    const version = this.repo.saveDraft(slug, text, `Restore the version of ${date.slice(0, 10)} (${commit.slice(0, 7)})`, author, head);
+    return { text, version, changed: text !== currentText, merged: false };
+  }
+
+  discard(slug: string) {
+    this.repo.deleteDraft(slug);
+  }
+
+  /** Drafts that exist, by slug. */
+  draftSlugs(): string[] {
+    const out = this.repo.git(['for-each-ref', '--format=%(refname)', 'refs/heads/forecourt/draft/']);
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((r) => r.slice('refs/heads/forecourt/draft/'.length));
+  }
+
+  private requireDraft(slug: string): string {
+    const head = this.repo.draftHead(slug);
+    if (!head) throw new RepoError(409, 'this site has no draft: nothing is waiting to be published');
+    return head;
+  }
+
+  private published(slug: string) {
+    return this.repo.fileAt(this.repo.publishedHead(), slug);
+  }
+
+  private changes(beforeText: string | undefined, afterText: string | undefined): SiteChange[] {
+    const before = beforeText === undefined ? {} : (parseDocumentText(beforeText) as Json);
+    const after = afterText === undefined ? {} : (parseDocumentText(afterText) as Json);
+    return diffSiteDocuments(before, after, { templates: { before: this.templateOf(before), after: this.templateOf(after) } });
+  }
+
+  private lines(beforeText: string | undefined, afterText: string | undefined): string[] {
+    return this.changes(beforeText, afterText).map((c) => describeChange(c));
+  }
+
+  private templateOf(doc: Json): Json | undefined {
+    if (typeof doc.template !== 'string') return undefined;
+    try {
+      const resolved = resolveTemplate({ template: doc.template }, (name) => this.sites.loadTemplate(name));
+      if (!resolved.merged) return undefined;
+      const { template: _t, ...rest } = resolved.doc;
+      return rest;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+/** The first change, and how many more. */
+function oneLine(lines: string[]): string {
+  if (!lines.length) return '';
+  const first = lines[0].length > 120 ? `${lines[0].slice(0, 119)}…` : lines[0];
+  return lines.length > 1 ? `${first} (and ${lines.length - 1} more change${lines.length > 2 ? 's' : ''})` : first;
+}
+
+/** The fixed paths of the pages a change set touches (for preview links); the home page when every page may change. */
+function touchedPaths(changes: SiteChange[], afterText: string | undefined): string[] {
+  const doc = afterText ? (parseDocumentText(afterText) as Json) : {};
+  const pages: Json[] = Array.isArray(doc.pages) ? doc.pages : [];
+  const touched = touchedPages(changes);
+  const fixed = (p: Json) => typeof p.path === 'string' && !p.path.includes(':') && !p.path.includes('*');
+  const paths = pages.filter((p) => touched.pages.has(p.id) && fixed(p)).map((p) => p.path as string);
+  return touched.everyPage || !paths.length ? ['/', ...paths.filter((p) => p !== '/')] : paths;
+}

@@ -1,0 +1,277 @@
+/**
+ * The sites folder as a git repository (docs/publishing.md): the published branch is
+ * what the work tree has checked out; each site's draft is a branch
+ * `forecourt/draft/{slug}` written with git's plumbing through a temporary index, so a
+ * draft save never touches the work tree, the developer's index or what visitors see.
+ * Node only; runs the `git` binary.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+
+export interface Author {
+  name: string;
+  email?: string;
+}
+
+export interface Version {
+  commit: string;
+  author: string;
+  date: string;
+  message: string;
+}
+
+/** A refusal the API turns into an answer (status and sentence). */
+export class RepoError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const SYSTEM: Author = { name: 'Forecourt', email: 'forecourt@localhost' };
+const DRAFT_PREFIX = 'refs/heads/forecourt/draft/';
+
+export class SiteRepo {
+  /** The repository's top folder. */
+  readonly top: string;
+  /** The sites folder inside it, as git paths start ('' or 'sites/'). */
+  readonly prefix: string;
+
+  private constructor(
+    readonly sitesDir: string,
+    top: string,
+  ) {
+    this.top = top;
+    const rel = relative(top, sitesDir).split(sep).join('/');
+    this.prefix = rel ? `${rel}/` : '';
+  }
+
+  /** The repository holding the sites folder; one is created (with a first commit of what is there) when there is none. */
+  static open(sitesDir: string): SiteRepo {
+    let top: string | undefined;
+    try {
+      top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: sitesDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      top = undefined;
+    }
+    if (!top) {
+      execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: sitesDir });
+      const repo = new SiteRepo(sitesDir, sitesDir);
+      repo.git(['add', '-A', '.']);
+      repo.git(['commit', '-q', '--allow-empty', '-m', 'Sites as they were when Forecourt first served them'], { author: SYSTEM });
+      return repo;
+    }
+    const repo = new SiteRepo(sitesDir, realTop(top, sitesDir));
+    if (!repo.tryGit(['rev-parse', '--verify', '-q', 'HEAD'])) {
+      repo.git(['add', '-A', '.'], { cwd: sitesDir });
+      repo.git(['commit', '-q', '--allow-empty', '-m', 'Sites as they were when Forecourt first served them'], { author: SYSTEM });
+    }
+    return repo;
+  }
+
+  git(args: string[], options: { author?: Author; env?: NodeJS.ProcessEnv; cwd?: string; input?: string; raw?: boolean } = {}): string {
+    const who = options.author ?? SYSTEM;
+    const email = who.email ?? `${who.name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '') || 'staff'}@forecourt.local`;
+    const out = execFileSync('git', args, {
+      cwd: options.cwd ?? this.top,
+      encoding: 'utf8',
+      input: options.input,
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: who.name,
+        GIT_AUTHOR_EMAIL: email,
+        GIT_COMMITTER_NAME: SYSTEM.name,
+        GIT_COMMITTER_EMAIL: SYSTEM.email,
+        ...options.env,
+      },
+    });
+    return options.raw ? out : out.trimEnd();
+  }
+
+  private tryGit(args: string[], options: { raw?: boolean } = {}): string | undefined {
+    try {
+      return this.git(args, options);
+    } catch {
+      return undefined;
+    }
+  }
+
+  pathOf(slug: string) {
+    return `${this.prefix}${slug}.json`;
+  }
+
+  /** The published branch (what the work tree has checked out). */
+  publishedBranch(): string {
+    return this.git(['symbolic-ref', '--short', 'HEAD']);
+  }
+
+  publishedHead(): string {
+    return this.git(['rev-parse', 'HEAD']);
+  }
+
+  draftBranch(slug: string) {
+    return `forecourt/draft/${slug}`;
+  }
+
+  draftHead(slug: string): string | undefined {
+    return this.tryGit(['rev-parse', '--verify', '-q', `${DRAFT_PREFIX}${slug}`]) || undefined;
+  }
+
+  /** The site's document text at a commit (undefined when the commit has no such file). */
+  fileAt(commit: string, slug: string): string | undefined {
+    return this.tryGit(['cat-file', 'blob', `${commit}:${this.pathOf(slug)}`], { raw: true });
+  }
+
+  /** Is this a commit of the repository? */
+  hasCommit(commit: string): boolean {
+    return /^[0-9a-f]{7,64}$/.test(commit) && this.tryGit(['cat-file', '-e', `${commit}^{commit}`]) !== undefined;
+  }
+
+  /** A new commit: `parents[0]`'s tree with the site's file set to `text` (nothing else is touched). */
+  private commitFile(parents: string[], slug: string, text: string, message: string, author: Author): string {
+    const dir = mkdtempSync(join(tmpdir(), 'forecourt-index-'));
+    try {
+      const env = { GIT_INDEX_FILE: join(dir, 'index') };
+      this.git(['read-tree', parents[0]], { env });
+      const blob = this.git(['hash-object', '-w', '--stdin'], { input: text });
+      this.git(['update-index', '--add', '--cacheinfo', `100644,${blob},${this.pathOf(slug)}`], { env });
+      const tree = this.git(['write-tree'], { env });
+      return this.git(['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-m', message], { author });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * Commits `text` as the site's draft. `expected` is the draft head the caller merged
+   * against (undefined: no draft yet); a concurrent save in between is refused (409).
+   */
+  saveDraft(slug: string, text: string, message: string, author: Author, expected: string | undefined): string {
+    const parent = expected ?? this.publishedHead();
+    const commit = this.commitFile([parent], slug, text, message, author);
+    const ref = `${DRAFT_PREFIX}${slug}`;
+    try {
+      // The old value makes this a compare-and-swap: two saves cannot both win.
+      this.git(['update-ref', ref, commit, expected ?? '0'.repeat(40)]);
+    } catch {
+      throw new RepoError(409, 'the draft was saved by someone else at the same moment; try again');
+    }
+    return commit;
+  }
+
+  deleteDraft(slug: string) {
+    const head = this.draftHead(slug);
+    if (head) this.git(['update-ref', '-d', `${DRAFT_PREFIX}${slug}`, head]);
+  }
+
+  /** The commit the draft and the published branch last shared. */
+  mergeBase(slug: string): string | undefined {
+    const head = this.draftHead(slug);
+    return head ? this.tryGit(['merge-base', 'HEAD', head]) : undefined;
+  }
+
+  /**
+   * Publishes `text` (the draft merged with what is published): a merge commit on the
+   * published branch, the file in the work tree, then the draft branch is dropped.
+   */
+  publish(slug: string, text: string, message: string, author: Author): string {
+    const draft = this.draftHead(slug);
+    if (!draft) throw new RepoError(409, 'there is no draft to publish');
+    const commit = this.advancePublished(slug, text, message, author, [draft]);
+    this.git(['update-ref', '-d', `${DRAFT_PREFIX}${slug}`, draft]);
+    return commit;
+  }
+
+  /** A new site, committed straight to the published branch (it has no host names yet, so no visitor reaches it). */
+  createSite(slug: string, text: string, message: string, author: Author): string {
+    if (existsSync(join(this.top, this.pathOf(slug))) || this.fileAt(this.publishedHead(), slug) !== undefined) {
+      throw new RepoError(409, `a site called "${slug}" already exists`);
+    }
+    return this.advancePublished(slug, text, message, author, []);
+  }
+
+  /**
+   * A commit on the published branch with the site's file set to `text` (parents: the
+   * published head, then `merged`), then the one file in the work tree and the index
+   * entry for that path. Refuses when the file on disk has changes that are not committed.
+   */
+  private advancePublished(slug: string, text: string, message: string, author: Author, merged: string[]): string {
+    const head = this.publishedHead();
+    const file = join(this.top, this.pathOf(slug));
+    const onDisk = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    if (onDisk !== this.fileAt(head, slug)) {
+      throw new RepoError(409, `${this.pathOf(slug)} has changes on disk that are not committed; commit or discard them before publishing`);
+    }
+    const commit = this.commitFile([head, ...merged], slug, text, message, author);
+    try {
+      this.git(['update-ref', 'HEAD', commit, head]);
+    } catch {
+      throw new RepoError(409, 'something else was published at the same moment; try again');
+    }
+    const tmp = `${file}.${process.pid}.publish-tmp`;
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+    this.git(['reset', '-q', 'HEAD', '--', this.pathOf(slug)]);
+    return commit;
+  }
+
+  /** Published versions of a site, newest first. */
+  history(slug: string, limit = 50): Version[] {
+    const out = this.git(['log', `-n${limit}`, '--first-parent', '--format=%H%x1f%an%x1f%aI%x1f%s%x1e', 'HEAD', '--', this.pathOf(slug)]);
+    return out
+      .split('\x1e')
+      .map((r) => r.trim())
+      .filter(Boolean)
+      .map((r) => {
+        const [commit, author, date, message] = r.split('\x1f');
+        return { commit, author, date, message };
+      });
+  }
+
+  /** The version before `commit` on the published branch (for its diff). */
+  parentOf(commit: string): string | undefined {
+    return this.tryGit(['rev-parse', '--verify', '-q', `${commit}^1`]) || undefined;
+  }
+
+  /** Pushes the draft branch to a remote (name or URL). */
+  pushDraft(slug: string, remote: string) {
+    this.git(['push', '-q', '--force', remote, `${DRAFT_PREFIX}${slug}:refs/heads/${this.draftBranch(slug)}`]);
+  }
+
+  /** Pushes the published branch (after a publish), when the remote accepts it as a fast-forward. */
+  pushPublished(remote: string): boolean {
+    return this.tryGit(['push', '-q', remote, `HEAD:refs/heads/${this.publishedBranch()}`]) !== undefined;
+  }
+
+  /**
+   * Brings in what was published on the remote (a merged pull request): fetch, then a
+   * fast-forward of the published branch. Returns the site slugs whose files changed.
+   */
+  syncFromRemote(remote: string): string[] {
+    const branch = this.publishedBranch();
+    if (this.tryGit(['fetch', '-q', remote, branch]) === undefined) return [];
+    const before = this.publishedHead();
+    if (this.tryGit(['merge', '-q', '--ff-only', 'FETCH_HEAD']) === undefined) return [];
+    const changed = this.git(['diff', '--name-only', before, 'HEAD', '--', this.prefix || '.']);
+    return changed
+      .split('\n')
+      .filter((f) => f.startsWith(this.prefix) && f.endsWith('.json') && !f.slice(this.prefix.length).includes('/'))
+      .map((f) => f.slice(this.prefix.length, -'.json'.length));
+  }
+}
+
+/** git answers the top folder with symlinks resolved; keep the caller's spelling when it is the same place. */
+function realTop(top: string, sitesDir: string): string {
+  const rel = relative(top, sitesDir);
+  if (!rel.startsWith('..')) return top;
+  // sitesDir reached through a symlink (e.g. /tmp → /private/tmp): walk up from sitesDir instead.
+  let dir = sitesDir;
+  while (!existsSync(join(dir, '.git')) && dir !== join(dir, '..')) dir = join(dir, '..');
+  return dir;
+}
