@@ -113,7 +113,8 @@ export class SiteStore {
           this.onReload?.(undefined, slug);
           return;
         }
-        this.onReload?.(this.load(slug), slug);
+        const entry = this.load(slug); // not inside `onReload?.(…)`: without a listener that would skip the load
+        this.onReload?.(entry, slug);
       });
     };
     const onTemplate = () =>

@@ -95,8 +95,6 @@ describe('reload without a restart', () => {
     const store = new SiteStore(d);
     try {
       store.watch();
-      const reloaded: string[] = [];
-      store.onReload = (_entry, slug) => reloaded.push(slug);
       const file = join(d, 'kiwi-car-yard.json');
       const good = readFileSync(file, 'utf8');
       writeFileSync(file, '{ broken');
@@ -112,7 +110,6 @@ describe('reload without a restart', () => {
         const e = store.get('gold-coast-ford');
         expect(e?.ok && e.site.pages.find((p) => p.id === 'finance')?.title).toBe('Finance and loans | {site}');
       }, { timeout: 3000 });
-      expect(reloaded).toContain('kiwi-car-yard');
     } finally {
       store.close();
       warn.mockRestore();
