@@ -48,6 +48,16 @@ const COLLECTION_NOUN: Record<string, string> = {
   makeSlugs: 'make with slug',
 };
 
+const COLLECTION_WORDS: Record<string, [plural: string, one: string, key: string]> = {
+  locations: ['locations', 'location', 'slug'],
+  locationIds: ['locations', 'location', 'id'],
+  dealerships: ['dealerships', 'dealership', 'slug'],
+  offers: ['offers', 'offer', 'id'],
+  models: ['models', 'model', 'slug'],
+  makes: ['makes', 'make', 'name'],
+  makeSlugs: ['makes', 'make', 'slug'],
+};
+
 function slugOf(text: string) {
   return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
@@ -147,7 +157,8 @@ class SiteRoutes {
       const value = match.params[param];
       const known = this.collections[collection];
       if (value === undefined || !known || known.has(value)) continue;
-      return `${said}: page ${JSON.stringify(match.page.id)} (${match.page.path}) shows a ${COLLECTION_NOUN[collection] ?? collection} ${JSON.stringify(value)}, which this site does not have${suggest(path, this.routeCandidates())}`;
+      const [plural, one, key] = COLLECTION_WORDS[collection] ?? [collection, 'entry', 'key'];
+      return `${said}, which is not a route of this site: page ${JSON.stringify(match.page.id)} (${match.page.path}) shows this site's ${plural}, and no ${one} has ${key} ${JSON.stringify(value)}${suggest(path, this.routeCandidates())}`;
     }
     if (fragment && !info.blockIds.has(fragment) && !this.layoutIds.has(fragment)) {
       return `${said}, but page ${JSON.stringify(match.page.id)} (${match.page.path}) has no block with id ${JSON.stringify(fragment)} to jump to${suggest(fragment, [...info.blockIds], '#')}`;

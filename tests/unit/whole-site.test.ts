@@ -87,7 +87,7 @@ describe('links', () => {
     expect(issuesOf(site('/locations/sydney'))).toEqual([
       {
         path: '/pages/0/blocks/0/props/actions/0/href',
-        message: 'links to "/locations/sydney": page "loc" (/locations/:slug) shows a location with slug "sydney", which this site does not have',
+        message: 'links to "/locations/sydney", which is not a route of this site: page "loc" (/locations/:slug) shows this site\'s locations, and no location has slug "sydney"',
       },
     ]);
   });
@@ -96,7 +96,7 @@ describe('links', () => {
     const models = [page('model', '/:modelSlug', [{ type: 'model-detail', id: 'md', props: {} }]), page('contact', '/contact')];
     expect(issuesOf(site('/ranger', models))).toEqual([]);
     const [issue] = issuesOf(site('/rangr', models));
-    expect(issue.message).toMatch(/^links to "\/rangr": page "model" \(\/:modelSlug\) shows a model with slug "rangr", which this site does not have; did you mean "\/ranger"/);
+    expect(issue.message).toMatch(/^links to "\/rangr", which is not a route of this site: page "model" \(\/:modelSlug\) shows this site's models, and no model has slug "rangr"; did you mean "\/ranger"/);
     // A Toyota model is not in a Ford dealer's range.
     expect(issuesOf(site('/hilux', models))).toHaveLength(1);
   });
