@@ -137,6 +137,13 @@ describe('long text and HTML: the words and tags that changed, in context', () =
     expect(renderText(diffSiteDocuments(before, after))).toContain('props/html edited: "<p>[-<a href=\\"/service\\">-]{+<a href=\\"https://phish.example\\">+}Book</a> Our service …" (tags changed: <a>)');
   });
 
+  it('the editor review panel\'s wrapper (a function) gets the word diff as one value', () => {
+    const changes = diffAfter((d) => (home(d)[1].props.html += '<script>x</script>'));
+    expect(describeChange(changes[0], (s) => `‹${s}›`)).toBe(
+      'Block rich-text ‹intro› on page ‹home›: ‹props/html› edited: ‹"… we look after</p>{+<script>x</script>+}" (tags added: <script>)›',
+    );
+  });
+
   it('short values keep "a" → "b"; invisible characters are spelt out so they never print alike', () => {
     expect(renderText(diffAfter((d) => (home(d)[0].props.heading = 'Hello')))).toBe('Block hero home-hero on page home: props/heading "Welcome" → "Hello"\n');
     const nbsp = renderText(diffAfter((d) => (home(d)[0].props.text = 'Cars for\u00a0everyone.')));
