@@ -2,10 +2,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { api, ApiError, type SiteSummary } from '../lib/api.ts';
 import { draftSlugs } from '../lib/autosave.ts';
-import { useAccess } from '../lib/auth.ts';
+import { useAccess, useStaffName } from '../lib/auth.ts';
 import { isPlainName, plainName, type Doc } from '../lib/doc.ts';
 import { SiteEditorLoader } from './SiteEditor.tsx';
-import { RemoteEditingOff, SignIn, SignOutButton } from './SignIn.tsx';
+import { RemoteEditingOff, SignIn, SignOutButton, WhoIsEditing } from './SignIn.tsx';
 
 function currentSlug() {
   return new URLSearchParams(location.search).get('site') ?? undefined;
@@ -26,8 +26,11 @@ export function App() {
   // is off") screen; after sign-in it mounts afresh on the same URL, so the site list or the
   // open site (with its draft from localStorage, flushed on unmount) loads again.
   const access = useAccess();
+  const staff = useStaffName();
   if (access.kind === 'sign-in') return <SignIn reason={access.reason} />;
   if (access.kind === 'forbidden') return <RemoteEditingOff message={access.message} />;
+  // Saves and publishes carry the staff member's name: asked once, then remembered.
+  if (!staff) return <WhoIsEditing />;
   return slug ? <SiteEditorLoader key={slug} slug={slug} onExit={() => open(undefined)} /> : <SitePicker onOpen={open} />;
 }
 
@@ -65,7 +68,8 @@ function SitePicker({ onOpen }: { onOpen: (slug: string) => void }) {
                   {s.template ? ` · template ${s.template}` : ''}
                   {s.pages !== undefined ? ` · ${s.pages} pages` : ''}
                   {!s.ok ? ` · ${s.issues} problem${s.issues === 1 ? '' : 's'}` : ''}
-                  {drafts.has(s.slug) ? ' · unsaved draft in this browser' : ''}
+                  {s.draft ? ' · draft not published' : ''}
+                  {drafts.has(s.slug) ? ' · unsaved changes in this browser' : ''}
                 </small>
               </button>
             </li>

@@ -1,7 +1,8 @@
 /**
- * Before saving: what changed, in the words of the semantic diff the review tooling
- * prints (engine/document/diff.ts). First the change as visitors will see it (template
- * merged), then the file change exactly as a reviewer will read it in the pull request.
+ * Before saving: what changed since the saved draft, in the words of the semantic diff the
+ * review tooling prints (engine/document/diff.ts). First the change as visitors will see
+ * it (template merged), then the file change exactly as a reviewer will read it in the
+ * pull request. Saving writes a draft (docs/publishing.md): nothing goes live.
  */
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { diffSiteDocuments, type SiteChange } from '../../engine/document/diff.ts';
@@ -60,8 +61,6 @@ export function ReviewDialog(props: {
   blocked?: string;
   serverIssues: DocumentIssue[];
   error?: string;
-  conflict?: boolean;
-  onOverwrite: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const doc = useEditor((s) => s.doc);
@@ -83,6 +82,7 @@ export function ReviewDialog(props: {
   return (
     <dialog ref={ref} className="fc-review" aria-labelledby="fc-review-title" onClose={props.onClose} onCancel={props.onClose}>
       <h2 id="fc-review-title">Review changes to {slug}</h2>
+      <p className="fc-muted">Saving makes these changes the site’s draft. Visitors see them only once the draft is published.</p>
       <div className="fc-review-body" data-testid="review-diff">
         <h3>On the site</h3>
         <ChangeList changes={visible} empty="Nothing visitors see has changed." />
@@ -98,7 +98,7 @@ export function ReviewDialog(props: {
       )}
       {props.error && (
         <div className="fc-error" role="alert">
-          <p>Not saved: {props.error}. Your draft is kept in this browser.</p>
+          <p>Not saved: {props.error}. Your changes are kept in this browser.</p>
           {props.serverIssues.length > 0 && (
             <ul>
               {props.serverIssues.map((i) => (
@@ -107,11 +107,6 @@ export function ReviewDialog(props: {
                 </li>
               ))}
             </ul>
-          )}
-          {props.conflict && (
-            <button type="button" className="fc-danger" onClick={props.onOverwrite}>
-              Save anyway, replacing their version
-            </button>
           )}
         </div>
       )}

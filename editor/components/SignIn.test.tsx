@@ -1,13 +1,15 @@
 /**
  * Staff sign-in (editor/lib/auth.ts, SignIn.tsx) against a fake editor API: a 401 shows
- * the sign-in screen, a wrong token an error, the right one the editor again (token in
- * sessionStorage, sent on every request), Sign out the sign-in screen; a 403 explains
- * how to turn on remote editing. Drafts in localStorage are never touched.
+ * the sign-in screen (name and token), a wrong token an error, the right one the editor
+ * again (token in sessionStorage, name in localStorage, both sent on every request), Sign
+ * out the sign-in screen; without a token the name alone is asked once ("Who is
+ * editing?"); a 403 explains how to turn on remote editing. Drafts in localStorage are
+ * never touched.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from './App.tsx';
-import { retryAccess, TOKEN_KEY } from '../lib/auth.ts';
+import { retryAccess, setStaffName, STAFF_KEY, TOKEN_KEY } from '../lib/auth.ts';
 import { draftKey, saveDraft } from '../lib/autosave.ts';
 import type { Doc } from '../lib/doc.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
@@ -20,6 +22,7 @@ interface Call {
   url: string;
   method: string;
   authorization?: string;
+  staff?: string;
 }
 
 /** A fake /api/editor: `token` set means bearer auth, else `remote` means 403. */
@@ -28,7 +31,7 @@ function fakeApi(server: { token?: string; remote?: boolean }) {
   const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
-    const call = { url, method: init.method ?? 'GET', authorization: headers.Authorization };
+    const call = { url, method: init.method ?? 'GET', authorization: headers.Authorization, staff: headers['X-Forecourt-Staff'] };
     calls.push(call);
     if (server.token) {
       if (call.authorization !== `Bearer ${server.token}`) return json(401, { error: 'Sign in: the editor API needs the staff editor token.' });
@@ -48,9 +51,11 @@ function fakeApi(server: { token?: string; remote?: boolean }) {
 }
 
 const field = () => screen.getByLabelText('Editor token') as HTMLInputElement;
+const nameField = () => screen.getByLabelText('Your name') as HTMLInputElement;
 const errorRegion = () => document.querySelector('[data-signin-error]') as HTMLElement;
 
-async function submitToken(value: string) {
+async function submitToken(value: string, name = 'Alex Staff') {
+  fireEvent.change(nameField(), { target: { value: name } });
   fireEvent.change(field(), { target: { value } });
   // Enter in the field submits the form.
   await act(async () => {
@@ -62,7 +67,10 @@ beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   history.replaceState(null, '', '/editor/');
-  act(() => retryAccess());
+  act(() => {
+    setStaffName('');
+    retryAccess();
+  });
 });
 
 afterEach(() => {
@@ -70,11 +78,18 @@ afterEach(() => {
 });
 
 describe('staff sign-in', () => {
-  it('asks for the token when the API answers 401, focused in a labelled password field', async () => {
+  it('asks for the name and the token when the API answers 401, focused in the first empty field', async () => {
     fakeApi({ token: TOKEN });
-    render(<App />);
+    const { unmount } = render(<App />);
     await screen.findByRole('heading', { name: 'Staff sign-in' });
     expect(field().type).toBe('password');
+    expect(document.activeElement).toBe(nameField());
+    unmount();
+    // A remembered name is filled in, and focus goes to the token.
+    act(() => setStaffName('Sam Remembered'));
+    render(<App />);
+    await screen.findByRole('heading', { name: 'Staff sign-in' });
+    expect(nameField().value).toBe('Sam Remembered');
     expect(document.activeElement).toBe(field());
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
     // The error region is in the page before there is anything to say.
@@ -83,10 +98,15 @@ describe('staff sign-in', () => {
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
   });
 
-  it('says so for a wrong or empty token, keeps focus in the field and stores nothing', async () => {
+  it('says so for a missing name, a wrong or empty token, keeps focus in the field and stores nothing', async () => {
     fakeApi({ token: TOKEN });
     render(<App />);
     await screen.findByRole('heading', { name: 'Staff sign-in' });
+    await submitToken(TOKEN, '  ');
+    expect(errorRegion().textContent).toMatch(/Enter your name/);
+    expect(nameField().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(nameField());
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
     await submitToken('');
     expect(errorRegion().textContent).toBe('Enter the editor token.');
     await submitToken('wrong-token');
@@ -95,6 +115,7 @@ describe('staff sign-in', () => {
     expect(field().getAttribute('aria-describedby')).toContain(errorRegion().id);
     expect(document.activeElement).toBe(field());
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem(STAFF_KEY)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
   });
 
@@ -104,22 +125,29 @@ describe('staff sign-in', () => {
     const calls = fakeApi({ token: TOKEN });
     render(<App />);
     await screen.findByRole('heading', { name: 'Staff sign-in' });
-    await submitToken(`  ${TOKEN} `);
+    await submitToken(`  ${TOKEN} `, ' Zoë O’Brien ');
     await screen.findByRole('button', { name: /Unit Site/ });
     expect(sessionStorage.getItem(TOKEN_KEY)).toBe(TOKEN);
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
-    // The list marks the draft kept from before sign-in.
-    expect(screen.getByText(/unsaved draft in this browser/)).toBeTruthy();
+    // The name is remembered across sessions, and every request names the staff member.
+    expect(localStorage.getItem(STAFF_KEY)).toBe('Zoë O’Brien');
+    expect(calls.at(-1)!.staff).toBe(encodeURIComponent('Zoë O’Brien'));
+    expect(screen.getByText('Zoë O’Brien')).toBeTruthy();
+    // The list marks the unsaved changes kept from before sign-in.
+    expect(screen.getByText(/unsaved changes in this browser/)).toBeTruthy();
     expect(localStorage.getItem(draftKey('unit-site'))).toBe(draft);
     const after = calls.slice(calls.findIndex((c) => c.authorization === `Bearer ${TOKEN}`));
     expect(after.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/editor/sites', '/api/editor/templates']));
     expect(after.every((c) => c.authorization === `Bearer ${TOKEN}`)).toBe(true);
   });
 
-  it('Sign out forgets the token and returns to the sign-in screen; drafts stay', async () => {
+  it('Sign out forgets the token and returns to the sign-in screen; drafts and the name stay', async () => {
     saveDraft('unit-site', siteDoc(), 'v0');
     sessionStorage.setItem(TOKEN_KEY, TOKEN);
-    act(() => retryAccess());
+    act(() => {
+      setStaffName('Alex Staff');
+      retryAccess();
+    });
     fakeApi({ token: TOKEN });
     render(<App />);
     await screen.findByRole('button', { name: /Unit Site/ });
@@ -128,6 +156,7 @@ describe('staff sign-in', () => {
     expect(document.activeElement).toBe(field());
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(draftKey('unit-site'))).not.toBeNull();
+    expect(nameField().value).toBe('Alex Staff');
   });
 
   it('a stored token the server no longer accepts leads to sign-in with the reason', async () => {
@@ -148,7 +177,7 @@ describe('staff sign-in', () => {
     render(<App />);
     await screen.findByRole('heading', { name: 'Staff sign-in' });
     await submitToken(TOKEN);
-    await screen.findByText(/Restored your unsaved draft/);
+    await screen.findByText(/Restored your unsaved changes/);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Unit Site (draft)');
     expect(calls.some((c) => c.url === '/api/editor/sites/unit-site' && c.authorization === `Bearer ${TOKEN}`)).toBe(true);
     expect(location.search).toContain('site=unit-site');
@@ -156,6 +185,35 @@ describe('staff sign-in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await screen.findByRole('heading', { name: 'Staff sign-in' });
     expect(JSON.parse(localStorage.getItem(draftKey('unit-site'))!).doc.name).toBe('Unit Site (draft)');
+  });
+});
+
+describe('who is editing (no token needed)', () => {
+  it('asks for the name once, remembers it, sends it with every request; Change asks again', async () => {
+    const calls = fakeApi({});
+    const { unmount } = render(<App />);
+    await screen.findByRole('heading', { name: 'Who is editing?' });
+    expect(document.activeElement).toBe(nameField());
+    expect(screen.queryByLabelText('Editor token')).toBeNull();
+    await act(async () => {
+      fireEvent.submit(nameField().form!);
+    });
+    expect(errorRegion().textContent).toMatch(/Enter your name/);
+    fireEvent.change(nameField(), { target: { value: 'Robin Lee' } });
+    await act(async () => {
+      fireEvent.submit(nameField().form!);
+    });
+    await screen.findByRole('button', { name: /Unit Site/ });
+    expect(localStorage.getItem(STAFF_KEY)).toBe('Robin Lee');
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/editor/sites').at(-1)!.staff).toBe('Robin%20Lee'));
+    // No token in use: no Sign out, but who is editing, with a way to change it.
+    expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
+    unmount();
+    // A new session (remounted app): not asked again.
+    render(<App />);
+    await screen.findByRole('button', { name: /Unit Site/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Not Robin Lee? Change name' }));
+    await screen.findByRole('heading', { name: 'Who is editing?' });
   });
 });
 

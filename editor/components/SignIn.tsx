@@ -1,38 +1,66 @@
 /**
- * Access screens of the editor: staff sign-in with the editor token (when the API answers
- * 401), the explanation of how to turn on remote editing (403), and the Sign out button.
- * Signing in or out never touches the drafts kept in localStorage.
+ * Access screens of the editor: staff sign-in with their name and the editor token (when
+ * the API answers 401), "Who is editing?" (the name alone, when the server needs no
+ * token), the explanation of how to turn on remote editing (403), and the Sign out and
+ * Change name buttons. Signing in or out never touches the drafts kept in localStorage.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { api, ApiError } from '../lib/api.ts';
-import { retryAccess, signIn, signOut, useAccess } from '../lib/auth.ts';
+import { currentStaffName, retryAccess, setStaffName, signIn, signOut, staffNameProblem, useAccess, useStaffName } from '../lib/auth.ts';
+
+function NameField({ id, value, onChange, invalid, inputRef, describedBy }: { id: string; value: string; onChange: (v: string) => void; invalid: boolean; inputRef: RefObject<HTMLInputElement | null>; describedBy: string }) {
+  return (
+    <div className={`fc-field${invalid ? ' has-error' : ''}`}>
+      <label htmlFor={`${id}-name`}>Your name</label>
+      <input
+        ref={inputRef}
+        id={`${id}-name`}
+        name="staff-name"
+        autoComplete="name"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={`${id}-name-help ${describedBy}`}
+      />
+      <small id={`${id}-name-help`} className="fc-help">
+        Drafts you save and versions you publish carry it, so colleagues know who changed what. Remembered in this browser.
+      </small>
+    </div>
+  );
+}
 
 export function SignIn({ reason }: { reason?: string }) {
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState(currentStaffName);
   const [token, setToken] = useState('');
-  const [error, setError] = useState('');
+  const [error, setError] = useState<{ field: 'name' | 'token'; message: string }>();
   const [busy, setBusy] = useState(false);
 
-  // Keyboard and screen-reader users land in the field.
-  useEffect(() => field.current?.focus(), []);
+  // Keyboard and screen-reader users land in the first empty field.
+  useEffect(() => (currentStaffName() ? field : nameField).current?.focus(), []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const given = token.trim();
-    const fail = (message: string) => {
-      setError(message);
-      field.current?.focus();
-      field.current?.select();
+    const fail = (message: string, which: 'name' | 'token' = 'token') => {
+      setError({ field: which, message });
+      const el = (which === 'name' ? nameField : field).current;
+      el?.focus();
+      el?.select();
     };
+    const nameProblem = staffNameProblem(name);
+    if (nameProblem) return fail(nameProblem, 'name');
     if (!given) return fail('Enter the editor token.');
     // An HTTP header carries printable ASCII only; anything else cannot be the token.
     if (!/^[\x21-\x7e]+$/.test(given)) return fail('That is not the editor token: it has characters a token cannot contain.');
     setBusy(true);
-    setError('');
+    setError(undefined);
     try {
       await api.checkToken(given);
+      setStaffName(name);
       signIn(given);
     } catch (err) {
       const a = err as ApiError;
@@ -48,7 +76,7 @@ export function SignIn({ reason }: { reason?: string }) {
     <main className="fc-signin" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Staff sign-in</h1>
       <p className="fc-muted">
-        The Forecourt editor changes live dealer sites, so this server asks for the staff editor token. Ask whoever runs the server for it (it is the value of{' '}
+        The Forecourt editor changes dealer sites, so this server asks for your name and for the staff editor token. Ask whoever runs the server for it (it is the value of{' '}
         <code>FORECOURT_EDITOR_TOKEN</code>).
       </p>
       {reason && (
@@ -57,7 +85,8 @@ export function SignIn({ reason }: { reason?: string }) {
         </p>
       )}
       <form onSubmit={submit} noValidate aria-busy={busy}>
-        <div className={`fc-field${error ? ' has-error' : ''}`}>
+        <NameField id={id} value={name} onChange={setName} invalid={error?.field === 'name'} inputRef={nameField} describedBy={`${id}-error`} />
+        <div className={`fc-field${error?.field === 'token' ? ' has-error' : ''}`}>
           <label htmlFor={`${id}-token`}>Editor token</label>
           <input
             ref={field}
@@ -68,7 +97,7 @@ export function SignIn({ reason }: { reason?: string }) {
             spellCheck={false}
             value={token}
             onChange={(e) => setToken(e.target.value)}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={error?.field === 'token' ? true : undefined}
             aria-describedby={`${id}-help ${id}-error`}
           />
           <small id={`${id}-help`} className="fc-help">
@@ -77,10 +106,47 @@ export function SignIn({ reason }: { reason?: string }) {
         </div>
         {/* Always in the page, so screen readers announce the message when it appears. */}
         <p id={`${id}-error`} className="fc-error" aria-live="assertive" aria-atomic="true" data-signin-error>
-          {error}
+          {error?.message}
         </p>
         <button type="submit" className="fc-primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+/** The name alone, asked once when the server needs no token (this machine). */
+export function WhoIsEditing() {
+  const id = useId();
+  const nameField = useRef<HTMLInputElement>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => {
+    nameField.current?.focus();
+    // A server that wants a token (401) or refuses this machine (403) says so first.
+    api.listSites().catch(() => undefined);
+  }, []);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = staffNameProblem(name);
+    if (problem) {
+      setError(problem);
+      nameField.current?.focus();
+      return;
+    }
+    setStaffName(name);
+  };
+  return (
+    <main className="fc-signin" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>Who is editing?</h1>
+      <form onSubmit={submit} noValidate>
+        <NameField id={id} value={name} onChange={setName} invalid={!!error} inputRef={nameField} describedBy={`${id}-error`} />
+        <p id={`${id}-error`} className="fc-error" aria-live="assertive" aria-atomic="true" data-signin-error>
+          {error}
+        </p>
+        <button type="submit" className="fc-primary">
+          Continue
         </button>
       </form>
     </main>
@@ -115,13 +181,25 @@ export function RemoteEditingOff({ message }: { message?: string }) {
   );
 }
 
-/** Shown when a token is in use: forgets it and returns to the sign-in screen. */
+/** Who is editing, with a way to change it; and Sign out when a token is in use (forgets it, back to the sign-in screen). */
 export function SignOutButton() {
   const access = useAccess();
-  if (access.kind !== 'ok' || !access.token) return null;
+  const staff = useStaffName();
   return (
-    <button type="button" className="fc-sign-out" onClick={signOut}>
-      Sign out
-    </button>
+    <>
+      {staff && (
+        <span className="fc-staff">
+          <span className="fc-muted">Editing as</span> <strong data-staff-name>{staff}</strong>{' '}
+          <button type="button" className="fc-link" onClick={() => setStaffName('')} aria-label={`Not ${staff}? Change name`}>
+            Change
+          </button>
+        </span>
+      )}
+      {access.kind === 'ok' && access.token && (
+        <button type="button" className="fc-sign-out" onClick={signOut}>
+          Sign out
+        </button>
+      )}
+    </>
   );
 }

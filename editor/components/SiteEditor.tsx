@@ -1,23 +1,24 @@
 /**
- * One site open in the editor: loads it (offering back an unsaved local draft), keeps the
- * draft autosaved, validates it as it changes, and lays out pages, palette, outline,
- * preview and the inspector. Save goes through the review panel.
+ * One site open in the editor: loads it (offering back unsaved changes kept in this
+ * browser), keeps them autosaved, validates the document as it changes, and lays out
+ * pages, palette, outline, preview and the inspector. Saving (a draft), review, publish
+ * and history are the PublishBar's.
  */
 import { isEqual } from 'lodash-es';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { migrateDocument } from '../../engine/site/migrations.ts';
-import { api, ApiError, type LoadedSite } from '../lib/api.ts';
+import { api, type LoadedSite } from '../lib/api.ts';
 import { createAutosaver, discardDraft, loadDraft, saveDraft } from '../lib/autosave.ts';
 import { LAYOUT_VIEW, type View } from '../lib/doc.ts';
 import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, NavigateContext, StoreContext, useEditor, useStore, type IssuesValue } from '../lib/hooks.ts';
-import { fieldDomId, mapIssues, type DocumentIssue, type EditorIssue, type IssueTarget } from '../lib/issues.ts';
+import { fieldDomId, mapIssues, type EditorIssue, type IssueTarget } from '../lib/issues.ts';
 import { EditorStore } from '../lib/store.ts';
 import { pasteClipboard } from '../lib/actions.ts';
 import { BlocksPanel, focusSelectionInOutline } from './BlocksPanel.tsx';
 import { BlockInspector, FeaturePanel, PageInspector, ProblemsPanel, SettingsPanel } from './Inspector.tsx';
 import { PagesPanel } from './PagesPanel.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
-import { ReviewDialog } from './ReviewDialog.tsx';
+import { PublishBar } from './PublishBar.tsx';
 import { SignOutButton } from './SignIn.tsx';
 
 type Tab = 'block' | 'page' | 'features' | 'settings' | 'problems';
@@ -70,7 +71,7 @@ export function SiteEditorLoader({ slug, onExit }: { slug: string; onExit: () =>
   }
   return (
     <StoreContext.Provider value={state.store}>
-      <SiteEditor restored={state.restored} onExit={onExit} />
+      <SiteEditor restored={state.restored} loaded={state.loaded} onExit={onExit} />
     </StoreContext.Provider>
   );
 }
@@ -79,7 +80,7 @@ function draftBase(slug: string) {
   return loadDraft(slug)?.baseVersion;
 }
 
-function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restored; onExit: () => void }) {
+function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?: Restored; loaded: LoadedSite; onExit: () => void }) {
   const store = useStore();
   const slug = useEditor((s) => s.slug);
   const name = useEditor((s) => s.resolved.name as string);
@@ -97,10 +98,6 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
   const [settingsOpen, setSettingsOpen] = useState<string | undefined>('identity');
   const [restored, setRestored] = useState(initiallyRestored);
   const [message, setMessage] = useState('');
-  const [notice, setNotice] = useState<{ kind: 'ok' | 'error' | 'warning'; text: string; link?: string }>();
-  const [reviewOpen, setReviewOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<{ text: string; issues: DocumentIssue[]; conflict: boolean }>();
   const issues = useServerCheck(store);
   const [issueCounts] = useState(() => new IssueCounts());
   useEffect(() => issueCounts.update(issues.byBlock), [issueCounts, issues.byBlock]);
@@ -129,11 +126,6 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
       if (!mod) return;
       const k = e.key.toLowerCase();
       const inText = !!(e.target as HTMLElement | null)?.closest?.('input:not([type=checkbox]):not([type=radio]):not([type=color]), textarea, [contenteditable="true"]');
-      if (k === 's') {
-        e.preventDefault();
-        setReviewOpen(true);
-        return;
-      }
       if (inText) return;
       // From the outline, focus follows the selection undo or redo brings back (else it
       // could be left on a row that is gone).
@@ -201,37 +193,8 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
     [store],
   );
 
-  const blocked = issues.error
-    ? `Cannot save now: ${issues.error}.`
-    : issues.issues.length
-    ? `Fix ${issues.issues.length} problem${issues.issues.length === 1 ? '' : 's'} before saving (see Problems). Everything stays editable meanwhile.`
-    : issues.pending
-      ? 'Checking the draft…'
-      : undefined;
-
-  const save = async (overwrite = false) => {
-    if (blocked && !issues.pending) return;
-    setSaving(true);
-    setSaveError(undefined);
-    const { doc, baseVersion } = store.getState();
-    try {
-      const result = await api.saveSite(slug, doc, overwrite ? undefined : baseVersion);
-      store.markSaved(doc, result.version);
-      discardDraft(slug);
-      setRestored(undefined);
-      setReviewOpen(false);
-      setNotice({ kind: 'ok', text: result.changed ? 'Saved. The site shows the new version now.' : 'Saved (nothing had changed on disk).', link: `/sites/${slug}/` });
-      announce('Saved.');
-    } catch (err) {
-      const e = err as ApiError;
-      setSaveError({ text: e.message, issues: e.issues ?? [], conflict: e.status === 409 });
-      setNotice({ kind: 'error', text: `Not saved: ${e.message}. Your draft is kept in this browser.` });
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const issuesValue = issues;
+  const onSaved = useCallback(() => setRestored(undefined), []);
 
   return (
     <AnnounceContext.Provider value={announce}>
@@ -261,22 +224,10 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
               <button type="button" className={`fc-problems-badge${issues.issues.length ? ' has-problems' : ''}`} onClick={() => setTab('problems')}>
                 {issues.issues.length ? `${issues.issues.length} problem${issues.issues.length === 1 ? '' : 's'}` : 'No problems'}
               </button>
-              <button
-                type="button"
-                className="fc-primary"
-                onClick={() => setReviewOpen(true)}
-                disabled={!dirty || (!!blocked && !issues.pending)}
-                aria-describedby="fc-save-why"
-                title={blocked}
-              >
-                Review and save
-              </button>
               <SignOutButton />
-              <span id="fc-save-why" className="fc-save-why">
-                {dirty && blocked && !issues.pending ? blocked : ''}
-              </span>
             </header>
-            {(restored || notice || autosaveProblem) && (
+            <PublishBar loaded={loaded} onSaved={onSaved} />
+            {(restored || autosaveProblem) && (
               <div className="fc-notices">
                 {autosaveProblem && (
                   <div className="fc-notice is-warning" role="alert" data-notice="autosave">
@@ -285,34 +236,21 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
                 )}
                 {restored && (
                   <div className="fc-notice is-warning" role="status" data-notice="restored">
-                    Restored your unsaved draft from {new Date(restored.savedAt).toLocaleString()}.
-                    {restored.stale && ' The site has been saved by someone since; review before saving.'}{' '}
+                    Restored your unsaved changes from {new Date(restored.savedAt).toLocaleString()} (kept in this browser).
+                    {restored.stale && ' The site has been saved by someone since; saving merges your changes with theirs.'}{' '}
                     <button
                       type="button"
                       onClick={() => {
-                        store.replaceDocument(store.getState().saved, 'Draft discarded');
+                        store.replaceDocument(store.getState().saved, 'Unsaved changes discarded');
                         discardDraft(slug);
                         setRestored(undefined);
-                        announce('Draft discarded; showing the saved site.');
+                        announce('Unsaved changes discarded; showing the saved draft.');
                       }}
                     >
-                      Discard draft
+                      Discard unsaved changes
                     </button>
                     <button type="button" className="fc-link" onClick={() => setRestored(undefined)}>
                       Keep it
-                    </button>
-                  </div>
-                )}
-                {notice && (
-                  <div className={`fc-notice is-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-notice={notice.kind}>
-                    {notice.text}{' '}
-                    {notice.link && (
-                      <a href={notice.link} target="_blank" rel="noreferrer">
-                        Open the site
-                      </a>
-                    )}{' '}
-                    <button type="button" className="fc-link" onClick={() => setNotice(undefined)} aria-label="Dismiss">
-                      ✕
                     </button>
                   </div>
                 )}
@@ -352,17 +290,6 @@ function SiteEditor({ restored: initiallyRestored, onExit }: { restored?: Restor
             <div className="fc-visually-hidden" aria-live="polite" role="status" data-announcer>
               {message}
             </div>
-            <ReviewDialog
-              open={reviewOpen}
-              onClose={() => setReviewOpen(false)}
-              onSave={() => void save()}
-              onOverwrite={() => void save(true)}
-              saving={saving}
-              blocked={issues.pending ? undefined : blocked}
-              serverIssues={saveError?.issues ?? []}
-              error={saveError?.text}
-              conflict={saveError?.conflict}
-            />
           </div>
         </NavigateContext.Provider>
         </IssueCountsContext.Provider>

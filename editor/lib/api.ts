@@ -1,7 +1,11 @@
-/** The editor's client for the local API (engine/server/editor-api.ts, mounted at /api/editor). */
+/**
+ * The editor's client for the local API (engine/server/editor-api.ts, mounted at
+ * /api/editor). Saves are draft commits; review, publish, history and restore follow
+ * docs/publishing.md. Every request names the staff member (X-Forecourt-Staff).
+ */
 import type { Doc } from './doc.ts';
 import type { DocumentIssue } from './issues.ts';
-import { accessRefused, currentToken } from './auth.ts';
+import { accessRefused, currentStaffName, currentToken } from './auth.ts';
 
 export const API_BASE = '/api/editor';
 
@@ -13,15 +17,84 @@ export interface SiteSummary {
   pages?: number;
   ok: boolean;
   issues: number;
+  /** The site has a saved draft that is not published. */
+  draft?: boolean;
+}
+
+/** The site's unpublished draft (the semantic diff published → draft, one line per change). */
+export interface DraftInfo {
+  exists: boolean;
+  head?: string;
+  author?: string;
+  date?: string;
+  summary: string[];
 }
 
 export interface LoadedSite {
   slug: string;
+  /** The draft when the site has one, else the published document. */
   document: Doc;
+  /** The commit `document` comes from: send it back as `baseVersion`. */
   version: string;
   templates: Record<string, Doc>;
   resolved: Doc | null;
   issues: DocumentIssue[];
+  draft?: DraftInfo;
+  published?: { commit: string };
+  /** Whether this staff member may publish. */
+  canPublish?: boolean;
+}
+
+export interface SaveResult {
+  slug?: string;
+  document: Doc;
+  version: string;
+  changed: boolean;
+  /** Someone else saved since `baseVersion`; `document` is both saves merged block by block. */
+  merged?: boolean;
+  draft?: DraftInfo;
+  live?: false;
+}
+
+/** Both sides changed the same value (the body of a 409 from a save or a publish). */
+export interface Conflict {
+  path: string;
+  label: string;
+  /** Each side that removed the value has no field. */
+  base?: unknown;
+  mine?: unknown;
+  theirs?: unknown;
+}
+
+export interface ConflictBody {
+  error: string;
+  conflicts: Conflict[];
+  /** The merge with *their* values in place. */
+  document: Doc;
+  /** Save the resolved document with this as `baseVersion`. */
+  version: string;
+}
+
+export interface ReviewResult {
+  branch: string;
+  remote?: string;
+  pushed: boolean;
+  markdown: string;
+}
+
+export interface PublishedVersion {
+  commit: string;
+  author: string;
+  date: string;
+  message: string;
+  summary: string[];
+}
+
+/** The conflicts of a 409, when it carries them. */
+export function conflictOf(err: unknown): ConflictBody | undefined {
+  const e = err as ApiError;
+  if (!(e instanceof ApiError) || e.status !== 409 || !Array.isArray(e.body.conflicts) || !e.body.document) return undefined;
+  return { error: String(e.body.error ?? e.message), conflicts: e.body.conflicts as Conflict[], document: e.body.document as Doc, version: String(e.body.version) };
 }
 
 export interface NewSite {
@@ -47,11 +120,14 @@ export class ApiError extends Error {
 interface RequestOptions {
   /** Send this token instead of the signed-in one, and leave the sign-in state alone (checking a token). */
   token?: string;
+  /** A 403 is this request's own answer (publish: "you may not publish"), not "remote editing is off". */
+  forbiddenIsAnswer?: boolean;
 }
 
 async function request<T>(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<T> {
   const checking = options.token !== undefined;
   const token = checking ? options.token : currentToken();
+  const staff = currentStaffName();
   let res: Response;
   try {
     res = await fetch(API_BASE + path, {
@@ -60,6 +136,7 @@ async function request<T>(path: string, init: RequestInit = {}, options: Request
         Accept: 'application/json',
         ...(init.body ? { 'Content-Type': 'application/json' } : {}),
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(staff ? { 'X-Forecourt-Staff': encodeURIComponent(staff) } : {}),
         ...init.headers,
       },
     });
@@ -78,24 +155,36 @@ async function request<T>(path: string, init: RequestInit = {}, options: Request
       body.error ??
       (issues.length ? `the server refused the document: ${issues.length} problem${issues.length === 1 ? '' : 's'}` : `the server answered ${res.status} ${res.statusText}`);
     // The editor shows its sign-in (401) or "remote editing is off" (403) screen.
-    if (!checking && (res.status === 401 || res.status === 403)) accessRefused(res.status, body.error, token);
+    if (!checking && (res.status === 401 || (res.status === 403 && !options.forbiddenIsAnswer))) accessRefused(res.status, body.error, token);
     throw new ApiError(message, res.status, issues, body);
   }
   return body as T;
 }
+
+const site = (slug: string) => `/sites/${encodeURIComponent(slug)}`;
 
 export const api = {
   /** Whether the server accepts this editor token (a 401 ApiError when not); changes no state. */
   checkToken: (token: string) => request<{ sites: SiteSummary[] }>('/sites', {}, { token }).then(() => undefined),
   listSites: () => request<{ sites: SiteSummary[] }>('/sites').then((r) => r.sites),
   listTemplates: () => request<{ templates: Array<{ name: string; document: Doc }> }>('/templates').then((r) => r.templates),
-  loadSite: (slug: string) => request<LoadedSite>(`/sites/${encodeURIComponent(slug)}`),
+  /** The document to edit (the draft when there is one), its version, the draft and whether this staff member may publish. */
+  loadSite: (slug: string) => request<LoadedSite>(site(slug)),
   createSite: (site: NewSite) => request<{ slug: string; document: Doc; version: string }>('/sites', { method: 'POST', body: JSON.stringify(site) }),
-  saveSite: (slug: string, document: Doc, baseVersion?: string) =>
-    request<{ slug: string; document: Doc; version: string; changed: boolean; live: boolean }>(`/sites/${encodeURIComponent(slug)}`, {
-      method: 'PUT',
-      body: JSON.stringify({ document, baseVersion }),
-    }),
+  /** Saves a draft commit (nothing goes live). A 409 with conflicts: see `conflictOf`. */
+  saveSite: (slug: string, document: Doc, baseVersion?: string) => request<SaveResult>(site(slug), { method: 'PUT', body: JSON.stringify({ document, baseVersion }) }),
+  /** The semantic diff published → draft. */
+  diff: (slug: string) => request<{ changes: unknown[]; text: string; markdown: string }>(`${site(slug)}/diff`),
+  /** Pushes the draft branch (when the server has a remote) and returns the review description. */
+  requestReview: (slug: string) => request<ReviewResult>(`${site(slug)}/review`, { method: 'POST' }),
+  /** Merges the draft into the published site (403: this staff member may not publish). */
+  publish: (slug: string) => request<{ published: string | { commit: string }; document: Doc }>(`${site(slug)}/publish`, { method: 'POST' }, { forbiddenIsAnswer: true }),
+  /** Published versions, newest first. */
+  history: (slug: string) => request<{ versions: PublishedVersion[] }>(`${site(slug)}/history`).then((r) => r.versions),
+  /** Makes a published version the draft (nothing is published). */
+  restore: (slug: string, commit: string) => request<SaveResult>(`${site(slug)}/restore`, { method: 'POST', body: JSON.stringify({ commit }) }),
+  /** Deletes the site's draft branch. */
+  discardDraft: (slug: string) => request<Record<string, unknown>>(`${site(slug)}/draft`, { method: 'DELETE' }),
   /** The server validates the draft as the runtime would and returns it prepared for the preview. */
   check: (document: Doc, signal?: AbortSignal) =>
     request<{ issues: DocumentIssue[]; site: Doc | null }>('/check', { method: 'POST', body: JSON.stringify({ document }), signal }),

@@ -6,10 +6,15 @@
  *
  * `api.ts` reports refusals here: a 401 asks for the token, a 403 means the server answers
  * only its own machine. The app shows the matching screen while the state says so.
+ *
+ * Staff also give their name (docs/publishing.md: draft commits, reviews and publishes
+ * carry it in the X-Forecourt-Staff header). The name is not a secret: it is kept in
+ * localStorage, so it survives browser sessions, and "Sign out" leaves it.
  */
 import { useSyncExternalStore } from 'react';
 
 export const TOKEN_KEY = 'forecourt:editor:token';
+export const STAFF_KEY = 'forecourt:editor:staff';
 
 export type Access =
   /** Requests go through (with `token` when one is in use). */
@@ -109,4 +114,61 @@ export function accessRefused(status: 401 | 403, message: string | undefined, se
 /** Try again after a 403 (e.g. once the server has a token). */
 export function retryAccess() {
   set({ kind: 'ok', token: currentToken() });
+}
+
+// ---------------------------------------------------------------- staff name
+
+function local(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function readStaffName(): string {
+  try {
+    return local()?.getItem(STAFF_KEY)?.trim() ?? '';
+  } catch {
+    return '';
+  }
+}
+
+// When the browser refuses localStorage the name lives in memory (this page) only.
+let staffName = readStaffName();
+const staffListeners = new Set<() => void>();
+
+/** Why a name cannot be used, or undefined when it can. */
+export function staffNameProblem(name: string): string | undefined {
+  const given = name.trim();
+  if (!given) return 'Enter your name: saved drafts and publishes carry it.';
+  if (given.length > 80) return 'That name is too long (80 characters at most).';
+  if (/[\u0000-\u001f\u007f<>]/.test(given)) return 'A name cannot contain control characters or < >.';
+  return undefined;
+}
+
+/** The staff member's name, '' until they have given it. */
+export function currentStaffName(): string {
+  return staffName;
+}
+
+export function subscribeStaffName(listener: () => void) {
+  staffListeners.add(listener);
+  return () => void staffListeners.delete(listener);
+}
+
+export function useStaffName(): string {
+  return useSyncExternalStore(subscribeStaffName, currentStaffName);
+}
+
+/** Remembers the name (trimmed) in this browser, across sessions. */
+export function setStaffName(name: string) {
+  staffName = name.trim();
+  try {
+    if (staffName) local()?.setItem(STAFF_KEY, staffName);
+    else local()?.removeItem(STAFF_KEY);
+  } catch {
+    /* kept in memory */
+  }
+  for (const l of staffListeners) l();
 }

@@ -266,6 +266,11 @@ export class EditorStore {
     this.set({ saved, baseVersion, lastAction: 'Saved' });
   }
 
+  /** The server version the draft now builds on (after choosing between conflicting values). */
+  rebase(baseVersion: string) {
+    this.set({ baseVersion });
+  }
+
   get dirty(): boolean {
     return !isEqual(this.state.doc, this.state.saved);
   }

@@ -1,0 +1,130 @@
+/**
+ * The dialogs of the draft flow (docs/publishing.md): the review description to copy
+ * after "Request review", the confirmation before publishing (what the draft changes),
+ * and the confirmation before discarding the draft.
+ */
+import { useId, useRef, useState } from 'react';
+import type { DraftInfo, ReviewResult } from '../lib/api.ts';
+import { Dialog } from './Dialog.tsx';
+
+function Summary({ draft }: { draft: DraftInfo }) {
+  if (!draft.summary.length) return <p className="fc-muted">The draft changes nothing visitors would see.</p>;
+  return (
+    <ul className="fc-draft-summary" data-draft-summary>
+      {draft.summary.map((line, i) => (
+        <li key={i}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
+const UNSAVED = 'You have unsaved changes in the editor: they are not part of the draft yet. Save them first to include them.';
+
+export function ReviewRequestDialog({ review, dirty, onClose }: { review: ReviewResult; dirty: boolean; onClose: () => void }) {
+  const id = useId();
+  const area = useRef<HTMLTextAreaElement>(null);
+  const [copied, setCopied] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(review.markdown);
+      setCopied('Copied to the clipboard.');
+    } catch {
+      // No clipboard access (plain http, permissions): select it for Ctrl+C.
+      area.current?.focus();
+      area.current?.select();
+      setCopied('Selected: press Ctrl+C (⌘C on a Mac) to copy.');
+    }
+  };
+  return (
+    <Dialog
+      title="Review requested"
+      description={
+        review.pushed ? (
+          <>
+            The draft is pushed to <code>{review.remote}</code> as branch <code data-review-branch>{review.branch}</code>. Open a pull request from that branch
+            with the description below.
+          </>
+        ) : (
+          <>
+            Not pushed: this server has no remote for reviews (<code>FORECOURT_GIT_REMOTE</code>). The draft is on branch <code data-review-branch>{review.branch}</code>{' '}
+            of the server’s repository. Send the description below to the reviewer.
+          </>
+        )
+      }
+      onClose={onClose}
+      className="fc-review-request"
+      testId="review-request"
+      actions={
+        <button type="button" className="fc-primary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {dirty && <p className="fc-warning">{UNSAVED}</p>}
+      <div className="fc-field">
+        <label htmlFor={`${id}-markdown`}>Review description (Markdown)</label>
+        <textarea id={`${id}-markdown`} ref={area} readOnly rows={14} value={review.markdown} spellCheck={false} data-review-markdown />
+      </div>
+      <div className="fc-actions">
+        <button type="button" onClick={() => void copy()} data-autofocus>
+          Copy
+        </button>
+        <span role="status" className="fc-muted">
+          {copied}
+        </span>
+      </div>
+    </Dialog>
+  );
+}
+
+export function PublishConfirm(props: { slug: string; draft: DraftInfo; dirty: boolean; busy: boolean; onPublish: () => void; onCancel: () => void }) {
+  return (
+    <Dialog
+      title={`Publish ${props.slug}?`}
+      description="Visitors see these changes as soon as it is published. Earlier versions stay in History."
+      onClose={props.onCancel}
+      className="fc-publish-confirm"
+      testId="publish-confirm"
+      actions={
+        <>
+          <button type="button" onClick={props.onCancel} data-autofocus>
+            Cancel
+          </button>
+          <button type="button" className="fc-primary" onClick={props.onPublish} disabled={props.busy}>
+            {props.busy ? 'Publishing…' : 'Publish now'}
+          </button>
+        </>
+      }
+    >
+      <h3>What the draft changes</h3>
+      <Summary draft={props.draft} />
+      {props.dirty && <p className="fc-warning">{UNSAVED}</p>}
+    </Dialog>
+  );
+}
+
+export function DiscardConfirm(props: { draft: DraftInfo; dirty: boolean; busy: boolean; onDiscard: () => void; onCancel: () => void }) {
+  const n = props.draft.summary.length;
+  return (
+    <Dialog
+      title="Discard the draft?"
+      description={`The draft${n ? `’s ${n} change${n === 1 ? '' : 's'}` : ''} will be deleted for everyone who edits this site. Visitors keep seeing the published site, and published versions stay in History.`}
+      onClose={props.onCancel}
+      className="fc-discard-confirm"
+      testId="discard-confirm"
+      actions={
+        <>
+          <button type="button" onClick={props.onCancel} data-autofocus>
+            Keep the draft
+          </button>
+          <button type="button" className="fc-danger" onClick={props.onDiscard} disabled={props.busy}>
+            {props.busy ? 'Discarding…' : 'Discard the draft'}
+          </button>
+        </>
+      }
+    >
+      <Summary draft={props.draft} />
+      {props.dirty && <p className="fc-warning">Your unsaved changes in the editor are discarded too.</p>}
+    </Dialog>
+  );
+}
