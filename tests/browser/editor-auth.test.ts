@@ -1,7 +1,8 @@
 /**
  * Staff sign-in for the editor in headless Chromium, against its own server started with
  * FORECOURT_EDITOR_TOKEN (the production build from the browser project's global setup,
- * on a copy of sites/): the public editor page shows the sign-in, a wrong token an error,
+ * on a copy of sites/): the public editor page shows the sign-in (name, then token; the
+ * name is remembered in localStorage), a wrong token an error,
  * the right one the site list (the token in sessionStorage, drafts in localStorage kept),
  * the API refuses requests without the token, and Sign out returns to the sign-in. The
  * shared server (no editor token) shows remote visitors how to turn remote editing on.
@@ -83,11 +84,15 @@ describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
     expect((await right.json()).sites.map((s: { slug: string }) => s.slug)).toContain(SLUG);
   });
 
-  it('the editor page itself is public and shows the sign-in, focused in the token field', async () => {
+  it('the editor page itself is public and shows the sign-in, focused in the name field, then the token field', async () => {
     const res = await page.goto(`${base}/editor/`);
     expect(res?.status()).toBe(200);
     await signInHeading().waitFor();
     expect(await tokenField().getAttribute('type')).toBe('password');
+    // No name remembered yet: staff give it first (drafts and publishes carry it).
+    await expect.poll(focusedLabel).toBe('Your name');
+    await page.keyboard.type('Auth Tester');
+    await page.keyboard.press('Tab');
     await expect.poll(focusedLabel).toBe('Editor token');
   });
 
@@ -118,7 +123,9 @@ describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
     expect(await signInHeading().count()).toBe(0);
     expect(await stored('sessionStorage', TOKEN_KEY)).toBe(TOKEN);
     expect(await stored('localStorage', TOKEN_KEY)).toBeNull();
-    expect(await page.locator(`[data-site="${SLUG}"]`).textContent()).toContain('unsaved draft in this browser');
+    // The name is remembered beyond the session.
+    expect(await stored('localStorage', 'forecourt:editor:staff')).toBe('Auth Tester');
+    expect(await page.locator(`[data-site="${SLUG}"]`).textContent()).toContain('unsaved changes in this browser');
     // A reload in the same tab stays signed in.
     await page.reload();
     await page.locator(`[data-site="${SLUG}"]`).waitFor();
@@ -140,7 +147,9 @@ describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
     expect(await page.locator('.fc-topbar h1').textContent()).toContain('Gold Coast Ford (draft)');
     await page.locator('.fc-topbar').getByRole('button', { name: 'Sign out' }).click();
     await signInHeading().waitFor();
+    // The remembered name is filled in: focus goes to the token.
     await expect.poll(focusedLabel).toBe('Editor token');
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Auth Tester');
     expect(await stored('sessionStorage', TOKEN_KEY)).toBeNull();
     // The draft stays in this browser.
     expect(JSON.parse((await stored('localStorage', DRAFT_KEY))!).doc.name).toBe('Gold Coast Ford (draft)');

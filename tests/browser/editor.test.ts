@@ -51,6 +51,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   browser = await launch();
   context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
+  // Staff have said who is editing (the "Who is editing?" prompt is editor-publish.test.ts's).
+  await context.addInitScript(() => localStorage.setItem('forecourt:editor:staff', 'Editor Test'));
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
   errors = watchErrors(page);
