@@ -70,7 +70,8 @@ async function main(argv: string[]) {
   const review = await reviewSites({ repo, base, renderDir: render ? resolve(render) : undefined });
   const out = value('--out');
   if (out) writeFileSync(out, review.markdown);
-  else process.stdout.write(review.markdown);
+  // Wait for a pipe to take all of it: process.exit would cut the rest.
+  else await new Promise<void>((done, fail) => process.stdout.write(review.markdown, (err) => (err ? fail(err) : done())));
   return review.invalid ? 1 : 0;
 }
 
