@@ -159,7 +159,7 @@ describe('two people editing one site', () => {
     // Meanwhile someone commits another change on the published branch (a merged pull request).
     const file = join(dir, `${slug}.json`);
     writeFileSync(file, readFileSync(file, 'utf8').replace('"name": "Kiwi Car Yard"', '"name": "Kiwi Car Yard NZ"'));
-    git(['commit', '-qam', 'Rename', '--author', 'Remote <r@example.com>']);
+    git(['-c', 'user.name=Remote', '-c', 'user.email=r@example.com', 'commit', '-qam', 'Rename']);
     const published = await api(`/sites/${slug}/publish`, send('POST', {}));
     expect(published.status).toBe(200);
     const text = JSON.parse(readFileSync(file, 'utf8'));
