@@ -13,6 +13,7 @@
  *  - "Open now" takes the wall-clock time in the location's time zone (Intl with timeZone),
  *    and a special-hours entry for that date wins over the weekly hours.
  */
+import { zonedTime } from '../../engine/clock.ts';
 import type { Location } from '../../engine/site/types.ts';
 
 export type Locale = 'en-AU' | 'en-NZ' | 'en-US';
@@ -163,45 +164,7 @@ export function specialHoursRows(entries: readonly SpecialHour[] | undefined, lo
     }));
 }
 
-export interface ZonedTime {
-  /** YYYY-MM-DD in the zone. */
-  date: string;
-  /** 0 Sunday … 6 Saturday in the zone. */
-  weekday: number;
-  /** Minutes since midnight in the zone. */
-  minutes: number;
-}
-
-const zonedFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Wall-clock date, weekday and time of `at` in an IANA time zone (UTC when the zone is unknown). */
-export function zonedTime(at: Date, timeZone: string | undefined): ZonedTime {
-  const zone = timeZone || 'UTC';
-  let fmt = zonedFormats.get(zone);
-  if (!fmt) {
-    try {
-      fmt = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
-    } catch {
-      return zonedTime(at, 'UTC');
-    }
-    zonedFormats.set(zone, fmt);
-  }
-  const parts: Record<string, string> = {};
-  for (const p of fmt.formatToParts(at)) parts[p.type] = p.value;
-  const [y, mo, d] = [Number(parts.year), Number(parts.month), Number(parts.day)];
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  const weekday = new Date(Date.UTC(y, mo - 1, d)).getUTCDay();
-  const minutes = (Number(parts.hour) % 24) * 60 + Number(parts.minute);
-  return { date, weekday, minutes };
-}
+export { zonedTime, type ZonedTime } from '../../engine/clock.ts';
 
 export interface OpenState {
   open: boolean;

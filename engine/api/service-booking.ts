@@ -22,10 +22,11 @@
  *  - the browser offers slots every slotMinutes from opening time and keeps
  *    noticeMinutes' notice for today; the server refuses a time that has passed.
  *
- * The engine does not import blocks, so the few clock helpers here are local; they read
- * opening hours exactly as blocks/_shared/opening-hours.ts does (HH:MM, 24-hour).
+ * The wall clock is engine/clock.ts (blocks/_shared/opening-hours.ts reads the same);
+ * opening hours are read as HH:MM, 24-hour.
  */
 import type { FieldError, Location, Region } from '../../schemas/types.gen.ts';
+import { zonedTime } from '../clock.ts';
 
 export const SERVICE_BOOKING_CATEGORY = 'Service Booking';
 export const PARTS_ENQUIRY_CATEGORY = 'Parts Enquiry';
@@ -127,30 +128,10 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** The date and minutes since midnight of `at` on a wall clock in `timeZone` (UTC when unknown). */
 export function wallClock(at: Date, timeZone: string): { date: string; minutes: number } {
-  let fmt = clockFormats.get(timeZone);
-  if (!fmt) {
-    try {
-      fmt = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      });
-    } catch {
-      return timeZone === 'UTC' ? { date: at.toISOString().slice(0, 10), minutes: at.getUTCHours() * 60 + at.getUTCMinutes() } : wallClock(at, 'UTC');
-    }
-    clockFormats.set(timeZone, fmt);
-  }
-  const parts: Record<string, string> = {};
-  for (const p of fmt.formatToParts(at)) parts[p.type] = p.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute) };
+  const { date, minutes } = zonedTime(at, timeZone);
+  return { date, minutes };
 }
 
 /** The clock a location's bookings are read on. */
