@@ -8,7 +8,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import { useCarFromQuery } from './car.ts';
 import { CarStatus } from './CarContext.tsx';
 import { EnquiryForm, type EnquiryFormProps } from './EnquiryForm.tsx';
-import './forms.css';
+import { FormSection } from './FormSection.tsx';
 
 interface Props {
   block: Block;
@@ -23,21 +23,18 @@ interface Props {
 }
 
 export function EnquiryFormSection({ block, className, heading, intro, carFromQuery, carLabel, form }: Props) {
-  const { site, t } = useSite();
+  const { site } = useSite();
   const { search } = useLocation();
   const carState = useCarFromQuery(site, search, carFromQuery ?? true);
   const car = carState.status === 'ready' ? carState.car : undefined;
-  const headingId = `${block.id}-heading`;
   return (
-    <section className={`fc-form-block ${className}`} aria-labelledby={headingId} id={block.id} data-block-id={block.id}>
-      <div className="fc-container fc-form-block__inner">
-        <h2 id={headingId} className="fc-form-block__heading">
-          {t(heading)}
-        </h2>
-        {intro && <p className="fc-form-block__intro">{t(intro)}</p>}
-        <CarStatus state={carState} label={carLabel} />
-        <EnquiryForm {...form} car={car} formId={block.id} labelledBy={headingId} />
-      </div>
-    </section>
+    <FormSection block={block} className={className} heading={heading} intro={intro}>
+      {(headingId) => (
+        <>
+          <CarStatus state={carState} label={carLabel} />
+          <EnquiryForm {...form} car={car} formId={block.id} labelledBy={headingId} />
+        </>
+      )}
+    </FormSection>
   );
 }

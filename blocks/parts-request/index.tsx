@@ -24,6 +24,7 @@ import { CaptchaField, captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha
 import { ContactFields, TermsField, contactRules, termsRule } from '../_forms/common.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
+import { FormSection } from '../_forms/FormSection.tsx';
 import { leadStored, locationOption, sendLead } from '../_forms/leads.ts';
 import { leadPayload, type LeadDetails } from '../_forms/payload.ts';
 import { maxLength, required, type Check, type FieldRule } from '../_forms/rules.ts';
@@ -230,19 +231,12 @@ export default defineBlock<PartsRequestProps>({
   // The section carries id={block.id}: links may jump to it (#parts-request), so the renderer adds no anchor of its own.
   ownAnchor: true,
   component: function PartsRequestBlock({ props, block }) {
-    const { site, t } = useSite();
+    const { site } = useSite();
     const counters = useMemo(() => partsLocations(site.locations), [site.locations]);
-    const headingId = `${block.id}-heading`;
     return (
-      <section className="fc-form-block fc-parts-request" aria-labelledby={headingId} id={block.id} data-block-id={block.id}>
-        <div className="fc-container fc-form-block__inner">
-          <h2 id={headingId} className="fc-form-block__heading">
-            {t(props.heading ?? 'Find a part')}
-          </h2>
-          {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
-          <PartsRequestForm props={props} formId={block.id} labelledBy={headingId} counters={counters} />
-        </div>
-      </section>
+      <FormSection block={block} className="fc-parts-request" heading={props.heading ?? 'Find a part'} intro={props.intro}>
+        {(headingId) => <PartsRequestForm props={props} formId={block.id} labelledBy={headingId} counters={counters} />}
+      </FormSection>
     );
   },
 });

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
+import { telHref } from '../../engine/sanitize/url.ts';
 import type { Location } from '../../engine/site/types.ts';
 import {
   BOOKING_MESSAGES,
@@ -35,6 +36,7 @@ import { CaptchaField, captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha
 import { ContactFields, TermsField, contactRules, termsRule } from '../_forms/common.tsx';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
+import { FormSection } from '../_forms/FormSection.tsx';
 import { leadStored, locationOption, sendLead } from '../_forms/leads.ts';
 import { leadPayload, type LeadDetails } from '../_forms/payload.ts';
 import { maxLength, rego, required, type Check, type FieldRule, type Values } from '../_forms/rules.ts';
@@ -263,31 +265,26 @@ export default defineBlock<ServiceBookingProps>({
   component: function ServiceBookingBlock({ props, block }) {
     const { site, t } = useSite();
     const centres = useMemo(() => serviceLocations(site.locations), [site.locations]);
-    const headingId = `${block.id}-heading`;
     const phone = centres[0]?.contact_detail?.phone ?? site.locations[0]?.contact_detail?.phone;
     return (
-      <section className="fc-form-block fc-service-booking" aria-labelledby={headingId} id={block.id} data-block-id={block.id}>
-        <div className="fc-container fc-form-block__inner">
-          <h2 id={headingId} className="fc-form-block__heading">
-            {t(props.heading ?? 'Book a service')}
-          </h2>
-          {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
-          {centres.length ? (
+      <FormSection block={block} className="fc-service-booking" heading={props.heading ?? 'Book a service'} intro={props.intro}>
+        {(headingId) =>
+          centres.length ? (
             <ServiceBookingForm props={props} formId={block.id} labelledBy={headingId} centres={centres} />
           ) : (
             <p className="fc-service-booking__none">
               {t('Online booking is not available at the moment.')}{' '}
               {phone ? (
                 <>
-                  Please call us on <a href={`tel:${phone.replace(/[^+\d]/g, '')}`}>{phone}</a> to book.
+                  Please call us on <a href={telHref(phone)}>{phone}</a> to book.
                 </>
               ) : (
                 'Please contact us to book.'
               )}
             </p>
-          )}
-        </div>
-      </section>
+          )
+        }
+      </FormSection>
     );
   },
 });
