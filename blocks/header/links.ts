@@ -10,7 +10,7 @@ import type { Model } from '../../schemas/types.gen.ts';
 
 /**
  * /service becomes /ford-service on a site with an online service-booking key: the
- * site's link rewrite (engine/site/links.ts), which SiteLink applies to every link. The
+ * site's link rewrite (engine/site/link-target.ts), which SiteLink applies to every link. The
  * menus call it too, to compare the current page with a rewritten menu entry.
  */
 export const serviceHref = linkTarget;

@@ -31,8 +31,8 @@ export interface SiteAppProps {
   origin?: string;
 }
 
-export function resolvePage(site: ResolvedSite, pathname: string) {
-  const match = matchPage(site.pages, pathname);
+export function resolvePage(site: ResolvedSite, pathname: string, siteData?: Pick<SiteData, 'routeValues'>) {
+  const match = matchPage(site.pages, pathname, siteData?.routeValues);
   return match ?? { page: site.pages.find((p) => p.path === '*') ?? NOT_FOUND_PAGE, params: {} };
 }
 
@@ -70,7 +70,7 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
 function CurrentPage(props: SiteAppProps) {
   const { site, loader } = props;
   const location = useLocation();
-  const { page, params } = useMemo(() => resolvePage(site, location.pathname), [site, location.pathname]);
+  const { page, params } = useMemo(() => resolvePage(site, location.pathname, props.siteData), [site, props.siteData, location.pathname]);
   const types = pageBlockTypes(site, page);
   if (!loader.isLoaded(types)) use(once(`blocks:${types.join(',')}`, () => loader.load(types)));
 

@@ -16,7 +16,7 @@ export async function hydrateSite(registry: BlockRegistry) {
   const payload = JSON.parse(script.textContent ?? '{}') as PagePayload;
   const loader = new BlockLoader(registry);
   const inner = location.pathname.slice(payload.basename.length) || '/';
-  const { page } = resolvePage(payload.site, inner);
+  const { page } = resolvePage(payload.site, inner, payload.siteData);
   // Load the page's block modules before hydrating so the first client render matches the HTML.
   await loader.load(pageBlockTypes(payload.site, page));
   hydrateRoot(

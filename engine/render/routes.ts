@@ -7,13 +7,23 @@ export interface PageMatch {
   params: Record<string, string | undefined>;
 }
 
-export function matchPage(pages: Page[], pathname: string): PageMatch | undefined {
-  const routes = pages.map((page) => ({ path: page.path, id: page.id }));
-  const matches = matchRoutes(routes, pathname);
-  const last = matches?.[matches.length - 1];
-  if (!last) return undefined;
-  const page = pages.find((p) => p.id === last.route.id)!;
-  return { page, params: last.params };
+/**
+ * The page an address shows. With `routeValues` (site data), a page whose parameter
+ * names nothing the site has is passed over for the next route (often `*`).
+ */
+export function matchPage(pages: Page[], pathname: string, routeValues?: Record<string, Record<string, string[]>>): PageMatch | undefined {
+  let candidates = pages;
+  for (;;) {
+    const routes = candidates.map((page) => ({ path: page.path, id: page.id }));
+    const matches = matchRoutes(routes, pathname);
+    const last = matches?.[matches.length - 1];
+    if (!last) return undefined;
+    const page = candidates.find((p) => p.id === last.route.id)!;
+    const allowed = routeValues?.[page.id];
+    const refused = allowed && Object.entries(allowed).some(([param, values]) => last.params[param] !== undefined && !values.includes(last.params[param]!));
+    if (!refused) return { page, params: last.params };
+    candidates = candidates.filter((p) => p !== page);
+  }
 }
 
 export function pageTitle(page: Pick<Page, 'title'>, siteName: string) {

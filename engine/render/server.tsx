@@ -45,7 +45,7 @@ export function createPageRenderer(registry: BlockRegistry) {
   }): Promise<RenderedPage> {
     const { site, siteData, basename, mode } = args;
     const inner = new URL(args.url, 'http://site.invalid');
-    const { page, params } = resolvePage(site, inner.pathname);
+    const { page, params } = resolvePage(site, inner.pathname, siteData);
     const blockTypes = pageBlockTypes(site, page);
     await loader.load(blockTypes);
     const urlKey = inner.pathname + inner.search;

@@ -47,7 +47,7 @@ export function useSite(): SiteContextValue {
 
 /**
  * Where a link written in the document takes the visitor on this site (the site's link
- * rewrite, engine/site/links.ts); unchanged outside a site (the editor's own UI).
+ * rewrite, engine/site/link-target.ts); unchanged outside a site (the editor's own UI).
  */
 export function useLinkTarget(): (href: string) => string {
   const features = useContext(SiteContext)?.site.features;

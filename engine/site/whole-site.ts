@@ -187,7 +187,8 @@ class SiteRoutes {
   }
 }
 
-function routeParamsOf(page: Page): Map<string, string> {
+/** Route parameter → collection, as the page's blocks declare (`x-block.routeParams`). */
+export function routeParamsOf(page: Page): Map<string, string> {
   const params = new Map<string, string>();
   const names = new Set([...page.path.matchAll(/:([A-Za-z][A-Za-z0-9_]*)/g)].map((m) => m[1]));
   if (!names.size) return params;

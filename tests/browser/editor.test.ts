@@ -16,6 +16,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import express from 'express';
 import type { Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +67,14 @@ afterAll(async () => {
 
 const file = () => join(sitesDir, `${SLUG}.json`);
 const readDoc = () => JSON.parse(readFileSync(file(), 'utf8'));
+/** The latest saved version: the site's draft branch when it has one (saves are drafts), else the published file. */
+const savedText = () => {
+  try {
+    return execFileSync('git', ['show', `forecourt/draft/${SLUG}:${SLUG}.json`], { cwd: sitesDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return readFileSync(file(), 'utf8');
+  }
+};
 const preview = (): FrameLocator => page.frameLocator('iframe[title^="Preview"]');
 
 /** Ids of the outline rows at one depth, top to bottom. */
@@ -303,7 +312,7 @@ describe('the editor', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('[data-notice="ok"]').waitFor();
     expect(await page.locator('.fc-status').textContent()).toContain('All changes saved');
-    const text = readFileSync(file(), 'utf8');
+    const text = savedText();
     expect(text).toBe(formatSiteDocument(JSON.parse(text)));
     const doc = JSON.parse(text);
     expect(doc.features).toEqual({ hideInstantOfferText: true });
@@ -313,14 +322,14 @@ describe('the editor', () => {
     expect(doc.pages[1]).toEqual({ id: 'service-specials', path: '/service-specials', title: 'Service offers', blocks: [{ type: 'hero', id: 'hero-2', props: { heading: 'Drive away today' } }] });
     const prepare = createSitePreparer({ loadTemplate: (n) => JSON.parse(readFileSync(join(sitesDir, 'templates', `${n}.json`), 'utf8')) });
     expect(prepare(doc).ok).toBe(true);
-    // The draft is gone; the running site shows the saved version.
+    // The browser's unsaved copy is gone; the staff draft preview shows the saved draft, visitors do not see it yet.
     expect(await page.evaluate((slug) => localStorage.getItem(`forecourt:editor:draft:${slug}`), SLUG)).toBeNull();
-    const live = await page.request.get(`${base}/sites/${SLUG}/`);
-    expect(await live.text()).toContain('Drive away today');
+    expect(await (await page.request.get(`${base}/drafts/${SLUG}/`)).text()).toContain('Drive away today');
+    expect(await (await page.request.get(`${base}/sites/${SLUG}/`)).text()).not.toContain('Drive away today');
     // Round trip: saving again without a change writes the same bytes.
     const again = await page.request.put(`${base}/api/editor/sites/${SLUG}`, { data: { document: doc } });
     expect((await again.json()).changed).toBe(false);
-    expect(readFileSync(file(), 'utf8')).toBe(text);
+    expect(savedText()).toBe(text);
     // Reopening shows no restored draft.
     await page.reload();
     await page.locator('[data-row="hero"]').waitFor();
@@ -367,12 +376,14 @@ describe('the editor', () => {
     await dialog.getByText('Page service removed (template page at /service titled "Book a service | {site}")').first().waitFor();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.locator('.fc-status').textContent()).toContain('All changes saved');
-    const text = readFileSync(file(), 'utf8');
+    const text = savedText();
     expect(text).toBe(formatSiteDocument(JSON.parse(text)));
     expect(JSON.parse(text).withoutPages).toEqual(['service']);
     expect(text.indexOf('"withoutPages"')).toBeLessThan(text.indexOf('"pages"'));
-    expect((await page.request.get(`${base}/sites/${SLUG}/service`)).status()).toBe(404);
-    expect((await page.request.get(`${base}/sites/${SLUG}/about-us`)).status()).toBe(200);
+    // In the draft (what staff preview), not yet for visitors.
+    expect((await page.request.get(`${base}/drafts/${SLUG}/service`)).status()).toBe(404);
+    expect((await page.request.get(`${base}/drafts/${SLUG}/about-us`)).status()).toBe(200);
+    expect((await page.request.get(`${base}/sites/${SLUG}/service`)).status()).toBe(200);
 
     // Restore: back in the list (in the template's place), shown, and saved without the list.
     await removed.getByRole('button', { name: 'Restore service' }).click();
@@ -384,8 +395,8 @@ describe('the editor', () => {
     await openFileView();
     await dialog.getByText(/Page service restored \(template page at \/service/).first().waitFor();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => JSON.parse(readFileSync(file(), 'utf8')).withoutPages ?? null).toBeNull();
-    expect((await page.request.get(`${base}/sites/${SLUG}/service`)).status()).toBe(200);
+    await expect.poll(() => JSON.parse(savedText()).withoutPages ?? null).toBeNull();
+    expect((await page.request.get(`${base}/drafts/${SLUG}/service`)).status()).toBe(200);
   });
 
   it('selects several blocks: Ctrl+click, Shift+click, highlighted in the preview, removed in one step, copied to another page and dragged together', async () => {

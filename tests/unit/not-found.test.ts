@@ -29,3 +29,21 @@ describe('not-found answers', () => {
     expect((await render(`/offers/${offer.id}`)).status).toBe(200);
   });
 });
+
+describe('parameters that name nothing the site has', () => {
+  it('an address a model page would take, naming no model, is the site\'s not-found page', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const model = siteData.models[0];
+    const found = await render(`/${model.slug}`);
+    expect(found.status).toBe(200);
+    expect(found.html).toContain(`data-model="${model.slug}"`);
+    const missing = await render('/no-such-page-here');
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain("Sorry, we couldn");
+    expect(missing.html).not.toContain('data-model=');
+  });
+
+  it('a fixed page always wins over a model of the same name', async () => {
+    expect((await render('/finance')).html).not.toContain('data-model=');
+  });
+});
