@@ -8,7 +8,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import { useCarFromQuery } from './car.ts';
 import { CarStatus } from './CarContext.tsx';
 import { EnquiryForm, type EnquiryFormProps } from './EnquiryForm.tsx';
-import { FormSection } from './FormSection.tsx';
+import { FormSection } from './Form.tsx';
 
 interface Props {
   block: Block;

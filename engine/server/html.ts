@@ -71,12 +71,14 @@ function preloadImageLink(image: PreloadImage | undefined): string {
 }
 
 /**
- * A stylesheet carried in the document. The disabled link beside it is never fetched, but
- * it tells Vite's loader the sheet is already on the page, so client-side navigation does
- * not add it again later in <head> (which would also change the cascade order).
+ * A stylesheet carried in the document. The link beside it tells Vite's loader the sheet
+ * is already on the page, so client-side navigation does not add it again later in <head>
+ * (which would also change the cascade order). It is never fetched: a stylesheet link of
+ * a type the browser does not style with is not loaded (Chromium 150 fetches a link that
+ * is only `disabled`).
  */
 function inlineStylesheet({ href, text }: { href: string; text: string }): string {
-  return `<style data-href="${escape(href)}">${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="${escape(href)}" disabled>`;
+  return `<style data-href="${escape(href)}">${text.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" type="text/x-forecourt-inlined" href="${escape(href)}" disabled>`;
 }
 
 /** The page's meta tags: description and Open Graph defaults, replaced or extended by the blocks' head (engine/render/head.ts). */
