@@ -187,3 +187,26 @@ describe('who may publish', () => {
     }
   });
 });
+
+describe('a pull request merged on the remote', () => {
+  it('is brought in by a fast-forward, and the site reloads', async () => {
+    const repo = SiteRepo.open(dir);
+    // The remote's published branch starts where ours is; someone merges a change there.
+    git(['push', '-q', remote, 'HEAD:refs/heads/main']);
+    const clone = mkdtempSync(join(tmpdir(), 'forecourt-clone-'));
+    try {
+      execFileSync('git', ['clone', '-q', '-b', 'main', remote, clone]);
+      const file = join(clone, 'southern-motor-group.json');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('"name": "Southern Motor Group"', '"name": "Southern Motor Group Ltd"'));
+      git(['-c', 'user.name=Reviewer', '-c', 'user.email=r@example.com', 'commit', '-qam', 'Merge pull request: rename'], clone);
+      git(['push', '-q', 'origin', 'main'], clone);
+      expect(repo.syncFromRemote(remote)).toEqual(['southern-motor-group']);
+      sites.load('southern-motor-group');
+      const entry = sites.get('southern-motor-group');
+      expect(entry?.ok && entry.site.name).toBe('Southern Motor Group Ltd');
+      expect(repo.syncFromRemote(remote)).toEqual([]); // nothing new
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
+  });
+});
