@@ -21,14 +21,9 @@ export interface SiteSummary {
   draft?: boolean;
 }
 
-/** The site's unpublished draft (the semantic diff published → draft, one line per change). */
-export interface DraftInfo {
-  exists: boolean;
-  head?: string;
-  author?: string;
-  date?: string;
-  summary: string[];
-}
+/** The site's unpublished draft, as the server describes it (the semantic diff published → draft, one line per change). */
+export type { DraftInfo } from '../../engine/server/drafts.ts';
+import type { DraftInfo } from '../../engine/server/drafts.ts';
 
 export interface LoadedSite {
   slug: string;
