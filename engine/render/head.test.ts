@@ -101,9 +101,9 @@ describe('page head from block data', () => {
     expect(mergeHeads({ a: { head: { preloadImage: { href: '/a.svg' } } }, b: { head: { preloadImage: { href: '/b.svg' } } } }).preloadImage).toEqual({ href: '/a.svg' });
   });
 
-  it('inline stylesheets: each <style> followed by a disabled link to the same file, a closing tag inside escaped', () => {
+  it('inline stylesheets: each <style> followed by a never-fetched link to the same file, a closing tag inside escaped', () => {
     const html = pageDocument(bare(undefined), { css: ['/build/a.css'], inlineCss: [{ href: '/build/a.css', text: '.a{content:"</style>"}' }], preload: [], entry: '/e.js' }, 'https://d.test/');
-    expect(html).toContain('<style data-href="/build/a.css">.a{content:"<\\/style>"}</style><link rel="stylesheet" href="/build/a.css" disabled>');
+    expect(html).toContain('<style data-href="/build/a.css">.a{content:"<\\/style>"}</style><link rel="stylesheet" type="text/x-forecourt-inlined" href="/build/a.css" disabled>');
     expect(html).not.toMatch(/<link rel="stylesheet" href="\/build\/a.css">/);
   });
 });

@@ -39,10 +39,13 @@ export function mergeDocuments(base: Json, override: Json, key = ''): Json {
 }
 
 function mergePages(base: Json[], override: Json[]): Json[] {
-  const overrides = new Map(override.map((p) => [p.id, p]));
-  const merged = base.map((page) => overrides.get(page.id) ?? page);
-  const baseIds = new Set(base.map((p) => p.id));
-  return [...merged, ...override.filter((p) => !baseIds.has(p.id))];
+  // A page that is not an object (null in a broken document) has no id: it is kept where it
+  // is, for the schema to report, and matches nothing.
+  const idOf = (p: unknown) => (isPlainObject(p) ? (p as Json).id : undefined);
+  const overrides = new Map(override.filter((p) => idOf(p) !== undefined).map((p) => [idOf(p), p]));
+  const merged = base.map((page) => (idOf(page) === undefined ? page : (overrides.get(idOf(page)) ?? page)));
+  const baseIds = new Set(base.map(idOf).filter((id) => id !== undefined));
+  return [...merged, ...override.filter((p) => idOf(p) === undefined || !baseIds.has(idOf(p)))];
 }
 
 /** The page ids a document's `withoutPages` lists (strings only), in its order. */
@@ -77,14 +80,14 @@ function withoutPages(base: Json, layer: Json, where: string | undefined, issues
     if (typeof id !== 'string') return report(path, 'must be a page id (a string)');
     const first = list.indexOf(id);
     if (first !== i) return report(path, `page "${id}" is already listed at /withoutPages/${first}`);
-    if (!inherited.some((p) => p.id === id)) return report(path, `no template page has id "${id}"`);
+    if (!inherited.some((p) => isPlainObject(p) && p.id === id)) return report(path, `no template page has id "${id}"`);
     const mine = own.findIndex((p) => isPlainObject(p) && p.id === id);
     if (mine >= 0) {
       return report(path, `"${id}" is also a page of this document (/pages/${mine}); leave the template page out or define your own, not both`);
     }
     drop.add(id);
   });
-  return drop.size ? { ...base, pages: inherited.filter((p) => !drop.has(p.id)) } : base;
+  return drop.size ? { ...base, pages: inherited.filter((p) => !(isPlainObject(p) && drop.has(p.id))) } : base;
 }
 
 /**

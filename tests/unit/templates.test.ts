@@ -169,3 +169,16 @@ describe('leaving out template pages (withoutPages)', () => {
     });
   });
 });
+
+describe('a page that is not an object, in a site extending a template', () => {
+  it('is reported at its path, never thrown, whether the site or the template has it', () => {
+    const site = readSite('gold-coast-ford');
+    const r = prepare({ ...site, pages: [...site.pages, null], withoutPages: ['finance'] });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.issues.some((i) => /^\/pages\/\d+$/.test(i.path))).toBe(true);
+    const template = loadTemplate('ford');
+    const resolved = resolveTemplate({ template: 'ford', withoutPages: ['finance'] }, () => ({ ...template, pages: [null, ...template.pages] }));
+    expect(resolved.merged).toBe(true);
+    expect((resolved.doc.pages as unknown[])[0]).toBeNull();
+  });
+});
