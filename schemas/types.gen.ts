@@ -612,7 +612,7 @@ export interface Car {
    */
   listing_state: 'available' | 'sold' | 'unlisted';
   /**
-   * Derived at index time: the sold date (Unix seconds) of a sold car, a far-future time for an available one, 0 otherwise. The spec's stock filter (in stock OR coming soon OR sold after the cutoff) becomes the single numeric filter listed_until > cutoff, valid on Algolia too.
+   * Derived at index time: the sold date (Unix seconds) of a sold car, a far-future time for an available one, 0 otherwise. The stock filter (in stock OR coming soon OR sold after the cutoff) becomes the single numeric filter listed_until > cutoff, valid on Algolia too.
    */
   listed_until: number;
   /**
@@ -2909,7 +2909,7 @@ export interface Session {
   expires_at: string;
 }
 /**
- * POST /api/sign-in: sign in by phone number (the spec's user is identified by phone only; there is no code check, see docs/api.md).
+ * POST /api/sign-in: sign in by phone number (a visitor is identified by phone number only; there is no code check, see docs/api.md, 'Watchlist and sign-in').
  */
 export interface SignInRequest {
   site: Slug14;

@@ -1,7 +1,7 @@
 /**
  * npx tsx scripts/car-pages.ts [--check]
  *
- * Puts the car blocks (issue 4) on the demo sites and the templates (sites/*.json,
+ * Puts the car blocks (docs/cars.md) on the demo sites and the templates (sites/*.json,
  * sites/templates/*.json):
  *   car-detail   /cars/:slug                       car-detail block (replaces the placeholder)
  *   checkout     /cars/:slug/checkout (or /buy-online when features.reserveRoute is buy-online)
@@ -40,7 +40,7 @@ function regionOf(doc: Json, base: Json | undefined): 'AU' | 'NZ' | 'US' {
   return doc.region ?? base?.region ?? 'AU';
 }
 
-/** The sample promotional tiles (001 §9), worded for the region. One is dated 2025-01-01 to 2025-02-01. */
+/** The sample promotional tiles (docs/cars.md, "Card rules"), worded for the region. One is dated 2025-01-01 to 2025-02-01. */
 function promoTiles(region: 'AU' | 'NZ' | 'US', pageId: string): Json[] {
   const country = region === 'NZ' ? 'New Zealand' : region === 'US' ? 'the country' : 'Australia';
   const tiles: Json[] = [
@@ -79,7 +79,7 @@ function promoTiles(region: 'AU' | 'NZ' | 'US', pageId: string): Json[] {
   return tiles.map((props, i) => ({ type: 'promo-tile', id: `${pageId}-promo-${i + 1}`, props }));
 }
 
-/** The car page block; used-car-only sites mention the 48 hour money-back guarantee (001 §9). */
+/** The car page block; used-car-only sites mention the 48 hour money-back guarantee (docs/cars.md, "Choices where the spec is silent"). */
 const carDetailBlock = (usedOnly: boolean) => ({ type: 'car-detail', id: 'car-detail-main', props: usedOnly ? { moneyBackGuarantee: true } : {} });
 
 function files(): string[] {

@@ -1,8 +1,8 @@
 /**
  * npx tsx scripts/content-pages.ts [--write] [--replace] [--model-pages] [--dir sites] [--only slug,slug]
  *
- * Adds the content pages of the spec to the demo site documents, built from the content
- * blocks (issue 6): locations and location pages, /contact-us/:slug, /dealerships,
+ * Adds the content pages of a dealer site to the demo site documents, built from the content
+ * blocks (docs/content-blocks.md, "Content pages"): locations and location pages, /contact-us/:slug, /dealerships,
  * special offers and offer pages, the model range, warranty, roadside assist, parts and
  * accessories, careers, fleet, vehicle reviews (blog), plus richer about, privacy and
  * terms pages. Text is written per dealer (name, towns, makes, region spelling and law).

@@ -1,7 +1,7 @@
 /**
  * npx tsx scripts/form-pages.ts [--check] [--dir sites]
  *
- * Puts the lead forms (issue 5) on the demo sites and the Ford template:
+ * Puts the lead forms (docs/forms.md) on the demo sites and the Ford template:
  *   /success                   thank-you message (success)
  *   /sign-in                   sign in by phone (sign-in)
  *   /contact                   enquiry form appended (enquiry-form)

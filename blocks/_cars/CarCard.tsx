@@ -1,5 +1,5 @@
 /**
- * The full car card (000 §2, 001 §2): photo (srcset/sizes, width and height, lazy below
+ * The full car card (docs/cars.md, "Card rules"): photo (srcset/sizes, width and height, lazy below
  * the fold), optional location overlay, tag banner, favourite heart, title, badges, key
  * details (the site's card attributes), price, weekly finance with its tooltip, buttons
  * (View Details, Enquire Now / Enquiry and Book a Test Drive in a modal, Get Finance,

@@ -1,7 +1,7 @@
 /**
- * Favourites and compare (000 §4, §6): each toggles a car id in a list kept in the
+ * Favourites and compare (docs/cars.md, "Card rules" and "Visitor actions"): each toggles a car id in a list kept in the
  * visitor's browser (localStorage, one list per site), shared by every card on the page
- * and across tabs. Adding a favourite fires tracking event 39 (001 §4, ./track.ts). Compare holds at
+ * and across tabs. Adding a favourite fires tracking event 39 (./track.ts). Compare holds at
  * most 4 cars (the compare view shows 2 to 4 side by side).
  *
  * The server renders every list empty; the browser reads the stored one after hydrating

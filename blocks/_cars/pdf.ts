@@ -1,6 +1,6 @@
 /**
- * Download the car's PDF summary sheet (001 §7): GET {api}/cars/{slug}/pdf?site= and save it
- * as {slug}.pdf. A failure shows an alert with the error message (001 §8) and answers false.
+ * Download the car's PDF summary sheet (docs/cars.md, "Car page"): GET {api}/cars/{slug}/pdf?site= and save it
+ * as {slug}.pdf. A failure shows an alert with the error message and answers false.
  */
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import { apiUrl } from '../_forms/api.ts';

@@ -6,7 +6,7 @@ const cars = Array.from({ length: 20 }, (_, i) => `car${i + 1}`);
 const layout = (items: ReturnType<typeof insertPromoTiles<string>>) => items.map((i) => (i.type === 'car' ? i.car : `[${i.tile.id}]`));
 
 describe('promo tile dates', () => {
-  // The sample promotion of the spec: 2025-01-01 to 2025-02-01.
+  // The sample promotion (docs/cars.md, "Card rules"): 2025-01-01 to 2025-02-01.
   const sample = tile('sample', { start: '2025-01-01', expiry: '2025-02-01' });
   it.each([
     ['2024-12-31', false],

@@ -1,5 +1,5 @@
 /**
- * Promotional tiles among car results (000 §2, 001 §2 and §9): tiles are inserted at the
+ * Promotional tiles among car results (docs/cars.md, "Card rules"): tiles are inserted at the
  * site's positions (features.promoTilePositions, default [8]; 1-based, so position 8 is the
  * eighth item), chosen in random order among the eligible ones. A tile is eligible while
  * today is within its start and expiry dates (both inclusive, dealer's calendar days) and

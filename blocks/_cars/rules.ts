@@ -1,5 +1,5 @@
 /**
- * The car rules of the spec (000 §4–9, 001 §2–5, §9) as pure functions: what a card or a
+ * The car rules (docs/cars.md) as pure functions: what a card or a
  * detail page shows for a car on a site. Nothing here renders or touches the browser, so
  * every rule is unit-tested on its own (rules.test.ts); the components only ask.
  *
@@ -14,13 +14,13 @@ export type Features = ResolvedSite['features'];
 type SiteLike = Pick<ResolvedSite, 'features'>;
 
 export const DAY_MS = 86_400_000;
-/** The 'new arrival' tag lasts this long (000 §9). */
+/** The 'new arrival' tag lasts this long (docs/cars.md, "Card rules"). */
 export const NEW_ARRIVAL_DAYS = 8;
-/** A price shows as a number only above this (001 §9). */
+/** A price shows as a number only above this (docs/cars.md, "Card rules"). */
 export const PRICE_DISPLAY_THRESHOLD = 10;
-/** Finance needs a price over this (001 §9). */
+/** Finance needs a price over this (docs/cars.md, "Card rules"). */
 export const FINANCE_MIN_PRICE = 500;
-/** Finance (Taurus): cars newer than this many years (001 §9). */
+/** Finance (Taurus): cars newer than this many years (docs/cars.md, "Card rules"). */
 export const FINANCE_AGE_LIMIT_YEARS = 12;
 /** Below-market badge: at least this much under the market (threshold 499, so ≥ 500). */
 export const BELOW_MARKET_THRESHOLD = 499;
@@ -30,13 +30,13 @@ export const CERTIFIED_MAKE = 'Toyota';
 export const FINANCE_EXCLUDED_MAKE = 'Suzuki';
 export const DEFAULT_RESERVE_DEPOSIT = 200;
 export const RESERVE_HOLD_HOURS = 48;
-/** Descriptions are cut here with show more / show less (000 §9). */
+/** Descriptions are cut here with show more / show less (docs/cars.md, "Car page"). */
 export const DESCRIPTION_LIMIT = 400;
-/** Spec and feature lists show this many before the toggle; the detail list limit (001 §9). */
+/** Spec and feature lists show this many before the toggle; the detail list limit (docs/cars.md, "Car page"). */
 export const LIST_PREVIEW = 4;
 export const DETAIL_LIST_LIMIT = 8;
 export const FEET_TO_METRES = 0.3048;
-/** Phone reveal: this many characters stay visible (000 §4). */
+/** Phone reveal: this many characters stay visible (docs/cars.md, "Visitor actions"). */
 export const PHONE_VISIBLE_CHARS = 5;
 export const EMPTY_COMMENTS_TEXT = 'Dealer comments are pending. Please check back here later.';
 export const SIMILAR_HEADING = 'Like this and want something similar?';
@@ -49,7 +49,7 @@ export function isSellable(car: CarLike): boolean {
   return car.status !== 'sold' && car.sold !== true;
 }
 
-/** Available: in stock or coming soon, and not sold (001 §4). */
+/** Available: in stock or coming soon, and not sold (docs/cars.md, "Card rules"). */
 export function isAvailable(car: CarLike): boolean {
   return isSellable(car) && (car.status === 'in_stock' || car.status === 'coming_soon');
 }
@@ -63,7 +63,7 @@ export function isEnquirable(car: CarLike): boolean {
   return isAvailable(car) && car.show_on_dealer_website !== false;
 }
 
-/** Reservable online: in stock, not reserved, priced, with a payment processor (001 §4). */
+/** Reservable online: in stock, not reserved, priced, with a payment processor (docs/cars.md, "Card rules"). */
 export function isReservable(car: CarLike): boolean {
   return (
     isSellable(car) &&
@@ -109,7 +109,7 @@ export function isJustSold(car: CarLike, features: Pick<Features, 'soldCutoffDay
 }
 
 /**
- * The one tag a card shows (000 §4), first match wins, for a sellable car:
+ * The one tag a card shows (docs/cars.md, "Card rules"), first match wins, for a sellable car:
  * 1 electric / hybrid label (site switch), 2 RESERVED (or Reserved), 3 certified-used image
  * (Toyota, switch), 4 the car's own tag in red (or the site's colour for it, e.g. green for
  * runout sale), 5 COMING SOON, 6 New Arrival under 8 days old, 7 none.
@@ -143,13 +143,13 @@ export type PriceDisplay =
   | { state: 'preorder'; text: 'PREORDER' }
   | { state: 'no-price'; text: string };
 
-/** The price as a number, only above 10 (001 §5). */
+/** The price as a number, only above 10 (docs/cars.md, "Card rules"). */
 export function showsPrice(price: number | null | undefined): price is number {
   return typeof price === 'number' && price > PRICE_DISPLAY_THRESHOLD;
 }
 
 /**
- * The price state of a car (001 §4), in the spec's order: subscription (a weekly
+ * The price state of a car (docs/cars.md, "Card rules"), in this order: subscription (a weekly
  * subscription price), reduced (was-price only when before_price > price), car price
  * (a number only above 10), PREORDER, else the site's no-price text (default
  * "Enquire for price").
@@ -198,7 +198,7 @@ export interface FinanceInfo {
 
 const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** Whether one provider's rules pass for this car (001 §5). */
+/** Whether one provider's rules pass for this car (docs/cars.md, "Card rules"). */
 export function providerQualifies(provider: Provider, lender: FinanceLender, car: CarLike, now: number): boolean {
   const price = car.price ?? 0;
   const available = isAvailable(car);
@@ -228,7 +228,7 @@ export function weeklyOf(lender: FinanceLender): number | undefined {
 }
 
 /**
- * The weekly finance indication a card shows, or null (001 §5): lender data present,
+ * The weekly finance indication a card shows, or null (docs/cars.md, "Card rules"): lender data present,
  * interestRate and comparisonRate not null, the make not Suzuki, the dealership not
  * excluded by the site, and the provider's own rule.
  */
@@ -253,7 +253,7 @@ export const TOYOTA_FINANCE_DISCLAIMER =
 
 /**
  * The finance disclaimers of the detail page: one per provider with data and a disclaimer,
- * plus the Toyota Finance indicative-repayment disclaimer (001 §9) on Toyotas that show a
+ * plus the Toyota Finance indicative-repayment disclaimer (docs/cars.md, "Choices where the spec is silent") on Toyotas that show a
  * weekly figure.
  */
 export function financeDisclaimers(car: CarLike, shown?: FinanceInfo | null): { provider: string; text: string }[] {
@@ -278,7 +278,7 @@ export function marketAverage(car: CarLike): number | undefined {
 }
 
 /**
- * Below-market badge (001 §5): the price is at least $500 under the market average (state
+ * Below-market badge (docs/cars.md, "Card rules"): the price is at least $500 under the market average (state
  * average preferred, else national) and below the state average (when there is one).
  */
 export function isBelowMarket(car: CarLike): boolean {
@@ -290,7 +290,7 @@ export function isBelowMarket(car: CarLike): boolean {
   return num(state) && state > 0 ? price < state : true;
 }
 
-/** Certified badge (001 §5): make Toyota, certified, the site's switch on, not sold. */
+/** Certified badge (docs/cars.md, "Card rules"): make Toyota, certified, the site's switch on, not sold. */
 export function isCertifiedBadge(car: CarLike, features: Pick<Features, 'certifiedUsedBadge'>): boolean {
   return Boolean(features.certifiedUsedBadge && car.make === CERTIFIED_MAKE && car.certified && isSellable(car));
 }
@@ -348,7 +348,7 @@ export interface ButtonFormat {
 }
 
 /**
- * The buttons of a card, in the site's order (features.cardButtons) — 000 §2, 001 §2/§4:
+ * The buttons of a card, in the site's order (features.cardButtons; docs/cars.md, "Card rules"):
  * View Details always; for enquirable cars Enquire Now (or Enquiry), Book a Test Drive
  * (the only test-drive path for a car tagged Test Drive Only, which gets it whatever the
  * site's list, and no enquiry button), Get Finance (or Get Pre-Approved Now), Reserve Now
@@ -394,7 +394,7 @@ export function hasImages(car: CarLike): boolean {
 }
 
 /**
- * The favourite heart (000 §6): only for sellable cars on sites that store favourites;
+ * The favourite heart (docs/cars.md, "Card rules"): only for sellable cars on sites that store favourites;
  * garage-style rules also hide it for a price of 0 or less and for cars without photos;
  * used-only sites hide it on new and demo cars.
  */
@@ -407,7 +407,7 @@ export function showFavourite(car: CarLike, features: Pick<Features, 'favourites
 
 // ------------------------------------------------------------------ text
 
-/** Phone reveal mask: the first 5 characters, the rest as stars (000 §4). */
+/** Phone reveal mask: the first 5 characters, the rest as stars (docs/cars.md, "Visitor actions"). */
 export function maskPhone(phone: string | null | undefined): string {
   const p = phone ?? '';
   if (p.length <= PHONE_VISIBLE_CHARS) return p;
@@ -481,10 +481,10 @@ export function regoExpiryFuture(expiry: string | null | undefined, now: number)
 
 // ------------------------------------------------------------------ detail page sidebar
 
-/** Price above which a car qualifies for the trade-in valuation tool (001 §9). */
+/** Price above which a car qualifies for the trade-in valuation tool (docs/cars.md, "Choices where the spec is silent"). */
 export const VALUATION_MIN_PRICE = 200;
 
-/** The valuation-tool feature (001 §4): in stock, not sold, not reserved, priced above 200, and the site has the tool. */
+/** The valuation-tool feature: in stock, not sold, not reserved, priced above 200, and the site has the tool. */
 export function qualifiesForValuation(car: CarLike, features: Pick<Features, 'valuationTool'>): boolean {
   return Boolean(features.valuationTool && car.status === 'in_stock' && isSellable(car) && !car.reserved && (car.price ?? 0) > VALUATION_MIN_PRICE);
 }
@@ -503,7 +503,7 @@ export interface SidebarButton {
 }
 
 /**
- * The detail page's sidebar buttons, in the block's order (001 §2, §5): enquire, finance,
+ * The detail page's sidebar buttons, in the block's order (docs/cars.md, "Car page"): enquire, finance,
  * trade-in and test drive for enquirable cars (a Test Drive Only car gets the test drive
  * and no enquiry), reserve for reservable cars where reserve buttons are on, and the car
  * history report only when the car has one.

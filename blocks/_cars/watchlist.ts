@@ -1,5 +1,5 @@
 /**
- * The watchlist of a signed-in visitor (000 §4, §6–8), identified by phone number.
+ * The watchlist of a signed-in visitor (docs/cars.md, "Visitor actions"), identified by phone number.
  *
  * Save adds the car at once, then POSTs {api}/watchlist/save-car {phone_number, car_id};
  * Remove takes it out at once, then POSTs /watchlist/remove-car. Each has its own loading

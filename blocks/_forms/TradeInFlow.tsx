@@ -1,5 +1,5 @@
 /**
- * The trade-in flow (spec section 4), shared by trade-in and sell-my-car:
+ * The trade-in flow (docs/forms.md, "Trade-in and sell my car"), shared by trade-in and sell-my-car:
  *   1. your details → the lead is created (POST {api}/leads, isLastStep false, "1. Lead Created");
  *   2. your car and its condition → valuation (POST /valuations) with adjustments
  *      (POST /valuations/adjustments); cars older than 7 years or over 100,000 km get
@@ -87,7 +87,7 @@ const yearCheck =
 
 const kmsCheck: Check = (v) => (typeof v === 'string' && Number.isFinite(parseKms(v)) ? undefined : 'Please enter the odometer reading in whole kilometres, e.g. 85,000.');
 
-/** The trade-in contact rules (spec section 5; postcode exactly 4 digits in AU and NZ, a 5-digit ZIP in the US). */
+/** The trade-in contact rules: postcode exactly 4 digits in AU and NZ, a 5-digit ZIP in the US (docs/forms.md, "Regional rules"). */
 export function tradeInDetailsRules(region: Region): FieldRule[] {
   const pc = postcodeInput(region);
   return [

@@ -21,7 +21,7 @@ describe('api addresses', () => {
   });
 });
 
-describe('lead results (spec sections 4 and 8)', () => {
+describe('lead results (docs/forms.md, How every form behaves)', () => {
   it('a lead_id is a success', () => {
     expect(leadResult({ ok: true, status: 201, data: { lead_id: 7 } })).toEqual({ leadId: 7, fields: [] });
   });

@@ -82,7 +82,7 @@ export const apiGet = <T>(site: SiteApi, path: string, options?: RequestOptions)
 export const apiPost = <T>(site: SiteApi, path: string, body: unknown, options?: RequestOptions) =>
   apiRequest<T>(site, 'POST', path, body, options);
 
-/** What a lead submit came to, in the spec's terms. */
+/** What a lead submit came to (docs/forms.md, "How every form behaves"). */
 export interface LeadResult {
   leadId?: number;
   /** Form-level error for the destructive alert. */

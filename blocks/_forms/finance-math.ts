@@ -98,7 +98,7 @@ export function taurusDeposit(price: number): number {
 }
 
 /**
- * One month from today (spec: offer end date): the same day next month, or that
+ * One month from today (the offer end date; docs/forms.md, "Finance"): the same day next month, or that
  * month's last day when it is shorter (31 January → 28 or 29 February).
  */
 export function offerEndDate(today: { year: number; month: number; day: number }): { year: number; month: number; day: number } {

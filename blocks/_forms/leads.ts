@@ -1,4 +1,4 @@
-/** Sending a lead and what follows a stored one (spec section 4: record the car, store the success category, go to /success). */
+/** Sending a lead and what follows a stored one: record the car, store the success category, go to /success (docs/forms.md, "After a stored lead"). */
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { LeadRequest, LeadResponse } from '../../schemas/types.gen.ts';
 import { trackLead, type EventId } from '../_shared/analytics.ts';

@@ -1,16 +1,16 @@
-/** Every sentence a visitor can see from the form kit, in one place (spec wording kept exactly, spelling included). */
+/** Every sentence a visitor can see from the form kit, in one place (wording kept exactly, spelling included; docs/forms.md). */
 export const MESSAGES = {
-  /** Heading of the error summary (spec section 8). */
+  /** Heading of the error summary (docs/forms.md, "How every form behaves"). */
   summaryHeading: 'Please fix the following errors:',
-  /** General form failure (spec section 8). */
+  /** General form failure, when no answer came (docs/forms.md, "How every form behaves"). */
   formError: 'An error occurred when submitting this form',
-  /** A lead submit that answered neither lead_id nor error (spec section 8; "occured" is the spec's spelling). */
+  /** A lead submit that answered neither lead_id nor error (docs/forms.md, "How every form behaves"; "occured" is spelt so on purpose). */
   unexpected: 'An unexpected error occured',
-  /** Sites requiring agreement to terms (spec section 5). */
+  /** Sites requiring agreement to terms (docs/forms.md, "Enquiry form rules"). */
   terms: 'You must agree to the terms of use before submitting.',
-  /** Trade-in postcode, AU and NZ (spec section 5). The US wording is in rules.ts. */
+  /** Trade-in postcode, AU and NZ (docs/forms.md, "Regional rules"). The US wording is in rules.ts. */
   postcode: 'Invalid postcode. Please enter a 4-digit number.',
-  /** Geocoding found nothing (spec section 8). */
+  /** Geocoding found nothing (docs/content-blocks.md, "Distance from a postcode"). */
   postcodeNotFound: 'Invalid postcode',
   email: 'Please enter a valid email address, e.g. name@example.com.',
   rego: 'Please enter the registration using letters, numbers, spaces and hyphens only (up to 10).',

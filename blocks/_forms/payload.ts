@@ -1,5 +1,5 @@
 /**
- * The shared lead helper's payload (spec section 7): the visitor's details plus
+ * The shared lead helper's payload (docs/forms.md, "The lead payload"): the visitor's details plus
  * isLastStep, url, source "Website", user_agent, car_id, car_dealership_id and
  * lead_attributes { visited_pages, linked_query_params }, with the site and a
  * client-generated submission_id (schemas/api/lead-request.schema.json).

@@ -38,7 +38,7 @@ describe('spec messages', () => {
   });
 });
 
-describe('enquiry layout (spec section 5)', () => {
+describe('enquiry layout (docs/forms.md, Enquiry form rules)', () => {
   const base = { dealershipCount: 1, locationCount: 2 };
 
   it('message required unless the site opts out', () => {
@@ -154,7 +154,7 @@ describe('field checks', () => {
   });
 });
 
-describe('trade-in online estimate (spec: older than 7 years or over 100,000 km gets none)', () => {
+describe('trade-in online estimate (older than 7 years or over 100,000 km gets none)', () => {
   const today = new Date('2026-06-01T00:00:00Z');
   it('agrees with the API valuer', () => {
     const cases = [

@@ -1,6 +1,6 @@
 /**
- * What forms keep in the visitor's browser (spec: local storage holds the enquired car,
- * the trade-in valuation and a success-page flag). Keys are per site, since the demo
+ * What forms keep in the visitor's browser: local storage holds the enquired car,
+ * the trade-in valuation and a success-page flag (docs/forms.md, "After a stored lead"). Keys are per site, since the demo
  * sites share one origin. Reading and writing never throw (storage may be blocked).
  */
 import type { CarSummary } from './car.ts';

@@ -1,5 +1,5 @@
 /**
- * Budget finder rules (spec 001 §2, §3, §5, §9), as pure functions.
+ * Budget finder rules (docs/search-ui.md, "Budget finder"), as pure functions.
  */
 
 /** Weeks of repayments counted in a budget (5 years). */
@@ -57,7 +57,7 @@ export function budgetButton(budget: number, minPrice: number | null | undefined
   return { disabled: false, label: `View ${carType}s In This Range` };
 }
 
-/** Body types the product recognises (spec 001 §3). */
+/** Body types the product recognises (the budget finder's picker and /search/{body}). */
 export const BODY_TYPES = [
   '4x4',
   'bus',
@@ -119,7 +119,7 @@ export const bodyTypeLabel = (body: BodyType) => BODY_LABELS[body];
 /** Path segment of a body type under /search: cabChassis → cab-chassis. */
 export const bodyTypeSegment = (body: BodyType) => body.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** Facet values sorted by count, high first, then name descending (spec 001 §7). */
+/** Facet values sorted by count, high first, then name descending (docs/search-ui.md, "Budget finder"). */
 export function sortBodyFacet<T extends { count: number; value: string }>(values: readonly T[]): T[] {
   return [...values].sort((a, b) => b.count - a.count || b.value.localeCompare(a.value));
 }

@@ -16,7 +16,7 @@ export type SearchSettings = ResolvedSite['search'];
 type ClientOptions = NonNullable<Parameters<typeof liteClient>[2]>;
 type Cache = NonNullable<ClientOptions['responsesCache']>;
 
-/** Result cache size (spec 000 §9: caches hold up to 10 entries; the oldest is evicted). */
+/** Result cache size: caches hold up to 10 entries; the oldest is evicted. */
 export const RESULT_CACHE_SIZE = 10;
 
 /** App id and key the embedded engine is addressed with (it checks neither). */

@@ -1,5 +1,5 @@
 /**
- * The directory searches of the spec (000 §3, §9): the model directory (manufacturer.name,
+ * The directory searches (docs/search-ui.md, "Directories"): the model directory (manufacturer.name,
  * model.name, model.body, query, offset) and the dealer directory (categories, price, query,
  * offset), 21 to a page, on the engine's Model_production and Dealer_production indexes
  * (engine/search/directory-indexes.ts). Offset = page × 21.

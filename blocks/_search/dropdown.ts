@@ -1,5 +1,5 @@
 /**
- * Options of a select filter. For makes (spec 000 §9): a "Popular makes" header first,
+ * Options of a select filter. For makes (docs/search-ui.md, "Filters"): a "Popular makes" header first,
  * the most stocked makes under it, and the "All makes" header as the 21st item, followed
  * by every make A–Z. Short lists (no more makes than fit under the popular header) show
  * plainly, without headers.

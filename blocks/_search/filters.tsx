@@ -151,7 +151,7 @@ export function CheckboxFilter({ attribute, limit, legend, wrap }: { attribute: 
   );
 }
 
-/** Most models listed for a chosen make (spec §9). */
+/** Most models listed for a chosen make (docs/search-ui.md, "Filters"). */
 export const MODEL_LIST_CAP = 30;
 /** Models visible before the list is expanded. */
 const MODELS_COLLAPSED = 8;

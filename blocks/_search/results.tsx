@@ -3,7 +3,7 @@
  * rule), the Show Me button, car cards with pagination or infinite scroll, and the
  * visitor's recent searches.
  *
- * Loading states (spec §4): loading, error, data. While loading, or after an error, the
+ * Loading states (docs/search-ui.md, "Results, states, count"): loading, error, data. While loading, or after an error, the
  * previous hits, facets and count stay on screen (InstantSearch keeps its last results
  * until new ones arrive); loading marks the results busy, an error says so in an alert
  * with a retry button, without wiping anything.

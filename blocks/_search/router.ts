@@ -14,7 +14,7 @@
  *    same page (`sync()`), and hands the URL's state back to InstantSearch;
  *  - replaces instead of pushing when only the query changed within a second (typing
  *    makes one history entry, not one per pause);
- *  - drops the page whenever a filter changes (spec §4).
+ *  - drops the page whenever a filter changes (docs/search-ui.md, "URL state").
  */
 import type { Router, StateMapping, UiState } from 'instantsearch.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * Range slider rules (spec 000 §5), as pure functions:
+ * Range slider rules (docs/search-ui.md, "Filters"), as pure functions:
  *  - values are clamped to the range min and max;
  *  - the lower thumb cannot pass the upper thumb and vice versa;
  *  - price and km snap to multiples of 1000;
@@ -35,7 +35,7 @@ export interface SliderOptions {
   minGap?: number;
   /** Fixed step; otherwise derived from the range. */
   step?: number;
-  /** Where slider errors go (spec §8: logged only). */
+  /** Where slider errors go (they are logged only). */
   log?: (message: string) => void;
 }
 

@@ -4,7 +4,7 @@
  *
  * The query string holds `query`, `page`, `sortBy` and one key per filter:
  *   refinementList[make][0]=Ford   range[price]=10000:50000   menu[body]=suv
- * Under /search the path carries the most telling filter (route rules, spec 001 §2):
+ * Under /search the path carries the most telling filter (route rules; docs/search-ui.md, "URL state"):
  *   one make (and one model)  → /search/{make}[/{model}]
  *   car types new | demo | used | new+demo → /search/new-cars | demo-cars | used-cars | new-and-demo-cars
  *   only one body type        → /search/{body}
@@ -55,7 +55,7 @@ const BODY_LABELS: Record<string, string> = {
   'cab-chassis': 'Cab Chassis',
   'light-truck': 'Light Truck',
   motorhome: 'Motorhome',
-  // Other names of the recognised body types (spec 001 §3) land on the same label.
+  // Other names of the recognised body types (BODY_TYPES in budget.ts) land on the same label.
   '4x4': 'SUV',
   hatchback: 'Hatch',
   'station-wagon': 'Wagon',
@@ -299,7 +299,7 @@ function filterKey(state: SearchRouteState): string {
   return JSON.stringify(rest);
 }
 
-/** Any filter change removes the page (spec §4): next keeps its page only when nothing else changed. */
+/** Any filter change removes the page (docs/search-ui.md, "URL state"): next keeps its page only when nothing else changed. */
 export function withPageReset(prev: SearchRouteState | undefined, next: SearchRouteState): SearchRouteState {
   if (!next.page || !prev) return next;
   if (filterKey(prev) === filterKey(next)) return next;
@@ -337,7 +337,7 @@ export function budgetSearchUrl(max: number, extra: SearchRouteState = {}): stri
   return searchUrlFor(state, { paths: true });
 }
 
-/** The dealer link of spec §2: all stock of one dealership. */
+/** The dealer link: all stock of one dealership (docs/search-ui.md, "URL state"). */
 export function dealershipSearchUrl(dealershipSlug: string): string {
   return searchUrlFor({ refinementList: { dealership_slug: [dealershipSlug] } }, { paths: true });
 }

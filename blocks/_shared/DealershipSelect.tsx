@@ -1,5 +1,5 @@
 /**
- * Dealership select (spec §2 "Other blocks", §4): a labelled native <select> whose first
+ * Dealership select (docs/content-blocks.md, "Dealership select"): a labelled native <select> whose first
  * option is the placeholder "Please select a dealership...". With exactly one option it
  * is selected automatically, once (a visitor who then picks the placeholder again is
  * left alone). Used by the dealership-select block and by forms (name

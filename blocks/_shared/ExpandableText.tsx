@@ -1,5 +1,5 @@
 /**
- * Long descriptions and disclaimers (spec §4, §9): text over 200 characters shows
+ * Long descriptions and disclaimers (docs/content-blocks.md, "Offers"): text over 200 characters shows
  * collapsed to about 160 characters with a View more button, and View less when open.
  * Shorter text shows whole. The button is a disclosure (aria-expanded, aria-controls).
  */

@@ -1,4 +1,4 @@
-/** Model status badge: "New", or "Coming Soon" with a clock icon (spec §4). */
+/** Model status badge: "New", or "Coming Soon" with a clock icon (docs/content-blocks.md, "Models"). */
 import type { Model } from '../../schemas/types.gen.ts';
 import { modelStatusLabel } from './models.ts';
 import './model-status.css';

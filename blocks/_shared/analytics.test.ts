@@ -5,8 +5,8 @@ afterEach(() => {
   delete window.dataLayer;
 });
 
-describe('analytics event ids (spec)', () => {
-  it('has the spec numbers', () => {
+describe('analytics event ids (docs/forms.md, Analytics)', () => {
+  it('has the documented numbers', () => {
     expect(EVENT_IDS).toEqual({
       newEnquiry: 14,
       usedEnquiry: 15,

@@ -3,7 +3,7 @@
  * Manager and most tag managers read), each as { event, event_id, ... }. Nothing is sent
  * anywhere by the platform itself; a dealer's tag manager picks the events up.
  *
- * Event ids (spec): 14 new-car enquiry, 15 used-car enquiry, 17 test drive on a new car
+ * Event ids (docs/forms.md, "Analytics"): 14 new-car enquiry, 15 used-car enquiry, 17 test drive on a new car
  * or a car tagged Test Drive Only, 48 test drive on a used car, 22 General Enquiry,
  * 18 trade-in offer accepted, 39 favourite added.
  */

@@ -1,5 +1,5 @@
 /**
- * Distances between places and the visitor's postcode (spec §7, §8, §9): the haversine
+ * Distances between places and the visitor's postcode (docs/content-blocks.md, "Distance from a postcode"): the haversine
  * formula on a sphere of radius 6371 km, and the API's postcode geocoding
  * (GET {api}/geocode?postcode=…), which answers with the first result's latitude and
  * longitude or fails ("Invalid postcode").

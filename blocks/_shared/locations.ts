@@ -1,5 +1,5 @@
 /**
- * Rules of the locations blocks (spec §2 "Locations page", §3 Location): which locations
+ * Rules of the locations blocks (docs/content-blocks.md, "Locations"): which locations
  * a block shows, which variant it uses, Get Directions links, and the schema.org
  * AutoDealer description of a location page. Pure functions, no React.
  */

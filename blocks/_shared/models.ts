@@ -1,5 +1,5 @@
 /**
- * Model range rules (spec §2 /models?body=, §3 Model, §4 model status): the kinds of
+ * Model range rules (/models?body=, model status; docs/content-blocks.md, "Models"): the kinds of
  * model a visitor can pick, which models belong to each, status labels and prices.
  * Pure functions, no React.
  */
@@ -86,7 +86,7 @@ export function modelStatusLabel(model: Pick<Model, 'status'>): 'New' | 'Coming 
   return undefined;
 }
 
-/** Prices show as a number only when above 10 (spec §5). */
+/** Prices show as a number only when above 10 (docs/content-blocks.md, "Models"). */
 export function hasPrice(price: number | null | undefined): price is number {
   return typeof price === 'number' && Number.isFinite(price) && price > 10;
 }

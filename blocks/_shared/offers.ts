@@ -1,5 +1,5 @@
 /**
- * Offer rules (spec §2 offer pages, §3 Offer): which offers a site shows, offer page
+ * Offer rules (docs/content-blocks.md, "Offers"): which offers a site shows, offer page
  * addresses and the picture of an offer. Pure functions, no React.
  */
 import type { ResolvedSite } from '../../engine/site/types.ts';

@@ -2,7 +2,7 @@
  * Opening hours of a location: formatting, the weekly summary, holiday (special) hours
  * and "open now" in the location's own time zone. Pure functions, no React.
  *
- * Rules (spec §3, §9):
+ * Rules (docs/content-blocks.md, "Opening hours"):
  *  - weekday 0 is Sunday … 6 Saturday; status Open or Closed; times are 24-hour HH:MM.
  *  - Times read like dealer sites: en-AU/en-NZ "8:00 am – 5:30 pm", en-US "8:00 AM – 5:30 PM".
  *    Formatting is done here rather than by Intl so the server (Node's ICU) and every

@@ -82,7 +82,7 @@ export type RenderedBlock<P> = RenderResult & { site: ResolvedSite; data: SiteDa
 export function renderBlock<P>(type: BlockType, definition: BlockDefinition<P>, options: RenderBlockOptions<P> = {}): RenderedBlock<P> {
   const id = options.id ?? 'under-test';
   // Props are always given (at least {}): the schema defaults of a block with no props at all are not filled
-  // by the validator yet (see the report on issue 2), and blocks rely on them.
+  // by the validator yet, and blocks rely on them.
   const raw = { type, id, props: (options.props ?? {}) as Record<string, unknown> } as Block;
   const { site, data } = prepareDemoSite({ site: options.site, patch: options.patch, blocks: [raw] });
   const block = site.pages.find((p) => p.path === TEST_PAGE_PATH)!.blocks!.find((b) => b.id === id)!;

@@ -1,7 +1,7 @@
 /**
- * Text length rules of the spec (§9): review text cut at 160, model short descriptions
+ * Text length rules: review text cut at 160, model short descriptions
  * and disclaimers cut at 200; descriptions over 200 characters collapse to about 160
- * with View more / View less.
+ * with View more / View less (docs/content-blocks.md, "Reviews", "Offers", "Models").
  */
 
 export const ELLIPSIS = '…';

@@ -1,8 +1,8 @@
 /**
  * Toasts: short notices that appear in a corner (e.g. "Car Saved In Watchlist").
- * The queue holds one toast at a time (spec): a new toast replaces the one shown. A
- * dismissed toast is removed after TOAST_REMOVE_DELAY (spec: 1,000,000 ms, so in
- * practice a toast stays until the visitor closes it or another replaces it).
+ * The queue holds one toast at a time: a new toast replaces the one shown. A
+ * dismissed toast is removed after TOAST_REMOVE_DELAY (1,000,000 ms, so in
+ * practice a toast stays until the visitor closes it or another replaces it; docs/forms.md, "Toasts").
  *
  * Any block calls toast({ title, text, link }). The toasts render in one polite live
  * region (screen readers announce them without moving focus). A <Toaster /> may be

@@ -33,7 +33,7 @@ import { IS_SERVER } from '../_search/ssr.tsx';
 import { BODY_ATTRIBUTE, bodyForSegment, budgetSearchUrl, searchUrlFor, type SearchRouteState } from '../_search/url-state.ts';
 import type { Thumbs } from '../_search/slider-rules.ts';
 
-/** Body types shown before "More body types" (spec: limit 4 or 20). */
+/** Body types shown before "More body types" (4), and after it (20); docs/search-ui.md, "Budget finder". */
 const BODY_LIMIT = 4;
 const BODY_LIMIT_MORE = 20;
 

@@ -64,7 +64,7 @@ export async function loadCarCheckout(
   return car ? { car } : { requested: key, head: missingCarHead(site) };
 }
 
-/** The deposit sentence (001 §9): amount, refundable, held 48 hours. */
+/** The deposit sentence (docs/cars.md, "Reserve online"): amount, refundable, held 48 hours. */
 export function depositText(amount: string): string {
   return `Reserve this car with a ${amount} deposit. Your deposit is 100% refundable, and we hold the car for you for ${RESERVE_HOLD_HOURS} hours.`;
 }

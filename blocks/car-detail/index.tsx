@@ -1,5 +1,5 @@
 /**
- * The vehicle page (/cars/:slug, 001 §2): the car is looked up on the server through the
+ * The vehicle page (/cars/:slug; docs/cars.md, "Car page"): the car is looked up on the server through the
  * site's search index (slug filter), so the HTML has its name, price and photos, and the
  * block's `head` gives the page its title, description, Open Graph tags and schema.org
  * Car + Offer data (engine/render/head.ts). A missing car answers 404 with "Like this and

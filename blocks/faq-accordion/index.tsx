@@ -1,10 +1,11 @@
 /**
  * FAQ accordion (WAI-ARIA APG accordion): each question is a button in a heading with
  * aria-expanded / aria-controls, each answer a region labelled by its question. Up/Down,
- * Home/End move between questions. Answers open and close over 300 ms (spec §4); with
+ * Home/End move between questions. Answers open and close over 300 ms; with
  * prefers-reduced-motion they switch at once. Closed answers are hidden from assistive
  * technology and the tab order (visibility: hidden once the animation ends).
  * Defaults: five trade-in questions. Optional schema.org FAQPage structured data.
+ * See docs/content-blocks.md, "FAQ accordion".
  */
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';

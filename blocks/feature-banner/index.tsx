@@ -1,7 +1,7 @@
 /**
  * Feature banner: a few feature links (latest offers, online service booking, sell
  * your car). From 992 px they sit in (up to) three columns; below that they are a
- * carousel that starts at the second item and loops (spec), with previous/next
+ * carousel that starts at the second item and loops, with previous/next
  * buttons, dots, left/right keys and swipes.
  *
  * The layout switch is CSS only, so the server sends the same HTML for every width.

@@ -32,9 +32,9 @@ import { useMediaQuery, useMounted } from '../_shared/useCarousel.ts';
 import { menuLocations, modelCategories, modelHref, serviceHref } from './links.ts';
 import './header.css';
 
-/** Below this width the menu is the mobile panel (spec breakpoint 992 px). */
+/** Below this width the menu is the mobile panel (the 992 px breakpoint; docs/decisions.md, "Documents and rendering"). */
 export const MOBILE_QUERY = '(max-width: 991.98px)';
-/** Links the model dropdown always ends with (spec: "plus Contact Us and Our Stock links"). */
+/** Links the model dropdown always ends with, after the models: Contact Us and Our Stock. */
 export const MODEL_MENU_LINKS = [
   { label: 'Contact Us', href: '/contact' },
   { label: 'Our Stock', href: '/cars/' },

@@ -1,5 +1,5 @@
 /**
- * Review rules (spec §2 Reviews section, §5, §9): which reviews show, the rating line and
+ * Review rules (docs/content-blocks.md, "Reviews"): which reviews show, the rating line and
  * where the rating comes from. Pure functions, no React.
  */
 import type { CustomerReview } from '../../schemas/types.gen.ts';

@@ -49,7 +49,7 @@ async function fillDetails(postcode = '4217') {
   type(/Security question/, '12');
 }
 
-describe('trade-in postcode (spec section 5)', () => {
+describe('trade-in postcode (docs/forms.md, Regional rules)', () => {
   it('is required, exactly 4 digits, max length 4, numeric keypad, a plain text box', async () => {
     fakeApi();
     renderFormBlock('trade-in', TradeIn);

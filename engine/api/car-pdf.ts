@@ -12,7 +12,7 @@ const PRICE_TYPES: Record<Car['price_type'], string> = {
 
 const LOCALES = { AU: 'en-AU', NZ: 'en-NZ', US: 'en-US' } as const;
 
-/** "$45,990": whole dollars with thousands commas (spec section 9). */
+/** "$45,990": whole dollars with thousands commas (docs/api.md, "Cars and the PDF"). */
 export function formatMoney(amount: number, region: keyof typeof LOCALES = 'AU') {
   return `$${Math.round(amount).toLocaleString(LOCALES[region])}`;
 }
@@ -49,7 +49,7 @@ export function carPdf(car: Car, site?: ResolvedSite): Buffer {
     { text: price, size: 16, bold: true, gap: 4 },
     { text: car.status === 'sold' ? 'SOLD' : '', size: 12, bold: true },
     { text: 'Key specifications', size: 13, bold: true, gap: 10 },
-    // Specs with empty, null or 'null' values are hidden (spec section 2).
+    // Specs with empty, null or 'null' values are left out (docs/api.md, "Cars and the PDF").
     ...specs
       .filter(([, v]) => v !== null && v !== undefined && v !== '' && v !== 'null')
       .map(([k, v]) => ({ text: `${k}: ${v}`, size: 11 })),

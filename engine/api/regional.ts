@@ -16,7 +16,7 @@ const FOUR_DIGITS: PostcodeRule = {
   pattern: /^\d{4}$/,
   maxLength: 4,
   label: 'Postcode',
-  // Wording from the spec's trade-in form (section 8).
+  // The trade-in form's wording (docs/forms.md, "Regional rules").
   message: 'Invalid postcode. Please enter a 4-digit number.',
 };
 

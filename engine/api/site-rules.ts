@@ -8,7 +8,7 @@ import type { ResolvedSite } from '../site/types.ts';
 import { checkPhone, checkPostcode } from './regional.ts';
 import { PARTS_ENQUIRY_CATEGORY, SERVICE_BOOKING_CATEGORY, partsRequestErrors, serviceBookingErrors } from './service-booking.ts';
 
-/** Spec section 5: sites requiring agreement to terms. */
+/** Sites requiring agreement to terms (docs/forms.md, "Enquiry form rules"). */
 export const TERMS_MESSAGE = 'You must agree to the terms of use before submitting.';
 
 export interface ContactFields {

@@ -27,7 +27,7 @@ export const sessionCookieName = (slug: string) => `fc_session_${slug.replace(/-
 const VISITS_KEY = (slug: string) => `fc:visited-pages:${slug}`;
 const PARAMS_KEY = (slug: string) => `fc:linked-query-params:${slug}`;
 
-/** Pages never gated whatever a document says (spec: trade-in and sell-my-car are open to everyone). */
+/** Pages never gated whatever a document says: trade-in and sell-my-car are open to everyone (docs/forms.md, "Trade-in and sell my car"). */
 const NEVER_GATED = /(?:^|\/)(?:trade-in|sell-my-car|sign-in|success)(?:\/|$)/;
 
 export const MAX_VISITED_PAGES = 50;

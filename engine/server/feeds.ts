@@ -1,5 +1,5 @@
 /**
- * Vehicle listings feed per site (issue 4, SEO): the site's stock as tab-separated values
+ * Vehicle listings feed per site (SEO; docs/cars.md, "Vehicle listings feed"): the site's stock as tab-separated values
  * for ad and marketplace platforms (vehicle listing ads), one car per line:
  *
  *   id vin store_code dealership_name dealership_address price condition make model trim

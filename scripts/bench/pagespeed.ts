@@ -1,7 +1,8 @@
 /**
  * Page speed of the production build: Lighthouse (mobile emulation, Debian Chromium) on the
- * home, search and car-detail pages of every demo site. Aims (issue 9): performance ≥ 95,
- * CLS < 0.05, ≤ 120 KB of JavaScript (transferred, gzip) per page.
+ * home, search and car-detail pages of every demo site. Aims: performance ≥ 95,
+ * CLS < 0.05, ≤ 120 KB of JavaScript (transferred, gzip) per page (docs/decisions.md,
+ * "Documents and rendering").
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -10,7 +10,7 @@ import { createAssetResolver, CLIENT_ENTRY } from '../../engine/server/manifest.
 import { pageBlockTypes } from '../../engine/render/registry.ts';
 import { prepared, readSite, SITES_DIR } from '../unit/helpers.ts';
 
-/** Issue 9: runtime JavaScript for a dealer page ≤ 120 KB gzip. */
+/** Runtime JavaScript for a dealer page ≤ 120 KB gzip (docs/cars.md, "Page weight"). */
 export const PAGE_JS_BUDGET_GZIP = 120 * 1024;
 const EDITOR_ONLY = /node_modules\/(@rjsf|@dnd-kit|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
 

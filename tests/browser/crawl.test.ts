@@ -1,5 +1,5 @@
 /**
- * Issue 13: every same-site link of every demo site leads somewhere. Starting at
+ * Every same-site link of every demo site leads somewhere (docs/site-documents.md, "Whole-site rules"). Starting at
  * /sites/{slug}/, the crawler (crawl.ts) follows the links of each rendered page and fails
  * on any 4xx/5xx (the page, its resources, or a linked URL), any console error, any link
  * that leaves the site's base path, and any #fragment with no element behind it, listing

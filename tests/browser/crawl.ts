@@ -1,5 +1,5 @@
 /**
- * A link crawler for one demo site (issue 13), used by crawl.test.ts.
+ * A link crawler for one demo site, used by crawl.test.ts.
  *
  * Every same-site URL discovered is status-checked with a cheap HTTP request (GET,
  * redirects followed by hand while they stay on the site). HTML pages are then either

@@ -1,5 +1,5 @@
 /**
- * Layout stability (issue 9: CLS < 0.05) checked in CI, not only in the Lighthouse bench:
+ * Layout stability (CLS < 0.05; docs/decisions.md, "Documents and rendering") checked in CI, not only in the Lighthouse bench:
  * each demo site's home, search and car-detail pages, on a phone and a desktop viewport,
  * loaded and hydrated in Chromium, with every layout shift Chromium reports added up.
  * Hydration is where shifts hide (carousels activating, lazily hydrated search), so the

@@ -1,5 +1,5 @@
 /**
- * Lead forms in Chromium against the real server and database (issue 5):
+ * Lead forms in Chromium against the real server and database (docs/forms.md):
  * a multi-step enquiry lands on /success with the lead stored, errors are listed with
  * what was typed kept, the trade-in postcode rule, and a gated route goes to sign-in
  * and back. The stored lead is read back through the staff view.

@@ -1,5 +1,5 @@
 /**
- * How a dealer page loads (issue 9, speed): stylesheets inline in the document (no
+ * How a dealer page loads (speed; docs/decisions.md, "Documents and rendering"): stylesheets inline in the document (no
  * render-blocking requests), built files sent pre-compressed, and the search UI's code
  * fetched only when the visitor starts using the page — with nothing they do before that
  * lost.

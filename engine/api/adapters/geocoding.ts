@@ -6,7 +6,7 @@ import type { Region } from '../../../schemas/types.gen.ts';
 import { POSTCODE_RULES } from '../regional.ts';
 import { POSTCODES, type PostcodeEntry } from './postcodes.ts';
 
-/** The spec's message when geocoding finds nothing (section 8). */
+/** The message when geocoding finds nothing (docs/api.md, "Adapters"; docs/content-blocks.md, "Distance from a postcode"). */
 export const INVALID_POSTCODE = 'Invalid postcode';
 
 export interface GeoPoint {

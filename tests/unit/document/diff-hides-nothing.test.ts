@@ -1,5 +1,5 @@
 /**
- * Issue 14 part 5, "a diff that hides nothing": long text and HTML show the words and
+ * A diff that hides nothing (docs/site-documents.md, "Semantic diff"): long text and HTML show the words and
  * tags that changed, reordered lists read as moves, a renamed block as a rename, a
  * template switch or edit says what changes for each site, and no secret is printed.
  */
