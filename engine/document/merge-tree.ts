@@ -249,9 +249,9 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
       [B.lists.get(c) ?? [], T.lists.get(c) ?? [], M.lists.get(c) ?? []],
       (id) => (members.get(c)?.has(id) ? 'item' : ghosts.get(c)?.has(id) ? 'ghost' : undefined),
       (id, p) => buildBlock(id, p, where),
-      (id, p) => {
+      (id, p, insertAt) => {
         const mine = M.blocks.get(id)!.block;
-        out.push(conflictOf(p, `${blockName(mine, where)}: ${REMOVED_CHANGED}`, B.blocks.get(id)?.block, undefined, stripBlock(mine)));
+        out.push({ ...conflictOf(p, `${blockName(mine, where)}: ${REMOVED_CHANGED}`, B.blocks.get(id)?.block, undefined, stripBlock(mine)), insertAt });
       },
       path,
     );
@@ -305,9 +305,9 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
         [B.pageIds, T.pageIds, M.pageIds],
         (id) => (pageIn(id) ? 'item' : pageStatus.get(id) === 'conflict-mine' ? 'ghost' : undefined),
         buildPage,
-        (id, p) => {
+        (id, p, insertAt) => {
           const mine = M.pages.get(id)!;
-          out.push(conflictOf(p, `Page ${id}: ${REMOVED_CHANGED}`, B.pages.get(id), undefined, { ...mine, ...(arr(mine.blocks) ? { blocks: strip(mine.blocks) } : {}) }));
+          out.push({ ...conflictOf(p, `Page ${id}: ${REMOVED_CHANGED}`, B.pages.get(id), undefined, { ...mine, ...(arr(mine.blocks) ? { blocks: strip(mine.blocks) } : {}) }), insertAt });
         },
         path,
       );

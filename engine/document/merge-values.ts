@@ -170,16 +170,21 @@ export function buildKeyedList(
   lists: [string[], string[], string[]],
   kind: (key: string) => 'item' | 'ghost' | undefined,
   build: (key: string, path: string) => unknown,
-  ghost: (key: string, path: string) => void,
+  ghost: (key: string, path: string, insertAt: number) => void,
   path: string,
 ): unknown[] {
   const members = new Set<string>();
   for (const list of lists) for (const k of list) if (kind(k)) members.add(k);
+  const order = mergeOrder(lists[0], lists[1], lists[2], members);
+  // Items are at their index in `merged`; ghosts are numbered after the last item, so no two
+  // conflicts share a path, and each says where it goes back (`insertAt`: items before it).
+  const items = order.filter((key) => kind(key) !== 'ghost').length;
+  let ghosts = 0;
   const out: unknown[] = [];
-  mergeOrder(lists[0], lists[1], lists[2], members).forEach((key, index) => {
-    if (kind(key) === 'ghost') ghost(key, `${path}/${index}`);
+  for (const key of order) {
+    if (kind(key) === 'ghost') ghost(key, `${path}/${items + ghosts++}`, out.length);
     else out.push(build(key, `${path}/${out.length}`));
-  });
+  }
   return out;
 }
 
@@ -233,7 +238,7 @@ export function mergeRecords(noun: string, b: unknown, t: unknown, m: unknown, p
       if (s === 'conflict-theirs') out.splice(at, 0, conflictOf(p, `${name}: ${REMOVED_CHANGED}`, mb.get(key), value, undefined));
       return value;
     },
-    (key, p) => out.push(conflictOf(p, `${recordName(noun, mm.get(key))}: ${REMOVED_CHANGED}`, mb.get(key), undefined, mm.get(key))),
+    (key, p, insertAt) => out.push({ ...conflictOf(p, `${recordName(noun, mm.get(key))}: ${REMOVED_CHANGED}`, mb.get(key), undefined, mm.get(key)), insertAt }),
     path,
   );
   return result.length || presence3(b !== undefined, t !== undefined, m !== undefined) ? result : undefined;

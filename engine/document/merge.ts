@@ -54,6 +54,12 @@ export interface MergeConflict {
   mine?: unknown;
   /** The value saved since (absent: theirs removed it). */
   theirs?: unknown;
+  /**
+   * For an item theirs removed and mine changed (absent from `merged`): how many items of
+   * its list in `merged` come before it, i.e. where it goes back when mine is chosen. Its
+   * `path` numbers it after the list's last item, so no two conflicts share a path.
+   */
+  insertAt?: number;
 }
 
 export interface MergeResult {
@@ -172,7 +178,7 @@ export function applyChoices(merged: Record<string, unknown>, conflicts: MergeCo
   }
   for (const list of byList.values()) {
     list.sort((x, y) => Number(x.segs[x.segs.length - 1]) - Number(y.segs[y.segs.length - 1]));
-    list.forEach(({ c, segs }, rank) => inserts.set(c, { segs: [...segs.slice(0, -1), String(Number(segs[segs.length - 1]) - rank)], rank }));
+    list.forEach(({ c, segs }, rank) => inserts.set(c, { segs: [...segs.slice(0, -1), String(c.insertAt ?? Number(segs[segs.length - 1]) - rank)], rank }));
   }
   const ops: Op[] = [];
   for (const c of conflicts) {

@@ -44,7 +44,7 @@ function mergePages(base: Json[], override: Json[]): Json[] {
   const idOf = (p: unknown) => (isPlainObject(p) ? (p as Json).id : undefined);
   const overrides = new Map(override.filter((p) => idOf(p) !== undefined).map((p) => [idOf(p), p]));
   const merged = base.map((page) => (idOf(page) === undefined ? page : (overrides.get(idOf(page)) ?? page)));
-  const baseIds = new Set(base.map(idOf).filter((id) => id !== undefined));
+  const baseIds = new Set<unknown>(base.map(idOf).filter((id) => id !== undefined));
   return [...merged, ...override.filter((p) => idOf(p) === undefined || !baseIds.has(idOf(p)))];
 }
 

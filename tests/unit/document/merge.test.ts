@@ -265,13 +265,14 @@ describe('mergeSiteDocuments: conflicts', () => {
     expect(a.merged).toEqual(edited);
     expect(applyChoices(a.merged, a.conflicts, { '/pages/0/blocks/2': 'mine' })).toEqual(removed);
 
-    // Theirs removed it, mine changed it: not in merged; the path is where it goes back.
+    // Theirs removed it, mine changed it: not in merged; its path numbers it after the list's
+    // items (3 remain), and insertAt says where it goes back.
     const b = merge(KIWI, removed, edited);
     expect(b.conflicts).toHaveLength(1);
-    expect(b.conflicts[0]).toMatchObject({ path: '/pages/0/blocks/2', mine: page(edited, 'home').blocks[2] });
+    expect(b.conflicts[0]).toMatchObject({ path: '/pages/0/blocks/3', insertAt: 2, mine: page(edited, 'home').blocks[2] });
     expect(b.conflicts[0]).not.toHaveProperty('theirs');
     expect(b.merged).toEqual(removed);
-    expect(applyChoices(b.merged, b.conflicts, { '/pages/0/blocks/2': 'mine' })).toEqual(edited);
+    expect(applyChoices(b.merged, b.conflicts, { '/pages/0/blocks/3': 'mine' })).toEqual(edited);
   });
 
   it('a block added inside a section the other side removed is a conflict, not lost', () => {
@@ -288,8 +289,9 @@ describe('mergeSiteDocuments: conflicts', () => {
     const removed = edit(KIWI, (d) => d.pages.splice(i, 1));
     const edited = edit(KIWI, (d) => (d.pages[i].blocks[0].props.heading = 'About'));
     const a = merge(KIWI, removed, edited);
-    expect(a.conflicts.map((c) => [c.path, c.label])).toEqual([[`/pages/${i}`, 'Page about: removed by one, changed by the other']]);
-    expect(applyChoices(a.merged, a.conflicts, { [`/pages/${i}`]: 'mine' })).toEqual(edited);
+    const ghost = `/pages/${KIWI.pages.length - 1}`; // after the pages that remain
+    expect(a.conflicts.map((c) => [c.path, c.label, c.insertAt])).toEqual([[ghost, 'Page about: removed by one, changed by the other', i]]);
+    expect(applyChoices(a.merged, a.conflicts, { [ghost]: 'mine' })).toEqual(edited);
     const b = merge(KIWI, edited, removed);
     expect(b.merged).toEqual(edited);
     expect(applyChoices(b.merged, b.conflicts, { [`/pages/${i}`]: 'mine' })).toEqual(removed);
@@ -304,9 +306,9 @@ describe('mergeSiteDocuments: conflicts', () => {
       setHeading('home-features', 'E2')(d);
     });
     const { merged, conflicts } = merge(KIWI, removed, edited);
-    expect(conflicts.map((c) => c.path)).toEqual(['/pages/0/blocks/0', '/pages/0/blocks/1']);
-    expect(applyChoices(merged, conflicts, { '/pages/0/blocks/0': 'mine', '/pages/0/blocks/1': 'mine' })).toEqual(edited);
-    const second = applyChoices(merged, conflicts, { '/pages/0/blocks/1': 'mine' });
+    expect(conflicts.map((c) => [c.path, c.insertAt])).toEqual([['/pages/0/blocks/2', 0], ['/pages/0/blocks/3', 0]]);
+    expect(applyChoices(merged, conflicts, { '/pages/0/blocks/2': 'mine', '/pages/0/blocks/3': 'mine' })).toEqual(edited);
+    const second = applyChoices(merged, conflicts, { '/pages/0/blocks/3': 'mine' });
     expect(ids(page(second, 'home').blocks)).toEqual(['home-features', 'why-us', 'home-reviews']);
   });
 
@@ -527,6 +529,22 @@ describe('mergeSiteDocuments: properties', () => {
             else state = tChanged ? 'T' : mChanged ? 'M' : 'base';
             if (state === 'gone') listOf(d, id).splice(blocksOf(d).get(id)!.index, 1);
             else if (state !== 'base') setHeading(id, `${state} ${id}`)(d);
+          }
+          // The merge's order rule: a block put back for mine goes after its neighbour on mine's
+          // side, and what theirs kept at that same place comes first (blocks mine removed that
+          // theirs changed, kept for theirs).
+          for (const id of BLOCK_IDS) {
+            const restored = tDel.includes(id) && mEdit.includes(id) && !mDel.includes(id) && choice.get(id) === 'mine';
+            if (!restored || !blocksOf(d).has(id)) continue;
+            const list = listOf(d, id);
+            let at = blocksOf(d).get(id)!.index;
+            while (at + 1 < list.length) {
+              const next = (list[at + 1] as { id: string }).id;
+              const keptForTheirs = mDel.includes(next) && !tDel.includes(next) && tEdit.includes(next) && choice.get(next) !== 'mine';
+              if (!keptForTheirs) break;
+              [list[at], list[at + 1]] = [list[at + 1], list[at]];
+              at++;
+            }
           }
         });
         expect(new Set(conflicts.map((c) => c.path)).size).toBe(conflicts.length);
