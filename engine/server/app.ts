@@ -22,6 +22,7 @@ import { createLocalSearchClient } from '../search/client.ts';
 import { carPhotosRouter } from '../inventory/photos.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { DraftService } from './drafts.ts';
+import { parseDocumentText } from '../site/json-text.ts';
 import { SiteRepo } from './site-repo.ts';
 import { createFeedsRouter } from './feeds.ts';
 import { createHistoryReportRouter } from './history-report.ts';
@@ -194,7 +195,13 @@ export async function createApp(options: ServerOptions) {
     if (cached?.head === head) return cached.entry;
     const text = repo.fileAt(head, slug);
     if (text === undefined) return undefined;
-    const entry = sites.prepareDocument(slug, JSON.parse(text));
+    let entry: SiteEntry;
+    try {
+      entry = sites.prepareDocument(slug, parseDocumentText(text));
+    } catch (err) {
+      // A draft pushed by hand can be anything: it answers 503 with its problem, like a broken file.
+      entry = { slug, file: `${slug}.json`, ok: false, issues: [{ path: '/', message: `the draft is not valid JSON: ${(err as Error).message}` }] };
+    }
     draftEntries.set(slug, { head, entry });
     return entry;
   };
