@@ -6,7 +6,8 @@
  */
 import type { Catalogue, Model } from '../../schemas/types.gen.ts';
 import { linkTarget, splitHref } from './link-target.ts';
-import { documentReferences } from './links.ts';
+import { walkBlocks } from '../schema/walk.ts';
+import { linksInHtml } from './links.ts';
 import { routeParamsOf, siteCollections } from './whole-site.ts';
 import type { ResolvedSite } from './types.ts';
 
@@ -42,11 +43,27 @@ function routeValues(site: ResolvedSite, models: Model[]): SiteData['routeValues
   return out;
 }
 
+/**
+ * Block ids that links of the document jump to. Any string that reads as an in-site link
+ * with a fragment counts (link fields and links in HTML alike): a plain walk over the
+ * values, cheap enough for the editor's preview to run on every change; fragments that
+ * name no block (a colour such as #ffffff) are dropped.
+ */
 function anchorTargets(site: ResolvedSite): string[] {
+  const blockIds = new Set<unknown>([...walkBlocks(site)].map(({ block }) => block.id));
   const ids = new Set<string>();
-  for (const { href } of documentReferences(site).links) {
-    const { fragment } = splitHref(linkTarget(href, site.features));
-    if (fragment) ids.add(fragment);
-  }
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (!value.includes('#')) return;
+      for (const href of value.includes('<') ? linksInHtml(value) : [value]) {
+        if (!/^[/?#]/.test(href)) continue;
+        const { fragment } = splitHref(linkTarget(href, site.features));
+        if (fragment && blockIds.has(fragment)) ids.add(fragment);
+      }
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  visit(site.layout);
+  visit(site.pages);
   return [...ids].sort();
 }
