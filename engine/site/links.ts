@@ -28,13 +28,25 @@ export interface DataReference {
 export interface DocumentReferences {
   links: WrittenLink[];
   refs: DataReference[];
+  /**
+   * Entries the document itself defines (`x-defines`, e.g. the ids of reviews pasted into
+   * a block), by collection; a collection is open (undefined: its entries also come from a
+   * service, so nothing can be checked) when a switch marked `x-opens` is on.
+   */
+  defined: Record<string, Set<string> | undefined>;
 }
 
 /** Links and data references of a (resolved) site document, in document order. */
 export function documentReferences(doc: unknown): DocumentReferences {
   const links: WrittenLink[] = [];
   const refs: DataReference[] = [];
+  const defined: Record<string, Set<string>> = {};
+  const open = new Set<string>();
   for (const { value, ctx, path } of walkWithSchema(doc)) {
+    const defines = schemaKeyword(ctx, 'x-defines', value);
+    if (typeof defines === 'string' && (typeof value === 'string' || typeof value === 'number')) (defined[defines] ??= new Set()).add(String(value));
+    const opens = schemaKeyword(ctx, 'x-opens', value);
+    if (typeof opens === 'string' && value === true) open.add(opens);
     if (typeof value === 'string') {
       if (isHrefSchema(ctx)) links.push({ path, href: value, inText: false });
       else if (schemaKeyword(ctx, 'x-sanitize') === 'html') for (const href of linksInHtml(value)) links.push({ path, href, inText: true });
@@ -42,7 +54,9 @@ export function documentReferences(doc: unknown): DocumentReferences {
     const collection = schemaKeyword(ctx, 'x-ref', value);
     if (typeof collection === 'string' && (typeof value === 'string' || typeof value === 'number')) refs.push({ path, collection, value });
   }
-  return { links, refs };
+  const result: DocumentReferences['defined'] = { ...defined };
+  for (const name of open) result[name] = undefined;
+  return { links, refs, defined: result };
 }
 
 const ANCHOR_HREF = /<a\b[^>]*?\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;

@@ -35,6 +35,7 @@ export function siteCollections(site: ResolvedSite, models?: Model[]): SiteColle
     models: models && strings(models.map((m) => m.slug)),
     makes: models && strings(models.map((m) => m.manufacturer_name)),
     makeSlugs: models && strings(models.map((m) => slugOf(m.manufacturer_name))),
+    reviewAccounts: strings([site.slug, site.dealership_id, ...site.dealerships.flatMap((d) => [d.id, d.slug])]),
   };
 }
 
@@ -46,6 +47,8 @@ const COLLECTION_NOUN: Record<string, string> = {
   models: 'model with slug',
   makes: 'make named',
   makeSlugs: 'make with slug',
+  reviewAccounts: 'reviews account',
+  reviews: 'review with id',
 };
 
 const COLLECTION_WORDS: Record<string, [plural: string, one: string, key: string]> = {
@@ -64,16 +67,19 @@ function slugOf(text: string) {
 
 /** The problems of one resolved, schema-valid site document as a whole. */
 export function wholeSiteIssues(site: ResolvedSite, options: { models?: Model[] } = {}): DocumentIssue[] {
-  const collections = siteCollections(site, options.models);
-  const { links, refs } = documentReferences(site);
+  const { links, refs, defined } = documentReferences(site);
+  const data = siteCollections(site, options.models);
+  // A collection that is not the site's data is one the document defines itself (`x-defines`,
+  // e.g. pasted reviews): empty when nothing defines an entry, unchecked when a switch opened it.
+  const entriesOf = (name: string) => (name in data ? data[name] : name in defined ? defined[name] : new Set<string>());
   const issues: DocumentIssue[] = [...pageIssues(site.pages)];
-  const routes = new SiteRoutes(site, collections);
+  const routes = new SiteRoutes(site, data);
   for (const link of links) {
     const problem = routes.check(link);
     if (problem) issues.push({ path: link.path, message: problem });
   }
   for (const ref of refs) {
-    const known = collections[ref.collection];
+    const known = entriesOf(ref.collection);
     if (known && !known.has(String(ref.value))) {
       issues.push({ path: ref.path, message: `names ${COLLECTION_NOUN[ref.collection] ?? ref.collection} ${JSON.stringify(ref.value)}, which this site does not have${suggest(String(ref.value), [...known])}` });
     }

@@ -229,3 +229,25 @@ function setAt(doc: Record<string, unknown>, pointer: string, value: unknown) {
   for (const p of parts.slice(0, -1)) node = node[p];
   node[parts[parts.length - 1]] = value;
 }
+
+describe('reviews', () => {
+  const withReviews = (props: Record<string, unknown>) =>
+    withData({ pages: [page('home', '/', [{ type: 'reviews', id: 'rv', props: { reviews: [{ id: 4, customer_name: 'Ana', rating: 5 }], ...props } }])] });
+
+  it('a hidden review id must be one of the reviews pasted here, unless the block also reads the reviews service', () => {
+    expect(issuesOf(withReviews({ hiddenReviewIds: [4] }))).toEqual([]);
+    expect(issuesOf(withReviews({ hiddenReviewIds: [9] }))).toEqual([
+      { path: '/pages/0/blocks/0/props/hiddenReviewIds/0', message: 'names review with id 9, which this site does not have; did you mean "4"?' },
+    ]);
+    expect(issuesOf(withReviews({ hiddenReviewIds: [9], fetchReviews: true }))).toEqual([]);
+  });
+
+  it('the reviews account is the site (its slug or id) or one of its dealerships', () => {
+    expect(issuesOf(withReviews({ orgId: 'test-site' }))).toEqual([]);
+    expect(issuesOf(withReviews({ orgId: 'main' }))).toEqual([]);
+    expect(issuesOf(withReviews({ orgId: 'other-dealer' }))[0]).toEqual({
+      path: '/pages/0/blocks/0/props/orgId',
+      message: 'names reviews account "other-dealer", which this site does not have',
+    });
+  });
+});
