@@ -11,11 +11,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { leadEventId } from '../_shared/analytics.ts';
-import { CaptchaField, captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
+import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
 import { DealershipField } from './DealershipField.tsx';
 import { FormFrame, StepHeading, SubmitButton } from './Form.tsx';
-import { CheckboxField, SelectField, TextAreaField, TextField } from './fields.tsx';
-import { ContactFields, TermsField, contactRules, termsRule } from './common.tsx';
+import { SelectField, TextAreaField, TextField } from './fields.tsx';
+import { ConsentFields, ContactFields, DEFAULT_OPT_IN, contactRules, termsRule } from './common.tsx';
 import { carEnquiryCategory, leadStored, locationOptions, sendLead } from './leads.ts';
 import { fieldNameOf } from './api.ts';
 import { leadPayload, type LeadDetails } from './payload.ts';
@@ -56,7 +56,6 @@ export interface EnquiryFormProps {
   successPath?: string;
 }
 
-const DEFAULT_OPT_IN = 'Yes, keep me up to date with special offers, news and updates.';
 
 /** A preferred time must be in the future (datetime-local gives local time, no zone). */
 export const futureDateTime: Check = (v) => {
@@ -264,9 +263,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
             required={messageRequired}
             placeholder={mode === 'photos' ? 'e.g. the interior, the tyres, a walk-around video' : undefined}
           />
-          {optInText && <CheckboxField form={form} name="opt_in" label={optInText} />}
-          {layout.terms && <TermsField form={form} termsHref={props.termsHref} />}
-          <CaptchaField form={form} captcha={captcha} />
+          <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(layout.terms)} termsHref={props.termsHref} />
         </div>
       )}
       <div className="fc-form__actions">

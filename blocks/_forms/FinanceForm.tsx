@@ -8,11 +8,11 @@ import { useNavigate } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { FinanceQuote } from '../../schemas/types.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
-import { CaptchaField, captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
+import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
 import type { CarSummary } from './car.ts';
-import { ContactFields, TermsField, contactRules, termsRule } from './common.tsx';
+import { ConsentFields, ContactFields, DEFAULT_OPT_IN, contactRules, termsRule } from './common.tsx';
 import { DealershipField } from './DealershipField.tsx';
-import { CheckboxField, SelectField, TextAreaField, TextField } from './fields.tsx';
+import { SelectField, TextAreaField, TextField } from './fields.tsx';
 import { FormFrame, SubmitButton } from './Form.tsx';
 import type { CalculatorValues } from './FinanceCalculator.tsx';
 import { parseAmount } from './finance-math.ts';
@@ -99,7 +99,7 @@ export function FinanceForm(props: FinanceFormProps) {
     },
   });
   const captcha = useCaptcha(site, form);
-  const optInText = props.optInText ?? 'Yes, keep me up to date with special offers, news and updates.';
+  const optInText = props.optInText ?? DEFAULT_OPT_IN;
 
   const rules = useMemo<FieldRule[]>(() => {
     const list = contactRules(region.region, { lastNameRequired: application });
@@ -216,9 +216,7 @@ export function FinanceForm(props: FinanceFormProps) {
         </>
       )}
       <TextAreaField form={form} name="message" label="Anything else we should know?" rows={4} />
-      {optInText && <CheckboxField form={form} name="opt_in" label={optInText} />}
-      {site.features.termsAgreement && <TermsField form={form} termsHref={props.termsHref} />}
-      <CaptchaField form={form} captcha={captcha} />
+      <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(site.features.termsAgreement)} termsHref={props.termsHref} />
       <div className="fc-form__actions">
         <SubmitButton form={form}>{props.submitLabel ?? 'Send finance enquiry'}</SubmitButton>
       </div>

@@ -1,6 +1,7 @@
 /** Field groups several forms share: the contact details and the terms agreement. */
 import type { Region } from '../../engine/site/types.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
+import { CaptchaField, type CaptchaHandle } from './Captcha.tsx';
 import { CheckboxField, TextField } from './fields.tsx';
 import { email, maxLength, mustAgree, phone, phoneExample, required, type FieldRule } from './rules.ts';
 import type { FormController } from './useForm.ts';
@@ -62,5 +63,23 @@ export function TermsField({ form, termsHref = '/terms-and-conditions' }: { form
         *
       </span>
     </CheckboxField>
+  );
+}
+
+/** The opt-in a lead form offers unless its block says otherwise. */
+export const DEFAULT_OPT_IN = 'Yes, keep me up to date with special offers, news and updates.';
+
+/**
+ * The consents that close a lead form: the marketing opt-in (when the form has a text for
+ * it), the terms of use (when the site requires them) and the captcha (when it is on).
+ */
+export function ConsentFields(props: { form: FormController; captcha: CaptchaHandle; optInText?: string; terms: boolean; termsHref?: string }) {
+  const { form } = props;
+  return (
+    <>
+      {props.optInText && <CheckboxField form={form} name="opt_in" label={props.optInText} />}
+      {props.terms && <TermsField form={form} termsHref={props.termsHref} />}
+      <CaptchaField form={form} captcha={props.captcha} />
+    </>
   );
 }

@@ -20,9 +20,9 @@ import {
   vehicleYearRange,
 } from '../../engine/api/service-booking.ts';
 import type { PartsRequestProps } from '../../schemas/types.gen.ts';
-import { CaptchaField, captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';
-import { ContactFields, TermsField, contactRules, termsRule } from '../_forms/common.tsx';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
+import { captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';
+import { ConsentFields, ContactFields, DEFAULT_OPT_IN, contactRules, termsRule } from '../_forms/common.tsx';
+import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame, FormSection, SubmitButton } from '../_forms/Form.tsx';
 import { leadStored, locationOption, sendLead } from '../_forms/leads.ts';
 import { leadPayload, type LeadDetails } from '../_forms/payload.ts';
@@ -31,7 +31,6 @@ import { useForm } from '../_forms/useForm.ts';
 import '../_forms/forms.css';
 import './parts-request.css';
 
-const DEFAULT_OPT_IN = 'Yes, keep me up to date with special offers, news and updates.';
 export const MAX_QUANTITY = 99;
 
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
@@ -216,9 +215,7 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
         <ContactFields form={form} region={region.region} />
       </fieldset>
       <TextAreaField form={form} name="message" label="Anything else we should know?" rows={4} />
-      {optInText && <CheckboxField form={form} name="opt_in" label={optInText} />}
-      {terms && <TermsField form={form} termsHref={props.termsHref} />}
-      <CaptchaField form={form} captcha={captcha} />
+      <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(terms)} termsHref={props.termsHref} />
       <div className="fc-form__actions">
         <SubmitButton form={form}>{props.submitLabel ?? 'Send parts request'}</SubmitButton>
       </div>

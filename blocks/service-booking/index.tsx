@@ -32,9 +32,9 @@ import {
 } from '../../engine/api/service-booking.ts';
 import type { ServiceBookingProps } from '../../schemas/types.gen.ts';
 import { summariseHours, type Locale } from '../_shared/opening-hours.ts';
-import { CaptchaField, captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';
-import { ContactFields, TermsField, contactRules, termsRule } from '../_forms/common.tsx';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
+import { captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';
+import { ConsentFields, ContactFields, DEFAULT_OPT_IN, contactRules, termsRule } from '../_forms/common.tsx';
+import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame, FormSection, SubmitButton } from '../_forms/Form.tsx';
 import { leadStored, locationOption, sendLead } from '../_forms/leads.ts';
 import { leadPayload, type LeadDetails } from '../_forms/payload.ts';
@@ -43,7 +43,6 @@ import { useForm } from '../_forms/useForm.ts';
 import '../_forms/forms.css';
 import './service-booking.css';
 
-const DEFAULT_OPT_IN = 'Yes, keep me up to date with special offers, news and updates.';
 const DEFAULT_TYPES = ['Logbook service', 'General service', 'Brakes', 'Tyres', 'Air-conditioning', 'Other'];
 
 /** "Service hours: Monday – Friday 7:00 am – 5:00 pm; Saturday 7:30 am – 12:00 pm; Sunday Closed." */
@@ -248,9 +247,7 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
         rows={4}
         placeholder="e.g. a noise when braking, a warning light, or if you need a courtesy car"
       />
-      {optInText && <CheckboxField form={form} name="opt_in" label={optInText} />}
-      {terms && <TermsField form={form} termsHref={props.termsHref} />}
-      <CaptchaField form={form} captcha={captcha} />
+      <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(terms)} termsHref={props.termsHref} />
       <div className="fc-form__actions">
         <SubmitButton form={form}>{props.submitLabel ?? 'Request booking'}</SubmitButton>
       </div>
