@@ -21,7 +21,7 @@ import { BlockLoader } from '../engine/render/registry.ts';
 import { SiteApp } from '../engine/render/SiteApp.tsx';
 import { themeCss } from '../engine/render/theme.ts';
 import { regionSettings } from '../engine/region.ts';
-import { walkBlocks } from '../engine/schema/walk.ts';
+import { walkBlocks } from '../engine/document/tree.ts';
 import { siteDataFor } from '../engine/site/data.ts';
 import type { Block, DocumentIssue, ResolvedSite } from '../engine/site/types.ts';
 import type { Catalogue } from '../schemas/types.gen.ts';

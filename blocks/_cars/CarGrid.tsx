@@ -11,9 +11,9 @@ import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { matchRoutes } from 'react-router';
-import { walkBlocks } from '../../engine/schema/walk.ts';
+import { walkList } from '../../engine/document/tree.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
-import type { PromoTileProps } from '../../schemas/types.gen.ts';
+import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
 import { CarCard, type CardCar, type CarCardProps } from './CarCard.tsx';
 import { COMPARE_MIN, useCompare } from './local-lists.ts';
 import { ALL_CAR_TYPES, assignTiles, eligibleTiles, insertPromoTiles, isoDay, seededRandom, type PromoTile } from './promo.ts';
@@ -28,7 +28,7 @@ export function pageTiles(site: ResolvedSite, pathname: string): PromoTile[] {
   const match = id ? { page: site.pages.find((p) => p.id === id)! } : undefined;
   if (!match) return [];
   const out: PromoTile[] = [];
-  for (const { block } of walkBlocks({ pages: [match.page] })) {
+  for (const { block } of walkList(match.page.blocks)) {
     if (block.type !== 'promo-tile') continue;
     const props = (block.props ?? {}) as PromoTileProps;
     if ((props.placement ?? 'results') === 'results') out.push({ ...props, id: String(block.id) });

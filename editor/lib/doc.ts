@@ -11,46 +11,34 @@
 import { isEqual, isPlainObject } from 'lodash-es';
 import { leftOutPageIds, resolveTemplate } from '../../engine/site/templates.ts';
 import { migrateDocument } from '../../engine/site/migrations.ts';
+import {
+  allAreas,
+  areaBlocks as treeAreaBlocks,
+  findBlock as treeFindBlock,
+  getList as treeGetList,
+  walkBlocks,
+  type Area,
+  type BlockLocation as TreeLocation,
+  type ListRef,
+} from '../../engine/document/tree.ts';
 import { metaOf, type EditorBlock } from './blocks.ts';
 
-export type Doc = Record<string, any>;
+export { allAreas, pageArea, type Area, type ListRef } from '../../engine/document/tree.ts';
 
-/** Where a top-level list of blocks lives: a page's blocks or a layout part. */
-export type Area = `page:${string}` | 'layout:header' | 'layout:footer';
+export type Doc = Record<string, any>;
 
 /** What the outline shows: one page, or the site layout (header and footer). */
 export type View = `page:${string}` | 'layout';
 
 export const LAYOUT_VIEW = 'layout' as const;
 
-/** A list of blocks: an area's root list, a container's children, or a named slot. */
-export interface ListRef {
-  area: Area;
-  /** Id of the containing block; absent for the area's root list. */
-  parent?: string;
-  /** Slot name inside the parent; absent for `children`. */
-  slot?: string;
-}
-
-export interface BlockLocation {
-  block: EditorBlock;
-  ref: ListRef;
-  index: number;
-  /** JSON pointer in the document it was found in. */
-  path: string;
-  /** Ids of the containing blocks, outermost first. */
-  ancestors: string[];
-}
+/** A block of the edited document where it sits (engine/document/tree.ts, typed for the editor). */
+export type BlockLocation = TreeLocation<EditorBlock>;
 
 export const listKey = (ref: ListRef) => `${ref.area}|${ref.parent ?? ''}|${ref.slot ?? ''}`;
 
 export function sameList(a: ListRef, b: ListRef) {
   return a.area === b.area && (a.parent ?? '') === (b.parent ?? '') && (a.slot ?? '') === (b.slot ?? '');
-}
-
-/** The area (and view) of a page: both are `page:{id}`. */
-export function pageArea(pageId: string): `page:${string}` {
-  return `page:${pageId}`;
 }
 
 export function areaOfView(view: View): Area[] {
@@ -82,47 +70,11 @@ export function resolvedTemplate(doc: Doc, templates: TemplateMap): Doc | undefi
 
 // ------------------------------------------------------------------ finding
 
-export function areaBlocks(doc: Doc, area: Area): EditorBlock[] | undefined {
-  if (area === 'layout:header') return doc.layout?.header;
-  if (area === 'layout:footer') return doc.layout?.footer;
-  const id = area.slice(5);
-  return (doc.pages as Doc[] | undefined)?.find((p) => p?.id === id)?.blocks;
-}
-
-function areaPath(doc: Doc, area: Area): string {
-  if (area === 'layout:header') return '/layout/header';
-  if (area === 'layout:footer') return '/layout/footer';
-  const i = ((doc.pages as Doc[] | undefined) ?? []).findIndex((p) => p?.id === area.slice(5));
-  return `/pages/${i}/blocks`;
-}
-
-export function allAreas(doc: Doc): Area[] {
-  const pages = ((doc.pages as Doc[] | undefined) ?? []).map((p) => pageArea(String(p.id)));
-  return ['layout:header', 'layout:footer', ...pages];
-}
-
-/** Every block of an area with its location, depth first, in document order. */
-export function* walkArea(doc: Doc, area: Area): Generator<BlockLocation> {
-  function* walk(list: EditorBlock[] | undefined, ref: ListRef, path: string, ancestors: string[]): Generator<BlockLocation> {
-    if (!Array.isArray(list)) return;
-    for (let i = 0; i < list.length; i++) {
-      const block = list[i];
-      if (!block || typeof block !== 'object') continue;
-      const p = `${path}/${i}`;
-      yield { block, ref, index: i, path: p, ancestors };
-      const inner = [...ancestors, block.id];
-      yield* walk(block.children, { area, parent: block.id }, `${p}/children`, inner);
-      if (block.slots && typeof block.slots === 'object') {
-        for (const [slot, items] of Object.entries(block.slots)) yield* walk(items, { area, parent: block.id, slot }, `${p}/slots/${slot}`, inner);
-      }
-    }
-  }
-  yield* walk(areaBlocks(doc, area), { area }, areaPath(doc, area), []);
-}
+/** The root list of an area, typed for the editor. */
+export const areaBlocks = (doc: Doc, area: Area) => treeAreaBlocks<EditorBlock>(doc, area);
 
 export function findBlock(doc: Doc, id: string, areas: Area[] = allAreas(doc)): BlockLocation | undefined {
-  for (const area of areas) for (const loc of walkArea(doc, area)) if (loc.block.id === id) return loc;
-  return undefined;
+  return treeFindBlock<EditorBlock>(doc, id, areas);
 }
 
 /**
@@ -140,17 +92,12 @@ export function inDocumentOrder(doc: Doc, ids: Iterable<string>, areas: Area[] =
   const wanted = new Set(ids);
   if (!wanted.size) return [];
   const out: BlockLocation[] = [];
-  for (const area of areas) for (const loc of walkArea(doc, area)) if (wanted.has(loc.block.id)) out.push(loc);
+  for (const loc of walkBlocks<EditorBlock>(doc, areas)) if (wanted.has(loc.block.id)) out.push(loc);
   return out;
 }
 
 /** The list a ref points at, or undefined when it does not exist (yet). */
-export function getList(doc: Doc, ref: ListRef): EditorBlock[] | undefined {
-  if (!ref.parent) return areaBlocks(doc, ref.area);
-  const parent = findBlock(doc, ref.parent, [ref.area])?.block;
-  if (!parent) return undefined;
-  return ref.slot ? parent.slots?.[ref.slot] : parent.children;
-}
+export const getList = (doc: Doc, ref: ListRef) => treeGetList<EditorBlock>(doc, ref);
 
 /** The list a ref points at in a draft, creating `children` / the slot when missing. */
 export function ensureList(draft: Doc, ref: ListRef): EditorBlock[] {

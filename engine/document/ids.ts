@@ -3,7 +3,7 @@
  * ("hero-2 moved"), so the editor gives every new block a short id derived from its
  * type and never renames an existing one. Isomorphic: the editor calls it in the browser.
  */
-import { walkBlocks, type BlockLike } from '../schema/walk.ts';
+import { mapSubtree, walkBlocks, type TreeBlock } from './tree.ts';
 
 /** Same rule as defs.schema.json#/$defs/blockId. */
 const BLOCK_ID = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
@@ -63,18 +63,12 @@ export function isValidBlockId(id: unknown): id is string {
  * a fresh readable id, so the copy never clashes with the original. Ids keep their stem
  * (`offers-section` → `offers-section-2`) so the copy still reads like the original.
  */
-export function withFreshIds<T extends BlockLike & { type?: unknown }>(doc: unknown, block: T, taken: Iterable<string> = []): T {
+export function withFreshIds<T extends TreeBlock>(doc: unknown, block: T, taken: Iterable<string> = []): T {
   const used = collectBlockIds(doc);
   for (const id of taken) used.add(id);
-  const copy = (b: BlockLike & { type?: unknown }): any => {
-    const stem = isValidBlockId(b.id) ? b.id : idStem(String(b.type ?? 'block'));
-    const id = freeId(stem, used);
+  return mapSubtree(block, (b) => {
+    const id = freeId(isValidBlockId(b.id) ? b.id : idStem(String(b.type ?? 'block')), used);
     used.add(id);
-    const out: Record<string, unknown> = { ...b, id };
-    if (b.children) out.children = b.children.map(copy);
-    if (b.slots) out.slots = Object.fromEntries(Object.entries(b.slots).map(([k, v]) => [k, v.map(copy)]));
-    if ((b as { props?: unknown }).props) out.props = structuredClone((b as { props?: unknown }).props);
-    return out;
-  };
-  return copy(block) as T;
+    return b.props ? { ...b, id, props: structuredClone(b.props) } : { ...b, id };
+  });
 }

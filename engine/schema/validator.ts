@@ -8,7 +8,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { formatsPlugin } from './ajv-formats.ts';
 import { apiSchemas, blockSchemas, blockTypes, topLevelSchemas } from '../../schemas/index.gen.ts';
 import type { DocumentIssue } from '../site/types.ts';
-import { walkBlocks } from './walk.ts';
+import { walkBlocks } from '../document/tree.ts';
 
 export const SITE_SCHEMA_ID = 'https://forecourt.dev/schemas/site.schema.json';
 const BLOCK_SCHEMA_ID = 'https://forecourt.dev/schemas/block.schema.json';

@@ -5,7 +5,7 @@
  * an existing document invalid, and bump CURRENT_SCHEMA_VERSION.
  */
 import { cloneDeep } from 'lodash-es';
-import { walkBlocks } from '../schema/walk.ts';
+import { walkBlocks } from '../document/tree.ts';
 
 export interface Migration {
   from: number;

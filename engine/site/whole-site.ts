@@ -7,7 +7,8 @@
 import { blockSchemas } from '../../schemas/index.gen.ts';
 import type { Model } from '../../schemas/types.gen.ts';
 import { matchPage } from '../render/routes.ts';
-import { walkBlocks } from '../schema/walk.ts';
+import { walkList } from '../document/tree.ts';
+import { collectBlockIds } from '../document/ids.ts';
 import { linkTarget, splitHref } from './link-target.ts';
 import { documentReferences, type WrittenLink } from './links.ts';
 import type { DocumentIssue, Page, ResolvedSite } from './types.ts';
@@ -133,8 +134,8 @@ class SiteRoutes {
     private readonly site: ResolvedSite,
     private readonly collections: SiteCollections,
   ) {
-    this.layoutIds = blockIdsOf({ layout: site.layout });
-    for (const page of site.pages) this.pageInfo.set(page.id, { params: routeParamsOf(page), blockIds: blockIdsOf({ pages: [page] }) });
+    this.layoutIds = collectBlockIds({ layout: site.layout });
+    for (const page of site.pages) this.pageInfo.set(page.id, { params: routeParamsOf(page), blockIds: collectBlockIds({ pages: [page] }) });
     const platform = PLATFORM_ROUTES.map((path, i) => ({ id: `\u0000platform-${i}`, path, title: path, blocks: [] }) as unknown as Page);
     this.routable = [...site.pages, ...platform];
   }
@@ -198,17 +199,11 @@ export function routeParamsOf(page: Page): Map<string, string> {
   const params = new Map<string, string>();
   const names = new Set([...page.path.matchAll(/:([A-Za-z][A-Za-z0-9_]*)/g)].map((m) => m[1]));
   if (!names.size) return params;
-  for (const { block } of walkBlocks({ pages: [page] })) {
+  for (const { block } of walkList(page.blocks)) {
     const declared = (blockSchemas as Record<string, { 'x-block'?: { routeParams?: Record<string, string> } }>)[block.type]?.['x-block']?.routeParams;
     for (const [param, collection] of Object.entries(declared ?? {})) if (names.has(param) && !params.has(param)) params.set(param, collection);
   }
   return params;
-}
-
-function blockIdsOf(doc: unknown): Set<string> {
-  const ids = new Set<string>();
-  for (const { block } of walkBlocks(doc)) if (typeof block.id === 'string') ids.add(block.id);
-  return ids;
 }
 
 /** The page a JSON pointer lies in (undefined for the layout and the rest of the document). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { applyChoices, mergeSiteDocuments, type MergeConflict } from '../../../engine/document/merge.ts';
-import { walkBlocks } from '../../../engine/schema/walk.ts';
+import { walkBlocks } from '../../../engine/document/tree.ts';
 
 type Doc = Record<string, any>;
 
