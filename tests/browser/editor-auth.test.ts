@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
 import { startServer } from '../setup/browser-global.ts';
+import { stopServer } from './waits.ts';
 
 const root = join(import.meta.dirname, '../..');
 const TOKEN = 'browser-test-editor-token-3f9a';
@@ -54,11 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   // Let the server close its database before its folder goes.
-  if (proc && proc.exitCode === null) {
-    const exited = new Promise((resolve) => proc!.once('exit', resolve));
-    proc.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  }
+  await stopServer(proc);
   if (sitesDir) rmSync(sitesDir, { recursive: true, force: true });
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
 import { startServer } from '../setup/browser-global.ts';
+import { stopServer } from './waits.ts';
 
 const root = join(import.meta.dirname, '../..');
 const SLUG = 'kiwi-car-yard';
@@ -66,11 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (server?.proc.exitCode === null) {
-    const exited = new Promise((resolve) => server.proc.once('exit', resolve));
-    server.proc.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-  }
+  await stopServer(server?.proc);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -3,11 +3,12 @@
  * each demo site's home, search and car-detail pages, on a phone and a desktop viewport,
  * loaded and hydrated in Chromium, with every layout shift Chromium reports added up.
  * Hydration is where shifts hide (carousels activating, lazily hydrated search), so the
- * page is watched for a while after it hydrated.
+ * page is watched until the network is idle after it hydrated and the next frames are painted.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from './chromium.ts';
+import { animationFrames } from './waits.ts';
 
 const base = inject('baseURL');
 const SITES = ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lakeside-chevrolet'];
@@ -46,9 +47,12 @@ async function shiftsOf(url: string, device: (typeof VIEWPORTS)[number]): Promis
   const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const found: { value: number; sources: string[] }[] = ((window as any).__shifts = []);
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as any[]) {
+    const found: { value: number; sources: string[] }[] = [];
+    const observer = new PerformanceObserver((list) => record(list.getEntries()));
+    // Entries are delivered after the frame they happen in: the test takes the rest itself.
+    (window as any).__takeShifts = () => (record(observer.takeRecords()), found);
+    function record(entries: PerformanceEntryList) {
+      for (const entry of entries as any[]) {
         if (entry.hadRecentInput) continue;
         found.push({
           value: entry.value,
@@ -58,13 +62,17 @@ async function shiftsOf(url: string, device: (typeof VIEWPORTS)[number]): Promis
           }),
         });
       }
-    }).observe({ type: 'layout-shift', buffered: true });
+    }
+    observer.observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => (window as any).__forecourtHydrated);
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(800);
-  const shifts = (await page.evaluate(() => (window as any).__shifts)) as Shift[];
+  // The network is idle (chunks, data and images are in): once fonts are ready and two more
+  // frames are painted, nothing is left to move the layout.
+  await page.evaluate(() => document.fonts.ready);
+  await animationFrames(page);
+  const shifts = (await page.evaluate(() => (window as any).__takeShifts())) as Shift[];
   await context.close();
   return shifts;
 }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
+import { animationFrames } from './waits.ts';
 
 const base = inject('baseURL');
 const STAFF_TOKEN = 'test-staff-token';
@@ -223,7 +224,7 @@ describe('gated routes', () => {
     // Signed in: the gate lets the visitor straight through on a fresh load.
     await page.goto(`${base}/sites/gold-coast-ford${checkout}`);
     await hydrated(page);
-    await page.waitForTimeout(200);
+    await animationFrames(page); // the gate decides in the hydrating commit (engine/render/gate.tsx); a redirect would have landed by now
     expect(page.url()).toMatch(/\/checkout$/);
     expect(errors).toEqual([]);
     await context.close();
@@ -231,7 +232,7 @@ describe('gated routes', () => {
 
   it('finance is open on sites that do not require sign-in for it', async () => {
     const { page, context } = await open('/sites/kiwi-car-yard/finance');
-    await page.waitForTimeout(200);
+    await animationFrames(page); // as above: open() waited for hydration, when the gate decides
     expect(page.url()).toMatch(/\/finance$/);
     expect(await page.locator('#finance-form').count()).toBe(1);
     await context.close();

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
+import { animationFrames } from './waits.ts';
 
 const base = inject('baseURL');
 const SEARCH = `${base}/sites/gold-coast-ford/search/new-used-and-demo-cars`;
@@ -87,7 +88,8 @@ describe('built files', () => {
 describe('the search UI loads when the visitor starts using the page', () => {
   it('is not downloaded by a visitor who only reads', async () => {
     const { page, errors, scripts } = await open(SEARCH);
-    await page.waitForTimeout(500);
+    // open() waited for hydration and network idle: the wrapper's only unprompted start (a remembered visitor) is an effect of hydration, and its request would have kept the network busy.
+    await animationFrames(page);
     expect(scripts.some((s) => s.startsWith('SearchPageApp'))).toBe(false);
     expect(await page.locator('[data-search-ready]').count()).toBe(0);
     // The server HTML is complete: cars and filters are on the page.

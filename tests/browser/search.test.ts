@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
+import { animationFrames } from './waits.ts';
 
 let browser: Browser;
 const base = inject('baseURL');
@@ -43,7 +44,7 @@ async function searching(page: Page, action: () => Promise<unknown>) {
   await action();
   await answered;
   await page.waitForFunction(() => document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false');
-  await page.waitForTimeout(50);
+  await animationFrames(page); // the commit that cleared aria-busy (results, count, URL) is painted
 }
 
 const count = async (page: Page) => Number((await page.locator('.fc-search-count').textContent())!.replace(/[^0-9]/g, ''));
