@@ -14,8 +14,8 @@ import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, Naviga
 import { fieldDomId, mapIssues, type EditorIssue, type IssueTarget } from '../lib/issues.ts';
 import { EditorStore } from '../lib/store.ts';
 import { pasteClipboard } from '../lib/actions.ts';
-import { BlocksPanel, focusSelectionInOutline } from './BlocksPanel.tsx';
-import { BlockInspector, FeaturePanel, PageInspector, ProblemsPanel, SettingsPanel } from './Inspector.tsx';
+import { BlocksPanel, focusSelectionInOutline } from './BlocksPanel/index.tsx';
+import { BlockInspector, FeaturePanel, PageInspector, ProblemsPanel, SettingsPanel } from './Inspector/index.ts';
 import { PagesPanel } from './PagesPanel.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { PublishBar } from './PublishBar.tsx';

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { EditorStore } from '../lib/store.ts';
 import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, StoreContext, type IssuesValue } from '../lib/hooks.ts';
 import { mapIssues } from '../lib/issues.ts';
-import { BlockInspector, FeaturePanel } from './Inspector.tsx';
-import { BlocksPanel } from './BlocksPanel.tsx';
+import { BlockInspector, FeaturePanel } from './Inspector/index.ts';
+import { BlocksPanel } from './BlocksPanel/index.tsx';
 import type { Doc } from '../lib/doc.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
 

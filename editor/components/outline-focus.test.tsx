@@ -13,8 +13,8 @@ import { unitSite } from '../lib/test-fixtures.ts';
 import { focusAfterRemoval, type Row } from '../lib/tree.ts';
 import { blockSummary } from '../lib/blocks.ts';
 import { readClipboard } from '../lib/clipboard.ts';
-import { BlocksPanel, entryRow, focusSelectionInOutline } from './BlocksPanel.tsx';
-import { BlockInspector } from './Inspector.tsx';
+import { BlocksPanel, entryRow, focusSelectionInOutline } from './BlocksPanel/index.tsx';
+import { BlockInspector } from './Inspector/index.ts';
 
 // An outline row calls blockSummary once per render: counting its calls counts row renders.
 vi.mock('../lib/blocks.ts', async (actual) => {

@@ -1,0 +1,18 @@
+import { LAYOUT_VIEW, type Doc } from '../../lib/doc.ts';
+import { useEditor } from '../../lib/hooks.ts';
+import { BlockActions } from './BlockActions.tsx';
+
+/** The outline's heading (which page, or the header and footer) and its block actions. */
+export function OutlineToolbar() {
+  const title = useEditor((s) => {
+    if (s.view === LAYOUT_VIEW) return 'header and footer';
+    const page = (s.resolved.pages as Doc[]).find((p) => `page:${p.id}` === s.view);
+    return page ? `${String(page.id)} (${String(page.path)})` : '';
+  });
+  return (
+    <div className="fc-panel-head">
+      <h2 id="fc-outline-title">Outline of {title}</h2>
+      <BlockActions />
+    </div>
+  );
+}

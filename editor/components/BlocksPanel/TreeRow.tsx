@@ -1,0 +1,165 @@
+/**
+ * One outline row: a head row (a slot's or the layout's part, a place to drop) or a block
+ * row with its drag handle, expand/collapse toggle and name button, each in a gridcell
+ * (docs/editor.md, "The outline": roles).
+ */
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS as DndCSS } from '@dnd-kit/utilities';
+import { memo, useEffect, useRef, useSyncExternalStore, type CSSProperties } from 'react';
+import { blockName, blockSummary, metaOf } from '../../lib/blocks.ts';
+import { sameList } from '../../lib/doc.ts';
+import { useEditor, useIssueCount, useStore } from '../../lib/hooks.ts';
+import type { Row } from '../../lib/tree.ts';
+import { INDENT } from './constants.ts';
+import { isPlacingFocus } from './focus.ts';
+import type { OutlineEntry } from './OutlineEntry.ts';
+import type { Pick } from './rows.ts';
+
+interface RowProps {
+  row: Row;
+  refused: boolean;
+  onToggle: (id: string) => void;
+  onPick: Pick;
+}
+
+/**
+ * Connects a row to the selection, issues and focus without re-rendering every row on
+ * each change: each row reads three booleans of its own, so selecting (or moving the
+ * entry row) re-renders only the rows whose state changed.
+ */
+export const TreeRowContainer = memo(function TreeRowContainer({ entry, ...props }: RowProps & { entry: OutlineEntry }) {
+  const selected = useEditor((s) => s.selectedSet.has(props.row.key));
+  const primary = useEditor((s) => s.selected === props.row.key);
+  const tabbable = useSyncExternalStore(entry.subscribe, () => entry.is(props.row.key));
+  const count = useIssueCount(props.row.key);
+  const issues = props.row.kind === 'block' ? count : 0;
+  return <TreeRow {...props} selected={selected} primary={primary} tabbable={tabbable} issues={issues} />;
+}, sameRowProps);
+
+function sameRowProps(a: { row: Row; refused: boolean }, b: { row: Row; refused: boolean }) {
+  if (a.refused !== b.refused) return false;
+  const x = a.row;
+  const y = b.row;
+  if (x === y) return true;
+  if (x.kind !== y.kind || x.key !== y.key || x.depth !== y.depth) return false;
+  if (x.kind === 'block' && y.kind === 'block') return x.block === y.block && x.index === y.index && x.collapsed === y.collapsed && x.hasChildren === y.hasChildren && sameList(x.ref, y.ref);
+  return x.kind === 'head' && y.kind === 'head' && x.label === y.label;
+}
+
+const TreeRow = memo(function TreeRow({
+  row,
+  refused,
+  selected,
+  primary,
+  tabbable,
+  issues,
+  onToggle,
+  onPick,
+}: RowProps & {
+  selected: boolean;
+  primary: boolean;
+  /** The entry row: its buttons are in the Tab order (every other row's are -1). */
+  tabbable: boolean;
+  issues: number;
+}) {
+  const store = useStore();
+  const isBlock = row.kind === 'block';
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: row.key,
+    disabled: isBlock ? false : { draggable: true, droppable: false },
+    animateLayoutChanges: () => false,
+  });
+  const depth = row.depth;
+  const style: CSSProperties = {
+    transform: DndCSS.Translate.toString(transform),
+    transition,
+    paddingLeft: depth * INDENT + 4,
+  };
+  const tabIndex = tabbable ? 0 : -1;
+  const mainRef = useRef<HTMLButtonElement | null>(null);
+  // A press focuses the button before its click: the click decides (toggle, range, one).
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (primary) mainRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [primary]);
+
+  if (row.kind === 'head') {
+    return (
+      // Focusable from script only: where focus goes when the last block of its list is removed.
+      <li ref={setNodeRef} style={style} className="fc-row fc-row-head" data-row={row.key} data-depth={row.depth} role="row" aria-level={row.depth + 1} tabIndex={-1}>
+        <span className="fc-row-head-label" role="gridcell">
+          {row.label}
+        </span>
+      </li>
+    );
+  }
+  const meta = metaOf(row.block.type);
+  const name = blockName(row.block);
+  const summary = blockSummary(row.block);
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={`fc-row${selected ? ' is-selected' : ''}${primary ? ' is-primary' : ''}${isDragging ? ' is-ghost' : ''}${refused ? ' is-refused' : ''}${issues ? ' has-issues' : ''}`}
+      data-row={row.key}
+      data-depth={depth}
+      data-type={row.block.type}
+      role="row"
+      aria-level={depth + 1}
+      aria-selected={selected}
+      aria-expanded={row.hasChildren ? !row.collapsed : undefined}
+    >
+      <span className="fc-cell" role="gridcell">
+        <button type="button" className="fc-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} tabIndex={tabIndex} aria-label={`Move ${name}`} title="Drag to move (or press space)">
+          ⠿
+        </button>
+      </span>
+      <span className="fc-cell" role="gridcell">
+        {row.hasChildren ? (
+          <button type="button" className="fc-toggle" tabIndex={tabIndex} aria-expanded={!row.collapsed} aria-label={`${row.collapsed ? 'Show' : 'Hide'} blocks inside ${name}`} onClick={() => onToggle(row.key)}>
+            {row.collapsed ? '▸' : '▾'}
+          </button>
+        ) : (
+          <span className="fc-toggle-space" />
+        )}
+      </span>
+      <span className="fc-cell fc-cell-main" role="gridcell">
+        <button
+          type="button"
+          ref={mainRef}
+          className="fc-row-main"
+          tabIndex={tabIndex}
+          aria-label={`${name}${summary ? `: ${summary}` : ''}${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}`}
+          title="Click to select; Ctrl+click adds or removes, Shift+click selects a range"
+          onMouseDown={() => {
+            pressed.current = true;
+          }}
+          onClick={(e) => {
+            pressed.current = false;
+            onPick(row.key, { range: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
+          }}
+          onBlur={() => {
+            pressed.current = false;
+          }}
+          onFocus={() => {
+            // Tabbing onto a row selects it, as before, but never undoes a multi-selection.
+            // Focus moved there after an action (focusInOutline) leaves the selection alone.
+            if (pressed.current || isPlacingFocus()) return;
+            const { selection } = store.getState();
+            if (selection.length > 1 || store.isSelected(row.key)) return;
+            store.select(row.key);
+          }}
+        >
+          <span className="fc-row-label">{meta.label}</span>
+          <code className="fc-row-id">{row.block.id}</code>
+          {summary && <span className="fc-row-summary">{summary}</span>}
+        </button>
+      </span>
+      {issues > 0 && (
+        <span className="fc-row-issues" role="gridcell" title={`${issues} problem${issues === 1 ? '' : 's'}`}>
+          <span aria-hidden="true">{issues}</span>
+        </span>
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,101 @@
+/**
+ * Dragging in the outline and from the palette. While a row is dragged its descendants
+ * (and, for a group, the other moved blocks) are hidden and travel with it; moving the
+ * pointer sideways (or pressing left/right while dragging by keyboard) changes the depth.
+ * Each position is projected to a target list, and refused (shown in red, announced, not
+ * dropped) unless the schema lets that block type go there. Dragging one of the top-most
+ * selected blocks moves all of them together (in document order, where every one of them
+ * is allowed); dragging any other block moves just it and selects just it.
+ */
+import { useMemo, useRef, useState, type RefObject } from 'react';
+import type { DragEndEvent, DragMoveEvent, DragStartEvent } from '@dnd-kit/core';
+import { blockName } from '../../lib/blocks.ts';
+import { findBlock, listLabel, type Doc, type ListRef } from '../../lib/doc.ts';
+import { useAnnounce, useStore } from '../../lib/hooks.ts';
+import { withoutMoved, type Row } from '../../lib/tree.ts';
+import { isPaletteId, paletteType } from './constants.ts';
+import { dragGroup, samePlace, type DragState } from './drag-state.ts';
+import { projectDrop, type DropContext } from './projection.ts';
+import { usePointer } from './usePointer.ts';
+
+export interface DragHandlers {
+  onDragStart: (e: DragStartEvent) => void;
+  onDragMove: (e: DragMoveEvent) => void;
+  onDragOver: (e: DragMoveEvent) => void;
+  onDragEnd: (e: DragEndEvent) => void;
+  onDragCancel: () => void;
+}
+
+/** The outline's drag state and dnd-kit handlers; `rows` are the view's rows from `resolved`, as rendered. */
+export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Doc; rows: Row[]; root: ListRef | undefined; listRef: RefObject<HTMLUListElement | null> }) {
+  const store = useStore();
+  const announce = useAnnounce();
+  const [drag, setDrag] = useState<DragState | null>(null);
+  // Read by the announcements and the handlers between renders.
+  const dragRef = useRef<DragState | null>(null);
+  const pointer = usePointer();
+  const visible = useMemo(() => (drag && !drag.fromPalette ? withoutMoved(rows, drag.activeId, drag.group) : rows), [rows, drag?.activeId, drag?.fromPalette, drag?.group]);
+
+  const dropContext = (): DropContext => ({
+    resolved,
+    rows,
+    visible,
+    root,
+    pointer: pointer.current,
+    listLeft: () => listRef.current?.getBoundingClientRect().left ?? 0,
+  });
+
+  const update = (e: DragMoveEvent) => {
+    const state = dragRef.current;
+    if (!state) return;
+    const projection = projectDrop(state, e.over, e, dropContext());
+    const overId = e.over ? String(e.over.id) : undefined;
+    if (overId === state.overId && samePlace(state.projection, projection)) return;
+    const next = { ...state, overId, projection };
+    dragRef.current = next;
+    setDrag(next);
+  };
+
+  const handlers: DragHandlers = {
+    onDragStart(e) {
+      const id = String(e.active.id);
+      const fromPalette = isPaletteId(id);
+      const type = fromPalette ? paletteType(id) : (findBlock(resolved, id)?.block.type ?? '');
+      const state: DragState = { activeId: id, type, fromPalette, group: fromPalette ? undefined : dragGroup(store, id) };
+      dragRef.current = state;
+      setDrag(state);
+      // Selection (and the props form it mounts) waits for the drop: picking up stays instant.
+    },
+    onDragMove: update,
+    onDragOver: update,
+    onDragEnd(e) {
+      const state = dragRef.current;
+      dragRef.current = null;
+      setDrag(null);
+      if (!state) return;
+      const projection = projectDrop(state, e.over, e, dropContext()) ?? state.projection;
+      if (!projection?.valid) return;
+      if (state.fromPalette) {
+        const block = store.newBlock(state.type);
+        store.insert(block, { ref: projection.ref, index: projection.index });
+        announce(`Added ${blockName(block)} to ${listLabel(store.getState().resolved, projection.ref)}.`);
+      } else if (state.group) {
+        store.moveBlocks(state.group, projection.ref, projection.index);
+      } else {
+        store.move(state.activeId, projection.ref, projection.index);
+      }
+      requestAnimationFrame(() => {
+        if (!state.fromPalette) {
+          // Keep keyboard users where they were: focus the moved block's handle again.
+          document.querySelector<HTMLElement>(`[data-row="${CSS.escape(state.activeId)}"] .fc-handle`)?.focus();
+        }
+      });
+    },
+    onDragCancel() {
+      dragRef.current = null;
+      setDrag(null);
+    },
+  };
+
+  return { drag, dragRef, visible, handlers };
+}

@@ -1,0 +1,69 @@
+import { isEqual } from 'lodash-es';
+import { useCallback, useMemo } from 'react';
+import { withoutAddedDefaults, type Doc } from '../../lib/doc.ts';
+import { useEditor, useIssues, useStore } from '../../lib/hooks.ts';
+import { errorSchemaFor } from '../../lib/issues.ts';
+import { SETTINGS_SECTIONS, settingsForm, type SettingsSection } from '../../lib/schemas.ts';
+import { SchemaForm } from '../SchemaForm.tsx';
+import { useFormContext } from './useFormContext.ts';
+
+/** The site settings, one collapsible section each (its form mounted while open). */
+export function SettingsPanel({ open, onOpen }: { open?: string; onOpen: (id: string | undefined) => void }) {
+  const slug = useEditor((s) => s.slug);
+  const templateName = useEditor((s) => s.doc.template as string | undefined);
+  return (
+    <div className="fc-settings">
+      <p className="fc-muted">
+        Site <code>{slug}</code>
+        {templateName ? (
+          <>
+            {' '}
+            extends template <code>{templateName}</code>; anything set here overrides it.
+          </>
+        ) : null}
+      </p>
+      {SETTINGS_SECTIONS.map((section) => (
+        <details key={section.id} open={open === section.id} onToggle={(e) => (e.currentTarget.open ? onOpen(section.id) : open === section.id && onOpen(undefined))} data-section={section.id}>
+          <summary>
+            {section.title} <span className="fc-muted">— {section.description}</span>
+          </summary>
+          {open === section.id && <SettingsSectionForm section={section} />}
+        </details>
+      ))}
+    </div>
+  );
+}
+
+function SettingsSectionForm({ section }: { section: SettingsSection }) {
+  const store = useStore();
+  const resolved = useEditor((s) => s.resolved);
+  const { issues } = useIssues();
+  const context = useFormContext();
+  const form = settingsForm(section);
+  const value = useMemo(
+    () => (section.objectKey ? (resolved[section.objectKey] ?? {}) : Object.fromEntries(section.keys.filter((k) => resolved[k] !== undefined).map((k) => [k, resolved[k]]))),
+    // recompute only when one of this section's keys changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    section.keys.map((k) => resolved[k]),
+  );
+  const sectionIssues = useMemo(() => issues.filter((i) => i.target.kind === 'setting' && i.target.section === section.id), [issues, section.id]);
+  const errors = useMemo(() => errorSchemaFor(sectionIssues.map((i) => ({ field: (i.target as { field: string[] }).field, message: i.message }))), [sectionIssues]);
+  const onChange = useCallback(
+    (next: unknown) => {
+      const current = store.getState().resolved;
+      if (section.objectKey) {
+        const key = section.objectKey;
+        const clean = withoutAddedDefaults(next ?? {}, current[key] ?? {}, form.schema);
+        if (!isEqual(clean, current[key] ?? {})) store.setSetting(key, clean);
+        return;
+      }
+      const n = (next ?? {}) as Doc;
+      for (const key of section.keys) {
+        const clean = withoutAddedDefaults({ [key]: n[key] }, current[key] === undefined ? {} : { [key]: current[key] }, form.schema) as Doc;
+        if (!isEqual(clean[key], current[key])) store.setSetting(key, clean[key]);
+      }
+    },
+    [store, section, form],
+  );
+  return <SchemaForm form={form} value={value} onChange={onChange} errors={errors} context={context} idPrefix={`settings-${section.id}`} label={section.title} />;
+}

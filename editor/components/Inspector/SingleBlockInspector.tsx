@@ -1,0 +1,83 @@
+import { useCallback, useMemo } from 'react';
+import { metaOf } from '../../lib/blocks.ts';
+import { findBlock, withoutAddedDefaults } from '../../lib/doc.ts';
+import { useAnnounce, useEditor, useIssues, useStore } from '../../lib/hooks.ts';
+import { errorSchemaFor } from '../../lib/issues.ts';
+import { blockForm } from '../../lib/schemas.ts';
+import { duplicateWithFocus, removeWithFocus } from '../BlocksPanel/index.tsx';
+import { SchemaForm } from '../SchemaForm.tsx';
+import { useFormContext } from './useFormContext.ts';
+
+/** One block selected: its props form (generated from its schema), its problems and actions; nothing selected: how to start. */
+export function SingleBlockInspector() {
+  const store = useStore();
+  const selected = useEditor((s) => s.selected);
+  const block = useEditor((s) => (s.selected ? findBlock(s.resolved, s.selected)?.block : undefined));
+  const { byBlock } = useIssues();
+  const context = useFormContext();
+  const announce = useAnnounce();
+  const blockIssues = selected ? byBlock.get(selected) : undefined;
+  const errors = useMemo(
+    () => errorSchemaFor((blockIssues ?? []).filter((i) => i.target.kind === 'block').map((i) => ({ field: (i.target as { field: string[] }).field, message: i.message }))),
+    [blockIssues],
+  );
+  const onChange = useCallback(
+    (value: unknown) => {
+      const id = store.getState().selected;
+      if (!id) return;
+      const current = findBlock(store.getState().resolved, id)?.block;
+      if (!current) return;
+      const form = blockForm(current.type);
+      const props = withoutAddedDefaults(value ?? {}, current.props ?? {}, form?.schema) as Record<string, unknown>;
+      store.setProps(id, props);
+    },
+    [store],
+  );
+
+  if (!selected || !block) {
+    return (
+      <div className="fc-empty">
+        <p>Select a block in the outline or click it in the preview to edit it.</p>
+        <p className="fc-muted">
+          Shortcuts: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+C / Ctrl+X / Ctrl+V copy, cut and paste blocks, Ctrl+D duplicate, Delete remove. Ctrl+click or Shift+click in the outline
+          selects several blocks (Ctrl+A all of them).
+        </p>
+      </div>
+    );
+  }
+  const meta = metaOf(block.type);
+  const form = blockForm(block.type);
+  return (
+    <div className="fc-block-inspector" data-block={block.id}>
+      <header className="fc-inspector-head">
+        <h2>
+          {meta.label} <code>{block.id}</code>
+        </h2>
+        {meta.description && <p className="fc-muted">{meta.description}</p>}
+        <div className="fc-actions">
+          {/* The block shown is the selection: the same actions as the outline's toolbar (focus stays on the button while it is there). */}
+          <button type="button" onClick={(e) => duplicateWithFocus(store, announce, { keep: e.currentTarget })}>
+            Duplicate
+          </button>
+          <button type="button" onClick={(e) => removeWithFocus(store, announce, { keep: e.currentTarget })}>
+            Remove
+          </button>
+        </div>
+      </header>
+      {blockIssues?.some((i) => i.target.kind === 'block' && !(i.target as { field: string[] }).field.length) && (
+        <ul className="fc-inline-issues" role="list">
+          {blockIssues
+            .filter((i) => i.target.kind === 'block' && !(i.target as { field: string[] }).field.length)
+            .map((i) => (
+              <li key={i.path + i.message}>{i.message}</li>
+            ))}
+        </ul>
+      )}
+      {form ? (
+        <SchemaForm key={block.id} form={form} value={block.props ?? {}} onChange={onChange} errors={errors} context={context} label={`${meta.label} settings`} />
+      ) : (
+        <p className="fc-warning">This block type is not known to this version of the platform, so it cannot be edited here. Remove it or replace it.</p>
+      )}
+    </div>
+  );
+}
