@@ -1,0 +1,72 @@
+/** Step 3 of the trade-in flow: the car's registration, looked up and shown back. */
+import type { Region } from '../../../engine/site/types.ts';
+import type { RegoLookupResponse, RegoState } from '../../../schemas/types.gen.ts';
+import { SelectField, TextField } from '../fields.tsx';
+import type { FormController } from '../useForm.ts';
+import { StepActions } from './StepActions.tsx';
+
+export interface RegoStepProps {
+  form: FormController;
+  region: Region;
+  states: RegoState[];
+  /** The car the lookup found, shown until the registration is edited. */
+  found?: RegoLookupResponse;
+  /** The lookup found nothing: the visitor may go on without a match. */
+  missed: boolean;
+  submitLabel: string;
+  onEdit(): void;
+  onSkip(): void;
+  t: (text: string) => string;
+}
+
+export function RegoStep({ form, region, states, found, missed, submitLabel, onEdit, onSkip, t }: RegoStepProps) {
+  return (
+    <>
+      <div className="fc-form__row fc-form__row--2">
+        <TextField
+          form={form}
+          name="rego"
+          label="Registration (rego)"
+          required
+          maxLength={10}
+          autoComplete="off"
+          transform={(v) => {
+            onEdit();
+            return v.toUpperCase();
+          }}
+        />
+        <SelectField
+          form={form}
+          name="regoState"
+          label={region === 'NZ' ? 'Country' : 'State'}
+          required
+          options={states.map((s) => ({ value: s, label: s === 'NZ' ? 'New Zealand' : s }))}
+          onValueChange={onEdit}
+        />
+      </div>
+      {found && (
+        <div className="fc-result" role="status">
+          <span>We found</span>
+          <p className="fc-result__value">
+            {found.vehicle.year} {found.vehicle.make} {found.vehicle.model} {found.vehicle.badge ?? ''}
+          </p>
+          <dl>
+            <dt>{t('Colour')}</dt>
+            <dd>{found.vehicle.colour}</dd>
+            <dt>Body</dt>
+            <dd>{found.vehicle.body}</dd>
+            <dt>VIN</dt>
+            <dd>{found.vehicle.vin}</dd>
+          </dl>
+        </div>
+      )}
+      <StepActions form={form} label={submitLabel}>
+        {missed && !found && (
+          <button type="button" className="fc-button fc-button--secondary" onClick={onSkip}>
+            Continue without a registration match
+          </button>
+        )}
+      </StepActions>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * What the trade-in flow asks and checks, as pure functions (docs/forms.md, "Trade-in and
+ * sell my car"): each step's field rules, the visitor's starting values, the registration
+ * states of a region and the condition answers the valuation is adjusted by.
+ */
+import type { Region } from '../../../engine/site/types.ts';
+import type { AdjustmentAnswers, RegoState } from '../../../schemas/types.gen.ts';
+import {
+  email,
+  maxLength,
+  onlineEstimatePossible,
+  phone,
+  postcode,
+  postcodeInput,
+  rego as regoCheck,
+  required,
+  type Check,
+  type FieldRule,
+  type Values,
+} from '../rules.ts';
+
+const AU_STATES: RegoState[] = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'];
+const US_STATES: RegoState[] = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
+  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
+  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WV', 'WI', 'WY',
+];
+
+export function regoStates(region: Region): RegoState[] {
+  return region === 'NZ' ? ['NZ'] : region === 'US' ? US_STATES : AU_STATES;
+}
+
+/** Whole kilometres as typed ("85,000 km" → 85000); NaN when not a number. */
+export function parseKms(text: string): number {
+  const cleaned = text.replace(/[,\s]|km$/gi, '');
+  return /^\d{1,7}$/.test(cleaned) ? Number(cleaned) : NaN;
+}
+
+const yearCheck =
+  (now = new Date()): Check =>
+  (v) => {
+    const y = Number(v);
+    return /^\d{4}$/.test(String(v).trim()) && y >= 1950 && y <= now.getFullYear() + 1
+      ? undefined
+      : `Please enter the year the car was built, between 1950 and ${now.getFullYear() + 1}.`;
+  };
+
+const kmsCheck: Check = (v) => (typeof v === 'string' && Number.isFinite(parseKms(v)) ? undefined : 'Please enter the odometer reading in whole kilometres, e.g. 85,000.');
+
+/** The trade-in contact rules: postcode exactly 4 digits in AU and NZ, a 5-digit ZIP in the US (docs/forms.md, "Regional rules"). */
+export function tradeInDetailsRules(region: Region): FieldRule[] {
+  const pc = postcodeInput(region);
+  return [
+    { name: 'name', label: 'First Name', checks: [required('First Name'), maxLength(120, 'First Name')] },
+    { name: 'last_name', label: 'Last Name', checks: [required('Last Name'), maxLength(120, 'Last Name')] },
+    { name: 'postcode', label: pc.label, checks: [required(pc.label, 'enter', pc.message), postcode(region)] },
+    { name: 'phone', label: 'Mobile Number', checks: [required('Mobile Number'), phone(region)] },
+    { name: 'email', label: 'Email', checks: [required('Email', 'enter', 'Please enter your email address.'), email] },
+    { name: 'PreferredContactMethod', label: 'Preferred contact method', checks: [required('preferred contact method', 'choose')] },
+    { name: 'finance', label: 'Finance', checks: [required('', 'choose', 'Please tell us whether you need finance.')] },
+  ];
+}
+
+/**
+ * Whether the car typed so far can be valued online: unknown until year and odometer are
+ * both readable, then no older than 7 years and no more than 100,000 km.
+ */
+export function estimatePossible(values: Values): boolean {
+  const kms = parseKms(String(values.kms));
+  const known = /^\d{4}$/.test(String(values.year)) && Number.isFinite(kms);
+  return !known || onlineEstimatePossible({ year: Number(values.year), kms });
+}
+
+/** The car's rules; the condition is asked only when an online estimate is possible. */
+export function vehicleRules(withCondition: boolean): FieldRule[] {
+  const rules: FieldRule[] = [
+    { name: 'make', label: 'Make', checks: [required('Make', 'enter', "Please enter the car's make, e.g. Toyota.")] },
+    { name: 'model', label: 'Model', checks: [required('Model', 'enter', "Please enter the car's model, e.g. Corolla.")] },
+    { name: 'year', label: 'Year', checks: [required('Year', 'enter', 'Please enter the year the car was built.'), yearCheck()] },
+    { name: 'kms', label: 'Odometer (km)', checks: [required('', 'enter', 'Please enter the odometer reading.'), kmsCheck] },
+  ];
+  if (withCondition) rules.push({ name: 'condition', label: 'Overall condition', checks: [required('', 'choose', "Please choose the car's overall condition.")] });
+  return rules;
+}
+
+export function regoRules(): FieldRule[] {
+  return [
+    { name: 'rego', label: 'Registration (rego)', checks: [required('', 'enter', "Please enter the car's registration."), regoCheck] },
+    { name: 'regoState', label: 'State', checks: [required('state', 'select')] },
+  ];
+}
+
+/** Every field of every step, empty or at its usual answer; the registration state starts at the primary location's when the region has it. */
+export function initialValues(states: RegoState[], primaryState: string | undefined): Values {
+  return {
+    name: '',
+    last_name: '',
+    postcode: '',
+    phone: '',
+    email: '',
+    PreferredContactMethod: 'Phone',
+    finance: '',
+    terms_conditions: false,
+    captcha: '',
+    captcha_token: '',
+    make: '',
+    model: '',
+    badge: '',
+    year: '',
+    kms: '',
+    condition: '',
+    accident_history: 'no',
+    service_history: 'full',
+    keys: '2',
+    modifications: 'no',
+    warning_lights: 'no',
+    tyres: 'good',
+    finance_owing: 'no',
+    rego: '',
+    regoState: primaryState && (states as string[]).includes(primaryState) ? primaryState : states[0],
+  };
+}
+
+/** The condition questions as the valuation's adjustment answers (yes/no radios become booleans). */
+export function adjustmentAnswers(values: Values): AdjustmentAnswers {
+  const s = (k: string) => String(values[k] ?? '');
+  const out: AdjustmentAnswers = {};
+  if (s('condition')) out.condition = s('condition') as AdjustmentAnswers['condition'];
+  out.accident_history = s('accident_history') === 'yes';
+  if (s('service_history')) out.service_history = s('service_history') as AdjustmentAnswers['service_history'];
+  if (s('keys') !== '') out.keys = Number(s('keys'));
+  out.modifications = s('modifications') === 'yes';
+  out.warning_lights = s('warning_lights') === 'yes';
+  if (s('tyres')) out.tyres = s('tyres') as AdjustmentAnswers['tyres'];
+  out.finance_owing = s('finance_owing') === 'yes';
+  return out;
+}
+
+/** A trimmed text value, or undefined when empty or not text. */
+export function textOf(values: Values, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
