@@ -4,109 +4,30 @@
  * and see the preview change, flip a feature switch, undo and redo, reload and find the
  * draft, save and find the canonical document on disk; an invalid prop is refused with
  * the error shown and the draft kept; a template page is removed from the site (saved as
- * `withoutPages`, its route then 404) and restored; several blocks are selected (Ctrl+
- * click, Shift+click, Ctrl+click in the preview), removed in one undo step, copied to
- * another page and dragged together; Tab enters the outline at the selected row only
- * (roving focus) and the arrow keys move focus between rows; after Delete focus is on the
- * next block's row, and after Ctrl+Z on the restored block's.
+ * `withoutPages`, its route then 404) and restored. Selecting several blocks and keyboard
+ * focus in the outline are editor-selection.test.ts's.
  *
- * The editor saves documents, so this file runs its own server on a COPY of sites/ (the
- * production build from the browser project's global setup, plus the editor API router).
+ * The editor saves documents, so this file runs its own server on a COPY of sites/
+ * (editor-kit.ts).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import express from 'express';
-import type { Server } from 'node:http';
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { launch, watchErrors } from './chromium.ts';
+import type { Page } from 'playwright-core';
 import { formatSiteDocument } from '../../engine/document/canonical.ts';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
+import { root, SLUG, useEditor } from './editor-kit.ts';
+import { queuedTasks } from './waits.ts';
 
-const root = join(import.meta.dirname, '../..');
-const SLUG = 'test-motors';
-
-let browser: Browser;
-let context: BrowserContext;
+const editor = useEditor();
+const { file, readDoc, savedText, preview, rowsAt, previewSettled, neutralFocus } = editor;
 let page: Page;
 let errors: string[];
-let server: Server;
 let base: string;
 let sitesDir: string;
-
-beforeAll(async () => {
-  sitesDir = mkdtempSync(join(tmpdir(), 'forecourt-editor-sites-'));
-  cpSync(join(root, 'sites'), sitesDir, { recursive: true });
-  const { createApp } = await import('../../engine/server/app.ts');
-  const { createEditorRouter } = await import('../../engine/server/editor-api.ts');
-  const { app, sites } = await createApp({ mode: 'production', root, sitesDir, distDir: inject('distDir') });
-  const outer = express();
-  outer.use('/api/editor', createEditorRouter({ sites, sitesDir }));
-  outer.use(app);
-  server = await new Promise<Server>((resolve) => {
-    const s = outer.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await launch();
-  context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-  // Staff have said who is editing (the "Who is editing?" prompt is editor-publish.test.ts's).
-  await context.addInitScript(() => localStorage.setItem('forecourt:editor:staff', 'Editor Test'));
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  errors = watchErrors(page);
+beforeAll(() => {
+  ({ page, errors, base, sitesDir } = editor.state);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
-  if (sitesDir) rmSync(sitesDir, { recursive: true, force: true });
-});
-
-const file = () => join(sitesDir, `${SLUG}.json`);
-const readDoc = () => JSON.parse(readFileSync(file(), 'utf8'));
-/** The latest saved version: the site's draft branch when it has one (saves are drafts), else the published file. */
-const savedText = () => {
-  try {
-    return execFileSync('git', ['show', `forecourt/draft/${SLUG}:${SLUG}.json`], { cwd: sitesDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  } catch {
-    return readFileSync(file(), 'utf8');
-  }
-};
-const preview = (): FrameLocator => page.frameLocator('iframe[title^="Preview"]');
-
-/** Ids of the outline rows at one depth, top to bottom. */
-async function rowsAt(depth: number): Promise<string[]> {
-  return page.locator(`.fc-tree > li[data-depth="${depth}"]:not(.fc-row-head)`).evaluateAll((els) => els.map((e) => e.getAttribute('data-row')!));
-}
-
-/** The preview has rendered the latest checked draft. */
-async function previewSettled() {
-  await page.waitForFunction(() => {
-    const s = document.querySelector('[data-preview-revision]');
-    return s && !/Updating|Starting/.test(s.textContent ?? '');
-  });
-}
-
-async function neutralFocus() {
-  await page.locator('.fc-topbar h1').click();
-}
-
-/** Where focus is: "row class" inside the outline, "outside" elsewhere. */
-function focused() {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    const row = el?.closest('.fc-tree [data-row]');
-    return row ? `${row.getAttribute('data-row')} ${el!.className}` : 'outside';
-  });
-}
-
-/** The selected rows of the outline, top to bottom. */
-function selectedRowIds() {
-  return page.locator('.fc-tree > li[aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
-}
 
 describe('the editor', () => {
   it('creates a site from a template (slug, name, region, dealerships)', async () => {
@@ -156,7 +77,8 @@ describe('the editor', () => {
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
     await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 15 });
-    await page.waitForTimeout(150);
+    // The outline has worked out the drop place under the pointer (and says it).
+    await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toContain('Hero hero will go to position 1');
     await page.mouse.up();
     await expect.poll(() => rowsAt(0)).toEqual(['hero', 'home-hero', 'home-features', 'why-us']);
   });
@@ -164,11 +86,10 @@ describe('the editor', () => {
   it('moves it again by keyboard, with announcements naming the block', async () => {
     await page.locator('[data-row="hero"] .fc-handle').focus();
     await page.keyboard.press('Space');
-    await page.waitForTimeout(150);
     const live = page.locator('[id^="DndLiveRegion"]');
     await expect.poll(() => live.textContent()).toContain('Picked up Hero hero');
+    await queuedTasks(page); // dnd-kit starts listening for the arrow keys in a task queued at pick-up
     await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(150);
     await expect.poll(() => live.textContent()).toContain('Hero hero will go to position 2');
     await page.keyboard.press('Space');
     await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
@@ -227,7 +148,8 @@ describe('the editor', () => {
   });
 
   it('keeps the draft across a reload', async () => {
-    await page.waitForTimeout(400); // autosave pause
+    // The autosave (after a pause) has kept the last change, the redone switch.
+    await expect.poll(() => page.evaluate((slug) => JSON.parse(localStorage.getItem(`forecourt:editor:draft:${slug}`) ?? 'null')?.doc.features?.hideInstantOfferText, SLUG)).toBe(true);
     await page.reload();
     await page.locator('[data-notice="restored"]').waitFor();
     await page.locator('[data-row="hero"]').waitFor();
@@ -397,198 +319,6 @@ describe('the editor', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => JSON.parse(savedText()).withoutPages ?? null).toBeNull();
     expect((await page.request.get(`${base}/drafts/${SLUG}/service`)).status()).toBe(200);
-  });
-
-  it('selects several blocks: Ctrl+click, Shift+click, highlighted in the preview, removed in one step, copied to another page and dragged together', async () => {
-    const selectedRows = () => page.locator('.fc-tree > li[aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
-    const highlighted = () => preview().locator('.fc-editor-outline.is-selected').evaluateAll((els) => els.map((e) => e.getAttribute('data-outline-block')).sort());
-    const announcer = page.locator('[data-announcer]');
-    const main = (id: string) => page.locator(`[data-row="${id}"] .fc-row-main`);
-    await page.locator('[data-page="home"]').click();
-    await page.locator('[data-row="home-hero"]').waitFor();
-    await previewSettled();
-    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
-
-    // Ctrl+click two blocks: both selected, announced, summed up in the Inspector, highlighted in the preview.
-    await main('home-hero').click();
-    await main('why-us').click({ modifiers: ['Control'] });
-    await expect.poll(selectedRows).toEqual(['home-hero', 'why-us']);
-    await expect.poll(() => announcer.textContent()).toBe('2 blocks selected.');
-    await page.getByRole('tab', { name: 'Block' }).click();
-    await page.locator('.fc-multi-inspector', { hasText: '2 blocks selected: Hero home-hero, Section why-us' }).waitFor();
-    await expect.poll(highlighted).toEqual(['home-hero', 'why-us']);
-    // Ctrl+click in the preview toggles too.
-    await preview().getByRole('heading', { name: 'Why buy from us?' }).click({ modifiers: ['Control'] });
-    await expect.poll(selectedRows).toEqual(['home-hero']);
-    await expect.poll(highlighted).toEqual(['home-hero']);
-
-    // Shift+click: the range of visible rows from the anchor.
-    await main('home-features').click({ modifiers: ['Shift'] });
-    await expect.poll(selectedRows).toEqual(['home-hero', 'hero', 'home-features']);
-    await expect.poll(highlighted).toEqual(['hero', 'home-features', 'home-hero']);
-
-    // Delete removes all three as one step; Ctrl+Z brings them (and the selection) back.
-    await page.keyboard.press('Delete');
-    await expect.poll(() => rowsAt(0)).toEqual(['why-us']);
-    await expect.poll(() => announcer.textContent()).toContain('Removed 3 blocks');
-    expect(await page.locator('.fc-status').textContent()).toContain('Remove 3 blocks');
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
-    await expect.poll(selectedRows).toEqual(['home-hero', 'hero', 'home-features']);
-    await page.keyboard.press('Control+Shift+z');
-    await expect.poll(() => rowsAt(0)).toEqual(['why-us']);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
-
-    // Copy two blocks, paste both on another page (in order, fresh ids, one step).
-    await main('hero').click();
-    await main('why-us').click({ modifiers: ['Control'] });
-    await page.keyboard.press('Control+c');
-    await expect.poll(() => announcer.textContent()).toContain('Copied 2 blocks');
-    await page.locator('[data-page="service-specials"]').click();
-    await page.locator('[data-row="hero-2"]').waitFor();
-    await page.keyboard.press('Control+v');
-    await expect.poll(() => rowsAt(0)).toEqual(['hero-2', 'hero-3', 'why-us-2']);
-    expect(await rowsAt(1)).toContain('why-us-columns-2');
-    await expect.poll(selectedRows).toEqual(['hero-3', 'why-us-2']);
-    await expect.poll(highlighted).toEqual(['hero-3', 'why-us-2']);
-    await preview().getByRole('heading', { name: 'Why buy from us?' }).waitFor();
-
-    // Dragging one of the selected rows moves both, as one step.
-    const handle = page.locator('[data-row="hero-3"] .fc-handle');
-    const from = (await handle.boundingBox())!;
-    const to = (await page.locator('[data-row="hero-2"]').boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
-    await page.locator('.fc-drag-overlay', { hasText: '2 blocks' }).waitFor();
-    await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 15 });
-    await page.waitForTimeout(150);
-    await page.mouse.up();
-    await expect.poll(() => rowsAt(0)).toEqual(['hero-3', 'why-us-2', 'hero-2']);
-    expect(await page.locator('.fc-status').textContent()).toContain('Move 2 blocks');
-    await expect.poll(selectedRows).toEqual(['hero-3', 'why-us-2']);
-    // And by keyboard, with announcements naming the group.
-    const live = page.locator('[id^="DndLiveRegion"]');
-    await page.locator('[data-row="hero-3"] .fc-handle').focus();
-    await page.keyboard.press('Space');
-    await expect.poll(() => live.textContent()).toContain('Picked up the 2 selected blocks: Hero hero-3, Section why-us-2');
-    // dnd-kit listens for the arrow keys from an effect after pick-up: on a loaded machine a
-    // key pressed at once can arrive first (as in the single-block keyboard test above).
-    await page.locator('.fc-drag-overlay', { hasText: '2 blocks' }).waitFor();
-    await page.waitForTimeout(150);
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(() => live.textContent(), { timeout: 5_000 }).toContain('The 2 selected blocks will go to positions 2 to 3 of 3');
-    await page.keyboard.press('Space');
-    await expect.poll(() => rowsAt(0)).toEqual(['hero-2', 'hero-3', 'why-us-2']);
-    await expect.poll(() => live.textContent()).toContain('Dropped the 2 selected blocks. They are now at positions 2 to 3');
-
-    await neutralFocus();
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => rowsAt(0)).toEqual(['hero-3', 'why-us-2', 'hero-2']);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => rowsAt(0)).toEqual(['hero-2', 'hero-3', 'why-us-2']);
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => rowsAt(0)).toEqual(['hero-2']);
-  });
-
-  it('keyboard focus: Tab enters the outline at the selected row and leaves it after that row; ↓ moves to the next row', async () => {
-    /** The rows with a button in the Tab order. */
-    const tabbableRows = () =>
-      page.locator('.fc-tree button:not([tabindex="-1"])').evaluateAll((els) => [...new Set(els.map((e) => e.closest('[data-row]')!.getAttribute('data-row')))]);
-    await page.locator('[data-page="home"]').click();
-    await page.locator('[data-row="home-hero"]').waitFor();
-    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
-    await page.locator('[data-row="hero"] .fc-row-main').click();
-    await neutralFocus();
-    await expect.poll(tabbableRows).toEqual(['hero']);
-
-    // From the toolbar above the outline: one Tab lands on the selected row (its handle),
-    // its buttons follow, and the next Tab leaves the outline without visiting other rows.
-    await page.locator('.fc-outline [role="toolbar"] button', { hasText: 'Remove' }).focus();
-    const visited: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      await page.keyboard.press('Tab');
-      visited.push(await focused());
-    }
-    expect(visited).toEqual(['hero fc-handle', 'hero fc-row-main', 'outside']);
-    // Shift+Tab comes back to the same row.
-    await page.keyboard.press('Shift+Tab');
-    expect(await focused()).toBe('hero fc-row-main');
-
-    // ↓ moves focus (and the selection) to the next row, which becomes the entry row.
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toBe('home-features fc-row-main');
-    await expect.poll(() => page.locator('.fc-tree > li[aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')))).toEqual(['home-features']);
-    await expect.poll(tabbableRows).toEqual(['home-features']);
-    // ←/→ between the row's buttons; Tab then leaves the outline from there.
-    await page.keyboard.press('ArrowLeft');
-    expect(await focused()).toBe('home-features fc-handle');
-    await page.keyboard.press('ArrowRight');
-    expect(await focused()).toBe('home-features fc-row-main');
-    await page.keyboard.press('Tab');
-    expect(await focused()).toBe('outside');
-    await page.keyboard.press('Shift+Tab');
-    expect(await focused()).toBe('home-features fc-row-main');
-    // While a block is dragged by keyboard, ←/→ still go to dnd-kit (they change the nesting:
-    // the dragged block moves sideways) and focus stays on the handle.
-    const live = page.locator('[id^="DndLiveRegion"]');
-    await page.keyboard.press('ArrowLeft');
-    expect(await focused()).toBe('home-features fc-handle');
-    await page.keyboard.press('Space');
-    await expect.poll(() => live.textContent()).toContain('Picked up');
-    const overlayX = async () => (await page.locator('.fc-drag-overlay').boundingBox())?.x ?? NaN;
-    const x0 = await overlayX();
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(overlayX).toBe(x0 + 18);
-    expect(await focused()).toBe('home-features fc-handle');
-    await page.keyboard.press('ArrowLeft');
-    await expect.poll(overlayX).toBe(x0);
-    expect(await focused()).toBe('home-features fc-handle');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => live.textContent()).toContain('was cancelled');
-    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
-  });
-
-  it('keyboard focus after Delete: on the next block’s row (↓ goes on from there); after Ctrl+Z on the restored block’s', async () => {
-    const announcer = page.locator('[data-announcer]');
-    await page.locator('[data-page="home"]').click();
-    await page.locator('[data-row="home-hero"]').waitFor();
-    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
-    // Select "hero" by keyboard: Tab into the outline from its toolbar, Home, ↓.
-    await page.locator('.fc-outline [role="toolbar"] button', { hasText: 'Remove' }).focus();
-    await page.keyboard.press('Tab');
-    expect(await focused()).toMatch(/ fc-handle$/);
-    await page.keyboard.press('Home');
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toBe('hero fc-handle');
-    await expect.poll(selectedRowIds).toEqual(['hero']);
-
-    // Delete: the block that takes its place has focus (on the same button) and is selected.
-    await page.keyboard.press('Delete');
-    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'home-features', 'why-us']);
-    await expect.poll(focused).toBe('home-features fc-handle');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-row="home-features"]'))).toBe(true);
-    await expect.poll(selectedRowIds).toEqual(['home-features']);
-    await expect.poll(() => announcer.textContent()).toBe('Removed Hero hero. Undo with Ctrl+Z.');
-    // It is the entry row (Tab order), and ↓ goes on from there.
-    expect(await page.locator('.fc-tree button:not([tabindex="-1"])').evaluateAll((els) => [...new Set(els.map((e) => e.closest('[data-row]')!.getAttribute('data-row')))])).toEqual(['home-features']);
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toBe('why-us fc-handle');
-    await expect.poll(selectedRowIds).toEqual(['why-us']);
-
-    // Ctrl+Z: the block is back, selected, and focus is on its row.
-    await page.keyboard.press('Control+z');
-    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
-    await expect.poll(focused).toBe('hero fc-handle');
-    await expect.poll(selectedRowIds).toEqual(['hero']);
-    // Redo removes it again: focus on the block that took its place, as after the Delete.
-    await page.keyboard.press('Control+Shift+z');
-    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'home-features', 'why-us']);
-    await expect.poll(focused).toBe('home-features fc-handle');
-    await page.keyboard.press('Control+z');
-    await expect.poll(focused).toBe('hero fc-handle');
-    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
   });
 
   it('logged no errors in the editor', () => {

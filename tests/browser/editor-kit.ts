@@ -1,0 +1,131 @@
+/**
+ * Shared setup of the editor's browser tests (editor.test.ts, editor-selection.test.ts).
+ * The editor saves documents, so each file runs its own server on a COPY of sites/ (the
+ * production build from the browser project's global setup, plus the editor API router),
+ * and a Chromium page whose staff have said who is editing (the "Who is editing?" prompt
+ * is editor-publish.test.ts's).
+ */
+import { afterAll, beforeAll, inject } from 'vitest';
+import express from 'express';
+import type { Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { launch, watchErrors } from './chromium.ts';
+
+export const root = join(import.meta.dirname, '../..');
+export const SLUG = 'test-motors';
+
+/** Starts the server and the browser before the file's tests (and stops them after); the returned helpers act on its page. */
+export function useEditor() {
+  let browser: Browser;
+  let server: Server;
+  const state = {} as { page: Page; errors: string[]; base: string; sitesDir: string };
+
+  beforeAll(async () => {
+    state.sitesDir = mkdtempSync(join(tmpdir(), 'forecourt-editor-sites-'));
+    cpSync(join(root, 'sites'), state.sitesDir, { recursive: true });
+    const { createApp } = await import('../../engine/server/app.ts');
+    const { createEditorRouter } = await import('../../engine/server/editor-api.ts');
+    const { demo } = await import('../../demo/defaults.ts');
+    const { app, sites } = await createApp({ mode: 'production', root, sitesDir: state.sitesDir, distDir: inject('distDir'), providers: demo });
+    const outer = express();
+    outer.use('/api/editor', createEditorRouter({ sites, sitesDir: state.sitesDir }));
+    outer.use(app);
+    server = await new Promise<Server>((resolve) => {
+      const s = outer.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const address = server.address();
+    state.base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    browser = await launch();
+    const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
+    await context.addInitScript(() => localStorage.setItem('forecourt:editor:staff', 'Editor Test'));
+    state.page = await context.newPage();
+    state.page.setDefaultTimeout(15_000);
+    state.errors = watchErrors(state.page);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((r) => server?.close(r));
+    if (state.sitesDir) rmSync(state.sitesDir, { recursive: true, force: true });
+  });
+
+  const page = () => state.page;
+  const file = () => join(state.sitesDir, `${SLUG}.json`);
+  return {
+    state,
+    file,
+    readDoc: () => JSON.parse(readFileSync(file(), 'utf8')),
+    /** The latest saved version: the site's draft branch when it has one (saves are drafts), else the published file. */
+    savedText: () => {
+      try {
+        return execFileSync('git', ['show', `forecourt/draft/${SLUG}:${SLUG}.json`], { cwd: state.sitesDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      } catch {
+        return readFileSync(file(), 'utf8');
+      }
+    },
+    preview: (): FrameLocator => page().frameLocator('iframe[title^="Preview"]'),
+    /** Ids of the outline rows at one depth, top to bottom. */
+    rowsAt: (depth: number): Promise<string[]> =>
+      page()
+        .locator(`.fc-tree > li[data-depth="${depth}"]:not(.fc-row-head)`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-row')!)),
+    /** The preview has rendered the latest checked draft. */
+    previewSettled: async () => {
+      await page().waitForFunction(() => {
+        const s = document.querySelector('[data-preview-revision]');
+        return s && !/Updating|Starting/.test(s.textContent ?? '');
+      });
+    },
+    neutralFocus: async () => {
+      await page().locator('.fc-topbar h1').click();
+    },
+    /** Where focus is: "row class" inside the outline, "outside" elsewhere. */
+    focused: () =>
+      page().evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const row = el?.closest('.fc-tree [data-row]');
+        return row ? `${row.getAttribute('data-row')} ${el!.className}` : 'outside';
+      }),
+    /** The selected rows of the outline, top to bottom. */
+    selectedRowIds: () =>
+      page()
+        .locator('.fc-tree > li[aria-selected="true"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-row'))),
+  };
+}
+
+/**
+ * The site as editor.test.ts leaves it: created from the Ford template, a hero added after
+ * the home hero (heading "Drive away today"), a rich-text block first in "why-us", the
+ * instant-offer text hidden, and a "Service offers" page holding a copy of the hero.
+ */
+function siteAsEdited(sitesDir: string) {
+  const template = JSON.parse(readFileSync(join(sitesDir, 'templates', 'ford.json'), 'utf8'));
+  const home = structuredClone(template.pages.find((p: { id: string }) => p.id === 'home'));
+  const hero = (id: string) => ({ type: 'hero', id, props: { heading: 'Drive away today' } });
+  home.blocks.splice(1, 0, hero('hero'));
+  home.blocks.find((b: { id: string }) => b.id === 'why-us').children.unshift({ type: 'rich-text', id: 'rich-text', props: { html: '<p>New text</p>' } });
+  return {
+    created: { slug: SLUG, name: 'Test Motors', template: 'ford', region: 'AU', dealerships: [{ id: 91, slug: 'test-motors-ford', name: 'Test Motors Ford', manufacturers: ['Ford'] }] },
+    edits: {
+      features: { hideInstantOfferText: true },
+      pages: [home, { id: 'service-specials', path: '/service-specials', title: 'Service offers', blocks: [hero('hero-2')] }],
+    },
+  };
+}
+
+/** Creates the site editor.test.ts builds through the editor API, saves its edits as a draft, and opens it in the editor. */
+export async function openEditedSite({ page, base, sitesDir }: { page: Page; base: string; sitesDir: string }) {
+  const { created, edits } = siteAsEdited(sitesDir);
+  const made = await page.request.post(`${base}/api/editor/sites`, { data: created });
+  if (made.status() !== 201) throw new Error(`creating the site answered ${made.status()}: ${await made.text()}`);
+  const { document, version } = await made.json();
+  const saved = await page.request.put(`${base}/api/editor/sites/${SLUG}`, { data: { document: { ...document, ...edits }, baseVersion: version } });
+  if (!saved.ok()) throw new Error(`saving the edits answered ${saved.status()}: ${await saved.text()}`);
+  await page.goto(`${base}/editor/?site=${SLUG}&page=home`);
+  await page.locator('[data-row="home-hero"]').waitFor();
+}
