@@ -6,7 +6,7 @@ import { SiteProvider } from '../../engine/render/site-context.tsx';
 import type { HeaderProps } from '../../schemas/types.gen.ts';
 import { mockViewport, prepareDemoSite, renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
 import Header from './index.tsx';
-import { menuLocations, modelCategories, serviceHref } from './links.ts';
+import { isCurrent, menuLocations, modelCategories, serviceHref } from './links.ts';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -263,5 +263,14 @@ describe('header block', () => {
     expect(html).not.toContain('role="tab"');
     expect(html).toContain('href="/careers"');
     expect(html).toContain('href="tel:0755550101"');
+  });
+
+  it('marks a menu link current on its own page only, a trailing slash or query aside', () => {
+    expect(isCurrent('/finance', '/finance/')).toBe(true);
+    expect(isCurrent('/finance/', '/finance?x=1#form')).toBe(true);
+    expect(isCurrent('/', '/')).toBe(true);
+    expect(isCurrent('/finance', '/finance-calculator')).toBe(false);
+    expect(isCurrent('/finance', 'https://example.com/finance')).toBe(false);
+    expect(isCurrent('/finance', undefined)).toBe(false);
   });
 });

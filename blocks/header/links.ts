@@ -15,6 +15,20 @@ import type { Model } from '../../schemas/types.gen.ts';
  */
 export const serviceHref = linkTarget;
 
+/** Links the model dropdown always ends with, after the models: Contact Us and Our Stock. */
+export const MODEL_MENU_LINKS = [
+  { label: 'Contact Us', href: '/contact' },
+  { label: 'Our Stock', href: '/cars/' },
+];
+
+/** Whether a menu link is the page being shown (site paths only; a trailing slash does not count). */
+export function isCurrent(pathname: string, href: string | undefined): boolean {
+  if (!href || !href.startsWith('/')) return false;
+  const path = href.split(/[?#]/)[0];
+  const norm = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+  return norm(path) === norm(pathname);
+}
+
 const LOCATION_ORDER: Record<string, number> = { sales: 0, service: 1, parts: 2 };
 
 export interface MenuLocation {
