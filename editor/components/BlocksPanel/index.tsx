@@ -22,10 +22,8 @@ import { useRowPick } from './useRowPick.ts';
 
 export { BlockActions } from './BlockActions.tsx';
 export { duplicateWithFocus, removeWithFocus } from './actions-with-focus.ts';
-export { focusSelectionInOutline, type OutlineFocusRequest } from './focus.ts';
-export { outlineKeyDown } from './keyboard.ts';
+export { focusSelectionInOutline } from './focus.ts';
 export { entryRow } from './OutlineEntry.ts';
-export { INDENT } from './constants.ts';
 
 export function BlocksPanel() {
   const resolved = useEditor((s) => s.resolved);
