@@ -1,6 +1,7 @@
 // @vitest-environment node
 /** GET /api/cars/{id} (lender disclaimers) and the PDF download. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAR_NOT_FOUND } from '../../../engine/api/routes/cars.ts';
 import { fixtureCar, startApi, type TestApi } from './harness.ts';
 
 const car = fixtureCar();
@@ -41,7 +42,7 @@ describe('GET /api/cars/{id}', () => {
   it('answers 404 when there is no such car', async () => {
     const res = await t.get('/cars/999');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Car not found' });
+    expect(res.body).toEqual({ error: CAR_NOT_FOUND });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -86,6 +87,6 @@ describe('GET /api/cars/{slug}/pdf', () => {
   it('answers 404 for an unknown slug', async () => {
     const res = await t.get('/cars/no-such-car/pdf');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Car not found' });
+    expect(res.body).toEqual({ error: CAR_NOT_FOUND });
   });
 });

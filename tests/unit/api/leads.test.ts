@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_FILE } from '../../../engine/api/db/database.ts';
 import { readMigrations } from '../../../engine/api/db/migrate.ts';
+import { TERMS_MESSAGE } from '../../../engine/api/site-rules.ts';
 import { auLead, fixtureSitesDir, removeDir, schemaProblems, startApi, tempDataDir, testClock, type TestApi } from './harness.ts';
 
 const STAFF = { authorization: 'Bearer staff-token-for-tests-0123456789' };
@@ -165,7 +166,7 @@ describe('POST /api/leads', () => {
 
     const us = { ...auLead(), site: 'us-motors', phone: '(608) 555-0134', dealership_slug: undefined };
     const noTerms = await t.post('/leads', us);
-    expect(noTerms.body.fields).toEqual([{ path: '/terms_conditions', message: 'You must agree to the terms of use before submitting.' }]);
+    expect(noTerms.body.fields).toEqual([{ path: '/terms_conditions', message: TERMS_MESSAGE }]);
     expect((await t.post('/leads', { ...us, terms_conditions: true })).status).toBe(201);
   });
 

@@ -2,6 +2,7 @@
 /** Geocoding, captcha and reviews. */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_POSTCODE } from '../../../engine/api/adapters/geocoding.ts';
 import { ROOT, schemaProblems, startApi, type TestApi } from './harness.ts';
 
 let t: TestApi;
@@ -33,11 +34,11 @@ describe('GET /api/geocode', () => {
     for (const path of ['/geocode?postcode=0000', '/geocode?postcode=1999', '/geocode?postcode=00000&region=US']) {
       const res = await t.get(path);
       expect(res.status, path).toBe(404);
-      expect(res.body).toEqual({ error: 'Invalid postcode' });
+      expect(res.body).toEqual({ error: INVALID_POSTCODE });
     }
     const malformed = await t.get('/geocode?postcode=42a5');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ error: 'Invalid postcode', fields: [{ path: '/postcode', message: 'Invalid postcode. Please enter a 4-digit number.' }] });
+    expect(malformed.body).toEqual({ error: INVALID_POSTCODE, fields: [{ path: '/postcode', message: 'Invalid postcode. Please enter a 4-digit number.' }] });
   });
 });
 

@@ -12,6 +12,7 @@ import { diffSiteDocuments, type SiteChange } from '../../../engine/document/dif
 import { describeChange, renderJson, renderMarkdown, renderReport, renderText } from '../../../engine/document/diff-render.ts';
 import { diffSets, folderSet } from '../../../engine/document/diff-sets.ts';
 import { outlineDocument } from '../../../engine/document/outline.ts';
+import { SECRET_TEXT } from '../../../engine/document/secrets.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const tmp = mkdtempSync(join(tmpdir(), 'forecourt-diff-hides-'));
@@ -354,12 +355,12 @@ describe('secrets are never printed', () => {
       for (const secret of ['bk-live-111111', 'bk-live-222222', 'algolia-search-key-aaaa', 'algolia-search-key-bbbb', 'menu-key-999999']) expect(out).not.toContain(secret);
     }
     const text = renderText(changes);
-    expect(text).toContain('Feature serviceBookingKey: (secret, not shown) → (another secret, not shown)');
-    expect(text).toContain('Search: apiKey (secret, not shown) → (another secret, not shown)');
-    expect(text).toContain('"apiKey":"(secret, not shown)"');
+    expect(text).toContain(`Feature serviceBookingKey: ${SECRET_TEXT} → (another secret, not shown)`);
+    expect(text).toContain(`Search: apiKey ${SECRET_TEXT} → (another secret, not shown)`);
+    expect(text).toContain(`"apiKey":"${SECRET_TEXT}"`);
     // Setting one where there was none: that it was set shows, not the value.
     const set = diffSiteDocuments(base(), { ...base(), features: { serviceBookingKey: 'bk-live-333333' } });
-    expect(renderText(set)).toBe('Feature serviceBookingKey: "" → (secret, not shown) (was the default)\n');
+    expect(renderText(set)).toBe(`Feature serviceBookingKey: "" → ${SECRET_TEXT} (was the default)\n`);
   });
 });
 

@@ -1,6 +1,7 @@
 /** Three-way merge of site documents (engine/document/merge.ts): changes that conflict, each reported once with a label a reviewer can read. */
 import { describe, expect, it } from 'vitest';
 import { applyChoices, mergeSiteDocuments } from '../../../engine/document/merge.ts';
+import { REMOVED_CHANGED } from '../../../engine/document/merge-values.ts';
 import { block, blocksOf, edit, ids, KIWI, merge, page, setHeading, type Doc } from './merge-kit.ts';
 
 describe('mergeSiteDocuments: conflicts', () => {
@@ -61,7 +62,7 @@ describe('mergeSiteDocuments: conflicts', () => {
     // Mine removed it, theirs changed it: kept (theirs), mine can remove it.
     const a = merge(KIWI, edited, removed);
     expect(a.conflicts).toHaveLength(1);
-    expect(a.conflicts[0]).toMatchObject({ path: '/pages/0/blocks/2', label: 'Block section "why-us" on page home: removed by one, changed by the other' });
+    expect(a.conflicts[0]).toMatchObject({ path: '/pages/0/blocks/2', label: `Block section "why-us" on page home: ${REMOVED_CHANGED}` });
     expect(a.conflicts[0]).not.toHaveProperty('mine');
     expect(a.conflicts[0].theirs).toEqual(page(edited, 'home').blocks[2]);
     expect(a.conflicts[0].base).toEqual(page(KIWI, 'home').blocks[2]);
@@ -82,7 +83,7 @@ describe('mergeSiteDocuments: conflicts', () => {
     const removed = edit(KIWI, (d) => page(d, 'home').blocks.splice(2, 1));
     const added = edit(KIWI, (d) => block(d, 'why-us')!.children.push({ type: 'rich-text', id: 'inside', props: { html: '<p>i</p>' } }));
     const { merged, conflicts } = merge(KIWI, removed, added);
-    expect(conflicts.map((c) => c.label)).toEqual(['Block section "why-us" on page home: removed by one, changed by the other']);
+    expect(conflicts.map((c) => c.label)).toEqual([`Block section "why-us" on page home: ${REMOVED_CHANGED}`]);
     expect(block(merged, 'inside')).toBeUndefined();
     expect(applyChoices(merged, conflicts, { [conflicts[0].path]: 'mine' })).toEqual(added);
   });
@@ -93,7 +94,7 @@ describe('mergeSiteDocuments: conflicts', () => {
     const edited = edit(KIWI, (d) => (d.pages[i].blocks[0].props.heading = 'About'));
     const a = merge(KIWI, removed, edited);
     const ghost = `/pages/${KIWI.pages.length - 1}`; // after the pages that remain
-    expect(a.conflicts.map((c) => [c.path, c.label, c.insertAt])).toEqual([[ghost, 'Page about: removed by one, changed by the other', i]]);
+    expect(a.conflicts.map((c) => [c.path, c.label, c.insertAt])).toEqual([[ghost, `Page about: ${REMOVED_CHANGED}`, i]]);
     expect(applyChoices(a.merged, a.conflicts, { [ghost]: 'mine' })).toEqual(edited);
     const b = merge(KIWI, edited, removed);
     expect(b.merged).toEqual(edited);
