@@ -5,15 +5,15 @@
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS as DndCSS } from '@dnd-kit/utilities';
-import { memo, useEffect, useRef, useSyncExternalStore, type CSSProperties } from 'react';
+import { memo, useSyncExternalStore, type CSSProperties } from 'react';
 import { blockName, blockSummary, metaOf } from '../../lib/blocks.ts';
 import { sameList } from '../../lib/doc.ts';
-import { useEditor, useIssueCount, useStore } from '../../lib/hooks.ts';
+import { useEditor, useIssueCount } from '../../lib/hooks.ts';
 import type { Row } from '../../lib/tree.ts';
 import { INDENT } from './constants.ts';
-import { isPlacingFocus } from './focus.ts';
 import type { OutlineEntry } from './OutlineEntry.ts';
 import type { Pick } from './rows.ts';
+import { useNameButton } from './useNameButton.ts';
 
 interface RowProps {
   row: Row;
@@ -62,7 +62,6 @@ const TreeRow = memo(function TreeRow({
   tabbable: boolean;
   issues: number;
 }) {
-  const store = useStore();
   const isBlock = row.kind === 'block';
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: row.key,
@@ -76,12 +75,7 @@ const TreeRow = memo(function TreeRow({
     paddingLeft: depth * INDENT + 4,
   };
   const tabIndex = tabbable ? 0 : -1;
-  const mainRef = useRef<HTMLButtonElement | null>(null);
-  // A press focuses the button before its click: the click decides (toggle, range, one).
-  const pressed = useRef(false);
-  useEffect(() => {
-    if (primary) mainRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [primary]);
+  const nameButton = useNameButton(row.key, primary, onPick);
 
   if (row.kind === 'head') {
     return (
@@ -126,29 +120,11 @@ const TreeRow = memo(function TreeRow({
       <span className="fc-cell fc-cell-main" role="gridcell">
         <button
           type="button"
-          ref={mainRef}
+          {...nameButton}
           className="fc-row-main"
           tabIndex={tabIndex}
           aria-label={`${name}${summary ? `: ${summary}` : ''}${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}`}
           title="Click to select; Ctrl+click adds or removes, Shift+click selects a range"
-          onMouseDown={() => {
-            pressed.current = true;
-          }}
-          onClick={(e) => {
-            pressed.current = false;
-            onPick(row.key, { range: e.shiftKey, toggle: e.ctrlKey || e.metaKey });
-          }}
-          onBlur={() => {
-            pressed.current = false;
-          }}
-          onFocus={() => {
-            // Tabbing onto a row selects it, as before, but never undoes a multi-selection.
-            // Focus moved there after an action (focusInOutline) leaves the selection alone.
-            if (pressed.current || isPlacingFocus()) return;
-            const { selection } = store.getState();
-            if (selection.length > 1 || store.isSelected(row.key)) return;
-            store.select(row.key);
-          }}
         >
           <span className="fc-row-label">{meta.label}</span>
           <code className="fc-row-id">{row.block.id}</code>
