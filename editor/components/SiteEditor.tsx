@@ -12,7 +12,7 @@ import { createAutosaver, discardDraft, loadDraft, saveDraft } from '../lib/auto
 import { LAYOUT_VIEW, type View } from '../lib/doc.ts';
 import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, NavigateContext, StoreContext, useEditor, useStore, type IssuesValue } from '../lib/hooks.ts';
 import { fieldDomId, mapIssues, type EditorIssue, type IssueTarget } from '../lib/issues.ts';
-import { EditorStore } from '../lib/store.ts';
+import { EditorStore } from '../lib/store/index.ts';
 import { pasteClipboard } from '../lib/actions.ts';
 import { BlocksPanel, focusSelectionInOutline } from './BlocksPanel/index.tsx';
 import { BlockInspector, FeaturePanel, PageInspector, ProblemsPanel, SettingsPanel } from './Inspector/index.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { EditorStore } from '../lib/store.ts';
+import { EditorStore } from '../lib/store/index.ts';
 import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, StoreContext, type IssuesValue } from '../lib/hooks.ts';
 import { mapIssues } from '../lib/issues.ts';
 import { BlockInspector, FeaturePanel } from './Inspector/index.ts';

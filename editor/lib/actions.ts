@@ -7,7 +7,7 @@
 import { blockName } from './blocks.ts';
 import { copyBlocks, readClipboard } from './clipboard.ts';
 import { findBlock } from './doc.ts';
-import type { EditorStore } from './store.ts';
+import type { EditorStore } from './store/index.ts';
 
 type Announce = (message: string) => void;
 

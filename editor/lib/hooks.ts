@@ -1,6 +1,6 @@
 /** React bindings for the editor store: components subscribe to slices, not the whole state. */
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { EditorState, EditorStore } from './store.ts';
+import type { EditorState, EditorStore } from './store/index.ts';
 import type { EditorIssue } from './issues.ts';
 
 export const StoreContext = createContext<EditorStore | null>(null);

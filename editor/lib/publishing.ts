@@ -12,7 +12,7 @@ import { discardDraft as discardLocal } from './autosave.ts';
 import { applyChoices, type Choices } from './conflicts.ts';
 import type { Doc } from './doc.ts';
 import type { DocumentIssue } from './issues.ts';
-import type { EditorStore } from './store.ts';
+import type { EditorStore } from './store/index.ts';
 
 export interface Notice {
   kind: 'ok' | 'error' | 'warning';

@@ -4,7 +4,7 @@
  * the action leaves in its place (see focusInOutline).
  */
 import { cutSelection, duplicateSelection, pasteClipboard, removeSelection } from '../../lib/actions.ts';
-import type { EditorStore } from '../../lib/store.ts';
+import type { EditorStore } from '../../lib/store/index.ts';
 import { focusAfterRemoval } from '../../lib/tree.ts';
 import { focusInOutline, type FocusFrom } from './focus.ts';
 

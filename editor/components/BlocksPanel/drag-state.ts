@@ -1,4 +1,4 @@
-import type { EditorStore } from '../../lib/store.ts';
+import type { EditorStore } from '../../lib/store/index.ts';
 import { sameList } from '../../lib/doc.ts';
 import type { Projection } from '../../lib/tree.ts';
 

@@ -2,7 +2,7 @@
  * Focus after an action that removes or adds rows: it is put on a row, never left on the
  * page body (docs/editor.md, "The outline").
  */
-import type { EditorStore } from '../../lib/store.ts';
+import type { EditorStore } from '../../lib/store/index.ts';
 
 /**
  * Where focus goes once an action has changed the outline's rows. Rows are looked up by

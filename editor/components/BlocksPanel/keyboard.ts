@@ -7,7 +7,7 @@
 import { useMemo, type KeyboardEvent as ReactKeyboardEvent, type RefObject } from 'react';
 import { copySelection, selectionMessage } from '../../lib/actions.ts';
 import { useAnnounce, useStore } from '../../lib/hooks.ts';
-import type { EditorStore } from '../../lib/store.ts';
+import type { EditorStore } from '../../lib/store/index.ts';
 import type { Row } from '../../lib/tree.ts';
 import { cutWithFocus, duplicateWithFocus, pasteWithFocus, removeWithFocus } from './actions-with-focus.ts';
 import { buttonOf, ROW_BUTTONS, rowButton, rowElement, type FocusFrom } from './focus.ts';

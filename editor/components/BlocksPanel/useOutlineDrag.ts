@@ -82,7 +82,7 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
       } else if (state.group) {
         store.moveBlocks(state.group, projection.ref, projection.index);
       } else {
-        store.move(state.activeId, projection.ref, projection.index);
+        store.moveBlocks([state.activeId], projection.ref, projection.index);
       }
       requestAnimationFrame(() => {
         if (!state.fromPalette) {

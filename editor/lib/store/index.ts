@@ -1,0 +1,246 @@
+/**
+ * The editor's store: the state (state.ts), its undo/redo history (history.ts) and
+ * selection (selection.ts), and one operation per module in ops/. A tiny external store
+ * (useSyncExternalStore) so components subscribe to just what they show: a prop edit
+ * re-renders one outline row, not the tree.
+ *
+ * An operation only says what to change (a labelled immer recipe); `apply` runs it and
+ * records it as ONE undo step. Operations on blocks take lists of ids (one block: `[id]`)
+ * and act on the top-most of them in document order (doc.ts topMost).
+ */
+import { isEqual } from 'lodash-es';
+import type { EditorBlock } from '../blocks.ts';
+import { inDocumentOrder, topMost, type BlockLocation, type Doc, type ListRef, type View } from '../doc.ts';
+import * as undoHistory from './history.ts';
+import { addPage } from './ops/add-page.ts';
+import { duplicateBlocks } from './ops/duplicate-blocks.ts';
+import { insertBlock, newBlock } from './ops/insert-block.ts';
+import { moveBlocks } from './ops/move-blocks.ts';
+import { pasteBlocks } from './ops/paste-blocks.ts';
+import { removeBlocks, type RemoveOptions } from './ops/remove-blocks.ts';
+import { removePage } from './ops/remove-page.ts';
+import { removeTemplatePage } from './ops/remove-template-page.ts';
+import { restoreTemplatePage } from './ops/restore-template-page.ts';
+import { setFeature } from './ops/set-feature.ts';
+import { setProps } from './ops/set-props.ts';
+import { setSetting } from './ops/set-setting.ts';
+import { updatePage, type PagePatch } from './ops/update-page.ts';
+import * as selection from './selection.ts';
+import { initialState, settle, type Change, type EditorState, type InsertTarget, type StoreInit } from './state.ts';
+import { defaultTarget, pasteTarget } from './targets.ts';
+
+export type { EditorState, InsertTarget, ChangeOptions } from './state.ts';
+export type { HistoryEntry } from './history.ts';
+
+export interface PasteResult {
+  ids: string[];
+  /** Why nothing was pasted (a block the target list does not take). */
+  reason?: string;
+}
+
+export class EditorStore {
+  private state: EditorState;
+  private listeners = new Set<() => void>();
+  private log = undoHistory.EMPTY_HISTORY;
+
+  constructor(init: StoreInit) {
+    this.state = initialState(init);
+  }
+
+  getState = (): EditorState => this.state;
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  private publish(next: EditorState) {
+    this.state = { ...next, canUndo: this.log.past.length > 0, canRedo: this.log.future.length > 0 };
+    for (const fn of this.listeners) fn();
+  }
+
+  private set(patch: Partial<EditorState> | undefined) {
+    if (patch) this.publish(settle(this.state, patch));
+  }
+
+  /** Runs an operation's change as one undo step; false when it was refused or changed nothing. */
+  private apply(change: Change | undefined): boolean {
+    const before = this.state;
+    const ran = change && undoHistory.runRecipe(before.doc, before.resolved, change.recipe);
+    if (!change || !ran) return false;
+    const { options = {} } = change;
+    const next = settle(before, { doc: ran.doc, lastAction: change.label, ...(options.view ? { view: options.view } : {}), ...selection.selectionAfter(options) });
+    this.log = undoHistory.record(this.log, {
+      label: change.label,
+      patches: ran.patches,
+      inverse: ran.inverse,
+      coalesce: options.coalesce,
+      at: Date.now(),
+      before: { view: before.view, selected: before.selected, selection: before.selection },
+      after: { selected: next.selected, selection: next.selection },
+    });
+    this.publish(next);
+    return true;
+  }
+
+  // -------------------------------------------------------------- history (history.ts)
+
+  undo(): boolean {
+    return this.step(undoHistory.undo(this.log, this.state.doc));
+  }
+
+  redo(): boolean {
+    return this.step(undoHistory.redo(this.log, this.state.doc));
+  }
+
+  private step(step: undoHistory.Step | undefined): boolean {
+    if (!step) return false;
+    this.log = step.history;
+    this.set({ doc: step.doc, ...step.place, lastAction: step.lastAction });
+    return true;
+  }
+
+  /** Labels of the undo and redo stacks, most recent first (for tooltips and tests). */
+  history(): { undo: string[]; redo: string[] } {
+    return undoHistory.labels(this.log);
+  }
+
+  /** Replaces the draft outside the history (restore a local draft, discard it). */
+  replaceDocument(doc: Doc, lastAction?: string) {
+    this.log = undoHistory.EMPTY_HISTORY;
+    this.set({ doc, lastAction });
+  }
+
+  /** After a successful save: the saved document becomes the base. History is kept. */
+  markSaved(saved: Doc, baseVersion?: string) {
+    this.set({ saved, baseVersion, lastAction: 'Saved' });
+  }
+
+  /** The server version the draft now builds on (after choosing between conflicting values). */
+  rebase(baseVersion: string) {
+    this.set({ baseVersion });
+  }
+
+  get dirty(): boolean {
+    return !isEqual(this.state.doc, this.state.saved);
+  }
+
+  // -------------------------------------------------------------- selection (selection.ts)
+
+  select(id: string | undefined) {
+    this.set(selection.selectOne(this.state, id));
+  }
+
+  toggleSelected(id: string) {
+    this.set(selection.toggle(this.state, id));
+  }
+
+  selectRange(id: string, rows: readonly string[]) {
+    this.set(selection.range(this.state, id, rows));
+  }
+
+  selectAll() {
+    this.set(selection.all(this.state));
+  }
+
+  collapseSelection() {
+    this.set(selection.collapse(this.state));
+  }
+
+  /** Is `id` selected (picked itself, not just covered by a selected ancestor)? */
+  isSelected(id: string): boolean {
+    return this.state.selectedSet.has(id);
+  }
+
+  /** The top-most selected blocks in document order (what operations act on). */
+  topSelected(ids: readonly string[] = this.state.selection): BlockLocation[] {
+    return topMost(this.state.resolved, ids);
+  }
+
+  /** Every selected block in document order. */
+  selectionInOrder(): BlockLocation[] {
+    return inDocumentOrder(this.state.resolved, this.state.selection);
+  }
+
+  setView(view: View) {
+    if (view !== this.state.view) this.set({ view, selected: undefined });
+  }
+
+  // -------------------------------------------------------------- blocks (targets.ts, ops/)
+
+  defaultTarget(type: string): InsertTarget | undefined {
+    return defaultTarget(this.state, type);
+  }
+
+  pasteTarget(types: string[]): { target?: InsertTarget; reason?: string } {
+    return pasteTarget(this.state, types);
+  }
+
+  newBlock(type: string, taken: string[] = []): EditorBlock {
+    return newBlock(this.state, type, taken);
+  }
+
+  /** Adds a new block at a target; returns its id, or undefined when refused. */
+  insert(block: EditorBlock, target: InsertTarget | undefined = this.defaultTarget(block.type)): string | undefined {
+    return this.apply(insertBlock(this.state, block, target)) ? block.id : undefined;
+  }
+
+  addBlock(type: string, target?: InsertTarget): string | undefined {
+    return this.insert(this.newBlock(type), target ?? this.defaultTarget(type));
+  }
+
+  moveBlocks(ids: readonly string[], to: ListRef, index: number): boolean {
+    return this.apply(moveBlocks(this.state, ids, to, index));
+  }
+
+  removeBlocks(ids: readonly string[] = this.state.selection, options: RemoveOptions = {}): boolean {
+    return this.apply(removeBlocks(this.state, ids, options));
+  }
+
+  /** Returns the copies' ids in document order (none when refused). */
+  duplicateBlocks(ids: readonly string[] = this.state.selection): string[] {
+    const change = duplicateBlocks(this.state, ids);
+    return change && this.apply(change) ? change.ids : [];
+  }
+
+  pasteBlocks(blocks: EditorBlock[], target?: InsertTarget): PasteResult {
+    const { change, reason } = pasteBlocks(this.state, blocks, target);
+    return change && this.apply(change) ? { ids: change.ids } : { ids: [], reason };
+  }
+
+  setProps(id: string, props: Record<string, unknown>): boolean {
+    return this.apply(setProps(this.state, id, props));
+  }
+
+  // -------------------------------------------------------------- pages and settings (ops/)
+
+  addPage(title: string, path: string): string | undefined {
+    const change = addPage(this.state, title, path);
+    return this.apply(change) ? change.id : undefined;
+  }
+
+  updatePage(id: string, patch: PagePatch): boolean {
+    return this.apply(updatePage(id, patch));
+  }
+
+  removePage(id: string): { ok: boolean; reason?: string } {
+    const { change, reason } = removePage(this.state, id);
+    return change ? { ok: this.apply(change) } : { ok: false, reason };
+  }
+
+  removeTemplatePage(id: string): boolean {
+    return this.apply(removeTemplatePage(this.state, id));
+  }
+
+  restoreTemplatePage(id: string): boolean {
+    return this.apply(restoreTemplatePage(this.state, id));
+  }
+
+  setFeature(key: string, value: unknown): boolean {
+    return this.apply(setFeature(key, value));
+  }
+
+  setSetting(key: string, value: unknown): boolean {
+    return this.apply(setSetting(this.state, key, value));
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Removing blocks: the top-most of `ids`, with everything inside them, as one undo step.
+ * Nothing is selected afterwards, unless `select` names a block that stays (the outline
+ * passes the one that takes the first removed block's place).
+ */
+import { metaOf } from '../../blocks.ts';
+import { topMost } from '../../doc.ts';
+import type { Change, EditorState } from '../state.ts';
+import { takeOut } from './lists.ts';
+
+export interface RemoveOptions {
+  select?: string;
+}
+
+export function removeBlocks(state: EditorState, ids: readonly string[], options: RemoveOptions = {}): Change | undefined {
+  const top = topMost(state.resolved, ids);
+  if (!top.length) return undefined;
+  const one = top.length === 1 ? top[0].block : undefined;
+  return {
+    label: one ? `Remove ${metaOf(one.type).label} ${one.id}` : `Remove ${top.length} blocks`,
+    recipe: (draft, res) => void takeOut(draft, res, top),
+    options: { select: options.select ?? null },
+  };
+}

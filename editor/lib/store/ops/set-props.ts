@@ -1,0 +1,20 @@
+/** Replacing a block's props (typing in the Inspector's form: one undo step per block while typing). */
+import { isEqual } from 'lodash-es';
+import { metaOf } from '../../blocks.ts';
+import { ensureList, findBlock, materializeArea } from '../../doc.ts';
+import type { Change, EditorState } from '../state.ts';
+
+export function setProps(state: EditorState, id: string, props: Record<string, unknown>): Change | undefined {
+  const loc = findBlock(state.resolved, id);
+  if (!loc || isEqual(loc.block.props ?? {}, props)) return undefined;
+  return {
+    label: `Edit ${metaOf(loc.block.type).label} ${id}`,
+    recipe: (draft, res) => {
+      materializeArea(draft, res, loc.ref.area);
+      const block = ensureList(draft, loc.ref).find((b) => b.id === id)!;
+      if (Object.keys(props).length) block.props = props;
+      else delete block.props;
+    },
+    options: { coalesce: `props:${id}` },
+  };
+}
