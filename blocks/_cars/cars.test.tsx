@@ -34,8 +34,8 @@ describe('CarCard', () => {
     const card = screen.getByRole('article');
     expect(card.className).toContain('fc-car-card--in-stock');
     expect(within(card).getByText('Hybrid').getAttribute('data-tag')).toBe('hybrid');
-    expect(within(card).getByText('Below Market Price')).toBeTruthy();
-    expect(within(card).getByText('Certified Pre-Owned')).toBeTruthy();
+    within(card).getByText('Below Market Price');
+    within(card).getByText('Certified Pre-Owned');
     expect(card.querySelector('[data-price-state="car-price"]')?.textContent).toContain('$27,990');
     expect(card.querySelector('.fc-car-finance__amount')?.textContent).toContain('$120/wk');
     const buttons = [...card.querySelectorAll('[data-button]')].map((b) => b.getAttribute('data-button'));
@@ -64,7 +64,7 @@ describe('CarCard', () => {
     renderWith(<CarCard car={car({ status: 'sold', sold: true, sold_date_timestamp: (NOW - DAY) / 1000 })} position={0} now={NOW} />);
     const card = screen.getByRole('article');
     expect(card.className).toContain('fc-car-card--sold');
-    expect(within(card).getByText('JUST SOLD')).toBeTruthy();
+    within(card).getByText('JUST SOLD');
     expect(within(card).getByRole('link', { name: 'Find Me Something Similar' }).getAttribute('href')).toBe('/search/toyota/corolla');
     expect(card.querySelector('[data-action="favourite"]')).toBeNull();
   });
@@ -124,10 +124,10 @@ describe('CarCard', () => {
     );
     const [a, b] = screen.getAllByRole('article');
     expect(within(a).getByRole('link', { name: 'Reserve Now $200' }).getAttribute('href')).toBe('/cars/2022-toyota-corolla-ascent-sport-1001/checkout');
-    expect(within(a).getByRole('link', { name: 'Get Pre-Approved Now' })).toBeTruthy();
+    within(a).getByRole('link', { name: 'Get Pre-Approved Now' });
     expect(within(b).queryByRole('button', { name: 'Enquire Now' })).toBeNull();
-    expect(within(b).getByRole('button', { name: 'Book a Test Drive' })).toBeTruthy();
-    expect(within(b).getByText('Test Drive Only')).toBeTruthy();
+    within(b).getByRole('button', { name: 'Book a Test Drive' });
+    within(b).getByText('Test Drive Only');
   });
 
   it('weekly finance tooltip: rate and a link to the terms, opened by its button', () => {
@@ -191,7 +191,7 @@ describe('car detail block', () => {
   it('no "Expires on" for a past rego; pending text for empty comments', async () => {
     await detail(car({ rego_expiry: '2026-01-01', dealercomments: ' | ' }));
     expect(screen.queryByText(/Expires on/)).toBeNull();
-    expect(screen.getByText('Dealer comments are pending. Please check back here later.')).toBeTruthy();
+    screen.getByText('Dealer comments are pending. Please check back here later.');
   });
 
   it('tabs: ARIA tabs moved by arrow keys, Features only with standard equipment', async () => {
@@ -232,14 +232,14 @@ describe('car detail block', () => {
     document.body.innerHTML = '';
     await detail(car({ status: 'sold', sold: true }));
     expect(screen.getByRole('status').textContent).toContain('SOLD');
-    expect(screen.getByText('Like this and want something similar?')).toBeTruthy();
+    screen.getByText('Like this and want something similar?');
     expect(document.querySelector('[data-button="enquire"]')).toBeNull();
   });
 
   it('phone reveal: masked, then revealed on click with the reveal recorded', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
     await detail(car());
-    expect(screen.getByText('07 55*******')).toBeTruthy();
+    screen.getByText('07 55*******');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show phone number' })));
     expect(screen.getByRole('link', { name: '07 5555 0101' }).getAttribute('href')).toBe('tel:0755550101');
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -253,7 +253,7 @@ describe('car detail block', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     await detail(car());
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show phone number' })));
-    expect(screen.getByRole('link', { name: '07 5555 0101' })).toBeTruthy();
+    screen.getByRole('link', { name: '07 5555 0101' });
     expect(warn).toHaveBeenCalled();
   });
 
@@ -268,7 +268,7 @@ describe('car detail block', () => {
     expect(gone).toMatchObject({ missing: true, head: { status: 404 } });
     await loadAndRender('car-detail', carDetail, { data: gone });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This car is no longer available');
-    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toBeTruthy();
+    screen.getByRole('link', { name: 'Find Me Something Similar' });
   });
 });
 
@@ -277,7 +277,7 @@ describe('reserve online page', () => {
     expect(depositText('$200')).toBe('Reserve this car with a $200 deposit. Your deposit is 100% refundable, and we hold the car for you for 48 hours.');
     await loadAndRender('car-checkout', carCheckout, { site: 'gold-coast-ford', data: { car: car() } });
     expect(document.querySelector('[data-deposit]')?.textContent).toContain('$200 deposit');
-    expect(screen.getByRole('button', { name: /Reserve with a \$200 deposit/ })).toBeTruthy();
+    screen.getByRole('button', { name: /Reserve with a \$200 deposit/ });
   });
   it('a car that cannot be reserved offers similar cars', async () => {
     await loadAndRender('car-checkout', carCheckout, { site: 'gold-coast-ford', data: { car: car({ reserved: true }) } });
@@ -288,11 +288,11 @@ describe('reserve online page', () => {
 describe('featured car block', () => {
   it('shows the car as a full card under its heading', async () => {
     await loadAndRender('car-card', carCardBlock, { props: { heading: 'Car of the week', slug: 'x' }, data: { car: car(), now: NOW } });
-    expect(screen.getByRole('heading', { level: 2, name: 'Car of the week' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: '2022 Toyota Corolla Ascent Sport' })).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Car of the week' });
+    screen.getByRole('heading', { level: 3, name: '2022 Toyota Corolla Ascent Sport' });
   });
   it('a car that has gone links to similar stock', async () => {
     await loadAndRender('car-card', carCardBlock, { props: { slug: 'gone' }, data: { now: NOW } });
-    expect(screen.getByRole('link', { name: 'Find Me Something Similar' })).toBeTruthy();
+    screen.getByRole('link', { name: 'Find Me Something Similar' });
   });
 });

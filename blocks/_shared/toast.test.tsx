@@ -51,7 +51,7 @@ describe('<Toaster />', () => {
     render(<Toaster />);
     act(() => void toast({ title: 'Hello' }));
     act(() => vi.advanceTimersByTime(60_000));
-    expect(screen.getByText('Hello')).toBeTruthy();
+    screen.getByText('Hello');
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByText('Hello')).toBeNull();
     act(() => vi.advanceTimersByTime(TOAST_REMOVE_DELAY));

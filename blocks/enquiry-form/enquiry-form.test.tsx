@@ -24,7 +24,7 @@ const summary = () => screen.queryByRole('group', { name: 'Please fix the follow
 
 async function ready() {
   // Captcha loaded and the form hydrated (the submit button is enabled).
-  await waitFor(() => expect(screen.getByLabelText(/Security question: What is 7 \+ 5\?/)).toBeTruthy());
+  await screen.findByLabelText(/Security question: What is 7 \+ 5\?/);
 }
 
 function fillDetails() {
@@ -38,7 +38,7 @@ describe('enquiry form: steps and validation', () => {
   it('starts on step 1 and lists every error with a link, focusing the summary', async () => {
     fakeApi();
     renderFormBlock('enquiry-form', EnquiryFormBlock);
-    expect(screen.getByRole('heading', { name: /Step 1 of 2/ })).toBeTruthy();
+    screen.getByRole('heading', { name: /Step 1 of 2/ });
     type(/^Email/, 'not-an-email');
     submit('Continue');
     const box = summary()!;
@@ -84,7 +84,7 @@ describe('enquiry form: steps and validation', () => {
     fillDetails();
     submit('Continue');
     expect(summary()).toBeNull();
-    expect(screen.getByRole('heading', { name: /Step 2 of 2/ })).toBeTruthy();
+    screen.getByRole('heading', { name: /Step 2 of 2/ });
     expect((screen.getByLabelText(/Enquiry about/) as HTMLSelectElement).value).toBe('General Enquiry');
     await ready();
     // gold-coast-ford: two dealerships, so a dealership select with the spec placeholder.
@@ -107,7 +107,7 @@ describe('enquiry form: steps and validation', () => {
     fakeApi();
     renderFormBlock('enquiry-form', EnquiryFormBlock, { site: 'southern-motor-group', props: { steps: 'one' } });
     await ready();
-    expect(screen.getByLabelText(/^Location/)).toBeTruthy();
+    screen.getByLabelText(/^Location/);
     submit('Send enquiry');
     const messages = within(summary()!).getAllByRole('link').map((l) => l.textContent);
     expect(messages).toContain('Please select a location.');
@@ -124,7 +124,7 @@ describe('enquiry form: steps and validation', () => {
     expect(screen.queryByLabelText(/Dealership/)).toBeNull();
     expect(screen.queryByLabelText(/Security question/)).toBeNull();
     expect(screen.getByLabelText(/Message/).closest('.fc-field')!.textContent).toContain('(optional)');
-    expect(screen.getByLabelText(/Yes, keep me up to date with special offers/)).toBeTruthy();
+    screen.getByLabelText(/Yes, keep me up to date with special offers/);
   });
 });
 
@@ -185,7 +185,7 @@ describe('enquiry form: submitting', () => {
     renderFormBlock('enquiry-form', EnquiryFormBlock);
     await fillAll();
     await act(async () => submit('Send enquiry'));
-    expect(await screen.findByText('An unexpected error occured')).toBeTruthy();
+    await screen.findByText('An unexpected error occured');
   });
 
   it('"An error occurred when submitting this form" when the network fails, and a retry reuses the submission id', async () => {
@@ -198,7 +198,7 @@ describe('enquiry form: submitting', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5000);
     });
-    expect(await screen.findByText('An error occurred when submitting this form')).toBeTruthy();
+    await screen.findByText('An error occurred when submitting this form');
     expect(api.posts('/leads')).toHaveLength(3); // the first try and two automatic retries
     fail = false;
     await act(async () => submit('Send enquiry'));
@@ -220,7 +220,7 @@ describe('enquiry form: submitting', () => {
     await act(async () => submit('Send enquiry'));
     await waitFor(() => expect(summary()).toBeTruthy());
     expect(within(summary()!).getByRole('link').textContent).toBe('Please enter a valid Australian phone number, e.g. 0412 345 678.');
-    expect(screen.getByRole('heading', { name: /Step 1 of 2/ })).toBeTruthy();
+    screen.getByRole('heading', { name: /Step 1 of 2/ });
     expect(screen.getByLabelText(/Phone number/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('alert')?.textContent ?? '').toBe(''); // the summary says it; no duplicate alert
   });
@@ -276,8 +276,8 @@ describe('EnquiryModal (car cards and the car page)', () => {
   ] as const)('%o %s → event %i, category %s; the car is recorded', async (car, mode, eventId, category) => {
     const api = fakeApi({ 'POST /leads': () => ({ status: 201, json: { lead_id: 31 } }) });
     renderModal(car, mode);
-    expect(screen.getByRole('dialog')).toBeTruthy();
-    expect(screen.getByText('2021 Ford Ranger XLT')).toBeTruthy();
+    screen.getByRole('dialog');
+    screen.getByText('2021 Ford Ranger XLT');
     expect(screen.queryByLabelText(/Dealership/)).toBeNull(); // the car says which
     await send();
     await waitFor(() => expect(api.posts('/leads')).toHaveLength(1));

@@ -12,7 +12,7 @@ const questions = () => screen.getAllByRole('button');
 describe('FAQ accordion', () => {
   it('has five trade-in questions by default with dealer answers', () => {
     setup();
-    expect(screen.getByRole('heading', { level: 2, name: 'Trade-in FAQs' })).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Trade-in FAQs' });
     expect(questions()).toHaveLength(5);
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(5);
     expect(questions()[0].textContent).toBe('How do you work out what my car is worth?');
@@ -30,7 +30,7 @@ describe('FAQ accordion', () => {
     fireEvent.click(first);
     expect(first.getAttribute('aria-expanded')).toBe('true');
     expect(panel.getAttribute('data-open')).toBe('true');
-    expect(within(panel).getByText(/firm offer/)).toBeTruthy();
+    within(panel).getByText(/firm offer/);
     // Several may be open at once by default.
     fireEvent.click(second);
     expect(first.getAttribute('aria-expanded')).toBe('true');

@@ -46,7 +46,7 @@ describe('finance enquiry', () => {
     renderFormBlock('finance-enquiry', FinanceEnquiry, { route: '/finance-enquiry?preferredDealership=nerang-ford&vehiclePriceBudget=45000&car_id=55&car_type=used' });
     expect(document.getElementById('finance-form')).toBeTruthy();
     expect((screen.getByLabelText(/Vehicle price or budget/) as HTMLInputElement).value).toBe('45000');
-    expect(await screen.findByText('2022 Ford Everest Trend')).toBeTruthy();
+    await screen.findByText('2022 Ford Everest Trend');
   });
 
   it('sends a Finance Enquiry lead with the dealership and budget', async () => {
@@ -92,9 +92,9 @@ describe('finance calculator', () => {
     renderFormBlock('finance-calculator', FinanceCalculator);
     expect((screen.getByLabelText(/Interest rate/) as HTMLInputElement).value).toBe('10');
     expect((screen.getByLabelText(/Vehicle price/) as HTMLInputElement).value).toBe('30000');
-    expect(screen.getByText('$147')).toBeTruthy(); // 30,000 over 5 years at 10%
-    expect(screen.getByText(/Comparison rate based on a secured loan of \$30,000 over 5 years/)).toBeTruthy();
-    expect(screen.getByText(/Offer ends/)).toBeTruthy();
+    screen.getByText('$147'); // 30,000 over 5 years at 10%
+    screen.getByText(/Comparison rate based on a secured loan of \$30,000 over 5 years/);
+    screen.getByText(/Offer ends/);
     expect(screen.getByRole('link', { name: 'Get Pre-Approved Now' }).getAttribute('href')).toMatch(/^\/finance-enquiry\?vehiclePriceBudget=30000#finance-form$/);
   });
 
@@ -109,8 +109,8 @@ describe('finance calculator', () => {
     fakeApi();
     renderFormBlock('finance-calculator', FinanceCalculator);
     type(/Deposit/, '40000');
-    expect(screen.getByText('The deposit must be less than the price.')).toBeTruthy();
-    expect(screen.getByText('Enter the price, deposit and rate to see your repayments.')).toBeTruthy();
+    screen.getByText('The deposit must be less than the price.');
+    screen.getByText('Enter the price, deposit and rate to see your repayments.');
     type(/Deposit/, '$5,000');
     expect(screen.queryByText('The deposit must be less than the price.')).toBeNull();
   });

@@ -14,8 +14,8 @@ describe('hero block', () => {
     const section = screen.getByRole('region', { name: 'Your local Ford dealer' });
     expect(section.className).toContain('fc-hero--dark');
     expect(section.className).toContain('fc-hero--center');
-    expect(screen.getByRole('heading', { level: 1, name: 'Your local Ford dealer' })).toBeTruthy();
-    expect(screen.getByText('New and used cars.')).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Your local Ford dealer' });
+    screen.getByText('New and used cars.');
     expect(screen.getByRole('link', { name: 'Browse stock' }).getAttribute('href')).toBe('/search/new-cars');
     const img = screen.getByRole('img', { name: 'A Ford Ranger' });
     expect(img.getAttribute('fetchpriority')).toBe('high');

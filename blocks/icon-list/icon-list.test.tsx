@@ -33,7 +33,7 @@ describe('icon list block', () => {
     });
     const items = within(screen.getByRole('region', { name: 'Why buy from us' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(within(items[0]).getByRole('heading', { level: 3, name: '3 year warranty' })).toBeTruthy();
+    within(items[0]).getByRole('heading', { level: 3, name: '3 year warranty' });
     expect(items[0].querySelector('svg[data-icon="shield"]')).not.toBeNull();
     expect(within(items[1]).getByRole('link', { name: 'How delivery works' }).getAttribute('href')).toBe('/buying');
   });

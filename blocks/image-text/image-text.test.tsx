@@ -18,8 +18,8 @@ describe('image and text block', () => {
         ],
       },
     });
-    expect(screen.getByRole('heading', { level: 2, name: 'Family owned since 1969' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Our Southport showroom' })).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Family owned since 1969' });
+    screen.getByRole('img', { name: 'Our Southport showroom' });
     const body = container.querySelector('.fc-image-text__body')!;
     expect(body.innerHTML).not.toContain('script');
     expect(body.innerHTML).not.toContain('javascript:');

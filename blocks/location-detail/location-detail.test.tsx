@@ -16,8 +16,8 @@ describe('location page block', () => {
       params: { slug: 'nerang' },
       route: '/locations/nerang',
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'Nerang Ford' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Map showing Nerang Ford' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Nerang Ford' });
+    screen.getByRole('img', { name: 'Map showing Nerang Ford' });
     expect(screen.getByRole('link', { name: /Get Directions/ }).getAttribute('href')).toContain('destination=-27.9956,153.336');
     const data = jsonLd(container);
     expect(data['@type']).toBe('AutoDealer');
@@ -44,22 +44,22 @@ describe('location page block', () => {
 
   it('works on /contact-us/:slug and for hidden locations', async () => {
     await loadAndRender('location-detail', LocationDetail, { params: { slug: 'fleet-centre' }, route: '/contact-us/fleet-centre' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Gold Coast Ford Fleet Centre' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Gold Coast Ford Fleet Centre' });
   });
 
   it('shows a not-found message for an unknown slug', async () => {
     const { container } = await loadAndRender('location-detail', LocationDetail, { params: { slug: 'atlantis' } });
-    expect(screen.getByRole('heading', { level: 1, name: 'Location not found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'See all our locations' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Location not found' });
+    screen.getByRole('link', { name: 'See all our locations' });
     expect(jsonLd(container)).toBeUndefined();
   });
 
   it('shows the location set in its props, or the primary one without any slug', async () => {
     const first = await loadAndRender('location-detail', LocationDetail, { props: { location: 'southport-service' } });
-    expect(screen.getByRole('heading', { level: 1, name: 'Gold Coast Ford Service' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Gold Coast Ford Service' });
     first.unmount();
     await loadAndRender('location-detail', LocationDetail, {});
-    expect(screen.getByRole('heading', { level: 1, name: 'Gold Coast Ford Southport' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Gold Coast Ford Southport' });
   });
 
   it('leaves out the structured data when switched off', async () => {

@@ -104,7 +104,7 @@ describe('locations block', () => {
     const { container } = setup({ filter: 'primary' });
     expect(container.querySelector('.fc-locations--single')).not.toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(1);
-    expect(screen.getByRole('img', { name: 'Map showing Gold Coast Ford Southport' })).toBeTruthy();
+    screen.getByRole('img', { name: 'Map showing Gold Coast Ford Southport' });
     // No postcode search with one location.
     expect(screen.queryByLabelText('Your postcode')).toBeNull();
   });
@@ -123,10 +123,10 @@ describe('locations block', () => {
     expect(within(southport).getByRole('link', { name: /07 5555 0101/ }).getAttribute('href')).toBe('tel:0755550101');
     expect(within(southport).getByRole('link', { name: /sales@goldcoastford.example/ }).getAttribute('href')).toBe('mailto:sales@goldcoastford.example');
     expect(within(nerang).queryByRole('link', { name: /Email/ })).toBeNull();
-    expect(within(southport).getByText('3270011')).toBeTruthy();
-    expect(within(southport).getByText('Dealer licence')).toBeTruthy();
-    expect(within(service).getByText('MVR 45123')).toBeTruthy();
-    expect(within(service).getByText('Motor vehicle repairer')).toBeTruthy();
+    within(southport).getByText('3270011');
+    within(southport).getByText('Dealer licence');
+    within(service).getByText('MVR 45123');
+    within(service).getByText('Motor vehicle repairer');
     expect(within(service).queryByText('Dealer licence')).toBeNull();
     // Get Directions is a link to Google Maps, and View location goes to the location page.
     expect(within(nerang).getByRole('link', { name: /Get Directions/ }).getAttribute('href')).toBe(
@@ -143,24 +143,24 @@ describe('locations block', () => {
         doc.locations[0].dealer_license_number = 'WI-DL-1234';
       },
     });
-    expect(screen.getByText('Dealer license')).toBeTruthy();
-    expect(screen.getByText('WI-DL-1234')).toBeTruthy();
-    expect(screen.getByText('9:00 AM – 8:00 PM')).toBeTruthy();
+    screen.getByText('Dealer license');
+    screen.getByText('WI-DL-1234');
+    screen.getByText('9:00 AM – 8:00 PM');
   });
 
   it('groups Monday–Friday in the hours and opens the holiday hours dialog', () => {
     setup({ filter: 'primary' });
     const card = screen.getByRole('article');
-    expect(within(card).getByText('Monday – Friday')).toBeTruthy();
-    expect(within(card).getByText('8:00 am – 5:30 pm')).toBeTruthy();
+    within(card).getByText('Monday – Friday');
+    within(card).getByText('8:00 am – 5:30 pm');
     const button = within(card).getByRole('button', { name: 'Holiday hours' });
     button.focus();
     fireEvent.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Holiday hours: Gold Coast Ford Southport' });
     expect(dialog.hasAttribute('open')).toBe(true);
-    expect(within(dialog).getByText('Friday 18 April 2025')).toBeTruthy();
-    expect(within(dialog).getByText('Good Friday')).toBeTruthy();
-    expect(within(dialog).getByText('9:00 am – 12:00 pm')).toBeTruthy();
+    within(dialog).getByText('Friday 18 April 2025');
+    within(dialog).getByText('Good Friday');
+    within(dialog).getByText('9:00 am – 12:00 pm');
     // Focus moved into the dialog; Escape closes it and focus returns to the button.
     const close = within(dialog).getByRole('button', { name: 'Close' });
     expect(document.activeElement).toBe(close);
@@ -193,8 +193,8 @@ describe('locations block', () => {
     // 9:00 am Thursday 17 April 2025 in Brisbane.
     vi.setSystemTime(new Date('2025-04-16T23:00:00Z'));
     setup({ filter: 'primary' });
-    expect(screen.getByText('Open now')).toBeTruthy();
-    expect(screen.getByText('Closes 5:30 pm')).toBeTruthy();
+    screen.getByText('Open now');
+    screen.getByText('Closes 5:30 pm');
   });
 
   it('shows closed on a holiday', () => {
@@ -202,8 +202,8 @@ describe('locations block', () => {
     // 10:00 am Good Friday in Brisbane.
     vi.setSystemTime(new Date('2025-04-18T00:00:00Z'));
     setup({ filter: 'primary' });
-    expect(screen.getByText('Closed now')).toBeTruthy();
-    expect(screen.getByText('Good Friday', { selector: '.fc-hours__now-detail' })).toBeTruthy();
+    screen.getByText('Closed now');
+    screen.getByText('Good Friday', { selector: '.fc-hours__now-detail' });
   });
 
   it('renders on the server without open-now text (no clock in the first render)', () => {

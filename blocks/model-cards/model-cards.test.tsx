@@ -63,8 +63,8 @@ describe('model cards block', () => {
     const cards = screen.getAllByRole('article');
     expect(cards.length).toBe(Math.min(48, data.models.length));
     const ranger = cards.find((c) => c.getAttribute('data-model') === 'ranger')!;
-    expect(within(ranger).getByText('New')).toBeTruthy();
-    expect(within(ranger).getByText('$36,290')).toBeTruthy();
+    within(ranger).getByText('New');
+    within(ranger).getByText('$36,290');
     expect(ranger.textContent).toContain('from $36,290');
     expect(within(ranger).getByRole('link', { name: 'Explore the Ford Ranger' }).getAttribute('href')).toBe('/ranger');
     const comingSoon = data.models.find((m) => m.status === 'coming_soon');
@@ -113,13 +113,13 @@ describe('model cards block', () => {
 describe('model page block', () => {
   it('shows the model of /:modelSlug with stock and enquiry links', async () => {
     await loadAndRender('model-detail', ModelDetail, { params: { modelSlug: 'ranger' }, route: '/ranger' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Ford Ranger' })).toBeTruthy();
-    expect(screen.getByText('New')).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Ford Ranger' });
+    screen.getByText('New');
     expect(screen.getByRole('link', { name: 'View Ranger stock' }).getAttribute('href')).toBe('/search/ford/ranger');
   });
 
   it('shows a not-found message for an unknown model', async () => {
     await loadAndRender('model-detail', ModelDetail, { params: { modelSlug: 'model-t' } });
-    expect(screen.getByRole('heading', { level: 1, name: 'Model not found' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Model not found' });
   });
 });

@@ -95,7 +95,7 @@ describe('offer cards block', () => {
   it('says so when there are no current offers', async () => {
     // The demo site has offers; this one has none.
     await loadAndRender('offer-cards', OfferCards, { patch: (doc) => void (doc.offers = []) });
-    expect(screen.getByText(/There are no special offers right now/)).toBeTruthy();
+    screen.getByText(/There are no special offers right now/);
   });
 });
 
@@ -106,7 +106,7 @@ describe('offer page block', () => {
       params: { manufacturer: 'ford', offerId: '1' },
       route: '/offers/ford/1',
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'Ranger XLT from $59,990 driveaway' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Ranger XLT from $59,990 driveaway' });
     const description = container.querySelector('.fc-offer-detail__description')!;
     expect(description.querySelector('strong')!.textContent).toBe('free tow pack');
     expect(description.innerHTML).not.toContain('script');
@@ -138,19 +138,19 @@ describe('offer page block', () => {
       },
       params: { offerId: '7' },
     });
-    expect(screen.getByText('Fitted price. Ends Sunday.')).toBeTruthy();
+    screen.getByText('Fitted price. Ends Sunday.');
     expect(screen.queryByRole('button', { name: /View more/ })).toBeNull();
   });
 
   it('does not show an offer excluded for this website, an ended one or an unknown one', async () => {
     const excluded = await loadAndRender('offer-detail', OfferDetail, { patch: withOffers, params: { offerId: '2' } });
-    expect(screen.getByRole('heading', { level: 1, name: 'Offer not available' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Offer not available' });
     excluded.unmount();
     const ended = await loadAndRender('offer-detail', OfferDetail, { patch: withOffers, params: { offerId: '3' } });
-    expect(screen.getByRole('heading', { level: 1, name: 'Last year’s clearance has ended' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Last year’s clearance has ended' });
     expect(screen.getByRole('link', { name: 'See current offers' }).getAttribute('href')).toBe('/special-offers');
     ended.unmount();
     await loadAndRender('offer-detail', OfferDetail, { patch: withOffers, params: { offerId: '404' } });
-    expect(screen.getByRole('heading', { level: 1, name: 'Offer not available' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Offer not available' });
   });
 });

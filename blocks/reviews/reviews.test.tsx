@@ -89,7 +89,7 @@ describe('reviews block', () => {
 
   it('renders the heading when forced to show without reviews', () => {
     setup({ reviews: [], forceShow: true, heading: 'Reviews' });
-    expect(screen.getByRole('heading', { name: 'Reviews' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Reviews' });
   });
 
   it('shows 3 or fewer reviews as a simple list with stars, cut text and dates', () => {
@@ -97,8 +97,8 @@ describe('reviews block', () => {
     expect(screen.queryByRole('region', { name: /reviews/ })).toBeNull();
     const items = screen.getAllByRole('listitem');
     expect(items).toHaveLength(3);
-    expect(within(items[0]).getByRole('img', { name: 'Rated 5.0 out of 5' })).toBeTruthy();
-    expect(within(items[1]).getByRole('img', { name: 'Rated 4.0 out of 5' })).toBeTruthy();
+    within(items[0]).getByRole('img', { name: 'Rated 5.0 out of 5' });
+    within(items[1]).getByRole('img', { name: 'Rated 4.0 out of 5' });
     expect(items[0].textContent).toContain(truncate(LONG, 160));
     expect(items[0].querySelector('time')!.getAttribute('dateTime')).toBe('2025-03-03');
     expect(items[0].textContent).toContain('3 March 2025');
@@ -107,8 +107,8 @@ describe('reviews block', () => {
 
   it('shows the rating line from the reviews when above the minimum', () => {
     setup({ reviews: [review(1), review(2, { rating: 4 })], averageRating: 4.7, count: 137 });
-    expect(screen.getByText('4.7 rating out of 137 reviews')).toBeTruthy();
-    expect(screen.getByRole('img', { name: '4.7 out of 5 stars' })).toBeTruthy();
+    screen.getByText('4.7 rating out of 137 reviews');
+    screen.getByRole('img', { name: '4.7 out of 5 stars' });
   });
 
   it('hides the rating line at or below the site minimum rating', () => {
@@ -142,7 +142,7 @@ describe('reviews block', () => {
     expect(region.getAttribute('aria-roledescription')).toBe('carousel');
     expect(slides()).toHaveLength(5);
     expect(activeSlide().textContent).toContain('Customer 3');
-    expect(screen.getByText('Swipe')).toBeTruthy();
+    screen.getByText('Swipe');
     fireEvent.click(screen.getByRole('button', { name: 'Next review' }));
     expect(activeSlide().textContent).toContain('Customer 4');
     fireEvent.keyDown(region, { key: 'ArrowLeft' });
@@ -194,7 +194,7 @@ describe('reviews block', () => {
     fireEvent.blur(region);
     act(() => vi.advanceTimersByTime(9000));
     expect(activeSlide().textContent).toContain('Customer 1');
-    expect(screen.getByRole('button', { name: 'Start automatic slide show' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Start automatic slide show' });
   });
 
   it('follows the site reviews auto-rotate switch', () => {
@@ -238,7 +238,7 @@ describe('reviews data from the API', () => {
     vi.stubGlobal('fetch', fetch);
     await loadAndRender('reviews', Reviews, { props: { orgId: 'gold-coast-ford', reviews: [review(1)] } });
     expect(String((fetch.mock.calls[0] as unknown as [URL])[0])).toBe('http://dealer.test/api/reviews/snap21?orgId=gold-coast-ford');
-    expect(screen.getByText('4.7 rating out of 137 reviews')).toBeTruthy();
+    screen.getByText('4.7 rating out of 137 reviews');
   });
 
   it('logs a failed rating fetch and shows no rating line', async () => {
@@ -248,7 +248,7 @@ describe('reviews data from the API', () => {
     expect(error).toHaveBeenCalledWith(expect.stringContaining('reviews rating could not be fetched'), expect.anything());
     expect(screen.queryByText(/rating out of/)).toBeNull();
     // The reviews still show.
-    expect(screen.getByText('Customer 1')).toBeTruthy();
+    screen.getByText('Customer 1');
   });
 
   it('adds the published reviews from /reviews?site= when asked', async () => {

@@ -64,14 +64,14 @@ describe('service booking block', () => {
     expect(root.id).toBe('booking-under-test');
     expect(root.getAttribute('data-block-id')).toBe('booking-under-test');
     expect(ServiceBooking.ownAnchor).toBe(true); // the renderer adds no second element with that id
-    expect(screen.getByRole('heading', { name: 'Book a service' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Book a service' });
     const centre = select(/Service centre/);
     expect(optionValues(centre)).toEqual(['3']);
     expect(centre.value).toBe('3');
-    expect(screen.getByText(/Service hours: Monday – Friday 7:00 am – 5:00 pm; Saturday 7:30 am – 12:00 pm; Sunday Closed\./)).toBeTruthy();
+    screen.getByText(/Service hours: Monday – Friday 7:00 am – 5:00 pm; Saturday 7:30 am – 12:00 pm; Sunday Closed\./);
     expect(optionValues(select(/Type of service/))).toEqual(['Logbook service', 'General service', 'Brakes', 'Tyres', 'Air-conditioning', 'Other']);
     for (const label of [/^Date/, /Drop-off time/, /Registration/, /^Make/, /^Model/, /First name/, /^Email/, /Phone number/, /^Notes/]) {
-      expect(screen.getByLabelText(label)).toBeTruthy();
+      screen.getByLabelText(label);
     }
     expect(screen.getByLabelText(/^Make/).closest('.fc-field')!.textContent).toContain('(optional)');
     const date = screen.getByLabelText(/^Date/) as HTMLInputElement;
@@ -88,19 +88,19 @@ describe('service booking block', () => {
     expect(optionValues(times)[0]).toBe('07:00');
     expect(optionValues(times).at(-1)).toBe('16:30');
     expect([...times.options].find((o) => o.value === '13:30')!.textContent).toBe('1:30 pm');
-    expect(screen.getByText('Open 7:00 am – 5:00 pm.')).toBeTruthy();
+    screen.getByText('Open 7:00 am – 5:00 pm.');
 
     type(/^Date/, '2025-06-08');
     expect(optionValues(select(/Drop-off time/))).toEqual([]);
-    expect(screen.getByText('Gold Coast Ford Service is closed on Sundays. Please choose another day.')).toBeTruthy();
+    screen.getByText('Gold Coast Ford Service is closed on Sundays. Please choose another day.');
 
     type(/^Date/, '2025-06-09');
     expect(optionValues(select(/Drop-off time/))).toEqual([]);
-    expect(screen.getByText("Gold Coast Ford Service is closed on King's Birthday. Please choose another day.")).toBeTruthy();
+    screen.getByText("Gold Coast Ford Service is closed on King's Birthday. Please choose another day.");
 
     type(/^Date/, '2025-06-14');
     expect(optionValues(select(/Drop-off time/))).toEqual(['09:00', '09:30', '10:00', '10:30']);
-    expect(screen.getByText('Open 9:00 am – 11:00 am (Show day hours).')).toBeTruthy();
+    screen.getByText('Open 9:00 am – 11:00 am (Show day hours).');
 
     // Today: an hour's notice.
     type(/^Date/, '2025-06-02');
@@ -228,7 +228,7 @@ describe('service booking block', () => {
       },
     });
     expect(screen.queryByRole('button', { name: 'Request booking' })).toBeNull();
-    expect(screen.getByText(/Online booking is not available/)).toBeTruthy();
+    screen.getByText(/Online booking is not available/);
   });
 
   it('renders on the server with no dates or times, the submit disabled until hydration', () => {

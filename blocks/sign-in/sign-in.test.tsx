@@ -28,7 +28,7 @@ describe('sign-in block', () => {
       'POST /sign-in': (c) => ({ status: 201, json: { token: 'tok-123', phone_number: '0412345678', site: c.body.site, expires_at: expires() } }),
     });
     const view = renderFormBlock('sign-in', SignIn, { route: '/sign-in?type=sign-in&redirect=%2Fcars%2Franger%2Fcheckout&back=%2Fcars%2Franger' });
-    expect(screen.getByText('Please sign in to continue.')).toBeTruthy();
+    screen.getByText('Please sign in to continue.');
     expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/cars/ranger');
     fireEvent.change(screen.getByLabelText(/Mobile number/), { target: { value: '0412 345 678' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
@@ -42,7 +42,7 @@ describe('sign-in block', () => {
   it("checks the number against the site's region before asking the API", () => {
     const api = fakeApi();
     renderFormBlock('sign-in', SignIn, { site: 'kiwi-car-yard', route: '/sign-in?type=watchlist&redirect=%2F' });
-    expect(screen.getByText('Please sign in to save cars to your watchlist.')).toBeTruthy();
+    screen.getByText('Please sign in to save cars to your watchlist.');
     fireEvent.change(screen.getByLabelText(/Mobile number/), { target: { value: '0412 345 678' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const summary = screen.getByRole('group', { name: 'Please fix the following errors:' });
@@ -55,7 +55,7 @@ describe('sign-in block', () => {
     renderFormBlock('sign-in', SignIn);
     fireEvent.change(screen.getByLabelText(/Mobile number/), { target: { value: '0412 345 678' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
-    expect(await screen.findByText('Too many requests. Please wait a minute and try again.')).toBeTruthy();
+    await screen.findByText('Too many requests. Please wait a minute and try again.');
     expect((screen.getByLabelText(/Mobile number/) as HTMLInputElement).value).toBe('0412 345 678');
   });
 
@@ -63,10 +63,10 @@ describe('sign-in block', () => {
     fakeApi({ 'POST /sign-out': () => ({ status: 204 }) });
     writeSession('gold-coast-ford', { token: 't', phone_number: '0412345678', site: 'gold-coast-ford', expires_at: expires() });
     renderFormBlock('sign-in', SignIn, { route: '/sign-in?redirect=%2Ffinance' });
-    expect(await screen.findByText("You're signed in with 0412345678.")).toBeTruthy();
+    await screen.findByText("You're signed in with 0412345678.");
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/finance');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
     expect(isSignedIn('gold-coast-ford')).toBe(false);
-    expect(screen.getByLabelText(/Mobile number/)).toBeTruthy();
+    screen.getByLabelText(/Mobile number/);
   });
 });

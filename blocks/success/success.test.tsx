@@ -10,7 +10,7 @@ describe('success page block', () => {
   it('thanks the visitor for what they sent (read from local storage)', async () => {
     storeSuccess('gold-coast-ford', { category: 'Test Drive', lead_id: 4, car_name: '2021 Ford Ranger XLT' });
     renderFormBlock('success', Success);
-    expect(screen.getByRole('heading', { level: 1, name: 'Thank you' })).toBeTruthy();
+    screen.getByRole('heading', { level: 1, name: 'Thank you' });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your test drive request for the 2021 Ford Ranger XLT has been sent.'));
     expect(screen.getByRole('status').getAttribute('data-category')).toBe('Test Drive');
     expect(screen.getByRole('link', { name: 'Browse our stock' }).getAttribute('href')).toBe('/search/new-used-and-demo-cars');
@@ -20,7 +20,7 @@ describe('success page block', () => {
     localStorage.setItem(STORAGE_KEYS.success('gold-coast-ford'), '{not json');
     renderFormBlock('success', Success);
     expect(screen.getByRole('status').textContent).toBe('');
-    expect(screen.getByText("We've received your details and one of our team will be in touch shortly.")).toBeTruthy();
+    screen.getByText("We've received your details and one of our team will be in touch shortly.");
     storeSuccess('gold-coast-ford', { category: 'General Enquiry' }, new Date(Date.now() - 2 * 86_400_000));
     expect(readSuccess('gold-coast-ford')).toBeUndefined();
   });

@@ -39,7 +39,7 @@ const valuation = (over: Record<string, unknown> = {}) => ({
 });
 
 async function fillDetails(postcode = '4217') {
-  await waitFor(() => expect(screen.getByLabelText(/Security question: What is/)).toBeTruthy());
+  await screen.findByLabelText(/Security question: What is/);
   type(/First Name/, 'Sam');
   type(/Last Name/, 'Taylor');
   type(/^Postcode|^ZIP code/, postcode);
@@ -132,11 +132,11 @@ describe('trade-in flow', () => {
     type(/Registration/, 'abc123');
     expect((screen.getByLabelText(/State/) as HTMLSelectElement).value).toBe('QLD');
     await act(async () => click('Find my car'));
-    expect(await screen.findByText(/White/)).toBeTruthy();
+    await screen.findByText(/White/);
     expect(api.posts('/rego-lookup')[0].body).toEqual({ site: 'gold-coast-ford', rego: 'ABC123', regoState: 'QLD' });
     click('See my offer');
     await screen.findByRole('heading', { name: /Step 4 of 4/ });
-    expect(screen.getByText('$18,000')).toBeTruthy();
+    screen.getByText('$18,000');
 
     await act(async () => click('Accept offer'));
     await waitFor(() => expect(view.location()).toBe('/success'));
@@ -172,7 +172,7 @@ describe('trade-in flow', () => {
     expect(screen.queryByLabelText(/^Good: minor wear/)).toBeNull();
     expect(screen.getByRole('status').textContent).toMatch(/can't be valued online/);
     await act(async () => click('Value my car'));
-    expect(await screen.findByRole('heading', { name: "We'll call you with an offer" })).toBeTruthy();
+    await screen.findByRole('heading', { name: "We'll call you with an offer" });
     expect(api.posts('/valuations/adjustments')).toHaveLength(0);
     expect(api.posts('/miscellaneous')).toHaveLength(1);
   });
@@ -182,9 +182,9 @@ describe('trade-in flow', () => {
     renderFormBlock('trade-in', TradeIn);
     await fillDetails();
     await act(async () => click('Continue'));
-    expect(await screen.findByText('Your enquiry could not be saved. Please try again.')).toBeTruthy();
+    await screen.findByText('Your enquiry could not be saved. Please try again.');
     expect((screen.getByLabelText(/Last Name/) as HTMLInputElement).value).toBe('Taylor');
-    expect(screen.getByRole('heading', { name: /Step 1 of 4/ })).toBeTruthy();
+    screen.getByRole('heading', { name: /Step 1 of 4/ });
   });
 
   it('a registration that is not found can be skipped', async () => {
@@ -209,6 +209,6 @@ describe('trade-in flow', () => {
     await act(async () => click('Find my car'));
     await waitFor(() => expect(summaryLinks()).toEqual(["We couldn't find a vehicle with that registration."]));
     click('Continue without a registration match');
-    expect(await screen.findByRole('heading', { name: /Step 4 of 4/ })).toBeTruthy();
+    await screen.findByRole('heading', { name: /Step 4 of 4/ });
   });
 });

@@ -82,7 +82,7 @@ describe('gated pages', () => {
     expect(here).toBe(signInHref('sign-in', '/cars/ranger-1/checkout?x=1', '/'));
     const q = new URLSearchParams(here.split('?')[1]);
     expect([q.get('type'), q.get('redirect'), q.get('back')]).toEqual(['sign-in', '/cars/ranger-1/checkout?x=1', '/']);
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Sign in' });
   });
 
   it('uses the page seen before as back', async () => {
@@ -97,7 +97,7 @@ describe('gated pages', () => {
     writeSession('test-site', session);
     await visit('/cars/ranger-1/checkout');
     expect(here).toBe('/cars/ranger-1/checkout');
-    expect(screen.getByRole('heading', { name: 'Checkout' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Checkout' });
   });
 
   it('accepts the session cookie alone (storage cleared or blocked)', async () => {
