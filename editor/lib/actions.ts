@@ -7,7 +7,7 @@
 import { blockName } from './blocks.ts';
 import { copyBlocks, readClipboard } from './clipboard.ts';
 import { findBlock } from './doc.ts';
-import type { EditorStore } from './store/index.ts';
+import type { EditorStore, RemoveOptions } from './store/index.ts';
 
 type Announce = (message: string) => void;
 
@@ -47,11 +47,6 @@ export function copySelection(store: EditorStore, announce: Announce): boolean {
       : `Copied ${ids.length} blocks: ${namesOf(store, ids)}. Paste them on any page of any site with Ctrl+V.`,
   );
   return true;
-}
-
-/** What a removal then selects (see EditorStore.removeBlocks); nothing when not given. */
-export interface RemoveOptions {
-  select?: string;
 }
 
 /** Copy, then remove (the removal is the one undo step; the clipboard is not history). */

@@ -15,6 +15,13 @@ describe('validation issues point at blocks and fields', () => {
     expect(errorSchemaFor([{ field: ['actions', '0', 'href'], message: 'bad' }])).toEqual({ actions: { 0: { href: { __errors: ['bad'] } } } });
   });
 
+  it('finds blocks in the layout and in slots whose names are escaped in the path', () => {
+    const resolved = { layout: { header: [{ type: 'header', id: 'h', slots: { 'a/b': [{ type: 'rich-text', id: 'x' }] } }] }, pages: [] };
+    expect(issueTarget(resolved, '/layout/header/0/slots/a~1b/0/props/html')).toEqual({ kind: 'block', view: 'layout', blockId: 'x', field: ['html'] });
+    expect(issueTarget(resolved, '/layout/header/0/props/links/2')).toEqual({ kind: 'block', view: 'layout', blockId: 'h', field: ['links', '2'] });
+    expect(issueTarget(resolved, '/layout/header/3')).toEqual({ kind: 'setting', section: 'layout', field: ['layout', 'header', '3'] });
+  });
+
   it('validates the draft exactly as the server does', () => {
     const templates = { ford: read('sites/templates/ford.json') };
     const validate = createDraftValidator(() => templates);

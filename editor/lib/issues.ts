@@ -5,7 +5,8 @@
  * where staff fix it: a block's field, a page, a feature switch or a settings section.
  */
 import type { DocumentIssue } from '../../engine/site/types.ts';
-import { type Doc, type View, LAYOUT_VIEW, pageArea } from './doc.ts';
+import { fromPointer, toPointer, walkList } from '../../engine/document/tree.ts';
+import { type BlockLocation, type Doc, type ListRef, type View, pageArea, viewOfArea } from './doc.ts';
 import { SETTINGS_SECTIONS } from './schemas.ts';
 import type { EditorBlock } from './blocks.ts';
 
@@ -22,45 +23,38 @@ export interface EditorIssue extends DocumentIssue {
   target: IssueTarget;
 }
 
-const unescape = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
-
 export function issueTarget(resolved: Doc, path: string): IssueTarget {
-  const seg = path.split('/').slice(1).map(unescape);
+  const seg = fromPointer(path);
   if (!seg.length || seg[0] === '') return { kind: 'document' };
   if (seg[0] === 'features') return seg[1] ? { kind: 'feature', key: seg[1] } : { kind: 'document' };
-  let list: EditorBlock[] | undefined;
-  let view: View | undefined;
-  let rest: string[] = [];
   if (seg[0] === 'layout' && (seg[1] === 'header' || seg[1] === 'footer')) {
-    list = resolved.layout?.[seg[1]];
-    view = LAYOUT_VIEW;
-    rest = seg.slice(2);
-  } else if (seg[0] === 'pages' && seg[1] !== undefined) {
+    const found = blockAt(resolved.layout?.[seg[1]], { area: `layout:${seg[1]}` }, seg.slice(0, 2), seg);
+    return found ?? { kind: 'setting', section: 'layout', field: seg };
+  }
+  if (seg[0] === 'pages' && seg[1] !== undefined) {
     const page = (resolved.pages as Doc[] | undefined)?.[Number(seg[1])];
     if (!page) return { kind: 'document' };
-    view = pageArea(String(page.id));
+    const view = pageArea(String(page.id));
     if (seg[2] !== 'blocks' || seg[3] === undefined) return { kind: 'page', view, pageId: String(page.id), field: seg.slice(2) };
-    list = page.blocks;
-    rest = seg.slice(3);
-  }
-  if (view) {
-    let block: EditorBlock | undefined = list?.[Number(rest[0])];
-    rest = rest.slice(1);
-    while (block) {
-      if (rest[0] === 'children' && rest[1] !== undefined && block.children?.[Number(rest[1])]) {
-        block = block.children[Number(rest[1])];
-        rest = rest.slice(2);
-      } else if (rest[0] === 'slots' && rest[2] !== undefined && block.slots?.[rest[1]]?.[Number(rest[2])]) {
-        block = block.slots[rest[1]][Number(rest[2])];
-        rest = rest.slice(3);
-      } else break;
-    }
-    if (!block) return view === LAYOUT_VIEW ? { kind: 'setting', section: 'layout', field: seg } : { kind: 'page', view, pageId: view.slice(5), field: [] };
-    return { kind: 'block', view, blockId: block.id, field: rest[0] === 'props' ? rest.slice(1) : rest };
+    return blockAt(page.blocks, { area: view }, seg.slice(0, 3), seg) ?? { kind: 'page', view, pageId: String(page.id), field: [] };
   }
   const section = SETTINGS_SECTIONS.find((s) => s.keys.includes(seg[0]));
   if (section) return { kind: 'setting', section: section.id, field: section.objectKey ? seg.slice(1) : seg };
   return { kind: 'document' };
+}
+
+/**
+ * The innermost block of `list` (at `listPath` in the document) that the issue at `seg`
+ * is in, and the field of it (below `props`); undefined when the issue is in no block.
+ */
+function blockAt(list: unknown, ref: ListRef, listPath: string[], seg: string[]): IssueTarget | undefined {
+  const at = toPointer(seg);
+  let found: BlockLocation | undefined;
+  // Depth first: a block comes before the blocks inside it, so the last match is the innermost.
+  for (const loc of walkList<EditorBlock>(list, ref, toPointer(listPath))) if (at === loc.path || at.startsWith(`${loc.path}/`)) found = loc;
+  if (!found) return undefined;
+  const rest = seg.slice(fromPointer(found.path).length);
+  return { kind: 'block', view: viewOfArea(ref.area), blockId: found.block.id, field: rest[0] === 'props' ? rest.slice(1) : rest };
 }
 
 export function mapIssues(resolved: Doc, issues: DocumentIssue[]): EditorIssue[] {

@@ -38,6 +38,12 @@ export interface BlockRow {
 
 export type Row = HeadRow | BlockRow;
 
+/**
+ * The rows of a view. It keeps its own recursion rather than engine/document/tree.ts
+ * walkList because it follows the block SCHEMAS, not the document: every named slot gets a
+ * head row even when empty, in schema order; a container's children show, a collapsed
+ * block's insides do not.
+ */
 export function flattenView(resolved: Doc, view: View, collapsed: ReadonlySet<string> = new Set()): Row[] {
   const rows: Row[] = [];
   const walk = (list: EditorBlock[] | undefined, ref: ListRef, depth: number) => {

@@ -31,6 +31,7 @@ import { defaultTarget, pasteTarget } from './targets.ts';
 
 export type { EditorState, InsertTarget, ChangeOptions } from './state.ts';
 export type { HistoryEntry } from './history.ts';
+export type { RemoveOptions } from './ops/remove-blocks.ts';
 
 export interface PasteResult {
   ids: string[];

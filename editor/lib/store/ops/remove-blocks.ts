@@ -8,6 +8,7 @@ import { topMost } from '../../doc.ts';
 import type { Change, EditorState } from '../state.ts';
 import { takeOut } from './lists.ts';
 
+/** What a removal then selects; nothing when not given. */
 export interface RemoveOptions {
   select?: string;
 }
