@@ -7,6 +7,7 @@
 import { isPlainObject, omit } from 'lodash-es';
 import type { BlockPosition, BlockRef, SiteChange } from './diff-types.ts';
 import { asObject, esc, lcs, similarity, valueChanges, type Json } from './diff-values.ts';
+import { walkEntries } from './tree.ts';
 
 export function pagesOf(doc: Json): Json[] {
   return Array.isArray(doc.pages) ? doc.pages.map(asObject) : [];
@@ -49,39 +50,36 @@ function indexBlocks(doc: Json, renames: Renames = new Map()): BlockIndex {
   const blocks = new Map<string, BlockInfo>();
   const lists = new Map<string, string[]>();
   const seen = new Map<string, number>();
-  const walk = (list: unknown, container: string, base: Omit<BlockPosition, 'index' | 'path'>, path: string, page?: string, parent?: string) => {
-    if (!Array.isArray(list)) return;
-    const keys: string[] = [];
-    list.forEach((raw, index) => {
-      const block = asObject(raw);
-      const p = `${path}/${index}`;
-      let ownKey: string;
-      if (typeof block.id === 'string') {
-        const n = (seen.get(block.id) ?? 0) + 1;
-        seen.set(block.id, n);
-        ownKey = n === 1 ? block.id : `${block.id}#${n}`;
-      } else ownKey = `@${p}`;
-      const key = renames.get(ownKey) ?? ownKey;
-      const ref: BlockRef = { id: typeof block.id === 'string' ? block.id : `(no id at ${p})`, type: typeof block.type === 'string' ? block.type : '?' };
-      blocks.set(key, { key, ownKey, block, ref, pos: { ...base, index, path: p }, parent, container, page });
-      keys.push(key);
-      const inside = { area: base.area, page: base.page, parent: { id: ref.id, type: ref.type } };
-      walk(block.children, `${key}/children`, inside, `${p}/children`, page, key);
-      if (isPlainObject(block.slots)) {
-        for (const [slot, items] of Object.entries(block.slots as Json)) {
-          walk(items, `${key}/slots/${slot}`, { ...inside, slot }, `${p}/slots/${esc(slot)}`, page, key);
-        }
-      }
-    });
-    lists.set(container, keys);
-  };
-  const layout = asObject(doc.layout);
-  walk(layout.header, 'header', { area: 'header' }, '/layout/header');
-  walk(layout.footer, 'footer', { area: 'footer' }, '/layout/footer');
-  pagesOf(doc).forEach((page, i) => {
-    const key = pageKey(page, i);
-    walk(page.blocks, `page:${key}`, { area: 'page', page: key }, `/pages/${i}/blocks`, key);
-  });
+  const pages = pagesOf(doc);
+  const keyAt = new Map<string, string>(); // block path → its key, for the blocks inside it
+  for (const entry of walkEntries(doc)) {
+    const block = asObject(entry.value);
+    const { path, index } = entry;
+    let ownKey: string;
+    if (typeof block.id === 'string') {
+      const n = (seen.get(block.id) ?? 0) + 1;
+      seen.set(block.id, n);
+      ownKey = n === 1 ? block.id : `${block.id}#${n}`;
+    } else ownKey = `@${path}`;
+    const key = renames.get(ownKey) ?? ownKey;
+    keyAt.set(path, key);
+    const ref: BlockRef = { id: typeof block.id === 'string' ? block.id : `(no id at ${path})`, type: typeof block.type === 'string' ? block.type : '?' };
+    const page = entry.page === undefined ? undefined : pageKey(pages[entry.page], entry.page);
+    const parentInfo = entry.parentPath === undefined ? undefined : blocks.get(keyAt.get(entry.parentPath)!)!;
+    const slot = entry.ref.slot;
+    const container = parentInfo
+      ? `${parentInfo.key}/${slot === undefined ? 'children' : `slots/${slot}`}`
+      : page === undefined
+        ? entry.ref.area.slice('layout:'.length)
+        : `page:${page}`;
+    const base: Omit<BlockPosition, 'index' | 'path'> = parentInfo
+      ? { area: parentInfo.pos.area, page: parentInfo.pos.page, parent: { id: parentInfo.ref.id, type: parentInfo.ref.type }, ...(slot === undefined ? {} : { slot }) }
+      : page === undefined
+        ? { area: entry.ref.area.slice('layout:'.length) as 'header' | 'footer' }
+        : { area: 'page', page };
+    blocks.set(key, { key, ownKey, block, ref, pos: { ...base, index, path }, parent: parentInfo?.key, container, page });
+    lists.set(container, [...(lists.get(container) ?? []), key]);
+  }
   for (const info of blocks.values()) if (info.pos.page === undefined) delete info.pos.page;
   return { blocks, lists };
 }

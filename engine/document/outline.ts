@@ -16,6 +16,7 @@ import { formatSiteDocument } from './canonical.ts';
 import { itemLabel, type Json } from './diff-values.ts';
 import { escapeInvisible, LONG_VALUE, showJson } from './diff-words.ts';
 import { isSecretName, SECRET_TEXT } from './secrets.ts';
+import { walkListEntries } from './tree.ts';
 
 /** The outline of a document as text (one final newline). */
 export function outlineDocument(doc: unknown): string {
@@ -52,16 +53,16 @@ export function outlineDocument(doc: unknown): string {
 }
 
 function blocks(list: unknown, at: string, lines: string[]) {
-  if (!Array.isArray(list)) return;
-  for (const raw of list) {
-    const b = isPlainObject(raw) ? (raw as Json) : {};
-    const here = `${at} › ${String(b.type ?? '?')} ${String(b.id ?? '(no id)')}`;
+  const labels = new Map<string, string>(); // block path → its line, which nested blocks extend
+  for (const entry of walkListEntries(list)) {
+    const b = isPlainObject(entry.value) ? (entry.value as Json) : {};
+    const parent = entry.parentPath === undefined ? at : labels.get(entry.parentPath)!;
+    const here = `${entry.ref.slot === undefined ? parent : `${parent} (slot ${entry.ref.slot})`} › ${String(b.type ?? '?')} ${String(b.id ?? '(no id)')}`;
+    labels.set(entry.path, here);
     lines.push(here);
     for (const [k, v] of Object.entries(b)) {
       if (k !== 'type' && k !== 'id' && k !== 'children' && k !== 'slots') values(v, k, `${here}: `, lines);
     }
-    blocks(b.children, here, lines);
-    if (isPlainObject(b.slots)) for (const [slot, items] of Object.entries(b.slots as Json)) blocks(items, `${here} (slot ${slot})`, lines);
   }
 }
 
