@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EVENT_IDS } from '../_shared/analytics.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -164,7 +165,7 @@ describe('enquiry form: submitting', () => {
     });
     expect(lead.body.submission_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(readSuccess('gold-coast-ford')).toMatchObject({ success: true, category: 'General Enquiry', lead_id: 9 });
-    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'lead_submitted', event_id: 22, lead_id: 9 }));
+    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'lead_submitted', event_id: EVENT_IDS.generalEnquiry, lead_id: 9 }));
   });
 
   it('shows the server error in a destructive alert and keeps everything typed', async () => {

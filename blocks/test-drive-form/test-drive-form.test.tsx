@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EVENT_IDS } from '../_shared/analytics.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderFormBlock } from '../_forms/test-helpers.tsx';
 import { futureDateTime } from '../_forms/EnquiryForm.tsx';
@@ -39,7 +40,7 @@ describe('test drive form (booking date-time and message optional)', () => {
     const body = api.posts('/leads')[0].body;
     expect(body).toMatchObject({ category: 'Test Drive', car_id: 90, dealership_slug: 'southern-mazda', terms_conditions: true });
     expect(body).not.toHaveProperty('booking_datetime');
-    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event_id: 48 }));
+    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event_id: EVENT_IDS.testDriveUsed }));
   });
 
   it('a chosen time must be in the future', () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EVENT_IDS } from '../_shared/analytics.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderFormBlock } from '../_forms/test-helpers.tsx';
 import { readSuccess, storedValuation } from '../_forms/storage.ts';
@@ -149,7 +150,7 @@ describe('trade-in flow', () => {
       offer_accepted: true,
     });
     expect(api.posts('/miscellaneous')[0].body).toMatchObject({ site: 'gold-coast-ford', lead_id: 12, column_name: 'valuation', value: { offer_price: 18000, rego: 'ABC123' } });
-    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event_id: 18, lead_id: 12 }));
+    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event_id: EVENT_IDS.offerAccepted, lead_id: 12 }));
     expect(readSuccess('gold-coast-ford')?.category).toBe('Trade-in Offer Accepted');
   });
 
