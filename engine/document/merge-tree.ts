@@ -9,6 +9,7 @@
  * (the 3-way merge of its container), then build the lists with their paths.
  */
 import type { MergeConflict } from './merge.ts';
+import { mapSubtree, walkEntries, type Area } from './tree.ts';
 import {
   buildKeyedList,
   conflictOf,
@@ -60,34 +61,29 @@ function ownedLists(block: Json): CKey[] {
 /** Every page and block by id; null when ids are missing or repeated (then the caller merges lists as values). */
 function indexSide(doc: Json): Side | null {
   const side: Side = { blocks: new Map(), lists: new Map(), pages: new Map(), pageIds: [], changed: new Map() };
-  const walk = (list: unknown, container: CKey): boolean => {
-    if (list === undefined) return true;
-    if (!Array.isArray(list)) return false;
-    const ids: string[] = [];
-    for (const block of list) {
-      if (!isObj(block) || typeof block.id !== 'string' || side.blocks.has(block.id)) return false;
-      side.blocks.set(block.id, { block, container });
-      ids.push(block.id);
-      if (!walk(block.children, childList(block.id))) return false;
-      if (block.slots !== undefined && !isObj(block.slots)) return false;
-      for (const slot of slotNames(block)) if (!walk((block.slots as Json)[slot], slotList(block.id, slot))) return false;
-    }
-    side.lists.set(container, ids);
-    return true;
-  };
+  const isList = (v: unknown) => v === undefined || Array.isArray(v);
   const layout = own(doc, 'layout');
   if (layout !== undefined && !isObj(layout)) return null;
-  if (!walk(own(layout, 'header'), HEADER) || !walk(own(layout, 'footer'), FOOTER)) return null;
+  if (!isList(own(layout, 'header')) || !isList(own(layout, 'footer'))) return null;
   const pages = own(doc, 'pages');
-  if (pages !== undefined && !Array.isArray(pages)) return null;
+  if (!isList(pages)) return null;
   for (const page of (pages as unknown[]) ?? []) {
-    if (!isObj(page) || typeof page.id !== 'string' || side.pages.has(page.id)) return null;
+    if (!isObj(page) || typeof page.id !== 'string' || side.pages.has(page.id) || !isList(own(page, 'blocks'))) return null;
     side.pages.set(page.id, page);
     side.pageIds.push(page.id);
-    if (!walk(page.blocks, pageList(page.id))) return null;
+  }
+  for (const { value: block, ref } of walkEntries(doc)) {
+    if (!isObj(block) || typeof block.id !== 'string' || side.blocks.has(block.id)) return null;
+    const slots = own(block, 'slots');
+    if (!isList(own(block, 'children')) || (slots !== undefined && !isObj(slots)) || slotNames(block).some((s) => !isList((slots as Json)[s]))) return null;
+    const container = ref.parent === undefined ? rootList(ref.area) : ref.slot === undefined ? childList(ref.parent) : slotList(ref.parent, ref.slot);
+    side.blocks.set(block.id, { block, container });
+    side.lists.set(container, [...(side.lists.get(container) ?? []), block.id]);
   }
   return side;
 }
+
+const rootList = (area: Area): CKey => (area === 'layout:header' ? HEADER : area === 'layout:footer' ? FOOTER : pageList(area.slice('page:'.length)));
 
 /**
  * Did this side change a block relative to base: its own fields, its place, or anything
@@ -235,14 +231,9 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
   const blockName = (block: unknown, where: Where) =>
     `Block ${String(own(block, 'type') ?? '?')} "${String(own(block, 'id'))}" ${where.page !== undefined ? `on page ${where.page}` : `in the ${where.area}`}`;
   /** Mine's version of an item offered back whole, without the blocks that are in `merged` elsewhere. */
-  const strip = (list: unknown): unknown =>
-    Array.isArray(list) ? list.filter((x) => !alive.has(own(x, 'id') as string)).map((x) => stripBlock(x as Json)) : list;
-  const stripBlock = (block: Json): Json => {
-    const copy: Json = { ...block };
-    if (arr(block.children)) copy.children = strip(block.children);
-    if (isObj(block.slots)) copy.slots = Object.fromEntries(Object.entries(block.slots).map(([k, v]) => [k, strip(v)]));
-    return copy;
-  };
+  const keepMine = (b: unknown) => !alive.has(own(b, 'id') as string);
+  const stripBlock = (block: Json): Json => mapSubtree(block, (b) => b, keepMine);
+  const strip = (list: unknown): unknown => (Array.isArray(list) ? list.filter(keepMine).map((x) => stripBlock(x as Json)) : list);
 
   const list = (c: CKey, path: string, where: Where): unknown[] =>
     buildKeyedList(
@@ -342,14 +333,7 @@ function separateAdditions(B: Side, T: Side, M: Side, m: Json): Side {
   }
   if (!renames.size) return M;
   const rename = (list: unknown): unknown =>
-    Array.isArray(list)
-      ? list.map((x: Json) => {
-          const copy: Json = { ...x, id: renames.get(x.id as string) ?? x.id };
-          if (arr(x.children)) copy.children = rename(x.children);
-          if (isObj(x.slots)) copy.slots = Object.fromEntries(Object.entries(x.slots).map(([k, v]) => [k, rename(v)]));
-          return copy;
-        })
-      : list;
+    Array.isArray(list) ? list.map((x: Json) => mapSubtree(x, (b) => ({ ...b, id: renames.get(b.id as string) ?? b.id }))) : list;
   const layout = own(m, 'layout');
   const copy: Json = { ...m };
   if (isObj(layout)) copy.layout = { ...layout, ...(arr(layout.header) ? { header: rename(layout.header) } : {}), ...(arr(layout.footer) ? { footer: rename(layout.footer) } : {}) };
