@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { MenuItem } from '../../schemas/types.gen.ts';
+import type { MenuItem } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { Dropdown } from './Dropdown.tsx';
 import { isCurrent, menuLocations, modelCategories, serviceHref } from './links.ts';

@@ -1,5 +1,5 @@
 /** The plain dropdown panels: the site's locations, and a menu item's own child links. */
-import type { MenuItem } from '../../schemas/types.gen.ts';
+import type { MenuItem } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { isCurrent, type MenuLocation } from './links.ts';
 

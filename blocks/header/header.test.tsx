@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
-import type { HeaderProps } from '../../schemas/types.gen.ts';
+import type { HeaderProps } from '../../schemas/resolved.gen.ts';
 import { mockViewport, prepareDemoSite, renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
 import Header from './index.tsx';
 import { isCurrent, menuLocations, modelCategories, serviceHref } from './links.ts';

@@ -12,7 +12,7 @@
 import { useLocation } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { HeaderProps } from '../../schemas/types.gen.ts';
+import type { HeaderProps } from '../../schemas/resolved.gen.ts';
 import { useMediaQuery, useMounted } from '../_shared/useCarousel.ts';
 import { HeaderActions } from './HeaderActions.tsx';
 import { Logo } from './Logo.tsx';
@@ -50,7 +50,7 @@ export default defineBlock<HeaderProps>({
         <nav id={navId} className={`fc-header__nav${menu.mobileOpen ? ' fc-header__nav--open' : ''}`} aria-label="Main" onClick={menu.onNavClick}>
           <div className="fc-container">
             <ul className="fc-menu">
-              {(props.menu ?? []).map((item, index) => (
+              {props.menu.map((item, index) => (
                 <MenuEntry
                   key={index}
                   index={index}
