@@ -25,7 +25,7 @@ export interface ButtonFormat {
  * Similar (or its site wording).
  */
 export function cardButtons(car: CarLike, features: Features, format: ButtonFormat): CardButton[] {
-  const list = features.cardButtons ?? ['viewDetails', 'enquire', 'testDrive', 'finance', 'reserve'];
+  const list = features.cardButtons;
   const out: CardButton[] = [];
   const enquirable = isEnquirable(car);
   const testDriveOnly = isTestDriveOnly(car);

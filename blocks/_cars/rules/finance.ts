@@ -55,7 +55,7 @@ export function financeInfo(car: CarLike, site: SiteLike, now: number): FinanceI
   const lenders = car.finance_lenders;
   if (!lenders || !Object.keys(lenders).length) return null;
   if ((car.make ?? '').trim().toLowerCase() === FINANCE_EXCLUDED_MAKE.toLowerCase()) return null;
-  if (car.dealership_slug && (site.features.financeExcludedDealerships ?? []).includes(car.dealership_slug)) return null;
+  if (car.dealership_slug && site.features.financeExcludedDealerships.includes(car.dealership_slug)) return null;
   for (const provider of PROVIDER_ORDER) {
     const lender = lenders[provider];
     if (!lender || !num(lender.interestRate) || !num(lender.comparisonRate)) continue;

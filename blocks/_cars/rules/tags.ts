@@ -25,7 +25,7 @@ export function isJustSold(car: CarLike, features: Pick<Features, 'soldCutoffDay
   if (isSellable(car)) return false;
   const soldAt = car.sold_date_timestamp;
   if (typeof soldAt !== 'number') return false;
-  return now - soldAt * 1000 <= (features.soldCutoffDays ?? 3) * DAY_MS;
+  return now - soldAt * 1000 <= features.soldCutoffDays * DAY_MS;
 }
 
 /**
