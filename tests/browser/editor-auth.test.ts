@@ -16,12 +16,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
 import { startServer } from '../setup/browser-global.ts';
 import { stopServer } from './waits.ts';
+import { STAFF_KEY, TOKEN_KEY } from '../../editor/lib/auth.ts';
+import { draftKey } from '../../editor/lib/autosave.ts';
 
 const root = join(import.meta.dirname, '../..');
 const TOKEN = 'browser-test-editor-token-3f9a';
 const SLUG = 'gold-coast-ford';
-const TOKEN_KEY = 'forecourt:editor:token';
-const DRAFT_KEY = `forecourt:editor:draft:${SLUG}`;
+const DRAFT_KEY = draftKey(SLUG);
 
 let browser: Browser;
 let context: BrowserContext;
@@ -121,7 +122,7 @@ describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
     expect(await stored('sessionStorage', TOKEN_KEY)).toBe(TOKEN);
     expect(await stored('localStorage', TOKEN_KEY)).toBeNull();
     // The name is remembered beyond the session.
-    expect(await stored('localStorage', 'forecourt:editor:staff')).toBe('Auth Tester');
+    expect(await stored('localStorage', STAFF_KEY)).toBe('Auth Tester');
     expect(await page.locator(`[data-site="${SLUG}"]`).textContent()).toContain('unsaved changes in this browser');
     // A reload in the same tab stays signed in.
     await page.reload();

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
+import { STAFF_KEY } from '../../editor/lib/auth.ts';
 
 export const root = join(import.meta.dirname, '../..');
 export const SLUG = 'test-motors';
@@ -41,7 +42,7 @@ export function useEditor() {
     state.base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     browser = await launch();
     const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-    await context.addInitScript(() => localStorage.setItem('forecourt:editor:staff', 'Editor Test'));
+    await context.addInitScript(([key, name]) => localStorage.setItem(key, name), [STAFF_KEY, 'Editor Test']);
     state.page = await context.newPage();
     state.page.setDefaultTimeout(15_000);
     state.errors = watchErrors(state.page);

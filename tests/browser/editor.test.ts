@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { formatSiteDocument } from '../../engine/document/canonical.ts';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
+import { draftKey } from '../../editor/lib/autosave.ts';
 import { root, SLUG, useEditor } from './editor-kit.ts';
 import { queuedTasks } from './waits.ts';
 
@@ -149,7 +150,7 @@ describe('the editor', () => {
 
   it('keeps the draft across a reload', async () => {
     // The autosave (after a pause) has kept the last change, the redone switch.
-    await expect.poll(() => page.evaluate((slug) => JSON.parse(localStorage.getItem(`forecourt:editor:draft:${slug}`) ?? 'null')?.doc.features?.hideInstantOfferText, SLUG)).toBe(true);
+    await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.doc.features?.hideInstantOfferText, draftKey(SLUG))).toBe(true);
     await page.reload();
     await page.locator('[data-notice="restored"]').waitFor();
     await page.locator('[data-row="hero"]').waitFor();
@@ -195,7 +196,7 @@ describe('the editor', () => {
     await preview().locator('.fc-editor-invalid').waitFor();
     // The server refuses the same document too, and writes nothing.
     const before = readFileSync(file(), 'utf8');
-    const storedDraft = () => page.evaluate((slug) => JSON.parse(localStorage.getItem(`forecourt:editor:draft:${slug}`)!).doc, SLUG);
+    const storedDraft = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).doc, draftKey(SLUG));
     // (the autosave has kept the emptied heading)
     await expect.poll(async () => (await storedDraft()).pages[0].blocks[1].props?.heading ?? null).toBeNull();
     const draft = await storedDraft();
@@ -221,7 +222,7 @@ describe('the editor', () => {
     await page.getByRole('button', { name: 'Keep editing' }).click();
     await page.locator('[data-notice="error"]', { hasText: 'the disk is full' }).waitFor();
     await page.unroute(`**/api/editor/sites/${SLUG}`);
-    expect(await page.evaluate((slug) => !!localStorage.getItem(`forecourt:editor:draft:${slug}`), SLUG)).toBe(true);
+    expect(await page.evaluate((key) => !!localStorage.getItem(key), draftKey(SLUG))).toBe(true);
     expect(readDoc().pages).toBeUndefined();
   });
 
@@ -245,7 +246,7 @@ describe('the editor', () => {
     const prepare = createSitePreparer({ loadTemplate: (n) => JSON.parse(readFileSync(join(sitesDir, 'templates', `${n}.json`), 'utf8')) });
     expect(prepare(doc).ok).toBe(true);
     // The browser's unsaved copy is gone; the staff draft preview shows the saved draft, visitors do not see it yet.
-    expect(await page.evaluate((slug) => localStorage.getItem(`forecourt:editor:draft:${slug}`), SLUG)).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), draftKey(SLUG))).toBeNull();
     expect(await (await page.request.get(`${base}/drafts/${SLUG}/`)).text()).toContain('Drive away today');
     expect(await (await page.request.get(`${base}/sites/${SLUG}/`)).text()).not.toContain('Drive away today');
     // Round trip: saving again without a change writes the same bytes.
@@ -275,7 +276,7 @@ describe('the editor', () => {
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => pageRow.count()).toBe(0);
     // The draft as the preview gets it (checked by the server) has no such route.
-    const storedDraft = () => page.evaluate((slug) => JSON.parse(localStorage.getItem(`forecourt:editor:draft:${slug}`) ?? 'null')?.doc, SLUG);
+    const storedDraft = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.doc, draftKey(SLUG));
     await expect.poll(async () => (await storedDraft())?.withoutPages ?? null).toEqual(['service']);
     const checked = await (await page.request.post(`${base}/api/editor/check`, { data: { document: await storedDraft() } })).json();
     expect(checked.issues).toEqual([]);

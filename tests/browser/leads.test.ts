@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
 import { animationFrames } from './waits.ts';
+import { EVENT_IDS } from '../../blocks/_shared/analytics.ts';
 
 const base = inject('baseURL');
 const STAFF_TOKEN = 'test-staff-token';
@@ -74,7 +75,7 @@ describe('enquiry form in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Thank you' }).waitFor();
     await page.getByText('Your enquiry has been sent.').waitFor();
     const dataLayer = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
-    expect(dataLayer).toContainEqual(expect.objectContaining({ event: 'lead_submitted', event_id: 22 }));
+    expect(dataLayer).toContainEqual(expect.objectContaining({ event: 'lead_submitted', event_id: EVENT_IDS.generalEnquiry }));
 
     const { leads } = await staffLeads('gold-coast-ford');
     const lead = leads.find((l) => l.email === email);
