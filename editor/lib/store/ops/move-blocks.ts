@@ -5,9 +5,8 @@
  * they are there already. They stay selected.
  */
 import { metaOf } from '../../blocks.ts';
-import { canContain, getList, isInsideItself, listLabel, topMost } from '../../doc.ts';
+import { canContain, getList, isInsideItself, listLabel, topMost, type ListRef } from '../../doc.ts';
 import type { Change, EditorState } from '../state.ts';
-import type { ListRef } from '../../doc.ts';
 import { putIn, takeOut } from './lists.ts';
 
 export function moveBlocks(state: EditorState, ids: readonly string[], to: ListRef, index: number): Change | undefined {
