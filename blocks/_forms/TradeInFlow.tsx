@@ -31,7 +31,8 @@ export interface TradeInFlowProps {
   kind: TradeInKind;
   /** The car the visitor is buying (/cars/trade-in?car_id=), sent as the hidden car_id. */
   car?: CarSummary;
-  privacyHref?: string;
+  /** The block's privacy policy link (its schema default, /privacy-policy, is filled before it renders). */
+  privacyHref: string;
   labelledBy?: string;
   formId: string;
   successPath?: string;
@@ -64,7 +65,7 @@ const VIEWS: Record<FormStageId, (flow: TradeInFlowState, format: Format, privac
   ),
 };
 
-export function TradeInFlow({ kind, car, privacyHref = '/privacy-policy', labelledBy, successPath = '/success' }: TradeInFlowProps) {
+export function TradeInFlow({ kind, car, privacyHref, labelledBy, successPath = '/success' }: TradeInFlowProps) {
   const format = useSite();
   const flow = useTradeIn({ kind, car, successPath });
   const stage = flow.state.stage;

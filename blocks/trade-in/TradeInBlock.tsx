@@ -1,16 +1,13 @@
 /** The section around the trade-in flow (trade-in and sell-my-car blocks). */
 import { useLocation } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
+import type { SellMyCarProps, TradeInProps } from '../../schemas/resolved.gen.ts';
 import { useCarFromQuery } from '../_forms/car.ts';
 import { CarStatus } from '../_forms/CarContext.tsx';
 import { TradeInFlow, type TradeInKind } from '../_forms/TradeInFlow.tsx';
 import '../_forms/forms.css';
 
-export interface TradeInBlockProps {
-  heading?: string;
-  intro?: string;
-  privacyHref?: string;
-}
+export type TradeInBlockProps = TradeInProps | SellMyCarProps;
 
 export function TradeInBlock({ props, blockId, kind }: { props: TradeInBlockProps; blockId: string; kind: TradeInKind }) {
   const { site, t } = useSite();
