@@ -9,6 +9,7 @@
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { FieldError as ApiFieldError } from '../../schemas/types.gen.ts';
 import { MESSAGES } from './messages.ts';
+import { decodePointerSegment } from '../../engine/document/tree.ts';
 
 export type { ApiFieldError };
 
@@ -118,7 +119,7 @@ export function formResult(outcome: ApiOutcome<unknown>): { error?: string; fiel
 
 /** The form field a field error points at: "/email" → email, "/fields/phone" → phone, "/captcha/answer" → captcha. */
 export function fieldNameOf(path: string, aliases: Record<string, string> = {}): string {
-  const parts = path.split('/').filter(Boolean).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = path.split('/').filter(Boolean).map(decodePointerSegment);
   const [first, second] = parts;
   const name = first === 'fields' || first === 'value' ? (second ?? first) : (first ?? '');
   return aliases[name] ?? name;

@@ -6,8 +6,8 @@
  */
 import { isPlainObject, omit } from 'lodash-es';
 import type { BlockPosition, BlockRef, SiteChange } from './diff-types.ts';
-import { asObject, esc, lcs, similarity, valueChanges, type Json } from './diff-values.ts';
-import { walkEntries } from './tree.ts';
+import { asObject, lcs, similarity, valueChanges, type Json } from './diff-values.ts';
+import { encodePointerSegment, walkEntries } from './tree.ts';
 
 export function pagesOf(doc: Json): Json[] {
   return Array.isArray(doc.pages) ? doc.pages.map(asObject) : [];
@@ -202,7 +202,7 @@ export function diffBlocks(a: Json, b: Json, out: SiteChange[]) {
       // An absent props object and an empty one mean the same.
       const va = key === 'props' ? blockA.props ?? {} : blockA[key];
       const vb = key === 'props' ? blockB.props ?? {} : blockB[key];
-      for (const d of valueChanges(va, vb, `/${esc(key)}`)) out.push({ kind: 'block-changed', block: info.ref, at: info.pos, ...d });
+      for (const d of valueChanges(va, vb, `/${encodePointerSegment(key)}`)) out.push({ kind: 'block-changed', block: info.ref, at: info.pos, ...d });
     }
   }
 }

@@ -8,6 +8,7 @@ import { resolveTemplate, leftOutPageIds, type TemplateLoader } from '../site/te
 import type { SiteChange } from './diff-types.ts';
 import { diffSiteDocuments } from './diff.ts';
 import { asObject, type Json } from './diff-values.ts';
+import { fromPointer } from './tree.ts';
 
 export interface InheritingSite {
   /** Site slug (file name without .json). */
@@ -53,8 +54,7 @@ export function inheritingSites(
 /** Does a document set (or remove) the value at this pointer, so a template's value there never shows? */
 function setsAt(doc: Json, pointer: string): boolean {
   let node: unknown = doc;
-  for (const raw of pointer.split('/').slice(1)) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const part of fromPointer(pointer)) {
     if (!node || typeof node !== 'object' || Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, part)) return false;
     node = (node as Json)[part];
     // A list, a plain value or null replaces (or removes) everything the template has below it.

@@ -3,9 +3,10 @@
  * pages left out or restored), and which pages a set of changes touches. Isomorphic.
  */
 import type { BlockPosition, DiffOptions, PageRef, SiteChange } from './diff-types.ts';
-import { compact, esc, lcs, valueChanges, type Json } from './diff-values.ts';
+import { compact, lcs, valueChanges, type Json } from './diff-values.ts';
 import { foldedCounts, pageKey, pagesOf } from './diff-blocks.ts';
 import { leftOutPageIds } from '../site/templates.ts';
+import { encodePointerSegment } from './tree.ts';
 
 /**
  * Template pages left out (`withoutPages`) or brought back. Reported as pages, not as a
@@ -63,7 +64,7 @@ export function diffPages(a: Json, b: Json, out: SiteChange[]) {
     }
     for (const key of new Set([...Object.keys(old), ...Object.keys(p)])) {
       if (key === 'id' || key === 'path' || key === 'title' || key === 'blocks') continue;
-      for (const d of valueChanges(old[key], p[key], `/pages/${j}/${esc(key)}`)) out.push({ kind: 'page-changed', page: id, ...d });
+      for (const d of valueChanges(old[key], p[key], `/pages/${j}/${encodePointerSegment(key)}`)) out.push({ kind: 'page-changed', page: id, ...d });
     }
     if (!kept.has(id)) out.push({ kind: 'page-moved', page: id, from: i, to: j });
   });

@@ -9,6 +9,7 @@ import type { BlockPosition, ListEdit, RecordCollection, SiteChange } from './di
 import type { InheritingSite } from './diff-inherit.ts';
 import { redactChange, Secret, SECRET_TEXT, unwrapSecret } from './secrets.ts';
 import { mdEscape, showJson, wantsWordDiff, wordDiff, wordDiffMarkdown, wordDiffText } from './diff-words.ts';
+import { fromPointer } from './tree.ts';
 
 /** The diff of one file of a change set (a site document or a template). */
 export interface FileDiff {
@@ -69,10 +70,7 @@ function showChange(before: unknown, after: unknown, st: Style): string {
 
 /** A JSON pointer shown without its leading slash and with ~ escapes undone. */
 function field(path: string, drop = 0): string {
-  const parts = path
-    .split('/')
-    .slice(1 + drop)
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = fromPointer(path).slice(drop);
   return parts.join('/') || '(whole value)';
 }
 

@@ -5,16 +5,12 @@
  */
 import { isEqual, isPlainObject } from 'lodash-es';
 import type { ItemMove, ListEdit } from './diff-types.ts';
+import { encodePointerSegment, decodePointerSegment } from './tree.ts';
 
 export type Json = Record<string, any>;
 
 export function asObject(doc: unknown): Json {
   return doc && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Json) : {};
-}
-
-/** JSON-pointer escaping of one path segment. */
-export function esc(key: string | number): string {
-  return String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** Drops undefined fields so JSON output says "absent" by leaving the field out. */
@@ -26,7 +22,7 @@ export function compact<T extends Record<string, unknown>>(o: T): T {
 export function get(doc: unknown, pointer: string): unknown {
   let node: any = doc;
   for (const raw of pointer.split('/').slice(1)) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const part = decodePointerSegment(raw);
     if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, part)) return undefined;
     node = node[part];
   }
@@ -77,7 +73,7 @@ function walkValues(before: unknown, after: unknown, path: string, out: ValueCha
     const a = (before ?? {}) as Json;
     const b = (after ?? {}) as Json;
     const keys = [...Object.keys(a), ...Object.keys(b).filter((k) => !(k in a))];
-    for (const k of keys) walkValues(a[k], b[k], `${path}/${esc(k)}`, out, item);
+    for (const k of keys) walkValues(a[k], b[k], `${path}/${encodePointerSegment(k)}`, out, item);
     return;
   }
   if (Array.isArray(before) && Array.isArray(after) && [...before, ...after].some((v) => v && typeof v === 'object')) {
@@ -165,7 +161,7 @@ function leaves(v: unknown, path = '', out = new Map<string, string>()): Map<str
   if (v && typeof v === 'object') {
     const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
     if (!entries.length) out.set(path, stableKey(v));
-    for (const [k, x] of entries) leaves(x, `${path}/${esc(k)}`, out);
+    for (const [k, x] of entries) leaves(x, `${path}/${encodePointerSegment(k)}`, out);
   } else out.set(path, stableKey(v));
   return out;
 }

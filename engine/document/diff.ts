@@ -19,12 +19,13 @@ import { isEqual, isPlainObject } from 'lodash-es';
 import { defaultAt, FEATURES_CTX, objectShape, SITE_CTX } from './schema-nav.ts';
 import { leftOutPageIds, resolveTemplate } from '../site/templates.ts';
 import type { DefaultSource, DiffOptions, RecordCollection, SettingSection, SiteChange } from './diff-types.ts';
-import { asObject, compact, esc, get, has, itemLabel, matchItems, movesOf, valueChanges, type Json } from './diff-values.ts';
+import { asObject, compact, get, has, itemLabel, matchItems, movesOf, valueChanges, type Json } from './diff-values.ts';
 import { diffBlocks } from './diff-blocks.ts';
 import { diffPages, diffWithoutPages } from './diff-pages.ts';
+import { encodePointerSegment } from './tree.ts';
 
 export type * from './diff-types.ts';
-export { esc, valueChanges } from './diff-values.ts';
+export { valueChanges } from './diff-values.ts';
 export { touchedPages, type TouchedPages } from './diff-pages.ts';
 
 const IDENTITY_KEYS = new Set(['$schema', 'schemaVersion', 'slug', 'name', 'id', 'dealership_id', 'hostnames']);
@@ -43,11 +44,11 @@ export function diffSiteDocuments(before: unknown, after: unknown, options: Diff
   diffTemplate(a, b, out, options.templates);
   for (const key of topLevelOrder(a, b)) {
     if (IDENTITY_KEYS.has(key)) {
-      for (const d of valueChanges(a[key], b[key], `/${esc(key)}`)) out.push({ kind: 'identity', ...d });
+      for (const d of valueChanges(a[key], b[key], `/${encodePointerSegment(key)}`)) out.push({ kind: 'identity', ...d });
     } else if (SETTING_KEYS.has(key)) {
-      for (const d of valueChanges(a[key], b[key], `/${esc(key)}`)) out.push(withDefault({ kind: 'setting' as const, section: key as SettingSection, ...d }, fallback));
+      for (const d of valueChanges(a[key], b[key], `/${encodePointerSegment(key)}`)) out.push(withDefault({ kind: 'setting' as const, section: key as SettingSection, ...d }, fallback));
     } else if (!HANDLED.has(key)) {
-      for (const d of valueChanges(a[key], b[key], `/${esc(key)}`)) out.push({ kind: 'setting', section: 'other', ...d });
+      for (const d of valueChanges(a[key], b[key], `/${encodePointerSegment(key)}`)) out.push({ kind: 'setting', section: 'other', ...d });
     }
   }
   diffFeatures(a.features, b.features, out, fallback);
@@ -139,7 +140,7 @@ function diffFeatures(before: unknown, after: unknown, out: SiteChange[], fallba
   const keys = [...known.filter((k) => all.has(k)), ...[...all].filter((k) => !known.includes(k)).sort()];
   for (const key of keys) {
     if (isEqual(a[key], b[key])) continue;
-    const path = `/features/${esc(key)}`;
+    const path = `/features/${encodePointerSegment(key)}`;
     const effBefore = a[key] === undefined ? fallback('before', path).value : a[key];
     const effAfter = b[key] === undefined ? fallback('after', path).value : b[key];
     if (typeof effBefore === 'boolean' && typeof effAfter === 'boolean' && effBefore !== effAfter) {
@@ -205,7 +206,7 @@ function diffLayoutSettings(before: unknown, after: unknown, out: SiteChange[]) 
   const b = asObject(after);
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (key === 'header' || key === 'footer') continue;
-    for (const d of valueChanges(a[key], b[key], `/layout/${esc(key)}`)) out.push({ kind: 'setting', section: 'layout', ...d });
+    for (const d of valueChanges(a[key], b[key], `/layout/${encodePointerSegment(key)}`)) out.push({ kind: 'setting', section: 'layout', ...d });
   }
 }
 

@@ -9,11 +9,10 @@
  * (the 3-way merge of its container), then build the lists with their paths.
  */
 import type { MergeConflict } from './merge.ts';
-import { mapSubtree, walkEntries, type Area } from './tree.ts';
+import { type Area, encodePointerSegment, mapSubtree, walkEntries } from './tree.ts';
 import {
   buildKeyedList,
   conflictOf,
-  esc,
   isEqual,
   isObj,
   itemStatus,
@@ -268,7 +267,7 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
         const slots: Json = {};
         const sides = [bb, tb, mb].map((x) => own(x, 'slots'));
         for (const slot of keysOf(sides[1], sides[2], sides[0])) {
-          const items = ownedList(slotList(id, slot), `${p}/${esc(slot)}`, where, sides.map((s) => own(s, slot)));
+          const items = ownedList(slotList(id, slot), `${p}/${encodePointerSegment(slot)}`, where, sides.map((s) => own(s, slot)));
           if (items) slots[slot] = items;
         }
         return Object.keys(slots).length || presence3(...(sides.map(isObj) as [boolean, boolean, boolean])) ? slots : undefined;

@@ -5,6 +5,7 @@
  */
 import { isEqual, isPlainObject } from 'lodash-es';
 import type { MergeConflict } from './merge.ts';
+import { encodePointerSegment } from './tree.ts';
 
 export type Json = Record<string, unknown>;
 /** `undefined` stands for "absent" everywhere in the merge (JSON has no undefined). */
@@ -24,15 +25,6 @@ export function own(o: unknown, key: string): unknown {
 
 export function setKey(o: Json, key: string, value: unknown) {
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
-/** JSON pointer escaping of one segment. */
-export function esc(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function unesc(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /** A deep copy of a JSON value (arrays and plain objects), so the result shares nothing with the inputs. */
@@ -88,7 +80,7 @@ export function mergeValue(b: Maybe, t: Maybe, m: Maybe, path: string, label: La
 export function mergeObject(b: Maybe, t: Maybe, m: Maybe, path: string, label: Labeler, rel: string[], out: MergeConflict[], special: Specials = {}): Json {
   const result: Json = {};
   for (const key of keysOf(t, m, b, special)) {
-    const p = `${path}/${esc(key)}`;
+    const p = `${path}/${encodePointerSegment(key)}`;
     const v = Object.hasOwn(special, key) ? special[key](p) : mergeValue(own(b, key), own(t, key), own(m, key), p, label, [...rel, key], out);
     if (v !== undefined) setKey(result, key, v);
   }

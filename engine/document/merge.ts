@@ -41,7 +41,8 @@
  * Isomorphic (no node imports): the editor runs it too.
  */
 import { planTree } from './merge-tree.ts';
-import { asObj, cloneJson, isObj, keyable, mergeObject, mergeRecords, own, presence3, RECORD_NOUNS, setKey, unesc, type Labeler, type Specials } from './merge-values.ts';
+import { fromPointer } from './tree.ts';
+import { asObj, cloneJson, isObj, keyable, mergeObject, mergeRecords, own, presence3, RECORD_NOUNS, setKey, type Labeler, type Specials } from './merge-values.ts';
 
 export interface MergeConflict {
   /** JSON pointer in the merged document where the value lives (e.g. /pages/2/blocks/0/props/heading). */
@@ -130,10 +131,6 @@ type Op = { segs: string[]; kind: 'set' | 'remove' | 'insert'; value?: unknown; 
 
 const isIndex = (s: string) => /^(0|[1-9]\d*)$/.test(s);
 
-function parsePointer(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.split('/').slice(1).map(unesc);
-}
-
 function nodeAt(doc: unknown, segs: string[]): unknown {
   let node = doc;
   for (const s of segs) node = Array.isArray(node) ? (isIndex(s) ? node[Number(s)] : undefined) : own(node, s);
@@ -168,7 +165,7 @@ export function applyChoices(merged: Record<string, unknown>, conflicts: MergeCo
   const inserts = new Map<MergeConflict, { segs: string[]; rank: number }>();
   const byList = new Map<string, { c: MergeConflict; segs: string[] }[]>();
   for (const c of conflicts) {
-    const segs = parsePointer(c.path);
+    const segs = fromPointer(c.path);
     const last = segs[segs.length - 1];
     if (c.theirs !== undefined || c.mine === undefined || last === undefined || !isIndex(last)) continue;
     const parent = nodeAt(doc, segs.slice(0, -1));
@@ -186,8 +183,8 @@ export function applyChoices(merged: Record<string, unknown>, conflicts: MergeCo
     const insert = inserts.get(c);
     if (insert) ops.push({ ...insert, kind: 'insert', value: c.mine });
     else if (c.mine === undefined) {
-      if (c.theirs !== undefined) ops.push({ segs: parsePointer(c.path), kind: 'remove', rank: 0 });
-    } else ops.push({ segs: parsePointer(c.path), kind: 'set', value: c.mine, rank: 0 });
+      if (c.theirs !== undefined) ops.push({ segs: fromPointer(c.path), kind: 'remove', rank: 0 });
+    } else ops.push({ segs: fromPointer(c.path), kind: 'set', value: c.mine, rank: 0 });
   }
   ops.sort(compareOps);
   for (const op of ops) apply(doc, op);

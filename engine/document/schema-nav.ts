@@ -5,6 +5,7 @@
  * defaults. Isomorphic on purpose (no node imports): the editor runs it in the browser.
  */
 import { blockSchemas, topLevelSchemas } from '../../schemas/index.gen.ts';
+import { decodePointerSegment, encodePointerSegment, fromPointer } from './tree.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -55,7 +56,7 @@ function pointer(root: unknown, fragment: string): unknown {
   if (!fragment || fragment === '/') return root;
   let node: any = root;
   for (const raw of fragment.replace(/^\//, '').split('/')) {
-    const part = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    const part = decodePointerSegment(decodeURIComponent(raw));
     node = node?.[part];
   }
   return node;
@@ -182,8 +183,7 @@ export function schemaDescription(ctx: SchemaCtx | undefined): string | undefine
 /** The schema describing the value at a JSON pointer of a site document (blocks excluded). */
 export function ctxAt(pointer: string, root: SchemaCtx = SITE_CTX): SchemaCtx | undefined {
   let ctx: SchemaCtx | undefined = root;
-  for (const raw of pointer.split('/').slice(1)) {
-    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const part of fromPointer(pointer)) {
     ctx = /^\d+$/.test(part) && !objectShape(ctx!).properties.has(part) && itemCtx(ctx, Number(part)) ? itemCtx(ctx, Number(part)) : propertyCtx(ctx, part);
     if (!ctx) return undefined;
   }
@@ -222,7 +222,7 @@ export function* walkWithSchema(value: unknown, root: SchemaCtx = SITE_CTX, path
   const block = isBlockSchema(root);
   for (const key of Object.keys(obj)) {
     const sub = block && key === 'props' ? blockPropsCtx(obj.type) : propertyCtx(root, key);
-    if (sub) yield* walkWithSchema(obj[key], sub, `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    if (sub) yield* walkWithSchema(obj[key], sub, `${path}/${encodePointerSegment(key)}`);
   }
 }
 

@@ -5,6 +5,7 @@
  * the value. Isomorphic.
  */
 import { isPlainObject } from 'lodash-es';
+import { decodePointerSegment } from './tree.ts';
 
 /** camelCase names ending in Key, Token, Secret…; snake/kebab names ending in key, token… */
 const CAMEL = /[a-z0-9](Key|Token|Secret|Password|Passwd|Credentials?)$/;
@@ -17,7 +18,7 @@ export function isSecretName(name: string): boolean {
 /** Does a JSON pointer end in a secret's name? */
 export function isSecretPath(pointer: string): boolean {
   const last = pointer.split('/').pop() ?? '';
-  return isSecretName(last.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return isSecretName(decodePointerSegment(last));
 }
 
 export const SECRET_TEXT = '(secret, not shown)';
@@ -64,7 +65,7 @@ export function redactChange<T>(c: T): T {
   if (!isPlainObject(c)) return c;
   const o = c as Record<string, unknown>;
   const path = typeof o.path === 'string' ? o.path : '';
-  const name = path.split('/').pop()?.replace(/~1/g, '/').replace(/~0/g, '~');
+  const name = decodePointerSegment(path.split('/').pop() ?? '');
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) {
     if (k === 'before' || k === 'after' || k === 'default') out[k] = redactValue(v, name);

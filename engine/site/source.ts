@@ -19,6 +19,7 @@
 import { isPlainObject } from 'lodash-es';
 import { resolveTemplate } from './templates.ts';
 import type { DocumentIssue } from './types.ts';
+import { decodePointerSegment, encodePointerSegment } from '../document/tree.ts';
 
 type Json = Record<string, unknown>;
 
@@ -133,7 +134,7 @@ function childSources<T extends { layer: number; value: unknown; pointer: string
     Array.isArray(value) ? /^(0|[1-9]\d*)$/.test(key) && Number(key) < value.length : isPlainObject(value) && Object.hasOwn(value as Json, key);
   const first = at.findIndex((a) => has(a.value));
   if (first < 0) return undefined;
-  const child = (a: T) => ({ layer: a.layer, value: (a.value as Json)[key], pointer: `${a.pointer}/${escapeToken(key)}` });
+  const child = (a: T) => ({ layer: a.layer, value: (a.value as Json)[key], pointer: `${a.pointer}/${encodePointerSegment(key)}` });
   const nearest = child(at[first]);
   if (nearest.value === null) return undefined; // `null` removed what the layers below set
   if (!isPlainObject(nearest.value)) return [nearest]; // arrays and plain values: one layer, whole
@@ -150,7 +151,7 @@ function childSources<T extends { layer: number; value: unknown; pointer: string
 
 /** The JSON pointer a location names, with the missing keys (where the value would go). */
 export function sourcePath(where: SourceLocation): string {
-  return where.pointer + where.missing.map((k) => `/${escapeToken(k)}`).join('') || '/';
+  return where.pointer + where.missing.map((k) => `/${encodePointerSegment(k)}`).join('') || '/';
 }
 
 export interface IssuePlace {
@@ -195,9 +196,6 @@ function parsePointer(path: string): string[] {
   return path
     .replace(/^\//, '')
     .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map(decodePointerSegment);
 }
 
-function escapeToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
