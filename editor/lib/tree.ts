@@ -8,6 +8,7 @@
  * in the layout view) so an empty slot is still somewhere to drop. Children of a
  * container follow it one level deeper; blocks in a slot follow the slot's head.
  */
+import { walkView } from '../../engine/document/tree.ts';
 import { metaOf, type EditorBlock } from './blocks.ts';
 import { areaBlocks, canContain, getList, inDocumentOrder, type Area, type BlockLocation, type Doc, type ListRef, LAYOUT_VIEW, type View } from './doc.ts';
 
@@ -39,29 +40,35 @@ export interface BlockRow {
 export type Row = HeadRow | BlockRow;
 
 /**
- * The rows of a view. It keeps its own recursion rather than engine/document/tree.ts
- * walkList because it follows the block SCHEMAS, not the document: every named slot gets a
- * head row even when empty, in schema order; a container's children show, a collapsed
+ * The rows of a view. It follows the block SCHEMAS as well as the document: every named slot
+ * gets a head row even when empty, in schema order; a container's children show, a collapsed
  * block's insides do not.
  */
 export function flattenView(resolved: Doc, view: View, collapsed: ReadonlySet<string> = new Set()): Row[] {
   const rows: Row[] = [];
+  const enter = (block: EditorBlock) => {
+    if (collapsed.has(block.id)) return [];
+    const meta = metaOf(block.type);
+    return [...(meta.container ? [undefined] : []), ...meta.slots.map((s) => s.name)];
+  };
   const walk = (list: EditorBlock[] | undefined, ref: ListRef, depth: number) => {
-    if (!Array.isArray(list)) return;
-    list.forEach((block, index) => {
-      if (!block || typeof block !== 'object') return;
+    const placed = new Map<string, { depth: number; type: string }>(); // block id → its row
+    for (const step of walkView<EditorBlock>(list, ref, enter)) {
+      if ('list' in step) {
+        const { parent, slot } = step.list;
+        if (slot === undefined) continue; // children follow their container directly, without a head
+        const owner = placed.get(parent!)!;
+        const label = metaOf(owner.type).slots.find((s) => s.name === slot)!.label;
+        rows.push({ kind: 'head', key: headKey(step.list)!, depth: owner.depth + 1, ref: step.list, label });
+        continue;
+      }
+      const { block, ref: at, index } = step.block;
+      const rowDepth = at.parent === undefined ? depth : placed.get(at.parent)!.depth + (at.slot === undefined ? 1 : 2);
+      placed.set(block.id, { depth: rowDepth, type: block.type });
       const meta = metaOf(block.type);
       const hasChildren = !!block.children?.length || meta.slots.length > 0;
-      const isCollapsed = collapsed.has(block.id);
-      rows.push({ kind: 'block', key: block.id, depth, ref, index, block, container: meta.container, hasChildren, collapsed: isCollapsed });
-      if (isCollapsed) return;
-      if (meta.container) walk(block.children, { area: ref.area, parent: block.id }, depth + 1);
-      for (const slot of meta.slots) {
-        const slotRef: ListRef = { area: ref.area, parent: block.id, slot: slot.name };
-        rows.push({ kind: 'head', key: headKey(slotRef)!, depth: depth + 1, ref: slotRef, label: slot.label });
-        walk(block.slots?.[slot.name], slotRef, depth + 2);
-      }
-    });
+      rows.push({ kind: 'block', key: block.id, depth: rowDepth, ref: at, index, block, container: meta.container, hasChildren, collapsed: collapsed.has(block.id) });
+    }
   };
   if (view === LAYOUT_VIEW) {
     for (const [area, label] of [
