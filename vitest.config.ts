@@ -9,7 +9,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'engine/**/*.test.{ts,tsx}', 'editor/**/*.test.{ts,tsx}'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'engine/**/*.test.{ts,tsx}', 'editor/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit.ts'],
         },

@@ -1,9 +1,11 @@
 /**
  * npm run check:deps
  * The dependency direction, checked on every import of the source (README, "Architecture"):
- *   sites → schemas ← engine ← blocks;  editor uses engine and blocks;  nothing else imports
- *   the editor. So engine imports no block, editor or script; schemas import no code; blocks
- *   import no editor code. Tests may reach across (a block's test fixtures in an engine test).
+ *   sites → schemas ← engine ← blocks;  editor uses engine and blocks;  demo uses engine;
+ *   nothing else imports the editor, and only the composition root (server.ts), scripts and
+ *   tests import the demo. So engine imports no block, editor, demo or script; schemas
+ *   import no code; blocks import no editor or demo code; demo imports no editor or block.
+ *   Tests may reach across (a block's test fixtures in an engine test).
  * Prints each import against the direction as "file:line: imports target (rule)"; exits 1.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -12,9 +14,10 @@ import { fileURLToPath } from 'node:url';
 
 /** Top-level folder → the folders it must not import from. */
 const FORBIDDEN: Record<string, string[]> = {
-  schemas: ['engine', 'blocks', 'editor', 'scripts', 'sites'],
-  engine: ['blocks', 'editor', 'scripts'],
-  blocks: ['editor', 'scripts'],
+  schemas: ['engine', 'blocks', 'editor', 'demo', 'scripts', 'sites'],
+  engine: ['blocks', 'editor', 'demo', 'scripts'],
+  blocks: ['editor', 'demo', 'scripts'],
+  demo: ['editor', 'blocks'],
 };
 const SOURCE = /\.(ts|tsx|mts)$/;
 const TEST = /(\.test\.tsx?$|(^|\/)test-[a-z-]+\.tsx?$|(^|\/)tests?\/)/;
@@ -75,5 +78,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`${found.length} import${found.length === 1 ? '' : 's'} against the dependency direction (README, "Architecture")`);
     process.exit(1);
   }
-  console.log('✓ imports follow the dependency direction: sites → schemas ← engine ← blocks, editor on top');
+  console.log('✓ imports follow the dependency direction: sites → schemas ← engine ← blocks, demo beside blocks, editor on top');
 }

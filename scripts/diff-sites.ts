@@ -140,7 +140,8 @@ function materialise(set: DocSet, dir: string) {
 async function startServer(sitesDir: string, root: string, dataDir: string): Promise<{ url: string; close(): Promise<void> }> {
   process.env.NODE_ENV = 'production'; // React picks its build on first import
   const { createApp } = await import('../engine/server/app.ts');
-  const { app } = await createApp({ mode: 'production', root, sitesDir, distDir: distDir(root), dataDir, staffToken: randomBytes(24).toString('hex') });
+  const { demo } = await import('../demo/defaults.ts');
+  const { app } = await createApp({ mode: 'production', root, sitesDir, distDir: distDir(root), dataDir, staffToken: randomBytes(24).toString('hex'), providers: demo });
   return new Promise((ok, fail) => {
     const server = app.listen(0, '127.0.0.1', () => {
       const address = server.address();

@@ -10,7 +10,7 @@ import { HttpError, invalid } from './http.ts';
 import type { ApiHooks, ApiRouterOptions, SiteLookup } from './options.ts';
 import type { LeadStore } from './store/leads.ts';
 import type { RecordStore } from './store/records.ts';
-import type { ReviewStore } from './store/reviews.ts';
+import type { ReviewSeeder, ReviewStore } from './store/reviews.ts';
 import type { SessionStore } from './store/sessions.ts';
 import type { ValuationStore } from './store/valuations.ts';
 import type { WatchlistStore } from './store/watchlist.ts';
@@ -29,6 +29,8 @@ export interface ApiContext {
   adapters: ApiAdapters;
   validators: Validators;
   hooks: ApiHooks;
+  /** The reviews a site starts with (none: a site starts with no reviews). */
+  seedReviews?: ReviewSeeder;
   getCar?: ApiRouterOptions['getCar'];
   getCarBySlug?: ApiRouterOptions['getCarBySlug'];
   log: Pick<Console, 'log' | 'warn' | 'error'>;

@@ -1,8 +1,9 @@
 /** What the server passes to createApiRouter(). */
 import type { Car } from '../../schemas/types.gen.ts';
 import type { SiteStore } from '../server/sites.ts';
-import type { ApiAdapters } from './adapters/index.ts';
+import type { AdapterSource } from './adapters/index.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
+import type { ReviewSeeder } from './store/reviews.ts';
 
 /** The parts of the server's SiteStore the API reads. */
 export type SiteLookup = Pick<SiteStore, 'get' | 'all' | 'catalogue'>;
@@ -34,8 +35,13 @@ export interface ApiRouterOptions {
   getCar?: CarSource<number>;
   /** A car by slug, for GET /api/cars/{slug}/pdf; without it that route answers 404. */
   getCarBySlug?: CarSource<string>;
-  /** Replace any of the local geocoder, rego registry, valuer and captcha. */
-  adapters?: Partial<ApiAdapters>;
+  /**
+   * Replace any of the local geocoder (no postcode table), rego registry (finds no plate),
+   * valuer and captcha: a set, or a function making them from the catalogue.
+   */
+  adapters?: AdapterSource;
+  /** The reviews a site starts with, seeded the first time its reviews are asked for. Without it a site starts with none. */
+  seedReviews?: ReviewSeeder;
   /** Per client, site and endpoint on lead endpoints; default 20 a minute. false turns it off. */
   rateLimit?: RateLimitOptions | false;
   /** Largest JSON body accepted (bytes or "64kb"); larger ones get 413. Default 64kb. */

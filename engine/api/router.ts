@@ -1,7 +1,7 @@
 /**
  * The local API, mounted by the server at /api:
  *
- *   const api = createApiRouter({ sites, dataDir: defaultDataDir(root), getCar, getCarBySlug });
+ *   const api = createApiRouter({ sites, dataDir: defaultDataDir(root), getCar, getCarBySlug, seedReviews, adapters });
  *   app.use('/api', api);          // before the page routes
  *   server.on('close', () => api.close());
  *
@@ -73,10 +73,11 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
       valuations: new ValuationStore(db),
       adapters: {
         ...localAdapters({ catalogue: options.sites.catalogue, captchaSecret: settingOrCreate(db, 'captcha_secret') }),
-        ...options.adapters,
+        ...(typeof options.adapters === 'function' ? options.adapters({ catalogue: options.sites.catalogue }) : options.adapters),
       },
       validators: createValidators(),
       hooks: options.hooks ?? {},
+      seedReviews: options.seedReviews,
       getCar: options.getCar,
       getCarBySlug: options.getCarBySlug,
       log,

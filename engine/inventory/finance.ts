@@ -4,7 +4,14 @@
  * agree with the rate, term, deposit and balloon shown beside them.
  */
 import type { FinanceLender, FinanceLenders } from '../../schemas/types.gen.ts';
-import type { Draw } from './prng.ts';
+
+/** The draws a lender offer needs (the stock's generator passes its seeded PRNG, demo/prng.ts). */
+export interface FinanceDraw {
+  /** A number in [min, max). */
+  range(min: number, max: number): number;
+  /** True with probability p. */
+  chance(p: number): boolean;
+}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -39,7 +46,7 @@ export interface FinanceInput {
 }
 
 function lender(
-  d: Draw,
+  d: FinanceDraw,
   provider: keyof FinanceLenders,
   price: number,
   rate: number,
@@ -64,7 +71,7 @@ function lender(
 }
 
 /** The lenders a car of this kind would carry; empty when it is too cheap to finance. */
-export function financeLendersFor(d: Draw, input: FinanceInput): FinanceLenders {
+export function financeLendersFor(d: FinanceDraw, input: FinanceInput): FinanceLenders {
   const { price } = input;
   const lenders: FinanceLenders = {};
   if (price <= 500) return lenders;

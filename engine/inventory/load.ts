@@ -1,29 +1,23 @@
 /**
- * Node side of the inventory: the demo stock of a sites folder, generated from the
- * dealerships and locations of its valid sites (read through engine/site/folder.ts, so a
- * broken document has no stock and stops nothing). The inventory is regenerated in
- * memory at start (about a second for 20,000 cars) rather than cached to disk: parsing a
- * cached JSON file of that size takes as long as generating it, and a cache would need
- * invalidating whenever a site, the catalogue or the generator changes.
+ * Node side of the inventory: what a sites folder says about stock, read through
+ * engine/site/folder.ts (so a broken document has no stock and stops nothing): the shared
+ * catalogue and the sites that carry stock. The stock itself comes from a stock provider
+ * (engine/providers.ts; the demo generates it: demo/inventory/load.ts).
  */
-import type { Car, Catalogue } from '../../schemas/types.gen.ts';
+import type { Catalogue } from '../../schemas/types.gen.ts';
 import { SiteFolder, readCatalogue as readFolderCatalogue, type SiteEntry } from '../site/folder.ts';
-import { generateInventory, type InventoryOptions, type InventorySite } from './generate.ts';
+import type { ResolvedSite } from '../site/types.ts';
 
 export function readCatalogue(sitesDir: string): Catalogue {
   return readFolderCatalogue(sitesDir).catalogue;
 }
 
 /** The sites that carry stock: valid ones with at least one dealership. */
-export function inventorySitesOf(entries: SiteEntry[]): InventorySite[] {
+export function inventorySitesOf(entries: SiteEntry[]): ResolvedSite[] {
   return entries.flatMap((e) => (e.ok && e.site.dealerships.length > 0 ? [e.site] : []));
 }
 
 /** The stock-carrying sites of a sites folder. */
-export function readInventorySites(sitesDir: string): InventorySite[] {
+export function readInventorySites(sitesDir: string): ResolvedSite[] {
   return inventorySitesOf(new SiteFolder(sitesDir).loadAll());
-}
-
-export function loadInventory(sitesDir: string, options: Partial<Omit<InventoryOptions, 'catalogue' | 'sites'>> = {}): Car[] {
-  return generateInventory({ catalogue: readCatalogue(sitesDir), sites: readInventorySites(sitesDir), ...options });
 }

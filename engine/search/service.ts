@@ -1,27 +1,29 @@
 /**
- * Node side, all in one: the demo inventory, the engine with Car_production (and replicas)
- * and the directory indexes, and the two routers to mount. What the server wires:
+ * Node side, all in one: the stock of a sites folder (from the stock provider), the engine
+ * with Car_production (and replicas) and the directory indexes, and the two routers to mount.
+ * What a server wires (the demo's providers: demo/defaults.ts):
  *
- *   const search = createSearchService(join(root, 'sites'));
+ *   const search = createSearchService(join(root, 'sites'), demo);
  *   app.use(search.searchRouter);                  // /1/indexes/... at the root
  *   app.use('/assets', search.photosRouter);       // /assets/cars/{id}/{n}.svg?w=
  */
 import type { Car } from '../../schemas/types.gen.ts';
-import { generateInventory, type InventoryOptions } from '../inventory/generate.ts';
 import { readCatalogue, readInventorySites } from '../inventory/load.ts';
-import { carPhotosRouter } from '../inventory/photos.ts';
+import type { CarPhotoSource, Providers } from '../providers.ts';
 import { createCarSearchEngine, CAR_INDEX } from './car-index.ts';
 import { addDirectoryIndexes } from './directory-indexes.ts';
 import { createSearchRouter, type SearchRouterOptions } from './http.ts';
 import { buildSiteFilter, type SiteFilterSource } from './site-filter.ts';
 
-export interface SearchServiceOptions extends Partial<Pick<InventoryOptions, 'count' | 'seed' | 'now'>>, SearchRouterOptions {}
+export type SearchServiceOptions = SearchRouterOptions;
 
-export function createSearchService(sitesDir: string, options: SearchServiceOptions = {}) {
-  const { count, seed, now, ...routerOptions } = options;
+/** The photo routes when the providers serve no photos: every request passes on. */
+const noPhotos: ReturnType<CarPhotoSource> = (_req, _res, next) => next();
+
+export function createSearchService(sitesDir: string, providers: Pick<Providers, 'stock' | 'photos'>, options: SearchServiceOptions = {}) {
   const catalogue = readCatalogue(sitesDir);
   const sites = readInventorySites(sitesDir);
-  const cars = generateInventory({ catalogue, sites, count, seed, now });
+  const cars = providers.stock({ catalogue, sites });
   const engine = createCarSearchEngine(cars);
   addDirectoryIndexes(engine, catalogue, sites, cars);
   const byId = new Map(cars.map((c) => [String(c.id), c]));
@@ -33,7 +35,8 @@ export function createSearchService(sitesDir: string, options: SearchServiceOpti
     getCar,
     /** The site's whole stock under its base filter (the 1999 rule's stock count). */
     stockCount: (site: SiteFilterSource) => engine.search(CAR_INDEX, { filters: buildSiteFilter(site), hitsPerPage: 0 }).nbHits,
-    searchRouter: createSearchRouter(engine, routerOptions),
-    photosRouter: carPhotosRouter((id) => byId.get(id)),
+    searchRouter: createSearchRouter(engine, options),
+    /** The providers' photo routes (none: every request passes on). */
+    photosRouter: providers.photos?.((id) => byId.get(id)) ?? noPhotos,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The one local server behind `npm start` and `npm run dev`: an index of the demo
- * sites, each site (server-rendered, then hydrated), generated assets, and (as they
- * arrive) the search service, the local API and the editor.
+ * The one local server behind `npm start` and `npm run dev`: an index of the sites, each
+ * site (server-rendered, then hydrated), generated assets, the search service, the local
+ * API and the editor. What it serves of cars, photos, reviews, postcodes and history
+ * reports comes from options.providers (server.ts passes the demo's, demo/defaults.ts).
  */
 import express, { type Request, type Response, type NextFunction } from 'express';
 import compression from 'compression';
@@ -19,7 +20,6 @@ import { securityHeaders, staffOnly } from './security.ts';
 import { createServices } from './services.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { createLocalSearchClient } from '../search/client.ts';
-import { carPhotosRouter } from '../inventory/photos.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { DraftService } from './drafts.ts';
 import { parseDocumentText } from '../site/json-text.ts';
@@ -29,6 +29,7 @@ import { createHistoryReportRouter } from './history-report.ts';
 import { createFaviconRouter, PLATFORM_FAVICON } from './favicon.ts';
 import { issuePlace, type SourceLocation } from '../site/source.ts';
 import type { DocumentIssue } from '../site/types.ts';
+import type { Providers } from '../providers.ts';
 
 export interface ServerOptions {
   mode: 'development' | 'production';
@@ -39,6 +40,8 @@ export interface ServerOptions {
   /** Where the local API keeps its database (default FORECOURT_DATA_DIR or .data/). */
   dataDir?: string;
   staffToken?: string;
+  /** The stock, photos, reviews, adapters and history reports the platform serves (engine/providers.ts). */
+  providers: Providers;
 }
 
 type RenderPage = ReturnType<typeof createPageRenderer>;
@@ -52,7 +55,7 @@ export async function createApp(options: ServerOptions) {
   const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'));
   // Sites reload when their files change; a site fixed (or broken) on disk is served (or refused) at once.
   sites.watch();
-  const services = createServices({ root, sites, dataDir: options.dataDir, staffToken: options.staffToken });
+  const services = createServices({ root, sites, providers: options.providers, dataDir: options.dataDir, staffToken: options.staffToken });
   // Drafts, review and publishing live in git (docs/publishing.md).
   const repo = SiteRepo.open(sites.dir);
   const remote = process.env.FORECOURT_GIT_REMOTE || undefined;
@@ -122,7 +125,7 @@ export async function createApp(options: ServerOptions) {
   }
 
   app.use('/assets', assetsRouter(sites));
-  app.use('/assets', carPhotosRouter(services.getCar));
+  if (services.photos) app.use('/assets', services.photos);
   // The embedded search engine, at the Algolia REST paths (/1/indexes/...).
   app.use(createSearchRouter(services.search));
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
@@ -131,7 +134,7 @@ export async function createApp(options: ServerOptions) {
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
   app.use(createFeedsRouter({ sites, cars: services.cars }));
   // Car history reports: /sites/{slug}/cars/{id}/history-report.pdf, or /cars/{id}/history-report.pdf by host.
-  app.use(createHistoryReportRouter({ sites, getCar: services.getCar }));
+  app.use(createHistoryReportRouter({ sites, getCar: services.getCar, history: services.historyReport }));
   // /favicon.ico and /favicon.svg: the host's site icon, or the platform's.
   app.use(createFaviconRouter({ sites }));
   app.get('/healthz', (_req, res) => res.json({ ok: true }));

@@ -9,7 +9,7 @@ import express from 'express';
 import { request, type Server } from 'node:http';
 import type { Car } from '../../schemas/types.gen.ts';
 import { car as testCar } from '../../blocks/_cars/test-cars.ts';
-import { DEMO_NOTE, historyReport, historyReportPdf } from '../api/history-pdf.ts';
+import { DEMO_NOTE, historyReport, historyReportPdf } from '../../demo/history.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import { createHistoryReportRouter, historyReportPath, reportCar } from './history-report.ts';
 import type { SiteEntry } from './sites.ts';
@@ -123,7 +123,7 @@ describe('history report route', () => {
   let base = '';
   beforeAll(async () => {
     const app = express();
-    app.use(createHistoryReportRouter({ sites, getCar: (id) => byId.get(id) }));
+    app.use(createHistoryReportRouter({ sites, getCar: (id) => byId.get(id), history: historyReport }));
     app.use((_req, res) => res.status(404).send('fell through'));
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', () => resolve());

@@ -1,6 +1,7 @@
 /**
  * Car history reports (the car page's "Car History Report" button, car.file): a PDF made
- * for the car on request (engine/api/history-pdf.ts).
+ * for the car on request (engine/api/history-pdf.ts) from the findings of the history
+ * provider the server was given (the demo's: demo/history.ts; none: every report is 404).
  *
  * Routes (mount the router at the root of the app, before the site pages):
  *   GET /sites/:slug/cars/:id/history-report.pdf   every site side by side (development, demos)
@@ -12,7 +13,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { Car } from '../../schemas/types.gen.ts';
-import { historyReportPdf } from '../api/history-pdf.ts';
+import { renderHistoryReportPdf, type HistoryReportSource } from '../api/history-pdf.ts';
 import { parseFilters } from '../search/filter-parser.ts';
 import { buildSiteFilter } from '../search/site-filter.ts';
 import type { ResolvedSite } from '../site/types.ts';
@@ -40,26 +41,36 @@ export function reportCar(site: SiteLike, id: string, getCar: (id: string) => Ca
   return siteShowsCar(site, car) ? car : undefined;
 }
 
-export function createHistoryReportRouter({ sites, getCar }: { sites: FeedSites; getCar: (id: string) => Car | undefined }) {
+export function createHistoryReportRouter({
+  sites,
+  getCar,
+  history,
+}: {
+  sites: FeedSites;
+  getCar: (id: string) => Car | undefined;
+  /** The history provider (none: no car has a report). */
+  history?: HistoryReportSource;
+}) {
   const router = Router();
-  const send = (req: Request, res: Response, entry: SiteEntry) => {
+  const send = async (req: Request, res: Response, entry: SiteEntry) => {
     if (!entry.ok) return res.status(503).type('text/plain').send('This site is being updated. Please try again shortly.');
     const car = reportCar(entry.site, String(req.params.id), getCar);
-    if (!car) return res.status(404).type('text/plain').send('There is no history report for this car.');
+    const report = car && history ? await history(car, entry.site.region ?? 'AU') : undefined;
+    if (!car || !report) return res.status(404).type('text/plain').send('There is no history report for this car.');
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.setHeader('X-Robots-Tag', 'noindex');
     res.setHeader('Content-Disposition', `inline; filename="history-report-${car.id}.pdf"`);
-    res.type('application/pdf').send(historyReportPdf(car, entry.site));
+    res.type('application/pdf').send(renderHistoryReportPdf(car, report, entry.site));
   };
-  router.get('/sites/:slug/cars/:id/history-report.pdf', (req, res) => {
+  router.get('/sites/:slug/cars/:id/history-report.pdf', async (req, res) => {
     const entry = sites.get(String(req.params.slug));
     if (!entry) return res.status(404).type('text/plain').send('No site is configured here.');
-    send(req, res, entry);
+    await send(req, res, entry);
   });
-  router.get('/cars/:id/history-report.pdf', (req, res, next) => {
+  router.get('/cars/:id/history-report.pdf', async (req, res, next) => {
     const entry = sites.byHostname(req.hostname);
     if (!entry) return next();
-    send(req, res, entry);
+    await send(req, res, entry);
   });
   return router;
 }

@@ -1,40 +1,42 @@
 /**
- * The embedded services behind one server: the generated inventory, the search engine
- * that answers the Algolia REST API for it, and the local API with its SQLite store.
+ * The embedded services behind one server: the stock it is given (providers.stock), the
+ * search engine that answers the Algolia REST API for it, and the local API with its SQLite
+ * store, wired with the providers' reviews, adapters, photos and history reports.
  */
 import type { Car } from '../../schemas/types.gen.ts';
-import { generateInventory } from '../inventory/generate.ts';
-import { inventorySitesOf } from '../inventory/load.ts';
+import type { Providers } from '../providers.ts';
 import { addDirectoryIndexes, createCarSearchEngine } from '../search/index.ts';
 import { createApiRouter, defaultDataDir } from '../api/router.ts';
 import type { SiteStore } from './sites.ts';
 
-export function createServices(options: { root: string; sites: SiteStore; dataDir?: string; staffToken?: string }) {
-  const { sites } = options;
+export function createServices(options: { root: string; sites: SiteStore; providers: Providers; dataDir?: string; staffToken?: string }) {
+  const { sites, providers } = options;
+  const valid = sites.all().flatMap((e) => (e.ok ? [e.site] : []));
   // Stock for the sites valid at start-up; a site fixed later gets its stock at the next start.
-  const cars: Car[] = generateInventory({ catalogue: sites.catalogue, sites: inventorySitesOf(sites.all()) });
+  const cars: Car[] = providers.stock({ catalogue: sites.catalogue, sites: valid });
   const byId = new Map(cars.map((c) => [String(c.id), c]));
   const bySlug = new Map(cars.map((c) => [c.slug, c]));
+  const getCar = (id: string) => byId.get(id);
   const search = createCarSearchEngine(cars);
-  addDirectoryIndexes(
-    search,
-    sites.catalogue,
-    sites.all().flatMap((e) => (e.ok ? [e.site] : [])),
-    cars,
-  );
+  addDirectoryIndexes(search, sites.catalogue, valid, cars);
   const api = createApiRouter({
     sites,
     dataDir: options.dataDir ?? defaultDataDir(options.root),
     staffToken: options.staffToken,
     getCar: (id) => byId.get(String(id)),
     getCarBySlug: (slug) => bySlug.get(slug),
+    seedReviews: providers.seedReviews,
+    adapters: providers.adapters,
   });
   return {
     cars,
     search,
     api,
-    getCar: (id: string) => byId.get(id),
+    getCar,
     getCarBySlug: (slug: string) => bySlug.get(slug),
+    /** The photo routes to mount at /assets, if the providers serve photos. */
+    photos: providers.photos?.(getCar),
+    historyReport: providers.historyReport,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -23,11 +23,10 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Block } from '../../schemas/types.gen.ts';
 
 const root = join(import.meta.dirname, '../..');
 const SLUG = 'bench-three-hundred';
-
-type Block = { type: string; id: string; props?: Record<string, unknown>; children?: Block[] };
 
 /** 300 blocks: 60 sections, each holding a hero and three rich-text blocks. */
 export function benchSite(total = 300): Record<string, unknown> {
@@ -103,9 +102,10 @@ export async function run(): Promise<string> {
 
   const { default: express } = await import('express');
   const { createApp } = await import(pathToFileURL(join(root, 'engine/server/app.ts')).href);
+  const { demo } = await import(pathToFileURL(join(root, 'demo/defaults.ts')).href);
   const { createEditorRouter } = await import(pathToFileURL(join(root, 'engine/server/editor-api.ts')).href);
   const { launch } = await import(pathToFileURL(join(root, 'tests/browser/chromium.ts')).href);
-  const { app, sites } = await createApp({ mode: 'production', root, sitesDir, distDir: dist });
+  const { app, sites } = await createApp({ mode: 'production', root, sitesDir, distDir: dist, providers: demo });
   const outer = express();
   outer.use('/api/editor', createEditorRouter({ sites, sitesDir }));
   outer.use(app);

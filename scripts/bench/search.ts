@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
-import { loadInventory } from '../../engine/inventory/load.ts';
+import { loadInventory } from '../../demo/defaults.ts';
 import { createCarSearchEngine, CAR_INDEX } from '../../engine/search/car-index.ts';
 import type { SearchEngine } from '../../engine/search/engine.ts';
 import { buildSiteFilter, soldCutoff } from '../../engine/search/site-filter.ts';

@@ -1,6 +1,6 @@
 /**
  * Browser tests run against the real production server: build once, start
- * engine/server/main.ts on a free port with a throwaway data directory, and share its URL.
+ * server.ts (the platform with the demo) on a free port with a throwaway data directory, and share its URL.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +20,7 @@ declare module 'vitest' {
 
 /** Starts the server; `output()` is everything it has printed so far. */
 export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'engine/server/main.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     cwd: root,
     env: { ...process.env, PORT: '0', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

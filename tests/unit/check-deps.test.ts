@@ -30,6 +30,31 @@ describe('dependency direction', () => {
     ]);
   });
 
+  it('keeps the demo out of the platform: engine, blocks and schemas import no demo/; demo imports no editor or block', () => {
+    const dir = join(root, 'with-demo');
+    const put = (path: string, text: string) => {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    };
+    put('schemas/y.ts', "export * from '../demo/postcodes.ts';\n");
+    put('engine/server/services.ts', "import { demo } from '../../demo/defaults.ts';\n");
+    put('blocks/reviews/index.tsx', "import { seedReviews } from '../../demo/reviews.ts';\n");
+    put('demo/defaults.ts', "import { createApp } from '../engine/server/app.ts';\nimport { SiteEditor } from '../editor/components/SiteEditor.tsx';\n");
+    put('demo/photos/router.ts', "const registry = await import('../../blocks/registry.ts');\n");
+    // Allowed: a demo test reaching across, and the composition root, scripts and tests using the demo.
+    put('demo/inventory/generate.test.ts', "import { car } from '../../blocks/_cars/test-cars.ts';\n");
+    put('server.ts', "import { demo } from './demo/defaults.ts';\n");
+    put('scripts/bench/search.ts', "import { loadInventory } from '../../demo/defaults.ts';\n");
+    put('tests/unit/a.test.ts', "import { demo } from '../../demo/defaults.ts';\n");
+    expect(dependencyViolations(dir)).toEqual([
+      { file: 'schemas/y.ts', line: 1, target: 'demo/postcodes.ts', rule: 'schemas/ must not import demo/' },
+      { file: 'engine/server/services.ts', line: 1, target: 'demo/defaults.ts', rule: 'engine/ must not import demo/' },
+      { file: 'blocks/reviews/index.tsx', line: 1, target: 'demo/reviews.ts', rule: 'blocks/ must not import demo/' },
+      { file: 'demo/defaults.ts', line: 2, target: 'editor/components/SiteEditor.tsx', rule: 'demo/ must not import editor/' },
+      { file: 'demo/photos/router.ts', line: 1, target: 'blocks/registry.ts', rule: 'demo/ must not import blocks/' },
+    ]);
+  });
+
   it('the project itself follows it', () => {
     expect(dependencyViolations(ROOT)).toEqual([]);
   });

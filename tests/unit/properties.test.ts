@@ -12,7 +12,7 @@ import { createPageRenderer } from '../../engine/render/server.tsx';
 import { siteDataFor } from '../../engine/site/data.ts';
 import { SearchError } from '../../engine/search/errors.ts';
 import { createCarSearchEngine } from '../../engine/search/index.ts';
-import { generateInventory } from '../../engine/inventory/generate.ts';
+import { generateInventory } from '../../demo/defaults.ts';
 import { readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
 import { prepare, readSite, SITES_DIR } from './helpers.ts';
 

@@ -1,10 +1,24 @@
 /**
- * Geocoding: postcode (ZIP code) to latitude and longitude. The local default reads
- * the embedded table (postcodes.ts); a dealer can plug a maps service in instead.
+ * Geocoding: postcode (ZIP code) to latitude and longitude. The local geocoder looks a
+ * postcode up in a table it is given (the demo's is demo/postcodes.json); a dealer can plug
+ * a maps service in instead. Without a table every postcode is unknown.
  */
 import type { Region } from '../../../schemas/types.gen.ts';
 import { POSTCODE_RULES } from '../regional.ts';
-import { POSTCODES, type PostcodeEntry } from './postcodes.ts';
+
+/** One row of a postcode table: the approximate centre of the postcode's main suburb or town. */
+export interface PostcodeEntry {
+  postcode: string;
+  place: string;
+  state: string;
+  lat: number;
+  long: number;
+}
+
+/** A postcode table per region, each in postcode order. */
+export type PostcodeTables = Record<Region, PostcodeEntry[]>;
+
+const NO_POSTCODES: PostcodeTables = { AU: [], NZ: [], US: [] };
 
 /** The message when geocoding finds nothing (docs/api.md, "Adapters"; docs/content-blocks.md, "Distance from a postcode"). */
 export const INVALID_POSTCODE = 'Invalid postcode';
@@ -44,7 +58,7 @@ function inRange(region: Region, postcode: string) {
  * first 2 (postcodes are handed out by area, so neighbours in number are neighbours
  * on the map). Nothing in that area means INVALID_POSTCODE.
  */
-export function lookupPostcode(postcode: string, region: Region, table: PostcodeEntry[] = POSTCODES[region]): GeoPoint | undefined {
+export function lookupPostcode(postcode: string, region: Region, table: PostcodeEntry[]): GeoPoint | undefined {
   const code = postcode.trim();
   if (!POSTCODE_RULES[region].pattern.test(code) || !inRange(region, code)) return undefined;
   const exact = table.find((e) => e.postcode === code);
@@ -64,8 +78,9 @@ function point(e: PostcodeEntry, approximate: boolean): GeoPoint {
   return { lat: e.lat, long: e.long, place: e.place, state: e.state, approximate };
 }
 
-export function localGeocoder(): Geocoder {
-  return { geocode: async (postcode, region) => lookupPostcode(postcode, region) };
+/** A geocoder answering from postcode tables (none given: every postcode is unknown). */
+export function localGeocoder(tables: PostcodeTables = NO_POSTCODES): Geocoder {
+  return { geocode: async (postcode, region) => lookupPostcode(postcode, region, tables[region] ?? []) };
 }
 
 /** Great-circle distance in km (Earth radius 6371 km, as the spec's distance sort uses). */

@@ -1,12 +1,14 @@
 /**
  * External services the API depends on, each behind an interface with a local
  * default, so the platform works offline and a dealer can plug in real providers
- * (options.adapters) without touching the routes.
+ * (options.adapters) without touching the routes. The local geocoder has no postcode
+ * table and the local rego registry finds no plate until one is given (the demo gives
+ * its own: demo/defaults.ts).
  */
 import type { Catalogue } from '../../../schemas/types.gen.ts';
 import { localCaptcha, type Captcha } from './captcha.ts';
 import { localGeocoder, type Geocoder } from './geocoding.ts';
-import { localRegoRegistry, type RegoRegistry } from './rego.ts';
+import { noRegoRegistry, type RegoRegistry } from './rego.ts';
 import { localValuer, type TradeInValuer } from './valuation.ts';
 
 export interface ApiAdapters {
@@ -18,10 +20,18 @@ export interface ApiAdapters {
 
 export type { Captcha, Geocoder, RegoRegistry, TradeInValuer };
 
+/** What an adapter may be made from: the shared catalogue (makes, models, new prices). */
+export interface AdapterDeps {
+  catalogue: Catalogue;
+}
+
+/** Adapters given to the API: a set, or a function making them from the catalogue. */
+export type AdapterSource = Partial<ApiAdapters> | ((deps: AdapterDeps) => Partial<ApiAdapters>);
+
 export function localAdapters(deps: { catalogue: Pick<Catalogue, 'models'>; captchaSecret: string }): ApiAdapters {
   return {
     geocoder: localGeocoder(),
-    rego: localRegoRegistry(deps.catalogue),
+    rego: noRegoRegistry(),
     valuer: localValuer(deps.catalogue),
     captcha: localCaptcha(deps.captchaSecret),
   };

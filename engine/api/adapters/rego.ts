@@ -1,11 +1,10 @@
 /**
- * Registration lookup. The local default is a fake registry: the same plate and state
- * always give the same plausible vehicle (make and model from the shared catalogue),
- * so trade-in flows can be clicked through and tested without a paid data service.
- * Plates starting with NOTREG are unregistered (not found).
+ * Registration lookup: a plate and state to the vehicle registered under them. The platform
+ * has no registry of its own; without one every plate is "not found" and the trade-in form
+ * asks for the details. The demo plugs in a fake registry (demo/rego.ts); a dealer plugs in a
+ * paid data service behind the same interface.
  */
-import type { Catalogue, RegisteredVehicle, RegoState } from '../../../schemas/types.gen.ts';
-import { hashString, pick, prng } from '../seed/prng.ts';
+import type { RegisteredVehicle, RegoState } from '../../../schemas/types.gen.ts';
 
 export interface RegoRegistry {
   lookup(rego: string, state: RegoState, now: Date): Promise<RegisteredVehicle | undefined>;
@@ -14,32 +13,7 @@ export interface RegoRegistry {
 /** Upper case, no spaces or dashes: "abc 123" and "ABC-123" are one plate. */
 export const normaliseRego = (rego: string) => rego.toUpperCase().replace(/[\s-]/g, '');
 
-const COLOURS = ['White', 'Silver', 'Grey', 'Black', 'Blue', 'Red', 'Green', 'Bronze'];
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'; // VINs never use I, O or Q
-
-export function localRegoRegistry(catalogue: Pick<Catalogue, 'models'>): RegoRegistry {
-  const models = catalogue.models.filter((m) => m.body?.length && !m.body.includes('motorcycle') && !m.body.includes('caravan'));
-  return {
-    async lookup(rego, state, now) {
-      const plate = normaliseRego(rego);
-      if (!plate || plate.startsWith('NOTREG') || models.length === 0) return undefined;
-      const rand = prng(hashString(`${state}:${plate}`));
-      const model = pick(rand, models);
-      const year = now.getFullYear() - Math.floor(rand() * 15);
-      const fuel = model.fuel?.[0] ?? 'Petrol';
-      const vin = Array.from({ length: 17 }, () => pick(rand, [...VIN_CHARS])).join('');
-      const expiry = new Date(now.getTime() + (30 + Math.floor(rand() * 330)) * 86_400_000);
-      return {
-        year,
-        make: model.manufacturer_name,
-        model: model.name,
-        body: model.body![0],
-        colour: pick(rand, COLOURS),
-        fuel,
-        transmission: fuel === 'Electric' || rand() < 0.8 ? 'Automatic' : 'Manual',
-        vin,
-        rego_expiry: expiry.toISOString().slice(0, 10),
-      };
-    },
-  };
+/** No registry: no plate is found. */
+export function noRegoRegistry(): RegoRegistry {
+  return { lookup: async () => undefined };
 }

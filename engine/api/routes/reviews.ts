@@ -4,7 +4,6 @@ import type { ResolvedSite } from '../../site/types.ts';
 import { requireSite, UNKNOWN_SITE, type ApiContext } from '../context.ts';
 import { HttpError } from '../http.ts';
 import type { ApiRoute, RouteInput } from '../route.ts';
-import { seedReviews } from '../seed/reviews.ts';
 import type { ReviewRow } from '../store/reviews.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -38,9 +37,10 @@ function toReview(row: ReviewRow, now: Date): Review {
 }
 
 export function reviewRoutes(ctx: ApiContext): ApiRoute[] {
-  /** Seeds a site's sample reviews the first time anyone asks (sites can be added while running). */
+  /** Seeds a site's starting reviews (options.seedReviews) the first time anyone asks (sites can be added while running). */
   const ready = (site: ResolvedSite) => {
-    ctx.reviews.seedIfEmpty(site.slug, () => seedReviews(site.slug, ctx.now()));
+    const seed = ctx.seedReviews;
+    if (seed) ctx.reviews.seedIfEmpty(site.slug, () => seed(site.slug, ctx.now()));
     return site.slug;
   };
   const byOrgId = (orgId: string) => {

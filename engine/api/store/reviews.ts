@@ -1,10 +1,23 @@
 /**
- * Customer reviews kept locally per site (seeded on first start, see seed/reviews.ts).
+ * Customer reviews kept locally per site (seeded the first time they are asked for with
+ * the reviews the server was given, options.seedReviews; the demo's are demo/reviews.ts).
  * Published means not hidden and not machine-translated: the spec leaves out reviews
  * containing "Translated", and they count towards neither the list nor the average.
  */
 import type { Db } from '../db/database.ts';
-import type { SeedReview } from '../seed/reviews.ts';
+
+/** A review a site starts with. */
+export interface SeedReview {
+  customer_name: string;
+  rating: number;
+  text: string | null;
+  /** yyyy-mm-dd */
+  review_date: string;
+  hidden: boolean;
+}
+
+/** The reviews a site starts with, by its slug ("today" dates them). */
+export type ReviewSeeder = (slug: string, today: Date) => SeedReview[];
 
 export interface ReviewRow {
   id: number;

@@ -13,6 +13,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { SiteStore } from '../../../engine/server/sites.ts';
 import { createApiRouter, type ApiRouter, type ApiRouterOptions } from '../../../engine/api/router.ts';
 import { solveCaptchaQuestion } from '../../../engine/api/adapters/captcha.ts';
+import { demoApi } from '../../../demo/defaults.ts';
 import { createAjv, formatErrors } from '../../../engine/schema/validator.ts';
 import { apiSchemas } from '../../../schemas/index.gen.ts';
 import type { CaptchaChallenge, Car } from '../../../schemas/types.gen.ts';
@@ -113,7 +114,7 @@ export async function startApi(
 ): Promise<TestApi> {
   const sites = new SiteStore(options.sitesDir ?? fixtureSitesDir());
   const dataDir = options.dataDir ?? tempDataDir();
-  const api = createApiRouter({ log: quiet, env: {}, staffToken: 'staff-token-for-tests-0123456789', ...options, sites, dataDir });
+  const api = createApiRouter({ log: quiet, env: {}, staffToken: 'staff-token-for-tests-0123456789', ...demoApi, ...options, sites, dataDir });
   const app = express();
   app.set('trust proxy', 'loopback');
   app.use('/api', api);

@@ -2,7 +2,7 @@
 /** The model directory and dealer directory searches (page size 21). */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadInventory, readCatalogue, readInventorySites } from '../../../engine/inventory/load.ts';
+import { loadInventory, readCatalogue, readInventorySites } from '../../../demo/defaults.ts';
 import { SearchEngine } from '../../../engine/search/engine.ts';
 import { addDirectoryIndexes, DEALER_INDEX, DIRECTORY_PAGE_SIZE, MODEL_INDEX } from '../../../engine/search/directory-indexes.ts';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { generateInventory } from '../../../engine/inventory/generate.ts';
+import { generateInventory } from '../../../demo/defaults.ts';
 import { readCatalogue, readInventorySites } from '../../../engine/inventory/load.ts';
 import { SITES_DIR } from '../helpers.ts';
 

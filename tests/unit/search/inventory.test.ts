@@ -5,10 +5,8 @@ import express from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countBy } from 'lodash-es';
 import { createAjv } from '../../../engine/schema/validator.ts';
-import { loadInventory, readCatalogue, readInventorySites } from '../../../engine/inventory/load.ts';
-import { generateInventory, DEFAULT_COUNT } from '../../../engine/inventory/generate.ts';
+import { carPhotoSvg, carPhotosRouter, generateInventory, DEFAULT_COUNT, loadInventory, readCatalogue, readInventorySites } from '../../../demo/defaults.ts';
 import { LISTED_FOREVER, priceRange, weeklyPriceRange } from '../../../engine/inventory/derive.ts';
-import { carPhotoSvg, carPhotosRouter } from '../../../engine/inventory/photos.ts';
 import { monthlyRepayment } from '../../../engine/inventory/finance.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
 

@@ -8,7 +8,7 @@ import { createCarSearchEngine, CAR_INDEX, CAR_REPLICAS } from '../../../engine/
 import type { SearchEngine } from '../../../engine/search/engine.ts';
 import { COUNT_LIMIT, displayCount } from '../../../engine/search/result-count.ts';
 import { buildSiteFilter, dealerFilter, quote, soldCutoff, specStockFilter, type SiteFilterSource } from '../../../engine/search/site-filter.ts';
-import { loadInventory } from '../../../engine/inventory/load.ts';
+import { loadInventory } from '../../../demo/defaults.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
 
 const NOW = Date.UTC(2025, 5, 15, 10, 37, 12);

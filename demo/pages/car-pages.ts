@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/car-pages.ts [--check]
+ * npx tsx demo/pages/car-pages.ts [--check]
  *
  * Puts the car blocks (docs/cars.md) on the demo sites and the templates (sites/*.json,
  * sites/templates/*.json):
@@ -22,7 +22,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '../..');
 const sitesDir = process.env.FORECOURT_SITES_DIR ?? join(root, 'sites');
 const check = process.argv.includes('--check');
 

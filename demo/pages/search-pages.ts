@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/search-pages.ts [--check]
+ * npx tsx demo/pages/search-pages.ts [--check]
  *
  * Puts the search blocks on the demo sites' search pages (every sites/*.json and
  * sites/templates/*.json that has them):
@@ -21,7 +21,7 @@
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '../..');
 const sitesDir = process.env.FORECOURT_SITES_DIR ?? join(root, 'sites');
 const check = process.argv.includes('--check');
 

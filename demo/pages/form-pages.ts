@@ -1,5 +1,5 @@
 /**
- * npx tsx scripts/form-pages.ts [--check] [--dir sites]
+ * npx tsx demo/pages/form-pages.ts [--check] [--dir sites]
  *
  * Puts the lead forms (docs/forms.md) on the demo sites and the Ford template:
  *   /success                   thank-you message (success)
@@ -13,7 +13,7 @@
  *   /trade-in                  trade-in valuation appended (never gated)
  *   /cars/trade-in             trade-in towards the car in ?car_id= (never gated)
  *   /sell-my-car               sell my car (never gated)
- *   /cars/:slug/checkout       gate: sign-in on the reserve page (its car-checkout block comes from scripts/car-pages.ts)
+ *   /cars/:slug/checkout       gate: sign-in on the reserve page (its car-checkout block comes from demo/pages/car-pages.ts)
  *
  * Templates are done first; a site using a template gets only what the template does not
  * give it. Pages the documents already have keep their own blocks: the form is added when
@@ -26,16 +26,16 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatSiteDocument } from '../engine/document/canonical.ts';
-import { sanitizeHtml } from '../engine/sanitize/html.server.ts';
-import { createSitePreparer } from '../engine/site/prepare.ts';
-import { resolveTemplate } from '../engine/site/templates.ts';
+import { formatSiteDocument } from '../../engine/document/canonical.ts';
+import { sanitizeHtml } from '../../engine/sanitize/html.server.ts';
+import { createSitePreparer } from '../../engine/site/prepare.ts';
+import { resolveTemplate } from '../../engine/site/templates.ts';
 
 type Json = Record<string, any>;
 type Block = { type: string; id: string; props?: Json };
 type Page = { id: string; path: string; title: string; description?: string; gate?: 'sign-in' | 'finance'; blocks: Block[] };
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const dirArg = args.indexOf('--dir');
@@ -148,7 +148,7 @@ function appended(pageId: string): { block: Block; before: string[] }[] {
   }
 }
 
-/** Gates on pages (the checkout page itself, with its car-checkout block, comes from scripts/car-pages.ts). */
+/** Gates on pages (the checkout page itself, with its car-checkout block, comes from demo/pages/car-pages.ts). */
 const GATES: Record<string, 'finance' | 'sign-in'> = {
   finance: 'finance',
   'finance-enquiry': 'finance',

@@ -1,12 +1,13 @@
 /**
- * GET /cars/:id/:n.svg?w=…: a car's photo n at the width the card or gallery asks for
- * (mounted under /assets, so image URLs are /assets/cars/{id}/{n}.svg?w={width}).
+ * The demo's car photos as the platform's photo provider (engine/providers.ts):
+ * GET /cars/:id/:n.svg?w=…, a car's photo n at the width the card or gallery asks for
+ * (mounted under /assets, so the generated image URLs are /assets/cars/{id}/{n}.svg?w={width}).
  */
 import { Router } from 'express';
 import type { Car } from '../../schemas/types.gen.ts';
-import { carPhotoSvg } from './photo-svg.ts';
+import { carPhotoSvg } from './svg.ts';
 
-export { carPhotoSvg } from './photo-svg.ts';
+export { carPhotoSvg } from './svg.ts';
 
 export function carPhotosRouter(getCar: (id: string) => Car | undefined) {
   const router = Router();

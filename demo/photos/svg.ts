@@ -3,9 +3,9 @@
  * car's body and colour, framed differently per photo number so a gallery does not show the
  * same picture twelve times. Isomorphic: a static build can draw them in the browser.
  */
-import { vehicleSvg } from '../assets/svg.ts';
+import { vehicleSvg } from '../../engine/assets/svg.ts';
 import type { Car } from '../../schemas/types.gen.ts';
-import { BODIES, COLOUR_HEX } from './vocab.ts';
+import { BODIES, COLOUR_HEX } from '../inventory/vocab.ts';
 
 export const PHOTO_MIN_WIDTH = 80;
 export const PHOTO_MAX_WIDTH = 2000;

@@ -1,11 +1,17 @@
-/** `npm start` (production build) and `npm run dev` (Vite, hot reload). PORT overrides 4173. */
-import { join } from 'node:path';
+/**
+ * The composition root: the platform (engine/) wired with the demo's stock, photos, reviews,
+ * postcodes, rego registry and history reports (demo/defaults.ts), listening on PORT.
+ * `npm start` and `npm run serve` (production build), `npm run dev` (Vite, hot reload).
+ * PORT overrides 4173 (0 picks a free port), HOST overrides 127.0.0.1; FORECOURT_* (README).
+ */
+import process from 'node:process';
 
 const mode = process.argv.includes('--dev') ? 'development' : 'production';
 // React picks its build when first imported, so settle NODE_ENV before loading the app.
 process.env.NODE_ENV = mode;
-const { createApp } = await import('./app.ts');
-const root = join(import.meta.dirname, '../..');
+const { createApp } = await import('./engine/server/app.ts');
+const { demo } = await import('./demo/defaults.ts');
+const root = import.meta.dirname;
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 
@@ -13,6 +19,7 @@ const { app, sites, close } = await createApp({
   mode,
   root,
   sitesDir: process.env.FORECOURT_SITES_DIR,
+  providers: demo,
 });
 const server = app.listen(port, host, () => {
   const address = server.address();

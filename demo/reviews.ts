@@ -1,18 +1,11 @@
 /**
- * Sample reviews for each site, generated deterministically from its slug. The spec's
- * sample data (137 reviews averaging 4.7) belongs to gold-coast-ford; every site also
- * gets two hidden reviews and one machine-translated one, which the API must leave out.
+ * The demo's sample reviews for each site, generated deterministically from its slug (the
+ * API seeds a site with them the first time its reviews are asked for). The spec's sample
+ * data (137 reviews averaging 4.7) belongs to gold-coast-ford; every site also gets two
+ * hidden reviews and one machine-translated one, which the API must leave out.
  */
+import type { SeedReview } from '../engine/api/store/reviews.ts';
 import { hashString, pick, prng } from './prng.ts';
-
-export interface SeedReview {
-  customer_name: string;
-  rating: number;
-  text: string | null;
-  /** yyyy-mm-dd */
-  review_date: string;
-  hidden: boolean;
-}
 
 /** Published reviews by star rating, for sites whose numbers the spec gives. */
 const SAMPLE_SETS: Record<string, Record<number, number>> = {

@@ -1,7 +1,9 @@
 /**
- * A small seeded PRNG (mulberry32) with the draws the generator needs. Math.random is never
- * used: the same seed must give the same inventory on every machine, so demo sites, tests
- * and benchmarks see the same cars.
+ * The demo's deterministic pseudo-randomness: a small seeded PRNG (mulberry32) with the draws
+ * the inventory generator needs, and the string hash and pick the seeded reviews, the fake
+ * registry and the fake history reports use. Math.random is never used: the same seed must
+ * give the same stock, reviews and reports on every machine, so demo sites, tests and
+ * benchmarks see the same data.
  */
 
 export type Rng = () => number;
@@ -15,6 +17,23 @@ export function mulberry32(seed: number): Rng {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** mulberry32 under the name the seeded reviews and the fake registry use: floats in [0, 1). */
+export const prng = mulberry32;
+
+/** FNV-1a, 32 bits. */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export function pick<T>(rand: () => number, list: readonly T[]): T {
+  return list[Math.floor(rand() * list.length)];
 }
 
 /** Mixes two integers into a seed, so each car gets its own stream (car n is the same whatever the count). */

@@ -10,43 +10,22 @@
  * the last 12 days. Each car draws from its own stream (seed, n), so car n is the same whatever
  * the count.
  */
-import type { Car, Catalogue, Dealership, Location, Manufacturer, Model, Region } from '../../schemas/types.gen.ts';
-import { applyDerived } from './derive.ts';
-import { financeLendersFor, headlineWeekly } from './finance.ts';
-import { cumulativeWeights, Draw, mixSeed, mulberry32 } from './prng.ts';
-import {
-  BASE_EQUIPMENT,
-  BODIES,
-  CARAVAN_BADGES,
-  CARAVAN_EQUIPMENT,
-  COLOURS,
-  ELECTRIC_BADGES,
-  FILTERED_FEATURES,
-  GENERIC_BADGES,
-  MAKE_BADGES,
-  MAKE_ERAS,
-  MAKE_SINCE,
-  MODEL_BADGES,
-  MODERN_EQUIPMENT,
-  MOTORCYCLE_BADGES,
-  MOTORCYCLE_EQUIPMENT,
-  OFFROAD_EQUIPMENT,
-  PREMIUM_EQUIPMENT,
-  USED_TAGS,
-} from './vocab.ts';
+import type { Car, Catalogue } from '../../schemas/types.gen.ts';
+import { applyDerived } from '../../engine/inventory/derive.ts';
+import { financeLendersFor, headlineWeekly } from '../../engine/inventory/finance.ts';
+import { cumulativeWeights, Draw, mixSeed, mulberry32 } from '../prng.ts';
+import { badgesFor, catalogueView } from './catalogue-view.ts';
+import { dealerComments, equipmentCache, isoDate, niceRound, regplateFor, slugify, startOfUtcDay, vinFor, yearMonth } from './listing.ts';
+import { outletsOf, type InventorySite } from './outlets.ts';
+import { BODIES, COLOURS, FILTERED_FEATURES, MAKE_ERAS, MAKE_SINCE, USED_TAGS } from './vocab.ts';
+
+export type { InventorySite } from './outlets.ts';
+export { slugify, startOfUtcDay } from './listing.ts';
 
 /** Bump when the generator's output changes, so caches keyed by it are not reused. */
 export const INVENTORY_VERSION = 1;
 export const DEFAULT_SEED = 20250101;
 export const DEFAULT_COUNT = 20000;
-
-/** What the generator needs of a site document (a raw or resolved one both fit). */
-export interface InventorySite {
-  slug: string;
-  region?: Region;
-  dealerships?: Dealership[];
-  locations?: Location[];
-}
 
 export interface InventoryOptions {
   catalogue: Catalogue;
@@ -57,226 +36,12 @@ export interface InventoryOptions {
   now?: number;
 }
 
-const HYPERCAR_MAKES = new Set(['Bugatti', 'Koenigsegg', 'Pagani', 'Rimac', 'Hennessey', 'SSC']);
-
-interface Outlet {
-  dealership: Dealership;
-  region: Region;
-  sales: Location[];
-  siteLocations: Location[];
-  prefix: string;
-  ownMakes: string[];
-}
-
 const DAY = 86400;
 const REGION_CURRENCY = { AU: 'AUD', NZ: 'NZD', US: 'USD' } as const;
 /** Price level against the AUD catalogue prices. */
 const REGION_PRICE = { AU: 1, NZ: 1.08, US: 0.68 } as const;
-const US_MAKES = new Set([
-  'Chevrolet', 'Ford', 'Toyota', 'Honda', 'Nissan', 'Jeep', 'Ram', 'GMC', 'Dodge', 'Tesla', 'Hyundai', 'Kia', 'Subaru',
-  'BMW', 'Mercedes-Benz', 'Buick', 'Lincoln', 'Cadillac', 'Acura', 'Mazda', 'Volkswagen', 'Audi', 'Lexus', 'Chrysler',
-  'Harley-Davidson', 'Indian', 'Rivian', 'Pontiac', 'Saturn', 'Mercury', 'Hummer', 'Scion', 'Infiniti', 'Jayco',
-]);
-const NZ_FAVOURITES = new Set(['Toyota', 'Mazda', 'Nissan', 'Honda', 'Mitsubishi', 'Subaru', 'Suzuki', 'Holden', 'Ford', 'Hyundai', 'Kia', 'Volkswagen']);
-
-export function startOfUtcDay(ms: number): number {
-  return Math.floor(ms / (DAY * 1000)) * DAY * 1000;
-}
-
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-function initials(slug: string): string {
-  return slug
-    .split('-')
-    .map((w) => w[0] ?? '')
-    .join('')
-    .toUpperCase()
-    .slice(0, 4);
-}
-
-function outletsOf(sites: InventorySite[]): Outlet[] {
-  const outlets: Outlet[] = [];
-  for (const site of sites) {
-    const locations = site.locations ?? [];
-    for (const dealership of site.dealerships ?? []) {
-      const own = locations.filter((l) => l.dealership_slug === dealership.slug);
-      const sales = own.filter((l) => l.location_type === 'sales');
-      // A dealership with no location yet (a site just created in the editor) holds no stock.
-      if (!locations.length) continue;
-      outlets.push({
-        dealership,
-        region: site.region ?? 'AU',
-        sales: sales.length ? sales : own.length ? own : locations.slice(0, 1),
-        siteLocations: locations.filter((l) => l.location_type === 'sales'),
-        prefix: initials(dealership.slug),
-        ownMakes: dealership.manufacturers ?? [],
-      });
-    }
-  }
-  return outlets;
-}
-
-interface CatalogueView {
-  makes: Manufacturer[];
-  modelsByMake: Map<string, Model[]>;
-  usedWeights: Map<Region, { makes: Manufacturer[]; cumulative: Float64Array }>;
-  /** Models a car type may be drawn from, with their weights (earlier models in the catalogue sell more). */
-  modelTable(make: string, used: boolean): { models: Model[]; cumulative: Float64Array };
-}
 
 const COLOUR_TABLE = cumulativeWeights(COLOURS.map((c) => c.weight));
-
-function catalogueView(catalogue: Catalogue): CatalogueView {
-  const modelsByMake = new Map<string, Model[]>();
-  for (const m of catalogue.models) {
-    if (!m.from_price && m.status === 'coming_soon') continue;
-    const list = modelsByMake.get(m.manufacturer_name) ?? [];
-    list.push(m);
-    modelsByMake.set(m.manufacturer_name, list);
-  }
-  const makes = catalogue.manufacturers.filter((mk) => modelsByMake.has(mk.name));
-  const usedWeights = new Map<Region, { makes: Manufacturer[]; cumulative: Float64Array }>();
-  for (const region of ['AU', 'NZ', 'US'] as const) {
-    const list = makes.filter((mk) => region !== 'US' || US_MAKES.has(mk.name));
-    const weights = list.map((mk) => {
-      let w = mk.popular ? 10 : 1;
-      if (mk.vehicle_type === 'motorcycle') w = mk.popular ? 3 : 0.4;
-      if (mk.vehicle_type === 'caravan') w = mk.popular ? 4 : 0.35;
-      if (mk.vehicle_type === 'truck') w = 0.3;
-      // Hypercars are in the catalogue (make lists) but no franchise yard trades them in.
-      if (HYPERCAR_MAKES.has(mk.name)) w = 0;
-      if (region === 'NZ' && NZ_FAVOURITES.has(mk.name)) w *= 3;
-      if (region === 'US' && (mk.name === 'Chevrolet' || mk.name === 'Ford' || mk.name === 'Toyota')) w *= 3;
-      return w;
-    });
-    usedWeights.set(region, { makes: list, cumulative: cumulativeWeights(weights) });
-  }
-  const tables = new Map<string, { models: Model[]; cumulative: Float64Array }>();
-  const modelTable = (make: string, used: boolean) => {
-    const key = `${used}|${make}`;
-    let table = tables.get(key);
-    if (!table) {
-      const all = modelsByMake.get(make) ?? modelsByMake.get(makes[0].name)!;
-      // New and demo stock is cars only: the demo sites have no caravan or motorbike franchises.
-      const current = used ? all : all.filter((m) => m.body?.[0] !== 'motorcycle' && m.body?.[0] !== 'caravan');
-      const models = current.length ? current : all;
-      table = { models, cumulative: cumulativeWeights(models.map((_, i) => 1 / (1 + i * 0.12))) };
-      tables.set(key, table);
-    }
-    return table;
-  };
-  return { makes, modelsByMake, usedWeights, modelTable };
-}
-
-function badgesFor(make: string, model: Model): string[] {
-  const body = model.body?.[0] ?? 'sedan';
-  if (body === 'motorcycle') return MOTORCYCLE_BADGES;
-  if (body === 'caravan') return CARAVAN_BADGES;
-  return (
-    MODEL_BADGES[`${make} ${model.name}`] ??
-    (model.fuel?.[0] === 'Electric' ? ELECTRIC_BADGES : undefined) ??
-    MAKE_BADGES[make] ??
-    GENERIC_BADGES
-  );
-}
-
-function niceRound(price: number): number {
-  if (price < 1000) return Math.round(price / 10) * 10;
-  return Math.max(990, Math.round(price / 1000) * 1000 - 10);
-}
-
-const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
-
-function vinFor(d: Draw, make: string, year: number, id: number): string {
-  let h = 0;
-  for (const ch of make) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  let vin = '';
-  for (let i = 0; i < 3; i++) vin += VIN_CHARS[(h >>> (i * 5)) % VIN_CHARS.length];
-  for (let i = 0; i < 5; i++) vin += VIN_CHARS[d.int(0, VIN_CHARS.length - 1)];
-  vin += YEAR_CODES[(((year - 1980) % 30) + 30) % 30];
-  vin += VIN_CHARS[d.int(0, VIN_CHARS.length - 1)];
-  vin += String(id).padStart(7, '0').slice(-7);
-  return vin;
-}
-
-function regplateFor(d: Draw, region: Region, state: string): string {
-  const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
-  const L = () => letters[d.int(0, letters.length - 1)];
-  const N = () => String(d.int(0, 9));
-  if (region === 'US') return `${L()}${L()}${L()}${N()}${N()}${N()}${N()}`;
-  if (region === 'NZ') return `${L()}${L()}${L()}${N()}${N()}${N()}`;
-  if (state === 'VIC') return `${L()}${L()}${L()}${N()}${N()}${N()}`;
-  if (state === 'NSW') return `${L()}${L()}${N()}${N()}${L()}${L()}`;
-  return `${N()}${N()}${N()}${L()}${L()}${L()}`;
-}
-
-function isoDate(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().slice(0, 10);
-}
-
-function yearMonth(year: number, month: number): string {
-  return `${year}-${String(month).padStart(2, '0')}`;
-}
-
-/** Equipment lists are shared between cars of the same model, trim and age band (they never change). */
-function equipmentCache() {
-  const cache = new Map<string, string[]>();
-  return (d: Draw, key: string, body: string, tier: number, modern: boolean, seats: number, price: number) => {
-    const k = `${key}|${tier}|${modern}|${seats}`;
-    let list = cache.get(k);
-    if (list) return list;
-    if (body === 'motorcycle') list = MOTORCYCLE_EQUIPMENT.slice(0, 3 + tier * 2);
-    else if (body === 'caravan') list = CARAVAN_EQUIPMENT.slice(0, 4 + tier * 2);
-    else {
-      list = [...BASE_EQUIPMENT];
-      if (modern) list.push(...MODERN_EQUIPMENT.slice(0, 3 + tier));
-      const premium = price > 70000 ? 6 : tier * 2;
-      list.push(...PREMIUM_EQUIPMENT.slice(0, premium));
-      if (body === 'ute' || body === '4x4' || (body === 'suv' && tier >= 2)) list.push(...OFFROAD_EQUIPMENT.slice(0, 1 + tier));
-      if (seats >= 7) list.push('Third Row Seating');
-    }
-    void d;
-    cache.set(k, list);
-    return list;
-  };
-}
-
-/** 12,345: toLocaleString builds a formatter per call, which 20,000 cars notice. */
-function thousands(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-const SECTION_PITCH = [
-  'Every vehicle is inspected by our qualified technicians before it reaches the yard, and comes with a clear title guarantee.',
-  'Finance is available on the spot and trade-ins are welcome: ask about a valuation while you test drive.',
-  'We deliver Australia-wide and can organise a video walk-around if you cannot make it to the showroom.',
-  'Extended warranty and paint protection packages are available on request.',
-];
-
-function dealerComments(d: Draw, car: Pick<Car, 'year' | 'make' | 'model' | 'badge' | 'colour' | 'km' | 'car_type' | 'dealership_name' | 'odometer_unit'>, features: string[], phone: string | null | undefined): string {
-  if (d.chance(0.04)) return '';
-  const title = `${car.year} ${car.make} ${car.model}${car.badge ? ` ${car.badge}` : ''}`;
-  const intro =
-    car.car_type === 'new'
-      ? `Brand new ${title} in ${car.colour.toLowerCase()}, ready for delivery.`
-      : car.car_type === 'demo'
-        ? `Ex-demonstrator ${title} in ${car.colour.toLowerCase()} with only ${thousands(car.km)} ${car.odometer_unit} and the balance of new car warranty.`
-        : `This ${title} is finished in ${car.colour.toLowerCase()} and has travelled ${thousands(car.km)} ${car.odometer_unit}.`;
-  const sections = [intro];
-  if (features.length >= 3) sections.push(`Highlights include ${features[0]}, ${features[1]} and ${features[2]}.`);
-  sections.push(d.pick(SECTION_PITCH));
-  sections.push(`Visit ${car.dealership_name}${phone ? ` or call ${phone}` : ''} to arrange a test drive today.`);
-  return sections.join('|');
-}
 
 export function generateInventory(options: InventoryOptions): Car[] {
   const count = options.count ?? DEFAULT_COUNT;

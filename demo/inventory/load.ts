@@ -1,0 +1,27 @@
+/**
+ * The demo stock of a sites folder, or of the sites a server was given: generated from the
+ * dealerships and locations of the valid sites (engine/inventory/load.ts reads the folder,
+ * so a broken document has no stock and stops nothing). The inventory is regenerated in
+ * memory at start (about a second for 20,000 cars) rather than cached to disk: parsing a
+ * cached JSON file of that size takes as long as generating it, and a cache would need
+ * invalidating whenever a site, the catalogue or the generator changes.
+ */
+import type { Car } from '../../schemas/types.gen.ts';
+import { readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
+import type { StockSource } from '../../engine/providers.ts';
+import { generateInventory, type InventoryOptions } from './generate.ts';
+
+export { readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
+
+/** The generator's knobs: how many cars, which seed, which day is "today". */
+export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sites'>>;
+
+/** The demo stock as the platform's stock provider: generated for the sites that have dealerships. */
+export function demoStock(options: DemoStockOptions = {}): StockSource {
+  return ({ catalogue, sites }) => generateInventory({ catalogue, sites: sites.filter((s) => s.dealerships.length > 0), ...options });
+}
+
+/** The demo stock of a sites folder. */
+export function loadInventory(sitesDir: string, options: DemoStockOptions = {}): Car[] {
+  return generateInventory({ catalogue: readCatalogue(sitesDir), sites: readInventorySites(sitesDir), ...options });
+}

@@ -1,0 +1,67 @@
+/**
+ * What the content pages (content-pages.ts) are written from: a dealer as the text needs
+ * to know it, the small HTML helpers, and the hero and call-to-action blocks most pages
+ * start and end with.
+ */
+
+export type Json = Record<string, any>;
+export type Block = { type: string; id: string; props?: Json };
+export type Page = { id: string; path: string; title: string; description?: string; blocks: Block[] };
+
+// ---------------------------------------------------------------------------------------
+// What the text needs to know about a dealer.
+
+export interface Dealer {
+  slug: string;
+  name: string;
+  region: 'AU' | 'NZ' | 'US';
+  makes: string[];
+  towns: string[];
+  primaryTown: string;
+  phone?: string;
+  servicePhone?: string;
+  hasService: boolean;
+  hasParts: boolean;
+  groups: number;
+  usedOnly: boolean;
+  models: Json[];
+  locations: Json[];
+}
+
+/** The dealer of a resolved site document; its models are those of its makes in the catalogue. */
+export function dealerOf(resolved: Json, catalogue: { models: Json[] }): Dealer {
+  const locations: Json[] = (resolved.locations ?? []).filter((l: Json) => l.visible !== false);
+  const primary = locations.find((l) => l.primary) ?? locations[0];
+  const makes = [...new Set<string>((resolved.dealerships ?? []).flatMap((d: Json) => d.manufacturers ?? []))];
+  const service = locations.find((l) => l.location_type === 'service');
+  return {
+    slug: resolved.slug,
+    name: resolved.name,
+    region: resolved.region ?? 'AU',
+    makes,
+    towns: [...new Set(locations.map((l) => l.address?.city).filter(Boolean))] as string[],
+    primaryTown: primary?.address?.city ?? '',
+    phone: primary?.contact_detail?.phone,
+    servicePhone: service?.contact_detail?.phone ?? primary?.contact_detail?.phone,
+    hasService: locations.some((l) => l.location_type === 'service'),
+    hasParts: locations.some((l) => l.location_type === 'parts'),
+    groups: (resolved.dealerships ?? []).length,
+    usedOnly: makes.length === 0,
+    models: catalogue.models.filter((m) => makes.includes(m.manufacturer_name)),
+    locations,
+  };
+}
+
+export const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+export const tel = (phone: string | undefined) => (phone ? `tel:${phone.replace(/[^+0-9]/g, '')}` : '/contact');
+export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const p = (...paragraphs: string[]) => paragraphs.map((x) => `<p>${x}</p>`).join('');
+export const ul = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
+
+export function hero(id: string, heading: string, text?: string, actions?: { label: string; href: string }[], tone = 'light'): Block {
+  return { type: 'hero', id, props: { heading, ...(text ? { text } : {}), ...(actions?.length ? { actions } : {}), tone } };
+}
+
+export function cta(id: string, heading: string, text: string, actions: { label: string; href: string }[], tone = 'brand'): Block {
+  return { type: 'call-to-action', id, props: { heading, text, actions, tone } };
+}

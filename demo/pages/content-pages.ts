@@ -1,0 +1,245 @@
+/**
+ * npx tsx demo/pages/content-pages.ts [--write] [--replace] [--model-pages] [--dir sites] [--only slug,slug]
+ *
+ * Adds the content pages of a dealer site to the demo site documents, built from the content
+ * blocks (docs/content-blocks.md, "Content pages"): locations and location pages, /contact-us/:slug, /dealerships,
+ * special offers and offer pages, the model range, warranty, roadside assist, parts and
+ * accessories, careers, fleet, vehicle reviews (blog), plus richer about, privacy and
+ * terms pages. Text is written per dealer (name, towns, makes, region spelling and law).
+ *
+ * What it changes in each sites/{slug}.json (never templates, never shared/):
+ *  - pages the document (or its template) does not have yet are added;
+ *  - placeholder pages (only a hero, e.g. /locations/:slug) are upgraded;
+ *  - existing pages get one block appended where it belongs and is missing: the
+ *    locations block on /contact, the trade-in FAQ on /trade-in, reviews on the home page;
+ *  - with --replace, every page this script defines replaces the existing one of that id;
+ *  - with --model-pages, /:modelSlug model pages are added and the model range links to
+ *    them; without, the range links to each model's stock (/search/{make}/{model}),
+ *    because /:modelSlug would also answer unknown one-segment addresses with 200;
+ *  - sites selling new cars without offers get a few sample offers (offers list).
+ * Every result is prepared (template, validation, sanitising) exactly as the server does
+ * before anything is written, and written in canonical form. Without --write it only
+ * reports what it would do.
+ */
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatSiteDocument } from '../../engine/document/canonical.ts';
+import { sanitizeHtml } from '../../engine/sanitize/html.server.ts';
+import { createSitePreparer } from '../../engine/site/prepare.ts';
+import { resolveTemplate } from '../../engine/site/templates.ts';
+import { dealerOf, esc, type Block, type Dealer, type Json, type Page } from './content-kit.ts';
+import {
+  aboutPage,
+  contactLocationPage,
+  dealershipsPage,
+  locationPage,
+  locationsPage,
+  modelPage,
+  modelsPage,
+  offerPages,
+  privacyPage,
+  specialOffersPage,
+  termsPage,
+} from './content-dealer-pages.ts';
+import { blogReviewsPage, careersPage, fleetPage, partsPage, roadsidePage, warrantyPage } from './content-service-pages.ts';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const sitesDir = resolve(option('--dir') ?? join(root, 'sites'));
+const only = option('--only')?.split(',').map((s) => s.trim());
+const write = flag('--write');
+const replaceAll = flag('--replace');
+/** Also add /:modelSlug model pages (see modelPage: it shadows the 404 page for one-segment addresses). */
+const withModelPages = flag('--model-pages');
+
+const readJson = (file: string): Json => JSON.parse(readFileSync(file, 'utf8'));
+const loadTemplate = (name: string) => {
+  const file = join(sitesDir, 'templates', `${name}.json`);
+  return existsSync(file) ? readJson(file) : undefined;
+};
+const prepare = createSitePreparer({ loadTemplate, sanitizeHtml });
+const catalogue = readJson(join(sitesDir, 'shared', 'catalogue.json')) as { models: Json[] };
+
+const REVIEWS: [string, number, string][] = [
+  ['Sarah M.', 5, 'From the first call to picking up the car, everyone was friendly and honest. No pressure at all, and the car was spotless on delivery day.'],
+  ['Daniel K.', 5, 'Traded in my old ute and drove out the same afternoon. The trade-in offer was fair and they sorted the finance paperwork while we waited.'],
+  ['Priya R.', 4, 'Service booking online was easy and they had a loan car ready. Took a little longer than quoted, but they kept me updated by text the whole time.'],
+  ['Tom and Jess', 5, 'Second car we have bought here. Great follow-up after the sale, and they remembered us when we came back. Highly recommended.'],
+  ['Graham W.', 5, 'Sales consultant took the time to explain every option without any pressure. Would buy from them again.'],
+  ['Aroha T.', 5, 'Really helpful team. They found exactly the car we wanted and arranged delivery to our door.'],
+];
+
+function reviewsBlock(d: Dealer, id: string): Block {
+  return {
+    type: 'reviews',
+    id,
+    props: {
+      heading: `What our customers say about ${d.name}`,
+      reviews: REVIEWS.map(([customer_name, rating, text], i) => ({
+        id: i + 1,
+        customer_name,
+        rating,
+        text,
+        review_date: `${String(3 + i * 4).padStart(2, '0')}/0${1 + (i % 9)}/2025`,
+        review_date_in_words: `${3 + i * 4} ${['January', 'February', 'March', 'April', 'May', 'June'][i % 6]} 2025`,
+      })),
+      averageRating: 4.7,
+      count: 137,
+    },
+  };
+}
+
+function sampleOffers(d: Dealer, siteId: number | undefined): Json[] {
+  const featured = d.models.filter((m) => m.status !== 'coming_soon').slice(0, 3);
+  return featured.map((m, i) => {
+    const make = m.manufacturer_name as string;
+    const price = typeof m.from_price === 'number' ? Math.round((m.from_price * 1.08) / 1000) * 1000 - 10 : undefined;
+    return {
+      id: 900 + i + 1,
+      name: i === 0 && price ? `${m.name} driveaway from $${price.toLocaleString('en-AU')}` : i === 1 ? `${m.name}: 5 years free scheduled servicing` : `${m.name} with a free accessory pack`,
+      description: `<p>${esc(m.short_description ?? `The ${make} ${m.name}.`)}</p><p>Talk to our team at ${esc(d.name)} about availability, colours and trade-in.</p>`,
+      disclaimer:
+        `Offer available on new ${make} ${m.name} vehicles ordered and delivered by the end of the offer period at ${d.name}. ` +
+        'Not available with any other offer. Excludes fleet, government and rental buyers. Metallic paint and options extra. ' +
+        'The manufacturer and dealer reserve the right to extend or vary the offer. See us for full terms and conditions.',
+      model: { name: m.name, slug: m.slug },
+      manufacturer: { name: make, slug: make.toLowerCase().replace(/[^a-z0-9]+/g, '-') },
+      // The third offer demonstrates a per-website exclusion: shown everywhere except a sister site.
+      ...(i === 2 && siteId ? { excluded_website_ids: [siteId + 1] } : {}),
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+
+function pagesFor(d: Dealer): Page[] {
+  const pages = [
+    locationsPage(d),
+    locationPage(),
+    contactLocationPage(),
+    specialOffersPage(d),
+    ...offerPages(),
+    warrantyPage(d),
+    roadsidePage(d),
+    partsPage(d),
+    careersPage(d),
+    fleetPage(d),
+    blogReviewsPage(d),
+    aboutPage(d),
+    privacyPage(d),
+    termsPage(d),
+  ];
+  if (d.groups > 1) pages.push(dealershipsPage(d));
+  if (!d.usedOnly && d.models.length) pages.push(modelsPage(d, withModelPages));
+  if (!d.usedOnly && d.models.length && withModelPages) pages.push(modelPage());
+  return pages;
+}
+
+/** Pages the script may upgrade without --replace: only a placeholder hero. */
+const isPlaceholder = (page: Json | undefined) => !page || ((page.blocks?.length ?? 0) <= 1 && (page.blocks ?? []).every((b: Json) => b.type === 'hero'));
+
+function apply(doc: Json, d: Dealer, resolvedPages: Json[]): string[] {
+  const changes: string[] = [];
+  doc.pages ??= [];
+  const own = new Map<string, Json>(doc.pages.map((pg: Json) => [pg.id, pg]));
+  const effective = new Map<string, Json>(resolvedPages.map((pg) => [pg.id, pg]));
+  const effectivePaths = new Set(resolvedPages.map((pg) => pg.path));
+  const blockIds = new Set<string>();
+  const collect = (blocks: Json[] | undefined) =>
+    (blocks ?? []).forEach((b) => {
+      blockIds.add(b.id);
+      collect(b.children);
+      Object.values(b.slots ?? {}).forEach((s) => collect(s as Json[]));
+    });
+  resolvedPages.forEach((pg) => collect(pg.blocks));
+  collect(doc.layout?.header);
+  collect(doc.layout?.footer);
+
+  for (const page of pagesFor(d)) {
+    const current = effective.get(page.id);
+    const pathTaken = !current && effectivePaths.has(page.path);
+    if (pathTaken) {
+      changes.push(`skip ${page.path}: another page already uses that path`);
+      continue;
+    }
+    if (current && !replaceAll && !isPlaceholder(current)) continue;
+    const clash = page.blocks.find((b) => blockIds.has(b.id) && !(current?.blocks ?? []).some((c: Json) => c.id === b.id));
+    if (clash) {
+      changes.push(`skip ${page.path}: block id ${clash.id} is already used`);
+      continue;
+    }
+    if (own.has(page.id)) doc.pages[doc.pages.indexOf(own.get(page.id))] = page;
+    else doc.pages.push(page);
+    page.blocks.forEach((b) => blockIds.add(b.id));
+    changes.push(`${current ? 'replace' : 'add'} ${page.path}`);
+  }
+
+  // One block appended to existing pages where it is missing.
+  const augment = (pageId: string, has: (b: Json) => boolean, block: Block) => {
+    const page = effective.get(pageId);
+    if (!page || page.blocks.some(has) || blockIds.has(block.id)) return;
+    const target = own.get(pageId);
+    if (!target) {
+      // The page comes from the template: copying it here would cut it off from the template.
+      changes.push(`skip appending ${block.type} to ${page.path}: the page is the template's (add it there)`);
+      return;
+    }
+    target.blocks.push(block);
+    blockIds.add(block.id);
+    changes.push(`append ${block.type} to ${page.path}`);
+  };
+  augment('contact', (b) => b.type === 'locations', { type: 'locations', id: 'contact-locations', props: { heading: 'Our locations', filter: 'all' } });
+  augment('trade-in', (b) => b.type === 'faq-accordion', { type: 'faq-accordion', id: 'trade-in-faq', props: {} });
+  augment('home', (b) => b.type === 'reviews', reviewsBlock(d, 'home-reviews'));
+
+  if (!d.usedOnly && !(doc.offers?.length)) {
+    const offers = sampleOffers(d, doc.id);
+    if (offers.length) {
+      doc.offers = offers;
+      changes.push(`add ${offers.length} sample offers`);
+    }
+  }
+  return changes;
+}
+
+const structuredCloneJson = (v: Json): Json => JSON.parse(JSON.stringify(v));
+
+const files = readdirSync(sitesDir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .filter((f) => !only || only.includes(f.replace(/\.json$/, '')));
+
+let failed = 0;
+for (const file of files) {
+  const path = join(sitesDir, file);
+  const doc = readJson(path);
+  const first = prepare(structuredCloneJson(doc));
+  if (!first.ok) {
+    failed++;
+    console.error(`✗ ${file}: invalid before any change:\n  ${first.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`);
+    continue;
+  }
+  const dealer = dealerOf(first.site as unknown as Json, catalogue);
+  const resolved = resolveTemplate(structuredCloneJson(doc), (name) => loadTemplate(name)).doc as Json;
+  const changes = apply(doc, dealer, resolved.pages ?? []);
+  if (!changes.length) {
+    console.log(`= ${file}: nothing to add`);
+    continue;
+  }
+  const after = prepare(structuredCloneJson(doc));
+  if (!after.ok) {
+    failed++;
+    console.error(`✗ ${file}: the result would be invalid, nothing written:\n  ${after.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`);
+    continue;
+  }
+  console.log(`${write ? '✓' : '~'} ${file}:\n  ${changes.join('\n  ')}`);
+  if (write) writeFileSync(path, formatSiteDocument(doc));
+}
+if (!write) console.log('\n(dry run: add --write to save)');
+process.exit(failed ? 1 : 0);
