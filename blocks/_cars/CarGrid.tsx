@@ -30,8 +30,8 @@ export function pageTiles(site: ResolvedSite, pathname: string): PromoTile[] {
   const out: PromoTile[] = [];
   for (const { block } of walkList(match.page.blocks)) {
     if (block.type !== 'promo-tile') continue;
-    const props = (block.props ?? {}) as PromoTileProps;
-    if ((props.placement ?? 'results') === 'results') out.push({ ...props, id: String(block.id) });
+    const props = block.props as PromoTileProps;
+    if (props.placement === 'results') out.push({ ...props, id: String(block.id) });
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * into every page it is on.
  */
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { PromoTileProps } from '../../schemas/types.gen.ts';
+import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './cars.css';
 
@@ -13,7 +13,7 @@ export function PromoTileView({ tile, as: As = 'div' }: { tile: PromoTileProps &
   return (
     <As
       className="fc-promo-tile"
-      style={{ backgroundColor: tile.backgroundColour ?? '#1f3a93', color: tile.textColour ?? '#ffffff' }}
+      style={{ backgroundColor: tile.backgroundColour, color: tile.textColour }}
       data-promo-tile={tile.id}
       aria-label={As === 'aside' ? t(tile.heading) : undefined}
     >

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
+import { withDefaults } from '../_shared/test-utils.tsx';
 import { assignTiles, eligibleTiles, fitsDisplay, insertPromoTiles, isCurrent, isoDay, seededRandom, shuffle, type PromoTile } from './promo.ts';
 
-const tile = (id: string, extra: Partial<PromoTile> = {}): PromoTile => ({ id, heading: id, ...extra });
+const tile = (id: string, extra: Partial<PromoTile> = {}): PromoTile => ({ ...withDefaults<PromoTileProps>('promo-tile', { heading: id, ...extra }), id });
 const cars = Array.from({ length: 20 }, (_, i) => `car${i + 1}`);
 const layout = (items: ReturnType<typeof insertPromoTiles<string>>) => items.map((i) => (i.type === 'car' ? i.car : `[${i.tile.id}]`));
 

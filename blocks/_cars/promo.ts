@@ -11,7 +11,7 @@
  * A tile pinned to a position (its own `position`) takes that position; the others are
  * shuffled into the remaining ones. The random source is injectable for tests.
  */
-import type { PromoTileProps } from '../../schemas/types.gen.ts';
+import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
 
 export type CarType = 'new' | 'demo' | 'used';
 export const ALL_CAR_TYPES: CarType[] = ['new', 'demo', 'used'];
@@ -42,7 +42,7 @@ export function isCurrent(tile: Pick<PromoTileProps, 'start' | 'expiry'>, today:
 
 /** The display filter against the car types in view. */
 export function fitsDisplay(tile: Pick<PromoTileProps, 'display' | 'strictDisplay'>, inView: readonly string[]): boolean {
-  const display = tile.display ?? [];
+  const { display } = tile;
   if (!display.length) return true;
   const view = inView.length ? inView : ALL_CAR_TYPES;
   return tile.strictDisplay ? view.every((t) => display.includes(t as CarType)) : view.some((t) => display.includes(t as CarType));

@@ -10,6 +10,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
+import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
 import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
 import { DealershipField } from './DealershipField.tsx';
@@ -127,7 +128,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
     enquiry.push({
       name: 'message',
       label: 'Message',
-      checks: messageRequired ? [required('', 'enter', MESSAGES.message), maxLength(5000, 'Message')] : [maxLength(5000, 'Message')],
+      checks: messageRequired ? [required('', 'enter', MESSAGES.message), maxLength(LEAD.message.maxLength, 'Message')] : [maxLength(LEAD.message.maxLength, 'Message')],
     });
     if (layout.terms) enquiry.push(termsRule);
     if (layout.captcha) enquiry.push(captcha.rule);
@@ -251,7 +252,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
               form={form}
               name="Rego"
               label="Registration (rego)"
-              maxLength={10}
+              maxLength={LEAD.Rego.maxLength}
               autoComplete="off"
               transform={(v) => v.toUpperCase()}
             />

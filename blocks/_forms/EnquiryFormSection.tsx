@@ -16,7 +16,7 @@ interface Props {
   className: string;
   heading: string;
   intro?: string;
-  carFromQuery?: boolean;
+  carFromQuery: boolean;
   /** Words before the car's name, e.g. "Test drive". */
   carLabel?: string;
   form: Omit<EnquiryFormProps, 'car' | 'formId' | 'labelledBy'>;
@@ -25,7 +25,7 @@ interface Props {
 export function EnquiryFormSection({ block, className, heading, intro, carFromQuery, carLabel, form }: Props) {
   const { site } = useSite();
   const { search } = useLocation();
-  const carState = useCarFromQuery(site, search, carFromQuery ?? true);
+  const carState = useCarFromQuery(site, search, carFromQuery);
   const car = carState.status === 'ready' ? carState.car : undefined;
   return (
     <FormSection block={block} className={className} heading={heading} intro={intro}>

@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
+import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
 import type { FinanceQuote } from '../../schemas/types.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
 import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
@@ -39,9 +40,10 @@ export interface FinanceFormProps {
   query?: FinanceQuery;
   /** The personalised quote the visitor set up in the calculator. */
   quote?: CalculatorValues & { weekly: number };
-  submitLabel?: string;
+  submitLabel: string;
+  /** The personalised quote's block has no opt-in text of its own: the usual one shows. */
   optInText?: string;
-  termsHref?: string;
+  termsHref: string;
   formId: string;
   labelledBy?: string;
   successPath?: string;
@@ -116,7 +118,7 @@ export function FinanceForm(props: FinanceFormProps) {
         { name: 'residential', label: 'Living situation', checks: [required('living situation', 'select')] },
       );
     }
-    list.push({ name: 'message', label: 'Message', checks: [maxLength(5000, 'Message')] });
+    list.push({ name: 'message', label: 'Message', checks: [maxLength(LEAD.message.maxLength, 'Message')] });
     if (site.features.termsAgreement) list.push(termsRule);
     if (captcha.enabled) list.push(captcha.rule);
     return list;
@@ -218,7 +220,7 @@ export function FinanceForm(props: FinanceFormProps) {
       <TextAreaField form={form} name="message" label="Anything else we should know?" rows={4} />
       <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(site.features.termsAgreement)} termsHref={props.termsHref} />
       <div className="fc-form__actions">
-        <SubmitButton form={form}>{props.submitLabel ?? 'Send finance enquiry'}</SubmitButton>
+        <SubmitButton form={form}>{props.submitLabel}</SubmitButton>
       </div>
     </FormFrame>
   );

@@ -1,5 +1,6 @@
 /** Field groups several forms share: the contact details and the terms agreement. */
 import type { Region } from '../../engine/site/types.ts';
+import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { CaptchaField, type CaptchaHandle } from './Captcha.tsx';
 import { CheckboxField, TextField } from './fields.tsx';
@@ -15,8 +16,8 @@ export interface ContactOptions {
 export function contactRules(region: Region, options: ContactOptions = {}): FieldRule[] {
   const first = options.firstNameLabel ?? 'First name';
   const phoneLabel = options.phoneLabel ?? 'Phone number';
-  const rules: FieldRule[] = [{ name: 'name', label: first, checks: [required(first), maxLength(120, first)] }];
-  if (options.lastNameRequired) rules.push({ name: 'last_name', label: 'Last name', checks: [required('Last name'), maxLength(120, 'Last name')] });
+  const rules: FieldRule[] = [{ name: 'name', label: first, checks: [required(first), maxLength(LEAD.name.maxLength, first)] }];
+  if (options.lastNameRequired) rules.push({ name: 'last_name', label: 'Last name', checks: [required('Last name'), maxLength(LEAD.last_name.maxLength, 'Last name')] });
   rules.push(
     { name: 'email', label: 'Email', checks: [required('Email', 'enter', 'Please enter your email address.'), email] },
     { name: 'phone', label: phoneLabel, checks: [required(phoneLabel), phone(region)] },
@@ -28,11 +29,11 @@ export function ContactFields({ form, region, options = {} }: { form: FormContro
   return (
     <>
       <div className="fc-form__row fc-form__row--2">
-        <TextField form={form} name="name" label={options.firstNameLabel ?? 'First name'} required autoComplete="given-name" maxLength={120} />
-        <TextField form={form} name="last_name" label="Last name" required={options.lastNameRequired} autoComplete="family-name" maxLength={120} />
+        <TextField form={form} name="name" label={options.firstNameLabel ?? 'First name'} required autoComplete="given-name" maxLength={LEAD.name.maxLength} />
+        <TextField form={form} name="last_name" label="Last name" required={options.lastNameRequired} autoComplete="family-name" maxLength={LEAD.last_name.maxLength} />
       </div>
       <div className="fc-form__row fc-form__row--2">
-        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
+        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={LEAD.email.maxLength} />
         <TextField
           form={form}
           name="phone"
@@ -41,7 +42,7 @@ export function ContactFields({ form, region, options = {} }: { form: FormContro
           required
           autoComplete="tel"
           inputMode="tel"
-          maxLength={20}
+          maxLength={LEAD.phone.maxLength}
           help={`For example ${phoneExample(region)}`}
         />
       </div>

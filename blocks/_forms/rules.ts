@@ -5,6 +5,7 @@
  */
 import { POSTCODE_RULES, PHONE_RULES, checkPhone, checkPostcode } from '../../engine/api/regional.ts';
 import type { Features, Region } from '../../engine/site/types.ts';
+import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
 import { MESSAGES, requiredMessage } from './messages.ts';
 
 export type FieldValue = string | boolean;
@@ -40,7 +41,7 @@ const optional =
     text(v) === '' ? undefined : check(text(v));
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-export const email: Check = optional((s) => (EMAIL.test(s) && s.length <= 254 ? undefined : MESSAGES.email));
+export const email: Check = optional((s) => (EMAIL.test(s) && s.length <= LEAD.email.maxLength ? undefined : MESSAGES.email));
 
 export const phone =
   (region: Region): Check =>
@@ -50,7 +51,9 @@ export const postcode =
   (region: Region): Check =>
     optional((s) => checkPostcode(region, s));
 
-export const rego: Check = optional((s) => (/^[A-Za-z0-9 -]{1,10}$/.test(s) ? undefined : MESSAGES.rego));
+const REGO = new RegExp(LEAD.Rego.pattern);
+/** The lead's Rego (schemas/api/lead-request.schema.json); a trade-in's own rego has the same rule. */
+export const rego: Check = optional((s) => (REGO.test(s) && s.length <= LEAD.Rego.maxLength ? undefined : MESSAGES.rego));
 
 export const mustAgree =
   (message: string = MESSAGES.terms): Check =>

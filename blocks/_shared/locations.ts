@@ -5,7 +5,8 @@
  */
 import type { Location, ResolvedSite } from '../../engine/site/types.ts';
 import { pointOf } from './distance.ts';
-import { WEEKDAYS, type OpeningHour, type SpecialHour } from './opening-hours.ts';
+import type { OpeningHour, SpecialHour } from '../../schemas/types.gen.ts';
+import { WEEKDAYS } from './opening-hours.ts';
 import type { MapPoint } from './StaticMap.tsx';
 
 /** Keyword filters of a locations block; a number picks one location by id. */

@@ -7,8 +7,8 @@ import {
   specialHoursRows,
   summariseHours,
   zonedTime,
-  type OpeningHour,
 } from './opening-hours.ts';
+import type { OpeningHour } from '../../schemas/types.gen.ts';
 
 const weekdays = (open: string, close: string): OpeningHour[] =>
   [1, 2, 3, 4, 5].map((weekday) => ({ weekday, status: 'Open' as const, open, close }));

@@ -15,23 +15,9 @@
  */
 import { zonedTime } from '../../engine/clock.ts';
 import type { Location } from '../../engine/site/types.ts';
+import type { OpeningHour, SpecialHour } from '../../schemas/types.gen.ts';
 
 export type Locale = 'en-AU' | 'en-NZ' | 'en-US';
-
-export interface OpeningHour {
-  weekday: number;
-  status: 'Open' | 'Closed';
-  open?: string;
-  close?: string;
-}
-
-export interface SpecialHour {
-  date: string;
-  status: 'Open' | 'Closed';
-  start_hour?: string;
-  end_hour?: string;
-  label?: string;
-}
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const MONTHS = [

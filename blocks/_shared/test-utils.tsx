@@ -15,6 +15,7 @@ import { SiteProvider } from '../../engine/render/site-context.tsx';
 import { sanitizeHtml } from '../../engine/sanitize/html.server.ts';
 import { siteDataFor, type SiteData } from '../../engine/site/data.ts';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
+import { createAjv } from '../../engine/schema/validator.ts';
 import type { Block, ResolvedSite } from '../../engine/site/types.ts';
 import type { BlockType } from '../../schemas/index.gen.ts';
 import type { Catalogue } from '../../schemas/types.gen.ts';
@@ -98,6 +99,21 @@ export function renderBlock<P>(type: BlockType, definition: BlockDefinition<P>, 
     </SiteProvider>,
   );
   return Object.assign(result, { site, data, props, block });
+}
+
+let defaultsAjv: ReturnType<typeof createAjv> | undefined;
+
+/**
+ * Props as the engine hands them to a block: a copy of `props` with the block schema's
+ * defaults filled in, as engine/site/prepare.ts fills them (ajv useDefaults). For tests that
+ * call a block's component or helpers directly, without a site document around it.
+ */
+export function withDefaults<P>(type: BlockType, props: Partial<P> | Record<string, unknown> = {}): P {
+  defaultsAjv ??= createAjv({ useDefaults: true });
+  const copy = structuredClone(props);
+  // Only the defaults matter here: a test may leave out required props it does not need.
+  void defaultsAjv.getSchema(`https://forecourt.dev/schemas/blocks/${type}.schema.json`)!(copy);
+  return copy as P;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Apply for finance (/apply-for-finance; anchor #finance-form): the enquiry plus employment, income and living situation. */
 import { defineBlock } from '../../engine/render/block.ts';
-import type { ApplyForFinanceProps } from '../../schemas/types.gen.ts';
+import type { ApplyForFinanceProps } from '../../schemas/resolved.gen.ts';
 import { FinanceFormBlock } from '../finance-enquiry/FinanceFormBlock.tsx';
 
 export default defineBlock<ApplyForFinanceProps>({

@@ -11,7 +11,7 @@ import { useConfigure, useInstantSearch, useMenu, useRange, useRefinementList } 
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
-import type { BudgetFinderProps } from '../../schemas/types.gen.ts';
+import type { BudgetFinderProps } from '../../schemas/resolved.gen.ts';
 import {
   budgetButton,
   budgetFilter,
@@ -43,7 +43,7 @@ export default function BudgetFinderApp({ props, block, data }: BlockRenderProps
   const [d] = useState(() => (data ?? {}) as Partial<SearchBlockData>);
   const index = site.search.index;
   const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined), [site.search, d.origin]);
-  const budget = budgetFrom(props.weekly ?? 200, props.deposit ?? 2000);
+  const budget = budgetFrom(props.weekly, props.deposit);
   const initialUiState = useMemo(() => ({ [index]: { range: { price: `:${budget}` } } }), [index, budget]);
   return (
     <SearchScope client={client} indexName={index} serverState={d.serverState} initialUiState={initialUiState}>
@@ -61,11 +61,11 @@ function BudgetConfig({ now }: { now: number }) {
 
 function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockId: string }) {
   const { site, money, number, t } = useSite();
-  const carType = props.carType ?? 'Car';
+  const carType = props.carType;
   const uid = useId();
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
-  const [weeklyText, setWeeklyText] = useState(String(props.weekly ?? 200));
-  const [depositText, setDepositText] = useState(String(props.deposit ?? 2000));
+  const [weeklyText, setWeeklyText] = useState(String(props.weekly));
+  const [depositText, setDepositText] = useState(String(props.deposit));
   const budget = budgetFrom(parseAmount(weeklyText), parseAmount(depositText));
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -95,7 +95,7 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
     const seen = new Set<BodyType>();
     const list: { value: string; key: BodyType; count: number; isRefined: boolean }[] = [];
     for (const item of sortBodyFacet(body.items)) {
-      const key = recogniseBodyType(item.value, props.truckMeansUte ?? false);
+      const key = recogniseBodyType(item.value, props.truckMeansUte);
       if (!key || seen.has(key)) continue;
       seen.add(key);
       list.push({ value: item.value, key, count: item.count, isRefined: item.isRefined });
@@ -104,13 +104,13 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
   }, [body.items, props.truckMeansUte]);
   const chosenBody = bodies.find((b) => b.isRefined);
   const bodyFilter = (key: BodyType | undefined): SearchRouteState => {
-    const label = key ? bodyForSegment(bodyTypeSegment(key), props.truckMeansUte ?? false) : undefined;
+    const label = key ? bodyForSegment(bodyTypeSegment(key), props.truckMeansUte) : undefined;
     return label ? { refinementList: { [BODY_ATTRIBUTE]: [label] } } : {};
   };
   const resultsHref = budgetSearchUrl(budget > 0 ? budget : budgetSearchMax(price.range.max), bodyFilter(chosenBody?.key));
 
   // Price slider: its own range, starting at the cheapest to the dearest car (or the fallback maximum).
-  const sliderBounds = { min: props.sliderMin ?? 5000, max: Math.max((props.sliderMin ?? 5000) + 1, props.sliderMax ?? 250000) };
+  const sliderBounds = { min: props.sliderMin, max: Math.max(props.sliderMin + 1, props.sliderMax) };
   const clampTo = (v: number) => Math.min(sliderBounds.max, Math.max(sliderBounds.min, v));
   const [slider, setSlider] = useState<Thumbs>(() => [sliderBounds.min, clampTo(budgetSearchMax(undefined))]);
   const sliderHref = searchUrlFor(
@@ -122,11 +122,11 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
     <section className="fc-budget-finder" data-block-id={blockId} data-search-ready={ready ? 'true' : undefined} aria-labelledby={`${uid}-h`}>
       <div className="fc-container">
         <Heading id={`${uid}-h`} className="fc-budget-finder__heading">
-          {t(props.heading ?? 'Find cars for your budget')}
+          {t(props.heading)}
         </Heading>
         <div className="fc-budget-finder__grid">
           <div className="fc-budget-finder__form">
-            {props.bodyTypes !== false && bodies.length > 0 && (
+            {props.bodyTypes && bodies.length > 0 && (
               <fieldset className="fc-budget-finder__bodies">
                 <legend>Body type</legend>
                 <ul>
@@ -185,14 +185,14 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
             )}
           </div>
           <div className="fc-budget-finder__side">
-            {props.priceSlider !== false && (
+            {props.priceSlider && (
               <div className="fc-budget-finder__slider">
                 <h3>Price range</h3>
                 <RangeSlider
                   attribute="price"
                   label="price"
                   bounds={sliderBounds}
-                  step={props.sliderStep ?? 500}
+                  step={props.sliderStep}
                   minGap={1}
                   value={slider}
                   format={money}
@@ -204,7 +204,7 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
                 </Link>
               </div>
             )}
-            {props.facetLinks !== false && hasResults && (
+            {props.facetLinks && hasResults && (
               <div className="fc-budget-finder__links">
                 {makes.items.length > 0 && (
                   <nav aria-label={`Makes within ${money(budget)}`}>

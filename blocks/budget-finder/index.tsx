@@ -3,7 +3,7 @@
  * is BudgetFinderApp.tsx, its own chunk (see ../_search/lazy-block.tsx).
  */
 import { defineBlock } from '../../engine/render/block.ts';
-import type { BudgetFinderProps } from '../../schemas/types.gen.ts';
+import type { BudgetFinderProps } from '../../schemas/resolved.gen.ts';
 import { lazyBlock } from '../_search/lazy-block.tsx';
 import { loadSearchBlock } from '../_search/load.ts';
 import '../_search/search.css';

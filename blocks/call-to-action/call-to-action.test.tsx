@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { CallToActionProps } from '../../schemas/types.gen.ts';
+import type { CallToActionProps } from '../../schemas/resolved.gen.ts';
 import { prepareDemoSite, renderBlock } from '../_shared/test-utils.tsx';
 import CallToAction from './index.tsx';
 

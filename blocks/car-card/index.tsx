@@ -5,7 +5,8 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { Car, CarCardProps as CarCardBlockProps } from '../../schemas/types.gen.ts';
+import type { Car } from '../../schemas/types.gen.ts';
+import type { CarCardProps as CarCardBlockProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { CarCard } from '../_cars/CarCard.tsx';
 import { findCarBySlug, findCarsByIds } from '../_cars/data.ts';

@@ -12,7 +12,8 @@
 import { defineBlock, type BlockLoadContext } from '../../engine/render/block.ts';
 import type { PageHead } from '../../engine/render/head.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { Car, CarCheckoutProps } from '../../schemas/types.gen.ts';
+import type { Car } from '../../schemas/types.gen.ts';
+import type { CarCheckoutProps } from '../../schemas/resolved.gen.ts';
 import type { CarSummary } from '../_forms/car.ts';
 import { CarContext } from '../_forms/CarContext.tsx';
 import { EnquiryForm } from '../_forms/EnquiryForm.tsx';
@@ -121,7 +122,7 @@ export default defineBlock<CarCheckoutProps>({
     return (
       <section className="fc-car-checkout fc-car-list-page" data-block-id={block.id} aria-labelledby={headingId}>
         <div className="fc-container fc-form-block__inner">
-          <h1 id={headingId}>{t(props.heading ?? 'Reserve this car online')}</h1>
+          <h1 id={headingId}>{t(props.heading)}</h1>
           <div className="fc-car-checkout__car">
             {photo && <img src={atWidth(photo, 480)} alt="" width={320} height={240} />}
             <div>

@@ -10,7 +10,8 @@ import { Link } from 'react-router';
 import { defineBlock, type BlockLoadContext } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { PageHead } from '../../engine/render/head.ts';
-import type { Car, CarDetailProps } from '../../schemas/types.gen.ts';
+import type { Car } from '../../schemas/types.gen.ts';
+import type { CarDetailProps } from '../../schemas/resolved.gen.ts';
 import { formatDate } from '../_shared/opening-hours.ts';
 import { ExpandableText } from '../_shared/ExpandableText.tsx';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
@@ -126,7 +127,7 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
   const specs = allSpecifications(car, format);
   const equipment = featureList(car);
   const comments = commentSections(car.dealercomments);
-  const buttons = sidebarButtons(car, features, (props.sidebarButtons ?? ['enquire', 'finance', 'tradeIn', 'testDrive', 'reserve', 'carHistoryReport']) as SidebarKind[], { money });
+  const buttons = sidebarButtons(car, features, props.sidebarButtons as SidebarKind[], { money });
   const { open, modal } = useEnquiryModal(car);
   const [downloading, setDownloading] = useState(false);
   const disclaimers = financeDisclaimers(car, finance);
@@ -214,7 +215,7 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
                 )}
               </div>
             )}
-            {props.pdfDownload !== false && (
+            {props.pdfDownload && (
               <button
                 type="button"
                 className="fc-button fc-button--secondary fc-car-detail__pdf"

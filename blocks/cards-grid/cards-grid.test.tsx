@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CardsGridProps } from '../../schemas/types.gen.ts';
+import type { CardsGridProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock } from '../_shared/test-utils.tsx';
 import CardsGrid from './index.tsx';
 

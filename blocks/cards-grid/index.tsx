@@ -2,7 +2,7 @@
 import type { CSSProperties } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { CardsGridProps, GridCard } from '../../schemas/types.gen.ts';
+import type { CardsGridProps, GridCard } from '../../schemas/resolved.gen.ts';
 import { Icon } from '../_shared/icons.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './cards-grid.css';
@@ -10,7 +10,7 @@ import './cards-grid.css';
 export default defineBlock<CardsGridProps>({
   component: function CardsGrid({ props, block }) {
     const { t } = useSite();
-    const cards = (props.cards ?? []) as GridCard[];
+    const cards = props.cards;
     if (!cards.length) return null;
     const headingId = `${block.id}-heading`;
     const Title = props.heading ? 'h3' : 'h2';
@@ -19,7 +19,7 @@ export default defineBlock<CardsGridProps>({
         className="fc-cards-grid"
         aria-labelledby={props.heading ? headingId : undefined}
         data-block-id={block.id}
-        style={{ '--fc-cards-columns': props.columns ?? 3 } as CSSProperties}
+        style={{ '--fc-cards-columns': props.columns } as CSSProperties}
       >
         <div className="fc-container">
           {props.heading && (

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
-import type { CarouselProps } from '../../schemas/types.gen.ts';
+import type { CarouselProps } from '../../schemas/resolved.gen.ts';
 import { prepareDemoSite, renderBlock } from '../_shared/test-utils.tsx';
 import Carousel from './index.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { CarouselProps } from '../../schemas/types.gen.ts';
+import type { CarouselProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { useCarousel } from '../_shared/useCarousel.ts';
 import { CarouselControls } from '../_shared/CarouselControls.tsx';
@@ -18,11 +18,11 @@ const FALLBACK_HEIGHT = 270;
 export default defineBlock<CarouselProps>({
   component: function CarouselBlock({ props, block }) {
     const { t } = useSite();
-    const slides = props.slides ?? [];
+    const slides = props.slides;
     const count = slides.length;
-    const carousel = useCarousel({ count, loop: props.loop ?? true });
+    const carousel = useCarousel({ count, loop: props.loop });
     const trackId = `${block.id}-slides`;
-    const label = t(props.label ?? 'Highlights');
+    const label = t(props.label);
 
     return (
       <section

@@ -4,7 +4,8 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { Car, CompareProps } from '../../schemas/types.gen.ts';
+import type { Car } from '../../schemas/types.gen.ts';
+import type { CompareProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { PriceView } from '../_cars/parts.tsx';
 import { atWidth, cardPhoto } from '../_cars/images.ts';
@@ -43,11 +44,11 @@ export default defineBlock<CompareProps>({
     return (
       <section className="fc-car-list-page fc-compare" data-block-id={block.id} aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
         <div className="fc-container">
-          <h1 id={headingId}>{t(props.heading ?? 'Compare cars')}</h1>
+          <h1 id={headingId}>{t(props.heading)}</h1>
           {state.status === 'error' && <p role="alert">{t('We could not load the cars. Please try again.')}</p>}
           {state.status === 'ready' && cars.length < COMPARE_MIN && (
             <p>
-              {t(props.emptyText ?? 'Pick 2 to 4 cars with Compare on the search results to see them side by side.')}{' '}
+              {t(props.emptyText)}{' '}
               <SiteLink href="/search/new-used-and-demo-cars">{t('Browse our stock')}</SiteLink>
             </p>
           )}

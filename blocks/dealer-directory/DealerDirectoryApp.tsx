@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { useConfigure, useHits, useInstantSearch } from 'react-instantsearch';
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { DealerDirectoryProps } from '../../schemas/types.gen.ts';
+import type { DealerDirectoryProps } from '../../schemas/resolved.gen.ts';
 import { searchClientFor } from '../_search/client.ts';
 import { DEALER_INDEX, DIRECTORY_PAGE_SIZE, dealerScopeFilter } from '../_search/directory.ts';
 import { CheckboxFilter, RangeFilter, SearchBox, type SectionWrap } from '../_search/filters.tsx';
@@ -38,7 +38,7 @@ export default function DealerDirectoryApp({ props, block, data }: BlockRenderPr
   const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined), [site.search, d.origin]);
   return (
     <SearchScope client={client} indexName={DEALER_INDEX} serverState={d.serverState}>
-      <DirectoryConfig filters={dealerScopeFilter(site, props.scope ?? 'site')} />
+      <DirectoryConfig filters={dealerScopeFilter(site, props.scope)} />
       <DealerDirectoryView props={props} blockId={block.id} />
     </SearchScope>
   );
@@ -72,11 +72,11 @@ function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; 
   return (
     <section className="fc-dealer-directory" data-block-id={blockId} data-search-ready={ready ? 'true' : undefined} aria-labelledby={`${uid}-h`}>
       <div className="fc-container">
-        <Heading id={`${uid}-h`}>{t(props.heading ?? 'Find a dealership')}</Heading>
-        <SearchBox placeholder={t(props.placeholder ?? 'Dealership, town or make')} label="Search dealerships" />
+        <Heading id={`${uid}-h`}>{t(props.heading)}</Heading>
+        <SearchBox placeholder={t(props.placeholder)} label="Search dealerships" />
         <div className="fc-dealer-directory__filters">
-          {props.categories !== false && <CheckboxFilter attribute="categories" limit={8} legend="Categories" wrap={plain('Categories')} />}
-          {props.priceRange !== false && <RangeFilter attribute="price" label="Cars from" wrap={plain('Cars from')} />}
+          {props.categories && <CheckboxFilter attribute="categories" limit={8} legend="Categories" wrap={plain('Categories')} />}
+          {props.priceRange && <RangeFilter attribute="price" label="Cars from" wrap={plain('Cars from')} />}
         </div>
         <p className="fc-search-count" aria-live="polite">
           {hasResults ? `${number(results.nbHits)} ${results.nbHits === 1 ? 'dealership' : 'dealerships'}` : 'Finding dealerships…'}

@@ -5,7 +5,8 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
 import { DEALERSHIP_PLACEHOLDER, DealershipSelect, dealershipOptions } from '../_shared/DealershipSelect.tsx';
-import { prepareDemoSite } from '../_shared/test-utils.tsx';
+import type { DealershipSelectProps } from '../../schemas/resolved.gen.ts';
+import { prepareDemoSite, withDefaults } from '../_shared/test-utils.tsx';
 import DealershipSelectBlock, { dealershipLocation } from './index.tsx';
 
 const ONE = [{ value: 'kiwi-car-yard', label: 'Kiwi Car Yard' }];
@@ -93,7 +94,7 @@ function renderBlockWithRouter(siteSlug: 'southern-motor-group' | 'kiwi-car-yard
   return render(
     <SiteProvider site={site} data={data} mode="production">
       <MemoryRouter>
-        <DealershipSelectBlock.component props={{}} block={{ type: 'dealership-select', id: 'd' }} slots={{}} />
+        <DealershipSelectBlock.component props={withDefaults<DealershipSelectProps>('dealership-select')} block={{ type: 'dealership-select', id: 'd' }} slots={{}} />
         <Where />
       </MemoryRouter>
     </SiteProvider>,

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Location, ResolvedSite } from '../../engine/site/types.ts';
-import type { DealershipSelectProps } from '../../schemas/types.gen.ts';
+import type { DealershipSelectProps } from '../../schemas/resolved.gen.ts';
 import { DealershipSelect, dealershipOptions } from '../_shared/DealershipSelect.tsx';
 import './dealership-select.css';
 
@@ -34,7 +34,7 @@ export default defineBlock<DealershipSelectProps>({
     const [error, setError] = useState<string | undefined>();
     if (!options.length) return null;
     const headingId = `${block.id}-heading`;
-    const heading = props.heading ?? 'Find your dealership';
+    const heading = props.heading;
 
     const submit = (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
@@ -48,7 +48,7 @@ export default defineBlock<DealershipSelectProps>({
         return;
       }
       setError(undefined);
-      navigate(`${props.pageBase ?? '/locations'}/${location.slug}`);
+      navigate(`${props.pageBase}/${location.slug}`);
     };
 
     return (
@@ -62,7 +62,7 @@ export default defineBlock<DealershipSelectProps>({
           <form className="fc-dealership-picker__form" onSubmit={submit} noValidate>
             <DealershipSelect
               options={options}
-              label={t(props.label ?? 'Dealership')}
+              label={t(props.label)}
               value={value}
               onChange={(v) => {
                 setValue(v);
@@ -72,7 +72,7 @@ export default defineBlock<DealershipSelectProps>({
               required
             />
             <button type="submit" className="fc-button">
-              {t(props.buttonLabel ?? 'View dealership')}
+              {t(props.buttonLabel)}
             </button>
           </form>
         </div>

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
-import type { EmbedProps, TabbedEmbedProps } from '../../schemas/types.gen.ts';
+import type { EmbedProps, TabbedEmbedProps } from '../../schemas/resolved.gen.ts';
 import { allowedEmbedOrigins, checkEmbedSrc, embedSandbox, PLATFORM_EMBED_ORIGINS } from '../_shared/embed.ts';
-import { prepareDemoSite, renderBlock } from '../_shared/test-utils.tsx';
+import { prepareDemoSite, renderBlock, withDefaults } from '../_shared/test-utils.tsx';
 import TabbedEmbed from '../tabbed-embed/index.tsx';
 import Embed from './index.tsx';
 
@@ -83,7 +83,7 @@ describe('embed block', () => {
     const { container } = render(
       <SiteProvider site={site} data={data} mode="production">
         <MemoryRouter>
-          <Embed.component props={{ src: 'https://evil.example/form', title: 'Form' }} block={{ type: 'embed', id: 'e' }} slots={{}} />
+          <Embed.component props={withDefaults<EmbedProps>('embed', { src: 'https://evil.example/form', title: 'Form' })} block={{ type: 'embed', id: 'e' }} slots={{}} />
         </MemoryRouter>
       </SiteProvider>,
     );
@@ -126,7 +126,7 @@ describe('tabbed embed block', () => {
     render(
       <SiteProvider site={site} data={data} mode="production">
         <MemoryRouter>
-          <TabbedEmbed.component props={{ tabs: tabs as TabbedEmbedProps['tabs'] }} block={{ type: 'tabbed-embed', id: 't' }} slots={{}} />
+          <TabbedEmbed.component props={withDefaults<TabbedEmbedProps>('tabbed-embed', { tabs: tabs as TabbedEmbedProps['tabs'] })} block={{ type: 'tabbed-embed', id: 't' }} slots={{}} />
         </MemoryRouter>
       </SiteProvider>,
     );

@@ -5,7 +5,7 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { EmbedProps } from '../../schemas/types.gen.ts';
+import type { EmbedProps } from '../../schemas/resolved.gen.ts';
 import { SafeFrame } from '../_shared/SafeFrame.tsx';
 import { allowedEmbedOrigins, checkEmbedSrc } from '../_shared/embed.ts';
 import './embed.css';
@@ -28,9 +28,9 @@ export default defineBlock<EmbedProps>({
           <SafeFrame
             src={props.src}
             title={t(props.title)}
-            height={props.height ?? 800}
-            allowPopups={props.allowPopups !== false}
-            showOpenLink={props.showOpenLink !== false}
+            height={props.height}
+            allowPopups={props.allowPopups}
+            showOpenLink={props.showOpenLink}
           />
         </div>
       </section>

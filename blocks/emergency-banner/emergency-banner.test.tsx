@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type { EmergencyBannerProps } from '../../schemas/types.gen.ts';
+import type { EmergencyBannerProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
 import EmergencyBanner, { STORAGE_PREFIX } from './index.tsx';
 

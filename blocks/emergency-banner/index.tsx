@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { EmergencyBannerProps } from '../../schemas/types.gen.ts';
+import type { EmergencyBannerProps } from '../../schemas/resolved.gen.ts';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { serviceHref } from '../header/links.ts';
@@ -78,19 +78,18 @@ export default defineBlock<EmergencyBannerProps>({
       setClosed(true);
     };
 
-    const tone = props.tone ?? 'warning';
     return (
       <section
         ref={ref}
-        className={`fc-emergency-banner fc-emergency-banner--${tone}`}
+        className={`fc-emergency-banner fc-emergency-banner--${props.tone}`}
         aria-label={t('Notice')}
         data-block-id={block.id}
       >
         <div className="fc-container fc-emergency-banner__bar">
           <div className="fc-emergency-banner__content">
             {props.message && <p className="fc-emergency-banner__message">{t(props.message)}</p>}
-            <SiteLink href={serviceHref(props.href ?? '/service#service-booking', site.features)} className="fc-emergency-banner__link">
-              {t(props.label ?? 'BOOK A SERVICE')}
+            <SiteLink href={serviceHref(props.href, site.features)} className="fc-emergency-banner__link">
+              {t(props.label)}
             </SiteLink>
             {props.details && (
               <button

@@ -3,7 +3,7 @@
  * ?car_id=. The same form opens in a modal from car cards and the car page (EnquiryModal).
  */
 import { defineBlock } from '../../engine/render/block.ts';
-import type { EnquiryFormProps } from '../../schemas/types.gen.ts';
+import type { EnquiryFormProps } from '../../schemas/resolved.gen.ts';
 import { EnquiryFormSection } from '../_forms/EnquiryFormSection.tsx';
 
 export { EnquiryModal } from './EnquiryModal.tsx';
@@ -16,7 +16,7 @@ export default defineBlock<EnquiryFormProps>({
       <EnquiryFormSection
         block={block}
         className="fc-enquiry-form-block"
-        heading={props.heading ?? 'Send us an enquiry'}
+        heading={props.heading}
         intro={props.intro}
         carFromQuery={props.carFromQuery}
         form={{

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { FaqAccordionProps } from '../../schemas/types.gen.ts';
+import type { FaqAccordionProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock } from '../_shared/test-utils.tsx';
 import FaqAccordion, { ANIMATION_MS, REDUCED_MOTION } from './index.tsx';
 

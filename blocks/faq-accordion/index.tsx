@@ -10,7 +10,7 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { FaqAccordionProps, FaqItem } from '../../schemas/types.gen.ts';
+import type { FaqAccordionProps, FaqItem } from '../../schemas/resolved.gen.ts';
 import { jsonForScript } from '../_shared/locations.ts';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { htmlToText } from '../_shared/text.ts';
@@ -44,14 +44,14 @@ export default defineBlock<FaqAccordionProps>({
   component: function FaqAccordion({ props, block }) {
     const { t } = useSite();
     const base = useId();
-    const items = (props.items ?? []) as FaqItem[];
+    const items = props.items;
     const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
     const reduced = useMediaQuery(REDUCED_MOTION);
     if (!items.length) return null;
-    const heading = props.heading ?? 'Trade-in FAQs';
+    const heading = props.heading;
     const headingId = `${block.id}-heading`;
     const Question = heading ? 'h3' : 'h2';
-    const allowMultiple = props.allowMultiple !== false;
+    const allowMultiple = props.allowMultiple;
 
     const toggle = (i: number) =>
       setOpen((current) => {

@@ -1,7 +1,7 @@
 /** The visitor's favourite cars (kept in their browser), as car cards. */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { FavouritesProps } from '../../schemas/types.gen.ts';
+import type { FavouritesProps } from '../../schemas/resolved.gen.ts';
 import { CarCard } from '../_cars/CarCard.tsx';
 import { useFavourites } from '../_cars/local-lists.ts';
 import { useCarsByIds } from '../_cars/useCars.ts';
@@ -16,9 +16,9 @@ export default defineBlock<FavouritesProps>({
     return (
       <section className="fc-car-list-page fc-favourites" data-block-id={block.id} aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
         <div className="fc-container">
-          <h1 id={headingId}>{t(props.heading ?? 'My favourite cars')}</h1>
+          <h1 id={headingId}>{t(props.heading)}</h1>
           {state.status === 'ready' && !state.cars.length ? (
-            <p>{t(props.emptyText ?? 'No favourites yet.')}</p>
+            <p>{t(props.emptyText)}</p>
           ) : state.status === 'error' ? (
             <p role="alert">{t('We could not load your favourites. Please try again.')}</p>
           ) : state.cars.length ? (

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
-import type { FeatureBannerProps } from '../../schemas/types.gen.ts';
+import type { FeatureBannerProps } from '../../schemas/resolved.gen.ts';
 import { mockViewport, prepareDemoSite, renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
 import FeatureBanner from './index.tsx';
 

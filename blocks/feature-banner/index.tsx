@@ -12,7 +12,7 @@
 import type { CSSProperties } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { FeatureBannerProps } from '../../schemas/types.gen.ts';
+import type { FeatureBannerProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { useCarousel } from '../_shared/useCarousel.ts';
 import { CarouselControls } from '../_shared/CarouselControls.tsx';
@@ -47,7 +47,7 @@ function FeatureIcon({ icon }: { icon: Icon }) {
 export default defineBlock<FeatureBannerProps>({
   component: function FeatureBanner({ props, block }) {
     const { site, t } = useSite();
-    const items = props.items ?? [];
+    const items = props.items;
     const count = items.length;
     const carousel = useCarousel({ count, initialIndex: count > 1 ? 1 : 0, loop: true, media: CAROUSEL_QUERY });
     const trackId = `${block.id}-features`;
@@ -80,7 +80,7 @@ export default defineBlock<FeatureBannerProps>({
                     {...(active ? { role: 'group', 'aria-roledescription': 'slide', 'aria-label': `${i + 1} of ${count}` } : {})}
                   >
                     <SiteLink href={serviceHref(item.href, site.features)} className="fc-feature-banner__link">
-                      <FeatureIcon icon={item.icon ?? 'car'} />
+                      <FeatureIcon icon={item.icon} />
                       <span className="fc-feature-banner__body">
                         <span className="fc-feature-banner__title">{t(item.title)}</span>
                         {showText && <span className="fc-feature-banner__text">{t(item.text!)}</span>}

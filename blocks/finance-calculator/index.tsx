@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { FinanceCalculatorProps } from '../../schemas/types.gen.ts';
+import type { FinanceCalculatorProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { useCarFromQuery } from '../_forms/car.ts';
 import { CarStatus } from '../_forms/CarContext.tsx';
@@ -15,16 +15,16 @@ export default defineBlock<FinanceCalculatorProps>({
   component: function FinanceCalculatorBlock({ props, block }) {
     const { site, t } = useSite();
     const { search } = useLocation();
-    const carState = useCarFromQuery(site, search, props.carFromQuery ?? true);
+    const carState = useCarFromQuery(site, search, props.carFromQuery);
     const car = carState.status === 'ready' ? carState.car : undefined;
-    const [budget, setBudget] = useState<number>(props.price ?? 30000);
+    const [budget, setBudget] = useState<number>(props.price);
     const headingId = `${block.id}-heading`;
-    const startPrice = car?.price && car.price > 10 ? car.price : (props.price ?? 30000);
+    const startPrice = car?.price && car.price > 10 ? car.price : props.price;
     return (
       <section className="fc-form-block fc-finance-calculator" aria-labelledby={headingId} data-block-id={block.id}>
         <div className="fc-container fc-form-block__inner">
           <h2 id={headingId} className="fc-form-block__heading">
-            {t(props.heading ?? 'Finance calculator')}
+            {t(props.heading)}
           </h2>
           <CarStatus state={carState} label="Repayments for" />
           <FinanceCalculator
@@ -35,7 +35,7 @@ export default defineBlock<FinanceCalculatorProps>({
             headingId={headingId}
             onChange={(v) => setBudget(v.price)}
           />
-          {props.showEnquiryLink !== false && (
+          {props.showEnquiryLink && (
             <p className="fc-form__actions">
               <SiteLink
                 className="fc-button"

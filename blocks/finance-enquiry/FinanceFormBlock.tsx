@@ -5,15 +5,10 @@ import { useCarFromQuery } from '../_forms/car.ts';
 import { CarStatus } from '../_forms/CarContext.tsx';
 import { FinanceForm, type FinanceVariant } from '../_forms/FinanceForm.tsx';
 import { FINANCE_ANCHOR, financeQuery } from '../_forms/links.ts';
+import type { ApplyForFinanceProps, FinanceEnquiryProps } from '../../schemas/resolved.gen.ts';
 import '../_forms/forms.css';
 
-export interface FinanceBlockProps {
-  heading?: string;
-  intro?: string;
-  submitLabel?: string;
-  optInText?: string;
-  termsHref?: string;
-}
+export type FinanceBlockProps = FinanceEnquiryProps | ApplyForFinanceProps;
 
 export function FinanceFormBlock({ props, blockId, variant }: { props: FinanceBlockProps; blockId: string; variant: Exclude<FinanceVariant, 'personalised'> }) {
   const { site, t } = useSite();
@@ -26,7 +21,7 @@ export function FinanceFormBlock({ props, blockId, variant }: { props: FinanceBl
     <section className={`fc-form-block fc-finance-block fc-${variant === 'application' ? 'apply-for-finance' : 'finance-enquiry'}`} aria-labelledby={headingId} data-block-id={blockId}>
       <div className="fc-container fc-form-block__inner" id={FINANCE_ANCHOR} tabIndex={-1}>
         <h2 id={headingId} className="fc-form-block__heading">
-          {t(props.heading ?? (variant === 'application' ? 'Apply for finance' : 'Finance enquiry'))}
+          {t(props.heading)}
         </h2>
         {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
         <CarStatus state={carState} label="Finance for" />

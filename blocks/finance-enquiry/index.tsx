@@ -1,6 +1,6 @@
 /** Finance enquiry (/finance, /finance-enquiry; anchor #finance-form). */
 import { defineBlock } from '../../engine/render/block.ts';
-import type { FinanceEnquiryProps } from '../../schemas/types.gen.ts';
+import type { FinanceEnquiryProps } from '../../schemas/resolved.gen.ts';
 import { FinanceFormBlock } from './FinanceFormBlock.tsx';
 
 export default defineBlock<FinanceEnquiryProps>({

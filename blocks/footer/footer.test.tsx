@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { FooterProps } from '../../schemas/types.gen.ts';
+import type { FooterProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
 import Footer, { siteTimeZone, yearIn } from './index.tsx';
 

@@ -8,7 +8,7 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { telHref } from '../../engine/sanitize/url.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
-import type { FooterProps } from '../../schemas/types.gen.ts';
+import type { FooterProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { locationPhone, serviceHref } from '../header/links.ts';
 import './footer.css';
@@ -51,7 +51,7 @@ export default defineBlock<FooterProps>({
     // the server's text is kept: see suppressHydrationWarning below).
     const [year] = useState(() => yearIn(siteTimeZone(site)));
     const fix = (href: string) => serviceHref(href, site.features);
-    const columns = props.columns ?? [];
+    const columns = props.columns;
     const locations = site.locations.filter((l) => l.visible !== false && l.location_type === 'sales');
     const legal = (props.legal ?? `© {year} ${site.name}`).replaceAll('{year}', year);
     const locationsHeadingId = `${block.id}-locations`;
@@ -110,7 +110,7 @@ export default defineBlock<FooterProps>({
               </section>
             )}
           </div>
-          {props.paymentLogos !== false && (
+          {props.paymentLogos && (
             <section className="fc-footer__payments" aria-labelledby={paymentsHeadingId}>
               <h2 className="fc-footer__payments-heading" id={paymentsHeadingId}>
                 We accept

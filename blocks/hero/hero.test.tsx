@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { HeroProps } from '../../schemas/types.gen.ts';
+import type { HeroProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock } from '../_shared/test-utils.tsx';
 import Hero from './index.tsx';
 

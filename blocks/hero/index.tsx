@@ -1,6 +1,6 @@
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { HeroProps } from '../../schemas/types.gen.ts';
+import type { HeroProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './hero.css';
 
@@ -11,12 +11,12 @@ export default defineBlock<HeroProps>({
     const { t } = useSite();
     const headingId = `${block.id}-heading`;
     return (
-      <section className={`fc-hero fc-hero--${props.tone ?? 'brand'} fc-hero--${props.align ?? 'left'}`} aria-labelledby={headingId}>
+      <section className={`fc-hero fc-hero--${props.tone} fc-hero--${props.align}`} aria-labelledby={headingId}>
         <div className="fc-container fc-hero__inner">
           <div className="fc-hero__text">
             <h1 id={headingId}>{t(props.heading)}</h1>
             {props.text && <p>{t(props.text)}</p>}
-            {props.actions && props.actions.length > 0 && (
+            {props.actions.length > 0 && (
               <div className="fc-hero__actions">
                 {props.actions.map((a, i) => (
                   <SiteLink key={i} href={a.href} className={`fc-button ${i > 0 ? 'fc-button--secondary' : props.tone === 'brand' ? 'fc-button--light' : ''}`}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import iconListSchema from '../../schemas/blocks/icon-list.schema.json';
-import type { IconListProps } from '../../schemas/types.gen.ts';
+import type { IconListProps } from '../../schemas/resolved.gen.ts';
 import { ICON_NAMES, Icon } from '../_shared/icons.tsx';
 import { renderBlock } from '../_shared/test-utils.tsx';
 import IconList from './index.tsx';

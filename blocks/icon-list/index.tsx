@@ -2,7 +2,7 @@
 import type { CSSProperties } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { IconListItem, IconListProps } from '../../schemas/types.gen.ts';
+import type { IconListItem, IconListProps } from '../../schemas/resolved.gen.ts';
 import { Icon } from '../_shared/icons.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './icon-list.css';
@@ -10,7 +10,7 @@ import './icon-list.css';
 export default defineBlock<IconListProps>({
   component: function IconList({ props, block }) {
     const { t } = useSite();
-    const items = (props.items ?? []) as IconListItem[];
+    const items = props.items;
     if (!items.length) return null;
     const headingId = `${block.id}-heading`;
     const Title = props.heading ? 'h3' : 'h2';
@@ -19,7 +19,7 @@ export default defineBlock<IconListProps>({
         className="fc-icon-list"
         aria-labelledby={props.heading ? headingId : undefined}
         data-block-id={block.id}
-        style={{ '--fc-icon-list-columns': props.columns ?? 3 } as CSSProperties}
+        style={{ '--fc-icon-list-columns': props.columns } as CSSProperties}
       >
         <div className="fc-container">
           {props.heading && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import type { ImageTextProps } from '../../schemas/types.gen.ts';
+import type { ImageTextProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock } from '../_shared/test-utils.tsx';
 import ImageText from './index.tsx';
 

@@ -1,7 +1,7 @@
 /** Image and text: a picture beside a heading, rich text (sanitised) and up to two buttons. */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { ImageTextProps } from '../../schemas/types.gen.ts';
+import type { ImageTextProps } from '../../schemas/resolved.gen.ts';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './image-text.css';
@@ -10,10 +10,10 @@ export default defineBlock<ImageTextProps>({
   component: function ImageText({ props, block }) {
     const { t } = useSite();
     const headingId = `${block.id}-heading`;
-    const actions = props.actions ?? [];
+    const actions = props.actions;
     return (
       <section
-        className={`fc-image-text fc-image-text--${props.tone ?? 'white'} fc-image-text--image-${props.imagePosition ?? 'right'}`}
+        className={`fc-image-text fc-image-text--${props.tone} fc-image-text--image-${props.imagePosition}`}
         aria-labelledby={headingId}
         data-block-id={block.id}
       >

@@ -7,7 +7,7 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { LocationDetailProps } from '../../schemas/types.gen.ts';
+import type { LocationDetailProps } from '../../schemas/resolved.gen.ts';
 import { LocationCard } from '../_shared/LocationCard.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { StaticMap } from '../_shared/StaticMap.tsx';
@@ -39,7 +39,7 @@ export default defineBlock<LocationDetailProps>({
         <section className="fc-location-detail fc-location-detail--missing" data-block-id={block.id}>
           <div className="fc-container">
             <h1>Location not found</h1>
-            <p>{t(props.notFoundText ?? "We couldn't find that location. It may have moved or closed.")}</p>
+            <p>{t(props.notFoundText)}</p>
             <p>
               <SiteLink className="fc-button" href="/contact">
                 See all our locations
@@ -51,17 +51,17 @@ export default defineBlock<LocationDetailProps>({
     }
 
     const points = mapPoints([location]);
-    const jsonLd = props.structuredData !== false ? jsonForScript(autoDealerJsonLd(location, site, { url: loaded.url })) : undefined;
+    const jsonLd = props.structuredData ? jsonForScript(autoDealerJsonLd(location, site, { url: loaded.url })) : undefined;
 
     return (
       <section className="fc-location-detail" data-block-id={block.id} data-location={location.slug}>
         <div className="fc-container fc-location-detail__inner">
           <LocationCard location={location} headingLevel={1} />
-          {props.showMap !== false && points.length > 0 && (
+          {props.showMap && points.length > 0 && (
             <div className="fc-location-detail__map">
               <StaticMap
                 points={points}
-                zoom={props.zoom ?? 13}
+                zoom={props.zoom}
                 width={720}
                 height={540}
                 label={`Map showing ${location.name}`}

@@ -16,7 +16,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Location } from '../../engine/site/types.ts';
-import type { LocationsProps } from '../../schemas/types.gen.ts';
+import type { LocationsProps } from '../../schemas/resolved.gen.ts';
 import { LocationCard } from '../_shared/LocationCard.tsx';
 import { StaticMap } from '../_shared/StaticMap.tsx';
 import { GeocodeError, INVALID_POSTCODE, geocodePostcode, haversineKm, pointOf, type LatLong } from '../_shared/distance.ts';
@@ -112,13 +112,13 @@ export default defineBlock<LocationsProps>({
   component: function Locations({ props, block }) {
     const { site, t, distance, region } = useSite();
     const [origin, setOrigin] = useState<Origin | undefined>();
-    const locations = useMemo(() => filterLocations(site.locations, props.filter ?? 'all'), [site.locations, props.filter]);
+    const locations = useMemo(() => filterLocations(site.locations, props.filter), [site.locations, props.filter]);
     const variant = resolveVariant(props.variant, locations);
     const headingId = `${block.id}-heading`;
     const statusId = `${block.id}-status`;
-    const pageBase = props.pageBase === 'none' ? undefined : (props.pageBase ?? '/locations');
+    const pageBase = props.pageBase === 'none' ? undefined : props.pageBase;
     const points = mapPoints(locations);
-    const zoom = props.zoom ?? 10;
+    const zoom = props.zoom;
     const unit = region.distanceUnit;
 
     const ordered = useMemo(() => {
@@ -133,8 +133,8 @@ export default defineBlock<LocationsProps>({
     if (!locations.length) return null;
     const single = locations.length === 1;
     const mapLabel = single ? `Map showing ${locations[0].name}` : `Map of ${locations.length} locations`;
-    const showSearch = props.postcodeSearch !== false && !single && points.length > 1;
-    const heading = props.heading ?? 'Our locations';
+    const showSearch = props.postcodeSearch && !single && points.length > 1;
+    const heading = props.heading;
 
     const cards = ordered.map(({ location, km }) => (
       <li key={location.id} className="fc-locations__item">
@@ -142,7 +142,7 @@ export default defineBlock<LocationsProps>({
           location={location}
           pageBase={pageBase}
           distance={km === undefined ? undefined : km < 0.1 ? `under ${distance(0.1)}` : distance(km)}
-          showOpeningHours={props.showOpeningHours !== false}
+          showOpeningHours={props.showOpeningHours}
           headingLevel={heading ? 3 : 2}
         />
       </li>

@@ -4,10 +4,10 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
 import type { Location } from '../../engine/site/types.ts';
-import type { LocationsProps } from '../../schemas/types.gen.ts';
+import type { LocationsProps } from '../../schemas/resolved.gen.ts';
 import { chooseLocationsVariant, directionsUrl, filterLocations } from '../_shared/locations.ts';
 import { fitZoom, project } from '../_shared/StaticMap.tsx';
-import { prepareDemoSite, renderBlock, type DemoSite } from '../_shared/test-utils.tsx';
+import { prepareDemoSite, renderBlock, withDefaults, type DemoSite } from '../_shared/test-utils.tsx';
 import Locations from './index.tsx';
 
 afterEach(() => {
@@ -211,7 +211,7 @@ describe('locations block', () => {
     const html = renderToString(
       <SiteProvider site={site} data={data} mode="production">
         <MemoryRouter>
-          <Locations.component props={{ filter: 'all' }} block={{ type: 'locations', id: 'l' }} slots={{}} />
+          <Locations.component props={withDefaults<LocationsProps>('locations', { filter: 'all' })} block={{ type: 'locations', id: 'l' }} slots={{}} />
         </MemoryRouter>
       </SiteProvider>,
     );

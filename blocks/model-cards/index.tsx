@@ -10,7 +10,8 @@
 import { useLocation } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { Model, ModelCardsProps } from '../../schemas/types.gen.ts';
+import type { Model } from '../../schemas/types.gen.ts';
+import type { ModelCardsProps } from '../../schemas/resolved.gen.ts';
 import { ModelStatus } from '../_shared/ModelStatus.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { MODEL_BODIES, filterModels, hasPrice, modelImage, parseModelBody, type ModelBody } from '../_shared/models.ts';
@@ -21,7 +22,7 @@ import './model-cards.css';
 
 /** The kind of model a block shows: ?body= when allowed and known, else the block's own. */
 export function selectedBody(props: Pick<ModelCardsProps, 'body' | 'bodyFromAddress'>, search: string): ModelBody | undefined {
-  if (props.bodyFromAddress !== false) {
+  if (props.bodyFromAddress) {
     const fromQuery = parseModelBody(new URLSearchParams(search).get('body'));
     if (fromQuery) return fromQuery;
   }
@@ -29,7 +30,7 @@ export function selectedBody(props: Pick<ModelCardsProps, 'body' | 'bodyFromAddr
 }
 
 /** A card's link: the model page (/{model-slug} or its override URL), or that model's stock. */
-export function modelCardHref(model: Model, linkTo: ModelCardsProps['linkTo'] = 'model-page'): string {
+export function modelCardHref(model: Model, linkTo: ModelCardsProps['linkTo']): string {
   return linkTo === 'stock' ? `/search/${slugify(model.manufacturer_name)}/${model.slug}` : modelHref(model);
 }
 
@@ -83,8 +84,8 @@ export default defineBlock<ModelCardsProps>({
     const { data, t } = useSite();
     const location = useLocation();
     const body = selectedBody(props, location.search);
-    const models = filterModels(data.models, { body, manufacturer: props.manufacturer }).slice(0, props.limit ?? 48);
-    const heading = props.heading ?? 'Our model range';
+    const models = filterModels(data.models, { body, manufacturer: props.manufacturer }).slice(0, props.limit);
+    const heading = props.heading;
     const headingId = `${block.id}-heading`;
     const kinds = MODEL_BODIES.filter((b) => filterModels(data.models, { body: b.key, manufacturer: props.manufacturer }).length > 0);
     const bodyHref = (key?: ModelBody) => {
@@ -106,7 +107,7 @@ export default defineBlock<ModelCardsProps>({
             </h2>
           )}
           {props.intro && <p className="fc-model-cards__intro">{t(props.intro)}</p>}
-          {props.showFilters !== false && props.bodyFromAddress !== false && kinds.length > 1 && (
+          {props.showFilters && props.bodyFromAddress && kinds.length > 1 && (
             <nav className="fc-model-cards__filters" aria-label="Kinds of model">
               <ul role="list">
                 <li>
@@ -130,8 +131,8 @@ export default defineBlock<ModelCardsProps>({
                 <li key={model.id}>
                   <ModelCard
                     model={model}
-                    showPrice={props.showPrice !== false}
-                    buttonLabel={props.buttonLabel ?? 'Explore'}
+                    showPrice={props.showPrice}
+                    buttonLabel={props.buttonLabel}
                     headingLevel={heading ? 3 : 2}
                     linkTo={props.linkTo}
                   />

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { Model, ModelCardsProps } from '../../schemas/types.gen.ts';
+import type { Model } from '../../schemas/types.gen.ts';
+import type { ModelCardsProps } from '../../schemas/resolved.gen.ts';
 import { filterModels, modelStatusLabel, parseModelBody, type ModelBody } from '../_shared/models.ts';
 import { loadAndRender } from '../_shared/test-load.tsx';
-import { prepareDemoSite, renderBlock } from '../_shared/test-utils.tsx';
+import { prepareDemoSite, renderBlock, withDefaults } from '../_shared/test-utils.tsx';
 import { SHORT_DESCRIPTION_LIMIT, truncate } from '../_shared/text.ts';
 import ModelDetail from '../model-detail/index.tsx';
 import ModelCards, { selectedBody } from './index.tsx';
 
+const cardsProps = (props: Partial<ModelCardsProps>) => withDefaults<ModelCardsProps>('model-cards', props);
 const model = (extra: Partial<Model>): Model => ({ id: 1, name: 'X', slug: 'x', manufacturer_name: 'Ford', ...extra });
 
 describe('model body filter', () => {
@@ -19,10 +21,10 @@ describe('model body filter', () => {
     expect(parseModelBody('trucks')).toBe('trucks');
     expect(parseModelBody('boats')).toBeUndefined();
     expect(parseModelBody('')).toBeUndefined();
-    expect(selectedBody({}, '?body=future+vehicles')).toBe('future vehicles');
-    expect(selectedBody({ body: 'vans' }, '')).toBe('vans');
-    expect(selectedBody({ body: 'vans', bodyFromAddress: false }, '?body=suv')).toBe('vans');
-    expect(selectedBody({ body: 'vans' }, '?body=nonsense')).toBe('vans');
+    expect(selectedBody(cardsProps({}), '?body=future+vehicles')).toBe('future vehicles');
+    expect(selectedBody(cardsProps({ body: 'vans' }), '')).toBe('vans');
+    expect(selectedBody(cardsProps({ body: 'vans', bodyFromAddress: false }), '?body=suv')).toBe('vans');
+    expect(selectedBody(cardsProps({ body: 'vans' }), '?body=nonsense')).toBe('vans');
   });
 
   it('matches each kind by category, body and fuel', () => {

@@ -6,7 +6,7 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { ModelDetailProps } from '../../schemas/types.gen.ts';
+import type { ModelDetailProps } from '../../schemas/resolved.gen.ts';
 import { ExpandableText } from '../_shared/ExpandableText.tsx';
 import { ModelStatus } from '../_shared/ModelStatus.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
@@ -34,7 +34,7 @@ export default defineBlock<ModelDetailProps>({
         <section className="fc-model-detail fc-model-detail--missing" data-block-id={block.id}>
           <div className="fc-container">
             <h1>Model not found</h1>
-            <p>{t(props.notFoundText ?? "We couldn't find that model. Browse our full model range instead.")}</p>
+            <p>{t(props.notFoundText)}</p>
             <p>
               <SiteLink className="fc-button" href="/models">
                 See the model range
@@ -69,7 +69,7 @@ export default defineBlock<ModelDetailProps>({
                   View {model.name} stock
                 </SiteLink>
               )}
-              <SiteLink className="fc-button fc-button--secondary" href={props.enquireHref ?? '/contact'}>
+              <SiteLink className="fc-button fc-button--secondary" href={props.enquireHref}>
                 Enquire <span className="fc-visually-hidden">about the {model.name}</span>
               </SiteLink>
               {model.status !== 'coming_soon' && (

@@ -9,7 +9,7 @@ import { Index, useConfigure, useHits, useInstantSearch, useMenu, useRefinementL
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
-import type { ModelDirectoryProps } from '../../schemas/types.gen.ts';
+import type { ModelDirectoryProps } from '../../schemas/resolved.gen.ts';
 import { searchClientFor } from '../_search/client.ts';
 import { DIRECTORY_PAGE_SIZE, MODEL_INDEX, modelBodyLabel, modelScopeFilter } from '../_search/directory.ts';
 import { SearchBox } from '../_search/filters.tsx';
@@ -37,8 +37,8 @@ export default function ModelDirectoryApp({ props, block, data }: BlockRenderPro
   const now = d.now ?? Date.now();
   return (
     <SearchScope client={client} indexName={MODEL_INDEX} serverState={d.serverState}>
-      <Scope filters={modelScopeFilter(site, props.scope ?? 'site')} hitsPerPage={DIRECTORY_PAGE_SIZE} />
-      {props.stockCounts !== false && (
+      <Scope filters={modelScopeFilter(site, props.scope)} hitsPerPage={DIRECTORY_PAGE_SIZE} />
+      {props.stockCounts && (
         <Index indexName={site.search.index}>
           <Scope filters={buildSiteFilter(site, { now })} hitsPerPage={0} facets={['make_model']} />
         </Index>
@@ -79,8 +79,8 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
   return (
     <section className="fc-model-directory" data-block-id={blockId} data-search-ready={ready ? 'true' : undefined} aria-labelledby={`${uid}-h`}>
       <div className="fc-container">
-        <Heading id={`${uid}-h`}>{t(props.heading ?? 'Find a model')}</Heading>
-        <SearchBox placeholder={t(props.placeholder ?? 'Search models, e.g. Ranger or SUV')} label="Search models" />
+        <Heading id={`${uid}-h`}>{t(props.heading)}</Heading>
+        <SearchBox placeholder={t(props.placeholder)} label="Search models" />
         <div className="fc-model-directory__filters">
           {makes.items.length > 1 && (
             <label>

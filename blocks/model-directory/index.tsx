@@ -4,7 +4,7 @@
  * ../_search/lazy-block.tsx).
  */
 import { defineBlock } from '../../engine/render/block.ts';
-import type { ModelDirectoryProps } from '../../schemas/types.gen.ts';
+import type { ModelDirectoryProps } from '../../schemas/resolved.gen.ts';
 import { lazyBlock } from '../_search/lazy-block.tsx';
 import { loadSearchBlock } from '../_search/load.ts';
 import '../_search/search.css';

@@ -8,7 +8,8 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { Offer, OfferCardsProps } from '../../schemas/types.gen.ts';
+import type { Offer } from '../../schemas/types.gen.ts';
+import type { OfferCardsProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { formatDate } from '../_shared/opening-hours.ts';
 import { currentOffers, dealerToday, offerHref, offerImage } from '../_shared/offers.ts';
@@ -78,8 +79,8 @@ export default defineBlock<OfferCardsProps>({
     const today = loaded?.today ?? dealerToday(site);
     const offers = currentOffers(site, today, { manufacturer: props.manufacturer })
       .filter((offer) => offer.id !== loaded?.exclude)
-      .slice(0, props.limit ?? 12);
-    const heading = props.heading ?? 'Special offers';
+      .slice(0, props.limit);
+    const heading = props.heading;
     const headingId = `${block.id}-heading`;
     return (
       <section className="fc-offer-cards" aria-labelledby={heading ? headingId : undefined} data-block-id={block.id}>
@@ -94,13 +95,13 @@ export default defineBlock<OfferCardsProps>({
             <ul className="fc-offer-cards__grid" role="list">
               {offers.map((offer) => (
                 <li key={offer.id}>
-                  <OfferCard offer={offer} buttonLabel={props.buttonLabel ?? 'View offer'} headingLevel={heading ? 3 : 2} />
+                  <OfferCard offer={offer} buttonLabel={props.buttonLabel} headingLevel={heading ? 3 : 2} />
                 </li>
               ))}
             </ul>
           ) : (
             <p className="fc-offer-cards__empty">
-              {t(props.emptyText ?? 'There are no special offers right now. Please check back soon or contact us for our latest deals.')}
+              {t(props.emptyText)}
             </p>
           )}
         </div>

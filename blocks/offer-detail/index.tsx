@@ -7,7 +7,7 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { OfferDetailProps } from '../../schemas/types.gen.ts';
+import type { OfferDetailProps } from '../../schemas/resolved.gen.ts';
 import { ExpandableText } from '../_shared/ExpandableText.tsx';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
@@ -43,7 +43,7 @@ export default defineBlock<OfferDetailProps>({
         <section className="fc-offer-detail fc-offer-detail--missing" data-block-id={block.id} data-status={found.status}>
           <div className="fc-container">
             <h1>{found.status === 'ended' && found.offer ? `${t(found.offer.name)} has ended` : 'Offer not available'}</h1>
-            <p>{t(props.notFoundText ?? "This offer has ended or isn't available. See our current special offers.")}</p>
+            <p>{t(props.notFoundText)}</p>
             <p>
               <SiteLink className="fc-button" href="/special-offers">
                 See current offers
@@ -77,8 +77,8 @@ export default defineBlock<OfferDetailProps>({
               <SiteHtml className="fc-offer-detail__description" html={offer.description} />
             )}
             <div className="fc-offer-detail__actions">
-              <SiteLink className="fc-button" href={props.enquireHref ?? '/contact'}>
-                {t(props.enquireLabel ?? 'Enquire about this offer')}
+              <SiteLink className="fc-button" href={props.enquireHref}>
+                {t(props.enquireLabel)}
               </SiteLink>
               {modelHref && offer.model?.name && (
                 <SiteLink className="fc-button fc-button--secondary" href={modelHref}>

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
+import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
 import type { Location } from '../../engine/site/types.ts';
 import {
   BOOKING_MESSAGES,
@@ -19,9 +20,9 @@ import {
   partsLocations,
   vehicleYearRange,
 } from '../../engine/api/service-booking.ts';
-import type { PartsRequestProps } from '../../schemas/types.gen.ts';
+import type { PartsRequestProps } from '../../schemas/resolved.gen.ts';
 import { captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';
-import { ConsentFields, ContactFields, DEFAULT_OPT_IN, contactRules, termsRule } from '../_forms/common.tsx';
+import { ConsentFields, ContactFields, contactRules, termsRule } from '../_forms/common.tsx';
 import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame, FormSection, SubmitButton } from '../_forms/Form.tsx';
 import { leadStored, locationOption, sendLead } from '../_forms/leads.ts';
@@ -74,7 +75,7 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
   const { site, data, region, t } = useSite();
   const navigate = useNavigate();
   const { search } = useLocation();
-  const optInText = props.optInText ?? DEFAULT_OPT_IN;
+  const optInText = props.optInText;
   const terms = Boolean(site.features.termsAgreement);
   const askCounter = counters.length > 1;
   const query = new URLSearchParams(search);
@@ -109,15 +110,15 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
 
   const rules = useMemo<FieldRule[]>(() => {
     const list: FieldRule[] = [
-      { name: 'Vehicle Make', label: 'Make', checks: [required('', 'enter', 'Please enter the make of your vehicle.'), maxLength(60, 'Make')] },
-      { name: 'Vehicle Model', label: 'Model', checks: [required('', 'enter', 'Please enter the model of your vehicle.'), maxLength(80, 'Model')] },
+      { name: 'Vehicle Make', label: 'Make', checks: [required('', 'enter', 'Please enter the make of your vehicle.'), maxLength(LEAD['Vehicle Make'].maxLength, 'Make')] },
+      { name: 'Vehicle Model', label: 'Model', checks: [required('', 'enter', 'Please enter the model of your vehicle.'), maxLength(LEAD['Vehicle Model'].maxLength, 'Model')] },
       { name: 'Vehicle Year', label: 'Year', checks: [vehicleYear()] },
       { name: 'vin', label: 'VIN', checks: [vin] },
-      { name: 'part', label: 'Part name or number', checks: [required('', 'enter', BOOKING_MESSAGES.part), maxLength(200, 'Part name or number')] },
+      { name: 'part', label: 'Part name or number', checks: [required('', 'enter', BOOKING_MESSAGES.part), maxLength(LEAD.part.maxLength, 'Part name or number')] },
       { name: 'quantity', label: 'Quantity', checks: [quantity] },
     ];
     if (askCounter) list.push({ name: 'location_id', label: 'Preferred parts counter', checks: [required('', 'select', 'Please choose a parts counter.')] });
-    list.push(...contactRules(region.region), { name: 'message', label: 'Anything else', checks: [maxLength(5000, 'Message')] });
+    list.push(...contactRules(region.region), { name: 'message', label: 'Anything else', checks: [maxLength(LEAD.message.maxLength, 'Message')] });
     if (terms) list.push(termsRule);
     if (captcha.enabled) list.push(captcha.rule);
     return list;
@@ -165,8 +166,8 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('Your vehicle')}</legend>
         <div className="fc-form__row fc-form__row--3">
-          <TextField form={form} name="Vehicle Make" label="Make" required maxLength={60} autoComplete="off" list={makes.length ? listId : undefined} />
-          <TextField form={form} name="Vehicle Model" label="Model" required maxLength={80} autoComplete="off" list={models.length ? modelsId : undefined} />
+          <TextField form={form} name="Vehicle Make" label="Make" required maxLength={LEAD['Vehicle Make'].maxLength} autoComplete="off" list={makes.length ? listId : undefined} />
+          <TextField form={form} name="Vehicle Model" label="Model" required maxLength={LEAD['Vehicle Model'].maxLength} autoComplete="off" list={models.length ? modelsId : undefined} />
           <TextField form={form} name="Vehicle Year" label="Year" required maxLength={4} inputMode="numeric" autoComplete="off" placeholder="e.g. 2019" />
         </div>
         {makes.length > 0 && (
@@ -196,7 +197,7 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('The part')}</legend>
         <div className="fc-form__row fc-parts-request__part">
-          <TextField form={form} name="part" label="Part name or number" required maxLength={200} autoComplete="off" placeholder="e.g. front brake pads, or 1234567" />
+          <TextField form={form} name="part" label="Part name or number" required maxLength={LEAD.part.maxLength} autoComplete="off" placeholder="e.g. front brake pads, or 1234567" />
           <TextField form={form} name="quantity" label="Quantity" required maxLength={2} inputMode="numeric" autoComplete="off" />
         </div>
         {askCounter && (
@@ -217,7 +218,7 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
       <TextAreaField form={form} name="message" label="Anything else we should know?" rows={4} />
       <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(terms)} termsHref={props.termsHref} />
       <div className="fc-form__actions">
-        <SubmitButton form={form}>{props.submitLabel ?? 'Send parts request'}</SubmitButton>
+        <SubmitButton form={form}>{props.submitLabel}</SubmitButton>
       </div>
     </FormFrame>
   );
@@ -230,7 +231,7 @@ export default defineBlock<PartsRequestProps>({
     const { site } = useSite();
     const counters = useMemo(() => partsLocations(site.locations), [site.locations]);
     return (
-      <FormSection block={block} className="fc-parts-request" heading={props.heading ?? 'Find a part'} intro={props.intro}>
+      <FormSection block={block} className="fc-parts-request" heading={props.heading} intro={props.intro}>
         {(headingId) => <PartsRequestForm props={props} formId={block.id} labelledBy={headingId} counters={counters} />}
       </FormSection>
     );

@@ -4,31 +4,31 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { PaymentLogosProps } from '../../schemas/types.gen.ts';
+import type { PaymentLogosProps } from '../../schemas/resolved.gen.ts';
 import './payment-logos.css';
 
-export const PAYMENT_METHODS = {
+type PaymentMethod = PaymentLogosProps['logos'][number];
+
+/** Each method's name: the logo's alt text. */
+const PAYMENT_METHODS: Record<PaymentMethod, string> = {
   mastercard: 'Mastercard',
   visa: 'Visa',
   maestro: 'Maestro',
   'google-pay': 'Google Pay',
   'apple-pay': 'Apple Pay',
-} as const;
-
-export type PaymentMethod = keyof typeof PAYMENT_METHODS;
-const ALL = Object.keys(PAYMENT_METHODS) as PaymentMethod[];
+};
 
 export default defineBlock<PaymentLogosProps>({
   component: function PaymentLogos({ props, block }) {
     const { t } = useSite();
-    const logos = ((props.logos as PaymentMethod[] | undefined) ?? ALL).filter((id) => id in PAYMENT_METHODS);
+    const logos = props.logos;
     if (!logos.length) return null;
     const headingId = `${block.id}-heading`;
     return (
-      <section className={`fc-payment-logos fc-payment-logos--${props.align ?? 'left'}`} aria-labelledby={headingId} data-block-id={block.id}>
+      <section className={`fc-payment-logos fc-payment-logos--${props.align}`} aria-labelledby={headingId} data-block-id={block.id}>
         <div className="fc-container">
           <h2 className="fc-payment-logos__heading" id={headingId}>
-            {t(props.heading ?? 'We accept')}
+            {t(props.heading)}
           </h2>
           <ul className="fc-payment-logos__list" role="list">
             {logos.map((id) => (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { PaymentLogosProps } from '../../schemas/types.gen.ts';
+import type { PaymentLogosProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock } from '../_shared/test-utils.tsx';
 import PaymentLogos from './index.tsx';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { PersonalisedFinanceProps } from '../../schemas/types.gen.ts';
+import type { PersonalisedFinanceProps } from '../../schemas/resolved.gen.ts';
 import { useCarFromQuery } from '../_forms/car.ts';
 import { CarStatus } from '../_forms/CarContext.tsx';
 import { FinanceCalculator, type CalculatorValues } from '../_forms/FinanceCalculator.tsx';
@@ -28,7 +28,7 @@ export default defineBlock<PersonalisedFinanceProps>({
       <section className="fc-form-block fc-personalised-finance" aria-labelledby={headingId} data-block-id={block.id}>
         <div className="fc-container fc-form-block__inner">
           <h2 id={headingId} className="fc-form-block__heading">
-            {t(props.heading ?? 'Your personalised finance quote')}
+            {t(props.heading)}
           </h2>
           {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
           <CarStatus state={carState} label="Finance for" />

@@ -3,7 +3,7 @@
  * picks it up, see ../_cars/CarGrid.tsx and promo.ts), or inline where it stands.
  */
 import { defineBlock } from '../../engine/render/block.ts';
-import type { PromoTileProps } from '../../schemas/types.gen.ts';
+import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
 import { PromoTileView } from '../_cars/PromoTileView.tsx';
 import { isCurrent, isoDay } from '../_cars/promo.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
@@ -11,7 +11,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 export default defineBlock<PromoTileProps>({
   component: function PromoTileBlock({ props, block }) {
     const { site } = useSite();
-    if ((props.placement ?? 'results') === 'results') return null;
+    if (props.placement === 'results') return null;
     if (!isCurrent(props, isoDay(Date.now(), site.locations[0]?.time_zone ?? undefined))) return null;
     return (
       <div className="fc-container fc-promo-tile-block" data-block-id={block.id}>

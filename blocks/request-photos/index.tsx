@@ -1,6 +1,6 @@
 /** Request more photos or a video of a car (about the car in ?car_id=, or the car page's). Only the contact details are required. */
 import { defineBlock } from '../../engine/render/block.ts';
-import type { RequestPhotosProps } from '../../schemas/types.gen.ts';
+import type { RequestPhotosProps } from '../../schemas/resolved.gen.ts';
 import { EnquiryFormSection } from '../_forms/EnquiryFormSection.tsx';
 
 export default defineBlock<RequestPhotosProps>({
@@ -11,7 +11,7 @@ export default defineBlock<RequestPhotosProps>({
       <EnquiryFormSection
         block={block}
         className="fc-request-photos-block"
-        heading={props.heading ?? 'Request more photos'}
+        heading={props.heading}
         intro={props.intro}
         carFromQuery={props.carFromQuery}
         carLabel="Photos of"
@@ -20,7 +20,7 @@ export default defineBlock<RequestPhotosProps>({
           steps: 'one',
           optInText: '',
           termsHref: props.termsHref,
-          submitLabel: props.submitLabel ?? 'Request photos',
+          submitLabel: props.submitLabel,
         }}
       />
     );

@@ -14,7 +14,7 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type RefObject } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { ReviewsProps } from '../../schemas/types.gen.ts';
+import type { ReviewsProps } from '../../schemas/resolved.gen.ts';
 import { CarouselControls, type CarouselControlLabels } from '../_shared/CarouselControls.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { REVIEW_TEXT_LIMIT, truncate } from '../_shared/text.ts';
@@ -266,17 +266,17 @@ export default defineBlock<ReviewsProps>({
   component: function Reviews({ props, block, data }) {
     const { site, t } = useSite();
     const loaded = (data ?? {}) as ReviewsData;
-    const pasted = (props.reviews ?? []) as ReviewEntry[];
+    const pasted = props.reviews as ReviewEntry[];
     const seen = new Set(pasted.map((r) => r.id));
     const all = [...pasted, ...(loaded.reviews ?? []).filter((r) => !seen.has(r.id))];
-    const reviews = visibleReviews(all, props.hiddenReviewIds ?? [], props.limit ?? 10);
+    const reviews = visibleReviews(all, props.hiddenReviewIds, props.limit);
     if (!reviews.length && !props.forceShow) return null;
 
     // With an orgId the rating is the service's (none when it failed); otherwise the block's own.
-    const summary = props.orgId ? (loaded.rating ?? undefined) : ratingFromReviews(visibleReviews(all, props.hiddenReviewIds ?? [], Infinity), props);
-    const line = ratingLine(summary, site.features.reviewsMinimumRating ?? 4);
-    const autoRotate = props.autoRotate ?? site.features.reviewsAutoRotate ?? false;
-    const heading = t(props.heading ?? 'What our customers say');
+    const summary = props.orgId ? (loaded.rating ?? undefined) : ratingFromReviews(visibleReviews(all, props.hiddenReviewIds, Infinity), props);
+    const line = ratingLine(summary, site.features.reviewsMinimumRating);
+    const autoRotate = props.autoRotate ?? site.features.reviewsAutoRotate;
+    const heading = t(props.heading);
     const headingId = `${block.id}-heading`;
 
     return (
@@ -294,7 +294,7 @@ export default defineBlock<ReviewsProps>({
             )}
             {props.leaveReviewUrl && (
               <SiteLink className="fc-button fc-button--secondary fc-reviews__leave" href={props.leaveReviewUrl}>
-                {t(props.leaveReviewLabel ?? 'Leave a Review')}
+                {t(props.leaveReviewLabel)}
               </SiteLink>
             )}
           </div>

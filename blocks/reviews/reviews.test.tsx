@@ -3,9 +3,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
-import type { ReviewsProps } from '../../schemas/types.gen.ts';
+import type { ReviewsProps } from '../../schemas/resolved.gen.ts';
 import { loadAndRender } from '../_shared/test-load.tsx';
-import { prepareDemoSite, renderBlock, type DemoSite } from '../_shared/test-utils.tsx';
+import { prepareDemoSite, renderBlock, withDefaults, type DemoSite } from '../_shared/test-utils.tsx';
 import { truncate } from '../_shared/text.ts';
 import Reviews, { REDUCED_MOTION } from './index.tsx';
 import { ratingFromReviews, ratingLine, readRating, visibleReviews, type ReviewEntry } from './rules.ts';
@@ -157,7 +157,7 @@ describe('reviews block', () => {
     const html = renderToString(
       <SiteProvider site={site} data={data} mode="production">
         <MemoryRouter>
-          <Reviews.component props={{ reviews: many(5) as ReviewsProps['reviews'] }} block={{ type: 'reviews', id: 'r' }} slots={{}} />
+          <Reviews.component props={withDefaults<ReviewsProps>('reviews', { reviews: many(5) as ReviewsProps['reviews'] })} block={{ type: 'reviews', id: 'r' }} slots={{}} />
         </MemoryRouter>
       </SiteProvider>,
     );

@@ -2,7 +2,7 @@
  * Review rules (docs/content-blocks.md, "Reviews"): which reviews show, the rating line and
  * where the rating comes from. Pure functions, no React.
  */
-import type { CustomerReview } from '../../schemas/types.gen.ts';
+import type { CustomerReview } from '../../schemas/resolved.gen.ts';
 
 export const REVIEWS_LIMIT = 10;
 /** More reviews than this make a carousel. */

@@ -8,7 +8,7 @@ import { useConfigure, useInstantSearch, useRange, useRefinementList } from 'rea
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
-import type { SearchPageProps } from '../../schemas/types.gen.ts';
+import type { SearchPageProps } from '../../schemas/resolved.gen.ts';
 import { CarCard, CARD_FIELDS } from '../_cars/CarCard.tsx';
 import { CarGrid } from '../_cars/CarGrid.tsx';
 import { searchClientFor, sortIndices, type SortKey } from '../_search/client.ts';
@@ -36,8 +36,10 @@ import { IS_SERVER } from '../_search/ssr.tsx';
 import { NameBook, normaliseState, type SearchRouteState } from '../_search/url-state.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 
-type Filter = NonNullable<SearchPageProps['filters']>[number];
-type Display = NonNullable<Filter['display']>;
+type Filter = SearchPageProps['filters'][number];
+type Display = Filter['display'];
+/** What a filter section's frame needs (the model dropdown under make has no filter of its own). */
+type SectionOf = Pick<Filter, 'attribute' | 'label' | 'open'>;
 
 const RANGE_ATTRIBUTES = new Set(['price', 'subscription_price', 'weekly_price', 'year', 'km']);
 /** Filters a URL may carry even when the page shows no section for them (dealer links, route paths, budget links). */
@@ -52,7 +54,7 @@ const URL_LISTS = new Set([
 
 /** What a section shows, given the site's switches. */
 export function resolveDisplay(filter: Filter, makeCards: boolean): Exclude<Display, 'auto'> {
-  const d = filter.display ?? 'auto';
+  const d = filter.display;
   const numeric = RANGE_ATTRIBUTES.has(filter.attribute);
   if (numeric) return 'slider';
   if (d === 'slider') return 'checkboxes';
@@ -173,8 +175,8 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
-  const filters = props.filters ?? [];
-  const defaults = useMemo(() => Object.fromEntries(filters.map((f) => [f.attribute, f.open ?? true])), [filters]);
+  const filters = props.filters;
+  const defaults = useMemo(() => Object.fromEntries(filters.map((f) => [f.attribute, f.open])), [filters]);
   const sections = useSectionState(site.slug, blockId, defaults, features.persistFilterSections);
 
   // Filters the URL may carry without a visible section still need a widget, or InstantSearch drops them.
@@ -188,7 +190,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
     (a) => !shown.has(a),
   );
 
-  const sortKeys = (props.sortOptions ?? ['relevance']) as SortKey[];
+  const sortKeys = props.sortOptions as SortKey[];
   const sortItems = (sortKeys.includes('relevance') ? sortKeys : (['relevance', ...sortKeys] as SortKey[])).map((key) => ({
     value: sorts[key],
     label: SORT_LABELS[key],
@@ -205,13 +207,13 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
           ? `${number(v)} ${unit}`
           : String(v);
 
-  const section = (filter: Filter, attribute: string = filter.attribute): SectionWrap => {
+  const section = (filter: SectionOf, attribute: string = filter.attribute): SectionWrap => {
     const title = t(filter.label ?? attributeLabel(attribute));
     return (content, badge) => (
       <FilterSection
         id={`${blockId}-${attribute}`}
         title={title}
-        open={sections.open[attribute] ?? filter.open ?? true}
+        open={sections.open[attribute] ?? filter.open}
         onToggle={() => sections.toggle(attribute)}
         badge={badge}
       >
@@ -235,7 +237,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
           <DropdownFilter key={filter.attribute} attribute={filter.attribute} label={label} anyLabel={`Any ${label.toLowerCase()}`} wrap={wrap} />
         );
       default:
-        return <CheckboxFilter key={filter.attribute} attribute={filter.attribute} limit={filter.limit ?? 8} legend={label} wrap={wrap} />;
+        return <CheckboxFilter key={filter.attribute} attribute={filter.attribute} limit={filter.limit} legend={label} wrap={wrap} />;
     }
   };
 
@@ -257,7 +259,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
             {heading}
           </h1>
           <ResultCount />
-          {props.searchBox !== false && <SearchBox placeholder={t(props.placeholder ?? 'Search make, model or keyword')} />}
+          {props.searchBox && <SearchBox placeholder={t(props.placeholder)} />}
         </header>
         <div className="fc-search-page__layout">
           <button
@@ -273,12 +275,12 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
             {filters.map((f) => (
               <FilterOrModel key={f.attribute} filter={f} render={renderFilter} withModel={hasMakeDropdown && !shown.has('model')} section={section} />
             ))}
-            {props.showMe !== false && (
+            {props.showMe && (
               <div className="fc-search-page__show-me">
                 <ShowMeButton resultsId={resultsId} onShow={() => setPanelOpen(false)} />
               </div>
             )}
-            {props.history !== false && <SearchHistory siteSlug={site.slug} version={historyVersion} />}
+            {props.history && <SearchHistory siteSlug={site.slug} version={historyVersion} />}
           </aside>
           <section id={resultsId} className="fc-search-page__results" tabIndex={-1} aria-labelledby={headingId} aria-busy={status === 'loading'}>
             <div className="fc-search-page__toolbar">
@@ -287,7 +289,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
             </div>
             <StatusBanner />
             <Results infinite={features.infiniteScroll} resultsId={resultsId} CarCard={CarCard} Grid={CarGrid} />
-            <NoResults heading={props.emptyHeading ?? 'No cars match your search'} href={props.findSimilarHref ?? '/contact'} />
+            <NoResults heading={props.emptyHeading} href={props.findSimilarHref} />
           </section>
         </div>
       </div>
@@ -299,7 +301,7 @@ function FilterOrModel(props: {
   filter: Filter;
   render: (f: Filter) => React.ReactNode;
   withModel: boolean;
-  section: (f: Filter, attribute?: string) => SectionWrap;
+  section: (f: SectionOf, attribute?: string) => SectionWrap;
 }) {
   const { t } = useSite();
   const { filter } = props;

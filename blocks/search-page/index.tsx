@@ -4,7 +4,7 @@
  * and docs/search-ui.md.
  */
 import { defineBlock } from '../../engine/render/block.ts';
-import type { SearchPageProps } from '../../schemas/types.gen.ts';
+import type { SearchPageProps } from '../../schemas/resolved.gen.ts';
 import { lazyBlock } from '../_search/lazy-block.tsx';
 import { loadSearchBlock } from '../_search/load.ts';
 import '../_search/search.css';

@@ -1,5 +1,5 @@
 import { defineBlock } from '../../engine/render/block.ts';
-import type { SectionProps } from '../../schemas/types.gen.ts';
+import type { SectionProps } from '../../schemas/resolved.gen.ts';
 import './section.css';
 
 export default defineBlock<SectionProps>({
@@ -8,7 +8,7 @@ export default defineBlock<SectionProps>({
     return (
       <section
         id={props.anchor}
-        className={`fc-section fc-section--${props.background ?? 'none'}`}
+        className={`fc-section fc-section--${props.background}`}
         aria-labelledby={headingId}
       >
         {props.heading && (

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
+import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
 import { telHref } from '../../engine/sanitize/url.ts';
 import type { Location } from '../../engine/site/types.ts';
 import {
@@ -30,10 +31,10 @@ import {
   serviceBookingErrors,
   serviceLocations,
 } from '../../engine/api/service-booking.ts';
-import type { ServiceBookingProps } from '../../schemas/types.gen.ts';
+import type { ServiceBookingProps } from '../../schemas/resolved.gen.ts';
 import { summariseHours, type Locale } from '../_shared/opening-hours.ts';
 import { captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';
-import { ConsentFields, ContactFields, DEFAULT_OPT_IN, contactRules, termsRule } from '../_forms/common.tsx';
+import { ConsentFields, ContactFields, contactRules, termsRule } from '../_forms/common.tsx';
 import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame, FormSection, SubmitButton } from '../_forms/Form.tsx';
 import { leadStored, locationOption, sendLead } from '../_forms/leads.ts';
@@ -42,8 +43,6 @@ import { maxLength, rego, required, type Check, type FieldRule, type Values } fr
 import { useForm } from '../_forms/useForm.ts';
 import '../_forms/forms.css';
 import './service-booking.css';
-
-const DEFAULT_TYPES = ['Logbook service', 'General service', 'Brakes', 'Tyres', 'Air-conditioning', 'Other'];
 
 /** "Service hours: Monday – Friday 7:00 am – 5:00 pm; Saturday 7:30 am – 12:00 pm; Sunday Closed." */
 export function serviceHoursLine(location: Location, locale: Locale): string | undefined {
@@ -61,9 +60,7 @@ interface FormProps {
 function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
   const { site, region, t } = useSite();
   const navigate = useNavigate();
-  const slotMinutes = props.slotMinutes ?? BOOKING_RULES.slotMinutes;
-  const serviceTypes = props.serviceTypes?.length ? props.serviceTypes : DEFAULT_TYPES;
-  const optInText = props.optInText ?? DEFAULT_OPT_IN;
+  const { slotMinutes, serviceTypes, optInText } = props;
   const terms = Boolean(site.features.termsAgreement);
 
   const form = useForm({
@@ -121,10 +118,10 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       { name: 'booking_date', label: 'Date', checks: [booking('booking_date')] },
       { name: 'booking_time', label: 'Drop-off time', checks: [booking('booking_time')] },
       { name: 'Rego', label: 'Registration (rego)', checks: [rego] },
-      { name: 'Vehicle Make', label: 'Make', checks: [maxLength(60, 'Make')] },
-      { name: 'Vehicle Model', label: 'Model', checks: [maxLength(80, 'Model')] },
+      { name: 'Vehicle Make', label: 'Make', checks: [maxLength(LEAD['Vehicle Make'].maxLength, 'Make')] },
+      { name: 'Vehicle Model', label: 'Model', checks: [maxLength(LEAD['Vehicle Model'].maxLength, 'Model')] },
       ...contactRules(region.region),
-      { name: 'message', label: 'Notes', checks: [maxLength(5000, 'Notes')] },
+      { name: 'message', label: 'Notes', checks: [maxLength(LEAD.message.maxLength, 'Notes')] },
     ];
     if (terms) list.push(termsRule);
     if (captcha.enabled) list.push(captcha.rule);
@@ -231,9 +228,9 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('Your car')}</legend>
         <div className="fc-form__row fc-form__row--3">
-          <TextField form={form} name="Rego" label="Registration (rego)" maxLength={10} autoComplete="off" transform={(s) => s.toUpperCase()} />
-          <TextField form={form} name="Vehicle Make" label="Make" maxLength={60} autoComplete="off" placeholder="e.g. Ford" />
-          <TextField form={form} name="Vehicle Model" label="Model" maxLength={80} autoComplete="off" placeholder="e.g. Ranger" />
+          <TextField form={form} name="Rego" label="Registration (rego)" maxLength={LEAD.Rego.maxLength} autoComplete="off" transform={(s) => s.toUpperCase()} />
+          <TextField form={form} name="Vehicle Make" label="Make" maxLength={LEAD['Vehicle Make'].maxLength} autoComplete="off" placeholder="e.g. Ford" />
+          <TextField form={form} name="Vehicle Model" label="Model" maxLength={LEAD['Vehicle Model'].maxLength} autoComplete="off" placeholder="e.g. Ranger" />
         </div>
       </fieldset>
       <fieldset className="fc-form__fieldset">
@@ -249,7 +246,7 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       />
       <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(terms)} termsHref={props.termsHref} />
       <div className="fc-form__actions">
-        <SubmitButton form={form}>{props.submitLabel ?? 'Request booking'}</SubmitButton>
+        <SubmitButton form={form}>{props.submitLabel}</SubmitButton>
       </div>
     </FormFrame>
   );
@@ -263,7 +260,7 @@ export default defineBlock<ServiceBookingProps>({
     const centres = useMemo(() => serviceLocations(site.locations), [site.locations]);
     const phone = centres[0]?.contact_detail?.phone ?? site.locations[0]?.contact_detail?.phone;
     return (
-      <FormSection block={block} className="fc-service-booking" heading={props.heading ?? 'Book a service'} intro={props.intro}>
+      <FormSection block={block} className="fc-service-booking" heading={props.heading} intro={props.intro}>
         {(headingId) =>
           centres.length ? (
             <ServiceBookingForm props={props} formId={block.id} labelledBy={headingId} centres={centres} />

@@ -12,6 +12,7 @@ import { demoDocument, prepareDemoSite } from '../_shared/test-utils.tsx';
 import { solveCaptchaQuestion } from '../../engine/api/adapters/captcha.ts';
 import { ROOT, fixtureSitesDir, removeDir, startApi } from '../../tests/unit/api/harness.ts';
 import { withBookingPages } from './demo-pages.ts';
+import type { ServiceBookingProps } from '../../schemas/resolved.gen.ts';
 import ServiceBooking from './index.tsx';
 
 // Monday 2 June 2025, 11:00 on the Gold Coast (Australia/Brisbane, UTC+10).
@@ -240,7 +241,8 @@ describe('service booking block', () => {
       <SiteProvider site={site} data={data} mode="production">
         <StaticRouter location="/service">
           <BlockEnvironmentProvider value={{ blocks: {}, data: {} }}>
-            <Component props={block.props ?? {}} block={block} slots={{}} />
+            {/* prepareDemoSite validated these props and filled their defaults, as the server does. */}
+            <Component props={block.props as ServiceBookingProps} block={block} slots={{}} />
           </BlockEnvironmentProvider>
         </StaticRouter>
       </SiteProvider>,

@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { SignInProps } from '../../schemas/types.gen.ts';
+import type { SignInProps } from '../../schemas/resolved.gen.ts';
+import { signInLimits } from '../../schemas/api-limits.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { readSession, safeInternalPath, signIn, signOut, type StoredSession } from '../_shared/session.ts';
 import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
@@ -61,7 +62,7 @@ export default defineBlock<SignInProps>({
       <section className="fc-form-block fc-sign-in" aria-labelledby={headingId} data-block-id={block.id}>
         <div className="fc-container fc-sign-in__inner">
           <h1 id={headingId} className="fc-form-block__heading">
-            {t(props.heading ?? 'Sign in')}
+            {t(props.heading)}
           </h1>
           {REASONS[type] && <p className="fc-sign-in__reason">{REASONS[type]}</p>}
           {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
@@ -94,12 +95,12 @@ export default defineBlock<SignInProps>({
                 required
                 autoComplete="tel"
                 inputMode="tel"
-                maxLength={20}
+                maxLength={signInLimits.phone_number.maxLength}
                 help={`For example ${phoneExample(region.region)}`}
               />
               <div className="fc-form__actions">
                 <SubmitButton form={form} busyLabel="Signing in…">
-                  {props.submitLabel ?? 'Continue'}
+                  {props.submitLabel}
                 </SubmitButton>
                 <SiteLink href={back} className="fc-button fc-button--secondary">
                   Back

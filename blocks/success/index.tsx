@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { SuccessProps } from '../../schemas/types.gen.ts';
+import type { SuccessProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { readSuccess, type SuccessFlag } from '../_forms/storage.ts';
 import '../_forms/forms.css';
@@ -31,7 +31,7 @@ export default defineBlock<SuccessProps>({
     const { site, t } = useSite();
     const [flag, setFlag] = useState<SuccessFlag | undefined>();
     useEffect(() => setFlag(readSuccess(site.slug)), [site.slug]);
-    const links = props.links ?? [];
+    const links = props.links;
     return (
       <section className="fc-success" aria-labelledby={`${block.id}-heading`} data-block-id={block.id}>
         <div className="fc-container fc-success__inner">
@@ -40,12 +40,12 @@ export default defineBlock<SuccessProps>({
             <path d="M14 25l7 7 13-15" fill="none" stroke="currentColor" strokeWidth="3.5" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
           <h1 id={`${block.id}-heading`} className="fc-success__heading">
-            {t(props.heading ?? 'Thank you')}
+            {t(props.heading)}
           </h1>
           <p className="fc-success__what" role="status" data-category={flag?.category}>
             {flag ? t(successLine(flag)) : ''}
           </p>
-          <p className="fc-success__text">{t(props.text ?? "We've received your details and one of our team will be in touch shortly.")}</p>
+          <p className="fc-success__text">{t(props.text)}</p>
           {links.length > 0 && (
             <p className="fc-form__actions fc-success__links">
               {links.map((l, i) => (

@@ -8,7 +8,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { EmbedTab, TabbedEmbedProps } from '../../schemas/types.gen.ts';
+import type { EmbedTab, TabbedEmbedProps } from '../../schemas/resolved.gen.ts';
 import { SafeFrame } from '../_shared/SafeFrame.tsx';
 import { allowedEmbedOrigins, checkEmbedSrc } from '../_shared/embed.ts';
 import './tabbed-embed.css';
@@ -18,7 +18,7 @@ export default defineBlock<TabbedEmbedProps>({
     const { site, mode, t } = useSite();
     const base = useId();
     const allowed = allowedEmbedOrigins(site);
-    const tabs = ((props.tabs ?? []) as EmbedTab[]).filter((tab) => mode === 'development' || checkEmbedSrc(tab.src, allowed).ok);
+    const tabs = props.tabs.filter((tab) => mode === 'development' || checkEmbedSrc(tab.src, allowed).ok);
     const [selected, setSelected] = useState(0);
     const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set([0]));
     if (!tabs.length) return null;
@@ -85,8 +85,8 @@ export default defineBlock<TabbedEmbedProps>({
                 <SafeFrame
                   src={tab.src}
                   title={t(tab.title)}
-                  height={props.height ?? 800}
-                  allowPopups={props.allowPopups !== false}
+                  height={props.height}
+                  allowPopups={props.allowPopups}
                   lazy={i === 0}
                 />
               )}

@@ -1,6 +1,6 @@
 /** Test drive booking (/book-test-drive): optional preferred date and time, optional message; about the car in ?car_id= when given. */
 import { defineBlock } from '../../engine/render/block.ts';
-import type { TestDriveFormProps } from '../../schemas/types.gen.ts';
+import type { TestDriveFormProps } from '../../schemas/resolved.gen.ts';
 import { EnquiryFormSection } from '../_forms/EnquiryFormSection.tsx';
 
 export default defineBlock<TestDriveFormProps>({
@@ -11,7 +11,7 @@ export default defineBlock<TestDriveFormProps>({
       <EnquiryFormSection
         block={block}
         className="fc-test-drive-form-block"
-        heading={props.heading ?? 'Book a test drive'}
+        heading={props.heading}
         intro={props.intro}
         carFromQuery={props.carFromQuery}
         carLabel="Test drive"
@@ -20,7 +20,7 @@ export default defineBlock<TestDriveFormProps>({
           steps: 'one',
           optInText: props.optInText,
           termsHref: props.termsHref,
-          submitLabel: props.submitLabel ?? 'Book test drive',
+          submitLabel: props.submitLabel,
         }}
       />
     );

@@ -1,6 +1,6 @@
 /** Trade-in valuation (/trade-in, /cars/trade-in?car_id=). Never gated. */
 import { defineBlock } from '../../engine/render/block.ts';
-import type { TradeInProps } from '../../schemas/types.gen.ts';
+import type { TradeInProps } from '../../schemas/resolved.gen.ts';
 import { TradeInBlock } from './TradeInBlock.tsx';
 
 export default defineBlock<TradeInProps>({

@@ -5,7 +5,7 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { WatchlistProps } from '../../schemas/types.gen.ts';
+import type { WatchlistProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { signInHref } from '../_shared/session.ts';
 import { CarCard } from '../_cars/CarCard.tsx';
@@ -34,7 +34,7 @@ export default defineBlock<WatchlistProps>({
     } else if (state.status === 'error') {
       body = <p role="alert">{t('We could not load your watchlist. Please try again.')}</p>;
     } else if (!state.cars.length) {
-      body = <p>{t(props.emptyText ?? "You haven't saved any cars yet.")}</p>;
+      body = <p>{t(props.emptyText)}</p>;
     } else {
       body = (
         <ol className="fc-car-grid" aria-labelledby={headingId}>
@@ -49,7 +49,7 @@ export default defineBlock<WatchlistProps>({
     return (
       <section className="fc-car-list-page fc-watchlist" data-block-id={block.id} aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
         <div className="fc-container">
-          <h1 id={headingId}>{t(props.heading ?? 'My watchlist')}</h1>
+          <h1 id={headingId}>{t(props.heading)}</h1>
           {body}
         </div>
       </section>
