@@ -25,6 +25,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSiteDocument } from '../../engine/document/canonical.ts';
+import { collectBlockIds } from '../../engine/document/ids.ts';
 import { sanitizeHtml } from '../../engine/sanitize/html.server.ts';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';
@@ -150,16 +151,7 @@ function apply(doc: Json, d: Dealer, resolvedPages: Json[]): string[] {
   const own = new Map<string, Json>(doc.pages.map((pg: Json) => [pg.id, pg]));
   const effective = new Map<string, Json>(resolvedPages.map((pg) => [pg.id, pg]));
   const effectivePaths = new Set(resolvedPages.map((pg) => pg.path));
-  const blockIds = new Set<string>();
-  const collect = (blocks: Json[] | undefined) =>
-    (blocks ?? []).forEach((b) => {
-      blockIds.add(b.id);
-      collect(b.children);
-      Object.values(b.slots ?? {}).forEach((s) => collect(s as Json[]));
-    });
-  resolvedPages.forEach((pg) => collect(pg.blocks));
-  collect(doc.layout?.header);
-  collect(doc.layout?.footer);
+  const blockIds = collectBlockIds({ layout: doc.layout, pages: resolvedPages });
 
   for (const page of pagesFor(d)) {
     const current = effective.get(page.id);

@@ -27,6 +27,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSiteDocument } from '../../engine/document/canonical.ts';
+import { collectBlockIds } from '../../engine/document/ids.ts';
 import { sanitizeHtml } from '../../engine/sanitize/html.server.ts';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';
@@ -172,17 +173,7 @@ const isPlaceholder = (page: Json | undefined) =>
   !page || ((page.blocks?.length ?? 0) <= 1 && (page.blocks ?? []).every((b: Json) => b.type === 'hero'));
 
 function blockIdsOf(doc: Json, pages: Json[]): Set<string> {
-  const ids = new Set<string>();
-  const collect = (blocks: Json[] | undefined) =>
-    (blocks ?? []).forEach((b) => {
-      ids.add(b.id);
-      collect(b.children);
-      Object.values(b.slots ?? {}).forEach((s) => collect(s as Json[]));
-    });
-  pages.forEach((p) => collect(p.blocks));
-  collect(doc.layout?.header);
-  collect(doc.layout?.footer);
-  return ids;
+  return collectBlockIds({ layout: doc.layout, pages });
 }
 
 function apply(doc: Json, base: Json | undefined, resolvedPages: Json[]): string[] {
