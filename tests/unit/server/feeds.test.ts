@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { createFeedsRouter, FEED_COLUMNS, feedCars, matchesFilter, tsvCell, vehicleFeed } from './feeds.ts';
-import { SiteStore } from './sites.ts';
-import { parseFilters } from '../search/filter-parser.ts';
-import { car, NOW } from '../../blocks/_cars/test-cars.ts';
-import type { ResolvedSite } from '../site/types.ts';
+import { createFeedsRouter, FEED_COLUMNS, feedCars, matchesFilter, tsvCell, vehicleFeed } from '../../../engine/server/feeds.ts';
+import { SiteStore } from '../../../engine/server/sites.ts';
+import { parseFilters } from '../../../engine/search/filter-parser.ts';
+import { car, NOW } from '../../../blocks/_cars/test-cars.ts';
+import type { ResolvedSite } from '../../../engine/site/types.ts';
 
-const sites = new SiteStore(join(import.meta.dirname, '../../sites'));
+const sites = new SiteStore(join(import.meta.dirname, '../../../sites'));
 const southern = (() => {
   const e = sites.get('southern-motor-group');
   if (!e?.ok) throw new Error('demo site invalid');

@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
 import { request, type Server } from 'node:http';
-import type { Car } from '../../schemas/types.gen.ts';
-import { car as testCar } from '../../blocks/_cars/test-cars.ts';
-import { DEMO_NOTE, historyReport, historyReportPdf } from '../../demo/history.ts';
-import type { ResolvedSite } from '../site/types.ts';
-import { createHistoryReportRouter, historyReportPath, reportCar } from './history-report.ts';
-import type { SiteEntry } from './sites.ts';
+import type { Car } from '../../../schemas/types.gen.ts';
+import { car as testCar } from '../../../blocks/_cars/test-cars.ts';
+import { DEMO_NOTE, historyReport, historyReportPdf } from '../../../demo/history.ts';
+import type { ResolvedSite } from '../../../engine/site/types.ts';
+import { createHistoryReportRouter, historyReportPath, reportCar } from '../../../engine/server/history-report.ts';
+import type { SiteEntry } from '../../../engine/server/sites.ts';
 
 function usedCar(overrides: Partial<Car> = {}): Car {
   const id = overrides.id ?? 1001;

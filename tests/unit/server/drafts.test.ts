@@ -10,12 +10,12 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SiteStore } from './sites.ts';
-import { createEditorRouter } from './editor-api.ts';
-import { SiteRepo } from './site-repo.ts';
-import { DraftService } from './drafts.ts';
+import { SiteStore } from '../../../engine/server/sites.ts';
+import { createEditorRouter } from '../../../engine/server/editor-api.ts';
+import { SiteRepo } from '../../../engine/server/site-repo.ts';
+import { DraftService } from '../../../engine/server/drafts.ts';
 
-const root = join(import.meta.dirname, '../..');
+const root = join(import.meta.dirname, '../../..');
 let dir: string;
 let remote: string;
 let server: Server;

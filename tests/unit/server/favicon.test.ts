@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
 import { request, type Server } from 'node:http';
 import { inflateSync } from 'node:zlib';
-import { crc32, FAVICON_SVG, faviconIco, faviconPixels } from '../assets/favicon.ts';
-import { createFaviconRouter } from './favicon.ts';
-import type { SiteEntry } from './sites.ts';
+import { crc32, FAVICON_SVG, faviconIco, faviconPixels } from '../../../engine/assets/favicon.ts';
+import { createFaviconRouter } from '../../../engine/server/favicon.ts';
+import type { SiteEntry } from '../../../engine/server/sites.ts';
 
 const southern = { slug: 'southern-motor-group', ok: true } as unknown as SiteEntry;
 const sites = { byHostname: (host: string) => (host === 'southern.test' ? southern : undefined) };

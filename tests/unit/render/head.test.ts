@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { headOf, mergeHeads, mergeMeta, withCanonical } from './head.ts';
-import { pageDocument } from '../server/html.ts';
-import type { RenderedPage } from './server.tsx';
+import { headOf, mergeHeads, mergeMeta, withCanonical } from '../../../engine/render/head.ts';
+import { pageDocument } from '../../../engine/server/html.ts';
+import type { RenderedPage } from '../../../engine/render/server.tsx';
 
 describe('page head from block data', () => {
   it('reads only a head object', () => {
