@@ -91,7 +91,7 @@ describe('staff sign-in', () => {
     await screen.findByRole('heading', { name: 'Staff sign-in' });
     expect(nameField().value).toBe('Sam Remembered');
     expect(document.activeElement).toBe(field());
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Sign in' });
     // The error region is in the page before there is anything to say.
     expect(errorRegion().getAttribute('aria-live')).toBe('assertive');
     expect(errorRegion().textContent).toBe('');
@@ -116,7 +116,7 @@ describe('staff sign-in', () => {
     expect(document.activeElement).toBe(field());
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem(STAFF_KEY)).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Staff sign-in' });
   });
 
   it('with the right token shows the site list, sends the token on every request and keeps drafts', async () => {
@@ -132,9 +132,9 @@ describe('staff sign-in', () => {
     // The name is remembered across sessions, and every request names the staff member.
     expect(localStorage.getItem(STAFF_KEY)).toBe('Zoë O’Brien');
     expect(calls.at(-1)!.staff).toBe(encodeURIComponent('Zoë O’Brien'));
-    expect(screen.getByText('Zoë O’Brien')).toBeTruthy();
+    screen.getByText('Zoë O’Brien');
     // The list marks the unsaved changes kept from before sign-in.
-    expect(screen.getByText(/unsaved changes in this browser/)).toBeTruthy();
+    screen.getByText(/unsaved changes in this browser/);
     expect(localStorage.getItem(draftKey('unit-site'))).toBe(draft);
     const after = calls.slice(calls.findIndex((c) => c.authorization === `Bearer ${TOKEN}`));
     expect(after.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/editor/sites', '/api/editor/templates']));
@@ -165,7 +165,7 @@ describe('staff sign-in', () => {
     fakeApi({ token: TOKEN });
     render(<App />);
     await screen.findByRole('heading', { name: 'Staff sign-in' });
-    expect(screen.getByText(/not accepted any more/)).toBeTruthy();
+    screen.getByText(/not accepted any more/);
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 

@@ -56,14 +56,14 @@ describe('props form (rjsf)', () => {
     const { store, wrap } = setup(issues);
     act(() => store.select('hero'));
     render(wrap(<BlockInspector />));
-    expect(screen.getByText('must NOT have fewer than 1 characters')).toBeTruthy();
+    screen.getByText('must NOT have fewer than 1 characters');
   });
 
   it('uses the colour widget for Colour fields and help text from descriptions', () => {
     const { store, wrap } = setup();
     act(() => store.addBlock('emergency-banner'));
     render(wrap(<BlockInspector />));
-    expect(screen.getByText('Short notice beside the link.')).toBeTruthy();
+    screen.getByText('Short notice beside the link.');
     expect(document.querySelector('#root_tone')?.tagName).toBe('SELECT');
     expect(document.querySelector('#root_details')?.tagName).toBe('TEXTAREA');
   });
@@ -76,10 +76,10 @@ describe('feature switches panel', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search feature switches' }), { target: { value: 'instant' } });
     const sw = document.getElementById('feature-hideInstantOfferText') as HTMLInputElement;
     expect(sw.checked).toBe(false);
-    expect(screen.getByText(/Default: off/)).toBeTruthy();
+    screen.getByText(/Default: off/);
     fireEvent.click(sw);
     expect(store.getState().doc.features).toEqual({ hideInstantOfferText: true });
-    expect(screen.getByText('Set for this site')).toBeTruthy();
+    screen.getByText('Set for this site');
     fireEvent.click(screen.getByRole('button', { name: 'Use the default' }));
     expect(store.getState().doc.features).toBeUndefined();
   });
@@ -92,7 +92,7 @@ describe('outline', () => {
     render(wrap(<BlocksPanel />));
     const rows = [...document.querySelectorAll('.fc-tree > li')].map((li) => `${li.getAttribute('data-depth')}:${li.getAttribute('data-row')}`);
     expect(rows).toEqual(['0:hero', '0:box', '1:text']);
-    expect(screen.getByRole('button', { name: /Rich text text.*1 problem/ })).toBeTruthy();
+    screen.getByRole('button', { name: /Rich text text.*1 problem/ });
     // Every row has a keyboard drag handle naming the block.
     expect(screen.getByRole('button', { name: 'Move Section box' }).getAttribute('aria-roledescription')).toBe('sortable');
   });
@@ -157,7 +157,7 @@ describe('multi-select in the outline', () => {
     expect(announce).toHaveBeenLastCalledWith('2 blocks selected.');
     expect(document.querySelector('[data-row="box"]')!.getAttribute('aria-selected')).toBe('false');
     // The Inspector sums them up instead of a form.
-    expect(screen.getByRole('heading', { name: '2 blocks selected: Hero hero, Rich text text' })).toBeTruthy();
+    screen.getByRole('heading', { name: '2 blocks selected: Hero hero, Rich text text' });
     expect(document.getElementById('root_heading')).toBeNull();
     fireEvent.click(main('hero'), { metaKey: true });
     expect(selectedRows()).toEqual(['text']);

@@ -90,7 +90,7 @@ describe('review, publish, history, discard', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Copy' }));
     });
     expect(writeText).toHaveBeenCalledWith('## unit-site\n\n- Hero heading changed');
-    expect(within(dialog).getByText('Copied to the clipboard.')).toBeTruthy();
+    within(dialog).getByText('Copied to the clipboard.');
   });
 
   it('Publish confirms with the draft’s summary, then says visitors see it now', async () => {
@@ -136,7 +136,7 @@ describe('review, publish, history, discard', () => {
     fakeServer({ published: site('Hello'), draft: site('Draft heading'), canPublish: false });
     await openSite();
     expect(screen.queryByRole('button', { name: 'Publish…' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Request review' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Request review' });
   });
 
   it('History lists published versions; Restore as draft loads that version into the editor', async () => {
@@ -160,7 +160,7 @@ describe('review, publish, history, discard', () => {
     expect(versionsShown[0].textContent).toMatch(/Sam/);
     expect(versionsShown[0].textContent).toMatch(/heading changed from "Hi" to "Hello"/);
     expect(versionsShown[1].textContent).toMatch(/Kim.*Site added/);
-    expect(within(dialog).getByRole('list', { name: 'Published versions' })).toBeTruthy();
+    within(dialog).getByRole('list', { name: 'Published versions' });
     await act(async () => {
       fireEvent.click(within(versionsShown[1] as HTMLElement).getByRole('button', { name: 'Restore as draft' }));
     });
@@ -186,7 +186,7 @@ describe('review, publish, history, discard', () => {
     expect(within(row).getByRole('alert').textContent).toMatch(/replaces the unsaved changes/);
     expect(server.calls.some((c) => c.url.endsWith('/restore'))).toBe(false);
     fireEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
-    expect(within(row).getByRole('button', { name: 'Restore as draft' })).toBeTruthy();
+    within(row).getByRole('button', { name: 'Restore as draft' });
   });
 
   it('Discard draft asks, then shows the published document again', async () => {
