@@ -11,6 +11,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
+import { enquiryFormDefaults } from '../../schemas/block-defaults.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
 import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
 import { DealershipField } from './DealershipField.tsx';
@@ -75,7 +76,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const { site, region, t } = useSite();
   const navigate = useNavigate();
   const { mode, car, formId, labelledBy, successPath = '/success' } = props;
-  const category = props.leadCategory ?? categoryOf(mode, car, props.category ?? GENERAL_ENQUIRY);
+  const category = props.leadCategory ?? categoryOf(mode, car, props.category ?? enquiryFormDefaults.category);
   const categoryOptions = props.categoryOptions?.length ? props.categoryOptions : [GENERAL_ENQUIRY];
   const layout = enquiryLayout(site.features, {
     car,
@@ -205,7 +206,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const detailsStep = 1;
   const enquiryStep = stepCount === 1 ? 1 : 2;
   const last = step === stepCount;
-  const submitLabel = last ? (props.submitLabel ?? 'Send enquiry') : 'Continue';
+  const submitLabel = last ? (props.submitLabel ?? enquiryFormDefaults.submitLabel) : 'Continue';
 
   return (
     <FormFrame form={form} onSubmit={onSubmit} labelledBy={labelledBy} className={`fc-enquiry-form fc-enquiry-form--${mode}`}>

@@ -1,6 +1,7 @@
 /** Field groups several forms share: the contact details and the terms agreement. */
 import type { Region } from '../../engine/site/types.ts';
 import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
+import { enquiryFormDefaults } from '../../schemas/block-defaults.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { CaptchaField, type CaptchaHandle } from './Captcha.tsx';
 import { CheckboxField, TextField } from './fields.tsx';
@@ -52,7 +53,7 @@ export function ContactFields({ form, region, options = {} }: { form: FormContro
 
 export const termsRule: FieldRule = { name: 'terms_conditions', label: 'Terms of use', checks: [mustAgree()] };
 
-export function TermsField({ form, termsHref = '/terms-and-conditions' }: { form: FormController; termsHref?: string }) {
+export function TermsField({ form, termsHref = enquiryFormDefaults.termsHref }: { form: FormController; termsHref?: string }) {
   return (
     <CheckboxField form={form} name="terms_conditions" label="Terms of use" required>
       I agree to the{' '}
@@ -67,8 +68,8 @@ export function TermsField({ form, termsHref = '/terms-and-conditions' }: { form
   );
 }
 
-/** The opt-in a lead form offers unless its block says otherwise. */
-export const DEFAULT_OPT_IN = 'Yes, keep me up to date with special offers, news and updates.';
+/** The opt-in a lead form offers where no block words it (the enquiry modal, the personalised quote): the enquiry block's. */
+export const DEFAULT_OPT_IN = enquiryFormDefaults.optInText;
 
 /**
  * The consents that close a lead form: the marketing opt-in (when the form has a text for
