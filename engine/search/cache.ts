@@ -1,6 +1,7 @@
 /**
- * The result cache: at most 10 entries (the spec's constant), the oldest evicted first. An
- * entry is "old" by when it was stored, not by when it was last read, as the spec says.
+ * The result cache: at most 10 entries, the oldest evicted first (engine/search/README.md,
+ * "Performance and library choices"). An entry is "old" by when it was stored, not by when it
+ * was last read: first in, first out, not least recently used.
  */
 export const RESULT_CACHE_SIZE = 10;
 

@@ -1,6 +1,6 @@
 /**
- * The two directory searches of the spec, as indexes beside Car_production (page size 21 is
- * the caller's hitsPerPage):
+ * The model and dealer directories' searches (docs/search-ui.md, "Directories"), as indexes
+ * beside Car_production (page size 21 is the caller's hitsPerPage):
  *
  *  - Model_production: one record per catalogue model, filtered by manufacturer.name,
  *    model.name and model.body, searched by make and model name.

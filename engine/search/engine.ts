@@ -58,7 +58,7 @@ export interface MultiQueryRequest extends RawParams {
 }
 
 export interface EngineOptions {
-  /** Result cache entries (the spec's 10); 0 turns the cache off (benchmarks). */
+  /** Result cache entries (default 10, RESULT_CACHE_SIZE); 0 turns the cache off (benchmarks). */
   cacheSize?: number;
 }
 

@@ -175,7 +175,8 @@ class Parser {
       if (value.type !== 'word' && value.type !== 'string') this.unexpected(value, `a value after "${attr.text} ${sep.text}"`);
       const n = value.type === 'word' ? parseNumber(value.text) : undefined;
       if (n !== undefined) return { kind: 'numeric', attribute: attr.text, op: sep.text as NumericOp, value: n, pos: attr.pos };
-      // A string compared with = or != (the spec writes status=in_stock): facet equality.
+      // A string compared with = or != (the plain stock filter writes status=in_stock; engine/search/README.md,
+      // "Filter syntax"): facet equality.
       const facet: FilterNode = { kind: 'facet', attribute: attr.text, value: value.text, pos: attr.pos, stringEquality: true };
       if (sep.text === '=') return facet;
       if (sep.text === '!=') return { kind: 'not', child: facet };

@@ -1,5 +1,6 @@
 /**
- * The spec's count rule: a result count above 1999 is not shown as such but replaced by the
+ * The count rule (docs/search-ui.md, "Results, states, count"; engine/search/README.md, "Site
+ * base filters"): a result count above 1999 is not shown as such but replaced by the
  * site's stock count (when nothing is refined) or by the sum of a facet's counts (when the
  * facet splits the hits, such as car_type). Hosted indexes may report capped or approximate
  * counts at that size; the embedded engine's are exact, and the rule changes nothing then.

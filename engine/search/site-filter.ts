@@ -8,8 +8,9 @@
  *   3  available plus recently sold           listed_until > {cutoff} AND show_on_dealer_website:true
  *   4  in stock only                          status:in_stock AND show_on_dealer_website:true
  *
- * Preset 3 is the spec's stock filter, (status=in_stock OR status=coming_soon OR
- * sold_date_timestamp>{cutoff}) AND show_on_dealer_website=true, which Algolia refuses (an OR
+ * Preset 3 is the plain stock filter (engine/search/README.md, "Site base filters"),
+ * (status=in_stock OR status=coming_soon OR sold_date_timestamp>{cutoff}) AND
+ * show_on_dealer_website=true, which Algolia refuses (an OR
  * of facet and numeric filters); the indexer's listed_until (far future for available cars,
  * the sold date for sold ones) makes it one numeric filter. The cutoff is soldCutoffDays
  * (default 3) before now, rounded down to the hour so the filter, and so caches, stay the
@@ -67,7 +68,7 @@ export function presetFilter(preset: number, cutoff: number): string {
   }
 }
 
-/** The spec's stock filter word for word (the embedded engine runs it; Algolia would refuse it). */
+/** Preset 3 as the plain stock filter, word for word (the embedded engine runs it; Algolia would refuse it). */
 export function specStockFilter(cutoff: number): string {
   return `(status=in_stock OR status=coming_soon OR sold_date_timestamp>${cutoff}) AND show_on_dealer_website=true`;
 }

@@ -59,7 +59,7 @@ describe('filters: comparisons', () => {
     expect(select('features:"Tow Bar"')).toEqual([1, 2, 6]);
   });
 
-  it('string = and != (the spec writes status=in_stock)', () => {
+  it('string = and != (the plain stock filter writes status=in_stock)', () => {
     expect(select('status=coming_soon')).toEqual([3]);
     expect(select('status!=in_stock')).toEqual([3, 4, 5]);
   });
@@ -89,7 +89,7 @@ describe('filters: boolean logic and precedence', () => {
     expect(select('NOT (make:Ford OR make:Toyota)')).toEqual([9, 10]);
   });
 
-  it("the spec's stock filter, mixing facet and numeric in one OR", () => {
+  it('the plain stock filter, mixing facet and numeric in one OR', () => {
     expect(select('(status=in_stock OR status=coming_soon OR sold_date_timestamp>600000) AND show_on_dealer_website=true')).toEqual([1, 2, 3, 4, 6, 7, 9, 10]);
   });
 

@@ -67,7 +67,7 @@ describe('site base filter strings', () => {
     expect(quote('a\\b')).toBe('"a\\\\b"');
   });
 
-  it('every generated filter stays within Algolia syntax; the spec literal does not', () => {
+  it('every generated filter stays within Algolia syntax; the plain stock filter does not', () => {
     for (const preset of [1, 2, 3, 4] as const) {
       for (const usedOnly of [false, true]) {
         const f = buildSiteFilter(site({ preset, usedOnly, inStockOnly: !usedOnly, excludedMakes: ['Suzuki'] }, { priceAscendingExcludesZero: true }, [{ slug: 'a' }, { slug: 'b' }]), {
@@ -97,12 +97,12 @@ describe('site filters on a generated inventory', () => {
     engine = createCarSearchEngine(cars, { cacheSize: 0 });
   });
 
-  it("preset 3 selects exactly what the spec's stock filter selects", () => {
+  it('preset 3 selects exactly what the plain stock filter selects', () => {
     const cutoff = soldCutoff(now, 3);
     const ours = engine.search(CAR_INDEX, { filters: `listed_until > ${cutoff} AND show_on_dealer_website:true`, hitsPerPage: 1000, attributesToRetrieve: ['id'], attributesToHighlight: [] });
-    const spec = engine.search(CAR_INDEX, { filters: specStockFilter(cutoff), hitsPerPage: 1000, attributesToRetrieve: ['id'], attributesToHighlight: [] });
-    expect(ours.nbHits).toBe(spec.nbHits);
-    expect(ours.hits.map((h) => h.objectID)).toEqual(spec.hits.map((h) => h.objectID));
+    const plain = engine.search(CAR_INDEX, { filters: specStockFilter(cutoff), hitsPerPage: 1000, attributesToRetrieve: ['id'], attributesToHighlight: [] });
+    expect(ours.nbHits).toBe(plain.nbHits);
+    expect(ours.hits.map((h) => h.objectID)).toEqual(plain.hits.map((h) => h.objectID));
     const expected = matching((c) => c.show_on_dealer_website && (c.status !== 'sold' || (c.sold_date_timestamp ?? 0) > cutoff));
     expect(ours.nbHits).toBe(expected);
     // Some sold cars are in, some out: the cutoff really cuts.
