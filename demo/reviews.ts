@@ -1,13 +1,13 @@
 /**
  * The demo's sample reviews for each site, generated deterministically from its slug (the
- * API seeds a site with them the first time its reviews are asked for). The spec's sample
- * data (137 reviews averaging 4.7) belongs to gold-coast-ford; every site also gets two
- * hidden reviews and one machine-translated one, which the API must leave out.
+ * API seeds a site with them the first time its reviews are asked for). The fixed sample
+ * (137 reviews averaging 4.7; docs/api.md, "Reviews") belongs to gold-coast-ford; every site
+ * also gets two hidden reviews and one machine-translated one, which the API must leave out.
  */
 import type { SeedReview } from '../engine/api/store/reviews.ts';
 import { hashString, pick, prng } from './prng.ts';
 
-/** Published reviews by star rating, for sites whose numbers the spec gives. */
+/** Published reviews by star rating, for sites with a fixed sample rating (docs/api.md, "Reviews"). */
 const SAMPLE_SETS: Record<string, Record<number, number>> = {
   // 99 x 5 + 35 x 4 + 3 x 3 = 644 over 137 reviews: 4.70.
   'gold-coast-ford': { 5: 99, 4: 35, 3: 3 },

@@ -20,7 +20,7 @@ export function formatMoney(amount: number, region: keyof typeof LOCALES = 'AU')
 export function carPdf(car: Car, site?: ResolvedSite): Buffer {
   const region = site?.region ?? 'AU';
   const us = region === 'US';
-  // The spec shows a price only above 10; below that the dealer's no-price text.
+  // A price shows only above 10; at 10 or less, or POA, the dealer's no-price text (docs/api.md, "Cars and the PDF").
   const price =
     car.price > 10 && car.price_type !== 'poa'
       ? `${formatMoney(car.price, region)} ${PRICE_TYPES[car.price_type].toLowerCase()}`

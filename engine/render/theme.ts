@@ -7,7 +7,7 @@ const FONTS: Record<ResolvedSite['theme']['font'], string> = {
   rounded: 'ui-rounded, "SF Pro Rounded", system-ui, sans-serif',
 };
 
-/** Breakpoints from the spec, shared by every block stylesheet (see blocks/base.css). */
+/** The breakpoints (docs/decisions.md, "Documents and rendering"), shared by every block stylesheet (see blocks/base.css). */
 export const BREAKPOINTS = [400, 576, 768, 992, 1200, 1400] as const;
 
 export function themeCss(site: ResolvedSite): string {

@@ -83,7 +83,7 @@ export function localGeocoder(tables: PostcodeTables = NO_POSTCODES): Geocoder {
   return { geocode: async (postcode, region) => lookupPostcode(postcode, region, tables[region] ?? []) };
 }
 
-/** Great-circle distance in km (Earth radius 6371 km, as the spec's distance sort uses). */
+/** Great-circle distance in km (Earth radius 6371 km, as the locations' distance sort uses: docs/content-blocks.md, "Distance from a postcode"). */
 export function distanceKm(a: { lat: number; long: number }, b: { lat: number; long: number }): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;

@@ -2,8 +2,9 @@
  * Trade-in valuation. The local default is a simple estimator: the model's new price
  * from the catalogue (or a typical price for the make), depreciated by age, adjusted
  * for kilometres against 15,000 a year, then for the condition answers; the offer is
- * 85% of that (the dealer's margin and reconditioning). It honours the spec's rule:
- * cars older than 7 years or over 100,000 km get no online estimate.
+ * 85% of that (the dealer's margin and reconditioning). It honours the eligibility rule
+ * (docs/forms.md, "Trade-in and sell my car"): cars older than 7 years or over 100,000 km
+ * get no online estimate.
  */
 import type { AdjustmentAnswers, Catalogue } from '../../../schemas/types.gen.ts';
 

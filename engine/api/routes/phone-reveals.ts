@@ -1,4 +1,4 @@
-/** POST /api/phone-reveals: a visitor revealed a dealer's number on a car (the spec only logs failures). */
+/** POST /api/phone-reveals: a visitor revealed a dealer's number on a car (the car page only logs a failure: docs/cars.md, "Visitor actions"). */
 import type { PhoneRevealRequest } from '../../../schemas/types.gen.ts';
 import { siteById, throwIfAny, type ApiContext } from '../context.ts';
 import type { ApiRoute, RouteInput } from '../route.ts';

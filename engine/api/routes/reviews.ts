@@ -1,4 +1,4 @@
-/** Review rating (GET /api/reviews/snap21, named after the spec's provider) and the review list. */
+/** Review rating (GET /api/reviews/snap21, named after the Snap21 rating service it stands in for) and the review list. */
 import type { Review, ReviewSet, ReviewsQuery, ReviewsRating, ReviewsRatingQuery } from '../../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../../site/types.ts';
 import { requireSite, UNKNOWN_SITE, type ApiContext } from '../context.ts';
@@ -8,7 +8,7 @@ import type { ReviewRow } from '../store/reviews.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** Like Rails' time_ago_in_words, which the spec's field names come from. */
+/** Like Rails' time_ago_in_words, which the review fields (created_at_time_ago_in_words) are named after. */
 export function timeAgoInWords(from: Date, to: Date): string {
   const days = Math.floor((to.getTime() - from.getTime()) / 86_400_000);
   if (days < 1) return 'less than a day';

@@ -1,7 +1,8 @@
 /**
- * Sign-in by phone number. The spec's user is identified by phone only and shows no
- * code check, so a session proves only that someone typed the number; docs/api.md
- * says what a dealer backend should add (an SMS code) before trusting it more.
+ * Sign-in by phone number. A visitor is identified by phone number only and sign-in asks
+ * for no code, so a session proves only that someone typed the number; docs/api.md
+ * ("Watchlist and sign-in") says what a dealer backend should add (an SMS code) before
+ * trusting it more.
  */
 import type { Session, SignInRequest } from '../../../schemas/types.gen.ts';
 import { requireSite, throwIfAny, type ApiContext } from '../context.ts';

@@ -1,7 +1,7 @@
 /**
- * The watchlist: cars saved by a signed-in visitor, keyed by phone number as the spec
- * has it ({phone_number, car_id}). When the browser sends its session token, the
- * token must belong to that phone number.
+ * The watchlist: cars saved by a signed-in visitor, keyed by phone number
+ * ({phone_number, car_id}; docs/api.md, "Watchlist and sign-in"). When the browser sends
+ * its session token, the token must belong to that phone number.
  */
 import type { SuccessResponse, Watchlist, WatchlistChange, WatchlistQuery } from '../../../schemas/types.gen.ts';
 import type { ApiContext } from '../context.ts';

@@ -1,8 +1,9 @@
 /**
  * Customer reviews kept locally per site (seeded the first time they are asked for with
  * the reviews the server was given, options.seedReviews; the demo's are demo/reviews.ts).
- * Published means not hidden and not machine-translated: the spec leaves out reviews
- * containing "Translated", and they count towards neither the list nor the average.
+ * Published means not hidden and not machine-translated: reviews containing "Translated"
+ * (machine translations) are left out and count towards neither the list nor the average
+ * (docs/api.md, "Reviews").
  */
 import type { Db } from '../db/database.ts';
 

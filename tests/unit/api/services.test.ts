@@ -52,7 +52,7 @@ describe('GET /api/captcha', () => {
 });
 
 describe('reviews', () => {
-  it('rates the spec\'s sample site 4.7 over 137 reviews, leaving out hidden and translated ones', async () => {
+  it('rates the sample site gold-coast-ford 4.7 over 137 reviews, leaving out hidden and translated ones', async () => {
     const real = await startApi({ sitesDir: join(ROOT, 'sites') });
     try {
       const res = await real.get('/reviews/snap21?orgId=gold-coast-ford');
@@ -67,7 +67,7 @@ describe('reviews', () => {
     }
   });
 
-  it('lists published reviews newest first in the spec\'s shape', async () => {
+  it('lists published reviews newest first in the review-set shape', async () => {
     const res = await t.get('/reviews?site=au-motors&limit=5');
     expect(res.status).toBe(200);
     expect(schemaProblems('review-set', res.body)).toEqual([]);
