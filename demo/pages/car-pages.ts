@@ -79,7 +79,7 @@ function promoTiles(region: 'AU' | 'NZ' | 'US', pageId: string): Json[] {
   return tiles.map((props, i) => ({ type: 'promo-tile', id: `${pageId}-promo-${i + 1}`, props }));
 }
 
-/** The car page block; used-car-only sites mention the 48 hour money-back guarantee (docs/cars.md, "Choices where the spec is silent"). */
+/** The car page block; used-car-only sites mention the 48 hour money-back guarantee (docs/cars.md, "Choices we made"). */
 const carDetailBlock = (usedOnly: boolean) => ({ type: 'car-detail', id: 'car-detail-main', props: usedOnly ? { moneyBackGuarantee: true } : {} });
 
 function files(): string[] {

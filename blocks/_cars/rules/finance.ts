@@ -72,7 +72,7 @@ export const TOYOTA_FINANCE_DISCLAIMER =
 
 /**
  * The finance disclaimers of the detail page: one per provider with data and a disclaimer,
- * plus the Toyota Finance indicative-repayment disclaimer (docs/cars.md, "Choices where the spec is silent") on Toyotas that show a
+ * plus the Toyota Finance indicative-repayment disclaimer (docs/cars.md, "Choices we made") on Toyotas that show a
  * weekly figure.
  */
 export function financeDisclaimers(car: CarLike, shown?: FinanceInfo | null): { provider: string; text: string }[] {

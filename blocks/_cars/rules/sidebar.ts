@@ -5,7 +5,7 @@ import { DEFAULT_RESERVE_DEPOSIT } from './constants.ts';
 import { carFinanceHref, reservePath, tradeInHref } from './links.ts';
 import { isEnquirable, isReservable, isSellable, isTestDriveOnly } from './status.ts';
 
-/** Price above which a car qualifies for the trade-in valuation tool (docs/cars.md, "Choices where the spec is silent"). */
+/** Price above which a car qualifies for the trade-in valuation tool (docs/cars.md, "Choices we made"). */
 export const VALUATION_MIN_PRICE = 200;
 
 /** The valuation-tool feature: in stock, not sold, not reserved, priced above 200, and the site has the tool. */
