@@ -76,7 +76,7 @@ describe('retries keep one submission', () => {
     expect(r).toMatchObject({ ok: false, status: 400, error: 'bad', fields: [{ path: '/email' }] });
   });
 
-  it('sendLead answers the spec outcome', async () => {
+  it('sendLead answers "An unexpected error occured" for a 200 with neither lead_id nor error', async () => {
     const fetchMock = vi.fn(async () => new Response('{}', { status: 200 }));
     const r = await sendLead(site, { site: 'x', submission_id: newSubmissionId(), isLastStep: true, name: 'A', email: 'a@b.co' }, fetchMock as typeof fetch);
     expect(r.error).toBe('An unexpected error occured');

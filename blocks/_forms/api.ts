@@ -93,9 +93,10 @@ export interface LeadResult {
 }
 
 /**
- * Spec: with a lead_id the submit succeeded; otherwise the returned error shows, or
- * "An unexpected error occured" when the answer had neither. No answer at all (network)
- * shows "An error occurred when submitting this form".
+ * A lead submit's outcome (docs/forms.md, "How every form behaves"): with a lead_id the
+ * submit succeeded; otherwise the returned error shows, or "An unexpected error occured"
+ * when the answer had neither. No answer at all (network) shows "An error occurred when
+ * submitting this form".
  */
 export function leadResult(outcome: ApiOutcome<{ lead_id?: unknown; error?: unknown }>): LeadResult {
   if (outcome.ok) {

@@ -58,7 +58,7 @@ describe('repayments', () => {
   });
 });
 
-describe('spec constants', () => {
+describe('the calculator\'s fixed rules (docs/forms.md, "Finance")', () => {
   it('comparison rate basis: a 5-year secured loan of $30,000; Taurus deposit 10%', () => {
     expect(COMPARISON_BASIS).toEqual({ amount: 30_000, years: 5 });
     expect(TAURUS_DEPOSIT_RATE).toBe(0.1);

@@ -1,14 +1,14 @@
 /**
  * Finance calculator maths (pure). Repayments of an amortising loan with an optional
- * balloon; spec constants: weekly repayments rounded to whole dollars, comparison rate
- * basis a 5-year secured loan of $30,000, Taurus deposit 10%, offer end one month from
- * today.
+ * balloon; the calculator's fixed rules (docs/forms.md, "Finance"): weekly repayments
+ * rounded to whole dollars, comparison rate basis a 5-year secured loan of $30,000, Taurus
+ * deposit 10%, offer end one month from today.
  */
 export type Frequency = 'weekly' | 'fortnightly' | 'monthly';
 
 export const PERIODS_PER_YEAR: Record<Frequency, number> = { weekly: 52, fortnightly: 26, monthly: 12 };
 
-/** Spec section 9. */
+/** The comparison rate's basis, named in the calculator's disclaimer: a secured loan of $30,000 over 5 years (docs/forms.md, "Finance"). */
 export const COMPARISON_BASIS = { amount: 30_000, years: 5 } as const;
 export const TAURUS_DEPOSIT_RATE = 0.1;
 export const DEFAULT_INTEREST_RATE = 10;
@@ -36,7 +36,7 @@ export function repayment(loan: Loan, frequency: Frequency): number {
   return ((principal - balloon / growth) * r) / (1 - 1 / growth);
 }
 
-/** Spec: the weekly price is rounded to whole dollars. */
+/** The weekly price is rounded to whole dollars (docs/forms.md, "Finance"). */
 export function weeklyRepayment(loan: Loan): number {
   return Math.round(repayment(loan, 'weekly'));
 }

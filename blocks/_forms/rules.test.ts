@@ -26,8 +26,8 @@ const features = (over: Partial<FormFeatures> = {}): FormFeatures => ({
   ...over,
 });
 
-describe('spec messages', () => {
-  it('keeps the spec wording exactly (spelling included)', () => {
+describe('visitor messages (blocks/_forms/messages.ts)', () => {
+  it('keeps the established wording exactly (spelling included)', () => {
     expect(MESSAGES.summaryHeading).toBe('Please fix the following errors:');
     expect(MESSAGES.formError).toBe('An error occurred when submitting this form');
     expect(MESSAGES.unexpected).toBe('An unexpected error occured');

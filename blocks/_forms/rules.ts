@@ -146,7 +146,7 @@ export interface EnquiryLayout {
 }
 
 /**
- * Spec section 5 (enquiry form):
+ * The enquiry form's fields (docs/forms.md, "Enquiry form rules"):
  * - message required unless the site opts out (enquiryMessageOptional);
  * - category select required, shown only on General Enquiry forms (no car);
  * - location select required when the site uses a location field and no car is given,
@@ -178,7 +178,7 @@ export function enquiryLayout(
 export const VALUATION_MAX_AGE_YEARS = 7;
 export const VALUATION_MAX_KMS = 100_000;
 
-/** Spec: cars older than 7 years or over 100,000 km generally get no online estimate. */
+/** Cars older than 7 years or over 100,000 km get no online estimate (docs/forms.md, "Trade-in and sell my car"). */
 export function onlineEstimatePossible(vehicle: { year: number; kms: number }, today = new Date()): boolean {
   return today.getFullYear() - vehicle.year <= VALUATION_MAX_AGE_YEARS && vehicle.kms <= VALUATION_MAX_KMS;
 }

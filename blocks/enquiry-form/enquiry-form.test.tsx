@@ -88,7 +88,7 @@ describe('enquiry form: steps and validation', () => {
     screen.getByRole('heading', { name: /Step 2 of 2/ });
     expect((screen.getByLabelText(/Enquiry about/) as HTMLSelectElement).value).toBe('General Enquiry');
     await ready();
-    // gold-coast-ford: two dealerships, so a dealership select with the spec placeholder.
+    // gold-coast-ford: two dealerships, so a dealership select with its placeholder (docs/forms.md, "Enquiry form rules").
     const dealer = screen.getByLabelText(/Dealership/) as HTMLSelectElement;
     expect(dealer.options[0].textContent).toBe('Please select a dealership...');
     expect(screen.queryByLabelText(/^Location/)).toBeNull();
