@@ -3,7 +3,7 @@
  * ../_shared/analytics.ts (which the forms use). Kept here as a few lines rather than
  * imported, so pages with forms and pages with car cards do not split that module into a
  * chunk of its own (the page JavaScript budget is tight). The event id of a favourite is
- * the spec's 39 (EVENT_IDS.favouriteAdded; a test keeps them equal).
+ * 39 (docs/forms.md, "Analytics"; EVENT_IDS.favouriteAdded, a test keeps them equal).
  */
 export const FAVOURITE_ADDED_EVENT_ID = 39;
 

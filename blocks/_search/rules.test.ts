@@ -51,7 +51,7 @@ describe('budget finder maths', () => {
 });
 
 describe('body types', () => {
-  it('recognises the spec list in any spelling', () => {
+  it('recognises every body type of BODY_TYPES in any spelling', () => {
     for (const b of BODY_TYPES) expect(recogniseBodyType(b)).toBe(b);
     expect(recogniseBodyType('SUV')).toBe('suv');
     expect(recogniseBodyType('Cab Chassis')).toBe('cabChassis');

@@ -28,7 +28,7 @@ describe('toast queue (pure)', () => {
     expect(toastReducer(s, { type: 'remove' })).toEqual([]);
   });
 
-  it('uses the spec removal delay', () => {
+  it('removes a dismissed toast after the fixed 1,000,000 ms delay (docs/forms.md, "Toasts")', () => {
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
   });
 });

@@ -11,7 +11,7 @@ function setup(options: RenderBlockOptions<FooterProps> = {}) {
 const footer = () => screen.getByRole('contentinfo');
 
 describe('footer block', () => {
-  it('renders the spec link columns by default', () => {
+  it('renders the default link columns (Vehicles, Stock, Service, Company) when none are set', () => {
     setup();
     const nav = within(footer()).getByRole('navigation', { name: 'Footer' });
     const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));

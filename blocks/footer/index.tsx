@@ -1,7 +1,8 @@
 /**
- * Site footer: link columns (schema defaults follow the spec's footer links), a
- * summary of the visible sales locations, the "We accept" payment logos and the legal
- * line ({year} becomes the current year in the dealer's time zone).
+ * Site footer: link columns (by default Vehicles, Stock, Service and Company, the defaults
+ * of schemas/blocks/footer.schema.json), a summary of the visible sales locations, the
+ * "We accept" payment logos and the legal line ({year} becomes the current year in the
+ * dealer's time zone).
  */
 import { useState } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';

@@ -315,7 +315,7 @@ function FilterOrModel(props: {
   );
 }
 
-/** Nothing matched: the spec's "Like this and want something similar?" with its button. */
+/** Nothing matched: "Like this and want something similar?" with the site's button (docs/search-ui.md, "Results, states, count"). */
 function NoResults({ heading, href }: { heading: string; href: string }) {
   const { site, t } = useSite();
   const { results } = useInstantSearch();

@@ -3,7 +3,7 @@
  * runtime's own renderer, isolated from the editor's styles. The editor posts the
  * resolved draft and the selection to it (same origin only); a click on a block in the
  * preview selects it here, a Ctrl/Cmd+click adds it to or takes it out of the selection.
- * Widths: the spec's breakpoints and full width.
+ * Widths: the site breakpoints (docs/decisions.md, "Documents and rendering") and full width.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { LAYOUT_VIEW, previewPath, type Doc } from '../lib/doc.ts';
