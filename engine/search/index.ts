@@ -3,7 +3,7 @@ export { SearchEngine, type SearchResponse, type FacetSearchResponse, type Multi
 export { SearchError } from './errors.ts';
 export { createCarSearchEngine, CAR_INDEX, CAR_REPLICAS, CAR_FACETS, CAR_INDEX_SETTINGS } from './car-index.ts';
 export { createLocalSearchClient, type LocalSearchClient } from './client.ts';
-export { buildSiteFilter, presetFilter, specStockFilter, soldCutoff, dealerFilter, quote, type SiteFilterSource } from './site-filter.ts';
+export { buildSiteFilter, presetFilter, plainStockFilter, soldCutoff, dealerFilter, quote, type SiteFilterSource } from './site-filter.ts';
 export { displayCount, COUNT_LIMIT } from './result-count.ts';
 export { algoliaProblems } from './algolia-compat.ts';
 export { parseFilters } from './filter-parser.ts';

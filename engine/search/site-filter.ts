@@ -69,7 +69,7 @@ export function presetFilter(preset: number, cutoff: number): string {
 }
 
 /** Preset 3 as the plain stock filter, word for word (the embedded engine runs it; Algolia would refuse it). */
-export function specStockFilter(cutoff: number): string {
+export function plainStockFilter(cutoff: number): string {
   return `(status=in_stock OR status=coming_soon OR sold_date_timestamp>${cutoff}) AND show_on_dealer_website=true`;
 }
 

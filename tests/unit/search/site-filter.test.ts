@@ -7,7 +7,7 @@ import { algoliaProblems } from '../../../engine/search/algolia-compat.ts';
 import { createCarSearchEngine, CAR_INDEX, CAR_REPLICAS } from '../../../engine/search/car-index.ts';
 import type { SearchEngine } from '../../../engine/search/engine.ts';
 import { COUNT_LIMIT, displayCount } from '../../../engine/search/result-count.ts';
-import { buildSiteFilter, dealerFilter, quote, soldCutoff, specStockFilter, type SiteFilterSource } from '../../../engine/search/site-filter.ts';
+import { buildSiteFilter, dealerFilter, quote, soldCutoff, plainStockFilter, type SiteFilterSource } from '../../../engine/search/site-filter.ts';
 import { loadInventory } from '../../../demo/defaults.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
 
@@ -77,7 +77,7 @@ describe('site base filter strings', () => {
         expect(algoliaProblems(f), f).toEqual([]);
       }
     }
-    expect(algoliaProblems(specStockFilter(CUTOFF))).toContain('Different types are not allowed in the same OR');
+    expect(algoliaProblems(plainStockFilter(CUTOFF))).toContain('Different types are not allowed in the same OR');
   });
 });
 
@@ -100,7 +100,7 @@ describe('site filters on a generated inventory', () => {
   it('preset 3 selects exactly what the plain stock filter selects', () => {
     const cutoff = soldCutoff(now, 3);
     const ours = engine.search(CAR_INDEX, { filters: `listed_until > ${cutoff} AND show_on_dealer_website:true`, hitsPerPage: 1000, attributesToRetrieve: ['id'], attributesToHighlight: [] });
-    const plain = engine.search(CAR_INDEX, { filters: specStockFilter(cutoff), hitsPerPage: 1000, attributesToRetrieve: ['id'], attributesToHighlight: [] });
+    const plain = engine.search(CAR_INDEX, { filters: plainStockFilter(cutoff), hitsPerPage: 1000, attributesToRetrieve: ['id'], attributesToHighlight: [] });
     expect(ours.nbHits).toBe(plain.nbHits);
     expect(ours.hits.map((h) => h.objectID)).toEqual(plain.hits.map((h) => h.objectID));
     const expected = matching((c) => c.show_on_dealer_website && (c.status !== 'sold' || (c.sold_date_timestamp ?? 0) > cutoff));
