@@ -10,8 +10,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
-import { enquiryFormDefaults } from '../../schemas/block-defaults.gen.ts';
+import { leadRequest_Rego_maxLength, leadRequest_message_maxLength } from '../../schemas/api-limits.gen.ts';
+import { enquiryForm_category, enquiryForm_submitLabel } from '../../schemas/block-defaults.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
 import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
 import { DealershipField } from './DealershipField.tsx';
@@ -76,7 +76,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const { site, region, t } = useSite();
   const navigate = useNavigate();
   const { mode, car, formId, labelledBy, successPath = '/success' } = props;
-  const category = props.leadCategory ?? categoryOf(mode, car, props.category ?? enquiryFormDefaults.category);
+  const category = props.leadCategory ?? categoryOf(mode, car, props.category ?? enquiryForm_category);
   const categoryOptions = props.categoryOptions?.length ? props.categoryOptions : [GENERAL_ENQUIRY];
   const layout = enquiryLayout(site.features, {
     car,
@@ -129,7 +129,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
     enquiry.push({
       name: 'message',
       label: 'Message',
-      checks: messageRequired ? [required('', 'enter', MESSAGES.message), maxLength(LEAD.message.maxLength, 'Message')] : [maxLength(LEAD.message.maxLength, 'Message')],
+      checks: messageRequired ? [required('', 'enter', MESSAGES.message), maxLength(leadRequest_message_maxLength, 'Message')] : [maxLength(leadRequest_message_maxLength, 'Message')],
     });
     if (layout.terms) enquiry.push(termsRule);
     if (layout.captcha) enquiry.push(captcha.rule);
@@ -206,7 +206,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const detailsStep = 1;
   const enquiryStep = stepCount === 1 ? 1 : 2;
   const last = step === stepCount;
-  const submitLabel = last ? (props.submitLabel ?? enquiryFormDefaults.submitLabel) : 'Continue';
+  const submitLabel = last ? (props.submitLabel ?? enquiryForm_submitLabel) : 'Continue';
 
   return (
     <FormFrame form={form} onSubmit={onSubmit} labelledBy={labelledBy} className={`fc-enquiry-form fc-enquiry-form--${mode}`}>
@@ -253,7 +253,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
               form={form}
               name="Rego"
               label="Registration (rego)"
-              maxLength={LEAD.Rego.maxLength}
+              maxLength={leadRequest_Rego_maxLength}
               autoComplete="off"
               transform={(v) => v.toUpperCase()}
             />

@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { financeCalculatorDefaults } from '../../schemas/block-defaults.gen.ts';
+import { financeCalculator_provider, financeCalculator_termYears } from '../../schemas/block-defaults.gen.ts';
 import { COMPARISON_BASIS, formatDay, loanSummary, offerEndDate, parseAmount, taurusDeposit, todayIn } from './finance-math.ts';
 
 export interface CalculatorValues {
@@ -69,7 +69,7 @@ function NumberField({ id, label, value, onChange, error, prefix, suffix, inputM
   );
 }
 
-export function FinanceCalculator({ price: startPrice, termYears = financeCalculatorDefaults.termYears, provider = financeCalculatorDefaults.provider, onChange, headingId }: FinanceCalculatorProps) {
+export function FinanceCalculator({ price: startPrice, termYears = financeCalculator_termYears, provider = financeCalculator_provider, onChange, headingId }: FinanceCalculatorProps) {
   const { site, region, money } = useSite();
   const id = useId().replace(/[^A-Za-z0-9_-]/g, '');
   const [price, setPrice] = useState(String(startPrice));

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
+import { leadRequest_message_maxLength } from '../../schemas/api-limits.gen.ts';
 import type { FinanceQuote } from '../../schemas/types.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
 import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
@@ -118,7 +118,7 @@ export function FinanceForm(props: FinanceFormProps) {
         { name: 'residential', label: 'Living situation', checks: [required('living situation', 'select')] },
       );
     }
-    list.push({ name: 'message', label: 'Message', checks: [maxLength(LEAD.message.maxLength, 'Message')] });
+    list.push({ name: 'message', label: 'Message', checks: [maxLength(leadRequest_message_maxLength, 'Message')] });
     if (site.features.termsAgreement) list.push(termsRule);
     if (captcha.enabled) list.push(captcha.rule);
     return list;

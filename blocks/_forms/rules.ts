@@ -5,7 +5,7 @@
  */
 import { POSTCODE_RULES, PHONE_RULES, checkPhone, checkPostcode } from '../../engine/api/regional.ts';
 import type { Features, Region } from '../../engine/site/types.ts';
-import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
+import { leadRequest_Rego_maxLength, leadRequest_Rego_pattern, leadRequest_email_maxLength } from '../../schemas/api-limits.gen.ts';
 import { MESSAGES, requiredMessage } from './messages.ts';
 
 export type FieldValue = string | boolean;
@@ -41,7 +41,7 @@ const optional =
     text(v) === '' ? undefined : check(text(v));
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-export const email: Check = optional((s) => (EMAIL.test(s) && s.length <= LEAD.email.maxLength ? undefined : MESSAGES.email));
+export const email: Check = optional((s) => (EMAIL.test(s) && s.length <= leadRequest_email_maxLength ? undefined : MESSAGES.email));
 
 export const phone =
   (region: Region): Check =>
@@ -51,9 +51,9 @@ export const postcode =
   (region: Region): Check =>
     optional((s) => checkPostcode(region, s));
 
-const REGO = new RegExp(LEAD.Rego.pattern);
+const REGO = new RegExp(leadRequest_Rego_pattern);
 /** The lead's Rego (schemas/api/lead-request.schema.json); a trade-in's own rego has the same rule. */
-export const rego: Check = optional((s) => (REGO.test(s) && s.length <= LEAD.Rego.maxLength ? undefined : MESSAGES.rego));
+export const rego: Check = optional((s) => (REGO.test(s) && s.length <= leadRequest_Rego_maxLength ? undefined : MESSAGES.rego));
 
 export const mustAgree =
   (message: string = MESSAGES.terms): Check =>

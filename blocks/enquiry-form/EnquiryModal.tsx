@@ -10,7 +10,7 @@
  * to /success like any enquiry.
  */
 import { useSite } from '../../engine/render/site-context.tsx';
-import { enquiryFormDefaults, testDriveFormDefaults } from '../../schemas/block-defaults.gen.ts';
+import { enquiryForm_submitLabel, testDriveForm_submitLabel } from '../../schemas/block-defaults.gen.ts';
 import { Dialog } from '../_shared/Dialog.tsx';
 import { carTitle, type CarSummary } from '../_forms/car.ts';
 import { CarContext } from '../_forms/CarContext.tsx';
@@ -34,7 +34,7 @@ export function EnquiryModal({ car, mode, open, onClose, formId }: EnquiryModalP
       {open && (
         <>
           <CarContext car={car} label={mode === 'test-drive' ? 'Test drive' : 'Your enquiry is about'} />
-          <EnquiryForm mode={mode} car={car} steps="two" formId={formId ?? (mode === 'test-drive' ? 'test-drive-modal' : 'enquiry-modal')} submitLabel={(mode === 'test-drive' ? testDriveFormDefaults : enquiryFormDefaults).submitLabel} />
+          <EnquiryForm mode={mode} car={car} steps="two" formId={formId ?? (mode === 'test-drive' ? 'test-drive-modal' : 'enquiry-modal')} submitLabel={mode === 'test-drive' ? testDriveForm_submitLabel : enquiryForm_submitLabel} />
         </>
       )}
     </Dialog>

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
+import { leadRequest_Vehicle_Make_maxLength, leadRequest_Vehicle_Model_maxLength, leadRequest_message_maxLength, leadRequest_part_maxLength } from '../../schemas/api-limits.gen.ts';
 import type { Location } from '../../engine/site/types.ts';
 import {
   BOOKING_MESSAGES,
@@ -110,15 +110,15 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
 
   const rules = useMemo<FieldRule[]>(() => {
     const list: FieldRule[] = [
-      { name: 'Vehicle Make', label: 'Make', checks: [required('', 'enter', 'Please enter the make of your vehicle.'), maxLength(LEAD['Vehicle Make'].maxLength, 'Make')] },
-      { name: 'Vehicle Model', label: 'Model', checks: [required('', 'enter', 'Please enter the model of your vehicle.'), maxLength(LEAD['Vehicle Model'].maxLength, 'Model')] },
+      { name: 'Vehicle Make', label: 'Make', checks: [required('', 'enter', 'Please enter the make of your vehicle.'), maxLength(leadRequest_Vehicle_Make_maxLength, 'Make')] },
+      { name: 'Vehicle Model', label: 'Model', checks: [required('', 'enter', 'Please enter the model of your vehicle.'), maxLength(leadRequest_Vehicle_Model_maxLength, 'Model')] },
       { name: 'Vehicle Year', label: 'Year', checks: [vehicleYear()] },
       { name: 'vin', label: 'VIN', checks: [vin] },
-      { name: 'part', label: 'Part name or number', checks: [required('', 'enter', BOOKING_MESSAGES.part), maxLength(LEAD.part.maxLength, 'Part name or number')] },
+      { name: 'part', label: 'Part name or number', checks: [required('', 'enter', BOOKING_MESSAGES.part), maxLength(leadRequest_part_maxLength, 'Part name or number')] },
       { name: 'quantity', label: 'Quantity', checks: [quantity] },
     ];
     if (askCounter) list.push({ name: 'location_id', label: 'Preferred parts counter', checks: [required('', 'select', 'Please choose a parts counter.')] });
-    list.push(...contactRules(region.region), { name: 'message', label: 'Anything else', checks: [maxLength(LEAD.message.maxLength, 'Message')] });
+    list.push(...contactRules(region.region), { name: 'message', label: 'Anything else', checks: [maxLength(leadRequest_message_maxLength, 'Message')] });
     if (terms) list.push(termsRule);
     if (captcha.enabled) list.push(captcha.rule);
     return list;
@@ -166,8 +166,8 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('Your vehicle')}</legend>
         <div className="fc-form__row fc-form__row--3">
-          <TextField form={form} name="Vehicle Make" label="Make" required maxLength={LEAD['Vehicle Make'].maxLength} autoComplete="off" list={makes.length ? listId : undefined} />
-          <TextField form={form} name="Vehicle Model" label="Model" required maxLength={LEAD['Vehicle Model'].maxLength} autoComplete="off" list={models.length ? modelsId : undefined} />
+          <TextField form={form} name="Vehicle Make" label="Make" required maxLength={leadRequest_Vehicle_Make_maxLength} autoComplete="off" list={makes.length ? listId : undefined} />
+          <TextField form={form} name="Vehicle Model" label="Model" required maxLength={leadRequest_Vehicle_Model_maxLength} autoComplete="off" list={models.length ? modelsId : undefined} />
           <TextField form={form} name="Vehicle Year" label="Year" required maxLength={4} inputMode="numeric" autoComplete="off" placeholder="e.g. 2019" />
         </div>
         {makes.length > 0 && (
@@ -197,7 +197,7 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('The part')}</legend>
         <div className="fc-form__row fc-parts-request__part">
-          <TextField form={form} name="part" label="Part name or number" required maxLength={LEAD.part.maxLength} autoComplete="off" placeholder="e.g. front brake pads, or 1234567" />
+          <TextField form={form} name="part" label="Part name or number" required maxLength={leadRequest_part_maxLength} autoComplete="off" placeholder="e.g. front brake pads, or 1234567" />
           <TextField form={form} name="quantity" label="Quantity" required maxLength={2} inputMode="numeric" autoComplete="off" />
         </div>
         {askCounter && (

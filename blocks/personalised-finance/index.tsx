@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { PersonalisedFinanceProps } from '../../schemas/resolved.gen.ts';
-import { financeCalculatorDefaults } from '../../schemas/block-defaults.gen.ts';
+import { financeCalculator_price } from '../../schemas/block-defaults.gen.ts';
 import { useCarFromQuery } from '../_forms/car.ts';
 import { CarStatus } from '../_forms/CarContext.tsx';
 import { FinanceCalculator, type CalculatorValues } from '../_forms/FinanceCalculator.tsx';
@@ -24,7 +24,7 @@ export default defineBlock<PersonalisedFinanceProps>({
     const [quote, setQuote] = useState<(CalculatorValues & { weekly: number }) | undefined>();
     const headingId = `${block.id}-heading`;
     const formHeadingId = `${block.id}-form-heading`;
-    const price = car?.price && car.price > 10 ? car.price : (financeQuery(search, site.dealerships).vehiclePriceBudget ?? financeCalculatorDefaults.price);
+    const price = car?.price && car.price > 10 ? car.price : (financeQuery(search, site.dealerships).vehiclePriceBudget ?? financeCalculator_price);
     return (
       <section className="fc-form-block fc-personalised-finance" aria-labelledby={headingId} data-block-id={block.id}>
         <div className="fc-container fc-form-block__inner">

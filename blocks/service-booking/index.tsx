@@ -12,7 +12,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { leadRequestLimits as LEAD } from '../../schemas/api-limits.gen.ts';
+import { leadRequest_Rego_maxLength, leadRequest_Vehicle_Make_maxLength, leadRequest_Vehicle_Model_maxLength, leadRequest_message_maxLength } from '../../schemas/api-limits.gen.ts';
 import { telHref } from '../../engine/sanitize/url.ts';
 import type { Location } from '../../engine/site/types.ts';
 import {
@@ -118,10 +118,10 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       { name: 'booking_date', label: 'Date', checks: [booking('booking_date')] },
       { name: 'booking_time', label: 'Drop-off time', checks: [booking('booking_time')] },
       { name: 'Rego', label: 'Registration (rego)', checks: [rego] },
-      { name: 'Vehicle Make', label: 'Make', checks: [maxLength(LEAD['Vehicle Make'].maxLength, 'Make')] },
-      { name: 'Vehicle Model', label: 'Model', checks: [maxLength(LEAD['Vehicle Model'].maxLength, 'Model')] },
+      { name: 'Vehicle Make', label: 'Make', checks: [maxLength(leadRequest_Vehicle_Make_maxLength, 'Make')] },
+      { name: 'Vehicle Model', label: 'Model', checks: [maxLength(leadRequest_Vehicle_Model_maxLength, 'Model')] },
       ...contactRules(region.region),
-      { name: 'message', label: 'Notes', checks: [maxLength(LEAD.message.maxLength, 'Notes')] },
+      { name: 'message', label: 'Notes', checks: [maxLength(leadRequest_message_maxLength, 'Notes')] },
     ];
     if (terms) list.push(termsRule);
     if (captcha.enabled) list.push(captcha.rule);
@@ -228,9 +228,9 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('Your car')}</legend>
         <div className="fc-form__row fc-form__row--3">
-          <TextField form={form} name="Rego" label="Registration (rego)" maxLength={LEAD.Rego.maxLength} autoComplete="off" transform={(s) => s.toUpperCase()} />
-          <TextField form={form} name="Vehicle Make" label="Make" maxLength={LEAD['Vehicle Make'].maxLength} autoComplete="off" placeholder="e.g. Ford" />
-          <TextField form={form} name="Vehicle Model" label="Model" maxLength={LEAD['Vehicle Model'].maxLength} autoComplete="off" placeholder="e.g. Ranger" />
+          <TextField form={form} name="Rego" label="Registration (rego)" maxLength={leadRequest_Rego_maxLength} autoComplete="off" transform={(s) => s.toUpperCase()} />
+          <TextField form={form} name="Vehicle Make" label="Make" maxLength={leadRequest_Vehicle_Make_maxLength} autoComplete="off" placeholder="e.g. Ford" />
+          <TextField form={form} name="Vehicle Model" label="Model" maxLength={leadRequest_Vehicle_Model_maxLength} autoComplete="off" placeholder="e.g. Ranger" />
         </div>
       </fieldset>
       <fieldset className="fc-form__fieldset">

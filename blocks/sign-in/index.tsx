@@ -9,7 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { SignInProps } from '../../schemas/resolved.gen.ts';
-import { signInLimits } from '../../schemas/api-limits.gen.ts';
+import { signIn_phone_number_maxLength } from '../../schemas/api-limits.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { readSession, safeInternalPath, signIn, signOut, type StoredSession } from '../_shared/session.ts';
 import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
@@ -95,7 +95,7 @@ export default defineBlock<SignInProps>({
                 required
                 autoComplete="tel"
                 inputMode="tel"
-                maxLength={signInLimits.phone_number.maxLength}
+                maxLength={signIn_phone_number_maxLength}
                 help={`For example ${phoneExample(region.region)}`}
               />
               <div className="fc-form__actions">
