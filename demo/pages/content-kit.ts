@@ -3,10 +3,10 @@
  * to know it, the small HTML helpers, and the hero and call-to-action blocks most pages
  * start and end with.
  */
+import type { Block, Page } from '../../schemas/types.gen.ts';
 
 export type Json = Record<string, any>;
-export type Block = { type: string; id: string; props?: Json };
-export type Page = { id: string; path: string; title: string; description?: string; blocks: Block[] };
+export type { Block, Page };
 
 // ---------------------------------------------------------------------------------------
 // What the text needs to know about a dealer.

@@ -31,10 +31,9 @@ import { collectBlockIds } from '../../engine/document/ids.ts';
 import { sanitizeHtml } from '../../engine/sanitize/html.server.ts';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';
+import type { Block, Page } from '../../schemas/types.gen.ts';
 
 type Json = Record<string, any>;
-type Block = { type: string; id: string; props?: Json };
-type Page = { id: string; path: string; title: string; description?: string; gate?: 'sign-in' | 'finance'; blocks: Block[] };
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const args = process.argv.slice(2);
