@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadInventory, readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
+import { loadInventory, readCatalogue, readInventorySites } from '../../demo/defaults.ts';
 import { addDirectoryIndexes, createCarSearchEngine, createLocalSearchClient } from '../../engine/search/index.ts';
 import { renderBlock } from '../_shared/test-utils.tsx';
 import BudgetFinderApp from '../budget-finder/BudgetFinderApp.tsx';
