@@ -20,7 +20,7 @@ export function TradeInBlock({ props, blockId, kind }: { props: TradeInBlockProp
     <section className={`fc-form-block fc-${kind}-block`} aria-labelledby={headingId} id={blockId} data-block-id={blockId}>
       <div className="fc-container fc-form-block__inner">
         <h2 id={headingId} className="fc-form-block__heading">
-          {t(props.heading ?? (kind === 'trade-in' ? 'Value your trade-in' : 'Sell your car'))}
+          {t(props.heading)}
         </h2>
         {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
         <CarStatus state={carState} label="Trading in towards" />
