@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createValidators } from '../../engine/api/validation.ts';
 import { fakeApi, renderFormBlock } from '../_forms/test-helpers.tsx';
-import { withBookingPages } from '../service-booking/demo-pages.ts';
 import PartsRequest, { quantity, vehicleYear, vin } from './index.tsx';
 
 const validators = createValidators();
@@ -13,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 function render(options: Parameters<typeof renderFormBlock>[2] = {}) {
-  return renderFormBlock('parts-request', PartsRequest, { patch: withBookingPages, id: 'parts-under-test', ...options });
+  return renderFormBlock('parts-request', PartsRequest, { id: 'parts-under-test', ...options });
 }
 
 describe('parts request rules', () => {
@@ -81,7 +80,6 @@ describe('parts request block', () => {
     fakeApi();
     render({
       patch: (doc) => {
-        withBookingPages(doc);
         // A second parts counter, so the visitor chooses.
         doc.locations.push({ ...doc.locations.find((l: { id: number }) => l.id === 4), id: 9, slug: 'nerang-parts', name: 'Nerang Ford Parts', dealership_slug: 'nerang-ford' });
       },

@@ -7,7 +7,6 @@ import { createValidators } from '../../engine/api/validation.ts';
 import { ROOT, fixtureSitesDir, removeDir, startApi } from '../../tests/unit/api/harness.ts';
 import { fakeApi, renderFormBlock, type ApiCall } from '../_forms/test-helpers.tsx';
 import { demoDocument } from '../_shared/test-utils.tsx';
-import { withBookingPages } from '../service-booking/demo-pages.ts';
 import PersonalisedFinance from './index.tsx';
 
 const STAFF = { authorization: 'Bearer staff-token-for-tests-0123456789' };
@@ -18,11 +17,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-/** The real API on a copy of Gold Coast Ford (the pages withBookingPages adds keep it valid while sites/ catches up). */
+/** The real API on a copy of Gold Coast Ford. */
 async function realApi() {
   const sitesDir = fixtureSitesDir();
   copyFileSync(join(ROOT, 'sites/templates/ford.json'), join(sitesDir, 'templates/ford.json'));
-  writeFileSync(join(sitesDir, 'gold-coast-ford.json'), JSON.stringify(withBookingPages(demoDocument('gold-coast-ford'))));
+  writeFileSync(join(sitesDir, 'gold-coast-ford.json'), JSON.stringify(demoDocument('gold-coast-ford')));
   const realFetch = globalThis.fetch;
   const api = await startApi({ sitesDir });
   const forward = async (call: ApiCall) => {
@@ -61,7 +60,7 @@ describe('personalised finance, end to end', () => {
     const api = await realApi();
     try {
       const fake = fakeApi({ 'GET /cars/77': () => ({ json: RANGER }), 'GET /captcha': api.forward, 'POST /leads': api.forward });
-      const view = renderFormBlock('personalised-finance', PersonalisedFinance, { patch: withBookingPages, route: '/personalised/finance?car_id=77' });
+      const view = renderFormBlock('personalised-finance', PersonalisedFinance, { route: '/personalised/finance?car_id=77' });
       await fillAndSend('12,000');
       await waitFor(() => expect(view.location()).toBe('/success'));
       const body = fake.posts('/leads')[0].body;
@@ -87,7 +86,7 @@ describe('personalised finance, end to end', () => {
         'GET /captcha': api.forward,
         'POST /leads': (call) => api.forward({ ...call, body: { ...call.body, finance_quote: undefined, extra: { 'Quote rate (%)': 10, 'Quote term (years)': 5 } } }),
       });
-      renderFormBlock('personalised-finance', PersonalisedFinance, { patch: withBookingPages, route: '/personalised/finance?car_id=77' });
+      renderFormBlock('personalised-finance', PersonalisedFinance, { route: '/personalised/finance?car_id=77' });
       await fillAndSend('0');
       const summary = await screen.findByRole('group', { name: 'Please fix the following errors:' });
       const text = within(summary).getByRole('list').textContent!;

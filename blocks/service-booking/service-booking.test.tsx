@@ -11,7 +11,6 @@ import { fakeApi, renderFormBlock } from '../_forms/test-helpers.tsx';
 import { demoDocument, prepareDemoSite } from '../_shared/test-utils.tsx';
 import { solveCaptchaQuestion } from '../../engine/api/adapters/captcha.ts';
 import { ROOT, fixtureSitesDir, removeDir, startApi } from '../../tests/unit/api/harness.ts';
-import { withBookingPages } from './demo-pages.ts';
 import type { ServiceBookingProps } from '../../schemas/resolved.gen.ts';
 import ServiceBooking from './index.tsx';
 
@@ -35,7 +34,6 @@ const optionValues = (el: HTMLSelectElement) => [...el.options].map((o) => o.val
 
 /** Gold Coast Ford, with a holiday at the service centre. */
 function holidayPatch(doc: Record<string, any>) {
-  withBookingPages(doc);
   const service = doc.locations.find((l: { id: number }) => l.id === 3);
   service.contact_detail.special_hours = [
     { date: '2025-06-09', status: 'Closed', label: "King's Birthday" },
@@ -45,7 +43,7 @@ function holidayPatch(doc: Record<string, any>) {
 
 /** The block on a test page (its own id: the site's /service page has the block with id service-booking). */
 function render(options: Parameters<typeof renderFormBlock>[2] = {}) {
-  const patch = options.site && options.site !== 'gold-coast-ford' ? withBookingPages : holidayPatch;
+  const patch = options.site && options.site !== 'gold-coast-ford' ? undefined : holidayPatch;
   return renderFormBlock('service-booking', ServiceBooking, { patch, id: 'booking-under-test', ...options });
 }
 
@@ -224,7 +222,6 @@ describe('service booking block', () => {
     render({
       site: 'kiwi-car-yard',
       patch: (doc) => {
-        withBookingPages(doc);
         for (const l of doc.locations) delete l.contact_detail.opening_hours;
       },
     });
@@ -233,7 +230,7 @@ describe('service booking block', () => {
   });
 
   it('renders on the server with no dates or times, the submit disabled until hydration', () => {
-    const { site, data } = prepareDemoSite({ site: 'southern-motor-group', patch: withBookingPages });
+    const { site, data } = prepareDemoSite({ site: 'southern-motor-group' });
     const block = site.pages.find((p) => p.path === '/service')!.blocks!.find((b) => b.id === 'service-booking')!;
     expect(block.type).toBe('service-booking');
     const Component = ServiceBooking.component;
