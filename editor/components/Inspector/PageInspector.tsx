@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LAYOUT_VIEW, pageOrigin, pageTitleText, type Doc } from '../../lib/doc.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../../lib/hooks.ts';
 import { PageField } from './PageField.tsx';
+import { useFieldHistoryKeys } from './useFieldHistoryKeys.ts';
 
 /** The page of the view: title, route, description, header and footer, and removing or resetting it. */
 export function PageInspector() {
@@ -13,6 +14,7 @@ export function PageInspector() {
   const siteName = useEditor((s) => s.resolved.name);
   const { issues } = useIssues();
   const announce = useAnnounce();
+  const historyKeys = useFieldHistoryKeys();
   const [message, setMessage] = useState<string>();
   if (view === LAYOUT_VIEW || !page) {
     return <p className="fc-empty">The header and footer appear on every page whose “Show header and footer” is on. Select a page to edit its title and route.</p>;
@@ -22,7 +24,7 @@ export function PageInspector() {
   const fieldError = (field: string) => pageIssues.filter((i) => (i.target as { field: string[] }).field[0] === field).map((i) => i.message);
   const set = (patch: Record<string, unknown>) => store.updatePage(String(page.id), patch);
   return (
-    <div className="fc-page-inspector">
+    <div className="fc-page-inspector" onKeyDown={historyKeys}>
       <header className="fc-inspector-head">
         <h2>
           Page <code>{String(page.id)}</code>

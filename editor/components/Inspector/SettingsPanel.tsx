@@ -6,13 +6,21 @@ import { errorSchemaFor } from '../../lib/issues.ts';
 import { SETTINGS_SECTIONS, settingsForm, type SettingsSection } from '../../lib/schemas.ts';
 import { SchemaForm } from '../SchemaForm.tsx';
 import { useFormContext } from './useFormContext.ts';
+import { useFieldHistoryKeys } from './useFieldHistoryKeys.ts';
+import { useFormEcho } from './useFormEcho.ts';
+
+/** A section's values as the form shows them (resolved: the template merged). */
+function sectionValue(resolved: Doc, section: SettingsSection): unknown {
+  return section.objectKey ? (resolved[section.objectKey] ?? {}) : Object.fromEntries(section.keys.filter((k) => resolved[k] !== undefined).map((k) => [k, resolved[k]]));
+}
 
 /** The site settings, one collapsible section each (its form mounted while open). */
 export function SettingsPanel({ open, onOpen }: { open?: string; onOpen: (id: string | undefined) => void }) {
   const slug = useEditor((s) => s.slug);
   const templateName = useEditor((s) => s.doc.template as string | undefined);
+  const historyKeys = useFieldHistoryKeys();
   return (
-    <div className="fc-settings">
+    <div className="fc-settings" onKeyDown={historyKeys}>
       <p className="fc-muted">
         Site <code>{slug}</code>
         {templateName ? (
@@ -41,13 +49,14 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
   const context = useFormContext();
   const form = settingsForm(section);
   const value = useMemo(
-    () => (section.objectKey ? (resolved[section.objectKey] ?? {}) : Object.fromEntries(section.keys.filter((k) => resolved[k] !== undefined).map((k) => [k, resolved[k]]))),
+    () => sectionValue(resolved, section),
     // recompute only when one of this section's keys changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
     section.keys.map((k) => resolved[k]),
   );
   const sectionIssues = useMemo(() => issues.filter((i) => i.target.kind === 'setting' && i.target.section === section.id), [issues, section.id]);
   const errors = useMemo(() => errorSchemaFor(sectionIssues.map((i) => ({ field: (i.target as { field: string[] }).field, message: i.message }))), [sectionIssues]);
+  const { shown, remember } = useFormEcho(section.id, value);
   const onChange = useCallback(
     (next: unknown) => {
       const current = store.getState().resolved;
@@ -55,15 +64,16 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
         const key = section.objectKey;
         const clean = withoutAddedDefaults(next ?? {}, current[key] ?? {}, form.schema);
         if (!isEqual(clean, current[key] ?? {})) store.setSetting(key, clean);
-        return;
+      } else {
+        const n = (next ?? {}) as Doc;
+        for (const key of section.keys) {
+          const clean = withoutAddedDefaults({ [key]: n[key] }, current[key] === undefined ? {} : { [key]: current[key] }, form.schema) as Doc;
+          if (!isEqual(clean[key], current[key])) store.setSetting(key, clean[key]);
+        }
       }
-      const n = (next ?? {}) as Doc;
-      for (const key of section.keys) {
-        const clean = withoutAddedDefaults({ [key]: n[key] }, current[key] === undefined ? {} : { [key]: current[key] }, form.schema) as Doc;
-        if (!isEqual(clean[key], current[key])) store.setSetting(key, clean[key]);
-      }
+      remember(section.id, next, sectionValue(store.getState().resolved, section));
     },
-    [store, section, form],
+    [store, section, form, remember],
   );
-  return <SchemaForm form={form} value={value} onChange={onChange} errors={errors} context={context} idPrefix={`settings-${section.id}`} label={section.title} />;
+  return <SchemaForm form={form} value={shown} onChange={onChange} errors={errors} context={context} idPrefix={`settings-${section.id}`} label={section.title} />;
 }

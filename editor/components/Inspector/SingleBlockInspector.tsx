@@ -7,6 +7,10 @@ import { blockForm } from '../../lib/schemas.ts';
 import { duplicateWithFocus, removeWithFocus } from '../BlocksPanel/index.tsx';
 import { SchemaForm } from '../SchemaForm.tsx';
 import { useFormContext } from './useFormContext.ts';
+import { useFieldHistoryKeys } from './useFieldHistoryKeys.ts';
+import { useFormEcho } from './useFormEcho.ts';
+
+const NO_PROPS: Record<string, unknown> = {};
 
 /** One block selected: its props form (generated from its schema), its problems and actions; nothing selected: how to start. */
 export function SingleBlockInspector() {
@@ -16,6 +20,8 @@ export function SingleBlockInspector() {
   const { byBlock } = useIssues();
   const context = useFormContext();
   const announce = useAnnounce();
+  const historyKeys = useFieldHistoryKeys();
+  const { shown: formValue, remember } = useFormEcho<Record<string, unknown>>(selected, block?.props ?? NO_PROPS);
   const blockIssues = selected ? byBlock.get(selected) : undefined;
   const errors = useMemo(
     () => errorSchemaFor((blockIssues ?? []).filter((i) => i.target.kind === 'block').map((i) => ({ field: (i.target as { field: string[] }).field, message: i.message }))),
@@ -30,8 +36,9 @@ export function SingleBlockInspector() {
       const form = blockForm(current.type);
       const props = withoutAddedDefaults(value ?? {}, current.props ?? {}, form?.schema) as Record<string, unknown>;
       store.setProps(id, props);
+      remember(id, value, props);
     },
-    [store],
+    [store, remember],
   );
 
   if (!selected || !block) {
@@ -48,7 +55,7 @@ export function SingleBlockInspector() {
   const meta = metaOf(block.type);
   const form = blockForm(block.type);
   return (
-    <div className="fc-block-inspector" data-block={block.id}>
+    <div className="fc-block-inspector" data-block={block.id} onKeyDown={historyKeys}>
       <header className="fc-inspector-head">
         <h2>
           {meta.label} <code>{block.id}</code>
@@ -74,7 +81,7 @@ export function SingleBlockInspector() {
         </ul>
       )}
       {form ? (
-        <SchemaForm key={block.id} form={form} value={block.props ?? {}} onChange={onChange} errors={errors} context={context} label={`${meta.label} settings`} />
+        <SchemaForm key={block.id} form={form} value={formValue} onChange={onChange} errors={errors} context={context} label={`${meta.label} settings`} />
       ) : (
         <p className="fc-warning">This block type is not known to this version of the platform, so it cannot be edited here. Remove it or replace it.</p>
       )}
