@@ -8,12 +8,11 @@
  * The browser compiles no schema: the production CSP has no 'unsafe-eval', which ajv
  * needs, and the runtime's rule is that browsers get already validated documents.
  *
- * A draft may be invalid while staff work on it: blocks with problems are replaced by a
- * notice (the rest of the page renders); problems outside blocks keep the last valid
- * rendering on screen with a banner.
+ * A draft may be invalid while staff work on it: what is shown then, and what the notices
+ * say, is lib/preview-model.ts's. A crash is contained: in a block by the engine's block
+ * boundary, elsewhere by PreviewBoundary here.
  */
-import { isPlainObject } from 'lodash-es';
-import { memo, StrictMode, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Component, memo, StrictMode, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { registry } from '../blocks/registry.ts';
@@ -21,97 +20,34 @@ import { BlockLoader } from '../engine/render/registry.ts';
 import { SiteApp } from '../engine/render/SiteApp.tsx';
 import { themeCss } from '../engine/render/theme.ts';
 import { regionSettings } from '../engine/region.ts';
-import { walkBlocks } from '../engine/document/tree.ts';
-import { siteDataFor } from '../engine/site/data.ts';
-import type { Block, DocumentIssue, ResolvedSite } from '../engine/site/types.ts';
-import type { Catalogue } from '../schemas/types.gen.ts';
+import type { Block } from '../engine/site/types.ts';
 import { metaOf } from './lib/blocks.ts';
+import { blockNote, PreviewModel, staleBanner, type Shown } from './lib/preview-model.ts';
 import { isToPreview, PREVIEW_SOURCE, type FromPreview } from './lib/protocol.ts';
 import '../blocks/base.css';
 import './preview.css';
 
 const loader = new BlockLoader(registry);
-
-interface Shown {
-  site: ResolvedSite;
-  siteData: ReturnType<typeof siteDataFor>;
-  path: string;
-  revision: number;
-  /** Block id → its problems (the block is replaced by a notice). */
-  invalid: Map<string, string[]>;
-  /** Problems outside blocks: the last valid site stays on screen. */
-  stale: DocumentIssue[];
-  issues: number;
-}
+const model = new PreviewModel();
 
 function post(msg: FromPreview) {
   window.parent.postMessage(msg, location.origin);
 }
 
-/** Keeps unchanged parts of the new document identical to the old (so blocks can skip re-rendering). */
-export function shareEqual<T>(prev: unknown, next: T): T {
-  if (prev === next) return next;
-  if (Array.isArray(prev) && Array.isArray(next)) {
-    const out = next.map((n, i) => shareEqual(prev[i], n));
-    return (out.length === prev.length && out.every((v, i) => v === prev[i]) ? prev : out) as T;
-  }
-  if (isPlainObject(prev) && isPlainObject(next)) {
-    const p = prev as Record<string, unknown>;
-    const n = next as Record<string, unknown>;
-    const keys = Object.keys(n);
-    const out: Record<string, unknown> = {};
-    let same = keys.length === Object.keys(p).length;
-    for (const k of keys) {
-      out[k] = shareEqual(p[k], n[k]);
-      if (out[k] !== p[k]) same = false;
-    }
-    return (same ? prev : out) as T;
-  }
-  return next;
-}
-
-/** The block containing a JSON path of the document, if any. */
-function blockAt(doc: unknown, path: string): Block | undefined {
-  let best: { block: Block; path: string } | undefined;
-  for (const { block, path: p } of walkBlocks(doc)) {
-    if ((path === p || path.startsWith(`${p}/`)) && (!best || p.length > best.path.length)) best = { block: block as Block, path: p };
-  }
-  return best?.block;
-}
-
-let last: Shown | undefined;
-
-function prepare(doc: Record<string, unknown>, issues: DocumentIssue[], models: unknown[], path: string, revision: number): Shown {
-  const invalid = new Map<string, string[]>();
-  const stale: DocumentIssue[] = [];
-  for (const issue of issues) {
-    const block = blockAt(doc, issue.path);
-    if (block) invalid.set(block.id, [...(invalid.get(block.id) ?? []), `${issue.path.split('/props/')[1] ?? issue.path.split('/').pop()}: ${issue.message}`]);
-    else stale.push(issue);
-  }
-  if (stale.length && last) return { ...last, path, revision, stale, issues: issues.length };
-  const site = shareEqual(last?.site, doc as unknown as ResolvedSite);
-  const siteData = last && last.site === site ? last.siteData : siteDataFor(site, { models } as unknown as Catalogue);
-  return { site, siteData, path, revision, invalid, stale, issues: issues.length };
-}
-
 function BlockFrame({ block, problems, children }: { block: Block; problems?: string[]; children: ReactNode }) {
   return (
     <div data-editor-block={block.id} data-editor-type={block.type} className="fc-editor-block">
-      {problems ? (
+      {problems && (
         <div className="fc-editor-invalid" role="note">
-          <strong>
-            {metaOf(block.type).label} “{block.id}” is not shown until its problems are fixed:
-          </strong>
+          <strong>{blockNote(block)}</strong>
           <ul>
             {problems.map((p) => (
               <li key={p}>{p}</li>
             ))}
           </ul>
         </div>
-      ) : (
-        children
       )}
+      {children}
     </div>
   );
 }
@@ -150,10 +86,16 @@ function Preview() {
       if (e.origin !== location.origin || e.source !== window.parent || !isToPreview(e.data)) return;
       const msg = e.data;
       if (msg.type === 'render') {
-        const next = prepare(msg.site, msg.issues ?? [], msg.siteData?.models ?? [], msg.path, msg.revision);
+        let next: Shown;
+        try {
+          next = model.show(msg.site, msg.issues ?? [], msg.siteData?.models ?? [], msg.path, msg.revision);
+        } catch (err) {
+          // What is on screen stays; the editor's Problems list says what is wrong.
+          console.error('[forecourt] the preview could not prepare this draft', err);
+          return;
+        }
         // A block that crashed keeps its error boundary; start afresh once something changed.
-        if (document.querySelector('[data-block-error]')) setGeneration((g) => g + 1);
-        last = next;
+        if (document.querySelector('[data-block-error], [data-preview-error]')) setGeneration((g) => g + 1);
         setShown(next);
         setSelection({ primary: msg.selected, ids: msg.selection ?? (msg.selected ? [msg.selected] : []) });
       } else if (msg.type === 'select') {
@@ -211,27 +153,49 @@ function Preview() {
 
   if (!shown) return <p className="fc-editor-waiting">Waiting for the editor…</p>;
   const wrap = (block: Block, rendered: ReactNode) => (
-    <MemoBlockFrame block={block} problems={shown.invalid.get(block.id)}>
+    <MemoBlockFrame block={block} problems={shown.problems.get(block.id)}>
       {rendered}
     </MemoBlockFrame>
   );
   return (
     <>
       {shown.stale.length > 0 && (
-        <div className="fc-editor-stale" role="status">
-          The preview shows the last valid version until {shown.stale.length === 1 ? 'this problem is' : 'these problems are'} fixed:{' '}
-          {shown.stale.map((i) => `${i.path} ${i.message}`).join('; ')}
+        <div className="fc-editor-stale" role="status" data-stale-shown={shown.staleShown}>
+          {staleBanner(shown)}
         </div>
       )}
       <MemoryRouter key={`${shown.path}#${generation}`} initialEntries={[shown.path]}>
         <Suspense fallback={<p className="fc-editor-waiting">Loading blocks…</p>}>
-          <SiteApp site={shown.site} siteData={shown.siteData} mode="development" loader={loader} wrap={wrap} />
+          <PreviewBoundary>
+            <SiteApp site={shown.site} siteData={shown.siteData} mode="development" loader={loader} wrap={wrap} />
+          </PreviewBoundary>
           <Rendered revision={shown.revision} issues={shown.issues} />
         </Suspense>
       </MemoryRouter>
       <Outline selection={selection} revision={shown.revision} />
     </>
   );
+}
+
+/**
+ * Contains a crash outside any block (the layout, a page's data): a notice instead of an
+ * empty frame, until the next draft starts the tree afresh.
+ */
+class PreviewBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="fc-editor-invalid" role="alert" data-preview-error>
+        <strong>The preview could not show this page of the draft.</strong> {this.state.error.message}
+      </div>
+    );
+  }
 }
 
 /** The box around a block's content (its wrapper has display: contents, so no box of its own). */
