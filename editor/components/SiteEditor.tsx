@@ -49,7 +49,7 @@ export function SiteEditorLoader({ slug, onExit }: { slug: string; onExit: () =>
         const params = new URLSearchParams(location.search);
         const page = params.get('page');
         const view: View | undefined = page === 'layout' ? LAYOUT_VIEW : page ? `page:${page}` : undefined;
-        const store = new EditorStore({ slug, doc, saved, templates: loaded.templates, baseVersion: restored?.stale ? draftBase(slug) : loaded.version, view });
+        const store = new EditorStore({ slug, doc, saved, templates: loaded.templates, baseVersion: restored?.stale ? draftBase(slug) : loaded.version, view, history: restored && draft?.history });
         setState({ store, restored, loaded });
       })
       .catch((err: Error) => live && setState({ error: err.message }));
@@ -364,7 +364,7 @@ function useAutosave(store: EditorStore, onError: (message: string | undefined) 
       if (isEqual(doc, saved)) {
         discardDraft(slug);
         report.current(undefined);
-      } else report.current(saveDraft(slug, doc, baseVersion));
+      } else report.current(saveDraft(slug, doc, baseVersion, store.storedHistory()));
     };
     const saver = createAutosaver(write, 250);
     let revision = store.getState().revision;

@@ -3,6 +3,7 @@
  * offered back when the editor opens that site again (until it is saved or discarded).
  */
 import type { Doc } from './doc.ts';
+import type { StoredHistory } from './store/index.ts';
 
 const PREFIX = 'forecourt:editor:draft:';
 
@@ -13,6 +14,12 @@ export interface StoredDraft {
   /** Server version the draft started from (to warn when the site was saved since). */
   baseVersion?: string;
   savedAt: number;
+  /**
+   * The undo history that led to `doc`, bounded (store/history-storage.ts). The store
+   * takes it back only when it fits the document it opens with; editors that predate it
+   * ignore it.
+   */
+  history?: StoredHistory;
 }
 
 export function draftKey(slug: string) {
@@ -38,12 +45,25 @@ export function loadDraft(slug: string): StoredDraft | undefined {
   }
 }
 
-/** Stores the draft; returns an error message when the browser refuses (storage full). */
-export function saveDraft(slug: string, doc: Doc, baseVersion?: string): string | undefined {
+/**
+ * Stores the draft (with its undo history when given); returns an error message when the
+ * browser refuses (storage full). The draft matters more than the history: when both do
+ * not fit, the draft is kept alone.
+ */
+export function saveDraft(slug: string, doc: Doc, baseVersion?: string, history?: StoredHistory): string | undefined {
   const s = storage();
   if (!s) return 'this browser does not allow local storage, so drafts are not kept';
   const draft: StoredDraft = { v: 1, slug, doc, baseVersion, savedAt: Date.now() };
+  const withHistory = history && (history.past.length || history.future.length) ? { ...draft, history } : undefined;
   try {
+    if (withHistory) {
+      try {
+        s.setItem(draftKey(slug), JSON.stringify(withHistory));
+        return undefined;
+      } catch {
+        // fall through: try the draft alone
+      }
+    }
     s.setItem(draftKey(slug), JSON.stringify(draft));
     return undefined;
   } catch (err) {

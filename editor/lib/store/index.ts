@@ -12,6 +12,7 @@ import { isEqual } from 'lodash-es';
 import type { EditorBlock } from '../blocks.ts';
 import { inDocumentOrder, topMost, type BlockLocation, type Doc, type ListRef, type View } from '../doc.ts';
 import * as undoHistory from './history.ts';
+import { historyForStorage, historyFromStorage, type StoredHistory } from './history-storage.ts';
 import { addPage } from './ops/add-page.ts';
 import { duplicateBlocks } from './ops/duplicate-blocks.ts';
 import { insertBlock, newBlock } from './ops/insert-block.ts';
@@ -31,6 +32,7 @@ import { defaultTarget, pasteTarget } from './targets.ts';
 
 export type { EditorState, InsertTarget, ChangeOptions } from './state.ts';
 export type { HistoryEntry } from './history.ts';
+export type { StoredHistory } from './history-storage.ts';
 export type { RemoveOptions } from './ops/remove-blocks.ts';
 
 export interface PasteResult {
@@ -45,7 +47,9 @@ export class EditorStore {
   private log = undoHistory.EMPTY_HISTORY;
 
   constructor(init: StoreInit) {
-    this.state = initialState(init);
+    this.log = (init.history !== undefined && historyFromStorage(init.history, init.doc)) || undoHistory.EMPTY_HISTORY;
+    const state = initialState(init);
+    this.state = { ...state, canUndo: this.log.past.length > 0, canRedo: this.log.future.length > 0 };
   }
 
   getState = (): EditorState => this.state;
@@ -104,6 +108,11 @@ export class EditorStore {
   /** Labels of the undo and redo stacks, most recent first (for tooltips and tests). */
   history(): { undo: string[]; redo: string[] } {
     return undoHistory.labels(this.log);
+  }
+
+  /** The history as it is kept with the autosaved draft (bounded; see history-storage.ts). */
+  storedHistory(): StoredHistory {
+    return historyForStorage(this.log);
   }
 
   /** Replaces the draft outside the history (restore a local draft, discard it). */

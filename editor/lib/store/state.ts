@@ -41,6 +41,8 @@ export interface StoreInit {
   templates?: TemplateMap;
   baseVersion?: string;
   view?: View;
+  /** Undo history kept with an autosaved draft (history-storage.ts); used only when it fits `doc`. */
+  history?: unknown;
 }
 
 /** Where a block goes: a list and an index in it. */
