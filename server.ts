@@ -5,30 +5,45 @@
  * PORT overrides 4173 (0 picks a free port), HOST overrides 127.0.0.1; FORECOURT_* (README).
  */
 import process from 'node:process';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenOrExplain } from './engine/server/listen.ts';
 
 const mode = process.argv.includes('--dev') ? 'development' : 'production';
 // React picks its build when first imported, so settle NODE_ENV before loading the app.
 process.env.NODE_ENV = mode;
-const { createApp } = await import('./engine/server/app.ts');
-const { demo } = await import('./demo/defaults.ts');
-const root = import.meta.dirname;
 const port = Number(process.env.PORT ?? 4173);
 const host = process.env.HOST ?? '127.0.0.1';
 
+// The port is taken first: a port in use is a clear error and exit 1, before the slow start-up.
+// Until the app is ready, requests are told to come back (a health check sees 503, not a hang).
+const starting = (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(503, { 'Retry-After': '5', 'Content-Type': 'text/plain; charset=utf-8' }).end('Forecourt is starting. Please try again shortly.');
+};
+const server = createServer(starting);
+try {
+  await listenOrExplain(server, port, host);
+} catch (err) {
+  console.error(`[forecourt] ${(err as Error).message}`);
+  process.exit(1);
+}
+
+const { createApp } = await import('./engine/server/app.ts');
+const { demo } = await import('./demo/defaults.ts');
+const root = import.meta.dirname;
 const { app, sites, close } = await createApp({
   mode,
   root,
   sitesDir: process.env.FORECOURT_SITES_DIR,
   providers: demo,
 });
-const server = app.listen(port, host, () => {
-  const address = server.address();
-  const actual = typeof address === 'object' && address ? address.port : port;
-  const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}`;
-  console.log(`Forecourt (${mode}) listening on ${base}/`);
-  for (const e of sites.all()) console.log(`  ${e.ok ? '✓' : '✗'} ${base}/sites/${e.slug}/`);
-  console.log(`  editor: ${base}/editor/`);
-});
+server.off('request', starting);
+server.on('request', app);
+const address = server.address();
+const actual = typeof address === 'object' && address ? address.port : port;
+const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}`;
+console.log(`Forecourt (${mode}) listening on ${base}/`);
+for (const e of sites.all()) console.log(`  ${e.ok ? '✓' : '✗'} ${base}/sites/${e.slug}/`);
+console.log(`  editor: ${base}/editor/`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () =>

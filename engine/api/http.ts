@@ -44,3 +44,15 @@ export function bearerToken(header: string | undefined): string | undefined {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return m?.[1];
 }
+
+/**
+ * 415 for a body that is not JSON on a JSON endpoint (docs/api.md): a form post or
+ * text/plain is told what to send instead of being read as an empty object.
+ */
+export function jsonBodiesOnly(): RequestHandler {
+  return (req, res, next) => {
+    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    if (!hasBody || req.is(['application/json', '+json'])) return next();
+    res.status(415).json({ error: 'The request body must be JSON (Content-Type: application/json).' } satisfies ApiError);
+  };
+}

@@ -36,6 +36,18 @@ export class RateLimiter {
     return { allowed: true, remaining: limit - w.count };
   }
 
+  /** Whether a hit for this key would be allowed now, without counting one (a wrong token is counted after it is known wrong). */
+  allows(key: string): boolean {
+    const w = this.windows.get(key);
+    return !w || this.clock() - w.start >= this.options.windowMs || w.count < this.options.limit;
+  }
+
+  /** Seconds until this key's window ends (at least 1). */
+  retryAfterSeconds(key: string): number {
+    const w = this.windows.get(key);
+    return w ? Math.max(1, Math.ceil((w.start + this.options.windowMs - this.clock()) / 1000)) : 1;
+  }
+
   /** Forgets finished windows so that many one-off clients cannot grow the map forever. */
   private prune(now: number) {
     for (const [key, w] of this.windows) if (now - w.start >= this.options.windowMs) this.windows.delete(key);

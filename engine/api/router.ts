@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { localAdapters } from './adapters/index.ts';
 import type { ApiContext } from './context.ts';
 import { DB_FILE, openDatabase, type Db } from './db/database.ts';
-import { apiHeaders, bearerToken, HttpError } from './http.ts';
+import { apiHeaders, bearerToken, HttpError, jsonBodiesOnly } from './http.ts';
+import { LeadSecrets } from './lead-secret.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { ApiRouterOptions } from './options.ts';
 import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.ts';
@@ -29,6 +30,7 @@ import { sessionRoutes } from './routes/session.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { tradeInRoutes } from './routes/trade-in.ts';
 import { watchlistRoutes } from './routes/watchlist.ts';
+import { signedIn } from './session-cookie.ts';
 import { LeadStore } from './store/leads.ts';
 import { RecordStore } from './store/records.ts';
 import { ReviewStore } from './store/reviews.ts';
@@ -66,6 +68,7 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
       sites: options.sites,
       now,
       leads: new LeadStore(db),
+      leadSecrets: new LeadSecrets(settingOrCreate(db, 'lead_secret_key')),
       watchlist: new WatchlistStore(db),
       sessions: new SessionStore(db),
       reviews: new ReviewStore(db),
@@ -109,11 +112,15 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
 
     const limiter =
       options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
+    // Wrong staff tokens count per client address alone: varying ?site= buys no more guesses.
+    const tokenFailures =
+      options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
     const router = express.Router();
     router.use(apiHeaders());
+    router.use(jsonBodiesOnly());
     router.use(express.json({ limit: options.jsonLimit ?? '64kb' }));
     for (const route of routes) {
-      router[route.method](expressPath(route.path), pipeline(route, ctx, { limiter, staffToken }));
+      router[route.method](expressPath(route.path), pipeline(route, ctx, { limiter, tokenFailures, staffToken }));
     }
     router.use((_req: Request, res: Response) => {
       res.status(404).json({ error: 'No such API endpoint. See /api/openapi.json.' });
@@ -128,10 +135,11 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
   }
 }
 
-function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateLimiter; staffToken: string }): RequestHandler {
+function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateLimiter; tokenFailures?: RateLimiter; staffToken: string }): RequestHandler {
   return async (req, res) => {
     try {
       if (route.cache) res.setHeader('Cache-Control', route.cache);
+      if (route.auth === 'staff' || route.auth === 'staff-query') guardStaffToken(route, req, deps);
       if (route.rateLimited && deps.limiter) {
         const decision = deps.limiter.hit(`${req.ip ?? ''}|${siteKey(req.body, req.query)}|${route.operationId}`);
         if (!decision.allowed) {
@@ -156,6 +164,24 @@ function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateLimite
   };
 }
 
+/**
+ * The staff token check, before anything about the request (its site, its query) is looked
+ * at: a wrong token answers the same 401 whatever the site, and after too many wrong tokens
+ * from one client address every staff request from it answers 429 until the window ends.
+ */
+function guardStaffToken(route: ApiRoute, req: Request, deps: { tokenFailures?: RateLimiter; staffToken: string }) {
+  const client = req.ip ?? '';
+  const tooMany = () =>
+    new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
+      'Retry-After': String(deps.tokenFailures!.retryAfterSeconds(client)),
+    });
+  if (deps.tokenFailures && !deps.tokenFailures.allows(client)) throw tooMany();
+  const given = route.auth === 'staff' ? bearerToken(req.get('authorization')) : typeof req.query.token === 'string' ? req.query.token : undefined;
+  if (given && sameSecret(given, deps.staffToken)) return;
+  deps.tokenFailures?.hit(client);
+  throw new HttpError(401, 'Staff token required.', undefined, { 'WWW-Authenticate': 'Bearer realm="forecourt-staff"' });
+}
+
 /** The site a rate-limited request is for (site slug, website_id for phone reveals, ?site= for the staff view). */
 function siteKey(body: unknown, query: unknown): string {
   const b = (body ?? {}) as { site?: unknown; website_id?: unknown };
@@ -177,12 +203,8 @@ function authenticate(route: ApiRoute, req: Request, ctx: ApiContext, staffToken
       return undefined;
     }
     case 'session':
-    case 'session-optional': {
-      if (!bearer && route.auth === 'session-optional') return undefined;
-      const session = bearer ? ctx.sessions.find(bearer, ctx.now()) : undefined;
-      if (!session) throw new HttpError(401, 'Please sign in again.', undefined, { 'WWW-Authenticate': 'Bearer realm="forecourt"' });
-      return session;
-    }
+    case 'session-optional':
+      return signedIn(req, ctx, route.auth === 'session-optional');
     default:
       return undefined;
   }

@@ -16,7 +16,8 @@ import { pageDocument, type PageAssets } from './html.ts';
 import { createAssetResolver, CLIENT_ENTRY } from './manifest.ts';
 import { SiteStore, type SiteEntry } from './sites.ts';
 import { assetsRouter } from './assets.ts';
-import { securityHeaders, staffOnly } from './security.ts';
+import { securityHeaders, staffOnly, tokenFailureLimiter } from './security.ts';
+import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from './request-guard.ts';
 import { createServices } from './services.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { createLocalSearchClient } from '../search/client.ts';
@@ -63,9 +64,13 @@ export async function createApp(options: ServerOptions) {
   const stopSync = remote ? syncPublished(repo, sites, remote) : () => undefined;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // No proxy is trusted unless FORECOURT_TRUST_PROXY names it (README, docs/security.md).
+  app.set('trust proxy', trustProxySetting());
   app.use(compression());
   app.use(securityHeaders(mode));
+  app.use(refuseAmbiguousPaths());
+  // One count of wrong editor tokens per client address for the editor API and the draft preview.
+  const editorTokenFailures = tokenFailureLimiter();
 
   // Server rendering of sites on the embedded engine searches in process, not over HTTP.
   const localSearch = createLocalSearchClient(services.search);
@@ -129,7 +134,7 @@ export async function createApp(options: ServerOptions) {
   // The embedded search engine, at the Algolia REST paths (/1/indexes/...).
   app.use(createSearchRouter(services.search));
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
-  app.use('/api/editor', staffOnly(), createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }));
+  app.use('/api/editor', staffOnly(undefined, { publishToken: process.env.FORECOURT_PUBLISH_TOKEN, failures: editorTokenFailures }), createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }));
   app.use('/api', services.api);
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
   app.use(createFeedsRouter({ sites, cars: services.cars }));
@@ -144,7 +149,7 @@ export async function createApp(options: ServerOptions) {
     res.type('html').send(indexPage(sites.all()));
   });
 
-  async function servePage(req: Request, res: Response, entry: SiteEntry | undefined, basename: string, inner: string) {
+  async function servePage(req: Request, res: Response, entry: SiteEntry | undefined, basename: string, inner: string, byHost = false) {
     if (!entry) {
       res.status(404).type('html').send(errorPage('Site not found', `<p>No site is configured here. <a href="/">See all sites</a>.</p>`));
       return;
@@ -158,7 +163,8 @@ export async function createApp(options: ServerOptions) {
       res.status(503).type('html').send(errorPage('Site unavailable', detail));
       return;
     }
-    const origin = `${req.protocol}://${req.get('host')}`;
+    const siteHost = byHost ? entry.site.hostnames?.find((h) => h.toLowerCase() === req.hostname.toLowerCase()) : undefined;
+    const origin = pageOrigin(req, siteHost);
     const page: RenderedPage = await renderPage({
       site: entry.site,
       siteData: entry.data,
@@ -208,7 +214,7 @@ export async function createApp(options: ServerOptions) {
     draftEntries.set(slug, { head, entry });
     return entry;
   };
-  app.get(/^\/drafts\/([a-z0-9-]+)(\/.*)?$/, staffOnly(undefined, { publishToken: process.env.FORECOURT_PUBLISH_TOKEN, queryToken: true }), async (req, res, next) => {
+  app.get(/^\/drafts\/([a-z0-9-]+)(\/.*)?$/, staffOnly(undefined, { publishToken: process.env.FORECOURT_PUBLISH_TOKEN, queryToken: true, failures: editorTokenFailures }), async (req, res, next) => {
     try {
       const slug = (req.params as Record<string, string>)[0];
       const rest = (req.params as Record<string, string>)[1];
@@ -227,7 +233,7 @@ export async function createApp(options: ServerOptions) {
     try {
       const entry = hostSite(req);
       if (!entry) return next();
-      await servePage(req, res, entry, '', req.originalUrl);
+      await servePage(req, res, entry, '', req.originalUrl, true);
     } catch (err) {
       next(err);
     }

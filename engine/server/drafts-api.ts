@@ -3,7 +3,7 @@
  * review, publish, history, restore, discard. Who is acting comes from the editor's
  * sign-in (`X-Forecourt-Staff`); who may publish from FORECOURT_PUBLISH_TOKEN.
  */
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { DocumentIssue } from '../site/types.ts';
 import { ConflictError, InvalidError, type DraftService } from './drafts.ts';
 import { RepoError, type Author } from './site-repo.ts';
@@ -52,6 +52,8 @@ export function draftsRouter(options: {
   mayPublish: (req: Request) => boolean;
   staffOf: (req: Request) => Author;
   slugParam: (req: Request, res: Response) => string | undefined;
+  /** Answers 415 for a body that is not JSON. */
+  jsonOnly: RequestHandler;
 }): Router {
   const { drafts, validate, slugParam } = options;
   const router = express.Router({ mergeParams: true });
@@ -84,7 +86,7 @@ export function draftsRouter(options: {
     if (slug) answer(res, () => ({ versions: drafts.history(slug) }));
   });
 
-  router.post('/restore', (req, res) => {
+  router.post('/restore', options.jsonOnly, (req, res) => {
     const slug = slugParam(req, res);
     if (!slug) return;
     const commit = String((req.body as Json | undefined)?.commit ?? '');

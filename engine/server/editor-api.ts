@@ -31,6 +31,7 @@ import type { DocumentIssue } from '../site/types.ts';
 import { PLAIN_NAME } from '../site/folder.ts';
 import { parseDocumentText } from '../site/json-text.ts';
 import { siteSetIssues } from '../site/whole-site.ts';
+import { jsonBodiesOnly } from '../api/http.ts';
 import { answer, draftsRouter, mayPublish, staffOf } from './drafts-api.ts';
 import { DraftService } from './drafts.ts';
 import { SiteRepo } from './site-repo.ts';
@@ -54,6 +55,8 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
   const drafts = options.drafts ?? new DraftService(repo, sites, { remote: process.env.FORECOURT_GIT_REMOTE || undefined });
   const router = express.Router();
   router.use(express.json({ limit: '10mb' }));
+  // 415 for a body that is not JSON, per route: other routers share /api/editor (uploads are images).
+  const jsonOnly = jsonBodiesOnly();
   // Editor data is never cached: a reload must show what is on disk now.
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -186,7 +189,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     res.json({ models: sites.catalogue.models.filter((m) => makes.has(m.manufacturer_name)) });
   });
 
-  router.post('/check', (req, res) => {
+  router.post('/check', jsonOnly, (req, res) => {
     const body = (req.body ?? {}) as Json;
     res.json(checkDraft(body.document));
   });
@@ -221,7 +224,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     });
   });
 
-  router.post('/sites', (req, res) => {
+  router.post('/sites', jsonOnly, (req, res) => {
     const body = (req.body ?? {}) as Json;
     const slug = typeof body.slug === 'string' ? body.slug.trim() : '';
     const problems: DocumentIssue[] = [];
@@ -264,7 +267,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     res.status(201).json({ slug, document: JSON.parse(result.text), version });
   });
 
-  router.put('/sites/:slug', (req, res) => {
+  router.put('/sites/:slug', jsonOnly, (req, res) => {
     const slug = slugParam(req, res);
     if (!slug) return;
     const body = (req.body ?? {}) as Json;
@@ -280,7 +283,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     });
   });
 
-  router.use('/sites/:slug', draftsRouter({ drafts, validate, mayPublish, staffOf, slugParam }));
+  router.use('/sites/:slug', draftsRouter({ drafts, validate, mayPublish, staffOf, slugParam, jsonOnly }));
 
   router.use((err: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
     if (err.type === 'entity.parse.failed') {

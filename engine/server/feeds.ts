@@ -21,6 +21,7 @@ import type { FilterNode } from '../search/filter-ast.ts';
 import { buildSiteFilter } from '../search/site-filter.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import type { SiteEntry } from './sites.ts';
+import { pageOrigin } from './request-guard.ts';
 
 export const FEED_COLUMNS = [
   'id',
@@ -148,10 +149,12 @@ export function vehicleFeed(site: ResolvedSite, cars: readonly Car[], origin: st
 export function createFeedsRouter({ sites, cars }: { sites: FeedSites; cars: readonly Car[] }) {
   const router = Router();
   const cache = new Map<string, { hour: number; body: string }>();
-  const send = (req: Request, res: Response, entry: SiteEntry | undefined, basePath: string) => {
+  const send = (req: Request, res: Response, entry: SiteEntry | undefined, basePath: string, byHost = false) => {
     if (!entry) return res.status(404).type('text/plain').send('No site is configured here.');
     if (!entry.ok) return res.status(503).type('text/plain').send('This site is being updated. Please try again shortly.');
-    const origin = `${req.protocol}://${req.get('host')}`;
+    // The site's own host name (or the configured public origin), never the Host header as sent.
+    const siteHost = byHost ? entry.site.hostnames?.find((h) => h.toLowerCase() === req.hostname.toLowerCase()) : undefined;
+    const origin = pageOrigin(req, siteHost);
     const hour = Math.floor(Date.now() / 3_600_000);
     const key = `${entry.slug}|${origin}|${basePath}`;
     let hit = cache.get(key);
@@ -167,6 +170,6 @@ export function createFeedsRouter({ sites, cars }: { sites: FeedSites; cars: rea
     const slug = String(req.params.slug);
     send(req, res, sites.get(slug), `/sites/${slug}`);
   });
-  router.get('/feeds/vehicles.tsv', (req, res) => send(req, res, sites.byHostname(req.hostname), ''));
+  router.get('/feeds/vehicles.tsv', (req, res) => send(req, res, sites.byHostname(req.hostname), '', true));
   return router;
 }

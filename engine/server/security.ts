@@ -1,6 +1,8 @@
-/** Security headers for every response; a Content-Security-Policy in production. */
+/** Security headers for every response; a Content-Security-Policy in production; HSTS over https. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { RateLimiter, type RateLimitOptions } from '../api/rate-limit.ts';
+import { cameThroughProxy, foreignRequest, publicOrigin } from './request-guard.ts';
 
 export function securityHeaders(mode: 'development' | 'production'): RequestHandler {
   const csp = [
@@ -17,7 +19,10 @@ export function securityHeaders(mode: 'development' | 'production'): RequestHand
     "form-action 'self'",
     "object-src 'none'",
   ].join('; ');
-  return (_req, res, next) => {
+  return (req, res, next) => {
+    // req.secure: TLS here, or X-Forwarded-Proto: https from a trusted proxy (FORECOURT_TRUST_PROXY).
+    // Not includeSubDomains: a dealer's other sub-domains are not ours to promise https for.
+    if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'SAMEORIGIN');
@@ -28,22 +33,43 @@ export function securityHeaders(mode: 'development' | 'production'): RequestHand
 }
 
 /**
- * The editor writes site documents, so its API is for staff only: with
- * FORECOURT_EDITOR_TOKEN set it needs "Authorization: Bearer <token>" (from any address,
- * this machine included); without one it answers only requests from this machine (the
- * local default of npm start). The editor's page (/editor/) is a public app shell: it
- * holds no data, and shows a sign-in screen when this guard answers 401.
+ * The editor writes site documents, so its API is for staff only:
+ *  - whatever the token, the request's Host must be this server's (a loopback name or
+ *    FORECOURT_PUBLIC_ORIGIN's host) and its Origin, when sent, the same origin
+ *    (request-guard.ts): a DNS-rebinding page on this machine's browser is refused;
+ *  - with FORECOURT_EDITOR_TOKEN set it needs "Authorization: Bearer <token>" (from any
+ *    address, this machine included), and wrong tokens are limited per client address;
+ *  - without one it answers only requests made on this machine: from a loopback address
+ *    and not through a proxy (the local default of npm start).
+ * The editor's page (/editor/) is a public app shell: it holds no data, and shows a
+ * sign-in screen when this guard answers 401. docs/security.md lists these promises.
  */
 export function staffOnly(
   token = process.env.FORECOURT_EDITOR_TOKEN,
-  options: { publishToken?: string; queryToken?: boolean } = { publishToken: process.env.FORECOURT_PUBLISH_TOKEN },
+  options: { publishToken?: string; queryToken?: boolean; failures?: RateLimiter; publicOrigin?: string } = {
+    publishToken: process.env.FORECOURT_PUBLISH_TOKEN,
+  },
 ): RequestHandler {
+  const failures = options.failures ?? tokenFailureLimiter();
+  const origin = 'publicOrigin' in options ? options.publicOrigin : publicOrigin();
   return (req, res, next) => {
+    const foreign = foreignRequest(req, origin);
+    if (foreign) {
+      res.status(403).json({ error: `Refused: ${foreign}. Open the editor at this server's own address.` });
+      return;
+    }
     if (token) {
+      const client = req.ip ?? '';
+      if (!failures.allows(client)) {
+        res.setHeader('Retry-After', String(failures.retryAfterSeconds(client)));
+        res.status(429).json({ error: 'Too many wrong editor tokens from this address. Please wait a moment and try again.' });
+        return;
+      }
       // A page opened in the browser (the draft preview) cannot send a header: it may carry ?token=.
       const given = bearerToken(req.get('authorization')) ?? (options.queryToken && typeof req.query.token === 'string' ? req.query.token : undefined);
       const accepted = [token, options.publishToken].filter((t): t is string => Boolean(t));
       if (given !== undefined && accepted.some((t) => sameSecret(given, t))) return next();
+      if (given !== undefined) failures.hit(client);
       res.setHeader('WWW-Authenticate', 'Bearer realm="forecourt-editor"');
       res.status(401).json({
         error:
@@ -54,11 +80,19 @@ export function staffOnly(
       return;
     }
     const ip = req.ip ?? '';
-    if (ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1') return next();
+    if ((ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1') && !cameThroughProxy(req)) return next();
     res.status(403).json({
       error: 'Remote editing is off: the editor API only answers this machine unless FORECOURT_EDITOR_TOKEN is set on the server.',
     });
   };
+}
+
+/** Wrong staff tokens allowed per client address and minute, across every site and route. */
+export const TOKEN_FAILURE_LIMIT: RateLimitOptions = { limit: 10, windowMs: 60_000 };
+
+/** One count of wrong tokens per client address; share it between guards of the same token. */
+export function tokenFailureLimiter(options: RateLimitOptions = TOKEN_FAILURE_LIMIT, clock: () => number = Date.now) {
+  return new RateLimiter(options, clock);
 }
 
 /** The credentials of an "Authorization: Bearer <token>" header (scheme case-insensitive). */
