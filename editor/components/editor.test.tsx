@@ -59,13 +59,15 @@ describe('props form (rjsf)', () => {
     screen.getByText('must NOT have fewer than 1 characters');
   });
 
-  it('uses the colour widget for Colour fields and help text from descriptions', () => {
+  it('uses the colour widget for Colour fields, the rich-text field for rich text, and help text from descriptions', () => {
     const { store, wrap } = setup();
     act(() => store.addBlock('emergency-banner'));
     render(wrap(<BlockInspector />));
     screen.getByText('Short notice beside the link.');
     expect(document.querySelector('#root_tone')?.tagName).toBe('SELECT');
-    expect(document.querySelector('#root_details')?.tagName).toBe('TEXTAREA');
+    // Rich text (the shared `html` definition) gets the rich-text field, labelled by its title.
+    expect(document.querySelector('#root_details')?.getAttribute('role')).toBe('textbox');
+    expect(document.querySelector('#root_details')?.getAttribute('aria-label')).toBe('Details');
   });
 });
 

@@ -15,7 +15,7 @@ export type JsonSchema = Record<string, any>;
 export type UiSchema = Record<string, any>;
 
 const DROP = new Set(['$id', '$schema', 'x-block', 'x-group', 'x-sanitize', '$comment']);
-/** Shared definitions that get their own widget (see widgets.tsx). */
+/** Shared definitions that get their own widget (SchemaForm.tsx's WIDGETS; `html` is the rich-text field, components/RichTextField/). */
 export const WIDGET_FOR_DEF: Record<string, string> = {
   colour: 'colour',
   href: 'href',
@@ -63,7 +63,8 @@ export function inline(ctx: SchemaCtx, depth = 0): JsonSchema {
 function label(schema: JsonSchema): JsonSchema {
   if (schema.properties) {
     for (const [k, p] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
-      if (!p.title) p.title = humanize(k);
+      // Rich text stored under the key "html" is, to staff, the block's text.
+      if (!p.title) p.title = p['x-def'] === 'html' && k === 'html' ? 'Text' : humanize(k);
       label(p);
     }
   }
@@ -77,7 +78,10 @@ export function uiSchemaFor(schema: JsonSchema, root = true): UiSchema {
   const ui: UiSchema = {};
   const widget = schema['x-def'] && WIDGET_FOR_DEF[schema['x-def']];
   const type = schema.type;
-  if (widget) ui['ui:widget'] = widget;
+  // A field naming an entry of the site's data (`x-ref`) picks from the site's entries (components/pickers/RefPicker.tsx).
+  if (typeof schema['x-ref'] === 'string') ui['ui:widget'] = 'ref';
+  else if (widget) ui['ui:widget'] = widget;
+  else if (schema.contentMediaType === 'text/html') ui['ui:widget'] = WIDGET_FOR_DEF.html;
   else if (type === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('https?://')) ui['ui:widget'] = 'href';
   if (!root && typeof schema.description === 'string' && type !== 'object' && type !== 'array') {
     ui['ui:help'] = schema.description;
