@@ -22,6 +22,7 @@ import { createServices } from './services.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { createLocalSearchClient } from '../search/client.ts';
 import { createEditorRouter } from './editor-api.ts';
+import { createAssetLibraryRouter } from './assets-api.ts';
 import { DraftService } from './drafts.ts';
 import { parseDocumentText } from '../site/json-text.ts';
 import { SiteRepo } from './site-repo.ts';
@@ -135,6 +136,7 @@ export async function createApp(options: ServerOptions) {
   app.use(createSearchRouter(services.search));
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
   app.use('/api/editor', staffOnly(undefined, { publishToken: process.env.FORECOURT_PUBLISH_TOKEN, failures: editorTokenFailures }), createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }));
+  app.use(createAssetLibraryRouter({ repo, remote, staff: staffOnly() })); // the asset library (docs/editor.md): uploads, and the images at /assets/sites/
   app.use('/api', services.api);
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
   app.use(createFeedsRouter({ sites, cars: services.cars }));

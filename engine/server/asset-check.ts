@@ -1,0 +1,109 @@
+/**
+ * What an uploaded image must be before it joins a site's assets (docs/editor.md, "Asset
+ * library"): a PNG, JPEG or WebP by its bytes (the name and the declared type are not
+ * believed), or an SVG cleaned of anything active; no larger than MAX_ASSET_BYTES; stored
+ * under a plain, content-addressed name. Node only (the SVG cleaner runs DOMPurify on jsdom).
+ */
+import { createHash } from 'node:crypto';
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+
+import { ASSET_TYPES, MAX_ASSET_BYTES, MESSAGES, type AssetExt } from './asset-rules.ts';
+
+export { MAX_ASSET_BYTES, MESSAGES };
+
+export class AssetRefused extends Error {
+  constructor(
+    readonly status: 413 | 415 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The image type by the file's first bytes (magic numbers), or undefined. */
+export function sniffType(bytes: Uint8Array): AssetExt | undefined {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpg';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
+  if (looksLikeSvg(bytes)) return 'svg';
+  return undefined;
+}
+
+// An XML declaration, comments and a DOCTYPE without an internal subset (entities are refused), then <svg.
+const SVG_START = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE\s+svg[^[>]*>)\s*)*<svg[\s>/]/i;
+
+function looksLikeSvg(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
+  return SVG_START.test(head);
+}
+
+const purify = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
+
+/**
+ * The SVG with scripts, event handlers, foreign content and links to anything outside the
+ * file removed (DOMPurify's SVG profile; only `#fragment` references stay), plus what was
+ * removed, for the editor to say so.
+ */
+export function cleanSvg(text: string): { svg: string; removed: string[] } {
+  const clean = purify.sanitize(text, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS: ['foreignObject', 'script', 'style'],
+    FORBID_ATTR: ['style'],
+    ALLOWED_URI_REGEXP: /^#/,
+  }) as string;
+  const removed = [
+    ...new Set(
+      purify.removed.map((r) => {
+        const entry = r as { element?: Element; attribute?: Attr | null };
+        return entry.attribute ? `${entry.attribute.name} attribute` : `<${entry.element?.nodeName.toLowerCase() ?? '?'}>`;
+      }),
+    ),
+  ].filter((r) => r !== '<#comment>' && r !== '<#text>');
+  const start = clean.search(/<svg[\s>/]/i);
+  if (start < 0) throw new AssetRefused(422, MESSAGES.badSvg);
+  let svg = clean.slice(start).trim();
+  // Served on its own (not inline in HTML), an SVG needs its namespace to display.
+  if (!/^<svg[^>]*\sxmlns=/i.test(svg)) svg = svg.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
+  return { svg, removed };
+}
+
+/** A plain, short name from the uploaded file's name ("Front of Showroom.JPG" → "front-of-showroom"). */
+export function plainBaseName(fileName: string): string {
+  const base = fileName
+    .replace(/\.[^.]*$/, '')
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return base || 'image';
+}
+
+export interface CheckedAsset {
+  name: string;
+  type: string;
+  bytes: Buffer;
+  /** What was taken out of an SVG (empty for other images). */
+  removed: string[];
+}
+
+/** The upload as it will be stored, or an AssetRefused saying why not. */
+export function checkAsset(body: Buffer, fileName: string): CheckedAsset {
+  if (!body.length) throw new AssetRefused(422, MESSAGES.empty);
+  if (body.length > MAX_ASSET_BYTES) throw new AssetRefused(413, MESSAGES.tooLarge);
+  const ext = sniffType(body);
+  if (!ext) throw new AssetRefused(415, MESSAGES.unknownType);
+  let bytes = body;
+  let removed: string[] = [];
+  if (ext === 'svg') {
+    const cleaned = cleanSvg(body.toString('utf8'));
+    bytes = Buffer.from(cleaned.svg, 'utf8');
+    removed = cleaned.removed;
+  }
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+  return { name: `${plainBaseName(fileName)}-${hash}.${ext}`, type: ASSET_TYPES[ext], bytes, removed };
+}

@@ -1,0 +1,171 @@
+// @vitest-environment node
+/**
+ * The asset library (docs/editor.md, "Asset library"): uploads checked by their bytes and
+ * size, SVGs cleaned, names made plain, files committed on the published branch of the
+ * sites repository and served with headers that keep them inert.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import express, { type RequestHandler } from 'express';
+import type { Server } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SiteRepo } from '../../../engine/server/site-repo.ts';
+import { createAssetLibraryRouter } from '../../../engine/server/assets-api.ts';
+import { MAX_ASSET_BYTES, MESSAGES, plainBaseName, sniffType } from '../../../engine/server/asset-check.ts';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([20, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+const SVG_WITH_SCRIPT = `<?xml version="1.0"?>
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)">
+  <script>alert(2)</script>
+  <a href="javascript:alert(3)"><rect width="10" height="10" fill="red"/></a>
+  <image href="https://evil.example/track.png"/>
+  <foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>
+</svg>`;
+
+let dir: string;
+let server: Server;
+let base: string;
+let refuse = false;
+
+const git = (args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trimEnd();
+const upload = async (body: Buffer | string, name = 'photo.png', slug = 'demo-motors') => {
+  const res = await fetch(`${base}/api/editor/sites/${slug}/assets?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/octet-stream', 'X-Forecourt-Staff': encodeURIComponent('Sam Lee') },
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
+  return { status: res.status, body: await res.json() };
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'forecourt-assets-'));
+  writeFileSync(join(dir, 'demo-motors.json'), '{}\n');
+  const repo = SiteRepo.open(dir);
+  const staff: RequestHandler = (_req, res, next) => (refuse ? res.status(403).json({ error: 'staff only' }) : next());
+  const app = express();
+  app.use(createAssetLibraryRouter({ repo, staff }));
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const a = server.address();
+  base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+});
+
+afterAll(async () => {
+  await new Promise((r) => server?.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('checking an upload', () => {
+  it('knows PNG, JPEG, WebP and SVG by their bytes, not their names', () => {
+    expect(sniffType(PNG)).toBe('png');
+    expect(sniffType(JPEG)).toBe('jpg');
+    expect(sniffType(WEBP)).toBe('webp');
+    expect(sniffType(Buffer.from('\uFEFF<?xml version="1.0"?><!-- x --><svg viewBox="0 0 1 1"/>'))).toBe('svg');
+    expect(sniffType(Buffer.from('<html><svg></svg></html>'))).toBeUndefined();
+    expect(sniffType(Buffer.from('<!DOCTYPE svg [<!ENTITY x "y">]><svg/>'))).toBeUndefined();
+    expect(sniffType(Buffer.from('GIF89a'))).toBeUndefined();
+  });
+
+  it('makes names plain', () => {
+    expect(plainBaseName('Front of Showroom.JPG')).toBe('front-of-showroom');
+    expect(plainBaseName('../../etc/passwd<script>.png')).toBe('etc-passwd-script');
+    expect(plainBaseName('Écran été.webp')).toBe('ecran-ete');
+    expect(plainBaseName('.png')).toBe('image');
+  });
+});
+
+describe('the asset library API', () => {
+  let firstUrl: string;
+
+  it('stores a PNG under a plain, content-addressed name, committed on the published branch by the staff member', async () => {
+    const before = git(['rev-parse', 'HEAD']);
+    const { status, body } = await upload(PNG, 'Showroom Front.PNG');
+    expect(status).toBe(201);
+    expect(body.asset).toMatchObject({ type: 'image/png', size: PNG.length });
+    expect(body.asset.name).toMatch(/^showroom-front-[0-9a-f]{12}\.png$/);
+    expect(body.asset.url).toBe(`/assets/sites/demo-motors/${body.asset.name}`);
+    firstUrl = body.asset.url;
+    expect(readFileSync(join(dir, 'assets', 'demo-motors', body.asset.name))).toEqual(PNG);
+    expect(git(['rev-parse', 'HEAD^'])).toBe(before);
+    expect(git(['log', '-1', '--format=%an', 'HEAD'])).toBe('Sam Lee');
+    expect(git(['show', '--name-only', '--format=', 'HEAD'])).toBe(`assets/demo-motors/${body.asset.name}`);
+    expect(git(['status', '--porcelain'])).toBe('');
+  });
+
+  it('serves it to everyone, cached for good and inert', async () => {
+    const res = await fetch(base + firstUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('answers the same address for the same image, without a second commit', async () => {
+    const head = git(['rev-parse', 'HEAD']);
+    const { status, body } = await upload(PNG, 'showroom front.png');
+    expect(status).toBe(200);
+    expect(body.asset.url).toBe(firstUrl);
+    expect(git(['rev-parse', 'HEAD'])).toBe(head);
+  });
+
+  it('refuses what is not an image, whatever its name says', async () => {
+    expect(await upload('just some text', 'photo.png')).toEqual({ status: 415, body: { error: MESSAGES.unknownType } });
+    expect(await upload('<html><body><script>alert(1)</script><svg></svg></body></html>', 'logo.svg')).toEqual({ status: 415, body: { error: MESSAGES.unknownType } });
+    expect(await upload(Buffer.alloc(0))).toEqual({ status: 422, body: { error: MESSAGES.empty } });
+  });
+
+  it('refuses an image over the size limit', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(MAX_ASSET_BYTES)]);
+    expect(await upload(big)).toEqual({ status: 413, body: { error: MESSAGES.tooLarge } });
+  });
+
+  it('keeps an SVG only without scripts, handlers, foreign content and outside links, and says what went', async () => {
+    const { status, body } = await upload(SVG_WITH_SCRIPT, 'Logo.svg');
+    expect(status).toBe(201);
+    expect(body.asset.name).toMatch(/^logo-[0-9a-f]{12}\.svg$/);
+    const res = await fetch(base + body.asset.url);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toContain('<rect');
+    expect(svg).not.toMatch(/script|onload|javascript:|evil\.example|foreignObject/i);
+    expect(body.removed).toEqual(expect.arrayContaining(['<script>', 'onload attribute', '<foreignobject>']));
+  });
+
+  it('accepts JPEG and WebP', async () => {
+    expect((await upload(JPEG, 'a.jpeg')).body.asset.name).toMatch(/^a-[0-9a-f]{12}\.jpg$/);
+    expect((await upload(WEBP, 'b')).body.asset.name).toMatch(/^b-[0-9a-f]{12}\.webp$/);
+  });
+
+  it('lists the site’s images, newest first', async () => {
+    const res = await fetch(`${base}/api/editor/sites/demo-motors/assets`);
+    const { assets } = await res.json();
+    expect(assets).toHaveLength(4);
+    expect(assets.map((a: { url: string }) => a.url)).toContain(firstUrl);
+    expect(assets[assets.length - 1].url).toBe(firstUrl);
+  });
+
+  it('knows only plain site names of sites that exist, and serves only stored names', async () => {
+    expect((await upload(PNG, 'x.png', 'Bad..Slug')).status).toBe(400);
+    expect((await upload(PNG, 'x.png', 'no-such-site')).status).toBe(404);
+    expect((await fetch(`${base}/assets/sites/demo-motors/..%2Fdemo-motors.json`)).status).toBe(404);
+    expect((await fetch(`${base}/assets/sites/demo-motors/nothing-here.png`)).status).toBe(404);
+  });
+
+  it('lists and uploads for staff only; the images themselves are public', async () => {
+    refuse = true;
+    try {
+      expect((await upload(PNG)).status).toBe(403);
+      expect((await fetch(`${base}/api/editor/sites/demo-motors/assets`)).status).toBe(403);
+      expect((await fetch(base + firstUrl)).status).toBe(200);
+    } finally {
+      refuse = false;
+    }
+  });
+});
