@@ -4,7 +4,7 @@
  * notice saying why, so staff can fix it.
  */
 import { useSite } from '../../engine/render/site-context.tsx';
-import { allowedEmbedOrigins, checkEmbedSrc, embedSandbox } from './embed.ts';
+import { allowedEmbedOrigins, checkEmbedSrc, embedSandbox, isSiteOwnOrigin } from './embed.ts';
 import './safe-frame.css';
 
 export interface SafeFrameProps {
@@ -36,7 +36,7 @@ export function SafeFrame({ src, title, height = 800, allowPopups = true, showOp
         src={check.url}
         title={title}
         height={height}
-        sandbox={embedSandbox({ allowPopups })}
+        sandbox={embedSandbox({ allowPopups, ownOrigin: isSiteOwnOrigin(check.origin, site) })}
         referrerPolicy="strict-origin"
         loading={lazy ? 'lazy' : undefined}
         style={{ height }}

@@ -2,12 +2,12 @@
  * Embedded frames (booking and enquiry forms from other services): the origin allow-list,
  * the address check and the sandbox. Dealer-supplied frames are a security boundary:
  *  - only https addresses whose origin is on the allow-list are framed: the platform's
- *    list below, plus the site's own list (`features.embedOrigins`, once the site schema
- *    has it — see docs/content-blocks.md);
+ *    list below, plus the site's own list (`features.embedOrigins`), which the server
+ *    keeps to the services the platform approves (engine/server/embed-origins.ts);
  *  - addresses with credentials (https://user:pass@…) are refused;
  *  - every frame gets a `sandbox`: scripts, forms and the frame's own origin (so the
- *    service's session works), popups only when the block allows them; never top-level
- *    navigation, downloads or modals;
+ *    service's session works; not for a frame of the site's own origin), popups only
+ *    when the block allows them; never top-level navigation, downloads or modals;
  *  - the referrer sent is the origin only.
  */
 import type { ResolvedSite } from '../../engine/site/types.ts';
@@ -33,6 +33,12 @@ export function allowedEmbedOrigins(site: Pick<ResolvedSite, 'features'>): strin
     ? extra.filter((o): o is string => typeof o === 'string').map((o) => o.trim().toLowerCase().replace(/\/$/, ''))
     : [];
   return [...new Set([...PLATFORM_EMBED_ORIGINS, ...own.filter((o) => ORIGIN_ENTRY.test(o))])];
+}
+
+/** Whether an origin ("https://host[:port]") is one of the site's own host names. */
+export function isSiteOwnOrigin(origin: string, site: Pick<ResolvedSite, 'hostnames'>): boolean {
+  const host = new URL(origin).hostname.toLowerCase();
+  return (site.hostnames ?? []).some((h) => h.toLowerCase() === host);
 }
 
 export type EmbedCheck = { ok: true; url: string; origin: string } | { ok: false; reason: string; origin?: string };
@@ -61,9 +67,13 @@ export function checkEmbedSrc(src: string | undefined, allowed: readonly string[
   return { ok: true, url: url.href, origin };
 }
 
-/** The sandbox tokens of an embedded frame. */
-export function embedSandbox(options: { allowPopups?: boolean } = {}): string {
-  const tokens = ['allow-scripts', 'allow-forms', 'allow-same-origin'];
+/**
+ * The sandbox tokens of an embedded frame. A frame of the site's own origin never gets
+ * allow-scripts and allow-same-origin together: with both, its page could lift its own
+ * sandbox and script the visitor's page (docs/security.md, "Editor and server").
+ */
+export function embedSandbox(options: { allowPopups?: boolean; ownOrigin?: boolean } = {}): string {
+  const tokens = options.ownOrigin ? ['allow-scripts', 'allow-forms'] : ['allow-scripts', 'allow-forms', 'allow-same-origin'];
   if (options.allowPopups !== false) tokens.push('allow-popups', 'allow-popups-to-escape-sandbox');
   return tokens.join(' ');
 }

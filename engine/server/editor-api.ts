@@ -32,6 +32,7 @@ import { PLAIN_NAME } from '../site/folder.ts';
 import { parseDocumentText } from '../site/json-text.ts';
 import { siteSetIssues } from '../site/whole-site.ts';
 import { jsonBodiesOnly } from '../api/http.ts';
+import { limitEmbedOrigins } from './embed-origins.ts';
 import { answer, draftsRouter, mayPublish, staffOf } from './drafts-api.ts';
 import { DraftService } from './drafts.ts';
 import { SiteRepo } from './site-repo.ts';
@@ -95,7 +96,8 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
    */
   function checkDraft(raw: unknown): { issues: DocumentIssue[]; site: Json | null } {
     const { issues, site } = prepare.check(raw);
-    return { issues, site: site as Json | null };
+    // The preview frames what visitors would see: only platform-approved services.
+    return { issues, site: limitEmbedOrigins(site as Json | null) };
   }
 
   /** The raw template documents a document extends, by name (nearest first). */
@@ -211,6 +213,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     }
     // The draft as the runtime would render it (the published entry when there is no draft).
     const checked = prepare.check(doc);
+    limitEmbedOrigins(checked.site);
     res.json({
       slug,
       document: doc,

@@ -10,6 +10,7 @@ import type { Catalogue } from '../../schemas/types.gen.ts';
 import { sanitizeHtml } from '../sanitize/html.server.ts';
 import { SiteFolder, siteNames, type SiteEntry } from '../site/folder.ts';
 import { formatIssue } from '../site/source.ts';
+import { limitEntryEmbeds } from './embed-origins.ts';
 
 export type { SiteEntry };
 
@@ -62,10 +63,12 @@ export class SiteStore {
 
   /** A document that is not the site's file (a draft), prepared like the file; the store is not changed. */
   prepareDocument(slug: string, raw: unknown): SiteEntry {
-    return this.folder.fromDocument(slug, raw, [...this.entries.values()].filter((e) => e.slug !== slug));
+    return limitEntryEmbeds(this.folder.fromDocument(slug, raw, [...this.entries.values()].filter((e) => e.slug !== slug)));
   }
 
   private remember(entry: SiteEntry) {
+    // Framed services are the platform's to approve, not the document's (embed-origins.ts).
+    limitEntryEmbeds(entry);
     this.entries.set(entry.slug, entry);
     if (!entry.ok && !this.options.quiet) {
       const sources = entry.sources;
