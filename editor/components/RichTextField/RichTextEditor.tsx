@@ -3,6 +3,7 @@
  * panel. Every change is stored as the sanitiser's output (rules.ts), so the value in
  * the document is exactly what the server will keep and the preview will show.
  */
+import { EditorState } from '@tiptap/pm/state';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
 import { EXTENSIONS } from './extensions.ts';
@@ -54,6 +55,10 @@ export function RichTextEditor({ id, label, value, onChange, onBlur, onFocus, di
     if (value === stored.current) return;
     stored.current = value;
     editor.commands.setContent(sanitizeHtml(value ?? ''), { emitUpdate: false });
+    // The field's own undo steps were made on the text just replaced (by the editor's
+    // Undo, say): undoing them now would fight that change, so they start afresh.
+    editor.view.updateState(EditorState.create({ doc: editor.state.doc, plugins: editor.state.plugins }));
+    editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false).setMeta('preventUpdate', true));
   }, [editor, value]);
 
   useEffect(() => {

@@ -175,7 +175,19 @@ describe('rich-text field', () => {
       );
     }
     render(<Outer />);
+    const editor = (document.getElementById('f') as unknown as { editor: Editor }).editor;
+    act(() => {
+      editor.commands.insertContent('!');
+    });
+    expect(screen.getByRole('button', { name: 'Undo in this field' })).toHaveProperty('disabled', false);
     fireEvent.click(screen.getByRole('button', { name: 'outside' }));
+    expect(document.getElementById('f')!.innerHTML).toBe('<p>two <strong>bold</strong></p>');
+    // The field's undo steps belonged to the replaced text: none are left to fight the change.
+    expect(screen.getByRole('button', { name: 'Undo in this field' })).toHaveProperty('disabled', true);
+    act(() => {
+      editor.commands.insertContent('?');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Undo in this field' }));
     expect(document.getElementById('f')!.innerHTML).toBe('<p>two <strong>bold</strong></p>');
   });
 
