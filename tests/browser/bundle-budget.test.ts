@@ -12,7 +12,7 @@ import { prepared, readSite, SITES_DIR } from '../unit/helpers.ts';
 
 /** Runtime JavaScript for a dealer page ≤ 120 KB gzip (docs/cars.md, "Page weight"). */
 export const PAGE_JS_BUDGET_GZIP = 120 * 1024;
-const EDITOR_ONLY = /node_modules\/(@rjsf|@dnd-kit|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
+const EDITOR_ONLY = /node_modules\/(@rjsf|@dnd-kit|@tiptap|prosemirror-[a-z-]+|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
 
 const clientDir = join(inject('distDir'), 'client');
 const manifest: Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> = JSON.parse(
@@ -37,7 +37,7 @@ describe('runtime bundle', () => {
     }
   });
 
-  it('contains none of the editor or its dependencies (rjsf, dnd-kit, ajv)', () => {
+  it('contains none of the editor or its dependencies (rjsf, dnd-kit, Tiptap, ajv)', () => {
     // Everything a dealer page can ever load: the entry, every block module and what they import.
     const reachable = new Set<string>();
     const visit = (key: string) => {
