@@ -13,13 +13,16 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { memo, useCallback, useId, useMemo, useRef, type ChangeEvent, type FocusEvent } from 'react';
 import type { FormSchema } from '../lib/schemas.ts';
+import { AssetPicker } from './pickers/AssetPicker.tsx';
+import { PagePicker } from './pickers/PagePicker.tsx';
+import { RefPicker } from './pickers/RefPicker.tsx';
 import { RichTextWidget } from './RichTextField/index.tsx';
 
 // rjsf types Ajv's class loosely; Ajv2020 is the same API for the 2020-12 draft.
 export const formValidator = customizeValidator({ AjvClass: Ajv2020 as never });
 
 export interface FormContext {
-  /** Routes of the site's pages, offered as suggestions in link fields. */
+  /** Routes of the site's pages: what link fields offer when no site is open (pickers/PagePicker.tsx). */
   paths: string[];
 }
 
@@ -70,53 +73,12 @@ function ColourWidget(props: WidgetProps) {
   );
 }
 
-function HrefWidget(props: WidgetProps) {
-  const { id, value, registry, placeholder } = props;
-  const listId = `${id}-paths`;
-  const paths = (registry.formContext as FormContext | undefined)?.paths ?? [];
-  return (
-    <>
-      <input
-        {...textControl(props)}
-        type="text"
-        inputMode="url"
-        spellCheck={false}
-        list={listId}
-        placeholder={placeholder || '/page, #anchor, https://…, tel:…'}
-        value={typeof value === 'string' ? value : ''}
-      />
-      <datalist id={listId}>
-        {paths.map((p) => (
-          <option key={p} value={p} />
-        ))}
-      </datalist>
-    </>
-  );
-}
-
-function ImageSrcWidget(props: WidgetProps) {
-  const { id, value } = props;
-  const src = typeof value === 'string' ? value : '';
-  const showable = /^(?:\/(?!\/)|https:\/\/)/.test(src);
-  return (
-    <span className="fc-image-src">
-      <input
-        {...textControl(props)}
-        type="url"
-        spellCheck={false}
-        placeholder="/assets/… or https://…"
-        value={src}
-      />
-      {showable && <img src={src} alt="" className="fc-image-thumb" loading="lazy" />}
-    </span>
-  );
-}
-
 /** Module level on purpose: a new object per render would remount every input. */
 export const WIDGETS: RegistryWidgetsType = {
   colour: ColourWidget,
-  href: HrefWidget,
-  imageSrc: ImageSrcWidget,
+  href: PagePicker,
+  imageSrc: AssetPicker,
+  ref: RefPicker,
   html: RichTextWidget,
 };
 

@@ -78,7 +78,9 @@ export function uiSchemaFor(schema: JsonSchema, root = true): UiSchema {
   const ui: UiSchema = {};
   const widget = schema['x-def'] && WIDGET_FOR_DEF[schema['x-def']];
   const type = schema.type;
-  if (widget) ui['ui:widget'] = widget;
+  // A field naming an entry of the site's data (`x-ref`) picks from the site's entries (components/pickers/RefPicker.tsx).
+  if (typeof schema['x-ref'] === 'string') ui['ui:widget'] = 'ref';
+  else if (widget) ui['ui:widget'] = widget;
   else if (schema.contentMediaType === 'text/html') ui['ui:widget'] = WIDGET_FOR_DEF.html;
   else if (type === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('https?://')) ui['ui:widget'] = 'href';
   if (!root && typeof schema.description === 'string' && type !== 'object' && type !== 'array') {
