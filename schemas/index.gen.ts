@@ -75,6 +75,7 @@ import reviewSetApiSchema from './api/review-set.schema.json';
 import reviewsQueryApiSchema from './api/reviews-query.schema.json';
 import reviewsRatingQueryApiSchema from './api/reviews-rating-query.schema.json';
 import reviewsRatingApiSchema from './api/reviews-rating.schema.json';
+import sessionSiteApiSchema from './api/session-site.schema.json';
 import sessionApiSchema from './api/session.schema.json';
 import signInApiSchema from './api/sign-in.schema.json';
 import staffLeadsQueryApiSchema from './api/staff-leads-query.schema.json';
@@ -112,6 +113,7 @@ export const apiSchemas = {
   'reviews-query': reviewsQueryApiSchema,
   'reviews-rating-query': reviewsRatingQueryApiSchema,
   'reviews-rating': reviewsRatingApiSchema,
+  'session-site': sessionSiteApiSchema,
   'session': sessionApiSchema,
   'sign-in': signInApiSchema,
   'staff-leads-query': staffLeadsQueryApiSchema,

@@ -424,6 +424,10 @@ export type RegoState =
  * Id of a stored lead, as POST /api/leads answered it.
  */
 export type LeadId = number;
+/**
+ * The lead's secret, as POST /api/leads answered it (lead_secret) to the submitter only. Lead ids are sequential, so acting on a lead (offer answer, valuation, saved data) takes its secret as well.
+ */
+export type LeadSecret = string;
 
 /**
  * One vehicle in stock (car, motorcycle or caravan) as the search index holds it: the listing and detail fields of the dealer feed plus the attributes the indexer derives for filtering, faceting and ranking (listing_state, listed_until, make_model, price_range, weekly_price_range, created_at_timestamp, custom_rank, _tags).
@@ -2724,10 +2728,11 @@ export interface FinanceQuote {
   paymentWeek: number;
 }
 /**
- * The lead is stored (committed) before this answer is sent. A retry with the same submission_id answers the same lead_id (status 200 instead of 201) and stores nothing new.
+ * The lead is stored (committed) before this answer is sent. A retry with the same submission_id answers the same lead_id (status 200 instead of 201) and stores nothing new. lead_secret is what the submitter sends to act on the lead later (the trade-in offer answer); keep it in memory, it is not shown to anyone.
  */
 export interface LeadResponse {
   lead_id: LeadId;
+  lead_secret?: LeadSecret;
 }
 /**
  * POST /api/miscellaneous: save a piece of data against a lead or the site; today only the trade-in valuation (column_name valuation).
@@ -2735,6 +2740,7 @@ export interface LeadResponse {
 export interface MiscellaneousRequest {
   site: Slug14;
   lead_id?: LeadId;
+  lead_secret?: LeadSecret;
   column_name: 'valuation';
   value: TradeInValuation;
 }
@@ -2775,11 +2781,12 @@ export interface AdjustmentAnswers {
   finance_owing?: boolean;
 }
 /**
- * POST /api/offers/accept: the visitor accepted (or declined) the trade-in offer on a lead (subcategory "3. Offer Accepted", event 18). Recorded on the lead.
+ * POST /api/offers/accept: the visitor accepted (or declined) the trade-in offer on a lead (subcategory "3. Offer Accepted", event 18). Recorded on the lead; lead_secret (from the answer to POST /api/leads) proves the caller submitted it.
  */
 export interface OfferAcceptRequest {
   site: Slug14;
   lead_id: LeadId;
+  lead_secret: LeadSecret;
   category: string;
   subcategory: string;
   form_completed: boolean;
@@ -2897,7 +2904,13 @@ export interface ReviewsRating {
   count: number;
 }
 /**
- * A signed-in visitor. token is only in the answer to POST /api/sign-in; send it as Authorization: Bearer {token}.
+ * Query of GET /api/me and body of POST /api/sign-out: the site whose session cookie to use. Not needed with Authorization: Bearer, whose session names its site.
+ */
+export interface SessionSite {
+  site?: Slug14;
+}
+/**
+ * A signed-in visitor. The answer to POST /api/sign-in also sets the session as an HttpOnly cookie for the site (browsers use that and never read token); token is only in that answer, for clients that send it as Authorization: Bearer {token}.
  */
 export interface Session {
   token?: string;
@@ -3004,6 +3017,7 @@ export interface ValuationAdjustmentsRequest {
 export interface ValuationRequest {
   site: Slug14;
   lead_id?: LeadId;
+  lead_secret?: LeadSecret;
   /**
    * letters, numbers, spaces and hyphens only
    */
@@ -3049,17 +3063,17 @@ export interface Valuation {
   updated_at: string;
 }
 /**
- * POST /api/watchlist/save-car and /remove-car. When an Authorization: Bearer session token is sent, it must belong to phone_number.
+ * POST /api/watchlist/save-car and /remove-car. The watchlist is the signed-in visitor's on this site: the session comes from the site's session cookie (or Authorization: Bearer), never from a phone number in the request (docs/api.md, 'Watchlist and sign-in').
  */
 export interface WatchlistChange {
-  phone_number: PhoneNumber;
+  site: Slug14;
   car_id: CarId;
 }
 /**
- * Query of GET /api/watchlist.
+ * Query of GET /api/watchlist: the signed-in visitor's watchlist on this site (the session comes from the site's session cookie or Authorization: Bearer).
  */
 export interface WatchlistQuery {
-  phone_number: PhoneNumber;
+  site: Slug14;
 }
 /**
  * The cars saved by one phone number, most recently saved first.

@@ -86,6 +86,8 @@ export const apiPost = <T>(site: SiteApi, path: string, body: unknown, options?:
 /** What a lead submit came to (docs/forms.md, "How every form behaves"). */
 export interface LeadResult {
   leadId?: number;
+  /** The lead's secret (lead_secret), needed to act on the lead later; kept in memory only (docs/api.md, "Leads"). */
+  leadSecret?: string;
   /** Form-level error for the destructive alert. */
   error?: string;
   /** Per-field problems the API reported (JSON pointers). */
@@ -98,10 +100,11 @@ export interface LeadResult {
  * when the answer had neither. No answer at all (network) shows "An error occurred when
  * submitting this form".
  */
-export function leadResult(outcome: ApiOutcome<{ lead_id?: unknown; error?: unknown }>): LeadResult {
+export function leadResult(outcome: ApiOutcome<{ lead_id?: unknown; lead_secret?: unknown; error?: unknown }>): LeadResult {
   if (outcome.ok) {
     const id = outcome.data?.lead_id;
-    if (typeof id === 'number' && id > 0) return { leadId: id, fields: [] };
+    const secret = outcome.data?.lead_secret;
+    if (typeof id === 'number' && id > 0) return { leadId: id, ...(typeof secret === 'string' ? { leadSecret: secret } : {}), fields: [] };
     const error = typeof outcome.data?.error === 'string' && outcome.data.error ? outcome.data.error : MESSAGES.unexpected;
     return { error, fields: [] };
   }

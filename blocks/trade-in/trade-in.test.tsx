@@ -93,8 +93,9 @@ describe('trade-in postcode (docs/forms.md, Regional rules)', () => {
 
 describe('trade-in flow', () => {
   it('lead → valuation with adjustments → rego lookup → offer accepted (event 18) → /success', async () => {
+    const secret = 'lead-12-secret-from-the-api-0123456789ab';
     const api = fakeApi({
-      'POST /leads': () => ({ status: 201, json: { lead_id: 12 } }),
+      'POST /leads': () => ({ status: 201, json: { lead_id: 12, lead_secret: secret } }),
       'POST /valuations': () => ({ status: 201, json: valuation({ offer_price: 19000 }) }),
       'POST /valuations/adjustments': (c) => ({ json: valuation({ adjustmentAnswers: c.body.adjustmentAnswers }) }),
       'POST /rego-lookup': () => ({
@@ -126,7 +127,7 @@ describe('trade-in flow', () => {
     fireEvent.click(screen.getByLabelText(/^Good: minor wear/));
     await act(async () => click('Value my car'));
     await screen.findByRole('heading', { name: /Step 3 of 4/ });
-    expect(api.posts('/valuations')[0].body).toMatchObject({ site: 'gold-coast-ford', lead_id: 12, make: 'Toyota', model: 'Corolla', year: thisYear - 3, kms: 45000 });
+    expect(api.posts('/valuations')[0].body).toMatchObject({ site: 'gold-coast-ford', lead_id: 12, lead_secret: secret, make: 'Toyota', model: 'Corolla', year: thisYear - 3, kms: 45000 });
     expect(api.posts('/valuations/adjustments')[0].body.adjustmentAnswers).toMatchObject({ condition: 'good', accident_history: false, keys: 2 });
     expect(storedValuation('gold-coast-ford')).toMatchObject({ offer_price: 18000 });
 
@@ -144,12 +145,13 @@ describe('trade-in flow', () => {
     expect(api.posts('/offers/accept')[0].body).toEqual({
       site: 'gold-coast-ford',
       lead_id: 12,
+      lead_secret: secret,
       category: 'Trade-in',
       subcategory: '3. Offer Accepted',
       form_completed: true,
       offer_accepted: true,
     });
-    expect(api.posts('/miscellaneous')[0].body).toMatchObject({ site: 'gold-coast-ford', lead_id: 12, column_name: 'valuation', value: { offer_price: 18000, rego: 'ABC123' } });
+    expect(api.posts('/miscellaneous')[0].body).toMatchObject({ site: 'gold-coast-ford', lead_id: 12, lead_secret: secret, column_name: 'valuation', value: { offer_price: 18000, rego: 'ABC123' } });
     expect(window.dataLayer).toContainEqual(expect.objectContaining({ event_id: EVENT_IDS.offerAccepted, lead_id: 12 }));
     expect(readSuccess('gold-coast-ford')?.category).toBe('Trade-in Offer Accepted');
   });

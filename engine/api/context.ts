@@ -7,6 +7,7 @@ import type { ResolvedSite } from '../site/types.ts';
 import type { ApiAdapters } from './adapters/index.ts';
 import type { Db } from './db/database.ts';
 import { HttpError, invalid } from './http.ts';
+import type { LeadSecrets } from './lead-secret.ts';
 import type { ApiHooks, ApiRouterOptions, SiteLookup } from './options.ts';
 import type { LeadStore } from './store/leads.ts';
 import type { RecordStore } from './store/records.ts';
@@ -21,6 +22,8 @@ export interface ApiContext {
   sites: SiteLookup;
   now: () => Date;
   leads: LeadStore;
+  /** Each lead's secret, answered to its submitter and required to act on the lead. */
+  leadSecrets: LeadSecrets;
   watchlist: WatchlistStore;
   sessions: SessionStore;
   reviews: ReviewStore;
@@ -52,9 +55,13 @@ export function siteById(ctx: Pick<ApiContext, 'sites'>, id: number): ResolvedSi
   throw new HttpError(404, UNKNOWN_SITE);
 }
 
-/** A lead that belongs to the site, or 404 (never reveal other sites' leads). */
-export function requireLead(ctx: Pick<ApiContext, 'leads'>, site: ResolvedSite, leadId: number) {
-  if (ctx.leads.siteOf(leadId) !== site.slug) throw new HttpError(404, 'Unknown lead');
+/**
+ * A lead that belongs to the site and whose secret the caller has, or 404: a wrong secret
+ * answers the same as an unknown lead, so neither other sites' leads nor the ids in use
+ * are revealed (lead-secret.ts).
+ */
+export function requireLead(ctx: Pick<ApiContext, 'leads' | 'leadSecrets'>, site: ResolvedSite, leadId: number, secret: string | undefined) {
+  if (ctx.leads.siteOf(leadId) !== site.slug || !ctx.leadSecrets.matches(leadId, secret)) throw new HttpError(404, 'Unknown lead');
   return leadId;
 }
 

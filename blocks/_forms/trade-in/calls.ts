@@ -50,8 +50,20 @@ export interface LeadArgs {
   captcha?: CaptchaSolution;
 }
 
+/**
+ * The secrets of the leads this page created, by site and lead id. Lead ids are
+ * sequential, so the offer answer and the saved valuation send the lead's secret too
+ * (docs/api.md, "Leads"); it stays in memory, never in storage.
+ */
+const leadSecrets = new Map<string, string>();
+const secretKey = (site: Site, leadId: number) => `${site.slug}:${leadId}`;
+const withSecret = (site: Site, leadId: number) => {
+  const secret = leadSecrets.get(secretKey(site, leadId));
+  return secret ? { lead_secret: secret } : {};
+};
+
 /** The first step's lead: the visitor's contact details, not yet the last step. */
-export function createLead(site: Site, { values, category, submissionId, car, terms, captcha }: LeadArgs): Promise<LeadResult> {
+export async function createLead(site: Site, { values, category, submissionId, car, terms, captcha }: LeadArgs): Promise<LeadResult> {
   const text = (name: string) => textOf(values, name);
   const details = {
     name: text('name') ?? '',
@@ -66,7 +78,9 @@ export function createLead(site: Site, { values, category, submissionId, car, te
     ...(terms ? { terms_conditions: values.terms_conditions === true } : {}),
     ...(captcha ? { captcha } : {}),
   };
-  return sendLead(site, leadPayload({ siteSlug: site.slug, submissionId, isLastStep: false, car, details }));
+  const result = await sendLead(site, leadPayload({ siteSlug: site.slug, submissionId, isLastStep: false, car, details }));
+  if (result.leadId && result.leadSecret) leadSecrets.set(secretKey(site, result.leadId), result.leadSecret);
+  return result;
 }
 
 /** The car valued, and adjusted by its condition answers when it can be valued online. */
@@ -74,7 +88,7 @@ export async function valueCar(site: Site, leadId: number | undefined, values: V
   const text = (name: string) => textOf(values, name);
   const created = await apiPost<Valuation>(site, '/valuations', {
     site: site.slug,
-    ...(leadId ? { lead_id: leadId } : {}),
+    ...(leadId ? { lead_id: leadId, ...withSecret(site, leadId) } : {}),
     make: text('make'),
     model: text('model'),
     ...(text('badge') ? { badge: text('badge') } : {}),
@@ -104,14 +118,16 @@ export async function lookupRego(site: Site, values: Values): Promise<{ ok: true
 
 /** The visitor's answer to the offer; the form is then complete either way. */
 export async function answerOffer(site: Site, leadId: number, category: string, accepted: boolean): Promise<{ ok: true } | CallFailure> {
-  const body: OfferAcceptRequest = {
+  // A dealer's API that answered no lead_secret is sent none (left out, not sent empty).
+  const body = {
     site: site.slug,
     lead_id: leadId,
+    ...withSecret(site, leadId),
     category,
     subcategory: accepted ? SUBCATEGORY.accepted : SUBCATEGORY.declined,
     form_completed: true,
     offer_accepted: accepted,
-  };
+  } as OfferAcceptRequest;
   const res = await apiPost<SuccessResponse>(site, '/offers/accept', body, { retries: 2 });
   if (!res.ok || !res.data?.success) return { ok: false, error: res.ok ? MESSAGES.unexpected : (res.error ?? MESSAGES.formError), fields: [] };
   return { ok: true };
@@ -122,7 +138,7 @@ export async function saveValuation(site: Site, leadId: number | undefined, valu
   const text = (name: string) => textOf(values, name);
   const body: MiscellaneousRequest = {
     site: site.slug,
-    ...(leadId ? { lead_id: leadId } : {}),
+    ...(leadId ? { lead_id: leadId, ...withSecret(site, leadId) } : {}),
     column_name: 'valuation',
     value: {
       ...(valuation

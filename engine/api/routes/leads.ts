@@ -12,8 +12,9 @@ import type { NewLead } from '../store/leads.ts';
 
 const FAILURE = 'Your enquiry could not be saved. Please try again.';
 
-function answer(leadId: number, created: boolean): RouteResult {
-  const json: LeadResponse = { lead_id: leadId };
+/** The lead's id and, for the submitter only, its secret (a retry is the same submitter: it knows the submission_id). */
+function answer(ctx: ApiContext, leadId: number, created: boolean): RouteResult {
+  const json: LeadResponse = { lead_id: leadId, lead_secret: ctx.leadSecrets.of(leadId) };
   return { status: created ? 201 : 200, json };
 }
 
@@ -56,7 +57,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
       async handle({ req, body }: RouteInput<LeadRequest>) {
         const site = requireSite(ctx, body.site);
         const existing = ctx.leads.findBySubmission(site.slug, body.submission_id);
-        if (existing !== undefined) return answer(existing, false);
+        if (existing !== undefined) return answer(ctx, existing, false);
         throwIfAny(
           onePerPath([
             ...contactErrors(site, body),
@@ -91,7 +92,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
           },
           consume,
         );
-        return answer(leadId, created);
+        return answer(ctx, leadId, created);
       },
     },
     {
@@ -113,7 +114,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
       async handle({ req, body, params }: RouteInput<FormSubmission, unknown, FormParams>) {
         const site = requireSite(ctx, body.site);
         const existing = ctx.leads.findBySubmission(site.slug, body.submission_id);
-        if (existing !== undefined) return answer(existing, false);
+        if (existing !== undefined) return answer(ctx, existing, false);
         const f = body.fields;
         throwIfAny([...contactErrors(site, f, '/fields'), ...termsError(site, body.terms_conditions)]);
         const consume = await captchaGate(ctx, site, body.captcha);
@@ -139,7 +140,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
           },
           consume,
         );
-        return answer(leadId, created);
+        return answer(ctx, leadId, created);
       },
     },
   ];

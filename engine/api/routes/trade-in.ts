@@ -46,7 +46,7 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
       rateLimited: true,
       async handle({ body }: RouteInput<ValuationRequest>) {
         const site = requireSite(ctx, body.site);
-        if (body.lead_id !== undefined) requireLead(ctx, site, body.lead_id);
+        if (body.lead_id !== undefined) requireLead(ctx, site, body.lead_id, body.lead_secret);
         throwIfAny(regoStateError(site, body.regoState));
         const vehicle: Valuation['vehicle'] = { make: body.make, model: body.model, year: body.year, kms: body.kms };
         if (body.badge) vehicle.badge = body.badge;
@@ -127,8 +127,8 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
       rateLimited: true,
       handle({ body }: RouteInput<OfferAcceptRequest>) {
         const site = requireSite(ctx, body.site);
-        const leadId = requireLead(ctx, site, body.lead_id);
-        const { site: _site, lead_id: _lead, ...data } = body;
+        const leadId = requireLead(ctx, site, body.lead_id, body.lead_secret);
+        const { site: _site, lead_id: _lead, lead_secret: _secret, ...data } = body;
         ctx.leads.addEvent(leadId, body.offer_accepted ? 'offer_accepted' : 'offer_declined', data, stamp(), {
           status: body.offer_accepted ? 'offer_accepted' : 'offer_declined',
           subcategory: body.subcategory,
@@ -157,7 +157,7 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
         ]);
         const json: SuccessResponse = { success: true };
         if (body.lead_id !== undefined) {
-          ctx.leads.addEvent(requireLead(ctx, site, body.lead_id), body.column_name, body.value, stamp());
+          ctx.leads.addEvent(requireLead(ctx, site, body.lead_id, body.lead_secret), body.column_name, body.value, stamp());
           json.lead_id = body.lead_id;
         } else {
           ctx.records.siteRecord(site.slug, body.column_name, body.value, stamp());

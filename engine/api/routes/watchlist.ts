@@ -1,53 +1,48 @@
 /**
- * The watchlist: cars saved by a signed-in visitor, keyed by phone number
- * ({phone_number, car_id}; docs/api.md, "Watchlist and sign-in"). When the browser sends
- * its session token, the token must belong to that phone number.
+ * The watchlist: cars saved by the signed-in visitor of one site (docs/api.md, "Watchlist
+ * and sign-in"). The owner is the session's phone number and site, never a number in the
+ * request, and every call is rate limited like the lead endpoints.
  */
-import type { SuccessResponse, Watchlist, WatchlistChange, WatchlistQuery } from '../../../schemas/types.gen.ts';
+import type { SuccessResponse, Watchlist, WatchlistChange } from '../../../schemas/types.gen.ts';
 import type { ApiContext } from '../context.ts';
-import { HttpError } from '../http.ts';
-import { phoneKey } from '../regional.ts';
 import type { ApiRoute, RouteInput } from '../route.ts';
 import type { SessionRecord } from '../store/sessions.ts';
 import { carKey } from './leads.ts';
 
-function ownerOf(phoneNumber: string, session: SessionRecord | undefined): string {
-  const key = phoneKey(phoneNumber);
-  if (session && session.phone !== key) throw new HttpError(403, 'You are signed in with a different phone number.');
-  return key;
-}
-
 export function watchlistRoutes(ctx: ApiContext): ApiRoute[] {
-  const change = (operationId: string, path: string, summary: string, apply: (phone: string, car: number | string) => void): ApiRoute => ({
+  const change = (operationId: string, path: string, summary: string, apply: (owner: SessionRecord, car: number | string) => void): ApiRoute => ({
     method: 'post',
     path,
     operationId,
     tag: 'Watchlist',
     summary,
     body: 'watchlist-change',
-    auth: 'session-optional',
+    auth: 'session',
+    rateLimited: true,
     responses: { 200: { description: 'Done (saving a saved car, or removing an absent one, also succeeds).', schema: 'success' } },
     handle({ body, session }: RouteInput<WatchlistChange>) {
-      apply(ownerOf(body.phone_number, session), carKey(body.car_id)!);
+      apply(session!, carKey(body.car_id)!);
       const json: SuccessResponse = { success: true };
       return { json };
     },
   });
   return [
-    change('saveCar', '/watchlist/save-car', 'Save a car to a watchlist', (phone, car) => ctx.watchlist.save(phone, car, ctx.now().toISOString())),
-    change('removeCar', '/watchlist/remove-car', 'Remove a car from a watchlist', (phone, car) => ctx.watchlist.remove(phone, car)),
+    change('saveCar', '/watchlist/save-car', "Save a car to the signed-in visitor's watchlist", (s, car) =>
+      ctx.watchlist.save(s.site, s.phone, car, ctx.now().toISOString()),
+    ),
+    change('removeCar', '/watchlist/remove-car', "Remove a car from the signed-in visitor's watchlist", (s, car) => ctx.watchlist.remove(s.site, s.phone, car)),
     {
       method: 'get',
       path: '/watchlist',
       operationId: 'listWatchlist',
       tag: 'Watchlist',
-      summary: 'The car ids saved by a phone number, most recent first',
+      summary: "The car ids the signed-in visitor saved on this site, most recent first",
       query: 'watchlist-query',
-      auth: 'session-optional',
+      auth: 'session',
+      rateLimited: true,
       responses: { 200: { description: 'The watchlist (empty when nothing is saved).', schema: 'watchlist' } },
-      handle({ query, session }: RouteInput<unknown, WatchlistQuery>) {
-        const phone = ownerOf(query.phone_number, session);
-        const json: Watchlist = { phone_number: phone, car_ids: ctx.watchlist.list(phone) };
+      handle({ session }: RouteInput) {
+        const json: Watchlist = { phone_number: session!.phone, car_ids: ctx.watchlist.list(session!.site, session!.phone) };
         return { json };
       },
     },

@@ -1,4 +1,4 @@
-/** Saved cars per phone number (the key is phoneKey(), see regional.ts). */
+/** Saved cars per site and phone number (the number is phoneKey(), see regional.ts; both come from the session). */
 import type { Db } from '../db/database.ts';
 
 export class WatchlistStore {
@@ -6,22 +6,24 @@ export class WatchlistStore {
 
   constructor(db: Db) {
     this.q = {
-      save: db.prepare('INSERT OR IGNORE INTO watchlist (phone, car_id, created_at) VALUES (?, ?, ?)'),
-      remove: db.prepare('DELETE FROM watchlist WHERE phone = ? AND car_id = ?'),
-      list: db.prepare<[string], { car_id: number | string }>('SELECT car_id FROM watchlist WHERE phone = ? ORDER BY created_at DESC, car_id'),
+      save: db.prepare('INSERT OR IGNORE INTO watchlist (site, phone, car_id, created_at) VALUES (?, ?, ?, ?)'),
+      remove: db.prepare('DELETE FROM watchlist WHERE site = ? AND phone = ? AND car_id = ?'),
+      list: db.prepare<[string, string], { car_id: number | string }>(
+        'SELECT car_id FROM watchlist WHERE site = ? AND phone = ? ORDER BY created_at DESC, car_id',
+      ),
     };
   }
 
   /** Saving twice is fine (the car stays saved once). */
-  save(phone: string, carId: number | string, createdAt: string) {
-    this.q.save.run(phone, carId, createdAt);
+  save(site: string, phone: string, carId: number | string, createdAt: string) {
+    this.q.save.run(site, phone, carId, createdAt);
   }
 
-  remove(phone: string, carId: number | string) {
-    this.q.remove.run(phone, carId);
+  remove(site: string, phone: string, carId: number | string) {
+    this.q.remove.run(site, phone, carId);
   }
 
-  list(phone: string): (number | string)[] {
-    return this.q.list.all(phone).map((r) => r.car_id);
+  list(site: string, phone: string): (number | string)[] {
+    return this.q.list.all(site, phone).map((r) => r.car_id);
   }
 }

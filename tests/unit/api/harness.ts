@@ -30,7 +30,7 @@ const location = (id: number, slug: string, dealership: string, postcode: string
   address: { street: '1 Main Road', city: 'Town', state: 'QLD', postcode },
 });
 
-/** AU with captcha (the default); NZ without captcha; US requiring the terms agreement. */
+/** AU with captcha (the default); NZ without captcha; US requiring the terms agreement; a second AU site (per-site sessions and watchlists). */
 export const FIXTURE_SITES = {
   'au-motors': {
     schemaVersion: 2,
@@ -61,6 +61,15 @@ export const FIXTURE_SITES = {
     id: 503,
     region: 'US',
     features: { captcha: false, termsAgreement: true },
+    pages: [page],
+  },
+  'au-west': {
+    schemaVersion: 2,
+    slug: 'au-west',
+    name: 'AU West',
+    id: 504,
+    region: 'AU',
+    features: { captcha: false },
     pages: [page],
   },
 };

@@ -57,7 +57,7 @@ describe('valuation', () => {
 
   it('answers 404 for an unknown valuation and an unknown lead', async () => {
     expect((await t.post('/valuations/adjustments', { id: '00000000-0000-4000-8000-000000000000', adjustmentAnswers: {} })).status).toBe(404);
-    expect((await value(2022, 1, { lead_id: 999 })).status).toBe(404);
+    expect((await value(2022, 1, { lead_id: 999, lead_secret: 'a'.repeat(43) })).status).toBe(404);
   });
 });
 
@@ -98,12 +98,14 @@ describe('offer acceptance and the saved valuation', () => {
     });
     expect(lead.status).toBe(201);
     const leadId = lead.body.lead_id;
-    const v = (await value(2021, 50_000, { lead_id: leadId, rego: 'kiwi1', regoState: 'NZ' })).body;
+    const secret = lead.body.lead_secret;
+    const v = (await value(2021, 50_000, { lead_id: leadId, lead_secret: secret, rego: 'kiwi1', regoState: 'NZ' })).body;
     expect(v.lead_id).toBe(leadId);
 
     const accept = await t.post('/offers/accept', {
       site: 'nz-motors',
       lead_id: leadId,
+      lead_secret: secret,
       category: 'Trade-in',
       subcategory: '3. Offer Accepted',
       form_completed: true,
@@ -115,6 +117,7 @@ describe('offer acceptance and the saved valuation', () => {
     const saved = await t.post('/miscellaneous', {
       site: 'nz-motors',
       lead_id: leadId,
+      lead_secret: secret,
       column_name: 'valuation',
       value: { id: v.id, offer_price: v.offer_price, rego: 'KIWI1', regoState: 'NZ', kms: 50_000, name: 'Tane', phone: '021 555 0101', PreferredContactMethod: 'SMS', finance: 'No' },
     });
@@ -133,6 +136,7 @@ describe('offer acceptance and the saved valuation', () => {
     const res = await t.post('/offers/accept', {
       site: 'us-motors',
       lead_id: lead.body.lead_id,
+      lead_secret: lead.body.lead_secret,
       category: 'Trade-in',
       subcategory: '3. Offer Accepted',
       form_completed: true,

@@ -8,8 +8,12 @@ import { looksLikeRegex } from '../../../engine/api/validation.ts';
 import { fixtureCar, startApi, type TestApi } from './harness.ts';
 
 let t: TestApi;
+/** A signed-in visitor of au-motors (the watchlist asks for a session before reading input). */
+const SESSION: Record<string, string> = {};
 beforeAll(async () => {
   t = await startApi({ getCar: () => fixtureCar(), getCarBySlug: () => fixtureCar() });
+  const { token } = (await t.post('/sign-in', { site: 'au-motors', phone_number: '0412 345 678' })).body;
+  SESSION.authorization = `Bearer ${token}`;
 });
 afterAll(() => t.close());
 
@@ -61,16 +65,18 @@ const cases: Case[] = [
   },
   { operationId: 'submitForm', method: 'POST', path: '/forms/Bad_Id', body: { site: 'au-motors', submission_id: crypto.randomUUID(), fields: {} }, fields: ['/formId', { path: '/fields', message: 'must have at least 1 field' }] },
   { operationId: 'submitForm', method: 'POST', path: '/forms/contact', body: { site: 'au-motors', submission_id: crypto.randomUUID(), fields: { '<b>': 'x', email: 'nope', nested: { a: 1 } } }, fields: ['/fields/email', '/fields/nested', '/fields'] },
-  { operationId: 'saveCar', method: 'POST', path: '/watchlist/save-car', body: { phone_number: 'call me', car_id: -1 }, fields: [{ path: '/phone_number', message: 'is not valid: digits, spaces and + ( ) - only' }, '/car_id'] },
-  { operationId: 'removeCar', method: 'POST', path: '/watchlist/remove-car', body: {}, fields: ['/phone_number', '/car_id'] },
-  { operationId: 'listWatchlist', method: 'GET', path: '/watchlist', fields: [{ path: '/phone_number', message: 'is required' }] },
+  { operationId: 'saveCar', method: 'POST', path: '/watchlist/save-car', headers: SESSION, body: { site: 'au-motors', phone_number: '0412 345 678', car_id: -1 }, fields: ['/phone_number', '/car_id'] },
+  { operationId: 'removeCar', method: 'POST', path: '/watchlist/remove-car', headers: SESSION, body: {}, fields: ['/site', '/car_id'] },
+  { operationId: 'listWatchlist', method: 'GET', path: '/watchlist', headers: SESSION, fields: [{ path: '/site', message: 'is required' }] },
+  { operationId: 'me', method: 'GET', path: '/me?site=AU', headers: SESSION, fields: ['/site'] },
+  { operationId: 'signOut', method: 'POST', path: '/sign-out', body: { site: 'au motors', token: 'x' }, fields: ['/site', '/token'] },
   { operationId: 'recordPhoneReveal', method: 'POST', path: '/phone-reveals', body: { car_id: 'a b', website_id: '501' }, fields: ['/car_id', { path: '/website_id', message: 'must be a whole number' }] },
   { operationId: 'recordPhoneReveal', method: 'POST', path: '/phone-reveals', body: { car_id: 1, website_id: 501, dealership_id: 99 }, fields: [{ path: '/dealership_id', message: 'is not a dealership of this site' }] },
   { operationId: 'createValuation', method: 'POST', path: '/valuations', body: { site: 'au-motors', make: '', year: 1900, kms: -5, regoState: 'ZZ' }, fields: ['/model', '/regoState', '/make', '/year', '/kms'] },
   { operationId: 'createValuation', method: 'POST', path: '/valuations', body: { site: 'au-motors', make: 'Ford', model: 'Ranger', year: 2022, kms: 1, regoState: 'CA' }, fields: [{ path: '/regoState', message: "is not a state of this site's region (AU)" }] },
   { operationId: 'adjustValuation', method: 'POST', path: '/valuations/adjustments', body: { id: 'x', adjustmentAnswers: { condition: 'mint', sunroof: true } }, fields: ['/id', '/adjustmentAnswers/sunroof', '/adjustmentAnswers/condition'] },
   { operationId: 'lookupRego', method: 'POST', path: '/rego-lookup', body: { site: 'au-motors', rego: 'AB$123', regoState: 'Queensland' }, fields: ['/rego', '/regoState'] },
-  { operationId: 'acceptOffer', method: 'POST', path: '/offers/accept', body: { site: 'au-motors', lead_id: '7', category: 'Trade-in', form_completed: 1 }, fields: ['/subcategory', '/offer_accepted', '/lead_id', '/form_completed'] },
+  { operationId: 'acceptOffer', method: 'POST', path: '/offers/accept', body: { site: 'au-motors', lead_id: '7', category: 'Trade-in', form_completed: 1 }, fields: ['/subcategory', '/offer_accepted', '/lead_id', '/lead_secret', '/form_completed'] },
   { operationId: 'saveMiscellaneous', method: 'POST', path: '/miscellaneous', body: { site: 'au-motors', column_name: 'notes', value: { offer_price: -1, phone: '12' } }, fields: ['/column_name', '/value/offer_price', '/value/phone'] },
   { operationId: 'saveMiscellaneous', method: 'POST', path: '/miscellaneous', body: { site: 'au-motors', column_name: 'valuation', value: { phone: '9999 9999', location_id: 77 } }, fields: ['/value/phone', { path: '/value/location_id', message: 'is not a location of this site' }] },
   { operationId: 'reviewsRating', method: 'GET', path: '/reviews/snap21?orgId=NOT%20VALID', fields: ['/orgId'] },
