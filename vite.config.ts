@@ -4,10 +4,14 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 import { join } from 'node:path';
 
-// One build for the dealer runtime (blocks/entry-client.tsx, code-split per block) and,
-// separately, the editor (editor/index.html). Server rendering uses blocks/entry-server.tsx.
-// FORECOURT_DIST moves the output (test runs build into their own folder).
+// The dealer runtime (blocks/entry-client.tsx, code-split per block) and the editor
+// (editor/index.html, editor/preview.html) are two builds into the same folder: built
+// together, the bundler would put code both use into shared chunks holding whatever either
+// side needs of it, so dealer pages would carry editor needs (~2 KB gzip). FORECOURT_BUILD=editor
+// selects the editor build (after the runtime's, which empties the folder). Server rendering
+// uses blocks/entry-server.tsx. FORECOURT_DIST moves the output (test runs build into their own folder).
 const dist = process.env.FORECOURT_DIST ?? 'dist';
+const editorBuild = process.env.FORECOURT_BUILD === 'editor';
 
 /**
  * Writes .vite/modules.json: for each output chunk, the source modules in it. The bundle
@@ -24,7 +28,7 @@ function chunkModules(): Plugin {
           map[file] = Object.keys(output.modules).map((id) => id.replace(/^.*?node_modules\//, 'node_modules/').replace(process.cwd() + '/', ''));
         }
       }
-      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(map) });
+      this.emitFile({ type: 'asset', fileName: editorBuild ? '.vite/editor-modules.json' : '.vite/modules.json', source: JSON.stringify(map) });
     },
   };
 }
@@ -61,8 +65,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     ? { outDir: `${dist}/server`, emptyOutDir: true, target: 'node20', copyPublicDir: false }
     : {
         outDir: `${dist}/client`,
-        emptyOutDir: true,
-        manifest: true,
+        emptyOutDir: !editorBuild,
+        manifest: editorBuild ? '.vite/editor-manifest.json' : true,
         assetsDir: 'build',
         target: 'es2022',
         copyPublicDir: false,
@@ -76,11 +80,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
             context.hostType === 'js' ? deps.filter((d) => d.endsWith('.css')) : deps,
         },
         rolldownOptions: {
-          input: {
-            site: 'blocks/entry-client.tsx',
-            editor: 'editor/index.html',
-            preview: 'editor/preview.html',
-          },
+          input: editorBuild ? { editor: 'editor/index.html', preview: 'editor/preview.html' } : { site: 'blocks/entry-client.tsx' },
         },
       },
 }));

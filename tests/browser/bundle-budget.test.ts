@@ -19,6 +19,8 @@ const manifest: Record<string, { file: string; imports?: string[]; dynamicImport
   readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'),
 );
 const modules: Record<string, string[]> = JSON.parse(readFileSync(join(clientDir, '.vite/modules.json'), 'utf8'));
+/** The editor's own build (vite.config.ts): its chunks never mix with the runtime's. */
+const editorModules: Record<string, string[]> = JSON.parse(readFileSync(join(clientDir, '.vite/editor-modules.json'), 'utf8'));
 const gzipSize = (file: string) => gzipSync(readFileSync(join(clientDir, file))).length;
 const slugs = readdirSync(SITES_DIR)
   .filter((f) => f.endsWith('.json'))
@@ -53,8 +55,14 @@ describe('runtime bundle', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('is built apart from the editor, so no editor need shapes the chunks a dealer page loads', () => {
+    const entries = Object.entries(manifest as Record<string, { isEntry?: boolean }>).filter(([, c]) => c.isEntry);
+    expect(entries.map(([key]) => key)).toEqual([CLIENT_ENTRY]);
+    expect(Object.keys(editorModules).length).toBeGreaterThan(0);
+  });
+
   it('the check can see editor dependencies where they are (the editor bundle)', () => {
-    const editorChunks = Object.entries(modules).filter(([, mods]) => mods.some((m) => EDITOR_ONLY.test(m)));
+    const editorChunks = Object.entries(editorModules).filter(([, mods]) => mods.some((m) => EDITOR_ONLY.test(m)));
     expect(editorChunks.length).toBeGreaterThan(0);
   });
 });
