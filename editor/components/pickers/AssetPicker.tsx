@@ -78,7 +78,7 @@ export function AssetPicker(props: WidgetProps) {
       {showable && <img src={src} alt="" className="fc-image-thumb" loading="lazy" />}
       {slug && (
         <button ref={toggleRef} type="button" aria-expanded={open} aria-controls={panelId} disabled={disabled || readonly} onClick={() => setOpen(!open)}>
-          {open ? 'Close image library' : 'Choose image…'}
+          Choose image…
         </button>
       )}
       {slug && open && (
