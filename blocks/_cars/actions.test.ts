@@ -27,13 +27,13 @@ describe('watchlist', () => {
     let release!: (v: ApiOutcome<{ success?: boolean }>) => void;
     const { e, calls } = effects(() => new Promise((r) => (release = r)));
     const store = new WatchlistStore(e);
-    const pending = store.save({ id: 7, name: '2022 Ford Ranger XLT' }, '0412 345 678');
+    const pending = store.save({ id: 7, name: '2022 Ford Ranger XLT' });
     expect(store.has(7)).toBe(true);
     expect(store.isSaving(7)).toBe(true);
     release(ok);
     expect(await pending).toEqual({ success: true });
     expect(store.isSaving(7)).toBe(false);
-    expect(calls.post).toEqual([['/watchlist/save-car', { phone_number: '0412 345 678', car_id: 7 }]]);
+    expect(calls.post).toEqual([['/watchlist/save-car', { car_id: 7 }]]);
     expect(calls.toast).toEqual([{ title: 'Car Saved In Watchlist', text: '2022 Ford Ranger XLT is now available in your watchlist', link: true }]);
     expect(calls.track).toEqual([{ event: 'watchlist_saved', car_id: 7 }]);
     expect(calls.alert).toEqual([]);
@@ -43,22 +43,22 @@ describe('watchlist', () => {
     const { e, calls } = effects(ok);
     const store = new WatchlistStore(e);
     store.load([7, 8]);
-    const pending = store.remove({ id: 7, name: 'Ranger' }, '0412345678');
+    const pending = store.remove({ id: 7, name: 'Ranger' });
     expect(store.has(7)).toBe(false);
     expect(store.isRemoving(7)).toBe(true);
     expect(await pending).toEqual({ success: true });
-    expect(calls.post).toEqual([['/watchlist/remove-car', { phone_number: '0412345678', car_id: 7 }]]);
+    expect(calls.post).toEqual([['/watchlist/remove-car', { car_id: 7 }]]);
     expect(calls.toast).toEqual([{ title: WATCHLIST_MESSAGES.removedTitle, text: 'Ranger is no longer in your watchlist' }]);
     expect(store.list()).toEqual(['8']);
   });
 
   it('a failed save is rolled back, alerts the error message and answers success false', async () => {
-    const { e, calls } = effects({ ok: false, status: 403, error: 'You are signed in with a different phone number.', fields: [], network: false });
+    const { e, calls } = effects({ ok: false, status: 401, error: 'Please sign in again.', fields: [], network: false });
     const store = new WatchlistStore(e);
-    expect(await store.save({ id: 9 }, '0412345678')).toEqual({ success: false });
+    expect(await store.save({ id: 9 })).toEqual({ success: false });
     expect(store.has(9)).toBe(false);
     expect(store.isSaving(9)).toBe(false);
-    expect(calls.alert).toEqual(['You are signed in with a different phone number.']);
+    expect(calls.alert).toEqual(['Please sign in again.']);
     expect(calls.toast).toEqual([]);
   });
 
@@ -66,12 +66,12 @@ describe('watchlist', () => {
     const { e, calls } = effects({ ok: true, status: 200, data: { success: false } });
     const store = new WatchlistStore(e);
     store.load([9]);
-    expect(await store.remove({ id: 9 }, '0412345678')).toEqual({ success: false });
+    expect(await store.remove({ id: 9 })).toEqual({ success: false });
     expect(store.has(9)).toBe(true);
     expect(calls.alert).toEqual([WATCHLIST_MESSAGES.failed]);
     const net = effects({ ok: false, status: 0, fields: [], network: true });
     const s2 = new WatchlistStore(net.e);
-    await s2.save({ id: 1 }, '0412345678');
+    await s2.save({ id: 1 });
     expect(net.calls.alert).toEqual([WATCHLIST_MESSAGES.offline]);
   });
 
@@ -80,7 +80,7 @@ describe('watchlist', () => {
     const store = new WatchlistStore(e);
     const listener = vi.fn();
     store.subscribe(listener);
-    await store.save({ id: 1 }, '0412345678');
+    await store.save({ id: 1 });
     expect(listener).toHaveBeenCalledTimes(2); // optimistic change, then settled
   });
 });

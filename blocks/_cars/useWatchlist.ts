@@ -1,6 +1,7 @@
 /**
  * The watchlist in components: one WatchlistStore per site and phone number, shared by
- * every card on the page, wired to the site API, window.alert, toasts and analytics.
+ * every card on the page, wired to the site API, window.alert, toasts and analytics. The
+ * API call carries no token: the browser sends the site's HttpOnly session cookie.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useHref, useLocation, useNavigate } from 'react-router';
@@ -23,7 +24,7 @@ function storeFor(site: ResolvedSite, session: StoredSession | undefined): Watch
   let store = stores.get(key);
   if (!store) {
     store = new WatchlistStore({
-      post: (path, body) => apiPost<{ success?: boolean }>(site, path, body, { token: session?.token }),
+      post: (path, body) => apiPost<{ success?: boolean }>(site, path, { site: site.slug, ...body }),
       alert: (message) => window.alert(message),
       toast: () => {},
       track: (event) => track(event),
@@ -55,7 +56,7 @@ export function useWatchlist(): WatchlistApi {
   const store = storeFor(site, session);
   // Effects that need this render's router: the toast's View List link.
   store.setEffects({
-    post: (path, body) => apiPost<{ success?: boolean }>(site, path, body, { token: session?.token }),
+    post: (path, body) => apiPost<{ success?: boolean }>(site, path, { site: site.slug, ...body }),
     alert: (message) => window.alert(message),
     toast: ({ title, text, link }) =>
       toast({ title, text, tone: 'success', link: link ? { label: WATCHLIST_MESSAGES.viewList, href: listHref, navigate: () => navigate(WATCHLIST_PATH) } : undefined }),
@@ -70,7 +71,7 @@ export function useWatchlist(): WatchlistApi {
     if (!loads.has(key)) {
       loads.set(
         key,
-        apiGet<Watchlist>(site, `/watchlist?phone_number=${encodeURIComponent(phone)}`, { token: session?.token }).then((r) => {
+        apiGet<Watchlist>(site, `/watchlist?site=${encodeURIComponent(site.slug)}`).then((r) => {
           if (r.ok && Array.isArray(r.data?.car_ids)) store.load(r.data.car_ids);
           else {
             loads.delete(key);
@@ -79,7 +80,7 @@ export function useWatchlist(): WatchlistApi {
         }),
       );
     }
-  }, [phone, site, store, session?.token]);
+  }, [phone, site, store]);
 
   const path = location.pathname + location.search;
   const needPhone = (): WatchlistResult | undefined => {
@@ -95,8 +96,8 @@ export function useWatchlist(): WatchlistApi {
     has: (id) => store.has(id),
     isSaving: (id) => store.isSaving(id),
     isRemoving: (id) => store.isRemoving(id),
-    save: async (car) => needPhone() ?? store.save(car, phone!),
-    remove: async (car) => needPhone() ?? store.remove(car, phone!),
-    toggle: async (car) => needPhone() ?? (store.has(car.id) ? store.remove(car, phone!) : store.save(car, phone!)),
+    save: async (car) => needPhone() ?? store.save(car),
+    remove: async (car) => needPhone() ?? store.remove(car),
+    toggle: async (car) => needPhone() ?? (store.has(car.id) ? store.remove(car) : store.save(car)),
   };
 }

@@ -1,7 +1,8 @@
 /**
- * The watchlist of a signed-in visitor (docs/cars.md, "Visitor actions"), identified by phone number.
+ * The watchlist of a signed-in visitor (docs/cars.md, "Visitor actions"). The API knows
+ * whose it is from the site's session cookie, so the calls name only the car.
  *
- * Save adds the car at once, then POSTs {api}/watchlist/save-car {phone_number, car_id};
+ * Save adds the car at once, then POSTs {api}/watchlist/save-car {site, car_id};
  * Remove takes it out at once, then POSTs /watchlist/remove-car. Each has its own loading
  * flag per car. When the call fails (an error answer, success not true, or no answer) the
  * change is rolled back, an alert shows the error message and the operation answers
@@ -31,7 +32,8 @@ export interface WatchlistCar {
 }
 
 export interface WatchlistEffects {
-  post(path: '/watchlist/save-car' | '/watchlist/remove-car', body: { phone_number: string; car_id: number | string }): Promise<ApiOutcome<{ success?: boolean }>>;
+  /** The hook adds the site to the body. */
+  post(path: '/watchlist/save-car' | '/watchlist/remove-car', body: { car_id: number | string }): Promise<ApiOutcome<{ success?: boolean }>>;
   alert(message: string): void;
   toast(t: { title: string; text: string; link?: boolean }): void;
   track(event: { event: string; car_id: number | string }): void;
@@ -91,15 +93,15 @@ export class WatchlistStore {
     return [...this.ids];
   }
 
-  save(car: WatchlistCar, phone: string): Promise<WatchlistResult> {
-    return this.change('save', car, phone);
+  save(car: WatchlistCar): Promise<WatchlistResult> {
+    return this.change('save', car);
   }
 
-  remove(car: WatchlistCar, phone: string): Promise<WatchlistResult> {
-    return this.change('remove', car, phone);
+  remove(car: WatchlistCar): Promise<WatchlistResult> {
+    return this.change('remove', car);
   }
 
-  private async change(kind: 'save' | 'remove', car: WatchlistCar, phone: string): Promise<WatchlistResult> {
+  private async change(kind: 'save' | 'remove', car: WatchlistCar): Promise<WatchlistResult> {
     const id = String(car.id);
     const flags = kind === 'save' ? this.saving : this.removing;
     if (flags.has(id)) return { success: false };
@@ -110,7 +112,7 @@ export class WatchlistStore {
     this.changed();
     let outcome: ApiOutcome<{ success?: boolean }>;
     try {
-      outcome = await this.effects.post(kind === 'save' ? '/watchlist/save-car' : '/watchlist/remove-car', { phone_number: phone, car_id: car.id });
+      outcome = await this.effects.post(kind === 'save' ? '/watchlist/save-car' : '/watchlist/remove-car', { car_id: car.id });
     } catch (err) {
       outcome = { ok: false, status: 0, error: err instanceof Error ? err.message : String(err), fields: [], network: false };
     }

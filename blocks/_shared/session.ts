@@ -1,11 +1,15 @@
 /**
  * The signed-in visitor, for blocks: sign in by phone number (POST {api}/sign-in), read
- * the session (localStorage plus a cookie, see engine/render/visitor.ts) and build the
+ * who is signed in (localStorage plus a cookie, see engine/render/visitor.ts) and build the
  * sign-in address (/sign-in?type=&redirect=&back=) for gated actions such as the watchlist:
  *
  *   const session = useSession();
  *   if (!session) navigate(signInHref('watchlist', location.pathname + location.search, location.pathname));
- *   apiPost(site, '/watchlist/save-car', { phone_number: session.phone_number, car_id }, { token: session.token });
+ *   apiPost(site, '/watchlist/save-car', { site: site.slug, car_id });
+ *
+ * The session token itself is never kept where scripts can read it: the API sets it as an
+ * HttpOnly cookie for the site and the browser sends it with API calls (docs/api.md,
+ * "Watchlist and sign-in"). What is kept here is only who is signed in and until when.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
@@ -23,7 +27,7 @@ export type SignInResult = { ok: true; session: StoredSession } | { ok: false; e
 export async function signIn(site: Pick<ResolvedSite, 'slug' | 'api'>, phoneNumber: string, fetchImpl?: typeof fetch): Promise<SignInResult> {
   const res = await apiPost<Session>(site, '/sign-in', { site: site.slug, phone_number: phoneNumber.trim() }, { retries: 1, fetch: fetchImpl });
   if (res.ok && res.data?.phone_number && res.data.expires_at) {
-    const session: StoredSession = { token: res.data.token, phone_number: res.data.phone_number, site: res.data.site, expires_at: res.data.expires_at };
+    const session: StoredSession = { phone_number: res.data.phone_number, site: res.data.site, expires_at: res.data.expires_at };
     writeSession(site.slug, session);
     notify();
     return { ok: true, session };
@@ -32,11 +36,11 @@ export async function signIn(site: Pick<ResolvedSite, 'slug' | 'api'>, phoneNumb
   return { ok: false, error: res.error ?? MESSAGES.formError, fields: res.fields };
 }
 
+/** Forgets the visitor here and asks the API to end the session and clear its cookie. */
 export async function signOut(site: Pick<ResolvedSite, 'slug' | 'api'>) {
-  const token = readSession(site.slug)?.token;
   clearSession(site.slug);
   notify();
-  if (token) await apiPost(site, '/sign-out', {}, { token });
+  await apiPost(site, '/sign-out', { site: site.slug });
 }
 
 const listeners = new Set<() => void>();

@@ -23,7 +23,7 @@ describe('sign-in targets', () => {
 });
 
 describe('sign-in block', () => {
-  it('signs in by phone, keeps the session (storage and cookie) and goes on to redirect', async () => {
+  it('signs in by phone, keeps who is signed in (storage and cookie, never the token) and goes on to redirect', async () => {
     const api = fakeApi({
       'POST /sign-in': (c) => ({ status: 201, json: { token: 'tok-123', phone_number: '0412345678', site: c.body.site, expires_at: expires() } }),
     });
@@ -34,8 +34,12 @@ describe('sign-in block', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
     await waitFor(() => expect(view.location()).toBe('/cars/ranger/checkout'));
     expect(api.posts('/sign-in')[0].body).toEqual({ site: 'gold-coast-ford', phone_number: '0412 345 678' });
-    expect(readSession('gold-coast-ford')).toMatchObject({ token: 'tok-123', phone_number: '0412345678' });
-    expect(document.cookie).toContain('fc_session_gold_coast_ford=tok-123');
+    expect(readSession('gold-coast-ford')).toMatchObject({ phone_number: '0412345678' });
+    // The token lives only in the API's HttpOnly cookie: nothing a page script can read holds it.
+    expect(readSession('gold-coast-ford')).not.toHaveProperty('token');
+    expect(JSON.stringify(localStorage)).not.toContain('tok-123');
+    expect(document.cookie).not.toContain('tok-123');
+    expect(document.cookie).toContain('fc_session_gold_coast_ford=1');
     expect(isSignedIn('gold-coast-ford')).toBe(true);
   });
 
@@ -59,14 +63,15 @@ describe('sign-in block', () => {
     expect((screen.getByLabelText(/Mobile number/) as HTMLInputElement).value).toBe('0412 345 678');
   });
 
-  it('already signed in: continue or sign out', async () => {
-    fakeApi({ 'POST /sign-out': () => ({ status: 204 }) });
-    writeSession('gold-coast-ford', { token: 't', phone_number: '0412345678', site: 'gold-coast-ford', expires_at: expires() });
+  it('already signed in: continue or sign out (the API ends the session and clears its cookie)', async () => {
+    const api = fakeApi({ 'POST /sign-out': () => ({ status: 204 }) });
+    writeSession('gold-coast-ford', { phone_number: '0412345678', site: 'gold-coast-ford', expires_at: expires() });
     renderFormBlock('sign-in', SignIn, { route: '/sign-in?redirect=%2Ffinance' });
     await screen.findByText("You're signed in with 0412345678.");
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/finance');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
     expect(isSignedIn('gold-coast-ford')).toBe(false);
+    expect(api.posts('/sign-out')[0].body).toEqual({ site: 'gold-coast-ford' });
     screen.getByLabelText(/Mobile number/);
   });
 });
