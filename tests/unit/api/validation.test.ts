@@ -123,13 +123,13 @@ describe('bodies', () => {
     expect(res.body).toEqual({ error: 'The request is too large.' });
   });
 
-  it('answers 400 for broken JSON and for a body that is not JSON', async () => {
+  it('answers 400 for broken JSON and 415 for a body that is not JSON', async () => {
     const broken = await t.raw('/leads', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"site": ' });
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ error: 'The request body is not valid JSON.' });
     const form = await t.raw('/leads', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'site=au-motors' });
-    expect(form.status).toBe(400);
-    expect(form.body.fields).toEqual([{ path: '/', message: 'must be an object' }]);
+    expect(form.status).toBe(415);
+    expect(form.body).toEqual({ error: 'The request body must be JSON (Content-Type: application/json).' });
   });
 
   it('answers JSON 404 for an unknown endpoint', async () => {
