@@ -57,8 +57,14 @@ export default async function setup(project: TestProject) {
   project.provide('dataDir', dataDir);
   project.provide('distDir', dist);
   return async () => {
+    // The server writes to the data folder until it exits (SQLite's WAL, the sites repo), so
+    // wait for the exit before removing it; SIGKILL after 10 s.
+    const exited = new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
     proc.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
     if (!process.env.FORECOURT_DIST) rmSync(dist, { recursive: true, force: true });
   };
 }
