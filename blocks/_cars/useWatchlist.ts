@@ -10,7 +10,7 @@ import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { Watchlist } from '../../schemas/types.gen.ts';
 import { apiGet, apiPost } from '../_forms/api.ts';
 import { pushEvent as track } from './track.ts';
-import { signInHref, useSession, type StoredSession } from '../_shared/session.ts';
+import { forgetSession, signInHref, useSession, type StoredSession } from '../_shared/session.ts';
 import { toast } from '../_shared/toast.tsx';
 import { WATCHLIST_MESSAGES, WatchlistStore, type WatchlistCar, type WatchlistResult } from './watchlist.ts';
 
@@ -19,12 +19,19 @@ export const WATCHLIST_PATH = '/watchlist';
 const stores = new Map<string, WatchlistStore>();
 const loads = new Map<string, Promise<void>>();
 
+/** A watchlist call; a 401 means the session cookie is gone, so the visitor is signed out here too. */
+async function post(site: ResolvedSite, path: string, body: { car_id: number | string }) {
+  const outcome = await apiPost<{ success?: boolean }>(site, path, { site: site.slug, ...body });
+  if (!outcome.ok && outcome.status === 401) forgetSession(site);
+  return outcome;
+}
+
 function storeFor(site: ResolvedSite, session: StoredSession | undefined): WatchlistStore {
   const key = `${site.slug}|${session?.phone_number ?? ''}`;
   let store = stores.get(key);
   if (!store) {
     store = new WatchlistStore({
-      post: (path, body) => apiPost<{ success?: boolean }>(site, path, { site: site.slug, ...body }),
+      post: (path, body) => post(site, path, body),
       alert: (message) => window.alert(message),
       toast: () => {},
       track: (event) => track(event),
@@ -56,7 +63,7 @@ export function useWatchlist(): WatchlistApi {
   const store = storeFor(site, session);
   // Effects that need this render's router: the toast's View List link.
   store.setEffects({
-    post: (path, body) => apiPost<{ success?: boolean }>(site, path, { site: site.slug, ...body }),
+    post: (path, body) => post(site, path, body),
     alert: (message) => window.alert(message),
     toast: ({ title, text, link }) =>
       toast({ title, text, tone: 'success', link: link ? { label: WATCHLIST_MESSAGES.viewList, href: listHref, navigate: () => navigate(WATCHLIST_PATH) } : undefined }),
@@ -75,6 +82,7 @@ export function useWatchlist(): WatchlistApi {
           if (r.ok && Array.isArray(r.data?.car_ids)) store.load(r.data.car_ids);
           else {
             loads.delete(key);
+            if (!r.ok && r.status === 401) forgetSession(site);
             console.warn('[forecourt] could not load the watchlist', r.ok ? 'no car_ids' : r.error);
           }
         }),

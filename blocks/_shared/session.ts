@@ -43,6 +43,15 @@ export async function signOut(site: Pick<ResolvedSite, 'slug' | 'api'>) {
   await apiPost(site, '/sign-out', { site: site.slug });
 }
 
+/**
+ * The API answered 401 (the session ended, or was made before sessions moved into the
+ * HttpOnly cookie): forget the visitor here too, so the next gated action asks them to sign in.
+ */
+export function forgetSession(site: Pick<ResolvedSite, 'slug'>) {
+  clearSession(site.slug);
+  notify();
+}
+
 const listeners = new Set<() => void>();
 function notify() {
   for (const l of listeners) l();
