@@ -221,6 +221,9 @@ describe('gated routes', () => {
     await page.locator('main [data-block-id] h1').first().waitFor();
     const cookies = await context.cookies();
     expect(cookies.some((c) => c.name === 'fc_session_gold_coast_ford')).toBe(true);
+    // The session token itself is out of page scripts' reach (docs/security.md, "Stored data").
+    expect(cookies.find((c) => c.name === 'fc_sid_gold_coast_ford')).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('fc_sid_');
 
     // Signed in: the gate lets the visitor straight through on a fresh load.
     await page.goto(`${base}/sites/gold-coast-ford${checkout}`);

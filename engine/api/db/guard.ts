@@ -62,7 +62,7 @@ export function checkFiles(file: string): { heldBefore: boolean } {
     refuse(
       file,
       `was not closed cleanly (process ${state.pid}, started ${state.at}) and its write-ahead log ${basename(walFile(file))} is missing; the newest leads were in it`,
-      `Put ${basename(walFile(file))} back next to ${name}, or restore both from a backup (${BACKUP_HINT}). To accept the loss and start from what ${name} holds, delete ${basename(stateFile(file))}.`,
+      `Put ${basename(walFile(file))} back next to ${name}. Or restore ${name} from a backup (${BACKUP_HINT}) and delete ${basename(stateFile(file))}; deleting ${basename(stateFile(file))} alone starts from what ${name} holds and accepts the loss.`,
     );
   }
   return { heldBefore: Boolean(state) };
