@@ -12,7 +12,7 @@ interface LinkEditorProps {
   onClose: () => void;
 }
 
-const LINK_KINDS = 'a page of this site (/finance), an anchor (#hours), https://…, mailto:… or tel:…';
+const LINK_KINDS = 'a page of this site (/finance), an anchor (#hours), or an https://, mailto: or tel: address';
 export const LINK_HINT = `Link to ${LINK_KINDS}.`;
 
 export function LinkEditor({ editor, onClose }: LinkEditorProps) {

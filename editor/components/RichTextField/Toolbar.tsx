@@ -48,7 +48,7 @@ export function Toolbar({ editor, label, disabled, linkOpen, onLink }: ToolbarPr
     ...HEADING_LEVELS.map((level: Level) => ({ label: `Heading ${level}`, symbol: `H${level}`, pressed: state.heading === level, onClick: run((c) => c.toggleHeading({ level })) })),
     { label: 'Bulleted list', symbol: '•≡', pressed: state.bulletList, onClick: run((c) => c.toggleBulletList()) },
     { label: 'Numbered list', symbol: '1≡', pressed: state.orderedList, onClick: run((c) => c.toggleOrderedList()) },
-    { label: 'Link', symbol: '🔗', pressed: state.link, expanded: linkOpen, onClick: onLink },
+    { label: 'Link', symbol: 'Link', pressed: state.link, expanded: linkOpen, onClick: onLink },
     { label: 'Undo in this field', symbol: '↶', enabled: state.undo, onClick: run((c) => c.undo()) },
     { label: 'Redo in this field', symbol: '↷', enabled: state.redo, onClick: run((c) => c.redo()) },
   ];
