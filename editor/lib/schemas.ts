@@ -257,7 +257,8 @@ function sample(schema: JsonSchema, key: string, depth: number): unknown {
       return Array.from({ length: n }, (_, i) => sample(schema.items ?? {}, `${key} ${i + 1}`, depth + 1));
     }
     case 'string': {
-      if (schema['x-def'] === 'html') return `<p>${humanize(key)} text.</p>`;
+      // Staff see "New text." in a new rich-text block, not "Html text.".
+      if (schema['x-def'] === 'html') return `<p>${key === 'html' ? 'New' : humanize(key)} text.</p>`;
       if (schema.format === 'date') return '2025-01-01';
       if (typeof schema.pattern === 'string') {
         const re = new RegExp(schema.pattern, 'u');
