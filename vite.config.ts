@@ -80,7 +80,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
             context.hostType === 'js' ? deps.filter((d) => d.endsWith('.css')) : deps,
         },
         rolldownOptions: {
-          input: editorBuild ? { editor: 'editor/index.html', preview: 'editor/preview.html' } : { site: 'blocks/entry-client.tsx' },
+          input: (editorBuild ? { editor: 'editor/index.html', preview: 'editor/preview.html' } : { site: 'blocks/entry-client.tsx' }) as Record<string, string>,
         },
       },
 }));
