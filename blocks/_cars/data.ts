@@ -13,7 +13,7 @@ import type { ResolvedSite } from '../../engine/site/types.ts';
 import { buildSiteFilter, quote } from '../../engine/search/site-filter.ts';
 import type { Car } from '../../schemas/types.gen.ts';
 
-type SiteLike = Pick<ResolvedSite, 'search' | 'features' | 'dealerships'>;
+type SiteLike = Pick<ResolvedSite, 'slug' | 'search' | 'features' | 'dealerships'>;
 
 /** Everything this site shows on its website, whatever its sold cutoff (preset 1 plus the site's own limits). */
 export function siteCarsFilter(site: SiteLike): string {
@@ -45,7 +45,7 @@ export async function findCars(site: SiteLike, filters: string, options: FindOpt
   const attributes = options.attributesToRetrieve ?? ['*'];
   if (options.search) return options.search(filters, hitsPerPage, attributes);
   const { searchClientFor } = await import('../_search/client.ts');
-  const client = searchClientFor(site.search, isServer() ? options.origin : undefined);
+  const client = searchClientFor(site.search, isServer() ? options.origin : undefined, site.slug);
   // The legacy request list ([{indexName, params}]): the browser's client is shared with the stock search, and
   // InstantSearch's hydration replaces its search() with one that reads only this form (or a requestBody).
   const search = client.search as unknown as (requests: { indexName: string; params: Record<string, unknown> }[]) => Promise<{ results: { hits?: Car[] }[] }>;

@@ -11,6 +11,7 @@
  */
 import { liteClient, type LiteClient } from 'algoliasearch/lite';
 import type { ResolvedSite } from '../../engine/site/types.ts';
+import { siteSearchKey } from '../../engine/search/public-access.ts';
 
 export type SearchSettings = ResolvedSite['search'];
 type ClientOptions = NonNullable<Parameters<typeof liteClient>[2]>;
@@ -19,7 +20,7 @@ type Cache = NonNullable<ClientOptions['responsesCache']>;
 /** Result cache size: caches hold up to 10 entries; the oldest is evicted. */
 export const RESULT_CACHE_SIZE = 10;
 
-/** App id and key the embedded engine is addressed with (it checks neither). */
+/** App id, and key when no site is named, the embedded engine is addressed with (engine/search/public-access.ts). */
 export const EMBEDDED_APP_ID = 'forecourt';
 export const EMBEDDED_API_KEY = 'public-search';
 
@@ -88,9 +89,10 @@ const browserClients = new Map<string, LiteClient>();
 /**
  * The client for a site's search settings. `origin` is the page's origin, used by the
  * embedded engine when the site names no host (server: the request origin; browser: the
- * page's own origin is the default).
+ * page's own origin is the default). On the embedded engine the site's pages send the site's
+ * search key (`siteSlug`), from which the server derives the stock they may see.
  */
-export function searchClientFor(search: SearchSettings, origin?: string): LiteClient {
+export function searchClientFor(search: SearchSettings, origin?: string, siteSlug?: string): LiteClient {
   const browser = isBrowser();
   const pageOrigin = origin ?? (browser ? window.location.origin : undefined);
   if (!browser && serverFactory && pageOrigin) {
@@ -99,7 +101,8 @@ export function searchClientFor(search: SearchSettings, origin?: string): LiteCl
   }
   const embedded = search.engine !== 'algolia';
   const address = search.host || (embedded ? pageOrigin : undefined);
-  const key = [search.engine, address ?? '', search.appId ?? '', search.apiKey ?? ''].join('|');
+  const embeddedKey = search.apiKey || (siteSlug ? siteSearchKey(siteSlug) : EMBEDDED_API_KEY);
+  const key = [search.engine, address ?? '', search.appId ?? '', embedded ? embeddedKey : (search.apiKey ?? '')].join('|');
   if (browser) {
     const cached = browserClients.get(key);
     if (cached) return cached;
@@ -111,7 +114,7 @@ export function searchClientFor(search: SearchSettings, origin?: string): LiteCl
   if (address) options.hosts = [{ ...hostFrom(address), accept: 'readWrite' }];
   if (!embedded && !search.appId) throw new Error('this site searches Algolia but its search settings have no appId');
   const client = embedded
-    ? liteClient(search.appId || EMBEDDED_APP_ID, search.apiKey || EMBEDDED_API_KEY, options)
+    ? liteClient(search.appId || EMBEDDED_APP_ID, embeddedKey, options)
     : liteClient(search.appId!, search.apiKey ?? '', options);
   if (browser) browserClients.set(key, client);
   return client;

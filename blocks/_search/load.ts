@@ -68,7 +68,7 @@ export async function loadSearchBlock<P>(
   const data: SearchBlockData = { now };
   // The client comes with the search UI's chunk, not the block module the page preloads.
   const { searchClientFor } = await import('./client.ts');
-  const client = searchClientFor(ctx.site.search, server ? ctx.url.origin : undefined);
+  const client = searchClientFor(ctx.site.search, server ? ctx.url.origin : undefined, ctx.site.slug);
   const [, names] = await Promise.all([
     ensureUi(),
     options.resolveNames

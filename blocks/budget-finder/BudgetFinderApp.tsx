@@ -42,7 +42,7 @@ export default function BudgetFinderApp({ props, block, data }: BlockRenderProps
   // Page data is read once: what the block started with (later URLs of the page bring new data it does not need).
   const [d] = useState(() => (data ?? {}) as Partial<SearchBlockData>);
   const index = site.search.index;
-  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined), [site.search, d.origin]);
+  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug), [site.search, d.origin, site.slug]);
   const budget = budgetFrom(props.weekly, props.deposit);
   const initialUiState = useMemo(() => ({ [index]: { range: { price: `:${budget}` } } }), [index, budget]);
   return (

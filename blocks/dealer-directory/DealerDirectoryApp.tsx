@@ -35,7 +35,7 @@ interface DealerHit {
 export default function DealerDirectoryApp({ props, block, data }: BlockRenderProps<DealerDirectoryProps>) {
   const { site } = useSite();
   const [d] = useState(() => (data ?? {}) as Partial<SearchBlockData>);
-  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined), [site.search, d.origin]);
+  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug), [site.search, d.origin, site.slug]);
   return (
     <SearchScope client={client} indexName={DEALER_INDEX} serverState={d.serverState}>
       <DirectoryConfig filters={dealerScopeFilter(site, props.scope)} />

@@ -33,7 +33,7 @@ interface ModelHit {
 export default function ModelDirectoryApp({ props, block, data }: BlockRenderProps<ModelDirectoryProps>) {
   const { site } = useSite();
   const [d] = useState(() => (data ?? {}) as Partial<SearchBlockData>);
-  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined), [site.search, d.origin]);
+  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug), [site.search, d.origin, site.slug]);
   const now = d.now ?? Date.now();
   return (
     <SearchScope client={client} indexName={MODEL_INDEX} serverState={d.serverState}>

@@ -109,7 +109,7 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
     routerRef.current?.sync();
   }, [location.key]);
 
-  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined), [site.search, d.origin]);
+  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug), [site.search, d.origin, site.slug]);
   const now = d.now ?? Date.now();
 
   return (

@@ -13,6 +13,7 @@ import { facetFiltersToTree, numericFiltersToTree, tagFiltersToTree } from './fi
 import { parseFilters } from './filter-parser.ts';
 import { facetCounts, facetStats, searchFacetValues, type FacetHit, type FacetStats } from './facets.ts';
 import { highlightValue, type HighlightValue } from './highlight.ts';
+import { MAX_QUERIES_PER_REQUEST, WorkBudget, type Budget } from './limits.ts';
 import { encodeParams, normalizeParams, rawParamsOf, type RawParams, type SearchParams } from './params.ts';
 import { SearchIndex, type IndexSettings, type SortSpec } from './search-index.ts';
 import { queryTerms, type QueryTerm, type TextMatch } from './text-index.ts';
@@ -62,6 +63,17 @@ export interface EngineOptions {
   cacheSize?: number;
 }
 
+/** What the caller, not the request, decides about one search. */
+export interface RequestScope {
+  /**
+   * A filter ANDed with whatever the request asks, which it cannot widen: the stock a public
+   * request may see (public-access.ts).
+   */
+  baseFilter?: string;
+  /** The time the request may take (default: a new WorkBudget, limits.ts). */
+  budget?: Budget;
+}
+
 interface IndexEntry {
   index: SearchIndex;
   sort: SortSpec[];
@@ -69,6 +81,7 @@ interface IndexEntry {
 
 export class SearchEngine {
   private readonly entries = new Map<string, IndexEntry>();
+  private readonly baseFilterBits = new Map<string, Bits>();
   readonly cache: ResultCache<SearchResponse>;
 
   constructor(options: EngineOptions = {}) {
@@ -81,6 +94,7 @@ export class SearchEngine {
     this.entries.set(name, { index, sort: [] });
     for (const [replica, sort] of Object.entries(settings.replicas ?? {})) this.entries.set(replica, { index, sort });
     this.cache.clear();
+    this.baseFilterBits.clear();
     return index;
   }
 
@@ -104,15 +118,15 @@ export class SearchEngine {
     for (const { index } of this.entries.values()) index.textIndex();
   }
 
-  search(indexName: string, request: RawParams = {}): SearchResponse {
+  search(indexName: string, request: RawParams = {}, scope: RequestScope = {}): SearchResponse {
     const entry = this.entry(indexName);
     const raw = rawParamsOf(request);
-    const key = `${indexName}\n${stableKey(raw)}`;
+    const params = normalizeParams(raw);
+    const key = `${indexName}\n${scope.baseFilter ?? ''}\n${stableKey(raw)}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     const started = now();
-    const params = normalizeParams(raw);
-    const response = this.run(indexName, entry, params, raw);
+    const response = this.run(indexName, entry, params, raw, scopeOf(scope));
     response.processingTimeMS = Math.round(now() - started);
     if (params.clickAnalytics) response.queryID = queryId(key);
     this.cache.set(key, response);
@@ -120,39 +134,61 @@ export class SearchEngine {
   }
 
   /** POST /1/indexes/*\/queries: each request in order; a facet request (type "facet") searches facet values. */
-  multipleQueries(requests: MultiQueryRequest[]): { results: (SearchResponse | FacetSearchResponse)[] } {
+  multipleQueries(requests: MultiQueryRequest[], scope: RequestScope | ((indexName: string) => RequestScope) = {}): { results: (SearchResponse | FacetSearchResponse)[] } {
     if (!Array.isArray(requests)) throw new SearchError('requests must be an array', 400);
+    if (requests.length > MAX_QUERIES_PER_REQUEST) throw new SearchError('Too many queries in multi query request', 400);
+    // One budget for the whole request: fifty queries may not take fifty times as long.
+    const budget = new WorkBudget();
+    const scopeFor = (indexName: string): RequestScope => ({ budget, ...(typeof scope === 'function' ? scope(indexName) : scope) });
     return {
       results: requests.map((r) => {
         if (!r || typeof r !== 'object' || typeof r.indexName !== 'string') throw new SearchError('each request needs an indexName', 400);
         if (r.type === 'facet') {
           const { facet, ...rest } = r;
           if (typeof facet !== 'string' || !facet) throw new SearchError('a facet request needs a facet', 400);
-          return this.searchForFacetValues(r.indexName, facet, rest);
+          return this.searchForFacetValues(r.indexName, facet, rest, scopeFor(r.indexName));
         }
-        return this.search(r.indexName, r);
+        return this.search(r.indexName, r, scopeFor(r.indexName));
       }),
     };
   }
 
-  searchForFacetValues(indexName: string, facet: string, request: RawParams = {}): FacetSearchResponse {
+  searchForFacetValues(indexName: string, facet: string, request: RawParams = {}, scope: RequestScope = {}): FacetSearchResponse {
     const started = now();
     const { index } = this.entry(indexName);
+    const faceting = index.settings.attributesForFaceting;
+    if (!faceting.includes(facet) && !faceting.includes(`searchable(${facet})`)) {
+      throw new SearchError(`Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`, 400);
+    }
     const params = normalizeParams(rawParamsOf(request));
-    const { docs } = this.match(index, params);
+    const { docs } = this.match(index, params, scopeOf(scope));
     const facetHits = searchFacetValues(index.attribute(facet), docs, params.facetQuery, params.maxFacetHits, params.highlightPreTag, params.highlightPostTag);
     return { facetHits, exhaustiveFacetsCount: true, exhaustive: { facetsCount: true }, processingTimeMS: Math.round(now() - started) };
   }
 
-  getObject(indexName: string, objectID: string, attributesToRetrieve?: string[]): Hit {
+  getObject(indexName: string, objectID: string, attributesToRetrieve?: string[], scope: RequestScope = {}): Hit {
     const { index } = this.entry(indexName);
     const doc = index.docByObjectID(objectID);
-    if (doc === undefined) throw new SearchError('ObjectID does not exist', 404);
+    // A record outside the caller's base filter does not exist for it (the same answer as an unknown id).
+    if (doc === undefined || (scope.baseFilter && !hasBit(this.baseBits(indexName, index, scope.baseFilter), doc))) throw new SearchError('ObjectID does not exist', 404);
     return project(index.records[doc], objectID, attributesToRetrieve);
   }
 
-  private filterTree(params: SearchParams): FilterNode | undefined {
+  /** The documents of a base filter, kept for the few base filters in use (a batch of record lookups evaluates it once). */
+  private baseBits(indexName: string, index: SearchIndex, filter: string): Bits {
+    const key = `${indexName}\n${filter}`;
+    let bits = this.baseFilterBits.get(key);
+    if (!bits) {
+      bits = index.evaluate(parseFilters(filter)!);
+      this.baseFilterBits.set(key, bits);
+      if (this.baseFilterBits.size > 32) this.baseFilterBits.delete(this.baseFilterBits.keys().next().value!);
+    }
+    return bits;
+  }
+
+  private filterTree(params: SearchParams, baseFilter: string | undefined): FilterNode | undefined {
     const parts = [
+      baseFilter ? parseFilters(baseFilter) : undefined,
       params.filters !== undefined ? parseFilters(params.filters) : undefined,
       facetFiltersToTree(params.facetFilters),
       numericFiltersToTree(params.numericFilters),
@@ -161,28 +197,29 @@ export class SearchEngine {
     return parts.length ? and(parts) : undefined;
   }
 
-  private match(index: SearchIndex, params: SearchParams): { bits: Bits; docs: Uint32Array; text?: TextMatch; terms: QueryTerm[] } {
-    const tree = this.filterTree(params);
+  private match(index: SearchIndex, params: SearchParams, scope: Required<RequestScope>): { bits: Bits; docs: Uint32Array; text?: TextMatch; terms: QueryTerm[] } {
+    const tree = this.filterTree(params, scope.baseFilter);
     const terms = queryTerms(params.query, params.queryType, params.typoTolerance);
-    let bits: Bits | undefined = tree ? index.evaluate(tree) : undefined;
+    let bits: Bits | undefined = tree ? index.evaluate(tree, scope.budget) : undefined;
     let text: TextMatch | undefined;
     if (terms.length) {
-      text = index.textIndex().match(terms, params.restrictSearchableAttributes);
+      text = index.textIndex().match(terms, params.restrictSearchableAttributes, scope.budget);
       bits = bits ? andInto(bits.slice(), text.bits) : text.bits;
     }
     bits ??= fullBits(index.size);
     return { bits, docs: idsOf(bits, countBits(bits)), text, terms };
   }
 
-  private run(indexName: string, entry: IndexEntry, params: SearchParams, raw: RawParams): SearchResponse {
+  private run(indexName: string, entry: IndexEntry, params: SearchParams, raw: RawParams, scope: Required<RequestScope>): SearchResponse {
     const { index, sort } = entry;
-    const { bits, docs, text, terms } = this.match(index, params);
+    const { bits, docs, text, terms } = this.match(index, params, scope);
     const nbHits = docs.length;
 
     const facets: Record<string, Record<string, number>> = {};
     const stats: Record<string, FacetStats> = {};
     const wanted = params.facets.includes('*') ? index.settings.attributesForFaceting : params.facets;
     for (const name of new Set(wanted)) {
+      scope.budget.check();
       const attr = index.attribute(name);
       facets[name] = facetCounts(attr, docs, params.maxValuesPerFacet, params.sortFacetValuesBy);
       const s = facetStats(attr, docs);
@@ -252,6 +289,12 @@ export class SearchEngine {
     return out;
   }
 }
+
+function scopeOf(scope: RequestScope): Required<RequestScope> {
+  return { baseFilter: scope.baseFilter ?? '', budget: scope.budget ?? new WorkBudget() };
+}
+
+const hasBit = (bits: Bits, doc: number) => (bits[doc >>> 5] & (1 << (doc & 31))) !== 0;
 
 function now(): number {
   return typeof performance !== 'undefined' ? performance.now() : Date.now();

@@ -16,6 +16,7 @@
  */
 import { SearchError } from './errors.ts';
 import { and, or, type FilterNode, type NumericOp } from './filter-ast.ts';
+import { checkFilterLength, MAX_FILTER_DEPTH } from './limits.ts';
 
 type TokenType = 'word' | 'string' | 'lparen' | 'rparen' | 'colon' | 'op' | 'AND' | 'OR' | 'NOT' | 'TO' | 'end';
 
@@ -91,6 +92,8 @@ export function parseNumber(text: string): number | undefined {
 
 class Parser {
   private i = 0;
+  /** Parentheses and NOTs open around the current position: bounded, so the recursion cannot overflow the stack. */
+  private depth = 0;
   constructor(
     private readonly source: string,
     private readonly tokens: Token[],
@@ -134,22 +137,31 @@ class Parser {
 
   private parseUnary(): FilterNode {
     const t = this.peek();
-    if (t.type === 'NOT') {
-      this.next();
-      return { kind: 'not', child: this.parseUnary() };
-    }
-    if (t.type === 'lparen') {
-      this.next();
-      const inner = this.parseOr();
-      const close = this.peek();
-      if (close.type !== 'rparen') {
-        if (close.type === 'end') fail(this.source, t.pos, 'missing ")" for the "(" opened');
-        this.unexpected(close, '")"');
-      }
-      this.next();
-      return inner;
+    if (t.type === 'NOT' || t.type === 'lparen') {
+      if (this.depth >= MAX_FILTER_DEPTH) fail(this.source, t.pos, `parentheses and NOTs nested more than ${MAX_FILTER_DEPTH} levels deep`);
+      this.depth++;
+      const node = t.type === 'NOT' ? this.parseNot() : this.parseGroup();
+      this.depth--;
+      return node;
     }
     return this.parseCondition();
+  }
+
+  private parseNot(): FilterNode {
+    this.next();
+    return { kind: 'not', child: this.parseUnary() };
+  }
+
+  private parseGroup(): FilterNode {
+    const open = this.next();
+    const inner = this.parseOr();
+    const close = this.peek();
+    if (close.type !== 'rparen') {
+      if (close.type === 'end') fail(this.source, open.pos, 'missing ")" for the "(" opened');
+      this.unexpected(close, '")"');
+    }
+    this.next();
+    return inner;
   }
 
   private parseCondition(): FilterNode {
@@ -188,6 +200,7 @@ class Parser {
 
 /** Parses a filters string; an empty string filters nothing (undefined). Throws SearchError (400). */
 export function parseFilters(source: string): FilterNode | undefined {
+  checkFilterLength('filters', source.length);
   if (!source.trim()) return undefined;
   return new Parser(source, tokenize(source)).parseAll();
 }

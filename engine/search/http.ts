@@ -12,17 +12,26 @@
  *
  * Clients send JSON as text/plain (no CORS preflight) and may gzip it; both are read. The
  * x-algolia-application-id and x-algolia-api-key headers (or query parameters) are accepted;
- * with `apiKeys` set, other keys get 403. Errors are Algolia's { message, status }.
+ * with `apiKeys` set, other keys get 403. With `baseFilter` set, every search, facet search
+ * and record lookup is held to the filter it gives for the request's key (public-access.ts).
+ * Errors are Algolia's { message, status }.
  */
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { SearchEngine, MultiQueryRequest } from './engine.ts';
+import type { SearchEngine, MultiQueryRequest, RequestScope } from './engine.ts';
 import { SearchError } from './errors.ts';
+import { checkJsonDepth, MAX_OBJECTS_PER_REQUEST } from './limits.ts';
+import { decodeParamString } from './params.ts';
 
 export interface SearchRouterOptions {
   /** Accepted search keys; when empty or absent any key (or none) is accepted. */
   apiKeys?: string[];
   /** Largest request body accepted. */
   bodyLimit?: string;
+  /**
+   * The filter a request with this search key is held to on this index (undefined: none),
+   * ANDed with whatever it asks, the way Algolia's secured API keys embed filters.
+   */
+  baseFilter?: (apiKey: string | undefined, indexName: string) => string | undefined;
 }
 
 const ALLOWED_HEADERS = 'content-type, x-algolia-application-id, x-algolia-api-key, x-algolia-agent, x-algolia-usertoken, x-algolia-user-id, x-forwarded-for';
@@ -39,18 +48,28 @@ function bodyOf(req: Request): Record<string, unknown> {
     throw new SearchError(`Invalid JSON body: ${(err as Error).message}`, 400);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SearchError('The body must be a JSON object', 400);
+  checkJsonDepth(parsed, 'The body');
   return parsed as Record<string, unknown>;
 }
 
+/**
+ * A GET search's parameters, read from the query string the way Algolia reads a `params`
+ * string: facetFilters, numericFilters, tagFilters and the list parameters may be JSON arrays.
+ */
 function queryParams(req: Request): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(req.query)) if (typeof v === 'string' && !k.startsWith('x-algolia-')) out[k] = v;
-  return out;
+  const search = new URLSearchParams(req.originalUrl.split('?')[1] ?? '');
+  for (const key of [...search.keys()]) if (key.startsWith('x-algolia-')) search.delete(key);
+  return decodeParamString(search.toString());
+}
+
+function apiKeyOf(req: Request): string | undefined {
+  return req.get('x-algolia-api-key') ?? (typeof req.query['x-algolia-api-key'] === 'string' ? req.query['x-algolia-api-key'] : undefined);
 }
 
 export function createSearchRouter(engine: SearchEngine, options: SearchRouterOptions = {}) {
   const router = Router();
   const keys = new Set(options.apiKeys ?? []);
+  const scopeOf = (req: Request, indexName: string): RequestScope => ({ baseFilter: options.baseFilter?.(apiKeyOf(req), indexName) });
 
   router.use('/1', (req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', req.get('origin') ?? '*');
@@ -63,7 +82,7 @@ export function createSearchRouter(engine: SearchEngine, options: SearchRouterOp
       return;
     }
     if (keys.size) {
-      const key = req.get('x-algolia-api-key') ?? (typeof req.query['x-algolia-api-key'] === 'string' ? req.query['x-algolia-api-key'] : undefined);
+      const key = apiKeyOf(req);
       if (!key || !keys.has(key)) return next(new SearchError('Invalid Application-ID or API key', 403));
     }
     next();
@@ -79,16 +98,17 @@ export function createSearchRouter(engine: SearchEngine, options: SearchRouterOp
     if (req.params.index !== '*') throw new SearchError('Multi-queries go to /1/indexes/*/queries', 404);
     const body = bodyOf(req);
     if (!Array.isArray(body.requests)) throw new SearchError('requests must be an array', 400);
-    send(res, engine.multipleQueries(body.requests as MultiQueryRequest[]));
+    send(res, engine.multipleQueries(body.requests as MultiQueryRequest[], (indexName) => scopeOf(req, indexName)));
   });
 
   router.post('/1/indexes/:index/objects', (req, res) => {
     if (req.params.index !== '*') throw new SearchError('Object batches go to /1/indexes/*/objects', 404);
     const body = bodyOf(req);
     if (!Array.isArray(body.requests)) throw new SearchError('requests must be an array', 400);
+    if (body.requests.length > MAX_OBJECTS_PER_REQUEST) throw new SearchError(`At most ${MAX_OBJECTS_PER_REQUEST} objects may be retrieved in one request`, 400);
     const results = (body.requests as { indexName?: string; objectID?: string; attributesToRetrieve?: string[] }[]).map((r) => {
       try {
-        return engine.getObject(String(r.indexName), String(r.objectID), r.attributesToRetrieve);
+        return engine.getObject(String(r.indexName), String(r.objectID), r.attributesToRetrieve, scopeOf(req, String(r.indexName)));
       } catch (err) {
         if (err instanceof SearchError && err.message.startsWith('ObjectID')) return null;
         throw err;
@@ -98,20 +118,20 @@ export function createSearchRouter(engine: SearchEngine, options: SearchRouterOp
   });
 
   router.post('/1/indexes/:index/query', (req, res) => {
-    send(res, engine.search(req.params.index, bodyOf(req)));
+    send(res, engine.search(req.params.index, bodyOf(req), scopeOf(req, req.params.index)));
   });
 
   router.post('/1/indexes/:index/facets/:facet/query', (req, res) => {
-    send(res, engine.searchForFacetValues(req.params.index, req.params.facet, bodyOf(req)));
+    send(res, engine.searchForFacetValues(req.params.index, req.params.facet, bodyOf(req), scopeOf(req, req.params.index)));
   });
 
   router.get('/1/indexes/:index', (req, res) => {
-    send(res, engine.search(req.params.index, queryParams(req)));
+    send(res, engine.search(req.params.index, queryParams(req), scopeOf(req, req.params.index)));
   });
 
   router.get('/1/indexes/:index/:objectID', (req, res) => {
     const attrs = typeof req.query.attributesToRetrieve === 'string' ? req.query.attributesToRetrieve.split(',') : undefined;
-    send(res, engine.getObject(req.params.index, req.params.objectID, attrs));
+    send(res, engine.getObject(req.params.index, req.params.objectID, attrs, scopeOf(req, req.params.index)));
   });
 
   router.use('/1', (_req, _res, next) => next(new SearchError('No such endpoint in this search service', 404)));

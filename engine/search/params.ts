@@ -8,6 +8,7 @@
  */
 import { SearchError } from './errors.ts';
 import type { FilterList } from './filter-params.ts';
+import { checkFilterLength, checkJsonDepth, checkQueryLength } from './limits.ts';
 import type { QueryType, TypoTolerance } from './text-index.ts';
 
 export const MAX_HITS_PER_PAGE = 1000;
@@ -54,12 +55,15 @@ export function decodeParamString(text: string): RawParams {
   for (const [key, value] of new URLSearchParams(text)) {
     const trimmed = value.trim();
     if ((trimmed.startsWith('[') || trimmed.startsWith('{')) && (LIST_PARAMS.has(key) || FILTER_LIST_PARAMS.has(key))) {
+      let parsed: unknown;
       try {
-        out[key] = JSON.parse(trimmed);
-        continue;
+        parsed = JSON.parse(trimmed);
       } catch {
         throw new SearchError(`${key} is not valid JSON: ${trimmed.slice(0, 60)}`, 400);
       }
+      checkJsonDepth(parsed, key);
+      out[key] = parsed;
+      continue;
     }
     out[key] = value;
   }
@@ -117,9 +121,17 @@ function list(raw: RawParams, name: string): string[] | undefined {
   throw new SearchError(`${name} must be an array of strings`, 400);
 }
 
+/** Characters of the strings in a filter array (nested arrays included), counted before any is parsed. */
+function textLength(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (Array.isArray(value)) return value.reduce((sum: number, v) => sum + textLength(v), 0);
+  return 0;
+}
+
 function filterList(raw: RawParams, name: string): FilterList | undefined {
   const v = raw[name];
   if (v === undefined || v === null || v === '') return undefined;
+  checkFilterLength(name, textLength(v));
   if (typeof v === 'string') return name === 'facetFilters' ? v : v.split(',').map((s) => s.trim());
   if (Array.isArray(v)) return v as FilterList;
   throw new SearchError(`${name} must be a string or an array`, 400);
@@ -146,8 +158,13 @@ export function normalizeParams(raw: RawParams): SearchParams {
             })();
   const filters = raw.filters;
   if (filters !== undefined && filters !== null && typeof filters !== 'string') throw new SearchError('filters must be a string', 400);
+  if (typeof filters === 'string') checkFilterLength('filters', filters.length);
+  const query = str(raw, 'query', '');
+  checkQueryLength('query', query);
+  const facetQuery = str(raw, 'facetQuery', '');
+  checkQueryLength('facetQuery', facetQuery);
   return {
-    query: str(raw, 'query', ''),
+    query,
     filters: typeof filters === 'string' ? filters : undefined,
     facetFilters: filterList(raw, 'facetFilters'),
     numericFilters: filterList(raw, 'numericFilters'),
@@ -167,7 +184,7 @@ export function normalizeParams(raw: RawParams): SearchParams {
     typoTolerance,
     restrictSearchableAttributes: list(raw, 'restrictSearchableAttributes'),
     clickAnalytics: bool(raw, 'clickAnalytics', false),
-    facetQuery: str(raw, 'facetQuery', ''),
+    facetQuery,
     maxFacetHits: integer(raw, 'maxFacetHits', DEFAULT_MAX_FACET_HITS, 1, MAX_FACET_HITS),
   };
 }

@@ -6,6 +6,7 @@
 import { AttributeIndex } from './attribute-index.ts';
 import { andInto, emptyBits, fullBits, notBits, orInto, type Bits } from './bitset.ts';
 import type { FilterNode } from './filter-ast.ts';
+import type { Budget } from './limits.ts';
 import { TextIndex } from './text-index.ts';
 
 export interface SortSpec {
@@ -38,6 +39,9 @@ export class SearchIndex {
   private text: TextIndex | undefined;
   private readonly orders = new Map<string, Uint32Array>();
   private readonly byObjectID = new Map<string, number>();
+  private paths: Set<string> | undefined;
+  private declaredNames: Set<string> | undefined;
+  private missing: AttributeIndex | undefined;
 
   constructor(
     readonly name: string,
@@ -49,13 +53,50 @@ export class SearchIndex {
     for (const a of settings.eagerAttributes ?? []) this.attribute(a);
   }
 
+  /**
+   * The columns of an attribute, built on first use. A name no record has shares one empty
+   * index: requests can name any attribute, and building (and keeping) columns for each name
+   * asked would let one request of a thousand made-up names take seconds and memory for good.
+   */
   attribute(name: string): AttributeIndex {
     let a = this.attributes.get(name);
     if (!a) {
+      if (!this.declared().has(name) && !this.attributePaths().has(name)) return (this.missing ??= new AttributeIndex('', []));
       a = new AttributeIndex(name, this.records);
       this.attributes.set(name, a);
     }
     return a;
+  }
+
+  /** Attributes built so far (bounded by the attribute paths the records have). */
+  attributeCount(): number {
+    return this.attributes.size;
+  }
+
+  /** Attributes the settings name (facets, sorts, searchable, eager): built without asking whether records have them. */
+  private declared(): Set<string> {
+    if (this.declaredNames) return this.declaredNames;
+    const { attributesForFaceting, eagerAttributes = [], searchableAttributes, customRanking, replicas = {} } = this.settings;
+    const sorts = [...customRanking, ...Object.values(replicas).flat()].map((s) => s.attribute);
+    this.declaredNames = new Set([...attributesForFaceting, ...eagerAttributes, ...searchableAttributes, ...sorts]);
+    return this.declaredNames;
+  }
+
+  /** Every attribute path of the records (walked once, on the first attribute the settings do not name): top-level keys and nested ones with dots (location.city). */
+  attributePaths(): Set<string> {
+    if (this.paths) return this.paths;
+    const paths = new Set<string>();
+    const walk = (value: Record<string, unknown>, prefix: string, depth: number) => {
+      for (const key of Object.keys(value)) {
+        const path = prefix + key;
+        paths.add(path);
+        const child = value[key];
+        if (depth < 8 && child !== null && typeof child === 'object' && !Array.isArray(child)) walk(child as Record<string, unknown>, `${path}.`, depth + 1);
+      }
+    };
+    for (const record of this.records) walk(record, '', 0);
+    this.paths = paths;
+    return paths;
   }
 
   textIndex(): TextIndex {
@@ -112,21 +153,28 @@ export class SearchIndex {
   }
 
   /** The documents a filter tree selects. The result may be shared: callers copy before changing it. */
-  evaluate(node: FilterNode): Bits {
+  evaluate(node: FilterNode, budget?: Budget): Bits {
     switch (node.kind) {
       case 'and': {
-        const parts = node.children.map((c) => this.evaluate(c));
+        const parts = node.children.map((c) => this.evaluate(c, budget));
         const out = parts[0].slice();
         for (let i = 1; i < parts.length; i++) andInto(out, parts[i]);
         return out;
       }
       case 'or': {
         const out = emptyBits(this.size);
-        for (const c of node.children) orInto(out, this.evaluate(c));
+        for (const c of node.children) orInto(out, this.evaluate(c, budget));
         return out;
       }
       case 'not':
-        return notBits(this.evaluate(node.child), this.size);
+        return notBits(this.evaluate(node.child, budget), this.size);
+    }
+    budget?.check();
+    return this.leaf(node);
+  }
+
+  private leaf(node: Exclude<FilterNode, { kind: 'and' | 'or' | 'not' }>): Bits {
+    switch (node.kind) {
       case 'facet':
         return this.attribute(node.attribute).bitsFor(node.value, this.size) ?? emptyBits(this.size);
       case 'range':

@@ -73,6 +73,16 @@ export function plainStockFilter(cutoff: number): string {
   return `(status=in_stock OR status=coming_soon OR sold_date_timestamp>${cutoff}) AND show_on_dealer_website=true`;
 }
 
+/**
+ * Everything the site shows anywhere on its website, whatever its sold cutoff: preset 1 with
+ * the site's own limits (car types, makes, dealerships). The widest filter the site's pages
+ * search with (a car page of a long-sold car included), so the search service can hold the
+ * site's public requests to it (public-access.ts).
+ */
+export function siteShownFilter(site: SiteFilterSource): string {
+  return buildSiteFilter({ ...site, search: { ...site.search, preset: 1, inStockOnly: false } });
+}
+
 export function dealerFilter(slug: string): string {
   return `dealership_slug:${quote(slug)}`;
 }

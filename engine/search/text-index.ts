@@ -15,6 +15,7 @@
 import MiniSearch from 'minisearch';
 import { emptyBits, andInto, type Bits } from './bitset.ts';
 import { getPath } from './attribute-index.ts';
+import type { Budget } from './limits.ts';
 
 export type QueryType = 'prefixLast' | 'prefixAll' | 'prefixNone';
 export type TypoTolerance = boolean | 'min' | 'strict';
@@ -143,17 +144,29 @@ export class TextIndex {
     return { search, groups, fields };
   }
 
-  /** Documents matching every term, with their tiers. */
-  match(terms: QueryTerm[], restrictTo?: string[]): TextMatch {
+  /**
+   * Documents matching every term, with their tiers. A word repeated in the query is looked up
+   * once, and once no document is left the remaining words are not looked up at all: a
+   * long query of many words costs what its distinct, still-matching words cost.
+   */
+  match(terms: QueryTerm[], restrictTo?: string[], budget?: Budget): TextMatch {
     const size = this.records.length;
     const tiers = new Uint8Array(size);
     let bits: Bits | undefined;
+    const seen = new Map<string, { termBits: Bits; termTier: Uint8Array }>();
     for (const term of terms) {
-      const termBits = emptyBits(size);
-      const termTier = new Uint8Array(size).fill(255);
-      this.collect(this.fuzzy, term, term.maxTypos, restrictTo, termBits, termTier);
-      this.collect(this.exact, term, 0, restrictTo, termBits, termTier);
-      bits = bits ? andInto(bits, termBits) : termBits;
+      if (bits && !bits.some((w) => w !== 0)) break;
+      budget?.check();
+      const key = `${term.text}\u0000${term.prefix}\u0000${term.maxTypos}`;
+      let found = seen.get(key);
+      if (!found) {
+        found = { termBits: emptyBits(size), termTier: new Uint8Array(size).fill(255) };
+        this.collect(this.fuzzy, term, term.maxTypos, restrictTo, found.termBits, found.termTier);
+        this.collect(this.exact, term, 0, restrictTo, found.termBits, found.termTier);
+        seen.set(key, found);
+      }
+      const { termBits, termTier } = found;
+      bits = bits ? andInto(bits, termBits) : termBits.slice();
       for (let w = 0; w < bits.length; w++) {
         let word = bits[w];
         while (word) {

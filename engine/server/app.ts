@@ -20,6 +20,7 @@ import { securityHeaders, staffOnly, tokenFailureLimiter } from './security.ts';
 import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from './request-guard.ts';
 import { createServices } from './services.ts';
 import { createSearchRouter } from '../search/http.ts';
+import { publicStockFilter } from '../search/public-access.ts';
 import { createLocalSearchClient } from '../search/client.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { createAssetLibraryRouter } from './assets-api.ts';
@@ -132,8 +133,12 @@ export async function createApp(options: ServerOptions) {
 
   app.use('/assets', assetsRouter(sites));
   if (services.photos) app.use('/assets', services.photos);
-  // The embedded search engine, at the Algolia REST paths (/1/indexes/...).
-  app.use(createSearchRouter(services.search));
+  // The embedded search engine, at the Algolia REST paths (/1/indexes/...); public requests see only the stock their site shows.
+  const siteForSearch = (slug: string) => {
+    const entry = sites.get(slug);
+    return entry?.ok ? entry.site : undefined;
+  };
+  app.use(createSearchRouter(services.search, { baseFilter: publicStockFilter({ site: siteForSearch }) }));
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
   app.use('/api/editor', staffOnly(undefined, { publishToken: process.env.FORECOURT_PUBLISH_TOKEN, failures: editorTokenFailures }), createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }));
   app.use(createAssetLibraryRouter({ repo, remote, staff: staffOnly() })); // the asset library (docs/editor.md): uploads, and the images at /assets/sites/

@@ -1,0 +1,57 @@
+/**
+ * Which stock a public request may see. The sites' browsers search the platform's service
+ * directly, so what a request asks for cannot be trusted: like an Algolia secured API key,
+ * the request's search key names what it may see and the server ANDs that filter with
+ * whatever the request asks, so no filter, facet filter or record lookup can widen it
+ * (engine/search/README.md, "Public requests"; docs/security.md, "Search").
+ *
+ *  - a site's key (`site.{slug}`, sent by its pages: blocks/_search/client.ts) is held to
+ *    what that site shows (siteShownFilter: preset 1 plus its car types, makes, dealerships);
+ *  - any other key, or none (scripts, a site being drafted in the editor before it exists),
+ *    is held to what any site may show: show_on_dealer_website:true.
+ *
+ * A key is a name, not a secret: every site's shown stock is public on that site anyway.
+ * What no site shows (hidden cars, with their VIN, price and stock number) no key reaches.
+ * Sites on a hosted Algolia application never come here; their keys are Algolia's.
+ */
+import { CAR_INDEX, CAR_REPLICAS } from './car-index.ts';
+import { siteShownFilter, type SiteFilterSource } from './site-filter.ts';
+
+/** The stock any public request is held to on the car indexes. */
+export const PUBLIC_STOCK_FILTER = 'show_on_dealer_website:true';
+
+const SITE_KEY_PREFIX = 'site.';
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The search key a site's pages send to the platform's search service. */
+export function siteSearchKey(slug: string): string {
+  return SITE_KEY_PREFIX + slug;
+}
+
+/** The site a search key names, if it names one. */
+export function siteOfSearchKey(key: string | undefined): string | undefined {
+  if (!key?.startsWith(SITE_KEY_PREFIX)) return undefined;
+  const slug = key.slice(SITE_KEY_PREFIX.length);
+  return SLUG.test(slug) ? slug : undefined;
+}
+
+export interface PublicAccessOptions {
+  /** The site (its search settings, features and dealerships) by slug; undefined when there is none or it does not load. */
+  site: (slug: string) => SiteFilterSource | undefined;
+  /** Whether an index holds stock (default: the car index and its replicas); other indexes answer as asked. */
+  restricted?: (indexName: string) => boolean;
+}
+
+const CAR_INDEXES = new Set<string>([CAR_INDEX, ...Object.values(CAR_REPLICAS)]);
+export const isCarIndex = (indexName: string) => CAR_INDEXES.has(indexName);
+
+/** The search router's `baseFilter`: the filter a public request with this key is held to on this index. */
+export function publicStockFilter(options: PublicAccessOptions) {
+  const restricted = options.restricted ?? isCarIndex;
+  return (apiKey: string | undefined, indexName: string): string | undefined => {
+    if (!restricted(indexName)) return undefined;
+    const slug = siteOfSearchKey(apiKey);
+    const site = slug ? options.site(slug) : undefined;
+    return site ? siteShownFilter(site) : PUBLIC_STOCK_FILTER;
+  };
+}
