@@ -56,7 +56,6 @@ function operation(route: ApiRoute): Json {
   }
   if (route.body || route.query || route.params) responses[400] = errorBody('Invalid request; fields lists each problem with its JSON path.');
   if (route.auth) responses[401] = errorBody('Missing or wrong token.');
-  if (route.auth === 'session-optional') responses[403] = errorBody('The session belongs to another phone number.');
   if (route.notFound) responses[404] = errorBody(route.notFound);
   if (route.body) responses[413] = errorBody('The body is larger than the limit (64 kB by default).');
   if (route.rateLimited) {
@@ -72,9 +71,9 @@ function operation(route: ApiRoute): Json {
       : route.auth === 'staff-query'
         ? [{ staffTokenQuery: [] }]
         : route.auth === 'session'
-          ? [{ session: [] }]
+          ? [{ sessionCookie: [] }, { session: [] }]
           : route.auth === 'session-optional'
-            ? [{ session: [] }, {}]
+            ? [{ sessionCookie: [] }, { session: [] }, {}]
             : undefined;
   return {
     operationId: route.operationId,
@@ -113,7 +112,13 @@ export function buildOpenApi(routes: ApiRoute[]): Json {
       securitySchemes: {
         staffToken: { type: 'http', scheme: 'bearer', description: 'The staff token (FORECOURT_STAFF_TOKEN, or the generated one printed at start-up).' },
         staffTokenQuery: { type: 'apiKey', in: 'query', name: 'token', description: 'The staff token, for the HTML view opened in a browser.' },
-        session: { type: 'http', scheme: 'bearer', description: 'The token from POST /sign-in.' },
+        session: { type: 'http', scheme: 'bearer', description: 'The token from POST /sign-in, for clients that are not browsers; it opens only its own site.' },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'fc_sid_{site}',
+          description: 'The HttpOnly cookie POST /sign-in sets, named for the site (the slug with - as _); the request names the site in its body or query.',
+        },
       },
     },
   };

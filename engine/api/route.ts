@@ -22,9 +22,9 @@ export type Auth =
   | 'staff'
   /** ?token={staff token}, for a page opened in a browser. */
   | 'staff-query'
-  /** Authorization: Bearer {session token} from POST /api/sign-in. */
+  /** The site's session cookie, or Authorization: Bearer {session token} from POST /api/sign-in (session-cookie.ts). */
   | 'session'
-  /** A session token may be sent; when it is, it must be valid. */
+  /** A session may be sent; when it is, it must be valid and the named site's. */
   | 'session-optional';
 
 export interface RouteInput<B = unknown, Q = unknown, P = unknown> {
