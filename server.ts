@@ -30,12 +30,14 @@ try {
 const { createApp } = await import('./engine/server/app.ts');
 const { demo } = await import('./demo/defaults.ts');
 const root = import.meta.dirname;
-const { app, sites, close } = await createApp({
-  mode,
-  root,
-  sitesDir: process.env.FORECOURT_SITES_DIR,
-  providers: demo,
+const { DamagedDatabaseError } = await import('./engine/api/db/guard.ts');
+const started = await createApp({ mode, root, sitesDir: process.env.FORECOURT_SITES_DIR, providers: demo }).catch((err: unknown) => {
+  // A damaged database is the operator's to repair (docs/api.md, "Storage"): say what and where, no stack.
+  if (!(err instanceof DamagedDatabaseError)) throw err;
+  console.error(err.message);
+  process.exit(1);
 });
+const { app, sites, close } = started;
 server.off('request', starting);
 server.on('request', app);
 const address = server.address();
