@@ -27,13 +27,14 @@
  */
 import type { FieldError, Location, Region } from '../../schemas/types.gen.ts';
 import { zonedTime } from '../clock.ts';
+import { serviceBooking_slotMinutes } from '../../schemas/block-defaults.gen.ts';
 
 export const SERVICE_BOOKING_CATEGORY = 'Service Booking';
 export const PARTS_ENQUIRY_CATEGORY = 'Parts Enquiry';
 
 export const BOOKING_RULES = {
-  /** Minutes between the times offered, unless the block sets its own. */
-  slotMinutes: 30,
+  /** Minutes between the times offered, unless the block sets its own: the block's default. */
+  slotMinutes: serviceBooking_slotMinutes,
   /** Notice the browser keeps for a booking today (the server only refuses the past). */
   noticeMinutes: 60,
   /** How many days ahead a visitor may book. */
