@@ -11,8 +11,10 @@
  *
  * Attributes and values are bare words or "quoted strings" (\" escapes a quote). Keywords are
  * upper case, as in Algolia. Precedence is NOT, then AND, then OR. The engine accepts more than
- * Algolia does (any nesting, NOT on groups, mixed OR); algolia-compat.ts says whether a filter
+ * Algolia does (nesting, NOT on groups, mixed OR); algolia-compat.ts says whether a filter
  * would also run on Algolia. Errors name the 1-based position of the offending character.
+ * Nesting is limited to MAX_FILTER_DEPTH and length to MAX_FILTER_LENGTH (limits.ts), so a
+ * hostile filter is a 400, never a stack overflow.
  */
 import { SearchError } from './errors.ts';
 import { and, or, type FilterNode, type NumericOp } from './filter-ast.ts';

@@ -4,7 +4,7 @@
  * What a server wires (the demo's providers: demo/defaults.ts):
  *
  *   const search = createSearchService(join(root, 'sites'), demo);
- *   app.use(search.searchRouter);                  // /1/indexes/... at the root
+ *   app.use(search.searchRouter);                  // /1/indexes/... at the root, public requests held to their site's stock
  *   app.use('/assets', search.photosRouter);       // /assets/cars/{id}/{n}.svg?w=
  */
 import type { Car } from '../../schemas/types.gen.ts';
@@ -13,6 +13,7 @@ import type { CarPhotoSource, Providers } from '../providers.ts';
 import { createCarSearchEngine, CAR_INDEX } from './car-index.ts';
 import { addDirectoryIndexes } from './directory-indexes.ts';
 import { createSearchRouter, type SearchRouterOptions } from './http.ts';
+import { publicStockFilter } from './public-access.ts';
 import { buildSiteFilter, type SiteFilterSource } from './site-filter.ts';
 
 export type SearchServiceOptions = SearchRouterOptions;
@@ -35,7 +36,7 @@ export function createSearchService(sitesDir: string, providers: Pick<Providers,
     getCar,
     /** The site's whole stock under its base filter (the 1999 rule's stock count). */
     stockCount: (site: SiteFilterSource) => engine.search(CAR_INDEX, { filters: buildSiteFilter(site), hitsPerPage: 0 }).nbHits,
-    searchRouter: createSearchRouter(engine, options),
+    searchRouter: createSearchRouter(engine, { baseFilter: publicStockFilter({ site: (slug) => sites.find((s) => s.slug === slug) }), ...options }),
     /** The providers' photo routes (none: every request passes on). */
     photosRouter: providers.photos?.((id) => byId.get(id)) ?? noPhotos,
   };
