@@ -10,14 +10,17 @@
  * filterOnly(slug)).
  */
 import type { ResolvedSite } from '../../engine/site/types.ts';
-import { buildSiteFilter, quote } from '../../engine/search/site-filter.ts';
+import { quote, siteShownFilter } from '../../engine/search/site-filter.ts';
 import type { Car } from '../../schemas/types.gen.ts';
 
 type SiteLike = Pick<ResolvedSite, 'slug' | 'search' | 'features' | 'dealerships'>;
 
-/** Everything this site shows on its website, whatever its sold cutoff (preset 1 plus the site's own limits). */
+/**
+ * Everything this site shows on its website, whatever its sold cutoff (preset 1 plus the site's own limits):
+ * the same filter the search service holds the site's public requests to (engine/search/public-access.ts).
+ */
 export function siteCarsFilter(site: SiteLike): string {
-  return buildSiteFilter({ ...site, search: { ...site.search, preset: 1, inStockOnly: false } });
+  return siteShownFilter(site);
 }
 
 export function slugFilter(site: SiteLike, slug: string): string {
