@@ -7,7 +7,8 @@ import { algoliaProblems } from '../../../engine/search/algolia-compat.ts';
 import { createCarSearchEngine, CAR_INDEX, CAR_REPLICAS } from '../../../engine/search/car-index.ts';
 import type { SearchEngine } from '../../../engine/search/engine.ts';
 import { COUNT_LIMIT, displayCount } from '../../../engine/search/result-count.ts';
-import { buildSiteFilter, dealerFilter, quote, soldCutoff, plainStockFilter, type SiteFilterSource } from '../../../engine/search/site-filter.ts';
+import { buildSiteFilter, dealerFilter, quote, soldCutoff, plainStockFilter, siteShownFilter, type SiteFilterSource } from '../../../engine/search/site-filter.ts';
+import { siteCarsFilter } from '../../../blocks/_cars/data.ts';
 import { loadInventory } from '../../../demo/defaults.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
 
@@ -119,6 +120,20 @@ describe('site filters on a generated inventory', () => {
     expect(count(f(1))).toBeGreaterThan(count(f(3)));
     expect(count(f(3))).toBeGreaterThan(count(f(2)));
     expect(count(f(2))).toBeGreaterThan(count(f(4)));
+  });
+
+  it("what the search service holds a site's public requests to (siteShownFilter) removes no car its pages select", () => {
+    for (const doc of Object.values(sites)) {
+      const shown = siteShownFilter(doc);
+      for (const preset of [1, 2, 3, 4] as const) {
+        for (const inStockOnly of [false, true]) {
+          const own = buildSiteFilter({ ...doc, search: { ...doc.search, preset, inStockOnly } }, { now, indexName: CAR_REPLICAS.price_asc });
+          expect(count(`${shown} AND ${own}`, CAR_REPLICAS.price_asc)).toBe(count(own, CAR_REPLICAS.price_asc));
+        }
+      }
+      expect(count(shown)).toBe(count(siteCarsFilter({ slug: 'x', ...doc } as never)));
+      expect(count(`${shown} AND show_on_dealer_website:false`)).toBe(0);
+    }
   });
 
   it("the demo sites' documents: own dealerships only, used only on the NZ yard, excluded makes", () => {
