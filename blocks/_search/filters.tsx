@@ -19,7 +19,8 @@ import { useDebouncedCallback } from './hooks.ts';
 import { attributeLabel, carTypeLabel } from './labels.ts';
 import { RangeSlider } from './RangeSlider.tsx';
 import { formatRangeValue, parseRangeValue, sliderBounds, sliderStep, thumbsFor, type Thumbs } from './slider-rules.ts';
-import { CAR_TYPE_ORDER, slugify } from './url-state.ts';
+import { slugify } from '../../engine/slug.ts';
+import { CAR_TYPE_ORDER } from './url-state.ts';
 
 import { SEARCH_DELAY_MS } from './constants.ts';
 

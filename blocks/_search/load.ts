@@ -8,7 +8,8 @@ import type { LiteClient } from 'algoliasearch/lite';
 import { cardImage, cardPhoto } from '../_cars/images.ts';
 import type { CarLike } from '../_cars/rules.ts';
 import { serverStateOf } from './ssr.tsx';
-import { readSearchPath, slugify, type NameBookData } from './url-state.ts';
+import { slugify } from '../../engine/slug.ts';
+import { readSearchPath, type NameBookData } from './url-state.ts';
 
 export interface SearchBlockData {
   /** The time the site filter's sold cutoff is computed from (the server's, so hydration searches alike). */

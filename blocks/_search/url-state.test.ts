@@ -9,10 +9,10 @@ import {
   parseSearchUrl,
   readSearchPath,
   searchUrlFor,
-  slugify,
   withPageReset,
   type SearchRouteState,
 } from './url-state.ts';
+import { slugify } from '../../engine/slug.ts';
 
 const paths = { paths: true };
 const split = (url: string) => {

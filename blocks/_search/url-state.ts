@@ -12,6 +12,7 @@
  * Outside /search (the /cars listing route) everything stays in the query string.
  */
 import { parse, stringify, type QueryObject } from './qs.ts';
+import { slugify } from '../../engine/slug.ts';
 
 export interface SearchRouteState {
   query?: string;
@@ -66,16 +67,6 @@ const BODY_LABELS: Record<string, string> = {
 /** The body filter attribute the path's body segment refines. */
 export const BODY_ATTRIBUTE = 'simple_body';
 
-/** Same rule as the inventory's slugs: lower case, & → and, anything else → dashes. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 /**
  * What a search URL's make and model slugs stand for. Built from the index's facet

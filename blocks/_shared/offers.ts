@@ -5,6 +5,7 @@
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { Model, Offer } from '../../schemas/types.gen.ts';
 import { zonedTime } from './opening-hours.ts';
+import { slugify } from '../../engine/slug.ts';
 
 const REGION_TIME_ZONES: Record<string, string> = {
   AU: 'Australia/Sydney',
@@ -33,15 +34,6 @@ export function offerIsCurrent(offer: Pick<Offer, 'starts' | 'expires'>, today: 
   if (offer.starts && offer.starts > today) return false;
   if (offer.expires && offer.expires < today) return false;
   return true;
-}
-
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 /** The manufacturer part of an offer's address: its slug, or its name made into one. */

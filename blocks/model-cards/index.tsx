@@ -16,7 +16,7 @@ import { ModelStatus } from '../_shared/ModelStatus.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { MODEL_BODIES, filterModels, hasPrice, modelImage, parseModelBody, type ModelBody } from '../_shared/models.ts';
 import { SHORT_DESCRIPTION_LIMIT, truncate } from '../_shared/text.ts';
-import { slugify } from '../_shared/offers.ts';
+import { slugify } from '../../engine/slug.ts';
 import { modelHref } from '../header/links.ts';
 import './model-cards.css';
 

@@ -11,7 +11,7 @@ import { ExpandableText } from '../_shared/ExpandableText.tsx';
 import { ModelStatus } from '../_shared/ModelStatus.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { findModel, hasPrice, modelImage } from '../_shared/models.ts';
-import { slugify } from '../_shared/offers.ts';
+import { slugify } from '../../engine/slug.ts';
 import './model-detail.css';
 
 export interface ModelDetailData {

@@ -15,12 +15,14 @@ import { applyDerived } from '../../engine/inventory/derive.ts';
 import { financeLendersFor, headlineWeekly } from '../../engine/inventory/finance.ts';
 import { cumulativeWeights, Draw, mixSeed, mulberry32 } from '../prng.ts';
 import { badgesFor, catalogueView } from './catalogue-view.ts';
-import { dealerComments, equipmentCache, isoDate, niceRound, regplateFor, slugify, startOfUtcDay, vinFor, yearMonth } from './listing.ts';
+import { slugify } from '../../engine/slug.ts';
+import { dealerComments, equipmentCache, isoDate, niceRound, regplateFor, startOfUtcDay, vinFor, yearMonth } from './listing.ts';
 import { outletsOf, type InventorySite } from './outlets.ts';
 import { BODIES, COLOURS, FILTERED_FEATURES, MAKE_ERAS, MAKE_SINCE, USED_TAGS } from './vocab.ts';
 
 export type { InventorySite } from './outlets.ts';
-export { slugify, startOfUtcDay } from './listing.ts';
+export { startOfUtcDay } from './listing.ts';
+export { slugify } from '../../engine/slug.ts';
 
 /** Bump when the generator's output changes, so caches keyed by it are not reused. */
 export const INVENTORY_VERSION = 1;

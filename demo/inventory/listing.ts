@@ -12,15 +12,6 @@ export function startOfUtcDay(ms: number): number {
   return Math.floor(ms / (DAY * 1000)) * DAY * 1000;
 }
 
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 export function niceRound(price: number): number {
   if (price < 1000) return Math.round(price / 10) * 10;

@@ -1,6 +1,7 @@
 /** Where a car's buttons lead: its page, checkout, similar cars, finance, trade-in. */
 import type { CarLike, Features } from './car.ts';
 import { showsPrice } from './price.ts';
+import { slugify as slug } from '../../../engine/slug.ts';
 
 export function carPath(car: CarLike): string {
   return `/cars/${car.slug ?? car.id}`;
@@ -10,14 +11,6 @@ export function reservePath(car: CarLike, features: Pick<Features, 'reserveRoute
   return `${carPath(car)}/${features.reserveRoute === 'buy-online' ? 'buy-online' : 'checkout'}`;
 }
 
-const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 
 /** Search for cars like this one: /search/{make}/{model}, or all stock. */
 export function similarHref(car: CarLike | undefined): string {
