@@ -1374,6 +1374,8 @@ export interface CallToActionProps {
   heading: string;
   text?: string;
   /**
+   * One or two buttons.
+   *
    * @minItems 1
    * @maxItems 2
    */
@@ -1794,14 +1796,25 @@ export interface MenuItem {
  * Large heading with an optional image, text and call-to-action buttons.
  */
 export interface HeroProps {
+  /**
+   * The large headline over the picture.
+   */
   heading: string;
+  /**
+   * One or two sentences under the headline.
+   */
   text?: string;
   image?: Image;
   /**
+   * Up to three buttons under the text.
+   *
    * @maxItems 3
    */
   actions?: Link[];
   align?: 'left' | 'center';
+  /**
+   * Light or dark text panel, or the dealer's brand colour.
+   */
   tone?: 'light' | 'dark' | 'brand';
 }
 /**
@@ -1885,6 +1898,9 @@ export interface LocationsProps {
    * Map zoom (10 shows a city). It steps out by itself when the locations don't all fit.
    */
   zoom?: number;
+  /**
+   * Each location's opening hours on its card.
+   */
   showOpeningHours?: boolean;
   /**
    * Lets visitors enter their postcode to sort locations by distance (only with two or more locations).

@@ -110,6 +110,36 @@ function camel(s: string) {
 
 type SchemaTransform = (schema: Json) => Json;
 
+/**
+ * A copy of a schema without the staff titles of its properties (docs/editor.md, "Forms"):
+ * json-schema-to-typescript names a type after any `title`, and a form label such as
+ * "Button links" must not become a type. Types are named by the schemas' own titles and by
+ * their `$defs` (e.g. IconName), which are kept.
+ */
+/** The schemas the editor shows as forms (scripts/check-schema-titles.ts): their property titles are labels. */
+const FORM_SCHEMA = /\/schemas\/(blocks\/[^/]+|site|defs|features)\.schema\.json$/;
+
+function withoutPropertyTitles(schema: Json): Json {
+  if (!schema || typeof schema !== 'object') return schema;
+  if (Array.isArray(schema)) return schema.map(withoutPropertyTitles);
+  const out: Json = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === 'properties' && v && typeof v === 'object' && !Array.isArray(v)) {
+      out[k] = Object.fromEntries(
+        Object.entries<Json>(v).map(([name, sub]) => {
+          const { title: _title, ...rest } = withoutPropertyTitles(sub);
+          return [name, rest];
+        }),
+      );
+    } else if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples' || k === 'required') {
+      out[k] = v;
+    } else {
+      out[k] = withoutPropertyTitles(v);
+    }
+  }
+  return out;
+}
+
 /** json-schema-to-typescript over a synthetic root whose properties $ref the schemas to emit. */
 async function compileTypes(rootSchema: Json, banner: string, transform: SchemaTransform = (s) => s): Promise<string> {
   const ts = await compile(rootSchema as any, 'ForecourtSchemas', {
@@ -128,7 +158,8 @@ async function compileTypes(rootSchema: Json, banner: string, transform: SchemaT
           read: (file: { url: string }) => {
             const path = join(schemasDir, file.url.slice(BASE.length));
             if (path.endsWith('block.schema.json')) return JSON.stringify(transform(blockUnionSchema()));
-            return JSON.stringify(transform(readJson(path)));
+            const schema = readJson(path);
+            return JSON.stringify(transform(FORM_SCHEMA.test(file.url) ? withoutPropertyTitles(schema) : schema));
           },
         },
       } as any,

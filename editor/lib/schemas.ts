@@ -10,6 +10,7 @@
 import { blockSchemas } from '../../schemas/index.gen.ts';
 import { blockPropsCtx, deref, SITE_CTX, FEATURES_CTX, type SchemaCtx } from '../../engine/document/schema-nav.ts';
 import { humanize } from './blocks.ts';
+import { enumLabelsUi } from './enum-labels.ts';
 
 export type JsonSchema = Record<string, any>;
 export type UiSchema = Record<string, any>;
@@ -83,6 +84,7 @@ export function uiSchemaFor(schema: JsonSchema, root = true): UiSchema {
   else if (widget) ui['ui:widget'] = widget;
   else if (schema.contentMediaType === 'text/html') ui['ui:widget'] = WIDGET_FOR_DEF.html;
   else if (type === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('https?://')) ui['ui:widget'] = 'href';
+  Object.assign(ui, enumLabelsUi(schema));
   if (!root && typeof schema.description === 'string' && type !== 'object' && type !== 'array') {
     ui['ui:help'] = schema.description;
     // Shown once, as help under the input, rather than again under the label.
