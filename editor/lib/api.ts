@@ -119,7 +119,8 @@ interface RequestOptions {
   forbiddenIsAnswer?: boolean;
 }
 
-async function request<T>(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<T> {
+/** One editor API request: token, staff name, JSON in and out, refusals shown as sign-in. */
+export async function request<T>(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<T> {
   const checking = options.token !== undefined;
   const token = checking ? options.token : currentToken();
   const staff = currentStaffName();
@@ -129,7 +130,7 @@ async function request<T>(path: string, init: RequestInit = {}, options: Request
       ...init,
       headers: {
         Accept: 'application/json',
-        ...(init.body ? { 'Content-Type': 'application/json' } : {}),
+        ...(typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}), // a file upload sends its own type
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(staff ? { 'X-Forecourt-Staff': encodeURIComponent(staff) } : {}),
         ...init.headers,
