@@ -1,0 +1,74 @@
+/**
+ * The starter templates (docs/site-documents.md, "Starter templates") through the editor's
+ * "New site" form, as onboarding staff use it: a site created from each is valid, every
+ * page route it has answers 200, and every same-site link those pages render reaches a
+ * page (no dead links). The editor saves documents, so this file runs its own server on a
+ * COPY of sites/ (editor-kit.ts).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { STARTER_TEMPLATES } from '../../demo/pages/starter-templates.ts';
+import { useEditor } from './editor-kit.ts';
+import { check, Problems, show } from './crawl-check.ts';
+
+const editor = useEditor();
+let page: Page;
+let errors: string[];
+let base: string;
+beforeAll(() => {
+  ({ page, errors, base } = editor.state);
+});
+
+const REGION: Record<string, string> = { 'us-franchise': 'US' };
+const MAKES: Record<string, string> = { 'used-car-yard': '', 'multi-brand-group': 'Toyota, Mazda', 'us-franchise': 'Chevrolet' };
+
+async function createThroughForm(template: string, slug: string) {
+  await page.goto(`${base}/editor/`);
+  await page.getByLabel('Dealer or group name').fill('City Motors');
+  await page.getByLabel('Site name (in addresses and the file name)').fill(slug);
+  await page.locator('select[name="template"]').selectOption(template);
+  await page.locator('select[name="region"]').selectOption(REGION[template] ?? 'AU');
+  await page.locator('input[name="dealership-0-id"]').fill('91');
+  await page.locator('input[name="dealership-0-name"]').fill('City Motors');
+  await page.locator('input[name="dealership-0-makes"]').fill(MAKES[template] ?? 'Mazda');
+  await page.getByRole('button', { name: 'Create site' }).click();
+  await page.waitForURL(new RegExp(`site=${slug}\\b`));
+  await page.locator('[data-row="home-hero"]').waitFor();
+}
+
+describe('starter templates in the editor', () => {
+  it.each(Object.keys(STARTER_TEMPLATES))('%s: creates a valid site whose pages answer 200 with no dead links', async (template) => {
+    const slug = `city-motors-${template}`;
+    await createThroughForm(template, slug);
+
+    const opened = await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json();
+    expect(opened.issues).toEqual([]);
+    expect(opened.document.template).toBe(template);
+    const paths: string[] = opened.resolved.pages.map((p: { path: string }) => p.path).filter((p: string) => !/[:*]/.test(p));
+
+    // Every page with a fixed route, then every same-site link those pages render.
+    const site = `${base}/sites/${slug}`;
+    const inBase = (u: URL) => u.pathname === `/sites/${slug}` || u.pathname.startsWith(`/sites/${slug}/`);
+    const problems = new Problems();
+    const links = new Map<string, Set<string>>();
+    for (const path of paths) {
+      const url = `${site}${path === '/' ? '' : path}`;
+      const got = await check(url, inBase, problems, () => ['(page list)']);
+      if (got.status !== 200) problems.add(`page answers ${got.status}: ${show(url)} ←`, '(page list)');
+      for (const link of got.links ?? []) {
+        const target = new URL(link.url);
+        target.hash = '';
+        if (!inBase(target)) continue;
+        if (!links.has(target.href)) links.set(target.href, new Set());
+        links.get(target.href)!.add(show(url));
+      }
+    }
+    for (const [url, from] of links) {
+      const got = await check(url, inBase, problems, () => [...from]);
+      if (got.status !== 200) for (const where of from) problems.add(`dead link (${got.status}) ${show(url)} ← linked from`, where);
+    }
+    expect(problems.lines()).toEqual([]);
+    expect(links.size).toBeGreaterThan(paths.length / 2);
+    expect(errors).toEqual([]);
+  });
+});
