@@ -353,7 +353,13 @@ export interface Image {
    * Describes the image for screen readers; empty for decoration only.
    */
   alt: string;
+  /**
+   * The picture's own width, so the page keeps its place while it loads.
+   */
   width?: number;
+  /**
+   * The picture's own height, so the page keeps its place while it loads.
+   */
   height?: number;
 }
 /**
@@ -666,6 +672,8 @@ export interface MenuItem {
    */
   source?: 'models' | 'locations';
   /**
+   * Links listed under this one.
+   *
    * @maxItems 30
    */
   children?: MenuLink[];
@@ -976,7 +984,13 @@ export interface Image1 {
    * Describes the image for screen readers; empty for decoration only.
    */
   alt: string;
+  /**
+   * The picture's own width, so the page keeps its place while it loads.
+   */
   width?: number;
+  /**
+   * The picture's own height, so the page keeps its place while it loads.
+   */
   height?: number;
 }
 /**

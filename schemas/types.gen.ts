@@ -878,11 +878,17 @@ export interface SiteDocument {
      * Search host (Algolia DSN host or a self-hosted compatible service).
      */
     host?: string;
+    /**
+     * Algolia only.
+     */
     appId?: string;
     /**
      * Search-only public key.
      */
     apiKey?: string;
+    /**
+     * Name of the search index holding the dealer's cars.
+     */
     index?: string;
     /**
      * Base stock filter preset: 1 everything shown on the website; 2 available only (in stock or coming soon); 3 available plus recently sold; 4 in stock only.
@@ -900,6 +906,9 @@ export interface SiteDocument {
      * Makes never shown in search.
      */
     excludedMakes?: string[];
+    /**
+     * How many cars one page of search results shows.
+     */
     pageSize?: number;
   };
   api?: {
@@ -941,6 +950,9 @@ export interface SiteDocument {
   pages: Page[];
 }
 export interface Dealership {
+  /**
+   * The dealership's id in the dealer system.
+   */
   id: number;
   slug: Slug1;
   name: string;
@@ -953,6 +965,9 @@ export interface Dealership {
  * A dealership location (showroom, service centre, parts counter).
  */
 export interface Location {
+  /**
+   * The location's id in the dealer system.
+   */
   id: number;
   name: string;
   slug: Slug1;
@@ -961,13 +976,22 @@ export interface Location {
    * e.g. buying
    */
   location_subtype?: string;
+  /**
+   * The location shown first and used for the site's phone number and address.
+   */
   primary?: boolean;
   /**
    * Hidden locations are left out of menus and location lists.
    */
   visible?: boolean;
+  /**
+   * Id of the dealership this location belongs to.
+   */
   dealership_id?: number;
   dealership_slug: Slug4;
+  /**
+   * Makes sold or serviced here.
+   */
   manufacturers?: string[];
   dealer_license_number?: string;
   motor_vehicle_repairer?: string;
@@ -981,7 +1005,13 @@ export interface Location {
     city: string;
     state: string;
     postcode: string;
+    /**
+     * Map position, north–south.
+     */
     lat?: number;
+    /**
+     * Map position, east–west.
+     */
     long?: number;
   };
   contact_detail?: {
@@ -989,9 +1019,14 @@ export interface Location {
     landline_phone?: Phone;
     email?: string;
     /**
+     * One entry a day.
+     *
      * @maxItems 7
      */
     opening_hours?: OpeningHour[];
+    /**
+     * Days with hours of their own, e.g. public holidays.
+     */
     special_hours?: SpecialHour[];
   };
 }
@@ -1001,7 +1036,13 @@ export interface Image {
    * Describes the image for screen readers; empty for decoration only.
    */
   alt: string;
+  /**
+   * The picture's own width, so the page keeps its place while it loads.
+   */
   width?: number;
+  /**
+   * The picture's own height, so the page keeps its place while it loads.
+   */
   height?: number;
 }
 export interface OpeningHour {
@@ -1020,9 +1061,18 @@ export interface OpeningHour {
   close?: string;
 }
 export interface SpecialHour {
+  /**
+   * A public holiday or other day with its own hours.
+   */
   date: string;
   status: 'Open' | 'Closed';
+  /**
+   * 24-hour HH:MM.
+   */
   start_hour?: string;
+  /**
+   * 24-hour HH:MM.
+   */
   end_hour?: string;
   /**
    * e.g. Good Friday
@@ -1033,9 +1083,15 @@ export interface SpecialHour {
  * A manufacturer or dealer offer shown on offer cards and offer pages.
  */
 export interface Offer {
+  /**
+   * The offer's id in the dealer system.
+   */
   id: number;
   name: string;
   description?: Html;
+  /**
+   * Terms and conditions shown under the offer.
+   */
   disclaimer?: string;
   image?: Image;
   model?: {
@@ -1788,6 +1844,8 @@ export interface MenuItem {
    */
   source?: 'models' | 'locations';
   /**
+   * Links listed under this one.
+   *
    * @maxItems 30
    */
   children?: MenuLink[];
@@ -2098,7 +2156,13 @@ export interface Image1 {
    * Describes the image for screen readers; empty for decoration only.
    */
   alt: string;
+  /**
+   * The picture's own width, so the page keeps its place while it loads.
+   */
   width?: number;
+  /**
+   * The picture's own height, so the page keeps its place while it loads.
+   */
   height?: number;
 }
 /**

@@ -57,9 +57,6 @@ export const PENDING = new Set<string>([
   'schemas/blocks/test-drive-form.schema.json',
   'schemas/blocks/trade-in.schema.json',
   'schemas/blocks/watchlist.schema.json',
-  'schemas/defs.schema.json',
-  'schemas/features.schema.json',
-  'schemas/site.schema.json',
 ]);
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];

@@ -201,7 +201,7 @@ export function featureSwitches(): FeatureSwitch[] {
         description: typeof raw.description === 'string' ? raw.description : '',
         default: raw.default,
         schema,
-        label: humanize(key),
+        label: typeof raw.title === 'string' ? raw.title : humanize(key),
       };
     });
   }

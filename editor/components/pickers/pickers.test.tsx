@@ -54,7 +54,7 @@ describe('the page picker (link fields)', () => {
 
   it('is a labelled combobox listing pages, sections and filled-in routes, operated by keys', () => {
     const { props } = setup([hero]);
-    const input = screen.getByRole('combobox', { name: /href/i });
+    const input = screen.getByRole('combobox', { name: /goes to/i });
     expect(input.getAttribute('aria-expanded')).toBe('false');
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(input.getAttribute('aria-expanded')).toBe('true');
@@ -78,7 +78,7 @@ describe('the page picker (link fields)', () => {
 
   it('narrows the list as staff type, and Enter stores the route picked', () => {
     const { props } = setup([hero]);
-    const input = screen.getByRole('combobox', { name: /href/i });
+    const input = screen.getByRole('combobox', { name: /goes to/i });
     fireEvent.change(input, { target: { value: 'finance rates' } });
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options).toHaveLength(1);
@@ -91,7 +91,7 @@ describe('the page picker (link fields)', () => {
 
   it('keeps a typed external, phone or email address as written', () => {
     const { props } = setup([hero]);
-    const input = screen.getByRole('combobox', { name: /href/i });
+    const input = screen.getByRole('combobox', { name: /goes to/i });
     for (const href of ['https://example.com/x', 'tel:+61 7 5555 0000', 'mailto:sales@example.com']) {
       fireEvent.change(input, { target: { value: href } });
       fireEvent.keyDown(input, { key: 'Enter' });
