@@ -370,6 +370,9 @@ export interface CarouselProps {
    * Name announced to screen readers.
    */
   label: string;
+  /**
+   * After the last slide comes the first again.
+   */
   loop: boolean;
   /**
    * @minItems 1
@@ -749,6 +752,9 @@ export interface ImageTextProps {
  */
 export interface LocationDetailProps {
   location?: Slug2;
+  /**
+   * A map of the location beside its details.
+   */
   showMap: boolean;
   /**
    * Map zoom (13 shows the streets around the dealership).
@@ -1072,8 +1078,14 @@ export interface ReviewsProps {
   forceShow: boolean;
 }
 export interface CustomerReview {
+  /**
+   * The review's id on the reviews service.
+   */
   id: number;
   customer_name: string;
+  /**
+   * Rating out of 5.
+   */
   rating: number;
   text?: string | null;
   /**
@@ -1280,7 +1292,13 @@ export interface SuccessProps {
  */
 export interface TabbedEmbedProps {
   heading?: string;
+  /**
+   * Height of each tab's form.
+   */
   height: number;
+  /**
+   * Let the forms open new windows (e.g. payment or terms pages).
+   */
   allowPopups: boolean;
   /**
    * @minItems 1
@@ -1293,6 +1311,9 @@ export interface EmbedTab {
    * Tab text, e.g. the location's name.
    */
   label: string;
+  /**
+   * The https address of the tab's form.
+   */
   src: string;
   /**
    * What the frame holds, read to screen-reader users.

@@ -1542,6 +1542,9 @@ export interface CarouselProps {
    * Name announced to screen readers.
    */
   label?: string;
+  /**
+   * After the last slide comes the first again.
+   */
   loop?: boolean;
   /**
    * @minItems 1
@@ -1921,6 +1924,9 @@ export interface ImageTextProps {
  */
 export interface LocationDetailProps {
   location?: Slug9;
+  /**
+   * A map of the location beside its details.
+   */
   showMap?: boolean;
   /**
    * Map zoom (13 shows the streets around the dealership).
@@ -2244,8 +2250,14 @@ export interface ReviewsProps {
   forceShow?: boolean;
 }
 export interface CustomerReview {
+  /**
+   * The review's id on the reviews service.
+   */
   id: number;
   customer_name: string;
+  /**
+   * Rating out of 5.
+   */
   rating: number;
   text?: string | null;
   /**
@@ -2452,7 +2464,13 @@ export interface SuccessProps {
  */
 export interface TabbedEmbedProps {
   heading?: string;
+  /**
+   * Height of each tab's form.
+   */
   height?: number;
+  /**
+   * Let the forms open new windows (e.g. payment or terms pages).
+   */
   allowPopups?: boolean;
   /**
    * @minItems 1
@@ -2465,6 +2483,9 @@ export interface EmbedTab {
    * Tab text, e.g. the location's name.
    */
   label: string;
+  /**
+   * The https address of the tab's form.
+   */
   src: string;
   /**
    * What the frame holds, read to screen-reader users.

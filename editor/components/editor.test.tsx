@@ -67,7 +67,7 @@ describe('props form (rjsf)', () => {
     expect(document.querySelector('#root_tone')?.tagName).toBe('SELECT');
     // Rich text (the shared `html` definition) gets the rich-text field, labelled by its title.
     expect(document.querySelector('#root_details')?.getAttribute('role')).toBe('textbox');
-    expect(document.querySelector('#root_details')?.getAttribute('aria-label')).toBe('Details');
+    expect(document.querySelector('#root_details')?.getAttribute('aria-label')).toBe('Longer notice');
   });
 });
 
