@@ -21,6 +21,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { siteFiles, templateOf as templateOfIn } from './site-files.ts';
 
 const root = join(import.meta.dirname, '../..');
 const sitesDir = process.env.FORECOURT_SITES_DIR ?? join(root, 'sites');
@@ -82,20 +83,8 @@ function promoTiles(region: 'AU' | 'NZ' | 'US', pageId: string): Json[] {
 /** The car page block; used-car-only sites mention the 48 hour money-back guarantee (docs/cars.md, "Choices we made"). */
 const carDetailBlock = (usedOnly: boolean) => ({ type: 'car-detail', id: 'car-detail-main', props: usedOnly ? { moneyBackGuarantee: true } : {} });
 
-function files(): string[] {
-  const list = readdirSync(sitesDir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => join(sitesDir, f));
-  const templates = join(sitesDir, 'templates');
-  if (existsSync(templates)) list.push(...readdirSync(templates).filter((f) => f.endsWith('.json')).map((f) => join(templates, f)));
-  return list.sort();
-}
-
-function templateOf(doc: Json): Json | undefined {
-  if (typeof doc.template !== 'string') return undefined;
-  const file = join(sitesDir, 'templates', `${doc.template}.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Json) : undefined;
-}
+const files = () => siteFiles(sitesDir);
+const templateOf = (doc: Json) => templateOfIn(sitesDir, doc);
 
 let changedFiles = 0;
 for (const file of files()) {

@@ -20,6 +20,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { siteFiles, templateOf as templateOfIn } from './site-files.ts';
 
 const root = join(import.meta.dirname, '../..');
 const sitesDir = process.env.FORECOURT_SITES_DIR ?? join(root, 'sites');
@@ -55,20 +56,8 @@ function searchBlock(pageId: string, doc: Json, base: Json | undefined): Json {
   return { type: 'search-page', id: SEARCH_PAGES[pageId], props };
 }
 
-function files(): string[] {
-  const list = readdirSync(sitesDir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => join(sitesDir, f));
-  const templates = join(sitesDir, 'templates');
-  if (existsSync(templates)) list.push(...readdirSync(templates).filter((f) => f.endsWith('.json')).map((f) => join(templates, f)));
-  return list.sort();
-}
-
-function templateOf(doc: Json): Json | undefined {
-  if (typeof doc.template !== 'string') return undefined;
-  const file = join(sitesDir, 'templates', `${doc.template}.json`);
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Json) : undefined;
-}
+const files = () => siteFiles(sitesDir);
+const templateOf = (doc: Json) => templateOfIn(sitesDir, doc);
 
 /** Pages a document has, or inherits from its template. */
 function pageIds(doc: Json, base: Json | undefined): Set<string> {
