@@ -7,6 +7,7 @@
 import process from 'node:process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOrExplain } from './engine/server/listen.ts';
+import { httpServerOptions } from './engine/server/time-budget.ts';
 
 const mode = process.argv.includes('--dev') ? 'development' : 'production';
 // React picks its build when first imported, so settle NODE_ENV before loading the app.
@@ -19,7 +20,8 @@ const host = process.env.HOST ?? '127.0.0.1';
 const starting = (_req: IncomingMessage, res: ServerResponse) => {
   res.writeHead(503, { 'Retry-After': '5', 'Content-Type': 'text/plain; charset=utf-8' }).end('Forecourt is starting. Please try again shortly.');
 };
-const server = createServer(starting);
+// Slow clients are cut off (engine/server/time-budget.ts).
+const server = createServer(httpServerOptions(), starting);
 try {
   await listenOrExplain(server, port, host);
 } catch (err) {

@@ -18,6 +18,7 @@ import { SiteStore, type SiteEntry } from './sites.ts';
 import { assetsRouter } from './assets.ts';
 import { securityHeaders, staffOnly, tokenFailureLimiter } from './security.ts';
 import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from './request-guard.ts';
+import { responseDeadline } from './time-budget.ts';
 import { createServices } from './services.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { publicStockFilter } from '../search/public-access.ts';
@@ -68,6 +69,8 @@ export async function createApp(options: ServerOptions) {
   app.disable('x-powered-by');
   // No proxy is trusted unless FORECOURT_TRUST_PROXY names it (README, docs/security.md).
   app.set('trust proxy', trustProxySetting());
+  // Every answer starts within its time budget (docs/security.md); Vite's first transforms in development may take longer.
+  app.use(responseDeadline(mode === 'development' ? { ms: 120_000 } : undefined));
   app.use(compression());
   app.use(securityHeaders(mode));
   app.use(refuseAmbiguousPaths());
