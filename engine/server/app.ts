@@ -8,7 +8,7 @@ import express, { type Request, type Response, type NextFunction } from 'express
 import compression from 'compression';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { escape } from 'lodash-es';
 import type { ViteDevServer } from 'vite';
 import type { RenderedPage, createPageRenderer } from '../render/server.tsx';
@@ -113,7 +113,7 @@ export async function createApp(options: ServerOptions) {
 <script type="module">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>`,
     });
   } else {
-    const dist = options.distDir ?? process.env.FORECOURT_DIST ?? join(root, 'dist');
+    const dist = resolve(root, options.distDir ?? process.env.FORECOURT_DIST ?? 'dist');
     const clientDir = join(dist, 'client');
     const serverEntry = join(dist, 'server/entry-server.js');
     if (!existsSync(serverEntry)) throw new Error('No production build found: run `npm run build` first (npm start does this).');
