@@ -71,6 +71,8 @@ import offerAcceptApiSchema from './api/offer-accept.schema.json';
 import phoneRevealApiSchema from './api/phone-reveal.schema.json';
 import regoLookupRequestApiSchema from './api/rego-lookup-request.schema.json';
 import regoLookupResponseApiSchema from './api/rego-lookup-response.schema.json';
+import reservationRequestApiSchema from './api/reservation-request.schema.json';
+import reservationResponseApiSchema from './api/reservation-response.schema.json';
 import reviewSetApiSchema from './api/review-set.schema.json';
 import reviewsQueryApiSchema from './api/reviews-query.schema.json';
 import reviewsRatingQueryApiSchema from './api/reviews-rating-query.schema.json';
@@ -109,6 +111,8 @@ export const apiSchemas = {
   'phone-reveal': phoneRevealApiSchema,
   'rego-lookup-request': regoLookupRequestApiSchema,
   'rego-lookup-response': regoLookupResponseApiSchema,
+  'reservation-request': reservationRequestApiSchema,
+  'reservation-response': reservationResponseApiSchema,
   'review-set': reviewSetApiSchema,
   'reviews-query': reviewsQueryApiSchema,
   'reviews-rating-query': reviewsRatingQueryApiSchema,

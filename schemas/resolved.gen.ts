@@ -7,7 +7,7 @@
  */
 
 /**
- * Page with the terms of use, linked from the agreement tick box (sites with Terms agreement on).
+ * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href = string;
 /**
@@ -15,27 +15,23 @@ export type Href = string;
  */
 export type Href1 = string;
 /**
- * The car's slug, as in /cars/{slug}.
+ * A plain lower-case name: letters, digits and single hyphens.
  */
 export type Slug = string;
 /**
- * Always show this car. Leave empty on /cars/:slug to use the address.
- */
-export type Slug1 = string;
-/**
- * What's Included tab.
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
 export type Html = string;
 /**
- * Why Buy From Us? tab.
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
 export type Html1 = string;
 /**
- * Reserve Online tab.
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
 export type Html2 = string;
 /**
- * Protect Your Car tab.
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
 export type Html3 = string;
 /**
@@ -47,7 +43,7 @@ export type ImageSrc = string;
  */
 export type Href2 = string;
 /**
- * Optional longer notice, shown after Click to View.
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
 export type Html4 = string;
 /**
@@ -55,20 +51,10 @@ export type Html4 = string;
  */
 export type Href3 = string;
 /**
- * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
- */
-export type Html5 = string;
-/**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href4 = string;
-/**
- * Phone number shown beside the menu on large screens.
- */
 export type Phone = string;
-/**
- * Icon from the platform icon set.
- */
 export type IconName =
   | 'car'
   | 'key'
@@ -89,24 +75,24 @@ export type IconName =
   | 'document'
   | 'tyre';
 /**
- * Always show this location (its slug). Leave empty on /locations/:slug pages to use the address.
+ * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug2 = string;
+export type Slug1 = string;
 export type KindOfLocation =
   'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all';
 export type OneLocationId = number;
 /**
- * Always show this model (its slug, e.g. ranger). Leave empty on /:modelSlug pages to use the address.
+ * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug3 = string;
+export type Slug2 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href5 = string;
 /**
- * Only offers of this make (its slug, e.g. ford).
+ * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug4 = string;
+export type Slug3 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -120,21 +106,17 @@ export type Href7 = string;
  */
 export type Href8 = string;
 /**
- * Tile background.
+ * A colour as #rgb or #rrggbb.
  */
 export type Colour = string;
 /**
- * Text on the tile (keep enough contrast with the background).
+ * A colour as #rgb or #rrggbb.
  */
 export type Colour1 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href9 = string;
-/**
- * An image shipped with the platform (/assets/...) or an https address.
- */
-export type ImageSrc1 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -143,10 +125,6 @@ export type Href10 = string;
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href11 = string;
-/**
- * Lets links jump here with #anchor.
- */
-export type Slug5 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -159,10 +137,6 @@ export type Href13 = string;
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href14 = string;
-/**
- * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
- */
-export type Href15 = string;
 
 /**
  * A finance application (anchor #finance-form) with employment and income questions. Fills itself from the address: preferredDealership, vehiclePriceBudget, car_id and car_type.
@@ -190,6 +164,9 @@ export interface ApplyForFinanceProps {
  * Find cars for your budget: the visitor picks a body type and enters a weekly repayment and deposit; the budget (weekly × 260 + deposit) opens the stock search up to that price. Also a price range slider (results sorted by highest price first) and links to the makes and body types in stock. When the budget is below the cheapest car, the button is disabled and says no cars were found.
  */
 export interface BudgetFinderProps {
+  /**
+   * The heading above the budget search.
+   */
   heading: string;
   /**
    * 1 when the block is the page's main heading (a page of its own), 2 inside a longer page.
@@ -240,7 +217,13 @@ export interface BudgetFinderProps {
  * A strip with a heading, a sentence and one or two buttons (e.g. Book a service, Call us).
  */
 export interface CallToActionProps {
+  /**
+   * The large words of the banner.
+   */
   heading: string;
+  /**
+   * A sentence or two under the heading.
+   */
   text?: string;
   /**
    * One or two buttons.
@@ -249,7 +232,13 @@ export interface CallToActionProps {
    * @maxItems 2
    */
   actions: Link[];
+  /**
+   * The banner's background and text colours.
+   */
   tone: 'brand' | 'dark' | 'light';
+  /**
+   * Whether the words sit on the left or in the middle.
+   */
   align: 'left' | 'center';
 }
 export interface Link {
@@ -277,13 +266,16 @@ export interface CarCardProps {
  * Reserve online (/cars/:slug/checkout or /cars/:slug/buy-online): the car, the refundable deposit (the site's reserve deposit, default $200) and how long it is held (48 hours), and a form to place the reservation. Gate the page behind sign-in with the page's gate setting.
  */
 export interface CarCheckoutProps {
+  /**
+   * The heading above the reservation form on a car's page.
+   */
   heading: string;
 }
 /**
  * The vehicle page (/cars/:slug): gallery, key information, Our Comments, the dealer's tabs, car summary, all specifications, sidebar buttons, finance disclaimers, PDF download, and a SOLD notice or 'Like this and want something similar?' for sold or missing cars. Served with the car in the HTML, a canonical address, Open Graph tags and schema.org Car data.
  */
 export interface CarDetailProps {
-  slug?: Slug1;
+  slug?: Slug;
   whatsIncluded: Html;
   whyBuyFromUs: Html1;
   reserveOnline: Html2;
@@ -307,20 +299,34 @@ export interface CarDetailProps {
  * A grid of cards, each with an optional picture or icon, a title, text and a link.
  */
 export interface CardsGridProps {
+  /**
+   * The heading above the cards.
+   */
   heading?: string;
+  /**
+   * A sentence or two between the heading and the cards.
+   */
   intro?: string;
   /**
    * Columns on wide screens.
    */
   columns: 2 | 3 | 4;
   /**
+   * The cards shown side by side, in this order.
+   *
    * @minItems 1
    * @maxItems 24
    */
   cards: GridCard[];
 }
 export interface GridCard {
+  /**
+   * The heading on the card.
+   */
   title: string;
+  /**
+   * A short text under the card's heading.
+   */
   text?: string;
   image?: Image;
   /**
@@ -375,11 +381,19 @@ export interface CarouselProps {
    */
   loop: boolean;
   /**
+   * The slides that turn one after another, in this order.
+   *
    * @minItems 1
    * @maxItems 20
    */
   slides: {
+    /**
+     * The heading on the slide.
+     */
     title: string;
+    /**
+     * A short text under the slide's heading.
+     */
     text?: string;
     image?: Image;
     link?: Link;
@@ -389,24 +403,39 @@ export interface CarouselProps {
  * Two columns side by side on large screens, stacked on small screens.
  */
 export interface ColumnsProps {
+  /**
+   * How the width is shared between the two columns.
+   */
   ratio: '1:1' | '2:1' | '1:2';
 }
 /**
  * Compares the 2 to 4 cars the visitor picked with Compare on car cards, side by side (kept in their browser).
  */
 export interface CompareProps {
+  /**
+   * The heading above the side-by-side comparison.
+   */
   heading: string;
+  /**
+   * What visitors read before they have picked cars to compare.
+   */
   emptyText: string;
 }
 /**
  * Dealer directory search (the Dealer_production index): dealerships searchable by name, town and make, filtered by categories (New, Demo, Used, the makes they sell) and price (their cheapest car), 21 to a page. Each links to its stock.
  */
 export interface DealerDirectoryProps {
+  /**
+   * The heading above the list of dealerships.
+   */
   heading: string;
   /**
    * 1 when the block is the page's main heading (a page of its own), 2 inside a longer page.
    */
   headingLevel: 1 | 2;
+  /**
+   * The hint shown in the empty search box.
+   */
   placeholder: string;
   /**
    * site: this site's dealerships; all: every dealership on the platform.
@@ -425,8 +454,17 @@ export interface DealerDirectoryProps {
  * A dealership picker ("Please select a dealership...") with a button to that dealership's location page. With only one dealership it is chosen automatically.
  */
 export interface DealershipSelectProps {
+  /**
+   * The heading above the dealership drop-down.
+   */
   heading: string;
+  /**
+   * The words next to the drop-down.
+   */
   label: string;
+  /**
+   * The words on the button that opens the chosen dealership.
+   */
   buttonLabel: string;
   /**
    * The button goes to {pageBase}/{location slug} of the dealership's main location.
@@ -437,6 +475,9 @@ export interface DealershipSelectProps {
  * A booking or enquiry form from another service, in a sandboxed frame. Only https addresses of approved services are shown.
  */
 export interface EmbedProps {
+  /**
+   * The heading above the embedded form.
+   */
   heading?: string;
   /**
    * The https address of the form (e.g. the service-booking page). Its site must be on the approved list.
@@ -473,6 +514,9 @@ export interface EmergencyBannerProps {
    */
   message?: string;
   details?: Html4;
+  /**
+   * How the banner looks: calm for information, bright for a warning.
+   */
   tone: 'info' | 'warning';
 }
 /**
@@ -524,6 +568,9 @@ export interface EnquiryFormProps {
  * Questions that open to show their answers (trade-in FAQ by default).
  */
 export interface FaqAccordionProps {
+  /**
+   * The heading above the questions.
+   */
   heading: string;
   /**
    * Several answers may be open at once; otherwise opening one closes the others.
@@ -534,20 +581,31 @@ export interface FaqAccordionProps {
    */
   structuredData: boolean;
   /**
+   * The questions, each opening to show its answer, in this order.
+   *
    * @minItems 1
    * @maxItems 30
    */
   items: FaqItem[];
 }
 export interface FaqItem {
+  /**
+   * The question visitors click to open the answer.
+   */
   question: string;
-  answer: Html5;
+  answer: Html4;
 }
 /**
  * The cars the visitor marked with the heart (kept in their browser).
  */
 export interface FavouritesProps {
+  /**
+   * The heading above the visitor's favourite cars.
+   */
   heading: string;
+  /**
+   * What visitors read before they have marked any car as a favourite.
+   */
   emptyText: string;
 }
 /**
@@ -561,8 +619,17 @@ export interface FeatureBannerProps {
    * @maxItems 6
    */
   items: {
+    /**
+     * The small picture shown with this feature.
+     */
     icon: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
+    /**
+     * The feature's heading.
+     */
     title: string;
+    /**
+     * A short line under the feature's heading.
+     */
     text?: string;
     href: Href1;
     /**
@@ -632,8 +699,13 @@ export interface FooterProps {
    * @maxItems 6
    */
   columns: {
+    /**
+     * The heading at the top of this footer column.
+     */
     heading: string;
     /**
+     * The links listed in this column, top to bottom.
+     *
      * @maxItems 20
      */
     links: MenuLink[];
@@ -648,6 +720,9 @@ export interface FooterProps {
   legal?: string;
 }
 export interface MenuLink {
+  /**
+   * The words shown for the link.
+   */
   label: string;
   href: Href1;
 }
@@ -668,6 +743,9 @@ export interface HeaderProps {
   sticky: boolean;
 }
 export interface MenuItem {
+  /**
+   * The words shown in the menu.
+   */
   label: string;
   href?: Href1;
   /**
@@ -700,6 +778,9 @@ export interface HeroProps {
    * @maxItems 3
    */
   actions: Link[];
+  /**
+   * Whether the words sit on the left or in the middle.
+   */
   align: 'left' | 'center';
   /**
    * Light or dark text panel, or the dealer's brand colour.
@@ -710,12 +791,17 @@ export interface HeroProps {
  * Short selling points, each with an icon from the platform's icon set.
  */
 export interface IconListProps {
+  /**
+   * The heading above the selling points.
+   */
   heading?: string;
   /**
    * Columns on wide screens.
    */
   columns: 2 | 3 | 4;
   /**
+   * The selling points, each with its icon, in this order.
+   *
    * @minItems 1
    * @maxItems 12
    */
@@ -723,7 +809,13 @@ export interface IconListProps {
 }
 export interface IconListItem {
   icon: IconName;
+  /**
+   * The selling point in a few words.
+   */
   title: string;
+  /**
+   * A short line explaining the selling point.
+   */
   text?: string;
   link?: Link;
 }
@@ -731,14 +823,19 @@ export interface IconListItem {
  * A picture beside a heading, text and up to two buttons.
  */
 export interface ImageTextProps {
+  /**
+   * The heading beside the picture.
+   */
   heading: string;
-  text?: Html5;
+  text?: Html4;
   image: Image;
   /**
    * Side of the picture on wide screens (it is always above the text on phones).
    */
   imagePosition: 'left' | 'right';
   /**
+   * Buttons under the text, each with its words and where it goes.
+   *
    * @maxItems 2
    */
   actions: Link[];
@@ -751,7 +848,7 @@ export interface ImageTextProps {
  * One location's page: name, address, contact details, opening hours with holiday hours, Get Directions and a map. On /locations/:slug and /contact-us/:slug it shows the location named in the address; search engines get its details as structured data.
  */
 export interface LocationDetailProps {
-  location?: Slug2;
+  location?: Slug1;
   /**
    * A map of the location beside its details.
    */
@@ -773,6 +870,9 @@ export interface LocationDetailProps {
  * The dealer's locations as cards with opening hours, Get Directions and a map drawn without any map service. One location shows a single card beside a map; several show a card grid.
  */
 export interface LocationsProps {
+  /**
+   * The heading above the locations.
+   */
   heading: string;
   /**
    * A sentence under the heading.
@@ -807,7 +907,13 @@ export interface LocationsProps {
  * The new-model range of the makes the dealer sells, as cards with status (New, Coming Soon), a short description and the from price. On /models it follows ?body= (suv, trucks, vans, performance, electric, future vehicles).
  */
 export interface ModelCardsProps {
+  /**
+   * The heading above the model cards.
+   */
   heading: string;
+  /**
+   * A sentence or two between the heading and the cards.
+   */
   intro?: string;
   /**
    * Only models of this kind; empty for the whole range.
@@ -825,6 +931,9 @@ export interface ModelCardsProps {
    * Only this make (as the catalogue names it, e.g. Ford).
    */
   manufacturer?: string;
+  /**
+   * The most model cards shown at once.
+   */
   limit: number;
   /**
    * Show "from $…" when the model has a price.
@@ -834,25 +943,37 @@ export interface ModelCardsProps {
    * Where each card goes: the model's page (/{model-slug}, or its override address), or the stock of that model (/search/{make}/{model}).
    */
   linkTo: 'model-page' | 'stock';
+  /**
+   * The words on each card's button.
+   */
   buttonLabel: string;
 }
 /**
  * One model's page: picture, status, from price, description and links to stock and enquiry. On /:modelSlug pages it shows the model named in the address.
  */
 export interface ModelDetailProps {
-  model?: Slug3;
+  model?: Slug2;
   enquireHref: Href5;
+  /**
+   * What visitors read when the model in the address does not exist.
+   */
   notFoundText: string;
 }
 /**
  * Model directory search (the Model_production index): models searchable by name and filtered by make (manufacturer.name) and body type (model.body), 21 to a page, each with its from price and a link to the cars of that model in stock.
  */
 export interface ModelDirectoryProps {
+  /**
+   * The heading above the model search.
+   */
   heading: string;
   /**
    * 1 when the block is the page's main heading (a page of its own), 2 inside a longer page.
    */
   headingLevel: 1 | 2;
+  /**
+   * The hint shown in the empty search box.
+   */
   placeholder: string;
   /**
    * site: the makes the site's dealerships sell new (every make when they sell none); all: the whole catalogue.
@@ -867,10 +988,22 @@ export interface ModelDirectoryProps {
  * Cards for the site's current offers (from the site's offers list), each linking to its offer page. Expired offers and offers excluded for this website are left out.
  */
 export interface OfferCardsProps {
+  /**
+   * The heading above the offer cards.
+   */
   heading: string;
+  /**
+   * A sentence or two between the heading and the cards.
+   */
   intro?: string;
-  manufacturer?: Slug4;
+  manufacturer?: Slug3;
+  /**
+   * The most offer cards shown at once.
+   */
   limit: number;
+  /**
+   * The words on each card's button.
+   */
   buttonLabel: string;
   /**
    * Shown when no offer is current.
@@ -886,7 +1019,13 @@ export interface OfferDetailProps {
    */
   offerId?: number;
   enquireHref: Href6;
+  /**
+   * The words on the offer's enquiry button.
+   */
   enquireLabel: string;
+  /**
+   * What visitors read when the offer has ended or does not exist.
+   */
   notFoundText: string;
 }
 /**
@@ -915,11 +1054,19 @@ export interface PartsRequestProps {
  * "We accept" with the payment methods the dealership takes.
  */
 export interface PaymentLogosProps {
+  /**
+   * The words shown before the payment logos.
+   */
   heading: string;
   /**
+   * The payment cards and wallets whose logos are shown, in this order.
+   *
    * @minItems 1
    */
   logos: ('mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay')[];
+  /**
+   * Whether the logos sit on the left or in the middle.
+   */
   align: 'left' | 'center';
 }
 /**
@@ -952,10 +1099,10 @@ export interface PromoTileProps {
    * A sentence under the heading.
    */
   text?: string;
-  image?: Image1;
+  image?: Image;
   backgroundColour: Colour;
   textColour: Colour1;
-  link?: Link1;
+  link?: Link;
   /**
    * First day shown (YYYY-MM-DD). Leave empty to start now.
    */
@@ -980,34 +1127,6 @@ export interface PromoTileProps {
    * results: among the car results of this page. inline: where the block stands.
    */
   placement: 'results' | 'inline';
-}
-/**
- * Optional picture or icon; its alt text describes it (empty when decorative).
- */
-export interface Image1 {
-  src: ImageSrc;
-  /**
-   * Describes the image for screen readers; empty for decoration only.
-   */
-  alt: string;
-  /**
-   * The picture's own width, so the page keeps its place while it loads.
-   */
-  width?: number;
-  /**
-   * The picture's own height, so the page keeps its place while it loads.
-   */
-  height?: number;
-}
-/**
- * Optional button on the tile.
- */
-export interface Link1 {
-  /**
-   * Text the visitor sees.
-   */
-  label: string;
-  href: Href1;
 }
 /**
  * Lets a visitor ask for more photos or a video of a car. Every field except the contact details is optional.
@@ -1035,6 +1154,9 @@ export interface RequestPhotosProps {
  * Customer reviews: the average rating line, stars and up to 10 reviews. More than 3 reviews show as a carousel starting at the third. Shows nothing when there are no reviews, unless forced.
  */
 export interface ReviewsProps {
+  /**
+   * The heading above the reviews.
+   */
   heading: string;
   /**
    * Reviews account (the site slug or its numeric id). When set, the average rating and count come from the reviews service (GET {api}/reviews/snap21?orgId=…); if that fails no rating line shows.
@@ -1066,7 +1188,10 @@ export interface ReviewsProps {
    * Most reviews shown.
    */
   limit: number;
-  leaveReviewUrl?: Href10;
+  leaveReviewUrl?: Href1;
+  /**
+   * The words on the button that asks visitors to write a review.
+   */
   leaveReviewLabel: string;
   /**
    * Carousel moves on every 3 seconds (pauses on hover and focus; never for visitors who reduce motion). Leave unset to follow the site's reviews setting.
@@ -1082,11 +1207,17 @@ export interface CustomerReview {
    * The review's id on the reviews service.
    */
   id: number;
+  /**
+   * The reviewer's name as shown with the review.
+   */
   customer_name: string;
   /**
    * Rating out of 5.
    */
   rating: number;
+  /**
+   * What the customer wrote.
+   */
   text?: string | null;
   /**
    * dd/mm/yyyy
@@ -1100,14 +1231,20 @@ export interface CustomerReview {
    * e.g. 2 months ago
    */
   created_at_time_ago_in_words?: string;
-  image?: ImageSrc1;
+  image?: ImageSrc;
 }
 /**
  * Formatted text written by the dealer (sanitised).
  */
 export interface RichTextProps {
+  /**
+   * An optional heading above the text.
+   */
   heading?: string;
-  html: Html5;
+  html: Html4;
+  /**
+   * How wide the text runs: narrow is easier to read, wide fills the page.
+   */
   width: 'narrow' | 'wide';
 }
 /**
@@ -1194,15 +1331,21 @@ export interface SearchPageProps {
    * Shown when nothing matches.
    */
   emptyHeading: string;
-  findSimilarHref: Href11;
+  findSimilarHref: Href10;
 }
 /**
  * A page section holding other blocks, with an optional heading and background.
  */
 export interface SectionProps {
+  /**
+   * An optional heading at the top of the section.
+   */
   heading?: string;
+  /**
+   * The section's background: none, a light grey, or the brand colour.
+   */
   background: 'none' | 'muted' | 'brand';
-  anchor?: Slug5;
+  anchor?: Slug;
 }
 /**
  * The same flow as the trade-in valuation for visitors selling their car outright. Never asks visitors to sign in.
@@ -1216,7 +1359,7 @@ export interface SellMyCarProps {
    * A sentence or two under the heading.
    */
   intro: string;
-  privacyHref: Href12;
+  privacyHref: Href11;
 }
 /**
  * Book a service online (/service#service-booking, /ford-service): the visitor picks a service centre, the kind of service, a day and a time within that centre's service hours (holiday hours included), and leaves their details and car. It sends a Service Booking lead; the server checks the time against the same hours. Give the block the id service-booking so pages can link to #service-booking.
@@ -1245,7 +1388,7 @@ export interface ServiceBookingProps {
    * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
    */
   optInText: string;
-  termsHref: Href13;
+  termsHref: Href12;
   /**
    * Wording of the send button.
    */
@@ -1291,6 +1434,9 @@ export interface SuccessProps {
  * One embedded form per location (e.g. each site's service booking), chosen with tabs. Frames are sandboxed and only approved https services are shown.
  */
 export interface TabbedEmbedProps {
+  /**
+   * The heading above the tabs.
+   */
   heading?: string;
   /**
    * Height of each tab's form.
@@ -1301,6 +1447,8 @@ export interface TabbedEmbedProps {
    */
   allowPopups: boolean;
   /**
+   * The tabs, each showing its own embedded form, in this order.
+   *
    * @minItems 1
    * @maxItems 12
    */
@@ -1340,7 +1488,7 @@ export interface TestDriveFormProps {
    * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
    */
   optInText: string;
-  termsHref: Href14;
+  termsHref: Href13;
   /**
    * Wording of the send button.
    */
@@ -1362,12 +1510,18 @@ export interface TradeInProps {
    * A sentence or two under the heading.
    */
   intro: string;
-  privacyHref: Href15;
+  privacyHref: Href14;
 }
 /**
  * The signed-in visitor's watchlist: the cars they saved, with a button to remove each. Visitors who are not signed in are asked to sign in.
  */
 export interface WatchlistProps {
+  /**
+   * The heading above the visitor's saved cars.
+   */
   heading: string;
+  /**
+   * What visitors read before they have saved any car.
+   */
   emptyText: string;
 }

@@ -22,31 +22,23 @@ export type ImageSrc = string;
 export type Slug1 = string;
 export type Phone = string;
 /**
- * A plain lower-case name: letters, digits and single hyphens.
- */
-export type Slug2 = string;
-/**
- * A plain lower-case name: letters, digits and single hyphens.
- */
-export type Slug3 = string;
-/**
  * Market the site serves. Sets locale, currency, distance unit and spelling.
  */
 export type Region = 'AU' | 'NZ' | 'US';
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug4 = string;
+export type Slug2 = string;
 /**
- * Buttons, links and highlights.
+ * A colour as #rgb or #rrggbb.
  */
 export type Colour = string;
 /**
- * Text on primary-coloured backgrounds.
+ * A colour as #rgb or #rrggbb.
  */
 export type Colour1 = string;
 /**
- * Tags and alerts.
+ * A colour as #rgb or #rrggbb.
  */
 export type Colour2 = string;
 /**
@@ -154,23 +146,11 @@ export type BlockId = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug5 = string;
-/**
- * A plain lower-case name: letters, digits and single hyphens.
- */
-export type Slug6 = string;
+export type Slug3 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href1 = string;
-/**
- * A plain lower-case name: letters, digits and single hyphens.
- */
-export type Slug7 = string;
-/**
- * A plain lower-case name: letters, digits and single hyphens.
- */
-export type Slug8 = string;
 /**
  * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
  */
@@ -192,10 +172,6 @@ export type Html4 = string;
  */
 export type Href2 = string;
 /**
- * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
- */
-export type Html5 = string;
-/**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href3 = string;
@@ -203,13 +179,6 @@ export type Href3 = string;
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href4 = string;
-/**
- * Phone number shown beside the menu on large screens.
- */
-export type Phone1 = string;
-/**
- * Icon from the platform icon set.
- */
 export type IconName =
   | 'car'
   | 'key'
@@ -232,14 +201,14 @@ export type IconName =
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug9 = string;
+export type Slug4 = string;
 export type KindOfLocation =
   'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all';
 export type OneLocationId = number;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug10 = string;
+export type Slug5 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -247,7 +216,7 @@ export type Href5 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug11 = string;
+export type Slug6 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -273,10 +242,6 @@ export type Colour9 = string;
  */
 export type Href9 = string;
 /**
- * An image shipped with the platform (/assets/...) or an https address.
- */
-export type ImageSrc1 = string;
-/**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href10 = string;
@@ -284,10 +249,6 @@ export type Href10 = string;
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href11 = string;
-/**
- * A plain lower-case name: letters, digits and single hyphens.
- */
-export type Slug12 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -301,13 +262,9 @@ export type Href13 = string;
  */
 export type Href14 = string;
 /**
- * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
- */
-export type Href15 = string;
-/**
  * The site asking; the PDF uses its region and name.
  */
-export type Slug13 = string;
+export type Slug7 = string;
 /**
  * A short, readable id, unique within the document (e.g. search-results, hero-2).
  */
@@ -315,7 +272,7 @@ export type BlockId1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug14 = string;
+export type Slug8 = string;
 /**
  * A UUID the browser generates once per submission (crypto.randomUUID()) and repeats on every retry, so that a double click or a flaky network stores one lead.
  */
@@ -350,13 +307,17 @@ export type Region2 = 'AU' | 'NZ' | 'US';
  */
 export type PageUrl1 = string;
 /**
- * A plain lower-case name: letters, digits and single hyphens.
+ * The analytics event id the page pushed to the dataLayer for this lead (docs/forms.md, "Analytics"): 14 enquiry on a new or demo car, 15 on a used car, 17 test drive on a new or demo car (or one tagged Test Drive Only), 48 test drive on a used car, 22 General Enquiry, 18 trade-in offer accepted, 39 favourite added.
  */
-export type Slug15 = string;
+export type EventId = 14 | 15 | 17 | 48 | 22 | 18 | 39;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug16 = string;
+export type Slug9 = string;
+/**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug10 = string;
 /**
  * Where the plate is registered: an Australian state or territory, NZ, or a US state (two letters).
  */
@@ -471,7 +432,14 @@ export interface Car {
    */
   sold_date_timestamp: number | null;
   show_on_dealer_website: boolean;
+  /**
+   * The dealer feed's reserved flag, or true while an online reservation holds the car (reserved_until).
+   */
   reserved: boolean;
+  /**
+   * Set by the server while an online reservation holds the car: when the hold ends (docs/api.md, "Reservations"). Absent otherwise.
+   */
+  reserved_until?: string;
   /**
    * Manufacturer certified pre-owned (shown for Toyota).
    */
@@ -812,12 +780,12 @@ export interface SiteDocument {
    * Version of the document format. Older documents are upgraded by the engine's migrations.
    */
   schemaVersion: number;
-  slug: Slug2;
+  slug: Slug1;
   /**
    * Dealer or group name shown to visitors.
    */
   name: string;
-  template?: Slug3;
+  template?: Slug1;
   /**
    * Website id (sent with phone reveals and leads).
    */
@@ -847,6 +815,9 @@ export interface SiteDocument {
    * Look of the site.
    */
   theme?: {
+    /**
+     * Colours of the header and footer on every page.
+     */
     colours?: {
       primary?: Colour;
       primaryText?: Colour1;
@@ -911,6 +882,9 @@ export interface SiteDocument {
      */
     pageSize?: number;
   };
+  /**
+   * Where the site sends enquiries and saved cars. Leave as it is unless the dealer has their own system.
+   */
   api?: {
     /**
      * Base address of the dealer API (leads, watchlist). /api is the platform's own.
@@ -929,10 +903,14 @@ export interface SiteDocument {
    */
   layout?: {
     /**
+     * Blocks shown at the top of every page that shows the header and footer.
+     *
      * @maxItems 500
      */
     header?: Block[];
     /**
+     * Blocks shown at the bottom of every page that shows the header and footer.
+     *
      * @maxItems 500
      */
     footer?: Block[];
@@ -942,8 +920,10 @@ export interface SiteDocument {
    *
    * @maxItems 200
    */
-  withoutPages?: Slug5[];
+  withoutPages?: Slug3[];
   /**
+   * The pages of the site, each at its own address.
+   *
    * @minItems 1
    * @maxItems 200
    */
@@ -955,6 +935,9 @@ export interface Dealership {
    */
   id: number;
   slug: Slug1;
+  /**
+   * The dealership's full name, as visitors see it on the site.
+   */
   name: string;
   /**
    * Makes this dealership sells new (catalogue names, e.g. Ford).
@@ -969,8 +952,14 @@ export interface Location {
    * The location's id in the dealer system.
    */
   id: number;
+  /**
+   * The location's name, as shown on the locations list and its own page.
+   */
   name: string;
   slug: Slug1;
+  /**
+   * What happens at this location: sales, service or parts. Decides where it is listed.
+   */
   location_type: 'sales' | 'service' | 'parts' | '' | 'other';
   /**
    * e.g. buying
@@ -988,22 +977,43 @@ export interface Location {
    * Id of the dealership this location belongs to.
    */
   dealership_id?: number;
-  dealership_slug: Slug4;
+  dealership_slug: Slug2;
   /**
    * Makes sold or serviced here.
    */
   manufacturers?: string[];
+  /**
+   * The dealer licence number shown in the location's details, where the law asks for it.
+   */
   dealer_license_number?: string;
+  /**
+   * The motor vehicle repairer number shown in the location's details, where the law asks for it.
+   */
   motor_vehicle_repairer?: string;
   /**
    * IANA time zone, e.g. Australia/Brisbane.
    */
   time_zone?: string;
   image?: Image;
+  /**
+   * The street address shown to visitors and used for directions.
+   */
   address: {
+    /**
+     * Street number and name.
+     */
     street: string;
+    /**
+     * The suburb, town or city.
+     */
     city: string;
+    /**
+     * The state or territory.
+     */
     state: string;
+    /**
+     * The postcode (or ZIP code).
+     */
     postcode: string;
     /**
      * Map position, north–south.
@@ -1014,9 +1024,15 @@ export interface Location {
      */
     long?: number;
   };
+  /**
+   * How visitors reach this location.
+   */
   contact_detail?: {
     phone?: Phone;
     landline_phone?: Phone;
+    /**
+     * The email address shown for this location.
+     */
     email?: string;
     /**
      * One entry a day.
@@ -1050,6 +1066,9 @@ export interface OpeningHour {
    * 0 Sunday … 6 Saturday.
    */
   weekday: number;
+  /**
+   * Whether the location is open on this day.
+   */
   status: 'Open' | 'Closed';
   /**
    * Opening time, 24-hour HH:MM.
@@ -1065,6 +1084,9 @@ export interface SpecialHour {
    * A public holiday or other day with its own hours.
    */
   date: string;
+  /**
+   * Whether the location is open on this date.
+   */
   status: 'Open' | 'Closed';
   /**
    * 24-hour HH:MM.
@@ -1087,6 +1109,9 @@ export interface Offer {
    * The offer's id in the dealer system.
    */
   id: number;
+  /**
+   * The offer's headline, shown on its card and page.
+   */
   name: string;
   description?: Html;
   /**
@@ -1094,16 +1119,34 @@ export interface Offer {
    */
   disclaimer?: string;
   image?: Image;
+  /**
+   * The model the offer is for, if it is for one model.
+   */
   model?: {
+    /**
+     * The model's name as shown with the offer, e.g. Ranger.
+     */
     name?: string;
     slug?: Slug1;
     override_url?: Href;
   };
+  /**
+   * The make the offer is for, if it is for one make.
+   */
   manufacturer?: {
+    /**
+     * The make's name as shown with the offer, e.g. Ford.
+     */
     name?: string;
     slug?: Slug1;
   };
+  /**
+   * The first day the offer is shown. Leave empty to show it from now.
+   */
   starts?: string;
+  /**
+   * The last day the offer is shown. Leave empty to show it until removed.
+   */
   expires?: string;
   /**
    * Websites that must not show this offer.
@@ -1325,7 +1368,7 @@ export interface Features {
   embedOrigins?: string[];
 }
 export interface Page {
-  id: Slug6;
+  id: Slug1;
   /**
    * Route, with :parameters (e.g. /cars/:slug). * matches anything (the not-found page).
    */
@@ -1347,6 +1390,8 @@ export interface Page {
    */
   gate?: 'sign-in' | 'finance';
   /**
+   * The blocks that make up this page, top to bottom.
+   *
    * @maxItems 500
    */
   blocks: Block[];
@@ -1377,6 +1422,9 @@ export interface ApplyForFinanceProps {
  * Find cars for your budget: the visitor picks a body type and enters a weekly repayment and deposit; the budget (weekly × 260 + deposit) opens the stock search up to that price. Also a price range slider (results sorted by highest price first) and links to the makes and body types in stock. When the budget is below the cheapest car, the button is disabled and says no cars were found.
  */
 export interface BudgetFinderProps {
+  /**
+   * The heading above the budget search.
+   */
   heading?: string;
   /**
    * 1 when the block is the page's main heading (a page of its own), 2 inside a longer page.
@@ -1427,7 +1475,13 @@ export interface BudgetFinderProps {
  * A strip with a heading, a sentence and one or two buttons (e.g. Book a service, Call us).
  */
 export interface CallToActionProps {
+  /**
+   * The large words of the banner.
+   */
   heading: string;
+  /**
+   * A sentence or two under the heading.
+   */
   text?: string;
   /**
    * One or two buttons.
@@ -1436,7 +1490,13 @@ export interface CallToActionProps {
    * @maxItems 2
    */
   actions: Link[];
+  /**
+   * The banner's background and text colours.
+   */
   tone?: 'brand' | 'dark' | 'light';
+  /**
+   * Whether the words sit on the left or in the middle.
+   */
   align?: 'left' | 'center';
 }
 export interface Link {
@@ -1454,7 +1514,7 @@ export interface CarCardProps {
    * Optional heading above the card, e.g. Car of the week.
    */
   heading?: string;
-  slug?: Slug7;
+  slug?: Slug1;
   /**
    * Or the car's id.
    */
@@ -1464,13 +1524,16 @@ export interface CarCardProps {
  * Reserve online (/cars/:slug/checkout or /cars/:slug/buy-online): the car, the refundable deposit (the site's reserve deposit, default $200) and how long it is held (48 hours), and a form to place the reservation. Gate the page behind sign-in with the page's gate setting.
  */
 export interface CarCheckoutProps {
+  /**
+   * The heading above the reservation form on a car's page.
+   */
   heading?: string;
 }
 /**
  * The vehicle page (/cars/:slug): gallery, key information, Our Comments, the dealer's tabs, car summary, all specifications, sidebar buttons, finance disclaimers, PDF download, and a SOLD notice or 'Like this and want something similar?' for sold or missing cars. Served with the car in the HTML, a canonical address, Open Graph tags and schema.org Car data.
  */
 export interface CarDetailProps {
-  slug?: Slug8;
+  slug?: Slug1;
   whatsIncluded?: Html1;
   whyBuyFromUs?: Html2;
   reserveOnline?: Html3;
@@ -1494,20 +1557,34 @@ export interface CarDetailProps {
  * A grid of cards, each with an optional picture or icon, a title, text and a link.
  */
 export interface CardsGridProps {
+  /**
+   * The heading above the cards.
+   */
   heading?: string;
+  /**
+   * A sentence or two between the heading and the cards.
+   */
   intro?: string;
   /**
    * Columns on wide screens.
    */
   columns?: 2 | 3 | 4;
   /**
+   * The cards shown side by side, in this order.
+   *
    * @minItems 1
    * @maxItems 24
    */
   cards: GridCard[];
 }
 export interface GridCard {
+  /**
+   * The heading on the card.
+   */
   title: string;
+  /**
+   * A short text under the card's heading.
+   */
   text?: string;
   image?: Image;
   /**
@@ -1547,11 +1624,19 @@ export interface CarouselProps {
    */
   loop?: boolean;
   /**
+   * The slides that turn one after another, in this order.
+   *
    * @minItems 1
    * @maxItems 20
    */
   slides: {
+    /**
+     * The heading on the slide.
+     */
     title: string;
+    /**
+     * A short text under the slide's heading.
+     */
     text?: string;
     image?: Image;
     link?: Link;
@@ -1561,24 +1646,39 @@ export interface CarouselProps {
  * Two columns side by side on large screens, stacked on small screens.
  */
 export interface ColumnsProps {
+  /**
+   * How the width is shared between the two columns.
+   */
   ratio?: '1:1' | '2:1' | '1:2';
 }
 /**
  * Compares the 2 to 4 cars the visitor picked with Compare on car cards, side by side (kept in their browser).
  */
 export interface CompareProps {
+  /**
+   * The heading above the side-by-side comparison.
+   */
   heading?: string;
+  /**
+   * What visitors read before they have picked cars to compare.
+   */
   emptyText?: string;
 }
 /**
  * Dealer directory search (the Dealer_production index): dealerships searchable by name, town and make, filtered by categories (New, Demo, Used, the makes they sell) and price (their cheapest car), 21 to a page. Each links to its stock.
  */
 export interface DealerDirectoryProps {
+  /**
+   * The heading above the list of dealerships.
+   */
   heading?: string;
   /**
    * 1 when the block is the page's main heading (a page of its own), 2 inside a longer page.
    */
   headingLevel?: 1 | 2;
+  /**
+   * The hint shown in the empty search box.
+   */
   placeholder?: string;
   /**
    * site: this site's dealerships; all: every dealership on the platform.
@@ -1597,8 +1697,17 @@ export interface DealerDirectoryProps {
  * A dealership picker ("Please select a dealership...") with a button to that dealership's location page. With only one dealership it is chosen automatically.
  */
 export interface DealershipSelectProps {
+  /**
+   * The heading above the dealership drop-down.
+   */
   heading?: string;
+  /**
+   * The words next to the drop-down.
+   */
   label?: string;
+  /**
+   * The words on the button that opens the chosen dealership.
+   */
   buttonLabel?: string;
   /**
    * The button goes to {pageBase}/{location slug} of the dealership's main location.
@@ -1609,6 +1718,9 @@ export interface DealershipSelectProps {
  * A booking or enquiry form from another service, in a sandboxed frame. Only https addresses of approved services are shown.
  */
 export interface EmbedProps {
+  /**
+   * The heading above the embedded form.
+   */
   heading?: string;
   /**
    * The https address of the form (e.g. the service-booking page). Its site must be on the approved list.
@@ -1644,7 +1756,10 @@ export interface EmergencyBannerProps {
    * Short notice beside the link.
    */
   message?: string;
-  details?: Html5;
+  details?: Html;
+  /**
+   * How the banner looks: calm for information, bright for a warning.
+   */
   tone?: 'info' | 'warning';
 }
 /**
@@ -1696,6 +1811,9 @@ export interface EnquiryFormProps {
  * Questions that open to show their answers (trade-in FAQ by default).
  */
 export interface FaqAccordionProps {
+  /**
+   * The heading above the questions.
+   */
   heading?: string;
   /**
    * Several answers may be open at once; otherwise opening one closes the others.
@@ -1706,12 +1824,17 @@ export interface FaqAccordionProps {
    */
   structuredData?: boolean;
   /**
+   * The questions, each opening to show its answer, in this order.
+   *
    * @minItems 1
    * @maxItems 30
    */
   items?: FaqItem[];
 }
 export interface FaqItem {
+  /**
+   * The question visitors click to open the answer.
+   */
   question: string;
   answer: Html;
 }
@@ -1719,7 +1842,13 @@ export interface FaqItem {
  * The cars the visitor marked with the heart (kept in their browser).
  */
 export interface FavouritesProps {
+  /**
+   * The heading above the visitor's favourite cars.
+   */
   heading?: string;
+  /**
+   * What visitors read before they have marked any car as a favourite.
+   */
   emptyText?: string;
 }
 /**
@@ -1733,8 +1862,17 @@ export interface FeatureBannerProps {
    * @maxItems 6
    */
   items?: {
+    /**
+     * The small picture shown with this feature.
+     */
     icon?: 'offers' | 'service' | 'sell' | 'finance' | 'car' | 'location';
+    /**
+     * The feature's heading.
+     */
     title: string;
+    /**
+     * A short line under the feature's heading.
+     */
     text?: string;
     href: Href;
     /**
@@ -1804,8 +1942,13 @@ export interface FooterProps {
    * @maxItems 6
    */
   columns?: {
+    /**
+     * The heading at the top of this footer column.
+     */
     heading: string;
     /**
+     * The links listed in this column, top to bottom.
+     *
      * @maxItems 20
      */
     links: MenuLink[];
@@ -1820,6 +1963,9 @@ export interface FooterProps {
   legal?: string;
 }
 export interface MenuLink {
+  /**
+   * The words shown for the link.
+   */
   label: string;
   href: Href;
 }
@@ -1833,13 +1979,16 @@ export interface HeaderProps {
    * @maxItems 12
    */
   menu?: MenuItem[];
-  phone?: Phone1;
+  phone?: Phone;
   /**
    * Header stays at the top while scrolling.
    */
   sticky?: boolean;
 }
 export interface MenuItem {
+  /**
+   * The words shown in the menu.
+   */
   label: string;
   href?: Href;
   /**
@@ -1872,6 +2021,9 @@ export interface HeroProps {
    * @maxItems 3
    */
   actions?: Link[];
+  /**
+   * Whether the words sit on the left or in the middle.
+   */
   align?: 'left' | 'center';
   /**
    * Light or dark text panel, or the dealer's brand colour.
@@ -1882,12 +2034,17 @@ export interface HeroProps {
  * Short selling points, each with an icon from the platform's icon set.
  */
 export interface IconListProps {
+  /**
+   * The heading above the selling points.
+   */
   heading?: string;
   /**
    * Columns on wide screens.
    */
   columns?: 2 | 3 | 4;
   /**
+   * The selling points, each with its icon, in this order.
+   *
    * @minItems 1
    * @maxItems 12
    */
@@ -1895,7 +2052,13 @@ export interface IconListProps {
 }
 export interface IconListItem {
   icon: IconName;
+  /**
+   * The selling point in a few words.
+   */
   title: string;
+  /**
+   * A short line explaining the selling point.
+   */
   text?: string;
   link?: Link;
 }
@@ -1903,6 +2066,9 @@ export interface IconListItem {
  * A picture beside a heading, text and up to two buttons.
  */
 export interface ImageTextProps {
+  /**
+   * The heading beside the picture.
+   */
   heading: string;
   text?: Html;
   image: Image;
@@ -1911,6 +2077,8 @@ export interface ImageTextProps {
    */
   imagePosition?: 'left' | 'right';
   /**
+   * Buttons under the text, each with its words and where it goes.
+   *
    * @maxItems 2
    */
   actions?: Link[];
@@ -1923,7 +2091,7 @@ export interface ImageTextProps {
  * One location's page: name, address, contact details, opening hours with holiday hours, Get Directions and a map. On /locations/:slug and /contact-us/:slug it shows the location named in the address; search engines get its details as structured data.
  */
 export interface LocationDetailProps {
-  location?: Slug9;
+  location?: Slug4;
   /**
    * A map of the location beside its details.
    */
@@ -1945,6 +2113,9 @@ export interface LocationDetailProps {
  * The dealer's locations as cards with opening hours, Get Directions and a map drawn without any map service. One location shows a single card beside a map; several show a card grid.
  */
 export interface LocationsProps {
+  /**
+   * The heading above the locations.
+   */
   heading?: string;
   /**
    * A sentence under the heading.
@@ -1979,7 +2150,13 @@ export interface LocationsProps {
  * The new-model range of the makes the dealer sells, as cards with status (New, Coming Soon), a short description and the from price. On /models it follows ?body= (suv, trucks, vans, performance, electric, future vehicles).
  */
 export interface ModelCardsProps {
+  /**
+   * The heading above the model cards.
+   */
   heading?: string;
+  /**
+   * A sentence or two between the heading and the cards.
+   */
   intro?: string;
   /**
    * Only models of this kind; empty for the whole range.
@@ -1997,6 +2174,9 @@ export interface ModelCardsProps {
    * Only this make (as the catalogue names it, e.g. Ford).
    */
   manufacturer?: string;
+  /**
+   * The most model cards shown at once.
+   */
   limit?: number;
   /**
    * Show "from $…" when the model has a price.
@@ -2006,25 +2186,37 @@ export interface ModelCardsProps {
    * Where each card goes: the model's page (/{model-slug}, or its override address), or the stock of that model (/search/{make}/{model}).
    */
   linkTo?: 'model-page' | 'stock';
+  /**
+   * The words on each card's button.
+   */
   buttonLabel?: string;
 }
 /**
  * One model's page: picture, status, from price, description and links to stock and enquiry. On /:modelSlug pages it shows the model named in the address.
  */
 export interface ModelDetailProps {
-  model?: Slug10;
+  model?: Slug5;
   enquireHref?: Href5;
+  /**
+   * What visitors read when the model in the address does not exist.
+   */
   notFoundText?: string;
 }
 /**
  * Model directory search (the Model_production index): models searchable by name and filtered by make (manufacturer.name) and body type (model.body), 21 to a page, each with its from price and a link to the cars of that model in stock.
  */
 export interface ModelDirectoryProps {
+  /**
+   * The heading above the model search.
+   */
   heading?: string;
   /**
    * 1 when the block is the page's main heading (a page of its own), 2 inside a longer page.
    */
   headingLevel?: 1 | 2;
+  /**
+   * The hint shown in the empty search box.
+   */
   placeholder?: string;
   /**
    * site: the makes the site's dealerships sell new (every make when they sell none); all: the whole catalogue.
@@ -2039,10 +2231,22 @@ export interface ModelDirectoryProps {
  * Cards for the site's current offers (from the site's offers list), each linking to its offer page. Expired offers and offers excluded for this website are left out.
  */
 export interface OfferCardsProps {
+  /**
+   * The heading above the offer cards.
+   */
   heading?: string;
+  /**
+   * A sentence or two between the heading and the cards.
+   */
   intro?: string;
-  manufacturer?: Slug11;
+  manufacturer?: Slug6;
+  /**
+   * The most offer cards shown at once.
+   */
   limit?: number;
+  /**
+   * The words on each card's button.
+   */
   buttonLabel?: string;
   /**
    * Shown when no offer is current.
@@ -2058,7 +2262,13 @@ export interface OfferDetailProps {
    */
   offerId?: number;
   enquireHref?: Href6;
+  /**
+   * The words on the offer's enquiry button.
+   */
   enquireLabel?: string;
+  /**
+   * What visitors read when the offer has ended or does not exist.
+   */
   notFoundText?: string;
 }
 /**
@@ -2087,11 +2297,19 @@ export interface PartsRequestProps {
  * "We accept" with the payment methods the dealership takes.
  */
 export interface PaymentLogosProps {
+  /**
+   * The words shown before the payment logos.
+   */
   heading?: string;
   /**
+   * The payment cards and wallets whose logos are shown, in this order.
+   *
    * @minItems 1
    */
   logos?: ('mastercard' | 'visa' | 'maestro' | 'google-pay' | 'apple-pay')[];
+  /**
+   * Whether the logos sit on the left or in the middle.
+   */
   align?: 'left' | 'center';
 }
 /**
@@ -2124,10 +2342,10 @@ export interface PromoTileProps {
    * A sentence under the heading.
    */
   text?: string;
-  image?: Image1;
+  image?: Image;
   backgroundColour?: Colour8;
   textColour?: Colour9;
-  link?: Link1;
+  link?: Link;
   /**
    * First day shown (YYYY-MM-DD). Leave empty to start now.
    */
@@ -2152,34 +2370,6 @@ export interface PromoTileProps {
    * results: among the car results of this page. inline: where the block stands.
    */
   placement?: 'results' | 'inline';
-}
-/**
- * Optional picture or icon; its alt text describes it (empty when decorative).
- */
-export interface Image1 {
-  src: ImageSrc;
-  /**
-   * Describes the image for screen readers; empty for decoration only.
-   */
-  alt: string;
-  /**
-   * The picture's own width, so the page keeps its place while it loads.
-   */
-  width?: number;
-  /**
-   * The picture's own height, so the page keeps its place while it loads.
-   */
-  height?: number;
-}
-/**
- * Optional button on the tile.
- */
-export interface Link1 {
-  /**
-   * Text the visitor sees.
-   */
-  label: string;
-  href: Href;
 }
 /**
  * Lets a visitor ask for more photos or a video of a car. Every field except the contact details is optional.
@@ -2207,6 +2397,9 @@ export interface RequestPhotosProps {
  * Customer reviews: the average rating line, stars and up to 10 reviews. More than 3 reviews show as a carousel starting at the third. Shows nothing when there are no reviews, unless forced.
  */
 export interface ReviewsProps {
+  /**
+   * The heading above the reviews.
+   */
   heading?: string;
   /**
    * Reviews account (the site slug or its numeric id). When set, the average rating and count come from the reviews service (GET {api}/reviews/snap21?orgId=…); if that fails no rating line shows.
@@ -2238,7 +2431,10 @@ export interface ReviewsProps {
    * Most reviews shown.
    */
   limit?: number;
-  leaveReviewUrl?: Href10;
+  leaveReviewUrl?: Href;
+  /**
+   * The words on the button that asks visitors to write a review.
+   */
   leaveReviewLabel?: string;
   /**
    * Carousel moves on every 3 seconds (pauses on hover and focus; never for visitors who reduce motion). Leave unset to follow the site's reviews setting.
@@ -2254,11 +2450,17 @@ export interface CustomerReview {
    * The review's id on the reviews service.
    */
   id: number;
+  /**
+   * The reviewer's name as shown with the review.
+   */
   customer_name: string;
   /**
    * Rating out of 5.
    */
   rating: number;
+  /**
+   * What the customer wrote.
+   */
   text?: string | null;
   /**
    * dd/mm/yyyy
@@ -2272,14 +2474,20 @@ export interface CustomerReview {
    * e.g. 2 months ago
    */
   created_at_time_ago_in_words?: string;
-  image?: ImageSrc1;
+  image?: ImageSrc;
 }
 /**
  * Formatted text written by the dealer (sanitised).
  */
 export interface RichTextProps {
+  /**
+   * An optional heading above the text.
+   */
   heading?: string;
   html: Html;
+  /**
+   * How wide the text runs: narrow is easier to read, wide fills the page.
+   */
   width?: 'narrow' | 'wide';
 }
 /**
@@ -2366,15 +2574,21 @@ export interface SearchPageProps {
    * Shown when nothing matches.
    */
   emptyHeading?: string;
-  findSimilarHref?: Href11;
+  findSimilarHref?: Href10;
 }
 /**
  * A page section holding other blocks, with an optional heading and background.
  */
 export interface SectionProps {
+  /**
+   * An optional heading at the top of the section.
+   */
   heading?: string;
+  /**
+   * The section's background: none, a light grey, or the brand colour.
+   */
   background?: 'none' | 'muted' | 'brand';
-  anchor?: Slug12;
+  anchor?: Slug1;
 }
 /**
  * The same flow as the trade-in valuation for visitors selling their car outright. Never asks visitors to sign in.
@@ -2388,7 +2602,7 @@ export interface SellMyCarProps {
    * A sentence or two under the heading.
    */
   intro?: string;
-  privacyHref?: Href12;
+  privacyHref?: Href11;
 }
 /**
  * Book a service online (/service#service-booking, /ford-service): the visitor picks a service centre, the kind of service, a day and a time within that centre's service hours (holiday hours included), and leaves their details and car. It sends a Service Booking lead; the server checks the time against the same hours. Give the block the id service-booking so pages can link to #service-booking.
@@ -2417,7 +2631,7 @@ export interface ServiceBookingProps {
    * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
    */
   optInText?: string;
-  termsHref?: Href13;
+  termsHref?: Href12;
   /**
    * Wording of the send button.
    */
@@ -2463,6 +2677,9 @@ export interface SuccessProps {
  * One embedded form per location (e.g. each site's service booking), chosen with tabs. Frames are sandboxed and only approved https services are shown.
  */
 export interface TabbedEmbedProps {
+  /**
+   * The heading above the tabs.
+   */
   heading?: string;
   /**
    * Height of each tab's form.
@@ -2473,6 +2690,8 @@ export interface TabbedEmbedProps {
    */
   allowPopups?: boolean;
   /**
+   * The tabs, each showing its own embedded form, in this order.
+   *
    * @minItems 1
    * @maxItems 12
    */
@@ -2512,7 +2731,7 @@ export interface TestDriveFormProps {
    * Wording of the optional tick box for offers and updates (opt_in). Leave empty to hide the tick box.
    */
   optInText?: string;
-  termsHref?: Href14;
+  termsHref?: Href13;
   /**
    * Wording of the send button.
    */
@@ -2534,13 +2753,19 @@ export interface TradeInProps {
    * A sentence or two under the heading.
    */
   intro?: string;
-  privacyHref?: Href15;
+  privacyHref?: Href14;
 }
 /**
  * The signed-in visitor's watchlist: the cars they saved, with a button to remove each. Visitors who are not signed in are asked to sign in.
  */
 export interface WatchlistProps {
+  /**
+   * The heading above the visitor's saved cars.
+   */
   heading?: string;
+  /**
+   * What visitors read before they have saved any car.
+   */
   emptyText?: string;
 }
 /**
@@ -2567,7 +2792,7 @@ export interface CarIdParams {
  * Query of GET /api/cars/{id} and /api/cars/{slug}/pdf.
  */
 export interface CarQuery {
-  site?: Slug13;
+  site?: Slug7;
 }
 /**
  * Path of GET /api/cars/{slug}/pdf.
@@ -2606,7 +2831,7 @@ export interface FormParams {
  * POST /api/forms/{formId}: a general form (contact, service booking request, careers, …). The form's own fields go in fields; name, email, phone and message there are shown to staff as the contact. Stored as a lead with the same guarantees as POST /api/leads.
  */
 export interface FormSubmission {
-  site: Slug14;
+  site: Slug8;
   submission_id: SubmissionId;
   url?: PageUrl;
   source?: 'Website';
@@ -2681,7 +2906,7 @@ export interface GeocodeResult {
  * POST /api/leads: what the shared lead helper sends for an enquiry, test drive, finance, reserve, trade-in, service booking or parts form. The visitor's details sit at the top level next to the helper's own fields. Unknown properties are refused; a form with fields of its own puts them in extra.
  */
 export interface LeadRequest {
-  site: Slug14;
+  site: Slug8;
   submission_id: SubmissionId;
   /**
    * True when the visitor finished the form; false when a flow (trade-in) creates the lead at its first step.
@@ -2697,6 +2922,7 @@ export interface LeadRequest {
   car_dealership_id?: number;
   lead_attributes?: LeadAttributes;
   captcha?: CaptchaSolution;
+  event_id?: EventId;
   /**
    * First name, or the full name.
    */
@@ -2726,7 +2952,7 @@ export interface LeadRequest {
    * Location id (or slug) the visitor chose; must be one of the site's.
    */
   location?: number | string;
-  dealership_slug?: Slug15;
+  dealership_slug?: Slug9;
   manufacturer_slug?: Slug1;
   stock_number?: string;
   'Vehicle Make'?: string;
@@ -2750,7 +2976,7 @@ export interface LeadRequest {
    * a date and time written as YYYY-MM-DDTHH:MM (test drive: the preferred time, local, from a datetime-local input)
    */
   booking_datetime?: string;
-  preferredDealership?: Slug16;
+  preferredDealership?: Slug10;
   vehiclePriceBudget?: number;
   PreferredContactMethod?: 'Phone' | 'Email' | 'SMS';
   /**
@@ -2839,7 +3065,7 @@ export interface LeadResponse {
  * POST /api/miscellaneous: save a piece of data against a lead or the site; today only the trade-in valuation (column_name valuation).
  */
 export interface MiscellaneousRequest {
-  site: Slug14;
+  site: Slug8;
   lead_id?: LeadId;
   lead_secret?: LeadSecret;
   column_name: 'valuation';
@@ -2885,7 +3111,7 @@ export interface AdjustmentAnswers {
  * POST /api/offers/accept: the visitor accepted (or declined) the trade-in offer on a lead (subcategory "3. Offer Accepted", event 18). Recorded on the lead; lead_secret (from the answer to POST /api/leads) proves the caller submitted it.
  */
 export interface OfferAcceptRequest {
-  site: Slug14;
+  site: Slug8;
   lead_id: LeadId;
   lead_secret: LeadSecret;
   category: string;
@@ -2905,7 +3131,7 @@ export interface PhoneRevealRequest {
  * POST /api/rego-lookup: find a vehicle by its registration plate (trade-in).
  */
 export interface RegoLookupRequest {
-  site: Slug14;
+  site: Slug8;
   /**
    * letters, numbers, spaces and hyphens only
    */
@@ -2934,6 +3160,90 @@ export interface RegisteredVehicle {
   transmission?: string;
   vin: string;
   rego_expiry?: string;
+}
+/**
+ * POST /api/reservations: reserve one car online (Reserve Online). The deposit amount, the currency and the hold (48 hours) are the site's and the platform's, never the request's. The car's stock number and dealership come from the car record. Stored as a lead of category Reservation with its hold; a retry with the same submission_id answers the same reservation.
+ */
+export interface ReservationRequest {
+  site: Slug8;
+  submission_id: SubmissionId;
+  car_id: CarId;
+  url?: PageUrl;
+  source?: 'Website';
+  user_agent?: string;
+  lead_attributes?: LeadAttributes;
+  captcha?: CaptchaSolution;
+  event_id?: EventId;
+  /**
+   * First name, or the full name.
+   */
+  name: string;
+  last_name?: string;
+  email: EmailAddress;
+  phone: PhoneNumber;
+  /**
+   * Optional on a reservation.
+   */
+  message?: string;
+  /**
+   * Agreed to receive offers and updates.
+   */
+  opt_in?: boolean;
+  /**
+   * Agreed to the terms of use; must be true on sites with the termsAgreement feature.
+   */
+  terms_conditions?: boolean;
+}
+/**
+ * The reservation is stored (committed) and the car held before this answer is sent. lead_secret is for the submitter only, as on POST /api/leads.
+ */
+export interface ReservationResponse {
+  lead_id: LeadId;
+  lead_secret?: LeadSecret;
+  reservation: Reservation;
+}
+/**
+ * One car held for one buyer: until held_until, or until released_at when the hold has ended.
+ */
+export interface Reservation {
+  car_id: number | string;
+  stock_number: string | null;
+  created_at: string;
+  /**
+   * 48 hours after created_at.
+   */
+  held_until: string;
+  /**
+   * When the release job ended the hold; null while the car is held.
+   */
+  released_at: string | null;
+  deposit: Deposit;
+}
+/**
+ * The refundable deposit and what the payment provider answered for it (docs/api.md, "Reservations").
+ */
+export interface Deposit {
+  /**
+   * Whole currency units (the site's reserveDeposit, default 200).
+   */
+  amount: number;
+  currency: 'AUD' | 'NZD' | 'USD';
+  /**
+   * Which payment provider took the deposit, e.g. pay-at-dealership.
+   */
+  provider: string;
+  /**
+   * pending: the provider has not answered yet; pay_at_dealership: nothing was charged, the buyer pays at the dealership; requires_action: the buyer must finish paying with the provider (instructions, e.g. a checkout link); paid: the provider took the deposit.
+   */
+  status: 'pending' | 'pay_at_dealership' | 'requires_action' | 'paid';
+  /**
+   * The provider's reference for the deposit (e.g. a payment intent id).
+   */
+  reference: string | null;
+  /**
+   * What the buyer is told about paying, in a sentence.
+   */
+  instructions: string;
 }
 /**
  * A site's published reviews (hidden ones and machine-translated ones left out), newest first.
@@ -2972,7 +3282,7 @@ export interface Review {
  * Query of GET /api/reviews.
  */
 export interface ReviewsQuery {
-  site: Slug14;
+  site: Slug8;
   /**
    * At most this many reviews, newest first (1-99, default 10).
    */
@@ -3008,7 +3318,7 @@ export interface ReviewsRating {
  * Query of GET /api/me and body of POST /api/sign-out: the site whose session cookie to use. Not needed with Authorization: Bearer, whose session names its site.
  */
 export interface SessionSite {
-  site?: Slug14;
+  site?: Slug8;
 }
 /**
  * A signed-in visitor. The answer to POST /api/sign-in also sets the session as an HttpOnly cookie for the site (browsers use that and never read token); token is only in that answer, for clients that send it as Authorization: Bearer {token}.
@@ -3026,14 +3336,14 @@ export interface Session {
  * POST /api/sign-in: sign in by phone number (a visitor is identified by phone number only; there is no code check, see docs/api.md, 'Watchlist and sign-in').
  */
 export interface SignInRequest {
-  site: Slug14;
+  site: Slug8;
   phone_number: PhoneNumber;
 }
 /**
  * Query of GET /api/staff/leads and /api/staff/leads.html. token is only read by the HTML view (the JSON view takes Authorization: Bearer).
  */
 export interface StaffLeadsQuery {
-  site: Slug14;
+  site: Slug8;
   /**
    * Page size, 1-500 (default 50).
    */
@@ -3074,6 +3384,14 @@ export interface StoredLead {
   phone?: string | null;
   message?: string | null;
   car_id?: number | string | null;
+  /**
+   * The analytics event id sent with the lead (docs/forms.md, "Analytics"), if any.
+   */
+  event_id: number | null;
+  /**
+   * The hold of a reservation (category Reservation); null for other leads.
+   */
+  reservation: Reservation | null;
   /**
    * Everything the form sent (the captcha answer left out).
    */
@@ -3116,7 +3434,7 @@ export interface ValuationAdjustmentsRequest {
  * POST /api/valuations: start a trade-in valuation of the visitor's car. Cars older than 7 years or over 100,000 km get no online estimate (eligible false).
  */
 export interface ValuationRequest {
-  site: Slug14;
+  site: Slug8;
   lead_id?: LeadId;
   lead_secret?: LeadSecret;
   /**
@@ -3167,14 +3485,14 @@ export interface Valuation {
  * POST /api/watchlist/save-car and /remove-car. The watchlist is the signed-in visitor's on this site: the session comes from the site's session cookie (or Authorization: Bearer), never from a phone number in the request (docs/api.md, 'Watchlist and sign-in').
  */
 export interface WatchlistChange {
-  site: Slug14;
+  site: Slug8;
   car_id: CarId;
 }
 /**
  * Query of GET /api/watchlist: the signed-in visitor's watchlist on this site (the session comes from the site's session cookie or Authorization: Bearer).
  */
 export interface WatchlistQuery {
-  site: Slug14;
+  site: Slug8;
 }
 /**
  * The cars saved by one phone number, most recently saved first.

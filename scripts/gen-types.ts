@@ -111,12 +111,13 @@ function camel(s: string) {
 type SchemaTransform = (schema: Json) => Json;
 
 /**
- * A copy of a schema without the staff titles of its properties (docs/editor.md, "Forms"):
+ * A copy of a schema without the staff titles of its properties, and without the help of
+ * those that $ref a shared definition (docs/editor.md, "Forms"):
  * json-schema-to-typescript names a type after any `title`, and a form label such as
  * "Button links" must not become a type. Types are named by the schemas' own titles and by
  * their `$defs` (e.g. IconName), which are kept.
  */
-/** The schemas the editor shows as forms (scripts/check-schema-titles.ts): their property titles are labels. */
+/** The schemas the editor shows as forms (scripts/check-schema-staff-text.ts): their property titles are labels. */
 const FORM_SCHEMA = /\/schemas\/(blocks\/[^/]+|site|defs|features)\.schema\.json$/;
 
 function withoutPropertyTitles(schema: Json): Json {
@@ -128,6 +129,9 @@ function withoutPropertyTitles(schema: Json): Json {
       out[k] = Object.fromEntries(
         Object.entries<Json>(v).map(([name, sub]) => {
           const { title: _title, ...rest } = withoutPropertyTitles(sub);
+          // Help written for one use of a shared definition stays out of the types too: beside a
+          // $ref, any own keyword makes json-schema-to-typescript emit a new type (Link1).
+          if (typeof rest.$ref === 'string') delete rest.description;
           return [name, rest];
         }),
       );

@@ -31,7 +31,7 @@ export function createAjv(options: ValidatorOptions = {}) {
   });
   formatsPlugin(ajv, ['date', 'date-time', 'email', 'uri']);
   // Editor metadata lives in the schemas; ajv only needs to know the words.
-  ajv.addVocabulary(['x-block', 'x-group', 'x-widget', 'x-ref', 'x-defines', 'x-opens', 'x-enumLabels']);
+  ajv.addVocabulary(['x-block', 'x-group', 'x-widget', 'x-ref', 'x-defines', 'x-opens', 'x-enumLabels', 'x-invalidMessage']);
   const sanitize = options.sanitizeHtml;
   ajv.addKeyword({
     keyword: 'x-sanitize',
