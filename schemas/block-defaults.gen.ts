@@ -5,7 +5,7 @@
  * enquiryForm_optInText. Blocks themselves never need these (the engine fills their props);
  * code that shows a block's form where no block stands (e.g. the enquiry modal) reads them.
  */
-import type { ApplyForFinanceProps, BudgetFinderProps, CallToActionProps, CarCheckoutProps, CarDetailProps, CardsGridProps, CarouselProps, ColumnsProps, CompareProps, DealerDirectoryProps, DealershipSelectProps, EmbedProps, EmergencyBannerProps, EnquiryFormProps, FaqAccordionProps, FavouritesProps, FeatureBannerProps, FinanceCalculatorProps, FinanceEnquiryProps, FooterProps, HeaderProps, HeroProps, IconListProps, ImageTextProps, LocationDetailProps, LocationsProps, ModelCardsProps, ModelDetailProps, ModelDirectoryProps, OfferCardsProps, OfferDetailProps, PartsRequestProps, PaymentLogosProps, PersonalisedFinanceProps, PromoTileProps, RequestPhotosProps, ReviewsProps, RichTextProps, SearchPageProps, SectionProps, SellMyCarProps, ServiceBookingProps, SignInProps, SuccessProps, TabbedEmbedProps, TestDriveFormProps, TradeInProps, WatchlistProps } from './resolved.gen.ts';
+import type { ApplyForFinanceProps, BudgetFinderProps, CallToActionProps, CarCheckoutProps, CarDetailProps, CardsGridProps, CarouselProps, ColumnsProps, CompareProps, DealerDirectoryProps, DealershipSelectProps, EmbedProps, EmergencyBannerProps, EnquiryFormProps, FaqAccordionProps, FavouritesProps, FeatureBannerProps, FeaturedStockProps, FinanceCalculatorProps, FinanceEnquiryProps, FooterProps, HeaderProps, HeroProps, IconListProps, ImageTextProps, LocationDetailProps, LocationsProps, ModelCardsProps, ModelDetailProps, ModelDirectoryProps, OfferCardsProps, OfferDetailProps, PartsRequestProps, PaymentLogosProps, PersonalisedFinanceProps, PromoTileProps, QuickSearchProps, RequestPhotosProps, ReviewsProps, RichTextProps, SearchPageProps, SectionProps, SellMyCarProps, ServiceBookingProps, SignInProps, SuccessProps, TabbedEmbedProps, TestDriveFormProps, TradeInProps, WatchlistProps } from './resolved.gen.ts';
 
 export const applyForFinance_heading: ApplyForFinanceProps['heading'] = "Apply for finance";
 export const applyForFinance_intro: ApplyForFinanceProps['intro'] = "Get pre-approved in minutes. Applying does not affect your credit score until you choose to proceed.";
@@ -72,6 +72,10 @@ export const faqAccordion_items: FaqAccordionProps['items'] = [{"question":"How 
 export const favourites_heading: FavouritesProps['heading'] = "My favourite cars";
 export const favourites_emptyText: FavouritesProps['emptyText'] = "No favourites yet. Tap the heart on a car to keep it here.";
 export const featureBanner_items: FeatureBannerProps['items'] = [{"icon":"offers","title":"Latest Offers","text":"See this month's best deals","href":"/special-offers","instantOffer":false},{"icon":"service","title":"Book a Service","text":"Save time and book online","href":"/service","instantOffer":false},{"icon":"sell","title":"Sell Your Car","text":"Get an instant offer in 2 minutes","href":"/sell-my-car","instantOffer":true}];
+export const featuredStock_heading: FeaturedStockProps['heading'] = "Just arrived";
+export const featuredStock_source: FeaturedStockProps['source'] = "new-arrivals";
+export const featuredStock_limit: FeaturedStockProps['limit'] = 8;
+export const featuredStock_seeAllLabel: FeaturedStockProps['seeAllLabel'] = "See all";
 export const financeCalculator_heading: FinanceCalculatorProps['heading'] = "Finance calculator";
 export const financeCalculator_price: FinanceCalculatorProps['price'] = 30000;
 export const financeCalculator_termYears: FinanceCalculatorProps['termYears'] = 5;
@@ -89,6 +93,7 @@ export const header_menu: HeaderProps['menu'] = [{"label":"Home","href":"/"},{"l
 export const header_sticky: HeaderProps['sticky'] = false;
 export const hero_actions: HeroProps['actions'] = [];
 export const hero_align: HeroProps['align'] = "left";
+export const hero_layout: HeroProps['layout'] = "side";
 export const hero_tone: HeroProps['tone'] = "brand";
 export const iconList_columns: IconListProps['columns'] = 3;
 export const imageText_imagePosition: ImageTextProps['imagePosition'] = "right";
@@ -144,6 +149,11 @@ export const promoTile_textColour: PromoTileProps['textColour'] = "#ffffff";
 export const promoTile_display: PromoTileProps['display'] = [];
 export const promoTile_strictDisplay: PromoTileProps['strictDisplay'] = false;
 export const promoTile_placement: PromoTileProps['placement'] = "results";
+export const quickSearch_heading: QuickSearchProps['heading'] = "Find your next car";
+export const quickSearch_budget: QuickSearchProps['budget'] = "price";
+export const quickSearch_prices: QuickSearchProps['prices'] = [10000,15000,20000,30000,40000,50000,75000,100000];
+export const quickSearch_weekly: QuickSearchProps['weekly'] = [100,150,200,250,300,400,500];
+export const quickSearch_buttonLabel: QuickSearchProps['buttonLabel'] = "Search cars";
 export const requestPhotos_heading: RequestPhotosProps['heading'] = "Request more photos";
 export const requestPhotos_intro: RequestPhotosProps['intro'] = "Tell us what you would like to see and we'll send photos or a walk-around video.";
 export const requestPhotos_submitLabel: RequestPhotosProps['submitLabel'] = "Request photos";

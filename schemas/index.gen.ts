@@ -23,6 +23,7 @@ import enquiryFormBlockSchema from './blocks/enquiry-form.schema.json';
 import faqAccordionBlockSchema from './blocks/faq-accordion.schema.json';
 import favouritesBlockSchema from './blocks/favourites.schema.json';
 import featureBannerBlockSchema from './blocks/feature-banner.schema.json';
+import featuredStockBlockSchema from './blocks/featured-stock.schema.json';
 import financeCalculatorBlockSchema from './blocks/finance-calculator.schema.json';
 import financeEnquiryBlockSchema from './blocks/finance-enquiry.schema.json';
 import footerBlockSchema from './blocks/footer.schema.json';
@@ -41,6 +42,7 @@ import partsRequestBlockSchema from './blocks/parts-request.schema.json';
 import paymentLogosBlockSchema from './blocks/payment-logos.schema.json';
 import personalisedFinanceBlockSchema from './blocks/personalised-finance.schema.json';
 import promoTileBlockSchema from './blocks/promo-tile.schema.json';
+import quickSearchBlockSchema from './blocks/quick-search.schema.json';
 import requestPhotosBlockSchema from './blocks/request-photos.schema.json';
 import reviewsBlockSchema from './blocks/reviews.schema.json';
 import richTextBlockSchema from './blocks/rich-text.schema.json';
@@ -150,6 +152,7 @@ export const blockSchemas = {
   'faq-accordion': faqAccordionBlockSchema,
   'favourites': favouritesBlockSchema,
   'feature-banner': featureBannerBlockSchema,
+  'featured-stock': featuredStockBlockSchema,
   'finance-calculator': financeCalculatorBlockSchema,
   'finance-enquiry': financeEnquiryBlockSchema,
   'footer': footerBlockSchema,
@@ -168,6 +171,7 @@ export const blockSchemas = {
   'payment-logos': paymentLogosBlockSchema,
   'personalised-finance': personalisedFinanceBlockSchema,
   'promo-tile': promoTileBlockSchema,
+  'quick-search': quickSearchBlockSchema,
   'request-photos': requestPhotosBlockSchema,
   'reviews': reviewsBlockSchema,
   'rich-text': richTextBlockSchema,

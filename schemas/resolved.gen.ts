@@ -639,6 +639,32 @@ export interface FeatureBannerProps {
   }[];
 }
 /**
+ * A row of car cards from the site's stock that visitors scroll with previous/next buttons, arrow keys or a swipe, with a heading and a See all link to the matching search. Which cars: the newest arrivals, cars with a reduced price, one make, or any stock search address. The cars are looked up when the page is made, so they are in the page's HTML.
+ */
+export interface FeaturedStockProps {
+  /**
+   * The heading above the cars; screen readers also use it to name the row.
+   */
+  heading: string;
+  /**
+   * New arrivals: the cars listed most recently. Specials: cars whose price is reduced (shown with the was-price). One make: the make below. Search: the cars of the search address below.
+   */
+  source: 'new-arrivals' | 'specials' | 'make' | 'search';
+  /**
+   * The make to show when Which cars is One make, as the stock names it (e.g. Ford, Land Rover).
+   */
+  make?: string;
+  search?: Href1;
+  /**
+   * How many cars the row holds at most.
+   */
+  limit: number;
+  /**
+   * The words of the link to the matching search, beside the heading.
+   */
+  seeAllLabel: string;
+}
+/**
  * Works out weekly, fortnightly and monthly repayments. Starts at the site's calculator interest rate; shows the comparison-rate disclaimer and the offer end date.
  */
 export interface FinanceCalculatorProps {
@@ -782,6 +808,10 @@ export interface HeroProps {
    * Whether the words sit on the left or in the middle.
    */
   align: 'left' | 'center';
+  /**
+   * Beside the words, or filling the whole hero behind them (darkened so the white words stay easy to read).
+   */
+  layout: 'side' | 'background';
   /**
    * Light or dark text panel, or the dealer's brand colour.
    */
@@ -1127,6 +1157,37 @@ export interface PromoTileProps {
    * results: among the car results of this page. inline: where the block stands.
    */
   placement: 'results' | 'inline';
+}
+/**
+ * A short stock search form for the home page: make, model (of the chosen make), body type, and a maximum price or weekly budget. The choices come from the cars the site has in stock; the button opens the site's stock search at the matching address (e.g. /search/ford/ranger?range[price]=:40000). It works as a plain form without JavaScript.
+ */
+export interface QuickSearchProps {
+  /**
+   * The heading above the form; leave empty for none.
+   */
+  heading: string;
+  /**
+   * Whether the budget choice first shows prices or weekly repayments; visitors can switch.
+   */
+  budget: 'price' | 'weekly';
+  /**
+   * Maximum prices the visitor can choose from, in whole dollars; choices above the dearest car in stock are left out.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  prices: number[];
+  /**
+   * Maximum weekly repayments the visitor can choose from, in whole dollars; choices above the dearest repayment in stock are left out.
+   *
+   * @minItems 1
+   * @maxItems 20
+   */
+  weekly: number[];
+  /**
+   * The words on the search button.
+   */
+  buttonLabel: string;
 }
 /**
  * Lets a visitor ask for more photos or a video of a car. Every field except the contact details is optional.

@@ -19,7 +19,7 @@
 import { isPlainObject } from 'lodash-es';
 import { resolveTemplate } from './templates.ts';
 import type { DocumentIssue } from './types.ts';
-import { decodePointerSegment, encodePointerSegment } from '../document/tree.ts';
+import { decodePointerSegment, encodePointerSegment, findBlock, pageArea, walkList } from '../document/tree.ts';
 
 type Json = Record<string, unknown>;
 
@@ -97,9 +97,16 @@ export function sourceLocator(inputs: SourceInputs): (path: string) => SourceLoc
       const key = tokens[i];
       if (i === 0 && (key === 'template' || key === 'withoutPages')) at = at.slice(0, 1);
       if (i === 0 && key === 'pages' && i + 1 < tokens.length) {
-        const page = pageSource(mergedPages[Number(tokens[1])], at);
-        if (page) {
-          at = [page];
+        const mergedPage = mergedPages[Number(tokens[1])];
+        const run = pageSource(mergedPage, at);
+        if (run) {
+          const props = blockChangeSources(mergedPage, run, tokens.slice(2));
+          if (props) {
+            at = props.at;
+            i = 2 + props.consumed - 1;
+            continue;
+          }
+          at = run;
           i++;
           continue;
         }
@@ -112,20 +119,63 @@ export function sourceLocator(inputs: SourceInputs): (path: string) => SourceLoc
   };
 }
 
-/** The layer and index that a merged page comes from. */
+/**
+ * The layers a merged page comes from, nearest first: the nearest layer's entry with its
+ * id, and, when that entry only changes the page below it (no `blocks` of its own,
+ * page-changes.ts), the entries below it down to the page it changes.
+ */
 function pageSource(page: unknown, at: { layer: number; value: unknown }[]) {
   if (!isPlainObject(page)) return undefined;
-  const find = (match: (p: unknown) => boolean) => {
-    for (const { layer, value } of at) {
+  const find = (layers: { layer: number; value: unknown }[], match: (p: unknown) => boolean) => {
+    for (const { layer, value } of layers) {
       const pages = (value as Json).pages;
       if (!Array.isArray(pages)) continue;
       const index = pages.findIndex(match);
-      if (index >= 0) return { layer, value: pages[index], pointer: `/pages/${index}` };
+      if (index >= 0) return { layer, value: pages[index] as unknown, pointer: `/pages/${index}` };
     }
     return undefined;
   };
   const id = (page as Json).id;
-  return find((p) => p === page) ?? (id === undefined ? undefined : find((p) => isPlainObject(p) && (p as Json).id === id));
+  const byId = (p: unknown) => isPlainObject(p) && (p as Json).id === id;
+  const nearest = find(at, (p) => p === page) ?? (id === undefined ? undefined : find(at, byId));
+  if (!nearest) return undefined;
+  const run = [nearest];
+  for (let last = nearest; isPlainObject(last.value) && !('blocks' in (last.value as Json)); ) {
+    const below = find(at.filter((a) => a.layer > last.layer), byId);
+    if (!below) break;
+    run.push(below);
+    last = below;
+  }
+  return run;
+}
+
+/**
+ * For a path into a block's props on a page made of block changes: the layers of those
+ * props, nearest first — each change's `blockChanges/{id}/props`, then the block's props
+ * in the page it changes — and how many tokens (after `/pages/{i}`) that consumed.
+ */
+function blockChangeSources(mergedPage: unknown, run: { layer: number; value: unknown; pointer: string }[], rest: string[]) {
+  if (run.length < 2 || !isPlainObject(mergedPage)) return undefined;
+  const blockPaths = new Map<string, string>();
+  for (const loc of walkList((mergedPage as Json).blocks, { area: 'page:' }, '/blocks')) blockPaths.set(loc.path, String(loc.block.id));
+  const propsAt = rest.indexOf('props');
+  if (propsAt < 1) return undefined;
+  const id = blockPaths.get(`/${rest.slice(0, propsAt).map(encodePointerSegment).join('/')}`);
+  if (id === undefined) return undefined;
+  const layers: { layer: number; value: unknown; pointer: string }[] = [];
+  for (const entry of run) {
+    const page = entry.value as Json;
+    if ('blocks' in page) {
+      const loc = findBlock({ pages: [page] }, id, [pageArea(String(page.id))]);
+      if (loc && isPlainObject(loc.block.props)) layers.push({ layer: entry.layer, value: loc.block.props, pointer: `${entry.pointer}${loc.path.replace(/^\/pages\/0/, '')}/props` });
+      break;
+    }
+    const change = isPlainObject(page.blockChanges) ? (page.blockChanges as Json)[id] : undefined;
+    if (isPlainObject(change) && isPlainObject((change as Json).props)) {
+      layers.push({ layer: entry.layer, value: (change as Json).props, pointer: `${entry.pointer}/blockChanges/${encodePointerSegment(id)}/props` });
+    }
+  }
+  return layers.length ? { at: layers, consumed: propsAt + 1 } : undefined;
 }
 
 /** The layers that make up the value under `key`, or undefined when the merged document cannot have it. */

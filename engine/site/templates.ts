@@ -11,10 +11,14 @@
  *    Every id must name an inherited page, and the document cannot also define a page
  *    with that id (both are issues, at `/withoutPages/{i}`). A more specific document
  *    may define a page with an id a template left out: it is then a new page.
+ *  - a page entry with an inherited page's id and no `blocks` changes that page instead of
+ *    replacing it: its keys merge over the page, its `blockChanges` over the page's
+ *    blocks by id (page-changes.ts).
  * Resolution is pure and deterministic: same inputs, same output.
  */
 import { isPlainObject, omit } from 'lodash-es';
 import { DocumentSyntaxError } from './json-text.ts';
+import { applyPageChanges } from './page-changes.ts';
 import type { DocumentIssue } from './types.ts';
 
 /** A template by name; undefined when there is none. May throw DocumentSyntaxError for a template that does not parse. */
@@ -131,7 +135,10 @@ export function resolveTemplate(
     // `withoutPages` is consumed here and never merged: the resolved document simply
     // lacks those pages, so nothing downstream (routes, page data, the editor's preview)
     // needs to know about the list, and one layer's list cannot leak into the next.
-    merged = mergeDocuments(withoutPages(merged, layer, where, issues), omit(layer, 'withoutPages'));
+    // Page changes are merged into the pages they change first; the layer's other pages
+    // then merge by id as usual.
+    const changed = applyPageChanges(withoutPages(merged, layer, where, issues), omit(layer, 'withoutPages'), mergeDocuments, where, issues);
+    merged = mergeDocuments(changed.base, changed.layer);
   });
   // The document keeps naming its own template, not the end of the chain.
   if (doc.template !== undefined) merged.template = doc.template;
