@@ -98,6 +98,17 @@ export class SearchEngine {
     return index;
   }
 
+  /**
+   * Some records of an index were changed in place (a car held by a reservation, docs/api.md
+   * "Reservations"): the named attributes' columns are built again on next use and no cached
+   * answer survives.
+   */
+  recordsChanged(indexName: string, attributes: readonly string[]) {
+    this.entry(indexName).index.forget(attributes);
+    this.cache.clear();
+    this.baseFilterBits.clear();
+  }
+
   indexNames(): string[] {
     return [...this.entries.keys()];
   }
@@ -203,7 +214,7 @@ export class SearchEngine {
     let bits: Bits | undefined = tree ? index.evaluate(tree, scope.budget) : undefined;
     let text: TextMatch | undefined;
     if (terms.length) {
-      text = index.textIndex().match(terms, params.restrictSearchableAttributes, scope.budget);
+      text = index.textIndex().match(terms, params.restrictSearchableAttributes, scope.budget, params.typoTolerance);
       bits = bits ? andInto(bits.slice(), text.bits) : text.bits;
     }
     bits ??= fullBits(index.size);

@@ -3,7 +3,9 @@
  * prefix search over a radix tree well); the engine adds Algolia's query semantics on top:
  *
  *  - every query word must match (AND), the last one as a prefix (queryType prefixLast);
- *  - typos: none for words under 4 characters, 1 from 4, 2 from 8 (Algolia's defaults);
+ *  - typos: none for words under 4 characters, 1 from 4, 2 from 8 (Algolia's defaults); a swap
+ *    of two adjacent letters is one typo (typo-distance.ts);
+ *  - two query words joined, or one split in two, also match (query-alternatives.ts);
  *  - identifiers (stocknum, vin) match by prefix only, never with typos;
  *  - each match gets a tier (typos first, then words matched only as a prefix) that ranks
  *    before the custom ranking, like Algolia's typo and exact criteria.
@@ -16,6 +18,8 @@ import MiniSearch from 'minisearch';
 import { emptyBits, andInto, type Bits } from './bitset.ts';
 import { getPath } from './attribute-index.ts';
 import type { Budget } from './limits.ts';
+import { boundedDistance, swapVariants } from './typo-distance.ts';
+import { queryAlternatives, typosAllowed, Vocabulary } from './query-alternatives.ts';
 
 export type QueryType = 'prefixLast' | 'prefixAll' | 'prefixNone';
 export type TypoTolerance = boolean | 'min' | 'strict';
@@ -60,27 +64,11 @@ export function queryTerms(query: string, queryType: QueryType, typoTolerance: T
   return list.map((text, i) => ({
     text,
     prefix: queryType === 'prefixAll' || (queryType === 'prefixLast' && i === list.length - 1),
-    maxTypos: typoTolerance === false ? 0 : text.length >= 8 ? 2 : text.length >= 4 ? 1 : 0,
+    maxTypos: typosAllowed(text, typoTolerance),
   }));
 }
 
-/** Edit distance up to max (returns max + 1 when further): enough to count typos. */
-export function boundedDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      if (v < best) best = v;
-    }
-    if (best > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length];
-}
+export { boundedDistance } from './typo-distance.ts';
 
 interface Group {
   /** Documents sharing one searchable text. */
@@ -89,6 +77,7 @@ interface Group {
 
 interface Side {
   search: MiniSearch<{ g: number }>;
+  vocabulary: Vocabulary;
   groups: Group[];
   fields: string[];
 }
@@ -141,22 +130,21 @@ export class TextIndex {
       searchOptions: { tokenize: words, processTerm: (term) => term },
     });
     search.addAll(groups.map((_, g) => ({ g })));
-    return { search, groups, fields };
+    const vocabulary = new Vocabulary(texts.flatMap((values) => values.flatMap(indexTokens)));
+    return { search, groups, fields, vocabulary };
   }
 
   /**
-   * Documents matching every term, with their tiers. A word repeated in the query is looked up
-   * once, and once no document is left the remaining words are not looked up at all: a
-   * long query of many words costs what its distinct, still-matching words cost.
+   * Documents matching every term, or every term of one of the query's other readings
+   * (words joined or split), with their tiers (the best reading's). A word repeated in the
+   * query or its readings is looked up once, and once no document is left the remaining words
+   * of a reading are not looked up at all: a long query costs what its distinct, still-matching
+   * words cost.
    */
-  match(terms: QueryTerm[], restrictTo?: string[], budget?: Budget): TextMatch {
+  match(terms: QueryTerm[], restrictTo?: string[], budget?: Budget, typoTolerance: TypoTolerance = true): TextMatch {
     const size = this.records.length;
-    const tiers = new Uint8Array(size);
-    let bits: Bits | undefined;
     const seen = new Map<string, { termBits: Bits; termTier: Uint8Array }>();
-    for (const term of terms) {
-      if (bits && !bits.some((w) => w !== 0)) break;
-      budget?.check();
+    const lookup = (term: QueryTerm) => {
       const key = `${term.text}\u0000${term.prefix}\u0000${term.maxTypos}`;
       let found = seen.get(key);
       if (!found) {
@@ -165,19 +153,36 @@ export class TextIndex {
         this.collect(this.exact, term, 0, restrictTo, found.termBits, found.termTier);
         seen.set(key, found);
       }
-      const { termBits, termTier } = found;
-      bits = bits ? andInto(bits, termBits) : termBits.slice();
-      for (let w = 0; w < bits.length; w++) {
-        let word = bits[w];
-        while (word) {
-          const low = word & -word;
-          const doc = (w << 5) + 31 - Math.clz32(low);
+      return found;
+    };
+    const reading = (list: QueryTerm[]) => {
+      const tiers = new Uint8Array(size);
+      let bits: Bits | undefined;
+      for (const term of list) {
+        if (bits && !bits.some((w) => w !== 0)) break;
+        budget?.check();
+        const { termBits, termTier } = lookup(term);
+        bits = bits ? andInto(bits, termBits) : termBits.slice();
+        forEachDoc(bits, (doc) => {
           tiers[doc] = Math.min(255, tiers[doc] + termTier[doc]);
-          word ^= low;
-        }
+        });
       }
+      return { bits: bits ?? emptyBits(size), tiers };
+    };
+    const best = reading(terms);
+    const vocabulary = this.fuzzy?.vocabulary;
+    for (const other of vocabulary ? queryAlternatives(terms, vocabulary, typoTolerance) : []) {
+      const alt = reading(other);
+      forEachDoc(alt.bits, (doc) => {
+        const w = doc >>> 5;
+        const bit = 1 << (doc & 31);
+        if (!(best.bits[w] & bit)) {
+          best.bits[w] |= bit;
+          best.tiers[doc] = alt.tiers[doc];
+        } else if (alt.tiers[doc] < best.tiers[doc]) best.tiers[doc] = alt.tiers[doc];
+      });
     }
-    return { bits: bits ?? emptyBits(size), tiers, terms };
+    return { bits: best.bits, tiers: best.tiers, terms };
   }
 
   private collect(side: Side | undefined, term: QueryTerm, maxTypos: number, restrictTo: string[] | undefined, bits: Bits, tiers: Uint8Array) {
@@ -186,20 +191,42 @@ export class TextIndex {
     if (fields && !fields.length) return;
     // Identifiers are often typed in part (the start of a stock number or VIN): always by prefix.
     const prefix = side === this.exact || term.prefix;
-    const results = side.search.search(term.text, { prefix, fuzzy: maxTypos, combineWith: 'OR', fields });
-    for (const r of results) {
-      let tier = 255;
-      for (const t of r.terms) {
-        let cost: number;
-        if (t === term.text) cost = 0;
-        else if (prefix && t.startsWith(term.text)) cost = 1;
-        else cost = 16 * Math.max(1, boundedDistance(term.text, t, maxTypos));
-        if (cost < tier) tier = cost;
+    const spellings = [{ text: term.text, fuzzy: maxTypos }];
+    if (maxTypos > 0) for (const text of swapVariants(term.text)) spellings.push({ text, fuzzy: maxTypos - 1 });
+    for (const spelling of spellings) {
+      const results = side.search.search(spelling.text, { prefix, fuzzy: spelling.fuzzy, combineWith: 'OR', fields });
+      for (const r of results) {
+        let tier = 255;
+        for (const t of r.terms) {
+          const cost = termCost(term.text, t, prefix, maxTypos);
+          if (cost < tier) tier = cost;
+        }
+        for (const doc of side.groups[r.id as number].docs) {
+          bits[doc >>> 5] |= 1 << (doc & 31);
+          if (tier < tiers[doc]) tiers[doc] = tier;
+        }
       }
-      for (const doc of side.groups[r.id as number].docs) {
-        bits[doc >>> 5] |= 1 << (doc & 31);
-        if (tier < tiers[doc]) tiers[doc] = tier;
-      }
+    }
+  }
+}
+
+/** Tier of an indexed word found for a query word: typos × 16, plus 1 when matched by prefix only. */
+function termCost(query: string, found: string, prefix: boolean, maxTypos: number): number {
+  if (found === query) return 0;
+  if (prefix && found.startsWith(query)) return 1;
+  const typos = boundedDistance(query, found, maxTypos);
+  if (typos <= maxTypos) return 16 * Math.max(1, typos);
+  // Found by the prefix of a swapped spelling ("rnag" → "ranger"): typos in the typed part.
+  return 16 * Math.max(1, Math.min(maxTypos, boundedDistance(query, found.slice(0, query.length), maxTypos))) + 1;
+}
+
+function forEachDoc(bits: Bits, visit: (doc: number) => void) {
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w];
+    while (word) {
+      const low = word & -word;
+      visit((w << 5) + 31 - Math.clz32(low));
+      word ^= low;
     }
   }
 }
