@@ -50,7 +50,7 @@ export interface CarCardProps {
 }
 
 
-export function carDetails(car: CarLike, attributes: readonly string[], f: { number(n: number): string; t(s: string): string; preOwned: boolean }): string[] {
+export function carDetails(car: CarLike, attributes: readonly string[], f: { number(n: number): string; t(s: string): string; display(attribute: string, value: string): string; preOwned: boolean }): string[] {
   const out: string[] = [];
   const unit = car.odometer_unit === 'mi' ? 'mi' : 'km';
   for (const attr of attributes) {
@@ -72,7 +72,7 @@ export function carDetails(car: CarLike, attributes: readonly string[], f: { num
         break;
       default: {
         const v = (car as Record<string, unknown>)[attr];
-        if (typeof v === 'string' && v && v !== 'None' && v.toLowerCase() !== 'null') out.push(f.t(v));
+        if (typeof v === 'string' && v && v !== 'None' && v.toLowerCase() !== 'null') out.push(f.t(f.display(attr, v)));
       }
     }
   }
@@ -80,7 +80,7 @@ export function carDetails(car: CarLike, attributes: readonly string[], f: { num
 }
 
 export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }: CarCardProps) {
-  const { site, money, number, t } = useSite();
+  const { site, money, number, t, display } = useSite();
   const features = site.features;
   const at = now ?? Date.now();
   const href = carPath(car);
@@ -89,7 +89,7 @@ export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }
   const price = priceDisplay(car, features);
   const finance = financeInfo(car, site, at);
   const buttons = cardButtons(car, features, { money });
-  const details = carDetails(car, features.cardAttributes, { number, t, preOwned: features.preOwnedLabel });
+  const details = carDetails(car, features.cardAttributes, { number, t, display, preOwned: features.preOwnedLabel });
   const { open, modal } = useEnquiryModal(car);
   const Heading = `h${headingLevel}` as ElementType;
   const titleId = `car-${car.objectID ?? car.id}-title`;

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { CarSummary } from '../_forms/car.ts';
-import { priceTypeLabel, type CarLike, type CarTag, type PriceDisplay } from './rules.ts';
+import { priceTypeKey, type CarLike, type CarTag, type PriceDisplay } from './rules.ts';
 
 // The enquiry-form block module (it exports the modal), so pages with the form share one chunk.
 const EnquiryModal = lazy(() => import('../enquiry-form/index.tsx').then((m) => ({ default: m.EnquiryModal })));
@@ -41,8 +41,9 @@ export function TagBanner({ tag }: { tag: CarTag }) {
 }
 
 export function PriceView({ display, priceType }: { display: PriceDisplay; priceType?: string | null }) {
-  const { money, t } = useSite();
-  const suffix = priceTypeLabel(priceType);
+  const { money, t, m } = useSite();
+  const key = priceTypeKey(priceType);
+  const suffix = key ? m(key) : '';
   switch (display.state) {
     case 'subscription':
       return (

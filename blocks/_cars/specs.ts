@@ -4,12 +4,25 @@
  * features. Empty, null and "null" values are left out (rules.hasValue).
  */
 import type { Car } from '../../schemas/types.gen.ts';
+import type { Region } from '../../engine/site/types.ts';
+import { regionSettings } from '../../engine/region.ts';
+import { messagesFor } from '../../engine/messages/index.ts';
 import { DETAIL_LIST_LIMIT, feetFromBadge, feetToMetres, specRows, type CarLike, type SpecRow } from './rules.ts';
 
 export interface SpecFormat {
   number(n: number): string;
   preOwned: boolean;
+  /** Whose words: body, fuel and plate names and fuel economy by region (docs/regions.md); default AU. */
+  region?: Region;
 }
+
+/** Litres per 100 km → US miles per gallon. */
+const L100KM_MPG = 235.215;
+const fuelEconomy = (l100: unknown, f: SpecFormat) => {
+  if (typeof l100 !== 'number' || !(l100 > 0)) return null;
+  const unit = messagesFor(f.region).m('fuel.consumption');
+  return regionSettings(f.region).distanceUnit === 'mile' ? `${Math.round(L100KM_MPG / l100)} ${unit}` : `${l100} ${unit}`;
+};
 
 const carType = (t: string | undefined, preOwned: boolean) => (t === 'used' ? (preOwned ? 'Pre-Owned' : 'Used') : t === 'new' ? 'New' : t === 'demo' ? 'Demo' : t);
 const yearMonth = (ym: string | null | undefined) => {
@@ -21,12 +34,13 @@ const withUnit = (v: number | null | undefined, unit: string, f: SpecFormat) => 
 /** Key information at the top of the page. */
 export function keyInformation(car: CarLike, f: SpecFormat): SpecRow[] {
   const unit = car.odometer_unit === 'mi' ? 'mi' : 'km';
+  const { display } = messagesFor(f.region);
   return specRows([
     { label: 'Condition', value: carType(car.car_type, f.preOwned) },
     { label: 'Odometer', value: typeof car.km === 'number' && car.item_type !== 'caravan' ? `${f.number(car.km)} ${unit}` : null },
-    { label: 'Body', value: car.simple_body },
+    { label: 'Body', value: car.simple_body && display('simple_body', car.simple_body) },
     { label: 'Transmission', value: car.simple_transmission === 'None' ? null : car.simple_transmission },
-    { label: 'Fuel', value: car.simple_fuel === 'None' ? null : car.simple_fuel },
+    { label: 'Fuel', value: car.simple_fuel === 'None' || !car.simple_fuel ? null : display('simple_fuel', car.simple_fuel) },
     { label: 'Drive', value: car.drive },
     { label: 'Colour', value: car.colour },
     { label: 'Stock number', value: car.stocknum },
@@ -35,22 +49,23 @@ export function keyInformation(car: CarLike, f: SpecFormat): SpecRow[] {
 
 /** Car summary: the detail list (at most 8 rows). */
 export function carSummary(car: CarLike, f: SpecFormat, limit = DETAIL_LIST_LIMIT): SpecRow[] {
+  const { m, display } = messagesFor(f.region);
   return specRows([
     { label: 'Year', value: car.year },
     { label: 'Make', value: car.make },
     { label: 'Model', value: car.model },
     { label: 'Badge', value: car.badge },
     { label: 'Series', value: car.series },
-    { label: 'Body', value: car.simple_body },
+    { label: 'Body', value: car.simple_body && display('simple_body', car.simple_body) },
     { label: 'Seats', value: car.seats || null },
     { label: 'Doors', value: car.doors || null },
     { label: 'Engine', value: car.engine_size },
     { label: 'Transmission', value: car.trans },
-    { label: 'Fuel', value: car.fuel },
+    { label: 'Fuel', value: car.fuel && display('fuel', car.fuel) },
     { label: 'Build date', value: yearMonth(car.build_date) },
     { label: 'Compliance date', value: yearMonth(car.compliance_date) },
     { label: 'VIN', value: car.vin },
-    { label: 'Registration', value: car.regplate },
+    { label: m('plate.label'), value: car.regplate },
   ]).slice(0, limit);
 }
 
@@ -65,7 +80,7 @@ export function allSpecifications(car: CarLike, f: SpecFormat): SpecRow[] {
     { label: 'Gear type', value: v.geartype },
     { label: 'Power', value: withUnit(v.power, 'kW', f) },
     { label: 'Torque', value: withUnit(v.torque, 'Nm', f) },
-    { label: 'Fuel consumption (combined)', value: typeof v.fuelconsumptioncombined === 'number' && v.fuelconsumptioncombined > 0 ? `${v.fuelconsumptioncombined} L/100 km` : null },
+    { label: 'Fuel consumption (combined)', value: fuelEconomy(v.fuelconsumptioncombined, f) },
     { label: 'Fuel capacity', value: withUnit(v.fuelcapacity, 'L', f) },
     { label: 'Gross vehicle mass', value: withUnit(v.grossvehiclemass, 'kg', f) },
     { label: 'Length', value: withUnit(v.vehiclelength, 'mm', f) },

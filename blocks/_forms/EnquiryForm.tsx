@@ -25,7 +25,7 @@ import {
   GENERAL_ENQUIRY,
   enquiryLayout,
   maxLength,
-  rego,
+  plateCheck,
   required,
   type Check,
   type FieldRule,
@@ -73,7 +73,7 @@ function categoryOf(mode: EnquiryMode, car: CarSummary | undefined, category: st
 }
 
 export function EnquiryForm(props: EnquiryFormProps) {
-  const { site, region, t } = useSite();
+  const { site, region, t, m } = useSite();
   const navigate = useNavigate();
   const { mode, car, formId, labelledBy, successPath = '/success' } = props;
   const category = props.leadCategory ?? categoryOf(mode, car, props.category ?? enquiryForm_category);
@@ -125,7 +125,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
     if (layout.location) enquiry.push({ name: 'location', label: 'Location', checks: [required('', 'select', MESSAGES.location)] });
     if (layout.dealership) enquiry.push({ name: 'dealership_slug', label: 'Dealership', checks: [required('', 'select', MESSAGES.dealership)] });
     if (mode === 'test-drive') enquiry.push({ name: 'booking_datetime', label: 'Preferred date and time', checks: [futureDateTime] });
-    if (showRego) enquiry.push({ name: 'Rego', label: 'Registration (rego)', checks: [rego] });
+    if (showRego) enquiry.push({ name: 'Rego', label: m('plate.field'), checks: [plateCheck(m('plate.invalid'))] });
     enquiry.push({
       name: 'message',
       label: 'Message',
@@ -134,7 +134,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
     if (layout.terms) enquiry.push(termsRule);
     if (layout.captcha) enquiry.push(captcha.rule);
     return props.steps === 'one' ? [[...details, ...enquiry]] : [details, enquiry];
-  }, [layout, mode, showRego, messageRequired, region.region, captcha.rule, props.steps]);
+  }, [layout, mode, showRego, messageRequired, region.region, captcha.rule, props.steps, m]);
 
   const stepCount = rules.length;
   const stepTitles = ['Your details', mode === 'test-drive' ? 'Your test drive' : mode === 'photos' ? 'What you would like to see' : 'Your enquiry'];
@@ -252,7 +252,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
             <TextField
               form={form}
               name="Rego"
-              label="Registration (rego)"
+              label={m('plate.field')}
               maxLength={leadRequest_Rego_maxLength}
               autoComplete="off"
               transform={(v) => v.toUpperCase()}
@@ -263,7 +263,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
             name="message"
             label={mode === 'photos' ? 'What would you like to see?' : 'Message'}
             required={messageRequired}
-            placeholder={mode === 'photos' ? 'e.g. the interior, the tyres, a walk-around video' : undefined}
+            placeholder={mode === 'photos' ? t('e.g. the interior, the tyres, a walk-around video') : undefined}
           />
           <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(layout.terms)} termsHref={props.termsHref} />
         </div>

@@ -60,8 +60,8 @@ const VIEWS: Record<FormStageId, (flow: TradeInFlowState, format: Format, privac
       t={t}
     />
   ),
-  offer: (f, { money, number }) => (
-    <OfferStep form={f.form} valuation={f.state.valuation} submitLabel={f.submitLabel} onDecline={f.decline} money={money} number={number} />
+  offer: (f, { money, distance }) => (
+    <OfferStep form={f.form} valuation={f.state.valuation} submitLabel={f.submitLabel} onDecline={f.decline} money={money} distance={distance} />
   ),
 };
 
@@ -73,11 +73,11 @@ export function TradeInFlow({ kind, car, privacyHref, labelledBy, successPath = 
 
   if (isDone(step)) {
     const contactMethod = String(flow.form.values.PreferredContactMethod || 'phone');
-    return <TradeInDone id={flow.headingId} heading={step.done.heading} message={step.done.message} contactMethod={contactMethod} />;
+    return <TradeInDone id={flow.headingId} heading={step.done.heading} message={format.t(step.done.message)} contactMethod={contactMethod} />;
   }
   return (
     <FormFrame form={flow.form} onSubmit={flow.onSubmit} labelledBy={labelledBy} className={`fc-trade-in fc-trade-in--${kind}`}>
-      <StepHeading step={step.number} count={STEP_COUNT} title={step.title} id={flow.headingId} />
+      <StepHeading step={step.number} count={STEP_COUNT} title={format.t(step.title)} id={flow.headingId} />
       {VIEWS[stage as FormStageId](flow, format, privacyHref)}
       <input type="hidden" name="car_id" value={car ? String(car.id) : ''} />
     </FormFrame>

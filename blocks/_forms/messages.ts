@@ -1,3 +1,5 @@
+import { enAU } from '../../engine/messages/en-AU.ts';
+
 /** Every sentence a visitor can see from the form kit, in one place (wording kept exactly, spelling included; docs/forms.md). */
 export const MESSAGES = {
   /** Heading of the error summary (docs/forms.md, "How every form behaves"). */
@@ -13,7 +15,8 @@ export const MESSAGES = {
   /** Geocoding found nothing (docs/content-blocks.md, "Distance from a postcode"). */
   postcodeNotFound: 'Invalid postcode',
   email: 'Please enter a valid email address, e.g. name@example.com.',
-  rego: 'Please enter the registration using letters, numbers, spaces and hyphens only (up to 10).',
+  /** en-AU wording; forms show the site's (engine/messages, docs/regions.md). */
+  rego: enAU['plate.invalid'],
   captcha: 'Please answer the question to show you are not a robot.',
   captchaUnavailable: 'The security question could not be loaded. Please try again.',
   dealership: 'Please select a dealership.',
@@ -21,8 +24,8 @@ export const MESSAGES = {
   category: 'Please select what your enquiry is about.',
   message: 'Please enter your message.',
   offline: 'You appear to be offline. Please check your connection and try again.',
-  noEstimate:
-    "Cars older than 7 years or with more than 100,000 km can't be valued online. We'll call you to arrange a valuation.",
+  /** en-AU wording; the trade-in shows the site's through useSite().t (engine/messages, docs/regions.md). */
+  noEstimate: enAU['tradeIn.noEstimate'],
 } as const;
 
 /** "Please enter your first name." from a field label. */

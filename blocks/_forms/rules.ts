@@ -52,8 +52,12 @@ export const postcode =
     optional((s) => checkPostcode(region, s));
 
 const REGO = new RegExp(leadRequest_Rego_pattern);
-/** The lead's Rego (schemas/api/lead-request.schema.json); a trade-in's own rego has the same rule. */
-export const rego: Check = optional((s) => (REGO.test(s) && s.length <= leadRequest_Rego_maxLength ? undefined : MESSAGES.rego));
+/**
+ * The lead's Rego (schemas/api/lead-request.schema.json); a trade-in's own rego has the same
+ * rule. The message names the plate in the region's words (docs/regions.md).
+ */
+export const plateCheck = (message: string): Check => optional((s) => (REGO.test(s) && s.length <= leadRequest_Rego_maxLength ? undefined : message));
+export const rego: Check = plateCheck(MESSAGES.rego);
 
 export const mustAgree =
   (message: string = MESSAGES.terms): Check =>

@@ -345,6 +345,7 @@ export const SORT_LABELS: Record<string, string> = {
 
 export function SortSelect({ items }: { items: { value: string; label: string }[] }) {
   const { options, currentRefinement, refine } = useSortBy({ items });
+  const { t } = useSite();
   const id = useId();
   return (
     <div className="fc-search-sort">
@@ -352,7 +353,7 @@ export function SortSelect({ items }: { items: { value: string; label: string }[
       <select id={id} value={currentRefinement} onChange={(e) => refine(e.target.value)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label}
+            {t(o.label)}
           </option>
         ))}
       </select>
@@ -368,8 +369,8 @@ export function CurrentRefinements({ rangeFormat }: { rangeFormat: (attribute: s
   const chipLabel = (attribute: string, r: { label: string; value: string | number; operator?: string }) => {
     if (attribute === 'car_type') return carTypeLabel(String(r.value), site.features.preOwnedLabel);
     if (attribute === 'dealership_slug') return site.dealerships.find((d) => d.slug === r.value)?.name ?? String(r.label);
-    if (r.operator === '>=') return `${attributeLabel(attribute)} from ${rangeFormat(attribute, Number(r.value))}`;
-    if (r.operator === '<=') return `${attributeLabel(attribute)} up to ${rangeFormat(attribute, Number(r.value))}`;
+    if (r.operator === '>=') return `${t(attributeLabel(attribute))} from ${rangeFormat(attribute, Number(r.value))}`;
+    if (r.operator === '<=') return `${t(attributeLabel(attribute))} up to ${rangeFormat(attribute, Number(r.value))}`;
     if (attribute === 'query') return `“${r.value}”`;
     return t(String(r.label));
   };

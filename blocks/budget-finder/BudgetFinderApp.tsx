@@ -138,7 +138,7 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
                   {bodies.map((b) => (
                     <li key={b.value}>
                       <button type="button" aria-pressed={b.isRefined} onClick={() => body.refine(b.value)}>
-                        {bodyTypeLabel(b.key)} <span className="fc-budget-finder__count">{number(b.count)}</span>
+                        {t(bodyTypeLabel(b.key))} <span className="fc-budget-finder__count">{number(b.count)}</span>
                       </button>
                     </li>
                   ))}
@@ -226,7 +226,7 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
                     <ul>
                       {bodies.map((b) => (
                         <li key={b.value}>
-                          <Link to={budgetSearchUrl(budget, bodyFilter(b.key))}>{bodyTypeLabel(b.key)}</Link>
+                          <Link to={budgetSearchUrl(budget, bodyFilter(b.key))}>{t(bodyTypeLabel(b.key))}</Link>
                         </li>
                       ))}
                     </ul>

@@ -115,13 +115,13 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailProps; blockId: string; now: number }) {
-  const { site, money, number, t, region } = useSite();
+  const { site, money, number, t, m, region } = useSite();
   const features = site.features;
   const sold = !isSellable(car);
   const tag = carTag(car, features, now);
   const finance = financeInfo(car, site, now);
   const price = priceDisplay(car, features);
-  const format = { number, preOwned: features.preOwnedLabel };
+  const format = { number, preOwned: features.preOwnedLabel, region: region.region };
   const keyInfo = keyInformation(car, format);
   const summary = carSummary(car, format);
   const specs = allSpecifications(car, format);
@@ -259,7 +259,7 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
                 ))}
                 {car.regplate && (
                   <div>
-                    <dt>{t('Registration')}</dt>
+                    <dt>{m('plate.label')}</dt>
                     <dd>
                       {car.regplate}
                       {regoFuture && car.rego_expiry && (

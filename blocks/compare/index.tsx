@@ -18,7 +18,7 @@ type Row = { label: string; value: (car: Car) => React.ReactNode };
 
 export default defineBlock<CompareProps>({
   component: function CompareBlock({ props, block }) {
-    const { site, money, number, t } = useSite();
+    const { site, money, number, t, display } = useSite();
     const compare = useCompare();
     const state = useCarsByIds(compare.ids);
     const headingId = `${block.id}-heading`;
@@ -30,9 +30,9 @@ export default defineBlock<CompareProps>({
       { label: 'Year', value: (c) => c.year },
       { label: 'Condition', value: (c) => (c.car_type === 'used' ? (site.features.preOwnedLabel ? 'Pre-Owned' : 'Used') : c.car_type === 'new' ? 'New' : 'Demo') },
       { label: 'Odometer', value: (c) => `${number(c.km)} ${c.odometer_unit === 'mi' ? 'mi' : 'km'}` },
-      { label: 'Body', value: (c) => c.simple_body },
+      { label: 'Body', value: (c) => c.simple_body && display('simple_body', c.simple_body) },
       { label: 'Transmission', value: (c) => c.trans ?? c.simple_transmission },
-      { label: 'Fuel', value: (c) => c.fuel ?? c.simple_fuel },
+      { label: 'Fuel', value: (c) => (c.fuel ? display('fuel', c.fuel) : c.simple_fuel && display('simple_fuel', c.simple_fuel)) },
       { label: 'Drive', value: (c) => c.drive },
       { label: 'Engine', value: (c) => c.engine_size },
       { label: 'Power', value: (c) => (c.variant?.power ? `${c.variant.power} kW` : null) },

@@ -95,7 +95,7 @@ export default defineBlock<ModelCardsProps>({
       const query = params.toString().replace(/\+/g, '%20');
       return `${location.pathname}${query ? `?${query}` : ''}`;
     };
-    const label = body ? MODEL_BODIES.find((b) => b.key === body)!.label : undefined;
+    const label = body ? t(MODEL_BODIES.find((b) => b.key === body)!.label) : undefined;
 
     return (
       <section className="fc-model-cards" aria-labelledby={heading ? headingId : undefined} data-block-id={block.id} data-body={body ?? ''}>
@@ -118,7 +118,7 @@ export default defineBlock<ModelCardsProps>({
                 {kinds.map((kind) => (
                   <li key={kind.key}>
                     <SiteLink href={bodyHref(kind.key)} aria-current={body === kind.key ? 'page' : undefined} className="fc-model-cards__filter">
-                      {kind.label}
+                      {t(kind.label)}
                     </SiteLink>
                   </li>
                 ))}

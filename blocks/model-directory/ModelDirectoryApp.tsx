@@ -112,7 +112,7 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
               {bodies.items.map((b) => (
                 <li key={b.value}>
                   <button type="button" aria-pressed={b.isRefined} onClick={() => bodies.refine(b.value)}>
-                    {modelBodyLabel(b.value)} <span className="fc-search-checkboxes__count">{b.count}</span>
+                    {t(modelBodyLabel(b.value))} <span className="fc-search-checkboxes__count">{b.count}</span>
                   </button>
                 </li>
               ))}
@@ -144,7 +144,7 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
                     {typeof model.from_price === 'number' && model.from_price > 0 && (
                       <p className="fc-model-directory__price">From {money(model.from_price)}</p>
                     )}
-                    {(model.model.body?.length ?? 0) > 0 && <p className="fc-model-directory__body">{model.model.body!.map(modelBodyLabel).join(' · ')}</p>}
+                    {(model.model.body?.length ?? 0) > 0 && <p className="fc-model-directory__body">{model.model.body!.map((b) => t(modelBodyLabel(b))).join(' · ')}</p>}
                     {stock &&
                       (inStock > 0 ? (
                         <Link to={stockHref} className="fc-model-directory__stock">

@@ -39,7 +39,7 @@ import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame, FormSection, SubmitButton } from '../_forms/Form.tsx';
 import { leadStored, locationOption, sendLead } from '../_forms/leads.ts';
 import { leadPayload, type LeadDetails } from '../_forms/payload.ts';
-import { maxLength, rego, required, type Check, type FieldRule, type Values } from '../_forms/rules.ts';
+import { maxLength, plateCheck, required, type Check, type FieldRule, type Values } from '../_forms/rules.ts';
 import { useForm } from '../_forms/useForm.ts';
 import '../_forms/forms.css';
 import './service-booking.css';
@@ -58,7 +58,7 @@ interface FormProps {
 }
 
 function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
-  const { site, region, t } = useSite();
+  const { site, region, t, m } = useSite();
   const navigate = useNavigate();
   const { slotMinutes, serviceTypes, optInText } = props;
   const terms = Boolean(site.features.termsAgreement);
@@ -113,11 +113,11 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       (_value, values: Values) =>
         serviceBookingErrors(site, values, clock()).find((e) => e.path === `/${field}`)?.message;
     const list: FieldRule[] = [
-      { name: 'location_id', label: 'Service centre', checks: [booking('location_id')] },
+      { name: 'location_id', label: t('Service centre'), checks: [booking('location_id')] },
       { name: 'service_type', label: 'Type of service', checks: [required('', 'select', 'Please choose the type of service.')] },
       { name: 'booking_date', label: 'Date', checks: [booking('booking_date')] },
       { name: 'booking_time', label: 'Drop-off time', checks: [booking('booking_time')] },
-      { name: 'Rego', label: 'Registration (rego)', checks: [rego] },
+      { name: 'Rego', label: m('plate.field'), checks: [plateCheck(m('plate.invalid'))] },
       { name: 'Vehicle Make', label: 'Make', checks: [maxLength(leadRequest_Vehicle_Make_maxLength, 'Make')] },
       { name: 'Vehicle Model', label: 'Model', checks: [maxLength(leadRequest_Vehicle_Model_maxLength, 'Model')] },
       ...contactRules(region.region),
@@ -126,10 +126,10 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
     if (terms) list.push(termsRule);
     if (captcha.enabled) list.push(captcha.rule);
     return list;
-  }, [site, clock, region.region, terms, captcha.enabled, captcha.rule]);
+  }, [site, clock, region.region, terms, captcha.enabled, captcha.rule, t, m]);
 
   const dayStatus = (): string => {
-    if (!centre) return 'Choose a service centre first.';
+    if (!centre) return t('Choose a service centre first.');
     if (!isDate(date)) return 'Choose the day you would like to drop your car off.';
     if (range && date < range.min) return BOOKING_MESSAGES.pastDate;
     if (range && date > range.max) return BOOKING_MESSAGES.farDate;
@@ -188,9 +188,9 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
         <SelectField
           form={form}
           name="location_id"
-          label="Service centre"
+          label={t('Service centre')}
           required
-          placeholder={centres.length === 1 ? undefined : 'Please select a service centre...'}
+          placeholder={centres.length === 1 ? undefined : t('Please select a service centre...')}
           options={centres.map(locationOption)}
           help={centre ? serviceHoursLine(centre, region.locale) : undefined}
         />
@@ -228,7 +228,7 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('Your car')}</legend>
         <div className="fc-form__row fc-form__row--3">
-          <TextField form={form} name="Rego" label="Registration (rego)" maxLength={leadRequest_Rego_maxLength} autoComplete="off" transform={(s) => s.toUpperCase()} />
+          <TextField form={form} name="Rego" label={m('plate.field')} maxLength={leadRequest_Rego_maxLength} autoComplete="off" transform={(s) => s.toUpperCase()} />
           <TextField form={form} name="Vehicle Make" label="Make" maxLength={leadRequest_Vehicle_Make_maxLength} autoComplete="off" placeholder="e.g. Ford" />
           <TextField form={form} name="Vehicle Model" label="Model" maxLength={leadRequest_Vehicle_Model_maxLength} autoComplete="off" placeholder="e.g. Ranger" />
         </div>

@@ -2,6 +2,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { linkTarget } from '../site/link-target.ts';
 import { formatDistance, formatMoney, formatNumber, regionSettings, spell, type RegionSettings } from '../region.ts';
+import { messagesFor, type Messages } from '../messages/index.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import type { SiteData } from '../site/data.ts';
 
@@ -15,8 +16,12 @@ export interface SiteContextValue {
   money(amount: number): string;
   number(value: number): string;
   distance(km: number): string;
-  /** UI text in the site's spelling (US: color, personalized). */
+  /** UI text in the site's wording and spelling: a whole en-AU message in the region's words (docs/regions.md), then US spelling (color, personalized). */
   t(text: string): string;
+  /** The region's wording of a message (engine/messages, docs/regions.md). */
+  m: Messages['m'];
+  /** A stored body or fuel value in the region's words ("Ute" → "Pickup Truck" in the US); other values unchanged. */
+  display: Messages['display'];
 }
 
 const SiteContext = createContext<SiteContextValue | null>(null);
@@ -33,7 +38,9 @@ export function SiteProvider(props: { site: ResolvedSite; data: SiteData; mode: 
       money: (amount) => formatMoney(amount, r),
       number: (v) => formatNumber(v, r),
       distance: (km) => formatDistance(km, r),
-      t: (text) => spell(text, r),
+      t: (text) => spell(messagesFor(r).phrase(text), r),
+      m: messagesFor(r).m,
+      display: messagesFor(r).display,
     };
   }, [site, data, mode]);
   return <SiteContext.Provider value={value}>{props.children}</SiteContext.Provider>;

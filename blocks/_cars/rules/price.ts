@@ -1,6 +1,7 @@
 /** How a car's price shows (docs/cars.md, "Card rules"). */
 import type { CarLike, Features } from './car.ts';
 import { PRICE_DISPLAY_THRESHOLD } from './constants.ts';
+import type { MessageKey } from '../../../engine/messages/index.ts';
 
 export type PriceDisplay =
   | { state: 'subscription'; weekly: number; price?: number }
@@ -33,16 +34,17 @@ export function priceDisplay(car: CarLike, features: Pick<Features, 'noPriceText
   return { state: 'no-price', text: features.noPriceText || 'Enquire for price' };
 }
 
-/** Words after a price (drive away, excl. government charges, plus on-road costs). */
-export function priceTypeLabel(priceType: string | null | undefined): string {
+/**
+ * The message of the words after a price (drive away, excl. government charges, plus
+ * on-road costs), worded by region (docs/regions.md); undefined for none.
+ */
+export function priceTypeKey(priceType: string | null | undefined): MessageKey | undefined {
   switch (priceType) {
     case 'drive_away':
-      return 'Drive away';
     case 'excl_gov_charges':
-      return 'Excl. gov. charges';
     case 'plus_orc':
-      return '+ ORC';
+      return `price.${priceType}`;
     default:
-      return '';
+      return undefined;
   }
 }

@@ -26,12 +26,12 @@ export function CarStep({ form, estimatePossible, submitLabel, t }: CarStepProps
       </div>
       <div className="fc-form__row fc-form__row--2">
         <TextField form={form} name="year" label="Year" required inputMode="numeric" maxLength={4} autoComplete="off" />
-        <TextField form={form} name="kms" label="Odometer (km)" required inputMode="numeric" maxLength={9} autoComplete="off" />
+        <TextField form={form} name="kms" label={t('Odometer (km)')} required inputMode="numeric" maxLength={9} autoComplete="off" />
       </div>
       <TextField form={form} name="badge" label="Variant or badge" maxLength={80} autoComplete="off" help="e.g. Ascent Sport, XLT" />
       {!estimatePossible ? (
         <div className="fc-form-alert fc-form-alert--info" role="status">
-          <p>{MESSAGES.noEstimate}</p>
+          <p>{t(MESSAGES.noEstimate)}</p>
         </div>
       ) : (
         <fieldset className="fc-field fc-trade-in__condition">

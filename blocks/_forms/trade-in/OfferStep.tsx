@@ -9,10 +9,11 @@ export interface OfferStepProps {
   submitLabel: string;
   onDecline(): void;
   money: (amount: number) => string;
-  number: (value: number) => string;
+  /** A distance given in km, in the site's unit ("85,000 km", "52,817 mi"). */
+  distance: (km: number) => string;
 }
 
-export function OfferStep({ form, valuation, submitLabel, onDecline, money, number }: OfferStepProps) {
+export function OfferStep({ form, valuation, submitLabel, onDecline, money, distance }: OfferStepProps) {
   return (
     <>
       {valuation && (
@@ -21,7 +22,7 @@ export function OfferStep({ form, valuation, submitLabel, onDecline, money, numb
           <p className="fc-result__value">{valuation.offer_price != null ? money(valuation.offer_price) : '—'}</p>
           {valuation.estimate && (
             <p>
-              Estimated trade value {money(valuation.estimate.low)} to {money(valuation.estimate.high)}, at {number(valuation.vehicle.kms)} km.
+              Estimated trade value {money(valuation.estimate.low)} to {money(valuation.estimate.high)}, at {distance(valuation.vehicle.kms)}.
             </p>
           )}
           <p className="fc-form__legal">

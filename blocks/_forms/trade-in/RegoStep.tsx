@@ -26,7 +26,7 @@ export function RegoStep({ form, region, states, found, missed, submitLabel, onE
         <TextField
           form={form}
           name="rego"
-          label="Registration (rego)"
+          label={t('Registration (rego)')}
           required
           maxLength={10}
           autoComplete="off"
@@ -63,7 +63,7 @@ export function RegoStep({ form, region, states, found, missed, submitLabel, onE
       <StepActions form={form} label={submitLabel}>
         {missed && !found && (
           <button type="button" className="fc-button fc-button--secondary" onClick={onSkip}>
-            Continue without a registration match
+            {t('Continue without a registration match')}
           </button>
         )}
       </StepActions>

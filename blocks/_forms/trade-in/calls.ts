@@ -23,14 +23,15 @@ import { sendLead } from '../leads.ts';
 import { MESSAGES } from '../messages.ts';
 import { leadPayload } from '../payload.ts';
 import type { Values } from '../rules.ts';
-import { adjustmentAnswers, parseKms, textOf } from './rules.ts';
+import { messagesFor } from '../../../engine/messages/index.ts';
+import { adjustmentAnswers, odometerKm, textOf } from './rules.ts';
 
 export type TradeInKind = 'trade-in' | 'sell-my-car';
 
 export const TRADE_IN_CATEGORY: Record<TradeInKind, string> = { 'trade-in': 'Trade-in', 'sell-my-car': 'Sell My Car' };
 export const SUBCATEGORY = { created: '1. Lead Created', valued: '2. Valuation', accepted: '3. Offer Accepted', declined: '3. Offer Declined' };
 
-type Site = Pick<ResolvedSite, 'api' | 'slug'>;
+type Site = Pick<ResolvedSite, 'api' | 'slug'> & Partial<Pick<ResolvedSite, 'region'>>;
 type ContactMethod = 'Phone' | 'Email' | 'SMS';
 
 /** A call that failed, as the form shows it: a form-level error and per-field problems. */
@@ -93,7 +94,7 @@ export async function valueCar(site: Site, leadId: number | undefined, values: V
     model: text('model'),
     ...(text('badge') ? { badge: text('badge') } : {}),
     year: Number(values.year),
-    kms: parseKms(String(values.kms)),
+    kms: odometerKm(values, site.region),
   });
   if (!created.ok) return { ok: false, error: created.error ?? MESSAGES.formError, fields: created.fields };
   if (!created.data.eligible) return { ok: true, valuation: created.data };
@@ -111,7 +112,7 @@ export async function lookupRego(site: Site, values: Values): Promise<{ ok: true
   });
   if (res.ok) return { ok: true, found: res.data };
   if (res.status === 404) {
-    return { ok: false, missed: true, fields: [{ path: '/rego', message: res.error ?? 'No vehicle found with that registration.' }] };
+    return { ok: false, missed: true, fields: [{ path: '/rego', message: res.error ?? messagesFor(site.region).m('plate.notFound') }] };
   }
   return { ok: false, missed: false, error: res.error ?? MESSAGES.formError, fields: res.fields };
 }

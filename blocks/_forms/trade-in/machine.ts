@@ -55,8 +55,8 @@ export interface SubmitDef {
 
 export const SUBMITS: Record<SubmitAction, SubmitDef> = {
   'create-lead': { label: 'Continue', rules: (c) => [...tradeInDetailsRules(c.region), ...c.extraDetailRules] },
-  'value-car': { label: 'Value my car', rules: (c) => vehicleRules(estimatePossible(c.values)) },
-  'find-rego': { label: 'Find my car', rules: () => regoRules() },
+  'value-car': { label: 'Value my car', rules: (c) => vehicleRules(estimatePossible(c.values, c.region), c.region) },
+  'find-rego': { label: 'Find my car', rules: (c) => regoRules(c.region) },
   'see-offer': { label: 'See my offer' },
   'accept-offer': { label: 'Accept offer' },
 };

@@ -4,6 +4,8 @@
  * states of a region and the condition answers the valuation is adjusted by.
  */
 import type { Region } from '../../../engine/site/types.ts';
+import { regionSettings } from '../../../engine/region.ts';
+import { messagesFor } from '../../../engine/messages/index.ts';
 import type { AdjustmentAnswers, RegoState } from '../../../schemas/types.gen.ts';
 import {
   email,
@@ -12,7 +14,7 @@ import {
   phone,
   postcode,
   postcodeInput,
-  rego as regoCheck,
+  plateCheck,
   required,
   type Check,
   type FieldRule,
@@ -30,10 +32,18 @@ export function regoStates(region: Region): RegoState[] {
   return region === 'NZ' ? ['NZ'] : region === 'US' ? US_STATES : AU_STATES;
 }
 
-/** Whole kilometres as typed ("85,000 km" → 85000); NaN when not a number. */
+/** The whole number typed on the odometer ("85,000 km" → 85000, "52,000 mi" → 52000); NaN when not a number. */
 export function parseKms(text: string): number {
-  const cleaned = text.replace(/[,\s]|km$/gi, '');
+  const cleaned = text.replace(/[,\s]/g, '').replace(/(kms?|mi|miles)$/i, '');
   return /^\d{1,7}$/.test(cleaned) ? Number(cleaned) : NaN;
+}
+
+const KM_PER_MILE = 1.609344;
+
+/** The odometer typed, in km: the region's unit is what visitors type (miles in the US; docs/regions.md). */
+export function odometerKm(values: Values, region: Region = 'AU'): number {
+  const typed = parseKms(String(values.kms));
+  return regionSettings(region).distanceUnit === 'mile' ? Math.round(typed * KM_PER_MILE) : typed;
 }
 
 const yearCheck =
@@ -45,7 +55,10 @@ const yearCheck =
       : `Please enter the year the car was built, between 1950 and ${now.getFullYear() + 1}.`;
   };
 
-const kmsCheck: Check = (v) => (typeof v === 'string' && Number.isFinite(parseKms(v)) ? undefined : 'Please enter the odometer reading in whole kilometres, e.g. 85,000.');
+const kmsCheck =
+  (message: string): Check =>
+  (v) =>
+    typeof v === 'string' && Number.isFinite(parseKms(v)) ? undefined : message;
 
 /** The trade-in contact rules: postcode exactly 4 digits in AU and NZ, a 5-digit ZIP in the US (docs/forms.md, "Regional rules"). */
 export function tradeInDetailsRules(region: Region): FieldRule[] {
@@ -65,28 +78,30 @@ export function tradeInDetailsRules(region: Region): FieldRule[] {
  * Whether the car typed so far can be valued online: unknown until year and odometer are
  * both readable, then no older than 7 years and no more than 100,000 km.
  */
-export function estimatePossible(values: Values): boolean {
-  const kms = parseKms(String(values.kms));
+export function estimatePossible(values: Values, region: Region = 'AU'): boolean {
+  const kms = odometerKm(values, region);
   const known = /^\d{4}$/.test(String(values.year)) && Number.isFinite(kms);
   return !known || onlineEstimatePossible({ year: Number(values.year), kms });
 }
 
 /** The car's rules; the condition is asked only when an online estimate is possible. */
-export function vehicleRules(withCondition: boolean): FieldRule[] {
+export function vehicleRules(withCondition: boolean, region: Region = 'AU'): FieldRule[] {
+  const { m } = messagesFor(region);
   const rules: FieldRule[] = [
     { name: 'make', label: 'Make', checks: [required('Make', 'enter', "Please enter the car's make, e.g. Toyota.")] },
     { name: 'model', label: 'Model', checks: [required('Model', 'enter', "Please enter the car's model, e.g. Corolla.")] },
     { name: 'year', label: 'Year', checks: [required('Year', 'enter', 'Please enter the year the car was built.'), yearCheck()] },
-    { name: 'kms', label: 'Odometer (km)', checks: [required('', 'enter', 'Please enter the odometer reading.'), kmsCheck] },
+    { name: 'kms', label: m('odometer.field'), checks: [required('', 'enter', 'Please enter the odometer reading.'), kmsCheck(m('odometer.invalid'))] },
   ];
   if (withCondition) rules.push({ name: 'condition', label: 'Overall condition', checks: [required('', 'choose', "Please choose the car's overall condition.")] });
   return rules;
 }
 
-export function regoRules(): FieldRule[] {
+export function regoRules(region: Region = 'AU'): FieldRule[] {
+  const { m } = messagesFor(region);
   return [
-    { name: 'rego', label: 'Registration (rego)', checks: [required('', 'enter', "Please enter the car's registration."), regoCheck] },
-    { name: 'regoState', label: 'State', checks: [required('state', 'select')] },
+    { name: 'rego', label: m('plate.field'), checks: [required('', 'enter', m('plate.required')), plateCheck(m('plate.invalid'))] },
+    { name: 'regoState', label: m('plate.region'), checks: [required(m('plate.region'), 'select')] },
   ];
 }
 

@@ -132,7 +132,7 @@ export function useTradeIn({ kind, car, successPath }: UseTradeInOptions) {
     terms,
     headingId,
     submitLabel: submit?.label ?? '',
-    estimatePossible: estimatePossible(form.values),
+    estimatePossible: estimatePossible(form.values, r),
     onSubmit,
     /** The registration or its state changed: a found car no longer applies. */
     editRego: () => send({ type: 'rego-edited' }),
