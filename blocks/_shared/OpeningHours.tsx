@@ -1,7 +1,8 @@
 /**
  * Opening hours of one location: the weekly summary (Monday–Friday grouped when equal),
  * "Open now" / "Closed now" in the location's time zone, and a Holiday hours button that
- * opens a dialog listing the special-hours entries.
+ * opens a dialog listing the special-hours entries from today on (today where the location is,
+ * read when the page renders, like offer dates: a past Easter never shows).
  *
  * Hydration: the server cannot know the visitor's clock, so "open now" is computed only
  * after mount (and refreshed every minute); its line keeps its height before that so
@@ -11,7 +12,8 @@ import { useEffect, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Location } from '../../engine/site/types.ts';
 import { Dialog } from './Dialog.tsx';
-import { locationOpenState, specialHoursRows, summariseHours, type OpenState } from './opening-hours.ts';
+import { dealerTimeZone } from './offers.ts';
+import { locationOpenState, specialHoursRows, summariseHours, zonedTime, type OpenState } from './opening-hours.ts';
 import './opening-hours.css';
 
 /** The current time, set after mount and every `intervalMs`; undefined during the server render and hydration. */
@@ -65,10 +67,11 @@ export interface OpeningHoursProps {
 }
 
 export function OpeningHours({ location, headingLevel = 3, heading = 'Opening hours', showOpenNow = true }: OpeningHoursProps) {
-  const { region } = useSite();
+  const { region, site } = useSite();
   const [dialogOpen, setDialogOpen] = useState(false);
   const rows = summariseHours(location.contact_detail?.opening_hours, region.locale);
-  const special = specialHoursRows(location.contact_detail?.special_hours, region.locale);
+  const today = zonedTime(new Date(), location.time_zone ?? dealerTimeZone(site)).date;
+  const special = specialHoursRows(location.contact_detail?.special_hours, region.locale, today);
   if (!rows.length && !special.length) return null;
   const Heading = `h${headingLevel}` as const;
 

@@ -140,3 +140,17 @@ describe('open now in the location time zone', () => {
     expect(openState({}, 'Australia/Brisbane', new Date())).toBeUndefined();
   });
 });
+
+describe('holiday hours from today on', () => {
+  it('leaves out entries before today, keeps today and later ones in date order', () => {
+    const entries = [
+      { date: '2027-03-26', status: 'Closed' as const, label: 'Good Friday' },
+      { date: '2025-04-18', status: 'Closed' as const, label: 'Good Friday' },
+      { date: '2026-11-24', status: 'Closed' as const, label: 'Today' },
+      { date: '2026-12-25', status: 'Closed' as const, label: 'Christmas Day' },
+    ];
+    expect(specialHoursRows(entries, 'en-AU', '2026-11-24').map((r) => r.date)).toEqual(['2026-11-24', '2026-12-25', '2027-03-26']);
+    expect(specialHoursRows(entries, 'en-AU', '2027-04-01')).toEqual([]);
+    expect(specialHoursRows(entries, 'en-AU').map((r) => r.date)).toHaveLength(4);
+  });
+});

@@ -137,9 +137,14 @@ export interface SpecialHoursRow {
   open: boolean;
 }
 
-/** Holiday hours in date order (every configured entry; dealers keep the list current). */
-export function specialHoursRows(entries: readonly SpecialHour[] | undefined, locale: Locale = 'en-AU'): SpecialHoursRow[] {
+/**
+ * Holiday hours from `today` (YYYY-MM-DD in the location's zone) on, in date order: past
+ * entries are left out, so a list nobody pruned never shows last year's Easter
+ * (docs/content-blocks.md, "Locations"). Without `today` every entry shows.
+ */
+export function specialHoursRows(entries: readonly SpecialHour[] | undefined, locale: Locale = 'en-AU', today?: string): SpecialHoursRow[] {
   return [...(entries ?? [])]
+    .filter((entry) => !today || entry.date >= today)
     .sort((a, b) => a.date.localeCompare(b.date))
     .map((entry) => ({
       date: entry.date,

@@ -35,8 +35,8 @@ describe('location page block', () => {
     expect(data.openingHoursSpecification.some((s: any) => s.dayOfWeek.endsWith('Sunday'))).toBe(false);
     expect(data.specialOpeningHoursSpecification).toContainEqual({
       '@type': 'OpeningHoursSpecification',
-      validFrom: '2025-04-18',
-      validThrough: '2025-04-18',
+      validFrom: '2026-12-25',
+      validThrough: '2026-12-25',
       opens: '00:00',
       closes: '00:00',
     });

@@ -149,6 +149,9 @@ describe('locations block', () => {
   });
 
   it('groups Monday–Friday in the hours and opens the holiday hours dialog', () => {
+    // Holiday hours show from today on: the demo lists the coming year's.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
     setup({ filter: 'primary' });
     const card = screen.getByRole('article');
     within(card).getByText('Monday – Friday');
@@ -158,8 +161,9 @@ describe('locations block', () => {
     fireEvent.click(button);
     const dialog = screen.getByRole('dialog', { name: 'Holiday hours: Gold Coast Ford Southport' });
     expect(dialog.hasAttribute('open')).toBe(true);
-    within(dialog).getByText('Friday 18 April 2025');
+    within(dialog).getByText('Friday 26 March 2027');
     within(dialog).getByText('Good Friday');
+    expect(within(dialog).queryByText(/2025/)).toBeNull();
     within(dialog).getByText('9:00 am – 12:00 pm');
     // Focus moved into the dialog; Escape closes it and focus returns to the button.
     const close = within(dialog).getByRole('button', { name: 'Close' });
@@ -170,6 +174,8 @@ describe('locations block', () => {
   });
 
   it('keeps Tab inside the holiday hours dialog', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
     setup({ filter: 'primary' });
     fireEvent.click(screen.getByRole('button', { name: 'Holiday hours' }));
     const dialog = screen.getByRole('dialog');
@@ -181,6 +187,13 @@ describe('locations block', () => {
     expect(document.activeElement).toBe(close);
     fireEvent.click(close);
     expect(dialog.hasAttribute('open')).toBe(false);
+  });
+
+  it('has no holiday hours button once every holiday has passed', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T00:00:00Z'));
+    setup({ filter: 'primary' });
+    expect(screen.queryByRole('button', { name: 'Holiday hours' })).toBeNull();
   });
 
   it('has no holiday hours button without special hours', () => {
@@ -200,7 +213,7 @@ describe('locations block', () => {
   it('shows closed on a holiday', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     // 10:00 am Good Friday in Brisbane.
-    vi.setSystemTime(new Date('2025-04-18T00:00:00Z'));
+    vi.setSystemTime(new Date('2027-03-26T00:00:00Z'));
     setup({ filter: 'primary' });
     screen.getByText('Closed now');
     screen.getByText('Good Friday', { selector: '.fc-hours__now-detail' });
