@@ -9,7 +9,9 @@ import type { Db } from './db/database.ts';
 import { HttpError, invalid } from './http.ts';
 import type { LeadSecrets } from './lead-secret.ts';
 import type { ApiHooks, ApiRouterOptions, SiteLookup } from './options.ts';
+import type { CarHolds } from './reservations/holds.ts';
 import type { LeadStore } from './store/leads.ts';
+import type { ReservationStore } from './store/reservations.ts';
 import type { RecordStore } from './store/records.ts';
 import type { ReviewSeeder, ReviewStore } from './store/reviews.ts';
 import type { SessionStore } from './store/sessions.ts';
@@ -29,6 +31,9 @@ export interface ApiContext {
   reviews: ReviewStore;
   records: RecordStore;
   valuations: ValuationStore;
+  reservations: ReservationStore;
+  /** The reservation holds' release job, and who is told which cars are held. */
+  holds: CarHolds;
   adapters: ApiAdapters;
   validators: Validators;
   hooks: ApiHooks;

@@ -64,6 +64,7 @@ function operation(route: ApiRoute): Json {
       headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
     };
   }
+  for (const [status, description] of Object.entries(route.errors ?? {})) responses[status] = errorBody(description);
   responses[500] = errorBody('Unexpected failure; nothing was stored.');
   const security =
     route.auth === 'staff'

@@ -1,8 +1,10 @@
 /** What the server passes to createApiRouter(). */
 import type { Car } from '../../schemas/types.gen.ts';
+import type { Clock, FakeClock } from '../clock.ts';
 import type { SiteStore } from '../server/sites.ts';
 import type { AdapterSource } from './adapters/index.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
+import type { HeldCarsListener } from './reservations/holds.ts';
 import type { ReviewSeeder } from './store/reviews.ts';
 
 /** The parts of the server's SiteStore the API reads. */
@@ -31,6 +33,18 @@ export interface ApiRouterOptions {
   staffToken?: string;
   /** The clock (tests move it). */
   now?: () => Date;
+  /**
+   * The clock that also schedules the reservation release job (engine/clock.ts); default
+   * real time, or `now` with real-time scheduling.
+   */
+  clock?: Clock;
+  /**
+   * Test servers only (FORECOURT_TEST_CLOCK=1, docs/api.md "Reservations"): the fake clock
+   * that POST /api/test/clock moves. Never set in production: without it that route does not exist.
+   */
+  testClock?: FakeClock;
+  /** Told which cars are held by reservations: at start-up and whenever that changes (the server marks them reserved). */
+  onHeldCarsChanged?: HeldCarsListener;
   /** A car by id, for GET /api/cars/{id}; without it that route answers 404. */
   getCar?: CarSource<number>;
   /** A car by slug, for GET /api/cars/{slug}/pdf; without it that route answers 404. */

@@ -56,6 +56,8 @@ export interface ApiRoute {
   responses: Record<number, ResponseSpec>;
   /** May answer 404 (unknown site, lead, car, …). */
   notFound?: string;
+  /** Further error answers the route gives, by status (e.g. 409 when a car is already reserved). */
+  errors?: Record<number, string>;
   auth?: Auth;
   /** Counted by the per-client rate limit. */
   rateLimited?: boolean;

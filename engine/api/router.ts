@@ -12,6 +12,7 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
+import { systemClock, type Clock } from '../clock.ts';
 import { localAdapters } from './adapters/index.ts';
 import type { ApiContext } from './context.ts';
 import { DB_FILE, openDatabase, type Db } from './db/database.ts';
@@ -24,6 +25,7 @@ import { expressPath, type ApiRoute, type RouteResult } from './route.ts';
 import { carRoutes } from './routes/cars.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { phoneRevealRoutes } from './routes/phone-reveals.ts';
+import { reservationRoutes } from './routes/reservations.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { serviceRoutes } from './routes/services.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -32,7 +34,10 @@ import { tradeInRoutes } from './routes/trade-in.ts';
 import { watchlistRoutes } from './routes/watchlist.ts';
 import { signedIn } from './session-cookie.ts';
 import { LeadStore } from './store/leads.ts';
+import { CarHolds } from './reservations/holds.ts';
+import { testClockRouter } from './reservations/test-clock.ts';
 import { RecordStore } from './store/records.ts';
+import { ReservationStore } from './store/reservations.ts';
 import { ReviewStore } from './store/reviews.ts';
 import { SessionStore } from './store/sessions.ts';
 import { settingOrCreate } from './store/settings.ts';
@@ -60,14 +65,20 @@ const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
 
 export function createApiRouter(options: ApiRouterOptions): ApiRouter {
   const log = options.log ?? console;
-  const now = options.now ?? (() => new Date());
+  const clock: Clock = options.testClock ?? options.clock ?? (options.now ? { now: options.now, every: systemClock.every } : systemClock);
+  const now = () => clock.now();
   const db = openDatabase(options.dataDir);
+  let holds: CarHolds | undefined;
   try {
+    const reservations = new ReservationStore(db);
+    holds = new CarHolds(reservations, clock, options.onHeldCarsChanged, log);
     const ctx: ApiContext = {
       db,
       sites: options.sites,
       now,
-      leads: new LeadStore(db),
+      leads: new LeadStore(db, (id) => reservations.get(id)),
+      reservations,
+      holds,
       leadSecrets: new LeadSecrets(settingOrCreate(db, 'lead_secret_key')),
       watchlist: new WatchlistStore(db),
       sessions: new SessionStore(db),
@@ -89,6 +100,7 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
     let openapi: Record<string, unknown> = {};
     const routes: ApiRoute[] = [
       ...leadRoutes(ctx),
+      ...reservationRoutes(ctx),
       ...watchlistRoutes(ctx),
       ...phoneRevealRoutes(ctx),
       ...tradeInRoutes(ctx),
@@ -122,14 +134,26 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
     for (const route of routes) {
       router[route.method](expressPath(route.path), pipeline(route, ctx, { limiter, tokenFailures, staffToken }));
     }
+    if (options.testClock) router.use('/test/clock', testClockRouter(options.testClock, log));
     router.use((_req: Request, res: Response) => {
       res.status(404).json({ error: 'No such API endpoint. See /api/openapi.json.' });
     });
     router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
       sendError(res, bodyError(err) ?? unexpected(err, log, 'request'));
     });
-    return Object.assign(router, { staffToken, openapi, db, close: () => db.close() });
+    holds.start();
+    const running = holds;
+    return Object.assign(router, {
+      staffToken,
+      openapi,
+      db,
+      close: () => {
+        running.stop();
+        db.close();
+      },
+    });
   } catch (err) {
+    holds?.stop();
     db.close();
     throw err;
   }

@@ -1,7 +1,19 @@
 /** The staff lead list as a plain HTML page (no scripts), for opening in a browser. */
 import { escape } from 'lodash-es';
-import type { StaffLeads, StoredLead } from '../../schemas/types.gen.ts';
+import type { Reservation, StaffLeads, StoredLead } from '../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../site/types.ts';
+
+const stamp = (iso: string) => `${iso.replace('T', ' ').slice(0, 16)} UTC`;
+
+/** A reservation at a glance: the hold and the deposit, in words staff read. */
+export function reservationSummary(r: Reservation): string {
+  const hold = r.released_at ? `hold ended ${stamp(r.released_at)}` : `car held until ${stamp(r.held_until)}`;
+  const deposit = `${r.deposit.amount} ${r.deposit.currency} deposit: ${r.deposit.status.replaceAll('_', ' ')}`;
+  return [`Reservation of stock no. ${r.stock_number ?? r.car_id}`, hold, deposit, r.deposit.reference ? `ref. ${r.deposit.reference}` : ''].filter(Boolean).join(' · ');
+}
+
+const kindOf = (lead: StoredLead) =>
+  lead.kind === 'form' ? `form: ${lead.form_id}` : lead.reservation ? 'reservation' : lead.is_last_step ? 'lead' : 'lead (first step)';
 
 const cell = (v: unknown) => `<td>${v === null || v === undefined || v === '' ? '<span class="none">—</span>' : escape(String(v))}</td>`;
 
@@ -14,9 +26,9 @@ function row(lead: StoredLead) {
     events: lead.events,
   };
   return `<tr>
-${cell(lead.lead_id)}${cell(lead.created_at.replace('T', ' ').slice(0, 19) + ' UTC')}${cell(lead.kind === 'form' ? `form: ${lead.form_id}` : lead.is_last_step ? 'lead' : 'lead (first step)')}
+${cell(lead.lead_id)}${cell(lead.created_at.replace('T', ' ').slice(0, 19) + ' UTC')}${cell(kindOf(lead))}
 ${cell([lead.category, lead.subcategory].filter(Boolean).join(' / '))}${cell(lead.name)}<td>${contact || '<span class="none">—</span>'}</td>
-${cell(lead.message)}${cell(lead.car_id)}${cell(lead.status.replace('_', ' '))}
+${cell(lead.message)}${cell(lead.car_id)}${cell(lead.reservation && reservationSummary(lead.reservation))}${cell(lead.event_id)}${cell(lead.status.replace('_', ' '))}
 <td><details><summary>All fields</summary><pre>${escape(JSON.stringify(extra, null, 2))}</pre></details></td>
 </tr>`;
 }
@@ -39,7 +51,7 @@ th{background:#f4f4f6;position:sticky;top:0}td{max-width:28rem;overflow-wrap:any
 <p>${total} stored, newest first.</p>
 ${
   page.leads.length
-    ? `<table><thead><tr><th>#</th><th>Received</th><th>Kind</th><th>Category</th><th>Name</th><th>Contact</th><th>Message</th><th>Car</th><th>Status</th><th>Details</th></tr></thead><tbody>
+    ? `<table><thead><tr><th>#</th><th>Received</th><th>Kind</th><th>Category</th><th>Name</th><th>Contact</th><th>Message</th><th>Car</th><th>Reservation</th><th>Event id</th><th>Status</th><th>Details</th></tr></thead><tbody>
 ${page.leads.map(row).join('\n')}
 </tbody></table>`
     : '<p>No leads yet.</p>'

@@ -82,6 +82,12 @@ export class SearchIndex {
     return this.declaredNames;
   }
 
+  /** Records were changed in place (SearchEngine.recordsChanged): these columns are built again on next use. */
+  forget(names: readonly string[]) {
+    for (const name of names) this.attributes.delete(name);
+    this.paths = undefined;
+  }
+
   /** Every attribute path of the records (walked once, on the first attribute the settings do not name): top-level keys and nested ones with dots (location.city). */
   attributePaths(): Set<string> {
     if (this.paths) return this.paths;

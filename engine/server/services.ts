@@ -7,9 +7,19 @@ import type { Car } from '../../schemas/types.gen.ts';
 import type { Providers } from '../providers.ts';
 import { addDirectoryIndexes, createCarSearchEngine } from '../search/index.ts';
 import { createApiRouter, defaultDataDir } from '../api/router.ts';
+import { FakeClock } from '../clock.ts';
+import { carHoldsView } from './car-holds.ts';
 import type { SiteStore } from './sites.ts';
 
-export function createServices(options: { root: string; sites: SiteStore; providers: Providers; dataDir?: string; staffToken?: string }) {
+export function createServices(options: {
+  root: string;
+  sites: SiteStore;
+  providers: Providers;
+  dataDir?: string;
+  staffToken?: string;
+  /** Environment read for FORECOURT_TEST_CLOCK. Default process.env. */
+  env?: NodeJS.ProcessEnv;
+}) {
   const { sites, providers } = options;
   const valid = sites.all().flatMap((e) => (e.ok ? [e.site] : []));
   // Stock for the sites valid at start-up; a site fixed later gets its stock at the next start.
@@ -19,8 +29,13 @@ export function createServices(options: { root: string; sites: SiteStore; provid
   const getCar = (id: string) => byId.get(id);
   const search = createCarSearchEngine(cars);
   addDirectoryIndexes(search, sites.catalogue, valid, cars);
+  // Test servers only: a fake clock that POST /api/test/clock moves (docs/api.md, "Reservations").
+  const testClock = (options.env ?? process.env).FORECOURT_TEST_CLOCK === '1' ? new FakeClock() : undefined;
   const api = createApiRouter({
     sites,
+    testClock,
+    // Cars held by reservations are served as reserved (car-holds.ts).
+    onHeldCarsChanged: carHoldsView(byId, search),
     dataDir: options.dataDir ?? defaultDataDir(options.root),
     staffToken: options.staffToken,
     getCar: (id) => byId.get(String(id)),

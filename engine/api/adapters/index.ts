@@ -8,6 +8,7 @@
 import type { Catalogue } from '../../../schemas/types.gen.ts';
 import { localCaptcha, type Captcha } from './captcha.ts';
 import { localGeocoder, type Geocoder } from './geocoding.ts';
+import { payAtDealership, type PaymentProvider } from './payments.ts';
 import { noRegoRegistry, type RegoRegistry } from './rego.ts';
 import { localValuer, type TradeInValuer } from './valuation.ts';
 
@@ -16,9 +17,11 @@ export interface ApiAdapters {
   rego: RegoRegistry;
   valuer: TradeInValuer;
   captcha: Captcha;
+  /** Reservation deposits (default: paid at the dealership, no card charged). */
+  payments: PaymentProvider;
 }
 
-export type { Captcha, Geocoder, RegoRegistry, TradeInValuer };
+export type { Captcha, Geocoder, PaymentProvider, RegoRegistry, TradeInValuer };
 
 /** What an adapter may be made from: the shared catalogue (makes, models, new prices). */
 export interface AdapterDeps {
@@ -34,5 +37,6 @@ export function localAdapters(deps: { catalogue: Pick<Catalogue, 'models'>; capt
     rego: noRegoRegistry(),
     valuer: localValuer(deps.catalogue),
     captcha: localCaptcha(deps.captchaSecret),
+    payments: payAtDealership(),
   };
 }

@@ -86,6 +86,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
             message: body.message,
             carId: carKey(body.car_id),
             dealershipSlug: body.dealership_slug ?? body.preferredDealership,
+            eventId: body.event_id,
             payload,
             visitedPages: body.lead_attributes?.visited_pages ?? [],
             queryParams: definedOnly(body.lead_attributes?.linked_query_params),

@@ -5,7 +5,7 @@
  * already stored.
  */
 import type { Db } from '../db/database.ts';
-import type { StoredLead } from '../../../schemas/types.gen.ts';
+import type { Reservation, StoredLead } from '../../../schemas/types.gen.ts';
 
 export interface NewLead {
   site: string;
@@ -21,6 +21,8 @@ export interface NewLead {
   message?: string;
   carId?: number | string;
   dealershipSlug?: string;
+  /** The analytics event id the page pushed for this lead (docs/forms.md, "Analytics"). */
+  eventId?: number;
   /** The request as received (captcha answer removed). */
   payload: Record<string, unknown>;
   visitedPages: string[];
@@ -33,6 +35,8 @@ export interface CreateLeadOptions {
   before?: () => void;
   /** Runs inside the transaction after the lead row, before its attributes (test seam). */
   afterLeadRow?: (leadId: number) => void;
+  /** Runs inside the transaction once the lead is written (a reservation's hold). */
+  after?: (leadId: number) => void;
 }
 
 interface LeadRow {
@@ -50,6 +54,7 @@ interface LeadRow {
   phone: string | null;
   message: string | null;
   car_id: number | string | null;
+  event_id: number | null;
   payload: string;
   created_at: string;
 }
@@ -57,12 +62,16 @@ interface LeadRow {
 export class LeadStore {
   private readonly q;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** A lead's reservation, when it is one (ReservationStore.get). */
+    private readonly reservationOf: (leadId: number) => Reservation | undefined = () => undefined,
+  ) {
     this.q = {
       bySubmission: db.prepare<[string, string], { id: number }>('SELECT id FROM leads WHERE site = ? AND submission_id = ?'),
       insert: db.prepare(
-        `INSERT INTO leads (site, submission_id, kind, form_id, is_last_step, category, subcategory, name, email, phone, message, car_id, dealership_slug, payload, created_at)
-         VALUES (@site, @submissionId, @kind, @formId, @isLastStep, @category, @subcategory, @name, @email, @phone, @message, @carId, @dealershipSlug, @payload, @createdAt)`,
+        `INSERT INTO leads (site, submission_id, kind, form_id, is_last_step, category, subcategory, name, email, phone, message, car_id, dealership_slug, event_id, payload, created_at)
+         VALUES (@site, @submissionId, @kind, @formId, @isLastStep, @category, @subcategory, @name, @email, @phone, @message, @carId, @dealershipSlug, @eventId, @payload, @createdAt)`,
       ),
       insertPage: db.prepare('INSERT INTO lead_visited_pages (lead_id, position, url) VALUES (?, ?, ?)'),
       insertParam: db.prepare('INSERT INTO lead_query_params (lead_id, name, value) VALUES (?, ?, ?)'),
@@ -76,6 +85,7 @@ export class LeadStore {
       addEvent: db.prepare('INSERT INTO lead_events (lead_id, type, data, created_at) VALUES (?, ?, ?, ?)'),
       setStatus: db.prepare('UPDATE leads SET status = ?, subcategory = COALESCE(?, subcategory) WHERE id = ?'),
       count: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM leads WHERE site = ?'),
+      remove: db.prepare<[number]>('DELETE FROM leads WHERE id = ?'),
     };
   }
 
@@ -105,6 +115,7 @@ export class LeadStore {
           message: lead.message ?? null,
           carId: lead.carId ?? null,
           dealershipSlug: lead.dealershipSlug ?? null,
+          eventId: lead.eventId ?? null,
           payload: JSON.stringify(lead.payload),
           createdAt: options.createdAt,
         }).lastInsertRowid,
@@ -112,6 +123,7 @@ export class LeadStore {
       options.afterLeadRow?.(leadId);
       lead.visitedPages.forEach((url, i) => this.q.insertPage.run(leadId, i, url));
       for (const [name, value] of Object.entries(lead.queryParams)) this.q.insertParam.run(leadId, name, value);
+      options.after?.(leadId);
       return { leadId, created: true };
     });
     return write.immediate();
@@ -131,6 +143,11 @@ export class LeadStore {
     const rows = this.q.list.all(site, before, limit + 1);
     const page = rows.slice(0, limit);
     return { leads: page.map((r) => this.toStored(r)), nextBefore: rows.length > limit ? page[page.length - 1].id : null };
+  }
+
+  /** Takes a lead back out, with everything stored with it (a reservation whose deposit could not be set up). */
+  remove(id: number) {
+    this.q.remove.run(id);
   }
 
   count(site: string): number {
@@ -161,6 +178,8 @@ export class LeadStore {
       phone: row.phone,
       message: row.message,
       car_id: row.car_id,
+      event_id: row.event_id,
+      reservation: this.reservationOf(row.id) ?? null,
       payload: JSON.parse(row.payload),
       visited_pages: this.q.pages.all(row.id).map((p) => p.url),
       linked_query_params: Object.fromEntries(this.q.params.all(row.id).map((p) => [p.name, p.value])),

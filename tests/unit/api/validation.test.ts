@@ -49,6 +49,13 @@ const cases: Case[] = [
   },
   { operationId: 'createLead', method: 'POST', path: '/leads', body: { site: 'au-motors', submission_id: crypto.randomUUID(), isLastStep: true, name: 'No Contact' }, fields: [{ path: '/phone', message: 'is required' }] },
   {
+    operationId: 'createReservation',
+    method: 'POST',
+    path: '/reservations',
+    body: { site: 'au-motors', submission_id: crypto.randomUUID(), car_id: 'no spaces', name: 'Jo', email: 'jo@example.com', phone: 'call me', event_id: 16 },
+    fields: ['/car_id', '/phone', { path: '/event_id', message: 'must be one of: 14, 15, 17, 48, 22, 18, 39' }],
+  },
+  {
     operationId: 'createLead',
     method: 'POST',
     path: '/leads',
