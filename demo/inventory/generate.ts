@@ -189,7 +189,10 @@ export function generateInventory(options: InventoryOptions): Car[] {
     let tag: string | null = null;
     if (carType === 'new' && year < currentYear && d.chance(0.6)) tag = 'runout sale';
     else if (carType !== 'used' && status === 'in_stock' && d.chance(0.03)) tag = 'Test Drive Only';
-    else if (carType === 'used' && d.chance(0.12)) tag = d.pick(USED_TAGS);
+    else if (carType === 'used' && d.chance(0.12)) {
+      const used = d.pick(USED_TAGS);
+      tag = region === 'US' && used === 'Low Kms' ? 'Low Miles' : used;
+    }
     const beforePrice = price > 0 && d.chance(0.08) ? niceRound(price * d.range(1.03, 1.12)) : null;
     const offerPrice = carType === 'new' && price > 0 && d.chance(0.03) ? niceRound(price - d.int(1000, 3000)) : null;
     const subscription = carType !== 'used' && itemType === 'car' && price > 0 && price < 80000 && d.chance(0.06) ? Math.round(price * 0.0062) : null;
@@ -242,7 +245,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
       dealership_name: dealership.name,
       odometer_unit: odometerUnit,
     } as const;
-    const comments = dealerComments(d, partial, equip, phone);
+    const comments = dealerComments(d, partial, equip, phone, region);
     const car: Car = {
       id,
       objectID: String(id),

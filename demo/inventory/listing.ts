@@ -83,11 +83,24 @@ function thousands(n: number): string {
 const SECTION_PITCH = [
   'Every vehicle is inspected by our qualified technicians before it reaches the yard, and comes with a clear title guarantee.',
   'Finance is available on the spot and trade-ins are welcome: ask about a valuation while you test drive.',
-  'We deliver Australia-wide and can organise a video walk-around if you cannot make it to the showroom.',
+  'We deliver {nationwide} and can {organise} a video walk-around if you cannot make it to the showroom.',
   'Extended warranty and paint protection packages are available on request.',
 ];
 
-export function dealerComments(d: Draw, car: Pick<Car, 'year' | 'make' | 'model' | 'badge' | 'colour' | 'km' | 'car_type' | 'dealership_name' | 'odometer_unit'>, features: string[], phone: string | null | undefined): string {
+/** The pitch's regional words: a US or NZ dealer does not deliver "Australia-wide" (docs/regions.md). */
+const PITCH_WORDS: Record<Region, Record<string, string>> = {
+  AU: { nationwide: 'Australia-wide', organise: 'organise' },
+  NZ: { nationwide: 'nationwide', organise: 'organise' },
+  US: { nationwide: 'nationwide', organise: 'organize' },
+};
+
+export function dealerComments(
+  d: Draw,
+  car: Pick<Car, 'year' | 'make' | 'model' | 'badge' | 'colour' | 'km' | 'car_type' | 'dealership_name' | 'odometer_unit'>,
+  features: string[],
+  phone: string | null | undefined,
+  region: Region = 'AU',
+): string {
   if (d.chance(0.04)) return '';
   const title = `${car.year} ${car.make} ${car.model}${car.badge ? ` ${car.badge}` : ''}`;
   const intro =
@@ -98,7 +111,7 @@ export function dealerComments(d: Draw, car: Pick<Car, 'year' | 'make' | 'model'
         : `This ${title} is finished in ${car.colour.toLowerCase()} and has travelled ${thousands(car.km)} ${car.odometer_unit}.`;
   const sections = [intro];
   if (features.length >= 3) sections.push(`Highlights include ${features[0]}, ${features[1]} and ${features[2]}.`);
-  sections.push(d.pick(SECTION_PITCH));
+  sections.push(d.pick(SECTION_PITCH).replace(/\{(\w+)\}/g, (_, word: string) => PITCH_WORDS[region][word]));
   sections.push(`Visit ${car.dealership_name}${phone ? ` or call ${phone}` : ''} to arrange a test drive today.`);
   return sections.join('|');
 }

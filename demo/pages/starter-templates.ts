@@ -15,7 +15,7 @@ import type { Block, Page } from '../../schemas/types.gen.ts';
 import ford from '../../sites/templates/ford.json' with { type: 'json' };
 
 type Json = Record<string, any>;
-type Wording = Array<[from: string, to: string]>;
+export type Wording = Array<[from: string, to: string]>;
 
 const TEMPLATES_DIR = join(import.meta.dirname, '../../sites/templates');
 
@@ -60,8 +60,9 @@ const USED: Wording = [
 ];
 
 /** United States wording (region US): miles, trucks, monthly payments, US terms. */
-const US: Wording = [
-  ['more than 100,000 km', 'more than 100,000 miles'],
+export const US: Wording = [
+  // The online-valuation limit is 100,000 km, which US visitors type as about 62,000 miles (docs/regions.md).
+  ['more than 100,000 km', 'more than 62,000 miles'],
   ['two utes or two hundred', 'two trucks or two hundred'],
   ['Comparison rates are based on a 5-year secured loan of $30,000.', 'Example APRs are based on a 60-month loan of $30,000.'],
   ['See weekly repayments on every car', 'See monthly payments on every car'],
@@ -87,7 +88,7 @@ const US: Wording = [
   ['Personalised finance', 'Personalized finance'],
 ];
 
-function reword<T>(value: T, wording: Wording): T {
+export function reword<T>(value: T, wording: Wording): T {
   if (typeof value === 'string') return wording.reduce((s, [from, to]) => s.replaceAll(from, to), value as string) as T;
   if (Array.isArray(value)) return value.map((v) => reword(v, wording)) as T;
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reword(v, wording)])) as T;
@@ -156,7 +157,7 @@ function multiBrandGroup(): Json {
 const singleBrandFranchise = (): Json => neutralBase();
 
 /** The trade-in questions' default answers speak of kilometres, licences and registration papers. */
-const US_TRADE_IN: Wording = [
+export const US_TRADE_IN: Wording = [
   ['age, kilometres, service history', 'age, mileage, service history'],
   ['settle the loan for you', 'pay off the loan for you'],
   ["Your driver's licence, the car's registration papers", "Your driver's license, the title and registration"],
