@@ -5,6 +5,7 @@
  * runtime prepares documents (checked on the server by the same validator: defaults
  * filled, HTML sanitised with DOMPurify), outlines every selected block, and tells the
  * editor which block was clicked (Ctrl/Cmd+click: to add to or take out of the selection).
+ * It is also the canvas (components/Canvas/): texts edited in place, palette blocks dropped.
  * The browser compiles no schema: the production CSP has no 'unsafe-eval', which ajv
  * needs, and the runtime's rule is that browsers get already validated documents.
  *
@@ -24,8 +25,13 @@ import type { Block } from '../engine/site/types.ts';
 import { metaOf } from './lib/blocks.ts';
 import { blockNote, PreviewModel, staleBanner, type Shown } from './lib/preview-model.ts';
 import { isToPreview, PREVIEW_SOURCE, type FromPreview } from './lib/protocol.ts';
+import { CanvasDrop } from './components/Canvas/CanvasDrop.tsx';
+import { emptyLists } from './components/Canvas/EmptyList.tsx';
+import { InlineEditing } from './components/Canvas/InlineEditing.tsx';
+import { boxOf } from './components/Canvas/measure.ts';
 import '../blocks/base.css';
 import './preview.css';
+import './components/Canvas/canvas.css';
 
 const loader = new BlockLoader(registry);
 const model = new PreviewModel();
@@ -104,8 +110,8 @@ function Preview() {
         // Scroll to a newly selected primary block (not when others join or leave the selection).
         if (msg.blockId && msg.blockId !== before.primary && !before.ids.includes(msg.blockId)) {
           const el = document.querySelector(`[data-editor-block="${CSS.escape(msg.blockId)}"]`);
-          const r = el && contentRect(el);
-          if (r && (r.top < 0 || r.bottom > innerHeight)) window.scrollBy({ top: r.top - 40 });
+          const r = el && boxOf(el);
+          if (r && (r.top < 0 || r.top + r.height > innerHeight)) window.scrollBy({ top: r.top - 40 });
         }
       }
     };
@@ -159,6 +165,8 @@ function Preview() {
   );
   return (
     <>
+      {/* First in the document, so Tab reaches the selected block's texts before the site's links. */}
+      <InlineEditing site={shown.site} blockId={selection.ids.length === 1 ? selection.primary : undefined} />
       {shown.stale.length > 0 && (
         <div className="fc-editor-stale" role="status" data-stale-shown={shown.staleShown}>
           {staleBanner(shown)}
@@ -167,12 +175,13 @@ function Preview() {
       <MemoryRouter key={`${shown.path}#${generation}`} initialEntries={[shown.path]}>
         <Suspense fallback={<p className="fc-editor-waiting">Loading blocks…</p>}>
           <PreviewBoundary>
-            <SiteApp site={shown.site} siteData={shown.siteData} mode="development" loader={loader} wrap={wrap} />
+            <SiteApp site={shown.site} siteData={shown.siteData} mode="development" loader={loader} wrap={wrap} emptyLists={emptyLists} />
           </PreviewBoundary>
           <Rendered revision={shown.revision} issues={shown.issues} />
         </Suspense>
       </MemoryRouter>
       <Outline selection={selection} revision={shown.revision} />
+      <CanvasDrop site={shown.site} />
     </>
   );
 }
@@ -196,13 +205,6 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error: Error 
       </div>
     );
   }
-}
-
-/** The box around a block's content (its wrapper has display: contents, so no box of its own). */
-function contentRect(el: Element): DOMRect {
-  const range = document.createRange();
-  range.selectNodeContents(el);
-  return range.getBoundingClientRect();
 }
 
 /** Outlines every selected block (the primary one marked) and the one under the pointer. */
@@ -231,7 +233,7 @@ function Outline({ selection, revision }: { selection: Selection; revision: numb
     if (!id) return null;
     const el = document.querySelector(`[data-editor-block="${CSS.escape(id)}"]`);
     if (!el) return null;
-    const r = contentRect(el);
+    const r = boxOf(el);
     if (!r.width && !r.height) return null;
     const type = el.getAttribute('data-editor-type') ?? '';
     return (

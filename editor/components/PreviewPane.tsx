@@ -5,15 +5,16 @@
  * preview selects it here, a Ctrl/Cmd+click adds it to or takes it out of the selection.
  * Widths: the site breakpoints (docs/decisions.md, "Documents and rendering") and full width.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { LAYOUT_VIEW, previewPath, type Doc } from '../lib/doc.ts';
 import { selectionMessage } from '../lib/actions.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../lib/hooks.ts';
 import { EDITOR_SOURCE, isFromPreview, type ToPreview } from '../lib/protocol.ts';
 import { api } from '../lib/api.ts';
-
-export const PREVIEW_WIDTHS = [400, 576, 768, 992, 1200, 1400] as const;
-type Width = (typeof PREVIEW_WIDTHS)[number] | 'full';
+import { useCanvas } from './Canvas/bridge.ts';
+import { applyCanvasEdit } from './Canvas/canvas-edit.ts';
+import { DeviceBar, readView, saveView, type PreviewView } from './Canvas/DeviceBar.tsx';
+import { DEVICES, previewScale } from './Canvas/scale.ts';
 
 export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () => void }) {
   const store = useStore();
@@ -24,7 +25,8 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
   const selected = useEditor((s) => s.selected);
   const selection = useEditor((s) => s.selection);
   const announce = useAnnounce();
-  const [width, setWidth] = useState<Width>('full');
+  const canvas = useCanvas();
+  const [deviceView, setDeviceView] = useState<PreviewView>(readView);
   const [ready, setReady] = useState(false);
   const [rendered, setRendered] = useState<{ revision: number; issues: number }>();
   const frame = useRef<HTMLIFrameElement>(null);
@@ -48,6 +50,9 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
       if (e.origin !== location.origin || e.source !== frame.current?.contentWindow || !isFromPreview(e.data)) return;
       const msg = e.data;
       if (msg.type === 'ready') setReady(true);
+      else if (msg.type === 'edit') applyCanvasEdit(store, msg);
+      else if (msg.type === 'drop-place') canvas?.placed(msg.place);
+      else if (msg.type === 'drop') canvas?.dropped(msg.blockType, msg.place);
       else if (msg.type === 'select') {
         if (msg.toggle) {
           store.toggleSelected(msg.blockId);
@@ -58,7 +63,7 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [store]);
+  }, [store, canvas]);
 
   // The checked draft (prepared by the server exactly as the runtime would), at most once per frame.
   useEffect(() => {
@@ -88,26 +93,23 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
     return () => ro.disconnect();
   }, []);
 
-  const px = width === 'full' ? undefined : width;
-  const scale = px && paneWidth && px > paneWidth - 16 ? (paneWidth - 16) / px : 1;
+  const px = DEVICES.find((d) => d.id === deviceView.device)?.width;
+  const scale = px ? previewScale(px, paneWidth, deviceView.zoom) : 1;
+  useLayoutEffect(() => canvas?.attach(frame.current, pane.current, scale), [canvas, scale]);
+  const chooseView = (next: PreviewView) => {
+    setDeviceView(next);
+    saveView(next);
+  };
 
   return (
     <section className="fc-preview" aria-label="Live preview">
-      <div className="fc-preview-bar" role="toolbar" aria-label="Preview width">
-        {PREVIEW_WIDTHS.map((w) => (
-          <button key={w} type="button" aria-pressed={width === w} onClick={() => setWidth(w)}>
-            {w}
-          </button>
-        ))}
-        <button type="button" aria-pressed={width === 'full'} onClick={() => setWidth('full')}>
-          Full
-        </button>
+      <DeviceBar view={deviceView} onView={chooseView} scale={scale}>
         <span className="fc-muted fc-preview-status" data-preview-revision={rendered?.revision ?? -1}>
-          {!ready ? 'Starting preview…' : !checked.site && !checked.pending ? 'Nothing to show: the template could not be resolved (see Problems)' : rendered?.revision === revision && !checked.pending ? `Showing ${path}${scale < 1 ? ` at ${Math.round(scale * 100)}%` : ''}` : 'Updating…'}
+          {!ready ? 'Starting preview…' : !checked.site && !checked.pending ? 'Nothing to show: the template could not be resolved (see Problems)' : rendered?.revision === revision && !checked.pending ? `Showing ${path}` : 'Updating…'}
         </span>
-      </div>
-      <div className="fc-preview-stage" ref={pane}>
-        <div className="fc-preview-frame" style={{ width: px ? px * scale : '100%', height: '100%' }}>
+      </DeviceBar>
+      <div className={`fc-preview-stage${px && deviceView.zoom === 'actual' ? ' is-actual' : ''}`} ref={pane}>
+        <div className="fc-preview-frame" data-frame-width={px ?? 'pane'} style={{ width: px ? px * scale : '100%', height: '100%' }}>
           <iframe
             ref={frame}
             src="/editor/preview.html"

@@ -1,19 +1,22 @@
 /**
  * One site open in the editor: loads it (offering back unsaved changes kept in this
  * browser), keeps them autosaved, validates the document as it changes, and lays out
- * pages, palette, outline, preview and the inspector. Saving (a draft), review, publish
- * and history are the PublishBar's.
+ * pages, palette, outline, preview and the inspector (side columns resizable: Canvas/
+ * PanelSplitter). Saving (a draft), review, publish and history are the PublishBar's.
  */
 import { isEqual } from 'lodash-es';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { migrateDocument } from '../../engine/site/migrations.ts';
 import { api, type LoadedSite } from '../lib/api.ts';
-import { createAutosaver, discardDraft, loadDraft, saveDraft } from '../lib/autosave.ts';
+import { discardDraft, loadDraft } from '../lib/autosave.ts';
 import { LAYOUT_VIEW, type View } from '../lib/doc.ts';
-import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, NavigateContext, StoreContext, useEditor, useStore, type IssuesValue } from '../lib/hooks.ts';
-import { fieldDomId, mapIssues, type EditorIssue, type IssueTarget } from '../lib/issues.ts';
+import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, NavigateContext, StoreContext, useEditor, useStore } from '../lib/hooks.ts';
+import { fieldDomId, type IssueTarget } from '../lib/issues.ts';
 import { EditorStore } from '../lib/store/index.ts';
 import { pasteClipboard } from '../lib/actions.ts';
+import { CanvasBridge, CanvasContext } from './Canvas/bridge.ts';
+import { PanelSplitter } from './Canvas/PanelSplitter.tsx';
+import { useAutosave, useServerCheck } from './site-editor-hooks.ts';
 import { BlocksPanel, focusSelectionInOutline } from './BlocksPanel/index.tsx';
 import { BlockInspector, FeaturePanel, PageInspector, ProblemsPanel, SettingsPanel } from './Inspector/index.ts';
 import { PagesPanel } from './PagesPanel.tsx';
@@ -108,6 +111,9 @@ function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?
     requestAnimationFrame(() => setMessage(text));
   }, []);
 
+  const [canvas] = useState(() => new CanvasBridge(store, announce));
+  const workspace = useRef<HTMLDivElement>(null);
+
   const [autosaveProblem, setAutosaveProblem] = useState<string>();
   useAutosave(store, setAutosaveProblem);
 
@@ -201,6 +207,7 @@ function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?
       <IssuesContext.Provider value={issuesValue}>
         <IssueCountsContext.Provider value={issueCounts}>
         <NavigateContext.Provider value={navigate}>
+        <CanvasContext.Provider value={canvas}>
           <div className="fc-editor">
             <header className="fc-topbar">
               <button type="button" className="fc-link" onClick={onExit}>
@@ -256,13 +263,15 @@ function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?
                 )}
               </div>
             )}
-            <div className="fc-workspace">
-              <aside className="fc-left" aria-label="Pages and blocks">
+            <div className="fc-workspace" ref={workspace}>
+              <aside className="fc-left" id="fc-left" aria-label="Pages and blocks">
                 <PagesPanel />
                 <BlocksPanel />
               </aside>
+              <PanelSplitter side="left" label="Width of pages and blocks" controls="fc-left" workspace={workspace} />
               <PreviewPane onSelectFromPreview={() => setTab('block')} />
-              <aside className="fc-inspector" aria-label="Inspector">
+              <PanelSplitter side="right" label="Width of the inspector" controls="fc-inspector" workspace={workspace} />
+              <aside className="fc-inspector" id="fc-inspector" aria-label="Inspector">
                 <div className="fc-tabs" role="tablist" aria-label="Inspector">
                   {(
                     [
@@ -291,101 +300,10 @@ function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?
               {message}
             </div>
           </div>
+        </CanvasContext.Provider>
         </NavigateContext.Provider>
         </IssueCountsContext.Provider>
       </IssuesContext.Provider>
     </AnnounceContext.Provider>
   );
-}
-
-/**
- * Checks the draft on the server (the runtime's own validator; the browser compiles no
- * schema) after each change: one request at a time, always for the latest revision.
- */
-function useServerCheck(store: EditorStore): IssuesValue {
-  const revision = useSyncExternalStore(store.subscribe, () => store.getState().revision);
-  const [result, setResult] = useState<{ revision: number; issues: EditorIssue[]; site: Record<string, unknown> | null; error?: string }>({ revision: -1, issues: [], site: null });
-  const run = useRef<() => void>(() => {});
-  useEffect(() => {
-    let inFlight = false;
-    let queued = false;
-    let disposed = false;
-    const check = async () => {
-      if (inFlight) {
-        queued = true;
-        return;
-      }
-      inFlight = true;
-      const { doc, resolved, revision: r } = store.getState();
-      try {
-        const checked = await api.check(doc);
-        if (!disposed) setResult({ revision: r, issues: mapIssues(resolved, checked.issues), site: checked.site });
-      } catch (err) {
-        if (!disposed) setResult((prev) => ({ ...prev, error: `the draft could not be checked: ${(err as Error).message}` }));
-      } finally {
-        inFlight = false;
-        if (queued && !disposed) {
-          queued = false;
-          void check();
-        }
-      }
-    };
-    run.current = () => void check();
-    void check();
-    return () => {
-      disposed = true;
-    };
-  }, [store]);
-  useEffect(() => {
-    if (revision === 0) return;
-    // A short pause lets a burst of changes (typing) go as one request.
-    const t = setTimeout(() => run.current(), 30);
-    return () => clearTimeout(t);
-  }, [revision]);
-  return useMemo(() => {
-    const byBlock = new Map<string, EditorIssue[]>();
-    for (const i of result.issues) {
-      if (i.target.kind !== 'block') continue;
-      const list = byBlock.get(i.target.blockId) ?? [];
-      list.push(i);
-      byBlock.set(i.target.blockId, list);
-    }
-    return { issues: result.issues, byBlock, pending: result.revision !== revision, revision: result.revision, site: result.site, error: result.error };
-  }, [result, revision]);
-}
-
-/** Keeps the draft in localStorage while it differs from the saved document. */
-function useAutosave(store: EditorStore, onError: (message: string | undefined) => void) {
-  const report = useRef(onError);
-  report.current = onError;
-  useEffect(() => {
-    const write = () => {
-      const { slug, doc, saved, baseVersion } = store.getState();
-      if (isEqual(doc, saved)) {
-        discardDraft(slug);
-        report.current(undefined);
-      } else report.current(saveDraft(slug, doc, baseVersion, store.storedHistory()));
-    };
-    const saver = createAutosaver(write, 250);
-    let revision = store.getState().revision;
-    const unsubscribe = store.subscribe(() => {
-      const r = store.getState().revision;
-      if (r !== revision) {
-        revision = r;
-        saver.schedule();
-      }
-    });
-    const flush = () => saver.flush();
-    const onVisibility = () => document.visibilityState === 'hidden' && saver.flush();
-    window.addEventListener('pagehide', flush);
-    window.addEventListener('beforeunload', flush);
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      saver.flush();
-      unsubscribe();
-      window.removeEventListener('pagehide', flush);
-      window.removeEventListener('beforeunload', flush);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [store]);
 }

@@ -2,7 +2,7 @@
  * Messages between the editor and its preview iframe (same origin only; both sides check
  * the origin and the sending window).
  */
-import type { Doc } from './doc.ts';
+import type { Area, Doc, ListRef } from './doc.ts';
 
 export const EDITOR_SOURCE = 'forecourt-editor';
 export const PREVIEW_SOURCE = 'forecourt-preview';
@@ -24,13 +24,40 @@ export type ToPreview =
       selection?: string[];
       revision: number;
     }
-  | { source: typeof EDITOR_SOURCE; type: 'select'; blockId?: string; selection?: string[] };
+  | { source: typeof EDITOR_SOURCE; type: 'select'; blockId?: string; selection?: string[] }
+  /**
+   * A palette block dragged over the canvas (`drop`: released there) at a point of the
+   * preview's viewport; `areas` are the lists of the editor's view, the only ones it may land in.
+   */
+  | { source: typeof EDITOR_SOURCE; type: 'drag'; phase: 'over' | 'drop'; x: number; y: number; blockType: string; areas: Area[] }
+  | { source: typeof EDITOR_SOURCE; type: 'drag'; phase: 'leave' };
+
+/** Where a block dragged over the canvas would land (`ok: false`: refused, with the reason). */
+export interface CanvasPlace {
+  ref: ListRef;
+  index: number;
+  ok: boolean;
+  reason?: string;
+}
+
+/** A prop edited on the canvas: `path` inside the block's props, `value` undefined to leave it out. */
+export interface CanvasEdit {
+  blockId: string;
+  path: Array<string | number>;
+  value: string | undefined;
+}
 
 export type FromPreview =
   | { source: typeof PREVIEW_SOURCE; type: 'ready' }
   /** A click on a block selects it; with Ctrl/Cmd held (`toggle`) it is added to or taken out of the selection. */
   | { source: typeof PREVIEW_SOURCE; type: 'select'; blockId: string; toggle?: boolean }
-  | { source: typeof PREVIEW_SOURCE; type: 'rendered'; revision: number; issues: number };
+  | { source: typeof PREVIEW_SOURCE; type: 'rendered'; revision: number; issues: number }
+  /** The answer to a `drag` over the canvas: where it would land (none: nowhere here). */
+  | { source: typeof PREVIEW_SOURCE; type: 'drop-place'; place?: CanvasPlace }
+  /** The answer to a `drag` released on the canvas: insert a new block of `blockType` there. */
+  | { source: typeof PREVIEW_SOURCE; type: 'drop'; blockType: string; place?: CanvasPlace }
+  /** Text edited in place: the same change as typing it in the block's form. */
+  | ({ source: typeof PREVIEW_SOURCE; type: 'edit' } & CanvasEdit);
 
 export function isFromPreview(data: unknown): data is FromPreview {
   return !!data && typeof data === 'object' && (data as { source?: unknown }).source === PREVIEW_SOURCE;

@@ -11,6 +11,8 @@ export interface BlockEnvironment {
   data: Record<string, unknown>;
   /** Lets a host (the editor) wrap each rendered block, e.g. to make it selectable. */
   wrap?: (block: Block, rendered: ReactNode) => ReactNode;
+  /** Lets a host (the editor) show a block's empty lists (its children, named slots) as places to drop blocks. */
+  emptyLists?: (block: Block) => { children?: ReactNode; slots?: Record<string, ReactNode> } | undefined;
 }
 
 const BlockEnvironmentContext = createContext<BlockEnvironment>({ blocks: {}, data: {} });
@@ -37,6 +39,8 @@ export function BlockView({ block }: { block: Block }) {
   const definition = env.blocks[block.type];
   const slots: Record<string, ReactNode> = {};
   for (const [name, list] of Object.entries(block.slots ?? {})) slots[name] = <BlockList blocks={list} />;
+  const empty = env.emptyLists?.(block);
+  for (const [name, shown] of Object.entries(empty?.slots ?? {})) if (!block.slots?.[name]?.length) slots[name] = shown;
   const rendered = definition ? (
     <definition.component
       props={(block.props ?? {}) as never}
@@ -44,7 +48,7 @@ export function BlockView({ block }: { block: Block }) {
       slots={slots}
       data={env.data[block.id]}
     >
-      {block.children?.length ? <BlockList blocks={block.children} /> : undefined}
+      {block.children?.length ? <BlockList blocks={block.children} /> : empty?.children}
     </definition.component>
   ) : (
     <MissingBlock block={block} />

@@ -27,6 +27,8 @@ export interface SiteAppProps {
   initialData?: { url: string; data: Record<string, unknown> };
   /** Set by the editor to wrap blocks; absent on dealer sites. */
   wrap?: BlockEnvironment['wrap'];
+  /** Set by the editor to show empty lists as drop places; absent on dealer sites. */
+  emptyLists?: BlockEnvironment['emptyLists'];
   /** Origin used to build absolute URLs for block loaders. */
   origin?: string;
 }
@@ -98,7 +100,7 @@ function CurrentPage(props: SiteAppProps) {
     document.title = title;
   }, [title]);
 
-  const env: BlockEnvironment = { blocks: loader.definitions, data, wrap: props.wrap };
+  const env: BlockEnvironment = { blocks: loader.definitions, data, wrap: props.wrap, emptyLists: props.emptyLists };
   const withLayout = page.layout !== false;
   return (
     <BlockEnvironmentProvider value={env}>

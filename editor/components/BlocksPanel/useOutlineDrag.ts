@@ -5,14 +5,18 @@
  * Each position is projected to a target list, and refused (shown in red, announced, not
  * dropped) unless the schema lets that block type go there. Dragging one of the top-most
  * selected blocks moves all of them together (in document order, where every one of them
- * is allowed); dragging any other block moves just it and selects just it.
+ * is allowed); dragging any other block moves just it and selects just it. A palette block
+ * over the preview is the canvas's (Canvas/bridge.ts): the place comes from the iframe, and
+ * the outline shows it too.
  */
 import { useMemo, useRef, useState, type RefObject } from 'react';
 import type { DragEndEvent, DragMoveEvent, DragStartEvent } from '@dnd-kit/core';
 import { blockName } from '../../lib/blocks.ts';
-import { findBlock, listLabel, type Doc, type ListRef } from '../../lib/doc.ts';
+import { findBlock, listLabel, sameList, type Doc, type ListRef } from '../../lib/doc.ts';
 import { useAnnounce, useStore } from '../../lib/hooks.ts';
-import { withoutMoved, type Row } from '../../lib/tree.ts';
+import { headKey, withoutMoved, type Projection, type Row } from '../../lib/tree.ts';
+import type { CanvasPlace } from '../../lib/protocol.ts';
+import { useCanvas } from '../Canvas/bridge.ts';
 import { isPaletteId, paletteType } from './constants.ts';
 import { dragGroup, samePlace, type DragState } from './drag-state.ts';
 import { projectDrop, type DropContext } from './projection.ts';
@@ -34,6 +38,7 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
   // Read by the announcements and the handlers between renders.
   const dragRef = useRef<DragState | null>(null);
   const pointer = usePointer();
+  const canvas = useCanvas();
   const visible = useMemo(() => (drag && !drag.fromPalette ? withoutMoved(rows, drag.activeId, drag.group) : rows), [rows, drag?.activeId, drag?.fromPalette, drag?.group]);
 
   const dropContext = (): DropContext => ({
@@ -48,6 +53,7 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
   const update = (e: DragMoveEvent) => {
     const state = dragRef.current;
     if (!state) return;
+    if (state.fromPalette && canvas?.over(pointer.current, state.type)) return;
     const projection = projectDrop(state, e.over, e, dropContext());
     const overId = e.over ? String(e.over.id) : undefined;
     if (overId === state.overId && samePlace(state.projection, projection)) return;
@@ -64,6 +70,18 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
       const state: DragState = { activeId: id, type, fromPalette, group: fromPalette ? undefined : dragGroup(store, id) };
       dragRef.current = state;
       setDrag(state);
+      if (fromPalette && canvas) {
+        canvas.onPlace = (place) => {
+          const current = dragRef.current;
+          if (!current) return;
+          const projection = canvasProjection(rows, place);
+          if (samePlace(current.projection, projection)) return;
+          const next = { ...current, overId: undefined, projection };
+          dragRef.current = next;
+          setDrag(next);
+        };
+        canvas.start();
+      }
       // Selection (and the props form it mounts) waits for the drop: picking up stays instant.
     },
     onDragMove: update,
@@ -73,6 +91,8 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
       dragRef.current = null;
       setDrag(null);
       if (!state) return;
+      if (state.fromPalette && canvas?.drop(pointer.current, state.type)) return;
+      canvas?.end();
       const projection = projectDrop(state, e.over, e, dropContext()) ?? state.projection;
       if (!projection?.valid) return;
       if (state.fromPalette) {
@@ -92,10 +112,20 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
       });
     },
     onDragCancel() {
+      canvas?.end();
       dragRef.current = null;
       setDrag(null);
     },
   };
 
   return { drag, dragRef, visible, handlers };
+}
+
+/** A place on the canvas as the outline shows it: at the depth of that list's rows. */
+function canvasProjection(rows: Row[], place: CanvasPlace | undefined): Projection | undefined {
+  if (!place) return undefined;
+  const sibling = rows.find((r) => r.kind === 'block' && sameList(r.ref, place.ref));
+  const head = rows.find((r) => r.key === (headKey(place.ref) ?? place.ref.parent));
+  const depth = sibling ? sibling.depth : head ? head.depth + 1 : 0;
+  return { ref: place.ref, index: place.index, depth, valid: place.ok, reason: place.reason };
 }

@@ -1,0 +1,103 @@
+/**
+ * What keeps an open site's draft checked and kept (SiteEditor): the server's check after
+ * each change, and the autosave to localStorage.
+ */
+import { isEqual } from 'lodash-es';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { api } from '../lib/api.ts';
+import { createAutosaver, discardDraft, saveDraft } from '../lib/autosave.ts';
+import type { IssuesValue } from '../lib/hooks.ts';
+import { mapIssues, type EditorIssue } from '../lib/issues.ts';
+import type { EditorStore } from '../lib/store/index.ts';
+
+/**
+ * Checks the draft on the server (the runtime's own validator; the browser compiles no
+ * schema) after each change: one request at a time, always for the latest revision.
+ */
+export function useServerCheck(store: EditorStore): IssuesValue {
+  const revision = useSyncExternalStore(store.subscribe, () => store.getState().revision);
+  const [result, setResult] = useState<{ revision: number; issues: EditorIssue[]; site: Record<string, unknown> | null; error?: string }>({ revision: -1, issues: [], site: null });
+  const run = useRef<() => void>(() => {});
+  useEffect(() => {
+    let inFlight = false;
+    let queued = false;
+    let disposed = false;
+    const check = async () => {
+      if (inFlight) {
+        queued = true;
+        return;
+      }
+      inFlight = true;
+      const { doc, resolved, revision: r } = store.getState();
+      try {
+        const checked = await api.check(doc);
+        if (!disposed) setResult({ revision: r, issues: mapIssues(resolved, checked.issues), site: checked.site });
+      } catch (err) {
+        if (!disposed) setResult((prev) => ({ ...prev, error: `the draft could not be checked: ${(err as Error).message}` }));
+      } finally {
+        inFlight = false;
+        if (queued && !disposed) {
+          queued = false;
+          void check();
+        }
+      }
+    };
+    run.current = () => void check();
+    void check();
+    return () => {
+      disposed = true;
+    };
+  }, [store]);
+  useEffect(() => {
+    if (revision === 0) return;
+    // A short pause lets a burst of changes (typing) go as one request.
+    const t = setTimeout(() => run.current(), 30);
+    return () => clearTimeout(t);
+  }, [revision]);
+  return useMemo(() => {
+    const byBlock = new Map<string, EditorIssue[]>();
+    for (const i of result.issues) {
+      if (i.target.kind !== 'block') continue;
+      const list = byBlock.get(i.target.blockId) ?? [];
+      list.push(i);
+      byBlock.set(i.target.blockId, list);
+    }
+    return { issues: result.issues, byBlock, pending: result.revision !== revision, revision: result.revision, site: result.site, error: result.error };
+  }, [result, revision]);
+}
+
+/** Keeps the draft in localStorage while it differs from the saved document. */
+export function useAutosave(store: EditorStore, onError: (message: string | undefined) => void) {
+  const report = useRef(onError);
+  report.current = onError;
+  useEffect(() => {
+    const write = () => {
+      const { slug, doc, saved, baseVersion } = store.getState();
+      if (isEqual(doc, saved)) {
+        discardDraft(slug);
+        report.current(undefined);
+      } else report.current(saveDraft(slug, doc, baseVersion, store.storedHistory()));
+    };
+    const saver = createAutosaver(write, 250);
+    let revision = store.getState().revision;
+    const unsubscribe = store.subscribe(() => {
+      const r = store.getState().revision;
+      if (r !== revision) {
+        revision = r;
+        saver.schedule();
+      }
+    });
+    const flush = () => saver.flush();
+    const onVisibility = () => document.visibilityState === 'hidden' && saver.flush();
+    window.addEventListener('pagehide', flush);
+    window.addEventListener('beforeunload', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      saver.flush();
+      unsubscribe();
+      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('beforeunload', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [store]);
+}
