@@ -1,6 +1,6 @@
 /**
- * Images drawn by the platform itself (no network, no stock photos): manufacturer
- * logos, model silhouettes by body type and payment-method marks. Deterministic: the
+ * Images drawn by the platform itself (no network, no stock photos): make wordmarks,
+ * site initials (favicons), model silhouettes by body type and payment-method marks. Deterministic: the
  * same name always draws the same picture.
  */
 import { escape } from 'lodash-es';
@@ -13,7 +13,7 @@ export function hash(text: string): number {
 
 const PALETTE = ['#1f3a93', '#b3261e', '#0b6e4f', '#6d28d9', '#b45309', '#0e7490', '#374151', '#be185d'];
 
-/** A round badge with the make's initials, like a small enamel logo. */
+/** A round badge with a name's initials, like a small enamel logo (a site's favicon). */
 export function logoSvg(name: string): string {
   const colour = PALETTE[hash(name) % PALETTE.length];
   const initials = name
@@ -23,6 +23,31 @@ export function logoSvg(name: string): string {
     .slice(0, 3)
     .toUpperCase();
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="120" height="120" role="img" aria-label="${escape(name)} logo"><circle cx="60" cy="60" r="56" fill="${colour}"/><circle cx="60" cy="60" r="48" fill="none" stroke="#fff" stroke-width="3" opacity=".6"/><text x="60" y="${initials.length > 2 ? 70 : 73}" font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="${initials.length > 2 ? 30 : 38}" fill="#fff" text-anchor="middle">${escape(initials)}</text></svg>`;
+}
+
+/** Rough width of a bold sans-serif letter, as a share of the font size (to fit a name). */
+const LETTER_WIDTH = 0.72;
+
+/**
+ * A make's wordmark badge: its name in bold capitals on a rounded badge of the make's colour,
+ * split over two lines when long ("LAND / ROVER"), each line fitted to the badge. Generated,
+ * so no trademark artwork is shipped (docs/content-blocks.md, "Make logos").
+ */
+export function makeLogoSvg(name: string): string {
+  const colour = PALETTE[hash(name) % PALETTE.length];
+  const words = name.toUpperCase().split(/[\s-]+/).filter(Boolean);
+  const lines = words.length > 1 && name.length > 8 ? [words.slice(0, Math.ceil(words.length / 2)).join(' '), words.slice(Math.ceil(words.length / 2)).join(' ')] : [words.join(' ')];
+  const inner = 84;
+  const size = Math.min(30, ...lines.map((l) => inner / (l.length * LETTER_WIDTH)), lines.length > 1 ? 24 : 30);
+  const gap = size * 1.1;
+  const first = 60 - ((lines.length - 1) * gap) / 2 + size * 0.36;
+  const text = lines
+    .map((line, i) => {
+      const fit = line.length * LETTER_WIDTH * size > inner ? ` textLength="${inner}" lengthAdjust="spacingAndGlyphs"` : '';
+      return `<text x="60" y="${(first + i * gap).toFixed(1)}"${fit} font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="${size.toFixed(1)}" fill="#fff" text-anchor="middle">${escape(line)}</text>`;
+    })
+    .join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="120" height="120" role="img" aria-label="${escape(name)}"><title>${escape(name)}</title><rect x="2" y="22" width="116" height="76" rx="38" fill="${colour}"/><rect x="7" y="27" width="106" height="66" rx="33" fill="none" stroke="#fff" stroke-width="2" opacity=".55"/>${text}</svg>`;
 }
 
 const BODY_PATHS: Record<string, string> = {
@@ -79,7 +104,12 @@ const PAYMENT: Record<string, { label: string; draw: string }> = {
   },
   'apple-pay': {
     label: 'Apple Pay',
-    draw: '<text x="49" y="30" font-family="Arial,sans-serif" font-weight="700" font-size="15" fill="#000" text-anchor="middle"> Pay</text>',
+    // An apple drawn as a path (the font character Apple uses for its mark exists only on
+    // Apple systems: elsewhere the logo read "Pay"), then the word.
+    draw:
+      '<path d="M34.6 24.6c0-2.6 2.1-3.8 2.2-3.9-1.2-1.8-3.1-2-3.7-2-1.6-.2-3.1.9-3.9.9s-2-.9-3.4-.9c-1.7 0-3.3 1-4.2 2.6-1.8 3.1-.5 7.7 1.3 10.2.8 1.2 1.8 2.6 3.1 2.6 1.2-.1 1.7-.8 3.2-.8s1.9.8 3.2.8c1.3 0 2.2-1.2 3-2.4.9-1.4 1.3-2.7 1.3-2.8 0 0-2.6-1-2.6-4.3z" fill="#000"/>' +
+      '<path d="M32.1 17c.7-.8 1.1-1.9 1-3-1 0-2.1.7-2.8 1.5-.6.7-1.2 1.8-1 2.9 1.1.1 2.1-.6 2.8-1.4z" fill="#000"/>' +
+      '<text x="40" y="31.5" font-family="Arial,Helvetica,sans-serif" font-weight="600" font-size="16" fill="#000">Pay</text>',
   },
 };
 export const PAYMENT_METHODS = Object.keys(PAYMENT);
@@ -87,5 +117,5 @@ export const PAYMENT_METHODS = Object.keys(PAYMENT);
 export function paymentSvg(method: string): string | undefined {
   const p = PAYMENT[method];
   if (!p) return undefined;
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 98 48" width="98" height="48" role="img" aria-label="${p.label}"><rect x="1" y="1" width="96" height="46" rx="6" fill="#fff" stroke="#d0d4da"/>${p.draw}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 98 48" width="98" height="48" role="img" aria-label="${p.label}"><title>${p.label}</title><rect x="1" y="1" width="96" height="46" rx="6" fill="#fff" stroke="#d0d4da"/>${p.draw}</svg>`;
 }

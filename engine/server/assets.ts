@@ -1,6 +1,6 @@
 /** /assets/…: images the platform draws (logos, model pictures, payment marks). */
 import { Router } from 'express';
-import { logoSvg, paymentSvg, vehicleSvg } from '../assets/svg.ts';
+import { logoSvg, makeLogoSvg, paymentSvg, vehicleSvg } from '../assets/svg.ts';
 import type { SiteStore } from './sites.ts';
 
 export function assetsRouter(sites: SiteStore) {
@@ -12,7 +12,7 @@ export function assetsRouter(sites: SiteStore) {
   };
   router.get('/logos/:slug.svg', (req, res) => {
     const make = sites.catalogue.manufacturers.find((m) => m.slug === req.params.slug);
-    send(res, make ? logoSvg(make.name) : undefined);
+    send(res, make ? makeLogoSvg(make.name) : undefined);
   });
   router.get('/models/:slug.svg', (req, res) => {
     const model = sites.catalogue.models.find((m) => m.slug === req.params.slug);
