@@ -21,6 +21,7 @@ import {
   cardStatusClass,
   carPath,
   carTag,
+  cutText,
   financeInfo,
   isBelowMarket,
   isCertifiedBadge,
@@ -133,7 +134,8 @@ export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }
             ))}
           </ul>
         )}
-        {car.description && <p className="fc-car-card__description">{car.description}</p>}
+        {/* Cut at the description limit and clamped to three lines by CSS, so a long one never makes a tall card (docs/cars.md, "Cards"). */}
+        {car.description && <p className="fc-car-card__description">{cutText(car.description).text}</p>}
         <PriceView display={price} priceType={car.price_type} />
         {finance && <WeeklyFinance info={finance} />}
         <div className="fc-car-card__buttons">
