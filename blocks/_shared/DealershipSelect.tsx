@@ -84,6 +84,13 @@ export function DealershipSelect({
     <div className={`fc-dealership-select${className ? ` ${className}` : ''}`}>
       <label htmlFor={id} className="fc-dealership-select__label">
         {label}
+        {/* The asterisk every required form field shows (the control's required attribute is what assistive technology reads). */}
+        {rest.required && (
+          <span className="fc-field__required fc-dealership-select__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {hint && (
         <p id={hintId} className="fc-dealership-select__hint">

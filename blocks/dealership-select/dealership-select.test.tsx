@@ -120,3 +120,19 @@ describe('dealership select block', () => {
     expect(screen.getByTestId('where').textContent).toBe('/locations/penrose');
   });
 });
+
+describe('required mark', () => {
+  it('a required dealership select shows the asterisk other required fields show, hidden from assistive technology', () => {
+    const { container } = render(<DealershipSelect options={TWO} required />);
+    const select = screen.getByRole('combobox', { name: 'Dealership' }) as HTMLSelectElement;
+    expect(select.required).toBe(true);
+    const mark = container.querySelector('label .fc-field__required')!;
+    expect(mark.textContent!.trim()).toBe('*');
+    expect(mark.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('an optional one shows none', () => {
+    const { container } = render(<DealershipSelect options={TWO} />);
+    expect(container.querySelector('.fc-field__required')).toBeNull();
+  });
+});
