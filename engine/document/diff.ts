@@ -22,6 +22,7 @@ import type { DefaultSource, DiffOptions, RecordCollection, SettingSection, Site
 import { asObject, compact, get, has, itemLabel, matchItems, movesOf, valueChanges, type Json } from './diff-values.ts';
 import { diffBlocks } from './diff-blocks.ts';
 import { diffPages, diffWithoutPages } from './diff-pages.ts';
+import { expandPageChanges } from './diff-page-changes.ts';
 import { encodePointerSegment } from './tree.ts';
 
 export type * from './diff-types.ts';
@@ -55,8 +56,13 @@ export function diffSiteDocuments(before: unknown, after: unknown, options: Diff
   for (const key of RECORD_KEYS) diffRecords(key as RecordCollection, a[key], b[key], out);
   diffLayoutSettings(a.layout, b.layout, out);
   diffWithoutPages(a, b, out, options.templates);
-  diffPages(a, b, out);
-  diffBlocks(a, b, out);
+  // Pages that change a template page block by block are compared as the site shows them.
+  const pages = expandPageChanges(a, b, options.templates);
+  const onPages: SiteChange[] = [];
+  diffPages(pages.a, pages.b, onPages);
+  diffBlocks(pages.a, pages.b, onPages);
+  pages.restore(onPages);
+  out.push(...onPages);
   if (options.templates) annotateOverrides(out, options.templates, b);
   return out;
 }

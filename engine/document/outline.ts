@@ -43,13 +43,25 @@ export function outlineDocument(doc: unknown): string {
   for (const page of Array.isArray(d.pages) ? d.pages : []) {
     const p = isPlainObject(page) ? (page as Json) : {};
     const at = `page ${typeof p.id === 'string' ? p.id : '?'}`;
-    lines.push(`${at} = ${showJson(p.path)} ${showJson(p.title)}`);
+    // A page without blocks changes the template page of its id (docs/site-documents.md).
+    const change = !('blocks' in p);
+    lines.push(change ? `${at} (changes to the template page)` : `${at} = ${showJson(p.path)} ${showJson(p.title)}`);
     for (const [k, v] of Object.entries(p)) {
-      if (k !== 'id' && k !== 'path' && k !== 'title' && k !== 'blocks') values(v, k, `${at}: `, lines);
+      if (k === 'blockChanges' && isPlainObject(v)) blockChanges(v as Json, at, lines);
+      else if (k !== 'id' && (change || (k !== 'path' && k !== 'title')) && k !== 'blocks') values(v, k, `${at}: `, lines);
     }
     blocks(p.blocks, at, lines);
   }
   return `${lines.join('\n')}\n`;
+}
+
+function blockChanges(changes: Json, at: string, lines: string[]) {
+  for (const [id, change] of Object.entries(changes)) {
+    const here = `${at} › template block ${id}`;
+    if (change === null) lines.push(`${here} left out`);
+    else if (isPlainObject(change)) for (const [k, v] of Object.entries(change as Json)) values(v, k, `${here}: `, lines);
+    else values(change, '(change)', `${here}: `, lines);
+  }
 }
 
 function blocks(list: unknown, at: string, lines: string[]) {

@@ -20,7 +20,10 @@ const template = (): Json => ({
   ],
 });
 
-const resolve = (site: Json, tpl: Json = template()) => resolveTemplate({ template: 'base', ...site }, (n) => (n === 'base' ? tpl : undefined));
+const resolve = (site: Json, tpl: Json = template()) => {
+  const r = resolveTemplate({ template: 'base', ...site }, (n) => (n === 'base' ? tpl : undefined));
+  return { ...r, doc: r.doc as Json };
+};
 const home = (doc: Json) => doc.pages.find((p: Json) => p.id === 'home');
 
 describe('block changes of a template page', () => {
