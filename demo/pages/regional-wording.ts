@@ -32,6 +32,7 @@ export const US_SITE: Wording = [
   ['Bring your licence;', 'Bring your license;'],
   ['authorised', 'authorized'],
   ['tyre and rim cover', 'tire and wheel protection'],
+  ['about availability, colours and trade-in', 'about availability, colors and trade-in'],
 ];
 
 /** Text a block shows by default that is Australian; a US site states its own. */
