@@ -2,7 +2,9 @@
  * The finance calculator: price, deposit, term and rate in; weekly (rounded to whole
  * dollars), fortnightly and monthly repayments out, announced politely as they change.
  * Starts at the site's calculator rate (features.calculatorInterestRate: 10, or 8.5 on
- * one dealer group); the Taurus variant starts with a 10% deposit. The disclaimer gives
+ * one dealer group); the Taurus variant starts with a 10% deposit. For a car whose card shows
+ * a weekly figure it starts at that lender's rate, deposit, term and balloon instead, and the
+ * weekly rule is the card's (finance-math.ts), so both quote the same amount. The disclaimer gives
  * the comparison-rate basis (a 5-year secured loan of $30,000) and the offer end date
  * (one month from today in the dealer's time zone).
  */
@@ -18,8 +20,18 @@ export interface CalculatorValues {
   rate: number;
 }
 
+/** The terms of the lender whose weekly figure a car's card shows (calculatorTerms). */
+export interface CalculatorTerms {
+  rate: number;
+  deposit: number;
+  years: number;
+  balloon: number;
+}
+
 export interface FinanceCalculatorProps {
   price: number;
+  /** Start from these instead of the site's defaults (a car's own finance figures). */
+  terms?: CalculatorTerms;
   termYears?: number;
   provider?: 'standard' | 'taurus';
   /** Called with each valid set of values (the personalised quote sends them with the enquiry). */
@@ -69,13 +81,14 @@ function NumberField({ id, label, value, onChange, error, prefix, suffix, inputM
   );
 }
 
-export function FinanceCalculator({ price: startPrice, termYears = financeCalculator_termYears, provider = financeCalculator_provider, onChange, headingId }: FinanceCalculatorProps) {
+export function FinanceCalculator({ price: startPrice, terms, termYears = financeCalculator_termYears, provider = financeCalculator_provider, onChange, headingId }: FinanceCalculatorProps) {
   const { site, region, money } = useSite();
   const id = useId().replace(/[^A-Za-z0-9_-]/g, '');
   const [price, setPrice] = useState(String(startPrice));
-  const [deposit, setDeposit] = useState(String(provider === 'taurus' ? taurusDeposit(startPrice) : 0));
-  const [years, setYears] = useState(String(termYears));
-  const [rate, setRate] = useState(String(site.features.calculatorInterestRate));
+  const [deposit, setDeposit] = useState(String(terms ? terms.deposit : provider === 'taurus' ? taurusDeposit(startPrice) : 0));
+  const [years, setYears] = useState(String(terms?.years ?? termYears));
+  const [rate, setRate] = useState(String(terms?.rate ?? site.features.calculatorInterestRate));
+  const balloon = terms?.balloon ?? 0;
 
   const p = parseAmount(price);
   const d = parseAmount(deposit);
@@ -86,7 +99,7 @@ export function FinanceCalculator({ price: startPrice, termYears = financeCalcul
     rate: !(r >= 0) || r > 40 ? 'Please enter an interest rate between 0 and 40%.' : undefined,
   };
   const valid = !errors.price && !errors.deposit && !errors.rate;
-  const summary = valid ? loanSummary({ principal: p - d, annualRatePct: r, years: Number(years) }) : undefined;
+  const summary = valid ? loanSummary({ principal: p - d, annualRatePct: r, years: Number(years), balloon }) : undefined;
   const report = useRef(onChange);
   report.current = onChange;
   const weekly = summary?.weekly;
@@ -130,6 +143,12 @@ export function FinanceCalculator({ price: startPrice, termYears = financeCalcul
               <dd>{money(summary.monthly)}</dd>
               <dt>Amount financed</dt>
               <dd>{money(summary.principal)}</dd>
+              {balloon > 0 && (
+                <>
+                  <dt>Balloon (final payment)</dt>
+                  <dd>{money(Math.min(balloon, summary.principal))}</dd>
+                </>
+              )}
               <dt>Total interest</dt>
               <dd>{money(summary.totalInterest)}</dd>
             </dl>

@@ -23,7 +23,8 @@ describe('repayments', () => {
   it('rounds the weekly price to whole dollars', () => {
     const w = weeklyRepayment({ principal: 45_990, annualRatePct: 8.5, years: 5 });
     expect(Number.isInteger(w)).toBe(true);
-    expect(w).toBe(Math.round(repayment({ principal: 45_990, annualRatePct: 8.5, years: 5 }, 'weekly')));
+    // The weekly rule of the cards: the monthly repayment × 12 / 52.
+    expect(w).toBe(Math.round((repayment({ principal: 45_990, annualRatePct: 8.5, years: 5 }, 'monthly') * 12) / 52));
   });
 
   it('handles a zero rate and nothing borrowed', () => {

@@ -4,6 +4,8 @@
  * rounded to whole dollars, comparison rate basis a 5-year secured loan of $30,000, Taurus
  * deposit 10%, offer end one month from today.
  */
+import { weeklyFromMonthly } from '../../engine/inventory/finance.ts';
+
 export type Frequency = 'weekly' | 'fortnightly' | 'monthly';
 
 export const PERIODS_PER_YEAR: Record<Frequency, number> = { weekly: 52, fortnightly: 26, monthly: 12 };
@@ -36,9 +38,17 @@ export function repayment(loan: Loan, frequency: Frequency): number {
   return ((principal - balloon / growth) * r) / (1 - 1 / growth);
 }
 
-/** The weekly price is rounded to whole dollars (docs/forms.md, "Finance"). */
+/**
+ * The weekly price: the monthly repayment × 12 / 52, in whole dollars, the same rule as the
+ * weekly figure on a car's card (engine/inventory/finance.ts; docs/forms.md, "Finance").
+ */
 export function weeklyRepayment(loan: Loan): number {
-  return Math.round(repayment(loan, 'weekly'));
+  return weeklyFromMonthly(repayment(loan, 'monthly'));
+}
+
+/** The fortnightly price by the same rule: the monthly repayment × 12 / 26. */
+export function fortnightlyRepayment(loan: Loan): number {
+  return Math.round((repayment(loan, 'monthly') * 12) / 26);
 }
 
 export interface ScheduleRow {
@@ -85,7 +95,7 @@ export function loanSummary(loan: Loan): LoanSummary {
   return {
     principal: Math.max(0, loan.principal),
     weekly: weeklyRepayment(loan),
-    fortnightly: Math.round(repayment(loan, 'fortnightly')),
+    fortnightly: fortnightlyRepayment(loan),
     monthly: Math.round(monthly),
     totalInterest: Math.max(0, Math.round(totalRepaid - Math.max(0, loan.principal))),
     totalRepaid: Math.round(totalRepaid),

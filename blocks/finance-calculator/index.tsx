@@ -7,6 +7,7 @@ import type { FinanceCalculatorProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { useCarFromQuery } from '../_forms/car.ts';
 import { CarStatus } from '../_forms/CarContext.tsx';
+import { calculatorTerms } from '../_forms/finance-terms.ts';
 import { FinanceCalculator } from '../_forms/FinanceCalculator.tsx';
 import { financeHref } from '../_forms/links.ts';
 import '../_forms/forms.css';
@@ -20,6 +21,7 @@ export default defineBlock<FinanceCalculatorProps>({
     const [budget, setBudget] = useState<number>(props.price);
     const headingId = `${block.id}-heading`;
     const startPrice = car?.price && car.price > 10 ? car.price : props.price;
+    const terms = calculatorTerms(car, site);
     return (
       <section className="fc-form-block fc-finance-calculator" aria-labelledby={headingId} data-block-id={block.id}>
         <div className="fc-container fc-form-block__inner">
@@ -28,8 +30,9 @@ export default defineBlock<FinanceCalculatorProps>({
           </h2>
           <CarStatus state={carState} label="Repayments for" />
           <FinanceCalculator
-            key={startPrice}
+            key={`${startPrice}-${car?.id ?? ''}`}
             price={startPrice}
+            terms={terms}
             termYears={props.termYears}
             provider={props.provider}
             headingId={headingId}

@@ -5,6 +5,7 @@ import { useCarFromQuery } from '../_forms/car.ts';
 import { CarStatus } from '../_forms/CarContext.tsx';
 import { FinanceForm, type FinanceVariant } from '../_forms/FinanceForm.tsx';
 import { FINANCE_ANCHOR, financeQuery } from '../_forms/links.ts';
+import { useLandAtAnchor } from '../_forms/useLandAtAnchor.ts';
 import type { ApplyForFinanceProps, FinanceEnquiryProps } from '../../schemas/resolved.gen.ts';
 import '../_forms/forms.css';
 
@@ -17,6 +18,7 @@ export function FinanceFormBlock({ props, blockId, variant }: { props: FinanceBl
   const carState = useCarFromQuery(site, search);
   const car = carState.status === 'ready' ? carState.car : undefined;
   const headingId = `${blockId}-heading`;
+  useLandAtAnchor(FINANCE_ANCHOR);
   return (
     <section className={`fc-form-block fc-finance-block fc-${variant === 'application' ? 'apply-for-finance' : 'finance-enquiry'}`} aria-labelledby={headingId} data-block-id={blockId}>
       <div className="fc-container fc-form-block__inner" id={FINANCE_ANCHOR} tabIndex={-1}>

@@ -23,6 +23,15 @@ export function monthlyRepayment(principal: number, annualRatePct: number, month
   return ((principal - balloon / pow) * r) / (1 - 1 / pow);
 }
 
+/**
+ * The weekly figure of a monthly repayment, in whole dollars (monthly × 12 / 52): the one
+ * weekly rule of the stock's lender figures, the cards and the finance calculator
+ * (docs/forms.md, "Finance"), so a car's card and its calculator quote the same amount.
+ */
+export function weeklyFromMonthly(monthly: number): number {
+  return Math.round((monthly * 12) / 52);
+}
+
 const DISCLAIMERS: Record<keyof FinanceLenders, string> = {
   Taurus:
     'Indicative repayments based on a 10% deposit over the term shown at the advertised rate. Comparison rate based on a 5-year secured loan of $30,000. Fees and charges apply. Subject to Taurus Finance approval criteria.',
@@ -60,7 +69,7 @@ function lender(
   return {
     interestRate: rate,
     comparisonRate: round2(rate + d.range(0.35, 1.3)),
-    paymentWeek: Math.round((monthly * 12) / 52),
+    paymentWeek: weeklyFromMonthly(monthly),
     paymentMonth: Math.round(monthly),
     termMonths,
     termYears: termMonths / 12,
