@@ -3196,6 +3196,7 @@ export interface OfferAcceptRequest {
   subcategory: string;
   form_completed: boolean;
   offer_accepted: boolean;
+  event_id?: EventId;
 }
 /**
  * POST /api/phone-reveals: a visitor clicked to see a dealer's phone number. website_id is the site's id.

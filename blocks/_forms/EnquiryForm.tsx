@@ -186,11 +186,12 @@ export function EnquiryForm(props: EnquiryFormProps) {
       return;
     }
     void form.submit(async (submissionId) => {
-      const payload = leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, car, details: details(form.values) });
+      const kind = mode === 'test-drive' ? 'test-drive' : 'enquiry';
+      const eventId = mode === 'enquiry' && !car && category !== GENERAL_ENQUIRY ? undefined : leadEventId(kind, car);
+      // The event id goes with the lead too, so staff see what the dataLayer saw (docs/forms.md, "Analytics").
+      const payload = leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, car, details: { ...details(form.values), event_id: eventId } });
       const result = await sendLead(site, payload);
       if (result.leadId) {
-        const kind = mode === 'test-drive' ? 'test-drive' : 'enquiry';
-        const eventId = mode === 'enquiry' && !car && category !== GENERAL_ENQUIRY ? undefined : leadEventId(kind, car);
         leadStored({ siteSlug: site.slug, leadId: result.leadId, category, car, eventId, formId });
         navigate(successPath);
         return { ok: true };

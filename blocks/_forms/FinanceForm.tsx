@@ -154,6 +154,8 @@ export function FinanceForm(props: FinanceFormProps) {
       };
       const solution = captcha.solution();
       if (solution) details.captcha = solution;
+      const eventId = car ? leadEventId('enquiry', car) : undefined;
+      details.event_id = eventId;
       const result = await sendLead(site, leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, car, details }));
       if (result.leadId) {
         leadStored({
@@ -161,7 +163,7 @@ export function FinanceForm(props: FinanceFormProps) {
           leadId: result.leadId,
           category: FINANCE_CATEGORY[variant],
           car,
-          eventId: car ? leadEventId('enquiry', car) : undefined,
+          eventId,
           formId,
         });
         navigate(successPath);

@@ -64,6 +64,9 @@ export interface SuccessFlag {
   category: string;
   lead_id?: number;
   car_name?: string;
+  /** A reservation: until when the car is held, and what the buyer is told about the deposit. */
+  held_until?: string;
+  deposit_instructions?: string;
   at: string;
 }
 

@@ -2,7 +2,8 @@
  * Reserve online (/cars/:slug/checkout, or /cars/:slug/buy-online where the site says so)
  * and the online purchase journey (/checkout-journey?car_id={slug or id}): the car, the
  * deposit (the site's reserveDeposit, default $200, 100% refundable, car held for 48
- * hours) and a form that sends the reservation request to the dealer as a lead.
+ * hours) and the reservation form (ReservationForm.tsx: POST {api}/reservations, which holds
+ * the car; docs/api.md, "Reservations").
  * The page is gated behind sign-in with the page's `gate` (scripts/car-pages.ts sets it).
  *
  * The car is the route's :slug when the page has one, otherwise ?car_id= (a slug or a car
@@ -16,12 +17,12 @@ import type { Car } from '../../schemas/types.gen.ts';
 import type { CarCheckoutProps } from '../../schemas/resolved.gen.ts';
 import type { CarSummary } from '../_forms/car.ts';
 import { CarContext } from '../_forms/CarContext.tsx';
-import { EnquiryForm } from '../_forms/EnquiryForm.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { PriceView } from '../_cars/parts.tsx';
 import { findCarBySlug, findCarsByIds, type FindOptions } from '../_cars/data.ts';
 import { atWidth, cardPhoto } from '../_cars/images.ts';
 import { carPath, DEFAULT_RESERVE_DEPOSIT, isReservable, priceDisplay, RESERVE_HOLD_HOURS, SIMILAR_HEADING, similarHref } from '../_cars/rules.ts';
+import { ReservationForm } from './ReservationForm.tsx';
 import { missingCarHead } from '../_cars/seo.ts';
 import '../_forms/forms.css';
 import '../_cars/cars.css';
@@ -137,7 +138,7 @@ export default defineBlock<CarCheckoutProps>({
             {t(depositText(amount))}
           </p>
           <CarContext car={car as unknown as CarSummary} label="Your reservation is for" />
-          <EnquiryForm mode="enquiry" car={car as unknown as CarSummary} steps="one" submitLabel={`Reserve with a ${amount} deposit`} formId={block.id} labelledBy={headingId} />
+          <ReservationForm car={car as unknown as CarSummary} submitLabel={`Reserve with a ${amount} deposit`} formId={block.id} labelledBy={headingId} />
         </div>
       </section>
     );

@@ -162,6 +162,7 @@ describe('enquiry form: submitting', () => {
       dealership_slug: 'nerang-ford',
       opt_in: true,
       captcha: { token: 'captcha-token', answer: '12' },
+      event_id: EVENT_IDS.generalEnquiry,
     });
     expect(lead.body.submission_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(readSuccess('gold-coast-ford')).toMatchObject({ success: true, category: 'General Enquiry', lead_id: 9 });

@@ -9,6 +9,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { SuccessProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { readSuccess, type SuccessFlag } from '../_forms/storage.ts';
+import { RESERVATION_CATEGORY } from '../../engine/api/reservations/terms.ts';
 import '../_forms/forms.css';
 import './success.css';
 
@@ -17,6 +18,7 @@ export function successLine(flag: Pick<SuccessFlag, 'category' | 'car_name'>): s
   const c = flag.category;
   const about = flag.car_name ? ` about the ${flag.car_name}` : '';
   const forCar = flag.car_name ? ` for the ${flag.car_name}` : '';
+  if (c === RESERVATION_CATEGORY) return `Your reservation${flag.car_name ? ` of the ${flag.car_name}` : ''} has been received.`;
   if (/offer accepted/i.test(c)) return "You've accepted our offer for your car. We'll be in touch shortly to arrange an inspection and payment.";
   if (/^test drive/i.test(c)) return `Your test drive request${forCar} has been sent.`;
   if (/trade-in|sell my car/i.test(c)) return 'Your car details have been sent for a valuation.';
@@ -26,9 +28,23 @@ export function successLine(flag: Pick<SuccessFlag, 'category' | 'car_name'>): s
   return `Your enquiry${about} has been sent.`;
 }
 
+/**
+ * A reservation's hold and deposit, in the buyer's words: until when the car is held (the
+ * visitor's own clock and the site's locale) and the payment provider's instructions.
+ */
+export function reservationLines(flag: Pick<SuccessFlag, 'category' | 'held_until' | 'deposit_instructions'>, locale: string): string[] {
+  if (flag.category !== RESERVATION_CATEGORY) return [];
+  const until = flag.held_until ? new Date(flag.held_until) : undefined;
+  const when =
+    until && Number.isFinite(until.getTime())
+      ? new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' }).format(until)
+      : undefined;
+  return [when ? `We're holding the car for you until ${when}.` : '', flag.deposit_instructions ?? ''].filter(Boolean);
+}
+
 export default defineBlock<SuccessProps>({
   component: function Success({ props, block }) {
-    const { site, t } = useSite();
+    const { site, region, t } = useSite();
     const [flag, setFlag] = useState<SuccessFlag | undefined>();
     useEffect(() => setFlag(readSuccess(site.slug)), [site.slug]);
     const links = props.links;
@@ -45,6 +61,12 @@ export default defineBlock<SuccessProps>({
           <p className="fc-success__what" role="status" data-category={flag?.category}>
             {flag ? t(successLine(flag)) : ''}
           </p>
+          {flag &&
+            reservationLines(flag, region.locale).map((line) => (
+              <p key={line} className="fc-success__reservation">
+                {t(line)}
+              </p>
+            ))}
           <p className="fc-success__text">{t(props.text)}</p>
           {links.length > 0 && (
             <p className="fc-form__actions fc-success__links">

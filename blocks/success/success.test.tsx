@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { renderFormBlock } from '../_forms/test-helpers.tsx';
 import { STORAGE_KEYS, readSuccess, storeSuccess } from '../_forms/storage.ts';
-import Success, { successLine } from './index.tsx';
+import { RESERVATION_CATEGORY } from '../../engine/api/reservations/terms.ts';
+import Success, { reservationLines, successLine } from './index.tsx';
 
 afterEach(() => localStorage.clear());
 
@@ -33,5 +34,22 @@ describe('success page block', () => {
     expect(successLine({ category: 'Finance Application' })).toBe('Your finance application has been sent.');
     expect(successLine({ category: 'Personalised Finance' })).toBe('Your finance enquiry has been sent.');
     expect(successLine({ category: 'Request Photos' })).toBe('Your request for more photos has been sent.');
+  });
+
+  it('a reservation says reservation, until when the car is held and how the deposit is paid', async () => {
+    const instructions = 'No card has been charged. Please pay the $200 refundable deposit at the dealership.';
+    storeSuccess('gold-coast-ford', { category: RESERVATION_CATEGORY, lead_id: 7, car_name: '2021 Ford Ranger XLT', held_until: '2026-06-17T02:00:00.000Z', deposit_instructions: instructions });
+    renderFormBlock('success', Success);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Your reservation of the 2021 Ford Ranger XLT has been received.'));
+    expect(document.body.textContent).not.toMatch(/enquiry/i);
+    screen.getByText(instructions);
+    screen.getByText(/^We're holding the car for you until .*17 June/);
+  });
+
+  it('words the hold in the site\'s locale, and only for a reservation', () => {
+    const flag = { category: RESERVATION_CATEGORY, held_until: '2026-06-17T14:30:00.000Z', deposit_instructions: 'Pay at the dealership.' };
+    expect(reservationLines(flag, 'en-US')[0]).toMatch(/until Wednesday, June 1[78] at \d{1,2}:30 [AP]M\.$/);
+    expect(reservationLines(flag, 'en-AU')[1]).toBe('Pay at the dealership.');
+    expect(reservationLines({ ...flag, category: 'Used Car Enquiry' }, 'en-AU')).toEqual([]);
   });
 });

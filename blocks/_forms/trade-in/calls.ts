@@ -17,6 +17,7 @@ import type {
   SuccessResponse,
   Valuation,
 } from '../../../schemas/types.gen.ts';
+import { EVENT_IDS } from '../../_shared/analytics.ts';
 import { apiPost, type ApiFieldError, type LeadResult } from '../api.ts';
 import type { CarSummary } from '../car.ts';
 import { sendLead } from '../leads.ts';
@@ -128,6 +129,8 @@ export async function answerOffer(site: Site, leadId: number, category: string, 
     subcategory: accepted ? SUBCATEGORY.accepted : SUBCATEGORY.declined,
     form_completed: true,
     offer_accepted: accepted,
+    // Kept on the lead as well as pushed to the dataLayer (docs/forms.md, "Analytics").
+    ...(accepted ? { event_id: EVENT_IDS.offerAccepted } : {}),
   } as OfferAcceptRequest;
   const res = await apiPost<SuccessResponse>(site, '/offers/accept', body, { retries: 2 });
   if (!res.ok || !res.data?.success) return { ok: false, error: res.ok ? MESSAGES.unexpected : (res.error ?? MESSAGES.formError), fields: [] };

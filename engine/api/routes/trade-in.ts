@@ -132,6 +132,8 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
         ctx.leads.addEvent(leadId, body.offer_accepted ? 'offer_accepted' : 'offer_declined', data, stamp(), {
           status: body.offer_accepted ? 'offer_accepted' : 'offer_declined',
           subcategory: body.subcategory,
+          // The trade-in lead's analytics event is the acceptance (18, docs/forms.md "Analytics").
+          eventId: body.event_id,
         });
         const json: SuccessResponse = { success: true, lead_id: leadId };
         return { json };

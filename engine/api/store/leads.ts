@@ -83,7 +83,7 @@ export class LeadStore {
         'SELECT type, data, created_at FROM lead_events WHERE lead_id = ? ORDER BY id',
       ),
       addEvent: db.prepare('INSERT INTO lead_events (lead_id, type, data, created_at) VALUES (?, ?, ?, ?)'),
-      setStatus: db.prepare('UPDATE leads SET status = ?, subcategory = COALESCE(?, subcategory) WHERE id = ?'),
+      setStatus: db.prepare('UPDATE leads SET status = ?, subcategory = COALESCE(?, subcategory), event_id = COALESCE(?, event_id) WHERE id = ?'),
       count: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM leads WHERE site = ?'),
       remove: db.prepare<[number]>('DELETE FROM leads WHERE id = ?'),
     };
@@ -154,10 +154,10 @@ export class LeadStore {
     return this.q.count.get(site)?.n ?? 0;
   }
 
-  addEvent(leadId: number, type: string, data: object, createdAt: string, status?: { status: StoredLead['status']; subcategory?: string }) {
+  addEvent(leadId: number, type: string, data: object, createdAt: string, status?: { status: StoredLead['status']; subcategory?: string; eventId?: number }) {
     this.db.transaction(() => {
       this.q.addEvent.run(leadId, type, JSON.stringify(data), createdAt);
-      if (status) this.q.setStatus.run(status.status, status.subcategory ?? null, leadId);
+      if (status) this.q.setStatus.run(status.status, status.subcategory ?? null, status.eventId ?? null, leadId);
     })();
   }
 

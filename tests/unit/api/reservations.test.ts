@@ -223,6 +223,15 @@ describe('event ids on stored leads', () => {
     expect(html.text).toContain('<td>15</td>');
   });
 
+  it('an accepted trade-in offer puts event 18 on its lead', async () => {
+    const { t } = await start();
+    const lead = await t.post('/leads', auLead({ captcha: await t.captcha(), isLastStep: false, category: 'Trade-in', subcategory: '1. Lead Created' }));
+    const { lead_id, lead_secret } = lead.body;
+    const accept = { site: 'au-motors', lead_id, lead_secret, category: 'Trade-in', subcategory: '3. Offer Accepted', form_completed: true, offer_accepted: true };
+    expect((await t.post('/offers/accept', { ...accept, event_id: EVENT_IDS.offerAccepted })).status).toBe(200);
+    expect(await staffLead(t, lead_id)).toMatchObject({ status: 'offer_accepted', event_id: 18 });
+  });
+
   it('refuses an event id that is not one of the known ones', async () => {
     const { t } = await start();
     const res = await t.post('/leads', auLead({ captcha: await t.captcha(), event_id: 99 }));

@@ -1,0 +1,54 @@
+/**
+ * What the Reserve Online form sends and what it keeps (docs/api.md, "Reservations";
+ * docs/forms.md, "Reserve online"): POST {api}/reservations with the buyer's details, the
+ * car's id, the page's visit trail and the analytics event id; the deposit, the currency and
+ * the 48-hour hold are the server's. Retried on a network failure with the same submission id.
+ */
+import { linkedQueryParams, visitedPages } from '../../engine/render/visitor.ts';
+import type { ResolvedSite } from '../../engine/site/types.ts';
+import type { CaptchaSolution, EventId, Reservation, ReservationRequest, ReservationResponse } from '../../schemas/types.gen.ts';
+import { apiPost, leadResult, type LeadResult } from '../_forms/api.ts';
+import { compact, pageUrl } from '../_forms/payload.ts';
+
+export interface ReservationDetails {
+  name: string;
+  last_name?: string;
+  email: string;
+  phone: string;
+  message?: string;
+  opt_in?: boolean;
+  terms_conditions?: boolean;
+  captcha?: CaptchaSolution;
+}
+
+export function reservationPayload(args: { siteSlug: string; submissionId: string; carId: number | string; eventId?: EventId; details: ReservationDetails }): ReservationRequest {
+  const { siteSlug, submissionId, carId, eventId, details } = args;
+  const pages = visitedPages(siteSlug);
+  const params = linkedQueryParams(siteSlug);
+  const attributes: ReservationRequest['lead_attributes'] = {};
+  if (pages.length) attributes.visited_pages = pages;
+  if (Object.keys(params).length) attributes.linked_query_params = params;
+  return compact({
+    site: siteSlug,
+    submission_id: submissionId,
+    car_id: carId,
+    url: pageUrl(),
+    source: 'Website' as const,
+    user_agent: typeof navigator === 'undefined' ? undefined : navigator.userAgent.slice(0, 500),
+    event_id: eventId,
+    ...compact(details as unknown as Record<string, unknown>),
+    lead_attributes: attributes,
+  }) as unknown as ReservationRequest;
+}
+
+export interface ReservationResult extends LeadResult {
+  reservation?: Reservation;
+}
+
+/** POST {api}/reservations; a 409 (the car is already reserved) comes back as the form's error. */
+export async function sendReservation(site: Pick<ResolvedSite, 'api'>, payload: ReservationRequest, fetchImpl?: typeof fetch): Promise<ReservationResult> {
+  const outcome = await apiPost<ReservationResponse & { error?: string }>(site, '/reservations', payload, { retries: 2, fetch: fetchImpl });
+  const result: ReservationResult = leadResult(outcome);
+  if (outcome.ok && result.leadId && outcome.data.reservation) result.reservation = outcome.data.reservation;
+  return result;
+}
