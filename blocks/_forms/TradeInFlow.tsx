@@ -54,8 +54,10 @@ const VIEWS: Record<FormStageId, (flow: TradeInFlowState, format: Format, privac
       states={f.states}
       found={f.state.found}
       missed={f.state.regoMissed}
+      unconfirmed={f.state.unconfirmed}
       submitLabel={f.submitLabel}
       onEdit={f.editRego}
+      onCorrect={f.correctRego}
       onSkip={f.skipRego}
       t={t}
     />

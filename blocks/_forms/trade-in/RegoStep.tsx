@@ -3,6 +3,7 @@ import type { Region } from '../../../engine/site/types.ts';
 import type { RegoLookupResponse, RegoState } from '../../../schemas/types.gen.ts';
 import { SelectField, TextField } from '../fields.tsx';
 import type { FormController } from '../useForm.ts';
+import { regoMismatch } from './rules.ts';
 import { StepActions } from './StepActions.tsx';
 
 export interface RegoStepProps {
@@ -13,13 +14,18 @@ export interface RegoStepProps {
   found?: RegoLookupResponse;
   /** The lookup found nothing: the visitor may go on without a match. */
   missed: boolean;
+  /** The found car differs from the one described and is not confirmed yet. */
+  unconfirmed?: boolean;
+  /** "No, correct the registration": forget the found car and go back to the field. */
+  onCorrect(): void;
   submitLabel: string;
   onEdit(): void;
   onSkip(): void;
   t: (text: string) => string;
 }
 
-export function RegoStep({ form, region, states, found, missed, submitLabel, onEdit, onSkip, t }: RegoStepProps) {
+export function RegoStep({ form, region, states, found, missed, unconfirmed, submitLabel, onEdit, onCorrect, onSkip, t }: RegoStepProps) {
+  const mismatch = found && unconfirmed ? regoMismatch(found.vehicle, form.values) : undefined;
   return (
     <>
       <div className="fc-form__row fc-form__row--2">
@@ -60,7 +66,25 @@ export function RegoStep({ form, region, states, found, missed, submitLabel, onE
           </dl>
         </div>
       )}
+      {mismatch && (
+        <div className="fc-trade-in__mismatch" role="alert">
+          <p>
+            {t('This registration is for a')} <strong>{mismatch.found}</strong>
+            {mismatch.entered && (
+              <>
+                , {t('not the')} <strong>{mismatch.entered}</strong> {t('you told us about')}
+              </>
+            )}
+            . {t('Is this your car?')}
+          </p>
+        </div>
+      )}
       <StepActions form={form} label={submitLabel}>
+        {mismatch && (
+          <button type="button" className="fc-button fc-button--secondary" onClick={onCorrect}>
+            {t('No, correct the registration')}
+          </button>
+        )}
         {missed && !found && (
           <button type="button" className="fc-button fc-button--secondary" onClick={onSkip}>
             {t('Continue without a registration match')}

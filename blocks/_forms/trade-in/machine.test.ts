@@ -3,7 +3,7 @@ import type { RegoLookupResponse, Valuation } from '../../../schemas/types.gen.t
 import { termsRule } from '../common.tsx';
 import { validate, type Values } from '../rules.ts';
 import { INITIAL_STATE, STEPS, submitOf, transition, type TradeInEvent, type TradeInState } from './machine.ts';
-import { adjustmentAnswers, initialValues, regoStates } from './rules.ts';
+import { adjustmentAnswers, initialValues, regoMismatch, regoStates } from './rules.ts';
 
 const thisYear = new Date().getFullYear();
 const valuation = (eligible: boolean) => ({ id: 'v1', eligible, offer_price: eligible ? 18000 : null, vehicle: { year: thisYear - 3, kms: 45000 } }) as Valuation;
@@ -140,5 +140,47 @@ describe('trade-in values', () => {
       tyres: 'good',
       finance_owing: false,
     });
+  });
+});
+
+describe('a registration for a different car', () => {
+  const other = { rego: 'ABC123', regoState: 'QLD', vehicle: { year: 2019, make: 'Mazda', model: 'CX-5', body: 'SUV', colour: 'Red', vin: 'X' } } as never;
+  const atRego: TradeInState = { stage: 'rego', regoMissed: false, leadId: 1 };
+
+  it('asks to confirm before the offer: "Yes, this is my car", and only then leads on', () => {
+    const s = transition(atRego, { type: 'rego-found', found: other, mismatch: true });
+    expect(submitOf(s)?.action).toBe('confirm-car');
+    expect(submitOf(s)?.label).toBe('Yes, this is my car');
+    expect(transition(s, { type: 'to-offer' })).toBe(s);
+    const confirmed = transition(s, { type: 'rego-confirmed' });
+    expect(submitOf(confirmed)?.action).toBe('see-offer');
+    expect(transition(confirmed, { type: 'to-offer' }).stage).toBe('offer');
+  });
+
+  it('correcting the registration forgets the found car and looks again', () => {
+    const s = transition(transition(atRego, { type: 'rego-found', found: other, mismatch: true }), { type: 'rego-edited' });
+    expect(s.found).toBeUndefined();
+    expect(s.unconfirmed).toBe(false);
+    expect(submitOf(s)?.action).toBe('find-rego');
+  });
+
+  it('a matching car needs no confirmation', () => {
+    const s = transition(atRego, { type: 'rego-found', found: other, mismatch: false });
+    expect(submitOf(s)?.action).toBe('see-offer');
+  });
+});
+
+describe('regoMismatch', () => {
+  const vehicle = { year: 2019, make: 'Toyota', model: 'HiLux' };
+  it('agrees across case, spaces, hyphens and a longer model name', () => {
+    expect(regoMismatch(vehicle, { make: 'toyota', model: 'Hilux' })).toBeUndefined();
+    expect(regoMismatch(vehicle, { make: 'Toyota', model: 'Hi-Lux SR5' })).toBeUndefined();
+    expect(regoMismatch({ ...vehicle, model: 'HiLux SR5' }, { make: 'Toyota', model: 'hilux' })).toBeUndefined();
+    expect(regoMismatch(vehicle, {})).toBeUndefined();
+  });
+
+  it('names both cars when the make or model differs', () => {
+    expect(regoMismatch(vehicle, { year: '2020', make: 'Mazda', model: 'CX-5' })).toEqual({ entered: '2020 Mazda CX-5', found: '2019 Toyota HiLux' });
+    expect(regoMismatch(vehicle, { make: 'Toyota', model: 'Corolla' })).toEqual({ entered: 'Toyota Corolla', found: '2019 Toyota HiLux' });
   });
 });

@@ -22,6 +22,8 @@ export interface TradeInState {
   found?: RegoLookupResponse;
   /** The lookup found no car: the visitor may go on to the offer without one. */
   regoMissed: boolean;
+  /** The found car is not the one the visitor described, and they have not confirmed it is theirs (rules.ts, regoMismatch). */
+  unconfirmed?: boolean;
 }
 
 export const INITIAL_STATE: TradeInState = { stage: 'details', regoMissed: false };
@@ -29,14 +31,15 @@ export const INITIAL_STATE: TradeInState = { stage: 'details', regoMissed: false
 export type TradeInEvent =
   | { type: 'lead-created'; leadId: number }
   | { type: 'valued'; valuation: Valuation }
-  | { type: 'rego-found'; found: RegoLookupResponse }
+  | { type: 'rego-found'; found: RegoLookupResponse; mismatch?: boolean }
+  | { type: 'rego-confirmed' }
   | { type: 'rego-missed' }
   | { type: 'rego-edited' }
   | { type: 'to-offer' }
   | { type: 'offer-declined' };
 
 /** What the step's submit button does: one API call, or (see-offer) a move without one. */
-export type SubmitAction = 'create-lead' | 'value-car' | 'find-rego' | 'see-offer' | 'accept-offer';
+export type SubmitAction = 'create-lead' | 'value-car' | 'find-rego' | 'confirm-car' | 'see-offer' | 'accept-offer';
 
 /** What a submit's rules depend on besides the region's: the site's terms and captcha rules, and the values typed. */
 export interface RuleContext {
@@ -57,6 +60,7 @@ export const SUBMITS: Record<SubmitAction, SubmitDef> = {
   'create-lead': { label: 'Continue', rules: (c) => [...tradeInDetailsRules(c.region), ...c.extraDetailRules] },
   'value-car': { label: 'Value my car', rules: (c) => vehicleRules(estimatePossible(c.values, c.region), c.region) },
   'find-rego': { label: 'Find my car', rules: (c) => regoRules(c.region) },
+  'confirm-car': { label: 'Yes, this is my car' },
   'see-offer': { label: 'See my offer' },
   'accept-offer': { label: 'Accept offer' },
 };
@@ -96,12 +100,14 @@ export const STEPS: { [K in StageId]: FormStep | DoneStep } = {
   rego: {
     number: 3,
     title: 'Its registration',
-    submit: (s) => (s.found ? 'see-offer' : 'find-rego'),
+    submit: (s) => (s.found ? (s.unconfirmed ? 'confirm-car' : 'see-offer') : 'find-rego'),
     on: {
-      'rego-found': (s, e) => ({ ...s, found: e.found, regoMissed: false }),
+      'rego-found': (s, e) => ({ ...s, found: e.found, regoMissed: false, unconfirmed: Boolean(e.mismatch) }),
       'rego-missed': (s) => ({ ...s, regoMissed: true }),
-      'rego-edited': (s) => (s.found ? { ...s, found: undefined } : s),
-      'to-offer': (s) => (s.found || s.regoMissed ? { ...s, stage: 'offer' } : s),
+      'rego-edited': (s) => (s.found ? { ...s, found: undefined, unconfirmed: false } : s),
+      'rego-confirmed': (s) => (s.found && s.unconfirmed ? { ...s, unconfirmed: false } : s),
+      // A found car the visitor has not confirmed (it differs from theirs) does not lead on.
+      'to-offer': (s) => ((s.found && !s.unconfirmed) || (!s.found && s.regoMissed) ? { ...s, stage: 'offer' } : s),
     },
   },
   offer: {

@@ -156,3 +156,28 @@ export function textOf(values: Values, name: string): string | undefined {
   const v = values[name];
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
+
+const comparable = (text: unknown) => String(text ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/**
+ * The registration lookup found a different car from the one the visitor described: another
+ * make, or a model neither name contains ("Hilux" and "HiLux SR5" agree; "Hilux" and "CX-5"
+ * do not). The flow then says so and asks them to confirm or correct (docs/forms.md,
+ * "Trade-in and sell my car"). Undefined when they agree or nothing was typed to compare.
+ */
+export function regoMismatch(
+  vehicle: { year?: number | null; make: string; model: string },
+  values: Values,
+): { entered: string; found: string } | undefined {
+  const make = comparable(values.make);
+  const model = comparable(values.model);
+  if (!make && !model) return undefined;
+  const foundMake = comparable(vehicle.make);
+  const foundModel = comparable(vehicle.model);
+  const makeAgrees = !make || make === foundMake;
+  const modelAgrees = !model || foundModel.includes(model) || model.includes(foundModel);
+  if (makeAgrees && modelAgrees) return undefined;
+  const entered = [values.year, values.make, values.model].map((v) => String(v ?? '').trim()).filter(Boolean).join(' ');
+  const found = [vehicle.year, vehicle.make, vehicle.model].filter((v) => v !== null && v !== undefined && String(v).trim()).join(' ');
+  return { entered, found };
+}

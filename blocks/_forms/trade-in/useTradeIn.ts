@@ -15,7 +15,7 @@ import { rememberValuation, storeSuccess } from '../storage.ts';
 import { useForm } from '../useForm.ts';
 import { answerOffer, createLead, lookupRego, saveValuation, TRADE_IN_CATEGORY, valueCar, type TradeInKind } from './calls.ts';
 import { INITIAL_STATE, submitOf, transition, type SubmitAction, type TradeInEvent, type TradeInState } from './machine.ts';
-import { estimatePossible, initialValues, regoStates } from './rules.ts';
+import { estimatePossible, initialValues, regoMismatch, regoStates } from './rules.ts';
 
 export interface UseTradeInOptions {
   kind: TradeInKind;
@@ -105,12 +105,16 @@ export function useTradeIn({ kind, car, successPath }: UseTradeInOptions) {
       void form.submit(async () => {
         const res = await lookupRego(site, form.values);
         if (res.ok) {
-          send({ type: 'rego-found', found: res.found });
+          send({ type: 'rego-found', found: res.found, mismatch: Boolean(regoMismatch(res.found.vehicle, form.values)) });
           return { ok: true };
         }
         if (res.missed) send({ type: 'rego-missed' });
         return res;
       }),
+    'confirm-car': () => {
+      send({ type: 'rego-confirmed' });
+      send({ type: 'to-offer' });
+    },
     'see-offer': () => send({ type: 'to-offer' }),
     'accept-offer': () => answer(true),
   };
@@ -136,6 +140,11 @@ export function useTradeIn({ kind, car, successPath }: UseTradeInOptions) {
     onSubmit,
     /** The registration or its state changed: a found car no longer applies. */
     editRego: () => send({ type: 'rego-edited' }),
+    /** The found car is not theirs: forget it and put them back in the registration field to correct it. */
+    correctRego: () => {
+      send({ type: 'rego-edited' });
+      document.getElementById(form.fieldId('rego'))?.focus();
+    },
     /** On to the offer without a registration match. */
     skipRego: () => send({ type: 'to-offer' }),
     decline: () => answer(false),
