@@ -6,9 +6,11 @@
  */
 import type { DocumentIssue } from '../../engine/site/types.ts';
 import { fromPointer, toPointer, walkList } from '../../engine/document/tree.ts';
-import { type BlockLocation, type Doc, type ListRef, type View, pageArea, viewOfArea } from './doc.ts';
-import { SETTINGS_SECTIONS } from './schemas.ts';
-import type { EditorBlock } from './blocks.ts';
+import { type BlockLocation, type Doc, type ListRef, type View, findBlock, pageArea, pageTitleText, viewOfArea } from './doc.ts';
+import { blockForm, featureForm, featureSwitches, pageForm, SETTINGS_SECTIONS, settingsForm, type JsonSchema } from './schemas.ts';
+import { blockName, type EditorBlock } from './blocks.ts';
+import { fieldTrail, schemaAt } from './field-words.ts';
+import { plainMessage } from './messages.ts';
 
 export type { DocumentIssue };
 
@@ -21,6 +23,10 @@ export type IssueTarget =
 
 export interface EditorIssue extends DocumentIssue {
   target: IssueTarget;
+  /** The problem in staff words ("Enter a number from 1 to 5"), shown at the field; `message` here is this too. */
+  message: string;
+  /** The engine's own wording (for logs and the CLI's terms). */
+  rawMessage: string;
 }
 
 export function issueTarget(resolved: Doc, path: string): IssueTarget {
@@ -57,8 +63,35 @@ function blockAt(list: unknown, ref: ListRef, listPath: string[], seg: string[])
   return { kind: 'block', view: viewOfArea(ref.area), blockId: found.block.id, field: rest[0] === 'props' ? rest.slice(1) : rest };
 }
 
+/** The form a target is edited in (its schema) and the value that form edits. */
+export function formOfTarget(resolved: Doc, t: IssueTarget, path: string): { schema?: JsonSchema; value?: unknown; field: string[] } {
+  switch (t.kind) {
+    case 'block': {
+      const block = findBlock(resolved, t.blockId)?.block;
+      return { schema: block ? blockForm(block.type)?.schema : undefined, value: block?.props, field: t.field };
+    }
+    case 'page':
+      return { schema: pageForm().schema, value: (resolved.pages as Doc[] | undefined)?.find((p) => p.id === t.pageId), field: t.field };
+    case 'feature':
+      // A feature switch's own problems sit below features/<key>.
+      return { schema: featureForm(t.key)?.schema, value: resolved.features?.[t.key], field: fromPointer(path).slice(2) };
+    case 'setting': {
+      const section = SETTINGS_SECTIONS.find((s) => s.id === t.section);
+      if (!section) return { field: t.field };
+      return { schema: settingsForm(section).schema, value: section.objectKey ? resolved[section.objectKey] : resolved, field: t.field };
+    }
+    default:
+      return { field: [] };
+  }
+}
+
+/** Each issue with where it is fixed and its message in staff words (editor/lib/messages.ts). */
 export function mapIssues(resolved: Doc, issues: DocumentIssue[]): EditorIssue[] {
-  return issues.map((i) => ({ ...i, target: issueTarget(resolved, i.path) }));
+  return issues.map((i) => {
+    const target = issueTarget(resolved, i.path);
+    const { schema, field } = formOfTarget(resolved, target, i.path);
+    return { ...i, target, rawMessage: i.message, message: plainMessage(i, schemaAt(schema, field)) };
+  });
 }
 
 /** rjsf's ErrorSchema for one form from the issues that belong to it. */
@@ -68,7 +101,8 @@ export function errorSchemaFor(fields: Array<{ field: string[]; message: string 
   for (const { field, message } of fields) {
     let node = root;
     for (const part of field) node = node[part] ??= {};
-    (node.__errors ??= []).push(message);
+    // Two rules broken the same way (a pattern and a length) read once.
+    if (!(node.__errors ??= []).includes(message)) node.__errors.push(message);
   }
   return root;
 }
@@ -78,18 +112,32 @@ export function fieldDomId(field: string[], prefix = 'root'): string {
   return [prefix, ...field].join('_');
 }
 
-/** Words for where an issue is, e.g. "Hero hero-2 › heading". */
-export function describeTarget(t: IssueTarget, blockLabel: (id: string) => string, pageLabel: (id: string) => string): string {
-  switch (t.kind) {
-    case 'block':
-      return `${blockLabel(t.blockId)}${t.field.length ? ` › ${t.field.join(' › ')}` : ''}`;
-    case 'page':
-      return `Page ${pageLabel(t.pageId)}${t.field.length ? ` › ${t.field.join(' › ')}` : ''}`;
-    case 'feature':
-      return `Feature switch ${t.key}`;
-    case 'setting':
-      return `Settings › ${t.section}${t.field.length ? ` › ${t.field.join(' › ')}` : ''}`;
-    default:
-      return 'Document';
-  }
+/**
+ * Words for where an issue is, as staff see it: the block (or page, switch, settings
+ * section) and the fields on the way, e.g. "Header header › Locations › Location: Gold
+ * Coast › Phone" (editor/lib/field-words.ts), never a JSON path.
+ */
+export function describeTarget(resolved: Doc, t: IssueTarget, path: string): string {
+  const { schema, value, field } = formOfTarget(resolved, t, path);
+  const trail = fieldTrail(schema, field, value);
+  const head = ((): string[] => {
+    switch (t.kind) {
+      case 'block': {
+        const block = findBlock(resolved, t.blockId)?.block;
+        return [block ? blockName(block) : `Block ${t.blockId}`];
+      }
+      case 'page': {
+        const page = (resolved.pages as Doc[] | undefined)?.find((p) => p.id === t.pageId);
+        return [page ? `Page ${pageTitleText(page.title, resolved.name)} (${page.path})` : `Page ${t.pageId}`];
+      }
+      case 'feature':
+        return ['Feature switches', featureSwitches().find((s) => s.key === t.key)?.label ?? t.key];
+      case 'setting':
+        return t.section === 'layout' ? ['Header and footer'] : ['Settings', SETTINGS_SECTIONS.find((s) => s.id === t.section)?.title ?? t.section];
+      default:
+        return ['Site'];
+    }
+  })();
+  // The Locations section edits the one field Locations: said once.
+  return [...head, ...(trail[0] === head[head.length - 1] ? trail.slice(1) : trail)].join(' › ');
 }

@@ -27,9 +27,10 @@ describe('preview model: blocks with problems stay on the page', () => {
   it('shows a block with an invalid prop with that prop’s last valid value, and marks it', () => {
     const model = new PreviewModel();
     model.show(site([{ type: 'hero', id: 'hero', props: { heading: 'Drive away', tone: 'brand' } }]), [], [], '/', 1);
-    const shown = model.show(site([{ type: 'hero', id: 'hero', props: { heading: '', tone: 'brand' } }]), [{ path: '/pages/0/blocks/0/props/heading', message: 'is required' }], [], '/', 2);
+    const shown = model.show(site([{ type: 'hero', id: 'hero', props: { heading: '', tone: 'brand' } }]), [{ path: '/pages/0/blocks/0/props/heading', message: 'This cannot be empty' }], [], '/', 2);
     expect(blocksOf(shown)).toEqual([{ type: 'hero', id: 'hero', props: { heading: 'Drive away', tone: 'brand' } }]);
-    expect(shown.problems.get('hero')).toEqual(['heading: is required']);
+    // Named as the form names the field, not by its key.
+    expect(shown.problems.get('hero')).toEqual(['Heading: This cannot be empty']);
     expect(shown.stale).toEqual([]);
   });
 
@@ -41,7 +42,8 @@ describe('preview model: blocks with problems stay on the page', () => {
       { path: '/pages/0/blocks/0/props/items/1/answer', message: 'is required' },
     ], [], '/', 1);
     expect(blocksOf(shown)[0].props).toEqual({ heading: 'New heading', items: [items[0], items[2]] });
-    expect(shown.problems.get('faq')).toHaveLength(2);
+    // The item is named by its place (it has no question yet), the fields by their labels.
+    expect(shown.problems.get('faq')).toEqual(['Questions › 2nd item › Question: is required', 'Questions › 2nd item › Answer: is required']);
   });
 
   it('falls back to the schema default, else leaves the prop out, when the block was never valid', () => {
@@ -70,7 +72,7 @@ describe('preview model: problems outside blocks', () => {
     expect((shown.site as unknown as Doc).locations).toEqual([location(1, 'Frankston')]);
     expect(menuLocations(shown.site).map((l) => l.label)).toEqual(['Frankston']);
     expect(shown.staleShown).toBe('left-out');
-    expect(staleBanner(shown)).toMatch(/^Left out of the preview until fixed: \/locations\/1\/address is required; \/locations\/1\/slug is required$/);
+    expect(staleBanner(shown)).toBe('Left out of the preview until fixed: Settings › Locations › 2nd item › Address: is required; Settings › Locations › 2nd item › Location web name: is required');
     // Later edits still show (nothing is frozen at an old version).
     const next = model.show({ ...doc, pages: [{ id: 'home', path: '/', title: 'Home', blocks: [{ type: 'hero', id: 'hero', props: { heading: 'Hello' } }] }] }, [{ path: '/locations/1/address', message: 'is required' }], [], '/', 2);
     expect(blocksOf(next)[0].props).toEqual({ heading: 'Hello' });

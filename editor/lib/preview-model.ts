@@ -22,6 +22,9 @@ import type { Block, DocumentIssue, ResolvedSite } from '../../engine/site/types
 import type { Catalogue } from '../../schemas/types.gen.ts';
 import { blockSchemas } from '../../schemas/index.gen.ts';
 import { metaOf } from './blocks.ts';
+import { fieldTrail } from './field-words.ts';
+import { describeTarget, issueTarget } from './issues.ts';
+import { blockForm } from './schemas.ts';
 
 /** How the banner describes problems outside blocks: what the preview does about them. */
 export type StaleShown = 'left-out' | 'last-valid' | 'as-is';
@@ -35,6 +38,8 @@ export interface Shown {
   problems: Map<string, string[]>;
   /** Problems outside blocks, and what the preview shows because of them. */
   stale: DocumentIssue[];
+  /** Each of `stale` in staff words: where it is (settings section and field) and what is wrong. */
+  staleWords: string[];
   staleShown?: StaleShown;
   issues: number;
 }
@@ -139,8 +144,15 @@ export function propsToShow(type: string, props: Json, problems: string[][], las
   });
 }
 
-function problemText(inProps: string[] | undefined, message: string) {
-  return inProps?.length ? `${inProps.join(' › ')}: ${message}` : message;
+/** A block's problem as its note lists it: the fields on the way, as the form names them, and the message. */
+function problemText(block: Block, inProps: string[] | undefined, message: string) {
+  if (!inProps?.length) return message;
+  return `${fieldTrail(blockForm(String(block.type))?.schema, inProps, block.props).join(' › ')}: ${message}`;
+}
+
+/** A problem outside blocks in staff words ("Settings › Locations › Location 2 › Address: This is required"). */
+function staleText(doc: Json, issue: DocumentIssue) {
+  return `${describeTarget(doc, issueTarget(doc, issue.path), issue.path)}: ${issue.message}`;
 }
 
 export class PreviewModel {
@@ -160,7 +172,7 @@ export class PreviewModel {
         continue;
       }
       const id = String(at.block.id);
-      problems.set(id, [...(problems.get(id) ?? []), problemText(at.inProps, issue.message)]);
+      problems.set(id, [...(problems.get(id) ?? []), problemText(at.block, at.inProps, issue.message)]);
       const entry = inBlocks.get(id) ?? { props: (at.block.props ?? {}) as Json, paths: [] };
       entry.paths.push(at.inProps ?? []);
       inBlocks.set(id, entry);
@@ -168,7 +180,7 @@ export class PreviewModel {
     const staleCuts = stale.map((i) => cutFor(segments(i.path)));
     const cuttable = staleCuts.every((c) => c !== undefined);
     if (stale.length && !cuttable && this.lastCurrent) {
-      return this.remember({ ...this.lastCurrent, path, revision, stale, staleShown: 'last-valid', issues: issues.length }, false);
+      return this.remember({ ...this.lastCurrent, path, revision, stale, staleWords: stale.map((i) => staleText(doc, i)), staleShown: 'last-valid', issues: issues.length }, false);
     }
     let site = produce(doc, (draft) => {
       if (!inBlocks.size) return;
@@ -183,7 +195,8 @@ export class PreviewModel {
     const siteData = this.last && this.last.site === site ? this.last.siteData : siteDataFor(site as unknown as ResolvedSite, { models } as unknown as Catalogue);
     for (const { block } of walkBlocks(site)) if (!problems.has(String(block.id))) this.validProps.set(String(block.id), (block.props ?? {}) as Json);
     const staleShown: StaleShown | undefined = !stale.length ? undefined : cuttable ? 'left-out' : 'as-is';
-    return this.remember({ site: site as unknown as ResolvedSite, siteData, path, revision, problems, stale, staleShown, issues: issues.length }, cuttable);
+    const staleWords = stale.map((i) => staleText(doc, i));
+    return this.remember({ site: site as unknown as ResolvedSite, siteData, path, revision, problems, stale, staleWords, staleShown, issues: issues.length }, cuttable);
   }
 
   private remember(shown: Shown, current: boolean): Shown {
@@ -194,10 +207,10 @@ export class PreviewModel {
 }
 
 /** The banner's words for problems outside blocks. */
-export function staleBanner(shown: Pick<Shown, 'stale' | 'staleShown'>): string | undefined {
+export function staleBanner(shown: Pick<Shown, 'stale' | 'staleWords' | 'staleShown'>): string | undefined {
   if (!shown.stale.length) return undefined;
   const one = shown.stale.length === 1;
-  const list = shown.stale.map((i) => `${i.path} ${i.message}`).join('; ');
+  const list = shown.staleWords.join('; ');
   switch (shown.staleShown) {
     case 'last-valid':
       return `The preview shows the last version without ${one ? 'this problem' : 'these problems'} until ${one ? 'it is' : 'they are'} fixed: ${list}`;

@@ -178,6 +178,16 @@ export function settingsForm(section: SettingsSection): FormSchema {
   return f;
 }
 
+let pageFormSchema: FormSchema | undefined;
+
+/** A page's own fields (title, address, description…), as the Page tab and problems name them. */
+export function pageForm(): FormSchema {
+  const page = (SITE_CTX.schema.$defs as Record<string, JsonSchema> | undefined)?.page ?? {};
+  // Its blocks are edited in the outline, not as a field.
+  const { blocks: _blocks, ...fields } = (page.properties ?? {}) as JsonSchema;
+  return (pageFormSchema ??= finish(inline({ schema: { ...page, properties: fields }, base: SITE_CTX.base })));
+}
+
 export interface FeatureSwitch {
   key: string;
   group: string;

@@ -18,6 +18,8 @@ export interface ValidatorOptions {
   useDefaults?: boolean;
   /** Rewrites every string marked x-sanitize: "html" (server: DOMPurify). */
   sanitizeHtml?: (html: string) => string;
+  /** Keep the failed keyword and ajv's params on each schema issue (the editor words them for staff). */
+  ruleDetail?: boolean;
 }
 
 export function createAjv(options: ValidatorOptions = {}) {
@@ -63,7 +65,7 @@ export function createSiteValidator(options: ValidatorOptions = {}): SiteValidat
   const propValidators = new Map<string, ValidateFunction>();
   return {
     validate(doc) {
-      const issues = site(doc) ? [] : formatErrors(site.errors ?? []);
+      const issues = site(doc) ? [] : formatErrors(site.errors ?? [], '', options.ruleDetail);
       return [...issues, ...duplicateBlockIds(doc)];
     },
     validateProps(type, props, basePath = '') {
@@ -74,7 +76,7 @@ export function createSiteValidator(options: ValidatorOptions = {}): SiteValidat
         fn = ajv.getSchema(schema.$id) as ValidateFunction;
         propValidators.set(type, fn);
       }
-      return fn(props) ? [] : formatErrors(fn.errors ?? [], basePath);
+      return fn(props) ? [] : formatErrors(fn.errors ?? [], basePath, options.ruleDetail);
     },
   };
 }
@@ -84,7 +86,7 @@ function unknownTypeMessage(type: unknown) {
 }
 
 /** Turns ajv errors into one readable line per problem. */
-export function formatErrors(errors: ErrorObject[], basePath = ''): DocumentIssue[] {
+export function formatErrors(errors: ErrorObject[], basePath = '', ruleDetail = false): DocumentIssue[] {
   const out: DocumentIssue[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
@@ -134,7 +136,7 @@ export function formatErrors(errors: ErrorObject[], basePath = ''): DocumentIssu
     const key = `${path}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ path: path || '/', message });
+    out.push(ruleDetail ? { path: path || '/', message, keyword: e.keyword, params: { ...e.params } } : { path: path || '/', message });
   }
   return out;
 }

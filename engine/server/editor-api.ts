@@ -86,7 +86,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     return out;
   };
   // The runtime's preparer (same rules, same catalogue), with the sanitiser cached.
-  const prepare = createSitePreparer({ loadTemplate: sites.loadTemplate, sanitizeHtml: sanitizeCached, catalogue: sites.catalogue });
+  const prepare = createSitePreparer({ loadTemplate: sites.loadTemplate, sanitizeHtml: sanitizeCached, catalogue: sites.catalogue, ruleDetail: true });
 
   /**
    * A draft as the runtime would see it: migrated, template resolved, validated with

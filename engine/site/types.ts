@@ -35,4 +35,11 @@ export type ResolvedSite = Omit<
 export interface DocumentIssue {
   path: string;
   message: string;
+  /**
+   * With `ruleDetail` (the editor's check): the JSON Schema keyword that failed and ajv's
+   * parameters for it (`maximum`, `{ limit: 5 }`), so the editor can say it in staff words
+   * (editor/lib/messages.ts, docs/editor.md "Forms").
+   */
+  keyword?: string;
+  params?: Record<string, unknown>;
 }

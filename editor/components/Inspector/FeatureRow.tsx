@@ -1,7 +1,9 @@
 import { isEqual } from 'lodash-es';
 import { memo, type ReactNode } from 'react';
 import { useIssues, useStore } from '../../lib/hooks.ts';
-import { errorSchemaFor } from '../../lib/issues.ts';
+import { fromPointer } from '../../../engine/document/tree.ts';
+import { fieldTrail } from '../../lib/field-words.ts';
+import { errorSchemaFor, type EditorIssue } from '../../lib/issues.ts';
 import { featureForm, type FeatureSwitch } from '../../lib/schemas.ts';
 import { SchemaForm } from '../SchemaForm.tsx';
 import { useFormContext } from './useFormContext.ts';
@@ -58,22 +60,23 @@ export const FeatureRow = memo(function FeatureRow({ sw, site, template }: { sw:
     const form = featureForm(sw.key);
     control = form ? (
       <div id={id}>
-        <SchemaForm form={form} value={effective} onChange={(v) => set(isEqual(v, effective) ? effective : v)} context={context} idPrefix={id} label={sw.label} errors={errorSchemaFor(errs.map((i) => ({ field: i.path.split('/').slice(3), message: i.message })))} />
+        <SchemaForm form={form} value={effective} onChange={(v) => set(isEqual(v, effective) ? effective : v)} context={context} idPrefix={id} label={sw.label} errors={errorSchemaFor(errs.map((i) => ({ field: fieldOf(i), message: i.message })))} />
       </div>
     ) : null;
   }
+  const isForm = !(type === 'boolean' || Array.isArray(sw.schema.enum) || type === 'string' || type === 'integer' || type === 'number');
   return (
     <div className={`fc-feature ${status.cls}${errs.length ? ' has-error' : ''}`} data-feature={sw.key}>
       <div className="fc-feature-head">
         <label htmlFor={id}>
           {sw.label} <code>{sw.key}</code>
         </label>
-        {type === 'boolean' || Array.isArray(sw.schema.enum) || type === 'string' || type === 'integer' || type === 'number' ? control : null}
+        {isForm ? null : control}
       </div>
       <p id={`${id}-desc`} className="fc-help">
         {sw.description} <span className="fc-muted">Default: {show(sw.default)}.</span>
       </p>
-      {!(type === 'boolean' || Array.isArray(sw.schema.enum) || type === 'string' || type === 'integer' || type === 'number') && control}
+      {isForm && control}
       <p className="fc-feature-status">
         <span className={`fc-badge ${status.cls}`}>{status.text}</span>
         {site !== undefined && (
@@ -82,14 +85,20 @@ export const FeatureRow = memo(function FeatureRow({ sw, site, template }: { sw:
           </button>
         )}
       </p>
-      {errs.map((i) => (
-        <small key={i.path + i.message} className="fc-error" role="alert">
-          {i.path.split('/').slice(3).join(' › ')} {i.message}
-        </small>
-      ))}
+      {/* A switch edited as a form shows its fields' problems at the fields: listed here they would show twice. */}
+      {errs
+        .filter((i) => !isForm || fieldOf(i).length === 0)
+        .map((i) => (
+          <small key={i.path + i.message} className="fc-error" role="alert">
+            {[...fieldTrail(sw.schema, fieldOf(i), effective), i.message].join(': ')}
+          </small>
+        ))}
     </div>
   );
 });
+
+/** The field of a switch's problem, below features/<key>. */
+const fieldOf = (i: EditorIssue) => fromPointer(i.path).slice(2);
 
 function show(v: unknown): string {
   if (typeof v === 'boolean') return v ? 'on' : 'off';

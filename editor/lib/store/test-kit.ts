@@ -16,7 +16,8 @@ export const read = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'
 
 /** The server's check (engine/server/editor-api.ts) runs this preparer. */
 export function createDraftValidator(templates: () => Record<string, Doc>) {
-  const prepare = createSitePreparer({ loadTemplate: (name) => templates()[name] });
+  // Like the editor API's check: each schema problem keeps its keyword, for the staff words.
+  const prepare = createSitePreparer({ loadTemplate: (name) => templates()[name], ruleDetail: true });
   return (doc: Doc) => {
     const r = prepare(doc);
     return r.ok ? [] : r.issues;
