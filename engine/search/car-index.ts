@@ -57,6 +57,19 @@ export const CAR_FACETS = [
   'show_on_dealer_website',
 ];
 
+/**
+ * Whether a car shows a price: a price of 0 (or none) reads "Enquire for price" on its card.
+ * The price replicas rank such cars last in both directions (desc(has_price) before the
+ * price), so "Price: low to high" opens with the cheapest priced car; on Algolia the
+ * indexer adds the same boolean to each record and the replicas' ranking names it
+ * (engine/search/README.md, "Indexes and ranking").
+ */
+export function hasPrice(car: Record<string, unknown>): boolean {
+  return typeof car.price === 'number' && car.price > 0;
+}
+
+const PRICED_FIRST = { attribute: 'has_price', order: 'desc' } as const;
+
 export const CAR_INDEX_SETTINGS: IndexSettings = {
   searchableAttributes: ['name', 'make', 'model', 'badge', 'series', 'stocknum', 'vin'],
   exactOnlyAttributes: ['stocknum', 'vin'],
@@ -64,13 +77,15 @@ export const CAR_INDEX_SETTINGS: IndexSettings = {
   // Every facet and sort attribute is built at start (about half a second), so no visitor's
   // first refinement pays for building a column.
   eagerAttributes: [...CAR_FACETS, '_tags', 'listed_until', 'custom_rank', 'created_at_timestamp', 'id'],
+  // has_price is worked out from price (the price replicas sort on it).
+  computedAttributes: { has_price: hasPrice },
   customRanking: [
     { attribute: 'custom_rank', order: 'desc' },
     { attribute: 'id', order: 'asc' },
   ],
   replicas: {
-    [CAR_REPLICAS.price_asc]: [{ attribute: 'price', order: 'asc' }],
-    [CAR_REPLICAS.price_desc]: [{ attribute: 'price', order: 'desc' }],
+    [CAR_REPLICAS.price_asc]: [PRICED_FIRST, { attribute: 'price', order: 'asc' }],
+    [CAR_REPLICAS.price_desc]: [PRICED_FIRST, { attribute: 'price', order: 'desc' }],
     [CAR_REPLICAS.year_desc]: [{ attribute: 'year', order: 'desc' }],
     [CAR_REPLICAS.km_asc]: [{ attribute: 'km', order: 'asc' }],
     [CAR_REPLICAS.newest]: [{ attribute: 'created_at_timestamp', order: 'desc' }],

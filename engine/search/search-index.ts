@@ -31,6 +31,12 @@ export interface IndexSettings {
   attributesToHighlight?: string[];
   /** Hits beyond this position are never returned (Algolia's paginationLimitedTo). */
   paginationLimitedTo?: number;
+  /**
+   * Attributes worked out from each record when first used (filters, facets, sorts), as an
+   * indexer would add them to the records it sends Algolia (e.g. `has_price` for the price
+   * replicas; car-index.ts).
+   */
+  computedAttributes?: Record<string, (record: Record<string, unknown>) => string | number | boolean | null>;
 }
 
 export class SearchIndex {
@@ -61,8 +67,9 @@ export class SearchIndex {
   attribute(name: string): AttributeIndex {
     let a = this.attributes.get(name);
     if (!a) {
-      if (!this.declared().has(name) && !this.attributePaths().has(name)) return (this.missing ??= new AttributeIndex('', []));
-      a = new AttributeIndex(name, this.records);
+      const compute = this.settings.computedAttributes?.[name];
+      if (!compute && !this.declared().has(name) && !this.attributePaths().has(name)) return (this.missing ??= new AttributeIndex('', []));
+      a = new AttributeIndex(name, compute ? this.records.map((r) => ({ [name]: compute(r) })) : this.records);
       this.attributes.set(name, a);
     }
     return a;
