@@ -5,7 +5,7 @@
  * PanelSplitter). Saving (a draft), review, publish and history are the PublishBar's.
  */
 import { isEqual } from 'lodash-es';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { migrateDocument } from '../../engine/site/migrations.ts';
 import { api, type LoadedSite } from '../lib/api.ts';
 import { discardDraft, loadDraft } from '../lib/autosave.ts';
@@ -112,7 +112,6 @@ function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?
   }, []);
 
   const [canvas] = useState(() => new CanvasBridge(store, announce));
-  const workspace = useRef<HTMLDivElement>(null);
 
   const [autosaveProblem, setAutosaveProblem] = useState<string>();
   useAutosave(store, setAutosaveProblem);
@@ -263,14 +262,14 @@ function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?
                 )}
               </div>
             )}
-            <div className="fc-workspace" ref={workspace}>
+            <div className="fc-workspace">
               <aside className="fc-left" id="fc-left" aria-label="Pages and blocks">
                 <PagesPanel />
                 <BlocksPanel />
               </aside>
-              <PanelSplitter side="left" label="Width of pages and blocks" controls="fc-left" workspace={workspace} />
+              <PanelSplitter side="left" label="Width of pages and blocks" controls="fc-left" />
               <PreviewPane onSelectFromPreview={() => setTab('block')} />
-              <PanelSplitter side="right" label="Width of the inspector" controls="fc-inspector" workspace={workspace} />
+              <PanelSplitter side="right" label="Width of the inspector" controls="fc-inspector" />
               <aside className="fc-inspector" id="fc-inspector" aria-label="Inspector">
                 <div className="fc-tabs" role="tablist" aria-label="Inspector">
                   {(

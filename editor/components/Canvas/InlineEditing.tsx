@@ -6,7 +6,7 @@
  * message, which makes it the same change as typing in the block's form. When editing ends,
  * focus goes back to that button.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { blockName } from '../../lib/blocks.ts';
 import { findBlock, type Doc } from '../../lib/doc.ts';
 import { PREVIEW_SOURCE, type FromPreview } from '../../lib/protocol.ts';
@@ -27,7 +27,8 @@ export interface Editing extends InlineTarget {
 
 export function InlineEditing({ site, blockId }: { site: Doc | undefined; blockId: string | undefined }) {
   const [editing, setEditing] = useState<Editing>();
-  const [, force] = useState(0);
+  const [tick, force] = useState(0);
+  const [targets, setTargets] = useState<InlineTarget[]>([]);
   useEffect(() => {
     const onChange = () => force((n) => n + 1);
     window.addEventListener('fc-preview-rendered', onChange);
@@ -43,16 +44,27 @@ export function InlineEditing({ site, blockId }: { site: Doc | undefined; blockI
   }, [blockId, editing]);
 
   const block = blockId && site ? findBlock(site, blockId)?.block : undefined;
-  const wrapper = blockId ? blockElement(blockId) : null;
-  const targets = block && wrapper ? inlineTargets(wrapper, String(block.type), block.props) : [];
   const name = block ? blockName({ type: String(block.type), id: String(block.id) }) : '';
+  // Measured once the preview has committed (the texts are matched against what it shows).
+  useLayoutEffect(() => {
+    const wrapper = blockId ? blockElement(blockId) : null;
+    setTargets(block && wrapper ? inlineTargets(wrapper, String(block.type), block.props) : []);
+  }, [block, blockId, tick]);
 
   const send = (path: Array<string | number>, value: string | undefined) => {
     if (blockId) post({ source: PREVIEW_SOURCE, type: 'edit', blockId, path, value });
   };
   const done = (key: string, returnFocus: boolean) => {
     setEditing(undefined);
-    if (returnFocus) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-inline-prop="${CSS.escape(key)}"]`)?.focus());
+    if (!returnFocus) return;
+    // The text's button may be measured again first (the edit re-rendered the block).
+    let tries = 0;
+    const attempt = () => {
+      const spot = document.querySelector<HTMLElement>(`[data-inline-prop="${CSS.escape(key)}"]:not(.is-open)`);
+      if (spot) spot.focus();
+      else if (tries++ < 30) requestAnimationFrame(attempt);
+    };
+    requestAnimationFrame(attempt);
   };
 
   return (

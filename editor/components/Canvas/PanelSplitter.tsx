@@ -1,15 +1,18 @@
 /**
  * A drag handle between the workspace's columns (WAI-ARIA window splitter): drag it, or
  * focus it and press ←/→ (Shift: further), Home/End for the narrowest and widest. It sets
- * the column's CSS variable on the workspace directly, so resizing re-renders the handle
- * only, never the panels; the width is remembered (panel-widths.ts).
+ * the column's CSS variable on the workspace (the handle's parent) directly, so resizing
+ * re-renders the handle only, never the panels; the width is remembered (panel-widths.ts).
  */
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { clampWidth, KEY_STEP, PANELS, readWidth, saveWidth, type Side } from './panel-widths.ts';
 
-export function PanelSplitter({ side, label, controls, workspace }: { side: Side; label: string; controls: string; workspace: RefObject<HTMLElement | null> }) {
+export function PanelSplitter({ side, label, controls }: { side: Side; label: string; controls: string }) {
   const [width, setWidthState] = useState(() => readWidth(side));
   const drag = useRef<{ x: number; width: number } | null>(null);
+  const self = useRef<HTMLDivElement>(null);
+  // Its own parent: attached before this layout effect runs (a ref the parent holds is not yet).
+  const workspace = { get current() { return self.current?.parentElement ?? null; } };
   const { min, max, cssVar } = PANELS[side];
 
   const apply = (w: number) => {
@@ -59,6 +62,7 @@ export function PanelSplitter({ side, label, controls, workspace }: { side: Side
 
   return (
     <div
+      ref={self}
       className={`fc-splitter is-${side}`}
       role="separator"
       tabIndex={0}
