@@ -6,9 +6,15 @@
  * native step is the snapping unit (1000 for price and km), so any stored value is a
  * valid position. Every move goes through the slider rules; the value is committed
  * (`onCommit`) once the visitor pauses, so a drag makes one search, not fifty.
+ *
+ * With `stops` (slider-scale.ts) the thumbs move through those values instead of equal
+ * steps: the native inputs then hold a stop's position and a key moves one stop (ten with
+ * Page Up/Down). With `typed`, labelled Min and Max boxes take a typed amount, committed
+ * on Enter or on leaving the box (docs/search-ui.md, "Filters").
  */
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { proposeRange, snaps, SNAP_UNIT, stepThumb, type Bounds, type Thumbs } from './slider-rules.ts';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { clamp, proposeRange, snap, snaps, SNAP_UNIT, stepThumb, type Bounds, type Thumbs } from './slider-rules.ts';
+import { stopIndex } from './slider-scale.ts';
 import { useDebouncedCallback } from './hooks.ts';
 
 export interface RangeSliderProps {
@@ -21,6 +27,10 @@ export interface RangeSliderProps {
   value: Thumbs;
   format: (value: number) => string;
   onCommit: (value: Thumbs) => void;
+  /** Values the thumbs move through, ascending, from bounds.min to bounds.max (instead of equal steps). */
+  stops?: readonly number[];
+  /** Show Min and Max boxes to type an amount in. */
+  typed?: boolean;
   /** Minimum distance between the thumbs. */
   minGap?: number;
   /** Pause before committing, ms (0 commits on every move). */
@@ -29,8 +39,17 @@ export interface RangeSliderProps {
   className?: string;
 }
 
+/** "$12,500" or "12 500 km" → 12500; anything without digits → undefined. */
+export function typedAmount(text: string): number | undefined {
+  const digits = text.replace(/[^\d.]/g, '');
+  if (!/\d/.test(digits)) return undefined;
+  const n = Number.parseFloat(digits);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 export function RangeSlider(props: RangeSliderProps) {
   const { bounds, step, format, attribute } = props;
+  const stops = props.stops && props.stops.length > 1 ? props.stops : undefined;
   const [draft, setDraft] = useState<Thumbs | null>(null);
   const shown = draft ?? props.value;
   const draftRef = useRef(draft);
@@ -50,10 +69,10 @@ export function RangeSlider(props: RangeSliderProps) {
   }, [key]);
 
   const rules = { attribute, minGap: props.minGap, step: props.minGap ? step : undefined };
-  const apply = (next: Thumbs | null) => {
+  const apply = (next: Thumbs | null, at?: 'once') => {
     if (!next) return;
     setDraft(next);
-    if ((props.commitDelay ?? 350) === 0) commit.flush(next);
+    if ((props.commitDelay ?? 350) === 0 || at === 'once') commit.flush(next);
     else commit.call(next);
   };
   const move = (thumb: 0 | 1, raw: number) => {
@@ -61,10 +80,18 @@ export function RangeSlider(props: RangeSliderProps) {
     proposal[thumb] = raw;
     apply(proposeRange(shown, proposal, thumb, bounds, rules));
   };
+  /** Moves a thumb to the stop `steps` away from where it sits. */
+  const moveStops = (thumb: 0 | 1, steps: number) => {
+    if (!stops) return null;
+    const i = Math.min(stops.length - 1, Math.max(0, stopIndex(stops, shown[thumb], thumb) + steps));
+    const proposal: Thumbs = [shown[0], shown[1]];
+    proposal[thumb] = stops[i];
+    return proposeRange(shown, proposal, thumb, bounds, rules);
+  };
   const onKeyDown = (thumb: 0 | 1) => (e: React.KeyboardEvent) => {
     const steps: Record<string, number> = { ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1, PageDown: -10, PageUp: 10 };
     let next: Thumbs | null | undefined;
-    if (e.key in steps) next = stepThumb(shown, thumb, steps[e.key], bounds, { ...rules, step });
+    if (e.key in steps) next = stops ? moveStops(thumb, steps[e.key]) : stepThumb(shown, thumb, steps[e.key], bounds, { ...rules, step });
     else if (e.key === 'Home' || e.key === 'End') {
       const proposal: Thumbs = [shown[0], shown[1]];
       proposal[thumb] = e.key === 'Home' ? (thumb === 0 ? bounds.min : shown[0]) : thumb === 1 ? bounds.max : shown[1];
@@ -73,20 +100,27 @@ export function RangeSlider(props: RangeSliderProps) {
     e.preventDefault();
     apply(next);
   };
-  const nativeStep = props.minGap ? step : snaps(attribute) ? SNAP_UNIT : 1;
+  const nativeStep = stops ? 1 : props.minGap ? step : snaps(attribute) ? SNAP_UNIT : 1;
 
-  const span = Math.max(1, bounds.max - bounds.min);
-  const pct = (v: number) => ((v - bounds.min) / span) * 100;
-  const fill: CSSProperties = { left: `${pct(shown[0])}%`, right: `${100 - pct(shown[1])}%` };
+  // Positions along the track: stop numbers with a scale, values without.
+  const position = (v: number, thumb: 0 | 1) => (stops ? stopIndex(stops, v, thumb) : v);
+  const lo = stops ? 0 : bounds.min;
+  const hi = stops ? stops.length - 1 : bounds.max;
+  const span = Math.max(1, hi - lo);
+  const pct = (p: number) => ((p - lo) / span) * 100;
+  const fill: CSSProperties = { left: `${pct(position(shown[0], 0))}%`, right: `${100 - pct(position(shown[1], 1))}%` };
   const thumbProps = (thumb: 0 | 1) => ({
     type: 'range' as const,
-    min: bounds.min,
-    max: bounds.max,
+    min: lo,
+    max: hi,
     step: nativeStep,
-    value: shown[thumb],
+    value: position(shown[thumb], thumb),
     disabled: props.disabled,
     'aria-valuetext': format(shown[thumb]),
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => move(thumb, Number(e.target.value)),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      const p = Number(e.target.value);
+      move(thumb, stops ? stops[Math.min(stops.length - 1, Math.max(0, Math.round(p)))] : p);
+    },
     // A released thumb commits at once.
     onPointerUp: () => draftRef.current && commit.flush(draftRef.current),
     onKeyDown: onKeyDown(thumb),
@@ -96,15 +130,81 @@ export function RangeSlider(props: RangeSliderProps) {
   });
   return (
     <div className={`fc-search-range${props.className ? ` ${props.className}` : ''}`}>
-      <div className="fc-search-range__values" aria-hidden="true">
-        <span>{format(shown[0])}</span>
-        <span>{format(shown[1])}</span>
-      </div>
+      {props.typed ? (
+        <TypedBounds {...props} shown={shown} onTyped={(next) => apply(next, 'once')} />
+      ) : (
+        <div className="fc-search-range__values" aria-hidden="true">
+          <span>{format(shown[0])}</span>
+          <span>{format(shown[1])}</span>
+        </div>
+      )}
       <div className="fc-search-range__track">
         <div className="fc-search-range__fill" style={fill} />
         <input {...thumbProps(0)} className="fc-search-range__input fc-search-range__input--min" aria-label={`Minimum ${props.label}`} />
         <input {...thumbProps(1)} className="fc-search-range__input fc-search-range__input--max" aria-label={`Maximum ${props.label}`} />
       </div>
+    </div>
+  );
+}
+
+/**
+ * The Min and Max boxes. A typed amount is snapped like a thumb and kept inside the range
+ * (a typed maximum above today's dearest car means no maximum) and never past the other
+ * side; an empty box is that end of the range.
+ */
+function TypedBounds(props: RangeSliderProps & { shown: Thumbs; onTyped: (next: Thumbs | null) => void }) {
+  const { bounds, shown, format, attribute, label } = props;
+  const id = useId();
+  const text = (thumb: 0 | 1) => (shown[thumb] === (thumb === 0 ? bounds.min : bounds.max) ? '' : format(shown[thumb]));
+  const [typing, setTyping] = useState<[string | null, string | null]>([null, null]);
+  const accept = (thumb: 0 | 1) => {
+    const raw = typing[thumb];
+    setTyping((t) => (thumb === 0 ? [null, t[1]] : [t[0], null]));
+    if (raw === null) return;
+    const amount = typedAmount(raw);
+    const end = thumb === 0 ? bounds.min : bounds.max;
+    const value = clamp(amount === undefined ? end : snap(amount, attribute), bounds);
+    const proposal: Thumbs = [shown[0], shown[1]];
+    proposal[thumb] = thumb === 0 ? Math.min(value, shown[1] - (props.minGap ?? 0)) : Math.max(value, shown[0] + (props.minGap ?? 0));
+    if (proposal[0] === shown[0] && proposal[1] === shown[1]) return;
+    props.onTyped(proposeRange(shown, proposal, thumb, bounds, { attribute, minGap: props.minGap }));
+  };
+  const box = (thumb: 0 | 1) => {
+    const name = thumb === 0 ? 'Min' : 'Max';
+    return (
+      <div className="fc-search-range__box">
+        <label htmlFor={`${id}-${thumb}`}>
+          {name}
+          <span className="fc-visually-hidden"> {label}</span>
+        </label>
+        <input
+          id={`${id}-${thumb}`}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={format(thumb === 0 ? bounds.min : bounds.max)}
+          value={typing[thumb] ?? text(thumb)}
+          disabled={props.disabled}
+          onChange={(e) => {
+            const v = e.target.value;
+            setTyping((t) => (thumb === 0 ? [v, t[1]] : [t[0], v]));
+          }}
+          onBlur={() => accept(thumb)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              accept(thumb);
+            }
+          }}
+        />
+      </div>
+    );
+  };
+  return (
+    <div className="fc-search-range__boxes">
+      {box(0)}
+      <span aria-hidden="true">–</span>
+      {box(1)}
     </div>
   );
 }

@@ -8,6 +8,14 @@
  * Server: a fresh client per page render without a cache (results must be current, and
  * one process serves every site). The server may replace the HTTP round trip with an
  * in-process client through `setServerSearchClient`.
+ *
+ * Weak networks (docs/search-ui.md, "Slow and failing networks"): algoliasearch's browser
+ * defaults (1 s to connect, 2 s to read, one try per host) give a phone on a weak signal
+ * an error after about a second. Our transport waits longer (TRANSPORT_TIMEOUTS) and tries
+ * a single host up to SEARCH_TRIES times (the transporter retries by moving to the next
+ * host in its list, so one host is listed that many times; a timed-out retry waits longer
+ * by the transporter's own rule). Host states are kept in memory for the request only, not
+ * in localStorage, so one bad minute does not slow the next page's searches.
  */
 import { liteClient, type LiteClient } from 'algoliasearch/lite';
 import type { ResolvedSite } from '../../engine/site/types.ts';
@@ -23,6 +31,11 @@ export const RESULT_CACHE_SIZE = 10;
 /** App id, and key when no site is named, the embedded engine is addressed with (engine/search/public-access.ts). */
 export const EMBEDDED_APP_ID = 'forecourt';
 export const EMBEDDED_API_KEY = 'public-search';
+
+/** How long a search may take to connect and to answer, ms (algoliasearch's browser defaults are 1000 and 2000). */
+export const TRANSPORT_TIMEOUTS = { connect: 4000, read: 8000, write: 30000 } as const;
+/** Tries per search on one host (a dropped or failed request is sent again at once). */
+export const SEARCH_TRIES = 3;
 
 /** A Cache for the Algolia transporter that keeps the last `size` entries. */
 export function boundedCache(size: number): Cache {
@@ -110,8 +123,10 @@ export function searchClientFor(search: SearchSettings, origin?: string, siteSlu
   const options: ClientOptions = {
     responsesCache: boundedCache(browser ? RESULT_CACHE_SIZE : 0),
     requestsCache: boundedCache(0),
+    hostsCache: boundedCache(0),
+    timeouts: { ...TRANSPORT_TIMEOUTS },
   };
-  if (address) options.hosts = [{ ...hostFrom(address), accept: 'readWrite' }];
+  if (address) options.hosts = Array.from({ length: SEARCH_TRIES }, () => ({ ...hostFrom(address), accept: 'readWrite' as const }));
   if (!embedded && !search.appId) throw new Error('this site searches Algolia but its search settings have no appId');
   const client = embedded
     ? liteClient(search.appId || EMBEDDED_APP_ID, embeddedKey, options)

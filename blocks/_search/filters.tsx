@@ -19,6 +19,7 @@ import { useDebouncedCallback } from './hooks.ts';
 import { attributeLabel, carTypeLabel } from './labels.ts';
 import { RangeSlider } from './RangeSlider.tsx';
 import { formatRangeValue, parseRangeValue, sliderBounds, sliderStep, thumbsFor, type Thumbs } from './slider-rules.ts';
+import { stopsFor } from './slider-scale.ts';
 import { slugify } from '../../engine/slug.ts';
 import { CAR_TYPE_ORDER } from './url-state.ts';
 
@@ -329,7 +330,7 @@ export function RangeFilter({ attribute, label, wrap }: { attribute: string; lab
   const isRefined = refined[0] !== undefined || refined[1] !== undefined;
   if (!((range.max ?? 0) > 0) && !isRefined) return null;
   return wrap(
-    <RangeSlider attribute={attribute} label={label.toLowerCase()} bounds={bounds} step={step} value={value} format={format} onCommit={commit} />,
+    <RangeSlider attribute={attribute} label={label.toLowerCase()} bounds={bounds} step={step} stops={stopsFor(attribute, bounds)} typed value={value} format={format} onCommit={commit} />,
     isRefined ? 1 : 0,
   );
 }

@@ -9,6 +9,8 @@ import { cardImage, cardPhoto } from '../_cars/images.ts';
 import type { CarLike } from '../_cars/rules.ts';
 import { serverStateOf } from './ssr.tsx';
 import { slugify } from '../../engine/slug.ts';
+import { parse } from './qs.ts';
+import type { FacetStatsLike } from './slider-rules.ts';
 import { readSearchPath, type NameBookData } from './url-state.ts';
 
 export interface SearchBlockData {
@@ -16,6 +18,11 @@ export interface SearchBlockData {
   now: number;
   /** Make and model names for the slugs in the path (/search/land-rover → Land Rover). */
   names?: NameBookData;
+  /**
+   * Facet stats of the site's stock for the sliders the URL refines: a URL value outside
+   * them is ignored rather than searched (slider-rules.ts, `tidyRanges`).
+   */
+  rangeStats?: Record<string, FacetStatsLike>;
   /** InstantSearch's server state: the results the HTML was rendered with. */
   serverState?: InstantSearchServerState;
   /** Origin the server searched (its own, for the embedded engine). */
@@ -24,35 +31,54 @@ export interface SearchBlockData {
   head?: PageHead;
 }
 
-type FacetResult = { facets?: Record<string, Record<string, number>> };
+type FacetResult = { facets?: Record<string, Record<string, number>>; facets_stats?: Record<string, FacetStatsLike> };
+
+/** Attributes a URL may slide (docs/search-ui.md, "Filters"). */
+const RANGE_ATTRIBUTES = ['price', 'subscription_price', 'weekly_price', 'year', 'km'];
+
+/** The sliders a URL's query string refines (range[price]=…). */
+export function rangeAttributesIn(search: string): string[] {
+  const range = (parse(search) as Record<string, unknown>).range;
+  if (!range || typeof range !== 'object' || Array.isArray(range)) return [];
+  return Object.keys(range).filter((a) => RANGE_ATTRIBUTES.includes(a));
+}
+
+export interface UrlFacts {
+  names?: NameBookData;
+  rangeStats?: Record<string, FacetStatsLike>;
+}
 
 /**
- * Turns the make and model slugs of a /search path into the index's own names, with one
- * facet query (hitsPerPage 0). Only needed when the path names a make.
+ * What a search URL needs from the index before it is searched, in one facet query
+ * (hitsPerPage 0), only when the URL asks for it: the index's own names for the make and
+ * model slugs of a /search path, and the stock's range of each slider the query string
+ * refines. The request uses the multi-query form every client here accepts (the browser's
+ * client, once InstantSearch has hydrated it with the server's results, takes only that one).
  */
-export async function resolvePathNames(
-  client: LiteClient,
-  indexName: string,
-  filters: string,
-  pathname: string,
-): Promise<NameBookData | undefined> {
-  const meaning = readSearchPath(pathname);
-  if (!meaning.makeSlug) return undefined;
-  const response = (await client.search({
-    requests: [{ indexName, query: '', hitsPerPage: 0, facets: ['make', 'make_model'], maxValuesPerFacet: 1000, filters }],
-  })) as { results: FacetResult[] };
-  const facets = response.results[0]?.facets ?? {};
-  const makes = Object.keys(facets.make ?? {});
-  const make = makes.find((m) => slugify(m) === meaning.makeSlug);
+export async function resolveUrlFacts(client: LiteClient, indexName: string, filters: string, url: { pathname: string; search: string }): Promise<UrlFacts> {
+  const meaning = readSearchPath(url.pathname);
+  const ranges = rangeAttributesIn(url.search);
+  if (!meaning.makeSlug && !ranges.length) return {};
+  const facets = [...(meaning.makeSlug ? ['make', 'make_model'] : []), ...ranges];
+  const response = (await client.search([
+    { indexName, params: { query: '', hitsPerPage: 0, facets, maxValuesPerFacet: 1000, filters } },
+  ] as unknown as Parameters<LiteClient['search']>[0])) as { results: FacetResult[] };
+  const result = response.results[0] ?? {};
+  const facts: UrlFacts = {};
+  if (ranges.length) facts.rangeStats = Object.fromEntries(ranges.filter((a) => result.facets_stats?.[a]).map((a) => [a, result.facets_stats![a]]));
+  if (!meaning.makeSlug) return facts;
+  const values = result.facets ?? {};
+  const make = Object.keys(values.make ?? {}).find((m) => slugify(m) === meaning.makeSlug);
   const names: NameBookData = { makes: make ? [make] : [] };
   if (make && meaning.modelSlug) {
-    const models = Object.keys(facets.make_model ?? {})
+    const models = Object.keys(values.make_model ?? {})
       .filter((mm) => mm.startsWith(`${make} `))
       .map((mm) => mm.slice(make.length + 1))
       .filter((m) => slugify(m) === meaning.modelSlug);
     names.models = { [make]: models.slice(0, 1) };
   }
-  return names;
+  facts.names = names;
+  return facts;
 }
 
 /**
@@ -70,16 +96,17 @@ export async function loadSearchBlock<P>(
   // The client comes with the search UI's chunk, not the block module the page preloads.
   const { searchClientFor } = await import('./client.ts');
   const client = searchClientFor(ctx.site.search, server ? ctx.url.origin : undefined, ctx.site.slug);
-  const [, names] = await Promise.all([
+  const [, facts] = await Promise.all([
     ensureUi(),
     options.resolveNames
-      ? resolvePathNames(client, ctx.site.search.index, buildSiteFilter(ctx.site, { now }), ctx.url.pathname).catch((err: unknown) => {
+      ? resolveUrlFacts(client, ctx.site.search.index, buildSiteFilter(ctx.site, { now }), ctx.url).catch((err: unknown) => {
           console.warn('[forecourt] could not resolve the search path names', err);
           return undefined;
         })
       : undefined,
   ]);
-  if (names) data.names = names;
+  if (facts?.names) data.names = facts.names;
+  if (facts?.rangeStats) data.rangeStats = facts.rangeStats;
   if (server) {
     data.origin = ctx.url.origin;
     const Ui = await ensureUi();

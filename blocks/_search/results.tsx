@@ -9,6 +9,7 @@
  * with a retry button, without wiping anything.
  */
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { useHits, useInfiniteHits, useInstantSearch, usePagination } from 'react-instantsearch';
 import { useSite } from '../../engine/render/site-context.tsx';
@@ -27,18 +28,45 @@ export function useSearchStatus(): { status: SearchStatus; error?: Error; retry:
   return { status: mapped, error: status === 'error' ? error : undefined, retry: refresh, hasResults };
 }
 
-/** The result count as visitors see it: over 1999, the site's stock count or the car-type facet's sum. */
+type ResultsState = {
+  query?: string;
+  facetsRefinements?: Record<string, string[]>;
+  disjunctiveFacetsRefinements?: Record<string, string[]>;
+  hierarchicalFacetsRefinements?: Record<string, string[]>;
+  numericRefinements?: Record<string, Record<string, unknown[]>>;
+  tagRefinements?: string[];
+};
+
+const anyValues = (lists: Record<string, unknown[]> | undefined) => Object.values(lists ?? {}).some((v) => Array.isArray(v) && v.length > 0);
+
+/** Whether the search that produced some results was refined (a query, a filter or a range). */
+export function refinedIn(state: ResultsState | undefined): boolean {
+  if (!state) return false;
+  return (
+    !!state.query ||
+    anyValues(state.facetsRefinements) ||
+    anyValues(state.disjunctiveFacetsRefinements) ||
+    anyValues(state.hierarchicalFacetsRefinements) ||
+    Object.values(state.numericRefinements ?? {}).some((ops) => anyValues(ops)) ||
+    (state.tagRefinements?.length ?? 0) > 0
+  );
+}
+
+/**
+ * The result count as visitors see it: over 1999, the site's stock count or the car-type
+ * facet's sum. Worked out from the results on screen and the search that produced them,
+ * never from a refinement whose results have not arrived yet: mixing the two showed
+ * counts that were neither the old nor the new one while a search was on its way.
+ */
 export function useDisplayCount(): number {
-  const { results, indexUiState } = useInstantSearch();
+  const { results } = useInstantSearch();
   const stock = useRef<number | undefined>(undefined);
+  const real = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
   const nbHits = results?.nbHits ?? 0;
-  const refined =
-    !!indexUiState.query ||
-    Object.values(indexUiState.refinementList ?? {}).some((v) => v.length > 0) ||
-    Object.keys(indexUiState.range ?? {}).length > 0 ||
-    Object.keys(indexUiState.menu ?? {}).length > 0;
-  if (!refined && results && !(results as { __isArtificial?: boolean }).__isArtificial) stock.current = nbHits;
-  const chosenTypes = indexUiState.refinementList?.car_type ?? [];
+  const state = (results as unknown as { _state?: ResultsState } | undefined)?._state;
+  const refined = refinedIn(state);
+  if (!refined && real) stock.current = nbHits;
+  const chosenTypes = state?.disjunctiveFacetsRefinements?.car_type ?? state?.facetsRefinements?.car_type ?? [];
   const typeCounts = (results?.getFacetValues?.('car_type', {}) ?? []) as { name: string; count: number }[] | undefined;
   const facetCounts = Array.isArray(typeCounts)
     ? Object.fromEntries(typeCounts.filter((v) => !chosenTypes.length || chosenTypes.includes(v.name)).map((v) => [v.name, v.count]))
@@ -48,19 +76,25 @@ export function useDisplayCount(): number {
 
 export function StatusBanner() {
   const { status, retry } = useSearchStatus();
-  if (status === 'error') {
-    return (
-      <div className="fc-search-status fc-search-status--error" role="alert">
-        <p>We couldn’t update the results just now. The cars below are from your last search.</p>
-        <button type="button" className="fc-button fc-button--secondary" onClick={retry}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  // Back online: try the search that failed again without being asked.
+  useEffect(() => {
+    if (status !== 'error') return;
+    window.addEventListener('online', retry);
+    return () => window.removeEventListener('online', retry);
+  }, [status, retry]);
+  // One polite live region whatever the state, so screen readers hear the change without an alarm,
+  // and a fixed-height strip, so the cards never jump when loading starts or ends.
   return (
-    <div className="fc-search-status" aria-hidden={status !== 'loading'}>
-      {status === 'loading' && <span className="fc-search-status__bar" />}
+    <div className={`fc-search-status${status === 'error' ? ' fc-search-status--error' : ''}`} role="status" aria-live="polite">
+      {status === 'loading' && <span className="fc-search-status__bar" aria-hidden="true" />}
+      {status === 'error' && (
+        <p>
+          We couldn’t update the results just now, so these cars are from your last search.{' '}
+          <button type="button" className="fc-search-link-button" onClick={retry}>
+            Try again
+          </button>
+        </p>
+      )}
     </div>
   );
 }
@@ -70,19 +104,41 @@ export function carNoun(count: number, t: (s: string) => string) {
 }
 
 /** "1,234 cars", read out politely when it changes. */
-export function ResultCount() {
+export function ResultCount({ id }: { id?: string }) {
   const { number, t } = useSite();
   const count = useDisplayCount();
   const { hasResults } = useSearchStatus();
   return (
-    <p className="fc-search-count" aria-live="polite" aria-atomic="true">
+    <p id={id} className="fc-search-count" aria-live="polite" aria-atomic="true">
       {hasResults ? `${number(count)} ${carNoun(count, t)}` : t('Finding cars…')}
     </p>
   );
 }
 
+/**
+ * Brings the count and the first car into view (docs/search-ui.md, "Results, states, count"):
+ * the count's top goes to the top of the window when the first car then fits below it,
+ * otherwise the first car's top does. `anchorId` is the count.
+ */
+export function scrollToResults(resultsId: string, anchorId: string | undefined, behavior: ScrollBehavior) {
+  const results = document.getElementById(resultsId);
+  const anchor = (anchorId && document.getElementById(anchorId)) || results;
+  if (!anchor) return;
+  const first = results?.querySelector('.fc-car-card, li');
+  const margin = 8;
+  const anchorTop = anchor.getBoundingClientRect().top + window.scrollY - margin;
+  let top = anchorTop;
+  if (first) {
+    const box = first.getBoundingClientRect();
+    const firstTop = box.top + window.scrollY;
+    // The whole first card does not fit under the count: show as much of both as the window allows.
+    if (firstTop + box.height - anchorTop > window.innerHeight) top = Math.min(firstTop - margin, Math.max(anchorTop, firstTop + box.height - window.innerHeight));
+  }
+  window.scrollTo({ top: Math.max(0, top), behavior });
+}
+
 /** "Show Me 1,234 Cars": counts up or down to each new total, then takes the visitor to the results. */
-export function ShowMeButton({ resultsId, onShow }: { resultsId: string; onShow?: () => void }) {
+export function ShowMeButton({ resultsId, countId, onShow }: { resultsId: string; countId?: string; onShow?: () => void }) {
   const { number } = useSite();
   const count = useDisplayCount();
   const shown = useAnimatedNumber(count);
@@ -92,10 +148,10 @@ export function ShowMeButton({ resultsId, onShow }: { resultsId: string; onShow?
       type="button"
       className="fc-button fc-search-show-me"
       onClick={() => {
-        onShow?.();
-        const target = document.getElementById(resultsId);
-        target?.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
-        target?.focus({ preventScroll: true });
+        // Close the filter panel first and measure after it has gone (it sits above the results on phones).
+        if (onShow) flushSync(onShow);
+        scrollToResults(resultsId, countId, reduced ? 'auto' : 'smooth');
+        document.getElementById(resultsId)?.focus({ preventScroll: true });
       }}
     >
       Show Me <span className="fc-search-show-me__count">{number(shown)}</span> {count === 1 ? 'Car' : 'Cars'}

@@ -12,9 +12,13 @@
  *    refinement;
  *  - listens to popstate (back/forward) and to react-router navigations that land on the
  *    same page (`sync()`), and hands the URL's state back to InstantSearch;
- *  - replaces instead of pushing when only the query changed within a second (typing
- *    makes one history entry, not one per pause);
- *  - drops the page whenever a filter changes (docs/search-ui.md, "URL state").
+ *  - replaces instead of pushing while the visitor keeps typing: a query-only change right
+ *    after another query-only write (typing makes one history entry, not one per pause),
+ *    never over the entry of a filter, sort or page change;
+ *  - drops the page whenever a filter changes (docs/search-ui.md, "URL state");
+ *  - writes nothing once `freeze()`d: a search page being replaced by another page's (Back
+ *    to a search URL of another route) removes its widgets on the way out, and those
+ *    half-empty states must not reach the address bar (docs/search-ui.md, "URL state").
  */
 import type { Router, StateMapping, UiState } from 'instantsearch.js';
 import {
@@ -40,13 +44,21 @@ export interface SearchRouterOptions {
   keepPage: boolean;
   /** Told after each write (e.g. to remember the search in the history). */
   onWrite?: (innerUrl: string, state: SearchRouteState) => void;
-  /** Replace instead of push when only the query changed within this many ms. */
+  /** Replace instead of push when only the query changed within this many ms of the last typed write. */
   typingWindowMs?: number;
+  /**
+   * Tidies a state read from the address (e.g. drops slider values outside the stock's
+   * range). When it changes what the address says, the address is replaced with the tidy
+   * form, so address and results agree.
+   */
+  tidy?: (state: SearchRouteState) => SearchRouteState;
 }
 
 export interface SearchRouter extends Router<SearchRouteState> {
   /** Re-reads the address bar (after a navigation react-router made) and updates the search when it changed. */
   sync(): void;
+  /** Stops writing for good (the page is going away; its widgets' removal is not a visitor's action). */
+  freeze(): void;
 }
 
 const isBrowser = () => typeof window !== 'undefined' && typeof window.history !== 'undefined';
@@ -60,6 +72,8 @@ function innerLocation(basename: string): { pathname: string; search: string } {
 
 const usesSearchPaths = (pathname: string) => pathname === SEARCH_ROOT || pathname.startsWith(`${SEARCH_ROOT}/`);
 
+const same = (a: SearchRouteState, b: SearchRouteState) => JSON.stringify(normaliseState(a)) === JSON.stringify(normaliseState(b));
+
 function onlyQueryChanged(a: SearchRouteState, b: SearchRouteState) {
   const strip = ({ query: _q, ...rest }: SearchRouteState) => JSON.stringify(normaliseState(rest));
   return a.query !== b.query && strip(a) === strip(b);
@@ -70,19 +84,30 @@ const newKey = () => `${Date.now().toString(36)}${(keySeed++).toString(36)}`.sli
 
 export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
   const { basename, book } = options;
-  const typingWindow = options.typingWindowMs ?? 1000;
+  const typingWindow = options.typingWindowMs ?? 2000;
   let callback: ((route: SearchRouteState) => void) | undefined;
   let lastState: SearchRouteState | undefined;
-  let lastWriteAt = 0;
+  /** When the last write that only changed the query happened (0: the last write was not typing). */
+  let lastTypedAt = 0;
   let disposed = false;
+  let frozen = false;
 
   const where = () => (isBrowser() ? innerLocation(basename) : options.location);
 
   const read = (): SearchRouteState => {
     const { pathname, search } = where();
-    const state = parseSearchUrl(pathname, search, book);
+    const parsed = parseSearchUrl(pathname, search, book);
+    const state = options.tidy ? options.tidy(parsed) : parsed;
     if (!options.keepPage) delete state.page;
     return state;
+  };
+
+  /** The address says more than the search will use (values the tidy rule dropped): say it the tidy way. */
+  const tidyAddress = (state: SearchRouteState) => {
+    if (!isBrowser() || !options.tidy) return;
+    const { pathname, search } = innerLocation(basename);
+    if (same(parseSearchUrl(pathname, search, book), state)) return;
+    window.history.replaceState(window.history.state, '', basename + urlFor(state));
   };
 
   const urlFor = (route: SearchRouteState) => {
@@ -91,9 +116,11 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
   };
 
   const onPopState = () => {
-    if (disposed || !callback) return;
+    if (disposed || frozen || !callback) return;
     const state = read();
     lastState = state;
+    lastTypedAt = 0;
+    tidyAddress(state);
     callback(state);
   };
 
@@ -101,28 +128,32 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
     $$type: 'forecourt.search',
     read() {
       const state = read();
-      lastState ??= state;
+      if (!lastState) {
+        lastState = state;
+        tidyAddress(state);
+      }
       return state;
     },
     write(route) {
-      if (disposed || !isBrowser()) return;
+      if (disposed || frozen || !isBrowser()) return;
       const next = withPageReset(lastState, options.keepPage ? route : { ...route, page: undefined });
       const current = read();
-      if (JSON.stringify(normaliseState(next)) === JSON.stringify(normaliseState(current))) {
+      if (same(next, current)) {
         lastState = next;
         return;
       }
       const inner = urlFor(next);
       const href = basename + inner;
       const now = Date.now();
-      const replace = !!lastState && onlyQueryChanged(lastState, next) && now - lastWriteAt < typingWindow;
+      const typing = !!lastState && onlyQueryChanged(lastState, next);
+      const replace = typing && lastTypedAt > 0 && now - lastTypedAt < typingWindow;
       const previous = (window.history.state ?? {}) as { idx?: number };
       const idx = typeof previous.idx === 'number' ? previous.idx : 0;
       const historyState = { usr: null, key: newKey(), idx: replace ? idx : idx + 1 };
       if (replace) window.history.replaceState(historyState, '', href);
       else window.history.pushState(historyState, '', href);
       lastState = next;
-      lastWriteAt = now;
+      lastTypedAt = typing ? now : 0;
       options.onWrite?.(inner, next);
     },
     createURL(route) {
@@ -138,11 +169,15 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
       if (isBrowser()) window.removeEventListener('popstate', onPopState);
     },
     sync() {
-      if (disposed || !callback) return;
+      if (disposed || frozen || !callback) return;
       const state = read();
-      if (lastState && JSON.stringify(normaliseState(state)) === JSON.stringify(normaliseState(lastState))) return;
+      if (lastState && same(state, lastState)) return;
       lastState = state;
+      lastTypedAt = 0;
       callback(state);
+    },
+    freeze() {
+      frozen = true;
     },
   };
   return router;

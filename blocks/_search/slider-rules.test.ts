@@ -9,6 +9,8 @@ import {
   snap,
   stepThumb,
   thumbsFor,
+  tidyRangeValue,
+  tidyRanges,
 } from './slider-rules.ts';
 
 const quiet = { log: () => {} };
@@ -105,5 +107,34 @@ describe('range values in the URL', () => {
     expect(thumbsFor([undefined, 50000], bounds)).toEqual([0, 50000]);
     expect(thumbsFor([-500, 900000], bounds)).toEqual([0, 100000]);
     expect(thumbsFor(undefined, bounds)).toEqual([0, 100000]);
+  });
+});
+
+describe('slider values from a URL (tidyRangeValue, tidyRanges)', () => {
+  const price = { min: 4000, max: 889_000 };
+  it('ignores an inverted range', () => {
+    expect(tidyRangeValue('price', '50000:10000', price)).toBeUndefined();
+    expect(tidyRangeValue('year', '2024:2010')).toBeUndefined();
+  });
+  it('ignores a side outside the range, leaving that side open', () => {
+    expect(tidyRangeValue('price', '1000:950000', price)).toBeUndefined();
+    expect(tidyRangeValue('price', '1000:50000', price)).toBe(':50000');
+    expect(tidyRangeValue('price', '20000:950000', price)).toBe('20000:');
+    expect(tidyRangeValue('price', '900000:', price)).toBeUndefined();
+  });
+  it('keeps values inside the range, ends included', () => {
+    expect(tidyRangeValue('price', '4000:889000', price)).toBe('4000:889000');
+    expect(tidyRangeValue('price', ':54000', price)).toBe(':54000');
+  });
+  it('without the stock range, still refuses negative values and garbage', () => {
+    expect(tidyRangeValue('km', '-5:20000')).toBe(':20000');
+    expect(tidyRangeValue('price', 'cheap')).toBeUndefined();
+    expect(tidyRangeValue('price', '10000:20000')).toBe('10000:20000');
+  });
+  it('tidies every range of a state with the stats it has; sliders with no stats keep the structural rules', () => {
+    const stats: Record<string, { min: number; max: number }> = { price: { min: 4990, max: 888_450 } };
+    expect(tidyRanges({ price: '1000:2000000', km: '30000:10000', year: '2015:' }, (a) => stats[a])).toEqual({ year: '2015:' });
+    expect(tidyRanges({ price: '900:' }, () => ({ min: 0, max: 0 }))).toEqual({ price: '900:' });
+    expect(tidyRanges(undefined)).toBeUndefined();
   });
 });

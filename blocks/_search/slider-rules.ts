@@ -149,3 +149,41 @@ export function formatRangeValue(thumbs: Thumbs, bounds: Bounds): string | undef
   const hi = thumbs[1] >= bounds.max ? '' : String(Math.round(thumbs[1]));
   return lo === '' && hi === '' ? undefined : `${lo}:${hi}`;
 }
+
+/** Attributes no car can have below zero (a negative side in a URL is no limit at all). */
+const NON_NEGATIVE: ReadonlySet<string> = new Set(['price', 'km', 'year', 'subscription_price', 'weekly_price']);
+
+/**
+ * A slider value read from a URL, as it will be searched (docs/search-ui.md, "Filters"):
+ * an inverted range (min above max) is ignored; a side outside the range (`bounds`, the
+ * site's stock when known; below zero always) is ignored, as a visitor's value outside the
+ * range would be, leaving that side open; undefined when nothing is left.
+ */
+export function tidyRangeValue(attribute: string, value: string, bounds?: Bounds): string | undefined {
+  const parsed = parseRangeValue(value);
+  if (!parsed) return undefined;
+  let [lo, hi] = parsed;
+  if (lo !== undefined && hi !== undefined && lo > hi) return undefined;
+  const outside = (v: number | undefined) =>
+    v !== undefined && (!Number.isFinite(v) || (NON_NEGATIVE.has(attribute) && v < 0) || (!!bounds && (v < bounds.min || v > bounds.max)));
+  if (outside(lo)) lo = undefined;
+  if (outside(hi)) hi = undefined;
+  if (lo === undefined && hi === undefined) return undefined;
+  return `${lo ?? ''}:${hi ?? ''}`;
+}
+
+/** Every range of a search state tidied (`statsOf` gives an attribute's facet stats for the site's stock, when known). */
+export function tidyRanges(
+  ranges: Record<string, string> | undefined,
+  statsOf: (attribute: string) => FacetStatsLike | undefined = () => undefined,
+): Record<string, string> | undefined {
+  if (!ranges) return undefined;
+  const out: Record<string, string> = {};
+  for (const [attribute, value] of Object.entries(ranges)) {
+    const stats = statsOf(attribute);
+    const usable = typeof stats?.max === 'number' && stats.max > 0;
+    const tidy = tidyRangeValue(attribute, value, usable ? sliderBounds(attribute, stats) : undefined);
+    if (tidy) out[attribute] = tidy;
+  }
+  return Object.keys(out).length ? out : undefined;
+}

@@ -2,8 +2,8 @@
  * The stock search page UI (loaded as its own chunk; see ../_search/lazy-block.tsx).
  * One InstantSearch scope with the site's base filter, routed through the address bar.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useHref, useLocation } from 'react-router';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useHref, useLocation, useNavigationType } from 'react-router';
 import { useConfigure, useInstantSearch, useRange, useRefinementList } from 'react-instantsearch';
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
@@ -32,6 +32,8 @@ import type { SearchBlockData } from '../_search/load.ts';
 import { Results, ResultCount, SearchHistory, ShowMeButton, StatusBanner, useSearchStatus } from '../_search/results.tsx';
 import { createSearchRouter, searchStateMapping, type SearchRouter } from '../_search/router.ts';
 import { SearchScope } from '../_search/SearchScope.tsx';
+import { useScrollMemory } from '../_search/scroll-memory.ts';
+import { tidyRanges } from '../_search/slider-rules.ts';
 import { IS_SERVER } from '../_search/ssr.tsx';
 import { NameBook, normaliseState, type SearchRouteState } from '../_search/url-state.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
@@ -70,6 +72,7 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
   // Page data is read once: what the block started with (later URLs of the page bring new data it does not need).
   const [d] = useState(() => (data ?? {}) as Partial<SearchBlockData>);
   const location = useLocation();
+  const navigationType = useNavigationType();
   const basename = useHref('/').replace(/\/$/, '');
   const index = site.search.index;
   const sorts = sortIndices(index);
@@ -97,6 +100,8 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
       sortIndices: valid,
       keepPage: !infinite,
       onWrite: (url, state) => remember.call(url, state),
+      // Slider values outside the stock's range (or inverted) are ignored, not searched.
+      tidy: (state) => ({ ...state, range: tidyRanges(state.range, (a) => d.rangeStats?.[a]) }),
     });
     routerRef.current = router;
     return { router, stateMapping: searchStateMapping(index, valid), book };
@@ -108,6 +113,10 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
   useEffect(() => {
     routerRef.current?.sync();
   }, [location.key]);
+  // Going away (Back to a search URL of another route mounts that page's own search): the
+  // widgets' removal that follows is no visitor's action and must not be written to history.
+  // A layout effect's cleanup runs before the widgets' own cleanups.
+  useLayoutEffect(() => () => routerRef.current?.freeze(), []);
 
   const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug), [site.search, d.origin, site.slug]);
   const now = d.now ?? Date.now();
@@ -117,6 +126,7 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
       <SearchConfig now={now} pageSize={site.search.pageSize} />
       <LearnNames book={routing.book} />
       <SearchLayout props={props} blockId={block.id} sorts={sorts} historyVersion={historyVersion} />
+      <ScrollMemory restore={!IS_SERVER && !d.serverState && navigationType === 'POP'} />
     </SearchScope>
   );
 }
@@ -129,6 +139,14 @@ function SearchConfig({ now, pageSize }: { now: number; pageSize: number }) {
   const filters = buildSiteFilter(site, { now, indexName });
   // Only what the cards show, and no highlighting (the cards do not use it): a smaller page payload.
   useConfigure({ filters, hitsPerPage: pageSize, attributesToRetrieve: [...CARD_FIELDS], attributesToHighlight: [] });
+  return null;
+}
+
+/** Back from a car page lands where the visitor was (../_search/scroll-memory.ts). */
+function ScrollMemory({ restore }: { restore: boolean }) {
+  const { results } = useInstantSearch();
+  const ready = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
+  useScrollMemory(restore, ready);
   return null;
 }
 
@@ -170,6 +188,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
   const uid = useId();
   const panelId = `${uid}-filters`;
   const resultsId = `${blockId}-results`;
+  const countId = `${blockId}-count`;
   const headingId = `${uid}-heading`;
   const [panelOpen, setPanelOpen] = useState(false);
   const [ready, setReady] = useState(false);
@@ -258,7 +277,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
           <h1 id={headingId} className="fc-search-page__heading">
             {heading}
           </h1>
-          <ResultCount />
+          <ResultCount id={countId} />
           {props.searchBox && <SearchBox placeholder={t(props.placeholder)} />}
         </header>
         <div className="fc-search-page__layout">
@@ -277,7 +296,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
             ))}
             {props.showMe && (
               <div className="fc-search-page__show-me">
-                <ShowMeButton resultsId={resultsId} onShow={() => setPanelOpen(false)} />
+                <ShowMeButton resultsId={resultsId} countId={countId} onShow={() => setPanelOpen(false)} />
               </div>
             )}
             {props.history && <SearchHistory siteSlug={site.slug} version={historyVersion} />}

@@ -68,13 +68,17 @@ describe('search page', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     h.fail = true;
     fireEvent.click(r.container.querySelector('.fc-search-make')!);
-    const alert = await r.findByRole('alert');
+    // A polite status, not an alarm: the cars on screen stay and the message says whose they are.
+    await waitFor(() => expect(r.container.querySelector('.fc-search-status--error')).not.toBeNull());
+    const alert = r.container.querySelector<HTMLElement>('.fc-search-status--error')!;
+    expect(alert.getAttribute('role')).toBe('status');
+    expect(r.queryByRole('alert')).toBeNull();
     expect(alert.textContent).toContain('from your last search');
     expect([...cardsIn(r.container)].map((c) => c.getAttribute('data-car-id'))).toEqual(before);
     expect(r.container.querySelector('.fc-search-count')!.textContent).toBe(count);
     h.fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(r.queryByRole('alert')).toBeNull());
+    await waitFor(() => expect(r.container.querySelector('.fc-search-status--error')).toBeNull());
     // Searching works again from what is on screen.
     fireEvent.click(r.container.querySelector('.fc-search-make')!);
     await waitFor(() => expect(r.container.querySelector('.fc-search-count')!.textContent).not.toBe(count));
