@@ -5,13 +5,15 @@
  */
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import { financeInfo, type CarLike } from '../_cars/rules.ts';
+import type { CarSummary } from './car.ts';
 import type { CalculatorTerms } from './FinanceCalculator.tsx';
 
-export function calculatorTerms(car: CarLike | undefined, site: Pick<ResolvedSite, 'features'>, now = Date.now()): CalculatorTerms | undefined {
-  const info = car ? financeInfo(car, site, now) : null;
+export function calculatorTerms(car: CarLike | CarSummary | undefined, site: Pick<ResolvedSite, 'features'>, now = Date.now()): CalculatorTerms | undefined {
+  // A form's car summary carries the fields the card rule reads (make, status, price, lenders).
+  const info = car ? financeInfo(car as CarLike, site, now) : null;
   if (!info) return undefined;
   const { lender } = info;
   const years = lender.termYears ?? (lender.termMonths ? lender.termMonths / 12 : undefined);
   if (!years || !Number.isInteger(years)) return undefined;
-  return { rate: lender.interestRate, deposit: lender.deposit ?? 0, years, balloon: lender.balloon ?? 0 };
+  return { rate: info.interestRate, deposit: lender.deposit ?? 0, years, balloon: lender.balloon ?? 0 };
 }

@@ -13,6 +13,7 @@ import { COMPARE_MAX, COMPARE_MIN, useCompare } from '../_cars/local-lists.ts';
 import { carPath, financeInfo, hasValue, priceDisplay } from '../_cars/rules.ts';
 import { useCarsByIds } from '../_cars/useCars.ts';
 import '../_cars/cars.css';
+import './compare.css';
 
 type Row = { label: string; value: (car: Car) => React.ReactNode };
 
@@ -63,14 +64,15 @@ export default defineBlock<CompareProps>({
                       const photo = cardPhoto(c);
                       return (
                         <th key={c.objectID} scope="col">
-                          {photo && <img src={atWidth(photo, 480)} alt="" width={240} height={180} loading="lazy" />}
-                          <SiteLink href={carPath(c)}>{c.name}</SiteLink>
-                          <div>
-                            <button type="button" className="fc-list-toggle" onClick={() => compare.toggle(c.id)}>
-                              {t('Remove')}
-                              <span className="fc-visually-hidden"> {c.name}</span>
-                            </button>
-                          </div>
+                          {/* One box size for every car, photo or not, so the columns line up (docs/cars.md, "Compare"). */}
+                          <div className="fc-compare__photo">{photo && <img src={atWidth(photo, 480)} alt="" width={240} height={180} loading="lazy" />}</div>
+                          <SiteLink className="fc-compare__name" href={carPath(c)}>
+                            {c.name}
+                          </SiteLink>
+                          <button type="button" className="fc-button fc-button--secondary fc-compare__remove" onClick={() => compare.toggle(c.id)}>
+                            {t('Remove')}
+                            <span className="fc-visually-hidden"> {c.name}</span>
+                          </button>
                         </th>
                       );
                     })}
