@@ -10,6 +10,8 @@
  * "<p>New text</p>"), on this file's own server and copy of sites/.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Frame, Page } from 'playwright-core';
 import { draftKey } from '../../editor/lib/autosave.ts';
 import { PANELS } from '../../editor/components/Canvas/panel-widths.ts';
@@ -31,6 +33,16 @@ const homeBlocks = async () => (await storedDraft()).pages.find((p: { id: string
 /** The text whose in-place button has focus in the preview. */
 const focusedSpot = async () => (await frame()).evaluate(() => document.activeElement?.getAttribute('data-inline-prop'));
 const scaleShown = () => page.locator('.fc-preview-scale').textContent();
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe on one element of the editor: no serious or critical violations. */
+async function axe(selector: string) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const result = (await page.evaluate(async (sel) => (window as any).axe.run(document.querySelector(sel), { resultTypes: ['violations'] }), selector)) as {
+    violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+  };
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Where (in the editor's window) a point of a block in the preview is: `fy` from its top, as a share of its height. */
 async function pointOnBlock(id: string, fy: number) {
@@ -118,6 +130,7 @@ describe('the workspace', () => {
     await expect.poll(scaleShown).toBe('100 %');
     await page.locator('[data-device="laptop"]').click();
     await expect.poll(scaleShown).toBe(scaleLabel(fit));
+    expect(await axe('.fc-preview-bar')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -149,6 +162,7 @@ describe('the workspace', () => {
     await page.locator('[data-row="home-hero"]').waitFor();
     expect(await leftWidth()).toBe(wider);
     expect(await inspectorWidth()).toBe(PANELS.right.initial + 100);
+    expect(await axe('.fc-splitter.is-left')).toEqual([]);
     // Back as it was, for the canvas tests.
     await page.evaluate(() => localStorage.removeItem('forecourt:editor:panels'));
     await page.reload();
