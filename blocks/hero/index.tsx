@@ -4,14 +4,36 @@ import type { HeroProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './hero.css';
 
+/** The picture's size when the document gives none: the hero reserves its place from these. */
+const FALLBACK = { side: { width: 640, height: 360 }, background: { width: 1600, height: 900 } } as const;
+
 export default defineBlock<HeroProps>({
   // The hero's image is usually the page's largest paint: ask for it first (engine/render/head.ts).
   load: async ({ props }) => (props.image ? { head: { preloadImage: { href: props.image.src } } } : undefined),
   component: function Hero({ props, block }) {
     const { t } = useSite();
     const headingId = `${block.id}-heading`;
+    // A picture behind the words (docs/content-blocks.md, "Hero"): darkened by an overlay, white words, light buttons.
+    const behind = props.layout === 'background' && Boolean(props.image);
+    const tone = behind ? 'dark' : props.tone;
+    const size = FALLBACK[behind ? 'background' : 'side'];
+    const image = props.image && (
+      <img
+        className="fc-hero__image"
+        src={props.image.src}
+        alt={props.image.alt}
+        width={props.image.width ?? size.width}
+        height={props.image.height ?? size.height}
+        // The page's largest paint: fetched first, never lazily.
+        fetchPriority="high"
+      />
+    );
     return (
-      <section className={`fc-hero fc-hero--${props.tone} fc-hero--${props.align}`} aria-labelledby={headingId}>
+      <section
+        className={`fc-hero fc-hero--${tone} fc-hero--${props.align}${behind ? ' fc-hero--background' : ''}`}
+        aria-labelledby={headingId}
+      >
+        {behind && <div className="fc-hero__backdrop">{image}</div>}
         <div className="fc-container fc-hero__inner">
           <div className="fc-hero__text">
             <h1 id={headingId}>{t(props.heading)}</h1>
@@ -19,23 +41,18 @@ export default defineBlock<HeroProps>({
             {props.actions.length > 0 && (
               <div className="fc-hero__actions">
                 {props.actions.map((a, i) => (
-                  <SiteLink key={i} href={a.href} className={`fc-button ${i > 0 ? 'fc-button--secondary' : props.tone === 'brand' ? 'fc-button--light' : ''}`}>
+                  <SiteLink
+                    key={i}
+                    href={a.href}
+                    className={`fc-button ${i > 0 ? 'fc-button--secondary' : tone === 'brand' || behind ? 'fc-button--light' : ''}`}
+                  >
                     {t(a.label)}
                   </SiteLink>
                 ))}
               </div>
             )}
           </div>
-          {props.image && (
-            <img
-              className="fc-hero__image"
-              src={props.image.src}
-              alt={props.image.alt}
-              width={props.image.width ?? 640}
-              height={props.image.height ?? 360}
-              fetchPriority="high"
-            />
-          )}
+          {!behind && image}
         </div>
       </section>
     );

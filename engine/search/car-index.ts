@@ -76,7 +76,9 @@ export const CAR_INDEX_SETTINGS: IndexSettings = {
   attributesForFaceting: CAR_FACETS,
   // Every facet and sort attribute is built at start (about half a second), so no visitor's
   // first refinement pays for building a column.
-  eagerAttributes: [...CAR_FACETS, '_tags', 'listed_until', 'custom_rank', 'created_at_timestamp', 'id'],
+  // slug: every car page looks its car up by it (a cold column could exceed the first request's time budget);
+  // before_price: the featured-stock block's specials filter it (docs/content-blocks.md, "Featured stock").
+  eagerAttributes: [...CAR_FACETS, '_tags', 'listed_until', 'custom_rank', 'created_at_timestamp', 'id', 'slug', 'before_price'],
   // has_price is worked out from price (the price replicas sort on it).
   computedAttributes: { has_price: hasPrice },
   customRanking: [

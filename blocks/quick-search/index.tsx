@@ -1,0 +1,177 @@
+/**
+ * Quick search block (docs/content-blocks.md, "Quick search"): make, model, body type and a
+ * maximum price or weekly repayment, sent to the site's stock search. The server renders a
+ * plain GET form whose field names are the search page's query string, so it works before
+ * (and without) JavaScript; once hydrated, the model list follows the make and the button
+ * opens the search's own address (/search/{make}/{model}?range[price]=:40000) in the page.
+ * No search UI is loaded: the choices come from the server's facet query (load.ts).
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useHref, useNavigate } from 'react-router';
+import { defineBlock } from '../../engine/render/block.ts';
+import { useSite } from '../../engine/render/site-context.tsx';
+import type { QuickSearchProps } from '../../schemas/resolved.gen.ts';
+import { loadQuickSearch } from './load.ts';
+import { budgetSteps, choiceFromForm, FIELD_NAMES, quickSearchUrl, searchTarget, type QuickSearchData } from './rules.ts';
+import './quick-search.css';
+
+const EMPTY: QuickSearchData = { makes: [], bodies: [] };
+
+/** What the make field holds once the page is interactive (the visitor may have chosen before). */
+interface Enhanced {
+  make: string;
+  /** The model to keep selected when the model list is rebuilt for that make. */
+  model: string;
+}
+
+function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: { id: string }; data?: unknown }) {
+  const { site, money, t } = useSite();
+  const d = (data as QuickSearchData | undefined) ?? EMPTY;
+  const target = searchTarget(site.pages);
+  const action = useHref(target.action);
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [enhanced, setEnhanced] = useState<Enhanced | undefined>();
+  const id = (name: string) => `${block.id}-${name}`;
+  const headingId = id('heading');
+
+  useEffect(() => {
+    // Read what the visitor may already have chosen in the server's form, so hydration loses nothing.
+    const form = formRef.current;
+    const values = form ? new FormData(form) : undefined;
+    const model = String(values?.get(FIELD_NAMES.model) ?? '');
+    let make = String(values?.get(FIELD_NAMES.make) ?? '');
+    // A model picked from the grouped list without its make: the make becomes the one it was listed under.
+    if (!make && model) {
+      make = d.makes.find((m) => m.models.includes(model))?.name ?? '';
+      const select = form?.elements.namedItem(FIELD_NAMES.make);
+      if (select instanceof HTMLSelectElement) select.value = make;
+    }
+    setEnhanced({ make, model });
+    // Once, at hydration: later changes go through the make's onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const choice = choiceFromForm(new FormData(event.currentTarget), FIELD_NAMES);
+    navigate(quickSearchUrl(choice, target, site.pages));
+  };
+
+  const chosenMake = enhanced ? d.makes.find((m) => m.name === enhanced.make) : undefined;
+  const prices = budgetSteps(props.prices, d.priceMax);
+  const weekly = budgetSteps(props.weekly, d.weeklyMax);
+  const label = props.heading ? t(props.heading) : t('Quick search');
+
+  return (
+    <section className="fc-quick-search" aria-labelledby={props.heading ? headingId : undefined} aria-label={props.heading ? undefined : label} data-block-id={block.id}>
+      <div className="fc-container">
+        {props.heading && (
+          <h2 id={headingId} className="fc-quick-search__heading">
+            {t(props.heading)}
+          </h2>
+        )}
+        <form ref={formRef} className="fc-quick-search__form" method="get" action={action} role="search" aria-label={label} onSubmit={onSubmit} data-ready={enhanced ? 'true' : undefined}>
+          <div className="fc-quick-search__field">
+            <label htmlFor={id('make')}>{t('Make')}</label>
+            <select
+              id={id('make')}
+              name={FIELD_NAMES.make}
+              defaultValue=""
+              onChange={(e) => setEnhanced({ make: e.currentTarget.value, model: '' })}
+            >
+              <option value="">{t('Any make')}</option>
+              {d.makes.map((m) => (
+                <option key={m.name} value={m.name}>
+                  {m.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="fc-quick-search__field">
+            <label htmlFor={id('model')}>{t('Model')}</label>
+            {enhanced ? (
+              // Rebuilt for each make, keeping a model chosen before the page was interactive.
+              <select key={enhanced.make} id={id('model')} name={FIELD_NAMES.model} defaultValue={enhanced.model} disabled={!chosenMake}>
+                <option value="">{chosenMake ? t('Any model') : t('Choose a make first')}</option>
+                {chosenMake?.models.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              // Without JavaScript every model is offered, grouped by make.
+              <select id={id('model')} name={FIELD_NAMES.model} defaultValue="">
+                <option value="">{t('Any model')}</option>
+                {d.makes
+                  .filter((m) => m.models.length)
+                  .map((m) => (
+                    <optgroup key={m.name} label={m.name}>
+                      {m.models.map((model) => (
+                        <option key={model} value={model}>
+                          {model}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+              </select>
+            )}
+          </div>
+          <div className="fc-quick-search__field">
+            <label htmlFor={id('body')}>{t('Body type')}</label>
+            <select id={id('body')} name={FIELD_NAMES.body} defaultValue="">
+              <option value="">{t('Any body type')}</option>
+              {d.bodies.map((b) => (
+                <option key={b} value={b}>
+                  {t(b)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset className="fc-quick-search__field fc-quick-search__budget">
+            <legend className="fc-visually-hidden">{t('Budget')}</legend>
+            <div className="fc-quick-search__toggle">
+              {(['price', 'weekly'] as const).map((mode) => (
+                <label key={mode} className="fc-quick-search__mode">
+                  <input type="radio" name={FIELD_NAMES.budget} value={mode} defaultChecked={props.budget === mode} />
+                  <span>{mode === 'price' ? t('Price') : t('Weekly budget')}</span>
+                </label>
+              ))}
+            </div>
+            <label htmlFor={id('price')} className="fc-visually-hidden">
+              {t('Maximum price')}
+            </label>
+            <select id={id('price')} className="fc-quick-search__price" name={FIELD_NAMES.price} defaultValue="">
+              <option value="">{t('Any price')}</option>
+              {prices.map((p) => (
+                <option key={p} value={`:${p}`}>
+                  {t('Up to')} {money(p)}
+                </option>
+              ))}
+            </select>
+            <label htmlFor={id('weekly')} className="fc-visually-hidden">
+              {t('Maximum weekly repayment')}
+            </label>
+            <select id={id('weekly')} className="fc-quick-search__weekly" name={FIELD_NAMES.weekly} defaultValue="">
+              <option value="">{t('Any weekly repayment')}</option>
+              {weekly.map((w) => (
+                <option key={w} value={`:${w}`}>
+                  {t('Up to')} {money(w)}/wk
+                </option>
+              ))}
+            </select>
+          </fieldset>
+          <button type="submit" className="fc-button fc-quick-search__submit">
+            {t(props.buttonLabel)}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+export default defineBlock<QuickSearchProps>({
+  load: loadQuickSearch,
+  component: QuickSearch,
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { BlockEnvironmentProvider } from '../../engine/render/BlockTree.tsx';
+import { SiteProvider } from '../../engine/render/site-context.tsx';
+import type { Block } from '../../engine/site/types.ts';
+import type { QuickSearchProps } from '../../schemas/resolved.gen.ts';
+import { prepareDemoSite, TEST_PAGE_PATH } from '../_shared/test-utils.tsx';
+import QuickSearch from './index.tsx';
+import { QUICK_FACETS } from './load.ts';
+import type { QuickSearchData } from './rules.ts';
+
+const DATA: QuickSearchData = {
+  makes: [
+    { name: 'Ford', models: ['Everest', 'Ranger'] },
+    { name: 'Mazda', models: ['CX-5'] },
+  ],
+  bodies: ['SUV', 'Ute'],
+  priceMax: 45000,
+  weeklyMax: 260,
+};
+
+function Where() {
+  const l = useLocation();
+  return <output data-testid="location">{l.pathname + l.search}</output>;
+}
+
+function renderQuick(props: Partial<QuickSearchProps> = {}, data: unknown = DATA) {
+  const raw = { type: 'quick-search', id: 'home-quick', props } as Block;
+  const { site, data: siteData } = prepareDemoSite({ site: 'southern-motor-group', blocks: [raw] });
+  const block = site.pages.find((p) => p.path === TEST_PAGE_PATH)!.blocks!.find((b) => b.id === 'home-quick')!;
+  const Component = QuickSearch.component;
+  render(
+    <SiteProvider site={site} data={siteData} mode="production">
+      <MemoryRouter initialEntries={['/']}>
+        <BlockEnvironmentProvider value={{ blocks: {}, data: {} }}>
+          <Component props={block.props as QuickSearchProps} block={block} slots={{}} data={data} />
+          <Where />
+        </BlockEnvironmentProvider>
+      </MemoryRouter>
+    </SiteProvider>,
+  );
+  return screen.getByRole('search', { name: 'Find your next car' }) as HTMLFormElement;
+}
+
+const options = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent);
+
+describe('quick search block', () => {
+  it("is a plain GET form to the site's search page with the search's own field names", () => {
+    const form = renderQuick();
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/search/new-used-and-demo-cars');
+    expect((screen.getByLabelText('Make') as HTMLSelectElement).name).toBe('refinementList[make][0]');
+    expect((screen.getByLabelText('Maximum price') as HTMLSelectElement).name).toBe('range[price]');
+    expect((screen.getByLabelText('Maximum weekly repayment') as HTMLSelectElement).name).toBe('range[weekly_price]');
+    screen.getByRole('heading', { level: 2, name: 'Find your next car' });
+  });
+
+  it('offers the makes and body types in stock and the price limits up to the dearest car', () => {
+    renderQuick();
+    expect(options(screen.getByLabelText('Make'))).toEqual(['Any make', 'Ford', 'Mazda']);
+    expect(options(screen.getByLabelText('Body type'))).toEqual(['Any body type', 'SUV', 'Ute']);
+    expect(options(screen.getByLabelText('Maximum price'))).toEqual(['Any price', 'Up to $10,000', 'Up to $15,000', 'Up to $20,000', 'Up to $30,000', 'Up to $40,000', 'Up to $50,000']);
+    expect(options(screen.getByLabelText('Maximum weekly repayment'))).toEqual(['Any weekly repayment', 'Up to $100/wk', 'Up to $150/wk', 'Up to $200/wk', 'Up to $250/wk', 'Up to $300/wk']);
+  });
+
+  it('lists the models of the chosen make only, and none before a make is chosen', () => {
+    renderQuick();
+    const model = () => screen.getByLabelText('Model') as HTMLSelectElement;
+    expect(model().disabled).toBe(true);
+    expect(options(model())).toEqual(['Choose a make first']);
+    fireEvent.change(screen.getByLabelText('Make'), { target: { value: 'Ford' } });
+    expect(model().disabled).toBe(false);
+    expect(options(model())).toEqual(['Any model', 'Everest', 'Ranger']);
+    fireEvent.change(model(), { target: { value: 'Ranger' } });
+    fireEvent.change(screen.getByLabelText('Make'), { target: { value: 'Mazda' } });
+    expect(options(model())).toEqual(['Any model', 'CX-5']);
+    expect(model().value).toBe('');
+  });
+
+  it('opens the matching search address: make and model in the path, the price limit in the query', () => {
+    const form = renderQuick();
+    fireEvent.change(screen.getByLabelText('Make'), { target: { value: 'Ford' } });
+    fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'Ranger' } });
+    fireEvent.change(screen.getByLabelText('Maximum price'), { target: { value: ':40000' } });
+    fireEvent.submit(form);
+    expect(screen.getByTestId('location').textContent).toBe('/search/ford/ranger?range[price]=:40000');
+  });
+
+  it('searches by weekly repayment when the visitor switches the budget', () => {
+    const form = renderQuick();
+    fireEvent.change(screen.getByLabelText('Body type'), { target: { value: 'SUV' } });
+    fireEvent.change(screen.getByLabelText('Maximum price'), { target: { value: ':20000' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'Weekly budget' }));
+    fireEvent.change(screen.getByLabelText('Maximum weekly repayment'), { target: { value: ':150' } });
+    fireEvent.submit(form);
+    expect(screen.getByTestId('location').textContent).toBe('/search/suv?range[weekly_price]=:150');
+  });
+
+  it('starts with the budget the props choose', () => {
+    renderQuick({ budget: 'weekly' });
+    expect((screen.getByRole('radio', { name: 'Weekly budget' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('still offers a working form when the stock could not be read', () => {
+    renderQuick({}, { makes: [], bodies: [] });
+    expect(options(screen.getByLabelText('Make'))).toEqual(['Any make']);
+    expect(options(screen.getByLabelText('Maximum price'))).toHaveLength(9);
+  });
+
+  it('reads its choices with one facet query of the site stock, and survives a failed one', async () => {
+    const { site, data: siteData } = prepareDemoSite({ site: 'southern-motor-group' });
+    const calls: unknown[] = [];
+    vi.doMock('../_search/client.ts', () => ({
+      searchClientFor: () => ({
+        search: async (requests: unknown[]) => {
+          calls.push(requests);
+          if (calls.length > 1) throw new Error('down');
+          return { results: [{ facets: { make: { Kia: 3 }, make_model: { 'Kia Seltos': 3 }, simple_body: { SUV: 3 } }, facets_stats: { price: { min: 1, max: 30000 } } }] };
+        },
+      }),
+    }));
+    const ctx = { props: {}, block: { type: 'quick-search', id: 'q' }, site, siteData, params: {}, url: new URL('http://dealer.test/') } as never;
+    expect(await QuickSearch.load!(ctx)).toEqual({ makes: [{ name: 'Kia', models: ['Seltos'] }], bodies: ['SUV'], priceMax: 30000, weeklyMax: undefined });
+    const [request] = calls[0] as { params: { facets: string[]; hitsPerPage: number; filters: string } }[];
+    expect(request.params.facets).toEqual(QUICK_FACETS);
+    expect(request.params.hitsPerPage).toBe(0);
+    expect(request.params.filters).toContain('show_on_dealer_website');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await QuickSearch.load!(ctx)).toEqual({ makes: [], bodies: [] });
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+    vi.doUnmock('../_search/client.ts');
+  });
+});

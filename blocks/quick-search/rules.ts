@@ -1,0 +1,159 @@
+/**
+ * The quick search's rules (docs/content-blocks.md, "Quick search"), pure: which search page
+ * the form goes to, the choices it offers from the stock's facets, and the search address a
+ * choice opens (the search page's own URL rules, docs/search-ui.md "URL state").
+ */
+import { matchPage } from '../../engine/render/routes.ts';
+import type { Page } from '../../engine/site/types.ts';
+import { DEFAULT_SEARCH_PATH, SEARCH_ROOT, searchUrlFor, type SearchRouteState } from '../_search/url-state.ts';
+
+/** What the visitor chose; empty fields mean "any". */
+export interface QuickChoice {
+  make?: string;
+  model?: string;
+  body?: string;
+  budget: 'price' | 'weekly';
+  /** The maximum price, or weekly repayment, in whole units. */
+  max?: number;
+}
+
+/** Where the form sends the visitor: the site's stock search page. */
+export interface SearchTarget {
+  /** The form's action without JavaScript: a page with no route parameters. */
+  action: string;
+  /** Whether the /search route rules apply (make, model, body or car type in the path). */
+  paths: boolean;
+}
+
+const hasSearchBlock = (page: Page) => (page.blocks ?? []).some((b) => b.type === 'search-page');
+
+/**
+ * The site's own search route: /search/new-used-and-demo-cars when the site has it, else the
+ * first plain page with the stock search (e.g. the /cars listing, whose filters stay in the
+ * query string).
+ */
+export function searchTarget(pages: Page[]): SearchTarget {
+  if (pages.some((p) => p.path === DEFAULT_SEARCH_PATH)) return { action: DEFAULT_SEARCH_PATH, paths: true };
+  const page = pages.find((p) => hasSearchBlock(p) && !p.path.includes(':'));
+  if (!page) return { action: DEFAULT_SEARCH_PATH, paths: true };
+  return { action: page.path, paths: page.path.startsWith(`${SEARCH_ROOT}/`) };
+}
+
+/** The attribute each budget refines (both are range filters of the stock search). */
+export const BUDGET_ATTRIBUTE = { price: 'price', weekly: 'weekly_price' } as const;
+
+/** A choice as search state: one make, its model, one body type, and an upper price or weekly limit. */
+export function quickSearchState(choice: QuickChoice): SearchRouteState {
+  const lists: Record<string, string[]> = {};
+  if (choice.make) lists.make = [choice.make];
+  if (choice.model) lists.model = [choice.model];
+  if (choice.body) lists.simple_body = [choice.body];
+  const state: SearchRouteState = {};
+  if (Object.keys(lists).length) state.refinementList = lists;
+  if (choice.max && choice.max > 0) state.range = { [BUDGET_ATTRIBUTE[choice.budget]]: `:${Math.round(choice.max)}` };
+  return state;
+}
+
+/**
+ * The search address a choice opens, e.g. /search/ford/ranger?range[price]=:40000. A path the
+ * site does not serve (a site without /search/:make/:model) falls back to the target page
+ * with every filter in the query string, which every search page reads.
+ */
+export function quickSearchUrl(choice: QuickChoice, target: SearchTarget, pages: Page[]): string {
+  const state = quickSearchState(choice);
+  if (target.paths) {
+    const url = searchUrlFor(state, { paths: true });
+    const page = matchPage(pages, url.split('?')[0])?.page;
+    if (page && hasSearchBlock(page)) return url;
+  }
+  return searchUrlFor(state, { paths: false, currentPath: target.action });
+}
+
+/** One make and its models, as the stock names them. */
+export interface MakeOption {
+  name: string;
+  models: string[];
+}
+
+/** What the form offers: built on the server from one facet query of the site's stock. */
+export interface QuickSearchData {
+  makes: MakeOption[];
+  bodies: string[];
+  /** The dearest price and weekly repayment in stock (facet stats), when known. */
+  priceMax?: number;
+  weeklyMax?: number;
+}
+
+export interface StockFacets {
+  facets?: Record<string, Record<string, number>>;
+  facets_stats?: Record<string, { min: number; max: number }>;
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+
+/**
+ * Makes A–Z, each with its models A–Z (from the make_model facet: "Land Rover Range Rover"
+ * belongs to the longest make it starts with), body types A–Z, and the facet stats' maxima.
+ */
+export function optionsFromFacets(result: StockFacets): QuickSearchData {
+  const facets = result.facets ?? {};
+  const makes = Object.keys(facets.make ?? {}).filter(Boolean).sort(byName);
+  const longestFirst = [...makes].sort((a, b) => b.length - a.length);
+  const models = new Map<string, Set<string>>(makes.map((m) => [m, new Set()]));
+  for (const pair of Object.keys(facets.make_model ?? {})) {
+    const make = longestFirst.find((m) => pair.startsWith(`${m} `));
+    const model = make && pair.slice(make.length + 1).trim();
+    if (make && model) models.get(make)!.add(model);
+  }
+  const stats = result.facets_stats ?? {};
+  const max = (attr: string) => (stats[attr] && stats[attr].max > 0 ? stats[attr].max : undefined);
+  return {
+    makes: makes.map((name) => ({ name, models: [...models.get(name)!].sort(byName) })),
+    bodies: Object.keys(facets.simple_body ?? {}).filter(Boolean).sort(byName),
+    priceMax: max('price'),
+    weeklyMax: max('weekly_price'),
+  };
+}
+
+/**
+ * The limits offered: every configured step below the dearest car in stock, and the first
+ * step at or above it (so the dearest car can still be reached). Unknown maximum: every step.
+ */
+export function budgetSteps(steps: readonly number[], max: number | undefined): number[] {
+  const sorted = [...new Set(steps)].sort((a, b) => a - b);
+  if (!max) return sorted;
+  const below = sorted.filter((s) => s < max);
+  const above = sorted.find((s) => s >= max);
+  return above === undefined ? below : [...below, above];
+}
+
+/** Reads a submitted form's values into a choice (the model only counts with its make when JavaScript ran). */
+export function choiceFromForm(values: { get(name: string): FormDataEntryValue | null }, names: FieldNames): QuickChoice {
+  const text = (name: string) => {
+    const v = values.get(name);
+    return typeof v === 'string' ? v.trim() : '';
+  };
+  const budget = text(names.budget) === 'weekly' ? 'weekly' : 'price';
+  const max = Number(text(budget === 'weekly' ? names.weekly : names.price).replace(/^:/, ''));
+  return {
+    make: text(names.make) || undefined,
+    model: text(names.model) || undefined,
+    body: text(names.body) || undefined,
+    budget,
+    max: Number.isFinite(max) && max > 0 ? max : undefined,
+  };
+}
+
+/**
+ * The fields' names: those of the search page's query string, so the form also works as a
+ * plain GET without JavaScript (docs/search-ui.md, "URL state").
+ */
+export const FIELD_NAMES = {
+  make: 'refinementList[make][0]',
+  model: 'refinementList[model][0]',
+  body: 'refinementList[simple_body][0]',
+  price: `range[${BUDGET_ATTRIBUTE.price}]`,
+  weekly: `range[${BUDGET_ATTRIBUTE.weekly}]`,
+  budget: 'budget',
+} as const;
+export type FieldNames = typeof FIELD_NAMES;
