@@ -18,6 +18,7 @@ import {
   maskPhone,
   priceDisplay,
   regoExpiryFuture,
+  reservedBadge,
   showFavourite,
   similarHref,
   specRows,
@@ -190,6 +191,16 @@ describe('card buttons', () => {
     expect(b).toMatchObject({ label: 'Reserve Now $200', href: '/cars/2022-toyota-corolla-ascent-sport-1001/checkout', amount: 200 });
     const c = cardButtons(car(), features({ reserveButtons: true, reserveDeposit: 500, reserveRoute: 'buy-online' }), { money }).find((x) => x.kind === 'reserve');
     expect(c).toMatchObject({ label: 'Reserve Now $500', href: '/cars/2022-toyota-corolla-ascent-sport-1001/buy-online' });
+  });
+  it('the car page\'s reserved badge shows only when the tag does not already say reserved', () => {
+    const electricFirst = features({ electricHybridLabel: true, reservedWording: 'Reserved' });
+    const held = car({ reserved: true, reserved_until: '2026-06-17T12:00:00.000Z', simple_fuel: 'Electric' });
+    expect(reservedBadge(held, carTag(held, electricFirst, NOW), electricFirst)).toBe('Reserved');
+    const plain = car({ reserved: true });
+    expect(reservedBadge(plain, carTag(plain, features(), NOW), features())).toBeUndefined();
+    expect(carTag(plain, features(), NOW)).toMatchObject({ kind: 'reserved', text: 'RESERVED' });
+    expect(reservedBadge(car(), null, features())).toBeUndefined();
+    expect(reservedBadge(car({ reserved: true, status: 'sold', sold: true }), null, features())).toBeUndefined();
   });
   it('reservable: in stock, not reserved, priced, with a payment processor', () => {
     expect(isReservable(car())).toBe(true);

@@ -25,6 +25,7 @@ import { CutParagraphs, FeatureList, SpecList } from '../_cars/lists.tsx';
 import { downloadCarPdf } from '../_cars/pdf.ts';
 import {
   carTag,
+  reservedBadge,
   commentSections,
   EMPTY_COMMENTS_TEXT,
   financeDisclaimers,
@@ -164,6 +165,7 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
   if (equipment.length) tabs.push({ id: 'features', label: t('Features'), content: <FeatureList items={equipment} what="features" /> });
 
   const regoFuture = regoExpiryFuture(car.rego_expiry, now);
+  const reserved = reservedBadge(car, tag, features);
   const showGuarantee = props.moneyBackGuarantee && car.car_type === 'used' && !sold;
 
   return (
@@ -192,8 +194,9 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
             <div className="fc-car-detail__price">
               <PriceView display={price} priceType={car.price_type} />
               {finance && <WeeklyFinance info={finance} />}
-              {(isBelowMarket(car) || isCertifiedBadge(car, features)) && (
+              {(isBelowMarket(car) || isCertifiedBadge(car, features) || reserved) && (
                 <ul className="fc-car-badges" aria-label="Badges">
+                  {reserved && <li className="fc-car-badge fc-car-badge--reserved">{reserved}</li>}
                   {isBelowMarket(car) && <li className="fc-car-badge fc-car-badge--below-market">Below Market Price</li>}
                   {isCertifiedBadge(car, features) && <li className="fc-car-badge fc-car-badge--certified">Certified Pre-Owned</li>}
                 </ul>

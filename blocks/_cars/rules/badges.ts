@@ -30,3 +30,13 @@ export function isBelowMarket(car: CarLike): boolean {
 export function isCertifiedBadge(car: CarLike, features: Pick<Features, 'certifiedUsedBadge'>): boolean {
   return Boolean(features.certifiedUsedBadge && car.make === CERTIFIED_MAKE && car.certified && isSellable(car));
 }
+
+/**
+ * The car page's reserved badge (docs/cars.md, "Car page"): a reserved car whose tag is not
+ * the reserved one (an electric or hybrid label won, docs/cars.md "Card rules") still says it
+ * is reserved beside its price, so a buyer never misses that the car is held.
+ */
+export function reservedBadge(car: CarLike, tag: { kind: string } | null, features: Pick<Features, 'reservedWording'>): string | undefined {
+  if (!car.reserved || !isSellable(car) || tag?.kind === 'reserved') return undefined;
+  return features.reservedWording || 'RESERVED';
+}
