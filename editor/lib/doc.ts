@@ -2,10 +2,11 @@
  * Pure operations on site documents as the editor sees them.
  *
  * The editor edits the RAW site document (what is saved), but shows the RESOLVED one
- * (its template merged in). A block is found in the resolved document; before a page or
- * layout list inherited from the template is changed, it is copied into the site
- * ("materialised"), which is exactly how a site overrides a template page (by page id)
- * or layout list (arrays replace whole). Settings are stored as the smallest override of
+ * (its template merged in). A block is found in the resolved document. Prop and page
+ * edits of a template page are stored as the smallest change of it (page-changes.ts);
+ * before a template page's blocks are added or moved, or a layout list inherited from the
+ * template is changed, it is copied into the site ("materialised"), which is how a site
+ * overrides a template page (by page id) or layout list (arrays replace whole). Settings are stored as the smallest override of
  * the template that gives the wanted value.
  */
 import { isEqual, isPlainObject } from 'lodash-es';
@@ -202,13 +203,17 @@ export function materializeArea(draft: Doc, resolved: Doc, area: Area) {
 
 export function materializePage(draft: Doc, resolved: Doc, pageId: string): Doc {
   if (!Array.isArray(draft.pages)) draft.pages = [];
-  let page = (draft.pages as Doc[]).find((p) => p?.id === pageId);
-  if (!page) {
+  const pages = draft.pages as Doc[];
+  let at = pages.findIndex((p) => p?.id === pageId);
+  // No entry, or one that only changes the template page (page-changes.ts): the page as
+  // shown, its changes merged in, becomes the site's copy, in the entry's place.
+  if (at < 0 || !('blocks' in pages[at])) {
     const inherited = (resolved.pages as Doc[] | undefined)?.find((p) => p?.id === pageId);
     if (!inherited) throw new Error(`no page "${pageId}"`);
-    (draft.pages as Doc[]).push(structuredClone(inherited));
-    page = (draft.pages as Doc[])[draft.pages.length - 1];
+    if (at < 0) at = pages.push({}) - 1;
+    pages[at] = structuredClone(inherited);
   }
+  const page = pages[at];
   if (!Array.isArray(page.blocks)) page.blocks = [];
   return page;
 }

@@ -14,7 +14,7 @@
  * consumed here: the resolved page has no `blockChanges`.
  */
 import { isPlainObject, omit } from 'lodash-es';
-import { encodePointerSegment, findBlock, getList, pageArea, type TreeBlock } from '../document/tree.ts';
+import { encodePointerSegment, findBlock, pageArea, type TreeBlock } from '../document/tree.ts';
 import type { DocumentIssue } from './types.ts';
 
 type Json = Record<string, unknown>;
@@ -77,13 +77,12 @@ function changedPage(page: Json, entry: Json, at: string, merge: Merge, report: 
     report(`${at}/blockChanges`, 'must be an object of block changes, keyed by block id');
     return out;
   }
-  // Blocks are copied before they change: the template's objects are shared by every site.
-  const doc = { pages: [{ ...out, blocks: structuredClone(Array.isArray(out.blocks) ? out.blocks : []) }] };
   const area = pageArea(String(page.id));
-  const entries = Object.entries(changes as Json);
-  // Removals last, so a change to a block inside a removed one is still checked.
-  const ordered = [...entries.filter(([, c]) => c !== null), ...entries.filter(([, c]) => c === null)];
-  for (const [id, change] of ordered) {
+  const doc = { pages: [out] };
+  const props = new Map<string, Json>();
+  const removed = new Set<string>();
+  const touched = new Set<string>();
+  for (const [id, change] of Object.entries(changes as Json)) {
     const path = `${at}/blockChanges/${encodePointerSegment(id)}`;
     const loc = findBlock(doc, id, [area]);
     if (!loc) {
@@ -91,25 +90,39 @@ function changedPage(page: Json, entry: Json, at: string, merge: Merge, report: 
       continue;
     }
     if (change === null) {
-      const list = getList(doc, loc.ref);
-      list?.splice(list.indexOf(loc.block), 1);
-      continue;
-    }
-    if (!isPlainObject(change)) {
+      removed.add(id);
+    } else if (!isPlainObject(change)) {
       report(path, 'must be a change of the block ({ "props": { … } }) or null to leave the block out');
       continue;
+    } else {
+      for (const key of Object.keys(change as Json)) {
+        if (key !== 'props') report(`${path}/${encodePointerSegment(key)}`, `only a template block's props can be changed here; to change its ${key}, give the page its own blocks`);
+      }
+      const next = (change as Json).props;
+      if (next === undefined) continue;
+      if (!isPlainObject(next)) {
+        report(`${path}/props`, 'must be an object of the props to change');
+        continue;
+      }
+      props.set(id, merge(isPlainObject(loc.block.props) ? loc.block.props : {}, next as Json, '/props'));
     }
-    for (const key of Object.keys(change as Json)) {
-      if (key !== 'props') report(`${path}/${encodePointerSegment(key)}`, `only a template block's props can be changed here; to change its ${key}, give the page its own blocks`);
-    }
-    const props = (change as Json).props;
-    if (props === undefined) continue;
-    if (!isPlainObject(props)) {
-      report(`${path}/props`, 'must be an object of the props to change');
-      continue;
-    }
-    const block: TreeBlock = loc.block;
-    block.props = merge(isPlainObject(block.props) ? block.props : {}, props as Json, '/props');
+    for (const a of [...loc.ancestors, id]) touched.add(a);
   }
-  return doc.pages[0];
+  if (!touched.size) return out;
+  // Only the changed blocks and their containers are new objects: the rest are the
+  // template's own, unchanged from one resolution to the next (the editor's outline and
+  // preview keep what did not change by identity), and the template is never written to.
+  const rebuild = (list: unknown): unknown =>
+    Array.isArray(list) ? list.filter((b) => !(isBlockObject(b) && removed.has(String(b.id)))).map((b) => (isBlockObject(b) && touched.has(String(b.id)) ? rebuildBlock(b) : b)) : list;
+  const rebuildBlock = (block: TreeBlock): TreeBlock => {
+    const copy: TreeBlock = { ...block };
+    const p = props.get(String(block.id));
+    if (p) copy.props = p;
+    if ('children' in block) copy.children = rebuild(block.children) as TreeBlock[];
+    if (isPlainObject(block.slots)) copy.slots = Object.fromEntries(Object.entries(block.slots!).map(([k, v]) => [k, rebuild(v) as TreeBlock[]]));
+    return copy;
+  };
+  return { ...out, blocks: rebuild(out.blocks) };
 }
+
+const isBlockObject = (b: unknown): b is TreeBlock => isPlainObject(b);

@@ -45,7 +45,7 @@ describe('undo history kept with the autosaved draft', () => {
     expect(historyFromStorage(stored, store.getState().doc)).toBeDefined();
     // Another document (saved elsewhere since, say): the heading is not what the history led to.
     const other = store.getState().doc;
-    const elsewhere = { ...other, pages: [{ ...other.pages[0], blocks: [{ ...other.pages[0].blocks[0], props: { heading: 'Someone else' } }, ...other.pages[0].blocks.slice(1)] }] };
+    const elsewhere = { ...other, pages: [{ id: 'home', blockChanges: { 'home-hero': { props: { heading: 'Someone else' } } } }] };
     expect(historyFromStorage(stored, elsewhere)).toBeUndefined();
     // A document the patches cannot even apply to.
     expect(historyFromStorage(stored, site())).toBeUndefined();

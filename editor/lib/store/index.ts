@@ -230,7 +230,7 @@ export class EditorStore {
   }
 
   updatePage(id: string, patch: PagePatch): boolean {
-    return this.apply(updatePage(id, patch));
+    return this.apply(updatePage(this.state, id, patch));
   }
 
   removePage(id: string): { ok: boolean; reason?: string } {

@@ -1,5 +1,6 @@
 /**
- * Removing a site page; an override of a template page is reset to the template instead.
+ * Removing a site page; an override of a template page (a copy, or block changes) is reset
+ * to the template instead ("Reset to template").
  * A page inherited from the template is left out with remove-template-page.ts.
  */
 import type { Doc } from '../../doc.ts';
@@ -15,6 +16,8 @@ export function removePage(state: EditorState, id: string): { change?: Change; r
       label: inTemplate ? `Reset page ${id} to the template` : `Remove page ${id}`,
       recipe: (draft) => {
         draft.pages = (draft.pages as Doc[]).filter((p) => p.id !== id);
+        // A site back on its template's pages writes no empty list (the file is as before the edits).
+        if (!draft.pages.length && typeof draft.template === 'string') delete draft.pages;
       },
     },
   };

@@ -1,7 +1,11 @@
-/** Replacing a block's props (typing in the Inspector's form: one undo step per block while typing). */
+/**
+ * Replacing a block's props (typing in the Inspector's form: one undo step per block while
+ * typing). On a template page the site has not copied, only the change is stored.
+ */
 import { isEqual } from 'lodash-es';
 import { metaOf } from '../../blocks.ts';
 import { ensureList, findBlock, materializeArea } from '../../doc.ts';
+import { inheritedPageOf, setBlockChange } from '../../page-changes.ts';
 import type { Change, EditorState } from '../state.ts';
 
 export function setProps(state: EditorState, id: string, props: Record<string, unknown>): Change | undefined {
@@ -10,6 +14,9 @@ export function setProps(state: EditorState, id: string, props: Record<string, u
   return {
     label: `Edit ${metaOf(loc.block.type).label} ${id}`,
     recipe: (draft, res) => {
+      // A template page the site has not copied keeps only the change (docs/editor.md).
+      const inherited = state.template && inheritedPageOf(draft, state.template, loc.ref.area);
+      if (inherited) return setBlockChange(draft, state.template!, inherited, id, props);
       materializeArea(draft, res, loc.ref.area);
       const block = ensureList(draft, loc.ref).find((b) => b.id === id)!;
       if (Object.keys(props).length) block.props = props;
