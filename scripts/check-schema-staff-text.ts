@@ -1,7 +1,8 @@
 /**
  * Every property the editor shows as a form field speaks to onboarding staff (docs/editor.md,
  * "Forms"): a `title` (its label) and a `description` (the help under it, saying what it
- * changes on the dealer site), and every value with a `pattern` an `x-invalidMessage` (what
+ * changes on the dealer site), every anyOf / oneOf option a `title` (the choice's label),
+ * and every value with a `pattern` an `x-invalidMessage` (what
  * the editor says when a value does not fit, instead of the pattern). This covers block props,
  * the site settings, the feature switches and the shared definitions they use. Without them
  * the editor would fall back to the key ("dealership_id") or to a regular expression. Prints
@@ -48,7 +49,13 @@ export function staffTextGaps(schema: unknown, pointer = ''): StaffTextGap[] {
   for (const key of SCHEMA_ONE) out.push(...staffTextGaps(schema[key], `${pointer}/${key}`));
   for (const key of SCHEMA_LISTS) {
     const list = schema[key];
-    if (Array.isArray(list)) list.forEach((sub, i) => out.push(...staffTextGaps(sub, `${pointer}/${key}/${i}`)));
+    if (!Array.isArray(list)) continue;
+    list.forEach((sub, i) => {
+      const at = `${pointer}/${key}/${i}`;
+      // A choice between anyOf / oneOf options is labelled by the options' titles.
+      if ((key === 'anyOf' || key === 'oneOf') && !(isObject(sub) && hasText(sub, 'title'))) out.push({ at, missing: 'title' });
+      out.push(...staffTextGaps(sub, at));
+    });
   }
   return out;
 }

@@ -8,11 +8,12 @@
  * button never disagree.
  */
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, IconButtonProps, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, WidgetProps } from '@rjsf/utils';
+import type { ErrorSchema, IconButtonProps, RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, WidgetProps } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { memo, useCallback, useId, useMemo, useRef, type ChangeEvent, type FocusEvent } from 'react';
 import type { FormSchema } from '../lib/schemas.ts';
+import { ItemTitle, NamedListItemField, OptionalObjectTemplate } from './form-templates.tsx';
 import { AssetPicker } from './pickers/AssetPicker.tsx';
 import { PagePicker } from './pickers/PagePicker.tsx';
 import { RefPicker } from './pickers/RefPicker.tsx';
@@ -96,6 +97,8 @@ function textButton(text: string, symbol: string) {
 
 /** Module level on purpose, like the widgets. */
 export const TEMPLATES: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { ButtonTemplates: Partial<TemplatesType['ButtonTemplates']> } = {
+  ObjectFieldTemplate: OptionalObjectTemplate,
+  TitleFieldTemplate: ItemTitle,
   ButtonTemplates: {
     AddButton: textButton('Add', '+'),
     CopyButton: textButton('Copy', '⧉'),
@@ -105,6 +108,9 @@ export const TEMPLATES: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { Butt
     ClearButton: textButton('Clear', '✕'),
   },
 };
+
+/** List items named by their content (form-templates.tsx). Module level, like the widgets. */
+export const FIELDS: RegistryFieldsType = { ArraySchemaField: NamedListItemField };
 
 const NO_BUTTONS = <></>;
 
@@ -136,6 +142,7 @@ export const SchemaForm = memo(function SchemaForm({ form, value, onChange, erro
       formData={data}
       validator={formValidator}
       widgets={WIDGETS}
+      fields={FIELDS}
       templates={TEMPLATES}
       formContext={context}
       idPrefix={idPrefix}

@@ -74,6 +74,15 @@ function label(schema: JsonSchema): JsonSchema {
   return schema;
 }
 
+const OPTION_BY_DEF: Record<string, string> = { href: 'Link', imageSrc: 'Picture', colour: 'Colour', html: 'Text' };
+const OPTION_BY_TYPE: Record<string, string> = { string: 'Text', integer: 'Whole number', number: 'Number', boolean: 'Yes or no', array: 'List', object: 'Group of fields', null: 'Nothing' };
+
+/** Staff words for an anyOf / oneOf option without a title (the staff-text check asks schemas for one). */
+export function optionTitle(option: JsonSchema, index: number): string {
+  const type = Array.isArray(option.type) ? option.type[0] : option.type;
+  return OPTION_BY_DEF[option['x-def']] ?? OPTION_BY_TYPE[type] ?? `Choice ${index + 1}`;
+}
+
 /** The uiSchema for an inlined schema: widgets by shared definition, descriptions as help. */
 export function uiSchemaFor(schema: JsonSchema, root = true): UiSchema {
   const ui: UiSchema = {};
@@ -89,6 +98,13 @@ export function uiSchemaFor(schema: JsonSchema, root = true): UiSchema {
     ui['ui:help'] = schema.description;
     // Shown once, as help under the input, rather than again under the label.
     delete schema.description;
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const options = schema[key] as JsonSchema[] | undefined;
+    if (!Array.isArray(options)) continue;
+    // rjsf labels an untitled option "Option 1"; each option's own widget and labels go in ui[key].
+    options.forEach((o, i) => (o.title ||= optionTitle(o, i)));
+    ui[key] = options.map((o) => uiSchemaFor(o, false));
   }
   if (schema.properties) {
     for (const [k, p] of Object.entries(schema.properties as Record<string, JsonSchema>)) {

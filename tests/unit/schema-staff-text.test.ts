@@ -63,6 +63,11 @@ describe('schema staff-text check', () => {
     ).toEqual(['schemas/blocks/demo.schema.json#/properties/heading: description', 'schemas/blocks/demo.schema.json#/properties/link: description']);
   });
 
+  it('fails an anyOf / oneOf option without a title (staff would read "Option 1")', () => {
+    const filter = { ...words('Shown'), anyOf: [{ title: 'Kind', type: 'string' }, { type: 'integer' }] };
+    expect(staffTextGaps({ type: 'object', properties: { filter } })).toEqual([{ at: '/properties/filter/anyOf/1', missing: 'title' }]);
+  });
+
   it('passes a block schema with both', () => {
     expect(repoWithBlock({ type: 'object', properties: { heading: words('Heading') } })).toEqual([]);
   });

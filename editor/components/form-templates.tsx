@@ -1,0 +1,59 @@
+/**
+ * rjsf templates and fields that make the generated forms read as staff expect
+ * (docs/editor.md, "Forms"), all at module level like the widgets (the focus-loss trap):
+ *
+ * - an optional group of fields (an image {src, alt}) left empty is not marked required:
+ *   its fields get their asterisks once staff start filling it in;
+ * - list items are named by their content ("Gold Coast", "Book a service"), else their
+ *   place ("2nd item"), instead of rjsf's "Locations-1*";
+ * - a list item's heading carries no asterisk: an item that is there is there.
+ */
+import { getDefaultRegistry } from '@rjsf/core';
+import type { FieldProps, ObjectFieldTemplateProps, TitleFieldProps } from '@rjsf/utils';
+import { cloneElement, isValidElement, useMemo, type ReactElement } from 'react';
+import { itemLabel } from '../lib/field-words.ts';
+
+const defaults = getDefaultRegistry();
+const BaseObjectFieldTemplate = defaults.templates.ObjectFieldTemplate;
+const BaseSchemaField = defaults.fields.SchemaField;
+
+/** Marks the uiSchema of a list item, for its heading (see ItemTitle). */
+const LIST_ITEM = 'fc:listItem';
+
+/** Nothing typed in yet: undefined, '', [], or an object of such values. */
+export function isEmptyValue(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') return Object.values(value).every(isEmptyValue);
+  return false;
+}
+
+/** An optional object still empty shows its fields without required marks (rjsf marks them by the object's own `required`). */
+export function OptionalObjectTemplate(props: ObjectFieldTemplateProps) {
+  const isRoot = props.fieldPathId.path.length === 0;
+  if (isRoot || props.required || !isEmptyValue(props.formData)) return <BaseObjectFieldTemplate {...props} />;
+  const properties = props.properties.map((p) => ({ ...p, content: isValidElement(p.content) ? cloneElement(p.content as ReactElement<{ required?: boolean }>, { required: false }) : p.content }));
+  return <BaseObjectFieldTemplate {...props} properties={properties} />;
+}
+
+/** A list item, titled by its content or place. */
+export function NamedListItemField(props: FieldProps) {
+  const { uiSchema, formData, index } = props as FieldProps & { index: number };
+  const title = itemLabel(formData, index ?? 0);
+  const ui = useMemo(() => ({ ...uiSchema, 'ui:title': title, [LIST_ITEM]: true }), [uiSchema, title]);
+  // A text item is a value in the list, never "missing": no asterisk on "2nd item".
+  const required = props.schema.type === 'object' ? props.required : false;
+  return <BaseSchemaField {...props} uiSchema={ui} required={required} />;
+}
+
+/** rjsf's legend, without the asterisk on a list item's heading. */
+export function ItemTitle({ id, title, required, uiSchema, optionalDataControl }: TitleFieldProps) {
+  const marked = required && !uiSchema?.[LIST_ITEM];
+  return (
+    <legend id={id}>
+      {title}
+      {marked && <span className="required">*</span>}
+      {optionalDataControl && <span className="pull-right">{optionalDataControl}</span>}
+    </legend>
+  );
+}
