@@ -16,12 +16,15 @@ import { dropPosition, type DropPlace } from './drop-position.ts';
 const SCROLL_EDGE = 48;
 const SCROLL_STEP = 24;
 
+/** Why a list outside the editor's view takes no drop: the outline shows one view at a time. */
+const OTHER_VIEW = (area: Area) => (area.startsWith('page:') ? "the page's blocks are edited with the page open (pick it under Pages)" : 'the header and footer are edited with "Header and footer" open');
+
 function post(msg: FromPreview) {
   window.parent.postMessage(msg, location.origin);
 }
 
 export function placeFor(site: Doc, point: { x: number; y: number }, type: string, areas: readonly Area[]): DropPlace | undefined {
-  const allowed = (ref: ListRef) => (areas.includes(ref.area) ? canContain(site, ref, type) : { ok: false, reason: 'the header and footer are edited in the Header and footer view' });
+  const allowed = (ref: ListRef) => (areas.includes(ref.area) ? canContain(site, ref, type) : { ok: false, reason: OTHER_VIEW(ref.area) });
   return dropPosition(point, dropLevels(site, point, areas), allowed);
 }
 
