@@ -37,6 +37,13 @@ import type { Thumbs } from '../_search/slider-rules.ts';
 const BODY_LIMIT = 4;
 const BODY_LIMIT_MORE = 20;
 
+/** The value of a server-rendered input (what the visitor typed before hydration); undefined on the server or before it exists. */
+export function typedBeforeHydration(id: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const input = document.getElementById(id);
+  return input instanceof HTMLInputElement ? input.value : undefined;
+}
+
 export default function BudgetFinderApp({ props, block, data }: BlockRenderProps<BudgetFinderProps>) {
   const { site } = useSite();
   // Page data is read once: what the block started with (later URLs of the page bring new data it does not need).
@@ -64,8 +71,19 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
   const carType = props.carType;
   const uid = useId();
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  // What the visitor typed into the server's inputs before this UI hydrated is kept
+  // (docs/search-ui.md, "Budget finder"): hydration renders the server's values (so the markup
+  // matches) and leaves the inputs' DOM values alone; right after it the state takes them over.
+  const weeklyId = `${uid}-weekly`;
+  const depositId = `${uid}-deposit`;
   const [weeklyText, setWeeklyText] = useState(String(props.weekly));
   const [depositText, setDepositText] = useState(String(props.deposit));
+  useEffect(() => {
+    const weekly = typedBeforeHydration(weeklyId);
+    const deposit = typedBeforeHydration(depositId);
+    if (weekly !== undefined) setWeeklyText(weekly);
+    if (deposit !== undefined) setDepositText(deposit);
+  }, [weeklyId, depositId]);
   const budget = budgetFrom(parseAmount(weeklyText), parseAmount(depositText));
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -152,17 +170,17 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
             )}
             <div className="fc-budget-finder__inputs">
               <div>
-                <label htmlFor={`${uid}-weekly`}>Weekly repayment</label>
+                <label htmlFor={weeklyId}>Weekly repayment</label>
                 <span className="fc-budget-finder__money">
                   <span aria-hidden="true">$</span>
-                  <input id={`${uid}-weekly`} inputMode="decimal" autoComplete="off" value={weeklyText} onChange={(e) => setWeeklyText(e.target.value)} name="weekly" />
+                  <input id={weeklyId} inputMode="decimal" autoComplete="off" value={weeklyText} onChange={(e) => setWeeklyText(e.target.value)} name="weekly" />
                 </span>
               </div>
               <div>
-                <label htmlFor={`${uid}-deposit`}>Deposit</label>
+                <label htmlFor={depositId}>Deposit</label>
                 <span className="fc-budget-finder__money">
                   <span aria-hidden="true">$</span>
-                  <input id={`${uid}-deposit`} inputMode="decimal" autoComplete="off" value={depositText} onChange={(e) => setDepositText(e.target.value)} name="deposit" />
+                  <input id={depositId} inputMode="decimal" autoComplete="off" value={depositText} onChange={(e) => setDepositText(e.target.value)} name="deposit" />
                 </span>
               </div>
             </div>
