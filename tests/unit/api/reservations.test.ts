@@ -169,6 +169,25 @@ describe('POST /api/reservations', () => {
   });
 });
 
+describe('the test clock route', () => {
+  it('exists only on a router given a test clock, and moves that clock and its jobs', async () => {
+    const plain = await start();
+    expect((await plain.t.post('/test/clock', { advance_ms: 1000 })).status).toBe(404);
+    expect((await plain.t.get('/test/clock')).status).toBe(404);
+
+    const testClock = new FakeClock(START);
+    const seen: unknown[] = [];
+    const t = await startApi({ testClock, getCar: (id) => cars.get(id), onHeldCarsChanged: (held) => seen.push(held) });
+    open.push(t);
+    await reserve(t);
+    expect((await t.get('/test/clock')).body).toEqual({ now: START });
+    expect((await t.post('/test/clock', { advance_ms: -1 })).status).toBe(400);
+    const moved = await t.post('/test/clock', { advance_ms: RESERVATION_HOLD_MS + HOLD_CHECK_INTERVAL_MS });
+    expect(moved.body.now).toBe(new Date(Date.parse(START) + RESERVATION_HOLD_MS + HOLD_CHECK_INTERVAL_MS).toISOString());
+    expect(seen.at(-1)).toEqual([]);
+  });
+});
+
 describe('deposit payment provider', () => {
   it('the default charges nothing and says the deposit is paid at the dealership, in the region\'s money', async () => {
     const provider = payAtDealership();
