@@ -14,7 +14,7 @@
  */
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { clamp, proposeRange, snap, snaps, SNAP_UNIT, stepThumb, type Bounds, type Thumbs } from './slider-rules.ts';
-import { stopIndex } from './slider-scale.ts';
+import { stopIndex, stopsFor } from './slider-scale.ts';
 import { useDebouncedCallback } from './hooks.ts';
 
 export interface RangeSliderProps {
@@ -29,6 +29,8 @@ export interface RangeSliderProps {
   onCommit: (value: Thumbs) => void;
   /** Values the thumbs move through, ascending, from bounds.min to bounds.max (instead of equal steps). */
   stops?: readonly number[];
+  /** Move through the attribute's own scale (slider-scale.ts), when it has one. */
+  scaled?: boolean;
   /** Show Min and Max boxes to type an amount in. */
   typed?: boolean;
   /** Minimum distance between the thumbs. */
@@ -49,7 +51,8 @@ export function typedAmount(text: string): number | undefined {
 
 export function RangeSlider(props: RangeSliderProps) {
   const { bounds, step, format, attribute } = props;
-  const stops = props.stops && props.stops.length > 1 ? props.stops : undefined;
+  const given = props.stops ?? (props.scaled ? stopsFor(attribute, bounds) : undefined);
+  const stops = given && given.length > 1 ? given : undefined;
   const [draft, setDraft] = useState<Thumbs | null>(null);
   const shown = draft ?? props.value;
   const draftRef = useRef(draft);

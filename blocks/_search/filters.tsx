@@ -19,7 +19,6 @@ import { useDebouncedCallback } from './hooks.ts';
 import { attributeLabel, carTypeLabel } from './labels.ts';
 import { RangeSlider } from './RangeSlider.tsx';
 import { formatRangeValue, parseRangeValue, sliderBounds, sliderStep, thumbsFor, type Thumbs } from './slider-rules.ts';
-import { stopsFor } from './slider-scale.ts';
 import { slugify } from '../../engine/slug.ts';
 import { CAR_TYPE_ORDER } from './url-state.ts';
 
@@ -35,10 +34,11 @@ export function SearchBox({ placeholder, label = 'Search stock' }: { placeholder
   const [value, setValue] = useState(query);
   const focused = useRef(false);
   const id = useId();
-  const debounced = useDebouncedCallback((text: string) => refine(text), SEARCH_DELAY_MS);
-  // The query changed elsewhere (back button, clear all): show it unless the visitor is typing.
+  const sent = useRef(query);
+  const debounced = useDebouncedCallback((text: string) => refine((sent.current = text)), SEARCH_DELAY_MS);
+  // The query changed elsewhere (Back, clear all): show it, unless it is what the visitor is typing.
   useEffect(() => {
-    if (!focused.current) setValue(query);
+    if (!focused.current || query !== sent.current) setValue((sent.current = query));
   }, [query]);
   return (
     <form
@@ -330,7 +330,7 @@ export function RangeFilter({ attribute, label, wrap }: { attribute: string; lab
   const isRefined = refined[0] !== undefined || refined[1] !== undefined;
   if (!((range.max ?? 0) > 0) && !isRefined) return null;
   return wrap(
-    <RangeSlider attribute={attribute} label={label.toLowerCase()} bounds={bounds} step={step} stops={stopsFor(attribute, bounds)} typed value={value} format={format} onCommit={commit} />,
+    <RangeSlider attribute={attribute} label={label.toLowerCase()} bounds={bounds} step={step} scaled typed value={value} format={format} onCommit={commit} />,
     isRefined ? 1 : 0,
   );
 }

@@ -40,7 +40,9 @@ export function useAnimatedNumber(value: number, duration = 600): number {
     let frame = 0;
     const start = performance.now();
     const tick = (now: number) => {
-      const t = Math.min(1, (now - start) / duration);
+      // A frame's timestamp is when the frame began, which can be before `start`: a negative
+      // t would ease away from the target (the count climbed before it counted down).
+      const t = Math.min(1, Math.max(0, (now - start) / duration));
       const eased = 1 - Math.pow(1 - t, 3);
       setShown(Math.round(from + (value - from) * eased));
       if (t < 1) frame = requestAnimationFrame(tick);

@@ -55,21 +55,27 @@ export function refinedIn(state: ResultsState | undefined): boolean {
 /**
  * The result count as visitors see it: over 1999, the site's stock count or the car-type
  * facet's sum. Worked out from the results on screen and the search that produced them,
- * never from a refinement whose results have not arrived yet: mixing the two showed
- * counts that were neither the old nor the new one while a search was on its way.
+ * never from a refinement whose results have not arrived yet (that mix showed counts that
+ * were neither the old nor the new one while a search was on its way). InstantSearch
+ * patches the latest results with the current refinements before new results arrive (to
+ * make widgets optimistic), so what the results were searched with is read once, when
+ * they arrive, and kept with them.
  */
 export function useDisplayCount(): number {
   const { results } = useInstantSearch();
   const stock = useRef<number | undefined>(undefined);
+  const searched = useRef<{ results?: unknown; refined: boolean; types: string[] }>({ refined: false, types: [] });
   const real = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
+  if (searched.current.results !== results) {
+    const state = (results as unknown as { _state?: ResultsState } | undefined)?._state;
+    searched.current = { results, refined: refinedIn(state), types: [...(state?.disjunctiveFacetsRefinements?.car_type ?? state?.facetsRefinements?.car_type ?? [])] };
+  }
+  const { refined, types } = searched.current;
   const nbHits = results?.nbHits ?? 0;
-  const state = (results as unknown as { _state?: ResultsState } | undefined)?._state;
-  const refined = refinedIn(state);
   if (!refined && real) stock.current = nbHits;
-  const chosenTypes = state?.disjunctiveFacetsRefinements?.car_type ?? state?.facetsRefinements?.car_type ?? [];
   const typeCounts = (results?.getFacetValues?.('car_type', {}) ?? []) as { name: string; count: number }[] | undefined;
   const facetCounts = Array.isArray(typeCounts)
-    ? Object.fromEntries(typeCounts.filter((v) => !chosenTypes.length || chosenTypes.includes(v.name)).map((v) => [v.name, v.count]))
+    ? Object.fromEntries(typeCounts.filter((v) => !types.length || types.includes(v.name)).map((v) => [v.name, v.count]))
     : undefined;
   return displayCount(nbHits, { refined, stockCount: stock.current, facetCounts });
 }
@@ -116,24 +122,33 @@ export function ResultCount({ id }: { id?: string }) {
 }
 
 /**
- * Brings the count and the first car into view (docs/search-ui.md, "Results, states, count"):
- * the count's top goes to the top of the window when the first car then fits below it,
- * otherwise the first car's top does. `anchorId` is the count.
+ * How much of the top of the window fixed or sticky bars (a site header, a notice) cover:
+ * what scrolled "to the top" would hide under.
+ */
+export function topInset(): number {
+  let inset = 0;
+  for (let y = 1; y < window.innerHeight / 3; y = Math.max(y + 4, inset + 1)) {
+    let el = document.elementFromPoint(window.innerWidth / 2, y);
+    let bar: Element | null = null;
+    for (; el && el !== document.body; el = el.parentElement) {
+      const position = getComputedStyle(el).position;
+      if (position === 'fixed' || position === 'sticky') bar = el;
+    }
+    if (!bar) break;
+    inset = Math.max(inset, bar.getBoundingClientRect().bottom);
+  }
+  return inset;
+}
+
+/**
+ * Brings the count and, under it, the first car into view (docs/search-ui.md, "Results,
+ * states, count"): the count goes to the top of the window, below any fixed bar. `anchorId`
+ * is the count (the results when absent).
  */
 export function scrollToResults(resultsId: string, anchorId: string | undefined, behavior: ScrollBehavior) {
-  const results = document.getElementById(resultsId);
-  const anchor = (anchorId && document.getElementById(anchorId)) || results;
+  const anchor = (anchorId && document.getElementById(anchorId)) || document.getElementById(resultsId);
   if (!anchor) return;
-  const first = results?.querySelector('.fc-car-card, li');
-  const margin = 8;
-  const anchorTop = anchor.getBoundingClientRect().top + window.scrollY - margin;
-  let top = anchorTop;
-  if (first) {
-    const box = first.getBoundingClientRect();
-    const firstTop = box.top + window.scrollY;
-    // The whole first card does not fit under the count: show as much of both as the window allows.
-    if (firstTop + box.height - anchorTop > window.innerHeight) top = Math.min(firstTop - margin, Math.max(anchorTop, firstTop + box.height - window.innerHeight));
-  }
+  const top = anchor.getBoundingClientRect().top + window.scrollY - topInset() - 8;
   window.scrollTo({ top: Math.max(0, top), behavior });
 }
 
