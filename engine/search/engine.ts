@@ -109,6 +109,20 @@ export class SearchEngine {
     this.baseFilterBits.clear();
   }
 
+  /** The record set (and sort) behind an index name, a replica's being its primary's; for the write side (write-store.ts). */
+  source(name: string): { index: SearchIndex; sort: SortSpec[] } | undefined {
+    return this.entries.get(name);
+  }
+
+  /** Removes an index and the replicas that share its records. */
+  removeIndex(name: string) {
+    const index = this.entries.get(name)?.index;
+    if (!index) return;
+    for (const [key, e] of [...this.entries]) if (e.index === index) this.entries.delete(key);
+    this.cache.clear();
+    this.baseFilterBits.clear();
+  }
+
   indexNames(): string[] {
     return [...this.entries.keys()];
   }

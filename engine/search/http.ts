@@ -10,6 +10,9 @@
  *   GET  /1/indexes/{index}/{objectID}          one record
  *   POST /1/indexes/*\/objects                  several records
  *
+ * and, with the admin key, the write endpoints of the official client's indexing calls
+ * (batch, settings and replicas, partial updates, deletes, browse, tasks: write-router.ts).
+ *
  * Clients send JSON as text/plain (no CORS preflight) and may gzip it; both are read. The
  * x-algolia-application-id and x-algolia-api-key headers (or query parameters) are accepted;
  * with `apiKeys` set, other keys get 403. With `baseFilter` set, every search, facet search
@@ -21,6 +24,8 @@ import type { SearchEngine, MultiQueryRequest, RequestScope } from './engine.ts'
 import { SearchError } from './errors.ts';
 import { checkJsonDepth, MAX_OBJECTS_PER_REQUEST } from './limits.ts';
 import { decodeParamString } from './params.ts';
+import { createWriteRouter, isAdminKey, type WriteRouterOptions } from './write-router.ts';
+import { WriteStore } from './write-store.ts';
 
 export interface SearchRouterOptions {
   /** Accepted search keys; when empty or absent any key (or none) is accepted. */
@@ -32,6 +37,8 @@ export interface SearchRouterOptions {
    * ANDed with whatever it asks, the way Algolia's secured API keys embed filters.
    */
   baseFilter?: (apiKey: string | undefined, indexName: string) => string | undefined;
+  /** The admin key the write endpoints need (FORECOURT_SEARCH_ADMIN_KEY); unset: writes are refused with 403. */
+  adminKey?: WriteRouterOptions['adminKey'];
 }
 
 const ALLOWED_HEADERS = 'content-type, x-algolia-application-id, x-algolia-api-key, x-algolia-agent, x-algolia-usertoken, x-algolia-user-id, x-forwarded-for';
@@ -83,10 +90,11 @@ export function createSearchRouter(engine: SearchEngine, options: SearchRouterOp
     }
     if (keys.size) {
       const key = apiKeyOf(req);
-      if (!key || !keys.has(key)) return next(new SearchError('Invalid Application-ID or API key', 403));
+      if (!key || (!keys.has(key) && !isAdminKey(key, options.adminKey))) return next(new SearchError('Invalid Application-ID or API key', 403));
     }
     next();
   });
+  router.use(createWriteRouter(new WriteStore(engine), apiKeyOf, bodyOf, { adminKey: options.adminKey }));
   router.use('/1', express.text({ type: () => true, limit: options.bodyLimit ?? '1mb' }));
 
   const send = (res: Response, body: unknown) => {

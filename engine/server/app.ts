@@ -141,7 +141,8 @@ export async function createApp(options: ServerOptions) {
     const entry = sites.get(slug);
     return entry?.ok ? entry.site : undefined;
   };
-  app.use(createSearchRouter(services.search, { baseFilter: publicStockFilter({ site: siteForSearch }) }));
+  // Writes (the search sync, docs/search-sync.md) need the admin key, a server-side secret; without it they are refused.
+  app.use(createSearchRouter(services.search, { baseFilter: publicStockFilter({ site: siteForSearch }), adminKey: process.env.FORECOURT_SEARCH_ADMIN_KEY || undefined }));
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
   app.use('/api/editor', staffOnly(undefined, { publishToken: process.env.FORECOURT_PUBLISH_TOKEN, failures: editorTokenFailures }), createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }));
   app.use(createAssetLibraryRouter({ repo, remote, staff: staffOnly() })); // the asset library (docs/editor.md): uploads, and the images at /assets/sites/
@@ -268,6 +269,7 @@ export async function createApp(options: ServerOptions) {
     close: () => {
       stopSync();
       sites.close();
+      services.stock.close();
       services.api.close();
     },
   };

@@ -3,10 +3,11 @@
  * search engine that answers the Algolia REST API for it, and the local API with its SQLite
  * store, wired with the providers' reviews, adapters, photos and history reports.
  */
-import type { Car } from '../../schemas/types.gen.ts';
+import { Router } from 'express';
 import type { Providers } from '../providers.ts';
-import { addDirectoryIndexes, createCarSearchEngine } from '../search/index.ts';
 import { createApiRouter, defaultDataDir } from '../api/router.ts';
+import { LiveStock } from '../inventory/live-stock.ts';
+import { stockPhotosRouter } from '../inventory/stock-photos.ts';
 import { FakeClock } from '../clock.ts';
 import { carHoldsView } from './car-holds.ts';
 import type { SiteStore } from './sites.ts';
@@ -22,21 +23,20 @@ export function createServices(options: {
 }) {
   const { sites, providers } = options;
   const valid = sites.all().flatMap((e) => (e.ok ? [e.site] : []));
-  // Stock for the sites valid at start-up; a site fixed later gets its stock at the next start.
-  const cars: Car[] = providers.stock({ catalogue: sites.catalogue, sites: valid });
-  const byId = new Map(cars.map((c) => [String(c.id), c]));
-  const bySlug = new Map(cars.map((c) => [c.slug, c]));
-  const getCar = (id: string) => byId.get(id);
-  const search = createCarSearchEngine(cars);
-  addDirectoryIndexes(search, sites.catalogue, valid, cars);
+  const dataDir = options.dataDir ?? defaultDataDir(options.root);
   // Test servers only: a fake clock that POST /api/test/clock moves (docs/api.md, "Reservations").
   const testClock = (options.env ?? process.env).FORECOURT_TEST_CLOCK === '1' ? new FakeClock() : undefined;
+  // Stock for the sites valid at start-up (a site fixed later gets its stock at the next start),
+  // with imported dealerships served from {dataDir}/stock/ and followed as it changes (docs/cars.md, "Stock import").
+  const stock = new LiveStock({ stock: providers.stock, catalogue: sites.catalogue, sites: valid, dataDir, clock: testClock }).watch();
+  const { cars, byId, bySlug, engine: search } = stock;
+  const getCar = (id: string) => byId.get(id);
   const api = createApiRouter({
     sites,
     testClock,
     // Cars held by reservations are served as reserved (car-holds.ts).
     onHeldCarsChanged: carHoldsView(byId, search),
-    dataDir: options.dataDir ?? defaultDataDir(options.root),
+    dataDir,
     staffToken: options.staffToken,
     getCar: (id) => byId.get(String(id)),
     getCarBySlug: (slug) => bySlug.get(slug),
@@ -49,8 +49,9 @@ export function createServices(options: {
     api,
     getCar,
     getCarBySlug: (slug: string) => bySlug.get(slug),
-    /** The photo routes to mount at /assets, if the providers serve photos. */
-    photos: providers.photos?.(getCar),
+    stock,
+    /** The photo routes to mount at /assets: imported cars' photos, then the providers'. */
+    photos: Router().use(stockPhotosRouter(dataDir), ...(providers.photos ? [providers.photos(getCar)] : [])),
     historyReport: providers.historyReport,
   };
 }

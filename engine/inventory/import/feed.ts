@@ -1,0 +1,113 @@
+/**
+ * Reads a stock feed, CSV or JSON, into rows of car fields (docs/cars.md, "Stock import").
+ * Rows are numbered as a spreadsheet shows them: in a CSV the header is row 1 and the first
+ * car row 2; in a JSON array the first car is row 1. A cell that cannot be read becomes a row
+ * error naming the row and the column as the feed spells it; nothing is guessed.
+ */
+import { parse } from 'csv-parse/sync';
+import carSchema from '../../../schemas/car.schema.json';
+import { columnOf, COMPUTED_FIELDS, type FeedField } from './columns.ts';
+import { CellError, readCell } from './values.ts';
+
+export interface RowError {
+  row: number;
+  column: string;
+  message: string;
+}
+
+export interface FeedRow {
+  row: number;
+  /** Field → value read from the feed (empty cells absent). */
+  values: Partial<Record<FeedField, unknown>>;
+  /** Field → the column name as the feed spells it (for messages). */
+  columns: Partial<Record<FeedField, string>>;
+  errors: RowError[];
+}
+
+export interface ParsedFeed {
+  rows: FeedRow[];
+  /** Columns (or JSON keys) that fill no car field. */
+  unusedColumns: string[];
+}
+
+export class FeedError extends Error {}
+
+const CAR_FIELDS = new Set(Object.keys(carSchema.properties));
+
+export function formatRowError(e: RowError): string {
+  return `row ${e.row}, column ${e.column}: ${e.message}`;
+}
+
+function cell(row: FeedRow, header: string, raw: unknown) {
+  const column = columnOf(header);
+  if (!column) return false;
+  if (row.columns[column.field] !== undefined) return true; // the first of two columns for one field wins
+  row.columns[column.field] = header;
+  try {
+    let value: unknown;
+    if (typeof raw === 'string') value = readCell(column.kind, raw);
+    else if (typeof raw === 'number' && column.kind !== 'number' && column.kind !== 'integer') value = readCell(column.kind, String(raw));
+    else value = raw === null ? undefined : raw;
+    if (value !== undefined) row.values[column.field] = value;
+  } catch (err) {
+    if (!(err instanceof CellError)) throw err;
+    row.errors.push({ row: row.row, column: header, message: err.message });
+  }
+  return true;
+}
+
+export function readCsvFeed(text: string): ParsedFeed {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, relax_quotes: false }) as string[][];
+  } catch (err) {
+    throw new FeedError(`The CSV could not be read: ${(err as Error).message}`);
+  }
+  const [header = [], ...body] = records;
+  if (!header.some((h) => h.trim())) throw new FeedError('The CSV has no header row');
+  const unused = header.filter((h) => h.trim() && !columnOf(h));
+  const rows: FeedRow[] = [];
+  body.forEach((record, i) => {
+    if (record.every((c) => c.trim() === '')) return; // a blank line is not a car
+    const row: FeedRow = { row: i + 2, values: {}, columns: {}, errors: [] };
+    header.forEach((h, c) => {
+      if (h.trim()) cell(row, h.trim(), record[c] ?? '');
+    });
+    rows.push(row);
+  });
+  return { rows, unusedColumns: unused };
+}
+
+export function readJsonFeed(text: string): ParsedFeed {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw new FeedError(`The JSON could not be read: ${(err as Error).message}`);
+  }
+  if (!Array.isArray(data)) throw new FeedError('A JSON feed is an array of car objects');
+  const unused = new Set<string>();
+  const rows = data.map((item, i): FeedRow => {
+    const row: FeedRow = { row: i + 1, values: {}, columns: {}, errors: [] };
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      row.errors.push({ row: row.row, column: '(row)', message: 'is not a car object' });
+      return row;
+    }
+    for (const [key, raw] of Object.entries(item as Record<string, unknown>)) {
+      // What the import works out itself is skipped before aliases (a car record's `description` is not its comments).
+      if (COMPUTED_FIELDS.has(key) || cell(row, key, raw)) continue;
+      // Any other car field (variant, finance_lenders, categories, …) is taken as it is and checked by the car schema.
+      if (CAR_FIELDS.has(key)) {
+        row.values[key as FeedField] = raw;
+        row.columns[key as FeedField] = key;
+      } else unused.add(key);
+    }
+    return row;
+  });
+  return { rows, unusedColumns: [...unused] };
+}
+
+/** A feed by its file name (.json, else CSV). */
+export function readFeed(text: string, fileName: string): ParsedFeed {
+  return /\.json$/i.test(fileName) ? readJsonFeed(text) : readCsvFeed(text);
+}

@@ -1,0 +1,190 @@
+/**
+ * `npm run import:stock` as a function (docs/cars.md, "Stock import"): read a dealership's
+ * feed, build and check every car, and, when no row is bad (or bad rows may be skipped),
+ * write the dealership's stock file. Nothing of a feed with a bad row is applied unless
+ * `skipBadRows`; a dry run reports what would change and writes nothing.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Car } from '../../../schemas/types.gen.ts';
+import { SiteFolder } from '../../site/folder.ts';
+import type { ResolvedSite } from '../../site/types.ts';
+import { soldWindowDays } from '../sold.ts';
+import { importedCarId, readStockFile, STOCK_FILE_VERSION, writeStockFile, type StockFile } from '../stock-file.ts';
+import { formatRowError, readFeed, type RowError } from './feed.ts';
+import { mergeStock } from './merge.ts';
+import { photoFetcher, photoProblem, photoStore, type PhotoFetcher } from './photos.ts';
+import { feedRowToCar, type DealershipContext } from './to-car.ts';
+import { checkCar } from './validate.ts';
+
+export interface ImportOptions {
+  sitesDir: string;
+  dataDir: string;
+  /** The site whose dealership the feed is for. */
+  site: string;
+  /** The dealership, by id or slug. */
+  dealership: string;
+  /** The feed file (.csv or .json). */
+  file: string;
+  /** The feed's text, when it is not read from `file` (tests). */
+  text?: string;
+  skipBadRows?: boolean;
+  dryRun?: boolean;
+  /** "Now", ms (tests pass a fake clock's). */
+  now?: number;
+  /** How photos are fetched (default: files and data: URLs; http(s) with `network`). */
+  fetchPhoto?: PhotoFetcher;
+  network?: boolean;
+}
+
+export interface ImportReport {
+  site: string;
+  dealership: string;
+  added: string[];
+  changed: string[];
+  sold: string[];
+  removed: string[];
+  unchanged: number;
+  errors: RowError[];
+  /** Rows left out (with skipBadRows). */
+  skippedRows: number[];
+  unusedColumns: string[];
+  /** Whether the stock file was written. */
+  applied: boolean;
+  dryRun: boolean;
+  path?: string;
+  /** The dealership's stock after the import (or as it would be). */
+  cars: Car[];
+}
+
+/** A problem with the whole import (unknown site or dealership, unreadable feed). */
+export class ImportRefused extends Error {}
+
+export function dealershipContext(site: ResolvedSite, dealership: string, catalogue: DealershipContext['catalogue']): DealershipContext {
+  const d = site.dealerships.find((x) => String(x.id) === dealership || x.slug === dealership);
+  if (!d) throw new ImportRefused(`Site ${site.slug} has no dealership ${dealership} (it has ${site.dealerships.map((x) => `${x.id} ${x.slug}`).join(', ') || 'none'})`);
+  const own = site.locations.filter((l) => l.dealership_slug === d.slug);
+  const locations = [...own.filter((l) => l.location_type === 'sales'), ...own.filter((l) => l.location_type !== 'sales')];
+  if (!locations.length) throw new ImportRefused(`Dealership ${d.slug} has no location on site ${site.slug}: add one before importing its stock`);
+  return { region: site.region ?? 'AU', dealership: d, locations, catalogue };
+}
+
+export async function importStock(options: ImportOptions): Promise<ImportReport> {
+  const now = options.now ?? Date.now();
+  const folder = new SiteFolder(options.sitesDir);
+  const entries = folder.loadAll();
+  const entry = entries.find((e) => e.slug === options.site);
+  if (!entry) throw new ImportRefused(`No site ${options.site} in ${options.sitesDir}`);
+  if (!entry.ok) throw new ImportRefused(`Site ${options.site} is invalid; fix it first (npm run validate -- sites/${options.site}.json)`);
+  const ctx = dealershipContext(entry.site, options.dealership, folder.catalogue);
+  const slug = ctx.dealership.slug;
+  const sites = entries.flatMap((e) => (e.ok ? [e.site] : []));
+
+  let text: string;
+  try {
+    text = options.text ?? readFileSync(options.file, 'utf8');
+  } catch (err) {
+    throw new ImportRefused(`The feed ${options.file} could not be read: ${(err as Error).message}`);
+  }
+  let feed: ReturnType<typeof readFeed>;
+  try {
+    feed = readFeed(text, options.file);
+  } catch (err) {
+    throw new ImportRefused((err as Error).message);
+  }
+
+  const previousFile = readStockFile(options.dataDir, slug);
+  const previous = previousFile?.cars ?? [];
+  const byStock = new Map(previous.map((c) => [c.stocknum, c]));
+  let serial = previousFile?.next_serial ?? 1;
+  const fetchPhoto = options.fetchPhoto ?? photoFetcher({ baseDir: dirname(options.file), network: options.network });
+  const photos = photoStore(options.dataDir, fetchPhoto, previousFile?.photos ?? {}, !options.dryRun);
+
+  const errors: RowError[] = [];
+  const skippedRows: number[] = [];
+  const built: Car[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const row of feed.rows) {
+    const stocknum = typeof row.values.stocknum === 'string' ? row.values.stocknum : undefined;
+    if (stocknum !== undefined) {
+      const first = firstRowOf.get(stocknum);
+      if (first !== undefined) row.errors.push({ row: row.row, column: row.columns.stocknum ?? 'stocknum', message: `${JSON.stringify(stocknum)} is already on row ${first}` });
+      else firstRowOf.set(stocknum, row.row);
+    }
+    const images: string[] = [];
+    const urls = (row.values.photos as string[] | undefined) ?? [];
+    if (!row.errors.length) {
+      for (const [i, url] of urls.entries()) {
+        try {
+          images.push(await photos.resolve(url));
+        } catch (err) {
+          row.errors.push({ row: row.row, column: row.columns.photos ?? 'photos', message: photoProblem(err, i, url) });
+        }
+      }
+    }
+    const old = stocknum !== undefined ? byStock.get(stocknum) : undefined;
+    const car = feedRowToCar(ctx, { values: row.values, id: old?.id ?? importedCarId(ctx.dealership.id, serial), previous: old, images, now });
+    const rowErrors = [...row.errors, ...checkCar(row, car)];
+    if (rowErrors.length) {
+      errors.push(...rowErrors);
+      skippedRows.push(row.row);
+      // A skipped row's car stays as it was: a typo in the feed does not sell a car.
+      if (old) built.push(old);
+      continue;
+    }
+    if (!old) serial++;
+    built.push(car);
+  }
+
+  const merged = mergeStock(previous, built, now, soldWindowDays(sites, slug));
+  const report: ImportReport = {
+    site: options.site,
+    dealership: slug,
+    added: merged.added,
+    changed: merged.changed,
+    sold: merged.sold,
+    removed: merged.removed,
+    unchanged: merged.unchanged,
+    errors,
+    skippedRows: options.skipBadRows ? skippedRows : [],
+    unusedColumns: feed.unusedColumns,
+    applied: false,
+    dryRun: Boolean(options.dryRun),
+    cars: merged.cars,
+  };
+  if (errors.length && !options.skipBadRows) return { ...report, added: [], changed: [], sold: [], removed: [], unchanged: 0, cars: previous };
+  const nothingChanged = !merged.added.length && !merged.changed.length && !merged.sold.length && !merged.removed.length;
+  if (options.dryRun || (nothingChanged && previousFile)) return report;
+  const file: StockFile = {
+    version: STOCK_FILE_VERSION,
+    dealership_slug: slug,
+    dealership_id: ctx.dealership.id,
+    imported_at: new Date(now).toISOString(),
+    next_serial: serial,
+    photos: photos.known,
+    cars: merged.cars,
+  };
+  return { ...report, applied: true, path: writeStockFile(options.dataDir, file) };
+}
+
+/** The report as the CLI prints it. */
+export function formatReport(r: ImportReport): string {
+  const lines: string[] = [];
+  const who = `${r.site} / ${r.dealership}`;
+  if (r.errors.length && !r.skippedRows.length) {
+    lines.push(`Nothing imported for ${who}: ${r.errors.length} problem${r.errors.length === 1 ? '' : 's'} in the feed (fix them, or run again with --skip-bad-rows):`);
+    lines.push(...r.errors.map((e) => `  ${formatRowError(e)}`));
+    return lines.join('\n');
+  }
+  lines.push(`${r.dryRun ? 'Dry run, nothing written: ' : ''}${who}: ${r.added.length} added, ${r.changed.length} changed, ${r.sold.length} sold${r.removed.length ? `, ${r.removed.length} removed (sold more than the sold window ago)` : ''}, ${r.unchanged} unchanged.`);
+  for (const [what, list] of [['added', r.added], ['changed', r.changed], ['marked sold', r.sold], ['removed', r.removed]] as const) {
+    if (list.length) lines.push(`  ${what}: ${list.join(', ')}`);
+  }
+  if (r.skippedRows.length) {
+    lines.push(`Skipped ${r.skippedRows.length} bad row${r.skippedRows.length === 1 ? '' : 's'} (${r.skippedRows.join(', ')}):`);
+    lines.push(...r.errors.map((e) => `  ${formatRowError(e)}`));
+  }
+  if (r.unusedColumns.length) lines.push(`Columns not used: ${r.unusedColumns.join(', ')} (docs/cars.md, "Stock import").`);
+  if (r.applied) lines.push(`Written to ${r.path}.`);
+  return lines.join('\n');
+}

@@ -1,0 +1,29 @@
+/**
+ * Serves imported cars' photos (import/photos.ts stores them): GET /stock/{name}, mounted
+ * under /assets. Names are content-addressed, so a photo never changes and is cached for a
+ * year; an SVG is sent with the asset library's sandboxing policy (engine/server/assets-api.ts).
+ */
+import { Router } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ASSET_FILE, ASSET_TYPES, type AssetExt } from '../server/asset-rules.ts';
+import { stockPhotoDir } from './import/photos.ts';
+
+export function stockPhotosRouter(dataDir: string): Router {
+  const router = Router();
+  const dir = stockPhotoDir(dataDir);
+  router.get('/stock/:file', (req, res) => {
+    const name = String(req.params.file);
+    const file = join(dir, name);
+    if (!ASSET_FILE.test(name) || !existsSync(file)) {
+      res.status(404).type('text/plain').send('No such photo');
+      return;
+    }
+    res.setHeader('Content-Type', ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as AssetExt]);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    res.sendFile(file);
+  });
+  return router;
+}

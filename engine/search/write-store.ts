@@ -1,0 +1,302 @@
+/**
+ * The embedded engine's write side (engine/search/README.md, "Writes and sync"): what the
+ * official client's indexing calls do to an index here. An index written to keeps its records
+ * by objectID; an index the server built (Car_production from the stock) is taken over with
+ * its records and settings on the first write. Writes are applied together: the index is
+ * rebuilt once the writes settle, before any read, and before a task is reported published,
+ * so `waitForTask` means what it means on Algolia.
+ */
+import { randomUUID } from 'node:crypto';
+import { pick } from 'lodash-es';
+import type { SearchEngine } from './engine.ts';
+import { SearchError } from './errors.ts';
+import { parseFilters } from './filter-parser.ts';
+import type { IndexSettings, SearchIndex, SortSpec } from './search-index.ts';
+import { fromAlgoliaSettings, replicaSort, toAlgoliaSettings, type AlgoliaSettings } from './write-settings.ts';
+
+type Record_ = Record<string, unknown>;
+
+export interface BatchRequest {
+  action: string;
+  body?: Record_;
+  indexName?: string;
+}
+
+interface Writable {
+  records: Map<string, Record_>;
+  settings: IndexSettings;
+  algolia: AlgoliaSettings;
+  replicas: Map<string, SortSpec[]>;
+  replicaSettings: Map<string, AlgoliaSettings>;
+  /** The index this state was last built as (or taken from); another one means the server rebuilt it. */
+  built?: SearchIndex;
+  dirty: boolean;
+}
+
+/** Most records in one batch request (Algolia advises batches of about 1,000). */
+export const MAX_BATCH_REQUESTS = 10_000;
+/** Largest record, in bytes of JSON (Algolia's plan limit is 10 to 100 KB). */
+export const MAX_RECORD_BYTES = 100_000;
+/** How long writes may gather before the index is rebuilt anyway (a read or a task check rebuilds at once). */
+const SETTLE_MS = 25;
+
+const EMPTY_SETTINGS: IndexSettings = { searchableAttributes: [], attributesForFaceting: [], customRanking: [] };
+const bare = (name: string) => name.replace(/^virtual\((.+)\)$/, '$1');
+
+function applyPartial(target: Record_, attributes: Record_) {
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === 'objectID') continue;
+    const op = value && typeof value === 'object' && !Array.isArray(value) ? (value as { _operation?: string; value?: unknown }) : undefined;
+    if (!op?._operation) {
+      target[key] = value;
+      continue;
+    }
+    const current = target[key];
+    const list = Array.isArray(current) ? [...current] : [];
+    switch (op._operation) {
+      case 'Increment':
+      case 'Decrement': {
+        const step = Number(op.value ?? 1) * (op._operation === 'Decrement' ? -1 : 1);
+        target[key] = (typeof current === 'number' ? current : 0) + step;
+        break;
+      }
+      case 'Add':
+        target[key] = [...list, op.value];
+        break;
+      case 'AddUnique':
+        target[key] = list.includes(op.value) ? list : [...list, op.value];
+        break;
+      case 'Remove':
+        target[key] = list.filter((v) => v !== op.value);
+        break;
+      default:
+        throw new SearchError(`Unknown partial update operation ${op._operation}`, 400);
+    }
+  }
+}
+
+export class WriteStore {
+  private readonly primaries = new Map<string, Writable>();
+  private readonly replicaOf = new Map<string, string>();
+  private lastTask = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly engine: SearchEngine) {}
+
+  private task() {
+    return ++this.lastTask;
+  }
+
+  /** The primary a replica belongs to, for indexes written here or built by the server. */
+  primaryOf(name: string): string | undefined {
+    const known = this.replicaOf.get(name);
+    if (known) return known;
+    const source = this.engine.source(name);
+    return source && source.index.name !== name ? source.index.name : undefined;
+  }
+
+  private writable(name: string): Writable {
+    if (this.primaryOf(name)) throw new SearchError(`Cannot write records to the replica ${name}: write to its primary ${this.primaryOf(name)}`, 400);
+    const current = this.engine.source(name)?.index;
+    let w = this.primaries.get(name);
+    if (w && (w.dirty || !current || current === w.built)) return w;
+    // New here, or the server built the index again (new stock): start from what it serves.
+    const { replicas = {}, ...settings } = current?.settings ?? EMPTY_SETTINGS;
+    w = {
+      records: new Map((current?.records ?? []).map((r, i) => [String(r.objectID ?? i), r])),
+      settings,
+      algolia: w?.algolia ?? {},
+      replicas: new Map(Object.entries(replicas)),
+      replicaSettings: w?.replicaSettings ?? new Map(),
+      built: current,
+      dirty: !current,
+    };
+    for (const r of w.replicas.keys()) this.replicaOf.set(r, name);
+    this.primaries.set(name, w);
+    return w;
+  }
+
+  private changed(w: Writable) {
+    w.dirty = true;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), SETTLE_MS);
+    this.timer.unref?.();
+  }
+
+  /** Rebuilds every index with writes not yet applied. */
+  flush() {
+    clearTimeout(this.timer);
+    for (const [name, w] of this.primaries) {
+      if (!w.dirty) continue;
+      const records = [...w.records.values()];
+      const settings = { ...w.settings, replicas: Object.fromEntries(w.replicas) };
+      // Algolia searches every attribute until searchableAttributes is set; so does a new index here.
+      if (!settings.searchableAttributes.length) settings.searchableAttributes = [...new Set(records.slice(0, 100).flatMap((r) => Object.keys(r).filter((k) => typeof r[k] === 'string' && k !== 'objectID')))];
+      w.built = this.engine.addIndex(name, records, settings);
+      w.dirty = false;
+    }
+  }
+
+  get pending(): boolean {
+    for (const w of this.primaries.values()) if (w.dirty) return true;
+    return false;
+  }
+
+  batch(indexName: string | undefined, requests: BatchRequest[]): { taskID: number; objectIDs: string[] } {
+    if (!Array.isArray(requests)) throw new SearchError('requests must be an array', 400);
+    if (requests.length > MAX_BATCH_REQUESTS) throw new SearchError(`At most ${MAX_BATCH_REQUESTS} operations may be sent in one batch`, 400);
+    const objectIDs: string[] = [];
+    requests.forEach((r, position) => {
+      const name = indexName ?? r?.indexName;
+      if (!r || typeof r !== 'object' || typeof name !== 'string' || !name) throw new SearchError(`The request at position ${position} needs an action and an index`, 400);
+      const body = r.body ?? {};
+      if (typeof body !== 'object' || Array.isArray(body)) throw new SearchError(`The body at position ${position} must be an object`, 400);
+      if (JSON.stringify(body).length > MAX_RECORD_BYTES) throw new SearchError(`Record at the position ${position} objectID=${String(body.objectID)} is too big (more than ${MAX_RECORD_BYTES} bytes)`, 400);
+      objectIDs.push(this.apply(name, r.action, body, position));
+    });
+    return { taskID: this.task(), objectIDs };
+  }
+
+  private apply(name: string, action: string, body: Record_, position: number): string {
+    const w = this.writable(name);
+    const id = body.objectID === undefined ? undefined : String(body.objectID);
+    const needId = () => {
+      if (!id) throw new SearchError(`The ${action} at position ${position} needs an objectID`, 400);
+      return id;
+    };
+    switch (action) {
+      case 'addObject': {
+        const objectID = id ?? randomUUID();
+        w.records.set(objectID, { ...body, objectID });
+        this.changed(w);
+        return objectID;
+      }
+      case 'updateObject':
+        w.records.set(needId(), { ...body, objectID: needId() });
+        break;
+      case 'partialUpdateObject':
+      case 'partialUpdateObjectNoCreate': {
+        const existing = w.records.get(needId());
+        if (!existing && action === 'partialUpdateObjectNoCreate') return needId();
+        const next = { ...(existing ?? {}), objectID: needId() };
+        applyPartial(next, body);
+        w.records.set(needId(), next);
+        break;
+      }
+      case 'deleteObject':
+        w.records.delete(needId());
+        break;
+      case 'clear':
+        w.records.clear();
+        break;
+      case 'delete':
+        this.deleteIndex(name);
+        return id ?? '';
+      default:
+        throw new SearchError(`Unknown batch action ${JSON.stringify(action)} at position ${position}`, 400);
+    }
+    this.changed(w);
+    return id ?? '';
+  }
+
+  saveObject(indexName: string, record: Record_, objectID?: string) {
+    const [id] = this.batch(indexName, [{ action: objectID ? 'updateObject' : 'addObject', body: objectID ? { ...record, objectID } : record }]).objectIDs;
+    return { taskID: this.lastTask, objectID: id };
+  }
+
+  partialUpdate(indexName: string, objectID: string, attributes: Record_, createIfNotExists: boolean) {
+    this.batch(indexName, [{ action: createIfNotExists ? 'partialUpdateObject' : 'partialUpdateObjectNoCreate', body: { ...attributes, objectID } }]);
+    return { taskID: this.lastTask, objectID };
+  }
+
+  deleteObject(indexName: string, objectID: string) {
+    this.batch(indexName, [{ action: 'deleteObject', body: { objectID } }]);
+    return { taskID: this.lastTask };
+  }
+
+  deleteIndex(name: string) {
+    this.primaries.delete(name);
+    for (const [r, p] of [...this.replicaOf]) if (p === name) this.replicaOf.delete(r);
+    this.engine.removeIndex(name);
+    return { taskID: this.task() };
+  }
+
+  setSettings(name: string, settings: AlgoliaSettings, forwardToReplicas: boolean) {
+    const primary = this.primaryOf(name);
+    if (primary) {
+      const w = this.writable(primary);
+      w.replicaSettings.set(name, { ...w.replicaSettings.get(name), ...settings });
+      if (settings.ranking) w.replicas.set(name, replicaSort(settings.ranking));
+      this.changed(w);
+      return { taskID: this.task() };
+    }
+    const w = this.writable(name);
+    const { replicas, ...rest } = settings;
+    w.settings = fromAlgoliaSettings(rest, w.settings);
+    w.algolia = { ...w.algolia, ...rest };
+    if (replicas) {
+      const names = replicas.map(bare);
+      for (const r of w.replicas.keys()) if (!names.includes(r)) this.replicaOf.delete(r);
+      w.replicas = new Map(names.map((r) => [r, w.replicas.get(r) ?? []]));
+      for (const r of names) this.replicaOf.set(r, name);
+    }
+    if (forwardToReplicas) for (const r of w.replicas.keys()) w.replicaSettings.set(r, { ...w.replicaSettings.get(r), ...rest, ranking: w.replicaSettings.get(r)?.ranking });
+    this.changed(w);
+    return { taskID: this.task() };
+  }
+
+  getSettings(name: string): AlgoliaSettings {
+    const primary = this.primaryOf(name);
+    if (primary) {
+      const w = this.writable(primary);
+      const { replicas: _replicas, ...shared } = this.getSettings(primary);
+      return { ...shared, ...w.replicaSettings.get(name), primary } as AlgoliaSettings;
+    }
+    const source = this.engine.source(name);
+    const w = this.primaries.get(name);
+    if (!source && !w) throw new SearchError(`Index ${name} does not exist`, 404);
+    const settings = w ? { ...w.settings, replicas: Object.fromEntries(w.replicas) } : source!.index.settings;
+    return { ...toAlgoliaSettings(settings), ...w?.algolia, replicas: Object.keys(settings.replicas ?? {}) };
+  }
+
+  /** Every record (filtered), a thousand at a time, in the index's order; the cursor is where the next page starts. */
+  browse(name: string, params: { cursor?: string; hitsPerPage?: number; filters?: string; attributesToRetrieve?: string[] }) {
+    this.flush();
+    const source = this.engine.source(name);
+    if (!source) throw new SearchError(`Index ${name} does not exist`, 404);
+    const { index, sort } = source;
+    const start = params.cursor ? Number(Buffer.from(params.cursor, 'base64url').toString('utf8')) : 0;
+    if (!Number.isInteger(start) || start < 0) throw new SearchError('Invalid cursor', 400);
+    const size = Math.min(1000, Math.max(1, params.hitsPerPage ?? 1000));
+    const tree = params.filters ? parseFilters(params.filters) : undefined;
+    const bits = tree ? index.evaluate(tree) : index.all();
+    const order = index.order(sort);
+    const matching: number[] = [];
+    for (const doc of order) if (bits[doc >>> 5] & (1 << (doc & 31))) matching.push(doc);
+    const attrs = params.attributesToRetrieve;
+    const hits = matching.slice(start, start + size).map((doc) => {
+      const record = index.records[doc];
+      const out = attrs && !attrs.includes('*') ? pick(record, attrs) : { ...record };
+      return { ...out, objectID: String(record.objectID ?? doc) };
+    });
+    const next = start + size < matching.length ? Buffer.from(String(start + size)).toString('base64url') : undefined;
+    return {
+      hits,
+      nbHits: matching.length,
+      page: Math.floor(start / size),
+      nbPages: Math.ceil(matching.length / size),
+      hitsPerPage: size,
+      processingTimeMS: 0,
+      query: '',
+      params: '',
+      index: name,
+      ...(next ? { cursor: next } : {}),
+    };
+  }
+
+  /** Every task here is published once its writes are applied. */
+  taskStatus() {
+    this.flush();
+    return { status: 'published' as const, pendingTask: false };
+  }
+}
