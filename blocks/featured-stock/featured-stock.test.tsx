@@ -3,10 +3,13 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { car, NOW } from '../_cars/test-cars.ts';
 import { loadAndRender } from '../_shared/test-load.tsx';
 import { prepareDemoSite } from '../_shared/test-utils.tsx';
+import FeaturedStockApp from './FeaturedStockApp.tsx';
 import FeaturedStock from './index.tsx';
 import type { FeaturedStockData } from './load.ts';
 
 const cars = [1, 2, 3, 4].map((n) => car({ id: 2000 + n, objectID: String(2000 + n), slug: `car-${n}`, name: `2024 Ford Ranger XLT ${n}` }));
+/** The row's UI as the page hydrates it (index.tsx wraps it in the lazily hydrated block). */
+const ui = { component: FeaturedStockApp };
 const data: FeaturedStockData = { cars, seeAll: '/search/new-used-and-demo-cars?sortBy=Car_production_newest', now: NOW };
 
 afterEach(() => {
@@ -15,7 +18,7 @@ afterEach(() => {
 
 describe('featured stock block', () => {
   it('shows the heading, a See all link to the matching search and the cars as full car cards', async () => {
-    await loadAndRender('featured-stock', FeaturedStock, { props: {}, data });
+    await loadAndRender('featured-stock', ui, { props: {}, data });
     const section = screen.getByRole('region', { name: 'New arrivals' });
     within(section).getByRole('heading', { level: 2, name: 'New arrivals' });
     expect(within(section).getByRole('link', { name: /^See all\s*New arrivals$/ }).getAttribute('href')).toBe(data.seeAll);
@@ -27,7 +30,7 @@ describe('featured stock block', () => {
   });
 
   it('photos have their size, load lazily and never compete with the hero for priority', async () => {
-    await loadAndRender('featured-stock', FeaturedStock, { props: {}, data });
+    await loadAndRender('featured-stock', ui, { props: {}, data });
     const photos = document.querySelectorAll<HTMLImageElement>('.fc-featured-stock img');
     expect(photos).toHaveLength(4);
     for (const img of photos) {
@@ -39,7 +42,7 @@ describe('featured stock block', () => {
   });
 
   it('has labelled previous/next buttons that control the row; previous is disabled at the start', async () => {
-    await loadAndRender('featured-stock', FeaturedStock, { props: {}, data });
+    await loadAndRender('featured-stock', ui, { props: {}, data });
     const prev = screen.getByRole('button', { name: 'Previous cars' });
     const next = screen.getByRole('button', { name: 'Next cars' });
     const row = screen.getByRole('region', { name: 'New arrivals, 4 cars' });
@@ -53,7 +56,7 @@ describe('featured stock block', () => {
   });
 
   it('scrolls one card with the arrow keys and to the ends with Home and End, on the row only', async () => {
-    await loadAndRender('featured-stock', FeaturedStock, { props: {}, data });
+    await loadAndRender('featured-stock', ui, { props: {}, data });
     const row = screen.getByRole('region', { name: 'New arrivals, 4 cars' });
     const items = row.querySelectorAll<HTMLElement>('[data-scroll-item]');
     Object.defineProperty(items[0], 'offsetLeft', { value: 0 });
@@ -73,7 +76,7 @@ describe('featured stock block', () => {
   });
 
   it('shows nothing to visitors without cars, and staff the reason in development', async () => {
-    const { container } = await loadAndRender('featured-stock', FeaturedStock, { props: {}, data: { cars: [], now: NOW, problem: 'The cars could not be looked up' } });
+    const { container } = await loadAndRender('featured-stock', ui, { props: {}, data: { cars: [], now: NOW, problem: 'The cars could not be looked up' } });
     expect(container.querySelector('.fc-featured-stock')).toBeNull();
     // loadAndRender renders in development mode.
     expect(container.textContent).toContain('The cars could not be looked up');
@@ -108,6 +111,14 @@ describe('featured stock load', () => {
     expect(requests[0].params.filters).toMatch(/show_on_dealer_website:true.* AND NOT make:"Suzuki" .*listing_state:available$/);
     expect(requests[0].params.attributesToRetrieve).toContain('before_price');
     expect(requests[0].params.hitsPerPage).toBe(2);
+  });
+
+  it('brings the row UI with the cars, so a page made after a client-side navigation shows them at once', async () => {
+    mockSearch(() => ({ hits: cars }));
+    const result = await FeaturedStock.load!(ctx({ source: 'new-arrivals' }));
+    // The page's own module is the lazily hydrated wrapper; once load has run its UI renders without waiting.
+    await loadAndRender('featured-stock', FeaturedStock, { props: { limit: 2 }, data: result });
+    expect(document.querySelectorAll('[data-lazy-ui="featured-stock"] .fc-car-card')).toHaveLength(2);
   });
 
   it('specials keep only cars whose card shows a reduced price', async () => {

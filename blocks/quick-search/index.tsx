@@ -4,18 +4,23 @@
  * plain GET form whose field names are the search page's query string, so it works before
  * (and without) JavaScript; once hydrated, the model list follows the make and the button
  * opens the search's own address (/search/{make}/{model}?range[price]=:40000) in the page.
- * No search UI is loaded: the choices come from the server's facet query (load.ts).
+ * No search UI is loaded: the choices come from the server's facet query (load.ts), and the
+ * search's URL rules (url.ts) load when the visitor reaches the form, so the page's own
+ * JavaScript stays small (docs/content-blocks.md, "Quick search").
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { QuickSearchProps } from '../../schemas/resolved.gen.ts';
-import { loadQuickSearch } from './load.ts';
-import { budgetSteps, choiceFromForm, FIELD_NAMES, quickSearchUrl, searchTarget, type QuickSearchData } from './rules.ts';
+import { budgetSteps, choiceFromForm, FIELD_NAMES, searchTarget, type QuickSearchData } from './rules.ts';
 import './quick-search.css';
 
 const EMPTY: QuickSearchData = { makes: [], bodies: [] };
+
+/** The search's URL rules, fetched once when the visitor points at or focuses the form (and at the latest on submit). */
+let urlRules: Promise<typeof import('./url.ts')> | undefined;
+const loadUrlRules = () => (urlRules ??= import('./url.ts'));
 
 /** What the make field holds once the page is interactive (the visitor may have chosen before). */
 interface Enhanced {
@@ -54,8 +59,16 @@ function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const choice = choiceFromForm(new FormData(event.currentTarget), FIELD_NAMES);
-    navigate(quickSearchUrl(choice, target, site.pages));
+    const form = event.currentTarget;
+    const choice = choiceFromForm(new FormData(form), FIELD_NAMES);
+    loadUrlRules().then(
+      ({ quickSearchUrl }) => navigate(quickSearchUrl(choice, target, site.pages)),
+      () => {
+        // The rules could not load (offline): the plain form still searches.
+        urlRules = undefined;
+        form.submit();
+      },
+    );
   };
 
   const chosenMake = enhanced ? d.makes.find((m) => m.name === enhanced.make) : undefined;
@@ -71,7 +84,7 @@ function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: {
             {t(props.heading)}
           </h2>
         )}
-        <form ref={formRef} className="fc-quick-search__form" method="get" action={action} role="search" aria-label={label} onSubmit={onSubmit} data-ready={enhanced ? 'true' : undefined}>
+        <form ref={formRef} className="fc-quick-search__form" method="get" action={action} role="search" aria-label={label} onSubmit={onSubmit} onPointerEnter={loadUrlRules} onFocus={loadUrlRules} data-ready={enhanced ? 'true' : undefined}>
           <div className="fc-quick-search__field">
             <label htmlFor={id('make')}>{t('Make')}</label>
             <select
@@ -172,6 +185,7 @@ function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: {
 }
 
 export default defineBlock<QuickSearchProps>({
-  load: loadQuickSearch,
+  // Runs on the server (and on client-side navigation): its search client never ships with the page.
+  load: (ctx) => import('./load.ts').then((m) => m.loadQuickSearch(ctx)),
   component: QuickSearch,
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { BlockEnvironmentProvider } from '../../engine/render/BlockTree.tsx';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
@@ -78,23 +78,23 @@ describe('quick search block', () => {
     expect(model().value).toBe('');
   });
 
-  it('opens the matching search address: make and model in the path, the price limit in the query', () => {
+  it('opens the matching search address: make and model in the path, the price limit in the query', async () => {
     const form = renderQuick();
     fireEvent.change(screen.getByLabelText('Make'), { target: { value: 'Ford' } });
     fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'Ranger' } });
     fireEvent.change(screen.getByLabelText('Maximum price'), { target: { value: ':40000' } });
     fireEvent.submit(form);
-    expect(screen.getByTestId('location').textContent).toBe('/search/ford/ranger?range[price]=:40000');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/search/ford/ranger?range[price]=:40000'));
   });
 
-  it('searches by weekly repayment when the visitor switches the budget', () => {
+  it('searches by weekly repayment when the visitor switches the budget', async () => {
     const form = renderQuick();
     fireEvent.change(screen.getByLabelText('Body type'), { target: { value: 'SUV' } });
     fireEvent.change(screen.getByLabelText('Maximum price'), { target: { value: ':20000' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Weekly budget' }));
     fireEvent.change(screen.getByLabelText('Maximum weekly repayment'), { target: { value: ':150' } });
     fireEvent.submit(form);
-    expect(screen.getByTestId('location').textContent).toBe('/search/suv?range[weekly_price]=:150');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/search/suv?range[weekly_price]=:150'));
   });
 
   it('starts with the budget the props choose', () => {

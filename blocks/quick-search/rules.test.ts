@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../engine/site/types.ts';
-import { NameBook, parseSearchUrl } from '../_search/url-state.ts';
-import { budgetSteps, choiceFromForm, FIELD_NAMES, optionsFromFacets, quickSearchState, quickSearchUrl, searchTarget } from './rules.ts';
+import { DEFAULT_SEARCH_PATH as SEARCH_DEFAULT, NameBook, parseSearchUrl } from '../_search/url-state.ts';
+import { budgetSteps, choiceFromForm, DEFAULT_SEARCH_PATH, FIELD_NAMES, optionsFromFacets, searchTarget } from './rules.ts';
+import { quickSearchState, quickSearchUrl } from './url.ts';
 
 const search = (id: string, path: string): Page => ({ id, path, title: id, blocks: [{ type: 'search-page', id: `${id}-block` }] }) as Page;
 const FULL: Page[] = [
@@ -14,6 +15,11 @@ const FULL: Page[] = [
 const target = searchTarget(FULL);
 
 describe('quick search: the address a choice opens', () => {
+  it("goes to the search page's default address", () => {
+    expect(DEFAULT_SEARCH_PATH).toBe(SEARCH_DEFAULT);
+    expect(target).toEqual({ action: SEARCH_DEFAULT, paths: true });
+  });
+
   it('puts one make and model in the path and the price limit in the query, as the search page writes it', () => {
     expect(quickSearchUrl({ make: 'Ford', model: 'Ranger', budget: 'price', max: 40000 }, target, FULL)).toBe('/search/ford/ranger?range[price]=:40000');
   });

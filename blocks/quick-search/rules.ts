@@ -1,11 +1,14 @@
 /**
  * The quick search's rules (docs/content-blocks.md, "Quick search"), pure: which search page
- * the form goes to, the choices it offers from the stock's facets, and the search address a
- * choice opens (the search page's own URL rules, docs/search-ui.md "URL state").
+ * the form goes to and the choices it offers from the stock's facets. The search address a
+ * choice opens is url.ts, loaded when the visitor reaches the form (it carries the search's
+ * URL rules, which a page that only shows the form does not need).
  */
-import { matchPage } from '../../engine/render/routes.ts';
 import type { Page } from '../../engine/site/types.ts';
-import { DEFAULT_SEARCH_PATH, SEARCH_ROOT, searchUrlFor, type SearchRouteState } from '../_search/url-state.ts';
+
+/** The stock search's default address (blocks/_search/url-state.ts DEFAULT_SEARCH_PATH; url.test.ts checks they agree). */
+export const DEFAULT_SEARCH_PATH = '/search/new-used-and-demo-cars';
+const SEARCH_ROOT = '/search';
 
 /** What the visitor chose; empty fields mean "any". */
 export interface QuickChoice {
@@ -25,7 +28,7 @@ export interface SearchTarget {
   paths: boolean;
 }
 
-const hasSearchBlock = (page: Page) => (page.blocks ?? []).some((b) => b.type === 'search-page');
+export const hasSearchBlock = (page: Page) => (page.blocks ?? []).some((b) => b.type === 'search-page');
 
 /**
  * The site's own search route: /search/new-used-and-demo-cars when the site has it, else the
@@ -41,33 +44,6 @@ export function searchTarget(pages: Page[]): SearchTarget {
 
 /** The attribute each budget refines (both are range filters of the stock search). */
 export const BUDGET_ATTRIBUTE = { price: 'price', weekly: 'weekly_price' } as const;
-
-/** A choice as search state: one make, its model, one body type, and an upper price or weekly limit. */
-export function quickSearchState(choice: QuickChoice): SearchRouteState {
-  const lists: Record<string, string[]> = {};
-  if (choice.make) lists.make = [choice.make];
-  if (choice.model) lists.model = [choice.model];
-  if (choice.body) lists.simple_body = [choice.body];
-  const state: SearchRouteState = {};
-  if (Object.keys(lists).length) state.refinementList = lists;
-  if (choice.max && choice.max > 0) state.range = { [BUDGET_ATTRIBUTE[choice.budget]]: `:${Math.round(choice.max)}` };
-  return state;
-}
-
-/**
- * The search address a choice opens, e.g. /search/ford/ranger?range[price]=:40000. A path the
- * site does not serve (a site without /search/:make/:model) falls back to the target page
- * with every filter in the query string, which every search page reads.
- */
-export function quickSearchUrl(choice: QuickChoice, target: SearchTarget, pages: Page[]): string {
-  const state = quickSearchState(choice);
-  if (target.paths) {
-    const url = searchUrlFor(state, { paths: true });
-    const page = matchPage(pages, url.split('?')[0])?.page;
-    if (page && hasSearchBlock(page)) return url;
-  }
-  return searchUrlFor(state, { paths: false, currentPath: target.action });
-}
 
 /** One make and its models, as the stock names them. */
 export interface MakeOption {

@@ -108,7 +108,7 @@ describe('quick search on the home page', () => {
 });
 
 describe('featured stock on the home page', () => {
-  it('a featured car opens its car page', async () => {
+  it('a featured car opens its car page (a click before the row has hydrated is followed)', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const errors = watchErrors(page);
     await page.goto(home('southern-motor-group'));
@@ -147,6 +147,9 @@ describe('featured stock on the home page', () => {
     const prev = section.getByRole('button', { name: 'Previous cars' });
     const next = section.getByRole('button', { name: 'Next cars' });
     const scrollLeft = () => row.evaluate((el) => el.scrollLeft);
+    // The row's UI hydrates when the visitor reaches it (blocks/_search/lazy-block.tsx).
+    await row.hover();
+    await page.waitForSelector('.fc-featured-stock--ready');
     expect(await prev.getAttribute('aria-disabled')).toBe('true');
 
     // Next from the keyboard: Tab to it and press Enter.
