@@ -36,6 +36,8 @@ export interface InventoryOptions {
   seed?: number;
   /** The generator's "today" in ms. Sold dates and listing ages count back from it. Default: the start of the current UTC day. */
   now?: number;
+  /** Id of the first car (default 1): stock generated apart (new-dealerships.ts) takes ids of its own. */
+  firstId?: number;
 }
 
 const DAY = 86400;
@@ -60,7 +62,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
 
   for (let n = 0; n < count; n++) {
     const d = new Draw(mulberry32(mixSeed(seed, n)));
-    const id = n + 1;
+    const id = (options.firstId ?? 1) + n;
     const outlet = outlets[n % outlets.length];
     const { region, dealership } = outlet;
     const franchised = outlet.ownMakes.length > 0;

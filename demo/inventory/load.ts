@@ -10,15 +10,25 @@ import type { Car } from '../../schemas/types.gen.ts';
 import { readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
 import type { StockSource } from '../../engine/providers.ts';
 import { generateInventory, type InventoryOptions } from './generate.ts';
+import { newDealershipStock } from './new-dealerships.ts';
 
 export { readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
 
 /** The generator's knobs: how many cars, which seed, which day is "today". */
 export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sites'>>;
 
-/** The demo stock as the platform's stock provider: generated for the sites that have dealerships. */
+/**
+ * The demo stock as the platform's stock provider: generated for the sites that have
+ * dealerships, with cars of their own for the dealerships of a site without locations yet
+ * (new-dealerships.ts). Asked again for a site created while the server runs
+ * (engine/inventory/live-stock.ts addSites), it gives that site's new dealerships the same
+ * cars it would at the next start.
+ */
 export function demoStock(options: DemoStockOptions = {}): StockSource {
-  return ({ catalogue, sites }) => generateInventory({ catalogue, sites: sites.filter((s) => s.dealerships.length > 0), ...options });
+  return ({ catalogue, sites }) => {
+    const stocked = sites.filter((s) => s.dealerships.length > 0);
+    return [...generateInventory({ catalogue, sites: stocked, ...options }), ...newDealershipStock({ catalogue, sites: stocked, seed: options.seed, now: options.now })];
+  };
 }
 
 /** The demo stock of a sites folder. */

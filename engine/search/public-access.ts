@@ -7,6 +7,11 @@
  *
  *  - a site's key (`site.{slug}`, sent by its pages: blocks/_search/client.ts) is held to
  *    what that site shows (siteShownFilter: preset 1 plus its car types, makes, dealerships);
+ *  - a draft's key (`draft.{slug}`, sent by the editor's preview and /drafts/{slug}/ pages,
+ *    whose site is the draft: previewSearchKey) is held to what any site may show, so the
+ *    DRAFT's own filter — its dealerships, makes and car types, which its blocks send —
+ *    decides what the preview shows, not the published site's (a dealership added in the
+ *    draft previews its cars before it is published);
  *  - any other key, or none (scripts, a site being drafted in the editor before it exists),
  *    is held to what any site may show: show_on_dealer_website:true.
  *
@@ -21,11 +26,29 @@ import { siteShownFilter, type SiteFilterSource } from './site-filter.ts';
 export const PUBLIC_STOCK_FILTER = 'show_on_dealer_website:true';
 
 const SITE_KEY_PREFIX = 'site.';
+const DRAFT_KEY_PREFIX = 'draft.';
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The search key a site's pages send to the platform's search service. */
 export function siteSearchKey(slug: string): string {
   return SITE_KEY_PREFIX + slug;
+}
+
+/** The search key a draft's preview sends (held to the public stock filter; the draft's blocks filter the rest). */
+export function draftSearchKey(slug: string): string {
+  return DRAFT_KEY_PREFIX + slug;
+}
+
+/**
+ * A prepared draft as its preview renders it: on the embedded engine, searching with the
+ * draft's key instead of the published site's (the blocks send `search.apiKey` when the
+ * site sets one, blocks/_search/client.ts). A site on hosted Algolia, or one with its own
+ * key, is left as it is.
+ */
+export function withDraftSearchKey<T extends { slug?: unknown; search?: unknown }>(site: T): T {
+  const search = (site.search ?? {}) as { engine?: string; apiKey?: string };
+  if (typeof site.slug !== 'string' || search.engine === 'algolia' || search.apiKey) return site;
+  return { ...site, search: { ...search, apiKey: draftSearchKey(site.slug) } };
 }
 
 /** The site a search key names, if it names one. */

@@ -33,6 +33,7 @@ import { parseDocumentText } from '../site/json-text.ts';
 import { siteSetIssues } from '../site/whole-site.ts';
 import { jsonBodiesOnly } from '../api/http.ts';
 import { limitEmbedOrigins } from './embed-origins.ts';
+import { withDraftSearchKey } from '../search/public-access.ts';
 import { answer, draftsRouter, mayPublish, staffOf } from './drafts-api.ts';
 import { DraftService } from './drafts.ts';
 import { SiteRepo } from './site-repo.ts';
@@ -96,8 +97,9 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
    */
   function checkDraft(raw: unknown): { issues: DocumentIssue[]; site: Json | null } {
     const { issues, site } = prepare.check(raw);
-    // The preview frames what visitors would see: only platform-approved services.
-    return { issues, site: limitEmbedOrigins(site as Json | null) };
+    // The preview frames what visitors would see: only platform-approved services; it
+    // searches under the draft's own filter (public-access.ts, draft keys).
+    return { issues, site: site && withDraftSearchKey(limitEmbedOrigins(site as Json | null) as Json) };
   }
 
   /** The raw template documents a document extends, by name (nearest first). */
@@ -219,7 +221,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       document: doc,
       version: found.version,
       templates: templateChain(doc),
-      resolved: checked.issues.length ? null : checked.site,
+      resolved: checked.issues.length || !checked.site ? null : withDraftSearchKey(checked.site as Json),
       issues: checked.issues,
       draft: drafts.draftInfo(slug),
       published: { commit: repo.publishedHead() },

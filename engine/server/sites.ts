@@ -11,6 +11,7 @@ import { sanitizeHtml } from '../sanitize/html.server.ts';
 import { SiteFolder, siteNames, type SiteEntry } from '../site/folder.ts';
 import { formatIssue } from '../site/source.ts';
 import { limitEntryEmbeds } from './embed-origins.ts';
+import { withDraftSearchKey } from '../search/public-access.ts';
 
 export type { SiteEntry };
 
@@ -61,9 +62,13 @@ export class SiteStore {
     return entry;
   }
 
-  /** A document that is not the site's file (a draft), prepared like the file; the store is not changed. */
+  /**
+   * A document that is not the site's file (a draft), prepared like the file; the store is
+   * not changed. Its pages search under the draft's own filter (public-access.ts, draft keys).
+   */
   prepareDocument(slug: string, raw: unknown): SiteEntry {
-    return limitEntryEmbeds(this.folder.fromDocument(slug, raw, [...this.entries.values()].filter((e) => e.slug !== slug)));
+    const entry = limitEntryEmbeds(this.folder.fromDocument(slug, raw, [...this.entries.values()].filter((e) => e.slug !== slug)));
+    return entry.ok ? { ...entry, site: withDraftSearchKey(entry.site) } : entry;
   }
 
   private remember(entry: SiteEntry) {
