@@ -97,6 +97,13 @@ describe('typing in the editor’s fields', () => {
     await page.locator('.fc-problems-badge', { hasText: '1 problem' }).waitFor();
     await preview().locator('[data-editor-block="hero"] .fc-editor-invalid').waitFor();
     await preview().locator('[data-editor-block="hero"]').getByRole('heading', { name: 'Drive away today' }).waitFor();
+    // Said in plain words, once, beside the field (not the engine's "is required"),
+    // and the preview's note names the field by its label (docs/editor.md, "Forms").
+    const field = page.locator('.form-group', { has: page.locator('#root_heading') }).last();
+    await field.getByText('This is required', { exact: true }).waitFor();
+    expect(await page.getByText('This is required', { exact: true }).count()).toBe(1);
+    expect(await page.getByText(/must NOT/).count()).toBe(0);
+    await preview().locator('[data-editor-block="hero"] .fc-editor-invalid').getByText('Heading: This is required').waitFor();
     await page.locator('#root_heading').fill('Drive away today');
     await page.locator('.fc-problems-badge', { hasText: 'No problems' }).waitFor();
     await preview().locator('.fc-editor-invalid').waitFor({ state: 'detached' });
@@ -117,7 +124,8 @@ describe('typing in the editor’s fields', () => {
     await page.locator('.fc-problems-badge', { hasText: /problem/ }).waitFor();
     await previewSettled();
     const banner = preview().locator('.fc-editor-stale');
-    await expect.poll(() => banner.textContent()).toMatch(/^Left out of the preview until fixed: \/locations\/0/);
+    // Named as staff see it, not as a JSON path.
+    await expect.poll(() => banner.textContent()).toMatch(/^Left out of the preview until fixed: Settings › Locations › 1st item › \S.*: This is required/);
     expect(await banner.getAttribute('data-stale-shown')).toBe('left-out');
     expect(await preview().locator('[data-block-error], [data-preview-error]').count()).toBe(0);
     await preview().locator('[data-editor-block="site-header"], [data-editor-type="header"]').first().waitFor();

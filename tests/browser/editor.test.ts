@@ -185,12 +185,12 @@ describe('the editor', () => {
     await page.locator('[data-row="hero"] .fc-row-main').click();
     await page.locator('#root_heading').fill('');
     await page.locator('.fc-problems-badge', { hasText: '1 problem' }).waitFor();
-    await page.locator('.fc-block-inspector .error-detail', { hasText: 'is required' }).waitFor();
+    await page.locator('.fc-block-inspector .error-detail', { hasText: 'This is required' }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Review and save' }).isDisabled()).toBe(true);
     expect(await page.locator('#fc-save-why').textContent()).toContain('Fix 1 problem');
     // The problem links to the field.
     await page.getByRole('tab', { name: /Problems/ }).click();
-    await page.getByRole('button', { name: /Hero hero › heading/ }).click();
+    await page.getByRole('button', { name: /Hero hero › Heading/ }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('root_heading');
     // The preview keeps showing the rest of the page.
     await preview().locator('.fc-editor-invalid').waitFor();
