@@ -69,17 +69,22 @@ export class LiveStock {
   private readonly listeners = new Set<() => void>();
   /** The dealerships served from stock files at the last reload. */
   private imported = new Set<string>();
+  /** The sites served: those valid at start-up, then those added (addSites). */
+  private readonly sites: ResolvedSite[];
+  /** Dealerships the provider was asked for after start-up (each once). */
+  private readonly asked = new Set<string>();
 
   constructor(private readonly options: LiveStockOptions) {
     this.clock = options.clock ?? systemClock;
+    this.sites = [...options.sites];
     this.provided = options.stock({ catalogue: options.catalogue, sites: options.sites });
     this.fill();
     this.engine = createCarSearchEngine(this.cars);
-    addDirectoryIndexes(this.engine, options.catalogue, options.sites, this.cars);
+    addDirectoryIndexes(this.engine, options.catalogue, this.sites, this.cars);
   }
 
   private fill() {
-    const imported = this.options.dataDir ? importedStock(this.options.dataDir, this.options.sites, this.clock.now().getTime()) : new Map<string, Car[]>();
+    const imported = this.options.dataDir ? importedStock(this.options.dataDir, this.sites, this.clock.now().getTime()) : new Map<string, Car[]>();
     this.imported = new Set(imported.keys());
     this.cars.splice(0, this.cars.length, ...merge(this.provided, imported));
     this.byId.clear();
@@ -94,9 +99,32 @@ export class LiveStock {
   reload() {
     this.fill();
     this.engine.addIndex(CAR_INDEX, this.cars as unknown as Record<string, unknown>[], CAR_INDEX_SETTINGS);
-    addDirectoryIndexes(this.engine, this.options.catalogue, this.options.sites, this.cars);
+    addDirectoryIndexes(this.engine, this.options.catalogue, this.sites, this.cars);
     this.engine.warm();
     for (const fn of this.listeners) fn();
+  }
+
+  /**
+   * Stock for a site that appears while the server runs (created in the editor, or fixed):
+   * the provider is asked for the site, once per dealership, and the cars of its
+   * dealerships that hold none yet are added and indexed. Nothing already served changes
+   * (a car whose id is taken is not added). Returns the number of cars added.
+   */
+  addSites(sites: readonly ResolvedSite[]): number {
+    const held = new Set(this.cars.map((c) => c.dealership_slug));
+    const fresh = sites.filter((s) => s.dealerships.some((d) => !held.has(d.slug) && !this.asked.has(d.slug)));
+    if (!fresh.length) return 0;
+    for (const s of fresh) {
+      for (const d of s.dealerships) this.asked.add(d.slug);
+      const at = this.sites.findIndex((x) => x.slug === s.slug);
+      if (at >= 0) this.sites[at] = s;
+      else this.sites.push(s);
+    }
+    const added = this.options.stock({ catalogue: this.options.catalogue, sites: fresh }).filter((c) => !held.has(c.dealership_slug) && !this.byId.has(String(c.id)));
+    if (!added.length) return 0;
+    this.provided.push(...added);
+    this.reload();
+    return added.length;
   }
 
   /** Called after each reload (e.g. to mark held cars again). */
@@ -130,7 +158,7 @@ export class LiveStock {
     return this.cars.some((c) => {
       // Only imported stock is dropped; a provider's own sold cars are the provider's to keep.
       if (c.status !== 'sold' || !this.imported.has(c.dealership_slug)) return false;
-      if (!days.has(c.dealership_slug)) days.set(c.dealership_slug, soldWindowDays(this.options.sites, c.dealership_slug));
+      if (!days.has(c.dealership_slug)) days.set(c.dealership_slug, soldWindowDays(this.sites, c.dealership_slug));
       return soldAndExpired(c, now, days.get(c.dealership_slug)!);
     });
   }

@@ -30,6 +30,11 @@ export function createServices(options: {
   // with imported dealerships served from {dataDir}/stock/ and followed as it changes (docs/cars.md, "Stock import").
   const stock = new LiveStock({ stock: providers.stock, catalogue: sites.catalogue, sites: valid, dataDir, clock: testClock }).watch();
   const { cars, byId, bySlug, engine: search } = stock;
+  // A site created while the server runs (from a template in the editor) gets its stock now,
+  // so its preview shows cars (docs/editor.md, "A new site's stock").
+  sites.onLoad((entry) => {
+    if (entry.ok) stock.addSites([entry.site]);
+  });
   const getCar = (id: string) => byId.get(id);
   const api = createApiRouter({
     sites,

@@ -22,6 +22,8 @@ export class SiteStore {
   private pending = new Map<string, NodeJS.Timeout>();
   /** Called after a site is (re)loaded from a changed file. */
   onReload?: (entry: SiteEntry | undefined, slug: string) => void;
+  /** Called after each load of one site (created in the editor, published, its file changed). */
+  private readonly loadListeners = new Set<(entry: SiteEntry) => void>();
 
   constructor(
     readonly dir: string,
@@ -59,7 +61,14 @@ export class SiteStore {
     const earlier = [...this.entries.values()].filter((e) => e.slug !== slug); // in the order they were loaded
     const entry = this.folder.load(slug, earlier);
     this.remember(entry);
+    for (const fn of this.loadListeners) fn(entry);
     return entry;
+  }
+
+  /** Follows loads of one site (the stock gives a new site's dealerships their cars); returns the way to stop. */
+  onLoad(fn: (entry: SiteEntry) => void): () => void {
+    this.loadListeners.add(fn);
+    return () => this.loadListeners.delete(fn);
   }
 
   /**
