@@ -143,6 +143,19 @@ describe('search page switches and helpers', () => {
     expect((r.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('Car_production_price_asc');
   });
 
+  it('ignores slider values from the URL outside the stock range or inverted, and says so in the address', async () => {
+    const route = '/search/used-cars?range[price]=50000:10000&range[km]=-20:999999999&range[year]=2015:';
+    window.history.replaceState(null, '', route);
+    const data = { now: Date.UTC(2025, 5, 15), rangeStats: { km: { min: 0, max: 300_000 } } };
+    const withData = { component: (p: Parameters<typeof SearchPageApp>[0]) => <SearchPageApp {...p} data={data} /> };
+    const r = renderBlock('search-page', withData, { route, props: {} });
+    await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
+    expect(window.location.pathname + decodeURIComponent(window.location.search)).toBe('/search/used-cars?range[year]=2015:');
+    const chips = [...r.container.querySelectorAll('.fc-search-chip')].map((c) => c.textContent);
+    expect(chips.some((c) => /Price|Kilomet/i.test(c ?? ''))).toBe(false);
+    expect(chips.some((c) => /2015/.test(c ?? ''))).toBe(true);
+  });
+
   it('lists the searches the visitor made', async () => {
     window.localStorage.clear();
     const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
