@@ -94,13 +94,14 @@ export function readJsonFeed(text: string): ParsedFeed {
       return row;
     }
     for (const [key, raw] of Object.entries(item as Record<string, unknown>)) {
-      // What the import works out itself is skipped before aliases (a car record's `description` is not its comments).
-      if (COMPUTED_FIELDS.has(key) || cell(row, key, raw)) continue;
-      // Any other car field (variant, finance_lenders, categories, …) is taken as it is and checked by the car schema.
-      if (CAR_FIELDS.has(key)) {
+      // What the import works out itself is skipped, and a car field's own name wins over an
+      // alias (a car record's `description` is not its comments, its `variant` not a badge).
+      if (COMPUTED_FIELDS.has(key)) continue;
+      if (CAR_FIELDS.has(key) && columnOf(key)?.field !== key) {
+        // Any other car field (variant, finance_lenders, categories, …) is taken as it is and checked by the car schema.
         row.values[key as FeedField] = raw;
         row.columns[key as FeedField] = key;
-      } else unused.add(key);
+      } else if (!cell(row, key, raw)) unused.add(key);
     }
     return row;
   });

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Car } from '../../../schemas/types.gen.ts';
-import { SiteFolder } from '../../site/folder.ts';
+import { SiteFolder, type SiteEntry } from '../../site/folder.ts';
 import type { ResolvedSite } from '../../site/types.ts';
 import { soldWindowDays } from '../sold.ts';
 import { importedCarId, readStockFile, STOCK_FILE_VERSION, writeStockFile, type StockFile } from '../stock-file.ts';
@@ -35,6 +35,19 @@ export interface ImportOptions {
   /** How photos are fetched (default: files and data: URLs; http(s) with `network`). */
   fetchPhoto?: PhotoFetcher;
   network?: boolean;
+  /** The sites folder already read (a caller importing several feeds reads it once). */
+  loaded?: LoadedSites;
+}
+
+export interface LoadedSites {
+  entries: SiteEntry[];
+  catalogue: DealershipContext['catalogue'];
+}
+
+/** The sites folder as an import reads it. */
+export function loadSites(sitesDir: string): LoadedSites {
+  const folder = new SiteFolder(sitesDir);
+  return { entries: folder.loadAll(), catalogue: folder.catalogue };
 }
 
 export interface ImportReport {
@@ -71,12 +84,11 @@ export function dealershipContext(site: ResolvedSite, dealership: string, catalo
 
 export async function importStock(options: ImportOptions): Promise<ImportReport> {
   const now = options.now ?? Date.now();
-  const folder = new SiteFolder(options.sitesDir);
-  const entries = folder.loadAll();
+  const { entries, catalogue } = options.loaded ?? loadSites(options.sitesDir);
   const entry = entries.find((e) => e.slug === options.site);
   if (!entry) throw new ImportRefused(`No site ${options.site} in ${options.sitesDir}`);
   if (!entry.ok) throw new ImportRefused(`Site ${options.site} is invalid; fix it first (npm run validate -- sites/${options.site}.json)`);
-  const ctx = dealershipContext(entry.site, options.dealership, folder.catalogue);
+  const ctx = dealershipContext(entry.site, options.dealership, catalogue);
   const slug = ctx.dealership.slug;
   const sites = entries.flatMap((e) => (e.ok ? [e.site] : []));
 

@@ -30,14 +30,15 @@ function carValidator(): ValidateFunction {
 export function checkCar(row: FeedRow, car: Car): RowError[] {
   const errors: RowError[] = [];
   const columnOf = (field: string) => row.columns[field as keyof FeedRow['columns']] ?? field;
+  const unreadable = new Set(row.errors.map((e) => e.column));
   for (const field of REQUIRED_COLUMNS) {
-    if (row.values[field] === undefined) errors.push({ row: row.row, column: columnOf(field), message: 'is empty (every car needs one)' });
+    if (row.values[field] === undefined && !unreadable.has(columnOf(field))) errors.push({ row: row.row, column: columnOf(field), message: 'is empty (every car needs one)' });
   }
   const validate = carValidator();
   if (validate(car)) return errors;
   for (const issue of formatErrors(validate.errors ?? [])) {
     const [, field = '', ...rest] = issue.path.split('/');
-    if (errors.some((e) => e.column === columnOf(field))) continue;
+    if (unreadable.has(columnOf(field)) || errors.some((e) => e.column === columnOf(field))) continue;
     const value = rest.length ? undefined : (car as unknown as Record<string, unknown>)[field];
     const shown = value === undefined ? '' : `${JSON.stringify(value)} `;
     const message = value !== undefined && FIELD_MESSAGES[field] ? FIELD_MESSAGES[field] : issue.message;
