@@ -87,6 +87,15 @@ describe('feature switches panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use the default' }));
     expect(store.getState().doc.features).toBeUndefined();
   });
+
+  it('shows a choice switch’s options by their labels and stores the value', () => {
+    const { store, wrap } = setup();
+    render(wrap(<FeaturePanel />));
+    const select = document.getElementById('feature-financeLink') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toContain('Finance enquiry (/finance-enquiry)');
+    fireEvent.change(select, { target: { value: JSON.stringify('/finance-enquiry') } });
+    expect(store.getState().doc.features).toEqual({ financeLink: '/finance-enquiry' });
+  });
 });
 
 describe('outline', () => {

@@ -36,7 +36,7 @@ export const FeatureRow = memo(function FeatureRow({ sw, site, template }: { sw:
       <select id={id} value={JSON.stringify(effective)} aria-describedby={`${id}-desc`} onChange={(e) => set(JSON.parse(e.target.value))}>
         {(sw.schema.enum as unknown[]).map((v) => (
           <option key={JSON.stringify(v)} value={JSON.stringify(v)}>
-            {String(v)}
+            {(sw.schema['x-enumLabels'] as Record<string, string> | undefined)?.[String(v)] ?? String(v)}
           </option>
         ))}
       </select>
