@@ -91,6 +91,12 @@ describe('search history', () => {
     await searching(page, () => page.locator('.fc-search-sort select').selectOption({ label: 'Price: low to high' }));
     await page.waitForURL(/sortBy=Car_production_price_asc/);
     states.push(await shown(page));
+    // Lowest price first opens with priced cars ("Enquire for price" cars go last).
+    const firstStates = await page.evaluate(() =>
+      [...document.querySelectorAll('.fc-search-page__results .fc-car-card .fc-car-price')].slice(0, 3).map((p) => p.getAttribute('data-price-state')),
+    );
+    expect(firstStates.length).toBe(3);
+    expect(firstStates).not.toContain('no-price');
 
     // Each action made exactly one entry, and each state showed different cars.
     const length = await page.evaluate(() => history.length);
