@@ -25,6 +25,7 @@ import {
   SortSelect,
   type SectionWrap,
 } from '../_search/filters.tsx';
+import { EmptySuggestions } from '../_search/EmptySuggestions.tsx';
 import { describeSearch, rememberSearch, safeLocalStorage } from '../_search/history.ts';
 import { useDebouncedCallback, useSectionState } from '../_search/hooks.ts';
 import { attributeLabel, autoHeading, carTypeLabel } from '../_search/labels.ts';
@@ -309,6 +310,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
             <StatusBanner />
             <Results infinite={features.infiniteScroll} resultsId={resultsId} CarCard={CarCard} Grid={CarGrid} />
             <NoResults heading={props.emptyHeading} href={props.findSimilarHref} />
+            <EmptySuggestions rangeFormat={rangeFormat} />
           </section>
         </div>
       </div>

@@ -159,3 +159,23 @@ describe('Apple Pay mark', () => {
     await page.close();
   });
 });
+
+describe('a search that finds nothing', () => {
+  it('offers the same search without the words, with its count, and the popular makes', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}/sites/gold-coast-ford/search/new-used-and-demo-cars?query=zzqxvw`);
+    await hydrated(page);
+    // The search UI hydrates on the visitor's first use of the page (a scroll is one).
+    await page.mouse.move(640, 450);
+    await page.mouse.wheel(0, 100);
+    const without = page.getByRole('button', { name: /^Search without “zzqxvw” \([\d,]+\)$/ });
+    await without.waitFor();
+    const makes = page.getByRole('navigation', { name: 'Popular makes' }).getByRole('link');
+    expect(await makes.count()).toBeGreaterThan(0);
+    expect(await makes.first().getAttribute('href')).toMatch(/\/search\/[a-z-]+$/);
+    await without.click();
+    await page.locator('article.fc-car-card').first().waitFor();
+    expect(page.url()).not.toContain('zzqxvw');
+    await page.close();
+  });
+});
