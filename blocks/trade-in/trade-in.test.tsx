@@ -150,6 +150,7 @@ describe('trade-in flow', () => {
       subcategory: '3. Offer Accepted',
       form_completed: true,
       offer_accepted: true,
+      event_id: EVENT_IDS.offerAccepted,
     });
     expect(api.posts('/miscellaneous')[0].body).toMatchObject({ site: 'gold-coast-ford', lead_id: 12, lead_secret: secret, column_name: 'valuation', value: { offer_price: 18000, rego: 'ABC123' } });
     expect(window.dataLayer).toContainEqual(expect.objectContaining({ event_id: EVENT_IDS.offerAccepted, lead_id: 12 }));
