@@ -55,6 +55,6 @@ describe('new site form', () => {
 
   it('maps a dealership’s problem to its row when empty rows were not sent', () => {
     expect(problemsFromServer([{ path: '/dealerships/1/id', message: 'must be >= 1', keyword: 'minimum', params: { limit: 1 } }], [0, 2])).toEqual({ 'dealership-2-id': 'Enter a number of at least 1.' });
-    expect(problemsFromServer([{ path: '/slug', message: 'must be a plain name' }], [])).toEqual({ slug: 'Must be a plain name.' });
+    expect(problemsFromServer([{ path: '/slug', message: 'must be a plain name' }, { path: '/name', message: 'is required' }], [])).toEqual({ slug: 'This must be a plain name.', name: 'This is required.' });
   });
 });

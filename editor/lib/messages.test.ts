@@ -56,6 +56,7 @@ describe('plain validation messages', () => {
 
   it('problems that are not schema keywords keep the engine’s words, as a sentence', () => {
     expect(plainMessage({ path: '/pages/0/blocks/1/id', message: 'duplicate block id "hero", also used at /pages/0/blocks/0/id' })).toBe('Duplicate block id "hero", also used at /pages/0/blocks/0/id');
+    expect(plainMessage({ path: '/name', message: 'is required' })).toBe('This is required');
   });
 
   it('has a wording for every keyword ajv reports for our schemas', () => {

@@ -97,10 +97,16 @@ export const WORDINGS: Record<string, Wording> = {
   false: () => 'Nothing is allowed here: remove it',
 };
 
-/** A message written by the engine ("duplicate block id …") as a sentence. */
+/**
+ * A message written by the engine as a sentence: its predicates about a value ("is
+ * required", "must be a plain name…") get their subject ("This is required"), others
+ * ("duplicate block id …") a capital.
+ */
 export function sentence(message: string): string {
   const text = message.trim();
-  return text ? text[0].toUpperCase() + text.slice(1) : 'This is not valid';
+  if (!text) return 'This is not valid';
+  if (/^(is|must|has|does|cannot|should)\b/.test(text)) return `This ${text}`;
+  return text[0].toUpperCase() + text.slice(1);
 }
 
 /** The staff words for one problem, given the schema of the field it is in (when known). */
