@@ -179,3 +179,20 @@ describe('a search that finds nothing', () => {
     await page.close();
   });
 });
+
+describe('reviews', () => {
+  it("each dealer's home page shows its own rating and reviews", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const seen: { line: string; names: string }[] = [];
+    for (const slug of ['gold-coast-ford', 'kiwi-car-yard', 'southern-motor-group']) {
+      await page.goto(`${base}/sites/${slug}/`);
+      const line = (await page.locator('.fc-reviews__summary').textContent()) ?? '';
+      const names = (await page.locator('.fc-reviews__name').allTextContents()).join('|');
+      seen.push({ line, names });
+    }
+    expect(seen[0].line).toContain('4.7 rating out of 137 reviews');
+    expect(new Set(seen.map((s) => s.line)).size).toBe(3);
+    expect(new Set(seen.map((s) => s.names)).size).toBe(3);
+    await page.close();
+  });
+});
