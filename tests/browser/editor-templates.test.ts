@@ -2,8 +2,9 @@
  * The starter templates (docs/site-documents.md, "Starter templates") through the editor's
  * "New site" form, as onboarding staff use it: a site created from each is valid, every
  * page route it has answers 200, and every same-site link those pages render reaches a
- * page (no dead links). The editor saves documents, so this file runs its own server on a
- * COPY of sites/ (editor-kit.ts).
+ * page (no dead links). Editing one block of a template page saves that change alone
+ * (docs/editor.md, "The document model"). The editor saves documents, so this file runs its
+ * own server on a COPY of sites/ (editor-kit.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { useEditor } from './editor-kit.ts';
 import { check, Problems, show } from './crawl-check.ts';
 
 const editor = useEditor();
+const { preview } = editor;
 let page: Page;
 let errors: string[];
 let base: string;
@@ -69,6 +71,40 @@ describe('starter templates in the editor', () => {
     }
     expect(problems.lines()).toEqual([]);
     expect(links.size).toBeGreaterThan(paths.length / 2);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('editing a template page', () => {
+  it('one block edit of a template page saves only that change, and the review reads it as the block edit', async () => {
+    const slug = 'city-motors-one-edit';
+    await createThroughForm('multi-brand-group', slug);
+    const opened = await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json();
+    const before = opened.document;
+    expect(before.pages).toBeUndefined();
+    const heading = opened.resolved.pages[0].blocks.find((b: { id: string }) => b.id === 'home-hero').props.heading;
+
+    await page.locator('[data-row="home-hero"] .fc-row-main').click();
+    await page.locator('#root_heading').fill('Drive away today');
+    await page.locator('.fc-problems-badge', { hasText: 'No problems' }).waitFor();
+    await preview().getByRole('heading', { name: 'Drive away today' }).waitFor();
+    const button = page.getByRole('button', { name: 'Review and save' });
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    const dialog = page.getByRole('dialog');
+    const details = dialog.locator('details');
+    if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+    await details.getByText(`Block hero home-hero on page home: props/heading ${JSON.stringify(heading)} → "Drive away today"`).waitFor();
+    expect(await details.getByText(/Page home added/).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.locator('.fc-status').textContent()).toContain('All changes saved');
+
+    const saved = (await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json()).document;
+    expect(saved.pages).toEqual([{ id: 'home', blockChanges: { 'home-hero': { props: { heading: 'Drive away today' } } } }]);
+    const { pages: _pages, ...rest } = saved;
+    expect(rest).toEqual(before);
+    // The draft preview shows the change on the template's page.
+    expect(await (await page.request.get(`${base}/drafts/${slug}/`)).text()).toContain('Drive away today');
     expect(errors).toEqual([]);
   });
 });
