@@ -228,7 +228,7 @@ export class SearchEngine {
     let bits: Bits | undefined = tree ? index.evaluate(tree, scope.budget) : undefined;
     let text: TextMatch | undefined;
     if (terms.length) {
-      text = index.textIndex().match(terms, params.restrictSearchableAttributes, scope.budget, params.typoTolerance);
+      text = index.textIndex().match(terms, params.restrictSearchableAttributes, scope.budget);
       bits = bits ? andInto(bits.slice(), text.bits) : text.bits;
     }
     bits ??= fullBits(index.size);

@@ -37,12 +37,14 @@ export class Vocabulary {
   }
 }
 
-export function queryAlternatives(terms: QueryTerm[], vocabulary: Vocabulary, typoTolerance: TypoTolerance): QueryTerm[][] {
+export function queryAlternatives(terms: QueryTerm[], vocabulary: Vocabulary): QueryTerm[][] {
   if (terms.length > MAX_ALTERNATIVE_WORDS) return [];
   const out: QueryTerm[][] = [];
   for (let i = 0; i + 1 < terms.length; i++) {
     const text = terms[i].text + terms[i + 1].text;
-    const joined: QueryTerm = { text, prefix: terms[i + 1].prefix, maxTypos: typosAllowed(text, typoTolerance) };
+    // Joined words match as typed (no typos): a long joined word with two typos would cost a
+    // wide fuzzy search and find more noise than intent.
+    const joined: QueryTerm = { text, prefix: terms[i + 1].prefix, maxTypos: 0 };
     out.push([...terms.slice(0, i), joined, ...terms.slice(i + 2)]);
   }
   terms.forEach((term, i) => {

@@ -141,7 +141,7 @@ export class TextIndex {
    * of a reading are not looked up at all: a long query costs what its distinct, still-matching
    * words cost.
    */
-  match(terms: QueryTerm[], restrictTo?: string[], budget?: Budget, typoTolerance: TypoTolerance = true): TextMatch {
+  match(terms: QueryTerm[], restrictTo?: string[], budget?: Budget): TextMatch {
     const size = this.records.length;
     const seen = new Map<string, { termBits: Bits; termTier: Uint8Array }>();
     const lookup = (term: QueryTerm) => {
@@ -171,7 +171,7 @@ export class TextIndex {
     };
     const best = reading(terms);
     const vocabulary = this.fuzzy?.vocabulary;
-    for (const other of vocabulary ? queryAlternatives(terms, vocabulary, typoTolerance) : []) {
+    for (const other of vocabulary ? queryAlternatives(terms, vocabulary) : []) {
       const alt = reading(other);
       forEachDoc(alt.bits, (doc) => {
         const w = doc >>> 5;
@@ -191,8 +191,11 @@ export class TextIndex {
     if (fields && !fields.length) return;
     // Identifiers are often typed in part (the start of a stock number or VIN): always by prefix.
     const prefix = side === this.exact || term.prefix;
+    // MiniSearch counts a swap as two edits: with one typo allowed the swapped spellings are
+    // looked up exactly (cheap). With two, MiniSearch's own search already reaches a swap;
+    // only a swap plus another typo is left out, which would cost a fuzzy search per letter.
     const spellings = [{ text: term.text, fuzzy: maxTypos }];
-    if (maxTypos > 0) for (const text of swapVariants(term.text)) spellings.push({ text, fuzzy: maxTypos - 1 });
+    if (maxTypos === 1) for (const text of swapVariants(term.text)) spellings.push({ text, fuzzy: 0 });
     for (const spelling of spellings) {
       const results = side.search.search(spelling.text, { prefix, fuzzy: spelling.fuzzy, combineWith: 'OR', fields });
       for (const r of results) {

@@ -51,9 +51,14 @@ describe('transposed letters', () => {
     expect(find('rnag')).toEqual([1, 4]);
   });
 
-  it('a swap plus another typo is two typos: not in a short word, allowed from 8 letters', () => {
+  it('a swap plus another typo is two typos: not in a short word; a swap alone in a long word is found', () => {
     expect(find('rnagr')).toEqual([]);
-    expect(find('lnadcruser')).toEqual([3]);
+    expect(find('lnadcruiser')).toEqual([3]);
+  });
+
+  it('a swapped spelling ranks as one typo, after the exact word', () => {
+    // "ranger" itself (exact) before "range" (one typo) in Range Rover.
+    expect(find('ranger')).toEqual([1, 4]);
   });
 
   it('no swaps without typo tolerance, nor in words under 4 letters', () => {
