@@ -40,6 +40,13 @@ function looksLikeSvg(bytes: Uint8Array): boolean {
 }
 
 const purify = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
+// Links may only point inside the file (`#fragment`). DOMPurify's ALLOWED_URI_REGEXP would say
+// that too, but it also applies to every plain attribute's value (x="1", d="M0 0…", viewBox),
+// so narrowing it stripped the drawing itself.
+const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
+purify.addHook('uponSanitizeAttribute', (_node, data) => {
+  if (LINK_ATTRIBUTES.has(data.attrName.toLowerCase()) && !data.attrValue.trim().startsWith('#')) data.keepAttr = false;
+});
 
 /**
  * The SVG with scripts, event handlers, foreign content and links to anything outside the
@@ -51,7 +58,6 @@ export function cleanSvg(text: string): { svg: string; removed: string[] } {
     USE_PROFILES: { svg: true, svgFilters: true },
     FORBID_TAGS: ['foreignObject', 'script', 'style'],
     FORBID_ATTR: ['style'],
-    ALLOWED_URI_REGEXP: /^#/,
   }) as string;
   const removed = [
     ...new Set(

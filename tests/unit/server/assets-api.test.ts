@@ -168,4 +168,19 @@ describe('the asset library API', () => {
       refuse = false;
     }
   });
+
+  it('keeps the drawing of a clean SVG whole: shapes, paths, gradients and links inside the file', async () => {
+    const drawing = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f00"/></linearGradient></defs>
+  <rect x="1" y="2" width="10" height="10" rx="2" fill="url(#g)"/>
+  <path d="M0 0L24 24Z" stroke="#000" stroke-width="1.5" fill-rule="evenodd"/>
+  <a href="#g"><circle r="1"/></a><a href="images/other.svg"><circle r="2"/></a><a href="//evil.example/x.svg#a"><circle r="3"/></a>
+</svg>`;
+    const { status, body } = await upload(drawing, 'drawing.svg');
+    expect(status).toBe(201);
+    const svg = await (await fetch(base + body.asset.url)).text();
+    for (const kept of ['viewBox="0 0 24 24"', 'x="1"', 'y="2"', 'rx="2"', 'fill="url(#g)"', 'd="M0 0L24 24Z"', 'stroke-width="1.5"', 'fill-rule="evenodd"', 'x2="1"', 'offset="0"', 'href="#g"'])
+      expect(svg).toContain(kept);
+    expect(svg).not.toMatch(/other\.svg|evil\.example/);
+  });
 });
