@@ -27,9 +27,11 @@ afterAll(async () => {
 });
 
 async function someCar(slug: string): Promise<string> {
+  // The site's own search key holds the answer to that site's stock (engine/search/public-access.ts).
   const res = await fetch(`${base}/1/indexes/Car_production/query`, {
     method: 'POST',
-    body: JSON.stringify({ filters: `(dealership_slug:"${slug}" OR location.slug:"${slug}") AND status:in_stock`, hitsPerPage: 1, attributesToRetrieve: ['slug'] }),
+    headers: { 'X-Algolia-API-Key': `site.${slug}` },
+    body: JSON.stringify({ filters: 'status:in_stock', hitsPerPage: 1, attributesToRetrieve: ['slug'] }),
   });
   const body = (await res.json()) as { hits: { slug: string }[] };
   if (body.hits[0]) return body.hits[0].slug;
