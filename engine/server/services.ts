@@ -36,11 +36,13 @@ export function createServices(options: {
     if (entry.ok) stock.addSites([entry.site]);
   });
   const getCar = (id: string) => byId.get(id);
+  // Cars held by reservations are served as reserved (car-holds.ts), also after a stock reload.
+  const holds = carHoldsView(byId, search);
+  stock.onReload(() => holds.reapply());
   const api = createApiRouter({
     sites,
     testClock,
-    // Cars held by reservations are served as reserved (car-holds.ts).
-    onHeldCarsChanged: carHoldsView(byId, search),
+    onHeldCarsChanged: holds,
     dataDir,
     staffToken: options.staffToken,
     getCar: (id) => byId.get(String(id)),

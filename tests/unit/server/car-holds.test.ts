@@ -45,6 +45,20 @@ describe('carHoldsView', () => {
     expect(byId.get('1235')).toMatchObject({ reserved: true });
   });
 
+  it('marks a held car again after a stock reload replaced its record, and restores the new record\'s own value after', () => {
+    const { byId, engine, apply } = stock();
+    apply([{ car_id: 1234, held_until: UNTIL }]);
+    // An imported feed changed: the stock now serves a new record for the car.
+    const fresh = fixtureCar({ price: 39990, _tags: ['used', 'car'] });
+    (byId as Map<string, Car>).set('1234', fresh);
+    apply.reapply();
+    expect(fresh).toMatchObject({ reserved: true, reserved_until: UNTIL, _tags: ['used', 'car', 'reserved'] });
+    apply([]);
+    expect(fresh.reserved).toBe(false);
+    expect(fresh).not.toHaveProperty('reserved_until');
+    expect(engine.getObject(CAR_INDEX, '1234')).toMatchObject({ reserved: false });
+  });
+
   it('ignores cars it does not serve', () => {
     const { engine, apply } = stock();
     apply([{ car_id: 999, held_until: UNTIL }]);
