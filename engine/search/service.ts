@@ -8,6 +8,7 @@
  *   app.use('/assets', search.photosRouter);       // /assets/cars/{id}/{n}.svg?w=
  */
 import type { Car } from '../../schemas/types.gen.ts';
+import { withImportedStock } from '../inventory/live-stock.ts';
 import { readCatalogue, readInventorySites } from '../inventory/load.ts';
 import type { CarPhotoSource, Providers } from '../providers.ts';
 import { createCarSearchEngine, CAR_INDEX } from './car-index.ts';
@@ -16,15 +17,19 @@ import { createSearchRouter, type SearchRouterOptions } from './http.ts';
 import { publicStockFilter } from './public-access.ts';
 import { buildSiteFilter, type SiteFilterSource } from './site-filter.ts';
 
-export type SearchServiceOptions = SearchRouterOptions;
+export type SearchServiceOptions = SearchRouterOptions & {
+  /** A data folder whose imported stock files replace the provider's stock of their dealerships (docs/cars.md, "Stock import"). */
+  dataDir?: string;
+};
 
 /** The photo routes when the providers serve no photos: every request passes on. */
 const noPhotos: ReturnType<CarPhotoSource> = (_req, _res, next) => next();
 
-export function createSearchService(sitesDir: string, providers: Pick<Providers, 'stock' | 'photos'>, options: SearchServiceOptions = {}) {
+export function createSearchService(sitesDir: string, providers: Pick<Providers, 'stock' | 'photos'>, { dataDir, ...options }: SearchServiceOptions = {}) {
   const catalogue = readCatalogue(sitesDir);
   const sites = readInventorySites(sitesDir);
-  const cars = providers.stock({ catalogue, sites });
+  const stock = dataDir ? withImportedStock(providers.stock, dataDir) : providers.stock;
+  const cars = stock({ catalogue, sites });
   const engine = createCarSearchEngine(cars);
   addDirectoryIndexes(engine, catalogue, sites, cars);
   const byId = new Map(cars.map((c) => [String(c.id), c]));

@@ -1,7 +1,7 @@
 /**
- * The write endpoints of Algolia's REST API on the embedded engine (engine/search/README.md,
- * "Writes and sync"), the ones the official client's indexing calls use: batch writes,
- * partial updates, deletes, settings with replicas, browse, and tasks for waitForTask.
+ * The write endpoints of Algolia's REST API on the embedded engine (docs/search-sync.md),
+ * the ones the official client's indexing calls use: batch writes, partial updates, deletes,
+ * settings with replicas, browse, and tasks for waitForTask.
  *
  * Every one needs the admin key (FORECOURT_SEARCH_ADMIN_KEY, a server-side secret); without
  * one configured, or with any other key, the answer is Algolia's 403. Reading records through

@@ -1,8 +1,8 @@
 /**
- * The car index's settings in Algolia's words, both ways (engine/search/README.md, "Writes
- * and sync"): the sync sends `algoliaSettings` / `replicaSettings` with the official client,
- * and the embedded engine reads what a client sends (`fromAlgoliaSettings`, `replicaSort`), so
- * one set of settings (car-index.ts) describes the index on both engines.
+ * The car index's settings in Algolia's words, both ways (docs/search-sync.md): the sync
+ * sends `algoliaSettings` / `replicaSettings` with the official client, and the embedded
+ * engine reads what a client sends (`fromAlgoliaSettings`, `replicaSort`), so one set of
+ * settings (car-index.ts) describes the index on both engines.
  */
 import type { IndexSettings as AlgoliaSettings } from 'algoliasearch';
 import type { IndexSettings, SortSpec } from './search-index.ts';

@@ -1,12 +1,11 @@
 /**
- * The embedded engine's write side (engine/search/README.md, "Writes and sync"): what the
+ * The embedded engine's write side (docs/search-sync.md): what the
  * official client's indexing calls do to an index here. An index written to keeps its records
  * by objectID; an index the server built (Car_production from the stock) is taken over with
  * its records and settings on the first write. Writes are applied together: the index is
  * rebuilt once the writes settle, before any read, and before a task is reported published,
  * so `waitForTask` means what it means on Algolia.
  */
-import { randomUUID } from 'node:crypto';
 import { pick } from 'lodash-es';
 import type { SearchEngine } from './engine.ts';
 import { SearchError } from './errors.ts';
@@ -166,7 +165,7 @@ export class WriteStore {
     };
     switch (action) {
       case 'addObject': {
-        const objectID = id ?? randomUUID();
+        const objectID = id ?? globalThis.crypto.randomUUID();
         w.records.set(objectID, { ...body, objectID });
         this.changed(w);
         return objectID;
@@ -265,7 +264,8 @@ export class WriteStore {
     const source = this.engine.source(name);
     if (!source) throw new SearchError(`Index ${name} does not exist`, 404);
     const { index, sort } = source;
-    const start = params.cursor ? Number(Buffer.from(params.cursor, 'base64url').toString('utf8')) : 0;
+    // The cursor is the position the next page starts at (opaque to clients, as Algolia's is).
+    const start = params.cursor ? Number.parseInt(params.cursor.replace(/^p/, ''), 36) : 0;
     if (!Number.isInteger(start) || start < 0) throw new SearchError('Invalid cursor', 400);
     const size = Math.min(1000, Math.max(1, params.hitsPerPage ?? 1000));
     const tree = params.filters ? parseFilters(params.filters) : undefined;
@@ -279,7 +279,7 @@ export class WriteStore {
       const out = attrs && !attrs.includes('*') ? pick(record, attrs) : { ...record };
       return { ...out, objectID: String(record.objectID ?? doc) };
     });
-    const next = start + size < matching.length ? Buffer.from(String(start + size)).toString('base64url') : undefined;
+    const next = start + size < matching.length ? `p${(start + size).toString(36)}` : undefined;
     return {
       hits,
       nbHits: matching.length,
