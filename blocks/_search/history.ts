@@ -60,6 +60,10 @@ export interface DescribeOptions {
   money: (n: number) => string;
   number: (n: number) => string;
   carType: (value: string) => string;
+  /** The site's odometer unit ("km", "mi": docs/regions.md). */
+  distanceUnit: string;
+  /** A stored facet value in the region's words ("Ute" → "Pickup Truck" in the US). */
+  display: (attribute: string, value: string) => string;
 }
 
 /** A short description of a search for the history list: “ranger” · Used · Ford Ranger · up to $50,000. */
@@ -78,12 +82,13 @@ export function describeSearch(
   else if (models.length) parts.push(models.join(', '));
   for (const [attr, values] of Object.entries(lists)) {
     if (['car_type', 'make', 'model'].includes(attr) || !values.length) continue;
-    parts.push(values.length > 2 ? `${values.slice(0, 2).join(', ')} +${values.length - 2}` : values.join(', '));
+    const shown = values.map((v) => fmt.display(attr, v));
+    parts.push(shown.length > 2 ? `${shown.slice(0, 2).join(', ')} +${shown.length - 2}` : shown.join(', '));
   }
   for (const [attr, value] of Object.entries(state.range ?? {})) {
     const [lo, hi] = value.split(':').map((s) => (s === '' ? undefined : Number(s)));
     const f = (n: number) => (attr === 'price' || attr.endsWith('_price') ? fmt.money(n) : attr === 'year' ? String(n) : fmt.number(n));
-    const unit = attr === 'km' ? ' km' : attr === 'subscription_price' || attr === 'weekly_price' ? '/wk' : '';
+    const unit = attr === 'km' ? ` ${fmt.distanceUnit}` : attr === 'subscription_price' || attr === 'weekly_price' ? '/wk' : '';
     if (lo !== undefined && hi !== undefined) parts.push(`${f(lo)}–${f(hi)}${unit}`);
     else if (hi !== undefined) parts.push(`up to ${f(hi)}${unit}`);
     else if (lo !== undefined) parts.push(`from ${f(lo)}${unit}`);

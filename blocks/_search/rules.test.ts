@@ -14,6 +14,7 @@ import { boundedCache, hostFrom, sortIndices } from './client.ts';
 import { dropdownItems, groupDropdown } from './dropdown.ts';
 import { addToHistory, describeSearch, HISTORY_SIZE, readHistory, rememberSearch } from './history.ts';
 import { autoHeading, carTypeLabel, orderCarTypeItems } from './labels.ts';
+import { messagesFor } from '../../engine/messages/index.ts';
 import { bodyForSegment } from './url-state.ts';
 
 describe('budget finder maths', () => {
@@ -126,11 +127,21 @@ describe('search history', () => {
     expect(readHistory(storage, 'site-d')).toEqual([entry(1)]);
   });
   it('describes a search in a few words', () => {
-    const fmt = { money: (n: number) => `$${n.toLocaleString('en-AU')}`, number: (n: number) => n.toLocaleString('en-AU'), carType: (v: string) => carTypeLabel(v, true) };
+    const fmt = {
+      money: (n: number) => `$${n.toLocaleString('en-AU')}`,
+      number: (n: number) => n.toLocaleString('en-AU'),
+      carType: (v: string) => carTypeLabel(v, true),
+      distanceUnit: 'km',
+      display: messagesFor('AU').display,
+    };
     expect(describeSearch({}, fmt)).toBe('All stock');
     expect(
       describeSearch({ query: 'xlt', refinementList: { car_type: ['used'], make: ['Ford'], model: ['Ranger'] }, range: { price: ':50000', km: '10000:90000' } }, fmt),
     ).toBe('“xlt” · Pre-Owned · Ford Ranger · up to $50,000 · 10,000–90,000 km');
+  });
+  it('describes a US search in US words and miles', () => {
+    const us = { money: (n: number) => `$${n.toLocaleString('en-US')}`, number: (n: number) => n.toLocaleString('en-US'), carType: (v: string) => carTypeLabel(v, false), distanceUnit: 'mi', display: messagesFor('US').display };
+    expect(describeSearch({ refinementList: { simple_body: ['Ute'], simple_fuel: ['Petrol'] }, range: { km: ':30000' } }, us)).toBe('Pickup Truck · Gasoline · up to 30,000 mi');
   });
 });
 

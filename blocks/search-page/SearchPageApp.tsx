@@ -79,12 +79,18 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
   const sorts = sortIndices(index);
   const infinite = site.features.infiniteScroll;
   const [historyVersion, setHistoryVersion] = useState(0);
-  const { money, number } = useSite();
+  const { money, number, region, display } = useSite();
 
   const remember = useDebouncedCallback((url: string, state: SearchRouteState) => {
     const s = normaliseState(state);
     if (!s.query && !s.refinementList && !s.range && !s.menu) return;
-    const label = describeSearch(s, { money, number, carType: (v) => carTypeLabel(v, site.features.preOwnedLabel) });
+    const label = describeSearch(s, {
+      money,
+      number,
+      carType: (v) => carTypeLabel(v, site.features.preOwnedLabel),
+      distanceUnit: region.distanceUnit === 'mile' ? 'mi' : 'km',
+      display,
+    });
     rememberSearch(safeLocalStorage(), site.slug, { url, label, at: Date.now() });
     setHistoryVersion((v) => v + 1);
   }, 1500);
