@@ -106,4 +106,7 @@ export const COMPUTED_FIELDS = new Set<string>([
   'custom_rank',
   '_tags',
   'views',
+  // Addresses the platform serves itself (a history report only at its own path) and holds it sets.
+  'file',
+  'reserved_until',
 ]);

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AssetRefused, checkAsset } from '../../server/asset-check.ts';
+import { AssetRefused, checkAsset, MAX_ASSET_BYTES, MESSAGES } from '../../server/asset-check.ts';
 
 /** Where imported photos are served (mounted with stockPhotosRouter, stock-photos.ts). */
 export const STOCK_PHOTO_PREFIX = '/assets/stock';
@@ -42,6 +42,8 @@ export function photoFetcher(options: PhotoFetcherOptions): PhotoFetcher {
       if (!options.network) throw new Error('is a web address, and this import reads local files only');
       const res = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000), redirect: 'follow' });
       if (!res.ok) throw new Error(`answered ${res.status}`);
+      // A photo larger than the image checks take is refused before it is downloaded whole.
+      if (Number(res.headers.get('content-length') ?? 0) > MAX_ASSET_BYTES) throw new AssetRefused(413, MESSAGES.tooLarge);
       return Buffer.from(await res.arrayBuffer());
     }
     const path = url.startsWith('file:') ? fileURLToPath(url) : isAbsolute(url) ? url : resolve(options.baseDir, url);

@@ -48,10 +48,13 @@ export function readDate(raw: string): string {
   return m[4] ? new Date(ms).toISOString() : iso;
 }
 
-/** "a | b; c" → ["a", "b", "c"]: lists (and photo URLs) are separated by | or ;. */
+/**
+ * "a | b; c" → ["a", "b", "c"]: lists (and photo URLs) are separated by | or ; (a data: URL's
+ * own `;base64,` or `;charset=…` does not separate).
+ */
 export function readList(raw: string): string[] {
   return raw
-    .split(/[|;]/)
+    .split(/\||;(?!\s*(?:base64,|[\w-]+=))/)
     .map((s) => s.trim())
     .filter(Boolean);
 }

@@ -84,6 +84,32 @@ describe('a good CSV feed', { timeout: 30_000 }, () => {
   });
 });
 
+describe('photos', { timeout: 30_000 }, () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+  it('reads a list of photos separated by ; or | (a data: URL keeps its own ;base64), and refuses what is not an image', async () => {
+    writeFileSync(join(dir, 'front.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"/>');
+    const good = await run(feed('p.csv', `${HEADER}
+${csvRows[0].replace(/,$/, `,"front.svg;${PNG} | front.svg"`)}
+`));
+    expect(good.errors).toEqual([]);
+    expect(good.cars[0].images.map((i) => i.url)).toEqual([expect.stringMatching(/^\/assets\/stock\/front-[0-9a-f]{12}\.svg$/), expect.stringMatching(/^\/assets\/stock\/photo-[0-9a-f]{12}\.png$/), expect.stringMatching(/\.svg$/)]);
+    const bad = await run(feed('q.csv', `${HEADER}
+${csvRows[1].replace(/,$/, ',"data:text/plain;base64,aGVsbG8="')}
+`));
+    expect(bad.errors.map(formatRowError)).toEqual([
+      'row 2, column Photos: photo 1 (data: URL) was refused: This file is not a PNG, JPEG, WebP or SVG image. Export it in one of those formats and upload it again.',
+    ]);
+  });
+
+  it('never takes a history-report link or a hold from a feed (the platform sets them)', async () => {
+    const r = await run(feed('f.json', JSON.stringify([{ stocknum: 'J9', vin: 'MPB1234567ABC0011', make: 'Ford', model: 'Puma', year: 2024, price: 1, file: 'javascript:alert(1)', reserved_until: '2030-01-01T00:00:00Z' }])));
+    expect(r.errors).toEqual([]);
+    expect(r.cars[0]).not.toHaveProperty('file');
+    expect(r.cars[0]).not.toHaveProperty('reserved_until');
+  });
+});
+
 describe('a good JSON feed', { timeout: 30_000 }, () => {
   it('takes an array of car objects, with photos as data: URLs cleaned like uploads', async () => {
     const cars = [
