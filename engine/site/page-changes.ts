@@ -45,11 +45,13 @@ export function applyPageChanges(
   const inherited = Array.isArray(base.pages) ? (base.pages as unknown[]) : [];
   const inheritedIds = new Set(inherited.filter(isPlainObject).map((p) => (p as Json).id));
   let pages = inherited;
+  let changed = false;
   const rest: unknown[] = [];
   (layer.pages as unknown[]).forEach((entry, i) => {
     const at = `/pages/${i}`;
     if (isPageChange(entry, inheritedIds)) {
       pages = pages.map((p) => (isPlainObject(p) && (p as Json).id === entry.id ? changedPage(p as Json, entry, at, merge, report) : p));
+      changed = true;
       return;
     }
     if (isPlainObject(entry) && 'blockChanges' in (entry as Json)) {
@@ -61,12 +63,13 @@ export function applyPageChanges(
           : `no template page has id "${String(page.id)}", so there are no template blocks to change; give the page its own blocks`,
       );
       rest.push(omit(page, 'blockChanges'));
+      changed = true;
       return;
     }
     rest.push(entry);
   });
-  if (pages === inherited) return { base, layer };
-  return { base: { ...base, pages }, layer: { ...layer, pages: rest } };
+  if (!changed) return { base, layer };
+  return { base: pages === inherited ? base : { ...base, pages }, layer: { ...layer, pages: rest } };
 }
 
 function changedPage(page: Json, entry: Json, at: string, merge: Merge, report: Report): Json {

@@ -99,6 +99,20 @@ describe('block changes of a template page', () => {
     expect(JSON.stringify(doc)).not.toContain('blockChanges');
   });
 
+  it('an entry that cannot apply never reaches the resolved document, even alone', () => {
+    const { doc, issues } = resolve({ pages: [{ id: 'own', path: '/own', title: 'Own', blocks: [], blockChanges: { x: null } }] });
+    expect(issues).toHaveLength(1);
+    expect(JSON.stringify(doc)).not.toContain('blockChanges');
+  });
+
+  it('unchanged blocks are the template\'s own objects', () => {
+    const tpl = template();
+    const { doc } = resolve({ pages: [{ id: 'home', blockChanges: { 'why-text': { props: { html: '<p>x</p>' } } } }] }, tpl);
+    expect(home(doc).blocks[0]).toBe(tpl.pages[0].blocks[0]);
+    expect(home(doc).blocks[2]).toBe(tpl.pages[0].blocks[2]);
+    expect(home(doc).blocks[1]).not.toBe(tpl.pages[0].blocks[1]);
+  });
+
   it('names a template and the path in it for a template that changes the page of the template below', () => {
     const templates: Record<string, Json> = { brand: { template: 'base', pages: [{ id: 'home', blockChanges: { nope: null, hero: { props: { heading: 'Brand' } } } }] }, base: template() };
     const { doc, issues } = resolveTemplate({ template: 'brand', pages: [{ id: 'home', blockChanges: { outro: { props: { html: '<p>Site</p>' } } } }] }, (n) => templates[n]);
