@@ -20,11 +20,11 @@ import { checkCar } from './validate.ts';
 export interface ImportOptions {
   sitesDir: string;
   dataDir: string;
-  /** The site whose dealership the feed is for. */
-  site: string;
+  /** The site whose dealership the feed is for (default: the one site that lists the dealership). */
+  site?: string;
   /** The dealership, by id or slug. */
   dealership: string;
-  /** The feed file (.csv or .json). */
+  /** The feed file (.csv or .json), or the address it was downloaded from (with `text`). */
   file: string;
   /** The feed's text, when it is not read from `file` (tests). */
   text?: string;
@@ -82,12 +82,22 @@ export function dealershipContext(site: ResolvedSite, dealership: string, catalo
   return { region: site.region ?? 'AU', dealership: d, locations, catalogue };
 }
 
+/** The one site listing a dealership (by id or slug); several or none is a question for the caller. */
+export function siteOfDealership(entries: readonly SiteEntry[], dealership: string): string {
+  const found = entries.filter((e) => e.ok && e.site.dealerships.some((d) => String(d.id) === dealership || d.slug === dealership));
+  if (found.length === 1) return found[0].slug;
+  throw new ImportRefused(
+    found.length ? `Dealership ${dealership} is on several sites (${found.map((e) => e.slug).join(', ')}): name one with --site` : `No site lists a dealership ${dealership}`,
+  );
+}
+
 export async function importStock(options: ImportOptions): Promise<ImportReport> {
   const now = options.now ?? Date.now();
   const { entries, catalogue } = options.loaded ?? loadSites(options.sitesDir);
-  const entry = entries.find((e) => e.slug === options.site);
-  if (!entry) throw new ImportRefused(`No site ${options.site} in ${options.sitesDir}`);
-  if (!entry.ok) throw new ImportRefused(`Site ${options.site} is invalid; fix it first (npm run validate -- sites/${options.site}.json)`);
+  const siteSlug = options.site ?? siteOfDealership(entries, options.dealership);
+  const entry = entries.find((e) => e.slug === siteSlug);
+  if (!entry) throw new ImportRefused(`No site ${siteSlug} in ${options.sitesDir}`);
+  if (!entry.ok) throw new ImportRefused(`Site ${siteSlug} is invalid; fix it first (npm run validate -- sites/${siteSlug}.json)`);
   const ctx = dealershipContext(entry.site, options.dealership, catalogue);
   const slug = ctx.dealership.slug;
   const sites = entries.flatMap((e) => (e.ok ? [e.site] : []));
@@ -109,7 +119,8 @@ export async function importStock(options: ImportOptions): Promise<ImportReport>
   const previous = previousFile?.cars ?? [];
   const byStock = new Map(previous.map((c) => [c.stocknum, c]));
   let serial = previousFile?.next_serial ?? 1;
-  const fetchPhoto = options.fetchPhoto ?? photoFetcher({ baseDir: dirname(options.file), network: options.network });
+  const fromWeb = /^https?:\/\//i.test(options.file);
+  const fetchPhoto = options.fetchPhoto ?? photoFetcher({ baseDir: fromWeb ? undefined : dirname(options.file), baseUrl: fromWeb ? options.file : undefined, network: options.network });
   const photos = photoStore(options.dataDir, fetchPhoto, previousFile?.photos ?? {}, !options.dryRun);
 
   const errors: RowError[] = [];
@@ -150,7 +161,7 @@ export async function importStock(options: ImportOptions): Promise<ImportReport>
 
   const merged = mergeStock(previous, built, now, soldWindowDays(sites, slug));
   const report: ImportReport = {
-    site: options.site,
+    site: siteSlug,
     dealership: slug,
     added: merged.added,
     changed: merged.changed,

@@ -22,7 +22,9 @@ export type PhotoFetcher = (url: string) => Promise<Buffer>;
 
 export interface PhotoFetcherOptions {
   /** Folder a relative path is read from (the feed's). */
-  baseDir: string;
+  baseDir?: string;
+  /** Address a relative path is resolved against (a feed downloaded from the web); needs `network`. */
+  baseUrl?: string;
   /** Whether http(s) URLs are downloaded (default false). */
   network?: boolean;
   /** Longest a download may take, ms. */
@@ -38,6 +40,7 @@ function dataUrlBytes(url: string): Buffer {
 export function photoFetcher(options: PhotoFetcherOptions): PhotoFetcher {
   return async (url) => {
     if (url.startsWith('data:')) return dataUrlBytes(url);
+    if (options.baseUrl && !/^[a-z]+:/i.test(url)) url = new URL(url, options.baseUrl).href;
     if (/^https?:\/\//i.test(url)) {
       if (!options.network) throw new Error('is a web address, and this import reads local files only');
       const res = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000), redirect: 'follow' });
@@ -46,7 +49,7 @@ export function photoFetcher(options: PhotoFetcherOptions): PhotoFetcher {
       if (Number(res.headers.get('content-length') ?? 0) > MAX_ASSET_BYTES) throw new AssetRefused(413, MESSAGES.tooLarge);
       return Buffer.from(await res.arrayBuffer());
     }
-    const path = url.startsWith('file:') ? fileURLToPath(url) : isAbsolute(url) ? url : resolve(options.baseDir, url);
+    const path = url.startsWith('file:') ? fileURLToPath(url) : isAbsolute(url) ? url : resolve(options.baseDir ?? '.', url);
     return readFileSync(path);
   };
 }

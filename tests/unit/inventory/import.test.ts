@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatReport, importStock, loadSites, type ImportOptions } from '../../../engine/inventory/import/import-stock.ts';
 import { formatRowError } from '../../../engine/inventory/import/feed.ts';
+import { photoFetcher } from '../../../engine/inventory/import/photos.ts';
 import { stockFilePath, readStockFile, importedCarId } from '../../../engine/inventory/stock-file.ts';
 import { ROOT, SITES_DIR } from '../helpers.ts';
 
@@ -201,6 +202,17 @@ describe('incremental and idempotent', { timeout: 60_000 }, () => {
     expect(r.applied).toBe(false);
     expect(existsSync(join(dataDir, 'stock'))).toBe(false);
     expect(formatReport(r)).toMatch(/^Dry run, nothing written: /);
+  });
+
+  it('finds the site from the dealership when it is on one site', async () => {
+    const r = await run(SAMPLE, { site: undefined, dealership: 'nerang-ford', dryRun: true });
+    expect(r.site).toBe('gold-coast-ford');
+    await expect(run(SAMPLE, { site: undefined, dealership: 'nowhere-motors' })).rejects.toThrow('No site lists a dealership nowhere-motors');
+  });
+
+  it('resolves photos of a feed from the web against its address, and downloads only when allowed', async () => {
+    const fetchPhoto = photoFetcher({ baseUrl: 'https://dealer.example/feeds/stock.csv' });
+    await expect(fetchPhoto('photos/a.jpg')).rejects.toThrow('is a web address, and this import reads local files only');
   });
 
   it('refuses an unknown dealership or site with a sentence', async () => {
