@@ -7,6 +7,7 @@ import type { InstantSearchServerState } from 'react-instantsearch';
 import type { LiteClient } from 'algoliasearch/lite';
 import { cardImage, cardPhoto } from '../_cars/images.ts';
 import type { CarLike } from '../_cars/rules.ts';
+import { RANGE_ATTRIBUTES } from './constants.ts';
 import { serverStateOf } from './ssr.tsx';
 import { slugify } from '../../engine/slug.ts';
 import { parse } from './qs.ts';
@@ -34,13 +35,12 @@ export interface SearchBlockData {
 type FacetResult = { facets?: Record<string, Record<string, number>>; facets_stats?: Record<string, FacetStatsLike> };
 
 /** Attributes a URL may slide (docs/search-ui.md, "Filters"). */
-const RANGE_ATTRIBUTES = ['price', 'subscription_price', 'weekly_price', 'year', 'km'];
 
 /** The sliders a URL's query string refines (range[price]=…). */
 export function rangeAttributesIn(search: string): string[] {
   const range = (parse(search) as Record<string, unknown>).range;
   if (!range || typeof range !== 'object' || Array.isArray(range)) return [];
-  return Object.keys(range).filter((a) => RANGE_ATTRIBUTES.includes(a));
+  return Object.keys(range).filter((a) => RANGE_ATTRIBUTES.has(a));
 }
 
 export interface UrlFacts {

@@ -127,6 +127,8 @@ export function ResultCount({ id }: { id?: string }) {
  */
 export function topInset(): number {
   let inset = 0;
+  // Environments without layout (server, jsdom) have no bars to measure.
+  if (typeof document.elementFromPoint !== 'function') return inset;
   for (let y = 1; y < window.innerHeight / 3; y = Math.max(y + 4, inset + 1)) {
     let el = document.elementFromPoint(window.innerWidth / 2, y);
     let bar: Element | null = null;
@@ -165,8 +167,8 @@ export function ShowMeButton({ resultsId, countId, onShow }: { resultsId: string
       onClick={() => {
         // Close the filter panel first and measure after it has gone (it sits above the results on phones).
         if (onShow) flushSync(onShow);
-        scrollToResults(resultsId, countId, reduced ? 'auto' : 'smooth');
         document.getElementById(resultsId)?.focus({ preventScroll: true });
+        scrollToResults(resultsId, countId, reduced ? 'auto' : 'smooth');
       }}
     >
       Show Me <span className="fc-search-show-me__count">{number(shown)}</span> {count === 1 ? 'Car' : 'Cars'}

@@ -6,6 +6,7 @@
  * its See all page always agree; anything else is refused with a sentence for staff.
  */
 import { quote } from '../../engine/search/site-filter.ts';
+import { RANGE_ATTRIBUTES, URL_LIST_ATTRIBUTES } from '../_search/constants.ts';
 import type { Page } from '../../engine/site/types.ts';
 import type { FeaturedStockProps } from '../../schemas/resolved.gen.ts';
 import {
@@ -42,14 +43,8 @@ export type FeaturedFilter = { ok: true; query: FeaturedQuery } | { ok: false; p
 /** Featured rows show cars a visitor can still buy (in stock or coming soon), never sold ones. */
 export const AVAILABLE = 'listing_state:available';
 
-/** List filters a search address may carry: the facets the search page refines (docs/search-ui.md, "Filters"). */
-export const LIST_ATTRIBUTES: ReadonlySet<string> = new Set([
-  'car_type', 'make', 'model', 'make_model', 'badge', 'series', 'simple_body', 'body', 'simple_fuel', 'simple_transmission',
-  'drive', 'colour', 'seats', 'doors', 'categories', 'filtered_features', 'tag', 'state', 'city', 'location_name',
-  'dealership_name', 'dealership_slug', 'price_range', 'weekly_price_range', 'item_type',
-]);
-/** Range filters a search address may carry (the search page's sliders). */
-export const RANGE_ATTRIBUTES: ReadonlySet<string> = new Set(['price', 'subscription_price', 'weekly_price', 'year', 'km']);
+/** List filters a featured row may carry: a search address's, but not status (a row shows only cars still for sale). */
+export const LIST_ATTRIBUTES: ReadonlySet<string> = new Set([...URL_LIST_ATTRIBUTES].filter((a) => a !== 'status'));
 
 const fail = (problem: string): FeaturedFilter => ({ ok: false, problem });
 

@@ -12,6 +12,7 @@ import type { SearchPageProps } from '../../schemas/resolved.gen.ts';
 import { CarCard, CARD_FIELDS } from '../_cars/CarCard.tsx';
 import { CarGrid } from '../_cars/CarGrid.tsx';
 import { searchClientFor, sortIndices, type SortKey } from '../_search/client.ts';
+import { RANGE_ATTRIBUTES, URL_LIST_ATTRIBUTES } from '../_search/constants.ts';
 import {
   CheckboxFilter,
   CurrentRefinements,
@@ -44,16 +45,9 @@ type Display = Filter['display'];
 /** What a filter section's frame needs (the model dropdown under make has no filter of its own). */
 type SectionOf = Pick<Filter, 'attribute' | 'label' | 'open'>;
 
-const RANGE_ATTRIBUTES = new Set(['price', 'subscription_price', 'weekly_price', 'year', 'km']);
 /** Filters a URL may carry even when the page shows no section for them (dealer links, route paths, budget links). */
 const ALWAYS_LISTS = ['car_type', 'make', 'model', 'simple_body', 'dealership_slug'];
 const ALWAYS_RANGES = ['price', 'km', 'year'];
-/** Every list filter a URL may name (facets of the index). */
-const URL_LISTS = new Set([
-  'car_type', 'make', 'model', 'make_model', 'badge', 'series', 'simple_body', 'body', 'simple_fuel', 'simple_transmission',
-  'drive', 'colour', 'seats', 'doors', 'categories', 'filtered_features', 'tag', 'state', 'city', 'location_name',
-  'dealership_name', 'dealership_slug', 'price_range', 'weekly_price_range', 'item_type', 'status',
-]);
 
 /** What a section shows, given the site's switches. */
 export function resolveDisplay(filter: Filter, makeCards: boolean): Exclude<Display, 'auto'> {
@@ -209,7 +203,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
   const [initialUi] = useState(indexUiState);
   const shown = new Set<string>(filters.map((f) => f.attribute));
   const hasMakeDropdown = filters.some((f) => f.attribute === 'make' && resolveDisplay(f, features.makeCards) === 'dropdown');
-  const virtualLists = [...new Set([...ALWAYS_LISTS, ...Object.keys(initialUi.refinementList ?? {}).filter((a) => URL_LISTS.has(a))])].filter(
+  const virtualLists = [...new Set([...ALWAYS_LISTS, ...Object.keys(initialUi.refinementList ?? {}).filter((a) => URL_LIST_ATTRIBUTES.has(a))])].filter(
     (a) => !shown.has(a) && !(a === 'model' && shown.has('make')),
   );
   const virtualRanges = [...new Set([...ALWAYS_RANGES, ...Object.keys(initialUi.range ?? {}).filter((a) => RANGE_ATTRIBUTES.has(a))])].filter(
