@@ -114,6 +114,12 @@ export class SearchEngine {
     return this.entries.get(name);
   }
 
+  /** Names a replica of an index with its own sort, without rebuilding the index (a replica's ranking was set). */
+  setReplica(primary: string, replica: string, sort: SortSpec[]) {
+    this.entries.set(replica, { index: this.entry(primary).index, sort });
+    this.cache.clear();
+  }
+
   /** Removes an index and the replicas that share its records. */
   removeIndex(name: string) {
     const index = this.entries.get(name)?.index;

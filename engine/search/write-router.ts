@@ -90,8 +90,6 @@ export function createWriteRouter(store: WriteStore, apiKeyOf: (req: Request) =>
   ];
   router.use((req, res, next) => {
     if (WRITE_PATHS.some((w) => w.method === req.method && w.path.test(req.path))) return admin(req, res, next);
-    // Reads see every write already sent.
-    if (req.path.startsWith('/1/') && store.pending) store.flush();
     next();
   });
   return router;

@@ -6,7 +6,7 @@
  * rebuilt once the writes settle, before any read, and before a task is reported published,
  * so `waitForTask` means what it means on Algolia.
  */
-import { pick } from 'lodash-es';
+import { isEqual, pick } from 'lodash-es';
 import type { SearchEngine } from './engine.ts';
 import { SearchError } from './errors.ts';
 import { parseFilters } from './filter-parser.ts';
@@ -225,12 +225,18 @@ export class WriteStore {
     if (primary) {
       const w = this.writable(primary);
       w.replicaSettings.set(name, { ...w.replicaSettings.get(name), ...settings });
-      if (settings.ranking) w.replicas.set(name, replicaSort(settings.ranking));
-      this.changed(w);
+      const sort = settings.ranking ? replicaSort(settings.ranking) : undefined;
+      if (sort && !isEqual(sort, w.replicas.get(name))) {
+        w.replicas.set(name, sort);
+        // A new order needs no new index: the replica is renamed onto the built one at once.
+        if (w.dirty || !this.engine.hasIndex(primary)) this.changed(w);
+        else this.engine.setReplica(primary, name, sort);
+      }
       return { taskID: this.task() };
     }
     const w = this.writable(name);
     const { replicas, ...rest } = settings;
+    const before = { settings: w.settings, replicas: [...w.replicas.keys()] };
     w.settings = fromAlgoliaSettings(rest, w.settings);
     w.algolia = { ...w.algolia, ...rest };
     if (replicas) {
@@ -240,7 +246,8 @@ export class WriteStore {
       for (const r of names) this.replicaOf.set(r, name);
     }
     if (forwardToReplicas) for (const r of w.replicas.keys()) w.replicaSettings.set(r, { ...w.replicaSettings.get(r), ...rest, ranking: w.replicaSettings.get(r)?.ranking });
-    this.changed(w);
+    // The same settings again (every sync sends them) rebuild nothing.
+    if (!isEqual(before, { settings: w.settings, replicas: [...w.replicas.keys()] }) || !this.engine.hasIndex(name)) this.changed(w);
     return { taskID: this.task() };
   }
 
@@ -294,9 +301,11 @@ export class WriteStore {
     };
   }
 
-  /** Every task here is published once its writes are applied. */
+  /**
+   * A task is published once its writes are applied. Until then it is not (the rebuild runs
+   * on its own timer, not inside a request the client times out on), as on Algolia.
+   */
   taskStatus() {
-    this.flush();
-    return { status: 'published' as const, pendingTask: false };
+    return this.pending ? { status: 'notPublished' as const, pendingTask: true } : { status: 'published' as const, pendingTask: false };
   }
 }

@@ -23,6 +23,8 @@ import { algoliaSettings, indexRecord, replicaSettings } from './write-settings.
 
 /** The app id the embedded engine is addressed with (blocks/_search/client.ts, EMBEDDED_APP_ID). */
 const EMBEDDED_APP_ID = 'forecourt';
+/** How long the sync's requests may take, ms (the client's defaults are 2 s to connect and 5 s to read). */
+export const SYNC_TIMEOUTS = { connect: 5_000, read: 60_000, write: 120_000 };
 /** The sort choices a search page offers when it names none (schemas/blocks/search-page.schema.json). */
 const DEFAULT_SORTS = ['price_asc', 'price_desc', 'year_desc', 'km_asc', 'newest'];
 
@@ -71,7 +73,8 @@ export function clientHost(address: string) {
 export function syncClient(search: SyncSite['search'], adminKey: string, host?: string): Algoliasearch {
   const address = host ?? search.host;
   const appId = search.appId || EMBEDDED_APP_ID;
-  return algoliasearch(appId, adminKey, address ? { hosts: [clientHost(address)] } : {});
+  // Generous read times: a task check may wait while an index of thousands of cars is rebuilt.
+  return algoliasearch(appId, adminKey, { timeouts: SYNC_TIMEOUTS, ...(address ? { hosts: [clientHost(address)] } : {}) });
 }
 
 export interface SyncReport {

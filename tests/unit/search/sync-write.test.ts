@@ -30,6 +30,8 @@ describe('write store', () => {
     expect(objectIDs.slice(0, 2)).toEqual(['a', 'b']);
     expect(objectIDs[2]).toMatch(/^[0-9a-f-]{36}$/);
     expect(store.pending).toBe(true);
+    expect(store.taskStatus()).toEqual({ status: 'notPublished', pendingTask: true });
+    store.flush();
     expect(store.taskStatus()).toEqual({ status: 'published', pendingTask: false });
     expect(engine.search('things', { query: 'alpha' }).nbHits).toBe(1);
 
@@ -62,6 +64,13 @@ describe('write store', () => {
     expect(store.getSettings('stock')).toMatchObject({ customRanking: ['desc(rank)'], replicas: ['stock_price_asc', 'stock_price_desc'] });
     expect(store.getSettings('stock_price_asc')).toMatchObject({ primary: 'stock', ranking: ['asc(price)', 'typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'] });
     expect(() => store.batch('stock_price_asc', [{ action: 'addObject', body: { objectID: 'x' } }])).toThrow(/Cannot write records to the replica stock_price_asc/);
+    // The same settings again, or a replica's new order, rebuild nothing.
+    const built = engine.source('stock')!.index;
+    store.setSettings('stock', { customRanking: ['desc(rank)'], attributesForFaceting: ['searchable(make)', 'filterOnly(slug)', 'price'], replicas: ['stock_price_asc', 'virtual(stock_price_desc)'] }, true);
+    store.setSettings('stock_price_desc', replicaSettings([{ attribute: 'rank', order: 'asc' }]), false);
+    expect(store.pending).toBe(false);
+    expect(engine.source('stock')!.index).toBe(built);
+    expect(ids(engine.search('stock_price_desc', {}).hits)).toEqual(['c1', 'c2', 'c3', 'c4']);
   });
 
   it('browses every record with a filter, a page at a time, with a cursor', () => {
