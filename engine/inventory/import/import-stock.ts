@@ -115,6 +115,8 @@ export async function importStock(options: ImportOptions): Promise<ImportReport>
     throw new ImportRefused((err as Error).message);
   }
 
+  // A dealer selling out entirely is rare; an export that came out empty is not.
+  if (!feed.rows.length) throw new ImportRefused('The feed lists no cars: nothing imported (an empty feed would mark every car sold)');
   const previousFile = readStockFile(options.dataDir, slug);
   const previous = previousFile?.cars ?? [];
   const byStock = new Map(previous.map((c) => [c.stocknum, c]));

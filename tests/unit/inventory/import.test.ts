@@ -218,5 +218,7 @@ describe('incremental and idempotent', { timeout: 60_000 }, () => {
   it('refuses an unknown dealership or site with a sentence', async () => {
     await expect(run(SAMPLE, { dealership: '99' })).rejects.toThrow('Site gold-coast-ford has no dealership 99 (it has 11 gold-coast-ford, 12 nerang-ford)');
     await expect(run(SAMPLE, { site: 'nowhere' })).rejects.toThrow(/No site nowhere/);
+    await expect(run(feed('empty.csv', `${HEADER}\n\n`))).rejects.toThrow('The feed lists no cars: nothing imported (an empty feed would mark every car sold)');
+    await expect(run(feed('broken.json', '{"not": "an array"}'))).rejects.toThrow('A JSON feed is an array of car objects');
   });
 });

@@ -10,6 +10,7 @@ import { SearchEngine } from '../../../engine/search/engine.ts';
 import { createCarSearchEngine, CAR_INDEX, CAR_REPLICAS } from '../../../engine/search/car-index.ts';
 import { WriteStore } from '../../../engine/search/write-store.ts';
 import { replicaSettings, replicaSort, algoliaSettings, fromAlgoliaSettings } from '../../../engine/search/write-settings.ts';
+import { siteReplicas, siteSortChoices, sitesToSync, type SyncSite } from '../../../engine/search/write-sync.ts';
 import { CAR_INDEX_SETTINGS } from '../../../engine/search/car-index.ts';
 import { loadInventory } from '../../../demo/defaults.ts';
 import { SITES_DIR } from '../helpers.ts';
@@ -124,5 +125,29 @@ describe('settings in Algolia words', () => {
       { attribute: 'has_price', order: 'desc' },
       { attribute: 'price', order: 'asc' },
     ]);
+  });
+});
+
+describe('what a site syncs', () => {
+  const site = (pages: unknown[], engine = 'algolia', dealerships = ['a']) =>
+    ({ slug: 's', search: { engine, index: 'Idx' }, dealerships: dealerships.map((slug, i) => ({ id: i + 1, slug, name: slug })), features: {}, pages }) as unknown as SyncSite;
+  const searchPage = (sortOptions?: string[]) => ({ id: 'p', path: '/search', blocks: [{ id: 'b', type: 'search-page', props: sortOptions ? { sortOptions } : {} }] });
+
+  it('one replica per sort choice its search pages offer (all five without a search page)', () => {
+    expect(siteSortChoices(site([searchPage(['relevance', 'km_asc', 'price_asc'])]))).toEqual(['price_asc', 'km_asc']);
+    expect(siteSortChoices(site([searchPage(['relevance', 'price_asc']), searchPage(['newest'])]))).toEqual(['price_asc', 'newest']);
+    expect(siteSortChoices(site([]))).toEqual(['price_asc', 'price_desc', 'year_desc', 'km_asc', 'newest']);
+    expect(siteReplicas('Idx', ['price_asc', 'km_asc'])).toEqual({
+      Idx_price_asc: CAR_INDEX_SETTINGS.replicas![CAR_REPLICAS.price_asc],
+      Idx_km_asc: [{ attribute: 'km', order: 'asc' }],
+    });
+  });
+
+  it('an import pushes to the sites that show the dealership and search Algolia', () => {
+    const algolia = site([], 'algolia', ['a', 'b']);
+    const embedded = { ...site([], 'embedded', ['a']), slug: 'e' };
+    const other = { ...site([], 'algolia', ['c']), slug: 'o' };
+    expect(sitesToSync([algolia, embedded, other], 'a')).toEqual([algolia]);
+    expect(sitesToSync([algolia, embedded, other], 'z')).toEqual([]);
   });
 });
