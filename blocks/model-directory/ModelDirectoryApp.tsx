@@ -26,7 +26,7 @@ interface ModelHit {
   status?: string;
   from_price?: number | null;
   image_url?: string | null;
-  manufacturer: { name: string; slug?: string | null };
+  manufacturer: { name: string; slug?: string | null; logo_url?: string | null };
   model: { name: string; body?: string[]; fuel?: string[] };
 }
 
@@ -139,6 +139,10 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
                       decoding="async"
                     />
                     <h3>
+                      {/* The make's wordmark (docs/content-blocks.md, "Choices we made"); its name is the text beside it. */}
+                      {model.manufacturer.logo_url && (
+                        <img className="fc-model-directory__logo" src={model.manufacturer.logo_url} alt="" width="40" height="40" loading="lazy" decoding="async" />
+                      )}
                       <span className="fc-model-directory__make">{model.manufacturer.name}</span> {model.model.name}
                     </h3>
                     {typeof model.from_price === 'number' && model.from_price > 0 && (

@@ -196,3 +196,23 @@ describe('reviews', () => {
     await page.close();
   });
 });
+
+describe('make logos', () => {
+  it("are wordmarks of the make's name on the model directory", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${base}/sites/gold-coast-ford/model-search`);
+    await hydrated(page);
+    // The directory's UI loads on first use (a scroll), searching again if the server's answer was late.
+    await page.mouse.move(640, 450);
+    await page.mouse.wheel(0, 100);
+    const logo = page.locator('.fc-model-directory__logo').first();
+    await logo.waitFor();
+    const src = (await logo.getAttribute('src'))!;
+    const make = (await page.locator('.fc-model-directory__make').first().textContent())!.trim();
+    const svg = await (await fetch(new URL(src, base))).text();
+    expect(svg).toContain(`aria-label="${make}"`);
+    expect(svg).toContain(`>${make.toUpperCase()}</text>`);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.close();
+  });
+});
