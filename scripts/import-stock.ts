@@ -1,5 +1,5 @@
 /**
- * npm run import:stock -- [--site {slug}] --dealership {id or slug} <feed.csv|feed.json|https://…> [--skip-bad-rows] [--dry-run]
+ * npm run import:inventory -- [--site {slug}] --dealership {id or slug} <feed.csv|feed.json|https://…> [--skip-bad-rows] [--dry-run]
  * Imports a dealership's stock feed (docs/cars.md, "Stock import"): every row checked, nothing
  * applied when a row is bad (unless --skip-bad-rows), new cars added, changed ones updated,
  * missing ones marked sold. Writes `{FORECOURT_DATA_DIR or .data/}/stock/{dealership}.json`;
@@ -18,7 +18,7 @@ import { sitesToSync } from '../engine/search/write-sync.ts';
 import { ADMIN_KEY_VAR, formatSyncReport, syncSite } from './search-sync-run.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const USAGE = 'Usage: npm run import:stock -- [--site {slug}] --dealership {id or slug} <feed.csv|feed.json|https://…> [--skip-bad-rows] [--dry-run]';
+const USAGE = 'Usage: npm run import:inventory -- [--site {slug}] --dealership {id or slug} <feed.csv|feed.json|https://…> [--skip-bad-rows] [--dry-run]';
 
 /** A feed on the web is downloaded whole first (its photos are then resolved against its address). */
 async function feedText(where: string): Promise<string | undefined> {

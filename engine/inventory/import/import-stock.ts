@@ -1,5 +1,5 @@
 /**
- * `npm run import:stock` as a function (docs/cars.md, "Stock import"): read a dealership's
+ * `npm run import:inventory` as a function (docs/cars.md, "Stock import"): read a dealership's
  * feed, build and check every car, and, when no row is bad (or bad rows may be skipped),
  * write the dealership's stock file. Nothing of a feed with a bad row is applied unless
  * `skipBadRows`; a dry run reports what would change and writes nothing.

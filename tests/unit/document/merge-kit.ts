@@ -8,7 +8,11 @@ export type Doc = Record<string, any>;
 
 export const SITES = join(import.meta.dirname, '../../../sites');
 export const read = (file: string): Doc => JSON.parse(readFileSync(join(SITES, file), 'utf8'));
-export const KIWI = read('kiwi-car-yard.json');
+/**
+ * The base the merge tests edit: a copy of a demo site's document, kept as a fixture so the
+ * tests' block ids and positions do not move when the demo content changes.
+ */
+export const KIWI: Doc = JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/merge-base-site.json'), 'utf8'));
 export const DEMOS = readdirSync(SITES)
   .filter((f) => f.endsWith('.json'))
   .map((f) => [f, read(f)] as const);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * `npm run import:stock` for a dealership of a site that searches Algolia pushes the site's
+ * `npm run import:inventory` for a dealership of a site that searches Algolia pushes the site's
  * stock to its index (docs/search-sync.md): the CLI run end to end, with the site's search
  * host pointed at an embedded engine that takes writes with the admin key.
  */
@@ -42,7 +42,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('import:stock then sync', () => {
+describe('import:inventory then sync', () => {
   it('imports the feed and pushes the site (both its dealerships) to its Algolia index', async () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/import-stock.ts', '--site', 'gold-coast-ford', '--dealership', '12', 'demo/feeds/nerang-ford.csv'], {
       cwd: ROOT,
