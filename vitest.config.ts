@@ -12,6 +12,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'engine/**/*.test.{ts,tsx}', 'editor/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit.ts'],
+          // The run's PostgreSQL test server, started when a test first asks for it (tests/setup/postgres.ts).
+          globalSetup: ['tests/setup/postgres-global.ts'],
         },
       },
       {

@@ -1,26 +1,32 @@
 /**
- * What every route handler shares: the database stores, the adapters, the clock and
- * the site lookup, plus the checks several endpoints apply (site rules, captcha).
+ * What every route handler shares: the store (SQLite or PostgreSQL, store/types.ts), the
+ * adapters, the clock and the site lookup, plus the checks several endpoints apply (site
+ * rules, captcha).
  */
 import type { FieldError, CaptchaSolution } from '../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import type { ApiAdapters } from './adapters/index.ts';
-import type { Db } from './db/database.ts';
 import { HttpError, invalid } from './http.ts';
 import type { LeadSecrets } from './lead-secret.ts';
 import type { ApiHooks, ApiRouterOptions, SiteLookup } from './options.ts';
 import type { CarHolds } from './reservations/holds.ts';
-import type { LeadStore } from './store/leads.ts';
-import type { ReservationStore } from './store/reservations.ts';
-import type { RecordStore } from './store/records.ts';
-import type { ReviewSeeder, ReviewStore } from './store/reviews.ts';
-import type { SessionStore } from './store/sessions.ts';
-import type { ValuationStore } from './store/valuations.ts';
-import type { WatchlistStore } from './store/watchlist.ts';
+import type { ReviewSeeder } from './store/reviews.ts';
+import {
+  CaptchaUsedError,
+  type CaptchaUse,
+  type LeadStore,
+  type RecordStore,
+  type ReservationStore,
+  type ReviewStore,
+  type SessionStore,
+  type Store,
+  type ValuationStore,
+  type WatchlistStore,
+} from './store/types.ts';
 import type { Validators } from './validation.ts';
 
 export interface ApiContext {
-  db: Db;
+  store: Store;
   sites: SiteLookup;
   now: () => Date;
   leads: LeadStore;
@@ -65,32 +71,34 @@ export function siteById(ctx: Pick<ApiContext, 'sites'>, id: number): ResolvedSi
  * answers the same as an unknown lead, so neither other sites' leads nor the ids in use
  * are revealed (lead-secret.ts).
  */
-export function requireLead(ctx: Pick<ApiContext, 'leads' | 'leadSecrets'>, site: ResolvedSite, leadId: number, secret: string | undefined) {
-  if (ctx.leads.siteOf(leadId) !== site.slug || !ctx.leadSecrets.matches(leadId, secret)) throw new HttpError(404, 'Unknown lead');
+export async function requireLead(ctx: Pick<ApiContext, 'leads' | 'leadSecrets'>, site: ResolvedSite, leadId: number, secret: string | undefined) {
+  if ((await ctx.leads.siteOf(leadId)) !== site.slug || !ctx.leadSecrets.matches(leadId, secret)) throw new HttpError(404, 'Unknown lead');
   return leadId;
 }
 
 /**
  * Checks a captcha answer when the site asks for one (features.captcha, on by
- * default). Answers the step that marks the token used, to run inside the write's
- * transaction so that a failed write does not burn the visitor's answer.
+ * default). Answers the token to mark used inside the write's transaction (the store's
+ * lead create), so that a failed write does not burn the visitor's answer.
  */
 export async function captchaGate(
-  ctx: Pick<ApiContext, 'adapters' | 'records' | 'now'>,
+  ctx: Pick<ApiContext, 'adapters' | 'now'>,
   site: ResolvedSite,
   solution: CaptchaSolution | undefined,
-): Promise<() => void> {
-  if (!site.features.captcha) return () => {};
+): Promise<CaptchaUse | undefined> {
+  if (!site.features.captcha) return undefined;
   if (!solution) throw invalid([{ path: '/captcha', message: 'is required' }]);
   const now = ctx.now();
   const result = await ctx.adapters.captcha.check(solution, now);
   if (!result.ok) throw invalid([{ path: '/captcha/answer', message: result.message }], result.message);
-  return () => {
-    if (!ctx.records.useCaptcha(result.nonce, result.expiresAtMs, now.getTime())) {
-      const message = 'This captcha has already been used. Please answer the new question.';
-      throw invalid([{ path: '/captcha/token', message }], message);
-    }
-  };
+  return { nonce: result.nonce, expiresAtMs: result.expiresAtMs, nowMs: now.getTime() };
+}
+
+export const CAPTCHA_USED = 'This captcha has already been used. Please answer the new question.';
+
+/** The store's answer to a replayed captcha token, as the visitor reads it. */
+export function captchaUsedAsInvalid(err: unknown): unknown {
+  return err instanceof CaptchaUsedError ? invalid([{ path: '/captcha/token', message: CAPTCHA_USED }], CAPTCHA_USED) : err;
 }
 
 export function throwIfAny(fields: FieldError[]) {

@@ -27,6 +27,11 @@ export interface ApiRouterOptions {
   /** Folder holding forecourt.db, created if missing. The server passes defaultDataDir(root). */
   dataDir: string;
   /**
+   * A PostgreSQL connection string (the server passes DATABASE_URL): the store is that
+   * database instead of forecourt.db, shared by every server given it (docs/api.md, "Storage").
+   */
+  databaseUrl?: string;
+  /**
    * Bearer token of the staff view. Default: FORECOURT_STAFF_TOKEN, else one generated
    * on the first start, kept in the database and printed at every start.
    */

@@ -1,7 +1,9 @@
 /**
  * A per-client limit on lead endpoints: at most `limit` requests per `windowMs` for
- * each key (client address + site + route). In memory, so it resets on restart and
- * is per process — enough to blunt a script hammering one form.
+ * each key (client address + site + route). RateLimiter counts in memory, so it resets on
+ * restart and is per process: the SQLite default's single server. Servers sharing a
+ * PostgreSQL store count in the database instead (store/postgres/rate-counter.ts), so a
+ * client spreading requests over several servers meets the same limit (docs/api.md, "Storage").
  */
 export interface RateLimitOptions {
   limit: number;
@@ -11,6 +13,14 @@ export interface RateLimitOptions {
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 20, windowMs: 60_000 };
 
 export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+
+/** A counter the API awaits: in memory, or shared in the store. */
+export interface RateCounter {
+  /** Counts a request for the key, and answers whether it is allowed. */
+  hit(key: string): Promise<RateDecision>;
+  /** Seconds to wait when a hit would be refused now, undefined when it would be allowed; counts nothing. */
+  blockedFor(key: string): Promise<number | undefined>;
+}
 
 export class RateLimiter {
   private windows = new Map<string, { start: number; count: number }>();
@@ -52,4 +62,13 @@ export class RateLimiter {
   private prune(now: number) {
     for (const [key, w] of this.windows) if (now - w.start >= this.options.windowMs) this.windows.delete(key);
   }
+}
+
+/** The in-memory limiter as a RateCounter (the SQLite store's, one process). */
+export function memoryRateCounter(options: RateLimitOptions, clock: () => number): RateCounter {
+  const limiter = new RateLimiter(options, clock);
+  return {
+    hit: async (key) => limiter.hit(key),
+    blockedFor: async (key) => (limiter.allows(key) ? undefined : limiter.retryAfterSeconds(key)),
+  };
 }

@@ -4,7 +4,7 @@
  */
 import type { Request, Response } from 'express';
 import type { ApiSchemaName } from './validation.ts';
-import type { SessionRecord } from './store/sessions.ts';
+import type { SessionRecord } from './store/types.ts';
 
 export interface ResponseSpec {
   description: string;

@@ -1,26 +1,25 @@
 /**
  * The local API, mounted by the server at /api:
  *
- *   const api = createApiRouter({ sites, dataDir: defaultDataDir(root), getCar, getCarBySlug, seedReviews, adapters });
+ *   const api = await createApiRouter({ sites, dataDir: defaultDataDir(root), databaseUrl: process.env.DATABASE_URL, getCar, … });
  *   app.use('/api', api);          // before the page routes
  *   server.on('close', () => api.close());
  *
+ * The store is SQLite in dataDir, or PostgreSQL when databaseUrl is given (docs/api.md, "Storage").
  * Every endpoint is described once in the route table (routes/*.ts); this file turns
  * the table into express routes with the same pipeline for each: rate limit, auth,
  * schema validation, handler, and errors as {error, fields}.
  */
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { join } from 'node:path';
 import { systemClock, type Clock } from '../clock.ts';
 import { localAdapters } from './adapters/index.ts';
 import type { ApiContext } from './context.ts';
-import { DB_FILE, openDatabase, type Db } from './db/database.ts';
 import { apiHeaders, bearerToken, HttpError, jsonBodiesOnly } from './http.ts';
 import { LeadSecrets } from './lead-secret.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { ApiRouterOptions } from './options.ts';
-import { DEFAULT_RATE_LIMIT, RateLimiter } from './rate-limit.ts';
+import { DEFAULT_RATE_LIMIT, type RateCounter } from './rate-limit.ts';
 import { expressPath, type ApiRoute, type RouteResult } from './route.ts';
 import { carRoutes } from './routes/cars.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -33,16 +32,10 @@ import { staffRoutes } from './routes/staff.ts';
 import { tradeInRoutes } from './routes/trade-in.ts';
 import { watchlistRoutes } from './routes/watchlist.ts';
 import { signedIn } from './session-cookie.ts';
-import { LeadStore } from './store/leads.ts';
 import { CarHolds } from './reservations/holds.ts';
 import { testClockRouter } from './reservations/test-clock.ts';
-import { RecordStore } from './store/records.ts';
-import { ReservationStore } from './store/reservations.ts';
-import { ReviewStore } from './store/reviews.ts';
-import { SessionStore } from './store/sessions.ts';
-import { settingOrCreate } from './store/settings.ts';
-import { ValuationStore } from './store/valuations.ts';
-import { WatchlistStore } from './store/watchlist.ts';
+import { openStore } from './store/open.ts';
+import type { Store } from './store/types.ts';
 import { createValidators } from './validation.ts';
 
 export type { ApiRouterOptions } from './options.ts';
@@ -53,40 +46,41 @@ export interface ApiRouterExtras {
   staffToken: string;
   /** The OpenAPI document served at /openapi.json. */
   openapi: Record<string, unknown>;
-  /** The open database (tests, maintenance scripts). */
-  db: Db;
-  /** Closes the database; call it when the HTTP server closes. */
-  close(): void;
+  /** The open store (tests, maintenance scripts). */
+  store: Store;
+  /** Closes the store; call it when the HTTP server closes. */
+  close(): Promise<void>;
+  /** Resolves when the background job runs started so far (the reservation release job) have finished: tests moving a FakeClock. */
+  settled(): Promise<void>;
 }
 
 export type ApiRouter = Router & ApiRouterExtras;
 
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
 
-export function createApiRouter(options: ApiRouterOptions): ApiRouter {
+export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRouter> {
   const log = options.log ?? console;
   const clock: Clock = options.testClock ?? options.clock ?? (options.now ? { now: options.now, every: systemClock.every } : systemClock);
   const now = () => clock.now();
-  const db = openDatabase(options.dataDir);
+  const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   let holds: CarHolds | undefined;
   try {
-    const reservations = new ReservationStore(db);
-    holds = new CarHolds(reservations, clock, options.onHeldCarsChanged, log);
+    holds = new CarHolds(store.reservations, clock, options.onHeldCarsChanged, log, store.kind === 'postgres');
     const ctx: ApiContext = {
-      db,
+      store,
       sites: options.sites,
       now,
-      leads: new LeadStore(db, (id) => reservations.get(id)),
-      reservations,
+      leads: store.leads,
+      reservations: store.reservations,
       holds,
-      leadSecrets: new LeadSecrets(settingOrCreate(db, 'lead_secret_key')),
-      watchlist: new WatchlistStore(db),
-      sessions: new SessionStore(db),
-      reviews: new ReviewStore(db),
-      records: new RecordStore(db),
-      valuations: new ValuationStore(db),
+      leadSecrets: new LeadSecrets(await store.setting('lead_secret_key')),
+      watchlist: store.watchlist,
+      sessions: store.sessions,
+      reviews: store.reviews,
+      records: store.records,
+      valuations: store.valuations,
       adapters: {
-        ...localAdapters({ catalogue: options.sites.catalogue, captchaSecret: settingOrCreate(db, 'captcha_secret') }),
+        ...localAdapters({ catalogue: options.sites.catalogue, captchaSecret: await store.setting('captcha_secret') }),
         ...(typeof options.adapters === 'function' ? options.adapters({ catalogue: options.sites.catalogue }) : options.adapters),
       },
       validators: createValidators(),
@@ -96,7 +90,7 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
       getCarBySlug: options.getCarBySlug,
       log,
     };
-    const staffToken = resolveStaffToken(options, db, log);
+    const staffToken = await resolveStaffToken(options, store, log);
     let openapi: Record<string, unknown> = {};
     const routes: ApiRoute[] = [
       ...leadRoutes(ctx),
@@ -122,11 +116,12 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
     ];
     openapi = buildOpenApi(routes);
 
-    const limiter =
-      options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
+    // In the store, so that servers sharing one count together (docs/api.md, "Storage").
+    const counter = (scope: string) =>
+      options.rateLimit === false ? undefined : store.rateCounter(scope, options.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
+    const limiter = counter('requests');
     // Wrong staff tokens count per client address alone: varying ?site= buys no more guesses.
-    const tokenFailures =
-      options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
+    const tokenFailures = counter('staff-token');
     const router = express.Router();
     router.use(apiHeaders());
     router.use(jsonBodiesOnly());
@@ -134,45 +129,48 @@ export function createApiRouter(options: ApiRouterOptions): ApiRouter {
     for (const route of routes) {
       router[route.method](expressPath(route.path), pipeline(route, ctx, { limiter, tokenFailures, staffToken }));
     }
-    if (options.testClock) router.use('/test/clock', testClockRouter(options.testClock, log));
+    const running = holds;
+    if (options.testClock) router.use('/test/clock', testClockRouter(options.testClock, log, () => running.settled()));
     router.use((_req: Request, res: Response) => {
       res.status(404).json({ error: 'No such API endpoint. See /api/openapi.json.' });
     });
     router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
       sendError(res, bodyError(err) ?? unexpected(err, log, 'request'));
     });
-    holds.start();
-    const running = holds;
+    await holds.start();
     return Object.assign(router, {
       staffToken,
       openapi,
-      db,
-      close: () => {
+      store,
+      settled: () => running.settled(),
+      close: async () => {
         running.stop();
-        db.close();
+        // Without a job in flight the store closes at once (SQLite records the clean stop before a process exits).
+        if (running.busy) await running.settled();
+        await store.close();
       },
     });
   } catch (err) {
     holds?.stop();
-    db.close();
+    await store.close();
     throw err;
   }
 }
 
-function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateLimiter; tokenFailures?: RateLimiter; staffToken: string }): RequestHandler {
+function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateCounter; tokenFailures?: RateCounter; staffToken: string }): RequestHandler {
   return async (req, res) => {
     try {
       if (route.cache) res.setHeader('Cache-Control', route.cache);
-      if (route.auth === 'staff' || route.auth === 'staff-query') guardStaffToken(route, req, deps);
+      if (route.auth === 'staff' || route.auth === 'staff-query') await guardStaffToken(route, req, deps);
       if (route.rateLimited && deps.limiter) {
-        const decision = deps.limiter.hit(`${req.ip ?? ''}|${siteKey(req.body, req.query)}|${route.operationId}`);
+        const decision = await deps.limiter.hit(`${req.ip ?? ''}|${siteKey(req.body, req.query)}|${route.operationId}`);
         if (!decision.allowed) {
           throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
             'Retry-After': String(decision.retryAfterSeconds),
           });
         }
       }
-      const session = authenticate(route, req, ctx, deps.staffToken);
+      const session = await authenticate(route, req, ctx, deps.staffToken);
       const params = { ...req.params };
       const query = { ...(req.query as object) };
       const body: unknown = req.body;
@@ -193,16 +191,15 @@ function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateLimite
  * at: a wrong token answers the same 401 whatever the site, and after too many wrong tokens
  * from one client address every staff request from it answers 429 until the window ends.
  */
-function guardStaffToken(route: ApiRoute, req: Request, deps: { tokenFailures?: RateLimiter; staffToken: string }) {
+async function guardStaffToken(route: ApiRoute, req: Request, deps: { tokenFailures?: RateCounter; staffToken: string }) {
   const client = req.ip ?? '';
-  const tooMany = () =>
-    new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
-      'Retry-After': String(deps.tokenFailures!.retryAfterSeconds(client)),
-    });
-  if (deps.tokenFailures && !deps.tokenFailures.allows(client)) throw tooMany();
+  const waitSeconds = await deps.tokenFailures?.blockedFor(client);
+  if (waitSeconds !== undefined) {
+    throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, { 'Retry-After': String(waitSeconds) });
+  }
   const given = route.auth === 'staff' ? bearerToken(req.get('authorization')) : typeof req.query.token === 'string' ? req.query.token : undefined;
   if (given && sameSecret(given, deps.staffToken)) return;
-  deps.tokenFailures?.hit(client);
+  await deps.tokenFailures?.hit(client);
   throw new HttpError(401, 'Staff token required.', undefined, { 'WWW-Authenticate': 'Bearer realm="forecourt-staff"' });
 }
 
@@ -215,7 +212,7 @@ function siteKey(body: unknown, query: unknown): string {
   return key.slice(0, 80);
 }
 
-function authenticate(route: ApiRoute, req: Request, ctx: ApiContext, staffToken: string) {
+async function authenticate(route: ApiRoute, req: Request, ctx: ApiContext, staffToken: string) {
   const bearer = bearerToken(req.get('authorization'));
   switch (route.auth) {
     case 'staff':
@@ -269,18 +266,18 @@ function unexpected(err: unknown, log: Pick<Console, 'error'>, where: string, me
   return new HttpError(500, message);
 }
 
-function resolveStaffToken(options: ApiRouterOptions, db: Db, log: Pick<Console, 'log' | 'warn'>): string {
+async function resolveStaffToken(options: ApiRouterOptions, store: Store, log: Pick<Console, 'log' | 'warn'>): Promise<string> {
   const env = options.env ?? process.env;
   const given = options.staffToken || env.FORECOURT_STAFF_TOKEN;
   if (given) {
     if (given.length < 16) log.warn('[forecourt] the staff token is shorter than 16 characters; anyone guessing it can read every lead.');
     return given;
   }
-  const token = settingOrCreate(db, 'staff_token');
+  const token = await store.setting('staff_token');
   log.log(
     `[forecourt] staff lead view: /api/staff/leads.html?site={slug}&token=${token}\n` +
       `  (or GET /api/staff/leads?site={slug} with "Authorization: Bearer ${token}").\n` +
-      `  This token was generated once and is kept in ${join(options.dataDir, DB_FILE)}; set FORECOURT_STAFF_TOKEN to choose your own.`,
+      `  This token was generated once and is kept in ${store.where}; set FORECOURT_STAFF_TOKEN to choose your own.`,
   );
   return token;
 }

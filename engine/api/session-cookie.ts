@@ -8,7 +8,7 @@
 import type { Request, Response } from 'express';
 import type { ApiContext } from './context.ts';
 import { bearerToken, HttpError } from './http.ts';
-import type { SessionRecord } from './store/sessions.ts';
+import type { SessionRecord } from './store/types.ts';
 
 /** Slugs are lowercase letters, digits and hyphens; cookie names keep to [a-z0-9_]. */
 export const sessionCookieName = (site: string) => `fc_sid_${site.replace(/-/g, '_')}`;
@@ -46,10 +46,10 @@ export function sessionToken(req: Request): string | undefined {
  * site's: a bearer token of one site opens nothing on another. `optional`: a request
  * carrying no token at all passes without a session.
  */
-export function signedIn(req: Request, ctx: Pick<ApiContext, 'sessions' | 'now'>, optional = false): SessionRecord | undefined {
+export async function signedIn(req: Request, ctx: Pick<ApiContext, 'sessions' | 'now'>, optional = false): Promise<SessionRecord | undefined> {
   const token = sessionToken(req);
   if (!token && optional) return undefined;
-  const session = token ? ctx.sessions.find(token, ctx.now()) : undefined;
+  const session = token ? await ctx.sessions.find(token, ctx.now()) : undefined;
   const site = requestSite(req);
   if (!session || (site && session.site !== site)) {
     throw new HttpError(401, 'Please sign in again.', undefined, { 'WWW-Authenticate': 'Bearer realm="forecourt"' });

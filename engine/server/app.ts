@@ -59,7 +59,7 @@ export async function createApp(options: ServerOptions) {
   const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'));
   // Sites reload when their files change; a site fixed (or broken) on disk is served (or refused) at once.
   sites.watch();
-  const services = createServices({ root, sites, providers: options.providers, dataDir: options.dataDir, staffToken: options.staffToken });
+  const services = await createServices({ root, sites, providers: options.providers, dataDir: options.dataDir, staffToken: options.staffToken });
   // Drafts, review and publishing live in git (docs/publishing.md).
   const repo = SiteRepo.open(sites.dir);
   const remote = process.env.FORECOURT_GIT_REMOTE || undefined;

@@ -1,7 +1,8 @@
 /**
  * The embedded services behind one server: the stock it is given (providers.stock), the
- * search engine that answers the Algolia REST API for it, and the local API with its SQLite
- * store, wired with the providers' reviews, adapters, photos and history reports.
+ * search engine that answers the Algolia REST API for it, and the local API with its store
+ * (SQLite in the data folder, or PostgreSQL with DATABASE_URL: docs/api.md, "Storage"),
+ * wired with the providers' reviews, adapters, photos and history reports.
  */
 import { Router } from 'express';
 import type { Providers } from '../providers.ts';
@@ -12,20 +13,21 @@ import { FakeClock } from '../clock.ts';
 import { carHoldsView } from './car-holds.ts';
 import type { SiteStore } from './sites.ts';
 
-export function createServices(options: {
+export async function createServices(options: {
   root: string;
   sites: SiteStore;
   providers: Providers;
   dataDir?: string;
   staffToken?: string;
-  /** Environment read for FORECOURT_TEST_CLOCK. Default process.env. */
+  /** Environment read for FORECOURT_TEST_CLOCK and DATABASE_URL. Default process.env. */
   env?: NodeJS.ProcessEnv;
 }) {
   const { sites, providers } = options;
   const valid = sites.all().flatMap((e) => (e.ok ? [e.site] : []));
   const dataDir = options.dataDir ?? defaultDataDir(options.root);
   // Test servers only: a fake clock that POST /api/test/clock moves (docs/api.md, "Reservations").
-  const testClock = (options.env ?? process.env).FORECOURT_TEST_CLOCK === '1' ? new FakeClock() : undefined;
+  const env = options.env ?? process.env;
+  const testClock = env.FORECOURT_TEST_CLOCK === '1' ? new FakeClock() : undefined;
   // Stock for the sites valid at start-up (a site fixed later gets its stock at the next start),
   // with imported dealerships served from {dataDir}/stock/ and followed as it changes (docs/cars.md, "Stock import").
   const stock = new LiveStock({ stock: providers.stock, catalogue: sites.catalogue, sites: valid, dataDir, clock: testClock }).watch();
@@ -39,11 +41,12 @@ export function createServices(options: {
   // Cars held by reservations are served as reserved (car-holds.ts), also after a stock reload.
   const holds = carHoldsView(byId, search);
   stock.onReload(() => holds.reapply());
-  const api = createApiRouter({
+  const api = await createApiRouter({
     sites,
     testClock,
     onHeldCarsChanged: holds,
     dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
     staffToken: options.staffToken,
     getCar: (id) => byId.get(String(id)),
     getCarBySlug: (slug) => bySlug.get(slug),
@@ -62,4 +65,4 @@ export function createServices(options: {
     historyReport: providers.historyReport,
   };
 }
-export type Services = ReturnType<typeof createServices>;
+export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -13,7 +13,7 @@ const MAX_ADVANCE_MS = 366 * 86_400_000;
 
 const fromThisMachine = (req: Request) => /^(::1|127\.\d+\.\d+\.\d+|::ffff:127\.\d+\.\d+\.\d+)$/.test(req.socket.remoteAddress ?? '');
 
-export function testClockRouter(clock: FakeClock, log: Pick<Console, 'warn'>): Router {
+export function testClockRouter(clock: FakeClock, log: Pick<Console, 'warn'>, settled: () => Promise<void> = async () => {}): Router {
   log.warn('[forecourt] FORECOURT_TEST_CLOCK is on: the API runs on a fake clock that POST /api/test/clock moves. Never use this in production.');
   const router = Router();
   router.use((req, res, next) => {
@@ -23,13 +23,16 @@ export function testClockRouter(clock: FakeClock, log: Pick<Console, 'warn'>): R
   router.get('/', (_req, res) => {
     res.json({ now: clock.now().toISOString() });
   });
-  router.post('/', (req, res) => {
+  router.post('/', async (req, res) => {
     const ms = (req.body as { advance_ms?: unknown } | undefined)?.advance_ms;
     if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_ADVANCE_MS) {
       res.status(400).json({ error: 'advance_ms must be a whole number of milliseconds from 0 to one year.' });
       return;
     }
-    res.json({ now: clock.advance(ms).toISOString() });
+    const now = clock.advance(ms);
+    // The jobs that fell due (the release job) finish before the answer, so the caller sees their effect.
+    await settled();
+    res.json({ now: now.toISOString() });
   });
   return router;
 }

@@ -5,10 +5,10 @@
  * So a success answer always means the lead is committed, and a retry never doubles it.
  */
 import type { FormParams, FormSubmission, LeadRequest, LeadResponse } from '../../../schemas/types.gen.ts';
-import { captchaGate, requireSite, throwIfAny, type ApiContext } from '../context.ts';
+import { captchaGate, captchaUsedAsInvalid, requireSite, throwIfAny, type ApiContext } from '../context.ts';
 import type { ApiRoute, RouteInput, RouteResult } from '../route.ts';
 import { bookingErrors, contactErrors, dealershipError, locationError, onePerPath, termsError } from '../site-rules.ts';
-import type { NewLead } from '../store/leads.ts';
+import type { CaptchaUse, NewLead } from '../store/types.ts';
 
 const FAILURE = 'Your enquiry could not be saved. Please try again.';
 
@@ -28,12 +28,12 @@ export function carKey(id: number | string | undefined): number | string | undef
   return typeof id === 'string' && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : id;
 }
 
-function store(ctx: ApiContext, lead: NewLead, consumeCaptcha: () => void) {
-  return ctx.leads.create(lead, {
-    createdAt: ctx.now().toISOString(),
-    before: consumeCaptcha,
-    afterLeadRow: ctx.hooks.afterLeadRow,
-  });
+function store(ctx: ApiContext, lead: NewLead, captcha: CaptchaUse | undefined) {
+  return ctx.leads
+    .create(lead, { createdAt: ctx.now().toISOString(), captcha, afterLeadRow: ctx.hooks.afterLeadRow })
+    .catch((err: unknown) => {
+      throw captchaUsedAsInvalid(err);
+    });
 }
 
 export function leadRoutes(ctx: ApiContext): ApiRoute[] {
@@ -56,7 +56,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
       failure: FAILURE,
       async handle({ req, body }: RouteInput<LeadRequest>) {
         const site = requireSite(ctx, body.site);
-        const existing = ctx.leads.findBySubmission(site.slug, body.submission_id);
+        const existing = await ctx.leads.findBySubmission(site.slug, body.submission_id);
         if (existing !== undefined) return answer(ctx, existing, false);
         throwIfAny(
           onePerPath([
@@ -69,9 +69,9 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
             ...termsError(site, body.terms_conditions),
           ]),
         );
-        const consume = await captchaGate(ctx, site, body.captcha);
+        const captcha = await captchaGate(ctx, site, body.captcha);
         const payload = { ...withoutCaptcha(body), user_agent: body.user_agent ?? req.get('user-agent') };
-        const { leadId, created } = store(
+        const { leadId, created } = await store(
           ctx,
           {
             site: site.slug,
@@ -91,7 +91,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
             visitedPages: body.lead_attributes?.visited_pages ?? [],
             queryParams: definedOnly(body.lead_attributes?.linked_query_params),
           },
-          consume,
+          captcha,
         );
         return answer(ctx, leadId, created);
       },
@@ -114,13 +114,13 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
       failure: 'The form could not be sent. Please try again.',
       async handle({ req, body, params }: RouteInput<FormSubmission, unknown, FormParams>) {
         const site = requireSite(ctx, body.site);
-        const existing = ctx.leads.findBySubmission(site.slug, body.submission_id);
+        const existing = await ctx.leads.findBySubmission(site.slug, body.submission_id);
         if (existing !== undefined) return answer(ctx, existing, false);
         const f = body.fields;
         throwIfAny([...contactErrors(site, f, '/fields'), ...termsError(site, body.terms_conditions)]);
-        const consume = await captchaGate(ctx, site, body.captcha);
+        const captcha = await captchaGate(ctx, site, body.captcha);
         const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
-        const { leadId, created } = store(
+        const { leadId, created } = await store(
           ctx,
           {
             site: site.slug,
@@ -139,7 +139,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
             visitedPages: body.lead_attributes?.visited_pages ?? [],
             queryParams: definedOnly(body.lead_attributes?.linked_query_params),
           },
-          consume,
+          captcha,
         );
         return answer(ctx, leadId, created);
       },

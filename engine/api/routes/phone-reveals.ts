@@ -17,12 +17,12 @@ export function phoneRevealRoutes(ctx: ApiContext): ApiRoute[] {
       responses: { 204: { description: 'Recorded.' } },
       notFound: 'Unknown site (website_id).',
       rateLimited: true,
-      handle({ body }: RouteInput<PhoneRevealRequest>) {
+      async handle({ body }: RouteInput<PhoneRevealRequest>) {
         const site = siteById(ctx, body.website_id);
         if (body.dealership_id !== undefined && site.dealerships.length && !site.dealerships.some((d) => d.id === body.dealership_id)) {
           throwIfAny([{ path: '/dealership_id', message: 'is not a dealership of this site' }]);
         }
-        ctx.records.phoneReveal(site.slug, carKey(body.car_id)!, body.dealership_id, ctx.now().toISOString());
+        await ctx.records.phoneReveal(site.slug, carKey(body.car_id)!, body.dealership_id, ctx.now().toISOString());
         return { status: 204 };
       },
     },

@@ -10,7 +10,8 @@ import type { Car, ReservationRequest, ReservationResponse } from '../../../sche
 import { regionSettings } from '../../region.ts';
 import type { ResolvedSite } from '../../site/types.ts';
 import type { DepositLead } from '../adapters/payments.ts';
-import { captchaGate, requireSite, throwIfAny, type ApiContext } from '../context.ts';
+import { captchaGate, captchaUsedAsInvalid, requireSite, throwIfAny, type ApiContext } from '../context.ts';
+import { CarHeldError } from '../store/types.ts';
 import { HttpError } from '../http.ts';
 import { ALREADY_RESERVED, DEFAULT_RESERVATION_DEPOSIT, DEPOSIT_FAILED, NOT_RESERVABLE, RESERVATION_CATEGORY, RESERVATION_HOLD_MS } from '../reservations/terms.ts';
 import type { ApiRoute, RouteInput, RouteResult } from '../route.ts';
@@ -20,8 +21,8 @@ import { carKey } from './leads.ts';
 
 const FAILURE = 'Your reservation could not be saved. Please try again.';
 
-function answer(ctx: ApiContext, leadId: number, created: boolean): RouteResult {
-  const reservation = ctx.reservations.get(leadId);
+async function answer(ctx: ApiContext, leadId: number, created: boolean): Promise<RouteResult> {
+  const reservation = await ctx.reservations.get(leadId);
   // A submission id already used by another kind of lead: this request cannot be that reservation.
   if (!reservation) throw new HttpError(409, 'This submission was already sent as another form. Please reload the page and try again.');
   const json: ReservationResponse = { lead_id: leadId, lead_secret: ctx.leadSecrets.of(leadId), reservation };
@@ -38,10 +39,6 @@ async function requireCar(ctx: ApiContext, site: ResolvedSite, id: number | stri
 /** The Reserve Now rule (docs/cars.md, "Card rules"): in stock, not sold, priced, with a payment processor. */
 function reservable(car: Car): boolean {
   return car.status === 'in_stock' && car.sold !== true && (car.price ?? 0) > 10 && (car.payment_processors?.length ?? 0) > 0;
-}
-
-function isUniqueViolation(err: unknown) {
-  return (err as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
@@ -68,16 +65,16 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
       failure: FAILURE,
       async handle({ req, body }: RouteInput<ReservationRequest>) {
         const site = requireSite(ctx, body.site);
-        const existing = ctx.leads.findBySubmission(site.slug, body.submission_id);
+        const existing = await ctx.leads.findBySubmission(site.slug, body.submission_id);
         if (existing !== undefined) return answer(ctx, existing, false);
         throwIfAny(onePerPath([...contactErrors(site, body), ...termsError(site, body.terms_conditions)]));
         const carId = carKey(body.car_id)!;
         const car = await requireCar(ctx, site, carId);
         // A hold whose time is up ends now rather than at the job's next run.
-        ctx.holds.releaseExpired();
+        await ctx.holds.releaseExpired();
         if (!reservable(car)) throw new HttpError(409, NOT_RESERVABLE);
-        if (ctx.reservations.openHold(car.id) || car.reserved) throw new HttpError(409, ALREADY_RESERVED);
-        const consume = await captchaGate(ctx, site, body.captcha);
+        if ((await ctx.reservations.openHold(car.id)) || car.reserved) throw new HttpError(409, ALREADY_RESERVED);
+        const captcha = await captchaGate(ctx, site, body.captcha);
 
         const now = ctx.now();
         const amount = site.features.reserveDeposit || DEFAULT_RESERVATION_DEPOSIT;
@@ -85,7 +82,7 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
         const { captcha: _answer, ...received } = body;
         let stored: { leadId: number; created: boolean };
         try {
-          stored = ctx.leads.create(
+          stored = await ctx.leads.create(
             {
               site: site.slug,
               submissionId: body.submission_id,
@@ -105,29 +102,24 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
             },
             {
               createdAt: now.toISOString(),
-              before: () => {
-                // Checked again inside the write lock: another process may have held it since.
-                if (ctx.reservations.openHold(car.id)) throw new HttpError(409, ALREADY_RESERVED);
-                consume();
-              },
+              captcha,
               afterLeadRow: ctx.hooks.afterLeadRow,
-              after: (leadId) =>
-                ctx.reservations.hold({
-                  leadId,
-                  site: site.slug,
-                  carId: car.id,
-                  stockNumber: car.stocknum || null,
-                  amount,
-                  currency,
-                  provider: ctx.adapters.payments.name,
-                  createdAt: now.toISOString(),
-                  heldUntil: new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString(),
-                }),
+              // Checked again inside the transaction (another buyer, on any server, may have held it since): CarHeldError.
+              hold: {
+                site: site.slug,
+                carId: car.id,
+                stockNumber: car.stocknum || null,
+                amount,
+                currency,
+                provider: ctx.adapters.payments.name,
+                createdAt: now.toISOString(),
+                heldUntil: new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString(),
+              },
             },
           );
         } catch (err) {
-          if (isUniqueViolation(err)) throw new HttpError(409, ALREADY_RESERVED);
-          throw err;
+          if (err instanceof CarHeldError) throw new HttpError(409, ALREADY_RESERVED);
+          throw captchaUsedAsInvalid(err);
         }
         const { leadId, created } = stored;
         if (!created) return answer(ctx, leadId, false);
@@ -144,13 +136,13 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
           phone: body.phone,
         };
         try {
-          ctx.reservations.recordPayment(leadId, await ctx.adapters.payments.createDeposit({ lead, amount, currency }));
+          await ctx.reservations.recordPayment(leadId, await ctx.adapters.payments.createDeposit({ lead, amount, currency }));
         } catch (err) {
           ctx.log.error('[forecourt] the deposit could not be set up; the reservation was taken back', err);
-          ctx.leads.remove(leadId);
+          await ctx.leads.remove(leadId);
           throw new HttpError(502, DEPOSIT_FAILED);
         } finally {
-          ctx.holds.changed();
+          await ctx.holds.changed();
         }
         return answer(ctx, leadId, true);
       },

@@ -4,7 +4,7 @@ import type { ResolvedSite } from '../../site/types.ts';
 import { requireSite, UNKNOWN_SITE, type ApiContext } from '../context.ts';
 import { HttpError } from '../http.ts';
 import type { ApiRoute, RouteInput } from '../route.ts';
-import type { ReviewRow } from '../store/reviews.ts';
+import type { ReviewRow } from '../store/types.ts';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -38,9 +38,9 @@ function toReview(row: ReviewRow, now: Date): Review {
 
 export function reviewRoutes(ctx: ApiContext): ApiRoute[] {
   /** Seeds a site's starting reviews (options.seedReviews) the first time anyone asks (sites can be added while running). */
-  const ready = (site: ResolvedSite) => {
+  const ready = async (site: ResolvedSite) => {
     const seed = ctx.seedReviews;
-    if (seed) ctx.reviews.seedIfEmpty(site.slug, () => seed(site.slug, ctx.now()));
+    if (seed) await ctx.reviews.seedIfEmpty(site.slug, () => seed(site.slug, ctx.now()));
     return site.slug;
   };
   const byOrgId = (orgId: string) => {
@@ -59,8 +59,8 @@ export function reviewRoutes(ctx: ApiContext): ApiRoute[] {
       responses: { 200: { description: 'The rating.', schema: 'reviews-rating' } },
       notFound: 'Unknown site.',
       cache: 'public, max-age=300',
-      handle({ query }: RouteInput<unknown, ReviewsRatingQuery>) {
-        const { count, average } = ctx.reviews.summary(ready(byOrgId(query.orgId)));
+      async handle({ query }: RouteInput<unknown, ReviewsRatingQuery>) {
+        const { count, average } = await ctx.reviews.summary(await ready(byOrgId(query.orgId)));
         const json: ReviewsRating = { rating: Math.round(average * 10) / 10, stars: Math.round(average * 2) / 2, count };
         return { json };
       },
@@ -75,12 +75,12 @@ export function reviewRoutes(ctx: ApiContext): ApiRoute[] {
       responses: { 200: { description: 'The reviews and their average.', schema: 'review-set' } },
       notFound: 'Unknown site.',
       cache: 'public, max-age=300',
-      handle({ query }: RouteInput<unknown, ReviewsQuery>) {
-        const slug = ready(requireSite(ctx, query.site));
-        const { count, average } = ctx.reviews.summary(slug);
+      async handle({ query }: RouteInput<unknown, ReviewsQuery>) {
+        const slug = await ready(requireSite(ctx, query.site));
+        const { count, average } = await ctx.reviews.summary(slug);
         const now = ctx.now();
         const json: ReviewSet = {
-          reviews: ctx.reviews.list(slug, Number(query.limit ?? 10)).map((r) => toReview(r, now)),
+          reviews: (await ctx.reviews.list(slug, Number(query.limit ?? 10))).map((r) => toReview(r, now)),
           count,
           average_rating: average.toFixed(1),
         };

@@ -31,11 +31,11 @@ export function sessionRoutes(ctx: ApiContext): ApiRoute[] {
       },
       notFound: 'Unknown site.',
       rateLimited: true,
-      handle({ req, res, body }: RouteInput<SignInRequest>) {
+      async handle({ req, res, body }: RouteInput<SignInRequest>) {
         const site = requireSite(ctx, body.site);
         throwIfAny(contactErrors(site, { phone: body.phone_number }).map((f) => ({ ...f, path: '/phone_number' })));
         const phone = phoneKey(body.phone_number);
-        const { token, expiresAt } = ctx.sessions.create(phone, site.slug, ctx.now());
+        const { token, expiresAt } = await ctx.sessions.create(phone, site.slug, ctx.now());
         setSessionCookie(req, res, site.slug, token, SESSION_DAYS * 86_400_000);
         const json: Session = { token, phone_number: phone, site: site.slug, expires_at: expiresAt };
         return { status: 201, json };
@@ -63,10 +63,10 @@ export function sessionRoutes(ctx: ApiContext): ApiRoute[] {
       summary: 'End the session and clear the site\'s session cookie',
       body: 'session-site',
       responses: { 204: { description: 'Signed out (also when the session had already ended, so a stale cookie is cleared too).' } },
-      handle({ req, res, body }: RouteInput<SessionSite>) {
+      async handle({ req, res, body }: RouteInput<SessionSite>) {
         const token = sessionToken(req);
-        const session = token ? ctx.sessions.find(token, ctx.now()) : undefined;
-        if (token) ctx.sessions.remove(token);
+        const session = token ? await ctx.sessions.find(token, ctx.now()) : undefined;
+        if (token) await ctx.sessions.remove(token);
         const site = body.site ?? session?.site;
         if (site) clearSessionCookie(req, res, site);
         return { status: 204 };

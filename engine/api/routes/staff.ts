@@ -4,9 +4,9 @@ import { requireSite, type ApiContext } from '../context.ts';
 import type { ApiRoute, RouteInput } from '../route.ts';
 import { staffLeadsHtml } from '../staff-html.ts';
 
-function page(ctx: ApiContext, query: StaffLeadsQuery): StaffLeads {
+async function page(ctx: ApiContext, query: StaffLeadsQuery): Promise<StaffLeads> {
   const limit = Math.min(500, Number(query.limit ?? 50));
-  const { leads, nextBefore } = ctx.leads.list(query.site, limit, query.before ? Number(query.before) : undefined);
+  const { leads, nextBefore } = await ctx.leads.list(query.site, limit, query.before ? Number(query.before) : undefined);
   return { site: query.site, leads, next_before: nextBefore };
 }
 
@@ -24,9 +24,9 @@ export function staffRoutes(ctx: ApiContext): ApiRoute[] {
       rateLimited: true,
       responses: { 200: { description: 'A page of leads; pass next_before as before for the next.', schema: 'staff-leads' } },
       notFound: 'Unknown site.',
-      handle({ query }: RouteInput<unknown, StaffLeadsQuery>) {
+      async handle({ query }: RouteInput<unknown, StaffLeadsQuery>) {
         requireSite(ctx, query.site);
-        return { json: page(ctx, query) };
+        return { json: await page(ctx, query) };
       },
     },
     {
@@ -40,10 +40,10 @@ export function staffRoutes(ctx: ApiContext): ApiRoute[] {
       rateLimited: true,
       responses: { 200: { description: 'An HTML page.', contentType: 'text/html' } },
       notFound: 'Unknown site.',
-      handle({ query }: RouteInput<unknown, StaffLeadsQuery>) {
+      async handle({ query }: RouteInput<unknown, StaffLeadsQuery>) {
         const site = requireSite(ctx, query.site);
         return {
-          body: staffLeadsHtml(site, page(ctx, query), query.token!, ctx.leads.count(site.slug)),
+          body: staffLeadsHtml(site, await page(ctx, query), query.token!, await ctx.leads.count(site.slug)),
           contentType: 'text/html; charset=utf-8',
           headers: {
             // Inline styles only; no scripts, no framing, and the token never leaves in a Referer.

@@ -46,7 +46,7 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
       rateLimited: true,
       async handle({ body }: RouteInput<ValuationRequest>) {
         const site = requireSite(ctx, body.site);
-        if (body.lead_id !== undefined) requireLead(ctx, site, body.lead_id, body.lead_secret);
+        if (body.lead_id !== undefined) await requireLead(ctx, site, body.lead_id, body.lead_secret);
         throwIfAny(regoStateError(site, body.regoState));
         const vehicle: Valuation['vehicle'] = { make: body.make, model: body.model, year: body.year, kms: body.kms };
         if (body.badge) vehicle.badge = body.badge;
@@ -67,7 +67,7 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
           updated_at: now,
         };
         if (!outcome.eligible) valuation.reason = outcome.reason;
-        ctx.valuations.insert(valuation);
+        await ctx.valuations.insert(valuation);
         return { status: 201, json: valuation };
       },
     },
@@ -82,7 +82,7 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
       notFound: 'Unknown valuation.',
       rateLimited: true,
       async handle({ body }: RouteInput<ValuationAdjustmentsRequest>) {
-        const valuation = ctx.valuations.get(body.id);
+        const valuation = await ctx.valuations.get(body.id);
         if (!valuation) throw new HttpError(404, 'Unknown valuation');
         const outcome = await ctx.adapters.valuer.value(valuation.vehicle, body.adjustmentAnswers, ctx.now());
         const updated: Valuation = {
@@ -92,7 +92,7 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
           offer_price: outcome.eligible ? outcome.offer_price : null,
           updated_at: stamp(),
         };
-        ctx.valuations.update(updated);
+        await ctx.valuations.update(updated);
         return { json: updated };
       },
     },
@@ -125,11 +125,11 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
       responses: { 200: { description: 'Recorded on the lead.', schema: 'success' } },
       notFound: 'Unknown site or lead.',
       rateLimited: true,
-      handle({ body }: RouteInput<OfferAcceptRequest>) {
+      async handle({ body }: RouteInput<OfferAcceptRequest>) {
         const site = requireSite(ctx, body.site);
-        const leadId = requireLead(ctx, site, body.lead_id, body.lead_secret);
+        const leadId = await requireLead(ctx, site, body.lead_id, body.lead_secret);
         const { site: _site, lead_id: _lead, lead_secret: _secret, ...data } = body;
-        ctx.leads.addEvent(leadId, body.offer_accepted ? 'offer_accepted' : 'offer_declined', data, stamp(), {
+        await ctx.leads.addEvent(leadId, body.offer_accepted ? 'offer_accepted' : 'offer_declined', data, stamp(), {
           status: body.offer_accepted ? 'offer_accepted' : 'offer_declined',
           subcategory: body.subcategory,
           // The trade-in lead's analytics event is the acceptance (18, docs/forms.md "Analytics").
@@ -150,7 +150,7 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
       responses: { 200: { description: 'Saved.', schema: 'success' } },
       notFound: 'Unknown site or lead.',
       rateLimited: true,
-      handle({ body }: RouteInput<MiscellaneousRequest>) {
+      async handle({ body }: RouteInput<MiscellaneousRequest>) {
         const site = requireSite(ctx, body.site);
         throwIfAny([
           ...contactErrors(site, body.value, '/value'),
@@ -159,10 +159,10 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
         ]);
         const json: SuccessResponse = { success: true };
         if (body.lead_id !== undefined) {
-          ctx.leads.addEvent(requireLead(ctx, site, body.lead_id, body.lead_secret), body.column_name, body.value, stamp());
+          await ctx.leads.addEvent(await requireLead(ctx, site, body.lead_id, body.lead_secret), body.column_name, body.value, stamp());
           json.lead_id = body.lead_id;
         } else {
-          ctx.records.siteRecord(site.slug, body.column_name, body.value, stamp());
+          await ctx.records.siteRecord(site.slug, body.column_name, body.value, stamp());
         }
         return { json };
       },

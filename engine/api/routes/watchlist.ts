@@ -6,11 +6,11 @@
 import type { SuccessResponse, Watchlist, WatchlistChange } from '../../../schemas/types.gen.ts';
 import type { ApiContext } from '../context.ts';
 import type { ApiRoute, RouteInput } from '../route.ts';
-import type { SessionRecord } from '../store/sessions.ts';
+import type { SessionRecord } from '../store/types.ts';
 import { carKey } from './leads.ts';
 
 export function watchlistRoutes(ctx: ApiContext): ApiRoute[] {
-  const change = (operationId: string, path: string, summary: string, apply: (owner: SessionRecord, car: number | string) => void): ApiRoute => ({
+  const change = (operationId: string, path: string, summary: string, apply: (owner: SessionRecord, car: number | string) => Promise<void>): ApiRoute => ({
     method: 'post',
     path,
     operationId,
@@ -20,8 +20,8 @@ export function watchlistRoutes(ctx: ApiContext): ApiRoute[] {
     auth: 'session',
     rateLimited: true,
     responses: { 200: { description: 'Done (saving a saved car, or removing an absent one, also succeeds).', schema: 'success' } },
-    handle({ body, session }: RouteInput<WatchlistChange>) {
-      apply(session!, carKey(body.car_id)!);
+    async handle({ body, session }: RouteInput<WatchlistChange>) {
+      await apply(session!, carKey(body.car_id)!);
       const json: SuccessResponse = { success: true };
       return { json };
     },
@@ -41,8 +41,8 @@ export function watchlistRoutes(ctx: ApiContext): ApiRoute[] {
       auth: 'session',
       rateLimited: true,
       responses: { 200: { description: 'The watchlist (empty when nothing is saved).', schema: 'watchlist' } },
-      handle({ session }: RouteInput) {
-        const json: Watchlist = { phone_number: session!.phone, car_ids: ctx.watchlist.list(session!.site, session!.phone) };
+      async handle({ session }: RouteInput) {
+        const json: Watchlist = { phone_number: session!.phone, car_ids: await ctx.watchlist.list(session!.site, session!.phone) };
         return { json };
       },
     },

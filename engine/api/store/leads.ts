@@ -1,43 +1,16 @@
 /**
- * Leads: one transaction writes the lead row, its visited pages and its query
- * parameters (and consumes the captcha token), so a failure at any point stores none
- * of it. (site, submission_id) is unique: a retried submit answers the lead it
- * already stored.
+ * Leads in SQLite: one transaction writes the lead row, its visited pages and its query
+ * parameters (and consumes the captcha token, and holds a reserved car), so a failure at
+ * any point stores none of it. (site, submission_id) is unique: a retried submit answers
+ * the lead it already stored.
  */
 import type { Db } from '../db/database.ts';
-import type { Reservation, StoredLead } from '../../../schemas/types.gen.ts';
+import type { StoredLead } from '../../../schemas/types.gen.ts';
+import { CaptchaUsedError, CarHeldError, type CreateLeadOptions, type LeadStore, type NewLead } from './types.ts';
+import type { SqliteRecords } from './records.ts';
+import type { SqliteReservations } from './reservations.ts';
 
-export interface NewLead {
-  site: string;
-  submissionId: string;
-  kind: StoredLead['kind'];
-  formId?: string;
-  isLastStep: boolean;
-  category?: string;
-  subcategory?: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  message?: string;
-  carId?: number | string;
-  dealershipSlug?: string;
-  /** The analytics event id the page pushed for this lead (docs/forms.md, "Analytics"). */
-  eventId?: number;
-  /** The request as received (captcha answer removed). */
-  payload: Record<string, unknown>;
-  visitedPages: string[];
-  queryParams: Record<string, string>;
-}
-
-export interface CreateLeadOptions {
-  createdAt: string;
-  /** Runs inside the transaction before any row is written (consume the captcha). */
-  before?: () => void;
-  /** Runs inside the transaction after the lead row, before its attributes (test seam). */
-  afterLeadRow?: (leadId: number) => void;
-  /** Runs inside the transaction once the lead is written (a reservation's hold). */
-  after?: (leadId: number) => void;
-}
+export type { NewLead } from './types.ts';
 
 interface LeadRow {
   id: number;
@@ -59,13 +32,13 @@ interface LeadRow {
   created_at: string;
 }
 
-export class LeadStore {
+export class SqliteLeads implements LeadStore {
   private readonly q;
 
   constructor(
     private readonly db: Db,
-    /** A lead's reservation, when it is one (ReservationStore.get). */
-    private readonly reservationOf: (leadId: number) => Reservation | undefined = () => undefined,
+    private readonly reservations: SqliteReservations,
+    private readonly records: SqliteRecords,
   ) {
     this.q = {
       bySubmission: db.prepare<[string, string], { id: number }>('SELECT id FROM leads WHERE site = ? AND submission_id = ?'),
@@ -89,17 +62,22 @@ export class LeadStore {
     };
   }
 
-  findBySubmission(site: string, submissionId: string): number | undefined {
+  async findBySubmission(site: string, submissionId: string): Promise<number | undefined> {
+    return this.submitted(site, submissionId);
+  }
+
+  private submitted(site: string, submissionId: string): number | undefined {
     return this.q.bySubmission.get(site, submissionId)?.id;
   }
 
-  /** Stores the lead, or finds the one already stored for this submission. */
-  create(lead: NewLead, options: CreateLeadOptions): { leadId: number; created: boolean } {
+  async create(lead: NewLead, options: CreateLeadOptions): Promise<{ leadId: number; created: boolean }> {
     const write = this.db.transaction(() => {
       // Inside the write lock (IMMEDIATE), so two processes cannot both miss it.
-      const existing = this.findBySubmission(lead.site, lead.submissionId);
+      const existing = this.submitted(lead.site, lead.submissionId);
       if (existing !== undefined) return { leadId: existing, created: false };
-      options.before?.();
+      // Checked again inside the write lock: another process may have held the car since.
+      if (options.hold && this.reservations.openHoldNow(options.hold.carId)) throw new CarHeldError();
+      if (options.captcha && !this.records.useCaptcha(options.captcha)) throw new CaptchaUsedError();
       const leadId = Number(
         this.q.insert.run({
           site: lead.site,
@@ -123,38 +101,42 @@ export class LeadStore {
       options.afterLeadRow?.(leadId);
       lead.visitedPages.forEach((url, i) => this.q.insertPage.run(leadId, i, url));
       for (const [name, value] of Object.entries(lead.queryParams)) this.q.insertParam.run(leadId, name, value);
-      options.after?.(leadId);
+      if (options.hold) this.reservations.hold(leadId, options.hold);
       return { leadId, created: true };
     });
-    return write.immediate();
+    try {
+      return write.immediate();
+    } catch (err) {
+      // The one-open-hold-per-car index: a hold written since the check above.
+      if ((err as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE' && options.hold) throw new CarHeldError();
+      throw err;
+    }
   }
 
-  get(id: number): StoredLead | undefined {
+  async get(id: number): Promise<StoredLead | undefined> {
     const row = this.q.get.get(id);
     return row && this.toStored(row);
   }
 
-  siteOf(id: number): string | undefined {
+  async siteOf(id: number): Promise<string | undefined> {
     return this.q.get.get(id)?.site;
   }
 
-  /** Newest first; `before` is the id to page back from. */
-  list(site: string, limit: number, before = Number.MAX_SAFE_INTEGER): { leads: StoredLead[]; nextBefore: number | null } {
+  async list(site: string, limit: number, before = Number.MAX_SAFE_INTEGER): Promise<{ leads: StoredLead[]; nextBefore: number | null }> {
     const rows = this.q.list.all(site, before, limit + 1);
     const page = rows.slice(0, limit);
     return { leads: page.map((r) => this.toStored(r)), nextBefore: rows.length > limit ? page[page.length - 1].id : null };
   }
 
-  /** Takes a lead back out, with everything stored with it (a reservation whose deposit could not be set up). */
-  remove(id: number) {
+  async remove(id: number) {
     this.q.remove.run(id);
   }
 
-  count(site: string): number {
+  async count(site: string): Promise<number> {
     return this.q.count.get(site)?.n ?? 0;
   }
 
-  addEvent(leadId: number, type: string, data: object, createdAt: string, status?: { status: StoredLead['status']; subcategory?: string; eventId?: number }) {
+  async addEvent(leadId: number, type: string, data: object, createdAt: string, status?: { status: StoredLead['status']; subcategory?: string; eventId?: number }) {
     this.db.transaction(() => {
       this.q.addEvent.run(leadId, type, JSON.stringify(data), createdAt);
       if (status) this.q.setStatus.run(status.status, status.subcategory ?? null, status.eventId ?? null, leadId);
@@ -179,7 +161,7 @@ export class LeadStore {
       message: row.message,
       car_id: row.car_id,
       event_id: row.event_id,
-      reservation: this.reservationOf(row.id) ?? null,
+      reservation: this.reservations.getNow(row.id) ?? null,
       payload: JSON.parse(row.payload),
       visited_pages: this.q.pages.all(row.id).map((p) => p.url),
       linked_query_params: Object.fromEntries(this.q.params.all(row.id).map((p) => [p.name, p.value])),

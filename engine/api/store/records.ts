@@ -1,7 +1,8 @@
-/** Small records with no lead of their own: phone reveals, data saved by /miscellaneous, used captcha tokens. */
+/** Small records with no lead of their own, in SQLite: phone reveals, data saved by /miscellaneous, used captcha tokens. */
 import type { Db } from '../db/database.ts';
+import type { CaptchaUse, RecordStore } from './types.ts';
 
-export class RecordStore {
+export class SqliteRecords implements RecordStore {
   private readonly q;
 
   constructor(db: Db) {
@@ -14,20 +15,20 @@ export class RecordStore {
     };
   }
 
-  phoneReveal(site: string, carId: number | string, dealershipId: number | undefined, createdAt: string) {
+  async phoneReveal(site: string, carId: number | string, dealershipId: number | undefined, createdAt: string) {
     this.q.reveal.run(site, carId, dealershipId ?? null, createdAt);
   }
 
-  phoneReveals(site: string, carId: number | string): number {
+  async phoneReveals(site: string, carId: number | string): Promise<number> {
     return this.q.reveals.get(site, carId)?.n ?? 0;
   }
 
-  siteRecord(site: string, column: string, value: unknown, createdAt: string): number {
+  async siteRecord(site: string, column: string, value: unknown, createdAt: string): Promise<number> {
     return Number(this.q.siteRecord.run(site, column, JSON.stringify(value), createdAt).lastInsertRowid);
   }
 
-  /** Marks a captcha token used; false when it already was (a replay). */
-  useCaptcha(nonce: string, expiresAtMs: number, nowMs: number): boolean {
+  /** Marks a captcha token used (inside a lead's transaction); false when it already was (a replay). */
+  useCaptcha({ nonce, expiresAtMs, nowMs }: CaptchaUse): boolean {
     this.q.pruneCaptcha.run(nowMs);
     return this.q.useCaptcha.run(nonce, expiresAtMs).changes === 1;
   }

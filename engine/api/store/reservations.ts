@@ -1,31 +1,17 @@
 /**
- * Reservations: the hold a Reservation lead puts on one car (docs/api.md, "Reservations").
- * A row is written inside its lead's transaction; the partial unique index keeps one open
- * hold per car, so two buyers (or two processes) can never hold the same car. Holds end when
- * the release job stamps released_at.
+ * Reservations in SQLite: the hold a Reservation lead puts on one car (docs/api.md,
+ * "Reservations"). A row is written inside its lead's transaction (SqliteLeads.create); the
+ * partial unique index keeps one open hold per car, so two buyers (or two processes) can
+ * never hold the same car. Holds end when the release job stamps released_at.
  */
 import type { Db } from '../db/database.ts';
 import type { Deposit, Reservation } from '../../../schemas/types.gen.ts';
+import type { HeldCar, NewHold, ReservationStore } from './types.ts';
 
-export interface NewHold {
-  leadId: number;
-  site: string;
-  carId: number | string;
-  stockNumber: string | null;
-  amount: number;
-  currency: Deposit['currency'];
-  provider: string;
-  createdAt: string;
-  heldUntil: string;
-}
+export type { HeldCar, NewHold } from './types.ts';
 
-/** A car held now, and until when. */
-export interface HeldCar {
-  car_id: number | string;
-  held_until: string;
-}
-
-interface ReservationRow {
+/** A reservations row as both stores hold it. */
+export interface ReservationRow {
   lead_id: number;
   site: string;
   car_id: number | string;
@@ -41,7 +27,25 @@ interface ReservationRow {
   payment_instructions: string | null;
 }
 
-export class ReservationStore {
+export function toReservation(r: ReservationRow): Reservation {
+  return {
+    car_id: r.car_id,
+    stock_number: r.stock_number,
+    created_at: r.created_at,
+    held_until: r.held_until,
+    released_at: r.released_at,
+    deposit: {
+      amount: r.deposit_amount,
+      currency: r.currency,
+      provider: r.payment_provider,
+      status: r.payment_status,
+      reference: r.payment_reference,
+      instructions: r.payment_instructions ?? '',
+    },
+  };
+}
+
+export class SqliteReservations implements ReservationStore {
   private readonly q;
 
   constructor(db: Db) {
@@ -60,48 +64,38 @@ export class ReservationStore {
     };
   }
 
-  /** Holds the car for the lead; call inside the lead's transaction. */
-  hold(h: NewHold) {
-    this.q.insert.run(h);
+  /** Holds the car for the lead; inside the lead's transaction. */
+  hold(leadId: number, h: NewHold) {
+    this.q.insert.run({ ...h, leadId });
   }
 
-  /** The open hold on a car (possibly past its time until the release job has run). */
-  openHold(carId: number | string): (HeldCar & { lead_id: number }) | undefined {
+  openHoldNow(carId: number | string): (HeldCar & { lead_id: number }) | undefined {
     return this.q.openFor.get(carId);
   }
 
-  /** Every car held now, soonest released first. */
-  held(): HeldCar[] {
+  async openHold(carId: number | string) {
+    return this.openHoldNow(carId);
+  }
+
+  async held(): Promise<HeldCar[]> {
     return this.q.open.all();
   }
 
-  /** Ends every hold whose time is up; answers how many ended. */
-  releaseExpired(now: Date): number {
+  async releaseExpired(now: Date): Promise<number> {
     const at = now.toISOString();
     return this.q.release.run(at, at).changes;
   }
 
-  recordPayment(leadId: number, result: Pick<Deposit, 'status' | 'reference' | 'instructions'>) {
+  async recordPayment(leadId: number, result: Pick<Deposit, 'status' | 'reference' | 'instructions'>) {
     this.q.payment.run(result.status, result.reference, result.instructions, leadId);
   }
 
-  get(leadId: number): Reservation | undefined {
+  getNow(leadId: number): Reservation | undefined {
     const r = this.q.get.get(leadId);
-    if (!r) return undefined;
-    return {
-      car_id: r.car_id,
-      stock_number: r.stock_number,
-      created_at: r.created_at,
-      held_until: r.held_until,
-      released_at: r.released_at,
-      deposit: {
-        amount: r.deposit_amount,
-        currency: r.currency,
-        provider: r.payment_provider,
-        status: r.payment_status,
-        reference: r.payment_reference,
-        instructions: r.payment_instructions ?? '',
-      },
-    };
+    return r && toReservation(r);
+  }
+
+  async get(leadId: number) {
+    return this.getNow(leadId);
   }
 }

@@ -6,31 +6,16 @@
  * (docs/api.md, "Reviews").
  */
 import type { Db } from '../db/database.ts';
+import type { ReviewRow, ReviewStore, SeedReview } from './types.ts';
 
-/** A review a site starts with. */
-export interface SeedReview {
-  customer_name: string;
-  rating: number;
-  text: string | null;
-  /** yyyy-mm-dd */
-  review_date: string;
-  hidden: boolean;
-}
+export type { ReviewRow, SeedReview } from './types.ts';
 
 /** The reviews a site starts with, by its slug ("today" dates them). */
 export type ReviewSeeder = (slug: string, today: Date) => SeedReview[];
 
-export interface ReviewRow {
-  id: number;
-  customer_name: string;
-  rating: number;
-  text: string | null;
-  review_date: string;
-}
-
 const PUBLISHED = "hidden = 0 AND (text IS NULL OR instr(text, 'Translated') = 0)";
 
-export class ReviewStore {
+export class SqliteReviews implements ReviewStore {
   private readonly q;
 
   constructor(private readonly db: Db) {
@@ -44,8 +29,7 @@ export class ReviewStore {
     };
   }
 
-  /** Seeds a site once; later starts leave its reviews (and any edits) alone. */
-  seedIfEmpty(site: string, reviews: () => SeedReview[]): boolean {
+  async seedIfEmpty(site: string, reviews: () => SeedReview[]): Promise<boolean> {
     return this.db.transaction(() => {
       if ((this.q.any.get(site)?.n ?? 0) > 0) return false;
       for (const r of reviews()) this.q.insert.run(site, r.customer_name, r.rating, r.text, r.review_date, r.hidden ? 1 : 0);
@@ -53,12 +37,12 @@ export class ReviewStore {
     })();
   }
 
-  summary(site: string): { count: number; average: number } {
+  async summary(site: string): Promise<{ count: number; average: number }> {
     const row = this.q.summary.get(site);
     return { count: row?.n ?? 0, average: row?.avg ?? 0 };
   }
 
-  list(site: string, limit: number): ReviewRow[] {
+  async list(site: string, limit: number): Promise<ReviewRow[]> {
     return this.q.list.all(site, limit);
   }
 }

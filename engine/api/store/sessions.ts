@@ -4,18 +4,21 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import type { SessionRecord, SessionStore } from './types.ts';
+
+export type { SessionRecord } from './types.ts';
 
 export const SESSION_DAYS = 30;
 
-export interface SessionRecord {
-  phone: string;
-  site: string;
-  expiresAt: string;
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hash = hashSessionToken;
+
+/** A new session's token and expiry. */
+export function newSession(now: Date) {
+  return { token: randomBytes(32).toString('base64url'), expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString() };
 }
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export class SessionStore {
+export class SqliteSessions implements SessionStore {
   private readonly q;
 
   constructor(db: Db) {
@@ -27,21 +30,20 @@ export class SessionStore {
     };
   }
 
-  create(phone: string, site: string, now: Date): { token: string; expiresAt: string } {
-    const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString();
+  async create(phone: string, site: string, now: Date): Promise<{ token: string; expiresAt: string }> {
+    const { token, expiresAt } = newSession(now);
     this.q.expire.run(now.toISOString());
     this.q.insert.run(hash(token), phone, site, now.toISOString(), expiresAt);
     return { token, expiresAt };
   }
 
-  find(token: string, now: Date): SessionRecord | undefined {
+  async find(token: string, now: Date): Promise<SessionRecord | undefined> {
     const row = this.q.get.get(hash(token));
     if (!row || row.expires_at <= now.toISOString()) return undefined;
     return { phone: row.phone, site: row.site, expiresAt: row.expires_at };
   }
 
-  remove(token: string) {
+  async remove(token: string) {
     this.q.remove.run(hash(token));
   }
 }

@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 
-export function settingOrCreate(db: Db, key: string, make: () => string = () => randomBytes(32).toString('base64url')): string {
+export const randomSecret = () => randomBytes(32).toString('base64url');
+
+export function settingOrCreate(db: Db, key: string, make: () => string = randomSecret): string {
   return db.transaction(() => {
     const row = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key);
     if (row) return row.value;

@@ -1,7 +1,9 @@
 /** Trade-in valuations, stored so that adjustments and the saved result refer to one record. */
 import type { Db } from '../db/database.ts';
 import type { AdjustmentAnswers, Valuation } from '../../../schemas/types.gen.ts';
+import type { ValuationStore } from './types.ts';
 
+/** A valuations row as SQLite holds it (JSON as text, booleans as 0/1). */
 interface Row {
   id: string;
   site: string;
@@ -16,7 +18,7 @@ interface Row {
   updated_at: string;
 }
 
-export class ValuationStore {
+export class SqliteValuations implements ValuationStore {
   private readonly q;
 
   constructor(db: Db) {
@@ -32,32 +34,55 @@ export class ValuationStore {
     };
   }
 
-  insert(v: Valuation) {
+  async insert(v: Valuation) {
     this.q.insert.run(toRow(v));
   }
 
-  update(v: Valuation) {
+  async update(v: Valuation) {
     this.q.update.run(toRow(v));
   }
 
-  get(id: string): Valuation | undefined {
+  async get(id: string): Promise<Valuation | undefined> {
     const row = this.q.get.get(id);
     if (!row) return undefined;
-    const v: Valuation = {
-      id: row.id,
-      site: row.site,
-      lead_id: row.lead_id,
+    return toValuation({
+      ...row,
       vehicle: JSON.parse(row.vehicle),
       eligible: row.eligible === 1,
       estimate: row.estimate === null ? null : JSON.parse(row.estimate),
-      offer_price: row.offer_price,
-      adjustmentAnswers: JSON.parse(row.adjustments) as AdjustmentAnswers,
-      created_at: row.created_at,
-      updated_at: row.updated_at,
-    };
-    if (row.reason) v.reason = row.reason;
-    return v;
+      adjustments: JSON.parse(row.adjustments),
+    });
   }
+}
+
+/** A valuation from a row whose JSON and booleans are read already (both stores). */
+export function toValuation(row: {
+  id: string;
+  site: string;
+  lead_id: number | null;
+  vehicle: Valuation['vehicle'];
+  adjustments: AdjustmentAnswers;
+  eligible: boolean;
+  reason: string | null;
+  estimate: Valuation['estimate'];
+  offer_price: number | null;
+  created_at: string;
+  updated_at: string;
+}): Valuation {
+  const v: Valuation = {
+    id: row.id,
+    site: row.site,
+    lead_id: row.lead_id,
+    vehicle: row.vehicle,
+    eligible: row.eligible,
+    estimate: row.estimate,
+    offer_price: row.offer_price,
+    adjustmentAnswers: row.adjustments,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+  if (row.reason) v.reason = row.reason;
+  return v;
 }
 
 function toRow(v: Valuation): Row {

@@ -1,7 +1,8 @@
 /** Saved cars per site and phone number (the number is phoneKey(), see regional.ts; both come from the session). */
 import type { Db } from '../db/database.ts';
+import type { WatchlistStore } from './types.ts';
 
-export class WatchlistStore {
+export class SqliteWatchlist implements WatchlistStore {
   private readonly q;
 
   constructor(db: Db) {
@@ -14,16 +15,15 @@ export class WatchlistStore {
     };
   }
 
-  /** Saving twice is fine (the car stays saved once). */
-  save(site: string, phone: string, carId: number | string, createdAt: string) {
+  async save(site: string, phone: string, carId: number | string, createdAt: string) {
     this.q.save.run(site, phone, carId, createdAt);
   }
 
-  remove(site: string, phone: string, carId: number | string) {
+  async remove(site: string, phone: string, carId: number | string) {
     this.q.remove.run(site, phone, carId);
   }
 
-  list(site: string, phone: string): (number | string)[] {
+  async list(site: string, phone: string): Promise<(number | string)[]> {
     return this.q.list.all(site, phone).map((r) => r.car_id);
   }
 }

@@ -1,7 +1,12 @@
 /**
  * Test harness for the local API: fixture sites in a temp folder (so other sites'
  * edits cannot break these tests), a real express app with the router mounted at
- * /api, a real database file, and small fetch helpers.
+ * /api, a real store, and small fetch helpers.
+ *
+ * The store: the API tests run once per store (describeStores): SQLite in a temp data
+ * folder, and PostgreSQL, a database of its own in the run's real PostgreSQL server
+ * (tests/setup/postgres.ts). A test that starts the API again on the same dataDir gets
+ * the same database back, as a restarted server would.
  */
 import express from 'express';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { SiteStore } from '../../../engine/server/sites.ts';
 import { createApiRouter, type ApiRouter, type ApiRouterOptions } from '../../../engine/api/router.ts';
@@ -17,6 +23,9 @@ import { demoApi } from '../../../demo/defaults.ts';
 import { createAjv, formatErrors } from '../../../engine/schema/validator.ts';
 import { apiSchemas } from '../../../schemas/index.gen.ts';
 import type { CaptchaChallenge, Car } from '../../../schemas/types.gen.ts';
+import type { SqliteStore } from '../../../engine/api/store/sqlite.ts';
+import type { PostgresStore } from '../../../engine/api/store/postgres/store.ts';
+import { createTestDatabase, POSTGRES_MISSING, sharedCluster } from '../../setup/postgres.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 
@@ -103,11 +112,62 @@ export interface Answer<T = any> {
   text: string;
 }
 
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** The store startApi() uses by default: the one of the describeStores suite running. */
+let currentStore: StoreKind = 'sqlite';
+
+const postgresDir = inject('postgresDir');
+let warned = false;
+
+/**
+ * Declares a suite once per store: "{name} [sqlite]" always, "{name} [postgres]" on the
+ * run's PostgreSQL server, or a skipped suite saying why when no server binaries are installed.
+ */
+export function describeStores(name: string, body: (store: StoreKind) => void) {
+  for (const store of ['sqlite', 'postgres'] as const) {
+    if (store === 'postgres' && !postgresDir) {
+      if (!warned) console.warn(`[forecourt tests] ${POSTGRES_MISSING}`);
+      warned = true;
+      describe.skip(`${name} [postgres] skipped: ${POSTGRES_MISSING}`, () => body(store));
+      continue;
+    }
+    describe(`${name} [${store}]`, () => {
+      // Registered before the body's hooks, so they and its tests start APIs on this store.
+      beforeAll(async () => {
+        currentStore = store;
+        // The run's server starts once (initdb takes a few seconds), here rather than in a test's time.
+        if (store === 'postgres') await sharedCluster(postgresDir);
+      }, 120_000);
+      afterAll(() => {
+        currentStore = 'sqlite';
+      });
+      body(store);
+    });
+  }
+}
+
+/** Each data folder's PostgreSQL database (a restart on the same folder finds it again). */
+const databases = new Map<string, Promise<string>>();
+
+/** The PostgreSQL database standing for a data folder. */
+export function postgresDatabaseFor(dataDir: string): Promise<string> {
+  let url = databases.get(dataDir);
+  if (!url) {
+    url = sharedCluster(postgresDir).then((admin) => createTestDatabase(admin));
+    databases.set(dataDir, url);
+  }
+  return url;
+}
+
 export interface TestApi {
   base: string;
   api: ApiRouter;
   sites: SiteStore;
   dataDir: string;
+  store: StoreKind;
+  /** Rows of a query run on the store (numbers as numbers in both). */
+  rows<T = Record<string, unknown>>(sql: string): Promise<T[]>;
   get<T = any>(path: string, headers?: Record<string, string>): Promise<Answer<T>>;
   post<T = any>(path: string, body: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
   raw(path: string, init: RequestInit): Promise<Answer>;
@@ -119,11 +179,13 @@ export interface TestApi {
 const quiet = { log: () => {}, warn: () => {}, error: () => {} };
 
 export async function startApi(
-  options: Partial<ApiRouterOptions> & { sitesDir?: string } = {},
+  options: Partial<ApiRouterOptions> & { sitesDir?: string; store?: StoreKind } = {},
 ): Promise<TestApi> {
   const sites = new SiteStore(options.sitesDir ?? fixtureSitesDir());
   const dataDir = options.dataDir ?? tempDataDir();
-  const api = createApiRouter({ log: quiet, env: {}, staffToken: 'staff-token-for-tests-0123456789', ...demoApi, ...options, sites, dataDir });
+  const store = options.store ?? currentStore;
+  const databaseUrl = store === 'postgres' ? await postgresDatabaseFor(dataDir) : undefined;
+  const api = await createApiRouter({ log: quiet, env: {}, staffToken: 'staff-token-for-tests-0123456789', ...demoApi, ...options, sites, dataDir, databaseUrl });
   const app = express();
   app.set('trust proxy', 'loopback');
   app.use('/api', api);
@@ -143,7 +205,13 @@ export async function startApi(
     api,
     sites,
     dataDir,
+    store,
     raw,
+    async rows<T>(sql: string) {
+      // Counts as CAST(COUNT(*) AS INTEGER): PostgreSQL answers a plain COUNT(*), a bigint, as a string.
+      if (api.store.kind === 'sqlite') return (api.store as SqliteStore).db.prepare(sql).all() as T[];
+      return [...(await (api.store as PostgresStore).sql.unsafe(sql))] as T[];
+    },
     get: (path, headers = {}) => raw(path, { headers }),
     post: (path, body, headers = {}) =>
       raw(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
@@ -154,7 +222,7 @@ export async function startApi(
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
-      api.close();
+      await api.close();
     },
   };
   return t;

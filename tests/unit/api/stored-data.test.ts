@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_FILE, openDatabase } from '../../../engine/api/db/database.ts';
 import { DamagedDatabaseError } from '../../../engine/api/db/guard.ts';
-import { LeadStore } from '../../../engine/api/store/leads.ts';
+import { openSqliteStore } from '../../../engine/api/store/sqlite.ts';
 import { ROOT, removeDir, tempDataDir } from './harness.ts';
 
 const dirs: string[] = [];
@@ -47,11 +47,10 @@ function leadCount(file: string): number {
   }
 }
 
-function storeLeads(dir: string, count: number) {
-  const db = openDatabase(dir);
-  const leads = new LeadStore(db);
+async function storeLeads(dir: string, count: number) {
+  const { db, leads } = openSqliteStore(dir);
   for (let i = 0; i < count; i++) {
-    leads.create(
+    await leads.create(
       { site: 'au-motors', submissionId: `s-${i}`, kind: 'lead', isLastStep: true, payload: {}, visitedPages: [], queryParams: {} },
       { createdAt: new Date().toISOString() },
     );
@@ -80,23 +79,23 @@ describe('start-up refuses a damaged database', () => {
     expect(existsSync(join(dir, `${DB_FILE}-wal`))).toBe(false);
   }, 30_000);
 
-  it('a database cut to 0 bytes: refuses instead of starting empty', () => {
+  it('a database cut to 0 bytes: refuses instead of starting empty', async () => {
     const dir = dataDir();
-    storeLeads(dir, 3).close();
+    (await storeLeads(dir, 3)).close();
     truncateSync(join(dir, DB_FILE), 0);
     expect(() => openDatabase(dir)).toThrow(DamagedDatabaseError);
     expect(() => openDatabase(dir)).toThrow(new RegExp(`${DB_FILE}.*is empty \\(0 bytes\\)`));
     expect(statSync(join(dir, DB_FILE)).size).toBe(0);
   });
 
-  it('a database file that is not a database, or has damaged pages: refuses', () => {
+  it('a database file that is not a database, or has damaged pages: refuses', async () => {
     const dir = dataDir();
-    storeLeads(dir, 3).close();
+    (await storeLeads(dir, 3)).close();
     writeFileSync(join(dir, DB_FILE), 'this is not a database'.repeat(300));
     expect(() => openDatabase(dir)).toThrow(/is damaged/);
 
     const dir2 = dataDir();
-    storeLeads(dir2, 400).close();
+    (await storeLeads(dir2, 400)).close();
     const file = join(dir2, DB_FILE);
     const bytes = Buffer.alloc(4096, 0x5a);
     const fd = openSync(file, 'r+');
@@ -105,25 +104,25 @@ describe('start-up refuses a damaged database', () => {
     expect(() => openDatabase(dir2)).toThrow(DamagedDatabaseError);
   });
 
-  it('a database that existed is deleted: refuses instead of creating a new one', () => {
+  it('a database that existed is deleted: refuses instead of creating a new one', async () => {
     const dir = dataDir();
-    storeLeads(dir, 3).close();
+    (await storeLeads(dir, 3)).close();
     rmSync(join(dir, DB_FILE));
     expect(() => openDatabase(dir)).toThrow(/forecourt\.db is missing/);
     expect(existsSync(join(dir, DB_FILE))).toBe(false);
   });
 
-  it('a new data folder, and a clean restart, start normally', () => {
+  it('a new data folder, and a clean restart, start normally', async () => {
     const dir = dataDir();
-    storeLeads(dir, 2).close();
+    (await storeLeads(dir, 2)).close();
     const db = openDatabase(dir);
     expect((db.prepare('SELECT COUNT(*) AS n FROM leads').get() as { n: number }).n).toBe(2);
     db.close();
   });
 
-  it('the server process exits non-zero with the message', () => {
+  it('the server process exits non-zero with the message', async () => {
     const dir = dataDir();
-    storeLeads(dir, 1).close();
+    (await storeLeads(dir, 1)).close();
     truncateSync(join(dir, DB_FILE), 0);
     const run = spawnSync(
       process.execPath,
@@ -156,9 +155,9 @@ describe('npm run backup', () => {
     expect(existsSync(`${dest}-wal`)).toBe(false);
   }, 30_000);
 
-  it('while the server has the database open, and refuses to overwrite a file', () => {
+  it('while the server has the database open, and refuses to overwrite a file', async () => {
     const dir = dataDir();
-    const db = storeLeads(dir, 5);
+    const db = await storeLeads(dir, 5);
     const dest = join(dataDir(), 'copy.db');
     const args = [...TSX, 'scripts/backup.ts', dest];
     const env = { ...process.env, FORECOURT_DATA_DIR: dir };

@@ -25,7 +25,7 @@ import { ROOT, SITES_DIR } from '../helpers.ts';
 let dir: string;
 let server: Server;
 let base: string;
-let services: ReturnType<typeof createServices>;
+let services: Awaited<ReturnType<typeof createServices>>;
 
 beforeAll(async () => {
   // Generating and indexing the stock of every site takes a few seconds on a busy machine.
@@ -33,7 +33,7 @@ beforeAll(async () => {
   cpSync(SITES_DIR, join(dir, 'sites'), { recursive: true });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   const sites = new SiteStore(join(dir, 'sites'));
-  services = createServices({ root: ROOT, sites, providers: demoProviders({ count: 600 }), dataDir: join(dir, 'data') });
+  services = await createServices({ root: ROOT, sites, providers: demoProviders({ count: 600 }), dataDir: join(dir, 'data') });
   const site = (slug: string) => {
     const e = sites.get(slug);
     return e?.ok ? e.site : undefined;

@@ -26,7 +26,7 @@ const SITE = 'gold-coast-ford';
 let dir: string;
 let server: Server;
 let base: string;
-let services: ReturnType<typeof createServices>;
+let services: Awaited<ReturnType<typeof createServices>>;
 let sites: SiteStore;
 
 beforeAll(async () => {
@@ -34,7 +34,7 @@ beforeAll(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'log').mockImplementation(() => {});
   sites = new SiteStore(SITES_DIR);
-  services = createServices({ root: ROOT, sites, providers: demoProviders({ count: 600 }), dataDir: join(dir, 'data'), env: { FORECOURT_TEST_CLOCK: '1' } });
+  services = await createServices({ root: ROOT, sites, providers: demoProviders({ count: 600 }), dataDir: join(dir, 'data'), env: { FORECOURT_TEST_CLOCK: '1' } });
   const app = express();
   app.use('/api', services.api);
   server = await new Promise<Server>((resolve) => {
@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   services?.stock.close();
   await new Promise((r) => server?.close(r));
-  services?.api.close();
+  await services?.api.close();
   vi.restoreAllMocks();
   rmSync(dir, { recursive: true, force: true });
 });
