@@ -33,9 +33,48 @@ function chunkModules(): Plugin {
   };
 }
 
+/**
+ * React Router's production build names its components and contexts at the top level
+ * (`Link.displayName = "Link"`) and creates them with unannotated calls
+ * (`React.forwardRef(...)`): to the bundler both are side effects, so every export stays in
+ * the dealer runtime, used or not (NavLink, Form, ScrollRestoration, the data router's
+ * prefetching). Dropping the names (shown only by React's developer tools) and marking the
+ * calls pure lets the unused ones go (docs/cars.md, "Page weight").
+ */
+function treeShakeableReactRouter(): Plugin {
+  return {
+    name: 'forecourt-tree-shakeable-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/= (React\d*\.(?:forwardRef|memo|createContext)\()/g, '= /* @__PURE__ */ $1');
+      },
+    },
+  };
+}
+
+/**
+ * A dealer page ships only the en-AU reference words; a page of another region brings its
+ * own in its payload, so in the runtime build engine/messages/locales.ts (every locale) reads
+ * as locales.runtime.ts. The server and the editor (which previews every region) keep them all.
+ */
+function regionalWordsFromThePage(): Plugin {
+  const allLocales = join(import.meta.dirname, 'engine/messages/locales.ts');
+  return {
+    name: 'forecourt-regional-words-from-the-page',
+    apply: 'build',
+    load: (id) => (id === allLocales ? `export * from './locales.runtime.ts';` : null),
+  };
+}
+
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     react(),
+    treeShakeableReactRouter(),
+    !isSsrBuild && !editorBuild && regionalWordsFromThePage(),
     chunkModules(),
     // The client's files are compressed once, at the highest levels, next to the originals;
     // the server sends them as they are (engine/server/app.ts, express-static-gzip).

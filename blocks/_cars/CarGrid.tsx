@@ -10,7 +10,6 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { matchRoutes } from 'react-router';
 import { walkList } from '../../engine/document/tree.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
@@ -18,17 +17,16 @@ import { CarCard, type CardCar, type CarCardProps } from './CarCard.tsx';
 import { COMPARE_MIN, useCompare } from './local-lists.ts';
 import { ALL_CAR_TYPES, assignTiles, eligibleTiles, insertPromoTiles, isoDay, seededRandom, type PromoTile } from './promo.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
+import { pageAt } from '../_shared/page-at.ts';
 import { PromoTileView } from './PromoTileView.tsx';
 import './cars.css';
 
 /** The promo-tile blocks (placement results) of the page at `pathname`. */
 export function pageTiles(site: ResolvedSite, pathname: string): PromoTile[] {
-  const m = matchRoutes(site.pages.map((p) => ({ path: p.path, id: p.id })), pathname);
-  const id = m?.[m.length - 1]?.route.id;
-  const match = id ? { page: site.pages.find((p) => p.id === id)! } : undefined;
-  if (!match) return [];
+  const page = pageAt(site.pages, pathname);
+  if (!page) return [];
   const out: PromoTile[] = [];
-  for (const { block } of walkList(match.page.blocks)) {
+  for (const { block } of walkList(page.blocks)) {
     if (block.type !== 'promo-tile') continue;
     const props = block.props as PromoTileProps;
     if (props.placement === 'results') out.push({ ...props, id: String(block.id) });

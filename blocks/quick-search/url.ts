@@ -2,9 +2,9 @@
  * The search address a quick-search choice opens (docs/content-blocks.md, "Quick search"):
  * the search page's own URL rules (docs/search-ui.md, "URL state"). Loaded on demand.
  */
-import { matchPage } from '../../engine/render/routes.ts';
 import type { Page } from '../../engine/site/types.ts';
 import { searchUrlFor, type SearchRouteState } from '../_search/url-state.ts';
+import { pageAt } from '../_shared/page-at.ts';
 import { BUDGET_ATTRIBUTE, hasSearchBlock, type QuickChoice, type SearchTarget } from './rules.ts';
 
 /** A choice as search state: one make, its model, one body type, and an upper price or weekly limit. */
@@ -28,7 +28,7 @@ export function quickSearchUrl(choice: QuickChoice, target: SearchTarget, pages:
   const state = quickSearchState(choice);
   if (target.paths) {
     const url = searchUrlFor(state, { paths: true });
-    const page = matchPage(pages, url.split('?')[0])?.page;
+    const page = pageAt(pages, url.split('?')[0]);
     if (page && hasSearchBlock(page)) return url;
   }
   return searchUrlFor(state, { paths: false, currentPath: target.action });

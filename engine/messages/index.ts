@@ -1,21 +1,15 @@
 /**
  * The site's words (docs/regions.md): one catalogue per locale, en-AU the reference and
- * en-NZ / en-US restating what differs. All three are small, so they ship together and the
- * site's is chosen by its region during rendering and hydration alike.
+ * en-NZ / en-US restating what differs (locales.ts). The site's are chosen by its region
+ * during rendering and hydration alike; in the browser only the site's own region's words
+ * are present, brought by the page (regionalWords, addRegionalWords).
  */
 import type { Region } from '../site/types.ts';
 import { regionSettings } from '../region.ts';
 import { enAU, type Catalogue, type MessageKey } from './en-AU.ts';
-import { enNZ } from './en-NZ.ts';
-import { enUS } from './en-US.ts';
+import { LOCALE_OVERRIDES } from './locales.ts';
 
 export type { Catalogue, MessageKey } from './en-AU.ts';
-
-export const CATALOGUES: Record<'en-AU' | 'en-NZ' | 'en-US', Catalogue> = {
-  'en-AU': enAU,
-  'en-NZ': { ...enAU, ...enNZ },
-  'en-US': { ...enAU, ...enUS },
-};
 
 /** Attributes whose stored values are shown through a display map, by map. */
 const DISPLAY_MAPS: Record<string, 'body' | 'fuel'> = { simple_body: 'body', body: 'body', simple_fuel: 'fuel', fuel: 'fuel' };
@@ -42,10 +36,24 @@ export function phraseMap(cat: Catalogue): Map<string, string> {
 
 const cache = new Map<Region, Messages>();
 
+/** The words of `region` that differ from en-AU: what the server puts in a page for the browser (engine/render/server.tsx). */
+export function regionalWords(region: Region): Partial<Catalogue> {
+  const locale = regionSettings(region).locale;
+  const words = LOCALE_OVERRIDES[locale];
+  if (!words) throw new Error(`forecourt: the ${locale} words are not loaded`);
+  return words;
+}
+
+/** Makes a region's words (regionalWords, from the page) available where the build left them out: the dealer runtime. */
+export function addRegionalWords(region: Region, words: Partial<Catalogue>) {
+  LOCALE_OVERRIDES[regionSettings(region).locale] = words;
+  cache.delete(region);
+}
+
 export function messagesFor(region: Region = 'AU'): Messages {
   let found = cache.get(region);
   if (found) return found;
-  const cat = CATALOGUES[regionSettings(region).locale];
+  const cat: Catalogue = { ...enAU, ...regionalWords(region) };
   const petrol = cat['fuel.Petrol'];
   const phrases = phraseMap(cat);
   found = {

@@ -6,6 +6,7 @@ import type { BlockRegistry } from './block.ts';
 import { BlockLoader, pageBlockTypes } from './registry.ts';
 import { SiteApp, resolvePage } from './SiteApp.tsx';
 import type { PagePayload } from './server.tsx';
+import { addRegionalWords } from '../messages/index.ts';
 
 import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from './dom-ids.ts';
 
@@ -14,6 +15,7 @@ export async function hydrateSite(registry: BlockRegistry) {
   const root = document.getElementById(ROOT_ELEMENT_ID);
   if (!script || !root) throw new Error('forecourt: page payload or root element missing');
   const payload = JSON.parse(script.textContent ?? '{}') as PagePayload;
+  if (payload.messages) addRegionalWords(payload.site.region, payload.messages);
   const loader = new BlockLoader(registry);
   const inner = location.pathname.slice(payload.basename.length) || '/';
   const { page } = resolvePage(payload.site, inner, payload.siteData);

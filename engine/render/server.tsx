@@ -10,6 +10,7 @@ import { NOT_FOUND_PAGE, SiteApp, resolvePage } from './SiteApp.tsx';
 import { pageTitle } from './routes.ts';
 import { mergeHeads, type PageHead } from './head.ts';
 import type { RenderMode } from './site-context.tsx';
+import { regionalWords, type Catalogue } from '../messages/index.ts';
 
 /** What the browser needs to hydrate exactly what the server rendered. */
 export interface PagePayload {
@@ -18,6 +19,8 @@ export interface PagePayload {
   mode: RenderMode;
   basename: string;
   initialData: { url: string; data: Record<string, unknown> };
+  /** The site's words that differ from en-AU (absent in Australia): the runtime ships only the reference (engine/messages/locales.runtime.ts). */
+  messages?: Partial<Catalogue>;
 }
 
 export interface RenderedPage {
@@ -72,7 +75,12 @@ export function createPageRenderer(registry: BlockRegistry) {
       description: head.description ?? page.description,
       head: { meta: head.meta, jsonLd: head.jsonLd, preloadImage: head.preloadImage },
       blockTypes,
-      payload: { site, siteData, mode, basename, initialData },
+      payload: { site, siteData, mode, basename, initialData, ...pageMessages(site) },
     };
   };
+}
+
+function pageMessages(site: ResolvedSite): Pick<PagePayload, 'messages'> {
+  const messages = regionalWords(site.region);
+  return Object.keys(messages).length ? { messages } : {};
 }

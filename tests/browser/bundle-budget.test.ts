@@ -55,6 +55,29 @@ describe('runtime bundle', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('keeps React in the entry chunk, so no page loads it as a chunk of its own', () => {
+    // A block importing a module of the entry (engine/render/routes.ts) once made the bundler
+    // split React off; blocks match routes through blocks/_shared/page-at.ts instead.
+    const entry = manifest[CLIENT_ENTRY].file;
+    const react = /^node_modules\/(react|react-dom|react-router)\//;
+    const elsewhere = Object.entries(modules).flatMap(([file, mods]) => (file === entry ? [] : mods.filter((m) => react.test(m)).map((m) => `${file}: ${m}`)));
+    expect(elsewhere).toEqual([]);
+    expect(modules[entry]).toContain('node_modules/react/index.js');
+  });
+
+  it('ships the en-AU words only: a page of another region brings its own in its payload', () => {
+    const shipped = Object.values(modules).flat();
+    expect(shipped).toContain('engine/messages/en-AU.ts');
+    expect(shipped.filter((m) => /^engine\/messages\/en-(NZ|US)\.ts$/.test(m))).toEqual([]);
+  });
+
+  it('leaves out the parts of React Router the site does not use (NavLink, Form, ScrollRestoration)', () => {
+    const entry = readFileSync(join(clientDir, manifest[CLIENT_ENTRY].file), 'utf8');
+    // Their production code names its errors in plain text: present only if the code is.
+    expect(entry).not.toMatch(/useScrollRestoration|unstable_usePrompt|useFormAction/);
+    expect(entry).toContain('useHref');
+  });
+
   it('is built apart from the editor, so no editor need shapes the chunks a dealer page loads', () => {
     const entries = Object.entries(manifest as Record<string, { isEntry?: boolean }>).filter(([, c]) => c.isEntry);
     expect(entries.map(([key]) => key)).toEqual([CLIENT_ENTRY]);

@@ -1,6 +1,7 @@
 /** The locale catalogues (engine/messages, docs/regions.md): complete, unambiguous and regional. */
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, messagesFor, phraseMap } from '../../../engine/messages/index.ts';
+import { messagesFor, phraseMap } from '../../../engine/messages/index.ts';
+import { CATALOGUES } from '../../../engine/messages/locales.ts';
 import { enAU } from '../../../engine/messages/en-AU.ts';
 import { enNZ } from '../../../engine/messages/en-NZ.ts';
 import { enUS } from '../../../engine/messages/en-US.ts';
