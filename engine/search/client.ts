@@ -6,19 +6,33 @@
  */
 import type { SearchEngine, MultiQueryRequest, SearchResponse, FacetSearchResponse } from './engine.ts';
 import { SearchError } from './errors.ts';
+import { WorkBudget } from './limits.ts';
 
 export interface LocalSearchClient {
   search(requests: MultiQueryRequest[] | { requests: MultiQueryRequest[] }): Promise<{ results: (SearchResponse | FacetSearchResponse)[] }>;
   clearCache(): Promise<void>;
 }
 
-export function createLocalSearchClient(engine: SearchEngine): LocalSearchClient {
+export interface LocalSearchOptions {
+  /**
+   * The time each search() may take (default: a public request's, limits.ts). The server's
+   * own page rendering gives more (SERVER_RENDER_BUDGET_MS): a page rendered empty because
+   * the first search after a start built a column is worse than a slower first page.
+   */
+  budgetMs?: number;
+}
+
+/** The work budget of the server's own searches while it renders a page. */
+export const SERVER_RENDER_BUDGET_MS = 2_000;
+
+export function createLocalSearchClient(engine: SearchEngine, options: LocalSearchOptions = {}): LocalSearchClient {
   return {
     search(requests) {
       try {
         const list = Array.isArray(requests) ? requests : requests.requests;
+        const scope = options.budgetMs === undefined ? {} : { budget: new WorkBudget(options.budgetMs) };
         // Results are cached and shared; hand out copies so a caller's changes stay its own.
-        return Promise.resolve(structuredClone(engine.multipleQueries(list)));
+        return Promise.resolve(structuredClone(engine.multipleQueries(list, scope)));
       } catch (err) {
         const e = err instanceof SearchError ? Object.assign(new Error(err.message), { name: 'ApiError', status: err.status }) : err;
         return Promise.reject(e);

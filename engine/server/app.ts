@@ -22,7 +22,7 @@ import { responseDeadline } from './time-budget.ts';
 import { createServices } from './services.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { publicStockFilter } from '../search/public-access.ts';
-import { createLocalSearchClient } from '../search/client.ts';
+import { createLocalSearchClient, SERVER_RENDER_BUDGET_MS } from '../search/client.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { createAssetLibraryRouter } from './assets-api.ts';
 import { DraftService } from './drafts.ts';
@@ -78,7 +78,7 @@ export async function createApp(options: ServerOptions) {
   const editorTokenFailures = tokenFailureLimiter();
 
   // Server rendering of sites on the embedded engine searches in process, not over HTTP.
-  const localSearch = createLocalSearchClient(services.search);
+  const localSearch = createLocalSearchClient(services.search, { budgetMs: SERVER_RENDER_BUDGET_MS });
   const useLocalSearch = (mod: ServerEntry) =>
     mod.setServerSearchClient?.((search) => (search.engine !== 'algolia' && !search.host ? localSearch : undefined));
 

@@ -4,7 +4,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import algoliasearchHelper from 'algoliasearch-helper';
-import { createLocalSearchClient } from '../../../engine/search/client.ts';
+import { createLocalSearchClient, SERVER_RENDER_BUDGET_MS } from '../../../engine/search/client.ts';
+import { DEFAULT_TIME_BUDGET_MS } from '../../../engine/search/limits.ts';
 import { ids, makeEngine } from './fixtures.ts';
 
 describe('local search client', () => {
@@ -27,6 +28,14 @@ describe('local search client', () => {
     (a.results[0] as { hits: unknown[] }).hits.length = 0;
     const b = await client.search([{ indexName: 'cars', query: 'ford' }]);
     expect((b.results[0] as { hits: unknown[] }).hits).toHaveLength(5);
+  });
+
+  it('gives each search the work budget it was made with (the server rendering a page gets more than a public request)', async () => {
+    const spent = createLocalSearchClient(makeEngine(10), { budgetMs: -1 });
+    await expect(spent.search([{ indexName: 'cars', query: 'ford', facets: ['make'] }])).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/more work than one request may take/) });
+    const roomy = createLocalSearchClient(makeEngine(10), { budgetMs: SERVER_RENDER_BUDGET_MS });
+    expect(((await roomy.search([{ indexName: 'cars', query: 'ford', facets: ['make'] }])).results[0] as { nbHits: number }).nbHits).toBe(5);
+    expect(SERVER_RENDER_BUDGET_MS).toBeGreaterThan(DEFAULT_TIME_BUDGET_MS);
   });
 });
 
