@@ -24,8 +24,10 @@ import { regionSettings } from '../engine/region.ts';
 import type { Block } from '../engine/site/types.ts';
 import { metaOf } from './lib/blocks.ts';
 import { blockNote, PreviewModel, staleBanner, type Shown } from './lib/preview-model.ts';
+import { applyPreviewPatch, type PreviewPatch } from './lib/preview-patch.ts';
 import { isToPreview, PREVIEW_SOURCE, type FromPreview } from './lib/protocol.ts';
 import { CanvasDrop } from './components/Canvas/CanvasDrop.tsx';
+import { sanitizeHtml } from './components/RichTextField/rules.ts';
 import { emptyLists } from './components/Canvas/EmptyList.tsx';
 import { InlineEditing } from './components/Canvas/InlineEditing.tsx';
 import { boxOf } from './components/Canvas/measure.ts';
@@ -35,6 +37,17 @@ import './components/Canvas/canvas.css';
 
 const loader = new BlockLoader(registry);
 const model = new PreviewModel();
+
+/** Patches of the fast path newer than the last check shown, reapplied on top of each check (docs/editor.md, "Speed"). */
+let pending: Array<{ revision: number; patches: PreviewPatch[] }> = [];
+
+function patched(shown: Shown, patches: PreviewPatch[]): Shown {
+  let site = shown.site as unknown as Record<string, unknown>;
+  for (const patch of patches) site = applyPreviewPatch(site, patch, sanitizeHtml) ?? site;
+  if (site === (shown.site as unknown)) return shown;
+  model.adopt(site as unknown as Shown['site']);
+  return { ...shown, site: site as unknown as Shown['site'] };
+}
 
 function post(msg: FromPreview) {
   window.parent.postMessage(msg, location.origin);
@@ -78,7 +91,12 @@ interface Selection {
 const NOTHING: Selection = { ids: [] };
 
 function Preview() {
-  const [shown, setShown] = useState<Shown>();
+  const [shown, setShownState] = useState<Shown>();
+  const shownNow = useRef<Shown>(undefined);
+  const setShown = (next: Shown) => {
+    shownNow.current = next;
+    setShownState(next);
+  };
   const [selection, setSelectionState] = useState<Selection>(NOTHING);
   const current = useRef(selection);
   const setSelection = (next: Selection) => {
@@ -100,10 +118,15 @@ function Preview() {
           console.error('[forecourt] the preview could not prepare this draft', err);
           return;
         }
+        pending = pending.filter((p) => p.revision > msg.revision);
+        for (const p of pending) next = patched(next, p.patches);
         // A block that crashed keeps its error boundary; start afresh once something changed.
         if (document.querySelector('[data-block-error], [data-preview-error]')) setGeneration((g) => g + 1);
         setShown(next);
         setSelection({ primary: msg.selected, ids: msg.selection ?? (msg.selected ? [msg.selected] : []) });
+      } else if (msg.type === 'patch') {
+        pending.push({ revision: msg.revision, patches: msg.patches });
+        if (shownNow.current) setShown(patched(shownNow.current, msg.patches));
       } else if (msg.type === 'select') {
         const before = current.current;
         setSelection({ primary: msg.blockId, ids: msg.selection ?? (msg.blockId ? [msg.blockId] : []) });
@@ -153,8 +176,11 @@ function Preview() {
       style.id = 'fc-theme';
       document.head.appendChild(style);
     }
-    style.textContent = themeCss(shown.site);
-    document.documentElement.lang = regionSettings(shown.site.region).locale;
+    // Only when it changed: rewriting the style sheet restyles the whole page (every keystroke on a big page).
+    const css = themeCss(shown.site);
+    if (style.textContent !== css) style.textContent = css;
+    const lang = regionSettings(shown.site.region).locale;
+    if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
   }, [shown?.site]);
 
   if (!shown) return <p className="fc-editor-waiting">Waiting for the editor…</p>;
@@ -180,7 +206,7 @@ function Preview() {
           <Rendered revision={shown.revision} issues={shown.issues} />
         </Suspense>
       </MemoryRouter>
-      <Outline selection={selection} revision={shown.revision} />
+      <Outline selection={selection} site={shown.site} />
       <CanvasDrop site={shown.site} />
     </>
   );
@@ -207,10 +233,15 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error: Error 
   }
 }
 
-/** Outlines every selected block (the primary one marked) and the one under the pointer. */
-function Outline({ selection, revision }: { selection: Selection; revision: number }) {
+/**
+ * Outlines every selected block (the primary one marked) and the one under the pointer.
+ * Measured after the preview commits (a layout effect), never while rendering: a box read
+ * during render forces a layout of the whole page before the new DOM is there.
+ */
+const Outline = memo(function Outline({ selection, site }: { selection: Selection; site: unknown }) {
   const [hover, setHover] = useState<string>();
-  const [, force] = useState(0);
+  const [tick, force] = useState(0);
+  const [boxes, setBoxes] = useState<OutlineBox[]>([]);
   useEffect(() => {
     const onOver = (e: MouseEvent) => setHover((e.target as Element | null)?.closest?.('[data-editor-block]')?.getAttribute('data-editor-block') ?? undefined);
     const onLeave = () => setHover(undefined);
@@ -228,28 +259,40 @@ function Outline({ selection, revision }: { selection: Selection; revision: numb
       window.removeEventListener('fc-preview-rendered', onChange);
     };
   }, []);
-  void revision;
-  const box = (id: string | undefined, kind: string) => {
-    if (!id) return null;
-    const el = document.querySelector(`[data-editor-block="${CSS.escape(id)}"]`);
-    if (!el) return null;
-    const r = boxOf(el);
-    if (!r.width && !r.height) return null;
-    const type = el.getAttribute('data-editor-type') ?? '';
-    return (
-      <div key={`${kind}:${id}`} className={`fc-editor-outline is-${kind}`} data-outline-block={id} style={{ top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height }} aria-hidden="true">
-        <span>
-          {metaOf(type).label} · {id}
-        </span>
-      </div>
-    );
-  };
+  useLayoutEffect(() => {
+    const wanted: Array<[string, string]> = hover && !selection.ids.includes(hover) ? [[hover, 'hover']] : [];
+    for (const id of selection.ids) wanted.push([id, id === selection.primary && selection.ids.length > 1 ? 'selected is-primary' : 'selected']);
+    setBoxes(wanted.flatMap(([id, kind]) => measureOutline(id, kind)));
+  }, [selection, site, hover, tick]);
   return (
     <>
-      {hover && !selection.ids.includes(hover) && box(hover, 'hover')}
-      {selection.ids.map((id) => box(id, id === selection.primary && selection.ids.length > 1 ? 'selected is-primary' : 'selected'))}
+      {boxes.map((b) => (
+        <div key={`${b.kind}:${b.id}`} className={`fc-editor-outline is-${b.kind}`} data-outline-block={b.id} style={{ top: b.top, left: b.left, width: b.width, height: b.height }} aria-hidden="true">
+          <span>
+            {metaOf(b.type).label} · {b.id}
+          </span>
+        </div>
+      ))}
     </>
   );
+});
+
+interface OutlineBox {
+  id: string;
+  kind: string;
+  type: string;
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+function measureOutline(id: string, kind: string): OutlineBox[] {
+  const el = document.querySelector(`[data-editor-block="${CSS.escape(id)}"]`);
+  if (!el) return [];
+  const r = boxOf(el);
+  if (!r.width && !r.height) return [];
+  return [{ id, kind, type: el.getAttribute('data-editor-type') ?? '', top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height }];
 }
 
 createRoot(document.getElementById('fc-root')!).render(

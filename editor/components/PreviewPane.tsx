@@ -9,6 +9,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { LAYOUT_VIEW, previewPath, type Doc } from '../lib/doc.ts';
 import { selectionMessage } from '../lib/actions.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../lib/hooks.ts';
+import { previewPatches } from '../lib/preview-patch.ts';
 import { EDITOR_SOURCE, isFromPreview, type ToPreview } from '../lib/protocol.ts';
 import { api } from '../lib/api.ts';
 import { useCanvas } from './Canvas/bridge.ts';
@@ -77,6 +78,22 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
     });
     return () => cancelAnimationFrame(id);
   }, [ready, checked.site, checked.issues, models, path, revision, store]);
+
+  // The fast path: a change the preview can show at once goes to it as the store publishes
+  // it, before React renders the editor or the server checks the draft (preview-patch.ts).
+  useEffect(() => {
+    if (!ready) return;
+    let prev = store.getState().resolved;
+    return store.subscribe(() => {
+      const { resolved: next, revision: r } = store.getState();
+      if (next === prev) return;
+      const patches = previewPatches(prev, next);
+      prev = next;
+      if (!patches?.length) return;
+      const msg: ToPreview = { source: EDITOR_SOURCE, type: 'patch', patches, revision: r };
+      frame.current?.contentWindow?.postMessage(msg, location.origin);
+    });
+  }, [ready, store]);
 
   useEffect(() => {
     if (!ready) return;

@@ -53,7 +53,9 @@ const { produce } = new Immer({ autoFreeze: false });
 export function shareEqual<T>(prev: unknown, next: T): T {
   if (prev === next) return next;
   if (Array.isArray(prev) && Array.isArray(next)) {
-    const out = next.map((n, i) => shareEqual(prev[i], n));
+    // Items with ids (blocks) are matched by id, so a block moved or with one added before it is still shared.
+    const ids = next.length && next.every(hasId) ? new Map(prev.filter(hasId).map((p) => [p.id, p])) : undefined;
+    const out = next.map((n, i) => shareEqual(ids ? ids.get((n as { id: string | number }).id) : prev[i], n));
     return (out.length === prev.length && out.every((v, i) => v === prev[i]) ? prev : out) as T;
   }
   if (isPlainObject(prev) && isPlainObject(next)) {
@@ -70,6 +72,8 @@ export function shareEqual<T>(prev: unknown, next: T): T {
   }
   return next;
 }
+
+const hasId = (v: unknown): v is { id: string | number } => isPlainObject(v) && (typeof (v as Json).id === 'string' || typeof (v as Json).id === 'number');
 
 function segments(pointer: string): string[] {
   return pointer
@@ -197,6 +201,11 @@ export class PreviewModel {
     const staleShown: StaleShown | undefined = !stale.length ? undefined : cuttable ? 'left-out' : 'as-is';
     const staleWords = stale.map((i) => staleText(doc, i));
     return this.remember({ site: site as unknown as ResolvedSite, siteData, path, revision, problems, stale, staleWords, staleShown, issues: issues.length }, cuttable);
+  }
+
+  /** The site shown after a patch of the fast path (preview-patch.ts): the next check's objects are shared with it. */
+  adopt(site: ResolvedSite) {
+    if (this.last) this.last = { ...this.last, site };
   }
 
   private remember(shown: Shown, current: boolean): Shown {

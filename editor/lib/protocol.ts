@@ -3,6 +3,7 @@
  * the origin and the sending window).
  */
 import type { Area, Doc, ListRef } from './doc.ts';
+import type { PreviewPatch } from './preview-patch.ts';
 
 export const EDITOR_SOURCE = 'forecourt-editor';
 export const PREVIEW_SOURCE = 'forecourt-preview';
@@ -25,6 +26,11 @@ export type ToPreview =
       revision: number;
     }
   | { source: typeof EDITOR_SOURCE; type: 'select'; blockId?: string; selection?: string[] }
+  /**
+   * A change of the draft the preview can show at once, before the server's check of
+   * revision `revision` comes back as `render` (preview-patch.ts).
+   */
+  | { source: typeof EDITOR_SOURCE; type: 'patch'; patches: PreviewPatch[]; revision: number }
   /**
    * A palette block dragged over the canvas (`drop`: released there) at a point of the
    * preview's viewport; `areas` are the lists of the editor's view, the only ones it may land in.

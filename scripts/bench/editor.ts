@@ -17,13 +17,13 @@
  * Runs against the production build, served with the editor API on a temporary copy of
  * sites/ plus a generated 300-block site, so nothing in sites/ changes.
  */
-import { execSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Block } from '../../schemas/types.gen.ts';
+import { editorDist } from './editor-speed/serve.ts';
 
 const root = join(import.meta.dirname, '../..');
 const SLUG = 'bench-three-hundred';
@@ -88,14 +88,9 @@ function line(label: string, s: FrameStats) {
 }
 
 export async function run(): Promise<string> {
-  // FORECOURT_DIST: an existing build to measure. Otherwise build now (a few seconds), so the
-  // figures are always for the current code.
-  const given = process.env.FORECOURT_DIST;
-  const dist = given ?? join(root, '.data', 'dist-bench-editor');
-  if (!given || !existsSync(join(dist, 'server/entry-server.js'))) {
-    mkdirSync(join(root, '.data'), { recursive: true });
-    execSync('npm run -s build', { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
-  }
+  // FORECOURT_DIST: an existing build to measure. Otherwise build now (once per run, shared
+  // with editor-speed.ts), so the figures are always for the current code.
+  const dist = editorDist();
   const sitesDir = mkdtempSync(join(tmpdir(), 'forecourt-bench-editor-'));
   cpSync(join(root, 'sites'), sitesDir, { recursive: true });
   writeFileSync(join(sitesDir, `${SLUG}.json`), `${JSON.stringify(benchSite(), null, 2)}\n`);

@@ -1,5 +1,5 @@
 import { SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
-import { useMemo, useRef, type FocusEventHandler, type KeyboardEventHandler, type RefObject } from 'react';
+import { useMemo, useRef, useState, type FocusEventHandler, type KeyboardEventHandler, type RefObject } from 'react';
 import type { View } from '../../lib/doc.ts';
 import type { Row } from '../../lib/tree.ts';
 import type { DragState } from './drag-state.ts';
@@ -17,6 +17,20 @@ import { TreeRowContainer } from './TreeRow.tsx';
  * depth it will have). Shifting 300 rows on every move is what makes long outlines lag.
  */
 const stayInPlace: SortingStrategy = () => null;
+
+/**
+ * The rows' keys, the same array while they are the same keys: a new array makes dnd-kit's
+ * SortableContext tell every row's useSortable, which on a 1,000-row outline costs more
+ * than a keystroke may (a prop edit rebuilds the rows, not their keys).
+ */
+function useSameIds(rows: Row[]): string[] {
+  const [kept] = useState(() => ({ ids: [] as string[] }));
+  return useMemo(() => {
+    const ids = rows.map((r) => r.key);
+    if (ids.length !== kept.ids.length || ids.some((id, i) => id !== kept.ids[i])) kept.ids = ids;
+    return kept.ids;
+  }, [rows, kept]);
+}
 
 export interface OutlineProps {
   view: View;
@@ -37,7 +51,7 @@ export interface OutlineProps {
 /** The outline: ONE flat sortable treegrid of rows with depths, its toolbar, drop zone and drag feedback. */
 export function Outline({ view, rows, visible, drag, multi, entry, listRef, onToggle, onPick, onFocus, onKeyDown }: OutlineProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
-  const ids = useMemo(() => visible.map((r) => r.key), [visible]);
+  const ids = useSameIds(visible);
   return (
     <section className="fc-panel fc-outline" aria-labelledby="fc-outline-title">
       <OutlineToolbar />

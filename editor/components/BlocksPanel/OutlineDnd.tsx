@@ -42,11 +42,13 @@ const collisionDetection: CollisionDetection = (args) => {
   return closestCenter(args);
 };
 
+// Module constants: new options objects on each render would make new sensors, new activator
+// listeners for every row, and so re-render every row of the outline on every keystroke.
+const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
+const KEYBOARD_OPTIONS = { coordinateGetter };
+
 export function OutlineDnd({ handlers, announcements, children }: { handlers: DragHandlers; announcements: Announcements; children: ReactNode }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
   return (
     <DndContext
       sensors={sensors}

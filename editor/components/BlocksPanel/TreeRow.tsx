@@ -46,7 +46,35 @@ function sameRowProps(a: { row: Row; refused: boolean }, b: { row: Row; refused:
   return x.kind === 'head' && y.kind === 'head' && x.label === y.label;
 }
 
-const TreeRow = memo(function TreeRow({
+type RowState = RowProps & {
+  selected: boolean;
+  primary: boolean;
+  /** The entry row: its buttons are in the Tab order (every other row's are -1). */
+  tabbable: boolean;
+  issues: number;
+};
+
+/**
+ * The row's place in dnd-kit. Its context changes for every row when a drag starts or the
+ * pointer goes over another row; the row's content (RowBody) re-renders only when what it
+ * gets from here changed (for most rows nothing: dnd-kit's attributes, listeners and refs
+ * stay the same objects), which keeps picking up a block in a 1,000-row outline short.
+ */
+const TreeRow = memo(function TreeRow(props: RowState) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: props.row.key,
+    disabled: props.row.kind === 'block' ? false : { draggable: true, droppable: false },
+    animateLayoutChanges: noLayoutAnimation,
+  });
+  const sortable = { attributes, listeners, setNodeRef, setActivatorNodeRef, transform: DndCSS.Translate.toString(transform), transition: transition ?? undefined, isDragging };
+  return <RowBody {...props} {...sortable} />;
+});
+
+const noLayoutAnimation = () => false;
+
+type Sortable = ReturnType<typeof useSortable>;
+
+const RowBody = memo(function RowBody({
   row,
   refused,
   selected,
@@ -55,22 +83,25 @@ const TreeRow = memo(function TreeRow({
   issues,
   onToggle,
   onPick,
-}: RowProps & {
-  selected: boolean;
-  primary: boolean;
-  /** The entry row: its buttons are in the Tab order (every other row's are -1). */
-  tabbable: boolean;
-  issues: number;
+  attributes,
+  listeners,
+  setNodeRef,
+  setActivatorNodeRef,
+  transform,
+  transition,
+  isDragging,
+}: RowState & {
+  attributes: Sortable['attributes'];
+  listeners: Sortable['listeners'];
+  setNodeRef: Sortable['setNodeRef'];
+  setActivatorNodeRef: Sortable['setActivatorNodeRef'];
+  isDragging: boolean;
+  transform?: string;
+  transition?: string;
 }) {
-  const isBlock = row.kind === 'block';
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: row.key,
-    disabled: isBlock ? false : { draggable: true, droppable: false },
-    animateLayoutChanges: () => false,
-  });
   const depth = row.depth;
   const style: CSSProperties = {
-    transform: DndCSS.Translate.toString(transform),
+    transform,
     transition,
     paddingLeft: depth * INDENT + 4,
   };

@@ -20,6 +20,19 @@ function post(msg: FromPreview) {
 
 export const spotKey = (path: Array<string | number>) => path.join('.');
 
+interface Box {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+/** An element's box in the document (scroll included). */
+function boxIn(el: Element): Box {
+  const r = el.getBoundingClientRect();
+  return { top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height };
+}
+
 export interface Editing extends InlineTarget {
   blockId: string;
   name: string;
@@ -28,7 +41,7 @@ export interface Editing extends InlineTarget {
 export function InlineEditing({ site, blockId }: { site: Doc | undefined; blockId: string | undefined }) {
   const [editing, setEditing] = useState<Editing>();
   const [tick, force] = useState(0);
-  const [targets, setTargets] = useState<InlineTarget[]>([]);
+  const [targets, setTargets] = useState<Array<InlineTarget & { box: Box }>>([]);
   useEffect(() => {
     const onChange = () => force((n) => n + 1);
     window.addEventListener('fc-preview-rendered', onChange);
@@ -45,10 +58,13 @@ export function InlineEditing({ site, blockId }: { site: Doc | undefined; blockI
 
   const block = blockId && site ? findBlock(site, blockId)?.block : undefined;
   const name = block ? blockName({ type: String(block.type), id: String(block.id) }) : '';
-  // Measured once the preview has committed (the texts are matched against what it shows).
+  // Measured once the preview has committed (the texts are matched against what it shows),
+  // never while rendering: reading a box then forces a layout of the whole page before the
+  // new DOM is even there, on every keystroke (docs/editor.md, "Speed").
   useLayoutEffect(() => {
     const wrapper = blockId ? blockElement(blockId) : null;
-    setTargets(block && wrapper ? inlineTargets(wrapper, String(block.type), block.props) : []);
+    const found = block && wrapper ? inlineTargets(wrapper, String(block.type), block.props) : [];
+    setTargets(found.map((t) => ({ ...t, box: boxIn(t.el) })));
   }, [block, blockId, tick]);
 
   const send = (path: Array<string | number>, value: string | undefined) => {
@@ -72,7 +88,7 @@ export function InlineEditing({ site, blockId }: { site: Doc | undefined; blockI
       {blockId &&
         targets.map((t) => {
           const key = spotKey(t.path);
-          const r = t.el.getBoundingClientRect();
+          const r = t.box;
           if (!r.width && !r.height) return null;
           const open = editing?.blockId === blockId && spotKey(editing.path) === key;
           return (
@@ -84,7 +100,7 @@ export function InlineEditing({ site, blockId }: { site: Doc | undefined; blockI
               data-inline-kind={t.kind}
               aria-label={`Edit ${t.label} of ${name} here`}
               title={`Edit ${t.label} here`}
-              style={{ top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height }}
+              style={{ top: r.top, left: r.left, width: r.width, height: r.height }}
               onClick={(e) => {
                 if (e.ctrlKey || e.metaKey) post({ source: PREVIEW_SOURCE, type: 'select', blockId, toggle: true });
                 else setEditing({ ...t, blockId, name });

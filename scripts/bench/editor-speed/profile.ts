@@ -1,0 +1,94 @@
+/**
+ * Where the editor's time goes while typing and dropping on a big bench page: a CPU
+ * profile of the editor window and its preview (one V8 isolate: the iframe is same-origin),
+ * summed by function. For finding what to make faster, not a bench (no `run`).
+ *
+ *   FORECOURT_DIST=<built app> npx tsx scripts/bench/editor-speed/profile.ts [blocks] [typing|drop]
+ */
+import { STAFF_KEY } from '../../../editor/lib/auth.ts';
+import { launch } from '../../../tests/browser/chromium.ts';
+import { benchSite } from './pages.ts';
+import { startEditorServer } from './serve.ts';
+
+interface ProfileNode {
+  id: number;
+  children?: number[];
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+
+const total = Number(process.argv[2] ?? 1000);
+const what = process.argv[3] ?? 'typing';
+const slug = `bench-editor-${total}`;
+const server = await startEditorServer({ [slug]: benchSite(slug, total) });
+const browser = await launch();
+try {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  await context.addInitScript(([key, name]) => localStorage.setItem(key, name), [STAFF_KEY, 'Bench']);
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  await page.goto(`${server.base}/editor/?site=${slug}&page=home`);
+  await page.locator('[data-row="hero-target"]').waitFor({ state: 'attached' });
+  await page.waitForTimeout(3000);
+  const row = page.locator('[data-row="hero-target"] .fc-row-main');
+  await row.scrollIntoViewIfNeeded();
+  await row.click();
+  await page.locator('#root_heading').click();
+  await page.keyboard.press('End');
+  await page.waitForTimeout(2000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  if (what === 'typing') await page.keyboard.type(' for three years on every new car', { delay: 30 });
+  else {
+    const handle = page.locator('[data-row="rich-text-20-1"] .fc-handle');
+    await handle.scrollIntoViewIfNeeded();
+    const h = (await handle.boundingBox())!;
+    const t = (await page.locator('[data-row="promo-tile-20-3"]').boundingBox())!;
+    await page.mouse.move(h.x + 5, h.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(h.x + 9, h.y + 17, { steps: 4 });
+    await page.mouse.move(h.x + 5, t.y + 4, { steps: 12 });
+    await page.waitForTimeout(200);
+    await page.mouse.up();
+  }
+  await page.waitForTimeout(1500);
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const sums = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+    sums.set(key, (sums.get(key) ?? 0) + (self.get(n.id) ?? 0));
+  }
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const dist = process.env.FORECOURT_DIST ?? '';
+  const files = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.js') && files.set(e.name, join(dir, e.name));
+  };
+  if (dist) walk(join(dist, 'client'));
+  const snippet = (key: string) => {
+    const m = key.match(/ (\S+\.js):(\d+):(\d+)$/);
+    const file = m && files.get(m[1]);
+    if (!file) return '';
+    const line = readFileSync(file, 'utf8').split('\n')[Number(m[2])] ?? '';
+    return line.slice(Number(m[3]), Number(m[3]) + 90).replace(/\s+/g, ' ');
+  };
+  // Who forces layout: the callers (three frames up) of getBoundingClientRect.
+  const parent = new Map<number, ProfileNode>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
+  const callers = new Map<string, number>();
+  for (const n of profile.nodes) {
+    if (n.callFrame.functionName !== 'getBoundingClientRect') continue;
+    const chain: string[] = [];
+    for (let p = parent.get(n.id); p && chain.length < 4; p = parent.get(p.id)) chain.push(`${p.callFrame.functionName}@${p.callFrame.url.split('/').pop()}:${p.callFrame.columnNumber}`);
+    callers.set(chain.join(' < '), (callers.get(chain.join(' < ')) ?? 0) + (self.get(n.id) ?? 0));
+  }
+  console.log([...callers].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  getBoundingClientRect < ${k}`).join('\n'));
+  console.log([...sums].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}  | ${snippet(k)}`).join('\n'));
+} finally {
+  await browser.close();
+  await server.stop();
+}
