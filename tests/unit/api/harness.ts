@@ -118,6 +118,8 @@ export type StoreKind = 'sqlite' | 'postgres';
 let currentStore: StoreKind = 'sqlite';
 
 const postgresDir = inject('postgresDir');
+/** Whether this run can start a real PostgreSQL server (its binaries are installed). */
+export const postgresAvailable = Boolean(postgresDir);
 let warned = false;
 
 /**
