@@ -16,7 +16,7 @@ import { pageDocument, type PageAssets } from './html.ts';
 import { createAssetResolver, CLIENT_ENTRY } from './manifest.ts';
 import { SiteStore, type SiteEntry } from './sites.ts';
 import { assetsRouter } from './assets.ts';
-import { securityHeaders, staffOnly, tokenFailureLimiter } from './security.ts';
+import { securityHeaders, staffOnly, TOKEN_FAILURE_LIMIT } from './security.ts';
 import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from './request-guard.ts';
 import { responseDeadline } from './time-budget.ts';
 import { createServices } from './services.ts';
@@ -75,7 +75,8 @@ export async function createApp(options: ServerOptions) {
   app.use(securityHeaders(mode));
   app.use(refuseAmbiguousPaths());
   // One count of wrong editor tokens per client address for the editor API and the draft preview.
-  const editorTokenFailures = tokenFailureLimiter();
+  // Counted in the API's store: in memory with SQLite, shared by every server with PostgreSQL (docs/api.md, "Storage").
+  const editorTokenFailures = services.api.store.rateCounter('editor-token', TOKEN_FAILURE_LIMIT, Date.now);
 
   // Server rendering of sites on the embedded engine searches in process, not over HTTP.
   const localSearch = createLocalSearchClient(services.search, { budgetMs: SERVER_RENDER_BUDGET_MS });

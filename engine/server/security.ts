@@ -1,7 +1,7 @@
 /** Security headers for every response; a Content-Security-Policy in production; HSTS over https. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { RateLimiter, type RateLimitOptions } from '../api/rate-limit.ts';
+import { memoryRateCounter, type RateCounter, type RateLimitOptions } from '../api/rate-limit.ts';
 import { cameThroughProxy, foreignRequest, publicOrigin } from './request-guard.ts';
 
 export function securityHeaders(mode: 'development' | 'production'): RequestHandler {
@@ -46,13 +46,13 @@ export function securityHeaders(mode: 'development' | 'production'): RequestHand
  */
 export function staffOnly(
   token = process.env.FORECOURT_EDITOR_TOKEN,
-  options: { publishToken?: string; queryToken?: boolean; failures?: RateLimiter; publicOrigin?: string } = {
+  options: { publishToken?: string; queryToken?: boolean; failures?: RateCounter; publicOrigin?: string } = {
     publishToken: process.env.FORECOURT_PUBLISH_TOKEN,
   },
 ): RequestHandler {
   const failures = options.failures ?? tokenFailureLimiter();
   const origin = 'publicOrigin' in options ? options.publicOrigin : publicOrigin();
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const foreign = foreignRequest(req, origin);
     if (foreign) {
       res.status(403).json({ error: `Refused: ${foreign}. Open the editor at this server's own address.` });
@@ -60,8 +60,9 @@ export function staffOnly(
     }
     if (token) {
       const client = req.ip ?? '';
-      if (!failures.allows(client)) {
-        res.setHeader('Retry-After', String(failures.retryAfterSeconds(client)));
+      const waitSeconds = await failures.blockedFor(client);
+      if (waitSeconds !== undefined) {
+        res.setHeader('Retry-After', String(waitSeconds));
         res.status(429).json({ error: 'Too many wrong editor tokens from this address. Please wait a moment and try again.' });
         return;
       }
@@ -69,7 +70,7 @@ export function staffOnly(
       const given = bearerToken(req.get('authorization')) ?? (options.queryToken && typeof req.query.token === 'string' ? req.query.token : undefined);
       const accepted = [token, options.publishToken].filter((t): t is string => Boolean(t));
       if (given !== undefined && accepted.some((t) => sameSecret(given, t))) return next();
-      if (given !== undefined) failures.hit(client);
+      if (given !== undefined) await failures.hit(client);
       res.setHeader('WWW-Authenticate', 'Bearer realm="forecourt-editor"');
       res.status(401).json({
         error:
@@ -90,9 +91,13 @@ export function staffOnly(
 /** Wrong staff tokens allowed per client address and minute, across every site and route. */
 export const TOKEN_FAILURE_LIMIT: RateLimitOptions = { limit: 10, windowMs: 60_000 };
 
-/** One count of wrong tokens per client address; share it between guards of the same token. */
-export function tokenFailureLimiter(options: RateLimitOptions = TOKEN_FAILURE_LIMIT, clock: () => number = Date.now) {
-  return new RateLimiter(options, clock);
+/**
+ * One count of wrong tokens per client address, in this process; share it between guards of
+ * the same token. Servers sharing a PostgreSQL store count in it instead (app.ts: the API
+ * store's rateCounter), so guesses spread over several servers meet the same limit.
+ */
+export function tokenFailureLimiter(options: RateLimitOptions = TOKEN_FAILURE_LIMIT, clock: () => number = Date.now): RateCounter {
+  return memoryRateCounter(options, clock);
 }
 
 /** The credentials of an "Authorization: Bearer <token>" header (scheme case-insensitive). */
