@@ -16,6 +16,9 @@ import { checkFiles } from '../engine/api/db/guard.ts';
 const ROOT = join(import.meta.dirname, '..');
 
 async function backup(dest: string): Promise<string> {
+  if (process.env.DATABASE_URL) {
+    throw new Error('DATABASE_URL is set: the store is PostgreSQL, which this command does not copy. Back it up with pg_dump or your provider\'s backups (docs/deploy.md).');
+  }
   const source = join(defaultDataDir(ROOT), DB_FILE);
   if (existsSync(dest)) throw new Error(`${dest} already exists; name a new file.`);
   if (!existsSync(source)) throw new Error(`There is no database at ${source} (set FORECOURT_DATA_DIR to the server's data folder).`);
