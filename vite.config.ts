@@ -15,7 +15,9 @@ const editorBuild = process.env.FORECOURT_BUILD === 'editor';
 
 /**
  * Writes .vite/modules.json: for each output chunk, the source modules in it. The bundle
- * budget test uses it to prove no editor-only dependency reaches a dealer page.
+ * budget test uses it to prove no editor-only dependency reaches a dealer page. Beside it,
+ * .vite/module-sizes.json: each module's rendered length in its chunk (before minifying),
+ * which the page weight bench uses to tell where a chunk's bytes go (scripts/bench/page-weight.ts).
  */
 function chunkModules(): Plugin {
   return {
@@ -23,12 +25,17 @@ function chunkModules(): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const map: Record<string, string[]> = {};
+      const sizes: Record<string, Record<string, number>> = {};
+      const name = (id: string) => id.replace(/^.*?node_modules\//, 'node_modules/').replace(process.cwd() + '/', '');
       for (const [file, output] of Object.entries(bundle)) {
         if (output.type === 'chunk') {
-          map[file] = Object.keys(output.modules).map((id) => id.replace(/^.*?node_modules\//, 'node_modules/').replace(process.cwd() + '/', ''));
+          map[file] = Object.keys(output.modules).map(name);
+          sizes[file] = Object.fromEntries(Object.entries(output.modules).map(([id, m]) => [name(id), m.renderedLength]));
         }
       }
-      this.emitFile({ type: 'asset', fileName: editorBuild ? '.vite/editor-modules.json' : '.vite/modules.json', source: JSON.stringify(map) });
+      const prefix = editorBuild ? '.vite/editor-' : '.vite/';
+      this.emitFile({ type: 'asset', fileName: `${prefix}modules.json`, source: JSON.stringify(map) });
+      this.emitFile({ type: 'asset', fileName: `${prefix}module-sizes.json`, source: JSON.stringify(sizes) });
     },
   };
 }
@@ -70,11 +77,36 @@ function regionalWordsFromThePage(): Plugin {
   };
 }
 
+/**
+ * Parts of InstantSearch our search UI never runs, which its core imports anyway: the
+ * insights middleware (SearchScope passes insights={false}), the Algolia crawler's metadata
+ * middleware, and the default history router and state mapping (a scope with routing
+ * brings its own, blocks/_search/router.ts). In the dealer runtime they read as stubs that
+ * fail loudly if ever called: about 4 KB gzip less on every search page after its first use
+ * (docs/cars.md, "Page weight").
+ */
+const INSTANTSEARCH_STUBS: Record<string, string> = {
+  'middlewares/createInsightsMiddleware.js': `export function createInsightsMiddleware() { throw new Error('forecourt: search insights are off (vite.config.ts)'); }`,
+  'middlewares/createMetadataMiddleware.js': `export const isMetadataEnabled = () => false;\nexport function createMetadataMiddleware() { throw new Error('forecourt: search metadata is off (vite.config.ts)'); }`,
+  'lib/routers/history.js': `export default function historyRouter() { throw new Error('forecourt: search routing brings its own router (vite.config.ts)'); }`,
+  'lib/stateMappings/simple.js': `export default function simpleStateMapping() { throw new Error('forecourt: search routing brings its own state mapping (vite.config.ts)'); }`,
+};
+
+function unusedInstantSearchParts(): Plugin {
+  const dir = join(import.meta.dirname, 'node_modules/instantsearch.js/es') + '/';
+  return {
+    name: 'forecourt-unused-instantsearch-parts',
+    apply: 'build',
+    load: (id) => (id.startsWith(dir) ? (INSTANTSEARCH_STUBS[id.slice(dir.length)] ?? null) : null),
+  };
+}
+
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     react(),
     treeShakeableReactRouter(),
     !isSsrBuild && !editorBuild && regionalWordsFromThePage(),
+    !isSsrBuild && !editorBuild && unusedInstantSearchParts(),
     chunkModules(),
     // The client's files are compressed once, at the highest levels, next to the originals;
     // the server sends them as they are (engine/server/app.ts, express-static-gzip).

@@ -1,17 +1,23 @@
 /**
  * The dealer runtime's bundle, checked on the production build the browser tests use:
- * per-page JavaScript under budget, and nothing of the editor in it.
+ * per-page JavaScript under budget at load, measured after use, and nothing of the editor in it.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { createAssetResolver, CLIENT_ENTRY } from '../../engine/server/manifest.ts';
+import { CLIENT_ENTRY } from '../../engine/server/manifest.ts';
 import { pageBlockTypes } from '../../engine/render/registry.ts';
+import { createPageWeigher, PAGE_JS_AIM_GZIP } from '../../scripts/bench/page-weight.ts';
 import { prepared, readSite, SITES_DIR } from '../unit/helpers.ts';
 
-/** Runtime JavaScript for a dealer page ≤ 120 KB gzip (docs/cars.md, "Page weight"). */
-export const PAGE_JS_BUDGET_GZIP = 120 * 1024;
+/** Runtime JavaScript for a dealer page ≤ 120 KB gzip at load (docs/cars.md, "Page weight"). */
+export const PAGE_JS_BUDGET_GZIP = PAGE_JS_AIM_GZIP;
+/**
+ * After use (load + every chunk the page's blocks load later) the aim is the same 120 KB;
+ * today the search pages need about 182 KB, so this is a benchmark figure with a ceiling
+ * just above today's heaviest page, to keep it from growing (docs/cars.md, "Page weight").
+ */
+export const AFTER_USE_CEILING_GZIP = 185 * 1024;
 const EDITOR_ONLY = /node_modules\/(@rjsf|@dnd-kit|@tiptap|prosemirror-[a-z-]+|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
 
 const clientDir = join(inject('distDir'), 'client');
@@ -21,22 +27,44 @@ const manifest: Record<string, { file: string; imports?: string[]; dynamicImport
 const modules: Record<string, string[]> = JSON.parse(readFileSync(join(clientDir, '.vite/modules.json'), 'utf8'));
 /** The editor's own build (vite.config.ts): its chunks never mix with the runtime's. */
 const editorModules: Record<string, string[]> = JSON.parse(readFileSync(join(clientDir, '.vite/editor-modules.json'), 'utf8'));
-const gzipSize = (file: string) => gzipSync(readFileSync(join(clientDir, file))).length;
 const slugs = readdirSync(SITES_DIR)
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.replace('.json', ''));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 describe('runtime bundle', () => {
-  const assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'), { base: '' });
+  // Gzip at level 9: the server sends the files compressed so (vite.config.ts, engine/server/app.ts).
+  const weigh = createPageWeigher(clientDir);
+  /** Files holding `module`. */
+  const filesOf = (module: RegExp) => Object.entries(modules).filter(([, mods]) => mods.some((m) => module.test(m))).map(([file]) => file);
 
   it.each(slugs)('every page of %s loads at most 120 KB of gzipped JavaScript', (slug) => {
     const site = prepared(readSite(slug));
     for (const page of site.pages) {
-      const assets = assetsFor(pageBlockTypes(site, page));
-      const files = [assets.entry, ...assets.preload];
-      const total = files.reduce((sum, f) => sum + gzipSize(f), 0);
-      expect(total, `${slug} ${page.path}: ${(total / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(PAGE_JS_BUDGET_GZIP);
+      const { loadBytes } = weigh(site, page);
+      expect(loadBytes, `${slug} ${page.path}: ${kb(loadBytes)}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_GZIP);
     }
+  });
+
+  it.each(slugs)('the JavaScript of every page of %s after use is measured: what it loads and every chunk its blocks load later', (slug) => {
+    const site = prepared(readSite(slug));
+    const searchUi = filesOf(/^blocks\/search-page\/SearchPageApp\.tsx$/);
+    const searchClient = filesOf(/^node_modules\/algoliasearch\//);
+    expect(searchUi).toHaveLength(1);
+    const figures: string[] = [];
+    for (const page of site.pages) {
+      const w = weigh(site, page);
+      if (w.lazy.length) figures.push(`${page.path} ${kb(w.loadBytes)} → ${kb(w.afterBytes)}`);
+      expect(w.lazy.filter((f) => w.load.includes(f)), page.path).toEqual([]);
+      // A search page counts its search UI, fetched when the visitor points at it, and the search client it queries with.
+      if (pageBlockTypes(site, page).includes('search-page')) {
+        expect(w.lazy, page.path).toEqual(expect.arrayContaining([...searchUi, ...searchClient]));
+        expect(w.afterBytes - w.loadBytes, page.path).toBeGreaterThan(40 * 1024);
+      }
+      expect(w.afterBytes, `${slug} ${page.path} after use: ${kb(w.afterBytes)}`).toBeLessThanOrEqual(AFTER_USE_CEILING_GZIP);
+    }
+    // The figures of the pages that load more later (load → after use), for the record: `npm run bench -- page-weight` prints them against the aim.
+    console.info(`${slug}: ${figures.join(', ')}`);
   });
 
   it('contains none of the editor or its dependencies (rjsf, dnd-kit, Tiptap, ajv)', () => {
@@ -76,6 +104,15 @@ describe('runtime bundle', () => {
     // Their production code names its errors in plain text: present only if the code is.
     expect(entry).not.toMatch(/useScrollRestoration|unstable_usePrompt|useFormAction/);
     expect(entry).toContain('useHref');
+  });
+
+  it('leaves out the parts of InstantSearch the search UI never runs (insights, crawler metadata, history router)', () => {
+    const searchChunks = filesOf(/^node_modules\/instantsearch\.js\//);
+    expect(searchChunks.length).toBeGreaterThan(0);
+    for (const file of searchChunks) {
+      const code = readFileSync(join(clientDir, file), 'utf8');
+      expect(code, file).not.toMatch(/search-insights@|Algolia Crawler|cleanUrlOnDispose/);
+    }
   });
 
   it('is built apart from the editor, so no editor need shapes the chunks a dealer page loads', () => {
