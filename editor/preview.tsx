@@ -13,7 +13,7 @@
  * say, is lib/preview-model.ts's. A crash is contained: in a block by the engine's block
  * boundary, elsewhere by PreviewBoundary here.
  */
-import { Component, memo, StrictMode, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { cloneElement, Component, isValidElement, memo, startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { registry } from '../blocks/registry.ts';
@@ -23,6 +23,7 @@ import { themeCss } from '../engine/render/theme.ts';
 import { regionSettings } from '../engine/region.ts';
 import type { Block } from '../engine/site/types.ts';
 import { metaOf } from './lib/blocks.ts';
+import { findBlock, type Doc } from './lib/doc.ts';
 import { blockNote, PreviewModel, staleBanner, type Shown } from './lib/preview-model.ts';
 import { applyPreviewPatch, type PreviewPatch } from './lib/preview-patch.ts';
 import { isToPreview, PREVIEW_SOURCE, type FromPreview } from './lib/protocol.ts';
@@ -30,6 +31,7 @@ import { CanvasDrop } from './components/Canvas/CanvasDrop.tsx';
 import { sanitizeHtml } from './components/RichTextField/rules.ts';
 import { emptyLists } from './components/Canvas/EmptyList.tsx';
 import { InlineEditing } from './components/Canvas/InlineEditing.tsx';
+import { settleLive, showLive, useLiveProps } from './components/Canvas/live-props.ts';
 import { boxOf } from './components/Canvas/measure.ts';
 import '../blocks/base.css';
 import './preview.css';
@@ -54,6 +56,11 @@ function post(msg: FromPreview) {
 }
 
 function BlockFrame({ block, problems, children }: { block: Block; problems?: string[]; children: ReactNode }) {
+  // Props typed a moment ago, shown here before the page takes them (Canvas/live-props.ts).
+  const ahead = useLiveProps(block.id);
+  if (ahead && ahead !== block.props && isValidElement(children)) {
+    children = cloneElement(children as ReactElement<{ props: unknown; block: Block }>, { props: ahead, block: { ...block, props: ahead } });
+  }
   return (
     <div data-editor-block={block.id} data-editor-type={block.type} className="fc-editor-block">
       {problems && (
@@ -122,11 +129,26 @@ function Preview() {
         for (const p of pending) next = patched(next, p.patches);
         // A block that crashed keeps its error boundary; start afresh once something changed.
         if (document.querySelector('[data-block-error], [data-preview-error]')) setGeneration((g) => g + 1);
-        setShown(next);
+        // Interruptible: re-rendering a big page must not hold up the editor's next keystroke (same thread).
+        shownNow.current = next;
+        startTransition(() => setShownState(next));
         setSelection({ primary: msg.selected, ids: msg.selection ?? (msg.selected ? [msg.selected] : []) });
       } else if (msg.type === 'patch') {
         pending.push({ revision: msg.revision, patches: msg.patches });
-        if (shownNow.current) setShown(patched(shownNow.current, msg.patches));
+        const before = shownNow.current;
+        if (!before) return;
+        const next = patched(before, msg.patches);
+        if (msg.patches.some((p) => p.kind === 'page')) setShown(next);
+        else {
+          // Typing: the block shows it now, the page follows in a transition.
+          for (const p of msg.patches) {
+            if (p.kind !== 'props') continue;
+            const props = findBlock(next.site as unknown as Doc, p.blockId)?.block.props;
+            if (props) showLive(p.blockId, props, msg.revision);
+          }
+          shownNow.current = next;
+          startTransition(() => setShownState(next));
+        }
       } else if (msg.type === 'select') {
         const before = current.current;
         setSelection({ primary: msg.blockId, ids: msg.selection ?? (msg.blockId ? [msg.blockId] : []) });
@@ -167,6 +189,10 @@ function Preview() {
       document.removeEventListener('submit', onSubmit, true);
     };
   }, []);
+
+  useLayoutEffect(() => {
+    if (shown) settleLive(shown.site as unknown as Doc, shown.revision);
+  }, [shown]);
 
   useLayoutEffect(() => {
     if (!shown) return;
