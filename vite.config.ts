@@ -46,7 +46,8 @@ function chunkModules(): Plugin {
  * (`React.forwardRef(...)`): to the bundler both are side effects, so every export stays in
  * the dealer runtime, used or not (NavLink, Form, ScrollRestoration, the data router's
  * prefetching). Dropping the names (shown only by React's developer tools) and marking the
- * calls pure lets the unused ones go (docs/cars.md, "Page weight").
+ * calls pure lets the unused ones go (docs/cars.md, "Page weight"); a class's `contextType`
+ * set after it becomes a static field, for the same reason.
  */
 function treeShakeableReactRouter(): Plugin {
   return {
@@ -55,9 +56,15 @@ function treeShakeableReactRouter(): Plugin {
     transform: {
       filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.mjs$/ },
       handler(code) {
-        return code
+        let out = code
           .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
           .replace(/= (React\d*\.(?:forwardRef|memo|createContext)\()/g, '= /* @__PURE__ */ $1');
+        // `Boundary.contextType = Context;` after a class expression becomes a static field of it.
+        for (const [line, cls, context] of out.matchAll(/^([A-Za-z_$][\w$]*)\.contextType = ([A-Za-z_$][\w$]*);$/gm)) {
+          const head = new RegExp(`^var ${cls.replace(/\$/g, '\\$')} = class extends [\\w$.]+ \\{$`, 'm');
+          if (head.test(out)) out = out.replace(head, (h) => `${h}\n  static contextType = ${context};`).replace(line, '');
+        }
+        return out;
       },
     },
   };
