@@ -14,6 +14,9 @@ export default defineConfig({
           setupFiles: ['tests/setup/unit.ts'],
           // The run's PostgreSQL test server, started when a test first asks for it (tests/setup/postgres.ts).
           globalSetup: ['tests/setup/postgres-global.ts'],
+          // A hang detector, not a speed check (speed is the benches'): the default 5 s was
+          // reached by jsdom renders and property tests on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
