@@ -148,3 +148,15 @@ describe('error boundary in the browser', () => {
     error.mockRestore();
   });
 });
+
+describe('regional words in the page payload (docs/regions.md)', () => {
+  it('carry what the site’s region words differently, and nothing for Australia', async () => {
+    const { enUS } = await import('../../engine/messages/en-US.ts');
+    const { registry } = registryWith();
+    const au = await createPageRenderer(registry)({ ...args, url: '/', mode: 'production' });
+    expect(site.region ?? 'AU').toBe('AU');
+    expect(au.payload.messages).toBeUndefined();
+    const us = await createPageRenderer(registry)({ ...args, site: { ...site, region: 'US' }, url: '/', mode: 'production' });
+    expect(us.payload.messages).toEqual(enUS);
+  });
+});
