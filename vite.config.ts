@@ -87,8 +87,8 @@ function regionalWordsFromThePage(): Plugin {
 /**
  * Parts of InstantSearch our search UI never runs, which its core imports anyway: the
  * insights middleware (SearchScope passes insights={false}), the Algolia crawler's metadata
- * middleware, and the default history router and state mapping (a scope with routing
- * brings its own, blocks/_search/router.ts). In the dealer runtime they read as stubs that
+ * middleware, the default history router and state mapping (a scope with routing brings its
+ * own, blocks/_search/router.ts), and the template helpers of its DOM widgets. In the dealer runtime they read as stubs that
  * fail loudly if ever called: about 4 KB gzip less on every search page after its first use
  * (docs/cars.md, "Page weight").
  */
@@ -97,6 +97,8 @@ const INSTANTSEARCH_STUBS: Record<string, string> = {
   'middlewares/createMetadataMiddleware.js': `export const isMetadataEnabled = () => false;\nexport function createMetadataMiddleware() { throw new Error('forecourt: search metadata is off (vite.config.ts)'); }`,
   'lib/routers/history.js': `export default function historyRouter() { throw new Error('forecourt: search routing brings its own router (vite.config.ts)'); }`,
   'lib/stateMappings/simple.js': `export default function simpleStateMapping() { throw new Error('forecourt: search routing brings its own state mapping (vite.config.ts)'); }`,
+  // The template helpers (highlight, snippet, insights) of InstantSearch.js's own DOM widgets; React hooks never read them.
+  'lib/createHelpers.js': `export default function hoganHelpers() { return {}; }`,
 };
 
 function unusedInstantSearchParts(): Plugin {
