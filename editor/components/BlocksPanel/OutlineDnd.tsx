@@ -9,6 +9,7 @@ import {
   MeasuringStrategy,
   PointerSensor,
   closestCenter,
+  getClientRect,
   pointerWithin,
   useSensor,
   useSensors,
@@ -19,7 +20,7 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import type { ReactNode } from 'react';
 import { DRAG_INSTRUCTIONS } from './announcements.ts';
-import { INDENT, isPaletteId } from './constants.ts';
+import { END_ZONE, INDENT, isPaletteId } from './constants.ts';
 import type { DragHandlers } from './useOutlineDrag.ts';
 
 /** Up/down go to the next row (sortable's own getter); left/right change the depth, keeping it across up/down. */
@@ -36,14 +37,40 @@ const coordinateGetter: KeyboardCoordinateGetter = (event, args) => {
   return { x: next.x + sideways, y: next.y };
 };
 
-/** Outline rows collide by centre (stable with one flat list); palette items only over what is under the pointer. */
+/**
+ * The outline row at a point of the window, found by the browser's hit test: dnd-kit's own
+ * detectors read every droppable's rect (and its scroll offsets) on each pointer move,
+ * which on a 1,000-row outline is a long task per move.
+ */
+function rowAt(args: Parameters<CollisionDetection>[0], x: number, y: number): ReturnType<CollisionDetection> | undefined {
+  const hit = document.elementsFromPoint(x, y).find((el) => el.matches('.fc-tree > li[data-row], .fc-end-zone'));
+  const id = hit?.classList.contains('fc-end-zone') ? END_ZONE : hit?.getAttribute('data-row');
+  const container = id ? args.droppableContainers.find((c) => c.id === id && !c.disabled) : undefined;
+  return container ? [{ id: container.id, data: { droppableContainer: container, value: 0 } }] : undefined;
+}
+
+const outside = (x: number, y: number) => !document.elementsFromPoint(x, y).some((el) => el.matches('.fc-tree-wrap'));
+
+/**
+ * Outline rows collide by centre (stable with one flat list): the row under the dragged
+ * row's centre, which is the row whose centre is nearest; palette items only over what is
+ * under the pointer. Elsewhere (the end zone, outside the list) dnd-kit's detectors decide.
+ */
 const collisionDetection: CollisionDetection = (args) => {
-  if (isPaletteId(args.active.id)) return pointerWithin(args);
-  return closestCenter(args);
+  if (isPaletteId(args.active.id)) {
+    const p = args.pointerCoordinates;
+    if (!p) return pointerWithin(args);
+    // Over the palette or the preview (the canvas decides there): no row.
+    return rowAt(args, p.x, p.y) ?? (outside(p.x, p.y) ? [] : pointerWithin(args));
+  }
+  const r = args.collisionRect;
+  const list = document.querySelector('.fc-tree')?.getBoundingClientRect();
+  return (list && rowAt(args, list.left + list.width / 2, r.top + r.height / 2)) ?? closestCenter(args);
 };
 
 // Module constants: new options objects on each render would make new sensors, new activator
 // listeners for every row, and so re-render every row of the outline on every keystroke.
+const MEASURING = { droppable: { strategy: MeasuringStrategy.WhileDragging, measure: getClientRect } };
 const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
 const KEYBOARD_OPTIONS = { coordinateGetter };
 
@@ -56,7 +83,9 @@ export function OutlineDnd({ handlers, announcements, children }: { handlers: Dr
       // Rows are measured when a drag starts and whenever the sortable items change (a
       // dragged container's children leave the list); measuring 300 rows on every frame
       // (MeasuringStrategy.Always) costs more than it gives.
-      measuring={{ droppable: { strategy: MeasuringStrategy.WhileDragging } }}
+      // Plain boxes: rows never move while dragging (no transform to take out, which cost a
+      // style lookup per row at pick-up).
+      measuring={MEASURING}
       // Only the outline scrolls while dragging (never the palette the block came from).
       autoScroll={{ canScroll: (el) => !el.closest('.fc-palette') }}
       onDragStart={handlers.onDragStart}

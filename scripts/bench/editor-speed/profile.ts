@@ -7,7 +7,7 @@
  */
 import { STAFF_KEY } from '../../../editor/lib/auth.ts';
 import { launch } from '../../../tests/browser/chromium.ts';
-import { benchSite } from './pages.ts';
+import { benchBlocks, benchSite } from './pages.ts';
 import { startEditorServer } from './serve.ts';
 
 interface ProfileNode {
@@ -41,10 +41,11 @@ try {
   await cdp.send('Profiler.start');
   if (what === 'typing') await page.keyboard.type(' for three years on every new car', { delay: 30 });
   else {
-    const handle = page.locator('[data-row="rich-text-20-1"] .fc-handle');
+    const [first, , third] = benchBlocks(total).find((b) => b.id === 'section-20')!.children!.map((c) => c.id);
+    const handle = page.locator(`[data-row="${first}"] .fc-handle`);
     await handle.scrollIntoViewIfNeeded();
     const h = (await handle.boundingBox())!;
-    const t = (await page.locator('[data-row="promo-tile-20-3"]').boundingBox())!;
+    const t = (await page.locator(`[data-row="${third}"]`).boundingBox())!;
     await page.mouse.move(h.x + 5, h.y + 5);
     await page.mouse.down();
     await page.mouse.move(h.x + 9, h.y + 17, { steps: 4 });
