@@ -1,5 +1,5 @@
 import { SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
-import { useMemo, useRef, useState, type FocusEventHandler, type KeyboardEventHandler, type RefObject } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type FocusEventHandler, type KeyboardEventHandler, type RefObject } from 'react';
 import type { View } from '../../lib/doc.ts';
 import type { Row } from '../../lib/tree.ts';
 import type { DragState } from './drag-state.ts';
@@ -10,6 +10,7 @@ import { outlineKeyUp } from './keyboard.ts';
 import type { OutlineEntry } from './OutlineEntry.ts';
 import { OutlineToolbar } from './OutlineToolbar.tsx';
 import type { Pick } from './rows.ts';
+import { NearRows } from './near-rows.ts';
 import { TreeRowContainer } from './TreeRow.tsx';
 
 /**
@@ -51,6 +52,11 @@ export interface OutlineProps {
 /** The outline: ONE flat sortable treegrid of rows with depths, its toolbar, drop zone and drag feedback. */
 export function Outline({ view, rows, visible, drag, multi, entry, listRef, onToggle, onPick, onFocus, onKeyDown }: OutlineProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
+  const [near] = useState(() => new NearRows());
+  useLayoutEffect(() => {
+    near.setRoot(wrapRef.current);
+    return () => near.setRoot(null);
+  }, [near]);
   const ids = useSameIds(visible);
   return (
     <section className="fc-panel fc-outline" aria-labelledby="fc-outline-title">
@@ -69,7 +75,7 @@ export function Outline({ view, rows, visible, drag, multi, entry, listRef, onTo
             onFocus={onFocus}
           >
             {visible.map((row) => (
-              <TreeRowContainer key={row.key} row={row} refused={!!drag && row.key === drag.activeId && drag.projection?.valid === false} entry={entry} onToggle={onToggle} onPick={onPick} />
+              <TreeRowContainer key={row.key} row={row} refused={!!drag && row.key === drag.activeId && drag.projection?.valid === false} entry={entry} near={near} onToggle={onToggle} onPick={onPick} />
             ))}
           </ul>
         </SortableContext>

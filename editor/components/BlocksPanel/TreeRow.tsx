@@ -5,12 +5,13 @@
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS as DndCSS } from '@dnd-kit/utilities';
-import { memo, useSyncExternalStore, type CSSProperties } from 'react';
+import { memo, useCallback, useRef, useSyncExternalStore, type CSSProperties } from 'react';
 import { blockName, blockSummary, metaOf } from '../../lib/blocks.ts';
 import { sameList } from '../../lib/doc.ts';
 import { useEditor, useIssueCount } from '../../lib/hooks.ts';
 import type { Row } from '../../lib/tree.ts';
 import { INDENT } from './constants.ts';
+import type { NearRows } from './near-rows.ts';
 import type { OutlineEntry } from './OutlineEntry.ts';
 import type { Pick } from './rows.ts';
 import { useNameButton } from './useNameButton.ts';
@@ -27,7 +28,7 @@ interface RowProps {
  * each change: each row reads three booleans of its own, so selecting (or moving the
  * entry row) re-renders only the rows whose state changed.
  */
-export const TreeRowContainer = memo(function TreeRowContainer({ entry, ...props }: RowProps & { entry: OutlineEntry }) {
+export const TreeRowContainer = memo(function TreeRowContainer({ entry, ...props }: RowProps & { entry: OutlineEntry; near: NearRows }) {
   const selected = useEditor((s) => s.selectedSet.has(props.row.key));
   const primary = useEditor((s) => s.selected === props.row.key);
   const tabbable = useSyncExternalStore(entry.subscribe, () => entry.is(props.row.key));
@@ -47,6 +48,7 @@ function sameRowProps(a: { row: Row; refused: boolean }, b: { row: Row; refused:
 }
 
 type RowState = RowProps & {
+  near: NearRows;
   selected: boolean;
   primary: boolean;
   /** The entry row: its buttons are in the Tab order (every other row's are -1). */
@@ -61,11 +63,25 @@ type RowState = RowProps & {
  * stay the same objects), which keeps picking up a block in a 1,000-row outline short.
  */
 const TreeRow = memo(function TreeRow(props: RowState) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: props.row.key,
-    disabled: props.row.kind === 'block' ? false : { draggable: true, droppable: false },
+  const { near, row } = props;
+  const subscribe = useCallback((fn: () => void) => near.subscribe(row.key, fn), [near, row.key]);
+  // Only rows near the visible part of the outline are drop targets (near-rows.ts).
+  const droppable = useSyncExternalStore(subscribe, () => near.isNear(row.key));
+  const dnd = useSortable({
+    id: row.key,
+    disabled: { draggable: row.kind !== 'block', droppable: !droppable },
     animateLayoutChanges: noLayoutAnimation,
   });
+  const { attributes, listeners, setActivatorNodeRef, transform, transition, isDragging, setNodeRef: setDndNode } = dnd;
+  const tracked = useRef<Element | null>(null);
+  const setNodeRef = useCallback(
+    (el: HTMLElement | null) => {
+      setDndNode(el);
+      near.track(row.key, el, tracked.current);
+      tracked.current = el;
+    },
+    [setDndNode, near, row.key],
+  );
   const sortable = { attributes, listeners, setNodeRef, setActivatorNodeRef, transform: DndCSS.Translate.toString(transform), transition: transition ?? undefined, isDragging };
   return <RowBody {...props} {...sortable} />;
 });
