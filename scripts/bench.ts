@@ -18,10 +18,10 @@ const benches = readdirSync(dir)
 
 let failed = false;
 for (const name of benches) {
-  console.log(`\n=== ${name} ===`);
   try {
     const mod = (await import(join(dir, `${name}.ts`))) as { run?: () => Promise<string> };
     if (!mod.run) continue; // a helper module (serve.ts), not a bench
+    console.log(`\n=== ${name} ===`);
     console.log(await mod.run());
   } catch (err) {
     failed = true;
