@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Block } from '../../schemas/types.gen.ts';
 import { editorDist } from './editor-speed/serve.ts';
+import { BENCH_DEALER } from './editor-speed/pages.ts';
 
 const root = join(import.meta.dirname, '../..');
 const SLUG = 'bench-three-hundred';
@@ -50,19 +51,7 @@ export function benchSite(total = 300): Record<string, unknown> {
     slug: SLUG,
     name: 'Bench Motors',
     region: 'AU',
-    dealerships: [{ id: 1, slug: 'bench-motors', name: 'Bench Motors', manufacturers: ['Ford'] }],
-    locations: [
-      {
-        id: 1,
-        name: 'Bench Motors',
-        slug: 'bench-motors',
-        location_type: 'sales',
-        primary: true,
-        dealership_id: 1,
-        dealership_slug: 'bench-motors',
-        address: { street: '1 Test Street', city: 'Brisbane', state: 'QLD', postcode: '4000' },
-      },
-    ],
+    ...BENCH_DEALER,
     layout: { header: [{ type: 'header', id: 'site-header' }], footer: [{ type: 'footer', id: 'site-footer' }] },
     pages: [{ id: 'home', path: '/', title: '{site}', blocks }],
   };

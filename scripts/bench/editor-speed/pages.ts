@@ -11,6 +11,23 @@ import type { Block } from '../../../schemas/types.gen.ts';
 const root = join(import.meta.dirname, '../../..');
 
 /** Content blocks with no data loader (stock, offers), so the page's cost is the editor's. */
+/** The one dealership and location of every editor bench site. */
+export const BENCH_DEALER = {
+  dealerships: [{ id: 1, slug: 'bench-motors', name: 'Bench Motors', manufacturers: ['Ford'] }],
+  locations: [
+    {
+      id: 1,
+      name: 'Bench Motors',
+      slug: 'bench-motors',
+      location_type: 'sales',
+      primary: true,
+      dealership_id: 1,
+      dealership_slug: 'bench-motors',
+      address: { street: '1 Test Street', city: 'Brisbane', state: 'QLD', postcode: '4000' },
+    },
+  ],
+};
+
 export const CONTENT_TYPES = ['hero', 'rich-text', 'promo-tile', 'call-to-action', 'icon-list', 'faq-accordion', 'cards-grid', 'image-text', 'feature-banner'];
 
 /** The first block of each content type in the starter templates. */
@@ -69,19 +86,7 @@ export function benchSite(slug: string, total: number): Record<string, unknown> 
     // The template's routes and layout: the example blocks' links resolve, as on a real site.
     template: 'ford',
     region: 'AU',
-    dealerships: [{ id: 1, slug: 'bench-motors', name: 'Bench Motors', manufacturers: ['Ford'] }],
-    locations: [
-      {
-        id: 1,
-        name: 'Bench Motors',
-        slug: 'bench-motors',
-        location_type: 'sales',
-        primary: true,
-        dealership_id: 1,
-        dealership_slug: 'bench-motors',
-        address: { street: '1 Test Street', city: 'Brisbane', state: 'QLD', postcode: '4000' },
-      },
-    ],
+    ...BENCH_DEALER,
     pages: [{ id: 'home', path: '/', title: '{site}', blocks: benchBlocks(total) }],
   };
 }
