@@ -13,7 +13,7 @@ import { facetFiltersToTree, numericFiltersToTree, tagFiltersToTree } from './fi
 import { parseFilters } from './filter-parser.ts';
 import { facetCounts, facetStats, searchFacetValues, type FacetHit, type FacetStats } from './facets.ts';
 import { highlightValue, type HighlightValue } from './highlight.ts';
-import { MAX_QUERIES_PER_REQUEST, WorkBudget, type Budget } from './limits.ts';
+import { MAX_QUERIES_PER_REQUEST, now, WorkBudget, type Budget } from './limits.ts';
 import { encodeParams, normalizeParams, rawParamsOf, type RawParams, type SearchParams } from './params.ts';
 import { SearchIndex, type IndexSettings, type SortSpec } from './search-index.ts';
 import { queryTerms, type QueryTerm, type TextMatch } from './text-index.ts';
@@ -234,7 +234,7 @@ export class SearchEngine {
     let bits: Bits | undefined = tree ? index.evaluate(tree, scope.budget) : undefined;
     let text: TextMatch | undefined;
     if (terms.length) {
-      text = index.textIndex().match(terms, params.restrictSearchableAttributes, scope.budget);
+      text = index.textIndex(scope.budget).match(terms, params.restrictSearchableAttributes, scope.budget);
       bits = bits ? andInto(bits.slice(), text.bits) : text.bits;
     }
     bits ??= fullBits(index.size);
@@ -251,7 +251,7 @@ export class SearchEngine {
     const wanted = params.facets.includes('*') ? index.settings.attributesForFaceting : params.facets;
     for (const name of new Set(wanted)) {
       scope.budget.check();
-      const attr = index.attribute(name);
+      const attr = index.attribute(name, scope.budget);
       facets[name] = facetCounts(attr, docs, params.maxValuesPerFacet, params.sortFacetValuesBy);
       const s = facetStats(attr, docs);
       if (s) stats[name] = s;
@@ -326,10 +326,6 @@ function scopeOf(scope: RequestScope): Required<RequestScope> {
 }
 
 const hasBit = (bits: Bits, doc: number) => (bits[doc >>> 5] & (1 << (doc & 31))) !== 0;
-
-function now(): number {
-  return typeof performance !== 'undefined' ? performance.now() : Date.now();
-}
 
 function stableKey(raw: RawParams): string {
   return JSON.stringify(Object.keys(raw).sort().map((k) => [k, raw[k]]));

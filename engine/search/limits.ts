@@ -55,7 +55,8 @@ export function checkJsonDepth(value: unknown, name: string) {
   }
 }
 
-function now(): number {
+/** Milliseconds on a monotonic clock where there is one. */
+export function now(): number {
   return typeof performance !== 'undefined' ? performance.now() : Date.now();
 }
 
@@ -66,7 +67,7 @@ function now(): number {
  * (a 5xx would make Algolia clients retry the same work on the next host).
  */
 export class WorkBudget {
-  private readonly deadline: number;
+  private deadline: number;
 
   constructor(readonly ms: number = DEFAULT_TIME_BUDGET_MS) {
     this.deadline = now() + ms;
@@ -78,8 +79,17 @@ export class WorkBudget {
     }
   }
 
+  /**
+   * Time the index spent building something once for every later request (a column on first
+   * use, the text index) is not this request's work: a visitor's first filter on a cold
+   * attribute must not be refused for the engine warming up.
+   */
+  excuse(ms: number) {
+    this.deadline += ms;
+  }
+
   /** A budget that never runs out (the server's own searches, e.g. feeds and stock counts). */
-  static readonly unlimited: Pick<WorkBudget, 'check'> = { check() {} };
+  static readonly unlimited: Budget = { check() {}, excuse() {} };
 }
 
-export type Budget = Pick<WorkBudget, 'check'>;
+export type Budget = Pick<WorkBudget, 'check' | 'excuse'>;

@@ -6,7 +6,7 @@
 import { AttributeIndex } from './attribute-index.ts';
 import { andInto, emptyBits, fullBits, notBits, orInto, type Bits } from './bitset.ts';
 import type { FilterNode } from './filter-ast.ts';
-import type { Budget } from './limits.ts';
+import { now, type Budget } from './limits.ts';
 import { TextIndex } from './text-index.ts';
 
 export interface SortSpec {
@@ -64,13 +64,17 @@ export class SearchIndex {
    * index: requests can name any attribute, and building (and keeping) columns for each name
    * asked would let one request of a thousand made-up names take seconds and memory for good.
    */
-  attribute(name: string): AttributeIndex {
+  attribute(name: string, budget?: Budget): AttributeIndex {
     let a = this.attributes.get(name);
     if (!a) {
+      const started = now();
       const compute = this.settings.computedAttributes?.[name];
-      if (!compute && !this.declared().has(name) && !this.attributePaths().has(name)) return (this.missing ??= new AttributeIndex('', []));
-      a = new AttributeIndex(name, compute ? this.records.map((r) => ({ [name]: compute(r) })) : this.records);
-      this.attributes.set(name, a);
+      if (!compute && !this.declared().has(name) && !this.attributePaths().has(name)) a = this.missing ??= new AttributeIndex('', []);
+      else {
+        a = new AttributeIndex(name, compute ? this.records.map((r) => ({ [name]: compute(r) })) : this.records);
+        this.attributes.set(name, a);
+      }
+      budget?.excuse(now() - started);
     }
     return a;
   }
@@ -112,11 +116,15 @@ export class SearchIndex {
     return paths;
   }
 
-  textIndex(): TextIndex {
-    this.text ??= new TextIndex(this.records, {
-      attributes: this.settings.searchableAttributes,
-      exactOnly: this.settings.exactOnlyAttributes,
-    });
+  textIndex(budget?: Budget): TextIndex {
+    if (!this.text) {
+      const started = now();
+      this.text = new TextIndex(this.records, {
+        attributes: this.settings.searchableAttributes,
+        exactOnly: this.settings.exactOnlyAttributes,
+      });
+      budget?.excuse(now() - started);
+    }
     return this.text;
   }
 
@@ -183,17 +191,17 @@ export class SearchIndex {
         return notBits(this.evaluate(node.child, budget), this.size);
     }
     budget?.check();
-    return this.leaf(node);
+    return this.leaf(node, budget);
   }
 
-  private leaf(node: Exclude<FilterNode, { kind: 'and' | 'or' | 'not' }>): Bits {
+  private leaf(node: Exclude<FilterNode, { kind: 'and' | 'or' | 'not' }>, budget: Budget | undefined): Bits {
     switch (node.kind) {
       case 'facet':
-        return this.attribute(node.attribute).bitsFor(node.value, this.size) ?? emptyBits(this.size);
+        return this.attribute(node.attribute, budget).bitsFor(node.value, this.size) ?? emptyBits(this.size);
       case 'range':
-        return this.attribute(node.attribute).numericRange(node.lo, node.hi, this.size);
+        return this.attribute(node.attribute, budget).numericRange(node.lo, node.hi, this.size);
       case 'numeric': {
-        const a = this.attribute(node.attribute);
+        const a = this.attribute(node.attribute, budget);
         const v = node.value;
         switch (node.op) {
           case '<':

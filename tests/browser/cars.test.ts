@@ -28,8 +28,8 @@ async function findCar(filters: string): Promise<Hit> {
     method: 'POST',
     body: JSON.stringify({ filters, hitsPerPage: 1, attributesToRetrieve: ['slug', 'name', 'price', 'stocknum', 'car_type', 'tag'] }),
   });
-  const body = (await res.json()) as { hits: Hit[] };
-  if (!body.hits[0]) throw new Error(`no car for ${filters}`);
+  const body = (await res.json()) as { hits?: Hit[] };
+  if (!body.hits?.[0]) throw new Error(`no car for ${filters}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   return body.hits[0];
 }
 

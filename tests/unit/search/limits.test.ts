@@ -10,10 +10,11 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSearchRouter } from '../../../engine/search/http.ts';
-import { MAX_FILTER_DEPTH, MAX_FILTER_LENGTH, MAX_QUERY_BYTES } from '../../../engine/search/limits.ts';
+import { MAX_FILTER_DEPTH, MAX_FILTER_LENGTH, MAX_QUERY_BYTES, WorkBudget } from '../../../engine/search/limits.ts';
+import { SearchEngine } from '../../../engine/search/engine.ts';
 import { SearchError } from '../../../engine/search/errors.ts';
 import { TextIndex } from '../../../engine/search/text-index.ts';
-import { makeEngine } from './fixtures.ts';
+import { cars, makeEngine, settings } from './fixtures.ts';
 
 const engine = makeEngine();
 
@@ -148,5 +149,37 @@ describe('over HTTP: refusals come back at once', () => {
     expect(await res.json()).toEqual({ status: 400, message: 'Too many queries in multi query request' });
     const ok = await fetch(`${base}/1/indexes/*/queries`, { method: 'POST', body: JSON.stringify({ requests: requests.slice(0, 50) }) });
     expect(ok.status).toBe(200);
+  });
+});
+
+describe('work budget', () => {
+  /** A column that takes `ms` to build, once (as a cold attribute of 200k cars would under load). */
+  function slowColumnEngine(ms: number) {
+    const slow = new SearchEngine({ cacheSize: 0 });
+    slow.addIndex('cars', cars as unknown as Record<string, unknown>[], {
+      ...settings,
+      computedAttributes: {
+        slow_make: (r) => {
+          const until = performance.now() + ms / cars.length;
+          while (performance.now() < until);
+          return String(r.make);
+        },
+      },
+    });
+    return slow;
+  }
+
+  it('a first request on a cold attribute is not refused for the time its column takes to build', () => {
+    const slow = slowColumnEngine(80);
+    const first = slow.search('cars', { filters: 'slow_make:Ford', facets: ['slow_make'] }, { budget: new WorkBudget(20) });
+    expect(first.nbHits).toBe(5);
+    expect(first.facets?.slow_make).toEqual({ Ford: 5 });
+  });
+
+  it('still refuses a request whose own work is over its budget', () => {
+    const slow = slowColumnEngine(0);
+    const err = refusal(() => slow.search('cars', { filters: 'slow_make:Ford' }, { budget: new WorkBudget(-1) }));
+    expect(err.status).toBe(400);
+    expect(err.message).toMatch(/more work than one request may take/);
   });
 });
