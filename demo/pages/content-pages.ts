@@ -21,13 +21,8 @@
  * before anything is written, and written in canonical form. Without --write it only
  * reports what it would do.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { formatSiteDocument } from '../../engine/document/canonical.ts';
+import { join } from 'node:path';
 import { collectBlockIds } from '../../engine/document/ids.ts';
-import { sanitizeHtml } from '../../engine/sanitize/html.server.ts';
-import { createSitePreparer } from '../../engine/site/prepare.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';
 import { dealerOf, esc, type Block, type Dealer, type Json, type Page } from './content-kit.ts';
 import {
@@ -44,27 +39,12 @@ import {
   termsPage,
 } from './content-dealer-pages.ts';
 import { blogReviewsPage, careersPage, fleetPage, partsPage, roadsidePage, warrantyPage } from './content-service-pages.ts';
+import { flag, loadTemplate, readJson, sitesDir, updateSiteFiles } from './generator-run.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../../..');
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(name);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const sitesDir = resolve(option('--dir') ?? join(root, 'sites'));
-const only = option('--only')?.split(',').map((s) => s.trim());
-const write = flag('--write');
 const replaceAll = flag('--replace');
 /** Also add /:modelSlug model pages (see modelPage: it shadows the 404 page for one-segment addresses). */
 const withModelPages = flag('--model-pages');
 
-const readJson = (file: string): Json => JSON.parse(readFileSync(file, 'utf8'));
-const loadTemplate = (name: string) => {
-  const file = join(sitesDir, 'templates', `${name}.json`);
-  return existsSync(file) ? readJson(file) : undefined;
-};
-const prepare = createSitePreparer({ loadTemplate, sanitizeHtml });
 const catalogue = readJson(join(sitesDir, 'shared', 'catalogue.json')) as { models: Json[] };
 
 function reviewsBlock(d: Dealer, id: string): Block {
@@ -181,38 +161,8 @@ function apply(doc: Json, d: Dealer, resolvedPages: Json[]): string[] {
   return changes;
 }
 
-const structuredCloneJson = (v: Json): Json => JSON.parse(JSON.stringify(v));
-
-const files = readdirSync(sitesDir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .filter((f) => !only || only.includes(f.replace(/\.json$/, '')));
-
-let failed = 0;
-for (const file of files) {
-  const path = join(sitesDir, file);
-  const doc = readJson(path);
-  const first = prepare(structuredCloneJson(doc));
-  if (!first.ok) {
-    failed++;
-    console.error(`✗ ${file}: invalid before any change:\n  ${first.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`);
-    continue;
-  }
-  const dealer = dealerOf(first.site as unknown as Json, catalogue);
-  const resolved = resolveTemplate(structuredCloneJson(doc), (name) => loadTemplate(name)).doc as Json;
-  const changes = apply(doc, dealer, resolved.pages ?? []);
-  if (!changes.length) {
-    console.log(`= ${file}: nothing to add`);
-    continue;
-  }
-  const after = prepare(structuredCloneJson(doc));
-  if (!after.ok) {
-    failed++;
-    console.error(`✗ ${file}: the result would be invalid, nothing written:\n  ${after.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`);
-    continue;
-  }
-  console.log(`${write ? '✓' : '~'} ${file}:\n  ${changes.join('\n  ')}`);
-  if (write) writeFileSync(path, formatSiteDocument(doc));
-}
-if (!write) console.log('\n(dry run: add --write to save)');
-process.exit(failed ? 1 : 0);
+updateSiteFiles((doc, site) => {
+  const dealer = dealerOf(site, catalogue);
+  const resolved = resolveTemplate(structuredClone(doc), (name) => loadTemplate(name)).doc as Json;
+  return apply(doc, dealer, resolved.pages ?? []);
+}, 'nothing to add');

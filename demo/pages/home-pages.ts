@@ -15,33 +15,13 @@
  * Every result is prepared (template, validation, whole-site rules) exactly as the server
  * does before anything is written, in canonical form. Without --write it reports only.
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { formatSiteDocument } from '../../engine/document/canonical.ts';
-import { sanitizeHtml } from '../../engine/sanitize/html.server.ts';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { assetUrl } from '../../engine/server/assets-api.ts';
-import { createSitePreparer } from '../../engine/site/prepare.ts';
+import { sitesDir, updateSiteFiles, writing } from './generator-run.ts';
 import { HERO_HEIGHT, HERO_WIDTH, heroAsset, type HeroColours } from './home-hero-art.ts';
 
 type Json = Record<string, any>;
-
-const root = resolve(fileURLToPath(import.meta.url), '../../..');
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const sitesDir = resolve(option('--dir') ?? join(root, 'sites'));
-const only = option('--only')?.split(',').map((s) => s.trim());
-const write = args.includes('--write');
-
-const readJson = (file: string): Json => JSON.parse(readFileSync(file, 'utf8'));
-const loadTemplate = (name: string) => {
-  const file = join(sitesDir, 'templates', `${name}.json`);
-  return existsSync(file) ? readJson(file) : undefined;
-};
-const prepare = createSitePreparer({ loadTemplate, sanitizeHtml });
 
 /** The second featured row of each demo dealer: what that dealer would put forward. */
 const SECOND_ROW: Record<string, Json> = {
@@ -73,7 +53,7 @@ function storeHero(slug: string, colours: HeroColours): { url: string; changed: 
   const folder = join(sitesDir, 'assets', slug);
   const file = join(folder, name);
   const changed = !existsSync(file);
-  if (write) {
+  if (writing) {
     mkdirSync(folder, { recursive: true });
     for (const old of existsSync(folder) ? readdirSync(folder) : []) if (/^home-hero-[0-9a-f]+\.svg$/.test(old) && old !== name) rmSync(join(folder, old));
     if (changed) writeFileSync(file, bytes);
@@ -108,40 +88,10 @@ function apply(doc: Json, heroSrc: string): string[] {
   return changes;
 }
 
-const files = readdirSync(sitesDir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .filter((f) => !only || only.includes(f.replace(/\.json$/, '')));
-
-let failed = 0;
-for (const file of files) {
-  const path = join(sitesDir, file);
-  const doc = readJson(path);
-  const first = prepare(structuredClone(doc));
-  if (!first.ok) {
-    failed++;
-    console.error(`✗ ${file}: invalid before any change:\n  ${first.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`);
-    continue;
-  }
-  if (!(doc.pages as Json[] | undefined)?.some((p) => p.id === 'home')) {
-    console.log(`= ${file}: its home page comes from its template`);
-    continue;
-  }
-  const hero = storeHero(doc.slug, coloursOf(first.site as unknown as Json));
+updateSiteFiles((doc, site) => {
+  if (!(doc.pages as Json[] | undefined)?.some((p) => p.id === 'home')) return 'its home page comes from its template';
+  const hero = storeHero(doc.slug, coloursOf(site));
   const changes = apply(doc, hero.url);
   if (hero.changed) changes.push(`picture ${hero.url}`);
-  if (!changes.length) {
-    console.log(`= ${file}: nothing to change`);
-    continue;
-  }
-  const after = prepare(structuredClone(doc));
-  if (!after.ok) {
-    failed++;
-    console.error(`✗ ${file}: the result would be invalid, nothing written:\n  ${after.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`);
-    continue;
-  }
-  console.log(`${write ? '✓' : '~'} ${file}:\n  ${changes.join('\n  ')}`);
-  if (write) writeFileSync(path, formatSiteDocument(doc));
-}
-if (!write) console.log('\n(dry run: add --write to save)');
-process.exit(failed ? 1 : 0);
+  return changes;
+});
