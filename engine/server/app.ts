@@ -20,6 +20,8 @@ import { securityHeaders, staffOnly, TOKEN_FAILURE_LIMIT } from './security.ts';
 import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from './request-guard.ts';
 import { responseDeadline } from './time-budget.ts';
 import { createServices } from './services.ts';
+import { createPageCache, trackedSearchClient } from './page-cache/pages.ts';
+import { renderCacheLimitsFrom } from './page-cache/render-cache.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { publicStockFilter } from '../search/public-access.ts';
 import { createLocalSearchClient, SERVER_RENDER_BUDGET_MS } from '../search/client.ts';
@@ -79,10 +81,14 @@ export async function createApp(options: ServerOptions) {
   const editorTokenFailures = services.api.store.rateCounter('editor-token', TOKEN_FAILURE_LIMIT, Date.now);
 
   // Server rendering of sites on the embedded engine searches in process, not over HTTP.
-  const localSearch = createLocalSearchClient(services.search, { budgetMs: SERVER_RENDER_BUDGET_MS });
+  // Tracked: a page that searched is cached under the stock version (docs/deploy.md, "Caching").
+  const localSearch = trackedSearchClient(createLocalSearchClient(services.search, { budgetMs: SERVER_RENDER_BUDGET_MS }));
   const useLocalSearch = (mod: ServerEntry) =>
     mod.setServerSearchClient?.((search) => (search.engine !== 'algolia' && !search.host ? localSearch : undefined));
 
+  // Anonymous pages of published sites, in production (docs/deploy.md, "Caching"); FORECOURT_PAGE_CACHE_MB=0 turns it off.
+  const cacheLimits = mode === 'production' ? renderCacheLimitsFrom(process.env) : undefined;
+  const pageCache = cacheLimits && createPageCache({ stockVersion: () => services.stockVersion.value, sites, limits: cacheLimits });
   let vite: ViteDevServer | undefined;
   let renderPage: RenderPage;
   let assetsFor: (types: string[]) => PageAssets;
@@ -161,7 +167,7 @@ export async function createApp(options: ServerOptions) {
     res.type('html').send(indexPage(sites.all()));
   });
 
-  async function servePage(req: Request, res: Response, entry: SiteEntry | undefined, basename: string, inner: string, byHost = false) {
+  async function servePage(req: Request, res: Response, entry: SiteEntry | undefined, basename: string, inner: string, { byHost = false, cached = true } = {}) {
     if (!entry) {
       res.status(404).type('html').send(errorPage('Site not found', `<p>No site is configured here. <a href="/">See all sites</a>.</p>`));
       return;
@@ -172,21 +178,21 @@ export async function createApp(options: ServerOptions) {
         mode === 'development'
           ? `<p>The site document <code>sites/${escape(entry.slug)}.json</code> is invalid:</p>${issueList(entry)}`
           : '<p>This site is being updated. Please try again shortly.</p>';
+      // Not kept by any cache: a CDN goes on serving the last good page (stale-if-error) until the site is fixed.
+      res.setHeader('Cache-Control', 'no-store');
       res.status(503).type('html').send(errorPage('Site unavailable', detail));
       return;
     }
     const siteHost = byHost ? entry.site.hostnames?.find((h) => h.toLowerCase() === req.hostname.toLowerCase()) : undefined;
     const origin = pageOrigin(req, siteHost);
-    const page: RenderedPage = await renderPage({
-      site: entry.site,
-      siteData: entry.data,
-      url: inner,
-      basename,
-      mode,
-      origin,
-    });
-    let html = pageDocument(page, assetsFor(page.blockTypes), origin + basename + inner.split('?')[0]);
-    if (vite) html = await vite.transformIndexHtml(req.originalUrl, html);
+    const render = async () => {
+      const page: RenderedPage = await renderPage({ site: entry.site, siteData: entry.data, url: inner, basename, mode, origin });
+      let html = pageDocument(page, assetsFor(page.blockTypes), origin + basename + inner.split('?')[0]);
+      if (vite) html = await vite.transformIndexHtml(req.originalUrl, html);
+      return { page, html };
+    };
+    if (pageCache && cached) return pageCache.respond(req, res, { entry, origin, basename, url: inner }, render);
+    const { page, html } = await render();
     res.status(page.status).type('html').send(html);
   }
 
@@ -234,7 +240,7 @@ export async function createApp(options: ServerOptions) {
       res.setHeader('X-Robots-Tag', 'noindex');
       res.setHeader('Cache-Control', 'no-store');
       const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-      await servePage(req, res, draftEntry(slug), `/drafts/${slug}`, rest + query);
+      await servePage(req, res, draftEntry(slug), `/drafts/${slug}`, rest + query, { cached: false });
     } catch (err) {
       next(err);
     }
@@ -245,7 +251,7 @@ export async function createApp(options: ServerOptions) {
     try {
       const entry = hostSite(req);
       if (!entry) return next();
-      await servePage(req, res, entry, '', req.originalUrl, true);
+      await servePage(req, res, entry, '', req.originalUrl, { byHost: true });
     } catch (err) {
       next(err);
     }
@@ -265,6 +271,7 @@ export async function createApp(options: ServerOptions) {
     sites,
     vite,
     services,
+    pageCache,
     repo,
     drafts,
     close: () => {

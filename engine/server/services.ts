@@ -11,6 +11,7 @@ import { LiveStock } from '../inventory/live-stock.ts';
 import { stockPhotosRouter } from '../inventory/stock-photos.ts';
 import { FakeClock } from '../clock.ts';
 import { carHoldsView } from './car-holds.ts';
+import { StockVersion } from '../inventory/stock-version.ts';
 import type { SiteStore } from './sites.ts';
 
 export async function createServices(options: {
@@ -38,9 +39,19 @@ export async function createServices(options: {
     if (entry.ok) stock.addSites([entry.site]);
   });
   const getCar = (id: string) => byId.get(id);
+  // Cached pages that show stock are keyed by this: it moves on every reload and hold change (docs/deploy.md, "Caching").
+  const stockVersion = new StockVersion();
   // Cars held by reservations are served as reserved (car-holds.ts), also after a stock reload.
-  const holds = carHoldsView(byId, search);
-  stock.onReload(() => holds.reapply());
+  const holds = carHoldsView(byId, {
+    recordsChanged: (index, attributes) => {
+      search.recordsChanged(index, attributes);
+      stockVersion.bump();
+    },
+  });
+  stock.onReload(() => {
+    holds.reapply();
+    stockVersion.bump();
+  });
   const api = await createApiRouter({
     sites,
     testClock,
@@ -60,6 +71,7 @@ export async function createServices(options: {
     getCar,
     getCarBySlug: (slug: string) => bySlug.get(slug),
     stock,
+    stockVersion,
     /** The photo routes to mount at /assets: imported cars' photos, then the providers'. */
     photos: Router().use(stockPhotosRouter(dataDir), ...(providers.photos ? [providers.photos(getCar)] : [])),
     historyReport: providers.historyReport,

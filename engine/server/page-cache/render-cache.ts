@@ -1,0 +1,118 @@
+/**
+ * The rendered pages a server keeps (docs/deploy.md, "Caching"): least recently used first
+ * out, bounded in entries and in bytes (the HTML and its compressed copies), each kept at
+ * most `ttlMs` (what a page shows also moves with the clock: a sold car's window, an offer's
+ * last day). A page that shows stock is kept with the stock version it was rendered at and
+ * is not answered once the stock has moved on.
+ */
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+/** Encodings a cached page is sent in besides identity, each compressed once on first request. */
+export type PageEncoding = 'br' | 'gzip';
+
+export interface CachedPage {
+  /** The site's slug (a publish drops that site's pages). */
+  site: string;
+  status: number;
+  body: Buffer;
+  /** Weak: the same page is sent identity, gzip or brotli encoded. */
+  etag: string;
+  /** The stock version the page was rendered at; absent when the page shows no stock. */
+  stockVersion?: number;
+  encoded: Partial<Record<PageEncoding, Buffer>>;
+}
+
+export interface RenderCacheLimits {
+  maxEntries: number;
+  maxBytes: number;
+  ttlMs: number;
+}
+
+/** 2,000 pages, 32 MB, 60 s: a dealer's busy pages stay while a publish or stock change shows within a minute at most. */
+export const RENDER_CACHE_LIMITS: RenderCacheLimits = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024, ttlMs: 60_000 };
+
+/**
+ * The bounds FORECOURT_PAGE_CACHE_MB sets (megabytes of pages each server keeps; unset: 32);
+ * `0` keeps no page (every page is rendered, as before the cache).
+ */
+export function renderCacheLimitsFrom(env: NodeJS.ProcessEnv): Partial<RenderCacheLimits> | undefined {
+  const raw = env.FORECOURT_PAGE_CACHE_MB;
+  if (raw === undefined || raw.trim() === '') return {};
+  const mb = Number(raw);
+  if (!Number.isFinite(mb) || mb < 0) throw new Error(`FORECOURT_PAGE_CACHE_MB must be a number of megabytes (0 turns the page cache off), not "${raw}"`);
+  return mb === 0 ? undefined : { maxBytes: Math.round(mb * 1024 * 1024) };
+}
+
+export function pageEntry(args: { site: string; status: number; html: string; stockVersion?: number }): CachedPage {
+  const body = Buffer.from(args.html, 'utf8');
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  return { site: args.site, status: args.status, body, etag, stockVersion: args.stockVersion, encoded: {} };
+}
+
+const size = (page: CachedPage) => page.body.length + (page.encoded.br?.length ?? 0) + (page.encoded.gzip?.length ?? 0) + 200;
+
+export class RenderCache {
+  private readonly pages: LRUCache<string, CachedPage>;
+  readonly stats = { hits: 0, misses: 0, stale: 0 };
+
+  constructor(limits: Partial<RenderCacheLimits> = {}, now?: () => number) {
+    const { maxEntries, maxBytes, ttlMs } = { ...RENDER_CACHE_LIMITS, ...limits };
+    this.pages = new LRUCache<string, CachedPage>({
+      max: maxEntries,
+      maxSize: maxBytes,
+      sizeCalculation: size,
+      ttl: ttlMs,
+      ttlResolution: 0,
+      ...(now ? { perf: { now } } : {}),
+    });
+  }
+
+  /** The page under `key`, unless it shows stock rendered before `stockVersion`. */
+  get(key: string, stockVersion: number): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (page && page.stockVersion !== undefined && page.stockVersion !== stockVersion) {
+      this.pages.delete(key);
+      this.stats.stale++;
+      this.stats.misses++;
+      return undefined;
+    }
+    if (page) this.stats.hits++;
+    else this.stats.misses++;
+    return page;
+  }
+
+  set(key: string, page: CachedPage): void {
+    this.pages.set(key, page);
+  }
+
+  /** The page's body in `encoding`, compressed once and kept with it (its size counts from then). */
+  encoded(key: string, page: CachedPage, encoding: PageEncoding): Buffer {
+    let body = page.encoded[encoding];
+    if (body) return body;
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } })
+        : gzipSync(page.body, { level: 6 });
+    page.encoded[encoding] = body;
+    // Set again so the bound counts the copy (noUpdateTTL: a copy does not make the page younger).
+    if (this.pages.peek(key) === page) this.pages.set(key, page, { noUpdateTTL: true });
+    return body;
+  }
+
+  /** Drops every page of a site (it was published or its file changed). */
+  dropSite(slug: string): number {
+    const keys = [...this.pages.entries()].filter(([, page]) => page.site === slug).map(([key]) => key);
+    for (const key of keys) this.pages.delete(key);
+    return keys.length;
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  get bytes(): number {
+    return this.pages.calculatedSize;
+  }
+}
