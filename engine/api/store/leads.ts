@@ -9,28 +9,12 @@ import type { StoredLead } from '../../../schemas/types.gen.ts';
 import { CaptchaUsedError, CarHeldError, type CreateLeadOptions, type LeadStore, type NewLead } from './types.ts';
 import type { SqliteRecords } from './records.ts';
 import type { SqliteReservations } from './reservations.ts';
+import { toStoredLead, type LeadColumns } from './lead-row.ts';
 
 export type { NewLead } from './types.ts';
 
-interface LeadRow {
-  id: number;
-  site: string;
-  submission_id: string;
-  kind: StoredLead['kind'];
-  form_id: string | null;
-  status: StoredLead['status'];
-  is_last_step: number;
-  category: string | null;
-  subcategory: string | null;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  message: string | null;
-  car_id: number | string | null;
-  event_id: number | null;
-  payload: string;
-  created_at: string;
-}
+/** A lead row as SQLite gives it: a 0/1 flag and JSON text. */
+type LeadRow = Omit<LeadColumns, 'is_last_step' | 'payload'> & { is_last_step: number; payload: string };
 
 export class SqliteLeads implements LeadStore {
   private readonly q;
@@ -144,28 +128,14 @@ export class SqliteLeads implements LeadStore {
   }
 
   private toStored(row: LeadRow): StoredLead {
-    return {
-      lead_id: row.id,
-      site: row.site,
-      kind: row.kind,
-      form_id: row.form_id,
-      submission_id: row.submission_id,
-      created_at: row.created_at,
-      status: row.status,
-      is_last_step: row.is_last_step === 1,
-      category: row.category,
-      subcategory: row.subcategory,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      message: row.message,
-      car_id: row.car_id,
-      event_id: row.event_id,
-      reservation: this.reservations.getNow(row.id) ?? null,
-      payload: JSON.parse(row.payload),
-      visited_pages: this.q.pages.all(row.id).map((p) => p.url),
-      linked_query_params: Object.fromEntries(this.q.params.all(row.id).map((p) => [p.name, p.value])),
-      events: this.q.events.all(row.id).map((e) => ({ type: e.type, created_at: e.created_at, data: JSON.parse(e.data) })),
-    };
+    return toStoredLead(
+      { ...row, is_last_step: row.is_last_step === 1, payload: JSON.parse(row.payload) },
+      {
+        reservation: this.reservations.getNow(row.id) ?? null,
+        pages: this.q.pages.all(row.id),
+        params: this.q.params.all(row.id),
+        events: this.q.events.all(row.id).map((e) => ({ type: e.type, created_at: e.created_at, data: JSON.parse(e.data) })),
+      },
+    );
   }
 }

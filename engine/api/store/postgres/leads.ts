@@ -12,26 +12,10 @@ import type { StoredLead } from '../../../../schemas/types.gen.ts';
 import { toReservation, type ReservationRow } from '../reservations.ts';
 import { CaptchaUsedError, CarHeldError, type CreateLeadOptions, type LeadStore, type NewLead } from '../types.ts';
 import { asJson, carText, carValue, isUniqueViolation } from './values.ts';
+import { toStoredLead, type LeadColumns } from '../lead-row.ts';
 
-interface LeadRow {
-  id: number;
-  site: string;
-  submission_id: string;
-  kind: StoredLead['kind'];
-  form_id: string | null;
-  status: StoredLead['status'];
-  is_last_step: boolean;
-  category: string | null;
-  subcategory: string | null;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  message: string | null;
-  car_id: string | null;
-  event_id: number | null;
-  payload: Record<string, unknown>;
-  created_at: string;
-}
+/** A lead row as PostgreSQL gives it: car ids as text. */
+type LeadRow = Omit<LeadColumns, 'car_id'> & { car_id: string | null };
 
 /** The submission was stored by another server meanwhile: roll back, answer its lead. */
 class AlreadyStored extends Error {}
@@ -149,28 +133,16 @@ export class PostgresLeads implements LeadStore {
     ]);
     const [pagesOf, paramsOf, eventsOf] = [groupBy(pages, 'lead_id'), groupBy(params, 'lead_id'), groupBy(events, 'lead_id')];
     const reservationOf = new Map(reservations.map((r) => [r.lead_id, toReservation({ ...r, car_id: carValue(r.car_id) })]));
-    return rows.map((row) => ({
-      lead_id: row.id,
-      site: row.site,
-      kind: row.kind,
-      form_id: row.form_id,
-      submission_id: row.submission_id,
-      created_at: row.created_at,
-      status: row.status,
-      is_last_step: row.is_last_step,
-      category: row.category,
-      subcategory: row.subcategory,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      message: row.message,
-      car_id: row.car_id === null ? null : carValue(row.car_id),
-      event_id: row.event_id,
-      reservation: reservationOf.get(row.id) ?? null,
-      payload: row.payload,
-      visited_pages: (pagesOf[row.id] ?? []).map((p) => p.url),
-      linked_query_params: Object.fromEntries((paramsOf[row.id] ?? []).map((p) => [p.name, p.value])),
-      events: (eventsOf[row.id] ?? []).map((e) => ({ type: e.type, created_at: e.created_at, data: e.data })),
-    }));
+    return rows.map((row) =>
+      toStoredLead(
+        { ...row, car_id: row.car_id === null ? null : carValue(row.car_id) },
+        {
+          reservation: reservationOf.get(row.id) ?? null,
+          pages: pagesOf[row.id] ?? [],
+          params: paramsOf[row.id] ?? [],
+          events: (eventsOf[row.id] ?? []).map((e) => ({ type: e.type, created_at: e.created_at, data: e.data })),
+        },
+      ),
+    );
   }
 }
