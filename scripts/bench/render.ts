@@ -1,7 +1,8 @@
 /**
- * Server render time of a 1,000-block page: Forecourt's renderer against Puck's <Render>.
+ * Server render and hydration time of a 1,000-block page: Forecourt's renderer against Puck's <Render>.
  *
- *   npx tsx scripts/bench/render.ts            (env: BENCH_BLOCKS=1000 BENCH_N=50 BENCH_WARMUP=20)
+ *   npm run bench -- render      (env: BENCH_BLOCKS=1000 BENCH_N=50 BENCH_WARMUP=20,
+ *                                 BENCH_HYDRATE_N=15 BENCH_HYDRATE_WARMUP=3; BENCH_HYDRATE_N=0 skips hydration)
  *
  * Both sides render the same generated tree (Heading, Text and a container Box, nested up to
  * five deep) with the same trivial components through react-dom/server renderToString, in one
@@ -18,12 +19,16 @@
  * The components print identical HTML on both sides (Puck wraps a slot in a <div>; the
  * Forecourt Box does the same), and every block prints one element with data-b="<id>", which
  * the unit test counts so the two sides cannot silently do different work.
+ *
+ * Then the same pages hydrate in headless Chromium (render/hydration.ts): Forecourt's client
+ * entry and its <BlockList> alone against Puck's <Render>, aim: ours ≤ Puck's.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import type { ReactNode } from 'react';
-import type { Block } from '../../engine/site/types.ts';
+import type { Block, ResolvedSite } from '../../engine/site/types.ts';
+import type { SiteData } from '../../engine/site/data.ts';
+import { stats, type Stats } from './render/stats.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The tree
@@ -119,6 +124,8 @@ export interface BenchRenderers {
   puck(): string;
   /** Puck's server-component <Render> from @puckeditor/core/rsc (no context providers; informational). */
   puckRsc(): string;
+  /** What each side renders from, for the browser's copy of the page (render/hydration.ts). */
+  inputs: { site: ResolvedSite; siteData: SiteData; initialData: { url: string; data: Record<string, unknown> }; puckData: unknown };
   reactVersion: string;
   puckVersion: string;
   /** false when React's development build was loaded (NODE_ENV was not production at first import). */
@@ -139,28 +146,13 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
   const { SiteApp } = await import('../../engine/render/SiteApp.tsx');
   const { BlockList, BlockEnvironmentProvider } = await import('../../engine/render/BlockTree.tsx');
   const { SiteProvider } = await import('../../engine/render/site-context.tsx');
-  const { defineBlock } = await import('../../engine/render/block.ts');
+  const { forecourtRegistry, puckConfig } = await import('./render/views.ts');
   const { BlockLoader } = await import('../../engine/render/registry.ts');
   const { createSitePreparer } = await import('../../engine/site/prepare.ts');
   const h = React.createElement;
 
-  // The same trivial views on both sides.
-  const HeadingView = (id: string, text: string | undefined) => h('h2', { 'data-b': id }, text);
-  const TextView = (id: string, text: string | undefined) => h('p', { 'data-b': id }, text);
-  const BoxView = (id: string, title: string | undefined, body: ReactNode) =>
-    h('section', { 'data-b': id, className: 'box' }, h('h3', null, title), body);
-
-  // Forecourt: block definitions behind a BlockLoader, like the real registry.
-  type P = { text?: string; title?: string };
-  const fcDefinitions = {
-    Heading: defineBlock<P>({ component: ({ block, props }) => HeadingView(block.id, props.text) }),
-    Text: defineBlock<P>({ component: ({ block, props }) => TextView(block.id, props.text) }),
-    Box: defineBlock<P>({ component: ({ block, props, children }) => BoxView(block.id, props.title, h('div', null, children)) }),
-  };
-  const registry = Object.fromEntries(
-    Object.entries(fcDefinitions).map(([type, def]) => [type, async () => ({ default: def })]),
-  );
-  const loader = new BlockLoader(registry);
+  // The same trivial views on both sides (render/views.ts), behind a BlockLoader like the real registry.
+  const loader = new BlockLoader(forecourtRegistry);
 
   const tree = makeTree(total);
   const prepare = createSitePreparer({ loadTemplate: () => undefined });
@@ -198,17 +190,6 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
       }),
     );
 
-  // Puck: the same views as a Puck config, the Box's children in a slot field.
-  const puckConfig = {
-    components: {
-      Heading: { fields: { text: { type: 'text' } }, render: (p: any) => HeadingView(p.id, p.text) },
-      Text: { fields: { text: { type: 'textarea' } }, render: (p: any) => TextView(p.id, p.text) },
-      Box: {
-        fields: { title: { type: 'text' }, items: { type: 'slot' } },
-        render: (p: any) => BoxView(p.id, p.title, h(p.items)),
-      },
-    },
-  };
   const puckData = { root: { props: {} }, content: toPuckContent(tree.nodes) };
   const puck = () => renderToString(h(Render as any, { config: puckConfig, data: puckData }));
   const puckRsc = () => renderToString(h(RenderRsc as any, { config: puckConfig, data: puckData }));
@@ -220,6 +201,7 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
     forecourtList,
     puck,
     puckRsc,
+    inputs: { site, siteData, initialData, puckData },
     reactVersion: React.version,
     puckVersion,
     reactProduction: !('_store' in probe),
@@ -229,36 +211,18 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-function quantile(sorted: number[], q: number) {
-  if (!sorted.length) return NaN;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
-}
-
-export interface Stats {
-  median: number;
-  p95: number;
-  min: number;
-  mean: number;
-}
-
-function stats(samples: number[]): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  return { median: quantile(s, 0.5), p95: quantile(s, 0.95), min: s[0], mean: s.reduce((a, b) => a + b, 0) / s.length };
-}
-
 export const stripSuspenseMarkers = (html: string) => html.replace(/<!--\/?\$-->/g, '');
 
 export const countBlockElements = (html: string) => (html.match(/ data-b="/g) ?? []).length;
 
-export async function run(options: { blocks?: number; iterations?: number; warmup?: number } = {}): Promise<string> {
+export async function run(options: { blocks?: number; iterations?: number; warmup?: number; hydrateRuns?: number } = {}): Promise<string> {
   // Before React is first imported: the production build, without dev-only checks.
   process.env.NODE_ENV = 'production';
   const blocks = options.blocks ?? Number(process.env.BENCH_BLOCKS ?? 1000);
   const n = options.iterations ?? Number(process.env.BENCH_N ?? 50);
   const warmup = options.warmup ?? Number(process.env.BENCH_WARMUP ?? 20);
+  const hydrateRuns = options.hydrateRuns ?? Number(process.env.BENCH_HYDRATE_N ?? 15);
+  const hydrateWarmup = Number(process.env.BENCH_HYDRATE_WARMUP ?? 3);
 
   const bench = await prepareBench(blocks);
   const variants = [
@@ -318,6 +282,16 @@ export async function run(options: { blocks?: number; iterations?: number; warmu
     `  <BlockList> alone:                ${ratio(st['forecourt-list'].median, st.puck.median)}; ${ratio(st['forecourt-list'].p95, st.puck.p95)}  — ${verdict(st['forecourt-list'].median / st.puck.median)}`,
     `  (info) <SiteApp> vs Puck rsc:     ${ratio(st['forecourt-site'].median, st['puck-rsc'].median)}; ${ratio(st['forecourt-site'].p95, st['puck-rsc'].p95)}`,
   ];
+  if (hydrateRuns > 0) {
+    const { measureHydration } = await import('./render/hydration.ts');
+    const { site, siteData, initialData, puckData } = bench.inputs;
+    const pages = {
+      site: { html: bench.forecourtSite(), payload: { site, siteData, mode: 'production', basename: '', initialData } },
+      list: { html: bench.forecourtList(), payload: { site, siteData } },
+      puck: { html: bench.puck(), payload: puckData },
+    };
+    lines.push('', ...(await measureHydration({ blocks: bench.tree.count, pages }, { runs: hydrateRuns, warmup: hydrateWarmup })));
+  }
   return lines.join('\n');
 }
 

@@ -1,0 +1,27 @@
+/** Hydration bench, Forecourt <BlockList> alone inside the providers it needs (no router, no page). */
+import { hydrateRoot } from 'react-dom/client';
+import { BlockEnvironmentProvider, BlockList } from '../../../engine/render/BlockTree.tsx';
+import { BlockLoader, blockTypesOf } from '../../../engine/render/registry.ts';
+import { SiteProvider } from '../../../engine/render/site-context.tsx';
+import type { ResolvedSite } from '../../../engine/site/types.ts';
+import type { SiteData } from '../../../engine/site/data.ts';
+import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from '../../../engine/render/dom-ids.ts';
+import { forecourtRegistry } from './views.ts';
+import { onRecoverableError, startProbe } from './probe.ts';
+
+startProbe();
+const { site, siteData } = JSON.parse(document.getElementById(PAYLOAD_ELEMENT_ID)!.textContent!) as { site: ResolvedSite; siteData: SiteData };
+const blocks = site.pages[0].blocks;
+const loader = new BlockLoader(forecourtRegistry);
+await loader.load(blockTypesOf(blocks));
+hydrateRoot(
+  document.getElementById(ROOT_ELEMENT_ID)!,
+  <SiteProvider site={site} data={siteData} mode="production">
+    <BlockEnvironmentProvider value={{ blocks: loader.definitions, data: {} }}>
+      <div>
+        <BlockList blocks={blocks} />
+      </div>
+    </BlockEnvironmentProvider>
+  </SiteProvider>,
+  { onRecoverableError },
+);

@@ -1,0 +1,7 @@
+/** Hydration bench, Forecourt whole page: the dealer runtime's own path (engine/render/client.tsx). */
+import { hydrateSite } from '../../../engine/render/client.tsx';
+import { forecourtRegistry } from './views.ts';
+import { startProbe } from './probe.ts';
+
+startProbe();
+void hydrateSite(forecourtRegistry);

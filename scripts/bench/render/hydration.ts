@@ -1,0 +1,170 @@
+/**
+ * Hydration of the render bench's page in headless Chromium: Forecourt's client entry
+ * (engine/render/client.tsx, the whole page) and its <BlockList> alone, against Puck's
+ * <Render> hydrated from its data. Each side's server HTML comes from the same renderers
+ * the server-render bench times (prepareBench), its payload sits in the page as JSON, and its
+ * browser code is a production bundle built here by esbuild with the same options on every
+ * side (render/entry-*.tsx). Loads are interleaved (site, list, puck, then list, puck, site, …),
+ * each in a fresh browser context, so no side always runs first or on a warmer cache.
+ *
+ * A figure is the time from the entry's first statement (before it parses its payload) to
+ * the commit of the page's last block element (render/probe.ts). A load counts only if every
+ * block hydrated once, no hydration error was logged, and the server's first block element
+ * is still in the page (React kept the server's DOM rather than rendering it anew).
+ */
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { jsonForScript } from '../../../engine/server/html.ts';
+import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from '../../../engine/render/dom-ids.ts';
+import type { BenchState } from './probe.ts';
+import { stats, type Stats } from './stats.ts';
+
+export type HydrationSide = 'site' | 'list' | 'puck';
+export const SIDES: HydrationSide[] = ['site', 'list', 'puck'];
+
+export interface HydrationPage {
+  html: string;
+  payload: unknown;
+}
+
+/** One production bundle per side; the runtime build's regional-words swap (vite.config.ts) done here too. */
+export async function bundleEntries(): Promise<Record<HydrationSide, string>> {
+  const allLocales = join(import.meta.dirname, '../../../engine/messages/locales.ts');
+  const out = {} as Record<HydrationSide, string>;
+  for (const side of SIDES) {
+    const result = await build({
+      entryPoints: [join(import.meta.dirname, `entry-${side}.tsx`)],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      minify: true,
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      loader: { '.css': 'empty' },
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'runtime-locales',
+          setup(b) {
+            b.onLoad({ filter: /locales\.ts$/ }, (args) =>
+              args.path === allLocales ? { contents: `export * from './locales.runtime.ts';`, loader: 'ts', resolveDir: join(allLocales, '..') } : undefined,
+            );
+          },
+        },
+      ],
+    });
+    out[side] = result.outputFiles[0].text;
+  }
+  return out;
+}
+
+export function pageDocument(side: HydrationSide, page: HydrationPage, blocks: number): string {
+  return `<!doctype html>
+<html lang="en" data-blocks="${blocks}">
+<head><meta charset="utf-8"><title>Hydration bench (${side})</title></head>
+<body>
+<div id="${ROOT_ELEMENT_ID}">${page.html}</div>
+<script id="${PAYLOAD_ELEMENT_ID}" type="application/json">${jsonForScript(page.payload)}</script>
+<script type="module" src="/entry.js"></script>
+</body>
+</html>
+`;
+}
+
+export interface HydrationRun {
+  ms: number;
+  /** From the response to the last block: fetching, compiling and running the bundle, then hydrating (informational). */
+  fromResponse: number;
+}
+
+/** Loads one side's page in a fresh context and returns its figures, or throws if it did not hydrate cleanly. */
+export async function hydrateOnce(browser: Browser, side: HydrationSide, doc: string, script: string): Promise<HydrationRun> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    const origin = `http://${side}.bench.invalid`;
+    await page.route(`${origin}/**`, (route) => {
+      const js = new URL(route.request().url()).pathname === '/entry.js';
+      return route.fulfill({ status: 200, contentType: js ? 'text/javascript' : 'text/html', body: js ? script : doc });
+    });
+    await page.goto(`${origin}/`);
+    await page.waitForFunction('window.__bench && window.__bench.end > 0', undefined, { timeout: 60_000 });
+    // A moment for anything hydrated twice (a mismatch's client render) to show in the count.
+    await page.waitForTimeout(50);
+    const state = (await page.evaluate(`(() => {
+      const s = window.__bench;
+      const nav = performance.getEntriesByType('navigation')[0];
+      return { start: s.start, end: s.end, count: s.count, expected: s.expected, kept: !!s.first && s.first === document.querySelector('[data-b]'), responseEnd: nav.responseEnd };
+    })()`)) as Pick<BenchState, 'start' | 'end' | 'count' | 'expected'> & { kept: boolean; responseEnd: number };
+    if (errors.length) throw new Error(`${side}: errors while hydrating: ${errors.join(' | ')}`);
+    if (state.count !== state.expected) throw new Error(`${side}: ${state.count} block elements committed, expected ${state.expected}`);
+    if (!state.kept) throw new Error(`${side}: the server's DOM was replaced, not hydrated`);
+    return { ms: state.end - state.start, fromResponse: state.end - state.responseEnd };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface HydrationInputs {
+  blocks: number;
+  pages: Record<HydrationSide, HydrationPage>;
+}
+
+const LABELS: Record<HydrationSide, string> = {
+  site: 'Forecourt page (client.tsx)',
+  list: 'Forecourt <BlockList> only',
+  puck: 'Puck <Render>',
+};
+
+/** Measures every side `runs` times after `warmup` loads, interleaved, and reports medians, p95s and ratios to Puck. */
+export async function measureHydration(inputs: HydrationInputs, options: { runs: number; warmup: number }): Promise<string[]> {
+  const { chromium } = await import('playwright-core');
+  const scripts = await bundleEntries();
+  const docs = Object.fromEntries(SIDES.map((s) => [s, pageDocument(s, inputs.pages[s], inputs.blocks)])) as Record<HydrationSide, string>;
+  const samples = Object.fromEntries(SIDES.map((s) => [s, [] as HydrationRun[]])) as Record<HydrationSide, HydrationRun[]>;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    for (let i = 0; i < options.warmup + options.runs; i++) {
+      for (let k = 0; k < SIDES.length; k++) {
+        const side = SIDES[(i + k) % SIDES.length];
+        const run = await hydrateOnce(browser, side, docs[side], scripts[side]);
+        if (i >= options.warmup) samples[side].push(run);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const st = Object.fromEntries(SIDES.map((s) => [s, stats(samples[s].map((r) => r.ms))])) as Record<HydrationSide, Stats>;
+  const loadSt = Object.fromEntries(SIDES.map((s) => [s, stats(samples[s].map((r) => r.fromResponse))])) as Record<HydrationSide, Stats>;
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  const f = (x: number) => x.toFixed(1).padStart(9);
+  const verdict = (ours: Stats, aim = 1) => {
+    const r = ours.median / st.puck.median;
+    return `${r.toFixed(2)}× (p95 ${(ours.p95 / st.puck.p95).toFixed(2)}×)   aim ≤ ${aim.toFixed(2)}×   ${r <= aim ? 'meets' : 'MISSES'}`;
+  };
+  return [
+    `Hydration in headless Chromium — ${inputs.blocks} blocks, ${options.warmup} warm-up + ${options.runs} measured loads per side, interleaved, a fresh context each`,
+    `From the entry's first statement (payload parse included) to the last block element committed; every load checked: each block hydrated once, no hydration error, the server's DOM kept`,
+    '',
+    `${'side'.padEnd(30)}${'median ms'.padStart(10)}${'p95 ms'.padStart(10)}${'min ms'.padStart(10)}  ${'load→done ms'.padStart(13)}  ${'bundle'.padStart(8)}  payload`,
+    ...SIDES.map(
+      (s) =>
+        `${LABELS[s].padEnd(30)}${f(st[s].median)} ${f(st[s].p95)} ${f(st[s].min)}  ${f(loadSt[s].median).padStart(13)}  ${kb(scripts[s].length).padStart(8)}  ${kb(jsonForScript(inputs.pages[s].payload).length)}`,
+    ),
+    '',
+    `Hydration ratio Forecourt / Puck (median; p95 beside):`,
+    `  whole page (headline):  ${verdict(st.site)}`,
+    `  <BlockList> alone:      ${verdict(st.list)}`,
+    `  (info) load→done, page: ${(loadSt.site.median / loadSt.puck.median).toFixed(2)}×  (fetching, compiling and running each bundle included)`,
+  ];
+}
