@@ -1,56 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { fakeApi, renderFormBlock } from '../_forms/test-helpers.tsx';
 import TradeIn from './index.tsx';
+import { click, thisYear, toCarStep, type, valuation, valueCar } from './test-kit.tsx';
 
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 /** The alert that names the found car (the form has its own alert region too). */
 const mismatchAlert = () => screen.queryAllByRole('alert').find((el) => el.textContent?.includes('This registration is for a'));
-const thisYear = new Date().getFullYear();
-const valuation = {
-  id: '3f2b8f0e-1d4c-4a7b-9a51-0c7d2e4b5a61',
-  site: 'gold-coast-ford',
-  lead_id: 12,
-  vehicle: { make: 'Toyota', model: 'Corolla', year: thisYear - 3, kms: 45000 },
-  eligible: true,
-  estimate: { low: 17100, high: 18900 },
-  offer_price: 18000,
-  adjustmentAnswers: {},
-  created_at: new Date().toISOString(),
-  updated_at: new Date().toISOString(),
-};
 
 async function toRegoStep() {
   fakeApi({
     'POST /leads': () => ({ status: 201, json: { lead_id: 12 } }),
-    'POST /valuations': () => ({ status: 201, json: valuation }),
-    'POST /valuations/adjustments': () => ({ json: valuation }),
+    'POST /valuations': () => ({ status: 201, json: valuation() }),
+    'POST /valuations/adjustments': () => ({ json: valuation() }),
     'POST /rego-lookup': () => ({
       json: { rego: 'ABC123', regoState: 'QLD', vehicle: { year: 2019, make: 'Mazda', model: 'CX-5', body: 'SUV', colour: 'Red', vin: 'JM0000000000001' } },
     }),
   });
   renderFormBlock('trade-in', TradeIn);
-  await screen.findByLabelText(/Security question: What is/);
-  type(/First Name/, 'Sam');
-  type(/Last Name/, 'Taylor');
-  type(/^Postcode/, '4217');
-  type(/Mobile Number/, '0412 345 678');
-  fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), { target: { value: 'sam@example.com' } });
-  fireEvent.click(screen.getByLabelText('No'));
-  type(/Security question/, '12');
-  await act(async () => click('Continue'));
-  await screen.findByRole('heading', { name: /Step 2 of 4/ });
-  type(/^Make/, 'Toyota');
-  type(/^Model/, 'Corolla');
-  type(/^Year/, String(thisYear - 3));
-  type(/Odometer/, '45,000');
-  fireEvent.click(screen.getByLabelText(/^Good: minor wear/));
-  await act(async () => click('Value my car'));
-  await screen.findByRole('heading', { name: /Step 3 of 4/ });
+  await toCarStep();
+  await valueCar({ make: 'Toyota', model: 'Corolla', year: thisYear - 3, odometer: '45,000', condition: /^Good: minor wear/ });
   type(/Registration/, 'abc123');
   await act(async () => click('Find my car'));
 }

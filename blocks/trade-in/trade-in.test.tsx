@@ -7,6 +7,7 @@ import { parseKms, regoStates, tradeInDetailsRules } from '../_forms/TradeInFlow
 import { validate } from '../_forms/rules.ts';
 import TradeIn from './index.tsx';
 import SellMyCar from '../sell-my-car/index.tsx';
+import { click, fillDetails, thisYear, toCarStep, type, valuation, valueCar } from './test-kit.tsx';
 
 beforeEach(() => {
   localStorage.clear();
@@ -17,38 +18,10 @@ afterEach(() => {
   delete window.dataLayer;
 });
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const summaryLinks = () =>
   within(screen.getByRole('group', { name: 'Please fix the following errors:' }))
     .getAllByRole('link')
     .map((l) => l.textContent);
-
-const thisYear = new Date().getFullYear();
-const valuation = (over: Record<string, unknown> = {}) => ({
-  id: '3f2b8f0e-1d4c-4a7b-9a51-0c7d2e4b5a61',
-  site: 'gold-coast-ford',
-  lead_id: 12,
-  vehicle: { make: 'Toyota', model: 'Corolla', year: thisYear - 3, kms: 45000 },
-  eligible: true,
-  estimate: { low: 17100, high: 18900 },
-  offer_price: 18000,
-  adjustmentAnswers: {},
-  created_at: new Date().toISOString(),
-  updated_at: new Date().toISOString(),
-  ...over,
-});
-
-async function fillDetails(postcode = '4217') {
-  await screen.findByLabelText(/Security question: What is/);
-  type(/First Name/, 'Sam');
-  type(/Last Name/, 'Taylor');
-  type(/^Postcode|^ZIP code/, postcode);
-  type(/Mobile Number/, '0412 345 678');
-  fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), { target: { value: 'sam@example.com' } });
-  fireEvent.click(screen.getByLabelText('No'));
-  type(/Security question/, '12');
-}
 
 describe('trade-in postcode (docs/forms.md, Regional rules)', () => {
   it('is required, exactly 4 digits, max length 4, numeric keypad, a plain text box', async () => {
@@ -199,16 +172,8 @@ describe('trade-in flow', () => {
       'POST /rego-lookup': () => ({ status: 404, json: { error: "We couldn't find a vehicle with that registration." } }),
     });
     renderFormBlock('trade-in', TradeIn);
-    await fillDetails();
-    await act(async () => click('Continue'));
-    await screen.findByRole('heading', { name: /Step 2 of 4/ });
-    type(/^Make/, 'Toyota');
-    type(/^Model/, 'Corolla');
-    type(/^Year/, String(thisYear - 2));
-    type(/Odometer/, '20000');
-    fireEvent.click(screen.getByLabelText(/^Excellent/));
-    await act(async () => click('Value my car'));
-    await screen.findByRole('heading', { name: /Step 3 of 4/ });
+    await toCarStep();
+    await valueCar({ make: 'Toyota', model: 'Corolla', year: thisYear - 2, odometer: '20000', condition: /^Excellent/ });
     type(/Registration/, 'ZZZ999');
     await act(async () => click('Find my car'));
     await waitFor(() => expect(summaryLinks()).toEqual(["We couldn't find a vehicle with that registration."]));
