@@ -5,6 +5,7 @@
  */
 import type { Carousel } from './useCarousel.ts';
 import { Chevron } from './Chevron.tsx';
+import './round-arrow.css';
 
 export interface CarouselControlLabels {
   previous: string;
@@ -41,7 +42,7 @@ export function CarouselControls({ carousel, prefix, trackId, labels = SLIDE_LAB
     <div className={`${prefix}__controls`}>
       <button
         type="button"
-        className={`${prefix}__arrow`}
+        className={`fc-round-arrow ${prefix}__arrow`}
         aria-label={labels.previous}
         aria-controls={trackId}
         aria-disabled={carousel.canPrev ? undefined : true}
@@ -69,7 +70,7 @@ export function CarouselControls({ carousel, prefix, trackId, labels = SLIDE_LAB
       </div>
       <button
         type="button"
-        className={`${prefix}__arrow`}
+        className={`fc-round-arrow ${prefix}__arrow`}
         aria-label={labels.next}
         aria-controls={trackId}
         aria-disabled={carousel.canNext ? undefined : true}

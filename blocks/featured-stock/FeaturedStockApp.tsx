@@ -15,6 +15,7 @@ import { SiteLink } from '../_shared/SiteLink.tsx';
 import type { FeaturedStockData } from './load.ts';
 import { useScroller } from './useScroller.ts';
 import './featured-stock.css';
+import '../_shared/round-arrow.css';
 
 export default function FeaturedStock({ props, block, data }: BlockRenderProps<FeaturedStockProps>) {
   const { mode, t } = useSite();
@@ -65,7 +66,7 @@ export default function FeaturedStock({ props, block, data }: BlockRenderProps<F
         <div className="fc-featured-stock__controls">
           <button
             type="button"
-            className="fc-featured-stock__arrow"
+            className="fc-round-arrow fc-featured-stock__arrow"
             aria-controls={trackId}
             aria-label={t('Previous cars')}
             aria-disabled={scroller.atStart}
@@ -75,7 +76,7 @@ export default function FeaturedStock({ props, block, data }: BlockRenderProps<F
           </button>
           <button
             type="button"
-            className="fc-featured-stock__arrow"
+            className="fc-round-arrow fc-featured-stock__arrow"
             aria-controls={trackId}
             aria-label={t('Next cars')}
             aria-disabled={scroller.atEnd}
