@@ -8,13 +8,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
-import { animationFrames } from './waits.ts';
+import { CLS_LIMIT, layoutShifts, totalShift, type Device } from './layout-shifts.ts';
 
 const base = inject('baseURL');
 const SITES = ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lakeside-chevrolet'];
 const home = (slug: string) => `${base}/sites/${slug}/`;
-/** Layout stability limit (docs/decisions.md, "Documents and rendering"). */
-const CLS_LIMIT = 0.05;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -195,51 +193,16 @@ describe('hero picture', () => {
   });
 });
 
-const DEVICES = [
+const DEVICES: Device[] = [
   { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
   { name: 'desktop', viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
 ];
 
-/** Every layout shift while the page loads, hydrates and is scrolled to the bottom (lazy photos load on the way). */
-async function layoutShift(slug: string, device: (typeof DEVICES)[number]): Promise<{ total: number; sources: string[] }> {
-  const { name: _name, ...options } = device;
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    const found: { value: number; sources: string[] }[] = [];
-    const observer = new PerformanceObserver((list) => record(list.getEntries()));
-    (window as any).__takeShifts = () => (record(observer.takeRecords()), found);
-    function record(entries: PerformanceEntryList) {
-      for (const entry of entries as any[]) {
-        if (entry.hadRecentInput) continue;
-        found.push({
-          value: entry.value,
-          sources: (entry.sources ?? []).map((s: any) => (s.node ? `${s.node.nodeName.toLowerCase()}.${String(s.node.className).trim().split(/\s+/).join('.')}` : '?')),
-        });
-      }
-    }
-    observer.observe({ type: 'layout-shift', buffered: true });
-  });
-  await page.goto(home(slug), { waitUntil: 'load' });
-  await page.waitForFunction(() => (window as any).__forecourtHydrated);
-  await page.waitForLoadState('networkidle');
-  for (let y = 0; y < 6; y++) {
-    await page.mouse.wheel(0, device.viewport.height * 0.8);
-    await animationFrames(page);
-  }
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready);
-  await animationFrames(page);
-  const shifts = (await page.evaluate(() => (window as any).__takeShifts())) as { value: number; sources: string[] }[];
-  await context.close();
-  return { total: shifts.reduce((s, e) => s + e.value, 0), sources: shifts.flatMap((s) => s.sources) };
-}
-
 describe('home page layout stability', () => {
   for (const device of DEVICES) {
     it.each(SITES)(`%s on a ${device.name}: CLS under ${CLS_LIMIT}`, async (slug) => {
-      const { total, sources } = await layoutShift(slug, device);
-      expect(total, `shifted: ${sources.join(', ')}`).toBeLessThan(CLS_LIMIT);
+      const shifts = await layoutShifts(browser, home(slug), device, { scrollScreens: 6 });
+      expect(totalShift(shifts), `shifted: ${shifts.flatMap((s) => s.sources).join(', ')}`).toBeLessThan(CLS_LIMIT);
     });
   }
 });
