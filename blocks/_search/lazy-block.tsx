@@ -8,9 +8,9 @@
  *  - First page load in the browser: the wrapper renders a React.lazy of the UI whose
  *    import waits for the visitor: a pointer over or focus inside the block, or any
  *    deliberate input on the page (a tap, a key, a scroll). Until then React leaves the
- *    server HTML in place (the block's own Suspense boundary stays dehydrated, see
- *    BlockView): cars, links and text are all there from the first paint, and a visitor
- *    who only reads never downloads or runs the search UI. That keeps the page's load
+ *    server HTML in place (the Suspense boundary around the wrapper stays dehydrated; a
+ *    block has no other boundary of its own, docs/render.md): cars, links and text are all
+ *    there from the first paint, and a visitor who only reads never downloads or runs the search UI. That keeps the page's load
  *    within the JavaScript budget and off the main thread while it paints.
  *    A returning visitor whose browser remembers something the UI shows (saved cars, recent
  *    searches: remembered.ts) gets the UI at once instead.
@@ -22,7 +22,7 @@
  *  - Client-side navigation: the block's load calls `ensure()` too, so the UI renders at
  *    once, without a fallback.
  */
-import { lazy, useEffect, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { remembersVisitor } from './remembered.ts';
@@ -115,7 +115,7 @@ export function lazyBlock<P>(name: string, importer: () => Promise<{ default: Co
   listen();
   const Lazy = lazy(() => begun.then(load).then((component) => ({ default: component })));
 
-  function LazyBlock(props: BlockRenderProps<P>) {
+  function LazyBlockUi(props: BlockRenderProps<P>) {
     // The component type must not change while mounted (that would remount the block).
     const [Component] = useState<ComponentType<BlockRenderProps<P>>>(() => loaded ?? Lazy);
     const { site } = useSite();
@@ -131,6 +131,14 @@ export function lazyBlock<P>(name: string, importer: () => Promise<{ default: Co
       <div ref={ref} style={{ display: 'contents' }} {...{ [LAZY_UI_ATTRIBUTE]: name }}>
         <Component {...props} />
       </div>
+    );
+  }
+  // The boundary wraps the whole wrapper, so its effect (goLive) runs only once the UI has hydrated.
+  function LazyBlock(props: BlockRenderProps<P>) {
+    return (
+      <Suspense fallback={null}>
+        <LazyBlockUi {...props} />
+      </Suspense>
     );
   }
   return {

@@ -18,6 +18,16 @@ export interface BlockEnvironment {
 const BlockEnvironmentContext = createContext<BlockEnvironment>({ blocks: {}, data: {} });
 export const BlockEnvironmentProvider = BlockEnvironmentContext.Provider;
 
+/**
+ * Whether each block sits inside its own Suspense boundary: yes unless a host says otherwise
+ * (the editor's preview keeps them). A dealer page's server render leaves them out when every
+ * block renders, and its hydration does the same, since React hydrates what is inside a
+ * Suspense boundary in later, lower-priority passes, one per level of nesting (engine/render/server-html.tsx,
+ * docs/render.md).
+ */
+const PerBlockSuspenseContext = createContext(true);
+export const PerBlockSuspense = PerBlockSuspenseContext.Provider;
+
 export function BlockList({ blocks }: { blocks: Block[] | undefined }) {
   if (!blocks?.length) return null;
   return (
@@ -36,6 +46,7 @@ function MissingBlock({ block }: { block: Block }): never {
 export function BlockView({ block }: { block: Block }) {
   const env = useContext(BlockEnvironmentContext);
   const { mode, data: siteData } = useSite();
+  const ownSuspense = useContext(PerBlockSuspenseContext);
   const definition = env.blocks[block.type];
   const slots: Record<string, ReactNode> = {};
   for (const [name, list] of Object.entries(block.slots ?? {})) slots[name] = <BlockList blocks={list} />;
@@ -53,15 +64,16 @@ export function BlockView({ block }: { block: Block }) {
   ) : (
     <MissingBlock block={block} />
   );
+  const contained = (
+    <BlockBoundary blockId={block.id} blockType={block.type} mode={mode}>
+      {env.wrap ? env.wrap(block, rendered) : rendered}
+    </BlockBoundary>
+  );
   return (
     <>
       {/* A block a link jumps to (#its-id) gets an anchor: the engine's, so no block has to render its own id. */}
       {siteData.anchors?.includes(block.id) && !definition?.ownAnchor && <span id={block.id} className="fc-anchor" />}
-      <Suspense fallback={null}>
-        <BlockBoundary blockId={block.id} blockType={block.type} mode={mode}>
-          {env.wrap ? env.wrap(block, rendered) : rendered}
-        </BlockBoundary>
-      </Suspense>
+      {ownSuspense ? <Suspense fallback={null}>{contained}</Suspense> : contained}
     </>
   );
 }

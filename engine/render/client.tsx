@@ -5,6 +5,7 @@ import { BrowserRouter } from 'react-router';
 import type { BlockRegistry } from './block.ts';
 import { BlockLoader, pageBlockTypes } from './registry.ts';
 import { SiteApp, resolvePage } from './SiteApp.tsx';
+import { PerBlockSuspense } from './BlockTree.tsx';
 import type { PagePayload } from './server.tsx';
 import { addRegionalWords } from '../messages/index.ts';
 
@@ -24,15 +25,18 @@ export async function hydrateSite(registry: BlockRegistry) {
   hydrateRoot(
     root,
     <StrictMode>
-      <BrowserRouter basename={payload.basename || undefined}>
-        <SiteApp
-          site={payload.site}
-          siteData={payload.siteData}
-          mode={payload.mode}
-          loader={loader}
-          initialData={payload.initialData}
-        />
-      </BrowserRouter>
+      {/* The same boundaries as the server's HTML (server-html.tsx). */}
+      <PerBlockSuspense value={payload.perBlockSuspense ?? false}>
+        <BrowserRouter basename={payload.basename || undefined}>
+          <SiteApp
+            site={payload.site}
+            siteData={payload.siteData}
+            mode={payload.mode}
+            loader={loader}
+            initialData={payload.initialData}
+          />
+        </BrowserRouter>
+      </PerBlockSuspense>
     </StrictMode>,
     {
       onRecoverableError(error) {

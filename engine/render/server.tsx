@@ -1,5 +1,4 @@
 /** Server-side rendering of one page of a site, with everything it needs preloaded. */
-import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { ResolvedSite } from '../site/types.ts';
 import type { SiteData } from '../site/data.ts';
@@ -11,6 +10,7 @@ import { pageTitle } from './routes.ts';
 import { mergeHeads, type PageHead } from './head.ts';
 import type { RenderMode } from './site-context.tsx';
 import { regionalWords, type Catalogue } from '../messages/index.ts';
+import { renderPageHtml } from './server-html.tsx';
 
 /** What the browser needs to hydrate exactly what the server rendered. */
 export interface PagePayload {
@@ -21,6 +21,8 @@ export interface PagePayload {
   initialData: { url: string; data: Record<string, unknown> };
   /** The site's words that differ from en-AU (absent in Australia): the runtime ships only the reference (engine/messages/locales.runtime.ts). */
   messages?: Partial<Catalogue>;
+  /** Each block was rendered inside its own Suspense boundary (a block failed on the server: server-html.tsx); absent when not. */
+  perBlockSuspense?: true;
 }
 
 export interface RenderedPage {
@@ -61,7 +63,7 @@ export function createPageRenderer(registry: BlockRegistry) {
       blocks: loader.definitions,
     });
     const initialData = { url: urlKey, data };
-    const html = renderToString(
+    const { html, perBlockSuspense } = renderPageHtml(
       <StaticRouter location={basename + urlKey} basename={basename || undefined}>
         <SiteApp site={site} siteData={siteData} mode={mode} loader={loader} initialData={initialData} origin={args.origin} />
       </StaticRouter>,
@@ -75,7 +77,7 @@ export function createPageRenderer(registry: BlockRegistry) {
       description: head.description ?? page.description,
       head: { meta: head.meta, jsonLd: head.jsonLd, preloadImage: head.preloadImage },
       blockTypes,
-      payload: { site, siteData, mode, basename, initialData, ...pageMessages(site) },
+      payload: { site, siteData, mode, basename, initialData, ...pageMessages(site), ...(perBlockSuspense ? { perBlockSuspense } : {}) },
     };
   };
 }

@@ -144,7 +144,8 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
   const { Render: RenderRsc } = await import('@puckeditor/core/rsc');
   const puckVersion = String(createRequire(import.meta.url)('@puckeditor/core/package.json').version);
   const { SiteApp } = await import('../../engine/render/SiteApp.tsx');
-  const { BlockList, BlockEnvironmentProvider } = await import('../../engine/render/BlockTree.tsx');
+  const { BlockList, BlockEnvironmentProvider, PerBlockSuspense } = await import('../../engine/render/BlockTree.tsx');
+  const { renderPageHtml } = await import('../../engine/render/server-html.tsx');
   const { SiteProvider } = await import('../../engine/render/site-context.tsx');
   const { forecourtRegistry, puckConfig } = await import('./render/views.ts');
   const { BlockLoader } = await import('../../engine/render/registry.ts');
@@ -170,14 +171,15 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
   await loader.load(['Box', 'Heading', 'Text']);
   const initialData = { url: '/', data: {} as Record<string, unknown> };
 
+  // As engine/render/server.tsx renders a page (without a Suspense boundary per block while every block renders).
   const forecourtSite = () =>
-    renderToString(
+    renderPageHtml(
       h(
         StaticRouter,
         { location: '/' },
         h(SiteApp, { site, siteData, mode: 'production', loader, initialData, origin: 'http://bench.invalid' }),
       ),
-    );
+    ).html;
 
   const env = { blocks: loader.definitions, data: {} };
   const forecourtList = () =>
@@ -186,7 +188,11 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
         site,
         data: siteData,
         mode: 'production',
-        children: h(BlockEnvironmentProvider, { value: env }, h('div', null, h(BlockList, { blocks: site.pages[0].blocks }))),
+        children: h(
+          PerBlockSuspense,
+          { value: false },
+          h(BlockEnvironmentProvider, { value: env }, h('div', null, h(BlockList, { blocks: site.pages[0].blocks }))),
+        ),
       }),
     );
 
@@ -210,8 +216,6 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
 
 // ---------------------------------------------------------------------------------------------
 // Measuring
-
-export const stripSuspenseMarkers = (html: string) => html.replace(/<!--\/?\$-->/g, '');
 
 export const countBlockElements = (html: string) => (html.match(/ data-b="/g) ?? []).length;
 
@@ -242,8 +246,8 @@ export async function run(options: { blocks?: number; iterations?: number; warmu
     }
   }
 
-  // Block for block the same markup (Forecourt adds <!--$-->…<!--/$--> around each block's Suspense).
-  const sameMarkup = stripSuspenseMarkers(bench.forecourtList()) === bench.puck();
+  // Block for block the same markup (no Suspense boundary per block while every block renders: server-html.tsx).
+  const sameMarkup = bench.forecourtList() === bench.puck();
   if (!sameMarkup) throw new Error('Forecourt <BlockList> and Puck <Render> printed different markup');
 
   const samples: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v.name, []]));
@@ -269,7 +273,7 @@ export async function run(options: { blocks?: number; iterations?: number; warmu
     `Render benchmark — ${bench.tree.count} blocks (${bench.tree.boxes} Box containers, max depth ${bench.tree.maxDepth}), renderToString`,
     `Node ${process.version}, React ${bench.reactVersion} (${bench.reactProduction ? 'production build' : 'DEVELOPMENT build — React was imported before NODE_ENV=production; figures are skewed'}), @puckeditor/core ${bench.puckVersion}`,
     `${warmup} warm-up + ${n} measured iterations each, order rotated every iteration`,
-    `Same work checked: ${bench.tree.count} data-b elements in every output; <BlockList> HTML minus Suspense markers === Puck HTML: ${sameMarkup}`,
+    `Same work checked: ${bench.tree.count} data-b elements in every output; <BlockList> HTML === Puck HTML: ${sameMarkup}`,
     '',
     `${'renderer'.padEnd(30)}${'median ms'.padStart(10)}${'p95 ms'.padStart(10)}${'min ms'.padStart(10)}  blocks   HTML bytes`,
     ...variants.map(

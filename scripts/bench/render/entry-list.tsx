@@ -1,6 +1,6 @@
 /** Hydration bench, Forecourt <BlockList> alone inside the providers it needs (no router, no page). */
 import { hydrateRoot } from 'react-dom/client';
-import { BlockEnvironmentProvider, BlockList } from '../../../engine/render/BlockTree.tsx';
+import { BlockEnvironmentProvider, BlockList, PerBlockSuspense } from '../../../engine/render/BlockTree.tsx';
 import { BlockLoader, blockTypesOf } from '../../../engine/render/registry.ts';
 import { SiteProvider } from '../../../engine/render/site-context.tsx';
 import type { ResolvedSite } from '../../../engine/site/types.ts';
@@ -17,11 +17,13 @@ await loader.load(blockTypesOf(blocks));
 hydrateRoot(
   document.getElementById(ROOT_ELEMENT_ID)!,
   <SiteProvider site={site} data={siteData} mode="production">
-    <BlockEnvironmentProvider value={{ blocks: loader.definitions, data: {} }}>
-      <div>
-        <BlockList blocks={blocks} />
-      </div>
-    </BlockEnvironmentProvider>
+    <PerBlockSuspense value={false}>
+      <BlockEnvironmentProvider value={{ blocks: loader.definitions, data: {} }}>
+        <div>
+          <BlockList blocks={blocks} />
+        </div>
+      </BlockEnvironmentProvider>
+    </PerBlockSuspense>
   </SiteProvider>,
   { onRecoverableError },
 );

@@ -29,7 +29,7 @@ export interface HydrationPage {
 }
 
 /** One production bundle per side; the runtime build's regional-words swap (vite.config.ts) done here too. */
-export async function bundleEntries(): Promise<Record<HydrationSide, string>> {
+export async function bundleEntries(options: { minify?: boolean } = {}): Promise<Record<HydrationSide, string>> {
   const allLocales = join(import.meta.dirname, '../../../engine/messages/locales.ts');
   const out = {} as Record<HydrationSide, string>;
   for (const side of SIDES) {
@@ -40,7 +40,7 @@ export async function bundleEntries(): Promise<Record<HydrationSide, string>> {
       format: 'esm',
       platform: 'browser',
       target: 'es2022',
-      minify: true,
+      minify: options.minify ?? true,
       jsx: 'automatic',
       define: { 'process.env.NODE_ENV': '"production"' },
       loader: { '.css': 'empty' },
