@@ -71,7 +71,7 @@ export class SearchIndex {
       const compute = this.settings.computedAttributes?.[name];
       if (!compute && !this.declared().has(name) && !this.attributePaths().has(name)) a = this.missing ??= new AttributeIndex('', []);
       else {
-        a = new AttributeIndex(name, compute ? this.records.map((r) => ({ [name]: compute(r) })) : this.records);
+        a = new AttributeIndex(name, this.records, compute);
         this.attributes.set(name, a);
       }
       budget?.excuse(now() - started);
@@ -132,30 +132,33 @@ export class SearchIndex {
     return this.byObjectID.get(objectID);
   }
 
-  /** Documents in the given sort, then custom ranking, then record order. */
+  /**
+   * Documents in the given sort, then custom ranking, then record order. A stable counting
+   * sort per attribute, last key first (each attribute's distinct numbers ranked once), so an
+   * order costs time linear in the stock rather than a comparison sort's n log n.
+   */
   order(sort: SortSpec[] = []): Uint32Array {
     const key = JSON.stringify(sort);
-    let order = this.orders.get(key);
-    if (order) return order;
+    const cached = this.orders.get(key);
+    if (cached) return cached;
     const specs = [...sort, ...this.settings.customRanking];
-    const columns = specs.map((s) => ({ values: this.attribute(s.attribute).numColumn, sign: s.order === 'asc' ? 1 : -1 }));
-    const docs = Array.from({ length: this.size }, (_, i) => i);
-    docs.sort((a, b) => {
-      for (const { values, sign } of columns) {
-        const va = values[a];
-        const vb = values[b];
-        // Records without the attribute go last whatever the direction.
-        const na = Number.isNaN(va);
-        const nb = Number.isNaN(vb);
-        if (na || nb) {
-          if (na !== nb) return na ? 1 : -1;
-          continue;
-        }
-        if (va !== vb) return (va - vb) * sign;
+    let order = new Uint32Array(this.size);
+    for (let i = 0; i < this.size; i++) order[i] = i;
+    let next = new Uint32Array(this.size);
+    for (let s = specs.length - 1; s >= 0; s--) {
+      const { ranks, levels } = this.attribute(specs[s].attribute).numberRanks();
+      const desc = specs[s].order === 'desc';
+      // Bucket of a document: its rank in the sort's direction; records without the attribute last whatever the direction.
+      const bucket = (doc: number) => (ranks[doc] < 0 ? levels : desc ? levels - 1 - ranks[doc] : ranks[doc]);
+      const start = new Uint32Array(levels + 2);
+      for (let i = 0; i < this.size; i++) start[bucket(i) + 1]++;
+      for (let b = 1; b < start.length; b++) start[b] += start[b - 1];
+      for (let i = 0; i < this.size; i++) {
+        const doc = order[i];
+        next[start[bucket(doc)]++] = doc;
       }
-      return a - b;
-    });
-    order = Uint32Array.from(docs);
+      [order, next] = [next, order];
+    }
     this.orders.set(key, order);
     return order;
   }

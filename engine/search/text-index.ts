@@ -18,6 +18,7 @@ import MiniSearch from 'minisearch';
 import { emptyBits, andInto, type Bits } from './bitset.ts';
 import { getPath } from './attribute-index.ts';
 import type { Budget } from './limits.ts';
+import { PrefixIndex } from './prefix-index.ts';
 import { boundedDistance, swapVariants } from './typo-distance.ts';
 import { queryAlternatives, typosAllowed, Vocabulary } from './query-alternatives.ts';
 
@@ -91,7 +92,8 @@ export interface TextIndexOptions {
 
 export class TextIndex {
   private readonly fuzzy: Side | undefined;
-  private readonly exact: Side | undefined;
+  /** Identifiers: by prefix, never with typos, in their own index (prefix-index.ts). */
+  private readonly exact: PrefixIndex | undefined;
 
   constructor(
     private readonly records: readonly unknown[],
@@ -101,7 +103,9 @@ export class TextIndex {
     const fuzzyFields = options.attributes.filter((a) => !exactSet.has(a));
     const exactFields = options.attributes.filter((a) => exactSet.has(a));
     this.fuzzy = fuzzyFields.length ? this.build(fuzzyFields) : undefined;
-    this.exact = exactFields.length ? this.build(exactFields) : undefined;
+    this.exact = exactFields.length
+      ? new PrefixIndex(records.length, exactFields, (doc, f) => indexTokens(fieldText(getPath(records[doc], exactFields[f]))))
+      : undefined;
   }
 
   private build(fields: string[]): Side {
@@ -150,7 +154,7 @@ export class TextIndex {
       if (!found) {
         found = { termBits: emptyBits(size), termTier: new Uint8Array(size).fill(255) };
         this.collect(this.fuzzy, term, term.maxTypos, restrictTo, found.termBits, found.termTier);
-        this.collect(this.exact, term, 0, restrictTo, found.termBits, found.termTier);
+        this.collectExact(term, restrictTo, found.termBits, found.termTier);
         seen.set(key, found);
       }
       return found;
@@ -189,8 +193,7 @@ export class TextIndex {
     if (!side) return;
     const fields = restrictTo ? side.fields.filter((f) => restrictTo.includes(f)) : undefined;
     if (fields && !fields.length) return;
-    // Identifiers are often typed in part (the start of a stock number or VIN): always by prefix.
-    const prefix = side === this.exact || term.prefix;
+    const prefix = term.prefix;
     // MiniSearch counts a swap as two edits: with one typo allowed the swapped spellings are
     // looked up exactly (cheap). With two, MiniSearch's own search already reaches a swap;
     // only a swap plus another typo is left out, which would cost a fuzzy search per letter.
@@ -210,6 +213,22 @@ export class TextIndex {
         }
       }
     }
+  }
+
+  /** Identifiers are often typed in part (the start of a stock number or VIN): always by prefix, never with typos. */
+  private collectExact(term: QueryTerm, restrictTo: string[] | undefined, bits: Bits, tiers: Uint8Array) {
+    if (!this.exact) return;
+    const fields = restrictTo ? this.exact.fields.filter((f) => restrictTo.includes(f)) : undefined;
+    if (fields && !fields.length) return;
+    this.exact.search(
+      term.text,
+      (doc, word) => {
+        bits[doc >>> 5] |= 1 << (doc & 31);
+        const tier = word === term.text ? 0 : 1;
+        if (tier < tiers[doc]) tiers[doc] = tier;
+      },
+      fields,
+    );
   }
 }
 

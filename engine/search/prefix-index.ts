@@ -1,0 +1,72 @@
+/**
+ * Identifiers (stock numbers, VINs) matched by prefix, without typos: the distinct words
+ * sorted, each with its (document, field) postings in typed arrays, so a lookup is a binary
+ * search and a scan of the words that start with the query. Identifiers are unique per car,
+ * so a general text index (MiniSearch: a tree node and a map per word) cost 400 MB and 7 s at
+ * 200,000 cars; this costs tens of megabytes and time linear in the stock but for one
+ * native sort of the words (engine/search/README.md, "Index representation").
+ */
+import { sortedIndex } from 'lodash-es';
+import { GrowableInts } from './growable.ts';
+
+export class PrefixIndex {
+  /** Distinct words, sorted by code unit. */
+  private readonly words: string[];
+  /** Postings of word w: start[w] … start[w + 1] of docs and fieldOf. */
+  private readonly start: Uint32Array;
+  private readonly docs: Uint32Array;
+  private readonly fieldOf: Uint8Array;
+
+  constructor(
+    size: number,
+    readonly fields: readonly string[],
+    tokensOf: (doc: number, field: number) => readonly string[],
+  ) {
+    if (fields.length > 255) throw new Error('PrefixIndex: at most 255 fields');
+    const idOf = new Map<string, number>();
+    const entryWord = new GrowableInts(size * fields.length + 16);
+    const entryDoc = new GrowableInts(size * fields.length + 16);
+    const entryField = new GrowableInts(size * fields.length + 16);
+    for (let doc = 0; doc < size; doc++) {
+      for (let f = 0; f < fields.length; f++) {
+        const tokens = tokensOf(doc, f);
+        for (let t = 0; t < tokens.length; t++) {
+          // One posting per (word, document, field), as the general index counted them.
+          if (tokens.indexOf(tokens[t]) !== t) continue;
+          let id = idOf.get(tokens[t]);
+          if (id === undefined) idOf.set(tokens[t], (id = idOf.size));
+          entryWord.push(id);
+          entryDoc.push(doc);
+          entryField.push(f);
+        }
+      }
+    }
+    this.words = [...idOf.keys()].sort();
+    const position = new Int32Array(idOf.size);
+    this.words.forEach((w, p) => (position[idOf.get(w)!] = p));
+    const n = entryWord.length;
+    this.start = new Uint32Array(this.words.length + 1);
+    for (let i = 0; i < n; i++) this.start[position[entryWord.data[i]] + 1]++;
+    for (let p = 1; p < this.start.length; p++) this.start[p] += this.start[p - 1];
+    const fill = this.start.slice(0, this.words.length);
+    this.docs = new Uint32Array(n);
+    this.fieldOf = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const at = fill[position[entryWord.data[i]]]++;
+      this.docs[at] = entryDoc.data[i];
+      this.fieldOf[at] = entryField.data[i];
+    }
+  }
+
+  /** Every (document, word) whose word starts with `prefix` (the word: the prefix itself or longer), in the given fields (all when none given). */
+  search(prefix: string, visit: (doc: number, word: string) => void, fields?: readonly string[]) {
+    const allowed = fields ? this.fields.map((f) => fields.includes(f)) : undefined;
+    for (let w = sortedIndex(this.words, prefix); w < this.words.length && this.words[w].startsWith(prefix); w++) {
+      const word = this.words[w];
+      for (let i = this.start[w]; i < this.start[w + 1]; i++) {
+        if (allowed && !allowed[this.fieldOf[i]]) continue;
+        visit(this.docs[i], word);
+      }
+    }
+  }
+}
