@@ -32,6 +32,7 @@ import { sanitizeHtml } from './components/RichTextField/rules.ts';
 import { emptyLists } from './components/Canvas/EmptyList.tsx';
 import { InlineEditing } from './components/Canvas/InlineEditing.tsx';
 import { settleLive, showLive, useLiveProps } from './components/Canvas/live-props.ts';
+import { setBlockProblems, useBlockProblems } from './components/Canvas/block-problems.ts';
 import { boxOf } from './components/Canvas/measure.ts';
 import '../blocks/base.css';
 import './preview.css';
@@ -55,7 +56,8 @@ function post(msg: FromPreview) {
   window.parent.postMessage(msg, location.origin);
 }
 
-function BlockFrame({ block, problems, children }: { block: Block; problems?: string[]; children: ReactNode }) {
+function BlockFrame({ block, children }: { block: Block; children: ReactNode }) {
+  const problems = useBlockProblems(block.id);
   // Props typed a moment ago, shown here before the page takes them (Canvas/live-props.ts).
   const ahead = useLiveProps(block.id);
   if (ahead && ahead !== block.props && isValidElement(children)) {
@@ -79,7 +81,10 @@ function BlockFrame({ block, problems, children }: { block: Block; problems?: st
 }
 
 /** Re-renders a block only when the block itself (its props and children) changed. */
-const MemoBlockFrame = memo(BlockFrame, (a, b) => a.block === b.block && a.problems === b.problems);
+const MemoBlockFrame = memo(BlockFrame, (a, b) => a.block === b.block);
+
+/** The engine's per-block wrap: one function for good, so blocks keep their memoisation (docs/editor.md, "Speed"). */
+const wrap = (block: Block, rendered: ReactNode) => <MemoBlockFrame block={block}>{rendered}</MemoBlockFrame>;
 
 function Rendered({ revision, issues }: { revision: number; issues: number }) {
   useEffect(() => {
@@ -191,7 +196,9 @@ function Preview() {
   }, []);
 
   useLayoutEffect(() => {
-    if (shown) settleLive(shown.site as unknown as Doc, shown.revision);
+    if (!shown) return;
+    settleLive(shown.site as unknown as Doc, shown.revision);
+    setBlockProblems(shown.problems);
   }, [shown]);
 
   useLayoutEffect(() => {
@@ -210,11 +217,6 @@ function Preview() {
   }, [shown?.site]);
 
   if (!shown) return <p className="fc-editor-waiting">Waiting for the editor…</p>;
-  const wrap = (block: Block, rendered: ReactNode) => (
-    <MemoBlockFrame block={block} problems={shown.problems.get(block.id)}>
-      {rendered}
-    </MemoBlockFrame>
-  );
   return (
     <>
       {/* First in the document, so Tab reaches the selected block's texts before the site's links. */}

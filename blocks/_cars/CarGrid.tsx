@@ -9,7 +9,7 @@
  */
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import { useSite } from '../../engine/render/site-context.tsx';
+import { usePages, useSite } from '../../engine/render/site-context.tsx';
 import { walkList } from '../../engine/document/tree.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
@@ -59,6 +59,8 @@ export interface CarGridProps<C extends CardCar = CardCar> {
 /** Results grid with promo tiles; same props as the search UI's grid. */
 export function CarGrid<C extends CardCar>({ cars, CarCard: Card = CarCard, offset = 0 }: CarGridProps<C>) {
   const { site } = useSite();
+  // The page's promo tiles are other blocks: follow edits of them (engine/render/site-context.tsx).
+  const pages = usePages();
   const { pathname, search } = useLocation();
   const [random, setRandom] = useState<(() => number) | null>(null);
   useEffect(() => setRandom(() => Math.random), []);
@@ -67,7 +69,7 @@ export function CarGrid<C extends CardCar>({ cars, CarCard: Card = CarCard, offs
     const tiles = eligibleTiles(pageTiles(site, pathname), today, carTypesInView(site, pathname, search));
     const assigned = tiles.length ? assignTiles(tiles, site.features.promoTilePositions ?? [8], random ?? seededRandom(daySeed(today, site.slug))) : new Map();
     return insertPromoTiles(cars, assigned);
-  }, [cars, site, pathname, search, today, random]);
+  }, [cars, site, pages, pathname, search, today, random]);
   return (
     <>
       <ol className="fc-search-results-grid fc-car-grid">

@@ -11,7 +11,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
-import { useSite } from '../../engine/render/site-context.tsx';
+import { usePages, useSite } from '../../engine/render/site-context.tsx';
 import type { QuickSearchProps } from '../../schemas/resolved.gen.ts';
 import { budgetSteps, choiceFromForm, FIELD_NAMES, searchTarget, type QuickSearchData } from './rules.ts';
 import './quick-search.css';
@@ -30,9 +30,10 @@ interface Enhanced {
 }
 
 function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: { id: string }; data?: unknown }) {
-  const { site, money, t } = useSite();
+  const { money, t } = useSite();
+  const pages = usePages();
   const d = (data as QuickSearchData | undefined) ?? EMPTY;
-  const target = searchTarget(site.pages);
+  const target = searchTarget(pages);
   const action = useHref(target.action);
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -62,7 +63,7 @@ function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: {
     const form = event.currentTarget;
     const choice = choiceFromForm(new FormData(form), FIELD_NAMES);
     loadUrlRules().then(
-      ({ quickSearchUrl }) => navigate(quickSearchUrl(choice, target, site.pages)),
+      ({ quickSearchUrl }) => navigate(quickSearchUrl(choice, target, pages)),
       () => {
         // The rules could not load (offline): the plain form still searches.
         urlRules = undefined;

@@ -99,3 +99,16 @@ describe('preview model: problems outside blocks', () => {
     expect(blocksOf(b)[0]).not.toBe(blocksOf(a)[0]);
   });
 });
+
+describe('preview model: what stays the same object between checks', () => {
+  it('keeps the site’s data (models, anchors) when a check changed only a block’s text', () => {
+    const model = new PreviewModel();
+    const models = [{ id: 1, name: 'Ranger', manufacturer_name: 'Ford' }];
+    const first = model.show(site([{ type: 'hero', id: 'hero', props: { heading: 'One' } }]), [], models, '/', 1);
+    const second = model.show(site([{ type: 'hero', id: 'hero', props: { heading: 'Two' } }]), [], models, '/', 2);
+    expect(second.site).not.toBe(first.site);
+    // Every block reads it through the renderer's context: a new object re-renders them all.
+    expect(second.siteData).toBe(first.siteData);
+    expect(second.site.layout).toBe(first.site.layout);
+  });
+});

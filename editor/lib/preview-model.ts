@@ -196,7 +196,8 @@ export class PreviewModel {
     });
     site = cutOut(site, staleCuts.filter((c): c is string[] => !!c));
     site = shareEqual(this.last?.site, site);
-    const siteData = this.last && this.last.site === site ? this.last.siteData : siteDataFor(site as unknown as ResolvedSite, { models } as unknown as Catalogue);
+    // Shared too: every block reads the site's data through the renderer's context, so a new object re-renders them all.
+    const siteData = this.last && this.last.site === site ? this.last.siteData : shareEqual(this.last?.siteData, siteDataFor(site as unknown as ResolvedSite, { models } as unknown as Catalogue));
     for (const { block } of walkBlocks(site)) if (!problems.has(String(block.id))) this.validProps.set(String(block.id), (block.props ?? {}) as Json);
     const staleShown: StaleShown | undefined = !stale.length ? undefined : cuttable ? 'left-out' : 'as-is';
     const staleWords = stale.map((i) => staleText(doc, i));

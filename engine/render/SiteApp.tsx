@@ -100,7 +100,9 @@ function CurrentPage(props: SiteAppProps) {
     document.title = title;
   }, [title]);
 
-  const env: BlockEnvironment = { blocks: loader.definitions, data, wrap: props.wrap, emptyLists: props.emptyLists };
+  // The same object while nothing in it changes: every block reads it (docs/editor.md, "Speed").
+  const { wrap, emptyLists } = props;
+  const env = useMemo<BlockEnvironment>(() => ({ blocks: loader.definitions, data, wrap, emptyLists }), [loader.definitions, data, wrap, emptyLists]);
   const withLayout = page.layout !== false;
   return (
     <BlockEnvironmentProvider value={env}>
