@@ -16,6 +16,7 @@ import { mergeStock } from './merge.ts';
 import { photoFetcher, photoProblem, photoStore, type PhotoFetcher } from './photos.ts';
 import { feedRowToCar, type DealershipContext } from './to-car.ts';
 import { checkCar } from './validate.ts';
+import { withImportLock } from './import-lock.ts';
 
 export interface ImportOptions {
   sitesDir: string;
@@ -99,9 +100,14 @@ export async function importStock(options: ImportOptions): Promise<ImportReport>
   if (!entry) throw new ImportRefused(`No site ${siteSlug} in ${options.sitesDir}`);
   if (!entry.ok) throw new ImportRefused(`Site ${siteSlug} is invalid; fix it first (npm run validate -- sites/${siteSlug}.json)`);
   const ctx = dealershipContext(entry.site, options.dealership, catalogue);
-  const slug = ctx.dealership.slug;
   const sites = entries.flatMap((e) => (e.ok ? [e.site] : []));
 
+  return options.dryRun ? apply(options, ctx, siteSlug, sites, now) : withImportLock(options.dataDir, ctx.dealership.slug, () => apply(options, ctx, siteSlug, sites, now));
+}
+
+/** The feed read, checked and merged into the dealership's stock (written unless a dry run). */
+async function apply(options: ImportOptions, ctx: DealershipContext, siteSlug: string, sites: ResolvedSite[], now: number): Promise<ImportReport> {
+  const slug = ctx.dealership.slug;
   let text: string;
   try {
     text = options.text ?? readFileSync(options.file, 'utf8');

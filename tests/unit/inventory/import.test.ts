@@ -6,8 +6,8 @@
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatReport, importStock, loadSites, type ImportOptions } from '../../../engine/inventory/import/import-stock.ts';
 import { formatRowError } from '../../../engine/inventory/import/feed.ts';
 import { photoFetcher } from '../../../engine/inventory/import/photos.ts';
@@ -213,6 +213,35 @@ describe('incremental and idempotent', { timeout: 60_000 }, () => {
   it('resolves photos of a feed from the web against its address, and downloads only when allowed', async () => {
     const fetchPhoto = photoFetcher({ baseUrl: 'https://dealer.example/feeds/stock.csv' });
     await expect(fetchPhoto('photos/a.jpg')).rejects.toThrow('is a web address, and this import reads local files only');
+  });
+
+  it('one import of a dealership at a time: a second is refused while the first runs, a lock left by a killed import is taken over', async () => {
+    const lock = join(dataDir, 'stock', 'nerang-ford.lock');
+    let release!: () => void;
+    const slowPhotos = photoFetcher({ baseDir: dirname(SAMPLE) });
+    const first = run(SAMPLE, {
+      fetchPhoto: async (url) => {
+        await new Promise<void>((r) => (release = r));
+        release = () => undefined;
+        return slowPhotos(url);
+      },
+    });
+    await vi.waitFor(() => expect(existsSync(lock)).toBe(true));
+    await expect(run(SAMPLE)).rejects.toThrow(`Another import of nerang-ford is running (process ${process.pid}); try again when it has finished`);
+    // A dry run reads only: it is not held up.
+    expect((await run(SAMPLE, { dryRun: true })).added).toHaveLength(30);
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    const photosGo = setInterval(() => release(), 1);
+    try {
+      expect((await first).applied).toBe(true);
+    } finally {
+      clearInterval(photosGo);
+    }
+    expect(existsSync(lock)).toBe(false);
+    // A process that no longer runs left its lock behind.
+    writeFileSync(lock, '2147483646');
+    expect((await run(feed('more.csv', `${HEADER}\n${csvRows[0]}\n`))).applied).toBe(true);
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('refuses an unknown dealership or site with a sentence', async () => {
