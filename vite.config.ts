@@ -99,14 +99,28 @@ const INSTANTSEARCH_STUBS: Record<string, string> = {
   'lib/stateMappings/simple.js': `export default function simpleStateMapping() { throw new Error('forecourt: search routing brings its own state mapping (vite.config.ts)'); }`,
   // The template helpers (highlight, snippet, insights) of InstantSearch.js's own DOM widgets; React hooks never read them.
   'lib/createHelpers.js': `export default function hoganHelpers() { return {}; }`,
+  // The connectors' insights events: with insights off InstantSearch sends them nowhere (its sendEventToInsights is a no-op).
+  'lib/utils/createSendEventForHits.js': `export const createSendEventForHits = () => () => {};\nexport const createBindEventForHits = () => () => '';\nexport const _buildEventPayloadsForHits = () => [];`,
+  'lib/utils/createSendEventForFacet.js': `export const createSendEventForFacet = () => () => {};`,
+};
+
+/** The same for the search helper under it: hierarchical facets (no search block asks for one). */
+const HELPER_STUBS: Record<string, string> = {
+  'src/SearchResults/generate-hierarchical-tree.js': `module.exports = function generateTrees() { return function () { throw new Error('forecourt: no hierarchical facets (vite.config.ts)'); }; };`,
 };
 
 function unusedInstantSearchParts(): Plugin {
-  const dir = join(import.meta.dirname, 'node_modules/instantsearch.js/es') + '/';
+  const dirs: [string, Record<string, string>][] = [
+    [join(import.meta.dirname, 'node_modules/instantsearch.js/es') + '/', INSTANTSEARCH_STUBS],
+    [join(import.meta.dirname, 'node_modules/algoliasearch-helper') + '/', HELPER_STUBS],
+  ];
   return {
     name: 'forecourt-unused-instantsearch-parts',
     apply: 'build',
-    load: (id) => (id.startsWith(dir) ? (INSTANTSEARCH_STUBS[id.slice(dir.length)] ?? null) : null),
+    load: (id) => {
+      for (const [dir, stubs] of dirs) if (id.startsWith(dir)) return stubs[id.slice(dir.length)] ?? null;
+      return null;
+    },
   };
 }
 

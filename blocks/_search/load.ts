@@ -28,7 +28,7 @@ export interface SearchBlockData {
   serverState?: InstantSearchServerState;
   /** Origin the server searched (its own, for the embedded engine). */
   origin?: string;
-  /** The first result's photo as the page's main image (see engine/render/head.ts). */
+  /** The first result's photo as the page's main image, and the page's description when its document gives none (see engine/render/head.ts). */
   head?: PageHead;
 }
 
@@ -88,7 +88,12 @@ export async function resolveUrlFacts(client: LiteClient, indexName: string, fil
 export async function loadSearchBlock<P>(
   ctx: BlockLoadContext<P>,
   ensureUi: () => Promise<ComponentType<BlockRenderProps<P>>>,
-  options: { resolveNames?: boolean; preloadFirstPhoto?: boolean } = {},
+  options: {
+    resolveNames?: boolean;
+    preloadFirstPhoto?: boolean;
+    /** Describes the page for search engines with this heading ('' for the usual wording) unless its document has a description. */
+    describeAs?: string;
+  } = {},
 ): Promise<SearchBlockData> {
   const server = import.meta.env?.SSR ?? typeof window === 'undefined';
   const now = Date.now();
@@ -124,6 +129,9 @@ export async function loadSearchBlock<P>(
       const image = cardImage(photo);
       data.head = { preloadImage: { href: image.src, srcset: image.srcSet, sizes: image.sizes } };
     }
+    // Server only: the words and their rules stay out of the page's JavaScript.
+    const description = options.describeAs === undefined ? undefined : (await import('./describe.ts')).describeSearchPage(ctx, data.serverState, options.describeAs);
+    if (description) data.head = { ...data.head, description };
   }
   return data;
 }

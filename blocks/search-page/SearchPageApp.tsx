@@ -292,6 +292,8 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
             {panelOpen ? 'Hide filters' : 'Filters'}
           </button>
           <aside id={panelId} className="fc-search-page__filters" aria-label="Filters">
+            {/* The outline goes h1 → h2 → h3 (filter sections, car cards): screen reader users jump by heading (docs/search-ui.md, "Search engines"). */}
+            <h2 className="fc-visually-hidden">Filters</h2>
             {filters.map((f) => (
               <FilterOrModel key={f.attribute} filter={f} render={renderFilter} withModel={hasMakeDropdown && !shown.has('model')} section={section} />
             ))}
@@ -303,6 +305,7 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
             {props.history && <SearchHistory siteSlug={site.slug} version={historyVersion} />}
           </aside>
           <section id={resultsId} className="fc-search-page__results" tabIndex={-1} aria-labelledby={headingId} aria-busy={status === 'loading'}>
+            <h2 className="fc-visually-hidden">Search results</h2>
             <div className="fc-search-page__toolbar">
               <CurrentRefinements rangeFormat={rangeFormat} />
               <SortSelect items={sortItems} />

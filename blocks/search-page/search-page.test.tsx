@@ -49,6 +49,16 @@ describe('search page', () => {
     r.getByRole('button', { name: /^Show Me [\d,]+ Cars$/ });
   });
 
+  it('never skips a heading level: h1, then h2 for the filters and the results, then h3 for sections and cars', async () => {
+    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    await waitFor(() => expect(cardsIn(r.container).length).toBe(21));
+    const levels = [...r.container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((level, i) => i > 0 && level > levels[i - 1] + 1)).toEqual([]);
+    expect(r.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Filters', 'Search results']);
+    expect(levels.filter((l) => l === 3).length).toBeGreaterThan(21);
+  });
+
   it('searches 300 ms after the last keystroke, not before', async () => {
     const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
     await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));

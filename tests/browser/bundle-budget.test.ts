@@ -13,11 +13,13 @@ import { prepared, readSite, SITES_DIR } from '../unit/helpers.ts';
 /** Runtime JavaScript for a dealer page ≤ 120 KB gzip at load (docs/cars.md, "Page weight"). */
 export const PAGE_JS_BUDGET_GZIP = PAGE_JS_AIM_GZIP;
 /**
- * After use (load + every chunk the page's blocks load later) the aim is the same 120 KB;
- * today the search pages need about 182 KB, so this is a benchmark figure with a ceiling
- * just above today's heaviest page, to keep it from growing (docs/cars.md, "Page weight").
+ * Everything a page can ever load (load + every chunk its blocks may load later, dialogs
+ * such as a card's enquiry form included): an upper bound of JavaScript after use, with a
+ * ceiling just above today's heaviest page (a search page, about 180 KB) to keep it from
+ * growing. What a buyer's use of the search really fetches, against the 120 KB aim, is
+ * measured in the browser (bundle-budget-after-use.test.ts; docs/search-ui.md, "What ships when").
  */
-export const AFTER_USE_CEILING_GZIP = 185 * 1024;
+export const AFTER_USE_CEILING_GZIP = 182 * 1024;
 const EDITOR_ONLY = /node_modules\/(@rjsf|@dnd-kit|@tiptap|prosemirror-[a-z-]+|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
 
 const clientDir = join(inject('distDir'), 'client');

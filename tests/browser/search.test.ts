@@ -70,6 +70,9 @@ describe('stock search page', () => {
     expect(names.length).toBeGreaterThanOrEqual(10);
     for (const name of names) expect(name).toMatch(/^(19|20)\d\d [A-Z]/);
     expect(html).toMatch(/class="fc-search-count"[^>]*>[\d,]+ cars</);
+    // Search engines get a description worded from the search (docs/search-ui.md, "Search engines").
+    expect(html).toMatch(/<meta name="description" content="Cars for sale at Gold Coast Ford\. [\d,]+ cars in stock: search and filter by/);
+    expect(await (await fetch(`${FORD}/search/ford/ranger`)).text()).toMatch(/<meta name="description" content="Ford Ranger for sale at Gold Coast Ford\./);
 
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
