@@ -8,14 +8,28 @@ export function blockTypesOf(blocks: Block[] | undefined, into = new Set<string>
   return into;
 }
 
+/**
+ * Block types of each page shown, with the block lists they were found in. Asked for twice before
+ * a page hydrates (to load its modules, then to check they are loaded) and on every render after,
+ * so a page of 1,000 blocks is walked once, not each time (docs/render.md). An edit makes new
+ * lists (the editor never changes a document in place), so the same lists have the same types.
+ */
+interface Shown {
+  lists: (Block[] | undefined)[];
+  types: readonly string[];
+}
+const typesShown = new WeakMap<Page, Shown>();
+
 /** Block types a page uses, including the site layout when the page shows it. */
 export function pageBlockTypes(site: ResolvedSite, page: Page): string[] {
-  const types = blockTypesOf(page.blocks);
-  if (page.layout !== false) {
-    blockTypesOf(site.layout.header, types);
-    blockTypesOf(site.layout.footer, types);
-  }
-  return [...types].sort();
+  const lists = page.layout === false ? [page.blocks] : [page.blocks, site.layout.header, site.layout.footer];
+  const known = typesShown.get(page);
+  if (known && known.lists.length === lists.length && known.lists.every((list, i) => list === lists[i])) return [...known.types];
+  const types = new Set<string>();
+  for (const list of lists) blockTypesOf(list, types);
+  const shown = { lists, types: [...types].sort() };
+  typesShown.set(page, shown);
+  return [...shown.types];
 }
 
 export class BlockLoader {
