@@ -8,6 +8,8 @@ const root = join(import.meta.dirname, '../..');
 export interface BenchServer {
   url: string;
   dataDir: string;
+  /** The build it serves (FORECOURT_DIST). */
+  dist: string;
   stop(): void;
 }
 
@@ -38,6 +40,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   return {
     url,
     dataDir,
+    dist,
     stop() {
       proc.kill('SIGTERM');
       rmSync(dist, { recursive: true, force: true });
