@@ -1,5 +1,5 @@
 /** Renders a list of blocks through the loaded block definitions. */
-import { Suspense, createContext, memo, useContext, type ReactNode } from 'react';
+import { Suspense, createContext, useContext, type ReactNode } from 'react';
 import type { Block } from '../site/types.ts';
 import type { LoadedBlocks } from './block.ts';
 import { BlockBoundary } from './BlockBoundary.tsx';
@@ -43,8 +43,7 @@ function MissingBlock({ block }: { block: Block }): never {
   throw new Error(`no component is registered for block type "${block.type}"`);
 }
 
-/** Memoised on the block object: in the editor's preview an edit re-renders only the blocks on its path (docs/editor.md, "Speed"). */
-export const BlockView = memo(function BlockView({ block }: { block: Block }) {
+export function BlockView({ block }: { block: Block }) {
   const env = useContext(BlockEnvironmentContext);
   const { mode, data: siteData } = useSite();
   const ownSuspense = useContext(PerBlockSuspenseContext);
@@ -70,11 +69,14 @@ export const BlockView = memo(function BlockView({ block }: { block: Block }) {
       {env.wrap ? env.wrap(block, rendered) : rendered}
     </BlockBoundary>
   );
+  const shown = ownSuspense ? <Suspense fallback={null}>{contained}</Suspense> : contained;
+  // A block a link jumps to (#its-id) gets an anchor: the engine's, so no block has to render its own id.
+  // Without one, the block alone: a single child costs React less than a list of two (docs/render.md).
+  if (!siteData.anchors?.includes(block.id) || definition?.ownAnchor) return shown;
   return (
     <>
-      {/* A block a link jumps to (#its-id) gets an anchor: the engine's, so no block has to render its own id. */}
-      {siteData.anchors?.includes(block.id) && !definition?.ownAnchor && <span id={block.id} className="fc-anchor" />}
-      {ownSuspense ? <Suspense fallback={null}>{contained}</Suspense> : contained}
+      <span id={block.id} className="fc-anchor" />
+      {shown}
     </>
   );
-});
+}

@@ -7,8 +7,9 @@ import type { ResolvedSite } from '../../../engine/site/types.ts';
 import type { SiteData } from '../../../engine/site/data.ts';
 import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from '../../../engine/render/dom-ids.ts';
 import { forecourtRegistry } from './views.ts';
-import { onRecoverableError, startProbe } from './probe.ts';
+import { afterFirstPaint, onRecoverableError, startProbe } from './probe.ts';
 
+await afterFirstPaint();
 startProbe();
 const { site, siteData } = JSON.parse(document.getElementById(PAYLOAD_ELEMENT_ID)!.textContent!) as { site: ResolvedSite; siteData: SiteData };
 const blocks = site.pages[0].blocks;

@@ -7,8 +7,9 @@
  * side (render/entry-*.tsx). Loads are interleaved (site, list, puck, then list, puck, site, …),
  * each in a fresh browser context, so no side always runs first or on a warmer cache.
  *
- * A figure is the time from the entry's first statement (before it parses its payload) to
- * the commit of the page's last block element (render/probe.ts). A load counts only if every
+ * A figure is the time from the entry's start (before it parses its payload; once the browser
+ * has painted the server HTML, so that paint is in no side's figure) to the commit of the
+ * page's last block element (render/probe.ts). A load counts only if every
  * block hydrated once, no hydration error was logged, and the server's first block element
  * is still in the page (React kept the server's DOM rather than rendering it anew).
  */
@@ -154,7 +155,7 @@ export async function measureHydration(inputs: HydrationInputs, options: { runs:
   };
   return [
     `Hydration in headless Chromium — ${inputs.blocks} blocks, ${options.warmup} warm-up + ${options.runs} measured loads per side, interleaved, a fresh context each`,
-    `From the entry's first statement (payload parse included) to the last block element committed; every load checked: each block hydrated once, no hydration error, the server's DOM kept`,
+    `From the entry's start, after the first paint (payload parse included), to the last block element committed; every load checked: each block hydrated once, no hydration error, the server's DOM kept`,
     '',
     `${'side'.padEnd(30)}${'median ms'.padStart(10)}${'p95 ms'.padStart(10)}${'min ms'.padStart(10)}  ${'load→done ms'.padStart(13)}  ${'bundle'.padStart(8)}  payload`,
     ...SIDES.map(

@@ -14,6 +14,15 @@ export interface BenchState {
   first: Element | null;
 }
 
+/**
+ * Resolves once the browser has laid out and painted the server's HTML. Each entry waits for it
+ * before starting, so the first paint of a 1,000-block page (tens of ms) lands in no side's
+ * figure; otherwise it fell into whichever side's bundle ran before it, the smallest one's.
+ */
+export function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 export function startProbe(): void {
   const state: BenchState = {
     start: performance.now(),
