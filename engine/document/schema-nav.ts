@@ -49,8 +49,13 @@ export function blockPropsCtx(type: unknown): SchemaCtx | undefined {
 
 /** Is this (after $ref) the generic block schema? Blocks get their props schema by type. */
 export function isBlockSchema(ctx: SchemaCtx | undefined): boolean {
-  return !!ctx && deref(ctx).schema === blockSchema;
+  if (!ctx) return false;
+  let known = blockMemo.get(ctx.schema);
+  if (known === undefined) blockMemo.set(ctx.schema, (known = deref(ctx).schema === blockSchema));
+  return known;
 }
+
+const blockMemo = new WeakMap<Schema, boolean>();
 
 function pointer(root: unknown, fragment: string): unknown {
   if (!fragment || fragment === '/') return root;
@@ -153,14 +158,27 @@ export function propertyCtx(ctx: SchemaCtx | undefined, key: string): SchemaCtx 
 /** The schema of an array's item at `index`. */
 export function itemCtx(ctx: SchemaCtx | undefined, index: number): SchemaCtx | undefined {
   if (!ctx) return undefined;
+  // Most arrays have one item schema: it is remembered (null: none), as objectShape remembers keys.
+  const known = itemMemo.get(ctx.schema);
+  if (known !== undefined) return known ?? undefined;
+  let positional = false;
   for (const alt of alternatives(ctx, new Set())) {
     const s = alt.schema;
-    if (Array.isArray(s.prefixItems) && index < s.prefixItems.length) return child(alt, s.prefixItems[index]);
+    if (Array.isArray(s.prefixItems)) {
+      positional = true;
+      if (index < s.prefixItems.length) return child(alt, s.prefixItems[index]);
+    }
     const c = child(alt, s.items);
-    if (c) return c;
+    if (c) {
+      if (!positional) itemMemo.set(ctx.schema, c);
+      return c;
+    }
   }
+  if (!positional) itemMemo.set(ctx.schema, null);
   return undefined;
 }
+
+const itemMemo = new WeakMap<Schema, SchemaCtx | null>();
 
 /** The `default` a schema declares (looking through $ref), if any. */
 export function schemaDefault(ctx: SchemaCtx | undefined): { has: boolean; value?: unknown } {
@@ -229,28 +247,51 @@ export function* walkWithSchema(value: unknown, root: SchemaCtx = SITE_CTX, path
 /**
  * A keyword's value on a schema or anything it refers to (the first found). With a
  * value, branches whose `type` does not admit it are passed over (an `anyOf` of a
- * word list and an id marks only the id).
+ * word list and an id marks only the id). Answers are remembered per schema object and
+ * kind of value: the whole-site rules ask this for every value of every site document
+ * (docs/deploy.md, "Memory and start-up"), and the schemas never change while running.
  */
 export function schemaKeyword(ctx: SchemaCtx, keyword: string, value?: unknown): unknown {
+  const typed = arguments.length > 2;
+  const kind = typed ? kindOf(value) : undefined;
+  const key = typed ? `${keyword}\u0000${kind}` : keyword;
+  let known = keywordMemo.get(ctx.schema);
+  if (!known) keywordMemo.set(ctx.schema, (known = new Map()));
+  if (known.has(key)) return known.get(key);
+  let found: unknown;
   for (const alt of alternatives(ctx, new Set())) {
     if (!(keyword in alt.schema)) continue;
-    if (arguments.length > 2 && !admitsType(alt.schema.type, value)) continue;
-    return alt.schema[keyword];
+    if (typed && !admitsType(alt.schema.type, kind!)) continue;
+    found = alt.schema[keyword];
+    break;
   }
-  return undefined;
+  known.set(key, found);
+  return found;
 }
 
-function admitsType(type: unknown, value: unknown): boolean {
+const keywordMemo = new WeakMap<Schema, Map<string, unknown>>();
+
+function kindOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+}
+
+function admitsType(type: unknown, kind: string): boolean {
   if (type === undefined) return true;
-  const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
   const types = Array.isArray(type) ? type : [type];
   return types.includes(kind) || (kind === 'integer' && types.includes('number'));
 }
 
 /** Is the schema (or what it refers to) the shared `href` definition? */
 export function isHrefSchema(ctx: SchemaCtx): boolean {
-  for (const alt of alternatives(ctx, new Set())) if (alt.schema === hrefSchema) return true;
-  return false;
+  let known = hrefMemo.get(ctx.schema);
+  if (known === undefined) {
+    known = false;
+    for (const alt of alternatives(ctx, new Set())) if (alt.schema === hrefSchema) known = true;
+    hrefMemo.set(ctx.schema, known);
+  }
+  return known;
 }
+
+const hrefMemo = new WeakMap<Schema, boolean>();
 
 const hrefSchema = (findTopLevel('/defs.schema.json').$defs as Record<string, Schema>).href;

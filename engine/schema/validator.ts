@@ -11,6 +11,9 @@ import type { DocumentIssue } from '../site/types.ts';
 import { walkBlocks } from '../document/tree.ts';
 
 export const SITE_SCHEMA_ID = 'https://forecourt.dev/schemas/site.schema.json';
+/** The site schema with its pages' items left open: the rest of a document, whose pages are checked one by one. */
+const SHELL_SCHEMA_ID = 'https://forecourt.dev/schemas/site-shell.schema.json';
+const PAGE_SCHEMA_REF = `${SITE_SCHEMA_ID}#/$defs/page`;
 const BLOCK_SCHEMA_ID = 'https://forecourt.dev/schemas/block.schema.json';
 
 export interface ValidatorOptions {
@@ -49,7 +52,14 @@ export function createAjv(options: ValidatorOptions = {}) {
   for (const schema of topLevelSchemas) ajv.addSchema(schema as object);
   for (const schema of Object.values(blockSchemas)) ajv.addSchema(schema as object);
   for (const schema of Object.values(apiSchemas)) ajv.addSchema(schema as object);
+  ajv.addSchema(shellSchema());
   return ajv;
+}
+
+/** The site schema whose `pages` items accept anything (same folder, so its relative `$ref`s resolve alike). */
+function shellSchema(): object {
+  const site = topLevelSchemas.find((s) => (s as { $id?: string }).$id === SITE_SCHEMA_ID) as unknown as { properties: Record<string, Record<string, unknown>> };
+  return { ...site, $id: SHELL_SCHEMA_ID, properties: { ...site.properties, pages: { ...site.properties.pages, items: true } } };
 }
 
 export interface SiteValidator {
@@ -57,13 +67,32 @@ export interface SiteValidator {
   validate(doc: unknown): DocumentIssue[];
   /** Validates one block's props against its block schema. */
   validateProps(type: string, props: unknown, basePath?: string): DocumentIssue[];
+  /**
+   * The document without its pages' contents (the list's length still counts); with
+   * `validatePage` for each page this is `validate` in parts, so a page shared by many
+   * sites is checked once (prepare.ts). Block ids across pages are the caller's to check.
+   */
+  validateShell(doc: unknown): DocumentIssue[];
+  /** One page (completed like `validate` completes it); issue paths start at `basePath`. */
+  validatePage(page: unknown, basePath: string): DocumentIssue[];
 }
 
 export function createSiteValidator(options: ValidatorOptions = {}): SiteValidator {
   const ajv = createAjv(options);
   const site = ajv.getSchema(SITE_SCHEMA_ID) as ValidateFunction;
   const propValidators = new Map<string, ValidateFunction>();
+  // Compiled on first use: the CLI and the editor validate whole documents only.
+  let shell: ValidateFunction | undefined;
+  let page: ValidateFunction | undefined;
   return {
+    validateShell(doc) {
+      shell ??= ajv.getSchema(SHELL_SCHEMA_ID) as ValidateFunction;
+      return shell(doc) ? [] : formatErrors(shell.errors ?? [], '', options.ruleDetail);
+    },
+    validatePage(data, basePath) {
+      page ??= ajv.getSchema(PAGE_SCHEMA_REF) as ValidateFunction;
+      return page(data) ? [] : formatErrors(page.errors ?? [], basePath, options.ruleDetail);
+    },
     validate(doc) {
       const issues = site(doc) ? [] : formatErrors(site.errors ?? [], '', options.ruleDetail);
       return [...issues, ...duplicateBlockIds(doc)];

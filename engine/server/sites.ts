@@ -29,7 +29,8 @@ export class SiteStore {
     readonly dir: string,
     private readonly options: { quiet?: boolean } = {},
   ) {
-    this.folder = new SiteFolder(dir, { sanitizeHtml });
+    // Sites made from one template hold one checked copy of each page they share (docs/deploy.md, "Memory and start-up").
+    this.folder = new SiteFolder(dir, { sanitizeHtml, sharePages: true });
     if (this.folder.catalogueProblem) console.warn(`[forecourt] the model catalogue could not be read; sites show no model range: ${this.folder.catalogueProblem}`);
     this.reloadAll();
   }

@@ -11,7 +11,7 @@ import type { Catalogue } from '../../schemas/types.gen.ts';
 import type { ValidatorOptions } from '../schema/validator.ts';
 import { siteDataFor, type SiteData } from './data.ts';
 import { DocumentSyntaxError, parseDocumentText } from './json-text.ts';
-import { createSitePreparer, type SitePreparer } from './prepare.ts';
+import { createSitePreparer, type PreparerOptions, type SitePreparer } from './prepare.ts';
 import { sourceInputs, sourceLocator, type SourceLocation } from './source.ts';
 import type { TemplateLoader } from './templates.ts';
 import type { DocumentIssue, ResolvedSite } from './types.ts';
@@ -90,7 +90,7 @@ export function siteNames(sitesDir: string): string[] {
     .sort();
 }
 
-export interface SiteFolderOptions extends Pick<ValidatorOptions, 'sanitizeHtml'> {
+export interface SiteFolderOptions extends Pick<ValidatorOptions, 'sanitizeHtml'>, Pick<PreparerOptions, 'sharePages'> {
   /** Defaults to the folder's shared/catalogue.json. */
   catalogue?: Catalogue;
 }
@@ -110,7 +110,7 @@ export class SiteFolder {
     const read = options.catalogue ? { catalogue: options.catalogue } : readCatalogue(dir);
     this.catalogue = read.catalogue;
     this.catalogueProblem = 'problem' in read ? read.problem : undefined;
-    this.prepare = createSitePreparer({ loadTemplate: this.loadTemplate, sanitizeHtml: options.sanitizeHtml, catalogue: this.catalogue });
+    this.prepare = createSitePreparer({ loadTemplate: this.loadTemplate, sanitizeHtml: options.sanitizeHtml, catalogue: this.catalogue, sharePages: options.sharePages });
   }
 
   fileOf(slug: string) {

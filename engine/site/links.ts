@@ -6,7 +6,8 @@
  * (whole-site.ts). Browser-safe, but it reads every schema: dealer pages import
  * link-target.ts instead.
  */
-import { schemaKeyword, isHrefSchema, walkWithSchema } from '../document/schema-nav.ts';
+import { SITE_CTX, itemCtx, propertyCtx, schemaKeyword, isHrefSchema, walkWithSchema, type SchemaCtx } from '../document/schema-nav.ts';
+import { encodePointerSegment } from '../document/tree.ts';
 
 export { linkTarget, splitHref } from './link-target.ts';
 
@@ -36,27 +37,79 @@ export interface DocumentReferences {
   defined: Record<string, Set<string> | undefined>;
 }
 
+/** What one part of a document writes, with paths from that part. */
+interface PartReferences {
+  links: WrittenLink[];
+  refs: DataReference[];
+  defined: [collection: string, value: string][];
+  opens: string[];
+}
+
+/**
+ * The references of a page shared by many sites (a frozen page, engine/site/shared-pages.ts)
+ * are found once: they cannot change, and each site's rules read them again.
+ */
+const sharedPageParts = new WeakMap<object, PartReferences>();
+
 /** Links and data references of a (resolved) site document, in document order. */
 export function documentReferences(doc: unknown): DocumentReferences {
+  const parts: [PartReferences, string][] = [];
+  if (doc && typeof doc === 'object' && !Array.isArray(doc)) {
+    parts.push([partReferences(doc, SITE_CTX, true), '']);
+    const pagesCtx = propertyCtx(SITE_CTX, 'pages');
+    for (const [key, value] of Object.entries(doc)) {
+      const ctx = propertyCtx(SITE_CTX, key);
+      if (!ctx) continue;
+      const path = `/${encodePointerSegment(key)}`;
+      if (key !== 'pages' || !Array.isArray(value)) {
+        parts.push([partReferences(value, ctx), path]);
+        continue;
+      }
+      value.forEach((page: unknown, i) => {
+        const pageCtx = itemCtx(pagesCtx, i);
+        if (!pageCtx) return;
+        const frozen = page !== null && typeof page === 'object' && Object.isFrozen(page);
+        let found = frozen ? sharedPageParts.get(page as object) : undefined;
+        if (!found) {
+          found = partReferences(page, pageCtx);
+          if (frozen) sharedPageParts.set(page as object, found);
+        }
+        parts.push([found, `${path}/${i}`]);
+      });
+    }
+  } else parts.push([partReferences(doc, SITE_CTX), '']);
   const links: WrittenLink[] = [];
   const refs: DataReference[] = [];
   const defined: Record<string, Set<string>> = {};
   const open = new Set<string>();
-  for (const { value, ctx, path } of walkWithSchema(doc)) {
-    const defines = schemaKeyword(ctx, 'x-defines', value);
-    if (typeof defines === 'string' && (typeof value === 'string' || typeof value === 'number')) (defined[defines] ??= new Set()).add(String(value));
-    const opens = schemaKeyword(ctx, 'x-opens', value);
-    if (typeof opens === 'string' && value === true) open.add(opens);
-    if (typeof value === 'string') {
-      if (isHrefSchema(ctx)) links.push({ path, href: value, inText: false });
-      else if (schemaKeyword(ctx, 'x-sanitize') === 'html') for (const href of linksInHtml(value)) links.push({ path, href, inText: true });
-    }
-    const collection = schemaKeyword(ctx, 'x-ref', value);
-    if (typeof collection === 'string' && (typeof value === 'string' || typeof value === 'number')) refs.push({ path, collection, value });
+  for (const [part, base] of parts) {
+    for (const l of part.links) links.push({ ...l, path: base + l.path });
+    for (const r of part.refs) refs.push({ ...r, path: base + r.path });
+    for (const [name, value] of part.defined) (defined[name] ??= new Set()).add(value);
+    for (const name of part.opens) open.add(name);
   }
   const result: DocumentReferences['defined'] = { ...defined };
   for (const name of open) result[name] = undefined;
   return { links, refs, defined: result };
+}
+
+/** The references written in one value, found through its schema; `rootOnly` looks at the value itself and nothing under it. */
+function partReferences(root: unknown, ctx: SchemaCtx, rootOnly = false): PartReferences {
+  const out: PartReferences = { links: [], refs: [], defined: [], opens: [] };
+  const visits = rootOnly ? [{ value: root, ctx, path: '' }] : walkWithSchema(root, ctx);
+  for (const { value, ctx: at, path } of visits) {
+    const defines = schemaKeyword(at, 'x-defines', value);
+    if (typeof defines === 'string' && (typeof value === 'string' || typeof value === 'number')) out.defined.push([defines, String(value)]);
+    const opens = schemaKeyword(at, 'x-opens', value);
+    if (typeof opens === 'string' && value === true) out.opens.push(opens);
+    if (typeof value === 'string') {
+      if (isHrefSchema(at)) out.links.push({ path, href: value, inText: false });
+      else if (schemaKeyword(at, 'x-sanitize') === 'html') for (const href of linksInHtml(value)) out.links.push({ path, href, inText: true });
+    }
+    const collection = schemaKeyword(at, 'x-ref', value);
+    if (typeof collection === 'string' && (typeof value === 'string' || typeof value === 'number')) out.refs.push({ path, collection, value });
+  }
+  return out;
 }
 
 const ANCHOR_HREF = /<a\b[^>]*?\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;

@@ -6,9 +6,10 @@
  */
 import { cloneDeep } from 'lodash-es';
 import type { Catalogue } from '../../schemas/types.gen.ts';
-import { createSiteValidator, type ValidatorOptions } from '../schema/validator.ts';
+import { createSiteValidator, duplicateBlockIds, type SiteValidator, type ValidatorOptions } from '../schema/validator.ts';
 import { siteDataFor } from './data.ts';
 import { DocumentVersionError, migrateDocument } from './migrations.ts';
+import { SharedPages } from './shared-pages.ts';
 import { resolveTemplate, type TemplateLoader } from './templates.ts';
 import type { DocumentIssue, ResolvedSite } from './types.ts';
 import { wholeSiteIssues } from './whole-site.ts';
@@ -28,6 +29,12 @@ export interface PreparerOptions extends ValidatorOptions {
   loadTemplate: TemplateLoader;
   /** The shared catalogue: with it, links to model pages and model references are checked against the site's range. */
   catalogue?: Catalogue;
+  /**
+   * Sites that have the same page share one checked, frozen copy of it (shared-pages.ts):
+   * for a server holding many sites made from templates. A preview that edits the result
+   * in place must not ask for it.
+   */
+  sharePages?: boolean;
 }
 
 export type SitePreparer = ((raw: unknown) => PrepareResult) & {
@@ -37,6 +44,7 @@ export type SitePreparer = ((raw: unknown) => PrepareResult) & {
 
 export function createSitePreparer(options: PreparerOptions): SitePreparer {
   const validator = createSiteValidator({ ...options, useDefaults: options.useDefaults ?? true });
+  const shared = options.sharePages ? new SharedPages() : undefined;
   const migrated: TemplateLoader = (name) => {
     const t = options.loadTemplate(name);
     return t ? migrateDocument(t).doc : undefined;
@@ -59,8 +67,13 @@ export function createSitePreparer(options: PreparerOptions): SitePreparer {
     const resolved = resolveTemplate(doc, migrated);
     if (!resolved.merged) return { issues: resolved.issues, site: null, templateChain: resolved.chain };
     // A stale withoutPages entry is an issue, but the merged site still previews.
-    const site = cloneDeep(resolved.doc);
-    const schemaIssues = validator.validate(site);
+    let site = shared && validInParts(resolved.doc, validator, shared);
+    let schemaIssues: DocumentIssue[] = [];
+    if (!site) {
+      // Checked whole (also when a part failed: the issues read as they always have).
+      site = cloneDeep(resolved.doc);
+      schemaIssues = validator.validate(site);
+    }
     // Whole-site rules read a well-formed document; on a schema-invalid one they wait.
     const siteIssues = schemaIssues.length
       ? []
@@ -76,4 +89,28 @@ export function createSitePreparer(options: PreparerOptions): SitePreparer {
     return { ok: true, site: result.site as unknown as ResolvedSite, templateChain: result.templateChain };
   };
   return Object.assign(prepare, { check });
+}
+
+/**
+ * The document checked as its parts: everything but the pages' contents, then each page,
+ * taking a page checked before from `shared` (same text, same result). Undefined when
+ * any part has an issue.
+ */
+function validInParts(doc: Record<string, any>, validator: SiteValidator, shared: SharedPages): Record<string, any> | undefined {
+  if (!Array.isArray(doc.pages)) return undefined;
+  const site: Record<string, any> = {};
+  for (const [key, value] of Object.entries(doc)) site[key] = key === 'pages' ? [...value] : cloneDeep(value);
+  if (validator.validateShell(site).length) return undefined;
+  for (let i = 0; i < site.pages.length; i++) {
+    const text = JSON.stringify(site.pages[i]);
+    const known = shared.get(text);
+    if (known) {
+      site.pages[i] = known;
+      continue;
+    }
+    const page = JSON.parse(text);
+    if (validator.validatePage(page, `/pages/${i}`).length) return undefined;
+    site.pages[i] = shared.keep(text, page);
+  }
+  return duplicateBlockIds(site).length ? undefined : site;
 }

@@ -123,12 +123,22 @@ interface RouteParamSource {
   blockIds: Set<string>;
 }
 
+/**
+ * Matching an address against a site's routes is the costly part of checking its links,
+ * and sites made from one template have the same routes: the answers are kept by route
+ * set (page ids and paths), for as many route sets as below (docs/deploy.md, "Memory and start-up").
+ */
+const ROUTE_SETS_REMEMBERED = 200;
+const matchesByRoutes = new Map<string, Map<string, { index: number; params: Record<string, string | undefined> } | undefined>>();
+
 /** The routes a site answers, for checking where its links go. */
 class SiteRoutes {
   private readonly layoutIds: Set<string>;
   private readonly pageInfo = new Map<string, RouteParamSource>();
   private readonly routable: Page[];
   private candidates?: string[];
+  /** Where each address goes, shared by every site with the same routes (sites made from one template). */
+  private readonly matches: Map<string, { index: number; params: Record<string, string | undefined> } | undefined>;
 
   constructor(
     private readonly site: ResolvedSite,
@@ -138,6 +148,10 @@ class SiteRoutes {
     for (const page of site.pages) this.pageInfo.set(page.id, { params: routeParamsOf(page), blockIds: collectBlockIds({ pages: [page] }) });
     const platform = PLATFORM_ROUTES.map((path, i) => ({ id: `\u0000platform-${i}`, path, title: path, blocks: [] }) as unknown as Page);
     this.routable = [...site.pages, ...platform];
+    const routesKey = this.routable.map((p) => `${p.id}\u0001${p.path}`).join('\u0000');
+    if (!matchesByRoutes.has(routesKey) && matchesByRoutes.size >= ROUTE_SETS_REMEMBERED) matchesByRoutes.clear();
+    this.matches = matchesByRoutes.get(routesKey) ?? new Map();
+    matchesByRoutes.set(routesKey, this.matches);
   }
 
   /** Why a link goes nowhere, or undefined when it reaches something. */
@@ -156,7 +170,7 @@ class SiteRoutes {
       if (!page) return undefined; // a layout link: the anchor may be on any page
       return `${said}, but page ${JSON.stringify(page.id)} has no block with id ${JSON.stringify(fragment)} to jump to`;
     }
-    const match = matchPage(this.routable, decodeSafely(path));
+    const match = this.match(decodeSafely(path));
     if (!match || match.page.path === '*') return `${said}, which is not a route of this site${suggest(path, this.routeCandidates())}`;
     const info = this.pageInfo.get(match.page.id);
     if (!info) return undefined; // a platform route
@@ -171,6 +185,15 @@ class SiteRoutes {
       return `${said}, but page ${JSON.stringify(match.page.id)} (${match.page.path}) has no block with id ${JSON.stringify(fragment)} to jump to${suggest(fragment, [...info.blockIds], '#')}`;
     }
     return undefined;
+  }
+
+  private match(path: string) {
+    if (!this.matches.has(path)) {
+      const found = matchPage(this.routable, path);
+      this.matches.set(path, found && { index: this.routable.indexOf(found.page), params: found.params });
+    }
+    const known = this.matches.get(path);
+    return known && { page: this.routable[known.index], params: known.params };
   }
 
   /** Addresses to suggest: every fixed route, and parametric routes filled with the site's data. */
