@@ -10,6 +10,9 @@ import type { IssuesValue } from '../lib/hooks.ts';
 import { mapIssues, type EditorIssue } from '../lib/issues.ts';
 import type { EditorStore } from '../lib/store/index.ts';
 
+/** How long the draft must stay unchanged before it is checked. */
+const CHECK_PAUSE = 150;
+
 /**
  * Checks the draft on the server (the runtime's own validator; the browser compiles no
  * schema) after each change: one request at a time, always for the latest revision.
@@ -50,8 +53,10 @@ export function useServerCheck(store: EditorStore): IssuesValue {
   }, [store]);
   useEffect(() => {
     if (revision === 0) return;
-    // A short pause lets a burst of changes (typing) go as one request.
-    const t = setTimeout(() => run.current(), 30);
+    // A pause lets a burst of changes (typing) go as one request; the preview shows typed text
+    // and moves without it (docs/editor.md, "Speed"), so the check, its answer and the
+    // preview's render of it come after the burst instead of between its keys.
+    const t = setTimeout(() => run.current(), CHECK_PAUSE);
     return () => clearTimeout(t);
   }, [revision]);
   return useMemo(() => {

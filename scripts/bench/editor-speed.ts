@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { Frame, Page } from 'playwright-core';
 import type { Block } from '../../schemas/types.gen.ts';
 import { benchSite } from './editor-speed/pages.ts';
-import { blockText, comesAfter, EDITOR_PROBE, PREVIEW_PROBE, RESET, typeCount } from './editor-speed/probes.ts';
+import { blockText, comesAfter, EDITOR_PROBE, PREVIEW_PROBE, RESET, revealRow, typeCount } from './editor-speed/probes.ts';
 import { startEditorServer } from './editor-speed/serve.ts';
 
 const SIZES = [300, 1000];
@@ -118,13 +118,14 @@ async function measure(page: Page, base: string, total: number): Promise<{ rows:
   const slug = `bench-editor-${total}`;
   const blocks = (benchSite(slug, total) as { pages: Array<{ blocks: Block[] }> }).pages[0].blocks;
   await page.goto(`${base}/editor/?site=${slug}&page=home`);
-  await page.locator('[data-row="hero-target"]').waitFor({ state: 'attached', timeout: 120_000 });
+  await page.locator('.fc-tree > li[data-row]').first().waitFor({ state: 'attached', timeout: 120_000 });
   await settle(page);
+  await page.evaluate(revealRow('hero-target'));
   const previewFrame = page.frames().find((f) => f.url().includes('/editor/preview.html'));
   if (!previewFrame) throw new Error('no preview iframe');
   await page.evaluate(EDITOR_PROBE);
   await previewFrame.evaluate(PREVIEW_PROBE);
-  const rows = await page.locator('.fc-tree > li').count();
+  const rows = Number(await page.locator('.fc-tree').getAttribute('aria-rowcount'));
   const issues = (await page.locator('.fc-topbar').innerText()).match(/(\d+) problems?/)?.[0] ?? 'no problems';
 
   // Typing into the middle hero's heading.
@@ -146,6 +147,7 @@ async function measure(page: Page, base: string, total: number): Promise<{ rows:
   for (let i = 0; i < REPEATS; i++) {
     const section = sections[Math.floor(((i + 0.5) * sections.length) / REPEATS)];
     const [first, second, third] = childrenOf(blocks, section.id);
+    await page.evaluate(revealRow(first));
     const handle = page.locator(`[data-row="${first}"] .fc-handle`);
     await handle.scrollIntoViewIfNeeded();
     const h = (await handle.boundingBox())!;
@@ -157,7 +159,7 @@ async function measure(page: Page, base: string, total: number): Promise<{ rows:
     const item = page.locator('[data-palette="rich-text"]');
     await item.scrollIntoViewIfNeeded();
     const p = (await item.boundingBox())!;
-    await page.locator(`[data-row="${second}"]`).scrollIntoViewIfNeeded();
+    await page.evaluate(revealRow(second));
     const before = (await page.locator(`[data-row="${second}"]`).boundingBox())!;
     const add = await dragAndDrop(page, previewFrame, { x: p.x + 10, y: p.y + 10 }, { x: before.x + 60, y: before.y + 4 }, typeCount('rich-text'));
     adds.push(add.drop);

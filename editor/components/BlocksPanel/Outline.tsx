@@ -1,6 +1,7 @@
 import { SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
-import { useLayoutEffect, useMemo, useRef, useState, type FocusEventHandler, type KeyboardEventHandler, type RefObject } from 'react';
-import type { View } from '../../lib/doc.ts';
+import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEventHandler, type KeyboardEventHandler, type RefObject } from 'react';
+import type { ListRef, View } from '../../lib/doc.ts';
+import { useEditor } from '../../lib/hooks.ts';
 import type { Row } from '../../lib/tree.ts';
 import type { DragState } from './drag-state.ts';
 import { DragPreview } from './DragPreview.tsx';
@@ -11,6 +12,7 @@ import type { OutlineEntry } from './OutlineEntry.ts';
 import { OutlineToolbar } from './OutlineToolbar.tsx';
 import type { Pick } from './rows.ts';
 import { NearRows } from './near-rows.ts';
+import { useRowWindow } from './row-window.ts';
 import { TreeRowContainer } from './TreeRow.tsx';
 
 /**
@@ -31,6 +33,17 @@ function useSameIds(rows: Row[]): string[] {
     if (ids.length !== kept.ids.length || ids.some((id, i) => id !== kept.ids[i])) kept.ids = ids;
     return kept.ids;
   }, [rows, kept]);
+}
+
+const listKey = (ref: ListRef) => `${ref.area}|${ref.parent ?? ''}|${ref.slot ?? ''}`;
+
+/** How many blocks each list has (aria-setsize of its rows: with only some rows rendered, assistive tech cannot count them). */
+function useSetSizes(rows: Row[]): Map<string, number> {
+  return useMemo(() => {
+    const sizes = new Map<string, number>();
+    for (const r of rows) if (r.kind === 'block') sizes.set(listKey(r.ref), (sizes.get(listKey(r.ref)) ?? 0) + 1);
+    return sizes;
+  }, [rows]);
 }
 
 export interface OutlineProps {
@@ -58,6 +71,11 @@ export function Outline({ view, rows, visible, drag, multi, entry, listRef, onTo
     return () => near.setRoot(null);
   }, [near]);
   const ids = useSameIds(visible);
+  const entryId = useSyncExternalStore(entry.subscribe, () => entry.id);
+  const primary = useEditor((s) => s.selected);
+  // Long outlines render the rows in view and those focus may go to next (row-window.ts).
+  const items = useRowWindow(wrapRef, listRef, visible, [entryId, primary, drag?.activeId]);
+  const sizes = useSetSizes(visible);
   return (
     <section className="fc-panel fc-outline" aria-labelledby="fc-outline-title">
       <OutlineToolbar />
@@ -69,14 +87,29 @@ export function Outline({ view, rows, visible, drag, multi, entry, listRef, onTo
             role="treegrid"
             aria-multiselectable="true"
             aria-labelledby="fc-outline-title"
+            aria-rowcount={visible.length}
             // Where focus goes when an action leaves the outline without rows (see focusInOutline).
             tabIndex={-1}
             data-dragging={drag ? (drag.projection?.valid === false ? 'refused' : 'yes') : undefined}
             onFocus={onFocus}
           >
-            {visible.map((row) => (
-              <TreeRowContainer key={row.key} row={row} refused={!!drag && row.key === drag.activeId && drag.projection?.valid === false} entry={entry} near={near} onToggle={onToggle} onPick={onPick} />
-            ))}
+            {items.map((item) =>
+              item.kind === 'gap' ? (
+                <li key={item.key} className="fc-tree-gap" role="none" aria-hidden="true" style={{ height: item.height }} />
+              ) : (
+                <TreeRowContainer
+                  key={item.row.key}
+                  row={item.row}
+                  rowIndex={item.at + 1}
+                  setSize={item.row.kind === 'block' ? (sizes.get(listKey(item.row.ref)) ?? 0) : 0}
+                  refused={!!drag && item.row.key === drag.activeId && drag.projection?.valid === false}
+                  entry={entry}
+                  near={near}
+                  onToggle={onToggle}
+                  onPick={onPick}
+                />
+              ),
+            )}
           </ul>
         </SortableContext>
         <EndZone empty={!rows.length} view={view} />

@@ -18,6 +18,9 @@ import { useNameButton } from './useNameButton.ts';
 
 interface RowProps {
   row: Row;
+  /** The row's place in the whole outline (aria-rowindex, from 1) and, for a block, its list's length (aria-setsize): not every row is rendered. */
+  rowIndex: number;
+  setSize: number;
   refused: boolean;
   onToggle: (id: string) => void;
   onPick: Pick;
@@ -37,8 +40,8 @@ export const TreeRowContainer = memo(function TreeRowContainer({ entry, ...props
   return <TreeRow {...props} selected={selected} primary={primary} tabbable={tabbable} issues={issues} />;
 }, sameRowProps);
 
-function sameRowProps(a: { row: Row; refused: boolean }, b: { row: Row; refused: boolean }) {
-  if (a.refused !== b.refused) return false;
+function sameRowProps(a: Omit<RowProps, 'onToggle' | 'onPick'>, b: Omit<RowProps, 'onToggle' | 'onPick'>) {
+  if (a.refused !== b.refused || a.rowIndex !== b.rowIndex || a.setSize !== b.setSize) return false;
   const x = a.row;
   const y = b.row;
   if (x === y) return true;
@@ -92,6 +95,8 @@ type Sortable = ReturnType<typeof useSortable>;
 
 const RowBody = memo(function RowBody({
   row,
+  rowIndex,
+  setSize,
   refused,
   selected,
   primary,
@@ -127,7 +132,7 @@ const RowBody = memo(function RowBody({
   if (row.kind === 'head') {
     return (
       // Focusable from script only: where focus goes when the last block of its list is removed.
-      <li ref={setNodeRef} style={style} className="fc-row fc-row-head" data-row={row.key} data-depth={row.depth} role="row" aria-level={row.depth + 1} tabIndex={-1}>
+      <li ref={setNodeRef} style={style} className="fc-row fc-row-head" data-row={row.key} data-depth={row.depth} role="row" aria-level={row.depth + 1} aria-rowindex={rowIndex} tabIndex={-1}>
         <span className="fc-row-head-label" role="gridcell">
           {row.label}
         </span>
@@ -147,6 +152,9 @@ const RowBody = memo(function RowBody({
       data-type={row.block.type}
       role="row"
       aria-level={depth + 1}
+      aria-rowindex={rowIndex}
+      aria-posinset={row.index + 1}
+      aria-setsize={setSize}
       aria-selected={selected}
       aria-expanded={row.hasChildren ? !row.collapsed : undefined}
     >

@@ -57,3 +57,20 @@ export const comesAfter = (moved: string, anchor: string) =>
 export const typeCount = (type: string) => watch(`return String(document.querySelectorAll('[data-editor-type="${type}"]').length);`);
 
 export const RESET = `(() => { const b = window.__bench; for (const k of Object.keys(b)) if (Array.isArray(b[k])) b[k] = []; })()`;
+
+/**
+ * Scrolls the outline until a row is rendered (long outlines render the rows near what is
+ * in view, BlocksPanel/row-window.ts), as staff scroll to it; resolves when it is there.
+ */
+export const revealRow = (key: string) => `(async () => {
+  const wrap = document.querySelector('.fc-tree-wrap');
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  wrap.scrollTop = 0;
+  await frame();
+  for (let i = 0; i < 400 && !document.querySelector('[data-row="${key}"]'); i++) {
+    wrap.scrollTop += wrap.clientHeight;
+    await frame();
+  }
+  document.querySelector('[data-row="${key}"]')?.scrollIntoView({ block: 'center' });
+  await frame();
+})()`;

@@ -8,6 +8,7 @@
 import { STAFF_KEY } from '../../../editor/lib/auth.ts';
 import { launch } from '../../../tests/browser/chromium.ts';
 import { benchBlocks, benchSite } from './pages.ts';
+import { revealRow } from './probes.ts';
 import { startEditorServer } from './serve.ts';
 
 interface ProfileNode {
@@ -27,8 +28,9 @@ try {
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
   await page.goto(`${server.base}/editor/?site=${slug}&page=home`);
-  await page.locator('[data-row="hero-target"]').waitFor({ state: 'attached' });
+  await page.locator('.fc-tree > li[data-row]').first().waitFor({ state: 'attached' });
   await page.waitForTimeout(3000);
+  await page.evaluate(revealRow('hero-target'));
   const row = page.locator('[data-row="hero-target"] .fc-row-main');
   await row.scrollIntoViewIfNeeded();
   await row.click();
@@ -42,6 +44,7 @@ try {
   if (what === 'typing') await page.keyboard.type(' for three years on every new car', { delay: 30 });
   else {
     const [first, , third] = benchBlocks(total).find((b) => b.id === 'section-20')!.children!.map((c) => c.id);
+    await page.evaluate(revealRow(first));
     const handle = page.locator(`[data-row="${first}"] .fc-handle`);
     await handle.scrollIntoViewIfNeeded();
     const h = (await handle.boundingBox())!;
