@@ -37,7 +37,7 @@ export const PAGE_CACHE_CONTROL = {
   incomplete: 'no-store',
 } as const;
 
-/** Tells how a page was answered: `hit`, `miss` (rendered and kept) or `bypass` (rendered, not kept). */
+/** Tells how a page was answered: `hit`, `stale` (kept, past its fresh time, being rendered again), `miss` (rendered and kept) or `bypass` (rendered, not kept). */
 export const CACHE_STATUS_HEADER = 'X-Forecourt-Cache';
 
 /** Statuses kept: a page and a page that is not there (a sold car's address is asked for a while). */
@@ -110,20 +110,27 @@ export function createPageCache(options: PageCacheOptions) {
     const stockVersion = options.stockVersion();
     const cached = cache.get(key, stockVersion);
     if (cached) {
-      send(req, res, key, { page: cached, kept: true, cacheControl: cached.status === 200 ? PAGE_CACHE_CONTROL.shared : PAGE_CACHE_CONTROL.notFound }, 'hit');
+      const stale = cache.isStale(cached);
+      // Past its fresh time: answered as it is while one render replaces it (kept as it is if that render fails).
+      if (stale) renderOnce(key, target, stockVersion, render).catch((err: unknown) => console.error('[forecourt] a page could not be rendered again:', err));
+      send(req, res, key, { page: cached, kept: true, cacheControl: cached.status === 200 ? PAGE_CACHE_CONTROL.shared : PAGE_CACHE_CONTROL.notFound }, stale ? 'stale' : 'hit');
       return;
     }
+    const rendered = await renderOnce(key, target, stockVersion, render);
+    send(req, res, key, rendered, rendered.kept ? 'miss' : 'bypass');
+  }
+
+  function renderOnce(key: string, target: PageTarget, stockVersion: number, render: PageRender): Promise<Rendered> {
     const job = `${key}\n${stockVersion}`;
     let pending = rendering.get(job);
     if (!pending) {
       pending = renderAndKeep(key, target, stockVersion, render).finally(() => rendering.delete(job));
       rendering.set(job, pending);
     }
-    const rendered = await pending;
-    send(req, res, key, rendered, rendered.kept ? 'miss' : 'bypass');
+    return pending;
   }
 
-  function send(req: Request, res: Response, key: string, { page, cacheControl, kept }: Rendered, how: 'hit' | 'miss' | 'bypass') {
+  function send(req: Request, res: Response, key: string, { page, cacheControl, kept }: Rendered, how: 'hit' | 'stale' | 'miss' | 'bypass') {
     res.status(page.status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', cacheControl);

@@ -1,9 +1,10 @@
 /**
  * The rendered pages a server keeps (docs/deploy.md, "Caching"): least recently used first
- * out, bounded in entries and in bytes (the HTML and its compressed copies), each kept at
- * most `ttlMs` (what a page shows also moves with the clock: a sold car's window, an offer's
- * last day). A page that shows stock is kept with the stock version it was rendered at and
- * is not answered once the stock has moved on.
+ * out, bounded in entries and in bytes (the HTML and its compressed copies). A page is fresh
+ * for `ttlMs` (what a page shows also moves with the clock: a sold car's window, an offer's
+ * last day); for `staleMs` after that it may still be answered while it is rendered again.
+ * A page that shows stock is kept with the stock version it was rendered at and is never
+ * answered once the stock has moved on.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -22,16 +23,21 @@ export interface CachedPage {
   /** The stock version the page was rendered at; absent when the page shows no stock. */
   stockVersion?: number;
   encoded: Partial<Record<PageEncoding, Buffer>>;
+  /** When it was kept (the cache's clock). */
+  keptAt: number;
 }
 
 export interface RenderCacheLimits {
   maxEntries: number;
   maxBytes: number;
+  /** How long a page is fresh. */
   ttlMs: number;
+  /** How long after that it may be answered while it renders again (or while renders fail). */
+  staleMs: number;
 }
 
-/** 2,000 pages, 32 MB, 60 s: a dealer's busy pages stay while a publish or stock change shows within a minute at most. */
-export const RENDER_CACHE_LIMITS: RenderCacheLimits = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024, ttlMs: 60_000 };
+/** 2,000 pages, 32 MB, fresh for 60 s then up to 5 minutes while it renders again (the CDN's stale-while-revalidate). */
+export const RENDER_CACHE_LIMITS: RenderCacheLimits = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024, ttlMs: 60_000, staleMs: 300_000 };
 
 /**
  * The bounds FORECOURT_PAGE_CACHE_MB sets (megabytes of pages each server keeps; unset: 32);
@@ -48,25 +54,34 @@ export function renderCacheLimitsFrom(env: NodeJS.ProcessEnv): Partial<RenderCac
 export function pageEntry(args: { site: string; status: number; html: string; stockVersion?: number }): CachedPage {
   const body = Buffer.from(args.html, 'utf8');
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-  return { site: args.site, status: args.status, body, etag, stockVersion: args.stockVersion, encoded: {} };
+  return { site: args.site, status: args.status, body, etag, stockVersion: args.stockVersion, encoded: {}, keptAt: 0 };
 }
 
 const size = (page: CachedPage) => page.body.length + (page.encoded.br?.length ?? 0) + (page.encoded.gzip?.length ?? 0) + 200;
 
 export class RenderCache {
   private readonly pages: LRUCache<string, CachedPage>;
-  readonly stats = { hits: 0, misses: 0, stale: 0 };
+  private readonly now: () => number;
+  private readonly ttlMs: number;
+  readonly stats = { hits: 0, misses: 0, outdated: 0 };
 
-  constructor(limits: Partial<RenderCacheLimits> = {}, now?: () => number) {
-    const { maxEntries, maxBytes, ttlMs } = { ...RENDER_CACHE_LIMITS, ...limits };
+  constructor(limits: Partial<RenderCacheLimits> = {}, now: () => number = () => performance.now()) {
+    const { maxEntries, maxBytes, ttlMs, staleMs } = { ...RENDER_CACHE_LIMITS, ...limits };
+    this.now = now;
+    this.ttlMs = ttlMs;
     this.pages = new LRUCache<string, CachedPage>({
       max: maxEntries,
       maxSize: maxBytes,
       sizeCalculation: size,
-      ttl: ttlMs,
+      ttl: ttlMs + staleMs,
       ttlResolution: 0,
-      ...(now ? { perf: { now } } : {}),
+      perf: { now },
     });
+  }
+
+  /** Whether a page is past its fresh time (it is answered while it renders again). */
+  isStale(page: CachedPage): boolean {
+    return this.now() - page.keptAt > this.ttlMs;
   }
 
   /** The page under `key`, unless it shows stock rendered before `stockVersion`. */
@@ -74,7 +89,7 @@ export class RenderCache {
     const page = this.pages.get(key);
     if (page && page.stockVersion !== undefined && page.stockVersion !== stockVersion) {
       this.pages.delete(key);
-      this.stats.stale++;
+      this.stats.outdated++;
       this.stats.misses++;
       return undefined;
     }
@@ -84,6 +99,7 @@ export class RenderCache {
   }
 
   set(key: string, page: CachedPage): void {
+    page.keptAt = this.now();
     this.pages.set(key, page);
   }
 

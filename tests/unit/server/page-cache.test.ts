@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CACHE_STATUS_HEADER, PAGE_CACHE_CONTROL, createPageCache, trackedSearchClient, type PageCache } from '../../../engine/server/page-cache/pages.ts';
-import { RenderCache, pageEntry, renderCacheLimitsFrom } from '../../../engine/server/page-cache/render-cache.ts';
+import { RENDER_CACHE_LIMITS, RenderCache, pageEntry, renderCacheLimitsFrom } from '../../../engine/server/page-cache/render-cache.ts';
 import { StockVersion } from '../../../engine/inventory/stock-version.ts';
 import type { SiteEntry } from '../../../engine/server/sites.ts';
 
@@ -53,6 +53,9 @@ const search = trackedSearchClient({
 const sites = new Map<string, Entry>([['alpha', siteEntry('alpha')], ['beta', siteEntry('beta')]]);
 let loadListener: ((entry: SiteEntry) => void) | undefined;
 let renders = 0;
+let clock = 1_000;
+/** Addresses whose next render fails its search (a render under load running out of time). */
+const failNext = new Set<string>();
 let pages: PageCache;
 let server: Server;
 let port: number;
@@ -60,7 +63,7 @@ let port: number;
 async function fakeRender(slug: string, url: string, origin: string) {
   renders++;
   const path = url.split('?')[0];
-  const how = behaviour[path] ?? {};
+  const how = { ...behaviour[path], ...(failNext.delete(path) ? { stock: true, fail: true } : {}) };
   let shown = '';
   if (how.stock) {
     try {
@@ -74,8 +77,8 @@ async function fakeRender(slug: string, url: string, origin: string) {
   return { page: { status: how.status ?? 200, payload: { initialData: { url, data } } } as never, html };
 }
 
-function startApp(limits = {}, now?: () => number) {
-  pages = createPageCache({ stockVersion: () => stock.value, sites: { onLoad: (fn) => (loadListener = fn) }, limits, now });
+function startApp() {
+  pages = createPageCache({ stockVersion: () => stock.value, sites: { onLoad: (fn) => (loadListener = fn) }, now: () => clock });
   const app = express();
   app.use(compression());
   app.get(/^\/sites\/([a-z]+)(\/.*)$/, async (req, res) => {
@@ -113,6 +116,11 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
     req.on('error', reject);
     req.end();
   });
+}
+
+async function until(check: () => boolean) {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
 }
 
 const how = (a: Answer) => a.headers[CACHE_STATUS_HEADER.toLowerCase()];
@@ -231,6 +239,24 @@ describe('pages kept and answered', () => {
     expect(renders).toBe(4);
   });
 
+  it('answers a page past its fresh time as it is while one render replaces it, and keeps it when that render fails', async () => {
+    const first = await get('/sites/alpha/ageing');
+    clock += RENDER_CACHE_LIMITS.ttlMs + 1;
+    failNext.add('/ageing');
+    const stale = await get('/sites/alpha/ageing');
+    expect(how(stale)).toBe('stale');
+    expect(stale.text).toBe(first.text);
+    await until(() => renders === 2);
+    const kept = await get('/sites/alpha/ageing');
+    expect(how(kept)).toBe('stale'); // the render failed: the page stays, and is rendered again
+    await until(() => renders === 3);
+    const renewed = await get('/sites/alpha/ageing');
+    expect(how(renewed)).toBe('hit');
+    expect(renewed.text).toContain('/ageing');
+    clock += RENDER_CACHE_LIMITS.ttlMs + RENDER_CACHE_LIMITS.staleMs + 1;
+    expect(how(await get('/sites/alpha/ageing'))).toBe('miss');
+  });
+
   it('keeps a 404 (with a shorter CDN life, no stale serving) but never another status', async () => {
     const gone = await get('/sites/alpha/cars/gone');
     expect(gone.status).toBe(404);
@@ -270,13 +296,15 @@ describe('the cache is bounded', () => {
     expect(cache.bytes).toBeGreaterThan(kept.body.length + kept.encoded.gzip!.length);
   });
 
-  it('answers a page for ttlMs at most', () => {
+  it('holds a page fresh for ttlMs, then stale for staleMs, then not at all', () => {
     let now = 1_000;
-    const cache = new RenderCache({ ttlMs: 60_000 }, () => now);
+    const cache = new RenderCache({ ttlMs: 60_000, staleMs: 300_000 }, () => now);
     cache.set('a', page('s', 'A'));
     now += 59_000;
-    expect(cache.get('a', 0)).toBeDefined();
+    expect(cache.isStale(cache.get('a', 0)!)).toBe(false);
     now += 2_000;
+    expect(cache.isStale(cache.get('a', 0)!)).toBe(true);
+    now += 300_000;
     expect(cache.get('a', 0)).toBeUndefined();
   });
 
