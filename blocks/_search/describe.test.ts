@@ -22,6 +22,14 @@ describe('search page description', () => {
     expect(searchPageDescription(ford, serverState(12), 'Utes on sale')).toMatch(/^Utes on sale at Gold Coast Ford\. 12 cars/);
   });
 
+  it('words the directories from their heading', () => {
+    expect(searchPageDescription(ford, serverState(9), 'Find a dealer', 'dealerships')).toBe(
+      'Find a dealer at Gold Coast Ford. 9 dealerships to visit: search by name, town and the makes they sell.',
+    );
+    expect(searchPageDescription(ford, serverState(1), 'Our models', 'models')).toMatch(/^Our models at Gold Coast Ford\. 1 model to explore:/);
+    expect(searchPageDescription(ford, serverState(1), '', 'models')).toBeUndefined();
+  });
+
   it('says nothing without results to count (the server search failed)', () => {
     expect(searchPageDescription(ford, undefined)).toBeUndefined();
     expect(searchPageDescription(ford, { initialResults: {} } as never)).toBeUndefined();
@@ -29,8 +37,8 @@ describe('search page description', () => {
 
   it('leaves the description to a page whose document has one', () => {
     const url = new URL('http://x/search/new-used-and-demo-cars');
-    expect(describeSearchPage({ site: ford, url }, serverState(3), '')).toMatch(/^Cars for sale/);
+    expect(describeSearchPage({ site: ford, url }, serverState(3), { heading: '' })).toMatch(/^Cars for sale/);
     const described = { ...ford, pages: ford.pages.map((p) => (p.path === '/search/new-used-and-demo-cars' ? { ...p, description: 'Our stock.' } : p)) };
-    expect(describeSearchPage({ site: described, url }, serverState(3), '')).toBeUndefined();
+    expect(describeSearchPage({ site: described, url }, serverState(3), { heading: '' })).toBeUndefined();
   });
 });

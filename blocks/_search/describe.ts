@@ -1,5 +1,5 @@
 /**
- * The meta description of a stock search page whose document gives none: search engines
+ * The meta description of a search page (stock, models, dealerships) whose document gives none: search engines
  * show it under the link, and a page without one is marked down (docs/search-ui.md,
  * "Search engines"). Worded from the search the server rendered, like the page's heading.
  */
@@ -26,21 +26,41 @@ function refinementsOf(entry: ServerEntry): Record<string, string[]> {
   return out;
 }
 
+/** What a search block lists, for its description. */
+export type DescribedKind = 'cars' | 'models' | 'dealerships';
+
+const KINDS: Record<DescribedKind, { one: string; many: string; then: string }> = {
+  cars: { one: 'car', many: 'cars', then: 'in stock: search and filter by make, model, price, body type and more.' },
+  models: { one: 'model', many: 'models', then: 'to explore: search by name, make and body type, with the cars in stock.' },
+  dealerships: { one: 'dealership', many: 'dealerships', then: 'to visit: search by name, town and the makes they sell.' },
+};
+
 /**
  * "Used Ford Ranger for sale at Gold Coast Ford. 42 cars in stock: search and filter by
- * make, model, price, body type and more." The heading is the document's when it sets one.
+ * make, model, price, body type and more." The heading is the document's when it sets one
+ * (the car search words its own from the search when it does not).
  */
-export function searchPageDescription(site: Pick<ResolvedSite, 'name' | 'region' | 'features'>, state: InstantSearchServerState | undefined, heading?: string): string | undefined {
+export function searchPageDescription(
+  site: Pick<ResolvedSite, 'name' | 'region' | 'features'>,
+  state: InstantSearchServerState | undefined,
+  heading?: string,
+  kind: DescribedKind = 'cars',
+): string | undefined {
   const entry = Object.values((state?.initialResults ?? {}) as Record<string, ServerEntry>)[0];
   const count = entry?.results?.[0]?.nbHits;
   if (!entry || typeof count !== 'number') return undefined;
-  const title = heading || autoHeading(refinementsOf(entry), site.features.preOwnedLabel);
-  const cars = `${formatNumber(count, site.region)} ${count === 1 ? 'car' : 'cars'}`;
-  return spell(`${title} at ${site.name}. ${cars} in stock: search and filter by make, model, price, body type and more.`, site.region);
+  const title = heading || (kind === 'cars' ? autoHeading(refinementsOf(entry), site.features.preOwnedLabel) : '');
+  if (!title) return undefined;
+  const words = KINDS[kind];
+  return spell(`${title} at ${site.name}. ${formatNumber(count, site.region)} ${count === 1 ? words.one : words.many} ${words.then}`, site.region);
 }
 
 /** The description a search block gives its page: none when the page's document has its own. */
-export function describeSearchPage(ctx: Pick<BlockLoadContext<unknown>, 'site' | 'url'>, state: InstantSearchServerState | undefined, heading: string): string | undefined {
+export function describeSearchPage(
+  ctx: Pick<BlockLoadContext<unknown>, 'site' | 'url'>,
+  state: InstantSearchServerState | undefined,
+  as: { heading: string; kind?: DescribedKind },
+): string | undefined {
   if (pageAt(ctx.site.pages, ctx.url.pathname)?.description) return undefined;
-  return searchPageDescription(ctx.site, state, heading);
+  return searchPageDescription(ctx.site, state, as.heading, as.kind);
 }

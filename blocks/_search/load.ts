@@ -13,6 +13,7 @@ import { slugify } from '../../engine/slug.ts';
 import { parse } from './qs.ts';
 import type { FacetStatsLike } from './slider-rules.ts';
 import { readSearchPath, type NameBookData } from './url-state.ts';
+import type { DescribedKind } from './describe.ts';
 
 export interface SearchBlockData {
   /** The time the site filter's sold cutoff is computed from (the server's, so hydration searches alike). */
@@ -91,8 +92,8 @@ export async function loadSearchBlock<P>(
   options: {
     resolveNames?: boolean;
     preloadFirstPhoto?: boolean;
-    /** Describes the page for search engines with this heading ('' for the usual wording) unless its document has a description. */
-    describeAs?: string;
+    /** Describes the page for search engines with this heading ('' for the car search's own wording) unless its document has a description. */
+    describeAs?: { heading: string; kind?: DescribedKind };
   } = {},
 ): Promise<SearchBlockData> {
   const server = import.meta.env?.SSR ?? typeof window === 'undefined';

@@ -71,6 +71,8 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
   const carType = props.carType;
   const uid = useId();
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  // One level below the block's heading (docs/search-ui.md, "Search engines and assistive technology").
+  const Sub = props.headingLevel === 1 ? 'h2' : 'h3';
   // What the visitor typed into the server's inputs before this UI hydrated is kept
   // (docs/search-ui.md, "Budget finder"): hydration renders the server's values (so the markup
   // matches) and leaves the inputs' DOM values alone; right after it the state takes them over.
@@ -205,7 +207,7 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
           <div className="fc-budget-finder__side">
             {props.priceSlider && (
               <div className="fc-budget-finder__slider">
-                <h3>Price range</h3>
+                <Sub>Price range</Sub>
                 <RangeSlider
                   attribute="price"
                   label="price"
@@ -226,7 +228,7 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
               <div className="fc-budget-finder__links">
                 {makes.items.length > 0 && (
                   <nav aria-label={`Makes within ${money(budget)}`}>
-                    <h3>Makes within your budget</h3>
+                    <Sub>Makes within your budget</Sub>
                     <ul>
                       {makes.items.map((m) => (
                         <li key={m.value}>
@@ -240,7 +242,7 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
                 )}
                 {bodies.length > 0 && (
                   <nav aria-label="Body types">
-                    <h3>Body types</h3>
+                    <Sub>Body types</Sub>
                     <ul>
                       {bodies.map((b) => (
                         <li key={b.value}>

@@ -49,11 +49,11 @@ function DirectoryConfig({ filters }: { filters?: string }) {
   return null;
 }
 
-const plain = (title: string): SectionWrap =>
+const plain = (title: string, Sub: 'h2' | 'h3'): SectionWrap =>
   function Wrap(content) {
     return (
       <div className="fc-dealer-directory__filter">
-        <h3>{title}</h3>
+        <Sub>{title}</Sub>
         {content}
       </div>
     );
@@ -63,6 +63,8 @@ function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; 
   const { site, money, number, t } = useSite();
   const uid = useId();
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  // One level below the block's heading (docs/search-ui.md, "Search engines and assistive technology").
+  const Sub = props.headingLevel === 1 ? 'h2' : 'h3';
   const { items } = useHits<DealerHit>();
   const { results } = useInstantSearch();
   const hasResults = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
@@ -75,8 +77,8 @@ function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; 
         <Heading id={`${uid}-h`}>{t(props.heading)}</Heading>
         <SearchBox placeholder={t(props.placeholder)} label="Search dealerships" />
         <div className="fc-dealer-directory__filters">
-          {props.categories && <CheckboxFilter attribute="categories" limit={8} legend="Categories" wrap={plain('Categories')} />}
-          {props.priceRange && <RangeFilter attribute="price" label="Cars from" wrap={plain('Cars from')} />}
+          {props.categories && <CheckboxFilter attribute="categories" limit={8} legend="Categories" wrap={plain('Categories', Sub)} />}
+          {props.priceRange && <RangeFilter attribute="price" label="Cars from" wrap={plain('Cars from', Sub)} />}
         </div>
         <p className="fc-search-count" aria-live="polite">
           {hasResults ? `${number(results.nbHits)} ${results.nbHits === 1 ? 'dealership' : 'dealerships'}` : 'Finding dealerships…'}
@@ -88,7 +90,7 @@ function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; 
             return (
               <li key={dealer.objectID}>
                 <article className="fc-dealer-directory__card">
-                  <h3>{dealer.name}</h3>
+                  <Sub>{dealer.name}</Sub>
                   {dealer.categories.length > 0 && <p className="fc-dealer-directory__makes">{dealer.categories.join(' · ')}</p>}
                   <p className="fc-dealer-directory__address">
                     {details?.address

@@ -13,5 +13,5 @@ const ui = lazyBlock<DealerDirectoryProps>('dealer-directory', () => import('./D
 
 export default defineBlock<DealerDirectoryProps>({
   component: ui.Component,
-  load: (ctx) => loadSearchBlock(ctx, ui.ensure),
+  load: (ctx) => loadSearchBlock(ctx, ui.ensure, { describeAs: { heading: ctx.props.heading, kind: 'dealerships' } }),
 });

@@ -57,6 +57,8 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
   const { site, money, number, t } = useSite();
   const uid = useId();
   const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
+  // One level below the block's heading: a skipped level loses screen reader users moving by heading (docs/search-ui.md, "Search engines and assistive technology").
+  const Sub = props.headingLevel === 1 ? 'h2' : 'h3';
   const { items } = useHits<ModelHit>();
   const makes = useRefinementList({ attribute: 'manufacturer.name', limit: 200, sortBy: ['name:asc'] });
   const bodies = useMenu({ attribute: 'model.body', limit: 30, sortBy: ['count:desc', 'name:asc'] });
@@ -138,13 +140,13 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
                       loading={i < 3 ? undefined : 'lazy'}
                       decoding="async"
                     />
-                    <h3>
+                    <Sub>
                       {/* The make's wordmark (docs/content-blocks.md, "Choices we made"); its name is the text beside it. */}
                       {model.manufacturer.logo_url && (
                         <img className="fc-model-directory__logo" src={model.manufacturer.logo_url} alt="" width="40" height="40" loading="lazy" decoding="async" />
                       )}
                       <span className="fc-model-directory__make">{model.manufacturer.name}</span> {model.model.name}
-                    </h3>
+                    </Sub>
                     {typeof model.from_price === 'number' && model.from_price > 0 && (
                       <p className="fc-model-directory__price">From {money(model.from_price)}</p>
                     )}

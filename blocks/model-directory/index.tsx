@@ -14,5 +14,5 @@ const ui = lazyBlock<ModelDirectoryProps>('model-directory', () => import('./Mod
 
 export default defineBlock<ModelDirectoryProps>({
   component: ui.Component,
-  load: (ctx) => loadSearchBlock(ctx, ui.ensure),
+  load: (ctx) => loadSearchBlock(ctx, ui.ensure, { describeAs: { heading: ctx.props.heading, kind: 'models' } }),
 });

@@ -201,4 +201,11 @@ describe('budget finder', () => {
     fireEvent.change(r.getByLabelText('Deposit'), { target: { value: '1,500' } });
     await waitFor(() => expect(go().getAttribute('href')).toBe('/search/new-used-and-demo-cars?range[price]=:40500'));
   });
+
+  it.each([1, 2] as const)('puts its side headings one level below its own heading (h%i)', async (headingLevel) => {
+    const r = renderBlock('budget-finder', { component: BudgetFinderApp }, { site: 'southern-motor-group', props: { headingLevel } });
+    await waitFor(() => expect(r.getByRole('heading', { name: 'Makes within your budget' })).toBeTruthy());
+    r.getByRole('heading', { level: headingLevel });
+    for (const name of ['Price range', 'Makes within your budget', 'Body types']) r.getByRole('heading', { level: headingLevel + 1, name });
+  });
 });

@@ -172,7 +172,7 @@ describe('stock search page', () => {
     await page.goto(`${SOUTHERN}/find-a-dealer`);
     await ready(page, '.fc-dealer-directory');
     const card = page.locator('.fc-dealer-directory__card', { has: page.locator('a.fc-button') }).first();
-    const name = (await card.locator('h3').textContent())!;
+    const name = (await card.locator(':is(h2, h3)').textContent())!;
     const available = Number((await card.locator('a.fc-button').textContent())!.replace(/[^0-9]/g, ''));
     await card.locator('a.fc-button').click();
     await page.waitForURL(/\/search\/new-used-and-demo-cars\?refinementList\[dealership_slug\]\[0\]=southern-[a-z]+$/);
@@ -198,7 +198,7 @@ describe('directories', () => {
     await ready(page, '.fc-model-directory');
     await page.locator('.fc-model-directory .fc-search-box__input').pressSequentially('everest', { delay: 30 });
     await page.waitForFunction(() => document.querySelectorAll('.fc-model-directory__card').length === 1);
-    expect(await page.locator('.fc-model-directory__card h3').textContent()).toBe('Ford Everest');
+    expect(await page.locator('.fc-model-directory__card :is(h2, h3)').textContent()).toBe('Ford Everest');
     await page.locator('.fc-model-directory__stock').click();
     await page.waitForURL(/\/search\/ford\/everest$/);
     await ready(page);
