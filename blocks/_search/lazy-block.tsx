@@ -25,6 +25,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
+import { RENDERED_ANEW_EVENT } from '../../engine/render/dom-ids.ts';
 import { remembersVisitor } from './remembered.ts';
 
 /** Marks a lazily hydrated block's element; the value names its UI (see lazyBlock). */
@@ -92,6 +93,8 @@ function listen(): void {
   for (const type of ['pointerdown', 'keydown', 'touchstart', 'scroll', 'wheel']) document.addEventListener(type, startAll, { ...options, once: true });
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
+  // The page was rendered anew instead of hydrated: no server HTML is left to keep, so every UI loads now.
+  window.addEventListener(RENDERED_ANEW_EVENT, () => starters.forEach((startLoading) => startLoading().catch(() => undefined)));
 }
 
 export function lazyBlock<P>(name: string, importer: () => Promise<{ default: ComponentType<BlockRenderProps<P>> }>) {

@@ -9,7 +9,7 @@ import { PerBlockSuspense } from './BlockTree.tsx';
 import type { PagePayload } from './server.tsx';
 import { addRegionalWords } from '../messages/index.ts';
 
-import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from './dom-ids.ts';
+import { PAYLOAD_ELEMENT_ID, RENDERED_ANEW_EVENT, ROOT_ELEMENT_ID } from './dom-ids.ts';
 
 export async function hydrateSite(registry: BlockRegistry) {
   const script = document.getElementById(PAYLOAD_ELEMENT_ID);
@@ -41,6 +41,7 @@ export async function hydrateSite(registry: BlockRegistry) {
     {
       onRecoverableError(error) {
         console.error('[forecourt] recovered while hydrating', error);
+        window.dispatchEvent(new Event(RENDERED_ANEW_EVENT));
       },
     },
   );

@@ -1,3 +1,11 @@
-/** Element ids shared by the server's HTML document and the browser's hydration. */
+/** Element ids (and an event) shared by the server's HTML document and the browser's hydration. */
 export const PAYLOAD_ELEMENT_ID = 'fc-payload';
 export const ROOT_ELEMENT_ID = 'fc-root';
+
+/**
+ * Sent on window when React gave up hydrating and rendered the page anew in the browser (a
+ * block failed while hydrating: docs/render.md), so parts that were waiting to hydrate on the
+ * visitor's first use (the search UI, blocks/_search/lazy-block.tsx) load now: the server's
+ * HTML they were keeping is gone.
+ */
+export const RENDERED_ANEW_EVENT = 'forecourt:rendered-anew';

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { createPageRenderer } from '../../../engine/render/server.tsx';
 import { hydrateSite } from '../../../engine/render/client.tsx';
 import { defineBlock, type BlockRegistry } from '../../../engine/render/block.ts';
-import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from '../../../engine/render/dom-ids.ts';
+import { PAYLOAD_ELEMENT_ID, RENDERED_ANEW_EVENT, ROOT_ELEMENT_ID } from '../../../engine/render/dom-ids.ts';
 import { jsonForScript } from '../../../engine/server/html.ts';
 import { minimalDoc, prepared } from '../helpers.ts';
 
@@ -69,11 +69,15 @@ async function serveAndHydrate() {
   document.body.innerHTML = `<div id="${ROOT_ELEMENT_ID}">${page.html}</div><script id="${PAYLOAD_ELEMENT_ID}" type="application/json">${jsonForScript(page.payload)}</script>`;
   const last = document.querySelector('[data-b="last"]');
   const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+  let renderedAnew = 0;
+  const count = () => renderedAnew++;
+  window.addEventListener(RENDERED_ANEW_EVENT, count);
   await hydrateSite(registry);
   await vi.waitFor(() => expect(hydrated).toHaveLength(4));
   const logged = errors.mock.calls.map((c) => c.map(String).join(' '));
   errors.mockRestore();
-  return { page, logged, kept: !!last && document.querySelector('[data-b="last"]') === last };
+  window.removeEventListener(RENDERED_ANEW_EVENT, count);
+  return { page, logged, renderedAnew, kept: !!last && document.querySelector('[data-b="last"]') === last };
 }
 
 afterEach(() => {
@@ -85,7 +89,8 @@ afterEach(() => {
 
 describe('hydrating a dealer page', () => {
   it('sends a page whose blocks all render without a Suspense boundary per block, and hydrates it in one commit', async () => {
-    const { page, logged, kept } = await serveAndHydrate();
+    const { page, logged, kept, renderedAnew } = await serveAndHydrate();
+    expect(renderedAnew).toBe(0);
     expect(page.html).not.toContain('<!--$');
     expect(page.payload.perBlockSuspense).toBeUndefined();
     expect(logged).toEqual([]);
@@ -96,8 +101,9 @@ describe('hydrating a dealer page', () => {
 
   it('keeps a boundary per block when a block failed on the server, and hydrates that tree without a mismatch', async () => {
     failOnServer = true;
-    const { page, logged, kept } = await serveAndHydrate();
+    const { page, logged, kept, renderedAnew } = await serveAndHydrate();
     expect(page.payload.perBlockSuspense).toBe(true);
+    expect(renderedAnew).toBeGreaterThan(0); // what React recovered from is announced (lazy UIs load)
     expect(page.html).toContain('<!--$!-->'); // the failed block, left for the browser
     expect(page.html).toContain('data-b="last"'); // and the rest of the page
     // React reports the block the server gave up on, as before; nothing failed to match.
