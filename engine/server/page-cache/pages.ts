@@ -98,22 +98,23 @@ export function createPageCache(options: PageCacheOptions) {
 
   async function respond(req: Request, res: Response, target: PageTarget, render: PageRender): Promise<void> {
     const { entry } = target;
-    const pathname = new URL(target.url, 'http://site.invalid').pathname;
-    if (matchPage(entry.site.pages, pathname, entry.data.routeValues)?.page.gate) {
-      const { page, html } = await render();
-      res.setHeader('Cache-Control', PAGE_CACHE_CONTROL.personal);
-      res.setHeader(CACHE_STATUS_HEADER, 'bypass');
-      res.status(page.status).type('html').send(html);
-      return;
-    }
     const key = [entry.slug, revisionOf(entry), target.origin, target.basename, target.url].join('\n');
     const stockVersion = options.stockVersion();
+    // Looked up first: a gated page is never kept, so a kept page needs no route match.
     const cached = cache.get(key, stockVersion);
     if (cached) {
       const stale = cache.isStale(cached);
       // Past its fresh time: answered as it is while one render replaces it (kept as it is if that render fails).
       if (stale) renderOnce(key, target, stockVersion, render).catch((err: unknown) => console.error('[forecourt] a page could not be rendered again:', err));
       send(req, res, key, { page: cached, kept: true, cacheControl: cached.status === 200 ? PAGE_CACHE_CONTROL.shared : PAGE_CACHE_CONTROL.notFound }, stale ? 'stale' : 'hit');
+      return;
+    }
+    const pathname = new URL(target.url, 'http://site.invalid').pathname;
+    if (matchPage(entry.site.pages, pathname, entry.data.routeValues)?.page.gate) {
+      const { page, html } = await render();
+      res.setHeader('Cache-Control', PAGE_CACHE_CONTROL.personal);
+      res.setHeader(CACHE_STATUS_HEADER, 'bypass');
+      res.status(page.status).type('html').send(html);
       return;
     }
     const rendered = await renderOnce(key, target, stockVersion, render);
