@@ -59,6 +59,18 @@ export function generateInventory(options: InventoryOptions): Car[] {
   const equipment = equipmentCache();
   const serials = new Map<string, number>();
   const cars: Car[] = new Array(count);
+  // The cars of one location share its location object (two: with and without the locations
+  // it also lists at), as a feed's rows repeat it: one object, not one per car (docs/deploy.md, "Memory and start-up").
+  const locations = new Map<string, Car['location']>();
+  const carLocation = (loc: (typeof outlets)[number]['sales'][number], phone: string | null, distribution: string[]): Car['location'] => {
+    const key = `${loc.slug}\u0000${distribution.length > 0}`;
+    let shared = locations.get(key);
+    if (!shared) {
+      shared = { id: loc.id, slug: loc.slug, phone, city: loc.address.city, state: loc.address.state, location_name: loc.name, distribution_locations: distribution };
+      locations.set(key, shared);
+    }
+    return shared;
+  };
 
   for (let n = 0; n < count; n++) {
     const d = new Draw(mulberry32(mixSeed(seed, n)));
@@ -214,8 +226,10 @@ export function generateInventory(options: InventoryOptions): Car[] {
     const thumbnails: string[] = new Array(photos);
     for (let p = 0; p < photos; p++) {
       const base = `/assets/cars/${id}/${p + 1}.svg`;
-      images[p] = { url: `${base}?w=800`, thumb_url: `${base}?w=320` };
-      thumbnails[p] = `${base}?w=320`;
+      // One string for both lists: 20,000 cars hold a quarter of a million of them.
+      const thumb = `${base}?w=320`;
+      images[p] = { url: `${base}?w=800`, thumb_url: thumb };
+      thumbnails[p] = thumb;
     }
 
     const buildMonth = d.int(1, 12);
@@ -323,15 +337,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
       dealership_id: dealership.id,
       dealership_slug: dealership.slug,
       dealership_name: dealership.name,
-      location: {
-        id: loc.id,
-        slug: loc.slug,
-        phone,
-        city: loc.address.city,
-        state: loc.address.state,
-        location_name: loc.name,
-        distribution_locations: others.length && d.chance(0.5) ? others : [],
-      },
+      location: carLocation(loc, phone, others.length && d.chance(0.5) ? others : []),
       location_id: loc.id,
       location_name: loc.name,
       city: loc.address.city,

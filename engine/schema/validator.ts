@@ -79,9 +79,11 @@ export interface SiteValidator {
 
 export function createSiteValidator(options: ValidatorOptions = {}): SiteValidator {
   const ajv = createAjv(options);
-  const site = ajv.getSchema(SITE_SCHEMA_ID) as ValidateFunction;
+  // Each validator is compiled on first use (compiling is most of a server's start-up work
+  // on schemas): a server checking sites in parts never compiles the whole-site one unless
+  // a site is invalid, and the editor's compiles on its first check (docs/deploy.md, "Memory and start-up").
+  let whole: ValidateFunction | undefined;
   const propValidators = new Map<string, ValidateFunction>();
-  // Compiled on first use: the CLI and the editor validate whole documents only.
   let shell: ValidateFunction | undefined;
   let page: ValidateFunction | undefined;
   return {
@@ -94,6 +96,7 @@ export function createSiteValidator(options: ValidatorOptions = {}): SiteValidat
       return page(data) ? [] : formatErrors(page.errors ?? [], basePath, options.ruleDetail);
     },
     validate(doc) {
+      const site = (whole ??= ajv.getSchema(SITE_SCHEMA_ID) as ValidateFunction);
       const issues = site(doc) ? [] : formatErrors(site.errors ?? [], '', options.ruleDetail);
       return [...issues, ...duplicateBlockIds(doc)];
     },
