@@ -2,7 +2,7 @@
  * Server render and hydration time of a 1,000-block page: Forecourt's renderer against Puck's <Render>.
  *
  *   npm run bench -- render      (env: BENCH_BLOCKS=1000 BENCH_N=50 BENCH_WARMUP=20,
- *                                 BENCH_HYDRATE_N=15 BENCH_HYDRATE_WARMUP=3; BENCH_HYDRATE_N=0 skips hydration)
+ *                                 BENCH_HYDRATE_N=21 BENCH_HYDRATE_WARMUP=3; BENCH_HYDRATE_N=0 skips hydration)
  *
  * Both sides render the same generated tree (Heading, Text and a container Box, nested up to
  * five deep) with the same trivial components through react-dom/server renderToString, in one
@@ -225,7 +225,7 @@ export async function run(options: { blocks?: number; iterations?: number; warmu
   const blocks = options.blocks ?? Number(process.env.BENCH_BLOCKS ?? 1000);
   const n = options.iterations ?? Number(process.env.BENCH_N ?? 50);
   const warmup = options.warmup ?? Number(process.env.BENCH_WARMUP ?? 20);
-  const hydrateRuns = options.hydrateRuns ?? Number(process.env.BENCH_HYDRATE_N ?? 15);
+  const hydrateRuns = options.hydrateRuns ?? Number(process.env.BENCH_HYDRATE_N ?? 21);
   const hydrateWarmup = Number(process.env.BENCH_HYDRATE_WARMUP ?? 3);
 
   const bench = await prepareBench(blocks);
