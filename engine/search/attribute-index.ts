@@ -8,8 +8,9 @@
  *    for frequent values (made when first filtered on), a rare value's bits are made from its
  *    posting list each time (engine/search/README.md, "Index representation").
  *  - numeric side: the distinct numbers sorted, so a comparison or range is two binary
- *    searches and the union of the posting lists between them; a per-document column for
- *    facets_stats (only when the attribute has numbers).
+ *    searches and the union of the posting lists between them; facets_stats read each
+ *    document's number through its value number (a per-document number column only for a
+ *    multi-valued attribute's stats, made when first asked).
  *
  * Strings, numbers and booleans are all facets (numbers as their string form, booleans as
  * "true"/"false"); numbers and booleans (as 1/0) are also numeric. Arrays give several values.
@@ -71,6 +72,7 @@ export class AttributeIndex {
   private readonly numSorted: Float64Array;
   /** The number of each value number (NaN for a string). */
   private readonly numberOf: Float64Array;
+  /** Made on first use (numColumn). */
   private numbers: Float64Array | undefined;
   readonly hasNumbers: boolean;
   readonly hasStrings: boolean;
@@ -85,17 +87,13 @@ export class AttributeIndex {
     compute?: (record: Record<string, unknown>) => unknown,
   ) {
     const size = records.length;
-    // Flat (document, value number) pairs in document order; lookups that allocate nothing in
-    // the common case (the same string or number seen before).
-    const pairDoc = new GrowableInts(size + 16);
-    const pairValue = new GrowableInts(size + 16);
+    // Lookups that allocate nothing in the common case (the same string or number seen before).
     const counts = new GrowableInts(64);
     const numberOf: number[] = [];
     const byString = new Map<string, number>();
     const byNumber = new Map<number, number>();
     const byBoolean: (number | undefined)[] = [undefined, undefined];
     let hasStrings = false;
-    let multiValued = false;
     const idFor = (v: Scalar): number => {
       let id = typeof v === 'string' ? byString.get(v) : typeof v === 'number' ? byNumber.get(v) : byBoolean[v ? 1 : 0];
       if (id === undefined) {
@@ -117,34 +115,59 @@ export class AttributeIndex {
       else numberOf[id] = typeof v === 'number' ? v : v ? 1 : 0;
       return id;
     };
-    const add = (doc: number, v: Scalar, firstOfDoc: number) => {
-      const id = idFor(v);
-      // The same value twice in one document counts once.
-      for (let k = firstOfDoc; k < pairDoc.length; k++) if (pairValue.data[k] === id) return;
-      pairDoc.push(doc);
-      pairValue.push(id);
-      counts.data[id]++;
+    // Value numbers go straight into the single-valued column; only once a document has
+    // several are (document, value number) pairs collected, the column so far moved into them.
+    // Every transient array is garbage the collector must trace past the records, so there
+    // are as few as possible.
+    const single = new Int32Array(size).fill(-1);
+    let pairDoc: GrowableInts | undefined;
+    let pairValue: GrowableInts | undefined;
+    const toPairs = (upTo: number) => {
+      pairDoc = new GrowableInts(size + 16);
+      pairValue = new GrowableInts(size + 16);
+      for (let d = 0; d < upTo; d++) {
+        if (single[d] < 0) continue;
+        pairDoc.push(d);
+        pairValue.push(single[d]);
+      }
     };
     const buf: Scalar[] = [];
+    const docIds: number[] = [];
     for (let doc = 0; doc < size; doc++) {
       const record = records[doc];
       const value = compute ? compute(record as Record<string, unknown>) : getPath(record, name);
       if (value === null || value === undefined) continue;
-      const first = pairDoc.length;
-      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') add(doc, value, first);
+      docIds.length = 0;
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') docIds.push(idFor(value));
       else {
         buf.length = 0;
         scalars(value, buf);
-        for (const v of buf) add(doc, v, first);
-        if (pairDoc.length - first > 1) multiValued = true;
+        for (const v of buf) {
+          const id = idFor(v);
+          // The same value twice in one document counts once.
+          if (!docIds.includes(id)) docIds.push(id);
+        }
+        if (docIds.length > 1 && !pairDoc) toPairs(doc);
+      }
+      for (const id of docIds) {
+        counts.data[id]++;
+        if (pairDoc) {
+          pairDoc.push(doc);
+          pairValue!.push(id);
+        } else single[doc] = id;
       }
     }
     this.hasStrings = hasStrings;
-    const pairs = pairDoc.length;
-    const docs = pairDoc.data;
-    const ids = pairValue.data;
-
-    if (multiValued) {
+    const valueCount = this.values.length;
+    this.postStart = new Uint32Array(valueCount + 1);
+    for (let id = 0; id < valueCount; id++) this.postStart[id + 1] = this.postStart[id] + counts.data[id];
+    this.postDocs = new Uint32Array(this.postStart[valueCount]);
+    // Posting lists end to end (a counting sort by value number; documents stay ascending).
+    const fill = this.postStart.slice(0, valueCount);
+    if (pairDoc) {
+      const pairs = pairDoc.length;
+      const docs = pairDoc.data;
+      const ids = pairValue!.data;
       this.single = null;
       this.offsets = new Uint32Array(size + 1);
       this.multi = ids.slice(0, pairs);
@@ -154,20 +177,13 @@ export class AttributeIndex {
         while (k < pairs && docs[k] === doc) k++;
       }
       this.offsets[size] = k;
+      for (let k = 0; k < pairs; k++) this.postDocs[fill[ids[k]]++] = docs[k];
     } else {
       this.offsets = null;
       this.multi = null;
-      this.single = new Int32Array(size).fill(-1);
-      for (let k = 0; k < pairs; k++) this.single[docs[k]] = ids[k];
+      this.single = single;
+      for (let doc = 0; doc < size; doc++) if (single[doc] >= 0) this.postDocs[fill[single[doc]]++] = doc;
     }
-
-    // Posting lists end to end (a counting sort of the pairs by value number; documents stay ascending).
-    const valueCount = this.values.length;
-    this.postStart = new Uint32Array(valueCount + 1);
-    for (let id = 0; id < valueCount; id++) this.postStart[id + 1] = this.postStart[id] + counts.data[id];
-    this.postDocs = new Uint32Array(pairs);
-    const fill = this.postStart.slice(0, valueCount);
-    for (let k = 0; k < pairs; k++) this.postDocs[fill[ids[k]]++] = docs[k];
 
     // Numeric side: the numeric value numbers sorted by number (ties by value number).
     this.numberOf = Float64Array.from(numberOf);
@@ -177,7 +193,6 @@ export class AttributeIndex {
     this.numSorted = new Float64Array(this.numIds.length);
     for (let p = 0; p < this.numIds.length; p++) this.numSorted[p] = numberOf[this.numIds[p]];
     this.hasNumbers = this.numIds.length > 0;
-    if (this.hasNumbers) this.numbers = this.firstNumbers();
   }
 
   /** Each document's first number (NaN when none). */
@@ -204,7 +219,16 @@ export class AttributeIndex {
     return -1;
   }
 
-  /** Numeric column for stats and sorts: each document's first number, NaN when none (an attribute without numbers makes it on first use). */
+  /** The number of a value number (NaN for a string). */
+  numberOfValue(id: number): number {
+    return this.numberOf[id];
+  }
+
+  /**
+   * Each document's first number, NaN when none, made on first use: a single-valued attribute
+   * needs none (its numbers are read through the value column, numberOfValue), only stats of a
+   * multi-valued one do.
+   */
   get numColumn(): Float64Array {
     return (this.numbers ??= this.firstNumbers());
   }

@@ -79,13 +79,19 @@ function topByCount(ids: number[], counts: Int32Array, top: number, max: number)
 /** min, max, avg and sum of a numeric facet over the matching documents; undefined when none has a number. */
 export function facetStats(attr: AttributeIndex, docs: Uint32Array): FacetStats | undefined {
   if (!attr.hasNumbers || attr.hasStrings) return undefined;
-  const col = attr.numColumn;
+  const single = attr.single;
+  const col = single ? undefined : attr.numColumn;
   let min = Infinity;
   let max = -Infinity;
   let sum = 0;
   let n = 0;
   for (let i = 0; i < docs.length; i++) {
-    const v = col[docs[i]];
+    let v: number;
+    if (single) {
+      const id = single[docs[i]];
+      if (id < 0) continue;
+      v = attr.numberOfValue(id);
+    } else v = col![docs[i]];
     if (v !== v) continue;
     if (v < min) min = v;
     if (v > max) max = v;

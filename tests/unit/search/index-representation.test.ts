@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { AttributeIndex, facetKey, getPath, isFrequent } from '../../../engine/search/attribute-index.ts';
 import { countBits, idsOf } from '../../../engine/search/bitset.ts';
-import { countValues } from '../../../engine/search/facets.ts';
+import { countValues, facetStats } from '../../../engine/search/facets.ts';
 import { SearchIndex, type SortSpec } from '../../../engine/search/search-index.ts';
 import { TextIndex } from '../../../engine/search/text-index.ts';
 
@@ -109,6 +109,12 @@ describe('attribute columns: same answers as a naive loop', () => {
     // The stats column: each document's first number.
     expect([...attr.numColumn]).toEqual(numbers.map((ns) => (ns.length ? ns[0] : NaN)));
     expect(attr.hasNumbers).toBe(numbers.some((ns) => ns.length > 0));
+    // Stats over every third document: each one's first number (read through the value column when single-valued).
+    const some = Uint32Array.from(data.map((_, d) => d).filter((d) => d % 3 === 0));
+    const firsts = [...some].map((d) => numbers[d][0]).filter((x) => x !== undefined);
+    const stats = facetStats(attr, some);
+    if (!attr.hasNumbers || attr.hasStrings) expect(stats).toBeUndefined();
+    else expect(stats).toEqual({ min: Math.min(...firsts), max: Math.max(...firsts), sum: firsts.reduce((a, b) => a + b, 0), avg: firsts.reduce((a, b) => a + b, 0) / firsts.length });
   });
 
   it('a computed attribute reads each record through the function, without copies', () => {
