@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { BlockRegistry } from './block.ts';
-import { BlockLoader, pageBlockTypes } from './registry.ts';
+import { BlockLoader, knownBlockTypes, pageBlockTypes } from './registry.ts';
 import { SiteApp, resolvePage } from './SiteApp.tsx';
 import { PerBlockSuspense } from './BlockTree.tsx';
 import type { PagePayload } from './server.tsx';
@@ -20,6 +20,7 @@ export async function hydrateSite(registry: BlockRegistry) {
   const loader = new BlockLoader(registry);
   const inner = location.pathname.slice(payload.basename.length) || '/';
   const { page } = resolvePage(payload.site, inner, payload.siteData);
+  if (payload.blockTypes) knownBlockTypes(payload.site, page, payload.blockTypes);
   // Load the page's block modules before hydrating so the first client render matches the HTML.
   await loader.load(pageBlockTypes(payload.site, page));
   hydrateRoot(

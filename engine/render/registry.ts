@@ -20,9 +20,19 @@ interface Shown {
 }
 const typesShown = new WeakMap<Page, Shown>();
 
+const listsShown = (site: ResolvedSite, page: Page) => (page.layout === false ? [page.blocks] : [page.blocks, site.layout.header, site.layout.footer]);
+
+/**
+ * Records a page's block types found elsewhere: the server's, sent in the page's payload, so
+ * the browser does not walk the page again before hydrating it.
+ */
+export function knownBlockTypes(site: ResolvedSite, page: Page, types: string[]): void {
+  typesShown.set(page, { lists: listsShown(site, page), types: [...types] });
+}
+
 /** Block types a page uses, including the site layout when the page shows it. */
 export function pageBlockTypes(site: ResolvedSite, page: Page): string[] {
-  const lists = page.layout === false ? [page.blocks] : [page.blocks, site.layout.header, site.layout.footer];
+  const lists = listsShown(site, page);
   const known = typesShown.get(page);
   if (known && known.lists.length === lists.length && known.lists.every((list, i) => list === lists[i])) return [...known.types];
   const types = new Set<string>();

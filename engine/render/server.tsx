@@ -21,6 +21,8 @@ export interface PagePayload {
   initialData: { url: string; data: Record<string, unknown> };
   /** The site's words that differ from en-AU (absent in Australia): the runtime ships only the reference (engine/messages/locales.runtime.ts). */
   messages?: Partial<Catalogue>;
+  /** The block types the page shows (as in RenderedPage), so the browser loads their modules without walking the page. */
+  blockTypes?: string[];
   /** Each block was rendered inside its own Suspense boundary (a block failed on the server: server-html.tsx); absent when not. */
   perBlockSuspense?: true;
 }
@@ -77,7 +79,7 @@ export function createPageRenderer(registry: BlockRegistry) {
       description: head.description ?? page.description,
       head: { meta: head.meta, jsonLd: head.jsonLd, preloadImage: head.preloadImage },
       blockTypes,
-      payload: { site, siteData, mode, basename, initialData, ...pageMessages(site), ...(perBlockSuspense ? { perBlockSuspense } : {}) },
+      payload: { site, siteData, mode, basename, initialData, blockTypes, ...pageMessages(site), ...(perBlockSuspense ? { perBlockSuspense } : {}) },
     };
   };
 }

@@ -124,6 +124,8 @@ export interface BenchRenderers {
   puck(): string;
   /** Puck's server-component <Render> from @puckeditor/core/rsc (no context providers; informational). */
   puckRsc(): string;
+  /** The page's block types, as the server sends them in the payload. */
+  blockTypes: string[];
   /** What each side renders from, for the browser's copy of the page (render/hydration.ts). */
   inputs: { site: ResolvedSite; siteData: SiteData; initialData: { url: string; data: Record<string, unknown> }; puckData: unknown };
   reactVersion: string;
@@ -148,7 +150,7 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
   const { renderPageHtml } = await import('../../engine/render/server-html.tsx');
   const { SiteProvider } = await import('../../engine/render/site-context.tsx');
   const { forecourtRegistry, puckConfig } = await import('./render/views.ts');
-  const { BlockLoader } = await import('../../engine/render/registry.ts');
+  const { BlockLoader, pageBlockTypes } = await import('../../engine/render/registry.ts');
   const { createSitePreparer } = await import('../../engine/site/prepare.ts');
   const h = React.createElement;
 
@@ -208,6 +210,7 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
     puck,
     puckRsc,
     inputs: { site, siteData, initialData, puckData },
+    blockTypes: pageBlockTypes(site, site.pages[0]),
     reactVersion: React.version,
     puckVersion,
     reactProduction: !('_store' in probe),
@@ -290,8 +293,8 @@ export async function run(options: { blocks?: number; iterations?: number; warmu
     const { measureHydration } = await import('./render/hydration.ts');
     const { site, siteData, initialData, puckData } = bench.inputs;
     const pages = {
-      site: { html: bench.forecourtSite(), payload: { site, siteData, mode: 'production', basename: '', initialData } },
-      list: { html: bench.forecourtList(), payload: { site, siteData } },
+      site: { html: bench.forecourtSite(), payload: { site, siteData, mode: 'production', basename: '', initialData, blockTypes: bench.blockTypes } },
+      list: { html: bench.forecourtList(), payload: { site, siteData, blockTypes: bench.blockTypes } },
       puck: { html: bench.puck(), payload: puckData },
     };
     lines.push('', ...(await measureHydration({ blocks: bench.tree.count, pages }, { runs: hydrateRuns, warmup: hydrateWarmup })));

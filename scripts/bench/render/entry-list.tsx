@@ -1,7 +1,7 @@
 /** Hydration bench, Forecourt <BlockList> alone inside the providers it needs (no router, no page). */
 import { hydrateRoot } from 'react-dom/client';
 import { BlockEnvironmentProvider, BlockList, PerBlockSuspense } from '../../../engine/render/BlockTree.tsx';
-import { BlockLoader, blockTypesOf } from '../../../engine/render/registry.ts';
+import { BlockLoader } from '../../../engine/render/registry.ts';
 import { SiteProvider } from '../../../engine/render/site-context.tsx';
 import type { ResolvedSite } from '../../../engine/site/types.ts';
 import type { SiteData } from '../../../engine/site/data.ts';
@@ -11,10 +11,12 @@ import { afterFirstPaint, onRecoverableError, startProbe } from './probe.ts';
 
 await afterFirstPaint();
 startProbe();
-const { site, siteData } = JSON.parse(document.getElementById(PAYLOAD_ELEMENT_ID)!.textContent!) as { site: ResolvedSite; siteData: SiteData };
+const payload = JSON.parse(document.getElementById(PAYLOAD_ELEMENT_ID)!.textContent!) as { site: ResolvedSite; siteData: SiteData; blockTypes: string[] };
+const { site, siteData } = payload;
 const blocks = site.pages[0].blocks;
 const loader = new BlockLoader(forecourtRegistry);
-await loader.load(blockTypesOf(blocks));
+// The types as the server sends them (engine/render/server.tsx), so no side walks the page here.
+await loader.load(payload.blockTypes);
 hydrateRoot(
   document.getElementById(ROOT_ELEMENT_ID)!,
   <SiteProvider site={site} data={siteData} mode="production">

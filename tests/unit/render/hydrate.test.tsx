@@ -93,6 +93,7 @@ describe('hydrating a dealer page', () => {
     expect(renderedAnew).toBe(0);
     expect(page.html).not.toContain('<!--$');
     expect(page.payload.perBlockSuspense).toBeUndefined();
+    expect(page.payload.blockTypes).toEqual(['hero', 'rich-text', 'section']); // the browser loads these without walking the page
     expect(logged).toEqual([]);
     expect(kept).toBe(true);
     // The nested blocks hydrated in the same commit as the last top-level one, not in later passes.
