@@ -86,7 +86,10 @@ export class LiveStock {
   private fill() {
     const imported = this.options.dataDir ? importedStock(this.options.dataDir, this.sites, this.clock.now().getTime()) : new Map<string, Car[]>();
     this.imported = new Set(imported.keys());
-    this.cars.splice(0, this.cars.length, ...merge(this.provided, imported));
+    // Not splice(…spread): a platform of many sites holds more cars than a call has room for arguments.
+    const merged = merge(this.provided, imported);
+    this.cars.length = 0;
+    for (const c of merged) this.cars.push(c);
     this.byId.clear();
     this.bySlug.clear();
     for (const c of this.cars) {

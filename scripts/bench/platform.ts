@@ -95,7 +95,14 @@ export async function run(): Promise<string> {
 
     const demo = await demoServer(build.dist);
     const rows: SitesRow[] = [];
-    for (const count of siteCounts()) rows.push(await manySites(build.dist, count, demo.rss));
+    const failed: string[] = [];
+    for (const count of siteCounts()) {
+      try {
+        rows.push(await manySites(build.dist, count, demo.rss));
+      } catch (err) {
+        failed.push(`${count} sites: FAILED to start: ${String((err as Error).message).split('\n').slice(0, 8).join(' | ')}`);
+      }
+    }
 
     const peakRatio = demo.mixed.peakRss / demo.rss;
     const lines = [
@@ -111,6 +118,7 @@ export async function run(): Promise<string> {
           `${String(r.sites).padStart(6)} ${secs(r.startupMs).padStart(9)} ${mb(r.rss).padStart(8)} ${`${r.perSite.toFixed(2)} MB`.padStart(15)} ${`${r.p95.toFixed(0)} ms`.padStart(9)}${r.failures ? `   ${r.failures} answers not 200` : ''}`,
       ),
     ];
+    lines.push(...failed);
     const largest = rows[rows.length - 1];
     if (largest) {
       const startupAim = largest.sites >= 1000 ? `start-up at ${largest.sites} sites ${secs(largest.startupMs)}, aim ≤ ${secs(AIMS.startupMsAt1000)} at 1,000: ${verdict(largest.startupMs <= AIMS.startupMsAt1000)}` : `start-up aim (≤ ${secs(AIMS.startupMsAt1000)}) is at 1,000 sites: not measured`;
