@@ -57,13 +57,13 @@ export function pageEntry(args: { site: string; status: number; html: string; st
   return { site: args.site, status: args.status, body, etag, stockVersion: args.stockVersion, encoded: {}, keptAt: 0 };
 }
 
+/** Bytes a page holds: its HTML, its compressed copies and a little for the entry itself. */
 const size = (page: CachedPage) => page.body.length + (page.encoded.br?.length ?? 0) + (page.encoded.gzip?.length ?? 0) + 200;
 
 export class RenderCache {
   private readonly pages: LRUCache<string, CachedPage>;
   private readonly now: () => number;
   private readonly ttlMs: number;
-  readonly stats = { hits: 0, misses: 0, outdated: 0 };
 
   constructor(limits: Partial<RenderCacheLimits> = {}, now: () => number = () => performance.now()) {
     const { maxEntries, maxBytes, ttlMs, staleMs } = { ...RENDER_CACHE_LIMITS, ...limits };
@@ -89,12 +89,8 @@ export class RenderCache {
     const page = this.pages.get(key);
     if (page && page.stockVersion !== undefined && page.stockVersion !== stockVersion) {
       this.pages.delete(key);
-      this.stats.outdated++;
-      this.stats.misses++;
       return undefined;
     }
-    if (page) this.stats.hits++;
-    else this.stats.misses++;
     return page;
   }
 
