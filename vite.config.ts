@@ -104,23 +104,12 @@ const INSTANTSEARCH_STUBS: Record<string, string> = {
   'lib/utils/createSendEventForFacet.js': `export const createSendEventForFacet = () => () => {};`,
 };
 
-/** The same for the search helper under it: hierarchical facets (no search block asks for one). */
-const HELPER_STUBS: Record<string, string> = {
-  'src/SearchResults/generate-hierarchical-tree.js': `module.exports = function generateTrees() { return function () { throw new Error('forecourt: no hierarchical facets (vite.config.ts)'); }; };`,
-};
-
 function unusedInstantSearchParts(): Plugin {
-  const dirs: [string, Record<string, string>][] = [
-    [join(import.meta.dirname, 'node_modules/instantsearch.js/es') + '/', INSTANTSEARCH_STUBS],
-    [join(import.meta.dirname, 'node_modules/algoliasearch-helper') + '/', HELPER_STUBS],
-  ];
+  const dir = join(import.meta.dirname, 'node_modules/instantsearch.js/es') + '/';
   return {
     name: 'forecourt-unused-instantsearch-parts',
     apply: 'build',
-    load: (id) => {
-      for (const [dir, stubs] of dirs) if (id.startsWith(dir)) return stubs[id.slice(dir.length)] ?? null;
-      return null;
-    },
+    load: (id) => (id.startsWith(dir) ? (INSTANTSEARCH_STUBS[id.slice(dir.length)] ?? null) : null),
   };
 }
 

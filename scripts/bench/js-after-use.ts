@@ -24,6 +24,8 @@ export interface JsAfterUse {
 }
 
 const LAZY_UI = '[data-lazy-ui]';
+/** The search UIs' roots; each sets data-search-ready once hydrated (docs/search-ui.md). */
+const SEARCH_UIS = ['.fc-search-page', '.fc-budget-finder', '.fc-model-directory', '.fc-dealer-directory'];
 const SEARCH_BOX = '.fc-search-page .fc-search-box__input';
 const FILTER_BOX = '.fc-search-page__filters input[type="checkbox"]';
 
@@ -66,10 +68,16 @@ export async function measureJsAfterUse(page: Page, url: string, options: { time
     await page.keyboard.press('Shift');
     steps.push('scroll', 'key');
     await network.quiet(500, Math.min(timeoutMs, 5_000));
+    // Weighing a UI that failed to start would flatter the page: every search UI must be up.
+    for (const block of SEARCH_UIS) {
+      if (!(await page.locator(block).count())) continue;
+      await page.waitForSelector(`${block}[data-search-ready="true"]`, { timeout: timeoutMs }).catch(() => {
+        throw new Error(`${url}: the ${block} UI did not start after use`);
+      });
+    }
 
     // A search page: a typed word, then a filter, each answered.
     if (await page.locator(SEARCH_BOX).count()) {
-      await page.waitForSelector('.fc-search-page[data-search-ready="true"]', { timeout: timeoutMs });
       await page.locator(SEARCH_BOX).first().fill('a');
       await page.keyboard.press('Enter');
       steps.push('typed a word');
