@@ -32,7 +32,8 @@ beforeAll(async () => {
   services = await createServices({ root: ROOT, sites, providers: demoProviders({ count: 600 }), dataDir: join(dir, 'data'), staffToken: 'many-sites-test-token' });
   // Pages search the embedded engine in process, as the server's do (engine/server/app.ts).
   const local = createLocalSearchClient(services.search);
-  setServerSearchClient((search) => (search.engine !== 'algolia' && !search.host ? local : undefined));
+  const factory = (search: { engine?: string; host?: string }) => (search.engine !== 'algolia' && !search.host ? local : undefined);
+  setServerSearchClient(factory as unknown as Parameters<typeof setServerSearchClient>[0]);
 }, 120_000);
 
 afterAll(() => {
