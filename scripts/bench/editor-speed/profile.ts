@@ -3,7 +3,7 @@
  * profile of the editor window and its preview (one V8 isolate: the iframe is same-origin),
  * summed by function. For finding what to make faster, not a bench (no `run`).
  *
- *   FORECOURT_DIST=<built app> npx tsx scripts/bench/editor-speed/profile.ts [blocks] [typing|drop]
+ *   FORECOURT_DIST=<built app> npx tsx scripts/bench/editor-speed/profile.ts [blocks] [typing|drop|pickup]
  */
 import { STAFF_KEY } from '../../../editor/lib/auth.ts';
 import { launch } from '../../../tests/browser/chromium.ts';
@@ -52,9 +52,14 @@ try {
     await page.mouse.move(h.x + 5, h.y + 5);
     await page.mouse.down();
     await page.mouse.move(h.x + 9, h.y + 17, { steps: 4 });
-    await page.mouse.move(h.x + 5, t.y + 4, { steps: 12 });
-    await page.waitForTimeout(200);
-    await page.mouse.up();
+    if (what === 'pickup') {
+      // Only the pick-up: the press, the first moves that start the drag, and what follows them.
+      await page.waitForTimeout(500);
+    } else {
+      await page.mouse.move(h.x + 5, t.y + 4, { steps: 12 });
+      await page.waitForTimeout(200);
+      await page.mouse.up();
+    }
   }
   await page.waitForTimeout(1500);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
