@@ -143,7 +143,7 @@ async function runLongQueries(): Promise<string> {
       held ? 'both p99s within 2× of the run without long queries' : 'OVER 2×: long queries slow pages or leads down',
     ].join('\n');
   } finally {
-    server.stop();
+    await server.stop();
     rmSync(sitesDir, { recursive: true, force: true });
   }
 }
@@ -225,16 +225,18 @@ export async function run(): Promise<string> {
   let lines: string[];
   let leads: Summary;
   let leadIp = 0;
+  let stored: number;
   try {
     lines = [...(await searchRuns(server.url)), ...(await pageRuns(server.url))];
     leads = await measure('lead submission', leadScenario(server.url, () => ++leadIp));
+    // Read while the server runs (stopping it removes its data folder); SQLite's WAL lets a reader see every committed lead.
+    const db = new Database(join(server.dataDir, 'forecourt.db'), { readonly: true });
+    stored = (db.prepare('SELECT count(*) AS n FROM leads WHERE site = ?').get(SITE) as { n: number }).n;
+    db.close();
   } finally {
-    server.stop();
+    await server.stop();
+    rmSync(sitesDir, { recursive: true, force: true });
   }
-  const db = new Database(join(server.dataDir, 'forecourt.db'), { readonly: true });
-  const stored = (db.prepare('SELECT count(*) AS n FROM leads WHERE site = ?').get(SITE) as { n: number }).n;
-  db.close();
-  rmSync(sitesDir, { recursive: true, force: true });
   // Requests built: sent, or built just as the clock stopped and never sent (at most one per connection).
   const sent = leadIp;
   // None lost: every submission answered with success is stored; none doubled: no more stored than built.

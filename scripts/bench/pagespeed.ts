@@ -128,7 +128,7 @@ export async function run(): Promise<string> {
   } finally {
     await browser.close();
     await chrome.kill();
-    server.stop();
+    await server.stop();
   }
   return report(rows, load);
 }

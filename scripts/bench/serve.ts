@@ -10,7 +10,8 @@ export interface BenchServer {
   dataDir: string;
   /** The build it serves (FORECOURT_DIST). */
   dist: string;
-  stop(): void;
+  /** Stops the server, then removes its build and data folders. */
+  stop(): Promise<void>;
 }
 
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
@@ -41,10 +42,13 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     url,
     dataDir,
     dist,
-    stop() {
+    async stop() {
+      // The data folder goes once the server has let go of its database (a timer would not fire before bench.ts exits).
+      const exited = proc.exitCode !== null ? Promise.resolve() : new Promise<void>((resolve) => proc.once('exit', () => resolve()));
       proc.kill('SIGTERM');
+      await exited;
       rmSync(dist, { recursive: true, force: true });
-      setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
