@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { metaOf } from '../../lib/blocks.ts';
 import { findBlock, withoutAddedDefaults } from '../../lib/doc.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../../lib/hooks.ts';
@@ -22,6 +22,10 @@ export function SingleBlockInspector() {
   const announce = useAnnounce();
   const historyKeys = useFieldHistoryKeys();
   const { shown: formValue, remember } = useFormEcho<Record<string, unknown>>(selected, block?.props ?? NO_PROPS);
+  // A newly selected block's form is built after the change that selected it has reached
+  // the preview (a drop selects the dropped block; building its form first held the
+  // preview up on the same thread: docs/editor.md, "Speed"). Same block: no delay.
+  const formFor = useDeferredValue(selected);
   const blockIssues = selected ? byBlock.get(selected) : undefined;
   const errors = useMemo(
     () => errorSchemaFor((blockIssues ?? []).filter((i) => i.target.kind === 'block').map((i) => ({ field: (i.target as { field: string[] }).field, message: i.message }))),
@@ -81,7 +85,13 @@ export function SingleBlockInspector() {
         </ul>
       )}
       {form ? (
-        <SchemaForm key={block.id} form={form} value={formValue} onChange={onChange} errors={errors} context={context} label={`${meta.label} settings`} />
+        formFor === block.id ? (
+          <SchemaForm key={block.id} form={form} value={formValue} onChange={onChange} errors={errors} context={context} label={`${meta.label} settings`} />
+        ) : (
+          <p className="fc-muted" aria-busy="true">
+            Opening its settings…
+          </p>
+        )
       ) : (
         <p className="fc-warning">This block type is not known to this version of the platform, so it cannot be edited here. Remove it or replace it.</p>
       )}
