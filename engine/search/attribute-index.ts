@@ -95,7 +95,8 @@ export class AttributeIndex {
     const byBoolean: (number | undefined)[] = [undefined, undefined];
     let hasStrings = false;
     const idFor = (v: Scalar): number => {
-      let id = typeof v === 'string' ? byString.get(v) : typeof v === 'number' ? byNumber.get(v) : byBoolean[v ? 1 : 0];
+      // A string already in lower case is its own key; only other spellings need byString.
+      let id = typeof v === 'string' ? (this.valueByKey.get(v) ?? byString.get(v)) : typeof v === 'number' ? byNumber.get(v) : byBoolean[v ? 1 : 0];
       if (id === undefined) {
         const text = typeof v === 'string' ? v : String(v);
         const key = facetKey(text);
@@ -107,7 +108,9 @@ export class AttributeIndex {
           counts.push(0);
           numberOf.push(NaN);
         }
-        if (typeof v === 'string') byString.set(v, id);
+        if (typeof v === 'string') {
+          if (key !== v) byString.set(v, id);
+        }
         else if (typeof v === 'number') byNumber.set(v, id);
         else byBoolean[v ? 1 : 0] = id;
       }
@@ -120,20 +123,22 @@ export class AttributeIndex {
     // Every transient array is garbage the collector must trace past the records, so there
     // are as few as possible.
     const single = new Int32Array(size).fill(-1);
-    let pairDoc: GrowableInts | undefined;
-    let pairValue: GrowableInts | undefined;
-    const toPairs = (upTo: number) => {
-      pairDoc = new GrowableInts(size + 16);
-      pairValue = new GrowableInts(size + 16);
+    // Multi-valued: each document's value numbers end to end, from offsets[doc].
+    let offsets: Uint32Array | undefined;
+    let multi: GrowableInts | undefined;
+    const toMulti = (upTo: number) => {
+      offsets = new Uint32Array(size + 1);
+      multi = new GrowableInts(size + 16);
       for (let d = 0; d < upTo; d++) {
-        if (single[d] < 0) continue;
-        pairDoc.push(d);
-        pairValue.push(single[d]);
+        offsets[d] = multi.length;
+        if (single[d] >= 0) multi.push(single[d]);
       }
+      offsets[upTo] = multi.length;
     };
     const buf: Scalar[] = [];
     const docIds: number[] = [];
     for (let doc = 0; doc < size; doc++) {
+      if (offsets) offsets[doc] = multi!.length;
       const record = records[doc];
       const value = compute ? compute(record as Record<string, unknown>) : getPath(record, name);
       if (value === null || value === undefined) continue;
@@ -147,15 +152,16 @@ export class AttributeIndex {
           // The same value twice in one document counts once.
           if (!docIds.includes(id)) docIds.push(id);
         }
-        if (docIds.length > 1 && !pairDoc) toPairs(doc);
+        if (docIds.length > 1 && !offsets) toMulti(doc);
       }
-      for (const id of docIds) {
-        counts.data[id]++;
-        if (pairDoc) {
-          pairDoc.push(doc);
-          pairValue!.push(id);
-        } else single[doc] = id;
-      }
+      if (multi) {
+        // Grow to what the documents so far foretell for all of them, not by doubling: each
+        // discarded buffer is memory the collector must account for.
+        const needed = multi.length + docIds.length;
+        if (needed > multi.data.length) multi.reserve(Math.max(needed, Math.ceil((multi.length / (doc + 1)) * size * 1.1) + 16));
+        for (const id of docIds) multi.push(id);
+      } else if (docIds.length) single[doc] = docIds[0];
+      for (const id of docIds) counts.data[id]++;
     }
     this.hasStrings = hasStrings;
     const valueCount = this.values.length;
@@ -164,20 +170,16 @@ export class AttributeIndex {
     this.postDocs = new Uint32Array(this.postStart[valueCount]);
     // Posting lists end to end (a counting sort by value number; documents stay ascending).
     const fill = this.postStart.slice(0, valueCount);
-    if (pairDoc) {
-      const pairs = pairDoc.length;
-      const docs = pairDoc.data;
-      const ids = pairValue!.data;
+    if (offsets && multi) {
+      const pairs = multi.length;
+      offsets[size] = pairs;
       this.single = null;
-      this.offsets = new Uint32Array(size + 1);
-      this.multi = ids.slice(0, pairs);
-      let k = 0;
+      this.offsets = offsets;
+      // A little spare capacity is kept rather than copied.
+      this.multi = pairs * 1.25 >= multi.data.length ? multi.data.subarray(0, pairs) : multi.data.slice(0, pairs);
       for (let doc = 0; doc < size; doc++) {
-        this.offsets[doc] = k;
-        while (k < pairs && docs[k] === doc) k++;
+        for (let k = offsets[doc]; k < offsets[doc + 1]; k++) this.postDocs[fill[this.multi[k]]++] = doc;
       }
-      this.offsets[size] = k;
-      for (let k = 0; k < pairs; k++) this.postDocs[fill[ids[k]]++] = docs[k];
     } else {
       this.offsets = null;
       this.multi = null;

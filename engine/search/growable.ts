@@ -10,6 +10,14 @@ export class GrowableInts {
     this.data = new Int32Array(Math.max(1, capacity));
   }
 
+  /** Room for at least `capacity` numbers. */
+  reserve(capacity: number) {
+    if (capacity <= this.data.length) return;
+    const next = new Int32Array(capacity);
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+
   push(value: number) {
     if (this.length === this.data.length) {
       const next = new Int32Array(this.data.length * 2);
