@@ -16,6 +16,7 @@ import { createPageWeigher, PAGE_JS_AIM_GZIP } from '../../scripts/bench/page-we
 import { pageBlockTypes } from '../../engine/render/registry.ts';
 import { pageAt } from '../../blocks/_shared/page-at.ts';
 import { prepared, readSite } from '../unit/helpers.ts';
+import { someCarOf } from './stock.ts';
 
 /**
  * Block types whose pages miss the 120 KB aim after use, with today's ceiling. Each is an
@@ -45,16 +46,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function someCar(slug: string): Promise<string> {
-  // The site's own search key holds the answer to that site's stock (engine/search/public-access.ts).
-  const res = await fetch(`${base}/1/indexes/Car_production/query`, {
-    method: 'POST',
-    headers: { 'X-Algolia-API-Key': `site.${slug}` },
-    body: JSON.stringify({ filters: 'status:in_stock', hitsPerPage: 1, attributesToRetrieve: ['slug'] }),
-  });
-  return ((await res.json()) as { hits: { slug: string }[] }).hits[0].slug;
-}
-
 const visits: { slug: string; path: string }[] = [];
 for (const slug of SITES) for (const path of EVERY_SITE) visits.push({ slug, path });
 for (const path of ONCE) {
@@ -71,7 +62,7 @@ describe('JavaScript after use, in the browser', () => {
     const page = pageAt(site.pages, path)!;
     expect(page, path).toBeTruthy();
     const types = pageBlockTypes(site, page);
-    const address = path.includes(':slug') ? path.replace(':slug', await someCar(slug)) : path;
+    const address = path.includes(':slug') ? path.replace(':slug', await someCarOf(base, slug)) : path;
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const measured = await measureJsAfterUse(await context.newPage(), `${base}/sites/${slug}${address}`);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from './chromium.ts';
 import { CLS_LIMIT, layoutShifts, totalShift, type Device } from './layout-shifts.ts';
+import { someCarOf } from './stock.ts';
 
 const base = inject('baseURL');
 const SITES = ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lakeside-chevrolet'];
@@ -25,23 +26,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function someCar(slug: string): Promise<string> {
-  // The site's own search key holds the answer to that site's stock (engine/search/public-access.ts).
-  const res = await fetch(`${base}/1/indexes/Car_production/query`, {
-    method: 'POST',
-    headers: { 'X-Algolia-API-Key': `site.${slug}` },
-    body: JSON.stringify({ filters: 'status:in_stock', hitsPerPage: 1, attributesToRetrieve: ['slug'] }),
-  });
-  const body = (await res.json()) as { hits: { slug: string }[] };
-  if (body.hits[0]) return body.hits[0].slug;
-  const any = await fetch(`${base}/1/indexes/Car_production/query`, { method: 'POST', body: JSON.stringify({ filters: 'status:in_stock', hitsPerPage: 1 }) });
-  return ((await any.json()) as { hits: { slug: string }[] }).hits[0].slug;
-}
-
 describe('layout stability', () => {
   for (const slug of SITES) {
     it(`${slug}: home, search and car pages shift less than ${CLS_LIMIT} on phone and desktop`, async () => {
-      const car = await someCar(slug);
+      const car = await someCarOf(base, slug);
       const over: string[] = [];
       for (const path of ['/', '/search/new-used-and-demo-cars', `/cars/${car}`]) {
         for (const device of VIEWPORTS) {

@@ -4,10 +4,10 @@
  * function for blocks to keep their memoisation (docs/editor.md, "Speed"), so the problems
  * do not travel through it: a check that changes one block's problems re-renders one frame.
  */
-import { useCallback, useSyncExternalStore } from 'react';
+import { blockListeners } from './block-listeners.ts';
 
 let current = new Map<string, string[]>();
-const listeners = new Map<string, Set<() => void>>();
+const listeners = blockListeners();
 
 /** Takes the problems of the check now shown; frames whose list changed are told. */
 export function setBlockProblems(next: Map<string, string[]>) {
@@ -17,22 +17,10 @@ export function setBlockProblems(next: Map<string, string[]>) {
     const a = before.get(id);
     const b = next.get(id);
     if (a === b || (a && b && a.length === b.length && a.every((p, i) => p === b[i]))) continue;
-    for (const fn of listeners.get(id) ?? []) fn();
+    listeners.notify(id);
   }
 }
 
 export function useBlockProblems(id: string): string[] | undefined {
-  const subscribe = useCallback(
-    (fn: () => void) => {
-      const set = listeners.get(id) ?? new Set();
-      set.add(fn);
-      listeners.set(id, set);
-      return () => {
-        set.delete(fn);
-        if (!set.size) listeners.delete(id);
-      };
-    },
-    [id],
-  );
-  return useSyncExternalStore(subscribe, () => current.get(id));
+  return listeners.useValue(id, () => current.get(id));
 }

@@ -6,17 +6,13 @@
  * with these props), while the page takes the new site in a transition React can interrupt.
  * An entry goes once the page shows those props, or a check as new as it.
  */
-import { useCallback, useSyncExternalStore } from 'react';
 import { findBlock, type Doc } from '../../lib/doc.ts';
+import { blockListeners } from './block-listeners.ts';
 
 type Props = Record<string, unknown>;
 
 const live = new Map<string, { props: Props; revision: number }>();
-const listeners = new Map<string, Set<() => void>>();
-
-function notify(id: string) {
-  for (const fn of listeners.get(id) ?? []) fn();
-}
+const { notify, useValue } = blockListeners();
 
 export function showLive(id: string, props: Props, revision: number) {
   live.set(id, { props, revision });
@@ -34,17 +30,5 @@ export function settleLive(site: Doc, revision: number) {
 
 /** The props shown ahead of the page for a block, if any. */
 export function useLiveProps(id: string): Props | undefined {
-  const subscribe = useCallback(
-    (fn: () => void) => {
-      const set = listeners.get(id) ?? new Set();
-      set.add(fn);
-      listeners.set(id, set);
-      return () => {
-        set.delete(fn);
-        if (!set.size) listeners.delete(id);
-      };
-    },
-    [id],
-  );
-  return useSyncExternalStore(subscribe, () => live.get(id)?.props);
+  return useValue(id, () => live.get(id)?.props);
 }
