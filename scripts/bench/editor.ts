@@ -105,7 +105,7 @@ export async function run(): Promise<string> {
     const context = await browser.newContext({ viewport: { width: 1500, height: 950 }, bypassCSP: true });
     // The editor asks who is editing before anything else (docs/editor.md, "Who is editing?").
     const { STAFF_KEY } = await import('../../editor/lib/auth.ts');
-    await context.addInitScript(([key, name]) => localStorage.setItem(key, name), [STAFF_KEY, 'Bench']);
+    await context.addInitScript(([key, name]: string[]) => localStorage.setItem(key, name), [STAFF_KEY, 'Bench']);
     const page = await context.newPage();
     await page.goto(`${base}/editor/?site=${SLUG}&page=home`);
     // The last row is always rendered (long outlines render the rows near the view, BlocksPanel/row-window.ts).
