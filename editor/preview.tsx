@@ -14,6 +14,7 @@
  * boundary, elsewhere by PreviewBoundary here.
  */
 import { cloneElement, Component, isValidElement, memo, startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { registry } from '../blocks/registry.ts';
@@ -143,7 +144,9 @@ function Preview() {
         const before = shownNow.current;
         if (!before) return;
         const next = patched(before, msg.patches);
-        if (msg.patches.some((p) => p.kind === 'page')) setShown(next);
+        // A drop: rendered now, inside this message's task, so it is shown before the editor's
+        // own render for it, which the store holds back a task (docs/editor.md, "Speed").
+        if (msg.patches.some((p) => p.kind === 'page')) flushSync(() => setShown(next));
         else {
           // Typing: the block shows it now, the page follows in a transition.
           for (const p of msg.patches) {

@@ -80,11 +80,12 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
   }, [ready, checked.site, checked.issues, models, path, revision, store]);
 
   // The fast path: a change the preview can show at once goes to it as the store publishes
-  // it, before React renders the editor or the server checks the draft (preview-patch.ts).
+  // it, before React renders the editor or the server checks the draft (preview-patch.ts);
+  // a leading listener, so it goes first, and at once when a drop holds the rest back.
   useEffect(() => {
     if (!ready) return;
     let prev = store.getState().resolved;
-    return store.subscribe(() => {
+    return store.subscribeLeading(() => {
       const { resolved: next, revision: r } = store.getState();
       if (next === prev) return;
       const patches = previewPatches(prev, next);

@@ -22,6 +22,7 @@ import { BlockInspector, FeaturePanel, PageInspector, ProblemsPanel, SettingsPan
 import { PagesPanel } from './PagesPanel.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { PublishBar } from './PublishBar.tsx';
+import { Announcer, LiveRegion } from './LiveRegion.tsx';
 import { SignOutButton } from './SignIn.tsx';
 
 type Tab = 'block' | 'page' | 'features' | 'settings' | 'problems';
@@ -100,16 +101,12 @@ function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?
   }, [selected]);
   const [settingsOpen, setSettingsOpen] = useState<string | undefined>('identity');
   const [restored, setRestored] = useState(initiallyRestored);
-  const [message, setMessage] = useState('');
   const issues = useServerCheck(store);
   const [issueCounts] = useState(() => new IssueCounts());
   useEffect(() => issueCounts.update(issues.byBlock), [issueCounts, issues.byBlock]);
 
-  const announce = useCallback((text: string) => {
-    // Re-set so the same words are read again.
-    setMessage('');
-    requestAnimationFrame(() => setMessage(text));
-  }, []);
+  const [announcer] = useState(() => new Announcer());
+  const announce = announcer.say;
 
   const [canvas] = useState(() => new CanvasBridge(store, announce));
 
@@ -295,9 +292,7 @@ function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?
                 </div>
               </aside>
             </div>
-            <div className="fc-visually-hidden" aria-live="polite" role="status" data-announcer>
-              {message}
-            </div>
+            <LiveRegion announcer={announcer} />
           </div>
         </CanvasContext.Provider>
         </NavigateContext.Provider>

@@ -1,10 +1,10 @@
 /** Loads the block modules a page needs, once each. */
 import type { Block, Page, ResolvedSite } from '../site/types.ts';
-import { walkList } from '../document/tree.ts';
+import { eachBlock } from '../document/tree.ts';
 import type { BlockDefinition, BlockRegistry, LoadedBlocks } from './block.ts';
 
 export function blockTypesOf(blocks: Block[] | undefined, into = new Set<string>()): Set<string> {
-  for (const { block } of walkList(blocks)) into.add(String(block.type));
+  eachBlock(blocks, (block) => into.add(String(block.type)));
   return into;
 }
 

@@ -10,6 +10,7 @@
  * the outline shows it too.
  */
 import { useMemo, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { DragEndEvent, DragMoveEvent, DragStartEvent } from '@dnd-kit/core';
 import { blockName } from '../../lib/blocks.ts';
 import { findBlock, listLabel, sameList, type Doc, type ListRef } from '../../lib/doc.ts';
@@ -89,21 +90,22 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
     onDragEnd(e) {
       const state = dragRef.current;
       dragRef.current = null;
-      setDrag(null);
-      if (!state) return;
-      if (state.fromPalette && canvas?.drop(pointer.current, state.type)) return;
-      canvas?.end();
-      const projection = projectDrop(state, e.over, e, dropContext()) ?? state.projection;
-      if (!projection?.valid) return;
-      if (state.fromPalette) {
-        const block = store.newBlock(state.type);
-        store.insert(block, { ref: projection.ref, index: projection.index });
-        announce(`Added ${blockName(block)} to ${listLabel(store.getState().resolved, projection.ref)}.`);
-      } else if (state.group) {
-        store.moveBlocks(state.group, projection.ref, projection.index);
-      } else {
-        store.moveBlocks([state.activeId], projection.ref, projection.index);
-      }
+      const onCanvas = !!state?.fromPalette && !!canvas?.drop(pointer.current, state.type);
+      if (state && !onCanvas) canvas?.end();
+      const projection = state && !onCanvas ? (projectDrop(state, e.over, e, dropContext()) ?? state.projection) : undefined;
+      if (!state || !projection?.valid) return setDrag(null);
+      // The preview shows the drop before the editor re-renders for it (docs/editor.md,
+      // "Speed"); the outline leaves its drag state in the same render as it takes the drop.
+      store.previewFirst(
+        () => {
+          if (state.fromPalette) {
+            const block = store.newBlock(state.type);
+            store.insert(block, { ref: projection.ref, index: projection.index });
+            announce(`Added ${blockName(block)} to ${listLabel(store.getState().resolved, projection.ref)}.`);
+          } else store.moveBlocks(state.group ?? [state.activeId], projection.ref, projection.index);
+        },
+        () => flushSync(() => setDrag(null)),
+      );
       requestAnimationFrame(() => {
         if (!state.fromPalette) {
           // Keep keyboard users where they were: focus the moved block's handle again.

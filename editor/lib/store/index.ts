@@ -44,6 +44,11 @@ export interface PasteResult {
 export class EditorStore {
   private state: EditorState;
   private listeners = new Set<() => void>();
+  /** Told of every change before the rest, and at once while the rest wait (`previewFirst`). */
+  private leading = new Set<() => void>();
+  private holding = false;
+  private held: ReturnType<typeof setTimeout> | undefined;
+  private afterHeld: Array<() => void> = [];
   private log = undoHistory.EMPTY_HISTORY;
 
   constructor(init: StoreInit) {
@@ -59,10 +64,47 @@ export class EditorStore {
     return () => this.listeners.delete(fn);
   };
 
+  /** A listener told before every other one, even while they wait (the preview's fast path). */
+  subscribeLeading = (fn: () => void): (() => void) => {
+    this.leading.add(fn);
+    return () => this.leading.delete(fn);
+  };
+
+  /**
+   * Runs `fn` (operations) telling the leading listeners of its changes at once and the
+   * others in a task after it: a drop reaches the preview before the editor re-renders for
+   * it, since the editor's render would otherwise come first on the one thread both share
+   * (docs/editor.md, "Speed"). `getState()` is the new state at once. `after` runs just
+   * before the others are told (at once when nothing changed), for the caller's own state
+   * that must change together with them.
+   */
+  previewFirst<T>(fn: () => T, after?: () => void): T {
+    const was = this.holding;
+    this.holding = true;
+    try {
+      return fn();
+    } finally {
+      this.holding = was;
+      if (after && this.held) this.afterHeld.push(after);
+      else after?.();
+    }
+  }
+
   private publish(next: EditorState) {
     this.state = { ...next, canUndo: this.log.past.length > 0, canRedo: this.log.future.length > 0 };
-    for (const fn of this.listeners) fn();
+    for (const fn of this.leading) fn();
+    if (this.holding) this.held ??= setTimeout(this.tellRest, 0);
+    else this.tellRest();
   }
+
+  private tellRest = () => {
+    clearTimeout(this.held);
+    this.held = undefined;
+    const after = this.afterHeld;
+    this.afterHeld = [];
+    for (const fn of after) fn();
+    for (const fn of this.listeners) fn();
+  };
 
   private set(patch: Partial<EditorState> | undefined) {
     if (patch) this.publish(settle(this.state, patch));

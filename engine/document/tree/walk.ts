@@ -16,6 +16,21 @@ export function* walkList<B extends TreeBlock = TreeBlock>(list: unknown, ref: L
   for (const entry of entriesOf(list, ref, path, [], undefined)) if (isBlock(entry.value)) yield located<B>(entry);
 }
 
+/**
+ * Every block in one list and below it, depth first, without where it is: for readers
+ * that want only the blocks (a page's block types, on every edit of a big page in the
+ * editor's preview), for which building each block's location cost most of the walk.
+ */
+export function eachBlock<B extends TreeBlock = TreeBlock>(list: unknown, visit: (block: B) => void): void {
+  if (!Array.isArray(list)) return;
+  for (const value of list as unknown[]) {
+    if (!isBlock(value)) continue;
+    visit(value as B);
+    eachBlock(value.children, visit);
+    if (isBlock(value.slots)) for (const items of Object.values(value.slots)) eachBlock(items, visit);
+  }
+}
+
 /** Every entry of one list and below it, objects or not (see `walkEntries`). */
 export function walkListEntries(list: unknown, ref: ListRef = { area: 'page:' }, path = ''): Generator<EntryLocation> {
   return entriesOf(list, ref, path, [], undefined);

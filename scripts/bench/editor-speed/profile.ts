@@ -3,7 +3,7 @@
  * profile of the editor window and its preview (one V8 isolate: the iframe is same-origin),
  * summed by function. For finding what to make faster, not a bench (no `run`).
  *
- *   FORECOURT_DIST=<built app> npx tsx scripts/bench/editor-speed/profile.ts [blocks] [typing|drop|pickup]
+ *   FORECOURT_DIST=<built app> npx tsx scripts/bench/editor-speed/profile.ts [blocks] [typing|drop|pickup|release]
  */
 import { STAFF_KEY } from '../../../editor/lib/auth.ts';
 import { launch } from '../../../tests/browser/chromium.ts';
@@ -40,7 +40,8 @@ try {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
+  const start = () => cdp.send('Profiler.start');
+  if (what !== 'release') await start();
   if (what === 'typing') await page.keyboard.type(' for three years on every new car', { delay: 30 });
   else {
     const [first, , third] = benchBlocks(total).find((b) => b.id === 'section-20')!.children!.map((c) => c.id);
@@ -58,10 +59,12 @@ try {
     } else {
       await page.mouse.move(h.x + 5, t.y + 4, { steps: 12 });
       await page.waitForTimeout(200);
+      // Only the drop: from just before the release.
+      if (what === 'release') await start();
       await page.mouse.up();
     }
   }
-  await page.waitForTimeout(1500);
+  await page.waitForTimeout(what === 'release' ? 100 : 1500);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -95,6 +98,20 @@ try {
     for (let p = parent.get(n.id); p && chain.length < 4; p = parent.get(p.id)) chain.push(`${p.callFrame.functionName}@${p.callFrame.url.split('/').pop()}:${p.callFrame.columnNumber}`);
     callers.set(chain.join(' < '), (callers.get(chain.join(' < ')) ?? 0) + (self.get(n.id) ?? 0));
   }
+  // Inclusive time (a function and what it called), each sample counted once per function.
+  const inclusive = new Map<string, number>();
+  const keyOf = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  for (const [id, us] of self) {
+    const seen = new Set<string>();
+    for (let n = byId.get(id); n; n = parent.get(n.id)) {
+      const k = keyOf(n);
+      if (seen.has(k) || !n.callFrame.url) continue;
+      seen.add(k);
+      inclusive.set(k, (inclusive.get(k) ?? 0) + us);
+    }
+  }
+  if (process.env.INCLUSIVE) console.log([...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms incl  ${k}  | ${snippet(k)}`).join('\n'));
   console.log([...callers].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  getBoundingClientRect < ${k}`).join('\n'));
   console.log([...sums].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}  | ${snippet(k)}`).join('\n'));
 } finally {

@@ -9,6 +9,7 @@ import {
   getList,
   mapSubtree,
   toPointer,
+  eachBlock,
   walkBlocks,
   walkEntries,
   walkList,
@@ -77,6 +78,14 @@ describe('walking the block tree', () => {
     expect([...walkList(doc.pages[0].blocks)].map((l) => l.block.id)).toEqual(['sec', 'hero', 'cols', 'txt']);
     const steps = [...walkView<TreeBlock>(doc.pages[0].blocks, { area: 'page:home' }, (b) => (b.id === 'cols' ? ['right', 'left/side'] : []))];
     expect(steps.map((s) => ('list' in s ? `list ${s.list.slot}` : s.block.block.id))).toEqual(['sec', 'cols', 'list right', 'list left/side', 'txt']);
+  });
+
+  it('visits the blocks of a list alone (no locations) in the same order as walkList, skipping what is not a block', () => {
+    const seen: string[] = [];
+    eachBlock([...doc.pages[0].blocks, 'junk', null, { type: 'hero', id: 'last', slots: { a: [{ type: 'x', id: 'deep' }, 3] } }], (b) => seen.push(b.id));
+    expect(seen).toEqual(['sec', 'hero', 'cols', 'txt', 'last', 'deep']);
+    eachBlock(undefined, () => seen.push('never'));
+    expect(seen).not.toContain('never');
   });
 });
 
