@@ -144,8 +144,9 @@ function Preview() {
         const before = shownNow.current;
         if (!before) return;
         const next = patched(before, msg.patches);
-        // A drop: rendered now, inside this message's task, so it is shown before the editor's
-        // own render for it, which the store holds back a task (docs/editor.md, "Speed").
+        // A drop: rendered now, in the editor's task that made it (PreviewPane hands patches over
+        // at once), so it is shown before the editor's own render for it, which the store holds
+        // back a task (docs/editor.md, "Speed").
         if (msg.patches.some((p) => p.kind === 'page')) flushSync(() => setShown(next));
         else {
           // Typing: the block shows it now, the page follows in a transition.

@@ -10,7 +10,7 @@ import { LAYOUT_VIEW, previewPath, type Doc } from '../lib/doc.ts';
 import { selectionMessage } from '../lib/actions.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../lib/hooks.ts';
 import { previewPatches } from '../lib/preview-patch.ts';
-import { EDITOR_SOURCE, isFromPreview, type ToPreview } from '../lib/protocol.ts';
+import { EDITOR_SOURCE, isFromPreview, sendNow, type ToPreview } from '../lib/protocol.ts';
 import { api } from '../lib/api.ts';
 import { useCanvas } from './Canvas/bridge.ts';
 import { applyCanvasEdit } from './Canvas/canvas-edit.ts';
@@ -81,7 +81,8 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
 
   // The fast path: a change the preview can show at once goes to it as the store publishes
   // it, before React renders the editor or the server checks the draft (preview-patch.ts);
-  // a leading listener, so it goes first, and at once when a drop holds the rest back.
+  // a leading listener, so it goes first, and at once when a drop holds the rest back, and
+  // handed over within this task (sendNow), so the preview can render it before a frame.
   useEffect(() => {
     if (!ready) return;
     let prev = store.getState().resolved;
@@ -92,7 +93,8 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
       prev = next;
       if (!patches?.length) return;
       const msg: ToPreview = { source: EDITOR_SOURCE, type: 'patch', patches, revision: r };
-      frame.current?.contentWindow?.postMessage(msg, location.origin);
+      const preview = frame.current?.contentWindow;
+      if (preview) sendNow(preview, msg);
     });
   }, [ready, store]);
 

@@ -72,3 +72,22 @@ export function isFromPreview(data: unknown): data is FromPreview {
 export function isToPreview(data: unknown): data is ToPreview {
   return !!data && typeof data === 'object' && (data as { source?: unknown }).source === EDITOR_SOURCE;
 }
+
+/**
+ * Gives the preview a message within the current task: the message event postMessage would
+ * bring (from this window, this origin, the data cloned into the preview's realm), dispatched
+ * at once instead of queued behind the editor's own render and a frame. The fast path's
+ * patches go this way (docs/editor.md, "Speed"); a preview of another origin, which the
+ * editor never has, gets them posted.
+ */
+export function sendNow(preview: Window, msg: ToPreview): void {
+  let event: MessageEvent;
+  try {
+    const realm = preview as Window & typeof globalThis;
+    event = new realm.MessageEvent('message', { data: realm.structuredClone(msg), origin: location.origin, source: window });
+  } catch {
+    preview.postMessage(msg, location.origin);
+    return;
+  }
+  preview.dispatchEvent(event);
+}
