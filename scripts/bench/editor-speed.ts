@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { Frame, Page } from 'playwright-core';
 import type { Block } from '../../schemas/types.gen.ts';
 import { benchSite } from './editor-speed/pages.ts';
-import { blockText, comesAfter, EDITOR_PROBE, PREVIEW_PROBE, RESET, revealRow, typeCount } from './editor-speed/probes.ts';
+import { blockText, comesAfter, EDITOR_PROBE, holdOver, PREVIEW_PROBE, RESET, revealRow, typeCount } from './editor-speed/probes.ts';
 import { startEditorServer } from './editor-speed/serve.ts';
 
 const SIZES = [300, 1000];
@@ -97,13 +97,7 @@ async function dragAndDrop(page: Page, preview: Frame, from: { x: number; y: num
   await preview.evaluate(arm);
   const start = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
   const initial = (await preview.evaluate('window.__bench.last')) as string;
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 4, from.y + 12, { steps: 4 });
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.waitForTimeout(150);
-  await page.mouse.move(to.x, to.y + 1);
-  await page.waitForTimeout(100);
+  await holdOver(page, from, to);
   const beforeRelease = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
   await page.mouse.up();
   await settle(page);

@@ -9,6 +9,22 @@
  */
 
 /** Editor window: key presses, pointer releases and long tasks. */
+import type { Page } from 'playwright-core';
+
+/**
+ * Picks a block up at `from` and holds it over `to`, as a hand does (a small first move past
+ * dnd-kit's activation distance, then the way there, then a settle), ready to be released.
+ */
+export async function holdOver(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 4, from.y + 12, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.waitForTimeout(150);
+  await page.mouse.move(to.x, to.y + 1);
+  await page.waitForTimeout(100);
+}
+
 export const EDITOR_PROBE = `(() => {
   const b = (window.__bench = { keys: [], ups: [], long: [] });
   const at = (ms) => performance.timeOrigin + ms;

@@ -10,7 +10,7 @@ import type { Frame, Page } from 'playwright-core';
 import { STAFF_KEY } from '../../../editor/lib/auth.ts';
 import { launch } from '../../../tests/browser/chromium.ts';
 import { benchBlocks, benchSite } from './pages.ts';
-import { comesAfter, PREVIEW_PROBE, revealRow, typeCount } from './probes.ts';
+import { comesAfter, holdOver, PREVIEW_PROBE, revealRow, typeCount } from './probes.ts';
 import { startEditorServer } from './serve.ts';
 
 interface TraceEvent {
@@ -62,13 +62,7 @@ async function drop(page: Page, preview: Frame, i: number): Promise<void> {
     await preview.evaluate(typeCount('rich-text'));
   }
   await preview.evaluate(`window.__bench.mark = window.__bench.last`);
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 4, from.y + 12, { steps: 4 });
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.waitForTimeout(150);
-  await page.mouse.move(to.x, to.y + 1);
-  await page.waitForTimeout(100);
+  await holdOver(page, from, to);
   await browser.startTracing(page, { categories: CATEGORIES });
   await page.waitForTimeout(50);
   await page.mouse.up();
