@@ -1,13 +1,15 @@
 /**
  * The composition root: the platform (engine/) wired with the demo's stock, photos, reviews,
  * postcodes, rego registry and history reports (demo/defaults.ts), listening on PORT.
- * `npm start` and `npm run serve` (production build), `npm run dev` (Vite, hot reload).
+ * `npm start` and `npm run serve` run it compiled ahead (dist/node/server.js, scripts/build-server.ts)
+ * with the production build, `npm run dev` as TypeScript under tsx (Vite, hot reload).
  * PORT overrides 4173 (0 picks a free port), HOST overrides 127.0.0.1; FORECOURT_* (README).
  */
 import process from 'node:process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOrExplain } from './engine/server/listen.ts';
 import { httpServerOptions } from './engine/server/time-budget.ts';
+import { PROJECT_ROOT } from './engine/project-root.ts';
 
 const mode = process.argv.includes('--dev') ? 'development' : 'production';
 // React picks its build when first imported, so settle NODE_ENV before loading the app.
@@ -31,9 +33,8 @@ try {
 
 const { createApp } = await import('./engine/server/app.ts');
 const { demo } = await import('./demo/defaults.ts');
-const root = import.meta.dirname;
 const { DamagedDatabaseError } = await import('./engine/api/db/guard.ts');
-const started = await createApp({ mode, root, sitesDir: process.env.FORECOURT_SITES_DIR, providers: demo }).catch((err: unknown) => {
+const started = await createApp({ mode, root: PROJECT_ROOT, sitesDir: process.env.FORECOURT_SITES_DIR, providers: demo }).catch((err: unknown) => {
   // A damaged database is the operator's to repair (docs/api.md, "Storage"): say what and where, no stack.
   if (!(err instanceof DamagedDatabaseError)) throw err;
   console.error(err.message);

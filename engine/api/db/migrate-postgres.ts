@@ -7,8 +7,9 @@
 import { join } from 'node:path';
 import type { Sql } from 'postgres';
 import { readMigrations, type Migration } from './migrate.ts';
+import { PROJECT_ROOT } from '../../project-root.ts';
 
-const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations-postgres');
+const MIGRATIONS_DIR = join(PROJECT_ROOT, 'engine/api/db/migrations-postgres');
 
 /** The advisory lock every Forecourt server takes to migrate (any fixed number; "FCMIGRATE"). */
 export const MIGRATION_LOCK = 4_643_774_621_830_261;

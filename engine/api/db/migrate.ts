@@ -6,8 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from './database.ts';
+import { PROJECT_ROOT } from '../../project-root.ts';
 
-const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
+const MIGRATIONS_DIR = join(PROJECT_ROOT, 'engine/api/db/migrations');
 
 export interface Migration {
   version: number;

@@ -1,0 +1,50 @@
+/**
+ * The server compiled ahead (docs/deploy.md, "Memory and start-up"): server.ts and every
+ * engine and demo module it reaches, bundled by esbuild into <dist>/node/, so `npm start`
+ * and `npm run serve` run it with plain `node`: no TypeScript loader thread, nothing
+ * transpiled at each start. The last step of `npm run build`; FORECOURT_DIST moves it
+ * with the rest of the build (vite.config.ts).
+ *
+ * - Packages stay in node_modules (imported as they are), so the build must sit inside the
+ *   project; data files are found from the project root (engine/project-root.ts).
+ * - Code splitting keeps server.ts's dynamic imports dynamic: bundled into one file, React
+ *   would load before server.ts sets NODE_ENV, in its development build.
+ * - The HTML sanitiser's worker (engine/sanitize/purify-worker.ts, when present) is an entry
+ *   of its own, purify-worker.js beside the chunks, where the code starting it looks.
+ */
+import { build } from 'esbuild';
+import { existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const WORKERS = ['engine/sanitize/purify-worker.ts'];
+
+/** The compiled server's entry in a build folder (FORECOURT_DIST, or dist/). */
+export function compiledServer(dist = process.env.FORECOURT_DIST ?? 'dist'): string {
+  return join(resolve(root, dist), 'node', 'server.js');
+}
+
+export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist'): Promise<string> {
+  const outdir = join(resolve(root, dist), 'node');
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: ['server.ts', ...WORKERS.filter((w) => existsSync(join(root, w)))],
+    outdir,
+    // One flat folder: each entry as <name>.js, the shared chunks beside them.
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    // For `node --enable-source-maps` when a stack trace should name the source.
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  return outdir;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
