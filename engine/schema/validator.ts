@@ -5,15 +5,14 @@
  * already validated document).
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { _, type KeywordCxt, type Options as AjvOptions } from 'ajv';
 import { formatsPlugin } from './ajv-formats.ts';
+import { precompiledSiteValidators } from './precompiled.ts';
 import { apiSchemas, blockSchemas, blockTypes, topLevelSchemas } from '../../schemas/index.gen.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { walkBlocks } from '../document/tree.ts';
 
 export const SITE_SCHEMA_ID = 'https://forecourt.dev/schemas/site.schema.json';
-/** The site schema with its pages' items left open: the rest of a document, whose pages are checked one by one. */
-const SHELL_SCHEMA_ID = 'https://forecourt.dev/schemas/site-shell.schema.json';
-const PAGE_SCHEMA_REF = `${SITE_SCHEMA_ID}#/$defs/page`;
 const BLOCK_SCHEMA_ID = 'https://forecourt.dev/schemas/block.schema.json';
 
 export interface ValidatorOptions {
@@ -25,7 +24,21 @@ export interface ValidatorOptions {
   ruleDetail?: boolean;
 }
 
-export function createAjv(options: ValidatorOptions = {}) {
+/**
+ * What a validation is called with (`validate.call(context, data)`): the x-sanitize keyword
+ * rewrites each marked string through `sanitizeHtml` when the context has one. A context
+ * rather than a function baked into the code, so validators compiled ahead (precompiled.ts)
+ * run the very same code as those compiled here.
+ */
+export interface ValidationContext {
+  sanitizeHtml?: (html: string) => string;
+}
+
+/** The ids of the two validators a server checks every site with, in parts (prepare.ts). */
+export const SHELL_SCHEMA_ID = 'https://forecourt.dev/schemas/site-shell.schema.json';
+export const PAGE_SCHEMA_REF = `${SITE_SCHEMA_ID}#/$defs/page`;
+
+export function createAjv(options: Pick<ValidatorOptions, 'useDefaults'> = {}, extra: AjvOptions = {}) {
   const ajv = new Ajv2020({
     allErrors: true,
     verbose: true,
@@ -33,21 +46,22 @@ export function createAjv(options: ValidatorOptions = {}) {
     strictRequired: false,
     allowUnionTypes: true,
     useDefaults: options.useDefaults ?? false,
+    passContext: true,
+    ...extra,
   });
   formatsPlugin(ajv, ['date', 'date-time', 'email', 'uri']);
   // Editor metadata lives in the schemas; ajv only needs to know the words.
   ajv.addVocabulary(['x-block', 'x-group', 'x-widget', 'x-ref', 'x-defines', 'x-opens', 'x-enumLabels', 'x-invalidMessage']);
-  const sanitize = options.sanitizeHtml;
   ajv.addKeyword({
     keyword: 'x-sanitize',
     schemaType: 'string',
-    modifying: Boolean(sanitize),
-    validate: sanitize
-      ? (_kind: string, data: unknown, _schema: unknown, ctx?: { parentData: any; parentDataProperty: string | number }) => {
-          if (typeof data === 'string' && ctx?.parentData) ctx.parentData[ctx.parentDataProperty] = sanitize(data);
-          return true;
-        }
-      : () => true,
+    modifying: true,
+    code(cxt: KeywordCxt) {
+      const { gen, data, it } = cxt;
+      gen.if(_`typeof ${data} == "string" && ${it.parentData} !== undefined && this && this.sanitizeHtml`, () =>
+        gen.assign(_`${it.parentData}[${it.parentDataProperty}]`, _`this.sanitizeHtml(${data})`),
+      );
+    },
   });
   for (const schema of topLevelSchemas) ajv.addSchema(schema as object);
   for (const schema of Object.values(blockSchemas)) ajv.addSchema(schema as object);
@@ -78,37 +92,42 @@ export interface SiteValidator {
 }
 
 export function createSiteValidator(options: ValidatorOptions = {}): SiteValidator {
-  const ajv = createAjv(options);
-  // Each validator is compiled on first use (compiling is most of a server's start-up work
-  // on schemas): a server checking sites in parts never compiles the whole-site one unless
-  // a site is invalid, and the editor's compiles on its first check (docs/deploy.md, "Memory and start-up").
+  const context: ValidationContext = { sanitizeHtml: options.sanitizeHtml };
+  // A built server finds the shell and page validators compiled ahead next to its code
+  // (precompiled.ts); otherwise, and for the rest, each validator is compiled on first use:
+  // compiling is most of a server's start-up work on schemas, and a server checking sites in
+  // parts never needs the whole-site one unless a site is invalid (docs/deploy.md, "Memory and start-up").
+  const ahead = (options.useDefaults ?? false) ? precompiledSiteValidators() : undefined;
+  let ajv: ReturnType<typeof createAjv> | undefined;
+  const compiled = (id: string) => (ajv ??= createAjv(options)).getSchema(id) as ValidateFunction;
   let whole: ValidateFunction | undefined;
   const propValidators = new Map<string, ValidateFunction>();
   let shell: ValidateFunction | undefined;
   let page: ValidateFunction | undefined;
+  const run = (fn: ValidateFunction, data: unknown, basePath: string) =>
+    fn.call(context, data) ? [] : formatErrors(fn.errors ?? [], basePath, options.ruleDetail);
   return {
     validateShell(doc) {
-      shell ??= ajv.getSchema(SHELL_SCHEMA_ID) as ValidateFunction;
-      return shell(doc) ? [] : formatErrors(shell.errors ?? [], '', options.ruleDetail);
+      shell ??= ahead?.shell ?? compiled(SHELL_SCHEMA_ID);
+      return run(shell, doc, '');
     },
     validatePage(data, basePath) {
-      page ??= ajv.getSchema(PAGE_SCHEMA_REF) as ValidateFunction;
-      return page(data) ? [] : formatErrors(page.errors ?? [], basePath, options.ruleDetail);
+      page ??= ahead?.page ?? compiled(PAGE_SCHEMA_REF);
+      return run(page, data, basePath);
     },
     validate(doc) {
-      const site = (whole ??= ajv.getSchema(SITE_SCHEMA_ID) as ValidateFunction);
-      const issues = site(doc) ? [] : formatErrors(site.errors ?? [], '', options.ruleDetail);
-      return [...issues, ...duplicateBlockIds(doc)];
+      whole ??= compiled(SITE_SCHEMA_ID);
+      return [...run(whole, doc, ''), ...duplicateBlockIds(doc)];
     },
     validateProps(type, props, basePath = '') {
       let fn = propValidators.get(type);
       if (!fn) {
         const schema = (blockSchemas as Record<string, { $id: string }>)[type];
         if (!schema) return [{ path: basePath, message: unknownTypeMessage(type) }];
-        fn = ajv.getSchema(schema.$id) as ValidateFunction;
+        fn = compiled(schema.$id);
         propValidators.set(type, fn);
       }
-      return fn(props) ? [] : formatErrors(fn.errors ?? [], basePath, options.ruleDetail);
+      return run(fn, props, basePath);
     },
   };
 }

@@ -1,0 +1,45 @@
+/**
+ * The shell and page validators compiled ahead of time. The server build writes them as
+ * one module beside the built server's code (scripts/build-validators.ts, from standalone.ts),
+ * so a built server checks its sites without compiling a schema at start (docs/deploy.md,
+ * "Memory and start-up"). Run from source (tests, `npm run dev`) there is no such file next
+ * to this module, and the validators are compiled as before: the source is never checked by
+ * a stale copy.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+
+/** The file name the build writes, next to the built server's chunks. */
+export const PRECOMPILED_VALIDATORS_FILE = 'site-validators.cjs';
+
+export interface PrecompiledValidators {
+  shell: ValidateFunction;
+  page: ValidateFunction;
+}
+
+let loaded: PrecompiledValidators | null | undefined;
+
+/**
+ * Loads a module written by standaloneSiteValidators(); a missing export is a broken build,
+ * said plainly. Its few requires (ajv's runtime helpers, ajv-formats) are resolved from this
+ * module, as the server's own imports are, wherever the build folder is.
+ */
+export function loadPrecompiledValidators(file: string): PrecompiledValidators {
+  const module = { exports: {} as Partial<PrecompiledValidators> };
+  // The same evaluation ajv gives code it compiles at run time (new Function), on code it wrote.
+  new Function('require', 'module', 'exports', readFileSync(file, 'utf8'))(createRequire(import.meta.url), module, module.exports);
+  const mod = module.exports;
+  if (typeof mod.shell !== 'function' || typeof mod.page !== 'function') throw new Error(`${file} does not hold the site validators: run \`npm run build\` again`);
+  return { shell: mod.shell, page: mod.page };
+}
+
+/** The validators compiled ahead beside this module's built file, if the build wrote them (once per process). */
+export function precompiledSiteValidators(): PrecompiledValidators | undefined {
+  if (loaded === undefined) {
+    const file = fileURLToPath(new URL(`./${PRECOMPILED_VALIDATORS_FILE}`, import.meta.url));
+    loaded = existsSync(file) ? loadPrecompiledValidators(file) : null;
+  }
+  return loaded ?? undefined;
+}
