@@ -31,6 +31,8 @@ try {
   process.exit(1);
 }
 
+// The sanitiser worker loads jsdom on another core while the app's modules load (docs/deploy.md, "Memory and start-up").
+(await import('./engine/sanitize/purify-client.ts')).startPurifyWorker();
 const { createApp } = await import('./engine/server/app.ts');
 const { demo } = await import('./demo/defaults.ts');
 const { DamagedDatabaseError } = await import('./engine/api/db/guard.ts');

@@ -15,6 +15,7 @@ import type { RenderedPage, createPageRenderer } from '../render/server.tsx';
 import { pageDocument, type PageAssets } from './html.ts';
 import { createAssetResolver, CLIENT_ENTRY } from './manifest.ts';
 import { SiteStore, type SiteEntry } from './sites.ts';
+import { endPurifyWorker, startPurifyWorker } from '../sanitize/purify-client.ts';
 import { assetsRouter } from './assets.ts';
 import { securityHeaders, staffOnly, TOKEN_FAILURE_LIMIT } from './security.ts';
 import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from './request-guard.ts';
@@ -58,6 +59,8 @@ interface ServerEntry {
 
 export async function createApp(options: ServerOptions) {
   const { mode, root } = options;
+  // jsdom loads in the sanitiser worker while the sites load; it ends with start-up below (docs/deploy.md, "Memory and start-up").
+  startPurifyWorker();
   const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'));
   // Sites reload when their files change; a site fixed (or broken) on disk is served (or refused) at once.
   sites.watch();
@@ -266,6 +269,7 @@ export async function createApp(options: ServerOptions) {
     res.status(500).type('html').send(errorPage('Something went wrong', mode === 'development' ? `<pre>${escape(err.stack)}</pre>` : '<p>Please try again.</p>'));
   });
 
+  endPurifyWorker();
   return {
     app,
     sites,

@@ -2,12 +2,11 @@
  * What an uploaded image must be before it joins a site's assets (docs/editor.md, "Asset
  * library"): a PNG, JPEG or WebP by its bytes (the name and the declared type are not
  * believed), or an SVG cleaned of anything active; no larger than MAX_ASSET_BYTES; stored
- * under a plain, content-addressed name. Node only (the SVG cleaner runs DOMPurify on jsdom).
+ * under a plain, content-addressed name. Node only (SVGs are cleaned in the sanitiser
+ * worker, engine/sanitize/purify-client.ts, so the server's thread never loads jsdom).
  */
 import { createHash } from 'node:crypto';
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
-
+import { purifyAsync } from '../sanitize/purify-client.ts';
 import { ASSET_TYPES, MAX_ASSET_BYTES, MESSAGES, type AssetExt } from './asset-rules.ts';
 
 export { MAX_ASSET_BYTES, MESSAGES };
@@ -39,34 +38,13 @@ function looksLikeSvg(bytes: Uint8Array): boolean {
   return SVG_START.test(head);
 }
 
-const purify = createDOMPurify(new JSDOM('').window as unknown as Window & typeof globalThis);
-// Links may only point inside the file (`#fragment`). DOMPurify's ALLOWED_URI_REGEXP would say
-// that too, but it also applies to every plain attribute's value (x="1", d="M0 0…", viewBox),
-// so narrowing it stripped the drawing itself.
-const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
-purify.addHook('uponSanitizeAttribute', (_node, data) => {
-  if (LINK_ATTRIBUTES.has(data.attrName.toLowerCase()) && !data.attrValue.trim().startsWith('#')) data.keepAttr = false;
-});
-
 /**
  * The SVG with scripts, event handlers, foreign content and links to anything outside the
- * file removed (DOMPurify's SVG profile; only `#fragment` references stay), plus what was
- * removed, for the editor to say so.
+ * file removed (engine/sanitize/svg-rules.ts, run in the sanitiser worker; only `#fragment`
+ * references stay), plus what was removed, for the editor to say so.
  */
-export function cleanSvg(text: string): { svg: string; removed: string[] } {
-  const clean = purify.sanitize(text, {
-    USE_PROFILES: { svg: true, svgFilters: true },
-    FORBID_TAGS: ['foreignObject', 'script', 'style'],
-    FORBID_ATTR: ['style'],
-  }) as string;
-  const removed = [
-    ...new Set(
-      purify.removed.map((r) => {
-        const entry = r as { element?: Element; attribute?: Attr | null };
-        return entry.attribute ? `${entry.attribute.name} attribute` : `<${entry.element?.nodeName.toLowerCase() ?? '?'}>`;
-      }),
-    ),
-  ].filter((r) => r !== '<#comment>' && r !== '<#text>');
+export async function cleanSvg(text: string): Promise<{ svg: string; removed: string[] }> {
+  const { clean, removed } = await purifyAsync('svg', text);
   const start = clean.search(/<svg[\s>/]/i);
   if (start < 0) throw new AssetRefused(422, MESSAGES.badSvg);
   let svg = clean.slice(start).trim();
@@ -98,7 +76,7 @@ export interface CheckedAsset {
 }
 
 /** The upload as it will be stored, or an AssetRefused saying why not. */
-export function checkAsset(body: Buffer, fileName: string): CheckedAsset {
+export async function checkAsset(body: Buffer, fileName: string): Promise<CheckedAsset> {
   if (!body.length) throw new AssetRefused(422, MESSAGES.empty);
   if (body.length > MAX_ASSET_BYTES) throw new AssetRefused(413, MESSAGES.tooLarge);
   const ext = sniffType(body);
@@ -106,7 +84,7 @@ export function checkAsset(body: Buffer, fileName: string): CheckedAsset {
   let bytes = body;
   let removed: string[] = [];
   if (ext === 'svg') {
-    const cleaned = cleanSvg(body.toString('utf8'));
+    const cleaned = await cleanSvg(body.toString('utf8'));
     bytes = Buffer.from(cleaned.svg, 'utf8');
     removed = cleaned.removed;
   }

@@ -59,13 +59,13 @@ export function createAssetLibraryRouter({ repo, staff, remote }: AssetLibraryOp
     res.json({ assets: listAssets(folderOf(slug), slug) });
   });
 
-  router.post('/api/editor/sites/:slug/assets', staff, express.raw({ type: () => true, limit: MAX_ASSET_BYTES }), (req, res) => {
+  router.post('/api/editor/sites/:slug/assets', staff, express.raw({ type: () => true, limit: MAX_ASSET_BYTES }), async (req, res) => {
     const slug = siteParam(req, res);
     if (!slug) return;
     res.setHeader('Cache-Control', 'no-store');
     try {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const checked = checkAsset(body, typeof req.query.name === 'string' ? req.query.name : 'image');
+      const checked = await checkAsset(body, typeof req.query.name === 'string' ? req.query.name : 'image');
       const file = join(folderOf(slug), checked.name);
       const existed = existsSync(file);
       if (!existed) {

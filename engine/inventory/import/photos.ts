@@ -82,7 +82,7 @@ export function photoStore(dataDir: string, fetchPhoto: PhotoFetcher, known: Rec
       if (out[key]) return out[key];
       const bytes = await fetchPhoto(url);
       const name = url.startsWith('data:') ? 'photo' : (url.split(/[?#]/)[0].split('/').pop() ?? 'photo');
-      const asset = checkAsset(bytes, name);
+      const asset = await checkAsset(bytes, name);
       if (write) {
         mkdirSync(dir, { recursive: true });
         const file = join(dir, asset.name);

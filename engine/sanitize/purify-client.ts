@@ -1,0 +1,184 @@
+/**
+ * The server's side of the sanitiser worker (purify-worker.ts): DOMPurify and jsdom run
+ * there, so the server's own thread never loads jsdom (docs/deploy.md, "Memory and
+ * start-up"). The worker starts on the first call (or early, `startPurifyWorker`), ends
+ * when it has been idle for PURIFY_IDLE_MS or when told (`endPurifyWorker`, at the end of
+ * start-up), and never keeps the process alive.
+ *
+ * Rich text is sanitised synchronously (ajv keywords are synchronous): the request is
+ * posted and the caller waits on a shared signal with Atomics.wait, then takes the answer
+ * with receiveMessageOnPort, the way the synckit package does. synckit itself keeps one
+ * worker for the life of the process and has no asynchronous calls, so it is not used.
+ * A worker that fails, stops or does not answer in time is an error; the text is never
+ * returned unsanitised.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { SIGNAL, type PurifyJob, type PurifyJobs, type PurifyReply, type PurifyRequest, type PurifyWorkerData } from './purify-protocol.ts';
+
+/** Idle time after which the worker ends (docs/deploy.md, "Choices we made"). */
+export const PURIFY_IDLE_MS = 30_000;
+/** How long a waiting caller gives a new worker to load jsdom and answer. */
+export const PURIFY_START_WAIT_MS = 30_000;
+/** How long a waiting caller gives a worker that has jsdom loaded. */
+export const PURIFY_WAIT_MS = 5_000;
+
+export class PurifyWorkerError extends Error {
+  override name = 'PurifyWorkerError';
+}
+
+interface Pending {
+  resolve: (value: never) => void;
+  reject: (err: Error) => void;
+}
+
+interface Running {
+  worker: Worker;
+  signal: Int32Array;
+  syncReplies: MessagePort;
+  pending: Map<number, Pending>;
+  /** Why it failed ('error' event), for the message of the calls it leaves unanswered. */
+  failure?: Error;
+  ending?: boolean;
+}
+
+const limits = { idleMs: PURIFY_IDLE_MS, startWaitMs: PURIFY_START_WAIT_MS, waitMs: PURIFY_WAIT_MS };
+let running: Running | undefined;
+let nextId = 1;
+let idleTimer: NodeJS.Timeout | undefined;
+/** A worker that failed before it loaded jsdom: the next synchronous call says so at once instead of waiting out a new one. */
+let startFailure: Error | undefined;
+
+/** Tests shorten the waits. */
+export function setPurifyLimits(next: Partial<typeof limits>): void {
+  Object.assign(limits, next);
+}
+
+/**
+ * The built server has purify-worker.js beside its chunks (scripts/build-server.ts); from
+ * source a bootstrap registers tsx first. Paths, not `new URL('./…', import.meta.url)`:
+ * Vite rewrites that pattern into a page address in the unit tests.
+ */
+function workerEntry(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const built = join(here, 'purify-worker.js');
+  return existsSync(built) ? built : join(here, 'purify-worker.source.mjs');
+}
+
+function start(): Running {
+  const { port1: syncReplies, port2: syncPort } = new MessageChannel();
+  const signal = new Int32Array(new SharedArrayBuffer(8));
+  const data: PurifyWorkerData = { signal, syncPort };
+  const worker = new Worker(workerEntry(), { workerData: data, transferList: [syncPort] });
+  const self: Running = { worker, signal, syncReplies, pending: new Map() };
+  worker.unref();
+  syncReplies.unref();
+  worker.on('message', (reply: PurifyReply) => settle(self, reply));
+  worker.on('error', (err) => {
+    self.failure = err;
+    if (Atomics.load(signal, SIGNAL.ready) !== 1) startFailure = err;
+  });
+  worker.on('exit', (code) => {
+    if (running === self) running = undefined;
+    syncReplies.close();
+    const why = self.failure ? `: ${self.failure.message}` : self.ending ? '' : ` (exit code ${code})`;
+    for (const call of self.pending.values()) call.reject(new PurifyWorkerError(`The sanitiser worker stopped before answering${why}`));
+    self.pending.clear();
+  });
+  running = self;
+  return self;
+}
+
+function settle(self: Running, reply: PurifyReply) {
+  const call = self.pending.get(reply.id);
+  if (!call) return;
+  self.pending.delete(reply.id);
+  if (!self.pending.size) self.worker.unref();
+  if (reply.error !== undefined) call.reject(new PurifyWorkerError(`The sanitiser worker failed: ${reply.error}`));
+  else call.resolve(reply.result as never);
+  afterCall(self);
+}
+
+/** The worker ends after PURIFY_IDLE_MS without a call, or at once when asked to end while busy. */
+function afterCall(self: Running) {
+  if (self.pending.size) return;
+  if (self.ending) return stop(self);
+  if (idleTimer) idleTimer.refresh();
+  else idleTimer = setTimeout(() => running && !running.pending.size && stop(running), limits.idleMs).unref();
+}
+
+function stop(self: Running) {
+  self.ending = true;
+  if (running === self) running = undefined;
+  clearTimeout(idleTimer);
+  idleTimer = undefined;
+  void self.worker.terminate();
+}
+
+/** Starts the worker (loading jsdom on another core) if it is not running; the start of site loading calls it. */
+export function startPurifyWorker(): void {
+  if (running) return;
+  afterCall(start());
+}
+
+/** Ends the worker now, or once the calls it is answering are answered (the end of start-up calls it). */
+export function endPurifyWorker(): void {
+  if (!running) return;
+  running.ending = true;
+  afterCall(running);
+}
+
+/** Whether a worker is running (tests; an ended worker is gone at once). */
+export function purifyWorkerRunning(): boolean {
+  return running !== undefined;
+}
+
+/** The running worker, for tests that stop it under a caller. */
+export function purifyWorkerForTests(): Worker | undefined {
+  return running?.worker;
+}
+
+/** A job answered while the caller waits (rich text during site preparation). */
+export function purifySync<J extends PurifyJob>(job: J, text: string): PurifyJobs[J]['result'] {
+  if (!running && startFailure) {
+    const failure = startFailure;
+    startFailure = undefined; // the call after this one tries a new worker
+    throw new PurifyWorkerError(`The sanitiser worker could not start: ${failure.message}`);
+  }
+  const self = running ?? start();
+  const id = nextId++;
+  const started = Atomics.load(self.signal, SIGNAL.ready) === 1;
+  const waitMs = started ? limits.waitMs : limits.startWaitMs;
+  const deadline = Date.now() + waitMs;
+  self.worker.postMessage({ id, job, text, sync: true } satisfies PurifyRequest);
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0 || Atomics.wait(self.signal, SIGNAL.answered, 0, left) === 'timed-out') {
+      stop(self);
+      throw new PurifyWorkerError(
+        `The sanitiser worker did not answer within ${waitMs / 1000} s${started ? '' : ' of starting'}${self.failure ? ` (${self.failure.message})` : ''}; it was stopped and starts again on the next call`,
+      );
+    }
+    Atomics.store(self.signal, SIGNAL.answered, 0);
+    for (let got = receiveMessageOnPort(self.syncReplies); got; got = receiveMessageOnPort(self.syncReplies)) {
+      const reply = got.message as PurifyReply;
+      if (reply.id !== id) continue; // an answer to a call that gave up waiting
+      afterCall(self);
+      if (reply.error !== undefined) throw new PurifyWorkerError(`The sanitiser worker failed: ${reply.error}`);
+      return reply.result as PurifyJobs[J]['result'];
+    }
+  }
+}
+
+/** A job answered asynchronously (SVG uploads and imported photos); the process stays alive until it is answered. */
+export function purifyAsync<J extends PurifyJob>(job: J, text: string): Promise<PurifyJobs[J]['result']> {
+  const self = running ?? start();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    self.pending.set(id, { resolve, reject });
+    self.worker.ref();
+    self.worker.postMessage({ id, job, text, sync: false } satisfies PurifyRequest);
+  });
+}

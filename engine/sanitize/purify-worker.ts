@@ -1,0 +1,37 @@
+/**
+ * The sanitiser worker: DOMPurify on jsdom, with the rich-text rules (html-rules.ts) and
+ * the SVG rules (svg-rules.ts). The server starts it on demand and ends it when idle, so
+ * jsdom (about 100 MB) is held only while something is being sanitised (purify-client.ts;
+ * docs/deploy.md, "Memory and start-up"). jsdom loads at once: starting the worker early
+ * is how the server gets it loaded on another core.
+ */
+import { JSDOM } from 'jsdom';
+import { parentPort, workerData } from 'node:worker_threads';
+import { createHtmlSanitizer } from './html-rules.ts';
+import { SIGNAL, type PurifyReply, type PurifyRequest, type PurifyWorkerData } from './purify-protocol.ts';
+import { createSvgCleaner } from './svg-rules.ts';
+
+const { signal, syncPort } = workerData as PurifyWorkerData;
+const window = new JSDOM('').window as unknown as Window & typeof globalThis;
+const sanitizeHtml = createHtmlSanitizer(window);
+let cleanSvg: ReturnType<typeof createSvgCleaner> | undefined;
+Atomics.store(signal, SIGNAL.ready, 1);
+
+function run(request: PurifyRequest): PurifyReply {
+  try {
+    if (request.job === 'html') return { id: request.id, result: sanitizeHtml(request.text) };
+    cleanSvg ??= createSvgCleaner(window);
+    return { id: request.id, result: cleanSvg(request.text) };
+  } catch (err) {
+    return { id: request.id, error: (err as Error)?.message ?? String(err) };
+  }
+}
+
+parentPort!.on('message', (request: PurifyRequest) => {
+  const reply = run(request);
+  if (!request.sync) return parentPort!.postMessage(reply);
+  // Posted before the signal, so the waiting caller finds it on the port (as synckit does).
+  syncPort.postMessage(reply);
+  Atomics.add(signal, SIGNAL.answered, 1);
+  Atomics.notify(signal, SIGNAL.answered);
+});
