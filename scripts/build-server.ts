@@ -12,7 +12,6 @@
  * - The HTML sanitiser's worker (engine/sanitize/purify-worker.ts, when present) is an entry
  *   of its own, purify-worker.js beside the chunks, where the code starting it looks.
  */
-import { build } from 'esbuild';
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -27,6 +26,8 @@ export function compiledServer(dist = process.env.FORECOURT_DIST ?? 'dist'): str
 export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist'): Promise<string> {
   const outdir = join(resolve(root, dist), 'node');
   rmSync(outdir, { recursive: true, force: true });
+  // Loaded here, not on import: tests and benches import compiledServer only.
+  const { build } = await import('esbuild');
   await build({
     absWorkingDir: root,
     entryPoints: ['server.ts', ...WORKERS.filter((w) => existsSync(join(root, w)))],

@@ -1,6 +1,6 @@
 /**
  * The platform as one process (docs/deploy.md, "Memory and start-up"): the server started
- * the way `npm start` runs it (production build, `node --import tsx server.ts`), with the
+ * the way `npm start` runs it (production build, the server compiled ahead), with the
  * demo's 20,000 cars, then with N more sites generated from the starter templates.
  *
  * - memory after start (resident set, after the first 200 and a short settle), beside a
@@ -106,7 +106,7 @@ export async function run(): Promise<string> {
 
     const peakRatio = demo.mixed.peakRss / demo.rss;
     const lines = [
-      `one server as \`npm start\` runs it (production build, node --import tsx server.ts), 4 demo sites, 20,000 cars; ${demo.load}`,
+      `one server as \`npm start\` runs it (production build, node dist/node/server.js), 4 demo sites, 20,000 cars; ${demo.load}`,
       `${'RSS after start'.padEnd(34)} ${mb(demo.rss).padStart(8)}   aim ≤ ${AIMS.rssMb} MB        bare Express ${mb(peerMem.rss)} (${(demo.rss / peerMem.rss).toFixed(1)}×)   ${verdict(demo.rss <= AIMS.rssMb)}`,
       `${'first response after spawn'.padEnd(34)} ${secs(demo.firstMs).padStart(8)}   aim ≤ ${secs(AIMS.firstMs)}       bare Express ${secs(peerFirst)}   ${verdict(demo.firstMs <= AIMS.firstMs)}`,
       `${'peak RSS, 10 s mixed load'.padEnd(34)} ${mb(demo.mixed.peakRss).padStart(8)}   aim ≤ ${AIMS.peakRatio}× after start   ${peakRatio.toFixed(2)}× (start-up peak ${mb(demo.startPeak)}; ${demo.mixed.requests} requests, ${demo.mixed.errors} errors)   ${verdict(peakRatio <= AIMS.peakRatio)}`,

@@ -2,6 +2,7 @@
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { compiledServer } from '../build-server.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -19,7 +20,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const dist = mkdtempSync(join(root, '.data', 'bench-dist-'));
   const dataDir = mkdtempSync(join(root, '.data', 'bench-data-'));
   execSync('npm run -s build', { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
-  const proc: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const proc: ChildProcess = spawn(process.execPath, [compiledServer(dist)], {
     cwd: root,
     env: { ...process.env, PORT: '0', FORECOURT_DIST: dist, FORECOURT_DATA_DIR: dataDir, FORECOURT_STAFF_TOKEN: 'bench-token', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,14 @@
 /**
  * Browser tests run against the real production server: build once, start
- * server.ts (the platform with the demo) on a free port with a throwaway data directory, and share its URL.
+ * server.ts (the platform with the demo) as `npm start` runs it, compiled ahead into the build
+ * (scripts/build-server.ts), on a free port with a throwaway data directory, and share its URL.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { compiledServer } from '../../scripts/build-server.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -18,9 +20,9 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the server; `output()` is everything it has printed so far. */
+/** Starts the compiled server of the build in env.FORECOURT_DIST; `output()` is everything it has printed so far. */
 export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const proc = spawn(process.execPath, [compiledServer(env.FORECOURT_DIST)], {
     cwd: root,
     env: { ...process.env, PORT: '0', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

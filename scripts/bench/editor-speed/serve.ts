@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../../tests/setup/browser-global.ts';
+import { compiledServer } from '../../build-server.ts';
 
 const root = join(import.meta.dirname, '../../..');
 let built: string | undefined;
@@ -16,7 +17,8 @@ let built: string | undefined;
 export function editorDist(): string {
   if (built) return built;
   const given = process.env.FORECOURT_DIST;
-  if (given && existsSync(join(given, 'server/entry-server.js'))) return (built = given);
+  // The compiled server is the build's last step: there, the build is whole.
+  if (given && existsSync(compiledServer(given))) return (built = given);
   const dist = given ?? join(root, '.data', 'dist-bench-editor');
   mkdirSync(join(root, '.data'), { recursive: true });
   execSync('npm run -s build', { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });

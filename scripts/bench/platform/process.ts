@@ -1,13 +1,14 @@
 /**
  * A server process of the platform bench, started the way `npm start` runs it (production
- * build, `node --import tsx server.ts`), timed from spawn to its first 200, and its
- * resident memory read from /proc (Linux) while it runs.
+ * build, the server compiled ahead and run by plain node: scripts/build-server.ts), timed
+ * from spawn to its first 200, and its resident memory read from /proc (Linux) while it runs.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { compiledServer } from '../../build-server.ts';
 
 const root = join(import.meta.dirname, '../../..');
 
@@ -98,7 +99,7 @@ export async function startPlatform(dist: string, sitesDir: string, firstPath: s
   mkdirSync(join(root, '.data'), { recursive: true });
   const dataDir = mkdtempSync(join(root, '.data', 'bench-data-'));
   const env = { NODE_ENV: 'production', FORECOURT_DIST: dist, FORECOURT_DATA_DIR: dataDir, FORECOURT_SITES_DIR: sitesDir, FORECOURT_STAFF_TOKEN: 'bench-token-0123456789' };
-  const started = await startProcess(['--import', 'tsx', 'server.ts'], env, firstPath, firstHost);
+  const started = await startProcess([compiledServer(dist)], env, firstPath, firstHost);
   return {
     ...started,
     stop: async () => {
