@@ -2,17 +2,19 @@
  * The server compiled ahead (docs/deploy.md, "Memory and start-up"): server.ts and every
  * engine and demo module it reaches, bundled by esbuild into <dist>/node/, so `npm start`
  * and `npm run serve` run it with plain `node`: no TypeScript loader thread, nothing
- * transpiled at each start. The last step of `npm run build`; FORECOURT_DIST moves it
+ * transpiled at each start. A step of `npm run build`; FORECOURT_DIST moves it
  * with the rest of the build (vite.config.ts).
  *
  * - Packages stay in node_modules (imported as they are), so the build must sit inside the
  *   project; data files are found from the project root (engine/project-root.ts).
  * - Code splitting keeps server.ts's dynamic imports dynamic: bundled into one file, React
  *   would load before server.ts sets NODE_ENV, in its development build.
+ * - The site validators compiled ahead are written into the same folder by the next step of
+ *   the build (scripts/build-validators.ts).
  * - The HTML sanitiser's worker (engine/sanitize/purify-worker.ts, when present) is an entry
  *   of its own, purify-worker.js beside the chunks, where the code starting it looks.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -25,7 +27,8 @@ export function compiledServer(dist = process.env.FORECOURT_DIST ?? 'dist'): str
 
 export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist'): Promise<string> {
   const outdir = join(resolve(root, dist), 'node');
-  rmSync(outdir, { recursive: true, force: true });
+  // Chunk names change with their contents: the last build's go. Other files stay (the site validators, scripts/build-validators.ts).
+  if (existsSync(outdir)) for (const f of readdirSync(outdir)) if (/\.js(\.map)?$/.test(f)) rmSync(join(outdir, f));
   // Loaded here, not on import: tests and benches import compiledServer only.
   const { build } = await import('esbuild');
   await build({
