@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { SIGNAL, type PurifyJob, type PurifyJobs, type PurifyReply, type PurifyRequest, type PurifyWorkerData } from './purify-protocol.ts';
+import { SIGNAL, START_FAILED, type PurifyJob, type PurifyJobs, type PurifyReply, type PurifyRequest, type PurifyWorkerData } from './purify-protocol.ts';
 
 /** Idle time after which the worker ends (docs/deploy.md, "Choices we made"). */
 export const PURIFY_IDLE_MS = 30_000;
@@ -61,20 +61,20 @@ export function setPurifyLimits(next: Partial<typeof limits>): void {
  * source a bootstrap registers tsx first. Paths, not `new URL('./…', import.meta.url)`:
  * Vite rewrites that pattern into a page address in the unit tests.
  */
-function workerEntry(): string {
+function workerEntry(): { file: string; execArgv?: string[] } {
   const here = dirname(fileURLToPath(import.meta.url));
   const built = join(here, 'purify-worker.js');
-  return existsSync(built) ? built : join(here, 'purify-worker.source.mjs');
+  // From source, none of the parent's options (`--import tsx` twice, an `-e` script's `--input-type`).
+  return existsSync(built) ? { file: built } : { file: join(here, 'purify-worker.source.mjs'), execArgv: [] };
 }
 
 function start(): Running {
   const { port1: syncReplies, port2: syncPort } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(8));
   const data: PurifyWorkerData = { signal, syncPort };
-  const worker = new Worker(workerEntry(), { workerData: data, transferList: [syncPort] });
+  const { file, execArgv } = workerEntry();
+  const worker = new Worker(file, { execArgv, workerData: data, transferList: [syncPort] });
   const self: Running = { worker, signal, syncReplies, pending: new Map() };
-  worker.unref();
-  syncReplies.unref();
   worker.on('message', (reply: PurifyReply) => settle(self, reply));
   worker.on('error', (err) => {
     self.failure = err;
@@ -87,6 +87,9 @@ function start(): Running {
     for (const call of self.pending.values()) call.reject(new PurifyWorkerError(`The sanitiser worker stopped before answering${why}`));
     self.pending.clear();
   });
+  // After the listeners: adding a 'message' listener refs the worker's port again.
+  worker.unref();
+  syncReplies.unref();
   running = self;
   return self;
 }
@@ -164,6 +167,10 @@ export function purifySync<J extends PurifyJob>(job: J, text: string): PurifyJob
     Atomics.store(self.signal, SIGNAL.answered, 0);
     for (let got = receiveMessageOnPort(self.syncReplies); got; got = receiveMessageOnPort(self.syncReplies)) {
       const reply = got.message as PurifyReply;
+      if (reply.id === START_FAILED) {
+        stop(self);
+        throw new PurifyWorkerError(`The sanitiser worker could not start: ${reply.error}`);
+      }
       if (reply.id !== id) continue; // an answer to a call that gave up waiting
       afterCall(self);
       if (reply.error !== undefined) throw new PurifyWorkerError(`The sanitiser worker failed: ${reply.error}`);

@@ -27,6 +27,9 @@ export interface PurifyReply {
   error?: string;
 }
 
+/** The id of the reply a worker that could not load jsdom sends a waiting caller. */
+export const START_FAILED = 0;
+
 /** Slots of the worker's shared Int32Array. */
 export const SIGNAL = { answered: 0, ready: 1 } as const;
 

@@ -5,15 +5,31 @@
  * docs/deploy.md, "Memory and start-up"). jsdom loads at once: starting the worker early
  * is how the server gets it loaded on another core.
  */
-import { JSDOM } from 'jsdom';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createHtmlSanitizer } from './html-rules.ts';
-import { SIGNAL, type PurifyReply, type PurifyRequest, type PurifyWorkerData } from './purify-protocol.ts';
+import { SIGNAL, START_FAILED, type PurifyReply, type PurifyRequest, type PurifyWorkerData } from './purify-protocol.ts';
 import { createSvgCleaner } from './svg-rules.ts';
 
 const { signal, syncPort } = workerData as PurifyWorkerData;
-const window = new JSDOM('').window as unknown as Window & typeof globalThis;
-const sanitizeHtml = createHtmlSanitizer(window);
+
+/** Posted for a waiting caller to read, then the signal raised (as synckit does). */
+function answerWaiting(reply: PurifyReply) {
+  syncPort.postMessage(reply);
+  Atomics.add(signal, SIGNAL.answered, 1);
+  Atomics.notify(signal, SIGNAL.answered);
+}
+
+let window: Window & typeof globalThis;
+let sanitizeHtml: (html: string) => string;
+try {
+  // Imported here, not statically, so a jsdom that cannot load is told to a waiting caller at once.
+  const { JSDOM } = await import('jsdom');
+  window = new JSDOM('').window as unknown as Window & typeof globalThis;
+  sanitizeHtml = createHtmlSanitizer(window);
+} catch (err) {
+  answerWaiting({ id: START_FAILED, error: (err as Error)?.message ?? String(err) });
+  throw err;
+}
 let cleanSvg: ReturnType<typeof createSvgCleaner> | undefined;
 Atomics.store(signal, SIGNAL.ready, 1);
 
@@ -29,9 +45,6 @@ function run(request: PurifyRequest): PurifyReply {
 
 parentPort!.on('message', (request: PurifyRequest) => {
   const reply = run(request);
-  if (!request.sync) return parentPort!.postMessage(reply);
-  // Posted before the signal, so the waiting caller finds it on the port (as synckit does).
-  syncPort.postMessage(reply);
-  Atomics.add(signal, SIGNAL.answered, 1);
-  Atomics.notify(signal, SIGNAL.answered);
+  if (request.sync) answerWaiting(reply);
+  else parentPort!.postMessage(reply);
 });
