@@ -1,8 +1,9 @@
 /**
  * The one set of rules for dealer rich text: which tags, attributes and link schemes are
- * kept. The server applies them on jsdom when it loads a document (html.server.ts); the
- * editor's rich-text field applies the same rules in the browser before it stores a value,
- * so what staff see in the field is what the server will keep.
+ * kept. The server applies them on jsdom, in its sanitiser worker (purify-worker.ts), when
+ * it loads a document (html.server.ts); the editor's rich-text field applies the same rules
+ * in the browser before it stores a value, so what staff see in the field is what the
+ * server will keep.
  */
 import createDOMPurify, { type WindowLike } from 'dompurify';
 
