@@ -225,11 +225,12 @@ export function generateInventory(options: InventoryOptions): Car[] {
     const images: Car['images'] = new Array(photos);
     const thumbnails: string[] = new Array(photos);
     for (let p = 0; p < photos; p++) {
-      const base = `/assets/cars/${id}/${p + 1}.svg`;
-      // One string for both lists: 20,000 cars hold a quarter of a million of them.
-      const thumb = `${base}?w=320`;
-      images[p] = { url: `${base}?w=800`, thumb_url: thumb };
-      thumbnails[p] = thumb;
+      // One address per photo for every list: the photo server draws it at any width (?w=,
+      // which pages always set: blocks/_cars/images.ts), 800 wide when none is asked for.
+      // 20,000 cars hold a quarter of a million of these (docs/deploy.md, "Memory and start-up").
+      const photo = `/assets/cars/${id}/${p + 1}.svg`;
+      images[p] = { url: photo, thumb_url: photo };
+      thumbnails[p] = photo;
     }
 
     const buildMonth = d.int(1, 12);

@@ -189,10 +189,14 @@ describe('car photos', () => {
     const { port } = server.address() as { port: number };
     try {
       const car = cars.find((c) => c.photos_count > 3)!;
-      const ok = await fetch(`http://127.0.0.1:${port}${car.images[1].url.replace('?w=800', '?w=640')}`);
+      // One address per photo, drawn at the width asked for and 800 wide when none is.
+      expect(car.images[1].thumb_url).toBe(car.images[1].url);
+      expect(car.thumbnails[1]).toBe(car.images[1].url);
+      const ok = await fetch(`http://127.0.0.1:${port}${car.images[1].url}?w=640`);
       expect(ok.status).toBe(200);
       expect(ok.headers.get('content-type')).toMatch(/image\/svg\+xml/);
       expect(await ok.text()).toContain('width="640" height="480"');
+      expect(await (await fetch(`http://127.0.0.1:${port}${car.images[1].url}`)).text()).toContain('width="800" height="600"');
       expect((await fetch(`http://127.0.0.1:${port}/assets/cars/${car.id}/${car.photos_count + 1}.svg`)).status).toBe(404);
       expect((await fetch(`http://127.0.0.1:${port}/assets/cars/999999/1.svg`)).status).toBe(404);
       expect((await fetch(`http://127.0.0.1:${port}/assets/cars/${car.id}/0.svg`)).status).toBe(404);
