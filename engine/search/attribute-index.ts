@@ -16,36 +16,13 @@
  * "true"/"false"); numbers and booleans (as 1/0) are also numeric. Arrays give several values.
  * Nested attributes are addressed with dots (location.city).
  *
- * Building is linear in the documents: one pass into typed arrays, no array or string per
- * document or per value (at 200,000 cars the garbage of those made the build grow 22× for 10×).
+ * Building is linear in the documents: one pass into typed arrays for all the attributes
+ * built together (attribute-columns.ts).
  */
+import { buildColumns, facetKey, type AttributeColumns, type ColumnSource } from './attribute-columns.ts';
 import { emptyBits, type Bits } from './bitset.ts';
-import { GrowableInts } from './growable.ts';
 
-export type Scalar = string | number | boolean;
-
-export function getPath(record: unknown, path: string): unknown {
-  if (record === null || typeof record !== 'object') return undefined;
-  const direct = (record as Record<string, unknown>)[path];
-  if (direct !== undefined || !path.includes('.')) return direct;
-  let cur: unknown = record;
-  for (const part of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return cur;
-}
-
-function scalars(value: unknown, out: Scalar[]) {
-  if (value === null || value === undefined) return;
-  if (Array.isArray(value)) {
-    for (const v of value) scalars(v, out);
-    return;
-  }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out.push(value);
-}
-
-export const facetKey = (value: string) => value.toLowerCase();
+export { facetKey, getPath, type Scalar } from './attribute-columns.ts';
 
 /**
  * A value is frequent when its bitset is no larger than its posting list (one bit per document
@@ -57,8 +34,8 @@ export const isFrequent = (postings: number, size: number) => postings * 32 >= s
 
 export class AttributeIndex {
   /** Display values by value number. */
-  readonly values: string[] = [];
-  private readonly valueByKey = new Map<string, number>();
+  readonly values: string[];
+  private readonly valueByKey: Map<string, number>;
   /** Posting lists by value number: documents postStart[id] … postStart[id + 1] of postDocs, ascending. */
   private readonly postStart: Uint32Array;
   private readonly postDocs: Uint32Array;
@@ -79,122 +56,33 @@ export class AttributeIndex {
 
   /**
    * `compute` works the value out of each record instead of reading the attribute
-   * (computed attributes, search-index.ts), without a copy of each record.
+   * (computed attributes, search-index.ts), without a copy of each record. `built`: columns
+   * already built with others (AttributeIndex.many), the records are then not read.
    */
   constructor(
     readonly name: string,
     records: readonly unknown[],
     compute?: (record: Record<string, unknown>) => unknown,
+    built?: AttributeColumns,
   ) {
-    const size = records.length;
-    // Lookups that allocate nothing in the common case (the same string or number seen before).
-    const counts = new GrowableInts(64);
-    const numberOf: number[] = [];
-    const byString = new Map<string, number>();
-    const byNumber = new Map<number, number>();
-    const byBoolean: (number | undefined)[] = [undefined, undefined];
-    let hasStrings = false;
-    const idFor = (v: Scalar): number => {
-      // A string already in lower case is its own key; only other spellings need byString.
-      let id = typeof v === 'string' ? (this.valueByKey.get(v) ?? byString.get(v)) : typeof v === 'number' ? byNumber.get(v) : byBoolean[v ? 1 : 0];
-      if (id === undefined) {
-        const text = typeof v === 'string' ? v : String(v);
-        const key = facetKey(text);
-        id = this.valueByKey.get(key);
-        if (id === undefined) {
-          id = this.values.length;
-          this.values.push(text);
-          this.valueByKey.set(key, id);
-          counts.push(0);
-          numberOf.push(NaN);
-        }
-        if (typeof v === 'string') {
-          if (key !== v) byString.set(v, id);
-        }
-        else if (typeof v === 'number') byNumber.set(v, id);
-        else byBoolean[v ? 1 : 0] = id;
-      }
-      if (typeof v === 'string') hasStrings = true;
-      else numberOf[id] = typeof v === 'number' ? v : v ? 1 : 0;
-      return id;
-    };
-    // Value numbers go straight into the single-valued column; only once a document has
-    // several are (document, value number) pairs collected, the column so far moved into them.
-    // Every transient array is garbage the collector must trace past the records, so there
-    // are as few as possible.
-    const single = new Int32Array(size).fill(-1);
-    // Multi-valued: each document's value numbers end to end, from offsets[doc].
-    let offsets: Uint32Array | undefined;
-    let multi: GrowableInts | undefined;
-    const toMulti = (upTo: number) => {
-      offsets = new Uint32Array(size + 1);
-      multi = new GrowableInts(size + 16);
-      for (let d = 0; d < upTo; d++) {
-        offsets[d] = multi.length;
-        if (single[d] >= 0) multi.push(single[d]);
-      }
-      offsets[upTo] = multi.length;
-    };
-    const buf: Scalar[] = [];
-    const docIds: number[] = [];
-    for (let doc = 0; doc < size; doc++) {
-      if (offsets) offsets[doc] = multi!.length;
-      const record = records[doc];
-      const value = compute ? compute(record as Record<string, unknown>) : getPath(record, name);
-      if (value === null || value === undefined) continue;
-      docIds.length = 0;
-      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') docIds.push(idFor(value));
-      else {
-        buf.length = 0;
-        scalars(value, buf);
-        for (const v of buf) {
-          const id = idFor(v);
-          // The same value twice in one document counts once.
-          if (!docIds.includes(id)) docIds.push(id);
-        }
-        if (docIds.length > 1 && !offsets) toMulti(doc);
-      }
-      if (multi) {
-        // Grow to what the documents so far foretell for all of them, not by doubling: each
-        // discarded buffer is memory the collector must account for.
-        const needed = multi.length + docIds.length;
-        if (needed > multi.data.length) multi.reserve(Math.max(needed, Math.ceil((multi.length / (doc + 1)) * size * 1.1) + 16));
-        for (const id of docIds) multi.push(id);
-      } else if (docIds.length) single[doc] = docIds[0];
-      for (const id of docIds) counts.data[id]++;
-    }
-    this.hasStrings = hasStrings;
-    const valueCount = this.values.length;
-    this.postStart = new Uint32Array(valueCount + 1);
-    for (let id = 0; id < valueCount; id++) this.postStart[id + 1] = this.postStart[id] + counts.data[id];
-    this.postDocs = new Uint32Array(this.postStart[valueCount]);
-    // Posting lists end to end (a counting sort by value number; documents stay ascending).
-    const fill = this.postStart.slice(0, valueCount);
-    if (offsets && multi) {
-      const pairs = multi.length;
-      offsets[size] = pairs;
-      this.single = null;
-      this.offsets = offsets;
-      // A little spare capacity is kept rather than copied.
-      this.multi = pairs * 1.25 >= multi.data.length ? multi.data.subarray(0, pairs) : multi.data.slice(0, pairs);
-      for (let doc = 0; doc < size; doc++) {
-        for (let k = offsets[doc]; k < offsets[doc + 1]; k++) this.postDocs[fill[this.multi[k]]++] = doc;
-      }
-    } else {
-      this.offsets = null;
-      this.multi = null;
-      this.single = single;
-      for (let doc = 0; doc < size; doc++) if (single[doc] >= 0) this.postDocs[fill[single[doc]]++] = doc;
-    }
+    const c = built ?? buildColumns(records, [{ name, compute }])[0];
+    this.values = c.values;
+    this.valueByKey = c.valueByKey;
+    this.postStart = c.postStart;
+    this.postDocs = c.postDocs;
+    this.single = c.single;
+    this.offsets = c.offsets;
+    this.multi = c.multi;
+    this.numIds = c.numIds;
+    this.numSorted = c.numSorted;
+    this.numberOf = c.numberOf;
+    this.hasStrings = c.hasStrings;
+    this.hasNumbers = c.numIds.length > 0;
+  }
 
-    // Numeric side: the numeric value numbers sorted by number (ties by value number).
-    this.numberOf = Float64Array.from(numberOf);
-    const numeric: number[] = [];
-    for (let id = 0; id < valueCount; id++) if (numberOf[id] === numberOf[id]) numeric.push(id);
-    this.numIds = Int32Array.from(numeric).sort((a, b) => numberOf[a] - numberOf[b] || a - b);
-    this.numSorted = new Float64Array(this.numIds.length);
-    for (let p = 0; p < this.numIds.length; p++) this.numSorted[p] = numberOf[this.numIds[p]];
-    this.hasNumbers = this.numIds.length > 0;
+  /** Several attributes' indexes, built in one pass over the records (attribute-columns.ts). */
+  static many(records: readonly unknown[], sources: readonly ColumnSource[]): AttributeIndex[] {
+    return buildColumns(records, sources).map((c, i) => new AttributeIndex(sources[i].name, records, sources[i].compute, c));
   }
 
   /** Each document's first number (NaN when none). */

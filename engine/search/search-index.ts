@@ -56,7 +56,13 @@ export class SearchIndex {
   ) {
     this.size = records.length;
     records.forEach((r, i) => this.byObjectID.set(String(r.objectID ?? i), i));
-    for (const a of settings.eagerAttributes ?? []) this.attribute(a);
+    // All eager attributes in one pass over the records (attribute-columns.ts): each is declared, so none is missing.
+    const eager = [...new Set(settings.eagerAttributes ?? [])];
+    const built = AttributeIndex.many(
+      records,
+      eager.map((name) => ({ name, compute: settings.computedAttributes?.[name] })),
+    );
+    built.forEach((a) => this.attributes.set(a.name, a));
   }
 
   /**
@@ -135,16 +141,22 @@ export class SearchIndex {
   /**
    * Documents in the given sort, then custom ranking, then record order. A stable counting
    * sort per attribute, last key first (each attribute's distinct numbers ranked once), so an
-   * order costs time linear in the stock rather than a comparison sort's n log n.
+   * order costs time linear in the stock rather than a comparison sort's n log n. A replica's
+   * sort starts from the custom ranking's order (stable sorts: the same as sorting by all its
+   * keys), so the custom ranking is sorted once for all of them.
    */
   order(sort: SortSpec[] = []): Uint32Array {
     const key = JSON.stringify(sort);
     const cached = this.orders.get(key);
     if (cached) return cached;
-    const specs = [...sort, ...this.settings.customRanking];
-    let order = new Uint32Array(this.size);
-    for (let i = 0; i < this.size; i++) order[i] = i;
-    let next = new Uint32Array(this.size);
+    const specs = sort.length ? sort : this.settings.customRanking;
+    let order: Uint32Array;
+    if (sort.length) order = this.order([]).slice();
+    else {
+      order = new Uint32Array(this.size);
+      for (let i = 0; i < this.size; i++) order[i] = i;
+    }
+    let next: Uint32Array = new Uint32Array(this.size);
     for (let s = specs.length - 1; s >= 0; s--) {
       const { ranks, levels } = this.attribute(specs[s].attribute).numberRanks();
       const desc = specs[s].order === 'desc';

@@ -124,6 +124,48 @@ describe('attribute columns: same answers as a naive loop', () => {
   });
 });
 
+describe('attributes built together in one pass over the records', () => {
+  const data = records(13);
+  const computed = (r: Record<string, unknown>) => (r as Rec).rank > 25;
+  const sources = [
+    { name: 'kind' },
+    { name: 'n' },
+    { name: 'mixed' },
+    { name: 'tags' },
+    { name: 'nested.city' },
+    { name: 'big', compute: computed },
+    { name: 'vin' },
+    { name: 'absent' },
+  ];
+  /** Everything an attribute index answers from, for comparing two builds. */
+  const answers = (attr: AttributeIndex) => ({
+    values: attr.values,
+    single: attr.single && [...attr.single],
+    offsets: attr.offsets && [...attr.offsets],
+    multi: attr.multi && [...attr.multi],
+    postings: attr.values.map((_, id) => [...attr.docsOf(id)]),
+    numbers: attr.values.map((_, id) => attr.numberOfValue(id)),
+    ranks: attr.numberRanks(),
+    range: [...idsOf(attr.numericRange(-5, 20, SIZE, false, true))],
+    hasNumbers: attr.hasNumbers,
+    hasStrings: attr.hasStrings,
+  });
+
+  it('each attribute is the same as built alone', () => {
+    const together = AttributeIndex.many(data, sources);
+    expect(together.map((a) => a.name)).toEqual(sources.map((s) => s.name));
+    together.forEach((attr, i) => expect(answers(attr)).toEqual(answers(new AttributeIndex(sources[i].name, data, sources[i].compute))));
+  });
+
+  it('an index builds its eager attributes together and answers as when they are built on first use', () => {
+    const settings = { searchableAttributes: [], attributesForFaceting: ['kind', 'tags'], customRanking: [{ attribute: 'rank', order: 'desc' }] as SortSpec[], computedAttributes: { big: computed } };
+    const eager = new SearchIndex('t', data, { ...settings, eagerAttributes: ['kind', 'n', 'tags', 'big', 'nested.city', 'kind'] });
+    const lazy = new SearchIndex('t', data, settings);
+    expect(eager.attributeCount()).toBe(5);
+    for (const name of ['kind', 'n', 'tags', 'big', 'nested.city']) expect(answers(eager.attribute(name))).toEqual(answers(lazy.attribute(name)));
+  });
+});
+
 describe('orders: a counting sort per attribute gives the comparison sort', () => {
   /** The order as a comparison sort gives it: attribute by attribute, missing last either way, then record order. */
   function naiveOrder(data: Rec[], specs: SortSpec[]): number[] {
@@ -157,6 +199,20 @@ describe('orders: a counting sort per attribute gives the comparison sort', () =
     const custom: SortSpec[] = [{ attribute: 'rank', order: 'desc' }];
     const index = new SearchIndex('t', data, { searchableAttributes: [], attributesForFaceting: [], customRanking: custom });
     expect([...index.order(sort)]).toEqual(naiveOrder(data, [...sort, ...custom]));
+  });
+
+  it('every replica starts from the custom ranking order without changing it', () => {
+    const data = records(17);
+    const custom: SortSpec[] = [
+      { attribute: 'rank', order: 'desc' },
+      { attribute: 'mixed', order: 'asc' },
+    ];
+    const index = new SearchIndex('t', data, { searchableAttributes: [], attributesForFaceting: [], customRanking: custom });
+    const base = [...index.order()];
+    const sorts: SortSpec[][] = [[{ attribute: 'n', order: 'desc' }], [{ attribute: 'kind', order: 'asc' }, { attribute: 'n', order: 'asc' }], [{ attribute: 'rank', order: 'asc' }]];
+    for (const sort of sorts) expect([...index.order(sort)]).toEqual(naiveOrder(data, [...sort, ...custom]));
+    expect([...index.order([])]).toEqual(base);
+    expect(base).toEqual(naiveOrder(data, custom));
   });
 });
 
