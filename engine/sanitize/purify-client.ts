@@ -78,7 +78,8 @@ function start(): Running {
   worker.on('message', (reply: PurifyReply) => settle(self, reply));
   worker.on('error', (err) => {
     self.failure = err;
-    if (Atomics.load(signal, SIGNAL.ready) !== 1) startFailure = err;
+    // Not for a worker already stopped: its caller has had the error.
+    if (!self.ending && Atomics.load(signal, SIGNAL.ready) !== 1) startFailure = err;
   });
   worker.on('exit', (code) => {
     if (running === self) running = undefined;
