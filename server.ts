@@ -10,6 +10,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { listenOrExplain } from './engine/server/listen.ts';
 import { httpServerOptions } from './engine/server/time-budget.ts';
 import { PROJECT_ROOT } from './engine/project-root.ts';
+import { limitHeapGrowth } from './engine/server/heap-growth.ts';
+
+limitHeapGrowth();
 
 const mode = process.argv.includes('--dev') ? 'development' : 'production';
 // React picks its build when first imported, so settle NODE_ENV before loading the app.
