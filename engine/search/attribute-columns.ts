@@ -3,8 +3,8 @@
  * over the records. Each pass over the records fetches every record from memory again; at
  * 200,000 cars (about 1 GB of records, far beyond the processor's caches) forty-odd passes, one
  * per eager attribute, cost three times as much per car as at 20,000, while one pass reading
- * all of a record's attributes while it is at hand grows with the stock
- * (engine/search/README.md, "Index representation").
+ * all of a record's attributes while it is at hand (a block of records at a time) grows with
+ * the stock (engine/search/README.md, "Index representation").
  *
  * Into typed arrays, with no array or string per document or per value: the garbage of those
  * made the build grow 22× for 10× the cars.
@@ -37,13 +37,22 @@ function scalars(value: unknown, out: Scalar[]) {
 
 export const facetKey = (value: string) => value.toLowerCase();
 
+/**
+ * Value numbers per document (-1: none), as narrow as the attribute's values allow: most
+ * attributes have a few dozen values, and a quarter of the bytes per car is a quarter of the
+ * typed-array memory. Each megabyte of typed arrays counts towards V8's external memory, and
+ * every 64 MB of it since the last full collection starts another one, which traces every
+ * record (about 1 GB at 200,000 cars).
+ */
+export type ValueColumn = Int8Array | Int16Array | Int32Array;
+
 /** One attribute's columns (what AttributeIndex reads; its comments say what each holds). */
 export interface AttributeColumns {
   values: string[];
   valueByKey: Map<string, number>;
   postStart: Uint32Array;
   postDocs: Uint32Array;
-  single: Int32Array | null;
+  single: ValueColumn | null;
   offsets: Uint32Array | null;
   multi: Int32Array | null;
   numIds: Int32Array;
@@ -71,14 +80,23 @@ class ColumnBuilder {
   private hasStrings = false;
   // Value numbers go straight into the single-valued column; only once a document has several
   // are they laid out per document (offsets into multi), the column so far moved into them.
-  private readonly single: Int32Array;
+  private single: ValueColumn;
   private offsets: Uint32Array | undefined;
   private multi: GrowableInts | undefined;
   private readonly buf: Scalar[] = [];
   private readonly docIds: number[] = [];
 
   constructor(private readonly size: number) {
-    this.single = new Int32Array(size).fill(-1);
+    this.single = new Int8Array(size).fill(-1);
+  }
+
+  /** A wider single-valued column once value number `id` does not fit (none needed once the values are laid out per document). */
+  private roomFor(id: number) {
+    const { single } = this;
+    if (this.offsets || (single instanceof Int8Array ? id <= 0x7f : single instanceof Int16Array ? id <= 0x7fff : true)) return;
+    const wider = single instanceof Int8Array ? new Int16Array(this.size) : new Int32Array(this.size);
+    wider.set(single);
+    this.single = wider;
   }
 
   private idFor(v: Scalar): number {
@@ -94,6 +112,7 @@ class ColumnBuilder {
         this.valueByKey.set(key, id);
         this.counts.push(0);
         this.numberOf.push(NaN);
+        this.roomFor(id);
       }
       if (typeof v === 'string') {
         if (key !== v) this.byString.set(v, id);
@@ -151,7 +170,7 @@ class ColumnBuilder {
     const postDocs = new Uint32Array(postStart[valueCount]);
     // Posting lists end to end (a counting sort by value number; documents stay ascending).
     const fill = postStart.slice(0, valueCount);
-    let single: Int32Array | null = null;
+    let single: ValueColumn | null = null;
     let offsets: Uint32Array | null = null;
     let multi: Int32Array | null = null;
     if (this.offsets && this.multi) {
@@ -192,16 +211,30 @@ class ColumnBuilder {
   }
 }
 
-/** The columns of each attribute, in one pass over the records (each record read for all of them while it is at hand). */
-export function buildColumns(records: readonly unknown[], sources: readonly ColumnSource[]): AttributeColumns[] {
+/**
+ * Records read per attribute before the next attribute: a block of records (a few MB) stays in
+ * the processor's cache while every attribute reads it, and each attribute's lookups stay hot
+ * while it reads the block (at 20,000 cars, a record at a time across all attributes was
+ * slower than an attribute at a time).
+ */
+const BLOCK = 1024;
+
+/**
+ * The columns of each attribute, in one pass over the records, block by block (each record
+ * read for all of them while it is at hand); `visit` sees each record in the same pass (the
+ * index's objectIDs).
+ */
+export function buildColumns(records: readonly unknown[], sources: readonly ColumnSource[], visit?: (record: unknown, doc: number) => void): AttributeColumns[] {
   const size = records.length;
   const builders = sources.map(() => new ColumnBuilder(size));
   const count = sources.length;
-  for (let doc = 0; doc < size; doc++) {
-    const record = records[doc];
+  for (let from = 0; from < size; from += BLOCK) {
+    const to = Math.min(size, from + BLOCK);
+    if (visit) for (let doc = from; doc < to; doc++) visit(records[doc], doc);
     for (let a = 0; a < count; a++) {
+      const builder = builders[a];
       const { name, compute } = sources[a];
-      builders[a].add(doc, compute ? compute(record as Record<string, unknown>) : getPath(record, name));
+      for (let doc = from; doc < to; doc++) builder.add(doc, compute ? compute(records[doc] as Record<string, unknown>) : getPath(records[doc], name));
     }
   }
   return builders.map((b) => b.finish());

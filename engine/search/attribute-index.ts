@@ -19,7 +19,7 @@
  * Building is linear in the documents: one pass into typed arrays for all the attributes
  * built together (attribute-columns.ts).
  */
-import { buildColumns, facetKey, type AttributeColumns, type ColumnSource } from './attribute-columns.ts';
+import { buildColumns, facetKey, type AttributeColumns, type ColumnSource, type ValueColumn } from './attribute-columns.ts';
 import { emptyBits, type Bits } from './bitset.ts';
 
 export { facetKey, getPath, type Scalar } from './attribute-columns.ts';
@@ -41,7 +41,7 @@ export class AttributeIndex {
   private readonly postDocs: Uint32Array;
   private readonly frequentBits = new Map<number, Bits>();
   /** Value numbers per document: single-valued column, or CSR (offsets into multi) when any document has several. */
-  readonly single: Int32Array | null;
+  readonly single: ValueColumn | null;
   readonly offsets: Uint32Array | null;
   readonly multi: Int32Array | null;
   /** Numeric value numbers sorted by their number, and those numbers. */
@@ -80,9 +80,9 @@ export class AttributeIndex {
     this.hasNumbers = c.numIds.length > 0;
   }
 
-  /** Several attributes' indexes, built in one pass over the records (attribute-columns.ts). */
-  static many(records: readonly unknown[], sources: readonly ColumnSource[]): AttributeIndex[] {
-    return buildColumns(records, sources).map((c, i) => new AttributeIndex(sources[i].name, records, sources[i].compute, c));
+  /** Several attributes' indexes, built in one pass over the records (attribute-columns.ts), in which `visit` sees each record too. */
+  static many(records: readonly unknown[], sources: readonly ColumnSource[], visit?: (record: unknown, doc: number) => void): AttributeIndex[] {
+    return buildColumns(records, sources, visit).map((c, i) => new AttributeIndex(sources[i].name, records, sources[i].compute, c));
   }
 
   /** Each document's first number (NaN when none). */

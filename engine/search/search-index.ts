@@ -55,12 +55,13 @@ export class SearchIndex {
     readonly settings: IndexSettings,
   ) {
     this.size = records.length;
-    records.forEach((r, i) => this.byObjectID.set(String(r.objectID ?? i), i));
-    // All eager attributes in one pass over the records (attribute-columns.ts): each is declared, so none is missing.
+    // The objectIDs and all eager attributes in one pass over the records (attribute-columns.ts):
+    // each eager attribute is declared, so none is missing.
     const eager = [...new Set(settings.eagerAttributes ?? [])];
     const built = AttributeIndex.many(
       records,
       eager.map((name) => ({ name, compute: settings.computedAttributes?.[name] })),
+      (r, i) => this.byObjectID.set(String((r as Record<string, unknown>).objectID ?? i), i),
     );
     built.forEach((a) => this.attributes.set(a.name, a));
   }

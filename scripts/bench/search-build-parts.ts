@@ -32,7 +32,7 @@ const tick = async () => {
   for (const e of observer.takeRecords()) gcMs += e.duration;
 };
 
-const parts: { part: string; ms: number; cpuMs: number; gcMs: number }[] = [];
+const parts: { part: string; at: number; ms: number; cpuMs: number; gcMs: number }[] = [];
 async function part(name: string, work: () => unknown) {
   await tick();
   const gc0 = gcMs;
@@ -42,7 +42,7 @@ async function part(name: string, work: () => unknown) {
   const ms = performance.now() - t0;
   const used = process.cpuUsage(cpu);
   await tick();
-  parts.push({ part: name, ms, cpuMs: (used.user + used.system) / 1000, gcMs: gcMs - gc0 });
+  parts.push({ part: name, at: t0, ms, cpuMs: (used.user + used.system) / 1000, gcMs: gcMs - gc0 });
 }
 
 const eager = CAR_INDEX_SETTINGS.eagerAttributes ?? [];

@@ -157,6 +157,24 @@ describe('attributes built together in one pass over the records', () => {
     together.forEach((attr, i) => expect(answers(attr)).toEqual(answers(new AttributeIndex(sources[i].name, data, sources[i].compute))));
   });
 
+  it.each([
+    [100, Int8Array],
+    [301, Int16Array],
+    [40_001, Int32Array],
+  ] as const)('%i distinct values: a value column as narrow as they allow, with every document\'s value', (distinct, kind) => {
+    // Every third record has no value; values repeat in a scrambled order, so a column widens mid-way.
+    const many = Array.from({ length: 90_000 }, (_, i) => ({ v: i % 3 === 2 ? undefined : (i * 7919) % distinct }));
+    const attr = new AttributeIndex('v', many);
+    expect(attr.single).toBeInstanceOf(kind);
+    const firstSeen = new Map<number, number>();
+    many.forEach((r) => r.v !== undefined && !firstSeen.has(r.v) && firstSeen.set(r.v, firstSeen.size));
+    expect(firstSeen.size).toBe(distinct);
+    expect(attr.values).toEqual([...firstSeen.keys()].map(String));
+    expect([...attr.single!]).toEqual(many.map((r) => (r.v === undefined ? -1 : firstSeen.get(r.v)!)));
+    const last = attr.values.length - 1;
+    expect([...attr.docsOf(last)]).toEqual(many.flatMap((r, doc) => (r.v !== undefined && firstSeen.get(r.v) === last ? [doc] : [])));
+  });
+
   it('an index builds its eager attributes together and answers as when they are built on first use', () => {
     const settings = { searchableAttributes: [], attributesForFaceting: ['kind', 'tags'], customRanking: [{ attribute: 'rank', order: 'desc' }] as SortSpec[], computedAttributes: { big: computed } };
     const eager = new SearchIndex('t', data, { ...settings, eagerAttributes: ['kind', 'n', 'tags', 'big', 'nested.city', 'kind'] });
