@@ -12,8 +12,6 @@ import { httpServerOptions } from './engine/server/time-budget.ts';
 import { PROJECT_ROOT } from './engine/project-root.ts';
 import { limitHeapGrowth } from './engine/server/heap-growth.ts';
 
-limitHeapGrowth();
-
 const mode = process.argv.includes('--dev') ? 'development' : 'production';
 // React picks its build when first imported, so settle NODE_ENV before loading the app.
 process.env.NODE_ENV = mode;
@@ -46,6 +44,9 @@ const started = await createApp({ mode, root: PROJECT_ROOT, sitesDir: process.en
   process.exit(1);
 });
 const { app, sites, close } = started;
+// Start-up allocates in bulk what it keeps (cars, indexes) and is left V8's own heap growth;
+// serving is held closer to its live data (engine/server/heap-growth.ts).
+limitHeapGrowth();
 server.off('request', starting);
 server.on('request', app);
 const address = server.address();
