@@ -10,16 +10,10 @@ import { countBits, idsOf } from '../../../engine/search/bitset.ts';
 import { countValues, facetStats } from '../../../engine/search/facets.ts';
 import { SearchIndex, type SortSpec } from '../../../engine/search/search-index.ts';
 import { TextIndex } from '../../../engine/search/text-index.ts';
+import { mulberry32 } from '../../../demo/prng.ts';
 
-/** mulberry32: the same random records on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same numbers on every run. */
+const random = mulberry32;
 
 const SIZE = 3000;
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { orderByNumber } from '../../../engine/search/number-order.ts';
+import { mulberry32 } from '../../../demo/prng.ts';
 
 /** A stable comparison sort of the positions (ties by position), as the index built it before. */
 const compared = (keys: number[]) =>
@@ -12,15 +13,8 @@ const compared = (keys: number[]) =>
     .map((_, i) => i)
     .sort((a, b) => keys[a] - keys[b] || a - b);
 
-/** mulberry32: the same numbers on every run. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same numbers on every run. */
+const random = mulberry32;
 
 describe('orderByNumber', () => {
   const rnd = random(5);
