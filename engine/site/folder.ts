@@ -11,7 +11,7 @@ import type { Catalogue } from '../../schemas/types.gen.ts';
 import type { ValidatorOptions } from '../schema/validator.ts';
 import { siteDataFor, type SiteData } from './data.ts';
 import { DocumentSyntaxError, parseDocumentText } from './json-text.ts';
-import { createSitePreparer, type PreparerOptions, type SitePreparer } from './prepare.ts';
+import { createSitePreparer, type PrepareResult, type PreparerOptions, type SitePreparer } from './prepare.ts';
 import { sourceInputs, sourceLocator, type SourceLocation } from './source.ts';
 import type { TemplateLoader } from './templates.ts';
 import type { DocumentIssue, ResolvedSite } from './types.ts';
@@ -136,7 +136,7 @@ export class SiteFolder {
   /** A document given as data (a draft from git), prepared as `load` prepares a file. */
   fromDocument(slug: string, raw: unknown, earlier: SiteEntry[] = []): SiteEntry {
     const file = this.fileOf(slug);
-    const result = this.prepare(raw);
+    const result = this.prepareContained(slug, raw);
     const rawDoc = raw as Record<string, unknown> | null;
     const claims: SiteInSet[] = [
       // Claims are by document, valid or not: a copy never takes a host name from an original that is broken for a moment.
@@ -167,6 +167,24 @@ export class SiteFolder {
   claimOrder(names: string[]): string[] {
     const age = new Map(names.map((n) => [n, mtimeOf(this.fileOf(n))]));
     return [...names].sort((a, b) => age.get(a)! - age.get(b)! || (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /**
+   * Prepares one document. A failure of the preparing itself rather than a problem in the
+   * document (the sanitiser's worker failing, say) is tried once more, as the sanitiser
+   * starts a new worker; a second failure is this site's problem, so no other site stops.
+   */
+  private prepareContained(slug: string, raw: unknown): PrepareResult {
+    try {
+      return this.prepare(raw);
+    } catch {
+      try {
+        return this.prepare(raw);
+      } catch (err) {
+        console.error(`[sites] ${slug} could not be checked`, err);
+        return { ok: false, issues: [{ path: '/', message: `could not be checked (${(err as Error).message}); it is checked again when its file changes or the server restarts` }] };
+      }
+    }
   }
 
   private safeTemplate(name: string) {

@@ -138,3 +138,48 @@ describe('parseDocumentText', () => {
     expect(fault('   ')[2]).toBe('the file is empty; a site document is a JSON object');
   });
 });
+
+describe('a failure while preparing one site', () => {
+  const richSite = () => {
+    const kiwi = JSON.parse(readFileSync(join(SITES_DIR, 'kiwi-car-yard.json'), 'utf8'));
+    const [home, ...rest] = kiwi.pages;
+    const marked = { type: 'rich-text', id: 'marked-rich-text', props: { html: '<p>Only in <b>zz-marked</b></p>' } };
+    return { ...kiwi, slug: 'rich', hostnames: ['rich.example'], pages: [{ ...home, blocks: [marked, ...home.blocks] }, ...rest] };
+  };
+  let folder: string;
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'forecourt-failing-'));
+    cpSync(SITES_DIR, folder, { recursive: true });
+    writeFileSync(join(folder, 'rich.json'), JSON.stringify(richSite()));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('is tried once more, as a sanitiser that failed once starts anew', () => {
+    let calls = 0;
+    const flaky = (html: string) => {
+      if (++calls === 1) throw new Error('the sanitiser stopped');
+      return html;
+    };
+    const entry = new SiteFolder(folder, { sanitizeHtml: flaky }).load('rich');
+    expect(entry.ok, JSON.stringify(!entry.ok && entry.issues)).toBe(true);
+    expect(calls).toBeGreaterThan(1);
+  });
+
+  it('is that site’s problem when it fails again: the others are served', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const broken = (html: string) => {
+        if (html.includes('zz-marked')) throw new Error('the sanitiser stopped');
+        return html;
+      };
+      const entries = new SiteFolder(folder, { sanitizeHtml: broken }).loadAll();
+      const rich = entries.find((e) => e.slug === 'rich')!;
+      expect(rich.ok).toBe(false);
+      expect(!rich.ok && rich.issues[0]).toMatchObject({ path: '/', message: expect.stringContaining('the sanitiser stopped') });
+      for (const slug of DEMO) expect(entries.find((e) => e.slug === slug)?.ok, slug).toBe(true);
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
