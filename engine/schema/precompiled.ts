@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 
@@ -38,7 +39,8 @@ export function loadPrecompiledValidators(file: string): PrecompiledValidators {
 /** The validators compiled ahead beside this module's built file, if the build wrote them (once per process). */
 export function precompiledSiteValidators(): PrecompiledValidators | undefined {
   if (loaded === undefined) {
-    const file = fileURLToPath(new URL(`./${PRECOMPILED_VALIDATORS_FILE}`, import.meta.url));
+    // A path, not `new URL('./…', import.meta.url)`, which Vite may rewrite into a page address.
+    const file = join(dirname(fileURLToPath(import.meta.url)), PRECOMPILED_VALIDATORS_FILE);
     loaded = existsSync(file) ? loadPrecompiledValidators(file) : null;
   }
   return loaded ?? undefined;
