@@ -9,13 +9,14 @@
  *   project; data files are found from the project root (engine/project-root.ts).
  * - Code splitting keeps server.ts's dynamic imports dynamic: bundled into one file, React
  *   would load before server.ts sets NODE_ENV, in its development build.
- * - The site validators compiled ahead are written into the same folder by the next step of
- *   the build (scripts/build-validators.ts).
  * - The HTML sanitiser's worker (engine/sanitize/purify-worker.ts, when present) is an entry
  *   of its own, purify-worker.js beside the chunks, where the code starting it looks.
+ * - The site validators, compiled ahead by ajv, are written beside them as
+ *   site-validators.cjs (engine/schema/precompiled.ts, standalone.ts).
  */
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { PRECOMPILED_VALIDATORS_FILE } from '../engine/schema/precompiled.ts';
 
 const root = join(import.meta.dirname, '..');
 const WORKERS = ['engine/sanitize/purify-worker.ts'];
@@ -27,7 +28,7 @@ export function compiledServer(dist = process.env.FORECOURT_DIST ?? 'dist'): str
 
 export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist'): Promise<string> {
   const outdir = join(resolve(root, dist), 'node');
-  // Chunk names change with their contents: the last build's go. Other files stay (the site validators, scripts/build-validators.ts).
+  // Chunk names change with their contents: the last build's go.
   if (existsSync(outdir)) for (const f of readdirSync(outdir)) if (/\.js(\.map)?$/.test(f)) rmSync(join(outdir, f));
   // Loaded here, not on import: tests and benches import compiledServer only.
   const { build } = await import('esbuild');
@@ -48,6 +49,9 @@ export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist'): 
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // The site validators compiled ahead, where the compiled server looks for them (engine/schema/precompiled.ts).
+  const { standaloneSiteValidators } = await import('../engine/schema/standalone.ts');
+  writeFileSync(join(outdir, PRECOMPILED_VALIDATORS_FILE), standaloneSiteValidators());
   return outdir;
 }
 

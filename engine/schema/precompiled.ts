@@ -1,6 +1,6 @@
 /**
  * The shell and page validators compiled ahead of time. The server build writes them as
- * one module beside the built server's code (scripts/build-validators.ts, from standalone.ts),
+ * one module beside the built server's code (scripts/build-server.ts, from standalone.ts),
  * so a built server checks its sites without compiling a schema at start (docs/deploy.md,
  * "Memory and start-up"). Run from source (tests, `npm run dev`) there is no such file next
  * to this module, and the validators are compiled as before: the source is never checked by
