@@ -56,10 +56,28 @@ function cell(row: FeedRow, header: string, raw: unknown) {
   return true;
 }
 
+/** What may separate a CSV's cells: spreadsheets set to a locale with a decimal comma save with `;`, some systems export tabs. */
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The separator of a CSV, from its header row: the one of `,` `;` and tab that occurs most
+ * outside quotes (a comma on a tie). Header names hold none of them, so the header says it.
+ */
+export function csvDelimiter(text: string): (typeof DELIMITERS)[number] {
+  const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const ch of text.replace(/^\uFEFF/, '')) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
+  }
+  return DELIMITERS.reduce((best, d) => (counts.get(d)! > counts.get(best)! ? d : best), DELIMITERS[0]);
+}
+
 export function readCsvFeed(text: string): ParsedFeed {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false, relax_quotes: false }) as string[][];
+    records = parse(text, { bom: true, delimiter: csvDelimiter(text), relax_column_count: true, skip_empty_lines: false, relax_quotes: false }) as string[][];
   } catch (err) {
     throw new FeedError(`The CSV could not be read: ${(err as Error).message}`);
   }

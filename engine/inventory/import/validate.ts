@@ -20,6 +20,9 @@ const FIELD_MESSAGES: Record<string, string> = {
   price: 'is not a price (a number, 0 for none)',
 };
 
+/** A car on "price on application" is a common reason for an empty price: say how to feed one. */
+const EMPTY_MESSAGES: Partial<Record<string, string>> = { price: 'is empty (every car needs one; 0 for a car without a price)' };
+
 let validator: ValidateFunction | undefined;
 function carValidator(): ValidateFunction {
   validator ??= createAjv().getSchema(CAR_SCHEMA_ID) as ValidateFunction;
@@ -32,7 +35,7 @@ export function checkCar(row: FeedRow, car: Car): RowError[] {
   const columnOf = (field: string) => row.columns[field as keyof FeedRow['columns']] ?? field;
   const unreadable = new Set(row.errors.map((e) => e.column));
   for (const field of REQUIRED_COLUMNS) {
-    if (row.values[field] === undefined && !unreadable.has(columnOf(field))) errors.push({ row: row.row, column: columnOf(field), message: 'is empty (every car needs one)' });
+    if (row.values[field] === undefined && !unreadable.has(columnOf(field))) errors.push({ row: row.row, column: columnOf(field), message: EMPTY_MESSAGES[field] ?? 'is empty (every car needs one)' });
   }
   const validate = carValidator();
   if (validate(car)) return errors;

@@ -11,11 +11,18 @@ export class CellError extends Error {}
 
 const quoted = (raw: string) => JSON.stringify(raw);
 
-/** "$12,990", "12 990" and "12990.00" are 12990; "12,9OO" is not a number. */
+/** Digits grouped in thousands by commas or spaces ("12,990", "1 250 000"), or not grouped at all. */
+const GROUPED = /^-?(?:\d{1,3}(?:([,\s])\d{3})(?:\1\d{3})*|\d+)(?:\.\d*)?$|^-?\.\d+$/;
+
+/**
+ * "$12,990", "NZ$12,990", "12 990" and "12990.00" are 12990; "12,9OO" is not a number, and
+ * neither is "12,99": a comma that does not group thousands is a typo or a decimal comma,
+ * and reading it as 1299 would put a wrong price on a car.
+ */
 export function readNumber(raw: string): number {
-  const text = raw.trim().replace(/^[A-Z]{0,3}\$|^\$/, '').replace(/[\s,]/g, '');
-  if (!/^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(text)) throw new CellError(`${quoted(raw)} is not a number`);
-  return Number(text);
+  const text = raw.trim().replace(/^[A-Z]{0,3}\$\s*/, '').replace(/\u00a0/g, ' ');
+  if (!GROUPED.test(text)) throw new CellError(`${quoted(raw)} is not a number`);
+  return Number(text.replace(/[\s,]/g, ''));
 }
 
 function readInteger(raw: string): number {

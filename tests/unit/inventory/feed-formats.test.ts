@@ -1,0 +1,71 @@
+// @vitest-environment node
+/**
+ * Feeds as dealers' systems and spreadsheets save them (docs/cars.md, "Stock import"): a
+ * CSV separated by semicolons (a spreadsheet in a decimal-comma locale) or tabs, a byte
+ * order mark, quoted cells holding the separator, upper- and lower-case aliases, and
+ * numbers whose commas do not group thousands (refused, never read as another number).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { csvDelimiter, formatRowError, readCsvFeed } from '../../../engine/inventory/import/feed.ts';
+import { importStock, loadSites } from '../../../engine/inventory/import/import-stock.ts';
+import { readNumber } from '../../../engine/inventory/import/values.ts';
+import { SITES_DIR } from '../helpers.ts';
+
+const loaded = loadSites(SITES_DIR);
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fc-feed-formats-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const rows = [
+  ['STOCK NUMBER', 'vin number', 'Rego No', 'KILOMETERS', 'Drive Away Price', 'exterior color', 'MANUFACTURER', 'model', 'Trim', 'Build Year', 'Dealer Comments', 'Image URLs'],
+  ['KC-1', 'JTMRJREV00D100001', 'KIWI1', '45,000', 'NZ$29,990', 'Silver', 'Toyota', 'RAV4', 'GX', '2020', 'One owner, full history; new tyres', `${PNG}|${PNG}`],
+  ['KC-2', 'JTMRJREV00D100002', '', '12 000', '$ 39,990.00', 'Blue', 'Toyota', 'Corolla', 'ZR', '2022', 'Drive away, "as new"', ''],
+];
+/** The rows as a spreadsheet saves them with this separator (cells holding it, a quote or a line break quoted). */
+const csv = (sep: string) =>
+  `\uFEFF${rows.map((r) => r.map((c) => (c.includes(sep) || /["\n;,]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(sep)).join('\r\n')}\r\n`;
+const run = (text: string, file = 'feed.csv') =>
+  importStock({ sitesDir: SITES_DIR, dataDir, dealership: 'kiwi-car-yard', file: join(dataDir, file), text, now: Date.parse('2026-03-02T09:00:00Z'), loaded });
+
+describe('CSV separators', () => {
+  it.each([
+    ['commas', ','],
+    ['semicolons', ';'],
+    ['tabs', '\t'],
+  ])('reads a feed separated by %s, with a byte order mark and quoted cells', async (_name, sep) => {
+    const r = await run(csv(sep));
+    expect(r.errors.map(formatRowError)).toEqual([]);
+    expect(r.unusedColumns).toEqual([]);
+    expect(r.added).toEqual(['KC-1', 'KC-2']);
+    expect(r.cars[0]).toMatchObject({ stocknum: 'KC-1', regplate: 'KIWI1', km: 45000, price: 29990, colour: 'Silver', make: 'Toyota', badge: 'GX', year: 2020, currency: 'NZD', dealercomments: 'One owner, full history; new tyres', photos_count: 2 });
+    expect(r.cars[1]).toMatchObject({ km: 12000, price: 39990, dealercomments: 'Drive away, "as new"', photos_count: 0 });
+  });
+
+  it('takes the separator from the header row, not from quoted cells or later rows', () => {
+    expect(csvDelimiter('a,b,c\n1;2;3;4;5')).toBe(',');
+    expect(csvDelimiter('"a,b";c;d\n1,2,3')).toBe(';');
+    expect(csvDelimiter('\uFEFFStock No\tVIN\n')).toBe('\t');
+    expect(csvDelimiter('Stock')).toBe(',');
+    expect(readCsvFeed('Stock No;Price\nA1;"12,990"\n').rows[0].values).toEqual({ stocknum: 'A1', price: 12990 });
+  });
+});
+
+describe('numbers', () => {
+  it('reads thousands grouped by commas or spaces and currency signs, and refuses a comma that groups nothing', () => {
+    expect(['$12,990', 'NZ$12,990', 'AU$ 12,990', '12 990', '12\u00a0990', '12990.00', '1,250,000', '12,990.50'].map(readNumber)).toEqual([12990, 12990, 12990, 12990, 12990, 12990, 1250000, 12990.5]);
+    for (const bad of ['12,9OO', '12,99', '1,2345', '1 250,000', '12.990,00', '']) expect(() => readNumber(bad), bad).toThrow(`${JSON.stringify(bad)} is not a number`);
+  });
+
+  it('reports a price the feed cannot give as a number on its row, and an empty one with how to feed a car without a price', async () => {
+    const text = `Stock No,VIN,Make,Model,Year,Price\nA1,JTMRJREV00D100001,Toyota,RAV4,2020,"12,99"\nA2,JTMRJREV00D100002,Toyota,RAV4,2020,\n`;
+    const r = await run(text);
+    expect(r.applied).toBe(false);
+    expect(r.errors.map(formatRowError)).toEqual(['row 2, column Price: "12,99" is not a number', 'row 3, column Price: is empty (every car needs one; 0 for a car without a price)']);
+  });
+});
