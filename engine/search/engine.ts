@@ -266,6 +266,8 @@ export class SearchEngine {
 
     const highlightAttrs = highlightAttributes(index.settings, params);
     const hits = chosen.map((doc) => {
+      // Projecting and highlighting a thousand hits is work too (long attribute lists, long tags).
+      scope.budget.check();
       const record = index.records[doc];
       const hit = project(record, String(record.objectID ?? doc), params.attributesToRetrieve);
       if (highlightAttrs.length) hit._highlightResult = highlights(record, highlightAttrs, terms, params);

@@ -23,7 +23,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import type { SearchEngine, MultiQueryRequest, RequestScope } from './engine.ts';
 import { SearchError } from './errors.ts';
 import { checkJsonDepth, MAX_OBJECTS_PER_REQUEST } from './limits.ts';
-import { decodeParamString } from './params.ts';
+import { decodeParamString, list } from './params.ts';
 import { createWriteRouter, isAdminKey, type WriteRouterOptions } from './write-router.ts';
 import { WriteStore } from './write-store.ts';
 
@@ -114,9 +114,12 @@ export function createSearchRouter(engine: SearchEngine, options: SearchRouterOp
     const body = bodyOf(req);
     if (!Array.isArray(body.requests)) throw new SearchError('requests must be an array', 400);
     if (body.requests.length > MAX_OBJECTS_PER_REQUEST) throw new SearchError(`At most ${MAX_OBJECTS_PER_REQUEST} objects may be retrieved in one request`, 400);
-    const results = (body.requests as { indexName?: string; objectID?: string; attributesToRetrieve?: string[] }[]).map((r) => {
+    const results = (body.requests as unknown[]).map((r) => {
+      if (!r || typeof r !== 'object' || Array.isArray(r)) throw new SearchError('each request needs an indexName and an objectID', 400);
+      const { indexName, objectID } = r as Record<string, unknown>;
+      if (typeof indexName !== 'string' || (typeof objectID !== 'string' && typeof objectID !== 'number')) throw new SearchError('each request needs an indexName and an objectID', 400);
       try {
-        return engine.getObject(String(r.indexName), String(r.objectID), r.attributesToRetrieve, scopeOf(req, String(r.indexName)));
+        return engine.getObject(indexName, String(objectID), list(r as Record<string, unknown>, 'attributesToRetrieve'), scopeOf(req, indexName));
       } catch (err) {
         if (err instanceof SearchError && err.message.startsWith('ObjectID')) return null;
         throw err;
@@ -138,8 +141,7 @@ export function createSearchRouter(engine: SearchEngine, options: SearchRouterOp
   });
 
   router.get('/1/indexes/:index/:objectID', (req, res) => {
-    const attrs = typeof req.query.attributesToRetrieve === 'string' ? req.query.attributesToRetrieve.split(',') : undefined;
-    send(res, engine.getObject(req.params.index, req.params.objectID, attrs, scopeOf(req, req.params.index)));
+    send(res, engine.getObject(req.params.index, req.params.objectID, list(queryParams(req), 'attributesToRetrieve'), scopeOf(req, req.params.index)));
   });
 
   router.use('/1', (_req, _res, next) => next(new SearchError('No such endpoint in this search service', 404)));

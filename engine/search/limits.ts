@@ -19,6 +19,14 @@ export const MAX_FILTER_LENGTH = 8192;
 export const MAX_FILTER_DEPTH = 32;
 /** Arrays and objects nested inside each other in a request body or a JSON parameter (Algolia's deepest is 4). */
 export const MAX_JSON_DEPTH = 16;
+/**
+ * Entries of one list parameter (facets, attributesToRetrieve, attributesToHighlight,
+ * restrictSearchableAttributes). A car has under 100 attributes; every entry costs work on
+ * every hit, so a list of 20,000 names held the server for seconds.
+ */
+export const MAX_LIST_ENTRIES = 1000;
+/** Characters of highlightPreTag / highlightPostTag: each is copied into every highlighted word of every hit (a 400 kB tag made a 2 GB answer). */
+export const MAX_HIGHLIGHT_TAG_LENGTH = 128;
 /** Milliseconds of engine work one HTTP request may use before it is answered with a 400. */
 export const DEFAULT_TIME_BUDGET_MS = 300;
 
@@ -37,6 +45,20 @@ export function checkQueryLength(name: 'query' | 'facetQuery', value: string) {
 export function checkFilterLength(name: string, length: number) {
   if (length > MAX_FILTER_LENGTH) {
     throw new SearchError(`Invalid ${name}: ${length} characters is too long; a filter may have at most ${MAX_FILTER_LENGTH}`, 400);
+  }
+}
+
+/** Refuses a list parameter with more than MAX_LIST_ENTRIES entries. */
+export function checkListLength(name: string, length: number) {
+  if (length > MAX_LIST_ENTRIES) {
+    throw new SearchError(`Invalid ${name}: ${length} entries is too many; a list may have at most ${MAX_LIST_ENTRIES}`, 400);
+  }
+}
+
+/** Refuses a highlight tag longer than MAX_HIGHLIGHT_TAG_LENGTH. */
+export function checkHighlightTag(name: string, value: string) {
+  if (value.length > MAX_HIGHLIGHT_TAG_LENGTH) {
+    throw new SearchError(`Invalid ${name}: ${value.length} characters is too long; a highlight tag may have at most ${MAX_HIGHLIGHT_TAG_LENGTH}`, 400);
   }
 }
 

@@ -8,7 +8,7 @@
  */
 import { SearchError } from './errors.ts';
 import type { FilterList } from './filter-params.ts';
-import { checkFilterLength, checkJsonDepth, checkQueryLength } from './limits.ts';
+import { checkFilterLength, checkHighlightTag, checkJsonDepth, checkListLength, checkQueryLength } from './limits.ts';
 import type { QueryType, TypoTolerance } from './text-index.ts';
 
 export const MAX_HITS_PER_PAGE = 1000;
@@ -113,12 +113,20 @@ function str(raw: RawParams, name: string, fallback: string): string {
   throw new SearchError(`${name} must be a string`, 400);
 }
 
-function list(raw: RawParams, name: string): string[] | undefined {
+export function list(raw: RawParams, name: string): string[] | undefined {
   const v = raw[name];
   if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string') return v === '' ? [] : v.split(',').map((s) => s.trim());
-  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
-  throw new SearchError(`${name} must be an array of strings`, 400);
+  const entries = typeof v === 'string' ? (v === '' ? [] : v.split(',').map((s) => s.trim())) : v;
+  if (!Array.isArray(entries) || !entries.every((x) => typeof x === 'string')) throw new SearchError(`${name} must be an array of strings`, 400);
+  checkListLength(name, entries.length);
+  // Each entry is work on every hit: the same name twice is done once.
+  return [...new Set(entries as string[])];
+}
+
+function tag(raw: RawParams, name: string, fallback: string): string {
+  const value = str(raw, name, fallback);
+  checkHighlightTag(name, value);
+  return value;
 }
 
 /** Characters of the strings in a filter array (nested arrays included), counted before any is parsed. */
@@ -178,8 +186,8 @@ export function normalizeParams(raw: RawParams): SearchParams {
     length: optionalInteger(raw, 'length', 0, MAX_HITS_PER_PAGE),
     attributesToRetrieve: list(raw, 'attributesToRetrieve'),
     attributesToHighlight: list(raw, 'attributesToHighlight'),
-    highlightPreTag: str(raw, 'highlightPreTag', '<em>'),
-    highlightPostTag: str(raw, 'highlightPostTag', '</em>'),
+    highlightPreTag: tag(raw, 'highlightPreTag', '<em>'),
+    highlightPostTag: tag(raw, 'highlightPostTag', '</em>'),
     queryType: oneOf(raw, 'queryType', ['prefixLast', 'prefixAll', 'prefixNone'] as const, 'prefixLast'),
     typoTolerance,
     restrictSearchableAttributes: list(raw, 'restrictSearchableAttributes'),

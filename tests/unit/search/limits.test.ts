@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSearchRouter } from '../../../engine/search/http.ts';
-import { MAX_FILTER_DEPTH, MAX_FILTER_LENGTH, MAX_QUERY_BYTES, WorkBudget } from '../../../engine/search/limits.ts';
+import { MAX_FILTER_DEPTH, MAX_FILTER_LENGTH, MAX_HIGHLIGHT_TAG_LENGTH, MAX_LIST_ENTRIES, MAX_QUERY_BYTES, WorkBudget } from '../../../engine/search/limits.ts';
 import { SearchEngine } from '../../../engine/search/engine.ts';
 import { SearchError } from '../../../engine/search/errors.ts';
 import { TextIndex } from '../../../engine/search/text-index.ts';
@@ -103,6 +103,42 @@ describe('filter nesting and length', () => {
   });
 });
 
+describe('lists and tags that cost work on every hit', () => {
+  /** A thousand cars (the fixtures again and again), so one page can hold a thousand hits. */
+  const many = new SearchEngine({ cacheSize: 0 });
+  many.addIndex('cars', Array.from({ length: 1000 }, (_, i) => ({ ...cars[i % cars.length], objectID: String(i + 1) })), settings);
+  const names = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+  it(`a list parameter of more than ${MAX_LIST_ENTRIES} names is a 400 naming the limit, in any of the list parameters`, () => {
+    for (const name of ['attributesToRetrieve', 'attributesToHighlight', 'facets', 'restrictSearchableAttributes']) {
+      const err = refusal(() => engine.search('cars', { [name]: names(20_000, 'a') }));
+      expect(err.status).toBe(400);
+      expect(err.message).toContain(`${name}: 20000 entries`);
+      // As a comma-separated string (a params string or GET) too.
+      expect(refusal(() => engine.search('cars', { params: `${name}=${names(MAX_LIST_ENTRIES + 1, 'b').join(',')}` })).status).toBe(400);
+    }
+    expect(engine.search('cars', { attributesToRetrieve: ['make', ...names(MAX_LIST_ENTRIES - 1, 'x')] }).hits[0]).toHaveProperty('make');
+  });
+
+  it(`a highlight tag over ${MAX_HIGHLIGHT_TAG_LENGTH} characters is a 400 (a 400 kB tag built a 2 GB answer)`, () => {
+    for (const name of ['highlightPreTag', 'highlightPostTag']) {
+      expect(refusal(() => engine.search('cars', { query: 'ford', [name]: `<${'x'.repeat(MAX_HIGHLIGHT_TAG_LENGTH)}>` })).message).toContain(name);
+    }
+    expect(engine.search('cars', { query: 'ford', highlightPreTag: '<mark class="hit">' }).nbHits).toBeGreaterThan(0);
+  });
+
+  it('projecting and highlighting a thousand hits counts against the work budget (1,000 names on 1,000 hits held the server for 2 s)', () => {
+    const started = performance.now();
+    const err = refusal(() =>
+      many.search('cars', { query: 'f', hitsPerPage: 1000, attributesToRetrieve: names(1000, 'no.such.path'), attributesToHighlight: names(1000, 'h') }, { budget: new WorkBudget(30) }),
+    );
+    expect(err.message).toMatch(/more work than one request may take/);
+    expect(performance.now() - started).toBeLessThan(400);
+    // The same page with the sites' own short lists is answered.
+    expect(many.search('cars', { hitsPerPage: 1000, attributesToRetrieve: ['make', 'model'] }, { budget: new WorkBudget(300) }).hits).toHaveLength(1000);
+  });
+});
+
 describe('over HTTP: refusals come back at once', () => {
   let server: Server;
   let base: string;
@@ -140,6 +176,15 @@ describe('over HTTP: refusals come back at once', () => {
     const res = await fetch(`${base}/1/indexes/cars/query`, { method: 'POST', body: JSON.stringify({ filters }) });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/Invalid filters: .*nested more than/);
+  });
+
+  it('a record batch with a malformed entry is a 400 naming what each entry needs, not a 500', async () => {
+    for (const requests of [[5], [null], [{ indexName: 'cars' }], [{ indexName: 'cars', objectID: '1', attributesToRetrieve: 5 }]]) {
+      const res = await fetch(`${base}/1/indexes/*/objects`, { method: 'POST', body: JSON.stringify({ requests }) });
+      expect(res.status, JSON.stringify(requests)).toBe(400);
+    }
+    const ok = await fetch(`${base}/1/indexes/*/objects`, { method: 'POST', body: JSON.stringify({ requests: [{ indexName: 'cars', objectID: '1', attributesToRetrieve: 'make,model' }] }) });
+    expect(((await ok.json()) as { results: object[] }).results[0]).toEqual({ objectID: '1', make: cars[0].make, model: cars[0].model });
   });
 
   it('more than 50 queries in one multi-query is a 400 (Algolia\'s "Too many queries in multi query request")', async () => {
