@@ -13,7 +13,7 @@ import { soldWindowDays } from '../sold.ts';
 import { importedCarId, readStockFile, STOCK_FILE_VERSION, writeStockFile, type StockFile } from '../stock-file.ts';
 import { formatRowError, readFeed, type RowError } from './feed.ts';
 import { mergeStock } from './merge.ts';
-import { photoFetcher, photoProblem, photoStore, type PhotoFetcher } from './photos.ts';
+import { photoFetcher, photoProblem, photoStore, type PhotoFetcher, type PhotoStore } from './photos.ts';
 import { feedRowToCar, type DealershipContext } from './to-car.ts';
 import { checkCar } from './validate.ts';
 import { withImportLock } from './import-lock.ts';
@@ -124,13 +124,29 @@ async function apply(options: ImportOptions, ctx: DealershipContext, siteSlug: s
   // A dealer selling out entirely is rare; an export that came out empty is not.
   if (!feed.rows.length) throw new ImportRefused('The feed lists no cars: nothing imported (an empty feed would mark every car sold)');
   const previousFile = readStockFile(options.dataDir, slug);
-  const previous = previousFile?.cars ?? [];
-  const byStock = new Map(previous.map((c) => [c.stocknum, c]));
-  let serial = previousFile?.next_serial ?? 1;
   const fromWeb = /^https?:\/\//i.test(options.file);
   const fetchPhoto = options.fetchPhoto ?? photoFetcher({ baseDir: fromWeb ? undefined : dirname(options.file), baseUrl: fromWeb ? options.file : undefined, network: options.network });
   const photos = photoStore(options.dataDir, fetchPhoto, previousFile?.photos ?? {}, !options.dryRun);
+  try {
+    return await applyFeed(options, ctx, siteSlug, sites, now, { feed, previousFile, photos });
+  } finally {
+    // Whatever was not committed with the stock file (a refused feed, a failure) is dropped.
+    photos.discard();
+  }
+}
 
+interface FeedState {
+  feed: ReturnType<typeof readFeed>;
+  previousFile: StockFile | undefined;
+  photos: PhotoStore;
+}
+
+async function applyFeed(options: ImportOptions, ctx: DealershipContext, siteSlug: string, sites: ResolvedSite[], now: number, state: FeedState): Promise<ImportReport> {
+  const { feed, previousFile, photos } = state;
+  const slug = ctx.dealership.slug;
+  const previous = previousFile?.cars ?? [];
+  const byStock = new Map(previous.map((c) => [c.stocknum, c]));
+  let serial = previousFile?.next_serial ?? 1;
   const errors: RowError[] = [];
   const skippedRows: number[] = [];
   const built: Car[] = [];
@@ -195,6 +211,8 @@ async function apply(options: ImportOptions, ctx: DealershipContext, siteSlug: s
     photos: photos.known,
     cars: merged.cars,
   };
+  // The photos first: the server reads the stock file as soon as it appears.
+  photos.commit();
   return { ...report, applied: true, path: writeStockFile(options.dataDir, file) };
 }
 

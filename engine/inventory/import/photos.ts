@@ -9,8 +9,8 @@
  * Fetching is an adapter: the default reads files (a path relative to the feed, or file:)
  * and data: URLs, and http(s) only when network fetching is allowed (the CLI; tests never).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetRefused, checkAsset, MAX_ASSET_BYTES, MESSAGES } from '../../server/asset-check.ts';
@@ -66,15 +66,23 @@ export interface PhotoStore {
   resolve(url: string): Promise<string>;
   /** Source key → served address of every photo resolved (kept in the stock file). */
   known: Record<string, string>;
+  /** Puts the photos this import stored where they are served (before the stock file naming them is written). */
+  commit(): void;
+  /** Forgets the photos this import stored (an import refused for a bad row leaves nothing behind). */
+  discard(): void;
 }
 
 /**
  * Photos resolved against what earlier imports stored (`known`); with `write: false`
- * (a dry run) photos are fetched and checked but not written.
+ * (a dry run) photos are fetched and checked but not written. New photos wait in a folder of
+ * this import's own until `commit`, so an import that applies nothing leaves nothing, and no
+ * other import takes up a photo this one may still drop.
  */
 export function photoStore(dataDir: string, fetchPhoto: PhotoFetcher, known: Record<string, string>, write = true): PhotoStore {
   const out: Record<string, string> = { ...known };
   const dir = stockPhotoDir(dataDir);
+  const pending = join(dir, `.import-${randomUUID()}`);
+  const dropPending = () => rmSync(pending, { recursive: true, force: true });
   return {
     known: out,
     async resolve(url) {
@@ -83,17 +91,22 @@ export function photoStore(dataDir: string, fetchPhoto: PhotoFetcher, known: Rec
       const bytes = await fetchPhoto(url);
       const name = url.startsWith('data:') ? 'photo' : (url.split(/[?#]/)[0].split('/').pop() ?? 'photo');
       const asset = await checkAsset(bytes, name);
-      if (write) {
-        mkdirSync(dir, { recursive: true });
-        const file = join(dir, asset.name);
-        if (!existsSync(file)) {
-          writeFileSync(`${file}.tmp`, asset.bytes);
-          renameSync(`${file}.tmp`, file);
-        }
+      if (write && !existsSync(join(dir, asset.name))) {
+        mkdirSync(pending, { recursive: true });
+        writeFileSync(join(pending, asset.name), asset.bytes);
       }
       out[key] = `${STOCK_PHOTO_PREFIX}/${asset.name}`;
       return out[key];
     },
+    commit() {
+      if (!existsSync(pending)) return;
+      for (const name of readdirSync(pending)) {
+        // Content-addressed: a file of that name already served holds the same bytes.
+        if (!existsSync(join(dir, name))) renameSync(join(pending, name), join(dir, name));
+      }
+      dropPending();
+    },
+    discard: dropPending,
   };
 }
 

@@ -3,9 +3,10 @@
  * Feeds as dealers' systems and spreadsheets save them (docs/cars.md, "Stock import"): a
  * CSV separated by semicolons (a spreadsheet in a decimal-comma locale) or tabs, a byte
  * order mark, quoted cells holding the separator, upper- and lower-case aliases, and
- * numbers whose commas do not group thousands (refused, never read as another number).
+ * numbers whose commas do not group thousands (refused, never read as another number); a
+ * refused feed leaves none of its photos behind.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -67,5 +68,23 @@ describe('numbers', () => {
     const r = await run(text);
     expect(r.applied).toBe(false);
     expect(r.errors.map(formatRowError)).toEqual(['row 2, column Price: "12,99" is not a number', 'row 3, column Price: is empty (every car needs one; 0 for a car without a price)']);
+  });
+});
+
+describe('a refused feed', () => {
+  const photosDir = () => join(dataDir, 'stock', 'photos');
+  const listed = () => (existsSync(photosDir()) ? readdirSync(photosDir(), { recursive: true }) : []);
+
+  it('leaves none of its photos behind; applied, its photos are served and no import folder is left', async () => {
+    // Row 2 is good and has photos; row 3 is bad.
+    const bad = csv(',').replace('$ 39,990.00', '12,9OO');
+    const refused = await run(bad);
+    expect(refused.applied).toBe(false);
+    expect(refused.errors.map(formatRowError)).toEqual(['row 3, column Drive Away Price: "12,9OO" is not a number']);
+    expect(listed()).toEqual([]);
+
+    const applied = await run(csv(','));
+    const served = applied.cars[0].images.map((i) => i.url.split('/').pop());
+    expect(listed()).toEqual([...new Set(served)]);
   });
 });
