@@ -126,7 +126,11 @@ export function readJsonFeed(text: string): ParsedFeed {
   return { rows, unusedColumns: [...unused] };
 }
 
-/** A feed by its file name (.json, else CSV). */
+/**
+ * A feed by its file name (.json) or, for a name that says nothing (a dealer system's export
+ * address, `…/stock?format=json`), by its first character: a CSV starts with a header name.
+ */
 export function readFeed(text: string, fileName: string): ParsedFeed {
-  return /\.json$/i.test(fileName) ? readJsonFeed(text) : readCsvFeed(text);
+  const json = /\.json$/i.test(fileName.split(/[?#]/)[0]) || /^\uFEFF?\s*[[{]/.test(text);
+  return json ? readJsonFeed(text) : readCsvFeed(text);
 }

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { csvDelimiter, formatRowError, readCsvFeed } from '../../../engine/inventory/import/feed.ts';
+import { csvDelimiter, formatRowError, readCsvFeed, readFeed } from '../../../engine/inventory/import/feed.ts';
 import { importStock, loadSites } from '../../../engine/inventory/import/import-stock.ts';
 import { readNumber } from '../../../engine/inventory/import/values.ts';
 import { SITES_DIR } from '../helpers.ts';
@@ -54,6 +54,17 @@ describe('CSV separators', () => {
     expect(csvDelimiter('\uFEFFStock No\tVIN\n')).toBe('\t');
     expect(csvDelimiter('Stock')).toBe(',');
     expect(readCsvFeed('Stock No;Price\nA1;"12,990"\n').rows[0].values).toEqual({ stocknum: 'A1', price: 12990 });
+  });
+});
+
+describe('JSON or CSV', () => {
+  it('knows a JSON feed by its name or, from an address that names no file, by its first character', () => {
+    const json = '\uFEFF [{"Stock No": "A1", "Price": "$1,000", "dealer_internal_id": 7}]';
+    for (const name of ['cars.json', 'https://dms.example/export?format=json', 'https://dms.example/stock.json?key=1', 'feed.txt']) {
+      expect(readFeed(json, name).rows[0].values, name).toEqual({ stocknum: 'A1', price: 1000 });
+    }
+    expect(readFeed(json, 'cars.json').unusedColumns).toEqual(['dealer_internal_id']);
+    expect(readFeed('Stock No,Price\nA1,5\n', 'https://dms.example/export').rows[0].values).toEqual({ stocknum: 'A1', price: 5 });
   });
 });
 
