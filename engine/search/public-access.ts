@@ -19,7 +19,7 @@
  * What no site shows (hidden cars, with their VIN, price and stock number) no key reaches.
  * Sites on a hosted Algolia application never come here; their keys are Algolia's.
  */
-import { CAR_INDEX, CAR_REPLICAS } from './car-index.ts';
+import { DEALER_INDEX, MODEL_INDEX } from './directory-indexes.ts';
 import { siteShownFilter, type SiteFilterSource } from './site-filter.ts';
 
 /** The stock any public request is held to on the car indexes. */
@@ -61,20 +61,35 @@ export function siteOfSearchKey(key: string | undefined): string | undefined {
 export interface PublicAccessOptions {
   /** The site (its search settings, features and dealerships) by slug; undefined when there is none or it does not load. */
   site: (slug: string) => SiteFilterSource | undefined;
-  /** Whether an index holds stock (default: the car index and its replicas); other indexes answer as asked. */
+  /**
+   * Whether an index may hold stock (default: every index but the platform's directories of
+   * models and dealerships, so a replica or index the search sync adds under a new name is
+   * held too); other indexes answer as asked.
+   */
   restricted?: (indexName: string) => boolean;
 }
 
-const CAR_INDEXES = new Set<string>([CAR_INDEX, ...Object.values(CAR_REPLICAS)]);
-export const isCarIndex = (indexName: string) => CAR_INDEXES.has(indexName);
+/** Indexes that hold no stock: the model and dealership directories (directory-indexes.ts). */
+const DIRECTORY_INDEXES = new Set<string>([MODEL_INDEX, DEALER_INDEX]);
+/** Any index that is not a directory may hold cars: held to the stock filter, whatever its name. */
+export const mayHoldStock = (indexName: string) => !DIRECTORY_INDEXES.has(indexName);
 
 /** The search router's `baseFilter`: the filter a public request with this key is held to on this index. */
 export function publicStockFilter(options: PublicAccessOptions) {
-  const restricted = options.restricted ?? isCarIndex;
+  const restricted = options.restricted ?? mayHoldStock;
   return (apiKey: string | undefined, indexName: string): string | undefined => {
     if (!restricted(indexName)) return undefined;
     const slug = siteOfSearchKey(apiKey);
     const site = slug ? options.site(slug) : undefined;
     return site ? siteShownFilter(site) : PUBLIC_STOCK_FILTER;
   };
+}
+
+/**
+ * Whether a car read by its id or slug rather than searched for (GET /api/cars/{id}, its
+ * PDF, a reservation) is in the stock any public request may see: PUBLIC_STOCK_FILTER for
+ * one record. A hidden car answers like an unknown one (docs/security.md, "Search").
+ */
+export function isPublicCar(car: { show_on_dealer_website?: unknown }): boolean {
+  return car.show_on_dealer_website === true;
 }

@@ -1,5 +1,6 @@
 /** A car by id (lender disclaimers) and its PDF summary sheet, from the server's car source. */
 import type { CarIdParams, CarQuery, CarSlugParams } from '../../../schemas/types.gen.ts';
+import { isPublicCar } from '../../search/public-access.ts';
 import { carPdf } from '../car-pdf.ts';
 import { requireSite, type ApiContext } from '../context.ts';
 import { HttpError } from '../http.ts';
@@ -23,7 +24,8 @@ export function carRoutes(ctx: ApiContext): ApiRoute[] {
       async handle({ params, query }: RouteInput<unknown, CarQuery, CarIdParams>) {
         if (query.site) requireSite(ctx, query.site);
         const car = await ctx.getCar?.(Number(params.id), query.site);
-        if (!car) throw new HttpError(404, CAR_NOT_FOUND);
+        // A car no site shows (its VIN, price, stock number) is not public: the same 404 as an unknown id.
+        if (!car || !isPublicCar(car)) throw new HttpError(404, CAR_NOT_FOUND);
         return { json: car };
       },
     },
@@ -48,7 +50,7 @@ export function carRoutes(ctx: ApiContext): ApiRoute[] {
       async handle({ params, query }: RouteInput<unknown, CarQuery, CarSlugParams>) {
         const site = query.site ? requireSite(ctx, query.site) : undefined;
         const car = await ctx.getCarBySlug?.(params.slug, query.site);
-        if (!car) throw new HttpError(404, CAR_NOT_FOUND);
+        if (!car || !isPublicCar(car)) throw new HttpError(404, CAR_NOT_FOUND);
         return {
           body: carPdf(car, site),
           contentType: 'application/pdf',

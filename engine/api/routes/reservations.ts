@@ -8,6 +8,7 @@
  */
 import type { Car, ReservationRequest, ReservationResponse } from '../../../schemas/types.gen.ts';
 import { regionSettings } from '../../region.ts';
+import { isPublicCar } from '../../search/public-access.ts';
 import type { ResolvedSite } from '../../site/types.ts';
 import type { DepositLead } from '../adapters/payments.ts';
 import { captchaGate, captchaUsedAsInvalid, requireSite, throwIfAny, type ApiContext } from '../context.ts';
@@ -32,7 +33,7 @@ async function answer(ctx: ApiContext, leadId: number, created: boolean): Promis
 /** A car the site shows, or 404. */
 async function requireCar(ctx: ApiContext, site: ResolvedSite, id: number | string): Promise<Car> {
   const car = typeof id === 'number' ? await ctx.getCar?.(id, site.slug) : undefined;
-  if (!car || !site.dealerships.some((d) => d.slug === car.dealership_slug)) throw new HttpError(404, CAR_NOT_FOUND);
+  if (!car || !isPublicCar(car) || !site.dealerships.some((d) => d.slug === car.dealership_slug)) throw new HttpError(404, CAR_NOT_FOUND);
   return car;
 }
 

@@ -6,15 +6,17 @@ import { describeStores, fixtureCar, startApi, type TestApi } from './harness.ts
 
 describeStores('GET /api/cars', (store) => {
   const car = fixtureCar();
+  // A car no site shows: its VIN, price and stock number are not public.
+  const hidden = fixtureCar({ id: 4321, objectID: '4321', slug: 'hidden-4321', show_on_dealer_website: false, vin: 'HIDDENVIN00004321' });
   let t: TestApi;
   const asked: unknown[] = [];
   beforeAll(async () => {
     t = await startApi({
       getCar: (id, site) => {
         asked.push([id, site]);
-        return id === car.id ? car : undefined;
+        return id === car.id ? car : id === hidden.id ? hidden : undefined;
       },
-      getCarBySlug: async (slug) => (slug === car.slug ? car : slug === 'sold-one' ? fixtureCar({ slug, status: 'sold', price: 0 }) : undefined),
+      getCarBySlug: async (slug) => (slug === car.slug ? car : slug === hidden.slug ? hidden : slug === 'sold-one' ? fixtureCar({ slug, status: 'sold', price: 0 }) : undefined),
     });
   });
   afterAll(() => t.close());
@@ -45,6 +47,14 @@ describeStores('GET /api/cars', (store) => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: CAR_NOT_FOUND });
       expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+
+    it('answers a hidden car (show_on_dealer_website false) like an unknown one, by id and by slug, with a site or without', async () => {
+      for (const path of ['/cars/4321', '/cars/4321?site=au-motors', '/cars/hidden-4321/pdf', '/cars/hidden-4321/pdf?site=au-motors']) {
+        const res = await t.get(path);
+        expect(res.status, path).toBe(404);
+        expect(res.body, path).toEqual({ error: CAR_NOT_FOUND });
+      }
     });
 
     it('answers 404 when the server has no car source', async () => {

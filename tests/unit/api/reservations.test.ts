@@ -20,6 +20,7 @@ import {
 } from '../../../engine/api/reservations/terms.ts';
 import { EVENT_IDS } from '../../../blocks/_shared/analytics.ts';
 import commonSchema from '../../../schemas/api/common.schema.json' with { type: 'json' };
+import { CAR_NOT_FOUND } from '../../../engine/api/routes/cars.ts';
 import { auLead, describeStores, fixtureCar, schemaProblems, startApi, type TestApi } from './harness.ts';
 
 describeStores('reservations', () => {
@@ -38,6 +39,8 @@ describeStores('reservations', () => {
     [1235, fixtureCar({ id: 1235, objectID: '1235', stocknum: 'U1235', payment_processors: ['stripe'] })],
     [1236, fixtureCar({ id: 1236, objectID: '1236', status: 'sold', sold: true, payment_processors: ['stripe'] })],
     [1237, fixtureCar({ id: 1237, objectID: '1237', reserved: true, payment_processors: ['stripe'] })],
+    // In stock and priced, but no site shows it (docs/security.md, "Search": hidden cars stay hidden).
+    [1238, fixtureCar({ id: 1238, objectID: '1238', show_on_dealer_website: false, payment_processors: ['stripe'] })],
   ]);
 
   async function start(options: { clock?: FakeClock; payments?: PaymentProvider; held?: HeldCarsListener } = {}) {
@@ -129,6 +132,7 @@ describeStores('reservations', () => {
       expect(feedReserved.status).toBe(409);
       expect(feedReserved.body.error).toBe(ALREADY_RESERVED);
       expect((await reserve(t, { car_id: 999 })).status).toBe(404);
+      expect(await reserve(t, { car_id: 1238 })).toMatchObject({ status: 404, body: { error: CAR_NOT_FOUND } });
       expect((await reserve(t, { message: undefined, phone: undefined })).status).toBe(400);
     });
 

@@ -14,7 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchRouter } from '../../../engine/search/http.ts';
 import { PUBLIC_STOCK_FILTER, publicStockFilter, siteOfSearchKey, siteSearchKey } from '../../../engine/search/public-access.ts';
 import { searchClientFor } from '../../../blocks/_search/client.ts';
-import { ids, makeEngine } from './fixtures.ts';
+import { cars, ids, makeEngine, settings } from './fixtures.ts';
+import { SearchEngine } from '../../../engine/search/engine.ts';
+import { CAR_INDEX, CAR_REPLICAS } from '../../../engine/search/car-index.ts';
+import { MODEL_INDEX } from '../../../engine/search/directory-indexes.ts';
 
 const HIDDEN = 8; // the Toyota RAV4 of the fixtures: show_on_dealer_website false
 const site = { search: { preset: 1 as const, excludedMakes: ['Mazda'] }, features: {}, dealerships: [] };
@@ -107,6 +110,33 @@ describe('the search key names a site; the server derives its filter', () => {
     expect(filter(siteSearchKey('demo'), 'Model_production')).toBeUndefined();
     expect(filter(undefined, 'Car_production')).toBe(PUBLIC_STOCK_FILTER);
     expect(filter(siteSearchKey('demo'), 'Car_production')).toBe('show_on_dealer_website:true AND NOT make:"Mazda"');
+  });
+});
+
+describe("the platform's default: every index that may hold cars is held, whatever its name", () => {
+  it('the car index, its replicas, a replica or index the search sync adds under a new name; the directories answer as asked', async () => {
+    const engine = new SearchEngine({ cacheSize: 0 });
+    const records = cars as unknown as Record<string, unknown>[];
+    engine.addIndex(CAR_INDEX, records, { ...settings, replicas: { [CAR_REPLICAS.price_asc]: [{ attribute: 'price', order: 'asc' }] } });
+    engine.setReplica(CAR_INDEX, 'Car_production_custom_order', [{ attribute: 'km', order: 'asc' }]);
+    engine.addIndex('Car_staging', records, settings);
+    engine.addIndex(MODEL_INDEX, [{ objectID: 'm1', make: 'Toyota' }], { ...settings, replicas: {} });
+    const app = express().use(createSearchRouter(engine, { baseFilter: publicStockFilter({ site: () => undefined }) }));
+    const own = app.listen(0, '127.0.0.1');
+    await new Promise((r) => own.once('listening', r));
+    const at = `http://127.0.0.1:${(own.address() as AddressInfo).port}`;
+    try {
+      for (const index of [CAR_INDEX, CAR_REPLICAS.price_asc, 'Car_production_custom_order', 'Car_staging']) {
+        const res = await fetch(`${at}/1/indexes/${index}/query`, { method: 'POST', body: JSON.stringify({ filters: 'show_on_dealer_website:false' }) });
+        expect(((await res.json()) as { nbHits: number }).nbHits, index).toBe(0);
+        expect((await fetch(`${at}/1/indexes/${index}/${HIDDEN}`)).status, index).toBe(404);
+        expect((await fetch(`${at}/1/indexes/${index}/1`)).status, index).toBe(200);
+      }
+      const models = await fetch(`${at}/1/indexes/${MODEL_INDEX}/query`, { method: 'POST', body: '{}' });
+      expect(((await models.json()) as { nbHits: number }).nbHits).toBe(1);
+    } finally {
+      await new Promise<void>((r) => own.close(() => r()));
+    }
   });
 });
 
