@@ -146,10 +146,12 @@ async function applyFeed(options: ImportOptions, ctx: DealershipContext, siteSlu
   const slug = ctx.dealership.slug;
   const previous = previousFile?.cars ?? [];
   const byStock = new Map(previous.map((c) => [c.stocknum, c]));
+  const byVin = new Map(previous.map((c) => [c.vin, c]));
   let serial = previousFile?.next_serial ?? 1;
   const errors: RowError[] = [];
   const skippedRows: number[] = [];
-  const built: Car[] = [];
+  /** Stock number → the car the feed leaves it as (a good row's car wins over one a bad row kept). */
+  const built = new Map<string, Car>();
   const firstRowOf = new Map<string, number>();
   for (const row of feed.rows) {
     const stocknum = typeof row.values.stocknum === 'string' ? row.values.stocknum : undefined;
@@ -175,15 +177,17 @@ async function applyFeed(options: ImportOptions, ctx: DealershipContext, siteSlu
     if (rowErrors.length) {
       errors.push(...rowErrors);
       skippedRows.push(row.row);
-      // A skipped row's car stays as it was: a typo in the feed does not sell a car.
-      if (old) built.push(old);
+      // A skipped row's car stays as it was: a typo in the feed does not sell a car, even one
+      // in its stock number (the car is then known by its VIN), and a repeated row keeps it once.
+      const kept = old ?? (stocknum === undefined ? byVin.get(String(row.values.vin ?? '').toUpperCase()) : undefined);
+      if (kept && !built.has(kept.stocknum)) built.set(kept.stocknum, kept);
       continue;
     }
     if (!old) serial++;
-    built.push(car);
+    built.set(car.stocknum, car);
   }
 
-  const merged = mergeStock(previous, built, now, soldWindowDays(sites, slug));
+  const merged = mergeStock(previous, [...built.values()], now, soldWindowDays(sites, slug));
   const report: ImportReport = {
     site: siteSlug,
     dealership: slug,

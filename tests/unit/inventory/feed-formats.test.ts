@@ -4,7 +4,8 @@
  * CSV separated by semicolons (a spreadsheet in a decimal-comma locale) or tabs, a byte
  * order mark, quoted cells holding the separator, upper- and lower-case aliases, and
  * numbers whose commas do not group thousands (refused, never read as another number); a
- * refused feed leaves none of its photos behind.
+ * refused feed leaves none of its photos behind; with --skip-bad-rows a bad row sells no car,
+ * even without its stock number, and a repeated row does not list a car twice.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,5 +98,27 @@ describe('a refused feed', () => {
     const applied = await run(csv(','));
     const served = applied.cars[0].images.map((i) => i.url.split('/').pop());
     expect(listed()).toEqual([...new Set(served)]);
+  });
+});
+
+describe('--skip-bad-rows', () => {
+  const header = 'Stock No,VIN,Make,Model,Year,Price';
+  const row = (stock: string, n: number, price = '20000') => `${stock},JTMRJREV00D10000${n},Toyota,Corolla,2021,${price}`;
+
+  it('keeps the car of a bad row as it was, found by its VIN when the stock number is what is missing, and lists a repeated car once', async () => {
+    await run([header, row('A1', 1), row('A2', 2), row('A3', 3)].join('\n'));
+    const text = [header, row('A1', 1, '19000'), row('', 2, '18000'), row('A1', 1, '17000'), row('A4', 4)].join('\n');
+    const r = await run(text);
+    expect(r.applied).toBe(false);
+    expect(r.errors.map(formatRowError)).toEqual(['row 3, column Stock No: is empty (every car needs one)', 'row 4, column Stock No: "A1" is already on row 2']);
+    const applied = await importStock({ sitesDir: SITES_DIR, dataDir, dealership: 'kiwi-car-yard', file: join(dataDir, 'feed.csv'), text, skipBadRows: true, now: Date.parse('2026-03-02T10:00:00Z'), loaded });
+    expect(applied.skippedRows).toEqual([3, 4]);
+    expect(applied.cars.map((c) => [c.stocknum, c.status, c.price])).toEqual([
+      ['A1', 'in_stock', 19000],
+      ['A2', 'in_stock', 20000],
+      ['A4', 'in_stock', 20000],
+      ['A3', 'sold', 20000],
+    ]);
+    expect(applied).toMatchObject({ added: ['A4'], changed: ['A1'], sold: ['A3'], unchanged: 1 });
   });
 });
