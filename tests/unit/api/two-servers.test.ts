@@ -4,7 +4,8 @@
  * database, as behind a load balancer. Leads go to both in turn and one is SIGKILLed
  * mid-run; every acknowledged lead is stored exactly once and both staff views list them
  * all; a session and its watchlist made on one server work on the other; a captcha issued
- * by one is answered on the other, once; rate limits and wrong staff tokens count across both.
+ * by one is answered on the other, once; a car reserved on one cannot be reserved on the
+ * other; rate limits and wrong staff tokens count across both.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { solveCaptchaQuestion } from '../../../engine/api/adapters/captcha.ts';
 import { DEFAULT_RATE_LIMIT } from '../../../engine/api/rate-limit.ts';
 import { readPostgresMigrations } from '../../../engine/api/db/migrate-postgres.ts';
 import { POSTGRES_MISSING } from '../../setup/postgres.ts';
-import { fixtureSitesDir, postgresAvailable, postgresDatabaseFor, removeDir, ROOT, tempDataDir } from './harness.ts';
+import { auLead, fixtureSitesDir, postgresAvailable, postgresDatabaseFor, removeDir, ROOT, tempDataDir } from './harness.ts';
 
 const TOKEN = 'staff-token-for-two-servers-0123';
 const LEADS = 200;
@@ -164,6 +165,26 @@ describe.skipIf(!postgresAvailable)(`two servers, one PostgreSQL store${postgres
     const replay = await call(a, '/leads', { body: body(crypto.randomUUID()), headers: visitor(901) });
     expect(replay.status).toBe(400);
     expect(replay.body.fields).toEqual([{ path: '/captcha/token', message: expect.stringMatching(/already been used/) }]);
+  });
+
+  it('a car held by a reservation on one server is refused on the other, and both staff views show the reservation', async () => {
+    const reserve = async (server: Server, i: number) => {
+      const challenge = (await call(server, '/captcha')).body;
+      const captcha = { token: challenge.token, answer: solveCaptchaQuestion(challenge.question) };
+      const { site, submission_id, url, user_agent, name, last_name, email, phone, opt_in, lead_attributes } = auLead({ name: `Buyer ${i}` });
+      const body = { site, submission_id, url, user_agent, name, last_name, email, phone, opt_in, lead_attributes, terms_conditions: true, car_id: 1234, captcha };
+      return call(server, '/reservations', { body, headers: visitor(i) });
+    };
+    const held = await reserve(b, 904);
+    expect([held.status, held.body.error]).toEqual([201, undefined]);
+    const refused = await reserve(a, 905);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/already reserved/);
+    for (const server of [a, b]) {
+      const view = await call(server, '/staff/leads?site=au-motors', { headers: { authorization: `Bearer ${TOKEN}` } });
+      const reservations = view.body.leads.filter((l: { reservation: unknown }) => l.reservation);
+      expect(reservations).toEqual([expect.objectContaining({ lead_id: held.body.lead_id, reservation: expect.objectContaining({ car_id: 1234, released_at: null }) })]);
+    }
   });
 
   it('rate limits count across both servers: requests split between them meet the limit at the same total', async () => {
