@@ -6,6 +6,7 @@
  * PORT overrides 4173 (0 picks a free port), HOST overrides 127.0.0.1; FORECOURT_* (README).
  */
 import process from 'node:process';
+import { once } from 'lodash-es';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenOrExplain } from './engine/server/listen.ts';
 import { httpServerOptions } from './engine/server/time-budget.ts';
@@ -49,6 +50,11 @@ const { app, sites, close } = started;
 limitHeapGrowth();
 server.off('request', starting);
 server.on('request', app);
+// What the first pages do not need (the search's text index) is built once the first answer
+// is sent, or after 2 s if none is asked for, so it never holds up the first visitor.
+const warmUp = once(started.warmUp);
+setTimeout(warmUp, 2000).unref();
+server.once('request', (_req: IncomingMessage, res: ServerResponse) => res.once('close', () => setImmediate(warmUp)));
 const address = server.address();
 const actual = typeof address === 'object' && address ? address.port : port;
 const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}`;

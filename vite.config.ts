@@ -132,6 +132,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       }),
   ],
   appType: 'custom',
+  // The server build bundles lodash-es rather than importing its ~600 modules at every start (scripts/build-server.ts).
+  ssr: { noExternal: ['lodash-es'] },
   resolve:
     command === 'build' && !isSsrBuild
       ? {

@@ -6,7 +6,9 @@
  * with the rest of the build (vite.config.ts).
  *
  * - Packages stay in node_modules (imported as they are), so the build must sit inside the
- *   project; data files are found from the project root (engine/project-root.ts).
+ *   project; data files are found from the project root (engine/project-root.ts). lodash-es
+ *   is the exception: as published it is some 600 modules, which Node would read and link one
+ *   by one at every start (about half a second); bundled, only the functions used remain.
  * - Code splitting keeps server.ts's dynamic imports dynamic: bundled into one file, React
  *   would load before server.ts sets NODE_ENV, in its development build.
  * - The HTML sanitiser's worker (engine/sanitize/purify-worker.ts, when present) is an entry
@@ -16,10 +18,24 @@
  */
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { PRECOMPILED_VALIDATORS_FILE } from '../engine/schema/precompiled.ts';
 
 const root = join(import.meta.dirname, '..');
 const WORKERS = ['engine/sanitize/purify-worker.ts'];
+/** Packages bundled into the compiled server rather than imported from node_modules (see above). */
+export const INLINED_PACKAGES = ['lodash-es'];
+
+/** esbuild's `packages: 'external'`, except for the named packages. */
+function packagesExternalBut(inlined: string[]): Plugin {
+  const bundled = (path: string) => inlined.some((p) => path === p || path.startsWith(`${p}/`));
+  return {
+    name: 'packages-external-but',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => (bundled(args.path) ? undefined : { path: args.path, external: true }));
+    },
+  };
+}
 
 /** The compiled server's entry in a build folder (FORECOURT_DIST, or dist/). */
 export function compiledServer(dist = process.env.FORECOURT_DIST ?? 'dist'): string {
@@ -44,7 +60,7 @@ export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist'): 
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    plugins: [packagesExternalBut(INLINED_PACKAGES)],
     // For `node --enable-source-maps` when a stack trace should name the source.
     sourcemap: 'linked',
     logLevel: 'warning',

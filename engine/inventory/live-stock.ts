@@ -79,8 +79,14 @@ export class LiveStock {
     this.sites = [...options.sites];
     this.provided = options.stock({ catalogue: options.catalogue, sites: options.sites });
     this.fill();
-    this.engine = createCarSearchEngine(this.cars);
+    // Warmed by warm() once the server answers: the first page needs no text index (docs/deploy.md, "Memory and start-up").
+    this.engine = createCarSearchEngine(this.cars, { warm: false });
     addDirectoryIndexes(this.engine, options.catalogue, this.sites, this.cars);
+  }
+
+  /** Builds the sort orders and the text index now, so the first text search does not wait for them. */
+  warm() {
+    this.engine.warm();
   }
 
   private fill() {

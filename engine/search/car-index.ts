@@ -96,8 +96,11 @@ export const CAR_INDEX_SETTINGS: IndexSettings = {
   paginationLimitedTo: 1000,
 };
 
-/** An engine holding the cars as Car_production and its replicas, warmed up. */
-export function createCarSearchEngine(cars: readonly Car[], options: EngineOptions & { indexName?: string } = {}): SearchEngine {
+/**
+ * An engine holding the cars as Car_production and its replicas, warmed up unless `warm` is
+ * false (a server warms it once it answers requests: docs/deploy.md, "Memory and start-up").
+ */
+export function createCarSearchEngine(cars: readonly Car[], options: EngineOptions & { indexName?: string; warm?: boolean } = {}): SearchEngine {
   const engine = new SearchEngine(options);
   const name = options.indexName ?? CAR_INDEX;
   const settings =
@@ -108,6 +111,6 @@ export function createCarSearchEngine(cars: readonly Car[], options: EngineOptio
           replicas: Object.fromEntries(Object.entries(CAR_INDEX_SETTINGS.replicas ?? {}).map(([k, v]) => [k.replace(CAR_INDEX, name), v])),
         };
   engine.addIndex(name, cars as unknown as Record<string, unknown>[], settings);
-  engine.warm();
+  if (options.warm !== false) engine.warm();
   return engine;
 }

@@ -135,6 +135,11 @@ export class SearchIndex {
     return this.text;
   }
 
+  /** Whether the text index is built yet (it is built on the first text query, or by SearchEngine.warm). */
+  hasTextIndex(): boolean {
+    return this.text !== undefined;
+  }
+
   docByObjectID(objectID: string): number | undefined {
     return this.byObjectID.get(objectID);
   }

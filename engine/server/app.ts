@@ -278,6 +278,8 @@ export async function createApp(options: ServerOptions) {
     pageCache,
     repo,
     drafts,
+    /** Work start-up leaves until the server answers requests (the search's text index): call once it does. */
+    warmUp: () => services.stock.warm(),
     close: () => {
       stopSync();
       sites.close();

@@ -3,7 +3,8 @@
  * starts the build's compiled server (scripts/build-server.ts) with plain node. From a
  * fresh data folder (its migrations found from the project root) it serves a dealer page
  * and the editor, and no TypeScript loader runs in any of its threads: a watcher preloaded
- * into every thread (fixtures/loader-watch.mjs) logs each module resolving to tsx or a .ts file.
+ * into every thread (fixtures/loader-watch.mjs) logs each module resolving to tsx or a .ts file,
+ * or into a package the build bundles (lodash-es: read module by module, it slowed every start).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,7 +72,7 @@ describe('the compiled server (npm run serve)', () => {
     expect(await editor.text()).toContain('<title>Forecourt editor');
   });
 
-  it('runs the build with plain node: no tsx and no TypeScript file in any thread', () => {
+  it('runs the build with plain node: no tsx, no TypeScript file and no bundled package read from node_modules in any thread', () => {
     const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean);
     const server = compiledServer(inject('distDir'));
     // The watcher was in the server's own process (else this test could not fail).
