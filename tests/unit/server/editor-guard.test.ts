@@ -85,13 +85,19 @@ describe('editor API: Host and Origin', () => {
   });
 
   it('refuses a foreign Host on reads too, and whatever port it names', async () => {
-    for (const host of ['evil.example', `evil.example:${local}`, 'localhost.evil.example', '127.0.0.1.evil.example', 'user@127.0.0.1']) {
+    const hosts = ['evil.example', `evil.example:${local}`, 'localhost.evil.example', '127.0.0.1.evil.example', 'user@127.0.0.1'];
+    // Names a rebinding attacker can point at 127.0.0.1 (nip.io), and spellings that only look local.
+    hosts.push('127.0.0.1.nip.io', `127.0.0.1.nip.io:${local}`, 'LOCALHOST.EVIL.EXAMPLE', 'localhost.', '0x7f000001', '127.1', `localhost:${local}, evil.example`);
+    for (const host of hosts) {
       expect((await rawRequest(local, { path: '/api/editor/sites', headers: { host } })).status, host).toBe(403);
+      // A write without an Origin (a non-browser client, an old browser) is refused for its Host alone.
+      expect((await rename(local, { host })).status, host).toBe(403);
     }
+    expect((await rawRequest(local, { path: '/api/editor/sites', headers: { host: `LOCALHOST:${local}` } })).status).toBe(200);
   });
 
   it('refuses a loopback Host with the Origin of another site (a cross-site form or fetch)', async () => {
-    for (const origin of ['http://evil.example', 'null', `http://localhost:${local + 1}`, 'file://']) {
+    for (const origin of ['http://evil.example', 'null', `http://localhost:${local + 1}`, 'file://', 'http://localhost.evil.example', `http://127.0.0.1.nip.io:${local}`]) {
       const res = await rename(local, { host: `127.0.0.1:${local}`, origin });
       expect(res.status, origin).toBe(403);
       expect(res.json().error).toMatch(/another site/);
