@@ -61,11 +61,14 @@ export function setPurifyLimits(next: Partial<typeof limits>): void {
  * source a bootstrap registers tsx first. Paths, not `new URL('./…', import.meta.url)`:
  * Vite rewrites that pattern into a page address in the unit tests.
  */
-function workerEntry(): { file: string; execArgv?: string[] } {
-  const here = dirname(fileURLToPath(import.meta.url));
+export function workerEntry(here = dirname(fileURLToPath(import.meta.url))): { file: string; execArgv?: string[] } {
   const built = join(here, 'purify-worker.js');
+  if (existsSync(built)) return { file: built };
+  const source = join(here, 'purify-worker.source.mjs');
+  // Said at once: a worker without its file would only fail once a caller had waited for it.
+  if (!existsSync(source)) throw new PurifyWorkerError(`The sanitiser worker's code is missing: no ${built} (run \`npm run build\` again)`);
   // From source, none of the parent's options (`--import tsx` twice, an `-e` script's `--input-type`).
-  return existsSync(built) ? { file: built } : { file: join(here, 'purify-worker.source.mjs'), execArgv: [] };
+  return { file: source, execArgv: [] };
 }
 
 function start(): Running {

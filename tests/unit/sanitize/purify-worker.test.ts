@@ -7,6 +7,9 @@
  * scripts and handlers.
  */
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   endPurifyWorker,
@@ -20,6 +23,7 @@ import {
   PurifyWorkerError,
   setPurifyLimits,
   startPurifyWorker,
+  workerEntry,
 } from '../../../engine/sanitize/purify-client.ts';
 import { sanitizeHtml } from '../../../engine/sanitize/html.server.ts';
 import { cleanSvg } from '../../../engine/server/asset-check.ts';
@@ -160,5 +164,19 @@ describe('the sanitiser worker', () => {
     expect(svg).toContain('href="#r"');
     expect(svg).not.toMatch(/script|onload|onmouseover|javascript:|evil\.example|foreignObject/i);
     expect(removed).toEqual(expect.arrayContaining(['onload attribute', '<script>', 'onmouseover attribute', '<foreignobject>']));
+  });
+
+  it('finds its code beside the built server or the source, and says at once when neither is there', () => {
+    const here = join(ROOT, 'engine/sanitize');
+    expect(workerEntry(here).file).toBe(join(here, 'purify-worker.source.mjs'));
+    const built = mkdtempSync(join(tmpdir(), 'fc-no-worker-'));
+    try {
+      expect(() => workerEntry(built)).toThrow(PurifyWorkerError);
+      expect(() => workerEntry(built)).toThrow(`no ${join(built, 'purify-worker.js')}`);
+      writeFileSync(join(built, 'purify-worker.js'), '');
+      expect(workerEntry(built)).toEqual({ file: join(built, 'purify-worker.js') });
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
   });
 });
