@@ -104,6 +104,33 @@ describe('start-up refuses a damaged database', () => {
     expect(() => openDatabase(dir2)).toThrow(DamagedDatabaseError);
   });
 
+  it('a database cut in half, cut to 100 bytes, or with a garbage header: refuses (not only a 0-byte file)', async () => {
+    const damage: Record<string, (file: string) => void> = {
+      'cut in half': (file) => truncateSync(file, Math.floor(statSync(file).size / 2)),
+      'cut to 100 bytes': (file) => truncateSync(file, 100),
+      'garbage header': (file) => {
+        const fd = openSync(file, 'r+');
+        writeSync(fd, Buffer.from('GARBAGE GARBAGE!'), 0, 16, 0);
+        closeSync(fd);
+      },
+    };
+    for (const [name, harm] of Object.entries(damage)) {
+      const dir = dataDir();
+      (await storeLeads(dir, 200)).close();
+      harm(join(dir, DB_FILE));
+      expect(() => openDatabase(dir), name).toThrow(DamagedDatabaseError);
+    }
+  });
+
+  it('a WAL overwritten with garbage after a SIGKILL: refuses', async () => {
+    const dir = dataDir();
+    await writeThenKill(dir);
+    const fd = openSync(join(dir, `${DB_FILE}-wal`), 'r+');
+    writeSync(fd, Buffer.alloc(64, 0x41), 0, 64, 0);
+    closeSync(fd);
+    expect(() => openDatabase(dir)).toThrow(DamagedDatabaseError);
+  }, 30_000);
+
   it('a database that existed is deleted: refuses instead of creating a new one', async () => {
     const dir = dataDir();
     (await storeLeads(dir, 3)).close();
