@@ -6,7 +6,7 @@
 import type { Car } from '../../../schemas/types.gen.ts';
 
 /** What a column's text is read as. */
-export type ColumnKind = 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'list' | 'photos' | 'status' | 'carType' | 'itemType';
+export type ColumnKind = 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'list' | 'photos' | 'status' | 'carType' | 'itemType' | 'reserveOnline';
 
 /** The feed fields: car fields a dealer supplies, and `photos` (URLs the import stores). */
 export type FeedField = keyof Car | 'photos' | 'location_slug';
@@ -52,6 +52,12 @@ export const FEED_COLUMNS: FeedColumn[] = [
   { field: 'show_on_dealer_website', kind: 'boolean', aliases: ['Show On Website', 'Published', 'Online'] },
   { field: 'reserved', kind: 'boolean', aliases: ['Reserved', 'On Hold'] },
   { field: 'certified', kind: 'boolean', aliases: ['Certified', 'Certified Pre-Owned', 'CPO'] },
+  // What makes Reserve Now available on a car (docs/cars.md, "Card rules"): a CSV has no list of processors, so a yes/no column.
+  {
+    field: 'payment_processors',
+    kind: 'reserveOnline',
+    aliases: ['Reserve Online', 'Reservable', 'Online Reservation', 'Buy Online', 'Online Deposit', 'Deposit Online', 'Payment Processor', 'Payment Processors'],
+  },
   { field: 'tag', kind: 'text', aliases: ['Tag', 'Label'] },
   { field: 'location_slug', kind: 'text', aliases: ['Location', 'Yard', 'Branch'] },
   { field: 'build_date', kind: 'text', aliases: ['Build Date'] },

@@ -47,6 +47,8 @@ function cell(row: FeedRow, header: string, raw: unknown) {
     let value: unknown;
     if (typeof raw === 'string') value = readCell(column.kind, raw);
     else if (typeof raw === 'number' && column.kind !== 'number' && column.kind !== 'integer') value = readCell(column.kind, String(raw));
+    // A JSON feed's `"Reserve Online": true` reads as the CSV's yes.
+    else if (typeof raw === 'boolean' && column.kind === 'reserveOnline') value = readCell(column.kind, String(raw));
     else value = raw === null ? undefined : raw;
     if (value !== undefined) row.values[column.field] = value;
   } catch (err) {

@@ -41,6 +41,22 @@ function readBoolean(raw: string): boolean {
   throw new CellError(`${quoted(raw)} is not yes or no`);
 }
 
+/**
+ * The payment processors a car takes a reservation deposit through (docs/cars.md, "Stock
+ * import"). Yes is the processor the platform's cars carry; a feed may also name it.
+ */
+export const RESERVE_ONLINE_PROCESSOR = 'stripe';
+const PROCESSORS = new Set([RESERVE_ONLINE_PROCESSOR]);
+
+/** "yes" / "no" (or the processor's own name, as a dealer system exports it) → the car's payment_processors. */
+function readReserveOnline(raw: string): string[] {
+  const t = raw.trim().toLowerCase();
+  if (PROCESSORS.has(t)) return [t];
+  if (YES.has(t)) return [RESERVE_ONLINE_PROCESSOR];
+  if (NO.has(t)) return [];
+  throw new CellError(`${quoted(raw)} is not yes or no (whether the car can be reserved online)`);
+}
+
 /** YYYY-MM-DD (or a full ISO date and time), or DD/MM/YYYY as Australian and New Zealand systems export it. */
 export function readDate(raw: string): string {
   const t = raw.trim();
@@ -106,5 +122,7 @@ export function readCell(kind: ColumnKind, raw: string): CellValue | undefined {
       return oneOf(CAR_TYPES, raw, 'new, used or demo');
     case 'itemType':
       return oneOf(ITEM_TYPES, raw, 'car, motorcycle or caravan');
+    case 'reserveOnline':
+      return readReserveOnline(raw);
   }
 }
