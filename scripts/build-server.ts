@@ -13,8 +13,8 @@
  *   would load before server.ts sets NODE_ENV, in its development build.
  * - The HTML sanitiser's worker (engine/sanitize/purify-worker.ts, when present) is an entry
  *   of its own, purify-worker.js beside the chunks, where the code starting it looks.
- * - The site validators, compiled ahead by ajv, are written beside them as
- *   site-validators.cjs (engine/schema/precompiled.ts, standalone.ts).
+ * - The site and API request validators, compiled ahead by ajv, are written beside them as
+ *   validators.cjs (engine/schema/precompiled.ts, standalone.ts).
  */
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -65,9 +65,9 @@ export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist'): 
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // The site validators compiled ahead, where the compiled server looks for them (engine/schema/precompiled.ts).
-  const { standaloneSiteValidators } = await import('../engine/schema/standalone.ts');
-  writeFileSync(join(outdir, PRECOMPILED_VALIDATORS_FILE), standaloneSiteValidators());
+  // The validators compiled ahead, where the compiled server looks for them (engine/schema/precompiled.ts).
+  const { standaloneValidators } = await import('../engine/schema/standalone.ts');
+  writeFileSync(join(outdir, PRECOMPILED_VALIDATORS_FILE), standaloneValidators());
   return outdir;
 }
 

@@ -9,6 +9,7 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { createAjv, formatErrors } from '../schema/validator.ts';
+import { precompiledValidators } from '../schema/precompiled.ts';
 import { apiSchemas } from '../../schemas/index.gen.ts';
 import type { FieldError } from '../../schemas/types.gen.ts';
 import { invalid } from './http.ts';
@@ -33,12 +34,14 @@ export interface Validators {
 }
 
 export function createValidators(): Validators {
-  const ajv = createAjv({ useDefaults: true });
+  // A built server has them compiled ahead (precompiled.ts); from source each is compiled on first use.
+  const ahead = precompiledValidators()?.api;
+  let ajv: ReturnType<typeof createAjv> | undefined;
   const compiled = new Map<ApiSchemaName, ValidateFunction>();
   const fn = (name: ApiSchemaName) => {
     let v = compiled.get(name);
     if (!v) {
-      v = ajv.getSchema(schemaId(name)) as ValidateFunction;
+      v = ahead?.[name] ?? ((ajv ??= createAjv({ useDefaults: true })).getSchema(schemaId(name)) as ValidateFunction);
       compiled.set(name, v);
     }
     return v;

@@ -7,7 +7,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { _, type KeywordCxt, type Options as AjvOptions } from 'ajv';
 import { formatsPlugin } from './ajv-formats.ts';
-import { precompiledSiteValidators } from './precompiled.ts';
+import { precompiledValidators } from './precompiled.ts';
 import { apiSchemas, blockSchemas, blockTypes, topLevelSchemas } from '../../schemas/index.gen.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { walkBlocks } from '../document/tree.ts';
@@ -97,7 +97,7 @@ export function createSiteValidator(options: ValidatorOptions = {}): SiteValidat
   // (precompiled.ts); otherwise, and for the rest, each validator is compiled on first use:
   // compiling is most of a server's start-up work on schemas, and a server checking sites in
   // parts never needs the whole-site one unless a site is invalid (docs/deploy.md, "Memory and start-up").
-  const ahead = (options.useDefaults ?? false) ? precompiledSiteValidators() : undefined;
+  const ahead = (options.useDefaults ?? false) ? precompiledValidators() : undefined;
   let ajv: ReturnType<typeof createAjv> | undefined;
   const compiled = (id: string) => (ajv ??= createAjv(options)).getSchema(id) as ValidateFunction;
   let whole: ValidateFunction | undefined;

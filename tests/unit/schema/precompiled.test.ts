@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { cloneDeep } from 'lodash-es';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAjv, formatErrors, PAGE_SCHEMA_REF, SHELL_SCHEMA_ID, createSiteValidator } from '../../../engine/schema/validator.ts';
-import { loadPrecompiledValidators, PRECOMPILED_VALIDATORS_FILE, precompiledSiteValidators, type PrecompiledValidators } from '../../../engine/schema/precompiled.ts';
-import { standaloneSiteValidators } from '../../../engine/schema/standalone.ts';
+import { loadPrecompiledValidators, PRECOMPILED_VALIDATORS_FILE, precompiledValidators, type PrecompiledValidators } from '../../../engine/schema/precompiled.ts';
+import { standaloneValidators } from '../../../engine/schema/standalone.ts';
+import { apiSchemas } from '../../../schemas/index.gen.ts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { prepared, readSite } from '../helpers.ts';
 import { siteNames } from '../../../engine/site/folder.ts';
@@ -24,10 +25,11 @@ let atRunTime: PrecompiledValidators;
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'forecourt-validators-'));
   const file = join(folder, PRECOMPILED_VALIDATORS_FILE);
-  writeFileSync(file, standaloneSiteValidators());
+  writeFileSync(file, standaloneValidators());
   ahead = loadPrecompiledValidators(file);
   const ajv = createAjv({ useDefaults: true });
-  atRunTime = { shell: ajv.getSchema(SHELL_SCHEMA_ID) as ValidateFunction, page: ajv.getSchema(PAGE_SCHEMA_REF) as ValidateFunction };
+  const api = Object.fromEntries(Object.values(apiSchemas).map((schema) => [schema.$id, ajv.getSchema(schema.$id) as ValidateFunction]));
+  atRunTime = { shell: ajv.getSchema(SHELL_SCHEMA_ID) as ValidateFunction, page: ajv.getSchema(PAGE_SCHEMA_REF) as ValidateFunction, api };
 }, 60_000);
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -100,8 +102,22 @@ describe('site validators compiled ahead', () => {
     expect(copy.blocks[0].props.html).toBe(html);
   });
 
+  it('hold one API request validator per API schema, answering as the run-time one on good and bad bodies', () => {
+    expect(Object.keys(ahead.api).sort()).toEqual(Object.keys(apiSchemas).sort());
+    for (const [name, schema] of Object.entries(apiSchemas)) {
+      const props = Object.keys((schema as { properties?: object }).properties ?? {});
+      // Empty, wrong kinds, each declared field of the wrong type, and each as a short string.
+      const bodies: unknown[] = [{}, null, [], 'text', 42, Object.fromEntries(props.map((p) => [p, { nested: [1] }])), Object.fromEntries(props.map((p) => [p, 'x']))];
+      for (const body of bodies) {
+        const a = outcome(ahead.api[name], body, '');
+        const b = outcome(atRunTime.api[schema.$id], body, '');
+        expect(a, `${name} ${JSON.stringify(body)}`).toEqual(b);
+      }
+    }
+  });
+
   it('are not used when run from source: no compiled file sits beside the source', () => {
-    expect(precompiledSiteValidators()).toBeUndefined();
+    expect(precompiledValidators()).toBeUndefined();
     // The validators compiled here still sanitise through the preparer's function.
     const validator = createSiteValidator({ useDefaults: true, sanitizeHtml: () => 'clean' });
     const page = { id: 'about', path: '/about', title: 'About', blocks: [{ type: 'rich-text', id: 'rt', props: { html: '<b>x</b>' } }] };
