@@ -1,8 +1,37 @@
 import { useState } from 'react';
 import { LAYOUT_VIEW, pageOrigin, pageTitleText, type Doc } from '../../lib/doc.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../../lib/hooks.ts';
+import { changeCount, templatePageState, type TemplatePageState } from '../../lib/page-change-words.ts';
 import { PageField } from './PageField.tsx';
 import { useFieldHistoryKeys } from './useFieldHistoryKeys.ts';
+
+/**
+ * Where the page comes from, as it is stored: a template page the site changed block by block
+ * still follows the template (its changes named by block and field), unlike the site's own
+ * copy (docs/editor.md, "The document model").
+ */
+function PageOriginNote({ origin, state }: { origin: ReturnType<typeof pageOrigin>; state: TemplatePageState }) {
+  if (origin === 'site') return <p className="fc-muted">A page of this site.</p>;
+  if (state.kind === 'copy') {
+    return <p className="fc-muted">This site’s own copy of a template page: the template’s later changes to this page do not reach this site. “Reset to template” goes back to the template’s page.</p>;
+  }
+  if (state.kind === 'template') {
+    return <p className="fc-muted">The template’s page, unchanged. Edits are kept as this site’s changes to it; adding or moving blocks makes this site’s own copy of the page.</p>;
+  }
+  return (
+    <div className="fc-muted" data-testid="page-changes">
+      <p>
+        The template’s page with {changeCount(state.changes.length)} of this site (the template’s other changes to this page still reach this site):
+      </p>
+      <ul>
+        {state.changes.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p>“Reset to template” drops {state.changes.length === 1 ? 'this change' : 'these changes'} and goes back to the template’s page.</p>
+    </div>
+  );
+}
 
 /** The page of the view: title, route, description, header and footer, and removing or resetting it. */
 export function PageInspector() {
@@ -29,11 +58,7 @@ export function PageInspector() {
         <h2>
           Page <code>{String(page.id)}</code>
         </h2>
-        <p className="fc-muted">
-          {origin === 'template' && 'From the template. Changing it makes this site’s own copy of the page.'}
-          {origin === 'override' && 'This site’s own version of a template page.'}
-          {origin === 'site' && 'A page of this site.'}
-        </p>
+        <PageOriginNote origin={origin} state={templatePageState(doc, template, String(page.id))} />
       </header>
       <PageField id="page-title" label="Title" help="Browser tab and search-engine title. {site} is replaced by the site name." errors={fieldError('title')}>
         <input id="page-title" type="text" value={String(page.title ?? '')} onChange={(e) => set({ title: e.target.value })} />
