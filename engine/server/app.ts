@@ -61,6 +61,10 @@ export async function createApp(options: ServerOptions) {
   const { mode, root } = options;
   // jsdom loads in the sanitiser worker while the sites load; it ends with start-up below (docs/deploy.md, "Memory and start-up").
   startPurifyWorker();
+  // The built renderer loads first: its code runs while the worker loads jsdom, which the sites wait for.
+  const dist = resolve(root, options.distDir ?? process.env.FORECOURT_DIST ?? 'dist');
+  const clientDir = join(dist, 'client');
+  const builtRenderer = mode === 'development' ? undefined : await loadBuiltRenderer(dist);
   const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'));
   // Sites reload when their files change; a site fixed (or broken) on disk is served (or refused) at once.
   sites.watch();
@@ -123,11 +127,7 @@ export async function createApp(options: ServerOptions) {
 <script type="module">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>`,
     });
   } else {
-    const dist = resolve(root, options.distDir ?? process.env.FORECOURT_DIST ?? 'dist');
-    const clientDir = join(dist, 'client');
-    const serverEntry = join(dist, 'server/entry-server.js');
-    if (!existsSync(serverEntry)) throw new Error('No production build found: run `npm run build` first (npm start does this).');
-    const mod = (await import(serverEntry)) as ServerEntry;
+    const mod = builtRenderer!;
     useLocalSearch(mod);
     renderPage = mod.renderPage;
     assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'), { inlineCssFrom: clientDir });
@@ -287,6 +287,12 @@ export async function createApp(options: ServerOptions) {
       services.api.close();
     },
   };
+}
+
+async function loadBuiltRenderer(dist: string): Promise<ServerEntry> {
+  const serverEntry = join(dist, 'server/entry-server.js');
+  if (!existsSync(serverEntry)) throw new Error('No production build found: run `npm run build` first (npm start does this).');
+  return (await import(serverEntry)) as ServerEntry;
 }
 
 function indexPage(entries: SiteEntry[]) {
