@@ -5,9 +5,10 @@
  * choose one per conflict. Nothing is preselected: saving needs a choice for each, so
  * nobody's change is dropped unseen.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Conflict } from '../lib/api.ts';
-import { hasSide, showValue, type Choice, type Choices } from '../lib/conflicts.ts';
+import { conflictLabels, hasSide, showConflictValue, type Choice, type Choices } from '../lib/conflicts.ts';
+import type { Doc, TemplateMap } from '../lib/doc.ts';
 import { Dialog } from './Dialog.tsx';
 
 function Value({ conflict, side, id }: { conflict: Conflict; side: 'base' | 'mine' | 'theirs'; id: string }) {
@@ -20,12 +21,12 @@ function Value({ conflict, side, id }: { conflict: Conflict; side: 'base' | 'min
   }
   return (
     <pre id={id} className="fc-conflict-value" data-side={side}>
-      {showValue(conflict[side])}
+      {showConflictValue(conflict, side)}
     </pre>
   );
 }
 
-function ConflictChoice({ conflict, index, choice, onChoose, formId }: { conflict: Conflict; index: number; choice?: Choice; onChoose: (c: Choice) => void; formId: string }) {
+function ConflictChoice({ conflict, label, index, choice, onChoose, formId }: { conflict: Conflict; label: string; index: number; choice?: Choice; onChoose: (c: Choice) => void; formId: string }) {
   const id = `${formId}-${index}`;
   const side = (value: Choice, label: string) => (
     <div className={`fc-conflict-side${choice === value ? ' is-chosen' : ''}`}>
@@ -38,7 +39,7 @@ function ConflictChoice({ conflict, index, choice, onChoose, formId }: { conflic
   );
   return (
     <fieldset className="fc-conflict" data-conflict={conflict.path} aria-describedby={`${id}-base`}>
-      <legend>{conflict.label}</legend>
+      <legend>{label}</legend>
       <div className="fc-conflict-sides">
         {side('mine', 'Yours')}
         {side('theirs', 'Saved by someone else')}
@@ -50,8 +51,18 @@ function ConflictChoice({ conflict, index, choice, onChoose, formId }: { conflic
   );
 }
 
-export function ConflictDialog(props: { conflicts: Conflict[]; from: 'save' | 'publish'; busy: boolean; onResolve: (choices: Choices) => void; onCancel: () => void }) {
+export function ConflictDialog(props: {
+  conflicts: Conflict[];
+  /** The merge the conflicts' paths point into, and the templates: to name a template page's block changes in words. */
+  document?: Doc;
+  templates?: TemplateMap;
+  from: 'save' | 'publish';
+  busy: boolean;
+  onResolve: (choices: Choices) => void;
+  onCancel: () => void;
+}) {
   const formId = useId();
+  const labels = useMemo(() => conflictLabels(props.conflicts, props.document, props.templates ?? {}), [props.conflicts, props.document, props.templates]);
   const form = useRef<HTMLFormElement>(null);
   const [choices, setChoices] = useState<Partial<Choices>>({});
   const [error, setError] = useState('');
@@ -66,7 +77,7 @@ export function ConflictDialog(props: { conflicts: Conflict[]; from: 'save' | 'p
     e.preventDefault();
     if (props.busy) return;
     if (missing.length) {
-      setError(`Choose which value to keep for ${missing.map((c) => c.label).join(', ')}.`);
+      setError(`Choose which value to keep for ${missing.map((c) => labels.get(c)).join(', ')}.`);
       const index = props.conflicts.indexOf(missing[0]);
       form.current?.querySelector<HTMLInputElement>(`[name="${formId}-${index}-choice"]`)?.focus();
       return;
@@ -111,6 +122,7 @@ export function ConflictDialog(props: { conflicts: Conflict[]; from: 'save' | 'p
           <ConflictChoice
             key={c.path}
             conflict={c}
+            label={labels.get(c) ?? c.label}
             index={i}
             formId={formId}
             choice={choices[c.path]}

@@ -34,6 +34,7 @@ function NoticeLine({ notice, onDismiss }: { notice: Notice; onDismiss: () => vo
 export function PublishBar({ loaded, onSaved }: { loaded: Pick<LoadedSite, 'draft' | 'canPublish'>; onSaved: () => void }) {
   const store = useStore();
   const slug = useEditor((s) => s.slug);
+  const templates = useEditor((s) => s.templates);
   const dirty = useEditor((s) => s.doc !== s.saved && !isEqual(s.doc, s.saved));
   const issues = useIssues();
   const announce = useAnnounce();
@@ -124,6 +125,8 @@ export function PublishBar({ loaded, onSaved }: { loaded: Pick<LoadedSite, 'draf
         <ConflictDialog
           key={state.conflict.version + state.conflict.conflicts.map((c) => c.path).join()}
           conflicts={state.conflict.conflicts}
+          document={state.conflict.document}
+          templates={templates}
           from={state.conflict.from}
           busy={busy === 'save'}
           onResolve={(choices) => void publishing.resolve(choices)}

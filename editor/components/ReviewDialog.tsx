@@ -9,7 +9,8 @@ import { diffSiteDocuments, type SiteChange } from '../../engine/document/diff.t
 import { describeChange, groupChanges } from '../../engine/document/diff-render.ts';
 import { useEditor } from '../lib/hooks.ts';
 import { resolveDraft } from '../lib/doc.ts';
-import type { DocumentIssue } from '../lib/issues.ts';
+import { mapIssues, type DocumentIssue } from '../lib/issues.ts';
+import { locatePath, pathWords } from '../lib/path-words.ts';
 
 const OPEN = '\u0001';
 const CLOSE = '\u0002';
@@ -49,6 +50,45 @@ export function ChangeList({ changes, empty }: { changes: SiteChange[]; empty: s
           </ul>
         </section>
       ))}
+    </>
+  );
+}
+
+/**
+ * A refused save's problems where staff fix them, in the editor's words ("Page Home (/) ›
+ * Hero home-hero › Heading: This cannot be empty"); the server's paths and wording stay
+ * folded away for reviewers (docs/editor.md, "Drafts and publishing").
+ */
+export function ServerIssues({ issues }: { issues: DocumentIssue[] }) {
+  const doc = useEditor((s) => s.doc);
+  const resolved = useEditor((s) => s.resolved);
+  const template = useEditor((s) => s.template);
+  const shown = useMemo(() => {
+    return issues.map((i) => {
+      const place = locatePath(i.path, resolved, { doc, template });
+      const message = 'at' in place ? mapIssues(resolved, [{ ...i, path: place.at }])[0].message : i.message;
+      return { issue: i, where: pathWords(i.path, resolved, { doc, template }), message };
+    });
+  }, [issues, doc, resolved, template]);
+  return (
+    <>
+      <ul className="fc-server-issues">
+        {shown.map(({ issue, where, message }) => (
+          <li key={issue.path + issue.message}>
+            <strong>{where}</strong>: {message}
+          </li>
+        ))}
+      </ul>
+      <details className="fc-raw-issues">
+        <summary>As the server reported them (for reviewers)</summary>
+        <ul>
+          {issues.map((i) => (
+            <li key={i.path + i.message}>
+              <code>{i.path}</code> {i.message}
+            </li>
+          ))}
+        </ul>
+      </details>
     </>
   );
 }
@@ -99,15 +139,7 @@ export function ReviewDialog(props: {
       {props.error && (
         <div className="fc-error" role="alert">
           <p>Not saved: {props.error}. Your changes are kept in this browser.</p>
-          {props.serverIssues.length > 0 && (
-            <ul>
-              {props.serverIssues.map((i) => (
-                <li key={i.path + i.message}>
-                  <code>{i.path}</code> {i.message}
-                </li>
-              ))}
-            </ul>
-          )}
+          {props.serverIssues.length > 0 && <ServerIssues issues={props.serverIssues} />}
         </div>
       )}
       <div className="fc-actions fc-review-actions">

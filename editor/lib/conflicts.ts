@@ -6,7 +6,8 @@
  */
 import { applyChoices as applyMergeChoices } from '../../engine/document/merge.ts';
 import type { Conflict } from './api.ts';
-import type { Doc } from './doc.ts';
+import { resolveDraft, resolvedTemplate, type Doc, type TemplateMap } from './doc.ts';
+import { isBlockChangePath, pathWords } from './path-words.ts';
 
 /** Which value to keep: the one this editor sent, or the one saved by someone else. */
 export type Choice = 'mine' | 'theirs';
@@ -35,4 +36,25 @@ export function showValue(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
   return JSON.stringify(value, null, 2);
+}
+
+/**
+ * Each conflict's name for staff: the server's label, except at a template page's block
+ * change, whose label is a path (`Page home: blockChanges/home-hero/props/heading`); that
+ * one is named by page, block and field like a problem ("Page Home (/) › Hero home-hero ›
+ * Heading"). `merged` is the document the paths point into.
+ */
+export function conflictLabels(conflicts: Conflict[], merged: Doc | undefined, templates: TemplateMap): Map<Conflict, string> {
+  const out = new Map(conflicts.map((c) => [c, c.label]));
+  if (!merged || !conflicts.some((c) => isBlockChangePath(c.path))) return out;
+  const resolved = resolveDraft(merged, templates);
+  const template = resolvedTemplate(merged, templates);
+  for (const c of conflicts) if (isBlockChangePath(c.path)) out.set(c, pathWords(c.path, resolved, { doc: merged, template, saved: true }));
+  return out;
+}
+
+/** A side's value as staff read it; a template block's change of `null` is the block left out. */
+export function showConflictValue(c: Conflict, side: 'base' | 'mine' | 'theirs'): string {
+  if (c[side] === null && /^\/pages\/\d+\/blockChanges\/[^/]+$/.test(c.path)) return 'Left out of this site';
+  return showValue(c[side]);
 }
