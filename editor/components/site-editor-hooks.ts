@@ -8,6 +8,7 @@ import { api } from '../lib/api.ts';
 import { createAutosaver, discardDraft, saveDraft } from '../lib/autosave.ts';
 import type { IssuesValue } from '../lib/hooks.ts';
 import { mapIssues, type EditorIssue } from '../lib/issues.ts';
+import { problemsOnResolved } from '../lib/path-words.ts';
 import type { EditorStore } from '../lib/store/index.ts';
 
 /** How long the draft must stay unchanged before it is checked. */
@@ -34,7 +35,7 @@ export function useServerCheck(store: EditorStore): IssuesValue {
       const { doc, resolved, revision: r } = store.getState();
       try {
         const checked = await api.check(doc);
-        if (!disposed) setResult({ revision: r, issues: mapIssues(resolved, checked.issues), site: checked.site });
+        if (!disposed) setResult({ revision: r, issues: mapIssues(resolved, problemsOnResolved(checked.issues, doc, resolved)), site: checked.site });
       } catch (err) {
         if (!disposed) setResult((prev) => ({ ...prev, error: `the draft could not be checked: ${(err as Error).message}` }));
       } finally {

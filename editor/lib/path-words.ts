@@ -59,6 +59,19 @@ export function locatePath(path: string, resolved: Doc, options: PathOptions = {
   return index >= 0 ? { at: toPointer(['pages', String(index), ...page.rest]) } : { words: [pageWords(resolved, page.id), ...page.rest].join(' › ') };
 }
 
+/**
+ * A check's problems with each block change's pointer (into the document as saved) moved to
+ * the block on the page as shown, so the Problems panel names and opens the right page; a
+ * change to a block the page leaves out keeps its pointer.
+ */
+export function problemsOnResolved<T extends { path: string }>(issues: T[], doc: Doc, resolved: Doc): T[] {
+  return issues.map((i) => {
+    if (!isBlockChangePath(i.path)) return i;
+    const place = locatePath(i.path, resolved, { doc });
+    return 'at' in place ? { ...i, path: place.at } : i;
+  });
+}
+
 /** Where a pointer is, in words ("Page Home (/) › Hero home-hero › Heading"). */
 export function pathWords(path: string, resolved: Doc, options: PathOptions = {}): string {
   const place = locatePath(path, resolved, options);
