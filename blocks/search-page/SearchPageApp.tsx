@@ -34,7 +34,7 @@ import type { SearchBlockData } from '../_search/load.ts';
 import { Results, ResultCount, SearchHistory, ShowMeButton, StatusBanner, useSearchStatus } from '../_search/results.tsx';
 import { createSearchRouter, searchStateMapping, type SearchRouter } from '../_search/router.ts';
 import { SearchScope } from '../_search/SearchScope.tsx';
-import { useScrollMemory } from '../_search/scroll-memory.ts';
+import { mountedByHistory, useScrollMemory } from '../_search/scroll-memory.ts';
 import { tidyRanges } from '../_search/slider-rules.ts';
 import { IS_SERVER } from '../_search/ssr.tsx';
 import { NameBook, normaliseState, type SearchRouteState } from '../_search/url-state.ts';
@@ -119,6 +119,8 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
   // A layout effect's cleanup runs before the widgets' own cleanups.
   useLayoutEffect(() => () => routerRef.current?.freeze(), []);
 
+  // Once per mount: Back/Forward (to the landing page too), not the server page's hydration.
+  const [restore] = useState(() => !IS_SERVER && mountedByHistory(navigationType, !!d.serverState));
   const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug), [site.search, d.origin, site.slug]);
   const now = d.now ?? Date.now();
 
@@ -127,7 +129,7 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
       <SearchConfig now={now} pageSize={site.search.pageSize} />
       <LearnNames book={routing.book} />
       <SearchLayout props={props} blockId={block.id} sorts={sorts} historyVersion={historyVersion} />
-      <ScrollMemory restore={!IS_SERVER && !d.serverState && navigationType === 'POP'} />
+      <ScrollMemory restore={restore} />
     </SearchScope>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The US and NZ demo sites speak their region (docs/regions.md): every page a visitor can
  * reach from the home page (one page per route of the site document, a few car pages, the
- * search page after its UI has loaded) is read in Chromium, its text and form labels
+ * search page after its UI has loaded, and again after a filter, the sliders moved and a
+ * search that finds nothing) is read in Chromium, its text, form labels and slider values
  * included, and any word on the region's list of wrong words fails the test with the page
  * and the words around it.
  */
@@ -39,6 +40,9 @@ const NOT_US: RegExp[] = [
   /\bauthorised\b/i,
   /\bfavourites?\b/i,
   /\bpersonalised\b/i,
+  /\bPeople Movers?\b/i,
+  /\bULP\b/,
+  /\bstamp duty\b/i,
 ];
 
 /** Words wrong in New Zealand: Australian places and charges, and US units, names and spelling. */
@@ -88,8 +92,9 @@ async function readPage(page: Page): Promise<{ text: string; labels: string[]; l
   return page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement;
     for (const el of body.querySelectorAll('script, style, noscript, template')) el.remove();
-    const attrs = [...document.querySelectorAll('[placeholder], [aria-label], [title], img[alt]')].map((el) =>
-      ['placeholder', 'aria-label', 'title', 'alt'].map((a) => el.getAttribute(a) ?? '').join(' '),
+    // Slider values are read out (aria-valuetext), and buttons may carry their words as a value.
+    const attrs = [...document.querySelectorAll('[placeholder], [aria-label], [title], img[alt], [aria-valuetext], input[type=submit], input[type=button]')].map((el) =>
+      ['placeholder', 'aria-label', 'title', 'alt', 'aria-valuetext', 'value'].map((a) => el.getAttribute(a) ?? '').join(' '),
     );
     const text = `${body.textContent ?? ''} ${attrs.join(' ')}`;
     const labels = [...document.querySelectorAll('dt, label, th, legend, .fc-field__label')].map((el) => (el.textContent ?? '').trim());
@@ -112,6 +117,38 @@ async function visit(page: Page, url: string): Promise<void> {
   await network.quiet(300, 10_000);
 }
 
+/** Waits for the search results to settle after a buyer's action. */
+async function searched(page: Page): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.waitForFunction(() => document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false');
+}
+
+/** Uses the search page as a buyer would and reads it after each step (see scan). */
+async function searchStates(page: Page): Promise<{ name: string; text: string }[]> {
+  const states: { name: string; text: string }[] = [];
+  const box = page.locator('.fc-search-page .fc-search-section input[type=checkbox]:visible').first();
+  if (await box.count()) {
+    await box.check();
+    await searched(page);
+  }
+  // Every slider's upper thumb one step down: the chips and values in the site's unit.
+  for (const thumb of await page.locator('.fc-search-range__input--max').all()) {
+    if (!(await thumb.isVisible())) continue;
+    await thumb.focus();
+    await page.keyboard.press('ArrowLeft');
+  }
+  await searched(page);
+  await page.waitForTimeout(1_600); // recent searches are remembered 1.5 s after a search settles
+  states.push({ name: 'refined', text: (await readPage(page)).text });
+  await page.locator('.fc-search-box__input').fill('zzqxjv');
+  await page.locator('.fc-search-box__input').press('Enter');
+  await searched(page);
+  await page.waitForSelector('.fc-search-page__results :text("No cars match")');
+  await page.waitForTimeout(1_000); // the suggestions' counts
+  states.push({ name: 'nothing found', text: (await readPage(page)).text });
+  return states;
+}
+
 async function scan(slug: string, banned: RegExp[], bannedLabels: string[]): Promise<{ problems: string[]; pages: string[] }> {
   const basePath = `/sites/${slug}`;
   const origin = new URL(base).origin;
@@ -123,6 +160,7 @@ async function scan(slug: string, banned: RegExp[], bannedLabels: string[]): Pro
   const queued = new Set(queue);
   const problems: string[] = [];
   const pages: string[] = [];
+  let searchUsed = false;
   while (queue.length && pages.length < MAX_PAGES) {
     const url = queue.shift()!;
     const path = new URL(url).pathname;
@@ -133,6 +171,17 @@ async function scan(slug: string, banned: RegExp[], bannedLabels: string[]): Pro
     await visit(page, url);
     pages.push(path);
     const { text, labels, links } = await readPage(page);
+    // The search UI's words that only show once the buyer uses it: chips and recent searches
+    // after a filter, a slider moved, the nothing-found text and its suggestions.
+    if (!searchUsed && (await page.locator('.fc-search-page[data-search-ready]').count())) {
+      searchUsed = true;
+      for (const state of await searchStates(page)) {
+        for (const re of banned) {
+          const m = re.exec(state.text);
+          if (m) problems.push(`${path} (${state.name}): ${re} in “…${state.text.slice(Math.max(0, m.index - 50), m.index + 50).trim()}…”`);
+        }
+      }
+    }
     for (const re of banned) {
       const m = re.exec(text);
       if (m) problems.push(`${path}: ${re} in “…${text.slice(Math.max(0, m.index - 50), m.index + 50).trim()}…”`);

@@ -2,7 +2,8 @@
  * The search page's history as a buyer lives it (docs/search-ui.md, "URL state"): one entry
  * per action, Back and Forward bring the address and the results back together (across
  * the path-based search routes, which are separate pages of the site), Back from a car page
- * restores the filters and the scroll position, and Show Me on a phone lands on the count
+ * restores the filters and the scroll position (also to the page the buyer landed on, deep in
+ * an infinite list whose later cars load again), and Show Me on a phone lands on the count
  * and the first car with a count that only moves from the old total to the new one.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -170,6 +171,43 @@ describe('search history', () => {
     expect(await shown(page)).toEqual(before);
     expect(errors).toEqual([]);
     await page.close();
+  });
+
+  it('Back to the page the buyer landed on, deep in an infinite list on a phone, lands on the same car', async () => {
+    // kiwi-car-yard loads more cars as the list ends (infiniteScroll); the landing entry is the server's page.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${base}/sites/kiwi-car-yard/search/used-cars`);
+    await page.locator('.fc-search-page__filters-toggle').click();
+    await page.waitForSelector('.fc-search-page[data-search-ready]', { timeout: 30_000 });
+    await page.locator('.fc-search-page__filters-toggle').click();
+    await settled(page);
+    const cards = page.locator('.fc-search-page__results .fc-car-card');
+    // Past the second page of cars: the list has loaded twice more.
+    while ((await cards.count()) <= 45) {
+      await cards.last().scrollIntoViewIfNeeded();
+      await page.mouse.wheel(0, 400);
+      await page.waitForFunction((n) => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > n, await cards.count(), { timeout: 15_000 });
+    }
+    const car = cards.nth(45);
+    await car.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 60);
+    await animationFrames(page, 3);
+    const y = await page.evaluate(() => window.scrollY);
+    const id = await car.getAttribute('data-car-id');
+    const topBefore = await car.evaluate((el) => el.getBoundingClientRect().top);
+    await car.locator('.fc-car-card__title a').click();
+    await page.waitForURL(/\/cars\//);
+    await page.waitForSelector('.fc-search-page', { state: 'detached' });
+
+    await page.goBack();
+    await page.waitForURL(/\/search\/used-cars$/);
+    await page.waitForFunction((target) => Math.abs(window.scrollY - target) <= 2, y, { timeout: 20_000 });
+    const top = await page.locator(`.fc-search-page__results .fc-car-card[data-car-id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs(top - topBefore)).toBeLessThanOrEqual(2);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 
