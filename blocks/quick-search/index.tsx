@@ -30,9 +30,11 @@ interface Enhanced {
 }
 
 function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: { id: string }; data?: unknown }) {
-  const { money, t } = useSite();
+  const { money, t, display } = useSite();
   const pages = usePages();
   const d = (data as QuickSearchData | undefined) ?? EMPTY;
+  // A–Z as the region reads them (a US Pickup Truck sorts under P, not where Ute would).
+  const bodies = d.bodies.map((b) => [b, display('simple_body', b)] as const).sort(([, a], [, b]) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
   const target = searchTarget(pages);
   const action = useHref(target.action);
   const navigate = useNavigate();
@@ -136,9 +138,9 @@ function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: {
             <label htmlFor={id('body')}>{t('Body type')}</label>
             <select id={id('body')} name={FIELD_NAMES.body} defaultValue="">
               <option value="">{t('Any body type')}</option>
-              {d.bodies.map((b) => (
+              {bodies.map(([b, label]) => (
                 <option key={b} value={b}>
-                  {t(b)}
+                  {label}
                 </option>
               ))}
             </select>

@@ -25,9 +25,9 @@ function Where() {
   return <output data-testid="location">{l.pathname + l.search}</output>;
 }
 
-function renderQuick(props: Partial<QuickSearchProps> = {}, data: unknown = DATA) {
+function renderQuick(props: Partial<QuickSearchProps> = {}, data: unknown = DATA, slug = 'southern-motor-group') {
   const raw = { type: 'quick-search', id: 'home-quick', props } as Block;
-  const { site, data: siteData } = prepareDemoSite({ site: 'southern-motor-group', blocks: [raw] });
+  const { site, data: siteData } = prepareDemoSite({ site: slug, blocks: [raw] });
   const block = site.pages.find((p) => p.path === TEST_PAGE_PATH)!.blocks!.find((b) => b.id === 'home-quick')!;
   const Component = QuickSearch.component;
   render(
@@ -46,6 +46,14 @@ function renderQuick(props: Partial<QuickSearchProps> = {}, data: unknown = DATA
 const options = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent);
 
 describe('quick search block', () => {
+  it("names body types in the region's words, A–Z as read, and still searches the stored value", () => {
+    const bodies = ['Cab Chassis', 'Caravan', 'People Mover', 'SUV', 'Ute'];
+    renderQuick({}, { ...DATA, bodies }, 'lakeside-chevrolet');
+    const select = screen.getByLabelText('Body type') as HTMLSelectElement;
+    expect(options(select)).toEqual(['Any body type', 'Chassis Cab', 'Minivan', 'Pickup Truck', 'SUV', 'Travel Trailer']);
+    expect([...select.options].map((o) => o.value)).toEqual(['', 'Cab Chassis', 'People Mover', 'Ute', 'SUV', 'Caravan']);
+  });
+
   it("is a plain GET form to the site's search page with the search's own field names", () => {
     const form = renderQuick();
     expect(form.getAttribute('method')).toBe('get');

@@ -41,6 +41,7 @@ export const enAU = {
   'body.4x4': '4x4',
   'body.Bus': 'Bus',
   'body.Cab Chassis': 'Cab Chassis',
+  'body.Caravan': 'Caravan',
   'body.Convertible': 'Convertible',
   'body.Coupe': 'Coupe',
   'body.Hardtop': 'Hardtop',

@@ -26,6 +26,8 @@ export const enUS = {
   'models.trucks': 'Trucks',
   'body.Ute': 'Pickup Truck',
   'body.Cab Chassis': 'Chassis Cab',
+  // A towed caravan is a travel trailer to a US buyer.
+  'body.Caravan': 'Travel Trailer',
   'body.Hatch': 'Hatchback',
   'body.People Mover': 'Minivan',
   'body.Softtop': 'Soft Top',

@@ -41,6 +41,7 @@ const NOT_US: RegExp[] = [
   /\bfavourites?\b/i,
   /\bpersonalised\b/i,
   /\bPeople Movers?\b/i,
+  /\bcaravans?\b/i, // a travel trailer
   /\bULP\b/,
   /\bstamp duty\b/i,
 ];
