@@ -283,7 +283,8 @@ describe('EnquiryModal (car cards and the car page)', () => {
     expect(screen.queryByLabelText(/Dealership/)).toBeNull(); // the car says which
     await send();
     await waitFor(() => expect(api.posts('/leads')).toHaveLength(1));
-    expect(api.posts('/leads')[0].body).toMatchObject({ category, car_id: 77, car_dealership_id: 11, dealership_slug: 'gold-coast-ford' });
+    // The stored lead carries the same event id as the page's dataLayer.
+    expect(api.posts('/leads')[0].body).toMatchObject({ category, car_id: 77, car_dealership_id: 11, dealership_slug: 'gold-coast-ford', event_id: eventId });
     await waitFor(() => expect(window.dataLayer).toContainEqual(expect.objectContaining({ event_id: eventId, car_id: 77 })));
     expect(enquiredCar('gold-coast-ford')).toMatchObject({ id: 77, lead_id: 31 });
   });

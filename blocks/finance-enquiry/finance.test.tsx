@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { fakeApi, renderFormBlock } from '../_forms/test-helpers.tsx';
 import { financeHref, financeQuery } from '../_forms/links.ts';
 import { prepareDemoSite } from '../_shared/test-utils.tsx';
+import { EVENT_IDS } from '../_shared/analytics.ts';
 import FinanceEnquiry from './index.tsx';
 import ApplyForFinance from '../apply-for-finance/index.tsx';
 import FinanceCalculator from '../finance-calculator/index.tsx';
@@ -135,6 +136,8 @@ describe('personalised finance', () => {
     expect(api.posts('/leads')[0].body).toMatchObject({
       category: 'Personalised Finance',
       car_id: 77,
+      // A finance lead on a new car carries the car's enquiry event id (docs/forms.md, "Analytics").
+      event_id: EVENT_IDS.newEnquiry,
       finance_quote: { price: 62000, deposit: 0, termYears: 5, interestRate: 10 },
     });
   });
