@@ -143,8 +143,11 @@ async function searchStates(page: Page): Promise<{ name: string; text: string }[
   states.push({ name: 'refined', text: (await readPage(page)).text });
   await page.locator('.fc-search-box__input').fill('zzqxjv');
   await page.locator('.fc-search-box__input').press('Enter');
-  await searched(page);
-  await page.waitForSelector('.fc-search-page__results :text("No cars match")');
+  await page.waitForURL(/query=zzqxjv/);
+  await page.waitForFunction(() => {
+    const results = document.querySelector('.fc-search-page__results');
+    return results?.getAttribute('aria-busy') === 'false' && !results.querySelector('.fc-car-card');
+  });
   await page.waitForTimeout(1_000); // the suggestions' counts
   states.push({ name: 'nothing found', text: (await readPage(page)).text });
   return states;
