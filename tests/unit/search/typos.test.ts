@@ -12,6 +12,10 @@ const models: [string, string][] = [
   ['Land Rover', 'Range Rover'],
   ['Toyota', 'Corolla'],
   ['Mazda', 'CX-5'],
+  ['Nissan', 'X-Trail'],
+  ['Hyundai', 'Santa Fe'],
+  ['Hyundai', 'Tucson'],
+  ['Mitsubishi', 'Outlander'],
 ];
 const engine = new SearchEngine({ cacheSize: 0 });
 engine.addIndex(
@@ -64,6 +68,17 @@ describe('transposed letters', () => {
   it('no swaps without typo tolerance, nor in words under 4 letters', () => {
     expect(find('rnager', false)).toEqual([]);
     expect(find('xc5')).toEqual([]);
+  });
+});
+
+describe('other models', () => {
+  it('swaps, and joined or split words, hold for models the rules were not written for', () => {
+    expect(find('tuscon')).toEqual([9]);
+    expect(find('outlnader')).toEqual([10]);
+    expect(find('hyundai santafe')).toEqual([8]);
+    expect(find('xtrail')).toEqual([7]);
+    expect(find('x trail')).toEqual([7]);
+    expect(find('cx5')).toEqual([6]);
   });
 });
 
