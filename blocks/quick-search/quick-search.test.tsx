@@ -5,7 +5,7 @@ import { BlockEnvironmentProvider } from '../../engine/render/BlockTree.tsx';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
 import type { Block } from '../../engine/site/types.ts';
 import type { QuickSearchProps } from '../../schemas/resolved.gen.ts';
-import { prepareDemoSite, TEST_PAGE_PATH } from '../_shared/test-utils.tsx';
+import { prepareDemoSite, TEST_PAGE_PATH, type DemoSite } from '../_shared/test-utils.tsx';
 import QuickSearch from './index.tsx';
 import { QUICK_FACETS } from './load.ts';
 import type { QuickSearchData } from './rules.ts';
@@ -25,7 +25,7 @@ function Where() {
   return <output data-testid="location">{l.pathname + l.search}</output>;
 }
 
-function renderQuick(props: Partial<QuickSearchProps> = {}, data: unknown = DATA, slug = 'southern-motor-group') {
+function renderQuick(props: Partial<QuickSearchProps> = {}, data: unknown = DATA, slug: DemoSite = 'southern-motor-group') {
   const raw = { type: 'quick-search', id: 'home-quick', props } as Block;
   const { site, data: siteData } = prepareDemoSite({ site: slug, blocks: [raw] });
   const block = site.pages.find((p) => p.path === TEST_PAGE_PATH)!.blocks!.find((b) => b.id === 'home-quick')!;
