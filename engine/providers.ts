@@ -17,6 +17,12 @@ export interface StockInput {
   catalogue: Catalogue;
   /** The sites valid at start-up, in folder order (a site fixed later gets its stock at the next start). */
   sites: ResolvedSite[];
+  /**
+   * Only the cars of these dealerships are wanted (absent: all of them). The server asks for
+   * a site's dealerships when the site is first asked for; a provider may return more, but
+   * the cars it returns for a dealership must be the same whichever others are asked with it.
+   */
+  dealerships?: ReadonlySet<string>;
 }
 
 /** The cars of the sites: every car the search engine, car pages, feeds and API know. */

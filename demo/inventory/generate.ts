@@ -38,6 +38,8 @@ export interface InventoryOptions {
   now?: number;
   /** Id of the first car (default 1): stock generated apart (new-dealerships.ts) takes ids of its own. */
   firstId?: number;
+  /** Only the cars of these dealerships (default: all). Each car is the same as in a run that makes them all. */
+  dealerships?: ReadonlySet<string>;
 }
 
 const DAY = 86400;
@@ -58,7 +60,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
   const view = catalogueView(options.catalogue);
   const equipment = equipmentCache();
   const serials = new Map<string, number>();
-  const cars: Car[] = new Array(count);
+  const cars: Car[] = [];
   // The cars of one location share its location object (two: with and without the locations
   // it also lists at), as a feed's rows repeat it: one object, not one per car (docs/deploy.md, "Memory and start-up").
   const locations = new Map<string, Car['location']>();
@@ -73,9 +75,14 @@ export function generateInventory(options: InventoryOptions): Car[] {
   };
 
   for (let n = 0; n < count; n++) {
+    const outlet = outlets[n % outlets.length];
+    if (options.dealerships && !options.dealerships.has(outlet.dealership.slug)) {
+      // The car is not made, but its stock number is taken, so the cars made are those of a whole run.
+      serials.set(outlet.prefix, (serials.get(outlet.prefix) ?? 10000) + 1);
+      continue;
+    }
     const d = new Draw(mulberry32(mixSeed(seed, n)));
     const id = (options.firstId ?? 1) + n;
-    const outlet = outlets[n % outlets.length];
     const { region, dealership } = outlet;
     const franchised = outlet.ownMakes.length > 0;
 
@@ -371,7 +378,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
       car.axle_type = body === 'motorhome' ? null : caravanLengthFt >= 18 ? 'Tandem' : 'Single';
       car.sleeps = d.int(2, 6);
     }
-    cars[n] = applyDerived(car, now);
+    cars.push(applyDerived(car, now));
   }
   return cars;
 }

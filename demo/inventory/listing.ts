@@ -56,7 +56,8 @@ export function yearMonth(year: number, month: number): string {
 export function equipmentCache() {
   const cache = new Map<string, string[]>();
   return (d: Draw, key: string, body: string, tier: number, modern: boolean, seats: number, price: number) => {
-    const k = `${key}|${tier}|${modern}|${seats}`;
+    // Everything the list depends on is in the key, so a car's list never depends on the cars made before it.
+    const k = `${key}|${tier}|${modern}|${seats}|${price > 70000}`;
     let list = cache.get(k);
     if (list) return list;
     if (body === 'motorcycle') list = MOTORCYCLE_EQUIPMENT.slice(0, 3 + tier * 2);

@@ -22,12 +22,17 @@ export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sit
  * dealerships, with cars of their own for the dealerships of a site without locations yet
  * (new-dealerships.ts). Asked again for a site created while the server runs
  * (engine/inventory/live-stock.ts addSites), it gives that site's new dealerships the same
- * cars it would at the next start.
+ * cars it would at the next start. Asked for some dealerships, it makes only theirs, the
+ * same cars as when it makes them all (a server makes a site's cars when the site is first
+ * asked for: engine/inventory/live-stock.ts).
  */
 export function demoStock(options: DemoStockOptions = {}): StockSource {
-  return ({ catalogue, sites }) => {
+  return ({ catalogue, sites, dealerships }) => {
     const stocked = sites.filter((s) => s.dealerships.length > 0);
-    return [...generateInventory({ catalogue, sites: stocked, ...options }), ...newDealershipStock({ catalogue, sites: stocked, seed: options.seed, now: options.now })];
+    return [
+      ...generateInventory({ catalogue, sites: stocked, dealerships, ...options }),
+      ...newDealershipStock({ catalogue, sites: stocked, seed: options.seed, now: options.now, dealerships }),
+    ];
   };
 }
 

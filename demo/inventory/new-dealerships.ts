@@ -33,6 +33,8 @@ export interface NewDealershipOptions {
   sites: InventorySite[];
   seed?: number;
   now?: number;
+  /** Only these dealerships (default: all). */
+  dealerships?: ReadonlySet<string>;
 }
 
 /** The cars of every dealership of the sites without locations (each dealership once). */
@@ -44,7 +46,7 @@ export function newDealershipStock(options: NewDealershipOptions): Car[] {
     if (site.locations?.length) continue;
     const region = site.region ?? 'AU';
     for (const dealership of site.dealerships ?? []) {
-      if (done.has(dealership.slug)) continue;
+      if (done.has(dealership.slug) || (options.dealerships && !options.dealerships.has(dealership.slug))) continue;
       done.add(dealership.slug);
       const alone: InventorySite = { slug: site.slug, region, dealerships: [dealership], locations: [placeholderLocation(dealership, region)] };
       cars.push(
