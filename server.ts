@@ -8,6 +8,7 @@
 import process from 'node:process';
 import { once } from 'lodash-es';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
 import { listenOrExplain } from './engine/server/listen.ts';
 import { httpServerOptions } from './engine/server/time-budget.ts';
 import { PROJECT_ROOT } from './engine/project-root.ts';
@@ -33,8 +34,9 @@ try {
   process.exit(1);
 }
 
-// The sanitiser worker loads jsdom on another core while the app's modules load (docs/deploy.md, "Memory and start-up").
-(await import('./engine/sanitize/purify-client.ts')).startPurifyWorker();
+// The sanitiser worker loads jsdom on another core while the app's modules load, unless the build
+// sanitised these sites' rich text ahead (docs/deploy.md, "Memory and start-up").
+(await import('./engine/sanitize/html.server.ts')).startHtmlSanitizer(process.env.FORECOURT_SITES_DIR ?? join(PROJECT_ROOT, 'sites'));
 const { createApp } = await import('./engine/server/app.ts');
 const { demo } = await import('./demo/defaults.ts');
 const { DamagedDatabaseError } = await import('./engine/api/db/guard.ts');

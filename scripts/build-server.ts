@@ -15,6 +15,9 @@
  *   of its own, purify-worker.js beside the chunks, where the code starting it looks.
  * - The site and API request validators, compiled ahead by ajv, are written beside them as
  *   validators.cjs (engine/schema/precompiled.ts, standalone.ts).
+ * - The rich text of the sites folder the server will serve (FORECOURT_SITES_DIR, or sites/),
+ *   sanitised ahead by the worker, is written beside them as sanitized.json
+ *   (engine/sanitize/sanitized-file.ts, sanitize-sites.ts).
  */
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -42,7 +45,7 @@ export function compiledServer(dist = process.env.FORECOURT_DIST ?? 'dist'): str
   return join(resolve(root, dist), 'node', 'server.js');
 }
 
-export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist'): Promise<string> {
+export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist', sitesDir = process.env.FORECOURT_SITES_DIR ?? join(root, 'sites')): Promise<string> {
   const outdir = join(resolve(root, dist), 'node');
   // Chunk names change with their contents: the last build's go.
   if (existsSync(outdir)) for (const f of readdirSync(outdir)) if (/\.js(\.map)?$/.test(f)) rmSync(join(outdir, f));
@@ -68,6 +71,10 @@ export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist'): 
   // The validators compiled ahead, where the compiled server looks for them (engine/schema/precompiled.ts).
   const { standaloneValidators } = await import('../engine/schema/standalone.ts');
   writeFileSync(join(outdir, PRECOMPILED_VALIDATORS_FILE), standaloneValidators());
+  // The sites' rich text as the worker sanitises it, so a built server need not load jsdom at start.
+  const { SANITIZED_FILE } = await import('../engine/sanitize/sanitized-file.ts');
+  const { sanitizeSitesAhead } = await import('../engine/sanitize/sanitize-sites.ts');
+  writeFileSync(join(outdir, SANITIZED_FILE), sanitizeSitesAhead(sitesDir));
   return outdir;
 }
 

@@ -8,22 +8,54 @@
  *
  * Sites made from one template repeat the same rich text, so each distinct string is
  * cleaned once and the answer remembered; text without `<` is returned unchanged (as
- * DOMPurify itself would) and never reaches the worker.
+ * DOMPurify itself would) and never reaches the worker. A built server starts with the
+ * answers the build got from the same worker for its sites folder (sanitized-file.ts).
  */
-import { purifySync } from './purify-client.ts';
+import { resolve } from 'node:path';
+import { purifySync, startPurifyWorker } from './purify-client.ts';
+import { sanitizedAhead, type SanitizedAhead } from './sanitized-file.ts';
 
 /** Distinct strings remembered; past this the memory starts again (a bound, not a tuning knob). */
 export const SANITIZE_MEMO_LIMIT = 20_000;
 
 const memo = new Map<string, string>();
+/** The build's answers (never cleared: the memo's bound is for what comes later). */
+let ahead: SanitizedAhead | undefined;
+let aheadRead = false;
+
+function fromBuild(): SanitizedAhead | undefined {
+  if (!aheadRead) {
+    ahead = sanitizedAhead();
+    aheadRead = true;
+  }
+  return ahead;
+}
 
 export function sanitizeHtml(html: string): string {
   if (!html.includes('<')) return html;
-  let clean = memo.get(html);
+  let clean = fromBuild()?.strings.get(html) ?? memo.get(html);
   if (clean === undefined) {
     clean = purifySync('html', html);
     if (memo.size >= SANITIZE_MEMO_LIMIT) memo.clear();
     memo.set(html, clean);
   }
   return clean;
+}
+
+/**
+ * Called as start-up begins: the worker starts now, loading jsdom on the other core while
+ * the app loads, unless the build sanitised this sites folder's rich text ahead; then it
+ * starts only if a string is missing (a site changed since the build), and a normal start
+ * never loads jsdom.
+ */
+export function startHtmlSanitizer(sitesDir: string): void {
+  if (fromBuild()?.sitesDir === resolve(sitesDir)) return;
+  startPurifyWorker();
+}
+
+/** Tests: answer as if the build had written these answers (undefined: no file), with nothing remembered. */
+export function useSanitizedAheadForTests(next: SanitizedAhead | undefined): void {
+  ahead = next;
+  aheadRead = true;
+  memo.clear();
 }

@@ -15,7 +15,8 @@ import type { RenderedPage, createPageRenderer } from '../render/server.tsx';
 import { pageDocument, type PageAssets } from './html.ts';
 import { createAssetResolver, CLIENT_ENTRY } from './manifest.ts';
 import { SiteStore, type SiteEntry } from './sites.ts';
-import { endPurifyWorker, startPurifyWorker } from '../sanitize/purify-client.ts';
+import { endPurifyWorker } from '../sanitize/purify-client.ts';
+import { startHtmlSanitizer } from '../sanitize/html.server.ts';
 import { assetsRouter } from './assets.ts';
 import { securityHeaders, staffOnly, TOKEN_FAILURE_LIMIT } from './security.ts';
 import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from './request-guard.ts';
@@ -59,8 +60,8 @@ interface ServerEntry {
 
 export async function createApp(options: ServerOptions) {
   const { mode, root } = options;
-  // jsdom loads in the sanitiser worker while the sites load; it ends with start-up below (docs/deploy.md, "Memory and start-up").
-  startPurifyWorker();
+  // jsdom loads in the sanitiser worker while the sites load (unless the build sanitised them ahead); it ends with start-up below (docs/deploy.md, "Memory and start-up").
+  startHtmlSanitizer(options.sitesDir ?? join(root, 'sites'));
   // The built renderer loads first: its code runs while the worker loads jsdom, which the sites wait for.
   const dist = resolve(root, options.distDir ?? process.env.FORECOURT_DIST ?? 'dist');
   const clientDir = join(dist, 'client');

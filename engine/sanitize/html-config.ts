@@ -1,0 +1,37 @@
+/**
+ * The rich-text rules as data: what DOMPurify is told (tags, attributes, link schemes) and
+ * the attributes set on what it keeps. html-rules.ts applies them; they are data so the
+ * rich text sanitised ahead by the build can name exactly which rules produced it, and a
+ * server ignores a file made under other rules (sanitized-file.ts; docs/deploy.md, "Memory
+ * and start-up"). This module loads no DOMPurify: the server's own thread reads it.
+ */
+import { uniq } from 'lodash-es';
+
+export const ALLOWED_TAGS = [
+  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sup', 'sub', 'span',
+  'h2', 'h3', 'h4', 'h5', 'ul', 'ol', 'li', 'a', 'blockquote', 'hr', 'table', 'thead',
+  'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption',
+];
+export const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'target', 'rel'];
+export const ALLOWED_URI_REGEXP = /^(?:https?:|mailto:|tel:|\/(?!\/)|#|\?)/i;
+
+/** Set on kept elements after DOMPurify's pass: a tag (upper case, as DOM names it), the attributes it must have (if any), and what is set. */
+export interface SetAttributesRule {
+  tag: string;
+  when?: Record<string, string>;
+  set: Record<string, string>;
+}
+
+export const SET_ATTRIBUTES: SetAttributesRule[] = [
+  // A link opening a new tab gets no handle on this page.
+  { tag: 'A', when: { target: '_blank' }, set: { rel: 'noopener noreferrer' } },
+  { tag: 'IMG', set: { loading: 'lazy' } },
+];
+
+/** DOMPurify's configuration for rich text (the attributes set above are allowed too). */
+export const HTML_PURIFY_CONFIG = {
+  ALLOWED_TAGS,
+  ALLOWED_ATTR: uniq([...ALLOWED_ATTR, ...SET_ATTRIBUTES.flatMap((r) => Object.keys(r.set))]),
+  ALLOWED_URI_REGEXP,
+  ALLOW_DATA_ATTR: false,
+};
