@@ -5,6 +5,7 @@
  * and the editor, and no TypeScript loader runs in any of its threads: a watcher preloaded
  * into every thread (fixtures/loader-watch.mjs) logs each module resolving to tsx or a .ts file,
  * or into a package the build bundles (lodash-es: read module by module, it slowed every start).
+ * The build sanitised the sites' rich text ahead, so no worker thread (jsdom) starts either.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -79,6 +80,13 @@ describe('the compiled server (npm run serve)', () => {
     expect(lines.some((l) => l.startsWith('thread main ') && l.includes(server))).toBe(true);
     expect(lines.filter((l) => !l.startsWith('thread '))).toEqual([]);
     expect(lines.filter((l) => l.includes('tsx'))).toEqual([]);
+  });
+
+  it('started without the sanitiser’s worker: the build sanitised its sites’ rich text ahead', () => {
+    expect(existsSync(join(dirname(compiledServer(inject('distDir'))), 'sanitized.json'))).toBe(true);
+    const threads = readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('thread '));
+    expect(threads.length).toBeGreaterThan(0);
+    expect(threads.filter((l) => !l.startsWith('thread main '))).toEqual([]);
   });
 
   it('has the sanitiser’s worker beside the chunks when the source has one', () => {
