@@ -18,6 +18,7 @@ import { badgesFor, catalogueView } from './catalogue-view.ts';
 import { slugify } from '../../engine/slug.ts';
 import { dealerComments, equipmentCache, isoDate, niceRound, regplateFor, startOfUtcDay, vinFor, yearMonth } from './listing.ts';
 import { outletsOf, type InventorySite } from './outlets.ts';
+import { joinFlat, valuePool, type ValuePool } from './shared-values.ts';
 import { BODIES, COLOURS, FILTERED_FEATURES, MAKE_ERAS, MAKE_SINCE, USED_TAGS } from './vocab.ts';
 
 export type { InventorySite } from './outlets.ts';
@@ -58,7 +59,9 @@ export function generateInventory(options: InventoryOptions): Car[] {
   const outlets = outletsOf(options.sites);
   if (!outlets.length) return [];
   const view = catalogueView(options.catalogue);
-  const equipment = equipmentCache();
+  // Values equal across cars are held once (shared-values.ts, docs/deploy.md "Memory and start-up").
+  const pool = valuePool();
+  const equipment = equipmentCache(pool);
   const serials = new Map<string, number>();
   const cars: Car[] = [];
   // The cars of one location share its location object (two: with and without the locations
@@ -168,7 +171,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
     const manual = itemType === 'motorcycle' || (!electric && simpleFuel !== 'None' && d.chance(body === 'ute' ? 0.2 : body === 'coupe' ? 0.25 : 0.08));
     const gears = electric ? 1 : itemType === 'motorcycle' ? 6 : manual ? d.pick([5, 6]) : d.pick([6, 8, 9, 10]);
     const simpleTransmission = simpleFuel === 'None' ? 'None' : manual ? 'Manual' : 'Automatic';
-    const trans = simpleFuel === 'None' ? null : `${gears} Speed ${manual ? 'Manual' : itemType === 'car' && !electric && d.chance(0.15) ? 'CVT' : 'Automatic'}`;
+    const trans = simpleFuel === 'None' ? null : pool.text(`${gears} Speed ${manual ? 'Manual' : itemType === 'car' && !electric && d.chance(0.15) ? 'CVT' : 'Automatic'}`);
     const drive =
       itemType === 'motorcycle'
         ? 'Chain'
@@ -205,8 +208,8 @@ export function generateInventory(options: InventoryOptions): Car[] {
 
     // Equipment, tags, money.
     const modern = year >= 2016;
-    const equip = carType === 'used' && d.chance(0.1) ? [] : equipment(d, `${make}|${model.name}`, body, tier, modern, seats ?? 0, price);
-    const filteredFeatures = equip.filter((e) => FILTERED_FEATURES.has(e));
+    const equip = carType === 'used' && d.chance(0.1) ? pool.list([]) : equipment(d, `${make}|${model.name}`, body, tier, modern, seats ?? 0, price);
+    const filteredFeatures = pool.list(equip.filter((e) => FILTERED_FEATURES.has(e)));
     let tag: string | null = null;
     if (carType === 'new' && year < currentYear && d.chance(0.6)) tag = 'runout sale';
     else if (carType !== 'used' && status === 'in_stock' && d.chance(0.03)) tag = 'Test Drive Only';
@@ -235,14 +238,14 @@ export function generateInventory(options: InventoryOptions): Car[] {
       // One address per photo for every list: the photo server draws it at any width (?w=,
       // which pages always set: blocks/_cars/images.ts), 800 wide when none is asked for.
       // 20,000 cars hold a quarter of a million of these (docs/deploy.md, "Memory and start-up").
-      const photo = `/assets/cars/${id}/${p + 1}.svg`;
+      const photo = joinFlat('/assets/cars/', id, '/', p + 1, '.svg');
       images[p] = { url: photo, thumb_url: photo };
       thumbnails[p] = photo;
     }
 
     const buildMonth = d.int(1, 12);
-    const name = `${year} ${make} ${model.name}${badge ? ` ${badge}` : ''}`;
-    const series = itemType === 'car' ? `MY${String(year).slice(2)}` : null;
+    const name = pool.text(`${year} ${make} ${model.name}${badge ? ` ${badge}` : ''}`);
+    const series = itemType === 'car' ? pool.text(`MY${String(year).slice(2)}`) : null;
     const categories: string[] = [];
     if (itemType === 'motorcycle') categories.push('Motorcycles');
     else if (itemType === 'caravan') categories.push('Caravans & RVs');
@@ -275,7 +278,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
       objectID: String(id),
       slug: slugify(`${name} ${id}`).slice(0, 80).replace(/-+$/, ''),
       name,
-      carsales_title: `${name}${series ? ` ${series}` : ''}${trans ? ` ${simpleTransmission}` : ''}${drive && drive !== 'Chain' ? ` ${drive}` : ''}`,
+      carsales_title: pool.text(`${name}${series ? ` ${series}` : ''}${trans ? ` ${simpleTransmission}` : ''}${drive && drive !== 'Chain' ? ` ${drive}` : ''}`),
       year,
       make,
       model: model.name,
@@ -306,9 +309,9 @@ export function generateInventory(options: InventoryOptions): Car[] {
       stocknum,
       vin: vinFor(d, make, year, id),
       regplate: carType === 'new' || (itemType === 'caravan' && d.chance(0.3)) ? null : regplateFor(d, region, loc.address.state),
-      rego_expiry: carType === 'new' ? null : isoDate(nowS + d.int(-30, 365) * DAY),
-      compliance_date: yearMonth(buildMonth === 12 ? year + 1 : year, buildMonth === 12 ? 1 : buildMonth + 1),
-      build_date: yearMonth(year, buildMonth),
+      rego_expiry: carType === 'new' ? null : pool.text(isoDate(nowS + d.int(-30, 365) * DAY)),
+      compliance_date: pool.text(yearMonth(buildMonth === 12 ? year + 1 : year, buildMonth === 12 ? 1 : buildMonth + 1)),
+      build_date: pool.text(yearMonth(year, buildMonth)),
       seats,
       doors,
       colour,
@@ -318,7 +321,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
       simple_body: facts.label,
       simple_transmission: simpleTransmission,
       trans,
-      engine_size: electric ? 'Electric' : litres ? `${litres.toFixed(1)}L` : null,
+      engine_size: electric ? 'Electric' : litres ? pool.text(`${litres.toFixed(1)}L`) : null,
       variant: {
         cylinders,
         enginesize: litres ? Math.round(litres * 1000) : null,
@@ -341,7 +344,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
       images,
       thumbnails,
       primary_image_url: photos ? images[0].url : null,
-      file: carType === 'used' && d.chance(0.25) ? `/cars/${id}/history-report.pdf` : null,
+      file: carType === 'used' && d.chance(0.25) ? joinFlat('/cars/', id, '/history-report.pdf') : null,
       dealership_id: dealership.id,
       dealership_slug: dealership.slug,
       dealership_name: dealership.name,
@@ -354,10 +357,10 @@ export function generateInventory(options: InventoryOptions): Car[] {
       private_postcode: null,
       standardEquipment: equip,
       views: Math.round(d.exponential(150)),
-      payment_processors: status === 'in_stock' && !reserved && price > 200 && d.chance(0.6) ? ['stripe'] : [],
+      payment_processors: pool.list(status === 'in_stock' && !reserved && price > 200 && d.chance(0.6) ? ['stripe'] : []),
       finance_lenders: lenders,
       autograb_data: autograb,
-      categories,
+      categories: pool.list(categories),
       filtered_features: filteredFeatures,
       // Filled by applyDerived below.
       make_model: '',
@@ -378,7 +381,16 @@ export function generateInventory(options: InventoryOptions): Car[] {
       car.axle_type = body === 'motorhome' ? null : caravanLengthFt >= 18 ? 'Tandem' : 'Single';
       car.sleeps = d.int(2, 6);
     }
-    cars.push(applyDerived(car, now));
+    cars.push(shareDerived(applyDerived(car, now), pool));
   }
   return cars;
+}
+
+/** The derived texts and tags repeat across cars too: one copy each (applyDerived makes new ones). */
+function shareDerived(car: Car, pool: ValuePool): Car {
+  car.make_model = pool.text(car.make_model);
+  car.price_range = pool.text(car.price_range);
+  car.weekly_price_range = pool.text(car.weekly_price_range ?? null);
+  if (car._tags) car._tags = pool.list(car._tags);
+  return car;
 }

@@ -4,6 +4,7 @@
  */
 import type { Car, Region } from '../../schemas/types.gen.ts';
 import type { Draw } from '../prng.ts';
+import type { ValuePool } from './shared-values.ts';
 import { BASE_EQUIPMENT, CARAVAN_EQUIPMENT, MODERN_EQUIPMENT, MOTORCYCLE_EQUIPMENT, OFFROAD_EQUIPMENT, PREMIUM_EQUIPMENT } from './vocab.ts';
 
 const DAY = 86400;
@@ -24,13 +25,14 @@ const YEAR_CODES = 'ABCDEFGHJKLMNPRSTVWXY123456789';
 export function vinFor(d: Draw, make: string, year: number, id: number): string {
   let h = 0;
   for (const ch of make) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  let vin = '';
-  for (let i = 0; i < 3; i++) vin += VIN_CHARS[(h >>> (i * 5)) % VIN_CHARS.length];
-  for (let i = 0; i < 5; i++) vin += VIN_CHARS[d.int(0, VIN_CHARS.length - 1)];
-  vin += YEAR_CODES[(((year - 1980) % 30) + 30) % 30];
-  vin += VIN_CHARS[d.int(0, VIN_CHARS.length - 1)];
-  vin += String(id).padStart(7, '0').slice(-7);
-  return vin;
+  // Joined, not appended: a string built with += is held as a chain of pieces (shared-values.ts).
+  const vin: string[] = [];
+  for (let i = 0; i < 3; i++) vin.push(VIN_CHARS[(h >>> (i * 5)) % VIN_CHARS.length]);
+  for (let i = 0; i < 5; i++) vin.push(VIN_CHARS[d.int(0, VIN_CHARS.length - 1)]);
+  vin.push(YEAR_CODES[(((year - 1980) % 30) + 30) % 30]);
+  vin.push(VIN_CHARS[d.int(0, VIN_CHARS.length - 1)]);
+  vin.push(String(id).padStart(7, '0').slice(-7));
+  return vin.join('');
 }
 
 export function regplateFor(d: Draw, region: Region, state: string): string {
@@ -52,8 +54,11 @@ export function yearMonth(year: number, month: number): string {
   return `${year}-${String(month).padStart(2, '0')}`;
 }
 
-/** Equipment lists are shared between cars of the same model, trim and age band (they never change). */
-export function equipmentCache() {
+/**
+ * Equipment lists are shared between cars of the same model, trim and age band (they never
+ * change), and equal lists of different models are one list of the pool (shared-values.ts).
+ */
+export function equipmentCache(pool: ValuePool) {
   const cache = new Map<string, string[]>();
   return (d: Draw, key: string, body: string, tier: number, modern: boolean, seats: number, price: number) => {
     // Everything the list depends on is in the key, so a car's list never depends on the cars made before it.
@@ -71,6 +76,7 @@ export function equipmentCache() {
       if (seats >= 7) list.push('Third Row Seating');
     }
     void d;
+    list = pool.list(list);
     cache.set(k, list);
     return list;
   };
