@@ -95,13 +95,19 @@ export function mergeObject(b: Maybe, t: Maybe, m: Maybe, path: string, label: L
  * the items it shares with base, otherwise theirs (also when both reordered differently:
  * order conflicts are settled for theirs, silently). Items only the other side (or only
  * base) has are then placed after their nearest preceding neighbour on that side (or
- * first, when nothing precedes them), after any items that side does not know about.
+ * first, when nothing precedes them), after any items that side does not know about,
+ * except one that base has after the item: base order between two items of base stands
+ * unless a side reordered them. (Theirs removed B and mine removed C of [A, B, C], each
+ * changing the other; kept both ways, it is [A, B, C], not C moved before B.)
  */
 export function mergeOrder(lb: string[], lt: string[], lm: string[], members: Set<string>): string[] {
   const mineFirst = reordered(lb, lm) && !reordered(lb, lt);
   const [primary, secondary] = mineFirst ? [lm, lt] : [lt, lm];
   const result = primary.filter((k) => members.has(k));
   const placed = new Set(result);
+  const baseAt = new Map(lb.map((k, i) => [k, i]));
+  /** Base has `later` after `k` (false when either is not in base). */
+  const baseAfter = (later: string, k: string) => (baseAt.get(later) ?? -1) > (baseAt.get(k) ?? Infinity);
   for (const src of [secondary, lb]) {
     const known = new Set(src);
     let anchor: string | undefined;
@@ -112,7 +118,7 @@ export function mergeOrder(lb: string[], lt: string[], lm: string[], members: Se
       }
       if (!members.has(k)) continue;
       let pos = anchor === undefined ? 0 : result.indexOf(anchor) + 1;
-      while (pos < result.length && !known.has(result[pos])) pos++;
+      while (pos < result.length && !known.has(result[pos]) && !baseAfter(result[pos], k)) pos++;
       result.splice(pos, 0, k);
       placed.add(k);
       anchor = k;

@@ -25,7 +25,10 @@
  * - Order: when only one side reordered a list (changed the relative order of items it
  *   shares with base), its order wins; when both reordered differently, theirs' order
  *   wins and nothing is reported: a dialog about order is not worth staff's time, and
- *   every item is still there.
+ *   every item is still there. Two items of base keep base's order unless a side
+ *   reordered them, also when each is there only because staff kept it (theirs removed
+ *   B and mine removed C of [A, B, C], each changing the other: keeping both gives
+ *   [A, B, C]).
  * - Every other array (menus, string lists, reviews, slides…) is a value: one side
  *   changed it → that side; both changed it differently → one conflict for the array.
  * - A document whose page or block ids are missing or repeated (which the validator

@@ -155,24 +155,9 @@ describe('mergeSiteDocuments: properties', () => {
             else if (mGone) state = tChanged && !mineWins ? 'T' : 'gone';
             else if (tChanged && mChanged) state = mineWins ? 'M' : 'T';
             else state = tChanged ? 'T' : mChanged ? 'M' : 'base';
+            // Nobody reordered, so what is left keeps base's order, blocks put back included.
             if (state === 'gone') listOf(d, id).splice(blocksOf(d).get(id)!.index, 1);
             else if (state !== 'base') setHeading(id, `${state} ${id}`)(d);
-          }
-          // The merge's order rule: a block put back for mine goes after its neighbour on mine's
-          // side, and what theirs kept at that same place comes first (blocks mine removed that
-          // theirs changed, kept for theirs).
-          for (const id of BLOCK_IDS) {
-            const restored = tDel.includes(id) && mEdit.includes(id) && !mDel.includes(id) && choice.get(id) === 'mine';
-            if (!restored || !blocksOf(d).has(id)) continue;
-            const list = listOf(d, id);
-            let at = blocksOf(d).get(id)!.index;
-            while (at + 1 < list.length) {
-              const next = (list[at + 1] as { id: string }).id;
-              const keptForTheirs = mDel.includes(next) && !tDel.includes(next) && tEdit.includes(next) && choice.get(next) !== 'mine';
-              if (!keptForTheirs) break;
-              [list[at], list[at + 1]] = [list[at + 1], list[at]];
-              at++;
-            }
           }
         });
         expect(new Set(conflicts.map((c) => c.path)).size).toBe(conflicts.length);
@@ -180,5 +165,48 @@ describe('mergeSiteDocuments: properties', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('mergeSiteDocuments: order of blocks kept from both sides (examples the properties found)', () => {
+  const SEARCH = ['search-results', ...[1, 2, 3, 4, 5].map((n) => `search-promo-${n}`)];
+  const without = (d: Doc, ...gone: string[]) => gone.forEach((id) => listOf(d, id).splice(blocksOf(d).get(id)!.index, 1));
+  const settle = (theirs: Doc, mine: Doc, pick: Record<string, 'mine' | 'theirs'>) => {
+    const { merged, conflicts } = merge(KIWI, theirs, mine);
+    const choices = Object.fromEntries(conflicts.map((c) => [c.path, pick[/"([^"]+)"/.exec(c.label)![1]]]));
+    expect(Object.values(choices)).not.toContain(undefined);
+    return applyChoices(merged, conflicts, choices);
+  };
+
+  it('blocks put back for mine keep base order beside a block kept for theirs (seed -1138550710)', () => {
+    expect(ids(page(KIWI, 'search').blocks)).toEqual(SEARCH);
+    const theirs = edit(KIWI, (d) => {
+      setHeading('search-promo-5', 'T5')(d);
+      without(d, 'search-promo-1', 'search-promo-2', 'search-promo-4');
+    });
+    const mine = edit(KIWI, (d) => {
+      setHeading('search-promo-1', 'M1')(d);
+      setHeading('search-promo-2', 'M2')(d);
+      without(d, 'search-promo-3', 'search-promo-5');
+    });
+    const out = settle(theirs, mine, { 'search-promo-1': 'mine', 'search-promo-2': 'mine', 'search-promo-5': 'theirs' });
+    // Nobody reordered: promo 5 stays after 1 and 2, as in base (it came first before the fix).
+    expect(ids(page(out, 'search').blocks)).toEqual(['search-results', 'search-promo-1', 'search-promo-2', 'search-promo-5']);
+    expect(page(out, 'search').blocks.map((b: Doc) => b.props.heading).slice(1)).toEqual(['M1', 'M2', 'T5']);
+  });
+
+  it('when mine reordered, a block kept for theirs still goes before one base has after it', () => {
+    const theirs = edit(KIWI, (d) => {
+      setHeading('search-promo-1', 'T1')(d);
+      without(d, 'search-promo-2');
+    });
+    const mine = edit(KIWI, (d) => {
+      setHeading('search-promo-2', 'M2')(d);
+      without(d, 'search-promo-1');
+      const list = page(d, 'search').blocks;
+      list.unshift(...list.splice(list.length - 1, 1)); // promo 5 to the top
+    });
+    const out = settle(theirs, mine, { 'search-promo-1': 'theirs', 'search-promo-2': 'mine' });
+    expect(ids(page(out, 'search').blocks)).toEqual(['search-promo-5', 'search-results', 'search-promo-1', 'search-promo-2', 'search-promo-3', 'search-promo-4']);
   });
 });
