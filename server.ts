@@ -47,14 +47,18 @@ const started = await createApp({ mode, root: PROJECT_ROOT, sitesDir: process.en
   process.exit(1);
 });
 const { app, sites, close } = started;
-// Start-up allocates in bulk what it keeps (cars, indexes) and is left V8's own heap growth;
-// serving is held closer to its live data (engine/server/heap-growth.ts).
-limitHeapGrowth();
 server.off('request', starting);
 server.on('request', app);
-// What the first pages do not need (the search's text index) is built once the first answer
-// is sent, or after 2 s if none is asked for, so it never holds up the first visitor.
-const warmUp = once(started.warmUp);
+// What the first pages do not need (the other sites' cars and engines, the text indexes) is
+// made once the first answer is sent, or after 2 s if none is asked for, so it never holds up
+// the first visitor. That warm-up allocates in bulk what the server keeps and is left V8's own
+// heap growth; serving afterwards is held closer to its live data (engine/server/heap-growth.ts).
+const warmUp = once(() =>
+  started.warmUp().then(() => limitHeapGrowth(), (err: unknown) => {
+    console.error('[stock] warming up failed', err);
+    limitHeapGrowth();
+  }),
+);
 setTimeout(warmUp, 2000).unref();
 server.once('request', (_req: IncomingMessage, res: ServerResponse) => res.once('close', () => setImmediate(warmUp)));
 const address = server.address();

@@ -86,7 +86,7 @@ export function hostFrom(address: string): { url: string; protocol: 'http' | 'ht
 
 const isBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
 
-type ServerClientFactory = (search: SearchSettings, origin: string) => LiteClient | undefined;
+type ServerClientFactory = (search: SearchSettings, origin: string, siteSlug?: string) => LiteClient | undefined;
 let serverFactory: ServerClientFactory | undefined;
 
 /**
@@ -109,7 +109,7 @@ export function searchClientFor(search: SearchSettings, origin?: string, siteSlu
   const browser = isBrowser();
   const pageOrigin = origin ?? (browser ? window.location.origin : undefined);
   if (!browser && serverFactory && pageOrigin) {
-    const inProcess = serverFactory(search, pageOrigin);
+    const inProcess = serverFactory(search, pageOrigin, siteSlug);
     if (inProcess) return inProcess;
   }
   const embedded = search.engine !== 'algolia';

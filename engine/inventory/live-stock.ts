@@ -5,6 +5,12 @@
  * writes a file, the cars, the lookups and the search indexes are rebuilt in place, so the
  * running server's search, car pages and feeds reflect the import without a restart. An
  * hourly check drops sold cars past their sold window.
+ *
+ * A dealership's cars are made when first needed, and each site searches an engine of its
+ * own dealerships' cars (site-engines.ts), so a server answers a site's first page without
+ * making every other site's stock first; warm() makes the rest once the server answers
+ * (docs/deploy.md, "Memory and start-up"). What needs every car (the whole-stock engine,
+ * `cars`, a car looked up by id) makes them all first.
  */
 import { existsSync, mkdirSync, watch, type FSWatcher } from 'node:fs';
 import type { Car, Catalogue } from '../../schemas/types.gen.ts';
@@ -12,9 +18,10 @@ import { systemClock, type Clock } from '../clock.ts';
 import type { StockSource } from '../providers.ts';
 import { addDirectoryIndexes } from '../search/directory-indexes.ts';
 import { CAR_INDEX, CAR_INDEX_SETTINGS, createCarSearchEngine } from '../search/car-index.ts';
-import type { SearchEngine } from '../search/engine.ts';
+import { SearchEngine } from '../search/engine.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import { applyDerived } from './derive.ts';
+import { SiteEngines } from './site-engines.ts';
 import { soldAndExpired, soldWindowDays } from './sold.ts';
 import { readStockFiles, stockDir } from './stock-file.ts';
 
@@ -56,60 +63,209 @@ export interface LiveStockOptions {
 }
 
 export class LiveStock {
-  /** Every car served; the same array (changed in place) for the server's whole life. */
-  readonly cars: Car[] = [];
-  readonly byId = new Map<string, Car>();
-  readonly bySlug = new Map<string, Car>();
-  readonly engine: SearchEngine;
-  private readonly provided: Car[];
+  /** The cars made so far, the same array (changed in place) for the server's whole life. */
+  private readonly held: Car[] = [];
+  private readonly heldById = new Map<string, Car>();
+  private readonly heldBySlug = new Map<string, Car>();
+  private readonly byDealership = new Map<string, Car[]>();
+  /** The provider's cars of each dealership asked for so far (empty: asked, none). */
+  private readonly provided = new Map<string, Car[]>();
+  /** The sites the provider is asked with for the dealerships of the sites valid at start-up, so their cars are those of a start. */
+  private readonly startSites: ResolvedSite[];
+  private readonly startDealerships: Set<string>;
   private readonly clock: Clock;
+  private whole: SearchEngine | undefined;
+  private directoryEngine: SearchEngine | undefined;
+  private readonly siteEngines: SiteEngines;
   private watcher: FSWatcher | undefined;
   private stopHourly: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<() => void>();
-  /** The dealerships served from stock files at the last reload. */
-  private imported = new Set<string>();
+  private readonly addedListeners = new Set<() => void>();
+  /** The imported cars by dealership, at the last reload. */
+  private imported = new Map<string, Car[]>();
   /** The sites served: those valid at start-up, then those added (addSites). */
   private readonly sites: ResolvedSite[];
-  /** Dealerships the provider was asked for after start-up (each once). */
+  /** Dealerships of sites added after start-up that the provider was asked for (each once). */
   private readonly asked = new Set<string>();
 
   constructor(private readonly options: LiveStockOptions) {
     this.clock = options.clock ?? systemClock;
     this.sites = [...options.sites];
-    this.provided = options.stock({ catalogue: options.catalogue, sites: options.sites });
+    this.startSites = [...options.sites];
+    this.startDealerships = new Set(options.sites.flatMap((s) => s.dealerships.map((d) => d.slug)));
+    this.siteEngines = new SiteEngines((slugs) => this.carsOf(slugs));
     this.fill();
-    // Warmed by warm() once the server answers: the first page needs no text index (docs/deploy.md, "Memory and start-up").
-    this.engine = createCarSearchEngine(this.cars, { warm: false });
-    addDirectoryIndexes(this.engine, options.catalogue, this.sites, this.cars);
   }
 
-  /** Builds the sort orders and the text index now, so the first text search does not wait for them. */
-  warm() {
-    this.engine.warm();
+  /** Every car served (all of them made first). */
+  get cars(): Car[] {
+    this.ensureAll();
+    return this.held;
+  }
+  get byId(): ReadonlyMap<string, Car> {
+    this.ensureAll();
+    return this.heldById;
+  }
+  get bySlug(): ReadonlyMap<string, Car> {
+    this.ensureAll();
+    return this.heldBySlug;
+  }
+  /** The cars made so far by id (a car held by a reservation is marked once it is made: onCarsAdded). */
+  get madeById(): ReadonlyMap<string, Car> {
+    return this.heldById;
   }
 
-  private fill() {
-    const imported = this.options.dataDir ? importedStock(this.options.dataDir, this.sites, this.clock.now().getTime()) : new Map<string, Car[]>();
-    this.imported = new Set(imported.keys());
-    // Not splice(…spread): a platform of many sites holds more cars than a call has room for arguments.
-    const merged = merge(this.provided, imported);
-    this.cars.length = 0;
-    for (const c of merged) this.cars.push(c);
-    this.byId.clear();
-    this.bySlug.clear();
-    for (const c of this.cars) {
-      this.byId.set(String(c.id), c);
-      this.bySlug.set(c.slug, c);
+  /** A car by its id, or slug; every car is made first if it is not among those made so far. */
+  getCar(id: string): Car | undefined {
+    return this.heldById.get(id) ?? (this.ensureAll() ? this.heldById.get(id) : undefined);
+  }
+  getCarBySlug(slug: string): Car | undefined {
+    return this.heldBySlug.get(slug) ?? (this.ensureAll() ? this.heldBySlug.get(slug) : undefined);
+  }
+
+  /**
+   * The engine over every car, as Car_production and its replicas, with the model and dealer
+   * directories: for requests that name no site (scripts, drafts, the search sync's writes).
+   */
+  get engine(): SearchEngine {
+    if (!this.whole) {
+      this.ensureAll();
+      this.whole = createCarSearchEngine(this.held, { warm: false });
+      addDirectoryIndexes(this.whole, this.options.catalogue, this.sites, this.held);
+    }
+    return this.whole;
+  }
+
+  /**
+   * The model and dealer directories alone (every dealership's figures need every car made,
+   * but not the whole stock's car index): what a site's directory pages search.
+   */
+  get directories(): SearchEngine {
+    if (!this.directoryEngine) {
+      this.ensureAll();
+      this.directoryEngine = new SearchEngine();
+      addDirectoryIndexes(this.directoryEngine, this.options.catalogue, this.sites, this.held);
+    }
+    return this.directoryEngine;
+  }
+
+  /**
+   * The engine a site's searches run on: its dealerships' cars only, which is all its pages
+   * can find (their filters and its search key hold them to its dealerships:
+   * engine/search/site-filter.ts). Undefined for a site with no dealership, which searches
+   * everything.
+   */
+  siteEngine(site: Pick<ResolvedSite, 'slug' | 'dealerships'>): SearchEngine | undefined {
+    if (!site.dealerships.length) return undefined;
+    return this.siteEngines.for(site.slug, site.dealerships.map((d) => d.slug));
+  }
+
+  /** Some records changed in place (a reservation hold): every engine built drops what it derived from them. */
+  recordsChanged(indexName: string, attributes: readonly string[]) {
+    for (const engine of this.engines()) if (engine.hasIndex(indexName)) engine.recordsChanged(indexName, attributes);
+  }
+
+  private engines(): SearchEngine[] {
+    return [...(this.whole ? [this.whole] : []), ...this.siteEngines.built()];
+  }
+
+  /**
+   * Makes every site's cars and builds its engine, a site at a time so requests are answered
+   * in between, then warms each engine built (sort orders, text index). The server calls it
+   * once it has answered (docs/deploy.md, "Memory and start-up"). Resolves when done.
+   */
+  async warm(): Promise<void> {
+    const yieldTurn = () => new Promise<void>((r) => setImmediate(r));
+    for (const site of [...this.sites]) {
+      this.siteEngine(site)?.warm();
+      await yieldTurn();
+    }
+    this.ensureAll();
+    for (const engine of this.engines()) {
+      engine.warm();
+      await yieldTurn();
     }
   }
 
-  /** Reads the stock files again and rebuilds the car index and the dealer directory. */
-  reload() {
+  /** The cars of these dealerships, made if they are not yet. */
+  private carsOf(slugs: readonly string[]): Car[] {
+    this.ensure(slugs);
+    return slugs.flatMap((s) => this.byDealership.get(s) ?? []);
+  }
+
+  /** Makes every car of the sites valid at start-up. Returns true (for use in an expression). */
+  private ensureAll(): true {
+    this.ensure(this.startDealerships);
+    return true;
+  }
+
+  /** Asks the provider for the dealerships of these not asked for yet (only those of start-up sites: added sites are asked at once). */
+  private ensure(slugs: Iterable<string>) {
+    const missing = new Set<string>();
+    for (const s of slugs) if (this.startDealerships.has(s) && !this.provided.has(s)) missing.add(s);
+    if (!missing.size) return;
+    const cars = this.options.stock({ catalogue: this.options.catalogue, sites: this.startSites, dealerships: missing });
+    for (const s of missing) this.provided.set(s, []);
+    this.take(cars, missing);
+  }
+
+  /** Keeps the provider's cars of dealerships not held yet (a provider may give more than asked) and serves those not imported. */
+  private take(cars: readonly Car[], asked: ReadonlySet<string>) {
+    const taking = new Set(asked);
+    let added = false;
+    for (const car of cars) {
+      const slug = car.dealership_slug;
+      let list = this.provided.get(slug);
+      if (!list) {
+        this.provided.set(slug, (list = []));
+        taking.add(slug);
+      } else if (!taking.has(slug)) continue;
+      list.push(car);
+      if (!this.imported.has(slug)) added = this.hold(car) || added;
+    }
+    if (added) for (const fn of this.addedListeners) fn();
+  }
+
+  private hold(car: Car): boolean {
+    const id = String(car.id);
+    // A car whose id is taken is not added: nothing already served changes.
+    if (this.heldById.has(id)) return false;
+    this.held.push(car);
+    this.heldById.set(id, car);
+    this.heldBySlug.set(car.slug, car);
+    let list = this.byDealership.get(car.dealership_slug);
+    if (!list) this.byDealership.set(car.dealership_slug, (list = []));
+    list.push(car);
+    return true;
+  }
+
+  /** Serves the imported dealerships from their files and the others from what the provider gave. */
+  private fill() {
+    this.imported = this.options.dataDir ? importedStock(this.options.dataDir, this.sites, this.clock.now().getTime()) : new Map<string, Car[]>();
+    this.held.length = 0;
+    this.heldById.clear();
+    this.heldBySlug.clear();
+    this.byDealership.clear();
+    for (const [slug, cars] of this.provided) if (!this.imported.has(slug)) for (const c of cars) this.hold(c);
+    for (const cars of this.imported.values()) for (const c of cars) this.hold(c);
+  }
+
+  /**
+   * Reads the stock files again and rebuilds the engines built that hold a dealership whose
+   * cars may have changed (`changed`; default: those with a stock file before or after).
+   */
+  reload(changed?: ReadonlySet<string>) {
+    const before = [...this.imported.keys()];
     this.fill();
-    this.engine.addIndex(CAR_INDEX, this.cars as unknown as Record<string, unknown>[], CAR_INDEX_SETTINGS);
-    addDirectoryIndexes(this.engine, this.options.catalogue, this.sites, this.cars);
-    this.engine.warm();
+    const touched = changed ?? new Set([...before, ...this.imported.keys()]);
+    if (this.whole) {
+      this.whole.addIndex(CAR_INDEX, this.held as unknown as Record<string, unknown>[], CAR_INDEX_SETTINGS);
+      addDirectoryIndexes(this.whole, this.options.catalogue, this.sites, this.held);
+      this.whole.warm();
+    }
+    if (this.directoryEngine) addDirectoryIndexes(this.directoryEngine, this.options.catalogue, this.sites, this.held);
+    this.siteEngines.rebuild(touched);
     for (const fn of this.listeners) fn();
   }
 
@@ -120,26 +276,33 @@ export class LiveStock {
    * (a car whose id is taken is not added). Returns the number of cars added.
    */
   addSites(sites: readonly ResolvedSite[]): number {
-    const held = new Set(this.cars.map((c) => c.dealership_slug));
-    const fresh = sites.filter((s) => s.dealerships.some((d) => !held.has(d.slug) && !this.asked.has(d.slug)));
-    if (!fresh.length) return 0;
-    for (const s of fresh) {
-      for (const d of s.dealerships) this.asked.add(d.slug);
+    for (const s of sites) {
       const at = this.sites.findIndex((x) => x.slug === s.slug);
       if (at >= 0) this.sites[at] = s;
       else this.sites.push(s);
     }
-    const added = this.options.stock({ catalogue: this.options.catalogue, sites: fresh }).filter((c) => !held.has(c.dealership_slug) && !this.byId.has(String(c.id)));
-    if (!added.length) return 0;
-    this.provided.push(...added);
-    this.reload();
-    return added.length;
+    const known = (slug: string) => this.startDealerships.has(slug) || this.provided.has(slug) || this.imported.has(slug) || this.asked.has(slug);
+    const fresh = sites.filter((s) => s.dealerships.some((d) => !known(d.slug)));
+    if (!fresh.length) return 0;
+    const asked = new Set(fresh.flatMap((s) => s.dealerships.map((d) => d.slug)).filter((slug) => !known(slug)));
+    for (const slug of asked) this.asked.add(slug);
+    const before = this.held.length;
+    this.take(this.options.stock({ catalogue: this.options.catalogue, sites: fresh }), asked);
+    const added = this.held.length - before;
+    if (added) this.reload(asked);
+    return added;
   }
 
   /** Called after each reload (e.g. to mark held cars again). */
   onReload(fn: () => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
+  }
+
+  /** Called when cars are made (e.g. to mark those held by reservations). */
+  onCarsAdded(fn: () => void): () => void {
+    this.addedListeners.add(fn);
+    return () => this.addedListeners.delete(fn);
   }
 
   /** Follows the stock folder, and drops expired sold cars every hour (of the clock). */
@@ -164,12 +327,14 @@ export class LiveStock {
   private hasExpired(): boolean {
     const now = this.clock.now().getTime();
     const days = new Map<string, number>();
-    return this.cars.some((c) => {
-      // Only imported stock is dropped; a provider's own sold cars are the provider's to keep.
-      if (c.status !== 'sold' || !this.imported.has(c.dealership_slug)) return false;
-      if (!days.has(c.dealership_slug)) days.set(c.dealership_slug, soldWindowDays(this.sites, c.dealership_slug));
-      return soldAndExpired(c, now, days.get(c.dealership_slug)!);
-    });
+    // Only imported stock is dropped; a provider's own sold cars are the provider's to keep.
+    return [...this.imported].some(([slug, cars]) =>
+      cars.some((c) => {
+        if (c.status !== 'sold') return false;
+        if (!days.has(slug)) days.set(slug, soldWindowDays(this.sites, slug));
+        return soldAndExpired(c, now, days.get(slug)!);
+      }),
+    );
   }
 
   private safeReload() {

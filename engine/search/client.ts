@@ -4,7 +4,8 @@
  * searches arrive as requests of type "facet", as with the v5 client. Errors reject like
  * algoliasearch's ApiError: an Error with a status.
  */
-import type { SearchEngine, MultiQueryRequest, SearchResponse, FacetSearchResponse } from './engine.ts';
+import { multipleQueriesOn, type SearchEngine, type MultiQueryRequest, type SearchResponse, type FacetSearchResponse } from './engine.ts';
+import { CAR_INDEX } from './car-index.ts';
 import { SearchError } from './errors.ts';
 import { WorkBudget } from './limits.ts';
 
@@ -25,21 +26,26 @@ export interface LocalSearchOptions {
 /** The work budget of the server's own searches while it renders a page. */
 export const SERVER_RENDER_BUDGET_MS = 2_000;
 
-export function createLocalSearchClient(engine: SearchEngine, options: LocalSearchOptions = {}): LocalSearchClient {
+/**
+ * `engine` may be a function of the index searched, asked at each search (a server's site
+ * engine is built when first searched, and the directories have their own: engine/server/services.ts).
+ */
+export function createLocalSearchClient(engine: SearchEngine | ((indexName: string) => SearchEngine), options: LocalSearchOptions = {}): LocalSearchClient {
+  const engineOf = typeof engine === 'function' ? engine : () => engine;
   return {
     search(requests) {
       try {
         const list = Array.isArray(requests) ? requests : requests.requests;
         const scope = options.budgetMs === undefined ? {} : { budget: new WorkBudget(options.budgetMs) };
         // Results are cached and shared; hand out copies so a caller's changes stay its own.
-        return Promise.resolve(structuredClone(engine.multipleQueries(list, scope)));
+        return Promise.resolve(structuredClone(multipleQueriesOn(engineOf, list, scope)));
       } catch (err) {
         const e = err instanceof SearchError ? Object.assign(new Error(err.message), { name: 'ApiError', status: err.status }) : err;
         return Promise.reject(e);
       }
     },
     clearCache() {
-      engine.cache.clear();
+      engineOf(CAR_INDEX).cache.clear();
       return Promise.resolve();
     },
   };

@@ -166,22 +166,7 @@ export class SearchEngine {
 
   /** POST /1/indexes/*\/queries: each request in order; a facet request (type "facet") searches facet values. */
   multipleQueries(requests: MultiQueryRequest[], scope: RequestScope | ((indexName: string) => RequestScope) = {}): { results: (SearchResponse | FacetSearchResponse)[] } {
-    if (!Array.isArray(requests)) throw new SearchError('requests must be an array', 400);
-    if (requests.length > MAX_QUERIES_PER_REQUEST) throw new SearchError('Too many queries in multi query request', 400);
-    // One budget for the whole request: fifty queries may not take fifty times as long.
-    const budget = new WorkBudget();
-    const scopeFor = (indexName: string): RequestScope => ({ budget, ...(typeof scope === 'function' ? scope(indexName) : scope) });
-    return {
-      results: requests.map((r) => {
-        if (!r || typeof r !== 'object' || typeof r.indexName !== 'string') throw new SearchError('each request needs an indexName', 400);
-        if (r.type === 'facet') {
-          const { facet, ...rest } = r;
-          if (typeof facet !== 'string' || !facet) throw new SearchError('a facet request needs a facet', 400);
-          return this.searchForFacetValues(r.indexName, facet, rest, scopeFor(r.indexName));
-        }
-        return this.search(r.indexName, r, scopeFor(r.indexName));
-      }),
-    };
+    return multipleQueriesOn(() => this, requests, scope);
   }
 
   searchForFacetValues(indexName: string, facet: string, request: RawParams = {}, scope: RequestScope = {}): FacetSearchResponse {
@@ -367,4 +352,33 @@ function highlights(record: Record<string, unknown>, attributes: string[], terms
     if (h) out[a] = h;
   }
   return out;
+}
+
+/**
+ * POST /1/indexes/*\/queries over engines chosen per index (`engineFor`: a site's own engine
+ * or the whole stock's, engine/inventory/live-stock.ts): each request in order; a facet
+ * request (type "facet") searches facet values.
+ */
+export function multipleQueriesOn(
+  engineFor: (indexName: string) => SearchEngine,
+  requests: MultiQueryRequest[],
+  scope: RequestScope | ((indexName: string) => RequestScope) = {},
+): { results: (SearchResponse | FacetSearchResponse)[] } {
+  if (!Array.isArray(requests)) throw new SearchError('requests must be an array', 400);
+  if (requests.length > MAX_QUERIES_PER_REQUEST) throw new SearchError('Too many queries in multi query request', 400);
+  // One budget for the whole request: fifty queries may not take fifty times as long.
+  const budget = new WorkBudget();
+  const scopeFor = (indexName: string): RequestScope => ({ budget, ...(typeof scope === 'function' ? scope(indexName) : scope) });
+  return {
+    results: requests.map((r) => {
+      if (!r || typeof r !== 'object' || typeof r.indexName !== 'string') throw new SearchError('each request needs an indexName', 400);
+      const engine = engineFor(r.indexName);
+      if (r.type === 'facet') {
+        const { facet, ...rest } = r;
+        if (typeof facet !== 'string' || !facet) throw new SearchError('a facet request needs a facet', 400);
+        return engine.searchForFacetValues(r.indexName, facet, rest, scopeFor(r.indexName));
+      }
+      return engine.search(r.indexName, r, scopeFor(r.indexName));
+    }),
+  };
 }

@@ -20,7 +20,7 @@
  * Errors are Algolia's { message, status }.
  */
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import type { SearchEngine, MultiQueryRequest, RequestScope } from './engine.ts';
+import { multipleQueriesOn, type SearchEngine, type MultiQueryRequest, type RequestScope } from './engine.ts';
 import { SearchError } from './errors.ts';
 import { checkJsonDepth, MAX_OBJECTS_PER_REQUEST } from './limits.ts';
 import { decodeParamString, list } from './params.ts';
@@ -39,6 +39,13 @@ export interface SearchRouterOptions {
   baseFilter?: (apiKey: string | undefined, indexName: string) => string | undefined;
   /** The admin key the write endpoints need (FORECOURT_SEARCH_ADMIN_KEY); unset: writes are refused with 403. */
   adminKey?: WriteRouterOptions['adminKey'];
+  /**
+   * The engine a read with this search key runs on (undefined: the router's own engine): a
+   * site's key may search an engine holding only that site's cars (engine/inventory/live-stock.ts).
+   */
+  engineFor?: (apiKey: string | undefined, indexName: string) => SearchEngine | undefined;
+  /** Told before a request with the admin key is handled (it may write to the router's own engine). */
+  onAdminRequest?: () => void;
 }
 
 const ALLOWED_HEADERS = 'content-type, x-algolia-application-id, x-algolia-api-key, x-algolia-agent, x-algolia-usertoken, x-algolia-user-id, x-forwarded-for';
@@ -73,10 +80,13 @@ function apiKeyOf(req: Request): string | undefined {
   return req.get('x-algolia-api-key') ?? (typeof req.query['x-algolia-api-key'] === 'string' ? req.query['x-algolia-api-key'] : undefined);
 }
 
-export function createSearchRouter(engine: SearchEngine, options: SearchRouterOptions = {}) {
+/** `engine` may be given as a function, called when a request first needs it (a server builds its whole-stock engine only then). */
+export function createSearchRouter(engine: SearchEngine | (() => SearchEngine), options: SearchRouterOptions = {}) {
   const router = Router();
   const keys = new Set(options.apiKeys ?? []);
   const scopeOf = (req: Request, indexName: string): RequestScope => ({ baseFilter: options.baseFilter?.(apiKeyOf(req), indexName) });
+  const own = typeof engine === 'function' ? engine : () => engine;
+  const engineOf = (req: Request, indexName: string) => options.engineFor?.(apiKeyOf(req), indexName) ?? own();
 
   router.use('/1', (req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', req.get('origin') ?? '*');
@@ -92,9 +102,10 @@ export function createSearchRouter(engine: SearchEngine, options: SearchRouterOp
       const key = apiKeyOf(req);
       if (!key || (!keys.has(key) && !isAdminKey(key, options.adminKey))) return next(new SearchError('Invalid Application-ID or API key', 403));
     }
+    if (options.onAdminRequest && isAdminKey(apiKeyOf(req), options.adminKey)) options.onAdminRequest();
     next();
   });
-  router.use(createWriteRouter(new WriteStore(engine), apiKeyOf, bodyOf, { adminKey: options.adminKey }));
+  router.use(createWriteRouter(new WriteStore(own), apiKeyOf, bodyOf, { adminKey: options.adminKey }));
   router.use('/1', express.text({ type: () => true, limit: options.bodyLimit ?? '1mb' }));
 
   const send = (res: Response, body: unknown) => {
@@ -106,7 +117,7 @@ export function createSearchRouter(engine: SearchEngine, options: SearchRouterOp
     if (req.params.index !== '*') throw new SearchError('Multi-queries go to /1/indexes/*/queries', 404);
     const body = bodyOf(req);
     if (!Array.isArray(body.requests)) throw new SearchError('requests must be an array', 400);
-    send(res, engine.multipleQueries(body.requests as MultiQueryRequest[], (indexName) => scopeOf(req, indexName)));
+    send(res, multipleQueriesOn((indexName) => engineOf(req, indexName), body.requests as MultiQueryRequest[], (indexName) => scopeOf(req, indexName)));
   });
 
   router.post('/1/indexes/:index/objects', (req, res) => {
@@ -119,7 +130,7 @@ export function createSearchRouter(engine: SearchEngine, options: SearchRouterOp
       const { indexName, objectID } = r as Record<string, unknown>;
       if (typeof indexName !== 'string' || (typeof objectID !== 'string' && typeof objectID !== 'number')) throw new SearchError('each request needs an indexName and an objectID', 400);
       try {
-        return engine.getObject(indexName, String(objectID), list(r as Record<string, unknown>, 'attributesToRetrieve'), scopeOf(req, indexName));
+        return engineOf(req, indexName).getObject(indexName, String(objectID), list(r as Record<string, unknown>, 'attributesToRetrieve'), scopeOf(req, indexName));
       } catch (err) {
         if (err instanceof SearchError && err.message.startsWith('ObjectID')) return null;
         throw err;
@@ -129,19 +140,19 @@ export function createSearchRouter(engine: SearchEngine, options: SearchRouterOp
   });
 
   router.post('/1/indexes/:index/query', (req, res) => {
-    send(res, engine.search(req.params.index, bodyOf(req), scopeOf(req, req.params.index)));
+    send(res, engineOf(req, req.params.index).search(req.params.index, bodyOf(req), scopeOf(req, req.params.index)));
   });
 
   router.post('/1/indexes/:index/facets/:facet/query', (req, res) => {
-    send(res, engine.searchForFacetValues(req.params.index, req.params.facet, bodyOf(req), scopeOf(req, req.params.index)));
+    send(res, engineOf(req, req.params.index).searchForFacetValues(req.params.index, req.params.facet, bodyOf(req), scopeOf(req, req.params.index)));
   });
 
   router.get('/1/indexes/:index', (req, res) => {
-    send(res, engine.search(req.params.index, queryParams(req), scopeOf(req, req.params.index)));
+    send(res, engineOf(req, req.params.index).search(req.params.index, queryParams(req), scopeOf(req, req.params.index)));
   });
 
   router.get('/1/indexes/:index/:objectID', (req, res) => {
-    send(res, engine.getObject(req.params.index, req.params.objectID, list(queryParams(req), 'attributesToRetrieve'), scopeOf(req, req.params.index)));
+    send(res, engineOf(req, req.params.index).getObject(req.params.index, req.params.objectID, list(queryParams(req), 'attributesToRetrieve'), scopeOf(req, req.params.index)));
   });
 
   router.use('/1', (_req, _res, next) => next(new SearchError('No such endpoint in this search service', 404)));

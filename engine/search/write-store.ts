@@ -80,7 +80,16 @@ export class WriteStore {
   private lastTask = 0;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly engine: SearchEngine) {}
+  private readonly engineOf: () => SearchEngine;
+
+  /** `engine` may be a function, called when a write first needs it. */
+  constructor(engine: SearchEngine | (() => SearchEngine)) {
+    this.engineOf = typeof engine === 'function' ? engine : () => engine;
+  }
+
+  private get engine(): SearchEngine {
+    return this.engineOf();
+  }
 
   private task() {
     return ++this.lastTask;

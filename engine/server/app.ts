@@ -25,7 +25,7 @@ import { createServices } from './services.ts';
 import { createPageCache, trackedSearchClient } from './page-cache/pages.ts';
 import { renderCacheLimitsFrom } from './page-cache/render-cache.ts';
 import { createSearchRouter } from '../search/http.ts';
-import { publicStockFilter } from '../search/public-access.ts';
+import { publicStockFilter, siteOfSearchKey } from '../search/public-access.ts';
 import { createLocalSearchClient, SERVER_RENDER_BUDGET_MS } from '../search/client.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { createAssetLibraryRouter } from './assets-api.ts';
@@ -55,7 +55,7 @@ export interface ServerOptions {
 type RenderPage = ReturnType<typeof createPageRenderer>;
 interface ServerEntry {
   renderPage: RenderPage;
-  setServerSearchClient?: (factory: ((search: { engine: string; host?: string }) => unknown) | undefined) => void;
+  setServerSearchClient?: (factory: ((search: { engine: string; host?: string; apiKey?: string }, origin: string, siteSlug?: string) => unknown) | undefined) => void;
 }
 
 export async function createApp(options: ServerOptions) {
@@ -90,9 +90,20 @@ export async function createApp(options: ServerOptions) {
 
   // Server rendering of sites on the embedded engine searches in process, not over HTTP.
   // Tracked: a page that searched is cached under the stock version (docs/deploy.md, "Caching").
-  const localSearch = trackedSearchClient(createLocalSearchClient(services.search, { budgetMs: SERVER_RENDER_BUDGET_MS }));
+  // A published site's page searches the site's own engine; a draft (its key says so) and a site
+  // without dealerships search the whole stock (services.ts, searchFor).
+  const localSearches = new Map<string, ReturnType<typeof createLocalSearchClient>>();
+  const localSearchFor = (siteSlug: string | undefined) => {
+    const key = siteSlug ?? '';
+    let client = localSearches.get(key);
+    if (!client) {
+      client = trackedSearchClient(createLocalSearchClient((indexName) => services.searchIndexFor(siteSlug, indexName), { budgetMs: SERVER_RENDER_BUDGET_MS }));
+      localSearches.set(key, client);
+    }
+    return client;
+  };
   const useLocalSearch = (mod: ServerEntry) =>
-    mod.setServerSearchClient?.((search) => (search.engine !== 'algolia' && !search.host ? localSearch : undefined));
+    mod.setServerSearchClient?.((search, _origin, siteSlug) => (search.engine !== 'algolia' && !search.host ? localSearchFor(search.apiKey ? undefined : siteSlug) : undefined));
 
   // Anonymous pages of published sites, in production (docs/deploy.md, "Caching"); FORECOURT_PAGE_CACHE_MB=0 turns it off.
   const cacheLimits = mode === 'production' ? renderCacheLimitsFrom(process.env) : undefined;
@@ -153,18 +164,28 @@ export async function createApp(options: ServerOptions) {
     return entry?.ok ? entry.site : undefined;
   };
   // Writes (the search sync, docs/search-sync.md) need the admin key, a server-side secret; without it they are refused.
-  app.use(createSearchRouter(services.search, { baseFilter: publicStockFilter({ site: siteForSearch }), adminKey: process.env.FORECOURT_SEARCH_ADMIN_KEY || undefined }));
+  app.use(
+    createSearchRouter(() => services.search, {
+      baseFilter: publicStockFilter({ site: siteForSearch }),
+      adminKey: process.env.FORECOURT_SEARCH_ADMIN_KEY || undefined,
+      // A site's key searches the site's own engine; the directories hold every dealership's figures.
+      engineFor: (apiKey, indexName) => services.searchIndexFor(siteOfSearchKey(apiKey), indexName),
+      onAdminRequest: services.searchWritten,
+    }),
+  );
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
   app.use('/api/editor', staffOnly(undefined, { publishToken: process.env.FORECOURT_PUBLISH_TOKEN, failures: editorTokenFailures }), createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }));
   app.use(createAssetLibraryRouter({ repo, remote, staff: staffOnly() })); // the asset library (docs/editor.md): uploads, and the images at /assets/sites/
   app.use('/api', services.api);
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
-  app.use(createFeedsRouter({ sites, cars: services.cars }));
+  app.use(createFeedsRouter({ sites, cars: () => services.cars }));
   // Car history reports: /sites/{slug}/cars/{id}/history-report.pdf, or /cars/{id}/history-report.pdf by host.
   app.use(createHistoryReportRouter({ sites, getCar: services.getCar, history: services.historyReport }));
   // /favicon.ico and /favicon.svg: the host's site icon, or the platform's.
   app.use(createFaviconRouter({ sites }));
-  app.get('/healthz', (_req, res) => res.json({ ok: true }));
+  // `stock`: whether every site's cars are made and indexed yet (warmUp below); a load balancer needs only `ok`.
+  let warmed = false;
+  app.get('/healthz', (_req, res) => res.json({ ok: true, stock: warmed ? 'ready' : 'warming' }));
   app.get('/', (_req, res, next) => {
     const entry = hostSite(_req);
     if (entry) return next();
@@ -280,7 +301,11 @@ export async function createApp(options: ServerOptions) {
     repo,
     drafts,
     /** Work start-up leaves until the server answers requests (the search's text index): call once it does. */
-    warmUp: () => services.stock.warm(),
+    /** Makes and indexes every site's stock, a site at a time (docs/deploy.md, "Memory and start-up"). */
+    warmUp: async () => {
+      await services.stock.warm();
+      warmed = true;
+    },
     close: () => {
       stopSync();
       sites.close();

@@ -146,7 +146,8 @@ export function vehicleFeed(site: ResolvedSite, cars: readonly Car[], origin: st
   return `${lines.join('\n')}\n`;
 }
 
-export function createFeedsRouter({ sites, cars }: { sites: FeedSites; cars: readonly Car[] }) {
+/** `cars`: every car served, asked for when a feed is made (the server makes its stock as sites are asked for). */
+export function createFeedsRouter({ sites, cars }: { sites: FeedSites; cars: () => readonly Car[] }) {
   const router = Router();
   const cache = new Map<string, { hour: number; body: string }>();
   const send = (req: Request, res: Response, entry: SiteEntry | undefined, basePath: string, byHost = false) => {
@@ -159,7 +160,7 @@ export function createFeedsRouter({ sites, cars }: { sites: FeedSites; cars: rea
     const key = `${entry.slug}|${origin}|${basePath}`;
     let hit = cache.get(key);
     if (!hit || hit.hour !== hour) {
-      hit = { hour, body: vehicleFeed(entry.site, cars, origin, origin + basePath) };
+      hit = { hour, body: vehicleFeed(entry.site, cars(), origin, origin + basePath) };
       cache.set(key, hit);
       if (cache.size > 50) cache.delete(cache.keys().next().value!);
     }

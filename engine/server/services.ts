@@ -13,6 +13,7 @@ import { FakeClock } from '../clock.ts';
 import { carHoldsView } from './car-holds.ts';
 import { StockVersion } from '../inventory/stock-version.ts';
 import type { SiteStore } from './sites.ts';
+import { mayHoldStock } from '../search/public-access.ts';
 
 export async function createServices(options: {
   root: string;
@@ -32,19 +33,19 @@ export async function createServices(options: {
   // Stock for the sites valid at start-up (a site fixed later gets its stock at the next start),
   // with imported dealerships served from {dataDir}/stock/ and followed as it changes (docs/cars.md, "Stock import").
   const stock = new LiveStock({ stock: providers.stock, catalogue: sites.catalogue, sites: valid, dataDir, clock: testClock }).watch();
-  const { cars, byId, bySlug, engine: search } = stock;
   // A site created while the server runs (from a template in the editor) gets its stock now,
   // so its preview shows cars (docs/editor.md, "A new site's stock").
   sites.onLoad((entry) => {
     if (entry.ok) stock.addSites([entry.site]);
   });
-  const getCar = (id: string) => byId.get(id);
+  const getCar = (id: string) => stock.getCar(id);
   // Cached pages that show stock are keyed by this: it moves on every reload and hold change (docs/deploy.md, "Caching").
   const stockVersion = new StockVersion();
-  // Cars held by reservations are served as reserved (car-holds.ts), also after a stock reload.
-  const holds = carHoldsView(byId, {
+  // Cars held by reservations are served as reserved (car-holds.ts), also after a stock reload
+  // and on cars made after the hold was told (a site's cars are made when first asked for).
+  const holds = carHoldsView(stock.madeById, {
     recordsChanged: (index, attributes) => {
-      search.recordsChanged(index, attributes);
+      stock.recordsChanged(index, attributes);
       stockVersion.bump();
     },
   });
@@ -52,6 +53,24 @@ export async function createServices(options: {
     holds.reapply();
     stockVersion.bump();
   });
+  stock.onCarsAdded(() => holds.reapply());
+  // After a write through the search service's admin API (the search sync), the whole-stock
+  // engine holds what was written, so every search runs there from then on.
+  let written = false;
+  /**
+   * The engine a search runs on: the site's own (its dealerships' cars) for a site on the
+   * embedded engine named by its search key or rendered by the server, else the whole stock.
+   */
+  const searchFor = (siteSlug?: string) => {
+    const entry = siteSlug && !written ? sites.get(siteSlug) : undefined;
+    const site = entry?.ok ? entry.site : undefined;
+    const own = site && site.search.engine !== 'algolia' && !site.search.host ? stock.siteEngine(site) : undefined;
+    return own ?? stock.engine;
+  };
+  /** The model and dealer directories: their own engine until a write, then the whole stock's. */
+  const directoriesSearch = () => (written ? stock.engine : stock.directories);
+  /** The engine a search of this index runs on, for a site's key or page (see searchFor). */
+  const searchIndexFor = (siteSlug: string | undefined, indexName: string) => (mayHoldStock(indexName) ? searchFor(siteSlug) : directoriesSearch());
   const api = await createApiRouter({
     sites,
     testClock,
@@ -59,17 +78,29 @@ export async function createServices(options: {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     staffToken: options.staffToken,
-    getCar: (id) => byId.get(String(id)),
-    getCarBySlug: (slug) => bySlug.get(slug),
+    getCar: (id) => stock.getCar(String(id)),
+    getCarBySlug: (slug) => stock.getCarBySlug(slug),
     seedReviews: providers.seedReviews,
     adapters: providers.adapters,
   });
   return {
-    cars,
-    search,
+    /** Every car (all of them made first). */
+    get cars() {
+      return stock.cars;
+    },
+    /** The whole-stock engine (searchFor picks a site's own). */
+    get search() {
+      return stock.engine;
+    },
+    searchFor,
+    searchIndexFor,
+    /** A write reached the search service's admin API: searches run on the whole stock from now on. */
+    searchWritten: () => {
+      written = true;
+    },
     api,
     getCar,
-    getCarBySlug: (slug: string) => bySlug.get(slug),
+    getCarBySlug: (slug: string) => stock.getCarBySlug(slug),
     stock,
     stockVersion,
     /** The photo routes to mount at /assets: imported cars' photos, then the providers'. */

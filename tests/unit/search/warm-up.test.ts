@@ -16,19 +16,19 @@ const live = () => new LiveStock({ stock: demoProviders({ count: 400 }).stock, c
 const textIndexBuilt = (stock: LiveStock) => stock.engine.source(CAR_INDEX)!.index.hasTextIndex();
 
 describe('warming the search after start-up', () => {
-  it('leaves the text index unbuilt until warm(), which builds it', () => {
+  it('leaves the text index unbuilt until warm(), which builds it', async () => {
     const stock = live();
     expect(stock.engine.search(CAR_INDEX, { filters: 'car_type:used', hitsPerPage: 1 }).nbHits).toBeGreaterThan(0);
     expect(textIndexBuilt(stock)).toBe(false);
-    stock.warm();
+    await stock.warm();
     expect(textIndexBuilt(stock)).toBe(true);
   });
 
-  it('answers a text query the same whether or not it was warmed first', () => {
+  it('answers a text query the same whether or not it was warmed first', async () => {
     const make = String(live().cars[0].make);
     const cold = live();
     const warmed = live();
-    warmed.warm();
+    await warmed.warm();
     const ask = (s: LiveStock) => s.engine.search(CAR_INDEX, { query: make, hitsPerPage: 50 });
     const answer = ask(cold);
     expect(textIndexBuilt(cold)).toBe(true);

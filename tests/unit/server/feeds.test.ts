@@ -77,7 +77,7 @@ describe('vehicle listings feed', () => {
     let base = '';
     beforeAll(async () => {
       const app = express();
-      app.use(createFeedsRouter({ sites, cars: cars.map((c) => ({ ...c, listed_until: 9e12 })) }));
+      app.use(createFeedsRouter({ sites, cars: () => cars.map((c) => ({ ...c, listed_until: 9e12 })) }));
       await new Promise<void>((resolve) => {
         server = app.listen(0, '127.0.0.1', () => resolve());
       });

@@ -94,7 +94,7 @@ describe('canonical origin', () => {
   });
 
   it('feed links use the site path on this server, whatever Host the request names', async () => {
-    const port = await serve(undefined, (app) => app.use(createFeedsRouter({ sites, cars })));
+    const port = await serve(undefined, (app) => app.use(createFeedsRouter({ sites, cars: () => cars })));
     const res = await rawRequest(port, { path: '/sites/southern-motor-group/feeds/vehicles.tsv', headers: { host: 'evil.example' } });
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('evil.example');
@@ -102,7 +102,7 @@ describe('canonical origin', () => {
   });
 
   it("feed links by host name use the site document's host name", async () => {
-    const port = await serve(undefined, (app) => app.use(createFeedsRouter({ sites, cars })));
+    const port = await serve(undefined, (app) => app.use(createFeedsRouter({ sites, cars: () => cars })));
     const res = await rawRequest(port, { path: '/feeds/vehicles.tsv', headers: { host: 'SouthernMotorGroup.localhost:4173' } });
     expect(res.status).toBe(200);
     expect(res.text).toContain('http://southernmotorgroup.localhost:4173/');

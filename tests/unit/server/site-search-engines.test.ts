@@ -1,0 +1,93 @@
+// @vitest-environment node
+/**
+ * The server's search service runs a site's searches on the site's own engine
+ * (engine/server/services.ts, searchFor; docs/deploy.md, "Memory and start-up"): a site's
+ * key makes and indexes only that site's dealerships, the directories and keyless
+ * requests use the whole stock, and after a write through the admin API every search runs
+ * on the whole stock, which holds what was written.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoProviders } from '../../../demo/defaults.ts';
+import type { Providers } from '../../../engine/providers.ts';
+import { CAR_INDEX, DEALER_INDEX } from '../../../engine/search/index.ts';
+import { createApp } from '../../../engine/server/app.ts';
+import { ROOT, SITES_DIR } from '../helpers.ts';
+
+const ADMIN = 'site-engines-admin-key-0123456789';
+let dir: string;
+let server: Server;
+let close: (() => void) | undefined;
+let base: string;
+const asked: string[][] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'forecourt-site-engines-'));
+  cpSync(SITES_DIR, join(dir, 'sites'), { recursive: true });
+  // A production build with no pages: the search service is what is tested here.
+  mkdirSync(join(dir, 'dist/server'), { recursive: true });
+  mkdirSync(join(dir, 'dist/client/.vite'), { recursive: true });
+  writeFileSync(join(dir, 'dist/server/entry-server.js'), 'export function renderPage() { throw new Error("not rendered here"); }\n');
+  writeFileSync(join(dir, 'dist/client/.vite/manifest.json'), '{}');
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.stubEnv('FORECOURT_SEARCH_ADMIN_KEY', ADMIN);
+  const demo = demoProviders({ count: 1600 });
+  const providers: Providers = {
+    ...demo,
+    stock: (input) => {
+      asked.push(input.dealerships ? [...input.dealerships].sort() : ['*']);
+      return demo.stock(input);
+    },
+  };
+  const started = await createApp({ mode: 'production', root: ROOT, sitesDir: join(dir, 'sites'), distDir: join(dir, 'dist'), dataDir: join(dir, 'data'), staffToken: 'site-engines-test-token', providers });
+  close = started.close;
+  server = started.app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((r) => server?.close(r));
+  close?.();
+  vi.unstubAllEnvs();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const query = async (indexName: string, params: Record<string, unknown>, key?: string) => {
+  const res = await fetch(`${base}/1/indexes/*/queries`, { method: 'POST', body: JSON.stringify({ requests: [{ indexName, ...params }] }), headers: key ? { 'x-algolia-api-key': key } : {} });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { results: { nbHits: number; facets?: Record<string, Record<string, number>> }[] }).results[0];
+};
+
+describe('the search service, site by site', () => {
+  it('starts with no car made', () => {
+    expect(asked).toEqual([]);
+  });
+
+  it("a site's key makes only its own dealerships' cars, and finds them", async () => {
+    const r = await query(CAR_INDEX, { facets: ['dealership_slug'], hitsPerPage: 0 }, 'site.gold-coast-ford');
+    expect(asked).toEqual([['gold-coast-ford', 'nerang-ford']]);
+    expect(Object.keys(r.facets!.dealership_slug).sort()).toEqual(['gold-coast-ford', 'nerang-ford']);
+  });
+
+  it('the dealer directory and a keyless search use the whole stock', async () => {
+    const dealers = await query(DEALER_INDEX, { hitsPerPage: 50 }, 'site.gold-coast-ford');
+    expect(dealers.nbHits).toBeGreaterThanOrEqual(8);
+    expect(asked.flat()).toContain('southern-kia');
+    const all = await query(CAR_INDEX, { facets: ['dealership_slug'], hitsPerPage: 0 });
+    expect(Object.keys(all.facets!.dealership_slug).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('after a write through the admin API, a site key searches the whole stock and sees the write', async () => {
+    const before = await query(CAR_INDEX, { filters: 'objectID:written-car', hitsPerPage: 1 }, 'site.kiwi-car-yard');
+    expect(before.nbHits).toBe(0);
+    const car = { objectID: 'written-car', dealership_slug: 'kiwi-car-yard', show_on_dealer_website: true, car_type: 'used', make: 'Written' };
+    const res = await fetch(`${base}/1/indexes/${CAR_INDEX}/batch`, { method: 'POST', body: JSON.stringify({ requests: [{ action: 'addObject', body: car }] }), headers: { 'x-algolia-api-key': ADMIN } });
+    expect(res.status).toBe(200);
+    await expect.poll(async () => (await query(CAR_INDEX, { filters: 'objectID:written-car', hitsPerPage: 1 }, 'site.kiwi-car-yard')).nbHits, { timeout: 10_000 }).toBe(1);
+  });
+});
