@@ -3,8 +3,8 @@
  * the way `npm start` runs it (production build, the server compiled ahead), with the
  * demo's 20,000 cars, then with N more sites generated from the starter templates.
  *
- * - memory after start (resident set, after the first 200 and a short settle), beside a
- *   bare Express app's, the peer; aim ≤ 250 MB;
+ * - memory after start (resident set once the server's warm-up has made every site's stock,
+ *   then a short settle), beside a bare Express app's, the peer; aim ≤ 250 MB;
  * - first response: spawn to the first 200 of a dealer page; aim ≤ 1.5 s (the peer's beside it);
  * - peak memory under a short mixed load (pages of all demo sites, car pages, varied
  *   searches); aim ≤ 1.5× the memory after start;
@@ -19,7 +19,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync, rmSync } from 'node:fs';
 import { someCarSlug } from './serve.ts';
-import { buildOnce, settledMemory, startBareExpress, startPlatform } from './platform/process.ts';
+import { buildOnce, settledMemory, startBareExpress, startPlatform, warmedMemory } from './platform/process.ts';
 import { mixedLoad, spreadLatency } from './platform/load.ts';
 import { benchHost, sitesFolderWith } from './platform/generate-sites.ts';
 
@@ -42,6 +42,8 @@ const load = () => `load average ${loadavg()[0].toFixed(1)}`;
 interface SitesRow {
   sites: number;
   startupMs: number;
+  /** From the first 200 until every site's stock was made (the server's warm-up). */
+  warmMs: number;
   rss: number;
   perSite: number;
   p95: number;
@@ -52,7 +54,7 @@ interface SitesRow {
 async function demoServer(dist: string) {
   const server = await startPlatform(dist, join(root, 'sites'), FIRST_PAGE);
   try {
-    const after = await settledMemory(server.proc.pid!);
+    const after = await warmedMemory(server);
     const base = `http://127.0.0.1:${server.port}`;
     const carPaths: string[] = [];
     for (const site of ['kiwi-car-yard', 'gold-coast-ford']) {
@@ -61,7 +63,7 @@ async function demoServer(dist: string) {
       if (slug) carPaths.push(`/sites/${site}/cars/${slug}`);
     }
     const mixed = await mixedLoad(server.port, server.proc.pid!, carPaths);
-    return { firstMs: server.firstMs, rss: after.rss, startPeak: after.peak, mixed, load: load() };
+    return { firstMs: server.firstMs, warmMs: after.warmMs, rss: after.rss, startPeak: after.peak, mixed, load: load() };
   } finally {
     await server.stop();
   }
@@ -73,10 +75,10 @@ async function manySites(dist: string, count: number, demoRss: number): Promise<
   try {
     const server = await startPlatform(dist, sitesDir, '/', benchHost(count - 1));
     try {
-      const after = await settledMemory(server.proc.pid!);
+      const after = await warmedMemory(server);
       const hosts = Array.from({ length: count }, (_, n) => benchHost(n));
       const spread = await spreadLatency(server.port, hosts);
-      return { sites: count, startupMs: server.firstMs, rss: after.rss, perSite: (after.rss - demoRss) / count, p95: spread.p95, failures: spread.failures };
+      return { sites: count, startupMs: server.firstMs, warmMs: after.warmMs, rss: after.rss, perSite: (after.rss - demoRss) / count, p95: spread.p95, failures: spread.failures };
     } finally {
       await server.stop();
     }
@@ -107,15 +109,16 @@ export async function run(): Promise<string> {
     const peakRatio = demo.mixed.peakRss / demo.rss;
     const lines = [
       `one server as \`npm start\` runs it (production build, node dist/node/server.js), 4 demo sites, 20,000 cars; ${demo.load}`,
-      `${'RSS after start'.padEnd(34)} ${mb(demo.rss).padStart(8)}   aim ≤ ${AIMS.rssMb} MB        bare Express ${mb(peerMem.rss)} (${(demo.rss / peerMem.rss).toFixed(1)}×)   ${verdict(demo.rss <= AIMS.rssMb)}`,
+      `${'RSS after start (stock all made)'.padEnd(34)} ${mb(demo.rss).padStart(8)}   aim ≤ ${AIMS.rssMb} MB        bare Express ${mb(peerMem.rss)} (${(demo.rss / peerMem.rss).toFixed(1)}×)   ${verdict(demo.rss <= AIMS.rssMb)}`,
       `${'first response after spawn'.padEnd(34)} ${secs(demo.firstMs).padStart(8)}   aim ≤ ${secs(AIMS.firstMs)}       bare Express ${secs(peerFirst)}   ${verdict(demo.firstMs <= AIMS.firstMs)}`,
+      `${'every site’s stock made after'.padEnd(34)} ${secs(demo.firstMs + demo.warmMs).padStart(8)}   (no aim: the server answers meanwhile)`,
       `${'peak RSS, 10 s mixed load'.padEnd(34)} ${mb(demo.mixed.peakRss).padStart(8)}   aim ≤ ${AIMS.peakRatio}× after start   ${peakRatio.toFixed(2)}× (start-up peak ${mb(demo.startPeak)}; ${demo.mixed.requests} requests, ${demo.mixed.errors} errors)   ${verdict(peakRatio <= AIMS.peakRatio)}`,
       '',
       `many sites: N generated from the starter templates beside the demo, each with its own host name and dealership stock; ${load()}`,
-      `${'sites'.padStart(6)} ${'start-up'.padStart(9)} ${'RSS'.padStart(8)} ${'per site vs demo'.padStart(17)} ${'p95 page'.padStart(9)}`,
+      `${'sites'.padStart(6)} ${'start-up'.padStart(9)} ${'all stock'.padStart(10)} ${'RSS'.padStart(8)} ${'per site vs demo'.padStart(17)} ${'p95 page'.padStart(9)}`,
       ...rows.map(
         (r) =>
-          `${String(r.sites).padStart(6)} ${secs(r.startupMs).padStart(9)} ${mb(r.rss).padStart(8)} ${`${r.perSite.toFixed(2)} MB`.padStart(17)} ${`${r.p95.toFixed(0)} ms`.padStart(9)}${r.failures ? `   ${r.failures} answers not 200` : ''}`,
+          `${String(r.sites).padStart(6)} ${secs(r.startupMs).padStart(9)} ${secs(r.startupMs + r.warmMs).padStart(10)} ${mb(r.rss).padStart(8)} ${`${r.perSite.toFixed(2)} MB`.padStart(17)} ${`${r.p95.toFixed(0)} ms`.padStart(9)}${r.failures ? `   ${r.failures} answers not 200` : ''}`,
       ),
     ];
     lines.push(...failed);

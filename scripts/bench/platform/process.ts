@@ -120,3 +120,38 @@ export async function settledMemory(pid: number, ms = 1500) {
   await new Promise((r) => setTimeout(r, ms));
   return memoryOf(pid);
 }
+
+/** GET /healthz's `stock`: 'ready' once every site's cars are made and indexed (the server's warm-up). */
+function stockState(port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c));
+      res.on('end', () => {
+        try {
+          resolve((JSON.parse(body) as { stock?: string }).stock);
+        } catch {
+          resolve(undefined);
+        }
+      });
+    });
+    req.on('error', () => resolve(undefined));
+    req.end();
+  });
+}
+
+/**
+ * Memory once the server holds all it will (every site's cars and engines made by its
+ * warm-up, docs/deploy.md "Memory and start-up"), then settled: a server that makes its
+ * stock site by site must not be measured before it has made it. Also the time from the
+ * first 200 until the warm-up was done.
+ */
+export async function warmedMemory(started: Started, timeoutMs = 300_000) {
+  const t0 = performance.now();
+  while ((await stockState(started.port)) !== 'ready') {
+    if (performance.now() - t0 > timeoutMs) throw new Error(`the stock was not ready within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const warmMs = performance.now() - t0;
+  return { ...(await settledMemory(started.proc.pid!)), warmMs };
+}
