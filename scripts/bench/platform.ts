@@ -59,7 +59,7 @@ async function demoServer(dist: string) {
     const carPaths: string[] = [];
     for (const site of ['kiwi-car-yard', 'gold-coast-ford']) {
       const dealer = (JSON.parse(readFileSync(join(root, 'sites', `${site}.json`), 'utf8')) as { dealerships: { slug: string }[] }).dealerships[0].slug;
-      const slug = await someCarSlug(base, `dealership_slug:${dealer} AND listing_state:available`);
+      const slug = await someCarSlug(base, `dealership_slug:${dealer} AND listing_state:available`, site);
       if (slug) carPaths.push(`/sites/${site}/cars/${slug}`);
     }
     const mixed = await mixedLoad(server.port, server.proc.pid!, carPaths);

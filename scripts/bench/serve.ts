@@ -55,10 +55,12 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
 }
 
 /** The slug of one in-stock car of a dealership, from the embedded search engine. */
-export async function someCarSlug(base: string, filters: string): Promise<string | undefined> {
+/** `siteSlug`: search as that site's pages do (with its key), else keyless. */
+export async function someCarSlug(base: string, filters: string, siteSlug?: string): Promise<string | undefined> {
   const res = await fetch(`${base}/1/indexes/Car_production/query`, {
     method: 'POST',
     body: JSON.stringify({ hitsPerPage: 1, filters, attributesToRetrieve: ['slug'] }),
+    headers: siteSlug ? { 'x-algolia-api-key': `site.${siteSlug}` } : {},
   });
   const body = (await res.json()) as { hits?: { slug: string }[] };
   return body.hits?.[0]?.slug;

@@ -11,6 +11,7 @@ const DEMO_SITES = ['kiwi-car-yard', 'gold-coast-ford', 'lakeside-chevrolet', 's
 const DEMO_PAGES = ['/', '/search', '/cars', '/finance', '/contact'];
 
 /** A different search each time: a make, a page and a price ceiling drawn at random, so the result cache answers few. */
+/** A search as a demo site's search page sends it: with the site's key (its own engine and stock), varied make, price and page. */
 function variedSearch(): string {
   const make = MAKES[Math.floor(Math.random() * MAKES.length)];
   const page = Math.floor(Math.random() * 5);
@@ -44,6 +45,7 @@ export async function mixedLoad(port: number, pid: number, carPaths: string[], s
   }, 100);
   const pagePaths = DEMO_SITES.flatMap((s) => DEMO_PAGES.map((p) => `/sites/${s}${p}`)).concat(carPaths);
   let n = 0;
+  let k = 0;
   try {
     const [pages, searches] = await Promise.all([
       autocannon({
@@ -58,7 +60,7 @@ export async function mixedLoad(port: number, pid: number, carPaths: string[], s
         duration: seconds,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        requests: [{ setupRequest: (req) => ({ ...req, body: variedSearch() }) }],
+        requests: [{ setupRequest: (req) => ({ ...req, body: variedSearch(), headers: { ...req.headers, 'x-algolia-api-key': `site.${DEMO_SITES[k++ % DEMO_SITES.length]}` } }) }],
       }),
     ]);
     const errors = (r: autocannon.Result) => r.errors + r.timeouts + r.non2xx;
