@@ -28,6 +28,8 @@ import { readStockFiles, stockDir } from './stock-file.ts';
 const HOUR = 3_600_000;
 /** Writes that come together (a file and its photos) are read once. */
 const SETTLE_MS = 150;
+/** Sites whose cars the warm-up asks the provider for in one call. */
+const WARM_SITES_PER_CALL = 25;
 
 /** The imported cars of a data folder, derived for `nowMs` and without sold cars past their window, by dealership. */
 export function importedStock(dataDir: string, sites: readonly ResolvedSite[], nowMs: number): Map<string, Car[]> {
@@ -177,7 +179,14 @@ export class LiveStock {
    */
   async warm(): Promise<void> {
     const yieldTurn = () => new Promise<void>((r) => setImmediate(r));
-    for (const site of [...this.sites]) {
+    const sites = [...this.sites];
+    // The provider is asked for a few sites at a time: each call has a cost of its own (the demo
+    // lays out every site's outlets), which a thousand one-site calls would pay a thousand times.
+    for (let i = 0; i < sites.length; i += WARM_SITES_PER_CALL) {
+      this.ensure(sites.slice(i, i + WARM_SITES_PER_CALL).flatMap((s) => s.dealerships.map((d) => d.slug)));
+      await yieldTurn();
+    }
+    for (const site of sites) {
       this.siteEngine(site)?.warm();
       await yieldTurn();
     }

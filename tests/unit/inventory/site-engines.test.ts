@@ -98,13 +98,14 @@ describe('a server’s stock, made site by site', () => {
     expect(engine.search(CAR_INDEX, { filters: 'reserved:true', hitsPerPage: 1000 }).hits.map((h) => h.objectID)).toContain(String(other.id));
   });
 
-  it('warm() makes every site’s cars and engine, and builds their text indexes', async () => {
+  it('warm() makes every site’s cars (a few sites per call) and engine, and builds their text indexes', async () => {
     const { asked, live } = recorded(800);
     const stock = live();
     await stock.warm();
     expect(asked.flat().sort()).toEqual([...new Set(sites.flatMap((s) => s.dealerships.map((d) => d.slug)))].sort());
     const engine = stock.siteEngine(site('southern-motor-group'))!;
     expect(engine.source(CAR_INDEX)!.index.hasTextIndex()).toBe(true);
-    expect(asked.length).toBe(sites.filter((s) => s.dealerships.length > 0).length);
+    // A few sites per call to the provider, each dealership asked for once.
+    expect(asked.length).toBe(1);
   });
 });
