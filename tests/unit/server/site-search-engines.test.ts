@@ -6,17 +6,16 @@
  * requests use the whole stock, and after a write through the admin API every search runs
  * on the whole stock, which holds what was written.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoProviders } from '../../../demo/defaults.ts';
 import type { Providers } from '../../../engine/providers.ts';
 import { CAR_INDEX, DEALER_INDEX } from '../../../engine/search/index.ts';
 import { createApp } from '../../../engine/server/app.ts';
-import { ROOT, SITES_DIR } from '../helpers.ts';
+import { ROOT } from '../helpers.ts';
+import { bareProductionFolder } from './fixtures/bare-build.ts';
 
 const ADMIN = 'site-engines-admin-key-0123456789';
 let dir: string;
@@ -26,13 +25,9 @@ let base: string;
 const asked: string[][] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'forecourt-site-engines-'));
-  cpSync(SITES_DIR, join(dir, 'sites'), { recursive: true });
   // A production build with no pages: the search service is what is tested here.
-  mkdirSync(join(dir, 'dist/server'), { recursive: true });
-  mkdirSync(join(dir, 'dist/client/.vite'), { recursive: true });
-  writeFileSync(join(dir, 'dist/server/entry-server.js'), 'export function renderPage() { throw new Error("not rendered here"); }\n');
-  writeFileSync(join(dir, 'dist/client/.vite/manifest.json'), '{}');
+  const folder = bareProductionFolder('forecourt-site-engines-');
+  dir = folder.dir;
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.stubEnv('FORECOURT_SEARCH_ADMIN_KEY', ADMIN);
   const demo = demoProviders({ count: 1600 });
@@ -43,7 +38,8 @@ beforeAll(async () => {
       return demo.stock(input);
     },
   };
-  const started = await createApp({ mode: 'production', root: ROOT, sitesDir: join(dir, 'sites'), distDir: join(dir, 'dist'), dataDir: join(dir, 'data'), staffToken: 'site-engines-test-token', providers });
+  const { sitesDir, distDir, dataDir } = folder;
+  const started = await createApp({ mode: 'production', root: ROOT, sitesDir, distDir, dataDir, staffToken: 'site-engines-test-token', providers });
   close = started.close;
   server = started.app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));

@@ -4,15 +4,14 @@
  * rich text is sanitised in the worker while the sites load, and the worker has ended by
  * the time createApp resolves.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
 import { demoProviders } from '../../../demo/defaults.ts';
 import { purifyWorkerRunning } from '../../../engine/sanitize/purify-client.ts';
 import { createApp } from '../../../engine/server/app.ts';
-import { ROOT, SITES_DIR } from '../helpers.ts';
+import { ROOT } from '../helpers.ts';
+import { bareProductionFolder } from './fixtures/bare-build.ts';
 
 const require = createRequire(import.meta.url);
 /** jsdom's modules in this thread's module cache (packages are loaded natively, not by Vite, in the unit tests). */
@@ -27,17 +26,14 @@ afterAll(() => {
 });
 
 it('createApp loads and sanitises every site without jsdom in its thread, and the worker has ended', async () => {
-  dir = mkdtempSync(join(tmpdir(), 'forecourt-no-jsdom-'));
-  cpSync(SITES_DIR, join(dir, 'sites'), { recursive: true });
   // A production build with no pages: enough for createApp, which is what is measured here.
-  mkdirSync(join(dir, 'dist/server'), { recursive: true });
-  mkdirSync(join(dir, 'dist/client/.vite'), { recursive: true });
-  writeFileSync(join(dir, 'dist/server/entry-server.js'), 'export function renderPage() { throw new Error("not rendered here"); }\n');
-  writeFileSync(join(dir, 'dist/client/.vite/manifest.json'), '{}');
+  const folder = bareProductionFolder('forecourt-no-jsdom-');
+  dir = folder.dir;
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   expect(jsdomModules()).toEqual([]);
 
-  const started = await createApp({ mode: 'production', root: ROOT, sitesDir: join(dir, 'sites'), distDir: join(dir, 'dist'), dataDir: join(dir, 'data'), staffToken: 'no-jsdom-test-token', providers: demoProviders({ count: 200 }) });
+  const { sitesDir, distDir, dataDir } = folder;
+  const started = await createApp({ mode: 'production', root: ROOT, sitesDir, distDir, dataDir, staffToken: 'no-jsdom-test-token', providers: demoProviders({ count: 200 }) });
   close = started.close;
 
   const sites = started.sites.all();
