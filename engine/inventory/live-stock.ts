@@ -118,7 +118,7 @@ export class LiveStock {
     return this.heldById;
   }
 
-  /** A car by its id, or slug; every car is made first if it is not among those made so far. */
+  /** A car by its id (getCarBySlug: by its slug); every car is made first if it is not among those made so far. */
   getCar(id: string): Car | undefined {
     return this.heldById.get(id) ?? (this.ensureAll() ? this.heldById.get(id) : undefined);
   }
