@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 import { join } from 'node:path';
+import { INLINED_PACKAGES } from './scripts/inlined-packages.ts';
 
 // The dealer runtime (blocks/entry-client.tsx, code-split per block) and the editor
 // (editor/index.html, editor/preview.html) are two builds into the same folder: built
@@ -132,8 +133,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       }),
   ],
   appType: 'custom',
-  // The server build bundles lodash-es rather than importing its ~600 modules at every start (scripts/build-server.ts).
-  ssr: { noExternal: ['lodash-es'] },
+  // The server renderer bundles these rather than importing their modules at every start (scripts/inlined-packages.ts).
+  ssr: { noExternal: INLINED_PACKAGES },
   resolve:
     command === 'build' && !isSsrBuild
       ? {

@@ -23,11 +23,10 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { PRECOMPILED_VALIDATORS_FILE } from '../engine/schema/precompiled.ts';
+import { INLINED_PACKAGES } from './inlined-packages.ts';
 
 const root = join(import.meta.dirname, '..');
 const WORKERS = ['engine/sanitize/purify-worker.ts'];
-/** Packages bundled into the compiled server rather than imported from node_modules (see above). */
-export const INLINED_PACKAGES = ['lodash-es'];
 
 /** esbuild's `packages: 'external'`, except for the named packages. */
 function packagesExternalBut(inlined: string[]): Plugin {

@@ -1,0 +1,7 @@
+/**
+ * Packages bundled into the server's code rather than imported from node_modules at every
+ * start: lodash-es as published is some 600 modules, read and linked one by one (docs/deploy.md,
+ * "Memory and start-up"). Both server builds read this list: the compiled server
+ * (scripts/build-server.ts) and the server renderer (vite.config.ts, `ssr.noExternal`).
+ */
+export const INLINED_PACKAGES = ['lodash-es'];
