@@ -112,7 +112,8 @@ export async function createApp(options: ServerOptions) {
   let renderPage: RenderPage;
   let assetsFor: (types: string[]) => PageAssets;
 
-  if (mode === 'development') {
+  // Development transforms on request; production serves the build (loaded above, only then).
+  if (!builtRenderer) {
     const { createServer } = await import('vite');
     vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
     app.use(vite.middlewares);
@@ -139,9 +140,8 @@ export async function createApp(options: ServerOptions) {
 <script type="module">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>`,
     });
   } else {
-    const mod = builtRenderer!;
-    useLocalSearch(mod);
-    renderPage = mod.renderPage;
+    useLocalSearch(builtRenderer);
+    renderPage = builtRenderer.renderPage;
     assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'), { inlineCssFrom: clientDir });
     // Built files are pre-compressed (brotli 11, gzip 9: vite.config.ts); no per-request work.
     app.use(
