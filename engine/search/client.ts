@@ -36,7 +36,9 @@ export function createLocalSearchClient(engine: SearchEngine | ((indexName: stri
     search(requests) {
       try {
         const list = Array.isArray(requests) ? requests : requests.requests;
-        const scope = options.budgetMs === undefined ? {} : { budget: new WorkBudget(options.budgetMs) };
+        // Started when the first query runs, after its engine is there (multipleQueriesOn).
+        let budget: WorkBudget | undefined;
+        const scope = options.budgetMs === undefined ? {} : () => ({ budget: (budget ??= new WorkBudget(options.budgetMs)) });
         // Results are cached and shared; hand out copies so a caller's changes stay its own.
         return Promise.resolve(structuredClone(multipleQueriesOn(engineOf, list, scope)));
       } catch (err) {

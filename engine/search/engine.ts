@@ -366,13 +366,17 @@ export function multipleQueriesOn(
 ): { results: (SearchResponse | FacetSearchResponse)[] } {
   if (!Array.isArray(requests)) throw new SearchError('requests must be an array', 400);
   if (requests.length > MAX_QUERIES_PER_REQUEST) throw new SearchError('Too many queries in multi query request', 400);
+  // The engines first: one built now (a site's first search) is the server's work, not the request's.
+  const engines = requests.map((r) => {
+    if (!r || typeof r !== 'object' || typeof r.indexName !== 'string') throw new SearchError('each request needs an indexName', 400);
+    return engineFor(r.indexName);
+  });
   // One budget for the whole request: fifty queries may not take fifty times as long.
   const budget = new WorkBudget();
   const scopeFor = (indexName: string): RequestScope => ({ budget, ...(typeof scope === 'function' ? scope(indexName) : scope) });
   return {
-    results: requests.map((r) => {
-      if (!r || typeof r !== 'object' || typeof r.indexName !== 'string') throw new SearchError('each request needs an indexName', 400);
-      const engine = engineFor(r.indexName);
+    results: requests.map((r, i) => {
+      const engine = engines[i];
       if (r.type === 'facet') {
         const { facet, ...rest } = r;
         if (typeof facet !== 'string' || !facet) throw new SearchError('a facet request needs a facet', 400);
