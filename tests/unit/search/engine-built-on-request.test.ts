@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalSearchClient } from '../../../engine/search/client.ts';
-import type { SearchEngine } from '../../../engine/search/engine.ts';
+import type { MultiQueryRequest, SearchEngine } from '../../../engine/search/engine.ts';
 import { createSearchRouter } from '../../../engine/search/http.ts';
 import { DEFAULT_TIME_BUDGET_MS } from '../../../engine/search/limits.ts';
 import { makeEngine } from './fixtures.ts';
@@ -28,7 +28,7 @@ function slowlyBuilt() {
   };
 }
 
-const REQUESTS = [
+const REQUESTS: MultiQueryRequest[] = [
   { indexName: 'cars', query: '', hitsPerPage: 2, facets: ['make'] },
   { indexName: 'cars', type: 'facet', facet: 'make', facetQuery: 'to' },
 ];
