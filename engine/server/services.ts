@@ -92,7 +92,6 @@ export async function createServices(options: {
     get search() {
       return stock.engine;
     },
-    searchFor,
     searchIndexFor,
     /** A write reached the search service's admin API: searches run on the whole stock from now on. */
     searchWritten: () => {
