@@ -4,7 +4,8 @@
  * (engine/server/services.ts, searchFor; docs/deploy.md, "Memory and start-up"): a site's
  * key makes and indexes only that site's dealerships, the directories and keyless
  * requests use the whole stock, and after a write through the admin API every search runs
- * on the whole stock, which holds what was written.
+ * on the whole stock, which holds what was written. GET /healthz tells when the warm-up
+ * has made every site's stock.
  */
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -21,6 +22,7 @@ const ADMIN = 'site-engines-admin-key-0123456789';
 let dir: string;
 let server: Server;
 let close: (() => void) | undefined;
+let warmUp: () => Promise<void>;
 let base: string;
 const asked: string[][] = [];
 
@@ -41,6 +43,7 @@ beforeAll(async () => {
   const { sitesDir, distDir, dataDir } = folder;
   const started = await createApp({ mode: 'production', root: ROOT, sitesDir, distDir, dataDir, staffToken: 'site-engines-test-token', providers });
   close = started.close;
+  warmUp = started.warmUp;
   server = started.app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -76,6 +79,14 @@ describe('the search service, site by site', () => {
     expect(asked.flat()).toContain('southern-kia');
     const all = await query(CAR_INDEX, { facets: ['dealership_slug'], hitsPerPage: 0 });
     expect(Object.keys(all.facets!.dealership_slug).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('GET /healthz says the stock is warming until the warm-up has made every site’s cars', async () => {
+    const health = async () => ((await (await fetch(`${base}/healthz`)).json()) as { ok: boolean; stock: string });
+    expect(await health()).toEqual({ ok: true, stock: 'warming' });
+    await warmUp();
+    expect(await health()).toEqual({ ok: true, stock: 'ready' });
+    expect(asked.flat()).toEqual(expect.arrayContaining(['kiwi-car-yard', 'lakeside-chevrolet', 'southern-toyota']));
   });
 
   it('after a write through the admin API, a site key searches the whole stock and sees the write', async () => {
