@@ -54,10 +54,10 @@ server.on('request', app);
 // the first visitor. That warm-up allocates in bulk what the server keeps and is left V8's own
 // heap growth; serving afterwards is held closer to its live data (engine/server/heap-growth.ts).
 const warmUp = once(() =>
-  started.warmUp().then(() => limitHeapGrowth(), (err: unknown) => {
-    console.error('[stock] warming up failed', err);
-    limitHeapGrowth();
-  }),
+  started
+    .warmUp()
+    .catch((err: unknown) => console.error('[stock] warming up failed', err))
+    .finally(() => limitHeapGrowth()),
 );
 setTimeout(warmUp, 2000).unref();
 server.once('request', (_req: IncomingMessage, res: ServerResponse) => res.once('close', () => setImmediate(warmUp)));

@@ -4,6 +4,7 @@
  * without indexing every other site's stock, and rebuilt after a reload only when it holds a
  * dealership whose cars changed.
  */
+import { isEqual, uniq } from 'lodash-es';
 import type { Car } from '../../schemas/types.gen.ts';
 import { CAR_INDEX, CAR_INDEX_SETTINGS, createCarSearchEngine } from '../search/car-index.ts';
 import type { SearchEngine } from '../search/engine.ts';
@@ -21,9 +22,9 @@ export class SiteEngines {
   constructor(private readonly carsOf: (dealerships: readonly string[]) => Car[]) {}
 
   for(site: string, dealerships: readonly string[]): SearchEngine {
-    const slugs = [...new Set(dealerships)];
+    const slugs = uniq(dealerships);
     const kept = this.bySite.get(site);
-    if (kept && kept.dealerships.join('\n') === slugs.join('\n')) return kept.engine;
+    if (kept && isEqual(kept.dealerships, slugs)) return kept.engine;
     const engine = createCarSearchEngine(this.carsOf(slugs), { warm: false });
     this.bySite.set(site, { dealerships: slugs, engine });
     return engine;
