@@ -42,6 +42,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
     proc.stderr!.on('data', (c: Buffer) => (output += c));
     proc.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
   });
+  // A server that dies after starting fails its tests with refused connections only, so say why here.
+  proc.on('exit', (code, signal) => {
+    if (!proc.killed) process.stderr.write(`[server ${url}] exited (code ${code}, signal ${signal}). It printed:\n${output}\n`);
+  });
   return { url, proc, output: () => output };
 }
 
