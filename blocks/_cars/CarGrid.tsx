@@ -3,9 +3,9 @@
  * tiles are the page's promo-tile blocks (placement "results"); the car types in view come from the address (/search/used-cars,
  * refinementList[car_type]) or the site (used only).
  *
- * Order: the server and the first browser render use a seeded order (same HTML, no
- * hydration mismatch); after hydrating, the browser shuffles with Math.random, so each
- * visit sees its own order. Tiles have the size of a card, so nothing moves.
+ * Order (docs/cars.md, "Promo tiles"): the server and the first browser render use the day's
+ * seeded order (same HTML, no hydration mismatch); after hydrating, the browser draws the
+ * visit's order once and keeps it for every grid of the visit.
  */
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
@@ -50,6 +50,13 @@ function daySeed(day: string, slug: string): number {
   return h >>> 0;
 }
 
+/**
+ * The tiles' random order is drawn once per visit (once this document has loaded), not per
+ * grid: a grid shown again (Back to a search, a later page) puts the same tile at the same
+ * place, so nothing above a restored scroll position changes height.
+ */
+let visitSeed: number | undefined;
+
 export interface CarGridProps<C extends CardCar = CardCar> {
   cars: C[];
   CarCard?: ComponentType<Omit<CarCardProps, 'car'> & { car: C }>;
@@ -62,14 +69,15 @@ export function CarGrid<C extends CardCar>({ cars, CarCard: Card = CarCard, offs
   // The page's promo tiles are other blocks: follow edits of them (engine/render/site-context.tsx).
   const pages = usePages();
   const { pathname, search } = useLocation();
-  const [random, setRandom] = useState<(() => number) | null>(null);
-  useEffect(() => setRandom(() => Math.random), []);
+  // The server's order is the day's (a hydrated page must match it); after that, the visit's.
+  const [seed, setSeed] = useState(visitSeed);
+  useEffect(() => setSeed((visitSeed ??= Math.floor(Math.random() * 2 ** 32))), []);
   const today = isoDay(Date.now(), site.locations[0]?.time_zone ?? undefined);
   const items = useMemo(() => {
     const tiles = eligibleTiles(pageTiles(site, pathname), today, carTypesInView(site, pathname, search));
-    const assigned = tiles.length ? assignTiles(tiles, site.features.promoTilePositions ?? [8], random ?? seededRandom(daySeed(today, site.slug))) : new Map();
+    const assigned = tiles.length ? assignTiles(tiles, site.features.promoTilePositions ?? [8], seededRandom(seed ?? daySeed(today, site.slug))) : new Map();
     return insertPromoTiles(cars, assigned);
-  }, [cars, site, pages, pathname, search, today, random]);
+  }, [cars, site, pages, pathname, search, today, seed]);
   return (
     <>
       <ol className="fc-search-results-grid fc-car-grid">

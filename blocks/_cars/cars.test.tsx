@@ -166,6 +166,19 @@ describe('CarGrid promo tiles', () => {
     expect(within(bar).getByRole('link', { name: 'Compare now' }).getAttribute('href')).toBe('/compare');
   });
 
+  it('a grid shown again in the same visit (Back to the search) puts the same tiles at the same places', () => {
+    const tiles = () => [...document.querySelectorAll('.fc-car-grid > li')].map((li) => li.querySelector('.fc-promo-tile')?.getAttribute('data-promo-tile') ?? 'car');
+    const first = renderWith(<CarGrid cars={cars} />, 'southern-motor-group', '/search/used-cars');
+    const shown = tiles();
+    first.unmount();
+    for (let i = 0; i < 5; i++) {
+      const again = renderWith(<CarGrid cars={cars} />, 'southern-motor-group', '/search/used-cars');
+      expect(tiles()).toEqual(shown);
+      again.unmount();
+    }
+    expect(shown.filter((t) => t !== 'car')).toHaveLength(2);
+  });
+
   it('a used-only tile does not show on a new-cars search', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 6; i++) {

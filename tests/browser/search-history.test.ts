@@ -202,10 +202,10 @@ describe('search history', () => {
 
     await page.goBack();
     await page.waitForURL(/\/search\/used-cars$/);
-    // The same car comes back into view where it was, within 64 px: about one run in two it comes
-    // back 58 px lower with the scroll position exact, something above it being taller after Back
-    // (not found yet). The list above may still be loading when the old scroll position is reached, so wait.
-    const SLACK = 64;
+    // The same car comes back where it was. The promo tiles above it keep their places (one random
+    // order per visit): a new draw put a taller tile above it and moved it 58 px. The list above
+    // may still be loading when the old scroll position is reached, so wait.
+    const SLACK = 2;
     const shownTop = (carId: string) => page.locator(`.fc-search-page__results .fc-car-card[data-car-id="${carId}"]`).evaluate((el) => el.getBoundingClientRect().top);
     await page
       .waitForFunction(
@@ -219,9 +219,7 @@ describe('search history', () => {
       .catch(() => undefined);
     const top = await shownTop(id!);
     expect(Math.abs(top - topBefore)).toBeLessThanOrEqual(SLACK);
-    // In view: a car that stood near the top may come back partly above it (within the slack).
-    const height = await page.locator(`.fc-search-page__results .fc-car-card[data-car-id="${id}"]`).evaluate((el) => el.getBoundingClientRect().height);
-    expect(top + height).toBeGreaterThan(0);
+    expect(top).toBeGreaterThan(-SLACK);
     expect(top).toBeLessThan(844);
     expect(errors).toEqual([]);
     await context.close();
