@@ -14,6 +14,8 @@ import { httpServerOptions } from './engine/server/time-budget.ts';
 import { PROJECT_ROOT } from './engine/project-root.ts';
 import { limitHeapGrowth } from './engine/server/heap-growth.ts';
 
+// First, while nothing else runs (engine/server/heap-growth.ts).
+limitHeapGrowth();
 const mode = process.argv.includes('--dev') ? 'development' : 'production';
 // React picks its build when first imported, so settle NODE_ENV before loading the app.
 process.env.NODE_ENV = mode;
@@ -51,14 +53,8 @@ server.off('request', starting);
 server.on('request', app);
 // What the first pages do not need (the other sites' cars and engines, the text indexes) is
 // made once the first answer is sent, or after 2 s if none is asked for, so it never holds up
-// the first visitor. That warm-up allocates in bulk what the server keeps and is left V8's own
-// heap growth; serving afterwards is held closer to its live data (engine/server/heap-growth.ts).
-const warmUp = once(() =>
-  started
-    .warmUp()
-    .catch((err: unknown) => console.error('[stock] warming up failed', err))
-    .finally(() => limitHeapGrowth()),
-);
+// the first visitor.
+const warmUp = once(() => started.warmUp().catch((err: unknown) => console.error('[stock] warming up failed', err)));
 setTimeout(warmUp, 2000).unref();
 server.once('request', (_req: IncomingMessage, res: ServerResponse) => res.once('close', () => setImmediate(warmUp)));
 const address = server.address();

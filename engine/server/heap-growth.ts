@@ -12,9 +12,10 @@ import { setFlagsFromString } from 'node:v8';
 export const HEAP_GROWING_PERCENT = 35;
 
 /**
- * Called by the composition root (server.ts) once start-up is done: start-up builds what it
- * keeps (cars, indexes) in bulk, which V8's own factor lets it do with fewer full
- * collections (at 1,000 sites, about a second less); V8 reads the factor at each collection.
+ * Called by the composition root (server.ts) as its first statement. V8 flags changed while
+ * the process runs are read by the collector's threads: Node documents a late change as
+ * unsafe (a server setting it after its warm-up died silently once in CI, about then).
+ * Set before anything else runs, the warm-up pays nothing measurable for it (docs/deploy.md).
  */
 export function limitHeapGrowth(percent = HEAP_GROWING_PERCENT) {
   setFlagsFromString(`--heap-growing-percent=${percent}`);
