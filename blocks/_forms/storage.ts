@@ -66,6 +66,8 @@ export interface SuccessFlag {
   car_name?: string;
   /** A reservation: until when the car is held, and what the buyer is told about the deposit. */
   held_until?: string;
+  /** The time zone the hold's end is told in (the car's yard's, an IANA name). */
+  time_zone?: string;
   deposit_instructions?: string;
   at: string;
 }

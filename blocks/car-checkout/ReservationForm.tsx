@@ -21,6 +21,7 @@ import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
 import { leadStored } from '../_forms/leads.ts';
 import { maxLength, type FieldRule, type Values } from '../_forms/rules.ts';
 import { storeSuccess } from '../_forms/storage.ts';
+import { dealerTimeZone } from '../_shared/dealer-time.ts';
 import { useForm } from '../_forms/useForm.ts';
 import { reservationPayload, sendReservation, type ReservationDetails } from './reservation.ts';
 
@@ -86,6 +87,8 @@ export function ReservationForm({ car, formId, labelledBy, submitLabel }: Reserv
           lead_id: result.leadId,
           car_name: carTitle(car),
           held_until: result.reservation?.held_until,
+          // The hold ends at the dealer's hour: said in the car's yard's time zone, named.
+          time_zone: site.locations.find((l) => l.id === car.location_id && l.time_zone)?.time_zone ?? dealerTimeZone(site),
           deposit_instructions: result.reservation?.deposit.instructions,
         });
         navigate('/success');

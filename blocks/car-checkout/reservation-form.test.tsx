@@ -63,7 +63,7 @@ describe('ReservationForm', () => {
     expect(sent.body).not.toHaveProperty('message');
     expect(api.posts('/leads')).toEqual([]);
     expect(createValidators().check('reservation-request', sent.body)).toEqual([]);
-    expect(readSuccess(SITE)).toMatchObject({ category: RESERVATION_CATEGORY, lead_id: 12, held_until: reserved.held_until, deposit_instructions: deposit.instructions });
+    expect(readSuccess(SITE)).toMatchObject({ category: RESERVATION_CATEGORY, lead_id: 12, held_until: reserved.held_until, time_zone: 'Australia/Brisbane', deposit_instructions: deposit.instructions });
     expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'lead_submitted', event_id: EVENT_IDS.usedEnquiry, category: RESERVATION_CATEGORY }));
   });
 

@@ -30,16 +30,24 @@ export function successLine(flag: Pick<SuccessFlag, 'category' | 'car_name'>): s
 
 /**
  * A reservation's hold and deposit, in the buyer's words: until when the car is held (the
- * visitor's own clock and the site's locale) and the payment provider's instructions.
+ * dealer's clock, its zone named, in the site's locale, so a buyer elsewhere reads the hour
+ * the yard keeps) and the payment provider's instructions.
  */
-export function reservationLines(flag: Pick<SuccessFlag, 'category' | 'held_until' | 'deposit_instructions'>, locale: string): string[] {
+export function reservationLines(flag: Pick<SuccessFlag, 'category' | 'held_until' | 'time_zone' | 'deposit_instructions'>, locale: string): string[] {
   if (flag.category !== RESERVATION_CATEGORY) return [];
   const until = flag.held_until ? new Date(flag.held_until) : undefined;
-  const when =
-    until && Number.isFinite(until.getTime())
-      ? new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' }).format(until)
-      : undefined;
+  const when = until && Number.isFinite(until.getTime()) ? holdEnd(until, locale, flag.time_zone) : undefined;
   return [when ? `We're holding the car for you until ${when}.` : '', flag.deposit_instructions ?? ''].filter(Boolean);
+}
+
+function holdEnd(until: Date, locale: string, timeZone: string | undefined): string {
+  const parts = { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' } as const;
+  try {
+    return new Intl.DateTimeFormat(locale, timeZone ? { ...parts, timeZone, timeZoneName: 'short' } : parts).format(until);
+  } catch {
+    // A zone this browser does not know: its own clock, as before the zone was stored.
+    return new Intl.DateTimeFormat(locale, parts).format(until);
+  }
 }
 
 export default defineBlock<SuccessProps>({

@@ -52,4 +52,14 @@ describe('success page block', () => {
     expect(reservationLines(flag, 'en-AU')[1]).toBe('Pay at the dealership.');
     expect(reservationLines({ ...flag, category: 'Used Car Enquiry' }, 'en-AU')).toEqual([]);
   });
+
+  it("tells the hold's end at the dealer's hour, its zone named, whatever the visitor's own zone", () => {
+    const flag = { category: RESERVATION_CATEGORY, held_until: '2026-06-17T14:30:00.000Z' };
+    // 14:30 UTC is 00:30 the next day in Brisbane (UTC+10, no daylight saving) and 02:30 in Auckland (UTC+12 in June).
+    expect(reservationLines({ ...flag, time_zone: 'Australia/Brisbane' }, 'en-AU')[0]).toBe("We're holding the car for you until Thursday 18 June at 12:30 am AEST.");
+    expect(reservationLines({ ...flag, time_zone: 'Pacific/Auckland' }, 'en-NZ')[0]).toMatch(/until Thursday(,)? 18 June at 2:30 am NZST\.$/);
+    expect(reservationLines({ ...flag, time_zone: 'America/Chicago' }, 'en-US')[0]).toBe("We're holding the car for you until Wednesday, June 17 at 9:30 AM CDT.");
+    // A zone the browser does not know falls back to its own clock, never to nothing.
+    expect(reservationLines({ ...flag, time_zone: 'Mars/Olympus' }, 'en-US')[0]).toMatch(/until Wednesday, June 1[78] at \d{1,2}:30 [AP]M\.$/);
+  });
 });
