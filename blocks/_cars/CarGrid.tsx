@@ -17,6 +17,7 @@ import { CarCard, type CardCar, type CarCardProps } from './CarCard.tsx';
 import { COMPARE_MIN, useCompare } from './local-lists.ts';
 import { ALL_CAR_TYPES, assignTiles, eligibleTiles, insertPromoTiles, isoDay, seededRandom, type PromoTile } from './promo.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
+import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 import { pageAt } from '../_shared/page-at.ts';
 import { PromoTileView } from './PromoTileView.tsx';
 import './cars.css';
@@ -72,7 +73,7 @@ export function CarGrid<C extends CardCar>({ cars, CarCard: Card = CarCard, offs
   // The server's order is the day's (a hydrated page must match it); after that, the visit's.
   const [seed, setSeed] = useState(visitSeed);
   useEffect(() => setSeed((visitSeed ??= Math.floor(Math.random() * 2 ** 32))), []);
-  const today = isoDay(Date.now(), site.locations[0]?.time_zone ?? undefined);
+  const today = isoDay(Date.now(), dealerTimeZone(site));
   const items = useMemo(() => {
     const tiles = eligibleTiles(pageTiles(site, pathname), today, carTypesInView(site, pathname, search));
     const assigned = tiles.length ? assignTiles(tiles, site.features.promoTilePositions ?? [8], seededRandom(seed ?? daySeed(today, site.slug))) : new Map();

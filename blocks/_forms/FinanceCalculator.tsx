@@ -12,6 +12,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { financeCalculator_provider, financeCalculator_termYears } from '../../schemas/block-defaults.gen.ts';
 import { COMPARISON_BASIS, formatDay, loanSummary, offerEndDate, parseAmount, taurusDeposit, todayIn } from './finance-math.ts';
+import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 
 export interface CalculatorValues {
   price: number;
@@ -107,8 +108,7 @@ export function FinanceCalculator({ price: startPrice, terms, termYears = financ
     if (weekly !== undefined) report.current?.({ price: p, deposit: d, years: Number(years), rate: r, weekly });
   }, [p, d, years, r, weekly]);
 
-  const zone = site.locations.find((l) => l.primary)?.time_zone ?? site.locations[0]?.time_zone;
-  const offerEnds = formatDay(offerEndDate(todayIn(zone)), region.locale);
+  const offerEnds = formatDay(offerEndDate(todayIn(dealerTimeZone(site))), region.locale);
 
   return (
     <div className="fc-calc" role="group" aria-labelledby={headingId}>

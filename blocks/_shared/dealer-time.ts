@@ -5,18 +5,9 @@
  */
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import { zonedTime } from './opening-hours.ts';
+import { dealerTimeZone } from './dealer-zone.ts';
 
-const REGION_TIME_ZONES: Record<string, string> = {
-  AU: 'Australia/Sydney',
-  NZ: 'Pacific/Auckland',
-  US: 'America/Chicago',
-};
-
-/** The dealer's time zone: the primary (or first) location's, else the region's. */
-export function dealerTimeZone(site: Pick<ResolvedSite, 'locations' | 'region'>): string {
-  const located = site.locations.find((l) => l.primary && l.time_zone) ?? site.locations.find((l) => l.time_zone);
-  return located?.time_zone ?? REGION_TIME_ZONES[site.region] ?? 'UTC';
-}
+export { dealerTimeZone };
 
 /** Today's date (YYYY-MM-DD) where the dealer is. */
 export function dealerToday(site: Pick<ResolvedSite, 'locations' | 'region'>, at = new Date()): string {

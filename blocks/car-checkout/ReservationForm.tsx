@@ -21,7 +21,7 @@ import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
 import { leadStored } from '../_forms/leads.ts';
 import { maxLength, type FieldRule, type Values } from '../_forms/rules.ts';
 import { storeSuccess } from '../_forms/storage.ts';
-import { dealerTimeZone } from '../_shared/dealer-time.ts';
+import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 import { useForm } from '../_forms/useForm.ts';
 import { reservationPayload, sendReservation, type ReservationDetails } from './reservation.ts';
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { FooterProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
-import Footer, { siteTimeZone, yearIn } from './index.tsx';
+import Footer, { yearIn } from './index.tsx';
+import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 
 function setup(options: RenderBlockOptions<FooterProps> = {}) {
   return renderBlock<FooterProps>('footer', Footer, options);
@@ -77,14 +78,14 @@ describe('footer block', () => {
 
   it('replaces {year} in the legal line', () => {
     const { site } = setup({ props: { legal: '© {year} Gold Coast Ford. ABN 12 345 678 901. {year}' } });
-    const year = yearIn(siteTimeZone(site));
+    const year = yearIn(dealerTimeZone(site));
     expect(year).toMatch(/^\d{4}$/);
     within(footer()).getByText(`© ${year} Gold Coast Ford. ABN 12 345 678 901. ${year}`);
   });
 
   it('has a default legal line with the site name', () => {
     const { site } = setup({ site: 'southern-motor-group', patch: (doc) => delete doc.layout });
-    within(footer()).getByText(`© ${yearIn(siteTimeZone(site))} Southern Motor Group`);
+    within(footer()).getByText(`© ${yearIn(dealerTimeZone(site))} Southern Motor Group`);
   });
 
   it('takes the year in the dealer time zone', () => {

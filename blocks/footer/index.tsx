@@ -8,9 +8,9 @@ import { useState } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { telHref } from '../../engine/sanitize/url.ts';
-import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { FooterProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
+import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 import { locationPhone, serviceHref } from '../header/links.ts';
 import './footer.css';
 
@@ -22,18 +22,6 @@ export const PAYMENT_LOGOS = [
   { id: 'google-pay', label: 'Google Pay' },
   { id: 'apple-pay', label: 'Apple Pay' },
 ] as const;
-
-const REGION_TIME_ZONES: Record<ResolvedSite['region'], string> = {
-  AU: 'Australia/Sydney',
-  NZ: 'Pacific/Auckland',
-  US: 'America/Chicago',
-};
-
-/** The dealer's time zone: the primary (or first) location's, else the region's. */
-export function siteTimeZone(site: Pick<ResolvedSite, 'locations' | 'region'>): string {
-  const located = site.locations.find((l) => l.primary && l.time_zone) ?? site.locations.find((l) => l.time_zone);
-  return located?.time_zone ?? REGION_TIME_ZONES[site.region] ?? 'UTC';
-}
 
 /** The calendar year at `now` in `timeZone`, so server and browser agree whatever their own zones. */
 export function yearIn(timeZone: string, now = new Date()): string {
@@ -50,7 +38,7 @@ export default defineBlock<FooterProps>({
     // Computed once per mount; the year is taken in the dealer's time zone, so the server
     // render and hydration give the same text (except within seconds of New Year, where
     // the server's text is kept: see suppressHydrationWarning below).
-    const [year] = useState(() => yearIn(siteTimeZone(site)));
+    const [year] = useState(() => yearIn(dealerTimeZone(site)));
     const fix = (href: string) => serviceHref(href, site.features);
     const columns = props.columns;
     const locations = site.locations.filter((l) => l.visible !== false && l.location_type === 'sales');
