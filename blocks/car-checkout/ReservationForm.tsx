@@ -21,6 +21,7 @@ import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
 import { leadStored } from '../_forms/leads.ts';
 import { maxLength, type FieldRule, type Values } from '../_forms/rules.ts';
 import { storeSuccess } from '../_forms/storage.ts';
+import { phoneForDisplay } from '../../engine/api/regional.ts';
 import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 import { useForm } from '../_forms/useForm.ts';
 import { reservationPayload, sendReservation, type ReservationDetails } from './reservation.ts';
@@ -48,7 +49,7 @@ export function ReservationForm({ car, formId, labelledBy, submitLabel }: Reserv
   // The signed-in buyer's mobile (docs/forms.md, "Sign-in and gated pages"), unless one is typed already.
   const signedInPhone = session?.phone_number;
   useEffect(() => {
-    if (signedInPhone && !text(form.values, 'phone')) form.setMany({ phone: signedInPhone });
+    if (signedInPhone && !text(form.values, 'phone')) form.setMany({ phone: phoneForDisplay(region.region, signedInPhone) });
     // Only when the session becomes known: the buyer's own edits win afterwards.
   }, [signedInPhone]);
 

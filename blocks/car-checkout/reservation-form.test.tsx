@@ -46,7 +46,7 @@ async function fill() {
 
 describe('ReservationForm', () => {
   it('fills in the signed-in buyer\'s mobile, asks no message, reserves, and tells the success page about the hold', async () => {
-    writeSession(SITE, { phone_number: '0412 345 678', site: SITE, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+    writeSession(SITE, { phone_number: '0412345678', site: SITE, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
     const api = fakeApi({ 'POST /reservations': () => ({ status: 201, json: { lead_id: 12, reservation: { ...reserved, deposit } } }) });
     const view = renderFormBlock('car-checkout', Form, { site: SITE });
     await waitFor(() => expect((screen.getByLabelText(/Phone number/) as HTMLInputElement).value).toBe('0412 345 678'));

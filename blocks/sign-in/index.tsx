@@ -16,6 +16,7 @@ import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
 import { TextField } from '../_forms/fields.tsx';
 import { phone, phoneExample, required } from '../_forms/rules.ts';
 import { useForm } from '../_forms/useForm.ts';
+import { phoneForDisplay } from '../../engine/api/regional.ts';
 import '../_forms/forms.css';
 import './sign-in.css';
 
@@ -68,7 +69,7 @@ export default defineBlock<SignInProps>({
           {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
           {session ? (
             <div className="fc-result" role="status">
-              <p>You're signed in with {session.phone_number}.</p>
+              <p>You're signed in with {phoneForDisplay(region.region, session.phone_number)}.</p>
               <p className="fc-form__actions">
                 <SiteLink href={redirect} className="fc-button">
                   Continue

@@ -67,7 +67,7 @@ describe('sign-in block', () => {
     const api = fakeApi({ 'POST /sign-out': () => ({ status: 204 }) });
     writeSession('gold-coast-ford', { phone_number: '0412345678', site: 'gold-coast-ford', expires_at: expires() });
     renderFormBlock('sign-in', SignIn, { route: '/sign-in?redirect=%2Ffinance' });
-    await screen.findByText("You're signed in with 0412345678.");
+    await screen.findByText("You're signed in with 0412 345 678.");
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/finance');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out' })));
     expect(isSignedIn('gold-coast-ford')).toBe(false);

@@ -84,6 +84,32 @@ export function phoneKey(value: string): string {
   return `+${digits}`;
 }
 
+/**
+ * A phone key (phoneKey) written as people of the region write it, for a form filled in from
+ * the buyer's session: "0412 345 678", "02 9876 5432", "1300 123 456", "021 123 4567",
+ * "(608) 555-0134". A number of another shape is given back as it is.
+ */
+export function phoneForDisplay(region: Region, key: string): string {
+  const groups = (sizes: number[]) => {
+    let at = 0;
+    return sizes.map((n) => key.slice(at, (at += n))).join(' ');
+  };
+  const n = key.length;
+  if (!/^\d+$/.test(key)) return key;
+  if (region === 'US') return n === 10 ? `(${key.slice(0, 3)}) ${key.slice(3, 6)}-${key.slice(6)}` : key;
+  if (region === 'AU') {
+    if (/^04/.test(key) && n === 10) return groups([4, 3, 3]);
+    if (/^0[2378]/.test(key) && n === 10) return groups([2, 4, 4]);
+    if (/^1[38]00/.test(key) && n === 10) return groups([4, 3, 3]);
+    if (/^13/.test(key) && n === 6) return groups([2, 2, 2]);
+    return key;
+  }
+  if (/^0(800|508)/.test(key)) return groups([4, 3, n - 7]);
+  if (/^02/.test(key) && n >= 9) return groups([3, 3, n - 6]);
+  if (/^0[34679]/.test(key) && n === 9) return groups([2, 3, 4]);
+  return key;
+}
+
 /** The error message for a phone number in a region, or undefined when it is valid. */
 export function checkPhone(region: Region, value: string): string | undefined {
   const rule = PHONE_RULES[region];

@@ -11,7 +11,7 @@ import { ineligibleReason } from '../../../engine/api/adapters/valuation.ts';
 import { migrate, readMigrations } from '../../../engine/api/db/migrate.ts';
 import { renderPdf, wrap } from '../../../engine/api/pdf.ts';
 import { RateLimiter } from '../../../engine/api/rate-limit.ts';
-import { checkPhone, checkPostcode, phoneKey } from '../../../engine/api/regional.ts';
+import { checkPhone, checkPostcode, phoneForDisplay, phoneKey } from '../../../engine/api/regional.ts';
 
 describe('regional rules', () => {
   it.each([
@@ -40,6 +40,28 @@ describe('regional rules', () => {
     expect(phoneKey('+64 21 123 4567')).toBe('0211234567');
     expect(phoneKey('+1 (608) 555-0134')).toBe('6085550134');
     expect(phoneKey('+44 20 7946 0958')).toBe('+442079460958');
+  });
+
+  it('writes a phone key as the region writes it, still valid and with the same key', () => {
+    expect(phoneForDisplay('AU', '0412345678')).toBe('0412 345 678');
+    expect(phoneForDisplay('AU', '0755550101')).toBe('07 5555 0101');
+    expect(phoneForDisplay('AU', '1300555123')).toBe('1300 555 123');
+    expect(phoneForDisplay('AU', '131234')).toBe('13 12 34');
+    expect(phoneForDisplay('NZ', '0211234567')).toBe('021 123 4567');
+    expect(phoneForDisplay('NZ', '095550101')).toBe('09 555 0101');
+    expect(phoneForDisplay('NZ', '0800555123')).toBe('0800 555 123');
+    expect(phoneForDisplay('US', '6085550134')).toBe('(608) 555-0134');
+    expect(phoneForDisplay('US', '+442079460958')).toBe('+442079460958');
+    const valid = [
+      ['AU', '0412 345 678'], ['AU', '(07) 5555 0101'], ['AU', '+61 412 345 678'], ['AU', '1300 555 123'], ['AU', '13 12 34'], ['AU', '1800 123 456'],
+      ['NZ', '021 123 4567'], ['NZ', '022 123 45678'], ['NZ', '027 555 010'], ['NZ', '09 555 0101'], ['NZ', '+64 27 555 0101'], ['NZ', '0800 555 123'], ['NZ', '0508 123 456'],
+      ['US', '(608) 555-0134'], ['US', '+1 608 555 0134'], ['US', '1 608 555 0134'],
+    ] as const;
+    for (const [region, typed] of valid) {
+      const shown = phoneForDisplay(region, phoneKey(typed));
+      expect(checkPhone(region, shown), `${region} ${typed} → ${shown}`).toBeUndefined();
+      expect(phoneKey(shown)).toBe(phoneKey(typed));
+    }
   });
 });
 
