@@ -23,6 +23,12 @@ export interface StockInput {
    * the cars it returns for a dealership must be the same whichever others are asked with it.
    */
   dealerships?: ReadonlySet<string>;
+  /**
+   * These sites were added while the server runs (`sites` holds only them): the cars already
+   * served keep their ids, so a car of theirs must not take one (a car whose id is taken is
+   * not served). A provider whose ids are the feed's own can ignore it.
+   */
+  added?: boolean;
 }
 
 /** The cars of the sites: every car the search engine, car pages, feeds and API know. */

@@ -27,8 +27,12 @@ export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sit
  * asked for: engine/inventory/live-stock.ts).
  */
 export function demoStock(options: DemoStockOptions = {}): StockSource {
-  return ({ catalogue, sites, dealerships }) => {
+  return ({ catalogue, sites, dealerships, added }) => {
     const stocked = sites.filter((s) => s.dealerships.length > 0);
+    // A site added while the server runs: the main stream numbers its cars from 1, as the cars
+    // already served, so each of its dealerships gets cars of its own, as a site without
+    // locations does, at its own locations (until the next start spreads the stream over it).
+    if (added) return newDealershipStock({ catalogue, sites: stocked, seed: options.seed, now: options.now, dealerships, withLocations: true });
     return [
       ...generateInventory({ catalogue, sites: stocked, dealerships, ...options }),
       ...newDealershipStock({ catalogue, sites: stocked, seed: options.seed, now: options.now, dealerships }),

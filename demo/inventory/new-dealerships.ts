@@ -1,7 +1,8 @@
 /**
- * Demo stock for the dealerships of a site that has no location yet: a site just created
- * in the editor from a starter template. Without it, its search, car cards and card
- * switches would preview no cars (docs/editor.md, "A new site's stock"). Each such
+ * Demo stock for the dealerships of a site that has no location yet (a site just created
+ * in the editor from a starter template), and of any site added while the server runs.
+ * Without it, such a site's search, car cards and card switches would show no cars
+ * (docs/editor.md, "A new site's stock"). Each such
  * dealership gets its own cars, drawn from a stream seeded by its slug and numbered from
  * its id, so they are the same at every start, whatever other sites exist, and adding a site
  * changes no other site's cars (the main stock, generate.ts, spreads one stream over the
@@ -35,6 +36,8 @@ export interface NewDealershipOptions {
   now?: number;
   /** Only these dealerships (default: all). */
   dealerships?: ReadonlySet<string>;
+  /** Sites with locations too, their cars at the dealership's own locations (a site added while the server runs). */
+  withLocations?: boolean;
 }
 
 /** The cars of every dealership of the sites without locations (each dealership once). */
@@ -43,12 +46,13 @@ export function newDealershipStock(options: NewDealershipOptions): Car[] {
   const done = new Set<string>();
   const cars: Car[] = [];
   for (const site of options.sites) {
-    if (site.locations?.length) continue;
+    if (site.locations?.length && !options.withLocations) continue;
     const region = site.region ?? 'AU';
     for (const dealership of site.dealerships ?? []) {
       if (done.has(dealership.slug) || (options.dealerships && !options.dealerships.has(dealership.slug))) continue;
       done.add(dealership.slug);
-      const alone: InventorySite = { slug: site.slug, region, dealerships: [dealership], locations: [placeholderLocation(dealership, region)] };
+      const own = (site.locations ?? []).filter((l) => l.dealership_slug === dealership.slug);
+      const alone: InventorySite = { slug: site.slug, region, dealerships: [dealership], locations: own.length ? own : [placeholderLocation(dealership, region)] };
       cars.push(
         ...generateInventory({
           catalogue: options.catalogue,

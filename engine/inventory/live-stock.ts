@@ -223,6 +223,7 @@ export class LiveStock {
   private take(cars: readonly Car[], asked: ReadonlySet<string>) {
     const taking = new Set(asked);
     let added = false;
+    const refused = new Map<string, number>();
     for (const car of cars) {
       const slug = car.dealership_slug;
       let list = this.provided.get(slug);
@@ -231,8 +232,12 @@ export class LiveStock {
         taking.add(slug);
       } else if (!taking.has(slug)) continue;
       list.push(car);
-      if (!this.imported.has(slug)) added = this.hold(car) || added;
+      if (this.imported.has(slug)) continue;
+      if (this.hold(car)) added = true;
+      else refused.set(slug, (refused.get(slug) ?? 0) + 1);
     }
+    // Said, not thrown: the cars served keep their ids, and the operator learns why a dealership shows fewer.
+    for (const [slug, n] of refused) console.warn(`[stock] ${n} car(s) of ${slug} not served: their ids are already another car's`);
     if (added) for (const fn of this.addedListeners) fn();
   }
 
@@ -296,7 +301,7 @@ export class LiveStock {
     const asked = new Set(fresh.flatMap((s) => s.dealerships.map((d) => d.slug)).filter((slug) => !known(slug)));
     for (const slug of asked) this.asked.add(slug);
     const before = this.held.length;
-    this.take(this.options.stock({ catalogue: this.options.catalogue, sites: fresh }), asked);
+    this.take(this.options.stock({ catalogue: this.options.catalogue, sites: fresh, added: true }), asked);
     const added = this.held.length - before;
     if (added) this.reload(asked);
     return added;
