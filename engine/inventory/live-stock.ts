@@ -163,6 +163,13 @@ export class LiveStock {
     return this.siteEngines.for(site.slug, site.dealerships.map((d) => d.slug));
   }
 
+  /** A site no longer served (its file is gone): its engine goes, and the warm-up skips it. */
+  removeSite(slug: string) {
+    const at = this.sites.findIndex((s) => s.slug === slug);
+    if (at >= 0) this.sites.splice(at, 1);
+    this.siteEngines.drop(slug);
+  }
+
   /** Some records changed in place (a reservation hold): every engine built drops what it derived from them. */
   recordsChanged(indexName: string, attributes: readonly string[]) {
     for (const engine of this.engines()) if (engine.hasIndex(indexName)) engine.recordsChanged(indexName, attributes);

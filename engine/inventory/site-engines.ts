@@ -30,6 +30,11 @@ export class SiteEngines {
     return engine;
   }
 
+  /** Lets go of a site's engine (its file is gone); its cars stay, as other sites may show them. */
+  drop(site: string) {
+    this.bySite.delete(site);
+  }
+
   built(): SearchEngine[] {
     return [...this.bySite.values()].map((e) => e.engine);
   }

@@ -38,6 +38,7 @@ export async function createServices(options: {
   sites.onLoad((entry) => {
     if (entry.ok) stock.addSites([entry.site]);
   });
+  sites.onRemove((slug) => stock.removeSite(slug));
   const getCar = (id: string) => stock.getCar(id);
   // Cached pages that show stock are keyed by this: it moves on every reload and hold change (docs/deploy.md, "Caching").
   const stockVersion = new StockVersion();

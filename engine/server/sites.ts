@@ -24,6 +24,8 @@ export class SiteStore {
   onReload?: (entry: SiteEntry | undefined, slug: string) => void;
   /** Called after each load of one site (created in the editor, published, its file changed). */
   private readonly loadListeners = new Set<(entry: SiteEntry) => void>();
+  /** Called after a site's file is gone. */
+  private readonly removeListeners = new Set<(slug: string) => void>();
 
   constructor(
     readonly dir: string,
@@ -70,6 +72,12 @@ export class SiteStore {
   onLoad(fn: (entry: SiteEntry) => void): () => void {
     this.loadListeners.add(fn);
     return () => this.loadListeners.delete(fn);
+  }
+
+  /** Follows sites whose file is gone (the stock lets go of their search engines); returns the way to stop. */
+  onRemove(fn: (slug: string) => void): () => void {
+    this.removeListeners.add(fn);
+    return () => this.removeListeners.delete(fn);
   }
 
   /**
@@ -128,6 +136,7 @@ export class SiteStore {
       later(slug, () => {
         if (!siteNames(this.dir).includes(slug)) {
           this.entries.delete(slug);
+          for (const fn of this.removeListeners) fn(slug);
           this.onReload?.(undefined, slug);
           return;
         }

@@ -110,6 +110,12 @@ describe('reload without a restart', () => {
         const e = store.get('gold-coast-ford');
         expect(e?.ok && e.site.pages.find((p) => p.id === 'finance')?.title).toBe('Finance and loans | {site}');
       }, { timeout: 3000 });
+      // A site whose file is deleted is gone, and its listeners hear it once.
+      const removed: string[] = [];
+      store.onRemove((slug) => removed.push(slug));
+      rmSync(file);
+      await vi.waitFor(() => expect(store.get('kiwi-car-yard')).toBeUndefined(), { timeout: 3000 });
+      expect(removed).toEqual(['kiwi-car-yard']);
     } finally {
       store.close();
       warn.mockRestore();

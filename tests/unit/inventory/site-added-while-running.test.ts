@@ -76,6 +76,19 @@ describe('a site with locations added while the server runs', () => {
   });
 });
 
+describe('a site removed while the server runs', () => {
+  it('lets go of its engine (asked again, it is built anew) and keeps every car', () => {
+    const kiwi = sites.find((s) => s.slug === 'kiwi-car-yard')!;
+    const stock = started('none');
+    const engine = stock.siteEngine(kiwi);
+    const cars = stock.cars.length;
+    expect(stock.siteEngine(kiwi)).toBe(engine);
+    stock.removeSite('kiwi-car-yard');
+    expect(stock.cars).toHaveLength(cars);
+    expect(stock.siteEngine(kiwi)).not.toBe(engine);
+  });
+});
+
 describe('a provider whose cars take ids already served', () => {
   it('serves none of them and says so, naming the dealership', () => {
     dir = mkdtempSync(join(tmpdir(), 'forecourt-site-added-'));
