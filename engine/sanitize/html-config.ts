@@ -15,6 +15,21 @@ export const ALLOWED_TAGS = [
 export const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'target', 'rel'];
 export const ALLOWED_URI_REGEXP = /^(?:https?:|mailto:|tel:|\/(?!\/)|#|\?)/i;
 
+/**
+ * Attributes whose values are not addresses, and the values each may have. DOMPurify checks
+ * the value of any attribute it does not know as safe against the link rule above, which
+ * dropped every one of these (an image's size, a table cell's span, a link's target). As
+ * patterns (strings, so they are part of the rules' data), anchored.
+ */
+export const ATTRIBUTE_VALUES: Record<string, string> = {
+  width: '^\\d{1,4}%?$',
+  height: '^\\d{1,4}%?$',
+  colspan: '^\\d{1,3}$',
+  rowspan: '^\\d{1,3}$',
+  target: '^_(?:blank|self)$',
+  rel: '^(?:nofollow|noopener|noreferrer|sponsored|ugc)(?: (?:nofollow|noopener|noreferrer|sponsored|ugc))*$',
+};
+
 /** Set on kept elements after DOMPurify's pass: a tag (upper case, as DOM names it), the attributes it must have (if any), and what is set. */
 export interface SetAttributesRule {
   tag: string;
@@ -33,5 +48,6 @@ export const HTML_PURIFY_CONFIG = {
   ALLOWED_TAGS,
   ALLOWED_ATTR: uniq([...ALLOWED_ATTR, ...SET_ATTRIBUTES.flatMap((r) => Object.keys(r.set))]),
   ALLOWED_URI_REGEXP,
+  ADD_URI_SAFE_ATTR: Object.keys(ATTRIBUTE_VALUES),
   ALLOW_DATA_ATTR: false,
 };

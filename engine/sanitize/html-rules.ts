@@ -6,13 +6,18 @@
  * in the field is what the server will keep.
  */
 import createDOMPurify, { type WindowLike } from 'dompurify';
-import { HTML_PURIFY_CONFIG, SET_ATTRIBUTES } from './html-config.ts';
+import { ATTRIBUTE_VALUES, HTML_PURIFY_CONFIG, SET_ATTRIBUTES } from './html-config.ts';
 
 export { ALLOWED_ATTR, ALLOWED_TAGS, ALLOWED_URI_REGEXP } from './html-config.ts';
 
 /** A sanitiser with the rules above, on the given window (jsdom's on the server, the page's in the browser). */
 export function createHtmlSanitizer(window: WindowLike): (html: string) => string {
   const purify = createDOMPurify(window);
+  const values = new Map(Object.entries(ATTRIBUTE_VALUES).map(([name, pattern]) => [name, new RegExp(pattern)]));
+  purify.addHook('uponSanitizeAttribute', (_node, data) => {
+    const pattern = values.get(data.attrName);
+    if (pattern && !pattern.test(data.attrValue.trim())) data.keepAttr = false;
+  });
   purify.addHook('afterSanitizeAttributes', (node) => {
     for (const rule of SET_ATTRIBUTES) {
       if (node.tagName !== rule.tag) continue;

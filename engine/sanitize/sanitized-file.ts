@@ -16,7 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isEqual } from 'lodash-es';
 import { PROJECT_ROOT } from '../project-root.ts';
-import { HTML_PURIFY_CONFIG, SET_ATTRIBUTES } from './html-config.ts';
+import { ATTRIBUTE_VALUES, HTML_PURIFY_CONFIG, SET_ATTRIBUTES } from './html-config.ts';
 
 /** The file name the build writes, next to the built server's chunks. */
 export const SANITIZED_FILE = 'sanitized.json';
@@ -56,7 +56,7 @@ function packageVersion(name: string): string {
 
 /** The sanitiser this code would run, as the file records it (plain JSON: the link pattern as its source text). */
 export function sanitizerKey(): SanitizerKey {
-  const config = { ...HTML_PURIFY_CONFIG, ALLOWED_URI_REGEXP: String(HTML_PURIFY_CONFIG.ALLOWED_URI_REGEXP), SET_ATTRIBUTES };
+  const config = { ...HTML_PURIFY_CONFIG, ALLOWED_URI_REGEXP: String(HTML_PURIFY_CONFIG.ALLOWED_URI_REGEXP), SET_ATTRIBUTES, ATTRIBUTE_VALUES };
   return { dompurify: packageVersion('dompurify'), jsdom: packageVersion('jsdom'), config: JSON.parse(JSON.stringify(config)) };
 }
 

@@ -53,7 +53,7 @@ describe('the sanitiser worker', () => {
     expect(purifyWorkerRunning()).toBe(false);
     expect(sanitizeHtml(dirty())).toBe(cleanOf(n));
     expect(purifyWorkerRunning()).toBe(true);
-    expect(sanitizeHtml('<a href="/x" target="_blank">x</a><a href="javascript:alert(1)">y</a>')).toBe('<a href="/x">x</a><a>y</a>');
+    expect(sanitizeHtml('<a href="/x" target="_blank">x</a><a href="javascript:alert(1)">y</a>')).toBe('<a href="/x" target="_blank" rel="noopener noreferrer">x</a><a>y</a>');
   });
 
   it('ends when idle, and a later call starts it again and still sanitises', async () => {
