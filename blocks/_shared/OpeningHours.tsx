@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Location } from '../../engine/site/types.ts';
 import { Dialog } from './Dialog.tsx';
-import { dealerTimeZone } from './dealer-time.ts';
+import { dealerTimeZone } from './dealer-zone.ts';
 import { locationOpenState, specialHoursRows, summariseHours, zonedTime, type OpenState } from './opening-hours.ts';
 import './opening-hours.css';
 

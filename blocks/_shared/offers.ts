@@ -6,7 +6,8 @@ import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { Model, Offer } from '../../schemas/types.gen.ts';
 import { slugify } from '../../engine/slug.ts';
 
-export { dealerTimeZone, dealerToday } from './dealer-time.ts';
+export { dealerToday } from './dealer-time.ts';
+export { dealerTimeZone } from './dealer-zone.ts';
 
 /** The website must not show offers that list its id in excluded_website_ids. */
 export function offerAllowedOn(offer: Pick<Offer, 'excluded_website_ids'>, siteId: number | undefined): boolean {
