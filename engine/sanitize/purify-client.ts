@@ -78,6 +78,7 @@ function start(): Running {
   const { file, execArgv } = workerEntry();
   const worker = new Worker(file, { execArgv, workerData: data, transferList: [syncPort] });
   const self: Running = { worker, signal, syncReplies, pending: new Map() };
+  signals.set(worker, signal);
   worker.on('message', (reply: PurifyReply) => settle(self, reply));
   worker.on('error', (err) => {
     self.failure = err;
@@ -111,17 +112,42 @@ function settle(self: Running, reply: PurifyReply) {
 /** The worker ends after PURIFY_IDLE_MS without a call, or at once when asked to end while busy. */
 function afterCall(self: Running) {
   if (self.pending.size) return;
-  if (self.ending) return stop(self);
+  if (self.ending) return retire(self);
   if (idleTimer) idleTimer.refresh();
-  else idleTimer = setTimeout(() => running && !running.pending.size && stop(running), limits.idleMs).unref();
+  else idleTimer = setTimeout(() => running && !running.pending.size && retire(running), limits.idleMs).unref();
 }
 
+/** Stops a worker at once: it failed or does not answer. */
 function stop(self: Running) {
+  forget(self);
+  void self.worker.terminate();
+}
+
+/**
+ * Ends a worker that is done with, once it has loaded jsdom and never while it loads:
+ * Node 20 aborts the whole process when a worker is terminated while instantiating a
+ * module that a require() loads ("IsGraphAsync must be used on an instantiated module"),
+ * which a server whose start-up ended the worker early did in CI.
+ */
+function retire(self: Running) {
+  forget(self);
+  if (Atomics.load(self.signal, SIGNAL.ready) === 1) return void self.worker.terminate();
+  const loaded = waitAsync(self.signal, SIGNAL.ready, 0, limits.startWaitMs);
+  if (!loaded.async) return void self.worker.terminate();
+  // A worker that fails to load exits by itself; one that hangs is terminated after the start wait.
+  void loaded.value.then(() => self.worker.terminate());
+}
+
+/** Atomics.waitAsync (in Node since 16; in TypeScript's lib only from ES2024). */
+const waitAsync = (Atomics as unknown as {
+  waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
+}).waitAsync;
+
+function forget(self: Running) {
   self.ending = true;
   if (running === self) running = undefined;
   clearTimeout(idleTimer);
   idleTimer = undefined;
-  void self.worker.terminate();
 }
 
 /** Starts the worker (loading jsdom on another core) if it is not running; the start of site loading calls it. */
@@ -146,6 +172,13 @@ export function purifyWorkerRunning(): boolean {
 export function purifyWorkerForTests(): Worker | undefined {
   return running?.worker;
 }
+
+/** Whether a worker (running or not) had loaded jsdom (tests). */
+export function purifyWorkerLoadedForTests(worker: Worker): boolean {
+  const signal = signals.get(worker);
+  return signal !== undefined && Atomics.load(signal, SIGNAL.ready) === 1;
+}
+const signals = new WeakMap<Worker, Int32Array>();
 
 /** A job answered while the caller waits (rich text during site preparation). */
 export function purifySync<J extends PurifyJob>(job: J, text: string): PurifyJobs[J]['result'] {

@@ -32,6 +32,8 @@ try {
 }
 let cleanSvg: ReturnType<typeof createSvgCleaner> | undefined;
 Atomics.store(signal, SIGNAL.ready, 1);
+// Heard by a server waiting to end this worker once it has loaded (purify-client.ts, retire).
+Atomics.notify(signal, SIGNAL.ready);
 
 function run(request: PurifyRequest): PurifyReply {
   try {

@@ -14,8 +14,8 @@ export const HEAP_GROWING_PERCENT = 35;
 /**
  * Called by the composition root (server.ts) as its first statement. V8 flags changed while
  * the process runs are read by the collector's threads: Node documents a late change as
- * unsafe (a server setting it after its warm-up died silently once in CI, about then).
- * Set before anything else runs, the warm-up pays nothing measurable for it (docs/deploy.md).
+ * unsafe. Set before anything else runs, the warm-up pays nothing measurable for it
+ * (docs/deploy.md, "Heap").
  */
 export function limitHeapGrowth(percent = HEAP_GROWING_PERCENT) {
   setFlagsFromString(`--heap-growing-percent=${percent}`);

@@ -19,6 +19,7 @@ import {
   purifyAsync,
   purifySync,
   purifyWorkerForTests,
+  purifyWorkerLoadedForTests,
   purifyWorkerRunning,
   PurifyWorkerError,
   setPurifyLimits,
@@ -54,6 +55,20 @@ describe('the sanitiser worker', () => {
     expect(sanitizeHtml(dirty())).toBe(cleanOf(n));
     expect(purifyWorkerRunning()).toBe(true);
     expect(sanitizeHtml('<a href="/x" target="_blank">x</a><a href="javascript:alert(1)">y</a>')).toBe('<a href="/x" target="_blank" rel="noopener noreferrer">x</a><a>y</a>');
+  });
+
+  it('told to end while it loads jsdom, it ends once loaded, never in the middle (Node aborts the whole process on that)', async () => {
+    endPurifyWorker();
+    await stopped();
+    startPurifyWorker();
+    const worker = purifyWorkerForTests()!;
+    expect(purifyWorkerLoadedForTests(worker)).toBe(false);
+    const exited = new Promise<boolean>((resolve) => worker.once('exit', () => resolve(purifyWorkerLoadedForTests(worker))));
+    endPurifyWorker();
+    expect(purifyWorkerRunning()).toBe(false);
+    expect(await exited).toBe(true);
+    // The next call starts a new worker and is answered.
+    expect(sanitizeHtml(dirty())).toBe(cleanOf(n));
   });
 
   it('ends when idle, and a later call starts it again and still sanitises', async () => {
