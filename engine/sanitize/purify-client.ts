@@ -50,6 +50,8 @@ let nextId = 1;
 let idleTimer: NodeJS.Timeout | undefined;
 /** A worker that failed before it loaded jsdom: the next synchronous call says so at once instead of waiting out a new one. */
 let startFailure: Error | undefined;
+/** Each worker's signal, kept past its end (purifyWorkerLoadedForTests). */
+const signals = new WeakMap<Worker, Int32Array>();
 
 /** Tests shorten the waits. */
 export function setPurifyLimits(next: Partial<typeof limits>): void {
@@ -178,7 +180,6 @@ export function purifyWorkerLoadedForTests(worker: Worker): boolean {
   const signal = signals.get(worker);
   return signal !== undefined && Atomics.load(signal, SIGNAL.ready) === 1;
 }
-const signals = new WeakMap<Worker, Int32Array>();
 
 /** A job answered while the caller waits (rich text during site preparation). */
 export function purifySync<J extends PurifyJob>(job: J, text: string): PurifyJobs[J]['result'] {
