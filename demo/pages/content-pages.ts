@@ -24,6 +24,7 @@
 import { join } from 'node:path';
 import { collectBlockIds } from '../../engine/document/ids.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';
+import { slugify } from '../../engine/slug.ts';
 import { dealerOf, esc, type Block, type Dealer, type Json, type Page } from './content-kit.ts';
 import {
   aboutPage,
@@ -71,7 +72,7 @@ function sampleOffers(d: Dealer, siteId: number | undefined): Json[] {
         'Not available with any other offer. Excludes fleet, government and rental buyers. Metallic paint and options extra. ' +
         'The manufacturer and dealer reserve the right to extend or vary the offer. See us for full terms and conditions.',
       model: { name: m.name, slug: m.slug },
-      manufacturer: { name: make, slug: make.toLowerCase().replace(/[^a-z0-9]+/g, '-') },
+      manufacturer: { name: make, slug: slugify(make) },
       // The third offer demonstrates a per-website exclusion: shown everywhere except a sister site.
       ...(i === 2 && siteId ? { excluded_website_ids: [siteId + 1] } : {}),
     };

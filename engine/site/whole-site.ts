@@ -9,6 +9,7 @@ import type { Model } from '../../schemas/types.gen.ts';
 import { matchPage } from '../render/routes.ts';
 import { walkList } from '../document/tree.ts';
 import { collectBlockIds } from '../document/ids.ts';
+import { slugify } from '../slug.ts';
 import { linkTarget, splitHref } from './link-target.ts';
 import { documentReferences, type WrittenLink } from './links.ts';
 import type { DocumentIssue, Page, ResolvedSite } from './types.ts';
@@ -35,7 +36,7 @@ export function siteCollections(site: ResolvedSite, models?: Model[]): SiteColle
     offers: strings(site.offers.map((o) => o.id)),
     models: models && strings(models.map((m) => m.slug)),
     makes: models && strings(models.map((m) => m.manufacturer_name)),
-    makeSlugs: models && strings(models.map((m) => slugOf(m.manufacturer_name))),
+    makeSlugs: models && strings(models.map((m) => slugify(m.manufacturer_name))),
     reviewAccounts: strings([site.slug, site.dealership_id, ...site.dealerships.flatMap((d) => [d.id, d.slug])]),
   };
 }
@@ -61,10 +62,6 @@ const COLLECTION_WORDS: Record<string, [plural: string, one: string, key: string
   makes: ['makes', 'make', 'name'],
   makeSlugs: ['makes', 'make', 'slug'],
 };
-
-function slugOf(text: string) {
-  return text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-}
 
 /** The problems of one resolved, schema-valid site document as a whole. */
 export function wholeSiteIssues(site: ResolvedSite, options: { models?: Model[] } = {}): DocumentIssue[] {

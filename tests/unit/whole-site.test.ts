@@ -5,11 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
 import { documentReferences, linksInHtml } from '../../engine/site/links.ts';
-import { editDistance, routeKey, siteSetIssues, wholeSiteIssues } from '../../engine/site/whole-site.ts';
+import { editDistance, routeKey, siteCollections, siteSetIssues, wholeSiteIssues } from '../../engine/site/whole-site.ts';
 import { siteDataFor } from '../../engine/site/data.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import { readCatalogue } from '../../engine/site/folder.ts';
-import { loadTemplate, minimalDoc, readSite, SITES_DIR } from './helpers.ts';
+import { loadTemplate, minimalDoc, prepared, readSite, SITES_DIR } from './helpers.ts';
 
 const { catalogue } = readCatalogue(SITES_DIR);
 const prepare = createSitePreparer({ loadTemplate, catalogue });
@@ -163,6 +163,15 @@ describe('references into site data', () => {
       { path: '/pages/1/blocks/2/props/offerId', message: 'names offer with id 4, which this site does not have; did you mean "3"?' },
       { path: '/pages/1/blocks/3/props/filter', message: 'names location with id 8, which this site does not have; did you mean "7"?' },
     ]);
+  });
+  it("a make is named by the platform's one slug rule, the catalogue's own slug for it", () => {
+    const made = siteCollections(prepared(withData({ pages: [page('home', '/')] })), catalogue.models);
+    const catalogueSlugs = new Map(catalogue.manufacturers.map((m) => [m.name, m.slug]));
+    for (const name of new Set(catalogue.models.map((m) => m.manufacturer_name))) {
+      if (catalogueSlugs.has(name)) expect(made.makeSlugs?.has(catalogueSlugs.get(name)!), name).toBe(true);
+    }
+    expect(made.makeSlugs?.has('lynk-and-co')).toBe(true);
+    expect(made.makeSlugs?.has('lynk-co')).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import type autocannon from 'autocannon';
 import { CAR_INDEX } from '../../../engine/search/car-index.ts';
 import { CACHE_STATUS_HEADER } from '../../../engine/server/page-cache/pages.ts';
 import { searchHeaders } from './search-mix.ts';
+import { slugify } from '../../../engine/slug.ts';
 
 export const BROWSER_HEADERS = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'br, gzip' };
 
@@ -17,8 +18,6 @@ export interface PageKind {
   kind: 'home' | 'search' | 'car';
   paths: string[];
 }
-
-const slugOf = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** The site's pages of each kind, each answering 200. */
 export async function pageKinds(base: string, site: string): Promise<PageKind[]> {
@@ -29,7 +28,7 @@ export async function pageKinds(base: string, site: string): Promise<PageKind[]>
   });
   const hits = ((await res.json()) as { results: { hits: { slug: string; make: string; model: string }[] }[] }).results[0].hits;
   const root = `/sites/${site}`;
-  const models = [...new Set(hits.map((h) => `/search/${slugOf(h.make)}/${slugOf(h.model)}`))].slice(0, 3);
+  const models = [...new Set(hits.map((h) => `/search/${slugify(h.make)}/${slugify(h.model)}`))].slice(0, 3);
   const kinds: PageKind[] = [
     { kind: 'home', paths: [`${root}/`] },
     { kind: 'search', paths: [`${root}/search/new-used-and-demo-cars`, `${root}/search`, `${root}/cars`, ...models.map((m) => root + m)] },
