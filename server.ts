@@ -25,7 +25,9 @@ const host = process.env.HOST ?? '127.0.0.1';
 // The port is taken first: a port in use is a clear error and exit 1, before the slow start-up.
 // Until the app is ready, requests are told to come back (a health check sees 503, not a hang).
 const starting = (_req: IncomingMessage, res: ServerResponse) => {
-  res.writeHead(503, { 'Retry-After': '5', 'Content-Type': 'text/plain; charset=utf-8' }).end('Forecourt is starting. Please try again shortly.');
+  res
+    .writeHead(503, { 'Retry-After': '5', 'Content-Type': 'text/plain; charset=utf-8' })
+    .end('Forecourt is starting. Please try again shortly.');
 };
 // Slow clients are cut off (engine/server/time-budget.ts).
 const server = createServer(httpServerOptions(), starting);
@@ -38,11 +40,18 @@ try {
 
 // The sanitiser worker loads jsdom on another core while the app's modules load, unless the build
 // sanitised these sites' rich text ahead (docs/deploy.md, "Memory and start-up").
-(await import('./engine/sanitize/html.server.ts')).startHtmlSanitizer(process.env.FORECOURT_SITES_DIR ?? join(PROJECT_ROOT, 'sites'));
+(await import('./engine/sanitize/html.server.ts')).startHtmlSanitizer(
+  process.env.FORECOURT_SITES_DIR ?? join(PROJECT_ROOT, 'sites'),
+);
 const { createApp } = await import('./engine/server/app.ts');
 const { demo } = await import('./demo/defaults.ts');
 const { DamagedDatabaseError } = await import('./engine/api/db/guard.ts');
-const started = await createApp({ mode, root: PROJECT_ROOT, sitesDir: process.env.FORECOURT_SITES_DIR, providers: demo }).catch((err: unknown) => {
+const started = await createApp({
+  mode,
+  root: PROJECT_ROOT,
+  sitesDir: process.env.FORECOURT_SITES_DIR,
+  providers: demo,
+}).catch((err: unknown) => {
   // A damaged database is the operator's to repair (docs/api.md, "Storage"): say what and where, no stack.
   if (!(err instanceof DamagedDatabaseError)) throw err;
   console.error(err.message);
@@ -54,9 +63,13 @@ server.on('request', app);
 // What the first pages do not need (the other sites' cars and engines, the text indexes) is
 // made once the first answer is sent, or after 2 s if none is asked for, so it never holds up
 // the first visitor.
-const warmUp = once(() => started.warmUp().catch((err: unknown) => console.error('[stock] warming up failed', err)));
+const warmUp = once(() =>
+  started.warmUp().catch((err: unknown) => console.error('[stock] warming up failed', err)),
+);
 setTimeout(warmUp, 2000).unref();
-server.once('request', (_req: IncomingMessage, res: ServerResponse) => res.once('close', () => setImmediate(warmUp)));
+server.once('request', (_req: IncomingMessage, res: ServerResponse) =>
+  res.once('close', () => setImmediate(warmUp)),
+);
 const address = server.address();
 const actual = typeof address === 'object' && address ? address.port : port;
 const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}`;

@@ -27,16 +27,27 @@ function chunkModules(): Plugin {
     generateBundle(_options, bundle) {
       const map: Record<string, string[]> = {};
       const sizes: Record<string, Record<string, number>> = {};
-      const name = (id: string) => id.replace(/^.*?node_modules\//, 'node_modules/').replace(process.cwd() + '/', '');
+      const name = (id: string) =>
+        id.replace(/^.*?node_modules\//, 'node_modules/').replace(process.cwd() + '/', '');
       for (const [file, output] of Object.entries(bundle)) {
         if (output.type === 'chunk') {
           map[file] = Object.keys(output.modules).map(name);
-          sizes[file] = Object.fromEntries(Object.entries(output.modules).map(([id, m]) => [name(id), m.renderedLength]));
+          sizes[file] = Object.fromEntries(
+            Object.entries(output.modules).map(([id, m]) => [name(id), m.renderedLength]),
+          );
         }
       }
       const prefix = editorBuild ? '.vite/editor-' : '.vite/';
-      this.emitFile({ type: 'asset', fileName: `${prefix}modules.json`, source: JSON.stringify(map) });
-      this.emitFile({ type: 'asset', fileName: `${prefix}module-sizes.json`, source: JSON.stringify(sizes) });
+      this.emitFile({
+        type: 'asset',
+        fileName: `${prefix}modules.json`,
+        source: JSON.stringify(map),
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: `${prefix}module-sizes.json`,
+        source: JSON.stringify(sizes),
+      });
     },
   };
 }
@@ -61,9 +72,17 @@ function treeShakeableReactRouter(): Plugin {
           .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm, '')
           .replace(/= (React\d*\.(?:forwardRef|memo|createContext)\()/g, '= /* @__PURE__ */ $1');
         // `Boundary.contextType = Context;` after a class expression becomes a static field of it.
-        for (const [line, cls, context] of out.matchAll(/^([A-Za-z_$][\w$]*)\.contextType = ([A-Za-z_$][\w$]*);$/gm)) {
-          const head = new RegExp(`^var ${cls.replace(/\$/g, '\\$')} = class extends [\\w$.]+ \\{$`, 'm');
-          if (head.test(out)) out = out.replace(head, (h) => `${h}\n  static contextType = ${context};`).replace(line, '');
+        for (const [line, cls, context] of out.matchAll(
+          /^([A-Za-z_$][\w$]*)\.contextType = ([A-Za-z_$][\w$]*);$/gm,
+        )) {
+          const head = new RegExp(
+            `^var ${cls.replace(/\$/g, '\\$')} = class extends [\\w$.]+ \\{$`,
+            'm',
+          );
+          if (head.test(out))
+            out = out
+              .replace(head, (h) => `${h}\n  static contextType = ${context};`)
+              .replace(line, '');
         }
         return out;
       },
@@ -128,7 +147,10 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       compression({
         include: /\.(js|css|svg|json)$/,
         threshold: 512,
-        algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
         logLevel: 'silent',
       }),
   ],
@@ -143,7 +165,13 @@ export default defineConfig(({ isSsrBuild, command }) => ({
             // react-router) pulls in qs; a small local stand-in keeps 17 KB gzip off search pages.
             { find: /^qs$/, replacement: join(import.meta.dirname, 'blocks/_search/qs.ts') },
             // react-router's package exports only name its development build; ship the production one.
-            { find: /^react-router$/, replacement: join(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
+            {
+              find: /^react-router$/,
+              replacement: join(
+                import.meta.dirname,
+                'node_modules/react-router/dist/production/index.mjs',
+              ),
+            },
           ],
         }
       : {},
@@ -162,11 +190,16 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         // and on client-side navigation the browser follows the imports itself. The lists
         // cost ~2 KB gzip on every page.
         modulePreload: {
-          resolveDependencies: (_file: string, deps: string[], context: { hostType: 'html' | 'js' }) =>
-            context.hostType === 'js' ? deps.filter((d) => d.endsWith('.css')) : deps,
+          resolveDependencies: (
+            _file: string,
+            deps: string[],
+            context: { hostType: 'html' | 'js' },
+          ) => (context.hostType === 'js' ? deps.filter((d) => d.endsWith('.css')) : deps),
         },
         rolldownOptions: {
-          input: (editorBuild ? { editor: 'editor/index.html', preview: 'editor/preview.html' } : { site: 'blocks/entry-client.tsx' }) as Record<string, string>,
+          input: (editorBuild
+            ? { editor: 'editor/index.html', preview: 'editor/preview.html' }
+            : { site: 'blocks/entry-client.tsx' }) as Record<string, string>,
         },
       },
 }));

@@ -9,7 +9,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'engine/**/*.test.{ts,tsx}', 'editor/**/*.test.{ts,tsx}', 'demo/**/*.test.{ts,tsx}'],
+          include: [
+            'tests/unit/**/*.test.{ts,tsx}',
+            'blocks/**/*.test.{ts,tsx}',
+            'engine/**/*.test.{ts,tsx}',
+            'editor/**/*.test.{ts,tsx}',
+            'demo/**/*.test.{ts,tsx}',
+          ],
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit.ts'],
           // The run's PostgreSQL test server, started when a test first asks for it (tests/setup/postgres.ts).

@@ -23,7 +23,13 @@ import { fakeRegoRegistry } from './rego.ts';
 import { seedReviews } from './reviews.ts';
 
 export type { DemoStockOptions } from './inventory/load.ts';
-export { generateInventory, DEFAULT_COUNT, DEFAULT_SEED, type InventoryOptions, type InventorySite } from './inventory/generate.ts';
+export {
+  generateInventory,
+  DEFAULT_COUNT,
+  DEFAULT_SEED,
+  type InventoryOptions,
+  type InventorySite,
+} from './inventory/generate.ts';
 export { loadInventory, readCatalogue, readInventorySites } from './inventory/load.ts';
 export { carPhotoSvg, carPhotosRouter } from './photos/router.ts';
 

@@ -37,10 +37,14 @@ export function historyReport(car: Car, region: Region = 'AU'): HistoryReport {
   const owners = d.int(1, Math.min(5, 1 + Math.floor(age / 4)));
   const financeOwing = d.chance(0.04);
   const writtenOff = age >= 2 && d.chance(0.02);
-  const writtenOffYear = writtenOff ? d.int(car.year + 1, Math.max(car.year + 1, reportYear - 1)) : undefined;
+  const writtenOffYear = writtenOff
+    ? d.int(car.year + 1, Math.max(car.year + 1, reportYear - 1))
+    : undefined;
 
   // Odometer readings: roughly one a year (at most five), rising to the listing's reading.
-  const first = Date.parse(`${car.compliance_date ?? car.build_date ?? `${car.year}-01`}-01`.slice(0, 10));
+  const first = Date.parse(
+    `${car.compliance_date ?? car.build_date ?? `${car.year}-01`}-01`.slice(0, 10),
+  );
   const start = Number.isFinite(first) && first < listedMs ? first : listedMs - 365 * 86_400_000;
   const count = Math.max(1, Math.min(5, age));
   const odometer: OdometerReading[] = [];
@@ -76,13 +80,17 @@ export function historyReport(car: Car, region: Region = 'AU'): HistoryReport {
       key: 'finance',
       label: words.finance,
       result: financeOwing ? 'note' : 'clear',
-      text: financeOwing ? 'Security interest registered: the dealer discharges it before the car is delivered.' : words.financeClear,
+      text: financeOwing
+        ? 'Security interest registered: the dealer discharges it before the car is delivered.'
+        : words.financeClear,
     },
     {
       key: 'writtenOff',
       label: words.writtenOff,
       result: writtenOff ? 'note' : 'clear',
-      text: writtenOff ? `Recorded as a repairable write-off in ${writtenOffYear}; since repaired, inspected and re-registered.` : words.writtenOffClear,
+      text: writtenOff
+        ? `Recorded as a repairable write-off in ${writtenOffYear}; since repaired, inspected and re-registered.`
+        : words.writtenOffClear,
     },
     { key: 'stolen', label: 'Stolen', result: 'clear', text: 'Not recorded as stolen.' },
     {

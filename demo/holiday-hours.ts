@@ -30,12 +30,28 @@ export function easterSunday(year: number): Date {
 
 function holidaysOf(year: number): SpecialHour[] {
   const easter = easterSunday(year);
-  const closed = (date: Date, label: string): SpecialHour => ({ date: iso(date), status: 'Closed', label });
+  const closed = (date: Date, label: string): SpecialHour => ({
+    date: iso(date),
+    status: 'Closed',
+    label,
+  });
   return [
     closed(utc(year, 1, 1), "New Year's Day"),
-    { date: iso(utc(year, 1, 26)), status: 'Open', start_hour: '09:00', end_hour: '13:00', label: 'Australia Day' },
+    {
+      date: iso(utc(year, 1, 26)),
+      status: 'Open',
+      start_hour: '09:00',
+      end_hour: '13:00',
+      label: 'Australia Day',
+    },
     closed(addDays(easter, -2), 'Good Friday'),
-    { date: iso(addDays(easter, -1)), status: 'Open', start_hour: '09:00', end_hour: '12:00', label: 'Easter Saturday' },
+    {
+      date: iso(addDays(easter, -1)),
+      status: 'Open',
+      start_hour: '09:00',
+      end_hour: '12:00',
+      label: 'Easter Saturday',
+    },
     closed(addDays(easter, 1), 'Easter Monday'),
     closed(utc(year, 4, 25), 'Anzac Day'),
     closed(utc(year, 12, 25), 'Christmas Day'),

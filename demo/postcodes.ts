@@ -7,7 +7,13 @@
  * add rows to the region's list in postcode order.
  */
 import type { Region } from '../schemas/types.gen.ts';
-import { localGeocoder, lookupPostcode as lookupIn, type GeoPoint, type Geocoder, type PostcodeTables } from '../engine/api/adapters/geocoding.ts';
+import {
+  localGeocoder,
+  lookupPostcode as lookupIn,
+  type GeoPoint,
+  type Geocoder,
+  type PostcodeTables,
+} from '../engine/api/adapters/geocoding.ts';
 import table from './postcodes.json';
 
 export const POSTCODES: PostcodeTables = table;

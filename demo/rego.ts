@@ -12,7 +12,9 @@ const COLOURS = ['White', 'Silver', 'Grey', 'Black', 'Blue', 'Red', 'Green', 'Br
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'; // VINs never use I, O or Q
 
 export function fakeRegoRegistry(catalogue: Pick<Catalogue, 'models'>): RegoRegistry {
-  const models = catalogue.models.filter((m) => m.body?.length && !m.body.includes('motorcycle') && !m.body.includes('caravan'));
+  const models = catalogue.models.filter(
+    (m) => m.body?.length && !m.body.includes('motorcycle') && !m.body.includes('caravan'),
+  );
   return {
     async lookup(rego, state, now) {
       const plate = normaliseRego(rego);

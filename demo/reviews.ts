@@ -13,7 +13,32 @@ const SAMPLE_SETS: Record<string, Record<number, number>> = {
   'gold-coast-ford': { 5: 99, 4: 35, 3: 3 },
 };
 
-const FIRST = ['Sarah', 'James', 'Olivia', 'Liam', 'Chloe', 'Noah', 'Mia', 'Jack', 'Aroha', 'Tane', 'Emily', 'Lucas', 'Grace', 'Ethan', 'Zoe', 'Oliver', 'Priya', 'Wei', 'Hannah', 'Mateo', 'Ava', 'Cooper', 'Isla', 'Ryan'];
+const FIRST = [
+  'Sarah',
+  'James',
+  'Olivia',
+  'Liam',
+  'Chloe',
+  'Noah',
+  'Mia',
+  'Jack',
+  'Aroha',
+  'Tane',
+  'Emily',
+  'Lucas',
+  'Grace',
+  'Ethan',
+  'Zoe',
+  'Oliver',
+  'Priya',
+  'Wei',
+  'Hannah',
+  'Mateo',
+  'Ava',
+  'Cooper',
+  'Isla',
+  'Ryan',
+];
 const LAST = ['S.', 'M.', 'T.', 'W.', 'K.', 'B.', 'R.', 'P.', 'H.', 'N.', 'L.', 'D.'];
 const GOOD = [
   'Great experience from start to finish. The sales team were friendly and never pushy.',
@@ -54,9 +79,27 @@ export function seedReviews(slug: string, today: Date): SeedReview[] {
     hidden: false,
   }));
   reviews.push(
-    { customer_name: name(), rating: 1, text: 'Spam review removed by the dealership.', review_date: date(), hidden: true },
-    { customer_name: name(), rating: 2, text: 'Duplicate review.', review_date: date(), hidden: true },
-    { customer_name: name(), rating: 2, text: '(Translated by Google) Service was slow.', review_date: date(), hidden: false },
+    {
+      customer_name: name(),
+      rating: 1,
+      text: 'Spam review removed by the dealership.',
+      review_date: date(),
+      hidden: true,
+    },
+    {
+      customer_name: name(),
+      rating: 2,
+      text: 'Duplicate review.',
+      review_date: date(),
+      hidden: true,
+    },
+    {
+      customer_name: name(),
+      rating: 2,
+      text: '(Translated by Google) Service was slow.',
+      review_date: date(),
+      hidden: false,
+    },
   );
   return reviews;
 }

@@ -13,7 +13,21 @@
  * say, is lib/preview-model.ts's. A crash is contained: in a block by the engine's block
  * boundary, elsewhere by PreviewBoundary here.
  */
-import { cloneElement, Component, isValidElement, memo, startTransition, StrictMode, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  Component,
+  isValidElement,
+  memo,
+  startTransition,
+  StrictMode,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
@@ -62,7 +76,10 @@ function BlockFrame({ block, children }: { block: Block; children: ReactNode }) 
   // Props typed a moment ago, shown here before the page takes them (Canvas/live-props.ts).
   const ahead = useLiveProps(block.id);
   if (ahead && ahead !== block.props && isValidElement(children)) {
-    children = cloneElement(children as ReactElement<{ props: unknown; block: Block }>, { props: ahead, block: { ...block, props: ahead } });
+    children = cloneElement(children as ReactElement<{ props: unknown; block: Block }>, {
+      props: ahead,
+      block: { ...block, props: ahead },
+    });
   }
   return (
     <div data-editor-block={block.id} data-editor-type={block.type} className="fc-editor-block">
@@ -85,7 +102,9 @@ function BlockFrame({ block, children }: { block: Block; children: ReactNode }) 
 const MemoBlockFrame = memo(BlockFrame, (a, b) => a.block === b.block);
 
 /** The engine's per-block wrap: one function for good, so blocks keep their memoisation (docs/editor.md, "Speed"). */
-const wrap = (block: Block, rendered: ReactNode) => <MemoBlockFrame block={block}>{rendered}</MemoBlockFrame>;
+const wrap = (block: Block, rendered: ReactNode) => (
+  <MemoBlockFrame block={block}>{rendered}</MemoBlockFrame>
+);
 
 function Rendered({ revision, issues }: { revision: number; issues: number }) {
   useEffect(() => {
@@ -120,12 +139,19 @@ function Preview() {
 
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
-      if (e.origin !== location.origin || e.source !== window.parent || !isToPreview(e.data)) return;
+      if (e.origin !== location.origin || e.source !== window.parent || !isToPreview(e.data))
+        return;
       const msg = e.data;
       if (msg.type === 'render') {
         let next: Shown;
         try {
-          next = model.show(msg.site, msg.issues ?? [], msg.siteData?.models ?? [], msg.path, msg.revision);
+          next = model.show(
+            msg.site,
+            msg.issues ?? [],
+            msg.siteData?.models ?? [],
+            msg.path,
+            msg.revision,
+          );
         } catch (err) {
           // What is on screen stays; the editor's Problems list says what is wrong.
           console.error('[forecourt] the preview could not prepare this draft', err);
@@ -134,11 +160,15 @@ function Preview() {
         pending = pending.filter((p) => p.revision > msg.revision);
         for (const p of pending) next = patched(next, p.patches);
         // A block that crashed keeps its error boundary; start afresh once something changed.
-        if (document.querySelector('[data-block-error], [data-preview-error]')) setGeneration((g) => g + 1);
+        if (document.querySelector('[data-block-error], [data-preview-error]'))
+          setGeneration((g) => g + 1);
         // Interruptible: re-rendering a big page must not hold up the editor's next keystroke (same thread).
         shownNow.current = next;
         startTransition(() => setShownState(next));
-        setSelection({ primary: msg.selected, ids: msg.selection ?? (msg.selected ? [msg.selected] : []) });
+        setSelection({
+          primary: msg.selected,
+          ids: msg.selection ?? (msg.selected ? [msg.selected] : []),
+        });
       } else if (msg.type === 'patch') {
         pending.push({ revision: msg.revision, patches: msg.patches });
         const before = shownNow.current;
@@ -160,12 +190,16 @@ function Preview() {
         }
       } else if (msg.type === 'select') {
         const before = current.current;
-        setSelection({ primary: msg.blockId, ids: msg.selection ?? (msg.blockId ? [msg.blockId] : []) });
+        setSelection({
+          primary: msg.blockId,
+          ids: msg.selection ?? (msg.blockId ? [msg.blockId] : []),
+        });
         // Scroll to a newly selected primary block (not when others join or leave the selection).
         if (msg.blockId && msg.blockId !== before.primary && !before.ids.includes(msg.blockId)) {
           const el = document.querySelector(`[data-editor-block="${CSS.escape(msg.blockId)}"]`);
           const r = el && boxOf(el);
-          if (r && (r.top < 0 || r.top + r.height > innerHeight)) window.scrollBy({ top: r.top - 40 });
+          if (r && (r.top < 0 || r.top + r.height > innerHeight))
+            window.scrollBy({ top: r.top - 40 });
         }
       }
     };
@@ -224,7 +258,10 @@ function Preview() {
   return (
     <>
       {/* First in the document, so Tab reaches the selected block's texts before the site's links. */}
-      <InlineEditing site={shown.site} blockId={selection.ids.length === 1 ? selection.primary : undefined} />
+      <InlineEditing
+        site={shown.site}
+        blockId={selection.ids.length === 1 ? selection.primary : undefined}
+      />
       {shown.stale.length > 0 && (
         <div className="fc-editor-stale" role="status" data-stale-shown={shown.staleShown}>
           {staleBanner(shown)}
@@ -233,7 +270,14 @@ function Preview() {
       <MemoryRouter key={`${shown.path}#${generation}`} initialEntries={[shown.path]}>
         <Suspense fallback={<p className="fc-editor-waiting">Loading blocks…</p>}>
           <PreviewBoundary>
-            <SiteApp site={shown.site} siteData={shown.siteData} mode="development" loader={loader} wrap={wrap} emptyLists={emptyLists} />
+            <SiteApp
+              site={shown.site}
+              siteData={shown.siteData}
+              mode="development"
+              loader={loader}
+              wrap={wrap}
+              emptyLists={emptyLists}
+            />
           </PreviewBoundary>
           <Rendered revision={shown.revision} issues={shown.issues} />
         </Suspense>
@@ -259,7 +303,8 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error: Error 
     if (!this.state.error) return this.props.children;
     return (
       <div className="fc-editor-invalid" role="alert" data-preview-error>
-        <strong>The preview could not show this page of the draft.</strong> {this.state.error.message}
+        <strong>The preview could not show this page of the draft.</strong>{' '}
+        {this.state.error.message}
       </div>
     );
   }
@@ -270,12 +315,23 @@ class PreviewBoundary extends Component<{ children: ReactNode }, { error: Error 
  * Measured after the preview commits (a layout effect), never while rendering: a box read
  * during render forces a layout of the whole page before the new DOM is there.
  */
-const Outline = memo(function Outline({ selection, site }: { selection: Selection; site: unknown }) {
+const Outline = memo(function Outline({
+  selection,
+  site,
+}: {
+  selection: Selection;
+  site: unknown;
+}) {
   const [hover, setHover] = useState<string>();
   const [tick, force] = useState(0);
   const [boxes, setBoxes] = useState<OutlineBox[]>([]);
   useEffect(() => {
-    const onOver = (e: MouseEvent) => setHover((e.target as Element | null)?.closest?.('[data-editor-block]')?.getAttribute('data-editor-block') ?? undefined);
+    const onOver = (e: MouseEvent) =>
+      setHover(
+        (e.target as Element | null)
+          ?.closest?.('[data-editor-block]')
+          ?.getAttribute('data-editor-block') ?? undefined,
+      );
     const onLeave = () => setHover(undefined);
     const onChange = () => force((n) => n + 1);
     document.addEventListener('mouseover', onOver);
@@ -292,14 +348,25 @@ const Outline = memo(function Outline({ selection, site }: { selection: Selectio
     };
   }, []);
   useLayoutEffect(() => {
-    const wanted: Array<[string, string]> = hover && !selection.ids.includes(hover) ? [[hover, 'hover']] : [];
-    for (const id of selection.ids) wanted.push([id, id === selection.primary && selection.ids.length > 1 ? 'selected is-primary' : 'selected']);
+    const wanted: Array<[string, string]> =
+      hover && !selection.ids.includes(hover) ? [[hover, 'hover']] : [];
+    for (const id of selection.ids)
+      wanted.push([
+        id,
+        id === selection.primary && selection.ids.length > 1 ? 'selected is-primary' : 'selected',
+      ]);
     setBoxes(wanted.flatMap(([id, kind]) => measureOutline(id, kind)));
   }, [selection, site, hover, tick]);
   return (
     <>
       {boxes.map((b) => (
-        <div key={`${b.kind}:${b.id}`} className={`fc-editor-outline is-${b.kind}`} data-outline-block={b.id} style={{ top: b.top, left: b.left, width: b.width, height: b.height }} aria-hidden="true">
+        <div
+          key={`${b.kind}:${b.id}`}
+          className={`fc-editor-outline is-${b.kind}`}
+          data-outline-block={b.id}
+          style={{ top: b.top, left: b.left, width: b.width, height: b.height }}
+          aria-hidden="true"
+        >
           <span>
             {metaOf(b.type).label} · {b.id}
           </span>
@@ -324,7 +391,17 @@ function measureOutline(id: string, kind: string): OutlineBox[] {
   if (!el) return [];
   const r = boxOf(el);
   if (!r.width && !r.height) return [];
-  return [{ id, kind, type: el.getAttribute('data-editor-type') ?? '', top: r.top + scrollY, left: r.left + scrollX, width: r.width, height: r.height }];
+  return [
+    {
+      id,
+      kind,
+      type: el.getAttribute('data-editor-type') ?? '',
+      top: r.top + scrollY,
+      left: r.left + scrollX,
+      width: r.width,
+      height: r.height,
+    },
+  ];
 }
 
 createRoot(document.getElementById('fc-root')!).render(

@@ -36,7 +36,11 @@ afterAll(async () => {
 });
 
 const git = (args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trimEnd();
-const json = (body: unknown) => ({ method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown) => ({
+  method: 'PUT',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
 const post = (body: unknown) => ({ ...json(body), method: 'POST' });
 
 describe('editor API', () => {
@@ -52,17 +56,37 @@ describe('editor API', () => {
   it('saves a draft in canonical form whatever the key order: a commit on the draft branch, nothing visitors see', async () => {
     const { document, version } = await (await fetch(`${base}/sites/kiwi-car-yard`)).json();
     const published = readFileSync(join(dir, 'kiwi-car-yard.json'), 'utf8');
-    const shuffled = Object.fromEntries(Object.entries({ ...document, name: 'Kiwi Car Yard Penrose' }).reverse());
-    const res = await fetch(`${base}/sites/kiwi-car-yard`, { ...json({ document: shuffled, baseVersion: version }), headers: { 'Content-Type': 'application/json', 'X-Forecourt-Staff': encodeURIComponent('Aroha Ngata') } });
+    const shuffled = Object.fromEntries(
+      Object.entries({ ...document, name: 'Kiwi Car Yard Penrose' }).reverse(),
+    );
+    const res = await fetch(`${base}/sites/kiwi-car-yard`, {
+      ...json({ document: shuffled, baseVersion: version }),
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forecourt-Staff': encodeURIComponent('Aroha Ngata'),
+      },
+    });
     expect(res.status).toBe(200);
     const saved = await res.json();
-    expect(saved).toMatchObject({ changed: true, merged: false, live: false, draft: { exists: true, author: 'Aroha Ngata' } });
-    expect(saved.draft.summary).toEqual(['Identity: name "Kiwi Car Yard" → "Kiwi Car Yard Penrose"']);
+    expect(saved).toMatchObject({
+      changed: true,
+      merged: false,
+      live: false,
+      draft: { exists: true, author: 'Aroha Ngata' },
+    });
+    expect(saved.draft.summary).toEqual([
+      'Identity: name "Kiwi Car Yard" → "Kiwi Car Yard Penrose"',
+    ]);
     // The draft branch holds the canonical text; the file and the running site are unchanged.
-    const text = execFileSync('git', ['show', 'forecourt/draft/kiwi-car-yard:kiwi-car-yard.json'], { cwd: dir, encoding: 'utf8' });
+    const text = execFileSync('git', ['show', 'forecourt/draft/kiwi-car-yard:kiwi-car-yard.json'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     expect(text).toBe(formatSiteDocument(JSON.parse(text)));
     expect(text.indexOf('"slug"')).toBeLessThan(text.indexOf('"pages"'));
-    expect(git(['log', '-1', '--format=%an|%s', 'forecourt/draft/kiwi-car-yard'])).toBe('Aroha Ngata|Identity: name "Kiwi Car Yard" → "Kiwi Car Yard Penrose"');
+    expect(git(['log', '-1', '--format=%an|%s', 'forecourt/draft/kiwi-car-yard'])).toBe(
+      'Aroha Ngata|Identity: name "Kiwi Car Yard" → "Kiwi Car Yard Penrose"',
+    );
     expect(readFileSync(join(dir, 'kiwi-car-yard.json'), 'utf8')).toBe(published);
     const entry = sites.get('kiwi-car-yard');
     expect(entry?.ok && entry.site.name).toBe('Kiwi Car Yard');
@@ -74,25 +98,40 @@ describe('editor API', () => {
 
   it('refuses a base version it does not know (409), writing nothing', async () => {
     const { document } = await (await fetch(`${base}/sites/lakeside-chevrolet`)).json();
-    const res = await fetch(`${base}/sites/lakeside-chevrolet`, json({ document: { ...document, name: 'X' }, baseVersion: '0000000000000000' }));
+    const res = await fetch(
+      `${base}/sites/lakeside-chevrolet`,
+      json({ document: { ...document, name: 'X' }, baseVersion: '0000000000000000' }),
+    );
     expect(res.status).toBe(409);
     expect(git(['branch', '--list', 'forecourt/draft/lakeside-chevrolet'])).toBe('');
   });
 
   it('refuses invalid documents (422 with issues), mismatched slugs and template names that are not plain', async () => {
     const { document } = await (await fetch(`${base}/sites/gold-coast-ford`)).json();
-    const bad = await fetch(`${base}/sites/gold-coast-ford`, json({ document: { ...document, region: 'XX' } }));
+    const bad = await fetch(
+      `${base}/sites/gold-coast-ford`,
+      json({ document: { ...document, region: 'XX' } }),
+    );
     expect(bad.status).toBe(422);
     expect((await bad.json()).issues).toEqual([expect.objectContaining({ path: '/region' })]);
     const other = await fetch(`${base}/sites/other-name`, json({ document }));
     expect((await other.json()).issues[0].path).toBe('/slug');
-    const escape = await fetch(`${base}/sites/gold-coast-ford`, json({ document: { ...document, template: '../../package' } }));
+    const escape = await fetch(
+      `${base}/sites/gold-coast-ford`,
+      json({ document: { ...document, template: '../../package' } }),
+    );
     expect((await escape.json()).issues[0].path).toBe('/template');
     expect((await fetch(`${base}/sites/Bad.Name`, json({ document }))).status).toBe(400);
   });
 
   it('creates a site from a template once', async () => {
-    const body = { slug: 'new-dealer', name: 'New Dealer', region: 'NZ', template: 'ford', dealerships: [{ id: 5, slug: 'new-dealer', name: 'New Dealer', manufacturers: ['Ford'] }] };
+    const body = {
+      slug: 'new-dealer',
+      name: 'New Dealer',
+      region: 'NZ',
+      template: 'ford',
+      dealerships: [{ id: 5, slug: 'new-dealer', name: 'New Dealer', manufacturers: ['Ford'] }],
+    };
     const res = await fetch(`${base}/sites`, post(body));
     expect(res.status).toBe(201);
     // Created on the published branch (it has no host names yet, so no visitor reaches it).
@@ -109,16 +148,27 @@ describe('editor API', () => {
       dealerships: body.dealerships,
     });
     expect((await fetch(`${base}/sites`, post(body))).status).toBe(409);
-    expect((await fetch(`${base}/sites`, post({ ...body, slug: 'x', template: 'nope' }))).status).toBe(422);
+    expect(
+      (await fetch(`${base}/sites`, post({ ...body, slug: 'x', template: 'nope' }))).status,
+    ).toBe(422);
   });
 
   it('checks a draft as the runtime would: issues, defaults filled, HTML sanitised', async () => {
     const { document } = await (await fetch(`${base}/sites/kiwi-car-yard`)).json();
     const draft = structuredClone(document);
-    draft.pages[0].blocks.push({ type: 'rich-text', id: 'evil', props: { html: '<p onclick="x()">Hi<script>alert(1)</script></p>' } });
+    draft.pages[0].blocks.push({
+      type: 'rich-text',
+      id: 'evil',
+      props: { html: '<p onclick="x()">Hi<script>alert(1)</script></p>' },
+    });
     draft.pages[0].blocks.push({ type: 'hero', id: 'no-heading', props: {} });
     const r = await (await fetch(`${base}/check`, post({ document: draft }))).json();
-    expect(r.issues).toEqual([expect.objectContaining({ path: expect.stringMatching(/blocks\/\d+\/props\/heading$/), message: 'is required' })]);
+    expect(r.issues).toEqual([
+      expect.objectContaining({
+        path: expect.stringMatching(/blocks\/\d+\/props\/heading$/),
+        message: 'is required',
+      }),
+    ]);
     const evil = r.site.pages[0].blocks.find((b: { id: string }) => b.id === 'evil');
     expect(evil.props.html).toBe('<p>Hi</p>');
     expect(evil.props.width).toBe('narrow'); // default filled
@@ -128,7 +178,9 @@ describe('editor API', () => {
     const { document } = await (await fetch(`${base}/sites/gold-coast-ford`)).json();
     const draft = { ...structuredClone(document), withoutPages: ['no-such-page'] };
     const r = await (await fetch(`${base}/check`, post({ document: draft }))).json();
-    expect(r.issues).toEqual([{ path: '/withoutPages/0', message: expect.stringContaining('"no-such-page"') }]);
+    expect(r.issues).toEqual([
+      { path: '/withoutPages/0', message: expect.stringContaining('"no-such-page"') },
+    ]);
     expect(r.site.pages.length).toBeGreaterThan(3);
   });
 });

@@ -12,7 +12,10 @@ export function projectFolderAbove(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'package.json'))) return dir;
     // The compiled server takes its packages (react, express…) from the project's node_modules, so it only runs inside the project.
-    if (dirname(dir) === dir) throw new Error(`Forecourt: no package.json in ${from} or above it; run the server from inside the project folder`);
+    if (dirname(dir) === dir)
+      throw new Error(
+        `Forecourt: no package.json in ${from} or above it; run the server from inside the project folder`,
+      );
   }
 }
 

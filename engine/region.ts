@@ -14,9 +14,27 @@ export interface RegionSettings {
 }
 
 const SETTINGS: Record<Region, RegionSettings> = {
-  AU: { region: 'AU', locale: 'en-AU', currency: 'AUD', distanceUnit: 'kilometer', postcodePattern: /^\d{4}$/ },
-  NZ: { region: 'NZ', locale: 'en-NZ', currency: 'NZD', distanceUnit: 'kilometer', postcodePattern: /^\d{4}$/ },
-  US: { region: 'US', locale: 'en-US', currency: 'USD', distanceUnit: 'mile', postcodePattern: /^\d{5}$/ },
+  AU: {
+    region: 'AU',
+    locale: 'en-AU',
+    currency: 'AUD',
+    distanceUnit: 'kilometer',
+    postcodePattern: /^\d{4}$/,
+  },
+  NZ: {
+    region: 'NZ',
+    locale: 'en-NZ',
+    currency: 'NZD',
+    distanceUnit: 'kilometer',
+    postcodePattern: /^\d{4}$/,
+  },
+  US: {
+    region: 'US',
+    locale: 'en-US',
+    currency: 'USD',
+    distanceUnit: 'mile',
+    postcodePattern: /^\d{5}$/,
+  },
 };
 
 export function regionSettings(region: Region = 'AU'): RegionSettings {

@@ -17,11 +17,16 @@ const ROOT = join(import.meta.dirname, '..');
 
 async function backup(dest: string): Promise<string> {
   if (process.env.DATABASE_URL) {
-    throw new Error('DATABASE_URL is set: the store is PostgreSQL, which this command does not copy. Back it up with pg_dump or your provider\'s backups (docs/deploy.md).');
+    throw new Error(
+      "DATABASE_URL is set: the store is PostgreSQL, which this command does not copy. Back it up with pg_dump or your provider's backups (docs/deploy.md).",
+    );
   }
   const source = join(defaultDataDir(ROOT), DB_FILE);
   if (existsSync(dest)) throw new Error(`${dest} already exists; name a new file.`);
-  if (!existsSync(source)) throw new Error(`There is no database at ${source} (set FORECOURT_DATA_DIR to the server's data folder).`);
+  if (!existsSync(source))
+    throw new Error(
+      `There is no database at ${source} (set FORECOURT_DATA_DIR to the server's data folder).`,
+    );
   checkFiles(source);
   // Read-only: closing it must not checkpoint or delete the WAL a killed server left behind.
   const db = new Database(source, { readonly: true, fileMustExist: true });
@@ -44,7 +49,9 @@ async function backup(dest: string): Promise<string> {
 
 const [dest] = process.argv.slice(2);
 if (!dest) {
-  console.error('Usage: npm run backup -- <file>   (copies forecourt.db, including its write-ahead log, to a new file)');
+  console.error(
+    'Usage: npm run backup -- <file>   (copies forecourt.db, including its write-ahead log, to a new file)',
+  );
   process.exit(2);
 }
 try {

@@ -34,7 +34,9 @@ function packagesExternalBut(inlined: string[]): Plugin {
   return {
     name: 'packages-external-but',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => (bundled(args.path) ? undefined : { path: args.path, external: true }));
+      build.onResolve({ filter: /^[^./]/ }, (args) =>
+        bundled(args.path) ? undefined : { path: args.path, external: true },
+      );
     },
   };
 }
@@ -44,10 +46,14 @@ export function compiledServer(dist = process.env.FORECOURT_DIST ?? 'dist'): str
   return join(resolve(root, dist), 'node', 'server.js');
 }
 
-export async function buildServer(dist = process.env.FORECOURT_DIST ?? 'dist', sitesDir = process.env.FORECOURT_SITES_DIR ?? join(root, 'sites')): Promise<string> {
+export async function buildServer(
+  dist = process.env.FORECOURT_DIST ?? 'dist',
+  sitesDir = process.env.FORECOURT_SITES_DIR ?? join(root, 'sites'),
+): Promise<string> {
   const outdir = join(resolve(root, dist), 'node');
   // Chunk names change with their contents: the last build's go.
-  if (existsSync(outdir)) for (const f of readdirSync(outdir)) if (/\.js(\.map)?$/.test(f)) rmSync(join(outdir, f));
+  if (existsSync(outdir))
+    for (const f of readdirSync(outdir)) if (/\.js(\.map)?$/.test(f)) rmSync(join(outdir, f));
   // Loaded here, not on import: tests and benches import compiledServer only.
   const { build } = await import('esbuild');
   await build({

@@ -21,7 +21,8 @@ const FORBIDDEN: Record<string, string[]> = {
 };
 const SOURCE = /\.(ts|tsx|mts)$/;
 const TEST = /(\.test\.tsx?$|(^|\/)test-[a-z-]+\.tsx?$|(^|\/)tests?\/)/;
-const IMPORT = /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 export interface Violation {
   file: string;
@@ -58,7 +59,9 @@ export function dependencyViolations(root: string): Violation[] {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(IMPORT)) {
         const spec = m[1] ?? m[2];
-        const target = relative(root, resolve(dirname(file), spec)).split(sep).join('/');
+        const target = relative(root, resolve(dirname(file), spec))
+          .split(sep)
+          .join('/');
         const into = target.split('/')[0];
         if (!FORBIDDEN[top].includes(into)) continue;
         const start = m.index + (m[0].length - m[0].trimStart().length); // past the character before `import`
@@ -75,8 +78,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const found = dependencyViolations(root);
   for (const v of found) console.error(`${v.file}:${v.line}: imports ${v.target} (${v.rule})`);
   if (found.length) {
-    console.error(`${found.length} import${found.length === 1 ? '' : 's'} against the dependency direction (README, "Architecture")`);
+    console.error(
+      `${found.length} import${found.length === 1 ? '' : 's'} against the dependency direction (README, "Architecture")`,
+    );
     process.exit(1);
   }
-  console.log('✓ imports follow the dependency direction: sites → schemas ← engine ← blocks, demo beside blocks, editor on top');
+  console.log(
+    '✓ imports follow the dependency direction: sites → schemas ← engine ← blocks, demo beside blocks, editor on top',
+  );
 }

@@ -21,18 +21,31 @@ export interface StaffTextGap {
 }
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
-const SCHEMA_ONE = ['items', 'additionalProperties', 'unevaluatedProperties', 'contains', 'not', 'if', 'then', 'else', 'propertyNames'];
+const SCHEMA_ONE = [
+  'items',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'propertyNames',
+];
 const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
 const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-const isObject = (v: unknown): v is Json => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
-const hasText = (schema: Json, key: string) => typeof schema[key] === 'string' && Boolean((schema[key] as string).trim());
+const isObject = (v: unknown): v is Json =>
+  Boolean(v) && typeof v === 'object' && !Array.isArray(v);
+const hasText = (schema: Json, key: string) =>
+  typeof schema[key] === 'string' && Boolean((schema[key] as string).trim());
 
 /** Every gap in staff text (at any depth): properties without a title or description, patterns without a message. */
 export function staffTextGaps(schema: unknown, pointer = ''): StaffTextGap[] {
   if (!isObject(schema)) return [];
   const out: StaffTextGap[] = [];
-  if (typeof schema.pattern === 'string' && !hasText(schema, 'x-invalidMessage')) out.push({ at: pointer, missing: 'x-invalidMessage' });
+  if (typeof schema.pattern === 'string' && !hasText(schema, 'x-invalidMessage'))
+    out.push({ at: pointer, missing: 'x-invalidMessage' });
   for (const key of SCHEMA_MAPS) {
     const map = schema[key];
     if (!isObject(map)) continue;
@@ -53,7 +66,8 @@ export function staffTextGaps(schema: unknown, pointer = ''): StaffTextGap[] {
     list.forEach((sub, i) => {
       const at = `${pointer}/${key}/${i}`;
       // A choice between anyOf / oneOf options is labelled by the options' titles.
-      if ((key === 'anyOf' || key === 'oneOf') && !(isObject(sub) && hasText(sub, 'title'))) out.push({ at, missing: 'title' });
+      if ((key === 'anyOf' || key === 'oneOf') && !(isObject(sub) && hasText(sub, 'title')))
+        out.push({ at, missing: 'title' });
       out.push(...staffTextGaps(sub, at));
     });
   }
@@ -66,20 +80,28 @@ export function formSchemaFiles(root: string): string[] {
     .filter((f) => f.endsWith('.schema.json'))
     .sort()
     .map((f) => `schemas/blocks/${f}`);
-  return ['schemas/site.schema.json', 'schemas/defs.schema.json', 'schemas/features.schema.json', ...blocks];
+  return [
+    'schemas/site.schema.json',
+    'schemas/defs.schema.json',
+    'schemas/features.schema.json',
+    ...blocks,
+  ];
 }
 
 /** "file#/pointer: missing" for each gap in the form schemas. */
 export function checkStaffText(root: string): string[] {
   return formSchemaFiles(root).flatMap((file) =>
-    staffTextGaps(JSON.parse(readFileSync(join(root, file), 'utf8'))).map((g) => `${file}#${g.at}: ${g.missing}`),
+    staffTextGaps(JSON.parse(readFileSync(join(root, file), 'utf8'))).map(
+      (g) => `${file}#${g.at}: ${g.missing}`,
+    ),
   );
 }
 
 const WHAT: Record<StaffTextGap['missing'], string> = {
   title: 'no title (the field label)',
   description: 'no description (the help: what it changes on the dealer site)',
-  'x-invalidMessage': 'a pattern without x-invalidMessage (what staff are told when a value does not fit)',
+  'x-invalidMessage':
+    'a pattern without x-invalidMessage (what staff are told when a value does not fit)',
 };
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -87,8 +109,12 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const gaps = checkStaffText(root);
   for (const gap of gaps) {
     const [at, missing] = gap.split(/: (?=[^:]+$)/);
-    console.error(`${at}: ${WHAT[missing as StaffTextGap['missing']]}; write it in staff words (docs/editor.md "Forms")`);
+    console.error(
+      `${at}: ${WHAT[missing as StaffTextGap['missing']]}; write it in staff words (docs/editor.md "Forms")`,
+    );
   }
   if (gaps.length) process.exit(1);
-  console.log(`✓ every form property has a title and a description (${formSchemaFiles(root).length} schema files)`);
+  console.log(
+    `✓ every form property has a title and a description (${formSchemaFiles(root).length} schema files)`,
+  );
 }

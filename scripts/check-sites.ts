@@ -36,7 +36,11 @@ export function canonicalProblem(file: string): string | undefined {
   return `not in canonical form (${describeFirstDifference(text, canonical)}); run npm run format:sites`;
 }
 
-export function checkSites(sitesDir: string): { problems: CheckProblem[]; notes: string[]; checked: number } {
+export function checkSites(sitesDir: string): {
+  problems: CheckProblem[];
+  notes: string[];
+  checked: number;
+} {
   const { sites, templates } = siteDocumentFiles(sitesDir);
   const problems: CheckProblem[] = [];
   const notes: string[] = [];
@@ -50,9 +54,12 @@ export function checkSites(sitesDir: string): { problems: CheckProblem[]; notes:
     if (form && !messages.some((m) => m.includes('is not valid JSON'))) messages.push(form);
     if (messages.length) problems.push({ file, messages });
     else {
-      const version = (JSON.parse(readFileSync(file, 'utf8')) as { schemaVersion?: unknown }).schemaVersion ?? 1;
+      const version =
+        (JSON.parse(readFileSync(file, 'utf8')) as { schemaVersion?: unknown }).schemaVersion ?? 1;
       if (version !== CURRENT_SCHEMA_VERSION) {
-        notes.push(`${displayPath(file)} is schema version ${version}; the engine upgrades it on load (npm run migrate:sites rewrites it as version ${CURRENT_SCHEMA_VERSION})`);
+        notes.push(
+          `${displayPath(file)} is schema version ${version}; the engine upgrades it on load (npm run migrate:sites rewrites it as version ${CURRENT_SCHEMA_VERSION})`,
+        );
       }
     }
   }
@@ -69,7 +76,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     for (const m of p.messages) console.error(`  ${m}`);
   }
   if (problems.length) {
-    console.error(`${problems.length} of ${checked} file${checked === 1 ? '' : 's'}  (sites and templates) failed the check`);
+    console.error(
+      `${problems.length} of ${checked} file${checked === 1 ? '' : 's'}  (sites and templates) failed the check`,
+    );
     process.exit(1);
   }
   console.log(`✓ ${checked} site documents and templates are valid and in canonical form`);

@@ -10,7 +10,18 @@ import { fileURLToPath } from 'node:url';
 
 export const MAX_LINES = 400;
 /** The folders and top-level files whose code is hand-written. */
-const SOURCE_ROOTS = ['engine', 'blocks', 'editor', 'schemas', 'scripts', 'demo', 'tests', 'server.ts', 'vite.config.ts', 'vitest.config.ts'];
+const SOURCE_ROOTS = [
+  'engine',
+  'blocks',
+  'editor',
+  'schemas',
+  'scripts',
+  'demo',
+  'tests',
+  'server.ts',
+  'vite.config.ts',
+  'vitest.config.ts',
+];
 const CODE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|css|html|sh)$/;
 const EXEMPT = /\.gen\.|(^|\/)__snapshots__\//;
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'fixtures']);
@@ -28,10 +39,13 @@ function files(path: string): string[] {
     return [];
   }
   if (!stat.isDirectory()) return [path];
-  return readdirSync(path).flatMap((name) => (SKIP_DIRS.has(name) || name.startsWith('.') ? [] : files(join(path, name))));
+  return readdirSync(path).flatMap((name) =>
+    SKIP_DIRS.has(name) || name.startsWith('.') ? [] : files(join(path, name)),
+  );
 }
 
-const lineCount = (text: string) => (text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+const lineCount = (text: string) =>
+  text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
 /** Hand-written source files under `root` longer than the limit, longest first. */
 export function oversizeFiles(root: string, limit = MAX_LINES): Oversize[] {
@@ -52,7 +66,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const found = oversizeFiles(root);
   for (const f of found) console.error(`${f.file}: ${f.lines} lines (limit ${MAX_LINES})`);
   if (found.length) {
-    console.error(`${found.length} source file${found.length === 1 ? '' : 's'} over ${MAX_LINES} lines: split by concern (README, "Code rules")`);
+    console.error(
+      `${found.length} source file${found.length === 1 ? '' : 's'} over ${MAX_LINES} lines: split by concern (README, "Code rules")`,
+    );
     process.exit(1);
   }
   console.log(`✓ every hand-written source file is at most ${MAX_LINES} lines`);

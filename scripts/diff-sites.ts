@@ -19,7 +19,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +54,19 @@ import {
 import { gitDriverOutput, scrubSecrets, textconvOutput } from '../engine/document/diff-git.ts';
 import { resolveTemplate } from '../engine/site/templates.ts';
 
-export { compareDocuments, diffSets, fileSet, folderSet, gitDriverOutput, gitSet, isGitRevision, scrubSecrets, textconvOutput, UsageError, type DocSet };
+export {
+  compareDocuments,
+  diffSets,
+  fileSet,
+  folderSet,
+  gitDriverOutput,
+  gitSet,
+  isGitRevision,
+  scrubSecrets,
+  textconvOutput,
+  UsageError,
+  type DocSet,
+};
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 
@@ -94,7 +115,13 @@ export function planPictures(before: DocSet, after: DocSet): PagePlan[] {
       if (!touched.everyPage && !touched.pages.has(id)) continue;
       const pa = pagesA.get(id);
       const pb = pagesB.get(id);
-      plans.push({ site, page: id, title: String((pb ?? pa)?.title ?? id), before: pa && samplePath(pa.path), after: pb && samplePath(pb.path) });
+      plans.push({
+        site,
+        page: id,
+        title: String((pb ?? pa)?.title ?? id),
+        before: pa && samplePath(pa.path),
+        after: pb && samplePath(pb.path),
+      });
     }
   }
   return plans;
@@ -102,17 +129,32 @@ export function planPictures(before: DocSet, after: DocSet): PagePlan[] {
 
 /** The production build the server renders with: FORECOURT_DIST, else dist/ (as createApp). */
 export function distDir(root = ROOT): string {
-  return process.env.FORECOURT_DIST ? resolve(root, process.env.FORECOURT_DIST) : join(root, 'dist');
+  return process.env.FORECOURT_DIST
+    ? resolve(root, process.env.FORECOURT_DIST)
+    : join(root, 'dist');
 }
 
 /** Builds the production bundle when it is missing (rendering needs it). */
 export function ensureBuild(root = ROOT) {
   const dist = distDir(root);
-  if (existsSync(join(dist, 'server/entry-server.js')) && existsSync(join(dist, 'client/.vite/manifest.json'))) return;
-  console.error(`No production build in ${display(dist)}: building it (npx vite build && npx vite build --ssr blocks/entry-server.tsx)…`);
-  for (const args of [['vite', 'build'], ['vite', 'build', '--ssr', 'blocks/entry-server.tsx']]) {
+  if (
+    existsSync(join(dist, 'server/entry-server.js')) &&
+    existsSync(join(dist, 'client/.vite/manifest.json'))
+  )
+    return;
+  console.error(
+    `No production build in ${display(dist)}: building it (npx vite build && npx vite build --ssr blocks/entry-server.tsx)…`,
+  );
+  for (const args of [
+    ['vite', 'build'],
+    ['vite', 'build', '--ssr', 'blocks/entry-server.tsx'],
+  ]) {
     // vite.config.ts reads FORECOURT_DIST too, so the build lands where the server looks.
-    const r = spawnSync('npx', args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+    const r = spawnSync('npx', args, {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (r.status !== 0) throw new Error(`build failed: npx ${args.join(' ')}`);
   }
 }
@@ -122,12 +164,19 @@ function materialise(set: DocSet, dir: string) {
   mkdirSync(join(dir, 'templates'), { recursive: true });
   mkdirSync(join(dir, 'shared'), { recursive: true });
   for (const [name, { text }] of set.sites) writeFileSync(join(dir, `${name}.json`), text);
-  for (const [name, { text }] of set.templates) writeFileSync(join(dir, 'templates', `${name}.json`), text);
+  for (const [name, { text }] of set.templates)
+    writeFileSync(join(dir, 'templates', `${name}.json`), text);
   // Shared data as of that side when it has it, else the working tree's.
   for (const f of listJson(join(ROOT, 'sites/shared'))) {
-    writeFileSync(join(dir, 'shared', f), set.shared(f) ?? readFileSync(join(ROOT, 'sites/shared', f), 'utf8'));
+    writeFileSync(
+      join(dir, 'shared', f),
+      set.shared(f) ?? readFileSync(join(ROOT, 'sites/shared', f), 'utf8'),
+    );
   }
-  if (!existsSync(join(dir, 'shared', 'catalogue.json')) && existsSync(join(ROOT, 'sites/shared'))) {
+  if (
+    !existsSync(join(dir, 'shared', 'catalogue.json')) &&
+    existsSync(join(ROOT, 'sites/shared'))
+  ) {
     cpSync(join(ROOT, 'sites/shared'), join(dir, 'shared'), { recursive: true });
   }
 }
@@ -137,11 +186,23 @@ function materialise(set: DocSet, dir: string) {
  * token that is never printed (the API prints a token it generates itself), so rendering
  * neither touches .data/ nor writes a credential into a CI log.
  */
-async function startServer(sitesDir: string, root: string, dataDir: string): Promise<{ url: string; close(): Promise<void> }> {
+async function startServer(
+  sitesDir: string,
+  root: string,
+  dataDir: string,
+): Promise<{ url: string; close(): Promise<void> }> {
   process.env.NODE_ENV = 'production'; // React picks its build on first import
   const { createApp } = await import('../engine/server/app.ts');
   const { demo } = await import('../demo/defaults.ts');
-  const { app } = await createApp({ mode: 'production', root, sitesDir, distDir: distDir(root), dataDir, staffToken: randomBytes(24).toString('hex'), providers: demo });
+  const { app } = await createApp({
+    mode: 'production',
+    root,
+    sitesDir,
+    distDir: distDir(root),
+    dataDir,
+    staffToken: randomBytes(24).toString('hex'),
+    providers: demo,
+  });
   return new Promise((ok, fail) => {
     const server = app.listen(0, '127.0.0.1', () => {
       const address = server.address();
@@ -168,7 +229,12 @@ export interface Picture {
  * Screenshots every touched page, before and after, at each width, into `outDir`, and
  * writes outDir/index.md. Returns the pictures taken.
  */
-export async function renderPictures(before: DocSet, after: DocSet, outDir: string, root = ROOT): Promise<Picture[]> {
+export async function renderPictures(
+  before: DocSet,
+  after: DocSet,
+  outDir: string,
+  root = ROOT,
+): Promise<Picture[]> {
   const restore = quietConsole();
   try {
     return await takePictures(before, after, outDir, root);
@@ -183,12 +249,20 @@ export async function renderPictures(before: DocSet, after: DocSet, outDir: stri
  */
 function quietConsole(): () => void {
   const saved = { log: console.log, info: console.info, warn: console.warn, error: console.error };
-  const toStderr = (...args: unknown[]) => process.stderr.write(`${scrubSecrets(args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? (a.stack ?? a.message) : JSON.stringify(a))).join(' '))}\n`);
+  const toStderr = (...args: unknown[]) =>
+    process.stderr.write(
+      `${scrubSecrets(args.map((a) => (typeof a === 'string' ? a : a instanceof Error ? (a.stack ?? a.message) : JSON.stringify(a))).join(' '))}\n`,
+    );
   Object.assign(console, { log: toStderr, info: toStderr, warn: toStderr, error: toStderr });
   return () => Object.assign(console, saved);
 }
 
-async function takePictures(before: DocSet, after: DocSet, outDir: string, root: string): Promise<Picture[]> {
+async function takePictures(
+  before: DocSet,
+  after: DocSet,
+  outDir: string,
+  root: string,
+): Promise<Picture[]> {
   const plans = planPictures(before, after);
   mkdirSync(outDir, { recursive: true });
   const pictures: Picture[] = [];
@@ -199,7 +273,14 @@ async function takePictures(before: DocSet, after: DocSet, outDir: string, root:
     const servers: Array<{ url: string; close(): Promise<void> }> = [];
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
     });
     try {
       const sides = { before, after };
@@ -211,7 +292,11 @@ async function takePictures(before: DocSet, after: DocSet, outDir: string, root:
         urls[side] = s.url;
       }
       for (const width of WIDTHS) {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+        const context = await browser.newContext({
+          viewport: { width, height: 900 },
+          deviceScaleFactor: 1,
+          reducedMotion: 'reduce',
+        });
         const page = await context.newPage();
         for (const plan of plans) {
           for (const side of ['before', 'after'] as const) {
@@ -219,9 +304,19 @@ async function takePictures(before: DocSet, after: DocSet, outDir: string, root:
             if (path === undefined) continue;
             const file = join(plan.site, `${plan.page}--${side}--${width}.png`);
             mkdirSync(join(outDir, plan.site), { recursive: true });
-            const res = await page.goto(`${urls[side]}/sites/${plan.site}${path}`, { waitUntil: 'networkidle', timeout: 30_000 });
+            const res = await page.goto(`${urls[side]}/sites/${plan.site}${path}`, {
+              waitUntil: 'networkidle',
+              timeout: 30_000,
+            });
             await page.screenshot({ path: join(outDir, file), fullPage: true });
-            pictures.push({ site: plan.site, page: plan.page, side, width, file, status: res?.status() ?? 0 });
+            pictures.push({
+              site: plan.site,
+              page: plan.page,
+              side,
+              width,
+              file,
+              status: res?.status() ?? 0,
+            });
           }
         }
         await context.close();
@@ -232,14 +327,30 @@ async function takePictures(before: DocSet, after: DocSet, outDir: string, root:
       rmSync(tmp, { recursive: true, force: true });
     }
   }
-  writeFileSync(join(outDir, 'index.md'), scrubSecrets(pictureIndex(plans, pictures, before.label, after.label)));
+  writeFileSync(
+    join(outDir, 'index.md'),
+    scrubSecrets(pictureIndex(plans, pictures, before.label, after.label)),
+  );
   return pictures;
 }
 
-function pictureIndex(plans: PagePlan[], pictures: Picture[], beforeLabel: string, afterLabel: string): string {
-  const lines = [`# Before and after`, '', `Before: \`${beforeLabel}\` · after: \`${afterLabel}\`. Only pages the change touches are shown.`, ''];
+function pictureIndex(
+  plans: PagePlan[],
+  pictures: Picture[],
+  beforeLabel: string,
+  afterLabel: string,
+): string {
+  const lines = [
+    `# Before and after`,
+    '',
+    `Before: \`${beforeLabel}\` · after: \`${afterLabel}\`. Only pages the change touches are shown.`,
+    '',
+  ];
   if (!plans.length) return `${lines.join('\n')}No page looks different.\n`;
-  lines.push('Pages with route parameters (`/cars/:slug`) are visited with the sample value `example`; the not-found page (`*`) with an unknown path.', '');
+  lines.push(
+    'Pages with route parameters (`/cars/:slug`) are visited with the sample value `example`; the not-found page (`*`) with an unknown path.',
+    '',
+  );
   let site = '';
   for (const plan of plans) {
     if (plan.site !== site) {
@@ -253,7 +364,10 @@ function pictureIndex(plans: PagePlan[], pictures: Picture[], beforeLabel: strin
     lines.push('| Width | Before | After |', '| --- | --- | --- |');
     for (const width of WIDTHS) {
       const cell = (side: 'before' | 'after') => {
-        const pic = pictures.find((p) => p.site === plan.site && p.page === plan.page && p.side === side && p.width === width);
+        const pic = pictures.find(
+          (p) =>
+            p.site === plan.site && p.page === plan.page && p.side === side && p.width === width,
+        );
         if (!pic) return '—';
         const note = pic.status >= 400 ? ` (HTTP ${pic.status})` : '';
         return `![${plan.page} ${side} ${width}px](${pic.file.split('\\').join('/')})${note}`;
@@ -276,7 +390,13 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { format: 'text', render: false, out: 'diff-render', exitCode: false, positional: [] };
+  const o: Options = {
+    format: 'text',
+    render: false,
+    out: 'diff-render',
+    exitCode: false,
+    positional: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -287,7 +407,8 @@ function parseArgs(argv: string[]): Options {
     if (arg === '--') continue;
     else if (arg.startsWith('--format')) {
       const f = value();
-      if (f !== 'text' && f !== 'markdown' && f !== 'json') throw new UsageError(`--format must be text, markdown or json (got ${f})`);
+      if (f !== 'text' && f !== 'markdown' && f !== 'json')
+        throw new UsageError(`--format must be text, markdown or json (got ${f})`);
       o.format = f;
     } else if (arg === '--render') o.render = true;
     else if (arg.startsWith('--out')) o.out = value();
@@ -302,9 +423,11 @@ function parseArgs(argv: string[]): Options {
 export function sidesFromArgs(positional: string[], cwd = process.cwd()): [DocSet, DocSet] {
   if (positional.length === 2) {
     const [oldPath, newPath] = positional.map((p) => resolve(cwd, p));
-    for (const p of [oldPath, newPath]) if (!existsSync(p)) throw new UsageError(`${p}: no such file or folder`);
+    for (const p of [oldPath, newPath])
+      if (!existsSync(p)) throw new UsageError(`${p}: no such file or folder`);
     const dirs = [oldPath, newPath].map((p) => statSync(p).isDirectory());
-    if (dirs[0] !== dirs[1]) throw new UsageError('compare a file with a file, or a folder with a folder');
+    if (dirs[0] !== dirs[1])
+      throw new UsageError('compare a file with a file, or a folder with a folder');
     if (dirs[0]) return [folderSet(oldPath), folderSet(newPath)];
     // Two files are the same document whatever they are called.
     const name = basename(newPath).replace(/\.json$/, '');
@@ -317,10 +440,13 @@ export function sidesFromArgs(positional: string[], cwd = process.cwd()): [DocSe
     } catch {
       throw new UsageError('a single argument is a git revision, but this is not a git repository');
     }
-    if (!isGitRevision(positional[0], repo)) throw new UsageError(`${positional[0]}: not a git revision (or give two files or folders)`);
+    if (!isGitRevision(positional[0], repo))
+      throw new UsageError(`${positional[0]}: not a git revision (or give two files or folders)`);
     return [gitSet(positional[0], repo), folderSet(join(repo, 'sites'), 'working tree')];
   }
-  throw new UsageError('usage: npm run diff:sites -- [--format text|markdown|json] [--render [--out dir]] <old> <new> | <git-rev>');
+  throw new UsageError(
+    'usage: npm run diff:sites -- [--format text|markdown|json] [--render [--out dir]] <old> <new> | <git-rev>',
+  );
 }
 
 /**
@@ -328,7 +454,9 @@ export function sidesFromArgs(positional: string[], cwd = process.cwd()): [DocSe
  * takes 64 KiB at a time, and process.exit would cut the rest.
  */
 function print(text: string): Promise<void> {
-  return new Promise((done, fail) => process.stdout.write(scrubSecrets(text), (err) => (err ? fail(err) : done())));
+  return new Promise((done, fail) =>
+    process.stdout.write(scrubSecrets(text), (err) => (err ? fail(err) : done())),
+  );
 }
 
 async function main(argv: string[]) {
@@ -351,7 +479,11 @@ async function main(argv: string[]) {
   if (o.render) {
     const out = resolve(o.out);
     const pictures = await renderPictures(before, after, out);
-    console.error(scrubSecrets(`${pictures.length} picture${pictures.length === 1 ? '' : 's'} and index.md written to ${display(out)}`));
+    console.error(
+      scrubSecrets(
+        `${pictures.length} picture${pictures.length === 1 ? '' : 's'} and index.md written to ${display(out)}`,
+      ),
+    );
   }
   const changed = files.some((f) => f.status !== 'modified' || f.changes.length);
   return o.exitCode && changed ? 1 : 0;

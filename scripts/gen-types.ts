@@ -31,7 +31,10 @@ function blockUnionSchema(): Json {
   const rules = blockTypes.map((type, i) => {
     const meta = blockSchemas[i]['x-block'] ?? {};
     // default {} so a block written without props still gets its schema's defaults.
-    const then: Json = { type: 'object', properties: { props: { $ref: `blocks/${type}.schema.json`, default: {} } } };
+    const then: Json = {
+      type: 'object',
+      properties: { props: { $ref: `blocks/${type}.schema.json`, default: {} } },
+    };
     if (!meta.container) then.properties.children = { type: 'array', maxItems: 0 };
     if (meta.container && meta.accepts) {
       then.properties.children = {
@@ -43,7 +46,10 @@ function blockUnionSchema(): Json {
     then.properties.slots = slotNames.length
       ? { type: 'object', propertyNames: { enum: slotNames } }
       : { type: 'object', maxProperties: 0 };
-    return { if: { type: 'object', properties: { type: { const: type } }, required: ['type'] }, then };
+    return {
+      if: { type: 'object', properties: { type: { const: type } }, required: ['type'] },
+      then,
+    };
   });
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -92,7 +98,13 @@ function indexModule(): string {
     lines.push(`import ${name} from './api/${f}';`);
   });
   lines.push('', `export const topLevelSchemas = [${names.join(', ')}];`);
-  lines.push('', '/** Request and response bodies of the local API (schemas/api/). */', 'export const apiSchemas = {', ...apiNames, '} as const;');
+  lines.push(
+    '',
+    '/** Request and response bodies of the local API (schemas/api/). */',
+    'export const apiSchemas = {',
+    ...apiNames,
+    '} as const;',
+  );
   lines.push('', 'export const blockSchemas = {', ...blockNames, '} as const;');
   lines.push('', 'export type BlockType = keyof typeof blockSchemas;');
   lines.push(`export const blockTypes = Object.keys(blockSchemas) as BlockType[];`, '');
@@ -101,7 +113,11 @@ function indexModule(): string {
 
 function apiFiles() {
   const dir = join(schemasDir, 'api');
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.schema.json'))
+        .sort()
+    : [];
 }
 
 function camel(s: string) {
@@ -135,7 +151,13 @@ function withoutPropertyTitles(schema: Json): Json {
           return [name, rest];
         }),
       );
-    } else if (k === 'enum' || k === 'const' || k === 'default' || k === 'examples' || k === 'required') {
+    } else if (
+      k === 'enum' ||
+      k === 'const' ||
+      k === 'default' ||
+      k === 'examples' ||
+      k === 'required'
+    ) {
       out[k] = v;
     } else {
       out[k] = withoutPropertyTitles(v);
@@ -145,7 +167,11 @@ function withoutPropertyTitles(schema: Json): Json {
 }
 
 /** json-schema-to-typescript over a synthetic root whose properties $ref the schemas to emit. */
-async function compileTypes(rootSchema: Json, banner: string, transform: SchemaTransform = (s) => s): Promise<string> {
+async function compileTypes(
+  rootSchema: Json,
+  banner: string,
+  transform: SchemaTransform = (s) => s,
+): Promise<string> {
   const ts = await compile(rootSchema as any, 'ForecourtSchemas', {
     bannerComment: banner,
     declareExternallyReferenced: true,
@@ -161,9 +187,12 @@ async function compileTypes(rootSchema: Json, banner: string, transform: SchemaT
           canRead: (file: { url: string }) => file.url.startsWith(BASE),
           read: (file: { url: string }) => {
             const path = join(schemasDir, file.url.slice(BASE.length));
-            if (path.endsWith('block.schema.json')) return JSON.stringify(transform(blockUnionSchema()));
+            if (path.endsWith('block.schema.json'))
+              return JSON.stringify(transform(blockUnionSchema()));
             const schema = readJson(path);
-            return JSON.stringify(transform(FORM_SCHEMA.test(file.url) ? withoutPropertyTitles(schema) : schema));
+            return JSON.stringify(
+              transform(FORM_SCHEMA.test(file.url) ? withoutPropertyTitles(schema) : schema),
+            );
           },
         },
       } as any,
@@ -177,7 +206,9 @@ async function typesModule(): Promise<string> {
   // One synthetic root so that shared definitions are emitted once.
   // Schemas reached through the site document are emitted from there, once.
   const reached = new Set(['block.schema.json', 'defs.schema.json', 'features.schema.json']);
-  const topLevel = readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json') && !reached.has(f));
+  const topLevel = readdirSync(schemasDir).filter(
+    (f) => f.endsWith('.schema.json') && !reached.has(f),
+  );
   return compileTypes(
     {
       title: 'ForecourtSchemas',
@@ -197,18 +228,31 @@ async function typesModule(): Promise<string> {
 // inside anyOf, oneOf, not or if). A default anywhere else promises nothing to the block.
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const SCHEMA_LISTS = ['allOf', 'prefixItems'];
-const SCHEMAS = ['items', 'additionalProperties', 'unevaluatedProperties', 'contains', 'then', 'else'];
+const SCHEMAS = [
+  'items',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'contains',
+  'then',
+  'else',
+];
 
 /** A copy of a schema where every property with a `default` is also `required`, at every depth. */
 function defaultsRequired(schema: Json): Json {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
   const out: Json = { ...schema };
   for (const key of SCHEMA_MAPS) {
-    if (schema[key]) out[key] = Object.fromEntries(Object.entries(schema[key]).map(([k, v]) => [k, defaultsRequired(v as Json)]));
+    if (schema[key])
+      out[key] = Object.fromEntries(
+        Object.entries(schema[key]).map(([k, v]) => [k, defaultsRequired(v as Json)]),
+      );
   }
-  for (const key of SCHEMA_LISTS) if (Array.isArray(schema[key])) out[key] = schema[key].map(defaultsRequired);
+  for (const key of SCHEMA_LISTS)
+    if (Array.isArray(schema[key])) out[key] = schema[key].map(defaultsRequired);
   for (const key of SCHEMAS) if (schema[key]) out[key] = defaultsRequired(schema[key]);
-  const defaulted = Object.entries<Json>(schema.properties ?? {}).filter(([, v]) => v && 'default' in v).map(([k]) => k);
+  const defaulted = Object.entries<Json>(schema.properties ?? {})
+    .filter(([, v]) => v && 'default' in v)
+    .map(([k]) => k);
   if (defaulted.length) out.required = [...new Set([...(schema.required ?? []), ...defaulted])];
   return out;
 }
@@ -225,7 +269,9 @@ async function resolvedModule(): Promise<string> {
       title: 'ForecourtSchemas',
       type: 'object',
       additionalProperties: false,
-      properties: Object.fromEntries(blockTypes.map((t) => [t, { $ref: `${BASE}blocks/${t}.schema.json` }])),
+      properties: Object.fromEntries(
+        blockTypes.map((t) => [t, { $ref: `${BASE}blocks/${t}.schema.json` }]),
+      ),
     },
     [
       '/* GENERATED by npm run gen:types from schemas/blocks/*.json. Do not edit.',
@@ -247,13 +293,17 @@ function followRefs(schema: Json, file: string): Json {
   if (!schema.$ref) return schema;
   const [target, pointer = ''] = String(schema.$ref).split('#');
   const targetFile = target ? join(file, '..', target) : file;
-  const found = pointer.split('/').filter(Boolean).reduce<Json>((node, key) => node[key], readJson(targetFile));
+  const found = pointer
+    .split('/')
+    .filter(Boolean)
+    .reduce<Json>((node, key) => node[key], readJson(targetFile));
   const { $ref: _ref, ...own } = schema;
   return { ...followRefs(found, targetFile), ...own };
 }
 
 /** `leadRequest_Vehicle_Make_maxLength`: body, property and keyword, each as the schema spells it. */
-const constName = (...parts: string[]) => parts.map((p) => p.replace(/[^A-Za-z0-9_$]/g, '_')).join('_');
+const constName = (...parts: string[]) =>
+  parts.map((p) => p.replace(/[^A-Za-z0-9_$]/g, '_')).join('_');
 
 /**
  * Each API body's top-level limits (lengths, patterns, ranges) as constants, so the forms
@@ -294,7 +344,9 @@ function blockDefaultsModule(): string {
   // The engine's own filling (ajv useDefaults), so defaults inside defaults are filled too.
   const ajv = new Ajv2020({ strict: false, validateFormats: false, useDefaults: true });
   const files = [
-    ...readdirSync(schemasDir).filter((f) => f.endsWith('.schema.json') && f !== 'block.schema.json').map((f) => join(schemasDir, f)),
+    ...readdirSync(schemasDir)
+      .filter((f) => f.endsWith('.schema.json') && f !== 'block.schema.json')
+      .map((f) => join(schemasDir, f)),
     ...blockFiles.map((f) => join(schemasDir, 'blocks', f)),
   ];
   for (const file of files) ajv.addSchema(readJson(file));
@@ -316,7 +368,9 @@ function blockDefaultsModule(): string {
     const typeName = blockSchemas[i].title as string;
     typeNames.push(typeName);
     for (const [key, value] of Object.entries(filled)) {
-      body.push(`export const ${constName(camel(type), key)}: ${typeName}['${key}'] = ${JSON.stringify(value)};`);
+      body.push(
+        `export const ${constName(camel(type), key)}: ${typeName}['${key}'] = ${JSON.stringify(value)};`,
+      );
     }
   });
   lines.push(`import type { ${typeNames.join(', ')} } from './resolved.gen.ts';`, '', ...body);
@@ -338,7 +392,9 @@ for (const [file, content] of outputs) {
   if (current === content) continue;
   if (check) {
     stale++;
-    console.error(`${relative(root, file)} is out of date with the schemas. Run: npm run gen:types`);
+    console.error(
+      `${relative(root, file)} is out of date with the schemas. Run: npm run gen:types`,
+    );
   } else {
     writeFileSync(file, content);
     console.log(`wrote ${relative(root, file)}`);

@@ -18,7 +18,8 @@ import { sitesToSync } from '../engine/search/write-sync.ts';
 import { ADMIN_KEY_VAR, formatSyncReport, syncSite } from './search-sync-run.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const USAGE = 'Usage: npm run import:inventory -- [--site {slug}] --dealership {id or slug} <feed.csv|feed.json|https://…> [--skip-bad-rows] [--dry-run]';
+const USAGE =
+  'Usage: npm run import:inventory -- [--site {slug}] --dealership {id or slug} <feed.csv|feed.json|https://…> [--skip-bad-rows] [--dry-run]';
 
 /** A feed on the web is downloaded whole first (its photos are then resolved against its address). */
 async function feedText(where: string): Promise<string | undefined> {
@@ -31,7 +32,12 @@ async function feedText(where: string): Promise<string | undefined> {
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { site: { type: 'string' }, dealership: { type: 'string' }, 'skip-bad-rows': { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+    options: {
+      site: { type: 'string' },
+      dealership: { type: 'string' },
+      'skip-bad-rows': { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+    },
   });
   if (!values.dealership || positionals.length !== 1) throw new Error(USAGE);
   const where = positionals[0];
@@ -58,7 +64,9 @@ async function main(): Promise<number> {
   const adminKey = process.env[ADMIN_KEY_VAR];
   for (const site of sitesToSync(valid, report.dealership)) {
     if (!adminKey) {
-      console.log(`${site.slug} searches Algolia: set ${ADMIN_KEY_VAR} and run npm run sync:search -- --site ${site.slug}`);
+      console.log(
+        `${site.slug} searches Algolia: set ${ADMIN_KEY_VAR} and run npm run sync:search -- --site ${site.slug}`,
+      );
       continue;
     }
     console.log(formatSyncReport(site.slug, await syncSite(site, loaded, dataDir, adminKey)));

@@ -24,5 +24,7 @@ for (const file of files) {
     console.log(`formatted ${displayPath(file)} (already version ${r.to})`);
   }
 }
-console.log(`${files.length - failed} of ${files.length} file${files.length === 1 ? '' : 's'} at version ${CURRENT_SCHEMA_VERSION}, in canonical form`);
+console.log(
+  `${files.length - failed} of ${files.length} file${files.length === 1 ? '' : 's'} at version ${CURRENT_SCHEMA_VERSION}, in canonical form`,
+);
 process.exit(failed ? 1 : 0);

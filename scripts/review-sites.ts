@@ -14,7 +14,15 @@ import { writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderReport } from '../engine/document/diff-render.ts';
-import { diffSets, folderSet, gitSet, isGitRevision, renderPictures, scrubSecrets, UsageError } from './diff-sites.ts';
+import {
+  diffSets,
+  folderSet,
+  gitSet,
+  isGitRevision,
+  renderPictures,
+  scrubSecrets,
+  UsageError,
+} from './diff-sites.ts';
 import { checkFiles, documentsOf } from './validate.ts';
 
 export interface Review {
@@ -24,7 +32,11 @@ export interface Review {
 }
 
 /** The review of `repo`'s sites/ against `base`. */
-export async function reviewSites(options: { repo: string; base: string; renderDir?: string }): Promise<Review> {
+export async function reviewSites(options: {
+  repo: string;
+  base: string;
+  renderDir?: string;
+}): Promise<Review> {
   const { repo, base } = options;
   if (!isGitRevision(base, repo)) throw new UsageError(`${base}: not a git revision`);
   const sitesDir = join(repo, 'sites');
@@ -34,7 +46,10 @@ export async function reviewSites(options: { repo: string; base: string; renderD
   const files = diffSets(before, after);
   const parts: string[] = ['## Site documents', ''];
   if (checked.length) {
-    parts.push(`**${checked.length} site document${checked.length === 1 ? ' is' : 's are'} invalid**; the server would answer 503 for ${checked.length === 1 ? 'it' : 'them'}:`, '');
+    parts.push(
+      `**${checked.length} site document${checked.length === 1 ? ' is' : 's are'} invalid**; the server would answer 503 for ${checked.length === 1 ? 'it' : 'them'}:`,
+      '',
+    );
     for (const r of checked) {
       parts.push(`- \`${relative(repo, r.file)}\``);
       for (const line of r.lines) parts.push(`  - \`${line.replace(/`/g, "'")}\``);
@@ -48,7 +63,9 @@ export async function reviewSites(options: { repo: string; base: string; renderD
     const pictures = await renderPictures(before, after, options.renderDir);
     if (pictures.length) {
       parts.push('', '### Before and after', '');
-      parts.push(`${pictures.length} picture${pictures.length === 1 ? '' : 's'} of the pages these changes touch are in \`${relative(repo, options.renderDir)}/\` (index.md), uploaded with this run.`);
+      parts.push(
+        `${pictures.length} picture${pictures.length === 1 ? '' : 's'} of the pages these changes touch are in \`${relative(repo, options.renderDir)}/\` (index.md), uploaded with this run.`,
+      );
     }
   }
   return { markdown: `${scrubSecrets(parts.join('\n'))}\n`, invalid: checked.length };
@@ -71,7 +88,10 @@ async function main(argv: string[]) {
   const out = value('--out');
   if (out) writeFileSync(out, review.markdown);
   // Wait for a pipe to take all of it: process.exit would cut the rest.
-  else await new Promise<void>((done, fail) => process.stdout.write(review.markdown, (err) => (err ? fail(err) : done())));
+  else
+    await new Promise<void>((done, fail) =>
+      process.stdout.write(review.markdown, (err) => (err ? fail(err) : done())),
+    );
   return review.invalid ? 1 : 0;
 }
 

@@ -5,12 +5,23 @@
  */
 import type { LoadedSites } from '../engine/inventory/import/import-stock.ts';
 import { withImportedStock } from '../engine/inventory/live-stock.ts';
-import { syncClient, syncSiteSearch, type SyncReport, type SyncSite } from '../engine/search/write-sync.ts';
+import {
+  syncClient,
+  syncSiteSearch,
+  type SyncReport,
+  type SyncSite,
+} from '../engine/search/write-sync.ts';
 import { demo } from '../demo/defaults.ts';
 
 export const ADMIN_KEY_VAR = 'FORECOURT_SEARCH_ADMIN_KEY';
 
-export async function syncSite(site: SyncSite, loaded: LoadedSites, dataDir: string, adminKey: string, host?: string): Promise<SyncReport> {
+export async function syncSite(
+  site: SyncSite,
+  loaded: LoadedSites,
+  dataDir: string,
+  adminKey: string,
+  host?: string,
+): Promise<SyncReport> {
   const sites = loaded.entries.flatMap((e) => (e.ok && e.site.dealerships.length ? [e.site] : []));
   const cars = withImportedStock(demo.stock, dataDir)({ catalogue: loaded.catalogue, sites });
   return syncSiteSearch({ client: syncClient(site.search, adminKey, host), site, cars });

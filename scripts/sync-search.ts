@@ -17,15 +17,24 @@ const ROOT = join(import.meta.dirname, '..');
 
 async function main(): Promise<string> {
   const { values } = parseArgs({ options: { site: { type: 'string' }, host: { type: 'string' } } });
-  if (!values.site) throw new Error('Usage: npm run sync:search -- --site {slug} [--host {address}]');
+  if (!values.site)
+    throw new Error('Usage: npm run sync:search -- --site {slug} [--host {address}]');
   const adminKey = process.env[ADMIN_KEY_VAR];
-  if (!adminKey) throw new Error(`Set ${ADMIN_KEY_VAR} to the index's admin key (a secret: never in a site document).`);
+  if (!adminKey)
+    throw new Error(
+      `Set ${ADMIN_KEY_VAR} to the index's admin key (a secret: never in a site document).`,
+    );
   const loaded = loadSites(process.env.FORECOURT_SITES_DIR ?? join(ROOT, 'sites'));
   const entry = loaded.entries.find((e) => e.slug === values.site);
   if (!entry) throw new Error(`No site ${values.site}`);
-  if (!entry.ok) throw new Error(`Site ${values.site} is invalid; fix it first (npm run validate -- sites/${values.site}.json)`);
+  if (!entry.ok)
+    throw new Error(
+      `Site ${values.site} is invalid; fix it first (npm run validate -- sites/${values.site}.json)`,
+    );
   if (entry.site.search.engine !== 'algolia' && !values.host && !entry.site.search.host) {
-    throw new Error(`Site ${values.site} searches the built-in engine, which reads the stock itself: nothing to push (give --host to push anyway).`);
+    throw new Error(
+      `Site ${values.site} searches the built-in engine, which reads the stock itself: nothing to push (give --host to push anyway).`,
+    );
   }
   const report = await syncSite(entry.site, loaded, defaultDataDir(ROOT), adminKey, values.host);
   return formatSyncReport(values.site, report);

@@ -25,7 +25,11 @@ function folderOf(dir: string) {
 /** The documents named by the arguments: files as given, a folder's sites oldest first (the order they claim host names in). */
 export function documentsOf(args: string[]): string[] {
   return args.flatMap((arg) =>
-    existsSync(arg) && statSync(arg).isDirectory() ? folderOf(resolve(arg)).claimOrder(siteNames(arg)).map((n) => join(arg, `${n}.json`)) : [arg],
+    existsSync(arg) && statSync(arg).isDirectory()
+      ? folderOf(resolve(arg))
+          .claimOrder(siteNames(arg))
+          .map((n) => join(arg, `${n}.json`))
+      : [arg],
   );
 }
 
@@ -36,10 +40,17 @@ export function checkFiles(files: string[]): { file: string; entry: SiteEntry; l
     const dir = resolve(dirname(file));
     const entry = existsSync(file)
       ? folderOf(dir).load(basename(file).replace(/\.json$/, ''), earlier)
-      : ({ slug: basename(file), file, ok: false, issues: [{ path: '/', message: 'no such file' }] } as SiteEntry);
+      : ({
+          slug: basename(file),
+          file,
+          ok: false,
+          issues: [{ path: '/', message: 'no such file' }],
+        } as SiteEntry);
     earlier.push(entry);
     const templateFile = (name: string) => displayPath(join(dir, 'templates', `${name}.json`));
-    const lines = entry.ok ? [] : entry.issues.map((issue, n) => formatIssue(issue, entry.sources?.[n], templateFile));
+    const lines = entry.ok
+      ? []
+      : entry.issues.map((issue, n) => formatIssue(issue, entry.sources?.[n], templateFile));
     return { file, entry, lines };
   });
 }

@@ -50,14 +50,31 @@ export interface CarCardProps {
   now?: number;
 }
 
-
-export function carDetails(car: CarLike, attributes: readonly string[], f: { number(n: number): string; t(s: string): string; display(attribute: string, value: string): string; preOwned: boolean }): string[] {
+export function carDetails(
+  car: CarLike,
+  attributes: readonly string[],
+  f: {
+    number(n: number): string;
+    t(s: string): string;
+    display(attribute: string, value: string): string;
+    preOwned: boolean;
+  },
+): string[] {
   const out: string[] = [];
   const unit = car.odometer_unit === 'mi' ? 'mi' : 'km';
   for (const attr of attributes) {
     switch (attr) {
       case 'car_type':
-        if (car.car_type) out.push(car.car_type === 'used' ? (f.preOwned ? 'Pre-Owned' : 'Used') : car.car_type === 'new' ? 'New' : 'Demo');
+        if (car.car_type)
+          out.push(
+            car.car_type === 'used'
+              ? f.preOwned
+                ? 'Pre-Owned'
+                : 'Used'
+              : car.car_type === 'new'
+                ? 'New'
+                : 'Demo',
+          );
         break;
       case 'km':
         if (typeof car.km === 'number') out.push(`${f.number(car.km)} ${unit}`);
@@ -73,7 +90,8 @@ export function carDetails(car: CarLike, attributes: readonly string[], f: { num
         break;
       default: {
         const v = (car as Record<string, unknown>)[attr];
-        if (typeof v === 'string' && v && v !== 'None' && v.toLowerCase() !== 'null') out.push(f.t(f.display(attr, v)));
+        if (typeof v === 'string' && v && v !== 'None' && v.toLowerCase() !== 'null')
+          out.push(f.t(f.display(attr, v)));
       }
     }
   }
@@ -90,13 +108,22 @@ export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }
   const price = priceDisplay(car, features);
   const finance = financeInfo(car, site, at);
   const buttons = cardButtons(car, features, { money });
-  const details = carDetails(car, features.cardAttributes, { number, t, display, preOwned: features.preOwnedLabel });
+  const details = carDetails(car, features.cardAttributes, {
+    number,
+    t,
+    display,
+    preOwned: features.preOwnedLabel,
+  });
   const { open, modal } = useEnquiryModal(car);
   const Heading = `h${headingLevel}` as ElementType;
   const titleId = `car-${car.objectID ?? car.id}-title`;
   const eager = position < eagerCount;
   return (
-    <article className={`fc-car-card ${cardStatusClass(car)}`} data-car-id={car.objectID ?? car.id} aria-labelledby={titleId}>
+    <article
+      className={`fc-car-card ${cardStatusClass(car)}`}
+      data-car-id={car.objectID ?? car.id}
+      aria-labelledby={titleId}
+    >
       <div className="fc-car-card__media">
         <Link to={href} className="fc-car-card__photo" tabIndex={-1} aria-hidden="true">
           {photo ? (
@@ -114,8 +141,12 @@ export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }
           )}
         </Link>
         {tag && <TagBanner tag={tag} />}
-        {features.locationOverlay && car.location_name && <span className="fc-car-card__location">{car.location_name}</span>}
-        {showFavourite(car, features) && <FavouriteButton car={car} className="fc-car-card__favourite" />}
+        {features.locationOverlay && car.location_name && (
+          <span className="fc-car-card__location">{car.location_name}</span>
+        )}
+        {showFavourite(car, features) && (
+          <FavouriteButton car={car} className="fc-car-card__favourite" />
+        )}
       </div>
       <div className="fc-car-card__body">
         <Heading id={titleId} className="fc-car-card__title">
@@ -123,8 +154,12 @@ export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }
         </Heading>
         {(isBelowMarket(car) || isCertifiedBadge(car, features)) && (
           <ul className="fc-car-badges" aria-label="Badges">
-            {isBelowMarket(car) && <li className="fc-car-badge fc-car-badge--below-market">Below Market Price</li>}
-            {isCertifiedBadge(car, features) && <li className="fc-car-badge fc-car-badge--certified">Certified Pre-Owned</li>}
+            {isBelowMarket(car) && (
+              <li className="fc-car-badge fc-car-badge--below-market">Below Market Price</li>
+            )}
+            {isCertifiedBadge(car, features) && (
+              <li className="fc-car-badge fc-car-badge--certified">Certified Pre-Owned</li>
+            )}
           </ul>
         )}
         {details.length > 0 && (
@@ -135,19 +170,34 @@ export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }
           </ul>
         )}
         {/* Cut at the description limit and clamped to three lines by CSS, so a long one never makes a tall card (docs/cars.md, "Cards"). */}
-        {car.description && <p className="fc-car-card__description">{cutText(car.description).text}</p>}
+        {car.description && (
+          <p className="fc-car-card__description">{cutText(car.description).text}</p>
+        )}
         <PriceView display={price} priceType={car.price_type} />
         {finance && <WeeklyFinance info={finance} />}
         <div className="fc-car-card__buttons">
           {buttons.map((b) =>
             b.kind === 'enquire' || b.kind === 'testDrive' ? (
-              <button key={b.kind} type="button" className="fc-button fc-button--secondary" data-button={b.kind} onClick={() => open(b.kind === 'enquire' ? 'enquiry' : 'test-drive')}>
+              <button
+                key={b.kind}
+                type="button"
+                className="fc-button fc-button--secondary"
+                data-button={b.kind}
+                onClick={() => open(b.kind === 'enquire' ? 'enquiry' : 'test-drive')}
+              >
                 {t(b.label)}
               </button>
             ) : (
-              <SiteLink key={b.kind} href={b.href} className={`fc-button ${b.kind === 'viewDetails' || b.kind === 'reserve' ? '' : 'fc-button--secondary'}`} data-button={b.kind}>
+              <SiteLink
+                key={b.kind}
+                href={b.href}
+                className={`fc-button ${b.kind === 'viewDetails' || b.kind === 'reserve' ? '' : 'fc-button--secondary'}`}
+                data-button={b.kind}
+              >
                 {t(b.label)}
-                {b.kind === 'viewDetails' && <span className="fc-visually-hidden"> of the {car.name}</span>}
+                {b.kind === 'viewDetails' && (
+                  <span className="fc-visually-hidden"> of the {car.name}</span>
+                )}
               </SiteLink>
             ),
           )}

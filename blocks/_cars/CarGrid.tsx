@@ -15,7 +15,15 @@ import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
 import { CarCard, type CardCar, type CarCardProps } from './CarCard.tsx';
 import { COMPARE_MIN, useCompare } from './local-lists.ts';
-import { ALL_CAR_TYPES, assignTiles, eligibleTiles, insertPromoTiles, isoDay, seededRandom, type PromoTile } from './promo.ts';
+import {
+  ALL_CAR_TYPES,
+  assignTiles,
+  eligibleTiles,
+  insertPromoTiles,
+  isoDay,
+  seededRandom,
+  type PromoTile,
+} from './promo.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 import { pageAt } from '../_shared/page-at.ts';
@@ -36,8 +44,14 @@ export function pageTiles(site: ResolvedSite, pathname: string): PromoTile[] {
 }
 
 /** Car types the results show: the address's car-type filter, else the site's (used only), else all. */
-export function carTypesInView(site: Pick<ResolvedSite, 'search'>, pathname: string, search: string): string[] {
-  const fromQuery = [...new URLSearchParams(search).entries()].filter(([k]) => /^refinementList\[car_type\]/.test(k)).map(([, v]) => v);
+export function carTypesInView(
+  site: Pick<ResolvedSite, 'search'>,
+  pathname: string,
+  search: string,
+): string[] {
+  const fromQuery = [...new URLSearchParams(search).entries()]
+    .filter(([k]) => /^refinementList\[car_type\]/.test(k))
+    .map(([, v]) => v);
   if (fromQuery.length) return fromQuery;
   const seg = /\/search\/(new|demo|used|new-and-demo)-cars(?:\/|$)/.exec(pathname)?.[1];
   if (seg) return seg === 'new-and-demo' ? ['new', 'demo'] : [seg];
@@ -65,7 +79,11 @@ export interface CarGridProps<C extends CardCar = CardCar> {
 }
 
 /** Results grid with promo tiles; same props as the search UI's grid. */
-export function CarGrid<C extends CardCar>({ cars, CarCard: Card = CarCard, offset = 0 }: CarGridProps<C>) {
+export function CarGrid<C extends CardCar>({
+  cars,
+  CarCard: Card = CarCard,
+  offset = 0,
+}: CarGridProps<C>) {
   const { site } = useSite();
   // The page's promo tiles are other blocks: follow edits of them (engine/render/site-context.tsx).
   const pages = usePages();
@@ -75,8 +93,18 @@ export function CarGrid<C extends CardCar>({ cars, CarCard: Card = CarCard, offs
   useEffect(() => setSeed((visitSeed ??= Math.floor(Math.random() * 2 ** 32))), []);
   const today = isoDay(Date.now(), dealerTimeZone(site));
   const items = useMemo(() => {
-    const tiles = eligibleTiles(pageTiles(site, pathname), today, carTypesInView(site, pathname, search));
-    const assigned = tiles.length ? assignTiles(tiles, site.features.promoTilePositions ?? [8], seededRandom(seed ?? daySeed(today, site.slug))) : new Map();
+    const tiles = eligibleTiles(
+      pageTiles(site, pathname),
+      today,
+      carTypesInView(site, pathname, search),
+    );
+    const assigned = tiles.length
+      ? assignTiles(
+          tiles,
+          site.features.promoTilePositions ?? [8],
+          seededRandom(seed ?? daySeed(today, site.slug)),
+        )
+      : new Map();
     return insertPromoTiles(cars, assigned);
   }, [cars, site, pages, pathname, search, today, seed]);
   return (
@@ -107,7 +135,8 @@ export function CompareBar() {
   return (
     <div className="fc-compare-bar" role="region" aria-label={t('Compare')}>
       <span aria-live="polite">
-        {ids.length} {ids.length === 1 ? 'car' : 'cars'} to compare{ids.length < COMPARE_MIN ? ' (pick one more)' : ''}
+        {ids.length} {ids.length === 1 ? 'car' : 'cars'} to compare
+        {ids.length < COMPARE_MIN ? ' (pick one more)' : ''}
       </span>
       <SiteLink className="fc-button fc-button--light" href="/compare">
         {t('Compare now')}

@@ -21,14 +21,25 @@ export function Gallery({ photos, name }: { photos: string[]; name: string }) {
   const go = (i: number) => setIndex(((i % count) + count) % count);
   const onKey = (e: KeyboardEvent) => {
     if (count < 2) return;
-    const keys: Record<string, number> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 };
+    const keys: Record<string, number> = {
+      ArrowLeft: index - 1,
+      ArrowRight: index + 1,
+      Home: 0,
+      End: count - 1,
+    };
     if (!(e.key in keys)) return;
     e.preventDefault();
     go(keys[e.key]);
   };
   const current = photos[index];
   return (
-    <div className="fc-gallery" role="region" aria-roledescription="gallery" aria-label={`Photos of the ${name}`} onKeyDown={onKey}>
+    <div
+      className="fc-gallery"
+      role="region"
+      aria-roledescription="gallery"
+      aria-label={`Photos of the ${name}`}
+      onKeyDown={onKey}
+    >
       <figure className="fc-gallery__main">
         <img
           key={current}
@@ -43,10 +54,20 @@ export function Gallery({ photos, name }: { photos: string[]; name: string }) {
         </figcaption>
         {count > 1 && (
           <>
-            <button type="button" className="fc-gallery__nav fc-gallery__nav--prev" aria-label="Previous photo" onClick={() => go(index - 1)}>
+            <button
+              type="button"
+              className="fc-gallery__nav fc-gallery__nav--prev"
+              aria-label="Previous photo"
+              onClick={() => go(index - 1)}
+            >
               <span aria-hidden="true">‹</span>
             </button>
-            <button type="button" className="fc-gallery__nav fc-gallery__nav--next" aria-label="Next photo" onClick={() => go(index + 1)}>
+            <button
+              type="button"
+              className="fc-gallery__nav fc-gallery__nav--next"
+              aria-label="Next photo"
+              onClick={() => go(index + 1)}
+            >
               <span aria-hidden="true">›</span>
             </button>
           </>
@@ -56,8 +77,21 @@ export function Gallery({ photos, name }: { photos: string[]; name: string }) {
         <ul className="fc-gallery__thumbs" aria-label="All photos">
           {photos.map((p, i) => (
             <li key={p}>
-              <button type="button" className="fc-gallery__thumb" aria-label={`Photo ${i + 1} of ${count}`} aria-current={i === index ? 'true' : undefined} onClick={() => go(i)}>
-                <img src={atWidth(p, 160)} alt="" width={120} height={90} loading="lazy" decoding="async" />
+              <button
+                type="button"
+                className="fc-gallery__thumb"
+                aria-label={`Photo ${i + 1} of ${count}`}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => go(i)}
+              >
+                <img
+                  src={atWidth(p, 160)}
+                  alt=""
+                  width={120}
+                  height={90}
+                  loading="lazy"
+                  decoding="async"
+                />
               </button>
             </li>
           ))}

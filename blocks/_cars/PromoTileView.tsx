@@ -8,7 +8,13 @@ import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './cars.css';
 
-export function PromoTileView({ tile, as: As = 'div' }: { tile: PromoTileProps & { id?: string }; as?: 'div' | 'aside' }) {
+export function PromoTileView({
+  tile,
+  as: As = 'div',
+}: {
+  tile: PromoTileProps & { id?: string };
+  as?: 'div' | 'aside';
+}) {
   const { t } = useSite();
   return (
     <As
@@ -17,7 +23,16 @@ export function PromoTileView({ tile, as: As = 'div' }: { tile: PromoTileProps &
       data-promo-tile={tile.id}
       aria-label={As === 'aside' ? t(tile.heading) : undefined}
     >
-      {tile.image && <img className="fc-promo-tile__image" src={tile.image.src} alt={tile.image.alt} width={tile.image.width ?? 160} height={tile.image.height ?? 120} loading="lazy" />}
+      {tile.image && (
+        <img
+          className="fc-promo-tile__image"
+          src={tile.image.src}
+          alt={tile.image.alt}
+          width={tile.image.width ?? 160}
+          height={tile.image.height ?? 120}
+          loading="lazy"
+        />
+      )}
       <p className="fc-promo-tile__heading">{t(tile.heading)}</p>
       {tile.text && <p className="fc-promo-tile__text">{t(tile.text)}</p>}
       {tile.link && (

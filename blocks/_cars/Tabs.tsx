@@ -12,7 +12,15 @@ export interface TabItem {
   content: ReactNode;
 }
 
-export function Tabs({ tabs, label, className = '' }: { tabs: TabItem[]; label: string; className?: string }) {
+export function Tabs({
+  tabs,
+  label,
+  className = '',
+}: {
+  tabs: TabItem[];
+  label: string;
+  className?: string;
+}) {
   const [selected, setSelected] = useState(0);
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -22,7 +30,12 @@ export function Tabs({ tabs, label, className = '' }: { tabs: TabItem[]; label: 
     refs.current[n]?.focus();
   };
   const onKey = (e: KeyboardEvent, i: number) => {
-    const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: i + 1,
+      ArrowLeft: i - 1,
+      Home: 0,
+      End: tabs.length - 1,
+    };
     if (!(e.key in moves)) return;
     e.preventDefault();
     select(moves[e.key]);

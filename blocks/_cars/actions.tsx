@@ -13,7 +13,8 @@ import { useCompare, useFavourites, COMPARE_MAX } from './local-lists.ts';
 import { maskPhone, type CarLike, type FinanceInfo } from './rules.ts';
 import { useWatchlist } from './useWatchlist.ts';
 
-const carName = (car: CarLike) => car.name || [car.year, car.make, car.model].filter(Boolean).join(' ') || 'this car';
+const carName = (car: CarLike) =>
+  car.name || [car.year, car.make, car.model].filter(Boolean).join(' ') || 'this car';
 
 export function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -62,7 +63,11 @@ export function CompareToggle({ car }: { car: CarLike }) {
       data-action="compare"
       onClick={() => {
         const r = compare.toggle(id);
-        if (r === 'full') toast({ title: 'Compare is full', text: `You can compare up to ${COMPARE_MAX} cars. Remove one to add ${carName(car)}.` });
+        if (r === 'full')
+          toast({
+            title: 'Compare is full',
+            text: `You can compare up to ${COMPARE_MAX} cars. Remove one to add ${carName(car)}.`,
+          });
       }}
     >
       <span aria-hidden="true" className="fc-car-compare__box">
@@ -89,7 +94,13 @@ export function WatchlistButton({ car }: { car: CarLike }) {
       data-action="watchlist"
       onClick={() => void watchlist.toggle({ id, name: car.name })}
     >
-      {busy ? (saved ? 'Saving…' : 'Removing…') : saved ? 'Saved to watchlist' : 'Save to watchlist'}
+      {busy
+        ? saved
+          ? 'Saving…'
+          : 'Removing…'
+        : saved
+          ? 'Saved to watchlist'
+          : 'Save to watchlist'}
       <span className="fc-visually-hidden"> {carName(car)}</span>
     </button>
   );
@@ -121,14 +132,19 @@ export function PhoneReveal({ car, phone }: { car: CarLike; phone: string | null
     if (typeof car.dealership_id === 'number') body.dealership_id = car.dealership_id;
     void apiPost(site, '/phone-reveals', body)
       .then((r) => {
-        if (!r.ok) console.warn('[forecourt] could not record the phone reveal', r.status, r.error ?? '');
+        if (!r.ok)
+          console.warn('[forecourt] could not record the phone reveal', r.status, r.error ?? '');
       })
       .catch((err: unknown) => console.warn('[forecourt] could not record the phone reveal', err));
   };
   return (
     <p className="fc-phone-reveal" data-revealed={revealed ? 'true' : 'false'}>
       {revealed ? (
-        <a ref={linkRef} className="fc-phone-reveal__number" href={`tel:${phone.replace(/[^+\d]/g, '')}`}>
+        <a
+          ref={linkRef}
+          className="fc-phone-reveal__number"
+          href={`tel:${phone.replace(/[^+\d]/g, '')}`}
+        >
           {phone}
         </a>
       ) : (
@@ -136,7 +152,11 @@ export function PhoneReveal({ car, phone }: { car: CarLike; phone: string | null
           <span className="fc-phone-reveal__number" aria-hidden="true">
             {maskPhone(phone)}
           </span>
-          <button type="button" className="fc-button fc-button--secondary fc-phone-reveal__button" onClick={reveal}>
+          <button
+            type="button"
+            className="fc-button fc-button--secondary fc-phone-reveal__button"
+            onClick={reveal}
+          >
             Show phone number
           </button>
         </>
@@ -159,7 +179,8 @@ export function WeeklyFinance({ info }: { info: FinanceInfo }) {
   return (
     <div className="fc-car-finance" onKeyDown={onKey}>
       <span className="fc-car-finance__amount">
-        <strong>{money(info.weekly)}</strong>/wk<span className="fc-visually-hidden"> indicative finance</span>
+        <strong>{money(info.weekly)}</strong>/wk
+        <span className="fc-visually-hidden"> indicative finance</span>
       </span>
       <button
         type="button"
@@ -172,8 +193,9 @@ export function WeeklyFinance({ info }: { info: FinanceInfo }) {
         i
       </button>
       <div id={`${id}-tip`} className="fc-car-finance__tip" role="note" hidden={!open}>
-        Based on {info.interestRate}% p.a. interest rate ({info.comparisonRate}% p.a. comparison rate) with {info.provider}. Comparison rate on a
-        5-year secured loan of $30,000. <SiteLink href="/terms-and-conditions">Terms and conditions apply</SiteLink>.
+        Based on {info.interestRate}% p.a. interest rate ({info.comparisonRate}% p.a. comparison
+        rate) with {info.provider}. Comparison rate on a 5-year secured loan of $30,000.{' '}
+        <SiteLink href="/terms-and-conditions">Terms and conditions apply</SiteLink>.
       </div>
     </div>
   );

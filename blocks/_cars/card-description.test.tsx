@@ -9,7 +9,9 @@ import { CarCard } from './CarCard.tsx';
 import { DESCRIPTION_LIMIT } from './rules/constants.ts';
 import { car, NOW } from './test-cars.ts';
 
-const LONG = 'This well kept ute has a full service history, new tyres and a tow bar fitted. '.repeat(11).trim();
+const LONG = 'This well kept ute has a full service history, new tyres and a tow bar fitted. '
+  .repeat(11)
+  .trim();
 
 function renderCard(description: string) {
   const { site, data } = prepareDemoSite({ site: 'southern-motor-group' });
@@ -40,6 +42,8 @@ describe('card description', () => {
 
   it('clamps the description to three lines in the card styles', () => {
     const css = readFileSync(join(import.meta.dirname, 'cars.css'), 'utf8');
-    expect(css).toMatch(/\.fc-car-card__description \{[^}]*-webkit-line-clamp: 3;[^}]*overflow: hidden;/);
+    expect(css).toMatch(
+      /\.fc-car-card__description \{[^}]*-webkit-line-clamp: 3;[^}]*overflow: hidden;/,
+    );
   });
 });

@@ -43,7 +43,11 @@ export interface FindOptions {
 
 const isServer = () => typeof window === 'undefined';
 
-export async function findCars(site: SiteLike, filters: string, options: FindOptions = {}): Promise<Car[]> {
+export async function findCars(
+  site: SiteLike,
+  filters: string,
+  options: FindOptions = {},
+): Promise<Car[]> {
   const hitsPerPage = options.hitsPerPage ?? 20;
   const attributes = options.attributesToRetrieve ?? ['*'];
   if (options.search) return options.search(filters, hitsPerPage, attributes);
@@ -51,23 +55,39 @@ export async function findCars(site: SiteLike, filters: string, options: FindOpt
   const client = searchClientFor(site.search, isServer() ? options.origin : undefined, site.slug);
   // The legacy request list ([{indexName, params}]): the browser's client is shared with the stock search, and
   // InstantSearch's hydration replaces its search() with one that reads only this form (or a requestBody).
-  const search = client.search as unknown as (requests: { indexName: string; params: Record<string, unknown> }[]) => Promise<{ results: { hits?: Car[] }[] }>;
+  const search = client.search as unknown as (
+    requests: { indexName: string; params: Record<string, unknown> }[],
+  ) => Promise<{ results: { hits?: Car[] }[] }>;
   const response = await search.call(client, [
-    { indexName: site.search.index, params: { query: '', filters, hitsPerPage, attributesToRetrieve: [...attributes] } },
+    {
+      indexName: site.search.index,
+      params: { query: '', filters, hitsPerPage, attributesToRetrieve: [...attributes] },
+    },
   ]);
   return response.results[0]?.hits ?? [];
 }
 
-export async function findCarBySlug(site: SiteLike, slug: string, options: FindOptions = {}): Promise<Car | undefined> {
+export async function findCarBySlug(
+  site: SiteLike,
+  slug: string,
+  options: FindOptions = {},
+): Promise<Car | undefined> {
   const [car] = await findCars(site, slugFilter(site, slug), { ...options, hitsPerPage: 1 });
   return car;
 }
 
 /** Cars by id, in the order of `ids` (ids the site does not show are left out). */
-export async function findCarsByIds(site: SiteLike, ids: (string | number)[], options: FindOptions = {}): Promise<Car[]> {
+export async function findCarsByIds(
+  site: SiteLike,
+  ids: (string | number)[],
+  options: FindOptions = {},
+): Promise<Car[]> {
   const wanted = [...new Set(ids.map(String))].slice(0, 100);
   if (!wanted.length) return [];
-  const cars = await findCars(site, idsFilter(site, wanted), { ...options, hitsPerPage: wanted.length });
+  const cars = await findCars(site, idsFilter(site, wanted), {
+    ...options,
+    hitsPerPage: wanted.length,
+  });
   const byId = new Map(cars.map((c) => [String(c.objectID ?? c.id), c]));
   return wanted.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }

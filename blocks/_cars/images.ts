@@ -9,7 +9,8 @@ export const PHOTO_RATIO = 3 / 4;
 export const CARD_WIDTHS = [320, 480, 640, 800];
 export const GALLERY_WIDTHS = [480, 800, 1200, 1600];
 /** Cards: one column on phones, two from 576 px, three from 992 px, four from 1400 px. */
-export const CARD_SIZES = '(min-width: 1400px) 320px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 92vw';
+export const CARD_SIZES =
+  '(min-width: 1400px) 320px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 92vw';
 export const GALLERY_SIZES = '(min-width: 992px) 60vw, 100vw';
 
 /** The same photo at another width (platform photos); other addresses are returned as they are. */
@@ -32,7 +33,11 @@ export const CARD_IMAGE_HEIGHT = 300;
 
 /** The attributes of a car card's photo (and of the first card's, preloaded on a search page). */
 export function cardImage(url: string): { src: string; srcSet?: string; sizes: string } {
-  return { src: atWidth(url, CARD_IMAGE_WIDTH), srcSet: srcSet(url, CARD_WIDTHS), sizes: CARD_SIZES };
+  return {
+    src: atWidth(url, CARD_IMAGE_WIDTH),
+    srcSet: srcSet(url, CARD_WIDTHS),
+    sizes: CARD_SIZES,
+  };
 }
 
 /** The attributes of a photo shown large in the gallery (and preloaded as a car page's main image). */
@@ -50,5 +55,11 @@ export function carPhotos(car: CarLike): string[] {
 
 /** The card photo (the first one). */
 export function cardPhoto(car: CarLike): string | undefined {
-  return car.thumbnails?.[0] ?? car.images?.[0]?.thumb_url ?? car.images?.[0]?.url ?? car.primary_image_url ?? undefined;
+  return (
+    car.thumbnails?.[0] ??
+    car.images?.[0]?.thumb_url ??
+    car.images?.[0]?.url ??
+    car.primary_image_url ??
+    undefined
+  );
 }

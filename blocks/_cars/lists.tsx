@@ -3,11 +3,27 @@ import { useId, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { cutText, DESCRIPTION_LIMIT, listView, toggleWords, type SpecRow } from './rules.ts';
 
-function Toggle({ open, controls, onToggle, what }: { open: boolean; controls: string; onToggle(): void; what: string }) {
+function Toggle({
+  open,
+  controls,
+  onToggle,
+  what,
+}: {
+  open: boolean;
+  controls: string;
+  onToggle(): void;
+  what: string;
+}) {
   const { site } = useSite();
   const words = toggleWords(site.features);
   return (
-    <button type="button" className="fc-list-toggle" aria-expanded={open} aria-controls={controls} onClick={onToggle}>
+    <button
+      type="button"
+      className="fc-list-toggle"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
       {open ? words.less : words.more}
       <span className="fc-visually-hidden"> {what}</span>
     </button>
@@ -15,7 +31,15 @@ function Toggle({ open, controls, onToggle, what }: { open: boolean; controls: s
 }
 
 /** A definition list of specs: the first 4, then the toggle. */
-export function SpecList({ rows, what, preview }: { rows: SpecRow[]; what: string; preview?: number }) {
+export function SpecList({
+  rows,
+  what,
+  preview,
+}: {
+  rows: SpecRow[];
+  what: string;
+  preview?: number;
+}) {
   const { t } = useSite();
   const [open, setOpen] = useState(false);
   const id = useId();
@@ -31,7 +55,9 @@ export function SpecList({ rows, what, preview }: { rows: SpecRow[]; what: strin
           </div>
         ))}
       </dl>
-      {hasToggle && <Toggle open={open} controls={id} onToggle={() => setOpen((v) => !v)} what={what} />}
+      {hasToggle && (
+        <Toggle open={open} controls={id} onToggle={() => setOpen((v) => !v)} what={what} />
+      )}
     </div>
   );
 }
@@ -49,13 +75,21 @@ export function FeatureList({ items, what }: { items: string[]; what: string }) 
           <li key={f}>{f}</li>
         ))}
       </ul>
-      {hasToggle && <Toggle open={open} controls={id} onToggle={() => setOpen((v) => !v)} what={what} />}
+      {hasToggle && (
+        <Toggle open={open} controls={id} onToggle={() => setOpen((v) => !v)} what={what} />
+      )}
     </div>
   );
 }
 
 /** Paragraphs cut together at 400 characters with show more / show less. */
-export function CutParagraphs({ paragraphs, limit = DESCRIPTION_LIMIT }: { paragraphs: string[]; limit?: number }) {
+export function CutParagraphs({
+  paragraphs,
+  limit = DESCRIPTION_LIMIT,
+}: {
+  paragraphs: string[];
+  limit?: number;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const full = paragraphs.join('\n');
@@ -79,7 +113,13 @@ export function CutParagraphs({ paragraphs, limit = DESCRIPTION_LIMIT }: { parag
         ))}
       </div>
       {cut && (
-        <button type="button" className="fc-list-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((v) => !v)}>
+        <button
+          type="button"
+          className="fc-list-toggle"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((v) => !v)}
+        >
           {open ? 'Show less' : 'Show more'}
         </button>
       )}

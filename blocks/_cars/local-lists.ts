@@ -25,8 +25,13 @@ function storage(): Storage | undefined {
 }
 
 /** Pure: the list after toggling `id` (added at the end, or removed); `max` refuses additions past it. */
-export function toggleId(list: readonly string[], id: string, max = Infinity): { list: string[]; added: boolean; refused: boolean } {
-  if (list.includes(id)) return { list: list.filter((x) => x !== id), added: false, refused: false };
+export function toggleId(
+  list: readonly string[],
+  id: string,
+  max = Infinity,
+): { list: string[]; added: boolean; refused: boolean } {
+  if (list.includes(id))
+    return { list: list.filter((x) => x !== id), added: false, refused: false };
   if (list.length >= max) return { list: [...list], added: false, refused: true };
   return { list: [...list, id], added: true, refused: false };
 }
@@ -36,7 +41,9 @@ export function parseIds(raw: string | null | undefined): string[] {
   if (!raw) return [];
   try {
     const value = JSON.parse(raw) as unknown;
-    return Array.isArray(value) ? [...new Set(value.map((v) => String(v)).filter((v) => /^[A-Za-z0-9_-]{1,64}$/.test(v)))] : [];
+    return Array.isArray(value)
+      ? [...new Set(value.map((v) => String(v)).filter((v) => /^[A-Za-z0-9_-]{1,64}$/.test(v)))]
+      : [];
   } catch {
     return [];
   }

@@ -5,16 +5,25 @@ import type { CarSummary } from '../_forms/car.ts';
 import { priceTypeKey, type CarLike, type CarTag, type PriceDisplay } from './rules.ts';
 
 // The enquiry-form block module (it exports the modal), so pages with the form share one chunk.
-const EnquiryModal = lazy(() => import('../enquiry-form/index.tsx').then((m) => ({ default: m.EnquiryModal })));
+const EnquiryModal = lazy(() =>
+  import('../enquiry-form/index.tsx').then((m) => ({ default: m.EnquiryModal })),
+);
 
 /** Enquire / test drive buttons opening the enquiry form in a modal (loaded when first opened). */
 export function useEnquiryModal(car: CarLike) {
-  const [state, setState] = useState<{ mode: 'enquiry' | 'test-drive'; open: boolean } | null>(null);
+  const [state, setState] = useState<{ mode: 'enquiry' | 'test-drive'; open: boolean } | null>(
+    null,
+  );
   // Mounted from the first opening on (then only shown and hidden), so the dialog hands focus back to its button.
   const modal =
     state === null ? null : (
       <Suspense fallback={null}>
-        <EnquiryModal car={car as unknown as CarSummary} mode={state.mode} open={state.open} onClose={() => setState((s) => (s ? { ...s, open: false } : s))} />
+        <EnquiryModal
+          car={car as unknown as CarSummary}
+          mode={state.mode}
+          open={state.open}
+          onClose={() => setState((s) => (s ? { ...s, open: false } : s))}
+        />
       </Suspense>
     );
   return { open: (mode: 'enquiry' | 'test-drive') => setState({ mode, open: true }), modal };
@@ -25,7 +34,10 @@ export function TagBanner({ tag }: { tag: CarTag }) {
     return (
       <span className="fc-car-tag fc-car-tag--certified" data-tag={tag.kind}>
         <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
-          <path d="M12 2l2.6 2.2 3.4-.3.9 3.3 3 1.6-1.2 3.2 1.2 3.2-3 1.6-.9 3.3-3.4-.3L12 22l-2.6-2.2-3.4.3-.9-3.3-3-1.6L3.3 12 2.1 8.8l3-1.6.9-3.3 3.4.3z" fill="currentColor" />
+          <path
+            d="M12 2l2.6 2.2 3.4-.3.9 3.3 3 1.6-1.2 3.2 1.2 3.2-3 1.6-.9 3.3-3.4-.3L12 22l-2.6-2.2-3.4.3-.9-3.3-3-1.6L3.3 12 2.1 8.8l3-1.6.9-3.3 3.4.3z"
+            fill="currentColor"
+          />
           <path d="M8 12.5l2.6 2.5L16 9.5" fill="none" stroke="#fff" strokeWidth="2" />
         </svg>
         {tag.text}
@@ -40,7 +52,13 @@ export function TagBanner({ tag }: { tag: CarTag }) {
   );
 }
 
-export function PriceView({ display, priceType }: { display: PriceDisplay; priceType?: string | null }) {
+export function PriceView({
+  display,
+  priceType,
+}: {
+  display: PriceDisplay;
+  priceType?: string | null;
+}) {
   const { money, t, m } = useSite();
   const key = priceTypeKey(priceType);
   const suffix = key ? m(key) : '';
@@ -80,10 +98,12 @@ export function PriceView({ display, priceType }: { display: PriceDisplay; price
       );
     default:
       return (
-        <p className={`fc-car-price fc-car-price--${display.state}`} data-price-state={display.state}>
+        <p
+          className={`fc-car-price fc-car-price--${display.state}`}
+          data-price-state={display.state}
+        >
           <strong>{t(display.text)}</strong>
         </p>
       );
   }
 }
-

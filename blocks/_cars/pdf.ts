@@ -26,16 +26,23 @@ export function saveBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export async function downloadCarPdf(site: Pick<ResolvedSite, 'api' | 'slug'>, slug: string, effects?: Partial<PdfEffects>): Promise<boolean> {
+export async function downloadCarPdf(
+  site: Pick<ResolvedSite, 'api' | 'slug'>,
+  slug: string,
+  effects?: Partial<PdfEffects>,
+): Promise<boolean> {
   const doFetch = effects?.fetch ?? globalThis.fetch;
   const alertFn = effects?.alert ?? ((m: string) => window.alert(m));
   const save = effects?.save ?? saveBlob;
   const filename = `${slug}.pdf`;
   try {
-    const res = await doFetch(apiUrl(site, `/cars/${encodeURIComponent(slug)}/pdf?site=${encodeURIComponent(site.slug)}`), {
-      headers: { Accept: 'application/pdf' },
-      credentials: 'same-origin',
-    });
+    const res = await doFetch(
+      apiUrl(site, `/cars/${encodeURIComponent(slug)}/pdf?site=${encodeURIComponent(site.slug)}`),
+      {
+        headers: { Accept: 'application/pdf' },
+        credentials: 'same-origin',
+      },
+    );
     if (!res.ok) {
       const body = (await res.json().catch(() => undefined)) as { error?: unknown } | undefined;
       throw new Error(typeof body?.error === 'string' && body.error ? body.error : PDF_FAILED);
@@ -43,7 +50,11 @@ export async function downloadCarPdf(site: Pick<ResolvedSite, 'api' | 'slug'>, s
     save(await res.blob(), filename);
     return true;
   } catch (err) {
-    alertFn(err instanceof Error && err.message && !/fetch|network/i.test(err.message) ? err.message : PDF_FAILED);
+    alertFn(
+      err instanceof Error && err.message && !/fetch|network/i.test(err.message)
+        ? err.message
+        : PDF_FAILED,
+    );
     return false;
   }
 }

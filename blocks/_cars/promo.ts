@@ -22,12 +22,18 @@ export interface PromoTile extends PromoTileProps {
   id: string;
 }
 
-export type GridItem<C> = { type: 'car'; car: C; index: number } | { type: 'tile'; tile: PromoTile; position: number };
+export type GridItem<C> =
+  { type: 'car'; car: C; index: number } | { type: 'tile'; tile: PromoTile; position: number };
 
 /** Today in a time zone as YYYY-MM-DD (the dealer's calendar day). */
 export function isoDay(now: number, timeZone = 'Australia/Brisbane'): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(now));
   } catch {
     return new Date(now).toISOString().slice(0, 10);
   }
@@ -41,14 +47,23 @@ export function isCurrent(tile: Pick<PromoTileProps, 'start' | 'expiry'>, today:
 }
 
 /** The display filter against the car types in view. */
-export function fitsDisplay(tile: Pick<PromoTileProps, 'display' | 'strictDisplay'>, inView: readonly string[]): boolean {
+export function fitsDisplay(
+  tile: Pick<PromoTileProps, 'display' | 'strictDisplay'>,
+  inView: readonly string[],
+): boolean {
   const { display } = tile;
   if (!display.length) return true;
   const view = inView.length ? inView : ALL_CAR_TYPES;
-  return tile.strictDisplay ? view.every((t) => display.includes(t as CarType)) : view.some((t) => display.includes(t as CarType));
+  return tile.strictDisplay
+    ? view.every((t) => display.includes(t as CarType))
+    : view.some((t) => display.includes(t as CarType));
 }
 
-export function eligibleTiles(tiles: readonly PromoTile[], today: string, inView: readonly string[]): PromoTile[] {
+export function eligibleTiles(
+  tiles: readonly PromoTile[],
+  today: string,
+  inView: readonly string[],
+): PromoTile[] {
   return tiles.filter((t) => isCurrent(t, today) && fitsDisplay(t, inView));
 }
 
@@ -63,8 +78,14 @@ export function shuffle<T>(items: readonly T[], random: () => number): T[] {
 }
 
 /** Which tile goes to which position: pinned tiles first, the rest shuffled into the free positions. */
-export function assignTiles(tiles: readonly PromoTile[], positions: readonly number[], random: () => number): Map<number, PromoTile> {
-  const sorted = [...new Set(positions)].filter((p) => Number.isInteger(p) && p >= 1).sort((a, b) => a - b);
+export function assignTiles(
+  tiles: readonly PromoTile[],
+  positions: readonly number[],
+  random: () => number,
+): Map<number, PromoTile> {
+  const sorted = [...new Set(positions)]
+    .filter((p) => Number.isInteger(p) && p >= 1)
+    .sort((a, b) => a - b);
   const out = new Map<number, PromoTile>();
   const loose: PromoTile[] = [];
   for (const tile of tiles) {
@@ -83,7 +104,10 @@ export function assignTiles(tiles: readonly PromoTile[], positions: readonly num
  * past the end of the cars (plus the tiles before it) gets no tile, so a short result list
  * never ends with promotions.
  */
-export function insertPromoTiles<C>(cars: readonly C[], assigned: Map<number, PromoTile>): GridItem<C>[] {
+export function insertPromoTiles<C>(
+  cars: readonly C[],
+  assigned: Map<number, PromoTile>,
+): GridItem<C>[] {
   const items: GridItem<C>[] = [];
   let carIndex = 0;
   while (carIndex < cars.length) {

@@ -17,23 +17,33 @@ type SiteLike = Pick<ResolvedSite, 'name' | 'region' | 'locations'>;
 const REGION_CURRENCY = { AU: 'AUD', NZ: 'NZD', US: 'USD' } as const;
 
 function absolute(url: string, origin: string): string {
-  return /^https?:\/\//.test(url) ? url : `${origin.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
+  return /^https?:\/\//.test(url)
+    ? url
+    : `${origin.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
 function condition(car: Car): string {
-  return car.car_type === 'new' ? 'https://schema.org/NewCondition' : 'https://schema.org/UsedCondition';
+  return car.car_type === 'new'
+    ? 'https://schema.org/NewCondition'
+    : 'https://schema.org/UsedCondition';
 }
 
 function availability(car: Car): string {
   if (!isSellable(car)) return 'https://schema.org/SoldOut';
-  if (car.status === 'coming_soon') return car.preorder ? 'https://schema.org/PreOrder' : 'https://schema.org/PreSale';
+  if (car.status === 'coming_soon')
+    return car.preorder ? 'https://schema.org/PreOrder' : 'https://schema.org/PreSale';
   return 'https://schema.org/InStock';
 }
 
 /** The seller: the car's location from the site document (address, phone), else its dealership name. */
 export function sellerOf(car: Car, site: SiteLike): Record<string, unknown> {
-  const loc = site.locations.find((l) => l.id === car.location_id) ?? site.locations.find((l) => l.slug === car.location?.slug);
-  const seller: Record<string, unknown> = { '@type': 'AutoDealer', name: car.dealership_name || loc?.name || site.name };
+  const loc =
+    site.locations.find((l) => l.id === car.location_id) ??
+    site.locations.find((l) => l.slug === car.location?.slug);
+  const seller: Record<string, unknown> = {
+    '@type': 'AutoDealer',
+    name: car.dealership_name || loc?.name || site.name,
+  };
   const phone = loc?.contact_detail?.phone ?? car.location?.phone;
   if (phone) seller.telephone = phone;
   const a = loc?.address;
@@ -47,7 +57,12 @@ export function sellerOf(car: Car, site: SiteLike): Record<string, unknown> {
       addressCountry: site.region,
     };
   } else if (car.city || car.state) {
-    seller.address = { '@type': 'PostalAddress', addressLocality: car.city, addressRegion: car.state, addressCountry: site.region };
+    seller.address = {
+      '@type': 'PostalAddress',
+      addressLocality: car.city,
+      addressRegion: car.state,
+      addressCountry: site.region,
+    };
   }
   return seller;
 }
@@ -73,7 +88,11 @@ export function carJsonLd(car: Car, site: SiteLike, origin: string): Record<stri
     model: car.model,
     vehicleModelDate: String(car.year),
     itemCondition: condition(car),
-    mileageFromOdometer: { '@type': 'QuantitativeValue', value: car.km, unitCode: car.odometer_unit === 'mi' ? 'SMI' : 'KMT' },
+    mileageFromOdometer: {
+      '@type': 'QuantitativeValue',
+      value: car.km,
+      unitCode: car.odometer_unit === 'mi' ? 'SMI' : 'KMT',
+    },
     offers: offer,
   };
   if (car.badge) ld.vehicleConfiguration = car.badge;
@@ -82,7 +101,8 @@ export function carJsonLd(car: Car, site: SiteLike, origin: string): Record<stri
   if (car.colour) ld.color = car.colour;
   if (car.simple_body) ld.bodyType = car.simple_body;
   if (car.fuel || car.simple_fuel) ld.fuelType = car.fuel || car.simple_fuel;
-  if (car.trans || car.simple_transmission) ld.vehicleTransmission = car.trans || car.simple_transmission;
+  if (car.trans || car.simple_transmission)
+    ld.vehicleTransmission = car.trans || car.simple_transmission;
   if (car.drive) ld.driveWheelConfiguration = car.drive;
   if (typeof car.doors === 'number' && car.doors > 0) ld.numberOfDoors = car.doors;
   if (typeof car.seats === 'number' && car.seats > 0) ld.seatingCapacity = car.seats;
@@ -112,11 +132,17 @@ export function carHead(car: Car, site: SiteLike, origin: string): PageHead {
   ];
   const photo = carPhotos(car)[0];
   if (photo) {
-    meta.push({ property: 'og:image', content: absolute(photo, origin) }, { property: 'og:image:alt', content: car.name });
+    meta.push(
+      { property: 'og:image', content: absolute(photo, origin) },
+      { property: 'og:image:alt', content: car.name },
+    );
     meta.push({ name: 'twitter:card', content: 'summary_large_image' });
   }
   if (price) {
-    meta.push({ property: 'product:price:amount', content: String(car.price) }, { property: 'product:price:currency', content: car.currency || REGION_CURRENCY[site.region] });
+    meta.push(
+      { property: 'product:price:amount', content: String(car.price) },
+      { property: 'product:price:currency', content: car.currency || REGION_CURRENCY[site.region] },
+    );
   }
   return { title, description, meta, jsonLd: [carJsonLd(car, site, origin)] };
 }

@@ -7,13 +7,17 @@ import { join } from 'node:path';
 import type { Car } from '../../schemas/types.gen.ts';
 import type { Features } from './rules.ts';
 
-const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas/features.schema.json'), 'utf8')) as {
+const schema = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../schemas/features.schema.json'), 'utf8'),
+) as {
   properties: Record<string, { default: unknown }>;
 };
 
 /** Every switch at its schema default, then the overrides. */
 export function features(overrides: Partial<Features> = {}): Features {
-  const base = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, structuredClone(v.default)]));
+  const base = Object.fromEntries(
+    Object.entries(schema.properties).map(([k, v]) => [k, structuredClone(v.default)]),
+  );
   return { ...base, ...overrides } as Features;
 }
 
@@ -69,18 +73,36 @@ export function car(overrides: Partial<Car> = {}): Car {
     simple_transmission: 'Automatic',
     trans: '10 Speed CVT',
     engine_size: '2.0L',
-    variant: { cylinders: 4, enginesize: 1987, enginesize_litres: 2, induction: 'Aspirated', power: 126, torque: 202 },
+    variant: {
+      cylinders: 4,
+      enginesize: 1987,
+      enginesize_litres: 2,
+      induction: 'Aspirated',
+      power: 126,
+      torque: 202,
+    },
     dealercomments: 'One owner.|Full service history.',
     description: 'One owner.',
     photos_count: 3,
-    images: [1, 2, 3].map((n) => ({ url: `/assets/cars/1001/${n}.svg?w=800`, thumb_url: `/assets/cars/1001/${n}.svg?w=320` })),
+    images: [1, 2, 3].map((n) => ({
+      url: `/assets/cars/1001/${n}.svg?w=800`,
+      thumb_url: `/assets/cars/1001/${n}.svg?w=320`,
+    })),
     thumbnails: [1, 2, 3].map((n) => `/assets/cars/1001/${n}.svg?w=320`),
     primary_image_url: '/assets/cars/1001/1.svg?w=800',
     file: null,
     dealership_id: 21,
     dealership_slug: 'southern-toyota',
     dealership_name: 'Southern Toyota',
-    location: { id: 31, slug: 'southern-toyota-sales', phone: '07 5555 0101', city: 'Brisbane', state: 'QLD', location_name: 'Southern Toyota', distribution_locations: [] },
+    location: {
+      id: 31,
+      slug: 'southern-toyota-sales',
+      phone: '07 5555 0101',
+      city: 'Brisbane',
+      state: 'QLD',
+      location_name: 'Southern Toyota',
+      distribution_locations: [],
+    },
     location_id: 31,
     location_name: 'Southern Toyota',
     city: 'Brisbane',
@@ -89,7 +111,14 @@ export function car(overrides: Partial<Car> = {}): Car {
     views: 10,
     payment_processors: ['stripe'],
     finance_lenders: {
-      Taurus: { interestRate: 8.99, comparisonRate: 9.6, paymentWeek: 119.6, paymentMonth: 518, termMonths: 60, disclaimer: 'Taurus disclaimer.' },
+      Taurus: {
+        interestRate: 8.99,
+        comparisonRate: 9.6,
+        paymentWeek: 119.6,
+        paymentMonth: 518,
+        termMonths: 60,
+        disclaimer: 'Taurus disclaimer.',
+      },
     },
     autograb_data: null,
     make_model: 'Toyota Corolla',

@@ -7,7 +7,11 @@
  */
 export const FAVOURITE_ADDED_EVENT_ID = 39;
 
-export function pushEvent(event: { event: string; event_id?: number; [key: string]: unknown }): void {
+export function pushEvent(event: {
+  event: string;
+  event_id?: number;
+  [key: string]: unknown;
+}): void {
   if (typeof window === 'undefined') return;
   try {
     ((window as { dataLayer?: unknown[] }).dataLayer ??= []).push(event);

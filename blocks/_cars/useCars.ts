@@ -4,7 +4,8 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { Car } from '../../schemas/types.gen.ts';
 import { findCarsByIds } from './data.ts';
 
-export type CarsState = { status: 'idle' | 'loading' | 'error'; cars: Car[] } | { status: 'ready'; cars: Car[] };
+export type CarsState =
+  { status: 'idle' | 'loading' | 'error'; cars: Car[] } | { status: 'ready'; cars: Car[] };
 
 export function useCarsByIds(ids: string[], enabled = true): CarsState {
   const { site } = useSite();

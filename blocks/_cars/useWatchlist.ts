@@ -12,7 +12,12 @@ import { apiGet, apiPost } from '../_forms/api.ts';
 import { pushEvent as track } from './track.ts';
 import { forgetSession, signInHref, useSession, type StoredSession } from '../_shared/session.ts';
 import { toast } from '../_shared/toast.tsx';
-import { WATCHLIST_MESSAGES, WatchlistStore, type WatchlistCar, type WatchlistResult } from './watchlist.ts';
+import {
+  WATCHLIST_MESSAGES,
+  WatchlistStore,
+  type WatchlistCar,
+  type WatchlistResult,
+} from './watchlist.ts';
 
 export const WATCHLIST_PATH = '/watchlist';
 
@@ -66,10 +71,25 @@ export function useWatchlist(): WatchlistApi {
     post: (path, body) => post(site, path, body),
     alert: (message) => window.alert(message),
     toast: ({ title, text, link }) =>
-      toast({ title, text, tone: 'success', link: link ? { label: WATCHLIST_MESSAGES.viewList, href: listHref, navigate: () => navigate(WATCHLIST_PATH) } : undefined }),
+      toast({
+        title,
+        text,
+        tone: 'success',
+        link: link
+          ? {
+              label: WATCHLIST_MESSAGES.viewList,
+              href: listHref,
+              navigate: () => navigate(WATCHLIST_PATH),
+            }
+          : undefined,
+      }),
     track: (event) => track(event),
   });
-  useSyncExternalStore(store.subscribe, () => store.version, () => 0);
+  useSyncExternalStore(
+    store.subscribe,
+    () => store.version,
+    () => 0,
+  );
 
   const phone = session?.phone_number;
   useEffect(() => {

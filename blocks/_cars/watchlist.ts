@@ -33,7 +33,10 @@ export interface WatchlistCar {
 
 export interface WatchlistEffects {
   /** The hook adds the site to the body. */
-  post(path: '/watchlist/save-car' | '/watchlist/remove-car', body: { car_id: number | string }): Promise<ApiOutcome<{ success?: boolean }>>;
+  post(
+    path: '/watchlist/save-car' | '/watchlist/remove-car',
+    body: { car_id: number | string },
+  ): Promise<ApiOutcome<{ success?: boolean }>>;
   alert(message: string): void;
   toast(t: { title: string; text: string; link?: boolean }): void;
   track(event: { event: string; car_id: number | string }): void;
@@ -112,9 +115,18 @@ export class WatchlistStore {
     this.changed();
     let outcome: ApiOutcome<{ success?: boolean }>;
     try {
-      outcome = await this.effects.post(kind === 'save' ? '/watchlist/save-car' : '/watchlist/remove-car', { car_id: car.id });
+      outcome = await this.effects.post(
+        kind === 'save' ? '/watchlist/save-car' : '/watchlist/remove-car',
+        { car_id: car.id },
+      );
     } catch (err) {
-      outcome = { ok: false, status: 0, error: err instanceof Error ? err.message : String(err), fields: [], network: false };
+      outcome = {
+        ok: false,
+        status: 0,
+        error: err instanceof Error ? err.message : String(err),
+        fields: [],
+        network: false,
+      };
     }
     flags.delete(id);
     const ok = outcome.ok && outcome.data?.success === true;
@@ -128,10 +140,17 @@ export class WatchlistStore {
     this.changed();
     const name = car.name || 'This car';
     if (kind === 'save') {
-      this.effects.toast({ title: WATCHLIST_MESSAGES.savedTitle, text: WATCHLIST_MESSAGES.savedText(name), link: true });
+      this.effects.toast({
+        title: WATCHLIST_MESSAGES.savedTitle,
+        text: WATCHLIST_MESSAGES.savedText(name),
+        link: true,
+      });
       this.effects.track({ event: 'watchlist_saved', car_id: car.id });
     } else {
-      this.effects.toast({ title: WATCHLIST_MESSAGES.removedTitle, text: WATCHLIST_MESSAGES.removedText(name) });
+      this.effects.toast({
+        title: WATCHLIST_MESSAGES.removedTitle,
+        text: WATCHLIST_MESSAGES.removedText(name),
+      });
     }
     return { success: true };
   }

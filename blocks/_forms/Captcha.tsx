@@ -27,7 +27,11 @@ export interface CaptchaHandle {
   solution(): CaptchaSolution | undefined;
 }
 
-export function useCaptcha(site: ResolvedSite, form: FormController, enabled = site.features.captcha): CaptchaHandle {
+export function useCaptcha(
+  site: ResolvedSite,
+  form: FormController,
+  enabled = site.features.captcha,
+): CaptchaHandle {
   const [challenge, setChallenge] = useState<CaptchaChallenge | undefined>();
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -40,16 +44,18 @@ export function useCaptcha(site: ResolvedSite, form: FormController, enabled = s
     const controller = new AbortController();
     setLoading(true);
     setFailed(false);
-    void apiGet<CaptchaChallenge>(site, '/captcha', { signal: controller.signal, retries: 1 }).then((r) => {
-      if (controller.signal.aborted) return;
-      setLoading(false);
-      if (r.ok && r.data?.token) {
-        setChallenge(r.data);
-        formRef.current.setMany({ [TOKEN_FIELD]: r.data.token, [CAPTCHA_FIELD]: '' });
-      } else {
-        setFailed(true);
-      }
-    });
+    void apiGet<CaptchaChallenge>(site, '/captcha', { signal: controller.signal, retries: 1 }).then(
+      (r) => {
+        if (controller.signal.aborted) return;
+        setLoading(false);
+        if (r.ok && r.data?.token) {
+          setChallenge(r.data);
+          formRef.current.setMany({ [TOKEN_FIELD]: r.data.token, [CAPTCHA_FIELD]: '' });
+        } else {
+          setFailed(true);
+        }
+      },
+    );
     return () => controller.abort();
   }, [site, enabled, tick]);
 
@@ -64,8 +70,10 @@ export function useCaptcha(site: ResolvedSite, form: FormController, enabled = s
 
   const refresh = useCallback(() => setTick((t) => t + 1), []);
 
-  const loaded: Check = () => (failed || (!challenge && !loading) ? MESSAGES.captchaUnavailable : undefined);
-  const answered: Check = (v) => (typeof v === 'string' && v.trim() !== '' ? undefined : MESSAGES.captcha);
+  const loaded: Check = () =>
+    failed || (!challenge && !loading) ? MESSAGES.captchaUnavailable : undefined;
+  const answered: Check = (v) =>
+    typeof v === 'string' && v.trim() !== '' ? undefined : MESSAGES.captcha;
   return {
     enabled,
     challenge,
@@ -77,14 +85,20 @@ export function useCaptcha(site: ResolvedSite, form: FormController, enabled = s
       if (!enabled) return undefined;
       const token = form.values[TOKEN_FIELD];
       const answer = form.values[CAPTCHA_FIELD];
-      return typeof token === 'string' && token ? { token, answer: typeof answer === 'string' ? answer.trim() : '' } : undefined;
+      return typeof token === 'string' && token
+        ? { token, answer: typeof answer === 'string' ? answer.trim() : '' }
+        : undefined;
     },
   };
 }
 
 /** After a failed submit: a used or expired question must be replaced. */
 export function captchaNeedsRefresh(fields: { path: string; message: string }[]): boolean {
-  return fields.some((f) => f.path === '/captcha/token' || (f.path.startsWith('/captcha') && /expired|already been used/i.test(f.message)));
+  return fields.some(
+    (f) =>
+      f.path === '/captcha/token' ||
+      (f.path.startsWith('/captcha') && /expired|already been used/i.test(f.message)),
+  );
 }
 
 export function CaptchaField({ form, captcha }: { form: FormController; captcha: CaptchaHandle }) {
@@ -131,7 +145,12 @@ export function CaptchaField({ form, captcha }: { form: FormController; captcha:
           aria-describedby={[`${id}-help`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
           onChange={(e) => form.set(CAPTCHA_FIELD, e.target.value)}
         />
-        <button type="button" className="fc-button fc-button--secondary fc-captcha__new" onClick={captcha.refresh} disabled={captcha.loading}>
+        <button
+          type="button"
+          className="fc-button fc-button--secondary fc-captcha__new"
+          onClick={captcha.refresh}
+          disabled={captcha.loading}
+        >
           New question
         </button>
       </div>

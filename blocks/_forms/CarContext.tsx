@@ -2,7 +2,13 @@
 import { useSite } from '../../engine/render/site-context.tsx';
 import { carTitle, type CarSummary, type CarState } from './car.ts';
 
-export function CarContext({ car, label = 'Your enquiry is about' }: { car: CarSummary; label?: string }) {
+export function CarContext({
+  car,
+  label = 'Your enquiry is about',
+}: {
+  car: CarSummary;
+  label?: string;
+}) {
   const { money } = useSite();
   return (
     <div className="fc-form-block__car">
@@ -22,7 +28,12 @@ export function CarContext({ car, label = 'Your enquiry is about' }: { car: CarS
 /** The car from ?car_id= while it loads, once found, or a note when it is gone. */
 export function CarStatus({ state, label }: { state: CarState; label?: string }) {
   if (state.status === 'ready') return <CarContext car={state.car} label={label} />;
-  if (state.status === 'loading') return <p className="fc-form-block__intro" aria-live="polite">Loading the car's details…</p>;
+  if (state.status === 'loading')
+    return (
+      <p className="fc-form-block__intro" aria-live="polite">
+        Loading the car's details…
+      </p>
+    );
   if (state.status === 'missing')
     return (
       <p className="fc-form-block__intro" role="status">

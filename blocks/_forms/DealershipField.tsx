@@ -4,7 +4,11 @@
  * id and errors. Values are dealership slugs, as the API checks them.
  */
 import type { ResolvedSite } from '../../engine/site/types.ts';
-import { DEALERSHIP_PLACEHOLDER, DealershipSelect, dealershipOptions } from '../_shared/DealershipSelect.tsx';
+import {
+  DEALERSHIP_PLACEHOLDER,
+  DealershipSelect,
+  dealershipOptions,
+} from '../_shared/DealershipSelect.tsx';
 import type { FormController } from './useForm.ts';
 
 export { DEALERSHIP_PLACEHOLDER, dealershipOptions };

@@ -10,14 +10,23 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { leadRequest_Rego_maxLength, leadRequest_message_maxLength } from '../../schemas/api-limits.gen.ts';
+import {
+  leadRequest_Rego_maxLength,
+  leadRequest_message_maxLength,
+} from '../../schemas/api-limits.gen.ts';
 import { enquiryForm_category, enquiryForm_submitLabel } from '../../schemas/block-defaults.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
 import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
 import { DealershipField } from './DealershipField.tsx';
 import { FormFrame, StepHeading, SubmitButton } from './Form.tsx';
 import { SelectField, TextAreaField, TextField } from './fields.tsx';
-import { ConsentFields, ContactFields, DEFAULT_OPT_IN, contactRules, termsRule } from './common.tsx';
+import {
+  ConsentFields,
+  ContactFields,
+  DEFAULT_OPT_IN,
+  contactRules,
+  termsRule,
+} from './common.tsx';
 import { carEnquiryCategory, leadStored, locationOptions, sendLead } from './leads.ts';
 import { fieldNameOf } from './api.ts';
 import { leadPayload, type LeadDetails } from './payload.ts';
@@ -58,11 +67,11 @@ export interface EnquiryFormProps {
   successPath?: string;
 }
 
-
 /** A preferred time must be in the future (datetime-local gives local time, no zone). */
 export const futureDateTime: Check = (v) => {
   if (typeof v !== 'string' || v === '') return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) return 'Please enter a date and time, e.g. 25/12/2025 10:30 AM.';
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v))
+    return 'Please enter a date and time, e.g. 25/12/2025 10:30 AM.';
   return Date.parse(v) > Date.now() ? undefined : 'Please choose a date and time in the future.';
 };
 
@@ -76,7 +85,8 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const { site, region, t, m } = useSite();
   const navigate = useNavigate();
   const { mode, car, formId, labelledBy, successPath = '/success' } = props;
-  const category = props.leadCategory ?? categoryOf(mode, car, props.category ?? enquiryForm_category);
+  const category =
+    props.leadCategory ?? categoryOf(mode, car, props.category ?? enquiryForm_category);
   const categoryOptions = props.categoryOptions?.length ? props.categoryOptions : [GENERAL_ENQUIRY];
   const layout = enquiryLayout(site.features, {
     car,
@@ -115,21 +125,52 @@ export function EnquiryForm(props: EnquiryFormProps) {
   }, []);
 
   const chosenCategory = String(form.values['category select'] ?? '');
-  const showRego = props.askRego || (layout.categorySelect && /service|parts/i.test(chosenCategory));
+  const showRego =
+    props.askRego || (layout.categorySelect && /service|parts/i.test(chosenCategory));
   const messageRequired = mode === 'enquiry' && layout.messageRequired;
 
   const rules = useMemo(() => {
     const details: FieldRule[] = contactRules(region.region);
     const enquiry: FieldRule[] = [];
-    if (layout.categorySelect) enquiry.push({ name: 'category select', label: 'Enquiry about', checks: [required('', 'select', MESSAGES.category)] });
-    if (layout.location) enquiry.push({ name: 'location', label: 'Location', checks: [required('', 'select', MESSAGES.location)] });
-    if (layout.dealership) enquiry.push({ name: 'dealership_slug', label: 'Dealership', checks: [required('', 'select', MESSAGES.dealership)] });
-    if (mode === 'test-drive') enquiry.push({ name: 'booking_datetime', label: 'Preferred date and time', checks: [futureDateTime] });
-    if (showRego) enquiry.push({ name: 'Rego', label: m('plate.field'), checks: [plateCheck(m('plate.invalid'))] });
+    if (layout.categorySelect)
+      enquiry.push({
+        name: 'category select',
+        label: 'Enquiry about',
+        checks: [required('', 'select', MESSAGES.category)],
+      });
+    if (layout.location)
+      enquiry.push({
+        name: 'location',
+        label: 'Location',
+        checks: [required('', 'select', MESSAGES.location)],
+      });
+    if (layout.dealership)
+      enquiry.push({
+        name: 'dealership_slug',
+        label: 'Dealership',
+        checks: [required('', 'select', MESSAGES.dealership)],
+      });
+    if (mode === 'test-drive')
+      enquiry.push({
+        name: 'booking_datetime',
+        label: 'Preferred date and time',
+        checks: [futureDateTime],
+      });
+    if (showRego)
+      enquiry.push({
+        name: 'Rego',
+        label: m('plate.field'),
+        checks: [plateCheck(m('plate.invalid'))],
+      });
     enquiry.push({
       name: 'message',
       label: 'Message',
-      checks: messageRequired ? [required('', 'enter', MESSAGES.message), maxLength(leadRequest_message_maxLength, 'Message')] : [maxLength(leadRequest_message_maxLength, 'Message')],
+      checks: messageRequired
+        ? [
+            required('', 'enter', MESSAGES.message),
+            maxLength(leadRequest_message_maxLength, 'Message'),
+          ]
+        : [maxLength(leadRequest_message_maxLength, 'Message')],
     });
     if (layout.terms) enquiry.push(termsRule);
     if (layout.captcha) enquiry.push(captcha.rule);
@@ -137,7 +178,14 @@ export function EnquiryForm(props: EnquiryFormProps) {
   }, [layout, mode, showRego, messageRequired, region.region, captcha.rule, props.steps, m]);
 
   const stepCount = rules.length;
-  const stepTitles = ['Your details', mode === 'test-drive' ? 'Your test drive' : mode === 'photos' ? 'What you would like to see' : 'Your enquiry'];
+  const stepTitles = [
+    'Your details',
+    mode === 'test-drive'
+      ? 'Your test drive'
+      : mode === 'photos'
+        ? 'What you would like to see'
+        : 'Your enquiry',
+  ];
   const stepHeadingId = `${form.id}-step`;
 
   useEffect(() => {
@@ -149,7 +197,8 @@ export function EnquiryForm(props: EnquiryFormProps) {
     setStep(n);
   };
 
-  const stepOfField = (name: string) => rules.findIndex((list) => list.some((r) => r.name === name)) + 1;
+  const stepOfField = (name: string) =>
+    rules.findIndex((list) => list.some((r) => r.name === name)) + 1;
 
   const details = (values: Values): LeadDetails => {
     const text = (k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
@@ -181,15 +230,26 @@ export function EnquiryForm(props: EnquiryFormProps) {
     }
     const all = rules.flat();
     if (!form.check(all)) {
-      const first = all.find((r) => r.checks.some((c) => c(form.values[r.name] ?? '', form.values)));
+      const first = all.find((r) =>
+        r.checks.some((c) => c(form.values[r.name] ?? '', form.values)),
+      );
       if (first && stepOfField(first.name) !== step) goTo(stepOfField(first.name));
       return;
     }
     void form.submit(async (submissionId) => {
       const kind = mode === 'test-drive' ? 'test-drive' : 'enquiry';
-      const eventId = mode === 'enquiry' && !car && category !== GENERAL_ENQUIRY ? undefined : leadEventId(kind, car);
+      const eventId =
+        mode === 'enquiry' && !car && category !== GENERAL_ENQUIRY
+          ? undefined
+          : leadEventId(kind, car);
       // The event id goes with the lead too, so staff see what the dataLayer saw (docs/forms.md, "Analytics").
-      const payload = leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, car, details: { ...details(form.values), event_id: eventId } });
+      const payload = leadPayload({
+        siteSlug: site.slug,
+        submissionId,
+        isLastStep: true,
+        car,
+        details: { ...details(form.values), event_id: eventId },
+      });
       const result = await sendLead(site, payload);
       if (result.leadId) {
         leadStored({ siteSlug: site.slug, leadId: result.leadId, category, car, eventId, formId });
@@ -197,7 +257,9 @@ export function EnquiryForm(props: EnquiryFormProps) {
         return { ok: true };
       }
       if (captchaNeedsRefresh(result.fields)) captcha.refresh();
-      const firstField = result.fields.map((f) => fieldNameOf(f.path)).find((n) => stepOfField(n) > 0);
+      const firstField = result.fields
+        .map((f) => fieldNameOf(f.path))
+        .find((n) => stepOfField(n) > 0);
       if (firstField && stepOfField(firstField) !== step) goTo(stepOfField(firstField));
       return { ok: false, error: result.error, fields: result.fields };
     });
@@ -210,7 +272,12 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const submitLabel = last ? (props.submitLabel ?? enquiryForm_submitLabel) : 'Continue';
 
   return (
-    <FormFrame form={form} onSubmit={onSubmit} labelledBy={labelledBy} className={`fc-enquiry-form fc-enquiry-form--${mode}`}>
+    <FormFrame
+      form={form}
+      onSubmit={onSubmit}
+      labelledBy={labelledBy}
+      className={`fc-enquiry-form fc-enquiry-form--${mode}`}
+    >
       <StepHeading step={step} count={stepCount} title={stepTitles[step - 1]} id={stepHeadingId} />
       {visible(detailsStep) && (
         <div className="fc-form__group">
@@ -264,14 +331,27 @@ export function EnquiryForm(props: EnquiryFormProps) {
             name="message"
             label={mode === 'photos' ? 'What would you like to see?' : 'Message'}
             required={messageRequired}
-            placeholder={mode === 'photos' ? t('e.g. the interior, the tyres, a walk-around video') : undefined}
+            placeholder={
+              mode === 'photos' ? t('e.g. the interior, the tyres, a walk-around video') : undefined
+            }
           />
-          <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(layout.terms)} termsHref={props.termsHref} />
+          <ConsentFields
+            form={form}
+            captcha={captcha}
+            optInText={optInText}
+            terms={Boolean(layout.terms)}
+            termsHref={props.termsHref}
+          />
         </div>
       )}
       <div className="fc-form__actions">
         {stepCount > 1 && step > 1 && (
-          <button type="button" className="fc-button fc-button--secondary" onClick={() => goTo(step - 1)} disabled={form.status === 'submitting'}>
+          <button
+            type="button"
+            className="fc-button fc-button--secondary"
+            onClick={() => goTo(step - 1)}
+            disabled={form.status === 'submitting'}
+          >
             Back
           </button>
         )}

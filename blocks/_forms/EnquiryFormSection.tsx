@@ -22,7 +22,15 @@ interface Props {
   form: Omit<EnquiryFormProps, 'car' | 'formId' | 'labelledBy'>;
 }
 
-export function EnquiryFormSection({ block, className, heading, intro, carFromQuery, carLabel, form }: Props) {
+export function EnquiryFormSection({
+  block,
+  className,
+  heading,
+  intro,
+  carFromQuery,
+  carLabel,
+  form,
+}: Props) {
   const { site } = useSite();
   const { search } = useLocation();
   const carState = useCarFromQuery(site, search, carFromQuery);

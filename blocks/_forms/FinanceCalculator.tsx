@@ -10,8 +10,19 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { financeCalculator_provider, financeCalculator_termYears } from '../../schemas/block-defaults.gen.ts';
-import { COMPARISON_BASIS, formatDay, loanSummary, offerEndDate, parseAmount, taurusDeposit, todayIn } from './finance-math.ts';
+import {
+  financeCalculator_provider,
+  financeCalculator_termYears,
+} from '../../schemas/block-defaults.gen.ts';
+import {
+  COMPARISON_BASIS,
+  formatDay,
+  loanSummary,
+  offerEndDate,
+  parseAmount,
+  taurusDeposit,
+  todayIn,
+} from './finance-math.ts';
 import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 
 export interface CalculatorValues {
@@ -51,7 +62,16 @@ interface FieldProps {
   inputMode?: 'numeric' | 'decimal';
 }
 
-function NumberField({ id, label, value, onChange, error, prefix, suffix, inputMode = 'numeric' }: FieldProps) {
+function NumberField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  prefix,
+  suffix,
+  inputMode = 'numeric',
+}: FieldProps) {
   return (
     <div className={`fc-field${error ? ' fc-field--error' : ''}`}>
       <label className="fc-field__label" htmlFor={id}>
@@ -82,11 +102,20 @@ function NumberField({ id, label, value, onChange, error, prefix, suffix, inputM
   );
 }
 
-export function FinanceCalculator({ price: startPrice, terms, termYears = financeCalculator_termYears, provider = financeCalculator_provider, onChange, headingId }: FinanceCalculatorProps) {
+export function FinanceCalculator({
+  price: startPrice,
+  terms,
+  termYears = financeCalculator_termYears,
+  provider = financeCalculator_provider,
+  onChange,
+  headingId,
+}: FinanceCalculatorProps) {
   const { site, region, money } = useSite();
   const id = useId().replace(/[^A-Za-z0-9_-]/g, '');
   const [price, setPrice] = useState(String(startPrice));
-  const [deposit, setDeposit] = useState(String(terms ? terms.deposit : provider === 'taurus' ? taurusDeposit(startPrice) : 0));
+  const [deposit, setDeposit] = useState(
+    String(terms ? terms.deposit : provider === 'taurus' ? taurusDeposit(startPrice) : 0),
+  );
   const [years, setYears] = useState(String(terms?.years ?? termYears));
   const [rate, setRate] = useState(String(terms?.rate ?? site.features.calculatorInterestRate));
   const balloon = terms?.balloon ?? 0;
@@ -95,17 +124,28 @@ export function FinanceCalculator({ price: startPrice, terms, termYears = financ
   const d = parseAmount(deposit);
   const r = parseAmount(rate);
   const errors = {
-    price: !(p > 0) ? 'Please enter the vehicle price in dollars, e.g. 30,000.' : p > 10_000_000 ? 'Please enter a price under $10,000,000.' : undefined,
-    deposit: !(d >= 0) ? 'Please enter a deposit in dollars, or 0.' : p > 0 && d >= p ? 'The deposit must be less than the price.' : undefined,
+    price: !(p > 0)
+      ? 'Please enter the vehicle price in dollars, e.g. 30,000.'
+      : p > 10_000_000
+        ? 'Please enter a price under $10,000,000.'
+        : undefined,
+    deposit: !(d >= 0)
+      ? 'Please enter a deposit in dollars, or 0.'
+      : p > 0 && d >= p
+        ? 'The deposit must be less than the price.'
+        : undefined,
     rate: !(r >= 0) || r > 40 ? 'Please enter an interest rate between 0 and 40%.' : undefined,
   };
   const valid = !errors.price && !errors.deposit && !errors.rate;
-  const summary = valid ? loanSummary({ principal: p - d, annualRatePct: r, years: Number(years), balloon }) : undefined;
+  const summary = valid
+    ? loanSummary({ principal: p - d, annualRatePct: r, years: Number(years), balloon })
+    : undefined;
   const report = useRef(onChange);
   report.current = onChange;
   const weekly = summary?.weekly;
   useEffect(() => {
-    if (weekly !== undefined) report.current?.({ price: p, deposit: d, years: Number(years), rate: r, weekly });
+    if (weekly !== undefined)
+      report.current?.({ price: p, deposit: d, years: Number(years), rate: r, weekly });
   }, [p, d, years, r, weekly]);
 
   const offerEnds = formatDay(offerEndDate(todayIn(dealerTimeZone(site))), region.locale);
@@ -113,13 +153,32 @@ export function FinanceCalculator({ price: startPrice, terms, termYears = financ
   return (
     <div className="fc-calc" role="group" aria-labelledby={headingId}>
       <div className="fc-calc__inputs">
-        <NumberField id={`${id}-price`} label="Vehicle price" prefix="$" value={price} onChange={setPrice} error={errors.price} />
-        <NumberField id={`${id}-deposit`} label="Deposit" prefix="$" value={deposit} onChange={setDeposit} error={errors.deposit} />
+        <NumberField
+          id={`${id}-price`}
+          label="Vehicle price"
+          prefix="$"
+          value={price}
+          onChange={setPrice}
+          error={errors.price}
+        />
+        <NumberField
+          id={`${id}-deposit`}
+          label="Deposit"
+          prefix="$"
+          value={deposit}
+          onChange={setDeposit}
+          error={errors.deposit}
+        />
         <div className="fc-field">
           <label className="fc-field__label" htmlFor={`${id}-term`}>
             Loan term
           </label>
-          <select className="fc-input fc-select" id={`${id}-term`} value={years} onChange={(e) => setYears(e.target.value)}>
+          <select
+            className="fc-input fc-select"
+            id={`${id}-term`}
+            value={years}
+            onChange={(e) => setYears(e.target.value)}
+          >
             {[1, 2, 3, 4, 5, 6, 7].map((y) => (
               <option key={y} value={y}>
                 {y} {y === 1 ? 'year' : 'years'}
@@ -127,9 +186,21 @@ export function FinanceCalculator({ price: startPrice, terms, termYears = financ
             ))}
           </select>
         </div>
-        <NumberField id={`${id}-rate`} label="Interest rate (% a year)" suffix="%" inputMode="decimal" value={rate} onChange={setRate} error={errors.rate} />
+        <NumberField
+          id={`${id}-rate`}
+          label="Interest rate (% a year)"
+          suffix="%"
+          inputMode="decimal"
+          value={rate}
+          onChange={setRate}
+          error={errors.rate}
+        />
       </div>
-      <output className="fc-result fc-calc__result" htmlFor={`${id}-price ${id}-deposit ${id}-term ${id}-rate`} aria-live="polite">
+      <output
+        className="fc-result fc-calc__result"
+        htmlFor={`${id}-price ${id}-deposit ${id}-term ${id}-rate`}
+        aria-live="polite"
+      >
         {summary ? (
           <>
             <span>Estimated repayment</span>
@@ -158,11 +229,13 @@ export function FinanceCalculator({ price: startPrice, terms, termYears = financ
         )}
       </output>
       <p className="fc-form__legal fc-calc__disclaimer">
-        Repayments are an estimate only, at {valid ? `${r}%` : 'the rate shown'} a year over the term shown, and are not a quote or an
-        offer of credit. Comparison rate based on a secured loan of {money(COMPARISON_BASIS.amount)} over {COMPARISON_BASIS.years} years.
-        WARNING: this comparison rate is true only for the example given and may not include all fees and charges. Different terms, fees or
-        other loan amounts might result in a different comparison rate. Offer ends <span suppressHydrationWarning>{offerEnds}</span>. Finance
-        is subject to the lender's approval; fees and charges apply.
+        Repayments are an estimate only, at {valid ? `${r}%` : 'the rate shown'} a year over the
+        term shown, and are not a quote or an offer of credit. Comparison rate based on a secured
+        loan of {money(COMPARISON_BASIS.amount)} over {COMPARISON_BASIS.years} years. WARNING: this
+        comparison rate is true only for the example given and may not include all fees and charges.
+        Different terms, fees or other loan amounts might result in a different comparison rate.
+        Offer ends <span suppressHydrationWarning>{offerEnds}</span>. Finance is subject to the
+        lender's approval; fees and charges apply.
       </p>
     </div>
   );

@@ -11,7 +11,13 @@ import type { FinanceQuote } from '../../schemas/types.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
 import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
 import type { CarSummary } from './car.ts';
-import { ConsentFields, ContactFields, DEFAULT_OPT_IN, contactRules, termsRule } from './common.tsx';
+import {
+  ConsentFields,
+  ContactFields,
+  DEFAULT_OPT_IN,
+  contactRules,
+  termsRule,
+} from './common.tsx';
 import { DealershipField } from './DealershipField.tsx';
 import { SelectField, TextAreaField, TextField } from './fields.tsx';
 import { FormFrame, SubmitButton } from './Form.tsx';
@@ -31,8 +37,21 @@ export const FINANCE_CATEGORY: Record<FinanceVariant, string> = {
   personalised: 'Personalised Finance',
 };
 
-export const EMPLOYMENT = ['Full-time', 'Part-time', 'Casual', 'Self-employed', 'Retired', 'Not working'];
-export const RESIDENTIAL = ['Own my home', 'Paying off a mortgage', 'Renting', 'Boarding', 'Living with parents'];
+export const EMPLOYMENT = [
+  'Full-time',
+  'Part-time',
+  'Casual',
+  'Self-employed',
+  'Retired',
+  'Not working',
+];
+export const RESIDENTIAL = [
+  'Own my home',
+  'Paying off a mortgage',
+  'Renting',
+  'Boarding',
+  'Living with parents',
+];
 
 export interface FinanceFormProps {
   variant: FinanceVariant;
@@ -70,7 +89,9 @@ export const dollars =
   (v) => {
     if (typeof v !== 'string' || v.trim() === '') return undefined;
     const n = parseAmount(v);
-    return Number.isFinite(n) && n >= 0 && n <= 100_000_000 ? undefined : `Please enter ${label.toLowerCase()} in dollars, e.g. 30,000.`;
+    return Number.isFinite(n) && n >= 0 && n <= 100_000_000
+      ? undefined
+      : `Please enter ${label.toLowerCase()} in dollars, e.g. 30,000.`;
   };
 
 export function FinanceForm(props: FinanceFormProps) {
@@ -78,8 +99,10 @@ export function FinanceForm(props: FinanceFormProps) {
   const navigate = useNavigate();
   const { variant, car, query = {}, quote, formId, labelledBy, successPath = '/success' } = props;
   const application = variant === 'application';
-  const askDealership = !car && site.dealerships.length > 1 && !site.features.removeDealershipSelect;
-  const budgetStart = query.vehiclePriceBudget ?? (car?.price && car.price > 10 ? car.price : undefined);
+  const askDealership =
+    !car && site.dealerships.length > 1 && !site.features.removeDealershipSelect;
+  const budgetStart =
+    query.vehiclePriceBudget ?? (car?.price && car.price > 10 ? car.price : undefined);
 
   const form = useForm({
     initial: {
@@ -105,31 +128,70 @@ export function FinanceForm(props: FinanceFormProps) {
 
   const rules = useMemo<FieldRule[]>(() => {
     const list = contactRules(region.region, { lastNameRequired: application });
-    if (askDealership) list.push({ name: 'preferredDealership', label: 'Preferred dealership', checks: [required('', 'select', 'Please select a dealership.')] });
+    if (askDealership)
+      list.push({
+        name: 'preferredDealership',
+        label: 'Preferred dealership',
+        checks: [required('', 'select', 'Please select a dealership.')],
+      });
     list.push({
       name: 'vehiclePriceBudget',
       label: 'Vehicle price or budget',
-      checks: application ? [required('', 'enter', 'Please enter the vehicle price or your budget.'), dollars('The budget')] : [dollars('The budget')],
+      checks: application
+        ? [
+            required('', 'enter', 'Please enter the vehicle price or your budget.'),
+            dollars('The budget'),
+          ]
+        : [dollars('The budget')],
     });
     if (application) {
       list.push(
-        { name: 'employment', label: 'Employment', checks: [required('employment status', 'select')] },
-        { name: 'income', label: 'Yearly income before tax', checks: [required('', 'enter', 'Please enter your yearly income before tax.'), dollars('Your income')] },
-        { name: 'residential', label: 'Living situation', checks: [required('living situation', 'select')] },
+        {
+          name: 'employment',
+          label: 'Employment',
+          checks: [required('employment status', 'select')],
+        },
+        {
+          name: 'income',
+          label: 'Yearly income before tax',
+          checks: [
+            required('', 'enter', 'Please enter your yearly income before tax.'),
+            dollars('Your income'),
+          ],
+        },
+        {
+          name: 'residential',
+          label: 'Living situation',
+          checks: [required('living situation', 'select')],
+        },
       );
     }
-    list.push({ name: 'message', label: 'Message', checks: [maxLength(leadRequest_message_maxLength, 'Message')] });
+    list.push({
+      name: 'message',
+      label: 'Message',
+      checks: [maxLength(leadRequest_message_maxLength, 'Message')],
+    });
     if (site.features.termsAgreement) list.push(termsRule);
     if (captcha.enabled) list.push(captcha.rule);
     return list;
-  }, [region.region, application, askDealership, site.features.termsAgreement, captcha.enabled, captcha.rule]);
+  }, [
+    region.region,
+    application,
+    askDealership,
+    site.features.termsAgreement,
+    captcha.enabled,
+    captcha.rule,
+  ]);
 
   const onSubmit = () => {
     if (!form.check(rules)) return;
     void form.submit(async (submissionId) => {
       const v = form.values;
-      const text = (k: string) => (typeof v[k] === 'string' && (v[k] as string).trim() ? (v[k] as string).trim() : undefined);
-      const budget = text('vehiclePriceBudget') ? parseAmount(text('vehiclePriceBudget')!) : undefined;
+      const text = (k: string) =>
+        typeof v[k] === 'string' && (v[k] as string).trim() ? (v[k] as string).trim() : undefined;
+      const budget = text('vehiclePriceBudget')
+        ? parseAmount(text('vehiclePriceBudget')!)
+        : undefined;
       const carType = text('car_type');
       const extra: Record<string, string | number> = {};
       if (application) {
@@ -144,9 +206,15 @@ export function FinanceForm(props: FinanceFormProps) {
         phone: text('phone'),
         message: text('message'),
         category: FINANCE_CATEGORY[variant],
-        preferredDealership: askDealership ? text('preferredDealership') : (car?.dealership_slug ?? site.dealerships[0]?.slug),
-        vehiclePriceBudget: budget !== undefined && Number.isFinite(budget) ? Math.round(budget) : undefined,
-        car_type: !car && (carType === 'new' || carType === 'used' || carType === 'demo') ? carType : undefined,
+        preferredDealership: askDealership
+          ? text('preferredDealership')
+          : (car?.dealership_slug ?? site.dealerships[0]?.slug),
+        vehiclePriceBudget:
+          budget !== undefined && Number.isFinite(budget) ? Math.round(budget) : undefined,
+        car_type:
+          !car && (carType === 'new' || carType === 'used' || carType === 'demo')
+            ? carType
+            : undefined,
         opt_in: optInText ? v.opt_in === true : undefined,
         ...(site.features.termsAgreement ? { terms_conditions: v.terms_conditions === true } : {}),
         ...(Object.keys(extra).length ? { extra } : {}),
@@ -156,7 +224,10 @@ export function FinanceForm(props: FinanceFormProps) {
       if (solution) details.captcha = solution;
       const eventId = car ? leadEventId('enquiry', car) : undefined;
       details.event_id = eventId;
-      const result = await sendLead(site, leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, car, details }));
+      const result = await sendLead(
+        site,
+        leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, car, details }),
+      );
       if (result.leadId) {
         leadStored({
           siteSlug: site.slug,
@@ -175,9 +246,25 @@ export function FinanceForm(props: FinanceFormProps) {
   };
 
   return (
-    <FormFrame form={form} onSubmit={onSubmit} labelledBy={labelledBy} className={`fc-finance-form fc-finance-form--${variant}`}>
-      <ContactFields form={form} region={region.region} options={{ lastNameRequired: application }} />
-      {askDealership && <DealershipField form={form} site={site} name="preferredDealership" label="Preferred dealership" />}
+    <FormFrame
+      form={form}
+      onSubmit={onSubmit}
+      labelledBy={labelledBy}
+      className={`fc-finance-form fc-finance-form--${variant}`}
+    >
+      <ContactFields
+        form={form}
+        region={region.region}
+        options={{ lastNameRequired: application }}
+      />
+      {askDealership && (
+        <DealershipField
+          form={form}
+          site={site}
+          name="preferredDealership"
+          label="Preferred dealership"
+        />
+      )}
       <div className="fc-form__row fc-form__row--2">
         <TextField
           form={form}
@@ -187,7 +274,11 @@ export function FinanceForm(props: FinanceFormProps) {
           inputMode="numeric"
           autoComplete="off"
           maxLength={12}
-          help={quote ? `Your quote: ${money(quote.weekly)} a week over ${quote.years} years` : 'In dollars, e.g. 30,000'}
+          help={
+            quote
+              ? `Your quote: ${money(quote.weekly)} a week over ${quote.years} years`
+              : 'In dollars, e.g. 30,000'
+          }
         />
         {!car && (
           <SelectField
@@ -198,7 +289,10 @@ export function FinanceForm(props: FinanceFormProps) {
             options={[
               { value: 'new', label: 'A new car' },
               { value: 'demo', label: 'A demo car' },
-              { value: 'used', label: site.features.preOwnedLabel ? 'A pre-owned car' : 'A used car' },
+              {
+                value: 'used',
+                label: site.features.preOwnedLabel ? 'A pre-owned car' : 'A used car',
+              },
             ]}
           />
         )}
@@ -206,8 +300,24 @@ export function FinanceForm(props: FinanceFormProps) {
       {application && (
         <>
           <div className="fc-form__row fc-form__row--2">
-            <SelectField form={form} name="employment" label="Employment" required placeholder="Please select..." options={EMPLOYMENT.map((e) => ({ value: e, label: e }))} />
-            <TextField form={form} name="income" label="Yearly income before tax" required inputMode="numeric" autoComplete="off" maxLength={12} help="In dollars" />
+            <SelectField
+              form={form}
+              name="employment"
+              label="Employment"
+              required
+              placeholder="Please select..."
+              options={EMPLOYMENT.map((e) => ({ value: e, label: e }))}
+            />
+            <TextField
+              form={form}
+              name="income"
+              label="Yearly income before tax"
+              required
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={12}
+              help="In dollars"
+            />
           </div>
           <SelectField
             form={form}
@@ -220,7 +330,13 @@ export function FinanceForm(props: FinanceFormProps) {
         </>
       )}
       <TextAreaField form={form} name="message" label="Anything else we should know?" rows={4} />
-      <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(site.features.termsAgreement)} termsHref={props.termsHref} />
+      <ConsentFields
+        form={form}
+        captcha={captcha}
+        optInText={optInText}
+        terms={Boolean(site.features.termsAgreement)}
+        termsHref={props.termsHref}
+      />
       <div className="fc-form__actions">
         <SubmitButton form={form}>{props.submitLabel}</SubmitButton>
       </div>

@@ -22,7 +22,13 @@ export function ErrorSummary({ form }: { form: FormController }) {
     el.scrollIntoView?.({ block: 'center' });
   };
   return (
-    <div className="fc-error-summary" ref={form.summaryRef} tabIndex={-1} aria-labelledby={headingId} role="group">
+    <div
+      className="fc-error-summary"
+      ref={form.summaryRef}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      role="group"
+    >
       <h3 className="fc-error-summary__heading" id={headingId}>
         {MESSAGES.summaryHeading}
       </h3>
@@ -47,7 +53,12 @@ export function FormAlert({ form }: { form: FormController }) {
         <div className="fc-form-alert fc-form-alert--destructive" ref={form.alertRef}>
           <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22">
             <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M12 7v6M12 16.5v.5" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+            <path
+              d="M12 7v6M12 16.5v.5"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+            />
           </svg>
           <p>{form.formError}</p>
         </div>
@@ -56,7 +67,15 @@ export function FormAlert({ form }: { form: FormController }) {
   );
 }
 
-export function SubmitButton({ form, children, busyLabel = 'Sending…' }: { form: FormController; children: ReactNode; busyLabel?: string }) {
+export function SubmitButton({
+  form,
+  children,
+  busyLabel = 'Sending…',
+}: {
+  form: FormController;
+  children: ReactNode;
+  busyLabel?: string;
+}) {
   const submitting = form.status === 'submitting';
   return (
     <button
@@ -84,7 +103,15 @@ export interface FormFrameProps {
   noScript?: ReactNode;
 }
 
-export function FormFrame({ form, onSubmit, children, labelledBy, className, id, noScript }: FormFrameProps) {
+export function FormFrame({
+  form,
+  onSubmit,
+  children,
+  labelledBy,
+  className,
+  id,
+  noScript,
+}: FormFrameProps) {
   const handle = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -100,7 +127,9 @@ export function FormFrame({ form, onSubmit, children, labelledBy, className, id,
       data-status={form.status}
     >
       <noscript>
-        <p className="fc-form__noscript">{noScript ?? 'This form needs JavaScript. Please turn it on, or call us instead.'}</p>
+        <p className="fc-form__noscript">
+          {noScript ?? 'This form needs JavaScript. Please turn it on, or call us instead.'}
+        </p>
       </noscript>
       <ErrorSummary form={form} />
       <FormAlert form={form} />
@@ -110,7 +139,17 @@ export function FormFrame({ form, onSubmit, children, labelledBy, className, id,
 }
 
 /** "Step 1 of 2: Your details", announced and focused when the step changes. */
-export function StepHeading({ step, count, title, id }: { step: number; count: number; title: string; id: string }) {
+export function StepHeading({
+  step,
+  count,
+  title,
+  id,
+}: {
+  step: number;
+  count: number;
+  title: string;
+  id: string;
+}) {
   if (count < 2) return null;
   return (
     <h3 className="fc-form__step" id={id} tabIndex={-1}>
@@ -141,7 +180,12 @@ export function FormSection({ block, className, heading, intro, children }: Form
   const { t } = useSite();
   const headingId = `${block.id}-heading`;
   return (
-    <section className={`fc-form-block ${className}`} aria-labelledby={headingId} id={block.id} data-block-id={block.id}>
+    <section
+      className={`fc-form-block ${className}`}
+      aria-labelledby={headingId}
+      id={block.id}
+      data-block-id={block.id}
+    >
       <div className="fc-container fc-form-block__inner">
         <h2 id={headingId} className="fc-form-block__heading">
           {t(heading)}

@@ -42,11 +42,28 @@ type Format = ReturnType<typeof useSite>;
 type FormStageId = Exclude<StageId, 'no-estimate' | 'declined'>;
 
 /** What each step with a form renders. */
-const VIEWS: Record<FormStageId, (flow: TradeInFlowState, format: Format, privacyHref: string) => ReactNode> = {
+const VIEWS: Record<
+  FormStageId,
+  (flow: TradeInFlowState, format: Format, privacyHref: string) => ReactNode
+> = {
   details: (f, _, privacyHref) => (
-    <DetailsStep form={f.form} captcha={f.captcha} region={f.region} terms={f.terms} privacyHref={privacyHref} submitLabel={f.submitLabel} />
+    <DetailsStep
+      form={f.form}
+      captcha={f.captcha}
+      region={f.region}
+      terms={f.terms}
+      privacyHref={privacyHref}
+      submitLabel={f.submitLabel}
+    />
   ),
-  car: (f, { t }) => <CarStep form={f.form} estimatePossible={f.estimatePossible} submitLabel={f.submitLabel} t={t} />,
+  car: (f, { t }) => (
+    <CarStep
+      form={f.form}
+      estimatePossible={f.estimatePossible}
+      submitLabel={f.submitLabel}
+      t={t}
+    />
+  ),
   rego: (f, { t }) => (
     <RegoStep
       form={f.form}
@@ -63,11 +80,24 @@ const VIEWS: Record<FormStageId, (flow: TradeInFlowState, format: Format, privac
     />
   ),
   offer: (f, { money, distance }) => (
-    <OfferStep form={f.form} valuation={f.state.valuation} submitLabel={f.submitLabel} onDecline={f.decline} money={money} distance={distance} />
+    <OfferStep
+      form={f.form}
+      valuation={f.state.valuation}
+      submitLabel={f.submitLabel}
+      onDecline={f.decline}
+      money={money}
+      distance={distance}
+    />
   ),
 };
 
-export function TradeInFlow({ kind, car, privacyHref, labelledBy, successPath = '/success' }: TradeInFlowProps) {
+export function TradeInFlow({
+  kind,
+  car,
+  privacyHref,
+  labelledBy,
+  successPath = '/success',
+}: TradeInFlowProps) {
   const format = useSite();
   const flow = useTradeIn({ kind, car, successPath });
   const stage = flow.state.stage;
@@ -75,11 +105,28 @@ export function TradeInFlow({ kind, car, privacyHref, labelledBy, successPath = 
 
   if (isDone(step)) {
     const contactMethod = String(flow.form.values.PreferredContactMethod || 'phone');
-    return <TradeInDone id={flow.headingId} heading={step.done.heading} message={format.t(step.done.message)} contactMethod={contactMethod} />;
+    return (
+      <TradeInDone
+        id={flow.headingId}
+        heading={step.done.heading}
+        message={format.t(step.done.message)}
+        contactMethod={contactMethod}
+      />
+    );
   }
   return (
-    <FormFrame form={flow.form} onSubmit={flow.onSubmit} labelledBy={labelledBy} className={`fc-trade-in fc-trade-in--${kind}`}>
-      <StepHeading step={step.number} count={STEP_COUNT} title={format.t(step.title)} id={flow.headingId} />
+    <FormFrame
+      form={flow.form}
+      onSubmit={flow.onSubmit}
+      labelledBy={labelledBy}
+      className={`fc-trade-in fc-trade-in--${kind}`}
+    >
+      <StepHeading
+        step={step.number}
+        count={STEP_COUNT}
+        title={format.t(step.title)}
+        id={flow.headingId}
+      />
       {VIEWS[stage as FormStageId](flow, format, privacyHref)}
       <input type="hidden" name="car_id" value={car ? String(car.id) : ''} />
     </FormFrame>

@@ -65,7 +65,8 @@ export async function apiRequest<T>(
         signal: options.signal,
       });
     } catch (err) {
-      if ((err as Error)?.name === 'AbortError') return { ok: false, status: 0, fields: [], network: true };
+      if ((err as Error)?.name === 'AbortError')
+        return { ok: false, status: 0, fields: [], network: true };
       last = { ok: false, status: 0, fields: [], network: true };
       continue;
     }
@@ -79,7 +80,8 @@ export async function apiRequest<T>(
   return last;
 }
 
-export const apiGet = <T>(site: SiteApi, path: string, options?: RequestOptions) => apiRequest<T>(site, 'GET', path, undefined, options);
+export const apiGet = <T>(site: SiteApi, path: string, options?: RequestOptions) =>
+  apiRequest<T>(site, 'GET', path, undefined, options);
 export const apiPost = <T>(site: SiteApi, path: string, body: unknown, options?: RequestOptions) =>
   apiRequest<T>(site, 'POST', path, body, options);
 
@@ -100,12 +102,22 @@ export interface LeadResult {
  * when the answer had neither. No answer at all (network) shows "An error occurred when
  * submitting this form".
  */
-export function leadResult(outcome: ApiOutcome<{ lead_id?: unknown; lead_secret?: unknown; error?: unknown }>): LeadResult {
+export function leadResult(
+  outcome: ApiOutcome<{ lead_id?: unknown; lead_secret?: unknown; error?: unknown }>,
+): LeadResult {
   if (outcome.ok) {
     const id = outcome.data?.lead_id;
     const secret = outcome.data?.lead_secret;
-    if (typeof id === 'number' && id > 0) return { leadId: id, ...(typeof secret === 'string' ? { leadSecret: secret } : {}), fields: [] };
-    const error = typeof outcome.data?.error === 'string' && outcome.data.error ? outcome.data.error : MESSAGES.unexpected;
+    if (typeof id === 'number' && id > 0)
+      return {
+        leadId: id,
+        ...(typeof secret === 'string' ? { leadSecret: secret } : {}),
+        fields: [],
+      };
+    const error =
+      typeof outcome.data?.error === 'string' && outcome.data.error
+        ? outcome.data.error
+        : MESSAGES.unexpected;
     return { error, fields: [] };
   }
   if (outcome.network) {
@@ -116,7 +128,10 @@ export function leadResult(outcome: ApiOutcome<{ lead_id?: unknown; lead_secret?
 }
 
 /** A general form's failure: the server's message or "An error occurred when submitting this form". */
-export function formResult(outcome: ApiOutcome<unknown>): { error?: string; fields: ApiFieldError[] } {
+export function formResult(outcome: ApiOutcome<unknown>): {
+  error?: string;
+  fields: ApiFieldError[];
+} {
   if (outcome.ok) return { fields: [] };
   return { error: outcome.error ?? MESSAGES.formError, fields: outcome.fields };
 }

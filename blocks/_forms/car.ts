@@ -30,7 +30,11 @@ export interface CarSummary {
 }
 
 export function carTitle(car: CarSummary): string {
-  return car.name || [car.year, car.make, car.model, car.badge].filter(Boolean).join(' ') || `Car ${car.id}`;
+  return (
+    car.name ||
+    [car.year, car.make, car.model, car.badge].filter(Boolean).join(' ') ||
+    `Car ${car.id}`
+  );
 }
 
 export function toSummary(car: Car): CarSummary {
@@ -43,12 +47,23 @@ export function carIdFrom(search: string): string | undefined {
   return id && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : undefined;
 }
 
-export type CarState = { status: 'none' } | { status: 'loading'; id: string } | { status: 'ready'; car: CarSummary } | { status: 'missing'; id: string };
+export type CarState =
+  | { status: 'none' }
+  | { status: 'loading'; id: string }
+  | { status: 'ready'; car: CarSummary }
+  | { status: 'missing'; id: string };
 
 /** Fetches the car in ?car_id= after hydration (the server render shows the form without it). */
-export function useCarFromQuery(site: ResolvedSite, search: string, enabled = true, given?: CarSummary): CarState {
+export function useCarFromQuery(
+  site: ResolvedSite,
+  search: string,
+  enabled = true,
+  given?: CarSummary,
+): CarState {
   const id = enabled && !given ? carIdFrom(search) : undefined;
-  const [state, setState] = useState<CarState>(given ? { status: 'ready', car: given } : { status: 'none' });
+  const [state, setState] = useState<CarState>(
+    given ? { status: 'ready', car: given } : { status: 'none' },
+  );
   useEffect(() => {
     if (given) {
       setState({ status: 'ready', car: given });
@@ -60,9 +75,15 @@ export function useCarFromQuery(site: ResolvedSite, search: string, enabled = tr
     }
     const controller = new AbortController();
     setState({ status: 'loading', id });
-    void apiGet<Car>(site, `/cars/${encodeURIComponent(id)}?site=${encodeURIComponent(site.slug)}`, { signal: controller.signal }).then((r) => {
+    void apiGet<Car>(
+      site,
+      `/cars/${encodeURIComponent(id)}?site=${encodeURIComponent(site.slug)}`,
+      { signal: controller.signal },
+    ).then((r) => {
       if (controller.signal.aborted) return;
-      setState(r.ok && r.data ? { status: 'ready', car: toSummary(r.data) } : { status: 'missing', id });
+      setState(
+        r.ok && r.data ? { status: 'ready', car: toSummary(r.data) } : { status: 'missing', id },
+      );
     });
     return () => controller.abort();
   }, [site, id, given]);

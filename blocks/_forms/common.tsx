@@ -1,11 +1,24 @@
 /** Field groups several forms share: the contact details and the terms agreement. */
 import type { Region } from '../../engine/site/types.ts';
-import { leadRequest_email_maxLength, leadRequest_last_name_maxLength, leadRequest_name_maxLength, leadRequest_phone_maxLength } from '../../schemas/api-limits.gen.ts';
+import {
+  leadRequest_email_maxLength,
+  leadRequest_last_name_maxLength,
+  leadRequest_name_maxLength,
+  leadRequest_phone_maxLength,
+} from '../../schemas/api-limits.gen.ts';
 import { enquiryForm_optInText, enquiryForm_termsHref } from '../../schemas/block-defaults.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { CaptchaField, type CaptchaHandle } from './Captcha.tsx';
 import { CheckboxField, TextField } from './fields.tsx';
-import { email, maxLength, mustAgree, phone, phoneExample, required, type FieldRule } from './rules.ts';
+import {
+  email,
+  maxLength,
+  mustAgree,
+  phone,
+  phoneExample,
+  required,
+  type FieldRule,
+} from './rules.ts';
 import type { FormController } from './useForm.ts';
 
 export interface ContactOptions {
@@ -17,24 +30,70 @@ export interface ContactOptions {
 export function contactRules(region: Region, options: ContactOptions = {}): FieldRule[] {
   const first = options.firstNameLabel ?? 'First name';
   const phoneLabel = options.phoneLabel ?? 'Phone number';
-  const rules: FieldRule[] = [{ name: 'name', label: first, checks: [required(first), maxLength(leadRequest_name_maxLength, first)] }];
-  if (options.lastNameRequired) rules.push({ name: 'last_name', label: 'Last name', checks: [required('Last name'), maxLength(leadRequest_last_name_maxLength, 'Last name')] });
+  const rules: FieldRule[] = [
+    {
+      name: 'name',
+      label: first,
+      checks: [required(first), maxLength(leadRequest_name_maxLength, first)],
+    },
+  ];
+  if (options.lastNameRequired)
+    rules.push({
+      name: 'last_name',
+      label: 'Last name',
+      checks: [required('Last name'), maxLength(leadRequest_last_name_maxLength, 'Last name')],
+    });
   rules.push(
-    { name: 'email', label: 'Email', checks: [required('Email', 'enter', 'Please enter your email address.'), email] },
+    {
+      name: 'email',
+      label: 'Email',
+      checks: [required('Email', 'enter', 'Please enter your email address.'), email],
+    },
     { name: 'phone', label: phoneLabel, checks: [required(phoneLabel), phone(region)] },
   );
   return rules;
 }
 
-export function ContactFields({ form, region, options = {} }: { form: FormController; region: Region; options?: ContactOptions }) {
+export function ContactFields({
+  form,
+  region,
+  options = {},
+}: {
+  form: FormController;
+  region: Region;
+  options?: ContactOptions;
+}) {
   return (
     <>
       <div className="fc-form__row fc-form__row--2">
-        <TextField form={form} name="name" label={options.firstNameLabel ?? 'First name'} required autoComplete="given-name" maxLength={leadRequest_name_maxLength} />
-        <TextField form={form} name="last_name" label="Last name" required={options.lastNameRequired} autoComplete="family-name" maxLength={leadRequest_last_name_maxLength} />
+        <TextField
+          form={form}
+          name="name"
+          label={options.firstNameLabel ?? 'First name'}
+          required
+          autoComplete="given-name"
+          maxLength={leadRequest_name_maxLength}
+        />
+        <TextField
+          form={form}
+          name="last_name"
+          label="Last name"
+          required={options.lastNameRequired}
+          autoComplete="family-name"
+          maxLength={leadRequest_last_name_maxLength}
+        />
       </div>
       <div className="fc-form__row fc-form__row--2">
-        <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={leadRequest_email_maxLength} />
+        <TextField
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={leadRequest_email_maxLength}
+        />
         <TextField
           form={form}
           name="phone"
@@ -51,9 +110,19 @@ export function ContactFields({ form, region, options = {} }: { form: FormContro
   );
 }
 
-export const termsRule: FieldRule = { name: 'terms_conditions', label: 'Terms of use', checks: [mustAgree()] };
+export const termsRule: FieldRule = {
+  name: 'terms_conditions',
+  label: 'Terms of use',
+  checks: [mustAgree()],
+};
 
-export function TermsField({ form, termsHref = enquiryForm_termsHref }: { form: FormController; termsHref?: string }) {
+export function TermsField({
+  form,
+  termsHref = enquiryForm_termsHref,
+}: {
+  form: FormController;
+  termsHref?: string;
+}) {
   return (
     <CheckboxField form={form} name="terms_conditions" label="Terms of use" required>
       I agree to the{' '}
@@ -75,7 +144,13 @@ export const DEFAULT_OPT_IN = enquiryForm_optInText;
  * The consents that close a lead form: the marketing opt-in (when the form has a text for
  * it), the terms of use (when the site requires them) and the captcha (when it is on).
  */
-export function ConsentFields(props: { form: FormController; captcha: CaptchaHandle; optInText?: string; terms: boolean; termsHref?: string }) {
+export function ConsentFields(props: {
+  form: FormController;
+  captcha: CaptchaHandle;
+  optInText?: string;
+  terms: boolean;
+  termsHref?: string;
+}) {
   const { form } = props;
   return (
     <>

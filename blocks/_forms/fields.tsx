@@ -22,7 +22,12 @@ function describedBy(form: FormController, name: string, help: boolean) {
 }
 
 /** What every single control needs to be labelled, required and announced with its help and error. */
-function controlProps(form: FormController, name: string, required: boolean | undefined, help: boolean) {
+function controlProps(
+  form: FormController,
+  name: string,
+  required: boolean | undefined,
+  help: boolean,
+) {
   return {
     id: form.fieldId(name),
     name,
@@ -32,7 +37,13 @@ function controlProps(form: FormController, name: string, required: boolean | un
   } as const;
 }
 
-function Label({ form, name, label, required, as = 'label' }: BaseProps & { as?: 'label' | 'legend' }) {
+function Label({
+  form,
+  name,
+  label,
+  required,
+  as = 'label',
+}: BaseProps & { as?: 'label' | 'legend' }) {
   form.label(name, label);
   const content = (
     <>
@@ -79,9 +90,14 @@ function HelpAndError({ form, name, help }: Pick<BaseProps, 'form' | 'name' | 'h
 const fieldClass = (form: FormController, name: string, extra?: string) =>
   ['fc-field', form.errorFor(name) ? 'fc-field--error' : '', extra ?? ''].filter(Boolean).join(' ');
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'value' | 'onChange' | 'required'>;
+type InputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'form' | 'name' | 'value' | 'onChange' | 'required'
+>;
 
-export function TextField(props: BaseProps & InputProps & { transform?: (value: string) => string }) {
+export function TextField(
+  props: BaseProps & InputProps & { transform?: (value: string) => string },
+) {
   const { form, name, label, required, help, className, transform, ...input } = props;
   const value = form.values[name];
   return (
@@ -94,14 +110,28 @@ export function TextField(props: BaseProps & InputProps & { transform?: (value: 
         {...input}
         {...controlProps(form, name, required, Boolean(help))}
         value={typeof value === 'string' ? value : ''}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => form.set(name, transform ? transform(e.target.value) : e.target.value)}
+        onChange={(e: ChangeEvent<HTMLInputElement>) =>
+          form.set(name, transform ? transform(e.target.value) : e.target.value)
+        }
       />
     </div>
   );
 }
 
-export function TextAreaField(props: BaseProps & { rows?: number; maxLength?: number; placeholder?: string }) {
-  const { form, name, label, required, help, className, rows = 5, maxLength = 5000, placeholder } = props;
+export function TextAreaField(
+  props: BaseProps & { rows?: number; maxLength?: number; placeholder?: string },
+) {
+  const {
+    form,
+    name,
+    label,
+    required,
+    help,
+    className,
+    rows = 5,
+    maxLength = 5000,
+    placeholder,
+  } = props;
   const value = form.values[name];
   return (
     <div className={fieldClass(form, name, className)}>
@@ -125,8 +155,15 @@ export interface Option {
   label: string;
 }
 
-export function SelectField(props: BaseProps & { options: Option[]; placeholder?: string; onValueChange?: (value: string) => void }) {
-  const { form, name, label, required, help, className, options, placeholder, onValueChange } = props;
+export function SelectField(
+  props: BaseProps & {
+    options: Option[];
+    placeholder?: string;
+    onValueChange?: (value: string) => void;
+  },
+) {
+  const { form, name, label, required, help, className, options, placeholder, onValueChange } =
+    props;
   const value = form.values[name];
   return (
     <div className={fieldClass(form, name, className)}>
@@ -184,7 +221,11 @@ export function RadioGroupField(props: BaseProps & { options: Option[]; inline?:
   const value = form.values[name];
   return (
     <fieldset
-      className={fieldClass(form, name, `fc-field--radios ${inline ? 'fc-field--inline' : ''} ${className ?? ''}`)}
+      className={fieldClass(
+        form,
+        name,
+        `fc-field--radios ${inline ? 'fc-field--inline' : ''} ${className ?? ''}`,
+      )}
       aria-describedby={describedBy(form, name, Boolean(help))}
     >
       <Label form={form} name={name} label={label} required={required} as="legend" />

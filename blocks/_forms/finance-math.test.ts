@@ -16,7 +16,10 @@ import {
 describe('repayments', () => {
   it('matches the annuity formula (30,000 over 5 years at 10%)', () => {
     // Standard result: $637.41 a month.
-    expect(repayment({ principal: 30_000, annualRatePct: 10, years: 5 }, 'monthly')).toBeCloseTo(637.41, 2);
+    expect(repayment({ principal: 30_000, annualRatePct: 10, years: 5 }, 'monthly')).toBeCloseTo(
+      637.41,
+      2,
+    );
     expect(weeklyRepayment({ principal: 30_000, annualRatePct: 10, years: 5 })).toBe(147);
   });
 
@@ -24,7 +27,11 @@ describe('repayments', () => {
     const w = weeklyRepayment({ principal: 45_990, annualRatePct: 8.5, years: 5 });
     expect(Number.isInteger(w)).toBe(true);
     // The weekly rule of the cards: the monthly repayment × 12 / 52.
-    expect(w).toBe(Math.round((repayment({ principal: 45_990, annualRatePct: 8.5, years: 5 }, 'monthly') * 12) / 52));
+    expect(w).toBe(
+      Math.round(
+        (repayment({ principal: 45_990, annualRatePct: 8.5, years: 5 }, 'monthly') * 12) / 52,
+      ),
+    );
   });
 
   it('handles a zero rate and nothing borrowed', () => {
@@ -68,10 +75,26 @@ describe('the calculator\'s fixed rules (docs/forms.md, "Finance")', () => {
   });
 
   it('offer end: one month from today, clamped to the month end', () => {
-    expect(offerEndDate({ year: 2025, month: 3, day: 15 })).toEqual({ year: 2025, month: 4, day: 15 });
-    expect(offerEndDate({ year: 2025, month: 1, day: 31 })).toEqual({ year: 2025, month: 2, day: 28 });
-    expect(offerEndDate({ year: 2024, month: 1, day: 31 })).toEqual({ year: 2024, month: 2, day: 29 });
-    expect(offerEndDate({ year: 2025, month: 12, day: 20 })).toEqual({ year: 2026, month: 1, day: 20 });
+    expect(offerEndDate({ year: 2025, month: 3, day: 15 })).toEqual({
+      year: 2025,
+      month: 4,
+      day: 15,
+    });
+    expect(offerEndDate({ year: 2025, month: 1, day: 31 })).toEqual({
+      year: 2025,
+      month: 2,
+      day: 28,
+    });
+    expect(offerEndDate({ year: 2024, month: 1, day: 31 })).toEqual({
+      year: 2024,
+      month: 2,
+      day: 29,
+    });
+    expect(offerEndDate({ year: 2025, month: 12, day: 20 })).toEqual({
+      year: 2026,
+      month: 1,
+      day: 20,
+    });
     expect(formatDay({ year: 2026, month: 1, day: 20 }, 'en-AU')).toBe('20 January 2026');
     expect(formatDay({ year: 2026, month: 1, day: 20 }, 'en-US')).toBe('January 20, 2026');
   });

@@ -8,7 +8,11 @@ import { weeklyFromMonthly } from '../../engine/inventory/finance.ts';
 
 export type Frequency = 'weekly' | 'fortnightly' | 'monthly';
 
-export const PERIODS_PER_YEAR: Record<Frequency, number> = { weekly: 52, fortnightly: 26, monthly: 12 };
+export const PERIODS_PER_YEAR: Record<Frequency, number> = {
+  weekly: 52,
+  fortnightly: 26,
+  monthly: 12,
+};
 
 /** The comparison rate's basis, named in the calculator's disclaimer: a secured loan of $30,000 over 5 years (docs/forms.md, "Finance"). */
 export const COMPARISON_BASIS = { amount: 30_000, years: 5 } as const;
@@ -71,7 +75,13 @@ export function amortisationSchedule(loan: Loan, frequency: Frequency): Schedule
     const interest = balance * r;
     const principal = payment - interest;
     balance = balance - principal;
-    rows.push({ period, payment, interest, principal, balance: Math.abs(balance) < 1e-6 ? 0 : balance });
+    rows.push({
+      period,
+      payment,
+      interest,
+      principal,
+      balance: Math.abs(balance) < 1e-6 ? 0 : balance,
+    });
   }
   return rows;
 }
@@ -111,7 +121,11 @@ export function taurusDeposit(price: number): number {
  * One month from today (the offer end date; docs/forms.md, "Finance"): the same day next month, or that
  * month's last day when it is shorter (31 January → 28 or 29 February).
  */
-export function offerEndDate(today: { year: number; month: number; day: number }): { year: number; month: number; day: number } {
+export function offerEndDate(today: { year: number; month: number; day: number }): {
+  year: number;
+  month: number;
+  day: number;
+} {
   let year = today.year;
   let month = today.month + 1;
   if (month > 12) {
@@ -123,9 +137,17 @@ export function offerEndDate(today: { year: number; month: number; day: number }
 }
 
 /** Today's date in a time zone (the dealer's), so the server and the browser agree. */
-export function todayIn(timeZone: string | undefined, now = new Date()): { year: number; month: number; day: number } {
+export function todayIn(
+  timeZone: string | undefined,
+  now = new Date(),
+): { year: number; month: number; day: number } {
   try {
-    const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
     const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
     return { year: get('year'), month: get('month'), day: get('day') };
   } catch {
@@ -133,10 +155,16 @@ export function todayIn(timeZone: string | undefined, now = new Date()): { year:
   }
 }
 
-export function formatDay(date: { year: number; month: number; day: number }, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(date.year, date.month - 1, date.day)),
-  );
+export function formatDay(
+  date: { year: number; month: number; day: number },
+  locale: string,
+): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(date.year, date.month - 1, date.day)));
 }
 
 /** "A $12,345 deposit" style input: text typed with $ and commas becomes a number (NaN when not a number). */

@@ -12,12 +12,23 @@ import { calculatorTerms } from './finance-terms.ts';
 /** Draws that give each lender a different rate, deterministically. */
 function draws(seed: number) {
   let x = seed;
-  const next = () => ((x = (x * 16807) % 2147483647) / 2147483647);
-  return { range: (min: number, max: number) => min + next() * (max - min), chance: (p: number) => next() < p };
+  const next = () => (x = (x * 16807) % 2147483647) / 2147483647;
+  return {
+    range: (min: number, max: number) => min + next() * (max - min),
+    chance: (p: number) => next() < p,
+  };
 }
 
 function carWithFinance(price: number, seed: number) {
-  const lenders = financeLendersFor(draws(seed), { price, year: 2022, currentYear: 2026, carType: 'used', make: 'Ford', body: 'ute', region: 'AU' });
+  const lenders = financeLendersFor(draws(seed), {
+    price,
+    year: 2022,
+    currentYear: 2026,
+    carType: 'used',
+    make: 'Ford',
+    body: 'ute',
+    region: 'AU',
+  });
   return car({ price, year: 2022, finance_lenders: lenders });
 }
 
@@ -50,7 +61,10 @@ describe("the calculator opened from a car quotes the card's weekly figure", () 
       const card = financeInfo(c, site, NOW);
       expect(card, `${price}`).not.toBeNull();
       const terms = calculatorTerms(c, site, NOW);
-      expect(terms).toMatchObject({ rate: card!.lender.interestRate, deposit: card!.lender.deposit ?? 0 });
+      expect(terms).toMatchObject({
+        rate: card!.lender.interestRate,
+        deposit: card!.lender.deposit ?? 0,
+      });
       expect(calculatorWeekly(terms, price), `${price} via ${card!.provider}`).toBe(card!.weekly);
     }
   }, 30_000);

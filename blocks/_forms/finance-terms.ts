@@ -8,12 +8,21 @@ import { financeInfo, type CarLike } from '../_cars/rules.ts';
 import type { CarSummary } from './car.ts';
 import type { CalculatorTerms } from './FinanceCalculator.tsx';
 
-export function calculatorTerms(car: CarLike | CarSummary | undefined, site: Pick<ResolvedSite, 'features'>, now = Date.now()): CalculatorTerms | undefined {
+export function calculatorTerms(
+  car: CarLike | CarSummary | undefined,
+  site: Pick<ResolvedSite, 'features'>,
+  now = Date.now(),
+): CalculatorTerms | undefined {
   // A form's car summary carries the fields the card rule reads (make, status, price, lenders).
   const info = car ? financeInfo(car as CarLike, site, now) : null;
   if (!info) return undefined;
   const { lender } = info;
   const years = lender.termYears ?? (lender.termMonths ? lender.termMonths / 12 : undefined);
   if (!years || !Number.isInteger(years)) return undefined;
-  return { rate: info.interestRate, deposit: lender.deposit ?? 0, years, balloon: lender.balloon ?? 0 };
+  return {
+    rate: info.interestRate,
+    deposit: lender.deposit ?? 0,
+    years,
+    balloon: lender.balloon ?? 0,
+  };
 }

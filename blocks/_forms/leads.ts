@@ -8,8 +8,15 @@ import { carTitle } from './car.ts';
 import { rememberEnquiredCar, storeSuccess } from './storage.ts';
 
 /** POST {api}/leads, retried twice on a network failure or a 502/503/504 with the same submission_id. */
-export async function sendLead(site: Pick<ResolvedSite, 'api'>, payload: LeadRequest, fetchImpl?: typeof fetch): Promise<LeadResult> {
-  const outcome = await apiPost<LeadResponse & { error?: string }>(site, '/leads', payload, { retries: 2, fetch: fetchImpl });
+export async function sendLead(
+  site: Pick<ResolvedSite, 'api'>,
+  payload: LeadRequest,
+  fetchImpl?: typeof fetch,
+): Promise<LeadResult> {
+  const outcome = await apiPost<LeadResponse & { error?: string }>(site, '/leads', payload, {
+    retries: 2,
+    fetch: fetchImpl,
+  });
   return leadResult(outcome);
 }
 
@@ -25,8 +32,17 @@ export interface LeadDone {
 /** After a lead_id: the car is recorded, the success flag stored and the analytics event sent. */
 export function leadStored({ siteSlug, leadId, category, car, eventId, formId }: LeadDone) {
   if (car) rememberEnquiredCar(siteSlug, car, leadId);
-  storeSuccess(siteSlug, { category, lead_id: leadId, ...(car ? { car_name: carTitle(car) } : {}) });
-  trackLead(eventId, { category, lead_id: leadId, ...(car ? { car_id: car.id } : {}), ...(formId ? { form: formId } : {}) });
+  storeSuccess(siteSlug, {
+    category,
+    lead_id: leadId,
+    ...(car ? { car_name: carTitle(car) } : {}),
+  });
+  trackLead(eventId, {
+    category,
+    lead_id: leadId,
+    ...(car ? { car_id: car.id } : {}),
+    ...(formId ? { form: formId } : {}),
+  });
 }
 
 /** Lead category of an enquiry about a car. */
@@ -36,7 +52,10 @@ export function carEnquiryCategory(car: CarSummary): string {
   return 'New Car Enquiry';
 }
 
-export function locationOptions(site: Pick<ResolvedSite, 'locations'>, car?: Pick<CarSummary, 'dealership_slug'>) {
+export function locationOptions(
+  site: Pick<ResolvedSite, 'locations'>,
+  car?: Pick<CarSummary, 'dealership_slug'>,
+) {
   const visible = site.locations.filter((l) => l.visible !== false);
   const sales = visible.filter((l) => l.location_type === 'sales');
   let list = sales.length ? sales : visible;
@@ -48,6 +67,12 @@ export function locationOptions(site: Pick<ResolvedSite, 'locations'>, car?: Pic
 }
 
 /** A location as a select option: its id, and its name with the city when the name lacks it. */
-export function locationOption(l: Pick<ResolvedSite['locations'][number], 'id' | 'name' | 'address'>) {
-  return { value: String(l.id), label: l.address?.city && !l.name.includes(l.address.city) ? `${l.name}, ${l.address.city}` : l.name };
+export function locationOption(
+  l: Pick<ResolvedSite['locations'][number], 'id' | 'name' | 'address'>,
+) {
+  return {
+    value: String(l.id),
+    label:
+      l.address?.city && !l.name.includes(l.address.city) ? `${l.name}, ${l.address.city}` : l.name,
+  };
 }

@@ -14,10 +14,17 @@ export interface FinanceQuery {
   car_type?: string | null;
 }
 
-export function financeHref(site: Pick<ResolvedSite, 'features'>, query: FinanceQuery = {}): string {
+export function financeHref(
+  site: Pick<ResolvedSite, 'features'>,
+  query: FinanceQuery = {},
+): string {
   const q = new URLSearchParams();
   if (query.preferredDealership) q.set('preferredDealership', query.preferredDealership);
-  if (query.vehiclePriceBudget != null && Number.isFinite(query.vehiclePriceBudget) && query.vehiclePriceBudget > 0) {
+  if (
+    query.vehiclePriceBudget != null &&
+    Number.isFinite(query.vehiclePriceBudget) &&
+    query.vehiclePriceBudget > 0
+  ) {
     q.set('vehiclePriceBudget', String(Math.round(query.vehiclePriceBudget)));
   }
   if (query.car_id != null && query.car_id !== '') q.set('car_id', String(query.car_id));

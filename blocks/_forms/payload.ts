@@ -42,7 +42,10 @@ export function pageUrl(): string | undefined {
 /** Car details every lead about a car carries. */
 export function carFields(car: CarSummary | undefined): Partial<LeadRequest> {
   if (!car) return {};
-  const carType = car.car_type === 'new' || car.car_type === 'used' || car.car_type === 'demo' ? car.car_type : undefined;
+  const carType =
+    car.car_type === 'new' || car.car_type === 'used' || car.car_type === 'demo'
+      ? car.car_type
+      : undefined;
   return compact({
     car_id: car.id,
     car_dealership_id: car.dealership_id ?? undefined,
@@ -54,7 +57,10 @@ export function carFields(car: CarSummary | undefined): Partial<LeadRequest> {
   }) as Partial<LeadRequest>;
 }
 
-export type LeadDetails = Omit<LeadRequest, 'site' | 'submission_id' | 'isLastStep' | 'url' | 'source' | 'user_agent' | 'lead_attributes'>;
+export type LeadDetails = Omit<
+  LeadRequest,
+  'site' | 'submission_id' | 'isLastStep' | 'url' | 'source' | 'user_agent' | 'lead_attributes'
+>;
 
 export function leadPayload(args: {
   siteSlug: string;

@@ -43,34 +43,63 @@ describe('enquiry layout (docs/forms.md, Enquiry form rules)', () => {
 
   it('message required unless the site opts out', () => {
     expect(enquiryLayout(features(), base).messageRequired).toBe(true);
-    expect(enquiryLayout(features({ enquiryMessageOptional: true }), base).messageRequired).toBe(false);
+    expect(enquiryLayout(features({ enquiryMessageOptional: true }), base).messageRequired).toBe(
+      false,
+    );
   });
 
   it('category select only on General Enquiry forms without a car', () => {
     expect(enquiryLayout(features(), base).categorySelect).toBe(true);
-    expect(enquiryLayout(features(), { ...base, category: 'Service Enquiry' }).categorySelect).toBe(false);
-    expect(enquiryLayout(features(), { ...base, car: { id: 1, car_type: 'used' } }).categorySelect).toBe(false);
+    expect(enquiryLayout(features(), { ...base, category: 'Service Enquiry' }).categorySelect).toBe(
+      false,
+    );
+    expect(
+      enquiryLayout(features(), { ...base, car: { id: 1, car_type: 'used' } }).categorySelect,
+    ).toBe(false);
   });
 
   it('location when the site uses it and no car is given, or for new cars where configured', () => {
     expect(enquiryLayout(features(), base).location).toBe(false);
     expect(enquiryLayout(features({ locationField: true }), base).location).toBe(true);
-    expect(enquiryLayout(features({ locationField: true }), { ...base, car: { id: 1, car_type: 'new' } }).location).toBe(false);
-    expect(enquiryLayout(features({ locationFieldForNewCars: true }), { ...base, car: { id: 1, car_type: 'new' } }).location).toBe(true);
-    expect(enquiryLayout(features({ locationFieldForNewCars: true }), { ...base, car: { id: 1, car_type: 'used' } }).location).toBe(false);
-    expect(enquiryLayout(features({ locationField: true }), { ...base, locationCount: 0 }).location).toBe(false);
+    expect(
+      enquiryLayout(features({ locationField: true }), { ...base, car: { id: 1, car_type: 'new' } })
+        .location,
+    ).toBe(false);
+    expect(
+      enquiryLayout(features({ locationFieldForNewCars: true }), {
+        ...base,
+        car: { id: 1, car_type: 'new' },
+      }).location,
+    ).toBe(true);
+    expect(
+      enquiryLayout(features({ locationFieldForNewCars: true }), {
+        ...base,
+        car: { id: 1, car_type: 'used' },
+      }).location,
+    ).toBe(false);
+    expect(
+      enquiryLayout(features({ locationField: true }), { ...base, locationCount: 0 }).location,
+    ).toBe(false);
   });
 
   it('dealership with more than one dealership unless removed (and not when the car says which)', () => {
     expect(enquiryLayout(features(), base).dealership).toBe(false);
     expect(enquiryLayout(features(), { ...base, dealershipCount: 4 }).dealership).toBe(true);
-    expect(enquiryLayout(features({ removeDealershipSelect: true }), { ...base, dealershipCount: 4 }).dealership).toBe(false);
-    expect(enquiryLayout(features(), { ...base, dealershipCount: 4, car: { id: 1 } }).dealership).toBe(false);
+    expect(
+      enquiryLayout(features({ removeDealershipSelect: true }), { ...base, dealershipCount: 4 })
+        .dealership,
+    ).toBe(false);
+    expect(
+      enquiryLayout(features(), { ...base, dealershipCount: 4, car: { id: 1 } }).dealership,
+    ).toBe(false);
   });
 
   it('terms where required; captcha by default', () => {
     expect(enquiryLayout(features(), base)).toMatchObject({ terms: false, captcha: true });
-    expect(enquiryLayout(features({ termsAgreement: true, captcha: false }), base)).toMatchObject({ terms: true, captcha: false });
+    expect(enquiryLayout(features({ termsAgreement: true, captcha: false }), base)).toMatchObject({
+      terms: true,
+      captcha: false,
+    });
   });
 });
 
@@ -78,13 +107,17 @@ describe('field checks', () => {
   it('required', () => {
     expect(required('First name')('  ', {})).toBe('Please enter your first name.');
     expect(required('First name')('Sam', {})).toBeUndefined();
-    expect(required('x', 'select', 'Please select a dealership.')('', {})).toBe('Please select a dealership.');
+    expect(required('x', 'select', 'Please select a dealership.')('', {})).toBe(
+      'Please select a dealership.',
+    );
     expect(required('Terms')(false, {})).toBeDefined();
   });
 
   it('email', () => {
-    for (const ok of ['sam@example.com', 'a.b+c@dealer.com.au', '']) expect(email(ok, {})).toBeUndefined();
-    for (const bad of ['sam', 'sam@', 'sam@example', 'sam @example.com', '@example.com']) expect(email(bad, {})).toBe(MESSAGES.email);
+    for (const ok of ['sam@example.com', 'a.b+c@dealer.com.au', ''])
+      expect(email(ok, {})).toBeUndefined();
+    for (const bad of ['sam', 'sam@', 'sam@example', 'sam @example.com', '@example.com'])
+      expect(email(bad, {})).toBe(MESSAGES.email);
   });
 
   it('phone numbers by region', () => {
@@ -105,7 +138,8 @@ describe('field checks', () => {
   it('postcodes: exactly 4 digits in AU and NZ, a 5-digit ZIP in the US', () => {
     for (const region of ['AU', 'NZ'] as const) {
       expect(postcode(region)('4217', {})).toBeUndefined();
-      for (const bad of ['421', '42170', '42a7', '4,217', ' 4 2 1']) expect(postcode(region)(bad, {})).toBe(MESSAGES.postcode);
+      for (const bad of ['421', '42170', '42a7', '4,217', ' 4 2 1'])
+        expect(postcode(region)(bad, {})).toBe(MESSAGES.postcode);
     }
     expect(postcode('US')('53703', {})).toBeUndefined();
     expect(postcode('US')('5370', {})).toBe('Invalid ZIP code. Please enter a 5-digit number.');
@@ -164,7 +198,8 @@ describe('trade-in online estimate (older than 7 years or over 100,000 km gets n
       { year: 2026, kms: 0 },
       { year: 2010, kms: 200_000 },
     ];
-    for (const c of cases) expect(onlineEstimatePossible(c, today)).toBe(ineligibleReason(c, today) === undefined);
+    for (const c of cases)
+      expect(onlineEstimatePossible(c, today)).toBe(ineligibleReason(c, today) === undefined);
     expect(onlineEstimatePossible({ year: 2019, kms: 100_000 }, today)).toBe(true);
     expect(onlineEstimatePossible({ year: 2018, kms: 10 }, today)).toBe(false);
     expect(onlineEstimatePossible({ year: 2024, kms: 100_001 }, today)).toBe(false);

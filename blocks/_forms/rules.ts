@@ -3,9 +3,18 @@
  * Forms switches), and how each value is checked. The region rules (postcode, phone)
  * are the API's own (engine/api/regional.ts), so the browser and the server agree.
  */
-import { POSTCODE_RULES, PHONE_RULES, checkPhone, checkPostcode } from '../../engine/api/regional.ts';
+import {
+  POSTCODE_RULES,
+  PHONE_RULES,
+  checkPhone,
+  checkPostcode,
+} from '../../engine/api/regional.ts';
 import type { Features, Region } from '../../engine/site/types.ts';
-import { leadRequest_Rego_maxLength, leadRequest_Rego_pattern, leadRequest_email_maxLength } from '../../schemas/api-limits.gen.ts';
+import {
+  leadRequest_Rego_maxLength,
+  leadRequest_Rego_pattern,
+  leadRequest_email_maxLength,
+} from '../../schemas/api-limits.gen.ts';
 import { MESSAGES, requiredMessage } from './messages.ts';
 
 export type FieldValue = string | boolean;
@@ -32,7 +41,9 @@ const text = (v: FieldValue) => (typeof v === 'string' ? v.trim() : '');
 export const required =
   (label: string, verb: 'enter' | 'select' | 'choose' = 'enter', message?: string): Check =>
   (v) =>
-    (typeof v === 'boolean' ? v : text(v) !== '') ? undefined : (message ?? requiredMessage(label, verb));
+    (typeof v === 'boolean' ? v : text(v) !== '')
+      ? undefined
+      : (message ?? requiredMessage(label, verb));
 
 /** Runs only when something was typed (optional fields with a format). */
 const optional =
@@ -41,22 +52,21 @@ const optional =
     text(v) === '' ? undefined : check(text(v));
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-export const email: Check = optional((s) => (EMAIL.test(s) && s.length <= leadRequest_email_maxLength ? undefined : MESSAGES.email));
+export const email: Check = optional((s) =>
+  EMAIL.test(s) && s.length <= leadRequest_email_maxLength ? undefined : MESSAGES.email,
+);
 
-export const phone =
-  (region: Region): Check =>
-    optional((s) => checkPhone(region, s));
+export const phone = (region: Region): Check => optional((s) => checkPhone(region, s));
 
-export const postcode =
-  (region: Region): Check =>
-    optional((s) => checkPostcode(region, s));
+export const postcode = (region: Region): Check => optional((s) => checkPostcode(region, s));
 
 const REGO = new RegExp(leadRequest_Rego_pattern);
 /**
  * The lead's Rego (schemas/api/lead-request.schema.json); a trade-in's own rego has the same
  * rule. The message names the plate in the region's words (docs/regions.md).
  */
-export const plateCheck = (message: string): Check => optional((s) => (REGO.test(s) && s.length <= leadRequest_Rego_maxLength ? undefined : message));
+export const plateCheck = (message: string): Check =>
+  optional((s) => (REGO.test(s) && s.length <= leadRequest_Rego_maxLength ? undefined : message));
 export const rego: Check = plateCheck(MESSAGES.rego);
 
 export const mustAgree =
@@ -132,7 +142,12 @@ export interface FormCar {
 
 export type FormFeatures = Pick<
   Features,
-  'enquiryMessageOptional' | 'locationField' | 'locationFieldForNewCars' | 'removeDealershipSelect' | 'termsAgreement' | 'captcha'
+  | 'enquiryMessageOptional'
+  | 'locationField'
+  | 'locationFieldForNewCars'
+  | 'removeDealershipSelect'
+  | 'termsAgreement'
+  | 'captcha'
 >;
 
 export interface EnquiryLayout {
@@ -165,7 +180,9 @@ export function enquiryLayout(
 ): EnquiryLayout {
   const { car, category = GENERAL_ENQUIRY, dealershipCount, locationCount } = options;
   const location =
-    locationCount > 0 && ((features.locationField && !car) || (Boolean(car) && car!.car_type === 'new' && features.locationFieldForNewCars));
+    locationCount > 0 &&
+    ((features.locationField && !car) ||
+      (Boolean(car) && car!.car_type === 'new' && features.locationFieldForNewCars));
   return {
     messageRequired: !features.enquiryMessageOptional,
     categorySelect: !car && category === GENERAL_ENQUIRY,
@@ -183,6 +200,12 @@ export const VALUATION_MAX_AGE_YEARS = 7;
 export const VALUATION_MAX_KMS = 100_000;
 
 /** Cars older than 7 years or over 100,000 km get no online estimate (docs/forms.md, "Trade-in and sell my car"). */
-export function onlineEstimatePossible(vehicle: { year: number; kms: number }, today = new Date()): boolean {
-  return today.getFullYear() - vehicle.year <= VALUATION_MAX_AGE_YEARS && vehicle.kms <= VALUATION_MAX_KMS;
+export function onlineEstimatePossible(
+  vehicle: { year: number; kms: number },
+  today = new Date(),
+): boolean {
+  return (
+    today.getFullYear() - vehicle.year <= VALUATION_MAX_AGE_YEARS &&
+    vehicle.kms <= VALUATION_MAX_KMS
+  );
 }

@@ -48,8 +48,20 @@ export interface EnquiredCar {
   at: string;
 }
 
-export function rememberEnquiredCar(siteSlug: string, car: CarSummary, leadId: number, now = new Date()) {
-  const value: EnquiredCar = { id: car.id, slug: car.slug, name: car.name, car_type: car.car_type, lead_id: leadId, at: now.toISOString() };
+export function rememberEnquiredCar(
+  siteSlug: string,
+  car: CarSummary,
+  leadId: number,
+  now = new Date(),
+) {
+  const value: EnquiredCar = {
+    id: car.id,
+    slug: car.slug,
+    name: car.name,
+    car_type: car.car_type,
+    lead_id: leadId,
+    at: now.toISOString(),
+  };
   writeStored(KEYS.enquiredCar(siteSlug), value);
 }
 
@@ -72,12 +84,24 @@ export interface SuccessFlag {
   at: string;
 }
 
-export function storeSuccess(siteSlug: string, flag: Omit<SuccessFlag, 'success' | 'at'>, now = new Date()) {
-  writeStored(KEYS.success(siteSlug), { success: true, ...flag, at: now.toISOString() } satisfies SuccessFlag);
+export function storeSuccess(
+  siteSlug: string,
+  flag: Omit<SuccessFlag, 'success' | 'at'>,
+  now = new Date(),
+) {
+  writeStored(KEYS.success(siteSlug), {
+    success: true,
+    ...flag,
+    at: now.toISOString(),
+  } satisfies SuccessFlag);
 }
 
 /** The flag if it was set within maxAgeMs (default a day), else undefined. */
-export function readSuccess(siteSlug: string, now = Date.now(), maxAgeMs = 86_400_000): SuccessFlag | undefined {
+export function readSuccess(
+  siteSlug: string,
+  now = Date.now(),
+  maxAgeMs = 86_400_000,
+): SuccessFlag | undefined {
   const flag = readStored<SuccessFlag>(KEYS.success(siteSlug));
   if (!flag || flag.success !== true || typeof flag.category !== 'string') return undefined;
   const at = Date.parse(flag.at);

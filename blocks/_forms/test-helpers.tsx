@@ -20,11 +20,21 @@ export interface FormRenderOptions {
   id?: string;
 }
 
-export function renderFormBlock(type: BlockType, definition: BlockDefinition<any>, options: FormRenderOptions = {}) {
+export function renderFormBlock(
+  type: BlockType,
+  definition: BlockDefinition<any>,
+  options: FormRenderOptions = {},
+) {
   const id = options.id ?? 'form-under-test';
   const raw = { type, id, props: options.props ?? {} } as Block;
-  const { site, data } = prepareDemoSite({ site: options.site, patch: options.patch, blocks: [raw] });
-  const block = site.pages.find((p) => p.path === TEST_PAGE_PATH)!.blocks!.find((b) => b.id === id)!;
+  const { site, data } = prepareDemoSite({
+    site: options.site,
+    patch: options.patch,
+    blocks: [raw],
+  });
+  const block = site.pages
+    .find((p) => p.path === TEST_PAGE_PATH)!
+    .blocks!.find((b) => b.id === id)!;
   const where = { current: options.route ?? '/' };
   function Probe() {
     const l = useLocation();
@@ -62,7 +72,13 @@ type Handler = (call: ApiCall) => Answer | Promise<Answer>;
 export function fakeApi(handlers: Record<string, Handler> = {}) {
   const calls: ApiCall[] = [];
   const all: Record<string, Handler> = {
-    'GET /captcha': () => ({ json: { token: 'captcha-token', question: 'What is 7 + 5?', expires_at: new Date(Date.now() + 600_000).toISOString() } }),
+    'GET /captcha': () => ({
+      json: {
+        token: 'captcha-token',
+        question: 'What is 7 + 5?',
+        expires_at: new Date(Date.now() + 600_000).toISOString(),
+      },
+    }),
     ...handlers,
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -87,6 +103,7 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
   return {
     calls,
     fetch: fetchMock,
-    posts: (path: string) => calls.filter((c) => c.method === 'POST' && c.path.split('?')[0] === path),
+    posts: (path: string) =>
+      calls.filter((c) => c.method === 'POST' && c.path.split('?')[0] === path),
   };
 }

@@ -7,7 +7,13 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObjec
 import { fieldNameOf, type ApiFieldError } from './api.ts';
 import { MESSAGES } from './messages.ts';
 import { newSubmissionId } from './payload.ts';
-import { validate, type FieldError, type FieldRule, type FieldValue, type Values } from './rules.ts';
+import {
+  validate,
+  type FieldError,
+  type FieldRule,
+  type FieldValue,
+  type Values,
+} from './rules.ts';
 
 export type SubmitStatus = 'idle' | 'submitting' | 'success' | 'failure';
 
@@ -141,7 +147,10 @@ export function useForm(options: UseFormOptions): FormController {
     (error?: string, fields: ApiFieldError[] = []) => {
       const list = fromApi(fields);
       // The alert repeats nothing the summary already says.
-      const alertText = error && error !== MESSAGES.summaryHeading && !list.some((e) => e.message === error) ? error : undefined;
+      const alertText =
+        error && error !== MESSAGES.summaryHeading && !list.some((e) => e.message === error)
+          ? error
+          : undefined;
       setFormError(list.length ? alertText : (error ?? MESSAGES.formError));
       setErrors(list);
       setStatus('failure');

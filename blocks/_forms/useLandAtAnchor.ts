@@ -20,7 +20,8 @@ export function useLandAtAnchor(anchorId: string) {
     let frame = 0;
     const stop = () => {
       cancelAnimationFrame(frame);
-      for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.removeEventListener(type, stop);
+      for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+        window.removeEventListener(type, stop);
     };
     const started = performance.now();
     let lastTop = NaN;
@@ -31,7 +32,8 @@ export function useLandAtAnchor(anchorId: string) {
       if (performance.now() - started < SETTLE_MS) frame = requestAnimationFrame(hold);
       else stop();
     };
-    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.addEventListener(type, stop, { passive: true });
+    for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+      window.addEventListener(type, stop, { passive: true });
     align();
     target.focus({ preventScroll: true });
     frame = requestAnimationFrame(hold);

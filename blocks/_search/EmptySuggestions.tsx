@@ -6,9 +6,21 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useCurrentRefinements, useInstantSearch, useInstantSearchContext } from 'react-instantsearch';
+import {
+  useCurrentRefinements,
+  useInstantSearch,
+  useInstantSearchContext,
+} from 'react-instantsearch';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { bestWaysOut, MAX_FILTERS_TRIED, popularMakes, withoutRefinement, type ChosenRefinement, type HelperState, type WayOut } from './empty-suggestions.ts';
+import {
+  bestWaysOut,
+  MAX_FILTERS_TRIED,
+  popularMakes,
+  withoutRefinement,
+  type ChosenRefinement,
+  type HelperState,
+  type WayOut,
+} from './empty-suggestions.ts';
 import { attributeLabel, carTypeLabel } from './labels.ts';
 import { searchUrlFor } from './url-state.ts';
 
@@ -24,22 +36,41 @@ interface Found {
   makes: { name: string; count: number }[];
 }
 
-type Helper = { searchOnce(state: unknown): Promise<{ content: { nbHits: number; facets?: { name: string; data: Record<string, number> }[]; disjunctiveFacets?: { name: string; data: Record<string, number> }[] } }> };
+type Helper = {
+  searchOnce(state: unknown): Promise<{
+    content: {
+      nbHits: number;
+      facets?: { name: string; data: Record<string, number> }[];
+      disjunctiveFacets?: { name: string; data: Record<string, number> }[];
+    };
+  }>;
+};
 
-export function EmptySuggestions({ rangeFormat }: { rangeFormat: (attribute: string, value: number) => string }) {
+export function EmptySuggestions({
+  rangeFormat,
+}: {
+  rangeFormat: (attribute: string, value: number) => string;
+}) {
   const { site, t, number } = useSite();
   const { results, setIndexUiState } = useInstantSearch();
   const { items } = useCurrentRefinements();
   const search = useInstantSearchContext();
   const [found, setFound] = useState<Found | undefined>();
-  const empty = !!results && !(results as { __isArtificial?: boolean }).__isArtificial && results.nbHits === 0;
-  const state = empty ? ((results as unknown as { _state: HelperState & Record<string, unknown> })._state ?? undefined) : undefined;
+  const empty =
+    !!results && !(results as { __isArtificial?: boolean }).__isArtificial && results.nbHits === 0;
+  const state = empty
+    ? ((results as unknown as { _state: HelperState & Record<string, unknown> })._state ??
+      undefined)
+    : undefined;
 
   const chip = (attribute: string, r: ChosenRefinement) => {
     if (attribute === 'car_type') return carTypeLabel(String(r.value), site.features.preOwnedLabel);
-    if (attribute === 'dealership_slug') return site.dealerships.find((d) => d.slug === r.value)?.name ?? String(r.label);
-    if (r.operator === '>=') return `${t(attributeLabel(attribute))} from ${rangeFormat(attribute, Number(r.value))}`;
-    if (r.operator === '<=') return `${t(attributeLabel(attribute))} up to ${rangeFormat(attribute, Number(r.value))}`;
+    if (attribute === 'dealership_slug')
+      return site.dealerships.find((d) => d.slug === r.value)?.name ?? String(r.label);
+    if (r.operator === '>=')
+      return `${t(attributeLabel(attribute))} from ${rangeFormat(attribute, Number(r.value))}`;
+    if (r.operator === '<=')
+      return `${t(attributeLabel(attribute))} up to ${rangeFormat(attribute, Number(r.value))}`;
     return t(String(r.label));
   };
 
@@ -57,17 +88,39 @@ export function EmptySuggestions({ rangeFormat }: { rangeFormat: (attribute: str
     const tries: { suggestion: Suggestion; state: HelperState }[] = [];
     if (state.query) {
       tries.push({
-        suggestion: { key: 'query', label: `${t('Search without')} “${state.query}”`, apply: () => setIndexUiState((s) => ({ ...s, query: undefined, page: undefined })) },
+        suggestion: {
+          key: 'query',
+          label: `${t('Search without')} “${state.query}”`,
+          apply: () => setIndexUiState((s) => ({ ...s, query: undefined, page: undefined })),
+        },
         state: state.setQuery(''),
       });
     }
-    for (const item of items.flatMap((i) => i.refinements.map((r) => ({ item: i, r }))).slice(0, MAX_FILTERS_TRIED)) {
+    for (const item of items
+      .flatMap((i) => i.refinements.map((r) => ({ item: i, r })))
+      .slice(0, MAX_FILTERS_TRIED)) {
       tries.push({
-        suggestion: { key: `${item.r.attribute}:${item.r.operator ?? ''}:${item.r.value}`, label: `${t('Without')} ${chip(item.item.attribute, item.r)}`, apply: () => item.item.refine(item.r) },
+        suggestion: {
+          key: `${item.r.attribute}:${item.r.operator ?? ''}:${item.r.value}`,
+          label: `${t('Without')} ${chip(item.item.attribute, item.r)}`,
+          apply: () => item.item.refine(item.r),
+        },
         state: withoutRefinement(state, item.r),
       });
     }
-    const everything = { ...(state as object), query: '', facetsRefinements: {}, disjunctiveFacetsRefinements: {}, numericRefinements: {}, tagRefinements: [], hierarchicalFacetsRefinements: {}, facetsExcludes: {}, facets: ['make'], disjunctiveFacets: [], hierarchicalFacets: [] };
+    const everything = {
+      ...(state as object),
+      query: '',
+      facetsRefinements: {},
+      disjunctiveFacetsRefinements: {},
+      numericRefinements: {},
+      tagRefinements: [],
+      hierarchicalFacetsRefinements: {},
+      facetsExcludes: {},
+      facets: ['make'],
+      disjunctiveFacets: [],
+      hierarchicalFacets: [],
+    };
     void Promise.all([...tries.map((x) => count(x.state)), count(everything)]).then((answers) => {
       if (!live) return;
       const makesAnswer = answers.pop();
@@ -91,8 +144,13 @@ export function EmptySuggestions({ rangeFormat }: { rangeFormat: (attribute: str
           <ul className="fc-search-suggestions__ways">
             {found.ways.map(({ item, count }) => (
               <li key={item.key}>
-                <button type="button" className="fc-button fc-button--secondary" onClick={item.apply}>
-                  {item.label} <span className="fc-search-suggestions__count">({number(count)})</span>
+                <button
+                  type="button"
+                  className="fc-button fc-button--secondary"
+                  onClick={item.apply}
+                >
+                  {item.label}{' '}
+                  <span className="fc-search-suggestions__count">({number(count)})</span>
                 </button>
               </li>
             ))}

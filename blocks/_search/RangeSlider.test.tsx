@@ -8,7 +8,18 @@ const money = (v: number) => `$${v.toLocaleString('en-AU')}`;
 function slider(value: [number, number] = [0, 889_000]) {
   const onCommit = vi.fn();
   const r = render(
-    <RangeSlider attribute="price" label="price" bounds={bounds} step={9000} stops={stopsFor('price', bounds)} typed value={value} format={money} onCommit={onCommit} commitDelay={0} />,
+    <RangeSlider
+      attribute="price"
+      label="price"
+      bounds={bounds}
+      step={9000}
+      stops={stopsFor('price', bounds)}
+      typed
+      value={value}
+      format={money}
+      onCommit={onCommit}
+      commitDelay={0}
+    />,
   );
   return { ...r, onCommit };
 }

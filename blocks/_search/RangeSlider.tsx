@@ -13,7 +13,16 @@
  * on Enter or on leaving the box (docs/search-ui.md, "Filters").
  */
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { clamp, proposeRange, snap, snaps, SNAP_UNIT, stepThumb, type Bounds, type Thumbs } from './slider-rules.ts';
+import {
+  clamp,
+  proposeRange,
+  snap,
+  snaps,
+  SNAP_UNIT,
+  stepThumb,
+  type Bounds,
+  type Thumbs,
+} from './slider-rules.ts';
 import { stopIndex, stopsFor } from './slider-scale.ts';
 import { useDebouncedCallback } from './hooks.ts';
 
@@ -86,18 +95,38 @@ export function RangeSlider(props: RangeSliderProps) {
   /** Moves a thumb to the stop `steps` away from where it sits. */
   const moveStops = (thumb: 0 | 1, steps: number) => {
     if (!stops) return null;
-    const i = Math.min(stops.length - 1, Math.max(0, stopIndex(stops, shown[thumb], thumb) + steps));
+    const i = Math.min(
+      stops.length - 1,
+      Math.max(0, stopIndex(stops, shown[thumb], thumb) + steps),
+    );
     const proposal: Thumbs = [shown[0], shown[1]];
     proposal[thumb] = stops[i];
     return proposeRange(shown, proposal, thumb, bounds, rules);
   };
   const onKeyDown = (thumb: 0 | 1) => (e: React.KeyboardEvent) => {
-    const steps: Record<string, number> = { ArrowLeft: -1, ArrowDown: -1, ArrowRight: 1, ArrowUp: 1, PageDown: -10, PageUp: 10 };
+    const steps: Record<string, number> = {
+      ArrowLeft: -1,
+      ArrowDown: -1,
+      ArrowRight: 1,
+      ArrowUp: 1,
+      PageDown: -10,
+      PageUp: 10,
+    };
     let next: Thumbs | null | undefined;
-    if (e.key in steps) next = stops ? moveStops(thumb, steps[e.key]) : stepThumb(shown, thumb, steps[e.key], bounds, { ...rules, step });
+    if (e.key in steps)
+      next = stops
+        ? moveStops(thumb, steps[e.key])
+        : stepThumb(shown, thumb, steps[e.key], bounds, { ...rules, step });
     else if (e.key === 'Home' || e.key === 'End') {
       const proposal: Thumbs = [shown[0], shown[1]];
-      proposal[thumb] = e.key === 'Home' ? (thumb === 0 ? bounds.min : shown[0]) : thumb === 1 ? bounds.max : shown[1];
+      proposal[thumb] =
+        e.key === 'Home'
+          ? thumb === 0
+            ? bounds.min
+            : shown[0]
+          : thumb === 1
+            ? bounds.max
+            : shown[1];
       next = proposeRange(shown, proposal, thumb, bounds, rules);
     } else return;
     e.preventDefault();
@@ -111,7 +140,10 @@ export function RangeSlider(props: RangeSliderProps) {
   const hi = stops ? stops.length - 1 : bounds.max;
   const span = Math.max(1, hi - lo);
   const pct = (p: number) => ((p - lo) / span) * 100;
-  const fill: CSSProperties = { left: `${pct(position(shown[0], 0))}%`, right: `${100 - pct(position(shown[1], 1))}%` };
+  const fill: CSSProperties = {
+    left: `${pct(position(shown[0], 0))}%`,
+    right: `${100 - pct(position(shown[1], 1))}%`,
+  };
   const thumbProps = (thumb: 0 | 1) => ({
     type: 'range' as const,
     min: lo,
@@ -143,8 +175,16 @@ export function RangeSlider(props: RangeSliderProps) {
       )}
       <div className="fc-search-range__track">
         <div className="fc-search-range__fill" style={fill} />
-        <input {...thumbProps(0)} className="fc-search-range__input fc-search-range__input--min" aria-label={`Minimum ${props.label}`} />
-        <input {...thumbProps(1)} className="fc-search-range__input fc-search-range__input--max" aria-label={`Maximum ${props.label}`} />
+        <input
+          {...thumbProps(0)}
+          className="fc-search-range__input fc-search-range__input--min"
+          aria-label={`Minimum ${props.label}`}
+        />
+        <input
+          {...thumbProps(1)}
+          className="fc-search-range__input fc-search-range__input--max"
+          aria-label={`Maximum ${props.label}`}
+        />
       </div>
     </div>
   );
@@ -155,10 +195,13 @@ export function RangeSlider(props: RangeSliderProps) {
  * (a typed maximum above today's dearest car means no maximum) and never past the other
  * side; an empty box is that end of the range.
  */
-function TypedBounds(props: RangeSliderProps & { shown: Thumbs; onTyped: (next: Thumbs | null) => void }) {
+function TypedBounds(
+  props: RangeSliderProps & { shown: Thumbs; onTyped: (next: Thumbs | null) => void },
+) {
   const { bounds, shown, format, attribute, label } = props;
   const id = useId();
-  const text = (thumb: 0 | 1) => (shown[thumb] === (thumb === 0 ? bounds.min : bounds.max) ? '' : format(shown[thumb]));
+  const text = (thumb: 0 | 1) =>
+    shown[thumb] === (thumb === 0 ? bounds.min : bounds.max) ? '' : format(shown[thumb]);
   const [typing, setTyping] = useState<[string | null, string | null]>([null, null]);
   const accept = (thumb: 0 | 1) => {
     const raw = typing[thumb];
@@ -168,9 +211,14 @@ function TypedBounds(props: RangeSliderProps & { shown: Thumbs; onTyped: (next: 
     const end = thumb === 0 ? bounds.min : bounds.max;
     const value = clamp(amount === undefined ? end : snap(amount, attribute), bounds);
     const proposal: Thumbs = [shown[0], shown[1]];
-    proposal[thumb] = thumb === 0 ? Math.min(value, shown[1] - (props.minGap ?? 0)) : Math.max(value, shown[0] + (props.minGap ?? 0));
+    proposal[thumb] =
+      thumb === 0
+        ? Math.min(value, shown[1] - (props.minGap ?? 0))
+        : Math.max(value, shown[0] + (props.minGap ?? 0));
     if (proposal[0] === shown[0] && proposal[1] === shown[1]) return;
-    props.onTyped(proposeRange(shown, proposal, thumb, bounds, { attribute, minGap: props.minGap }));
+    props.onTyped(
+      proposeRange(shown, proposal, thumb, bounds, { attribute, minGap: props.minGap }),
+    );
   };
   const box = (thumb: 0 | 1) => {
     const name = thumb === 0 ? 'Min' : 'Max';

@@ -4,7 +4,11 @@
  * and the browser hydrates without searching again).
  */
 import { useState, type ReactNode } from 'react';
-import { InstantSearch, InstantSearchSSRProvider, type InstantSearchServerState } from 'react-instantsearch';
+import {
+  InstantSearch,
+  InstantSearchSSRProvider,
+  type InstantSearchServerState,
+} from 'react-instantsearch';
 import type { LiteClient } from 'algoliasearch/lite';
 import type { Router, StateMapping, UiState } from 'instantsearch.js';
 
@@ -22,7 +26,14 @@ export interface SearchScopeProps {
 
 const FUTURE = { preserveSharedStateOnUnmount: true } as const;
 
-export function SearchScope({ client, indexName, serverState, routing, initialUiState, children }: SearchScopeProps) {
+export function SearchScope({
+  client,
+  indexName,
+  serverState,
+  routing,
+  initialUiState,
+  children,
+}: SearchScopeProps) {
   // The server state matters once, when InstantSearch starts. Later page data (a client-side
   // navigation to another URL of the same page) has none; letting that change the tree here
   // would remount InstantSearch and lose the visitor's search.
@@ -40,5 +51,9 @@ export function SearchScope({ client, indexName, serverState, routing, initialUi
       {children}
     </InstantSearch>
   );
-  return initial ? <InstantSearchSSRProvider {...initial}>{search}</InstantSearchSSRProvider> : search;
+  return initial ? (
+    <InstantSearchSSRProvider {...initial}>{search}</InstantSearchSSRProvider>
+  ) : (
+    search
+  );
 }

@@ -24,14 +24,17 @@ export function parseAmount(text: string | number | null | undefined): number {
   if (!text) return 0;
   const cleaned = String(text).replace(/[^0-9.]/g, '');
   const first = cleaned.indexOf('.');
-  const normal = first < 0 ? cleaned : cleaned.slice(0, first + 1) + cleaned.slice(first + 1).replace(/\./g, '');
+  const normal =
+    first < 0 ? cleaned : cleaned.slice(0, first + 1) + cleaned.slice(first + 1).replace(/\./g, '');
   const n = parseFloat(normal);
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
 /** The budget search's maximum: the price range's max when known (positive), else 100000. */
 export function budgetSearchMax(priceStatsMax: number | null | undefined): number {
-  return typeof priceStatsMax === 'number' && Number.isFinite(priceStatsMax) && priceStatsMax > 0 ? priceStatsMax : FALLBACK_MAX_PRICE;
+  return typeof priceStatsMax === 'number' && Number.isFinite(priceStatsMax) && priceStatsMax > 0
+    ? priceStatsMax
+    : FALLBACK_MAX_PRICE;
 }
 
 /** The budget finder's own search filter: price above 1000 plus the site's base filter. */
@@ -51,9 +54,18 @@ export interface BudgetButtonState {
  * "View {carType}s In This Range"; when the budget is below the cheapest car of the
  * current results: disabled, "0 {carType}s Found" and "No {carType}s found for this budget".
  */
-export function budgetButton(budget: number, minPrice: number | null | undefined, carType: string): BudgetButtonState {
+export function budgetButton(
+  budget: number,
+  minPrice: number | null | undefined,
+  carType: string,
+): BudgetButtonState {
   const tooLow = typeof minPrice === 'number' && Number.isFinite(minPrice) && budget < minPrice;
-  if (tooLow) return { disabled: true, label: `0 ${carType}s Found`, message: `No ${carType}s found for this budget` };
+  if (tooLow)
+    return {
+      disabled: true,
+      label: `0 ${carType}s Found`,
+      message: `No ${carType}s found for this budget`,
+    };
   return { disabled: false, label: `View ${carType}s In This Range` };
 }
 
@@ -117,9 +129,12 @@ const BODY_LABELS: Record<BodyType, string> = {
 export const bodyTypeLabel = (body: BodyType) => BODY_LABELS[body];
 
 /** Path segment of a body type under /search: cabChassis → cab-chassis. */
-export const bodyTypeSegment = (body: BodyType) => body.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+export const bodyTypeSegment = (body: BodyType) =>
+  body.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** Facet values sorted by count, high first, then name descending (docs/search-ui.md, "Budget finder"). */
-export function sortBodyFacet<T extends { count: number; value: string }>(values: readonly T[]): T[] {
+export function sortBodyFacet<T extends { count: number; value: string }>(
+  values: readonly T[],
+): T[] {
   return [...values].sort((a, b) => b.count - a.count || b.value.localeCompare(a.value));
 }

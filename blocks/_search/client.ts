@@ -42,7 +42,11 @@ export function boundedCache(size: number): Cache {
   const entries = new Map<string, unknown>();
   const keyOf = (key: unknown) => JSON.stringify(key);
   return {
-    get<T>(key: Record<string, any> | string, defaultValue: () => Promise<T>, events?: { miss: (value: T) => Promise<any> }) {
+    get<T>(
+      key: Record<string, any> | string,
+      defaultValue: () => Promise<T>,
+      events?: { miss: (value: T) => Promise<any> },
+    ) {
       const k = keyOf(key);
       if (entries.has(k)) {
         const value = entries.get(k) as string;
@@ -75,7 +79,11 @@ export function boundedCache(size: number): Cache {
 }
 
 /** "search.example.com", "localhost:4000" or "https://x.example.com:8443" → a transporter host. */
-export function hostFrom(address: string): { url: string; protocol: 'http' | 'https'; port?: number } {
+export function hostFrom(address: string): {
+  url: string;
+  protocol: 'http' | 'https';
+  port?: number;
+} {
   const withScheme = /^[a-z]+:\/\//i.test(address)
     ? address
     : `${/^(localhost|127\.|\[::1\])/.test(address) ? 'http' : 'https'}://${address}`;
@@ -86,7 +94,11 @@ export function hostFrom(address: string): { url: string; protocol: 'http' | 'ht
 
 const isBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
 
-type ServerClientFactory = (search: SearchSettings, origin: string, siteSlug?: string) => LiteClient | undefined;
+type ServerClientFactory = (
+  search: SearchSettings,
+  origin: string,
+  siteSlug?: string,
+) => LiteClient | undefined;
 let serverFactory: ServerClientFactory | undefined;
 
 /**
@@ -105,7 +117,11 @@ const browserClients = new Map<string, LiteClient>();
  * page's own origin is the default). On the embedded engine the site's pages send the site's
  * search key (`siteSlug`), from which the server derives the stock they may see.
  */
-export function searchClientFor(search: SearchSettings, origin?: string, siteSlug?: string): LiteClient {
+export function searchClientFor(
+  search: SearchSettings,
+  origin?: string,
+  siteSlug?: string,
+): LiteClient {
   const browser = isBrowser();
   const pageOrigin = origin ?? (browser ? window.location.origin : undefined);
   if (!browser && serverFactory && pageOrigin) {
@@ -115,7 +131,12 @@ export function searchClientFor(search: SearchSettings, origin?: string, siteSlu
   const embedded = search.engine !== 'algolia';
   const address = search.host || (embedded ? pageOrigin : undefined);
   const embeddedKey = search.apiKey || (siteSlug ? siteSearchKey(siteSlug) : EMBEDDED_API_KEY);
-  const key = [search.engine, address ?? '', search.appId ?? '', embedded ? embeddedKey : (search.apiKey ?? '')].join('|');
+  const key = [
+    search.engine,
+    address ?? '',
+    search.appId ?? '',
+    embedded ? embeddedKey : (search.apiKey ?? ''),
+  ].join('|');
   if (browser) {
     const cached = browserClients.get(key);
     if (cached) return cached;
@@ -126,8 +147,13 @@ export function searchClientFor(search: SearchSettings, origin?: string, siteSlu
     hostsCache: boundedCache(0),
     timeouts: { ...TRANSPORT_TIMEOUTS },
   };
-  if (address) options.hosts = Array.from({ length: SEARCH_TRIES }, () => ({ ...hostFrom(address), accept: 'readWrite' as const }));
-  if (!embedded && !search.appId) throw new Error('this site searches Algolia but its search settings have no appId');
+  if (address)
+    options.hosts = Array.from({ length: SEARCH_TRIES }, () => ({
+      ...hostFrom(address),
+      accept: 'readWrite' as const,
+    }));
+  if (!embedded && !search.appId)
+    throw new Error('this site searches Algolia but its search settings have no appId');
   const client = embedded
     ? liteClient(search.appId || EMBEDDED_APP_ID, embeddedKey, options)
     : liteClient(search.appId!, search.apiKey ?? '', options);

@@ -20,8 +20,12 @@ interface ServerEntry {
 /** The value lists refined in a server search (conjunctive and disjunctive alike). */
 function refinementsOf(entry: ServerEntry): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const source of [entry.state?.facetsRefinements, entry.state?.disjunctiveFacetsRefinements]) {
-    for (const [attribute, values] of Object.entries(source ?? {})) if (values?.length) out[attribute] = [...(out[attribute] ?? []), ...values];
+  for (const source of [
+    entry.state?.facetsRefinements,
+    entry.state?.disjunctiveFacetsRefinements,
+  ]) {
+    for (const [attribute, values] of Object.entries(source ?? {}))
+      if (values?.length) out[attribute] = [...(out[attribute] ?? []), ...values];
   }
   return out;
 }
@@ -30,9 +34,21 @@ function refinementsOf(entry: ServerEntry): Record<string, string[]> {
 export type DescribedKind = 'cars' | 'models' | 'dealerships';
 
 const KINDS: Record<DescribedKind, { one: string; many: string; then: string }> = {
-  cars: { one: 'car', many: 'cars', then: 'in stock: search and filter by make, model, price, body type and more.' },
-  models: { one: 'model', many: 'models', then: 'to explore: search by name, make and body type, with the cars in stock.' },
-  dealerships: { one: 'dealership', many: 'dealerships', then: 'to visit: search by name, town and the makes they sell.' },
+  cars: {
+    one: 'car',
+    many: 'cars',
+    then: 'in stock: search and filter by make, model, price, body type and more.',
+  },
+  models: {
+    one: 'model',
+    many: 'models',
+    then: 'to explore: search by name, make and body type, with the cars in stock.',
+  },
+  dealerships: {
+    one: 'dealership',
+    many: 'dealerships',
+    then: 'to visit: search by name, town and the makes they sell.',
+  },
 };
 
 /**
@@ -49,10 +65,15 @@ export function searchPageDescription(
   const entry = Object.values((state?.initialResults ?? {}) as Record<string, ServerEntry>)[0];
   const count = entry?.results?.[0]?.nbHits;
   if (!entry || typeof count !== 'number') return undefined;
-  const title = heading || (kind === 'cars' ? autoHeading(refinementsOf(entry), site.features.preOwnedLabel) : '');
+  const title =
+    heading ||
+    (kind === 'cars' ? autoHeading(refinementsOf(entry), site.features.preOwnedLabel) : '');
   if (!title) return undefined;
   const words = KINDS[kind];
-  return spell(`${title} at ${site.name}. ${formatNumber(count, site.region)} ${count === 1 ? words.one : words.many} ${words.then}`, site.region);
+  return spell(
+    `${title} at ${site.name}. ${formatNumber(count, site.region)} ${count === 1 ? words.one : words.many} ${words.then}`,
+    site.region,
+  );
 }
 
 /** The description a search block gives its page: none when the page's document has its own. */

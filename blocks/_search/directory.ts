@@ -19,13 +19,19 @@ export function modelBodyLabel(key: string): string {
 }
 
 /** The models a site's directory covers: the makes its dealerships sell new (all when none). */
-export function modelScopeFilter(site: Pick<ResolvedSite, 'dealerships'>, scope: 'site' | 'all' = 'site'): string | undefined {
+export function modelScopeFilter(
+  site: Pick<ResolvedSite, 'dealerships'>,
+  scope: 'site' | 'all' = 'site',
+): string | undefined {
   if (scope === 'all') return undefined;
   const makes = [...new Set(site.dealerships.flatMap((d) => d.manufacturers ?? []))].sort();
   return makes.length ? makes.map((m) => `manufacturer.name:${quote(m)}`).join(' OR ') : undefined;
 }
 
 /** The dealerships a site's directory covers: its own, or every dealership on the platform. */
-export function dealerScopeFilter(site: Pick<ResolvedSite, 'slug'>, scope: 'site' | 'all' = 'site'): string | undefined {
+export function dealerScopeFilter(
+  site: Pick<ResolvedSite, 'slug'>,
+  scope: 'site' | 'all' = 'site',
+): string | undefined {
   return scope === 'all' ? undefined : `site:${quote(site.slug)}`;
 }

@@ -26,7 +26,10 @@ export const ALL_HEADER_POSITION = 21;
 
 const byName = (a: FacetOption, b: FacetOption) => a.label.localeCompare(b.label);
 
-export function dropdownItems(values: readonly FacetOption[], options: DropdownOptions = {}): DropdownItem[] {
+export function dropdownItems(
+  values: readonly FacetOption[],
+  options: DropdownOptions = {},
+): DropdownItem[] {
   const allAt = options.allHeaderAt ?? ALL_HEADER_POSITION;
   const popularSlots = allAt - 2;
   const all = [...values].sort(byName).map((v): DropdownItem => ({ kind: 'option', ...v }));
@@ -44,7 +47,9 @@ export function dropdownItems(values: readonly FacetOption[], options: DropdownO
 }
 
 /** Groups items under their headers (for <optgroup>); options before any header form a group without a label. */
-export function groupDropdown(items: readonly DropdownItem[]): { label?: string; options: FacetOption[] }[] {
+export function groupDropdown(
+  items: readonly DropdownItem[],
+): { label?: string; options: FacetOption[] }[] {
   const groups: { label?: string; options: FacetOption[] }[] = [];
   for (const item of items) {
     if (item.kind === 'header') groups.push({ label: item.label, options: [] });

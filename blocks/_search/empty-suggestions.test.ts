@@ -1,6 +1,12 @@
 import algoliasearchHelper from 'algoliasearch-helper';
 import { describe, expect, it } from 'vitest';
-import { bestWaysOut, MAX_WAYS_OUT, popularMakes, withoutRefinement, type HelperState } from './empty-suggestions.ts';
+import {
+  bestWaysOut,
+  MAX_WAYS_OUT,
+  popularMakes,
+  withoutRefinement,
+  type HelperState,
+} from './empty-suggestions.ts';
 
 const state = () =>
   new algoliasearchHelper.SearchParameters({
@@ -9,17 +15,41 @@ const state = () =>
     disjunctiveFacets: ['make', 'fuel'],
     disjunctiveFacetsRefinements: { make: ['Ford'], fuel: ['Diesel'] },
     numericRefinements: { price: { '<=': [20000] } },
-  }) as unknown as HelperState & { query: string; disjunctiveFacetsRefinements: Record<string, string[]>; numericRefinements: Record<string, Record<string, number[]>> };
+  }) as unknown as HelperState & {
+    query: string;
+    disjunctiveFacetsRefinements: Record<string, string[]>;
+    numericRefinements: Record<string, Record<string, number[]>>;
+  };
 
 describe('ways out of an empty search', () => {
   it('removes exactly one chosen filter, keeping the others and the words', () => {
-    const withoutFuel = withoutRefinement(state(), { attribute: 'fuel', type: 'disjunctive', value: 'Diesel', label: 'Diesel' }) as ReturnType<typeof state>;
+    const withoutFuel = withoutRefinement(state(), {
+      attribute: 'fuel',
+      type: 'disjunctive',
+      value: 'Diesel',
+      label: 'Diesel',
+    }) as ReturnType<typeof state>;
     expect(withoutFuel.disjunctiveFacetsRefinements).toEqual({ make: ['Ford'], fuel: [] });
     expect(withoutFuel.query).toBe('rnager');
-    const withoutPrice = withoutRefinement(state(), { attribute: 'price', type: 'numeric', value: 20000, label: '≤ 20000', operator: '<=' }) as ReturnType<typeof state>;
+    const withoutPrice = withoutRefinement(state(), {
+      attribute: 'price',
+      type: 'numeric',
+      value: 20000,
+      label: '≤ 20000',
+      operator: '<=',
+    }) as ReturnType<typeof state>;
     expect(withoutPrice.numericRefinements.price?.['<='] ?? []).toEqual([]);
     expect(withoutPrice.disjunctiveFacetsRefinements.make).toEqual(['Ford']);
-    expect((withoutRefinement(state(), { attribute: 'query', type: 'query', value: 'rnager', label: 'rnager' }) as ReturnType<typeof state>).query).toBe('');
+    expect(
+      (
+        withoutRefinement(state(), {
+          attribute: 'query',
+          type: 'query',
+          value: 'rnager',
+          label: 'rnager',
+        }) as ReturnType<typeof state>
+      ).query,
+    ).toBe('');
   });
 
   it('offers those that find cars, the most first, at most three', () => {

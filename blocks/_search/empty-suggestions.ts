@@ -68,7 +68,10 @@ export function bestWaysOut<T>(ways: readonly WayOut<T>[], limit = MAX_WAYS_OUT)
 }
 
 /** The most stocked makes from a facet's counts (ties alphabetical). */
-export function popularMakes(counts: Record<string, number> | undefined, limit = POPULAR_MAKES): { name: string; count: number }[] {
+export function popularMakes(
+  counts: Record<string, number> | undefined,
+  limit = POPULAR_MAKES,
+): { name: string; count: number }[] {
   return Object.entries(counts ?? {})
     .filter(([, count]) => count > 0)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))

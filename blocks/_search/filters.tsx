@@ -18,7 +18,14 @@ import { dropdownItems, groupDropdown, type FacetOption } from './dropdown.ts';
 import { useDebouncedCallback } from './hooks.ts';
 import { attributeLabel, carTypeLabel } from './labels.ts';
 import { RangeSlider } from './RangeSlider.tsx';
-import { formatRangeValue, parseRangeValue, sliderBounds, sliderStep, thumbsFor, type Thumbs } from './slider-rules.ts';
+import {
+  formatRangeValue,
+  parseRangeValue,
+  sliderBounds,
+  sliderStep,
+  thumbsFor,
+  type Thumbs,
+} from './slider-rules.ts';
 import { slugify } from '../../engine/slug.ts';
 import { CAR_TYPE_ORDER } from './url-state.ts';
 
@@ -29,13 +36,22 @@ export { SEARCH_DELAY_MS };
 /** Wraps a filter's content in its section (or leaves it out when the filter has nothing to offer). */
 export type SectionWrap = (content: ReactNode, badge?: number) => ReactNode;
 
-export function SearchBox({ placeholder, label = 'Search stock' }: { placeholder: string; label?: string }) {
+export function SearchBox({
+  placeholder,
+  label = 'Search stock',
+}: {
+  placeholder: string;
+  label?: string;
+}) {
   const { query, refine } = useSearchBox();
   const [value, setValue] = useState(query);
   const focused = useRef(false);
   const id = useId();
   const sent = useRef(query);
-  const debounced = useDebouncedCallback((text: string) => refine((sent.current = text)), SEARCH_DELAY_MS);
+  const debounced = useDebouncedCallback(
+    (text: string) => refine((sent.current = text)),
+    SEARCH_DELAY_MS,
+  );
   // The query changed elsewhere (Back, clear all): show it, unless it is what the visitor is typing.
   useEffect(() => {
     if (!focused.current || query !== sent.current) setValue((sent.current = query));
@@ -90,16 +106,37 @@ export function SearchBox({ placeholder, label = 'Search stock' }: { placeholder
   );
 }
 
-export function FilterSection(props: { id: string; title: string; open: boolean; onToggle: () => void; badge?: number; children: ReactNode }) {
+export function FilterSection(props: {
+  id: string;
+  title: string;
+  open: boolean;
+  onToggle: () => void;
+  badge?: number;
+  children: ReactNode;
+}) {
   const bodyId = `${props.id}-body`;
   return (
-    <section className={`fc-search-section${props.open ? ' fc-search-section--open' : ''}`} data-filter={props.id}>
+    <section
+      className={`fc-search-section${props.open ? ' fc-search-section--open' : ''}`}
+      data-filter={props.id}
+    >
       <h3 className="fc-search-section__heading">
-        <button type="button" aria-expanded={props.open} aria-controls={bodyId} onClick={props.onToggle}>
+        <button
+          type="button"
+          aria-expanded={props.open}
+          aria-controls={bodyId}
+          onClick={props.onToggle}
+        >
           <span>{props.title}</span>
           {!!props.badge && <span className="fc-search-section__badge">{props.badge}</span>}
           <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
-            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            <path
+              d="M6 9l6 6 6-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            />
           </svg>
         </button>
       </h3>
@@ -118,7 +155,17 @@ const carTypeSort = (a: { name: string }, b: { name: string }) => {
   return rank(a.name) - rank(b.name) || a.name.localeCompare(b.name);
 };
 
-export function CheckboxFilter({ attribute, limit, legend, wrap }: { attribute: string; limit: number; legend: string; wrap: SectionWrap }) {
+export function CheckboxFilter({
+  attribute,
+  limit,
+  legend,
+  wrap,
+}: {
+  attribute: string;
+  limit: number;
+  legend: string;
+  wrap: SectionWrap;
+}) {
   const { site, t } = useSite();
   const isCarType = attribute === 'car_type';
   const { items, refine, canToggleShowMore, isShowingMore, toggleShowMore } = useRefinementList({
@@ -128,7 +175,8 @@ export function CheckboxFilter({ attribute, limit, legend, wrap }: { attribute: 
     showMoreLimit: Math.max(limit, 100),
     sortBy: isCarType ? carTypeSort : ['isRefined', 'count:desc', 'name:asc'],
   });
-  if (!items.length) return wrap(<p className="fc-search-empty">{t('No options for this search')}</p>);
+  if (!items.length)
+    return wrap(<p className="fc-search-empty">{t('No options for this search')}</p>);
   return wrap(
     <fieldset className="fc-search-checkboxes">
       <legend className="fc-visually-hidden">{legend}</legend>
@@ -137,7 +185,9 @@ export function CheckboxFilter({ attribute, limit, legend, wrap }: { attribute: 
           <li key={item.value}>
             <label>
               <input type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
-              <span className="fc-search-checkboxes__label">{isCarType ? carTypeLabel(item.value, site.features.preOwnedLabel) : t(item.label)}</span>
+              <span className="fc-search-checkboxes__label">
+                {isCarType ? carTypeLabel(item.value, site.features.preOwnedLabel) : t(item.label)}
+              </span>
               <span className="fc-search-checkboxes__count">{item.count}</span>
             </label>
           </li>
@@ -173,8 +223,16 @@ function useListSetter() {
 
 export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: SectionWrap }) {
   const { t, number } = useSite();
-  const makes = useRefinementList({ attribute: 'make', limit: 200, sortBy: ['count:desc', 'name:asc'] });
-  const models = useRefinementList({ attribute: 'model', limit: MODEL_LIST_CAP, sortBy: ['isRefined', 'count:desc', 'name:asc'] });
+  const makes = useRefinementList({
+    attribute: 'make',
+    limit: 200,
+    sortBy: ['count:desc', 'name:asc'],
+  });
+  const models = useRefinementList({
+    attribute: 'model',
+    limit: MODEL_LIST_CAP,
+    sortBy: ['isRefined', 'count:desc', 'name:asc'],
+  });
   const setList = useListSetter();
   const [showAll, setShowAll] = useState(false);
   const [modelsOpen, setModelsOpen] = useState(false);
@@ -186,13 +244,21 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
   useEffect(() => {
     if (modelRefined) setModelsOpen(true);
   }, [modelRefined]);
-  if (!makes.items.length) return wrap(<p className="fc-search-empty">{t('No makes for this search')}</p>);
+  if (!makes.items.length)
+    return wrap(<p className="fc-search-empty">{t('No makes for this search')}</p>);
   // Chosen makes always show; the rest up to the site's number, then "Show all".
-  const visible = showAll ? makes.items : makes.items.filter((m, i) => m.isRefined || i < showAllAfter);
+  const visible = showAll
+    ? makes.items
+    : makes.items.filter((m, i) => m.isRefined || i < showAllAfter);
   const hidden = makes.items.length - visible.length;
-  const toggleMake = (value: string) => setList('make', (cur) => (cur.includes(value) ? cur.filter((v) => v !== value) : [...cur, value]));
+  const toggleMake = (value: string) =>
+    setList('make', (cur) =>
+      cur.includes(value) ? cur.filter((v) => v !== value) : [...cur, value],
+    );
   const modelItems = models.items.slice(0, MODEL_LIST_CAP);
-  const shownModels = modelsExpanded ? modelItems : modelItems.filter((m, i) => m.isRefined || i < MODELS_COLLAPSED);
+  const shownModels = modelsExpanded
+    ? modelItems
+    : modelItems.filter((m, i) => m.isRefined || i < MODELS_COLLAPSED);
   return wrap(
     <div className="fc-search-makes">
       <ul className="fc-search-makes__grid" id={listId}>
@@ -205,7 +271,14 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
               onClick={() => toggleMake(make.value)}
               title={`${make.label} (${number(make.count)})`}
             >
-              <img src={`/assets/logos/${slugify(make.value)}.svg`} alt="" width="48" height="48" loading="lazy" decoding="async" />
+              <img
+                src={`/assets/logos/${slugify(make.value)}.svg`}
+                alt=""
+                width="48"
+                height="48"
+                loading="lazy"
+                decoding="async"
+              />
               <span className="fc-search-make__name">{make.label}</span>
               <span className="fc-search-make__count">{number(make.count)}</span>
             </button>
@@ -213,7 +286,13 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
         ))}
       </ul>
       {(hidden > 0 || showAll) && makes.items.length > showAllAfter && (
-        <button type="button" className="fc-search-link-button" aria-expanded={showAll} aria-controls={listId} onClick={() => setShowAll((v) => !v)}>
+        <button
+          type="button"
+          className="fc-search-link-button"
+          aria-expanded={showAll}
+          aria-controls={listId}
+          onClick={() => setShowAll((v) => !v)}
+        >
           {showAll ? 'Show fewer makes' : `Show all (${makes.items.length})`}
         </button>
       )}
@@ -232,7 +311,11 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
             {shownModels.map((model) => (
               <li key={model.value}>
                 <label>
-                  <input type="checkbox" checked={model.isRefined} onChange={() => models.refine(model.value)} />
+                  <input
+                    type="checkbox"
+                    checked={model.isRefined}
+                    onChange={() => models.refine(model.value)}
+                  />
                   <span className="fc-search-checkboxes__label">{model.label}</span>
                   <span className="fc-search-checkboxes__count">{model.count}</span>
                 </label>
@@ -240,7 +323,11 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
             ))}
             {modelItems.length > MODELS_COLLAPSED && (
               <li>
-                <button type="button" className="fc-search-link-button" onClick={() => setModelsExpanded((v) => !v)}>
+                <button
+                  type="button"
+                  className="fc-search-link-button"
+                  onClick={() => setModelsExpanded((v) => !v)}
+                >
                   {modelsExpanded ? 'Show fewer models' : `Show all ${modelItems.length} models`}
                 </button>
               </li>
@@ -254,20 +341,38 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
 }
 
 /** A single-choice select over a facet; makes get the Popular / All makes headers. */
-export function DropdownFilter({ attribute, label, anyLabel, wrap }: { attribute: string; label: string; anyLabel: string; wrap: SectionWrap }) {
+export function DropdownFilter({
+  attribute,
+  label,
+  anyLabel,
+  wrap,
+}: {
+  attribute: string;
+  label: string;
+  anyLabel: string;
+  wrap: SectionWrap;
+}) {
   const { t } = useSite();
   const { items } = useRefinementList({ attribute, limit: 200, sortBy: ['name:asc'] });
   const setList = useListSetter();
   const id = useId();
   const current = items.find((i) => i.isRefined)?.value ?? '';
-  const options: FacetOption[] = items.map((i) => ({ value: i.value, label: t(i.label), count: i.count }));
+  const options: FacetOption[] = items.map((i) => ({
+    value: i.value,
+    label: t(i.label),
+    count: i.count,
+  }));
   const groups = attribute === 'make' ? groupDropdown(dropdownItems(options)) : [{ options }];
   return wrap(
     <div className="fc-search-dropdown">
       <label htmlFor={id} className="fc-visually-hidden">
         {label}
       </label>
-      <select id={id} value={current} onChange={(e) => setList(attribute, () => (e.target.value ? [e.target.value] : []))}>
+      <select
+        id={id}
+        value={current}
+        onChange={(e) => setList(attribute, () => (e.target.value ? [e.target.value] : []))}
+      >
         <option value="">{anyLabel}</option>
         {groups.map((g, gi) =>
           g.label ? (
@@ -296,10 +401,25 @@ export function DropdownFilter({ attribute, label, anyLabel, wrap }: { attribute
 export function ModelDropdown({ label, wrap }: { label: string; wrap: SectionWrap }) {
   const { indexUiState } = useInstantSearch();
   const makes = indexUiState.refinementList?.make ?? [];
-  return <DropdownFilter attribute="model" label={label} anyLabel={makes.length === 1 ? `Any ${makes[0]} model` : 'Any model'} wrap={(c, b) => (makes.length === 1 ? wrap(c, b) : null)} />;
+  return (
+    <DropdownFilter
+      attribute="model"
+      label={label}
+      anyLabel={makes.length === 1 ? `Any ${makes[0]} model` : 'Any model'}
+      wrap={(c, b) => (makes.length === 1 ? wrap(c, b) : null)}
+    />
+  );
 }
 
-export function RangeFilter({ attribute, label, wrap }: { attribute: string; label: string; wrap: SectionWrap }) {
+export function RangeFilter({
+  attribute,
+  label,
+  wrap,
+}: {
+  attribute: string;
+  label: string;
+  wrap: SectionWrap;
+}) {
   const { money, number, region } = useSite();
   const { start, range, refine } = useRange({ attribute });
   const bounds = sliderBounds(attribute, range);
@@ -330,7 +450,17 @@ export function RangeFilter({ attribute, label, wrap }: { attribute: string; lab
   const isRefined = refined[0] !== undefined || refined[1] !== undefined;
   if (!((range.max ?? 0) > 0) && !isRefined) return null;
   return wrap(
-    <RangeSlider attribute={attribute} label={label.toLowerCase()} bounds={bounds} step={step} scaled typed value={value} format={format} onCommit={commit} />,
+    <RangeSlider
+      attribute={attribute}
+      label={label.toLowerCase()}
+      bounds={bounds}
+      step={step}
+      scaled
+      typed
+      value={value}
+      format={format}
+      onCommit={commit}
+    />,
     isRefined ? 1 : 0,
   );
 }
@@ -362,16 +492,26 @@ export function SortSelect({ items }: { items: { value: string; label: string }[
   );
 }
 
-export function CurrentRefinements({ rangeFormat }: { rangeFormat: (attribute: string, value: number) => string }) {
+export function CurrentRefinements({
+  rangeFormat,
+}: {
+  rangeFormat: (attribute: string, value: number) => string;
+}) {
   const { site, t } = useSite();
   const { items } = useCurrentRefinements();
   const clear = useClearRefinements();
   if (!items.length) return null;
-  const chipLabel = (attribute: string, r: { label: string; value: string | number; operator?: string }) => {
+  const chipLabel = (
+    attribute: string,
+    r: { label: string; value: string | number; operator?: string },
+  ) => {
     if (attribute === 'car_type') return carTypeLabel(String(r.value), site.features.preOwnedLabel);
-    if (attribute === 'dealership_slug') return site.dealerships.find((d) => d.slug === r.value)?.name ?? String(r.label);
-    if (r.operator === '>=') return `${t(attributeLabel(attribute))} from ${rangeFormat(attribute, Number(r.value))}`;
-    if (r.operator === '<=') return `${t(attributeLabel(attribute))} up to ${rangeFormat(attribute, Number(r.value))}`;
+    if (attribute === 'dealership_slug')
+      return site.dealerships.find((d) => d.slug === r.value)?.name ?? String(r.label);
+    if (r.operator === '>=')
+      return `${t(attributeLabel(attribute))} from ${rangeFormat(attribute, Number(r.value))}`;
+    if (r.operator === '<=')
+      return `${t(attributeLabel(attribute))} up to ${rangeFormat(attribute, Number(r.value))}`;
     if (attribute === 'query') return `“${r.value}”`;
     return t(String(r.label));
   };

@@ -15,7 +15,11 @@ export interface HistoryEntry {
 }
 
 /** Adds a search to the front; the same URL is not kept twice; at most `size` entries. */
-export function addToHistory(list: readonly HistoryEntry[], entry: HistoryEntry, size = HISTORY_SIZE): HistoryEntry[] {
+export function addToHistory(
+  list: readonly HistoryEntry[],
+  entry: HistoryEntry,
+  size = HISTORY_SIZE,
+): HistoryEntry[] {
   return [entry, ...list.filter((e) => e.url !== entry.url)].slice(0, size);
 }
 
@@ -23,11 +27,20 @@ export const historyKey = (siteSlug: string) => `fc-search-history:${siteSlug}`;
 
 function isEntry(value: unknown): value is HistoryEntry {
   const e = value as HistoryEntry;
-  return !!e && typeof e.url === 'string' && e.url.startsWith('/') && typeof e.label === 'string' && typeof e.at === 'number';
+  return (
+    !!e &&
+    typeof e.url === 'string' &&
+    e.url.startsWith('/') &&
+    typeof e.label === 'string' &&
+    typeof e.at === 'number'
+  );
 }
 
 /** Reads the stored history; anything unreadable counts as empty. */
-export function readHistory(storage: Pick<Storage, 'getItem'> | undefined, siteSlug: string): HistoryEntry[] {
+export function readHistory(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  siteSlug: string,
+): HistoryEntry[] {
   try {
     const raw = storage?.getItem(historyKey(siteSlug));
     const parsed: unknown = raw ? JSON.parse(raw) : [];
@@ -38,7 +51,11 @@ export function readHistory(storage: Pick<Storage, 'getItem'> | undefined, siteS
 }
 
 /** Remembers a search and returns the new list (storage errors, e.g. private mode, are ignored). */
-export function rememberSearch(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined, siteSlug: string, entry: HistoryEntry): HistoryEntry[] {
+export function rememberSearch(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined,
+  siteSlug: string,
+  entry: HistoryEntry,
+): HistoryEntry[] {
   const next = addToHistory(readHistory(storage, siteSlug), entry);
   try {
     storage?.setItem(historyKey(siteSlug), JSON.stringify(next));
@@ -68,7 +85,11 @@ export interface DescribeOptions {
 
 /** A short description of a search for the history list: “ranger” · Used · Ford Ranger · up to $50,000. */
 export function describeSearch(
-  state: { query?: string; refinementList?: Record<string, string[]>; range?: Record<string, string> },
+  state: {
+    query?: string;
+    refinementList?: Record<string, string[]>;
+    range?: Record<string, string>;
+  },
   fmt: DescribeOptions,
 ): string {
   const parts: string[] = [];
@@ -83,12 +104,24 @@ export function describeSearch(
   for (const [attr, values] of Object.entries(lists)) {
     if (['car_type', 'make', 'model'].includes(attr) || !values.length) continue;
     const shown = values.map((v) => fmt.display(attr, v));
-    parts.push(shown.length > 2 ? `${shown.slice(0, 2).join(', ')} +${shown.length - 2}` : shown.join(', '));
+    parts.push(
+      shown.length > 2 ? `${shown.slice(0, 2).join(', ')} +${shown.length - 2}` : shown.join(', '),
+    );
   }
   for (const [attr, value] of Object.entries(state.range ?? {})) {
     const [lo, hi] = value.split(':').map((s) => (s === '' ? undefined : Number(s)));
-    const f = (n: number) => (attr === 'price' || attr.endsWith('_price') ? fmt.money(n) : attr === 'year' ? String(n) : fmt.number(n));
-    const unit = attr === 'km' ? ` ${fmt.distanceUnit}` : attr === 'subscription_price' || attr === 'weekly_price' ? '/wk' : '';
+    const f = (n: number) =>
+      attr === 'price' || attr.endsWith('_price')
+        ? fmt.money(n)
+        : attr === 'year'
+          ? String(n)
+          : fmt.number(n);
+    const unit =
+      attr === 'km'
+        ? ` ${fmt.distanceUnit}`
+        : attr === 'subscription_price' || attr === 'weekly_price'
+          ? '/wk'
+          : '';
     if (lo !== undefined && hi !== undefined) parts.push(`${f(lo)}–${f(hi)}${unit}`);
     else if (hi !== undefined) parts.push(`up to ${f(hi)}${unit}`);
     else if (lo !== undefined) parts.push(`from ${f(lo)}${unit}`);

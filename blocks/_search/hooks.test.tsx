@@ -10,7 +10,9 @@ describe('useAnimatedNumber', () => {
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
     vi.stubGlobal('cancelAnimationFrame', () => {});
     const start = performance.now();
-    const { result, rerender } = renderHook(({ value }) => useAnimatedNumber(value, 600), { initialProps: { value: 4574 } });
+    const { result, rerender } = renderHook(({ value }) => useAnimatedNumber(value, 600), {
+      initialProps: { value: 4574 },
+    });
     rerender({ value: 2277 });
     const seen: number[] = [];
     // Browsers stamp a frame with its start time, which may precede the effect's performance.now().

@@ -15,7 +15,8 @@ export function useMediaQuery(query: string): boolean {
   const subscribe = useMemo(() => subscribeMedia(query), [query]);
   return useSyncExternalStore(
     subscribe,
-    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false),
+    () =>
+      typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false,
     () => false,
   );
 }
@@ -82,12 +83,19 @@ export const sectionsKey = (site: string, block: string) => `fc-search-sections:
  * the first browser render agree); with `persist`, the visitor's choices are kept in
  * localStorage and restored after hydration.
  */
-export function useSectionState(site: string, block: string, defaults: Record<string, boolean>, persist: boolean) {
+export function useSectionState(
+  site: string,
+  block: string,
+  defaults: Record<string, boolean>,
+  persist: boolean,
+) {
   const [open, setOpen] = useState<Record<string, boolean>>(defaults);
   useEffect(() => {
     if (!persist) return;
     try {
-      const saved = JSON.parse(window.localStorage.getItem(sectionsKey(site, block)) ?? '{}') as Record<string, unknown>;
+      const saved = JSON.parse(
+        window.localStorage.getItem(sectionsKey(site, block)) ?? '{}',
+      ) as Record<string, unknown>;
       const restored: Record<string, boolean> = {};
       for (const [k, v] of Object.entries(saved)) if (typeof v === 'boolean') restored[k] = v;
       if (Object.keys(restored).length) setOpen((prev) => ({ ...prev, ...restored }));

@@ -50,20 +50,27 @@ export const ATTRIBUTE_LABELS: Record<string, string> = {
   item_type: 'Vehicle type',
 };
 
-export const attributeLabel = (attribute: string) => ATTRIBUTE_LABELS[attribute] ?? attribute.replace(/_/g, ' ');
+export const attributeLabel = (attribute: string) =>
+  ATTRIBUTE_LABELS[attribute] ?? attribute.replace(/_/g, ' ');
 
 /**
  * The search page's heading when the document sets none, worded from the search:
  * "Used Ford Ranger for sale", "New & Demo cars for sale", "Cars for sale".
  */
-export function autoHeading(refinements: Record<string, string[]> | undefined, preOwned: boolean): string {
+export function autoHeading(
+  refinements: Record<string, string[]> | undefined,
+  preOwned: boolean,
+): string {
   const types = orderCarTypes(refinements?.car_type ?? []);
   const makes = refinements?.make ?? [];
   const models = refinements?.model ?? [];
-  const typeText = types.length && types.length < 3 ? types.map((t) => carTypeLabel(t, preOwned)).join(' & ') : '';
+  const typeText =
+    types.length && types.length < 3 ? types.map((t) => carTypeLabel(t, preOwned)).join(' & ') : '';
   const make = makes.length === 1 ? makes[0] : '';
   const model = make && models.length === 1 ? models[0] : '';
   const subject = [make, model].filter(Boolean).join(' ');
-  const words = [typeText, subject, model ? '' : typeText || subject ? 'cars' : 'Cars'].filter(Boolean).join(' ');
+  const words = [typeText, subject, model ? '' : typeText || subject ? 'cars' : 'Cars']
+    .filter(Boolean)
+    .join(' ');
   return `${words} for sale`;
 }

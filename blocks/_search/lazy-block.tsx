@@ -54,7 +54,8 @@ function start(region: Element): void {
 }
 
 function startAll(): void {
-  for (const region of document.querySelectorAll(`[${LAZY_UI_ATTRIBUTE}]`)) if (!live.has(region)) start(region);
+  for (const region of document.querySelectorAll(`[${LAZY_UI_ATTRIBUTE}]`))
+    if (!live.has(region)) start(region);
 }
 
 function goLive(region: Element): void {
@@ -74,7 +75,10 @@ function hold(event: Event): void {
   let target = event.target as Element;
   while (!(target instanceof HTMLElement) && target.parentElement) target = target.parentElement;
   const host = target as HTMLElement;
-  const replay = event.type === 'submit' ? () => host.isConnected && (host as HTMLFormElement).requestSubmit() : () => host.isConnected && host.click();
+  const replay =
+    event.type === 'submit'
+      ? () => host.isConnected && (host as HTMLFormElement).requestSubmit()
+      : () => host.isConnected && host.click();
   held.set(region, [...(held.get(region) ?? []), replay]);
   start(region);
 }
@@ -90,14 +94,20 @@ function listen(): void {
   const options = { capture: true, passive: true };
   document.addEventListener('pointerover', intent, options);
   document.addEventListener('focusin', intent, options);
-  for (const type of ['pointerdown', 'keydown', 'touchstart', 'scroll', 'wheel']) document.addEventListener(type, startAll, { ...options, once: true });
+  for (const type of ['pointerdown', 'keydown', 'touchstart', 'scroll', 'wheel'])
+    document.addEventListener(type, startAll, { ...options, once: true });
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
   // The page was rendered anew instead of hydrated: no server HTML is left to keep, so every UI loads now.
-  window.addEventListener(RENDERED_ANEW_EVENT, () => starters.forEach((startLoading) => startLoading().catch(() => undefined)));
+  window.addEventListener(RENDERED_ANEW_EVENT, () =>
+    starters.forEach((startLoading) => startLoading().catch(() => undefined)),
+  );
 }
 
-export function lazyBlock<P>(name: string, importer: () => Promise<{ default: ComponentType<BlockRenderProps<P>> }>) {
+export function lazyBlock<P>(
+  name: string,
+  importer: () => Promise<{ default: ComponentType<BlockRenderProps<P>> }>,
+) {
   let loaded: ComponentType<BlockRenderProps<P>> | undefined;
   let loading: Promise<ComponentType<BlockRenderProps<P>>> | undefined;
   const load = () =>
@@ -123,7 +133,8 @@ export function lazyBlock<P>(name: string, importer: () => Promise<{ default: Co
     const [Component] = useState<ComponentType<BlockRenderProps<P>>>(() => loaded ?? Lazy);
     const { site } = useSite();
     useState(() => {
-      if (!loaded && typeof window !== 'undefined' && remembersVisitor(site.slug)) startLoading().catch(() => undefined);
+      if (!loaded && typeof window !== 'undefined' && remembersVisitor(site.slug))
+        startLoading().catch(() => undefined);
     });
     const ref = useRef<HTMLDivElement>(null);
     // Runs once this block has hydrated (or mounted after client-side navigation).
@@ -147,6 +158,7 @@ export function lazyBlock<P>(name: string, importer: () => Promise<{ default: Co
   return {
     Component: LazyBlock,
     /** Imports the UI (once) and returns it. */
-    ensure: (): Promise<ComponentType<BlockRenderProps<P>>> => (loaded ? Promise.resolve(loaded) : load()),
+    ensure: (): Promise<ComponentType<BlockRenderProps<P>>> =>
+      loaded ? Promise.resolve(loaded) : load(),
   };
 }

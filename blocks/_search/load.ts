@@ -33,7 +33,10 @@ export interface SearchBlockData {
   head?: PageHead;
 }
 
-type FacetResult = { facets?: Record<string, Record<string, number>>; facets_stats?: Record<string, FacetStatsLike> };
+type FacetResult = {
+  facets?: Record<string, Record<string, number>>;
+  facets_stats?: Record<string, FacetStatsLike>;
+};
 
 /** Attributes a URL may slide (docs/search-ui.md, "Filters"). */
 
@@ -56,7 +59,12 @@ export interface UrlFacts {
  * refines. The request uses the multi-query form every client here accepts (the browser's
  * client, once InstantSearch has hydrated it with the server's results, takes only that one).
  */
-export async function resolveUrlFacts(client: LiteClient, indexName: string, filters: string, url: { pathname: string; search: string }): Promise<UrlFacts> {
+export async function resolveUrlFacts(
+  client: LiteClient,
+  indexName: string,
+  filters: string,
+  url: { pathname: string; search: string },
+): Promise<UrlFacts> {
   const meaning = readSearchPath(url.pathname);
   const ranges = rangeAttributesIn(url.search);
   if (!meaning.makeSlug && !ranges.length) return {};
@@ -66,7 +74,10 @@ export async function resolveUrlFacts(client: LiteClient, indexName: string, fil
   ] as unknown as Parameters<LiteClient['search']>[0])) as { results: FacetResult[] };
   const result = response.results[0] ?? {};
   const facts: UrlFacts = {};
-  if (ranges.length) facts.rangeStats = Object.fromEntries(ranges.filter((a) => result.facets_stats?.[a]).map((a) => [a, result.facets_stats![a]]));
+  if (ranges.length)
+    facts.rangeStats = Object.fromEntries(
+      ranges.filter((a) => result.facets_stats?.[a]).map((a) => [a, result.facets_stats![a]]),
+    );
   if (!meaning.makeSlug) return facts;
   const values = result.facets ?? {};
   const make = Object.keys(values.make ?? {}).find((m) => slugify(m) === meaning.makeSlug);
@@ -101,11 +112,20 @@ export async function loadSearchBlock<P>(
   const data: SearchBlockData = { now };
   // The client comes with the search UI's chunk, not the block module the page preloads.
   const { searchClientFor } = await import('./client.ts');
-  const client = searchClientFor(ctx.site.search, server ? ctx.url.origin : undefined, ctx.site.slug);
+  const client = searchClientFor(
+    ctx.site.search,
+    server ? ctx.url.origin : undefined,
+    ctx.site.slug,
+  );
   const [, facts] = await Promise.all([
     ensureUi(),
     options.resolveNames
-      ? resolveUrlFacts(client, ctx.site.search.index, buildSiteFilter(ctx.site, { now }), ctx.url).catch((err: unknown) => {
+      ? resolveUrlFacts(
+          client,
+          ctx.site.search.index,
+          buildSiteFilter(ctx.site, { now }),
+          ctx.url,
+        ).catch((err: unknown) => {
           console.warn('[forecourt] could not resolve the search path names', err);
           return undefined;
         })
@@ -131,7 +151,14 @@ export async function loadSearchBlock<P>(
       data.head = { preloadImage: { href: image.src, srcset: image.srcSet, sizes: image.sizes } };
     }
     // Server only: the words and their rules stay out of the page's JavaScript.
-    const description = options.describeAs === undefined ? undefined : (await import('./describe.ts')).describeSearchPage(ctx, data.serverState, options.describeAs);
+    const description =
+      options.describeAs === undefined
+        ? undefined
+        : (await import('./describe.ts')).describeSearchPage(
+            ctx,
+            data.serverState,
+            options.describeAs,
+          );
     if (description) data.head = { ...data.head, description };
   }
   return data;

@@ -97,14 +97,18 @@ function compactArrays(value: unknown): unknown {
   return value;
 }
 
-export function stringify(value: QueryObject | Record<string, unknown>, _options?: unknown): string {
+export function stringify(
+  value: QueryObject | Record<string, unknown>,
+  _options?: unknown,
+): string {
   const parts: string[] = [];
   const walk = (prefix: string, v: unknown) => {
     if (v === undefined || v === null) return;
     if (Array.isArray(v)) {
       v.forEach((item, i) => walk(`${prefix}[${i}]`, item));
     } else if (typeof v === 'object') {
-      for (const [k, item] of Object.entries(v as Record<string, unknown>)) walk(prefix ? `${prefix}[${k}]` : k, item);
+      for (const [k, item] of Object.entries(v as Record<string, unknown>))
+        walk(prefix ? `${prefix}[${k}]` : k, item);
     } else {
       parts.push(`${encodeKey(prefix)}=${encodeValue(String(v))}`);
     }

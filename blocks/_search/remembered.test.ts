@@ -7,7 +7,9 @@ import { remembersVisitor } from './remembered.ts';
 
 afterEach(() => {
   localStorage.clear();
-  document.cookie.split(';').forEach((c) => (document.cookie = `${c.split('=')[0].trim()}=; Max-Age=0; Path=/`));
+  document.cookie
+    .split(';')
+    .forEach((c) => (document.cookie = `${c.split('=')[0].trim()}=; Max-Age=0; Path=/`));
 });
 
 describe('remembersVisitor (whether the search UI is needed at once)', () => {
@@ -33,7 +35,12 @@ describe('remembersVisitor (whether the search UI is needed at once)', () => {
   });
 
   it('is true for a signed-in visitor (watchlist)', () => {
-    writeSession('gold-coast-ford', { phone_number: '0400000000', token: 't', site: 'gold-coast-ford', expires_at: new Date(Date.now() + 60_000).toISOString() });
+    writeSession('gold-coast-ford', {
+      phone_number: '0400000000',
+      token: 't',
+      site: 'gold-coast-ford',
+      expires_at: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect(remembersVisitor('gold-coast-ford')).toBe(true);
   });
 });

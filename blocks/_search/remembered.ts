@@ -13,7 +13,12 @@ import { sectionsKey } from './hooks.ts';
 export function remembersVisitor(siteSlug: string): boolean {
   try {
     const storage = window.localStorage;
-    if ([favouritesKey(siteSlug), compareKey(siteSlug), historyKey(siteSlug)].some((key) => storage.getItem(key) !== null)) return true;
+    if (
+      [favouritesKey(siteSlug), compareKey(siteSlug), historyKey(siteSlug)].some(
+        (key) => storage.getItem(key) !== null,
+      )
+    )
+      return true;
     const sections = sectionsKey(siteSlug, '');
     for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(sections)) return true;
   } catch {

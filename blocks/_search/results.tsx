@@ -21,11 +21,26 @@ import { useAnimatedNumber, usePrefersReducedMotion } from './hooks.ts';
 export type SearchStatus = 'loading' | 'error' | 'data';
 
 /** The three states the page shows, from InstantSearch's status. */
-export function useSearchStatus(): { status: SearchStatus; error?: Error; retry: () => void; hasResults: boolean } {
+export function useSearchStatus(): {
+  status: SearchStatus;
+  error?: Error;
+  retry: () => void;
+  hasResults: boolean;
+} {
   const { status, error, refresh, results } = useInstantSearch({ catchError: true });
   const hasResults = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
-  const mapped: SearchStatus = status === 'error' ? 'error' : status === 'loading' || status === 'stalled' || !hasResults ? 'loading' : 'data';
-  return { status: mapped, error: status === 'error' ? error : undefined, retry: refresh, hasResults };
+  const mapped: SearchStatus =
+    status === 'error'
+      ? 'error'
+      : status === 'loading' || status === 'stalled' || !hasResults
+        ? 'loading'
+        : 'data';
+  return {
+    status: mapped,
+    error: status === 'error' ? error : undefined,
+    retry: refresh,
+    hasResults,
+  };
 }
 
 type ResultsState = {
@@ -37,7 +52,8 @@ type ResultsState = {
   tagRefinements?: string[];
 };
 
-const anyValues = (lists: Record<string, unknown[]> | undefined) => Object.values(lists ?? {}).some((v) => Array.isArray(v) && v.length > 0);
+const anyValues = (lists: Record<string, unknown[]> | undefined) =>
+  Object.values(lists ?? {}).some((v) => Array.isArray(v) && v.length > 0);
 
 /** Whether the search that produced some results was refined (a query, a filter or a range). */
 export function refinedIn(state: ResultsState | undefined): boolean {
@@ -64,18 +80,34 @@ export function refinedIn(state: ResultsState | undefined): boolean {
 export function useDisplayCount(): number {
   const { results } = useInstantSearch();
   const stock = useRef<number | undefined>(undefined);
-  const searched = useRef<{ results?: unknown; refined: boolean; types: string[] }>({ refined: false, types: [] });
+  const searched = useRef<{ results?: unknown; refined: boolean; types: string[] }>({
+    refined: false,
+    types: [],
+  });
   const real = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
   if (searched.current.results !== results) {
     const state = (results as unknown as { _state?: ResultsState } | undefined)?._state;
-    searched.current = { results, refined: refinedIn(state), types: [...(state?.disjunctiveFacetsRefinements?.car_type ?? state?.facetsRefinements?.car_type ?? [])] };
+    searched.current = {
+      results,
+      refined: refinedIn(state),
+      types: [
+        ...(state?.disjunctiveFacetsRefinements?.car_type ??
+          state?.facetsRefinements?.car_type ??
+          []),
+      ],
+    };
   }
   const { refined, types } = searched.current;
   const nbHits = results?.nbHits ?? 0;
   if (!refined && real) stock.current = nbHits;
-  const typeCounts = (results?.getFacetValues?.('car_type', {}) ?? []) as { name: string; count: number }[] | undefined;
+  const typeCounts = (results?.getFacetValues?.('car_type', {}) ?? []) as
+    { name: string; count: number }[] | undefined;
   const facetCounts = Array.isArray(typeCounts)
-    ? Object.fromEntries(typeCounts.filter((v) => !types.length || types.includes(v.name)).map((v) => [v.name, v.count]))
+    ? Object.fromEntries(
+        typeCounts
+          .filter((v) => !types.length || types.includes(v.name))
+          .map((v) => [v.name, v.count]),
+      )
     : undefined;
   return displayCount(nbHits, { refined, stockCount: stock.current, facetCounts });
 }
@@ -91,7 +123,11 @@ export function StatusBanner() {
   // One polite live region whatever the state, so screen readers hear the change without an alarm,
   // and a fixed-height strip, so the cards never jump when loading starts or ends.
   return (
-    <div className={`fc-search-status${status === 'error' ? ' fc-search-status--error' : ''}`} role="status" aria-live="polite">
+    <div
+      className={`fc-search-status${status === 'error' ? ' fc-search-status--error' : ''}`}
+      role="status"
+      aria-live="polite"
+    >
       {status === 'loading' && <span className="fc-search-status__bar" aria-hidden="true" />}
       {status === 'error' && (
         <p>
@@ -147,15 +183,28 @@ export function topInset(): number {
  * states, count"): the count goes to the top of the window, below any fixed bar. `anchorId`
  * is the count (the results when absent).
  */
-export function scrollToResults(resultsId: string, anchorId: string | undefined, behavior: ScrollBehavior) {
-  const anchor = (anchorId && document.getElementById(anchorId)) || document.getElementById(resultsId);
+export function scrollToResults(
+  resultsId: string,
+  anchorId: string | undefined,
+  behavior: ScrollBehavior,
+) {
+  const anchor =
+    (anchorId && document.getElementById(anchorId)) || document.getElementById(resultsId);
   if (!anchor) return;
   const top = anchor.getBoundingClientRect().top + window.scrollY - topInset() - 8;
   window.scrollTo({ top: Math.max(0, top), behavior });
 }
 
 /** "Show Me 1,234 Cars": counts up or down to each new total, then takes the visitor to the results. */
-export function ShowMeButton({ resultsId, countId, onShow }: { resultsId: string; countId?: string; onShow?: () => void }) {
+export function ShowMeButton({
+  resultsId,
+  countId,
+  onShow,
+}: {
+  resultsId: string;
+  countId?: string;
+  onShow?: () => void;
+}) {
   const { number } = useSite();
   const count = useDisplayCount();
   const shown = useAnimatedNumber(count);
@@ -171,7 +220,8 @@ export function ShowMeButton({ resultsId, countId, onShow }: { resultsId: string
         scrollToResults(resultsId, countId, reduced ? 'auto' : 'smooth');
       }}
     >
-      Show Me <span className="fc-search-show-me__count">{number(shown)}</span> {count === 1 ? 'Car' : 'Cars'}
+      Show Me <span className="fc-search-show-me__count">{number(shown)}</span>{' '}
+      {count === 1 ? 'Car' : 'Cars'}
     </button>
   );
 }
@@ -218,7 +268,8 @@ function Empty({ text }: { text?: string }) {
 
 function PagedResults({ CarCard, Grid: G = Grid, resultsId, emptyText }: ResultsProps) {
   const { items } = useHits<CardCar>();
-  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } = usePagination({ padding: 2 });
+  const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } =
+    usePagination({ padding: 2 });
   const reduced = usePrefersReducedMotion();
   const go = (page: number) => (e: React.MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
@@ -241,7 +292,11 @@ function PagedResults({ CarCard, Grid: G = Grid, resultsId, emptyText }: Results
                   Previous
                 </span>
               ) : (
-                <a href={createURL(currentRefinement - 1)} onClick={go(currentRefinement - 1)} rel="prev">
+                <a
+                  href={createURL(currentRefinement - 1)}
+                  onClick={go(currentRefinement - 1)}
+                  rel="prev"
+                >
                   Previous
                 </a>
               )}
@@ -264,7 +319,11 @@ function PagedResults({ CarCard, Grid: G = Grid, resultsId, emptyText }: Results
                   Next
                 </span>
               ) : (
-                <a href={createURL(currentRefinement + 1)} onClick={go(currentRefinement + 1)} rel="next">
+                <a
+                  href={createURL(currentRefinement + 1)}
+                  onClick={go(currentRefinement + 1)}
+                  rel="next"
+                >
                   Next
                 </a>
               )}
@@ -301,7 +360,12 @@ function InfiniteResults({ CarCard, Grid: G = Grid, emptyText }: ResultsProps) {
       <G cars={items} CarCard={CarCard} />
       {!isLastPage && (
         <div ref={sentinel} className="fc-search-more">
-          <button type="button" className="fc-button fc-button--secondary" onClick={showMore} disabled={busy}>
+          <button
+            type="button"
+            className="fc-button fc-button--secondary"
+            onClick={showMore}
+            disabled={busy}
+          >
             {busy ? 'Loading…' : 'Show more cars'}
           </button>
         </div>
@@ -342,7 +406,12 @@ export function DirectoryPages({ label }: { label: string }) {
       <ul>
         {pages.map((page) => (
           <li key={page}>
-            <button type="button" aria-current={page === currentRefinement ? 'page' : undefined} aria-label={`Page ${page + 1}`} onClick={() => refine(page)}>
+            <button
+              type="button"
+              aria-current={page === currentRefinement ? 'page' : undefined}
+              aria-label={`Page ${page + 1}`}
+              onClick={() => refine(page)}
+            >
               {page + 1}
             </button>
           </li>

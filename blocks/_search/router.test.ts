@@ -6,7 +6,11 @@ import { NameBook, type SearchRouteState } from './url-state.ts';
 const INDEX = 'Car_production';
 const SORTS = [INDEX, `${INDEX}_price_asc`, `${INDEX}_price_desc`];
 
-function router(keepPage = true, onWrite = vi.fn(), tidy?: (s: SearchRouteState) => SearchRouteState) {
+function router(
+  keepPage = true,
+  onWrite = vi.fn(),
+  tidy?: (s: SearchRouteState) => SearchRouteState,
+) {
   return createSearchRouter({
     tidy,
     indexName: INDEX,
@@ -20,14 +24,26 @@ function router(keepPage = true, onWrite = vi.fn(), tidy?: (s: SearchRouteState)
 }
 
 beforeEach(() => {
-  window.history.replaceState({ usr: null, key: 'start', idx: 0 }, '', '/sites/demo/search/new-used-and-demo-cars');
+  window.history.replaceState(
+    { usr: null, key: 'start', idx: 0 },
+    '',
+    '/sites/demo/search/new-used-and-demo-cars',
+  );
 });
 afterEach(() => vi.useRealTimers());
 
 describe('search router', () => {
   it('reads the address under the site base path', () => {
-    window.history.replaceState(null, '', '/sites/demo/search/land-rover?range[price]=:50000&page=2');
-    expect(router().read()).toEqual({ page: 2, refinementList: { make: ['Land Rover'] }, range: { price: ':50000' } });
+    window.history.replaceState(
+      null,
+      '',
+      '/sites/demo/search/land-rover?range[price]=:50000&page=2',
+    );
+    expect(router().read()).toEqual({
+      page: 2,
+      refinementList: { make: ['Land Rover'] },
+      range: { price: ':50000' },
+    });
   });
 
   it('writes with pushState under the base path, with the history state react-router expects', () => {
@@ -42,7 +58,11 @@ describe('search router', () => {
   });
 
   it('does not push when the address already says the same search', () => {
-    window.history.replaceState({ idx: 0 }, '', '/sites/demo/search/new-used-and-demo-cars?refinementList[make][0]=Ford');
+    window.history.replaceState(
+      { idx: 0 },
+      '',
+      '/sites/demo/search/new-used-and-demo-cars?refinementList[make][0]=Ford',
+    );
     const push = vi.spyOn(window.history, 'pushState');
     const r = router();
     r.read();
@@ -88,7 +108,9 @@ describe('search router', () => {
     r.write({ refinementList: { make: ['Ford'] }, query: 'ranger' });
     // One entry for the make, one for the typing: Back from the query returns to the make.
     expect(window.history.length).toBe(before + 2);
-    expect(window.location.pathname + window.location.search).toBe('/sites/demo/search/ford?query=ranger');
+    expect(window.location.pathname + window.location.search).toBe(
+      '/sites/demo/search/ford?query=ranger',
+    );
   });
 
   it('collapses typing with pauses (under the typing window) into one entry, and starts a new one after a pause', () => {
@@ -127,19 +149,31 @@ describe('search router', () => {
   });
 
   it('ignores slider values outside the stock or inverted: read without them, and the address says so', () => {
-    const stats: Record<string, { min: number; max: number }> = { price: { min: 4990, max: 88_450 }, year: { min: 2008, max: 2025 } };
+    const stats: Record<string, { min: number; max: number }> = {
+      price: { min: 4990, max: 88_450 },
+      year: { min: 2008, max: 2025 },
+    };
     const tidy = (s: SearchRouteState) => ({ ...s, range: tidyRanges(s.range, (a) => stats[a]) });
-    window.history.replaceState({ idx: 0 }, '', '/sites/demo/search/used-cars?range[price]=-500:950000&range[year]=2024:2010&range[km]=:50000');
+    window.history.replaceState(
+      { idx: 0 },
+      '',
+      '/sites/demo/search/used-cars?range[price]=-500:950000&range[year]=2024:2010&range[km]=:50000',
+    );
     const r = router(true, vi.fn(), tidy);
     expect(r.read()).toEqual({ refinementList: { car_type: ['used'] }, range: { km: ':50000' } });
-    expect(window.location.pathname + window.location.search).toBe('/sites/demo/search/used-cars?range[km]=:50000');
+    expect(window.location.pathname + window.location.search).toBe(
+      '/sites/demo/search/used-cars?range[km]=:50000',
+    );
     // Back to an address with such values: the same rule, the address replaced, not pushed.
     const cb = vi.fn();
     r.onUpdate(cb);
     const length = window.history.length;
     window.history.pushState(null, '', '/sites/demo/search/used-cars?range[price]=20000:900000');
     window.dispatchEvent(new PopStateEvent('popstate'));
-    expect(cb).toHaveBeenLastCalledWith({ refinementList: { car_type: ['used'] }, range: { price: '20000:' } });
+    expect(cb).toHaveBeenLastCalledWith({
+      refinementList: { car_type: ['used'] },
+      range: { price: '20000:' },
+    });
     expect(window.location.search).toBe('?range[price]=20000:');
     expect(window.history.length).toBe(length + 1);
   });
@@ -175,17 +209,32 @@ describe('search router', () => {
     const r = router();
     r.read();
     r.write({ refinementList: { make: ['Ford'] } });
-    expect(window.location.pathname + window.location.search).toBe('/sites/demo/cars?refinementList[make][0]=Ford');
+    expect(window.location.pathname + window.location.search).toBe(
+      '/sites/demo/cars?refinementList[make][0]=Ford',
+    );
   });
 });
 
 describe('state mapping', () => {
   const mapping = searchStateMapping(INDEX, SORTS);
   it('maps the index ui state to route state and back, dropping unknown sorts and the configure part', () => {
-    const ui = { [INDEX]: { query: 'x', sortBy: `${INDEX}_price_asc`, refinementList: { make: ['Ford'] }, configure: { hitsPerPage: 21 } } };
+    const ui = {
+      [INDEX]: {
+        query: 'x',
+        sortBy: `${INDEX}_price_asc`,
+        refinementList: { make: ['Ford'] },
+        configure: { hitsPerPage: 21 },
+      },
+    };
     const route = mapping.stateToRoute(ui);
-    expect(route).toEqual({ query: 'x', sortBy: `${INDEX}_price_asc`, refinementList: { make: ['Ford'] } });
-    expect(mapping.routeToState(route)).toEqual({ [INDEX]: { query: 'x', sortBy: `${INDEX}_price_asc`, refinementList: { make: ['Ford'] } } });
+    expect(route).toEqual({
+      query: 'x',
+      sortBy: `${INDEX}_price_asc`,
+      refinementList: { make: ['Ford'] },
+    });
+    expect(mapping.routeToState(route)).toEqual({
+      [INDEX]: { query: 'x', sortBy: `${INDEX}_price_asc`, refinementList: { make: ['Ford'] } },
+    });
     expect(mapping.routeToState({ sortBy: 'Other_index' })).toEqual({ [INDEX]: {} });
     expect(mapping.stateToRoute({ [INDEX]: { sortBy: INDEX } })).toEqual({});
   });

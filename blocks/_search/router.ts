@@ -66,13 +66,16 @@ const isBrowser = () => typeof window !== 'undefined' && typeof window.history !
 /** The inner path of the current address (base path removed). */
 function innerLocation(basename: string): { pathname: string; search: string } {
   let pathname = window.location.pathname;
-  if (basename && (pathname === basename || pathname.startsWith(`${basename}/`))) pathname = pathname.slice(basename.length) || '/';
+  if (basename && (pathname === basename || pathname.startsWith(`${basename}/`)))
+    pathname = pathname.slice(basename.length) || '/';
   return { pathname, search: window.location.search };
 }
 
-const usesSearchPaths = (pathname: string) => pathname === SEARCH_ROOT || pathname.startsWith(`${SEARCH_ROOT}/`);
+const usesSearchPaths = (pathname: string) =>
+  pathname === SEARCH_ROOT || pathname.startsWith(`${SEARCH_ROOT}/`);
 
-const same = (a: SearchRouteState, b: SearchRouteState) => JSON.stringify(normaliseState(a)) === JSON.stringify(normaliseState(b));
+const same = (a: SearchRouteState, b: SearchRouteState) =>
+  JSON.stringify(normaliseState(a)) === JSON.stringify(normaliseState(b));
 
 function onlyQueryChanged(a: SearchRouteState, b: SearchRouteState) {
   const strip = ({ query: _q, ...rest }: SearchRouteState) => JSON.stringify(normaliseState(rest));
@@ -136,7 +139,10 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
     },
     write(route) {
       if (disposed || frozen || !isBrowser()) return;
-      const next = withPageReset(lastState, options.keepPage ? route : { ...route, page: undefined });
+      const next = withPageReset(
+        lastState,
+        options.keepPage ? route : { ...route, page: undefined },
+      );
       const current = read();
       if (same(next, current)) {
         lastState = next;
@@ -184,8 +190,12 @@ export function createSearchRouter(options: SearchRouterOptions): SearchRouter {
 }
 
 /** uiState of the one index ↔ route state; unknown sort indices are dropped. */
-export function searchStateMapping(indexName: string, sortIndices: readonly string[]): StateMapping<UiState, SearchRouteState> {
-  const validSort = (s: string | undefined) => (s && s !== indexName && sortIndices.includes(s) ? s : undefined);
+export function searchStateMapping(
+  indexName: string,
+  sortIndices: readonly string[],
+): StateMapping<UiState, SearchRouteState> {
+  const validSort = (s: string | undefined) =>
+    s && s !== indexName && sortIndices.includes(s) ? s : undefined;
   return {
     $$type: 'forecourt.search',
     stateToRoute(uiState) {

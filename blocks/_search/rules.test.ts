@@ -12,7 +12,13 @@ import {
 } from './budget.ts';
 import { boundedCache, hostFrom, sortIndices } from './client.ts';
 import { dropdownItems, groupDropdown } from './dropdown.ts';
-import { addToHistory, describeSearch, HISTORY_SIZE, readHistory, rememberSearch } from './history.ts';
+import {
+  addToHistory,
+  describeSearch,
+  HISTORY_SIZE,
+  readHistory,
+  rememberSearch,
+} from './history.ts';
 import { autoHeading, carTypeLabel, orderCarTypeItems } from './labels.ts';
 import { messagesFor } from '../../engine/messages/index.ts';
 import { bodyForSegment } from './url-state.ts';
@@ -34,9 +40,16 @@ describe('budget finder maths', () => {
     expect(parseAmount(undefined)).toBe(0);
   });
   it('below the cheapest car of the current results the button is disabled and says so', () => {
-    expect(budgetButton(54000, 12990, 'Car')).toEqual({ disabled: false, label: 'View Cars In This Range' });
+    expect(budgetButton(54000, 12990, 'Car')).toEqual({
+      disabled: false,
+      label: 'View Cars In This Range',
+    });
     expect(budgetButton(54000, 54000, 'Car').disabled).toBe(false);
-    expect(budgetButton(4000, 12990, 'Car')).toEqual({ disabled: true, label: '0 Cars Found', message: 'No Cars found for this budget' });
+    expect(budgetButton(4000, 12990, 'Car')).toEqual({
+      disabled: true,
+      label: '0 Cars Found',
+      message: 'No Cars found for this budget',
+    });
     expect(budgetButton(4000, 12990, 'Caravan').label).toBe('0 Caravans Found');
     expect(budgetButton(4000, undefined, 'Car').disabled).toBe(false);
   });
@@ -46,7 +59,9 @@ describe('budget finder maths', () => {
     expect(budgetSearchMax(undefined)).toBe(100000);
   });
   it('the budget search filter is price above 1000 plus the base filter', () => {
-    expect(budgetFilter('show_on_dealer_website:true')).toBe('price > 1000 AND (show_on_dealer_website:true)');
+    expect(budgetFilter('show_on_dealer_website:true')).toBe(
+      'price > 1000 AND (show_on_dealer_website:true)',
+    );
     expect(budgetFilter(undefined)).toBe('price > 1000');
   });
 });
@@ -80,7 +95,11 @@ describe('body types', () => {
 });
 
 describe('make dropdown', () => {
-  const makes = Array.from({ length: 30 }, (_, i) => ({ value: `Make ${String(i).padStart(2, '0')}`, label: `Make ${String(i).padStart(2, '0')}`, count: i }));
+  const makes = Array.from({ length: 30 }, (_, i) => ({
+    value: `Make ${String(i).padStart(2, '0')}`,
+    label: `Make ${String(i).padStart(2, '0')}`,
+    count: i,
+  }));
   it('puts the Popular makes header first and the All makes header at the 21st item', () => {
     const items = dropdownItems(makes);
     expect(items[0]).toEqual({ kind: 'header', label: 'Popular makes' });
@@ -89,12 +108,20 @@ describe('make dropdown', () => {
     // Popular: most stocked first.
     expect(items[1]).toMatchObject({ kind: 'option', value: 'Make 29' });
     // All makes: A–Z, every one.
-    expect(items.slice(21).map((i) => (i.kind === 'option' ? i.value : ''))).toEqual(makes.map((m) => m.value));
+    expect(items.slice(21).map((i) => (i.kind === 'option' ? i.value : ''))).toEqual(
+      makes.map((m) => m.value),
+    );
   });
   it('short lists show plainly, A–Z', () => {
     const items = dropdownItems(makes.slice(0, 5).reverse());
     expect(items.every((i) => i.kind === 'option')).toBe(true);
-    expect(items.map((i) => (i.kind === 'option' ? i.value : ''))).toEqual(['Make 00', 'Make 01', 'Make 02', 'Make 03', 'Make 04']);
+    expect(items.map((i) => (i.kind === 'option' ? i.value : ''))).toEqual([
+      'Make 00',
+      'Make 01',
+      'Make 02',
+      'Make 03',
+      'Make 04',
+    ]);
   });
   it('groups options under their headers', () => {
     const groups = groupDropdown(dropdownItems(makes));
@@ -117,13 +144,19 @@ describe('search history', () => {
   });
   it('is stored per site and survives junk in storage', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     for (let i = 1; i <= 6; i++) rememberSearch(storage, 'site-a', entry(i));
     expect(readHistory(storage, 'site-a').map((e) => e.at)).toEqual([6, 5, 4, 3, 2]);
     expect(readHistory(storage, 'site-b')).toEqual([]);
     store.set('fc-search-history:site-c', '{oops');
     expect(readHistory(storage, 'site-c')).toEqual([]);
-    store.set('fc-search-history:site-d', JSON.stringify([{ url: 'javascript:alert(1)', label: 'x', at: 1 }, entry(1)]));
+    store.set(
+      'fc-search-history:site-d',
+      JSON.stringify([{ url: 'javascript:alert(1)', label: 'x', at: 1 }, entry(1)]),
+    );
     expect(readHistory(storage, 'site-d')).toEqual([entry(1)]);
   });
   it('describes a search in a few words', () => {
@@ -136,12 +169,33 @@ describe('search history', () => {
     };
     expect(describeSearch({}, fmt)).toBe('All stock');
     expect(
-      describeSearch({ query: 'xlt', refinementList: { car_type: ['used'], make: ['Ford'], model: ['Ranger'] }, range: { price: ':50000', km: '10000:90000' } }, fmt),
+      describeSearch(
+        {
+          query: 'xlt',
+          refinementList: { car_type: ['used'], make: ['Ford'], model: ['Ranger'] },
+          range: { price: ':50000', km: '10000:90000' },
+        },
+        fmt,
+      ),
     ).toBe('“xlt” · Pre-Owned · Ford Ranger · up to $50,000 · 10,000–90,000 km');
   });
   it('describes a US search in US words and miles', () => {
-    const us = { money: (n: number) => `$${n.toLocaleString('en-US')}`, number: (n: number) => n.toLocaleString('en-US'), carType: (v: string) => carTypeLabel(v, false), distanceUnit: 'mi', display: messagesFor('US').display };
-    expect(describeSearch({ refinementList: { simple_body: ['Ute'], simple_fuel: ['Petrol'] }, range: { km: ':30000' } }, us)).toBe('Pickup Truck · Gasoline · up to 30,000 mi');
+    const us = {
+      money: (n: number) => `$${n.toLocaleString('en-US')}`,
+      number: (n: number) => n.toLocaleString('en-US'),
+      carType: (v: string) => carTypeLabel(v, false),
+      distanceUnit: 'mi',
+      display: messagesFor('US').display,
+    };
+    expect(
+      describeSearch(
+        {
+          refinementList: { simple_body: ['Ute'], simple_fuel: ['Petrol'] },
+          range: { km: ':30000' },
+        },
+        us,
+      ),
+    ).toBe('Pickup Truck · Gasoline · up to 30,000 mi');
   });
 });
 
@@ -154,7 +208,9 @@ describe('labels', () => {
   });
   it('words a heading from the search', () => {
     expect(autoHeading({}, false)).toBe('Cars for sale');
-    expect(autoHeading({ car_type: ['used'], make: ['Ford'], model: ['Ranger'] }, false)).toBe('Used Ford Ranger for sale');
+    expect(autoHeading({ car_type: ['used'], make: ['Ford'], model: ['Ranger'] }, false)).toBe(
+      'Used Ford Ranger for sale',
+    );
     expect(autoHeading({ car_type: ['demo', 'new'] }, false)).toBe('New & Demo cars for sale');
     expect(autoHeading({ car_type: ['used'] }, true)).toBe('Pre-Owned cars for sale');
     expect(autoHeading({ make: ['Kia'] }, false)).toBe('Kia cars for sale');
@@ -164,9 +220,16 @@ describe('labels', () => {
 
 describe('search client', () => {
   it('reads hosts with or without scheme and port', () => {
-    expect(hostFrom('search.example.com')).toEqual({ url: 'search.example.com', protocol: 'https' });
+    expect(hostFrom('search.example.com')).toEqual({
+      url: 'search.example.com',
+      protocol: 'https',
+    });
     expect(hostFrom('localhost:4173')).toEqual({ url: 'localhost', protocol: 'http', port: 4173 });
-    expect(hostFrom('http://127.0.0.1:9000')).toEqual({ url: '127.0.0.1', protocol: 'http', port: 9000 });
+    expect(hostFrom('http://127.0.0.1:9000')).toEqual({
+      url: '127.0.0.1',
+      protocol: 'http',
+      port: 9000,
+    });
   });
   it('names the sort replicas after the index', () => {
     expect(sortIndices('Car_production')).toEqual({

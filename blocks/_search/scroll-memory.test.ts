@@ -1,6 +1,13 @@
 /** Back from a car page restores the scroll even while the page is still growing (docs/search-ui.md, "URL state"). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { entryKey, mountedByHistory, rememberedScroll, rememberScroll, RESTORE_FOLLOW_MS, scrollToWhenTall } from './scroll-memory.ts';
+import {
+  entryKey,
+  mountedByHistory,
+  rememberedScroll,
+  rememberScroll,
+  RESTORE_FOLLOW_MS,
+  scrollToWhenTall,
+} from './scroll-memory.ts';
 
 let height = 0;
 let resized: (() => void) | undefined;
@@ -16,7 +23,10 @@ beforeEach(() => {
   vi.useFakeTimers();
   scrolls.length = 0;
   height = 2000;
-  Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, get: () => height });
+  Object.defineProperty(document.documentElement, 'scrollHeight', {
+    configurable: true,
+    get: () => height,
+  });
   vi.stubGlobal('innerHeight', 800);
   vi.stubGlobal('scrollTo', (opts: ScrollToOptions) => scrolls.push(opts.top ?? 0));
   vi.stubGlobal(
@@ -58,7 +68,7 @@ describe('scrollToWhenTall', () => {
     expect(scrolls).toHaveLength(3);
   });
 
-  it("stops following when the visitor scrolls, or after a while", () => {
+  it('stops following when the visitor scrolls, or after a while', () => {
     const done = vi.fn();
     scrollToWhenTall(5000, done);
     window.dispatchEvent(new Event('wheel'));

@@ -25,7 +25,9 @@ function store(): Storage | undefined {
 function readPositions(): Positions {
   try {
     const parsed = JSON.parse(store()?.getItem(SCROLL_STORE_KEY) ?? '{}') as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Positions) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Positions)
+      : {};
   } catch {
     return {};
   }
@@ -91,7 +93,8 @@ const VISITOR_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] 
 export function scrollToWhenTall(y: number, done: () => void): () => void {
   const root = document.documentElement;
   let stopped = false;
-  const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => attempt());
+  const observer =
+    typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(() => attempt());
   const timer = window.setTimeout(() => stop(), RESTORE_FOLLOW_MS);
   function stop() {
     if (stopped) return;
@@ -107,7 +110,8 @@ export function scrollToWhenTall(y: number, done: () => void): () => void {
     window.scrollTo({ top: Math.min(y, max), behavior: 'auto' });
     if (y <= max + 1 || !observer) stop();
   }
-  for (const type of VISITOR_SCROLL_EVENTS) window.addEventListener(type, stop, { capture: true, passive: true });
+  for (const type of VISITOR_SCROLL_EVENTS)
+    window.addEventListener(type, stop, { capture: true, passive: true });
   observer?.observe(document.body);
   attempt();
   return stop;

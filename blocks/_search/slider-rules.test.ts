@@ -23,7 +23,10 @@ describe('slider bounds', () => {
   it('takes the max from facet stats only when it is positive', () => {
     expect(sliderBounds('year', { min: 2008, max: 2025 })).toEqual({ min: 2008, max: 2025 });
     expect(sliderBounds('subscription_price', { min: 0, max: 0 })).toEqual({ min: 0, max: 100000 });
-    expect(sliderBounds('subscription_price', { min: -5, max: -1 })).toEqual({ min: 0, max: 100000 });
+    expect(sliderBounds('subscription_price', { min: -5, max: -1 })).toEqual({
+      min: 0,
+      max: 100000,
+    });
     expect(sliderBounds('year', { min: 2008, max: Number.NaN })).toEqual({ min: 0, max: 100000 });
   });
   it('widens price and km outward to whole thousands so every car stays inside', () => {
@@ -45,23 +48,45 @@ describe('moving thumbs', () => {
     expect(snap(12499, 'price')).toBe(12000);
     expect(snap(12500, 'km')).toBe(13000);
     expect(snap(2019, 'year')).toBe(2019);
-    expect(proposeRange([0, 100000], [12345, 100000], 0, bounds, { attribute: 'price', ...quiet })).toEqual([12000, 100000]);
-    expect(proposeRange([0, 100000], [12345, 100000], 0, bounds, { attribute: 'year', ...quiet })).toEqual([12345, 100000]);
+    expect(
+      proposeRange([0, 100000], [12345, 100000], 0, bounds, { attribute: 'price', ...quiet }),
+    ).toEqual([12000, 100000]);
+    expect(
+      proposeRange([0, 100000], [12345, 100000], 0, bounds, { attribute: 'year', ...quiet }),
+    ).toEqual([12345, 100000]);
   });
   it('keeps the lower thumb from passing the upper one, and the upper from passing the lower', () => {
-    expect(proposeRange([10000, 20000], [30000, 20000], 0, bounds, { attribute: 'price', ...quiet })).toEqual([20000, 20000]);
-    expect(proposeRange([10000, 20000], [10000, 5000], 1, bounds, { attribute: 'price', ...quiet })).toEqual([10000, 10000]);
+    expect(
+      proposeRange([10000, 20000], [30000, 20000], 0, bounds, { attribute: 'price', ...quiet }),
+    ).toEqual([20000, 20000]);
+    expect(
+      proposeRange([10000, 20000], [10000, 5000], 1, bounds, { attribute: 'price', ...quiet }),
+    ).toEqual([10000, 10000]);
   });
   it('keeps a minimum gap when asked (budget finder: at least 1 apart)', () => {
     const b = { min: 5000, max: 250000 };
-    expect(proposeRange([5000, 20000], [25000, 20000], 0, b, { attribute: 'budget', minGap: 1, ...quiet })).toEqual([19999, 20000]);
-    expect(proposeRange([5000, 20000], [5000, 1000], 1, b, { attribute: 'budget', minGap: 1, ...quiet })).toBeNull();
+    expect(
+      proposeRange([5000, 20000], [25000, 20000], 0, b, {
+        attribute: 'budget',
+        minGap: 1,
+        ...quiet,
+      }),
+    ).toEqual([19999, 20000]);
+    expect(
+      proposeRange([5000, 20000], [5000, 1000], 1, b, { attribute: 'budget', minGap: 1, ...quiet }),
+    ).toBeNull();
   });
   it('ignores and logs a value below the range min or above the range max', () => {
     const log = vi.fn();
-    expect(proposeRange([0, 100000], [-1, 100000], 0, bounds, { attribute: 'price', log })).toBeNull();
-    expect(proposeRange([0, 100000], [0, 100001], 1, bounds, { attribute: 'price', log })).toBeNull();
-    expect(proposeRange([0, 100000], [Number.NaN, 100000], 0, bounds, { attribute: 'price', log })).toBeNull();
+    expect(
+      proposeRange([0, 100000], [-1, 100000], 0, bounds, { attribute: 'price', log }),
+    ).toBeNull();
+    expect(
+      proposeRange([0, 100000], [0, 100001], 1, bounds, { attribute: 'price', log }),
+    ).toBeNull();
+    expect(
+      proposeRange([0, 100000], [Number.NaN, 100000], 0, bounds, { attribute: 'price', log }),
+    ).toBeNull();
     expect(log).toHaveBeenCalledTimes(3);
     expect(log.mock.calls[0][0]).toMatch(/price slider: ignored -1, outside 0–100000/);
   });
@@ -72,8 +97,24 @@ describe('moving thumbs', () => {
     warn.mockRestore();
   });
   it('clamps a snapped value back into the range', () => {
-    expect(proposeRange([500, 900], [500, 900], 1, { min: 500, max: 900 }, { attribute: 'km', ...quiet })).toEqual([500, 900]);
-    expect(proposeRange([500, 900], [880, 900], 0, { min: 500, max: 900 }, { attribute: 'km', ...quiet })).toEqual([900, 900]);
+    expect(
+      proposeRange(
+        [500, 900],
+        [500, 900],
+        1,
+        { min: 500, max: 900 },
+        { attribute: 'km', ...quiet },
+      ),
+    ).toEqual([500, 900]);
+    expect(
+      proposeRange(
+        [500, 900],
+        [880, 900],
+        0,
+        { min: 500, max: 900 },
+        { attribute: 'km', ...quiet },
+      ),
+    ).toEqual([900, 900]);
   });
   it('steps by keyboard within the range', () => {
     const b = { min: 2008, max: 2025 };
@@ -83,7 +124,13 @@ describe('moving thumbs', () => {
   });
   it('rounds to a fixed step when given one', () => {
     const b = { min: 5000, max: 250000 };
-    expect(proposeRange([5000, 250000], [5000, 61234], 1, b, { attribute: 'budget', step: 500, ...quiet })).toEqual([5000, 61000]);
+    expect(
+      proposeRange([5000, 250000], [5000, 61234], 1, b, {
+        attribute: 'budget',
+        step: 500,
+        ...quiet,
+      }),
+    ).toEqual([5000, 61000]);
   });
 });
 
@@ -132,8 +179,12 @@ describe('slider values from a URL (tidyRangeValue, tidyRanges)', () => {
     expect(tidyRangeValue('price', '10000:20000')).toBe('10000:20000');
   });
   it('tidies every range of a state with the stats it has; sliders with no stats keep the structural rules', () => {
-    const stats: Record<string, { min: number; max: number }> = { price: { min: 4990, max: 888_450 } };
-    expect(tidyRanges({ price: '1000:2000000', km: '30000:10000', year: '2015:' }, (a) => stats[a])).toEqual({ year: '2015:' });
+    const stats: Record<string, { min: number; max: number }> = {
+      price: { min: 4990, max: 888_450 },
+    };
+    expect(
+      tidyRanges({ price: '1000:2000000', km: '30000:10000', year: '2015:' }, (a) => stats[a]),
+    ).toEqual({ year: '2015:' });
     expect(tidyRanges({ price: '900:' }, () => ({ min: 0, max: 0 }))).toEqual({ price: '900:' });
     expect(tidyRanges(undefined)).toBeUndefined();
   });

@@ -53,13 +53,23 @@ export function snap(value: number, attribute: string): number {
  * default range 0–100000.
  * Snapped attributes widen the range outward to whole thousands so every car stays inside.
  */
-export function sliderBounds(attribute: string, stats?: FacetStatsLike | null, defaults: Bounds = DEFAULT_BOUNDS): Bounds {
+export function sliderBounds(
+  attribute: string,
+  stats?: FacetStatsLike | null,
+  defaults: Bounds = DEFAULT_BOUNDS,
+): Bounds {
   const usable = typeof stats?.max === 'number' && Number.isFinite(stats.max) && stats.max > 0;
   const max = usable ? stats!.max! : defaults.max;
-  let min = usable && typeof stats?.min === 'number' && Number.isFinite(stats.min) && stats.min < max ? stats.min : defaults.min;
+  let min =
+    usable && typeof stats?.min === 'number' && Number.isFinite(stats.min) && stats.min < max
+      ? stats.min
+      : defaults.min;
   if (min >= max) min = Math.min(defaults.min, max - 1);
   if (!snaps(attribute)) return { min: Math.floor(min), max: Math.ceil(max) };
-  return { min: Math.floor(min / SNAP_UNIT) * SNAP_UNIT, max: Math.ceil(max / SNAP_UNIT) * SNAP_UNIT };
+  return {
+    min: Math.floor(min / SNAP_UNIT) * SNAP_UNIT,
+    max: Math.ceil(max / SNAP_UNIT) * SNAP_UNIT,
+  };
 }
 
 /** Range divided by 100, rounded (at least 1); snapped attributes step by whole thousands. */
@@ -98,7 +108,9 @@ export function proposeRange(
     return null;
   }
   const next: Thumbs = [current[0], current[1]];
-  const stepped = options.step ? bounds.min + Math.round((value - bounds.min) / options.step) * options.step : value;
+  const stepped = options.step
+    ? bounds.min + Math.round((value - bounds.min) / options.step) * options.step
+    : value;
   next[moved] = clamp(snap(stepped, options.attribute), bounds);
   // The moved thumb stops at the other one (less the gap); neither crosses.
   if (moved === 0) next[0] = Math.min(next[0], next[1] - gap);
@@ -113,7 +125,13 @@ export function proposeRange(
 }
 
 /** Moves one thumb by a number of steps (keyboard). */
-export function stepThumb(current: Thumbs, thumb: 0 | 1, steps: number, bounds: Bounds, options: SliderOptions): Thumbs | null {
+export function stepThumb(
+  current: Thumbs,
+  thumb: 0 | 1,
+  steps: number,
+  bounds: Bounds,
+  options: SliderOptions,
+): Thumbs | null {
   const step = options.step ?? sliderStep(options.attribute, bounds);
   const target = clamp(current[thumb] + steps * step, bounds);
   const proposal: Thumbs = [current[0], current[1]];
@@ -122,20 +140,34 @@ export function stepThumb(current: Thumbs, thumb: 0 | 1, steps: number, bounds: 
 }
 
 /** "10000:50000" → [10000, 50000]; empty sides are undefined; anything else → undefined. */
-export function parseRangeValue(value: string | undefined): [number | undefined, number | undefined] | undefined {
+export function parseRangeValue(
+  value: string | undefined,
+): [number | undefined, number | undefined] | undefined {
   if (!value) return undefined;
   const m = /^\s*(-?\d+(?:\.\d+)?)?\s*:\s*(-?\d+(?:\.\d+)?)?\s*$/.exec(value.replace(/[$,]/g, ''));
   if (!m || (m[1] === undefined && m[2] === undefined)) return undefined;
-  return [m[1] === undefined ? undefined : Number(m[1]), m[2] === undefined ? undefined : Number(m[2])];
+  return [
+    m[1] === undefined ? undefined : Number(m[1]),
+    m[2] === undefined ? undefined : Number(m[2]),
+  ];
 }
 
 /**
  * Thumbs to show for a refinement (from the URL or the search state): each side clamped
  * into the range; a missing side sits at its end of the range; they never cross.
  */
-export function thumbsFor(refined: [number | undefined, number | undefined] | undefined, bounds: Bounds): Thumbs {
-  const lo = refined?.[0] !== undefined && Number.isFinite(refined[0]) ? clamp(refined[0], bounds) : bounds.min;
-  const hi = refined?.[1] !== undefined && Number.isFinite(refined[1]) ? clamp(refined[1], bounds) : bounds.max;
+export function thumbsFor(
+  refined: [number | undefined, number | undefined] | undefined,
+  bounds: Bounds,
+): Thumbs {
+  const lo =
+    refined?.[0] !== undefined && Number.isFinite(refined[0])
+      ? clamp(refined[0], bounds)
+      : bounds.min;
+  const hi =
+    refined?.[1] !== undefined && Number.isFinite(refined[1])
+      ? clamp(refined[1], bounds)
+      : bounds.max;
   return lo <= hi ? [lo, hi] : [hi, lo];
 }
 
@@ -151,7 +183,13 @@ export function formatRangeValue(thumbs: Thumbs, bounds: Bounds): string | undef
 }
 
 /** Attributes no car can have below zero (a negative side in a URL is no limit at all). */
-const NON_NEGATIVE: ReadonlySet<string> = new Set(['price', 'km', 'year', 'subscription_price', 'weekly_price']);
+const NON_NEGATIVE: ReadonlySet<string> = new Set([
+  'price',
+  'km',
+  'year',
+  'subscription_price',
+  'weekly_price',
+]);
 
 /**
  * A slider value read from a URL, as it will be searched (docs/search-ui.md, "Filters"):
@@ -159,13 +197,20 @@ const NON_NEGATIVE: ReadonlySet<string> = new Set(['price', 'km', 'year', 'subsc
  * site's stock when known; below zero always) is ignored, as a visitor's value outside the
  * range would be, leaving that side open; undefined when nothing is left.
  */
-export function tidyRangeValue(attribute: string, value: string, bounds?: Bounds): string | undefined {
+export function tidyRangeValue(
+  attribute: string,
+  value: string,
+  bounds?: Bounds,
+): string | undefined {
   const parsed = parseRangeValue(value);
   if (!parsed) return undefined;
   let [lo, hi] = parsed;
   if (lo !== undefined && hi !== undefined && lo > hi) return undefined;
   const outside = (v: number | undefined) =>
-    v !== undefined && (!Number.isFinite(v) || (NON_NEGATIVE.has(attribute) && v < 0) || (!!bounds && (v < bounds.min || v > bounds.max)));
+    v !== undefined &&
+    (!Number.isFinite(v) ||
+      (NON_NEGATIVE.has(attribute) && v < 0) ||
+      (!!bounds && (v < bounds.min || v > bounds.max)));
   if (outside(lo)) lo = undefined;
   if (outside(hi)) hi = undefined;
   if (lo === undefined && hi === undefined) return undefined;
@@ -182,7 +227,11 @@ export function tidyRanges(
   for (const [attribute, value] of Object.entries(ranges)) {
     const stats = statsOf(attribute);
     const usable = typeof stats?.max === 'number' && stats.max > 0;
-    const tidy = tidyRangeValue(attribute, value, usable ? sliderBounds(attribute, stats) : undefined);
+    const tidy = tidyRangeValue(
+      attribute,
+      value,
+      usable ? sliderBounds(attribute, stats) : undefined,
+    );
     if (tidy) out[attribute] = tidy;
   }
   return Object.keys(out).length ? out : undefined;

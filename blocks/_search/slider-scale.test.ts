@@ -18,7 +18,10 @@ describe('price scale', () => {
     for (const s of stops) expect(s % 1000).toBe(0);
     expect([...stops].sort((a, b) => a - b)).toEqual(stops);
     expect(new Set(stops).size).toBe(stops.length);
-    expect(scaleStops({ min: 31_000, max: 57_000 }, PRICE_BANDS)).toEqual([31_000, 32_000, 34_000, 36_000, 38_000, 40_000, 42_000, 44_000, 46_000, 48_000, 50_000, 55_000, 57_000]);
+    expect(scaleStops({ min: 31_000, max: 57_000 }, PRICE_BANDS)).toEqual([
+      31_000, 32_000, 34_000, 36_000, 38_000, 40_000, 42_000, 44_000, 46_000, 48_000, 50_000,
+      55_000, 57_000,
+    ]);
   });
   it('places a value between stops below it for a lower thumb and above it for an upper thumb', () => {
     const s = [0, 1000, 2000, 4000];

@@ -31,7 +31,10 @@ export const KM_BANDS: readonly Band[] = [
 ];
 
 /** The attributes that slide over stops rather than equal steps. */
-export const SCALED_ATTRIBUTES: Readonly<Record<string, readonly Band[]>> = { price: PRICE_BANDS, km: KM_BANDS };
+export const SCALED_ATTRIBUTES: Readonly<Record<string, readonly Band[]>> = {
+  price: PRICE_BANDS,
+  km: KM_BANDS,
+};
 
 /**
  * The stops of a range: its two ends and every round value of the bands strictly between

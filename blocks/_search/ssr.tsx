@@ -23,7 +23,13 @@ import type { BlockLoadContext } from '../../engine/render/block.ts';
 export const IS_SERVER: boolean = import.meta.env?.SSR ?? typeof window === 'undefined';
 
 /** The providers a block has on a real page, for rendering it inside its own `load`. */
-export function ServerProviders({ ctx, children }: { ctx: BlockLoadContext<unknown>; children: ReactNode }) {
+export function ServerProviders({
+  ctx,
+  children,
+}: {
+  ctx: BlockLoadContext<unknown>;
+  children: ReactNode;
+}) {
   return (
     <StaticRouter location={ctx.url.pathname + ctx.url.search}>
       <SiteProvider site={ctx.site} data={ctx.siteData} mode="production">
@@ -34,7 +40,10 @@ export function ServerProviders({ ctx, children }: { ctx: BlockLoadContext<unkno
 }
 
 /** Renders `element` once to collect its searches, runs them and returns InstantSearch's server state. */
-export async function serverStateOf(ctx: BlockLoadContext<unknown>, element: ReactElement): Promise<InstantSearchServerState> {
+export async function serverStateOf(
+  ctx: BlockLoadContext<unknown>,
+  element: ReactElement,
+): Promise<InstantSearchServerState> {
   const { renderToString } = await import('react-dom/server');
   return getServerState(<ServerProviders ctx={ctx}>{element}</ServerProviders>, { renderToString });
 }

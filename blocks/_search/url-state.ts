@@ -67,7 +67,6 @@ const BODY_LABELS: Record<string, string> = {
 /** The body filter attribute the path's body segment refines. */
 export const BODY_ATTRIBUTE = 'simple_body';
 
-
 /**
  * What a search URL's make and model slugs stand for. Built from the index's facet
  * values (the server resolves them before rendering; the browser keeps learning them
@@ -89,7 +88,8 @@ export class NameBook {
   }
   merge(data: NameBookData) {
     for (const m of data.makes ?? []) this.addMake(m);
-    for (const [make, list] of Object.entries(data.models ?? {})) for (const m of list) this.addModel(make, m);
+    for (const [make, list] of Object.entries(data.models ?? {}))
+      for (const m of list) this.addModel(make, m);
   }
   hasMake(slug: string) {
     return this.makes.has(slug);
@@ -131,11 +131,15 @@ export interface PathMeaning {
 
 /** Reads /search/{segment}[/{model}] (inner path, without the site's base path). */
 export function readSearchPath(pathname: string): PathMeaning {
-  const parts = pathname.split('/').filter(Boolean).map((p) => safeDecode(p).toLowerCase());
+  const parts = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((p) => safeDecode(p).toLowerCase());
   if (parts[0] !== SEARCH_ROOT.slice(1) || parts.length < 2) return {};
   const [, first, second] = parts;
   if (parts.length === 2) {
-    if (first in TYPE_SEGMENTS) return TYPE_SEGMENTS[first].length ? { carTypes: [...TYPE_SEGMENTS[first]] } : {};
+    if (first in TYPE_SEGMENTS)
+      return TYPE_SEGMENTS[first].length ? { carTypes: [...TYPE_SEGMENTS[first]] } : {};
     const body = bodyForSegment(first);
     if (body) return { body };
     return { makeSlug: first };
@@ -163,10 +167,16 @@ export function normaliseRange(raw: string): string | undefined {
 
 const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const asStrings = (v: unknown): string[] =>
-  (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).filter((x): x is string => typeof x === 'string' && x !== '');
+  (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).filter(
+    (x): x is string => typeof x === 'string' && x !== '',
+  );
 
 /** Parses a search URL (inner path + query string) into route state. */
-export function parseSearchUrl(pathname: string, search: string, book: NameBook = new NameBook()): SearchRouteState {
+export function parseSearchUrl(
+  pathname: string,
+  search: string,
+  book: NameBook = new NameBook(),
+): SearchRouteState {
   const q = parse(search) as Record<string, unknown>;
   const state: SearchRouteState = {};
   const query = asString(q.query)?.trim();
@@ -208,35 +218,43 @@ export function parseSearchUrl(pathname: string, search: string, book: NameBook 
 
   const menus: Record<string, string> = {};
   if (q.menu && typeof q.menu === 'object' && !Array.isArray(q.menu)) {
-    for (const [attr, raw] of Object.entries(q.menu)) if (typeof raw === 'string' && raw) menus[attr] = raw;
+    for (const [attr, raw] of Object.entries(q.menu))
+      if (typeof raw === 'string' && raw) menus[attr] = raw;
   }
   if (Object.keys(menus).length) state.menu = menus;
   return state;
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x) => b.includes(x));
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x) => b.includes(x));
 
 /**
  * Which path a state gets under /search, and the refinements the path already says
  * (left out of the query string).
  */
-export function searchPathFor(state: SearchRouteState): { path: string; consumed: Record<string, string[]> } {
+export function searchPathFor(state: SearchRouteState): {
+  path: string;
+  consumed: Record<string, string[]>;
+} {
   const lists = state.refinementList ?? {};
   const makes = lists.make ?? [];
   const models = lists.model ?? [];
   if (makes.length === 1) {
     const path = `${SEARCH_ROOT}/${slugify(makes[0])}`;
-    if (models.length === 1) return { path: `${path}/${slugify(models[0])}`, consumed: { make: makes, model: models } };
+    if (models.length === 1)
+      return { path: `${path}/${slugify(models[0])}`, consumed: { make: makes, model: models } };
     return { path, consumed: { make: makes } };
   }
   const types = lists.car_type ?? [];
   for (const [segment, set] of Object.entries(TYPE_SEGMENTS)) {
-    if (set.length && sameSet(types, set)) return { path: `${SEARCH_ROOT}/${segment}`, consumed: { car_type: types } };
+    if (set.length && sameSet(types, set))
+      return { path: `${SEARCH_ROOT}/${segment}`, consumed: { car_type: types } };
   }
   const bodies = lists[BODY_ATTRIBUTE] ?? [];
   if (!types.length && bodies.length === 1) {
     const segment = slugify(bodies[0]);
-    if (BODY_LABELS[segment] === bodies[0]) return { path: `${SEARCH_ROOT}/${segment}`, consumed: { [BODY_ATTRIBUTE]: bodies } };
+    if (BODY_LABELS[segment] === bodies[0])
+      return { path: `${SEARCH_ROOT}/${segment}`, consumed: { [BODY_ATTRIBUTE]: bodies } };
   }
   return { path: DEFAULT_SEARCH_PATH, consumed: {} };
 }
@@ -291,7 +309,10 @@ function filterKey(state: SearchRouteState): string {
 }
 
 /** Any filter change removes the page (docs/search-ui.md, "URL state"): next keeps its page only when nothing else changed. */
-export function withPageReset(prev: SearchRouteState | undefined, next: SearchRouteState): SearchRouteState {
+export function withPageReset(
+  prev: SearchRouteState | undefined,
+  next: SearchRouteState,
+): SearchRouteState {
   if (!next.page || !prev) return next;
   if (filterKey(prev) === filterKey(next)) return next;
   const { page: _page, ...rest } = next;
@@ -304,7 +325,8 @@ export function normaliseState(state: SearchRouteState): SearchRouteState {
   if (state.query) out.query = state.query;
   if (state.page && state.page > 1) out.page = state.page;
   if (state.sortBy) out.sortBy = state.sortBy;
-  const sortKeys = <T,>(o: Record<string, T>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+  const sortKeys = <T>(o: Record<string, T>) =>
+    Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
   const lists = Object.fromEntries(
     Object.entries(state.refinementList ?? {})
       .map(([k, v]) => [k, [...new Set(v)].sort()] as const)
@@ -324,7 +346,10 @@ export function normaliseState(state: SearchRouteState): SearchRouteState {
 
 /** A link that opens the search with a maximum price (budget finder): /search/…?range[price]=:54000 */
 export function budgetSearchUrl(max: number, extra: SearchRouteState = {}): string {
-  const state: SearchRouteState = { ...extra, range: { ...extra.range, price: `:${Math.round(max)}` } };
+  const state: SearchRouteState = {
+    ...extra,
+    range: { ...extra.range, price: `:${Math.round(max)}` },
+  };
   return searchUrlFor(state, { paths: true });
 }
 

@@ -35,7 +35,14 @@ export interface CarouselControlsProps {
 }
 
 /** Nothing with fewer than two slides. */
-export function CarouselControls({ carousel, prefix, trackId, labels = SLIDE_LABELS, counter = false, arrowSize }: CarouselControlsProps) {
+export function CarouselControls({
+  carousel,
+  prefix,
+  trackId,
+  labels = SLIDE_LABELS,
+  counter = false,
+  arrowSize,
+}: CarouselControlsProps) {
   const { count, index } = carousel;
   if (count < 2) return null;
   return (

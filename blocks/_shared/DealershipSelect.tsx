@@ -9,7 +9,14 @@
  * server and the browser agree. Controlled (`value` given): `onChange` is called once
  * after mount with the single option.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent, type SelectHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type SelectHTMLAttributes,
+} from 'react';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import './dealership-select.css';
 
@@ -25,8 +32,10 @@ export function dealershipOptions(site: Pick<ResolvedSite, 'dealerships'>): Deal
   return site.dealerships.map((d) => ({ value: d.slug, label: d.name }));
 }
 
-export interface DealershipSelectProps
-  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'defaultValue' | 'onChange' | 'children'> {
+export interface DealershipSelectProps extends Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'value' | 'defaultValue' | 'onChange' | 'children'
+> {
   options: readonly DealershipOption[];
   label?: string;
   /** Controlled value ('' for none). */

@@ -4,7 +4,14 @@
  * focus moves into the dialog, Tab and Shift+Tab stay inside it, Escape or the close
  * button closes it, and focus returns to whatever opened it.
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import './dialog.css';
 
 const FOCUSABLE =
@@ -20,7 +27,14 @@ export interface DialogProps {
   closeLabel?: string;
 }
 
-export function Dialog({ open, onClose, title, children, className, closeLabel = 'Close' }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  className,
+  closeLabel = 'Close',
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = `${useId()}-title`;
@@ -112,7 +126,13 @@ export function Dialog({ open, onClose, title, children, className, closeLabel =
           </h2>
           <button type="button" className="fc-dialog__close" onClick={onClose}>
             <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
-              <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.25" strokeLinecap="round" />
+              <path
+                d="M6 6l12 12M18 6L6 18"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.25"
+                strokeLinecap="round"
+              />
             </svg>
             <span>{closeLabel}</span>
           </button>

@@ -18,7 +18,13 @@ export interface ExpandableTextProps {
   what?: string;
 }
 
-export function ExpandableText({ text, className, over = COLLAPSE_OVER, collapsedLength = COLLAPSED_LENGTH, what }: ExpandableTextProps) {
+export function ExpandableText({
+  text,
+  className,
+  over = COLLAPSE_OVER,
+  collapsedLength = COLLAPSED_LENGTH,
+  what,
+}: ExpandableTextProps) {
   const [open, setOpen] = useState(false);
   const id = `${useId()}-text`;
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -28,7 +34,13 @@ export function ExpandableText({ text, className, over = COLLAPSE_OVER, collapse
       <p id={id} className="fc-expandable__text" data-expanded={open}>
         {open ? clean : truncate(clean, collapsedLength)}
       </p>
-      <button type="button" className="fc-expandable__toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="fc-expandable__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         {open ? 'View less' : 'View more'}
         {what && (
           <>

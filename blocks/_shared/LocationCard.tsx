@@ -8,7 +8,13 @@ import { telHref } from '../../engine/sanitize/url.ts';
 import type { Location } from '../../engine/site/types.ts';
 import { OpeningHours } from './OpeningHours.tsx';
 import { SiteLink } from './SiteLink.tsx';
-import { addressLines, contactOf, directionsUrl, locationPagePath, locationTypeLabel } from './locations.ts';
+import {
+  addressLines,
+  contactOf,
+  directionsUrl,
+  locationPagePath,
+  locationTypeLabel,
+} from './locations.ts';
 import './location-card.css';
 
 function Icon({ name }: { name: 'pin' | 'phone' | 'mail' | 'directions' }) {
@@ -17,7 +23,8 @@ function Icon({ name }: { name: 'pin' | 'phone' | 'mail' | 'directions' }) {
     phone:
       'M6.6 10.8a15.1 15.1 0 006.6 6.6l2.2-2.2a1 1 0 011-.25 11.4 11.4 0 003.6.57 1 1 0 011 1V20a1 1 0 01-1 1A17 17 0 013 4a1 1 0 011-1h3.5a1 1 0 011 1c0 1.25.2 2.45.57 3.57a1 1 0 01-.25 1z',
     mail: 'M3 5h18a1 1 0 011 1v12a1 1 0 01-1 1H3a1 1 0 01-1-1V6a1 1 0 011-1zm1 2.3V17h16V7.3l-8 5.4-8-5.4zM5.2 7l6.8 4.6L18.8 7H5.2z',
-    directions: 'M21.7 11.3l-9-9a1 1 0 00-1.4 0l-9 9a1 1 0 000 1.4l9 9a1 1 0 001.4 0l9-9a1 1 0 000-1.4zM14 14.5V12h-4v3H8v-4a1 1 0 011-1h5V7.5l3.5 3.5-3.5 3.5z',
+    directions:
+      'M21.7 11.3l-9-9a1 1 0 00-1.4 0l-9 9a1 1 0 000 1.4l9 9a1 1 0 001.4 0l9-9a1 1 0 000-1.4zM14 14.5V12h-4v3H8v-4a1 1 0 011-1h5V7.5l3.5 3.5-3.5 3.5z',
   };
   return (
     <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
@@ -37,7 +44,13 @@ export interface LocationCardProps {
   showOpeningHours?: boolean;
 }
 
-export function LocationCard({ location, headingLevel = 3, pageBase, distance, showOpeningHours = true }: LocationCardProps) {
+export function LocationCard({
+  location,
+  headingLevel = 3,
+  pageBase,
+  distance,
+  showOpeningHours = true,
+}: LocationCardProps) {
   const { t } = useSite();
   const Heading = `h${headingLevel}` as const;
   const type = locationTypeLabel(location);
@@ -47,7 +60,10 @@ export function LocationCard({ location, headingLevel = 3, pageBase, distance, s
   const name = t(location.name);
 
   return (
-    <article className={`fc-location-card fc-location-card--h${headingLevel}`} data-location-id={location.id}>
+    <article
+      className={`fc-location-card fc-location-card--h${headingLevel}`}
+      data-location-id={location.id}
+    >
       <header className="fc-location-card__header">
         <Heading className="fc-location-card__name">
           {pageHref ? <SiteLink href={pageHref}>{name}</SiteLink> : name}
@@ -118,7 +134,9 @@ export function LocationCard({ location, headingLevel = 3, pageBase, distance, s
           )}
         </dl>
       )}
-      {showOpeningHours && <OpeningHours location={location} headingLevel={(headingLevel + 1) as 2 | 3 | 4} />}
+      {showOpeningHours && (
+        <OpeningHours location={location} headingLevel={(headingLevel + 1) as 2 | 3 | 4} />
+      )}
       <div className="fc-location-card__actions">
         <a className="fc-button" href={directionsUrl(location)} rel="noopener noreferrer">
           <Icon name="directions" />

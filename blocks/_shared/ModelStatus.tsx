@@ -7,11 +7,26 @@ export function ModelStatus({ model }: { model: Pick<Model, 'status'> }) {
   const label = modelStatusLabel(model);
   if (!label) return null;
   return (
-    <span className={`fc-model-status fc-model-status--${model.status === 'new' ? 'new' : 'coming-soon'}`}>
+    <span
+      className={`fc-model-status fc-model-status--${model.status === 'new' ? 'new' : 'coming-soon'}`}
+    >
       {label === 'Coming Soon' && (
-        <svg className="fc-model-status__icon" aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="16" height="16">
+        <svg
+          className="fc-model-status__icon"
+          aria-hidden="true"
+          focusable="false"
+          viewBox="0 0 24 24"
+          width="16"
+          height="16"
+        >
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M12 7v5l3 2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
       )}
       {label}

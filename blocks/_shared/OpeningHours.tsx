@@ -13,7 +13,13 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { Location } from '../../engine/site/types.ts';
 import { Dialog } from './Dialog.tsx';
 import { dealerTimeZone } from './dealer-zone.ts';
-import { locationOpenState, specialHoursRows, summariseHours, zonedTime, type OpenState } from './opening-hours.ts';
+import {
+  locationOpenState,
+  specialHoursRows,
+  summariseHours,
+  zonedTime,
+  type OpenState,
+} from './opening-hours.ts';
 import './opening-hours.css';
 
 /** The current time, set after mount and every `intervalMs`; undefined during the server render and hydration. */
@@ -38,7 +44,13 @@ function ClockIcon() {
   return (
     <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
       <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M12 7v5l3 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path
+        d="M12 7v5l3 2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -66,7 +78,12 @@ export interface OpeningHoursProps {
   showOpenNow?: boolean;
 }
 
-export function OpeningHours({ location, headingLevel = 3, heading = 'Opening hours', showOpenNow = true }: OpeningHoursProps) {
+export function OpeningHours({
+  location,
+  headingLevel = 3,
+  heading = 'Opening hours',
+  showOpenNow = true,
+}: OpeningHoursProps) {
   const { region, site } = useSite();
   const [dialogOpen, setDialogOpen] = useState(false);
   const rows = summariseHours(location.contact_detail?.opening_hours, region.locale);
@@ -93,10 +110,19 @@ export function OpeningHours({ location, headingLevel = 3, heading = 'Opening ho
       )}
       {special.length > 0 && (
         <>
-          <button type="button" className="fc-button fc-button--secondary fc-hours__holiday" aria-haspopup="dialog" onClick={() => setDialogOpen(true)}>
+          <button
+            type="button"
+            className="fc-button fc-button--secondary fc-hours__holiday"
+            aria-haspopup="dialog"
+            onClick={() => setDialogOpen(true)}
+          >
             Holiday hours
           </button>
-          <Dialog open={dialogOpen} onClose={() => setDialogOpen(false)} title={`Holiday hours: ${location.name}`}>
+          <Dialog
+            open={dialogOpen}
+            onClose={() => setDialogOpen(false)}
+            title={`Holiday hours: ${location.name}`}
+          >
             <dl className="fc-hours__list fc-hours__list--holiday">
               {special.map((row) => (
                 <div className="fc-hours__row" key={row.date} data-open={row.open}>

@@ -18,14 +18,22 @@ export interface SafeFrameProps {
   lazy?: boolean;
 }
 
-export function SafeFrame({ src, title, height = 800, allowPopups = true, showOpenLink = true, lazy = true }: SafeFrameProps) {
+export function SafeFrame({
+  src,
+  title,
+  height = 800,
+  allowPopups = true,
+  showOpenLink = true,
+  lazy = true,
+}: SafeFrameProps) {
   const { site, mode } = useSite();
   const check = checkEmbedSrc(src, allowedEmbedOrigins(site));
   if (!check.ok) {
     if (mode !== 'development') return null;
     return (
       <p className="fc-frame__refused" role="note">
-        This embedded form isn’t shown to visitors: {check.reason}. Ask the platform team to approve the service for this site.
+        This embedded form isn’t shown to visitors: {check.reason}. Ask the platform team to approve
+        the service for this site.
       </p>
     );
   }

@@ -29,11 +29,20 @@ describe('siteLinksInHtml', () => {
   });
 
   it('keeps other attributes, quotes and entities; handles single-quoted, bare and upper-case hrefs', () => {
-    expect(siteLinksInHtml('<a title="a > b" href="/cars?x=1&amp;y=2#top" target="_blank" rel="noopener noreferrer">x</a>', BASE)).toBe(
+    expect(
+      siteLinksInHtml(
+        '<a title="a > b" href="/cars?x=1&amp;y=2#top" target="_blank" rel="noopener noreferrer">x</a>',
+        BASE,
+      ),
+    ).toBe(
       '<a title="a > b" href="/sites/test-site/cars?x=1&amp;y=2#top" target="_blank" rel="noopener noreferrer">x</a>',
     );
-    expect(siteLinksInHtml("<A HREF='/about'>x</A><a href=/contact>y</a>", BASE)).toBe("<A HREF='/sites/test-site/about'>x</A><a href=\"/sites/test-site/contact\">y</a>");
-    expect(siteLinksInHtml('<abbr title="/x">x</abbr><a data-href="/no" href="/yes">y</a>', BASE)).toBe('<abbr title="/x">x</abbr><a data-href="/no" href="/sites/test-site/yes">y</a>');
+    expect(siteLinksInHtml("<A HREF='/about'>x</A><a href=/contact>y</a>", BASE)).toBe(
+      '<A HREF=\'/sites/test-site/about\'>x</A><a href="/sites/test-site/contact">y</a>',
+    );
+    expect(
+      siteLinksInHtml('<abbr title="/x">x</abbr><a data-href="/no" href="/yes">y</a>', BASE),
+    ).toBe('<abbr title="/x">x</abbr><a data-href="/no" href="/sites/test-site/yes">y</a>');
   });
 
   it('changes nothing at the root (host-name routing), except the site link rewrite', () => {
@@ -41,8 +50,12 @@ describe('siteLinksInHtml', () => {
     expect(siteLinksInHtml(html, '')).toBe(html);
     expect(siteLinksInHtml(html, '/')).toBe(html);
     const rewrite = (href: string) => href.replace(/^\/service(?=$|[?#/])/, '/ford-service');
-    expect(siteLinksInHtml(html, '', rewrite)).toBe('<a href="/ford-service#service-booking">Book</a>');
-    expect(siteLinksInHtml(html, BASE, rewrite)).toBe('<a href="/sites/test-site/ford-service#service-booking">Book</a>');
+    expect(siteLinksInHtml(html, '', rewrite)).toBe(
+      '<a href="/ford-service#service-booking">Book</a>',
+    );
+    expect(siteLinksInHtml(html, BASE, rewrite)).toBe(
+      '<a href="/sites/test-site/ford-service#service-booking">Book</a>',
+    );
   });
 });
 
@@ -61,7 +74,8 @@ describe('clientPath', () => {
   });
 });
 
-const fakeSite = (features: Record<string, unknown> = {}) => ({ slug: 'test-site', name: 'Test Motors', region: 'AU', features }) as unknown as ResolvedSite;
+const fakeSite = (features: Record<string, unknown> = {}) =>
+  ({ slug: 'test-site', name: 'Test Motors', region: 'AU', features }) as unknown as ResolvedSite;
 const noData = {} as SiteData;
 
 function Where() {
@@ -70,7 +84,8 @@ function Where() {
 }
 
 describe('SiteHtml', () => {
-  const html = '<p><a href="/service">Service</a> <a href="/cars/1/history-report.pdf">Report</a> <a href="https://example.com/">Ext</a></p>';
+  const html =
+    '<p><a href="/service">Service</a> <a href="/cars/1/history-report.pdf">Report</a> <a href="https://example.com/">Ext</a></p>';
 
   it('renders the same links on the server (StaticRouter) and in the browser (same basename)', () => {
     const ui = (
@@ -99,7 +114,15 @@ describe('SiteHtml', () => {
       <SiteProvider site={fakeSite()} data={noData} mode="production">
         <MemoryRouter basename={BASE} initialEntries={[`${BASE}/about`]}>
           <Routes>
-            <Route path="*" element={<><SiteHtml html={html} /><Where /></>} />
+            <Route
+              path="*"
+              element={
+                <>
+                  <SiteHtml html={html} />
+                  <Where />
+                </>
+              }
+            />
           </Routes>
         </MemoryRouter>
       </SiteProvider>,
@@ -113,7 +136,11 @@ describe('SiteHtml', () => {
       };
       document.addEventListener('click', atDocument);
       act(() => {
-        screen.getByRole('link', { name }).dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }));
+        screen
+          .getByRole('link', { name })
+          .dispatchEvent(
+            new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init }),
+          );
       });
       document.removeEventListener('click', atDocument);
       return handled;
@@ -137,7 +164,15 @@ describe('rich-text block in a page rendered under /sites/{slug}', () => {
           id: 'about',
           path: '/about',
           title: 'About | {site}',
-          blocks: [{ type: 'rich-text', id: 'about-text', props: { html: '<p>See <a href="/service">our service team</a> or <a href="mailto:hi@test.example">write</a>.</p>' } }],
+          blocks: [
+            {
+              type: 'rich-text',
+              id: 'about-text',
+              props: {
+                html: '<p>See <a href="/service">our service team</a> or <a href="mailto:hi@test.example">write</a>.</p>',
+              },
+            },
+          ],
         },
       ],
     }),
@@ -146,10 +181,24 @@ describe('rich-text block in a page rendered under /sites/{slug}', () => {
   const renderPage = createPageRenderer({ 'rich-text': () => import('../rich-text/index.tsx') });
 
   it('keeps the base path in the server render; nothing to add by host name', async () => {
-    const demo = await renderPage({ site, siteData, url: '/about', basename: BASE, mode: 'production', origin: 'http://127.0.0.1:9' });
+    const demo = await renderPage({
+      site,
+      siteData,
+      url: '/about',
+      basename: BASE,
+      mode: 'production',
+      origin: 'http://127.0.0.1:9',
+    });
     expect(demo.html).toContain('<a href="/sites/test-site/service">our service team</a>');
     expect(demo.html).toContain('<a href="mailto:hi@test.example">write</a>');
-    const byHost = await renderPage({ site, siteData, url: '/about', basename: '', mode: 'production', origin: 'http://127.0.0.1:9' });
+    const byHost = await renderPage({
+      site,
+      siteData,
+      url: '/about',
+      basename: '',
+      mode: 'production',
+      origin: 'http://127.0.0.1:9',
+    });
     expect(byHost.html).toContain('<a href="/service">our service team</a>');
   });
 
@@ -162,6 +211,8 @@ describe('rich-text block in a page rendered under /sites/{slug}', () => {
         </MemoryRouter>
       </SiteProvider>,
     );
-    expect(container.querySelector('.fc-rich-text__body a')?.getAttribute('href')).toBe('/sites/test-site/service');
+    expect(container.querySelector('.fc-rich-text__body a')?.getAttribute('href')).toBe(
+      '/sites/test-site/service',
+    );
   });
 });

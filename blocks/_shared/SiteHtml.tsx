@@ -32,20 +32,35 @@ function isInSitePath(href: string): boolean {
  * The HTML with each in-site `<a href>` rewritten: `rewrite` first (the site's link
  * rewrite), then the basename in front. Other links and attributes are kept as written.
  */
-export function siteLinksInHtml(html: string, basename: string, rewrite: (href: string) => string = (h) => h): string {
+export function siteLinksInHtml(
+  html: string,
+  basename: string,
+  rewrite: (href: string) => string = (h) => h,
+): string {
   if (!html.includes('<a') && !html.includes('<A')) return html;
   const base = basename === '/' ? '' : basename.replace(/\/+$/, '');
   return html.replace(A_START_TAG, (tag) => {
     let done = false;
-    return tag.replace(ATTRIBUTE, (whole, space: string, name: string, eq: string | undefined, dq?: string, sq?: string, bare?: string) => {
-      if (done || name.toLowerCase() !== 'href' || eq === undefined) return whole;
-      done = true; // the first href counts (as in a browser)
-      const value = dq ?? sq ?? bare ?? '';
-      if (!isInSitePath(value.trim())) return whole;
-      const href = base + rewrite(value.trim());
-      const quote = sq !== undefined ? "'" : '"';
-      return `${space}${name}${eq}${quote}${href}${quote}`;
-    });
+    return tag.replace(
+      ATTRIBUTE,
+      (
+        whole,
+        space: string,
+        name: string,
+        eq: string | undefined,
+        dq?: string,
+        sq?: string,
+        bare?: string,
+      ) => {
+        if (done || name.toLowerCase() !== 'href' || eq === undefined) return whole;
+        done = true; // the first href counts (as in a browser)
+        const value = dq ?? sq ?? bare ?? '';
+        if (!isInSitePath(value.trim())) return whole;
+        const href = base + rewrite(value.trim());
+        const quote = sq !== undefined ? "'" : '"';
+        return `${space}${name}${eq}${quote}${href}${quote}`;
+      },
+    );
   });
 }
 
@@ -56,7 +71,14 @@ export function siteLinksInHtml(html: string, basename: string, rewrite: (href: 
 export function clientPath(href: string | null, basename: string): string | undefined {
   if (!href || !isInSitePath(href)) return undefined;
   const base = basename === '/' ? '' : basename.replace(/\/+$/, '');
-  if (base && href !== base && !href.startsWith(`${base}/`) && !href.startsWith(`${base}?`) && !href.startsWith(`${base}#`)) return undefined;
+  if (
+    base &&
+    href !== base &&
+    !href.startsWith(`${base}/`) &&
+    !href.startsWith(`${base}?`) &&
+    !href.startsWith(`${base}#`)
+  )
+    return undefined;
   const path = href.slice(base.length) || '/';
   const pathname = path.split(/[?#]/)[0];
   if (/\.[a-z0-9]{1,8}$/i.test(pathname)) return undefined; // a file (PDF, feed, …), not a page
@@ -82,10 +104,19 @@ export function SiteHtml({ html, onClick, ...rest }: Props) {
 
   const follow = (event: MouseEvent<HTMLDivElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.shiftKey
+    )
+      return;
     const link = (event.target as Element | null)?.closest?.('a');
     if (!link || !event.currentTarget.contains(link)) return;
-    if ((link.getAttribute('target') ?? '_self') !== '_self' || link.hasAttribute('download')) return;
+    if ((link.getAttribute('target') ?? '_self') !== '_self' || link.hasAttribute('download'))
+      return;
     const to = clientPath(link.getAttribute('href'), basename);
     if (to === undefined) return;
     event.preventDefault();

@@ -7,7 +7,10 @@ import { Link } from 'react-router';
 import { useLinkTarget } from '../../engine/render/site-context.tsx';
 import { safeHref } from '../../engine/sanitize/url.ts';
 
-type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string | undefined; children: ReactNode };
+type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  href: string | undefined;
+  children: ReactNode;
+};
 
 export function SiteLink({ href, children, ...rest }: Props) {
   const target = useLinkTarget();

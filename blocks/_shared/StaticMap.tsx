@@ -57,7 +57,12 @@ export function metresPerPixel(lat: number, zoom: number): number {
 }
 
 /** The highest zoom, at most `zoom`, at which every point fits inside the padded frame. */
-export function fitZoom(points: readonly { lat: number; long: number }[], width: number, height: number, zoom = DEFAULT_ZOOM): number {
+export function fitZoom(
+  points: readonly { lat: number; long: number }[],
+  width: number,
+  height: number,
+  zoom = DEFAULT_ZOOM,
+): number {
   let z = Math.max(0, Math.min(20, Math.round(zoom)));
   if (points.length < 2) return z;
   for (; z > 1; z--) {
@@ -79,7 +84,10 @@ interface PlacedLabel {
 }
 
 /** Places labels beside their pins, moving a label down while it overlaps one placed before. */
-function placeLabels(pins: { x: number; y: number; label: string }[], width: number): PlacedLabel[] {
+function placeLabels(
+  pins: { x: number; y: number; label: string }[],
+  width: number,
+): PlacedLabel[] {
   const boxes: { x0: number; x1: number; y0: number; y1: number }[] = [];
   return pins.map((pin) => {
     const textWidth = pin.label.length * LABEL_FONT * 0.58;
@@ -87,7 +95,12 @@ function placeLabels(pins: { x: number; y: number; label: string }[], width: num
     const anchor: 'start' | 'end' = right ? 'start' : 'end';
     const x = right ? pin.x + 14 : pin.x - 14;
     let y = pin.y - 14;
-    const box = () => ({ x0: right ? x : x - textWidth, x1: right ? x + textWidth : x, y0: y - LABEL_FONT, y1: y + 4 });
+    const box = () => ({
+      x0: right ? x : x - textWidth,
+      x1: right ? x + textWidth : x,
+      y0: y - LABEL_FONT,
+      y1: y + 4,
+    });
     for (let i = 0; i < 8 && boxes.some((b) => overlaps(b, box())); i++) y += LABEL_LINE;
     boxes.push(box());
     return { x: r1(x), y: r1(y), anchor, text: pin.label };
@@ -98,7 +111,12 @@ const overlaps = (a: { x0: number; x1: number; y0: number; y1: number }, b: type
   a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 const NICE = [1, 2, 5];
-function scaleBar(lat: number, zoom: number, unit: 'kilometer' | 'mile', maxPx = 120): { px: number; text: string } {
+function scaleBar(
+  lat: number,
+  zoom: number,
+  unit: 'kilometer' | 'mile',
+  maxPx = 120,
+): { px: number; text: string } {
   const metresPerUnit = unit === 'mile' ? 1609.344 : 1000;
   const unitsPerPx = metresPerPixel(lat, zoom) / metresPerUnit;
   const maxUnits = unitsPerPx * maxPx;
@@ -114,7 +132,15 @@ function scaleBar(lat: number, zoom: number, unit: 'kilometer' | 'mile', maxPx =
   return { px: r1(value / unitsPerPx), text: `${value} ${unit === 'mile' ? 'mi' : 'km'}` };
 }
 
-export function StaticMap({ points, zoom = DEFAULT_ZOOM, width = 640, height = 400, label = 'Map', unit = 'kilometer', className }: StaticMapProps) {
+export function StaticMap({
+  points,
+  zoom = DEFAULT_ZOOM,
+  width = 640,
+  height = 400,
+  label = 'Map',
+  unit = 'kilometer',
+  className,
+}: StaticMapProps) {
   const id = useId();
   const valid = points.filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.long));
   if (!valid.length) return null;
@@ -134,15 +160,19 @@ export function StaticMap({ points, zoom = DEFAULT_ZOOM, width = 640, height = 4
   const labels = placeLabels(pins, width);
 
   const gridX: number[] = [];
-  for (let gx = Math.ceil(left / GRID) * GRID; gx <= left + width; gx += GRID) gridX.push(r1(gx - left));
+  for (let gx = Math.ceil(left / GRID) * GRID; gx <= left + width; gx += GRID)
+    gridX.push(r1(gx - left));
   const gridY: number[] = [];
-  for (let gy = Math.ceil(top / GRID) * GRID; gy <= top + height; gy += GRID) gridY.push(r1(gy - top));
+  for (let gy = Math.ceil(top / GRID) * GRID; gy <= top + height; gy += GRID)
+    gridY.push(r1(gy - top));
   const centreLat = valid.reduce((s, p) => s + p.lat, 0) / valid.length;
   const scale = scaleBar(centreLat, z, unit);
 
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
-  const description = valid.map((p) => (p.description ? `${p.label}: ${p.description}` : p.label)).join('; ');
+  const description = valid
+    .map((p) => (p.description ? `${p.label}: ${p.description}` : p.label))
+    .join('; ');
 
   return (
     <svg
@@ -157,8 +187,17 @@ export function StaticMap({ points, zoom = DEFAULT_ZOOM, width = 640, height = 4
       preserveAspectRatio="xMidYMid slice"
     >
       <title id={titleId}>{label}</title>
-      <desc id={descId}>{`${valid.length === 1 ? 'One location' : `${valid.length} locations`}: ${description}`}</desc>
-      <rect className="fc-static-map__land" x="0" y="0" width={width} height={height} fill="#eef1f4" />
+      <desc
+        id={descId}
+      >{`${valid.length === 1 ? 'One location' : `${valid.length} locations`}: ${description}`}</desc>
+      <rect
+        className="fc-static-map__land"
+        x="0"
+        y="0"
+        width={width}
+        height={height}
+        fill="#eef1f4"
+      />
       <g className="fc-static-map__grid" aria-hidden="true" stroke="#d3dae2">
         {gridX.map((x) => (
           <line key={`x${x}`} x1={x} y1={0} x2={x} y2={height} />
@@ -169,23 +208,59 @@ export function StaticMap({ points, zoom = DEFAULT_ZOOM, width = 640, height = 4
       </g>
       <g className="fc-static-map__pins" aria-hidden="true">
         {pins.map((pin) => (
-          <g key={pin.point.id} className="fc-static-map__pin" transform={`translate(${r1(pin.x)} ${r1(pin.y)})`} data-point={pin.point.id}>
-            <path d="M0 0C-2-6-10-10-10-18a10 10 0 1 1 20 0C10-10 2-6 0 0z" fill="#1f3a93" stroke="#fff" strokeWidth="2" />
+          <g
+            key={pin.point.id}
+            className="fc-static-map__pin"
+            transform={`translate(${r1(pin.x)} ${r1(pin.y)})`}
+            data-point={pin.point.id}
+          >
+            <path
+              d="M0 0C-2-6-10-10-10-18a10 10 0 1 1 20 0C10-10 2-6 0 0z"
+              fill="#1f3a93"
+              stroke="#fff"
+              strokeWidth="2"
+            />
             <circle cx="0" cy="-18" r="4" fill="#fff" />
           </g>
         ))}
       </g>
-      <g className="fc-static-map__labels" aria-hidden="true" fill="#1b1b1f" fontSize="13" fontWeight="600" fontFamily="system-ui, sans-serif">
+      <g
+        className="fc-static-map__labels"
+        aria-hidden="true"
+        fill="#1b1b1f"
+        fontSize="13"
+        fontWeight="600"
+        fontFamily="system-ui, sans-serif"
+      >
         {labels.map((l, i) => (
           <text key={i} x={l.x} y={l.y} textAnchor={l.anchor}>
             {l.text}
           </text>
         ))}
       </g>
-      <g className="fc-static-map__scale" aria-hidden="true" transform={`translate(12 ${height - 14})`}>
-        <rect x="-6" y="-22" width={scale.px + 12} height="30" rx="3" fill="#fff" fillOpacity="0.85" />
+      <g
+        className="fc-static-map__scale"
+        aria-hidden="true"
+        transform={`translate(12 ${height - 14})`}
+      >
+        <rect
+          x="-6"
+          y="-22"
+          width={scale.px + 12}
+          height="30"
+          rx="3"
+          fill="#fff"
+          fillOpacity="0.85"
+        />
         <path d={`M0 -6v6h${scale.px}v-6`} fill="none" stroke="#1b1b1f" strokeWidth="2" />
-        <text x={scale.px / 2} y="-9" textAnchor="middle" fill="#1b1b1f" fontSize="12" fontFamily="system-ui, sans-serif">
+        <text
+          x={scale.px / 2}
+          y="-9"
+          textAnchor="middle"
+          fill="#1b1b1f"
+          fontSize="12"
+          fontFamily="system-ui, sans-serif"
+        >
           {scale.text}
         </text>
       </g>

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { EVENT_IDS, isTestDriveOnly, leadEventId, track, trackFavouriteAdded, trackLead, trackOfferAccepted } from './analytics.ts';
+import {
+  EVENT_IDS,
+  isTestDriveOnly,
+  leadEventId,
+  track,
+  trackFavouriteAdded,
+  trackLead,
+  trackOfferAccepted,
+} from './analytics.ts';
 
 afterEach(() => {
   delete window.dataLayer;
@@ -53,7 +61,11 @@ describe('dataLayer', () => {
     window.dataLayer = [{ event: 'gtm.js' }];
     track({ event: 'x' });
     expect(window.dataLayer).toHaveLength(2);
-    window.dataLayer = { push: () => { throw new Error('broken tag'); } } as unknown as unknown[];
+    window.dataLayer = {
+      push: () => {
+        throw new Error('broken tag');
+      },
+    } as unknown as unknown[];
     expect(() => track({ event: 'y' })).not.toThrow();
   });
 });

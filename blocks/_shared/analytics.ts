@@ -61,12 +61,16 @@ export function isTestDriveOnly(car: EventCar | undefined): boolean {
 export function leadEventId(kind: 'enquiry' | 'test-drive' | 'general', car?: EventCar): EventId {
   if (kind === 'general' || (kind === 'enquiry' && !car)) return EVENT_IDS.generalEnquiry;
   const used = car?.car_type === 'used';
-  if (kind === 'test-drive') return used && !isTestDriveOnly(car) ? EVENT_IDS.testDriveUsed : EVENT_IDS.testDriveNew;
+  if (kind === 'test-drive')
+    return used && !isTestDriveOnly(car) ? EVENT_IDS.testDriveUsed : EVENT_IDS.testDriveNew;
   return used ? EVENT_IDS.usedEnquiry : EVENT_IDS.newEnquiry;
 }
 
 /** The lead event after a successful submit. */
-export function trackLead(eventId: EventId | undefined, data: { category?: string; lead_id?: number; car_id?: string | number; form?: string }) {
+export function trackLead(
+  eventId: EventId | undefined,
+  data: { category?: string; lead_id?: number; car_id?: string | number; form?: string },
+) {
   track({ event: 'lead_submitted', ...(eventId ? { event_id: eventId } : {}), ...data });
 }
 

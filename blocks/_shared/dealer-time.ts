@@ -8,6 +8,9 @@ import { zonedTime } from './opening-hours.ts';
 import { dealerTimeZone } from './dealer-zone.ts';
 
 /** Today's date (YYYY-MM-DD) where the dealer is. */
-export function dealerToday(site: Pick<ResolvedSite, 'locations' | 'region'>, at = new Date()): string {
+export function dealerToday(
+  site: Pick<ResolvedSite, 'locations' | 'region'>,
+  at = new Date(),
+): string {
   return zonedTime(at, dealerTimeZone(site)).date;
 }

@@ -12,6 +12,7 @@ const REGION_TIME_ZONES: Record<ResolvedSite['region'], string> = {
 };
 
 export function dealerTimeZone(site: Pick<ResolvedSite, 'locations' | 'region'>): string {
-  const located = site.locations.find((l) => l.primary && l.time_zone) ?? site.locations.find((l) => l.time_zone);
+  const located =
+    site.locations.find((l) => l.primary && l.time_zone) ?? site.locations.find((l) => l.time_zone);
   return located?.time_zone ?? REGION_TIME_ZONES[site.region] ?? 'UTC';
 }

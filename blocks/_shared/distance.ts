@@ -18,13 +18,16 @@ const rad = (deg: number) => (deg * Math.PI) / 180;
 export function haversineKm(a: LatLong, b: LatLong): number {
   const dLat = rad(b.lat - a.lat);
   const dLong = rad(b.long - a.long);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLong / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLong / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** A point from an address that may lack coordinates. */
 export function pointOf(address: { lat?: number; long?: number } | undefined): LatLong | undefined {
-  if (!address || typeof address.lat !== 'number' || typeof address.long !== 'number') return undefined;
+  if (!address || typeof address.lat !== 'number' || typeof address.long !== 'number')
+    return undefined;
   if (!Number.isFinite(address.lat) || !Number.isFinite(address.long)) return undefined;
   return { lat: address.lat, long: address.long };
 }
@@ -65,7 +68,8 @@ export function readGeocodeAnswer(body: unknown): GeocodedPoint | undefined {
   }
   const lat = num(o.lat ?? o.latitude);
   const long = num(o.long ?? o.lng ?? o.lon ?? o.longitude);
-  if (lat === undefined || long === undefined || Math.abs(lat) > 90 || Math.abs(long) > 180) return undefined;
+  if (lat === undefined || long === undefined || Math.abs(lat) > 90 || Math.abs(long) > 180)
+    return undefined;
   const place = typeof o.place === 'string' && o.place.trim() ? o.place.trim() : undefined;
   return place ? { lat, long, place } : { lat, long };
 }
@@ -92,14 +96,18 @@ export async function geocodePostcode(
 ): Promise<GeocodedPoint> {
   const code = postcode.trim();
   if (!code || (options.pattern && !options.pattern.test(code))) throw new GeocodeError();
-  const base = options.base ?? (typeof window !== 'undefined' ? window.location.href : 'http://localhost/');
+  const base =
+    options.base ?? (typeof window !== 'undefined' ? window.location.href : 'http://localhost/');
   const url = new URL(`${options.apiBaseUrl.replace(/\/$/, '')}/geocode`, base);
   url.searchParams.set('postcode', code);
   if (options.region) url.searchParams.set('region', options.region);
   const doFetch = options.fetch ?? fetch;
   let response: Response;
   try {
-    response = await doFetch(url, { headers: { accept: 'application/json' }, signal: options.signal });
+    response = await doFetch(url, {
+      headers: { accept: 'application/json' },
+      signal: options.signal,
+    });
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
     console.error('[forecourt] postcode lookup failed:', err);

@@ -30,7 +30,9 @@ const ORIGIN_ENTRY = /^https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(:\d{1,5})?$/;
 export function allowedEmbedOrigins(site: Pick<ResolvedSite, 'features'>): string[] {
   const extra = (site.features as unknown as { embedOrigins?: unknown }).embedOrigins;
   const own = Array.isArray(extra)
-    ? extra.filter((o): o is string => typeof o === 'string').map((o) => o.trim().toLowerCase().replace(/\/$/, ''))
+    ? extra
+        .filter((o): o is string => typeof o === 'string')
+        .map((o) => o.trim().toLowerCase().replace(/\/$/, ''))
     : [];
   return [...new Set([...PLATFORM_EMBED_ORIGINS, ...own.filter((o) => ORIGIN_ENTRY.test(o))])];
 }
@@ -41,7 +43,8 @@ export function isSiteOwnOrigin(origin: string, site: Pick<ResolvedSite, 'hostna
   return (site.hostnames ?? []).some((h) => h.toLowerCase() === host);
 }
 
-export type EmbedCheck = { ok: true; url: string; origin: string } | { ok: false; reason: string; origin?: string };
+export type EmbedCheck =
+  { ok: true; url: string; origin: string } | { ok: false; reason: string; origin?: string };
 
 /** Whether an address may be framed under an allow-list; with the reason when not. */
 export function checkEmbedSrc(src: string | undefined, allowed: readonly string[]): EmbedCheck {
@@ -51,8 +54,14 @@ export function checkEmbedSrc(src: string | undefined, allowed: readonly string[
   } catch {
     return { ok: false, reason: 'the address is not a full https:// address' };
   }
-  if (url.protocol !== 'https:') return { ok: false, reason: 'only https:// addresses can be embedded', origin: url.origin };
-  if (url.username || url.password) return { ok: false, reason: 'addresses with a user name or password are refused', origin: url.origin };
+  if (url.protocol !== 'https:')
+    return { ok: false, reason: 'only https:// addresses can be embedded', origin: url.origin };
+  if (url.username || url.password)
+    return {
+      ok: false,
+      reason: 'addresses with a user name or password are refused',
+      origin: url.origin,
+    };
   const origin = url.origin.toLowerCase();
   const host = url.host.toLowerCase();
   const permitted = allowed.some((entry) => {
@@ -63,7 +72,12 @@ export function checkEmbedSrc(src: string | undefined, allowed: readonly string[
     }
     return e === origin;
   });
-  if (!permitted) return { ok: false, reason: `${origin} is not on the list of approved embedded services`, origin };
+  if (!permitted)
+    return {
+      ok: false,
+      reason: `${origin} is not on the list of approved embedded services`,
+      origin,
+    };
   return { ok: true, url: url.href, origin };
 }
 
@@ -73,7 +87,9 @@ export function checkEmbedSrc(src: string | undefined, allowed: readonly string[
  * sandbox and script the visitor's page (docs/security.md, "Editor and server").
  */
 export function embedSandbox(options: { allowPopups?: boolean; ownOrigin?: boolean } = {}): string {
-  const tokens = options.ownOrigin ? ['allow-scripts', 'allow-forms'] : ['allow-scripts', 'allow-forms', 'allow-same-origin'];
+  const tokens = options.ownOrigin
+    ? ['allow-scripts', 'allow-forms']
+    : ['allow-scripts', 'allow-forms', 'allow-same-origin'];
   if (options.allowPopups !== false) tokens.push('allow-popups', 'allow-popups-to-escape-sandbox');
   return tokens.join(' ');
 }

@@ -19,7 +19,9 @@ const ICONS: Record<IconName, ReactNode> = {
       <path d="M11 12l9-9M16 7l3 3M14 9l2 2" />
     </>
   ),
-  wrench: <path d="M14.7 6.3a4 4 0 00-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 005.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />,
+  wrench: (
+    <path d="M14.7 6.3a4 4 0 00-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 005.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
+  ),
   shield: (
     <>
       <path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z" />
@@ -63,7 +65,9 @@ const ICONS: Record<IconName, ReactNode> = {
       <path d="M22 11v2M6 10v4M10 10v4" />
     </>
   ),
-  handshake: <path d="M2 11l4-4 4 2 3-2 3 2 4-2 2 4M6 7l6 7a2 2 0 003 0l3-3M8 14l2 2M10.5 16.5l1.5 1.5" />,
+  handshake: (
+    <path d="M2 11l4-4 4 2 3-2 3 2 4-2 2 4M6 7l6 7a2 2 0 003 0l3-3M8 14l2 2M10.5 16.5l1.5 1.5" />
+  ),
   tag: (
     <>
       <path d="M20.6 13.4l-7.2 7.2a2 2 0 01-2.8 0L3 13V3h10l7.6 7.6a2 2 0 010 2.8z" />
@@ -88,7 +92,15 @@ const ICONS: Record<IconName, ReactNode> = {
 
 export const ICON_NAMES = Object.keys(ICONS) as IconName[];
 
-export function Icon({ name, size = 32, className }: { name: IconName; size?: number; className?: string }) {
+export function Icon({
+  name,
+  size = 32,
+  className,
+}: {
+  name: IconName;
+  size?: number;
+  className?: string;
+}) {
   const drawing = ICONS[name];
   if (!drawing) return null;
   return (

@@ -10,7 +10,14 @@ import { WEEKDAYS } from './opening-hours.ts';
 import type { MapPoint } from './StaticMap.tsx';
 
 /** Keyword filters of a locations block; a number picks one location by id. */
-export const LOCATION_FILTERS = ['primary', 'sales', 'service', 'parts', 'service-and-parts', 'all'] as const;
+export const LOCATION_FILTERS = [
+  'primary',
+  'sales',
+  'service',
+  'parts',
+  'service-and-parts',
+  'all',
+] as const;
 export type LocationFilterKeyword = (typeof LOCATION_FILTERS)[number];
 export type LocationFilter = LocationFilterKeyword | number;
 
@@ -22,7 +29,10 @@ export type LocationFilter = LocationFilterKeyword | number;
  *  - all: every visible location;
  *  - a location id: that location, even when hidden from lists (the dealer asked for it).
  */
-export function filterLocations(locations: readonly Location[], filter: LocationFilter | string | undefined): Location[] {
+export function filterLocations(
+  locations: readonly Location[],
+  filter: LocationFilter | string | undefined,
+): Location[] {
   if (typeof filter === 'number' || (typeof filter === 'string' && /^\d+$/.test(filter))) {
     const id = Number(filter);
     return locations.filter((l) => l.id === id);
@@ -62,7 +72,8 @@ export function chooseLocationsVariant(locations: readonly Location[]): Location
   if (locations.length <= 1) return 'map';
   const dealerships = new Set(locations.map((l) => l.dealership_slug));
   if (dealerships.size > 1) return 'hero-map';
-  if (locations.every((l) => l.location_type === 'service' || l.location_type === 'parts')) return 'list';
+  if (locations.every((l) => l.location_type === 'service' || l.location_type === 'parts'))
+    return 'list';
   return 'map';
 }
 
@@ -79,7 +90,10 @@ export function directionsUrl(location: Pick<Location, 'address'>): string {
 /** ["120 Ferry Road", "Southport QLD 4215"], leaving out empty parts. */
 export function addressLines(location: Pick<Location, 'address'>): string[] {
   const { street, city, state, postcode } = location.address;
-  const second = [city, state, postcode].map((s) => s?.trim()).filter(Boolean).join(' ');
+  const second = [city, state, postcode]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(' ');
   return [street?.trim(), second].filter((s): s is string => Boolean(s));
 }
 
@@ -91,7 +105,9 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 /** "Sales", "Service", "Parts" (nothing for an empty type). */
-export function locationTypeLabel(location: Pick<Location, 'location_type' | 'location_subtype'>): string | undefined {
+export function locationTypeLabel(
+  location: Pick<Location, 'location_type' | 'location_subtype'>,
+): string | undefined {
   if (location.location_subtype?.trim().toLowerCase() === 'buying') return 'Car buying centre';
   return TYPE_LABELS[location.location_type];
 }
@@ -101,14 +117,21 @@ export function locationPagePath(location: Pick<Location, 'slug'>, base = '/loca
 }
 
 /** The location with that slug (visible or not: a location page is reachable by its address). */
-export function findLocation(locations: readonly Location[], slug: string | undefined): Location | undefined {
+export function findLocation(
+  locations: readonly Location[],
+  slug: string | undefined,
+): Location | undefined {
   if (!slug) return undefined;
   const wanted = slug.toLowerCase();
   return locations.find((l) => l.slug === wanted);
 }
 
 /** The contact details a card shows: only those that exist. */
-export function contactOf(location: Location): { phone?: string; landline?: string; email?: string } {
+export function contactOf(location: Location): {
+  phone?: string;
+  landline?: string;
+  email?: string;
+} {
   const c = location.contact_detail ?? {};
   const phone = c.phone?.trim() || undefined;
   const landline = c.landline_phone?.trim() || undefined;
@@ -147,8 +170,11 @@ export function autoDealerJsonLd(
     '@context': 'https://schema.org',
     '@type': 'AutoDealer',
     name: location.name,
-    brand: location.manufacturers?.length ? location.manufacturers.map((name) => ({ '@type': 'Brand', name })) : undefined,
-    parentOrganization: site.name !== location.name ? { '@type': 'Organization', name: site.name } : undefined,
+    brand: location.manufacturers?.length
+      ? location.manufacturers.map((name) => ({ '@type': 'Brand', name }))
+      : undefined,
+    parentOrganization:
+      site.name !== location.name ? { '@type': 'Organization', name: site.name } : undefined,
     url: options.url,
     telephone: contact.phone ?? contact.landline,
     email: contact.email,
@@ -162,17 +188,38 @@ export function autoDealerJsonLd(
     },
     geo:
       typeof location.address.lat === 'number' && typeof location.address.long === 'number'
-        ? { '@type': 'GeoCoordinates', latitude: location.address.lat, longitude: location.address.long }
+        ? {
+            '@type': 'GeoCoordinates',
+            latitude: location.address.lat,
+            longitude: location.address.long,
+          }
         : undefined,
     openingHoursSpecification: weekly
       .filter((h) => h.status === 'Open' && h.open && h.close)
-      .map((h) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: SCHEMA_DAY(h.weekday), opens: h.open, closes: h.close })),
+      .map((h) => ({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: SCHEMA_DAY(h.weekday),
+        opens: h.open,
+        closes: h.close,
+      })),
     specialOpeningHoursSpecification: special.length
       ? special.map((s) =>
           s.status === 'Open' && s.start_hour && s.end_hour
-            ? { '@type': 'OpeningHoursSpecification', validFrom: s.date, validThrough: s.date, opens: s.start_hour, closes: s.end_hour }
+            ? {
+                '@type': 'OpeningHoursSpecification',
+                validFrom: s.date,
+                validThrough: s.date,
+                opens: s.start_hour,
+                closes: s.end_hour,
+              }
             : // schema.org: closed all day is opens = closes = 00:00.
-              { '@type': 'OpeningHoursSpecification', validFrom: s.date, validThrough: s.date, opens: '00:00', closes: '00:00' },
+              {
+                '@type': 'OpeningHoursSpecification',
+                validFrom: s.date,
+                validThrough: s.date,
+                opens: '00:00',
+                closes: '00:00',
+              },
         )
       : undefined,
   };
@@ -183,6 +230,16 @@ export function autoDealerJsonLd(
 export function mapPoints(locations: readonly Location[]): MapPoint[] {
   return locations.flatMap((l) => {
     const p = pointOf(l.address);
-    return p ? [{ id: l.id, lat: p.lat, long: p.long, label: l.name, description: addressLines(l).join(', ') }] : [];
+    return p
+      ? [
+          {
+            id: l.id,
+            lat: p.lat,
+            long: p.long,
+            label: l.name,
+            description: addressLines(l).join(', '),
+          },
+        ]
+      : [];
   });
 }

@@ -18,7 +18,11 @@ export type ModelBody = (typeof MODEL_BODIES)[number]['key'];
 
 /** A ?body= value as a known kind ("SUV", "future-vehicles" and "future+vehicles" included), or undefined. */
 export function parseModelBody(value: string | null | undefined): ModelBody | undefined {
-  const v = (value ?? '').trim().toLowerCase().replace(/[-_+]+/g, ' ').replace(/\s+/g, ' ');
+  const v = (value ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[-_+]+/g, ' ')
+    .replace(/\s+/g, ' ');
   if (!v) return undefined;
   const aliases: Record<string, ModelBody> = {
     suv: 'suv',
@@ -39,7 +43,10 @@ export function parseModelBody(value: string | null | undefined): ModelBody | un
   return aliases[v];
 }
 
-const categories = (m: Model) => [m.manufacturer_body, m.manufacturer_body2, m.manufacturer_body3].map((c) => (c ?? '').toLowerCase());
+const categories = (m: Model) =>
+  [m.manufacturer_body, m.manufacturer_body2, m.manufacturer_body3].map((c) =>
+    (c ?? '').toLowerCase(),
+  );
 const bodies = (m: Model) => (m.body ?? []).map((b) => b.toLowerCase());
 const fuels = (m: Model) => (m.fuel ?? []).map((f) => f.toLowerCase());
 
@@ -60,22 +67,32 @@ export function modelMatchesBody(model: Model, body: ModelBody): boolean {
     case 'suv':
       return has(/\bsuvs?\b/) || bodies(model).includes('suv');
     case 'trucks':
-      return has(/\b(utes?|trucks?)\b/) || bodies(model).some((b) => ['ute', 'cabchassis', 'lighttruck'].includes(b));
+      return (
+        has(/\b(utes?|trucks?)\b/) ||
+        bodies(model).some((b) => ['ute', 'cabchassis', 'lighttruck'].includes(b))
+      );
     case 'vans':
       return has(/\bvans?\b/) || bodies(model).some((b) => ['van', 'bus'].includes(b));
     case 'performance':
       return has(/performance/) || bodies(model).some((b) => ['coupe', 'convertible'].includes(b));
     case 'electric':
-      return has(/electri/) || fuels(model).some((f) => f === 'electric' || f.startsWith('plug-in'));
+      return (
+        has(/electri/) || fuels(model).some((f) => f === 'electric' || f.startsWith('plug-in'))
+      );
     case 'future vehicles':
       return model.status === 'coming_soon' || has(/future|coming/);
   }
 }
 
-export function filterModels(models: readonly Model[], options: { body?: ModelBody; manufacturer?: string } = {}): Model[] {
+export function filterModels(
+  models: readonly Model[],
+  options: { body?: ModelBody; manufacturer?: string } = {},
+): Model[] {
   const make = options.manufacturer?.trim().toLowerCase();
   return models.filter(
-    (m) => (!make || m.manufacturer_name.toLowerCase() === make) && (!options.body || modelMatchesBody(m, options.body)),
+    (m) =>
+      (!make || m.manufacturer_name.toLowerCase() === make) &&
+      (!options.body || modelMatchesBody(m, options.body)),
   );
 }
 

@@ -10,7 +10,10 @@ export { dealerToday } from './dealer-time.ts';
 export { dealerTimeZone } from './dealer-zone.ts';
 
 /** The website must not show offers that list its id in excluded_website_ids. */
-export function offerAllowedOn(offer: Pick<Offer, 'excluded_website_ids'>, siteId: number | undefined): boolean {
+export function offerAllowedOn(
+  offer: Pick<Offer, 'excluded_website_ids'>,
+  siteId: number | undefined,
+): boolean {
   return siteId === undefined || !(offer.excluded_website_ids ?? []).includes(siteId);
 }
 
@@ -23,7 +26,8 @@ export function offerIsCurrent(offer: Pick<Offer, 'starts' | 'expires'>, today: 
 
 /** The manufacturer part of an offer's address: its slug, or its name made into one. */
 export function offerManufacturerSlug(offer: Pick<Offer, 'manufacturer'>): string | undefined {
-  const slug = offer.manufacturer?.slug || (offer.manufacturer?.name ? slugify(offer.manufacturer.name) : '');
+  const slug =
+    offer.manufacturer?.slug || (offer.manufacturer?.name ? slugify(offer.manufacturer.name) : '');
   return slug || undefined;
 }
 
@@ -52,8 +56,13 @@ export type OfferLookup =
   | { offer?: Offer; status: 'missing' | 'excluded' | 'ended' | 'upcoming' };
 
 /** The offer of an offer page, with why it cannot be shown when it cannot. */
-export function findOffer(site: Pick<ResolvedSite, 'offers' | 'id'>, offerId: string | number | undefined, today: string): OfferLookup {
-  const id = typeof offerId === 'number' ? offerId : /^\d+$/.test(offerId ?? '') ? Number(offerId) : NaN;
+export function findOffer(
+  site: Pick<ResolvedSite, 'offers' | 'id'>,
+  offerId: string | number | undefined,
+  today: string,
+): OfferLookup {
+  const id =
+    typeof offerId === 'number' ? offerId : /^\d+$/.test(offerId ?? '') ? Number(offerId) : NaN;
   const offer = site.offers.find((o) => o.id === id);
   if (!offer) return { status: 'missing' };
   if (!offerAllowedOn(offer, site.id)) return { status: 'excluded' };
@@ -63,7 +72,10 @@ export function findOffer(site: Pick<ResolvedSite, 'offers' | 'id'>, offerId: st
 }
 
 /** The offer's own picture, else its model's (image_or_model_image). */
-export function offerImage(offer: Offer, models: readonly Model[]): { src: string; alt: string; width?: number; height?: number } | undefined {
+export function offerImage(
+  offer: Offer,
+  models: readonly Model[],
+): { src: string; alt: string; width?: number; height?: number } | undefined {
   if (offer.image?.src) return offer.image;
   const model = offer.model?.slug ? models.find((m) => m.slug === offer.model!.slug) : undefined;
   const src = model?.image?.url || model?.image?.thumb;

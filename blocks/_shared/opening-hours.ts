@@ -19,7 +19,15 @@ import type { OpeningHour, SpecialHour } from '../../schemas/types.gen.ts';
 
 export type Locale = 'en-AU' | 'en-NZ' | 'en-US';
 
-export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 const MONTHS = [
   'January',
   'February',
@@ -63,14 +71,21 @@ export function formatTime(hhmm: string, locale: Locale = 'en-AU'): string {
 }
 
 /** "8:00 am – 5:30 pm", "Closed", or "Open" when an open day has no times. */
-export function formatHours(entry: { status: string; open?: string; close?: string } | undefined, locale: Locale = 'en-AU'): string {
+export function formatHours(
+  entry: { status: string; open?: string; close?: string } | undefined,
+  locale: Locale = 'en-AU',
+): string {
   if (!entry || entry.status !== 'Open') return 'Closed';
-  if (entry.open && entry.close) return `${formatTime(entry.open, locale)}${RANGE_SEPARATOR}${formatTime(entry.close, locale)}`;
+  if (entry.open && entry.close)
+    return `${formatTime(entry.open, locale)}${RANGE_SEPARATOR}${formatTime(entry.close, locale)}`;
   return 'Open';
 }
 
 export function formatSpecialHours(entry: SpecialHour, locale: Locale = 'en-AU'): string {
-  return formatHours({ status: entry.status, open: entry.start_hour, close: entry.end_hour }, locale);
+  return formatHours(
+    { status: entry.status, open: entry.start_hour, close: entry.end_hour },
+    locale,
+  );
 }
 
 export interface HoursRow {
@@ -84,14 +99,20 @@ export interface HoursRow {
 }
 
 const sameHours = (a: OpeningHour | undefined, b: OpeningHour | undefined) =>
-  !!a && !!b && a.status === b.status && (a.status !== 'Open' || (a.open === b.open && a.close === b.close));
+  !!a &&
+  !!b &&
+  a.status === b.status &&
+  (a.status !== 'Open' || (a.open === b.open && a.close === b.close));
 
 /**
  * The weekly summary, Monday first. Monday–Friday are grouped into one row when all five
  * days are present and have the same status and times; otherwise every day has its row.
  * Days missing from the list are left out.
  */
-export function summariseHours(hours: readonly OpeningHour[] | undefined, locale: Locale = 'en-AU'): HoursRow[] {
+export function summariseHours(
+  hours: readonly OpeningHour[] | undefined,
+  locale: Locale = 'en-AU',
+): HoursRow[] {
   const byDay = new Map<number, OpeningHour>();
   for (const entry of hours ?? []) if (!byDay.has(entry.weekday)) byDay.set(entry.weekday, entry);
   const rows: HoursRow[] = [];
@@ -111,7 +132,12 @@ export function summariseHours(hours: readonly OpeningHour[] | undefined, locale
       }
       continue;
     }
-    rows.push({ label: WEEKDAYS[day], days: [day], hours: formatHours(entry, locale), open: entry.status === 'Open' });
+    rows.push({
+      label: WEEKDAYS[day],
+      days: [day],
+      hours: formatHours(entry, locale),
+      open: entry.status === 'Open',
+    });
   }
   return rows;
 }
@@ -124,7 +150,9 @@ export function formatDate(isoDate: string, locale: Locale = 'en-AU'): string {
   const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
   const monthName = MONTHS[month - 1];
   if (!monthName) return isoDate;
-  return locale === 'en-US' ? `${weekday}, ${monthName} ${day}, ${year}` : `${weekday} ${day} ${monthName} ${year}`;
+  return locale === 'en-US'
+    ? `${weekday}, ${monthName} ${day}, ${year}`
+    : `${weekday} ${day} ${monthName} ${year}`;
 }
 
 export interface SpecialHoursRow {
@@ -142,7 +170,11 @@ export interface SpecialHoursRow {
  * entries are left out, so a list nobody pruned never shows last year's Easter
  * (docs/content-blocks.md, "Locations"). Without `today` every entry shows.
  */
-export function specialHoursRows(entries: readonly SpecialHour[] | undefined, locale: Locale = 'en-AU', today?: string): SpecialHoursRow[] {
+export function specialHoursRows(
+  entries: readonly SpecialHour[] | undefined,
+  locale: Locale = 'en-AU',
+  today?: string,
+): SpecialHoursRow[] {
   return [...(entries ?? [])]
     .filter((entry) => !today || entry.date >= today)
     .sort((a, b) => a.date.localeCompare(b.date))
@@ -172,7 +204,8 @@ export interface OpenState {
  * A special-hours entry for that date replaces the weekly hours.
  */
 export function openState(
-  contact: { opening_hours?: readonly OpeningHour[]; special_hours?: readonly SpecialHour[] } | undefined,
+  contact:
+    { opening_hours?: readonly OpeningHour[]; special_hours?: readonly SpecialHour[] } | undefined,
   timeZone: string | undefined,
   at: Date,
   locale: Locale = 'en-AU',
@@ -199,10 +232,19 @@ export function openState(
     // Open all day without times given.
     open = true;
   }
-  return { open, today, holiday: holiday ? holiday.label?.trim() || 'Holiday hours' : undefined, detail };
+  return {
+    open,
+    today,
+    holiday: holiday ? holiday.label?.trim() || 'Holiday hours' : undefined,
+    detail,
+  };
 }
 
 /** Convenience for a location entity. */
-export function locationOpenState(location: Location, at: Date, locale: Locale = 'en-AU'): OpenState | undefined {
+export function locationOpenState(
+  location: Location,
+  at: Date,
+  locale: Locale = 'en-AU',
+): OpenState | undefined {
   return openState(location.contact_detail, location.time_zone, at, locale);
 }

@@ -8,8 +8,14 @@ import { matchRoutes } from 'react-router';
 import type { Page } from '../../engine/site/types.ts';
 
 /** The page whose path matches `pathname` (React Router's ranking: /cars/:slug before /cars/*), if any. */
-export function pageAt<P extends Pick<Page, 'id' | 'path'>>(pages: P[], pathname: string): P | undefined {
-  const matches = matchRoutes(pages.map((p) => ({ path: p.path, id: p.id })), pathname);
+export function pageAt<P extends Pick<Page, 'id' | 'path'>>(
+  pages: P[],
+  pathname: string,
+): P | undefined {
+  const matches = matchRoutes(
+    pages.map((p) => ({ path: p.path, id: p.id })),
+    pathname,
+  );
   const id = matches?.[matches.length - 1]?.route.id;
   return id === undefined ? undefined : pages.find((p) => p.id === id);
 }

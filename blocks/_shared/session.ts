@@ -13,21 +13,47 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { clearSession, readSession, writeSession, type StoredSession } from '../../engine/render/visitor.ts';
+import {
+  clearSession,
+  readSession,
+  writeSession,
+  type StoredSession,
+} from '../../engine/render/visitor.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { Session } from '../../schemas/types.gen.ts';
 import { apiPost, type ApiFieldError } from '../_forms/api.ts';
 import { MESSAGES } from '../_forms/messages.ts';
 
-export { clearSession, isSignedIn, readSession, safeInternalPath, signInHref, writeSession } from '../../engine/render/visitor.ts';
+export {
+  clearSession,
+  isSignedIn,
+  readSession,
+  safeInternalPath,
+  signInHref,
+  writeSession,
+} from '../../engine/render/visitor.ts';
 export type { StoredSession };
 
-export type SignInResult = { ok: true; session: StoredSession } | { ok: false; error: string; fields: ApiFieldError[] };
+export type SignInResult =
+  { ok: true; session: StoredSession } | { ok: false; error: string; fields: ApiFieldError[] };
 
-export async function signIn(site: Pick<ResolvedSite, 'slug' | 'api'>, phoneNumber: string, fetchImpl?: typeof fetch): Promise<SignInResult> {
-  const res = await apiPost<Session>(site, '/sign-in', { site: site.slug, phone_number: phoneNumber.trim() }, { retries: 1, fetch: fetchImpl });
+export async function signIn(
+  site: Pick<ResolvedSite, 'slug' | 'api'>,
+  phoneNumber: string,
+  fetchImpl?: typeof fetch,
+): Promise<SignInResult> {
+  const res = await apiPost<Session>(
+    site,
+    '/sign-in',
+    { site: site.slug, phone_number: phoneNumber.trim() },
+    { retries: 1, fetch: fetchImpl },
+  );
   if (res.ok && res.data?.phone_number && res.data.expires_at) {
-    const session: StoredSession = { phone_number: res.data.phone_number, site: res.data.site, expires_at: res.data.expires_at };
+    const session: StoredSession = {
+      phone_number: res.data.phone_number,
+      site: res.data.site,
+      expires_at: res.data.expires_at,
+    };
     writeSession(site.slug, session);
     notify();
     return { ok: true, session };

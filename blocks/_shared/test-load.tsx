@@ -24,10 +24,20 @@ export interface LoadAndRenderOptions {
   data?: unknown;
 }
 
-export async function loadAndRender<P>(type: BlockType, definition: BlockDefinition<P>, options: LoadAndRenderOptions = {}) {
+export async function loadAndRender<P>(
+  type: BlockType,
+  definition: BlockDefinition<P>,
+  options: LoadAndRenderOptions = {},
+) {
   const raw = { type, id: 'under-test', props: options.props ?? {} } as Block;
-  const { site, data: siteData } = prepareDemoSite({ site: options.site, patch: options.patch, blocks: [raw] });
-  const block = site.pages.find((p) => p.path === TEST_PAGE_PATH)!.blocks!.find((b) => b.id === 'under-test')!;
+  const { site, data: siteData } = prepareDemoSite({
+    site: options.site,
+    patch: options.patch,
+    blocks: [raw],
+  });
+  const block = site.pages
+    .find((p) => p.path === TEST_PAGE_PATH)!
+    .blocks!.find((b) => b.id === 'under-test')!;
   const props = (block.props ?? {}) as P;
   const route = options.route ?? '/';
   const url = new URL(route, 'http://dealer.test');

@@ -42,7 +42,8 @@ export function demoDocument(slug: DemoSite): Record<string, any> {
   return cloneDeep(readJson(join(SITES_DIR, `${slug}.json`)));
 }
 
-export type DemoSite = 'gold-coast-ford' | 'southern-motor-group' | 'kiwi-car-yard' | 'lakeside-chevrolet';
+export type DemoSite =
+  'gold-coast-ford' | 'southern-motor-group' | 'kiwi-car-yard' | 'lakeside-chevrolet';
 
 export interface PrepareOptions {
   /** Demo site to start from (default gold-coast-ford). */
@@ -56,14 +57,23 @@ export interface PrepareOptions {
 export const TEST_PAGE_PATH = '/block-test';
 
 /** Prepares a demo site exactly as the server does; throws with the issues when invalid. */
-export function prepareDemoSite(options: PrepareOptions = {}): { site: ResolvedSite; data: SiteData } {
+export function prepareDemoSite(options: PrepareOptions = {}): {
+  site: ResolvedSite;
+  data: SiteData;
+} {
   const doc = demoDocument(options.site ?? 'gold-coast-ford');
   options.patch?.(doc);
   if (options.blocks?.length) {
-    doc.pages = [...(doc.pages ?? []), { id: 'block-test', path: TEST_PAGE_PATH, title: 'Block test', blocks: options.blocks }];
+    doc.pages = [
+      ...(doc.pages ?? []),
+      { id: 'block-test', path: TEST_PAGE_PATH, title: 'Block test', blocks: options.blocks },
+    ];
   }
   const result = prepare(doc);
-  if (!result.ok) throw new Error(`demo site is invalid:\n${result.issues.map((i) => `${i.path}: ${i.message}`).join('\n')}`);
+  if (!result.ok)
+    throw new Error(
+      `demo site is invalid:\n${result.issues.map((i) => `${i.path}: ${i.message}`).join('\n')}`,
+    );
   return { site: result.site, data: siteDataFor(result.site, demoCatalogue()) };
 }
 
@@ -77,16 +87,31 @@ export interface RenderBlockOptions<P> extends Omit<PrepareOptions, 'blocks'> {
   blocks?: Record<string, BlockDefinition>;
 }
 
-export type RenderedBlock<P> = RenderResult & { site: ResolvedSite; data: SiteData; props: P; block: Block };
+export type RenderedBlock<P> = RenderResult & {
+  site: ResolvedSite;
+  data: SiteData;
+  props: P;
+  block: Block;
+};
 
 /** Renders one block definition inside the real site providers, with validated props. */
-export function renderBlock<P>(type: BlockType, definition: BlockDefinition<P>, options: RenderBlockOptions<P> = {}): RenderedBlock<P> {
+export function renderBlock<P>(
+  type: BlockType,
+  definition: BlockDefinition<P>,
+  options: RenderBlockOptions<P> = {},
+): RenderedBlock<P> {
   const id = options.id ?? 'under-test';
   // Props are always given (at least {}): the schema defaults of a block with no props at all are not filled
   // by the validator yet, and blocks rely on them.
   const raw = { type, id, props: (options.props ?? {}) as Record<string, unknown> } as Block;
-  const { site, data } = prepareDemoSite({ site: options.site, patch: options.patch, blocks: [raw] });
-  const block = site.pages.find((p) => p.path === TEST_PAGE_PATH)!.blocks!.find((b) => b.id === id)!;
+  const { site, data } = prepareDemoSite({
+    site: options.site,
+    patch: options.patch,
+    blocks: [raw],
+  });
+  const block = site.pages
+    .find((p) => p.path === TEST_PAGE_PATH)!
+    .blocks!.find((b) => b.id === id)!;
   const props = (block.props ?? {}) as P;
   const Component = definition.component;
   const result = render(
@@ -108,7 +133,10 @@ let defaultsAjv: ReturnType<typeof createAjv> | undefined;
  * defaults filled in, as engine/site/prepare.ts fills them (ajv useDefaults). For tests that
  * call a block's component or helpers directly, without a site document around it.
  */
-export function withDefaults<P>(type: BlockType, props: Partial<P> | Record<string, unknown> = {}): P {
+export function withDefaults<P>(
+  type: BlockType,
+  props: Partial<P> | Record<string, unknown> = {},
+): P {
   defaultsAjv ??= createAjv({ useDefaults: true });
   const copy = structuredClone(props);
   // Only the defaults matter here: a test may leave out required props it does not need.

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY, Toaster, resetToasts, toast, toastReducer, type ToastItem } from './toast.tsx';
+import {
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  Toaster,
+  resetToasts,
+  toast,
+  toastReducer,
+  type ToastItem,
+} from './toast.tsx';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -36,12 +44,22 @@ describe('toast queue (pure)', () => {
 describe('<Toaster />', () => {
   it('announces a toast in a polite live region and replaces it with the next', () => {
     render(<Toaster />);
-    act(() => void toast({ title: 'Car Saved In Watchlist', text: 'Ford Ranger is now available in your watchlist', link: { label: 'View List', href: '/watchlist' } }));
+    act(
+      () =>
+        void toast({
+          title: 'Car Saved In Watchlist',
+          text: 'Ford Ranger is now available in your watchlist',
+          link: { label: 'View List', href: '/watchlist' },
+        }),
+    );
     const status = screen.getByRole('status');
     expect(status.getAttribute('aria-live')).toBe('polite');
     expect(status.textContent).toContain('Car Saved In Watchlist');
     expect(screen.getByRole('link', { name: 'View List' }).getAttribute('href')).toBe('/watchlist');
-    act(() => void toast({ title: 'Car Removed', text: 'Ford Ranger is no longer in your watchlist' }));
+    act(
+      () =>
+        void toast({ title: 'Car Removed', text: 'Ford Ranger is no longer in your watchlist' }),
+    );
     expect(status.textContent).not.toContain('Car Saved');
     expect(status.textContent).toContain('Car Removed');
   });
@@ -60,7 +78,13 @@ describe('<Toaster />', () => {
   it('navigates on the client when the link has navigate()', () => {
     const navigate = vi.fn();
     render(<Toaster />);
-    act(() => void toast({ title: 'Saved', link: { label: 'View List', href: '/x/watchlist', navigate } }));
+    act(
+      () =>
+        void toast({
+          title: 'Saved',
+          link: { label: 'View List', href: '/x/watchlist', navigate },
+        }),
+    );
     fireEvent.click(screen.getByRole('link', { name: 'View List' }));
     expect(navigate).toHaveBeenCalledOnce();
     expect(screen.queryByText('Saved')).toBeNull();
@@ -68,6 +92,8 @@ describe('<Toaster />', () => {
 
   it('mounts a toaster by itself when the page has none', async () => {
     act(() => void toast({ title: 'On its own' }));
-    await waitFor(() => expect(document.querySelector('[data-fc-toaster]')?.textContent).toContain('On its own'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-fc-toaster]')?.textContent).toContain('On its own'),
+    );
   });
 });

@@ -49,7 +49,9 @@ export function toastReducer(state: ToastItem[], action: ToastAction): ToastItem
     case 'update':
       return state.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t));
     case 'dismiss':
-      return state.map((t) => (action.id === undefined || t.id === action.id ? { ...t, open: false } : t));
+      return state.map((t) =>
+        action.id === undefined || t.id === action.id ? { ...t, open: false } : t,
+      );
     case 'remove':
       return action.id === undefined ? [] : state.filter((t) => t.id !== action.id);
   }
@@ -105,7 +107,11 @@ function subscribe(listener: () => void) {
 }
 
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => state, () => EMPTY);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => EMPTY,
+  );
 }
 const EMPTY: ToastItem[] = [];
 
@@ -153,7 +159,14 @@ export function Toaster() {
 
 function ToastView({ item }: { item: ToastItem }) {
   const onLink = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (!item.link?.navigate || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (
+      !item.link?.navigate ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.button !== 0
+    )
+      return;
     event.preventDefault();
     item.link.navigate();
     dismissToast(item.id);
@@ -169,9 +182,20 @@ function ToastView({ item }: { item: ToastItem }) {
           </a>
         )}
       </div>
-      <button type="button" className="fc-toast__close" aria-label="Dismiss notification" onClick={() => dismissToast(item.id)}>
+      <button
+        type="button"
+        className="fc-toast__close"
+        aria-label="Dismiss notification"
+        onClick={() => dismissToast(item.id)}
+      >
         <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
-          <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          <path
+            d="M6 6l12 12M18 6L6 18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+          />
         </svg>
       </button>
     </div>

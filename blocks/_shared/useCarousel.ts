@@ -26,7 +26,8 @@ import {
 export function useMediaQuery(query: string | undefined): boolean {
   const subscribe = useCallback(
     (notify: () => void) => {
-      if (!query || typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => {};
+      if (!query || typeof window === 'undefined' || typeof window.matchMedia !== 'function')
+        return () => {};
       const list = window.matchMedia(query);
       list.addEventListener('change', notify);
       return () => list.removeEventListener('change', notify);
@@ -34,7 +35,10 @@ export function useMediaQuery(query: string | undefined): boolean {
     [query],
   );
   const snapshot = () =>
-    Boolean(query) && typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(query!).matches;
+    Boolean(query) &&
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia(query!).matches;
   return useSyncExternalStore(subscribe, snapshot, () => false);
 }
 
@@ -90,7 +94,12 @@ export interface Carousel {
 
 const SWIPE_PX = 40;
 
-export function useCarousel({ count, initialIndex = 0, loop = true, media }: CarouselOptions): Carousel {
+export function useCarousel({
+  count,
+  initialIndex = 0,
+  loop = true,
+  media,
+}: CarouselOptions): Carousel {
   const start = count > 0 ? Math.min(Math.max(0, Math.trunc(initialIndex)), count - 1) : 0;
   const [index, setIndex] = useState(start);
   const [moved, setMoved] = useState(false);
@@ -132,7 +141,8 @@ export function useCarousel({ count, initialIndex = 0, loop = true, media }: Car
     if (!handled) return;
     event.preventDefault();
     // Focus inside a slide that is about to be hidden would be lost: keep it on the region.
-    if (target !== rootRef.current && target.closest('[aria-roledescription="slide"]')) rootRef.current?.focus();
+    if (target !== rootRef.current && target.closest('[aria-roledescription="slide"]'))
+      rootRef.current?.focus();
   };
 
   const onTouchStart = (event: TouchEvent<HTMLElement>) => {

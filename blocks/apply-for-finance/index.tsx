@@ -6,5 +6,7 @@ import { FinanceFormBlock } from '../finance-enquiry/FinanceFormBlock.tsx';
 export default defineBlock<ApplyForFinanceProps>({
   // EnquiryFormSection renders id={block.id}: links jump to the form (#finance-form).
   ownAnchor: true,
-  component: ({ props, block }) => <FinanceFormBlock props={props} blockId={block.id} variant="application" />,
+  component: ({ props, block }) => (
+    <FinanceFormBlock props={props} blockId={block.id} variant="application" />
+  ),
 });

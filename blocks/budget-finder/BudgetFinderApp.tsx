@@ -7,7 +7,13 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useConfigure, useInstantSearch, useMenu, useRange, useRefinementList } from 'react-instantsearch';
+import {
+  useConfigure,
+  useInstantSearch,
+  useMenu,
+  useRange,
+  useRefinementList,
+} from 'react-instantsearch';
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
@@ -30,7 +36,13 @@ import type { SearchBlockData } from '../_search/load.ts';
 import { RangeSlider } from '../_search/RangeSlider.tsx';
 import { SearchScope } from '../_search/SearchScope.tsx';
 import { IS_SERVER } from '../_search/ssr.tsx';
-import { BODY_ATTRIBUTE, bodyForSegment, budgetSearchUrl, searchUrlFor, type SearchRouteState } from '../_search/url-state.ts';
+import {
+  BODY_ATTRIBUTE,
+  bodyForSegment,
+  budgetSearchUrl,
+  searchUrlFor,
+  type SearchRouteState,
+} from '../_search/url-state.ts';
 import type { Thumbs } from '../_search/slider-rules.ts';
 
 /** Body types shown before "More body types" (4), and after it (20); docs/search-ui.md, "Budget finder". */
@@ -44,16 +56,31 @@ export function typedBeforeHydration(id: string): string | undefined {
   return input instanceof HTMLInputElement ? input.value : undefined;
 }
 
-export default function BudgetFinderApp({ props, block, data }: BlockRenderProps<BudgetFinderProps>) {
+export default function BudgetFinderApp({
+  props,
+  block,
+  data,
+}: BlockRenderProps<BudgetFinderProps>) {
   const { site } = useSite();
   // Page data is read once: what the block started with (later URLs of the page bring new data it does not need).
   const [d] = useState(() => (data ?? {}) as Partial<SearchBlockData>);
   const index = site.search.index;
-  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug), [site.search, d.origin, site.slug]);
+  const client = useMemo(
+    () => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug),
+    [site.search, d.origin, site.slug],
+  );
   const budget = budgetFrom(props.weekly, props.deposit);
-  const initialUiState = useMemo(() => ({ [index]: { range: { price: `:${budget}` } } }), [index, budget]);
+  const initialUiState = useMemo(
+    () => ({ [index]: { range: { price: `:${budget}` } } }),
+    [index, budget],
+  );
   return (
-    <SearchScope client={client} indexName={index} serverState={d.serverState} initialUiState={initialUiState}>
+    <SearchScope
+      client={client}
+      indexName={index}
+      serverState={d.serverState}
+      initialUiState={initialUiState}
+    >
       <BudgetConfig now={d.now ?? Date.now()} />
       <BudgetFinderView props={props} blockId={block.id} />
     </SearchScope>
@@ -91,19 +118,33 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
   useEffect(() => setReady(true), []);
 
   const price = useRange({ attribute: 'price' });
-  const body = useMenu({ attribute: 'body', limit: BODY_LIMIT, showMore: true, showMoreLimit: BODY_LIMIT_MORE, sortBy: ['count:desc', 'name:desc'] });
-  const makes = useRefinementList({ attribute: 'make', limit: 20, sortBy: ['count:desc', 'name:asc'] });
+  const body = useMenu({
+    attribute: 'body',
+    limit: BODY_LIMIT,
+    showMore: true,
+    showMoreLimit: BODY_LIMIT_MORE,
+    sortBy: ['count:desc', 'name:desc'],
+  });
+  const makes = useRefinementList({
+    attribute: 'make',
+    limit: 20,
+    sortBy: ['count:desc', 'name:asc'],
+  });
   const { results } = useInstantSearch();
   const hasResults = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
 
   // The budget refines price (up to the budget) once the visitor pauses typing. A budget at or
   // above the dearest car is no limit at all (and InstantSearch refuses a bound past the range).
   const dearest = price.range.max ?? 0;
-  const refineBudget = useDebouncedCallback((max: number | undefined) => price.refine([undefined, max]), 300);
+  const refineBudget = useDebouncedCallback(
+    (max: number | undefined) => price.refine([undefined, max]),
+    300,
+  );
   useEffect(() => {
     if (!hasResults) return;
     const max = budget > 0 && budget < dearest ? budget : undefined;
-    if ((Number.isFinite(price.start[1]) ? price.start[1] : undefined) !== max) refineBudget.call(max);
+    if ((Number.isFinite(price.start[1]) ? price.start[1] : undefined) !== max)
+      refineBudget.call(max);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [budget, dearest, hasResults]);
 
@@ -127,19 +168,37 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
     const label = key ? bodyForSegment(bodyTypeSegment(key), props.truckMeansUte) : undefined;
     return label ? { refinementList: { [BODY_ATTRIBUTE]: [label] } } : {};
   };
-  const resultsHref = budgetSearchUrl(budget > 0 ? budget : budgetSearchMax(price.range.max), bodyFilter(chosenBody?.key));
+  const resultsHref = budgetSearchUrl(
+    budget > 0 ? budget : budgetSearchMax(price.range.max),
+    bodyFilter(chosenBody?.key),
+  );
 
   // Price slider: its own range, starting at the cheapest to the dearest car (or the fallback maximum).
-  const sliderBounds = { min: props.sliderMin, max: Math.max(props.sliderMin + 1, props.sliderMax) };
+  const sliderBounds = {
+    min: props.sliderMin,
+    max: Math.max(props.sliderMin + 1, props.sliderMax),
+  };
   const clampTo = (v: number) => Math.min(sliderBounds.max, Math.max(sliderBounds.min, v));
-  const [slider, setSlider] = useState<Thumbs>(() => [sliderBounds.min, clampTo(budgetSearchMax(undefined))]);
+  const [slider, setSlider] = useState<Thumbs>(() => [
+    sliderBounds.min,
+    clampTo(budgetSearchMax(undefined)),
+  ]);
   const sliderHref = searchUrlFor(
-    { ...bodyFilter(chosenBody?.key), range: { price: `${slider[0]}:${slider[1]}` }, sortBy: sortIndices(site.search.index).price_desc },
+    {
+      ...bodyFilter(chosenBody?.key),
+      range: { price: `${slider[0]}:${slider[1]}` },
+      sortBy: sortIndices(site.search.index).price_desc,
+    },
     { paths: true },
   );
 
   return (
-    <section className="fc-budget-finder" data-block-id={blockId} data-search-ready={ready ? 'true' : undefined} aria-labelledby={`${uid}-h`}>
+    <section
+      className="fc-budget-finder"
+      data-block-id={blockId}
+      data-search-ready={ready ? 'true' : undefined}
+      aria-labelledby={`${uid}-h`}
+    >
       <div className="fc-container">
         <Heading id={`${uid}-h`} className="fc-budget-finder__heading">
           {t(props.heading)}
@@ -151,20 +210,33 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
                 <legend>Body type</legend>
                 <ul>
                   <li>
-                    <button type="button" aria-pressed={!chosenBody} onClick={() => chosenBody && body.refine(chosenBody.value)}>
+                    <button
+                      type="button"
+                      aria-pressed={!chosenBody}
+                      onClick={() => chosenBody && body.refine(chosenBody.value)}
+                    >
                       Any
                     </button>
                   </li>
                   {bodies.map((b) => (
                     <li key={b.value}>
-                      <button type="button" aria-pressed={b.isRefined} onClick={() => body.refine(b.value)}>
-                        {t(bodyTypeLabel(b.key))} <span className="fc-budget-finder__count">{number(b.count)}</span>
+                      <button
+                        type="button"
+                        aria-pressed={b.isRefined}
+                        onClick={() => body.refine(b.value)}
+                      >
+                        {t(bodyTypeLabel(b.key))}{' '}
+                        <span className="fc-budget-finder__count">{number(b.count)}</span>
                       </button>
                     </li>
                   ))}
                 </ul>
                 {body.canToggleShowMore && (
-                  <button type="button" className="fc-search-link-button" onClick={body.toggleShowMore}>
+                  <button
+                    type="button"
+                    className="fc-search-link-button"
+                    onClick={body.toggleShowMore}
+                  >
                     {body.isShowingMore ? 'Fewer body types' : 'More body types'}
                   </button>
                 )}
@@ -175,14 +247,28 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
                 <label htmlFor={weeklyId}>Weekly repayment</label>
                 <span className="fc-budget-finder__money">
                   <span aria-hidden="true">$</span>
-                  <input id={weeklyId} inputMode="decimal" autoComplete="off" value={weeklyText} onChange={(e) => setWeeklyText(e.target.value)} name="weekly" />
+                  <input
+                    id={weeklyId}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={weeklyText}
+                    onChange={(e) => setWeeklyText(e.target.value)}
+                    name="weekly"
+                  />
                 </span>
               </div>
               <div>
                 <label htmlFor={depositId}>Deposit</label>
                 <span className="fc-budget-finder__money">
                   <span aria-hidden="true">$</span>
-                  <input id={depositId} inputMode="decimal" autoComplete="off" value={depositText} onChange={(e) => setDepositText(e.target.value)} name="deposit" />
+                  <input
+                    id={depositId}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    value={depositText}
+                    onChange={(e) => setDepositText(e.target.value)}
+                    name="deposit"
+                  />
                 </span>
               </div>
             </div>
@@ -232,8 +318,17 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
                     <ul>
                       {makes.items.map((m) => (
                         <li key={m.value}>
-                          <Link to={budgetSearchUrl(budget, { ...bodyFilter(chosenBody?.key), refinementList: { ...bodyFilter(chosenBody?.key).refinementList, make: [m.value] } })}>
-                            {m.label} <span className="fc-budget-finder__count">{number(m.count)}</span>
+                          <Link
+                            to={budgetSearchUrl(budget, {
+                              ...bodyFilter(chosenBody?.key),
+                              refinementList: {
+                                ...bodyFilter(chosenBody?.key).refinementList,
+                                make: [m.value],
+                              },
+                            })}
+                          >
+                            {m.label}{' '}
+                            <span className="fc-budget-finder__count">{number(m.count)}</span>
                           </Link>
                         </li>
                       ))}
@@ -246,7 +341,9 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
                     <ul>
                       {bodies.map((b) => (
                         <li key={b.value}>
-                          <Link to={budgetSearchUrl(budget, bodyFilter(b.key))}>{t(bodyTypeLabel(b.key))}</Link>
+                          <Link to={budgetSearchUrl(budget, bodyFilter(b.key))}>
+                            {t(bodyTypeLabel(b.key))}
+                          </Link>
                         </li>
                       ))}
                     </ul>

@@ -17,16 +17,28 @@ describe('call to action block', () => {
         tone: 'dark',
       },
     });
-    expect(screen.getByRole('region', { name: 'Due for a service?' }).className).toContain('fc-cta--dark');
+    expect(screen.getByRole('region', { name: 'Due for a service?' }).className).toContain(
+      'fc-cta--dark',
+    );
     // The Ford demo site has an online service-booking key: /service links go to /ford-service.
-    expect(screen.getByRole('link', { name: 'Book a service' }).getAttribute('href')).toBe('/ford-service#service-booking');
-    expect(screen.getByRole('link', { name: 'Call 07 5555 0111' }).getAttribute('href')).toBe('tel:0755550111');
+    expect(screen.getByRole('link', { name: 'Book a service' }).getAttribute('href')).toBe(
+      '/ford-service#service-booking',
+    );
+    expect(screen.getByRole('link', { name: 'Call 07 5555 0111' }).getAttribute('href')).toBe(
+      'tel:0755550111',
+    );
   });
 
   it('refuses unsafe links in the document', () => {
     expect(() =>
       prepareDemoSite({
-        blocks: [{ type: 'call-to-action', id: 'c', props: { heading: 'X', actions: [{ label: 'Y', href: 'javascript:alert(1)' }] } }] as never,
+        blocks: [
+          {
+            type: 'call-to-action',
+            id: 'c',
+            props: { heading: 'X', actions: [{ label: 'Y', href: 'javascript:alert(1)' }] },
+          },
+        ] as never,
       }),
     ).toThrow(/href/);
   });

@@ -11,7 +11,11 @@ export default defineBlock<CallToActionProps>({
     const headingId = `${block.id}-heading`;
     const tone = props.tone;
     return (
-      <section className={`fc-cta fc-cta--${tone} fc-cta--${props.align}`} aria-labelledby={headingId} data-block-id={block.id}>
+      <section
+        className={`fc-cta fc-cta--${tone} fc-cta--${props.align}`}
+        aria-labelledby={headingId}
+        data-block-id={block.id}
+      >
         <div className="fc-container fc-cta__inner">
           <div>
             <h2 className="fc-cta__heading" id={headingId}>

@@ -31,7 +31,11 @@ export default defineBlock<CarCardBlockProps>({
     const d = (data ?? {}) as Partial<CarCardBlockData>;
     const headingId = `${block.id}-heading`;
     return (
-      <section className="fc-featured-car" data-block-id={block.id} aria-labelledby={props.heading ? headingId : undefined}>
+      <section
+        className="fc-featured-car"
+        data-block-id={block.id}
+        aria-labelledby={props.heading ? headingId : undefined}
+      >
         <div className="fc-container">
           {props.heading && (
             <h2 id={headingId} className="fc-featured-car__heading">
@@ -40,7 +44,13 @@ export default defineBlock<CarCardBlockProps>({
           )}
           {d.car ? (
             <div className="fc-featured-car__card">
-              <CarCard car={d.car} position={0} eagerCount={1} headingLevel={props.heading ? 3 : 2} now={d.now} />
+              <CarCard
+                car={d.car}
+                position={0}
+                eagerCount={1}
+                headingLevel={props.heading ? 3 : 2}
+                now={d.now}
+              />
             </div>
           ) : (
             <div className="fc-featured-car__missing">

@@ -34,14 +34,25 @@ export interface ReservationFormProps {
   submitLabel: string;
 }
 
-const text = (values: Values, k: string) => (typeof values[k] === 'string' ? (values[k] as string) : undefined);
+const text = (values: Values, k: string) =>
+  typeof values[k] === 'string' ? (values[k] as string) : undefined;
 
 export function ReservationForm({ car, formId, labelledBy, submitLabel }: ReservationFormProps) {
   const { site, region } = useSite();
   const navigate = useNavigate();
   const session = useSession();
   const form = useForm({
-    initial: { name: '', last_name: '', email: '', phone: '', message: '', opt_in: false, terms_conditions: false, captcha: '', captcha_token: '' },
+    initial: {
+      name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      message: '',
+      opt_in: false,
+      terms_conditions: false,
+      captcha: '',
+      captcha_token: '',
+    },
   });
   const captcha = useCaptcha(site, form, site.features.captcha);
   const terms = Boolean(site.features.termsAgreement);
@@ -49,7 +60,8 @@ export function ReservationForm({ car, formId, labelledBy, submitLabel }: Reserv
   // The signed-in buyer's mobile (docs/forms.md, "Sign-in and gated pages"), unless one is typed already.
   const signedInPhone = session?.phone_number;
   useEffect(() => {
-    if (signedInPhone && !text(form.values, 'phone')) form.setMany({ phone: phoneForDisplay(region.region, signedInPhone) });
+    if (signedInPhone && !text(form.values, 'phone'))
+      form.setMany({ phone: phoneForDisplay(region.region, signedInPhone) });
     // Only when the session becomes known: the buyer's own edits win afterwards.
   }, [signedInPhone]);
 
@@ -57,7 +69,11 @@ export function ReservationForm({ car, formId, labelledBy, submitLabel }: Reserv
     () => [
       ...contactRules(region.region),
       // A reservation needs no message (docs/forms.md, "Reserve online").
-      { name: 'message', label: 'Message', checks: [maxLength(leadRequest_message_maxLength, 'Message')] },
+      {
+        name: 'message',
+        label: 'Message',
+        checks: [maxLength(leadRequest_message_maxLength, 'Message')],
+      },
       ...(terms ? [termsRule] : []),
       ...(site.features.captcha ? [captcha.rule] : []),
     ],
@@ -79,17 +95,32 @@ export function ReservationForm({ car, formId, labelledBy, submitLabel }: Reserv
     if (!form.check(rules)) return;
     void form.submit(async (submissionId) => {
       const eventId = leadEventId('enquiry', car);
-      const payload = reservationPayload({ siteSlug: site.slug, submissionId, carId: car.id, eventId, details: details(form.values) });
+      const payload = reservationPayload({
+        siteSlug: site.slug,
+        submissionId,
+        carId: car.id,
+        eventId,
+        details: details(form.values),
+      });
       const result = await sendReservation(site, payload);
       if (result.leadId) {
-        leadStored({ siteSlug: site.slug, leadId: result.leadId, category: RESERVATION_CATEGORY, car, eventId, formId });
+        leadStored({
+          siteSlug: site.slug,
+          leadId: result.leadId,
+          category: RESERVATION_CATEGORY,
+          car,
+          eventId,
+          formId,
+        });
         storeSuccess(site.slug, {
           category: RESERVATION_CATEGORY,
           lead_id: result.leadId,
           car_name: carTitle(car),
           held_until: result.reservation?.held_until,
           // The hold ends at the dealer's hour: said in the car's yard's time zone, named.
-          time_zone: site.locations.find((l) => l.id === car.location_id && l.time_zone)?.time_zone ?? dealerTimeZone(site),
+          time_zone:
+            site.locations.find((l) => l.id === car.location_id && l.time_zone)?.time_zone ??
+            dealerTimeZone(site),
           deposit_instructions: result.reservation?.deposit.instructions,
         });
         navigate('/success');
@@ -101,13 +132,23 @@ export function ReservationForm({ car, formId, labelledBy, submitLabel }: Reserv
   };
 
   return (
-    <FormFrame form={form} onSubmit={onSubmit} labelledBy={labelledBy} className="fc-enquiry-form fc-reservation-form">
+    <FormFrame
+      form={form}
+      onSubmit={onSubmit}
+      labelledBy={labelledBy}
+      className="fc-enquiry-form fc-reservation-form"
+    >
       <div className="fc-form__group">
         <ContactFields form={form} region={region.region} />
       </div>
       <div className="fc-form__group">
         <TextAreaField form={form} name="message" label="Message" />
-        <ConsentFields form={form} captcha={captcha} optInText={enquiryForm_optInText} terms={terms} />
+        <ConsentFields
+          form={form}
+          captcha={captcha}
+          optInText={enquiryForm_optInText}
+          terms={terms}
+        />
       </div>
       <div className="fc-form__actions">
         <SubmitButton form={form}>{submitLabel}</SubmitButton>

@@ -15,12 +15,19 @@ import carCheckout, { checkoutCarKey, loadCarCheckout, STOCK_SEARCH_HREF } from 
 
 const cars: Car[] = [
   car(),
-  car({ id: 1002, objectID: '1002', slug: 'someone-elses-car-1002', dealership_slug: 'not-this-sites-dealer' }),
+  car({
+    id: 1002,
+    objectID: '1002',
+    slug: 'someone-elses-car-1002',
+    dealership_slug: 'not-this-sites-dealer',
+  }),
   car({ id: 1003, objectID: '1003', slug: 'reserved-car-1003', reserved: true }),
 ];
-const search = async (filters: string, hitsPerPage: number) => cars.filter((c) => matchesFilter(parseFilters(filters), c as never)).slice(0, hitsPerPage);
+const search = async (filters: string, hitsPerPage: number) =>
+  cars.filter((c) => matchesFilter(parseFilters(filters), c as never)).slice(0, hitsPerPage);
 const { site } = prepareDemoSite({ site: 'southern-motor-group' });
-const load = (route: string, params: Record<string, string> = {}) => loadCarCheckout({ site, params, url: new URL(route, 'http://dealer.test') }, search);
+const load = (route: string, params: Record<string, string> = {}) =>
+  loadCarCheckout({ site, params, url: new URL(route, 'http://dealer.test') }, search);
 
 describe('checkoutCarKey', () => {
   it('takes the route slug first, then ?car_id=', () => {
@@ -34,13 +41,21 @@ describe('checkoutCarKey', () => {
 
 describe('loadCarCheckout', () => {
   it('finds the car by ?car_id= slug or id, and by route slug', async () => {
-    expect((await load('/checkout-journey?car_id=2022-toyota-corolla-ascent-sport-1001')).car?.id).toBe(1001);
+    expect(
+      (await load('/checkout-journey?car_id=2022-toyota-corolla-ascent-sport-1001')).car?.id,
+    ).toBe(1001);
     expect((await load('/checkout-journey?car_id=1001')).car?.id).toBe(1001);
-    expect((await load('/cars/x/checkout', { slug: '2022-toyota-corolla-ascent-sport-1001' })).car?.id).toBe(1001);
+    expect(
+      (await load('/cars/x/checkout', { slug: '2022-toyota-corolla-ascent-sport-1001' })).car?.id,
+    ).toBe(1001);
   });
 
   it("answers 404 (noindex) for an unknown car, another site's car or a malformed car_id", async () => {
-    for (const route of ['/checkout-journey?car_id=nope-999', '/checkout-journey?car_id=1002', '/checkout-journey?car_id=%3Cscript%3E']) {
+    for (const route of [
+      '/checkout-journey?car_id=nope-999',
+      '/checkout-journey?car_id=1002',
+      '/checkout-journey?car_id=%3Cscript%3E',
+    ]) {
       const data = await load(route);
       expect(data.car).toBeUndefined();
       expect(data.requested).toBeTruthy();
@@ -59,34 +74,59 @@ describe('loadCarCheckout', () => {
 
 describe('car-checkout block', () => {
   const show = async (route: string, props: Record<string, unknown> = {}) =>
-    loadAndRender('car-checkout', carCheckout, { site: 'southern-motor-group', route, props, data: await load(route) });
+    loadAndRender('car-checkout', carCheckout, {
+      site: 'southern-motor-group',
+      route,
+      props,
+      data: await load(route),
+    });
 
   it('/checkout-journey?car_id= shows the car, the deposit and the reservation form', async () => {
-    await show('/checkout-journey?car_id=2022-toyota-corolla-ascent-sport-1001', { heading: 'Buy this car online' });
+    await show('/checkout-journey?car_id=2022-toyota-corolla-ascent-sport-1001', {
+      heading: 'Buy this car online',
+    });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Buy this car online');
-    expect(screen.getByRole('link', { name: '2022 Toyota Corolla Ascent Sport' }).getAttribute('href')).toBe('/cars/2022-toyota-corolla-ascent-sport-1001');
-    expect(document.querySelector('.fc-car-checkout__deposit')?.textContent).toContain('$200 deposit');
+    expect(
+      screen.getByRole('link', { name: '2022 Toyota Corolla Ascent Sport' }).getAttribute('href'),
+    ).toBe('/cars/2022-toyota-corolla-ascent-sport-1001');
+    expect(document.querySelector('.fc-car-checkout__deposit')?.textContent).toContain(
+      '$200 deposit',
+    );
     screen.getByRole('button', { name: /Reserve with a \$200 deposit/ });
   });
 
   it('an unknown car: says so, with links to the stock search', async () => {
     await show('/checkout-journey?car_id=nope-999');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This car is no longer available');
-    expect(screen.getByRole('link', { name: 'Browse all our stock' }).getAttribute('href')).toBe(STOCK_SEARCH_HREF);
-    expect(screen.getByRole('link', { name: 'Find Me Something Similar' }).getAttribute('href')).toBe(STOCK_SEARCH_HREF);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'This car is no longer available',
+    );
+    expect(screen.getByRole('link', { name: 'Browse all our stock' }).getAttribute('href')).toBe(
+      STOCK_SEARCH_HREF,
+    );
+    expect(
+      screen.getByRole('link', { name: 'Find Me Something Similar' }).getAttribute('href'),
+    ).toBe(STOCK_SEARCH_HREF);
     expect(document.querySelector('[data-car-missing="true"]')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Reserve/ })).toBeNull();
   });
 
   it('no car_id: explains how to pick a car and links to the stock search', async () => {
     await show('/checkout-journey');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Choose a car to buy online');
-    expect(screen.getByRole('link', { name: 'Browse our stock' }).getAttribute('href')).toBe('/search/new-used-and-demo-cars');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Choose a car to buy online',
+    );
+    expect(screen.getByRole('link', { name: 'Browse our stock' }).getAttribute('href')).toBe(
+      '/search/new-used-and-demo-cars',
+    );
   });
 
   it('a car that cannot be reserved links back to its page', async () => {
     await show('/checkout-journey?car_id=reserved-car-1003');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This car cannot be reserved online');
-    expect(screen.getByRole('link', { name: '2022 Toyota Corolla Ascent Sport' }).getAttribute('href')).toBe('/cars/reserved-car-1003');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'This car cannot be reserved online',
+    );
+    expect(
+      screen.getByRole('link', { name: '2022 Toyota Corolla Ascent Sport' }).getAttribute('href'),
+    ).toBe('/cars/reserved-car-1003');
   });
 });

@@ -21,7 +21,15 @@ import { SiteLink } from '../_shared/SiteLink.tsx';
 import { PriceView } from '../_cars/parts.tsx';
 import { findCarBySlug, findCarsByIds, type FindOptions } from '../_cars/data.ts';
 import { atWidth, cardPhoto } from '../_cars/images.ts';
-import { carPath, DEFAULT_RESERVE_DEPOSIT, isReservable, priceDisplay, RESERVE_HOLD_HOURS, SIMILAR_HEADING, similarHref } from '../_cars/rules.ts';
+import {
+  carPath,
+  DEFAULT_RESERVE_DEPOSIT,
+  isReservable,
+  priceDisplay,
+  RESERVE_HOLD_HOURS,
+  SIMILAR_HEADING,
+  similarHref,
+} from '../_cars/rules.ts';
 import { ReservationForm } from './ReservationForm.tsx';
 import { missingCarHead } from '../_cars/seo.ts';
 import '../_forms/forms.css';
@@ -41,13 +49,20 @@ export interface CarCheckoutData {
 export const STOCK_SEARCH_HREF = similarHref(undefined);
 
 /** The car a checkout page is for: the route's :slug, else ?car_id=; undefined when neither names one. */
-export function checkoutCarKey(params: Record<string, string | undefined>, url: URL): string | undefined {
+export function checkoutCarKey(
+  params: Record<string, string | undefined>,
+  url: URL,
+): string | undefined {
   const key = params.slug?.trim() || url.searchParams.get('car_id')?.trim();
   return key || undefined;
 }
 
 /** A car of the site by slug, or by id when the key is all digits (ids first, then slugs). */
-export async function findCheckoutCar(site: Parameters<typeof findCarBySlug>[0], key: string, options: FindOptions = {}): Promise<Car | undefined> {
+export async function findCheckoutCar(
+  site: Parameters<typeof findCarBySlug>[0],
+  key: string,
+  options: FindOptions = {},
+): Promise<Car | undefined> {
   if (!/^[A-Za-z0-9_-]{1,120}$/.test(key)) return undefined;
   if (/^\d+$/.test(key)) {
     const [byId] = await findCarsByIds(site, [key], options);
@@ -81,10 +96,19 @@ export default defineBlock<CarCheckoutProps>({
     const amount = money(site.features.reserveDeposit || DEFAULT_RESERVE_DEPOSIT);
     if (!car && d.noCar) {
       return (
-        <section className="fc-car-checkout fc-car-list-page" data-block-id={block.id} aria-labelledby={headingId} data-car-missing="none">
+        <section
+          className="fc-car-checkout fc-car-list-page"
+          data-block-id={block.id}
+          aria-labelledby={headingId}
+          data-car-missing="none"
+        >
           <div className="fc-container">
             <h1 id={headingId}>{t('Choose a car to buy online')}</h1>
-            <p>{t('Find the car you want in our stock, then choose Reserve Now on its page to continue here.')}</p>
+            <p>
+              {t(
+                'Find the car you want in our stock, then choose Reserve Now on its page to continue here.',
+              )}
+            </p>
             <SiteLink className="fc-button" href={STOCK_SEARCH_HREF} data-button="browseStock">
               {t('Browse our stock')}
             </SiteLink>
@@ -94,16 +118,26 @@ export default defineBlock<CarCheckoutProps>({
     }
     if (!car || !isReservable(car)) {
       return (
-        <section className="fc-car-checkout fc-car-list-page" data-block-id={block.id} aria-labelledby={headingId} {...(car ? {} : { 'data-car-missing': 'true' })}>
+        <section
+          className="fc-car-checkout fc-car-list-page"
+          data-block-id={block.id}
+          aria-labelledby={headingId}
+          {...(car ? {} : { 'data-car-missing': 'true' })}
+        >
           <div className="fc-container">
-            <h1 id={headingId}>{t(car ? 'This car cannot be reserved online' : 'This car is no longer available')}</h1>
+            <h1 id={headingId}>
+              {t(car ? 'This car cannot be reserved online' : 'This car is no longer available')}
+            </h1>
             {car ? (
               <p>
-                <SiteLink href={carPath(car)}>{car.name}</SiteLink> {t('may already be reserved or sold.')}
+                <SiteLink href={carPath(car)}>{car.name}</SiteLink>{' '}
+                {t('may already be reserved or sold.')}
               </p>
             ) : (
               <p>
-                {t('We could not find the car you asked for: it may have been sold or taken off our website.')}{' '}
+                {t(
+                  'We could not find the car you asked for: it may have been sold or taken off our website.',
+                )}{' '}
                 <SiteLink href={STOCK_SEARCH_HREF} data-button="browseStock">
                   {t('Browse all our stock')}
                 </SiteLink>
@@ -121,7 +155,11 @@ export default defineBlock<CarCheckoutProps>({
     }
     const photo = cardPhoto(car);
     return (
-      <section className="fc-car-checkout fc-car-list-page" data-block-id={block.id} aria-labelledby={headingId}>
+      <section
+        className="fc-car-checkout fc-car-list-page"
+        data-block-id={block.id}
+        aria-labelledby={headingId}
+      >
         <div className="fc-container fc-form-block__inner">
           <h1 id={headingId}>{t(props.heading)}</h1>
           <div className="fc-car-checkout__car">
@@ -138,7 +176,12 @@ export default defineBlock<CarCheckoutProps>({
             {t(depositText(amount))}
           </p>
           <CarContext car={car as unknown as CarSummary} label="Your reservation is for" />
-          <ReservationForm car={car as unknown as CarSummary} submitLabel={`Reserve with a ${amount} deposit`} formId={block.id} labelledBy={headingId} />
+          <ReservationForm
+            car={car as unknown as CarSummary}
+            submitLabel={`Reserve with a ${amount} deposit`}
+            formId={block.id}
+            labelledBy={headingId}
+          />
         </div>
       </section>
     );

@@ -18,11 +18,31 @@ import { EVENT_IDS } from '../_shared/analytics.ts';
 import { ReservationForm } from './ReservationForm.tsx';
 
 const SITE = 'gold-coast-ford';
-const reserved = { car_id: 1001, stock_number: 'SMU10001', created_at: '2026-06-15T12:00:00.000Z', held_until: '2026-06-17T12:00:00.000Z', released_at: null };
-const deposit = { amount: 200, currency: 'AUD', provider: 'pay-at-dealership', status: 'pay_at_dealership', reference: null, instructions: 'No card has been charged. Please pay the $200 refundable deposit at the dealership.' };
+const reserved = {
+  car_id: 1001,
+  stock_number: 'SMU10001',
+  created_at: '2026-06-15T12:00:00.000Z',
+  held_until: '2026-06-17T12:00:00.000Z',
+  released_at: null,
+};
+const deposit = {
+  amount: 200,
+  currency: 'AUD',
+  provider: 'pay-at-dealership',
+  status: 'pay_at_dealership',
+  reference: null,
+  instructions:
+    'No card has been charged. Please pay the $200 refundable deposit at the dealership.',
+};
 
 const Form: BlockDefinition<unknown> = {
-  component: () => <ReservationForm car={toSummary(car())} formId="checkout" submitLabel="Reserve with a $200 deposit" />,
+  component: () => (
+    <ReservationForm
+      car={toSummary(car())}
+      formId="checkout"
+      submitLabel="Reserve with a $200 deposit"
+    />
+  ),
 };
 
 beforeEach(() => {
@@ -35,7 +55,8 @@ afterEach(() => {
   delete window.dataLayer;
 });
 
-const type = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 async function fill() {
   await screen.findByLabelText(/Security question: What is 7 \+ 5\?/);
@@ -45,26 +66,64 @@ async function fill() {
 }
 
 describe('ReservationForm', () => {
-  it('fills in the signed-in buyer\'s mobile, asks no message, reserves, and tells the success page about the hold', async () => {
-    writeSession(SITE, { phone_number: '0412345678', site: SITE, expires_at: new Date(Date.now() + 86_400_000).toISOString() });
-    const api = fakeApi({ 'POST /reservations': () => ({ status: 201, json: { lead_id: 12, reservation: { ...reserved, deposit } } }) });
+  it("fills in the signed-in buyer's mobile, asks no message, reserves, and tells the success page about the hold", async () => {
+    writeSession(SITE, {
+      phone_number: '0412345678',
+      site: SITE,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const api = fakeApi({
+      'POST /reservations': () => ({
+        status: 201,
+        json: { lead_id: 12, reservation: { ...reserved, deposit } },
+      }),
+    });
     const view = renderFormBlock('car-checkout', Form, { site: SITE });
-    await waitFor(() => expect((screen.getByLabelText(/Phone number/) as HTMLInputElement).value).toBe('0412 345 678'));
+    await waitFor(() =>
+      expect((screen.getByLabelText(/Phone number/) as HTMLInputElement).value).toBe(
+        '0412 345 678',
+      ),
+    );
     const message = screen.getByLabelText(/^Message/);
-    expect(message.hasAttribute('required') || message.getAttribute('aria-required') === 'true').toBe(false);
-    expect(document.querySelector(`label[for="${message.id}"]`)?.textContent).toContain('(optional)');
+    expect(
+      message.hasAttribute('required') || message.getAttribute('aria-required') === 'true',
+    ).toBe(false);
+    expect(document.querySelector(`label[for="${message.id}"]`)?.textContent).toContain(
+      '(optional)',
+    );
 
     await fill();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reserve with a $200 deposit' })));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Reserve with a $200 deposit' })),
+    );
     await waitFor(() => expect(view.location()).toBe('/success'));
 
     const [sent] = api.posts('/reservations');
-    expect(sent.body).toMatchObject({ site: SITE, car_id: 1001, name: 'Sam', email: 'sam@example.com', phone: '0412 345 678', event_id: EVENT_IDS.usedEnquiry });
+    expect(sent.body).toMatchObject({
+      site: SITE,
+      car_id: 1001,
+      name: 'Sam',
+      email: 'sam@example.com',
+      phone: '0412 345 678',
+      event_id: EVENT_IDS.usedEnquiry,
+    });
     expect(sent.body).not.toHaveProperty('message');
     expect(api.posts('/leads')).toEqual([]);
     expect(createValidators().check('reservation-request', sent.body)).toEqual([]);
-    expect(readSuccess(SITE)).toMatchObject({ category: RESERVATION_CATEGORY, lead_id: 12, held_until: reserved.held_until, time_zone: 'Australia/Brisbane', deposit_instructions: deposit.instructions });
-    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'lead_submitted', event_id: EVENT_IDS.usedEnquiry, category: RESERVATION_CATEGORY }));
+    expect(readSuccess(SITE)).toMatchObject({
+      category: RESERVATION_CATEGORY,
+      lead_id: 12,
+      held_until: reserved.held_until,
+      time_zone: 'Australia/Brisbane',
+      deposit_instructions: deposit.instructions,
+    });
+    expect(window.dataLayer).toContainEqual(
+      expect.objectContaining({
+        event: 'lead_submitted',
+        event_id: EVENT_IDS.usedEnquiry,
+        category: RESERVATION_CATEGORY,
+      }),
+    );
   });
 
   it('says the car is already reserved when the API answers 409, keeping what was typed', async () => {
@@ -72,7 +131,9 @@ describe('ReservationForm', () => {
     const view = renderFormBlock('car-checkout', Form, { site: SITE });
     await fill();
     type(/Phone number/, '0412 345 678');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reserve with a $200 deposit' })));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Reserve with a $200 deposit' })),
+    );
     const alert = await screen.findByText(ALREADY_RESERVED);
     expect(alert.closest('[role="alert"]')).toBeTruthy();
     expect(ALREADY_RESERVED).toMatch(/already reserved/);

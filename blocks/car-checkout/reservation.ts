@@ -6,7 +6,13 @@
  */
 import { linkedQueryParams, visitedPages } from '../../engine/render/visitor.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
-import type { CaptchaSolution, EventId, Reservation, ReservationRequest, ReservationResponse } from '../../schemas/types.gen.ts';
+import type {
+  CaptchaSolution,
+  EventId,
+  Reservation,
+  ReservationRequest,
+  ReservationResponse,
+} from '../../schemas/types.gen.ts';
 import { apiPost, leadResult, type LeadResult } from '../_forms/api.ts';
 import { compact, pageUrl } from '../_forms/payload.ts';
 
@@ -21,7 +27,13 @@ export interface ReservationDetails {
   captcha?: CaptchaSolution;
 }
 
-export function reservationPayload(args: { siteSlug: string; submissionId: string; carId: number | string; eventId?: EventId; details: ReservationDetails }): ReservationRequest {
+export function reservationPayload(args: {
+  siteSlug: string;
+  submissionId: string;
+  carId: number | string;
+  eventId?: EventId;
+  details: ReservationDetails;
+}): ReservationRequest {
   const { siteSlug, submissionId, carId, eventId, details } = args;
   const pages = visitedPages(siteSlug);
   const params = linkedQueryParams(siteSlug);
@@ -46,9 +58,19 @@ export interface ReservationResult extends LeadResult {
 }
 
 /** POST {api}/reservations; a 409 (the car is already reserved) comes back as the form's error. */
-export async function sendReservation(site: Pick<ResolvedSite, 'api'>, payload: ReservationRequest, fetchImpl?: typeof fetch): Promise<ReservationResult> {
-  const outcome = await apiPost<ReservationResponse & { error?: string }>(site, '/reservations', payload, { retries: 2, fetch: fetchImpl });
+export async function sendReservation(
+  site: Pick<ResolvedSite, 'api'>,
+  payload: ReservationRequest,
+  fetchImpl?: typeof fetch,
+): Promise<ReservationResult> {
+  const outcome = await apiPost<ReservationResponse & { error?: string }>(
+    site,
+    '/reservations',
+    payload,
+    { retries: 2, fetch: fetchImpl },
+  );
   const result: ReservationResult = leadResult(outcome);
-  if (outcome.ok && result.leadId && outcome.data.reservation) result.reservation = outcome.data.reservation;
+  if (outcome.ok && result.leadId && outcome.data.reservation)
+    result.reservation = outcome.data.reservation;
   return result;
 }

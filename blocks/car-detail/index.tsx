@@ -16,7 +16,13 @@ import { formatDate } from '../_shared/opening-hours.ts';
 import { ExpandableText } from '../_shared/ExpandableText.tsx';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
-import { CompareToggle, FavouriteButton, PhoneReveal, WatchlistButton, WeeklyFinance } from '../_cars/actions.tsx';
+import {
+  CompareToggle,
+  FavouriteButton,
+  PhoneReveal,
+  WatchlistButton,
+  WeeklyFinance,
+} from '../_cars/actions.tsx';
 import { PriceView, TagBanner, useEnquiryModal } from '../_cars/parts.tsx';
 import { findCarBySlug, type FindOptions } from '../_cars/data.ts';
 import { Gallery } from '../_cars/Gallery.tsx';
@@ -57,7 +63,12 @@ export interface CarDetailData {
 }
 
 export async function loadCarDetail(
-  { props, site, params, url }: Pick<BlockLoadContext<CarDetailProps>, 'props' | 'site' | 'params' | 'url'>,
+  {
+    props,
+    site,
+    params,
+    url,
+  }: Pick<BlockLoadContext<CarDetailProps>, 'props' | 'site' | 'params' | 'url'>,
   search?: FindOptions['search'],
 ): Promise<CarDetailData> {
   const now = Date.now();
@@ -67,7 +78,10 @@ export async function loadCarDetail(
   if (!car) return { slug, missing: true, now, head: missingCarHead(site) };
   const photo = carPhotos(car)[0];
   const main = photo ? galleryImage(photo) : undefined;
-  const head: PageHead = { ...carHead(car, site, url.origin), preloadImage: main && { href: main.src, srcset: main.srcSet, sizes: main.sizes } };
+  const head: PageHead = {
+    ...carHead(car, site, url.origin),
+    preloadImage: main && { href: main.src, srcset: main.srcSet, sizes: main.sizes },
+  };
   return { car, slug, now, head };
 }
 
@@ -75,7 +89,8 @@ export default defineBlock<CarDetailProps>({
   load: (ctx) => loadCarDetail(ctx),
   component: function CarDetailBlock({ props, block, data }) {
     const d = (data ?? {}) as Partial<CarDetailData> & { error?: string };
-    if (d.car) return <CarDetail car={d.car} props={props} blockId={block.id} now={d.now ?? Date.now()} />;
+    if (d.car)
+      return <CarDetail car={d.car} props={props} blockId={block.id} now={d.now ?? Date.now()} />;
     return <MissingCar blockId={block.id} error={d.error} />;
   },
 });
@@ -83,10 +98,18 @@ export default defineBlock<CarDetailProps>({
 function MissingCar({ blockId, error }: { blockId: string; error?: string }) {
   const { site, t } = useSite();
   return (
-    <section className="fc-car-detail fc-car-detail--missing" data-block-id={blockId} data-car-missing="true">
+    <section
+      className="fc-car-detail fc-car-detail--missing"
+      data-block-id={blockId}
+      data-car-missing="true"
+    >
       <div className="fc-container">
         <h1>{error ? t("We couldn't load this car") : t('This car is no longer available')}</h1>
-        <p>{error ? t('Please try again in a moment.') : t('It may have been sold or taken off our website.')}</p>
+        <p>
+          {error
+            ? t('Please try again in a moment.')
+            : t('It may have been sold or taken off our website.')}
+        </p>
         <SimilarPanel />
       </div>
     </section>
@@ -115,7 +138,17 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailProps; blockId: string; now: number }) {
+function CarDetail({
+  car,
+  props,
+  blockId,
+  now,
+}: {
+  car: Car;
+  props: CarDetailProps;
+  blockId: string;
+  now: number;
+}) {
   const { site, money, number, t, m, region } = useSite();
   const features = site.features;
   const sold = !isSellable(car);
@@ -135,14 +168,19 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
   const titleId = `${blockId}-title`;
   const deposit = money(features.reserveDeposit || 200);
 
-  const html = (value: string | undefined) => (value ? <SiteHtml className="fc-car-html" html={value} /> : null);
+  const html = (value: string | undefined) =>
+    value ? <SiteHtml className="fc-car-html" html={value} /> : null;
   const tabs: TabItem[] = [
     {
       id: 'comments',
       label: t('Dealer Comments'),
       content: (
         <Section id={`${blockId}-comments`} title="Our Comments">
-          {comments.length ? <CutParagraphs paragraphs={comments} /> : <p>{t(EMPTY_COMMENTS_TEXT)}</p>}
+          {comments.length ? (
+            <CutParagraphs paragraphs={comments} />
+          ) : (
+            <p>{t(EMPTY_COMMENTS_TEXT)}</p>
+          )}
         </Section>
       ),
     },
@@ -155,31 +193,46 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
         <>
           {html(props.reserveOnline)}
           <p>
-            {t(`Reserve it with a ${deposit} deposit, 100% refundable. We hold the car for you for 48 hours.`)}
+            {t(
+              `Reserve it with a ${deposit} deposit, 100% refundable. We hold the car for you for 48 hours.`,
+            )}
           </p>
         </>
       ),
     },
     { id: 'protect', label: t('Protect Your Car'), content: html(props.protectYourCar) },
   ];
-  if (equipment.length) tabs.push({ id: 'features', label: t('Features'), content: <FeatureList items={equipment} what="features" /> });
+  if (equipment.length)
+    tabs.push({
+      id: 'features',
+      label: t('Features'),
+      content: <FeatureList items={equipment} what="features" />,
+    });
 
   const regoFuture = regoExpiryFuture(car.rego_expiry, now);
   const reserved = reservedBadge(car, tag, features);
   const showGuarantee = props.moneyBackGuarantee && car.car_type === 'used' && !sold;
 
   return (
-    <article className={`fc-car-detail ${sold ? 'fc-car-detail--sold' : ''}`} data-block-id={blockId} data-car-id={car.id} aria-labelledby={titleId}>
+    <article
+      className={`fc-car-detail ${sold ? 'fc-car-detail--sold' : ''}`}
+      data-block-id={blockId}
+      data-car-id={car.id}
+      aria-labelledby={titleId}
+    >
       <div className="fc-container">
         <nav className="fc-car-detail__back" aria-label="Breadcrumb">
-          <SiteLink href="/search/new-used-and-demo-cars">{t('All stock')}</SiteLink> <span aria-hidden="true">/</span> <span>{car.make}</span>
+          <SiteLink href="/search/new-used-and-demo-cars">{t('All stock')}</SiteLink>{' '}
+          <span aria-hidden="true">/</span> <span>{car.make}</span>
         </nav>
         <header className="fc-car-detail__header">
           {tag && <TagBanner tag={tag} />}
           <h1 id={titleId} className="fc-car-detail__title">
             {car.name}
           </h1>
-          {car.carsales_title && car.carsales_title !== car.name && <p className="fc-car-detail__subtitle">{car.carsales_title}</p>}
+          {car.carsales_title && car.carsales_title !== car.name && (
+            <p className="fc-car-detail__subtitle">{car.carsales_title}</p>
+          )}
           {sold && (
             <p className="fc-car-detail__sold" role="status">
               <strong>SOLD</strong> {t('This car has been sold.')}
@@ -197,21 +250,41 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
               {(isBelowMarket(car) || isCertifiedBadge(car, features) || reserved) && (
                 <ul className="fc-car-badges" aria-label="Badges">
                   {reserved && <li className="fc-car-badge fc-car-badge--reserved">{reserved}</li>}
-                  {isBelowMarket(car) && <li className="fc-car-badge fc-car-badge--below-market">Below Market Price</li>}
-                  {isCertifiedBadge(car, features) && <li className="fc-car-badge fc-car-badge--certified">Certified Pre-Owned</li>}
+                  {isBelowMarket(car) && (
+                    <li className="fc-car-badge fc-car-badge--below-market">Below Market Price</li>
+                  )}
+                  {isCertifiedBadge(car, features) && (
+                    <li className="fc-car-badge fc-car-badge--certified">Certified Pre-Owned</li>
+                  )}
                 </ul>
               )}
-              {showGuarantee && <p className="fc-car-detail__guarantee">{t('48 hour money-back guarantee on this used car.')}</p>}
+              {showGuarantee && (
+                <p className="fc-car-detail__guarantee">
+                  {t('48 hour money-back guarantee on this used car.')}
+                </p>
+              )}
             </div>
             {buttons.length > 0 && (
               <div className="fc-car-detail__buttons">
                 {buttons.map((b) =>
                   b.kind === 'enquire' || b.kind === 'testDrive' ? (
-                    <button key={b.kind} type="button" className="fc-button" data-button={b.kind} onClick={() => open(b.kind === 'enquire' ? 'enquiry' : 'test-drive')}>
+                    <button
+                      key={b.kind}
+                      type="button"
+                      className="fc-button"
+                      data-button={b.kind}
+                      onClick={() => open(b.kind === 'enquire' ? 'enquiry' : 'test-drive')}
+                    >
                       {t(b.label)}
                     </button>
                   ) : (
-                    <Link key={b.kind} className="fc-button fc-button--secondary" to={b.href ?? '/'} data-button={b.kind} reloadDocument={b.kind === 'carHistoryReport' || undefined}>
+                    <Link
+                      key={b.kind}
+                      className="fc-button fc-button--secondary"
+                      to={b.href ?? '/'}
+                      data-button={b.kind}
+                      reloadDocument={b.kind === 'carHistoryReport' || undefined}
+                    >
                       {t(b.label)}
                     </Link>
                   ),
@@ -238,7 +311,9 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
               <h2 id={`${blockId}-interested`}>{t('Interested in this vehicle?')}</h2>
               <p>
                 {car.dealership_name}
-                {car.location?.location_name && car.location.location_name !== car.dealership_name ? ` · ${car.location.location_name}` : ''}
+                {car.location?.location_name && car.location.location_name !== car.dealership_name
+                  ? ` · ${car.location.location_name}`
+                  : ''}
                 {car.city ? `, ${car.city}` : ''}
               </p>
               {isEnquirable(car) && <PhoneReveal car={car} phone={car.location?.phone} />}
@@ -251,7 +326,6 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
             {sold && <SimilarPanel car={car} />}
           </aside>
           <div className="fc-car-detail__main">
-
             <Section id={`${blockId}-key`} title="Key information">
               <dl className="fc-key-info">
                 {keyInfo.map((r) => (
@@ -269,7 +343,10 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
                         <>
                           {' '}
                           <span className="fc-key-info__rego">
-                            Expires on <time dateTime={car.rego_expiry}>{formatDate(car.rego_expiry, region.locale)}</time>
+                            Expires on{' '}
+                            <time dateTime={car.rego_expiry}>
+                              {formatDate(car.rego_expiry, region.locale)}
+                            </time>
                           </span>
                         </>
                       )}
@@ -286,7 +363,11 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
             </Section>
 
             <Section id={`${blockId}-specs`} title="All Specifications">
-              {specs.length ? <SpecList rows={specs} what="specifications" /> : <p>{t('Specifications are not available for this car.')}</p>}
+              {specs.length ? (
+                <SpecList rows={specs} what="specifications" />
+              ) : (
+                <p>{t('Specifications are not available for this car.')}</p>
+              )}
             </Section>
 
             {disclaimers.length > 0 && (
@@ -302,7 +383,6 @@ function CarDetail({ car, props, blockId, now }: { car: Car; props: CarDetailPro
               </Section>
             )}
           </div>
-
         </div>
       </div>
       {modal}

@@ -11,8 +11,16 @@ describe('cards grid block', () => {
         heading: 'Service and parts',
         columns: 4,
         cards: [
-          { title: 'Book a service', text: 'Factory-trained technicians.', icon: 'wrench', link: { label: 'Book now', href: '/service' } },
-          { title: 'Genuine parts', image: { src: '/assets/models/ranger.svg', alt: 'Ranger with accessories' } },
+          {
+            title: 'Book a service',
+            text: 'Factory-trained technicians.',
+            icon: 'wrench',
+            link: { label: 'Book now', href: '/service' },
+          },
+          {
+            title: 'Genuine parts',
+            image: { src: '/assets/models/ranger.svg', alt: 'Ranger with accessories' },
+          },
         ],
       },
     });
@@ -21,9 +29,15 @@ describe('cards grid block', () => {
     expect(cards).toHaveLength(2);
     expect(cards[0].querySelector('svg[data-icon="wrench"]')).not.toBeNull();
     // The Ford demo site has an online service-booking key: /service links go to /ford-service.
-    expect(within(cards[0]).getByRole('link', { name: 'Book now' }).getAttribute('href')).toBe('/ford-service');
+    expect(within(cards[0]).getByRole('link', { name: 'Book now' }).getAttribute('href')).toBe(
+      '/ford-service',
+    );
     within(cards[1]).getByRole('img', { name: 'Ranger with accessories' });
     within(cards[1]).getByRole('heading', { level: 3, name: 'Genuine parts' });
-    expect((container.querySelector('.fc-cards-grid') as HTMLElement).style.getPropertyValue('--fc-cards-columns')).toBe('4');
+    expect(
+      (container.querySelector('.fc-cards-grid') as HTMLElement).style.getPropertyValue(
+        '--fc-cards-columns',
+      ),
+    ).toBe('4');
   });
 });

@@ -8,13 +8,20 @@ import { prepareDemoSite, renderBlock } from '../_shared/test-utils.tsx';
 import Carousel from './index.tsx';
 
 const slides = [
-  { title: 'First offer', text: 'One', image: { src: '/assets/models/ranger.svg', alt: 'Ranger', width: 480, height: 270 }, link: { label: 'View', href: '/special-offers' } },
+  {
+    title: 'First offer',
+    text: 'One',
+    image: { src: '/assets/models/ranger.svg', alt: 'Ranger', width: 480, height: 270 },
+    link: { label: 'View', href: '/special-offers' },
+  },
   { title: 'Second offer', image: { src: '/assets/models/everest.svg', alt: 'Everest' } },
   { title: 'Third offer', text: 'Three' },
 ];
 
 function setup(props: Partial<CarouselProps> = {}) {
-  return renderBlock<CarouselProps>('carousel', Carousel, { props: { label: 'Current offers', slides, ...props } });
+  return renderBlock<CarouselProps>('carousel', Carousel, {
+    props: { label: 'Current offers', slides, ...props },
+  });
 }
 
 const region = () => screen.getByRole('region', { name: 'Current offers' });
@@ -121,7 +128,11 @@ describe('carousel block', () => {
     const html = renderToString(
       <SiteProvider site={site} data={data} mode="production">
         <MemoryRouter>
-          <Carousel.component props={{ label: 'Offers', loop: true, slides: slides as CarouselProps['slides'] }} block={{ type: 'carousel', id: 'c' }} slots={{}} />
+          <Carousel.component
+            props={{ label: 'Offers', loop: true, slides: slides as CarouselProps['slides'] }}
+            block={{ type: 'carousel', id: 'c' }}
+            slots={{}}
+          />
         </MemoryRouter>
       </SiteProvider>,
     );

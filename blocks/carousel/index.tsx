@@ -14,7 +14,6 @@ import './carousel.css';
 const FALLBACK_WIDTH = 480;
 const FALLBACK_HEIGHT = 270;
 
-
 export default defineBlock<CarouselProps>({
   component: function CarouselBlock({ props, block }) {
     const { t } = useSite();
@@ -40,7 +39,11 @@ export default defineBlock<CarouselProps>({
             onTouchStart={carousel.onTouchStart}
             onTouchEnd={carousel.onTouchEnd}
           >
-            <div className="fc-carousel__track" id={trackId} aria-live={carousel.active ? 'polite' : undefined}>
+            <div
+              className="fc-carousel__track"
+              id={trackId}
+              aria-live={carousel.active ? 'polite' : undefined}
+            >
               {slides.map((slide, i) => (
                 <div
                   key={i}

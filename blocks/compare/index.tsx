@@ -26,14 +26,42 @@ export default defineBlock<CompareProps>({
     const cars = state.cars.slice(0, COMPARE_MAX);
     const now = Date.now();
     const rows: Row[] = [
-      { label: 'Price', value: (c) => <PriceView display={priceDisplay(c, site.features)} priceType={c.price_type} /> },
-      { label: 'Weekly finance', value: (c) => { const f = financeInfo(c, site, now); return f ? `${money(f.weekly)}/wk` : '–'; } },
+      {
+        label: 'Price',
+        value: (c) => (
+          <PriceView display={priceDisplay(c, site.features)} priceType={c.price_type} />
+        ),
+      },
+      {
+        label: 'Weekly finance',
+        value: (c) => {
+          const f = financeInfo(c, site, now);
+          return f ? `${money(f.weekly)}/wk` : '–';
+        },
+      },
       { label: 'Year', value: (c) => c.year },
-      { label: 'Condition', value: (c) => (c.car_type === 'used' ? (site.features.preOwnedLabel ? 'Pre-Owned' : 'Used') : c.car_type === 'new' ? 'New' : 'Demo') },
-      { label: 'Odometer', value: (c) => `${number(c.km)} ${c.odometer_unit === 'mi' ? 'mi' : 'km'}` },
+      {
+        label: 'Condition',
+        value: (c) =>
+          c.car_type === 'used'
+            ? site.features.preOwnedLabel
+              ? 'Pre-Owned'
+              : 'Used'
+            : c.car_type === 'new'
+              ? 'New'
+              : 'Demo',
+      },
+      {
+        label: 'Odometer',
+        value: (c) => `${number(c.km)} ${c.odometer_unit === 'mi' ? 'mi' : 'km'}`,
+      },
       { label: 'Body', value: (c) => c.simple_body && display('simple_body', c.simple_body) },
       { label: 'Transmission', value: (c) => c.trans ?? c.simple_transmission },
-      { label: 'Fuel', value: (c) => (c.fuel ? display('fuel', c.fuel) : c.simple_fuel && display('simple_fuel', c.simple_fuel)) },
+      {
+        label: 'Fuel',
+        value: (c) =>
+          c.fuel ? display('fuel', c.fuel) : c.simple_fuel && display('simple_fuel', c.simple_fuel),
+      },
       { label: 'Drive', value: (c) => c.drive },
       { label: 'Engine', value: (c) => c.engine_size },
       { label: 'Power', value: (c) => (c.variant?.power ? `${c.variant.power} kW` : null) },
@@ -43,10 +71,17 @@ export default defineBlock<CompareProps>({
       { label: 'Stock number', value: (c) => c.stocknum },
     ];
     return (
-      <section className="fc-car-list-page fc-compare" data-block-id={block.id} aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
+      <section
+        className="fc-car-list-page fc-compare"
+        data-block-id={block.id}
+        aria-labelledby={headingId}
+        aria-busy={state.status === 'loading'}
+      >
         <div className="fc-container">
           <h1 id={headingId}>{t(props.heading)}</h1>
-          {state.status === 'error' && <p role="alert">{t('We could not load the cars. Please try again.')}</p>}
+          {state.status === 'error' && (
+            <p role="alert">{t('We could not load the cars. Please try again.')}</p>
+          )}
           {state.status === 'ready' && cars.length < COMPARE_MIN && (
             <p>
               {t(props.emptyText)}{' '}
@@ -54,9 +89,16 @@ export default defineBlock<CompareProps>({
             </p>
           )}
           {cars.length > 0 && (
-            <div className="fc-compare-table-wrap" tabIndex={0} role="region" aria-label={t('Compared cars')}>
+            <div
+              className="fc-compare-table-wrap"
+              tabIndex={0}
+              role="region"
+              aria-label={t('Compared cars')}
+            >
               <table className="fc-compare-table" data-compare-count={cars.length}>
-                <caption className="fc-visually-hidden">{t(`${cars.length} cars side by side`)}</caption>
+                <caption className="fc-visually-hidden">
+                  {t(`${cars.length} cars side by side`)}
+                </caption>
                 <thead>
                   <tr>
                     <td />
@@ -65,11 +107,25 @@ export default defineBlock<CompareProps>({
                       return (
                         <th key={c.objectID} scope="col">
                           {/* One box size for every car, photo or not, so the columns line up (docs/cars.md, "Compare"). */}
-                          <div className="fc-compare__photo">{photo && <img src={atWidth(photo, 480)} alt="" width={240} height={180} loading="lazy" />}</div>
+                          <div className="fc-compare__photo">
+                            {photo && (
+                              <img
+                                src={atWidth(photo, 480)}
+                                alt=""
+                                width={240}
+                                height={180}
+                                loading="lazy"
+                              />
+                            )}
+                          </div>
                           <SiteLink className="fc-compare__name" href={carPath(c)}>
                             {c.name}
                           </SiteLink>
-                          <button type="button" className="fc-button fc-button--secondary fc-compare__remove" onClick={() => compare.toggle(c.id)}>
+                          <button
+                            type="button"
+                            className="fc-button fc-button--secondary fc-compare__remove"
+                            onClick={() => compare.toggle(c.id)}
+                          >
                             {t('Remove')}
                             <span className="fc-visually-hidden"> {c.name}</span>
                           </button>
@@ -84,7 +140,15 @@ export default defineBlock<CompareProps>({
                       <th scope="row">{t(row.label)}</th>
                       {cars.map((c) => {
                         const v = row.value(c);
-                        return <td key={c.objectID}>{typeof v === 'object' && v !== null ? v : hasValue(v) ? String(v) : '–'}</td>;
+                        return (
+                          <td key={c.objectID}>
+                            {typeof v === 'object' && v !== null
+                              ? v
+                              : hasValue(v)
+                                ? String(v)
+                                : '–'}
+                          </td>
+                        );
                       })}
                     </tr>
                   ))}

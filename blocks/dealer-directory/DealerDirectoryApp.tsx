@@ -32,10 +32,17 @@ interface DealerHit {
   phone: string | null;
 }
 
-export default function DealerDirectoryApp({ props, block, data }: BlockRenderProps<DealerDirectoryProps>) {
+export default function DealerDirectoryApp({
+  props,
+  block,
+  data,
+}: BlockRenderProps<DealerDirectoryProps>) {
   const { site } = useSite();
   const [d] = useState(() => (data ?? {}) as Partial<SearchBlockData>);
-  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug), [site.search, d.origin, site.slug]);
+  const client = useMemo(
+    () => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug),
+    [site.search, d.origin, site.slug],
+  );
   return (
     <SearchScope client={client} indexName={DEALER_INDEX} serverState={d.serverState}>
       <DirectoryConfig filters={dealerScopeFilter(site, props.scope)} />
@@ -45,7 +52,11 @@ export default function DealerDirectoryApp({ props, block, data }: BlockRenderPr
 }
 
 function DirectoryConfig({ filters }: { filters?: string }) {
-  useConfigure({ ...(filters ? { filters } : {}), hitsPerPage: DIRECTORY_PAGE_SIZE, attributesToHighlight: [] });
+  useConfigure({
+    ...(filters ? { filters } : {}),
+    hitsPerPage: DIRECTORY_PAGE_SIZE,
+    attributesToHighlight: [],
+  });
   return null;
 }
 
@@ -72,29 +83,58 @@ function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; 
   useEffect(() => setReady(true), []);
 
   return (
-    <section className="fc-dealer-directory" data-block-id={blockId} data-search-ready={ready ? 'true' : undefined} aria-labelledby={`${uid}-h`}>
+    <section
+      className="fc-dealer-directory"
+      data-block-id={blockId}
+      data-search-ready={ready ? 'true' : undefined}
+      aria-labelledby={`${uid}-h`}
+    >
       <div className="fc-container">
         <Heading id={`${uid}-h`}>{t(props.heading)}</Heading>
         <SearchBox placeholder={t(props.placeholder)} label="Search dealerships" />
         <div className="fc-dealer-directory__filters">
-          {props.categories && <CheckboxFilter attribute="categories" limit={8} legend="Categories" wrap={plain('Categories', Sub)} />}
-          {props.priceRange && <RangeFilter attribute="price" label="Cars from" wrap={plain('Cars from', Sub)} />}
+          {props.categories && (
+            <CheckboxFilter
+              attribute="categories"
+              limit={8}
+              legend="Categories"
+              wrap={plain('Categories', Sub)}
+            />
+          )}
+          {props.priceRange && (
+            <RangeFilter attribute="price" label="Cars from" wrap={plain('Cars from', Sub)} />
+          )}
         </div>
         <p className="fc-search-count" aria-live="polite">
-          {hasResults ? `${number(results.nbHits)} ${results.nbHits === 1 ? 'dealership' : 'dealerships'}` : 'Finding dealerships…'}
+          {hasResults
+            ? `${number(results.nbHits)} ${results.nbHits === 1 ? 'dealership' : 'dealerships'}`
+            : 'Finding dealerships…'}
         </p>
         <ol className="fc-dealer-directory__grid">
           {items.map((dealer) => {
             const local = dealer.site === site.slug;
-            const details = site.locations.find((l) => l.dealership_slug === dealer.slug && l.visible !== false && l.location_type === 'sales');
+            const details = site.locations.find(
+              (l) =>
+                l.dealership_slug === dealer.slug &&
+                l.visible !== false &&
+                l.location_type === 'sales',
+            );
             return (
               <li key={dealer.objectID}>
                 <article className="fc-dealer-directory__card">
                   <Sub>{dealer.name}</Sub>
-                  {dealer.categories.length > 0 && <p className="fc-dealer-directory__makes">{dealer.categories.join(' · ')}</p>}
+                  {dealer.categories.length > 0 && (
+                    <p className="fc-dealer-directory__makes">{dealer.categories.join(' · ')}</p>
+                  )}
                   <p className="fc-dealer-directory__address">
                     {details?.address
-                      ? [details.address.street, details.address.city, [details.address.state, details.address.postcode].filter(Boolean).join(' ')]
+                      ? [
+                          details.address.street,
+                          details.address.city,
+                          [details.address.state, details.address.postcode]
+                            .filter(Boolean)
+                            .join(' '),
+                        ]
                           .filter(Boolean)
                           .join(', ')
                       : [dealer.city, dealer.state].filter(Boolean).join(', ')}
@@ -104,20 +144,31 @@ function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; 
                       <a href={`tel:${dealer.phone.replace(/\s+/g, '')}`}>{dealer.phone}</a>
                     </p>
                   )}
-                  {typeof dealer.price === 'number' && dealer.price > 0 && <p>Cars from {money(dealer.price)}</p>}
+                  {typeof dealer.price === 'number' && dealer.price > 0 && (
+                    <p>Cars from {money(dealer.price)}</p>
+                  )}
                   {local && dealer.stock_count > 0 ? (
-                    <Link to={dealershipSearchUrl(dealer.slug)} className="fc-button fc-button--secondary">
+                    <Link
+                      to={dealershipSearchUrl(dealer.slug)}
+                      className="fc-button fc-button--secondary"
+                    >
                       View {number(dealer.stock_count)} {dealer.stock_count === 1 ? 'car' : 'cars'}
                     </Link>
                   ) : (
-                    dealer.stock_count > 0 && <p className="fc-dealer-directory__none">{number(dealer.stock_count)} cars in stock</p>
+                    dealer.stock_count > 0 && (
+                      <p className="fc-dealer-directory__none">
+                        {number(dealer.stock_count)} cars in stock
+                      </p>
+                    )
                   )}
                 </article>
               </li>
             );
           })}
         </ol>
-        {hasResults && !items.length && <p className="fc-search-results-empty">No dealerships match your search.</p>}
+        {hasResults && !items.length && (
+          <p className="fc-search-results-empty">No dealerships match your search.</p>
+        )}
         <DirectoryPages label="Dealership pages" />
       </div>
     </section>

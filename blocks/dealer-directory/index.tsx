@@ -9,9 +9,15 @@ import { loadSearchBlock } from '../_search/load.ts';
 import '../_search/search.css';
 import './dealer-directory.css';
 
-const ui = lazyBlock<DealerDirectoryProps>('dealer-directory', () => import('./DealerDirectoryApp.tsx'));
+const ui = lazyBlock<DealerDirectoryProps>(
+  'dealer-directory',
+  () => import('./DealerDirectoryApp.tsx'),
+);
 
 export default defineBlock<DealerDirectoryProps>({
   component: ui.Component,
-  load: (ctx) => loadSearchBlock(ctx, ui.ensure, { describeAs: { heading: ctx.props.heading, kind: 'dealerships' } }),
+  load: (ctx) =>
+    loadSearchBlock(ctx, ui.ensure, {
+      describeAs: { heading: ctx.props.heading, kind: 'dealerships' },
+    }),
 });

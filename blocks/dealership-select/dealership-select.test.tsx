@@ -4,7 +4,11 @@ import { useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
-import { DEALERSHIP_PLACEHOLDER, DealershipSelect, dealershipOptions } from '../_shared/DealershipSelect.tsx';
+import {
+  DEALERSHIP_PLACEHOLDER,
+  DealershipSelect,
+  dealershipOptions,
+} from '../_shared/DealershipSelect.tsx';
 import type { DealershipSelectProps } from '../../schemas/resolved.gen.ts';
 import { prepareDemoSite, withDefaults } from '../_shared/test-utils.tsx';
 import DealershipSelectBlock, { dealershipLocation } from './index.tsx';
@@ -65,7 +69,9 @@ describe('dealership select', () => {
     const onChange = vi.fn();
     render(<DealershipSelect options={TWO} value="" onChange={onChange} />);
     expect(onChange).not.toHaveBeenCalled();
-    render(<DealershipSelect options={ONE} value="kiwi-car-yard" onChange={onChange} label="Other" />);
+    render(
+      <DealershipSelect options={ONE} value="kiwi-car-yard" onChange={onChange} label="Other" />,
+    );
     expect(onChange).not.toHaveBeenCalled();
   });
 
@@ -79,7 +85,12 @@ describe('dealership select', () => {
 
   it('lists the site dealerships', () => {
     const { site } = prepareDemoSite({ site: 'southern-motor-group' });
-    expect(dealershipOptions(site).map((o) => o.value)).toEqual(['southern-toyota', 'southern-mazda', 'southern-hyundai', 'southern-kia']);
+    expect(dealershipOptions(site).map((o) => o.value)).toEqual([
+      'southern-toyota',
+      'southern-mazda',
+      'southern-hyundai',
+      'southern-kia',
+    ]);
     expect(dealershipLocation(site, 'southern-toyota')!.slug).toBe('southern-toyota-frankston');
   });
 });
@@ -94,7 +105,11 @@ function renderBlockWithRouter(siteSlug: 'southern-motor-group' | 'kiwi-car-yard
   return render(
     <SiteProvider site={site} data={data} mode="production">
       <MemoryRouter>
-        <DealershipSelectBlock.component props={withDefaults<DealershipSelectProps>('dealership-select')} block={{ type: 'dealership-select', id: 'd' }} slots={{}} />
+        <DealershipSelectBlock.component
+          props={withDefaults<DealershipSelectProps>('dealership-select')}
+          block={{ type: 'dealership-select', id: 'd' }}
+          slots={{}}
+        />
         <Where />
       </MemoryRouter>
     </SiteProvider>,
@@ -107,7 +122,9 @@ describe('dealership select block', () => {
     const button = screen.getByRole('button', { name: 'View dealership' });
     fireEvent.click(button);
     expect(screen.getByRole('alert').textContent).toBe('Please select a dealership.');
-    fireEvent.change(screen.getByRole('combobox', { name: 'Dealership' }), { target: { value: 'southern-mazda' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Dealership' }), {
+      target: { value: 'southern-mazda' },
+    });
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(button);
     expect(screen.getByTestId('where').textContent).toBe('/locations/southern-mazda-mornington');

@@ -14,7 +14,10 @@ import { DealershipSelect, dealershipOptions } from '../_shared/DealershipSelect
 import './dealership-select.css';
 
 /** The location that stands for a dealership: primary, else its first visible sales location, else its first. */
-export function dealershipLocation(site: Pick<ResolvedSite, 'locations'>, dealershipSlug: string): Location | undefined {
+export function dealershipLocation(
+  site: Pick<ResolvedSite, 'locations'>,
+  dealershipSlug: string,
+): Location | undefined {
   const own = site.locations.filter((l) => l.dealership_slug === dealershipSlug);
   const visible = own.filter((l) => l.visible !== false);
   return (
@@ -52,7 +55,11 @@ export default defineBlock<DealershipSelectProps>({
     };
 
     return (
-      <section className="fc-dealership-picker" aria-labelledby={heading ? headingId : undefined} data-block-id={block.id}>
+      <section
+        className="fc-dealership-picker"
+        aria-labelledby={heading ? headingId : undefined}
+        data-block-id={block.id}
+      >
         <div className="fc-container">
           {heading && (
             <h2 className="fc-dealership-picker__heading" id={headingId}>

@@ -18,7 +18,12 @@ export default defineBlock<EmbedProps>({
     if (!allowed && mode !== 'development') return null;
     const headingId = `${block.id}-heading`;
     return (
-      <section className="fc-embed" aria-labelledby={props.heading ? headingId : undefined} aria-label={props.heading ? undefined : t(props.title)} data-block-id={block.id}>
+      <section
+        className="fc-embed"
+        aria-labelledby={props.heading ? headingId : undefined}
+        aria-label={props.heading ? undefined : t(props.title)}
+        data-block-id={block.id}
+      >
         <div className="fc-container">
           {props.heading && (
             <h2 className="fc-embed__heading" id={headingId}>

@@ -30,12 +30,16 @@ describe('emergency banner block', () => {
 
   it('links to /service#service-booking without a booking key', () => {
     setup({ site: 'southern-motor-group' });
-    expect(within(banner()!).getByRole('link', { name: 'BOOK A SERVICE' }).getAttribute('href')).toBe('/service#service-booking');
+    expect(
+      within(banner()!).getByRole('link', { name: 'BOOK A SERVICE' }).getAttribute('href'),
+    ).toBe('/service#service-booking');
   });
 
   it('uses the label and href from props', () => {
     setup({ props: { label: 'Flood notice', href: '/contact' } });
-    expect(within(banner()!).getByRole('link', { name: 'Flood notice' }).getAttribute('href')).toBe('/contact');
+    expect(within(banner()!).getByRole('link', { name: 'Flood notice' }).getAttribute('href')).toBe(
+      '/contact',
+    );
   });
 
   it('opens and closes the details with Click to View', () => {
@@ -53,7 +57,11 @@ describe('emergency banner block', () => {
   });
 
   it('renders details only after sanitising', () => {
-    setup({ props: { details: '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror="y()"></p>' } });
+    setup({
+      props: {
+        details: '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror="y()"></p>',
+      },
+    });
     const toggle = within(banner()!).getByRole('button', { name: 'Click to View' });
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     expect(panel.innerHTML).not.toMatch(/script|onclick|onerror/);

@@ -17,7 +17,8 @@ import { serviceHref } from '../header/links.ts';
 import './emergency-banner.css';
 
 export const STORAGE_PREFIX = 'fc:emergency-banner-closed:';
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 function readClosed(key: string): boolean {
   try {
@@ -38,7 +39,9 @@ function rememberClosed(key: string) {
 /** The first focusable element after `el` in the document, so focus does not fall to <body> when it goes. */
 function nextFocusable(el: HTMLElement): HTMLElement | undefined {
   return [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].find(
-    (candidate) => !el.contains(candidate) && Boolean(el.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING),
+    (candidate) =>
+      !el.contains(candidate) &&
+      Boolean(el.compareDocumentPosition(candidate) & Node.DOCUMENT_POSITION_FOLLOWING),
   );
 }
 
@@ -61,7 +64,8 @@ export default defineBlock<EmergencyBannerProps>({
       const root = document.documentElement;
       const publish = () => root.style.setProperty('--fc-sticky-offset', `${el.offsetHeight}px`);
       publish();
-      const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : undefined;
+      const observer =
+        typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : undefined;
       observer?.observe(el);
       return () => {
         observer?.disconnect();
@@ -88,7 +92,10 @@ export default defineBlock<EmergencyBannerProps>({
         <div className="fc-container fc-emergency-banner__bar">
           <div className="fc-emergency-banner__content">
             {props.message && <p className="fc-emergency-banner__message">{t(props.message)}</p>}
-            <SiteLink href={serviceHref(props.href, site.features)} className="fc-emergency-banner__link">
+            <SiteLink
+              href={serviceHref(props.href, site.features)}
+              className="fc-emergency-banner__link"
+            >
               {t(props.label)}
             </SiteLink>
             {props.details && (
@@ -100,15 +107,39 @@ export default defineBlock<EmergencyBannerProps>({
                 onClick={() => setOpen((o) => !o)}
               >
                 Click to View
-                <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="16" height="16">
-                  <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+                <svg
+                  aria-hidden="true"
+                  focusable="false"
+                  viewBox="0 0 24 24"
+                  width="16"
+                  height="16"
+                >
+                  <path
+                    d="M6 9l6 6 6-6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2.5"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
               </button>
             )}
           </div>
-          <button type="button" className="fc-emergency-banner__close" aria-label="Close notice" onClick={close}>
+          <button
+            type="button"
+            className="fc-emergency-banner__close"
+            aria-label="Close notice"
+            onClick={close}
+          >
             <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22">
-              <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+              <path
+                d="M6 6l12 12M18 6L6 18"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+              />
             </svg>
           </button>
         </div>

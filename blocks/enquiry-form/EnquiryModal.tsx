@@ -10,7 +10,10 @@
  * to /success like any enquiry.
  */
 import { useSite } from '../../engine/render/site-context.tsx';
-import { enquiryForm_submitLabel, testDriveForm_submitLabel } from '../../schemas/block-defaults.gen.ts';
+import {
+  enquiryForm_submitLabel,
+  testDriveForm_submitLabel,
+} from '../../schemas/block-defaults.gen.ts';
 import { Dialog } from '../_shared/Dialog.tsx';
 import { carTitle, type CarSummary } from '../_forms/car.ts';
 import { CarContext } from '../_forms/CarContext.tsx';
@@ -28,13 +31,25 @@ export interface EnquiryModalProps {
 
 export function EnquiryModal({ car, mode, open, onClose, formId }: EnquiryModalProps) {
   const { t } = useSite();
-  const title = mode === 'test-drive' ? t('Book a test drive') : t(`Enquire about the ${carTitle(car)}`);
+  const title =
+    mode === 'test-drive' ? t('Book a test drive') : t(`Enquire about the ${carTitle(car)}`);
   return (
     <Dialog open={open} onClose={onClose} title={title} className="fc-enquiry-modal">
       {open && (
         <>
-          <CarContext car={car} label={mode === 'test-drive' ? 'Test drive' : 'Your enquiry is about'} />
-          <EnquiryForm mode={mode} car={car} steps="two" formId={formId ?? (mode === 'test-drive' ? 'test-drive-modal' : 'enquiry-modal')} submitLabel={mode === 'test-drive' ? testDriveForm_submitLabel : enquiryForm_submitLabel} />
+          <CarContext
+            car={car}
+            label={mode === 'test-drive' ? 'Test drive' : 'Your enquiry is about'}
+          />
+          <EnquiryForm
+            mode={mode}
+            car={car}
+            steps="two"
+            formId={formId ?? (mode === 'test-drive' ? 'test-drive-modal' : 'enquiry-modal')}
+            submitLabel={
+              mode === 'test-drive' ? testDriveForm_submitLabel : enquiryForm_submitLabel
+            }
+          />
         </>
       )}
     </Dialog>

@@ -19,7 +19,8 @@ afterEach(() => {
   delete window.dataLayer;
 });
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const summary = () => screen.queryByRole('group', { name: 'Please fix the following errors:' });
 
@@ -55,7 +56,10 @@ describe('enquiry form: steps and validation', () => {
     const email = screen.getByLabelText(/^Email/) as HTMLInputElement;
     expect(links[1].getAttribute('href')).toBe(`#${email.id}`);
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(email.getAttribute('aria-describedby')!.split(' ').pop()!)!.textContent).toContain('valid email');
+    expect(
+      document.getElementById(email.getAttribute('aria-describedby')!.split(' ').pop()!)!
+        .textContent,
+    ).toContain('valid email');
     // What was typed stays.
     expect(email.value).toBe('not-an-email');
     fireEvent.click(links[0]);
@@ -86,7 +90,9 @@ describe('enquiry form: steps and validation', () => {
     submit('Continue');
     expect(summary()).toBeNull();
     screen.getByRole('heading', { name: /Step 2 of 2/ });
-    expect((screen.getByLabelText(/Enquiry about/) as HTMLSelectElement).value).toBe('General Enquiry');
+    expect((screen.getByLabelText(/Enquiry about/) as HTMLSelectElement).value).toBe(
+      'General Enquiry',
+    );
     await ready();
     // gold-coast-ford: two dealerships, so a dealership select with its placeholder (docs/forms.md, "Enquiry form rules").
     const dealer = screen.getByLabelText(/Dealership/) as HTMLSelectElement;
@@ -94,7 +100,11 @@ describe('enquiry form: steps and validation', () => {
     expect(screen.queryByLabelText(/^Location/)).toBeNull();
     expect(screen.queryByLabelText(/terms of use/)).toBeNull();
     submit('Send enquiry');
-    expect(within(summary()!).getAllByRole('link').map((l) => l.textContent)).toEqual([
+    expect(
+      within(summary()!)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([
       'Please select a dealership.',
       'Please enter your message.',
       'Please answer the question to show you are not a robot.',
@@ -106,11 +116,16 @@ describe('enquiry form: steps and validation', () => {
 
   it('asks location and terms where the site says so (southern-motor-group)', async () => {
     fakeApi();
-    renderFormBlock('enquiry-form', EnquiryFormBlock, { site: 'southern-motor-group', props: { steps: 'one' } });
+    renderFormBlock('enquiry-form', EnquiryFormBlock, {
+      site: 'southern-motor-group',
+      props: { steps: 'one' },
+    });
     await ready();
     screen.getByLabelText(/^Location/);
     submit('Send enquiry');
-    const messages = within(summary()!).getAllByRole('link').map((l) => l.textContent);
+    const messages = within(summary()!)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
     expect(messages).toContain('Please select a location.');
     expect(messages).toContain('Please select a dealership.');
     expect(messages).toContain('You must agree to the terms of use before submitting.');
@@ -120,11 +135,18 @@ describe('enquiry form: steps and validation', () => {
     fakeApi();
     renderFormBlock('enquiry-form', EnquiryFormBlock, {
       props: { steps: 'one' },
-      patch: (doc) => Object.assign((doc.features ??= {}), { enquiryMessageOptional: true, removeDealershipSelect: true, captcha: false }),
+      patch: (doc) =>
+        Object.assign((doc.features ??= {}), {
+          enquiryMessageOptional: true,
+          removeDealershipSelect: true,
+          captcha: false,
+        }),
     });
     expect(screen.queryByLabelText(/Dealership/)).toBeNull();
     expect(screen.queryByLabelText(/Security question/)).toBeNull();
-    expect(screen.getByLabelText(/Message/).closest('.fc-field')!.textContent).toContain('(optional)');
+    expect(screen.getByLabelText(/Message/).closest('.fc-field')!.textContent).toContain(
+      '(optional)',
+    );
     screen.getByLabelText(/Yes, keep me up to date with special offers/);
   });
 });
@@ -135,7 +157,8 @@ describe('enquiry form: submitting', () => {
     if (site === 'kiwi-car-yard') type(/Phone number/, '021 123 4567');
     submit('Continue');
     await ready();
-    if (site === 'gold-coast-ford') fireEvent.change(screen.getByLabelText(/Dealership/), { target: { value: 'nerang-ford' } });
+    if (site === 'gold-coast-ford')
+      fireEvent.change(screen.getByLabelText(/Dealership/), { target: { value: 'nerang-ford' } });
     type(/Message/, 'Do you have any Rangers in blue?');
     fireEvent.click(screen.getByLabelText(/Yes, keep me up to date/));
     type(/Security question/, '12');
@@ -143,7 +166,9 @@ describe('enquiry form: submitting', () => {
 
   it('sends the lead, stores the success category, tracks event 22 and goes to /success', async () => {
     const api = fakeApi({ 'POST /leads': () => ({ status: 201, json: { lead_id: 9 } }) });
-    const view = renderFormBlock('enquiry-form', EnquiryFormBlock, { route: '/contact?utm_source=newsletter' });
+    const view = renderFormBlock('enquiry-form', EnquiryFormBlock, {
+      route: '/contact?utm_source=newsletter',
+    });
     await fillAll();
     await act(async () => submit('Send enquiry'));
     await waitFor(() => expect(view.location()).toBe('/success'));
@@ -165,19 +190,36 @@ describe('enquiry form: submitting', () => {
       event_id: EVENT_IDS.generalEnquiry,
     });
     expect(lead.body.submission_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(readSuccess('gold-coast-ford')).toMatchObject({ success: true, category: 'General Enquiry', lead_id: 9 });
-    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event: 'lead_submitted', event_id: EVENT_IDS.generalEnquiry, lead_id: 9 }));
+    expect(readSuccess('gold-coast-ford')).toMatchObject({
+      success: true,
+      category: 'General Enquiry',
+      lead_id: 9,
+    });
+    expect(window.dataLayer).toContainEqual(
+      expect.objectContaining({
+        event: 'lead_submitted',
+        event_id: EVENT_IDS.generalEnquiry,
+        lead_id: 9,
+      }),
+    );
   });
 
   it('shows the server error in a destructive alert and keeps everything typed', async () => {
-    fakeApi({ 'POST /leads': () => ({ status: 429, json: { error: 'Too many requests. Please wait a minute and try again.' } }) });
+    fakeApi({
+      'POST /leads': () => ({
+        status: 429,
+        json: { error: 'Too many requests. Please wait a minute and try again.' },
+      }),
+    });
     const view = renderFormBlock('enquiry-form', EnquiryFormBlock);
     await fillAll();
     await act(async () => submit('Send enquiry'));
     const alert = await screen.findByText('Too many requests. Please wait a minute and try again.');
     expect(alert.closest('[role="alert"]')).toBeTruthy();
     expect(view.location()).toBe('/');
-    expect((screen.getByLabelText(/Message/) as HTMLTextAreaElement).value).toBe('Do you have any Rangers in blue?');
+    expect((screen.getByLabelText(/Message/) as HTMLTextAreaElement).value).toBe(
+      'Do you have any Rangers in blue?',
+    );
     expect((screen.getByLabelText(/Security question/) as HTMLInputElement).value).toBe('12');
     expect(screen.getByRole('button', { name: 'Send enquiry' })).toHaveProperty('disabled', false);
   });
@@ -193,7 +235,9 @@ describe('enquiry form: submitting', () => {
   it('"An error occurred when submitting this form" when the network fails, and a retry reuses the submission id', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let fail = true;
-    const api = fakeApi({ 'POST /leads': () => (fail ? 'network-error' : { status: 200, json: { lead_id: 3 } }) });
+    const api = fakeApi({
+      'POST /leads': () => (fail ? 'network-error' : { status: 200, json: { lead_id: 3 } }),
+    });
     const view = renderFormBlock('enquiry-form', EnquiryFormBlock);
     await fillAll();
     await act(async () => submit('Send enquiry'));
@@ -214,14 +258,24 @@ describe('enquiry form: submitting', () => {
     fakeApi({
       'POST /leads': () => ({
         status: 400,
-        json: { error: 'Please fix the following errors:', fields: [{ path: '/phone', message: 'Please enter a valid Australian phone number, e.g. 0412 345 678.' }] },
+        json: {
+          error: 'Please fix the following errors:',
+          fields: [
+            {
+              path: '/phone',
+              message: 'Please enter a valid Australian phone number, e.g. 0412 345 678.',
+            },
+          ],
+        },
       }),
     });
     renderFormBlock('enquiry-form', EnquiryFormBlock);
     await fillAll();
     await act(async () => submit('Send enquiry'));
     await waitFor(() => expect(summary()).toBeTruthy());
-    expect(within(summary()!).getByRole('link').textContent).toBe('Please enter a valid Australian phone number, e.g. 0412 345 678.');
+    expect(within(summary()!).getByRole('link').textContent).toBe(
+      'Please enter a valid Australian phone number, e.g. 0412 345 678.',
+    );
     screen.getByRole('heading', { name: /Step 1 of 2/ });
     expect(screen.getByLabelText(/Phone number/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('alert')?.textContent ?? '').toBe(''); // the summary says it; no duplicate alert
@@ -230,7 +284,8 @@ describe('enquiry form: submitting', () => {
   it('ignores a double click: one request, button disabled with a spinner while sending', async () => {
     let release!: () => void;
     const api = fakeApi({
-      'POST /leads': () => new Promise((resolve) => (release = () => resolve({ status: 201, json: { lead_id: 5 } }))),
+      'POST /leads': () =>
+        new Promise((resolve) => (release = () => resolve({ status: 201, json: { lead_id: 5 } }))),
     });
     renderFormBlock('enquiry-form', EnquiryFormBlock);
     await fillAll();
@@ -254,7 +309,18 @@ describe('EnquiryModal (car cards and the car page)', () => {
     return render(
       <SiteProvider site={site} data={data} mode="development">
         <MemoryRouter>
-          <EnquiryModal car={{ id: 77, name: '2021 Ford Ranger XLT', dealership_id: 11, dealership_slug: 'gold-coast-ford', ...car }} mode={mode} open onClose={() => {}} />
+          <EnquiryModal
+            car={{
+              id: 77,
+              name: '2021 Ford Ranger XLT',
+              dealership_id: 11,
+              dealership_slug: 'gold-coast-ford',
+              ...car,
+            }}
+            mode={mode}
+            open
+            onClose={() => {}}
+          />
         </MemoryRouter>
       </SiteProvider>,
     );
@@ -264,7 +330,8 @@ describe('EnquiryModal (car cards and the car page)', () => {
     fillDetails();
     submit('Continue');
     await ready();
-    if (screen.queryByLabelText(/^Message/)?.hasAttribute('required')) type(/^Message/, 'Still available?');
+    if (screen.queryByLabelText(/^Message/)?.hasAttribute('required'))
+      type(/^Message/, 'Still available?');
     type(/Security question/, '12');
     await act(async () => submit(/Send enquiry|Book test drive/));
   }
@@ -275,19 +342,32 @@ describe('EnquiryModal (car cards and the car page)', () => {
     [{ car_type: 'new' }, 'test-drive', 17, 'Test Drive'],
     [{ car_type: 'used' }, 'test-drive', 48, 'Test Drive'],
     [{ car_type: 'used', tag: 'Test Drive Only' }, 'test-drive', 17, 'Test Drive'],
-  ] as const)('%o %s → event %i, category %s; the car is recorded', async (car, mode, eventId, category) => {
-    const api = fakeApi({ 'POST /leads': () => ({ status: 201, json: { lead_id: 31 } }) });
-    renderModal(car, mode);
-    screen.getByRole('dialog');
-    screen.getByText('2021 Ford Ranger XLT');
-    expect(screen.queryByLabelText(/Dealership/)).toBeNull(); // the car says which
-    await send();
-    await waitFor(() => expect(api.posts('/leads')).toHaveLength(1));
-    // The stored lead carries the same event id as the page's dataLayer.
-    expect(api.posts('/leads')[0].body).toMatchObject({ category, car_id: 77, car_dealership_id: 11, dealership_slug: 'gold-coast-ford', event_id: eventId });
-    await waitFor(() => expect(window.dataLayer).toContainEqual(expect.objectContaining({ event_id: eventId, car_id: 77 })));
-    expect(enquiredCar('gold-coast-ford')).toMatchObject({ id: 77, lead_id: 31 });
-  });
+  ] as const)(
+    '%o %s → event %i, category %s; the car is recorded',
+    async (car, mode, eventId, category) => {
+      const api = fakeApi({ 'POST /leads': () => ({ status: 201, json: { lead_id: 31 } }) });
+      renderModal(car, mode);
+      screen.getByRole('dialog');
+      screen.getByText('2021 Ford Ranger XLT');
+      expect(screen.queryByLabelText(/Dealership/)).toBeNull(); // the car says which
+      await send();
+      await waitFor(() => expect(api.posts('/leads')).toHaveLength(1));
+      // The stored lead carries the same event id as the page's dataLayer.
+      expect(api.posts('/leads')[0].body).toMatchObject({
+        category,
+        car_id: 77,
+        car_dealership_id: 11,
+        dealership_slug: 'gold-coast-ford',
+        event_id: eventId,
+      });
+      await waitFor(() =>
+        expect(window.dataLayer).toContainEqual(
+          expect.objectContaining({ event_id: eventId, car_id: 77 }),
+        ),
+      );
+      expect(enquiredCar('gold-coast-ford')).toMatchObject({ id: 77, lead_id: 31 });
+    },
+  );
 });
 
 describe('lead category override', () => {
@@ -298,7 +378,13 @@ describe('lead category override', () => {
     render(
       <SiteProvider site={site} data={data} mode="development">
         <MemoryRouter>
-          <EnquiryForm mode="enquiry" steps="one" leadCategory="Reserve Online" car={{ id: 5, car_type: 'new', dealership_slug: 'gold-coast-ford' }} formId="checkout" />
+          <EnquiryForm
+            mode="enquiry"
+            steps="one"
+            leadCategory="Reserve Online"
+            car={{ id: 5, car_type: 'new', dealership_slug: 'gold-coast-ford' }}
+            formId="checkout"
+          />
         </MemoryRouter>
       </SiteProvider>,
     );

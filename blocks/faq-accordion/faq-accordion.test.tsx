@@ -6,7 +6,8 @@ import FaqAccordion, { ANIMATION_MS, REDUCED_MOTION } from './index.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const setup = (props: Partial<FaqAccordionProps> = {}) => renderBlock<FaqAccordionProps>('faq-accordion', FaqAccordion, { props });
+const setup = (props: Partial<FaqAccordionProps> = {}) =>
+  renderBlock<FaqAccordionProps>('faq-accordion', FaqAccordion, { props });
 const questions = () => screen.getAllByRole('button');
 
 describe('FAQ accordion', () => {
@@ -77,15 +78,26 @@ describe('FAQ accordion', () => {
       removeEventListener: () => {},
     }));
     const reduced = setup();
-    expect(reduced.container.querySelector<HTMLElement>('.fc-faq')!.style.getPropertyValue('--fc-faq-duration')).toBe('0ms');
+    expect(
+      reduced.container
+        .querySelector<HTMLElement>('.fc-faq')!
+        .style.getPropertyValue('--fc-faq-duration'),
+    ).toBe('0ms');
   });
 
   it('sanitises answers and can describe the FAQ to search engines', () => {
     const { container } = setup({
       structuredData: true,
-      items: [{ question: 'Do you buy </script> cars?', answer: '<p>Yes <strong>we do</strong></p><script>alert(1)</script>' }],
+      items: [
+        {
+          question: 'Do you buy </script> cars?',
+          answer: '<p>Yes <strong>we do</strong></p><script>alert(1)</script>',
+        },
+      ],
     });
-    expect(container.querySelector('.fc-faq__answer')!.innerHTML).toBe('<p>Yes <strong>we do</strong></p>');
+    expect(container.querySelector('.fc-faq__answer')!.innerHTML).toBe(
+      '<p>Yes <strong>we do</strong></p>',
+    );
     const script = container.querySelector('script[type="application/ld+json"]')!;
     expect(script.textContent).not.toContain('</script>');
     const data = JSON.parse(script.textContent!);

@@ -22,8 +22,22 @@ export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 function Chevron() {
   return (
-    <svg className="fc-faq__chevron" aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
-      <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      className="fc-faq__chevron"
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+    >
+      <path
+        d="M6 9l6 6 6-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -62,7 +76,9 @@ export default defineBlock<FaqAccordionProps>({
       });
 
     const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-      const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('.fc-faq__button')];
+      const buttons = [
+        ...event.currentTarget.querySelectorAll<HTMLButtonElement>('.fc-faq__button'),
+      ];
       const index = buttons.indexOf(event.target as HTMLButtonElement);
       if (index < 0) return;
       let target: number | undefined;
@@ -78,7 +94,12 @@ export default defineBlock<FaqAccordionProps>({
     const style = { '--fc-faq-duration': `${reduced ? 0 : ANIMATION_MS}ms` } as CSSProperties;
 
     return (
-      <section className="fc-faq" aria-labelledby={heading ? headingId : undefined} data-block-id={block.id} style={style}>
+      <section
+        className="fc-faq"
+        aria-labelledby={heading ? headingId : undefined}
+        data-block-id={block.id}
+        style={style}
+      >
         <div className="fc-container">
           {heading && (
             <h2 className="fc-faq__heading" id={headingId}>
@@ -105,7 +126,13 @@ export default defineBlock<FaqAccordionProps>({
                       <Chevron />
                     </button>
                   </Question>
-                  <div className="fc-faq__panel" id={panelId} role="region" aria-labelledby={buttonId} data-open={isOpen}>
+                  <div
+                    className="fc-faq__panel"
+                    id={panelId}
+                    role="region"
+                    aria-labelledby={buttonId}
+                    data-open={isOpen}
+                  >
                     {/* Sanitised when the site document was prepared (defs html, x-sanitize). */}
                     <SiteHtml className="fc-faq__answer" html={item.answer} />
                   </div>
@@ -114,7 +141,12 @@ export default defineBlock<FaqAccordionProps>({
             })}
           </div>
         </div>
-        {props.structuredData && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(faqJsonLd(items)) }} />}
+        {props.structuredData && (
+          <script
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{ __html: jsonForScript(faqJsonLd(items)) }}
+          />
+        )}
       </section>
     );
   },

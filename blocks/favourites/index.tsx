@@ -14,7 +14,12 @@ export default defineBlock<FavouritesProps>({
     const state = useCarsByIds(favourites.ids);
     const headingId = `${block.id}-heading`;
     return (
-      <section className="fc-car-list-page fc-favourites" data-block-id={block.id} aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
+      <section
+        className="fc-car-list-page fc-favourites"
+        data-block-id={block.id}
+        aria-labelledby={headingId}
+        aria-busy={state.status === 'loading'}
+      >
         <div className="fc-container">
           <h1 id={headingId}>{t(props.heading)}</h1>
           {state.status === 'ready' && !state.cars.length ? (

@@ -4,7 +4,12 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
 import type { FeatureBannerProps } from '../../schemas/resolved.gen.ts';
-import { mockViewport, prepareDemoSite, renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
+import {
+  mockViewport,
+  prepareDemoSite,
+  renderBlock,
+  type RenderBlockOptions,
+} from '../_shared/test-utils.tsx';
 import FeatureBanner from './index.tsx';
 
 let restore: (() => void) | undefined;
@@ -38,7 +43,11 @@ describe('feature banner block', () => {
 
   it('sends the service feature to /ford-service when the site has a booking key', () => {
     setup();
-    expect(within(banner()).getByRole('link', { name: /Book a Service/ }).getAttribute('href')).toBe('/ford-service');
+    expect(
+      within(banner())
+        .getByRole('link', { name: /Book a Service/ })
+        .getAttribute('href'),
+    ).toBe('/ford-service');
   });
 
   it('shows the instant-offer text unless hideInstantOfferText is on', () => {
@@ -60,10 +69,16 @@ describe('feature banner block', () => {
       restore = mockViewport(390);
       setup();
       expect(banner().getAttribute('aria-roledescription')).toBe('carousel');
-      expect(slides().map((s) => s.getAttribute('aria-label'))).toEqual(['1 of 3', '2 of 3', '3 of 3']);
+      expect(slides().map((s) => s.getAttribute('aria-label'))).toEqual([
+        '1 of 3',
+        '2 of 3',
+        '3 of 3',
+      ]);
       expect(current().textContent).toContain('Book a Service');
       expect(slides()[0].hasAttribute('inert')).toBe(true);
-      expect(screen.getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current')).toBe('true');
+      expect(
+        screen.getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current'),
+      ).toBe('true');
     });
 
     it('loops forwards and backwards with the buttons', () => {
@@ -92,12 +107,18 @@ describe('feature banner block', () => {
   });
 
   it('renders the same HTML for every width on the server, second item first in the small-screen row', () => {
-    const { site, data } = prepareDemoSite({ blocks: [{ type: 'feature-banner', id: 'f', props: {} }] });
+    const { site, data } = prepareDemoSite({
+      blocks: [{ type: 'feature-banner', id: 'f', props: {} }],
+    });
     const block = site.pages.at(-1)!.blocks!.find((b) => b.id === 'f')!;
     const html = renderToString(
       <SiteProvider site={site} data={data} mode="production">
         <MemoryRouter>
-          <FeatureBanner.component props={block.props as FeatureBannerProps} block={block} slots={{}} />
+          <FeatureBanner.component
+            props={block.props as FeatureBannerProps}
+            block={block}
+            slots={{}}
+          />
         </MemoryRouter>
       </SiteProvider>,
     );

@@ -32,24 +32,43 @@ const ICON_PATHS: Record<Icon, string> = {
   sell: 'M12 1v22M17 5H9.5a3.5 3.5 0 000 7h5a3.5 3.5 0 010 7H6',
   finance: 'M3 10h18M5 10V20M9.5 10V20M14.5 10V20M19 10V20M2 22h20M12 2l10 5H2z',
   car: 'M5 17H3v-5l2-5h11l4 5h1v5h-2M5 17a2 2 0 104 0 2 2 0 00-4 0zm10 0a2 2 0 104 0 2 2 0 00-4 0zM9 17h6M5 12h15',
-  location: 'M12 22s7-6.2 7-12a7 7 0 00-14 0c0 5.8 7 12 7 12zM12 12.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5z',
+  location:
+    'M12 22s7-6.2 7-12a7 7 0 00-14 0c0 5.8 7 12 7 12zM12 12.5a2.5 2.5 0 100-5 2.5 2.5 0 000 5z',
 };
 
 function FeatureIcon({ icon }: { icon: Icon }) {
   return (
-    <svg className="fc-feature-banner__icon" aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="32" height="32">
-      <path d={ICON_PATHS[icon] ?? ICON_PATHS.car} fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      className="fc-feature-banner__icon"
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      width="32"
+      height="32"
+    >
+      <path
+        d={ICON_PATHS[icon] ?? ICON_PATHS.car}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
-
 
 export default defineBlock<FeatureBannerProps>({
   component: function FeatureBanner({ props, block }) {
     const { site, t } = useSite();
     const items = props.items;
     const count = items.length;
-    const carousel = useCarousel({ count, initialIndex: count > 1 ? 1 : 0, loop: true, media: CAROUSEL_QUERY });
+    const carousel = useCarousel({
+      count,
+      initialIndex: count > 1 ? 1 : 0,
+      loop: true,
+      media: CAROUSEL_QUERY,
+    });
     const trackId = `${block.id}-features`;
     const hideInstantOffer = site.features.hideInstantOfferText;
     const active = carousel.active;
@@ -66,8 +85,16 @@ export default defineBlock<FeatureBannerProps>({
         data-block-id={block.id}
       >
         <div className="fc-container">
-          <div className="fc-feature-banner__viewport" onTouchStart={carousel.onTouchStart} onTouchEnd={carousel.onTouchEnd}>
-            <div className="fc-feature-banner__track" id={trackId} aria-live={active ? 'polite' : undefined}>
+          <div
+            className="fc-feature-banner__viewport"
+            onTouchStart={carousel.onTouchStart}
+            onTouchEnd={carousel.onTouchEnd}
+          >
+            <div
+              className="fc-feature-banner__track"
+              id={trackId}
+              aria-live={active ? 'polite' : undefined}
+            >
               {items.map((item, i) => {
                 const { style, ...slide } = carousel.slideProps(i);
                 const showText = item.text && !(item.instantOffer && hideInstantOffer);
@@ -77,13 +104,24 @@ export default defineBlock<FeatureBannerProps>({
                     className="fc-feature-banner__item"
                     style={style}
                     {...slide}
-                    {...(active ? { role: 'group', 'aria-roledescription': 'slide', 'aria-label': `${i + 1} of ${count}` } : {})}
+                    {...(active
+                      ? {
+                          role: 'group',
+                          'aria-roledescription': 'slide',
+                          'aria-label': `${i + 1} of ${count}`,
+                        }
+                      : {})}
                   >
-                    <SiteLink href={serviceHref(item.href, site.features)} className="fc-feature-banner__link">
+                    <SiteLink
+                      href={serviceHref(item.href, site.features)}
+                      className="fc-feature-banner__link"
+                    >
                       <FeatureIcon icon={item.icon} />
                       <span className="fc-feature-banner__body">
                         <span className="fc-feature-banner__title">{t(item.title)}</span>
-                        {showText && <span className="fc-feature-banner__text">{t(item.text!)}</span>}
+                        {showText && (
+                          <span className="fc-feature-banner__text">{t(item.text!)}</span>
+                        )}
                       </span>
                     </SiteLink>
                   </div>
@@ -91,7 +129,12 @@ export default defineBlock<FeatureBannerProps>({
               })}
             </div>
           </div>
-          <CarouselControls carousel={carousel} prefix="fc-feature-banner" trackId={trackId} arrowSize={22} />
+          <CarouselControls
+            carousel={carousel}
+            prefix="fc-feature-banner"
+            trackId={trackId}
+            arrowSize={22}
+          />
         </div>
       </section>
     );

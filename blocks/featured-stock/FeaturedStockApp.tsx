@@ -17,7 +17,11 @@ import { useScroller } from './useScroller.ts';
 import './featured-stock.css';
 import '../_shared/round-arrow.css';
 
-export default function FeaturedStock({ props, block, data }: BlockRenderProps<FeaturedStockProps>) {
+export default function FeaturedStock({
+  props,
+  block,
+  data,
+}: BlockRenderProps<FeaturedStockProps>) {
   const { mode, t } = useSite();
   const d = (data ?? { cars: [], now: 0 }) as FeaturedStockData;
   const scroller = useScroller();
@@ -32,7 +36,11 @@ export default function FeaturedStock({ props, block, data }: BlockRenderProps<F
     ) : null;
   }
   return (
-    <section className={`fc-featured-stock${scroller.ready ? ' fc-featured-stock--ready' : ''}`} aria-labelledby={headingId} data-block-id={block.id}>
+    <section
+      className={`fc-featured-stock${scroller.ready ? ' fc-featured-stock--ready' : ''}`}
+      aria-labelledby={headingId}
+      data-block-id={block.id}
+    >
       <div className="fc-container">
         <div className="fc-featured-stock__head">
           <h2 id={headingId} className="fc-featured-stock__heading">
@@ -56,7 +64,11 @@ export default function FeaturedStock({ props, block, data }: BlockRenderProps<F
         >
           <ul className="fc-featured-stock__list">
             {d.cars.map((car, i) => (
-              <li key={car.objectID ?? car.id} className="fc-featured-stock__item" data-scroll-item="">
+              <li
+                key={car.objectID ?? car.id}
+                className="fc-featured-stock__item"
+                data-scroll-item=""
+              >
                 {/* Positions after the first: the hero, not a card, is the page's main image; photos load as they come near. */}
                 <CarCard car={car} position={i + 1} eagerCount={0} headingLevel={3} now={d.now} />
               </li>

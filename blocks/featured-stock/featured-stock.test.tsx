@@ -7,10 +7,21 @@ import FeaturedStockApp from './FeaturedStockApp.tsx';
 import FeaturedStock from './index.tsx';
 import type { FeaturedStockData } from './load.ts';
 
-const cars = [1, 2, 3, 4].map((n) => car({ id: 2000 + n, objectID: String(2000 + n), slug: `car-${n}`, name: `2024 Ford Ranger XLT ${n}` }));
+const cars = [1, 2, 3, 4].map((n) =>
+  car({
+    id: 2000 + n,
+    objectID: String(2000 + n),
+    slug: `car-${n}`,
+    name: `2024 Ford Ranger XLT ${n}`,
+  }),
+);
 /** The row's UI as the page hydrates it (index.tsx wraps it in the lazily hydrated block). */
 const ui = { component: FeaturedStockApp };
-const data: FeaturedStockData = { cars, seeAll: '/search/new-used-and-demo-cars?sortBy=Car_production_newest', now: NOW };
+const data: FeaturedStockData = {
+  cars,
+  seeAll: '/search/new-used-and-demo-cars?sortBy=Car_production_newest',
+  now: NOW,
+};
 
 afterEach(() => {
   vi.doUnmock('../_search/client.ts');
@@ -21,12 +32,21 @@ describe('featured stock block', () => {
     await loadAndRender('featured-stock', ui, { props: {}, data });
     const section = screen.getByRole('region', { name: 'New arrivals' });
     within(section).getByRole('heading', { level: 2, name: 'New arrivals' });
-    expect(within(section).getByRole('link', { name: /^See all\s*New arrivals$/ }).getAttribute('href')).toBe(data.seeAll);
+    expect(
+      within(section)
+        .getByRole('link', { name: /^See all\s*New arrivals$/ })
+        .getAttribute('href'),
+    ).toBe(data.seeAll);
     const row = within(section).getByRole('region', { name: 'New arrivals, 4 cars' });
     expect(row.tabIndex).toBe(0);
     expect(row.querySelectorAll('.fc-car-card')).toHaveLength(4);
     // The search page's card: same title heading, link to the car page and price.
-    expect(within(row).getByRole('heading', { level: 3, name: '2024 Ford Ranger XLT 1' }).querySelector('a')!.getAttribute('href')).toBe('/cars/car-1');
+    expect(
+      within(row)
+        .getByRole('heading', { level: 3, name: '2024 Ford Ranger XLT 1' })
+        .querySelector('a')!
+        .getAttribute('href'),
+    ).toBe('/cars/car-1');
   });
 
   it('photos have their size, load lazily and never compete with the hero for priority', async () => {
@@ -76,7 +96,10 @@ describe('featured stock block', () => {
   });
 
   it('shows nothing to visitors without cars, and staff the reason in development', async () => {
-    const { container } = await loadAndRender('featured-stock', ui, { props: {}, data: { cars: [], now: NOW, problem: 'The cars could not be looked up' } });
+    const { container } = await loadAndRender('featured-stock', ui, {
+      props: {},
+      data: { cars: [], now: NOW, problem: 'The cars could not be looked up' },
+    });
     expect(container.querySelector('.fc-featured-stock')).toBeNull();
     // loadAndRender renders in development mode.
     expect(container.textContent).toContain('The cars could not be looked up');
@@ -86,9 +109,18 @@ describe('featured stock block', () => {
 describe('featured stock load', () => {
   const ctx = (props: Record<string, unknown>) => {
     const { site, data: siteData } = prepareDemoSite({ site: 'southern-motor-group' });
-    return { props: { limit: 2, ...props }, block: { type: 'featured-stock', id: 'f' }, site, siteData, params: {}, url: new URL('http://dealer.test/') } as never;
+    return {
+      props: { limit: 2, ...props },
+      block: { type: 'featured-stock', id: 'f' },
+      site,
+      siteData,
+      params: {},
+      url: new URL('http://dealer.test/'),
+    } as never;
   };
-  const mockSearch = (answer: (request: { indexName: string; params: Record<string, any> }) => unknown) => {
+  const mockSearch = (
+    answer: (request: { indexName: string; params: Record<string, any> }) => unknown,
+  ) => {
     const requests: { indexName: string; params: Record<string, any> }[] = [];
     vi.doMock('../_search/client.ts', async (original) => ({
       ...(await original<typeof import('../_search/client.ts')>()),
@@ -104,11 +136,15 @@ describe('featured stock load', () => {
 
   it("new arrivals: the newest-first replica with the site's own filter, card fields only", async () => {
     const requests = mockSearch(() => ({ hits: cars }));
-    const result = (await FeaturedStock.load!(ctx({ source: 'new-arrivals' }))) as FeaturedStockData;
+    const result = (await FeaturedStock.load!(
+      ctx({ source: 'new-arrivals' }),
+    )) as FeaturedStockData;
     expect(result.cars.map((c) => c.slug)).toEqual(['car-1', 'car-2']);
     expect(result.seeAll).toBe('/search/new-used-and-demo-cars?sortBy=Car_production_newest');
     expect(requests[0].indexName).toBe('Car_production_newest');
-    expect(requests[0].params.filters).toMatch(/show_on_dealer_website:true.* AND NOT make:"Suzuki" .*listing_state:available$/);
+    expect(requests[0].params.filters).toMatch(
+      /show_on_dealer_website:true.* AND NOT make:"Suzuki" .*listing_state:available$/,
+    );
     expect(requests[0].params.attributesToRetrieve).toContain('before_price');
     expect(requests[0].params.hitsPerPage).toBe(2);
   });
@@ -118,11 +154,18 @@ describe('featured stock load', () => {
     const result = await FeaturedStock.load!(ctx({ source: 'new-arrivals' }));
     // The page's own module is the lazily hydrated wrapper; once load has run its UI renders without waiting.
     await loadAndRender('featured-stock', FeaturedStock, { props: { limit: 2 }, data: result });
-    expect(document.querySelectorAll('[data-lazy-ui="featured-stock"] .fc-car-card')).toHaveLength(2);
+    expect(document.querySelectorAll('[data-lazy-ui="featured-stock"] .fc-car-card')).toHaveLength(
+      2,
+    );
   });
 
   it('specials keep only cars whose card shows a reduced price', async () => {
-    mockSearch(() => ({ hits: [car({ slug: 'same', price: 20000, before_price: 20000 }), car({ slug: 'cut', price: 20000, before_price: 22000 })] }));
+    mockSearch(() => ({
+      hits: [
+        car({ slug: 'same', price: 20000, before_price: 20000 }),
+        car({ slug: 'cut', price: 20000, before_price: 22000 }),
+      ],
+    }));
     const result = (await FeaturedStock.load!(ctx({ source: 'specials' }))) as FeaturedStockData;
     expect(result.cars.map((c) => c.slug)).toEqual(['cut']);
     expect(result.seeAll).toBeUndefined();
@@ -130,9 +173,19 @@ describe('featured stock load', () => {
 
   it("a search address's make and model slugs become the stock's names first", async () => {
     const requests = mockSearch((r) =>
-      r.params.hitsPerPage === 0 ? { hits: [], facets: { make: { 'Land Rover': 4 }, make_model: { 'Land Rover Range Rover Sport': 2 } } } : { hits: cars },
+      r.params.hitsPerPage === 0
+        ? {
+            hits: [],
+            facets: {
+              make: { 'Land Rover': 4 },
+              make_model: { 'Land Rover Range Rover Sport': 2 },
+            },
+          }
+        : { hits: cars },
     );
-    const result = (await FeaturedStock.load!(ctx({ source: 'search', search: '/search/land-rover/range-rover-sport' }))) as FeaturedStockData;
+    const result = (await FeaturedStock.load!(
+      ctx({ source: 'search', search: '/search/land-rover/range-rover-sport' }),
+    )) as FeaturedStockData;
     expect(requests[1].params.filters).toContain('make:"Land Rover" AND model:"Range Rover Sport"');
     expect(result.seeAll).toBe('/search/land-rover/range-rover-sport');
   });
@@ -141,9 +194,18 @@ describe('featured stock load', () => {
     mockSearch(() => {
       throw new Error('down');
     });
-    expect(((await FeaturedStock.load!(ctx({ source: 'search', search: '/about-us' }))) as FeaturedStockData).problem).toContain('is not a stock search page');
+    expect(
+      (
+        (await FeaturedStock.load!(
+          ctx({ source: 'search', search: '/about-us' }),
+        )) as FeaturedStockData
+      ).problem,
+    ).toContain('is not a stock search page');
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await FeaturedStock.load!(ctx({ source: 'make', make: 'Kia' }))).toMatchObject({ cars: [], problem: 'The cars could not be looked up' });
+    expect(await FeaturedStock.load!(ctx({ source: 'make', make: 'Kia' }))).toMatchObject({
+      cars: [],
+      problem: 'The cars could not be looked up',
+    });
     error.mockRestore();
   });
 });

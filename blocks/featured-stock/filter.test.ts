@@ -4,9 +4,18 @@ import { parseFilters } from '../../engine/search/filter-parser.ts';
 import { NameBook } from '../_search/url-state.ts';
 import { AVAILABLE, featuredFilter, pathNames, stateFilters } from './filter.ts';
 
-const sorts = { relevance: 'Car_production', newest: 'Car_production_newest', price_asc: 'Car_production_price_asc' };
+const sorts = {
+  relevance: 'Car_production',
+  newest: 'Car_production_newest',
+  price_asc: 'Car_production_price_asc',
+};
 const pages = [
-  { id: 'cars', path: '/cars', title: 'Cars', blocks: [{ type: 'search-page', id: 'cars-results' }] },
+  {
+    id: 'cars',
+    path: '/cars',
+    title: 'Cars',
+    blocks: [{ type: 'search-page', id: 'cars-results' }],
+  },
   { id: 'about', path: '/about-us', title: 'About', blocks: [] },
 ] as unknown as Page[];
 
@@ -35,39 +44,87 @@ describe('featured stock: which cars', () => {
     const q = ok(featuredFilter({ source: 'make', make: 'Land Rover' }, sorts, pages));
     expect(q.filters).toEqual([AVAILABLE, 'make:"Land Rover"']);
     expect(q.seeAll).toBe('/search/land-rover');
-    expect(featuredFilter({ source: 'make' }, sorts, pages)).toEqual({ ok: false, problem: expect.stringContaining('Choose the make') });
+    expect(featuredFilter({ source: 'make' }, sorts, pages)).toEqual({
+      ok: false,
+      problem: expect.stringContaining('Choose the make'),
+    });
   });
 
   it('a search address: its filters, query and sort, and See all is that search in canonical form', () => {
     const q = ok(
       featuredFilter(
-        { source: 'search', search: '/search/used-cars?range[price]=10000:30000&refinementList[simple_body][0]=SUV&refinementList[simple_body][1]=Hatch&query=auto&sortBy=Car_production_price_asc&page=3' },
+        {
+          source: 'search',
+          search:
+            '/search/used-cars?range[price]=10000:30000&refinementList[simple_body][0]=SUV&refinementList[simple_body][1]=Hatch&query=auto&sortBy=Car_production_price_asc&page=3',
+        },
         sorts,
         pages,
       ),
     );
     expect(q.indexName).toBe('Car_production_price_asc');
     expect(q.query).toBe('auto');
-    expect(q.filters).toEqual([AVAILABLE, '(simple_body:"SUV" OR simple_body:"Hatch")', 'car_type:"used"', 'price >= 10000', 'price <= 30000']);
-    expect(q.seeAll).toBe('/search/used-cars?query=auto&refinementList[simple_body][0]=SUV&refinementList[simple_body][1]=Hatch&range[price]=10000:30000&sortBy=Car_production_price_asc');
+    expect(q.filters).toEqual([
+      AVAILABLE,
+      '(simple_body:"SUV" OR simple_body:"Hatch")',
+      'car_type:"used"',
+      'price >= 10000',
+      'price <= 30000',
+    ]);
+    expect(q.seeAll).toBe(
+      '/search/used-cars?query=auto&refinementList[simple_body][0]=SUV&refinementList[simple_body][1]=Hatch&range[price]=10000:30000&sortBy=Car_production_price_asc',
+    );
   });
 
   it('a search address naming a make and model by slug uses the stock names given', () => {
-    expect(pathNames('/search/land-rover/range-rover-sport?range[price]=:90000')).toEqual({ makeSlug: 'land-rover', modelSlug: 'range-rover-sport' });
-    const names = new NameBook({ makes: ['Land Rover'], models: { 'Land Rover': ['Range Rover Sport'] } });
-    const q = ok(featuredFilter({ source: 'search', search: '/search/land-rover/range-rover-sport?range[price]=:90000' }, sorts, pages, names));
-    expect(q.filters).toEqual([AVAILABLE, 'make:"Land Rover"', 'model:"Range Rover Sport"', 'price <= 90000']);
+    expect(pathNames('/search/land-rover/range-rover-sport?range[price]=:90000')).toEqual({
+      makeSlug: 'land-rover',
+      modelSlug: 'range-rover-sport',
+    });
+    const names = new NameBook({
+      makes: ['Land Rover'],
+      models: { 'Land Rover': ['Range Rover Sport'] },
+    });
+    const q = ok(
+      featuredFilter(
+        { source: 'search', search: '/search/land-rover/range-rover-sport?range[price]=:90000' },
+        sorts,
+        pages,
+        names,
+      ),
+    );
+    expect(q.filters).toEqual([
+      AVAILABLE,
+      'make:"Land Rover"',
+      'model:"Range Rover Sport"',
+      'price <= 90000',
+    ]);
     expect(q.seeAll).toBe('/search/land-rover/range-rover-sport?range[price]=:90000');
   });
 
   it("accepts the site's own listing page, keeping its filters in the query", () => {
-    const q = ok(featuredFilter({ source: 'search', search: '/cars?refinementList[make][0]=Kia' }, sorts, pages));
+    const q = ok(
+      featuredFilter(
+        { source: 'search', search: '/cars?refinementList[make][0]=Kia' },
+        sorts,
+        pages,
+      ),
+    );
     expect(q.filters).toEqual([AVAILABLE, 'make:"Kia"']);
     expect(q.seeAll).toBe('/cars?refinementList[make][0]=Kia');
   });
 
   it('builds filters the search engine parses, whatever the dealer typed in a value', () => {
-    const q = ok(featuredFilter({ source: 'search', search: '/search/new-used-and-demo-cars?refinementList[tag][0]=Runout" OR make:"x' }, sorts, pages));
+    const q = ok(
+      featuredFilter(
+        {
+          source: 'search',
+          search: '/search/new-used-and-demo-cars?refinementList[tag][0]=Runout" OR make:"x',
+        },
+        sorts,
+        pages,
+      ),
+    );
     expect(q.filters[1]).toBe('tag:"Runout\\" OR make:\\"x"');
     expect(() => parseFilters(q.filters.join(' AND '))).not.toThrow();
   });
@@ -81,32 +138,55 @@ describe('featured stock: search addresses refused like the search page refuses 
   };
 
   it('a page that is not a stock search', () => {
-    expect(refused('/about-us?refinementList[make][0]=Ford')).toContain('is not a stock search page');
+    expect(refused('/about-us?refinementList[make][0]=Ford')).toContain(
+      'is not a stock search page',
+    );
     expect(refused('/search/ford/ranger/xlt')).toContain('is not a stock search page');
   });
 
   it('another site, or an anchor', () => {
-    expect(refused('https://example.com/search/used-cars')).toContain('must be a page of this site');
+    expect(refused('https://example.com/search/used-cars')).toContain(
+      'must be a page of this site',
+    );
     expect(refused('/search/used-cars#top')).toContain('must be a page of this site');
   });
 
   it('filters the search page has no section or route for', () => {
-    expect(refused('/search/used-cars?refinementList[vin][0]=X')).toBe('"vin" is not a filter of the stock search');
-    expect(refused('/search/used-cars?range[before_price]=1:')).toBe('"before_price" is not a range filter of the stock search');
-    expect(refused('/search/used-cars?menu[show_on_dealer_website]=false')).toBe('"show_on_dealer_website" is not a filter of the stock search');
+    expect(refused('/search/used-cars?refinementList[vin][0]=X')).toBe(
+      '"vin" is not a filter of the stock search',
+    );
+    expect(refused('/search/used-cars?range[before_price]=1:')).toBe(
+      '"before_price" is not a range filter of the stock search',
+    );
+    expect(refused('/search/used-cars?menu[show_on_dealer_website]=false')).toBe(
+      '"show_on_dealer_website" is not a filter of the stock search',
+    );
   });
 
   it('a sort order that is not one of the search', () => {
-    expect(refused('/search/used-cars?sortBy=Other_index')).toBe('"Other_index" is not a sort order of the stock search');
+    expect(refused('/search/used-cars?sortBy=Other_index')).toBe(
+      '"Other_index" is not a sort order of the stock search',
+    );
   });
 
   it('no address', () => {
-    expect(featuredFilter({ source: 'search' }, sorts, pages)).toEqual({ ok: false, problem: expect.stringContaining('Give the stock search address') });
+    expect(featuredFilter({ source: 'search' }, sorts, pages)).toEqual({
+      ok: false,
+      problem: expect.stringContaining('Give the stock search address'),
+    });
   });
 
   it('range values that are not numbers never reach a filter', () => {
-    expect(stateFilters({ range: { price: '1000:2000' } })).toEqual({ filters: ['price >= 1000', 'price <= 2000'] });
-    const q = ok(featuredFilter({ source: 'search', search: '/search/used-cars?range[price]=abc:1 OR 1' }, sorts, pages));
+    expect(stateFilters({ range: { price: '1000:2000' } })).toEqual({
+      filters: ['price >= 1000', 'price <= 2000'],
+    });
+    const q = ok(
+      featuredFilter(
+        { source: 'search', search: '/search/used-cars?range[price]=abc:1 OR 1' },
+        sorts,
+        pages,
+      ),
+    );
     expect(q.filters).toEqual([AVAILABLE, 'car_type:"used"']);
   });
 });

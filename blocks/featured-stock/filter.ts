@@ -44,7 +44,9 @@ export type FeaturedFilter = { ok: true; query: FeaturedQuery } | { ok: false; p
 export const AVAILABLE = 'listing_state:available';
 
 /** List filters a featured row may carry: a search address's, but not status (a row shows only cars still for sale). */
-export const LIST_ATTRIBUTES: ReadonlySet<string> = new Set([...URL_LIST_ATTRIBUTES].filter((a) => a !== 'status'));
+export const LIST_ATTRIBUTES: ReadonlySet<string> = new Set(
+  [...URL_LIST_ATTRIBUTES].filter((a) => a !== 'status'),
+);
 
 const fail = (problem: string): FeaturedFilter => ({ ok: false, problem });
 
@@ -67,15 +69,18 @@ function rangeFilters(attr: string, value: string): string[] {
 export function stateFilters(state: SearchRouteState): { filters: string[] } | { problem: string } {
   const filters: string[] = [];
   for (const [attr, values] of Object.entries(state.refinementList ?? {})) {
-    if (!LIST_ATTRIBUTES.has(attr)) return { problem: `"${attr}" is not a filter of the stock search` };
+    if (!LIST_ATTRIBUTES.has(attr))
+      return { problem: `"${attr}" is not a filter of the stock search` };
     filters.push(anyOf(attr, values));
   }
   for (const [attr, value] of Object.entries(state.range ?? {})) {
-    if (!RANGE_ATTRIBUTES.has(attr)) return { problem: `"${attr}" is not a range filter of the stock search` };
+    if (!RANGE_ATTRIBUTES.has(attr))
+      return { problem: `"${attr}" is not a range filter of the stock search` };
     filters.push(...rangeFilters(attr, value));
   }
   for (const [attr, value] of Object.entries(state.menu ?? {})) {
-    if (!LIST_ATTRIBUTES.has(attr)) return { problem: `"${attr}" is not a filter of the stock search` };
+    if (!LIST_ATTRIBUTES.has(attr))
+      return { problem: `"${attr}" is not a filter of the stock search` };
     filters.push(anyOf(attr, [value]));
   }
   return { filters };
@@ -92,21 +97,30 @@ const servesSearch = (pages: Page[], path: string) =>
   pages.some((p) => p.path === path && (p.blocks ?? []).some((b) => b.type === 'search-page'));
 
 /** A stock search address as the row's query: under /search, or a page of the site with the stock search. */
-function fromAddress(address: string, sorts: SortNames, pages: Page[], names: NameBook): FeaturedFilter {
+function fromAddress(
+  address: string,
+  sorts: SortNames,
+  pages: Page[],
+  names: NameBook,
+): FeaturedFilter {
   let url: URL;
   try {
     url = new URL(address, 'http://x');
   } catch {
     return fail('The stock search address is not an address');
   }
-  if (url.origin !== 'http://x' || url.hash) return fail('The stock search address must be a page of this site, e.g. /search/used-cars');
+  if (url.origin !== 'http://x' || url.hash)
+    return fail('The stock search address must be a page of this site, e.g. /search/used-cars');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   const underSearch = path.startsWith(`${SEARCH_ROOT}/`) && path.split('/').length <= 4;
   if (!underSearch && !servesSearch(pages, path)) {
-    return fail(`${path} is not a stock search page; use an address such as ${DEFAULT_SEARCH_PATH}?range[price]=:30000`);
+    return fail(
+      `${path} is not a stock search page; use an address such as ${DEFAULT_SEARCH_PATH}?range[price]=:30000`,
+    );
   }
   const state = parseSearchUrl(path, url.search, names);
-  if (state.sortBy && !Object.values(sorts).includes(state.sortBy)) return fail(`"${state.sortBy}" is not a sort order of the stock search`);
+  if (state.sortBy && !Object.values(sorts).includes(state.sortBy))
+    return fail(`"${state.sortBy}" is not a sort order of the stock search`);
   const conditions = stateFilters(state);
   if ('problem' in conditions) return fail(conditions.problem);
   const { page: _page, ...rest } = state;
@@ -116,7 +130,9 @@ function fromAddress(address: string, sorts: SortNames, pages: Page[], names: Na
       indexName: state.sortBy ?? sorts.relevance,
       filters: [AVAILABLE, ...conditions.filters],
       ...(state.query ? { query: state.query } : {}),
-      seeAll: underSearch ? searchUrlFor(rest, { paths: true }) : searchUrlFor(rest, { paths: false, currentPath: path }),
+      seeAll: underSearch
+        ? searchUrlFor(rest, { paths: true })
+        : searchUrlFor(rest, { paths: false, currentPath: path }),
     },
   };
 }
@@ -136,18 +152,37 @@ export function featuredFilter(
     case 'new-arrivals':
       return {
         ok: true,
-        query: { indexName: sorts.newest, filters: [AVAILABLE], seeAll: searchUrlFor({ sortBy: sorts.newest }, { paths: true }) },
+        query: {
+          indexName: sorts.newest,
+          filters: [AVAILABLE],
+          seeAll: searchUrlFor({ sortBy: sorts.newest }, { paths: true }),
+        },
       };
     case 'specials':
-      return { ok: true, query: { indexName: sorts.relevance, filters: [AVAILABLE, 'price > 0', 'before_price > 0'], reducedOnly: true } };
+      return {
+        ok: true,
+        query: {
+          indexName: sorts.relevance,
+          filters: [AVAILABLE, 'price > 0', 'before_price > 0'],
+          reducedOnly: true,
+        },
+      };
     case 'make': {
       const make = props.make?.trim();
       if (!make) return fail('Choose the make to show (Which cars is One make)');
       const state: SearchRouteState = { refinementList: { make: [make] } };
-      return { ok: true, query: { indexName: sorts.relevance, filters: [AVAILABLE, anyOf('make', [make])], seeAll: searchUrlFor(state, { paths: true }) } };
+      return {
+        ok: true,
+        query: {
+          indexName: sorts.relevance,
+          filters: [AVAILABLE, anyOf('make', [make])],
+          seeAll: searchUrlFor(state, { paths: true }),
+        },
+      };
     }
     case 'search':
-      if (!props.search) return fail('Give the stock search address (Which cars is A stock search)');
+      if (!props.search)
+        return fail('Give the stock search address (Which cars is A stock search)');
       return fromAddress(props.search, sorts, pages, names);
     default:
       return fail(`Unknown choice of cars "${String(props.source)}"`);

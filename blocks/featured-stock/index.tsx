@@ -16,7 +16,10 @@ const ui = lazyBlock<FeaturedStockProps>('featured-stock', () => import('./Featu
 export default defineBlock<FeaturedStockProps>({
   component: ui.Component,
   load: async (ctx) => {
-    const [data] = await Promise.all([import('./load.ts').then((m) => m.loadFeaturedStock(ctx)), ui.ensure()]);
+    const [data] = await Promise.all([
+      import('./load.ts').then((m) => m.loadFeaturedStock(ctx)),
+      ui.ensure(),
+    ]);
     return data;
   },
 });

@@ -24,20 +24,27 @@ export interface FeaturedStockData {
 }
 
 type Hit = Car & Record<string, unknown>;
-type LegacySearch = (requests: { indexName: string; params: Record<string, unknown> }[]) => Promise<{
+type LegacySearch = (
+  requests: { indexName: string; params: Record<string, unknown> }[],
+) => Promise<{
   results: { hits?: Hit[]; facets?: Record<string, Record<string, number>> }[];
 }>;
 
 /** Specials are looked up with a margin: a was-price equal to the price is no special. */
 const SPECIALS_MARGIN = 3;
 
-export async function loadFeaturedStock({ props, site, url }: BlockLoadContext<FeaturedStockProps>): Promise<FeaturedStockData> {
+export async function loadFeaturedStock({
+  props,
+  site,
+  url,
+}: BlockLoadContext<FeaturedStockProps>): Promise<FeaturedStockData> {
   const now = Date.now();
   const server = typeof window === 'undefined';
   const { searchClientFor, sortIndices } = await import('../_search/client.ts');
   const client = searchClientFor(site.search, server ? url.origin : undefined, site.slug);
   // The request list form, as blocks/_cars/data.ts sends it (a client shared with a hydrated InstantSearch reads only this form).
-  const search = (requests: Parameters<LegacySearch>[0]) => (client.search as unknown as LegacySearch).call(client, requests);
+  const search = (requests: Parameters<LegacySearch>[0]) =>
+    (client.search as unknown as LegacySearch).call(client, requests);
   const sorts = sortIndices(site.search.index);
   const siteFilter = (indexName: string) => buildSiteFilter(site, { now, indexName });
   try {
@@ -46,12 +53,25 @@ export async function loadFeaturedStock({ props, site, url }: BlockLoadContext<F
     if (makeSlug) {
       // The address names its make and model by slug: the stock's own names come from one facet query.
       const { results } = await search([
-        { indexName: site.search.index, params: { query: '', hitsPerPage: 0, facets: ['make', 'make_model'], maxValuesPerFacet: 1000, filters: siteFilter(site.search.index) } },
+        {
+          indexName: site.search.index,
+          params: {
+            query: '',
+            hitsPerPage: 0,
+            facets: ['make', 'make_model'],
+            maxValuesPerFacet: 1000,
+            filters: siteFilter(site.search.index),
+          },
+        },
       ]);
       const facets = results[0]?.facets ?? {};
       const make = Object.keys(facets.make ?? {}).find((m) => slugify(m) === makeSlug);
       if (make) names.addMake(make);
-      const model = make && Object.keys(facets.make_model ?? {}).find((mm) => mm.startsWith(`${make} `) && slugify(mm.slice(make.length + 1)) === modelSlug);
+      const model =
+        make &&
+        Object.keys(facets.make_model ?? {}).find(
+          (mm) => mm.startsWith(`${make} `) && slugify(mm.slice(make.length + 1)) === modelSlug,
+        );
       if (make && model) names.addModel(make, model.slice(make.length + 1));
     }
     const spec = featuredFilter(props, sorts, site.pages, names);
@@ -70,11 +90,15 @@ export async function loadFeaturedStock({ props, site, url }: BlockLoadContext<F
       },
     ]);
     let cars = (results[0]?.hits ?? []) as Car[];
-    if (q.reducedOnly) cars = cars.filter((c) => priceDisplay(c, site.features).state === 'reduced');
+    if (q.reducedOnly)
+      cars = cars.filter((c) => priceDisplay(c, site.features).state === 'reduced');
     return { cars: cars.slice(0, props.limit), ...(q.seeAll ? { seeAll: q.seeAll } : {}), now };
   } catch (err) {
     // The page still renders without the row.
-    console.error(`[forecourt] featured stock "${props.source}": the cars could not be looked up`, err);
+    console.error(
+      `[forecourt] featured stock "${props.source}": the cars could not be looked up`,
+      err,
+    );
     return { cars: [], now, problem: 'The cars could not be looked up' };
   }
 }

@@ -18,7 +18,10 @@ export interface Scroller {
 }
 
 const behaviour = (): ScrollBehavior =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    ? 'auto'
+    : 'smooth';
 
 /** One card and the gap after it, in pixels (the step of the arrow keys). */
 function cardStride(track: HTMLElement): number {

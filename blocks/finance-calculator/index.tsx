@@ -23,7 +23,11 @@ export default defineBlock<FinanceCalculatorProps>({
     const startPrice = car?.price && car.price > 10 ? car.price : props.price;
     const terms = calculatorTerms(car, site);
     return (
-      <section className="fc-form-block fc-finance-calculator" aria-labelledby={headingId} data-block-id={block.id}>
+      <section
+        className="fc-form-block fc-finance-calculator"
+        aria-labelledby={headingId}
+        data-block-id={block.id}
+      >
         <div className="fc-container fc-form-block__inner">
           <h2 id={headingId} className="fc-form-block__heading">
             {t(props.heading)}
@@ -42,7 +46,12 @@ export default defineBlock<FinanceCalculatorProps>({
             <p className="fc-form__actions">
               <SiteLink
                 className="fc-button"
-                href={financeHref(site, { vehiclePriceBudget: budget, car_id: car?.id, car_type: car?.car_type, preferredDealership: car?.dealership_slug })}
+                href={financeHref(site, {
+                  vehiclePriceBudget: budget,
+                  car_id: car?.id,
+                  car_type: car?.car_type,
+                  preferredDealership: car?.dealership_slug,
+                })}
               >
                 {t(site.features.financeButtonText)}
               </SiteLink>

@@ -11,7 +11,15 @@ import '../_forms/forms.css';
 
 export type FinanceBlockProps = FinanceEnquiryProps | ApplyForFinanceProps;
 
-export function FinanceFormBlock({ props, blockId, variant }: { props: FinanceBlockProps; blockId: string; variant: Exclude<FinanceVariant, 'personalised'> }) {
+export function FinanceFormBlock({
+  props,
+  blockId,
+  variant,
+}: {
+  props: FinanceBlockProps;
+  blockId: string;
+  variant: Exclude<FinanceVariant, 'personalised'>;
+}) {
   const { site, t } = useSite();
   const { search } = useLocation();
   const query = financeQuery(search, site.dealerships);
@@ -20,7 +28,11 @@ export function FinanceFormBlock({ props, blockId, variant }: { props: FinanceBl
   const headingId = `${blockId}-heading`;
   useLandAtAnchor(FINANCE_ANCHOR);
   return (
-    <section className={`fc-form-block fc-finance-block fc-${variant === 'application' ? 'apply-for-finance' : 'finance-enquiry'}`} aria-labelledby={headingId} data-block-id={blockId}>
+    <section
+      className={`fc-form-block fc-finance-block fc-${variant === 'application' ? 'apply-for-finance' : 'finance-enquiry'}`}
+      aria-labelledby={headingId}
+      data-block-id={blockId}
+    >
       <div className="fc-container fc-form-block__inner" id={FINANCE_ANCHOR} tabIndex={-1}>
         <h2 id={headingId} className="fc-form-block__heading">
           {t(props.heading)}

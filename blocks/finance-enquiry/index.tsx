@@ -6,5 +6,7 @@ import { FinanceFormBlock } from './FinanceFormBlock.tsx';
 export default defineBlock<FinanceEnquiryProps>({
   // EnquiryFormSection renders id={block.id}: links jump to the form (#finance-form).
   ownAnchor: true,
-  component: ({ props, block }) => <FinanceFormBlock props={props} blockId={block.id} variant="enquiry" />,
+  component: ({ props, block }) => (
+    <FinanceFormBlock props={props} blockId={block.id} variant="enquiry" />
+  ),
 });

@@ -15,7 +15,9 @@ describe('footer block', () => {
   it('renders the default link columns (Vehicles, Stock, Service, Company) when none are set', () => {
     setup();
     const nav = within(footer()).getByRole('navigation', { name: 'Footer' });
-    const hrefs = within(nav).getAllByRole('link').map((a) => a.getAttribute('href'));
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
     for (const href of [
       '/models?body=suv',
       '/search/new-cars',
@@ -36,21 +38,33 @@ describe('footer block', () => {
     ]) {
       expect(hrefs).toContain(href);
     }
-    expect(within(nav).getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Vehicles', 'Stock', 'Service', 'Company']);
+    expect(
+      within(nav)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual(['Vehicles', 'Stock', 'Service', 'Company']);
   });
 
   it('sends service links to /ford-service when the site has a service-booking key', () => {
     setup();
-    expect(within(footer()).getByRole('link', { name: 'Book a Service' }).getAttribute('href')).toBe('/ford-service');
+    expect(
+      within(footer()).getByRole('link', { name: 'Book a Service' }).getAttribute('href'),
+    ).toBe('/ford-service');
   });
 
   it('keeps /service without a key', () => {
     setup({ site: 'southern-motor-group' });
-    expect(within(footer()).getByRole('link', { name: 'Book a Service' }).getAttribute('href')).toBe('/service');
+    expect(
+      within(footer()).getByRole('link', { name: 'Book a Service' }).getAttribute('href'),
+    ).toBe('/service');
   });
 
   it('uses the columns given in props', () => {
-    setup({ props: { columns: [{ heading: 'Cars', links: [{ label: 'Used Cars', href: '/search/used-cars' }] }] } });
+    setup({
+      props: {
+        columns: [{ heading: 'Cars', links: [{ label: 'Used Cars', href: '/search/used-cars' }] }],
+      },
+    });
     const nav = within(footer()).getByRole('navigation', { name: 'Footer' });
     expect(within(nav).getAllByRole('link')).toHaveLength(1);
   });
@@ -59,7 +73,13 @@ describe('footer block', () => {
     setup();
     const block = within(footer()).getByRole('region', { name: 'We accept' });
     const logos = within(block).getAllByRole('img');
-    expect(logos.map((i) => i.getAttribute('alt'))).toEqual(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
+    expect(logos.map((i) => i.getAttribute('alt'))).toEqual([
+      'Mastercard',
+      'Visa',
+      'Maestro',
+      'Google Pay',
+      'Apple Pay',
+    ]);
     expect(logos.map((i) => i.getAttribute('src'))).toEqual([
       '/assets/payment/mastercard.svg',
       '/assets/payment/visa.svg',
@@ -77,7 +97,9 @@ describe('footer block', () => {
   });
 
   it('replaces {year} in the legal line', () => {
-    const { site } = setup({ props: { legal: '© {year} Gold Coast Ford. ABN 12 345 678 901. {year}' } });
+    const { site } = setup({
+      props: { legal: '© {year} Gold Coast Ford. ABN 12 345 678 901. {year}' },
+    });
     const year = yearIn(dealerTimeZone(site));
     expect(year).toMatch(/^\d{4}$/);
     within(footer()).getByText(`© ${year} Gold Coast Ford. ABN 12 345 678 901. ${year}`);
@@ -106,9 +128,11 @@ describe('footer block', () => {
     expect(names).toEqual(['Gold Coast Ford Southport']);
     expect(locations.textContent).toContain('120 Ferry Road');
     expect(locations.textContent).toContain('Southport QLD 4215');
-    expect(within(locations).getByRole('link', { name: 'Call Gold Coast Ford Southport on 07 5555 0101' }).getAttribute('href')).toBe(
-      'tel:0755550101',
-    );
+    expect(
+      within(locations)
+        .getByRole('link', { name: 'Call Gold Coast Ford Southport on 07 5555 0101' })
+        .getAttribute('href'),
+    ).toBe('tel:0755550101');
     expect(locations.textContent).not.toContain('Gold Coast Ford Service');
   });
 });

@@ -41,7 +41,9 @@ export default defineBlock<FooterProps>({
     const [year] = useState(() => yearIn(dealerTimeZone(site)));
     const fix = (href: string) => serviceHref(href, site.features);
     const columns = props.columns;
-    const locations = site.locations.filter((l) => l.visible !== false && l.location_type === 'sales');
+    const locations = site.locations.filter(
+      (l) => l.visible !== false && l.location_type === 'sales',
+    );
     const legal = (props.legal ?? `© {year} ${site.name}`).replaceAll('{year}', year);
     const locationsHeadingId = `${block.id}-locations`;
     const paymentsHeadingId = `${block.id}-payments`;
@@ -79,7 +81,10 @@ export default defineBlock<FooterProps>({
                     const { street, city, state, postcode } = location.address;
                     return (
                       <li key={location.id} className="fc-footer__location">
-                        <SiteLink href={`/locations/${location.slug}`} className="fc-footer__location-name">
+                        <SiteLink
+                          href={`/locations/${location.slug}`}
+                          className="fc-footer__location-name"
+                        >
                           {t(location.name)}
                         </SiteLink>
                         <address className="fc-footer__address">
@@ -89,7 +94,8 @@ export default defineBlock<FooterProps>({
                         </address>
                         {phone && (
                           <a className="fc-footer__phone" href={telHref(phone)}>
-                            <span className="fc-visually-hidden">Call {t(location.name)} on</span> {phone}
+                            <span className="fc-visually-hidden">Call {t(location.name)} on</span>{' '}
+                            {phone}
                           </a>
                         )}
                       </li>

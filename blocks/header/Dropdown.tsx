@@ -12,7 +12,9 @@ const FOCUSABLE = 'a[href], button:not([disabled])';
 /** Focusable links/buttons of a panel that are shown (the inactive model tab panels are not rendered). */
 function focusables(panel: HTMLElement | null): HTMLElement[] {
   if (!panel) return [];
-  return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[hidden]'));
+  return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.closest('[hidden]'),
+  );
 }
 
 export interface DropdownProps {
@@ -29,7 +31,15 @@ export interface DropdownProps {
   children: ReactNode;
 }
 
-export function Dropdown({ index, label, open, onOpenChange, idBase, mega, children }: DropdownProps) {
+export function Dropdown({
+  index,
+  label,
+  open,
+  onOpenChange,
+  idBase,
+  mega,
+  children,
+}: DropdownProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const focusFirst = useRef(false);
@@ -114,7 +124,12 @@ export function Dropdown({ index, label, open, onOpenChange, idBase, mega, child
         {label}
         <Chevron />
       </button>
-      <div ref={panelRef} id={panelId} className={`fc-menu__panel${mega ? ' fc-menu__panel--mega' : ''}`} onKeyDown={onPanelKeyDown}>
+      <div
+        ref={panelRef}
+        id={panelId}
+        className={`fc-menu__panel${mega ? ' fc-menu__panel--mega' : ''}`}
+        onKeyDown={onPanelKeyDown}
+      >
         {children}
       </div>
     </li>

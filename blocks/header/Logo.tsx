@@ -2,7 +2,13 @@ import type { ResolvedSite } from '../../engine/site/types.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 
 /** The home link: the theme's logo (loaded first: it is above the fold), or the site's name as a wordmark. */
-export function Logo({ site, current }: { site: Pick<ResolvedSite, 'name' | 'theme'>; current: boolean }) {
+export function Logo({
+  site,
+  current,
+}: {
+  site: Pick<ResolvedSite, 'name' | 'theme'>;
+  current: boolean;
+}) {
   const logo = site.theme.logo;
   return (
     <SiteLink href="/" className="fc-header__logo" aria-current={current ? 'page' : undefined}>

@@ -23,7 +23,15 @@ export interface MenuEntryProps {
   idBase: string;
 }
 
-export function MenuEntry({ index, item, open, isMobile, pathname, onOpenChange, idBase }: MenuEntryProps) {
+export function MenuEntry({
+  index,
+  item,
+  open,
+  isMobile,
+  pathname,
+  onOpenChange,
+  idBase,
+}: MenuEntryProps) {
   const { site, data, t } = useSite();
   const fix = (href: string | undefined) => serviceHref(href, site.features);
 
@@ -33,7 +41,15 @@ export function MenuEntry({ index, item, open, isMobile, pathname, onOpenChange,
     const categories = modelCategories(data.models);
     if (categories.length) {
       mega = true;
-      content = <ModelsPanel categories={categories} isMobile={isMobile} idBase={idBase} label={t(item.label)} fix={fix} />;
+      content = (
+        <ModelsPanel
+          categories={categories}
+          isMobile={isMobile}
+          idBase={idBase}
+          label={t(item.label)}
+          fix={fix}
+        />
+      );
     }
   } else if (item.source === 'locations') {
     const locations = menuLocations(site, fix(item.href) ?? '/contact');
@@ -43,11 +59,17 @@ export function MenuEntry({ index, item, open, isMobile, pathname, onOpenChange,
   }
 
   if (!content) {
-    const href = fix(item.href) ?? (item.source === 'models' ? '/cars/' : item.source === 'locations' ? '/contact' : undefined);
+    const href =
+      fix(item.href) ??
+      (item.source === 'models' ? '/cars/' : item.source === 'locations' ? '/contact' : undefined);
     if (!href) return null;
     return (
       <li className="fc-menu__item">
-        <SiteLink href={href} className="fc-menu__top" aria-current={isCurrent(pathname, href) ? 'page' : undefined}>
+        <SiteLink
+          href={href}
+          className="fc-menu__top"
+          aria-current={isCurrent(pathname, href) ? 'page' : undefined}
+        >
           {t(item.label)}
         </SiteLink>
       </li>
@@ -55,7 +77,14 @@ export function MenuEntry({ index, item, open, isMobile, pathname, onOpenChange,
   }
 
   return (
-    <Dropdown index={index} label={t(item.label)} open={open} onOpenChange={onOpenChange} idBase={idBase} mega={mega}>
+    <Dropdown
+      index={index}
+      label={t(item.label)}
+      open={open}
+      onOpenChange={onOpenChange}
+      idBase={idBase}
+      mega={mega}
+    >
       {content}
     </Dropdown>
   );

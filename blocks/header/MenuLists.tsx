@@ -6,7 +6,13 @@ import { isCurrent, type MenuLocation } from './links.ts';
 type Fix = (href: string | undefined) => string | undefined;
 
 /** Each location with its phone number (linked as menuLocations says). */
-export function LocationsList({ locations, t }: { locations: MenuLocation[]; t: (text: string) => string }) {
+export function LocationsList({
+  locations,
+  t,
+}: {
+  locations: MenuLocation[];
+  t: (text: string) => string;
+}) {
   return (
     <ul className="fc-menu__list fc-menu__list--locations">
       {locations.map((l) => (
@@ -25,7 +31,17 @@ export function LocationsList({ locations, t }: { locations: MenuLocation[]; t: 
  * A menu item's children, led by the item's own page as an overview link when it has one
  * that none of its children repeats (the button itself only opens the panel).
  */
-export function ChildLinks({ item, pathname, fix, t }: { item: MenuItem; pathname: string; fix: Fix; t: (text: string) => string }) {
+export function ChildLinks({
+  item,
+  pathname,
+  fix,
+  t,
+}: {
+  item: MenuItem;
+  pathname: string;
+  fix: Fix;
+  t: (text: string) => string;
+}) {
   const href = fix(item.href);
   const children = item.children ?? [];
   const overview = href && !children.some((c) => fix(c.href) === href);
@@ -33,7 +49,11 @@ export function ChildLinks({ item, pathname, fix, t }: { item: MenuItem; pathnam
     <ul className="fc-menu__list">
       {overview && (
         <li>
-          <SiteLink href={href} className="fc-menu__link fc-menu__link--overview" aria-current={isCurrent(pathname, href) ? 'page' : undefined}>
+          <SiteLink
+            href={href}
+            className="fc-menu__link fc-menu__link--overview"
+            aria-current={isCurrent(pathname, href) ? 'page' : undefined}
+          >
             {t(item.label)}
           </SiteLink>
         </li>
@@ -42,7 +62,11 @@ export function ChildLinks({ item, pathname, fix, t }: { item: MenuItem; pathnam
         const childHref = fix(child.href);
         return (
           <li key={i}>
-            <SiteLink href={childHref} className="fc-menu__link" aria-current={isCurrent(pathname, childHref) ? 'page' : undefined}>
+            <SiteLink
+              href={childHref}
+              className="fc-menu__link"
+              aria-current={isCurrent(pathname, childHref) ? 'page' : undefined}
+            >
               {t(child.label)}
             </SiteLink>
           </li>

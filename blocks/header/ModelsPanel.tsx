@@ -23,7 +23,8 @@ export function ModelsPanel({ categories, isMobile, idBase, label, fix }: Models
   const [active, setActive] = useState(0);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const current = Math.min(active, categories.length - 1);
-  const multiMake = new Set(categories.flatMap((c) => c.models.map((m) => m.manufacturer_name))).size > 1;
+  const multiMake =
+    new Set(categories.flatMap((c) => c.models.map((m) => m.manufacturer_name))).size > 1;
 
   const links = (
     <ul className="fc-models__more">
@@ -43,7 +44,15 @@ export function ModelsPanel({ categories, isMobile, idBase, label, fix }: Models
         <li key={m.id}>
           <SiteLink href={modelHref(m)} className="fc-menu__link fc-models__link">
             {m.image?.url && (
-              <img className="fc-models__image" src={m.image.thumb || m.image.url} alt="" width={96} height={72} loading="lazy" decoding="async" />
+              <img
+                className="fc-models__image"
+                src={m.image.thumb || m.image.url}
+                alt=""
+                width={96}
+                height={72}
+                loading="lazy"
+                decoding="async"
+              />
             )}
             <span>{multiMake ? `${m.manufacturer_name} ${m.name}` : m.name}</span>
           </SiteLink>
@@ -88,7 +97,12 @@ export function ModelsPanel({ categories, isMobile, idBase, label, fix }: Models
             </button>
           ))}
         </div>
-        <div className="fc-models__tabpanel" role="tabpanel" id={`${idBase}-tabpanel`} aria-labelledby={`${idBase}-tab${current}`}>
+        <div
+          className="fc-models__tabpanel"
+          role="tabpanel"
+          id={`${idBase}-tabpanel`}
+          aria-labelledby={`${idBase}-tab${current}`}
+        >
           {modelList(category.models)}
         </div>
         {links}

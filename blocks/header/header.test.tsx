@@ -4,7 +4,12 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
 import type { HeaderProps } from '../../schemas/resolved.gen.ts';
-import { mockViewport, prepareDemoSite, renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
+import {
+  mockViewport,
+  prepareDemoSite,
+  renderBlock,
+  type RenderBlockOptions,
+} from '../_shared/test-utils.tsx';
 import Header from './index.tsx';
 import { isCurrent, menuLocations, modelCategories, serviceHref } from './links.ts';
 
@@ -20,7 +25,8 @@ function setup(options: RenderBlockOptions<HeaderProps> = {}) {
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 const menuButton = (name: string) => within(nav()).getByRole('button', { name });
-const panelOf = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-controls')!)!;
+const panelOf = (button: HTMLElement) =>
+  document.getElementById(button.getAttribute('aria-controls')!)!;
 
 describe('header block', () => {
   it('is a banner with the site name linking home and a main navigation', () => {
@@ -29,19 +35,30 @@ describe('header block', () => {
     const home = within(header).getByRole('link', { name: 'Gold Coast Ford' });
     expect(home.getAttribute('href')).toBe('/');
     expect(nav().tagName).toBe('NAV');
-    expect(within(nav()).getByRole('link', { name: 'Special Offers' }).getAttribute('href')).toBe('/special-offers');
+    expect(within(nav()).getByRole('link', { name: 'Special Offers' }).getAttribute('href')).toBe(
+      '/special-offers',
+    );
   });
 
   it('shows the theme logo when there is one', () => {
-    setup({ patch: (doc) => (doc.theme = { logo: { src: '/logo.svg', alt: 'Gold Coast Ford logo', width: 200, height: 50 } }) });
-    const img = within(screen.getByRole('banner')).getByRole('img', { name: 'Gold Coast Ford logo' });
+    setup({
+      patch: (doc) =>
+        (doc.theme = {
+          logo: { src: '/logo.svg', alt: 'Gold Coast Ford logo', width: 200, height: 50 },
+        }),
+    });
+    const img = within(screen.getByRole('banner')).getByRole('img', {
+      name: 'Gold Coast Ford logo',
+    });
     expect(img.getAttribute('width')).toBe('200');
     expect(img.closest('a')!.getAttribute('href')).toBe('/');
   });
 
   it('has a phone link when the header has a phone number', () => {
     setup({ props: { phone: '07 5555 0100' } });
-    const call = within(screen.getByRole('banner')).getByRole('link', { name: 'Call 07 5555 0100' });
+    const call = within(screen.getByRole('banner')).getByRole('link', {
+      name: 'Call 07 5555 0100',
+    });
     expect(call.getAttribute('href')).toBe('tel:0755550100');
   });
 
@@ -55,7 +72,14 @@ describe('header block', () => {
       setup({
         patch: (doc) => {
           doc.locations.reverse(); // parts, service, …, sales first in the document
-          doc.locations.push({ ...doc.locations[0], id: 9, slug: 'body-shop', name: 'Body Shop', location_type: '', visible: true });
+          doc.locations.push({
+            ...doc.locations[0],
+            id: 9,
+            slug: 'body-shop',
+            name: 'Body Shop',
+            location_type: '',
+            visible: true,
+          });
         },
       });
       const names = entries().map((a) => a.querySelector('.fc-menu__location-name')!.textContent);
@@ -90,15 +114,27 @@ describe('header block', () => {
   it('builds the model dropdown from manufacturer_body categories, plus Contact Us and Our Stock', () => {
     const { data } = setup();
     const panel = panelOf(menuButton('Vehicles'));
-    const headings = within(panel).getAllByRole('heading', { hidden: true }).map((h) => h.textContent);
+    const headings = within(panel)
+      .getAllByRole('heading', { hidden: true })
+      .map((h) => h.textContent);
     const expected = [...new Set(data.models.map((m) => m.manufacturer_body))];
     expect(headings).toEqual(expected);
-    expect(headings).toEqual(expect.arrayContaining(['Utes & Trucks', 'SUVs', 'Electric', 'Vans', 'Performance']));
+    expect(headings).toEqual(
+      expect.arrayContaining(['Utes & Trucks', 'SUVs', 'Electric', 'Vans', 'Performance']),
+    );
     const suvs = within(panel).getByRole('region', { name: 'SUVs', hidden: true });
-    const suvNames = within(suvs).getAllByRole('link', { hidden: true }).map((a) => a.textContent);
-    expect(suvNames).toEqual(data.models.filter((m) => m.manufacturer_body === 'SUVs').map((m) => m.name));
-    expect(within(panel).getByRole('link', { name: 'Contact Us', hidden: true }).getAttribute('href')).toBe('/contact');
-    expect(within(panel).getByRole('link', { name: 'Our Stock', hidden: true }).getAttribute('href')).toBe('/cars/');
+    const suvNames = within(suvs)
+      .getAllByRole('link', { hidden: true })
+      .map((a) => a.textContent);
+    expect(suvNames).toEqual(
+      data.models.filter((m) => m.manufacturer_body === 'SUVs').map((m) => m.name),
+    );
+    expect(
+      within(panel).getByRole('link', { name: 'Contact Us', hidden: true }).getAttribute('href'),
+    ).toBe('/contact');
+    expect(
+      within(panel).getByRole('link', { name: 'Our Stock', hidden: true }).getAttribute('href'),
+    ).toBe('/cars/');
   });
 
   it('names the make in model links on multi-brand sites', () => {
@@ -175,7 +211,9 @@ describe('header block', () => {
     it('keeps the link of a dropdown parent reachable inside its panel', () => {
       setup();
       const panel = panelOf(menuButton('Our Stock'));
-      expect(within(panel).getByRole('link', { name: 'Our Stock', hidden: true }).getAttribute('href')).toBe('/cars/');
+      expect(
+        within(panel).getByRole('link', { name: 'Our Stock', hidden: true }).getAttribute('href'),
+      ).toBe('/cars/');
     });
   });
 
@@ -183,13 +221,17 @@ describe('header block', () => {
     it('go to /ford-service when the site has a service-booking key', () => {
       setup(); // the Ford template sets serviceBookingKey
       const panel = panelOf(menuButton('Service & Parts'));
-      expect(within(panel).getByRole('link', { name: 'Service', hidden: true }).getAttribute('href')).toBe('/ford-service');
+      expect(
+        within(panel).getByRole('link', { name: 'Service', hidden: true }).getAttribute('href'),
+      ).toBe('/ford-service');
     });
 
     it('stay /service without a key', () => {
       setup({ site: 'southern-motor-group' });
       const panel = panelOf(menuButton('Service & Parts'));
-      expect(within(panel).getByRole('link', { name: 'Service', hidden: true }).getAttribute('href')).toBe('/service');
+      expect(
+        within(panel).getByRole('link', { name: 'Service', hidden: true }).getAttribute('href'),
+      ).toBe('/service');
     });
 
     it('rewrites only /service paths', () => {
@@ -204,13 +246,18 @@ describe('header block', () => {
   });
 
   it('uses US spelling for menu text on US sites', () => {
-    setup({ site: 'lakeside-chevrolet', props: { menu: [{ label: 'Colour Guide', href: '/colours' }] } });
+    setup({
+      site: 'lakeside-chevrolet',
+      props: { menu: [{ label: 'Colour Guide', href: '/colours' }] },
+    });
     within(nav()).getByRole('link', { name: 'Color Guide' });
   });
 
   it('marks the current page', () => {
     setup({ route: '/special-offers' });
-    expect(within(nav()).getByRole('link', { name: 'Special Offers' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(nav()).getByRole('link', { name: 'Special Offers' }).getAttribute('aria-current'),
+    ).toBe('page');
   });
 
   describe('mobile (< 992 px)', () => {
@@ -237,11 +284,17 @@ describe('header block', () => {
       expect(tabs.map((t) => t.textContent)).toEqual(categories.map((c) => c.name));
       expect(tabs[0].getAttribute('aria-selected')).toBe('true');
       const panel = within(nav()).getByRole('tabpanel');
-      expect(within(panel).getAllByRole('link').map((a) => a.textContent)).toEqual(categories[0].models.map((m) => m.name));
+      expect(
+        within(panel)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(categories[0].models.map((m) => m.name));
       fireEvent.click(tabs[1]);
-      expect(within(within(nav()).getByRole('tabpanel')).getAllByRole('link').map((a) => a.textContent)).toEqual(
-        categories[1].models.map((m) => m.name),
-      );
+      expect(
+        within(within(nav()).getByRole('tabpanel'))
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(categories[1].models.map((m) => m.name));
       fireEvent.keyDown(tabs[1], { key: 'ArrowRight' });
       expect(within(nav()).getAllByRole('tab')[2].getAttribute('aria-selected')).toBe('true');
       expect(document.activeElement).toBe(within(nav()).getAllByRole('tab')[2]);

@@ -42,12 +42,28 @@ export default defineBlock<HeaderProps>({
       .join(' ');
 
     return (
-      <header ref={menu.headerRef} className={className} onKeyDown={menu.onHeaderKeyDown} data-block-id={block.id}>
+      <header
+        ref={menu.headerRef}
+        className={className}
+        onKeyDown={menu.onHeaderKeyDown}
+        data-block-id={block.id}
+      >
         <div className="fc-container fc-header__bar">
           <Logo site={site} current={pathname === '/'} />
-          <HeaderActions phone={props.phone} mobileOpen={menu.mobileOpen} navId={navId} toggleRef={menu.toggleRef} onToggle={menu.toggleMobile} />
+          <HeaderActions
+            phone={props.phone}
+            mobileOpen={menu.mobileOpen}
+            navId={navId}
+            toggleRef={menu.toggleRef}
+            onToggle={menu.toggleMobile}
+          />
         </div>
-        <nav id={navId} className={`fc-header__nav${menu.mobileOpen ? ' fc-header__nav--open' : ''}`} aria-label="Main" onClick={menu.onNavClick}>
+        <nav
+          id={navId}
+          className={`fc-header__nav${menu.mobileOpen ? ' fc-header__nav--open' : ''}`}
+          aria-label="Main"
+          onClick={menu.onNavClick}
+        >
           <div className="fc-container">
             <ul className="fc-menu">
               {props.menu.map((item, index) => (

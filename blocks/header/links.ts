@@ -44,14 +44,17 @@ export interface MenuLocation {
  * then parts, then the rest (each group in document order). Each links to its phone
  * (tel:) when phone links in menus are on and it has a number, otherwise to /contact.
  */
-export function menuLocations(site: Pick<ResolvedSite, 'locations' | 'features'>, contactHref = '/contact'): MenuLocation[] {
+export function menuLocations(
+  site: Pick<ResolvedSite, 'locations' | 'features'>,
+  contactHref = '/contact',
+): MenuLocation[] {
   const visible = site.locations
     .map((location, position) => ({ location, position }))
     .filter(({ location }) => location.visible !== false);
   visible.sort(
     (a, b) =>
-      (LOCATION_ORDER[a.location.location_type] ?? 3) - (LOCATION_ORDER[b.location.location_type] ?? 3) ||
-      a.position - b.position,
+      (LOCATION_ORDER[a.location.location_type] ?? 3) -
+        (LOCATION_ORDER[b.location.location_type] ?? 3) || a.position - b.position,
   );
   return visible.map(({ location }) => {
     const phone = locationPhone(location);
@@ -65,7 +68,11 @@ export function menuLocations(site: Pick<ResolvedSite, 'locations' | 'features'>
 }
 
 export function locationPhone(location: Location): string | undefined {
-  return location.contact_detail?.phone?.trim() || location.contact_detail?.landline_phone?.trim() || undefined;
+  return (
+    location.contact_detail?.phone?.trim() ||
+    location.contact_detail?.landline_phone?.trim() ||
+    undefined
+  );
 }
 
 export interface ModelCategory {

@@ -5,7 +5,14 @@
  * following a link closes the menu (client-side navigation keeps the header mounted);
  * leaving the mobile layout closes the panel.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 
 export function useHeaderMenu(isMobile: boolean) {
   const [openItem, setOpenItem] = useState<number | null>(null);

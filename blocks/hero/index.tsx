@@ -5,11 +5,15 @@ import { SiteLink } from '../_shared/SiteLink.tsx';
 import './hero.css';
 
 /** The picture's size when the document gives none: the hero reserves its place from these. */
-const FALLBACK = { side: { width: 640, height: 360 }, background: { width: 1600, height: 900 } } as const;
+const FALLBACK = {
+  side: { width: 640, height: 360 },
+  background: { width: 1600, height: 900 },
+} as const;
 
 export default defineBlock<HeroProps>({
   // The hero's image is usually the page's largest paint: ask for it first (engine/render/head.ts).
-  load: async ({ props }) => (props.image ? { head: { preloadImage: { href: props.image.src } } } : undefined),
+  load: async ({ props }) =>
+    props.image ? { head: { preloadImage: { href: props.image.src } } } : undefined,
   component: function Hero({ props, block }) {
     const { t } = useSite();
     const headingId = `${block.id}-heading`;

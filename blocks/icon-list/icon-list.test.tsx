@@ -27,14 +27,22 @@ describe('icon list block', () => {
         columns: 4,
         items: [
           { icon: 'shield', title: '3 year warranty', text: 'On every used car we sell.' },
-          { icon: 'truck', title: 'Delivery Australia-wide', link: { label: 'How delivery works', href: '/buying' } },
+          {
+            icon: 'truck',
+            title: 'Delivery Australia-wide',
+            link: { label: 'How delivery works', href: '/buying' },
+          },
         ],
       },
     });
-    const items = within(screen.getByRole('region', { name: 'Why buy from us' })).getAllByRole('listitem');
+    const items = within(screen.getByRole('region', { name: 'Why buy from us' })).getAllByRole(
+      'listitem',
+    );
     expect(items).toHaveLength(2);
     within(items[0]).getByRole('heading', { level: 3, name: '3 year warranty' });
     expect(items[0].querySelector('svg[data-icon="shield"]')).not.toBeNull();
-    expect(within(items[1]).getByRole('link', { name: 'How delivery works' }).getAttribute('href')).toBe('/buying');
+    expect(
+      within(items[1]).getByRole('link', { name: 'How delivery works' }).getAttribute('href'),
+    ).toBe('/buying');
   });
 });

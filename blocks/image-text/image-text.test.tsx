@@ -24,7 +24,11 @@ describe('image and text block', () => {
     expect(body.innerHTML).not.toContain('script');
     expect(body.innerHTML).not.toContain('javascript:');
     expect(container.querySelector('.fc-image-text--image-left')).not.toBeNull();
-    expect(screen.getByRole('link', { name: 'Meet the team' }).getAttribute('href')).toBe('/about-us');
-    expect(screen.getByRole('link', { name: 'Careers' }).className).toContain('fc-button--secondary');
+    expect(screen.getByRole('link', { name: 'Meet the team' }).getAttribute('href')).toBe(
+      '/about-us',
+    );
+    expect(screen.getByRole('link', { name: 'Careers' }).className).toContain(
+      'fc-button--secondary',
+    );
   });
 });

@@ -36,7 +36,11 @@ export default defineBlock<ImageTextProps>({
             {actions.length > 0 && (
               <div className="fc-image-text__actions">
                 {actions.map((a, i) => (
-                  <SiteLink key={i} href={a.href} className={`fc-button${i > 0 ? ' fc-button--secondary' : ''}`}>
+                  <SiteLink
+                    key={i}
+                    href={a.href}
+                    className={`fc-button${i > 0 ? ' fc-button--secondary' : ''}`}
+                  >
                     {t(a.label)}
                   </SiteLink>
                 ))}

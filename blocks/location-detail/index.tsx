@@ -11,7 +11,13 @@ import type { LocationDetailProps } from '../../schemas/resolved.gen.ts';
 import { LocationCard } from '../_shared/LocationCard.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { StaticMap } from '../_shared/StaticMap.tsx';
-import { autoDealerJsonLd, filterLocations, findLocation, jsonForScript, mapPoints } from '../_shared/locations.ts';
+import {
+  autoDealerJsonLd,
+  filterLocations,
+  findLocation,
+  jsonForScript,
+  mapPoints,
+} from '../_shared/locations.ts';
 import './location-detail.css';
 
 export interface LocationDetailData {
@@ -22,7 +28,12 @@ export interface LocationDetailData {
 }
 
 export default defineBlock<LocationDetailProps>({
-  async load({ props, params, url, site }): Promise<LocationDetailData & { head?: { status: number } }> {
+  async load({
+    props,
+    params,
+    url,
+    site,
+  }): Promise<LocationDetailData & { head?: { status: number } }> {
     const slug = props.location || params.slug || undefined;
     // An address naming no location answers 404, not a soft "not found" page.
     const missing = slug !== undefined && !findLocation(site.locations, slug);
@@ -32,11 +43,16 @@ export default defineBlock<LocationDetailProps>({
     const { site, t, region } = useSite();
     const loaded = (data ?? {}) as LocationDetailData;
     const slug = props.location || loaded.slug;
-    const location = slug ? findLocation(site.locations, slug) : filterLocations(site.locations, 'primary')[0];
+    const location = slug
+      ? findLocation(site.locations, slug)
+      : filterLocations(site.locations, 'primary')[0];
 
     if (!location) {
       return (
-        <section className="fc-location-detail fc-location-detail--missing" data-block-id={block.id}>
+        <section
+          className="fc-location-detail fc-location-detail--missing"
+          data-block-id={block.id}
+        >
           <div className="fc-container">
             <h1>Location not found</h1>
             <p>{t(props.notFoundText)}</p>
@@ -51,10 +67,16 @@ export default defineBlock<LocationDetailProps>({
     }
 
     const points = mapPoints([location]);
-    const jsonLd = props.structuredData ? jsonForScript(autoDealerJsonLd(location, site, { url: loaded.url })) : undefined;
+    const jsonLd = props.structuredData
+      ? jsonForScript(autoDealerJsonLd(location, site, { url: loaded.url }))
+      : undefined;
 
     return (
-      <section className="fc-location-detail" data-block-id={block.id} data-location={location.slug}>
+      <section
+        className="fc-location-detail"
+        data-block-id={block.id}
+        data-location={location.slug}
+      >
         <div className="fc-container fc-location-detail__inner">
           <LocationCard location={location} headingLevel={1} />
           {props.showMap && points.length > 0 && (
@@ -70,7 +92,9 @@ export default defineBlock<LocationDetailProps>({
             </div>
           )}
         </div>
-        {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
+        {jsonLd && (
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+        )}
       </section>
     );
   },

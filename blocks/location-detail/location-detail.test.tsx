@@ -18,12 +18,18 @@ describe('location page block', () => {
     });
     screen.getByRole('heading', { level: 1, name: 'Nerang Ford' });
     screen.getByRole('img', { name: 'Map showing Nerang Ford' });
-    expect(screen.getByRole('link', { name: /Get Directions/ }).getAttribute('href')).toContain('destination=-27.9956,153.336');
+    expect(screen.getByRole('link', { name: /Get Directions/ }).getAttribute('href')).toContain(
+      'destination=-27.9956,153.336',
+    );
     const data = jsonLd(container);
     expect(data['@type']).toBe('AutoDealer');
     expect(data.name).toBe('Nerang Ford');
     expect(data.url).toBe('http://dealer.test/locations/nerang');
-    expect(data.address).toMatchObject({ streetAddress: '2 Spencer Road', addressLocality: 'Nerang', postalCode: '4211' });
+    expect(data.address).toMatchObject({
+      streetAddress: '2 Spencer Road',
+      addressLocality: 'Nerang',
+      postalCode: '4211',
+    });
     expect(data.geo).toEqual({ '@type': 'GeoCoordinates', latitude: -27.9956, longitude: 153.336 });
     expect(data.openingHoursSpecification).toContainEqual({
       '@type': 'OpeningHoursSpecification',
@@ -32,7 +38,9 @@ describe('location page block', () => {
       closes: '17:30',
     });
     // Sunday is closed: not listed as open.
-    expect(data.openingHoursSpecification.some((s: any) => s.dayOfWeek.endsWith('Sunday'))).toBe(false);
+    expect(data.openingHoursSpecification.some((s: any) => s.dayOfWeek.endsWith('Sunday'))).toBe(
+      false,
+    );
     expect(data.specialOpeningHoursSpecification).toContainEqual({
       '@type': 'OpeningHoursSpecification',
       validFrom: '2026-12-25',
@@ -43,19 +51,26 @@ describe('location page block', () => {
   });
 
   it('works on /contact-us/:slug and for hidden locations', async () => {
-    await loadAndRender('location-detail', LocationDetail, { params: { slug: 'fleet-centre' }, route: '/contact-us/fleet-centre' });
+    await loadAndRender('location-detail', LocationDetail, {
+      params: { slug: 'fleet-centre' },
+      route: '/contact-us/fleet-centre',
+    });
     screen.getByRole('heading', { level: 1, name: 'Gold Coast Ford Fleet Centre' });
   });
 
   it('shows a not-found message for an unknown slug', async () => {
-    const { container } = await loadAndRender('location-detail', LocationDetail, { params: { slug: 'atlantis' } });
+    const { container } = await loadAndRender('location-detail', LocationDetail, {
+      params: { slug: 'atlantis' },
+    });
     screen.getByRole('heading', { level: 1, name: 'Location not found' });
     screen.getByRole('link', { name: 'See all our locations' });
     expect(jsonLd(container)).toBeUndefined();
   });
 
   it('shows the location set in its props, or the primary one without any slug', async () => {
-    const first = await loadAndRender('location-detail', LocationDetail, { props: { location: 'southport-service' } });
+    const first = await loadAndRender('location-detail', LocationDetail, {
+      props: { location: 'southport-service' },
+    });
     screen.getByRole('heading', { level: 1, name: 'Gold Coast Ford Service' });
     first.unmount();
     await loadAndRender('location-detail', LocationDetail, {});
@@ -63,7 +78,10 @@ describe('location page block', () => {
   });
 
   it('leaves out the structured data when switched off', async () => {
-    const { container } = await loadAndRender('location-detail', LocationDetail, { props: { structuredData: false }, params: { slug: 'nerang' } });
+    const { container } = await loadAndRender('location-detail', LocationDetail, {
+      props: { structuredData: false },
+      params: { slug: 'nerang' },
+    });
     expect(jsonLd(container)).toBeUndefined();
   });
 });

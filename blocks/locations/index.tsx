@@ -19,12 +19,27 @@ import type { Location } from '../../engine/site/types.ts';
 import type { LocationsProps } from '../../schemas/resolved.gen.ts';
 import { LocationCard } from '../_shared/LocationCard.tsx';
 import { StaticMap } from '../_shared/StaticMap.tsx';
-import { GeocodeError, INVALID_POSTCODE, geocodePostcode, haversineKm, pointOf, type LatLong } from '../_shared/distance.ts';
-import { chooseLocationsVariant, filterLocations, mapPoints, type LocationsVariant } from '../_shared/locations.ts';
+import {
+  GeocodeError,
+  INVALID_POSTCODE,
+  geocodePostcode,
+  haversineKm,
+  pointOf,
+  type LatLong,
+} from '../_shared/distance.ts';
+import {
+  chooseLocationsVariant,
+  filterLocations,
+  mapPoints,
+  type LocationsVariant,
+} from '../_shared/locations.ts';
 import './locations.css';
 
 /** The variant a block renders: its own setting, or the automatic rule. */
-export function resolveVariant(variant: LocationsProps['variant'], locations: readonly Location[]): LocationsVariant {
+export function resolveVariant(
+  variant: LocationsProps['variant'],
+  locations: readonly Location[],
+): LocationsVariant {
   return variant && variant !== 'auto' ? variant : chooseLocationsVariant(locations);
 }
 
@@ -34,7 +49,15 @@ interface Origin {
   place?: string;
 }
 
-function PostcodeSearch({ onOrigin, onClear, active }: { onOrigin(origin: Origin): void; onClear(): void; active: boolean }) {
+function PostcodeSearch({
+  onOrigin,
+  onClear,
+  active,
+}: {
+  onOrigin(origin: Origin): void;
+  onClear(): void;
+  active: boolean;
+}) {
   const { site, region } = useSite();
   const inputId = `${useId()}-postcode`;
   const errorId = `${inputId}-error`;
@@ -68,9 +91,17 @@ function PostcodeSearch({ onOrigin, onClear, active }: { onOrigin(origin: Origin
   };
 
   return (
-    <form className="fc-locations__search" onSubmit={submit} noValidate role="search" aria-label="Find the nearest location">
+    <form
+      className="fc-locations__search"
+      onSubmit={submit}
+      noValidate
+      role="search"
+      aria-label="Find the nearest location"
+    >
       <div className="fc-locations__field">
-        <label htmlFor={inputId}>{region.region === 'US' ? 'Your ZIP code' : 'Your postcode'}</label>
+        <label htmlFor={inputId}>
+          {region.region === 'US' ? 'Your ZIP code' : 'Your postcode'}
+        </label>
         <input
           id={inputId}
           name="postcode"
@@ -112,7 +143,10 @@ export default defineBlock<LocationsProps>({
   component: function Locations({ props, block }) {
     const { site, t, distance, region } = useSite();
     const [origin, setOrigin] = useState<Origin | undefined>();
-    const locations = useMemo(() => filterLocations(site.locations, props.filter), [site.locations, props.filter]);
+    const locations = useMemo(
+      () => filterLocations(site.locations, props.filter),
+      [site.locations, props.filter],
+    );
     const variant = resolveVariant(props.variant, locations);
     const headingId = `${block.id}-heading`;
     const statusId = `${block.id}-status`;
@@ -132,7 +166,9 @@ export default defineBlock<LocationsProps>({
 
     if (!locations.length) return null;
     const single = locations.length === 1;
-    const mapLabel = single ? `Map showing ${locations[0].name}` : `Map of ${locations.length} locations`;
+    const mapLabel = single
+      ? `Map showing ${locations[0].name}`
+      : `Map of ${locations.length} locations`;
     const showSearch = props.postcodeSearch && !single && points.length > 1;
     const heading = props.heading;
 
@@ -141,7 +177,9 @@ export default defineBlock<LocationsProps>({
         <LocationCard
           location={location}
           pageBase={pageBase}
-          distance={km === undefined ? undefined : km < 0.1 ? `under ${distance(0.1)}` : distance(km)}
+          distance={
+            km === undefined ? undefined : km < 0.1 ? `under ${distance(0.1)}` : distance(km)
+          }
           showOpeningHours={props.showOpeningHours}
           headingLevel={heading ? 3 : 2}
         />
@@ -158,7 +196,14 @@ export default defineBlock<LocationsProps>({
       >
         {variant === 'hero-map' && points.length > 0 && (
           <div className="fc-locations__hero-map">
-            <StaticMap points={points} zoom={zoom} width={1200} height={420} label={mapLabel} unit={unit} />
+            <StaticMap
+              points={points}
+              zoom={zoom}
+              width={1200}
+              height={420}
+              label={mapLabel}
+              unit={unit}
+            />
           </div>
         )}
         <div className="fc-container">
@@ -169,10 +214,16 @@ export default defineBlock<LocationsProps>({
           )}
           {props.intro && <p className="fc-locations__intro">{t(props.intro)}</p>}
           {showSearch && (
-            <PostcodeSearch onOrigin={setOrigin} onClear={() => setOrigin(undefined)} active={Boolean(origin)} />
+            <PostcodeSearch
+              onOrigin={setOrigin}
+              onClear={() => setOrigin(undefined)}
+              active={Boolean(origin)}
+            />
           )}
           <p className="fc-visually-hidden" id={statusId} role="status">
-            {origin ? `Sorted by distance from ${origin.place ? `${origin.place} ` : ''}${origin.postcode}` : ''}
+            {origin
+              ? `Sorted by distance from ${origin.place ? `${origin.place} ` : ''}${origin.postcode}`
+              : ''}
           </p>
           {single ? (
             <div className="fc-locations__single">
@@ -181,7 +232,14 @@ export default defineBlock<LocationsProps>({
               </ul>
               {variant !== 'list' && points.length > 0 && (
                 <div className="fc-locations__map">
-                  <StaticMap points={points} zoom={zoom} width={640} height={480} label={mapLabel} unit={unit} />
+                  <StaticMap
+                    points={points}
+                    zoom={zoom}
+                    width={640}
+                    height={480}
+                    label={mapLabel}
+                    unit={unit}
+                  />
                 </div>
               )}
             </div>
@@ -189,10 +247,21 @@ export default defineBlock<LocationsProps>({
             <>
               {variant === 'map' && points.length > 0 && (
                 <div className="fc-locations__map fc-locations__map--wide">
-                  <StaticMap points={points} zoom={zoom} width={1200} height={360} label={mapLabel} unit={unit} />
+                  <StaticMap
+                    points={points}
+                    zoom={zoom}
+                    width={1200}
+                    height={360}
+                    label={mapLabel}
+                    unit={unit}
+                  />
                 </div>
               )}
-              <ul className="fc-locations__grid" role="list" aria-describedby={origin ? statusId : undefined}>
+              <ul
+                className="fc-locations__grid"
+                role="list"
+                aria-describedby={origin ? statusId : undefined}
+              >
                 {cards}
               </ul>
             </>

@@ -7,7 +7,12 @@ import type { Location } from '../../engine/site/types.ts';
 import type { LocationsProps } from '../../schemas/resolved.gen.ts';
 import { chooseLocationsVariant, directionsUrl, filterLocations } from '../_shared/locations.ts';
 import { fitZoom, project } from '../_shared/StaticMap.tsx';
-import { prepareDemoSite, renderBlock, withDefaults, type DemoSite } from '../_shared/test-utils.tsx';
+import {
+  prepareDemoSite,
+  renderBlock,
+  withDefaults,
+  type DemoSite,
+} from '../_shared/test-utils.tsx';
 import Locations from './index.tsx';
 
 afterEach(() => {
@@ -25,9 +30,17 @@ describe('location filter', () => {
     expect(names(filterLocations(all, 'sales'))).toEqual(['southport', 'nerang']);
     expect(names(filterLocations(all, 'service'))).toEqual(['southport-service']);
     expect(names(filterLocations(all, 'parts'))).toEqual(['southport-parts']);
-    expect(names(filterLocations(all, 'service-and-parts'))).toEqual(['southport-service', 'southport-parts']);
+    expect(names(filterLocations(all, 'service-and-parts'))).toEqual([
+      'southport-service',
+      'southport-parts',
+    ]);
     // The fleet centre is hidden (visible: false): never in keyword lists…
-    expect(names(filterLocations(all, 'all'))).toEqual(['southport', 'nerang', 'southport-service', 'southport-parts']);
+    expect(names(filterLocations(all, 'all'))).toEqual([
+      'southport',
+      'nerang',
+      'southport-service',
+      'southport-parts',
+    ]);
     // …but a location asked for by id is shown.
     expect(names(filterLocations(all, 5))).toEqual(['fleet-centre']);
     expect(names(filterLocations(all, 2))).toEqual(['nerang']);
@@ -52,18 +65,25 @@ describe('variant rule', () => {
     // Only service and parts centres of one dealership: list.
     expect(chooseLocationsVariant(filterLocations(all, 'service-and-parts'))).toBe('list');
     // Several sales locations of one dealership: map with the grid.
-    const oneDealer = filterLocations(all, 'all').map((l) => ({ ...l, dealership_slug: 'gold-coast-ford' }));
+    const oneDealer = filterLocations(all, 'all').map((l) => ({
+      ...l,
+      dealership_slug: 'gold-coast-ford',
+    }));
     expect(chooseLocationsVariant(oneDealer)).toBe('map');
   });
 });
 
 describe('directions', () => {
   it('links to Google Maps directions by lat,long', () => {
-    expect(directionsUrl(gcf()[0])).toBe('https://www.google.com/maps/dir/?api=1&destination=-27.972,153.401');
+    expect(directionsUrl(gcf()[0])).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=-27.972,153.401',
+    );
   });
   it('uses the address without coordinates', () => {
     const l = { address: { street: '1 Main St', city: 'Nerang', state: 'QLD', postcode: '4211' } };
-    expect(directionsUrl(l)).toBe('https://www.google.com/maps/dir/?api=1&destination=1%20Main%20St,%20Nerang%20QLD%204211');
+    expect(directionsUrl(l)).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=1%20Main%20St,%20Nerang%20QLD%204211',
+    );
   });
 });
 
@@ -78,7 +98,16 @@ describe('static map projection', () => {
       { lat: -27.9956, long: 153.336 },
     ];
     expect(fitZoom(near, 640, 400)).toBe(10);
-    expect(fitZoom([{ lat: -33.87, long: 151.21 }, { lat: -37.81, long: 144.96 }], 640, 400)).toBeLessThan(10);
+    expect(
+      fitZoom(
+        [
+          { lat: -33.87, long: 151.21 },
+          { lat: -37.81, long: 144.96 },
+        ],
+        640,
+        400,
+      ),
+    ).toBeLessThan(10);
   });
 });
 
@@ -120,8 +149,16 @@ describe('locations block', () => {
     setup({ filter: 'all' });
     const [southport, nerang, service] = screen.getAllByRole('article');
     // Southport has a phone and an email; Nerang only a phone.
-    expect(within(southport).getByRole('link', { name: /07 5555 0101/ }).getAttribute('href')).toBe('tel:0755550101');
-    expect(within(southport).getByRole('link', { name: /sales@goldcoastford.example/ }).getAttribute('href')).toBe('mailto:sales@goldcoastford.example');
+    expect(
+      within(southport)
+        .getByRole('link', { name: /07 5555 0101/ })
+        .getAttribute('href'),
+    ).toBe('tel:0755550101');
+    expect(
+      within(southport)
+        .getByRole('link', { name: /sales@goldcoastford.example/ })
+        .getAttribute('href'),
+    ).toBe('mailto:sales@goldcoastford.example');
     expect(within(nerang).queryByRole('link', { name: /Email/ })).toBeNull();
     within(southport).getByText('3270011');
     within(southport).getByText('Dealer licence');
@@ -129,10 +166,16 @@ describe('locations block', () => {
     within(service).getByText('Motor vehicle repairer');
     expect(within(service).queryByText('Dealer licence')).toBeNull();
     // Get Directions is a link to Google Maps, and View location goes to the location page.
-    expect(within(nerang).getByRole('link', { name: /Get Directions/ }).getAttribute('href')).toBe(
-      'https://www.google.com/maps/dir/?api=1&destination=-27.9956,153.336',
-    );
-    expect(within(nerang).getByRole('link', { name: /View location/ }).getAttribute('href')).toBe('/locations/nerang');
+    expect(
+      within(nerang)
+        .getByRole('link', { name: /Get Directions/ })
+        .getAttribute('href'),
+    ).toBe('https://www.google.com/maps/dir/?api=1&destination=-27.9956,153.336');
+    expect(
+      within(nerang)
+        .getByRole('link', { name: /View location/ })
+        .getAttribute('href'),
+    ).toBe('/locations/nerang');
   });
 
   it('spells licence the US way on US sites', () => {
@@ -224,7 +267,11 @@ describe('locations block', () => {
     const html = renderToString(
       <SiteProvider site={site} data={data} mode="production">
         <MemoryRouter>
-          <Locations.component props={withDefaults<LocationsProps>('locations', { filter: 'all' })} block={{ type: 'locations', id: 'l' }} slots={{}} />
+          <Locations.component
+            props={withDefaults<LocationsProps>('locations', { filter: 'all' })}
+            block={{ type: 'locations', id: 'l' }}
+            slots={{}}
+          />
         </MemoryRouter>
       </SiteProvider>,
     );
@@ -235,31 +282,54 @@ describe('locations block', () => {
   });
 
   it('sorts by distance from a postcode, in km', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ postcode: '4211', region: 'AU', lat: -27.99, long: 153.33, place: 'Nerang' })));
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            postcode: '4211',
+            region: 'AU',
+            lat: -27.99,
+            long: 153.33,
+            place: 'Nerang',
+          }),
+        ),
+    );
     vi.stubGlobal('fetch', fetch);
     setup({ filter: 'sales' });
     fireEvent.change(screen.getByLabelText('Your postcode'), { target: { value: '4211' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find nearest' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Sorted by distance from Nerang 4211'));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('Sorted by distance from Nerang 4211'),
+    );
     const cards = screen.getAllByRole('article');
     expect(cards[0].getAttribute('data-location-id')).toBe('2');
     expect(cards[0].textContent).toContain('0.9 km away');
     expect(cards[1].textContent).toContain('7.3 km away');
-    expect(String((fetch.mock.calls[0] as unknown as [URL])[0])).toMatch(/\/api\/geocode\?postcode=4211&region=AU$/);
+    expect(String((fetch.mock.calls[0] as unknown as [URL])[0])).toMatch(
+      /\/api\/geocode\?postcode=4211&region=AU$/,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getAllByRole('article')[0].getAttribute('data-location-id')).toBe('1');
   });
 
   it('shows miles on US sites', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ lat: 43.07, long: -89.4 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ lat: 43.07, long: -89.4 }))),
+    );
     setup({ filter: 'all' }, 'lakeside-chevrolet');
     fireEvent.change(screen.getByLabelText('Your ZIP code'), { target: { value: '53703' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find nearest' }));
-    await waitFor(() => expect(screen.getAllByRole('article')[0].textContent).toMatch(/\d mi away/));
+    await waitFor(() =>
+      expect(screen.getAllByRole('article')[0].textContent).toMatch(/\d mi away/),
+    );
   });
 
   it('says "Invalid postcode" when the geocoder finds nothing', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":"not found"}', { status: 404 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"not found"}', { status: 404 })),
+    );
     setup({ filter: 'sales' });
     const input = screen.getByLabelText('Your postcode');
     fireEvent.change(input, { target: { value: '0000' } });

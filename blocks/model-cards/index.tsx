@@ -14,14 +14,24 @@ import type { Model } from '../../schemas/types.gen.ts';
 import type { ModelCardsProps } from '../../schemas/resolved.gen.ts';
 import { ModelStatus } from '../_shared/ModelStatus.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
-import { MODEL_BODIES, filterModels, hasPrice, modelImage, parseModelBody, type ModelBody } from '../_shared/models.ts';
+import {
+  MODEL_BODIES,
+  filterModels,
+  hasPrice,
+  modelImage,
+  parseModelBody,
+  type ModelBody,
+} from '../_shared/models.ts';
 import { SHORT_DESCRIPTION_LIMIT, truncate } from '../_shared/text.ts';
 import { slugify } from '../../engine/slug.ts';
 import { modelHref } from '../header/links.ts';
 import './model-cards.css';
 
 /** The kind of model a block shows: ?body= when allowed and known, else the block's own. */
-export function selectedBody(props: Pick<ModelCardsProps, 'body' | 'bodyFromAddress'>, search: string): ModelBody | undefined {
+export function selectedBody(
+  props: Pick<ModelCardsProps, 'body' | 'bodyFromAddress'>,
+  search: string,
+): ModelBody | undefined {
   if (props.bodyFromAddress) {
     const fromQuery = parseModelBody(new URLSearchParams(search).get('body'));
     if (fromQuery) return fromQuery;
@@ -31,7 +41,9 @@ export function selectedBody(props: Pick<ModelCardsProps, 'body' | 'bodyFromAddr
 
 /** A card's link: the model page (/{model-slug} or its override URL), or that model's stock. */
 export function modelCardHref(model: Model, linkTo: ModelCardsProps['linkTo']): string {
-  return linkTo === 'stock' ? `/search/${slugify(model.manufacturer_name)}/${model.slug}` : modelHref(model);
+  return linkTo === 'stock'
+    ? `/search/${slugify(model.manufacturer_name)}/${model.slug}`
+    : modelHref(model);
 }
 
 function ModelCard({
@@ -49,13 +61,24 @@ function ModelCard({
 }) {
   const { money, t } = useSite();
   const image = modelImage(model);
-  const description = truncate(model.short_description || model.description, SHORT_DESCRIPTION_LIMIT);
+  const description = truncate(
+    model.short_description || model.description,
+    SHORT_DESCRIPTION_LIMIT,
+  );
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="fc-model-card" data-model={model.slug}>
       <div className="fc-model-card__media">
         {image ? (
-          <img className="fc-model-card__image" src={image} alt="" width={480} height={270} loading="lazy" decoding="async" />
+          <img
+            className="fc-model-card__image"
+            src={image}
+            alt=""
+            width={480}
+            height={270}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <div className="fc-model-card__image" aria-hidden="true" />
         )}
@@ -72,7 +95,10 @@ function ModelCard({
           </p>
         )}
         <SiteLink className="fc-button fc-model-card__link" href={modelCardHref(model, linkTo)}>
-          {t(buttonLabel)} <span className="fc-visually-hidden">the {model.manufacturer_name} {model.name}</span>
+          {t(buttonLabel)}{' '}
+          <span className="fc-visually-hidden">
+            the {model.manufacturer_name} {model.name}
+          </span>
         </SiteLink>
       </div>
     </article>
@@ -84,10 +110,16 @@ export default defineBlock<ModelCardsProps>({
     const { data, t } = useSite();
     const location = useLocation();
     const body = selectedBody(props, location.search);
-    const models = filterModels(data.models, { body, manufacturer: props.manufacturer }).slice(0, props.limit);
+    const models = filterModels(data.models, { body, manufacturer: props.manufacturer }).slice(
+      0,
+      props.limit,
+    );
     const heading = props.heading;
     const headingId = `${block.id}-heading`;
-    const kinds = MODEL_BODIES.filter((b) => filterModels(data.models, { body: b.key, manufacturer: props.manufacturer }).length > 0);
+    const kinds = MODEL_BODIES.filter(
+      (b) =>
+        filterModels(data.models, { body: b.key, manufacturer: props.manufacturer }).length > 0,
+    );
     const bodyHref = (key?: ModelBody) => {
       const params = new URLSearchParams(location.search);
       if (key) params.set('body', key);
@@ -98,7 +130,12 @@ export default defineBlock<ModelCardsProps>({
     const label = body ? t(MODEL_BODIES.find((b) => b.key === body)!.label) : undefined;
 
     return (
-      <section className="fc-model-cards" aria-labelledby={heading ? headingId : undefined} data-block-id={block.id} data-body={body ?? ''}>
+      <section
+        className="fc-model-cards"
+        aria-labelledby={heading ? headingId : undefined}
+        data-block-id={block.id}
+        data-body={body ?? ''}
+      >
         <div className="fc-container">
           {heading && (
             <h2 className="fc-model-cards__heading" id={headingId}>
@@ -111,13 +148,21 @@ export default defineBlock<ModelCardsProps>({
             <nav className="fc-model-cards__filters" aria-label="Kinds of model">
               <ul role="list">
                 <li>
-                  <SiteLink href={bodyHref()} aria-current={!body ? 'page' : undefined} className="fc-model-cards__filter">
+                  <SiteLink
+                    href={bodyHref()}
+                    aria-current={!body ? 'page' : undefined}
+                    className="fc-model-cards__filter"
+                  >
                     All models
                   </SiteLink>
                 </li>
                 {kinds.map((kind) => (
                   <li key={kind.key}>
-                    <SiteLink href={bodyHref(kind.key)} aria-current={body === kind.key ? 'page' : undefined} className="fc-model-cards__filter">
+                    <SiteLink
+                      href={bodyHref(kind.key)}
+                      aria-current={body === kind.key ? 'page' : undefined}
+                      className="fc-model-cards__filter"
+                    >
                       {t(kind.label)}
                     </SiteLink>
                   </li>
@@ -140,7 +185,9 @@ export default defineBlock<ModelCardsProps>({
               ))}
             </ul>
           ) : (
-            <p className="fc-model-cards__empty">No models to show here yet. Please contact us about our range.</p>
+            <p className="fc-model-cards__empty">
+              No models to show here yet. Please contact us about our range.
+            </p>
           )}
         </div>
       </section>

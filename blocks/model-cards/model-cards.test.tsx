@@ -2,15 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Model } from '../../schemas/types.gen.ts';
 import type { ModelCardsProps } from '../../schemas/resolved.gen.ts';
-import { filterModels, modelStatusLabel, parseModelBody, type ModelBody } from '../_shared/models.ts';
+import {
+  filterModels,
+  modelStatusLabel,
+  parseModelBody,
+  type ModelBody,
+} from '../_shared/models.ts';
 import { loadAndRender } from '../_shared/test-load.tsx';
 import { prepareDemoSite, renderBlock, withDefaults } from '../_shared/test-utils.tsx';
 import { SHORT_DESCRIPTION_LIMIT, truncate } from '../_shared/text.ts';
 import ModelDetail from '../model-detail/index.tsx';
 import ModelCards, { selectedBody } from './index.tsx';
 
-const cardsProps = (props: Partial<ModelCardsProps>) => withDefaults<ModelCardsProps>('model-cards', props);
-const model = (extra: Partial<Model>): Model => ({ id: 1, name: 'X', slug: 'x', manufacturer_name: 'Ford', ...extra });
+const cardsProps = (props: Partial<ModelCardsProps>) =>
+  withDefaults<ModelCardsProps>('model-cards', props);
+const model = (extra: Partial<Model>): Model => ({
+  id: 1,
+  name: 'X',
+  slug: 'x',
+  manufacturer_name: 'Ford',
+  ...extra,
+});
 
 describe('model body filter', () => {
   it('reads ?body= values, including spaces, plus signs and plurals', () => {
@@ -23,7 +35,9 @@ describe('model body filter', () => {
     expect(parseModelBody('')).toBeUndefined();
     expect(selectedBody(cardsProps({}), '?body=future+vehicles')).toBe('future vehicles');
     expect(selectedBody(cardsProps({ body: 'vans' }), '')).toBe('vans');
-    expect(selectedBody(cardsProps({ body: 'vans', bodyFromAddress: false }), '?body=suv')).toBe('vans');
+    expect(selectedBody(cardsProps({ body: 'vans', bodyFromAddress: false }), '?body=suv')).toBe(
+      'vans',
+    );
     expect(selectedBody(cardsProps({ body: 'vans' }), '?body=nonsense')).toBe('vans');
   });
 
@@ -33,9 +47,27 @@ describe('model body filter', () => {
       model({ id: 2, slug: 'ranger', manufacturer_body: 'Utes & Trucks', body: ['ute'] }),
       model({ id: 3, slug: 'transit', manufacturer_body: 'Vans', body: ['van'] }),
       model({ id: 4, slug: 'mustang', manufacturer_body: 'Performance', body: ['coupe'] }),
-      model({ id: 5, slug: 'mach-e', manufacturer_body: 'Electric', body: ['suv'], fuel: ['Electric'] }),
-      model({ id: 6, slug: 'bronco', manufacturer_body: 'SUVs', body: ['suv'], status: 'coming_soon' }),
-      model({ id: 7, slug: 'e-transit', manufacturer_body: 'Vans', body: ['van'], fuel: ['Electric'] }),
+      model({
+        id: 5,
+        slug: 'mach-e',
+        manufacturer_body: 'Electric',
+        body: ['suv'],
+        fuel: ['Electric'],
+      }),
+      model({
+        id: 6,
+        slug: 'bronco',
+        manufacturer_body: 'SUVs',
+        body: ['suv'],
+        status: 'coming_soon',
+      }),
+      model({
+        id: 7,
+        slug: 'e-transit',
+        manufacturer_body: 'Vans',
+        body: ['van'],
+        fuel: ['Electric'],
+      }),
     ];
     const slugs = (body: ModelBody | undefined) => filterModels(list, { body }).map((m) => m.slug);
     expect(slugs('suv')).toEqual(['everest', 'mach-e', 'bronco']);
@@ -61,14 +93,19 @@ const LONG_DESCRIPTION =
 
 describe('model cards block', () => {
   it('shows the range with status labels, prices and links', () => {
-    const { data } = renderBlock<ModelCardsProps>('model-cards', ModelCards, { props: {}, route: '/models' });
+    const { data } = renderBlock<ModelCardsProps>('model-cards', ModelCards, {
+      props: {},
+      route: '/models',
+    });
     const cards = screen.getAllByRole('article');
     expect(cards.length).toBe(Math.min(48, data.models.length));
     const ranger = cards.find((c) => c.getAttribute('data-model') === 'ranger')!;
     within(ranger).getByText('New');
     within(ranger).getByText('$36,290');
     expect(ranger.textContent).toContain('from $36,290');
-    expect(within(ranger).getByRole('link', { name: 'Explore the Ford Ranger' }).getAttribute('href')).toBe('/ranger');
+    expect(
+      within(ranger).getByRole('link', { name: 'Explore the Ford Ranger' }).getAttribute('href'),
+    ).toBe('/ranger');
     const comingSoon = data.models.find((m) => m.status === 'coming_soon');
     if (comingSoon) {
       const card = cards.find((c) => c.getAttribute('data-model') === comingSoon.slug)!;
@@ -78,14 +115,25 @@ describe('model cards block', () => {
   });
 
   it('follows ?body= from the address and links every kind', () => {
-    const { data, container } = renderBlock<ModelCardsProps>('model-cards', ModelCards, { props: {}, route: '/models?body=suv' });
+    const { data, container } = renderBlock<ModelCardsProps>('model-cards', ModelCards, {
+      props: {},
+      route: '/models?body=suv',
+    });
     expect(container.querySelector('[data-body="suv"]')).not.toBeNull();
     const expected = filterModels(data.models, { body: 'suv' }).map((m) => m.slug);
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('data-model'))).toEqual(expected);
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('data-model'))).toEqual(
+      expected,
+    );
     const nav = screen.getByRole('navigation', { name: 'Kinds of model' });
-    expect(within(nav).getByRole('link', { name: 'SUVs' }).getAttribute('aria-current')).toBe('page');
-    expect(within(nav).getByRole('link', { name: 'All models' }).getAttribute('href')).toBe('/models');
-    expect(within(nav).getByRole('link', { name: 'Utes & Trucks' }).getAttribute('href')).toBe('/models?body=trucks');
+    expect(within(nav).getByRole('link', { name: 'SUVs' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'All models' }).getAttribute('href')).toBe(
+      '/models',
+    );
+    expect(within(nav).getByRole('link', { name: 'Utes & Trucks' }).getAttribute('href')).toBe(
+      '/models?body=trucks',
+    );
     // Choosing another kind re-renders from the new address.
     fireEvent.click(within(nav).getByRole('link', { name: 'Utes & Trucks' }));
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('data-model'))).toEqual(
@@ -94,15 +142,27 @@ describe('model cards block', () => {
   });
 
   it('links to the model stock instead of the model page when asked', () => {
-    renderBlock<ModelCardsProps>('model-cards', ModelCards, { props: { linkTo: 'stock', body: 'trucks' }, route: '/models' });
-    const ranger = screen.getAllByRole('article').find((c) => c.getAttribute('data-model') === 'ranger')!;
-    expect(within(ranger).getByRole('link', { name: /Explore/ }).getAttribute('href')).toBe('/search/ford/ranger');
+    renderBlock<ModelCardsProps>('model-cards', ModelCards, {
+      props: { linkTo: 'stock', body: 'trucks' },
+      route: '/models',
+    });
+    const ranger = screen
+      .getAllByRole('article')
+      .find((c) => c.getAttribute('data-model') === 'ranger')!;
+    expect(
+      within(ranger)
+        .getByRole('link', { name: /Explore/ })
+        .getAttribute('href'),
+    ).toBe('/search/ford/ranger');
   });
 
   it('uses its own body when set', () => {
     const { data } = prepareDemoSite();
     const vans = filterModels(data.models, { body: 'vans' });
-    renderBlock<ModelCardsProps>('model-cards', ModelCards, { props: { body: 'vans', bodyFromAddress: false }, route: '/models?body=suv' });
+    renderBlock<ModelCardsProps>('model-cards', ModelCards, {
+      props: { body: 'vans', bodyFromAddress: false },
+      route: '/models?body=suv',
+    });
     expect(screen.getAllByRole('article')).toHaveLength(vans.length);
   });
 
@@ -114,10 +174,15 @@ describe('model cards block', () => {
 
 describe('model page block', () => {
   it('shows the model of /:modelSlug with stock and enquiry links', async () => {
-    await loadAndRender('model-detail', ModelDetail, { params: { modelSlug: 'ranger' }, route: '/ranger' });
+    await loadAndRender('model-detail', ModelDetail, {
+      params: { modelSlug: 'ranger' },
+      route: '/ranger',
+    });
     screen.getByRole('heading', { level: 1, name: 'Ford Ranger' });
     screen.getByText('New');
-    expect(screen.getByRole('link', { name: 'View Ranger stock' }).getAttribute('href')).toBe('/search/ford/ranger');
+    expect(screen.getByRole('link', { name: 'View Ranger stock' }).getAttribute('href')).toBe(
+      '/search/ford/ranger',
+    );
   });
 
   it('shows a not-found message for an unknown model', async () => {

@@ -19,7 +19,11 @@ export interface ModelDetailData {
 }
 
 export default defineBlock<ModelDetailProps>({
-  async load({ props, params, siteData }): Promise<ModelDetailData & { head?: { status: number } }> {
+  async load({
+    props,
+    params,
+    siteData,
+  }): Promise<ModelDetailData & { head?: { status: number } }> {
     const slug = props.model || params.modelSlug || params.slug;
     // An unknown model answers 404, so a /:modelSlug page can't turn every address into a 200.
     return { slug, ...(findModel(siteData.models, slug) ? {} : { head: { status: 404 } }) };
@@ -50,7 +54,12 @@ export default defineBlock<ModelDetailProps>({
     const stockHref = `/search/${slugify(model.manufacturer_name)}/${model.slug}`;
     const headingId = `${block.id}-heading`;
     return (
-      <article className="fc-model-detail" aria-labelledby={headingId} data-block-id={block.id} data-model={model.slug}>
+      <article
+        className="fc-model-detail"
+        aria-labelledby={headingId}
+        data-block-id={block.id}
+        data-model={model.slug}
+      >
         <div className="fc-container fc-model-detail__inner">
           <div className="fc-model-detail__text">
             <ModelStatus model={model} />
@@ -62,7 +71,13 @@ export default defineBlock<ModelDetailProps>({
                 from <strong>{money(model.from_price)}</strong>
               </p>
             )}
-            {description && <ExpandableText className="fc-model-detail__description" text={description} what="description" />}
+            {description && (
+              <ExpandableText
+                className="fc-model-detail__description"
+                text={description}
+                what="description"
+              />
+            )}
             <div className="fc-model-detail__actions">
               {model.status !== 'coming_soon' && (
                 <SiteLink className="fc-button" href={stockHref}>
@@ -80,7 +95,14 @@ export default defineBlock<ModelDetailProps>({
             </div>
           </div>
           {image && (
-            <img className="fc-model-detail__image" src={image} alt={`${model.manufacturer_name} ${model.name}`} width={720} height={405} fetchPriority="high" />
+            <img
+              className="fc-model-detail__image"
+              src={image}
+              alt={`${model.manufacturer_name} ${model.name}`}
+              width={720}
+              height={405}
+              fetchPriority="high"
+            />
           )}
         </div>
       </article>

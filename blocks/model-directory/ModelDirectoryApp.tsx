@@ -5,13 +5,25 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Index, useConfigure, useHits, useInstantSearch, useMenu, useRefinementList } from 'react-instantsearch';
+import {
+  Index,
+  useConfigure,
+  useHits,
+  useInstantSearch,
+  useMenu,
+  useRefinementList,
+} from 'react-instantsearch';
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
 import type { ModelDirectoryProps } from '../../schemas/resolved.gen.ts';
 import { searchClientFor } from '../_search/client.ts';
-import { DIRECTORY_PAGE_SIZE, MODEL_INDEX, modelBodyLabel, modelScopeFilter } from '../_search/directory.ts';
+import {
+  DIRECTORY_PAGE_SIZE,
+  MODEL_INDEX,
+  modelBodyLabel,
+  modelScopeFilter,
+} from '../_search/directory.ts';
 import { SearchBox } from '../_search/filters.tsx';
 import type { SearchBlockData } from '../_search/load.ts';
 import { DirectoryPages } from '../_search/results.tsx';
@@ -30,10 +42,17 @@ interface ModelHit {
   model: { name: string; body?: string[]; fuel?: string[] };
 }
 
-export default function ModelDirectoryApp({ props, block, data }: BlockRenderProps<ModelDirectoryProps>) {
+export default function ModelDirectoryApp({
+  props,
+  block,
+  data,
+}: BlockRenderProps<ModelDirectoryProps>) {
   const { site } = useSite();
   const [d] = useState(() => (data ?? {}) as Partial<SearchBlockData>);
-  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug), [site.search, d.origin, site.slug]);
+  const client = useMemo(
+    () => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug),
+    [site.search, d.origin, site.slug],
+  );
   const now = d.now ?? Date.now();
   return (
     <SearchScope client={client} indexName={MODEL_INDEX} serverState={d.serverState}>
@@ -48,8 +67,21 @@ export default function ModelDirectoryApp({ props, block, data }: BlockRenderPro
   );
 }
 
-function Scope({ filters, hitsPerPage, facets }: { filters?: string; hitsPerPage: number; facets?: string[] }) {
-  useConfigure({ ...(filters ? { filters } : {}), hitsPerPage, attributesToHighlight: [], ...(facets ? { facets, maxValuesPerFacet: 1000 } : {}) });
+function Scope({
+  filters,
+  hitsPerPage,
+  facets,
+}: {
+  filters?: string;
+  hitsPerPage: number;
+  facets?: string[];
+}) {
+  useConfigure({
+    ...(filters ? { filters } : {}),
+    hitsPerPage,
+    attributesToHighlight: [],
+    ...(facets ? { facets, maxValuesPerFacet: 1000 } : {}),
+  });
   return null;
 }
 
@@ -60,8 +92,16 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
   // One level below the block's heading: a skipped level loses screen reader users moving by heading (docs/search-ui.md, "Search engines and assistive technology").
   const Sub = props.headingLevel === 1 ? 'h2' : 'h3';
   const { items } = useHits<ModelHit>();
-  const makes = useRefinementList({ attribute: 'manufacturer.name', limit: 200, sortBy: ['name:asc'] });
-  const bodies = useMenu({ attribute: 'model.body', limit: 30, sortBy: ['count:desc', 'name:asc'] });
+  const makes = useRefinementList({
+    attribute: 'manufacturer.name',
+    limit: 200,
+    sortBy: ['name:asc'],
+  });
+  const bodies = useMenu({
+    attribute: 'model.body',
+    limit: 30,
+    sortBy: ['count:desc', 'name:asc'],
+  });
   const { setIndexUiState, results, scopedResults } = useInstantSearch();
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -70,16 +110,27 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
   // Cars in stock per "Make Model", from the stock index's scope.
   const stock = useMemo(() => {
     const scoped = scopedResults.find((s) => s.indexId === site.search.index)?.results;
-    const facet = (scoped?.facets as { name: string; data: Record<string, number> }[] | undefined)?.find((f) => f.name === 'make_model');
+    const facet = (
+      scoped?.facets as { name: string; data: Record<string, number> }[] | undefined
+    )?.find((f) => f.name === 'make_model');
     return facet?.data;
   }, [scopedResults, site.search.index]);
 
   const chosenMake = makes.items.find((m) => m.isRefined)?.value ?? '';
   const setMake = (value: string) =>
-    setIndexUiState((prev) => ({ ...prev, refinementList: { ...prev.refinementList, 'manufacturer.name': value ? [value] : [] }, page: undefined }));
+    setIndexUiState((prev) => ({
+      ...prev,
+      refinementList: { ...prev.refinementList, 'manufacturer.name': value ? [value] : [] },
+      page: undefined,
+    }));
 
   return (
-    <section className="fc-model-directory" data-block-id={blockId} data-search-ready={ready ? 'true' : undefined} aria-labelledby={`${uid}-h`}>
+    <section
+      className="fc-model-directory"
+      data-block-id={blockId}
+      data-search-ready={ready ? 'true' : undefined}
+      aria-labelledby={`${uid}-h`}
+    >
       <div className="fc-container">
         <Heading id={`${uid}-h`}>{t(props.heading)}</Heading>
         <SearchBox placeholder={t(props.placeholder)} label="Search models" />
@@ -113,8 +164,13 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
               </li>
               {bodies.items.map((b) => (
                 <li key={b.value}>
-                  <button type="button" aria-pressed={b.isRefined} onClick={() => bodies.refine(b.value)}>
-                    {t(modelBodyLabel(b.value))} <span className="fc-search-checkboxes__count">{b.count}</span>
+                  <button
+                    type="button"
+                    aria-pressed={b.isRefined}
+                    onClick={() => bodies.refine(b.value)}
+                  >
+                    {t(modelBodyLabel(b.value))}{' '}
+                    <span className="fc-search-checkboxes__count">{b.count}</span>
                   </button>
                 </li>
               ))}
@@ -122,13 +178,18 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
           )}
         </div>
         <p className="fc-search-count" aria-live="polite">
-          {hasResults ? `${number(results.nbHits)} ${results.nbHits === 1 ? 'model' : 'models'}` : 'Finding models…'}
+          {hasResults
+            ? `${number(results.nbHits)} ${results.nbHits === 1 ? 'model' : 'models'}`
+            : 'Finding models…'}
         </p>
         {items.length > 0 ? (
           <ol className="fc-model-directory__grid">
             {items.map((model, i) => {
               const inStock = stock?.[`${model.manufacturer.name} ${model.model.name}`] ?? 0;
-              const stockHref = searchUrlFor({ refinementList: { make: [model.manufacturer.name], model: [model.model.name] } }, { paths: true });
+              const stockHref = searchUrlFor(
+                { refinementList: { make: [model.manufacturer.name], model: [model.model.name] } },
+                { paths: true },
+              );
               return (
                 <li key={model.objectID}>
                   <article className="fc-model-directory__card">
@@ -143,21 +204,36 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
                     <Sub>
                       {/* The make's wordmark (docs/content-blocks.md, "Choices we made"); its name is the text beside it. */}
                       {model.manufacturer.logo_url && (
-                        <img className="fc-model-directory__logo" src={model.manufacturer.logo_url} alt="" width="40" height="40" loading="lazy" decoding="async" />
+                        <img
+                          className="fc-model-directory__logo"
+                          src={model.manufacturer.logo_url}
+                          alt=""
+                          width="40"
+                          height="40"
+                          loading="lazy"
+                          decoding="async"
+                        />
                       )}
-                      <span className="fc-model-directory__make">{model.manufacturer.name}</span> {model.model.name}
+                      <span className="fc-model-directory__make">{model.manufacturer.name}</span>{' '}
+                      {model.model.name}
                     </Sub>
                     {typeof model.from_price === 'number' && model.from_price > 0 && (
                       <p className="fc-model-directory__price">From {money(model.from_price)}</p>
                     )}
-                    {(model.model.body?.length ?? 0) > 0 && <p className="fc-model-directory__body">{model.model.body!.map((b) => t(modelBodyLabel(b))).join(' · ')}</p>}
+                    {(model.model.body?.length ?? 0) > 0 && (
+                      <p className="fc-model-directory__body">
+                        {model.model.body!.map((b) => t(modelBodyLabel(b))).join(' · ')}
+                      </p>
+                    )}
                     {stock &&
                       (inStock > 0 ? (
                         <Link to={stockHref} className="fc-model-directory__stock">
                           {number(inStock)} in stock
                         </Link>
                       ) : (
-                        <span className="fc-model-directory__stock fc-model-directory__stock--none">None in stock</span>
+                        <span className="fc-model-directory__stock fc-model-directory__stock--none">
+                          None in stock
+                        </span>
                       ))}
                   </article>
                 </li>
@@ -165,11 +241,12 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
             })}
           </ol>
         ) : (
-          <p className="fc-search-results-empty">{hasResults ? 'No models match your search.' : ''}</p>
+          <p className="fc-search-results-empty">
+            {hasResults ? 'No models match your search.' : ''}
+          </p>
         )}
         <DirectoryPages label="Model pages" />
       </div>
     </section>
   );
 }
-

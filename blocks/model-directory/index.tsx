@@ -10,9 +10,13 @@ import { loadSearchBlock } from '../_search/load.ts';
 import '../_search/search.css';
 import './model-directory.css';
 
-const ui = lazyBlock<ModelDirectoryProps>('model-directory', () => import('./ModelDirectoryApp.tsx'));
+const ui = lazyBlock<ModelDirectoryProps>(
+  'model-directory',
+  () => import('./ModelDirectoryApp.tsx'),
+);
 
 export default defineBlock<ModelDirectoryProps>({
   component: ui.Component,
-  load: (ctx) => loadSearchBlock(ctx, ui.ensure, { describeAs: { heading: ctx.props.heading, kind: 'models' } }),
+  load: (ctx) =>
+    loadSearchBlock(ctx, ui.ensure, { describeAs: { heading: ctx.props.heading, kind: 'models' } }),
 });

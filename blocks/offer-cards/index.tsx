@@ -25,7 +25,15 @@ export interface OfferCardsData {
 /** Text of an offer card: the description's opening, cut to about 160 characters. */
 const EXCERPT_LENGTH = 160;
 
-function OfferCard({ offer, buttonLabel, headingLevel }: { offer: Offer; buttonLabel: string; headingLevel: 2 | 3 }) {
+function OfferCard({
+  offer,
+  buttonLabel,
+  headingLevel,
+}: {
+  offer: Offer;
+  buttonLabel: string;
+  headingLevel: 2 | 3;
+}) {
   const { data, t, region } = useSite();
   const href = offerHref(offer);
   const image = offerImage(offer, data.models);
@@ -48,17 +56,26 @@ function OfferCard({ offer, buttonLabel, headingLevel }: { offer: Offer; buttonL
         <div className="fc-offer-card__image fc-offer-card__image--none" aria-hidden="true" />
       )}
       <div className="fc-offer-card__body">
-        {offer.manufacturer?.name && <p className="fc-offer-card__make">{offer.manufacturer.name}</p>}
+        {offer.manufacturer?.name && (
+          <p className="fc-offer-card__make">{offer.manufacturer.name}</p>
+        )}
         <Heading className="fc-offer-card__title" id={titleId}>
           {t(offer.name)}
         </Heading>
         {excerpt && <p className="fc-offer-card__text">{excerpt}</p>}
         {offer.expires && (
           <p className="fc-offer-card__expiry">
-            Ends <time dateTime={offer.expires}>{formatDate(offer.expires, region.locale).replace(/^\w+,? /, '')}</time>
+            Ends{' '}
+            <time dateTime={offer.expires}>
+              {formatDate(offer.expires, region.locale).replace(/^\w+,? /, '')}
+            </time>
           </p>
         )}
-        {offer.disclaimer && <p className="fc-offer-card__disclaimer">{truncate(offer.disclaimer, DISCLAIMER_LIMIT)}</p>}
+        {offer.disclaimer && (
+          <p className="fc-offer-card__disclaimer">
+            {truncate(offer.disclaimer, DISCLAIMER_LIMIT)}
+          </p>
+        )}
         <SiteLink href={href} className="fc-button fc-offer-card__button">
           {t(buttonLabel)}
           <span className="fc-visually-hidden">: {t(offer.name)}</span>
@@ -70,7 +87,8 @@ function OfferCard({ offer, buttonLabel, headingLevel }: { offer: Offer; buttonL
 
 export default defineBlock<OfferCardsProps>({
   async load({ site, params }): Promise<OfferCardsData> {
-    const exclude = params.offerId && /^\d+$/.test(params.offerId) ? Number(params.offerId) : undefined;
+    const exclude =
+      params.offerId && /^\d+$/.test(params.offerId) ? Number(params.offerId) : undefined;
     return { today: dealerToday(site), ...(exclude ? { exclude } : {}) };
   },
   component: function OfferCards({ props, block, data }) {
@@ -83,7 +101,11 @@ export default defineBlock<OfferCardsProps>({
     const heading = props.heading;
     const headingId = `${block.id}-heading`;
     return (
-      <section className="fc-offer-cards" aria-labelledby={heading ? headingId : undefined} data-block-id={block.id}>
+      <section
+        className="fc-offer-cards"
+        aria-labelledby={heading ? headingId : undefined}
+        data-block-id={block.id}
+      >
         <div className="fc-container">
           {heading && (
             <h2 className="fc-offer-cards__heading" id={headingId}>
@@ -95,14 +117,16 @@ export default defineBlock<OfferCardsProps>({
             <ul className="fc-offer-cards__grid" role="list">
               {offers.map((offer) => (
                 <li key={offer.id}>
-                  <OfferCard offer={offer} buttonLabel={props.buttonLabel} headingLevel={heading ? 3 : 2} />
+                  <OfferCard
+                    offer={offer}
+                    buttonLabel={props.buttonLabel}
+                    headingLevel={heading ? 3 : 2}
+                  />
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="fc-offer-cards__empty">
-              {t(props.emptyText)}
-            </p>
+            <p className="fc-offer-cards__empty">{t(props.emptyText)}</p>
           )}
         </div>
       </section>

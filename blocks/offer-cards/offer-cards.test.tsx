@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { currentOffers, dealerToday, findOffer, offerHref, offerIsCurrent } from '../_shared/offers.ts';
+import {
+  currentOffers,
+  dealerToday,
+  findOffer,
+  offerHref,
+  offerIsCurrent,
+} from '../_shared/offers.ts';
 import { loadAndRender } from '../_shared/test-load.tsx';
 import { prepareDemoSite } from '../_shared/test-utils.tsx';
 import { COLLAPSED_LENGTH, DISCLAIMER_LIMIT, truncate } from '../_shared/text.ts';
@@ -16,16 +22,33 @@ const OFFERS = [
   {
     id: 1,
     name: 'Ranger XLT from $59,990 driveaway',
-    description: '<p>Our best-selling ute with <strong>free tow pack</strong>.</p><script>alert(1)</script><img src=x onerror="alert(2)">',
+    description:
+      '<p>Our best-selling ute with <strong>free tow pack</strong>.</p><script>alert(1)</script><img src=x onerror="alert(2)">',
     disclaimer: LONG_DISCLAIMER,
     manufacturer: { name: 'Ford', slug: 'ford' },
     model: { name: 'Ranger', slug: 'ranger' },
     expires: '2099-06-30',
   },
-  { id: 2, name: 'Everest servicing special', manufacturer: { name: 'Ford' }, excluded_website_ids: [101], disclaimer: 'Short.' },
-  { id: 3, name: 'Last year’s clearance', manufacturer: { name: 'Ford', slug: 'ford' }, expires: '2020-01-31' },
+  {
+    id: 2,
+    name: 'Everest servicing special',
+    manufacturer: { name: 'Ford' },
+    excluded_website_ids: [101],
+    disclaimer: 'Short.',
+  },
+  {
+    id: 3,
+    name: 'Last year’s clearance',
+    manufacturer: { name: 'Ford', slug: 'ford' },
+    expires: '2020-01-31',
+  },
   { id: 4, name: 'Coming later', starts: '2099-01-01' },
-  { id: 5, name: 'Free first service', description: '<p>On every used car.</p>', excluded_website_ids: [202] },
+  {
+    id: 5,
+    name: 'Free first service',
+    description: '<p>On every used car.</p>',
+    excluded_website_ids: [202],
+  },
 ];
 
 const withOffers = (doc: Record<string, any>) => {
@@ -40,7 +63,9 @@ describe('offer rules', () => {
     expect(currentOffers(site, '2025-05-01').map((o) => o.id)).toEqual([1, 5]);
     // Another website (id 202) sees offer 2 but not offer 5.
     expect(currentOffers({ ...site, id: 202 }, '2025-05-01').map((o) => o.id)).toEqual([1, 2]);
-    expect(currentOffers(site, '2025-05-01', { manufacturer: 'ford' }).map((o) => o.id)).toEqual([1]);
+    expect(currentOffers(site, '2025-05-01', { manufacturer: 'ford' }).map((o) => o.id)).toEqual([
+      1,
+    ]);
   });
 
   it('counts the expiry date itself as current', () => {
@@ -51,7 +76,9 @@ describe('offer rules', () => {
 
   it('builds offer page addresses with or without a manufacturer', () => {
     expect(offerHref({ id: 1, manufacturer: { slug: 'ford' } })).toBe('/offers/ford/1');
-    expect(offerHref({ id: 2, manufacturer: { name: 'Mercedes-Benz' } })).toBe('/offers/mercedes-benz/2');
+    expect(offerHref({ id: 2, manufacturer: { name: 'Mercedes-Benz' } })).toBe(
+      '/offers/mercedes-benz/2',
+    );
     expect(offerHref({ id: 5 })).toBe('/offers/5');
   });
 
@@ -74,9 +101,20 @@ describe('offer cards block', () => {
   it('shows current offers that are not excluded, linking to their pages', async () => {
     await loadAndRender('offer-cards', OfferCards, { patch: withOffers });
     const cards = screen.getAllByRole('article');
-    expect(cards.map((c) => c.getAttribute('aria-labelledby'))).toEqual(['offer-1-title', 'offer-5-title']);
-    expect(within(cards[0]).getByRole('link', { name: 'View offer: Ranger XLT from $59,990 driveaway' }).getAttribute('href')).toBe('/offers/ford/1');
-    expect(within(cards[1]).getByRole('link', { name: /View offer/ }).getAttribute('href')).toBe('/offers/5');
+    expect(cards.map((c) => c.getAttribute('aria-labelledby'))).toEqual([
+      'offer-1-title',
+      'offer-5-title',
+    ]);
+    expect(
+      within(cards[0])
+        .getByRole('link', { name: 'View offer: Ranger XLT from $59,990 driveaway' })
+        .getAttribute('href'),
+    ).toBe('/offers/ford/1');
+    expect(
+      within(cards[1])
+        .getByRole('link', { name: /View offer/ })
+        .getAttribute('href'),
+    ).toBe('/offers/5');
     // The offer without its own picture uses its model's.
     expect(within(cards[0]).getByRole('img').getAttribute('src')).toBe('/assets/models/ranger.svg');
     // Description as text (sanitised), disclaimer cut at 200.
@@ -88,8 +126,14 @@ describe('offer cards block', () => {
   });
 
   it('leaves out the offer of the offer page it is on', async () => {
-    await loadAndRender('offer-cards', OfferCards, { patch: withOffers, params: { manufacturer: 'ford', offerId: '1' }, props: { heading: 'More offers' } });
-    expect(screen.getAllByRole('article').map((c) => c.getAttribute('aria-labelledby'))).toEqual(['offer-5-title']);
+    await loadAndRender('offer-cards', OfferCards, {
+      patch: withOffers,
+      params: { manufacturer: 'ford', offerId: '1' },
+      props: { heading: 'More offers' },
+    });
+    expect(screen.getAllByRole('article').map((c) => c.getAttribute('aria-labelledby'))).toEqual([
+      'offer-5-title',
+    ]);
   });
 
   it('says so when there are no current offers', async () => {
@@ -111,11 +155,16 @@ describe('offer page block', () => {
     expect(description.querySelector('strong')!.textContent).toBe('free tow pack');
     expect(description.innerHTML).not.toContain('script');
     expect(description.innerHTML).not.toContain('onerror');
-    expect(screen.getByRole('link', { name: 'View the Ranger' }).getAttribute('href')).toBe('/ranger');
+    expect(screen.getByRole('link', { name: 'View the Ranger' }).getAttribute('href')).toBe(
+      '/ranger',
+    );
   });
 
   it('collapses a long disclaimer to about 160 characters with View more / View less', async () => {
-    await loadAndRender('offer-detail', OfferDetail, { patch: withOffers, params: { offerId: '1' } });
+    await loadAndRender('offer-detail', OfferDetail, {
+      patch: withOffers,
+      params: { offerId: '1' },
+    });
     const region = screen.getByRole('region', { name: 'Disclaimer' });
     const text = region.querySelector('p')!;
     expect(LONG_DISCLAIMER.length).toBeGreaterThan(200);
@@ -143,14 +192,25 @@ describe('offer page block', () => {
   });
 
   it('does not show an offer excluded for this website, an ended one or an unknown one', async () => {
-    const excluded = await loadAndRender('offer-detail', OfferDetail, { patch: withOffers, params: { offerId: '2' } });
+    const excluded = await loadAndRender('offer-detail', OfferDetail, {
+      patch: withOffers,
+      params: { offerId: '2' },
+    });
     screen.getByRole('heading', { level: 1, name: 'Offer not available' });
     excluded.unmount();
-    const ended = await loadAndRender('offer-detail', OfferDetail, { patch: withOffers, params: { offerId: '3' } });
+    const ended = await loadAndRender('offer-detail', OfferDetail, {
+      patch: withOffers,
+      params: { offerId: '3' },
+    });
     screen.getByRole('heading', { level: 1, name: 'Last year’s clearance has ended' });
-    expect(screen.getByRole('link', { name: 'See current offers' }).getAttribute('href')).toBe('/special-offers');
+    expect(screen.getByRole('link', { name: 'See current offers' }).getAttribute('href')).toBe(
+      '/special-offers',
+    );
     ended.unmount();
-    await loadAndRender('offer-detail', OfferDetail, { patch: withOffers, params: { offerId: '404' } });
+    await loadAndRender('offer-detail', OfferDetail, {
+      patch: withOffers,
+      params: { offerId: '404' },
+    });
     screen.getByRole('heading', { level: 1, name: 'Offer not available' });
   });
 });

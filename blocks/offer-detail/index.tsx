@@ -29,7 +29,12 @@ export default defineBlock<OfferDetailProps>({
     // with its "has ended" page.
     const { status } = findOffer(site, offerId, today);
     const missing = status === 'missing' || status === 'excluded';
-    return { offerId, manufacturer: params.manufacturer, today, ...(missing ? { head: { status: 404 } } : {}) };
+    return {
+      offerId,
+      manufacturer: params.manufacturer,
+      today,
+      ...(missing ? { head: { status: 404 } } : {}),
+    };
   },
   component: function OfferDetail({ props, block, data }) {
     const { site, data: siteData, t, region } = useSite();
@@ -40,9 +45,17 @@ export default defineBlock<OfferDetailProps>({
 
     if (found.status !== 'ok') {
       return (
-        <section className="fc-offer-detail fc-offer-detail--missing" data-block-id={block.id} data-status={found.status}>
+        <section
+          className="fc-offer-detail fc-offer-detail--missing"
+          data-block-id={block.id}
+          data-status={found.status}
+        >
           <div className="fc-container">
-            <h1>{found.status === 'ended' && found.offer ? `${t(found.offer.name)} has ended` : 'Offer not available'}</h1>
+            <h1>
+              {found.status === 'ended' && found.offer
+                ? `${t(found.offer.name)} has ended`
+                : 'Offer not available'}
+            </h1>
             <p>{t(props.notFoundText)}</p>
             <p>
               <SiteLink className="fc-button" href="/special-offers">
@@ -60,16 +73,24 @@ export default defineBlock<OfferDetailProps>({
     const headingId = `${block.id}-heading`;
 
     return (
-      <article className="fc-offer-detail" aria-labelledby={headingId} data-block-id={block.id} data-offer-id={offer.id}>
+      <article
+        className="fc-offer-detail"
+        aria-labelledby={headingId}
+        data-block-id={block.id}
+        data-offer-id={offer.id}
+      >
         <div className="fc-container fc-offer-detail__inner">
           <div className="fc-offer-detail__text">
-            {offer.manufacturer?.name && <p className="fc-offer-detail__make">{offer.manufacturer.name}</p>}
+            {offer.manufacturer?.name && (
+              <p className="fc-offer-detail__make">{offer.manufacturer.name}</p>
+            )}
             <h1 className="fc-offer-detail__title" id={headingId}>
               {t(offer.name)}
             </h1>
             {offer.expires && (
               <p className="fc-offer-detail__expiry">
-                Offer ends <time dateTime={offer.expires}>{formatDate(offer.expires, region.locale)}</time>
+                Offer ends{' '}
+                <time dateTime={offer.expires}>{formatDate(offer.expires, region.locale)}</time>
               </p>
             )}
             {offer.description && (

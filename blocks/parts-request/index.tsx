@@ -9,7 +9,12 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { leadRequest_Vehicle_Make_maxLength, leadRequest_Vehicle_Model_maxLength, leadRequest_message_maxLength, leadRequest_part_maxLength } from '../../schemas/api-limits.gen.ts';
+import {
+  leadRequest_Vehicle_Make_maxLength,
+  leadRequest_Vehicle_Model_maxLength,
+  leadRequest_message_maxLength,
+  leadRequest_part_maxLength,
+} from '../../schemas/api-limits.gen.ts';
 import type { Location } from '../../engine/site/types.ts';
 import {
   BOOKING_MESSAGES,
@@ -56,7 +61,9 @@ export const vin: Check = (v) => {
 /** How many: a whole number from 1 to 99. */
 export const quantity: Check = (v) => {
   const s = trimmed(v);
-  return /^\d{1,2}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_QUANTITY ? undefined : `Please enter how many you need, from 1 to ${MAX_QUANTITY}.`;
+  return /^\d{1,2}$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_QUANTITY
+    ? undefined
+    : `Please enter how many you need, from 1 to ${MAX_QUANTITY}.`;
 };
 
 /** Suggestions for the make box: the makes the site's dealerships sell. */
@@ -106,19 +113,51 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
   const modelsId = `${form.id}-models`;
   const makes = makesOf(site);
   const make = trimmed(form.values['Vehicle Make']).toLowerCase();
-  const models = data.models.filter((m) => m.manufacturer_name.toLowerCase() === make).map((m) => m.name);
+  const models = data.models
+    .filter((m) => m.manufacturer_name.toLowerCase() === make)
+    .map((m) => m.name);
 
   const rules = useMemo<FieldRule[]>(() => {
     const list: FieldRule[] = [
-      { name: 'Vehicle Make', label: 'Make', checks: [required('', 'enter', 'Please enter the make of your vehicle.'), maxLength(leadRequest_Vehicle_Make_maxLength, 'Make')] },
-      { name: 'Vehicle Model', label: 'Model', checks: [required('', 'enter', 'Please enter the model of your vehicle.'), maxLength(leadRequest_Vehicle_Model_maxLength, 'Model')] },
+      {
+        name: 'Vehicle Make',
+        label: 'Make',
+        checks: [
+          required('', 'enter', 'Please enter the make of your vehicle.'),
+          maxLength(leadRequest_Vehicle_Make_maxLength, 'Make'),
+        ],
+      },
+      {
+        name: 'Vehicle Model',
+        label: 'Model',
+        checks: [
+          required('', 'enter', 'Please enter the model of your vehicle.'),
+          maxLength(leadRequest_Vehicle_Model_maxLength, 'Model'),
+        ],
+      },
       { name: 'Vehicle Year', label: 'Year', checks: [vehicleYear()] },
       { name: 'vin', label: 'VIN', checks: [vin] },
-      { name: 'part', label: 'Part name or number', checks: [required('', 'enter', BOOKING_MESSAGES.part), maxLength(leadRequest_part_maxLength, 'Part name or number')] },
+      {
+        name: 'part',
+        label: 'Part name or number',
+        checks: [
+          required('', 'enter', BOOKING_MESSAGES.part),
+          maxLength(leadRequest_part_maxLength, 'Part name or number'),
+        ],
+      },
       { name: 'quantity', label: 'Quantity', checks: [quantity] },
     ];
-    if (askCounter) list.push({ name: 'location_id', label: 'Preferred parts counter', checks: [required('', 'select', 'Please choose a parts counter.')] });
-    list.push(...contactRules(region.region), { name: 'message', label: 'Anything else', checks: [maxLength(leadRequest_message_maxLength, 'Message')] });
+    if (askCounter)
+      list.push({
+        name: 'location_id',
+        label: 'Preferred parts counter',
+        checks: [required('', 'select', 'Please choose a parts counter.')],
+      });
+    list.push(...contactRules(region.region), {
+      name: 'message',
+      label: 'Anything else',
+      checks: [maxLength(leadRequest_message_maxLength, 'Message')],
+    });
     if (terms) list.push(termsRule);
     if (captcha.enabled) list.push(captcha.rule);
     return list;
@@ -144,15 +183,26 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
         part: text('part'),
         quantity: Number(text('quantity') ?? '1'),
         location_id: counter?.id,
-        dealership_slug: counter && site.dealerships.some((d) => d.slug === counter.dealership_slug) ? counter.dealership_slug : undefined,
+        dealership_slug:
+          counter && site.dealerships.some((d) => d.slug === counter.dealership_slug)
+            ? counter.dealership_slug
+            : undefined,
         opt_in: optInText ? values.opt_in === true : undefined,
         ...(terms ? { terms_conditions: values.terms_conditions === true } : {}),
       };
       const solution = captcha.solution();
       if (solution) details.captcha = solution;
-      const result = await sendLead(site, leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, details }));
+      const result = await sendLead(
+        site,
+        leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, details }),
+      );
       if (result.leadId) {
-        leadStored({ siteSlug: site.slug, leadId: result.leadId, category: PARTS_ENQUIRY_CATEGORY, formId });
+        leadStored({
+          siteSlug: site.slug,
+          leadId: result.leadId,
+          category: PARTS_ENQUIRY_CATEGORY,
+          formId,
+        });
         navigate('/success');
         return { ok: true };
       }
@@ -162,13 +212,43 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
   };
 
   return (
-    <FormFrame form={form} onSubmit={onSubmit} labelledBy={labelledBy} className="fc-parts-request__form">
+    <FormFrame
+      form={form}
+      onSubmit={onSubmit}
+      labelledBy={labelledBy}
+      className="fc-parts-request__form"
+    >
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('Your vehicle')}</legend>
         <div className="fc-form__row fc-form__row--3">
-          <TextField form={form} name="Vehicle Make" label="Make" required maxLength={leadRequest_Vehicle_Make_maxLength} autoComplete="off" list={makes.length ? listId : undefined} />
-          <TextField form={form} name="Vehicle Model" label="Model" required maxLength={leadRequest_Vehicle_Model_maxLength} autoComplete="off" list={models.length ? modelsId : undefined} />
-          <TextField form={form} name="Vehicle Year" label="Year" required maxLength={4} inputMode="numeric" autoComplete="off" placeholder="e.g. 2019" />
+          <TextField
+            form={form}
+            name="Vehicle Make"
+            label="Make"
+            required
+            maxLength={leadRequest_Vehicle_Make_maxLength}
+            autoComplete="off"
+            list={makes.length ? listId : undefined}
+          />
+          <TextField
+            form={form}
+            name="Vehicle Model"
+            label="Model"
+            required
+            maxLength={leadRequest_Vehicle_Model_maxLength}
+            autoComplete="off"
+            list={models.length ? modelsId : undefined}
+          />
+          <TextField
+            form={form}
+            name="Vehicle Year"
+            label="Year"
+            required
+            maxLength={4}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="e.g. 2019"
+          />
         </div>
         {makes.length > 0 && (
           <datalist id={listId}>
@@ -197,8 +277,24 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('The part')}</legend>
         <div className="fc-form__row fc-parts-request__part">
-          <TextField form={form} name="part" label="Part name or number" required maxLength={leadRequest_part_maxLength} autoComplete="off" placeholder="e.g. front brake pads, or 1234567" />
-          <TextField form={form} name="quantity" label="Quantity" required maxLength={2} inputMode="numeric" autoComplete="off" />
+          <TextField
+            form={form}
+            name="part"
+            label="Part name or number"
+            required
+            maxLength={leadRequest_part_maxLength}
+            autoComplete="off"
+            placeholder="e.g. front brake pads, or 1234567"
+          />
+          <TextField
+            form={form}
+            name="quantity"
+            label="Quantity"
+            required
+            maxLength={2}
+            inputMode="numeric"
+            autoComplete="off"
+          />
         </div>
         {askCounter && (
           <SelectField
@@ -216,7 +312,13 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
         <ContactFields form={form} region={region.region} />
       </fieldset>
       <TextAreaField form={form} name="message" label="Anything else we should know?" rows={4} />
-      <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(terms)} termsHref={props.termsHref} />
+      <ConsentFields
+        form={form}
+        captcha={captcha}
+        optInText={optInText}
+        terms={Boolean(terms)}
+        termsHref={props.termsHref}
+      />
       <div className="fc-form__actions">
         <SubmitButton form={form}>{props.submitLabel}</SubmitButton>
       </div>
@@ -231,8 +333,20 @@ export default defineBlock<PartsRequestProps>({
     const { site } = useSite();
     const counters = useMemo(() => partsLocations(site.locations), [site.locations]);
     return (
-      <FormSection block={block} className="fc-parts-request" heading={props.heading} intro={props.intro}>
-        {(headingId) => <PartsRequestForm props={props} formId={block.id} labelledBy={headingId} counters={counters} />}
+      <FormSection
+        block={block}
+        className="fc-parts-request"
+        heading={props.heading}
+        intro={props.intro}
+      >
+        {(headingId) => (
+          <PartsRequestForm
+            props={props}
+            formId={block.id}
+            labelledBy={headingId}
+            counters={counters}
+          />
+        )}
       </FormSection>
     );
   },

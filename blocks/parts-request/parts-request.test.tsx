@@ -9,7 +9,8 @@ const validators = createValidators();
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 function render(options: Parameters<typeof renderFormBlock>[2] = {}) {
   return renderFormBlock('parts-request', PartsRequest, { id: 'parts-under-test', ...options });
@@ -40,15 +41,26 @@ describe('parts request block', () => {
     expect(root.id).toBe('parts-under-test');
     expect(root.getAttribute('data-block-id')).toBe('parts-under-test');
     expect(PartsRequest.ownAnchor).toBe(true);
-    expect((screen.getByLabelText(/Part name or number/) as HTMLInputElement).value).toBe('Wiper blades');
+    expect((screen.getByLabelText(/Part name or number/) as HTMLInputElement).value).toBe(
+      'Wiper blades',
+    );
     expect(screen.queryByLabelText(/Preferred parts counter/)).toBeNull();
     expect(screen.getByLabelText(/^VIN/).closest('.fc-field')!.textContent).toContain('(optional)');
     // Suggestions: the makes the dealer sells, then that make's models.
     const make = screen.getByLabelText(/^Make/) as HTMLInputElement;
-    expect(document.getElementById(make.getAttribute('list')!)!.querySelector('option')!.getAttribute('value')).toBe('Ford');
+    expect(
+      document
+        .getElementById(make.getAttribute('list')!)!
+        .querySelector('option')!
+        .getAttribute('value'),
+    ).toBe('Ford');
     type(/^Make/, 'Ford');
     const model = screen.getByLabelText(/^Model/) as HTMLInputElement;
-    expect([...document.getElementById(model.getAttribute('list')!)!.querySelectorAll('option')].map((o) => o.getAttribute('value'))).toContain('Ranger');
+    expect(
+      [...document.getElementById(model.getAttribute('list')!)!.querySelectorAll('option')].map(
+        (o) => o.getAttribute('value'),
+      ),
+    ).toContain('Ranger');
 
     type(/^Model/, 'Ranger');
     type(/^Year/, '2019');
@@ -59,7 +71,9 @@ describe('parts request block', () => {
     type(/^Email/, 'sam@example.com');
     type(/Phone number/, '0412345678');
     type(/Security question/, '12');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send parts request' })));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Send parts request' })),
+    );
     await waitFor(() => expect(view.location()).toBe('/success'));
     const body = api.posts('/leads')[0].body;
     expect(body).toMatchObject({
@@ -81,14 +95,22 @@ describe('parts request block', () => {
     render({
       patch: (doc) => {
         // A second parts counter, so the visitor chooses.
-        doc.locations.push({ ...doc.locations.find((l: { id: number }) => l.id === 4), id: 9, slug: 'nerang-parts', name: 'Nerang Ford Parts', dealership_slug: 'nerang-ford' });
+        doc.locations.push({
+          ...doc.locations.find((l: { id: number }) => l.id === 4),
+          id: 9,
+          slug: 'nerang-parts',
+          name: 'Nerang Ford Parts',
+          dealership_slug: 'nerang-ford',
+        });
       },
     });
     type(/^Quantity/, '0');
     type(/^VIN/, 'SHORT');
     fireEvent.click(screen.getByRole('button', { name: 'Send parts request' }));
     const summary = screen.getByRole('group', { name: 'Please fix the following errors:' });
-    const links = within(summary).getAllByRole('link').map((l) => l.textContent);
+    const links = within(summary)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
     expect(links.slice(0, 7)).toEqual([
       'Please enter the make of your vehicle.',
       'Please enter the model of your vehicle.',
@@ -103,9 +125,15 @@ describe('parts request block', () => {
     expect(counter.getAttribute('aria-invalid')).toBe('true');
   });
 
-  it("keeps every answer when the API refuses, showing its message on the field", async () => {
+  it('keeps every answer when the API refuses, showing its message on the field', async () => {
     fakeApi({
-      'POST /leads': () => ({ status: 400, json: { error: 'Please fix the following errors:', fields: [{ path: '/location_id', message: 'Please choose one of our parts counters.' }] } }),
+      'POST /leads': () => ({
+        status: 400,
+        json: {
+          error: 'Please fix the following errors:',
+          fields: [{ path: '/location_id', message: 'Please choose one of our parts counters.' }],
+        },
+      }),
     });
     render({ site: 'southern-motor-group' });
     type(/^Make/, 'Mazda');
@@ -119,10 +147,18 @@ describe('parts request block', () => {
     fireEvent.click(screen.getByLabelText(/I agree to the/));
     await waitFor(() => screen.getByLabelText(/Security question: What is/));
     type(/Security question/, '12');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send parts request' })));
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'Send parts request' })),
+    );
     const summary = await screen.findByRole('group', { name: 'Please fix the following errors:' });
-    expect(within(summary).getByRole('link').textContent).toBe('Please choose one of our parts counters.');
-    expect((screen.getByLabelText(/Part name or number/) as HTMLInputElement).value).toBe('Floor mats');
-    expect((screen.getByRole('button', { name: 'Send parts request' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(summary).getByRole('link').textContent).toBe(
+      'Please choose one of our parts counters.',
+    );
+    expect((screen.getByLabelText(/Part name or number/) as HTMLInputElement).value).toBe(
+      'Floor mats',
+    );
+    expect(
+      (screen.getByRole('button', { name: 'Send parts request' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 });

@@ -25,7 +25,11 @@ export default defineBlock<PaymentLogosProps>({
     if (!logos.length) return null;
     const headingId = `${block.id}-heading`;
     return (
-      <section className={`fc-payment-logos fc-payment-logos--${props.align}`} aria-labelledby={headingId} data-block-id={block.id}>
+      <section
+        className={`fc-payment-logos fc-payment-logos--${props.align}`}
+        aria-labelledby={headingId}
+        data-block-id={block.id}
+      >
         <div className="fc-container">
           <h2 className="fc-payment-logos__heading" id={headingId}>
             {t(props.heading)}

@@ -9,7 +9,13 @@ describe('payment logos block', () => {
     renderBlock<PaymentLogosProps>('payment-logos', PaymentLogos, { props: {} });
     const region = screen.getByRole('region', { name: 'We accept' });
     const logos = within(region).getAllByRole('img');
-    expect(logos.map((img) => img.getAttribute('alt'))).toEqual(['Mastercard', 'Visa', 'Maestro', 'Google Pay', 'Apple Pay']);
+    expect(logos.map((img) => img.getAttribute('alt'))).toEqual([
+      'Mastercard',
+      'Visa',
+      'Maestro',
+      'Google Pay',
+      'Apple Pay',
+    ]);
     expect(logos.map((img) => img.getAttribute('src'))).toEqual([
       '/assets/payment/mastercard.svg',
       '/assets/payment/visa.svg',
@@ -21,7 +27,13 @@ describe('payment logos block', () => {
   });
 
   it('shows only the chosen methods', () => {
-    renderBlock<PaymentLogosProps>('payment-logos', PaymentLogos, { props: { logos: ['visa', 'apple-pay'], heading: 'Pay with' } });
-    expect(within(screen.getByRole('region', { name: 'Pay with' })).getAllByRole('img').map((i) => i.getAttribute('alt'))).toEqual(['Visa', 'Apple Pay']);
+    renderBlock<PaymentLogosProps>('payment-logos', PaymentLogos, {
+      props: { logos: ['visa', 'apple-pay'], heading: 'Pay with' },
+    });
+    expect(
+      within(screen.getByRole('region', { name: 'Pay with' }))
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('alt')),
+    ).toEqual(['Visa', 'Apple Pay']);
   });
 });

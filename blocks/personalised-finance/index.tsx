@@ -27,18 +27,34 @@ export default defineBlock<PersonalisedFinanceProps>({
     const headingId = `${block.id}-heading`;
     const formHeadingId = `${block.id}-form-heading`;
     useLandAtAnchor(FINANCE_ANCHOR);
-    const price = car?.price && car.price > 10 ? car.price : (financeQuery(search, site.dealerships).vehiclePriceBudget ?? financeCalculator_price);
+    const price =
+      car?.price && car.price > 10
+        ? car.price
+        : (financeQuery(search, site.dealerships).vehiclePriceBudget ?? financeCalculator_price);
     return (
-      <section className="fc-form-block fc-personalised-finance" aria-labelledby={headingId} data-block-id={block.id}>
+      <section
+        className="fc-form-block fc-personalised-finance"
+        aria-labelledby={headingId}
+        data-block-id={block.id}
+      >
         <div className="fc-container fc-form-block__inner">
           <h2 id={headingId} className="fc-form-block__heading">
             {t(props.heading)}
           </h2>
           {props.intro && <p className="fc-form-block__intro">{t(props.intro)}</p>}
           <CarStatus state={carState} label="Finance for" />
-          <FinanceCalculator key={`${price}-${car?.id ?? ''}`} price={price} terms={calculatorTerms(car, site)} headingId={headingId} onChange={setQuote} />
+          <FinanceCalculator
+            key={`${price}-${car?.id ?? ''}`}
+            price={price}
+            terms={calculatorTerms(car, site)}
+            headingId={headingId}
+            onChange={setQuote}
+          />
           <div id={FINANCE_ANCHOR} tabIndex={-1}>
-            <h3 id={formHeadingId} className="fc-form-block__heading fc-personalised-finance__form-heading">
+            <h3
+              id={formHeadingId}
+              className="fc-form-block__heading fc-personalised-finance__form-heading"
+            >
               {t('Send me this quote')}
             </h3>
             <FinanceForm

@@ -13,7 +13,13 @@ import { useHref, useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { usePages, useSite } from '../../engine/render/site-context.tsx';
 import type { QuickSearchProps } from '../../schemas/resolved.gen.ts';
-import { budgetSteps, choiceFromForm, FIELD_NAMES, searchTarget, type QuickSearchData } from './rules.ts';
+import {
+  budgetSteps,
+  choiceFromForm,
+  FIELD_NAMES,
+  searchTarget,
+  type QuickSearchData,
+} from './rules.ts';
 import './quick-search.css';
 
 const EMPTY: QuickSearchData = { makes: [], bodies: [] };
@@ -29,12 +35,22 @@ interface Enhanced {
   model: string;
 }
 
-function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: { id: string }; data?: unknown }) {
+function QuickSearch({
+  props,
+  block,
+  data,
+}: {
+  props: QuickSearchProps;
+  block: { id: string };
+  data?: unknown;
+}) {
   const { money, t, display } = useSite();
   const pages = usePages();
   const d = (data as QuickSearchData | undefined) ?? EMPTY;
   // A–Z as the region reads them (a US Pickup Truck sorts under P, not where Ute would).
-  const bodies = d.bodies.map((b) => [b, display('simple_body', b)] as const).sort(([, a], [, b]) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+  const bodies = d.bodies
+    .map((b) => [b, display('simple_body', b)] as const)
+    .sort(([, a], [, b]) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
   const target = searchTarget(pages);
   const action = useHref(target.action);
   const navigate = useNavigate();
@@ -80,14 +96,30 @@ function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: {
   const label = props.heading ? t(props.heading) : t('Quick search');
 
   return (
-    <section className="fc-quick-search" aria-labelledby={props.heading ? headingId : undefined} aria-label={props.heading ? undefined : label} data-block-id={block.id}>
+    <section
+      className="fc-quick-search"
+      aria-labelledby={props.heading ? headingId : undefined}
+      aria-label={props.heading ? undefined : label}
+      data-block-id={block.id}
+    >
       <div className="fc-container">
         {props.heading && (
           <h2 id={headingId} className="fc-quick-search__heading">
             {t(props.heading)}
           </h2>
         )}
-        <form ref={formRef} className="fc-quick-search__form" method="get" action={action} role="search" aria-label={label} onSubmit={onSubmit} onPointerEnter={loadUrlRules} onFocus={loadUrlRules} data-ready={enhanced ? 'true' : undefined}>
+        <form
+          ref={formRef}
+          className="fc-quick-search__form"
+          method="get"
+          action={action}
+          role="search"
+          aria-label={label}
+          onSubmit={onSubmit}
+          onPointerEnter={loadUrlRules}
+          onFocus={loadUrlRules}
+          data-ready={enhanced ? 'true' : undefined}
+        >
           <div className="fc-quick-search__field">
             <label htmlFor={id('make')}>{t('Make')}</label>
             <select
@@ -108,7 +140,13 @@ function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: {
             <label htmlFor={id('model')}>{t('Model')}</label>
             {enhanced ? (
               // Rebuilt for each make, keeping a model chosen before the page was interactive.
-              <select key={enhanced.make} id={id('model')} name={FIELD_NAMES.model} defaultValue={enhanced.model} disabled={!chosenMake}>
+              <select
+                key={enhanced.make}
+                id={id('model')}
+                name={FIELD_NAMES.model}
+                defaultValue={enhanced.model}
+                disabled={!chosenMake}
+              >
                 <option value="">{chosenMake ? t('Any model') : t('Choose a make first')}</option>
                 {chosenMake?.models.map((m) => (
                   <option key={m} value={m}>
@@ -150,7 +188,12 @@ function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: {
             <div className="fc-quick-search__toggle">
               {(['price', 'weekly'] as const).map((mode) => (
                 <label key={mode} className="fc-quick-search__mode">
-                  <input type="radio" name={FIELD_NAMES.budget} value={mode} defaultChecked={props.budget === mode} />
+                  <input
+                    type="radio"
+                    name={FIELD_NAMES.budget}
+                    value={mode}
+                    defaultChecked={props.budget === mode}
+                  />
                   <span>{mode === 'price' ? t('Price') : t('Weekly budget')}</span>
                 </label>
               ))}
@@ -158,7 +201,12 @@ function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: {
             <label htmlFor={id('price')} className="fc-visually-hidden">
               {t('Maximum price')}
             </label>
-            <select id={id('price')} className="fc-quick-search__price" name={FIELD_NAMES.price} defaultValue="">
+            <select
+              id={id('price')}
+              className="fc-quick-search__price"
+              name={FIELD_NAMES.price}
+              defaultValue=""
+            >
               <option value="">{t('Any price')}</option>
               {prices.map((p) => (
                 <option key={p} value={`:${p}`}>
@@ -169,7 +217,12 @@ function QuickSearch({ props, block, data }: { props: QuickSearchProps; block: {
             <label htmlFor={id('weekly')} className="fc-visually-hidden">
               {t('Maximum weekly repayment')}
             </label>
-            <select id={id('weekly')} className="fc-quick-search__weekly" name={FIELD_NAMES.weekly} defaultValue="">
+            <select
+              id={id('weekly')}
+              className="fc-quick-search__weekly"
+              name={FIELD_NAMES.weekly}
+              defaultValue=""
+            >
               <option value="">{t('Any weekly repayment')}</option>
               {weekly.map((w) => (
                 <option key={w} value={`:${w}`}>

@@ -12,9 +12,14 @@ import { optionsFromFacets, type QuickSearchData, type StockFacets } from './rul
 /** The facets the form is built from. */
 export const QUICK_FACETS = ['make', 'make_model', 'simple_body', 'price', 'weekly_price'];
 
-type LegacySearch = (requests: { indexName: string; params: Record<string, unknown> }[]) => Promise<{ results: StockFacets[] }>;
+type LegacySearch = (
+  requests: { indexName: string; params: Record<string, unknown> }[],
+) => Promise<{ results: StockFacets[] }>;
 
-export async function loadQuickSearch({ site, url }: BlockLoadContext<QuickSearchProps>): Promise<QuickSearchData> {
+export async function loadQuickSearch({
+  site,
+  url,
+}: BlockLoadContext<QuickSearchProps>): Promise<QuickSearchData> {
   const server = typeof window === 'undefined';
   const { searchClientFor } = await import('../_search/client.ts');
   const client = searchClientFor(site.search, server ? url.origin : undefined, site.slug);
@@ -24,7 +29,13 @@ export async function loadQuickSearch({ site, url }: BlockLoadContext<QuickSearc
     const response = await search.call(client, [
       {
         indexName: site.search.index,
-        params: { query: '', hitsPerPage: 0, facets: QUICK_FACETS, maxValuesPerFacet: 1000, filters: buildSiteFilter(site) },
+        params: {
+          query: '',
+          hitsPerPage: 0,
+          facets: QUICK_FACETS,
+          maxValuesPerFacet: 1000,
+          filters: buildSiteFilter(site),
+        },
       },
     ]);
     return optionsFromFacets(response.results[0] ?? {});

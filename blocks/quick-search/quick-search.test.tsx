@@ -25,10 +25,16 @@ function Where() {
   return <output data-testid="location">{l.pathname + l.search}</output>;
 }
 
-function renderQuick(props: Partial<QuickSearchProps> = {}, data: unknown = DATA, slug: DemoSite = 'southern-motor-group') {
+function renderQuick(
+  props: Partial<QuickSearchProps> = {},
+  data: unknown = DATA,
+  slug: DemoSite = 'southern-motor-group',
+) {
   const raw = { type: 'quick-search', id: 'home-quick', props } as Block;
   const { site, data: siteData } = prepareDemoSite({ site: slug, blocks: [raw] });
-  const block = site.pages.find((p) => p.path === TEST_PAGE_PATH)!.blocks!.find((b) => b.id === 'home-quick')!;
+  const block = site.pages
+    .find((p) => p.path === TEST_PAGE_PATH)!
+    .blocks!.find((b) => b.id === 'home-quick')!;
   const Component = QuickSearch.component;
   render(
     <SiteProvider site={site} data={siteData} mode="production">
@@ -43,24 +49,45 @@ function renderQuick(props: Partial<QuickSearchProps> = {}, data: unknown = DATA
   return screen.getByRole('search', { name: 'Find your next car' }) as HTMLFormElement;
 }
 
-const options = (select: HTMLElement) => within(select).getAllByRole('option').map((o) => o.textContent);
+const options = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
 
 describe('quick search block', () => {
   it("names body types in the region's words, A–Z as read, and still searches the stored value", () => {
     const bodies = ['Cab Chassis', 'Caravan', 'People Mover', 'SUV', 'Ute'];
     renderQuick({}, { ...DATA, bodies }, 'lakeside-chevrolet');
     const select = screen.getByLabelText('Body type') as HTMLSelectElement;
-    expect(options(select)).toEqual(['Any body type', 'Chassis Cab', 'Minivan', 'Pickup Truck', 'SUV', 'Travel Trailer']);
-    expect([...select.options].map((o) => o.value)).toEqual(['', 'Cab Chassis', 'People Mover', 'Ute', 'SUV', 'Caravan']);
+    expect(options(select)).toEqual([
+      'Any body type',
+      'Chassis Cab',
+      'Minivan',
+      'Pickup Truck',
+      'SUV',
+      'Travel Trailer',
+    ]);
+    expect([...select.options].map((o) => o.value)).toEqual([
+      '',
+      'Cab Chassis',
+      'People Mover',
+      'Ute',
+      'SUV',
+      'Caravan',
+    ]);
   });
 
   it("is a plain GET form to the site's search page with the search's own field names", () => {
     const form = renderQuick();
     expect(form.getAttribute('method')).toBe('get');
     expect(form.getAttribute('action')).toBe('/search/new-used-and-demo-cars');
-    expect((screen.getByLabelText('Make') as HTMLSelectElement).name).toBe('refinementList[make][0]');
+    expect((screen.getByLabelText('Make') as HTMLSelectElement).name).toBe(
+      'refinementList[make][0]',
+    );
     expect((screen.getByLabelText('Maximum price') as HTMLSelectElement).name).toBe('range[price]');
-    expect((screen.getByLabelText('Maximum weekly repayment') as HTMLSelectElement).name).toBe('range[weekly_price]');
+    expect((screen.getByLabelText('Maximum weekly repayment') as HTMLSelectElement).name).toBe(
+      'range[weekly_price]',
+    );
     screen.getByRole('heading', { level: 2, name: 'Find your next car' });
   });
 
@@ -68,8 +95,23 @@ describe('quick search block', () => {
     renderQuick();
     expect(options(screen.getByLabelText('Make'))).toEqual(['Any make', 'Ford', 'Mazda']);
     expect(options(screen.getByLabelText('Body type'))).toEqual(['Any body type', 'SUV', 'Ute']);
-    expect(options(screen.getByLabelText('Maximum price'))).toEqual(['Any price', 'Up to $10,000', 'Up to $15,000', 'Up to $20,000', 'Up to $30,000', 'Up to $40,000', 'Up to $50,000']);
-    expect(options(screen.getByLabelText('Maximum weekly repayment'))).toEqual(['Any weekly repayment', 'Up to $100/wk', 'Up to $150/wk', 'Up to $200/wk', 'Up to $250/wk', 'Up to $300/wk']);
+    expect(options(screen.getByLabelText('Maximum price'))).toEqual([
+      'Any price',
+      'Up to $10,000',
+      'Up to $15,000',
+      'Up to $20,000',
+      'Up to $30,000',
+      'Up to $40,000',
+      'Up to $50,000',
+    ]);
+    expect(options(screen.getByLabelText('Maximum weekly repayment'))).toEqual([
+      'Any weekly repayment',
+      'Up to $100/wk',
+      'Up to $150/wk',
+      'Up to $200/wk',
+      'Up to $250/wk',
+      'Up to $300/wk',
+    ]);
   });
 
   it('lists the models of the chosen make only, and none before a make is chosen', () => {
@@ -92,7 +134,11 @@ describe('quick search block', () => {
     fireEvent.change(screen.getByLabelText('Model'), { target: { value: 'Ranger' } });
     fireEvent.change(screen.getByLabelText('Maximum price'), { target: { value: ':40000' } });
     fireEvent.submit(form);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/search/ford/ranger?range[price]=:40000'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/search/ford/ranger?range[price]=:40000',
+      ),
+    );
   });
 
   it('searches by weekly repayment when the visitor switches the budget', async () => {
@@ -100,14 +146,22 @@ describe('quick search block', () => {
     fireEvent.change(screen.getByLabelText('Body type'), { target: { value: 'SUV' } });
     fireEvent.change(screen.getByLabelText('Maximum price'), { target: { value: ':20000' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Weekly budget' }));
-    fireEvent.change(screen.getByLabelText('Maximum weekly repayment'), { target: { value: ':150' } });
+    fireEvent.change(screen.getByLabelText('Maximum weekly repayment'), {
+      target: { value: ':150' },
+    });
     fireEvent.submit(form);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/search/suv?range[weekly_price]=:150'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/search/suv?range[weekly_price]=:150',
+      ),
+    );
   });
 
   it('starts with the budget the props choose', () => {
     renderQuick({ budget: 'weekly' });
-    expect((screen.getByRole('radio', { name: 'Weekly budget' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Weekly budget' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
   });
 
   it('still offers a working form when the stock could not be read', () => {
@@ -124,13 +178,38 @@ describe('quick search block', () => {
         search: async (requests: unknown[]) => {
           calls.push(requests);
           if (calls.length > 1) throw new Error('down');
-          return { results: [{ facets: { make: { Kia: 3 }, make_model: { 'Kia Seltos': 3 }, simple_body: { SUV: 3 } }, facets_stats: { price: { min: 1, max: 30000 } } }] };
+          return {
+            results: [
+              {
+                facets: {
+                  make: { Kia: 3 },
+                  make_model: { 'Kia Seltos': 3 },
+                  simple_body: { SUV: 3 },
+                },
+                facets_stats: { price: { min: 1, max: 30000 } },
+              },
+            ],
+          };
         },
       }),
     }));
-    const ctx = { props: {}, block: { type: 'quick-search', id: 'q' }, site, siteData, params: {}, url: new URL('http://dealer.test/') } as never;
-    expect(await QuickSearch.load!(ctx)).toEqual({ makes: [{ name: 'Kia', models: ['Seltos'] }], bodies: ['SUV'], priceMax: 30000, weeklyMax: undefined });
-    const [request] = calls[0] as { params: { facets: string[]; hitsPerPage: number; filters: string } }[];
+    const ctx = {
+      props: {},
+      block: { type: 'quick-search', id: 'q' },
+      site,
+      siteData,
+      params: {},
+      url: new URL('http://dealer.test/'),
+    } as never;
+    expect(await QuickSearch.load!(ctx)).toEqual({
+      makes: [{ name: 'Kia', models: ['Seltos'] }],
+      bodies: ['SUV'],
+      priceMax: 30000,
+      weeklyMax: undefined,
+    });
+    const [request] = calls[0] as {
+      params: { facets: string[]; hitsPerPage: number; filters: string };
+    }[];
     expect(request.params.facets).toEqual(QUICK_FACETS);
     expect(request.params.hitsPerPage).toBe(0);
     expect(request.params.filters).toContain('show_on_dealer_website');

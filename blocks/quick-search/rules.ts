@@ -28,7 +28,8 @@ export interface SearchTarget {
   paths: boolean;
 }
 
-export const hasSearchBlock = (page: Page) => (page.blocks ?? []).some((b) => b.type === 'search-page');
+export const hasSearchBlock = (page: Page) =>
+  (page.blocks ?? []).some((b) => b.type === 'search-page');
 
 /**
  * The site's own search route: /search/new-used-and-demo-cars when the site has it, else the
@@ -36,7 +37,8 @@ export const hasSearchBlock = (page: Page) => (page.blocks ?? []).some((b) => b.
  * query string).
  */
 export function searchTarget(pages: Page[]): SearchTarget {
-  if (pages.some((p) => p.path === DEFAULT_SEARCH_PATH)) return { action: DEFAULT_SEARCH_PATH, paths: true };
+  if (pages.some((p) => p.path === DEFAULT_SEARCH_PATH))
+    return { action: DEFAULT_SEARCH_PATH, paths: true };
   const page = pages.find((p) => hasSearchBlock(p) && !p.path.includes(':'));
   if (!page) return { action: DEFAULT_SEARCH_PATH, paths: true };
   return { action: page.path, paths: page.path.startsWith(`${SEARCH_ROOT}/`) };
@@ -73,7 +75,9 @@ const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity:
  */
 export function optionsFromFacets(result: StockFacets): QuickSearchData {
   const facets = result.facets ?? {};
-  const makes = Object.keys(facets.make ?? {}).filter(Boolean).sort(byName);
+  const makes = Object.keys(facets.make ?? {})
+    .filter(Boolean)
+    .sort(byName);
   const longestFirst = [...makes].sort((a, b) => b.length - a.length);
   const models = new Map<string, Set<string>>(makes.map((m) => [m, new Set()]));
   for (const pair of Object.keys(facets.make_model ?? {})) {
@@ -85,7 +89,9 @@ export function optionsFromFacets(result: StockFacets): QuickSearchData {
   const max = (attr: string) => (stats[attr] && stats[attr].max > 0 ? stats[attr].max : undefined);
   return {
     makes: makes.map((name) => ({ name, models: [...models.get(name)!].sort(byName) })),
-    bodies: Object.keys(facets.simple_body ?? {}).filter(Boolean).sort(byName),
+    bodies: Object.keys(facets.simple_body ?? {})
+      .filter(Boolean)
+      .sort(byName),
     priceMax: max('price'),
     weeklyMax: max('weekly_price'),
   };
@@ -104,7 +110,10 @@ export function budgetSteps(steps: readonly number[], max: number | undefined): 
 }
 
 /** Reads a submitted form's values into a choice (the model only counts with its make when JavaScript ran). */
-export function choiceFromForm(values: { get(name: string): FormDataEntryValue | null }, names: FieldNames): QuickChoice {
+export function choiceFromForm(
+  values: { get(name: string): FormDataEntryValue | null },
+  names: FieldNames,
+): QuickChoice {
   const text = (name: string) => {
     const v = values.get(name);
     return typeof v === 'string' ? v.trim() : '';

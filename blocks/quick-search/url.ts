@@ -15,7 +15,8 @@ export function quickSearchState(choice: QuickChoice): SearchRouteState {
   if (choice.body) lists.simple_body = [choice.body];
   const state: SearchRouteState = {};
   if (Object.keys(lists).length) state.refinementList = lists;
-  if (choice.max && choice.max > 0) state.range = { [BUDGET_ATTRIBUTE[choice.budget]]: `:${Math.round(choice.max)}` };
+  if (choice.max && choice.max > 0)
+    state.range = { [BUDGET_ATTRIBUTE[choice.budget]]: `:${Math.round(choice.max)}` };
   return state;
 }
 

@@ -50,17 +50,25 @@ const REVIEW_LABELS: CarouselControlLabels = {
 };
 
 async function getJson(url: URL): Promise<unknown> {
-  const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const response = await fetch(url, {
+    headers: { accept: 'application/json' },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
   return response.json();
 }
 
 function readReviewList(body: unknown): ReviewEntry[] | undefined {
-  const list = body && typeof body === 'object' ? (body as { reviews?: unknown }).reviews : undefined;
+  const list =
+    body && typeof body === 'object' ? (body as { reviews?: unknown }).reviews : undefined;
   if (!Array.isArray(list)) return undefined;
   return list.filter(
     (r): r is ReviewEntry =>
-      !!r && typeof r === 'object' && typeof r.id === 'number' && typeof r.customer_name === 'string' && typeof r.rating === 'number',
+      !!r &&
+      typeof r === 'object' &&
+      typeof r.id === 'number' &&
+      typeof r.customer_name === 'string' &&
+      typeof r.rating === 'number',
   );
 }
 
@@ -68,12 +76,23 @@ export function Stars({ value, label }: { value: number; label?: string }) {
   const id = useId();
   const stars = Math.max(0, Math.min(5, Math.round(value * 2) / 2));
   return (
-    <span className="fc-stars" role="img" aria-label={label ?? `Rated ${formatRating(value)} out of 5`}>
+    <span
+      className="fc-stars"
+      role="img"
+      aria-label={label ?? `Rated ${formatRating(value)} out of 5`}
+    >
       {[0, 1, 2, 3, 4].map((i) => {
         const fill = stars >= i + 1 ? 1 : stars >= i + 0.5 ? 0.5 : 0;
         const gradient = `${id}-star-${i}`;
         return (
-          <svg key={i} aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="20" height="20">
+          <svg
+            key={i}
+            aria-hidden="true"
+            focusable="false"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+          >
             {fill === 0.5 && (
               <defs>
                 <linearGradient id={gradient}>
@@ -124,7 +143,15 @@ function ReviewCard({ review }: { review: ReviewEntry }) {
       )}
       <figcaption className="fc-reviews__author">
         {review.image ? (
-          <img className="fc-reviews__avatar" src={review.image} alt="" width={40} height={40} loading="lazy" decoding="async" />
+          <img
+            className="fc-reviews__avatar"
+            src={review.image}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            decoding="async"
+          />
         ) : (
           <span className="fc-reviews__avatar fc-reviews__avatar--initials" aria-hidden="true">
             {initials(review.customer_name)}
@@ -143,8 +170,15 @@ function ReviewCard({ review }: { review: ReviewEntry }) {
   );
 }
 
-
-function ReviewsCarousel({ reviews, autoRotate, label }: { reviews: ReviewEntry[]; autoRotate: boolean; label: string }) {
+function ReviewsCarousel({
+  reviews,
+  autoRotate,
+  label,
+}: {
+  reviews: ReviewEntry[];
+  autoRotate: boolean;
+  label: string;
+}) {
   const count = reviews.length;
   const carousel = useCarousel({ count, initialIndex: CAROUSEL_START, loop: true });
   const reduced = useMediaQuery(REDUCED_MOTION);
@@ -198,7 +232,11 @@ function ReviewsCarousel({ reviews, autoRotate, label }: { reviews: ReviewEntry[
       <p className="fc-reviews__swipe" aria-hidden="true">
         Swipe
       </p>
-      <div className="fc-reviews__viewport" onTouchStart={carousel.onTouchStart} onTouchEnd={carousel.onTouchEnd}>
+      <div
+        className="fc-reviews__viewport"
+        onTouchStart={carousel.onTouchStart}
+        onTouchEnd={carousel.onTouchEnd}
+      >
         <div
           className="fc-reviews__track"
           id={trackId}
@@ -221,7 +259,13 @@ function ReviewsCarousel({ reviews, autoRotate, label }: { reviews: ReviewEntry[
           ))}
         </div>
       </div>
-      <CarouselControls carousel={carousel} prefix="fc-reviews" trackId={trackId} labels={REVIEW_LABELS} counter />
+      <CarouselControls
+        carousel={carousel}
+        prefix="fc-reviews"
+        trackId={trackId}
+        labels={REVIEW_LABELS}
+        counter
+      />
     </div>
   );
 }
@@ -238,11 +282,18 @@ export default defineBlock<ReviewsProps>({
         getJson(ratingUrl)
           .then((body) => {
             out.rating = readRating(body) ?? null;
-            if (!out.rating) console.error('[forecourt] reviews rating: unexpected answer from', ratingUrl.pathname);
+            if (!out.rating)
+              console.error(
+                '[forecourt] reviews rating: unexpected answer from',
+                ratingUrl.pathname,
+              );
           })
           .catch((err: unknown) => {
             out.rating = null;
-            console.error('[forecourt] reviews rating could not be fetched:', err instanceof Error ? err.message : err);
+            console.error(
+              '[forecourt] reviews rating could not be fetched:',
+              err instanceof Error ? err.message : err,
+            );
           }),
       );
     }
@@ -256,7 +307,10 @@ export default defineBlock<ReviewsProps>({
             out.reviews = readReviewList(body);
           })
           .catch((err: unknown) => {
-            console.error('[forecourt] reviews could not be fetched:', err instanceof Error ? err.message : err);
+            console.error(
+              '[forecourt] reviews could not be fetched:',
+              err instanceof Error ? err.message : err,
+            );
           }),
       );
     }
@@ -273,7 +327,9 @@ export default defineBlock<ReviewsProps>({
     if (!reviews.length && !props.forceShow) return null;
 
     // With an orgId the rating is the service's (none when it failed); otherwise the block's own.
-    const summary = props.orgId ? (loaded.rating ?? undefined) : ratingFromReviews(visibleReviews(all, props.hiddenReviewIds, Infinity), props);
+    const summary = props.orgId
+      ? (loaded.rating ?? undefined)
+      : ratingFromReviews(visibleReviews(all, props.hiddenReviewIds, Infinity), props);
     const line = ratingLine(summary, site.features.reviewsMinimumRating);
     const autoRotate = props.autoRotate ?? site.features.reviewsAutoRotate;
     const heading = t(props.heading);
@@ -288,18 +344,28 @@ export default defineBlock<ReviewsProps>({
             </h2>
             {line && summary && (
               <p className="fc-reviews__summary">
-                <Stars value={summary.stars} label={`${formatRating(summary.rating)} out of 5 stars`} />
+                <Stars
+                  value={summary.stars}
+                  label={`${formatRating(summary.rating)} out of 5 stars`}
+                />
                 <span>{line}</span>
               </p>
             )}
             {props.leaveReviewUrl && (
-              <SiteLink className="fc-button fc-button--secondary fc-reviews__leave" href={props.leaveReviewUrl}>
+              <SiteLink
+                className="fc-button fc-button--secondary fc-reviews__leave"
+                href={props.leaveReviewUrl}
+              >
                 {t(props.leaveReviewLabel)}
               </SiteLink>
             )}
           </div>
           {reviews.length > CAROUSEL_OVER ? (
-            <ReviewsCarousel reviews={reviews} autoRotate={autoRotate} label={`${heading}: reviews`} />
+            <ReviewsCarousel
+              reviews={reviews}
+              autoRotate={autoRotate}
+              label={`${heading}: reviews`}
+            />
           ) : reviews.length > 0 ? (
             <ul className="fc-reviews__list" role="list">
               {reviews.map((review) => (

@@ -5,10 +5,21 @@ import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
 import type { ReviewsProps } from '../../schemas/resolved.gen.ts';
 import { loadAndRender } from '../_shared/test-load.tsx';
-import { prepareDemoSite, renderBlock, withDefaults, type DemoSite } from '../_shared/test-utils.tsx';
+import {
+  prepareDemoSite,
+  renderBlock,
+  withDefaults,
+  type DemoSite,
+} from '../_shared/test-utils.tsx';
 import { truncate } from '../_shared/text.ts';
 import Reviews, { REDUCED_MOTION } from './index.tsx';
-import { ratingFromReviews, ratingLine, readRating, visibleReviews, type ReviewEntry } from './rules.ts';
+import {
+  ratingFromReviews,
+  ratingLine,
+  readRating,
+  visibleReviews,
+  type ReviewEntry,
+} from './rules.ts';
 
 const LONG =
   'We bought our Everest here and the whole team was fantastic from the first test drive to handover. Sam explained every option without any pressure, ' +
@@ -41,27 +52,45 @@ describe('review rules', () => {
       review(20, { text: 'Excellent service (Translated by Google) Servicio excelente' }),
       review(21, { text: null }),
     ];
-    expect(visibleReviews(list, [2, 3]).map((r) => r.id)).toEqual([1, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(visibleReviews(list, [2, 3]).map((r) => r.id)).toEqual([
+      1, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    ]);
     expect(visibleReviews(list, [], 50)).toHaveLength(10);
     const tail = visibleReviews(list.slice(10), []);
     expect(tail.map((r) => r.id)).toEqual([11, 12, 21]);
   });
 
   it('shows the average to 1 decimal only above the minimum rating', () => {
-    expect(ratingLine({ rating: 4.66, stars: 4.5, count: 137 }, 4)).toBe('4.7 rating out of 137 reviews');
+    expect(ratingLine({ rating: 4.66, stars: 4.5, count: 137 }, 4)).toBe(
+      '4.7 rating out of 137 reviews',
+    );
     expect(ratingLine({ rating: 4, stars: 4, count: 20 }, 4)).toBeUndefined();
-    expect(ratingLine({ rating: 4.01, stars: 4, count: 20 }, 4)).toBe('4.0 rating out of 20 reviews');
+    expect(ratingLine({ rating: 4.01, stars: 4, count: 20 }, 4)).toBe(
+      '4.0 rating out of 20 reviews',
+    );
     expect(ratingLine({ rating: 4.5, stars: 4.5, count: 20 }, 4.5)).toBeUndefined();
     expect(ratingLine({ rating: 5, stars: 5, count: 0 }, 4)).toBeUndefined();
     expect(ratingLine(undefined)).toBeUndefined();
   });
 
   it('reads the rating endpoint answer and falls back to the reviews themselves', () => {
-    expect(readRating({ rating: 4.7, stars: 4.5, count: 137 })).toEqual({ rating: 4.7, stars: 4.5, count: 137 });
+    expect(readRating({ rating: 4.7, stars: 4.5, count: 137 })).toEqual({
+      rating: 4.7,
+      stars: 4.5,
+      count: 137,
+    });
     expect(readRating({ rating: '4.7' })).toEqual({ rating: 4.7, stars: 4.5, count: 0 });
     expect(readRating({ error: 'x' })).toBeUndefined();
-    expect(ratingFromReviews([review(1, { rating: 5 }), review(2, { rating: 4 })])).toEqual({ rating: 4.5, stars: 4.5, count: 2 });
-    expect(ratingFromReviews([review(1)], { averageRating: 4.7, count: 137 })).toEqual({ rating: 4.7, stars: 4.5, count: 137 });
+    expect(ratingFromReviews([review(1, { rating: 5 }), review(2, { rating: 4 })])).toEqual({
+      rating: 4.5,
+      stars: 4.5,
+      count: 2,
+    });
+    expect(ratingFromReviews([review(1)], { averageRating: 4.7, count: 137 })).toEqual({
+      rating: 4.7,
+      stars: 4.5,
+      count: 137,
+    });
   });
 
   it('cuts review text at 160 characters with an ellipsis', () => {
@@ -74,8 +103,14 @@ describe('review rules', () => {
   });
 });
 
-function setup(props: Omit<Partial<ReviewsProps>, 'reviews'> & { reviews?: ReviewEntry[] } = {}, site: DemoSite = 'gold-coast-ford') {
-  return renderBlock<ReviewsProps>('reviews', Reviews, { site, props: props as Record<string, unknown> });
+function setup(
+  props: Omit<Partial<ReviewsProps>, 'reviews'> & { reviews?: ReviewEntry[] } = {},
+  site: DemoSite = 'gold-coast-ford',
+) {
+  return renderBlock<ReviewsProps>('reviews', Reviews, {
+    site,
+    props: props as Record<string, unknown>,
+  });
 }
 
 const slides = () => screen.queryAllByRole('group', { hidden: true });
@@ -127,13 +162,18 @@ describe('reviews block', () => {
   });
 
   it('excludes hidden and translated reviews', () => {
-    setup({ reviews: [review(1), review(2, { text: 'Great (Translated by Google)' }), review(3)], hiddenReviewIds: [3] });
+    setup({
+      reviews: [review(1), review(2, { text: 'Great (Translated by Google)' }), review(3)],
+      hiddenReviewIds: [3],
+    });
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('links Leave a Review when set', () => {
     setup({ reviews: [review(1)], leaveReviewUrl: 'https://g.page/r/example/review' });
-    expect(screen.getByRole('link', { name: 'Leave a Review' }).getAttribute('href')).toBe('https://g.page/r/example/review');
+    expect(screen.getByRole('link', { name: 'Leave a Review' }).getAttribute('href')).toBe(
+      'https://g.page/r/example/review',
+    );
   });
 
   it('makes a carousel of more than 3 reviews, starting at the third, with a Swipe hint', () => {
@@ -148,7 +188,9 @@ describe('reviews block', () => {
     fireEvent.keyDown(region, { key: 'ArrowLeft' });
     fireEvent.keyDown(region, { key: 'ArrowLeft' });
     expect(activeSlide().textContent).toContain('Customer 2');
-    expect(screen.getByRole('button', { name: 'Go to review 2' }).getAttribute('aria-current')).toBe('true');
+    expect(
+      screen.getByRole('button', { name: 'Go to review 2' }).getAttribute('aria-current'),
+    ).toBe('true');
     expect(document.querySelector('.fc-reviews__counter')!.textContent).toBe('2 / 5');
   });
 
@@ -157,7 +199,13 @@ describe('reviews block', () => {
     const html = renderToString(
       <SiteProvider site={site} data={data} mode="production">
         <MemoryRouter>
-          <Reviews.component props={withDefaults<ReviewsProps>('reviews', { reviews: many(5) as ReviewsProps['reviews'] })} block={{ type: 'reviews', id: 'r' }} slots={{}} />
+          <Reviews.component
+            props={withDefaults<ReviewsProps>('reviews', {
+              reviews: many(5) as ReviewsProps['reviews'],
+            })}
+            block={{ type: 'reviews', id: 'r' }}
+            slots={{}}
+          />
         </MemoryRouter>
       </SiteProvider>,
     );
@@ -231,31 +279,50 @@ describe('reviews block', () => {
 });
 
 describe('reviews data from the API', () => {
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   it('fetches the rating from /reviews/snap21 with the orgId', async () => {
     const fetch = vi.fn(async () => json({ rating: 4.7, stars: 4.5, count: 137 }));
     vi.stubGlobal('fetch', fetch);
-    await loadAndRender('reviews', Reviews, { props: { orgId: 'gold-coast-ford', reviews: [review(1)] } });
-    expect(String((fetch.mock.calls[0] as unknown as [URL])[0])).toBe('http://dealer.test/api/reviews/snap21?orgId=gold-coast-ford');
+    await loadAndRender('reviews', Reviews, {
+      props: { orgId: 'gold-coast-ford', reviews: [review(1)] },
+    });
+    expect(String((fetch.mock.calls[0] as unknown as [URL])[0])).toBe(
+      'http://dealer.test/api/reviews/snap21?orgId=gold-coast-ford',
+    );
     screen.getByText('4.7 rating out of 137 reviews');
   });
 
   it('logs a failed rating fetch and shows no rating line', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ error: 'down' }, 503)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: 'down' }, 503)),
+    );
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await loadAndRender('reviews', Reviews, { props: { orgId: 'gold-coast-ford', reviews: [review(1)], averageRating: 4.9, count: 5 } });
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('reviews rating could not be fetched'), expect.anything());
+    await loadAndRender('reviews', Reviews, {
+      props: { orgId: 'gold-coast-ford', reviews: [review(1)], averageRating: 4.9, count: 5 },
+    });
+    expect(error).toHaveBeenCalledWith(
+      expect.stringContaining('reviews rating could not be fetched'),
+      expect.anything(),
+    );
     expect(screen.queryByText(/rating out of/)).toBeNull();
     // The reviews still show.
     screen.getByText('Customer 1');
   });
 
   it('adds the published reviews from /reviews?site= when asked', async () => {
-    const fetch = vi.fn(async () => json({ reviews: [review(7), review(8)], count: 2, average_rating: '5.0' }));
+    const fetch = vi.fn(async () =>
+      json({ reviews: [review(7), review(8)], count: 2, average_rating: '5.0' }),
+    );
     vi.stubGlobal('fetch', fetch);
-    await loadAndRender('reviews', Reviews, { props: { fetchReviews: true, reviews: [review(1)] } });
-    expect(String((fetch.mock.calls[0] as unknown as [URL])[0])).toBe('http://dealer.test/api/reviews?site=gold-coast-ford&limit=10');
+    await loadAndRender('reviews', Reviews, {
+      props: { fetchReviews: true, reviews: [review(1)] },
+    });
+    expect(String((fetch.mock.calls[0] as unknown as [URL])[0])).toBe(
+      'http://dealer.test/api/reviews?site=gold-coast-ford&limit=10',
+    );
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
   });
 });

@@ -61,9 +61,13 @@ export function readRating(body: unknown): RatingSummary | undefined {
 }
 
 /** The rating from the reviews themselves (or from the counts the dealer typed in). */
-export function ratingFromReviews(reviews: readonly ReviewEntry[], given: { averageRating?: number; count?: number } = {}): RatingSummary | undefined {
+export function ratingFromReviews(
+  reviews: readonly ReviewEntry[],
+  given: { averageRating?: number; count?: number } = {},
+): RatingSummary | undefined {
   const average =
-    given.averageRating ?? (reviews.length ? reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length : undefined);
+    given.averageRating ??
+    (reviews.length ? reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length : undefined);
   if (average === undefined) return undefined;
   return { rating: average, stars: halfStars(average), count: given.count ?? reviews.length };
 }
@@ -75,7 +79,10 @@ export const formatRating = (rating: number) => (Math.round(rating * 10) / 10).t
  * "{rating} rating out of {count} reviews", only when the average is above the site's
  * minimum rating (default 4) and there is at least one review.
  */
-export function ratingLine(summary: RatingSummary | undefined, minimum = DEFAULT_MINIMUM_RATING): string | undefined {
+export function ratingLine(
+  summary: RatingSummary | undefined,
+  minimum = DEFAULT_MINIMUM_RATING,
+): string | undefined {
   if (!summary || summary.count < 1 || !(summary.rating > minimum)) return undefined;
   return `${formatRating(summary.rating)} rating out of ${summary.count} ${summary.count === 1 ? 'review' : 'reviews'}`;
 }

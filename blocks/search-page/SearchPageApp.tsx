@@ -31,7 +31,14 @@ import { describeSearch, rememberSearch, safeLocalStorage } from '../_search/his
 import { useDebouncedCallback, useSectionState } from '../_search/hooks.ts';
 import { attributeLabel, autoHeading, carTypeLabel } from '../_search/labels.ts';
 import type { SearchBlockData } from '../_search/load.ts';
-import { Results, ResultCount, SearchHistory, ShowMeButton, StatusBanner, useSearchStatus } from '../_search/results.tsx';
+import {
+  Results,
+  ResultCount,
+  SearchHistory,
+  ShowMeButton,
+  StatusBanner,
+  useSearchStatus,
+} from '../_search/results.tsx';
 import { createSearchRouter, searchStateMapping, type SearchRouter } from '../_search/router.ts';
 import { SearchScope } from '../_search/SearchScope.tsx';
 import { mountedByHistory, useScrollMemory } from '../_search/scroll-memory.ts';
@@ -121,14 +128,22 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
 
   // Once per mount: Back/Forward (to the landing page too), not the server page's hydration.
   const [restore] = useState(() => !IS_SERVER && mountedByHistory(navigationType, !!d.serverState));
-  const client = useMemo(() => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug), [site.search, d.origin, site.slug]);
+  const client = useMemo(
+    () => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug),
+    [site.search, d.origin, site.slug],
+  );
   const now = d.now ?? Date.now();
 
   return (
     <SearchScope client={client} indexName={index} serverState={d.serverState} routing={routing}>
       <SearchConfig now={now} pageSize={site.search.pageSize} />
       <LearnNames book={routing.book} />
-      <SearchLayout props={props} blockId={block.id} sorts={sorts} historyVersion={historyVersion} />
+      <SearchLayout
+        props={props}
+        blockId={block.id}
+        sorts={sorts}
+        historyVersion={historyVersion}
+      />
       <ScrollMemory restore={restore} />
     </SearchScope>
   );
@@ -141,7 +156,12 @@ function SearchConfig({ now, pageSize }: { now: number; pageSize: number }) {
   const indexName = indexUiState.sortBy ?? site.search.index;
   const filters = buildSiteFilter(site, { now, indexName });
   // Only what the cards show, and no highlighting (the cards do not use it): a smaller page payload.
-  useConfigure({ filters, hitsPerPage: pageSize, attributesToRetrieve: [...CARD_FIELDS], attributesToHighlight: [] });
+  useConfigure({
+    filters,
+    hitsPerPage: pageSize,
+    attributesToRetrieve: [...CARD_FIELDS],
+    attributesToHighlight: [],
+  });
   return null;
 }
 
@@ -162,7 +182,8 @@ function LearnNames({ book }: { book: NameBook }) {
     if (Array.isArray(makes)) for (const m of makes) book.addMake(m.name);
     const chosen = indexUiState.refinementList?.make ?? [];
     const models = (results.getFacetValues?.('model', {}) ?? []) as { name: string }[];
-    if (chosen.length === 1 && Array.isArray(models)) for (const m of models) book.addModel(chosen[0], m.name);
+    if (chosen.length === 1 && Array.isArray(models))
+      for (const m of models) book.addModel(chosen[0], m.name);
   }, [results, indexUiState, book]);
   return null;
 }
@@ -198,27 +219,41 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
   useEffect(() => setReady(true), []);
 
   const filters = props.filters;
-  const defaults = useMemo(() => Object.fromEntries(filters.map((f) => [f.attribute, f.open])), [filters]);
+  const defaults = useMemo(
+    () => Object.fromEntries(filters.map((f) => [f.attribute, f.open])),
+    [filters],
+  );
   const sections = useSectionState(site.slug, blockId, defaults, features.persistFilterSections);
 
   // Filters the URL may carry without a visible section still need a widget, or InstantSearch drops them.
   const [initialUi] = useState(indexUiState);
   const shown = new Set<string>(filters.map((f) => f.attribute));
-  const hasMakeDropdown = filters.some((f) => f.attribute === 'make' && resolveDisplay(f, features.makeCards) === 'dropdown');
-  const virtualLists = [...new Set([...ALWAYS_LISTS, ...Object.keys(initialUi.refinementList ?? {}).filter((a) => URL_LIST_ATTRIBUTES.has(a))])].filter(
-    (a) => !shown.has(a) && !(a === 'model' && shown.has('make')),
+  const hasMakeDropdown = filters.some(
+    (f) => f.attribute === 'make' && resolveDisplay(f, features.makeCards) === 'dropdown',
   );
-  const virtualRanges = [...new Set([...ALWAYS_RANGES, ...Object.keys(initialUi.range ?? {}).filter((a) => RANGE_ATTRIBUTES.has(a))])].filter(
-    (a) => !shown.has(a),
-  );
+  const virtualLists = [
+    ...new Set([
+      ...ALWAYS_LISTS,
+      ...Object.keys(initialUi.refinementList ?? {}).filter((a) => URL_LIST_ATTRIBUTES.has(a)),
+    ]),
+  ].filter((a) => !shown.has(a) && !(a === 'model' && shown.has('make')));
+  const virtualRanges = [
+    ...new Set([
+      ...ALWAYS_RANGES,
+      ...Object.keys(initialUi.range ?? {}).filter((a) => RANGE_ATTRIBUTES.has(a)),
+    ]),
+  ].filter((a) => !shown.has(a));
 
   const sortKeys = props.sortOptions as SortKey[];
-  const sortItems = (sortKeys.includes('relevance') ? sortKeys : (['relevance', ...sortKeys] as SortKey[])).map((key) => ({
+  const sortItems = (
+    sortKeys.includes('relevance') ? sortKeys : (['relevance', ...sortKeys] as SortKey[])
+  ).map((key) => ({
     value: sorts[key],
     label: SORT_LABELS[key],
   }));
 
-  const heading = props.heading || t(autoHeading(indexUiState.refinementList, features.preOwnedLabel));
+  const heading =
+    props.heading || t(autoHeading(indexUiState.refinementList, features.preOwnedLabel));
   const unit = region.distanceUnit === 'mile' ? 'mi' : 'km';
   const rangeFormat = (attribute: string, v: number) =>
     attribute === 'price'
@@ -250,25 +285,61 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
     const label = t(filter.label ?? attributeLabel(filter.attribute));
     switch (display) {
       case 'slider':
-        return <RangeFilter key={filter.attribute} attribute={filter.attribute} label={label} wrap={wrap} />;
-      case 'cards':
-        return <MakeCards key={filter.attribute} showAllAfter={features.makesBeforeShowAll} wrap={wrap} />;
-      case 'dropdown':
-        if (filter.attribute === 'model') return <ModelDropdown key="model" label={label} wrap={wrap} />;
         return (
-          <DropdownFilter key={filter.attribute} attribute={filter.attribute} label={label} anyLabel={`Any ${label.toLowerCase()}`} wrap={wrap} />
+          <RangeFilter
+            key={filter.attribute}
+            attribute={filter.attribute}
+            label={label}
+            wrap={wrap}
+          />
+        );
+      case 'cards':
+        return (
+          <MakeCards
+            key={filter.attribute}
+            showAllAfter={features.makesBeforeShowAll}
+            wrap={wrap}
+          />
+        );
+      case 'dropdown':
+        if (filter.attribute === 'model')
+          return <ModelDropdown key="model" label={label} wrap={wrap} />;
+        return (
+          <DropdownFilter
+            key={filter.attribute}
+            attribute={filter.attribute}
+            label={label}
+            anyLabel={`Any ${label.toLowerCase()}`}
+            wrap={wrap}
+          />
         );
       default:
-        return <CheckboxFilter key={filter.attribute} attribute={filter.attribute} limit={filter.limit} legend={label} wrap={wrap} />;
+        return (
+          <CheckboxFilter
+            key={filter.attribute}
+            attribute={filter.attribute}
+            limit={filter.limit}
+            legend={label}
+            wrap={wrap}
+          />
+        );
     }
   };
 
-  const className = ['fc-search-page', features.stickyFilter ? 'fc-search-page--sticky' : '', panelOpen ? 'fc-search-page--filters-open' : '']
+  const className = [
+    'fc-search-page',
+    features.stickyFilter ? 'fc-search-page--sticky' : '',
+    panelOpen ? 'fc-search-page--filters-open' : '',
+  ]
     .filter(Boolean)
     .join(' ');
 
   return (
-    <div className={className} data-block-id={blockId} data-search-ready={ready ? 'true' : undefined}>
+    <div
+      className={className}
+      data-block-id={blockId}
+      data-search-ready={ready ? 'true' : undefined}
+    >
       {virtualLists.map((a) => (
         <VirtualList key={a} attribute={a} />
       ))}
@@ -297,23 +368,44 @@ function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
             {/* The outline goes h1 → h2 → h3 (filter sections, car cards): screen reader users jump by heading (docs/search-ui.md, "Search engines"). */}
             <h2 className="fc-visually-hidden">Filters</h2>
             {filters.map((f) => (
-              <FilterOrModel key={f.attribute} filter={f} render={renderFilter} withModel={hasMakeDropdown && !shown.has('model')} section={section} />
+              <FilterOrModel
+                key={f.attribute}
+                filter={f}
+                render={renderFilter}
+                withModel={hasMakeDropdown && !shown.has('model')}
+                section={section}
+              />
             ))}
             {props.showMe && (
               <div className="fc-search-page__show-me">
-                <ShowMeButton resultsId={resultsId} countId={countId} onShow={() => setPanelOpen(false)} />
+                <ShowMeButton
+                  resultsId={resultsId}
+                  countId={countId}
+                  onShow={() => setPanelOpen(false)}
+                />
               </div>
             )}
             {props.history && <SearchHistory siteSlug={site.slug} version={historyVersion} />}
           </aside>
-          <section id={resultsId} className="fc-search-page__results" tabIndex={-1} aria-labelledby={headingId} aria-busy={status === 'loading'}>
+          <section
+            id={resultsId}
+            className="fc-search-page__results"
+            tabIndex={-1}
+            aria-labelledby={headingId}
+            aria-busy={status === 'loading'}
+          >
             <h2 className="fc-visually-hidden">Search results</h2>
             <div className="fc-search-page__toolbar">
               <CurrentRefinements rangeFormat={rangeFormat} />
               <SortSelect items={sortItems} />
             </div>
             <StatusBanner />
-            <Results infinite={features.infiniteScroll} resultsId={resultsId} CarCard={CarCard} Grid={CarGrid} />
+            <Results
+              infinite={features.infiniteScroll}
+              resultsId={resultsId}
+              CarCard={CarCard}
+              Grid={CarGrid}
+            />
             <NoResults heading={props.emptyHeading} href={props.findSimilarHref} />
             <EmptySuggestions rangeFormat={rangeFormat} />
           </section>
@@ -335,7 +427,10 @@ function FilterOrModel(props: {
     <>
       {props.render(filter)}
       {props.withModel && filter.attribute === 'make' && (
-        <ModelDropdown label={t('Model')} wrap={props.section({ attribute: 'model', open: true }, 'model')} />
+        <ModelDropdown
+          label={t('Model')}
+          wrap={props.section({ attribute: 'model', open: true }, 'model')}
+        />
       )}
     </>
   );

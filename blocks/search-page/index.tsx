@@ -14,5 +14,10 @@ const ui = lazyBlock<SearchPageProps>('search-page', () => import('./SearchPageA
 
 export default defineBlock<SearchPageProps>({
   component: ui.Component,
-  load: (ctx) => loadSearchBlock(ctx, ui.ensure, { resolveNames: true, preloadFirstPhoto: true, describeAs: { heading: ctx.props.heading ?? '' } }),
+  load: (ctx) =>
+    loadSearchBlock(ctx, ui.ensure, {
+      resolveNames: true,
+      preloadFirstPhoto: true,
+      describeAs: { heading: ctx.props.heading ?? '' },
+    }),
 });

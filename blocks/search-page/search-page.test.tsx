@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadInventory, readCatalogue, readInventorySites } from '../../demo/defaults.ts';
-import { addDirectoryIndexes, createCarSearchEngine, createLocalSearchClient } from '../../engine/search/index.ts';
+import {
+  addDirectoryIndexes,
+  createCarSearchEngine,
+  createLocalSearchClient,
+} from '../../engine/search/index.ts';
 import { renderBlock } from '../_shared/test-utils.tsx';
 import BudgetFinderApp from '../budget-finder/BudgetFinderApp.tsx';
 import SearchPageApp from './SearchPageApp.tsx';
@@ -26,7 +30,9 @@ beforeAll(() => {
   h.client = {
     search: (requests: Parameters<typeof local.search>[0]) => {
       h.searches++;
-      return h.fail ? Promise.reject(Object.assign(new Error('search unavailable'), { status: 500 })) : local.search(requests);
+      return h.fail
+        ? Promise.reject(Object.assign(new Error('search unavailable'), { status: 500 }))
+        : local.search(requests);
     },
     clearCache: () => local.clearCache(),
   };
@@ -38,11 +44,15 @@ beforeEach(() => {
 });
 
 const searchPage = { component: SearchPageApp };
-const cardsIn = (root: HTMLElement) => root.querySelectorAll('.fc-search-page__results .fc-car-card');
+const cardsIn = (root: HTMLElement) =>
+  root.querySelectorAll('.fc-search-page__results .fc-car-card');
 
 describe('search page', () => {
   it('lists cars with their count and a heading worded from the search', async () => {
-    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    const r = renderBlock('search-page', searchPage, {
+      route: '/search/new-used-and-demo-cars',
+      props: {},
+    });
     await waitFor(() => expect(cardsIn(r.container).length).toBe(21));
     expect(r.getByRole('heading', { level: 1 }).textContent).toBe('Cars for sale');
     expect(r.container.querySelector('.fc-search-count')!.textContent).toMatch(/^[\d,]+ cars$/);
@@ -50,17 +60,28 @@ describe('search page', () => {
   });
 
   it('never skips a heading level: h1, then h2 for the filters and the results, then h3 for sections and cars', async () => {
-    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    const r = renderBlock('search-page', searchPage, {
+      route: '/search/new-used-and-demo-cars',
+      props: {},
+    });
     await waitFor(() => expect(cardsIn(r.container).length).toBe(21));
-    const levels = [...r.container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+    const levels = [...r.container.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) =>
+      Number(h.tagName[1]),
+    );
     expect(levels[0]).toBe(1);
     expect(levels.filter((level, i) => i > 0 && level > levels[i - 1] + 1)).toEqual([]);
-    expect(r.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Filters', 'Search results']);
+    expect(r.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Filters',
+      'Search results',
+    ]);
     expect(levels.filter((l) => l === 3).length).toBeGreaterThan(21);
   });
 
   it('searches 300 ms after the last keystroke, not before', async () => {
-    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    const r = renderBlock('search-page', searchPage, {
+      route: '/search/new-used-and-demo-cars',
+      props: {},
+    });
     await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
     const box = r.getByRole('searchbox');
     // The search box's own clock is faked, so a loaded machine cannot stretch 150 ms past 300.
@@ -78,7 +99,10 @@ describe('search page', () => {
   });
 
   it('keeps the previous cars and count on screen when a search fails, and says so', async () => {
-    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    const r = renderBlock('search-page', searchPage, {
+      route: '/search/new-used-and-demo-cars',
+      props: {},
+    });
     await waitFor(() => expect(cardsIn(r.container).length).toBe(21));
     const before = [...cardsIn(r.container)].map((c) => c.getAttribute('data-car-id'));
     const count = r.container.querySelector('.fc-search-count')!.textContent;
@@ -86,7 +110,9 @@ describe('search page', () => {
     h.fail = true;
     fireEvent.click(r.container.querySelector('.fc-search-make')!);
     // A polite status, not an alarm: the cars on screen stay and the message says whose they are.
-    await waitFor(() => expect(r.container.querySelector('.fc-search-status--error')).not.toBeNull());
+    await waitFor(() =>
+      expect(r.container.querySelector('.fc-search-status--error')).not.toBeNull(),
+    );
     const alert = r.container.querySelector<HTMLElement>('.fc-search-status--error')!;
     expect(alert.getAttribute('role')).toBe('status');
     expect(r.queryByRole('alert')).toBeNull();
@@ -98,7 +124,9 @@ describe('search page', () => {
     await waitFor(() => expect(r.container.querySelector('.fc-search-status--error')).toBeNull());
     // Searching works again from what is on screen.
     fireEvent.click(r.container.querySelector('.fc-search-make')!);
-    await waitFor(() => expect(r.container.querySelector('.fc-search-count')!.textContent).not.toBe(count));
+    await waitFor(() =>
+      expect(r.container.querySelector('.fc-search-count')!.textContent).not.toBe(count),
+    );
     expect(window.location.pathname).toMatch(/^\/search\/[a-z-]+$/);
     error.mockRestore();
   });
@@ -122,30 +150,55 @@ describe('search page', () => {
   });
 
   it('calls used cars Pre-Owned where the site says so and orders car types new, demo, used', async () => {
-    const r = renderBlock('search-page', searchPage, { site: 'lakeside-chevrolet', route: '/search/new-used-and-demo-cars', props: {} });
-    await waitFor(() => expect(r.container.querySelectorAll('.fc-search-checkboxes__label').length).toBeGreaterThan(2));
+    const r = renderBlock('search-page', searchPage, {
+      site: 'lakeside-chevrolet',
+      route: '/search/new-used-and-demo-cars',
+      props: {},
+    });
+    await waitFor(() =>
+      expect(r.container.querySelectorAll('.fc-search-checkboxes__label').length).toBeGreaterThan(
+        2,
+      ),
+    );
     const section = r.container.querySelector('[data-filter$="-car_type"]')!;
-    expect([...section.querySelectorAll('.fc-search-checkboxes__label')].map((l) => l.textContent)).toEqual(['New', 'Demo', 'Pre-Owned']);
+    expect(
+      [...section.querySelectorAll('.fc-search-checkboxes__label')].map((l) => l.textContent),
+    ).toEqual(['New', 'Demo', 'Pre-Owned']);
   });
 });
 
 describe('search page switches and helpers', () => {
   it('remembers opened and closed filter sections when the site says so', async () => {
     const patch = (doc: Record<string, any>) => (doc.features.persistFilterSections = true);
-    const first = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {}, patch });
+    const first = renderBlock('search-page', searchPage, {
+      route: '/search/new-used-and-demo-cars',
+      props: {},
+      patch,
+    });
     await waitFor(() => expect(cardsIn(first.container).length).toBeGreaterThan(0));
     const toggle = () => first.getByRole('button', { name: /^Body type/ });
     expect(toggle().getAttribute('aria-expanded')).toBe('true');
     fireEvent.click(toggle());
     expect(toggle().getAttribute('aria-expanded')).toBe('false');
     first.unmount();
-    const second = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {}, patch });
-    await waitFor(() => expect(second.getByRole('button', { name: /^Body type/ }).getAttribute('aria-expanded')).toBe('false'));
+    const second = renderBlock('search-page', searchPage, {
+      route: '/search/new-used-and-demo-cars',
+      props: {},
+      patch,
+    });
+    await waitFor(() =>
+      expect(second.getByRole('button', { name: /^Body type/ }).getAttribute('aria-expanded')).toBe(
+        'false',
+      ),
+    );
     window.localStorage.clear();
   });
 
   it('Show Me takes the visitor to the results', async () => {
-    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    const r = renderBlock('search-page', searchPage, {
+      route: '/search/new-used-and-demo-cars',
+      props: {},
+    });
     await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
     fireEvent.click(r.getByRole('button', { name: /^Show Me/ }));
     expect(document.activeElement).toBe(r.container.querySelector('.fc-search-page__results'));
@@ -153,21 +206,34 @@ describe('search page switches and helpers', () => {
 
   it('leaves cars without a price out of the lowest-price order where the site says so', async () => {
     window.history.replaceState(null, '', '/search/used-cars?sortBy=Car_production_price_asc');
-    const r = renderBlock('search-page', searchPage, { site: 'kiwi-car-yard', route: '/search/used-cars?sortBy=Car_production_price_asc', props: {} });
+    const r = renderBlock('search-page', searchPage, {
+      site: 'kiwi-car-yard',
+      route: '/search/used-cars?sortBy=Car_production_price_asc',
+      props: {},
+    });
     await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
-    const states = [...cardsIn(r.container)].map((c) => c.querySelector('.fc-car-price')?.getAttribute('data-price-state'));
+    const states = [...cardsIn(r.container)].map((c) =>
+      c.querySelector('.fc-car-price')?.getAttribute('data-price-state'),
+    );
     expect(states).not.toContain('no-price');
-    expect((r.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('Car_production_price_asc');
+    expect((r.getByLabelText('Sort by') as HTMLSelectElement).value).toBe(
+      'Car_production_price_asc',
+    );
   });
 
   it('ignores slider values from the URL outside the stock range or inverted, and says so in the address', async () => {
-    const route = '/search/used-cars?range[price]=50000:10000&range[km]=-20:999999999&range[year]=2015:';
+    const route =
+      '/search/used-cars?range[price]=50000:10000&range[km]=-20:999999999&range[year]=2015:';
     window.history.replaceState(null, '', route);
     const data = { now: Date.UTC(2025, 5, 15), rangeStats: { km: { min: 0, max: 300_000 } } };
-    const withData = { component: (p: Parameters<typeof SearchPageApp>[0]) => <SearchPageApp {...p} data={data} /> };
+    const withData = {
+      component: (p: Parameters<typeof SearchPageApp>[0]) => <SearchPageApp {...p} data={data} />,
+    };
     const r = renderBlock('search-page', withData, { route, props: {} });
     await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
-    expect(window.location.pathname + decodeURIComponent(window.location.search)).toBe('/search/used-cars?range[year]=2015:');
+    expect(window.location.pathname + decodeURIComponent(window.location.search)).toBe(
+      '/search/used-cars?range[year]=2015:',
+    );
     const chips = [...r.container.querySelectorAll('.fc-search-chip')].map((c) => c.textContent);
     expect(chips.some((c) => /Price|Kilomet/i.test(c ?? ''))).toBe(false);
     expect(chips.some((c) => /2015/.test(c ?? ''))).toBe(true);
@@ -175,19 +241,28 @@ describe('search page switches and helpers', () => {
 
   it('lists the searches the visitor made', async () => {
     window.localStorage.clear();
-    const r = renderBlock('search-page', searchPage, { route: '/search/new-used-and-demo-cars', props: {} });
+    const r = renderBlock('search-page', searchPage, {
+      route: '/search/new-used-and-demo-cars',
+      props: {},
+    });
     await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
     fireEvent.change(r.getByRole('searchbox'), { target: { value: 'everest' } });
     const recent = await r.findByRole('navigation', { name: 'Recent searches' }, { timeout: 4000 });
     expect(within(recent).getByRole('link').textContent).toBe('“everest”');
-    expect(within(recent).getByRole('link').getAttribute('href')).toBe('/search/new-used-and-demo-cars?query=everest');
+    expect(within(recent).getByRole('link').getAttribute('href')).toBe(
+      '/search/new-used-and-demo-cars?query=everest',
+    );
     window.localStorage.clear();
   });
 });
 
 describe('budget finder', () => {
   it('disables the button below the cheapest car and links to results within the budget', async () => {
-    const r = renderBlock('budget-finder', { component: BudgetFinderApp }, { site: 'southern-motor-group', props: {} });
+    const r = renderBlock(
+      'budget-finder',
+      { component: BudgetFinderApp },
+      { site: 'southern-motor-group', props: {} },
+    );
     const go = () => r.container.querySelector('.fc-budget-finder__go')!;
     await waitFor(() => expect(go().textContent).toBe('View Cars In This Range'));
     expect(r.container.querySelector('[data-budget]')!.getAttribute('data-budget')).toBe('54000');
@@ -199,13 +274,25 @@ describe('budget finder', () => {
     expect(r.getByRole('status').textContent).toBe('No Cars found for this budget');
     fireEvent.change(r.getByLabelText('Weekly repayment'), { target: { value: '$150' } });
     fireEvent.change(r.getByLabelText('Deposit'), { target: { value: '1,500' } });
-    await waitFor(() => expect(go().getAttribute('href')).toBe('/search/new-used-and-demo-cars?range[price]=:40500'));
+    await waitFor(() =>
+      expect(go().getAttribute('href')).toBe('/search/new-used-and-demo-cars?range[price]=:40500'),
+    );
   });
 
-  it.each([1, 2] as const)('puts its side headings one level below its own heading (h%i)', async (headingLevel) => {
-    const r = renderBlock('budget-finder', { component: BudgetFinderApp }, { site: 'southern-motor-group', props: { headingLevel } });
-    await waitFor(() => expect(r.getByRole('heading', { name: 'Makes within your budget' })).toBeTruthy());
-    r.getByRole('heading', { level: headingLevel });
-    for (const name of ['Price range', 'Makes within your budget', 'Body types']) r.getByRole('heading', { level: headingLevel + 1, name });
-  });
+  it.each([1, 2] as const)(
+    'puts its side headings one level below its own heading (h%i)',
+    async (headingLevel) => {
+      const r = renderBlock(
+        'budget-finder',
+        { component: BudgetFinderApp },
+        { site: 'southern-motor-group', props: { headingLevel } },
+      );
+      await waitFor(() =>
+        expect(r.getByRole('heading', { name: 'Makes within your budget' })).toBeTruthy(),
+      );
+      r.getByRole('heading', { level: headingLevel });
+      for (const name of ['Price range', 'Makes within your budget', 'Body types'])
+        r.getByRole('heading', { level: headingLevel + 1, name });
+    },
+  );
 });

@@ -4,5 +4,7 @@ import type { SellMyCarProps } from '../../schemas/resolved.gen.ts';
 import { TradeInBlock } from '../trade-in/TradeInBlock.tsx';
 
 export default defineBlock<SellMyCarProps>({
-  component: ({ props, block }) => <TradeInBlock props={props} blockId={block.id} kind="sell-my-car" />,
+  component: ({ props, block }) => (
+    <TradeInBlock props={props} blockId={block.id} kind="sell-my-car" />
+  ),
 });

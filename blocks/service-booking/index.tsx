@@ -12,7 +12,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { leadRequest_Rego_maxLength, leadRequest_Vehicle_Make_maxLength, leadRequest_Vehicle_Model_maxLength, leadRequest_message_maxLength } from '../../schemas/api-limits.gen.ts';
+import {
+  leadRequest_Rego_maxLength,
+  leadRequest_Vehicle_Make_maxLength,
+  leadRequest_Vehicle_Model_maxLength,
+  leadRequest_message_maxLength,
+} from '../../schemas/api-limits.gen.ts';
 import { telHref } from '../../engine/sanitize/url.ts';
 import type { Location } from '../../engine/site/types.ts';
 import {
@@ -39,7 +44,14 @@ import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame, FormSection, SubmitButton } from '../_forms/Form.tsx';
 import { leadStored, locationOption, sendLead } from '../_forms/leads.ts';
 import { leadPayload, type LeadDetails } from '../_forms/payload.ts';
-import { maxLength, plateCheck, required, type Check, type FieldRule, type Values } from '../_forms/rules.ts';
+import {
+  maxLength,
+  plateCheck,
+  required,
+  type Check,
+  type FieldRule,
+  type Values,
+} from '../_forms/rules.ts';
 import { useForm } from '../_forms/useForm.ts';
 import '../_forms/forms.css';
 import './service-booking.css';
@@ -47,7 +59,9 @@ import './service-booking.css';
 /** "Service hours: Monday – Friday 7:00 am – 5:00 pm; Saturday 7:30 am – 12:00 pm; Sunday Closed." */
 export function serviceHoursLine(location: Location, locale: Locale): string | undefined {
   const rows = summariseHours(location.contact_detail?.opening_hours, locale);
-  return rows.length ? `Service hours: ${rows.map((r) => `${r.label} ${r.hours}`).join('; ')}.` : undefined;
+  return rows.length
+    ? `Service hours: ${rows.map((r) => `${r.label} ${r.hours}`).join('; ')}.`
+    : undefined;
 }
 
 interface FormProps {
@@ -96,9 +110,13 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
   }, [form.hydrated, centre, site]);
 
   /** The browser's side of the shared rule: now, with an hour's notice and the block's slot size. */
-  const clock = useCallback(() => ({ now: new Date(), noticeMinutes: BOOKING_RULES.noticeMinutes, slotMinutes }), [slotMinutes]);
+  const clock = useCallback(
+    () => ({ now: new Date(), noticeMinutes: BOOKING_RULES.noticeMinutes, slotMinutes }),
+    [slotMinutes],
+  );
   const slots = useMemo(
-    () => (form.hydrated && centre && isDate(date) ? bookingSlots(centre, site, date, clock()) : []),
+    () =>
+      form.hydrated && centre && isDate(date) ? bookingSlots(centre, site, date, clock()) : [],
     [form.hydrated, centre, site, date, clock],
   );
 
@@ -114,14 +132,30 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
         serviceBookingErrors(site, values, clock()).find((e) => e.path === `/${field}`)?.message;
     const list: FieldRule[] = [
       { name: 'location_id', label: t('Service centre'), checks: [booking('location_id')] },
-      { name: 'service_type', label: 'Type of service', checks: [required('', 'select', 'Please choose the type of service.')] },
+      {
+        name: 'service_type',
+        label: 'Type of service',
+        checks: [required('', 'select', 'Please choose the type of service.')],
+      },
       { name: 'booking_date', label: 'Date', checks: [booking('booking_date')] },
       { name: 'booking_time', label: 'Drop-off time', checks: [booking('booking_time')] },
       { name: 'Rego', label: m('plate.field'), checks: [plateCheck(m('plate.invalid'))] },
-      { name: 'Vehicle Make', label: 'Make', checks: [maxLength(leadRequest_Vehicle_Make_maxLength, 'Make')] },
-      { name: 'Vehicle Model', label: 'Model', checks: [maxLength(leadRequest_Vehicle_Model_maxLength, 'Model')] },
+      {
+        name: 'Vehicle Make',
+        label: 'Make',
+        checks: [maxLength(leadRequest_Vehicle_Make_maxLength, 'Make')],
+      },
+      {
+        name: 'Vehicle Model',
+        label: 'Model',
+        checks: [maxLength(leadRequest_Vehicle_Model_maxLength, 'Model')],
+      },
       ...contactRules(region.region),
-      { name: 'message', label: 'Notes', checks: [maxLength(leadRequest_message_maxLength, 'Notes')] },
+      {
+        name: 'message',
+        label: 'Notes',
+        checks: [maxLength(leadRequest_message_maxLength, 'Notes')],
+      },
     ];
     if (terms) list.push(termsRule);
     if (captcha.enabled) list.push(captcha.rule);
@@ -136,14 +170,19 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
     const day = hoursOn(centre, date);
     if (!day.open) return closedDayMessage(centre, day, date)!;
     const hours = `Open ${dayHoursLabel(day, region.region)}${day.holiday ? ` (${day.holiday} hours)` : ''}.`;
-    return form.hydrated && !slots.length ? `${hours} There are no times left to book on that day.` : hours;
+    return form.hydrated && !slots.length
+      ? `${hours} There are no times left to book on that day.`
+      : hours;
   };
 
   const onSubmit = () => {
     if (!form.check(rules)) return;
     void form.submit(async (submissionId) => {
       const values = form.values;
-      const text = (k: string) => (typeof values[k] === 'string' && (values[k] as string).trim() ? (values[k] as string).trim() : undefined);
+      const text = (k: string) =>
+        typeof values[k] === 'string' && (values[k] as string).trim()
+          ? (values[k] as string).trim()
+          : undefined;
       const chosen = findLocationById(centres, values.location_id);
       const details: LeadDetails = {
         name: text('name') ?? '',
@@ -153,7 +192,10 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
         message: text('message'),
         category: SERVICE_BOOKING_CATEGORY,
         location_id: chosen?.id,
-        dealership_slug: chosen && site.dealerships.some((d) => d.slug === chosen.dealership_slug) ? chosen.dealership_slug : undefined,
+        dealership_slug:
+          chosen && site.dealerships.some((d) => d.slug === chosen.dealership_slug)
+            ? chosen.dealership_slug
+            : undefined,
         service_type: text('service_type'),
         booking_date: text('booking_date'),
         booking_time: text('booking_time'),
@@ -165,9 +207,17 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       };
       const solution = captcha.solution();
       if (solution) details.captcha = solution;
-      const result = await sendLead(site, leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, details }));
+      const result = await sendLead(
+        site,
+        leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, details }),
+      );
       if (result.leadId) {
-        leadStored({ siteSlug: site.slug, leadId: result.leadId, category: SERVICE_BOOKING_CATEGORY, formId });
+        leadStored({
+          siteSlug: site.slug,
+          leadId: result.leadId,
+          category: SERVICE_BOOKING_CATEGORY,
+          formId,
+        });
         navigate('/success');
         return { ok: true };
       }
@@ -178,11 +228,24 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
 
   // The day's hours as the visitor picks (announced politely); not repeated when it is the date's error.
   const status = dayStatus();
-  const timeOptions = slots.map((s) => ({ value: s, label: clockLabel(minutesOfDay(s)!, region.region) }));
-  const timePlaceholder = !centre || !isDate(date) ? 'Choose a date first' : slots.length ? 'Please select a time...' : 'No times available';
+  const timeOptions = slots.map((s) => ({
+    value: s,
+    label: clockLabel(minutesOfDay(s)!, region.region),
+  }));
+  const timePlaceholder =
+    !centre || !isDate(date)
+      ? 'Choose a date first'
+      : slots.length
+        ? 'Please select a time...'
+        : 'No times available';
 
   return (
-    <FormFrame form={form} onSubmit={onSubmit} labelledBy={labelledBy} className="fc-service-booking__form">
+    <FormFrame
+      form={form}
+      onSubmit={onSubmit}
+      labelledBy={labelledBy}
+      className="fc-service-booking__form"
+    >
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('Your booking')}</legend>
         <SelectField
@@ -212,7 +275,11 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
             min={range?.min}
             max={range?.max}
             autoComplete="off"
-            help={status === form.errorFor('booking_date') ? undefined : <span aria-live="polite">{status}</span>}
+            help={
+              status === form.errorFor('booking_date') ? undefined : (
+                <span aria-live="polite">{status}</span>
+              )
+            }
           />
           <SelectField
             form={form}
@@ -228,9 +295,30 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('Your car')}</legend>
         <div className="fc-form__row fc-form__row--3">
-          <TextField form={form} name="Rego" label={m('plate.field')} maxLength={leadRequest_Rego_maxLength} autoComplete="off" transform={(s) => s.toUpperCase()} />
-          <TextField form={form} name="Vehicle Make" label="Make" maxLength={leadRequest_Vehicle_Make_maxLength} autoComplete="off" placeholder="e.g. Ford" />
-          <TextField form={form} name="Vehicle Model" label="Model" maxLength={leadRequest_Vehicle_Model_maxLength} autoComplete="off" placeholder="e.g. Ranger" />
+          <TextField
+            form={form}
+            name="Rego"
+            label={m('plate.field')}
+            maxLength={leadRequest_Rego_maxLength}
+            autoComplete="off"
+            transform={(s) => s.toUpperCase()}
+          />
+          <TextField
+            form={form}
+            name="Vehicle Make"
+            label="Make"
+            maxLength={leadRequest_Vehicle_Make_maxLength}
+            autoComplete="off"
+            placeholder="e.g. Ford"
+          />
+          <TextField
+            form={form}
+            name="Vehicle Model"
+            label="Model"
+            maxLength={leadRequest_Vehicle_Model_maxLength}
+            autoComplete="off"
+            placeholder="e.g. Ranger"
+          />
         </div>
       </fieldset>
       <fieldset className="fc-form__fieldset">
@@ -244,7 +332,13 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
         rows={4}
         placeholder="e.g. a noise when braking, a warning light, or if you need a courtesy car"
       />
-      <ConsentFields form={form} captcha={captcha} optInText={optInText} terms={Boolean(terms)} termsHref={props.termsHref} />
+      <ConsentFields
+        form={form}
+        captcha={captcha}
+        optInText={optInText}
+        terms={Boolean(terms)}
+        termsHref={props.termsHref}
+      />
       <div className="fc-form__actions">
         <SubmitButton form={form}>{props.submitLabel}</SubmitButton>
       </div>
@@ -260,10 +354,20 @@ export default defineBlock<ServiceBookingProps>({
     const centres = useMemo(() => serviceLocations(site.locations), [site.locations]);
     const phone = centres[0]?.contact_detail?.phone ?? site.locations[0]?.contact_detail?.phone;
     return (
-      <FormSection block={block} className="fc-service-booking" heading={props.heading} intro={props.intro}>
+      <FormSection
+        block={block}
+        className="fc-service-booking"
+        heading={props.heading}
+        intro={props.intro}
+      >
         {(headingId) =>
           centres.length ? (
-            <ServiceBookingForm props={props} formId={block.id} labelledBy={headingId} centres={centres} />
+            <ServiceBookingForm
+              props={props}
+              formId={block.id}
+              labelledBy={headingId}
+              centres={centres}
+            />
           ) : (
             <p className="fc-service-booking__none">
               {t('Online booking is not available at the moment.')}{' '}

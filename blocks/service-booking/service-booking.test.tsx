@@ -28,7 +28,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const select = (label: string | RegExp) => screen.getByLabelText(label) as HTMLSelectElement;
 const optionValues = (el: HTMLSelectElement) => [...el.options].map((o) => o.value).filter(Boolean);
 
@@ -37,14 +38,24 @@ function holidayPatch(doc: Record<string, any>) {
   const service = doc.locations.find((l: { id: number }) => l.id === 3);
   service.contact_detail.special_hours = [
     { date: '2025-06-09', status: 'Closed', label: "King's Birthday" },
-    { date: '2025-06-14', status: 'Open', start_hour: '09:00', end_hour: '11:00', label: 'Show day' },
+    {
+      date: '2025-06-14',
+      status: 'Open',
+      start_hour: '09:00',
+      end_hour: '11:00',
+      label: 'Show day',
+    },
   ];
 }
 
 /** The block on a test page (its own id: the site's /service page has the block with id service-booking). */
 function render(options: Parameters<typeof renderFormBlock>[2] = {}) {
   const patch = options.site && options.site !== 'gold-coast-ford' ? undefined : holidayPatch;
-  return renderFormBlock('service-booking', ServiceBooking, { patch, id: 'booking-under-test', ...options });
+  return renderFormBlock('service-booking', ServiceBooking, {
+    patch,
+    id: 'booking-under-test',
+    ...options,
+  });
 }
 
 async function fillDetails() {
@@ -67,12 +78,33 @@ describe('service booking block', () => {
     const centre = select(/Service centre/);
     expect(optionValues(centre)).toEqual(['3']);
     expect(centre.value).toBe('3');
-    screen.getByText(/Service hours: Monday – Friday 7:00 am – 5:00 pm; Saturday 7:30 am – 12:00 pm; Sunday Closed\./);
-    expect(optionValues(select(/Type of service/))).toEqual(['Logbook service', 'General service', 'Brakes', 'Tyres', 'Air-conditioning', 'Other']);
-    for (const label of [/^Date/, /Drop-off time/, /Registration/, /^Make/, /^Model/, /First name/, /^Email/, /Phone number/, /^Notes/]) {
+    screen.getByText(
+      /Service hours: Monday – Friday 7:00 am – 5:00 pm; Saturday 7:30 am – 12:00 pm; Sunday Closed\./,
+    );
+    expect(optionValues(select(/Type of service/))).toEqual([
+      'Logbook service',
+      'General service',
+      'Brakes',
+      'Tyres',
+      'Air-conditioning',
+      'Other',
+    ]);
+    for (const label of [
+      /^Date/,
+      /Drop-off time/,
+      /Registration/,
+      /^Make/,
+      /^Model/,
+      /First name/,
+      /^Email/,
+      /Phone number/,
+      /^Notes/,
+    ]) {
       screen.getByLabelText(label);
     }
-    expect(screen.getByLabelText(/^Make/).closest('.fc-field')!.textContent).toContain('(optional)');
+    expect(screen.getByLabelText(/^Make/).closest('.fc-field')!.textContent).toContain(
+      '(optional)',
+    );
     const date = screen.getByLabelText(/^Date/) as HTMLInputElement;
     expect(date.type).toBe('date');
     expect(date.min).toBe('2025-06-02');
@@ -95,7 +127,9 @@ describe('service booking block', () => {
 
     type(/^Date/, '2025-06-09');
     expect(optionValues(select(/Drop-off time/))).toEqual([]);
-    screen.getByText("Gold Coast Ford Service is closed on King's Birthday. Please choose another day.");
+    screen.getByText(
+      "Gold Coast Ford Service is closed on King's Birthday. Please choose another day.",
+    );
 
     type(/^Date/, '2025-06-14');
     expect(optionValues(select(/Drop-off time/))).toEqual(['09:00', '09:30', '10:00', '10:30']);
@@ -138,7 +172,9 @@ describe('service booking block', () => {
     const date = screen.getByLabelText(/^Date/);
     expect(date.getAttribute('aria-invalid')).toBe('true');
     // Said once, as the error (not again as the day's hours).
-    const said = [...date.closest('.fc-field')!.querySelectorAll('.fc-field__help, .fc-field__error')].filter((p) => p.textContent!.includes('closed on Sundays'));
+    const said = [
+      ...date.closest('.fc-field')!.querySelectorAll('.fc-field__help, .fc-field__error'),
+    ].filter((p) => p.textContent!.includes('closed on Sundays'));
     expect(said.map((p) => p.className)).toEqual(['fc-field__error']);
     expect(date.getAttribute('aria-describedby')).toContain(`${date.id}-error`);
     fireEvent.click(links[0]);
@@ -178,7 +214,10 @@ describe('service booking block', () => {
       isLastStep: true,
     });
     expect(validators.check('lead-request', body)).toEqual([]);
-    expect(JSON.parse(localStorage.getItem('fc:success:gold-coast-ford')!)).toMatchObject({ category: 'Service Booking', lead_id: 31 });
+    expect(JSON.parse(localStorage.getItem('fc:success:gold-coast-ford')!)).toMatchObject({
+      category: 'Service Booking',
+      lead_id: 31,
+    });
   });
 
   it("shows the API's field error on the time, keeps every answer and retries with the same submission_id", async () => {
@@ -186,7 +225,18 @@ describe('service booking block', () => {
     const api = fakeApi({
       'POST /leads': () =>
         ++calls === 1
-          ? { status: 400, json: { error: 'Please fix the following errors:', fields: [{ path: '/booking_time', message: 'That time has passed. Please choose a later time.' }] } }
+          ? {
+              status: 400,
+              json: {
+                error: 'Please fix the following errors:',
+                fields: [
+                  {
+                    path: '/booking_time',
+                    message: 'That time has passed. Please choose a later time.',
+                  },
+                ],
+              },
+            }
           : { status: 201, json: { lead_id: 32 } },
     });
     const view = render();
@@ -196,7 +246,9 @@ describe('service booking block', () => {
     await fillDetails();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Request booking' })));
     const summary = await screen.findByRole('group', { name: 'Please fix the following errors:' });
-    expect(within(summary).getByRole('link').textContent).toBe('That time has passed. Please choose a later time.');
+    expect(within(summary).getByRole('link').textContent).toBe(
+      'That time has passed. Please choose a later time.',
+    );
     const time = select(/Drop-off time/);
     expect(time.getAttribute('aria-invalid')).toBe('true');
     expect(time.value).toBe('08:00');
@@ -231,7 +283,9 @@ describe('service booking block', () => {
 
   it('renders on the server with no dates or times, the submit disabled until hydration', () => {
     const { site, data } = prepareDemoSite({ site: 'southern-motor-group' });
-    const block = site.pages.find((p) => p.path === '/service')!.blocks!.find((b) => b.id === 'service-booking')!;
+    const block = site.pages
+      .find((p) => p.path === '/service')!
+      .blocks!.find((b) => b.id === 'service-booking')!;
     expect(block.type).toBe('service-booking');
     const Component = ServiceBooking.component;
     const html = renderToString(
@@ -247,7 +301,8 @@ describe('service booking block', () => {
     expect(html).toMatch(/<button type="submit"[^>]*disabled=""/);
     expect(html).not.toMatch(/min="\d{4}-/);
     expect(html).toContain('Choose a date first');
-    for (const m of html.matchAll(/<(input|select|textarea)\b[^>]*\bid="([^"]+)"/g)) expect(html).toContain(`for="${m[2]}"`);
+    for (const m of html.matchAll(/<(input|select|textarea)\b[^>]*\bid="([^"]+)"/g))
+      expect(html).toContain(`for="${m[2]}"`);
   });
 });
 
@@ -273,27 +328,53 @@ describe('service booking against the real API', () => {
       fakeApi({
         'GET /captcha': forward,
         // The first send skips the browser's checks (a closed day), as a stale page or a bot would.
-        'POST /leads': (call) => (first ? ((first = false), forward({ ...call, body: { ...call.body, booking_date: '2025-06-08' } })) : forward(call)),
+        'POST /leads': (call) =>
+          first
+            ? ((first = false),
+              forward({ ...call, body: { ...call.body, booking_date: '2025-06-08' } }))
+            : forward(call),
       });
       const view = render();
       fireEvent.change(select(/Type of service/), { target: { value: 'Brakes' } });
       type(/^Date/, '2025-06-03');
       fireEvent.change(select(/Drop-off time/), { target: { value: '16:30' } });
-      const label = await waitFor(() => screen.getByText(/Security question: What is/).textContent!);
+      const label = await waitFor(
+        () => screen.getByText(/Security question: What is/).textContent!,
+      );
       type(/First name/, 'Sam');
       type(/^Email/, 'sam@example.com');
       type(/Phone number/, '0412 345 678');
-      type(/Security question/, String(solveCaptchaQuestion(label.replace(/^Security question: /, '').replace(/\s*\*$/, ''))));
-      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Request booking' })));
-      const summary = await screen.findByRole('group', { name: 'Please fix the following errors:' });
-      expect(within(summary).getByRole('link').textContent).toBe('Gold Coast Ford Service is closed on Sundays. Please choose another day.');
+      type(
+        /Security question/,
+        String(
+          solveCaptchaQuestion(label.replace(/^Security question: /, '').replace(/\s*\*$/, '')),
+        ),
+      );
+      await act(async () =>
+        fireEvent.click(screen.getByRole('button', { name: 'Request booking' })),
+      );
+      const summary = await screen.findByRole('group', {
+        name: 'Please fix the following errors:',
+      });
+      expect(within(summary).getByRole('link').textContent).toBe(
+        'Gold Coast Ford Service is closed on Sundays. Please choose another day.',
+      );
       expect(screen.getByLabelText(/^Date/).getAttribute('aria-invalid')).toBe('true');
-      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Request booking' })));
+      await act(async () =>
+        fireEvent.click(screen.getByRole('button', { name: 'Request booking' })),
+      );
       await waitFor(() => expect(view.location()).toBe('/success'));
-      const staff = await realFetch(`${api.base}/staff/leads?site=gold-coast-ford`, { headers: { authorization: 'Bearer staff-token-for-tests-0123456789' } });
+      const staff = await realFetch(`${api.base}/staff/leads?site=gold-coast-ford`, {
+        headers: { authorization: 'Bearer staff-token-for-tests-0123456789' },
+      });
       const [stored] = (await staff.json()).leads;
       expect(stored).toMatchObject({ category: 'Service Booking', name: 'Sam' });
-      expect(stored.payload).toMatchObject({ location_id: 3, service_type: 'Brakes', booking_date: '2025-06-03', booking_time: '16:30' });
+      expect(stored.payload).toMatchObject({
+        location_id: 3,
+        service_type: 'Brakes',
+        booking_date: '2025-06-03',
+        booking_time: '16:30',
+      });
     } finally {
       await api.close();
       removeDir(sitesDir);

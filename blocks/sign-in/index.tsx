@@ -11,7 +11,13 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { SignInProps } from '../../schemas/resolved.gen.ts';
 import { signIn_phone_number_maxLength } from '../../schemas/api-limits.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
-import { readSession, safeInternalPath, signIn, signOut, type StoredSession } from '../_shared/session.ts';
+import {
+  readSession,
+  safeInternalPath,
+  signIn,
+  signOut,
+  type StoredSession,
+} from '../_shared/session.ts';
 import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
 import { TextField } from '../_forms/fields.tsx';
 import { phone, phoneExample, required } from '../_forms/rules.ts';
@@ -32,7 +38,11 @@ export function signInTargets(search: string): { type: string; redirect: string;
   const type = q.get('type') ?? '';
   const redirect = safeInternalPath(q.get('redirect')) ?? '/';
   const back = safeInternalPath(q.get('back')) ?? '/';
-  return { type: /^[a-z-]{1,30}$/.test(type) ? type : '', redirect: redirect.startsWith('/sign-in') ? '/' : redirect, back };
+  return {
+    type: /^[a-z-]{1,30}$/.test(type) ? type : '',
+    redirect: redirect.startsWith('/sign-in') ? '/' : redirect,
+    back,
+  };
 }
 
 export default defineBlock<SignInProps>({
@@ -47,7 +57,11 @@ export default defineBlock<SignInProps>({
     const headingId = `${block.id}-heading`;
 
     const onSubmit = () => {
-      const rule = { name: 'phone_number', label: 'Mobile number', checks: [required('Mobile number'), phone(region.region)] };
+      const rule = {
+        name: 'phone_number',
+        label: 'Mobile number',
+        checks: [required('Mobile number'), phone(region.region)],
+      };
       if (!form.check([rule])) return;
       void form.submit(async () => {
         const result = await signIn(site, String(form.values.phone_number));
@@ -60,7 +74,11 @@ export default defineBlock<SignInProps>({
     };
 
     return (
-      <section className="fc-form-block fc-sign-in" aria-labelledby={headingId} data-block-id={block.id}>
+      <section
+        className="fc-form-block fc-sign-in"
+        aria-labelledby={headingId}
+        data-block-id={block.id}
+      >
         <div className="fc-container fc-sign-in__inner">
           <h1 id={headingId} className="fc-form-block__heading">
             {t(props.heading)}

@@ -18,7 +18,9 @@ export default defineBlock<TabbedEmbedProps>({
     const { site, mode, t } = useSite();
     const base = useId();
     const allowed = allowedEmbedOrigins(site);
-    const tabs = props.tabs.filter((tab) => mode === 'development' || checkEmbedSrc(tab.src, allowed).ok);
+    const tabs = props.tabs.filter(
+      (tab) => mode === 'development' || checkEmbedSrc(tab.src, allowed).ok,
+    );
     const [selected, setSelected] = useState(0);
     const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set([0]));
     if (!tabs.length) return null;
@@ -45,7 +47,12 @@ export default defineBlock<TabbedEmbedProps>({
     };
 
     return (
-      <section className="fc-tabbed-embed" aria-labelledby={props.heading ? headingId : undefined} aria-label={props.heading ? undefined : 'Forms'} data-block-id={block.id}>
+      <section
+        className="fc-tabbed-embed"
+        aria-labelledby={props.heading ? headingId : undefined}
+        aria-label={props.heading ? undefined : 'Forms'}
+        data-block-id={block.id}
+      >
         <div className="fc-container">
           {props.heading && (
             <h2 className="fc-tabbed-embed__heading" id={headingId}>
@@ -53,7 +60,12 @@ export default defineBlock<TabbedEmbedProps>({
             </h2>
           )}
           {tabs.length > 1 && (
-            <div className="fc-tabbed-embed__tabs" role="tablist" aria-label={props.heading ? t(props.heading) : 'Locations'} onKeyDown={onKeyDown}>
+            <div
+              className="fc-tabbed-embed__tabs"
+              role="tablist"
+              aria-label={props.heading ? t(props.heading) : 'Locations'}
+              onKeyDown={onKeyDown}
+            >
               {tabs.map((tab, i) => (
                 <button
                   key={i}

@@ -4,5 +4,7 @@ import type { TradeInProps } from '../../schemas/resolved.gen.ts';
 import { TradeInBlock } from './TradeInBlock.tsx';
 
 export default defineBlock<TradeInProps>({
-  component: ({ props, block }) => <TradeInBlock props={props} blockId={block.id} kind="trade-in" />,
+  component: ({ props, block }) => (
+    <TradeInBlock props={props} blockId={block.id} kind="trade-in" />
+  ),
 });

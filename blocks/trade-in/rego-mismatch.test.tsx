@@ -8,7 +8,10 @@ beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
 /** The alert that names the found car (the form has its own alert region too). */
-const mismatchAlert = () => screen.queryAllByRole('alert').find((el) => el.textContent?.includes('This registration is for a'));
+const mismatchAlert = () =>
+  screen
+    .queryAllByRole('alert')
+    .find((el) => el.textContent?.includes('This registration is for a'));
 
 async function toRegoStep() {
   fakeApi({
@@ -16,12 +19,29 @@ async function toRegoStep() {
     'POST /valuations': () => ({ status: 201, json: valuation() }),
     'POST /valuations/adjustments': () => ({ json: valuation() }),
     'POST /rego-lookup': () => ({
-      json: { rego: 'ABC123', regoState: 'QLD', vehicle: { year: 2019, make: 'Mazda', model: 'CX-5', body: 'SUV', colour: 'Red', vin: 'JM0000000000001' } },
+      json: {
+        rego: 'ABC123',
+        regoState: 'QLD',
+        vehicle: {
+          year: 2019,
+          make: 'Mazda',
+          model: 'CX-5',
+          body: 'SUV',
+          colour: 'Red',
+          vin: 'JM0000000000001',
+        },
+      },
     }),
   });
   renderFormBlock('trade-in', TradeIn);
   await toCarStep();
-  await valueCar({ make: 'Toyota', model: 'Corolla', year: thisYear - 3, odometer: '45,000', condition: /^Good: minor wear/ });
+  await valueCar({
+    make: 'Toyota',
+    model: 'Corolla',
+    year: thisYear - 3,
+    odometer: '45,000',
+    condition: /^Good: minor wear/,
+  });
   type(/Registration/, 'abc123');
   await act(async () => click('Find my car'));
 }

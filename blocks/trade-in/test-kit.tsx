@@ -1,8 +1,10 @@
 /** The steps of the trade-in form as a visitor takes them, shared by this block's tests. */
 import { act, fireEvent, screen } from '@testing-library/react';
 
-export const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-export const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
+export const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+export const click = (name: string | RegExp) =>
+  fireEvent.click(screen.getByRole('button', { name }));
 
 export const thisYear = new Date().getFullYear();
 
@@ -28,7 +30,9 @@ export async function fillDetails(postcode = '4217') {
   type(/Last Name/, 'Taylor');
   type(/^Postcode|^ZIP code/, postcode);
   type(/Mobile Number/, '0412 345 678');
-  fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), { target: { value: 'sam@example.com' } });
+  fireEvent.change(screen.getByRole('textbox', { name: /^Email/ }), {
+    target: { value: 'sam@example.com' },
+  });
   fireEvent.click(screen.getByLabelText('No'));
   type(/Security question/, '12');
 }
@@ -41,7 +45,13 @@ export async function toCarStep() {
 }
 
 /** Step 2 filled with a car and its condition, and valued: the form shows step 3 (the registration). */
-export async function valueCar(car: { make: string; model: string; year: number; odometer: string; condition: RegExp }) {
+export async function valueCar(car: {
+  make: string;
+  model: string;
+  year: number;
+  odometer: string;
+  condition: RegExp;
+}) {
   type(/^Make/, car.make);
   type(/^Model/, car.model);
   type(/^Year/, String(car.year));

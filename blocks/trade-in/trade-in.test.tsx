@@ -52,10 +52,22 @@ describe('trade-in postcode (docs/forms.md, Regional rules)', () => {
   });
 
   it('rules as pure functions', () => {
-    const values = { name: 'A', last_name: 'B', postcode: '0800', phone: '0412345678', email: 'a@b.co', PreferredContactMethod: 'SMS', finance: 'Yes' };
+    const values = {
+      name: 'A',
+      last_name: 'B',
+      postcode: '0800',
+      phone: '0412345678',
+      email: 'a@b.co',
+      PreferredContactMethod: 'SMS',
+      finance: 'Yes',
+    };
     expect(validate(tradeInDetailsRules('AU'), values)).toEqual([]);
-    expect(validate(tradeInDetailsRules('AU'), { ...values, postcode: '800' })[0].message).toBe('Invalid postcode. Please enter a 4-digit number.');
-    expect(validate(tradeInDetailsRules('NZ'), { ...values, phone: '021 123 4567', postcode: '1061' })).toEqual([]);
+    expect(validate(tradeInDetailsRules('AU'), { ...values, postcode: '800' })[0].message).toBe(
+      'Invalid postcode. Please enter a 4-digit number.',
+    );
+    expect(
+      validate(tradeInDetailsRules('NZ'), { ...values, phone: '021 123 4567', postcode: '1061' }),
+    ).toEqual([]);
     expect(parseKms('85,000 km')).toBe(85000);
     expect(parseKms('lots')).toBeNaN();
     expect(regoStates('NZ')).toEqual(['NZ']);
@@ -70,9 +82,22 @@ describe('trade-in flow', () => {
     const api = fakeApi({
       'POST /leads': () => ({ status: 201, json: { lead_id: 12, lead_secret: secret } }),
       'POST /valuations': () => ({ status: 201, json: valuation({ offer_price: 19000 }) }),
-      'POST /valuations/adjustments': (c) => ({ json: valuation({ adjustmentAnswers: c.body.adjustmentAnswers }) }),
+      'POST /valuations/adjustments': (c) => ({
+        json: valuation({ adjustmentAnswers: c.body.adjustmentAnswers }),
+      }),
       'POST /rego-lookup': () => ({
-        json: { rego: 'ABC123', regoState: 'QLD', vehicle: { year: thisYear - 3, make: 'Toyota', model: 'Corolla', body: 'Hatch', colour: 'White', vin: 'JTDKB0000000001' } },
+        json: {
+          rego: 'ABC123',
+          regoState: 'QLD',
+          vehicle: {
+            year: thisYear - 3,
+            make: 'Toyota',
+            model: 'Corolla',
+            body: 'Hatch',
+            colour: 'White',
+            vin: 'JTDKB0000000001',
+          },
+        },
       }),
       'POST /offers/accept': () => ({ json: { success: true, lead_id: 12 } }),
       'POST /miscellaneous': () => ({ json: { success: true, lead_id: 12 } }),
@@ -100,15 +125,31 @@ describe('trade-in flow', () => {
     fireEvent.click(screen.getByLabelText(/^Good: minor wear/));
     await act(async () => click('Value my car'));
     await screen.findByRole('heading', { name: /Step 3 of 4/ });
-    expect(api.posts('/valuations')[0].body).toMatchObject({ site: 'gold-coast-ford', lead_id: 12, lead_secret: secret, make: 'Toyota', model: 'Corolla', year: thisYear - 3, kms: 45000 });
-    expect(api.posts('/valuations/adjustments')[0].body.adjustmentAnswers).toMatchObject({ condition: 'good', accident_history: false, keys: 2 });
+    expect(api.posts('/valuations')[0].body).toMatchObject({
+      site: 'gold-coast-ford',
+      lead_id: 12,
+      lead_secret: secret,
+      make: 'Toyota',
+      model: 'Corolla',
+      year: thisYear - 3,
+      kms: 45000,
+    });
+    expect(api.posts('/valuations/adjustments')[0].body.adjustmentAnswers).toMatchObject({
+      condition: 'good',
+      accident_history: false,
+      keys: 2,
+    });
     expect(storedValuation('gold-coast-ford')).toMatchObject({ offer_price: 18000 });
 
     type(/Registration/, 'abc123');
     expect((screen.getByLabelText(/State/) as HTMLSelectElement).value).toBe('QLD');
     await act(async () => click('Find my car'));
     await screen.findByText(/White/);
-    expect(api.posts('/rego-lookup')[0].body).toEqual({ site: 'gold-coast-ford', rego: 'ABC123', regoState: 'QLD' });
+    expect(api.posts('/rego-lookup')[0].body).toEqual({
+      site: 'gold-coast-ford',
+      rego: 'ABC123',
+      regoState: 'QLD',
+    });
     click('See my offer');
     await screen.findByRole('heading', { name: /Step 4 of 4/ });
     screen.getByText('$18,000');
@@ -125,15 +166,26 @@ describe('trade-in flow', () => {
       offer_accepted: true,
       event_id: EVENT_IDS.offerAccepted,
     });
-    expect(api.posts('/miscellaneous')[0].body).toMatchObject({ site: 'gold-coast-ford', lead_id: 12, lead_secret: secret, column_name: 'valuation', value: { offer_price: 18000, rego: 'ABC123' } });
-    expect(window.dataLayer).toContainEqual(expect.objectContaining({ event_id: EVENT_IDS.offerAccepted, lead_id: 12 }));
+    expect(api.posts('/miscellaneous')[0].body).toMatchObject({
+      site: 'gold-coast-ford',
+      lead_id: 12,
+      lead_secret: secret,
+      column_name: 'valuation',
+      value: { offer_price: 18000, rego: 'ABC123' },
+    });
+    expect(window.dataLayer).toContainEqual(
+      expect.objectContaining({ event_id: EVENT_IDS.offerAccepted, lead_id: 12 }),
+    );
     expect(readSuccess('gold-coast-ford')?.category).toBe('Trade-in Offer Accepted');
   });
 
   it('older than 7 years or over 100,000 km: no online estimate, we call', async () => {
     const api = fakeApi({
       'POST /leads': () => ({ status: 201, json: { lead_id: 13 } }),
-      'POST /valuations': () => ({ status: 201, json: valuation({ eligible: false, estimate: null, offer_price: null, reason: 'too old' }) }),
+      'POST /valuations': () => ({
+        status: 201,
+        json: valuation({ eligible: false, estimate: null, offer_price: null, reason: 'too old' }),
+      }),
       'POST /miscellaneous': () => ({ json: { success: true } }),
     });
     renderFormBlock('sell-my-car', SellMyCar);
@@ -155,7 +207,12 @@ describe('trade-in flow', () => {
   });
 
   it('keeps what was typed when the lead fails', async () => {
-    fakeApi({ 'POST /leads': () => ({ status: 500, json: { error: 'Your enquiry could not be saved. Please try again.' } }) });
+    fakeApi({
+      'POST /leads': () => ({
+        status: 500,
+        json: { error: 'Your enquiry could not be saved. Please try again.' },
+      }),
+    });
     renderFormBlock('trade-in', TradeIn);
     await fillDetails();
     await act(async () => click('Continue'));
@@ -169,14 +226,25 @@ describe('trade-in flow', () => {
       'POST /leads': () => ({ status: 201, json: { lead_id: 12 } }),
       'POST /valuations': () => ({ status: 201, json: valuation() }),
       'POST /valuations/adjustments': () => ({ json: valuation() }),
-      'POST /rego-lookup': () => ({ status: 404, json: { error: "We couldn't find a vehicle with that registration." } }),
+      'POST /rego-lookup': () => ({
+        status: 404,
+        json: { error: "We couldn't find a vehicle with that registration." },
+      }),
     });
     renderFormBlock('trade-in', TradeIn);
     await toCarStep();
-    await valueCar({ make: 'Toyota', model: 'Corolla', year: thisYear - 2, odometer: '20000', condition: /^Excellent/ });
+    await valueCar({
+      make: 'Toyota',
+      model: 'Corolla',
+      year: thisYear - 2,
+      odometer: '20000',
+      condition: /^Excellent/,
+    });
     type(/Registration/, 'ZZZ999');
     await act(async () => click('Find my car'));
-    await waitFor(() => expect(summaryLinks()).toEqual(["We couldn't find a vehicle with that registration."]));
+    await waitFor(() =>
+      expect(summaryLinks()).toEqual(["We couldn't find a vehicle with that registration."]),
+    );
     click('Continue without a registration match');
     await screen.findByRole('heading', { name: /Step 4 of 4/ });
   });

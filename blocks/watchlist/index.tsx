@@ -24,7 +24,10 @@ export default defineBlock<WatchlistProps>({
       body = (
         <p>
           {t('Sign in with your phone number to see the cars you saved.')}{' '}
-          <SiteLink className="fc-button" href={signInHref('watchlist', WATCHLIST_PATH, WATCHLIST_PATH)}>
+          <SiteLink
+            className="fc-button"
+            href={signInHref('watchlist', WATCHLIST_PATH, WATCHLIST_PATH)}
+          >
             {t('Sign in')}
           </SiteLink>
         </p>
@@ -47,7 +50,12 @@ export default defineBlock<WatchlistProps>({
       );
     }
     return (
-      <section className="fc-car-list-page fc-watchlist" data-block-id={block.id} aria-labelledby={headingId} aria-busy={state.status === 'loading'}>
+      <section
+        className="fc-car-list-page fc-watchlist"
+        data-block-id={block.id}
+        aria-labelledby={headingId}
+        aria-busy={state.status === 'loading'}
+      >
         <div className="fc-container">
           <h1 id={headingId}>{t(props.heading)}</h1>
           {body}

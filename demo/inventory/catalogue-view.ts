@@ -4,16 +4,67 @@
  */
 import type { Catalogue, Manufacturer, Model, Region } from '../../schemas/types.gen.ts';
 import { cumulativeWeights } from '../prng.ts';
-import { CARAVAN_BADGES, ELECTRIC_BADGES, GENERIC_BADGES, MAKE_BADGES, MODEL_BADGES, MOTORCYCLE_BADGES } from './vocab.ts';
+import {
+  CARAVAN_BADGES,
+  ELECTRIC_BADGES,
+  GENERIC_BADGES,
+  MAKE_BADGES,
+  MODEL_BADGES,
+  MOTORCYCLE_BADGES,
+} from './vocab.ts';
 
 const HYPERCAR_MAKES = new Set(['Bugatti', 'Koenigsegg', 'Pagani', 'Rimac', 'Hennessey', 'SSC']);
 
 const US_MAKES = new Set([
-  'Chevrolet', 'Ford', 'Toyota', 'Honda', 'Nissan', 'Jeep', 'Ram', 'GMC', 'Dodge', 'Tesla', 'Hyundai', 'Kia', 'Subaru',
-  'BMW', 'Mercedes-Benz', 'Buick', 'Lincoln', 'Cadillac', 'Acura', 'Mazda', 'Volkswagen', 'Audi', 'Lexus', 'Chrysler',
-  'Harley-Davidson', 'Indian', 'Rivian', 'Pontiac', 'Saturn', 'Mercury', 'Hummer', 'Scion', 'Infiniti', 'Jayco',
+  'Chevrolet',
+  'Ford',
+  'Toyota',
+  'Honda',
+  'Nissan',
+  'Jeep',
+  'Ram',
+  'GMC',
+  'Dodge',
+  'Tesla',
+  'Hyundai',
+  'Kia',
+  'Subaru',
+  'BMW',
+  'Mercedes-Benz',
+  'Buick',
+  'Lincoln',
+  'Cadillac',
+  'Acura',
+  'Mazda',
+  'Volkswagen',
+  'Audi',
+  'Lexus',
+  'Chrysler',
+  'Harley-Davidson',
+  'Indian',
+  'Rivian',
+  'Pontiac',
+  'Saturn',
+  'Mercury',
+  'Hummer',
+  'Scion',
+  'Infiniti',
+  'Jayco',
 ]);
-const NZ_FAVOURITES = new Set(['Toyota', 'Mazda', 'Nissan', 'Honda', 'Mitsubishi', 'Subaru', 'Suzuki', 'Holden', 'Ford', 'Hyundai', 'Kia', 'Volkswagen']);
+const NZ_FAVOURITES = new Set([
+  'Toyota',
+  'Mazda',
+  'Nissan',
+  'Honda',
+  'Mitsubishi',
+  'Subaru',
+  'Suzuki',
+  'Holden',
+  'Ford',
+  'Hyundai',
+  'Kia',
+  'Volkswagen',
+]);
 
 export interface CatalogueView {
   makes: Manufacturer[];
@@ -43,7 +94,11 @@ export function catalogueView(catalogue: Catalogue): CatalogueView {
       // Hypercars are in the catalogue (make lists) but no franchise yard trades them in.
       if (HYPERCAR_MAKES.has(mk.name)) w = 0;
       if (region === 'NZ' && NZ_FAVOURITES.has(mk.name)) w *= 3;
-      if (region === 'US' && (mk.name === 'Chevrolet' || mk.name === 'Ford' || mk.name === 'Toyota')) w *= 3;
+      if (
+        region === 'US' &&
+        (mk.name === 'Chevrolet' || mk.name === 'Ford' || mk.name === 'Toyota')
+      )
+        w *= 3;
       return w;
     });
     usedWeights.set(region, { makes: list, cumulative: cumulativeWeights(weights) });
@@ -55,7 +110,9 @@ export function catalogueView(catalogue: Catalogue): CatalogueView {
     if (!table) {
       const all = modelsByMake.get(make) ?? modelsByMake.get(makes[0].name)!;
       // New and demo stock is cars only: the demo sites have no caravan or motorbike franchises.
-      const current = used ? all : all.filter((m) => m.body?.[0] !== 'motorcycle' && m.body?.[0] !== 'caravan');
+      const current = used
+        ? all
+        : all.filter((m) => m.body?.[0] !== 'motorcycle' && m.body?.[0] !== 'caravan');
       const models = current.length ? current : all;
       table = { models, cumulative: cumulativeWeights(models.map((_, i) => 1 / (1 + i * 0.12))) };
       tables.set(key, table);

@@ -16,7 +16,16 @@ import { financeLendersFor, headlineWeekly } from '../../engine/inventory/financ
 import { cumulativeWeights, Draw, mixSeed, mulberry32 } from '../prng.ts';
 import { badgesFor, catalogueView } from './catalogue-view.ts';
 import { slugify } from '../../engine/slug.ts';
-import { dealerComments, equipmentCache, isoDate, niceRound, regplateFor, startOfUtcDay, vinFor, yearMonth } from './listing.ts';
+import {
+  dealerComments,
+  equipmentCache,
+  isoDate,
+  niceRound,
+  regplateFor,
+  startOfUtcDay,
+  vinFor,
+  yearMonth,
+} from './listing.ts';
 import { outletsOf, type InventorySite } from './outlets.ts';
 import { joinFlat, valuePool, type ValuePool } from './shared-values.ts';
 import { BODIES, COLOURS, FILTERED_FEATURES, MAKE_ERAS, MAKE_SINCE, USED_TAGS } from './vocab.ts';
@@ -67,11 +76,23 @@ export function generateInventory(options: InventoryOptions): Car[] {
   // The cars of one location share its location object (two: with and without the locations
   // it also lists at), as a feed's rows repeat it: one object, not one per car (docs/deploy.md, "Memory and start-up").
   const locations = new Map<string, Car['location']>();
-  const carLocation = (loc: (typeof outlets)[number]['sales'][number], phone: string | null, distribution: string[]): Car['location'] => {
+  const carLocation = (
+    loc: (typeof outlets)[number]['sales'][number],
+    phone: string | null,
+    distribution: string[],
+  ): Car['location'] => {
     const key = `${loc.slug}\u0000${distribution.length > 0}`;
     let shared = locations.get(key);
     if (!shared) {
-      shared = { id: loc.id, slug: loc.slug, phone, city: loc.address.city, state: loc.address.state, location_name: loc.name, distribution_locations: distribution };
+      shared = {
+        id: loc.id,
+        slug: loc.slug,
+        phone,
+        city: loc.address.city,
+        state: loc.address.state,
+        location_name: loc.name,
+        distribution_locations: distribution,
+      };
       locations.set(key, shared);
     }
     return shared;
@@ -90,7 +111,9 @@ export function generateInventory(options: InventoryOptions): Car[] {
     const franchised = outlet.ownMakes.length > 0;
 
     // What kind of car, and which make and model.
-    const carType: Car['car_type'] = !franchised ? 'used' : d.weighted(['new', 'demo', 'used'] as const, [40, 10, 50]);
+    const carType: Car['car_type'] = !franchised
+      ? 'used'
+      : d.weighted(['new', 'demo', 'used'] as const, [40, 10, 50]);
     let make: string;
     if (carType !== 'used' || (franchised && d.chance(0.35))) make = d.pick(outlet.ownMakes);
     else {
@@ -101,18 +124,30 @@ export function generateInventory(options: InventoryOptions): Car[] {
     const model = d.fromTable(table.models, table.cumulative);
     const body = model.body?.[0] ?? 'sedan';
     const facts = BODIES[body] ?? BODIES.sedan;
-    const itemType: Car['item_type'] = body === 'motorcycle' ? 'motorcycle' : body === 'caravan' || body === 'motorhome' ? 'caravan' : 'car';
-    const simpleFuel = model.fuel?.[0] ?? (itemType === 'caravan' && body === 'caravan' ? 'None' : 'Petrol');
+    const itemType: Car['item_type'] =
+      body === 'motorcycle'
+        ? 'motorcycle'
+        : body === 'caravan' || body === 'motorhome'
+          ? 'caravan'
+          : 'car';
+    const simpleFuel =
+      model.fuel?.[0] ?? (itemType === 'caravan' && body === 'caravan' ? 'None' : 'Petrol');
 
     // Year and odometer.
     const era = MAKE_ERAS[make];
-    const since = Math.max(MAKE_SINCE[make] ?? 1990, simpleFuel === 'Electric' ? currentYear - 7 : 1990);
+    const since = Math.max(
+      MAKE_SINCE[make] ?? 1990,
+      simpleFuel === 'Electric' ? currentYear - 7 : 1990,
+    );
     let year: number;
     if (carType === 'new') year = d.chance(0.85) ? currentYear : currentYear - 1;
     else if (carType === 'demo') year = d.chance(0.6) ? currentYear : currentYear - 1;
     else if (era) year = d.int(era[0], era[1]);
     else {
-      const age = Math.min(25, Math.max(1, Math.round(Math.abs(d.normal()) * 4.5 + d.exponential(1.5))));
+      const age = Math.min(
+        25,
+        Math.max(1, Math.round(Math.abs(d.normal()) * 4.5 + d.exponential(1.5))),
+      );
       year = Math.max(since, currentYear - age);
     }
     const age = Math.max(0, currentYear - year);
@@ -130,9 +165,18 @@ export function generateInventory(options: InventoryOptions): Car[] {
 
     // Trim, price.
     const badges = badgesFor(make, model);
-    const badgeIndex = Math.min(badges.length - 1, Math.floor(Math.pow(d.next(), 1.4) * badges.length));
+    const badgeIndex = Math.min(
+      badges.length - 1,
+      Math.floor(Math.pow(d.next(), 1.4) * badges.length),
+    );
     const badge = badges[badgeIndex];
-    const tier = Math.min(3, Math.floor((badgeIndex / Math.max(1, badges.length - 1)) * 3 + (model.from_price && model.from_price > 80000 ? 1 : 0)));
+    const tier = Math.min(
+      3,
+      Math.floor(
+        (badgeIndex / Math.max(1, badges.length - 1)) * 3 +
+          (model.from_price && model.from_price > 80000 ? 1 : 0),
+      ),
+    );
     const newPrice = (model.from_price ?? 35000) * (1 + badgeIndex * 0.11) * REGION_PRICE[region];
     let price: number;
     if (carType === 'new') price = niceRound(newPrice * d.range(0.98, 1.04));
@@ -142,13 +186,21 @@ export function generateInventory(options: InventoryOptions): Car[] {
       const kmFactor = Math.exp(-km / (region === 'US' ? 250000 : 400000));
       const listPriceThen = newPrice * Math.max(0.6, 1 - 0.015 * age);
       const classic = year < 1985 ? 2.5 : 1;
-      price = niceRound(Math.max(2990, listPriceThen * Math.pow(rate, age) * kmFactor * d.range(0.88, 1.12) * classic));
+      price = niceRound(
+        Math.max(
+          2990,
+          listPriceThen * Math.pow(rate, age) * kmFactor * d.range(0.88, 1.12) * classic,
+        ),
+      );
     }
     const poa = d.chance(0.015);
     if (poa) price = 0;
 
     // Status and dates.
-    const status: Car['status'] = d.weighted(['in_stock', 'coming_soon', 'sold'] as const, [86, 7, 7]);
+    const status: Car['status'] = d.weighted(
+      ['in_stock', 'coming_soon', 'sold'] as const,
+      [86, 7, 7],
+    );
     const soldAt = status === 'sold' ? nowS - Math.floor(d.range(0.05, 12) * DAY) : null;
     const createdAt =
       status === 'coming_soon'
@@ -166,12 +218,45 @@ export function generateInventory(options: InventoryOptions): Car[] {
 
     // Drivetrain and engine.
     const electric = simpleFuel === 'Electric';
-    const litres = electric || simpleFuel === 'None' ? 0 : Math.round(d.range(facts.litres[0], facts.litres[1]) * 10) / 10;
-    const cylinders = electric || simpleFuel === 'None' ? null : itemType === 'motorcycle' ? (litres < 0.5 ? 1 : litres < 1 ? 2 : d.pick([2, 3, 4])) : litres < 1.3 ? 3 : litres < 2.6 ? 4 : litres < 3.7 ? 6 : 8;
-    const manual = itemType === 'motorcycle' || (!electric && simpleFuel !== 'None' && d.chance(body === 'ute' ? 0.2 : body === 'coupe' ? 0.25 : 0.08));
-    const gears = electric ? 1 : itemType === 'motorcycle' ? 6 : manual ? d.pick([5, 6]) : d.pick([6, 8, 9, 10]);
+    const litres =
+      electric || simpleFuel === 'None'
+        ? 0
+        : Math.round(d.range(facts.litres[0], facts.litres[1]) * 10) / 10;
+    const cylinders =
+      electric || simpleFuel === 'None'
+        ? null
+        : itemType === 'motorcycle'
+          ? litres < 0.5
+            ? 1
+            : litres < 1
+              ? 2
+              : d.pick([2, 3, 4])
+          : litres < 1.3
+            ? 3
+            : litres < 2.6
+              ? 4
+              : litres < 3.7
+                ? 6
+                : 8;
+    const manual =
+      itemType === 'motorcycle' ||
+      (!electric &&
+        simpleFuel !== 'None' &&
+        d.chance(body === 'ute' ? 0.2 : body === 'coupe' ? 0.25 : 0.08));
+    const gears = electric
+      ? 1
+      : itemType === 'motorcycle'
+        ? 6
+        : manual
+          ? d.pick([5, 6])
+          : d.pick([6, 8, 9, 10]);
     const simpleTransmission = simpleFuel === 'None' ? 'None' : manual ? 'Manual' : 'Automatic';
-    const trans = simpleFuel === 'None' ? null : pool.text(`${gears} Speed ${manual ? 'Manual' : itemType === 'car' && !electric && d.chance(0.15) ? 'CVT' : 'Automatic'}`);
+    const trans =
+      simpleFuel === 'None'
+        ? null
+        : pool.text(
+            `${gears} Speed ${manual ? 'Manual' : itemType === 'car' && !electric && d.chance(0.15) ? 'CVT' : 'Automatic'}`,
+          );
     const drive =
       itemType === 'motorcycle'
         ? 'Chain'
@@ -188,7 +273,11 @@ export function generateInventory(options: InventoryOptions): Car[] {
                   : 'FWD';
     const fuel =
       simpleFuel === 'Petrol'
-        ? d.pick(['Petrol - Unleaded ULP', 'Petrol - Premium ULP (95 RON)', 'Petrol - Premium ULP (98 RON)'])
+        ? d.pick([
+            'Petrol - Unleaded ULP',
+            'Petrol - Premium ULP (95 RON)',
+            'Petrol - Premium ULP (98 RON)',
+          ])
         : simpleFuel === 'Hybrid'
           ? 'Hybrid (Petrol)'
           : simpleFuel === 'Plug-in Hybrid'
@@ -208,7 +297,10 @@ export function generateInventory(options: InventoryOptions): Car[] {
 
     // Equipment, tags, money.
     const modern = year >= 2016;
-    const equip = carType === 'used' && d.chance(0.1) ? pool.list([]) : equipment(d, `${make}|${model.name}`, body, tier, modern, seats ?? 0, price);
+    const equip =
+      carType === 'used' && d.chance(0.1)
+        ? pool.list([])
+        : equipment(d, `${make}|${model.name}`, body, tier, modern, seats ?? 0, price);
     const filteredFeatures = pool.list(equip.filter((e) => FILTERED_FEATURES.has(e)));
     let tag: string | null = null;
     if (carType === 'new' && year < currentYear && d.chance(0.6)) tag = 'runout sale';
@@ -218,20 +310,34 @@ export function generateInventory(options: InventoryOptions): Car[] {
       tag = region === 'US' && used === 'Low Kms' ? 'Low Miles' : used;
     }
     const beforePrice = price > 0 && d.chance(0.08) ? niceRound(price * d.range(1.03, 1.12)) : null;
-    const offerPrice = carType === 'new' && price > 0 && d.chance(0.03) ? niceRound(price - d.int(1000, 3000)) : null;
-    const subscription = carType !== 'used' && itemType === 'car' && price > 0 && price < 80000 && d.chance(0.06) ? Math.round(price * 0.0062) : null;
+    const offerPrice =
+      carType === 'new' && price > 0 && d.chance(0.03)
+        ? niceRound(price - d.int(1000, 3000))
+        : null;
+    const subscription =
+      carType !== 'used' && itemType === 'car' && price > 0 && price < 80000 && d.chance(0.06)
+        ? Math.round(price * 0.0062)
+        : null;
     const lenders = financeLendersFor(d, { price, year, currentYear, carType, make, body, region });
     const weekly = headlineWeekly(lenders);
     const autograb =
       carType === 'used' && price > 0 && region === 'AU' && d.chance(0.75)
         ? (() => {
             const avg = Math.round((price * d.range(0.92, 1.12)) / 100) * 100;
-            return { average_market_price: avg, state_average_market_price: Math.round((avg * d.range(0.96, 1.04)) / 100) * 100 };
+            return {
+              average_market_price: avg,
+              state_average_market_price: Math.round((avg * d.range(0.96, 1.04)) / 100) * 100,
+            };
           })()
         : null;
 
     // Photos.
-    const photos = (status === 'coming_soon' && d.chance(0.25)) || d.chance(0.03) ? 0 : itemType === 'motorcycle' ? d.int(4, 8) : d.int(6, 16);
+    const photos =
+      (status === 'coming_soon' && d.chance(0.25)) || d.chance(0.03)
+        ? 0
+        : itemType === 'motorcycle'
+          ? d.int(4, 8)
+          : d.int(6, 16);
     const images: Car['images'] = new Array(photos);
     const thumbnails: string[] = new Array(photos);
     for (let p = 0; p < photos; p++) {
@@ -250,17 +356,26 @@ export function generateInventory(options: InventoryOptions): Car[] {
     if (itemType === 'motorcycle') categories.push('Motorcycles');
     else if (itemType === 'caravan') categories.push('Caravans & RVs');
     else {
-      if (['suv', 'peopleMover', 'wagon'].includes(body) && (seats ?? 0) >= 5) categories.push('Family');
+      if (['suv', 'peopleMover', 'wagon'].includes(body) && (seats ?? 0) >= 5)
+        categories.push('Family');
       if (drive === '4x4' || (drive === 'AWD' && body === 'suv')) categories.push('4x4');
       if (electric || simpleFuel.includes('Hybrid')) categories.push('Electric & Hybrid');
       if (model.manufacturer_body === 'Performance') categories.push('Performance');
-      if (['van', 'cabChassis', 'lightTruck', 'bus'].includes(body) || (body === 'ute' && tier === 0)) categories.push('Commercial');
+      if (
+        ['van', 'cabChassis', 'lightTruck', 'bus'].includes(body) ||
+        (body === 'ute' && tier === 0)
+      )
+        categories.push('Commercial');
       if (price > 80000) categories.push('Luxury');
       if (price > 0 && price < 15000) categories.push('Budget');
-      if (price > 0 && price < 20000 && (body === 'hatch' || body === 'sedan')) categories.push('First Car');
+      if (price > 0 && price < 20000 && (body === 'hatch' || body === 'sedan'))
+        categories.push('First Car');
     }
 
-    const caravanLengthFt = itemType === 'caravan' && body === 'caravan' ? Number.parseInt(badge, 10) || d.int(16, 22) : 0;
+    const caravanLengthFt =
+      itemType === 'caravan' && body === 'caravan'
+        ? Number.parseInt(badge, 10) || d.int(16, 22)
+        : 0;
     const partial = {
       year,
       make,
@@ -278,7 +393,9 @@ export function generateInventory(options: InventoryOptions): Car[] {
       objectID: String(id),
       slug: slugify(`${name} ${id}`).slice(0, 80).replace(/-+$/, ''),
       name,
-      carsales_title: pool.text(`${name}${series ? ` ${series}` : ''}${trans ? ` ${simpleTransmission}` : ''}${drive && drive !== 'Chain' ? ` ${drive}` : ''}`),
+      carsales_title: pool.text(
+        `${name}${series ? ` ${series}` : ''}${trans ? ` ${simpleTransmission}` : ''}${drive && drive !== 'Chain' ? ` ${drive}` : ''}`,
+      ),
       year,
       make,
       model: model.name,
@@ -298,7 +415,11 @@ export function generateInventory(options: InventoryOptions): Car[] {
       tag,
       created_at: new Date(createdAt * 1000).toISOString(),
       price,
-      price_type: poa ? 'poa' : carType === 'used' ? d.weighted(['drive_away', 'excl_gov_charges'] as const, [70, 30]) : d.weighted(['drive_away', 'plus_orc'] as const, [85, 15]),
+      price_type: poa
+        ? 'poa'
+        : carType === 'used'
+          ? d.weighted(['drive_away', 'excl_gov_charges'] as const, [70, 30])
+          : d.weighted(['drive_away', 'plus_orc'] as const, [85, 15]),
       before_price: beforePrice,
       offer_price: offerPrice,
       subscription_price: subscription,
@@ -308,9 +429,14 @@ export function generateInventory(options: InventoryOptions): Car[] {
       odometer_unit: odometerUnit,
       stocknum,
       vin: vinFor(d, make, year, id),
-      regplate: carType === 'new' || (itemType === 'caravan' && d.chance(0.3)) ? null : regplateFor(d, region, loc.address.state),
+      regplate:
+        carType === 'new' || (itemType === 'caravan' && d.chance(0.3))
+          ? null
+          : regplateFor(d, region, loc.address.state),
       rego_expiry: carType === 'new' ? null : pool.text(isoDate(nowS + d.int(-30, 365) * DAY)),
-      compliance_date: pool.text(yearMonth(buildMonth === 12 ? year + 1 : year, buildMonth === 12 ? 1 : buildMonth + 1)),
+      compliance_date: pool.text(
+        yearMonth(buildMonth === 12 ? year + 1 : year, buildMonth === 12 ? 1 : buildMonth + 1),
+      ),
       build_date: pool.text(yearMonth(year, buildMonth)),
       seats,
       doors,
@@ -326,17 +452,48 @@ export function generateInventory(options: InventoryOptions): Car[] {
         cylinders,
         enginesize: litres ? Math.round(litres * 1000) : null,
         enginesize_litres: litres || null,
-        induction: electric ? 'Electric' : simpleFuel === 'None' ? null : simpleFuel === 'Diesel' ? 'Turbo' : d.pick(['Turbo', 'Aspirated']),
+        induction: electric
+          ? 'Electric'
+          : simpleFuel === 'None'
+            ? null
+            : simpleFuel === 'Diesel'
+              ? 'Turbo'
+              : d.pick(['Turbo', 'Aspirated']),
         geartype: trans,
-        power: simpleFuel === 'None' ? null : Math.round((electric ? d.range(100, 300) : litres * d.range(45, 75)) * (itemType === 'motorcycle' ? 0.9 : 1)),
-        torque: simpleFuel === 'None' ? null : Math.round(electric ? d.range(250, 650) : litres * d.range(80, 190)),
-        fuelconsumptioncombined: electric || simpleFuel === 'None' ? null : Math.round(litres * d.range(2.4, 3.6) * 10) / 10,
-        fuelcapacity: electric || simpleFuel === 'None' ? null : itemType === 'motorcycle' ? d.int(10, 22) : d.int(40, 90),
+        power:
+          simpleFuel === 'None'
+            ? null
+            : Math.round(
+                (electric ? d.range(100, 300) : litres * d.range(45, 75)) *
+                  (itemType === 'motorcycle' ? 0.9 : 1),
+              ),
+        torque:
+          simpleFuel === 'None'
+            ? null
+            : Math.round(electric ? d.range(250, 650) : litres * d.range(80, 190)),
+        fuelconsumptioncombined:
+          electric || simpleFuel === 'None'
+            ? null
+            : Math.round(litres * d.range(2.4, 3.6) * 10) / 10,
+        fuelcapacity:
+          electric || simpleFuel === 'None'
+            ? null
+            : itemType === 'motorcycle'
+              ? d.int(10, 22)
+              : d.int(40, 90),
         grossvehiclemass: itemType === 'car' ? d.int(1500, 3500) : null,
-        vehiclelength: itemType === 'car' ? d.int(3800, 5400) : caravanLengthFt ? Math.round(caravanLengthFt * 304.8) : null,
+        vehiclelength:
+          itemType === 'car'
+            ? d.int(3800, 5400)
+            : caravanLengthFt
+              ? Math.round(caravanLengthFt * 304.8)
+              : null,
         vehicleheight: itemType === 'car' ? d.int(1400, 1950) : null,
         vehiclewidth: itemType === 'car' ? d.int(1700, 2050) : null,
-        ancaprating: itemType === 'car' && year >= 2012 ? d.weighted([5, 4, 3, 0], [70, 15, 5, 10]) || null : null,
+        ancaprating:
+          itemType === 'car' && year >= 2012
+            ? d.weighted([5, 4, 3, 0], [70, 15, 5, 10]) || null
+            : null,
       },
       dealercomments: comments,
       description: comments.split('|')[0] ?? '',
@@ -344,7 +501,8 @@ export function generateInventory(options: InventoryOptions): Car[] {
       images,
       thumbnails,
       primary_image_url: photos ? images[0].url : null,
-      file: carType === 'used' && d.chance(0.25) ? joinFlat('/cars/', id, '/history-report.pdf') : null,
+      file:
+        carType === 'used' && d.chance(0.25) ? joinFlat('/cars/', id, '/history-report.pdf') : null,
       dealership_id: dealership.id,
       dealership_slug: dealership.slug,
       dealership_name: dealership.name,
@@ -357,7 +515,9 @@ export function generateInventory(options: InventoryOptions): Car[] {
       private_postcode: null,
       standardEquipment: equip,
       views: Math.round(d.exponential(150)),
-      payment_processors: pool.list(status === 'in_stock' && !reserved && price > 200 && d.chance(0.6) ? ['stripe'] : []),
+      payment_processors: pool.list(
+        status === 'in_stock' && !reserved && price > 200 && d.chance(0.6) ? ['stripe'] : [],
+      ),
       finance_lenders: lenders,
       autograb_data: autograb,
       categories: pool.list(categories),

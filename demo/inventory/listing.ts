@@ -5,14 +5,20 @@
 import type { Car, Region } from '../../schemas/types.gen.ts';
 import type { Draw } from '../prng.ts';
 import type { ValuePool } from './shared-values.ts';
-import { BASE_EQUIPMENT, CARAVAN_EQUIPMENT, MODERN_EQUIPMENT, MOTORCYCLE_EQUIPMENT, OFFROAD_EQUIPMENT, PREMIUM_EQUIPMENT } from './vocab.ts';
+import {
+  BASE_EQUIPMENT,
+  CARAVAN_EQUIPMENT,
+  MODERN_EQUIPMENT,
+  MOTORCYCLE_EQUIPMENT,
+  OFFROAD_EQUIPMENT,
+  PREMIUM_EQUIPMENT,
+} from './vocab.ts';
 
 const DAY = 86400;
 
 export function startOfUtcDay(ms: number): number {
   return Math.floor(ms / (DAY * 1000)) * DAY * 1000;
 }
-
 
 export function niceRound(price: number): number {
   if (price < 1000) return Math.round(price / 10) * 10;
@@ -60,7 +66,15 @@ export function yearMonth(year: number, month: number): string {
  */
 export function equipmentCache(pool: ValuePool) {
   const cache = new Map<string, string[]>();
-  return (d: Draw, key: string, body: string, tier: number, modern: boolean, seats: number, price: number) => {
+  return (
+    d: Draw,
+    key: string,
+    body: string,
+    tier: number,
+    modern: boolean,
+    seats: number,
+    price: number,
+  ) => {
     // Everything the list depends on is in the key, so a car's list never depends on the cars made before it.
     const k = `${key}|${tier}|${modern}|${seats}|${price > 70000}`;
     let list = cache.get(k);
@@ -72,7 +86,8 @@ export function equipmentCache(pool: ValuePool) {
       if (modern) list.push(...MODERN_EQUIPMENT.slice(0, 3 + tier));
       const premium = price > 70000 ? 6 : tier * 2;
       list.push(...PREMIUM_EQUIPMENT.slice(0, premium));
-      if (body === 'ute' || body === '4x4' || (body === 'suv' && tier >= 2)) list.push(...OFFROAD_EQUIPMENT.slice(0, 1 + tier));
+      if (body === 'ute' || body === '4x4' || (body === 'suv' && tier >= 2))
+        list.push(...OFFROAD_EQUIPMENT.slice(0, 1 + tier));
       if (seats >= 7) list.push('Third Row Seating');
     }
     void d;
@@ -103,7 +118,18 @@ const PITCH_WORDS: Record<Region, Record<string, string>> = {
 
 export function dealerComments(
   d: Draw,
-  car: Pick<Car, 'year' | 'make' | 'model' | 'badge' | 'colour' | 'km' | 'car_type' | 'dealership_name' | 'odometer_unit'>,
+  car: Pick<
+    Car,
+    | 'year'
+    | 'make'
+    | 'model'
+    | 'badge'
+    | 'colour'
+    | 'km'
+    | 'car_type'
+    | 'dealership_name'
+    | 'odometer_unit'
+  >,
   features: string[],
   phone: string | null | undefined,
   region: Region = 'AU',
@@ -117,8 +143,13 @@ export function dealerComments(
         ? `Ex-demonstrator ${title} in ${car.colour.toLowerCase()} with only ${thousands(car.km)} ${car.odometer_unit} and the balance of new car warranty.`
         : `This ${title} is finished in ${car.colour.toLowerCase()} and has travelled ${thousands(car.km)} ${car.odometer_unit}.`;
   const sections = [intro];
-  if (features.length >= 3) sections.push(`Highlights include ${features[0]}, ${features[1]} and ${features[2]}.`);
-  sections.push(d.pick(SECTION_PITCH).replace(/\{(\w+)\}/g, (_, word: string) => PITCH_WORDS[region][word]));
-  sections.push(`Visit ${car.dealership_name}${phone ? ` or call ${phone}` : ''} to arrange a test drive today.`);
+  if (features.length >= 3)
+    sections.push(`Highlights include ${features[0]}, ${features[1]} and ${features[2]}.`);
+  sections.push(
+    d.pick(SECTION_PITCH).replace(/\{(\w+)\}/g, (_, word: string) => PITCH_WORDS[region][word]),
+  );
+  sections.push(
+    `Visit ${car.dealership_name}${phone ? ` or call ${phone}` : ''} to arrange a test drive today.`,
+  );
   return sections.join('|');
 }

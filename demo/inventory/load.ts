@@ -32,15 +32,33 @@ export function demoStock(options: DemoStockOptions = {}): StockSource {
     // A site added while the server runs: the main stream numbers its cars from 1, as the cars
     // already served, so each of its dealerships gets cars of its own, as a site without
     // locations does, at its own locations (until the next start spreads the stream over it).
-    if (added) return newDealershipStock({ catalogue, sites: stocked, seed: options.seed, now: options.now, dealerships, withLocations: true });
+    if (added)
+      return newDealershipStock({
+        catalogue,
+        sites: stocked,
+        seed: options.seed,
+        now: options.now,
+        dealerships,
+        withLocations: true,
+      });
     return [
       ...generateInventory({ catalogue, sites: stocked, dealerships, ...options }),
-      ...newDealershipStock({ catalogue, sites: stocked, seed: options.seed, now: options.now, dealerships }),
+      ...newDealershipStock({
+        catalogue,
+        sites: stocked,
+        seed: options.seed,
+        now: options.now,
+        dealerships,
+      }),
     ];
   };
 }
 
 /** The demo stock of a sites folder. */
 export function loadInventory(sitesDir: string, options: DemoStockOptions = {}): Car[] {
-  return generateInventory({ catalogue: readCatalogue(sitesDir), sites: readInventorySites(sitesDir), ...options });
+  return generateInventory({
+    catalogue: readCatalogue(sitesDir),
+    sites: readInventorySites(sitesDir),
+    ...options,
+  });
 }

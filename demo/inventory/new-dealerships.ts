@@ -26,7 +26,14 @@ const PLACES: Record<Region, Location['address']> = {
 };
 
 function placeholderLocation(dealership: Dealership, region: Region): Location {
-  return { id: dealership.id, name: dealership.name, slug: dealership.slug, location_type: 'sales', dealership_slug: dealership.slug, address: PLACES[region] };
+  return {
+    id: dealership.id,
+    name: dealership.name,
+    slug: dealership.slug,
+    location_type: 'sales',
+    dealership_slug: dealership.slug,
+    address: PLACES[region],
+  };
 }
 
 export interface NewDealershipOptions {
@@ -49,10 +56,19 @@ export function newDealershipStock(options: NewDealershipOptions): Car[] {
     if (site.locations?.length && !options.withLocations) continue;
     const region = site.region ?? 'AU';
     for (const dealership of site.dealerships ?? []) {
-      if (done.has(dealership.slug) || (options.dealerships && !options.dealerships.has(dealership.slug))) continue;
+      if (
+        done.has(dealership.slug) ||
+        (options.dealerships && !options.dealerships.has(dealership.slug))
+      )
+        continue;
       done.add(dealership.slug);
       const own = (site.locations ?? []).filter((l) => l.dealership_slug === dealership.slug);
-      const alone: InventorySite = { slug: site.slug, region, dealerships: [dealership], locations: own.length ? own : [placeholderLocation(dealership, region)] };
+      const alone: InventorySite = {
+        slug: site.slug,
+        region,
+        dealerships: [dealership],
+        locations: own.length ? own : [placeholderLocation(dealership, region)],
+      };
       cars.push(
         ...generateInventory({
           catalogue: options.catalogue,

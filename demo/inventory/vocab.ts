@@ -113,7 +113,9 @@ export const COLOURS: Colour[] = [
   { name: 'Purple', hex: '#5b2a86', weight: 0.5 },
 ];
 
-export const COLOUR_HEX: Record<string, string> = Object.fromEntries(COLOURS.map((c) => [c.name, c.hex]));
+export const COLOUR_HEX: Record<string, string> = Object.fromEntries(
+  COLOURS.map((c) => [c.name, c.hex]),
+);
 
 /** What a body key means to visitors and what it usually has. */
 export interface BodyFacts {
@@ -135,16 +137,52 @@ export const BODIES: Record<string, BodyFacts> = {
   '4x4': { label: 'SUV', seats: [5, 7], doors: 5, silhouette: 'suv', litres: [2.8, 4.5] },
   ute: { label: 'Ute', seats: [5, 5, 2], doors: 4, silhouette: 'ute', litres: [2.0, 3.0] },
   coupe: { label: 'Coupe', seats: [4, 2], doors: 2, silhouette: 'coupe', litres: [2.0, 5.0] },
-  convertible: { label: 'Convertible', seats: [2, 4], doors: 2, silhouette: 'coupe', litres: [1.5, 3.0] },
-  softtop: { label: 'Convertible', seats: [2, 4], doors: 2, silhouette: 'coupe', litres: [1.5, 3.0] },
+  convertible: {
+    label: 'Convertible',
+    seats: [2, 4],
+    doors: 2,
+    silhouette: 'coupe',
+    litres: [1.5, 3.0],
+  },
+  softtop: {
+    label: 'Convertible',
+    seats: [2, 4],
+    doors: 2,
+    silhouette: 'coupe',
+    litres: [1.5, 3.0],
+  },
   hardtop: { label: 'Coupe', seats: [2, 4], doors: 2, silhouette: 'coupe', litres: [1.5, 3.0] },
   van: { label: 'Van', seats: [2, 3], doors: 4, silhouette: 'van', litres: [2.0, 3.0] },
-  peopleMover: { label: 'People Mover', seats: [7, 8], doors: 5, silhouette: 'peopleMover', litres: [2.0, 3.5] },
+  peopleMover: {
+    label: 'People Mover',
+    seats: [7, 8],
+    doors: 5,
+    silhouette: 'peopleMover',
+    litres: [2.0, 3.5],
+  },
   bus: { label: 'Bus', seats: [12, 14], doors: 4, silhouette: 'bus', litres: [2.0, 3.0] },
-  cabChassis: { label: 'Cab Chassis', seats: [2, 3], doors: 2, silhouette: 'cabChassis', litres: [2.0, 3.0] },
-  lightTruck: { label: 'Light Truck', seats: [3], doors: 2, silhouette: 'cabChassis', litres: [3.0, 5.2] },
+  cabChassis: {
+    label: 'Cab Chassis',
+    seats: [2, 3],
+    doors: 2,
+    silhouette: 'cabChassis',
+    litres: [2.0, 3.0],
+  },
+  lightTruck: {
+    label: 'Light Truck',
+    seats: [3],
+    doors: 2,
+    silhouette: 'cabChassis',
+    litres: [3.0, 5.2],
+  },
   motorhome: { label: 'Motorhome', seats: [4], doors: 3, silhouette: 'van', litres: [2.3, 3.0] },
-  motorcycle: { label: 'Motorcycle', seats: [2], doors: 0, silhouette: 'motorcycle', litres: [0.3, 1.9] },
+  motorcycle: {
+    label: 'Motorcycle',
+    seats: [2],
+    doors: 0,
+    silhouette: 'motorcycle',
+    litres: [0.3, 1.9],
+  },
   caravan: { label: 'Caravan', seats: [0], doors: 1, silhouette: 'caravan', litres: [0, 0] },
 };
 
@@ -178,8 +216,22 @@ export const PREMIUM_EQUIPMENT = [
   'Premium Audio',
   'Keyless Entry',
 ];
-export const OFFROAD_EQUIPMENT = ['Rear Diff Lock', 'Hill Descent Control', 'Tow Bar', 'Bull Bar', 'Snorkel'];
-export const MOTORCYCLE_EQUIPMENT = ['ABS', 'Traction Control', 'Ride Modes', 'Quickshifter', 'LED Headlight', 'TFT Display', 'Cruise Control'];
+export const OFFROAD_EQUIPMENT = [
+  'Rear Diff Lock',
+  'Hill Descent Control',
+  'Tow Bar',
+  'Bull Bar',
+  'Snorkel',
+];
+export const MOTORCYCLE_EQUIPMENT = [
+  'ABS',
+  'Traction Control',
+  'Ride Modes',
+  'Quickshifter',
+  'LED Headlight',
+  'TFT Display',
+  'Cruise Control',
+];
 export const CARAVAN_EQUIPMENT = [
   'Ensuite',
   'Queen Bed',
@@ -209,7 +261,13 @@ export const FILTERED_FEATURES = new Set([
   'Solar Panels',
 ]);
 
-export const USED_TAGS = ['Low Kms', 'One Owner', 'Price Drop', 'Clearance', 'Full Service History'];
+export const USED_TAGS = [
+  'Low Kms',
+  'One Owner',
+  'Price Drop',
+  'Clearance',
+  'Full Service History',
+];
 
 /** Makes that stopped selling new (first and last model year seen in stock). */
 export const MAKE_ERAS: Record<string, [number, number]> = {

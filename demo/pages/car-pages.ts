@@ -28,13 +28,27 @@ const sitesDir = process.env.FORECOURT_SITES_DIR ?? join(root, 'sites');
 const check = process.argv.includes('--check');
 
 type Json = Record<string, any>;
-type Page = { id: string; path: string; title: string; description?: string; gate?: string; blocks: Json[] };
+type Page = {
+  id: string;
+  path: string;
+  title: string;
+  description?: string;
+  gate?: string;
+  blocks: Json[];
+};
 
 const SEARCH_PAGES = ['search', 'search-segment', 'search-make-model', 'cars'];
 
 /** Feature switches as the resolved site sees them (template, then document, then the schema defaults that matter here). */
 function featuresOf(doc: Json, base: Json | undefined): Json {
-  return { watchlist: true, favourites: false, compare: false, reserveRoute: 'checkout', ...(base?.features ?? {}), ...(doc.features ?? {}) };
+  return {
+    watchlist: true,
+    favourites: false,
+    compare: false,
+    reserveRoute: 'checkout',
+    ...(base?.features ?? {}),
+    ...(doc.features ?? {}),
+  };
 }
 
 function regionOf(doc: Json, base: Json | undefined): 'AU' | 'NZ' | 'US' {
@@ -81,7 +95,11 @@ function promoTiles(region: 'AU' | 'NZ' | 'US', pageId: string): Json[] {
 }
 
 /** The car page block; used-car-only sites mention the 48 hour money-back guarantee (docs/cars.md, "Choices we made"). */
-const carDetailBlock = (usedOnly: boolean) => ({ type: 'car-detail', id: 'car-detail-main', props: usedOnly ? { moneyBackGuarantee: true } : {} });
+const carDetailBlock = (usedOnly: boolean) => ({
+  type: 'car-detail',
+  id: 'car-detail-main',
+  props: usedOnly ? { moneyBackGuarantee: true } : {},
+});
 
 const files = () => siteFiles(sitesDir);
 const templateOf = (doc: Json) => templateOfIn(sitesDir, doc);
@@ -113,7 +131,10 @@ for (const file of files()) {
       page.blocks = [{ type: 'car-checkout', id: 'car-checkout-main', props: {} }];
     }
     if (SEARCH_PAGES.includes(page.id)) {
-      page.blocks = [...page.blocks.filter((b) => b.type !== 'promo-tile'), ...promoTiles(region, page.id)];
+      page.blocks = [
+        ...page.blocks.filter((b) => b.type !== 'promo-tile'),
+        ...promoTiles(region, page.id),
+      ];
     }
   }
 
@@ -121,18 +142,51 @@ for (const file of files()) {
   const add = (page: Page) => {
     if (!has(page.id)) (doc.pages as Page[]).push(page);
   };
-  add({ id: 'car-detail', path: '/cars/:slug', title: 'Car details | {site}', blocks: [carDetailBlock(usedOnly)] });
-  add({ id: 'checkout', path: checkoutPath, title: 'Reserve online | {site}', gate: 'sign-in', blocks: [{ type: 'car-checkout', id: 'car-checkout-main', props: {} }] });
-  if (features.watchlist) add({ id: 'watchlist', path: '/watchlist', title: 'My watchlist | {site}', blocks: [{ type: 'watchlist', id: 'watchlist-main', props: {} }] });
-  if (features.compare) add({ id: 'compare', path: '/compare', title: 'Compare cars | {site}', blocks: [{ type: 'compare', id: 'compare-main', props: {} }] });
-  if (features.favourites) add({ id: 'favourites', path: '/favourites', title: 'My favourite cars | {site}', blocks: [{ type: 'favourites', id: 'favourites-main', props: {} }] });
+  add({
+    id: 'car-detail',
+    path: '/cars/:slug',
+    title: 'Car details | {site}',
+    blocks: [carDetailBlock(usedOnly)],
+  });
+  add({
+    id: 'checkout',
+    path: checkoutPath,
+    title: 'Reserve online | {site}',
+    gate: 'sign-in',
+    blocks: [{ type: 'car-checkout', id: 'car-checkout-main', props: {} }],
+  });
+  if (features.watchlist)
+    add({
+      id: 'watchlist',
+      path: '/watchlist',
+      title: 'My watchlist | {site}',
+      blocks: [{ type: 'watchlist', id: 'watchlist-main', props: {} }],
+    });
+  if (features.compare)
+    add({
+      id: 'compare',
+      path: '/compare',
+      title: 'Compare cars | {site}',
+      blocks: [{ type: 'compare', id: 'compare-main', props: {} }],
+    });
+  if (features.favourites)
+    add({
+      id: 'favourites',
+      path: '/favourites',
+      title: 'My favourite cars | {site}',
+      blocks: [{ type: 'favourites', id: 'favourites-main', props: {} }],
+    });
 
   const after = `${JSON.stringify(doc, null, 2)}\n`;
   if (JSON.stringify(JSON.parse(after)) !== JSON.stringify(JSON.parse(before))) {
     changedFiles++;
-    console.log(`${check ? 'would change' : 'updated'} ${file.startsWith(root) ? file.slice(root.length + 1) : file}`);
+    console.log(
+      `${check ? 'would change' : 'updated'} ${file.startsWith(root) ? file.slice(root.length + 1) : file}`,
+    );
     if (!check) writeFileSync(file, after);
   }
 }
-console.log(`${changedFiles} document${changedFiles === 1 ? '' : 's'} ${check ? 'would change' : 'changed'}`);
+console.log(
+  `${changedFiles} document${changedFiles === 1 ? '' : 's'} ${check ? 'would change' : 'changed'}`,
+);
 if (check && changedFiles) process.exit(1);

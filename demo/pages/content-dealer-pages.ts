@@ -4,7 +4,18 @@
  * about, privacy and terms pages. Text is written per dealer (name, towns, makes, region
  * spelling and law).
  */
-import { cta, esc, hero, list, p, tel, ul, type Block, type Dealer, type Page } from './content-kit.ts';
+import {
+  cta,
+  esc,
+  hero,
+  list,
+  p,
+  tel,
+  ul,
+  type Block,
+  type Dealer,
+  type Page,
+} from './content-kit.ts';
 
 export function locationsPage(d: Dealer): Page {
   const blocks: Block[] = [
@@ -17,9 +28,26 @@ export function locationsPage(d: Dealer): Page {
     ),
     { type: 'locations', id: 'locations-all', props: { heading: '', filter: 'all' } },
   ];
-  if (d.groups > 1) blocks.push({ type: 'dealership-select', id: 'locations-dealership', props: {} });
-  blocks.push(cta('locations-cta', 'Can’t make it in?', 'Send us a message and the right person will get back to you within one business day.', [{ label: 'Contact us', href: '/contact' }, ...(d.phone ? [{ label: `Call ${d.phone}`, href: tel(d.phone) }] : [])]));
-  return { id: 'locations', path: '/locations', title: 'Our locations | {site}', description: `Opening hours, directions and contact details for ${d.name} in ${list(d.towns)}.`, blocks };
+  if (d.groups > 1)
+    blocks.push({ type: 'dealership-select', id: 'locations-dealership', props: {} });
+  blocks.push(
+    cta(
+      'locations-cta',
+      'Can’t make it in?',
+      'Send us a message and the right person will get back to you within one business day.',
+      [
+        { label: 'Contact us', href: '/contact' },
+        ...(d.phone ? [{ label: `Call ${d.phone}`, href: tel(d.phone) }] : []),
+      ],
+    ),
+  );
+  return {
+    id: 'locations',
+    path: '/locations',
+    title: 'Our locations | {site}',
+    description: `Opening hours, directions and contact details for ${d.name} in ${list(d.towns)}.`,
+    blocks,
+  };
 }
 
 export function dealershipsPage(d: Dealer): Page {
@@ -29,9 +57,21 @@ export function dealershipsPage(d: Dealer): Page {
     title: 'Our dealerships | {site}',
     description: `The ${d.name} dealerships: ${list(d.makes)} in ${list(d.towns)}.`,
     blocks: [
-      hero('dealerships-hero', 'Our dealerships', `${d.groups} dealerships, one team. Choose your brand to see opening hours, directions and the people to talk to.`),
-      { type: 'dealership-select', id: 'dealerships-select', props: { heading: 'Find your dealership' } },
-      { type: 'locations', id: 'dealerships-locations', props: { heading: 'Showrooms', filter: 'sales', variant: 'hero-map' } },
+      hero(
+        'dealerships-hero',
+        'Our dealerships',
+        `${d.groups} dealerships, one team. Choose your brand to see opening hours, directions and the people to talk to.`,
+      ),
+      {
+        type: 'dealership-select',
+        id: 'dealerships-select',
+        props: { heading: 'Find your dealership' },
+      },
+      {
+        type: 'locations',
+        id: 'dealerships-locations',
+        props: { heading: 'Showrooms', filter: 'sales', variant: 'hero-map' },
+      },
     ],
   };
 }
@@ -43,7 +83,13 @@ export function locationPage(): Page {
     title: 'Location | {site}',
     blocks: [
       { type: 'location-detail', id: 'location-detail', props: {} },
-      cta('location-cta', 'Have a question before you visit?', 'Tell us what you’re after and we’ll have it ready for you.', [{ label: 'Send an enquiry', href: '/contact' }], 'light'),
+      cta(
+        'location-cta',
+        'Have a question before you visit?',
+        'Tell us what you’re after and we’ll have it ready for you.',
+        [{ label: 'Send an enquiry', href: '/contact' }],
+        'light',
+      ),
     ],
   };
 }
@@ -55,7 +101,13 @@ export function contactLocationPage(): Page {
     title: 'Contact us | {site}',
     blocks: [
       { type: 'location-detail', id: 'contact-location-detail', props: {} },
-      cta('contact-location-cta', 'Prefer to write?', 'Our team answers enquiries seven days a week.', [{ label: 'Send an enquiry', href: '/contact' }], 'light'),
+      cta(
+        'contact-location-cta',
+        'Prefer to write?',
+        'Our team answers enquiries seven days a week.',
+        [{ label: 'Send an enquiry', href: '/contact' }],
+        'light',
+      ),
     ],
   };
 }
@@ -67,9 +119,18 @@ export function specialOffersPage(d: Dealer): Page {
     title: 'Special offers | {site}',
     description: `Current ${d.usedOnly ? '' : `${list(d.makes)} `}offers and driveaway deals at ${d.name}.`,
     blocks: [
-      hero('special-offers-hero', 'Special offers', `This month’s best deals at ${d.name}. Offers change often, so if you see something you like, talk to us soon.`),
+      hero(
+        'special-offers-hero',
+        'Special offers',
+        `This month’s best deals at ${d.name}. Offers change often, so if you see something you like, talk to us soon.`,
+      ),
       { type: 'offer-cards', id: 'special-offers-cards', props: { heading: '' } },
-      cta('special-offers-cta', 'Know what it will cost each week', 'Get a finance quote in minutes with no impact on your credit score.', [{ label: 'Get Pre-Approved Now', href: '/finance' }]),
+      cta(
+        'special-offers-cta',
+        'Know what it will cost each week',
+        'Get a finance quote in minutes with no impact on your credit score.',
+        [{ label: 'Get Pre-Approved Now', href: '/finance' }],
+      ),
     ],
   };
 }
@@ -80,8 +141,18 @@ export function offerPages(): Page[] {
     { type: 'offer-cards', id: `${prefix}-more`, props: { heading: 'More offers', limit: 3 } },
   ];
   return [
-    { id: 'offer-make', path: '/offers/:manufacturer/:offerId', title: 'Special offer | {site}', blocks: blocks('offer-make') },
-    { id: 'offer', path: '/offers/:offerId', title: 'Special offer | {site}', blocks: blocks('offer') },
+    {
+      id: 'offer-make',
+      path: '/offers/:manufacturer/:offerId',
+      title: 'Special offer | {site}',
+      blocks: blocks('offer-make'),
+    },
+    {
+      id: 'offer',
+      path: '/offers/:offerId',
+      title: 'Special offer | {site}',
+      blocks: blocks('offer'),
+    },
   ];
 }
 
@@ -92,9 +163,22 @@ export function modelsPage(d: Dealer, withModelPages: boolean): Page {
     title: `New ${list(d.makes)} models | {site}`,
     description: `The new ${list(d.makes)} range at ${d.name}: SUVs, utes, vans, performance and electric models with prices.`,
     blocks: [
-      hero('models-hero', `The new ${list(d.makes)} range`, 'Pick a model to see its prices, features and the stock we have ready to drive away.'),
-      { type: 'model-cards', id: 'models-cards', props: { heading: '', ...(withModelPages ? {} : { linkTo: 'stock' }) } },
-      cta('models-cta', 'Not sure which model suits you?', 'Book a test drive and compare them back to back.', [{ label: 'Book a test drive', href: '/book-test-drive' }]),
+      hero(
+        'models-hero',
+        `The new ${list(d.makes)} range`,
+        'Pick a model to see its prices, features and the stock we have ready to drive away.',
+      ),
+      {
+        type: 'model-cards',
+        id: 'models-cards',
+        props: { heading: '', ...(withModelPages ? {} : { linkTo: 'stock' }) },
+      },
+      cta(
+        'models-cta',
+        'Not sure which model suits you?',
+        'Book a test drive and compare them back to back.',
+        [{ label: 'Book a test drive', href: '/book-test-drive' }],
+      ),
     ],
   };
 }
@@ -116,7 +200,6 @@ export function modelPage(): Page {
   };
 }
 
-
 export function aboutPage(d: Dealer): Page {
   return {
     id: 'about',
@@ -124,7 +207,11 @@ export function aboutPage(d: Dealer): Page {
     title: 'About us | {site}',
     description: `About ${d.name}: a local, family-owned dealer in ${list(d.towns)}.`,
     blocks: [
-      hero('about-hero', `About ${d.name}`, `A local, family-owned business looking after drivers in ${list(d.towns)}.`),
+      hero(
+        'about-hero',
+        `About ${d.name}`,
+        `A local, family-owned business looking after drivers in ${list(d.towns)}.`,
+      ),
       {
         type: 'image-text',
         id: 'about-story',
@@ -134,7 +221,12 @@ export function aboutPage(d: Dealer): Page {
             `${esc(d.name)} started with a handful of cars and a simple idea: treat every customer the way you’d want your own family treated. Decades later the team is bigger, but the idea hasn’t changed.`,
             `Today we ${d.usedOnly ? 'sell quality used cars' : `sell new ${esc(list(d.makes))} and quality used cars`}, arrange finance and insurance, and service what we sell in our own workshop.`,
           ),
-          image: { src: d.models[0]?.image?.url ?? '/assets/models/ranger.svg', alt: '', width: 640, height: 427 },
+          image: {
+            src: d.models[0]?.image?.url ?? '/assets/models/ranger.svg',
+            alt: '',
+            width: 640,
+            height: 427,
+          },
           imagePosition: 'left',
         },
       },
@@ -144,34 +236,71 @@ export function aboutPage(d: Dealer): Page {
         props: {
           heading: 'Why buy from us',
           items: [
-            { icon: 'shield', title: '3 year warranty', text: 'A 3 year peace-of-mind mechanical protection plan on eligible used vehicles.' },
-            { icon: 'truck', title: 'Delivered to you', text: `Freight anywhere in ${d.region === 'AU' ? 'Australia' : d.region === 'NZ' ? 'New Zealand' : 'the continental US'}, arranged by us.` },
-            { icon: 'dollar', title: 'Finance made simple', text: 'Packages from our lender panel, approved in under an hour.' },
-            { icon: 'handshake', title: 'Fair trade-ins', text: 'A firm offer on your current car, valid for 7 days.' },
-            { icon: 'chat', title: 'Video walk-arounds', text: 'Can’t get here? We’ll show you the car on a video call.' },
-            { icon: 'star', title: 'Trusted locally', text: 'Rated highly by thousands of local customers.' },
+            {
+              icon: 'shield',
+              title: '3 year warranty',
+              text: 'A 3 year peace-of-mind mechanical protection plan on eligible used vehicles.',
+            },
+            {
+              icon: 'truck',
+              title: 'Delivered to you',
+              text: `Freight anywhere in ${d.region === 'AU' ? 'Australia' : d.region === 'NZ' ? 'New Zealand' : 'the continental US'}, arranged by us.`,
+            },
+            {
+              icon: 'dollar',
+              title: 'Finance made simple',
+              text: 'Packages from our lender panel, approved in under an hour.',
+            },
+            {
+              icon: 'handshake',
+              title: 'Fair trade-ins',
+              text: 'A firm offer on your current car, valid for 7 days.',
+            },
+            {
+              icon: 'chat',
+              title: 'Video walk-arounds',
+              text: 'Can’t get here? We’ll show you the car on a video call.',
+            },
+            {
+              icon: 'star',
+              title: 'Trusted locally',
+              text: 'Rated highly by thousands of local customers.',
+            },
           ],
         },
       },
-      cta('about-cta', 'Come and say hello', `Find us in ${list(d.towns)}.`, [{ label: 'Our locations', href: '/locations' }]),
+      cta('about-cta', 'Come and say hello', `Find us in ${list(d.towns)}.`, [
+        { label: 'Our locations', href: '/locations' },
+      ]),
     ],
   };
 }
 
 export function privacyPage(d: Dealer): Page {
-  const law = d.region === 'AU' ? 'the Privacy Act 1988 (Cth) and the Australian Privacy Principles' : d.region === 'NZ' ? 'the Privacy Act 2020' : 'applicable US federal and state privacy laws';
+  const law =
+    d.region === 'AU'
+      ? 'the Privacy Act 1988 (Cth) and the Australian Privacy Principles'
+      : d.region === 'NZ'
+        ? 'the Privacy Act 2020'
+        : 'applicable US federal and state privacy laws';
   return {
     id: 'privacy',
     path: '/privacy-policy',
     title: 'Privacy policy | {site}',
     blocks: [
-      hero('privacy-hero', 'Privacy policy', `How ${d.name} collects, uses and protects your personal information.`),
+      hero(
+        'privacy-hero',
+        'Privacy policy',
+        `How ${d.name} collects, uses and protects your personal information.`,
+      ),
       {
         type: 'rich-text',
         id: 'privacy-text',
         props: {
           html:
-            p(`${esc(d.name)} respects your privacy and handles personal information in line with ${law}.`) +
+            p(
+              `${esc(d.name)} respects your privacy and handles personal information in line with ${law}.`,
+            ) +
             `<h2>What we collect</h2>${p('The details you give us when you enquire, book a test drive or service, apply for finance or value your trade-in: usually your name, phone number, email, postcode and details of the vehicle you are interested in or own.')}` +
             `<h2>How we use it</h2>${ul([
               'to answer your enquiry and provide the products and services you ask for;',
@@ -193,7 +322,11 @@ export function termsPage(d: Dealer): Page {
     path: '/terms-and-conditions',
     title: 'Terms and conditions | {site}',
     blocks: [
-      hero('terms-hero', 'Terms and conditions', `The terms that apply to prices, finance, reservations and this website at ${d.name}.`),
+      hero(
+        'terms-hero',
+        'Terms and conditions',
+        `The terms that apply to prices, finance, reservations and this website at ${d.name}.`,
+      ),
       {
         type: 'rich-text',
         id: 'terms-text',

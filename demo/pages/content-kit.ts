@@ -32,7 +32,9 @@ export interface Dealer {
 export function dealerOf(resolved: Json, catalogue: { models: Json[] }): Dealer {
   const locations: Json[] = (resolved.locations ?? []).filter((l: Json) => l.visible !== false);
   const primary = locations.find((l) => l.primary) ?? locations[0];
-  const makes = [...new Set<string>((resolved.dealerships ?? []).flatMap((d: Json) => d.manufacturers ?? []))];
+  const makes = [
+    ...new Set<string>((resolved.dealerships ?? []).flatMap((d: Json) => d.manufacturers ?? [])),
+  ];
   const service = locations.find((l) => l.location_type === 'service');
   return {
     slug: resolved.slug,
@@ -52,16 +54,37 @@ export function dealerOf(resolved: Json, catalogue: { models: Json[] }): Dealer 
   };
 }
 
-export const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
-export const tel = (phone: string | undefined) => (phone ? `tel:${phone.replace(/[^+0-9]/g, '')}` : '/contact');
-export const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const list = (items: string[]) =>
+  items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+export const tel = (phone: string | undefined) =>
+  phone ? `tel:${phone.replace(/[^+0-9]/g, '')}` : '/contact';
+export const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 export const p = (...paragraphs: string[]) => paragraphs.map((x) => `<p>${x}</p>`).join('');
 export const ul = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
 
-export function hero(id: string, heading: string, text?: string, actions?: { label: string; href: string }[], tone = 'light'): Block {
-  return { type: 'hero', id, props: { heading, ...(text ? { text } : {}), ...(actions?.length ? { actions } : {}), tone } };
+export function hero(
+  id: string,
+  heading: string,
+  text?: string,
+  actions?: { label: string; href: string }[],
+  tone = 'light',
+): Block {
+  return {
+    type: 'hero',
+    id,
+    props: { heading, ...(text ? { text } : {}), ...(actions?.length ? { actions } : {}), tone },
+  };
 }
 
-export function cta(id: string, heading: string, text: string, actions: { label: string; href: string }[], tone = 'brand'): Block {
+export function cta(
+  id: string,
+  heading: string,
+  text: string,
+  actions: { label: string; href: string }[],
+  tone = 'brand',
+): Block {
   return { type: 'call-to-action', id, props: { heading, text, actions, tone } };
 }

@@ -39,7 +39,14 @@ import {
   specialOffersPage,
   termsPage,
 } from './content-dealer-pages.ts';
-import { blogReviewsPage, careersPage, fleetPage, partsPage, roadsidePage, warrantyPage } from './content-service-pages.ts';
+import {
+  blogReviewsPage,
+  careersPage,
+  fleetPage,
+  partsPage,
+  roadsidePage,
+  warrantyPage,
+} from './content-service-pages.ts';
 import { flag, loadTemplate, readJson, sitesDir, updateSiteFiles } from './generator-run.ts';
 
 const replaceAll = flag('--replace');
@@ -62,10 +69,18 @@ function sampleOffers(d: Dealer, siteId: number | undefined): Json[] {
   const featured = d.models.filter((m) => m.status !== 'coming_soon').slice(0, 3);
   return featured.map((m, i) => {
     const make = m.manufacturer_name as string;
-    const price = typeof m.from_price === 'number' ? Math.round((m.from_price * 1.08) / 1000) * 1000 - 10 : undefined;
+    const price =
+      typeof m.from_price === 'number'
+        ? Math.round((m.from_price * 1.08) / 1000) * 1000 - 10
+        : undefined;
     return {
       id: 900 + i + 1,
-      name: i === 0 && price ? `${m.name} driveaway from $${price.toLocaleString('en-AU')}` : i === 1 ? `${m.name}: 5 years free scheduled servicing` : `${m.name} with a free accessory pack`,
+      name:
+        i === 0 && price
+          ? `${m.name} driveaway from $${price.toLocaleString('en-AU')}`
+          : i === 1
+            ? `${m.name}: 5 years free scheduled servicing`
+            : `${m.name} with a free accessory pack`,
       description: `<p>${esc(m.short_description ?? `The ${make} ${m.name}.`)}</p><p>Talk to our team at ${esc(d.name)} about availability, colours and trade-in.</p>`,
       disclaimer:
         `Offer available on new ${make} ${m.name} vehicles ordered and delivered by the end of the offer period at ${d.name}. ` +
@@ -105,7 +120,9 @@ function pagesFor(d: Dealer): Page[] {
 }
 
 /** Pages the script may upgrade without --replace: only a placeholder hero. */
-const isPlaceholder = (page: Json | undefined) => !page || ((page.blocks?.length ?? 0) <= 1 && (page.blocks ?? []).every((b: Json) => b.type === 'hero'));
+const isPlaceholder = (page: Json | undefined) =>
+  !page ||
+  ((page.blocks?.length ?? 0) <= 1 && (page.blocks ?? []).every((b: Json) => b.type === 'hero'));
 
 function apply(doc: Json, d: Dealer, resolvedPages: Json[]): string[] {
   const changes: string[] = [];
@@ -123,7 +140,9 @@ function apply(doc: Json, d: Dealer, resolvedPages: Json[]): string[] {
       continue;
     }
     if (current && !replaceAll && !isPlaceholder(current)) continue;
-    const clash = page.blocks.find((b) => blockIds.has(b.id) && !(current?.blocks ?? []).some((c: Json) => c.id === b.id));
+    const clash = page.blocks.find(
+      (b) => blockIds.has(b.id) && !(current?.blocks ?? []).some((c: Json) => c.id === b.id),
+    );
     if (clash) {
       changes.push(`skip ${page.path}: block id ${clash.id} is already used`);
       continue;
@@ -141,18 +160,28 @@ function apply(doc: Json, d: Dealer, resolvedPages: Json[]): string[] {
     const target = own.get(pageId);
     if (!target) {
       // The page comes from the template: copying it here would cut it off from the template.
-      changes.push(`skip appending ${block.type} to ${page.path}: the page is the template's (add it there)`);
+      changes.push(
+        `skip appending ${block.type} to ${page.path}: the page is the template's (add it there)`,
+      );
       return;
     }
     target.blocks.push(block);
     blockIds.add(block.id);
     changes.push(`append ${block.type} to ${page.path}`);
   };
-  augment('contact', (b) => b.type === 'locations', { type: 'locations', id: 'contact-locations', props: { heading: 'Our locations', filter: 'all' } });
-  augment('trade-in', (b) => b.type === 'faq-accordion', { type: 'faq-accordion', id: 'trade-in-faq', props: {} });
+  augment('contact', (b) => b.type === 'locations', {
+    type: 'locations',
+    id: 'contact-locations',
+    props: { heading: 'Our locations', filter: 'all' },
+  });
+  augment('trade-in', (b) => b.type === 'faq-accordion', {
+    type: 'faq-accordion',
+    id: 'trade-in-faq',
+    props: {},
+  });
   augment('home', (b) => b.type === 'reviews', reviewsBlock(d, 'home-reviews'));
 
-  if (!d.usedOnly && !(doc.offers?.length)) {
+  if (!d.usedOnly && !doc.offers?.length) {
     const offers = sampleOffers(d, doc.id);
     if (offers.length) {
       doc.offers = offers;

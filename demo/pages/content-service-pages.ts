@@ -23,7 +23,11 @@ export function warrantyPage(d: Dealer): Page {
     title: 'Warranty | {site}',
     description: `New and used car warranty at ${d.name}: what’s covered and how to make a claim.`,
     blocks: [
-      hero('warranty-hero', 'Peace of mind, built in', `Every car we sell is covered. Here’s what that means and how to make a claim.`),
+      hero(
+        'warranty-hero',
+        'Peace of mind, built in',
+        `Every car we sell is covered. Here’s what that means and how to make a claim.`,
+      ),
       {
         type: 'rich-text',
         id: 'warranty-text',
@@ -44,26 +48,48 @@ export function warrantyPage(d: Dealer): Page {
         props: {
           heading: 'What you get',
           items: [
-            { icon: 'shield', title: '3 year protection plan', text: 'On eligible used vehicles, with no excess on approved claims.' },
-            { icon: 'truck', title: 'Roadside assistance', text: 'Flat battery, flat tyre or locked out: help is one call away, 24/7.' },
-            { icon: 'wrench', title: 'Genuine parts', text: 'Repairs by factory-trained technicians with genuine parts.' },
+            {
+              icon: 'shield',
+              title: '3 year protection plan',
+              text: 'On eligible used vehicles, with no excess on approved claims.',
+            },
+            {
+              icon: 'truck',
+              title: 'Roadside assistance',
+              text: 'Flat battery, flat tyre or locked out: help is one call away, 24/7.',
+            },
+            {
+              icon: 'wrench',
+              title: 'Genuine parts',
+              text: 'Repairs by factory-trained technicians with genuine parts.',
+            },
           ],
         },
       },
-      cta('warranty-cta', 'Need to make a claim?', 'Book your car in and tell us what’s happening.', [{ label: 'Book a service', href: '/service' }]),
+      cta(
+        'warranty-cta',
+        'Need to make a claim?',
+        'Book your car in and tell us what’s happening.',
+        [{ label: 'Book a service', href: '/service' }],
+      ),
     ],
   };
 }
 
 export function roadsidePage(d: Dealer): Page {
-  const country = d.region === 'AU' ? 'Australia' : d.region === 'NZ' ? 'New Zealand' : 'the country';
+  const country =
+    d.region === 'AU' ? 'Australia' : d.region === 'NZ' ? 'New Zealand' : 'the country';
   return {
     id: 'roadside-assist',
     path: '/roadside-assist',
     title: 'Roadside assistance | {site}',
     description: `24/7 roadside assistance for ${d.name} customers anywhere in ${country}.`,
     blocks: [
-      hero('roadside-hero', 'Roadside assistance, 24/7', `Breakdowns don’t keep business hours. Neither does our roadside assistance, anywhere in ${country}.`),
+      hero(
+        'roadside-hero',
+        'Roadside assistance, 24/7',
+        `Breakdowns don’t keep business hours. Neither does our roadside assistance, anywhere in ${country}.`,
+      ),
       {
         type: 'icon-list',
         id: 'roadside-points',
@@ -71,12 +97,36 @@ export function roadsidePage(d: Dealer): Page {
           heading: 'We’ll help with',
           columns: 3,
           items: [
-            { icon: 'battery', title: 'Flat batteries', text: 'A jump start, or a new battery fitted on the spot.' },
-            { icon: 'tyre', title: 'Flat tyres', text: 'Your spare fitted so you can get moving again.' },
-            { icon: 'key', title: 'Lock-outs', text: 'Keys locked in the car? We’ll get you back in.' },
-            { icon: 'car', title: 'Breakdowns', text: 'Minor repairs at the roadside, or a tow to the nearest dealer.' },
-            { icon: 'location', title: 'Out of fuel', text: 'Enough fuel delivered to reach the next service station.' },
-            { icon: 'clock', title: 'Around the clock', text: 'Day or night, weekends and public holidays.' },
+            {
+              icon: 'battery',
+              title: 'Flat batteries',
+              text: 'A jump start, or a new battery fitted on the spot.',
+            },
+            {
+              icon: 'tyre',
+              title: 'Flat tyres',
+              text: 'Your spare fitted so you can get moving again.',
+            },
+            {
+              icon: 'key',
+              title: 'Lock-outs',
+              text: 'Keys locked in the car? We’ll get you back in.',
+            },
+            {
+              icon: 'car',
+              title: 'Breakdowns',
+              text: 'Minor repairs at the roadside, or a tow to the nearest dealer.',
+            },
+            {
+              icon: 'location',
+              title: 'Out of fuel',
+              text: 'Enough fuel delivered to reach the next service station.',
+            },
+            {
+              icon: 'clock',
+              title: 'Around the clock',
+              text: 'Day or night, weekends and public holidays.',
+            },
           ],
         },
       },
@@ -89,35 +139,87 @@ export function roadsidePage(d: Dealer): Page {
           ),
         },
       },
-      cta('roadside-cta', 'Broken down?', 'Call the number on your roadside assistance card, or ring us and we’ll put you through.', [{ label: d.phone ? `Call ${d.phone}` : 'Contact us', href: tel(d.phone) }], 'dark'),
+      cta(
+        'roadside-cta',
+        'Broken down?',
+        'Call the number on your roadside assistance card, or ring us and we’ll put you through.',
+        [{ label: d.phone ? `Call ${d.phone}` : 'Contact us', href: tel(d.phone) }],
+        'dark',
+      ),
     ],
   };
 }
 
 export function partsPage(d: Dealer): Page {
   const blocks: Block[] = [
-    hero('parts-hero', 'Parts and accessories', `Genuine${d.usedOnly ? '' : ` ${list(d.makes)}`} parts and accessories, fitted by people who know your car.`, [
-      { label: 'Search parts', href: '/parts/search' },
-    ]),
+    hero(
+      'parts-hero',
+      'Parts and accessories',
+      `Genuine${d.usedOnly ? '' : ` ${list(d.makes)}`} parts and accessories, fitted by people who know your car.`,
+      [{ label: 'Search parts', href: '/parts/search' }],
+    ),
     {
       type: 'cards-grid',
       id: 'parts-cards',
       props: {
         heading: 'Make it yours',
         cards: [
-          { title: 'Towing', text: 'Tow bars, wiring harnesses and brake controllers, rated for your model.', icon: 'truck' },
-          { title: 'Protection', text: 'Floor mats, cargo liners, bonnet protectors and paint protection film.', icon: 'shield' },
-          { title: 'Touring', text: 'Roof racks, awnings, long-range fuel tanks and dual batteries.', icon: 'location' },
-          { title: 'Servicing parts', text: 'Filters, oils, brake pads and wiper blades, in stock for most models.', icon: 'wrench' },
-          { title: d.region === 'US' ? 'Tires and wheels' : 'Tyres and wheels', text: 'Genuine alloys and the right tyres for how you drive.', icon: 'tyre' },
-          { title: 'Gift vouchers', text: 'Let them choose. Vouchers from any amount, valid for 3 years.', icon: 'tag' },
+          {
+            title: 'Towing',
+            text: 'Tow bars, wiring harnesses and brake controllers, rated for your model.',
+            icon: 'truck',
+          },
+          {
+            title: 'Protection',
+            text: 'Floor mats, cargo liners, bonnet protectors and paint protection film.',
+            icon: 'shield',
+          },
+          {
+            title: 'Touring',
+            text: 'Roof racks, awnings, long-range fuel tanks and dual batteries.',
+            icon: 'location',
+          },
+          {
+            title: 'Servicing parts',
+            text: 'Filters, oils, brake pads and wiper blades, in stock for most models.',
+            icon: 'wrench',
+          },
+          {
+            title: d.region === 'US' ? 'Tires and wheels' : 'Tyres and wheels',
+            text: 'Genuine alloys and the right tyres for how you drive.',
+            icon: 'tyre',
+          },
+          {
+            title: 'Gift vouchers',
+            text: 'Let them choose. Vouchers from any amount, valid for 3 years.',
+            icon: 'tag',
+          },
         ],
       },
     },
   ];
-  if (d.hasParts) blocks.push({ type: 'locations', id: 'parts-locations', props: { heading: 'Our parts counters', filter: 'parts', variant: 'list' } });
-  blocks.push(cta('parts-cta', 'Can’t find what you need?', 'Tell us your model and what you’re after. We’ll quote and order it in.', [{ label: 'Ask our parts team', href: '/contact' }], 'light'));
-  return { id: 'parts', path: '/vehicle-parts-and-accessories', title: 'Parts and accessories | {site}', description: `Genuine parts and accessories at ${d.name}.`, blocks };
+  if (d.hasParts)
+    blocks.push({
+      type: 'locations',
+      id: 'parts-locations',
+      props: { heading: 'Our parts counters', filter: 'parts', variant: 'list' },
+    });
+  blocks.push(
+    cta(
+      'parts-cta',
+      'Can’t find what you need?',
+      'Tell us your model and what you’re after. We’ll quote and order it in.',
+      [{ label: 'Ask our parts team', href: '/contact' }],
+      'light',
+    ),
+  );
+  return {
+    id: 'parts',
+    path: '/vehicle-parts-and-accessories',
+    title: 'Parts and accessories | {site}',
+    description: `Genuine parts and accessories at ${d.name}.`,
+    blocks,
+  };
 }
 
 export function careersPage(d: Dealer): Page {
@@ -127,7 +229,11 @@ export function careersPage(d: Dealer): Page {
     title: 'Careers | {site}',
     description: `Jobs at ${d.name}: sales, service, parts and administration roles in ${list(d.towns)}.`,
     blocks: [
-      hero('careers-hero', `Work at ${d.name}`, 'We’re always looking for people who love cars and like looking after customers.'),
+      hero(
+        'careers-hero',
+        `Work at ${d.name}`,
+        'We’re always looking for people who love cars and like looking after customers.',
+      ),
       {
         type: 'image-text',
         id: 'careers-intro',
@@ -137,7 +243,12 @@ export function careersPage(d: Dealer): Page {
             `From apprentice technicians to sales consultants, most of our managers started on the shop floor. We train you properly, pay you fairly and promote from within.`,
             'Current openings are listed on the major job boards. If you don’t see your role, send us your résumé anyway: good people are hard to find.',
           ),
-          image: { src: d.models[0]?.image?.url ?? '/assets/models/ranger.svg', alt: '', width: 640, height: 427 },
+          image: {
+            src: d.models[0]?.image?.url ?? '/assets/models/ranger.svg',
+            alt: '',
+            width: 640,
+            height: 427,
+          },
           imagePosition: 'right',
         },
       },
@@ -147,14 +258,35 @@ export function careersPage(d: Dealer): Page {
         props: {
           heading: 'Why work with us',
           items: [
-            { icon: 'star', title: 'Training that counts', text: 'Manufacturer accreditation and paid courses every year.' },
-            { icon: 'dollar', title: 'Staff pricing', text: 'Discounts on cars, servicing, parts and accessories.' },
-            { icon: 'calendar', title: 'Rosters that work', text: 'Rostered weekends and a day off in lieu.' },
-            { icon: 'handshake', title: 'Family values', text: 'A local business where people know your name.' },
+            {
+              icon: 'star',
+              title: 'Training that counts',
+              text: 'Manufacturer accreditation and paid courses every year.',
+            },
+            {
+              icon: 'dollar',
+              title: 'Staff pricing',
+              text: 'Discounts on cars, servicing, parts and accessories.',
+            },
+            {
+              icon: 'calendar',
+              title: 'Rosters that work',
+              text: 'Rostered weekends and a day off in lieu.',
+            },
+            {
+              icon: 'handshake',
+              title: 'Family values',
+              text: 'A local business where people know your name.',
+            },
           ],
         },
       },
-      cta('careers-cta', 'Ready to apply?', 'Send your résumé and a few lines about yourself. We reply to every application.', [{ label: 'Get in touch', href: '/contact' }]),
+      cta(
+        'careers-cta',
+        'Ready to apply?',
+        'Send your résumé and a few lines about yourself. We reply to every application.',
+        [{ label: 'Get in touch', href: '/contact' }],
+      ),
     ],
   };
 }
@@ -166,9 +298,12 @@ export function fleetPage(d: Dealer): Page {
     title: 'Fleet and business | {site}',
     description: `Fleet sales, leasing and servicing for businesses at ${d.name}.`,
     blocks: [
-      hero('fleet-hero', 'Fleet and business', `One dedicated fleet manager for buying, servicing and replacing your vehicles, whether you run two ${d.usedOnly ? 'cars' : 'utes'} or two hundred.`, [
-        { label: 'Talk to our fleet team', href: '/contact' },
-      ]),
+      hero(
+        'fleet-hero',
+        'Fleet and business',
+        `One dedicated fleet manager for buying, servicing and replacing your vehicles, whether you run two ${d.usedOnly ? 'cars' : 'utes'} or two hundred.`,
+        [{ label: 'Talk to our fleet team', href: '/contact' }],
+      ),
       {
         type: 'icon-list',
         id: 'fleet-points',
@@ -176,14 +311,35 @@ export function fleetPage(d: Dealer): Page {
           heading: 'What we do for fleets',
           columns: 4,
           items: [
-            { icon: 'tag', title: 'Fleet pricing', text: 'Volume and government pricing where eligible.' },
-            { icon: 'document', title: 'Leasing and finance', text: 'Novated, operating and finance leases through our lender panel.' },
-            { icon: 'wrench', title: 'Priority servicing', text: 'Early drop-off, loan vehicles and one monthly invoice.' },
-            { icon: 'truck', title: 'Upfitting', text: 'Canopies, racking, signage and towing fitted before delivery.' },
+            {
+              icon: 'tag',
+              title: 'Fleet pricing',
+              text: 'Volume and government pricing where eligible.',
+            },
+            {
+              icon: 'document',
+              title: 'Leasing and finance',
+              text: 'Novated, operating and finance leases through our lender panel.',
+            },
+            {
+              icon: 'wrench',
+              title: 'Priority servicing',
+              text: 'Early drop-off, loan vehicles and one monthly invoice.',
+            },
+            {
+              icon: 'truck',
+              title: 'Upfitting',
+              text: 'Canopies, racking, signage and towing fitted before delivery.',
+            },
           ],
         },
       },
-      cta('fleet-cta', 'Let’s plan your next changeover', 'Tell us what you run today and when leases end. We’ll build a replacement plan.', [{ label: 'Request a fleet quote', href: '/contact' }]),
+      cta(
+        'fleet-cta',
+        'Let’s plan your next changeover',
+        'Tell us what you run today and when leases end. We’ll build a replacement plan.',
+        [{ label: 'Request a fleet quote', href: '/contact' }],
+      ),
     ],
   };
 }
@@ -193,13 +349,37 @@ export function blogReviewsPage(d: Dealer): Page {
     ? d.models.slice(0, 6).map((m) => ({
         title: `${m.manufacturer_name} ${m.name}: our review`,
         text: `${m.short_description ?? ''} We drove it on our local roads: here’s who it suits and which version we’d buy.`.trim(),
-        ...(m.image?.url ? { image: { src: m.image.url, alt: `${m.manufacturer_name} ${m.name}`, width: 480, height: 270 } } : {}),
+        ...(m.image?.url
+          ? {
+              image: {
+                src: m.image.url,
+                alt: `${m.manufacturer_name} ${m.name}`,
+                width: 480,
+                height: 270,
+              },
+            }
+          : {}),
         link: { label: `Read about the ${m.name}`, href: m.override_url || `/${m.slug}` },
       }))
     : [
-        { title: 'Buying a used car: the 10-minute checklist', text: 'What to look at, listen for and ask before you sign anything.', icon: 'check', link: { label: 'See our used cars', href: '/search/used-cars' } },
-        { title: 'Japanese imports explained', text: 'Compliance, WOF and what the import history tells you.', icon: 'document', link: { label: 'Browse imports', href: '/search/used-cars' } },
-        { title: 'Hybrid or petrol?', text: 'Running costs over five years, worked out for a typical commute.', icon: 'battery', link: { label: 'See hybrids in stock', href: '/search/used-cars' } },
+        {
+          title: 'Buying a used car: the 10-minute checklist',
+          text: 'What to look at, listen for and ask before you sign anything.',
+          icon: 'check',
+          link: { label: 'See our used cars', href: '/search/used-cars' },
+        },
+        {
+          title: 'Japanese imports explained',
+          text: 'Compliance, WOF and what the import history tells you.',
+          icon: 'document',
+          link: { label: 'Browse imports', href: '/search/used-cars' },
+        },
+        {
+          title: 'Hybrid or petrol?',
+          text: 'Running costs over five years, worked out for a typical commute.',
+          icon: 'battery',
+          link: { label: 'See hybrids in stock', href: '/search/used-cars' },
+        },
       ];
   return {
     id: 'blog-reviews',
@@ -207,10 +387,19 @@ export function blogReviewsPage(d: Dealer): Page {
     title: 'Vehicle reviews | {site}',
     description: `Honest vehicle reviews and buying guides from the team at ${d.name}.`,
     blocks: [
-      hero('blog-reviews-hero', 'Vehicle reviews', 'Straight-talking reviews and buying guides from the people who sell, drive and service these cars every day.'),
+      hero(
+        'blog-reviews-hero',
+        'Vehicle reviews',
+        'Straight-talking reviews and buying guides from the people who sell, drive and service these cars every day.',
+      ),
       { type: 'cards-grid', id: 'blog-reviews-cards', props: { heading: '', cards } },
-      cta('blog-reviews-cta', 'Read enough?', 'Nothing beats a test drive. Book one at a time that suits you.', [{ label: 'Book a test drive', href: '/book-test-drive' }], 'light'),
+      cta(
+        'blog-reviews-cta',
+        'Read enough?',
+        'Nothing beats a test drive. Book one at a time that suits you.',
+        [{ label: 'Book a test drive', href: '/book-test-drive' }],
+        'light',
+      ),
     ],
   };
 }
-

@@ -39,7 +39,9 @@ const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const dirArg = args.indexOf('--dir');
-const sitesDir = resolve(dirArg >= 0 ? args[dirArg + 1] : (process.env.FORECOURT_SITES_DIR ?? join(root, 'sites')));
+const sitesDir = resolve(
+  dirArg >= 0 ? args[dirArg + 1] : (process.env.FORECOURT_SITES_DIR ?? join(root, 'sites')),
+);
 
 const readJson = (file: string): Json => JSON.parse(readFileSync(file, 'utf8'));
 const loadTemplate = (name: string) => {
@@ -48,7 +50,11 @@ const loadTemplate = (name: string) => {
 };
 const clone = (v: Json): Json => JSON.parse(JSON.stringify(v));
 
-const hero = (id: string, heading: string, text: string): Block => ({ type: 'hero', id, props: { heading, text, tone: 'light' } });
+const hero = (id: string, heading: string, text: string): Block => ({
+  type: 'hero',
+  id,
+  props: { heading, text, tone: 'light' },
+});
 
 /** Form pages; `us` switches the visible spelling (personalized). */
 function formPages(doc: Json, base: Json | undefined): Page[] {
@@ -74,8 +80,16 @@ function formPages(doc: Json, base: Json | undefined): Page[] {
       title: 'Book a test drive | {site}',
       description: 'Choose a car and a time that suits you, and we will have it ready.',
       blocks: [
-        hero('book-test-drive-hero', 'Book a test drive', 'Tell us which car and when suits you. We’ll confirm and have it ready.'),
-        { type: 'test-drive-form', id: 'book-test-drive-form', props: { heading: 'Your test drive' } },
+        hero(
+          'book-test-drive-hero',
+          'Book a test drive',
+          'Tell us which car and when suits you. We’ll confirm and have it ready.',
+        ),
+        {
+          type: 'test-drive-form',
+          id: 'book-test-drive-form',
+          props: { heading: 'Your test drive' },
+        },
       ],
     },
     {
@@ -84,8 +98,16 @@ function formPages(doc: Json, base: Json | undefined): Page[] {
       title: 'Finance enquiry | {site}',
       gate: 'finance',
       blocks: [
-        hero('finance-enquiry-hero', 'Car finance', 'Competitive rates from our lender panel, arranged while you choose your car.'),
-        { type: 'finance-calculator', id: 'finance-enquiry-calculator', props: { showEnquiryLink: false } },
+        hero(
+          'finance-enquiry-hero',
+          'Car finance',
+          'Competitive rates from our lender panel, arranged while you choose your car.',
+        ),
+        {
+          type: 'finance-calculator',
+          id: 'finance-enquiry-calculator',
+          props: { showEnquiryLink: false },
+        },
         { type: 'finance-enquiry', id: 'finance-enquiry-form', props: {} },
       ],
     },
@@ -95,7 +117,11 @@ function formPages(doc: Json, base: Json | undefined): Page[] {
       title: 'Apply for finance | {site}',
       gate: 'finance',
       blocks: [
-        hero('apply-for-finance-hero', 'Get pre-approved', 'Know your budget before you choose. It takes about five minutes.'),
+        hero(
+          'apply-for-finance-hero',
+          'Get pre-approved',
+          'Know your budget before you choose. It takes about five minutes.',
+        ),
         { type: 'apply-for-finance', id: 'apply-for-finance-form', props: {} },
       ],
     },
@@ -105,8 +131,16 @@ function formPages(doc: Json, base: Json | undefined): Page[] {
       title: `${us ? 'Personalized' : 'Personalised'} finance | {site}`,
       gate: 'finance',
       blocks: [
-        hero('personalised-finance-hero', `${us ? 'Personalized' : 'Personalised'} finance`, 'Your repayments for this car, worked out for your deposit and term.'),
-        { type: 'personalised-finance', id: 'personalised-finance-quote', props: { heading: 'Your quote' } },
+        hero(
+          'personalised-finance-hero',
+          `${us ? 'Personalized' : 'Personalised'} finance`,
+          'Your repayments for this car, worked out for your deposit and term.',
+        ),
+        {
+          type: 'personalised-finance',
+          id: 'personalised-finance-quote',
+          props: { heading: 'Your quote' },
+        },
       ],
     },
     {
@@ -114,7 +148,11 @@ function formPages(doc: Json, base: Json | undefined): Page[] {
       path: '/cars/trade-in',
       title: 'Trade in your car | {site}',
       blocks: [
-        hero('cars-trade-in-hero', 'Trade in your car', 'Put your current car towards this one. Get an offer in about 2 minutes.'),
+        hero(
+          'cars-trade-in-hero',
+          'Trade in your car',
+          'Put your current car towards this one. Get an offer in about 2 minutes.',
+        ),
         { type: 'trade-in', id: 'cars-trade-in-form', props: { heading: 'Value your trade-in' } },
       ],
     },
@@ -124,8 +162,16 @@ function formPages(doc: Json, base: Json | undefined): Page[] {
       title: 'Sell my car | {site}',
       description: 'Get an instant offer for your car. No obligation.',
       blocks: [
-        hero('sell-my-car-hero', 'Sell your car', 'An instant offer in about 2 minutes, and paid the day you drop it off.'),
-        { type: 'sell-my-car', id: 'sell-my-car-form', props: { heading: 'Tell us about you and your car' } },
+        hero(
+          'sell-my-car-hero',
+          'Sell your car',
+          'An instant offer in about 2 minutes, and paid the day you drop it off.',
+        ),
+        {
+          type: 'sell-my-car',
+          id: 'sell-my-car-form',
+          props: { heading: 'Tell us about you and your car' },
+        },
       ],
     },
   ];
@@ -135,14 +181,31 @@ function formPages(doc: Json, base: Json | undefined): Page[] {
 function appended(pageId: string): { block: Block; before: string[] }[] {
   switch (pageId) {
     case 'contact':
-      return [{ block: { type: 'enquiry-form', id: 'contact-enquiry', props: {} }, before: ['locations', 'location-detail'] }];
+      return [
+        {
+          block: { type: 'enquiry-form', id: 'contact-enquiry', props: {} },
+          before: ['locations', 'location-detail'],
+        },
+      ];
     case 'finance':
       return [
-        { block: { type: 'finance-calculator', id: 'finance-calculator', props: { showEnquiryLink: false } }, before: ['finance-enquiry'] },
-        { block: { type: 'finance-enquiry', id: 'finance-form', props: {} }, before: ['faq-accordion'] },
+        {
+          block: {
+            type: 'finance-calculator',
+            id: 'finance-calculator',
+            props: { showEnquiryLink: false },
+          },
+          before: ['finance-enquiry'],
+        },
+        {
+          block: { type: 'finance-enquiry', id: 'finance-form', props: {} },
+          before: ['faq-accordion'],
+        },
       ];
     case 'trade-in':
-      return [{ block: { type: 'trade-in', id: 'trade-in-form', props: {} }, before: ['faq-accordion'] }];
+      return [
+        { block: { type: 'trade-in', id: 'trade-in-form', props: {} }, before: ['faq-accordion'] },
+      ];
     default:
       return [];
   }
@@ -169,7 +232,8 @@ const stable = (v: unknown): string =>
       : JSON.stringify(v);
 
 const isPlaceholder = (page: Json | undefined) =>
-  !page || ((page.blocks?.length ?? 0) <= 1 && (page.blocks ?? []).every((b: Json) => b.type === 'hero'));
+  !page ||
+  ((page.blocks?.length ?? 0) <= 1 && (page.blocks ?? []).every((b: Json) => b.type === 'hero'));
 
 function blockIdsOf(doc: Json, pages: Json[]): Set<string> {
   return collectBlockIds({ layout: doc.layout, pages });
@@ -200,7 +264,9 @@ function apply(doc: Json, base: Json | undefined, resolvedPages: Json[]): string
       continue;
     }
     if (current && base && !own.has(page.id)) continue; // the template's page: done in the template
-    const clash = page.blocks.find((b) => ids.has(b.id) && !(current?.blocks ?? []).some((c: Json) => c.id === b.id));
+    const clash = page.blocks.find(
+      (b) => ids.has(b.id) && !(current?.blocks ?? []).some((c: Json) => c.id === b.id),
+    );
     if (clash) {
       changes.push(`skip ${page.path}: block id ${clash.id} is already used`);
       continue;
@@ -254,8 +320,13 @@ let failed = 0;
 let changed = 0;
 for (const { file, template } of documents()) {
   const doc = readJson(file);
-  const base = !template && typeof doc.template === 'string' ? (written.get(doc.template) ?? loadTemplate(doc.template)) : undefined;
-  const resolved = template ? doc : (resolveTemplate(clone(doc), (name) => written.get(name) ?? loadTemplate(name)).doc as Json);
+  const base =
+    !template && typeof doc.template === 'string'
+      ? (written.get(doc.template) ?? loadTemplate(doc.template))
+      : undefined;
+  const resolved = template
+    ? doc
+    : (resolveTemplate(clone(doc), (name) => written.get(name) ?? loadTemplate(name)).doc as Json);
   const changes = apply(doc, base, clone(resolved).pages ?? []);
   if (template) written.set(file.replace(/^.*\/([^/]+)\.json$/, '$1'), doc);
   if (!changes.length) {
@@ -263,10 +334,15 @@ for (const { file, template } of documents()) {
     continue;
   }
   if (!template) {
-    const prepared = createSitePreparer({ loadTemplate: (n) => written.get(n) ?? loadTemplate(n), sanitizeHtml })(clone(doc));
+    const prepared = createSitePreparer({
+      loadTemplate: (n) => written.get(n) ?? loadTemplate(n),
+      sanitizeHtml,
+    })(clone(doc));
     if (!prepared.ok) {
       failed++;
-      console.error(`✗ ${display(file)}: the result would be invalid, nothing written:\n  ${prepared.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`);
+      console.error(
+        `✗ ${display(file)}: the result would be invalid, nothing written:\n  ${prepared.issues.map((i) => `${i.path}: ${i.message}`).join('\n  ')}`,
+      );
       continue;
     }
   }

@@ -23,7 +23,9 @@ export const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 export const sitesDir = resolve(option('--dir') ?? join(projectRoot, 'sites'));
-const only = option('--only')?.split(',').map((s) => s.trim());
+const only = option('--only')
+  ?.split(',')
+  .map((s) => s.trim());
 /** Whether this run writes (`--write`); without it a generator only reports. */
 export const writing = flag('--write');
 
@@ -34,7 +36,8 @@ export const loadTemplate = (name: string) => {
 };
 export const prepare = createSitePreparer({ loadTemplate, sanitizeHtml });
 
-const listIssues = (issues: DocumentIssue[]) => issues.map((i) => `${i.path}: ${i.message}`).join('\n  ');
+const listIssues = (issues: DocumentIssue[]) =>
+  issues.map((i) => `${i.path}: ${i.message}`).join('\n  ');
 
 /**
  * Runs `change` on each site document (not templates) of the sites folder, or those `--only`
@@ -42,7 +45,10 @@ const listIssues = (issues: DocumentIssue[]) => issues.map((i) => `${i.path}: ${
  * the document in place and returns what it changed, one line each, or a sentence saying why
  * it leaves the file alone.
  */
-export function updateSiteFiles(change: (doc: Json, prepared: Json) => string[] | string, nothing = 'nothing to change'): never {
+export function updateSiteFiles(
+  change: (doc: Json, prepared: Json) => string[] | string,
+  nothing = 'nothing to change',
+): never {
   const files = readdirSync(sitesDir)
     .filter((f) => f.endsWith('.json'))
     .sort()
@@ -65,7 +71,9 @@ export function updateSiteFiles(change: (doc: Json, prepared: Json) => string[] 
     const after = prepare(structuredClone(doc));
     if (!after.ok) {
       failed++;
-      console.error(`✗ ${file}: the result would be invalid, nothing written:\n  ${listIssues(after.issues)}`);
+      console.error(
+        `✗ ${file}: the result would be invalid, nothing written:\n  ${listIssues(after.issues)}`,
+      );
       continue;
     }
     console.log(`${writing ? '✓' : '~'} ${file}:\n  ${changes.join('\n  ')}`);

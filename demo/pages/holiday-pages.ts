@@ -23,7 +23,12 @@ for (const file of siteFiles(sitesDir)) {
     const contact = location.contact_detail;
     if (!contact?.special_hours?.length) continue;
     if (check) {
-      if (!contact.special_hours.some((h: { date: string }) => h.date >= today.toISOString().slice(0, 10))) stale++;
+      if (
+        !contact.special_hours.some(
+          (h: { date: string }) => h.date >= today.toISOString().slice(0, 10),
+        )
+      )
+        stale++;
       continue;
     }
     contact.special_hours = holidays;
@@ -32,6 +37,8 @@ for (const file of siteFiles(sitesDir)) {
   if (changed) writeFileSync(file, JSON.stringify(doc, null, 2) + '\n');
 }
 if (check && stale) {
-  console.error(`${stale} location(s) list only past holiday hours: run npx tsx demo/pages/holiday-pages.ts`);
+  console.error(
+    `${stale} location(s) list only past holiday hours: run npx tsx demo/pages/holiday-pages.ts`,
+  );
   process.exit(1);
 }

@@ -32,7 +32,9 @@ function carOnLot(body: string, colour: string, x: number, y: number, width: num
 function bunting(x1: number, x2: number, y: number, colours: string[]): string {
   const flags: string[] = [];
   for (let x = x1, i = 0; x < x2; x += 36, i++) {
-    flags.push(`<path d="M${x} ${y} L${x + 28} ${y} L${x + 14} ${y + 30} Z" fill="${colours[i % colours.length]}"/>`);
+    flags.push(
+      `<path d="M${x} ${y} L${x + 28} ${y} L${x + 14} ${y + 30} Z" fill="${colours[i % colours.length]}"/>`,
+    );
   }
   return `<path d="M${x1} ${y} L${x2} ${y}" stroke="#e5e7eb" stroke-width="2"/>${flags.join('')}`;
 }
@@ -40,8 +42,15 @@ function bunting(x1: number, x2: number, y: number, colours: string[]): string {
 /** The picture for one dealer, as SVG text. */
 export function forecourtSvg(colours: HeroColours): string {
   const { primary, accent } = colours;
-  const panes = Array.from({ length: 9 }, (_, i) => `<rect x="${700 + i * 96}" y="330" width="84" height="230" fill="url(#glass)"/>`).join('');
-  const lines = Array.from({ length: 9 }, (_, i) => `<path d="M${120 + i * 170} 640 L${60 + i * 190} 900" stroke="#6b7280" stroke-width="4" opacity=".5"/>`).join('');
+  const panes = Array.from(
+    { length: 9 },
+    (_, i) => `<rect x="${700 + i * 96}" y="330" width="84" height="230" fill="url(#glass)"/>`,
+  ).join('');
+  const lines = Array.from(
+    { length: 9 },
+    (_, i) =>
+      `<path d="M${120 + i * 170} 640 L${60 + i * 190} 900" stroke="#6b7280" stroke-width="4" opacity=".5"/>`,
+  ).join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${HERO_WIDTH} ${HERO_HEIGHT}" width="${HERO_WIDTH}" height="${HERO_HEIGHT}">`,
     '<defs>',

@@ -25,9 +25,17 @@ type Json = Record<string, any>;
 
 /** The second featured row of each demo dealer: what that dealer would put forward. */
 const SECOND_ROW: Record<string, Json> = {
-  'gold-coast-ford': { heading: 'New Fords in stock', source: 'search', search: '/search/ford?refinementList[car_type][0]=new' },
+  'gold-coast-ford': {
+    heading: 'New Fords in stock',
+    source: 'search',
+    search: '/search/ford?refinementList[car_type][0]=new',
+  },
   'southern-motor-group': { heading: 'Price reduced', source: 'specials' },
-  'kiwi-car-yard': { heading: 'Under $15,000', source: 'search', search: '/search/used-cars?range[price]=:15000' },
+  'kiwi-car-yard': {
+    heading: 'Under $15,000',
+    source: 'search',
+    search: '/search/used-cars?range[price]=:15000',
+  },
   'lakeside-chevrolet': { heading: 'Chevrolet in stock', source: 'make', make: 'Chevrolet' },
 };
 const FALLBACK_ROW: Json = { heading: 'Price reduced', source: 'specials' };
@@ -36,7 +44,11 @@ const FALLBACK_ROW: Json = { heading: 'Price reduced', source: 'specials' };
 function ownBlocks(slug: string): Json[] {
   return [
     { type: 'quick-search', id: 'home-quick-search', props: {} },
-    { type: 'featured-stock', id: 'home-new-arrivals', props: { heading: 'New arrivals', source: 'new-arrivals' } },
+    {
+      type: 'featured-stock',
+      id: 'home-new-arrivals',
+      props: { heading: 'New arrivals', source: 'new-arrivals' },
+    },
     { type: 'featured-stock', id: 'home-featured', props: SECOND_ROW[slug] ?? FALLBACK_ROW },
   ];
 }
@@ -55,7 +67,8 @@ function storeHero(slug: string, colours: HeroColours): { url: string; changed: 
   const changed = !existsSync(file);
   if (writing) {
     mkdirSync(folder, { recursive: true });
-    for (const old of existsSync(folder) ? readdirSync(folder) : []) if (/^home-hero-[0-9a-f]+\.svg$/.test(old) && old !== name) rmSync(join(folder, old));
+    for (const old of existsSync(folder) ? readdirSync(folder) : [])
+      if (/^home-hero-[0-9a-f]+\.svg$/.test(old) && old !== name) rmSync(join(folder, old));
     if (changed) writeFileSync(file, bytes);
   }
   return { url: assetUrl(slug, name), changed };
@@ -69,14 +82,20 @@ function apply(doc: Json, heroSrc: string): string[] {
   let at = blocks.findIndex((b) => b.id === 'home-hero');
   if (at >= 0) {
     const hero = blocks[at];
-    const props = { ...hero.props, layout: 'background', image: { src: heroSrc, alt: '', width: HERO_WIDTH, height: HERO_HEIGHT } };
-    if (JSON.stringify(props) !== JSON.stringify(hero.props)) changes.push('hero: picture behind the words');
+    const props = {
+      ...hero.props,
+      layout: 'background',
+      image: { src: heroSrc, alt: '', width: HERO_WIDTH, height: HERO_HEIGHT },
+    };
+    if (JSON.stringify(props) !== JSON.stringify(hero.props))
+      changes.push('hero: picture behind the words');
     hero.props = props;
   }
   for (const block of ownBlocks(doc.slug)) {
     const existing = blocks.findIndex((b) => b.id === block.id);
     if (existing >= 0) {
-      if (JSON.stringify(blocks[existing]) !== JSON.stringify(block)) changes.push(`${block.id}: updated`);
+      if (JSON.stringify(blocks[existing]) !== JSON.stringify(block))
+        changes.push(`${block.id}: updated`);
       blocks[existing] = block;
       at = existing;
     } else {
@@ -89,7 +108,8 @@ function apply(doc: Json, heroSrc: string): string[] {
 }
 
 updateSiteFiles((doc, site) => {
-  if (!(doc.pages as Json[] | undefined)?.some((p) => p.id === 'home')) return 'its home page comes from its template';
+  if (!(doc.pages as Json[] | undefined)?.some((p) => p.id === 'home'))
+    return 'its home page comes from its template';
   const hero = storeHero(doc.slug, coloursOf(site));
   const changes = apply(doc, hero.url);
   if (hero.changed) changes.push(`picture ${hero.url}`);

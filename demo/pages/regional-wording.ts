@@ -37,8 +37,10 @@ export const US_SITE: Wording = [
 
 /** Text a block shows by default that is Australian; a US site states its own. */
 function usBlockProps(type: string, id: string, props: Json): Json | undefined {
-  if (type === 'faq-accordion' && id === 'trade-in-faq' && !props.items) return { ...props, items: reword(faqAccordion_items, US_TRADE_IN) };
-  if (type === 'car-detail' && !props.protectYourCar) return { ...props, protectYourCar: reword(carDetail_protectYourCar, US_SITE) };
+  if (type === 'faq-accordion' && id === 'trade-in-faq' && !props.items)
+    return { ...props, items: reword(faqAccordion_items, US_TRADE_IN) };
+  if (type === 'car-detail' && !props.protectYourCar)
+    return { ...props, protectYourCar: reword(carDetail_protectYourCar, US_SITE) };
   return undefined;
 }
 
@@ -64,6 +66,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`${check ? '~' : '✓'} ${file.slice(root.length + 1)}`);
     if (!check) writeFileSync(file, next);
   }
-  console.log(`${changed} document${changed === 1 ? '' : 's'} ${check ? 'would change' : 'changed'}`);
+  console.log(
+    `${changed} document${changed === 1 ? '' : 's'} ${check ? 'would change' : 'changed'}`,
+  );
   process.exit(check && changed ? 1 : 0);
 }

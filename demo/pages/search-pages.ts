@@ -84,13 +84,21 @@ for (const file of files()) {
   }
   // The pages this script adds have the block as their only content: its heading is the page's h1.
   for (const page of doc.pages as Json[]) {
-    if (['budget-finder', 'dealer-search', 'model-search'].includes(page.id) && page.blocks?.length === 1) {
+    if (
+      ['budget-finder', 'dealer-search', 'model-search'].includes(page.id) &&
+      page.blocks?.length === 1
+    ) {
       page.blocks[0].props = { ...page.blocks[0].props, headingLevel: 1 };
     }
   }
   // An earlier run put the dealer directory on /dealerships, the content page of that name: move it.
   doc.pages = (doc.pages as Json[]).filter(
-    (p) => !(p.id === 'dealerships' && p.blocks?.length === 1 && p.blocks[0].type === 'dealer-directory'),
+    (p) =>
+      !(
+        p.id === 'dealerships' &&
+        p.blocks?.length === 1 &&
+        p.blocks[0].type === 'dealer-directory'
+      ),
   );
   const ids = pageIds(doc, base);
   const dealerships: Json[] = doc.dealerships ?? base?.dealerships ?? [];
@@ -101,7 +109,8 @@ for (const file of files()) {
         id: 'budget-finder',
         path: '/budget-finder',
         title: 'Find cars for your budget | {site}',
-        description: 'Work out what you can spend from a weekly repayment and deposit, and see the cars that fit.',
+        description:
+          'Work out what you can spend from a weekly repayment and deposit, and see the cars that fit.',
         blocks: [{ type: 'budget-finder', id: 'budget-finder-tool', props: { headingLevel: 1 } }],
       });
     }
@@ -110,7 +119,9 @@ for (const file of files()) {
         id: 'dealer-search',
         path: '/find-a-dealer',
         title: 'Our dealerships | {site}',
-        blocks: [{ type: 'dealer-directory', id: 'dealer-directory-search', props: { headingLevel: 1 } }],
+        blocks: [
+          { type: 'dealer-directory', id: 'dealer-directory-search', props: { headingLevel: 1 } },
+        ],
       });
     }
     if (dealerships.some((d) => (d.manufacturers ?? []).length) && !ids.has('model-search')) {
@@ -118,16 +129,25 @@ for (const file of files()) {
         id: 'model-search',
         path: '/model-search',
         title: 'Find a model | {site}',
-        blocks: [{ type: 'model-directory', id: 'model-directory-search', props: { headingLevel: 1 } }],
+        blocks: [
+          { type: 'model-directory', id: 'model-directory-search', props: { headingLevel: 1 } },
+        ],
       });
     }
   }
   const after = `${JSON.stringify(doc, null, 2)}\n`;
-  if (after !== before && JSON.stringify(JSON.parse(after)) !== JSON.stringify(JSON.parse(before))) {
+  if (
+    after !== before &&
+    JSON.stringify(JSON.parse(after)) !== JSON.stringify(JSON.parse(before))
+  ) {
     changedFiles++;
-    console.log(`${check ? 'would change' : 'updated'} ${file.startsWith(root) ? file.slice(root.length + 1) : file}`);
+    console.log(
+      `${check ? 'would change' : 'updated'} ${file.startsWith(root) ? file.slice(root.length + 1) : file}`,
+    );
     if (!check) writeFileSync(file, after);
   }
 }
-console.log(`${changedFiles} document${changedFiles === 1 ? '' : 's'} ${check ? 'would change' : 'changed'}`);
+console.log(
+  `${changedFiles} document${changedFiles === 1 ? '' : 's'} ${check ? 'would change' : 'changed'}`,
+);
 if (check && changedFiles) process.exit(1);

@@ -10,7 +10,12 @@ export function siteFiles(sitesDir: string): string[] {
     .filter((f) => f.endsWith('.json'))
     .map((f) => join(sitesDir, f));
   const templates = join(sitesDir, 'templates');
-  if (existsSync(templates)) list.push(...readdirSync(templates).filter((f) => f.endsWith('.json')).map((f) => join(templates, f)));
+  if (existsSync(templates))
+    list.push(
+      ...readdirSync(templates)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => join(templates, f)),
+    );
   return list.sort();
 }
 

@@ -35,7 +35,13 @@ export function carPhotoSvg(car: PhotoCar, n: number, width?: number): string {
   const body = BODIES[car.body]?.silhouette ?? 'sedan';
   const colour = COLOUR_HEX[car.colour] ?? '#9aa5b5';
   const shot = SHOTS[(Math.max(1, Math.floor(n)) - 1) % SHOTS.length];
-  const inner = vehicleSvg({ body, colour, label: n === 1 ? car.name : undefined, width: 320, height: 160 })
+  const inner = vehicleSvg({
+    body,
+    colour,
+    label: n === 1 ? car.name : undefined,
+    width: 320,
+    height: 160,
+  })
     // The inner drawing keeps its own coordinates; the outer frame crops and mirrors it.
     .replace(/ width="320" height="160"/, '');
   const flip = shot.mirror ? ' transform="translate(320 0) scale(-1 1)"' : '';

@@ -19,7 +19,11 @@ export function App() {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
   const open = (s: string | undefined) => {
-    history.pushState(null, '', s ? `${location.pathname}?site=${encodeURIComponent(s)}` : location.pathname);
+    history.pushState(
+      null,
+      '',
+      s ? `${location.pathname}?site=${encodeURIComponent(s)}` : location.pathname,
+    );
     setSlug(s);
   };
   // When the API refuses (401/403) the editor gives way to the sign-in (or "remote editing
@@ -31,7 +35,11 @@ export function App() {
   if (access.kind === 'forbidden') return <RemoteEditingOff message={access.message} />;
   // Saves and publishes carry the staff member's name: asked once, then remembered.
   if (!staff) return <WhoIsEditing />;
-  return slug ? <SiteEditorLoader key={slug} slug={slug} onExit={() => open(undefined)} /> : <SitePicker onOpen={open} />;
+  return slug ? (
+    <SiteEditorLoader key={slug} slug={slug} onExit={() => open(undefined)} />
+  ) : (
+    <SitePicker onOpen={open} />
+  );
 }
 
 function SitePicker({ onOpen }: { onOpen: (slug: string) => void }) {
@@ -55,7 +63,12 @@ function SitePicker({ onOpen }: { onOpen: (slug: string) => void }) {
         <ul className="fc-site-list">
           {sites?.map((s) => (
             <li key={s.slug}>
-              <button type="button" className="fc-site-item" onClick={() => onOpen(s.slug)} data-site={s.slug}>
+              <button
+                type="button"
+                className="fc-site-item"
+                onClick={() => onOpen(s.slug)}
+                data-site={s.slug}
+              >
                 <strong>{s.name}</strong> <code>{s.slug}</code>
                 <small>
                   {s.region ?? ''}

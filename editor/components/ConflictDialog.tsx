@@ -7,11 +7,25 @@
  */
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Conflict } from '../lib/api.ts';
-import { conflictLabels, hasSide, showConflictValue, type Choice, type Choices } from '../lib/conflicts.ts';
+import {
+  conflictLabels,
+  hasSide,
+  showConflictValue,
+  type Choice,
+  type Choices,
+} from '../lib/conflicts.ts';
 import type { Doc, TemplateMap } from '../lib/doc.ts';
 import { Dialog } from './Dialog.tsx';
 
-function Value({ conflict, side, id }: { conflict: Conflict; side: 'base' | 'mine' | 'theirs'; id: string }) {
+function Value({
+  conflict,
+  side,
+  id,
+}: {
+  conflict: Conflict;
+  side: 'base' | 'mine' | 'theirs';
+  id: string;
+}) {
   if (!hasSide(conflict, side)) {
     return (
       <p id={id} className="fc-conflict-value is-absent">
@@ -26,12 +40,34 @@ function Value({ conflict, side, id }: { conflict: Conflict; side: 'base' | 'min
   );
 }
 
-function ConflictChoice({ conflict, label, index, choice, onChoose, formId }: { conflict: Conflict; label: string; index: number; choice?: Choice; onChoose: (c: Choice) => void; formId: string }) {
+function ConflictChoice({
+  conflict,
+  label,
+  index,
+  choice,
+  onChoose,
+  formId,
+}: {
+  conflict: Conflict;
+  label: string;
+  index: number;
+  choice?: Choice;
+  onChoose: (c: Choice) => void;
+  formId: string;
+}) {
   const id = `${formId}-${index}`;
   const side = (value: Choice, label: string) => (
     <div className={`fc-conflict-side${choice === value ? ' is-chosen' : ''}`}>
       <div className="fc-conflict-pick">
-        <input type="radio" id={`${id}-${value}`} name={`${id}-choice`} value={value} checked={choice === value} onChange={() => onChoose(value)} aria-describedby={`${id}-${value}-value`} />
+        <input
+          type="radio"
+          id={`${id}-${value}`}
+          name={`${id}-choice`}
+          value={value}
+          checked={choice === value}
+          onChange={() => onChoose(value)}
+          aria-describedby={`${id}-${value}-value`}
+        />
         <label htmlFor={`${id}-${value}`}>{label}</label>
       </div>
       <Value conflict={conflict} side={value} id={`${id}-${value}-value`} />
@@ -45,7 +81,8 @@ function ConflictChoice({ conflict, label, index, choice, onChoose, formId }: { 
         {side('theirs', 'Saved by someone else')}
       </div>
       <div className="fc-conflict-before">
-        <span className="fc-muted">Before either change:</span> <Value conflict={conflict} side="base" id={`${id}-base`} />
+        <span className="fc-muted">Before either change:</span>{' '}
+        <Value conflict={conflict} side="base" id={`${id}-base`} />
       </div>
     </fieldset>
   );
@@ -62,7 +99,10 @@ export function ConflictDialog(props: {
   onCancel: () => void;
 }) {
   const formId = useId();
-  const labels = useMemo(() => conflictLabels(props.conflicts, props.document, props.templates ?? {}), [props.conflicts, props.document, props.templates]);
+  const labels = useMemo(
+    () => conflictLabels(props.conflicts, props.document, props.templates ?? {}),
+    [props.conflicts, props.document, props.templates],
+  );
   const form = useRef<HTMLFormElement>(null);
   const [choices, setChoices] = useState<Partial<Choices>>({});
   const [error, setError] = useState('');
@@ -87,7 +127,11 @@ export function ConflictDialog(props: {
 
   return (
     <Dialog
-      title={n === 1 ? 'Someone else changed the same value' : `Someone else changed ${n} of the same values`}
+      title={
+        n === 1
+          ? 'Someone else changed the same value'
+          : `Someone else changed ${n} of the same values`
+      }
       description={
         props.from === 'publish'
           ? 'Since this draft began, the published site changed values the draft changes too. Choose which value to keep for each; saving your choices updates the draft, then publish again.'
@@ -107,7 +151,13 @@ export function ConflictDialog(props: {
         </>
       }
     >
-      <form id={formId} ref={form} onSubmit={submit} noValidate aria-label="Choose which values to keep">
+      <form
+        id={formId}
+        ref={form}
+        onSubmit={submit}
+        noValidate
+        aria-label="Choose which values to keep"
+      >
         {n > 1 && (
           <div className="fc-actions" role="group" aria-label="Choose for every value">
             <button type="button" onClick={() => chooseAll('mine')}>

@@ -40,7 +40,11 @@ export function Dialog(props: {
         d.setAttribute('open', '');
       }
     }
-    const target = d.querySelector<HTMLElement>('[data-autofocus]') ?? d.querySelector<HTMLElement>('input:not([disabled]), textarea, select, button:not([disabled]), a[href]');
+    const target =
+      d.querySelector<HTMLElement>('[data-autofocus]') ??
+      d.querySelector<HTMLElement>(
+        'input:not([disabled]), textarea, select, button:not([disabled]), a[href]',
+      );
     target?.focus();
     return () => {
       if (d.open) {
@@ -52,7 +56,11 @@ export function Dialog(props: {
       }
       // After React has removed the dialog: back to the opener, else the caller's choice.
       requestAnimationFrame(() => {
-        const back = opener?.isConnected && !(opener as HTMLButtonElement).disabled ? opener : (fallback.current?.() ?? document.querySelector<HTMLElement>('[data-dialog-fallback]'));
+        const back =
+          opener?.isConnected && !(opener as HTMLButtonElement).disabled
+            ? opener
+            : (fallback.current?.() ??
+              document.querySelector<HTMLElement>('[data-dialog-fallback]'));
         back?.focus();
       });
     };

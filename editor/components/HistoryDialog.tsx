@@ -80,7 +80,12 @@ export function HistoryDialog(props: {
                 </p>
               )}
               <div className="fc-actions">
-                <button type="button" onClick={() => void restore(v)} disabled={props.busy} aria-describedby={`${id}-${i}`}>
+                <button
+                  type="button"
+                  onClick={() => void restore(v)}
+                  disabled={props.busy}
+                  aria-describedby={`${id}-${i}`}
+                >
                   {confirming === v.commit ? 'Restore anyway' : 'Restore as draft'}
                 </button>
                 {confirming === v.commit && (

@@ -3,7 +3,15 @@
  * footer. Template pages the site leaves out are listed below, each with "Restore".
  */
 import { useId, useState, type FormEvent } from 'react';
-import { isPlainName, LAYOUT_VIEW, leftOutPages, pageOrigin, pageTitleText, pathFor, type Doc } from '../lib/doc.ts';
+import {
+  isPlainName,
+  LAYOUT_VIEW,
+  leftOutPages,
+  pageOrigin,
+  pageTitleText,
+  pathFor,
+  type Doc,
+} from '../lib/doc.ts';
 import { useAnnounce, useEditor, useStore } from '../lib/hooks.ts';
 
 /** A page's title as listed: without the " | {site}" part, else its id. */
@@ -30,7 +38,12 @@ export function PagesPanel() {
       {adding && <AddPageForm onDone={() => setAdding(false)} />}
       <ul className="fc-page-list">
         <li>
-          <button type="button" className="fc-page-item" aria-current={view === LAYOUT_VIEW ? 'page' : undefined} onClick={() => store.setView(LAYOUT_VIEW)}>
+          <button
+            type="button"
+            className="fc-page-item"
+            aria-current={view === LAYOUT_VIEW ? 'page' : undefined}
+            onClick={() => store.setView(LAYOUT_VIEW)}
+          >
             <span>Header and footer</span>
             <small>every page</small>
           </button>
@@ -49,7 +62,11 @@ export function PagesPanel() {
                 <span>{shortTitle(p, siteName)}</span>
                 <small>
                   <code>{String(p.path)}</code>
-                  {origin === 'template' ? ' · template' : origin === 'override' ? ' · changed from template' : ''}
+                  {origin === 'template'
+                    ? ' · template'
+                    : origin === 'override'
+                      ? ' · changed from template'
+                      : ''}
                 </small>
               </button>
             </li>
@@ -78,16 +95,19 @@ function RemovedTemplatePages() {
           <li key={p.id} data-removed-page={p.id}>
             <span>
               {p.inTemplate ? shortTitle(p, siteName) : p.id}{' '}
-              <small>
-                {p.inTemplate ? <code>{p.path}</code> : 'no longer in the template'}
-              </small>
+              <small>{p.inTemplate ? <code>{p.path}</code> : 'no longer in the template'}</small>
             </span>{' '}
             <button
               type="button"
               className="fc-link"
               aria-label={`Restore ${p.id}`}
               onClick={() => {
-                if (store.restoreTemplatePage(p.id)) announce(p.inTemplate ? `Restored template page ${p.id}.` : `Dropped ${p.id} from the removed pages.`);
+                if (store.restoreTemplatePage(p.id))
+                  announce(
+                    p.inTemplate
+                      ? `Restored template page ${p.id}.`
+                      : `Dropped ${p.id} from the removed pages.`,
+                  );
               }}
             >
               Restore
@@ -112,8 +132,12 @@ function AddPageForm({ onDone }: { onDone: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim()) return setError('Give the page a title.');
-    if (!/^\/[a-z0-9._~:/*-]*$/.test(route)) return setError('A route starts with / and uses lower-case letters, digits and hyphens, e.g. /service-specials.');
-    if ((pages ?? []).some((p) => p.path === route)) return setError(`Another page already has the route ${route}.`);
+    if (!/^\/[a-z0-9._~:/*-]*$/.test(route))
+      return setError(
+        'A route starts with / and uses lower-case letters, digits and hyphens, e.g. /service-specials.',
+      );
+    if ((pages ?? []).some((p) => p.path === route))
+      return setError(`Another page already has the route ${route}.`);
     const newId = store.addPage(title.trim(), route);
     if (newId) {
       announce(`Added page ${title.trim()} at ${route}.`);
@@ -123,7 +147,13 @@ function AddPageForm({ onDone }: { onDone: () => void }) {
   return (
     <form className="fc-add-page" onSubmit={submit} aria-label="Add a page">
       <label htmlFor={`${id}-t`}>Title</label>
-      <input id={`${id}-t`} value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Service specials" autoFocus />
+      <input
+        id={`${id}-t`}
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        placeholder="Service specials"
+        autoFocus
+      />
       <label htmlFor={`${id}-p`}>Route</label>
       <input
         id={`${id}-p`}
@@ -135,7 +165,9 @@ function AddPageForm({ onDone }: { onDone: () => void }) {
         }}
         placeholder="/service-specials"
       />
-      {route && !isPlainName(route.slice(1).split('/')[0] || 'x') && !route.includes(':') && <small className="fc-help">Use plain words joined by hyphens.</small>}
+      {route && !isPlainName(route.slice(1).split('/')[0] || 'x') && !route.includes(':') && (
+        <small className="fc-help">Use plain words joined by hyphens.</small>
+      )}
       {error && (
         <small className="fc-error" role="alert">
           {error}

@@ -41,14 +41,20 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
 
   const path = useMemo(() => {
     const pages = (resolved.pages as Doc[] | undefined) ?? [];
-    if (view === LAYOUT_VIEW) return previewPath((pages.find((p) => p.path === '/') ?? pages[0])?.path);
+    if (view === LAYOUT_VIEW)
+      return previewPath((pages.find((p) => p.path === '/') ?? pages[0])?.path);
     return previewPath(pages.find((p) => `page:${p.id}` === view)?.path);
   }, [resolved.pages, view]);
 
   // Messages from the preview: only from our iframe, only from our origin.
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
-      if (e.origin !== location.origin || e.source !== frame.current?.contentWindow || !isFromPreview(e.data)) return;
+      if (
+        e.origin !== location.origin ||
+        e.source !== frame.current?.contentWindow ||
+        !isFromPreview(e.data)
+      )
+        return;
       const msg = e.data;
       if (msg.type === 'ready') setReady(true);
       else if (msg.type === 'edit') applyCanvasEdit(store, msg);
@@ -60,7 +66,8 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
           latestAnnounce.current(selectionMessage(store));
         } else store.select(msg.blockId);
         latestSelect.current();
-      } else if (msg.type === 'rendered') setRendered({ revision: msg.revision, issues: msg.issues });
+      } else if (msg.type === 'rendered')
+        setRendered({ revision: msg.revision, issues: msg.issues });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -73,7 +80,17 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
     const issues = checked.issues.map((i) => ({ path: i.path, message: i.message }));
     const id = requestAnimationFrame(() => {
       const { selected: primary, selection: all } = store.getState();
-      const msg: ToPreview = { source: EDITOR_SOURCE, type: 'render', site, issues, siteData: { models }, path, selected: primary, selection: [...all], revision };
+      const msg: ToPreview = {
+        source: EDITOR_SOURCE,
+        type: 'render',
+        site,
+        issues,
+        siteData: { models },
+        path,
+        selected: primary,
+        selection: [...all],
+        revision,
+      };
       frame.current?.contentWindow?.postMessage(msg, location.origin);
     });
     return () => cancelAnimationFrame(id);
@@ -100,7 +117,12 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
 
   useEffect(() => {
     if (!ready) return;
-    const msg: ToPreview = { source: EDITOR_SOURCE, type: 'select', blockId: selected, selection: [...selection] };
+    const msg: ToPreview = {
+      source: EDITOR_SOURCE,
+      type: 'select',
+      blockId: selected,
+      selection: [...selection],
+    };
     frame.current?.contentWindow?.postMessage(msg, location.origin);
   }, [ready, selected, selection]);
 
@@ -124,17 +146,42 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
   return (
     <section className="fc-preview" aria-label="Live preview">
       <DeviceBar view={deviceView} onView={chooseView} scale={scale}>
-        <span className="fc-muted fc-preview-status" data-preview-revision={rendered?.revision ?? -1}>
-          {!ready ? 'Starting preview…' : !checked.site && !checked.pending ? 'Nothing to show: the template could not be resolved (see Problems)' : rendered?.revision === revision && !checked.pending ? `Showing ${path}` : 'Updating…'}
+        <span
+          className="fc-muted fc-preview-status"
+          data-preview-revision={rendered?.revision ?? -1}
+        >
+          {!ready
+            ? 'Starting preview…'
+            : !checked.site && !checked.pending
+              ? 'Nothing to show: the template could not be resolved (see Problems)'
+              : rendered?.revision === revision && !checked.pending
+                ? `Showing ${path}`
+                : 'Updating…'}
         </span>
       </DeviceBar>
-      <div className={`fc-preview-stage${px && deviceView.zoom === 'actual' ? ' is-actual' : ''}`} ref={pane}>
-        <div className="fc-preview-frame" data-frame-width={px ?? 'pane'} style={{ width: px ? px * scale : '100%', height: '100%' }}>
+      <div
+        className={`fc-preview-stage${px && deviceView.zoom === 'actual' ? ' is-actual' : ''}`}
+        ref={pane}
+      >
+        <div
+          className="fc-preview-frame"
+          data-frame-width={px ?? 'pane'}
+          style={{ width: px ? px * scale : '100%', height: '100%' }}
+        >
           <iframe
             ref={frame}
             src="/editor/preview.html"
             title={`Preview${px ? ` at ${px} px` : ''}`}
-            style={px ? { width: px, height: `${100 / scale}%`, transform: `scale(${scale})`, transformOrigin: '0 0' } : { width: '100%', height: '100%' }}
+            style={
+              px
+                ? {
+                    width: px,
+                    height: `${100 / scale}%`,
+                    transform: `scale(${scale})`,
+                    transformOrigin: '0 0',
+                  }
+                : { width: '100%', height: '100%' }
+            }
           />
         </div>
       </div>
@@ -146,7 +193,8 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
 function useModels(resolved: Doc): unknown[] {
   const makes = useMemo(() => {
     const set = new Set<string>();
-    for (const d of (resolved.dealerships as Doc[] | undefined) ?? []) for (const m of (d.manufacturers as string[] | undefined) ?? []) set.add(m);
+    for (const d of (resolved.dealerships as Doc[] | undefined) ?? [])
+      for (const m of (d.manufacturers as string[] | undefined) ?? []) set.add(m);
     return [...set].sort().join(',');
   }, [resolved.dealerships]);
   const [models, setModels] = useState<{ makes: string; list: unknown[] }>({ makes: '', list: [] });

@@ -17,7 +17,11 @@ type Open = 'save' | 'publish' | 'discard' | 'history';
 
 function NoticeLine({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
   return (
-    <div className={`fc-notice is-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-notice={notice.kind}>
+    <div
+      className={`fc-notice is-${notice.kind}`}
+      role={notice.kind === 'error' ? 'alert' : 'status'}
+      data-notice={notice.kind}
+    >
       {notice.text}
       {notice.links?.map((l) => (
         <a key={l.href} href={l.href} target="_blank" rel="noreferrer">
@@ -31,7 +35,13 @@ function NoticeLine({ notice, onDismiss }: { notice: Notice; onDismiss: () => vo
   );
 }
 
-export function PublishBar({ loaded, onSaved }: { loaded: Pick<LoadedSite, 'draft' | 'canPublish'>; onSaved: () => void }) {
+export function PublishBar({
+  loaded,
+  onSaved,
+}: {
+  loaded: Pick<LoadedSite, 'draft' | 'canPublish'>;
+  onSaved: () => void;
+}) {
   const store = useStore();
   const slug = useEditor((s) => s.slug);
   const templates = useEditor((s) => s.templates);
@@ -76,11 +86,24 @@ export function PublishBar({ loaded, onSaved }: { loaded: Pick<LoadedSite, 'draf
 
   return (
     <section className="fc-publishbar" aria-label="Draft and publishing">
-      <p className="fc-draft-status" ref={status} tabIndex={-1} data-dialog-fallback data-draft-status={hasDraft ? 'draft' : 'none'}>
+      <p
+        className="fc-draft-status"
+        ref={status}
+        tabIndex={-1}
+        data-dialog-fallback
+        data-draft-status={hasDraft ? 'draft' : 'none'}
+      >
         {draftStatus(draft)}
       </p>
       <div className="fc-actions" role="toolbar" aria-label="Save and publish">
-        <button type="button" className="fc-primary" onClick={() => setOpen('save')} disabled={!dirty || (!!blocked && !issues.pending)} aria-describedby="fc-save-why" title={blocked}>
+        <button
+          type="button"
+          className="fc-primary"
+          onClick={() => setOpen('save')}
+          disabled={!dirty || (!!blocked && !issues.pending)}
+          aria-describedby="fc-save-why"
+          title={blocked}
+        >
           Review and save
         </button>
         <button
@@ -101,7 +124,12 @@ export function PublishBar({ loaded, onSaved }: { loaded: Pick<LoadedSite, 'draf
           History
         </button>
         {hasDraft && (
-          <button type="button" className="fc-danger" onClick={() => setOpen('discard')} disabled={!!busy}>
+          <button
+            type="button"
+            className="fc-danger"
+            onClick={() => setOpen('discard')}
+            disabled={!!busy}
+          >
             Discard draft…
           </button>
         )}
@@ -133,7 +161,9 @@ export function PublishBar({ loaded, onSaved }: { loaded: Pick<LoadedSite, 'draf
           onCancel={publishing.dismissConflict}
         />
       )}
-      {state.review && <ReviewRequestDialog review={state.review} dirty={dirty} onClose={publishing.closeReview} />}
+      {state.review && (
+        <ReviewRequestDialog review={state.review} dirty={dirty} onClose={publishing.closeReview} />
+      )}
       {open === 'publish' && (
         <PublishConfirm
           slug={slug}
@@ -144,8 +174,24 @@ export function PublishBar({ loaded, onSaved }: { loaded: Pick<LoadedSite, 'draf
           onPublish={() => void publishing.publish().then(close)}
         />
       )}
-      {open === 'discard' && <DiscardConfirm draft={draft} dirty={dirty} busy={busy === 'discard'} onCancel={close} onDiscard={() => void publishing.discard().then(close)} />}
-      {open === 'history' && <HistoryDialog load={publishing.history} onRestore={publishing.restore} onClose={close} busy={busy === 'restore'} dirty={dirty} />}
+      {open === 'discard' && (
+        <DiscardConfirm
+          draft={draft}
+          dirty={dirty}
+          busy={busy === 'discard'}
+          onCancel={close}
+          onDiscard={() => void publishing.discard().then(close)}
+        />
+      )}
+      {open === 'history' && (
+        <HistoryDialog
+          load={publishing.history}
+          onRestore={publishing.restore}
+          onClose={close}
+          busy={busy === 'restore'}
+          dirty={dirty}
+        />
+      )}
     </section>
   );
 }

@@ -8,7 +8,8 @@ import type { DraftInfo, ReviewResult } from '../lib/api.ts';
 import { Dialog } from './Dialog.tsx';
 
 function Summary({ draft }: { draft: DraftInfo }) {
-  if (!draft.summary.length) return <p className="fc-muted">The draft changes nothing visitors would see.</p>;
+  if (!draft.summary.length)
+    return <p className="fc-muted">The draft changes nothing visitors would see.</p>;
   return (
     <ul className="fc-draft-summary" data-draft-summary>
       {draft.summary.map((line, i) => (
@@ -18,9 +19,18 @@ function Summary({ draft }: { draft: DraftInfo }) {
   );
 }
 
-const UNSAVED = 'You have unsaved changes in the editor: they are not part of the draft yet. Save them first to include them.';
+const UNSAVED =
+  'You have unsaved changes in the editor: they are not part of the draft yet. Save them first to include them.';
 
-export function ReviewRequestDialog({ review, dirty, onClose }: { review: ReviewResult; dirty: boolean; onClose: () => void }) {
+export function ReviewRequestDialog({
+  review,
+  dirty,
+  onClose,
+}: {
+  review: ReviewResult;
+  dirty: boolean;
+  onClose: () => void;
+}) {
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const [copied, setCopied] = useState('');
@@ -41,13 +51,15 @@ export function ReviewRequestDialog({ review, dirty, onClose }: { review: Review
       description={
         review.pushed ? (
           <>
-            The draft is pushed to <code>{review.remote}</code> as branch <code data-review-branch>{review.branch}</code>. Open a pull request from that branch
+            The draft is pushed to <code>{review.remote}</code> as branch{' '}
+            <code data-review-branch>{review.branch}</code>. Open a pull request from that branch
             with the description below.
           </>
         ) : (
           <>
-            Not pushed: this server has no remote for reviews (<code>FORECOURT_GIT_REMOTE</code>). The draft is on branch <code data-review-branch>{review.branch}</code>{' '}
-            of the server’s repository. Send the description below to the reviewer.
+            Not pushed: this server has no remote for reviews (<code>FORECOURT_GIT_REMOTE</code>).
+            The draft is on branch <code data-review-branch>{review.branch}</code> of the server’s
+            repository. Send the description below to the reviewer.
           </>
         )
       }
@@ -63,7 +75,15 @@ export function ReviewRequestDialog({ review, dirty, onClose }: { review: Review
       {dirty && <p className="fc-warning">{UNSAVED}</p>}
       <div className="fc-field">
         <label htmlFor={`${id}-markdown`}>Review description (Markdown)</label>
-        <textarea id={`${id}-markdown`} ref={area} readOnly rows={14} value={review.markdown} spellCheck={false} data-review-markdown />
+        <textarea
+          id={`${id}-markdown`}
+          ref={area}
+          readOnly
+          rows={14}
+          value={review.markdown}
+          spellCheck={false}
+          data-review-markdown
+        />
       </div>
       <div className="fc-actions">
         <button type="button" onClick={() => void copy()} data-autofocus>
@@ -77,7 +97,14 @@ export function ReviewRequestDialog({ review, dirty, onClose }: { review: Review
   );
 }
 
-export function PublishConfirm(props: { slug: string; draft: DraftInfo; dirty: boolean; busy: boolean; onPublish: () => void; onCancel: () => void }) {
+export function PublishConfirm(props: {
+  slug: string;
+  draft: DraftInfo;
+  dirty: boolean;
+  busy: boolean;
+  onPublish: () => void;
+  onCancel: () => void;
+}) {
   return (
     <Dialog
       title={`Publish ${props.slug}?`}
@@ -90,7 +117,12 @@ export function PublishConfirm(props: { slug: string; draft: DraftInfo; dirty: b
           <button type="button" onClick={props.onCancel} data-autofocus>
             Cancel
           </button>
-          <button type="button" className="fc-primary" onClick={props.onPublish} disabled={props.busy}>
+          <button
+            type="button"
+            className="fc-primary"
+            onClick={props.onPublish}
+            disabled={props.busy}
+          >
             {props.busy ? 'Publishing…' : 'Publish now'}
           </button>
         </>
@@ -103,7 +135,13 @@ export function PublishConfirm(props: { slug: string; draft: DraftInfo; dirty: b
   );
 }
 
-export function DiscardConfirm(props: { draft: DraftInfo; dirty: boolean; busy: boolean; onDiscard: () => void; onCancel: () => void }) {
+export function DiscardConfirm(props: {
+  draft: DraftInfo;
+  dirty: boolean;
+  busy: boolean;
+  onDiscard: () => void;
+  onCancel: () => void;
+}) {
   const n = props.draft.summary.length;
   return (
     <Dialog
@@ -117,14 +155,21 @@ export function DiscardConfirm(props: { draft: DraftInfo; dirty: boolean; busy: 
           <button type="button" onClick={props.onCancel} data-autofocus>
             Keep the draft
           </button>
-          <button type="button" className="fc-danger" onClick={props.onDiscard} disabled={props.busy}>
+          <button
+            type="button"
+            className="fc-danger"
+            onClick={props.onDiscard}
+            disabled={props.busy}
+          >
             {props.busy ? 'Discarding…' : 'Discard the draft'}
           </button>
         </>
       }
     >
       <Summary draft={props.draft} />
-      {props.dirty && <p className="fc-warning">Your unsaved changes in the editor are discarded too.</p>}
+      {props.dirty && (
+        <p className="fc-warning">Your unsaved changes in the editor are discarded too.</p>
+      )}
     </Dialog>
   );
 }

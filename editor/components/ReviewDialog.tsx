@@ -66,7 +66,8 @@ export function ServerIssues({ issues }: { issues: DocumentIssue[] }) {
   const shown = useMemo(() => {
     return issues.map((i) => {
       const place = locatePath(i.path, resolved, { doc, template });
-      const message = 'at' in place ? mapIssues(resolved, [{ ...i, path: place.at }])[0].message : i.message;
+      const message =
+        'at' in place ? mapIssues(resolved, [{ ...i, path: place.at }])[0].message : i.message;
       return { issue: i, where: pathWords(i.path, resolved, { doc, template }), message };
     });
   }, [issues, doc, resolved, template]);
@@ -116,13 +117,38 @@ export function ReviewDialog(props: {
     if (!props.open && d.open) d.close?.() ?? d.removeAttribute('open');
   }, [props.open]);
 
-  const visible = useMemo(() => (props.open ? diffSiteDocuments(resolveDraft(saved, templates), resolveDraft(doc, templates)) : []), [props.open, saved, doc, templates]);
-  const file = useMemo(() => (props.open ? diffSiteDocuments(saved, doc, template ? { templates: { before: template, after: template } } : {}) : []), [props.open, saved, doc, template]);
+  const visible = useMemo(
+    () =>
+      props.open
+        ? diffSiteDocuments(resolveDraft(saved, templates), resolveDraft(doc, templates))
+        : [],
+    [props.open, saved, doc, templates],
+  );
+  const file = useMemo(
+    () =>
+      props.open
+        ? diffSiteDocuments(
+            saved,
+            doc,
+            template ? { templates: { before: template, after: template } } : {},
+          )
+        : [],
+    [props.open, saved, doc, template],
+  );
 
   return (
-    <dialog ref={ref} className="fc-review" aria-labelledby="fc-review-title" onClose={props.onClose} onCancel={props.onClose}>
+    <dialog
+      ref={ref}
+      className="fc-review"
+      aria-labelledby="fc-review-title"
+      onClose={props.onClose}
+      onCancel={props.onClose}
+    >
       <h2 id="fc-review-title">Review changes to {slug}</h2>
-      <p className="fc-muted">Saving makes these changes the site’s draft. Visitors see them only once the draft is published.</p>
+      <p className="fc-muted">
+        Saving makes these changes the site’s draft. Visitors see them only once the draft is
+        published.
+      </p>
       <div className="fc-review-body" data-testid="review-diff">
         <h3>On the site</h3>
         <ChangeList changes={visible} empty="Nothing visitors see has changed." />
@@ -146,7 +172,12 @@ export function ReviewDialog(props: {
         <button type="button" onClick={props.onClose}>
           Keep editing
         </button>
-        <button type="button" className="fc-primary" onClick={props.onSave} disabled={props.saving || !!props.blocked || (!file.length && !visible.length)}>
+        <button
+          type="button"
+          className="fc-primary"
+          onClick={props.onSave}
+          disabled={props.saving || !!props.blocked || (!file.length && !visible.length)}
+        >
           {props.saving ? 'Saving…' : 'Save'}
         </button>
       </div>

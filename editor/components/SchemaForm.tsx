@@ -8,10 +8,27 @@
  * button never disagree.
  */
 import Form, { type IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, IconButtonProps, RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType, UiSchema, WidgetProps } from '@rjsf/utils';
+import type {
+  ErrorSchema,
+  IconButtonProps,
+  RegistryFieldsType,
+  RegistryWidgetsType,
+  RJSFSchema,
+  TemplatesType,
+  UiSchema,
+  WidgetProps,
+} from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { memo, useCallback, useId, useMemo, useRef, type ChangeEvent, type FocusEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  type ChangeEvent,
+  type FocusEvent,
+} from 'react';
 import type { FormSchema } from '../lib/schemas.ts';
 import { ItemTitle, NamedListItemField, OptionalObjectTemplate } from './form-templates.tsx';
 import { AssetPicker } from './pickers/AssetPicker.tsx';
@@ -37,14 +54,24 @@ function fullHex(v: string) {
  * The wiring every text-like widget shares with rjsf: state flags, errors, and change /
  * blur / focus reported by id; an emptied field becomes undefined (the property is left out).
  */
-function textControl({ id, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors }: WidgetProps) {
+function textControl({
+  id,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+}: WidgetProps) {
   return {
     id,
     required,
     disabled,
     readOnly: readonly,
     'aria-invalid': rawErrors?.length ? true : undefined,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value === '' ? undefined : e.target.value),
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange(e.target.value === '' ? undefined : e.target.value),
     onBlur: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onBlur(id, e.target.value),
     onFocus: (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => onFocus(id, e.target.value),
   } as const;
@@ -85,9 +112,23 @@ export const WIDGETS: RegistryWidgetsType = {
 
 /** rjsf's array buttons draw Bootstrap glyph icons we do not ship; these say what they do. */
 function textButton(text: string, symbol: string) {
-  return function TextButton({ icon: _icon, iconType, uiSchema: _ui, registry: _registry, className, title, ...rest }: IconButtonProps) {
+  return function TextButton({
+    icon: _icon,
+    iconType,
+    uiSchema: _ui,
+    registry: _registry,
+    className,
+    title,
+    ...rest
+  }: IconButtonProps) {
     return (
-      <button type="button" {...rest} className={`fc-form-btn${iconType === 'danger' ? ' fc-danger' : ''}${className ? ` ${className}` : ''}`} title={title ?? text} aria-label={title ?? text}>
+      <button
+        type="button"
+        {...rest}
+        className={`fc-form-btn${iconType === 'danger' ? ' fc-danger' : ''}${className ? ` ${className}` : ''}`}
+        title={title ?? text}
+        aria-label={title ?? text}
+      >
         <span aria-hidden="true">{symbol}</span>
         {symbol === '+' ? ` ${text}` : ''}
       </button>
@@ -96,7 +137,9 @@ function textButton(text: string, symbol: string) {
 }
 
 /** Module level on purpose, like the widgets. */
-export const TEMPLATES: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { ButtonTemplates: Partial<TemplatesType['ButtonTemplates']> } = {
+export const TEMPLATES: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
+  ButtonTemplates: Partial<TemplatesType['ButtonTemplates']>;
+} = {
   ObjectFieldTemplate: OptionalObjectTemplate,
   TitleFieldTemplate: ItemTitle,
   ButtonTemplates: {
@@ -126,7 +169,15 @@ export interface SchemaFormProps {
 }
 
 /** One rjsf form; re-renders only when its value, errors or schema change. */
-export const SchemaForm = memo(function SchemaForm({ form, value, onChange, errors, context, idPrefix = 'root', label }: SchemaFormProps) {
+export const SchemaForm = memo(function SchemaForm({
+  form,
+  value,
+  onChange,
+  errors,
+  context,
+  idPrefix = 'root',
+  label,
+}: SchemaFormProps) {
   const latest = useRef(onChange);
   latest.current = onChange;
   const handle = useCallback((e: IChangeEvent) => latest.current(e.formData), []);

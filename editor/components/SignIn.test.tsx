@@ -28,20 +28,41 @@ interface Call {
 /** A fake /api/editor: `token` set means bearer auth, else `remote` means 403. */
 function fakeApi(server: { token?: string; remote?: boolean }) {
   const calls: Call[] = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
-    const call = { url, method: init.method ?? 'GET', authorization: headers.Authorization, staff: headers['X-Forecourt-Staff'] };
+    const call = {
+      url,
+      method: init.method ?? 'GET',
+      authorization: headers.Authorization,
+      staff: headers['X-Forecourt-Staff'],
+    };
     calls.push(call);
     if (server.token) {
-      if (call.authorization !== `Bearer ${server.token}`) return json(401, { error: 'Sign in: the editor API needs the staff editor token.' });
+      if (call.authorization !== `Bearer ${server.token}`)
+        return json(401, { error: 'Sign in: the editor API needs the staff editor token.' });
     } else if (server.remote) {
-      return json(403, { error: 'Remote editing is off: the editor API only answers this machine unless FORECOURT_EDITOR_TOKEN is set on the server.' });
+      return json(403, {
+        error:
+          'Remote editing is off: the editor API only answers this machine unless FORECOURT_EDITOR_TOKEN is set on the server.',
+      });
     }
     const path = url.replace('/api/editor', '');
-    if (path === '/sites') return json(200, { sites: [{ slug: 'unit-site', name: 'Unit Site', ok: true, issues: 0, pages: 1 }] });
+    if (path === '/sites')
+      return json(200, {
+        sites: [{ slug: 'unit-site', name: 'Unit Site', ok: true, issues: 0, pages: 1 }],
+      });
     if (path === '/templates') return json(200, { templates: [] });
-    if (path === '/sites/unit-site') return json(200, { slug: 'unit-site', document: siteDoc(), version: 'v1', templates: {}, resolved: siteDoc(), issues: [] });
+    if (path === '/sites/unit-site')
+      return json(200, {
+        slug: 'unit-site',
+        document: siteDoc(),
+        version: 'v1',
+        templates: {},
+        resolved: siteDoc(),
+        issues: [],
+      });
     if (path === '/check') return json(200, { issues: [], site: null });
     if (path.startsWith('/models')) return json(200, { models: [] });
     return json(404, { error: 'not found' });
@@ -137,7 +158,9 @@ describe('staff sign-in', () => {
     screen.getByText(/unsaved changes in this browser/);
     expect(localStorage.getItem(draftKey('unit-site'))).toBe(draft);
     const after = calls.slice(calls.findIndex((c) => c.authorization === `Bearer ${TOKEN}`));
-    expect(after.map((c) => c.url)).toEqual(expect.arrayContaining(['/api/editor/sites', '/api/editor/templates']));
+    expect(after.map((c) => c.url)).toEqual(
+      expect.arrayContaining(['/api/editor/sites', '/api/editor/templates']),
+    );
     expect(after.every((c) => c.authorization === `Bearer ${TOKEN}`)).toBe(true);
   });
 
@@ -179,12 +202,18 @@ describe('staff sign-in', () => {
     await submitToken(TOKEN);
     await screen.findByText(/Restored your unsaved changes/);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Unit Site (draft)');
-    expect(calls.some((c) => c.url === '/api/editor/sites/unit-site' && c.authorization === `Bearer ${TOKEN}`)).toBe(true);
+    expect(
+      calls.some(
+        (c) => c.url === '/api/editor/sites/unit-site' && c.authorization === `Bearer ${TOKEN}`,
+      ),
+    ).toBe(true);
     expect(location.search).toContain('site=unit-site');
     // The top bar offers Sign out while a token is in use.
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await screen.findByRole('heading', { name: 'Staff sign-in' });
-    expect(JSON.parse(localStorage.getItem(draftKey('unit-site'))!).doc.name).toBe('Unit Site (draft)');
+    expect(JSON.parse(localStorage.getItem(draftKey('unit-site'))!).doc.name).toBe(
+      'Unit Site (draft)',
+    );
   });
 });
 
@@ -205,7 +234,9 @@ describe('who is editing (no token needed)', () => {
     });
     await screen.findByRole('button', { name: /Unit Site/ });
     expect(localStorage.getItem(STAFF_KEY)).toBe('Robin Lee');
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/editor/sites').at(-1)!.staff).toBe('Robin%20Lee'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/editor/sites').at(-1)!.staff).toBe('Robin%20Lee'),
+    );
     // No token in use: no Sign out, but who is editing, with a way to change it.
     expect(screen.queryByRole('button', { name: 'Sign out' })).toBeNull();
     unmount();

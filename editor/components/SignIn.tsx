@@ -6,9 +6,32 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { api, ApiError } from '../lib/api.ts';
-import { currentStaffName, retryAccess, setStaffName, signIn, signOut, staffNameProblem, useAccess, useStaffName } from '../lib/auth.ts';
+import {
+  currentStaffName,
+  retryAccess,
+  setStaffName,
+  signIn,
+  signOut,
+  staffNameProblem,
+  useAccess,
+  useStaffName,
+} from '../lib/auth.ts';
 
-function NameField({ id, value, onChange, invalid, inputRef, describedBy }: { id: string; value: string; onChange: (v: string) => void; invalid: boolean; inputRef: RefObject<HTMLInputElement | null>; describedBy: string }) {
+function NameField({
+  id,
+  value,
+  onChange,
+  invalid,
+  inputRef,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  invalid: boolean;
+  inputRef: RefObject<HTMLInputElement | null>;
+  describedBy: string;
+}) {
   return (
     <div className={`fc-field${invalid ? ' has-error' : ''}`}>
       <label htmlFor={`${id}-name`}>Your name</label>
@@ -23,7 +46,8 @@ function NameField({ id, value, onChange, invalid, inputRef, describedBy }: { id
         aria-describedby={`${id}-name-help ${describedBy}`}
       />
       <small id={`${id}-name-help`} className="fc-help">
-        Drafts you save and versions you publish carry it, so colleagues know who changed what. Remembered in this browser.
+        Drafts you save and versions you publish carry it, so colleagues know who changed what.
+        Remembered in this browser.
       </small>
     </div>
   );
@@ -55,7 +79,8 @@ export function SignIn({ reason }: { reason?: string }) {
     if (nameProblem) return fail(nameProblem, 'name');
     if (!given) return fail('Enter the editor token.');
     // An HTTP header carries printable ASCII only; anything else cannot be the token.
-    if (!/^[\x21-\x7e]+$/.test(given)) return fail('That is not the editor token: it has characters a token cannot contain.');
+    if (!/^[\x21-\x7e]+$/.test(given))
+      return fail('That is not the editor token: it has characters a token cannot contain.');
     setBusy(true);
     setError(undefined);
     try {
@@ -65,7 +90,10 @@ export function SignIn({ reason }: { reason?: string }) {
     } catch (err) {
       const a = err as ApiError;
       if (a.status === 401) fail('That token was not accepted. Check it and try again.');
-      else if (a.status === 403) fail('This server does not accept an editor token: remote editing is off (FORECOURT_EDITOR_TOKEN is not set).');
+      else if (a.status === 403)
+        fail(
+          'This server does not accept an editor token: remote editing is off (FORECOURT_EDITOR_TOKEN is not set).',
+        );
       else fail(`Could not sign in: ${a.message}.`);
     } finally {
       setBusy(false);
@@ -76,7 +104,8 @@ export function SignIn({ reason }: { reason?: string }) {
     <main className="fc-signin" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Staff sign-in</h1>
       <p className="fc-muted">
-        The Forecourt editor changes dealer sites, so this server asks for your name and for the staff editor token. Ask whoever runs the server for it (it is the value of{' '}
+        The Forecourt editor changes dealer sites, so this server asks for your name and for the
+        staff editor token. Ask whoever runs the server for it (it is the value of{' '}
         <code>FORECOURT_EDITOR_TOKEN</code>).
       </p>
       {reason && (
@@ -85,7 +114,14 @@ export function SignIn({ reason }: { reason?: string }) {
         </p>
       )}
       <form onSubmit={submit} noValidate aria-busy={busy}>
-        <NameField id={id} value={name} onChange={setName} invalid={error?.field === 'name'} inputRef={nameField} describedBy={`${id}-error`} />
+        <NameField
+          id={id}
+          value={name}
+          onChange={setName}
+          invalid={error?.field === 'name'}
+          inputRef={nameField}
+          describedBy={`${id}-error`}
+        />
         <div className={`fc-field${error?.field === 'token' ? ' has-error' : ''}`}>
           <label htmlFor={`${id}-token`}>Editor token</label>
           <input
@@ -101,11 +137,18 @@ export function SignIn({ reason }: { reason?: string }) {
             aria-describedby={`${id}-help ${id}-error`}
           />
           <small id={`${id}-help`} className="fc-help">
-            Kept in this browser tab until you sign out or close the browser. Unsaved drafts stay in this browser either way.
+            Kept in this browser tab until you sign out or close the browser. Unsaved drafts stay in
+            this browser either way.
           </small>
         </div>
         {/* Always in the page, so screen readers announce the message when it appears. */}
-        <p id={`${id}-error`} className="fc-error" aria-live="assertive" aria-atomic="true" data-signin-error>
+        <p
+          id={`${id}-error`}
+          className="fc-error"
+          aria-live="assertive"
+          aria-atomic="true"
+          data-signin-error
+        >
           {error?.message}
         </p>
         <button type="submit" className="fc-primary" disabled={busy}>
@@ -141,8 +184,21 @@ export function WhoIsEditing() {
     <main className="fc-signin" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>Who is editing?</h1>
       <form onSubmit={submit} noValidate>
-        <NameField id={id} value={name} onChange={setName} invalid={!!error} inputRef={nameField} describedBy={`${id}-error`} />
-        <p id={`${id}-error`} className="fc-error" aria-live="assertive" aria-atomic="true" data-signin-error>
+        <NameField
+          id={id}
+          value={name}
+          onChange={setName}
+          invalid={!!error}
+          inputRef={nameField}
+          describedBy={`${id}-error`}
+        />
+        <p
+          id={`${id}-error`}
+          className="fc-error"
+          aria-live="assertive"
+          aria-atomic="true"
+          data-signin-error
+        >
           {error}
         </p>
         <button type="submit" className="fc-primary">
@@ -163,13 +219,14 @@ export function RemoteEditingOff({ message }: { message?: string }) {
       </h1>
       {message && <p className="fc-muted">The server said: {message}</p>}
       <p>
-        Without an editor token, this server’s editor only answers requests from the machine it runs on, and this browser is on another machine (or comes through a
-        proxy).
+        Without an editor token, this server’s editor only answers requests from the machine it runs
+        on, and this browser is on another machine (or comes through a proxy).
       </p>
       <p>To edit from here:</p>
       <ol>
         <li>
-          On the server, set <code>FORECOURT_EDITOR_TOKEN</code> to a long random secret (for example the output of <code>openssl rand -hex 32</code>) and restart it.
+          On the server, set <code>FORECOURT_EDITOR_TOKEN</code> to a long random secret (for
+          example the output of <code>openssl rand -hex 32</code>) and restart it.
         </li>
         <li>Choose Try again below, and sign in with that token.</li>
       </ol>
@@ -190,7 +247,12 @@ export function SignOutButton() {
       {staff && (
         <span className="fc-staff">
           <span className="fc-muted">Editing as</span> <strong data-staff-name>{staff}</strong>{' '}
-          <button type="button" className="fc-link" onClick={() => setStaffName('')} aria-label={`Not ${staff}? Change name`}>
+          <button
+            type="button"
+            className="fc-link"
+            onClick={() => setStaffName('')}
+            aria-label={`Not ${staff}? Change name`}
+          >
             Change
           </button>
         </span>

@@ -10,7 +10,16 @@ import { migrateDocument } from '../../engine/site/migrations.ts';
 import { api, type LoadedSite } from '../lib/api.ts';
 import { discardDraft, loadDraft } from '../lib/autosave.ts';
 import { LAYOUT_VIEW, type View } from '../lib/doc.ts';
-import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, NavigateContext, StoreContext, useEditor, useStore } from '../lib/hooks.ts';
+import {
+  AnnounceContext,
+  IssueCounts,
+  IssueCountsContext,
+  IssuesContext,
+  NavigateContext,
+  StoreContext,
+  useEditor,
+  useStore,
+} from '../lib/hooks.ts';
 import { fieldDomId, type IssueTarget } from '../lib/issues.ts';
 import { EditorStore } from '../lib/store/index.ts';
 import { pasteClipboard } from '../lib/actions.ts';
@@ -18,7 +27,13 @@ import { CanvasBridge, CanvasContext } from './Canvas/bridge.ts';
 import { PanelSplitter } from './Canvas/PanelSplitter.tsx';
 import { useAutosave, useServerCheck } from './site-editor-hooks.ts';
 import { BlocksPanel, focusSelectionInOutline } from './BlocksPanel/index.tsx';
-import { BlockInspector, FeaturePanel, PageInspector, ProblemsPanel, SettingsPanel } from './Inspector/index.ts';
+import {
+  BlockInspector,
+  FeaturePanel,
+  PageInspector,
+  ProblemsPanel,
+  SettingsPanel,
+} from './Inspector/index.ts';
 import { PagesPanel } from './PagesPanel.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { PublishBar } from './PublishBar.tsx';
@@ -34,7 +49,9 @@ interface Restored {
 }
 
 export function SiteEditorLoader({ slug, onExit }: { slug: string; onExit: () => void }) {
-  const [state, setState] = useState<{ store: EditorStore; restored?: Restored; loaded: LoadedSite } | { error: string } | undefined>();
+  const [state, setState] = useState<
+    { store: EditorStore; restored?: Restored; loaded: LoadedSite } | { error: string } | undefined
+  >();
   useEffect(() => {
     let live = true;
     setState(undefined);
@@ -48,12 +65,24 @@ export function SiteEditorLoader({ slug, onExit }: { slug: string; onExit: () =>
         let restored: Restored | undefined;
         if (draft && !isEqual(draft.doc, saved)) {
           doc = draft.doc;
-          restored = { savedAt: draft.savedAt, stale: !!draft.baseVersion && draft.baseVersion !== loaded.version };
+          restored = {
+            savedAt: draft.savedAt,
+            stale: !!draft.baseVersion && draft.baseVersion !== loaded.version,
+          };
         } else if (draft) discardDraft(slug);
         const params = new URLSearchParams(location.search);
         const page = params.get('page');
-        const view: View | undefined = page === 'layout' ? LAYOUT_VIEW : page ? `page:${page}` : undefined;
-        const store = new EditorStore({ slug, doc, saved, templates: loaded.templates, baseVersion: restored?.stale ? draftBase(slug) : loaded.version, view, history: restored && draft?.history });
+        const view: View | undefined =
+          page === 'layout' ? LAYOUT_VIEW : page ? `page:${page}` : undefined;
+        const store = new EditorStore({
+          slug,
+          doc,
+          saved,
+          templates: loaded.templates,
+          baseVersion: restored?.stale ? draftBase(slug) : loaded.version,
+          view,
+          history: restored && draft?.history,
+        });
         setState({ store, restored, loaded });
       })
       .catch((err: Error) => live && setState({ error: err.message }));
@@ -84,7 +113,15 @@ function draftBase(slug: string) {
   return loadDraft(slug)?.baseVersion;
 }
 
-function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?: Restored; loaded: LoadedSite; onExit: () => void }) {
+function SiteEditor({
+  restored: initiallyRestored,
+  loaded,
+  onExit,
+}: {
+  restored?: Restored;
+  loaded: LoadedSite;
+  onExit: () => void;
+}) {
   const store = useStore();
   const slug = useEditor((s) => s.slug);
   const name = useEditor((s) => s.resolved.name as string);
@@ -127,11 +164,14 @@ function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?
       const mod = e.ctrlKey || e.metaKey;
       if (!mod) return;
       const k = e.key.toLowerCase();
-      const inText = !!(e.target as HTMLElement | null)?.closest?.('input:not([type=checkbox]):not([type=radio]):not([type=color]), textarea, [contenteditable="true"]');
+      const inText = !!(e.target as HTMLElement | null)?.closest?.(
+        'input:not([type=checkbox]):not([type=radio]):not([type=color]), textarea, [contenteditable="true"]',
+      );
       if (inText) return;
       // From the outline, focus follows the selection undo or redo brings back (else it
       // could be left on a row that is gone).
-      const from = e.target instanceof Element && e.target.closest('.fc-tree-wrap') ? e.target : undefined;
+      const from =
+        e.target instanceof Element && e.target.closest('.fc-tree-wrap') ? e.target : undefined;
       if ((k === 'z' && e.shiftKey) || k === 'y') {
         e.preventDefault();
         if (store.redo()) {
@@ -202,100 +242,153 @@ function SiteEditor({ restored: initiallyRestored, loaded, onExit }: { restored?
     <AnnounceContext.Provider value={announce}>
       <IssuesContext.Provider value={issuesValue}>
         <IssueCountsContext.Provider value={issueCounts}>
-        <NavigateContext.Provider value={navigate}>
-        <CanvasContext.Provider value={canvas}>
-          <div className="fc-editor">
-            <header className="fc-topbar">
-              <button type="button" className="fc-link" onClick={onExit}>
-                ← All sites
-              </button>
-              <h1>
-                {name} <code>{slug}</code>
-              </h1>
-              <div className="fc-actions" role="toolbar" aria-label="History">
-                <button type="button" disabled={!canUndo} onClick={() => store.undo() && announce(store.getState().lastAction ?? 'Undone')} title="Undo (Ctrl+Z)">
-                  Undo
-                </button>
-                <button type="button" disabled={!canRedo} onClick={() => store.redo() && announce(store.getState().lastAction ?? 'Redone')} title="Redo (Ctrl+Shift+Z or Ctrl+Y)">
-                  Redo
-                </button>
-              </div>
-              <span className="fc-status" data-dirty={dirty ? 'yes' : 'no'}>
-                {dirty ? 'Unsaved changes, kept in this browser' : 'All changes saved'}
-                {lastAction ? <span className="fc-muted"> · {lastAction}</span> : null}
-              </span>
-              <button type="button" className={`fc-problems-badge${issues.issues.length ? ' has-problems' : ''}`} onClick={() => setTab('problems')}>
-                {issues.issues.length ? `${issues.issues.length} problem${issues.issues.length === 1 ? '' : 's'}` : 'No problems'}
-              </button>
-              <SignOutButton />
-            </header>
-            <PublishBar loaded={loaded} onSaved={onSaved} />
-            {(restored || autosaveProblem) && (
-              <div className="fc-notices">
-                {autosaveProblem && (
-                  <div className="fc-notice is-warning" role="alert" data-notice="autosave">
-                    {autosaveProblem}
-                  </div>
-                )}
-                {restored && (
-                  <div className="fc-notice is-warning" role="status" data-notice="restored">
-                    Restored your unsaved changes from {new Date(restored.savedAt).toLocaleString()} (kept in this browser).
-                    {restored.stale && ' The site has been saved by someone since; saving merges your changes with theirs.'}{' '}
+          <NavigateContext.Provider value={navigate}>
+            <CanvasContext.Provider value={canvas}>
+              <div className="fc-editor">
+                <header className="fc-topbar">
+                  <button type="button" className="fc-link" onClick={onExit}>
+                    ← All sites
+                  </button>
+                  <h1>
+                    {name} <code>{slug}</code>
+                  </h1>
+                  <div className="fc-actions" role="toolbar" aria-label="History">
                     <button
                       type="button"
-                      onClick={() => {
-                        store.replaceDocument(store.getState().saved, 'Unsaved changes discarded');
-                        discardDraft(slug);
-                        setRestored(undefined);
-                        announce('Unsaved changes discarded; showing the saved draft.');
-                      }}
+                      disabled={!canUndo}
+                      onClick={() =>
+                        store.undo() && announce(store.getState().lastAction ?? 'Undone')
+                      }
+                      title="Undo (Ctrl+Z)"
                     >
-                      Discard unsaved changes
+                      Undo
                     </button>
-                    <button type="button" className="fc-link" onClick={() => setRestored(undefined)}>
-                      Keep it
+                    <button
+                      type="button"
+                      disabled={!canRedo}
+                      onClick={() =>
+                        store.redo() && announce(store.getState().lastAction ?? 'Redone')
+                      }
+                      title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+                    >
+                      Redo
                     </button>
                   </div>
+                  <span className="fc-status" data-dirty={dirty ? 'yes' : 'no'}>
+                    {dirty ? 'Unsaved changes, kept in this browser' : 'All changes saved'}
+                    {lastAction ? <span className="fc-muted"> · {lastAction}</span> : null}
+                  </span>
+                  <button
+                    type="button"
+                    className={`fc-problems-badge${issues.issues.length ? ' has-problems' : ''}`}
+                    onClick={() => setTab('problems')}
+                  >
+                    {issues.issues.length
+                      ? `${issues.issues.length} problem${issues.issues.length === 1 ? '' : 's'}`
+                      : 'No problems'}
+                  </button>
+                  <SignOutButton />
+                </header>
+                <PublishBar loaded={loaded} onSaved={onSaved} />
+                {(restored || autosaveProblem) && (
+                  <div className="fc-notices">
+                    {autosaveProblem && (
+                      <div className="fc-notice is-warning" role="alert" data-notice="autosave">
+                        {autosaveProblem}
+                      </div>
+                    )}
+                    {restored && (
+                      <div className="fc-notice is-warning" role="status" data-notice="restored">
+                        Restored your unsaved changes from{' '}
+                        {new Date(restored.savedAt).toLocaleString()} (kept in this browser).
+                        {restored.stale &&
+                          ' The site has been saved by someone since; saving merges your changes with theirs.'}{' '}
+                        <button
+                          type="button"
+                          onClick={() => {
+                            store.replaceDocument(
+                              store.getState().saved,
+                              'Unsaved changes discarded',
+                            );
+                            discardDraft(slug);
+                            setRestored(undefined);
+                            announce('Unsaved changes discarded; showing the saved draft.');
+                          }}
+                        >
+                          Discard unsaved changes
+                        </button>
+                        <button
+                          type="button"
+                          className="fc-link"
+                          onClick={() => setRestored(undefined)}
+                        >
+                          Keep it
+                        </button>
+                      </div>
+                    )}
+                  </div>
                 )}
+                <div className="fc-workspace">
+                  <aside className="fc-left" id="fc-left" aria-label="Pages and blocks">
+                    <PagesPanel />
+                    <BlocksPanel />
+                  </aside>
+                  <PanelSplitter side="left" label="Width of pages and blocks" controls="fc-left" />
+                  <PreviewPane onSelectFromPreview={() => setTab('block')} />
+                  <PanelSplitter
+                    side="right"
+                    label="Width of the inspector"
+                    controls="fc-inspector"
+                  />
+                  <aside className="fc-inspector" id="fc-inspector" aria-label="Inspector">
+                    <div className="fc-tabs" role="tablist" aria-label="Inspector">
+                      {(
+                        [
+                          ['block', 'Block'],
+                          ['page', 'Page'],
+                          ['features', 'Switches'],
+                          ['settings', 'Settings'],
+                          [
+                            'problems',
+                            issues.issues.length
+                              ? `Problems (${issues.issues.length})`
+                              : 'Problems',
+                          ],
+                        ] as Array<[Tab, string]>
+                      ).map(([id, label]) => (
+                        <button
+                          key={id}
+                          type="button"
+                          role="tab"
+                          id={`tab-${id}`}
+                          aria-selected={tab === id}
+                          aria-controls="fc-tabpanel"
+                          onClick={() => setTab(id)}
+                        >
+                          {label}
+                        </button>
+                      ))}
+                    </div>
+                    <div
+                      className="fc-tabpanel"
+                      id="fc-tabpanel"
+                      role="tabpanel"
+                      aria-labelledby={`tab-${tab}`}
+                    >
+                      {tab === 'block' && <BlockInspector />}
+                      {tab === 'page' && <PageInspector />}
+                      {tab === 'features' && <FeaturePanel />}
+                      {tab === 'settings' && (
+                        <SettingsPanel open={settingsOpen} onOpen={setSettingsOpen} />
+                      )}
+                      {tab === 'problems' && <ProblemsPanel />}
+                    </div>
+                  </aside>
+                </div>
+                <LiveRegion announcer={announcer} />
               </div>
-            )}
-            <div className="fc-workspace">
-              <aside className="fc-left" id="fc-left" aria-label="Pages and blocks">
-                <PagesPanel />
-                <BlocksPanel />
-              </aside>
-              <PanelSplitter side="left" label="Width of pages and blocks" controls="fc-left" />
-              <PreviewPane onSelectFromPreview={() => setTab('block')} />
-              <PanelSplitter side="right" label="Width of the inspector" controls="fc-inspector" />
-              <aside className="fc-inspector" id="fc-inspector" aria-label="Inspector">
-                <div className="fc-tabs" role="tablist" aria-label="Inspector">
-                  {(
-                    [
-                      ['block', 'Block'],
-                      ['page', 'Page'],
-                      ['features', 'Switches'],
-                      ['settings', 'Settings'],
-                      ['problems', issues.issues.length ? `Problems (${issues.issues.length})` : 'Problems'],
-                    ] as Array<[Tab, string]>
-                  ).map(([id, label]) => (
-                    <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls="fc-tabpanel" onClick={() => setTab(id)}>
-                      {label}
-                    </button>
-                  ))}
-                </div>
-                <div className="fc-tabpanel" id="fc-tabpanel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-                  {tab === 'block' && <BlockInspector />}
-                  {tab === 'page' && <PageInspector />}
-                  {tab === 'features' && <FeaturePanel />}
-                  {tab === 'settings' && <SettingsPanel open={settingsOpen} onOpen={setSettingsOpen} />}
-                  {tab === 'problems' && <ProblemsPanel />}
-                </div>
-              </aside>
-            </div>
-            <LiveRegion announcer={announcer} />
-          </div>
-        </CanvasContext.Provider>
-        </NavigateContext.Provider>
+            </CanvasContext.Provider>
+          </NavigateContext.Provider>
         </IssueCountsContext.Provider>
       </IssuesContext.Provider>
     </AnnounceContext.Provider>

@@ -7,7 +7,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { retryAccess, setStaffName } from '../lib/auth.ts';
 import type { Conflict } from '../lib/api.ts';
-import { editHeading, fakeServer, heading, json, notice, openSite, save, site } from './publish-test-kit.tsx';
+import {
+  editHeading,
+  fakeServer,
+  heading,
+  json,
+  notice,
+  openSite,
+  save,
+  site,
+} from './publish-test-kit.tsx';
 
 beforeEach(() => {
   localStorage.clear();
@@ -23,7 +32,13 @@ afterEach(() => {
 });
 
 describe('conflicts', () => {
-  const conflict: Conflict = { path: '/pages/0/blocks/0/props/heading', label: 'Hero hero › heading (page home)', base: 'Hello', mine: 'Mine', theirs: 'Theirs' };
+  const conflict: Conflict = {
+    path: '/pages/0/blocks/0/props/heading',
+    label: 'Hero hero › heading (page home)',
+    base: 'Hello',
+    mine: 'Mine',
+    theirs: 'Theirs',
+  };
 
   function conflictingServer() {
     const server = fakeServer({ published: site('Hello') });
@@ -31,7 +46,12 @@ describe('conflicts', () => {
     server.handlers.push((c) => {
       if (c.method !== 'PUT' || !first) return undefined;
       first = false;
-      return json(409, { error: 'someone else saved this site since you opened it', conflicts: [conflict], document: { ...site('Theirs'), name: 'Renamed by them' }, version: 'd9' });
+      return json(409, {
+        error: 'someone else saved this site since you opened it',
+        conflicts: [conflict],
+        document: { ...site('Theirs'), name: 'Renamed by them' },
+        version: 'd9',
+      });
     });
     return server;
   }
@@ -49,16 +69,24 @@ describe('conflicts', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     const group = within(dialog).getByRole('group', { name: 'Hero hero › heading (page home)' });
     const yours = within(group).getByRole('radio', { name: 'Yours' }) as HTMLInputElement;
-    const theirs = within(group).getByRole('radio', { name: 'Saved by someone else' }) as HTMLInputElement;
-    expect(document.getElementById(yours.getAttribute('aria-describedby')!)!.textContent).toBe('Mine');
-    expect(document.getElementById(theirs.getAttribute('aria-describedby')!)!.textContent).toBe('Theirs');
+    const theirs = within(group).getByRole('radio', {
+      name: 'Saved by someone else',
+    }) as HTMLInputElement;
+    expect(document.getElementById(yours.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Mine',
+    );
+    expect(document.getElementById(theirs.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Theirs',
+    );
     within(group).getByText('Hello');
     // Focus is inside; nothing is preselected, and saving without a choice says so.
     expect(dialog.contains(document.activeElement)).toBe(true);
     expect(yours.checked || theirs.checked).toBe(false);
     const puts = () => server.calls.filter((c) => c.method === 'PUT').length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save with these choices' }));
-    expect(dialog.querySelector('[data-conflict-error]')!.textContent).toMatch(/Choose which value to keep for Hero hero › heading/);
+    expect(dialog.querySelector('[data-conflict-error]')!.textContent).toMatch(
+      /Choose which value to keep for Hero hero › heading/,
+    );
     expect(document.activeElement).toBe(yours);
     expect(puts()).toBe(1);
   });
@@ -75,7 +103,9 @@ describe('conflicts', () => {
     expect(put.body.document.pages[0].blocks[0].props.heading).toBe('Mine');
     // The rest of their merge stays.
     expect(put.body.document.name).toBe('Renamed by them');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Someone else changed/ })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Someone else changed/ })).toBeNull(),
+    );
     expect(notice().textContent).toMatch(/Draft saved with the values you chose/);
     expect(heading()).toBe('Mine');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Renamed by them');
@@ -85,14 +115,21 @@ describe('conflicts', () => {
     const server = conflictingServer();
     let dialog = await openConflict();
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Someone else changed/ })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Someone else changed/ })).toBeNull(),
+    );
     expect(notice().textContent).toMatch(/Not saved/);
     expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
     expect(heading()).toBe('Mine');
     // Saving again (still from p1) meets the same conflict: this time keep theirs.
     server.handlers.unshift((c) =>
       c.method === 'PUT' && c.body.baseVersion === 'p1'
-        ? json(409, { error: 'conflict', conflicts: [conflict], document: site('Theirs'), version: 'd9' })
+        ? json(409, {
+            error: 'conflict',
+            conflicts: [conflict],
+            document: site('Theirs'),
+            version: 'd9',
+          })
         : undefined,
     );
     await save();
@@ -107,4 +144,3 @@ describe('conflicts', () => {
     await waitFor(() => expect(heading()).toBe('Theirs'));
   });
 });
-

@@ -2,7 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { EditorStore } from '../lib/store/index.ts';
-import { AnnounceContext, IssueCounts, IssueCountsContext, IssuesContext, StoreContext, type IssuesValue } from '../lib/hooks.ts';
+import {
+  AnnounceContext,
+  IssueCounts,
+  IssueCountsContext,
+  IssuesContext,
+  StoreContext,
+  type IssuesValue,
+} from '../lib/hooks.ts';
 import { mapIssues } from '../lib/issues.ts';
 import { BlockInspector, FeaturePanel } from './Inspector/index.ts';
 import { BlocksPanel } from './BlocksPanel/index.tsx';
@@ -12,14 +19,20 @@ import { unitSite } from '../lib/test-fixtures.ts';
 function doc(): Doc {
   return unitSite([
     { type: 'hero', id: 'hero', props: { heading: 'Hello' } },
-    { type: 'section', id: 'box', children: [{ type: 'rich-text', id: 'text', props: { html: '<p>x</p>' } }] },
+    {
+      type: 'section',
+      id: 'box',
+      children: [{ type: 'rich-text', id: 'text', props: { html: '<p>x</p>' } }],
+    },
   ]);
 }
 
 function setup(issues: IssuesValue['issues'] = []) {
   const store = new EditorStore({ slug: 'unit-site', doc: doc() });
   const byBlock = new Map<string, IssuesValue['issues']>();
-  for (const i of issues) if (i.target.kind === 'block') byBlock.set(i.target.blockId, [...(byBlock.get(i.target.blockId) ?? []), i]);
+  for (const i of issues)
+    if (i.target.kind === 'block')
+      byBlock.set(i.target.blockId, [...(byBlock.get(i.target.blockId) ?? []), i]);
   const value: IssuesValue = { issues, byBlock, pending: false, revision: 0, site: null };
   const counts = new IssueCounts();
   counts.update(byBlock);
@@ -52,7 +65,14 @@ describe('props form (rjsf)', () => {
   });
 
   it('shows the runtime validator’s errors inline', () => {
-    const issues = mapIssues(doc(), [{ path: '/pages/0/blocks/0/props/heading', message: 'must NOT have fewer than 1 characters', keyword: 'minLength', params: { limit: 1 } }]);
+    const issues = mapIssues(doc(), [
+      {
+        path: '/pages/0/blocks/0/props/heading',
+        message: 'must NOT have fewer than 1 characters',
+        keyword: 'minLength',
+        params: { limit: 1 },
+      },
+    ]);
     const { store, wrap } = setup(issues);
     act(() => store.select('hero'));
     render(wrap(<BlockInspector />));
@@ -69,7 +89,9 @@ describe('props form (rjsf)', () => {
     expect(document.querySelector('#root_tone')?.tagName).toBe('SELECT');
     // Rich text (the shared `html` definition) gets the rich-text field, labelled by its title.
     expect(document.querySelector('#root_details')?.getAttribute('role')).toBe('textbox');
-    expect(document.querySelector('#root_details')?.getAttribute('aria-label')).toBe('Longer notice');
+    expect(document.querySelector('#root_details')?.getAttribute('aria-label')).toBe(
+      'Longer notice',
+    );
   });
 });
 
@@ -77,7 +99,9 @@ describe('feature switches panel', () => {
   it('lists switches by group with description and default, and flips one', () => {
     const { store, wrap } = setup();
     render(wrap(<FeaturePanel />));
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search feature switches' }), { target: { value: 'instant' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search feature switches' }), {
+      target: { value: 'instant' },
+    });
     const sw = document.getElementById('feature-hideInstantOfferText') as HTMLInputElement;
     expect(sw.checked).toBe(false);
     screen.getByText(/Default: off/);
@@ -92,7 +116,9 @@ describe('feature switches panel', () => {
     const { store, wrap } = setup();
     render(wrap(<FeaturePanel />));
     const select = document.getElementById('feature-financeLink') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.textContent)).toContain('Finance enquiry (/finance-enquiry)');
+    expect([...select.options].map((o) => o.textContent)).toContain(
+      'Finance enquiry (/finance-enquiry)',
+    );
     fireEvent.change(select, { target: { value: JSON.stringify('/finance-enquiry') } });
     expect(store.getState().doc.features).toEqual({ financeLink: '/finance-enquiry' });
   });
@@ -100,23 +126,35 @@ describe('feature switches panel', () => {
 
 describe('outline', () => {
   it('renders the page as one flat list with depths and problem badges', () => {
-    const issues = mapIssues(doc(), [{ path: '/pages/0/blocks/1/children/0/props/html', message: 'is required' }]);
+    const issues = mapIssues(doc(), [
+      { path: '/pages/0/blocks/1/children/0/props/html', message: 'is required' },
+    ]);
     const { wrap } = setup(issues);
     render(wrap(<BlocksPanel />));
-    const rows = [...document.querySelectorAll('.fc-tree > li')].map((li) => `${li.getAttribute('data-depth')}:${li.getAttribute('data-row')}`);
+    const rows = [...document.querySelectorAll('.fc-tree > li')].map(
+      (li) => `${li.getAttribute('data-depth')}:${li.getAttribute('data-row')}`,
+    );
     expect(rows).toEqual(['0:hero', '0:box', '1:text']);
     screen.getByRole('button', { name: /Rich text text.*1 problem/ });
     // Every row has a keyboard drag handle naming the block.
-    expect(screen.getByRole('button', { name: 'Move Section box' }).getAttribute('aria-roledescription')).toBe('sortable');
+    expect(
+      screen.getByRole('button', { name: 'Move Section box' }).getAttribute('aria-roledescription'),
+    ).toBe('sortable');
   });
 
   it('adds a block from the palette by click, after the selected block', () => {
     const { store, wrap } = setup();
     act(() => store.select('hero'));
     render(wrap(<BlocksPanel />));
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search blocks' }), { target: { value: 'rich' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search blocks' }), {
+      target: { value: 'rich' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add Rich text' }));
-    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual(['hero', 'rich-text', 'box']);
+    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual([
+      'hero',
+      'rich-text',
+      'box',
+    ]);
     expect(document.querySelector('[data-row="rich-text"]')).toBeTruthy();
   });
 
@@ -128,13 +166,22 @@ describe('outline', () => {
     act(() => row.focus());
     expect(store.getState().selected).toBe('hero');
     fireEvent.keyDown(row, { key: 'd', ctrlKey: true });
-    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual(['hero', 'hero-2', 'box']);
+    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual([
+      'hero',
+      'hero-2',
+      'box',
+    ]);
     fireEvent.keyDown(row, { key: 'c', ctrlKey: true });
     act(() => store.select('text'));
     fireEvent.keyDown(row, { key: 'v', ctrlKey: true });
-    expect(store.getState().doc.pages[0].blocks[2].children.map((b: Doc) => b.id)).toEqual(['text', 'hero-3']);
+    expect(store.getState().doc.pages[0].blocks[2].children.map((b: Doc) => b.id)).toEqual([
+      'text',
+      'hero-3',
+    ]);
     fireEvent.keyDown(row, { key: 'Delete' });
-    expect(store.getState().doc.pages[0].blocks[2].children.map((b: Doc) => b.id)).toEqual(['text']);
+    expect(store.getState().doc.pages[0].blocks[2].children.map((b: Doc) => b.id)).toEqual([
+      'text',
+    ]);
   });
 });
 
@@ -153,8 +200,12 @@ describe('multi-select in the outline', () => {
         )}
       </AnnounceContext.Provider>,
     );
-    const main = (id: string) => document.querySelector<HTMLButtonElement>(`[data-row="${id}"] .fc-row-main`)!;
-    const selectedRows = () => [...document.querySelectorAll('.fc-tree > li[aria-selected="true"]')].map((li) => li.getAttribute('data-row'));
+    const main = (id: string) =>
+      document.querySelector<HTMLButtonElement>(`[data-row="${id}"] .fc-row-main`)!;
+    const selectedRows = () =>
+      [...document.querySelectorAll('.fc-tree > li[aria-selected="true"]')].map((li) =>
+        li.getAttribute('data-row'),
+      );
     return { store, announce, main, selectedRows };
   }
 
@@ -218,18 +269,30 @@ describe('multi-select in the outline', () => {
     fireEvent.click(main('hero'));
     fireEvent.click(main('box'), { shiftKey: true });
     fireEvent.keyDown(main('box'), { key: 'd', ctrlKey: true });
-    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual(['hero', 'box', 'hero-2', 'box-2']);
+    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual([
+      'hero',
+      'box',
+      'hero-2',
+      'box-2',
+    ]);
     expect(selectedRows()).toEqual(['hero-2', 'box-2']);
     fireEvent.keyDown(main('box-2'), { key: 'Delete' });
     expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual(['hero', 'box']);
-    expect(announce).toHaveBeenLastCalledWith('Removed 2 blocks: Hero hero-2 and Section box-2. Undo with Ctrl+Z.');
+    expect(announce).toHaveBeenLastCalledWith(
+      'Removed 2 blocks: Hero hero-2 and Section box-2. Undo with Ctrl+Z.',
+    );
     expect(store.history().undo).toEqual(['Remove 2 blocks', 'Duplicate 2 blocks']);
     fireEvent.click(main('hero'));
     fireEvent.click(main('text'), { ctrlKey: true });
     fireEvent.keyDown(main('text'), { key: 'c', ctrlKey: true });
     fireEvent.click(main('hero'));
     fireEvent.keyDown(main('hero'), { key: 'v', ctrlKey: true });
-    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual(['hero', 'hero-2', 'text-2', 'box']);
+    expect(store.getState().doc.pages[0].blocks.map((b: Doc) => b.id)).toEqual([
+      'hero',
+      'hero-2',
+      'text-2',
+      'box',
+    ]);
     expect(selectedRows()).toEqual(['hero-2', 'text-2']);
   });
 });

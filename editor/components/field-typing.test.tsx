@@ -7,15 +7,31 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { EditorStore } from '../lib/store/index.ts';
-import { IssueCounts, IssueCountsContext, IssuesContext, StoreContext, type IssuesValue } from '../lib/hooks.ts';
+import {
+  IssueCounts,
+  IssueCountsContext,
+  IssuesContext,
+  StoreContext,
+  type IssuesValue,
+} from '../lib/hooks.ts';
 import type { Doc } from '../lib/doc.ts';
 import { BlockInspector, SettingsPanel } from './Inspector/index.ts';
 import { caretAfterChange } from './Inspector/useFieldHistoryKeys.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
 
-function setup(doc: Doc = unitSite([{ type: 'promo-tile', id: 'tile', props: { heading: 'Warranty', backgroundColour: '#112233' } }])) {
+function setup(
+  doc: Doc = unitSite([
+    { type: 'promo-tile', id: 'tile', props: { heading: 'Warranty', backgroundColour: '#112233' } },
+  ]),
+) {
   const store = new EditorStore({ slug: 'unit-site', doc });
-  const value: IssuesValue = { issues: [], byBlock: new Map(), pending: false, revision: 0, site: null };
+  const value: IssuesValue = {
+    issues: [],
+    byBlock: new Map(),
+    pending: false,
+    revision: 0,
+    site: null,
+  };
   const wrap = (ui: ReactNode) => (
     <StoreContext.Provider value={store}>
       <IssuesContext.Provider value={value}>
@@ -52,7 +68,9 @@ describe('a cleared field with a default', () => {
   });
 
   it('stays empty when the default was not stored either, and shows what undo brings back', () => {
-    const { store, wrap } = setup(unitSite([{ type: 'promo-tile', id: 'tile', props: { heading: 'Warranty' } }]));
+    const { store, wrap } = setup(
+      unitSite([{ type: 'promo-tile', id: 'tile', props: { heading: 'Warranty' } }]),
+    );
     act(() => store.select('tile'));
     render(wrap(<BlockInspector />));
     const input = field('root_textColour');

@@ -31,8 +31,14 @@ export function isEmptyValue(value: unknown): boolean {
 /** An optional object still empty shows its fields without required marks (rjsf marks them by the object's own `required`). */
 export function OptionalObjectTemplate(props: ObjectFieldTemplateProps) {
   const isRoot = props.fieldPathId.path.length === 0;
-  if (isRoot || props.required || !isEmptyValue(props.formData)) return <BaseObjectFieldTemplate {...props} />;
-  const properties = props.properties.map((p) => ({ ...p, content: isValidElement(p.content) ? cloneElement(p.content as ReactElement<{ required?: boolean }>, { required: false }) : p.content }));
+  if (isRoot || props.required || !isEmptyValue(props.formData))
+    return <BaseObjectFieldTemplate {...props} />;
+  const properties = props.properties.map((p) => ({
+    ...p,
+    content: isValidElement(p.content)
+      ? cloneElement(p.content as ReactElement<{ required?: boolean }>, { required: false })
+      : p.content,
+  }));
   return <BaseObjectFieldTemplate {...props} properties={properties} />;
 }
 
@@ -40,7 +46,10 @@ export function OptionalObjectTemplate(props: ObjectFieldTemplateProps) {
 export function NamedListItemField(props: FieldProps) {
   const { uiSchema, formData, index } = props as FieldProps & { index: number };
   const title = itemLabel(formData, index ?? 0);
-  const ui = useMemo(() => ({ ...uiSchema, 'ui:title': title, [LIST_ITEM]: true }), [uiSchema, title]);
+  const ui = useMemo(
+    () => ({ ...uiSchema, 'ui:title': title, [LIST_ITEM]: true }),
+    [uiSchema, title],
+  );
   // A text item is a value in the list, never "missing": no asterisk on "2nd item".
   const required = props.schema.type === 'object' ? props.required : false;
   return <BaseSchemaField {...props} uiSchema={ui} required={required} />;

@@ -17,14 +17,21 @@ async function form() {
   return created;
 }
 
-const describedBy = (el: HTMLElement) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent;
+const describedBy = (el: HTMLElement) =>
+  document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent;
 
 describe('new site form', () => {
   it('shows its own checks beside each field and focuses the first', async () => {
     await form();
-    fireEvent.change(screen.getByLabelText('Dealer or group name'), { target: { value: 'City Motors' } });
-    fireEvent.change(document.querySelector('input[name="dealership-0-id"]')!, { target: { value: 'x' } });
-    fireEvent.change(document.querySelector('input[name="dealership-0-name"]')!, { target: { value: 'City Ford' } });
+    fireEvent.change(screen.getByLabelText('Dealer or group name'), {
+      target: { value: 'City Motors' },
+    });
+    fireEvent.change(document.querySelector('input[name="dealership-0-id"]')!, {
+      target: { value: 'x' },
+    });
+    fireEvent.change(document.querySelector('input[name="dealership-0-name"]')!, {
+      target: { value: 'City Ford' },
+    });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create site' })));
     const slug = screen.getByLabelText('Site name (in addresses and the file name)');
     expect(slug.getAttribute('aria-invalid')).toBe('true');
@@ -40,11 +47,25 @@ describe('new site form', () => {
   it('puts the server’s problems at their fields, in staff words', async () => {
     const created = await form();
     vi.spyOn(api, 'createSite').mockRejectedValue(
-      new ApiError('the site was refused', 422, [{ path: '/dealerships/0/manufacturers/0', message: 'must NOT have fewer than 1 characters', keyword: 'minLength', params: { limit: 1 } }, { path: '/pages', message: 'something else' }]),
+      new ApiError('the site was refused', 422, [
+        {
+          path: '/dealerships/0/manufacturers/0',
+          message: 'must NOT have fewer than 1 characters',
+          keyword: 'minLength',
+          params: { limit: 1 },
+        },
+        { path: '/pages', message: 'something else' },
+      ]),
     );
-    fireEvent.change(screen.getByLabelText('Dealer or group name'), { target: { value: 'Harbour Cars' } });
-    fireEvent.change(document.querySelector('input[name="dealership-0-id"]')!, { target: { value: '7' } });
-    fireEvent.change(document.querySelector('input[name="dealership-0-name"]')!, { target: { value: 'Harbour Cars' } });
+    fireEvent.change(screen.getByLabelText('Dealer or group name'), {
+      target: { value: 'Harbour Cars' },
+    });
+    fireEvent.change(document.querySelector('input[name="dealership-0-id"]')!, {
+      target: { value: '7' },
+    });
+    fireEvent.change(document.querySelector('input[name="dealership-0-name"]')!, {
+      target: { value: 'Harbour Cars' },
+    });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create site' })));
     expect(created).not.toHaveBeenCalled();
     const makes = document.querySelector<HTMLInputElement>('input[name="dealership-0-makes"]')!;
@@ -54,7 +75,27 @@ describe('new site form', () => {
   });
 
   it('maps a dealership’s problem to its row when empty rows were not sent', () => {
-    expect(problemsFromServer([{ path: '/dealerships/1/id', message: 'must be >= 1', keyword: 'minimum', params: { limit: 1 } }], [0, 2])).toEqual({ 'dealership-2-id': 'Enter a number of at least 1.' });
-    expect(problemsFromServer([{ path: '/slug', message: 'must be a plain name' }, { path: '/name', message: 'is required' }], [])).toEqual({ slug: 'This must be a plain name.', name: 'This is required.' });
+    expect(
+      problemsFromServer(
+        [
+          {
+            path: '/dealerships/1/id',
+            message: 'must be >= 1',
+            keyword: 'minimum',
+            params: { limit: 1 },
+          },
+        ],
+        [0, 2],
+      ),
+    ).toEqual({ 'dealership-2-id': 'Enter a number of at least 1.' });
+    expect(
+      problemsFromServer(
+        [
+          { path: '/slug', message: 'must be a plain name' },
+          { path: '/name', message: 'is required' },
+        ],
+        [],
+      ),
+    ).toEqual({ slug: 'This must be a plain name.', name: 'This is required.' });
   });
 });

@@ -19,10 +19,20 @@ describe('focus after an action', () => {
     await frame();
     expect(focused()).toBe('hero-2 fc-row-main');
     expect(store.getState().selection).toEqual(['hero-2', 'box-2']);
-    expect(announce.mock.calls).toEqual([['Duplicated 2 blocks as Hero hero-2 and Section box-2.']]);
+    expect(announce.mock.calls).toEqual([
+      ['Duplicated 2 blocks as Hero hero-2 and Section box-2.'],
+    ]);
     fireEvent.keyDown(button('hero-2'), { key: 'c', ctrlKey: true });
     fireEvent.keyDown(button('hero-2'), { key: 'v', ctrlKey: true });
-    expect(blockIdsOf(store)).toEqual(['hero', 'box', 'hero-2', 'box-2', 'hero-3', 'box-3', 'last']);
+    expect(blockIdsOf(store)).toEqual([
+      'hero',
+      'box',
+      'hero-2',
+      'box-2',
+      'hero-3',
+      'box-3',
+      'last',
+    ]);
     await frame();
     expect(focused()).toBe('hero-3 fc-row-main');
     expect(store.getState().selection).toEqual(['hero-3', 'box-3']);

@@ -9,7 +9,15 @@ import { readClipboard } from '../lib/clipboard.ts';
 import { findBlock, type Doc } from '../lib/doc.ts';
 import { EditorStore } from '../lib/store/index.ts';
 import { focusAfterRemoval } from '../lib/tree.ts';
-import { blockIdsOf, doc, focused, frame, rendered, setup, slotsPage } from './outline-test-kit.tsx';
+import {
+  blockIdsOf,
+  doc,
+  focused,
+  frame,
+  rendered,
+  setup,
+  slotsPage,
+} from './outline-test-kit.tsx';
 
 // An outline row calls blockSummary once per render: counting its calls counts row renders (see `rendered`).
 vi.mock('../lib/blocks.ts', async (actual) => {

@@ -25,7 +25,9 @@ describe('roving focus in the outline', () => {
     expect(document.querySelectorAll('.fc-tree button').length).toBe(9);
     expect(tabbable()).toEqual({ hero: ['fc-handle', 'fc-row-main'] });
     // dnd-kit's own tabIndex on the handles is overridden.
-    expect(document.querySelector('[data-row="box"] .fc-handle')!.getAttribute('tabindex')).toBe('-1');
+    expect(document.querySelector('[data-row="box"] .fc-handle')!.getAttribute('tabindex')).toBe(
+      '-1',
+    );
   });
 
   it('the entry row follows the selection, also when made outside the outline', () => {

@@ -14,12 +14,20 @@ import { BlocksPanel } from './BlocksPanel/index.tsx';
 import { BlockInspector } from './Inspector/index.ts';
 
 /** The blocks whose rows rendered since the last mockClear (the test file mocks blockSummary, which a row calls once per render). */
-export const rendered = () => vi.mocked(blockSummary).mock.calls.map(([block]) => block.id as string).sort();
+export const rendered = () =>
+  vi
+    .mocked(blockSummary)
+    .mock.calls.map(([block]) => block.id as string)
+    .sort();
 
 export function doc(): Doc {
   return unitSite([
     { type: 'hero', id: 'hero', props: { heading: 'Hello' } },
-    { type: 'section', id: 'box', children: [{ type: 'rich-text', id: 'text', props: { html: '<p>x</p>' } }] },
+    {
+      type: 'section',
+      id: 'box',
+      children: [{ type: 'rich-text', id: 'text', props: { html: '<p>x</p>' } }],
+    },
     { type: 'rich-text', id: 'last', props: { html: '<p>y</p>' } },
   ]);
 }
@@ -41,7 +49,8 @@ export function setup({ page, inspector = false }: { page?: Doc; inspector?: boo
       </AnnounceContext.Provider>
     </StoreContext.Provider>,
   );
-  const button = (id: string, kind: 'handle' | 'toggle' | 'row-main' = 'row-main') => document.querySelector<HTMLButtonElement>(`[data-row="${id}"] .fc-${kind}`)!;
+  const button = (id: string, kind: 'handle' | 'toggle' | 'row-main' = 'row-main') =>
+    document.querySelector<HTMLButtonElement>(`[data-row="${id}"] .fc-${kind}`)!;
   /** The rows with a button in the Tab order, and which of their buttons are. */
   const tabbable = () => {
     const out: Record<string, string[]> = {};
@@ -73,9 +82,17 @@ export function focused(): string {
 
 export function slotsPage(): Doc {
   return unitSite([
-    { type: 'columns', id: 'cols', slots: { main: [{ type: 'rich-text', id: 'a', props: { html: '<p>a</p>' } }], aside: [{ type: 'rich-text', id: 'b', props: { html: '<p>b</p>' } }] } },
+    {
+      type: 'columns',
+      id: 'cols',
+      slots: {
+        main: [{ type: 'rich-text', id: 'a', props: { html: '<p>a</p>' } }],
+        aside: [{ type: 'rich-text', id: 'b', props: { html: '<p>b</p>' } }],
+      },
+    },
     { type: 'rich-text', id: 'after', props: { html: '<p>c</p>' } },
   ]);
 }
 
-export const blockIdsOf = (store: EditorStore) => (store.getState().doc.pages[0].blocks as Doc[]).map((b) => b.id);
+export const blockIdsOf = (store: EditorStore) =>
+  (store.getState().doc.pages[0].blocks as Doc[]).map((b) => b.id);

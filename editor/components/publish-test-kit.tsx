@@ -10,7 +10,10 @@ import type { Doc } from '../lib/doc.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
 import type { DraftInfo, PublishedVersion } from '../lib/api.ts';
 
-export const site = (heading: string, name = 'Unit Site'): Doc => ({ ...unitSite([{ type: 'hero', id: 'hero', props: { heading } }]), name });
+export const site = (heading: string, name = 'Unit Site'): Doc => ({
+  ...unitSite([{ type: 'hero', id: 'hero', props: { heading } }]),
+  name,
+});
 export const DATE = '2025-03-04T10:05:00+11:00';
 
 export interface Call {
@@ -22,14 +25,22 @@ export interface Call {
 
 export type Handler = (call: Call) => Response | undefined;
 
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fake /api/editor holding one site: its published document, its draft, its versions. */
-export function fakeServer(init: { published: Doc; draft?: Doc; canPublish?: boolean; versions?: PublishedVersion[] }) {
+export function fakeServer(init: {
+  published: Doc;
+  draft?: Doc;
+  canPublish?: boolean;
+  versions?: PublishedVersion[];
+}) {
   const server = {
     published: init.published,
     draft: init.draft,
-    draftInfo: (init.draft ? { exists: true, head: 'd1', author: 'Sam', date: DATE, summary: ['Hero heading changed'] } : { exists: false, summary: [] }) as DraftInfo,
+    draftInfo: (init.draft
+      ? { exists: true, head: 'd1', author: 'Sam', date: DATE, summary: ['Hero heading changed'] }
+      : { exists: false, summary: [] }) as DraftInfo,
     canPublish: init.canPublish ?? true,
     versions: init.versions ?? [],
     calls: [] as Call[],
@@ -38,14 +49,22 @@ export function fakeServer(init: { published: Doc; draft?: Doc; canPublish?: boo
   };
   const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const headers = (init.headers ?? {}) as Record<string, string>;
-    const call: Call = { url: url.replace('/api/editor', ''), method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined, staff: headers['X-Forecourt-Staff'] };
+    const call: Call = {
+      url: url.replace('/api/editor', ''),
+      method: init.method ?? 'GET',
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      staff: headers['X-Forecourt-Staff'],
+    };
     server.calls.push(call);
     for (const h of server.handlers) {
       const res = h(call);
       if (res) return res;
     }
     const { url: path, method } = call;
-    if (path === '/sites') return json(200, { sites: [{ slug: 'unit-site', name: 'Unit Site', ok: true, issues: 0, pages: 1 }] });
+    if (path === '/sites')
+      return json(200, {
+        sites: [{ slug: 'unit-site', name: 'Unit Site', ok: true, issues: 0, pages: 1 }],
+      });
     if (path === '/check') return json(200, { issues: [], site: null });
     if (path.startsWith('/models')) return json(200, { models: [] });
     if (path === '/sites/unit-site' && method === 'GET') {
@@ -63,8 +82,21 @@ export function fakeServer(init: { published: Doc; draft?: Doc; canPublish?: boo
     }
     if (path === '/sites/unit-site' && method === 'PUT') {
       server.draft = call.body.document;
-      server.draftInfo = { exists: true, head: 'd2', author: decodeURIComponent(call.staff ?? ''), date: DATE, summary: ['Hero heading changed'] };
-      return json(200, { document: server.draft, version: 'd2', changed: true, merged: false, draft: server.draftInfo, live: false });
+      server.draftInfo = {
+        exists: true,
+        head: 'd2',
+        author: decodeURIComponent(call.staff ?? ''),
+        date: DATE,
+        summary: ['Hero heading changed'],
+      };
+      return json(200, {
+        document: server.draft,
+        version: 'd2',
+        changed: true,
+        merged: false,
+        draft: server.draftInfo,
+        live: false,
+      });
     }
     return json(404, { error: `no fake for ${method} ${path}` });
   });
@@ -103,7 +135,8 @@ export async function save() {
 
 export const notice = () => document.querySelector('[data-notice]') as HTMLElement;
 export const draftStatus = () => document.querySelector('[data-draft-status]')!.textContent;
-export const heading = () => (document.getElementById('root_heading') as HTMLInputElement | null)?.value;
+export const heading = () =>
+  (document.getElementById('root_heading') as HTMLInputElement | null)?.value;
 
 /** The hero's heading as the editor has it (opens its form). */
 export async function editHeadingValue(expected: string) {

@@ -10,7 +10,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { retryAccess, setStaffName } from '../lib/auth.ts';
 import type { PublishedVersion } from '../lib/api.ts';
-import { DATE, draftStatus, editHeading, editHeadingValue, fakeServer, heading, json, notice, openSite, save, site } from './publish-test-kit.tsx';
+import {
+  DATE,
+  draftStatus,
+  editHeading,
+  editHeadingValue,
+  fakeServer,
+  heading,
+  json,
+  notice,
+  openSite,
+  save,
+  site,
+} from './publish-test-kit.tsx';
 
 beforeEach(() => {
   localStorage.clear();
@@ -32,10 +44,20 @@ describe('saving a draft', () => {
     expect(draftStatus()).toBe('No unpublished changes');
     await editHeading('Hello there');
     await save();
-    await waitFor(() => expect(notice().textContent).toMatch(/Draft saved\. It is not live yet: visitors still see the published site\./));
-    expect(within(notice()).getByRole('link', { name: 'Preview the draft' }).getAttribute('href')).toBe('/drafts/unit-site/');
-    expect(within(notice()).getByRole('link', { name: 'Open the published site' }).getAttribute('href')).toBe('/sites/unit-site/');
-    expect(draftStatus()).toMatch(/^Draft: 1 change not published \(last saved by Alex Staff, .+\)$/);
+    await waitFor(() =>
+      expect(notice().textContent).toMatch(
+        /Draft saved\. It is not live yet: visitors still see the published site\./,
+      ),
+    );
+    expect(
+      within(notice()).getByRole('link', { name: 'Preview the draft' }).getAttribute('href'),
+    ).toBe('/drafts/unit-site/');
+    expect(
+      within(notice()).getByRole('link', { name: 'Open the published site' }).getAttribute('href'),
+    ).toBe('/sites/unit-site/');
+    expect(draftStatus()).toMatch(
+      /^Draft: 1 change not published \(last saved by Alex Staff, .+\)$/,
+    );
     const put = server.calls.find((c) => c.method === 'PUT')!;
     expect(put.body.baseVersion).toBe('p1');
     expect(put.body.document.pages[0].blocks[0].props.heading).toBe('Hello there');
@@ -50,13 +72,28 @@ describe('saving a draft', () => {
     const server = fakeServer({ published: site('Hello') });
     server.handlers.push((c) =>
       c.method === 'PUT'
-        ? json(200, { document: { ...c.body.document, name: 'Their Site' }, version: 'd3', changed: true, merged: true, draft: { exists: true, head: 'd3', author: 'Alex Staff', date: DATE, summary: ['a', 'b'] }, live: false })
+        ? json(200, {
+            document: { ...c.body.document, name: 'Their Site' },
+            version: 'd3',
+            changed: true,
+            merged: true,
+            draft: {
+              exists: true,
+              head: 'd3',
+              author: 'Alex Staff',
+              date: DATE,
+              summary: ['a', 'b'],
+            },
+            live: false,
+          })
         : undefined,
     );
     await openSite();
     await editHeading('Mine');
     await save();
-    await waitFor(() => expect(notice().textContent).toMatch(/^Merged with changes saved by someone else/));
+    await waitFor(() =>
+      expect(notice().textContent).toMatch(/^Merged with changes saved by someone else/),
+    );
     // Their change (the name) is in the editor now, and so is this one.
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Their Site');
     expect(heading()).toBe('Mine');
@@ -67,13 +104,34 @@ describe('saving a draft', () => {
 
 describe('review, publish, history, discard', () => {
   const versions: PublishedVersion[] = [
-    { commit: 'p1', author: 'Sam', date: '2025-03-03T09:00:00Z', message: 'Publish unit-site: Hero heading changed', summary: ['Hero hero: heading changed from "Hi" to "Hello"'] },
-    { commit: 'p0', author: 'Kim', date: '2025-03-01T09:00:00Z', message: 'First version', summary: ['Site added'] },
+    {
+      commit: 'p1',
+      author: 'Sam',
+      date: '2025-03-03T09:00:00Z',
+      message: 'Publish unit-site: Hero heading changed',
+      summary: ['Hero hero: heading changed from "Hi" to "Hello"'],
+    },
+    {
+      commit: 'p0',
+      author: 'Kim',
+      date: '2025-03-01T09:00:00Z',
+      message: 'First version',
+      summary: ['Site added'],
+    },
   ];
 
   it('Request review shows the Markdown to copy and where the draft was pushed', async () => {
     const server = fakeServer({ published: site('Hello'), draft: site('Draft heading') });
-    server.handlers.push((c) => (c.url === '/sites/unit-site/review' ? json(200, { branch: 'forecourt/draft/unit-site', remote: 'origin', pushed: true, markdown: '## unit-site\n\n- Hero heading changed' }) : undefined));
+    server.handlers.push((c) =>
+      c.url === '/sites/unit-site/review'
+        ? json(200, {
+            branch: 'forecourt/draft/unit-site',
+            remote: 'origin',
+            pushed: true,
+            markdown: '## unit-site\n\n- Hero heading changed',
+          })
+        : undefined,
+    );
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     await openSite();
@@ -82,7 +140,9 @@ describe('review, publish, history, discard', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Review requested' });
     expect(dialog.textContent).toMatch(/pushed to origin as branch forecourt\/draft\/unit-site/);
-    const md = within(dialog).getByLabelText('Review description (Markdown)') as HTMLTextAreaElement;
+    const md = within(dialog).getByLabelText(
+      'Review description (Markdown)',
+    ) as HTMLTextAreaElement;
     expect(md.readOnly).toBe(true);
     expect(md.value).toBe('## unit-site\n\n- Hero heading changed');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Copy' }));
@@ -111,7 +171,9 @@ describe('review, publish, history, discard', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Publish now' }));
     });
     await waitFor(() => expect(notice().textContent).toMatch(/^Published: visitors see it now\./));
-    expect(within(notice()).getByRole('link', { name: 'Open the published site' }).getAttribute('href')).toBe('/sites/unit-site/');
+    expect(
+      within(notice()).getByRole('link', { name: 'Open the published site' }).getAttribute('href'),
+    ).toBe('/sites/unit-site/');
     expect(draftStatus()).toBe('No unpublished changes');
     expect(screen.queryByRole('button', { name: 'Publish…' })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -119,14 +181,22 @@ describe('review, publish, history, discard', () => {
 
   it('explains a 403 from publish (and stays in the editor)', async () => {
     const server = fakeServer({ published: site('Hello'), draft: site('Draft heading') });
-    server.handlers.push((c) => (c.url === '/sites/unit-site/publish' ? json(403, { error: 'publishing needs the publish token' }) : undefined));
+    server.handlers.push((c) =>
+      c.url === '/sites/unit-site/publish'
+        ? json(403, { error: 'publishing needs the publish token' })
+        : undefined,
+    );
     await openSite();
     fireEvent.click(screen.getByRole('button', { name: 'Publish…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Publish unit-site?' });
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Publish now' }));
     });
-    await waitFor(() => expect(notice().textContent).toMatch(/Not published: you may not publish \(the server said: publishing needs the publish token\)\. Your draft is saved and waits/));
+    await waitFor(() =>
+      expect(notice().textContent).toMatch(
+        /Not published: you may not publish \(the server said: publishing needs the publish token\)\. Your draft is saved and waits/,
+      ),
+    );
     expect(notice().getAttribute('role')).toBe('alert');
     expect(screen.queryByRole('heading', { name: 'Remote editing is off' })).toBeNull();
     expect(draftStatus()).toMatch(/^Draft: 1 change/);
@@ -146,8 +216,21 @@ describe('review, publish, history, discard', () => {
       if (c.url === '/sites/unit-site/restore') {
         expect(c.body).toEqual({ commit: 'p0' });
         server.draft = site('Hi');
-        server.draftInfo = { exists: true, head: 'd5', author: 'Alex Staff', date: DATE, summary: ['Hero hero: heading changed from "Hello" to "Hi"'] };
-        return json(200, { document: server.draft, version: 'd5', changed: true, merged: false, draft: server.draftInfo, live: false });
+        server.draftInfo = {
+          exists: true,
+          head: 'd5',
+          author: 'Alex Staff',
+          date: DATE,
+          summary: ['Hero hero: heading changed from "Hello" to "Hi"'],
+        };
+        return json(200, {
+          document: server.draft,
+          version: 'd5',
+          changed: true,
+          merged: false,
+          draft: server.draftInfo,
+          live: false,
+        });
       }
       return undefined;
     });
@@ -162,17 +245,25 @@ describe('review, publish, history, discard', () => {
     expect(versionsShown[1].textContent).toMatch(/Kim.*Site added/);
     within(dialog).getByRole('list', { name: 'Published versions' });
     await act(async () => {
-      fireEvent.click(within(versionsShown[1] as HTMLElement).getByRole('button', { name: 'Restore as draft' }));
+      fireEvent.click(
+        within(versionsShown[1] as HTMLElement).getByRole('button', { name: 'Restore as draft' }),
+      );
     });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Published versions' })).toBeNull());
-    expect(notice().textContent).toMatch(/is now the draft\. Nothing is live until you publish it\./);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Published versions' })).toBeNull(),
+    );
+    expect(notice().textContent).toMatch(
+      /is now the draft\. Nothing is live until you publish it\./,
+    );
     expect(draftStatus()).toMatch(/^Draft: 1 change not published/);
     await editHeadingValue('Hi');
   });
 
   it('Restore asks first when the editor has unsaved changes', async () => {
     const server = fakeServer({ published: site('Hello'), versions });
-    server.handlers.push((c) => (c.url === '/sites/unit-site/history' ? json(200, { versions: server.versions }) : undefined));
+    server.handlers.push((c) =>
+      c.url === '/sites/unit-site/history' ? json(200, { versions: server.versions }) : undefined,
+    );
     await openSite();
     await editHeading('Unsaved');
     fireEvent.click(screen.getByRole('button', { name: 'History' }));
@@ -202,7 +293,9 @@ describe('review, publish, history, discard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Discard draft…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Discard the draft?' });
     // The safe choice has focus.
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep the draft' }));
+    expect(document.activeElement).toBe(
+      within(dialog).getByRole('button', { name: 'Keep the draft' }),
+    );
     await act(async () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Discard the draft' }));
     });
@@ -211,4 +304,3 @@ describe('review, publish, history, discard', () => {
     await editHeadingValue('Hello');
   });
 });
-

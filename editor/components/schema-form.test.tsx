@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { EditorStore } from '../lib/store/index.ts';
-import { IssueCounts, IssueCountsContext, IssuesContext, StoreContext, type IssuesValue } from '../lib/hooks.ts';
+import {
+  IssueCounts,
+  IssueCountsContext,
+  IssuesContext,
+  StoreContext,
+  type IssuesValue,
+} from '../lib/hooks.ts';
 import { mapIssues } from '../lib/issues.ts';
 import { BlockInspector } from './Inspector/index.ts';
 import type { Doc } from '../lib/doc.ts';
@@ -23,7 +29,9 @@ function open(block: Doc, issues: (doc: Doc) => IssuesValue['issues'] = () => []
   counts.update(byBlock);
   const wrap = (ui: ReactNode) => (
     <StoreContext.Provider value={store}>
-      <IssuesContext.Provider value={{ issues: list, byBlock, pending: false, revision: 0, site: null }}>
+      <IssuesContext.Provider
+        value={{ issues: list, byBlock, pending: false, revision: 0, site: null }}
+      >
         <IssueCountsContext.Provider value={counts}>{ui}</IssueCountsContext.Provider>
       </IssuesContext.Provider>
     </StoreContext.Provider>
@@ -45,7 +53,11 @@ describe('optional groups of fields', () => {
   });
 
   it('once staff start filling it in, its required fields are marked', () => {
-    open({ type: 'hero', id: 'hero', props: { heading: 'Hello', image: { src: '/assets/a.png' } } });
+    open({
+      type: 'hero',
+      id: 'hero',
+      props: { heading: 'Hello', image: { src: '/assets/a.png' } },
+    });
     expect(labelOf('root_image_alt')).toBe('Picture description*');
     expect(labelOf('root_image_width')).toBe('Width (pixels)');
   });
@@ -58,11 +70,20 @@ describe('optional groups of fields', () => {
 
 describe('list items', () => {
   it('are named by their content, else their place, never "Button links-1*"', () => {
-    open({ type: 'hero', id: 'hero', props: { heading: 'Hello', actions: [{ label: 'Used cars', href: '/used' }, { href: '/new' }] } });
+    open({
+      type: 'hero',
+      id: 'hero',
+      props: {
+        heading: 'Hello',
+        actions: [{ label: 'Used cars', href: '/used' }, { href: '/new' }],
+      },
+    });
     const legends = [...document.querySelectorAll('legend')].map((l) => l.textContent);
     expect(legends).toContain('Used cars');
     expect(legends).toContain('2nd item');
-    expect(legends.some((l) => /Button links-\d|\*$/.test(l ?? '') && l !== 'Heading*')).toBe(false);
+    expect(legends.some((l) => /Button links-\d|\*$/.test(l ?? '') && l !== 'Heading*')).toBe(
+      false,
+    );
   });
 });
 
@@ -70,7 +91,14 @@ describe('anyOf options', () => {
   it('are labelled by their titles and show their option labels', () => {
     open({ type: 'locations', id: 'locations', props: { filter: 'service' } });
     const options = [...document.querySelectorAll('select option')].map((o) => o.textContent);
-    expect(options).toEqual(expect.arrayContaining(['Kind of location', 'One location (id)', 'Service centres', 'All locations']));
+    expect(options).toEqual(
+      expect.arrayContaining([
+        'Kind of location',
+        'One location (id)',
+        'Service centres',
+        'All locations',
+      ]),
+    );
     expect(options.some((o) => /^Option \d/.test(o ?? ''))).toBe(false);
   });
 });
@@ -78,7 +106,14 @@ describe('anyOf options', () => {
 describe('problems at the field', () => {
   it('shows the plain message once, beside its field', () => {
     open({ type: 'model-cards', id: 'cards', props: { limit: 500 } }, (doc) =>
-      mapIssues(doc, [{ path: '/pages/0/blocks/0/props/limit', message: 'must be <= 100', keyword: 'maximum', params: { comparison: '<=', limit: 100 } }]),
+      mapIssues(doc, [
+        {
+          path: '/pages/0/blocks/0/props/limit',
+          message: 'must be <= 100',
+          keyword: 'maximum',
+          params: { comparison: '<=', limit: 100 },
+        },
+      ]),
     );
     expect(screen.getAllByText('Enter a whole number from 1 to 100')).toHaveLength(1);
     const field = document.querySelector('#root_limit')!.closest('.form-group') as HTMLElement;

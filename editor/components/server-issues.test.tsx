@@ -21,17 +21,41 @@ function show(issues: DocumentIssue[], edit?: (store: ReturnType<typeof makeStor
     </StoreContext.Provider>,
   );
   const list = document.querySelector('.fc-server-issues') as HTMLElement;
-  return { store, lines: within(list).getAllByRole('listitem').map((li) => li.textContent) };
+  return {
+    store,
+    lines: within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  };
 }
 
 describe('a refused save’s problems', () => {
   it('name the page, block and field in words, with the message in staff words', () => {
     const { lines } = show([
-      { path: '/pages/0/blocks/0/props/heading', message: 'must NOT have fewer than 1 characters', keyword: 'minLength', params: { limit: 1 } } as DocumentIssue,
-      { path: '/pages/1/title', message: 'must be string', keyword: 'type', params: { type: 'string' } } as DocumentIssue,
-      { path: '/name', message: 'must NOT have fewer than 1 characters', keyword: 'minLength', params: { limit: 1 } } as DocumentIssue,
+      {
+        path: '/pages/0/blocks/0/props/heading',
+        message: 'must NOT have fewer than 1 characters',
+        keyword: 'minLength',
+        params: { limit: 1 },
+      } as DocumentIssue,
+      {
+        path: '/pages/1/title',
+        message: 'must be string',
+        keyword: 'type',
+        params: { type: 'string' },
+      } as DocumentIssue,
+      {
+        path: '/name',
+        message: 'must NOT have fewer than 1 characters',
+        keyword: 'minLength',
+        params: { limit: 1 },
+      } as DocumentIssue,
     ]);
-    expect(lines).toEqual(['Page Test Site (/) › Hero home-hero › Heading: This cannot be empty', expect.stringMatching(/^Page Contact \(\/contact\) › Page title: /), expect.stringMatching(/^Settings › .+: This cannot be empty$/)]);
+    expect(lines).toEqual([
+      'Page Test Site (/) › Hero home-hero › Heading: This cannot be empty',
+      expect.stringMatching(/^Page Contact \(\/contact\) › Page title: /),
+      expect.stringMatching(/^Settings › .+: This cannot be empty$/),
+    ]);
     for (const line of lines) expect(line).not.toMatch(/\/pages|\/name|props|must NOT/);
   });
 
@@ -40,7 +64,10 @@ describe('a refused save’s problems', () => {
     const { lines } = show(
       [
         { path: '/pages/1/blockChanges/why-text/props/html', message: 'must be string' },
-        { path: '/pages/1/blockChanges/left-text', message: 'no block "left-text" on template page "home"' },
+        {
+          path: '/pages/1/blockChanges/left-text',
+          message: 'no block "left-text" on template page "home"',
+        },
       ],
       (store) => {
         store.updatePage('contact', { title: 'Talk to us' });
@@ -50,12 +77,21 @@ describe('a refused save’s problems', () => {
     );
     expect(lines[0]).toMatch(/^Page Test Site \(\/\) › Rich text why-text › .+: /);
     // A block this site leaves out is named as the template has it.
-    expect(lines[1]).toBe('Page Test Site (/) › Rich text left-text: no block "left-text" on template page "home"');
+    expect(lines[1]).toBe(
+      'Page Test Site (/) › Rich text left-text: no block "left-text" on template page "home"',
+    );
     for (const line of lines) expect(line).not.toMatch(/blockChanges|\/pages/);
   });
 
   it('keep the server’s paths for reviewers, folded away', () => {
-    show([{ path: '/pages/0/blocks/0/props/heading', message: 'must NOT have fewer than 1 characters', keyword: 'minLength', params: { limit: 1 } } as DocumentIssue]);
+    show([
+      {
+        path: '/pages/0/blocks/0/props/heading',
+        message: 'must NOT have fewer than 1 characters',
+        keyword: 'minLength',
+        params: { limit: 1 },
+      } as DocumentIssue,
+    ]);
     const raw = screen.getByText('As the server reported them (for reviewers)').closest('details')!;
     expect(raw.open).toBe(false);
     expect(within(raw).getByText('/pages/0/blocks/0/props/heading').tagName).toBe('CODE');

@@ -20,7 +20,12 @@ const CHECK_PAUSE = 150;
  */
 export function useServerCheck(store: EditorStore): IssuesValue {
   const revision = useSyncExternalStore(store.subscribe, () => store.getState().revision);
-  const [result, setResult] = useState<{ revision: number; issues: EditorIssue[]; site: Record<string, unknown> | null; error?: string }>({ revision: -1, issues: [], site: null });
+  const [result, setResult] = useState<{
+    revision: number;
+    issues: EditorIssue[];
+    site: Record<string, unknown> | null;
+    error?: string;
+  }>({ revision: -1, issues: [], site: null });
   const run = useRef<() => void>(() => {});
   useEffect(() => {
     let inFlight = false;
@@ -35,9 +40,18 @@ export function useServerCheck(store: EditorStore): IssuesValue {
       const { doc, resolved, revision: r } = store.getState();
       try {
         const checked = await api.check(doc);
-        if (!disposed) setResult({ revision: r, issues: mapIssues(resolved, problemsOnResolved(checked.issues, doc, resolved)), site: checked.site });
+        if (!disposed)
+          setResult({
+            revision: r,
+            issues: mapIssues(resolved, problemsOnResolved(checked.issues, doc, resolved)),
+            site: checked.site,
+          });
       } catch (err) {
-        if (!disposed) setResult((prev) => ({ ...prev, error: `the draft could not be checked: ${(err as Error).message}` }));
+        if (!disposed)
+          setResult((prev) => ({
+            ...prev,
+            error: `the draft could not be checked: ${(err as Error).message}`,
+          }));
       } finally {
         inFlight = false;
         if (queued && !disposed) {
@@ -68,7 +82,14 @@ export function useServerCheck(store: EditorStore): IssuesValue {
       list.push(i);
       byBlock.set(i.target.blockId, list);
     }
-    return { issues: result.issues, byBlock, pending: result.revision !== revision, revision: result.revision, site: result.site, error: result.error };
+    return {
+      issues: result.issues,
+      byBlock,
+      pending: result.revision !== revision,
+      revision: result.revision,
+      site: result.site,
+      error: result.error,
+    };
   }, [result, revision]);
 }
 

@@ -28,7 +28,8 @@ export function namesOf(store: EditorStore, ids: string[], max = 4): string {
 export function selectionMessage(store: EditorStore): string {
   const { selection, selected } = store.getState();
   if (!selection.length) return 'No block selected.';
-  if (selection.length === 1) return `1 block selected: ${namesOf(store, [selected ?? selection[0]])}.`;
+  if (selection.length === 1)
+    return `1 block selected: ${namesOf(store, [selected ?? selection[0]])}.`;
   return `${selection.length} blocks selected.`;
 }
 
@@ -50,7 +51,11 @@ export function copySelection(store: EditorStore, announce: Announce): boolean {
 }
 
 /** Copy, then remove (the removal is the one undo step; the clipboard is not history). */
-export function cutSelection(store: EditorStore, announce: Announce, options: RemoveOptions = {}): boolean {
+export function cutSelection(
+  store: EditorStore,
+  announce: Announce,
+  options: RemoveOptions = {},
+): boolean {
   const top = store.topSelected();
   if (!top.length) return false;
   const { slug, view } = store.getState();
@@ -61,7 +66,11 @@ export function cutSelection(store: EditorStore, announce: Announce, options: Re
     { site: slug, page: view },
   );
   if (!store.removeBlocks(ids, options)) return false;
-  announce(ids.length === 1 ? `Cut ${names}. Paste it with Ctrl+V; undo with Ctrl+Z.` : `Cut ${ids.length} blocks: ${names}. Paste them with Ctrl+V; undo with Ctrl+Z.`);
+  announce(
+    ids.length === 1
+      ? `Cut ${names}. Paste it with Ctrl+V; undo with Ctrl+Z.`
+      : `Cut ${ids.length} blocks: ${names}. Paste them with Ctrl+V; undo with Ctrl+Z.`,
+  );
   return true;
 }
 
@@ -71,16 +80,28 @@ export function duplicateSelection(store: EditorStore, announce: Announce): stri
   const names = namesOf(store, top);
   const copies = store.duplicateBlocks(top);
   if (!copies.length) return copies;
-  announce(copies.length === 1 ? `Duplicated ${names} as ${namesOf(store, copies)}.` : `Duplicated ${copies.length} blocks as ${namesOf(store, copies)}.`);
+  announce(
+    copies.length === 1
+      ? `Duplicated ${names} as ${namesOf(store, copies)}.`
+      : `Duplicated ${copies.length} blocks as ${namesOf(store, copies)}.`,
+  );
   return copies;
 }
 
-export function removeSelection(store: EditorStore, announce: Announce, options: RemoveOptions = {}): boolean {
+export function removeSelection(
+  store: EditorStore,
+  announce: Announce,
+  options: RemoveOptions = {},
+): boolean {
   const top = store.topSelected().map((loc) => loc.block.id);
   if (!top.length) return false;
   const names = namesOf(store, top);
   if (!store.removeBlocks(top, options)) return false;
-  announce(top.length === 1 ? `Removed ${names}. Undo with Ctrl+Z.` : `Removed ${top.length} blocks: ${names}. Undo with Ctrl+Z.`);
+  announce(
+    top.length === 1
+      ? `Removed ${names}. Undo with Ctrl+Z.`
+      : `Removed ${top.length} blocks: ${names}. Undo with Ctrl+Z.`,
+  );
   return true;
 }
 
@@ -90,6 +111,9 @@ export function pasteClipboard(store: EditorStore, announce: Announce): string[]
   if (!c?.blocks.length) return [];
   const { ids, reason } = store.pasteBlocks(c.blocks);
   if (ids.length) announce(`Pasted ${namesOf(store, ids)}.`);
-  else announce(`Cannot paste here: ${reason ?? (c.blocks.length === 1 ? 'the copied block cannot go here' : 'the copied blocks cannot go here')}.`);
+  else
+    announce(
+      `Cannot paste here: ${reason ?? (c.blocks.length === 1 ? 'the copied block cannot go here' : 'the copied blocks cannot go here')}.`,
+    );
   return ids;
 }

@@ -88,8 +88,19 @@ export interface PublishedVersion {
 /** The conflicts of a 409, when it carries them. */
 export function conflictOf(err: unknown): ConflictBody | undefined {
   const e = err as ApiError;
-  if (!(e instanceof ApiError) || e.status !== 409 || !Array.isArray(e.body.conflicts) || !e.body.document) return undefined;
-  return { error: String(e.body.error ?? e.message), conflicts: e.body.conflicts as Conflict[], document: e.body.document as Doc, version: String(e.body.version) };
+  if (
+    !(e instanceof ApiError) ||
+    e.status !== 409 ||
+    !Array.isArray(e.body.conflicts) ||
+    !e.body.document
+  )
+    return undefined;
+  return {
+    error: String(e.body.error ?? e.message),
+    conflicts: e.body.conflicts as Conflict[],
+    document: e.body.document as Doc,
+    version: String(e.body.version),
+  };
 }
 
 export interface NewSite {
@@ -120,7 +131,11 @@ interface RequestOptions {
 }
 
 /** One editor API request: token, staff name, JSON in and out, refusals shown as sign-in. */
-export async function request<T>(path: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  path: string,
+  init: RequestInit = {},
+  options: RequestOptions = {},
+): Promise<T> {
   const checking = options.token !== undefined;
   const token = checking ? options.token : currentToken();
   const staff = currentStaffName();
@@ -137,7 +152,10 @@ export async function request<T>(path: string, init: RequestInit = {}, options: 
       },
     });
   } catch (err) {
-    throw new ApiError(`the server could not be reached (${(err as Error).message}); your draft is kept in this browser`, 0);
+    throw new ApiError(
+      `the server could not be reached (${(err as Error).message}); your draft is kept in this browser`,
+      0,
+    );
   }
   let body: Record<string, any> = {};
   try {
@@ -149,9 +167,12 @@ export async function request<T>(path: string, init: RequestInit = {}, options: 
     const issues = Array.isArray(body.issues) ? (body.issues as DocumentIssue[]) : [];
     const message =
       body.error ??
-      (issues.length ? `the server refused the document: ${issues.length} problem${issues.length === 1 ? '' : 's'}` : `the server answered ${res.status} ${res.statusText}`);
+      (issues.length
+        ? `the server refused the document: ${issues.length} problem${issues.length === 1 ? '' : 's'}`
+        : `the server answered ${res.status} ${res.statusText}`);
     // The editor shows its sign-in (401) or "remote editing is off" (403) screen.
-    if (!checking && (res.status === 401 || (res.status === 403 && !options.forbiddenIsAnswer))) accessRefused(res.status, body.error, token);
+    if (!checking && (res.status === 401 || (res.status === 403 && !options.forbiddenIsAnswer)))
+      accessRefused(res.status, body.error, token);
     throw new ApiError(message, res.status, issues, body);
   }
   return body as T;
@@ -161,28 +182,60 @@ const site = (slug: string) => `/sites/${encodeURIComponent(slug)}`;
 
 export const api = {
   /** Whether the server accepts this editor token (a 401 ApiError when not); changes no state. */
-  checkToken: (token: string) => request<{ sites: SiteSummary[] }>('/sites', {}, { token }).then(() => undefined),
+  checkToken: (token: string) =>
+    request<{ sites: SiteSummary[] }>('/sites', {}, { token }).then(() => undefined),
   listSites: () => request<{ sites: SiteSummary[] }>('/sites').then((r) => r.sites),
-  listTemplates: () => request<{ templates: Array<{ name: string; document: Doc }> }>('/templates').then((r) => r.templates),
+  listTemplates: () =>
+    request<{ templates: Array<{ name: string; document: Doc }> }>('/templates').then(
+      (r) => r.templates,
+    ),
   /** The document to edit (the draft when there is one), its version, the draft and whether this staff member may publish. */
   loadSite: (slug: string) => request<LoadedSite>(site(slug)),
-  createSite: (site: NewSite) => request<{ slug: string; document: Doc; version: string }>('/sites', { method: 'POST', body: JSON.stringify(site) }),
+  createSite: (site: NewSite) =>
+    request<{ slug: string; document: Doc; version: string }>('/sites', {
+      method: 'POST',
+      body: JSON.stringify(site),
+    }),
   /** Saves a draft commit (nothing goes live). A 409 with conflicts: see `conflictOf`. */
-  saveSite: (slug: string, document: Doc, baseVersion?: string) => request<SaveResult>(site(slug), { method: 'PUT', body: JSON.stringify({ document, baseVersion }) }),
+  saveSite: (slug: string, document: Doc, baseVersion?: string) =>
+    request<SaveResult>(site(slug), {
+      method: 'PUT',
+      body: JSON.stringify({ document, baseVersion }),
+    }),
   /** The semantic diff published → draft. */
-  diff: (slug: string) => request<{ changes: unknown[]; text: string; markdown: string }>(`${site(slug)}/diff`),
+  diff: (slug: string) =>
+    request<{ changes: unknown[]; text: string; markdown: string }>(`${site(slug)}/diff`),
   /** Pushes the draft branch (when the server has a remote) and returns the review description. */
-  requestReview: (slug: string) => request<ReviewResult>(`${site(slug)}/review`, { method: 'POST' }),
+  requestReview: (slug: string) =>
+    request<ReviewResult>(`${site(slug)}/review`, { method: 'POST' }),
   /** Merges the draft into the published site (403: this staff member may not publish). */
-  publish: (slug: string) => request<{ published: string | { commit: string }; document: Doc }>(`${site(slug)}/publish`, { method: 'POST' }, { forbiddenIsAnswer: true }),
+  publish: (slug: string) =>
+    request<{ published: string | { commit: string }; document: Doc }>(
+      `${site(slug)}/publish`,
+      { method: 'POST' },
+      { forbiddenIsAnswer: true },
+    ),
   /** Published versions, newest first. */
-  history: (slug: string) => request<{ versions: PublishedVersion[] }>(`${site(slug)}/history`).then((r) => r.versions),
+  history: (slug: string) =>
+    request<{ versions: PublishedVersion[] }>(`${site(slug)}/history`).then((r) => r.versions),
   /** Makes a published version the draft (nothing is published). */
-  restore: (slug: string, commit: string) => request<SaveResult>(`${site(slug)}/restore`, { method: 'POST', body: JSON.stringify({ commit }) }),
+  restore: (slug: string, commit: string) =>
+    request<SaveResult>(`${site(slug)}/restore`, {
+      method: 'POST',
+      body: JSON.stringify({ commit }),
+    }),
   /** Deletes the site's draft branch. */
-  discardDraft: (slug: string) => request<Record<string, unknown>>(`${site(slug)}/draft`, { method: 'DELETE' }),
+  discardDraft: (slug: string) =>
+    request<Record<string, unknown>>(`${site(slug)}/draft`, { method: 'DELETE' }),
   /** The server validates the draft as the runtime would and returns it prepared for the preview. */
   check: (document: Doc, signal?: AbortSignal) =>
-    request<{ issues: DocumentIssue[]; site: Doc | null }>('/check', { method: 'POST', body: JSON.stringify({ document }), signal }),
-  models: (makes: string[]) => request<{ models: unknown[] }>(`/models?makes=${encodeURIComponent(makes.join(','))}`).then((r) => r.models),
+    request<{ issues: DocumentIssue[]; site: Doc | null }>('/check', {
+      method: 'POST',
+      body: JSON.stringify({ document }),
+      signal,
+    }),
+  models: (makes: string[]) =>
+    request<{ models: unknown[] }>(`/models?makes=${encodeURIComponent(makes.join(','))}`).then(
+      (r) => r.models,
+    ),
 };

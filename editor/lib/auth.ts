@@ -100,12 +100,21 @@ function forgetToken() {
  * The API refused a request sent with `sentToken`. A refusal of a token that is no longer
  * the current one (signed in again meanwhile) changes nothing.
  */
-export function accessRefused(status: 401 | 403, message: string | undefined, sentToken: string | undefined) {
+export function accessRefused(
+  status: 401 | 403,
+  message: string | undefined,
+  sentToken: string | undefined,
+) {
   if (sentToken !== currentToken()) return;
   if (status === 401) {
     if (access.kind === 'sign-in') return;
     if (sentToken) forgetToken();
-    set({ kind: 'sign-in', reason: sentToken ? 'Your editor token was not accepted any more (it may have been changed on the server). Sign in again.' : undefined });
+    set({
+      kind: 'sign-in',
+      reason: sentToken
+        ? 'Your editor token was not accepted any more (it may have been changed on the server). Sign in again.'
+        : undefined,
+    });
   } else if (access.kind !== 'forbidden') {
     set({ kind: 'forbidden', message });
   }
@@ -143,7 +152,8 @@ export function staffNameProblem(name: string): string | undefined {
   const given = name.trim();
   if (!given) return 'Enter your name: saved drafts and publishes carry it.';
   if (given.length > 80) return 'That name is too long (80 characters at most).';
-  if (/[\u0000-\u001f\u007f<>]/.test(given)) return 'A name cannot contain control characters or < >.';
+  if (/[\u0000-\u001f\u007f<>]/.test(given))
+    return 'A name cannot contain control characters or < >.';
   return undefined;
 }
 

@@ -50,11 +50,17 @@ export function loadDraft(slug: string): StoredDraft | undefined {
  * browser refuses (storage full). The draft matters more than the history: when both do
  * not fit, the draft is kept alone.
  */
-export function saveDraft(slug: string, doc: Doc, baseVersion?: string, history?: StoredHistory): string | undefined {
+export function saveDraft(
+  slug: string,
+  doc: Doc,
+  baseVersion?: string,
+  history?: StoredHistory,
+): string | undefined {
   const s = storage();
   if (!s) return 'this browser does not allow local storage, so drafts are not kept';
   const draft: StoredDraft = { v: 1, slug, doc, baseVersion, savedAt: Date.now() };
-  const withHistory = history && (history.past.length || history.future.length) ? { ...draft, history } : undefined;
+  const withHistory =
+    history && (history.past.length || history.future.length) ? { ...draft, history } : undefined;
   try {
     if (withHistory) {
       try {

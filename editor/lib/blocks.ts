@@ -59,13 +59,19 @@ function build(type: string, schema: Record<string, unknown>): BlockMeta {
     description: typeof schema.description === 'string' ? schema.description : '',
     container: x.container === true,
     accepts: x.accepts,
-    slots: Object.entries(x.slots ?? {}).map(([name, s]) => ({ name, label: s.label ?? humanize(name), accepts: s.accepts })),
+    slots: Object.entries(x.slots ?? {}).map(([name, s]) => ({
+      name,
+      label: s.label ?? humanize(name),
+      accepts: s.accepts,
+    })),
     known: true,
   };
 }
 
 export const blockMeta: Record<string, BlockMeta> = Object.fromEntries(
-  Object.entries(blockSchemas as unknown as Record<string, Record<string, unknown>>).map(([type, schema]) => [type, build(type, schema)]),
+  Object.entries(blockSchemas as unknown as Record<string, Record<string, unknown>>).map(
+    ([type, schema]) => [type, build(type, schema)],
+  ),
 );
 
 export const CATEGORY_ORDER = ['Layout', 'Content', 'Promotion', 'Stock', 'Forms', 'Other'];
@@ -97,7 +103,10 @@ export function blockSummary(block: EditorBlock): string {
     if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 60);
   }
   if (typeof p.html === 'string') {
-    const text = p.html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    const text = p.html
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (text) return text.slice(0, 60);
   }
   return '';
@@ -107,7 +116,11 @@ export function blockSummary(block: EditorBlock): string {
 export function paletteGroups(filter = ''): Array<{ category: string; blocks: BlockMeta[] }> {
   const q = filter.trim().toLowerCase();
   const match = (m: BlockMeta) =>
-    !q || m.label.toLowerCase().includes(q) || m.type.includes(q) || m.description.toLowerCase().includes(q) || m.category.toLowerCase().includes(q);
+    !q ||
+    m.label.toLowerCase().includes(q) ||
+    m.type.includes(q) ||
+    m.description.toLowerCase().includes(q) ||
+    m.category.toLowerCase().includes(q);
   const groups = new Map<string, BlockMeta[]>();
   for (const m of Object.values(blockMeta)) {
     if (!match(m)) continue;
@@ -115,8 +128,12 @@ export function paletteGroups(filter = ''): Array<{ category: string; blocks: Bl
     list.push(m);
     groups.set(m.category, list);
   }
-  const rank = (c: string) => (CATEGORY_ORDER.includes(c) ? CATEGORY_ORDER.indexOf(c) : CATEGORY_ORDER.length);
+  const rank = (c: string) =>
+    CATEGORY_ORDER.includes(c) ? CATEGORY_ORDER.indexOf(c) : CATEGORY_ORDER.length;
   return [...groups.entries()]
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
-    .map(([category, blocks]) => ({ category, blocks: blocks.sort((a, b) => a.label.localeCompare(b.label)) }));
+    .map(([category, blocks]) => ({
+      category,
+      blocks: blocks.sort((a, b) => a.label.localeCompare(b.label)),
+    }));
 }

@@ -30,7 +30,11 @@ export function copyBlocks(blocks: EditorBlock[], from: ClipboardContent['from']
   listeners.forEach((fn) => fn());
 }
 
-const isBlock = (b: unknown): b is EditorBlock => !!b && typeof b === 'object' && typeof (b as EditorBlock).type === 'string' && typeof (b as EditorBlock).id === 'string';
+const isBlock = (b: unknown): b is EditorBlock =>
+  !!b &&
+  typeof b === 'object' &&
+  typeof (b as EditorBlock).type === 'string' &&
+  typeof (b as EditorBlock).id === 'string';
 
 /**
  * The clipboard as a list of blocks, or undefined when empty or unreadable. Besides the
@@ -43,10 +47,19 @@ export function readClipboard(): ClipboardContent | undefined {
     if (!raw) return undefined;
     const c = JSON.parse(raw) as Partial<ClipboardContent> & { block?: unknown };
     if (!c || typeof c !== 'object') return undefined;
-    const blocks = Array.isArray(c.blocks) ? c.blocks : isBlock(c.block) ? [c.block] : isBlock(c) ? [c] : undefined;
+    const blocks = Array.isArray(c.blocks)
+      ? c.blocks
+      : isBlock(c.block)
+        ? [c.block]
+        : isBlock(c)
+          ? [c]
+          : undefined;
     if (!blocks?.length || !blocks.every(isBlock)) return undefined;
     if (c.v !== undefined && c.v !== 1) return undefined;
-    const from = c.from && typeof c.from === 'object' && typeof c.from.site === 'string' ? c.from : { site: 'another site' };
+    const from =
+      c.from && typeof c.from === 'object' && typeof c.from.site === 'string'
+        ? c.from
+        : { site: 'another site' };
     return { v: 1, blocks, from, at: typeof c.at === 'number' ? c.at : 0 };
   } catch {
     return undefined;

@@ -44,17 +44,24 @@ export function showValue(value: unknown): string {
  * one is named by page, block and field like a problem ("Page Home (/) › Hero home-hero ›
  * Heading"). `merged` is the document the paths point into.
  */
-export function conflictLabels(conflicts: Conflict[], merged: Doc | undefined, templates: TemplateMap): Map<Conflict, string> {
+export function conflictLabels(
+  conflicts: Conflict[],
+  merged: Doc | undefined,
+  templates: TemplateMap,
+): Map<Conflict, string> {
   const out = new Map(conflicts.map((c) => [c, c.label]));
   if (!merged || !conflicts.some((c) => isBlockChangePath(c.path))) return out;
   const resolved = resolveDraft(merged, templates);
   const template = resolvedTemplate(merged, templates);
-  for (const c of conflicts) if (isBlockChangePath(c.path)) out.set(c, pathWords(c.path, resolved, { doc: merged, template, saved: true }));
+  for (const c of conflicts)
+    if (isBlockChangePath(c.path))
+      out.set(c, pathWords(c.path, resolved, { doc: merged, template, saved: true }));
   return out;
 }
 
 /** A side's value as staff read it; a template block's change of `null` is the block left out. */
 export function showConflictValue(c: Conflict, side: 'base' | 'mine' | 'theirs'): string {
-  if (c[side] === null && /^\/pages\/\d+\/blockChanges\/[^/]+$/.test(c.path)) return 'Left out of this site';
+  if (c[side] === null && /^\/pages\/\d+\/blockChanges\/[^/]+$/.test(c.path))
+    return 'Left out of this site';
   return showValue(c[side]);
 }

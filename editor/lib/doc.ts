@@ -39,7 +39,9 @@ export type BlockLocation = TreeLocation<EditorBlock>;
 export const listKey = (ref: ListRef) => `${ref.area}|${ref.parent ?? ''}|${ref.slot ?? ''}`;
 
 export function sameList(a: ListRef, b: ListRef) {
-  return a.area === b.area && (a.parent ?? '') === (b.parent ?? '') && (a.slot ?? '') === (b.slot ?? '');
+  return (
+    a.area === b.area && (a.parent ?? '') === (b.parent ?? '') && (a.slot ?? '') === (b.slot ?? '')
+  );
 }
 
 export function areaOfView(view: View): Area[] {
@@ -74,7 +76,11 @@ export function resolvedTemplate(doc: Doc, templates: TemplateMap): Doc | undefi
 /** The root list of an area, typed for the editor. */
 export const areaBlocks = (doc: Doc, area: Area) => treeAreaBlocks<EditorBlock>(doc, area);
 
-export function findBlock(doc: Doc, id: string, areas: Area[] = allAreas(doc)): BlockLocation | undefined {
+export function findBlock(
+  doc: Doc,
+  id: string,
+  areas: Area[] = allAreas(doc),
+): BlockLocation | undefined {
   return treeFindBlock<EditorBlock>(doc, id, areas);
 }
 
@@ -83,17 +89,28 @@ export function findBlock(doc: Doc, id: string, areas: Area[] = allAreas(doc)): 
  * covered by it (it goes wherever its ancestor goes), so operations on a selection act
  * on these only. Ids that are not in the document are dropped.
  */
-export function topMost(doc: Doc, ids: Iterable<string>, areas: Area[] = allAreas(doc)): BlockLocation[] {
+export function topMost(
+  doc: Doc,
+  ids: Iterable<string>,
+  areas: Area[] = allAreas(doc),
+): BlockLocation[] {
   const wanted = new Set(ids);
-  return inDocumentOrder(doc, wanted, areas).filter((loc) => !loc.ancestors.some((a) => wanted.has(a)));
+  return inDocumentOrder(doc, wanted, areas).filter(
+    (loc) => !loc.ancestors.some((a) => wanted.has(a)),
+  );
 }
 
 /** Every selected id that exists, in document order (covered ones included). */
-export function inDocumentOrder(doc: Doc, ids: Iterable<string>, areas: Area[] = allAreas(doc)): BlockLocation[] {
+export function inDocumentOrder(
+  doc: Doc,
+  ids: Iterable<string>,
+  areas: Area[] = allAreas(doc),
+): BlockLocation[] {
   const wanted = new Set(ids);
   if (!wanted.size) return [];
   const out: BlockLocation[] = [];
-  for (const loc of walkBlocks<EditorBlock>(doc, areas)) if (wanted.has(loc.block.id)) out.push(loc);
+  for (const loc of walkBlocks<EditorBlock>(doc, areas))
+    if (wanted.has(loc.block.id)) out.push(loc);
   return out;
 }
 
@@ -148,11 +165,13 @@ export function canContain(doc: Doc, ref: ListRef, type: string): Allowed {
   if (ref.slot) {
     const slot = meta.slots.find((s) => s.name === ref.slot);
     if (!slot) return { ok: false, reason: `${meta.label} has no slot "${ref.slot}"` };
-    if (slot.accepts && !slot.accepts.includes(type)) return { ok: false, reason: `${slot.label} of ${meta.label} does not take ${label} blocks` };
+    if (slot.accepts && !slot.accepts.includes(type))
+      return { ok: false, reason: `${slot.label} of ${meta.label} does not take ${label} blocks` };
     return { ok: true };
   }
   if (!meta.container) return { ok: false, reason: `${meta.label} cannot contain other blocks` };
-  if (meta.accepts && !meta.accepts.includes(type)) return { ok: false, reason: `${meta.label} does not take ${label} blocks` };
+  if (meta.accepts && !meta.accepts.includes(type))
+    return { ok: false, reason: `${meta.label} does not take ${label} blocks` };
   return { ok: true };
 }
 
@@ -195,7 +214,8 @@ export function materializeArea(draft: Doc, resolved: Doc, area: Area) {
   if (area === 'layout:header' || area === 'layout:footer') {
     const part = area === 'layout:header' ? 'header' : 'footer';
     if (!isPlainObject(draft.layout)) draft.layout = {};
-    if (!Array.isArray(draft.layout[part])) draft.layout[part] = structuredClone(resolved.layout?.[part] ?? []);
+    if (!Array.isArray(draft.layout[part]))
+      draft.layout[part] = structuredClone(resolved.layout?.[part] ?? []);
     return;
   }
   materializePage(draft, resolved, area.slice(5));
@@ -234,12 +254,18 @@ export function leftOutPages(doc: Doc, template: Doc | undefined): LeftOutPage[]
   const pages = (template?.pages as Doc[] | undefined) ?? [];
   return leftOutPageIds(doc).map((id) => {
     const p = pages.find((x) => x?.id === id);
-    return p ? { id, path: String(p.path), title: String(p.title), inTemplate: true } : { id, inTemplate: false };
+    return p
+      ? { id, path: String(p.path), title: String(p.title), inTemplate: true }
+      : { id, inTemplate: false };
   });
 }
 
 /** Where a page comes from: the site alone, the template alone, or the site overriding it. */
-export function pageOrigin(doc: Doc, template: Doc | undefined, pageId: string): 'site' | 'template' | 'override' {
+export function pageOrigin(
+  doc: Doc,
+  template: Doc | undefined,
+  pageId: string,
+): 'site' | 'template' | 'override' {
   const inSite = (doc.pages as Doc[] | undefined)?.some((p) => p?.id === pageId);
   const inTemplate = (template?.pages as Doc[] | undefined)?.some((p) => p?.id === pageId);
   if (inSite && inTemplate) return 'override';
@@ -280,7 +306,11 @@ export function overrideFor(tpl: unknown, next: unknown, current: unknown): unkn
  * before and now only hold their default (or nothing) are dropped again, so saving never
  * writes defaults out that nobody chose.
  */
-export function withoutAddedDefaults(next: unknown, prev: unknown, schema: Doc | undefined): unknown {
+export function withoutAddedDefaults(
+  next: unknown,
+  prev: unknown,
+  schema: Doc | undefined,
+): unknown {
   if (!isPlainObject(next)) {
     if (Array.isArray(next) && schema?.items && typeof schema.items === 'object') {
       const prevList = Array.isArray(prev) ? prev : [];
@@ -327,7 +357,10 @@ export function isPlainName(s: string) {
 
 /** A page id for a new page: not used by a page, nor by `taken` (e.g. template pages the site leaves out). */
 export function freePageId(resolved: Doc, wanted: string, taken: string[] = []): string {
-  const used = new Set([...((resolved.pages as Doc[] | undefined) ?? []).map((p) => p.id), ...taken]);
+  const used = new Set([
+    ...((resolved.pages as Doc[] | undefined) ?? []).map((p) => p.id),
+    ...taken,
+  ]);
   const stem = plainName(wanted);
   if (!used.has(stem)) return stem;
   for (let n = 2; ; n++) if (!used.has(`${stem}-${n}`)) return `${stem}-${n}`;

@@ -8,7 +8,17 @@ import type { JsonSchema } from './schemas.ts';
 
 const INDEX = /^(0|[1-9]\d*)$/;
 /** Fields whose text names an item, best first. */
-const NAME_KEYS = ['name', 'title', 'label', 'heading', 'question', 'customer_name', 'text', 'alt', 'slug'];
+const NAME_KEYS = [
+  'name',
+  'title',
+  'label',
+  'heading',
+  'question',
+  'customer_name',
+  'text',
+  'alt',
+  'slug',
+];
 const MAX_NAME = 40;
 
 const ordinals = new Intl.PluralRules('en', { type: 'ordinal' });
@@ -20,13 +30,17 @@ export function ordinal(n: number): string {
 }
 
 function plainText(value: string): string {
-  const text = value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = value
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text;
 }
 
 /** The text that names a list item: its name, title, label… field (or the value itself, for text items). */
 export function itemContent(value: unknown): string | undefined {
-  if (typeof value === 'string' || typeof value === 'number') return plainText(String(value)) || undefined;
+  if (typeof value === 'string' || typeof value === 'number')
+    return plainText(String(value)) || undefined;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   for (const key of NAME_KEYS) {
     const v = (value as Record<string, unknown>)[key];
@@ -41,11 +55,17 @@ export function itemContent(value: unknown): string | undefined {
  */
 export function itemLabel(value: unknown, index: number): string {
   // Text items are edited in place: their name is their place in the list, not a copy of the text.
-  return (value && typeof value === 'object' ? itemContent(value) : undefined) ?? `${ordinal(index + 1)} item`;
+  return (
+    (value && typeof value === 'object' ? itemContent(value) : undefined) ??
+    `${ordinal(index + 1)} item`
+  );
 }
 
 /** The options of an anyOf / oneOf. */
-const options = (schema: JsonSchema): JsonSchema[] => [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+const options = (schema: JsonSchema): JsonSchema[] => [
+  ...(schema.anyOf ?? []),
+  ...(schema.oneOf ?? []),
+];
 
 /** The subschema of `schema` at `field` (property names and list indexes), through anyOf / oneOf options. */
 export function schemaAt(schema: JsonSchema | undefined, field: string[]): JsonSchema | undefined {
@@ -59,7 +79,9 @@ export function schemaAt(schema: JsonSchema | undefined, field: string[]): JsonS
 
 function childSchema(schema: JsonSchema, part: string): JsonSchema | undefined {
   if (INDEX.test(part) && schema.items && typeof schema.items === 'object') return schema.items;
-  const own = schema.properties?.[part] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+  const own =
+    schema.properties?.[part] ??
+    (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
   if (own) return own;
   for (const option of options(schema)) {
     const found = childSchema(option, part);
@@ -73,7 +95,11 @@ function childSchema(schema: JsonSchema, part: string): JsonSchema | undefined {
  * ["Locations", "Gold Coast", "Phone"]. Unknown parts (a property the schema does
  * not have) are shown as they are.
  */
-export function fieldTrail(schema: JsonSchema | undefined, field: string[], value: unknown): string[] {
+export function fieldTrail(
+  schema: JsonSchema | undefined,
+  field: string[],
+  value: unknown,
+): string[] {
   const out: string[] = [];
   let at = schema;
   let data = value;
@@ -83,7 +109,11 @@ export function fieldTrail(schema: JsonSchema | undefined, field: string[], valu
     const item = isItem && Array.isArray(data) ? data[Number(part)] : undefined;
     if (isItem) out.push(itemLabel(item, Number(part)));
     else out.push(typeof next?.title === 'string' && next.title ? next.title : part);
-    data = isItem ? item : data && typeof data === 'object' ? (data as Record<string, unknown>)[part] : undefined;
+    data = isItem
+      ? item
+      : data && typeof data === 'object'
+        ? (data as Record<string, unknown>)[part]
+        : undefined;
     at = next;
   }
   return out;

@@ -30,7 +30,13 @@ export interface IssuesValue {
   error?: string;
 }
 
-export const IssuesContext = createContext<IssuesValue>({ issues: [], byBlock: new Map(), pending: false, revision: -1, site: null });
+export const IssuesContext = createContext<IssuesValue>({
+  issues: [],
+  byBlock: new Map(),
+  pending: false,
+  revision: -1,
+  site: null,
+});
 
 export function useIssues() {
   return useContext(IssuesContext);

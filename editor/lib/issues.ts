@@ -6,8 +6,25 @@
  */
 import type { DocumentIssue } from '../../engine/site/types.ts';
 import { fromPointer, toPointer, walkList } from '../../engine/document/tree.ts';
-import { type BlockLocation, type Doc, type ListRef, type View, findBlock, pageArea, pageTitleText, viewOfArea } from './doc.ts';
-import { blockForm, featureForm, featureSwitches, pageForm, SETTINGS_SECTIONS, settingsForm, type JsonSchema } from './schemas.ts';
+import {
+  type BlockLocation,
+  type Doc,
+  type ListRef,
+  type View,
+  findBlock,
+  pageArea,
+  pageTitleText,
+  viewOfArea,
+} from './doc.ts';
+import {
+  blockForm,
+  featureForm,
+  featureSwitches,
+  pageForm,
+  SETTINGS_SECTIONS,
+  settingsForm,
+  type JsonSchema,
+} from './schemas.ts';
 import { blockName, type EditorBlock } from './blocks.ts';
 import { fieldTrail, schemaAt } from './field-words.ts';
 import { plainMessage } from './messages.ts';
@@ -32,20 +49,35 @@ export interface EditorIssue extends DocumentIssue {
 export function issueTarget(resolved: Doc, path: string): IssueTarget {
   const seg = fromPointer(path);
   if (!seg.length || seg[0] === '') return { kind: 'document' };
-  if (seg[0] === 'features') return seg[1] ? { kind: 'feature', key: seg[1] } : { kind: 'document' };
+  if (seg[0] === 'features')
+    return seg[1] ? { kind: 'feature', key: seg[1] } : { kind: 'document' };
   if (seg[0] === 'layout' && (seg[1] === 'header' || seg[1] === 'footer')) {
-    const found = blockAt(resolved.layout?.[seg[1]], { area: `layout:${seg[1]}` }, seg.slice(0, 2), seg);
+    const found = blockAt(
+      resolved.layout?.[seg[1]],
+      { area: `layout:${seg[1]}` },
+      seg.slice(0, 2),
+      seg,
+    );
     return found ?? { kind: 'setting', section: 'layout', field: seg };
   }
   if (seg[0] === 'pages' && seg[1] !== undefined) {
     const page = (resolved.pages as Doc[] | undefined)?.[Number(seg[1])];
     if (!page) return { kind: 'document' };
     const view = pageArea(String(page.id));
-    if (seg[2] !== 'blocks' || seg[3] === undefined) return { kind: 'page', view, pageId: String(page.id), field: seg.slice(2) };
-    return blockAt(page.blocks, { area: view }, seg.slice(0, 3), seg) ?? { kind: 'page', view, pageId: String(page.id), field: [] };
+    if (seg[2] !== 'blocks' || seg[3] === undefined)
+      return { kind: 'page', view, pageId: String(page.id), field: seg.slice(2) };
+    return (
+      blockAt(page.blocks, { area: view }, seg.slice(0, 3), seg) ?? {
+        kind: 'page',
+        view,
+        pageId: String(page.id),
+        field: [],
+      }
+    );
   }
   const section = SETTINGS_SECTIONS.find((s) => s.keys.includes(seg[0]));
-  if (section) return { kind: 'setting', section: section.id, field: section.objectKey ? seg.slice(1) : seg };
+  if (section)
+    return { kind: 'setting', section: section.id, field: section.objectKey ? seg.slice(1) : seg };
   return { kind: 'document' };
 }
 
@@ -53,32 +85,63 @@ export function issueTarget(resolved: Doc, path: string): IssueTarget {
  * The innermost block of `list` (at `listPath` in the document) that the issue at `seg`
  * is in, and the field of it (below `props`); undefined when the issue is in no block.
  */
-function blockAt(list: unknown, ref: ListRef, listPath: string[], seg: string[]): IssueTarget | undefined {
+function blockAt(
+  list: unknown,
+  ref: ListRef,
+  listPath: string[],
+  seg: string[],
+): IssueTarget | undefined {
   const at = toPointer(seg);
   let found: BlockLocation | undefined;
   // Depth first: a block comes before the blocks inside it, so the last match is the innermost.
-  for (const loc of walkList<EditorBlock>(list, ref, toPointer(listPath))) if (at === loc.path || at.startsWith(`${loc.path}/`)) found = loc;
+  for (const loc of walkList<EditorBlock>(list, ref, toPointer(listPath)))
+    if (at === loc.path || at.startsWith(`${loc.path}/`)) found = loc;
   if (!found) return undefined;
   const rest = seg.slice(fromPointer(found.path).length);
-  return { kind: 'block', view: viewOfArea(ref.area), blockId: found.block.id, field: rest[0] === 'props' ? rest.slice(1) : rest };
+  return {
+    kind: 'block',
+    view: viewOfArea(ref.area),
+    blockId: found.block.id,
+    field: rest[0] === 'props' ? rest.slice(1) : rest,
+  };
 }
 
 /** The form a target is edited in (its schema) and the value that form edits. */
-export function formOfTarget(resolved: Doc, t: IssueTarget, path: string): { schema?: JsonSchema; value?: unknown; field: string[] } {
+export function formOfTarget(
+  resolved: Doc,
+  t: IssueTarget,
+  path: string,
+): { schema?: JsonSchema; value?: unknown; field: string[] } {
   switch (t.kind) {
     case 'block': {
       const block = findBlock(resolved, t.blockId)?.block;
-      return { schema: block ? blockForm(block.type)?.schema : undefined, value: block?.props, field: t.field };
+      return {
+        schema: block ? blockForm(block.type)?.schema : undefined,
+        value: block?.props,
+        field: t.field,
+      };
     }
     case 'page':
-      return { schema: pageForm().schema, value: (resolved.pages as Doc[] | undefined)?.find((p) => p.id === t.pageId), field: t.field };
+      return {
+        schema: pageForm().schema,
+        value: (resolved.pages as Doc[] | undefined)?.find((p) => p.id === t.pageId),
+        field: t.field,
+      };
     case 'feature':
       // A feature switch's own problems sit below features/<key>.
-      return { schema: featureForm(t.key)?.schema, value: resolved.features?.[t.key], field: fromPointer(path).slice(2) };
+      return {
+        schema: featureForm(t.key)?.schema,
+        value: resolved.features?.[t.key],
+        field: fromPointer(path).slice(2),
+      };
     case 'setting': {
       const section = SETTINGS_SECTIONS.find((s) => s.id === t.section);
       if (!section) return { field: t.field };
-      return { schema: settingsForm(section).schema, value: section.objectKey ? resolved[section.objectKey] : resolved, field: t.field };
+      return {
+        schema: settingsForm(section).schema,
+        value: section.objectKey ? resolved[section.objectKey] : resolved,
+        field: t.field,
+      };
     }
     default:
       return { field: [] };
@@ -90,12 +153,19 @@ export function mapIssues(resolved: Doc, issues: DocumentIssue[]): EditorIssue[]
   return issues.map((i) => {
     const target = issueTarget(resolved, i.path);
     const { schema, field } = formOfTarget(resolved, target, i.path);
-    return { ...i, target, rawMessage: i.message, message: plainMessage(i, schemaAt(schema, field)) };
+    return {
+      ...i,
+      target,
+      rawMessage: i.message,
+      message: plainMessage(i, schemaAt(schema, field)),
+    };
   });
 }
 
 /** rjsf's ErrorSchema for one form from the issues that belong to it. */
-export function errorSchemaFor(fields: Array<{ field: string[]; message: string }>): Record<string, any> | undefined {
+export function errorSchemaFor(
+  fields: Array<{ field: string[]; message: string }>,
+): Record<string, any> | undefined {
   if (!fields.length) return undefined;
   const root: Record<string, any> = {};
   for (const { field, message } of fields) {
@@ -128,12 +198,18 @@ export function describeTarget(resolved: Doc, t: IssueTarget, path: string): str
       }
       case 'page': {
         const page = (resolved.pages as Doc[] | undefined)?.find((p) => p.id === t.pageId);
-        return [page ? `Page ${pageTitleText(page.title, resolved.name)} (${page.path})` : `Page ${t.pageId}`];
+        return [
+          page
+            ? `Page ${pageTitleText(page.title, resolved.name)} (${page.path})`
+            : `Page ${t.pageId}`,
+        ];
       }
       case 'feature':
         return ['Feature switches', featureSwitches().find((s) => s.key === t.key)?.label ?? t.key];
       case 'setting':
-        return t.section === 'layout' ? ['Header and footer'] : ['Settings', SETTINGS_SECTIONS.find((s) => s.id === t.section)?.title ?? t.section];
+        return t.section === 'layout'
+          ? ['Header and footer']
+          : ['Settings', SETTINGS_SECTIONS.find((s) => s.id === t.section)?.title ?? t.section];
       default:
         return ['Site'];
     }

@@ -25,7 +25,9 @@ function staffWords(type: string, props: unknown): Record<string, string> {
 
 describe('plain validation messages', () => {
   it('numbers: the range from the schema, whole numbers said so', () => {
-    expect(staffWords('model-cards', { limit: 0 })).toEqual({ limit: 'Enter a whole number from 1 to 100' });
+    expect(staffWords('model-cards', { limit: 0 })).toEqual({
+      limit: 'Enter a whole number from 1 to 100',
+    });
     expect(staffWords('model-cards', { limit: 2.5 })).toEqual({ limit: 'Enter a whole number' });
     expect(staffWords('model-cards', { limit: 'many' })).toEqual({ limit: 'Enter a whole number' });
   });
@@ -33,35 +35,120 @@ describe('plain validation messages', () => {
   it('required, empty and too long text', () => {
     expect(staffWords('hero', {})).toEqual({ heading: 'This is required' });
     expect(staffWords('hero', { heading: '' })).toEqual({ heading: 'This cannot be empty' });
-    expect(staffWords('hero', { heading: 'x'.repeat(200) })).toEqual({ heading: 'Use at most 120 characters' });
+    expect(staffWords('hero', { heading: 'x'.repeat(200) })).toEqual({
+      heading: 'Use at most 120 characters',
+    });
   });
 
   it('choices are named by their option labels', () => {
-    expect(staffWords('hero', { heading: 'Hi', align: 'middle' })).toEqual({ align: 'Choose one of Left or Centre' });
+    expect(staffWords('hero', { heading: 'Hi', align: 'middle' })).toEqual({
+      align: 'Choose one of Left or Centre',
+    });
   });
 
   it('a value that does not fit its pattern gets the schema’s own words, not the pattern or the help', () => {
-    const words = staffWords('emergency-banner', { message: 'Closed', href: 'javascript:alert(1)' });
-    expect(words.href).toBe('Pick a page, or enter an address starting with /, #, https://, mailto: or tel:');
+    const words = staffWords('emergency-banner', {
+      message: 'Closed',
+      href: 'javascript:alert(1)',
+    });
+    expect(words.href).toBe(
+      'Pick a page, or enter an address starting with /, #, https://, mailto: or tel:',
+    );
     expect(words.href).not.toMatch(/\^|\(\?/);
   });
 
   it('lists, unknown settings and formats', () => {
-    expect(plainMessage({ path: '/x', message: 'must NOT have fewer than 1 items', keyword: 'minItems', params: { limit: 1 } })).toBe('Add at least one item');
-    expect(plainMessage({ path: '/x', message: 'must NOT have more than 4 items', keyword: 'maxItems', params: { limit: 4 } })).toBe('Use at most 4 items');
-    expect(staffWords('hero', { heading: 'Hi', colour: 'red' })).toEqual({ colour: 'This setting is not known here: remove it' });
-    expect(plainMessage({ path: '/e', message: 'must match format "email"', keyword: 'format', params: { format: 'email' } })).toBe('Enter an email address, such as sales@example.com');
-    expect(plainMessage({ path: '/u', message: 'must match format "uri"', keyword: 'format', params: { format: 'uri' } })).toBe('Enter a web address, such as https://example.com');
+    expect(
+      plainMessage({
+        path: '/x',
+        message: 'must NOT have fewer than 1 items',
+        keyword: 'minItems',
+        params: { limit: 1 },
+      }),
+    ).toBe('Add at least one item');
+    expect(
+      plainMessage({
+        path: '/x',
+        message: 'must NOT have more than 4 items',
+        keyword: 'maxItems',
+        params: { limit: 4 },
+      }),
+    ).toBe('Use at most 4 items');
+    expect(staffWords('hero', { heading: 'Hi', colour: 'red' })).toEqual({
+      colour: 'This setting is not known here: remove it',
+    });
+    expect(
+      plainMessage({
+        path: '/e',
+        message: 'must match format "email"',
+        keyword: 'format',
+        params: { format: 'email' },
+      }),
+    ).toBe('Enter an email address, such as sales@example.com');
+    expect(
+      plainMessage({
+        path: '/u',
+        message: 'must match format "uri"',
+        keyword: 'format',
+        params: { format: 'uri' },
+      }),
+    ).toBe('Enter a web address, such as https://example.com');
   });
 
   it('problems that are not schema keywords keep the engine’s words, as a sentence', () => {
-    expect(plainMessage({ path: '/pages/0/blocks/1/id', message: 'duplicate block id "hero", also used at /pages/0/blocks/0/id' })).toBe('Duplicate block id "hero", also used at /pages/0/blocks/0/id');
+    expect(
+      plainMessage({
+        path: '/pages/0/blocks/1/id',
+        message: 'duplicate block id "hero", also used at /pages/0/blocks/0/id',
+      }),
+    ).toBe('Duplicate block id "hero", also used at /pages/0/blocks/0/id');
     expect(plainMessage({ path: '/name', message: 'is required' })).toBe('This is required');
   });
 
   it('has a wording for every keyword ajv reports for our schemas', () => {
-    const keywords = ['required', 'type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'enum', 'const', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'additionalProperties', 'anyOf', 'oneOf', 'not', 'dependentRequired'];
+    const keywords = [
+      'required',
+      'type',
+      'minimum',
+      'maximum',
+      'exclusiveMinimum',
+      'exclusiveMaximum',
+      'multipleOf',
+      'minLength',
+      'maxLength',
+      'pattern',
+      'format',
+      'enum',
+      'const',
+      'minItems',
+      'maxItems',
+      'uniqueItems',
+      'minProperties',
+      'maxProperties',
+      'additionalProperties',
+      'anyOf',
+      'oneOf',
+      'not',
+      'dependentRequired',
+    ];
     for (const k of keywords) expect(WORDINGS[k], k).toBeTypeOf('function');
-    for (const k of keywords) expect(plainMessage({ path: '/a', message: 'must be x', keyword: k, params: { limit: 2, type: 'integer', format: 'date', allowedValues: ['a'], i: 1, j: 0, multipleOf: 5 } }), k).not.toMatch(/must|NOT/);
+    for (const k of keywords)
+      expect(
+        plainMessage({
+          path: '/a',
+          message: 'must be x',
+          keyword: k,
+          params: {
+            limit: 2,
+            type: 'integer',
+            format: 'date',
+            allowedValues: ['a'],
+            i: 1,
+            j: 0,
+            multipleOf: 5,
+          },
+        }),
+        k,
+      ).not.toMatch(/must|NOT/);
   });
 });

@@ -30,17 +30,25 @@ function propNames(type: string, props: Doc, change: Doc): string[] {
 function blockChangeLines(template: Doc, pageId: string, changes: Doc): string[] {
   return Object.entries(changes).map(([id, change]) => {
     const block = findBlock(template, id, [pageArea(pageId)])?.block as EditorBlock | undefined;
-    if (!block) return `Block ${id}: not on the template’s page any more (the change has no effect)`;
+    if (!block)
+      return `Block ${id}: not on the template’s page any more (the change has no effect)`;
     const name = blockName(block);
     if (change === null) return `${name}: left out of this site`;
-    const props = isPlainObject(change) && isPlainObject((change as Doc).props) ? ((change as Doc).props as Doc) : {};
+    const props =
+      isPlainObject(change) && isPlainObject((change as Doc).props)
+        ? ((change as Doc).props as Doc)
+        : {};
     const fields = propNames(block.type, block.props ?? {}, props);
     return fields.length ? `${name}: ${fields.join(', ')}` : `${name}: changed`;
   });
 }
 
 /** Whether a template page is followed as it is, with changes of this site, or replaced by the site's own copy. */
-export function templatePageState(doc: Doc, template: Doc | undefined, pageId: string): TemplatePageState {
+export function templatePageState(
+  doc: Doc,
+  template: Doc | undefined,
+  pageId: string,
+): TemplatePageState {
   const entry = (doc.pages as Doc[] | undefined)?.find((p) => p?.id === pageId);
   if (!entry) return { kind: 'template' };
   if ('blocks' in entry) return { kind: 'copy' };
@@ -48,7 +56,10 @@ export function templatePageState(doc: Doc, template: Doc | undefined, pageId: s
   const schema = pageForm().schema;
   const keys = Object.keys(entry).filter((k) => k !== 'id' && k !== 'blockChanges');
   const pageLines = keys.map((k) => fieldTrail(schema, [k], page)[0]);
-  const blockLines = template && isPlainObject(entry.blockChanges) ? blockChangeLines(template, pageId, entry.blockChanges as Doc) : [];
+  const blockLines =
+    template && isPlainObject(entry.blockChanges)
+      ? blockChangeLines(template, pageId, entry.blockChanges as Doc)
+      : [];
   return { kind: 'changes', changes: [...pageLines, ...blockLines] };
 }
 

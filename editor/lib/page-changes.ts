@@ -12,14 +12,20 @@ import { overrideFor, UNSET, type Doc } from './doc.ts';
 
 /** The site's entry for a page, if it has one. */
 function entryOf(draft: Doc, pageId: string): Doc | undefined {
-  return Array.isArray(draft.pages) ? (draft.pages as Doc[]).find((p) => p?.id === pageId) : undefined;
+  return Array.isArray(draft.pages)
+    ? (draft.pages as Doc[]).find((p) => p?.id === pageId)
+    : undefined;
 }
 
 /**
  * The page id of an area the site inherits from its template without a copy of its own
  * (no entry, or an entry of changes); undefined for the layout, site pages and copies.
  */
-export function inheritedPageOf(draft: Doc, template: Doc | undefined, area: Area): string | undefined {
+export function inheritedPageOf(
+  draft: Doc,
+  template: Doc | undefined,
+  area: Area,
+): string | undefined {
   if (!area.startsWith('page:')) return undefined;
   const id = area.slice('page:'.length);
   if (!(template?.pages as Doc[] | undefined)?.some((p) => p?.id === id)) return undefined;
@@ -40,7 +46,8 @@ function changeEntry(draft: Doc, pageId: string): Doc {
 function pruneEntry(draft: Doc, pageId: string) {
   const entry = entryOf(draft, pageId);
   if (!entry) return;
-  if (isPlainObject(entry.blockChanges) && !Object.keys(entry.blockChanges).length) delete entry.blockChanges;
+  if (isPlainObject(entry.blockChanges) && !Object.keys(entry.blockChanges).length)
+    delete entry.blockChanges;
   if (Object.keys(entry).some((k) => k !== 'id')) return;
   draft.pages = (draft.pages as Doc[]).filter((p) => p !== entry);
   if (!draft.pages.length) delete draft.pages;
@@ -56,7 +63,13 @@ function templateBlock(template: Doc, pageId: string, blockId: string): Doc | un
  * differs (null for a prop the template sets and the block no longer has). Props back at
  * the template's values leave no change behind.
  */
-export function setBlockChange(draft: Doc, template: Doc, pageId: string, blockId: string, props: Record<string, unknown>) {
+export function setBlockChange(
+  draft: Doc,
+  template: Doc,
+  pageId: string,
+  blockId: string,
+  props: Record<string, unknown>,
+) {
   const base = templateBlock(template, pageId, blockId);
   if (!base) throw new Error(`no block "${blockId}" on template page "${pageId}"`);
   const change = overrideFor(base.props ?? {}, props, undefined);
@@ -78,7 +91,12 @@ export function leaveBlockOut(draft: Doc, pageId: string, blockId: string) {
 }
 
 /** Stores page keys (title, route, description, layout switch) as the smallest change of the template page; undefined unsets. */
-export function setPageChange(draft: Doc, template: Doc, pageId: string, patch: Record<string, unknown>) {
+export function setPageChange(
+  draft: Doc,
+  template: Doc,
+  pageId: string,
+  patch: Record<string, unknown>,
+) {
   const base = (template.pages as Doc[]).find((p) => p?.id === pageId) ?? {};
   const entry = changeEntry(draft, pageId);
   for (const [k, v] of Object.entries(patch)) {

@@ -15,13 +15,23 @@ describe('problems at a template page’s block change', () => {
     store.updatePage('contact', { title: 'Talk to us' });
     store.setProps('why-text', { html: '<p>Changed</p>' });
     const { doc, resolved } = store.getState();
-    const fromServer = [{ path: '/pages/1/blockChanges/why-text/props/html', message: 'must be string' }];
+    const fromServer = [
+      { path: '/pages/1/blockChanges/why-text/props/html', message: 'must be string' },
+    ];
     const [moved] = problemsOnResolved(fromServer, doc, resolved);
     const homeIndex = resolved.pages.findIndex((p: { id: string }) => p.id === 'home');
     expect(moved.path).toMatch(new RegExp(`^/pages/${homeIndex}/blocks/.*props/html$`));
     const target = issueTarget(resolved, moved.path);
-    expect(target).toMatchObject({ kind: 'block', blockId: 'why-text', view: 'page:home', field: ['html'] });
-    expect(mapIssues(resolved, [{ ...moved, keyword: 'type', params: { type: 'string' } } as never])[0].target).toEqual(target);
+    expect(target).toMatchObject({
+      kind: 'block',
+      blockId: 'why-text',
+      view: 'page:home',
+      field: ['html'],
+    });
+    expect(
+      mapIssues(resolved, [{ ...moved, keyword: 'type', params: { type: 'string' } } as never])[0]
+        .target,
+    ).toEqual(target);
   });
 
   it('leave other problems, and a change to a block the page leaves out, as reported', () => {

@@ -21,7 +21,9 @@ export const isBlockChangePath = (path: string) => /^\/pages\/\d+\/blockChanges\
 
 function pageWords(resolved: Doc, pageId: string): string {
   const page = (resolved.pages as Doc[] | undefined)?.find((p) => p?.id === pageId);
-  return page ? `Page ${pageTitleText(page.title, resolved.name)} (${page.path})` : `Page ${pageId}`;
+  return page
+    ? `Page ${pageTitleText(page.title, resolved.name)} (${page.path})`
+    : `Page ${pageId}`;
 }
 
 /** The page a pointer into the document as saved is on: its id and what follows the page. */
@@ -45,9 +47,16 @@ export interface PathOptions {
  * shown leaves out, its words already. A problem's pointer is in the resolved document,
  * except at a block change, which the server reports as saved (pass `doc`).
  */
-export function locatePath(path: string, resolved: Doc, options: PathOptions = {}): { at: string } | { words: string } {
+export function locatePath(
+  path: string,
+  resolved: Doc,
+  options: PathOptions = {},
+): { at: string } | { words: string } {
   const { doc, template } = options;
-  const page = doc && (options.saved || isBlockChangePath(path)) ? savedPage(doc, fromPointer(path)) : undefined;
+  const page =
+    doc && (options.saved || isBlockChangePath(path))
+      ? savedPage(doc, fromPointer(path))
+      : undefined;
   if (!page) return { at: path };
   if (page.rest[0] === 'blockChanges' && page.rest[1] !== undefined) {
     const [, blockId, ...field] = page.rest;
@@ -56,7 +65,9 @@ export function locatePath(path: string, resolved: Doc, options: PathOptions = {
     return { at: `${loc.path}${field.length ? toPointer(field) : ''}` };
   }
   const index = (resolved.pages as Doc[] | undefined)?.findIndex((p) => p?.id === page.id) ?? -1;
-  return index >= 0 ? { at: toPointer(['pages', String(index), ...page.rest]) } : { words: [pageWords(resolved, page.id), ...page.rest].join(' › ') };
+  return index >= 0
+    ? { at: toPointer(['pages', String(index), ...page.rest]) }
+    : { words: [pageWords(resolved, page.id), ...page.rest].join(' › ') };
 }
 
 /**
@@ -64,7 +75,11 @@ export function locatePath(path: string, resolved: Doc, options: PathOptions = {
  * the block on the page as shown, so the Problems panel names and opens the right page; a
  * change to a block the page leaves out keeps its pointer.
  */
-export function problemsOnResolved<T extends { path: string }>(issues: T[], doc: Doc, resolved: Doc): T[] {
+export function problemsOnResolved<T extends { path: string }>(
+  issues: T[],
+  doc: Doc,
+  resolved: Doc,
+): T[] {
   return issues.map((i) => {
     if (!isBlockChangePath(i.path)) return i;
     const place = locatePath(i.path, resolved, { doc });
@@ -79,13 +94,25 @@ export function pathWords(path: string, resolved: Doc, options: PathOptions = {}
   const target = issueTarget(resolved, place.at);
   const words = describeTarget(resolved, target, place.at);
   // A block's words name the block; on a page, the page comes first.
-  return target.kind === 'block' && target.view.startsWith('page:') ? `${pageWords(resolved, target.view.slice('page:'.length))} › ${words}` : words;
+  return target.kind === 'block' && target.view.startsWith('page:')
+    ? `${pageWords(resolved, target.view.slice('page:'.length))} › ${words}`
+    : words;
 }
 
 /** A template block this site leaves out (not on the page as shown): named as the template has it. */
-function leftOutWords(resolved: Doc, template: Doc | undefined, pageId: string, blockId: string, field: string[]): string {
+function leftOutWords(
+  resolved: Doc,
+  template: Doc | undefined,
+  pageId: string,
+  blockId: string,
+  field: string[],
+): string {
   const block = template && findBlock<EditorBlock>(template, blockId, [pageArea(pageId)])?.block;
   const props = field[0] === 'props' ? field.slice(1) : field;
   const trail = block ? fieldTrail(blockForm(block.type)?.schema, props, block.props) : props;
-  return [pageWords(resolved, pageId), block ? blockName(block) : `Block ${blockId}`, ...trail].join(' › ');
+  return [
+    pageWords(resolved, pageId),
+    block ? blockName(block) : `Block ${blockId}`,
+    ...trail,
+  ].join(' › ');
 }

@@ -50,15 +50,24 @@ type Json = Record<string, unknown>;
 const { produce } = new Immer({ autoFreeze: false });
 
 /** A plain object, told apart fast: lodash's isPlainObject was most of shareEqual's time on a 1,000-block page. */
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v) && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+const isRecord = (v: unknown): v is Json =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
 
 /** Keeps unchanged parts of the new document identical to the old (so blocks can skip re-rendering). */
 export function shareEqual<T>(prev: unknown, next: T): T {
   if (prev === next) return next;
   if (Array.isArray(prev) && Array.isArray(next)) {
     // Items with ids (blocks) are matched by id, so a block moved or with one added before it is still shared.
-    const ids = next.length && next.every(hasId) ? new Map(prev.filter(hasId).map((p) => [p.id, p])) : undefined;
-    const out = next.map((n, i) => shareEqual(ids ? ids.get((n as { id: string | number }).id) : prev[i], n));
+    const ids =
+      next.length && next.every(hasId)
+        ? new Map(prev.filter(hasId).map((p) => [p.id, p]))
+        : undefined;
+    const out = next.map((n, i) =>
+      shareEqual(ids ? ids.get((n as { id: string | number }).id) : prev[i], n),
+    );
     return (out.length === prev.length && out.every((v, i) => v === prev[i]) ? prev : out) as T;
   }
   if (isRecord(prev) && isRecord(next)) {
@@ -76,7 +85,8 @@ export function shareEqual<T>(prev: unknown, next: T): T {
   return next;
 }
 
-const hasId = (v: unknown): v is { id: string | number } => isRecord(v) && (typeof (v as Json).id === 'string' || typeof (v as Json).id === 'number');
+const hasId = (v: unknown): v is { id: string | number } =>
+  isRecord(v) && (typeof (v as Json).id === 'string' || typeof (v as Json).id === 'number');
 
 function segments(pointer: string): string[] {
   return pointer
@@ -92,7 +102,8 @@ const INDEX = /^\d+$/;
 function blockAt(doc: unknown, path: string): { block: Block; inProps?: string[] } | undefined {
   let best: { block: Block; path: string } | undefined;
   for (const { block, path: p } of walkBlocks(doc)) {
-    if ((path === p || path.startsWith(`${p}/`)) && (!best || p.length > best.path.length)) best = { block: block as Block, path: p };
+    if ((path === p || path.startsWith(`${p}/`)) && (!best || p.length > best.path.length))
+      best = { block: block as Block, path: p };
   }
   if (!best) return undefined;
   const rest = segments(path.slice(best.path.length));
@@ -111,7 +122,9 @@ export function cutFor(path: string[]): string[] | undefined {
 
 /** Removes values by path (list items from the end first, so the indexes stay right). */
 function cutOut<T extends object>(value: T, cuts: string[][]): T {
-  const sorted = uniqBy(cuts, (c) => c.join('/')).sort((a, b) => b.join('/').localeCompare(a.join('/'), 'en', { numeric: true }));
+  const sorted = uniqBy(cuts, (c) => c.join('/')).sort((a, b) =>
+    b.join('/').localeCompare(a.join('/'), 'en', { numeric: true }),
+  );
   return produce(value, (draft) => {
     for (const cut of sorted) {
       const last = cut[cut.length - 1];
@@ -123,7 +136,10 @@ function cutOut<T extends object>(value: T, cuts: string[][]): T {
 }
 
 function schemaDefault(type: string, key: string): { value: unknown } | undefined {
-  const prop = ((blockSchemas as unknown as Record<string, Json | undefined>)[type]?.properties as Record<string, Json> | undefined)?.[key];
+  const prop = (
+    (blockSchemas as unknown as Record<string, Json | undefined>)[type]?.properties as
+      Record<string, Json> | undefined
+  )?.[key];
   return prop && 'default' in prop ? { value: prop.default } : undefined;
 }
 
@@ -131,7 +147,12 @@ function schemaDefault(type: string, key: string): { value: unknown } | undefine
  * A block's props as the preview shows them while some have problems (paths inside the
  * props; an empty path is a problem of the props as a whole).
  */
-export function propsToShow(type: string, props: Json, problems: string[][], lastValid: Json | undefined): Json {
+export function propsToShow(
+  type: string,
+  props: Json,
+  problems: string[][],
+  lastValid: Json | undefined,
+): Json {
   const cuts: string[][] = [];
   const keys = new Set<string>();
   let whole = false;
@@ -144,7 +165,8 @@ export function propsToShow(type: string, props: Json, problems: string[][], las
   const base = whole && lastValid ? { ...lastValid, ...props } : props;
   return produce(cutOut(base, cuts), (draft) => {
     for (const key of keys) {
-      const fallback = lastValid && key in lastValid ? { value: lastValid[key] } : schemaDefault(type, key);
+      const fallback =
+        lastValid && key in lastValid ? { value: lastValid[key] } : schemaDefault(type, key);
       if (fallback) draft[key] = fallback.value;
       else delete draft[key];
     }
@@ -168,7 +190,13 @@ export class PreviewModel {
   private lastCurrent?: Shown;
   private validProps = new Map<string, Json>();
 
-  show(doc: Json, issues: DocumentIssue[], models: unknown[], path: string, revision: number): Shown {
+  show(
+    doc: Json,
+    issues: DocumentIssue[],
+    models: unknown[],
+    path: string,
+    revision: number,
+  ): Shown {
     const problems = new Map<string, string[]>();
     const inBlocks = new Map<string, { props: Json; paths: string[][] }>();
     const stale: DocumentIssue[] = [];
@@ -179,7 +207,10 @@ export class PreviewModel {
         continue;
       }
       const id = String(at.block.id);
-      problems.set(id, [...(problems.get(id) ?? []), problemText(at.block, at.inProps, issue.message)]);
+      problems.set(id, [
+        ...(problems.get(id) ?? []),
+        problemText(at.block, at.inProps, issue.message),
+      ]);
       const entry = inBlocks.get(id) ?? { props: (at.block.props ?? {}) as Json, paths: [] };
       entry.paths.push(at.inProps ?? []);
       inBlocks.set(id, entry);
@@ -187,24 +218,69 @@ export class PreviewModel {
     const staleCuts = stale.map((i) => cutFor(segments(i.path)));
     const cuttable = staleCuts.every((c) => c !== undefined);
     if (stale.length && !cuttable && this.lastCurrent) {
-      return this.remember({ ...this.lastCurrent, path, revision, stale, staleWords: stale.map((i) => staleText(doc, i)), staleShown: 'last-valid', issues: issues.length }, false);
+      return this.remember(
+        {
+          ...this.lastCurrent,
+          path,
+          revision,
+          stale,
+          staleWords: stale.map((i) => staleText(doc, i)),
+          staleShown: 'last-valid',
+          issues: issues.length,
+        },
+        false,
+      );
     }
     let site = produce(doc, (draft) => {
       if (!inBlocks.size) return;
       for (const { block } of walkBlocks(draft)) {
         const id = String(block.id);
         const entry = inBlocks.get(id);
-        if (entry) (block as Block).props = propsToShow(String(block.type), entry.props, entry.paths, this.validProps.get(id));
+        if (entry)
+          (block as Block).props = propsToShow(
+            String(block.type),
+            entry.props,
+            entry.paths,
+            this.validProps.get(id),
+          );
       }
     });
-    site = cutOut(site, staleCuts.filter((c): c is string[] => !!c));
+    site = cutOut(
+      site,
+      staleCuts.filter((c): c is string[] => !!c),
+    );
     site = shareEqual(this.last?.site, site);
     // Shared too: every block reads the site's data through the renderer's context, so a new object re-renders them all.
-    const siteData = this.last && this.last.site === site ? this.last.siteData : shareEqual(this.last?.siteData, siteDataFor(site as unknown as ResolvedSite, { models } as unknown as Catalogue));
-    for (const { block } of walkBlocks(site)) if (!problems.has(String(block.id))) this.validProps.set(String(block.id), (block.props ?? {}) as Json);
-    const staleShown: StaleShown | undefined = !stale.length ? undefined : cuttable ? 'left-out' : 'as-is';
+    const siteData =
+      this.last && this.last.site === site
+        ? this.last.siteData
+        : shareEqual(
+            this.last?.siteData,
+            siteDataFor(site as unknown as ResolvedSite, { models } as unknown as Catalogue),
+          );
+    for (const { block } of walkBlocks(site))
+      if (!problems.has(String(block.id)))
+        this.validProps.set(String(block.id), (block.props ?? {}) as Json);
+    const staleShown: StaleShown | undefined = !stale.length
+      ? undefined
+      : cuttable
+        ? 'left-out'
+        : 'as-is';
     const staleWords = stale.map((i) => staleText(doc, i));
-    return this.remember({ site: site as unknown as ResolvedSite, siteData, path, revision, problems, stale, staleWords, staleShown, issues: issues.length }, cuttable);
+    return this.remember(
+      {
+        site: site as unknown as ResolvedSite,
+        siteData,
+        path,
+        revision,
+        problems,
+        stale,
+        staleWords,
+        staleShown,
+        issues: issues.length,
+      },
+      cuttable,
+    );
   }
 
   /** The site shown after a patch of the fast path (preview-patch.ts): the next check's objects are shared with it. */
@@ -220,7 +296,9 @@ export class PreviewModel {
 }
 
 /** The banner's words for problems outside blocks. */
-export function staleBanner(shown: Pick<Shown, 'stale' | 'staleWords' | 'staleShown'>): string | undefined {
+export function staleBanner(
+  shown: Pick<Shown, 'stale' | 'staleWords' | 'staleShown'>,
+): string | undefined {
   if (!shown.stale.length) return undefined;
   const one = shown.stale.length === 1;
   const list = shown.staleWords.join('; ');

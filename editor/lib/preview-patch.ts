@@ -42,7 +42,12 @@ export interface Skeleton {
 }
 
 export type PreviewPatch =
-  | { kind: 'props'; blockId: string; changes: Record<string, string | number | boolean>; html?: string[] }
+  | {
+      kind: 'props';
+      blockId: string;
+      changes: Record<string, string | number | boolean>;
+      html?: string[];
+    }
   | { kind: 'page'; pageId: string; blocks: Skeleton[] };
 
 /**
@@ -51,21 +56,30 @@ export type PreviewPatch =
  * React, or rich text, which the preview sanitises with the server's rules.
  */
 function textKind(type: string, key: string): 'text' | 'html' | undefined {
-  const prop = (blockForm(type)?.schema?.properties as Record<string, JsonSchema> | undefined)?.[key];
+  const prop = (blockForm(type)?.schema?.properties as Record<string, JsonSchema> | undefined)?.[
+    key
+  ];
   if (!prop || prop.type !== 'string') return undefined;
   if (prop['x-def'] === 'html' || prop.contentMediaType === 'text/html') return 'html';
-  return prop.enum || prop.const !== undefined || prop.format || prop['x-def'] || prop['x-ref'] ? undefined : 'text';
+  return prop.enum || prop.const !== undefined || prop.format || prop['x-def'] || prop['x-ref']
+    ? undefined
+    : 'text';
 }
 
 /** The top-level props that changed, when each is one the preview may show at once. */
-function propChanges(type: string, before: Props, after: Props): { changes: Record<string, string | number | boolean>; html: string[] } | undefined {
+function propChanges(
+  type: string,
+  before: Props,
+  after: Props,
+): { changes: Record<string, string | number | boolean>; html: string[] } | undefined {
   const changes: Record<string, string | number | boolean> = {};
   const html: string[] = [];
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const v = after[key];
     if (v === before[key]) continue;
     const kind = typeof v === 'string' ? textKind(type, key) : undefined;
-    if (typeof v === 'number' || typeof v === 'boolean' || kind) changes[key] = v as string | number | boolean;
+    if (typeof v === 'number' || typeof v === 'boolean' || kind)
+      changes[key] = v as string | number | boolean;
     else return undefined;
     if (kind === 'html') html.push(key);
   }
@@ -75,7 +89,11 @@ function propChanges(type: string, before: Props, after: Props): { changes: Reco
 const blocksOf = (list: unknown) => (Array.isArray(list) ? (list as PatchBlock[]) : []);
 
 /** Blocks whose props changed in two trees of the same shape; 'shape' when the shape differs. */
-function changedProps(before: PatchBlock[], after: PatchBlock[], out: Array<[PatchBlock, PatchBlock]>): 'shape' | undefined {
+function changedProps(
+  before: PatchBlock[],
+  after: PatchBlock[],
+  out: Array<[PatchBlock, PatchBlock]>,
+): 'shape' | undefined {
   if (before === after) return undefined;
   if (before.length !== after.length) return 'shape';
   for (let i = 0; i < after.length; i++) {
@@ -86,14 +104,19 @@ function changedProps(before: PatchBlock[], after: PatchBlock[], out: Array<[Pat
     if (a.props !== b.props) out.push([a, b]);
     if (changedProps(blocksOf(a.children), blocksOf(b.children), out)) return 'shape';
     const names = new Set([...Object.keys(a.slots ?? {}), ...Object.keys(b.slots ?? {})]);
-    for (const name of names) if (changedProps(blocksOf(a.slots?.[name]), blocksOf(b.slots?.[name]), out)) return 'shape';
+    for (const name of names)
+      if (changedProps(blocksOf(a.slots?.[name]), blocksOf(b.slots?.[name]), out)) return 'shape';
   }
   return undefined;
 }
 
 /** Markup anywhere in a value (a list item's rich text, say): such a new block waits for the check. */
 const hasMarkup = (value: unknown): boolean =>
-  typeof value === 'string' ? value.includes('<') : Array.isArray(value) ? value.some(hasMarkup) : !!value && typeof value === 'object' && Object.values(value).some(hasMarkup);
+  typeof value === 'string'
+    ? value.includes('<')
+    : Array.isArray(value)
+      ? value.some(hasMarkup)
+      : !!value && typeof value === 'object' && Object.values(value).some(hasMarkup);
 
 /** The page's new tree; undefined when a block the preview shows changed its props too, or a new block holds markup. */
 function skeleton(after: PatchBlock[], known: Map<string, PatchBlock>): Skeleton[] | undefined {
@@ -102,8 +125,11 @@ function skeleton(after: PatchBlock[], known: Map<string, PatchBlock>): Skeleton
     const was = known.get(b.id);
     const node: Skeleton = { id: b.id, type: b.type };
     if (!was) {
-      const html = Object.keys(b.props ?? {}).filter((k) => typeof b.props![k] === 'string' && textKind(b.type, k) === 'html');
-      if (Object.entries(b.props ?? {}).some(([k, v]) => !html.includes(k) && hasMarkup(v))) return undefined;
+      const html = Object.keys(b.props ?? {}).filter(
+        (k) => typeof b.props![k] === 'string' && textKind(b.type, k) === 'html',
+      );
+      if (Object.entries(b.props ?? {}).some(([k, v]) => !html.includes(k) && hasMarkup(v)))
+        return undefined;
       node.added = true;
       if (b.props) node.props = b.props;
       if (html.length) node.html = html;
@@ -138,7 +164,8 @@ function byId(list: PatchBlock[], into = new Map<string, PatchBlock>()): Map<str
 /** What the preview can apply at once for the change from `prev` to `next` (resolved drafts); none: wait for the check. */
 export function previewPatches(prev: Doc, next: Doc): PreviewPatch[] | undefined {
   if (prev === next) return [];
-  for (const key of new Set([...Object.keys(prev), ...Object.keys(next)])) if (key !== 'pages' && prev[key] !== next[key]) return undefined;
+  for (const key of new Set([...Object.keys(prev), ...Object.keys(next)]))
+    if (key !== 'pages' && prev[key] !== next[key]) return undefined;
   const before = (prev.pages ?? []) as Doc[];
   const after = (next.pages ?? []) as Doc[];
   if (before.length !== after.length) return undefined;
@@ -146,7 +173,8 @@ export function previewPatches(prev: Doc, next: Doc): PreviewPatch[] | undefined
   if (changed.length !== 1) return changed.length ? undefined : [];
   const was = before[changed[0]];
   const page = after[changed[0]];
-  for (const key of new Set([...Object.keys(was), ...Object.keys(page)])) if (key !== 'blocks' && was[key] !== page[key]) return undefined;
+  for (const key of new Set([...Object.keys(was), ...Object.keys(page)]))
+    if (key !== 'blocks' && was[key] !== page[key]) return undefined;
   const pairs: Array<[PatchBlock, PatchBlock]> = [];
   if (changedProps(blocksOf(was.blocks), blocksOf(page.blocks), pairs) === 'shape') {
     const blocks = skeleton(blocksOf(page.blocks), byId(blocksOf(was.blocks)));
@@ -156,7 +184,12 @@ export function previewPatches(prev: Doc, next: Doc): PreviewPatch[] | undefined
   for (const [a, b] of pairs) {
     const changed = propChanges(b.type, a.props ?? {}, b.props ?? {});
     if (!changed) return undefined;
-    patches.push({ kind: 'props', blockId: b.id, changes: changed.changes, ...(changed.html.length ? { html: changed.html } : {}) });
+    patches.push({
+      kind: 'props',
+      blockId: b.id,
+      changes: changed.changes,
+      ...(changed.html.length ? { html: changed.html } : {}),
+    });
   }
   return patches;
 }
@@ -167,7 +200,11 @@ type Site = Record<string, unknown>;
 /** The server's HTML rules on the preview's own window (RichTextField/rules.ts). */
 export type Sanitize = (html: string) => string;
 
-function sanitized(props: Props | undefined, keys: string[] | undefined, sanitize: Sanitize): Props | undefined {
+function sanitized(
+  props: Props | undefined,
+  keys: string[] | undefined,
+  sanitize: Sanitize,
+): Props | undefined {
   if (!props || !keys?.length) return props;
   const out = { ...props };
   for (const key of keys) if (typeof out[key] === 'string') out[key] = sanitize(out[key] as string);
@@ -176,18 +213,34 @@ function sanitized(props: Props | undefined, keys: string[] | undefined, sanitiz
 
 /** A new block's props as the server would prepare them, as far as the preview needs: its top-level defaults filled in. */
 function withDefaults(type: string, props: Props | undefined): Props {
-  const schema = (blockSchemas as unknown as Record<string, { properties?: Record<string, { default?: unknown }> } | undefined>)[type];
+  const schema = (
+    blockSchemas as unknown as Record<
+      string,
+      { properties?: Record<string, { default?: unknown }> } | undefined
+    >
+  )[type];
   const out: Props = {};
-  for (const [key, prop] of Object.entries(schema?.properties ?? {})) if (prop && 'default' in prop) out[key] = structuredClone(prop.default);
+  for (const [key, prop] of Object.entries(schema?.properties ?? {}))
+    if (prop && 'default' in prop) out[key] = structuredClone(prop.default);
   return { ...out, ...props };
 }
 
-function rebuild(list: Skeleton[], shown: Map<string, PatchBlock>, sanitize: Sanitize): PatchBlock[] | undefined {
+function rebuild(
+  list: Skeleton[],
+  shown: Map<string, PatchBlock>,
+  sanitize: Sanitize,
+): PatchBlock[] | undefined {
   const out: PatchBlock[] = [];
   for (const node of list) {
     const was = shown.get(node.id);
     if (!was && !node.added) return undefined;
-    const block: PatchBlock = was ? { ...was } : { type: node.type, id: node.id, props: withDefaults(node.type, sanitized(node.props, node.html, sanitize)) };
+    const block: PatchBlock = was
+      ? { ...was }
+      : {
+          type: node.type,
+          id: node.id,
+          props: withDefaults(node.type, sanitized(node.props, node.html, sanitize)),
+        };
     delete block.children;
     delete block.slots;
     if (node.children) {
@@ -210,10 +263,15 @@ function rebuild(list: Skeleton[], shown: Map<string, PatchBlock>, sanitize: San
 }
 
 function sameTree(a: PatchBlock, b: PatchBlock): boolean {
-  const same = (x: PatchBlock[] | undefined, y: PatchBlock[] | undefined) => (x ?? []).length === (y ?? []).length && (x ?? []).every((v, i) => v === y![i]);
+  const same = (x: PatchBlock[] | undefined, y: PatchBlock[] | undefined) =>
+    (x ?? []).length === (y ?? []).length && (x ?? []).every((v, i) => v === y![i]);
   if (!same(a.children, b.children)) return false;
   const names = new Set([...Object.keys(a.slots ?? {}), ...Object.keys(b.slots ?? {})]);
-  return [...names].every((n) => same(a.slots?.[n], b.slots?.[n])) && !!a.children === !!b.children && !!a.slots === !!b.slots;
+  return (
+    [...names].every((n) => same(a.slots?.[n], b.slots?.[n])) &&
+    !!a.children === !!b.children &&
+    !!a.slots === !!b.slots
+  );
 }
 
 /** Replaces one block's props in a list, copying only the path to it; the same list when it is not there. */
@@ -237,7 +295,11 @@ function withProps(list: PatchBlock[], id: string, changes: Props): PatchBlock[]
 }
 
 /** The shown (prepared) site with a patch applied; undefined when it does not fit what is shown (the check will come). */
-export function applyPreviewPatch(site: Site, patch: PreviewPatch, sanitize: Sanitize): Site | undefined {
+export function applyPreviewPatch(
+  site: Site,
+  patch: PreviewPatch,
+  sanitize: Sanitize,
+): Site | undefined {
   const pages = (site.pages ?? []) as Doc[];
   if (patch.kind === 'props') {
     const changes = sanitized(patch.changes, patch.html, sanitize)!;

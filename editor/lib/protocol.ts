@@ -35,7 +35,15 @@ export type ToPreview =
    * A palette block dragged over the canvas (`drop`: released there) at a point of the
    * preview's viewport; `areas` are the lists of the editor's view, the only ones it may land in.
    */
-  | { source: typeof EDITOR_SOURCE; type: 'drag'; phase: 'over' | 'drop'; x: number; y: number; blockType: string; areas: Area[] }
+  | {
+      source: typeof EDITOR_SOURCE;
+      type: 'drag';
+      phase: 'over' | 'drop';
+      x: number;
+      y: number;
+      blockType: string;
+      areas: Area[];
+    }
   | { source: typeof EDITOR_SOURCE; type: 'drag'; phase: 'leave' };
 
 /** Where a block dragged over the canvas would land (`ok: false`: refused, with the reason). */
@@ -66,11 +74,15 @@ export type FromPreview =
   | ({ source: typeof PREVIEW_SOURCE; type: 'edit' } & CanvasEdit);
 
 export function isFromPreview(data: unknown): data is FromPreview {
-  return !!data && typeof data === 'object' && (data as { source?: unknown }).source === PREVIEW_SOURCE;
+  return (
+    !!data && typeof data === 'object' && (data as { source?: unknown }).source === PREVIEW_SOURCE
+  );
 }
 
 export function isToPreview(data: unknown): data is ToPreview {
-  return !!data && typeof data === 'object' && (data as { source?: unknown }).source === EDITOR_SOURCE;
+  return (
+    !!data && typeof data === 'object' && (data as { source?: unknown }).source === EDITOR_SOURCE
+  );
 }
 
 /**
@@ -84,7 +96,11 @@ export function sendNow(preview: Window, msg: ToPreview): void {
   let event: MessageEvent;
   try {
     const realm = preview as Window & typeof globalThis;
-    event = new realm.MessageEvent('message', { data: realm.structuredClone(msg), origin: location.origin, source: window });
+    event = new realm.MessageEvent('message', {
+      data: realm.structuredClone(msg),
+      origin: location.origin,
+      source: window,
+    });
   } catch {
     preview.postMessage(msg, location.origin);
     return;

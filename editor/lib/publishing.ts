@@ -6,7 +6,17 @@
  */
 import { useState, useSyncExternalStore } from 'react';
 import { migrateDocument } from '../../engine/site/migrations.ts';
-import { api, ApiError, conflictOf, type ConflictBody, type DraftInfo, type LoadedSite, type PublishedVersion, type ReviewResult, type SaveResult } from './api.ts';
+import {
+  api,
+  ApiError,
+  conflictOf,
+  type ConflictBody,
+  type DraftInfo,
+  type LoadedSite,
+  type PublishedVersion,
+  type ReviewResult,
+  type SaveResult,
+} from './api.ts';
 import { currentToken } from './auth.ts';
 import { discardDraft as discardLocal } from './autosave.ts';
 import { applyChoices, type Choices } from './conflicts.ts';
@@ -49,14 +59,18 @@ export function siteLinks(slug: string) {
 export function formatWhen(iso: string | undefined): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** "Draft: 2 changes not published (last saved by Alex, 3 Mar 2025, 10:04)" or "No unpublished changes". */
 export function draftStatus(draft: DraftInfo): string {
   if (!draft.exists) return 'No unpublished changes';
   const n = draft.summary.length;
-  const by = [draft.author && `last saved by ${draft.author}`, formatWhen(draft.date)].filter(Boolean).join(', ');
+  const by = [draft.author && `last saved by ${draft.author}`, formatWhen(draft.date)]
+    .filter(Boolean)
+    .join(', ');
   return `Draft: ${n === 0 ? 'saved, with no change visitors would see,' : `${n} change${n === 1 ? '' : 's'}`} not published${by ? ` (${by})` : ''}`;
 }
 
@@ -88,7 +102,11 @@ export class Publishing {
   }
   private links(which: Array<'draft' | 'published'>) {
     const l = siteLinks(this.slug);
-    return which.map((w) => (w === 'draft' ? { href: l.draft, label: 'Preview the draft' } : { href: l.published, label: 'Open the published site' }));
+    return which.map((w) =>
+      w === 'draft'
+        ? { href: l.draft, label: 'Preview the draft' }
+        : { href: l.published, label: 'Open the published site' },
+    );
   }
   private fail(what: string, err: unknown) {
     const e = err as ApiError;
@@ -98,7 +116,14 @@ export class Publishing {
   dismissNotice = () => this.set({ notice: undefined });
   closeReview = () => this.set({ review: undefined });
   /** Leaves the conflict unresolved: nothing is saved, the editor keeps this browser's changes. */
-  dismissConflict = () => this.set({ conflict: undefined, notice: { kind: 'warning', text: 'Not saved: choose which values to keep when you save again. Your changes are kept in this browser.' } });
+  dismissConflict = () =>
+    this.set({
+      conflict: undefined,
+      notice: {
+        kind: 'warning',
+        text: 'Not saved: choose which values to keep when you save again. Your changes are kept in this browser.',
+      },
+    });
 
   /** Saves the editor's document as a draft commit. True when it was saved. */
   save = async (done = 'Draft saved.'): Promise<boolean> => {
@@ -111,11 +136,23 @@ export class Publishing {
     } catch (err) {
       const conflict = conflictOf(err);
       if (conflict) {
-        this.set({ conflict: { ...conflict, from: 'save' }, notice: { kind: 'warning', text: 'Not saved yet: someone else changed the same values. Choose which to keep.' } });
+        this.set({
+          conflict: { ...conflict, from: 'save' },
+          notice: {
+            kind: 'warning',
+            text: 'Not saved yet: someone else changed the same values. Choose which to keep.',
+          },
+        });
         return false;
       }
       const e = err as ApiError;
-      this.set({ saveError: { text: e.message, issues: e.issues ?? [] }, notice: { kind: 'error', text: `Not saved: ${e.message}. Your changes are kept in this browser.` } });
+      this.set({
+        saveError: { text: e.message, issues: e.issues ?? [] },
+        notice: {
+          kind: 'error',
+          text: `Not saved: ${e.message}. Your changes are kept in this browser.`,
+        },
+      });
       return false;
     } finally {
       this.set({ busy: undefined });
@@ -136,7 +173,11 @@ export class Publishing {
         ? `${done} It is not live yet: visitors still see the published site.`
         : 'Nothing new to save: the draft already has these changes. It is not live yet.';
     this.set({ notice: { kind: 'ok', text, links: this.links(['draft', 'published']) } });
-    this.announce(result.merged ? 'Merged with changes saved by someone else. Draft saved.' : 'Draft saved, not live yet.');
+    this.announce(
+      result.merged
+        ? 'Merged with changes saved by someone else. Draft saved.'
+        : 'Draft saved, not live yet.',
+    );
     if (result.draft) this.set({ draft: result.draft });
     else await this.refresh();
   }
@@ -149,7 +190,11 @@ export class Publishing {
     this.store.replaceDocument(doc, 'Chose which values to keep');
     this.store.rebase(conflict.version);
     this.set({ conflict: undefined });
-    return this.save(conflict.from === 'publish' ? 'Draft saved with the values you chose; publish again to put it live.' : 'Draft saved with the values you chose.');
+    return this.save(
+      conflict.from === 'publish'
+        ? 'Draft saved with the values you chose; publish again to put it live.'
+        : 'Draft saved with the values you chose.',
+    );
   };
 
   /** The draft, whether this staff member may publish: as the server has them now. */
@@ -180,7 +225,13 @@ export class Publishing {
     try {
       this.set({ review: await api.requestReview(this.slug) });
     } catch (err) {
-      if ((err as ApiError).status === 409) this.set({ notice: { kind: 'warning', text: 'Nothing to review: this site has no saved draft. Save your changes first.' } });
+      if ((err as ApiError).status === 409)
+        this.set({
+          notice: {
+            kind: 'warning',
+            text: 'Nothing to review: this site has no saved draft. Save your changes first.',
+          },
+        });
       else this.fail('Could not request a review', err);
     } finally {
       this.set({ busy: undefined });
@@ -192,14 +243,27 @@ export class Publishing {
     try {
       await api.publish(this.slug);
       await this.reload('Published');
-      this.set({ draft: NO_DRAFT, notice: { kind: 'ok', text: 'Published: visitors see it now.', links: this.links(['published']) } });
+      this.set({
+        draft: NO_DRAFT,
+        notice: {
+          kind: 'ok',
+          text: 'Published: visitors see it now.',
+          links: this.links(['published']),
+        },
+      });
       this.announce('Published: visitors see it now.');
       return true;
     } catch (err) {
       const e = err as ApiError;
       const conflict = conflictOf(err);
       if (conflict) {
-        this.set({ conflict: { ...conflict, from: 'publish' }, notice: { kind: 'warning', text: 'Not published: the published site changed the same values since this draft began. Choose which to keep; that saves the draft, then publish again.' } });
+        this.set({
+          conflict: { ...conflict, from: 'publish' },
+          notice: {
+            kind: 'warning',
+            text: 'Not published: the published site changed the same values since this draft began. Choose which to keep; that saves the draft, then publish again.',
+          },
+        });
       } else if (e.status === 403) {
         this.set({
           notice: {
@@ -224,7 +288,10 @@ export class Publishing {
     this.set({ busy: 'restore' });
     try {
       const result = await api.restore(this.slug, version.commit);
-      this.store.replaceDocument(result.document, `Restored the version of ${formatWhen(version.date)}`);
+      this.store.replaceDocument(
+        result.document,
+        `Restored the version of ${formatWhen(version.date)}`,
+      );
       this.store.markSaved(result.document, result.version);
       discardLocal(this.slug);
       this.onSaved();
@@ -255,7 +322,14 @@ export class Publishing {
       }
       discardLocal(this.slug);
       this.onSaved();
-      this.set({ draft: NO_DRAFT, notice: { kind: 'ok', text: 'Draft discarded: the editor shows the published site again.', links: this.links(['published']) } });
+      this.set({
+        draft: NO_DRAFT,
+        notice: {
+          kind: 'ok',
+          text: 'Draft discarded: the editor shows the published site again.',
+          links: this.links(['published']),
+        },
+      });
       this.announce('Draft discarded.');
       return true;
     } catch (err) {
@@ -268,7 +342,10 @@ export class Publishing {
 }
 
 /** One Publishing per open site, and its state. */
-export function usePublishing(store: EditorStore, loaded: Pick<LoadedSite, 'draft' | 'canPublish'>): [Publishing, PublishingState] {
+export function usePublishing(
+  store: EditorStore,
+  loaded: Pick<LoadedSite, 'draft' | 'canPublish'>,
+): [Publishing, PublishingState] {
   const [publishing] = useState(() => new Publishing(store, loaded));
   const state = useSyncExternalStore(publishing.subscribe, publishing.getState);
   return [publishing, state];

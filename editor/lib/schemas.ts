@@ -8,7 +8,13 @@
  * with schemas that change identity on every render.
  */
 import { blockSchemas } from '../../schemas/index.gen.ts';
-import { blockPropsCtx, deref, SITE_CTX, FEATURES_CTX, type SchemaCtx } from '../../engine/document/schema-nav.ts';
+import {
+  blockPropsCtx,
+  deref,
+  SITE_CTX,
+  FEATURES_CTX,
+  type SchemaCtx,
+} from '../../engine/document/schema-nav.ts';
 import { humanize } from './blocks.ts';
 import { enumLabelsUi } from './enum-labels.ts';
 
@@ -45,12 +51,33 @@ export function inline(ctx: SchemaCtx, depth = 0): JsonSchema {
   }
   for (const [k, v] of Object.entries(s)) {
     if (k === '$ref' || DROP.has(k)) continue;
-    const sub = (x: unknown) => inline({ schema: x as Record<string, unknown>, base: ctx.base }, depth + 1);
-    if ((k === 'properties' || k === 'patternProperties' || k === '$defs') && v && typeof v === 'object') {
-      out[k] = Object.fromEntries(Object.entries(v as JsonSchema).map(([name, p]) => [name, sub(p)]));
-    } else if ((k === 'items' || k === 'additionalProperties' || k === 'not' || k === 'if' || k === 'then' || k === 'else' || k === 'contains' || k === 'propertyNames') && v && typeof v === 'object') {
+    const sub = (x: unknown) =>
+      inline({ schema: x as Record<string, unknown>, base: ctx.base }, depth + 1);
+    if (
+      (k === 'properties' || k === 'patternProperties' || k === '$defs') &&
+      v &&
+      typeof v === 'object'
+    ) {
+      out[k] = Object.fromEntries(
+        Object.entries(v as JsonSchema).map(([name, p]) => [name, sub(p)]),
+      );
+    } else if (
+      (k === 'items' ||
+        k === 'additionalProperties' ||
+        k === 'not' ||
+        k === 'if' ||
+        k === 'then' ||
+        k === 'else' ||
+        k === 'contains' ||
+        k === 'propertyNames') &&
+      v &&
+      typeof v === 'object'
+    ) {
       out[k] = sub(v);
-    } else if ((k === 'allOf' || k === 'anyOf' || k === 'oneOf' || k === 'prefixItems') && Array.isArray(v)) {
+    } else if (
+      (k === 'allOf' || k === 'anyOf' || k === 'oneOf' || k === 'prefixItems') &&
+      Array.isArray(v)
+    ) {
       out[k] = v.map(sub);
     } else {
       out[k] = v;
@@ -70,12 +97,26 @@ function label(schema: JsonSchema): JsonSchema {
     }
   }
   if (schema.items && typeof schema.items === 'object') label(schema.items);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') label(schema.additionalProperties);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+    label(schema.additionalProperties);
   return schema;
 }
 
-const OPTION_BY_DEF: Record<string, string> = { href: 'Link', imageSrc: 'Picture', colour: 'Colour', html: 'Text' };
-const OPTION_BY_TYPE: Record<string, string> = { string: 'Text', integer: 'Whole number', number: 'Number', boolean: 'Yes or no', array: 'List', object: 'Group of fields', null: 'Nothing' };
+const OPTION_BY_DEF: Record<string, string> = {
+  href: 'Link',
+  imageSrc: 'Picture',
+  colour: 'Colour',
+  html: 'Text',
+};
+const OPTION_BY_TYPE: Record<string, string> = {
+  string: 'Text',
+  integer: 'Whole number',
+  number: 'Number',
+  boolean: 'Yes or no',
+  array: 'List',
+  object: 'Group of fields',
+  null: 'Nothing',
+};
 
 /** Staff words for an anyOf / oneOf option without a title (the staff-text check asks schemas for one). */
 export function optionTitle(option: JsonSchema, index: number): string {
@@ -92,7 +133,12 @@ export function uiSchemaFor(schema: JsonSchema, root = true): UiSchema {
   if (typeof schema['x-ref'] === 'string') ui['ui:widget'] = 'ref';
   else if (widget) ui['ui:widget'] = widget;
   else if (schema.contentMediaType === 'text/html') ui['ui:widget'] = WIDGET_FOR_DEF.html;
-  else if (type === 'string' && typeof schema.pattern === 'string' && schema.pattern.includes('https?://')) ui['ui:widget'] = 'href';
+  else if (
+    type === 'string' &&
+    typeof schema.pattern === 'string' &&
+    schema.pattern.includes('https?://')
+  )
+    ui['ui:widget'] = 'href';
   Object.assign(ui, enumLabelsUi(schema));
   if (!root && typeof schema.description === 'string' && type !== 'object' && type !== 'array') {
     ui['ui:help'] = schema.description;
@@ -165,12 +211,45 @@ export interface SettingsSection {
 }
 
 export const SETTINGS_SECTIONS: SettingsSection[] = [
-  { id: 'identity', title: 'Identity', description: 'Name, ids, host names and the dealerships in the group.', keys: ['name', 'id', 'dealership_id', 'hostnames', 'dealerships'] },
-  { id: 'region', title: 'Region', description: 'Market: sets locale, currency, distance unit and spelling.', keys: ['region'] },
-  { id: 'locations', title: 'Locations', description: 'Showrooms, service centres and parts counters.', keys: ['locations'] },
-  { id: 'search', title: 'Search', description: 'Where stock search runs and what it shows.', keys: ['search'], objectKey: 'search' },
-  { id: 'theme', title: 'Theme', description: 'Colours, logo, font and corner radius.', keys: ['theme'], objectKey: 'theme' },
-  { id: 'api', title: 'API', description: 'Where leads and the watchlist are sent.', keys: ['api'], objectKey: 'api' },
+  {
+    id: 'identity',
+    title: 'Identity',
+    description: 'Name, ids, host names and the dealerships in the group.',
+    keys: ['name', 'id', 'dealership_id', 'hostnames', 'dealerships'],
+  },
+  {
+    id: 'region',
+    title: 'Region',
+    description: 'Market: sets locale, currency, distance unit and spelling.',
+    keys: ['region'],
+  },
+  {
+    id: 'locations',
+    title: 'Locations',
+    description: 'Showrooms, service centres and parts counters.',
+    keys: ['locations'],
+  },
+  {
+    id: 'search',
+    title: 'Search',
+    description: 'Where stock search runs and what it shows.',
+    keys: ['search'],
+    objectKey: 'search',
+  },
+  {
+    id: 'theme',
+    title: 'Theme',
+    description: 'Colours, logo, font and corner radius.',
+    keys: ['theme'],
+    objectKey: 'theme',
+  },
+  {
+    id: 'api',
+    title: 'API',
+    description: 'Where leads and the watchlist are sent.',
+    keys: ['api'],
+    objectKey: 'api',
+  },
 ];
 
 const sectionForms = new Map<string, FormSchema>();
@@ -181,11 +260,19 @@ export function settingsForm(section: SettingsSection): FormSchema {
     const props = (SITE_CTX.schema.properties ?? {}) as Record<string, unknown>;
     let schema: JsonSchema;
     if (section.objectKey) {
-      schema = inline({ schema: props[section.objectKey] as Record<string, unknown>, base: SITE_CTX.base });
+      schema = inline({
+        schema: props[section.objectKey] as Record<string, unknown>,
+        base: SITE_CTX.base,
+      });
     } else {
       schema = {
         type: 'object',
-        properties: Object.fromEntries(section.keys.map((k) => [k, inline({ schema: props[k] as Record<string, unknown>, base: SITE_CTX.base })])),
+        properties: Object.fromEntries(
+          section.keys.map((k) => [
+            k,
+            inline({ schema: props[k] as Record<string, unknown>, base: SITE_CTX.base }),
+          ]),
+        ),
       };
     }
     f = finish(schema);
@@ -201,7 +288,9 @@ export function pageForm(): FormSchema {
   const page = (SITE_CTX.schema.$defs as Record<string, JsonSchema> | undefined)?.page ?? {};
   // Its blocks are edited in the outline, not as a field.
   const { blocks: _blocks, ...fields } = (page.properties ?? {}) as JsonSchema;
-  return (pageFormSchema ??= finish(inline({ schema: { ...page, properties: fields }, base: SITE_CTX.base })));
+  return (pageFormSchema ??= finish(
+    inline({ schema: { ...page, properties: fields }, base: SITE_CTX.base }),
+  ));
 }
 
 export interface FeatureSwitch {
@@ -250,7 +339,15 @@ export function featureForm(key: string): FormSchema | undefined {
 
 // ------------------------------------------------------------------ starting props
 
-const SAMPLE_STRINGS = ['/', 'new', '#1f3a93', 'https://example.com', '2025-01-01', '00:00', '+61 000 000'];
+const SAMPLE_STRINGS = [
+  '/',
+  'new',
+  '#1f3a93',
+  'https://example.com',
+  '2025-01-01',
+  '00:00',
+  '+61 000 000',
+];
 
 /**
  * Props for a new block: only what its schema requires and has no default for, filled
@@ -260,7 +357,9 @@ export function startingProps(type: string): Record<string, unknown> {
   const schema = blockPropsSchema(type);
   if (!schema) return {};
   const value = sample(schema, type, 0);
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 function sample(schema: JsonSchema, key: string, depth: number): unknown {
@@ -282,11 +381,14 @@ function sample(schema: JsonSchema, key: string, depth: number): unknown {
     }
     case 'array': {
       const n = (schema.minItems as number | undefined) ?? 0;
-      return Array.from({ length: n }, (_, i) => sample(schema.items ?? {}, `${key} ${i + 1}`, depth + 1));
+      return Array.from({ length: n }, (_, i) =>
+        sample(schema.items ?? {}, `${key} ${i + 1}`, depth + 1),
+      );
     }
     case 'string': {
       // Staff see "New text." in a new rich-text block, not "Html text.".
-      if (schema['x-def'] === 'html') return `<p>${key === 'html' ? 'New' : humanize(key)} text.</p>`;
+      if (schema['x-def'] === 'html')
+        return `<p>${key === 'html' ? 'New' : humanize(key)} text.</p>`;
       if (schema.format === 'date') return '2025-01-01';
       if (typeof schema.pattern === 'string') {
         const re = new RegExp(schema.pattern, 'u');

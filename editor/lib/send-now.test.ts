@@ -1,13 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EDITOR_SOURCE, sendNow, type ToPreview } from './protocol.ts';
 
-const msg: ToPreview = { source: EDITOR_SOURCE, type: 'patch', patches: [{ kind: 'props', blockId: 'b', changes: { heading: 'Hi' } }], revision: 3 } as ToPreview;
+const msg: ToPreview = {
+  source: EDITOR_SOURCE,
+  type: 'patch',
+  patches: [{ kind: 'props', blockId: 'b', changes: { heading: 'Hi' } }],
+  revision: 3,
+} as ToPreview;
 
 describe('sendNow: the fast path hands its patch to the preview within the task', () => {
   it('dispatches the message event postMessage would bring, at once, with a copy of the data made in the preview', () => {
     const got: MessageEvent[] = [];
     const clone = vi.fn((v: unknown) => structuredClone(v));
-    const preview = { MessageEvent, structuredClone: clone, dispatchEvent: (e: MessageEvent) => got.push(e), postMessage: vi.fn() };
+    const preview = {
+      MessageEvent,
+      structuredClone: clone,
+      dispatchEvent: (e: MessageEvent) => got.push(e),
+      postMessage: vi.fn(),
+    };
     sendNow(preview as unknown as Window, msg);
     expect(got).toHaveLength(1);
     expect(got[0].type).toBe('message');

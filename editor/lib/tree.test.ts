@@ -18,24 +18,43 @@ describe('outline rows and drop projection', () => {
       '    left-text',
       '  slot:cols:aside',
     ]);
-    expect(flattenView(doc, 'page:home', new Set(['why-us'])).map((r) => r.key)).not.toContain('why-text');
+    expect(flattenView(doc, 'page:home', new Set(['why-us'])).map((r) => r.key)).not.toContain(
+      'why-text',
+    );
   });
 
   it('shows the header and footer as two lists in the layout view', () => {
-    expect(flattenView(doc, 'layout').map((r) => `${r.depth}:${r.key}`)).toEqual(['0:head:layout:header', '1:site-header', '0:head:layout:footer', '1:site-footer']);
+    expect(flattenView(doc, 'layout').map((r) => `${r.depth}:${r.key}`)).toEqual([
+      '0:head:layout:header',
+      '1:site-header',
+      '0:head:layout:footer',
+      '1:site-footer',
+    ]);
   });
 
   it('projects a drag to the list and index it would land in', () => {
     const root = { area: 'page:home' as const };
     // hero dragged over why-text without moving sideways: lands in the section, first child.
-    expect(projectMove(doc, rows, 'home-hero', 'why-us', 0, root)).toMatchObject({ ref: { parent: 'why-us' }, index: 0, valid: true });
+    expect(projectMove(doc, rows, 'home-hero', 'why-us', 0, root)).toMatchObject({
+      ref: { parent: 'why-us' },
+      index: 0,
+      valid: true,
+    });
     // dragged to the end, nudged right: goes into the empty aside slot.
     const p = projectMove(doc, rows, 'home-hero', 'slot:cols:aside', 2, root);
     expect(p).toMatchObject({ ref: { parent: 'cols', slot: 'aside' }, index: 0, valid: true });
     // a new block dropped after the aside head: at depth 0 it lands after cols on the page,
     // at depth 2 inside the aside slot.
-    expect(projectInsert(doc, rows, 'slot:cols:aside', true, 0, 'hero', root)).toMatchObject({ valid: true, ref: { area: 'page:home' }, index: 3 });
-    expect(projectInsert(doc, rows, 'slot:cols:aside', true, 2, 'hero', root)).toMatchObject({ valid: true, ref: { parent: 'cols', slot: 'aside' }, index: 0 });
+    expect(projectInsert(doc, rows, 'slot:cols:aside', true, 0, 'hero', root)).toMatchObject({
+      valid: true,
+      ref: { area: 'page:home' },
+      index: 3,
+    });
+    expect(projectInsert(doc, rows, 'slot:cols:aside', true, 2, 'hero', root)).toMatchObject({
+      valid: true,
+      ref: { parent: 'cols', slot: 'aside' },
+      index: 0,
+    });
     // between a columns block and its first slot head nothing can go
     expect(projectInsert(doc, rows, 'cols', true, 1, 'hero', root)).toBeUndefined();
   });
@@ -46,13 +65,26 @@ describe('outline rows and drop projection', () => {
     slot.accepts = ['rich-text']; // a First column that takes nothing but rich text
     try {
       const root = { area: 'page:home' as const };
-      expect(projectInsert(doc, rows, 'left-text', true, 2, 'rich-text', root)).toMatchObject({ valid: true, ref: { slot: 'main' }, index: 1 });
+      expect(projectInsert(doc, rows, 'left-text', true, 2, 'rich-text', root)).toMatchObject({
+        valid: true,
+        ref: { slot: 'main' },
+        index: 1,
+      });
       // A hero is refused there (no other depth is possible between left-text and the aside head)…
-      expect(projectInsert(doc, rows, 'left-text', true, 2, 'hero', root)).toMatchObject({ valid: false });
+      expect(projectInsert(doc, rows, 'left-text', true, 2, 'hero', root)).toMatchObject({
+        valid: false,
+      });
       // …while after the section's last child it is steered to the page when the section is wanted.
-      expect(projectInsert(doc, rows, 'why-text', true, 1, 'hero', root)).toMatchObject({ valid: true, ref: { parent: 'why-us' }, index: 1 });
+      expect(projectInsert(doc, rows, 'why-text', true, 1, 'hero', root)).toMatchObject({
+        valid: true,
+        ref: { parent: 'why-us' },
+        index: 1,
+      });
       const p = projectInsert(doc, rows, 'slot:cols:main', true, 2, 'hero', root);
-      expect(p).toMatchObject({ valid: false, reason: 'First column of Columns does not take Hero blocks' });
+      expect(p).toMatchObject({
+        valid: false,
+        reason: 'First column of Columns does not take Hero blocks',
+      });
     } finally {
       slot.accepts = accepts;
     }
@@ -65,20 +97,38 @@ describe('dragging several selected blocks together', () => {
   const root = { area: 'page:home' as const };
 
   it('hides the other members of the group and everything inside them while dragging', () => {
-    expect(withoutMoved(rows, 'home-hero', ['home-hero', 'cols']).map((r) => r.key)).toEqual(['home-hero', 'why-us', 'why-text']);
+    expect(withoutMoved(rows, 'home-hero', ['home-hero', 'cols']).map((r) => r.key)).toEqual([
+      'home-hero',
+      'why-us',
+      'why-text',
+    ]);
     // A group of one is the row without its descendants.
-    expect(withoutMoved(rows, 'why-us', undefined).map((r) => r.key)).toEqual(['home-hero', 'why-us', 'cols', 'slot:cols:main', 'left-text', 'slot:cols:aside']);
+    expect(withoutMoved(rows, 'why-us', undefined).map((r) => r.key)).toEqual([
+      'home-hero',
+      'why-us',
+      'cols',
+      'slot:cols:main',
+      'left-text',
+      'slot:cols:aside',
+    ]);
   });
 
   it('projects the group where every one of its blocks is allowed', () => {
-    expect(projectMove(doc, rows, 'home-hero', 'why-text', 0, root, ['home-hero', 'cols'])).toMatchObject({ ref: root, index: 1, valid: true });
+    expect(
+      projectMove(doc, rows, 'home-hero', 'why-text', 0, root, ['home-hero', 'cols']),
+    ).toMatchObject({ ref: root, index: 1, valid: true });
     const slot = blockMeta.columns.slots[0];
     const accepts = slot.accepts;
     slot.accepts = ['rich-text'];
     try {
       // why-text alone may go into the First column; with a hero in its group it may not.
-      expect(projectMove(doc, rows, 'why-text', 'left-text', 1, root)).toMatchObject({ ref: { slot: 'main' }, valid: true });
-      expect(projectMove(doc, rows, 'why-text', 'left-text', 1, root, ['home-hero', 'why-text'])).toMatchObject({
+      expect(projectMove(doc, rows, 'why-text', 'left-text', 1, root)).toMatchObject({
+        ref: { slot: 'main' },
+        valid: true,
+      });
+      expect(
+        projectMove(doc, rows, 'why-text', 'left-text', 1, root, ['home-hero', 'why-text']),
+      ).toMatchObject({
         ref: { slot: 'main' },
         valid: false,
         reason: 'First column of Columns does not take Hero blocks',

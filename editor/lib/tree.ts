@@ -10,7 +10,18 @@
  */
 import { walkView } from '../../engine/document/tree.ts';
 import { metaOf, type EditorBlock } from './blocks.ts';
-import { areaBlocks, canContain, getList, inDocumentOrder, type Area, type BlockLocation, type Doc, type ListRef, LAYOUT_VIEW, type View } from './doc.ts';
+import {
+  areaBlocks,
+  canContain,
+  getList,
+  inDocumentOrder,
+  type Area,
+  type BlockLocation,
+  type Doc,
+  type ListRef,
+  LAYOUT_VIEW,
+  type View,
+} from './doc.ts';
 
 export interface HeadRow {
   kind: 'head';
@@ -44,7 +55,11 @@ export type Row = HeadRow | BlockRow;
  * gets a head row even when empty, in schema order; a container's children show, a collapsed
  * block's insides do not.
  */
-export function flattenView(resolved: Doc, view: View, collapsed: ReadonlySet<string> = new Set()): Row[] {
+export function flattenView(
+  resolved: Doc,
+  view: View,
+  collapsed: ReadonlySet<string> = new Set(),
+): Row[] {
   const rows: Row[] = [];
   const enter = (block: EditorBlock) => {
     if (collapsed.has(block.id)) return [];
@@ -59,15 +74,34 @@ export function flattenView(resolved: Doc, view: View, collapsed: ReadonlySet<st
         if (slot === undefined) continue; // children follow their container directly, without a head
         const owner = placed.get(parent!)!;
         const label = metaOf(owner.type).slots.find((s) => s.name === slot)!.label;
-        rows.push({ kind: 'head', key: headKey(step.list)!, depth: owner.depth + 1, ref: step.list, label });
+        rows.push({
+          kind: 'head',
+          key: headKey(step.list)!,
+          depth: owner.depth + 1,
+          ref: step.list,
+          label,
+        });
         continue;
       }
       const { block, ref: at, index } = step.block;
-      const rowDepth = at.parent === undefined ? depth : placed.get(at.parent)!.depth + (at.slot === undefined ? 1 : 2);
+      const rowDepth =
+        at.parent === undefined
+          ? depth
+          : placed.get(at.parent)!.depth + (at.slot === undefined ? 1 : 2);
       placed.set(block.id, { depth: rowDepth, type: block.type });
       const meta = metaOf(block.type);
       const hasChildren = !!block.children?.length || meta.slots.length > 0;
-      rows.push({ kind: 'block', key: block.id, depth: rowDepth, ref: at, index, block, container: meta.container, hasChildren, collapsed: collapsed.has(block.id) });
+      rows.push({
+        kind: 'block',
+        key: block.id,
+        depth: rowDepth,
+        ref: at,
+        index,
+        block,
+        container: meta.container,
+        hasChildren,
+        collapsed: collapsed.has(block.id),
+      });
     }
   };
   if (view === LAYOUT_VIEW) {
@@ -99,7 +133,10 @@ export function headKey(ref: ListRef): string | undefined {
  * blocks around it, innermost first (for a list hidden in a collapsed block). `select` is
  * the block to select with it (a sibling or the container; none for a head).
  */
-export function focusAfterRemoval(resolved: Doc, top: readonly BlockLocation[]): { rows: string[]; select?: string } {
+export function focusAfterRemoval(
+  resolved: Doc,
+  top: readonly BlockLocation[],
+): { rows: string[]; select?: string } {
   const first = top[0];
   if (!first) return { rows: [] };
   const removed = new Set(top.map((loc) => loc.block.id));
@@ -111,7 +148,9 @@ export function focusAfterRemoval(resolved: Doc, top: readonly BlockLocation[]):
     .find((b) => !removed.has(b.id))?.id;
   const container = first.ref.parent && !first.ref.slot ? first.ref.parent : undefined;
   const head = container ?? headKey(first.ref);
-  const rows = [next, previous, head, ...[...first.ancestors].reverse()].filter((k): k is string => !!k);
+  const rows = [next, previous, head, ...[...first.ancestors].reverse()].filter(
+    (k): k is string => !!k,
+  );
   return { rows: [...new Set(rows)], select: next ?? previous ?? container };
 }
 
@@ -130,7 +169,11 @@ export function withoutDescendants(rows: Row[], id: string): Row[] {
  * Rows without what travels with a dragged group: the descendants of every member, and
  * the members other than the dragged row itself (a group of one is withoutDescendants).
  */
-export function withoutMoved(rows: Row[], activeId: string, group: readonly string[] | undefined): Row[] {
+export function withoutMoved(
+  rows: Row[],
+  activeId: string,
+  group: readonly string[] | undefined,
+): Row[] {
   if (!group || group.length <= 1) return withoutDescendants(rows, activeId);
   const members = new Set(group);
   const out: Row[] = [];
@@ -163,11 +206,22 @@ export interface Projection {
  * dragged blocks), as close as allowed to `wantedDepth`. `root` is the view's root list
  * (undefined in the layout view, where blocks live under the head rows).
  */
-export function project(doc: Doc, rows: Row[], gap: number, wantedDepth: number, type: string | readonly string[], root: ListRef | undefined): Projection | undefined {
+export function project(
+  doc: Doc,
+  rows: Row[],
+  gap: number,
+  wantedDepth: number,
+  type: string | readonly string[],
+  root: ListRef | undefined,
+): Projection | undefined {
   const types = typeof type === 'string' ? [type] : [...new Set(type)];
   const prev = rows[gap - 1];
   const next = rows[gap];
-  const maxDepth = prev ? (prev.kind === 'head' || (prev.container && !prev.collapsed) ? prev.depth + 1 : prev.depth) : 0;
+  const maxDepth = prev
+    ? prev.kind === 'head' || (prev.container && !prev.collapsed)
+      ? prev.depth + 1
+      : prev.depth
+    : 0;
   const minDepth = next ? (next.kind === 'head' ? next.depth + 1 : next.depth) : 0;
   if (maxDepth < minDepth) return undefined;
   const depths: number[] = [];
@@ -177,14 +231,21 @@ export function project(doc: Doc, rows: Row[], gap: number, wantedDepth: number,
   for (const depth of depths) {
     const target = targetAt(rows, gap, depth, root);
     if (!target) continue;
-    const allowed = types.map((t) => canContain(doc, target.ref, t)).find((a) => !a.ok) ?? { ok: true };
+    const allowed = types.map((t) => canContain(doc, target.ref, t)).find((a) => !a.ok) ?? {
+      ok: true,
+    };
     if (allowed.ok) return { ...target, depth, valid: true };
     refused ??= { ...target, depth, valid: false, reason: allowed.reason };
   }
   return refused;
 }
 
-function targetAt(rows: Row[], gap: number, depth: number, root: ListRef | undefined): { ref: ListRef; index: number } | undefined {
+function targetAt(
+  rows: Row[],
+  gap: number,
+  depth: number,
+  root: ListRef | undefined,
+): { ref: ListRef; index: number } | undefined {
   let index = 0;
   for (let i = gap - 1; i >= 0; i--) {
     const row = rows[i];
@@ -193,7 +254,8 @@ function targetAt(rows: Row[], gap: number, depth: number, root: ListRef | undef
     if (row.depth < depth) {
       if (row.depth !== depth - 1) return undefined;
       if (row.kind === 'head') return { ref: row.ref, index };
-      if (row.container && !row.collapsed) return { ref: { area: row.ref.area, parent: row.key }, index };
+      if (row.container && !row.collapsed)
+        return { ref: { area: row.ref.area, parent: row.key }, index };
       return undefined;
     }
   }
@@ -221,7 +283,14 @@ export function projectMove(
   const active = visible[activeIndex] as BlockRow;
   const moved = arrayMove(visible, activeIndex, overIndex);
   const others = moved.filter((r) => r.key !== activeId);
-  return project(doc, others, overIndex, active.depth + dragDepthOffset, draggedTypes(doc, active.block.type, group), root);
+  return project(
+    doc,
+    others,
+    overIndex,
+    active.depth + dragDepthOffset,
+    draggedTypes(doc, active.block.type, group),
+    root,
+  );
 }
 
 /**
@@ -229,12 +298,26 @@ export function projectMove(
  * member's (from the document, not the rows: a member may sit inside a collapsed block).
  * One walk of the document, since it runs on every move of the pointer.
  */
-export function draggedTypes(doc: Doc, type: string, group: readonly string[] | undefined): string | string[] {
-  return group && group.length > 1 ? inDocumentOrder(doc, group).map((loc) => loc.block.type) : type;
+export function draggedTypes(
+  doc: Doc,
+  type: string,
+  group: readonly string[] | undefined,
+): string | string[] {
+  return group && group.length > 1
+    ? inDocumentOrder(doc, group).map((loc) => loc.block.type)
+    : type;
 }
 
 /** The projection for dropping a new block (from the palette) before or after a row. */
-export function projectInsert(doc: Doc, rows: Row[], overId: string, after: boolean, wantedDepth: number, type: string, root: ListRef | undefined): Projection | undefined {
+export function projectInsert(
+  doc: Doc,
+  rows: Row[],
+  overId: string,
+  after: boolean,
+  wantedDepth: number,
+  type: string,
+  root: ListRef | undefined,
+): Projection | undefined {
   const overIndex = rows.findIndex((r) => r.key === overId);
   if (overIndex < 0) return undefined;
   return project(doc, rows, overIndex + (after ? 1 : 0), wantedDepth, type, root);

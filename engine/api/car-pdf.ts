@@ -24,9 +24,16 @@ export function carPdf(car: Car, site?: ResolvedSite): Buffer {
   const price =
     car.price > 10 && car.price_type !== 'poa'
       ? `${formatMoney(car.price, region)} ${PRICE_TYPES[car.price_type].toLowerCase()}`
-      : site?.features.noPriceText ?? 'Enquire for price';
+      : (site?.features.noPriceText ?? 'Enquire for price');
   const specs: [string, string | number | null | undefined][] = [
-    ['Condition', { new: 'New', used: us ? 'Used' : site?.features.preOwnedLabel ? 'Pre-Owned' : 'Used', demo: 'Demo' }[car.car_type]],
+    [
+      'Condition',
+      {
+        new: 'New',
+        used: us ? 'Used' : site?.features.preOwnedLabel ? 'Pre-Owned' : 'Used',
+        demo: 'Demo',
+      }[car.car_type],
+    ],
     ['Year', car.year],
     ['Make', car.make],
     ['Model', car.model],
@@ -55,5 +62,8 @@ export function carPdf(car: Car, site?: ResolvedSite): Buffer {
       .map(([k, v]) => ({ text: `${k}: ${v}`, size: 11 })),
     { text: `${car.location_name}, ${car.city} ${car.state}`, size: 10, gap: 14 },
   ];
-  return renderPdf(lines.filter((l) => l.text !== ''), { title: car.name });
+  return renderPdf(
+    lines.filter((l) => l.text !== ''),
+    { title: car.name },
+  );
 }

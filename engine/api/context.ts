@@ -71,8 +71,14 @@ export function siteById(ctx: Pick<ApiContext, 'sites'>, id: number): ResolvedSi
  * answers the same as an unknown lead, so neither other sites' leads nor the ids in use
  * are revealed (lead-secret.ts).
  */
-export async function requireLead(ctx: Pick<ApiContext, 'leads' | 'leadSecrets'>, site: ResolvedSite, leadId: number, secret: string | undefined) {
-  if ((await ctx.leads.siteOf(leadId)) !== site.slug || !ctx.leadSecrets.matches(leadId, secret)) throw new HttpError(404, 'Unknown lead');
+export async function requireLead(
+  ctx: Pick<ApiContext, 'leads' | 'leadSecrets'>,
+  site: ResolvedSite,
+  leadId: number,
+  secret: string | undefined,
+) {
+  if ((await ctx.leads.siteOf(leadId)) !== site.slug || !ctx.leadSecrets.matches(leadId, secret))
+    throw new HttpError(404, 'Unknown lead');
   return leadId;
 }
 
@@ -90,7 +96,8 @@ export async function captchaGate(
   if (!solution) throw invalid([{ path: '/captcha', message: 'is required' }]);
   const now = ctx.now();
   const result = await ctx.adapters.captcha.check(solution, now);
-  if (!result.ok) throw invalid([{ path: '/captcha/answer', message: result.message }], result.message);
+  if (!result.ok)
+    throw invalid([{ path: '/captcha/answer', message: result.message }], result.message);
   return { nonce: result.nonce, expiresAtMs: result.expiresAtMs, nowMs: now.getTime() };
 }
 
@@ -98,7 +105,9 @@ export const CAPTCHA_USED = 'This captcha has already been used. Please answer t
 
 /** The store's answer to a replayed captcha token, as the visitor reads it. */
 export function captchaUsedAsInvalid(err: unknown): unknown {
-  return err instanceof CaptchaUsedError ? invalid([{ path: '/captcha/token', message: CAPTCHA_USED }], CAPTCHA_USED) : err;
+  return err instanceof CaptchaUsedError
+    ? invalid([{ path: '/captcha/token', message: CAPTCHA_USED }], CAPTCHA_USED)
+    : err;
 }
 
 export function throwIfAny(fields: FieldError[]) {

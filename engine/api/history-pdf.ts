@@ -39,12 +39,24 @@ export interface HistoryReport {
 }
 
 /** A car's history report from a provider, or undefined when it has none (the route answers 404). */
-export type HistoryReportSource = (car: Car, region: Region) => HistoryReport | undefined | Promise<HistoryReport | undefined>;
+export type HistoryReportSource = (
+  car: Car,
+  region: Region,
+) => HistoryReport | undefined | Promise<HistoryReport | undefined>;
 
 export const LOCALES: Record<Region, string> = { AU: 'en-AU', NZ: 'en-NZ', US: 'en-US' };
 
 /** Region wording: plate, the finance register and the write-off register. */
-export const REGISTER_WORDS: Record<Region, { plate: string; finance: string; financeClear: string; writtenOff: string; writtenOffClear: string }> = {
+export const REGISTER_WORDS: Record<
+  Region,
+  {
+    plate: string;
+    finance: string;
+    financeClear: string;
+    writtenOff: string;
+    writtenOffClear: string;
+  }
+> = {
   AU: {
     plate: 'Rego',
     finance: 'Finance owing (PPSR)',
@@ -73,11 +85,20 @@ export function formatDate(value: string, region: Region = 'AU'): string {
   const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(value);
   if (!m) return value;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, m[3] ? Number(m[3]) : 1));
-  return date.toLocaleDateString(LOCALES[region], { timeZone: 'UTC', year: 'numeric', month: 'short', ...(m[3] ? { day: 'numeric' } : {}) });
+  return date.toLocaleDateString(LOCALES[region], {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    ...(m[3] ? { day: 'numeric' } : {}),
+  });
 }
 
 /** The report as one A4 page of PDF (engine/api/pdf.ts). */
-export function renderHistoryReportPdf(car: Car, report: HistoryReport, site?: { name: string; region?: Region }): Buffer {
+export function renderHistoryReportPdf(
+  car: Car,
+  report: HistoryReport,
+  site?: { name: string; region?: Region },
+): Buffer {
   const region = site?.region ?? 'AU';
   const locale = LOCALES[region];
   const us = region === 'US';
@@ -94,7 +115,10 @@ export function renderHistoryReportPdf(car: Car, report: HistoryReport, site?: {
     ['VIN', car.vin],
     [words.plate, car.regplate ? `${car.regplate} (${car.state})` : 'Not registered'],
     ['Build date', car.build_date ? formatDate(car.build_date, region) : undefined],
-    ['Compliance date', !us && car.compliance_date ? formatDate(car.compliance_date, region) : undefined],
+    [
+      'Compliance date',
+      !us && car.compliance_date ? formatDate(car.compliance_date, region) : undefined,
+    ],
     ['Odometer', `${(car.km ?? 0).toLocaleString(locale)} ${unit} (at listing)`],
     ['Stock number', car.stocknum],
   ];
@@ -103,14 +127,36 @@ export function renderHistoryReportPdf(car: Car, report: HistoryReport, site?: {
     { text: 'Car History Report', size: 20, bold: true, gap: 6 },
     ...(report.notice ? [{ text: report.notice, size: 9, bold: true, gap: 2 }] : []),
     { text: car.name, size: 14, bold: true, gap: 10 },
-    { text: `Report ${report.reportNumber}, dated ${formatDate(report.reportDate, region)}`, size: 9 },
+    {
+      text: `Report ${report.reportNumber}, dated ${formatDate(report.reportDate, region)}`,
+      size: 9,
+    },
     { text: 'Vehicle', size: 13, bold: true, gap: 10 },
-    ...details.filter(([, v]) => v !== null && v !== undefined && v !== '').map(([k, v]) => ({ text: `${k}: ${v}`, size: 10 })),
-    { text: notes ? `Checks: ${notes} ${notes === 1 ? 'item' : 'items'} to note` : 'Checks: all clear', size: 13, bold: true, gap: 10 },
-    ...report.checks.map((c) => ({ text: `${c.result === 'clear' ? 'CLEAR' : 'NOTE'}  ${c.label}: ${c.text}`, size: 10 })),
+    ...details
+      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+      .map(([k, v]) => ({ text: `${k}: ${v}`, size: 10 })),
+    {
+      text: notes
+        ? `Checks: ${notes} ${notes === 1 ? 'item' : 'items'} to note`
+        : 'Checks: all clear',
+      size: 13,
+      bold: true,
+      gap: 10,
+    },
+    ...report.checks.map((c) => ({
+      text: `${c.result === 'clear' ? 'CLEAR' : 'NOTE'}  ${c.label}: ${c.text}`,
+      size: 10,
+    })),
     { text: 'Odometer readings', size: 13, bold: true, gap: 10 },
-    ...report.odometer.map((r) => ({ text: `${formatDate(r.date, region)}: ${r.value.toLocaleString(locale)} ${unit}`, size: 10 })),
-    { text: `${report.notice ? `${report.notice} ` : ''}Vehicle details come from the dealer's listing.`, size: 8, gap: 14 },
+    ...report.odometer.map((r) => ({
+      text: `${formatDate(r.date, region)}: ${r.value.toLocaleString(locale)} ${unit}`,
+      size: 10,
+    })),
+    {
+      text: `${report.notice ? `${report.notice} ` : ''}Vehicle details come from the dealer's listing.`,
+      size: 8,
+      gap: 14,
+    },
   ];
   return renderPdf(lines, { title: `Car History Report: ${car.name}` });
 }

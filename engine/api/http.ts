@@ -16,7 +16,9 @@ export class HttpError extends Error {
   }
 
   get body(): ApiError {
-    return this.fields?.length ? { error: this.message, fields: this.fields } : { error: this.message };
+    return this.fields?.length
+      ? { error: this.message, fields: this.fields }
+      : { error: this.message };
   }
 }
 
@@ -51,8 +53,11 @@ export function bearerToken(header: string | undefined): string | undefined {
  */
 export function jsonBodiesOnly(): RequestHandler {
   return (req, res, next) => {
-    const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+    const hasBody =
+      Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (!hasBody || req.is(['application/json', '+json'])) return next();
-    res.status(415).json({ error: 'The request body must be JSON (Content-Type: application/json).' } satisfies ApiError);
+    res.status(415).json({
+      error: 'The request body must be JSON (Content-Type: application/json).',
+    } satisfies ApiError);
   };
 }

@@ -19,8 +19,18 @@ const MARGIN = 56;
 
 /** Characters WinAnsi can show; anything else becomes "?". */
 function winAnsi(text: string): string {
-  const map: Record<string, string> = { '\u2019': "'", '\u2018': "'", '\u201c': '"', '\u201d': '"', '\u2013': '-', '\u2014': '-', '\u2026': '...' };
-  return [...text].map((c) => map[c] ?? (c.charCodeAt(0) <= 0xff && c.charCodeAt(0) >= 0x20 ? c : '?')).join('');
+  const map: Record<string, string> = {
+    '\u2019': "'",
+    '\u2018': "'",
+    '\u201c': '"',
+    '\u201d': '"',
+    '\u2013': '-',
+    '\u2014': '-',
+    '\u2026': '...',
+  };
+  return [...text]
+    .map((c) => map[c] ?? (c.charCodeAt(0) <= 0xff && c.charCodeAt(0) >= 0x20 ? c : '?'))
+    .join('');
 }
 
 /** Escapes a string for a PDF literal ( ... ). */
@@ -53,7 +63,11 @@ export function renderPdf(lines: PdfLine[], meta: { title: string }): Buffer {
     for (const part of wrap(l.text, size)) {
       y -= size * 1.35;
       if (y < MARGIN) break; // one page: the summary is short, and overflow is cut, not broken
-      ops.push(`/${l.bold ? 'F2' : 'F1'} ${size} Tf`, `1 0 0 1 ${MARGIN} ${y.toFixed(2)} Tm`, `${literal(part)} Tj`);
+      ops.push(
+        `/${l.bold ? 'F2' : 'F1'} ${size} Tf`,
+        `1 0 0 1 ${MARGIN} ${y.toFixed(2)} Tm`,
+        `${literal(part)} Tj`,
+      );
     }
   }
   ops.push('ET');

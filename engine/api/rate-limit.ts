@@ -12,7 +12,8 @@ export interface RateLimitOptions {
 
 export const DEFAULT_RATE_LIMIT: RateLimitOptions = { limit: 20, windowMs: 60_000 };
 
-export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+export type RateDecision =
+  { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 /** A counter the API awaits: in memory, or shared in the store. */
 export interface RateCounter {
@@ -40,7 +41,10 @@ export class RateLimiter {
       this.windows.set(key, w);
     }
     if (w.count >= limit) {
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((w.start + windowMs - now) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((w.start + windowMs - now) / 1000)),
+      };
     }
     w.count++;
     return { allowed: true, remaining: limit - w.count };
@@ -60,7 +64,8 @@ export class RateLimiter {
 
   /** Forgets finished windows so that many one-off clients cannot grow the map forever. */
   private prune(now: number) {
-    for (const [key, w] of this.windows) if (now - w.start >= this.options.windowMs) this.windows.delete(key);
+    for (const [key, w] of this.windows)
+      if (now - w.start >= this.options.windowMs) this.windows.delete(key);
   }
 }
 

@@ -23,7 +23,12 @@ const FOUR_DIGITS: PostcodeRule = {
 export const POSTCODE_RULES: Record<Region, PostcodeRule> = {
   AU: FOUR_DIGITS,
   NZ: FOUR_DIGITS,
-  US: { pattern: /^\d{5}$/, maxLength: 5, label: 'ZIP code', message: 'Invalid ZIP code. Please enter a 5-digit number.' },
+  US: {
+    pattern: /^\d{5}$/,
+    maxLength: 5,
+    label: 'ZIP code',
+    message: 'Invalid ZIP code. Please enter a 5-digit number.',
+  },
 };
 
 /** The error message for a postcode, or undefined when it is well formed. */
@@ -96,7 +101,8 @@ export function phoneForDisplay(region: Region, key: string): string {
   };
   const n = key.length;
   if (!/^\d+$/.test(key)) return key;
-  if (region === 'US') return n === 10 ? `(${key.slice(0, 3)}) ${key.slice(3, 6)}-${key.slice(6)}` : key;
+  if (region === 'US')
+    return n === 10 ? `(${key.slice(0, 3)}) ${key.slice(3, 6)}-${key.slice(6)}` : key;
   if (region === 'AU') {
     if (/^04/.test(key) && n === 10) return groups([4, 3, 3]);
     if (/^0[2378]/.test(key) && n === 10) return groups([2, 4, 4]);

@@ -39,7 +39,12 @@ export interface RouteInput<B = unknown, Q = unknown, P = unknown> {
 export type RouteResult =
   | { status?: number; json: unknown; headers?: Record<string, string> }
   | { status: 204; headers?: Record<string, string> }
-  | { status?: number; body: Buffer | string; contentType: string; headers?: Record<string, string> };
+  | {
+      status?: number;
+      body: Buffer | string;
+      contentType: string;
+      headers?: Record<string, string>;
+    };
 
 export interface ApiRoute {
   method: 'get' | 'post';

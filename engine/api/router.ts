@@ -10,7 +10,13 @@
  * the table into express routes with the same pipeline for each: rate limit, auth,
  * schema validation, handler, and errors as {error, fields}.
  */
-import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.ts';
 import { localAdapters } from './adapters/index.ts';
@@ -60,12 +66,21 @@ const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
 
 export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRouter> {
   const log = options.log ?? console;
-  const clock: Clock = options.testClock ?? options.clock ?? (options.now ? { now: options.now, every: systemClock.every } : systemClock);
+  const clock: Clock =
+    options.testClock ??
+    options.clock ??
+    (options.now ? { now: options.now, every: systemClock.every } : systemClock);
   const now = () => clock.now();
   const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   let holds: CarHolds | undefined;
   try {
-    holds = new CarHolds(store.reservations, clock, options.onHeldCarsChanged, log, store.kind === 'postgres');
+    holds = new CarHolds(
+      store.reservations,
+      clock,
+      options.onHeldCarsChanged,
+      log,
+      store.kind === 'postgres',
+    );
     const ctx: ApiContext = {
       store,
       sites: options.sites,
@@ -80,8 +95,13 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
       records: store.records,
       valuations: store.valuations,
       adapters: {
-        ...localAdapters({ catalogue: options.sites.catalogue, captchaSecret: await store.setting('captcha_secret') }),
-        ...(typeof options.adapters === 'function' ? options.adapters({ catalogue: options.sites.catalogue }) : options.adapters),
+        ...localAdapters({
+          catalogue: options.sites.catalogue,
+          captchaSecret: await store.setting('captcha_secret'),
+        }),
+        ...(typeof options.adapters === 'function'
+          ? options.adapters({ catalogue: options.sites.catalogue })
+          : options.adapters),
       },
       validators: createValidators(),
       hooks: options.hooks ?? {},
@@ -109,7 +129,9 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
         operationId: 'openapi',
         tag: 'Meta',
         summary: 'This document',
-        responses: { 200: { description: 'The OpenAPI 3.1 document.', contentType: 'application/json' } },
+        responses: {
+          200: { description: 'The OpenAPI 3.1 document.', contentType: 'application/json' },
+        },
         cache: 'public, max-age=300',
         handle: () => ({ json: openapi }),
       },
@@ -118,7 +140,9 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
 
     // In the store, so that servers sharing one count together (docs/api.md, "Storage").
     const counter = (scope: string) =>
-      options.rateLimit === false ? undefined : store.rateCounter(scope, options.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
+      options.rateLimit === false
+        ? undefined
+        : store.rateCounter(scope, options.rateLimit ?? DEFAULT_RATE_LIMIT, () => now().getTime());
     const limiter = counter('requests');
     // Wrong staff tokens count per client address alone: varying ?site= buys no more guesses.
     const tokenFailures = counter('staff-token');
@@ -127,10 +151,17 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
     router.use(jsonBodiesOnly());
     router.use(express.json({ limit: options.jsonLimit ?? '64kb' }));
     for (const route of routes) {
-      router[route.method](expressPath(route.path), pipeline(route, ctx, { limiter, tokenFailures, staffToken }));
+      router[route.method](
+        expressPath(route.path),
+        pipeline(route, ctx, { limiter, tokenFailures, staffToken }),
+      );
     }
     const running = holds;
-    if (options.testClock) router.use('/test/clock', testClockRouter(options.testClock, log, () => running.settled()));
+    if (options.testClock)
+      router.use(
+        '/test/clock',
+        testClockRouter(options.testClock, log, () => running.settled()),
+      );
     router.use((_req: Request, res: Response) => {
       res.status(404).json({ error: 'No such API endpoint. See /api/openapi.json.' });
     });
@@ -157,17 +188,29 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
   }
 }
 
-function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateCounter; tokenFailures?: RateCounter; staffToken: string }): RequestHandler {
+function pipeline(
+  route: ApiRoute,
+  ctx: ApiContext,
+  deps: { limiter?: RateCounter; tokenFailures?: RateCounter; staffToken: string },
+): RequestHandler {
   return async (req, res) => {
     try {
       if (route.cache) res.setHeader('Cache-Control', route.cache);
-      if (route.auth === 'staff' || route.auth === 'staff-query') await guardStaffToken(route, req, deps);
+      if (route.auth === 'staff' || route.auth === 'staff-query')
+        await guardStaffToken(route, req, deps);
       if (route.rateLimited && deps.limiter) {
-        const decision = await deps.limiter.hit(`${req.ip ?? ''}|${siteKey(req.body, req.query)}|${route.operationId}`);
+        const decision = await deps.limiter.hit(
+          `${req.ip ?? ''}|${siteKey(req.body, req.query)}|${route.operationId}`,
+        );
         if (!decision.allowed) {
-          throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
-            'Retry-After': String(decision.retryAfterSeconds),
-          });
+          throw new HttpError(
+            429,
+            'Too many requests. Please wait a moment and try again.',
+            undefined,
+            {
+              'Retry-After': String(decision.retryAfterSeconds),
+            },
+          );
         }
       }
       const session = await authenticate(route, req, ctx, deps.staffToken);
@@ -181,7 +224,10 @@ function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateCounte
       ]);
       send(res, await route.handle({ req, res, body, query, params, session }));
     } catch (err) {
-      sendError(res, err instanceof HttpError ? err : unexpected(err, ctx.log, route.operationId, route.failure));
+      sendError(
+        res,
+        err instanceof HttpError ? err : unexpected(err, ctx.log, route.operationId, route.failure),
+      );
     }
   };
 }
@@ -191,16 +237,29 @@ function pipeline(route: ApiRoute, ctx: ApiContext, deps: { limiter?: RateCounte
  * at: a wrong token answers the same 401 whatever the site, and after too many wrong tokens
  * from one client address every staff request from it answers 429 until the window ends.
  */
-async function guardStaffToken(route: ApiRoute, req: Request, deps: { tokenFailures?: RateCounter; staffToken: string }) {
+async function guardStaffToken(
+  route: ApiRoute,
+  req: Request,
+  deps: { tokenFailures?: RateCounter; staffToken: string },
+) {
   const client = req.ip ?? '';
   const waitSeconds = await deps.tokenFailures?.blockedFor(client);
   if (waitSeconds !== undefined) {
-    throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, { 'Retry-After': String(waitSeconds) });
+    throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
+      'Retry-After': String(waitSeconds),
+    });
   }
-  const given = route.auth === 'staff' ? bearerToken(req.get('authorization')) : typeof req.query.token === 'string' ? req.query.token : undefined;
+  const given =
+    route.auth === 'staff'
+      ? bearerToken(req.get('authorization'))
+      : typeof req.query.token === 'string'
+        ? req.query.token
+        : undefined;
   if (given && sameSecret(given, deps.staffToken)) return;
   await deps.tokenFailures?.hit(client);
-  throw new HttpError(401, 'Staff token required.', undefined, { 'WWW-Authenticate': 'Bearer realm="forecourt-staff"' });
+  throw new HttpError(401, 'Staff token required.', undefined, {
+    'WWW-Authenticate': 'Bearer realm="forecourt-staff"',
+  });
 }
 
 /** The site a rate-limited request is for (site slug, website_id for phone reveals, ?site= for the staff view). */
@@ -208,7 +267,13 @@ function siteKey(body: unknown, query: unknown): string {
   const b = (body ?? {}) as { site?: unknown; website_id?: unknown };
   const q = (query ?? {}) as { site?: unknown };
   const key =
-    typeof b.site === 'string' ? b.site : typeof b.website_id === 'number' ? String(b.website_id) : typeof q.site === 'string' ? q.site : '';
+    typeof b.site === 'string'
+      ? b.site
+      : typeof b.website_id === 'number'
+        ? String(b.website_id)
+        : typeof q.site === 'string'
+          ? q.site
+          : '';
   return key.slice(0, 80);
 }
 
@@ -217,9 +282,16 @@ async function authenticate(route: ApiRoute, req: Request, ctx: ApiContext, staf
   switch (route.auth) {
     case 'staff':
     case 'staff-query': {
-      const given = route.auth === 'staff' ? bearer : typeof req.query.token === 'string' ? req.query.token : undefined;
+      const given =
+        route.auth === 'staff'
+          ? bearer
+          : typeof req.query.token === 'string'
+            ? req.query.token
+            : undefined;
       if (!given || !sameSecret(given, staffToken)) {
-        throw new HttpError(401, 'Staff token required.', undefined, { 'WWW-Authenticate': 'Bearer realm="forecourt-staff"' });
+        throw new HttpError(401, 'Staff token required.', undefined, {
+          'WWW-Authenticate': 'Bearer realm="forecourt-staff"',
+        });
       }
       return undefined;
     }
@@ -240,7 +312,11 @@ function sameSecret(a: string, b: string) {
 function send(res: Response, result: RouteResult) {
   if (result.headers) res.set(result.headers);
   if ('json' in result) res.status(result.status ?? 200).json(result.json);
-  else if ('body' in result) res.status(result.status ?? 200).type(result.contentType).send(result.body);
+  else if ('body' in result)
+    res
+      .status(result.status ?? 200)
+      .type(result.contentType)
+      .send(result.body);
   else res.status(204).end();
 }
 
@@ -256,21 +332,35 @@ function sendError(res: Response, err: HttpError) {
 function bodyError(err: unknown): HttpError | undefined {
   const e = err as { type?: string; status?: number };
   if (e?.type === 'entity.too.large') return new HttpError(413, 'The request is too large.');
-  if (e?.type === 'entity.parse.failed') return new HttpError(400, 'The request body is not valid JSON.');
-  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500) return new HttpError(e.status, 'The request body could not be read.');
+  if (e?.type === 'entity.parse.failed')
+    return new HttpError(400, 'The request body is not valid JSON.');
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500)
+    return new HttpError(e.status, 'The request body could not be read.');
   return undefined;
 }
 
-function unexpected(err: unknown, log: Pick<Console, 'error'>, where: string, message = GENERIC_FAILURE) {
+function unexpected(
+  err: unknown,
+  log: Pick<Console, 'error'>,
+  where: string,
+  message = GENERIC_FAILURE,
+) {
   log.error(`[forecourt] api ${where} failed`, err);
   return new HttpError(500, message);
 }
 
-async function resolveStaffToken(options: ApiRouterOptions, store: Store, log: Pick<Console, 'log' | 'warn'>): Promise<string> {
+async function resolveStaffToken(
+  options: ApiRouterOptions,
+  store: Store,
+  log: Pick<Console, 'log' | 'warn'>,
+): Promise<string> {
   const env = options.env ?? process.env;
   const given = options.staffToken || env.FORECOURT_STAFF_TOKEN;
   if (given) {
-    if (given.length < 16) log.warn('[forecourt] the staff token is shorter than 16 characters; anyone guessing it can read every lead.');
+    if (given.length < 16)
+      log.warn(
+        '[forecourt] the staff token is shorter than 16 characters; anyone guessing it can read every lead.',
+      );
     return given;
   }
   const token = await store.setting('staff_token');

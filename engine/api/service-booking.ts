@@ -56,7 +56,8 @@ export interface BookingSite {
 // ---------------------------------------------------------------- which locations
 
 const visible = (locations: readonly Location[]) => locations.filter((l) => l.visible !== false);
-const listsHours = (l: Location) => (l.contact_detail?.opening_hours ?? []).some((h) => h.status === 'Open');
+const listsHours = (l: Location) =>
+  (l.contact_detail?.opening_hours ?? []).some((h) => h.status === 'Open');
 
 /** Locations that take service bookings, in document order. */
 export function serviceLocations(locations: readonly Location[]): Location[] {
@@ -75,8 +76,16 @@ export function partsLocations(locations: readonly Location[]): Location[] {
 }
 
 /** A location of this list given by id (number or digits). */
-export function findLocationById(locations: readonly Location[], id: unknown): Location | undefined {
-  const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : NaN;
+export function findLocationById(
+  locations: readonly Location[],
+  id: unknown,
+): Location | undefined {
+  const n =
+    typeof id === 'number'
+      ? id
+      : typeof id === 'string' && /^\d{1,15}$/.test(id)
+        ? Number(id)
+        : NaN;
   return Number.isFinite(n) ? locations.find((l) => l.id === n) : undefined;
 }
 
@@ -84,7 +93,15 @@ export function findLocationById(locations: readonly Location[], id: unknown): L
 
 const TIME = /^([01]\d|2[0-4]):([0-5]\d)$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WEEKDAY_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 /** Minutes since midnight of "HH:MM" (24:00 allowed as a closing time), or undefined. */
 export function minutesOfDay(hhmm: string | undefined): number | undefined {
@@ -114,7 +131,11 @@ export function isDate(value: unknown): value is string {
   const m = DATE.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
 }
 
 /** 0 Sunday … 6 Saturday of a "YYYY-MM-DD". */
@@ -136,8 +157,15 @@ export function wallClock(at: Date, timeZone: string): { date: string; minutes: 
 }
 
 /** The clock a location's bookings are read on. */
-export function bookingTimeZone(location: Pick<Location, 'time_zone'> | undefined, site: BookingSite): string {
-  return location?.time_zone || site.locations.find((l) => l.time_zone)?.time_zone || REGION_TIME_ZONES[site.region ?? 'AU'];
+export function bookingTimeZone(
+  location: Pick<Location, 'time_zone'> | undefined,
+  site: BookingSite,
+): string {
+  return (
+    location?.time_zone ||
+    site.locations.find((l) => l.time_zone)?.time_zone ||
+    REGION_TIME_ZONES[site.region ?? 'AU']
+  );
 }
 
 // ---------------------------------------------------------------- a day's hours
@@ -155,14 +183,17 @@ export function hoursOn(location: Pick<Location, 'contact_detail'>, date: string
   if (special) {
     const from = minutesOfDay(special.start_hour);
     const to = minutesOfDay(special.end_hour);
-    if (from !== undefined && to !== undefined && from < to) return { open: true, from, to, holiday };
+    if (from !== undefined && to !== undefined && from < to)
+      return { open: true, from, to, holiday };
     // Open on the holiday without times given: the weekday's usual hours.
   }
   const weekly = contact.opening_hours?.find((h) => h.weekday === weekdayOf(date));
-  if (!weekly || weekly.status !== 'Open') return { open: false, holiday, reason: weekly ? 'closed' : 'no-hours' };
+  if (!weekly || weekly.status !== 'Open')
+    return { open: false, holiday, reason: weekly ? 'closed' : 'no-hours' };
   const from = minutesOfDay(weekly.open);
   const to = minutesOfDay(weekly.close);
-  if (from === undefined || to === undefined || from >= to) return { open: false, holiday, reason: 'no-hours' };
+  if (from === undefined || to === undefined || from >= to)
+    return { open: false, holiday, reason: 'no-hours' };
   return { open: true, from, to, holiday };
 }
 
@@ -190,20 +221,30 @@ function earliest(timeZone: string, clock: BookingClock) {
 }
 
 /** First and last day a visitor may choose ("YYYY-MM-DD", the location's calendar). */
-export function bookingDateRange(location: Location | undefined, site: BookingSite, now: Date): { min: string; max: string } {
+export function bookingDateRange(
+  location: Location | undefined,
+  site: BookingSite,
+  now: Date,
+): { min: string; max: string } {
   const today = wallClock(now, bookingTimeZone(location, site)).date;
   return { min: today, max: addDays(today, BOOKING_RULES.maxDaysAhead) };
 }
 
 /** The times ("HH:MM") a visitor may choose at a location on a date: every slot from opening, before closing, after the notice. */
-export function bookingSlots(location: Location, site: BookingSite, date: string, clock: BookingClock): string[] {
+export function bookingSlots(
+  location: Location,
+  site: BookingSite,
+  date: string,
+  clock: BookingClock,
+): string[] {
   if (!isDate(date)) return [];
   const zone = bookingTimeZone(location, site);
   const first = earliest(zone, clock);
   if (date < first.today || date > addDays(first.today, BOOKING_RULES.maxDaysAhead)) return [];
   const day = hoursOn(location, date);
   if (!day.open) return [];
-  const step = clock.slotMinutes && clock.slotMinutes > 0 ? clock.slotMinutes : BOOKING_RULES.slotMinutes;
+  const step =
+    clock.slotMinutes && clock.slotMinutes > 0 ? clock.slotMinutes : BOOKING_RULES.slotMinutes;
   const slots: string[] = [];
   for (let t = day.from; t < day.to; t += step) {
     if (date < first.date || (date === first.date && t < first.minutes)) continue;
@@ -213,15 +254,24 @@ export function bookingSlots(location: Location, site: BookingSite, date: string
 }
 
 /** Why a day cannot be booked, as a sentence (undefined: it can). */
-export function closedDayMessage(location: Location, day: DayHours, date: string): string | undefined {
+export function closedDayMessage(
+  location: Location,
+  day: DayHours,
+  date: string,
+): string | undefined {
   if (day.open) return undefined;
-  if (day.reason === 'holiday') return `${location.name} is closed on ${day.holiday}. Please choose another day.`;
-  if (day.reason === 'closed') return `${location.name} is closed on ${WEEKDAY_NAMES[weekdayOf(date)]}s. Please choose another day.`;
+  if (day.reason === 'holiday')
+    return `${location.name} is closed on ${day.holiday}. Please choose another day.`;
+  if (day.reason === 'closed')
+    return `${location.name} is closed on ${WEEKDAY_NAMES[weekdayOf(date)]}s. Please choose another day.`;
   return "We can't take online bookings for that day. Please choose another day, or call us.";
 }
 
 /** "7:00 am – 5:00 pm" for an open day. */
-export function dayHoursLabel(day: Extract<DayHours, { open: true }>, region: Region = 'AU'): string {
+export function dayHoursLabel(
+  day: Extract<DayHours, { open: true }>,
+  region: Region = 'AU',
+): string {
   return `${clockLabel(day.from, region)} – ${clockLabel(day.to, region)}`;
 }
 
@@ -252,15 +302,21 @@ export interface BookingInput {
  * when the booking falls within the centre's service hours. The browser passes its
  * notice (noticeMinutes); the server passes none and so refuses only the past.
  */
-export function serviceBookingErrors(site: BookingSite, input: BookingInput, clock: BookingClock): FieldError[] {
+export function serviceBookingErrors(
+  site: BookingSite,
+  input: BookingInput,
+  clock: BookingClock,
+): FieldError[] {
   const errors: FieldError[] = [];
   const centres = serviceLocations(site.locations);
   const empty = (v: unknown) => v === undefined || v === null || v === '';
   let location: Location | undefined;
-  if (empty(input.location_id)) errors.push({ path: '/location_id', message: BOOKING_MESSAGES.location });
+  if (empty(input.location_id))
+    errors.push({ path: '/location_id', message: BOOKING_MESSAGES.location });
   else {
     location = findLocationById(centres, input.location_id);
-    if (!location) errors.push({ path: '/location_id', message: BOOKING_MESSAGES.notServiceLocation });
+    if (!location)
+      errors.push({ path: '/location_id', message: BOOKING_MESSAGES.notServiceLocation });
   }
 
   const date = input.booking_date;
@@ -269,13 +325,17 @@ export function serviceBookingErrors(site: BookingSite, input: BookingInput, clo
   let day: DayHours | undefined;
   if (empty(date)) errors.push({ path: '/booking_date', message: BOOKING_MESSAGES.date });
   else if (!isDate(date)) errors.push({ path: '/booking_date', message: BOOKING_MESSAGES.badDate });
-  else if (date < first.today) errors.push({ path: '/booking_date', message: BOOKING_MESSAGES.pastDate });
-  else if (date > addDays(first.today, BOOKING_RULES.maxDaysAhead)) errors.push({ path: '/booking_date', message: BOOKING_MESSAGES.farDate });
+  else if (date < first.today)
+    errors.push({ path: '/booking_date', message: BOOKING_MESSAGES.pastDate });
+  else if (date > addDays(first.today, BOOKING_RULES.maxDaysAhead))
+    errors.push({ path: '/booking_date', message: BOOKING_MESSAGES.farDate });
   else if (location) {
     day = hoursOn(location, date);
     const closed = closedDayMessage(location, day, date);
     if (closed) errors.push({ path: '/booking_date', message: closed });
-    else if (!bookingSlots(location, site, date, { ...clock, slotMinutes: clock.slotMinutes ?? 1 }).length) {
+    else if (
+      !bookingSlots(location, site, date, { ...clock, slotMinutes: clock.slotMinutes ?? 1 }).length
+    ) {
       errors.push({ path: '/booking_date', message: BOOKING_MESSAGES.noTimesLeft });
       day = undefined;
     }
@@ -285,7 +345,8 @@ export function serviceBookingErrors(site: BookingSite, input: BookingInput, clo
   if (empty(time)) errors.push({ path: '/booking_time', message: BOOKING_MESSAGES.time });
   else {
     const t = typeof time === 'string' && TIME.test(time) ? minutesOfDay(time) : undefined;
-    if (t === undefined || t >= 24 * 60) errors.push({ path: '/booking_time', message: BOOKING_MESSAGES.badTime });
+    if (t === undefined || t >= 24 * 60)
+      errors.push({ path: '/booking_time', message: BOOKING_MESSAGES.badTime });
     else if (day?.open && isDate(date)) {
       if (t < day.from || t >= day.to) {
         errors.push({
@@ -295,7 +356,9 @@ export function serviceBookingErrors(site: BookingSite, input: BookingInput, clo
       } else if (date === first.date && t < first.minutes) {
         errors.push({
           path: '/booking_time',
-          message: clock.noticeMinutes ? `Please choose a time at least ${noticeWords(clock.noticeMinutes)} from now.` : BOOKING_MESSAGES.pastTime,
+          message: clock.noticeMinutes
+            ? `Please choose a time at least ${noticeWords(clock.noticeMinutes)} from now.`
+            : BOOKING_MESSAGES.pastTime,
         });
       }
     }
@@ -309,11 +372,20 @@ function noticeWords(minutes: number) {
 }
 
 /** A parts request's counter, when given, must be one of the site's parts locations. */
-export function partsRequestErrors(site: BookingSite, input: { location_id?: unknown; part?: unknown }): FieldError[] {
+export function partsRequestErrors(
+  site: BookingSite,
+  input: { location_id?: unknown; part?: unknown },
+): FieldError[] {
   const errors: FieldError[] = [];
-  if (typeof input.part !== 'string' || input.part.trim() === '') errors.push({ path: '/part', message: BOOKING_MESSAGES.part });
+  if (typeof input.part !== 'string' || input.part.trim() === '')
+    errors.push({ path: '/part', message: BOOKING_MESSAGES.part });
   const id = input.location_id;
-  if (id !== undefined && id !== null && id !== '' && !findLocationById(partsLocations(site.locations), id)) {
+  if (
+    id !== undefined &&
+    id !== null &&
+    id !== '' &&
+    !findLocationById(partsLocations(site.locations), id)
+  ) {
     errors.push({ path: '/location_id', message: BOOKING_MESSAGES.partsLocation });
   }
   return errors;
@@ -323,7 +395,8 @@ export function partsRequestErrors(site: BookingSite, input: { location_id?: unk
 
 /** 17 characters, letters and digits, never I, O or Q (the lead schema's vin pattern). */
 export const VIN_PATTERN = /^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$/;
-export const VIN_MESSAGE = 'Please enter the 17-character VIN (letters and numbers, never I, O or Q), or leave it empty.';
+export const VIN_MESSAGE =
+  'Please enter the 17-character VIN (letters and numbers, never I, O or Q), or leave it empty.';
 
 /** Years a vehicle may be (the lead schema's Vehicle Year range is wider). */
 export function vehicleYearRange(now: Date): { min: number; max: number } {

@@ -46,13 +46,19 @@ export function sessionToken(req: Request): string | undefined {
  * site's: a bearer token of one site opens nothing on another. `optional`: a request
  * carrying no token at all passes without a session.
  */
-export async function signedIn(req: Request, ctx: Pick<ApiContext, 'sessions' | 'now'>, optional = false): Promise<SessionRecord | undefined> {
+export async function signedIn(
+  req: Request,
+  ctx: Pick<ApiContext, 'sessions' | 'now'>,
+  optional = false,
+): Promise<SessionRecord | undefined> {
   const token = sessionToken(req);
   if (!token && optional) return undefined;
   const session = token ? await ctx.sessions.find(token, ctx.now()) : undefined;
   const site = requestSite(req);
   if (!session || (site && session.site !== site)) {
-    throw new HttpError(401, 'Please sign in again.', undefined, { 'WWW-Authenticate': 'Bearer realm="forecourt"' });
+    throw new HttpError(401, 'Please sign in again.', undefined, {
+      'WWW-Authenticate': 'Bearer realm="forecourt"',
+    });
   }
   return session;
 }
@@ -65,7 +71,13 @@ const cookieOptions = (req: Request) => ({
   path: req.baseUrl || '/api',
 });
 
-export function setSessionCookie(req: Request, res: Response, site: string, token: string, maxAgeMs: number) {
+export function setSessionCookie(
+  req: Request,
+  res: Response,
+  site: string,
+  token: string,
+  maxAgeMs: number,
+) {
   res.cookie(sessionCookieName(site), token, { ...cookieOptions(req), maxAge: maxAgeMs });
 }
 

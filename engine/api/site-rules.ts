@@ -6,7 +6,12 @@
 import type { FieldError, LeadRequest } from '../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import { checkPhone, checkPostcode } from './regional.ts';
-import { PARTS_ENQUIRY_CATEGORY, SERVICE_BOOKING_CATEGORY, partsRequestErrors, serviceBookingErrors } from './service-booking.ts';
+import {
+  PARTS_ENQUIRY_CATEGORY,
+  SERVICE_BOOKING_CATEGORY,
+  partsRequestErrors,
+  serviceBookingErrors,
+} from './service-booking.ts';
 
 /** Sites requiring agreement to terms (docs/forms.md, "Enquiry form rules"). */
 export const TERMS_MESSAGE = 'You must agree to the terms of use before submitting.';
@@ -30,20 +35,30 @@ export function contactErrors(site: ResolvedSite, input: ContactFields, prefix =
   return out;
 }
 
-export function dealershipError(site: ResolvedSite, path: string, slug: string | undefined): FieldError[] {
+export function dealershipError(
+  site: ResolvedSite,
+  path: string,
+  slug: string | undefined,
+): FieldError[] {
   if (slug === undefined || site.dealerships.some((d) => d.slug === slug)) return [];
   return [{ path, message: 'is not a dealership of this site' }];
 }
 
 /** A location given by id (number or digits) or by slug must be one of the site's. */
-export function locationError(site: ResolvedSite, path: string, location: number | string | undefined): FieldError[] {
+export function locationError(
+  site: ResolvedSite,
+  path: string,
+  location: number | string | undefined,
+): FieldError[] {
   if (location === undefined) return [];
   const found = site.locations.some((l) => l.id === Number(location) || l.slug === location);
   return found ? [] : [{ path, message: 'is not a location of this site' }];
 }
 
 export function termsError(site: ResolvedSite, agreed: boolean | undefined): FieldError[] {
-  return site.features.termsAgreement && agreed !== true ? [{ path: '/terms_conditions', message: TERMS_MESSAGE }] : [];
+  return site.features.termsAgreement && agreed !== true
+    ? [{ path: '/terms_conditions', message: TERMS_MESSAGE }]
+    : [];
 }
 
 /**
@@ -55,10 +70,15 @@ export function termsError(site: ResolvedSite, agreed: boolean | undefined): Fie
  */
 export function bookingErrors(site: ResolvedSite, body: LeadRequest, now: Date): FieldError[] {
   const out: FieldError[] = [];
-  if (body.category === SERVICE_BOOKING_CATEGORY || body.booking_date !== undefined || body.booking_time !== undefined) {
+  if (
+    body.category === SERVICE_BOOKING_CATEGORY ||
+    body.booking_date !== undefined ||
+    body.booking_time !== undefined
+  ) {
     out.push(...serviceBookingErrors(site, body, { now }));
   }
-  if (body.category === PARTS_ENQUIRY_CATEGORY || body.part !== undefined) out.push(...partsRequestErrors(site, body));
+  if (body.category === PARTS_ENQUIRY_CATEGORY || body.part !== undefined)
+    out.push(...partsRequestErrors(site, body));
   return out;
 }
 

@@ -7,18 +7,37 @@ const stamp = (iso: string) => `${iso.replace('T', ' ').slice(0, 16)} UTC`;
 
 /** A reservation at a glance: the hold and the deposit, in words staff read. */
 export function reservationSummary(r: Reservation): string {
-  const hold = r.released_at ? `hold ended ${stamp(r.released_at)}` : `car held until ${stamp(r.held_until)}`;
+  const hold = r.released_at
+    ? `hold ended ${stamp(r.released_at)}`
+    : `car held until ${stamp(r.held_until)}`;
   const deposit = `${r.deposit.amount} ${r.deposit.currency} deposit: ${r.deposit.status.replaceAll('_', ' ')}`;
-  return [`Reservation of stock no. ${r.stock_number ?? r.car_id}`, hold, deposit, r.deposit.reference ? `ref. ${r.deposit.reference}` : ''].filter(Boolean).join(' · ');
+  return [
+    `Reservation of stock no. ${r.stock_number ?? r.car_id}`,
+    hold,
+    deposit,
+    r.deposit.reference ? `ref. ${r.deposit.reference}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 const kindOf = (lead: StoredLead) =>
-  lead.kind === 'form' ? `form: ${lead.form_id}` : lead.reservation ? 'reservation' : lead.is_last_step ? 'lead' : 'lead (first step)';
+  lead.kind === 'form'
+    ? `form: ${lead.form_id}`
+    : lead.reservation
+      ? 'reservation'
+      : lead.is_last_step
+        ? 'lead'
+        : 'lead (first step)';
 
-const cell = (v: unknown) => `<td>${v === null || v === undefined || v === '' ? '<span class="none">—</span>' : escape(String(v))}</td>`;
+const cell = (v: unknown) =>
+  `<td>${v === null || v === undefined || v === '' ? '<span class="none">—</span>' : escape(String(v))}</td>`;
 
 function row(lead: StoredLead) {
-  const contact = [lead.email, lead.phone].filter(Boolean).map((v) => escape(String(v))).join('<br>');
+  const contact = [lead.email, lead.phone]
+    .filter(Boolean)
+    .map((v) => escape(String(v)))
+    .join('<br>');
   const extra = {
     payload: lead.payload,
     visited_pages: lead.visited_pages,
@@ -33,7 +52,12 @@ ${cell(lead.message)}${cell(lead.car_id)}${cell(lead.reservation && reservationS
 </tr>`;
 }
 
-export function staffLeadsHtml(site: ResolvedSite, page: StaffLeads, token: string, total: number): string {
+export function staffLeadsHtml(
+  site: ResolvedSite,
+  page: StaffLeads,
+  token: string,
+  total: number,
+): string {
   const older =
     page.next_before === null
       ? ''

@@ -41,7 +41,9 @@ export function createValidators(): Validators {
   const fn = (name: ApiSchemaName) => {
     let v = compiled.get(name);
     if (!v) {
-      v = ahead?.[name] ?? ((ajv ??= createAjv({ useDefaults: true })).getSchema(schemaId(name)) as ValidateFunction);
+      v =
+        ahead?.[name] ??
+        ((ajv ??= createAjv({ useDefaults: true })).getSchema(schemaId(name)) as ValidateFunction);
       compiled.set(name, v);
     }
     return v;
@@ -97,7 +99,9 @@ export const FORMAT_FALLBACK = 'is not in the expected format';
  * count, an escape such as \d, or a group.
  */
 export function looksLikeRegex(message: string): boolean {
-  return /(^|[\s:])\^|\$($|[\s)])|\\[dDsSwWbB.]|\[[^\]]*\][*+?{]|\(\?[:=!]|\{\d+(,\d*)?\}/.test(message);
+  return /(^|[\s:])\^|\$($|[\s)])|\\[dDsSwWbB.]|\[[^\]]*\][*+?{]|\(\?[:=!]|\{\d+(,\d*)?\}/.test(
+    message,
+  );
 }
 
 /**
@@ -109,15 +113,25 @@ function ownMessage(e: ErrorObject): { path: string; message: string } | undefin
   const path = e.instancePath || '/';
   // A property name that breaks propertyNames (e.g. a key of extra): name the key, never the rule.
   if (e.propertyName !== undefined && e.keyword !== 'enum') {
-    const detail = e.keyword === 'maxLength' ? ` (at most ${plural(params.limit, 'character')})` : '';
-    return { path, message: `has a field name that is not allowed: ${JSON.stringify(e.propertyName)}${detail}` };
+    const detail =
+      e.keyword === 'maxLength' ? ` (at most ${plural(params.limit, 'character')})` : '';
+    return {
+      path,
+      message: `has a field name that is not allowed: ${JSON.stringify(e.propertyName)}${detail}`,
+    };
   }
   switch (e.keyword) {
     case 'propertyNames':
       return null; // the error on the name itself says it
     case 'pattern': {
       const description = (e.parentSchema as { description?: string } | undefined)?.description;
-      return { path, message: description && !looksLikeRegex(description) ? `is not valid: ${description}` : FORMAT_FALLBACK };
+      return {
+        path,
+        message:
+          description && !looksLikeRegex(description)
+            ? `is not valid: ${description}`
+            : FORMAT_FALLBACK,
+      };
     }
     case 'format':
       return { path, message: FORMAT_MESSAGES[params.format] ?? FORMAT_FALLBACK };
@@ -126,7 +140,13 @@ function ownMessage(e: ErrorObject): { path: string; message: string } | undefin
       return { path, message: `must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}` };
     }
     case 'minLength':
-      return { path, message: params.limit === 1 ? 'must not be empty' : `must be at least ${plural(params.limit, 'character')} long` };
+      return {
+        path,
+        message:
+          params.limit === 1
+            ? 'must not be empty'
+            : `must be at least ${plural(params.limit, 'character')} long`,
+      };
     case 'maxLength':
       return { path, message: `must be ${plural(params.limit, 'character')} or fewer` };
     case 'minimum':
@@ -174,7 +194,8 @@ export function fieldErrors(errors: ErrorObject[]): FieldError[] {
     const own = ownMessage(e);
     if (own === null) continue;
     const list = own ? [own] : formatErrors([e]);
-    for (const f of list) out.push({ path: f.path, message: looksLikeRegex(f.message) ? FORMAT_FALLBACK : f.message });
+    for (const f of list)
+      out.push({ path: f.path, message: looksLikeRegex(f.message) ? FORMAT_FALLBACK : f.message });
   }
   return out;
 }

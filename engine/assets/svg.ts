@@ -11,7 +11,16 @@ export function hash(text: string): number {
   return h >>> 0;
 }
 
-const PALETTE = ['#1f3a93', '#b3261e', '#0b6e4f', '#6d28d9', '#b45309', '#0e7490', '#374151', '#be185d'];
+const PALETTE = [
+  '#1f3a93',
+  '#b3261e',
+  '#0b6e4f',
+  '#6d28d9',
+  '#b45309',
+  '#0e7490',
+  '#374151',
+  '#be185d',
+];
 
 /** A round badge with a name's initials, like a small enamel logo (a site's favicon). */
 export function logoSvg(name: string): string {
@@ -35,15 +44,31 @@ const LETTER_WIDTH = 0.72;
  */
 export function makeLogoSvg(name: string): string {
   const colour = PALETTE[hash(name) % PALETTE.length];
-  const words = name.toUpperCase().split(/[\s-]+/).filter(Boolean);
-  const lines = words.length > 1 && name.length > 8 ? [words.slice(0, Math.ceil(words.length / 2)).join(' '), words.slice(Math.ceil(words.length / 2)).join(' ')] : [words.join(' ')];
+  const words = name
+    .toUpperCase()
+    .split(/[\s-]+/)
+    .filter(Boolean);
+  const lines =
+    words.length > 1 && name.length > 8
+      ? [
+          words.slice(0, Math.ceil(words.length / 2)).join(' '),
+          words.slice(Math.ceil(words.length / 2)).join(' '),
+        ]
+      : [words.join(' ')];
   const inner = 84;
-  const size = Math.min(30, ...lines.map((l) => inner / (l.length * LETTER_WIDTH)), lines.length > 1 ? 24 : 30);
+  const size = Math.min(
+    30,
+    ...lines.map((l) => inner / (l.length * LETTER_WIDTH)),
+    lines.length > 1 ? 24 : 30,
+  );
   const gap = size * 1.1;
   const first = 60 - ((lines.length - 1) * gap) / 2 + size * 0.36;
   const text = lines
     .map((line, i) => {
-      const fit = line.length * LETTER_WIDTH * size > inner ? ` textLength="${inner}" lengthAdjust="spacingAndGlyphs"` : '';
+      const fit =
+        line.length * LETTER_WIDTH * size > inner
+          ? ` textLength="${inner}" lengthAdjust="spacingAndGlyphs"`
+          : '';
       return `<text x="60" y="${(first + i * gap).toFixed(1)}"${fit} font-family="Arial,Helvetica,sans-serif" font-weight="700" font-size="${size.toFixed(1)}" fill="#fff" text-anchor="middle">${escape(line)}</text>`;
     })
     .join('');
@@ -66,11 +91,18 @@ const BODY_PATHS: Record<string, string> = {
 };
 
 /** A clean studio-style silhouette of a vehicle of the given body type and colour. */
-export function vehicleSvg(opts: { body: string; colour: string; label?: string; width?: number; height?: number }): string {
+export function vehicleSvg(opts: {
+  body: string;
+  colour: string;
+  label?: string;
+  width?: number;
+  height?: number;
+}): string {
   const path = BODY_PATHS[opts.body] ?? BODY_PATHS.sedan;
   const w = opts.width ?? 640;
   const h = opts.height ?? Math.round((w * 3) / 4);
-  const wheels = opts.body === 'caravan' ? [160] : opts.body === 'motorcycle' ? [70, 250] : [80, 245];
+  const wheels =
+    opts.body === 'caravan' ? [160] : opts.body === 'motorcycle' ? [70, 250] : [80, 245];
   const wheel = (x: number) =>
     `<circle cx="${x}" cy="98" r="22" fill="#1f2329"/><circle cx="${x}" cy="98" r="10" fill="#c9ced6"/>`;
   const label = opts.label

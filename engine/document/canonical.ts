@@ -17,7 +17,15 @@
  * objects put integer-like keys first whatever the insertion order, which would break
  * the ordering rule for maps keyed by numbers. Isomorphic: no node imports.
  */
-import { SITE_CTX, blockPropsCtx, isBlockSchema, itemCtx, objectShape, propertyCtx, type SchemaCtx } from './schema-nav.ts';
+import {
+  SITE_CTX,
+  blockPropsCtx,
+  isBlockSchema,
+  itemCtx,
+  objectShape,
+  propertyCtx,
+  type SchemaCtx,
+} from './schema-nav.ts';
 
 const INDENT = '  ';
 
@@ -112,6 +120,7 @@ export function firstDifference(a: string, b: string): TextDifference | null {
 export function describeFirstDifference(actual: string, canonical: string): string {
   const d = firstDifference(actual, canonical);
   if (!d) return 'is in canonical form';
-  const show = (s: string | undefined) => (s === undefined ? '(end of file)' : JSON.stringify(s.trim() || s));
+  const show = (s: string | undefined) =>
+    s === undefined ? '(end of file)' : JSON.stringify(s.trim() || s);
   return `line ${d.line}: found ${show(d.a)}, canonical form has ${show(d.b)}`;
 }

@@ -63,9 +63,13 @@ function indexBlocks(doc: Json, renames: Renames = new Map()): BlockIndex {
     } else ownKey = `@${path}`;
     const key = renames.get(ownKey) ?? ownKey;
     keyAt.set(path, key);
-    const ref: BlockRef = { id: typeof block.id === 'string' ? block.id : `(no id at ${path})`, type: typeof block.type === 'string' ? block.type : '?' };
+    const ref: BlockRef = {
+      id: typeof block.id === 'string' ? block.id : `(no id at ${path})`,
+      type: typeof block.type === 'string' ? block.type : '?',
+    };
     const page = entry.page === undefined ? undefined : pageKey(pages[entry.page], entry.page);
-    const parentInfo = entry.parentPath === undefined ? undefined : blocks.get(keyAt.get(entry.parentPath)!)!;
+    const parentInfo =
+      entry.parentPath === undefined ? undefined : blocks.get(keyAt.get(entry.parentPath)!)!;
     const slot = entry.ref.slot;
     const container = parentInfo
       ? `${parentInfo.key}/${slot === undefined ? 'children' : `slots/${slot}`}`
@@ -73,11 +77,25 @@ function indexBlocks(doc: Json, renames: Renames = new Map()): BlockIndex {
         ? entry.ref.area.slice('layout:'.length)
         : `page:${page}`;
     const base: Omit<BlockPosition, 'index' | 'path'> = parentInfo
-      ? { area: parentInfo.pos.area, page: parentInfo.pos.page, parent: { id: parentInfo.ref.id, type: parentInfo.ref.type }, ...(slot === undefined ? {} : { slot }) }
+      ? {
+          area: parentInfo.pos.area,
+          page: parentInfo.pos.page,
+          parent: { id: parentInfo.ref.id, type: parentInfo.ref.type },
+          ...(slot === undefined ? {} : { slot }),
+        }
       : page === undefined
         ? { area: entry.ref.area.slice('layout:'.length) as 'header' | 'footer' }
         : { area: 'page', page };
-    blocks.set(key, { key, ownKey, block, ref, pos: { ...base, index, path }, parent: parentInfo?.key, container, page });
+    blocks.set(key, {
+      key,
+      ownKey,
+      block,
+      ref,
+      pos: { ...base, index, path },
+      parent: parentInfo?.key,
+      container,
+      page,
+    });
     lists.set(container, [...(lists.get(container) ?? []), key]);
   }
   for (const info of blocks.values()) if (info.pos.page === undefined) delete info.pos.page;
@@ -98,7 +116,9 @@ export function findRenames(a: Json, b: Json): Renames {
   const A = indexBlocks(a);
   for (let round = 0; round < 16; round++) {
     const B = indexBlocks(b, renames);
-    const gone = [...A.blocks.values()].filter((x) => !B.blocks.has(x.key) && typeof x.block.id === 'string');
+    const gone = [...A.blocks.values()].filter(
+      (x) => !B.blocks.has(x.key) && typeof x.block.id === 'string',
+    );
     const used = new Set<string>();
     let found = false;
     for (const n of B.blocks.values()) {
@@ -128,7 +148,12 @@ export function findRenames(a: Json, b: Json): Renames {
  * For blocks of `from` that are not in `to`: the nearest ancestor that is reported
  * (a block whose container survives, or a removed page). Descendants are folded into it.
  */
-function foldTarget(info: BlockInfo, from: Map<string, BlockInfo>, to: Map<string, BlockInfo>, toPages: Set<string>): string {
+function foldTarget(
+  info: BlockInfo,
+  from: Map<string, BlockInfo>,
+  to: Map<string, BlockInfo>,
+  toPages: Set<string>,
+): string {
   let cur = info;
   while (cur.parent && !to.has(cur.parent)) cur = from.get(cur.parent)!;
   if (!cur.parent && cur.page !== undefined && !toPages.has(cur.page)) return `page:${cur.page}`;
@@ -145,7 +170,11 @@ function foldCounts(from: BlockIndex, to: BlockIndex, toPages: Set<string>): Map
   for (const info of from.blocks.values()) {
     if (to.blocks.has(info.key)) continue;
     const target = foldTarget(info, from.blocks, to.blocks, toPages);
-    const k = target.startsWith('page:') ? target : target === info.key ? undefined : `block:${target}`;
+    const k = target.startsWith('page:')
+      ? target
+      : target === info.key
+        ? undefined
+        : `block:${target}`;
     if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
   }
   return counts;
@@ -166,8 +195,14 @@ export function diffBlocks(a: Json, b: Json, out: SiteChange[]) {
   const addedCounts = foldCounts(B, A, aPages);
 
   for (const info of A.blocks.values()) {
-    if (B.blocks.has(info.key) || foldTarget(info, A.blocks, B.blocks, bPages) !== info.key) continue;
-    out.push({ kind: 'block-removed', block: info.ref, at: info.pos, contains: removedCounts.get(`block:${info.key}`) ?? 0 });
+    if (B.blocks.has(info.key) || foldTarget(info, A.blocks, B.blocks, bPages) !== info.key)
+      continue;
+    out.push({
+      kind: 'block-removed',
+      block: info.ref,
+      at: info.pos,
+      contains: removedCounts.get(`block:${info.key}`) ?? 0,
+    });
   }
 
   // Moves: a different list, or the same list but outside the longest kept order.
@@ -175,8 +210,12 @@ export function diffBlocks(a: Json, b: Json, out: SiteChange[]) {
   const keptIn = (container: string) => {
     let s = kept.get(container);
     if (!s) {
-      const before = (A.lists.get(container) ?? []).filter((k) => B.blocks.get(k)?.container === container);
-      const after = (B.lists.get(container) ?? []).filter((k) => A.blocks.get(k)?.container === container);
+      const before = (A.lists.get(container) ?? []).filter(
+        (k) => B.blocks.get(k)?.container === container,
+      );
+      const after = (B.lists.get(container) ?? []).filter(
+        (k) => A.blocks.get(k)?.container === container,
+      );
       s = lcs(before, after);
       kept.set(container, s);
     }
@@ -187,11 +226,17 @@ export function diffBlocks(a: Json, b: Json, out: SiteChange[]) {
     const old = A.blocks.get(info.key);
     if (!old) {
       if (foldTarget(info, B.blocks, A.blocks, aPages) === info.key) {
-        out.push({ kind: 'block-added', block: info.ref, at: info.pos, contains: addedCounts.get(`block:${info.key}`) ?? 0 });
+        out.push({
+          kind: 'block-added',
+          block: info.ref,
+          at: info.pos,
+          contains: addedCounts.get(`block:${info.key}`) ?? 0,
+        });
       }
       continue;
     }
-    if (old.ref.id !== info.ref.id) out.push({ kind: 'block-renamed', block: info.ref, from: old.ref.id, at: info.pos });
+    if (old.ref.id !== info.ref.id)
+      out.push({ kind: 'block-renamed', block: info.ref, from: old.ref.id, at: info.pos });
     if (old.container !== info.container || !keptIn(info.container).has(info.key)) {
       out.push({ kind: 'block-moved', block: info.ref, from: old.pos, to: info.pos });
     }
@@ -200,9 +245,10 @@ export function diffBlocks(a: Json, b: Json, out: SiteChange[]) {
     for (const key of new Set([...Object.keys(blockA), ...Object.keys(blockB)])) {
       if (key === 'id' || key === 'children' || key === 'slots') continue;
       // An absent props object and an empty one mean the same.
-      const va = key === 'props' ? blockA.props ?? {} : blockA[key];
-      const vb = key === 'props' ? blockB.props ?? {} : blockB[key];
-      for (const d of valueChanges(va, vb, `/${encodePointerSegment(key)}`)) out.push({ kind: 'block-changed', block: info.ref, at: info.pos, ...d });
+      const va = key === 'props' ? (blockA.props ?? {}) : blockA[key];
+      const vb = key === 'props' ? (blockB.props ?? {}) : blockB[key];
+      for (const d of valueChanges(va, vb, `/${encodePointerSegment(key)}`))
+        out.push({ kind: 'block-changed', block: info.ref, at: info.pos, ...d });
     }
   }
 }

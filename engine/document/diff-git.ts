@@ -11,7 +11,15 @@ import { isEqual } from 'lodash-es';
 import { renderReport, type FileDiff } from './diff-render.ts';
 import { inheritingSites } from './diff-inherit.ts';
 import { outlineDocument } from './outline.ts';
-import { compareDocuments, folderSet, parse, resolvedTemplateOf, summary, templateLoader, upgraded } from './diff-sets.ts';
+import {
+  compareDocuments,
+  folderSet,
+  parse,
+  resolvedTemplateOf,
+  summary,
+  templateLoader,
+  upgraded,
+} from './diff-sets.ts';
 
 type Json = Record<string, any>;
 
@@ -53,7 +61,8 @@ const asDoc = (text: string): Json | undefined => {
  */
 export function gitDriverOutput(args: string[], cwd = process.cwd()): string {
   const [path, oldFile, , , newFile] = args;
-  const read = (f: string) => (f === '/dev/null' || !existsSync(f) ? undefined : readFileSync(f, 'utf8'));
+  const read = (f: string) =>
+    f === '/dev/null' || !existsSync(f) ? undefined : readFileSync(f, 'utf8');
   const a = read(oldFile);
   const b = read(newFile);
   const head = `site diff a/${path} b/${path}\n`;
@@ -61,26 +70,51 @@ export function gitDriverOutput(args: string[], cwd = process.cwd()): string {
   const db = b === undefined ? undefined : asDoc(b);
   const isTemplate = basename(dirname(path)) === 'templates';
   const kind = isTemplate ? 'template' : 'site';
-  if ((a !== undefined && !da) || (b !== undefined && !db)) return `${head}(not valid JSON on one side; use git diff --no-ext-diff --no-textconv to see the text)\n`;
+  if ((a !== undefined && !da) || (b !== undefined && !db))
+    return `${head}(not valid JSON on one side; use git diff --no-ext-diff --no-textconv to see the text)\n`;
   if (!da) return `${head}new ${summary(db!, kind)}\n`;
   if (!db) return `${head}deleted ${summary(da, kind)}\n`;
   const sitesDir = resolve(cwd, isTemplate ? dirname(dirname(path)) : dirname(path));
-  const tree = existsSync(sitesDir) && statSync(sitesDir).isDirectory() ? folderSet(sitesDir) : undefined;
+  const tree =
+    existsSync(sitesDir) && statSync(sitesDir).isDirectory() ? folderSet(sitesDir) : undefined;
   const load = tree ? templateLoader(tree) : () => undefined;
   let file: FileDiff;
   if (isTemplate) {
     const name = basename(path).replace(/\.json$/, '');
     const changes = compareDocuments(da, db);
-    const sites = tree ? [...tree.sites].map(([site, e]) => ({ site, file: e.file, doc: upgraded(parse(e.text, e.file)) })) : [];
-    const loads = { before: (n: string) => (n === name ? upgraded(da) : load(n)), after: (n: string) => (n === name ? upgraded(db) : load(n)) };
-    file = { file: path, status: 'modified' as const, changes, inheritedBy: changes.length && tree ? inheritingSites(name, changes, sites, loads) : undefined };
+    const sites = tree
+      ? [...tree.sites].map(([site, e]) => ({
+          site,
+          file: e.file,
+          doc: upgraded(parse(e.text, e.file)),
+        }))
+      : [];
+    const loads = {
+      before: (n: string) => (n === name ? upgraded(da) : load(n)),
+      after: (n: string) => (n === name ? upgraded(db) : load(n)),
+    };
+    file = {
+      file: path,
+      status: 'modified' as const,
+      changes,
+      inheritedBy:
+        changes.length && tree ? inheritingSites(name, changes, sites, loads) : undefined,
+    };
   } else {
-    const templates = { before: resolvedTemplateOf(load, upgraded(da)), after: resolvedTemplateOf(load, upgraded(db)) };
-    file = { file: path, status: 'modified' as const, changes: compareDocuments(da, db, templates) };
+    const templates = {
+      before: resolvedTemplateOf(load, upgraded(da)),
+      after: resolvedTemplateOf(load, upgraded(db)),
+    };
+    file = {
+      file: path,
+      status: 'modified' as const,
+      changes: compareDocuments(da, db, templates),
+    };
   }
   if (!file.changes.length) {
     // Only when nothing a visitor sees (or the engine reads) differs: equal content, any layout.
-    if (isEqual(upgraded(da), upgraded(db))) return `${head}(formatting only: the content is the same)\n`;
+    if (isEqual(upgraded(da), upgraded(db)))
+      return `${head}(formatting only: the content is the same)\n`;
     return `${head}(the content differs in a way the semantic diff cannot name; use git diff --no-ext-diff --no-textconv)\n`;
   }
   return head + renderReport([file], 'text').split('\n').slice(1).join('\n');
@@ -92,4 +126,3 @@ export function textconvOutput(file: string): string {
   const doc = asDoc(text);
   return doc ? outlineDocument(upgraded(doc)) : text;
 }
-

@@ -55,7 +55,13 @@ export function inheritingSites(
 function setsAt(doc: Json, pointer: string): boolean {
   let node: unknown = doc;
   for (const part of fromPointer(pointer)) {
-    if (!node || typeof node !== 'object' || Array.isArray(node) || !Object.prototype.hasOwnProperty.call(node, part)) return false;
+    if (
+      !node ||
+      typeof node !== 'object' ||
+      Array.isArray(node) ||
+      !Object.prototype.hasOwnProperty.call(node, part)
+    )
+      return false;
     node = (node as Json)[part];
     // A list, a plain value or null replaces (or removes) everything the template has below it.
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return true;

@@ -12,7 +12,12 @@ import { encodePointerSegment } from './tree.ts';
  * Template pages left out (`withoutPages`) or brought back. Reported as pages, not as a
  * list setting, and named by their route and title when the template is known.
  */
-export function diffWithoutPages(a: Json, b: Json, out: SiteChange[], templates: DiffOptions['templates']) {
+export function diffWithoutPages(
+  a: Json,
+  b: Json,
+  out: SiteChange[],
+  templates: DiffOptions['templates'],
+) {
   const before = leftOutPageIds(a);
   const after = leftOutPageIds(b);
   const ref = (id: string, ...sides: Array<Json | undefined>) => {
@@ -23,10 +28,20 @@ export function diffWithoutPages(a: Json, b: Json, out: SiteChange[], templates:
     return { id };
   };
   after.forEach((id, i) => {
-    if (!before.includes(id)) out.push({ kind: 'template-page-removed', page: ref(id, templates?.after, templates?.before), path: `/withoutPages/${i}` });
+    if (!before.includes(id))
+      out.push({
+        kind: 'template-page-removed',
+        page: ref(id, templates?.after, templates?.before),
+        path: `/withoutPages/${i}`,
+      });
   });
   before.forEach((id, i) => {
-    if (!after.includes(id)) out.push({ kind: 'template-page-restored', page: ref(id, templates?.after, templates?.before), path: `/withoutPages/${i}` });
+    if (!after.includes(id))
+      out.push({
+        kind: 'template-page-restored',
+        page: ref(id, templates?.after, templates?.before),
+        path: `/withoutPages/${i}`,
+      });
   });
 }
 
@@ -41,14 +56,27 @@ export function diffPages(a: Json, b: Json, out: SiteChange[]) {
   const addedBlocks = foldedCounts(b, a);
   pa.forEach((p, i) => {
     if (bSet.has(aKeys[i])) return;
-    out.push({ kind: 'page-removed', page: pageRef(p, aKeys[i]), index: i, blocks: removedBlocks.get(`page:${aKeys[i]}`) ?? 0 });
+    out.push({
+      kind: 'page-removed',
+      page: pageRef(p, aKeys[i]),
+      index: i,
+      blocks: removedBlocks.get(`page:${aKeys[i]}`) ?? 0,
+    });
   });
   pb.forEach((p, i) => {
     if (aSet.has(bKeys[i])) return;
-    out.push({ kind: 'page-added', page: pageRef(p, bKeys[i]), index: i, blocks: addedBlocks.get(`page:${bKeys[i]}`) ?? 0 });
+    out.push({
+      kind: 'page-added',
+      page: pageRef(p, bKeys[i]),
+      index: i,
+      blocks: addedBlocks.get(`page:${bKeys[i]}`) ?? 0,
+    });
   });
   const common = new Set(aKeys.filter((k) => bSet.has(k)));
-  const kept = lcs(aKeys.filter((k) => common.has(k)), bKeys.filter((k) => common.has(k)));
+  const kept = lcs(
+    aKeys.filter((k) => common.has(k)),
+    bKeys.filter((k) => common.has(k)),
+  );
   pb.forEach((p, j) => {
     const id = bKeys[j];
     if (!common.has(id)) return;
@@ -64,14 +92,19 @@ export function diffPages(a: Json, b: Json, out: SiteChange[]) {
     }
     for (const key of new Set([...Object.keys(old), ...Object.keys(p)])) {
       if (key === 'id' || key === 'path' || key === 'title' || key === 'blocks') continue;
-      for (const d of valueChanges(old[key], p[key], `/pages/${j}/${encodePointerSegment(key)}`)) out.push({ kind: 'page-changed', page: id, ...d });
+      for (const d of valueChanges(old[key], p[key], `/pages/${j}/${encodePointerSegment(key)}`))
+        out.push({ kind: 'page-changed', page: id, ...d });
     }
     if (!kept.has(id)) out.push({ kind: 'page-moved', page: id, from: i, to: j });
   });
 }
 
 function pageRef(p: Json, id: string): PageRef {
-  return compact({ id, path: typeof p.path === 'string' ? p.path : undefined, title: typeof p.title === 'string' ? p.title : undefined });
+  return compact({
+    id,
+    path: typeof p.path === 'string' ? p.path : undefined,
+    title: typeof p.title === 'string' ? p.title : undefined,
+  });
 }
 
 // ---------------------------------------------------------------- pages a change touches

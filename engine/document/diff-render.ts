@@ -8,7 +8,14 @@
 import type { BlockPosition, ListEdit, RecordCollection, SiteChange } from './diff-types.ts';
 import type { InheritingSite } from './diff-inherit.ts';
 import { redactChange, Secret, SECRET_TEXT, unwrapSecret } from './secrets.ts';
-import { mdEscape, showJson, wantsWordDiff, wordDiff, wordDiffMarkdown, wordDiffText } from './diff-words.ts';
+import {
+  mdEscape,
+  showJson,
+  wantsWordDiff,
+  wordDiff,
+  wordDiffMarkdown,
+  wordDiffText,
+} from './diff-words.ts';
 import { fromPointer } from './tree.ts';
 
 /** The diff of one file of a change set (a site document or a template). */
@@ -32,7 +39,10 @@ export interface Style {
 }
 
 export const TEXT_STYLE: Style = { code: (s) => s, words: (a, b) => wordDiffText(wordDiff(a, b)) };
-export const MARKDOWN_STYLE: Style = { code: mdCode, words: (a, b) => wordDiffMarkdown(wordDiff(a, b), mdCode) };
+export const MARKDOWN_STYLE: Style = {
+  code: mdCode,
+  words: (a, b) => wordDiffMarkdown(wordDiff(a, b), mdCode),
+};
 
 function styleOf(s: Style | ((s: string) => string) | undefined): Style {
   if (!s) return TEXT_STYLE;
@@ -49,12 +59,17 @@ export function showValue(v: unknown): string {
   return showJson(v);
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(unwrapSecret(a)) === JSON.stringify(unwrapSecret(b));
+const same = (a: unknown, b: unknown) =>
+  JSON.stringify(unwrapSecret(a)) === JSON.stringify(unwrapSecret(b));
 
 /** "a → b"; long text as its changed words; two lists of plain values as items added and removed. */
 function showChange(before: unknown, after: unknown, st: Style): string {
   const v = (x: unknown) => st.code(showValue(x));
-  if (Array.isArray(before) && Array.isArray(after) && [...before, ...after].every((x) => x === null || typeof x !== 'object' || x instanceof Secret)) {
+  if (
+    Array.isArray(before) &&
+    Array.isArray(after) &&
+    [...before, ...after].every((x) => x === null || typeof x !== 'object' || x instanceof Secret)
+  ) {
     const added = after.filter((x) => !before.includes(x));
     const removed = before.filter((x) => !after.includes(x));
     const parts: string[] = [];
@@ -63,7 +78,8 @@ function showChange(before: unknown, after: unknown, st: Style): string {
     if (!parts.length) parts.push(`reordered to ${v(after)}`);
     return parts.join('; ');
   }
-  if (before instanceof Secret && after instanceof Secret) return `${SECRET_TEXT} → (another secret, not shown)`;
+  if (before instanceof Secret && after instanceof Secret)
+    return `${SECRET_TEXT} → (another secret, not shown)`;
   if (wantsWordDiff(before, after)) return `edited: ${st.words(before, after as string)}`;
   return `${v(before)} → ${v(after)}`;
 }
@@ -83,7 +99,12 @@ function itemName(item: string, st: Style): string {
  * The part after "Block hero x on page home: " for a value change: a list item added,
  * removed, items moved, or the value at a path edited (naming the list item it is in).
  */
-function valueSentence(c: ListEdit & { path: string; before?: unknown; after?: unknown }, drop: number, st: Style, edit: () => string): string {
+function valueSentence(
+  c: ListEdit & { path: string; before?: unknown; after?: unknown },
+  drop: number,
+  st: Style,
+  edit: () => string,
+): string {
   const position = (p: string) => Number(p.split('/').pop()) + 1;
   const list = (p: string) => st.code(field(p.split('/').slice(0, -1).join('/'), drop));
   switch (c.op) {
@@ -102,32 +123,63 @@ function valueSentence(c: ListEdit & { path: string; before?: unknown; after?: u
  * "before → after" where a side that leaves the value out shows the default that
  * applies in its place, since that is what the visitor gets.
  */
-function showWithDefault(c: { before?: unknown; after?: unknown; default?: unknown; defaultFrom?: string; override?: string }, st: Style): string {
+function showWithDefault(
+  c: {
+    before?: unknown;
+    after?: unknown;
+    default?: unknown;
+    defaultFrom?: string;
+    override?: string;
+  },
+  st: Style,
+): string {
   const v = (x: unknown) => st.code(showValue(x));
   const hasDefault = c.default !== undefined;
   const before = c.before === undefined && hasDefault ? c.default : c.before;
   const after = c.after === undefined && hasDefault ? c.default : c.after;
   const what = c.defaultFrom === 'template' ? "the template's value" : 'the default';
   if (same(before, after)) {
-    return c.after === undefined ? `no longer set (it was ${v(c.before)}, the same as ${what})` : `now set explicitly to ${what} ${v(c.after)}`;
+    return c.after === undefined
+      ? `no longer set (it was ${v(c.before)}, the same as ${what})`
+      : `now set explicitly to ${what} ${v(c.after)}`;
   }
   // The override note says the same for template values; say it once.
-  const how = c.override ? '' : c.before === undefined && hasDefault ? ` (was ${what})` : c.after === undefined && hasDefault ? ` (unset: back to ${what})` : '';
+  const how = c.override
+    ? ''
+    : c.before === undefined && hasDefault
+      ? ` (was ${what})`
+      : c.after === undefined && hasDefault
+        ? ` (unset: back to ${what})`
+        : '';
   return `${showChange(before, after, st)}${how}`;
 }
 
-const SECTION_NAMES: Record<string, string> = { region: 'Region', search: 'Search', theme: 'Theme', api: 'API', layout: 'Layout', other: 'Setting' };
+const SECTION_NAMES: Record<string, string> = {
+  region: 'Region',
+  search: 'Search',
+  theme: 'Theme',
+  api: 'API',
+  layout: 'Layout',
+  other: 'Setting',
+};
 
 function where(p: BlockPosition, code: (s: string) => string): string {
   const list = p.area === 'page' ? `page ${code(p.page ?? '?')}` : `the ${p.area}`;
-  const inside = p.parent ? ` inside ${p.parent.type} ${code(p.parent.id)}${p.slot ? ` (slot ${p.slot})` : ''}` : '';
+  const inside = p.parent
+    ? ` inside ${p.parent.type} ${code(p.parent.id)}${p.slot ? ` (slot ${p.slot})` : ''}`
+    : '';
   return `${list}${inside}, position ${p.index + 1}`;
 }
 
-const listOf = (p: BlockPosition, code: (s: string) => string) => where(p, code).replace(/, position \d+$/, '');
+const listOf = (p: BlockPosition, code: (s: string) => string) =>
+  where(p, code).replace(/, position \d+$/, '');
 
 function overrideNote(o: 'added' | 'dropped' | undefined): string {
-  return o === 'added' ? " (now overrides the template's value)" : o === 'dropped' ? " (override dropped: the template's value applies again)" : '';
+  return o === 'added'
+    ? " (now overrides the template's value)"
+    : o === 'dropped'
+      ? " (override dropped: the template's value applies again)"
+      : '';
 }
 
 function plural(n: number, word: string) {
@@ -147,23 +199,34 @@ function recordNoun(c: RecordCollection, many = false) {
  * wording serves every renderer. A template switch's effects are further changes
  * (changeLines lists them under it).
  */
-export function describeChange(change: SiteChange, style?: Style | ((s: string) => string)): string {
+export function describeChange(
+  change: SiteChange,
+  style?: Style | ((s: string) => string),
+): string {
   const st = styleOf(style);
   const c = redactChange(change);
   const v = (x: unknown) => st.code(showValue(x));
   const name = (s: string) => st.code(s);
-  const edit = (x: { before?: unknown; after?: unknown }) => () => showChange(x.before, x.after, st);
+  const edit = (x: { before?: unknown; after?: unknown }) => () =>
+    showChange(x.before, x.after, st);
   switch (c.kind) {
     case 'template': {
       const head =
-        c.action === 'added' ? `Template: now extends ${name(c.after!)}` : c.action === 'dropped' ? `Template: no longer extends ${name(c.before!)}` : `Template: now extends ${name(c.after!)} instead of ${name(c.before!)}`;
+        c.action === 'added'
+          ? `Template: now extends ${name(c.after!)}`
+          : c.action === 'dropped'
+            ? `Template: no longer extends ${name(c.before!)}`
+            : `Template: now extends ${name(c.after!)} instead of ${name(c.before!)}`;
       if (!c.effects) return head;
-      return c.effects.length ? `${head}; for this site that changes (${plural(c.effects.length, 'change')}):` : `${head}; nothing changes for this site`;
+      return c.effects.length
+        ? `${head}; for this site that changes (${plural(c.effects.length, 'change')}):`
+        : `${head}; nothing changes for this site`;
     }
     case 'identity':
       return `Identity: ${valueSentence(c, 0, st, edit(c))}${overrideNote(c.override)}`;
     case 'setting': {
-      if (c.path === `/${c.section}` && !c.op) return `${SECTION_NAMES[c.section]}: ${showWithDefault(c, st)}${overrideNote(c.override)}`;
+      if (c.path === `/${c.section}` && !c.op)
+        return `${SECTION_NAMES[c.section]}: ${showWithDefault(c, st)}${overrideNote(c.override)}`;
       return `${SECTION_NAMES[c.section]}: ${valueSentence(c, c.section === 'other' ? 0 : 1, st, () => showWithDefault(c, st))}${overrideNote(c.override)}`;
     }
     case 'feature': {
@@ -171,7 +234,13 @@ export function describeChange(change: SiteChange, style?: Style | ((s: string) 
       const note = overrideNote(c.override);
       if (c.action === 'on' || c.action === 'off') {
         const what = c.defaultFrom === 'template' ? 'the template has it' : 'the default is';
-        const how = c.override ? '' : c.before === undefined ? ` (${what} ${c.action === 'on' ? 'off' : 'on'})` : c.after === undefined ? ` (unset: ${what} ${c.action})` : '';
+        const how = c.override
+          ? ''
+          : c.before === undefined
+            ? ` (${what} ${c.action === 'on' ? 'off' : 'on'})`
+            : c.after === undefined
+              ? ` (unset: ${what} ${c.action})`
+              : '';
         return `Feature ${key} turned ${c.action}${how}${note}`;
       }
       if (c.op) return `Feature ${valueSentence(c, 1, st, edit(c))}${note}`;
@@ -185,7 +254,10 @@ export function describeChange(change: SiteChange, style?: Style | ((s: string) 
       return `${recordNoun(c.collection)} ${name(c.label)} (id ${c.id}): ${valueSentence(c, 2, st, edit(c))}${overrideNote(c.override)}`;
     case 'records-reordered':
       return `${recordNoun(c.collection, true)} reordered (visitors see them in this order): ${c.moves
-        .map((m) => `${name(m.item)}${m.id !== undefined ? ` (id ${m.id})` : ''} moved from position ${m.from + 1} to ${m.to + 1}`)
+        .map(
+          (m) =>
+            `${name(m.item)}${m.id !== undefined ? ` (id ${m.id})` : ''} moved from position ${m.from + 1} to ${m.to + 1}`,
+        )
         .join('; ')}`;
     case 'page-added':
       return `Page ${name(c.page.id)} added at ${name(c.page.path ?? '?')}${c.page.title ? ` titled ${v(c.page.title)}` : ''}, with ${plural(c.blocks, 'block')}${c.override === 'added' ? ' (replaces the template page)' : ''}`;
@@ -198,8 +270,10 @@ export function describeChange(change: SiteChange, style?: Style | ((s: string) 
     }
     case 'page-renamed': {
       const parts: string[] = [];
-      if (c.before.title !== c.after.title) parts.push(`title ${showChange(c.before.title, c.after.title, st)}`);
-      if (c.before.path !== c.after.path) parts.push(`path ${name(c.before.path ?? '(none)')} → ${name(c.after.path ?? '(none)')}`);
+      if (c.before.title !== c.after.title)
+        parts.push(`title ${showChange(c.before.title, c.after.title, st)}`);
+      if (c.before.path !== c.after.path)
+        parts.push(`path ${name(c.before.path ?? '(none)')} → ${name(c.after.path ?? '(none)')}`);
       return `Page ${name(c.page)} renamed: ${parts.join('; ')}`;
     }
     case 'page-changed':
@@ -224,19 +298,30 @@ export function describeChange(change: SiteChange, style?: Style | ((s: string) 
 }
 
 /** A change and, indented under it, what a template switch changes for the site. */
-export function changeLines(c: SiteChange, style?: Style | ((s: string) => string), indent = '    '): string[] {
+export function changeLines(
+  c: SiteChange,
+  style?: Style | ((s: string) => string),
+  indent = '    ',
+): string[] {
   const lines = [describeChange(c, style)];
-  if (c.kind === 'template' && c.effects) for (const e of c.effects) lines.push(...changeLines(e, style, indent).map((l) => indent + l));
+  if (c.kind === 'template' && c.effects)
+    for (const e of c.effects) lines.push(...changeLines(e, style, indent).map((l) => indent + l));
   return lines;
 }
 
 // ---------------------------------------------------------------- grouping
 
 const isRecord = (c: SiteChange): c is Extract<SiteChange, { collection: RecordCollection }> =>
-  c.kind === 'record-added' || c.kind === 'record-removed' || c.kind === 'record-changed' || c.kind === 'records-reordered';
+  c.kind === 'record-added' ||
+  c.kind === 'record-removed' ||
+  c.kind === 'record-changed' ||
+  c.kind === 'records-reordered';
 const GROUPS: Array<{ title: string; has: (c: SiteChange) => boolean }> = [
   { title: 'Template', has: (c) => c.kind === 'template' },
-  { title: 'Identity', has: (c) => c.kind === 'identity' || (isRecord(c) && c.collection !== 'offers') },
+  {
+    title: 'Identity',
+    has: (c) => c.kind === 'identity' || (isRecord(c) && c.collection !== 'offers'),
+  },
   { title: 'Settings', has: (c) => c.kind === 'setting' },
   { title: 'Offers', has: (c) => isRecord(c) && c.collection === 'offers' },
   { title: 'Feature switches', has: (c) => c.kind === 'feature' },
@@ -245,15 +330,22 @@ const GROUPS: Array<{ title: string; has: (c: SiteChange) => boolean }> = [
 ];
 
 /** Changes grouped the way a reviewer scans them; empty groups left out. */
-export function groupChanges(changes: SiteChange[]): Array<{ title: string; changes: SiteChange[] }> {
-  return GROUPS.map((g) => ({ title: g.title, changes: changes.filter(g.has) })).filter((g) => g.changes.length);
+export function groupChanges(
+  changes: SiteChange[],
+): Array<{ title: string; changes: SiteChange[] }> {
+  return GROUPS.map((g) => ({ title: g.title, changes: changes.filter(g.has) })).filter(
+    (g) => g.changes.length,
+  );
 }
 
 // ---------------------------------------------------------------- renderers
 
 /** Plain text: one line per change. Empty string when nothing changed. */
 export function renderText(changes: SiteChange[]): string {
-  return changes.flatMap((c) => changeLines(c)).map((l) => `${l}\n`).join('');
+  return changes
+    .flatMap((c) => changeLines(c))
+    .map((l) => `${l}\n`)
+    .join('');
 }
 
 function mdCode(s: string): string {
@@ -263,7 +355,12 @@ function mdCode(s: string): string {
   return longest ? `${fence} ${s} ${fence}` : `${fence}${s}${fence}`;
 }
 
-const mdItems = (changes: SiteChange[], indent = '') => changes.flatMap((c) => changeLines(c, MARKDOWN_STYLE, '  ').map((l) => `${indent}${l.replace(/^((?: {2})*)/, '$1- ')}`));
+const mdItems = (changes: SiteChange[], indent = '') =>
+  changes.flatMap((c) =>
+    changeLines(c, MARKDOWN_STYLE, '  ').map(
+      (l) => `${indent}${l.replace(/^((?: {2})*)/, '$1- ')}`,
+    ),
+  );
 
 /** Markdown list, grouped under small headings. Empty string when nothing changed. */
 export function renderMarkdown(changes: SiteChange[], headingLevel = 4): string {
@@ -280,7 +377,12 @@ export function renderJson(changes: SiteChange[]): string {
 
 function redactFile(f: FileDiff): FileDiff {
   const out: FileDiff = { ...f, changes: f.changes.map(redactChange) };
-  if (f.inheritedBy) out.inheritedBy = f.inheritedBy.map((s) => ({ ...s, changes: s.changes.map(redactChange), overridden: s.overridden.map(redactChange) }));
+  if (f.inheritedBy)
+    out.inheritedBy = f.inheritedBy.map((s) => ({
+      ...s,
+      changes: s.changes.map(redactChange),
+      overridden: s.overridden.map(redactChange),
+    }));
   return out;
 }
 
@@ -292,17 +394,21 @@ function inheritedText(sites: InheritingSite[]): string[] {
     const via = s.via.length ? ` (through ${s.via.join(' → ')})` : '';
     lines.push(`    ${s.file}${via}:${s.changes.length ? '' : ' nothing changes for this site'}`);
     for (const c of s.changes) lines.push(...changeLines(c).map((l) => `      ${l}`));
-    for (const c of s.overridden) lines.push(`      Not for this site (it sets this itself): ${describeChange(c)}`);
+    for (const c of s.overridden)
+      lines.push(`      Not for this site (it sets this itself): ${describeChange(c)}`);
   }
   return lines;
 }
 
 function inheritedMarkdown(sites: InheritingSite[]): string {
-  if (!sites.length) return '#### Sites that extend this template\n\nNo site extends this template.\n';
+  if (!sites.length)
+    return '#### Sites that extend this template\n\nNo site extends this template.\n';
   const items = sites.map((s) => {
     const via = s.via.length ? ` (through ${s.via.map(mdCode).join(' → ')})` : '';
     const head = `- ${mdCode(s.file)}${via}:${s.changes.length ? '' : ' nothing changes for this site'}`;
-    const own = s.overridden.map((c) => `  - Not for this site (it sets this itself): ${describeChange(c, MARKDOWN_STYLE)}`);
+    const own = s.overridden.map(
+      (c) => `  - Not for this site (it sets this itself): ${describeChange(c, MARKDOWN_STYLE)}`,
+    );
     return [head, ...mdItems(s.changes, '  '), ...own].join('\n');
   });
   return `#### Sites that extend this template\n\n${items.join('\n')}\n`;
@@ -325,8 +431,12 @@ export function renderReport(files: FileDiff[], format: DiffFormat): string {
   }
   return changed
     .map((f) => {
-      if (f.status !== 'modified') return `${f.file}: ${f.status}${f.summary ? ` — ${f.summary}` : ''}\n`;
-      const lines = [...f.changes.flatMap((c) => changeLines(c)).map((l) => `  ${l}`), ...(f.inheritedBy ? inheritedText(f.inheritedBy) : [])];
+      if (f.status !== 'modified')
+        return `${f.file}: ${f.status}${f.summary ? ` — ${f.summary}` : ''}\n`;
+      const lines = [
+        ...f.changes.flatMap((c) => changeLines(c)).map((l) => `  ${l}`),
+        ...(f.inheritedBy ? inheritedText(f.inheritedBy) : []),
+      ];
       return `${f.file}\n${lines.map((l) => `${l}\n`).join('')}`;
     })
     .join('\n');

@@ -29,7 +29,11 @@ export interface DocSet {
 // ---------------------------------------------------------------- loading sides
 
 export function listJson(dir: string): string[] {
-  return existsSync(dir) && statSync(dir).isDirectory() ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  return existsSync(dir) && statSync(dir).isDirectory()
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+    : [];
 }
 
 export function display(file: string) {
@@ -43,8 +47,16 @@ export function folderSet(dir: string, label = display(dir)): DocSet {
   return {
     label,
     sites: new Map(listJson(dir).map((f) => [f.replace(/\.json$/, ''), read(join(dir, f))])),
-    templates: new Map(listJson(join(dir, 'templates')).map((f) => [f.replace(/\.json$/, ''), read(join(dir, 'templates', f))])),
-    shared: (name) => (existsSync(join(dir, 'shared', name)) ? readFileSync(join(dir, 'shared', name), 'utf8') : undefined),
+    templates: new Map(
+      listJson(join(dir, 'templates')).map((f) => [
+        f.replace(/\.json$/, ''),
+        read(join(dir, 'templates', f)),
+      ]),
+    ),
+    shared: (name) =>
+      existsSync(join(dir, 'shared', name))
+        ? readFileSync(join(dir, 'shared', name), 'utf8')
+        : undefined,
   };
 }
 
@@ -55,19 +67,30 @@ export function fileSet(file: string, name: string): DocSet {
   const isTemplate = basename(dir) === 'templates';
   const templatesDir = isTemplate ? dir : join(dir, 'templates');
   const doc = { file: display(file), text: readFileSync(file, 'utf8') };
-  const templates = new Map(listJson(templatesDir).map((f) => [f.replace(/\.json$/, ''), { file: display(join(templatesDir, f)), text: readFileSync(join(templatesDir, f), 'utf8') }]));
+  const templates = new Map(
+    listJson(templatesDir).map((f) => [
+      f.replace(/\.json$/, ''),
+      { file: display(join(templatesDir, f)), text: readFileSync(join(templatesDir, f), 'utf8') },
+    ]),
+  );
   if (isTemplate) templates.set(name, doc);
   const sharedDir = isTemplate ? join(dir, '..', 'shared') : join(dir, 'shared');
   return {
     label: display(file),
     sites: isTemplate ? new Map() : new Map([[name, doc]]),
     templates,
-    shared: (n) => (existsSync(join(sharedDir, n)) ? readFileSync(join(sharedDir, n), 'utf8') : base.shared(n)),
+    shared: (n) =>
+      existsSync(join(sharedDir, n)) ? readFileSync(join(sharedDir, n), 'utf8') : base.shared(n),
   };
 }
 
 export function git(args: string[], cwd: string): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** The sites folder as committed in a git revision (read with git show, nothing checked out). */
@@ -84,7 +107,12 @@ export function gitSet(rev: string, repo: string, sitesPath = 'sites'): DocSet {
   };
   const show = (path: string) => git(['show', `${rev}:${path}`], repo);
   const load = (folder: string) =>
-    new Map(names(folder).map((f) => [f.replace(/\.json$/, ''), { file: `${folder}/${f}`, text: show(`${folder}/${f}`) }]));
+    new Map(
+      names(folder).map((f) => [
+        f.replace(/\.json$/, ''),
+        { file: `${folder}/${f}`, text: show(`${folder}/${f}`) },
+      ]),
+    );
   return {
     label: rev,
     sites: load(sitesPath),
@@ -113,7 +141,8 @@ export function isGitRevision(arg: string, repo: string): boolean {
 export function parse(text: string, file: string): Json {
   try {
     const doc = JSON.parse(text);
-    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error('a site document must be a JSON object');
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+      throw new Error('a site document must be a JSON object');
     return doc;
   } catch (err) {
     throw new UsageError(`${file}: not a readable site document: ${(err as Error).message}`);
@@ -133,13 +162,21 @@ export function upgraded(doc: Json): Json {
  * Compares two documents as reviewers see them: both upgraded to the current schema
  * version (so a migration alone reads as one version change, not as renamed props).
  */
-export function compareDocuments(before: Json, after: Json, templates?: { before?: Json; after?: Json }): SiteChange[] {
+export function compareDocuments(
+  before: Json,
+  after: Json,
+  templates?: { before?: Json; after?: Json },
+): SiteChange[] {
   const changes = diffSiteDocuments(upgraded(before), upgraded(after), {
-    templates: templates && { before: templates.before && upgraded(templates.before), after: templates.after && upgraded(templates.after) },
+    templates: templates && {
+      before: templates.before && upgraded(templates.before),
+      after: templates.after && upgraded(templates.after),
+    },
   });
   const vb = before.schemaVersion ?? 1;
   const va = after.schemaVersion ?? 1;
-  if (vb !== va) changes.unshift({ kind: 'identity', path: '/schemaVersion', before: vb, after: va });
+  if (vb !== va)
+    changes.unshift({ kind: 'identity', path: '/schemaVersion', before: vb, after: va });
   return changes;
 }
 
@@ -162,7 +199,10 @@ export function templateLoader(set: DocSet): (name: string) => Json | undefined 
 }
 
 /** The template a document extends, with that template's own chain merged in. */
-export function resolvedTemplateOf(load: (name: string) => Json | undefined, doc: Json): Json | undefined {
+export function resolvedTemplateOf(
+  load: (name: string) => Json | undefined,
+  doc: Json,
+): Json | undefined {
   const t = typeof doc.template === 'string' ? load(doc.template) : undefined;
   return t && resolveTemplate(t, load).doc;
 }
@@ -176,32 +216,61 @@ export function diffSets(before: DocSet, after: DocSet): FileDiff[] {
   const out: FileDiff[] = [];
   const loadBefore = templateLoader(before);
   const loadAfter = templateLoader(after);
-  const compare = (kind: 'site' | 'template', name: string, a?: { file: string; text: string }, b?: { file: string; text: string }) => {
+  const compare = (
+    kind: 'site' | 'template',
+    name: string,
+    a?: { file: string; text: string },
+    b?: { file: string; text: string },
+  ) => {
     if (a && b && a.text === b.text) return;
     const file = (b ?? a)!.file;
-    if (!a) return out.push({ file, status: 'added', summary: summary(parse(b!.text, b!.file), kind), changes: [] });
-    if (!b) return out.push({ file, status: 'removed', summary: summary(parse(a.text, a.file), kind), changes: [] });
+    if (!a)
+      return out.push({
+        file,
+        status: 'added',
+        summary: summary(parse(b!.text, b!.file), kind),
+        changes: [],
+      });
+    if (!b)
+      return out.push({
+        file,
+        status: 'removed',
+        summary: summary(parse(a.text, a.file), kind),
+        changes: [],
+      });
     const da = parse(a.text, a.file);
     const db = parse(b.text, b.file);
     if (kind === 'site') {
-      const templates = { before: resolvedTemplateOf(loadBefore, da), after: resolvedTemplateOf(loadAfter, db) };
+      const templates = {
+        before: resolvedTemplateOf(loadBefore, da),
+        after: resolvedTemplateOf(loadAfter, db),
+      };
       return out.push({ file, status: 'modified', changes: compareDocuments(da, db, templates) });
     }
     const changes = compareDocuments(da, db);
     // This template's edit alone: every other template as it is after.
-    const load = { before: (n: string) => (n === name ? upgraded(da) : loadAfter(n)), after: loadAfter };
+    const load = {
+      before: (n: string) => (n === name ? upgraded(da) : loadAfter(n)),
+      after: loadAfter,
+    };
     const sites = union(after.sites, before.sites).map((site) => {
       const e = (after.sites.get(site) ?? before.sites.get(site))!;
       return { site, file: e.file, doc: upgraded(parse(e.text, e.file)) };
     });
-    out.push({ file, status: 'modified', changes, inheritedBy: changes.length ? inheritingSites(name, changes, sites, load) : undefined });
+    out.push({
+      file,
+      status: 'modified',
+      changes,
+      inheritedBy: changes.length ? inheritingSites(name, changes, sites, load) : undefined,
+    });
   };
-  for (const name of union(before.sites, after.sites)) compare('site', name, before.sites.get(name), after.sites.get(name));
-  for (const name of union(before.templates, after.templates)) compare('template', name, before.templates.get(name), after.templates.get(name));
+  for (const name of union(before.sites, after.sites))
+    compare('site', name, before.sites.get(name), after.sites.get(name));
+  for (const name of union(before.templates, after.templates))
+    compare('template', name, before.templates.get(name), after.templates.get(name));
   return out;
 }
 
 export function union<K>(a: Map<K, unknown>, b: Map<K, unknown>): K[] {
   return [...new Set([...a.keys(), ...b.keys()])];
 }
-

@@ -79,7 +79,13 @@ export type SiteChange =
        */
       effects?: SiteChange[];
     }
-  | ({ kind: 'identity'; path: string; before?: unknown; after?: unknown; override?: TemplateOverride } & ListEdit)
+  | ({
+      kind: 'identity';
+      path: string;
+      before?: unknown;
+      after?: unknown;
+      override?: TemplateOverride;
+    } & ListEdit)
   | ({
       kind: 'setting';
       section: SettingSection;
@@ -104,21 +110,65 @@ export type SiteChange =
       defaultFrom?: DefaultSource;
       override?: TemplateOverride;
     } & ListEdit)
-  | { kind: 'record-added' | 'record-removed'; collection: RecordCollection; id: unknown; label: string; path: string }
-  | ({ kind: 'record-changed'; collection: RecordCollection; id: unknown; label: string; path: string; before?: unknown; after?: unknown; override?: TemplateOverride } & ListEdit)
+  | {
+      kind: 'record-added' | 'record-removed';
+      collection: RecordCollection;
+      id: unknown;
+      label: string;
+      path: string;
+    }
+  | ({
+      kind: 'record-changed';
+      collection: RecordCollection;
+      id: unknown;
+      label: string;
+      path: string;
+      before?: unknown;
+      after?: unknown;
+      override?: TemplateOverride;
+    } & ListEdit)
   /** Dealerships, locations or offers in a new order (visitors see them in list order). */
-  | { kind: 'records-reordered'; collection: RecordCollection; path: string; moves: Array<ItemMove & { id: unknown }> }
-  | { kind: 'page-added' | 'page-removed'; page: PageRef; index: number; blocks: number; override?: TemplateOverride }
+  | {
+      kind: 'records-reordered';
+      collection: RecordCollection;
+      path: string;
+      moves: Array<ItemMove & { id: unknown }>;
+    }
+  | {
+      kind: 'page-added' | 'page-removed';
+      page: PageRef;
+      index: number;
+      blocks: number;
+      override?: TemplateOverride;
+    }
   /** A template page the site starts (removed) or stops (restored) leaving out, via `withoutPages`; `path` is its entry. */
   | { kind: 'template-page-removed' | 'template-page-restored'; page: PageRef; path: string }
-  | { kind: 'page-renamed'; page: string; before: { path?: string; title?: string }; after: { path?: string; title?: string } }
-  | ({ kind: 'page-changed'; page: string; path: string; before?: unknown; after?: unknown } & ListEdit)
+  | {
+      kind: 'page-renamed';
+      page: string;
+      before: { path?: string; title?: string };
+      after: { path?: string; title?: string };
+    }
+  | ({
+      kind: 'page-changed';
+      page: string;
+      path: string;
+      before?: unknown;
+      after?: unknown;
+    } & ListEdit)
   | { kind: 'page-moved'; page: string; from: number; to: number }
   | { kind: 'block-added' | 'block-removed'; block: BlockRef; at: BlockPosition; contains: number }
   | { kind: 'block-moved'; block: BlockRef; from: BlockPosition; to: BlockPosition }
   /** Same type, same list, same or nearly the same props: the id changed (`from` → `block.id`). */
   | { kind: 'block-renamed'; block: BlockRef; from: string; at: BlockPosition }
-  | ({ kind: 'block-changed'; block: BlockRef; at: BlockPosition; path: string; before?: unknown; after?: unknown } & ListEdit);
+  | ({
+      kind: 'block-changed';
+      block: BlockRef;
+      at: BlockPosition;
+      path: string;
+      before?: unknown;
+      after?: unknown;
+    } & ListEdit);
 
 export type ChangeKind = SiteChange['kind'];
 

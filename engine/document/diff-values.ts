@@ -23,7 +23,8 @@ export function get(doc: unknown, pointer: string): unknown {
   let node: any = doc;
   for (const raw of pointer.split('/').slice(1)) {
     const part = decodePointerSegment(raw);
-    if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, part)) return undefined;
+    if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, part))
+      return undefined;
     node = node[part];
   }
   return node;
@@ -64,7 +65,13 @@ export function valueChanges(before: unknown, after: unknown, path: string): Val
   return out;
 }
 
-function walkValues(before: unknown, after: unknown, path: string, out: ValueChange[], item: string | undefined) {
+function walkValues(
+  before: unknown,
+  after: unknown,
+  path: string,
+  out: ValueChange[],
+  item: string | undefined,
+) {
   if (isEqual(before, after)) return;
   // An object appearing or disappearing reads best leaf by leaf (each with its default).
   const objA = isPlainObject(before) || (before === undefined && isPlainObject(after));
@@ -76,26 +83,43 @@ function walkValues(before: unknown, after: unknown, path: string, out: ValueCha
     for (const k of keys) walkValues(a[k], b[k], `${path}/${encodePointerSegment(k)}`, out, item);
     return;
   }
-  if (Array.isArray(before) && Array.isArray(after) && [...before, ...after].some((v) => v && typeof v === 'object')) {
+  if (
+    Array.isArray(before) &&
+    Array.isArray(after) &&
+    [...before, ...after].some((v) => v && typeof v === 'object')
+  ) {
     diffList(before, after, path, out, item);
     return;
   }
   out.push(compact({ path, before, after, item }));
 }
 
-function diffList(a: unknown[], b: unknown[], path: string, out: ValueChange[], outer: string | undefined) {
+function diffList(
+  a: unknown[],
+  b: unknown[],
+  path: string,
+  out: ValueChange[],
+  outer: string | undefined,
+) {
   const pairs = matchItems(a, b);
   const inA = new Set(pairs.map(([i]) => i));
   const inB = new Set(pairs.map(([, j]) => j));
   a.forEach((v, i) => {
-    if (!inA.has(i)) out.push({ path: `${path}/${i}`, op: 'item-removed', before: v, item: itemLabel(v, i) });
+    if (!inA.has(i))
+      out.push({ path: `${path}/${i}`, op: 'item-removed', before: v, item: itemLabel(v, i) });
   });
   b.forEach((v, j) => {
-    if (!inB.has(j)) out.push({ path: `${path}/${j}`, op: 'item-added', after: v, item: itemLabel(v, j) });
+    if (!inB.has(j))
+      out.push({ path: `${path}/${j}`, op: 'item-added', after: v, item: itemLabel(v, j) });
   });
-  const moves = movesOf(pairs).map(([i, j]): ItemMove => ({ item: itemLabel(b[j], j), from: i, to: j }));
+  const moves = movesOf(pairs).map(([i, j]): ItemMove => ({
+    item: itemLabel(b[j], j),
+    from: i,
+    to: j,
+  }));
   if (moves.length) out.push(compact({ path, op: 'reordered' as const, moves, item: outer }));
-  for (const [i, j] of [...pairs].sort((x, y) => x[1] - y[1])) walkValues(a[i], b[j], `${path}/${j}`, out, itemLabel(b[j], j));
+  for (const [i, j] of [...pairs].sort((x, y) => x[1] - y[1]))
+    walkValues(a[i], b[j], `${path}/${j}`, out, itemLabel(b[j], j));
 }
 
 /** Matched pairs (before index, after index) outside the longest run that kept its order, by after index. */
@@ -139,7 +163,16 @@ const IDENTITIES: KeyOf[] = [
 ];
 
 /** Naming fields for a reader, most telling first. */
-const LABELS = ['label', 'title', 'heading', 'question', 'name', 'customer_name', 'attribute', 'slug'];
+const LABELS = [
+  'label',
+  'title',
+  'heading',
+  'question',
+  'name',
+  'customer_name',
+  'attribute',
+  'slug',
+];
 
 /** How a reader names a list item: `Finance`, `Sarah M.`, else `id 3`, else `item 2`. */
 export function itemLabel(v: unknown, index: number): string {
@@ -150,7 +183,8 @@ export function itemLabel(v: unknown, index: number): string {
   if (typeof v === 'string' || typeof v === 'number') return short(String(v));
   const o = asObject(v);
   for (const f of LABELS) if (typeof o[f] === 'string' && o[f].trim()) return short(o[f]);
-  if (o.id !== undefined && (typeof o.id === 'string' || typeof o.id === 'number')) return `id ${o.id}`;
+  if (o.id !== undefined && (typeof o.id === 'string' || typeof o.id === 'number'))
+    return `id ${o.id}`;
   if (typeof o.href === 'string') return short(o.href);
   if (typeof asObject(o.image).src === 'string') return short(o.image.src);
   return `item ${index + 1}`;

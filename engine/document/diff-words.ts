@@ -12,7 +12,8 @@ export const LONG_VALUE = 80;
 export const CONTEXT_WORDS = 4;
 
 /** Characters a terminal or browser shows as nothing or as a plain space. */
-const INVISIBLE = /[\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]/g;
+const INVISIBLE =
+  /[\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]/g;
 
 /** Spells out invisible characters as \uXXXX (used on JSON text, whose own escapes stay distinct). */
 export function escapeInvisible(s: string): string {
@@ -48,18 +49,31 @@ export interface WordDiff {
 
 /** Is this change better read as a word diff than as "a" → "b"? */
 export function wantsWordDiff(before: unknown, after: unknown): before is string {
-  return typeof before === 'string' && typeof after === 'string' && before !== after && Math.max(showJson(before).length, showJson(after).length) > LONG_VALUE;
+  return (
+    typeof before === 'string' &&
+    typeof after === 'string' &&
+    before !== after &&
+    Math.max(showJson(before).length, showJson(after).length) > LONG_VALUE
+  );
 }
 
 /** The changed words of two texts with `context` words either side; the rest elided (gap). */
 export function wordDiff(before: string, after: string, context = CONTEXT_WORDS): WordDiff {
   type Seg = { type: 'same' | 'del' | 'ins'; tokens: string[] };
-  const segs: Seg[] = diffArrays(tokenize(before), tokenize(after)).map((c) => ({ type: c.added ? 'ins' : c.removed ? 'del' : 'same', tokens: c.value }));
+  const segs: Seg[] = diffArrays(tokenize(before), tokenize(after)).map((c) => ({
+    type: c.added ? 'ins' : c.removed ? 'del' : 'same',
+    tokens: c.value,
+  }));
   // White space alone between two changes joins them: "[-a b-]{+c d+}", not "[-a-]{+c+} [-b-]{+d+}".
   type Run = { type: 'same'; tokens: string[] } | { type: 'change'; del: string[]; ins: string[] };
   const runs: Run[] = [];
   segs.forEach((s, i) => {
-    const joins = s.type === 'same' && s.tokens.every(isSpace) && runs.at(-1)?.type === 'change' && segs[i + 1] !== undefined && segs[i + 1].type !== 'same';
+    const joins =
+      s.type === 'same' &&
+      s.tokens.every(isSpace) &&
+      runs.at(-1)?.type === 'change' &&
+      segs[i + 1] !== undefined &&
+      segs[i + 1].type !== 'same';
     if (s.type === 'same' && !joins) {
       runs.push({ type: 'same', tokens: s.tokens });
       return;
@@ -99,7 +113,12 @@ export function wordDiff(before: string, after: string, context = CONTEXT_WORDS)
     if (keepAll) parts.push({ type: 'same', text: t.join('') });
     else if (first) parts.push({ type: 'gap' }, { type: 'same', text: tail(context).join('') });
     else if (last) parts.push({ type: 'same', text: head(context).join('') }, { type: 'gap' });
-    else parts.push({ type: 'same', text: head(context).join('') }, { type: 'gap' }, { type: 'same', text: tail(context).join('') });
+    else
+      parts.push(
+        { type: 'same', text: head(context).join('') },
+        { type: 'gap' },
+        { type: 'same', text: tail(context).join('') },
+      );
   });
   return { parts, tags: changedTags(before, after) };
 }
@@ -122,9 +141,13 @@ function changedTags(before: string, after: string): WordDiff['tags'] {
   const removed = [...a].filter(([n, k]) => k > (b.get(n) ?? 0)).map(([n]) => n);
   // Same tags, different attributes (a link's href, an image's src).
   const openA = new Set(tagsA);
-  const changed = [...new Set(tagsB.filter((t) => !openA.has(t)).map((t) => /^<([A-Za-z][\w-]*)/.exec(t)?.[1]?.toLowerCase()))].filter(
-    (n): n is string => !!n && !added.includes(n),
-  );
+  const changed = [
+    ...new Set(
+      tagsB
+        .filter((t) => !openA.has(t))
+        .map((t) => /^<([A-Za-z][\w-]*)/.exec(t)?.[1]?.toLowerCase()),
+    ),
+  ].filter((n): n is string => !!n && !added.includes(n));
   return { added, removed, changed };
 }
 
@@ -133,7 +156,17 @@ function changedTags(before: string, after: string): WordDiff['tags'] {
 /** Text: `"…context [-old-]{+new+} context…"`, JSON-escaped, markers in the text escaped. */
 export function wordDiffText(d: WordDiff): string {
   const t = (s: string) => inner(s).replace(/\[-|-\]|\{\+|\+\}/g, (m) => `${m[0]}\\${m[1]}`);
-  const body = d.parts.map((p) => (p.type === 'gap' ? '…' : p.type === 'del' ? `[-${t(p.text)}-]` : p.type === 'ins' ? `{+${t(p.text)}+}` : t(p.text))).join('');
+  const body = d.parts
+    .map((p) =>
+      p.type === 'gap'
+        ? '…'
+        : p.type === 'del'
+          ? `[-${t(p.text)}-]`
+          : p.type === 'ins'
+            ? `{+${t(p.text)}+}`
+            : t(p.text),
+    )
+    .join('');
   return `"${body}"${tagNote(d, (s) => s)}`;
 }
 
@@ -150,7 +183,15 @@ export function mdEscape(s: string): string {
 export function wordDiffMarkdown(d: WordDiff, code: (s: string) => string): string {
   const t = (s: string) => mdEscape(inner(s));
   const body = d.parts
-    .map((p) => (p.type === 'gap' ? '…' : p.type === 'del' ? `<del>${t(p.text)}</del>` : p.type === 'ins' ? `<ins>${t(p.text)}</ins>` : t(p.text)))
+    .map((p) =>
+      p.type === 'gap'
+        ? '…'
+        : p.type === 'del'
+          ? `<del>${t(p.text)}</del>`
+          : p.type === 'ins'
+            ? `<ins>${t(p.text)}</ins>`
+            : t(p.text),
+    )
     .join('');
   return `"${body}"${tagNote(d, code)}`;
 }

@@ -24,7 +24,13 @@ export function readJson(file: string): unknown {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-export type RewriteResult = { file: string; changed: boolean; error?: string; from?: number; to?: number };
+export type RewriteResult = {
+  file: string;
+  changed: boolean;
+  error?: string;
+  from?: number;
+  to?: number;
+};
 
 /**
  * Rewrites a document in canonical form, optionally migrated to the current version
@@ -42,7 +48,8 @@ export function rewriteDocument(file: string, options: { migrate?: boolean } = {
   let from: number | undefined;
   let to: number | undefined;
   if (options.migrate) {
-    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return { file, changed: false, error: 'a site document must be a JSON object' };
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+      return { file, changed: false, error: 'a site document must be a JSON object' };
     try {
       from = ((doc as Record<string, unknown>).schemaVersion as number | undefined) ?? 1;
       doc = migrateDocument(doc as Record<string, any>).doc;

@@ -12,7 +12,8 @@ const MAX_LENGTH = 60;
 /** Every block id used in the given documents (layout and pages). */
 export function collectBlockIds(...docs: unknown[]): Set<string> {
   const ids = new Set<string>();
-  for (const doc of docs) for (const { block } of walkBlocks(doc)) if (typeof block.id === 'string') ids.add(block.id);
+  for (const doc of docs)
+    for (const { block } of walkBlocks(doc)) if (typeof block.id === 'string') ids.add(block.id);
   return ids;
 }
 
@@ -63,7 +64,11 @@ export function isValidBlockId(id: unknown): id is string {
  * a fresh readable id, so the copy never clashes with the original. Ids keep their stem
  * (`offers-section` → `offers-section-2`) so the copy still reads like the original.
  */
-export function withFreshIds<T extends TreeBlock>(doc: unknown, block: T, taken: Iterable<string> = []): T {
+export function withFreshIds<T extends TreeBlock>(
+  doc: unknown,
+  block: T,
+  taken: Iterable<string> = [],
+): T {
   const used = collectBlockIds(doc);
   for (const id of taken) used.add(id);
   return mapSubtree(block, (b) => {

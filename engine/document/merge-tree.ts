@@ -34,7 +34,12 @@ const pageList = (page: string): CKey => JSON.stringify(['p', page]);
 const childList = (block: string): CKey => JSON.stringify(['c', block]);
 const slotList = (block: string, slot: string): CKey => JSON.stringify(['s', block, slot]);
 /** What a list belongs to: the header, the footer, a page ('p') or a block ('c', 's'). */
-type Owner = { kind: 'h' } | { kind: 'f' } | { kind: 'p'; id: string } | { kind: 'c'; id: string } | { kind: 's'; id: string };
+type Owner =
+  | { kind: 'h' }
+  | { kind: 'f' }
+  | { kind: 'p'; id: string }
+  | { kind: 'c'; id: string }
+  | { kind: 's'; id: string };
 const ownerOf = (c: CKey): Owner => {
   const [kind, id] = JSON.parse(c) as ['h' | 'f' | 'p' | 'c' | 's', string];
   return kind === 'h' || kind === 'f' ? { kind } : { kind, id };
@@ -49,17 +54,28 @@ interface Side {
 }
 
 const arr = (v: unknown) => Array.isArray(v);
-const withoutKeys = (o: Json, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
-const slotNames = (block: Json | undefined) => (isObj(own(block, 'slots')) ? Object.keys(own(block, 'slots') as Json) : []);
+const withoutKeys = (o: Json, keys: string[]) =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+const slotNames = (block: Json | undefined) =>
+  isObj(own(block, 'slots')) ? Object.keys(own(block, 'slots') as Json) : [];
 const shape = (block: Json) => [arr(block.children), slotNames(block).sort()];
 function ownedLists(block: Json): CKey[] {
   const id = block.id as string;
-  return [...(arr(block.children) ? [childList(id)] : []), ...slotNames(block).map((s) => slotList(id, s))];
+  return [
+    ...(arr(block.children) ? [childList(id)] : []),
+    ...slotNames(block).map((s) => slotList(id, s)),
+  ];
 }
 
 /** Every page and block by id; null when ids are missing or repeated (then the caller merges lists as values). */
 function indexSide(doc: Json): Side | null {
-  const side: Side = { blocks: new Map(), lists: new Map(), pages: new Map(), pageIds: [], changed: new Map() };
+  const side: Side = {
+    blocks: new Map(),
+    lists: new Map(),
+    pages: new Map(),
+    pageIds: [],
+    changed: new Map(),
+  };
   const isList = (v: unknown) => v === undefined || Array.isArray(v);
   const layout = own(doc, 'layout');
   if (layout !== undefined && !isObj(layout)) return null;
@@ -67,22 +83,43 @@ function indexSide(doc: Json): Side | null {
   const pages = own(doc, 'pages');
   if (!isList(pages)) return null;
   for (const page of (pages as unknown[]) ?? []) {
-    if (!isObj(page) || typeof page.id !== 'string' || side.pages.has(page.id) || !isList(own(page, 'blocks'))) return null;
+    if (
+      !isObj(page) ||
+      typeof page.id !== 'string' ||
+      side.pages.has(page.id) ||
+      !isList(own(page, 'blocks'))
+    )
+      return null;
     side.pages.set(page.id, page);
     side.pageIds.push(page.id);
   }
   for (const { value: block, ref } of walkEntries(doc)) {
     if (!isObj(block) || typeof block.id !== 'string' || side.blocks.has(block.id)) return null;
     const slots = own(block, 'slots');
-    if (!isList(own(block, 'children')) || (slots !== undefined && !isObj(slots)) || slotNames(block).some((s) => !isList((slots as Json)[s]))) return null;
-    const container = ref.parent === undefined ? rootList(ref.area) : ref.slot === undefined ? childList(ref.parent) : slotList(ref.parent, ref.slot);
+    if (
+      !isList(own(block, 'children')) ||
+      (slots !== undefined && !isObj(slots)) ||
+      slotNames(block).some((s) => !isList((slots as Json)[s]))
+    )
+      return null;
+    const container =
+      ref.parent === undefined
+        ? rootList(ref.area)
+        : ref.slot === undefined
+          ? childList(ref.parent)
+          : slotList(ref.parent, ref.slot);
     side.blocks.set(block.id, { block, container });
     side.lists.set(container, [...(side.lists.get(container) ?? []), block.id]);
   }
   return side;
 }
 
-const rootList = (area: Area): CKey => (area === 'layout:header' ? HEADER : area === 'layout:footer' ? FOOTER : pageList(area.slice('page:'.length)));
+const rootList = (area: Area): CKey =>
+  area === 'layout:header'
+    ? HEADER
+    : area === 'layout:footer'
+      ? FOOTER
+      : pageList(area.slice('page:'.length));
 
 /**
  * Did this side change a block relative to base: its own fields, its place, or anything
@@ -97,7 +134,10 @@ function blockChanged(S: Side, B: Side, id: string): boolean {
   const result =
     !b ||
     s.container !== b.container ||
-    !isEqual(withoutKeys(s.block, ['children', 'slots']), withoutKeys(b.block, ['children', 'slots'])) ||
+    !isEqual(
+      withoutKeys(s.block, ['children', 'slots']),
+      withoutKeys(b.block, ['children', 'slots']),
+    ) ||
     !isEqual(shape(s.block), shape(b.block)) ||
     ownedLists(s.block).some((c) => listChanged(S, B, c));
   S.changed.set(id, result);
@@ -118,7 +158,11 @@ function listChanged(S: Side, B: Side, c: CKey): boolean {
 function pageChanged(S: Side, B: Side, id: string): boolean {
   const s = S.pages.get(id)!;
   const b = B.pages.get(id)!;
-  return !isEqual(withoutKeys(s, ['blocks']), withoutKeys(b, ['blocks'])) || arr(s.blocks) !== arr(b.blocks) || listChanged(S, B, pageList(id));
+  return (
+    !isEqual(withoutKeys(s, ['blocks']), withoutKeys(b, ['blocks'])) ||
+    arr(s.blocks) !== arr(b.blocks) ||
+    listChanged(S, B, pageList(id))
+  );
 }
 
 type BlockStatus = ItemStatus | 'in-theirs' | 'in-mine';
@@ -146,7 +190,12 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
   // ------------------------------------------------ what becomes of each page and block
   const pageStatus = new Map<string, ItemStatus>();
   for (const id of new Set([...T.pageIds, ...M.pageIds, ...B.pageIds])) {
-    pageStatus.set(id, itemStatus(B.pages.has(id), T.pages.has(id), M.pages.has(id), (s) => pageChanged(s === 'theirs' ? T : M, B, id)));
+    pageStatus.set(
+      id,
+      itemStatus(B.pages.has(id), T.pages.has(id), M.pages.has(id), (s) =>
+        pageChanged(s === 'theirs' ? T : M, B, id),
+      ),
+    );
   }
   const pageIn = (id: string) => IN_MERGED.has(pageStatus.get(id) as BlockStatus);
 
@@ -157,15 +206,23 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
     const inT = T.blocks.has(id);
     const K = inT ? T : M;
     const D = inT ? M : T;
-    let s: BlockStatus = itemStatus(B.blocks.has(id), inT, M.blocks.has(id), () => blockChanged(K, B, id));
+    let s: BlockStatus = itemStatus(B.blocks.has(id), inT, M.blocks.has(id), () =>
+      blockChanged(K, B, id),
+    );
     if (s === 'drop' || s === 'conflict-theirs' || s === 'conflict-mine') {
       const entry = K.blocks.get(id);
       if (entry) {
         // Inside a container the same side removed: part of that item when it is kept or offered whole.
         const owner = ownerOf(entry.container);
         let whole = false;
-        if ((owner.kind === 'c' || owner.kind === 's') && B.blocks.has(owner.id) && !D.blocks.has(owner.id)) whole = WHOLE.has(statusOf(owner.id));
-        if (owner.kind === 'p' && B.pages.has(owner.id) && !D.pages.has(owner.id)) whole = WHOLE.has(pageStatus.get(owner.id)!);
+        if (
+          (owner.kind === 'c' || owner.kind === 's') &&
+          B.blocks.has(owner.id) &&
+          !D.blocks.has(owner.id)
+        )
+          whole = WHOLE.has(statusOf(owner.id));
+        if (owner.kind === 'p' && B.pages.has(owner.id) && !D.pages.has(owner.id))
+          whole = WHOLE.has(pageStatus.get(owner.id)!);
         if (whole) s = inT ? 'in-theirs' : 'in-mine';
       }
     }
@@ -185,15 +242,26 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
   const candidates = (id: string): CKey[] => {
     const [cb, ct, cm] = [B, T, M].map((S) => S.blocks.get(id)?.container);
     const s = blockStatus.get(id)!;
-    const first = s === 'both' ? (ct === cm ? ct : cb === ct ? cm : ct) : s === 'mine' || s === 'conflict-mine' ? cm : ct;
+    const first =
+      s === 'both'
+        ? ct === cm
+          ? ct
+          : cb === ct
+            ? cm
+            : ct
+        : s === 'mine' || s === 'conflict-mine'
+          ? cm
+          : ct;
     return [first, ct, cm, cb].filter((c): c is CKey => c !== undefined);
   };
   const placed = new Map<string, CKey>();
   const place = () => {
-    for (let again = true; again; ) {
+    for (let again = true; again;) {
       again = false;
       for (const id of alive) {
-        const c = (placed.has(id) && exists(placed.get(id)!) && placed.get(id)) || candidates(id).find(exists);
+        const c =
+          (placed.has(id) && exists(placed.get(id)!) && placed.get(id)) ||
+          candidates(id).find(exists);
         if (c) placed.set(id, c);
         else {
           alive.delete(id); // nowhere left to go (its containers are gone): only in a conflict's value
@@ -217,7 +285,8 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
     place();
   }
   const members = new Map<CKey, Set<string>>();
-  const add = (map: Map<CKey, Set<string>>, c: CKey, id: string) => map.set(c, (map.get(c) ?? new Set()).add(id));
+  const add = (map: Map<CKey, Set<string>>, c: CKey, id: string) =>
+    map.set(c, (map.get(c) ?? new Set()).add(id));
   for (const id of alive) add(members, placed.get(id)!, id);
   const ghosts = new Map<CKey, Set<string>>();
   for (const id of allBlocks) {
@@ -232,7 +301,8 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
   /** Mine's version of an item offered back whole, without the blocks that are in `merged` elsewhere. */
   const keepMine = (b: unknown) => !alive.has(own(b, 'id') as string);
   const stripBlock = (block: Json): Json => mapSubtree(block, (b) => b, keepMine);
-  const strip = (list: unknown): unknown => (Array.isArray(list) ? list.filter(keepMine).map((x) => stripBlock(x as Json)) : list);
+  const strip = (list: unknown): unknown =>
+    Array.isArray(list) ? list.filter(keepMine).map((x) => stripBlock(x as Json)) : list;
 
   const list = (c: CKey, path: string, where: Where): unknown[] =>
     buildKeyedList(
@@ -241,39 +311,84 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
       (id, p) => buildBlock(id, p, where),
       (id, p, insertAt) => {
         const mine = M.blocks.get(id)!.block;
-        out.push({ ...conflictOf(p, `${blockName(mine, where)}: ${REMOVED_CHANGED}`, B.blocks.get(id)?.block, undefined, stripBlock(mine)), insertAt });
+        out.push({
+          ...conflictOf(
+            p,
+            `${blockName(mine, where)}: ${REMOVED_CHANGED}`,
+            B.blocks.get(id)?.block,
+            undefined,
+            stripBlock(mine),
+          ),
+          insertAt,
+        });
       },
       path,
     );
 
   /** A list owned by an item: present when it has blocks, or when the sides' presence says so. */
-  const ownedList = (c: CKey, path: string, where: Where, sides: unknown[]): unknown[] | undefined => {
+  const ownedList = (
+    c: CKey,
+    path: string,
+    where: Where,
+    sides: unknown[],
+  ): unknown[] | undefined => {
     const items = list(c, path, where);
-    return items.length || presence3(arr(sides[0]), arr(sides[1]), arr(sides[2])) ? items : undefined;
+    return items.length || presence3(arr(sides[0]), arr(sides[1]), arr(sides[2]))
+      ? items
+      : undefined;
   };
 
-  const sidesOf = <T>(status: BlockStatus, b: T | undefined, t: T | undefined, m: T | undefined): [T | undefined, T | undefined, T | undefined] =>
+  const sidesOf = <T>(
+    status: BlockStatus,
+    b: T | undefined,
+    t: T | undefined,
+    m: T | undefined,
+  ): [T | undefined, T | undefined, T | undefined] =>
     status === 'both' ? [b, t, m] : status === 'mine' ? [m, m, m] : [t, t, t];
 
   const buildBlock = (id: string, path: string, where: Where): unknown => {
     const status = blockStatus.get(id)!;
-    const [bb, tb, mb] = sidesOf(status, B.blocks.get(id)?.block, T.blocks.get(id)?.block, M.blocks.get(id)?.block);
+    const [bb, tb, mb] = sidesOf(
+      status,
+      B.blocks.get(id)?.block,
+      T.blocks.get(id)?.block,
+      M.blocks.get(id)?.block,
+    );
     const name = blockName(tb ?? mb, where);
-    const label: Labeler = (rel) => `${name}: ${rel[0] === 'props' && rel.length > 1 ? rel.slice(1).join('/') : rel.join('/')}`;
+    const label: Labeler = (rel) =>
+      `${name}: ${rel[0] === 'props' && rel.length > 1 ? rel.slice(1).join('/') : rel.join('/')}`;
     const at = out.length;
     const value = mergeObject(bb, tb, mb, path, label, [], out, {
-      children: (p) => ownedList(childList(id), p, where, [own(bb, 'children'), own(tb, 'children'), own(mb, 'children')]),
+      children: (p) =>
+        ownedList(childList(id), p, where, [
+          own(bb, 'children'),
+          own(tb, 'children'),
+          own(mb, 'children'),
+        ]),
       slots: (p) => {
         const slots: Json = {};
         const sides = [bb, tb, mb].map((x) => own(x, 'slots'));
         for (const slot of keysOf(sides[1], sides[2], sides[0])) {
-          const items = ownedList(slotList(id, slot), `${p}/${encodePointerSegment(slot)}`, where, sides.map((s) => own(s, slot)));
+          const items = ownedList(
+            slotList(id, slot),
+            `${p}/${encodePointerSegment(slot)}`,
+            where,
+            sides.map((s) => own(s, slot)),
+          );
           if (items) slots[slot] = items;
         }
-        return Object.keys(slots).length || presence3(...(sides.map(isObj) as [boolean, boolean, boolean])) ? slots : undefined;
+        return Object.keys(slots).length ||
+          presence3(...(sides.map(isObj) as [boolean, boolean, boolean]))
+          ? slots
+          : undefined;
       },
     });
-    if (status === 'conflict-theirs') out.splice(at, 0, conflictOf(path, `${name}: ${REMOVED_CHANGED}`, B.blocks.get(id)!.block, value, undefined));
+    if (status === 'conflict-theirs')
+      out.splice(
+        at,
+        0,
+        conflictOf(path, `${name}: ${REMOVED_CHANGED}`, B.blocks.get(id)!.block, value, undefined),
+      );
     return value;
   };
 
@@ -283,9 +398,19 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
     const label: Labeler = (rel) => `Page ${id}: ${rel.join('/')}`;
     const at = out.length;
     const value = mergeObject(bp, tp, mp, path, label, [], out, {
-      blocks: (p) => ownedList(pageList(id), p, { page: id }, [own(bp, 'blocks'), own(tp, 'blocks'), own(mp, 'blocks')]),
+      blocks: (p) =>
+        ownedList(pageList(id), p, { page: id }, [
+          own(bp, 'blocks'),
+          own(tp, 'blocks'),
+          own(mp, 'blocks'),
+        ]),
     });
-    if (status === 'conflict-theirs') out.splice(at, 0, conflictOf(path, `Page ${id}: ${REMOVED_CHANGED}`, B.pages.get(id), value, undefined));
+    if (status === 'conflict-theirs')
+      out.splice(
+        at,
+        0,
+        conflictOf(path, `Page ${id}: ${REMOVED_CHANGED}`, B.pages.get(id), value, undefined),
+      );
     return value;
   };
 
@@ -293,15 +418,25 @@ export function planTree(b: Json, t: Json, m: Json, out: MergeConflict[]): TreeM
     pages(path) {
       const items = buildKeyedList(
         [B.pageIds, T.pageIds, M.pageIds],
-        (id) => (pageIn(id) ? 'item' : pageStatus.get(id) === 'conflict-mine' ? 'ghost' : undefined),
+        (id) =>
+          pageIn(id) ? 'item' : pageStatus.get(id) === 'conflict-mine' ? 'ghost' : undefined,
         buildPage,
         (id, p, insertAt) => {
           const mine = M.pages.get(id)!;
-          out.push({ ...conflictOf(p, `Page ${id}: ${REMOVED_CHANGED}`, B.pages.get(id), undefined, { ...mine, ...(arr(mine.blocks) ? { blocks: strip(mine.blocks) } : {}) }), insertAt });
+          out.push({
+            ...conflictOf(p, `Page ${id}: ${REMOVED_CHANGED}`, B.pages.get(id), undefined, {
+              ...mine,
+              ...(arr(mine.blocks) ? { blocks: strip(mine.blocks) } : {}),
+            }),
+            insertAt,
+          });
         },
         path,
       );
-      return items.length || presence3(...([b, t, m].map((d) => arr(own(d, 'pages'))) as [boolean, boolean, boolean])) ? items : undefined;
+      return items.length ||
+        presence3(...([b, t, m].map((d) => arr(own(d, 'pages'))) as [boolean, boolean, boolean]))
+        ? items
+        : undefined;
     },
     area(which, path) {
       const sides = [b, t, m].map((d) => own(own(d, 'layout'), which));
@@ -332,11 +467,23 @@ function separateAdditions(B: Side, T: Side, M: Side, m: Json): Side {
   }
   if (!renames.size) return M;
   const rename = (list: unknown): unknown =>
-    Array.isArray(list) ? list.map((x: Json) => mapSubtree(x, (b) => ({ ...b, id: renames.get(b.id as string) ?? b.id }))) : list;
+    Array.isArray(list)
+      ? list.map((x: Json) =>
+          mapSubtree(x, (b) => ({ ...b, id: renames.get(b.id as string) ?? b.id })),
+        )
+      : list;
   const layout = own(m, 'layout');
   const copy: Json = { ...m };
-  if (isObj(layout)) copy.layout = { ...layout, ...(arr(layout.header) ? { header: rename(layout.header) } : {}), ...(arr(layout.footer) ? { footer: rename(layout.footer) } : {}) };
-  if (arr(m.pages)) copy.pages = (m.pages as Json[]).map((p) => (arr(p.blocks) ? { ...p, blocks: rename(p.blocks) } : p));
+  if (isObj(layout))
+    copy.layout = {
+      ...layout,
+      ...(arr(layout.header) ? { header: rename(layout.header) } : {}),
+      ...(arr(layout.footer) ? { footer: rename(layout.footer) } : {}),
+    };
+  if (arr(m.pages))
+    copy.pages = (m.pages as Json[]).map((p) =>
+      arr(p.blocks) ? { ...p, blocks: rename(p.blocks) } : p,
+    );
   return indexSide(copy)!;
 }
 

@@ -50,7 +50,13 @@ export function presence3(b: boolean, t: boolean, m: boolean): boolean {
   return t === m ? t : t === b ? m : t;
 }
 
-export function conflictOf(path: string, label: string, base: Maybe, theirs: Maybe, mine: Maybe): MergeConflict {
+export function conflictOf(
+  path: string,
+  label: string,
+  base: Maybe,
+  theirs: Maybe,
+  mine: Maybe,
+): MergeConflict {
   const c: MergeConflict = { path, label };
   if (base !== undefined) c.base = base;
   if (mine !== undefined) c.mine = mine;
@@ -64,11 +70,20 @@ export function conflictOf(path: string, label: string, base: Maybe, theirs: May
  * arrays, an object against a scalar or a removal) is one conflict, and the merge keeps
  * theirs.
  */
-export function mergeValue(b: Maybe, t: Maybe, m: Maybe, path: string, label: Labeler, rel: string[], out: MergeConflict[]): Maybe {
+export function mergeValue(
+  b: Maybe,
+  t: Maybe,
+  m: Maybe,
+  path: string,
+  label: Labeler,
+  rel: string[],
+  out: MergeConflict[],
+): Maybe {
   if (isEqual(t, m)) return t;
   if (isEqual(b, t)) return m;
   if (isEqual(b, m)) return t;
-  if (isObj(t) && isObj(m) && (b === undefined || isObj(b))) return mergeObject(b, t, m, path, label, rel, out);
+  if (isObj(t) && isObj(m) && (b === undefined || isObj(b)))
+    return mergeObject(b, t, m, path, label, rel, out);
   out.push(conflictOf(path, label(rel), b, t, m));
   return t;
 }
@@ -77,11 +92,22 @@ export function mergeValue(b: Maybe, t: Maybe, m: Maybe, path: string, label: La
  * Key by key (theirs' key order, then keys only mine has). `special` keys are computed
  * by the caller (block lists, keyed collections) and always asked for.
  */
-export function mergeObject(b: Maybe, t: Maybe, m: Maybe, path: string, label: Labeler, rel: string[], out: MergeConflict[], special: Specials = {}): Json {
+export function mergeObject(
+  b: Maybe,
+  t: Maybe,
+  m: Maybe,
+  path: string,
+  label: Labeler,
+  rel: string[],
+  out: MergeConflict[],
+  special: Specials = {},
+): Json {
   const result: Json = {};
   for (const key of keysOf(t, m, b, special)) {
     const p = `${path}/${encodePointerSegment(key)}`;
-    const v = Object.hasOwn(special, key) ? special[key](p) : mergeValue(own(b, key), own(t, key), own(m, key), p, label, [...rel, key], out);
+    const v = Object.hasOwn(special, key)
+      ? special[key](p)
+      : mergeValue(own(b, key), own(t, key), own(m, key), p, label, [...rel, key], out);
     if (v !== undefined) setKey(result, key, v);
   }
   return result;
@@ -100,14 +126,20 @@ export function mergeObject(b: Maybe, t: Maybe, m: Maybe, path: string, label: L
  * unless a side reordered them. (Theirs removed B and mine removed C of [A, B, C], each
  * changing the other; kept both ways, it is [A, B, C], not C moved before B.)
  */
-export function mergeOrder(lb: string[], lt: string[], lm: string[], members: Set<string>): string[] {
+export function mergeOrder(
+  lb: string[],
+  lt: string[],
+  lm: string[],
+  members: Set<string>,
+): string[] {
   const mineFirst = reordered(lb, lm) && !reordered(lb, lt);
   const [primary, secondary] = mineFirst ? [lm, lt] : [lt, lm];
   const result = primary.filter((k) => members.has(k));
   const placed = new Set(result);
   const baseAt = new Map(lb.map((k, i) => [k, i]));
   /** Base has `later` after `k` (false when either is not in base). */
-  const baseAfter = (later: string, k: string) => (baseAt.get(later) ?? -1) > (baseAt.get(k) ?? Infinity);
+  const baseAfter = (later: string, k: string) =>
+    (baseAt.get(later) ?? -1) > (baseAt.get(k) ?? Infinity);
   for (const src of [secondary, lb]) {
     const known = new Set(src);
     let anchor: string | undefined;
@@ -148,7 +180,12 @@ export function reordered(lb: string[], lx: string[]): boolean {
  */
 export type ItemStatus = 'both' | 'theirs' | 'mine' | 'drop' | 'conflict-theirs' | 'conflict-mine';
 
-export function itemStatus(inB: boolean, inT: boolean, inM: boolean, changedOn: (side: 'theirs' | 'mine') => boolean): ItemStatus {
+export function itemStatus(
+  inB: boolean,
+  inT: boolean,
+  inM: boolean,
+  changedOn: (side: 'theirs' | 'mine') => boolean,
+): ItemStatus {
   if (inT && inM) return 'both';
   if (!inB) return inT ? 'theirs' : 'mine';
   if (!inT && !inM) return 'drop';
@@ -188,7 +225,11 @@ export function buildKeyedList(
 
 // ---------------------------------------------------------------- records
 
-export const RECORD_NOUNS: Record<string, string> = { dealerships: 'Dealership', locations: 'Location', offers: 'Offer' };
+export const RECORD_NOUNS: Record<string, string> = {
+  dealerships: 'Dealership',
+  locations: 'Location',
+  offers: 'Offer',
+};
 
 const recordKey = (item: unknown) => {
   const id = own(item, 'id');
@@ -200,7 +241,11 @@ export function keyable(...lists: unknown[]): boolean {
   return lists.every((list) => {
     if (list === undefined) return true;
     if (!Array.isArray(list)) return false;
-    const ids = list.map((item) => (isObj(item) && (typeof item.id === 'string' || typeof item.id === 'number') ? recordKey(item) : undefined));
+    const ids = list.map((item) =>
+      isObj(item) && (typeof item.id === 'string' || typeof item.id === 'number')
+        ? recordKey(item)
+        : undefined,
+    );
     return !ids.includes(undefined) && new Set(ids).size === ids.length;
   });
 }
@@ -212,13 +257,28 @@ function recordName(noun: string, item: unknown): string {
 }
 
 /** Dealerships, locations or offers, matched by id (only call when keyable). */
-export function mergeRecords(noun: string, b: unknown, t: unknown, m: unknown, path: string, out: MergeConflict[]): unknown {
+export function mergeRecords(
+  noun: string,
+  b: unknown,
+  t: unknown,
+  m: unknown,
+  path: string,
+  out: MergeConflict[],
+): unknown {
   const [lb, lt, lm] = [b, t, m].map((l) => (Array.isArray(l) ? l : []));
   const maps = [lb, lt, lm].map((l) => new Map(l.map((item) => [recordKey(item), item])));
   const [mb, mt, mm] = maps;
   const status = new Map<string, ItemStatus>();
   for (const key of new Set([...mt.keys(), ...mm.keys(), ...mb.keys()])) {
-    status.set(key, itemStatus(mb.has(key), mt.has(key), mm.has(key), (side) => !isEqual((side === 'theirs' ? mt : mm).get(key), mb.get(key))));
+    status.set(
+      key,
+      itemStatus(
+        mb.has(key),
+        mt.has(key),
+        mm.has(key),
+        (side) => !isEqual((side === 'theirs' ? mt : mm).get(key), mb.get(key)),
+      ),
+    );
   }
   const result = buildKeyedList(
     [[...mb.keys()], [...mt.keys()], [...mm.keys()]],
@@ -232,12 +292,37 @@ export function mergeRecords(noun: string, b: unknown, t: unknown, m: unknown, p
       const name = recordName(noun, item(mt.get(key) ?? mm.get(key)));
       const label: Labeler = (rel) => (rel.length ? `${name}: ${rel.join('/')}` : name);
       const at = out.length;
-      const value = mergeValue(item(mb.get(key)), item(mt.get(key)), item(mm.get(key)), p, label, [], out);
-      if (s === 'conflict-theirs') out.splice(at, 0, conflictOf(p, `${name}: ${REMOVED_CHANGED}`, mb.get(key), value, undefined));
+      const value = mergeValue(
+        item(mb.get(key)),
+        item(mt.get(key)),
+        item(mm.get(key)),
+        p,
+        label,
+        [],
+        out,
+      );
+      if (s === 'conflict-theirs')
+        out.splice(
+          at,
+          0,
+          conflictOf(p, `${name}: ${REMOVED_CHANGED}`, mb.get(key), value, undefined),
+        );
       return value;
     },
-    (key, p, insertAt) => out.push({ ...conflictOf(p, `${recordName(noun, mm.get(key))}: ${REMOVED_CHANGED}`, mb.get(key), undefined, mm.get(key)), insertAt }),
+    (key, p, insertAt) =>
+      out.push({
+        ...conflictOf(
+          p,
+          `${recordName(noun, mm.get(key))}: ${REMOVED_CHANGED}`,
+          mb.get(key),
+          undefined,
+          mm.get(key),
+        ),
+        insertAt,
+      }),
     path,
   );
-  return result.length || presence3(b !== undefined, t !== undefined, m !== undefined) ? result : undefined;
+  return result.length || presence3(b !== undefined, t !== undefined, m !== undefined)
+    ? result
+    : undefined;
 }

@@ -45,7 +45,20 @@
  */
 import { planTree } from './merge-tree.ts';
 import { fromPointer } from './tree.ts';
-import { asObj, cloneJson, isObj, keyable, mergeObject, mergeRecords, own, presence3, RECORD_NOUNS, setKey, type Labeler, type Specials } from './merge-values.ts';
+import {
+  asObj,
+  cloneJson,
+  isObj,
+  keyable,
+  mergeObject,
+  mergeRecords,
+  own,
+  presence3,
+  RECORD_NOUNS,
+  setKey,
+  type Labeler,
+  type Specials,
+} from './merge-values.ts';
 
 export interface MergeConflict {
   /** JSON pointer in the merged document where the value lives (e.g. /pages/2/blocks/0/props/heading). */
@@ -111,19 +124,33 @@ export function mergeSiteDocuments(base: unknown, theirs: unknown, mine: unknown
     special.pages = (path) => tree.pages(path);
     special.layout = (path) => {
       const sides = [b, t, m].map((d) => own(d, 'layout'));
-      const layout = mergeObject(sides[0], sides[1], sides[2], path, (rel) => topLabel(['layout', ...rel]), [], conflicts, {
-        header: (p) => tree.area('header', p),
-        footer: (p) => tree.area('footer', p),
-      });
-      return Object.keys(layout).length || presence3(...(sides.map(isObj) as [boolean, boolean, boolean])) ? layout : undefined;
+      const layout = mergeObject(
+        sides[0],
+        sides[1],
+        sides[2],
+        path,
+        (rel) => topLabel(['layout', ...rel]),
+        [],
+        conflicts,
+        {
+          header: (p) => tree.area('header', p),
+          footer: (p) => tree.area('footer', p),
+        },
+      );
+      return Object.keys(layout).length ||
+        presence3(...(sides.map(isObj) as [boolean, boolean, boolean]))
+        ? layout
+        : undefined;
     };
   }
   for (const [key, noun] of Object.entries(RECORD_NOUNS)) {
     const sides = [b, t, m].map((d) => own(d, key));
-    if (keyable(...sides)) special[key] = (path) => mergeRecords(noun, sides[0], sides[1], sides[2], path, conflicts);
+    if (keyable(...sides))
+      special[key] = (path) => mergeRecords(noun, sides[0], sides[1], sides[2], path, conflicts);
   }
   // Special keys no side has stay out (mergeObject asks for them all).
-  for (const key of Object.keys(special)) if (![b, t, m].some((d) => Object.hasOwn(d, key))) delete special[key];
+  for (const key of Object.keys(special))
+    if (![b, t, m].some((d) => Object.hasOwn(d, key))) delete special[key];
   const merged = mergeObject(b, t, m, '', topLabel, [], conflicts, special);
   return { merged: cloneJson(merged), conflicts: cloneJson(conflicts) };
 }
@@ -136,7 +163,8 @@ const isIndex = (s: string) => /^(0|[1-9]\d*)$/.test(s);
 
 function nodeAt(doc: unknown, segs: string[]): unknown {
   let node = doc;
-  for (const s of segs) node = Array.isArray(node) ? (isIndex(s) ? node[Number(s)] : undefined) : own(node, s);
+  for (const s of segs)
+    node = Array.isArray(node) ? (isIndex(s) ? node[Number(s)] : undefined) : own(node, s);
   return node;
 }
 
@@ -162,7 +190,11 @@ function compareOps(x: Op, y: Op): number {
  * changed has as path its index among the items and such conflicts of its list, so
  * where it goes back into `merged` depends on the ones before it. Pure.
  */
-export function applyChoices(merged: Record<string, unknown>, conflicts: MergeConflict[], choices: Record<string, 'mine' | 'theirs'>): Record<string, unknown> {
+export function applyChoices(
+  merged: Record<string, unknown>,
+  conflicts: MergeConflict[],
+  choices: Record<string, 'mine' | 'theirs'>,
+): Record<string, unknown> {
   const doc = cloneJson(merged);
   // Items that are only mine's, in lists of `merged`: rank within their list → place in `merged`.
   const inserts = new Map<MergeConflict, { segs: string[]; rank: number }>();
@@ -170,7 +202,8 @@ export function applyChoices(merged: Record<string, unknown>, conflicts: MergeCo
   for (const c of conflicts) {
     const segs = fromPointer(c.path);
     const last = segs[segs.length - 1];
-    if (c.theirs !== undefined || c.mine === undefined || last === undefined || !isIndex(last)) continue;
+    if (c.theirs !== undefined || c.mine === undefined || last === undefined || !isIndex(last))
+      continue;
     const parent = nodeAt(doc, segs.slice(0, -1));
     if (parent !== undefined && !Array.isArray(parent)) continue;
     const key = JSON.stringify(segs.slice(0, -1));
@@ -178,7 +211,12 @@ export function applyChoices(merged: Record<string, unknown>, conflicts: MergeCo
   }
   for (const list of byList.values()) {
     list.sort((x, y) => Number(x.segs[x.segs.length - 1]) - Number(y.segs[y.segs.length - 1]));
-    list.forEach(({ c, segs }, rank) => inserts.set(c, { segs: [...segs.slice(0, -1), String(c.insertAt ?? Number(segs[segs.length - 1]) - rank)], rank }));
+    list.forEach(({ c, segs }, rank) =>
+      inserts.set(c, {
+        segs: [...segs.slice(0, -1), String(c.insertAt ?? Number(segs[segs.length - 1]) - rank)],
+        rank,
+      }),
+    );
   }
   const ops: Op[] = [];
   for (const c of conflicts) {

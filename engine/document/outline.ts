@@ -45,10 +45,15 @@ export function outlineDocument(doc: unknown): string {
     const at = `page ${typeof p.id === 'string' ? p.id : '?'}`;
     // A page without blocks changes the template page of its id (docs/site-documents.md).
     const change = !('blocks' in p);
-    lines.push(change ? `${at} (changes to the template page)` : `${at} = ${showJson(p.path)} ${showJson(p.title)}`);
+    lines.push(
+      change
+        ? `${at} (changes to the template page)`
+        : `${at} = ${showJson(p.path)} ${showJson(p.title)}`,
+    );
     for (const [k, v] of Object.entries(p)) {
       if (k === 'blockChanges' && isPlainObject(v)) blockChanges(v as Json, at, lines);
-      else if (k !== 'id' && (change || (k !== 'path' && k !== 'title')) && k !== 'blocks') values(v, k, `${at}: `, lines);
+      else if (k !== 'id' && (change || (k !== 'path' && k !== 'title')) && k !== 'blocks')
+        values(v, k, `${at}: `, lines);
     }
     blocks(p.blocks, at, lines);
   }
@@ -59,7 +64,8 @@ function blockChanges(changes: Json, at: string, lines: string[]) {
   for (const [id, change] of Object.entries(changes)) {
     const here = `${at} › template block ${id}`;
     if (change === null) lines.push(`${here} left out`);
-    else if (isPlainObject(change)) for (const [k, v] of Object.entries(change as Json)) values(v, k, `${here}: `, lines);
+    else if (isPlainObject(change))
+      for (const [k, v] of Object.entries(change as Json)) values(v, k, `${here}: `, lines);
     else values(change, '(change)', `${here}: `, lines);
   }
 }
@@ -73,14 +79,18 @@ function blocks(list: unknown, at: string, lines: string[]) {
     labels.set(entry.path, here);
     lines.push(here);
     for (const [k, v] of Object.entries(b)) {
-      if (k !== 'type' && k !== 'id' && k !== 'children' && k !== 'slots') values(v, k, `${here}: `, lines);
+      if (k !== 'type' && k !== 'id' && k !== 'children' && k !== 'slots')
+        values(v, k, `${here}: `, lines);
     }
   }
 }
 
 /** Leaves of a value as `prefix path = value`; list items named by their label. */
 function values(v: unknown, path: string, prefix: string, lines: string[]) {
-  const name = path.split('/').pop()!.replace(/\[.*\]$/, '');
+  const name = path
+    .split('/')
+    .pop()!
+    .replace(/\[.*\]$/, '');
   if (isSecretName(name) && (typeof v === 'string' || typeof v === 'number') && v !== '') {
     lines.push(`${prefix}${path} = ${SECRET_TEXT}`);
     return;
@@ -92,7 +102,12 @@ function values(v: unknown, path: string, prefix: string, lines: string[]) {
     return;
   }
   if (Array.isArray(v)) {
-    if (!v.length || (v.every((x) => x === null || typeof x !== 'object') && showJson(v).length <= LONG_VALUE && !isSecretName(name))) {
+    if (
+      !v.length ||
+      (v.every((x) => x === null || typeof x !== 'object') &&
+        showJson(v).length <= LONG_VALUE &&
+        !isSecretName(name))
+    ) {
       lines.push(`${prefix}${path} = ${showJson(v)}`);
       return;
     }
@@ -106,7 +121,8 @@ function values(v: unknown, path: string, prefix: string, lines: string[]) {
     return;
   }
   if (typeof v === 'string' && showJson(v).length > LONG_VALUE) {
-    for (const chunk of chunks(v)) lines.push(`${prefix}${path} | ${escapeInvisible(JSON.stringify(chunk).slice(1, -1))}`);
+    for (const chunk of chunks(v))
+      lines.push(`${prefix}${path} | ${escapeInvisible(JSON.stringify(chunk).slice(1, -1))}`);
     return;
   }
   lines.push(`${prefix}${path} = ${showJson(v)}`);
@@ -114,6 +130,8 @@ function values(v: unknown, path: string, prefix: string, lines: string[]) {
 
 /** Long text cut after sentences and before block-level tags (every character kept, in order). */
 export function chunks(s: string): string[] {
-  const parts = s.split(/(?<=[.!?]["')\]]?\s+)|(?<=\n)|(?=<(?:p|li|h[1-6]|ul|ol|div|section|table|tr|br|script|iframe|style|blockquote)\b)/i);
+  const parts = s.split(
+    /(?<=[.!?]["')\]]?\s+)|(?<=\n)|(?=<(?:p|li|h[1-6]|ul|ol|div|section|table|tr|br|script|iframe|style|blockquote)\b)/i,
+  );
   return parts.filter((p) => p !== '');
 }

@@ -39,7 +39,10 @@ const featuresSchema = findTopLevel('/features.schema.json');
 
 export const SITE_CTX: SchemaCtx = { schema: siteSchema, base: siteSchema.$id as string };
 export const BLOCK_CTX: SchemaCtx = { schema: blockSchema, base: blockSchema.$id as string };
-export const FEATURES_CTX: SchemaCtx = { schema: featuresSchema, base: featuresSchema.$id as string };
+export const FEATURES_CTX: SchemaCtx = {
+  schema: featuresSchema,
+  base: featuresSchema.$id as string,
+};
 
 /** The props schema of a block type, or undefined for a type this engine does not know. */
 export function blockPropsCtx(type: unknown): SchemaCtx | undefined {
@@ -107,10 +110,11 @@ function* alternatives(ctx: SchemaCtx, seen: Set<Schema>): Generator<SchemaCtx> 
     if (target) yield* alternatives(target, seen);
   }
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-    if (Array.isArray(s[key])) for (const sub of s[key] as unknown[]) {
-      const c = child(ctx, sub);
-      if (c) yield* alternatives(c, seen);
-    }
+    if (Array.isArray(s[key]))
+      for (const sub of s[key] as unknown[]) {
+        const c = child(ctx, sub);
+        if (c) yield* alternatives(c, seen);
+      }
   }
   for (const key of ['then', 'else'] as const) {
     const c = child(ctx, s[key]);
@@ -202,7 +206,10 @@ export function schemaDescription(ctx: SchemaCtx | undefined): string | undefine
 export function ctxAt(pointer: string, root: SchemaCtx = SITE_CTX): SchemaCtx | undefined {
   let ctx: SchemaCtx | undefined = root;
   for (const part of fromPointer(pointer)) {
-    ctx = /^\d+$/.test(part) && !objectShape(ctx!).properties.has(part) && itemCtx(ctx, Number(part)) ? itemCtx(ctx, Number(part)) : propertyCtx(ctx, part);
+    ctx =
+      /^\d+$/.test(part) && !objectShape(ctx!).properties.has(part) && itemCtx(ctx, Number(part))
+        ? itemCtx(ctx, Number(part))
+        : propertyCtx(ctx, part);
     if (!ctx) return undefined;
   }
   return ctx;
@@ -226,7 +233,11 @@ export interface SchemaVisit {
  * describes, depth first, in document order. Block props follow their type's schema,
  * as in the canonical form. Values no schema describes (unknown keys) are skipped.
  */
-export function* walkWithSchema(value: unknown, root: SchemaCtx = SITE_CTX, path = ''): Generator<SchemaVisit> {
+export function* walkWithSchema(
+  value: unknown,
+  root: SchemaCtx = SITE_CTX,
+  path = '',
+): Generator<SchemaVisit> {
   yield { value, ctx: root, path };
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
@@ -272,7 +283,13 @@ export function schemaKeyword(ctx: SchemaCtx, keyword: string, value?: unknown):
 const keywordMemo = new WeakMap<Schema, Map<string, unknown>>();
 
 function kindOf(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+  return value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : Number.isInteger(value)
+        ? 'integer'
+        : typeof value;
 }
 
 function admitsType(type: unknown, kind: string): boolean {

@@ -52,7 +52,10 @@ export function redactValue(v: unknown, name?: string): unknown {
     if (Array.isArray(v)) return v.map((x) => (secretValue(x) ? new Secret(x) : redactValue(x)));
   }
   if (Array.isArray(v)) return v.map((x) => redactValue(x));
-  if (isPlainObject(v)) return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, redactValue(x, k)]));
+  if (isPlainObject(v))
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, redactValue(x, k)]),
+    );
   return v;
 }
 

@@ -48,7 +48,10 @@ export function listedUntil(car: ListingFields): number {
   return car.sold_date_timestamp ?? 0;
 }
 
-export type RankFields = Pick<Car, 'status' | 'photos_count' | 'price' | 'views' | 'show_on_dealer_website'> & {
+export type RankFields = Pick<
+  Car,
+  'status' | 'photos_count' | 'price' | 'views' | 'show_on_dealer_website'
+> & {
   created_at_timestamp: number;
 };
 
@@ -69,7 +72,9 @@ export function customRank(car: RankFields, now: number): number {
   );
 }
 
-export function carTags(car: Pick<Car, 'car_type' | 'item_type' | 'reserved' | 'certified' | 'tag'>): string[] {
+export function carTags(
+  car: Pick<Car, 'car_type' | 'item_type' | 'reserved' | 'certified' | 'tag'>,
+): string[] {
   const tags: string[] = [car.car_type, car.item_type];
   if (car.reserved) tags.push('reserved');
   if (car.certified) tags.push('certified');

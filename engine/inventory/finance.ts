@@ -16,7 +16,12 @@ export interface FinanceDraw {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Monthly repayment of a loan with a balloon (residual) paid with the last instalment. */
-export function monthlyRepayment(principal: number, annualRatePct: number, months: number, balloon: number): number {
+export function monthlyRepayment(
+  principal: number,
+  annualRatePct: number,
+  months: number,
+  balloon: number,
+): number {
   const r = annualRatePct / 100 / 12;
   if (r === 0) return (principal - balloon) / months;
   const pow = Math.pow(1 + r, months);
@@ -37,11 +42,14 @@ const DISCLAIMERS: Record<keyof FinanceLenders, string> = {
     'Indicative repayments based on a 10% deposit over the term shown at the advertised rate. Comparison rate based on a 5-year secured loan of $30,000. Fees and charges apply. Subject to Taurus Finance approval criteria.',
   '360 Finance':
     'Estimate only, from 360 Finance. Rates depend on your credit history. Comparison rate based on a 5-year secured loan of $30,000.',
-  AusLoans: 'AusLoans indicative weekly repayment. Terms, conditions, fees and lending criteria apply.',
+  AusLoans:
+    'AusLoans indicative weekly repayment. Terms, conditions, fees and lending criteria apply.',
   Manual: 'Dealer indicative repayment. Not a finance offer. Terms and conditions apply.',
-  Angle: 'Angle Finance indicative repayment for approved business and personal applicants. Fees apply.',
+  Angle:
+    'Angle Finance indicative repayment for approved business and personal applicants. Fees apply.',
   Powertorque: 'Powertorque Finance estimate for approved applicants. Conditions apply.',
-  'Nissan Finance': 'Nissan Financial Services monthly repayment, approved applicants only. Fees and charges apply.',
+  'Nissan Finance':
+    'Nissan Financial Services monthly repayment, approved applicants only. Fees and charges apply.',
 };
 
 export interface FinanceInput {
@@ -89,21 +97,35 @@ export function financeLendersFor(d: FinanceDraw, input: FinanceInput): FinanceL
     lenders.Manual = lender(d, 'Manual', price, rate(), 60, 0.1, 0);
     return lenders;
   }
-  if (input.year > input.currentYear - 12) lenders.Taurus = lender(d, 'Taurus', price, rate(), 60, 0.1, 0);
-  if (input.carType === 'used' && d.chance(0.5)) lenders['360 Finance'] = lender(d, '360 Finance', price, rate(), 60, 0, 0);
+  if (input.year > input.currentYear - 12)
+    lenders.Taurus = lender(d, 'Taurus', price, rate(), 60, 0.1, 0);
+  if (input.carType === 'used' && d.chance(0.5))
+    lenders['360 Finance'] = lender(d, '360 Finance', price, rate(), 60, 0, 0);
   if (d.chance(0.3)) lenders.AusLoans = lender(d, 'AusLoans', price, rate(), 84, 0, 0);
-  if (input.carType !== 'used' && d.chance(0.4)) lenders.Angle = lender(d, 'Angle', price, rate(), 48, 0, 0.3);
-  if ((input.body === 'ute' || input.body === 'cabChassis' || input.body === 'lightTruck') && d.chance(0.3)) {
+  if (input.carType !== 'used' && d.chance(0.4))
+    lenders.Angle = lender(d, 'Angle', price, rate(), 48, 0, 0.3);
+  if (
+    (input.body === 'ute' || input.body === 'cabChassis' || input.body === 'lightTruck') &&
+    d.chance(0.3)
+  ) {
     lenders.Powertorque = lender(d, 'Powertorque', price, rate(), 60, 0, 0.25);
   }
-  if (input.make === 'Nissan' && input.carType !== 'used') lenders['Nissan Finance'] = lender(d, 'Nissan Finance', price, rate(), 48, 0.1, 0.35);
+  if (input.make === 'Nissan' && input.carType !== 'used')
+    lenders['Nissan Finance'] = lender(d, 'Nissan Finance', price, rate(), 48, 0.1, 0.35);
   if (!Object.keys(lenders).length) lenders.Manual = lender(d, 'Manual', price, rate(), 60, 0.1, 0);
   return lenders;
 }
 
 /** The weekly figure a card shows: the first lender with one, in the order sites prefer. */
 export function headlineWeekly(lenders: FinanceLenders): number | null {
-  for (const key of ['Taurus', 'Angle', 'Powertorque', 'AusLoans', '360 Finance', 'Manual'] as const) {
+  for (const key of [
+    'Taurus',
+    'Angle',
+    'Powertorque',
+    'AusLoans',
+    '360 Finance',
+    'Manual',
+  ] as const) {
     const w = lenders[key]?.paymentWeek;
     if (typeof w === 'number') return w;
   }

@@ -32,9 +32,15 @@ const SETTLE_MS = 150;
 const WARM_SITES_PER_CALL = 25;
 
 /** The imported cars of a data folder, derived for `nowMs` and without sold cars past their window, by dealership. */
-export function importedStock(dataDir: string, sites: readonly ResolvedSite[], nowMs: number): Map<string, Car[]> {
+export function importedStock(
+  dataDir: string,
+  sites: readonly ResolvedSite[],
+  nowMs: number,
+): Map<string, Car[]> {
   const out = new Map<string, Car[]>();
-  const files = readStockFiles(dataDir, (file, err) => console.error(`[stock] ${file} was not read: ${err.message}`));
+  const files = readStockFiles(dataDir, (file, err) =>
+    console.error(`[stock] ${file} was not read: ${err.message}`),
+  );
   for (const [slug, file] of files) {
     const days = soldWindowDays(sites, slug);
     out.set(
@@ -46,12 +52,19 @@ export function importedStock(dataDir: string, sites: readonly ResolvedSite[], n
 }
 
 /** The provider's stock with the imported dealerships' cars in place of theirs. */
-export function withImportedStock(stock: StockSource, dataDir: string, now: () => number = Date.now): StockSource {
+export function withImportedStock(
+  stock: StockSource,
+  dataDir: string,
+  now: () => number = Date.now,
+): StockSource {
   return (input) => merge(stock(input), importedStock(dataDir, input.sites, now()));
 }
 
 function merge(provided: readonly Car[], imported: Map<string, Car[]>): Car[] {
-  return [...provided.filter((c) => !imported.has(c.dealership_slug)), ...[...imported.values()].flat()];
+  return [
+    ...provided.filter((c) => !imported.has(c.dealership_slug)),
+    ...[...imported.values()].flat(),
+  ];
 }
 
 export interface LiveStockOptions {
@@ -160,7 +173,10 @@ export class LiveStock {
    */
   siteEngine(site: Pick<ResolvedSite, 'slug' | 'dealerships'>): SearchEngine | undefined {
     if (!site.dealerships.length) return undefined;
-    return this.siteEngines.for(site.slug, site.dealerships.map((d) => d.slug));
+    return this.siteEngines.for(
+      site.slug,
+      site.dealerships.map((d) => d.slug),
+    );
   }
 
   /** A site no longer served (its file is gone): its engine goes, and the warm-up skips it. */
@@ -172,7 +188,8 @@ export class LiveStock {
 
   /** Some records changed in place (a reservation hold): every engine built drops what it derived from them. */
   recordsChanged(indexName: string, attributes: readonly string[]) {
-    for (const engine of this.engines()) if (engine.hasIndex(indexName)) engine.recordsChanged(indexName, attributes);
+    for (const engine of this.engines())
+      if (engine.hasIndex(indexName)) engine.recordsChanged(indexName, attributes);
   }
 
   private engines(): SearchEngine[] {
@@ -190,7 +207,9 @@ export class LiveStock {
     // The provider is asked for a few sites at a time: each call has a cost of its own (the demo
     // lays out every site's outlets), which a thousand one-site calls would pay a thousand times.
     for (let i = 0; i < sites.length; i += WARM_SITES_PER_CALL) {
-      this.ensure(sites.slice(i, i + WARM_SITES_PER_CALL).flatMap((s) => s.dealerships.map((d) => d.slug)));
+      this.ensure(
+        sites.slice(i, i + WARM_SITES_PER_CALL).flatMap((s) => s.dealerships.map((d) => d.slug)),
+      );
       await yieldTurn();
     }
     for (const site of sites) {
@@ -219,9 +238,14 @@ export class LiveStock {
   /** Asks the provider for the dealerships of these not asked for yet (only those of start-up sites: added sites are asked at once). */
   private ensure(slugs: Iterable<string>) {
     const missing = new Set<string>();
-    for (const s of slugs) if (this.startDealerships.has(s) && !this.provided.has(s)) missing.add(s);
+    for (const s of slugs)
+      if (this.startDealerships.has(s) && !this.provided.has(s)) missing.add(s);
     if (!missing.size) return;
-    const cars = this.options.stock({ catalogue: this.options.catalogue, sites: this.startSites, dealerships: missing });
+    const cars = this.options.stock({
+      catalogue: this.options.catalogue,
+      sites: this.startSites,
+      dealerships: missing,
+    });
     for (const s of missing) this.provided.set(s, []);
     this.take(cars, missing);
   }
@@ -244,7 +268,10 @@ export class LiveStock {
       else refused.set(slug, (refused.get(slug) ?? 0) + 1);
     }
     // Said, not thrown: the cars served keep their ids, and the operator learns why a dealership shows fewer.
-    for (const [slug, n] of refused) console.warn(`[stock] ${n} car(s) of ${slug} not served: their ids are already another car's`);
+    for (const [slug, n] of refused)
+      console.warn(
+        `[stock] ${n} car(s) of ${slug} not served: their ids are already another car's`,
+      );
     if (added) for (const fn of this.addedListeners) fn();
   }
 
@@ -263,12 +290,15 @@ export class LiveStock {
 
   /** Serves the imported dealerships from their files and the others from what the provider gave. */
   private fill() {
-    this.imported = this.options.dataDir ? importedStock(this.options.dataDir, this.sites, this.clock.now().getTime()) : new Map<string, Car[]>();
+    this.imported = this.options.dataDir
+      ? importedStock(this.options.dataDir, this.sites, this.clock.now().getTime())
+      : new Map<string, Car[]>();
     this.held.length = 0;
     this.heldById.clear();
     this.heldBySlug.clear();
     this.byDealership.clear();
-    for (const [slug, cars] of this.provided) if (!this.imported.has(slug)) for (const c of cars) this.hold(c);
+    for (const [slug, cars] of this.provided)
+      if (!this.imported.has(slug)) for (const c of cars) this.hold(c);
     for (const cars of this.imported.values()) for (const c of cars) this.hold(c);
   }
 
@@ -281,11 +311,16 @@ export class LiveStock {
     this.fill();
     const touched = changed ?? new Set([...before, ...this.imported.keys()]);
     if (this.whole) {
-      this.whole.addIndex(CAR_INDEX, this.held as unknown as Record<string, unknown>[], CAR_INDEX_SETTINGS);
+      this.whole.addIndex(
+        CAR_INDEX,
+        this.held as unknown as Record<string, unknown>[],
+        CAR_INDEX_SETTINGS,
+      );
       addDirectoryIndexes(this.whole, this.options.catalogue, this.sites, this.held);
       this.whole.warm();
     }
-    if (this.directoryEngine) addDirectoryIndexes(this.directoryEngine, this.options.catalogue, this.sites, this.held);
+    if (this.directoryEngine)
+      addDirectoryIndexes(this.directoryEngine, this.options.catalogue, this.sites, this.held);
     this.siteEngines.rebuild(touched);
     for (const fn of this.listeners) fn();
   }
@@ -302,13 +337,22 @@ export class LiveStock {
       if (at >= 0) this.sites[at] = s;
       else this.sites.push(s);
     }
-    const known = (slug: string) => this.startDealerships.has(slug) || this.provided.has(slug) || this.imported.has(slug) || this.asked.has(slug);
+    const known = (slug: string) =>
+      this.startDealerships.has(slug) ||
+      this.provided.has(slug) ||
+      this.imported.has(slug) ||
+      this.asked.has(slug);
     const fresh = sites.filter((s) => s.dealerships.some((d) => !known(d.slug)));
     if (!fresh.length) return 0;
-    const asked = new Set(fresh.flatMap((s) => s.dealerships.map((d) => d.slug)).filter((slug) => !known(slug)));
+    const asked = new Set(
+      fresh.flatMap((s) => s.dealerships.map((d) => d.slug)).filter((slug) => !known(slug)),
+    );
     for (const slug of asked) this.asked.add(slug);
     const before = this.held.length;
-    this.take(this.options.stock({ catalogue: this.options.catalogue, sites: fresh, added: true }), asked);
+    this.take(
+      this.options.stock({ catalogue: this.options.catalogue, sites: fresh, added: true }),
+      asked,
+    );
     const added = this.held.length - before;
     if (added) this.reload(asked);
     return added;

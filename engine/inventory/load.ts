@@ -5,7 +5,11 @@
  * (engine/providers.ts; the demo generates it: demo/inventory/load.ts).
  */
 import type { Catalogue } from '../../schemas/types.gen.ts';
-import { SiteFolder, readCatalogue as readFolderCatalogue, type SiteEntry } from '../site/folder.ts';
+import {
+  SiteFolder,
+  readCatalogue as readFolderCatalogue,
+  type SiteEntry,
+} from '../site/folder.ts';
 import type { ResolvedSite } from '../site/types.ts';
 
 export function readCatalogue(sitesDir: string): Catalogue {

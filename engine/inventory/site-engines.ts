@@ -43,7 +43,11 @@ export class SiteEngines {
   rebuild(changed: ReadonlySet<string>) {
     for (const kept of this.bySite.values()) {
       if (!kept.dealerships.some((d) => changed.has(d))) continue;
-      kept.engine.addIndex(CAR_INDEX, this.carsOf(kept.dealerships) as unknown as Record<string, unknown>[], CAR_INDEX_SETTINGS);
+      kept.engine.addIndex(
+        CAR_INDEX,
+        this.carsOf(kept.dealerships) as unknown as Record<string, unknown>[],
+        CAR_INDEX_SETTINGS,
+      );
       kept.engine.warm();
     }
   }

@@ -4,7 +4,14 @@
  * renamed over the old one), so a server reading it never sees half a file. The server
  * watches the folder (live-stock.ts); the import CLI only writes files.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Car } from '../../schemas/types.gen.ts';
 
@@ -32,7 +39,8 @@ export function importedCarId(dealershipId: number, serial: number): number {
 }
 
 export const stockDir = (dataDir: string) => join(dataDir, 'stock');
-export const stockFilePath = (dataDir: string, dealershipSlug: string) => join(stockDir(dataDir), `${dealershipSlug}.json`);
+export const stockFilePath = (dataDir: string, dealershipSlug: string) =>
+  join(stockDir(dataDir), `${dealershipSlug}.json`);
 
 const SLUG_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/;
 
@@ -40,14 +48,23 @@ export function readStockFile(dataDir: string, dealershipSlug: string): StockFil
   const path = stockFilePath(dataDir, dealershipSlug);
   if (!existsSync(path)) return undefined;
   const file = JSON.parse(readFileSync(path, 'utf8')) as StockFile;
-  if (file.version !== STOCK_FILE_VERSION || file.dealership_slug !== dealershipSlug || !Array.isArray(file.cars)) {
-    throw new Error(`${path} is not a stock file of ${dealershipSlug} (version ${STOCK_FILE_VERSION})`);
+  if (
+    file.version !== STOCK_FILE_VERSION ||
+    file.dealership_slug !== dealershipSlug ||
+    !Array.isArray(file.cars)
+  ) {
+    throw new Error(
+      `${path} is not a stock file of ${dealershipSlug} (version ${STOCK_FILE_VERSION})`,
+    );
   }
   return file;
 }
 
 /** Every dealership's stock file; one that cannot be read is reported and left out (its dealership keeps the provider's stock). */
-export function readStockFiles(dataDir: string, onError: (file: string, err: Error) => void = () => undefined): Map<string, StockFile> {
+export function readStockFiles(
+  dataDir: string,
+  onError: (file: string, err: Error) => void = () => undefined,
+): Map<string, StockFile> {
   const out = new Map<string, StockFile>();
   const dir = stockDir(dataDir);
   if (!existsSync(dir)) return out;

@@ -22,7 +22,10 @@ export function stockPhotosRouter(dataDir: string): Router {
     res.setHeader('Content-Type', ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as AssetExt]);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
     res.sendFile(file);
   });
   return router;

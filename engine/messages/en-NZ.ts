@@ -17,12 +17,14 @@ export const enNZ = {
   'plate.label': 'Registration',
   'plate.field': 'Registration (rego)',
   'plate.required': "Please enter the car's registration.",
-  'plate.invalid': 'Please enter the registration using letters, numbers, spaces and hyphens only (up to 10).',
+  'plate.invalid':
+    'Please enter the registration using letters, numbers, spaces and hyphens only (up to 10).',
   'plate.notFound': 'No vehicle found with that registration.',
   'plate.step': 'Its registration',
   'plate.skip': 'Continue without a registration match',
   'plate.region': 'Country',
-  'tradeIn.noEstimate': "Cars older than 7 years or with more than 100,000 km can't be valued online. We'll call you to arrange a valuation.",
+  'tradeIn.noEstimate':
+    "Cars older than 7 years or with more than 100,000 km can't be valued online. We'll call you to arrange a valuation.",
   'models.trucks': 'Utes & Trucks',
   'body.Ute': 'Ute',
   'fuel.Petrol': 'Petrol',

@@ -17,12 +17,14 @@ export const enUS = {
   'plate.label': 'License plate',
   'plate.field': 'License plate',
   'plate.required': "Please enter the car's license plate.",
-  'plate.invalid': 'Please enter the license plate using letters, numbers, spaces and hyphens only (up to 10).',
+  'plate.invalid':
+    'Please enter the license plate using letters, numbers, spaces and hyphens only (up to 10).',
   'plate.notFound': 'No vehicle found with that license plate.',
   'plate.step': 'Its license plate',
   'plate.skip': 'Continue without a license plate match',
   'plate.region': 'State',
-  'tradeIn.noEstimate': "Cars older than 7 years or with more than 62,000 miles can't be valued online. We'll call you to arrange a valuation.",
+  'tradeIn.noEstimate':
+    "Cars older than 7 years or with more than 62,000 miles can't be valued online. We'll call you to arrange a valuation.",
   'models.trucks': 'Trucks',
   'body.Ute': 'Pickup Truck',
   'body.Cab Chassis': 'Chassis Cab',

@@ -12,7 +12,12 @@ import { LOCALE_OVERRIDES } from './locales.ts';
 export type { Catalogue, MessageKey } from './en-AU.ts';
 
 /** Attributes whose stored values are shown through a display map, by map. */
-const DISPLAY_MAPS: Record<string, 'body' | 'fuel'> = { simple_body: 'body', body: 'body', simple_fuel: 'fuel', fuel: 'fuel' };
+const DISPLAY_MAPS: Record<string, 'body' | 'fuel'> = {
+  simple_body: 'body',
+  body: 'body',
+  simple_fuel: 'fuel',
+  fuel: 'fuel',
+};
 
 export interface Messages {
   /** The region's wording of a message. */
@@ -30,7 +35,8 @@ export interface Messages {
 /** en-AU wording → the locale's, for every message the locale words differently. */
 export function phraseMap(cat: Catalogue): Map<string, string> {
   const map = new Map<string, string>();
-  for (const key of Object.keys(enAU) as MessageKey[]) if (cat[key] !== enAU[key]) map.set(enAU[key], cat[key]);
+  for (const key of Object.keys(enAU) as MessageKey[])
+    if (cat[key] !== enAU[key]) map.set(enAU[key], cat[key]);
   return map;
 }
 

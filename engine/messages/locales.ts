@@ -12,7 +12,11 @@ import type { RegionSettings } from '../region.ts';
 type Locale = RegionSettings['locale'];
 
 /** Each locale's words that differ from en-AU. */
-export const LOCALE_OVERRIDES: Partial<Record<Locale, Partial<Catalogue>>> = { 'en-AU': {}, 'en-NZ': enNZ, 'en-US': enUS };
+export const LOCALE_OVERRIDES: Partial<Record<Locale, Partial<Catalogue>>> = {
+  'en-AU': {},
+  'en-NZ': enNZ,
+  'en-US': enUS,
+};
 
 /** Each locale's whole catalogue. */
 export const CATALOGUES: Record<Locale, Catalogue> = {

@@ -22,7 +22,11 @@ export class BlockBoundary extends Component<Props, { error: Error | null }> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`[forecourt] block "${this.props.blockId}" (${this.props.blockType}) failed to render`, error, info.componentStack);
+    console.error(
+      `[forecourt] block "${this.props.blockId}" (${this.props.blockType}) failed to render`,
+      error,
+      info.componentStack,
+    );
   }
 
   override render() {
@@ -31,7 +35,9 @@ export class BlockBoundary extends Component<Props, { error: Error | null }> {
     if (this.props.mode === 'production') return null;
     return (
       <div role="alert" className="fc-block-error" data-block-error={this.props.blockId}>
-        <strong>Block “{this.props.blockId}” ({this.props.blockType}) could not be shown.</strong>
+        <strong>
+          Block “{this.props.blockId}” ({this.props.blockType}) could not be shown.
+        </strong>
         <span> {error.message}</span>
       </div>
     );

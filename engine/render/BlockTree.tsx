@@ -12,7 +12,9 @@ export interface BlockEnvironment {
   /** Lets a host (the editor) wrap each rendered block, e.g. to make it selectable. */
   wrap?: (block: Block, rendered: ReactNode) => ReactNode;
   /** Lets a host (the editor) show a block's empty lists (its children, named slots) as places to drop blocks. */
-  emptyLists?: (block: Block) => { children?: ReactNode; slots?: Record<string, ReactNode> } | undefined;
+  emptyLists?: (
+    block: Block,
+  ) => { children?: ReactNode; slots?: Record<string, ReactNode> } | undefined;
 }
 
 const BlockEnvironmentContext = createContext<BlockEnvironment>({ blocks: {}, data: {} });
@@ -50,9 +52,11 @@ export const BlockView = memo(function BlockView({ block }: { block: Block }) {
   const ownSuspense = useContext(PerBlockSuspenseContext);
   const definition = env.blocks[block.type];
   const slots: Record<string, ReactNode> = {};
-  for (const [name, list] of Object.entries(block.slots ?? {})) slots[name] = <BlockList blocks={list} />;
+  for (const [name, list] of Object.entries(block.slots ?? {}))
+    slots[name] = <BlockList blocks={list} />;
   const empty = env.emptyLists?.(block);
-  for (const [name, shown] of Object.entries(empty?.slots ?? {})) if (!block.slots?.[name]?.length) slots[name] = shown;
+  for (const [name, shown] of Object.entries(empty?.slots ?? {}))
+    if (!block.slots?.[name]?.length) slots[name] = shown;
   const rendered = definition ? (
     <definition.component
       props={(block.props ?? {}) as never}

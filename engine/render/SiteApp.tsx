@@ -16,7 +16,12 @@ import { matchPage, pageTitle } from './routes.ts';
 import { mergeHeads } from './head.ts';
 import { SiteProvider, type RenderMode } from './site-context.tsx';
 
-export const NOT_FOUND_PAGE: Page = { id: 'not-found', path: '*', title: 'Page not found | {site}', blocks: [] };
+export const NOT_FOUND_PAGE: Page = {
+  id: 'not-found',
+  path: '*',
+  title: 'Page not found | {site}',
+  blocks: [],
+};
 
 export interface SiteAppProps {
   site: ResolvedSite;
@@ -33,7 +38,11 @@ export interface SiteAppProps {
   origin?: string;
 }
 
-export function resolvePage(site: ResolvedSite, pathname: string, siteData?: Pick<SiteData, 'routeValues'>) {
+export function resolvePage(
+  site: ResolvedSite,
+  pathname: string,
+  siteData?: Pick<SiteData, 'routeValues'>,
+) {
   const match = matchPage(site.pages, pathname, siteData?.routeValues);
   return match ?? { page: site.pages.find((p) => p.path === '*') ?? NOT_FOUND_PAGE, params: {} };
 }
@@ -72,7 +81,10 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
 function CurrentPage(props: SiteAppProps) {
   const { site, loader } = props;
   const location = useLocation();
-  const { page, params } = useMemo(() => resolvePage(site, location.pathname, props.siteData), [site, props.siteData, location.pathname]);
+  const { page, params } = useMemo(
+    () => resolvePage(site, location.pathname, props.siteData),
+    [site, props.siteData, location.pathname],
+  );
   const types = pageBlockTypes(site, page);
   if (!loader.isLoaded(types)) use(once(`blocks:${types.join(',')}`, () => loader.load(types)));
 
@@ -102,7 +114,10 @@ function CurrentPage(props: SiteAppProps) {
 
   // The same object while nothing in it changes: every block reads it (docs/editor.md, "Speed").
   const { wrap, emptyLists } = props;
-  const env = useMemo<BlockEnvironment>(() => ({ blocks: loader.definitions, data, wrap, emptyLists }), [loader.definitions, data, wrap, emptyLists]);
+  const env = useMemo<BlockEnvironment>(
+    () => ({ blocks: loader.definitions, data, wrap, emptyLists }),
+    [loader.definitions, data, wrap, emptyLists],
+  );
   const withLayout = page.layout !== false;
   return (
     <BlockEnvironmentProvider value={env}>
@@ -125,7 +140,8 @@ function NotFound() {
       <h1>Page not found</h1>
       <p>The page you asked for isn’t here. It may have moved, or the car may have been sold.</p>
       <p>
-        <Link to="/">Go to the home page</Link> or <Link to="/search/new-used-and-demo-cars">browse all stock</Link>.
+        <Link to="/">Go to the home page</Link> or{' '}
+        <Link to="/search/new-used-and-demo-cars">browse all stock</Link>.
       </p>
     </section>
   );

@@ -54,12 +54,30 @@ export function mergeHeads(blockData: Record<string, unknown> | undefined): Page
   for (const value of Object.values(blockData ?? {})) {
     const head = headOf(value);
     if (!head) continue;
-    if (out.title === undefined && typeof head.title === 'string' && head.title) out.title = head.title;
-    if (out.description === undefined && typeof head.description === 'string' && head.description) out.description = head.description;
-    if (out.status === undefined && typeof head.status === 'number' && head.status >= 200 && head.status < 600) out.status = head.status;
-    if (Array.isArray(head.meta)) (out.meta ??= []).push(...head.meta.filter((m) => isObject(m) && typeof m.content === 'string' && (m.name || m.property)));
+    if (out.title === undefined && typeof head.title === 'string' && head.title)
+      out.title = head.title;
+    if (out.description === undefined && typeof head.description === 'string' && head.description)
+      out.description = head.description;
+    if (
+      out.status === undefined &&
+      typeof head.status === 'number' &&
+      head.status >= 200 &&
+      head.status < 600
+    )
+      out.status = head.status;
+    if (Array.isArray(head.meta))
+      (out.meta ??= []).push(
+        ...head.meta.filter(
+          (m) => isObject(m) && typeof m.content === 'string' && (m.name || m.property),
+        ),
+      );
     if (Array.isArray(head.jsonLd)) (out.jsonLd ??= []).push(...head.jsonLd.filter(isObject));
-    if (out.preloadImage === undefined && isObject(head.preloadImage) && typeof head.preloadImage.href === 'string') out.preloadImage = head.preloadImage;
+    if (
+      out.preloadImage === undefined &&
+      isObject(head.preloadImage) &&
+      typeof head.preloadImage.href === 'string'
+    )
+      out.preloadImage = head.preloadImage;
   }
   return out;
 }
@@ -80,6 +98,9 @@ export function mergeMeta(defaults: HeadMeta[], extra: HeadMeta[] = []): HeadMet
 }
 
 /** The JSON-LD objects with the canonical address filled in where they have no url. */
-export function withCanonical(jsonLd: Record<string, unknown>[] = [], canonicalUrl: string): Record<string, unknown>[] {
+export function withCanonical(
+  jsonLd: Record<string, unknown>[] = [],
+  canonicalUrl: string,
+): Record<string, unknown>[] {
   return jsonLd.map((o) => (o.url === undefined ? { ...o, url: canonicalUrl } : o));
 }

@@ -19,7 +19,14 @@ export async function loadPageData(args: {
     const load = blocks[String(block.type)]?.load;
     if (!load) continue;
     jobs.push(
-      load({ props: block.props ?? {}, block: block as never, site, siteData: args.siteData, params: args.params, url: args.url })
+      load({
+        props: block.props ?? {},
+        block: block as never,
+        site,
+        siteData: args.siteData,
+        params: args.params,
+        url: args.url,
+      })
         .then((data): [string, unknown] => [String(block.id), data])
         .catch((err: unknown): [string, unknown] => {
           console.error(`[forecourt] loading data for block "${String(block.id)}" failed:`, err);

@@ -20,7 +20,8 @@ interface Shown {
 }
 const typesShown = new WeakMap<Page, Shown>();
 
-const listsShown = (site: ResolvedSite, page: Page) => (page.layout === false ? [page.blocks] : [page.blocks, site.layout.header, site.layout.footer]);
+const listsShown = (site: ResolvedSite, page: Page) =>
+  page.layout === false ? [page.blocks] : [page.blocks, site.layout.header, site.layout.footer];
 
 /**
  * Records a page's block types found elsewhere: the server's, sent in the page's payload, so
@@ -34,7 +35,12 @@ export function knownBlockTypes(site: ResolvedSite, page: Page, types: string[])
 export function pageBlockTypes(site: ResolvedSite, page: Page): string[] {
   const lists = listsShown(site, page);
   const known = typesShown.get(page);
-  if (known && known.lists.length === lists.length && known.lists.every((list, i) => list === lists[i])) return [...known.types];
+  if (
+    known &&
+    known.lists.length === lists.length &&
+    known.lists.every((list, i) => list === lists[i])
+  )
+    return [...known.types];
   const types = new Set<string>();
   for (const list of lists) blockTypesOf(list, types);
   const shown = { lists, types: [...types].sort() };
@@ -73,7 +79,9 @@ export class BlockLoader {
             (err: unknown) =>
               (this.loaded[type] = {
                 component: () => {
-                  throw err instanceof Error ? err : new Error(`block module "${type}" failed to load`);
+                  throw err instanceof Error
+                    ? err
+                    : new Error(`block module "${type}" failed to load`);
                 },
               }),
           );

@@ -11,7 +11,11 @@ export interface PageMatch {
  * The page an address shows. With `routeValues` (site data), a page whose parameter
  * names nothing the site has is passed over for the next route (often `*`).
  */
-export function matchPage(pages: Page[], pathname: string, routeValues?: Record<string, Record<string, string[]>>): PageMatch | undefined {
+export function matchPage(
+  pages: Page[],
+  pathname: string,
+  routeValues?: Record<string, Record<string, string[]>>,
+): PageMatch | undefined {
   let candidates = pages;
   for (;;) {
     const routes = candidates.map((page) => ({ path: page.path, id: page.id }));
@@ -20,7 +24,12 @@ export function matchPage(pages: Page[], pathname: string, routeValues?: Record<
     if (!last) return undefined;
     const page = candidates.find((p) => p.id === last.route.id)!;
     const allowed = routeValues?.[page.id];
-    const refused = allowed && Object.entries(allowed).some(([param, values]) => last.params[param] !== undefined && !values.includes(last.params[param]!));
+    const refused =
+      allowed &&
+      Object.entries(allowed).some(
+        ([param, values]) =>
+          last.params[param] !== undefined && !values.includes(last.params[param]!),
+      );
     if (!refused) return { page, params: last.params };
     candidates = candidates.filter((p) => p !== page);
   }

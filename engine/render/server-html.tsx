@@ -22,9 +22,15 @@ export interface PageHtml {
 
 export function renderPageHtml(app: ReactNode): PageHtml {
   try {
-    return { html: renderToString(<PerBlockSuspense value={false}>{app}</PerBlockSuspense>), perBlockSuspense: false };
+    return {
+      html: renderToString(<PerBlockSuspense value={false}>{app}</PerBlockSuspense>),
+      perBlockSuspense: false,
+    };
   } catch {
     // A failing block: renderToString keeps quiet about it inside a boundary, as before; the browser logs it.
-    return { html: renderToString(<PerBlockSuspense value={true}>{app}</PerBlockSuspense>), perBlockSuspense: true };
+    return {
+      html: renderToString(<PerBlockSuspense value={true}>{app}</PerBlockSuspense>),
+      perBlockSuspense: true,
+    };
   }
 }

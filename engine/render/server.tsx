@@ -67,7 +67,14 @@ export function createPageRenderer(registry: BlockRegistry) {
     const initialData = { url: urlKey, data };
     const { html, perBlockSuspense } = renderPageHtml(
       <StaticRouter location={basename + urlKey} basename={basename || undefined}>
-        <SiteApp site={site} siteData={siteData} mode={mode} loader={loader} initialData={initialData} origin={args.origin} />
+        <SiteApp
+          site={site}
+          siteData={siteData}
+          mode={mode}
+          loader={loader}
+          initialData={initialData}
+          origin={args.origin}
+        />
       </StaticRouter>,
     );
     const notFound = page === NOT_FOUND_PAGE || page.path === '*';
@@ -79,7 +86,16 @@ export function createPageRenderer(registry: BlockRegistry) {
       description: head.description ?? page.description,
       head: { meta: head.meta, jsonLd: head.jsonLd, preloadImage: head.preloadImage },
       blockTypes,
-      payload: { site, siteData, mode, basename, initialData, blockTypes, ...pageMessages(site), ...(perBlockSuspense ? { perBlockSuspense } : {}) },
+      payload: {
+        site,
+        siteData,
+        mode,
+        basename,
+        initialData,
+        blockTypes,
+        ...pageMessages(site),
+        ...(perBlockSuspense ? { perBlockSuspense } : {}),
+      },
     };
   };
 }

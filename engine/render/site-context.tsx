@@ -9,9 +9,25 @@
  * page's promo tiles). A block's own props reach it through BlockView. On a dealer site the
  * site never changes while a page is shown, so both are set once, as before.
  */
-import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { linkTarget } from '../site/link-target.ts';
-import { formatDistance, formatMoney, formatNumber, regionSettings, spell, type RegionSettings } from '../region.ts';
+import {
+  formatDistance,
+  formatMoney,
+  formatNumber,
+  regionSettings,
+  spell,
+  type RegionSettings,
+} from '../region.ts';
 import { messagesFor, type Messages } from '../messages/index.ts';
 import type { Page, ResolvedSite } from '../site/types.ts';
 import type { SiteData } from '../site/data.ts';
@@ -66,11 +82,18 @@ export function settingsOf(site: ResolvedSite, previous?: SiteSettings): SiteSet
   const { pages: _pages, layout: _layout, ...settings } = site;
   if (!previous) return settings;
   const keys = Object.keys(settings) as Array<keyof SiteSettings>;
-  const same = keys.length === Object.keys(previous).length && keys.every((k) => Object.is(settings[k], previous[k]));
+  const same =
+    keys.length === Object.keys(previous).length &&
+    keys.every((k) => Object.is(settings[k], previous[k]));
   return same ? previous : settings;
 }
 
-export function SiteProvider(props: { site: ResolvedSite; data: SiteData; mode: RenderMode; children: ReactNode }) {
+export function SiteProvider(props: {
+  site: ResolvedSite;
+  data: SiteData;
+  mode: RenderMode;
+  children: ReactNode;
+}) {
   const { site, data, mode } = props;
   const last = useRef<SiteSettings>(undefined);
   const settings = settingsOf(site, last.current);
@@ -81,7 +104,8 @@ export function SiteProvider(props: { site: ResolvedSite; data: SiteData; mode: 
   const value = useMemo<SiteContextValue>(() => {
     const r = settings.region;
     const shown = { ...settings } as ResolvedSite;
-    for (const key of ['pages', 'layout'] as const) Object.defineProperty(shown, key, { enumerable: true, get: () => latest.current[key] });
+    for (const key of ['pages', 'layout'] as const)
+      Object.defineProperty(shown, key, { enumerable: true, get: () => latest.current[key] });
     return {
       site: shown,
       data,

@@ -24,5 +24,7 @@ export function themeCss(site: ResolvedSite): string {
     '--fc-radius': `${site.theme.radius}px`,
   };
   // Values come from schema-validated patterns (#hex, integers, fixed font stacks).
-  return `:root{${Object.entries(vars).map(([k, v]) => `${k}:${v}`).join(';')}}`;
+  return `:root{${Object.entries(vars)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(';')}}`;
 }

@@ -84,7 +84,8 @@ export function writeSession(slug: string, session: StoredSession, now = Date.no
   writeJson(storage('localStorage'), SESSION_KEY(slug), session);
   if (typeof document === 'undefined') return;
   const maxAge = Math.max(0, Math.floor((Date.parse(session.expires_at) - now) / 1000));
-  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+  const secure =
+    typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${sessionCookieName(slug)}=${encodeURIComponent(session.token ?? '1')}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
 }
 
@@ -94,13 +95,18 @@ export function clearSession(slug: string) {
   } catch {
     /* blocked */
   }
-  if (typeof document !== 'undefined') document.cookie = `${sessionCookieName(slug)}=; Path=/; Max-Age=0; SameSite=Lax`;
+  if (typeof document !== 'undefined')
+    document.cookie = `${sessionCookieName(slug)}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
 
 // ---------------------------------------------------------------- gates
 
 /** Whether a page's gate asks this site's visitors to sign in. */
-export function gateApplies(gate: Page['gate'], features: Pick<Features, 'financeRequiresSignIn'>, path = ''): gate is Gate {
+export function gateApplies(
+  gate: Page['gate'],
+  features: Pick<Features, 'financeRequiresSignIn'>,
+  path = '',
+): gate is Gate {
   if (!gate || NEVER_GATED.test(path)) return false;
   if (gate === 'finance') return Boolean(features.financeRequiresSignIn);
   return gate === 'sign-in';
@@ -108,7 +114,8 @@ export function gateApplies(gate: Page['gate'], features: Pick<Features, 'financ
 
 /** A path inside the site that is safe to navigate to (no other origin, no scheme), or undefined. */
 export function safeInternalPath(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return undefined;
   if (/[\u0000-\u001f]/.test(value)) return undefined;
   return value.slice(0, MAX_URL);
 }
@@ -122,7 +129,8 @@ export function signInHref(type: string, redirect: string, back = '/'): string {
 // ---------------------------------------------------------------- visits and campaign parameters
 
 /** Query parameters kept as linked_query_params: campaign tags and ad click ids. */
-const CAMPAIGN_PARAM = /^(?:utm_[a-z0-9_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_ga)$/i;
+const CAMPAIGN_PARAM =
+  /^(?:utm_[a-z0-9_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_ga)$/i;
 
 export function campaignParams(search: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -143,7 +151,11 @@ export function addVisit(list: string[], url: string, max = MAX_VISITED_PAGES): 
 export function recordVisit(slug: string, pathname: string, search = '') {
   const session = storage('sessionStorage');
   const visits = readJson<string[]>(session, VISITS_KEY(slug)) ?? [];
-  writeJson(session, VISITS_KEY(slug), addVisit(Array.isArray(visits) ? visits : [], pathname + search));
+  writeJson(
+    session,
+    VISITS_KEY(slug),
+    addVisit(Array.isArray(visits) ? visits : [], pathname + search),
+  );
   const found = campaignParams(search);
   if (Object.keys(found).length) {
     const kept = readJson<Record<string, string>>(session, PARAMS_KEY(slug)) ?? {};
@@ -154,13 +166,17 @@ export function recordVisit(slug: string, pathname: string, search = '') {
 
 export function visitedPages(slug: string): string[] {
   const visits = readJson<unknown>(storage('sessionStorage'), VISITS_KEY(slug));
-  return Array.isArray(visits) ? visits.filter((v): v is string => typeof v === 'string' && v.startsWith('/')) : [];
+  return Array.isArray(visits)
+    ? visits.filter((v): v is string => typeof v === 'string' && v.startsWith('/'))
+    : [];
 }
 
 export function linkedQueryParams(slug: string): Record<string, string> {
   const params = readJson<unknown>(storage('sessionStorage'), PARAMS_KEY(slug));
   if (!params || typeof params !== 'object' || Array.isArray(params)) return {};
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(params).filter(([, v]) => typeof v === 'string'),
+  ) as Record<string, string>;
 }
 
 /** The page seen before `current` this visit (the sign-in page's Back), or /. Never the sign-in page itself. */

@@ -8,11 +8,50 @@
 import { uniq } from 'lodash-es';
 
 export const ALLOWED_TAGS = [
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sup', 'sub', 'span',
-  'h2', 'h3', 'h4', 'h5', 'ul', 'ol', 'li', 'a', 'blockquote', 'hr', 'table', 'thead',
-  'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'small',
+  'sup',
+  'sub',
+  'span',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'blockquote',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'img',
+  'figure',
+  'figcaption',
 ];
-export const ALLOWED_ATTR = ['href', 'title', 'alt', 'src', 'width', 'height', 'colspan', 'rowspan', 'target', 'rel'];
+export const ALLOWED_ATTR = [
+  'href',
+  'title',
+  'alt',
+  'src',
+  'width',
+  'height',
+  'colspan',
+  'rowspan',
+  'target',
+  'rel',
+];
 export const ALLOWED_URI_REGEXP = /^(?:https?:|mailto:|tel:|\/(?!\/)|#|\?)/i;
 
 /**

@@ -13,7 +13,9 @@ export { ALLOWED_ATTR, ALLOWED_TAGS, ALLOWED_URI_REGEXP } from './html-config.ts
 /** A sanitiser with the rules above, on the given window (jsdom's on the server, the page's in the browser). */
 export function createHtmlSanitizer(window: WindowLike): (html: string) => string {
   const purify = createDOMPurify(window);
-  const values = new Map(Object.entries(ATTRIBUTE_VALUES).map(([name, pattern]) => [name, new RegExp(pattern)]));
+  const values = new Map(
+    Object.entries(ATTRIBUTE_VALUES).map(([name, pattern]) => [name, new RegExp(pattern)]),
+  );
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
     const pattern = values.get(data.attrName);
     if (pattern && !pattern.test(data.attrValue.trim())) data.keepAttr = false;
@@ -21,7 +23,11 @@ export function createHtmlSanitizer(window: WindowLike): (html: string) => strin
   purify.addHook('afterSanitizeAttributes', (node) => {
     for (const rule of SET_ATTRIBUTES) {
       if (node.tagName !== rule.tag) continue;
-      if (rule.when && Object.entries(rule.when).some(([name, value]) => node.getAttribute(name) !== value)) continue;
+      if (
+        rule.when &&
+        Object.entries(rule.when).some(([name, value]) => node.getAttribute(name) !== value)
+      )
+        continue;
       for (const [name, value] of Object.entries(rule.set)) node.setAttribute(name, value);
     }
   });

@@ -15,8 +15,21 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import { SIGNAL, START_FAILED, type PurifyJob, type PurifyJobs, type PurifyReply, type PurifyRequest, type PurifyWorkerData } from './purify-protocol.ts';
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  Worker,
+  type MessagePort,
+} from 'node:worker_threads';
+import {
+  SIGNAL,
+  START_FAILED,
+  type PurifyJob,
+  type PurifyJobs,
+  type PurifyReply,
+  type PurifyRequest,
+  type PurifyWorkerData,
+} from './purify-protocol.ts';
 
 /** Idle time after which the worker ends (docs/deploy.md, "Choices we made"). */
 export const PURIFY_IDLE_MS = 30_000;
@@ -44,7 +57,11 @@ interface Running {
   ending?: boolean;
 }
 
-const limits = { idleMs: PURIFY_IDLE_MS, startWaitMs: PURIFY_START_WAIT_MS, waitMs: PURIFY_WAIT_MS };
+const limits = {
+  idleMs: PURIFY_IDLE_MS,
+  startWaitMs: PURIFY_START_WAIT_MS,
+  waitMs: PURIFY_WAIT_MS,
+};
 let running: Running | undefined;
 let nextId = 1;
 let idleTimer: NodeJS.Timeout | undefined;
@@ -63,12 +80,18 @@ export function setPurifyLimits(next: Partial<typeof limits>): void {
  * source a bootstrap registers tsx first. Paths, not `new URL('./…', import.meta.url)`:
  * Vite rewrites that pattern into a page address in the unit tests.
  */
-export function workerEntry(here = dirname(fileURLToPath(import.meta.url))): { file: string; execArgv?: string[] } {
+export function workerEntry(here = dirname(fileURLToPath(import.meta.url))): {
+  file: string;
+  execArgv?: string[];
+} {
   const built = join(here, 'purify-worker.js');
   if (existsSync(built)) return { file: built };
   const source = join(here, 'purify-worker.source.mjs');
   // Said at once: a worker without its file would only fail once a caller had waited for it.
-  if (!existsSync(source)) throw new PurifyWorkerError(`The sanitiser worker's code is missing: no ${built} (run \`npm run build\` again)`);
+  if (!existsSync(source))
+    throw new PurifyWorkerError(
+      `The sanitiser worker's code is missing: no ${built} (run \`npm run build\` again)`,
+    );
   // From source, none of the parent's options (`--import tsx` twice, an `-e` script's `--input-type`).
   return { file: source, execArgv: [] };
 }
@@ -90,8 +113,13 @@ function start(): Running {
   worker.on('exit', (code) => {
     if (running === self) running = undefined;
     syncReplies.close();
-    const why = self.failure ? `: ${self.failure.message}` : self.ending ? '' : ` (exit code ${code})`;
-    for (const call of self.pending.values()) call.reject(new PurifyWorkerError(`The sanitiser worker stopped before answering${why}`));
+    const why = self.failure
+      ? `: ${self.failure.message}`
+      : self.ending
+        ? ''
+        : ` (exit code ${code})`;
+    for (const call of self.pending.values())
+      call.reject(new PurifyWorkerError(`The sanitiser worker stopped before answering${why}`));
     self.pending.clear();
   });
   // After the listeners: adding a 'message' listener refs the worker's port again.
@@ -106,7 +134,8 @@ function settle(self: Running, reply: PurifyReply) {
   if (!call) return;
   self.pending.delete(reply.id);
   if (!self.pending.size) self.worker.unref();
-  if (reply.error !== undefined) call.reject(new PurifyWorkerError(`The sanitiser worker failed: ${reply.error}`));
+  if (reply.error !== undefined)
+    call.reject(new PurifyWorkerError(`The sanitiser worker failed: ${reply.error}`));
   else call.resolve(reply.result as never);
   afterCall(self);
 }
@@ -116,7 +145,11 @@ function afterCall(self: Running) {
   if (self.pending.size) return;
   if (self.ending) return retire(self);
   if (idleTimer) idleTimer.refresh();
-  else idleTimer = setTimeout(() => running && !running.pending.size && retire(running), limits.idleMs).unref();
+  else
+    idleTimer = setTimeout(
+      () => running && !running.pending.size && retire(running),
+      limits.idleMs,
+    ).unref();
 }
 
 /** Stops a worker at once: it failed or does not answer. */
@@ -141,9 +174,16 @@ function retire(self: Running) {
 }
 
 /** Atomics.waitAsync (in Node since 16; in TypeScript's lib only from ES2024). */
-const waitAsync = (Atomics as unknown as {
-  waitAsync(array: Int32Array, index: number, value: number, timeoutMs: number): { async: false; value: string } | { async: true; value: Promise<string> };
-}).waitAsync;
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync(
+      array: Int32Array,
+      index: number,
+      value: number,
+      timeoutMs: number,
+    ): { async: false; value: string } | { async: true; value: Promise<string> };
+  }
+).waitAsync;
 
 function forget(self: Running) {
   self.ending = true;
@@ -203,7 +243,11 @@ export function purifySync<J extends PurifyJob>(job: J, text: string): PurifyJob
       );
     }
     Atomics.store(self.signal, SIGNAL.answered, 0);
-    for (let got = receiveMessageOnPort(self.syncReplies); got; got = receiveMessageOnPort(self.syncReplies)) {
+    for (
+      let got = receiveMessageOnPort(self.syncReplies);
+      got;
+      got = receiveMessageOnPort(self.syncReplies)
+    ) {
       const reply = got.message as PurifyReply;
       if (reply.id === START_FAILED) {
         stop(self);
@@ -211,14 +255,18 @@ export function purifySync<J extends PurifyJob>(job: J, text: string): PurifyJob
       }
       if (reply.id !== id) continue; // an answer to a call that gave up waiting
       afterCall(self);
-      if (reply.error !== undefined) throw new PurifyWorkerError(`The sanitiser worker failed: ${reply.error}`);
+      if (reply.error !== undefined)
+        throw new PurifyWorkerError(`The sanitiser worker failed: ${reply.error}`);
       return reply.result as PurifyJobs[J]['result'];
     }
   }
 }
 
 /** A job answered asynchronously (SVG uploads and imported photos); the process stays alive until it is answered. */
-export function purifyAsync<J extends PurifyJob>(job: J, text: string): Promise<PurifyJobs[J]['result']> {
+export function purifyAsync<J extends PurifyJob>(
+  job: J,
+  text: string,
+): Promise<PurifyJobs[J]['result']> {
   const self = running ?? start();
   const id = nextId++;
   return new Promise((resolve, reject) => {

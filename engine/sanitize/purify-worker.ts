@@ -7,7 +7,13 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createHtmlSanitizer } from './html-rules.ts';
-import { SIGNAL, START_FAILED, type PurifyReply, type PurifyRequest, type PurifyWorkerData } from './purify-protocol.ts';
+import {
+  SIGNAL,
+  START_FAILED,
+  type PurifyReply,
+  type PurifyRequest,
+  type PurifyWorkerData,
+} from './purify-protocol.ts';
 import { createSvgCleaner } from './svg-rules.ts';
 
 const { signal, syncPort } = workerData as PurifyWorkerData;

@@ -49,15 +49,25 @@ const require = createRequire(import.meta.url);
 function packageVersion(name: string): string {
   for (const dir of require.resolve.paths(name) ?? []) {
     const file = join(dir, name, 'package.json');
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    if (existsSync(file))
+      return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
   }
   return 'not installed';
 }
 
 /** The sanitiser this code would run, as the file records it (plain JSON: the link pattern as its source text). */
 export function sanitizerKey(): SanitizerKey {
-  const config = { ...HTML_PURIFY_CONFIG, ALLOWED_URI_REGEXP: String(HTML_PURIFY_CONFIG.ALLOWED_URI_REGEXP), SET_ATTRIBUTES, ATTRIBUTE_VALUES };
-  return { dompurify: packageVersion('dompurify'), jsdom: packageVersion('jsdom'), config: JSON.parse(JSON.stringify(config)) };
+  const config = {
+    ...HTML_PURIFY_CONFIG,
+    ALLOWED_URI_REGEXP: String(HTML_PURIFY_CONFIG.ALLOWED_URI_REGEXP),
+    SET_ATTRIBUTES,
+    ATTRIBUTE_VALUES,
+  };
+  return {
+    dompurify: packageVersion('dompurify'),
+    jsdom: packageVersion('jsdom'),
+    config: JSON.parse(JSON.stringify(config)),
+  };
 }
 
 /** The file's text for the given answers (sorted, so a build of the same sites writes the same file). */
@@ -79,16 +89,23 @@ export function readSanitizedFile(file: string): SanitizedAhead | undefined {
   let read: SanitizedFile;
   try {
     read = JSON.parse(readFileSync(file, 'utf8')) as SanitizedFile;
-    if (!Array.isArray(read.entries) || typeof read.sitesDir !== 'string') throw new Error('it has no entries');
+    if (!Array.isArray(read.entries) || typeof read.sitesDir !== 'string')
+      throw new Error('it has no entries');
   } catch (err) {
-    console.warn(`[forecourt] ${file} could not be read (${(err as Error).message}): rich text is sanitised by the worker`);
+    console.warn(
+      `[forecourt] ${file} could not be read (${(err as Error).message}): rich text is sanitised by the worker`,
+    );
     return undefined;
   }
   if (!isEqual(read.key, sanitizerKey())) {
-    console.warn(`[forecourt] ${file} was made by another sanitiser (DOMPurify, jsdom or the rules of html-config.ts changed): ignored, run \`npm run build\` again`);
+    console.warn(
+      `[forecourt] ${file} was made by another sanitiser (DOMPurify, jsdom or the rules of html-config.ts changed): ignored, run \`npm run build\` again`,
+    );
     return undefined;
   }
-  const strings = new Map(read.entries.filter(([from, to]) => typeof from === 'string' && typeof to === 'string'));
+  const strings = new Map(
+    read.entries.filter(([from, to]) => typeof from === 'string' && typeof to === 'string'),
+  );
   return { strings, sitesDir: resolve(PROJECT_ROOT, read.sitesDir) };
 }
 

@@ -21,7 +21,8 @@ const LINK_ATTRIBUTES = new Set(['href', 'xlink:href', 'src']);
 export function createSvgCleaner(window: WindowLike): (text: string) => SvgCleaning {
   const purify = createDOMPurify(window);
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
-    if (LINK_ATTRIBUTES.has(data.attrName.toLowerCase()) && !data.attrValue.trim().startsWith('#')) data.keepAttr = false;
+    if (LINK_ATTRIBUTES.has(data.attrName.toLowerCase()) && !data.attrValue.trim().startsWith('#'))
+      data.keepAttr = false;
   });
   return (text) => {
     const clean = purify.sanitize(text, {
@@ -33,7 +34,9 @@ export function createSvgCleaner(window: WindowLike): (text: string) => SvgClean
       ...new Set(
         purify.removed.map((r) => {
           const entry = r as { element?: Element; attribute?: Attr | null };
-          return entry.attribute ? `${entry.attribute.name} attribute` : `<${entry.element?.nodeName.toLowerCase() ?? '?'}>`;
+          return entry.attribute
+            ? `${entry.attribute.name} attribute`
+            : `<${entry.element?.nodeName.toLowerCase() ?? '?'}>`;
         }),
       ),
     ].filter((r) => r !== '<#comment>' && r !== '<#text>');

@@ -9,7 +9,9 @@ export function isSafeHref(href: unknown): href is string {
   if (typeof href !== 'string') return false;
   // Browsers ignore tabs and newlines inside schemes ("java\tscript:").
   const cleaned = href.replace(/[\u0000-\u001F\u007F\s]+/g, '');
-  return SAFE_HREF.test(cleaned) && cleaned === href.trim().replace(/[\u0000-\u001F\u007F\s]+/g, '');
+  return (
+    SAFE_HREF.test(cleaned) && cleaned === href.trim().replace(/[\u0000-\u001F\u007F\s]+/g, '')
+  );
 }
 
 export function safeHref(href: unknown, fallback = '#'): string {

@@ -34,10 +34,19 @@ let loaded: PrecompiledValidators | null | undefined;
 export function loadPrecompiledValidators(file: string): PrecompiledValidators {
   const module = { exports: {} as Record<string, ValidateFunction | undefined> };
   // The same evaluation ajv gives code it compiles at run time (new Function), on code it wrote.
-  new Function('require', 'module', 'exports', readFileSync(file, 'utf8'))(createRequire(import.meta.url), module, module.exports);
+  new Function('require', 'module', 'exports', readFileSync(file, 'utf8'))(
+    createRequire(import.meta.url),
+    module,
+    module.exports,
+  );
   const mod = module.exports;
-  if (typeof mod.shell !== 'function' || typeof mod.page !== 'function') throw new Error(`${file} does not hold the site validators: run \`npm run build\` again`);
-  const api = Object.fromEntries(Object.entries(mod).flatMap(([k, v]) => (k.startsWith(API_EXPORT_PREFIX) && v ? [[k.slice(API_EXPORT_PREFIX.length), v]] : [])));
+  if (typeof mod.shell !== 'function' || typeof mod.page !== 'function')
+    throw new Error(`${file} does not hold the site validators: run \`npm run build\` again`);
+  const api = Object.fromEntries(
+    Object.entries(mod).flatMap(([k, v]) =>
+      k.startsWith(API_EXPORT_PREFIX) && v ? [[k.slice(API_EXPORT_PREFIX.length), v]] : [],
+    ),
+  );
   return { shell: mod.shell, page: mod.page, api };
 }
 

@@ -13,7 +13,17 @@ import { createAjv, PAGE_SCHEMA_REF, SHELL_SCHEMA_ID } from './validator.ts';
 
 export function standaloneValidators(): string {
   // Formats are taken from ajv-formats where the module runs, as ajv's compiled code takes them.
-  const ajv = createAjv({ useDefaults: true }, { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } });
-  const api = Object.entries(apiSchemas).map(([name, schema]) => [`${API_EXPORT_PREFIX}${name}`, (schema as { $id: string }).$id]);
-  return standaloneCode(ajv, { shell: SHELL_SCHEMA_ID, page: PAGE_SCHEMA_REF, ...Object.fromEntries(api) });
+  const ajv = createAjv(
+    { useDefaults: true },
+    { code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` } },
+  );
+  const api = Object.entries(apiSchemas).map(([name, schema]) => [
+    `${API_EXPORT_PREFIX}${name}`,
+    (schema as { $id: string }).$id,
+  ]);
+  return standaloneCode(ajv, {
+    shell: SHELL_SCHEMA_ID,
+    page: PAGE_SCHEMA_REF,
+    ...Object.fromEntries(api),
+  });
 }

@@ -38,7 +38,10 @@ export interface ValidationContext {
 export const SHELL_SCHEMA_ID = 'https://forecourt.dev/schemas/site-shell.schema.json';
 export const PAGE_SCHEMA_REF = `${SITE_SCHEMA_ID}#/$defs/page`;
 
-export function createAjv(options: Pick<ValidatorOptions, 'useDefaults'> = {}, extra: AjvOptions = {}) {
+export function createAjv(
+  options: Pick<ValidatorOptions, 'useDefaults'> = {},
+  extra: AjvOptions = {},
+) {
   const ajv = new Ajv2020({
     allErrors: true,
     verbose: true,
@@ -51,15 +54,26 @@ export function createAjv(options: Pick<ValidatorOptions, 'useDefaults'> = {}, e
   });
   formatsPlugin(ajv, ['date', 'date-time', 'email', 'uri']);
   // Editor metadata lives in the schemas; ajv only needs to know the words.
-  ajv.addVocabulary(['x-block', 'x-group', 'x-widget', 'x-ref', 'x-defines', 'x-opens', 'x-enumLabels', 'x-invalidMessage']);
+  ajv.addVocabulary([
+    'x-block',
+    'x-group',
+    'x-widget',
+    'x-ref',
+    'x-defines',
+    'x-opens',
+    'x-enumLabels',
+    'x-invalidMessage',
+  ]);
   ajv.addKeyword({
     keyword: 'x-sanitize',
     schemaType: 'string',
     modifying: true,
     code(cxt: KeywordCxt) {
       const { gen, data, it } = cxt;
-      gen.if(_`typeof ${data} == "string" && ${it.parentData} !== undefined && this && this.sanitizeHtml`, () =>
-        gen.assign(_`${it.parentData}[${it.parentDataProperty}]`, _`this.sanitizeHtml(${data})`),
+      gen.if(
+        _`typeof ${data} == "string" && ${it.parentData} !== undefined && this && this.sanitizeHtml`,
+        () =>
+          gen.assign(_`${it.parentData}[${it.parentDataProperty}]`, _`this.sanitizeHtml(${data})`),
       );
     },
   });
@@ -72,8 +86,14 @@ export function createAjv(options: Pick<ValidatorOptions, 'useDefaults'> = {}, e
 
 /** The site schema whose `pages` items accept anything (same folder, so its relative `$ref`s resolve alike). */
 function shellSchema(): object {
-  const site = topLevelSchemas.find((s) => (s as { $id?: string }).$id === SITE_SCHEMA_ID) as unknown as { properties: Record<string, Record<string, unknown>> };
-  return { ...site, $id: SHELL_SCHEMA_ID, properties: { ...site.properties, pages: { ...site.properties.pages, items: true } } };
+  const site = topLevelSchemas.find(
+    (s) => (s as { $id?: string }).$id === SITE_SCHEMA_ID,
+  ) as unknown as { properties: Record<string, Record<string, unknown>> };
+  return {
+    ...site,
+    $id: SHELL_SCHEMA_ID,
+    properties: { ...site.properties, pages: { ...site.properties.pages, items: true } },
+  };
 }
 
 export interface SiteValidator {
@@ -137,7 +157,11 @@ function unknownTypeMessage(type: unknown) {
 }
 
 /** Turns ajv errors into one readable line per problem. */
-export function formatErrors(errors: ErrorObject[], basePath = '', ruleDetail = false): DocumentIssue[] {
+export function formatErrors(
+  errors: ErrorObject[],
+  basePath = '',
+  ruleDetail = false,
+): DocumentIssue[] {
   const out: DocumentIssue[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
@@ -155,15 +179,20 @@ export function formatErrors(errors: ErrorObject[], basePath = '', ruleDetail = 
         message = 'is not a known property here';
         break;
       case 'enum':
-        if (e.schemaPath.startsWith(`${BLOCK_SCHEMA_ID}#/properties/type`) || e.parentSchema === blockTypeSchema(e)) {
+        if (
+          e.schemaPath.startsWith(`${BLOCK_SCHEMA_ID}#/properties/type`) ||
+          e.parentSchema === blockTypeSchema(e)
+        ) {
           message = unknownTypeMessage(e.data);
         } else {
           message = `must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
         }
         break;
       case 'pattern': {
-        const title = (e.parentSchema as { title?: string; description?: string } | undefined);
-        message = title?.description ? `is not valid: ${title.description}` : `must match ${(e.params as { pattern: string }).pattern}`;
+        const title = e.parentSchema as { title?: string; description?: string } | undefined;
+        message = title?.description
+          ? `is not valid: ${title.description}`
+          : `must match ${(e.params as { pattern: string }).pattern}`;
         break;
       }
       case 'maxItems':
@@ -187,13 +216,18 @@ export function formatErrors(errors: ErrorObject[], basePath = '', ruleDetail = 
     const key = `${path}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(ruleDetail ? { path: path || '/', message, keyword: e.keyword, params: { ...e.params } } : { path: path || '/', message });
+    out.push(
+      ruleDetail
+        ? { path: path || '/', message, keyword: e.keyword, params: { ...e.params } }
+        : { path: path || '/', message },
+    );
   }
   return out;
 }
 
 function blockTypeSchema(e: ErrorObject) {
-  return e.instancePath.endsWith('/type') && Array.isArray((e.parentSchema as { enum?: unknown[] })?.enum) &&
+  return e.instancePath.endsWith('/type') &&
+    Array.isArray((e.parentSchema as { enum?: unknown[] })?.enum) &&
     (e.parentSchema as { enum: unknown[] }).enum.length === blockTypes.length
     ? e.parentSchema
     : undefined;
@@ -211,7 +245,11 @@ export function duplicateBlockIds(doc: unknown): DocumentIssue[] {
   for (const { block, path } of walkBlocks(doc)) {
     if (typeof block.id !== 'string') continue;
     const prior = first.get(block.id);
-    if (prior !== undefined) issues.push({ path: `${path}/id`, message: `duplicate block id ${JSON.stringify(block.id)}, also used at ${prior}/id` });
+    if (prior !== undefined)
+      issues.push({
+        path: `${path}/id`,
+        message: `duplicate block id ${JSON.stringify(block.id)}, also used at ${prior}/id`,
+      });
     else first.set(block.id, path);
   }
   return issues;

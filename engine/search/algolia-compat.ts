@@ -10,7 +10,8 @@ import { leafKind, type FilterNode } from './filter-ast.ts';
 import { parseFilters } from './filter-parser.ts';
 
 function leafProblems(node: FilterNode): string[] {
-  if (node.kind === 'facet' && node.stringEquality) return [`${node.attribute}=${node.value}: Algolia compares strings with ":" only`];
+  if (node.kind === 'facet' && node.stringEquality)
+    return [`${node.attribute}=${node.value}: Algolia compares strings with ":" only`];
   return [];
 }
 
@@ -35,7 +36,13 @@ export function algoliaProblems(filter: string | FilterNode | undefined): string
       const kinds = new Set<string | undefined>();
       for (const child of term.children) {
         const s = simple(child);
-        if (!s.ok) problems.push(child.kind === 'and' ? 'AND inside OR is not supported by Algolia' : 'only single filters may be ORed on Algolia', ...s.problems);
+        if (!s.ok)
+          problems.push(
+            child.kind === 'and'
+              ? 'AND inside OR is not supported by Algolia'
+              : 'only single filters may be ORed on Algolia',
+            ...s.problems,
+          );
         else problems.push(...s.problems);
         kinds.add(s.kind);
       }

@@ -32,7 +32,8 @@ function scalars(value: unknown, out: Scalar[]) {
     for (const v of value) scalars(v, out);
     return;
   }
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out.push(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    out.push(value);
 }
 
 export const facetKey = (value: string) => value.toLowerCase();
@@ -93,15 +94,29 @@ class ColumnBuilder {
   /** A wider single-valued column once value number `id` does not fit (none needed once the values are laid out per document). */
   private roomFor(id: number) {
     const { single } = this;
-    if (this.offsets || (single instanceof Int8Array ? id <= 0x7f : single instanceof Int16Array ? id <= 0x7fff : true)) return;
-    const wider = single instanceof Int8Array ? new Int16Array(this.size) : new Int32Array(this.size);
+    if (
+      this.offsets ||
+      (single instanceof Int8Array
+        ? id <= 0x7f
+        : single instanceof Int16Array
+          ? id <= 0x7fff
+          : true)
+    )
+      return;
+    const wider =
+      single instanceof Int8Array ? new Int16Array(this.size) : new Int32Array(this.size);
     wider.set(single);
     this.single = wider;
   }
 
   private idFor(v: Scalar): number {
     // A string already in lower case is its own key; only other spellings need byString.
-    let id = typeof v === 'string' ? (this.valueByKey.get(v) ?? this.byString.get(v)) : typeof v === 'number' ? this.byNumber.get(v) : this.byBoolean[v ? 1 : 0];
+    let id =
+      typeof v === 'string'
+        ? (this.valueByKey.get(v) ?? this.byString.get(v))
+        : typeof v === 'number'
+          ? this.byNumber.get(v)
+          : this.byBoolean[v ? 1 : 0];
     if (id === undefined) {
       const text = typeof v === 'string' ? v : String(v);
       const key = facetKey(text);
@@ -140,7 +155,8 @@ class ColumnBuilder {
     if (value === null || value === undefined) return;
     const docIds = this.docIds;
     docIds.length = 0;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') docIds.push(this.idFor(value));
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      docIds.push(this.idFor(value));
     else {
       this.buf.length = 0;
       scalars(value, this.buf);
@@ -156,7 +172,10 @@ class ColumnBuilder {
       // Grow to what the documents so far foretell for all of them, not by doubling: each
       // discarded buffer is memory the collector must account for.
       const needed = multi.length + docIds.length;
-      if (needed > multi.data.length) multi.reserve(Math.max(needed, Math.ceil((multi.length / (doc + 1)) * this.size * 1.1) + 16));
+      if (needed > multi.data.length)
+        multi.reserve(
+          Math.max(needed, Math.ceil((multi.length / (doc + 1)) * this.size * 1.1) + 16),
+        );
       for (const id of docIds) multi.push(id);
     } else if (docIds.length) this.single[doc] = docIds[0];
     for (const id of docIds) this.counts.data[id]++;
@@ -185,7 +204,8 @@ class ColumnBuilder {
       }
     } else {
       single = this.single;
-      for (let doc = 0; doc < size; doc++) if (single[doc] >= 0) postDocs[fill[single[doc]]++] = doc;
+      for (let doc = 0; doc < size; doc++)
+        if (single[doc] >= 0) postDocs[fill[single[doc]]++] = doc;
     }
 
     // Numeric side: the numeric value numbers sorted by number, ties by value number (a
@@ -207,7 +227,19 @@ class ColumnBuilder {
       numIds[p] = numericIds[sorted[p]];
       numSorted[p] = keys[sorted[p]];
     }
-    return { values, valueByKey: this.valueByKey, postStart, postDocs, single, offsets, multi, numIds, numSorted, numberOf: numbers, hasStrings: this.hasStrings };
+    return {
+      values,
+      valueByKey: this.valueByKey,
+      postStart,
+      postDocs,
+      single,
+      offsets,
+      multi,
+      numIds,
+      numSorted,
+      numberOf: numbers,
+      hasStrings: this.hasStrings,
+    };
   }
 }
 
@@ -224,7 +256,11 @@ const BLOCK = 1024;
  * read for all of them while it is at hand); `visit` sees each record in the same pass (the
  * index's objectIDs).
  */
-export function buildColumns(records: readonly unknown[], sources: readonly ColumnSource[], visit?: (record: unknown, doc: number) => void): AttributeColumns[] {
+export function buildColumns(
+  records: readonly unknown[],
+  sources: readonly ColumnSource[],
+  visit?: (record: unknown, doc: number) => void,
+): AttributeColumns[] {
   const size = records.length;
   const builders = sources.map(() => new ColumnBuilder(size));
   const count = sources.length;
@@ -234,7 +270,11 @@ export function buildColumns(records: readonly unknown[], sources: readonly Colu
     for (let a = 0; a < count; a++) {
       const builder = builders[a];
       const { name, compute } = sources[a];
-      for (let doc = from; doc < to; doc++) builder.add(doc, compute ? compute(records[doc] as Record<string, unknown>) : getPath(records[doc], name));
+      for (let doc = from; doc < to; doc++)
+        builder.add(
+          doc,
+          compute ? compute(records[doc] as Record<string, unknown>) : getPath(records[doc], name),
+        );
     }
   }
   return builders.map((b) => b.finish());

@@ -19,7 +19,13 @@
  * Building is linear in the documents: one pass into typed arrays for all the attributes
  * built together (attribute-columns.ts).
  */
-import { buildColumns, facetKey, type AttributeColumns, type ColumnSource, type ValueColumn } from './attribute-columns.ts';
+import {
+  buildColumns,
+  facetKey,
+  type AttributeColumns,
+  type ColumnSource,
+  type ValueColumn,
+} from './attribute-columns.ts';
 import { emptyBits, type Bits } from './bitset.ts';
 
 export { facetKey, getPath, type Scalar } from './attribute-columns.ts';
@@ -81,8 +87,14 @@ export class AttributeIndex {
   }
 
   /** Several attributes' indexes, built in one pass over the records (attribute-columns.ts), in which `visit` sees each record too. */
-  static many(records: readonly unknown[], sources: readonly ColumnSource[], visit?: (record: unknown, doc: number) => void): AttributeIndex[] {
-    return buildColumns(records, sources, visit).map((c, i) => new AttributeIndex(sources[i].name, records, sources[i].compute, c));
+  static many(
+    records: readonly unknown[],
+    sources: readonly ColumnSource[],
+    visit?: (record: unknown, doc: number) => void,
+  ): AttributeIndex[] {
+    return buildColumns(records, sources, visit).map(
+      (c, i) => new AttributeIndex(sources[i].name, records, sources[i].compute, c),
+    );
   }
 
   /** Each document's first number (NaN when none). */
@@ -150,7 +162,9 @@ export class AttributeIndex {
   alphaRank(): Int32Array {
     if (!this.alpha) {
       const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-      const ids = this.values.map((_, i) => i).sort((a, b) => collator.compare(this.values[a], this.values[b]) || a - b);
+      const ids = this.values
+        .map((_, i) => i)
+        .sort((a, b) => collator.compare(this.values[a], this.values[b]) || a - b);
       this.alpha = new Int32Array(ids.length);
       ids.forEach((id, pos) => (this.alpha![id] = pos));
     }

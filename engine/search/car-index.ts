@@ -78,7 +78,16 @@ export const CAR_INDEX_SETTINGS: IndexSettings = {
   // first refinement pays for building a column.
   // slug: every car page looks its car up by it (a cold column could exceed the first request's time budget);
   // before_price: the featured-stock block's specials filter it (docs/content-blocks.md, "Featured stock").
-  eagerAttributes: [...CAR_FACETS, '_tags', 'listed_until', 'custom_rank', 'created_at_timestamp', 'id', 'slug', 'before_price'],
+  eagerAttributes: [
+    ...CAR_FACETS,
+    '_tags',
+    'listed_until',
+    'custom_rank',
+    'created_at_timestamp',
+    'id',
+    'slug',
+    'before_price',
+  ],
   // has_price is worked out from price (the price replicas sort on it).
   computedAttributes: { has_price: hasPrice },
   customRanking: [
@@ -100,7 +109,10 @@ export const CAR_INDEX_SETTINGS: IndexSettings = {
  * An engine holding the cars as Car_production and its replicas, warmed up unless `warm` is
  * false (a server warms it once it answers requests: docs/deploy.md, "Memory and start-up").
  */
-export function createCarSearchEngine(cars: readonly Car[], options: EngineOptions & { indexName?: string; warm?: boolean } = {}): SearchEngine {
+export function createCarSearchEngine(
+  cars: readonly Car[],
+  options: EngineOptions & { indexName?: string; warm?: boolean } = {},
+): SearchEngine {
   const engine = new SearchEngine(options);
   const name = options.indexName ?? CAR_INDEX;
   const settings =
@@ -108,7 +120,12 @@ export function createCarSearchEngine(cars: readonly Car[], options: EngineOptio
       ? CAR_INDEX_SETTINGS
       : {
           ...CAR_INDEX_SETTINGS,
-          replicas: Object.fromEntries(Object.entries(CAR_INDEX_SETTINGS.replicas ?? {}).map(([k, v]) => [k.replace(CAR_INDEX, name), v])),
+          replicas: Object.fromEntries(
+            Object.entries(CAR_INDEX_SETTINGS.replicas ?? {}).map(([k, v]) => [
+              k.replace(CAR_INDEX, name),
+              v,
+            ]),
+          ),
         };
   engine.addIndex(name, cars as unknown as Record<string, unknown>[], settings);
   if (options.warm !== false) engine.warm();

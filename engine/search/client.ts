@@ -4,13 +4,21 @@
  * searches arrive as requests of type "facet", as with the v5 client. Errors reject like
  * algoliasearch's ApiError: an Error with a status.
  */
-import { multipleQueriesOn, type SearchEngine, type MultiQueryRequest, type SearchResponse, type FacetSearchResponse } from './engine.ts';
+import {
+  multipleQueriesOn,
+  type SearchEngine,
+  type MultiQueryRequest,
+  type SearchResponse,
+  type FacetSearchResponse,
+} from './engine.ts';
 import { CAR_INDEX } from './car-index.ts';
 import { SearchError } from './errors.ts';
 import { WorkBudget } from './limits.ts';
 
 export interface LocalSearchClient {
-  search(requests: MultiQueryRequest[] | { requests: MultiQueryRequest[] }): Promise<{ results: (SearchResponse | FacetSearchResponse)[] }>;
+  search(
+    requests: MultiQueryRequest[] | { requests: MultiQueryRequest[] },
+  ): Promise<{ results: (SearchResponse | FacetSearchResponse)[] }>;
   clearCache(): Promise<void>;
 }
 
@@ -30,7 +38,10 @@ export const SERVER_RENDER_BUDGET_MS = 2_000;
  * `engine` may be a function of the index searched, asked at each search (a server's site
  * engine is built when first searched, and the directories have their own: engine/server/services.ts).
  */
-export function createLocalSearchClient(engine: SearchEngine | ((indexName: string) => SearchEngine), options: LocalSearchOptions = {}): LocalSearchClient {
+export function createLocalSearchClient(
+  engine: SearchEngine | ((indexName: string) => SearchEngine),
+  options: LocalSearchOptions = {},
+): LocalSearchClient {
   const engineOf = typeof engine === 'function' ? engine : () => engine;
   return {
     search(requests) {
@@ -38,11 +49,17 @@ export function createLocalSearchClient(engine: SearchEngine | ((indexName: stri
         const list = Array.isArray(requests) ? requests : requests.requests;
         // Started when the first query runs, after its engine is there (multipleQueriesOn).
         let budget: WorkBudget | undefined;
-        const scope = options.budgetMs === undefined ? {} : () => ({ budget: (budget ??= new WorkBudget(options.budgetMs)) });
+        const scope =
+          options.budgetMs === undefined
+            ? {}
+            : () => ({ budget: (budget ??= new WorkBudget(options.budgetMs)) });
         // Results are cached and shared; hand out copies so a caller's changes stay its own.
         return Promise.resolve(structuredClone(multipleQueriesOn(engineOf, list, scope)));
       } catch (err) {
-        const e = err instanceof SearchError ? Object.assign(new Error(err.message), { name: 'ApiError', status: err.status }) : err;
+        const e =
+          err instanceof SearchError
+            ? Object.assign(new Error(err.message), { name: 'ApiError', status: err.status })
+            : err;
         return Promise.reject(e);
       }
     },

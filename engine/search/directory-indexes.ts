@@ -36,8 +36,18 @@ export function modelRecords(catalogue: Catalogue): Record<string, unknown>[] {
       from_price: m.from_price ?? null,
       image_url: m.image?.url ?? null,
       short_description: m.short_description ?? '',
-      manufacturer: { id: make?.id ?? null, name: m.manufacturer_name, slug: make?.slug ?? null, logo_url: make?.logo?.url ?? null },
-      model: { name: m.name, body: m.body ?? [], fuel: m.fuel ?? [], category: m.manufacturer_body ?? '' },
+      manufacturer: {
+        id: make?.id ?? null,
+        name: m.manufacturer_name,
+        slug: make?.slug ?? null,
+        logo_url: make?.logo?.url ?? null,
+      },
+      model: {
+        name: m.name,
+        body: m.body ?? [],
+        fuel: m.fuel ?? [],
+        category: m.manufacturer_body ?? '',
+      },
       popular: Boolean(make?.popular),
       // Catalogue order within a make, popular makes first.
       rank: (make?.popular ? 1_000_000 : 0) - i,
@@ -45,12 +55,28 @@ export function modelRecords(catalogue: Catalogue): Record<string, unknown>[] {
   });
 }
 
-export function dealerRecords(sites: DirectorySite[], cars: readonly Car[]): Record<string, unknown>[] {
-  const bySlug = new Map<string, { minPrice: number; count: number; types: Set<string>; items: Set<string>; makes: Set<string> }>();
+export function dealerRecords(
+  sites: DirectorySite[],
+  cars: readonly Car[],
+): Record<string, unknown>[] {
+  const bySlug = new Map<
+    string,
+    { minPrice: number; count: number; types: Set<string>; items: Set<string>; makes: Set<string> }
+  >();
   for (const c of cars) {
     if (c.listing_state !== 'available') continue;
     let s = bySlug.get(c.dealership_slug);
-    if (!s) bySlug.set(c.dealership_slug, (s = { minPrice: Infinity, count: 0, types: new Set(), items: new Set(), makes: new Set() }));
+    if (!s)
+      bySlug.set(
+        c.dealership_slug,
+        (s = {
+          minPrice: Infinity,
+          count: 0,
+          types: new Set(),
+          items: new Set(),
+          makes: new Set(),
+        }),
+      );
     s.count++;
     if (c.price > 0 && c.price < s.minPrice) s.minPrice = c.price;
     s.types.add(c.car_type);
@@ -84,7 +110,12 @@ export function dealerRecords(sites: DirectorySite[], cars: readonly Car[]): Rec
         city: primary?.address.city ?? '',
         state: primary?.address.state ?? '',
         phone: primary?.contact_detail?.phone ?? null,
-        locations: locations.map((l) => ({ id: l.id, name: l.name, slug: l.slug, location_type: l.location_type })),
+        locations: locations.map((l) => ({
+          id: l.id,
+          name: l.name,
+          slug: l.slug,
+          location_type: l.location_type,
+        })),
       };
     }),
   );
@@ -92,18 +123,39 @@ export function dealerRecords(sites: DirectorySite[], cars: readonly Car[]): Rec
 
 export const MODEL_INDEX_SETTINGS: IndexSettings = {
   searchableAttributes: ['name', 'manufacturer.name', 'model.name', 'model.category'],
-  attributesForFaceting: ['manufacturer.name', 'model.name', 'model.body', 'model.fuel', 'model.category', 'status', 'popular'],
+  attributesForFaceting: [
+    'manufacturer.name',
+    'model.name',
+    'model.body',
+    'model.fuel',
+    'model.category',
+    'status',
+    'popular',
+  ],
   customRanking: [{ attribute: 'rank', order: 'desc' }],
 };
 
 export const DEALER_INDEX_SETTINGS: IndexSettings = {
   searchableAttributes: ['name', 'city', 'state', 'categories', 'makes_in_stock'],
-  attributesForFaceting: ['categories', 'price', 'state', 'city', 'region', 'site', 'manufacturers'],
+  attributesForFaceting: [
+    'categories',
+    'price',
+    'state',
+    'city',
+    'region',
+    'site',
+    'manufacturers',
+  ],
   customRanking: [{ attribute: 'stock_count', order: 'desc' }],
 };
 
 /** Adds Model_production and Dealer_production to an engine. */
-export function addDirectoryIndexes(engine: SearchEngine, catalogue: Catalogue, sites: DirectorySite[], cars: readonly Car[]) {
+export function addDirectoryIndexes(
+  engine: SearchEngine,
+  catalogue: Catalogue,
+  sites: DirectorySite[],
+  cars: readonly Car[],
+) {
   engine.addIndex(MODEL_INDEX, modelRecords(catalogue), MODEL_INDEX_SETTINGS);
   engine.addIndex(DEALER_INDEX, dealerRecords(sites, cars), DEALER_INDEX_SETTINGS);
 }

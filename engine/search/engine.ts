@@ -11,16 +11,31 @@ import { SearchError } from './errors.ts';
 import { and, type FilterNode } from './filter-ast.ts';
 import { facetFiltersToTree, numericFiltersToTree, tagFiltersToTree } from './filter-params.ts';
 import { parseFilters } from './filter-parser.ts';
-import { facetCounts, facetStats, searchFacetValues, type FacetHit, type FacetStats } from './facets.ts';
+import {
+  facetCounts,
+  facetStats,
+  searchFacetValues,
+  type FacetHit,
+  type FacetStats,
+} from './facets.ts';
 import { highlightValue, type HighlightValue } from './highlight.ts';
 import { MAX_QUERIES_PER_REQUEST, now, WorkBudget, type Budget } from './limits.ts';
-import { encodeParams, normalizeParams, rawParamsOf, type RawParams, type SearchParams } from './params.ts';
+import {
+  encodeParams,
+  normalizeParams,
+  rawParamsOf,
+  type RawParams,
+  type SearchParams,
+} from './params.ts';
 import { SearchIndex, type IndexSettings, type SortSpec } from './search-index.ts';
 import { queryTerms, type QueryTerm, type TextMatch } from './text-index.ts';
 
 export const DEFAULT_PAGINATION_LIMIT = 1000;
 
-export type Hit = Record<string, unknown> & { objectID: string; _highlightResult?: Record<string, HighlightValue> };
+export type Hit = Record<string, unknown> & {
+  objectID: string;
+  _highlightResult?: Record<string, HighlightValue>;
+};
 
 export interface SearchResponse {
   hits: Hit[];
@@ -89,10 +104,15 @@ export class SearchEngine {
   }
 
   /** Adds an index and its replicas (each replica is another name for the same records in another order). */
-  addIndex(name: string, records: readonly Record<string, unknown>[], settings: IndexSettings): SearchIndex {
+  addIndex(
+    name: string,
+    records: readonly Record<string, unknown>[],
+    settings: IndexSettings,
+  ): SearchIndex {
     const index = new SearchIndex(name, records, settings);
     this.entries.set(name, { index, sort: [] });
-    for (const [replica, sort] of Object.entries(settings.replicas ?? {})) this.entries.set(replica, { index, sort });
+    for (const [replica, sort] of Object.entries(settings.replicas ?? {}))
+      this.entries.set(replica, { index, sort });
     this.cache.clear();
     this.baseFilterBits.clear();
     return index;
@@ -165,28 +185,60 @@ export class SearchEngine {
   }
 
   /** POST /1/indexes/*\/queries: each request in order; a facet request (type "facet") searches facet values. */
-  multipleQueries(requests: MultiQueryRequest[], scope: RequestScope | ((indexName: string) => RequestScope) = {}): { results: (SearchResponse | FacetSearchResponse)[] } {
+  multipleQueries(
+    requests: MultiQueryRequest[],
+    scope: RequestScope | ((indexName: string) => RequestScope) = {},
+  ): { results: (SearchResponse | FacetSearchResponse)[] } {
     return multipleQueriesOn(() => this, requests, scope);
   }
 
-  searchForFacetValues(indexName: string, facet: string, request: RawParams = {}, scope: RequestScope = {}): FacetSearchResponse {
+  searchForFacetValues(
+    indexName: string,
+    facet: string,
+    request: RawParams = {},
+    scope: RequestScope = {},
+  ): FacetSearchResponse {
     const started = now();
     const { index } = this.entry(indexName);
     const faceting = index.settings.attributesForFaceting;
     if (!faceting.includes(facet) && !faceting.includes(`searchable(${facet})`)) {
-      throw new SearchError(`Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`, 400);
+      throw new SearchError(
+        `Cannot search in \`${facet}\` attribute, you need to add \`searchable(${facet})\` to attributesForFaceting.`,
+        400,
+      );
     }
     const params = normalizeParams(rawParamsOf(request));
     const { docs } = this.match(index, params, scopeOf(scope));
-    const facetHits = searchFacetValues(index.attribute(facet), docs, params.facetQuery, params.maxFacetHits, params.highlightPreTag, params.highlightPostTag);
-    return { facetHits, exhaustiveFacetsCount: true, exhaustive: { facetsCount: true }, processingTimeMS: Math.round(now() - started) };
+    const facetHits = searchFacetValues(
+      index.attribute(facet),
+      docs,
+      params.facetQuery,
+      params.maxFacetHits,
+      params.highlightPreTag,
+      params.highlightPostTag,
+    );
+    return {
+      facetHits,
+      exhaustiveFacetsCount: true,
+      exhaustive: { facetsCount: true },
+      processingTimeMS: Math.round(now() - started),
+    };
   }
 
-  getObject(indexName: string, objectID: string, attributesToRetrieve?: string[], scope: RequestScope = {}): Hit {
+  getObject(
+    indexName: string,
+    objectID: string,
+    attributesToRetrieve?: string[],
+    scope: RequestScope = {},
+  ): Hit {
     const { index } = this.entry(indexName);
     const doc = index.docByObjectID(objectID);
     // A record outside the caller's base filter does not exist for it (the same answer as an unknown id).
-    if (doc === undefined || (scope.baseFilter && !hasBit(this.baseBits(indexName, index, scope.baseFilter), doc))) throw new SearchError('ObjectID does not exist', 404);
+    if (
+      doc === undefined ||
+      (scope.baseFilter && !hasBit(this.baseBits(indexName, index, scope.baseFilter), doc))
+    )
+      throw new SearchError('ObjectID does not exist', 404);
     return project(index.records[doc], objectID, attributesToRetrieve);
   }
 
@@ -197,7 +249,8 @@ export class SearchEngine {
     if (!bits) {
       bits = index.evaluate(parseFilters(filter)!);
       this.baseFilterBits.set(key, bits);
-      if (this.baseFilterBits.size > 32) this.baseFilterBits.delete(this.baseFilterBits.keys().next().value!);
+      if (this.baseFilterBits.size > 32)
+        this.baseFilterBits.delete(this.baseFilterBits.keys().next().value!);
     }
     return bits;
   }
@@ -213,27 +266,41 @@ export class SearchEngine {
     return parts.length ? and(parts) : undefined;
   }
 
-  private match(index: SearchIndex, params: SearchParams, scope: Required<RequestScope>): { bits: Bits; docs: Uint32Array; text?: TextMatch; terms: QueryTerm[] } {
+  private match(
+    index: SearchIndex,
+    params: SearchParams,
+    scope: Required<RequestScope>,
+  ): { bits: Bits; docs: Uint32Array; text?: TextMatch; terms: QueryTerm[] } {
     const tree = this.filterTree(params, scope.baseFilter);
     const terms = queryTerms(params.query, params.queryType, params.typoTolerance);
     let bits: Bits | undefined = tree ? index.evaluate(tree, scope.budget) : undefined;
     let text: TextMatch | undefined;
     if (terms.length) {
-      text = index.textIndex(scope.budget).match(terms, params.restrictSearchableAttributes, scope.budget);
+      text = index
+        .textIndex(scope.budget)
+        .match(terms, params.restrictSearchableAttributes, scope.budget);
       bits = bits ? andInto(bits.slice(), text.bits) : text.bits;
     }
     bits ??= fullBits(index.size);
     return { bits, docs: idsOf(bits, countBits(bits)), text, terms };
   }
 
-  private run(indexName: string, entry: IndexEntry, params: SearchParams, raw: RawParams, scope: Required<RequestScope>): SearchResponse {
+  private run(
+    indexName: string,
+    entry: IndexEntry,
+    params: SearchParams,
+    raw: RawParams,
+    scope: Required<RequestScope>,
+  ): SearchResponse {
     const { index, sort } = entry;
     const { bits, docs, text, terms } = this.match(index, params, scope);
     const nbHits = docs.length;
 
     const facets: Record<string, Record<string, number>> = {};
     const stats: Record<string, FacetStats> = {};
-    const wanted = params.facets.includes('*') ? index.settings.attributesForFaceting : params.facets;
+    const wanted = params.facets.includes('*')
+      ? index.settings.attributesForFaceting
+      : params.facets;
     for (const name of new Set(wanted)) {
       scope.budget.check();
       const attr = index.attribute(name, scope.budget);
@@ -247,7 +314,8 @@ export class SearchEngine {
     const start = usesOffset ? params.offset! : params.page * params.hitsPerPage;
     const count = usesOffset ? (params.length ?? params.hitsPerPage) : params.hitsPerPage;
     const end = Math.min(start + count, limit, nbHits);
-    const chosen = end > start ? this.rank(index, sort, bits, docs, text, end).slice(start, end) : [];
+    const chosen =
+      end > start ? this.rank(index, sort, bits, docs, text, end).slice(start, end) : [];
 
     const highlightAttrs = highlightAttributes(index.settings, params);
     const hits = chosen.map((doc) => {
@@ -255,7 +323,8 @@ export class SearchEngine {
       scope.budget.check();
       const record = index.records[doc];
       const hit = project(record, String(record.objectID ?? doc), params.attributesToRetrieve);
-      if (highlightAttrs.length) hit._highlightResult = highlights(record, highlightAttrs, terms, params);
+      if (highlightAttrs.length)
+        hit._highlightResult = highlights(record, highlightAttrs, terms, params);
       return hit;
     });
 
@@ -285,7 +354,14 @@ export class SearchEngine {
   }
 
   /** The first `end` matching documents in rank order. */
-  private rank(index: SearchIndex, sort: SortSpec[], bits: Bits, docs: Uint32Array, text: TextMatch | undefined, end: number): number[] {
+  private rank(
+    index: SearchIndex,
+    sort: SortSpec[],
+    bits: Bits,
+    docs: Uint32Array,
+    text: TextMatch | undefined,
+    end: number,
+  ): number[] {
     const order = index.order(sort);
     if (text && !sort.length) {
       // Text relevance (typos, then prefix-only words) first, then the custom ranking.
@@ -293,7 +369,8 @@ export class SearchEngine {
       const rankOf = index.rankOf(sort);
       const tiers = text.tiers;
       const keys = new Float64Array(docs.length);
-      for (let i = 0; i < docs.length; i++) keys[i] = tiers[docs[i]] * 0x100000000 + rankOf[docs[i]];
+      for (let i = 0; i < docs.length; i++)
+        keys[i] = tiers[docs[i]] * 0x100000000 + rankOf[docs[i]];
       keys.sort();
       const out: number[] = [];
       for (let i = 0; i < keys.length && i < end; i++) out.push(order[keys[i] % 0x100000000]);
@@ -315,7 +392,11 @@ function scopeOf(scope: RequestScope): Required<RequestScope> {
 const hasBit = (bits: Bits, doc: number) => (bits[doc >>> 5] & (1 << (doc & 31))) !== 0;
 
 function stableKey(raw: RawParams): string {
-  return JSON.stringify(Object.keys(raw).sort().map((k) => [k, raw[k]]));
+  return JSON.stringify(
+    Object.keys(raw)
+      .sort()
+      .map((k) => [k, raw[k]]),
+  );
 }
 
 function queryId(key: string): string {
@@ -325,27 +406,43 @@ function queryId(key: string): string {
     h1 = Math.imul(h1 ^ key.charCodeAt(i), 16777619);
     h2 = Math.imul(h2 + key.charCodeAt(i), 2246822507);
   }
-  return ((h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0')).repeat(2);
+  return (
+    (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0')
+  ).repeat(2);
 }
 
 /** attributesToRetrieve: all by default ("*"), a list, or "*" with "-attribute" exclusions. objectID always. */
-function project(record: Record<string, unknown>, objectID: string, attributes: string[] | undefined): Hit {
+function project(
+  record: Record<string, unknown>,
+  objectID: string,
+  attributes: string[] | undefined,
+): Hit {
   let out: Record<string, unknown>;
   if (!attributes || attributes.includes('*')) {
     const excluded = (attributes ?? []).filter((a) => a.startsWith('-')).map((a) => a.slice(1));
     out = { ...record };
     for (const a of excluded) delete out[a];
-  } else out = pick(record, attributes.filter((a) => !a.startsWith('-')));
+  } else
+    out = pick(
+      record,
+      attributes.filter((a) => !a.startsWith('-')),
+    );
   out.objectID = objectID;
   return out as Hit;
 }
 
 function highlightAttributes(settings: IndexSettings, params: SearchParams): string[] {
-  const asked = params.attributesToHighlight ?? settings.attributesToHighlight ?? settings.searchableAttributes;
+  const asked =
+    params.attributesToHighlight ?? settings.attributesToHighlight ?? settings.searchableAttributes;
   return asked.includes('*') ? settings.searchableAttributes : asked;
 }
 
-function highlights(record: Record<string, unknown>, attributes: string[], terms: QueryTerm[], params: SearchParams) {
+function highlights(
+  record: Record<string, unknown>,
+  attributes: string[],
+  terms: QueryTerm[],
+  params: SearchParams,
+) {
   const out: Record<string, HighlightValue> = {};
   for (const a of attributes) {
     const h = highlightValue(record[a], terms, params.highlightPreTag, params.highlightPostTag);
@@ -365,21 +462,27 @@ export function multipleQueriesOn(
   scope: RequestScope | ((indexName: string) => RequestScope) = {},
 ): { results: (SearchResponse | FacetSearchResponse)[] } {
   if (!Array.isArray(requests)) throw new SearchError('requests must be an array', 400);
-  if (requests.length > MAX_QUERIES_PER_REQUEST) throw new SearchError('Too many queries in multi query request', 400);
+  if (requests.length > MAX_QUERIES_PER_REQUEST)
+    throw new SearchError('Too many queries in multi query request', 400);
   // The engines first: one built now (a site's first search) is the server's work, not the request's.
   const engines = requests.map((r) => {
-    if (!r || typeof r !== 'object' || typeof r.indexName !== 'string') throw new SearchError('each request needs an indexName', 400);
+    if (!r || typeof r !== 'object' || typeof r.indexName !== 'string')
+      throw new SearchError('each request needs an indexName', 400);
     return engineFor(r.indexName);
   });
   // One budget for the whole request: fifty queries may not take fifty times as long.
   const budget = new WorkBudget();
-  const scopeFor = (indexName: string): RequestScope => ({ budget, ...(typeof scope === 'function' ? scope(indexName) : scope) });
+  const scopeFor = (indexName: string): RequestScope => ({
+    budget,
+    ...(typeof scope === 'function' ? scope(indexName) : scope),
+  });
   return {
     results: requests.map((r, i) => {
       const engine = engines[i];
       if (r.type === 'facet') {
         const { facet, ...rest } = r;
-        if (typeof facet !== 'string' || !facet) throw new SearchError('a facet request needs a facet', 400);
+        if (typeof facet !== 'string' || !facet)
+          throw new SearchError('a facet request needs a facet', 400);
         return engine.searchForFacetValues(r.indexName, facet, rest, scopeFor(r.indexName));
       }
       return engine.search(r.indexName, r, scopeFor(r.indexName));

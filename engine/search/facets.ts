@@ -40,7 +40,12 @@ export function countValues(attr: AttributeIndex, docs: Uint32Array): Int32Array
 }
 
 /** Value → count, the largest counts first (ties alphabetical), at most `max` values. */
-export function facetCounts(attr: AttributeIndex, docs: Uint32Array, max: number, sortBy: 'count' | 'alpha'): Record<string, number> {
+export function facetCounts(
+  attr: AttributeIndex,
+  docs: Uint32Array,
+  max: number,
+  sortBy: 'count' | 'alpha',
+): Record<string, number> {
   const counts = countValues(attr, docs);
   const rank = attr.alphaRank();
   let ids: number[] = [];
@@ -121,7 +126,11 @@ export function searchFacetValues(
     const value = attr.values[id];
     if (query) {
       const norm = normalizeText(value);
-      if (!norm.startsWith(query) && !words(value).some((w) => queryWords.length === 1 && w.startsWith(queryWords[0]))) continue;
+      if (
+        !norm.startsWith(query) &&
+        !words(value).some((w) => queryWords.length === 1 && w.startsWith(queryWords[0]))
+      )
+        continue;
     }
     hits.push({ id, value, highlighted: value, count: counts[id] });
   }

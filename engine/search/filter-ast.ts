@@ -16,8 +16,10 @@ export type FilterNode =
 
 export type FilterKind = 'facet' | 'numeric' | 'tag';
 
-export const and = (children: FilterNode[]): FilterNode => (children.length === 1 ? children[0] : { kind: 'and', children });
-export const or = (children: FilterNode[]): FilterNode => (children.length === 1 ? children[0] : { kind: 'or', children });
+export const and = (children: FilterNode[]): FilterNode =>
+  children.length === 1 ? children[0] : { kind: 'and', children };
+export const or = (children: FilterNode[]): FilterNode =>
+  children.length === 1 ? children[0] : { kind: 'or', children };
 
 /** Which Algolia filter family a leaf belongs to (tags are facets on _tags). */
 export function leafKind(node: FilterNode): FilterKind | undefined {

@@ -20,7 +20,8 @@ import { SearchError } from './errors.ts';
 import { and, or, type FilterNode, type NumericOp } from './filter-ast.ts';
 import { checkFilterLength, MAX_FILTER_DEPTH } from './limits.ts';
 
-type TokenType = 'word' | 'string' | 'lparen' | 'rparen' | 'colon' | 'op' | 'AND' | 'OR' | 'NOT' | 'TO' | 'end';
+type TokenType =
+  'word' | 'string' | 'lparen' | 'rparen' | 'colon' | 'op' | 'AND' | 'OR' | 'NOT' | 'TO' | 'end';
 
 interface Token {
   type: TokenType;
@@ -33,7 +34,10 @@ const WORD_STOP = /[\s():"'<>=!]/;
 
 function fail(source: string, pos: number, message: string): never {
   const near = source.slice(pos, pos + 20);
-  throw new SearchError(`Invalid filters: ${message} at position ${pos + 1}${near ? ` (near "${near}")` : ''}`, 400);
+  throw new SearchError(
+    `Invalid filters: ${message} at position ${pos + 1}${near ? ` (near "${near}")` : ''}`,
+    400,
+  );
 }
 
 export function tokenize(source: string): Token[] {
@@ -140,7 +144,12 @@ class Parser {
   private parseUnary(): FilterNode {
     const t = this.peek();
     if (t.type === 'NOT' || t.type === 'lparen') {
-      if (this.depth >= MAX_FILTER_DEPTH) fail(this.source, t.pos, `parentheses and NOTs nested more than ${MAX_FILTER_DEPTH} levels deep`);
+      if (this.depth >= MAX_FILTER_DEPTH)
+        fail(
+          this.source,
+          t.pos,
+          `parentheses and NOTs nested more than ${MAX_FILTER_DEPTH} levels deep`,
+        );
       this.depth++;
       const node = t.type === 'NOT' ? this.parseNot() : this.parseGroup();
       this.depth--;
@@ -168,17 +177,21 @@ class Parser {
 
   private parseCondition(): FilterNode {
     const attr = this.next();
-    if (attr.type !== 'word' && attr.type !== 'string') this.unexpected(attr, 'a filter such as attribute:value');
+    if (attr.type !== 'word' && attr.type !== 'string')
+      this.unexpected(attr, 'a filter such as attribute:value');
     const sep = this.next();
     if (sep.type === 'colon') {
       const value = this.next();
-      if (value.type !== 'word' && value.type !== 'string') this.unexpected(value, `a value after "${attr.text}:"`);
+      if (value.type !== 'word' && value.type !== 'string')
+        this.unexpected(value, `a value after "${attr.text}:"`);
       if (this.peek().type === 'TO') {
         this.next();
         const hiTok = this.next();
         const lo = parseNumber(value.text);
-        const hi = hiTok.type === 'word' || hiTok.type === 'string' ? parseNumber(hiTok.text) : undefined;
-        if (lo === undefined) fail(this.source, value.pos, `range start "${value.text}" is not a number`);
+        const hi =
+          hiTok.type === 'word' || hiTok.type === 'string' ? parseNumber(hiTok.text) : undefined;
+        if (lo === undefined)
+          fail(this.source, value.pos, `range start "${value.text}" is not a number`);
         if (hi === undefined) this.unexpected(hiTok, 'a number after "TO"');
         return { kind: 'range', attribute: attr.text, lo, hi: hi!, pos: attr.pos };
       }
@@ -186,12 +199,26 @@ class Parser {
     }
     if (sep.type === 'op') {
       const value = this.next();
-      if (value.type !== 'word' && value.type !== 'string') this.unexpected(value, `a value after "${attr.text} ${sep.text}"`);
+      if (value.type !== 'word' && value.type !== 'string')
+        this.unexpected(value, `a value after "${attr.text} ${sep.text}"`);
       const n = value.type === 'word' ? parseNumber(value.text) : undefined;
-      if (n !== undefined) return { kind: 'numeric', attribute: attr.text, op: sep.text as NumericOp, value: n, pos: attr.pos };
+      if (n !== undefined)
+        return {
+          kind: 'numeric',
+          attribute: attr.text,
+          op: sep.text as NumericOp,
+          value: n,
+          pos: attr.pos,
+        };
       // A string compared with = or != (the plain stock filter writes status=in_stock; engine/search/README.md,
       // "Filter syntax"): facet equality.
-      const facet: FilterNode = { kind: 'facet', attribute: attr.text, value: value.text, pos: attr.pos, stringEquality: true };
+      const facet: FilterNode = {
+        kind: 'facet',
+        attribute: attr.text,
+        value: value.text,
+        pos: attr.pos,
+        stringEquality: true,
+      };
       if (sep.text === '=') return facet;
       if (sep.text === '!=') return { kind: 'not', child: facet };
       fail(this.source, value.pos, `"${sep.text}" needs a number, found ${describe(value)}`);

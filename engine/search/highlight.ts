@@ -17,7 +17,12 @@ export type HighlightValue = HighlightResult | HighlightValue[] | { [key: string
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-export function highlightText(text: string, terms: QueryTerm[], pre: string, post: string): HighlightResult {
+export function highlightText(
+  text: string,
+  terms: QueryTerm[],
+  pre: string,
+  post: string,
+): HighlightResult {
   if (!terms.length) return { value: text, matchLevel: 'none', matchedWords: [] };
   const matched = new Set<string>();
   let out = '';
@@ -31,8 +36,14 @@ export function highlightText(text: string, terms: QueryTerm[], pre: string, pos
     let mark = 0;
     for (const t of terms) {
       if (norm === t.text) mark = Math.max(mark, word.length);
-      else if (t.prefix && norm.startsWith(t.text)) mark = Math.max(mark, Math.min(word.length, t.text.length));
-      else if (t.maxTypos > 0 && norm.length >= 4 && boundedDistance(t.text, norm, t.maxTypos) <= t.maxTypos) mark = word.length;
+      else if (t.prefix && norm.startsWith(t.text))
+        mark = Math.max(mark, Math.min(word.length, t.text.length));
+      else if (
+        t.maxTypos > 0 &&
+        norm.length >= 4 &&
+        boundedDistance(t.text, norm, t.maxTypos) <= t.maxTypos
+      )
+        mark = word.length;
       else continue;
       matched.add(t.text);
     }
@@ -43,16 +54,34 @@ export function highlightText(text: string, terms: QueryTerm[], pre: string, pos
     last = start + word.length;
   }
   out += text.slice(last);
-  const matchLevel = matched.size === 0 ? 'none' : matched.size === new Set(terms.map((t) => t.text)).size ? 'full' : 'partial';
-  const result: HighlightResult = { value: matched.size ? out : text, matchLevel, matchedWords: [...matched] };
+  const matchLevel =
+    matched.size === 0
+      ? 'none'
+      : matched.size === new Set(terms.map((t) => t.text)).size
+        ? 'full'
+        : 'partial';
+  const result: HighlightResult = {
+    value: matched.size ? out : text,
+    matchLevel,
+    matchedWords: [...matched],
+  };
   if (matched.size) result.fullyHighlighted = wordsSeen > 0 && wordsFull === wordsSeen;
   return result;
 }
 
 /** Highlights a value of any shape (strings, numbers, arrays, nested objects). */
-export function highlightValue(value: unknown, terms: QueryTerm[], pre: string, post: string): HighlightValue | undefined {
+export function highlightValue(
+  value: unknown,
+  terms: QueryTerm[],
+  pre: string,
+  post: string,
+): HighlightValue | undefined {
   if (value === null || value === undefined) return undefined;
-  if (Array.isArray(value)) return value.map((v) => highlightValue(v, terms, pre, post) ?? { value: '', matchLevel: 'none', matchedWords: [] });
+  if (Array.isArray(value))
+    return value.map(
+      (v) =>
+        highlightValue(v, terms, pre, post) ?? { value: '', matchLevel: 'none', matchedWords: [] },
+    );
   if (typeof value === 'object') {
     const out: Record<string, HighlightValue> = {};
     for (const [k, v] of Object.entries(value)) {

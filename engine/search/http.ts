@@ -20,7 +20,12 @@
  * Errors are Algolia's { message, status }.
  */
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { multipleQueriesOn, type SearchEngine, type MultiQueryRequest, type RequestScope } from './engine.ts';
+import {
+  multipleQueriesOn,
+  type SearchEngine,
+  type MultiQueryRequest,
+  type RequestScope,
+} from './engine.ts';
 import { SearchError } from './errors.ts';
 import { checkJsonDepth, MAX_OBJECTS_PER_REQUEST } from './limits.ts';
 import { decodeParamString, list } from './params.ts';
@@ -48,7 +53,8 @@ export interface SearchRouterOptions {
   onAdminRequest?: () => void;
 }
 
-const ALLOWED_HEADERS = 'content-type, x-algolia-application-id, x-algolia-api-key, x-algolia-agent, x-algolia-usertoken, x-algolia-user-id, x-forwarded-for';
+const ALLOWED_HEADERS =
+  'content-type, x-algolia-application-id, x-algolia-api-key, x-algolia-agent, x-algolia-usertoken, x-algolia-user-id, x-forwarded-for';
 
 function bodyOf(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
@@ -61,7 +67,8 @@ function bodyOf(req: Request): Record<string, unknown> {
   } catch (err) {
     throw new SearchError(`Invalid JSON body: ${(err as Error).message}`, 400);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new SearchError('The body must be a JSON object', 400);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new SearchError('The body must be a JSON object', 400);
   checkJsonDepth(parsed, 'The body');
   return parsed as Record<string, unknown>;
 }
@@ -77,22 +84,36 @@ function queryParams(req: Request): Record<string, unknown> {
 }
 
 function apiKeyOf(req: Request): string | undefined {
-  return req.get('x-algolia-api-key') ?? (typeof req.query['x-algolia-api-key'] === 'string' ? req.query['x-algolia-api-key'] : undefined);
+  return (
+    req.get('x-algolia-api-key') ??
+    (typeof req.query['x-algolia-api-key'] === 'string'
+      ? req.query['x-algolia-api-key']
+      : undefined)
+  );
 }
 
 /** `engine` may be given as a function, called when a request first needs it (a server builds its whole-stock engine only then). */
-export function createSearchRouter(engine: SearchEngine | (() => SearchEngine), options: SearchRouterOptions = {}) {
+export function createSearchRouter(
+  engine: SearchEngine | (() => SearchEngine),
+  options: SearchRouterOptions = {},
+) {
   const router = Router();
   const keys = new Set(options.apiKeys ?? []);
-  const scopeOf = (req: Request, indexName: string): RequestScope => ({ baseFilter: options.baseFilter?.(apiKeyOf(req), indexName) });
+  const scopeOf = (req: Request, indexName: string): RequestScope => ({
+    baseFilter: options.baseFilter?.(apiKeyOf(req), indexName),
+  });
   const own = typeof engine === 'function' ? engine : () => engine;
-  const engineOf = (req: Request, indexName: string) => options.engineFor?.(apiKeyOf(req), indexName) ?? own();
+  const engineOf = (req: Request, indexName: string) =>
+    options.engineFor?.(apiKeyOf(req), indexName) ?? own();
 
   router.use('/1', (req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', req.get('origin') ?? '*');
     res.setHeader('Vary', 'Origin');
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-    res.setHeader('Access-Control-Allow-Headers', req.get('access-control-request-headers') ?? ALLOWED_HEADERS);
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      req.get('access-control-request-headers') ?? ALLOWED_HEADERS,
+    );
     res.setHeader('Access-Control-Max-Age', '86400');
     if (req.method === 'OPTIONS') {
       res.status(204).end();
@@ -100,12 +121,16 @@ export function createSearchRouter(engine: SearchEngine | (() => SearchEngine), 
     }
     if (keys.size) {
       const key = apiKeyOf(req);
-      if (!key || (!keys.has(key) && !isAdminKey(key, options.adminKey))) return next(new SearchError('Invalid Application-ID or API key', 403));
+      if (!key || (!keys.has(key) && !isAdminKey(key, options.adminKey)))
+        return next(new SearchError('Invalid Application-ID or API key', 403));
     }
-    if (options.onAdminRequest && isAdminKey(apiKeyOf(req), options.adminKey)) options.onAdminRequest();
+    if (options.onAdminRequest && isAdminKey(apiKeyOf(req), options.adminKey))
+      options.onAdminRequest();
     next();
   });
-  router.use(createWriteRouter(new WriteStore(own), apiKeyOf, bodyOf, { adminKey: options.adminKey }));
+  router.use(
+    createWriteRouter(new WriteStore(own), apiKeyOf, bodyOf, { adminKey: options.adminKey }),
+  );
   router.use('/1', express.text({ type: () => true, limit: options.bodyLimit ?? '1mb' }));
 
   const send = (res: Response, body: unknown) => {
@@ -114,23 +139,46 @@ export function createSearchRouter(engine: SearchEngine | (() => SearchEngine), 
   };
 
   router.post('/1/indexes/:index/queries', (req, res) => {
-    if (req.params.index !== '*') throw new SearchError('Multi-queries go to /1/indexes/*/queries', 404);
+    if (req.params.index !== '*')
+      throw new SearchError('Multi-queries go to /1/indexes/*/queries', 404);
     const body = bodyOf(req);
     if (!Array.isArray(body.requests)) throw new SearchError('requests must be an array', 400);
-    send(res, multipleQueriesOn((indexName) => engineOf(req, indexName), body.requests as MultiQueryRequest[], (indexName) => scopeOf(req, indexName)));
+    send(
+      res,
+      multipleQueriesOn(
+        (indexName) => engineOf(req, indexName),
+        body.requests as MultiQueryRequest[],
+        (indexName) => scopeOf(req, indexName),
+      ),
+    );
   });
 
   router.post('/1/indexes/:index/objects', (req, res) => {
-    if (req.params.index !== '*') throw new SearchError('Object batches go to /1/indexes/*/objects', 404);
+    if (req.params.index !== '*')
+      throw new SearchError('Object batches go to /1/indexes/*/objects', 404);
     const body = bodyOf(req);
     if (!Array.isArray(body.requests)) throw new SearchError('requests must be an array', 400);
-    if (body.requests.length > MAX_OBJECTS_PER_REQUEST) throw new SearchError(`At most ${MAX_OBJECTS_PER_REQUEST} objects may be retrieved in one request`, 400);
+    if (body.requests.length > MAX_OBJECTS_PER_REQUEST)
+      throw new SearchError(
+        `At most ${MAX_OBJECTS_PER_REQUEST} objects may be retrieved in one request`,
+        400,
+      );
     const results = (body.requests as unknown[]).map((r) => {
-      if (!r || typeof r !== 'object' || Array.isArray(r)) throw new SearchError('each request needs an indexName and an objectID', 400);
+      if (!r || typeof r !== 'object' || Array.isArray(r))
+        throw new SearchError('each request needs an indexName and an objectID', 400);
       const { indexName, objectID } = r as Record<string, unknown>;
-      if (typeof indexName !== 'string' || (typeof objectID !== 'string' && typeof objectID !== 'number')) throw new SearchError('each request needs an indexName and an objectID', 400);
+      if (
+        typeof indexName !== 'string' ||
+        (typeof objectID !== 'string' && typeof objectID !== 'number')
+      )
+        throw new SearchError('each request needs an indexName and an objectID', 400);
       try {
-        return engineOf(req, indexName).getObject(indexName, String(objectID), list(r as Record<string, unknown>, 'attributesToRetrieve'), scopeOf(req, indexName));
+        return engineOf(req, indexName).getObject(
+          indexName,
+          String(objectID),
+          list(r as Record<string, unknown>, 'attributesToRetrieve'),
+          scopeOf(req, indexName),
+        );
       } catch (err) {
         if (err instanceof SearchError && err.message.startsWith('ObjectID')) return null;
         throw err;
@@ -140,22 +188,54 @@ export function createSearchRouter(engine: SearchEngine | (() => SearchEngine), 
   });
 
   router.post('/1/indexes/:index/query', (req, res) => {
-    send(res, engineOf(req, req.params.index).search(req.params.index, bodyOf(req), scopeOf(req, req.params.index)));
+    send(
+      res,
+      engineOf(req, req.params.index).search(
+        req.params.index,
+        bodyOf(req),
+        scopeOf(req, req.params.index),
+      ),
+    );
   });
 
   router.post('/1/indexes/:index/facets/:facet/query', (req, res) => {
-    send(res, engineOf(req, req.params.index).searchForFacetValues(req.params.index, req.params.facet, bodyOf(req), scopeOf(req, req.params.index)));
+    send(
+      res,
+      engineOf(req, req.params.index).searchForFacetValues(
+        req.params.index,
+        req.params.facet,
+        bodyOf(req),
+        scopeOf(req, req.params.index),
+      ),
+    );
   });
 
   router.get('/1/indexes/:index', (req, res) => {
-    send(res, engineOf(req, req.params.index).search(req.params.index, queryParams(req), scopeOf(req, req.params.index)));
+    send(
+      res,
+      engineOf(req, req.params.index).search(
+        req.params.index,
+        queryParams(req),
+        scopeOf(req, req.params.index),
+      ),
+    );
   });
 
   router.get('/1/indexes/:index/:objectID', (req, res) => {
-    send(res, engineOf(req, req.params.index).getObject(req.params.index, req.params.objectID, list(queryParams(req), 'attributesToRetrieve'), scopeOf(req, req.params.index)));
+    send(
+      res,
+      engineOf(req, req.params.index).getObject(
+        req.params.index,
+        req.params.objectID,
+        list(queryParams(req), 'attributesToRetrieve'),
+        scopeOf(req, req.params.index),
+      ),
+    );
   });
 
-  router.use('/1', (_req, _res, next) => next(new SearchError('No such endpoint in this search service', 404)));
+  router.use('/1', (_req, _res, next) =>
+    next(new SearchError('No such endpoint in this search service', 404)),
+  );
 
   router.use('/1', (err: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(err);
@@ -164,7 +244,9 @@ export function createSearchRouter(engine: SearchEngine | (() => SearchEngine), 
       return;
     }
     // body-parser errors carry a status (413 too large, 400 bad encoding, 415 unknown encoding).
-    const status = (err as { status?: number; statusCode?: number }).status ?? (err as { statusCode?: number }).statusCode;
+    const status =
+      (err as { status?: number; statusCode?: number }).status ??
+      (err as { statusCode?: number }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       res.status(status).json({ message: (err as Error).message, status });
       return;

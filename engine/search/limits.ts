@@ -37,28 +37,40 @@ export function checkQueryLength(name: 'query' | 'facetQuery', value: string) {
   // Most queries are short ASCII: count bytes only when the characters alone could be over.
   if (value.length * 3 <= MAX_QUERY_BYTES) return;
   if (value.length > MAX_QUERY_BYTES || encoder.encode(value).length > MAX_QUERY_BYTES) {
-    throw new SearchError(`Invalid value for "${name}" parameter, expected string shorter than ${MAX_QUERY_BYTES} bytes`, 400);
+    throw new SearchError(
+      `Invalid value for "${name}" parameter, expected string shorter than ${MAX_QUERY_BYTES} bytes`,
+      400,
+    );
   }
 }
 
 /** Refuses a filter parameter longer than MAX_FILTER_LENGTH before any parsing. */
 export function checkFilterLength(name: string, length: number) {
   if (length > MAX_FILTER_LENGTH) {
-    throw new SearchError(`Invalid ${name}: ${length} characters is too long; a filter may have at most ${MAX_FILTER_LENGTH}`, 400);
+    throw new SearchError(
+      `Invalid ${name}: ${length} characters is too long; a filter may have at most ${MAX_FILTER_LENGTH}`,
+      400,
+    );
   }
 }
 
 /** Refuses a list parameter with more than MAX_LIST_ENTRIES entries. */
 export function checkListLength(name: string, length: number) {
   if (length > MAX_LIST_ENTRIES) {
-    throw new SearchError(`Invalid ${name}: ${length} entries is too many; a list may have at most ${MAX_LIST_ENTRIES}`, 400);
+    throw new SearchError(
+      `Invalid ${name}: ${length} entries is too many; a list may have at most ${MAX_LIST_ENTRIES}`,
+      400,
+    );
   }
 }
 
 /** Refuses a highlight tag longer than MAX_HIGHLIGHT_TAG_LENGTH. */
 export function checkHighlightTag(name: string, value: string) {
   if (value.length > MAX_HIGHLIGHT_TAG_LENGTH) {
-    throw new SearchError(`Invalid ${name}: ${value.length} characters is too long; a highlight tag may have at most ${MAX_HIGHLIGHT_TAG_LENGTH}`, 400);
+    throw new SearchError(
+      `Invalid ${name}: ${value.length} characters is too long; a highlight tag may have at most ${MAX_HIGHLIGHT_TAG_LENGTH}`,
+      400,
+    );
   }
 }
 
@@ -72,8 +84,10 @@ export function checkJsonDepth(value: unknown, name: string) {
   while (stack.length) {
     const [v, depth] = stack.pop()!;
     if (v === null || typeof v !== 'object') continue;
-    if (depth > MAX_JSON_DEPTH) throw new SearchError(`${name} is nested more than ${MAX_JSON_DEPTH} levels deep`, 400);
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    if (depth > MAX_JSON_DEPTH)
+      throw new SearchError(`${name} is nested more than ${MAX_JSON_DEPTH} levels deep`, 400);
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
 }
 
@@ -97,7 +111,10 @@ export class WorkBudget {
 
   check() {
     if (now() > this.deadline) {
-      throw new SearchError(`This search needs more work than one request may take (${this.ms} ms); search with fewer words, filters or facets`, 400);
+      throw new SearchError(
+        `This search needs more work than one request may take (${this.ms} ms); search with fewer words, filters or facets`,
+        400,
+      );
     }
   }
 

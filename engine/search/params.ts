@@ -8,7 +8,13 @@
  */
 import { SearchError } from './errors.ts';
 import type { FilterList } from './filter-params.ts';
-import { checkFilterLength, checkHighlightTag, checkJsonDepth, checkListLength, checkQueryLength } from './limits.ts';
+import {
+  checkFilterLength,
+  checkHighlightTag,
+  checkJsonDepth,
+  checkListLength,
+  checkQueryLength,
+} from './limits.ts';
 import type { QueryType, TypoTolerance } from './text-index.ts';
 
 export const MAX_HITS_PER_PAGE = 1000;
@@ -46,7 +52,12 @@ export interface SearchParams {
 
 export type RawParams = Record<string, unknown>;
 
-const LIST_PARAMS = new Set(['facets', 'attributesToRetrieve', 'attributesToHighlight', 'restrictSearchableAttributes']);
+const LIST_PARAMS = new Set([
+  'facets',
+  'attributesToRetrieve',
+  'attributesToHighlight',
+  'restrictSearchableAttributes',
+]);
 const FILTER_LIST_PARAMS = new Set(['facetFilters', 'numericFilters', 'tagFilters']);
 
 /** Turns a URL-encoded `params` string into raw values: JSON where it parses, text otherwise. */
@@ -54,7 +65,10 @@ export function decodeParamString(text: string): RawParams {
   const out: RawParams = {};
   for (const [key, value] of new URLSearchParams(text)) {
     const trimmed = value.trim();
-    if ((trimmed.startsWith('[') || trimmed.startsWith('{')) && (LIST_PARAMS.has(key) || FILTER_LIST_PARAMS.has(key))) {
+    if (
+      (trimmed.startsWith('[') || trimmed.startsWith('{')) &&
+      (LIST_PARAMS.has(key) || FILTER_LIST_PARAMS.has(key))
+    ) {
       let parsed: unknown;
       try {
         parsed = JSON.parse(trimmed);
@@ -75,8 +89,10 @@ export function rawParamsOf(request: RawParams): RawParams {
   const { params, indexName: _indexName, type: _type, ...rest } = request;
   let base: RawParams = {};
   if (typeof params === 'string') base = decodeParamString(params);
-  else if (params && typeof params === 'object' && !Array.isArray(params)) base = params as RawParams;
-  else if (params !== undefined && params !== null) throw new SearchError('params must be a URL-encoded string or an object', 400);
+  else if (params && typeof params === 'object' && !Array.isArray(params))
+    base = params as RawParams;
+  else if (params !== undefined && params !== null)
+    throw new SearchError('params must be a URL-encoded string or an object', 400);
   const merged: RawParams = { ...base };
   for (const [k, v] of Object.entries(rest)) if (v !== undefined) merged[k] = v;
   return merged;
@@ -86,14 +102,24 @@ function integer(raw: RawParams, name: string, fallback: number, min: number, ma
   const value = raw[name];
   if (value === undefined || value === null || value === '') return fallback;
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(n)) throw new SearchError(`${name} must be an integer, got ${JSON.stringify(value)}`, 400);
-  if (n < min) throw new SearchError(`${name} must be greater than or equal to ${min}, got ${n}`, 400);
-  if (n > max) throw new SearchError(`${name} must be lower than or equal to ${max}, got ${n}`, 400);
+  if (!Number.isInteger(n))
+    throw new SearchError(`${name} must be an integer, got ${JSON.stringify(value)}`, 400);
+  if (n < min)
+    throw new SearchError(`${name} must be greater than or equal to ${min}, got ${n}`, 400);
+  if (n > max)
+    throw new SearchError(`${name} must be lower than or equal to ${max}, got ${n}`, 400);
   return n;
 }
 
-function optionalInteger(raw: RawParams, name: string, min: number, max: number): number | undefined {
-  return raw[name] === undefined || raw[name] === null || raw[name] === '' ? undefined : integer(raw, name, 0, min, max);
+function optionalInteger(
+  raw: RawParams,
+  name: string,
+  min: number,
+  max: number,
+): number | undefined {
+  return raw[name] === undefined || raw[name] === null || raw[name] === ''
+    ? undefined
+    : integer(raw, name, 0, min, max);
 }
 
 function bool(raw: RawParams, name: string, fallback: boolean): boolean {
@@ -117,7 +143,8 @@ export function list(raw: RawParams, name: string): string[] | undefined {
   const v = raw[name];
   if (v === undefined || v === null) return undefined;
   const entries = typeof v === 'string' ? (v === '' ? [] : v.split(',').map((s) => s.trim())) : v;
-  if (!Array.isArray(entries) || !entries.every((x) => typeof x === 'string')) throw new SearchError(`${name} must be an array of strings`, 400);
+  if (!Array.isArray(entries) || !entries.every((x) => typeof x === 'string'))
+    throw new SearchError(`${name} must be an array of strings`, 400);
   checkListLength(name, entries.length);
   // Each entry is work on every hit: the same name twice is done once.
   return [...new Set(entries as string[])];
@@ -145,11 +172,19 @@ function filterList(raw: RawParams, name: string): FilterList | undefined {
   throw new SearchError(`${name} must be a string or an array`, 400);
 }
 
-function oneOf<T extends string>(raw: RawParams, name: string, allowed: readonly T[], fallback: T): T {
+function oneOf<T extends string>(
+  raw: RawParams,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const v = raw[name];
   if (v === undefined || v === null || v === '') return fallback;
   if (typeof v === 'string' && (allowed as readonly string[]).includes(v)) return v as T;
-  throw new SearchError(`${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(v)}`, 400);
+  throw new SearchError(
+    `${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(v)}`,
+    400,
+  );
 }
 
 export function normalizeParams(raw: RawParams): SearchParams {
@@ -162,10 +197,14 @@ export function normalizeParams(raw: RawParams): SearchParams {
         : typo === 'min' || typo === 'strict'
           ? typo
           : (() => {
-              throw new SearchError(`typoTolerance must be true, false, min or strict, got ${JSON.stringify(typo)}`, 400);
+              throw new SearchError(
+                `typoTolerance must be true, false, min or strict, got ${JSON.stringify(typo)}`,
+                400,
+              );
             })();
   const filters = raw.filters;
-  if (filters !== undefined && filters !== null && typeof filters !== 'string') throw new SearchError('filters must be a string', 400);
+  if (filters !== undefined && filters !== null && typeof filters !== 'string')
+    throw new SearchError('filters must be a string', 400);
   if (typeof filters === 'string') checkFilterLength('filters', filters.length);
   const query = str(raw, 'query', '');
   checkQueryLength('query', query);
@@ -178,7 +217,13 @@ export function normalizeParams(raw: RawParams): SearchParams {
     numericFilters: filterList(raw, 'numericFilters'),
     tagFilters: filterList(raw, 'tagFilters'),
     facets: list(raw, 'facets') ?? [],
-    maxValuesPerFacet: integer(raw, 'maxValuesPerFacet', DEFAULT_MAX_VALUES_PER_FACET, 0, MAX_VALUES_PER_FACET),
+    maxValuesPerFacet: integer(
+      raw,
+      'maxValuesPerFacet',
+      DEFAULT_MAX_VALUES_PER_FACET,
+      0,
+      MAX_VALUES_PER_FACET,
+    ),
     sortFacetValuesBy: oneOf(raw, 'sortFacetValuesBy', ['count', 'alpha'] as const, 'count'),
     hitsPerPage: integer(raw, 'hitsPerPage', DEFAULT_HITS_PER_PAGE, 0, MAX_HITS_PER_PAGE),
     page: integer(raw, 'page', 0, 0, Number.MAX_SAFE_INTEGER),
@@ -188,7 +233,12 @@ export function normalizeParams(raw: RawParams): SearchParams {
     attributesToHighlight: list(raw, 'attributesToHighlight'),
     highlightPreTag: tag(raw, 'highlightPreTag', '<em>'),
     highlightPostTag: tag(raw, 'highlightPostTag', '</em>'),
-    queryType: oneOf(raw, 'queryType', ['prefixLast', 'prefixAll', 'prefixNone'] as const, 'prefixLast'),
+    queryType: oneOf(
+      raw,
+      'queryType',
+      ['prefixLast', 'prefixAll', 'prefixNone'] as const,
+      'prefixLast',
+    ),
     typoTolerance,
     restrictSearchableAttributes: list(raw, 'restrictSearchableAttributes'),
     clickAnalytics: bool(raw, 'clickAnalytics', false),
@@ -203,7 +253,9 @@ export function encodeParams(raw: RawParams): string {
   for (const key of Object.keys(raw).sort()) {
     const v = raw[key];
     if (v === undefined) continue;
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`);
+    parts.push(
+      `${encodeURIComponent(key)}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`,
+    );
   }
   return parts.join('&');
 }

@@ -61,7 +61,11 @@ export class PrefixIndex {
   /** Every (document, word) whose word starts with `prefix` (the word: the prefix itself or longer), in the given fields (all when none given). */
   search(prefix: string, visit: (doc: number, word: string) => void, fields?: readonly string[]) {
     const allowed = fields ? this.fields.map((f) => fields.includes(f)) : undefined;
-    for (let w = sortedIndex(this.words, prefix); w < this.words.length && this.words[w].startsWith(prefix); w++) {
+    for (
+      let w = sortedIndex(this.words, prefix);
+      w < this.words.length && this.words[w].startsWith(prefix);
+      w++
+    ) {
       const word = this.words[w];
       for (let i = this.start[w]; i < this.start[w + 1]; i++) {
         if (allowed && !allowed[this.fieldOf[i]]) continue;

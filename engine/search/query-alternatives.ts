@@ -49,10 +49,18 @@ export function queryAlternatives(terms: QueryTerm[], vocabulary: Vocabulary): Q
   }
   terms.forEach((term, i) => {
     let splits = 0;
-    for (let at = MIN_HALF; at <= term.text.length - MIN_HALF && splits < MAX_SPLITS_PER_WORD; at++) {
+    for (
+      let at = MIN_HALF;
+      at <= term.text.length - MIN_HALF && splits < MAX_SPLITS_PER_WORD;
+      at++
+    ) {
       const left = term.text.slice(0, at);
       const right = term.text.slice(at);
-      if (!vocabulary.has(left) || !(term.prefix ? vocabulary.hasPrefix(right) : vocabulary.has(right))) continue;
+      if (
+        !vocabulary.has(left) ||
+        !(term.prefix ? vocabulary.hasPrefix(right) : vocabulary.has(right))
+      )
+        continue;
       splits++;
       const halves: QueryTerm[] = [
         { text: left, prefix: false, maxTypos: 0 },

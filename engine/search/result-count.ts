@@ -18,7 +18,8 @@ export interface CountSources {
 
 export function displayCount(count: number, sources: CountSources = {}): number {
   if (!(count > COUNT_LIMIT)) return count;
-  if (!sources.refined && typeof sources.stockCount === 'number' && sources.stockCount > 0) return sources.stockCount;
+  if (!sources.refined && typeof sources.stockCount === 'number' && sources.stockCount > 0)
+    return sources.stockCount;
   if (sources.facetCounts) {
     let sum = 0;
     for (const n of Object.values(sources.facetCounts)) sum += n;

@@ -36,7 +36,10 @@ export interface IndexSettings {
    * indexer would add them to the records it sends Algolia (e.g. `has_price` for the price
    * replicas; car-index.ts).
    */
-  computedAttributes?: Record<string, (record: Record<string, unknown>) => string | number | boolean | null>;
+  computedAttributes?: Record<
+    string,
+    (record: Record<string, unknown>) => string | number | boolean | null
+  >;
 }
 
 export class SearchIndex {
@@ -76,7 +79,8 @@ export class SearchIndex {
     if (!a) {
       const started = now();
       const compute = this.settings.computedAttributes?.[name];
-      if (!compute && !this.declared().has(name) && !this.attributePaths().has(name)) a = this.missing ??= new AttributeIndex('', []);
+      if (!compute && !this.declared().has(name) && !this.attributePaths().has(name))
+        a = this.missing ??= new AttributeIndex('', []);
       else {
         a = new AttributeIndex(name, this.records, compute);
         this.attributes.set(name, a);
@@ -94,9 +98,20 @@ export class SearchIndex {
   /** Attributes the settings name (facets, sorts, searchable, eager): built without asking whether records have them. */
   private declared(): Set<string> {
     if (this.declaredNames) return this.declaredNames;
-    const { attributesForFaceting, eagerAttributes = [], searchableAttributes, customRanking, replicas = {} } = this.settings;
+    const {
+      attributesForFaceting,
+      eagerAttributes = [],
+      searchableAttributes,
+      customRanking,
+      replicas = {},
+    } = this.settings;
     const sorts = [...customRanking, ...Object.values(replicas).flat()].map((s) => s.attribute);
-    this.declaredNames = new Set([...attributesForFaceting, ...eagerAttributes, ...searchableAttributes, ...sorts]);
+    this.declaredNames = new Set([
+      ...attributesForFaceting,
+      ...eagerAttributes,
+      ...searchableAttributes,
+      ...sorts,
+    ]);
     return this.declaredNames;
   }
 
@@ -115,7 +130,8 @@ export class SearchIndex {
         const path = prefix + key;
         paths.add(path);
         const child = value[key];
-        if (depth < 8 && child !== null && typeof child === 'object' && !Array.isArray(child)) walk(child as Record<string, unknown>, `${path}.`, depth + 1);
+        if (depth < 8 && child !== null && typeof child === 'object' && !Array.isArray(child))
+          walk(child as Record<string, unknown>, `${path}.`, depth + 1);
       }
     };
     for (const record of this.records) walk(record, '', 0);
@@ -167,7 +183,8 @@ export class SearchIndex {
       const { ranks, levels } = this.attribute(specs[s].attribute).numberRanks();
       const desc = specs[s].order === 'desc';
       // Bucket of a document: its rank in the sort's direction; records without the attribute last whatever the direction.
-      const bucket = (doc: number) => (ranks[doc] < 0 ? levels : desc ? levels - 1 - ranks[doc] : ranks[doc]);
+      const bucket = (doc: number) =>
+        ranks[doc] < 0 ? levels : desc ? levels - 1 - ranks[doc] : ranks[doc];
       const start = new Uint32Array(levels + 2);
       for (let i = 0; i < this.size; i++) start[bucket(i) + 1]++;
       for (let b = 1; b < start.length; b++) start[b] += start[b - 1];
@@ -215,10 +232,16 @@ export class SearchIndex {
     return this.leaf(node, budget);
   }
 
-  private leaf(node: Exclude<FilterNode, { kind: 'and' | 'or' | 'not' }>, budget: Budget | undefined): Bits {
+  private leaf(
+    node: Exclude<FilterNode, { kind: 'and' | 'or' | 'not' }>,
+    budget: Budget | undefined,
+  ): Bits {
     switch (node.kind) {
       case 'facet':
-        return this.attribute(node.attribute, budget).bitsFor(node.value, this.size) ?? emptyBits(this.size);
+        return (
+          this.attribute(node.attribute, budget).bitsFor(node.value, this.size) ??
+          emptyBits(this.size)
+        );
       case 'range':
         return this.attribute(node.attribute, budget).numericRange(node.lo, node.hi, this.size);
       case 'numeric': {
@@ -236,7 +259,10 @@ export class SearchIndex {
           case '=':
             return a.numericRange(v, v, this.size);
           case '!=':
-            return orInto(a.numericRange(-Infinity, v, this.size, false, true), a.numericRange(v, Infinity, this.size, true, false));
+            return orInto(
+              a.numericRange(-Infinity, v, this.size, false, true),
+              a.numericRange(v, Infinity, this.size, true, false),
+            );
         }
       }
     }

@@ -25,7 +25,11 @@ export type SearchServiceOptions = SearchRouterOptions & {
 /** The photo routes when the providers serve no photos: every request passes on. */
 const noPhotos: ReturnType<CarPhotoSource> = (_req, _res, next) => next();
 
-export function createSearchService(sitesDir: string, providers: Pick<Providers, 'stock' | 'photos'>, { dataDir, ...options }: SearchServiceOptions = {}) {
+export function createSearchService(
+  sitesDir: string,
+  providers: Pick<Providers, 'stock' | 'photos'>,
+  { dataDir, ...options }: SearchServiceOptions = {},
+) {
   const catalogue = readCatalogue(sitesDir);
   const sites = readInventorySites(sitesDir);
   const stock = dataDir ? withImportedStock(providers.stock, dataDir) : providers.stock;
@@ -40,8 +44,12 @@ export function createSearchService(sitesDir: string, providers: Pick<Providers,
     engine,
     getCar,
     /** The site's whole stock under its base filter (the 1999 rule's stock count). */
-    stockCount: (site: SiteFilterSource) => engine.search(CAR_INDEX, { filters: buildSiteFilter(site), hitsPerPage: 0 }).nbHits,
-    searchRouter: createSearchRouter(engine, { baseFilter: publicStockFilter({ site: (slug) => sites.find((s) => s.slug === slug) }), ...options }),
+    stockCount: (site: SiteFilterSource) =>
+      engine.search(CAR_INDEX, { filters: buildSiteFilter(site), hitsPerPage: 0 }).nbHits,
+    searchRouter: createSearchRouter(engine, {
+      baseFilter: publicStockFilter({ site: (slug) => sites.find((s) => s.slug === slug) }),
+      ...options,
+    }),
     /** The providers' photo routes (none: every request passes on). */
     photosRouter: providers.photos?.((id) => byId.get(id)) ?? noPhotos,
   };

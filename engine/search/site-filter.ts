@@ -27,8 +27,12 @@ export const DEFAULT_SOLD_CUTOFF_DAYS = 3;
 export const DEFAULT_PRESET = 3;
 
 export interface SiteFilterSource {
-  search: Partial<Pick<ResolvedSite['search'], 'preset' | 'usedOnly' | 'inStockOnly' | 'excludedMakes'>>;
-  features?: Partial<Pick<ResolvedSite['features'], 'soldCutoffDays' | 'priceAscendingExcludesZero'>>;
+  search: Partial<
+    Pick<ResolvedSite['search'], 'preset' | 'usedOnly' | 'inStockOnly' | 'excludedMakes'>
+  >;
+  features?: Partial<
+    Pick<ResolvedSite['features'], 'soldCutoffDays' | 'priceAscendingExcludesZero'>
+  >;
   dealerships?: Pick<Dealership, 'slug'>[];
 }
 
@@ -90,7 +94,10 @@ export function dealerFilter(slug: string): string {
 export function buildSiteFilter(site: SiteFilterSource, options: SiteFilterOptions = {}): string {
   const search = site.search ?? {};
   const features = site.features ?? {};
-  const cutoff = soldCutoff(options.now ?? Date.now(), features.soldCutoffDays ?? DEFAULT_SOLD_CUTOFF_DAYS);
+  const cutoff = soldCutoff(
+    options.now ?? Date.now(),
+    features.soldCutoffDays ?? DEFAULT_SOLD_CUTOFF_DAYS,
+  );
   const parts = [presetFilter(search.preset ?? DEFAULT_PRESET, cutoff)];
   if (search.inStockOnly && search.preset !== 4) parts.push('status:in_stock');
   if (search.usedOnly) parts.push('car_type:used');
@@ -99,6 +106,7 @@ export function buildSiteFilter(site: SiteFilterSource, options: SiteFilterOptio
   if (slugs.length === 1) parts.push(dealerFilter(slugs[0]));
   else if (slugs.length > 1) parts.push(`(${slugs.map(dealerFilter).join(' OR ')})`);
   if (options.dealershipSlug) parts.push(dealerFilter(options.dealershipSlug));
-  if (features.priceAscendingExcludesZero && options.indexName?.endsWith('_price_asc')) parts.push('price > 0');
+  if (features.priceAscendingExcludesZero && options.indexName?.endsWith('_price_asc'))
+    parts.push('price > 0');
   return parts.join(' AND ');
 }

@@ -39,7 +39,10 @@ export interface TextMatch {
 }
 
 export function normalizeText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -60,7 +63,11 @@ function indexTokens(text: string): string[] {
   return out;
 }
 
-export function queryTerms(query: string, queryType: QueryType, typoTolerance: TypoTolerance): QueryTerm[] {
+export function queryTerms(
+  query: string,
+  queryType: QueryType,
+  typoTolerance: TypoTolerance,
+): QueryTerm[] {
   const list = words(query);
   return list.map((text, i) => ({
     text,
@@ -104,7 +111,9 @@ export class TextIndex {
     const exactFields = options.attributes.filter((a) => exactSet.has(a));
     this.fuzzy = fuzzyFields.length ? this.build(fuzzyFields) : undefined;
     this.exact = exactFields.length
-      ? new PrefixIndex(records.length, exactFields, (doc, f) => indexTokens(fieldText(getPath(records[doc], exactFields[f]))))
+      ? new PrefixIndex(records.length, exactFields, (doc, f) =>
+          indexTokens(fieldText(getPath(records[doc], exactFields[f]))),
+        )
       : undefined;
   }
 
@@ -128,7 +137,8 @@ export class TextIndex {
       idField: 'g',
       fields,
       storeFields: [],
-      extractField: (doc, field) => (field === 'g' ? (doc.g as unknown as string) : texts[doc.g][fields.indexOf(field)]),
+      extractField: (doc, field) =>
+        field === 'g' ? (doc.g as unknown as string) : texts[doc.g][fields.indexOf(field)],
       tokenize: indexTokens,
       processTerm: (term) => term,
       searchOptions: { tokenize: words, processTerm: (term) => term },
@@ -189,7 +199,14 @@ export class TextIndex {
     return { bits: best.bits, tiers: best.tiers, terms };
   }
 
-  private collect(side: Side | undefined, term: QueryTerm, maxTypos: number, restrictTo: string[] | undefined, bits: Bits, tiers: Uint8Array) {
+  private collect(
+    side: Side | undefined,
+    term: QueryTerm,
+    maxTypos: number,
+    restrictTo: string[] | undefined,
+    bits: Bits,
+    tiers: Uint8Array,
+  ) {
     if (!side) return;
     const fields = restrictTo ? side.fields.filter((f) => restrictTo.includes(f)) : undefined;
     if (fields && !fields.length) return;
@@ -198,9 +215,15 @@ export class TextIndex {
     // looked up exactly (cheap). With two, MiniSearch's own search already reaches a swap;
     // only a swap plus another typo is left out, which would cost a fuzzy search per letter.
     const spellings = [{ text: term.text, fuzzy: maxTypos }];
-    if (maxTypos === 1) for (const text of swapVariants(term.text)) spellings.push({ text, fuzzy: 0 });
+    if (maxTypos === 1)
+      for (const text of swapVariants(term.text)) spellings.push({ text, fuzzy: 0 });
     for (const spelling of spellings) {
-      const results = side.search.search(spelling.text, { prefix, fuzzy: spelling.fuzzy, combineWith: 'OR', fields });
+      const results = side.search.search(spelling.text, {
+        prefix,
+        fuzzy: spelling.fuzzy,
+        combineWith: 'OR',
+        fields,
+      });
       for (const r of results) {
         let tier = 255;
         for (const t of r.terms) {
@@ -216,7 +239,12 @@ export class TextIndex {
   }
 
   /** Identifiers are often typed in part (the start of a stock number or VIN): always by prefix, never with typos. */
-  private collectExact(term: QueryTerm, restrictTo: string[] | undefined, bits: Bits, tiers: Uint8Array) {
+  private collectExact(
+    term: QueryTerm,
+    restrictTo: string[] | undefined,
+    bits: Bits,
+    tiers: Uint8Array,
+  ) {
     if (!this.exact) return;
     const fields = restrictTo ? this.exact.fields.filter((f) => restrictTo.includes(f)) : undefined;
     if (fields && !fields.length) return;
@@ -239,7 +267,14 @@ function termCost(query: string, found: string, prefix: boolean, maxTypos: numbe
   const typos = boundedDistance(query, found, maxTypos);
   if (typos <= maxTypos) return 16 * Math.max(1, typos);
   // Found by the prefix of a swapped spelling ("rnag" → "ranger"): typos in the typed part.
-  return 16 * Math.max(1, Math.min(maxTypos, boundedDistance(query, found.slice(0, query.length), maxTypos))) + 1;
+  return (
+    16 *
+      Math.max(
+        1,
+        Math.min(maxTypos, boundedDistance(query, found.slice(0, query.length), maxTypos)),
+      ) +
+    1
+  );
 }
 
 function forEachDoc(bits: Bits, visit: (doc: number) => void) {

@@ -29,7 +29,12 @@ export function isAdminKey(given: string | undefined, adminKey: string | undefin
   return Boolean(adminKey && given && timingSafeEqual(digest(given), digest(adminKey)));
 }
 
-export function createWriteRouter(store: WriteStore, apiKeyOf: (req: Request) => string | undefined, bodyOf: BodyOf, options: WriteRouterOptions = {}): Router {
+export function createWriteRouter(
+  store: WriteStore,
+  apiKeyOf: (req: Request) => string | undefined,
+  bodyOf: BodyOf,
+  options: WriteRouterOptions = {},
+): Router {
   const router = Router();
   const admin = Router();
   const send = (res: Response, body: unknown) => {
@@ -40,7 +45,8 @@ export function createWriteRouter(store: WriteStore, apiKeyOf: (req: Request) =>
 
   // Checked before the body is read: a request without the key does not get to send megabytes.
   admin.use((req, _res, next) => {
-    if (!isAdminKey(apiKeyOf(req), options.adminKey)) return next(new SearchError('Method not allowed with this API key', 403));
+    if (!isAdminKey(apiKeyOf(req), options.adminKey))
+      return next(new SearchError('Method not allowed with this API key', 403));
     next();
   });
   admin.use(express.text({ type: () => true, limit: options.bodyLimit ?? '50mb' }));
@@ -52,12 +58,18 @@ export function createWriteRouter(store: WriteStore, apiKeyOf: (req: Request) =>
   });
   admin.put('/1/indexes/:index/settings', (req, res) => {
     const forward = req.query.forwardToReplicas === 'true';
-    send(res, { ...store.setSettings(req.params.index, bodyOf(req) as AlgoliaSettings, forward), updatedAt: now() });
+    send(res, {
+      ...store.setSettings(req.params.index, bodyOf(req) as AlgoliaSettings, forward),
+      updatedAt: now(),
+    });
   });
-  admin.get('/1/indexes/:index/settings', (req, res) => send(res, store.getSettings(req.params.index)));
+  admin.get('/1/indexes/:index/settings', (req, res) =>
+    send(res, store.getSettings(req.params.index)),
+  );
   admin.post('/1/indexes/:index/browse', (req, res) => {
     const body = bodyOf(req);
-    const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : undefined);
+    const list = (v: unknown) =>
+      Array.isArray(v) ? v.map(String) : typeof v === 'string' ? v.split(',') : undefined;
     send(
       res,
       store.browse(req.params.index, {
@@ -72,12 +84,26 @@ export function createWriteRouter(store: WriteStore, apiKeyOf: (req: Request) =>
   admin.get('/1/task/:taskID', (_req, res) => send(res, store.taskStatus()));
   admin.post('/1/indexes/:index/:objectID/partial', (req, res) => {
     const create = req.query.createIfNotExists !== 'false';
-    send(res, { ...store.partialUpdate(req.params.index, req.params.objectID, bodyOf(req), create), updatedAt: now() });
+    send(res, {
+      ...store.partialUpdate(req.params.index, req.params.objectID, bodyOf(req), create),
+      updatedAt: now(),
+    });
   });
-  admin.put('/1/indexes/:index/:objectID', (req, res) => send(res, { ...store.saveObject(req.params.index, bodyOf(req), req.params.objectID), updatedAt: now() }));
-  admin.delete('/1/indexes/:index/:objectID', (req, res) => send(res, { ...store.deleteObject(req.params.index, req.params.objectID), deletedAt: now() }));
-  admin.post('/1/indexes/:index', (req, res) => send(res, { ...store.saveObject(req.params.index, bodyOf(req)), createdAt: now() }));
-  admin.delete('/1/indexes/:index', (req, res) => send(res, { ...store.deleteIndex(req.params.index), deletedAt: now() }));
+  admin.put('/1/indexes/:index/:objectID', (req, res) =>
+    send(res, {
+      ...store.saveObject(req.params.index, bodyOf(req), req.params.objectID),
+      updatedAt: now(),
+    }),
+  );
+  admin.delete('/1/indexes/:index/:objectID', (req, res) =>
+    send(res, { ...store.deleteObject(req.params.index, req.params.objectID), deletedAt: now() }),
+  );
+  admin.post('/1/indexes/:index', (req, res) =>
+    send(res, { ...store.saveObject(req.params.index, bodyOf(req)), createdAt: now() }),
+  );
+  admin.delete('/1/indexes/:index', (req, res) =>
+    send(res, { ...store.deleteIndex(req.params.index), deletedAt: now() }),
+  );
 
   const WRITE_PATHS = [
     { method: 'POST', path: /^\/1\/indexes\/[^/]+\/(?:batch|browse)$/ },
@@ -89,7 +115,8 @@ export function createWriteRouter(store: WriteStore, apiKeyOf: (req: Request) =>
     { method: 'POST', path: /^\/1\/indexes\/[^/*]+$/ },
   ];
   router.use((req, res, next) => {
-    if (WRITE_PATHS.some((w) => w.method === req.method && w.path.test(req.path))) return admin(req, res, next);
+    if (WRITE_PATHS.some((w) => w.method === req.method && w.path.test(req.path)))
+      return admin(req, res, next);
     next();
   });
   return router;

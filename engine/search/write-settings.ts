@@ -10,10 +10,31 @@ import type { IndexSettings, SortSpec } from './search-index.ts';
 export type { AlgoliaSettings };
 
 /** Algolia's ranking criteria after a replica's sort (a standard replica: the sort decides first). */
-export const DEFAULT_RANKING = ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'];
+export const DEFAULT_RANKING = [
+  'typo',
+  'geo',
+  'words',
+  'filters',
+  'proximity',
+  'attribute',
+  'exact',
+  'custom',
+];
 
 /** Facets that hold numbers or booleans: filtered and counted, never searched for values. */
-const NOT_SEARCHABLE_FACETS = new Set(['year', 'seats', 'doors', 'price', 'subscription_price', 'weekly_price', 'km', 'reserved', 'certified', 'show_on_dealer_website', 'dealership_id']);
+const NOT_SEARCHABLE_FACETS = new Set([
+  'year',
+  'seats',
+  'doors',
+  'price',
+  'subscription_price',
+  'weekly_price',
+  'km',
+  'reserved',
+  'certified',
+  'show_on_dealer_website',
+  'dealership_id',
+]);
 
 /**
  * Filtered but never counted: the car page and the lists look cars up by slug
@@ -34,8 +55,12 @@ export function algoliaSettings(settings: IndexSettings, replicas: string[]): Al
     searchableAttributes: settings.searchableAttributes,
     disableTypoToleranceOnAttributes: settings.exactOnlyAttributes ?? [],
     attributesForFaceting: [
-      ...settings.attributesForFaceting.map((a) => (NOT_SEARCHABLE_FACETS.has(a) ? a : `searchable(${a})`)),
-      ...FILTER_ONLY.filter((a) => !settings.attributesForFaceting.includes(a)).map((a) => `filterOnly(${a})`),
+      ...settings.attributesForFaceting.map((a) =>
+        NOT_SEARCHABLE_FACETS.has(a) ? a : `searchable(${a})`,
+      ),
+      ...FILTER_ONLY.filter((a) => !settings.attributesForFaceting.includes(a)).map(
+        (a) => `filterOnly(${a})`,
+      ),
     ],
     customRanking: settings.customRanking.map(sortToAlgolia),
     attributesToHighlight: settings.attributesToHighlight ?? settings.searchableAttributes,
@@ -61,7 +86,8 @@ export function replicaSort(ranking: readonly string[] | undefined): SortSpec[] 
 }
 
 /** `searchable(make)`, `filterOnly(slug)`, `afterDistinct(x)` → the attribute. */
-const bareAttribute = (a: string) => a.replace(/^(?:searchable|filterOnly|afterDistinct)\((.+)\)$/, '$1');
+const bareAttribute = (a: string) =>
+  a.replace(/^(?:searchable|filterOnly|afterDistinct)\((.+)\)$/, '$1');
 
 /**
  * What the embedded engine makes of settings a client sent: facets without their modifiers
@@ -69,14 +95,24 @@ const bareAttribute = (a: string) => a.replace(/^(?:searchable|filterOnly|afterD
  * Settings not sent keep `base` (Algolia's setSettings changes only what it names).
  */
 export function fromAlgoliaSettings(s: AlgoliaSettings, base: IndexSettings): IndexSettings {
-  const facets = s.attributesForFaceting?.filter((a) => !a.startsWith('filterOnly(')).map(bareAttribute);
+  const facets = s.attributesForFaceting
+    ?.filter((a) => !a.startsWith('filterOnly('))
+    .map(bareAttribute);
   const searchable = s.searchableAttributes?.map((a) => a.replace(/^unordered\((.+)\)$/, '$1'));
   return {
     ...base,
     ...(searchable ? { searchableAttributes: searchable } : {}),
-    ...(s.disableTypoToleranceOnAttributes ? { exactOnlyAttributes: s.disableTypoToleranceOnAttributes } : {}),
+    ...(s.disableTypoToleranceOnAttributes
+      ? { exactOnlyAttributes: s.disableTypoToleranceOnAttributes }
+      : {}),
     ...(facets ? { attributesForFaceting: facets } : {}),
-    ...(s.customRanking ? { customRanking: s.customRanking.map(sortFromAlgolia).filter((x): x is SortSpec => Boolean(x)) } : {}),
+    ...(s.customRanking
+      ? {
+          customRanking: s.customRanking
+            .map(sortFromAlgolia)
+            .filter((x): x is SortSpec => Boolean(x)),
+        }
+      : {}),
     ...(s.attributesToHighlight ? { attributesToHighlight: s.attributesToHighlight } : {}),
     ...(s.paginationLimitedTo ? { paginationLimitedTo: s.paginationLimitedTo } : {}),
   };
@@ -91,7 +127,13 @@ export function toAlgoliaSettings(settings: IndexSettings): AlgoliaSettings {
  * A record as it goes to an index: with the attributes the embedded engine computes from the
  * record itself (`has_price` for the price replicas), which Algolia needs in the record.
  */
-export function indexRecord(record: Record<string, unknown>, settings: IndexSettings): Record<string, unknown> {
-  const computed = Object.entries(settings.computedAttributes ?? {}).map(([name, fn]) => [name, fn(record)]);
+export function indexRecord(
+  record: Record<string, unknown>,
+  settings: IndexSettings,
+): Record<string, unknown> {
+  const computed = Object.entries(settings.computedAttributes ?? {}).map(([name, fn]) => [
+    name,
+    fn(record),
+  ]);
   return computed.length ? { ...record, ...Object.fromEntries(computed) } : record;
 }

@@ -11,7 +11,12 @@ import type { SearchEngine } from './engine.ts';
 import { SearchError } from './errors.ts';
 import { parseFilters } from './filter-parser.ts';
 import type { IndexSettings, SearchIndex, SortSpec } from './search-index.ts';
-import { fromAlgoliaSettings, replicaSort, toAlgoliaSettings, type AlgoliaSettings } from './write-settings.ts';
+import {
+  fromAlgoliaSettings,
+  replicaSort,
+  toAlgoliaSettings,
+  type AlgoliaSettings,
+} from './write-settings.ts';
 
 type Record_ = Record<string, unknown>;
 
@@ -39,13 +44,20 @@ export const MAX_RECORD_BYTES = 100_000;
 /** How long writes may gather before the index is rebuilt anyway (a read or a task check rebuilds at once). */
 const SETTLE_MS = 25;
 
-const EMPTY_SETTINGS: IndexSettings = { searchableAttributes: [], attributesForFaceting: [], customRanking: [] };
+const EMPTY_SETTINGS: IndexSettings = {
+  searchableAttributes: [],
+  attributesForFaceting: [],
+  customRanking: [],
+};
 const bare = (name: string) => name.replace(/^virtual\((.+)\)$/, '$1');
 
 function applyPartial(target: Record_, attributes: Record_) {
   for (const [key, value] of Object.entries(attributes)) {
     if (key === 'objectID') continue;
-    const op = value && typeof value === 'object' && !Array.isArray(value) ? (value as { _operation?: string; value?: unknown }) : undefined;
+    const op =
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? (value as { _operation?: string; value?: unknown })
+        : undefined;
     if (!op?._operation) {
       target[key] = value;
       continue;
@@ -104,7 +116,11 @@ export class WriteStore {
   }
 
   private writable(name: string): Writable {
-    if (this.primaryOf(name)) throw new SearchError(`Cannot write records to the replica ${name}: write to its primary ${this.primaryOf(name)}`, 400);
+    if (this.primaryOf(name))
+      throw new SearchError(
+        `Cannot write records to the replica ${name}: write to its primary ${this.primaryOf(name)}`,
+        400,
+      );
     const current = this.engine.source(name)?.index;
     let w = this.primaries.get(name);
     if (w && (w.dirty || !current || current === w.built)) return w;
@@ -139,7 +155,16 @@ export class WriteStore {
       const records = [...w.records.values()];
       const settings = { ...w.settings, replicas: Object.fromEntries(w.replicas) };
       // Algolia searches every attribute until searchableAttributes is set; so does a new index here.
-      if (!settings.searchableAttributes.length) settings.searchableAttributes = [...new Set(records.slice(0, 100).flatMap((r) => Object.keys(r).filter((k) => typeof r[k] === 'string' && k !== 'objectID')))];
+      if (!settings.searchableAttributes.length)
+        settings.searchableAttributes = [
+          ...new Set(
+            records
+              .slice(0, 100)
+              .flatMap((r) =>
+                Object.keys(r).filter((k) => typeof r[k] === 'string' && k !== 'objectID'),
+              ),
+          ),
+        ];
       w.built = this.engine.addIndex(name, records, settings);
       w.dirty = false;
     }
@@ -150,16 +175,32 @@ export class WriteStore {
     return false;
   }
 
-  batch(indexName: string | undefined, requests: BatchRequest[]): { taskID: number; objectIDs: string[] } {
+  batch(
+    indexName: string | undefined,
+    requests: BatchRequest[],
+  ): { taskID: number; objectIDs: string[] } {
     if (!Array.isArray(requests)) throw new SearchError('requests must be an array', 400);
-    if (requests.length > MAX_BATCH_REQUESTS) throw new SearchError(`At most ${MAX_BATCH_REQUESTS} operations may be sent in one batch`, 400);
+    if (requests.length > MAX_BATCH_REQUESTS)
+      throw new SearchError(
+        `At most ${MAX_BATCH_REQUESTS} operations may be sent in one batch`,
+        400,
+      );
     const objectIDs: string[] = [];
     requests.forEach((r, position) => {
       const name = indexName ?? r?.indexName;
-      if (!r || typeof r !== 'object' || typeof name !== 'string' || !name) throw new SearchError(`The request at position ${position} needs an action and an index`, 400);
+      if (!r || typeof r !== 'object' || typeof name !== 'string' || !name)
+        throw new SearchError(
+          `The request at position ${position} needs an action and an index`,
+          400,
+        );
       const body = r.body ?? {};
-      if (typeof body !== 'object' || Array.isArray(body)) throw new SearchError(`The body at position ${position} must be an object`, 400);
-      if (JSON.stringify(body).length > MAX_RECORD_BYTES) throw new SearchError(`Record at the position ${position} objectID=${String(body.objectID)} is too big (more than ${MAX_RECORD_BYTES} bytes)`, 400);
+      if (typeof body !== 'object' || Array.isArray(body))
+        throw new SearchError(`The body at position ${position} must be an object`, 400);
+      if (JSON.stringify(body).length > MAX_RECORD_BYTES)
+        throw new SearchError(
+          `Record at the position ${position} objectID=${String(body.objectID)} is too big (more than ${MAX_RECORD_BYTES} bytes)`,
+          400,
+        );
       objectIDs.push(this.apply(name, r.action, body, position));
     });
     return { taskID: this.task(), objectIDs };
@@ -169,7 +210,8 @@ export class WriteStore {
     const w = this.writable(name);
     const id = body.objectID === undefined ? undefined : String(body.objectID);
     const needId = () => {
-      if (!id) throw new SearchError(`The ${action} at position ${position} needs an objectID`, 400);
+      if (!id)
+        throw new SearchError(`The ${action} at position ${position} needs an objectID`, 400);
       return id;
     };
     switch (action) {
@@ -201,19 +243,37 @@ export class WriteStore {
         this.deleteIndex(name);
         return id ?? '';
       default:
-        throw new SearchError(`Unknown batch action ${JSON.stringify(action)} at position ${position}`, 400);
+        throw new SearchError(
+          `Unknown batch action ${JSON.stringify(action)} at position ${position}`,
+          400,
+        );
     }
     this.changed(w);
     return id ?? '';
   }
 
   saveObject(indexName: string, record: Record_, objectID?: string) {
-    const [id] = this.batch(indexName, [{ action: objectID ? 'updateObject' : 'addObject', body: objectID ? { ...record, objectID } : record }]).objectIDs;
+    const [id] = this.batch(indexName, [
+      {
+        action: objectID ? 'updateObject' : 'addObject',
+        body: objectID ? { ...record, objectID } : record,
+      },
+    ]).objectIDs;
     return { taskID: this.lastTask, objectID: id };
   }
 
-  partialUpdate(indexName: string, objectID: string, attributes: Record_, createIfNotExists: boolean) {
-    this.batch(indexName, [{ action: createIfNotExists ? 'partialUpdateObject' : 'partialUpdateObjectNoCreate', body: { ...attributes, objectID } }]);
+  partialUpdate(
+    indexName: string,
+    objectID: string,
+    attributes: Record_,
+    createIfNotExists: boolean,
+  ) {
+    this.batch(indexName, [
+      {
+        action: createIfNotExists ? 'partialUpdateObject' : 'partialUpdateObjectNoCreate',
+        body: { ...attributes, objectID },
+      },
+    ]);
     return { taskID: this.lastTask, objectID };
   }
 
@@ -254,9 +314,19 @@ export class WriteStore {
       w.replicas = new Map(names.map((r) => [r, w.replicas.get(r) ?? []]));
       for (const r of names) this.replicaOf.set(r, name);
     }
-    if (forwardToReplicas) for (const r of w.replicas.keys()) w.replicaSettings.set(r, { ...w.replicaSettings.get(r), ...rest, ranking: w.replicaSettings.get(r)?.ranking });
+    if (forwardToReplicas)
+      for (const r of w.replicas.keys())
+        w.replicaSettings.set(r, {
+          ...w.replicaSettings.get(r),
+          ...rest,
+          ranking: w.replicaSettings.get(r)?.ranking,
+        });
     // The same settings again (every sync sends them) rebuild nothing.
-    if (!isEqual(before, { settings: w.settings, replicas: [...w.replicas.keys()] }) || !this.engine.hasIndex(name)) this.changed(w);
+    if (
+      !isEqual(before, { settings: w.settings, replicas: [...w.replicas.keys()] }) ||
+      !this.engine.hasIndex(name)
+    )
+      this.changed(w);
     return { taskID: this.task() };
   }
 
@@ -270,12 +340,26 @@ export class WriteStore {
     const source = this.engine.source(name);
     const w = this.primaries.get(name);
     if (!source && !w) throw new SearchError(`Index ${name} does not exist`, 404);
-    const settings = w ? { ...w.settings, replicas: Object.fromEntries(w.replicas) } : source!.index.settings;
-    return { ...toAlgoliaSettings(settings), ...w?.algolia, replicas: Object.keys(settings.replicas ?? {}) };
+    const settings = w
+      ? { ...w.settings, replicas: Object.fromEntries(w.replicas) }
+      : source!.index.settings;
+    return {
+      ...toAlgoliaSettings(settings),
+      ...w?.algolia,
+      replicas: Object.keys(settings.replicas ?? {}),
+    };
   }
 
   /** Every record (filtered), a thousand at a time, in the index's order; the cursor is where the next page starts. */
-  browse(name: string, params: { cursor?: string; hitsPerPage?: number; filters?: string; attributesToRetrieve?: string[] }) {
+  browse(
+    name: string,
+    params: {
+      cursor?: string;
+      hitsPerPage?: number;
+      filters?: string;
+      attributesToRetrieve?: string[];
+    },
+  ) {
     this.flush();
     const source = this.engine.source(name);
     if (!source) throw new SearchError(`Index ${name} does not exist`, 404);
@@ -315,6 +399,8 @@ export class WriteStore {
    * on its own timer, not inside a request the client times out on), as on Algolia.
    */
   taskStatus() {
-    return this.pending ? { status: 'notPublished' as const, pendingTask: true } : { status: 'published' as const, pendingTask: false };
+    return this.pending
+      ? { status: 'notPublished' as const, pendingTask: true }
+      : { status: 'published' as const, pendingTask: false };
   }
 }

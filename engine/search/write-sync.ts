@@ -37,7 +37,8 @@ export function siteSortChoices(site: SyncSite): string[] {
   for (const { block } of walkBlocks(site)) {
     if (block.type !== 'search-page') continue;
     pages++;
-    const options = (block.props as { sortOptions?: string[] } | undefined)?.sortOptions ?? DEFAULT_SORTS;
+    const options =
+      (block.props as { sortOptions?: string[] } | undefined)?.sortOptions ?? DEFAULT_SORTS;
     for (const o of options) if (o !== 'relevance') chosen.add(o);
   }
   return pages ? DEFAULT_SORTS.filter((s) => chosen.has(s)) : DEFAULT_SORTS;
@@ -54,7 +55,11 @@ export function siteReplicas(indexName: string, sorts: string[]): Record<string,
 }
 
 /** The records the site's index should hold: its dealerships' cars, sold ones only within the sold window. */
-export function siteRecords(site: SyncSite, cars: readonly Car[], nowMs: number): Record<string, unknown>[] {
+export function siteRecords(
+  site: SyncSite,
+  cars: readonly Car[],
+  nowMs: number,
+): Record<string, unknown>[] {
   const dealerships = new Set(site.dealerships.map((d) => d.slug));
   const days = site.features?.soldCutoffDays ?? DEFAULT_SOLD_CUTOFF_DAYS;
   return cars
@@ -64,17 +69,31 @@ export function siteRecords(site: SyncSite, cars: readonly Car[], nowMs: number)
 
 /** "search.example.com", "127.0.0.1:4173" or "https://x.example.com" → a host of the client. */
 export function clientHost(address: string) {
-  const withScheme = /^[a-z]+:\/\//i.test(address) ? address : `${/^(localhost|127\.|\[::1\])/.test(address) ? 'http' : 'https'}://${address}`;
+  const withScheme = /^[a-z]+:\/\//i.test(address)
+    ? address
+    : `${/^(localhost|127\.|\[::1\])/.test(address) ? 'http' : 'https'}://${address}`;
   const u = new URL(withScheme);
-  return { url: u.hostname, protocol: u.protocol === 'http:' ? ('http' as const) : ('https' as const), accept: 'readWrite' as const, ...(u.port ? { port: Number(u.port) } : {}) };
+  return {
+    url: u.hostname,
+    protocol: u.protocol === 'http:' ? ('http' as const) : ('https' as const),
+    accept: 'readWrite' as const,
+    ...(u.port ? { port: Number(u.port) } : {}),
+  };
 }
 
 /** The official client with the admin key, pointed at the site's search host (Algolia's own hosts when it names none). */
-export function syncClient(search: SyncSite['search'], adminKey: string, host?: string): Algoliasearch {
+export function syncClient(
+  search: SyncSite['search'],
+  adminKey: string,
+  host?: string,
+): Algoliasearch {
   const address = host ?? search.host;
   const appId = search.appId || EMBEDDED_APP_ID;
   // Generous read times: a task check may wait while an index of thousands of cars is rebuilt.
-  return algoliasearch(appId, adminKey, { timeouts: SYNC_TIMEOUTS, ...(address ? { hosts: [clientHost(address)] } : {}) });
+  return algoliasearch(appId, adminKey, {
+    timeouts: SYNC_TIMEOUTS,
+    ...(address ? { hosts: [clientHost(address)] } : {}),
+  });
 }
 
 export interface SyncReport {
@@ -86,9 +105,18 @@ export interface SyncReport {
   unchanged: number;
 }
 
-const RESULT_KEYS = new Set(['_highlightResult', '_snippetResult', '_rankingInfo', '_distinctSeqID']);
+const RESULT_KEYS = new Set([
+  '_highlightResult',
+  '_snippetResult',
+  '_rankingInfo',
+  '_distinctSeqID',
+]);
 
-async function currentRecords(client: Algoliasearch, indexName: string, filters: string): Promise<Map<string, Record<string, unknown>>> {
+async function currentRecords(
+  client: Algoliasearch,
+  indexName: string,
+  filters: string,
+): Promise<Map<string, Record<string, unknown>>> {
   const out = new Map<string, Record<string, unknown>>();
   try {
     await client.browseObjects<Record<string, unknown>>({
@@ -121,10 +149,17 @@ export async function syncSiteSearch(options: SyncOptions): Promise<SyncReport> 
   const replicas = siteReplicas(indexName, siteSortChoices(site));
   const batchSize = options.batchSize ?? 1000;
 
-  const primary = await client.setSettings({ indexName, indexSettings: algoliaSettings(CAR_INDEX_SETTINGS, Object.keys(replicas)), forwardToReplicas: true });
+  const primary = await client.setSettings({
+    indexName,
+    indexSettings: algoliaSettings(CAR_INDEX_SETTINGS, Object.keys(replicas)),
+    forwardToReplicas: true,
+  });
   await client.waitForTask({ indexName, taskID: primary.taskID });
   for (const [replica, sort] of Object.entries(replicas)) {
-    const r = await client.setSettings({ indexName: replica, indexSettings: replicaSettings(sort) });
+    const r = await client.setSettings({
+      indexName: replica,
+      indexSettings: replicaSettings(sort),
+    });
     await client.waitForTask({ indexName: replica, taskID: r.taskID });
   }
 
@@ -155,13 +190,31 @@ export async function syncSiteSearch(options: SyncOptions): Promise<SyncReport> 
     else partial.push({ objectID: id, ...Object.fromEntries(changed.map((k) => [k, record[k]])) });
   }
   const gone = [...existing.keys()];
-  if (save.length) await client.saveObjects({ indexName, objects: save, batchSize, waitForTasks: true });
-  if (partial.length) await client.partialUpdateObjects({ indexName, objects: partial, createIfNotExists: true, batchSize, waitForTasks: true });
-  if (gone.length) await client.deleteObjects({ indexName, objectIDs: gone, batchSize, waitForTasks: true });
-  return { index: indexName, replicas: Object.keys(replicas), added: save.length - replaced, updated: partial.length + replaced, deleted: gone.length, unchanged };
+  if (save.length)
+    await client.saveObjects({ indexName, objects: save, batchSize, waitForTasks: true });
+  if (partial.length)
+    await client.partialUpdateObjects({
+      indexName,
+      objects: partial,
+      createIfNotExists: true,
+      batchSize,
+      waitForTasks: true,
+    });
+  if (gone.length)
+    await client.deleteObjects({ indexName, objectIDs: gone, batchSize, waitForTasks: true });
+  return {
+    index: indexName,
+    replicas: Object.keys(replicas),
+    added: save.length - replaced,
+    updated: partial.length + replaced,
+    deleted: gone.length,
+    unchanged,
+  };
 }
 
 /** The sites a dealership's imported stock should be pushed to: those showing it that search Algolia. */
 export function sitesToSync<S extends SyncSite>(sites: readonly S[], dealershipSlug: string): S[] {
-  return sites.filter((s) => s.search.engine === 'algolia' && s.dealerships.some((d) => d.slug === dealershipSlug));
+  return sites.filter(
+    (s) => s.search.engine === 'algolia' && s.dealerships.some((d) => d.slug === dealershipSlug),
+  );
 }

@@ -55,7 +55,15 @@ export interface ServerOptions {
 type RenderPage = ReturnType<typeof createPageRenderer>;
 interface ServerEntry {
   renderPage: RenderPage;
-  setServerSearchClient?: (factory: ((search: { engine: string; host?: string; apiKey?: string }, origin: string, siteSlug?: string) => unknown) | undefined) => void;
+  setServerSearchClient?: (
+    factory:
+      | ((
+          search: { engine: string; host?: string; apiKey?: string },
+          origin: string,
+          siteSlug?: string,
+        ) => unknown)
+      | undefined,
+  ) => void;
 }
 
 export async function createApp(options: ServerOptions) {
@@ -69,7 +77,13 @@ export async function createApp(options: ServerOptions) {
   const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'));
   // Sites reload when their files change; a site fixed (or broken) on disk is served (or refused) at once.
   sites.watch();
-  const services = await createServices({ root, sites, providers: options.providers, dataDir: options.dataDir, staffToken: options.staffToken });
+  const services = await createServices({
+    root,
+    sites,
+    providers: options.providers,
+    dataDir: options.dataDir,
+    staffToken: options.staffToken,
+  });
   // Drafts, review and publishing live in git (docs/publishing.md).
   const repo = SiteRepo.open(sites.dir);
   const remote = process.env.FORECOURT_GIT_REMOTE || undefined;
@@ -86,7 +100,11 @@ export async function createApp(options: ServerOptions) {
   app.use(refuseAmbiguousPaths());
   // One count of wrong editor tokens per client address for the editor API and the draft preview.
   // Counted in the API's store: in memory with SQLite, shared by every server with PostgreSQL (docs/api.md, "Storage").
-  const editorTokenFailures = services.api.store.rateCounter('editor-token', TOKEN_FAILURE_LIMIT, Date.now);
+  const editorTokenFailures = services.api.store.rateCounter(
+    'editor-token',
+    TOKEN_FAILURE_LIMIT,
+    Date.now,
+  );
 
   // Server rendering of sites on the embedded engine searches in process, not over HTTP.
   // Tracked: a page that searched is cached under the stock version (docs/deploy.md, "Caching").
@@ -97,17 +115,31 @@ export async function createApp(options: ServerOptions) {
     const key = siteSlug ?? '';
     let client = localSearches.get(key);
     if (!client) {
-      client = trackedSearchClient(createLocalSearchClient((indexName) => services.searchIndexFor(siteSlug, indexName), { budgetMs: SERVER_RENDER_BUDGET_MS }));
+      client = trackedSearchClient(
+        createLocalSearchClient((indexName) => services.searchIndexFor(siteSlug, indexName), {
+          budgetMs: SERVER_RENDER_BUDGET_MS,
+        }),
+      );
       localSearches.set(key, client);
     }
     return client;
   };
   const useLocalSearch = (mod: ServerEntry) =>
-    mod.setServerSearchClient?.((search, _origin, siteSlug) => (search.engine !== 'algolia' && !search.host ? localSearchFor(search.apiKey ? undefined : siteSlug) : undefined));
+    mod.setServerSearchClient?.((search, _origin, siteSlug) =>
+      search.engine !== 'algolia' && !search.host
+        ? localSearchFor(search.apiKey ? undefined : siteSlug)
+        : undefined,
+    );
 
   // Anonymous pages of published sites, in production (docs/deploy.md, "Caching"); FORECOURT_PAGE_CACHE_MB=0 turns it off.
   const cacheLimits = mode === 'production' ? renderCacheLimitsFrom(process.env) : undefined;
-  const pageCache = cacheLimits && createPageCache({ stockVersion: () => services.stockVersion.value, sites, limits: cacheLimits });
+  const pageCache =
+    cacheLimits &&
+    createPageCache({
+      stockVersion: () => services.stockVersion.value,
+      sites,
+      limits: cacheLimits,
+    });
   let vite: ViteDevServer | undefined;
   let renderPage: RenderPage;
   let assetsFor: (types: string[]) => PageAssets;
@@ -142,7 +174,9 @@ export async function createApp(options: ServerOptions) {
   } else {
     useLocalSearch(builtRenderer);
     renderPage = builtRenderer.renderPage;
-    assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'), { inlineCssFrom: clientDir });
+    assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'), {
+      inlineCssFrom: clientDir,
+    });
     // Built files are pre-compressed (brotli 11, gzip 9: vite.config.ts); no per-request work.
     app.use(
       '/build',
@@ -174,13 +208,22 @@ export async function createApp(options: ServerOptions) {
     }),
   );
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
-  app.use('/api/editor', staffOnly(undefined, { publishToken: process.env.FORECOURT_PUBLISH_TOKEN, failures: editorTokenFailures }), createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }));
+  app.use(
+    '/api/editor',
+    staffOnly(undefined, {
+      publishToken: process.env.FORECOURT_PUBLISH_TOKEN,
+      failures: editorTokenFailures,
+    }),
+    createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }),
+  );
   app.use(createAssetLibraryRouter({ repo, remote, staff: staffOnly() })); // the asset library (docs/editor.md): uploads, and the images at /assets/sites/
   app.use('/api', services.api);
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
   app.use(createFeedsRouter({ sites, cars: () => services.cars }));
   // Car history reports: /sites/{slug}/cars/{id}/history-report.pdf, or /cars/{id}/history-report.pdf by host.
-  app.use(createHistoryReportRouter({ sites, getCar: services.getCar, history: services.historyReport }));
+  app.use(
+    createHistoryReportRouter({ sites, getCar: services.getCar, history: services.historyReport }),
+  );
   // /favicon.ico and /favicon.svg: the host's site icon, or the platform's.
   app.use(createFaviconRouter({ sites }));
   // `stock`: whether every site's cars are made and indexed yet (warmUp below); a load balancer needs only `ok`.
@@ -192,9 +235,24 @@ export async function createApp(options: ServerOptions) {
     res.type('html').send(indexPage(sites.all()));
   });
 
-  async function servePage(req: Request, res: Response, entry: SiteEntry | undefined, basename: string, inner: string, { byHost = false, cached = true } = {}) {
+  async function servePage(
+    req: Request,
+    res: Response,
+    entry: SiteEntry | undefined,
+    basename: string,
+    inner: string,
+    { byHost = false, cached = true } = {},
+  ) {
     if (!entry) {
-      res.status(404).type('html').send(errorPage('Site not found', `<p>No site is configured here. <a href="/">See all sites</a>.</p>`));
+      res
+        .status(404)
+        .type('html')
+        .send(
+          errorPage(
+            'Site not found',
+            `<p>No site is configured here. <a href="/">See all sites</a>.</p>`,
+          ),
+        );
       return;
     }
     if (!entry.ok) {
@@ -208,15 +266,29 @@ export async function createApp(options: ServerOptions) {
       res.status(503).type('html').send(errorPage('Site unavailable', detail));
       return;
     }
-    const siteHost = byHost ? entry.site.hostnames?.find((h) => h.toLowerCase() === req.hostname.toLowerCase()) : undefined;
+    const siteHost = byHost
+      ? entry.site.hostnames?.find((h) => h.toLowerCase() === req.hostname.toLowerCase())
+      : undefined;
     const origin = pageOrigin(req, siteHost);
     const render = async () => {
-      const page: RenderedPage = await renderPage({ site: entry.site, siteData: entry.data, url: inner, basename, mode, origin });
-      let html = pageDocument(page, assetsFor(page.blockTypes), origin + basename + inner.split('?')[0]);
+      const page: RenderedPage = await renderPage({
+        site: entry.site,
+        siteData: entry.data,
+        url: inner,
+        basename,
+        mode,
+        origin,
+      });
+      let html = pageDocument(
+        page,
+        assetsFor(page.blockTypes),
+        origin + basename + inner.split('?')[0],
+      );
       if (vite) html = await vite.transformIndexHtml(req.originalUrl, html);
       return { page, html };
     };
-    if (pageCache && cached) return pageCache.respond(req, res, { entry, origin, basename, url: inner }, render);
+    if (pageCache && cached)
+      return pageCache.respond(req, res, { entry, origin, basename, url: inner }, render);
     const { page, html } = await render();
     res.status(page.status).type('html').send(html);
   }
@@ -231,7 +303,9 @@ export async function createApp(options: ServerOptions) {
       const slug = (req.params as Record<string, string>)[0];
       const rest = (req.params as Record<string, string>)[1];
       if (rest === undefined) return res.redirect(301, `/sites/${slug}/`);
-      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      const query = req.originalUrl.includes('?')
+        ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
+        : '';
       await servePage(req, res, sites.get(slug), `/sites/${slug}`, rest + query);
     } catch (err) {
       next(err);
@@ -252,24 +326,45 @@ export async function createApp(options: ServerOptions) {
       entry = sites.prepareDocument(slug, parseDocumentText(text));
     } catch (err) {
       // A draft pushed by hand can be anything: it answers 503 with its problem, like a broken file.
-      entry = { slug, file: `${slug}.json`, ok: false, issues: [{ path: '/', message: `the draft is not valid JSON: ${(err as Error).message}` }] };
+      entry = {
+        slug,
+        file: `${slug}.json`,
+        ok: false,
+        issues: [{ path: '/', message: `the draft is not valid JSON: ${(err as Error).message}` }],
+      };
     }
     draftEntries.set(slug, { head, entry });
     return entry;
   };
-  app.get(/^\/drafts\/([a-z0-9-]+)(\/.*)?$/, staffOnly(undefined, { publishToken: process.env.FORECOURT_PUBLISH_TOKEN, queryToken: true, failures: editorTokenFailures }), async (req, res, next) => {
-    try {
-      const slug = (req.params as Record<string, string>)[0];
-      const rest = (req.params as Record<string, string>)[1];
-      if (rest === undefined) return res.redirect(302, `/drafts/${slug}/${req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : ''}`);
-      res.setHeader('X-Robots-Tag', 'noindex');
-      res.setHeader('Cache-Control', 'no-store');
-      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-      await servePage(req, res, draftEntry(slug), `/drafts/${slug}`, rest + query, { cached: false });
-    } catch (err) {
-      next(err);
-    }
-  });
+  app.get(
+    /^\/drafts\/([a-z0-9-]+)(\/.*)?$/,
+    staffOnly(undefined, {
+      publishToken: process.env.FORECOURT_PUBLISH_TOKEN,
+      queryToken: true,
+      failures: editorTokenFailures,
+    }),
+    async (req, res, next) => {
+      try {
+        const slug = (req.params as Record<string, string>)[0];
+        const rest = (req.params as Record<string, string>)[1];
+        if (rest === undefined)
+          return res.redirect(
+            302,
+            `/drafts/${slug}/${req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : ''}`,
+          );
+        res.setHeader('X-Robots-Tag', 'noindex');
+        res.setHeader('Cache-Control', 'no-store');
+        const query = req.originalUrl.includes('?')
+          ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
+          : '';
+        await servePage(req, res, draftEntry(slug), `/drafts/${slug}`, rest + query, {
+          cached: false,
+        });
+      } catch (err) {
+        next(err);
+      }
+    },
+  );
 
   // Production: the site whose hostnames include the request's host.
   app.get(/.*/, async (req, res, next) => {
@@ -283,12 +378,23 @@ export async function createApp(options: ServerOptions) {
   });
 
   app.use((_req, res) => {
-    res.status(404).type('html').send(errorPage('Not found', '<p><a href="/">See all sites</a></p>'));
+    res
+      .status(404)
+      .type('html')
+      .send(errorPage('Not found', '<p><a href="/">See all sites</a></p>'));
   });
   app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => {
     vite?.ssrFixStacktrace(err);
     console.error('[forecourt] request failed', err);
-    res.status(500).type('html').send(errorPage('Something went wrong', mode === 'development' ? `<pre>${escape(err.stack)}</pre>` : '<p>Please try again.</p>'));
+    res
+      .status(500)
+      .type('html')
+      .send(
+        errorPage(
+          'Something went wrong',
+          mode === 'development' ? `<pre>${escape(err.stack)}</pre>` : '<p>Please try again.</p>',
+        ),
+      );
   });
 
   endPurifyWorker();
@@ -317,7 +423,8 @@ export async function createApp(options: ServerOptions) {
 
 async function loadBuiltRenderer(dist: string): Promise<ServerEntry> {
   const serverEntry = join(dist, 'server/entry-server.js');
-  if (!existsSync(serverEntry)) throw new Error('No production build found: run `npm run build` first (npm start does this).');
+  if (!existsSync(serverEntry))
+    throw new Error('No production build found: run `npm run build` first (npm start does this).');
   return (await import(serverEntry)) as ServerEntry;
 }
 
@@ -346,7 +453,9 @@ export function issueList(entry: { issues: DocumentIssue[]; sources?: SourceLoca
   const item = (issue: DocumentIssue, n: number) => {
     const place = issuePlace(issue, entry.sources?.[n]);
     return `<li><code>${place.file ? `${escape(place.file)} ` : ''}${escape(place.path)}</code>: ${escape(issue.message)}${
-      place.resolvedPath ? ` <small>(resolved path <code>${escape(place.resolvedPath)}</code>)</small>` : ''
+      place.resolvedPath
+        ? ` <small>(resolved path <code>${escape(place.resolvedPath)}</code>)</small>`
+        : ''
     }</li>`;
   };
   return `<ul>${entry.issues.map(item).join('')}</ul>`;
@@ -371,13 +480,18 @@ export function readVersion(root: string) {
  */
 function syncPublished(repo: SiteRepo, sites: SiteStore, remote: string): () => void {
   const seconds = Number(process.env.FORECOURT_GIT_SYNC_SECONDS ?? 30);
-  const timer = setInterval(() => {
-    try {
-      for (const slug of repo.syncFromRemote(remote)) sites.load(slug);
-    } catch (err) {
-      console.warn(`[forecourt] could not bring in published changes from ${remote}: ${(err as Error).message}`);
-    }
-  }, Math.max(1, seconds) * 1000);
+  const timer = setInterval(
+    () => {
+      try {
+        for (const slug of repo.syncFromRemote(remote)) sites.load(slug);
+      } catch (err) {
+        console.warn(
+          `[forecourt] could not bring in published changes from ${remote}: ${(err as Error).message}`,
+        );
+      }
+    },
+    Math.max(1, seconds) * 1000,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

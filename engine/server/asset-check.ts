@@ -31,7 +31,8 @@ export function sniffType(bytes: Uint8Array): AssetExt | undefined {
 }
 
 // An XML declaration, comments and a DOCTYPE without an internal subset (entities are refused), then <svg.
-const SVG_START = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE\s+svg[^[>]*>)\s*)*<svg[\s>/]/i;
+const SVG_START =
+  /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:(?:<!--[\s\S]*?-->|<!DOCTYPE\s+svg[^[>]*>)\s*)*<svg[\s>/]/i;
 
 function looksLikeSvg(bytes: Uint8Array): boolean {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096));
@@ -49,7 +50,8 @@ export async function cleanSvg(text: string): Promise<{ svg: string; removed: st
   if (start < 0) throw new AssetRefused(422, MESSAGES.badSvg);
   let svg = clean.slice(start).trim();
   // Served on its own (not inline in HTML), an SVG needs its namespace to display.
-  if (!/^<svg[^>]*\sxmlns=/i.test(svg)) svg = svg.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
+  if (!/^<svg[^>]*\sxmlns=/i.test(svg))
+    svg = svg.replace(/^<svg/i, '<svg xmlns="http://www.w3.org/2000/svg"');
   return { svg, removed };
 }
 
@@ -89,5 +91,10 @@ export async function checkAsset(body: Buffer, fileName: string): Promise<Checke
     removed = cleaned.removed;
   }
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
-  return { name: `${plainBaseName(fileName)}-${hash}.${ext}`, type: ASSET_TYPES[ext], bytes, removed };
+  return {
+    name: `${plainBaseName(fileName)}-${hash}.${ext}`,
+    type: ASSET_TYPES[ext],
+    bytes,
+    removed,
+  };
 }

@@ -12,14 +12,37 @@
  * names it, while drafts, the draft preview, a review pushed to the remote and every server
  * that syncs the published branch all find it beside the documents that use it.
  */
-import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLAIN_NAME } from '../site/folder.ts';
 import { staffOf } from './drafts-api.ts';
 import { AssetRefused, checkAsset } from './asset-check.ts';
-import { ASSET_FILE, ASSET_TYPES, ASSET_URL_PREFIX, MAX_ASSET_BYTES, MESSAGES, type AssetExt, type SiteAsset } from './asset-rules.ts';
+import {
+  ASSET_FILE,
+  ASSET_TYPES,
+  ASSET_URL_PREFIX,
+  MAX_ASSET_BYTES,
+  MESSAGES,
+  type AssetExt,
+  type SiteAsset,
+} from './asset-rules.ts';
 import type { Author, SiteRepo } from './site-repo.ts';
 
 export type { SiteAsset };
@@ -42,7 +65,9 @@ export function createAssetLibraryRouter({ repo, staff, remote }: AssetLibraryOp
   const siteParam = (req: Request, res: Response): string | undefined => {
     const slug = String(req.params.slug ?? '');
     if (!PLAIN_NAME.test(slug)) {
-      res.status(400).json({ error: 'site names are plain names: lower-case letters, digits and single hyphens' });
+      res.status(400).json({
+        error: 'site names are plain names: lower-case letters, digits and single hyphens',
+      });
       return undefined;
     }
     if (!siteExists(slug)) {
@@ -59,30 +84,49 @@ export function createAssetLibraryRouter({ repo, staff, remote }: AssetLibraryOp
     res.json({ assets: listAssets(folderOf(slug), slug) });
   });
 
-  router.post('/api/editor/sites/:slug/assets', staff, express.raw({ type: () => true, limit: MAX_ASSET_BYTES }), async (req, res) => {
-    const slug = siteParam(req, res);
-    if (!slug) return;
-    res.setHeader('Cache-Control', 'no-store');
-    try {
-      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const checked = await checkAsset(body, typeof req.query.name === 'string' ? req.query.name : 'image');
-      const file = join(folderOf(slug), checked.name);
-      const existed = existsSync(file);
-      if (!existed) {
-        mkdirSync(folderOf(slug), { recursive: true });
-        const tmp = `${file}.${process.pid}.upload-tmp`;
-        writeFileSync(tmp, checked.bytes);
-        renameSync(tmp, file);
+  router.post(
+    '/api/editor/sites/:slug/assets',
+    staff,
+    express.raw({ type: () => true, limit: MAX_ASSET_BYTES }),
+    async (req, res) => {
+      const slug = siteParam(req, res);
+      if (!slug) return;
+      res.setHeader('Cache-Control', 'no-store');
+      try {
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const checked = await checkAsset(
+          body,
+          typeof req.query.name === 'string' ? req.query.name : 'image',
+        );
+        const file = join(folderOf(slug), checked.name);
+        const existed = existsSync(file);
+        if (!existed) {
+          mkdirSync(folderOf(slug), { recursive: true });
+          const tmp = `${file}.${process.pid}.upload-tmp`;
+          writeFileSync(tmp, checked.bytes);
+          renameSync(tmp, file);
+        }
+        commitAsset(
+          repo,
+          `${repo.prefix}assets/${slug}/${checked.name}`,
+          file,
+          `Image ${checked.name} for ${slug}`,
+          staffOf(req),
+        );
+        if (remote) repo.pushPublished(remote);
+        const asset: SiteAsset = {
+          name: checked.name,
+          url: assetUrl(slug, checked.name),
+          type: checked.type,
+          size: checked.bytes.length,
+        };
+        res.status(existed ? 200 : 201).json({ asset, removed: checked.removed });
+      } catch (err) {
+        if (err instanceof AssetRefused) res.status(err.status).json({ error: err.message });
+        else throw err;
       }
-      commitAsset(repo, `${repo.prefix}assets/${slug}/${checked.name}`, file, `Image ${checked.name} for ${slug}`, staffOf(req));
-      if (remote) repo.pushPublished(remote);
-      const asset: SiteAsset = { name: checked.name, url: assetUrl(slug, checked.name), type: checked.type, size: checked.bytes.length };
-      res.status(existed ? 200 : 201).json({ asset, removed: checked.removed });
-    } catch (err) {
-      if (err instanceof AssetRefused) res.status(err.status).json({ error: err.message });
-      else throw err;
-    }
-  });
+    },
+  );
 
   router.get(`${ASSET_URL_PREFIX}/:slug/:file`, (req, res) => {
     const slug = String(req.params.slug);
@@ -96,7 +140,10 @@ export function createAssetLibraryRouter({ repo, staff, remote }: AssetLibraryOp
     // Names are content hashes: a name never changes its bytes.
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     // Uploads are untrusted: even opened on their own, nothing in them runs.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
     res.sendFile(file);
   });
 
@@ -114,7 +161,12 @@ export function listAssets(folder: string, slug: string): SiteAsset[] {
     .filter((name) => ASSET_FILE.test(name))
     .map((name) => ({ name, stat: statSync(join(folder, name)) }))
     .sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs || a.name.localeCompare(b.name))
-    .map(({ name, stat }) => ({ name, url: assetUrl(slug, name), type: ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as AssetExt], size: stat.size }));
+    .map(({ name, stat }) => ({
+      name,
+      url: assetUrl(slug, name),
+      type: ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as AssetExt],
+      size: stat.size,
+    }));
 }
 
 /**
@@ -122,7 +174,13 @@ export function listAssets(folder: string, slug: string): SiteAsset[] {
  * like site-repo.ts's publishing), unless the published branch already has it. Retried
  * when something else was published at the same moment.
  */
-function commitAsset(repo: SiteRepo, gitPath: string, file: string, message: string, author: Author) {
+function commitAsset(
+  repo: SiteRepo,
+  gitPath: string,
+  file: string,
+  message: string,
+  author: Author,
+) {
   const blob = repo.git(['hash-object', '-w', '--', file]);
   for (let attempt = 0; ; attempt++) {
     const head = repo.publishedHead();

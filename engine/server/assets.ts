@@ -17,7 +17,17 @@ export function assetsRouter(sites: SiteStore) {
   router.get('/models/:slug.svg', (req, res) => {
     const model = sites.catalogue.models.find((m) => m.slug === req.params.slug);
     const body = model?.body?.[0] ?? 'sedan';
-    send(res, model ? vehicleSvg({ body, colour: '#9aa5b5', label: `${model.manufacturer_name} ${model.name}`, width: 480 }) : undefined);
+    send(
+      res,
+      model
+        ? vehicleSvg({
+            body,
+            colour: '#9aa5b5',
+            label: `${model.manufacturer_name} ${model.name}`,
+            width: 480,
+          })
+        : undefined,
+    );
   });
   router.get('/favicon/:slug.svg', (req, res) => {
     const entry = sites.get(req.params.slug);

@@ -22,7 +22,10 @@ export interface CarHoldsView {
   reapply(): void;
 }
 
-export function carHoldsView(byId: ReadonlyMap<string, Car>, search: Pick<SearchEngine, 'recordsChanged'>): CarHoldsView {
+export function carHoldsView(
+  byId: ReadonlyMap<string, Car>,
+  search: Pick<SearchEngine, 'recordsChanged'>,
+): CarHoldsView {
   /** Each marked car: the record marked and its own (feed) reserved value. */
   const marked = new Map<string, { car: Car; feed: boolean }>();
   let last: readonly HeldCar[] = [];

@@ -37,7 +37,12 @@ export function answer(res: Response, action: () => Json, status = 200) {
     res.status(status).json(action());
   } catch (err) {
     if (err instanceof ConflictError) {
-      res.status(409).json({ error: err.message, conflicts: err.conflicts, document: err.document, version: err.version });
+      res.status(409).json({
+        error: err.message,
+        conflicts: err.conflicts,
+        document: err.document,
+        version: err.version,
+      });
     } else if (err instanceof InvalidError) {
       res.status(422).json({ error: err.message, issues: err.issues });
     } else if (err instanceof RepoError) {
@@ -72,11 +77,18 @@ export function draftsRouter(options: {
     const slug = slugParam(req, res);
     if (!slug) return;
     if (!options.mayPublish(req)) {
-      res.status(403).json({ error: 'you may save drafts but not publish them: publishing needs the publisher token (FORECOURT_PUBLISH_TOKEN)' });
+      res.status(403).json({
+        error:
+          'you may save drafts but not publish them: publishing needs the publisher token (FORECOURT_PUBLISH_TOKEN)',
+      });
       return;
     }
     answer(res, () => {
-      const { published, text, pushed } = drafts.publish(slug, options.staffOf(req), validate(slug));
+      const { published, text, pushed } = drafts.publish(
+        slug,
+        options.staffOf(req),
+        validate(slug),
+      );
       return { published, document: JSON.parse(text), pushed };
     });
   });
@@ -92,13 +104,22 @@ export function draftsRouter(options: {
     const commit = String((req.body as Json | undefined)?.commit ?? '');
     answer(res, () => {
       const saved = drafts.restore(slug, commit, options.staffOf(req));
-      return { slug, document: JSON.parse(saved.text), version: saved.version, changed: saved.changed, merged: false, draft: drafts.draftInfo(slug), live: false };
+      return {
+        slug,
+        document: JSON.parse(saved.text),
+        version: saved.version,
+        changed: saved.changed,
+        merged: false,
+        draft: drafts.draftInfo(slug),
+        live: false,
+      };
     });
   });
 
   router.delete('/draft', (req, res) => {
     const slug = slugParam(req, res);
-    if (slug) answer(res, () => (drafts.discard(slug), { discarded: true, draft: drafts.draftInfo(slug) }));
+    if (slug)
+      answer(res, () => (drafts.discard(slug), { discarded: true, draft: drafts.draftInfo(slug) }));
   });
 
   return router;

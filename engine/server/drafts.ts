@@ -31,7 +31,10 @@ export class ConflictError extends RepoError {
     readonly document: Json,
     readonly version: string,
   ) {
-    super(409, `someone else saved this site since you opened it, and changed ${conflicts.length === 1 ? 'a value you changed' : `${conflicts.length} values you changed`}; choose which to keep`);
+    super(
+      409,
+      `someone else saved this site since you opened it, and changed ${conflicts.length === 1 ? 'a value you changed' : `${conflicts.length} values you changed`}; choose which to keep`,
+    );
   }
 }
 
@@ -66,7 +69,13 @@ export class DraftService {
     const head = this.repo.draftHead(slug);
     if (!head) return { exists: false, summary: [] };
     const [author, date] = this.repo.git(['log', '-1', '--format=%an%x1f%aI', head]).split('\x1f');
-    return { exists: true, head, author, date, summary: this.lines(this.published(slug), this.repo.fileAt(head, slug)) };
+    return {
+      exists: true,
+      head,
+      author,
+      date,
+      summary: this.lines(this.published(slug), this.repo.fileAt(head, slug)),
+    };
   }
 
   /**
@@ -74,7 +83,13 @@ export class DraftService {
    * draft moved on since `baseVersion`, the two saves merge block by block; values both
    * changed come back as a ConflictError (nothing written).
    */
-  save(slug: string, doc: Json, baseVersion: string | undefined, author: Author, validate: (doc: Json) => DocumentIssue[]): SaveResult {
+  save(
+    slug: string,
+    doc: Json,
+    baseVersion: string | undefined,
+    author: Author,
+    validate: (doc: Json) => DocumentIssue[],
+  ): SaveResult {
     const head = this.repo.draftHead(slug);
     const current = head ?? this.repo.publishedHead();
     const currentText = this.repo.fileAt(current, slug);
@@ -82,12 +97,20 @@ export class DraftService {
     let merged = false;
     if (baseVersion !== undefined && baseVersion !== current && currentText !== undefined) {
       if (!this.repo.hasCommit(baseVersion)) {
-        throw new RepoError(409, 'the version you started from is not known here; reload the site (your changes are kept in this browser)');
+        throw new RepoError(
+          409,
+          'the version you started from is not known here; reload the site (your changes are kept in this browser)',
+        );
       }
       const baseText = this.repo.fileAt(baseVersion, slug);
       if (baseText !== currentText) {
-        const result = mergeSiteDocuments(baseText === undefined ? {} : parseDocumentText(baseText), parseDocumentText(currentText), doc);
-        if (result.conflicts.length) throw new ConflictError(result.conflicts, result.merged, current);
+        const result = mergeSiteDocuments(
+          baseText === undefined ? {} : parseDocumentText(baseText),
+          parseDocumentText(currentText),
+          doc,
+        );
+        if (result.conflicts.length)
+          throw new ConflictError(result.conflicts, result.merged, current);
         const issues = validate(result.merged);
         if (issues.length) throw new InvalidError(issues);
         text = formatSiteDocument(result.merged);
@@ -95,7 +118,8 @@ export class DraftService {
       }
     }
     if (text === currentText) return { text, version: current, changed: false, merged };
-    const message = oneLine(this.lines(currentText, text)) || 'Saved without changes a visitor would see';
+    const message =
+      oneLine(this.lines(currentText, text)) || 'Saved without changes a visitor would see';
     const version = this.repo.saveDraft(slug, text, message, author, head);
     return { text, version, changed: true, merged };
   }
@@ -106,12 +130,23 @@ export class DraftService {
     const before = this.published(slug);
     const after = this.repo.fileAt(head, slug);
     const changes = this.changes(before, after);
-    const file = { file: `${this.repo.pathOf(slug)}`, status: before === undefined ? ('added' as const) : ('modified' as const), changes };
-    return { changes, text: renderReport([file], 'text'), markdown: renderReport([file], 'markdown') };
+    const file = {
+      file: `${this.repo.pathOf(slug)}`,
+      status: before === undefined ? ('added' as const) : ('modified' as const),
+      changes,
+    };
+    return {
+      changes,
+      text: renderReport([file], 'text'),
+      markdown: renderReport([file], 'markdown'),
+    };
   }
 
   /** Pushes the draft for review and writes its description (Markdown). */
-  review(slug: string, previewBase: string): { branch: string; remote?: string; pushed: boolean; markdown: string } {
+  review(
+    slug: string,
+    previewBase: string,
+  ): { branch: string; remote?: string; pushed: boolean; markdown: string } {
     const head = this.requireDraft(slug);
     const { changes, markdown } = this.diff(slug);
     const pages = touchedPaths(changes, this.repo.fileAt(head, slug));
@@ -120,11 +155,20 @@ export class DraftService {
       : '';
     const remote = this.options.remote;
     if (remote) this.repo.pushDraft(slug, remote);
-    return { branch: this.repo.draftBranch(slug), remote, pushed: Boolean(remote), markdown: `${markdown.trimEnd()}${previews}` };
+    return {
+      branch: this.repo.draftBranch(slug),
+      remote,
+      pushed: Boolean(remote),
+      markdown: `${markdown.trimEnd()}${previews}`,
+    };
   }
 
   /** Merges the draft into the published branch; the running site reloads it. */
-  publish(slug: string, author: Author, validate: (doc: Json) => DocumentIssue[]): { published: string; text: string; pushed: boolean } {
+  publish(
+    slug: string,
+    author: Author,
+    validate: (doc: Json) => DocumentIssue[],
+  ): { published: string; text: string; pushed: boolean } {
     const head = this.requireDraft(slug);
     const draftText = this.repo.fileAt(head, slug)!;
     const publishedText = this.published(slug);
@@ -133,8 +177,13 @@ export class DraftService {
     let text = draftText;
     if (publishedText !== undefined && baseText !== publishedText) {
       // Published moved on since the draft began (another publish, a merged pull request).
-      const result = mergeSiteDocuments(baseText === undefined ? {} : parseDocumentText(baseText), parseDocumentText(publishedText), parseDocumentText(draftText) as Json);
-      if (result.conflicts.length) throw new ConflictError(result.conflicts, result.merged, this.repo.publishedHead());
+      const result = mergeSiteDocuments(
+        baseText === undefined ? {} : parseDocumentText(baseText),
+        parseDocumentText(publishedText),
+        parseDocumentText(draftText) as Json,
+      );
+      if (result.conflicts.length)
+        throw new ConflictError(result.conflicts, result.merged, this.repo.publishedHead());
       const issues = validate(result.merged);
       if (issues.length) throw new InvalidError(issues);
       text = formatSiteDocument(result.merged);
@@ -150,7 +199,13 @@ export class DraftService {
   history(slug: string) {
     return this.repo.history(slug).map((v) => {
       const parent = this.repo.parentOf(v.commit);
-      return { ...v, summary: this.lines(parent ? this.repo.fileAt(parent, slug) : undefined, this.repo.fileAt(v.commit, slug)) };
+      return {
+        ...v,
+        summary: this.lines(
+          parent ? this.repo.fileAt(parent, slug) : undefined,
+          this.repo.fileAt(v.commit, slug),
+        ),
+      };
     });
   }
 
@@ -158,11 +213,18 @@ export class DraftService {
   restore(slug: string, commit: string, author: Author): SaveResult {
     if (!this.repo.hasCommit(commit)) throw new RepoError(404, `no version ${commit}`);
     const text = this.repo.fileAt(commit, slug);
-    if (text === undefined) throw new RepoError(404, `version ${commit.slice(0, 7)} has no document for ${slug}`);
+    if (text === undefined)
+      throw new RepoError(404, `version ${commit.slice(0, 7)} has no document for ${slug}`);
     const head = this.repo.draftHead(slug);
     const currentText = this.repo.fileAt(head ?? this.repo.publishedHead(), slug);
     const [date] = this.repo.git(['log', '-1', '--format=%aI', commit]).split('\n');
-    const version = this.repo.saveDraft(slug, text, `Restore the version of ${date.slice(0, 10)} (${commit.slice(0, 7)})`, author, head);
+    const version = this.repo.saveDraft(
+      slug,
+      text,
+      `Restore the version of ${date.slice(0, 10)} (${commit.slice(0, 7)})`,
+      author,
+      head,
+    );
     return { text, version, changed: text !== currentText, merged: false };
   }
 
@@ -172,7 +234,11 @@ export class DraftService {
 
   /** Drafts that exist, by slug. */
   draftSlugs(): string[] {
-    const out = this.repo.git(['for-each-ref', '--format=%(refname)', 'refs/heads/forecourt/draft/']);
+    const out = this.repo.git([
+      'for-each-ref',
+      '--format=%(refname)',
+      'refs/heads/forecourt/draft/',
+    ]);
     return out
       .split('\n')
       .filter(Boolean)
@@ -181,7 +247,8 @@ export class DraftService {
 
   private requireDraft(slug: string): string {
     const head = this.repo.draftHead(slug);
-    if (!head) throw new RepoError(409, 'this site has no draft: nothing is waiting to be published');
+    if (!head)
+      throw new RepoError(409, 'this site has no draft: nothing is waiting to be published');
     return head;
   }
 
@@ -192,7 +259,9 @@ export class DraftService {
   private changes(beforeText: string | undefined, afterText: string | undefined): SiteChange[] {
     const before = beforeText === undefined ? {} : (parseDocumentText(beforeText) as Json);
     const after = afterText === undefined ? {} : (parseDocumentText(afterText) as Json);
-    return diffSiteDocuments(before, after, { templates: { before: this.templateOf(before), after: this.templateOf(after) } });
+    return diffSiteDocuments(before, after, {
+      templates: { before: this.templateOf(before), after: this.templateOf(after) },
+    });
   }
 
   private lines(beforeText: string | undefined, afterText: string | undefined): string[] {
@@ -202,7 +271,9 @@ export class DraftService {
   private templateOf(doc: Json): Json | undefined {
     if (typeof doc.template !== 'string') return undefined;
     try {
-      const resolved = resolveTemplate({ template: doc.template }, (name) => this.sites.loadTemplate(name));
+      const resolved = resolveTemplate({ template: doc.template }, (name) =>
+        this.sites.loadTemplate(name),
+      );
       if (!resolved.merged) return undefined;
       const { template: _t, ...rest } = resolved.doc;
       return rest;
@@ -216,7 +287,9 @@ export class DraftService {
 function oneLine(lines: string[]): string {
   if (!lines.length) return '';
   const first = lines[0].length > 120 ? `${lines[0].slice(0, 119)}…` : lines[0];
-  return lines.length > 1 ? `${first} (and ${lines.length - 1} more change${lines.length > 2 ? 's' : ''})` : first;
+  return lines.length > 1
+    ? `${first} (and ${lines.length - 1} more change${lines.length > 2 ? 's' : ''})`
+    : first;
 }
 
 /** The fixed paths of the pages a change set touches (for preview links); the home page when every page may change. */
@@ -224,7 +297,10 @@ function touchedPaths(changes: SiteChange[], afterText: string | undefined): str
   const doc = afterText ? (parseDocumentText(afterText) as Json) : {};
   const pages: Json[] = Array.isArray(doc.pages) ? doc.pages : [];
   const touched = touchedPages(changes);
-  const fixed = (p: Json) => typeof p.path === 'string' && !p.path.includes(':') && !p.path.includes('*');
-  const paths = pages.filter((p) => touched.pages.has(p.id) && fixed(p)).map((p) => p.path as string);
+  const fixed = (p: Json) =>
+    typeof p.path === 'string' && !p.path.includes(':') && !p.path.includes('*');
+  const paths = pages
+    .filter((p) => touched.pages.has(p.id) && fixed(p))
+    .map((p) => p.path as string);
   return touched.everyPage || !paths.length ? ['/', ...paths.filter((p) => p !== '/')] : paths;
 }

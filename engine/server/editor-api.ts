@@ -24,7 +24,11 @@ import express, { type Request, type Response, type NextFunction, type Router } 
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatSiteDocument } from '../document/canonical.ts';
-import { CURRENT_SCHEMA_VERSION, DocumentVersionError, migrateDocument } from '../site/migrations.ts';
+import {
+  CURRENT_SCHEMA_VERSION,
+  DocumentVersionError,
+  migrateDocument,
+} from '../site/migrations.ts';
 import { createSitePreparer } from '../site/prepare.ts';
 import { sanitizeHtml } from '../sanitize/html.server.ts';
 import type { DocumentIssue } from '../site/types.ts';
@@ -54,7 +58,9 @@ type Json = Record<string, any>;
 export function createEditorRouter(options: EditorRouterOptions): Router {
   const { sites, sitesDir } = options;
   const repo = options.repo ?? SiteRepo.open(sitesDir);
-  const drafts = options.drafts ?? new DraftService(repo, sites, { remote: process.env.FORECOURT_GIT_REMOTE || undefined });
+  const drafts =
+    options.drafts ??
+    new DraftService(repo, sites, { remote: process.env.FORECOURT_GIT_REMOTE || undefined });
   const router = express.Router();
   router.use(express.json({ limit: '10mb' }));
   // 415 for a body that is not JSON, per route: other routers share /api/editor (uploads are images).
@@ -87,7 +93,12 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     return out;
   };
   // The runtime's preparer (same rules, same catalogue), with the sanitiser cached.
-  const prepare = createSitePreparer({ loadTemplate: sites.loadTemplate, sanitizeHtml: sanitizeCached, catalogue: sites.catalogue, ruleDetail: true });
+  const prepare = createSitePreparer({
+    loadTemplate: sites.loadTemplate,
+    sanitizeHtml: sanitizeCached,
+    catalogue: sites.catalogue,
+    ruleDetail: true,
+  });
 
   /**
    * A draft as the runtime would see it: migrated, template resolved, validated with
@@ -99,7 +110,10 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     const { issues, site } = prepare.check(raw);
     // The preview frames what visitors would see: only platform-approved services; it
     // searches under the draft's own filter (public-access.ts, draft keys).
-    return { issues, site: site && withDraftSearchKey(limitEmbedOrigins(site as Json | null) as Json) };
+    return {
+      issues,
+      site: site && withDraftSearchKey(limitEmbedOrigins(site as Json | null) as Json),
+    };
   }
 
   /** The raw template documents a document extends, by name (nearest first). */
@@ -116,14 +130,37 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
   }
 
   /** Validates a document for saving; returns its canonical text (and the migrated document) or the problems. */
-  function check(slug: string, raw: unknown): { ok: true; text: string; doc: Json } | { ok: false; issues: DocumentIssue[] } {
+  function check(
+    slug: string,
+    raw: unknown,
+  ): { ok: true; text: string; doc: Json } | { ok: false; issues: DocumentIssue[] } {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      return { ok: false, issues: [{ path: '/', message: 'a site document must be a JSON object' }] };
+      return {
+        ok: false,
+        issues: [{ path: '/', message: 'a site document must be a JSON object' }],
+      };
     }
     const doc = raw as Json;
-    if (doc.slug !== slug) return { ok: false, issues: [{ path: '/slug', message: `must be "${slug}", the name of the file it is saved as` }] };
-    if (doc.template !== undefined && (typeof doc.template !== 'string' || !PLAIN_NAME.test(doc.template))) {
-      return { ok: false, issues: [{ path: '/template', message: 'must be a plain name (lower-case letters, digits and single hyphens)' }] };
+    if (doc.slug !== slug)
+      return {
+        ok: false,
+        issues: [
+          { path: '/slug', message: `must be "${slug}", the name of the file it is saved as` },
+        ],
+      };
+    if (
+      doc.template !== undefined &&
+      (typeof doc.template !== 'string' || !PLAIN_NAME.test(doc.template))
+    ) {
+      return {
+        ok: false,
+        issues: [
+          {
+            path: '/template',
+            message: 'must be a plain name (lower-case letters, digits and single hyphens)',
+          },
+        ],
+      };
     }
     let migrated: Json;
     try {
@@ -137,9 +174,17 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     }
     const result = prepare(migrated);
     // Host names the other sites serve stay theirs.
-    const others = sites.all().flatMap((e) => (e.ok && e.slug !== slug ? [{ name: e.slug, hostnames: e.site.hostnames }] : []));
-    const claims = siteSetIssues([...others, { name: slug, slug: doc.slug, hostnames: doc.hostnames }]).get(slug) ?? [];
-    if (!result.ok || claims.length) return { ok: false, issues: [...claims, ...(result.ok ? [] : result.issues)] };
+    const others = sites
+      .all()
+      .flatMap((e) =>
+        e.ok && e.slug !== slug ? [{ name: e.slug, hostnames: e.site.hostnames }] : [],
+      );
+    const claims =
+      siteSetIssues([...others, { name: slug, slug: doc.slug, hostnames: doc.hostnames }]).get(
+        slug,
+      ) ?? [];
+    if (!result.ok || claims.length)
+      return { ok: false, issues: [...claims, ...(result.ok ? [] : result.issues)] };
     return { ok: true, text: formatSiteDocument(migrated), doc: migrated };
   }
   const validate = (slug: string) => (doc: Json) => {
@@ -150,7 +195,9 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
   const slugParam = (req: Request, res: Response): string | undefined => {
     const slug = String(req.params.slug ?? '');
     if (!PLAIN_NAME.test(slug)) {
-      res.status(400).json({ error: 'site names are plain names: lower-case letters, digits and single hyphens' });
+      res.status(400).json({
+        error: 'site names are plain names: lower-case letters, digits and single hyphens',
+      });
       return undefined;
     }
     return slug;
@@ -160,7 +207,9 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     // Through the site store (no second reader of the files): raw documents as loaded.
     const withDrafts = new Set(drafts.draftSlugs());
     const list = sites.all().map((entry) => {
-      const doc = (entry.raw && typeof entry.raw === 'object' && !Array.isArray(entry.raw) ? entry.raw : {}) as Json;
+      const doc = (
+        entry.raw && typeof entry.raw === 'object' && !Array.isArray(entry.raw) ? entry.raw : {}
+      ) as Json;
       return {
         slug: entry.slug,
         name: typeof doc.name === 'string' ? doc.name : entry.slug,
@@ -177,9 +226,16 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
 
   router.get('/templates', (_req, res) => {
     const dir = join(sitesDir, 'templates');
-    const names = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, '')).sort() : [];
+    const names = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => f.replace(/\.json$/, ''))
+          .sort()
+      : [];
     res.json({
-      templates: names.filter((n) => PLAIN_NAME.test(n)).map((name) => ({ name, document: loadTemplate(name) })),
+      templates: names
+        .filter((n) => PLAIN_NAME.test(n))
+        .map((name) => ({ name, document: loadTemplate(name) })),
     });
   });
 
@@ -210,7 +266,9 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     try {
       doc = parseDocumentText(found.text) as Json;
     } catch (err) {
-      res.status(422).json({ error: `sites/${slug}.json is not valid JSON: ${(err as Error).message}` });
+      res
+        .status(422)
+        .json({ error: `sites/${slug}.json is not valid JSON: ${(err as Error).message}` });
       return;
     }
     // The draft as the runtime would render it (the published entry when there is no draft).
@@ -221,7 +279,8 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       document: doc,
       version: found.version,
       templates: templateChain(doc),
-      resolved: checked.issues.length || !checked.site ? null : withDraftSearchKey(checked.site as Json),
+      resolved:
+        checked.issues.length || !checked.site ? null : withDraftSearchKey(checked.site as Json),
       issues: checked.issues,
       draft: drafts.draftInfo(slug),
       published: { commit: repo.publishedHead() },
@@ -233,16 +292,25 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     const body = (req.body ?? {}) as Json;
     const slug = typeof body.slug === 'string' ? body.slug.trim() : '';
     const problems: DocumentIssue[] = [];
-    if (!PLAIN_NAME.test(slug)) problems.push({ path: '/slug', message: 'must be a plain name: lower-case letters, digits and single hyphens (e.g. city-motors)' });
-    if (typeof body.name !== 'string' || !body.name.trim()) problems.push({ path: '/name', message: 'is required' });
+    if (!PLAIN_NAME.test(slug))
+      problems.push({
+        path: '/slug',
+        message:
+          'must be a plain name: lower-case letters, digits and single hyphens (e.g. city-motors)',
+      });
+    if (typeof body.name !== 'string' || !body.name.trim())
+      problems.push({ path: '/name', message: 'is required' });
     const template = typeof body.template === 'string' && body.template ? body.template : undefined;
-    if (template && !loadTemplate(template)) problems.push({ path: '/template', message: `no template "${template}"` });
+    if (template && !loadTemplate(template))
+      problems.push({ path: '/template', message: `no template "${template}"` });
     if (problems.length) {
       res.status(422).json({ issues: problems });
       return;
     }
     if (existsSync(siteFile(slug))) {
-      res.status(409).json({ issues: [{ path: '/slug', message: `a site called "${slug}" already exists` }] });
+      res
+        .status(409)
+        .json({ issues: [{ path: '/slug', message: `a site called "${slug}" already exists` }] });
       return;
     }
     const doc: Json = {
@@ -259,7 +327,14 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     }
     if (!template) {
       // Without a template a site still needs a page to be valid.
-      doc.pages = [{ id: 'home', path: '/', title: '{site}', blocks: [{ type: 'hero', id: 'home-hero', props: { heading: `Welcome to ${doc.name}` } }] }];
+      doc.pages = [
+        {
+          id: 'home',
+          path: '/',
+          title: '{site}',
+          blocks: [{ type: 'hero', id: 'home-hero', props: { heading: `Welcome to ${doc.name}` } }],
+        },
+      ];
     }
     const result = check(slug, doc);
     if (!result.ok) {
@@ -267,7 +342,12 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       return;
     }
     // A new site has no host names yet, so no visitor reaches it: it is published at once, and edited as drafts from then on.
-    const version = repo.createSite(slug, result.text, `Create site ${slug} (${doc.name})`, staffOf(req));
+    const version = repo.createSite(
+      slug,
+      result.text,
+      `Create site ${slug} (${doc.name})`,
+      staffOf(req),
+    );
     sites.load(slug);
     res.status(201).json({ slug, document: JSON.parse(result.text), version });
   });
@@ -284,26 +364,42 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     const baseVersion = typeof body.baseVersion === 'string' ? body.baseVersion : undefined;
     answer(res, () => {
       const saved = drafts.save(slug, result.doc, baseVersion, staffOf(req), validate(slug));
-      return { slug, document: JSON.parse(saved.text), version: saved.version, changed: saved.changed, merged: saved.merged, draft: drafts.draftInfo(slug), live: false };
+      return {
+        slug,
+        document: JSON.parse(saved.text),
+        version: saved.version,
+        changed: saved.changed,
+        merged: saved.merged,
+        draft: drafts.draftInfo(slug),
+        live: false,
+      };
     });
   });
 
-  router.use('/sites/:slug', draftsRouter({ drafts, validate, mayPublish, staffOf, slugParam, jsonOnly }));
+  router.use(
+    '/sites/:slug',
+    draftsRouter({ drafts, validate, mayPublish, staffOf, slugParam, jsonOnly }),
+  );
 
-  router.use((err: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
-    if (err.type === 'entity.parse.failed') {
-      res.status(400).json({ error: `the request is not readable JSON: ${err.message}` });
-      return;
-    }
-    if (err.type === 'entity.too.large') {
-      res.status(413).json({ error: 'the document is too large' });
-      return;
-    }
-    console.error('[forecourt] editor API failed', err);
-    res.status(500).json({ error: `the server could not complete this: ${err.message}` });
-  });
+  router.use(
+    (
+      err: Error & { status?: number; type?: string },
+      _req: Request,
+      res: Response,
+      _next: NextFunction,
+    ) => {
+      if (err.type === 'entity.parse.failed') {
+        res.status(400).json({ error: `the request is not readable JSON: ${err.message}` });
+        return;
+      }
+      if (err.type === 'entity.too.large') {
+        res.status(413).json({ error: 'the document is too large' });
+        return;
+      }
+      console.error('[forecourt] editor API failed', err);
+      res.status(500).json({ error: `the server could not complete this: ${err.message}` });
+    },
+  );
 
   return router;
 }
-
-

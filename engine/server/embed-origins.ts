@@ -12,7 +12,14 @@ const normal = (entry: string) => entry.trim().toLowerCase().replace(/\/$/, '');
 
 /** The platform's approved extra services, from FORECOURT_EMBED_ORIGINS (comma- or space-separated). */
 export function platformEmbedOrigins(value = process.env.FORECOURT_EMBED_ORIGINS): string[] {
-  return [...new Set((value ?? '').split(/[\s,]+/).map(normal).filter((e) => ENTRY.test(e)))];
+  return [
+    ...new Set(
+      (value ?? '')
+        .split(/[\s,]+/)
+        .map(normal)
+        .filter((e) => ENTRY.test(e)),
+    ),
+  ];
 }
 
 /** Whether a site's entry is on the platform list: the same entry, or a host under an approved "https://*.domain". */
@@ -26,10 +33,16 @@ export function approvedEntry(entry: string, platform: readonly string[]): boole
 }
 
 /** A resolved site whose `features.embedOrigins` keeps only platform-approved entries (changed in place, and returned). */
-export function limitEmbedOrigins<T>(site: T, platform: readonly string[] = platformEmbedOrigins()): T {
+export function limitEmbedOrigins<T>(
+  site: T,
+  platform: readonly string[] = platformEmbedOrigins(),
+): T {
   const features = (site as { features?: { embedOrigins?: unknown } } | null)?.features;
   if (features && Array.isArray(features.embedOrigins)) {
-    features.embedOrigins = features.embedOrigins.filter((o): o is string => typeof o === 'string' && ENTRY.test(normal(o)) && approvedEntry(o, platform));
+    features.embedOrigins = features.embedOrigins.filter(
+      (o): o is string =>
+        typeof o === 'string' && ENTRY.test(normal(o)) && approvedEntry(o, platform),
+    );
   }
   return site;
 }

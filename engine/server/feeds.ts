@@ -51,7 +51,9 @@ export interface FeedSites {
 /** A TSV cell: no tabs or line breaks. */
 export function tsvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  return String(value).replace(/[\t\r\n]+/g, ' ').trim();
+  return String(value)
+    .replace(/[\t\r\n]+/g, ' ')
+    .trim();
 }
 
 function fieldValues(record: Record<string, unknown>, attribute: string): unknown[] {
@@ -60,7 +62,10 @@ function fieldValues(record: Record<string, unknown>, attribute: string): unknow
 }
 
 /** Whether a car passes a parsed filter (the search engine's semantics: facets compare case-insensitively, arrays match any element). */
-export function matchesFilter(node: FilterNode | undefined, record: Record<string, unknown>): boolean {
+export function matchesFilter(
+  node: FilterNode | undefined,
+  record: Record<string, unknown>,
+): boolean {
   if (!node) return true;
   switch (node.kind) {
     case 'and':
@@ -71,7 +76,9 @@ export function matchesFilter(node: FilterNode | undefined, record: Record<strin
       return !matchesFilter(node.child, record);
     case 'facet': {
       const want = node.value.toLowerCase();
-      return fieldValues(record, node.attribute).some((v) => v !== null && v !== undefined && String(v).toLowerCase() === want);
+      return fieldValues(record, node.attribute).some(
+        (v) => v !== null && v !== undefined && String(v).toLowerCase() === want,
+      );
     }
     case 'numeric':
       return fieldValues(record, node.attribute).some((v) => {
@@ -94,7 +101,9 @@ export function matchesFilter(node: FilterNode | undefined, record: Record<strin
         return false;
       });
     case 'range':
-      return fieldValues(record, node.attribute).some((v) => typeof v === 'number' && v >= node.lo && v <= node.hi);
+      return fieldValues(record, node.attribute).some(
+        (v) => typeof v === 'number' && v >= node.lo && v <= node.hi,
+      );
   }
 }
 
@@ -103,9 +112,14 @@ function absolute(url: string, origin: string): string {
 }
 
 function addressOf(car: Car, site: ResolvedSite): string {
-  const loc = site.locations.find((l) => l.id === car.location_id) ?? site.locations.find((l) => l.slug === car.location?.slug);
+  const loc =
+    site.locations.find((l) => l.id === car.location_id) ??
+    site.locations.find((l) => l.slug === car.location?.slug);
   const a = loc?.address;
-  if (a) return [a.street, a.city, [a.state, a.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  if (a)
+    return [a.street, a.city, [a.state, a.postcode].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', ');
   return [car.city, car.state].filter(Boolean).join(', ');
 }
 
@@ -137,24 +151,54 @@ export function feedRow(car: Car, site: ResolvedSite, origin: string, siteBase: 
 /** The cars of a site's feed: shown by its base filter, not sold. */
 export function feedCars(site: ResolvedSite, cars: readonly Car[], now = Date.now()): Car[] {
   const filter = parseFilters(buildSiteFilter(site, { now }));
-  return cars.filter((c) => c.status !== 'sold' && !c.sold && matchesFilter(filter, c as unknown as Record<string, unknown>));
+  return cars.filter(
+    (c) =>
+      c.status !== 'sold' &&
+      !c.sold &&
+      matchesFilter(filter, c as unknown as Record<string, unknown>),
+  );
 }
 
-export function vehicleFeed(site: ResolvedSite, cars: readonly Car[], origin: string, siteBase: string, now = Date.now()): string {
+export function vehicleFeed(
+  site: ResolvedSite,
+  cars: readonly Car[],
+  origin: string,
+  siteBase: string,
+  now = Date.now(),
+): string {
   const lines = [FEED_COLUMNS.join('\t')];
-  for (const car of feedCars(site, cars, now)) lines.push(feedRow(car, site, origin, siteBase).join('\t'));
+  for (const car of feedCars(site, cars, now))
+    lines.push(feedRow(car, site, origin, siteBase).join('\t'));
   return `${lines.join('\n')}\n`;
 }
 
 /** `cars`: every car served, asked for when a feed is made (the server makes its stock as sites are asked for). */
-export function createFeedsRouter({ sites, cars }: { sites: FeedSites; cars: () => readonly Car[] }) {
+export function createFeedsRouter({
+  sites,
+  cars,
+}: {
+  sites: FeedSites;
+  cars: () => readonly Car[];
+}) {
   const router = Router();
   const cache = new Map<string, { hour: number; body: string }>();
-  const send = (req: Request, res: Response, entry: SiteEntry | undefined, basePath: string, byHost = false) => {
+  const send = (
+    req: Request,
+    res: Response,
+    entry: SiteEntry | undefined,
+    basePath: string,
+    byHost = false,
+  ) => {
     if (!entry) return res.status(404).type('text/plain').send('No site is configured here.');
-    if (!entry.ok) return res.status(503).type('text/plain').send('This site is being updated. Please try again shortly.');
+    if (!entry.ok)
+      return res
+        .status(503)
+        .type('text/plain')
+        .send('This site is being updated. Please try again shortly.');
     // The site's own host name (or the configured public origin), never the Host header as sent.
-    const siteHost = byHost ? entry.site.hostnames?.find((h) => h.toLowerCase() === req.hostname.toLowerCase()) : undefined;
+    const siteHost = byHost
+      ? entry.site.hostnames?.find((h) => h.toLowerCase() === req.hostname.toLowerCase())
+      : undefined;
     const origin = pageOrigin(req, siteHost);
     const hour = Math.floor(Date.now() / 3_600_000);
     const key = `${entry.slug}|${origin}|${basePath}`;
@@ -171,6 +215,8 @@ export function createFeedsRouter({ sites, cars }: { sites: FeedSites; cars: () 
     const slug = String(req.params.slug);
     send(req, res, sites.get(slug), `/sites/${slug}`);
   });
-  router.get('/feeds/vehicles.tsv', (req, res) => send(req, res, sites.byHostname(req.hostname), '', true));
+  router.get('/feeds/vehicles.tsv', (req, res) =>
+    send(req, res, sites.byHostname(req.hostname), '', true),
+  );
   return router;
 }

@@ -29,12 +29,18 @@ type SiteLike = Pick<ResolvedSite, 'search' | 'features' | 'dealerships'>;
 
 /** Whether the site shows the car on its website: preset 1 with the site's own limits (as its car pages do). */
 export function siteShowsCar(site: SiteLike, car: Car): boolean {
-  const filter = parseFilters(buildSiteFilter({ ...site, search: { ...site.search, preset: 1, inStockOnly: false } }));
+  const filter = parseFilters(
+    buildSiteFilter({ ...site, search: { ...site.search, preset: 1, inStockOnly: false } }),
+  );
   return matchesFilter(filter, car as unknown as Record<string, unknown>);
 }
 
 /** The car whose report a site may serve, or undefined (404). */
-export function reportCar(site: SiteLike, id: string, getCar: (id: string) => Car | undefined): Car | undefined {
+export function reportCar(
+  site: SiteLike,
+  id: string,
+  getCar: (id: string) => Car | undefined,
+): Car | undefined {
   if (!/^\d{1,12}$/.test(id)) return undefined;
   const car = getCar(id);
   if (!car || car.file !== historyReportPath(car.id)) return undefined;
@@ -53,10 +59,15 @@ export function createHistoryReportRouter({
 }) {
   const router = Router();
   const send = async (req: Request, res: Response, entry: SiteEntry) => {
-    if (!entry.ok) return res.status(503).type('text/plain').send('This site is being updated. Please try again shortly.');
+    if (!entry.ok)
+      return res
+        .status(503)
+        .type('text/plain')
+        .send('This site is being updated. Please try again shortly.');
     const car = reportCar(entry.site, String(req.params.id), getCar);
     const report = car && history ? await history(car, entry.site.region ?? 'AU') : undefined;
-    if (!car || !report) return res.status(404).type('text/plain').send('There is no history report for this car.');
+    if (!car || !report)
+      return res.status(404).type('text/plain').send('There is no history report for this car.');
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.setHeader('X-Robots-Tag', 'noindex');
     res.setHeader('Content-Disposition', `inline; filename="history-report-${car.id}.pdf"`);

@@ -40,11 +40,15 @@ export function pageDocument(page: RenderedPage, assets: PageAssets, canonicalUr
     `<title>${escape(page.title)}</title>`,
     `<link rel="canonical" href="${escape(canonicalUrl)}">`,
     ...metaTags(page, site.name, canonicalUrl),
-    ...withCanonical(page.head?.jsonLd, canonicalUrl).map((o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`),
+    ...withCanonical(page.head?.jsonLd, canonicalUrl).map(
+      (o) => `<script type="application/ld+json">${jsonForScript(o)}</script>`,
+    ),
     `<meta name="theme-color" content="${escape(site.theme.colours.primary)}">`,
     `<link rel="icon" href="/assets/favicon/${escape(site.slug)}.svg" type="image/svg+xml">`,
     `<style id="fc-theme">${themeCss(site)}</style>`,
-    ...(assets.inlineCss ? assets.inlineCss.map(inlineStylesheet) : assets.css.map((href) => `<link rel="stylesheet" href="${escape(href)}">`)),
+    ...(assets.inlineCss
+      ? assets.inlineCss.map(inlineStylesheet)
+      : assets.css.map((href) => `<link rel="stylesheet" href="${escape(href)}">`)),
     ...assets.preload.map((href) => `<link rel="modulepreload" href="${escape(href)}">`),
     assets.headExtra ?? '',
   ].filter(Boolean);

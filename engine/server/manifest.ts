@@ -28,7 +28,10 @@ export interface AssetResolverOptions {
   inlineCssFrom?: string;
 }
 
-export function createAssetResolver(manifestFile: string, { base = '/', inlineCssFrom }: AssetResolverOptions = {}) {
+export function createAssetResolver(
+  manifestFile: string,
+  { base = '/', inlineCssFrom }: AssetResolverOptions = {},
+) {
   const manifest: Manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const cache = new Map<string, PageAssets>();
   const url = (file: string) => base + file;
@@ -72,11 +75,15 @@ export function createAssetResolver(manifestFile: string, { base = '/', inlineCs
     const seen = new Set<string>();
     collect(CLIENT_ENTRY, css, js, seen);
     for (const type of blockTypes) collect(`blocks/${type}/index.tsx`, css, js, seen);
-    for (const type of blockTypes) manifest[`blocks/${type}/index.tsx`]?.dynamicImports?.forEach((d) => collectCss(d, css, new Set()));
+    for (const type of blockTypes)
+      manifest[`blocks/${type}/index.tsx`]?.dynamicImports?.forEach((d) =>
+        collectCss(d, css, new Set()),
+      );
     const entry = url(manifest[CLIENT_ENTRY].file);
     js.delete(entry);
     const assets: PageAssets = { css: [...css], preload: [...js], entry };
-    if (inlineCssFrom) assets.inlineCss = assets.css.map((href) => ({ href, text: readCss(href, inlineCssFrom) }));
+    if (inlineCssFrom)
+      assets.inlineCss = assets.css.map((href) => ({ href, text: readCss(href, inlineCssFrom) }));
     cache.set(key, assets);
     return assets;
   };

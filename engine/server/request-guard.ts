@@ -14,7 +14,9 @@ import { isIP } from 'node:net';
  * number trusts that many hops; anything else is a comma-separated list of addresses,
  * subnets or express's names (loopback, linklocal, uniquelocal). README lists it.
  */
-export function trustProxySetting(value = process.env.FORECOURT_TRUST_PROXY): false | number | string[] {
+export function trustProxySetting(
+  value = process.env.FORECOURT_TRUST_PROXY,
+): false | number | string[] {
   const text = (value ?? '').trim();
   if (!text || text === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
@@ -48,7 +50,8 @@ export function hostName(host: string | undefined): string {
 export function isLoopbackName(name: string): boolean {
   if (name === 'localhost' || name.endsWith('.localhost')) return true;
   if (isIP(name) === 4) return name.startsWith('127.');
-  if (isIP(name) === 6) return name === '::1' || name === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(name);
+  if (isIP(name) === 6)
+    return name === '::1' || name === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(name);
   return false;
 }
 
@@ -63,11 +66,16 @@ function plainHost(host: string): boolean {
  * write) the origin of that host or the configured public origin. A page on another name
  * that resolves to this machine (DNS rebinding) sends its own name in both, so it is refused.
  */
-export function foreignRequest(req: Pick<Request, 'get'>, origin = publicOrigin()): string | undefined {
+export function foreignRequest(
+  req: Pick<Request, 'get'>,
+  origin = publicOrigin(),
+): string | undefined {
   const host = req.get('host') ?? '';
   const publicHost = origin ? new URL(origin).host : undefined;
-  const hostOk = plainHost(host) && (isLoopbackName(hostName(host)) || host.toLowerCase() === publicHost);
-  if (!hostOk) return `this server does not answer staff requests for the host "${host.slice(0, 100)}"`;
+  const hostOk =
+    plainHost(host) && (isLoopbackName(hostName(host)) || host.toLowerCase() === publicHost);
+  if (!hostOk)
+    return `this server does not answer staff requests for the host "${host.slice(0, 100)}"`;
   const from = req.get('origin');
   if (from === undefined) return undefined;
   let given: URL;
@@ -76,7 +84,9 @@ export function foreignRequest(req: Pick<Request, 'get'>, origin = publicOrigin(
   } catch {
     return 'the request comes from a page of another site';
   }
-  const sameHost = (given.protocol === 'http:' || given.protocol === 'https:') && given.host === host.toLowerCase();
+  const sameHost =
+    (given.protocol === 'http:' || given.protocol === 'https:') &&
+    given.host === host.toLowerCase();
   if (sameHost || given.origin === origin) return undefined;
   return 'the request comes from a page of another site';
 }
@@ -109,11 +119,16 @@ export function refuseAmbiguousPaths(): RequestHandler {
  * FORECOURT_PUBLIC_ORIGIN, else the request's own address when that is a loopback name
  * (the local demo), else this server's own local address.
  */
-export function pageOrigin(req: Request, siteHost: string | undefined, configured = publicOrigin()): string {
+export function pageOrigin(
+  req: Request,
+  siteHost: string | undefined,
+  configured = publicOrigin(),
+): string {
   const host = req.get('host') ?? '';
   const port = plainHost(host) ? /:(\d{1,5})$/.exec(host)?.[1] : undefined;
   if (siteHost) return `${req.protocol}://${siteHost.toLowerCase()}${port ? `:${port}` : ''}`;
   if (configured) return configured;
-  if (plainHost(host) && isLoopbackName(hostName(host))) return `${req.protocol}://${host.toLowerCase()}`;
+  if (plainHost(host) && isLoopbackName(hostName(host)))
+    return `${req.protocol}://${host.toLowerCase()}`;
   return `${req.protocol}://localhost:${req.socket.localPort}`;
 }

@@ -46,7 +46,12 @@ export function securityHeaders(mode: 'development' | 'production'): RequestHand
  */
 export function staffOnly(
   token = process.env.FORECOURT_EDITOR_TOKEN,
-  options: { publishToken?: string; queryToken?: boolean; failures?: RateCounter; publicOrigin?: string } = {
+  options: {
+    publishToken?: string;
+    queryToken?: boolean;
+    failures?: RateCounter;
+    publicOrigin?: string;
+  } = {
     publishToken: process.env.FORECOURT_PUBLISH_TOKEN,
   },
 ): RequestHandler {
@@ -55,7 +60,9 @@ export function staffOnly(
   return async (req, res, next) => {
     const foreign = foreignRequest(req, origin);
     if (foreign) {
-      res.status(403).json({ error: `Refused: ${foreign}. Open the editor at this server's own address.` });
+      res
+        .status(403)
+        .json({ error: `Refused: ${foreign}. Open the editor at this server's own address.` });
       return;
     }
     if (token) {
@@ -63,11 +70,16 @@ export function staffOnly(
       const waitSeconds = await failures.blockedFor(client);
       if (waitSeconds !== undefined) {
         res.setHeader('Retry-After', String(waitSeconds));
-        res.status(429).json({ error: 'Too many wrong editor tokens from this address. Please wait a moment and try again.' });
+        res.status(429).json({
+          error:
+            'Too many wrong editor tokens from this address. Please wait a moment and try again.',
+        });
         return;
       }
       // A page opened in the browser (the draft preview) cannot send a header: it may carry ?token=.
-      const given = bearerToken(req.get('authorization')) ?? (options.queryToken && typeof req.query.token === 'string' ? req.query.token : undefined);
+      const given =
+        bearerToken(req.get('authorization')) ??
+        (options.queryToken && typeof req.query.token === 'string' ? req.query.token : undefined);
       const accepted = [token, options.publishToken].filter((t): t is string => Boolean(t));
       if (given !== undefined && accepted.some((t) => sameSecret(given, t))) return next();
       if (given !== undefined) await failures.hit(client);
@@ -81,9 +93,11 @@ export function staffOnly(
       return;
     }
     const ip = req.ip ?? '';
-    if ((ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1') && !cameThroughProxy(req)) return next();
+    if ((ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1') && !cameThroughProxy(req))
+      return next();
     res.status(403).json({
-      error: 'Remote editing is off: the editor API only answers this machine unless FORECOURT_EDITOR_TOKEN is set on the server.',
+      error:
+        'Remote editing is off: the editor API only answers this machine unless FORECOURT_EDITOR_TOKEN is set on the server.',
     });
   };
 }
@@ -96,7 +110,10 @@ export const TOKEN_FAILURE_LIMIT: RateLimitOptions = { limit: 10, windowMs: 60_0
  * the same token. Servers sharing a PostgreSQL store count in it instead (app.ts: the API
  * store's rateCounter), so guesses spread over several servers meet the same limit.
  */
-export function tokenFailureLimiter(options: RateLimitOptions = TOKEN_FAILURE_LIMIT, clock: () => number = Date.now): RateCounter {
+export function tokenFailureLimiter(
+  options: RateLimitOptions = TOKEN_FAILURE_LIMIT,
+  clock: () => number = Date.now,
+): RateCounter {
   return memoryRateCounter(options, clock);
 }
 

@@ -32,7 +32,13 @@ export async function createServices(options: {
   const testClock = env.FORECOURT_TEST_CLOCK === '1' ? new FakeClock() : undefined;
   // Stock for the sites valid at start-up (a site fixed later gets its stock at the next start),
   // with imported dealerships served from {dataDir}/stock/ and followed as it changes (docs/cars.md, "Stock import").
-  const stock = new LiveStock({ stock: providers.stock, catalogue: sites.catalogue, sites: valid, dataDir, clock: testClock }).watch();
+  const stock = new LiveStock({
+    stock: providers.stock,
+    catalogue: sites.catalogue,
+    sites: valid,
+    dataDir,
+    clock: testClock,
+  }).watch();
   // A site created while the server runs (from a template in the editor) gets its stock now,
   // so its preview shows cars (docs/editor.md, "A new site's stock").
   sites.onLoad((entry) => {
@@ -65,13 +71,17 @@ export async function createServices(options: {
   const searchFor = (siteSlug?: string) => {
     const entry = siteSlug && !written ? sites.get(siteSlug) : undefined;
     const site = entry?.ok ? entry.site : undefined;
-    const own = site && site.search.engine !== 'algolia' && !site.search.host ? stock.siteEngine(site) : undefined;
+    const own =
+      site && site.search.engine !== 'algolia' && !site.search.host
+        ? stock.siteEngine(site)
+        : undefined;
     return own ?? stock.engine;
   };
   /** The model and dealer directories: their own engine until a write, then the whole stock's. */
   const directoriesSearch = () => (written ? stock.engine : stock.directories);
   /** The engine a search of this index runs on, for a site's key or page (see searchFor). */
-  const searchIndexFor = (siteSlug: string | undefined, indexName: string) => (mayHoldStock(indexName) ? searchFor(siteSlug) : directoriesSearch());
+  const searchIndexFor = (siteSlug: string | undefined, indexName: string) =>
+    mayHoldStock(indexName) ? searchFor(siteSlug) : directoriesSearch();
   const api = await createApiRouter({
     sites,
     testClock,
@@ -104,7 +114,10 @@ export async function createServices(options: {
     stock,
     stockVersion,
     /** The photo routes to mount at /assets: imported cars' photos, then the providers'. */
-    photos: Router().use(stockPhotosRouter(dataDir), ...(providers.photos ? [providers.photos(getCar)] : [])),
+    photos: Router().use(
+      stockPhotosRouter(dataDir),
+      ...(providers.photos ? [providers.photos(getCar)] : []),
+    ),
     historyReport: providers.historyReport,
   };
 }

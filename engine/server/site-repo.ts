@@ -54,7 +54,11 @@ export class SiteRepo {
   static open(sitesDir: string): SiteRepo {
     let top: string | undefined;
     try {
-      top = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: sitesDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
+        cwd: sitesDir,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
     } catch {
       top = undefined;
     }
@@ -62,20 +66,54 @@ export class SiteRepo {
       execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: sitesDir });
       const repo = new SiteRepo(sitesDir, sitesDir);
       repo.git(['add', '-A', '.']);
-      repo.git(['commit', '-q', '--allow-empty', '-m', 'Sites as they were when Forecourt first served them'], { author: SYSTEM });
+      repo.git(
+        [
+          'commit',
+          '-q',
+          '--allow-empty',
+          '-m',
+          'Sites as they were when Forecourt first served them',
+        ],
+        { author: SYSTEM },
+      );
       return repo;
     }
     const repo = new SiteRepo(sitesDir, realTop(top, sitesDir));
     if (!repo.tryGit(['rev-parse', '--verify', '-q', 'HEAD'])) {
       repo.git(['add', '-A', '.'], { cwd: sitesDir });
-      repo.git(['commit', '-q', '--allow-empty', '-m', 'Sites as they were when Forecourt first served them'], { author: SYSTEM });
+      repo.git(
+        [
+          'commit',
+          '-q',
+          '--allow-empty',
+          '-m',
+          'Sites as they were when Forecourt first served them',
+        ],
+        { author: SYSTEM },
+      );
     }
     return repo;
   }
 
-  git(args: string[], options: { author?: Author; env?: NodeJS.ProcessEnv; cwd?: string; input?: string; raw?: boolean } = {}): string {
+  git(
+    args: string[],
+    options: {
+      author?: Author;
+      env?: NodeJS.ProcessEnv;
+      cwd?: string;
+      input?: string;
+      raw?: boolean;
+    } = {},
+  ): string {
     const who = options.author ?? SYSTEM;
-    const email = who.email ?? `${who.name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '') || 'staff'}@forecourt.local`;
+    const email =
+      who.email ??
+      `${
+        who.name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '.')
+          .replace(/^\.|\.$/g, '') || 'staff'
+      }@forecourt.local`;
     const out = execFileSync('git', args, {
       cwd: options.cwd ?? this.top,
       encoding: 'utf8',
@@ -130,19 +168,32 @@ export class SiteRepo {
 
   /** Is this a commit of the repository? */
   hasCommit(commit: string): boolean {
-    return /^[0-9a-f]{7,64}$/.test(commit) && this.tryGit(['cat-file', '-e', `${commit}^{commit}`]) !== undefined;
+    return (
+      /^[0-9a-f]{7,64}$/.test(commit) &&
+      this.tryGit(['cat-file', '-e', `${commit}^{commit}`]) !== undefined
+    );
   }
 
   /** A new commit: `parents[0]`'s tree with the site's file set to `text` (nothing else is touched). */
-  private commitFile(parents: string[], slug: string, text: string, message: string, author: Author): string {
+  private commitFile(
+    parents: string[],
+    slug: string,
+    text: string,
+    message: string,
+    author: Author,
+  ): string {
     const dir = mkdtempSync(join(tmpdir(), 'forecourt-index-'));
     try {
       const env = { GIT_INDEX_FILE: join(dir, 'index') };
       this.git(['read-tree', parents[0]], { env });
       const blob = this.git(['hash-object', '-w', '--stdin'], { input: text });
-      this.git(['update-index', '--add', '--cacheinfo', `100644,${blob},${this.pathOf(slug)}`], { env });
+      this.git(['update-index', '--add', '--cacheinfo', `100644,${blob},${this.pathOf(slug)}`], {
+        env,
+      });
       const tree = this.git(['write-tree'], { env });
-      return this.git(['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-m', message], { author });
+      return this.git(['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-m', message], {
+        author,
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -152,7 +203,13 @@ export class SiteRepo {
    * Commits `text` as the site's draft. `expected` is the draft head the caller merged
    * against (undefined: no draft yet); a concurrent save in between is refused (409).
    */
-  saveDraft(slug: string, text: string, message: string, author: Author, expected: string | undefined): string {
+  saveDraft(
+    slug: string,
+    text: string,
+    message: string,
+    author: Author,
+    expected: string | undefined,
+  ): string {
     const parent = expected ?? this.publishedHead();
     const commit = this.commitFile([parent], slug, text, message, author);
     const ref = `${DRAFT_PREFIX}${slug}`;
@@ -190,7 +247,10 @@ export class SiteRepo {
 
   /** A new site, committed straight to the published branch (it has no host names yet, so no visitor reaches it). */
   createSite(slug: string, text: string, message: string, author: Author): string {
-    if (existsSync(join(this.top, this.pathOf(slug))) || this.fileAt(this.publishedHead(), slug) !== undefined) {
+    if (
+      existsSync(join(this.top, this.pathOf(slug))) ||
+      this.fileAt(this.publishedHead(), slug) !== undefined
+    ) {
       throw new RepoError(409, `a site called "${slug}" already exists`);
     }
     return this.advancePublished(slug, text, message, author, []);
@@ -201,12 +261,21 @@ export class SiteRepo {
    * published head, then `merged`), then the one file in the work tree and the index
    * entry for that path. Refuses when the file on disk has changes that are not committed.
    */
-  private advancePublished(slug: string, text: string, message: string, author: Author, merged: string[]): string {
+  private advancePublished(
+    slug: string,
+    text: string,
+    message: string,
+    author: Author,
+    merged: string[],
+  ): string {
     const head = this.publishedHead();
     const file = join(this.top, this.pathOf(slug));
     const onDisk = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
     if (onDisk !== this.fileAt(head, slug)) {
-      throw new RepoError(409, `${this.pathOf(slug)} has changes on disk that are not committed; commit or discard them before publishing`);
+      throw new RepoError(
+        409,
+        `${this.pathOf(slug)} has changes on disk that are not committed; commit or discard them before publishing`,
+      );
     }
     const commit = this.commitFile([head, ...merged], slug, text, message, author);
     try {
@@ -223,7 +292,15 @@ export class SiteRepo {
 
   /** Published versions of a site, newest first. */
   history(slug: string, limit = 50): Version[] {
-    const out = this.git(['log', `-n${limit}`, '--first-parent', '--format=%H%x1f%an%x1f%aI%x1f%s%x1e', 'HEAD', '--', this.pathOf(slug)]);
+    const out = this.git([
+      'log',
+      `-n${limit}`,
+      '--first-parent',
+      '--format=%H%x1f%an%x1f%aI%x1f%s%x1e',
+      'HEAD',
+      '--',
+      this.pathOf(slug),
+    ]);
     return out
       .split('\x1e')
       .map((r) => r.trim())
@@ -241,12 +318,20 @@ export class SiteRepo {
 
   /** Pushes the draft branch to a remote (name or URL). */
   pushDraft(slug: string, remote: string) {
-    this.git(['push', '-q', '--force', remote, `${DRAFT_PREFIX}${slug}:refs/heads/${this.draftBranch(slug)}`]);
+    this.git([
+      'push',
+      '-q',
+      '--force',
+      remote,
+      `${DRAFT_PREFIX}${slug}:refs/heads/${this.draftBranch(slug)}`,
+    ]);
   }
 
   /** Pushes the published branch (after a publish), when the remote accepts it as a fast-forward. */
   pushPublished(remote: string): boolean {
-    return this.tryGit(['push', '-q', remote, `HEAD:refs/heads/${this.publishedBranch()}`]) !== undefined;
+    return (
+      this.tryGit(['push', '-q', remote, `HEAD:refs/heads/${this.publishedBranch()}`]) !== undefined
+    );
   }
 
   /**
@@ -261,7 +346,12 @@ export class SiteRepo {
     const changed = this.git(['diff', '--name-only', before, 'HEAD', '--', this.prefix || '.']);
     return changed
       .split('\n')
-      .filter((f) => f.startsWith(this.prefix) && f.endsWith('.json') && !f.slice(this.prefix.length).includes('/'))
+      .filter(
+        (f) =>
+          f.startsWith(this.prefix) &&
+          f.endsWith('.json') &&
+          !f.slice(this.prefix.length).includes('/'),
+      )
       .map((f) => f.slice(this.prefix.length, -'.json'.length));
   }
 }

@@ -33,7 +33,10 @@ export class SiteStore {
   ) {
     // Sites made from one template hold one checked copy of each page they share (docs/deploy.md, "Memory and start-up").
     this.folder = new SiteFolder(dir, { sanitizeHtml, sharePages: true });
-    if (this.folder.catalogueProblem) console.warn(`[forecourt] the model catalogue could not be read; sites show no model range: ${this.folder.catalogueProblem}`);
+    if (this.folder.catalogueProblem)
+      console.warn(
+        `[forecourt] the model catalogue could not be read; sites show no model range: ${this.folder.catalogueProblem}`,
+      );
     this.reloadAll();
   }
 
@@ -85,7 +88,13 @@ export class SiteStore {
    * not changed. Its pages search under the draft's own filter (public-access.ts, draft keys).
    */
   prepareDocument(slug: string, raw: unknown): SiteEntry {
-    const entry = limitEntryEmbeds(this.folder.fromDocument(slug, raw, [...this.entries.values()].filter((e) => e.slug !== slug)));
+    const entry = limitEntryEmbeds(
+      this.folder.fromDocument(
+        slug,
+        raw,
+        [...this.entries.values()].filter((e) => e.slug !== slug),
+      ),
+    );
     return entry.ok ? { ...entry, site: withDraftSearchKey(entry.site) } : entry;
   }
 
@@ -95,7 +104,9 @@ export class SiteStore {
     this.entries.set(entry.slug, entry);
     if (!entry.ok && !this.options.quiet) {
       const sources = entry.sources;
-      console.warn(`[forecourt] site ${entry.slug} is invalid and will not render:\n${entry.issues.map((i, n) => `  ${formatIssue(i, sources?.[n])}`).join('\n')}`);
+      console.warn(
+        `[forecourt] site ${entry.slug} is invalid and will not render:\n${entry.issues.map((i, n) => `  ${formatIssue(i, sources?.[n])}`).join('\n')}`,
+      );
     }
   }
 
@@ -105,7 +116,9 @@ export class SiteStore {
 
   /** Every site, by slug. */
   all(): SiteEntry[] {
-    return [...this.entries.values()].sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
+    return [...this.entries.values()].sort((a, b) =>
+      a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0,
+    );
   }
 
   byHostname(host: string): SiteEntry | undefined {

@@ -61,7 +61,10 @@ export function responseDeadline(options: DeadlineOptions = RESPONSE_DEADLINES) 
     const ms = options.longer?.find((l) => l.path.test(req.path))?.ms ?? options.ms;
     const timer = setTimeout(() => {
       if (res.headersSent || res.writableEnded) return;
-      const wantsJson = req.path.startsWith('/api') || req.path.startsWith('/1/') || req.accepts(['html', 'json']) === 'json';
+      const wantsJson =
+        req.path.startsWith('/api') ||
+        req.path.startsWith('/1/') ||
+        req.accepts(['html', 'json']) === 'json';
       res.status(503).set('Retry-After', '5');
       if (wantsJson) res.json({ message: DEADLINE_MESSAGE, status: 503 });
       else res.type('text/plain').send(DEADLINE_MESSAGE);

@@ -11,7 +11,12 @@ import type { Catalogue } from '../../schemas/types.gen.ts';
 import type { ValidatorOptions } from '../schema/validator.ts';
 import { siteDataFor, type SiteData } from './data.ts';
 import { DocumentSyntaxError, parseDocumentText } from './json-text.ts';
-import { createSitePreparer, type PrepareResult, type PreparerOptions, type SitePreparer } from './prepare.ts';
+import {
+  createSitePreparer,
+  type PrepareResult,
+  type PreparerOptions,
+  type SitePreparer,
+} from './prepare.ts';
 import { sourceInputs, sourceLocator, type SourceLocation } from './source.ts';
 import type { TemplateLoader } from './templates.ts';
 import type { DocumentIssue, ResolvedSite } from './types.ts';
@@ -21,7 +26,14 @@ import { siteSetIssues, type SiteInSet } from './whole-site.ts';
 export const PLAIN_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export type SiteEntry =
-  | { slug: string; file: string; ok: true; site: ResolvedSite; data: SiteData; raw?: Record<string, unknown> }
+  | {
+      slug: string;
+      file: string;
+      ok: true;
+      site: ResolvedSite;
+      data: SiteData;
+      raw?: Record<string, unknown>;
+    }
   | {
       slug: string;
       file: string;
@@ -40,7 +52,9 @@ export function readDocumentFile(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new DocumentSyntaxError(`cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new DocumentSyntaxError(
+      `cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
   return parseDocumentText(text);
 }
@@ -52,7 +66,8 @@ export function folderTemplateLoader(sitesDir: string): TemplateLoader {
     const file = join(sitesDir, 'templates', `${name}.json`);
     if (!existsSync(file)) return undefined;
     const doc = readDocumentFile(file);
-    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new DocumentSyntaxError('a template must be a JSON object');
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+      throw new DocumentSyntaxError('a template must be a JSON object');
     return doc as Record<string, unknown>;
   };
 }
@@ -65,12 +80,17 @@ export function readCatalogue(sitesDir: string): { catalogue: Catalogue; problem
     if (!doc || !Array.isArray(doc.models)) throw new DocumentSyntaxError('has no "models" list');
     return { catalogue: doc };
   } catch (err) {
-    return { catalogue: { manufacturers: [], models: [] } as unknown as Catalogue, problem: `${file}: ${(err as Error).message}` };
+    return {
+      catalogue: { manufacturers: [], models: [] } as unknown as Catalogue,
+      problem: `${file}: ${(err as Error).message}`,
+    };
   }
 }
 
 function hostnamesOf(raw: unknown): unknown {
-  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>).hostnames : undefined;
+  return raw && typeof raw === 'object' && !Array.isArray(raw)
+    ? (raw as Record<string, unknown>).hostnames
+    : undefined;
 }
 
 function mtimeOf(file: string): number {
@@ -90,7 +110,8 @@ export function siteNames(sitesDir: string): string[] {
     .sort();
 }
 
-export interface SiteFolderOptions extends Pick<ValidatorOptions, 'sanitizeHtml'>, Pick<PreparerOptions, 'sharePages'> {
+export interface SiteFolderOptions
+  extends Pick<ValidatorOptions, 'sanitizeHtml'>, Pick<PreparerOptions, 'sharePages'> {
   /** Defaults to the folder's shared/catalogue.json. */
   catalogue?: Catalogue;
 }
@@ -110,7 +131,12 @@ export class SiteFolder {
     const read = options.catalogue ? { catalogue: options.catalogue } : readCatalogue(dir);
     this.catalogue = read.catalogue;
     this.catalogueProblem = 'problem' in read ? read.problem : undefined;
-    this.prepare = createSitePreparer({ loadTemplate: this.loadTemplate, sanitizeHtml: options.sanitizeHtml, catalogue: this.catalogue, sharePages: options.sharePages });
+    this.prepare = createSitePreparer({
+      loadTemplate: this.loadTemplate,
+      sanitizeHtml: options.sanitizeHtml,
+      catalogue: this.catalogue,
+      sharePages: options.sharePages,
+    });
   }
 
   fileOf(slug: string) {
@@ -128,7 +154,12 @@ export class SiteFolder {
       raw = readDocumentFile(file);
     } catch (err) {
       if (!(err instanceof DocumentSyntaxError)) throw err;
-      return { slug, file, ok: false, issues: [{ path: '/', message: `${basename(file)} is not valid JSON: ${err.detail}` }] };
+      return {
+        slug,
+        file,
+        ok: false,
+        issues: [{ path: '/', message: `${basename(file)} is not valid JSON: ${err.detail}` }],
+      };
     }
     return this.fromDocument(slug, raw, earlier);
   }
@@ -140,12 +171,25 @@ export class SiteFolder {
     const rawDoc = raw as Record<string, unknown> | null;
     const claims: SiteInSet[] = [
       // Claims are by document, valid or not: a copy never takes a host name from an original that is broken for a moment.
-      ...earlier.filter((e) => e.slug !== slug).map((e) => ({ name: e.slug, hostnames: hostnamesOf(e.raw) })),
-      { name: slug, slug: rawDoc && typeof rawDoc === 'object' ? rawDoc.slug : undefined, hostnames: hostnamesOf(rawDoc) },
+      ...earlier
+        .filter((e) => e.slug !== slug)
+        .map((e) => ({ name: e.slug, hostnames: hostnamesOf(e.raw) })),
+      {
+        name: slug,
+        slug: rawDoc && typeof rawDoc === 'object' ? rawDoc.slug : undefined,
+        hostnames: hostnamesOf(rawDoc),
+      },
     ];
     const setIssues = siteSetIssues(claims).get(slug) ?? [];
     if (result.ok && !setIssues.length) {
-      return { slug, file, ok: true, site: result.site, data: siteDataFor(result.site, this.catalogue), raw: raw as Record<string, unknown> };
+      return {
+        slug,
+        file,
+        ok: true,
+        site: result.site,
+        data: siteDataFor(result.site, this.catalogue),
+        raw: raw as Record<string, unknown>,
+      };
     }
     const issues = [...setIssues, ...(result.ok ? [] : result.issues)];
     const locate = sourceLocator(sourceInputs(raw, (name) => this.safeTemplate(name)));
@@ -182,7 +226,15 @@ export class SiteFolder {
         return this.prepare(raw);
       } catch (err) {
         console.error(`[sites] ${slug} could not be checked`, err);
-        return { ok: false, issues: [{ path: '/', message: `could not be checked (${(err as Error).message}); it is checked again when its file changes or the server restarts` }] };
+        return {
+          ok: false,
+          issues: [
+            {
+              path: '/',
+              message: `could not be checked (${(err as Error).message}); it is checked again when its file changes or the server restarts`,
+            },
+          ],
+        };
       }
     }
   }

@@ -40,9 +40,14 @@ const WORDS: Record<string, string> = {
 /** Parses a document's text; throws DocumentSyntaxError naming line and column. */
 export function parseDocumentText(text: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) {
-    throw new DocumentSyntaxError('line 1, column 1: the file starts with a byte-order mark (BOM); save it as UTF-8 without a BOM', 1, 1);
+    throw new DocumentSyntaxError(
+      'line 1, column 1: the file starts with a byte-order mark (BOM); save it as UTF-8 without a BOM',
+      1,
+      1,
+    );
   }
-  if (!text.trim()) throw new DocumentSyntaxError('the file is empty; a site document is a JSON object');
+  if (!text.trim())
+    throw new DocumentSyntaxError('the file is empty; a site document is a JSON object');
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -52,13 +57,23 @@ export function parseDocumentText(text: string): unknown {
 
 function locate(text: string, original: Error): DocumentSyntaxError {
   const errors: ParseError[] = [];
-  parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  parse(text, errors, {
+    disallowComments: true,
+    allowTrailingComma: false,
+    allowEmptyContent: false,
+  });
   const first = errors.sort((a, b) => a.offset - b.offset)[0];
   if (!first) return new DocumentSyntaxError(`not valid JSON: ${original.message}`);
   const { line, column } = lineAndColumn(text, first.offset);
   const code = printParseErrorCode(first.error);
-  const found = text.slice(first.offset, first.offset + Math.max(1, Math.min(first.length, 20))).replace(/\s+/g, ' ');
-  return new DocumentSyntaxError(`line ${line}, column ${column}: ${WORDS[code] ?? code}${found.trim() ? ` at ${JSON.stringify(found)}` : ''}`, line, column);
+  const found = text
+    .slice(first.offset, first.offset + Math.max(1, Math.min(first.length, 20)))
+    .replace(/\s+/g, ' ');
+  return new DocumentSyntaxError(
+    `line ${line}, column ${column}: ${WORDS[code] ?? code}${found.trim() ? ` at ${JSON.stringify(found)}` : ''}`,
+    line,
+    column,
+  );
 }
 
 /** 1-based line and column of a character offset. */

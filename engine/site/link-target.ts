@@ -9,8 +9,14 @@
  * becomes /ford-service. Every in-site link a block renders goes through this.
  */
 export function linkTarget(href: string, features: { serviceBookingKey?: string | null }): string;
-export function linkTarget(href: string | undefined, features: { serviceBookingKey?: string | null }): string | undefined;
-export function linkTarget(href: string | undefined, features: { serviceBookingKey?: string | null }) {
+export function linkTarget(
+  href: string | undefined,
+  features: { serviceBookingKey?: string | null },
+): string | undefined;
+export function linkTarget(
+  href: string | undefined,
+  features: { serviceBookingKey?: string | null },
+) {
   if (!href || !features.serviceBookingKey?.trim()) return href;
   return href.replace(/^\/service(?=$|[?#/])/, '/ford-service');
 }

@@ -6,7 +6,15 @@
  * (whole-site.ts). Browser-safe, but it reads every schema: dealer pages import
  * link-target.ts instead.
  */
-import { SITE_CTX, itemCtx, propertyCtx, schemaKeyword, isHrefSchema, walkWithSchema, type SchemaCtx } from '../document/schema-nav.ts';
+import {
+  SITE_CTX,
+  itemCtx,
+  propertyCtx,
+  schemaKeyword,
+  isHrefSchema,
+  walkWithSchema,
+  type SchemaCtx,
+} from '../document/schema-nav.ts';
 import { encodePointerSegment } from '../document/tree.ts';
 
 export { linkTarget, splitHref } from './link-target.ts';
@@ -99,15 +107,18 @@ function partReferences(root: unknown, ctx: SchemaCtx, rootOnly = false): PartRe
   const visits = rootOnly ? [{ value: root, ctx, path: '' }] : walkWithSchema(root, ctx);
   for (const { value, ctx: at, path } of visits) {
     const defines = schemaKeyword(at, 'x-defines', value);
-    if (typeof defines === 'string' && (typeof value === 'string' || typeof value === 'number')) out.defined.push([defines, String(value)]);
+    if (typeof defines === 'string' && (typeof value === 'string' || typeof value === 'number'))
+      out.defined.push([defines, String(value)]);
     const opens = schemaKeyword(at, 'x-opens', value);
     if (typeof opens === 'string' && value === true) out.opens.push(opens);
     if (typeof value === 'string') {
       if (isHrefSchema(at)) out.links.push({ path, href: value, inText: false });
-      else if (schemaKeyword(at, 'x-sanitize') === 'html') for (const href of linksInHtml(value)) out.links.push({ path, href, inText: true });
+      else if (schemaKeyword(at, 'x-sanitize') === 'html')
+        for (const href of linksInHtml(value)) out.links.push({ path, href, inText: true });
     }
     const collection = schemaKeyword(at, 'x-ref', value);
-    if (typeof collection === 'string' && (typeof value === 'string' || typeof value === 'number')) out.refs.push({ path, collection, value });
+    if (typeof collection === 'string' && (typeof value === 'string' || typeof value === 'number'))
+      out.refs.push({ path, collection, value });
   }
   return out;
 }
@@ -117,7 +128,8 @@ const ANCHOR_HREF = /<a\b[^>]*?\shref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/
 /** The href of every `<a>` in an HTML fragment, entities in the common forms decoded. */
 export function linksInHtml(html: string): string[] {
   const out: string[] = [];
-  for (const m of html.matchAll(ANCHOR_HREF)) out.push(decodeEntities((m[1] ?? m[2] ?? m[3]).trim()));
+  for (const m of html.matchAll(ANCHOR_HREF))
+    out.push(decodeEntities((m[1] ?? m[2] ?? m[3]).trim()));
   return out;
 }
 

@@ -33,10 +33,15 @@ export const CURRENT_SCHEMA_VERSION = migrations.length + 1;
 export class DocumentVersionError extends Error {}
 
 /** Returns an upgraded copy of the document (or the same object if it is current). */
-export function migrateDocument(doc: Record<string, any>): { doc: Record<string, any>; applied: Migration[] } {
+export function migrateDocument(doc: Record<string, any>): {
+  doc: Record<string, any>;
+  applied: Migration[];
+} {
   const version = doc.schemaVersion ?? 1;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
-    throw new DocumentVersionError(`/schemaVersion: must be a whole number from 1 to ${CURRENT_SCHEMA_VERSION}`);
+    throw new DocumentVersionError(
+      `/schemaVersion: must be a whole number from 1 to ${CURRENT_SCHEMA_VERSION}`,
+    );
   }
   if (version > CURRENT_SCHEMA_VERSION) {
     throw new DocumentVersionError(

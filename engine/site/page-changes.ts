@@ -23,7 +23,9 @@ type Report = (path: string, message: string) => void;
 
 /** Is this page entry a change of an inherited page rather than a page of its own? */
 export function isPageChange(entry: unknown, inheritedIds: ReadonlySet<unknown>): entry is Json {
-  return isPlainObject(entry) && !('blocks' in (entry as Json)) && inheritedIds.has((entry as Json).id);
+  return (
+    isPlainObject(entry) && !('blocks' in (entry as Json)) && inheritedIds.has((entry as Json).id)
+  );
 }
 
 /**
@@ -41,7 +43,11 @@ export function applyPageChanges(
 ): { base: Json; layer: Json } {
   if (!Array.isArray(layer.pages)) return { base, layer };
   const report: Report = (path, message) =>
-    issues.push(where === undefined ? { path, message } : { path: '/template', message: `${where}: ${path}: ${message}` });
+    issues.push(
+      where === undefined
+        ? { path, message }
+        : { path: '/template', message: `${where}: ${path}: ${message}` },
+    );
   const inherited = Array.isArray(base.pages) ? (base.pages as unknown[]) : [];
   const inheritedIds = new Set(inherited.filter(isPlainObject).map((p) => (p as Json).id));
   let pages = inherited;
@@ -50,7 +56,11 @@ export function applyPageChanges(
   (layer.pages as unknown[]).forEach((entry, i) => {
     const at = `/pages/${i}`;
     if (isPageChange(entry, inheritedIds)) {
-      pages = pages.map((p) => (isPlainObject(p) && (p as Json).id === entry.id ? changedPage(p as Json, entry, at, merge, report) : p));
+      pages = pages.map((p) =>
+        isPlainObject(p) && (p as Json).id === entry.id
+          ? changedPage(p as Json, entry, at, merge, report)
+          : p,
+      );
       changed = true;
       return;
     }
@@ -69,7 +79,10 @@ export function applyPageChanges(
     rest.push(entry);
   });
   if (!changed) return { base, layer };
-  return { base: pages === inherited ? base : { ...base, pages }, layer: { ...layer, pages: rest } };
+  return {
+    base: pages === inherited ? base : { ...base, pages },
+    layer: { ...layer, pages: rest },
+  };
 }
 
 function changedPage(page: Json, entry: Json, at: string, merge: Merge, report: Report): Json {
@@ -95,11 +108,18 @@ function changedPage(page: Json, entry: Json, at: string, merge: Merge, report: 
     if (change === null) {
       removed.add(id);
     } else if (!isPlainObject(change)) {
-      report(path, 'must be a change of the block ({ "props": { … } }) or null to leave the block out');
+      report(
+        path,
+        'must be a change of the block ({ "props": { … } }) or null to leave the block out',
+      );
       continue;
     } else {
       for (const key of Object.keys(change as Json)) {
-        if (key !== 'props') report(`${path}/${encodePointerSegment(key)}`, `only a template block's props can be changed here; to change its ${key}, give the page its own blocks`);
+        if (key !== 'props')
+          report(
+            `${path}/${encodePointerSegment(key)}`,
+            `only a template block's props can be changed here; to change its ${key}, give the page its own blocks`,
+          );
       }
       const next = (change as Json).props;
       if (next === undefined) continue;
@@ -107,7 +127,10 @@ function changedPage(page: Json, entry: Json, at: string, merge: Merge, report: 
         report(`${path}/props`, 'must be an object of the props to change');
         continue;
       }
-      props.set(id, merge(isPlainObject(loc.block.props) ? loc.block.props : {}, next as Json, '/props'));
+      props.set(
+        id,
+        merge(isPlainObject(loc.block.props) ? loc.block.props : {}, next as Json, '/props'),
+      );
     }
     for (const a of [...loc.ancestors, id]) touched.add(a);
   }
@@ -116,13 +139,20 @@ function changedPage(page: Json, entry: Json, at: string, merge: Merge, report: 
   // template's own, unchanged from one resolution to the next (the editor's outline and
   // preview keep what did not change by identity), and the template is never written to.
   const rebuild = (list: unknown): unknown =>
-    Array.isArray(list) ? list.filter((b) => !(isBlockObject(b) && removed.has(String(b.id)))).map((b) => (isBlockObject(b) && touched.has(String(b.id)) ? rebuildBlock(b) : b)) : list;
+    Array.isArray(list)
+      ? list
+          .filter((b) => !(isBlockObject(b) && removed.has(String(b.id))))
+          .map((b) => (isBlockObject(b) && touched.has(String(b.id)) ? rebuildBlock(b) : b))
+      : list;
   const rebuildBlock = (block: TreeBlock): TreeBlock => {
     const copy: TreeBlock = { ...block };
     const p = props.get(String(block.id));
     if (p) copy.props = p;
     if ('children' in block) copy.children = rebuild(block.children) as TreeBlock[];
-    if (isPlainObject(block.slots)) copy.slots = Object.fromEntries(Object.entries(block.slots!).map(([k, v]) => [k, rebuild(v) as TreeBlock[]]));
+    if (isPlainObject(block.slots))
+      copy.slots = Object.fromEntries(
+        Object.entries(block.slots!).map(([k, v]) => [k, rebuild(v) as TreeBlock[]]),
+      );
     return copy;
   };
   return { ...out, blocks: rebuild(out.blocks) };

@@ -6,7 +6,12 @@
  */
 import { cloneDeep } from 'lodash-es';
 import type { Catalogue } from '../../schemas/types.gen.ts';
-import { createSiteValidator, duplicateBlockIds, type SiteValidator, type ValidatorOptions } from '../schema/validator.ts';
+import {
+  createSiteValidator,
+  duplicateBlockIds,
+  type SiteValidator,
+  type ValidatorOptions,
+} from '../schema/validator.ts';
 import { siteDataFor } from './data.ts';
 import { DocumentVersionError, migrateDocument } from './migrations.ts';
 import { SharedPages } from './shared-pages.ts';
@@ -52,7 +57,11 @@ export function createSitePreparer(options: PreparerOptions): SitePreparer {
 
   function check(raw: unknown): DraftCheck {
     if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-      return { issues: [{ path: '/', message: 'a site document must be a JSON object' }], site: null, templateChain: [] };
+      return {
+        issues: [{ path: '/', message: 'a site document must be a JSON object' }],
+        site: null,
+        templateChain: [],
+      };
     }
     let doc: Record<string, any>;
     try {
@@ -65,7 +74,8 @@ export function createSitePreparer(options: PreparerOptions): SitePreparer {
       throw err;
     }
     const resolved = resolveTemplate(doc, migrated);
-    if (!resolved.merged) return { issues: resolved.issues, site: null, templateChain: resolved.chain };
+    if (!resolved.merged)
+      return { issues: resolved.issues, site: null, templateChain: resolved.chain };
     // A stale withoutPages entry is an issue, but the merged site still previews.
     let site = shared && validInParts(resolved.doc, validator, shared);
     let schemaIssues: DocumentIssue[] = [];
@@ -78,15 +88,25 @@ export function createSitePreparer(options: PreparerOptions): SitePreparer {
     const siteIssues = schemaIssues.length
       ? []
       : wholeSiteIssues(site as unknown as ResolvedSite, {
-          models: options.catalogue && siteDataFor(site as unknown as ResolvedSite, options.catalogue).models,
+          models:
+            options.catalogue &&
+            siteDataFor(site as unknown as ResolvedSite, options.catalogue).models,
         });
-    return { issues: [...resolved.issues, ...schemaIssues, ...siteIssues], site, templateChain: resolved.chain };
+    return {
+      issues: [...resolved.issues, ...schemaIssues, ...siteIssues],
+      site,
+      templateChain: resolved.chain,
+    };
   }
 
   const prepare = (raw: unknown): PrepareResult => {
     const result = check(raw);
     if (result.issues.length || !result.site) return { ok: false, issues: result.issues };
-    return { ok: true, site: result.site as unknown as ResolvedSite, templateChain: result.templateChain };
+    return {
+      ok: true,
+      site: result.site as unknown as ResolvedSite,
+      templateChain: result.templateChain,
+    };
   };
   return Object.assign(prepare, { check });
 }
@@ -96,10 +116,15 @@ export function createSitePreparer(options: PreparerOptions): SitePreparer {
  * taking a page checked before from `shared` (same text, same result). Undefined when
  * any part has an issue.
  */
-function validInParts(doc: Record<string, any>, validator: SiteValidator, shared: SharedPages): Record<string, any> | undefined {
+function validInParts(
+  doc: Record<string, any>,
+  validator: SiteValidator,
+  shared: SharedPages,
+): Record<string, any> | undefined {
   if (!Array.isArray(doc.pages)) return undefined;
   const site: Record<string, any> = {};
-  for (const [key, value] of Object.entries(doc)) site[key] = key === 'pages' ? [...value] : cloneDeep(value);
+  for (const [key, value] of Object.entries(doc))
+    site[key] = key === 'pages' ? [...value] : cloneDeep(value);
   if (validator.validateShell(site).length) return undefined;
   for (let i = 0; i < site.pages.length; i++) {
     const text = JSON.stringify(site.pages[i]);

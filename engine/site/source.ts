@@ -19,7 +19,13 @@
 import { isPlainObject } from 'lodash-es';
 import { resolveTemplate } from './templates.ts';
 import type { DocumentIssue } from './types.ts';
-import { decodePointerSegment, encodePointerSegment, findBlock, pageArea, walkList } from '../document/tree.ts';
+import {
+  decodePointerSegment,
+  encodePointerSegment,
+  findBlock,
+  pageArea,
+  walkList,
+} from '../document/tree.ts';
 
 type Json = Record<string, unknown>;
 
@@ -75,15 +81,23 @@ export function sourceLocator(inputs: SourceInputs): (path: string) => SourceLoc
   if (!isPlainObject(doc)) return (path) => ({ pointer: '', missing: parsePointer(path) });
   // Resolve from the same objects: the merged page list holds the layers' page objects
   // themselves, so a merged page is found in its layer by identity (by id as a fallback).
-  const resolved = resolveTemplate(doc as Json, (name) => (isPlainObject(templates[name]) ? (templates[name] as Json) : undefined));
+  const resolved = resolveTemplate(doc as Json, (name) =>
+    isPlainObject(templates[name]) ? (templates[name] as Json) : undefined,
+  );
   // Unresolved (missing template, cycle): the issues are about the site's own `template`.
-  const layers: Json[] = resolved.merged ? [doc as Json, ...chain.map((name) => templates[name] as Json)] : [doc as Json];
+  const layers: Json[] = resolved.merged
+    ? [doc as Json, ...chain.map((name) => templates[name] as Json)]
+    : [doc as Json];
   const merged = resolved.doc;
   const mergedPages = Array.isArray(merged.pages) ? (merged.pages as unknown[]) : [];
 
   return (path) => {
     const tokens = parsePointer(path);
-    interface At { layer: number; value: unknown; pointer: string }
+    interface At {
+      layer: number;
+      value: unknown;
+      pointer: string;
+    }
     // The layers that make up the value at the current position, nearest first. More than
     // one only while the value is an object merged key by key.
     let at: At[] = layers.map((value, layer) => ({ layer, value, pointer: '' }));
@@ -140,8 +154,11 @@ function pageSource(page: unknown, at: { layer: number; value: unknown }[]) {
   const nearest = find(at, (p) => p === page) ?? (id === undefined ? undefined : find(at, byId));
   if (!nearest) return undefined;
   const run = [nearest];
-  for (let last = nearest; isPlainObject(last.value) && !('blocks' in (last.value as Json)); ) {
-    const below = find(at.filter((a) => a.layer > last.layer), byId);
+  for (let last = nearest; isPlainObject(last.value) && !('blocks' in (last.value as Json));) {
+    const below = find(
+      at.filter((a) => a.layer > last.layer),
+      byId,
+    );
     if (!below) break;
     run.push(below);
     last = below;
@@ -154,10 +171,15 @@ function pageSource(page: unknown, at: { layer: number; value: unknown }[]) {
  * props, nearest first — each change's `blockChanges/{id}/props`, then the block's props
  * in the page it changes — and how many tokens (after `/pages/{i}`) that consumed.
  */
-function blockChangeSources(mergedPage: unknown, run: { layer: number; value: unknown; pointer: string }[], rest: string[]) {
+function blockChangeSources(
+  mergedPage: unknown,
+  run: { layer: number; value: unknown; pointer: string }[],
+  rest: string[],
+) {
   if (run.length < 2 || !isPlainObject(mergedPage)) return undefined;
   const blockPaths = new Map<string, string>();
-  for (const loc of walkList((mergedPage as Json).blocks, { area: 'page:' }, '/blocks')) blockPaths.set(loc.path, String(loc.block.id));
+  for (const loc of walkList((mergedPage as Json).blocks, { area: 'page:' }, '/blocks'))
+    blockPaths.set(loc.path, String(loc.block.id));
   const propsAt = rest.indexOf('props');
   if (propsAt < 1) return undefined;
   const id = blockPaths.get(`/${rest.slice(0, propsAt).map(encodePointerSegment).join('/')}`);
@@ -167,24 +189,42 @@ function blockChangeSources(mergedPage: unknown, run: { layer: number; value: un
     const page = entry.value as Json;
     if ('blocks' in page) {
       const loc = findBlock({ pages: [page] }, id, [pageArea(String(page.id))]);
-      if (loc && isPlainObject(loc.block.props)) layers.push({ layer: entry.layer, value: loc.block.props, pointer: `${entry.pointer}${loc.path.replace(/^\/pages\/0/, '')}/props` });
+      if (loc && isPlainObject(loc.block.props))
+        layers.push({
+          layer: entry.layer,
+          value: loc.block.props,
+          pointer: `${entry.pointer}${loc.path.replace(/^\/pages\/0/, '')}/props`,
+        });
       break;
     }
     const change = isPlainObject(page.blockChanges) ? (page.blockChanges as Json)[id] : undefined;
     if (isPlainObject(change) && isPlainObject((change as Json).props)) {
-      layers.push({ layer: entry.layer, value: (change as Json).props, pointer: `${entry.pointer}/blockChanges/${encodePointerSegment(id)}/props` });
+      layers.push({
+        layer: entry.layer,
+        value: (change as Json).props,
+        pointer: `${entry.pointer}/blockChanges/${encodePointerSegment(id)}/props`,
+      });
     }
   }
   return layers.length ? { at: layers, consumed: propsAt + 1 } : undefined;
 }
 
 /** The layers that make up the value under `key`, or undefined when the merged document cannot have it. */
-function childSources<T extends { layer: number; value: unknown; pointer: string }>(at: T[], key: string) {
+function childSources<T extends { layer: number; value: unknown; pointer: string }>(
+  at: T[],
+  key: string,
+) {
   const has = (value: unknown) =>
-    Array.isArray(value) ? /^(0|[1-9]\d*)$/.test(key) && Number(key) < value.length : isPlainObject(value) && Object.hasOwn(value as Json, key);
+    Array.isArray(value)
+      ? /^(0|[1-9]\d*)$/.test(key) && Number(key) < value.length
+      : isPlainObject(value) && Object.hasOwn(value as Json, key);
   const first = at.findIndex((a) => has(a.value));
   if (first < 0) return undefined;
-  const child = (a: T) => ({ layer: a.layer, value: (a.value as Json)[key], pointer: `${a.pointer}/${encodePointerSegment(key)}` });
+  const child = (a: T) => ({
+    layer: a.layer,
+    value: (a.value as Json)[key],
+    pointer: `${a.pointer}/${encodePointerSegment(key)}`,
+  });
   const nearest = child(at[first]);
   if (nearest.value === null) return undefined; // `null` removed what the layers below set
   if (!isPlainObject(nearest.value)) return [nearest]; // arrays and plain values: one layer, whole
@@ -236,16 +276,16 @@ export function issuePlace(
  * (as always); `sites/templates/ford.json /pages/6/blocks/0/props/heading: is required
  * (resolved path /pages/5/blocks/0/props/heading)` otherwise.
  */
-export function formatIssue(issue: DocumentIssue, where: SourceLocation | undefined, templateFile?: (name: string) => string): string {
+export function formatIssue(
+  issue: DocumentIssue,
+  where: SourceLocation | undefined,
+  templateFile?: (name: string) => string,
+): string {
   const place = issuePlace(issue, where, templateFile);
   return `${place.file ? `${place.file} ` : ''}${place.path}: ${issue.message}${place.resolvedPath ? ` (resolved path ${place.resolvedPath})` : ''}`;
 }
 
 function parsePointer(path: string): string[] {
   if (path === '' || path === '/') return [];
-  return path
-    .replace(/^\//, '')
-    .split('/')
-    .map(decodePointerSegment);
+  return path.replace(/^\//, '').split('/').map(decodePointerSegment);
 }
-

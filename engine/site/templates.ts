@@ -47,14 +47,18 @@ function mergePages(base: Json[], override: Json[]): Json[] {
   // is, for the schema to report, and matches nothing.
   const idOf = (p: unknown) => (isPlainObject(p) ? (p as Json).id : undefined);
   const overrides = new Map(override.filter((p) => idOf(p) !== undefined).map((p) => [idOf(p), p]));
-  const merged = base.map((page) => (idOf(page) === undefined ? page : (overrides.get(idOf(page)) ?? page)));
+  const merged = base.map((page) =>
+    idOf(page) === undefined ? page : (overrides.get(idOf(page)) ?? page),
+  );
   const baseIds = new Set<unknown>(base.map(idOf).filter((id) => id !== undefined));
   return [...merged, ...override.filter((p) => idOf(p) === undefined || !baseIds.has(idOf(p)))];
 }
 
 /** The page ids a document's `withoutPages` lists (strings only), in its order. */
 export function leftOutPageIds(doc: Record<string, unknown>): string[] {
-  return Array.isArray(doc.withoutPages) ? doc.withoutPages.filter((id: unknown): id is string => typeof id === 'string') : [];
+  return Array.isArray(doc.withoutPages)
+    ? doc.withoutPages.filter((id: unknown): id is string => typeof id === 'string')
+    : [];
 }
 
 /**
@@ -63,17 +67,30 @@ export function leftOutPageIds(doc: Record<string, unknown>): string[] {
  * caller that shows a draft despite its issues (the editor) shows the intended pages.
  * `where` prefixes messages about a template's list (its paths are not in the site).
  */
-function withoutPages(base: Json, layer: Json, where: string | undefined, issues: DocumentIssue[]): Json {
+function withoutPages(
+  base: Json,
+  layer: Json,
+  where: string | undefined,
+  issues: DocumentIssue[],
+): Json {
   if (!('withoutPages' in layer)) return base;
   const list = layer.withoutPages;
   const report = (path: string, message: string) =>
-    issues.push(where === undefined ? { path, message } : { path: '/template', message: `${where}: ${path}: ${message}` });
+    issues.push(
+      where === undefined
+        ? { path, message }
+        : { path: '/template', message: `${where}: ${path}: ${message}` },
+    );
   if (!Array.isArray(list)) {
     report('/withoutPages', 'must be a list of page ids');
     return base;
   }
   if (typeof layer.template !== 'string') {
-    if (list.length) report('/withoutPages', 'this document extends no template, so it has no template pages to leave out');
+    if (list.length)
+      report(
+        '/withoutPages',
+        'this document extends no template, so it has no template pages to leave out',
+      );
     return base;
   }
   const inherited = Array.isArray(base.pages) ? (base.pages as Json[]) : [];
@@ -83,15 +100,22 @@ function withoutPages(base: Json, layer: Json, where: string | undefined, issues
     const path = `/withoutPages/${i}`;
     if (typeof id !== 'string') return report(path, 'must be a page id (a string)');
     const first = list.indexOf(id);
-    if (first !== i) return report(path, `page "${id}" is already listed at /withoutPages/${first}`);
-    if (!inherited.some((p) => isPlainObject(p) && p.id === id)) return report(path, `no template page has id "${id}"`);
+    if (first !== i)
+      return report(path, `page "${id}" is already listed at /withoutPages/${first}`);
+    if (!inherited.some((p) => isPlainObject(p) && p.id === id))
+      return report(path, `no template page has id "${id}"`);
     const mine = own.findIndex((p) => isPlainObject(p) && p.id === id);
     if (mine >= 0) {
-      return report(path, `"${id}" is also a page of this document (/pages/${mine}); leave the template page out or define your own, not both`);
+      return report(
+        path,
+        `"${id}" is also a page of this document (/pages/${mine}); leave the template page out or define your own, not both`,
+      );
     }
     drop.add(id);
   });
-  return drop.size ? { ...base, pages: inherited.filter((p) => !(isPlainObject(p) && drop.has(p.id))) } : base;
+  return drop.size
+    ? { ...base, pages: inherited.filter((p) => !(isPlainObject(p) && drop.has(p.id))) }
+    : base;
 }
 
 /**
@@ -109,7 +133,12 @@ export function resolveTemplate(
   while (typeof current.template === 'string') {
     const name = current.template;
     if (chain.includes(name)) {
-      return { doc, chain, merged: false, issues: [{ path: '/template', message: `template cycle: ${[...chain, name].join(' → ')}` }] };
+      return {
+        doc,
+        chain,
+        merged: false,
+        issues: [{ path: '/template', message: `template cycle: ${[...chain, name].join(' → ')}` }],
+      };
     }
     chain.push(name);
     let template: Json | undefined;
@@ -117,12 +146,29 @@ export function resolveTemplate(
       template = load(name);
     } catch (err) {
       if (!(err instanceof DocumentSyntaxError)) throw err;
-      const where = chain.length === 1 ? '/template' : `/template (via ${chain.slice(0, -1).join(' → ')})`;
-      return { doc, chain, merged: false, issues: [{ path: where, message: `template "${name}" (sites/templates/${name}.json) is not valid JSON: ${err.detail}` }] };
+      const where =
+        chain.length === 1 ? '/template' : `/template (via ${chain.slice(0, -1).join(' → ')})`;
+      return {
+        doc,
+        chain,
+        merged: false,
+        issues: [
+          {
+            path: where,
+            message: `template "${name}" (sites/templates/${name}.json) is not valid JSON: ${err.detail}`,
+          },
+        ],
+      };
     }
     if (!template) {
-      const where = chain.length === 1 ? '/template' : `/template (via ${chain.slice(0, -1).join(' → ')})`;
-      return { doc, chain, merged: false, issues: [{ path: where, message: `template "${name}" not found in sites/templates/` }] };
+      const where =
+        chain.length === 1 ? '/template' : `/template (via ${chain.slice(0, -1).join(' → ')})`;
+      return {
+        doc,
+        chain,
+        merged: false,
+        issues: [{ path: where, message: `template "${name}" not found in sites/templates/` }],
+      };
     }
     layers.unshift(template);
     current = template;
@@ -131,13 +177,20 @@ export function resolveTemplate(
   let merged: Json = {};
   layers.forEach((layer, i) => {
     // layers run base template first; chain lists the nearest template first.
-    const where = i === layers.length - 1 ? undefined : `in template "${chain[layers.length - 2 - i]}"`;
+    const where =
+      i === layers.length - 1 ? undefined : `in template "${chain[layers.length - 2 - i]}"`;
     // `withoutPages` is consumed here and never merged: the resolved document simply
     // lacks those pages, so nothing downstream (routes, page data, the editor's preview)
     // needs to know about the list, and one layer's list cannot leak into the next.
     // Page changes are merged into the pages they change first; the layer's other pages
     // then merge by id as usual.
-    const changed = applyPageChanges(withoutPages(merged, layer, where, issues), omit(layer, 'withoutPages'), mergeDocuments, where, issues);
+    const changed = applyPageChanges(
+      withoutPages(merged, layer, where, issues),
+      omit(layer, 'withoutPages'),
+      mergeDocuments,
+      where,
+      issues,
+    );
     merged = mergeDocuments(changed.base, changed.layer);
   });
   // The document keeps naming its own template, not the end of the chain.

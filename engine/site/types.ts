@@ -3,7 +3,14 @@
  * sanitised it. Every shape here is derived from the generated schema types; nothing
  * restates a schema by hand.
  */
-import type { Block, Features, Location, Page, Region, SiteDocument } from '../../schemas/types.gen.ts';
+import type {
+  Block,
+  Features,
+  Location,
+  Page,
+  Region,
+  SiteDocument,
+} from '../../schemas/types.gen.ts';
 
 export type { Block, Features, Location, Page, Region, SiteDocument };
 
@@ -15,7 +22,16 @@ type Filled<T> = Required<NonNullable<T>>;
  */
 export type ResolvedSite = Omit<
   SiteDocument,
-  'region' | 'features' | 'search' | 'api' | 'theme' | 'layout' | 'dealerships' | 'locations' | 'offers' | 'withoutPages'
+  | 'region'
+  | 'features'
+  | 'search'
+  | 'api'
+  | 'theme'
+  | 'layout'
+  | 'dealerships'
+  | 'locations'
+  | 'offers'
+  | 'withoutPages'
 > & {
   region: Region;
   features: Required<Features>;

@@ -28,7 +28,8 @@ export type SiteCollections = Record<string, Set<string> | undefined>;
  * gives the site's model range (the catalogue); without it model references are not checked.
  */
 export function siteCollections(site: ResolvedSite, models?: Model[]): SiteCollections {
-  const strings = (values: unknown[]) => new Set(values.filter((v) => v !== undefined && v !== null).map(String));
+  const strings = (values: unknown[]) =>
+    new Set(values.filter((v) => v !== undefined && v !== null).map(String));
   return {
     locations: strings(site.locations.map((l) => l.slug)),
     locationIds: strings(site.locations.map((l) => l.id)),
@@ -37,7 +38,11 @@ export function siteCollections(site: ResolvedSite, models?: Model[]): SiteColle
     models: models && strings(models.map((m) => m.slug)),
     makes: models && strings(models.map((m) => m.manufacturer_name)),
     makeSlugs: models && strings(models.map((m) => slugify(m.manufacturer_name))),
-    reviewAccounts: strings([site.slug, site.dealership_id, ...site.dealerships.flatMap((d) => [d.id, d.slug])]),
+    reviewAccounts: strings([
+      site.slug,
+      site.dealership_id,
+      ...site.dealerships.flatMap((d) => [d.id, d.slug]),
+    ]),
   };
 }
 
@@ -64,12 +69,16 @@ const COLLECTION_WORDS: Record<string, [plural: string, one: string, key: string
 };
 
 /** The problems of one resolved, schema-valid site document as a whole. */
-export function wholeSiteIssues(site: ResolvedSite, options: { models?: Model[] } = {}): DocumentIssue[] {
+export function wholeSiteIssues(
+  site: ResolvedSite,
+  options: { models?: Model[] } = {},
+): DocumentIssue[] {
   const { links, refs, defined } = documentReferences(site);
   const data = siteCollections(site, options.models);
   // A collection that is not the site's data is one the document defines itself (`x-defines`,
   // e.g. pasted reviews): empty when nothing defines an entry, unchecked when a switch opened it.
-  const entriesOf = (name: string) => (name in data ? data[name] : name in defined ? defined[name] : new Set<string>());
+  const entriesOf = (name: string) =>
+    name in data ? data[name] : name in defined ? defined[name] : new Set<string>();
   const issues: DocumentIssue[] = [...pageIssues(site.pages)];
   const routes = new SiteRoutes(site, data);
   for (const link of links) {
@@ -79,7 +88,10 @@ export function wholeSiteIssues(site: ResolvedSite, options: { models?: Model[] 
   for (const ref of refs) {
     const known = entriesOf(ref.collection);
     if (known && !known.has(String(ref.value))) {
-      issues.push({ path: ref.path, message: `names ${COLLECTION_NOUN[ref.collection] ?? ref.collection} ${JSON.stringify(ref.value)}, which this site does not have${suggest(String(ref.value), [...known])}` });
+      issues.push({
+        path: ref.path,
+        message: `names ${COLLECTION_NOUN[ref.collection] ?? ref.collection} ${JSON.stringify(ref.value)}, which this site does not have${suggest(String(ref.value), [...known])}`,
+      });
     }
   }
   return issues;
@@ -98,7 +110,11 @@ function pageIssues(pages: Page[]): DocumentIssue[] {
   const routes = new Map<string, number>();
   pages.forEach((page, i) => {
     const firstId = ids.get(page.id);
-    if (firstId !== undefined) issues.push({ path: `/pages/${i}/id`, message: `duplicate page id ${JSON.stringify(page.id)}, also used at /pages/${firstId}/id` });
+    if (firstId !== undefined)
+      issues.push({
+        path: `/pages/${i}/id`,
+        message: `duplicate page id ${JSON.stringify(page.id)}, also used at /pages/${firstId}/id`,
+      });
     else ids.set(page.id, i);
     const key = routeKey(page.path);
     const firstRoute = routes.get(key);
@@ -126,7 +142,10 @@ interface RouteParamSource {
  * set (page ids and paths), for as many route sets as below (docs/deploy.md, "Memory and start-up").
  */
 const ROUTE_SETS_REMEMBERED = 200;
-const matchesByRoutes = new Map<string, Map<string, { index: number; params: Record<string, string | undefined> } | undefined>>();
+const matchesByRoutes = new Map<
+  string,
+  Map<string, { index: number; params: Record<string, string | undefined> } | undefined>
+>();
 
 /** The routes a site answers, for checking where its links go. */
 class SiteRoutes {
@@ -135,18 +154,29 @@ class SiteRoutes {
   private readonly routable: Page[];
   private candidates?: string[];
   /** Where each address goes, shared by every site with the same routes (sites made from one template). */
-  private readonly matches: Map<string, { index: number; params: Record<string, string | undefined> } | undefined>;
+  private readonly matches: Map<
+    string,
+    { index: number; params: Record<string, string | undefined> } | undefined
+  >;
 
   constructor(
     private readonly site: ResolvedSite,
     private readonly collections: SiteCollections,
   ) {
     this.layoutIds = collectBlockIds({ layout: site.layout });
-    for (const page of site.pages) this.pageInfo.set(page.id, { params: routeParamsOf(page), blockIds: collectBlockIds({ pages: [page] }) });
-    const platform = PLATFORM_ROUTES.map((path, i) => ({ id: `\u0000platform-${i}`, path, title: path, blocks: [] }) as unknown as Page);
+    for (const page of site.pages)
+      this.pageInfo.set(page.id, {
+        params: routeParamsOf(page),
+        blockIds: collectBlockIds({ pages: [page] }),
+      });
+    const platform = PLATFORM_ROUTES.map(
+      (path, i) =>
+        ({ id: `\u0000platform-${i}`, path, title: path, blocks: [] }) as unknown as Page,
+    );
     this.routable = [...site.pages, ...platform];
     const routesKey = this.routable.map((p) => `${p.id}\u0001${p.path}`).join('\u0000');
-    if (!matchesByRoutes.has(routesKey) && matchesByRoutes.size >= ROUTE_SETS_REMEMBERED) matchesByRoutes.clear();
+    if (!matchesByRoutes.has(routesKey) && matchesByRoutes.size >= ROUTE_SETS_REMEMBERED)
+      matchesByRoutes.clear();
     this.matches = matchesByRoutes.get(routesKey) ?? new Map();
     matchesByRoutes.set(routesKey, this.matches);
   }
@@ -163,12 +193,17 @@ class SiteRoutes {
       // "#x" and "?q": the page the link is on. Only a page's own blocks and the layout are known here.
       if (!fragment) return undefined;
       const page = pageOfPath(link.path, this.site.pages);
-      if (this.layoutIds.has(fragment) || (page && this.pageInfo.get(page.id)!.blockIds.has(fragment))) return undefined;
+      if (
+        this.layoutIds.has(fragment) ||
+        (page && this.pageInfo.get(page.id)!.blockIds.has(fragment))
+      )
+        return undefined;
       if (!page) return undefined; // a layout link: the anchor may be on any page
       return `${said}, but page ${JSON.stringify(page.id)} has no block with id ${JSON.stringify(fragment)} to jump to`;
     }
     const match = this.match(decodeSafely(path));
-    if (!match || match.page.path === '*') return `${said}, which is not a route of this site${suggest(path, this.routeCandidates())}`;
+    if (!match || match.page.path === '*')
+      return `${said}, which is not a route of this site${suggest(path, this.routeCandidates())}`;
     const info = this.pageInfo.get(match.page.id);
     if (!info) return undefined; // a platform route
     for (const [param, collection] of info.params) {
@@ -187,7 +222,10 @@ class SiteRoutes {
   private match(path: string) {
     if (!this.matches.has(path)) {
       const found = matchPage(this.routable, path);
-      this.matches.set(path, found && { index: this.routable.indexOf(found.page), params: found.params });
+      this.matches.set(
+        path,
+        found && { index: this.routable.indexOf(found.page), params: found.params },
+      );
     }
     const known = this.matches.get(path);
     return known && { page: this.routable[known.index], params: known.params };
@@ -206,7 +244,8 @@ class SiteRoutes {
       }
       // One parameter filled from the data its blocks show; other parameters stay as written.
       for (const [param, collection] of params) {
-        for (const value of [...(this.collections[collection] ?? [])].slice(0, 500)) out.add(page.path.replace(`:${param}`, value));
+        for (const value of [...(this.collections[collection] ?? [])].slice(0, 500))
+          out.add(page.path.replace(`:${param}`, value));
       }
     }
     this.candidates = [...out];
@@ -220,8 +259,11 @@ export function routeParamsOf(page: Page): Map<string, string> {
   const names = new Set([...page.path.matchAll(/:([A-Za-z][A-Za-z0-9_]*)/g)].map((m) => m[1]));
   if (!names.size) return params;
   for (const { block } of walkList(page.blocks)) {
-    const declared = (blockSchemas as Record<string, { 'x-block'?: { routeParams?: Record<string, string> } }>)[block.type]?.['x-block']?.routeParams;
-    for (const [param, collection] of Object.entries(declared ?? {})) if (names.has(param) && !params.has(param)) params.set(param, collection);
+    const declared = (
+      blockSchemas as Record<string, { 'x-block'?: { routeParams?: Record<string, string> } }>
+    )[block.type]?.['x-block']?.routeParams;
+    for (const [param, collection] of Object.entries(declared ?? {}))
+      if (names.has(param) && !params.has(param)) params.set(param, collection);
   }
   return params;
 }
@@ -249,7 +291,9 @@ export function suggest(value: string, candidates: string[], prefix = ''): strin
     .sort((a, b) => a.d - b.d || a.c.localeCompare(b.c))
     .slice(0, 3)
     .map(({ c }) => JSON.stringify(prefix + c));
-  return near.length ? `; did you mean ${near.length === 1 ? near[0] : `${near.slice(0, -1).join(', ')} or ${near[near.length - 1]}`}?` : '';
+  return near.length
+    ? `; did you mean ${near.length === 1 ? near[0] : `${near.slice(0, -1).join(', ')} or ${near[near.length - 1]}`}?`
+    : '';
 }
 
 /** Levenshtein distance (no library in the project does it; two rows of memory). */
@@ -258,7 +302,8 @@ export function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = row;
   }
   return prev[b.length];
@@ -280,11 +325,15 @@ export interface SiteInSet {
  */
 export function siteSetIssues(sites: SiteInSet[]): Map<string, DocumentIssue[]> {
   const out = new Map<string, DocumentIssue[]>();
-  const add = (name: string, issue: DocumentIssue) => out.set(name, [...(out.get(name) ?? []), issue]);
+  const add = (name: string, issue: DocumentIssue) =>
+    out.set(name, [...(out.get(name) ?? []), issue]);
   const owner = new Map<string, string>();
   for (const site of sites) {
     if (typeof site.slug === 'string' && site.slug !== site.name) {
-      add(site.name, { path: '/slug', message: `is ${JSON.stringify(site.slug)} but the file is ${site.name}.json; a site's slug must equal its file name` });
+      add(site.name, {
+        path: '/slug',
+        message: `is ${JSON.stringify(site.slug)} but the file is ${site.name}.json; a site's slug must equal its file name`,
+      });
     }
     if (!Array.isArray(site.hostnames)) continue;
     site.hostnames.forEach((host, i) => {
@@ -292,7 +341,11 @@ export function siteSetIssues(sites: SiteInSet[]): Map<string, DocumentIssue[]> 
       const name = host.toLowerCase();
       const first = owner.get(name);
       if (first === undefined) owner.set(name, site.name);
-      else if (first !== site.name) add(site.name, { path: `/hostnames/${i}`, message: `host name ${JSON.stringify(host)} is already claimed by site ${JSON.stringify(first)} (${first}.json); each host name serves one site` });
+      else if (first !== site.name)
+        add(site.name, {
+          path: `/hostnames/${i}`,
+          message: `host name ${JSON.stringify(host)} is already claimed by site ${JSON.stringify(first)} (${first}.json); each host name serves one site`,
+        });
     });
   }
   return out;

@@ -18,7 +18,16 @@ import { pathToFileURL } from 'node:url';
 import type { Frame, Page } from 'playwright-core';
 import type { Block } from '../../schemas/types.gen.ts';
 import { benchSite } from './editor-speed/pages.ts';
-import { blockText, comesAfter, EDITOR_PROBE, holdOver, PREVIEW_PROBE, RESET, revealRow, typeCount } from './editor-speed/probes.ts';
+import {
+  blockText,
+  comesAfter,
+  EDITOR_PROBE,
+  holdOver,
+  PREVIEW_PROBE,
+  RESET,
+  revealRow,
+  typeCount,
+} from './editor-speed/probes.ts';
 import { startEditorServer } from './editor-speed/serve.ts';
 
 const SIZES = [300, 1000];
@@ -41,14 +50,21 @@ export interface Figure {
 
 export function quantile(samples: number[], q: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] : Number.NaN;
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]
+    : Number.NaN;
 }
 
-export const passes = (f: Figure) => f.samples.length > 0 && (f.by === 'max' ? Math.max(...f.samples) : quantile(f.samples, 0.95)) <= f.aim;
+export const passes = (f: Figure) =>
+  f.samples.length > 0 &&
+  (f.by === 'max' ? Math.max(...f.samples) : quantile(f.samples, 0.95)) <= f.aim;
 
 function line(f: Figure): string {
   const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(1)} ms` : 'never');
-  const stat = f.by === 'max' ? `max ${ms(Math.max(0, ...f.samples)).padStart(9)}` : `median ${ms(quantile(f.samples, 0.5)).padStart(9)}   p95 ${ms(quantile(f.samples, 0.95)).padStart(9)}`;
+  const stat =
+    f.by === 'max'
+      ? `max ${ms(Math.max(0, ...f.samples)).padStart(9)}`
+      : `median ${ms(quantile(f.samples, 0.5)).padStart(9)}   p95 ${ms(quantile(f.samples, 0.95)).padStart(9)}`;
   const aim = f.by === 'max' ? `aim: none over ${f.aim} ms` : `aim p95 ≤ ${f.aim} ms`;
   return `  ${f.label.padEnd(42)} ${stat.padEnd(34)} ${aim.padEnd(22)} ${passes(f) ? 'PASS' : 'FAIL'}  (${f.samples.length})`;
 }
@@ -70,7 +86,9 @@ async function typing(page: Page, preview: Frame, text: string, delay: number): 
   await preview.evaluate(blockText('hero-target'));
   await page.keyboard.type(text, { delay });
   await settle(page);
-  const keys = ((await page.evaluate('window.__bench.keys')) as Array<{ t: number; key: string }>).filter((k) => k.key.length === 1);
+  const keys = (
+    (await page.evaluate('window.__bench.keys')) as Array<{ t: number; key: string }>
+  ).filter((k) => k.key.length === 1);
   const seen = (await preview.evaluate('window.__bench.seen')) as Seen[];
   if (keys.length !== text.length) throw new Error(`typed ${text.length} keys, saw ${keys.length}`);
   return keys.flatMap((k, i) => {
@@ -83,7 +101,10 @@ async function typing(page: Page, preview: Frame, text: string, delay: number): 
 
 /** Long tasks in both windows between two times (the longest, 0 when none). */
 async function longestTask(page: Page, preview: Frame, from: number, to: number): Promise<number> {
-  const all = [...((await page.evaluate('window.__bench.long')) as Seen[]), ...((await preview.evaluate('window.__bench.long')) as Seen[])] as unknown as Array<{ t: number; d: number }>;
+  const all = [
+    ...((await page.evaluate('window.__bench.long')) as Seen[]),
+    ...((await preview.evaluate('window.__bench.long')) as Seen[]),
+  ] as unknown as Array<{ t: number; d: number }>;
   return Math.max(0, ...all.filter((l) => l.t + l.d >= from && l.t <= to).map((l) => l.d));
 }
 
@@ -92,27 +113,45 @@ async function longestTask(page: Page, preview: Frame, from: number, to: number)
  * release to the preview's watched value becoming something else, and the longest task
  * from the press until just before the release.
  */
-async function dragAndDrop(page: Page, preview: Frame, from: { x: number; y: number }, to: { x: number; y: number }, arm: string): Promise<{ drop: number; longest: number }> {
+async function dragAndDrop(
+  page: Page,
+  preview: Frame,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  arm: string,
+): Promise<{ drop: number; longest: number }> {
   await page.evaluate(RESET);
   await preview.evaluate(arm);
   const start = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
   const initial = (await preview.evaluate('window.__bench.last')) as string;
   await holdOver(page, from, to);
-  const beforeRelease = (await page.evaluate('performance.timeOrigin + performance.now()')) as number;
+  const beforeRelease = (await page.evaluate(
+    'performance.timeOrigin + performance.now()',
+  )) as number;
   await page.mouse.up();
   await settle(page);
   const ups = (await page.evaluate('window.__bench.ups')) as number[];
   const seen = (await preview.evaluate('window.__bench.seen')) as Seen[];
   const up = ups[ups.length - 1];
   const hit = seen.find((s) => s.v !== initial);
-  return { drop: hit && up ? Math.max(0, hit.t - up) : Number.POSITIVE_INFINITY, longest: await longestTask(page, preview, start, beforeRelease) };
+  return {
+    drop: hit && up ? Math.max(0, hit.t - up) : Number.POSITIVE_INFINITY,
+    longest: await longestTask(page, preview, start, beforeRelease),
+  };
 }
 
-async function measure(page: Page, base: string, total: number): Promise<{ rows: number; issues: string; figures: Figure[] }> {
+async function measure(
+  page: Page,
+  base: string,
+  total: number,
+): Promise<{ rows: number; issues: string; figures: Figure[] }> {
   const slug = `bench-editor-${total}`;
   const blocks = (benchSite(slug, total) as { pages: Array<{ blocks: Block[] }> }).pages[0].blocks;
   await page.goto(`${base}/editor/?site=${slug}&page=home`);
-  await page.locator('.fc-tree > li[data-row]').first().waitFor({ state: 'attached', timeout: 120_000 });
+  await page
+    .locator('.fc-tree > li[data-row]')
+    .first()
+    .waitFor({ state: 'attached', timeout: 120_000 });
   await settle(page);
   await page.evaluate(revealRow('hero-target'));
   const previewFrame = page.frames().find((f) => f.url().includes('/editor/preview.html'));
@@ -120,7 +159,8 @@ async function measure(page: Page, base: string, total: number): Promise<{ rows:
   await page.evaluate(EDITOR_PROBE);
   await previewFrame.evaluate(PREVIEW_PROBE);
   const rows = Number(await page.locator('.fc-tree').getAttribute('aria-rowcount'));
-  const issues = (await page.locator('.fc-topbar').innerText()).match(/(\d+) problems?/)?.[0] ?? 'no problems';
+  const issues =
+    (await page.locator('.fc-topbar').innerText()).match(/(\d+) problems?/)?.[0] ?? 'no problems';
 
   // Typing into the middle hero's heading.
   const row = page.locator('[data-row="hero-target"] .fc-row-main');
@@ -146,7 +186,13 @@ async function measure(page: Page, base: string, total: number): Promise<{ rows:
     await handle.scrollIntoViewIfNeeded();
     const h = (await handle.boundingBox())!;
     const target = (await page.locator(`[data-row="${third}"]`).boundingBox())!;
-    const move = await dragAndDrop(page, previewFrame, { x: h.x + h.width / 2, y: h.y + h.height / 2 }, { x: h.x + h.width / 2, y: target.y + 4 }, comesAfter(first, second));
+    const move = await dragAndDrop(
+      page,
+      previewFrame,
+      { x: h.x + h.width / 2, y: h.y + h.height / 2 },
+      { x: h.x + h.width / 2, y: target.y + 4 },
+      comesAfter(first, second),
+    );
     moves.push(move.drop);
     longest.push(move.longest);
 
@@ -155,7 +201,13 @@ async function measure(page: Page, base: string, total: number): Promise<{ rows:
     const p = (await item.boundingBox())!;
     await page.evaluate(revealRow(second));
     const before = (await page.locator(`[data-row="${second}"]`).boundingBox())!;
-    const add = await dragAndDrop(page, previewFrame, { x: p.x + 10, y: p.y + 10 }, { x: before.x + 60, y: before.y + 4 }, typeCount('rich-text'));
+    const add = await dragAndDrop(
+      page,
+      previewFrame,
+      { x: p.x + 10, y: p.y + 10 },
+      { x: before.x + 60, y: before.y + 4 },
+      typeCount('rich-text'),
+    );
     adds.push(add.drop);
     longest.push(add.longest);
   }
@@ -163,32 +215,53 @@ async function measure(page: Page, base: string, total: number): Promise<{ rows:
     rows,
     issues,
     figures: [
-      { label: 'keystroke → preview, 120 ms between keys', samples: steady, aim: AIMS.keystroke, by: 'p95' },
+      {
+        label: 'keystroke → preview, 120 ms between keys',
+        samples: steady,
+        aim: AIMS.keystroke,
+        by: 'p95',
+      },
       { label: 'keystroke → preview, fast: 30 ms', samples: fast, aim: AIMS.keystroke, by: 'p95' },
-      { label: 'drop → preview, block moved in the outline', samples: moves, aim: AIMS.drop, by: 'p95' },
+      {
+        label: 'drop → preview, block moved in the outline',
+        samples: moves,
+        aim: AIMS.drop,
+        by: 'p95',
+      },
       { label: 'drop → preview, block from the palette', samples: adds, aim: AIMS.drop, by: 'p95' },
       { label: 'longest task, pick-up and drag', samples: longest, aim: AIMS.longTask, by: 'max' },
     ],
   };
 }
 
-const load = () => `${loadavg()
-  .map((l) => l.toFixed(2))
-  .join(' ')} (${cpus().length} CPUs)`;
+const load = () =>
+  `${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (${cpus().length} CPUs)`;
 
 export async function run(): Promise<string> {
-  const sites = Object.fromEntries(SIZES.map((n) => [`bench-editor-${n}`, benchSite(`bench-editor-${n}`, n)]));
+  const sites = Object.fromEntries(
+    SIZES.map((n) => [`bench-editor-${n}`, benchSite(`bench-editor-${n}`, n)]),
+  );
   const server = await startEditorServer(sites);
   const { launch } = await import('../../tests/browser/chromium.ts');
   const { STAFF_KEY } = await import('../../editor/lib/auth.ts');
   const browser = await launch();
-  const out = [`Editor speed, headless Chromium, production build (server.ts); load average before: ${load()}`];
+  const out = [
+    `Editor speed, headless Chromium, production build (server.ts); load average before: ${load()}`,
+  ];
   const missed: string[] = [];
   try {
     for (const total of SIZES) {
       // bypassCSP: the probes are strings, which the production CSP would refuse to evaluate.
-      const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, bypassCSP: true });
-      await context.addInitScript(([key, name]) => localStorage.setItem(key, name), [STAFF_KEY, 'Bench']);
+      const context = await browser.newContext({
+        viewport: { width: 1600, height: 1000 },
+        bypassCSP: true,
+      });
+      await context.addInitScript(
+        ([key, name]) => localStorage.setItem(key, name),
+        [STAFF_KEY, 'Bench'],
+      );
       const page = await context.newPage();
       page.setDefaultTimeout(60_000);
       const { rows, issues, figures } = await measure(page, server.base, total);
@@ -202,7 +275,8 @@ export async function run(): Promise<string> {
   }
   out.push(`load average after: ${load()}`);
   const report = out.join('\n');
-  if (missed.length && process.argv.includes('--check')) throw new Error(`${report}\n\nAims missed:\n  ${missed.join('\n  ')}`);
+  if (missed.length && process.argv.includes('--check'))
+    throw new Error(`${report}\n\nAims missed:\n  ${missed.join('\n  ')}`);
   return report;
 }
 

@@ -35,13 +35,32 @@ export function benchSite(total = 300): Record<string, unknown> {
   const blocks: Block[] = [];
   let n = 0;
   for (let s = 1; n < total; s++) {
-    const section: Block = { type: 'section', id: `section-${s}`, props: { heading: `Section ${s}` }, children: [] };
+    const section: Block = {
+      type: 'section',
+      id: `section-${s}`,
+      props: { heading: `Section ${s}` },
+      children: [],
+    };
     n++;
     for (let c = 0; c < 4 && n < total; c++, n++) {
       section.children!.push(
         c === 0
-          ? { type: 'hero', id: `hero-${s}`, props: { heading: `Offer ${s}`, text: 'Drive away pricing on selected stock.', tone: 'light' } }
-          : { type: 'rich-text', id: `text-${s}-${c}`, props: { html: `<p>Paragraph ${c} of section ${s}: servicing, finance and trade-ins.</p>` } },
+          ? {
+              type: 'hero',
+              id: `hero-${s}`,
+              props: {
+                heading: `Offer ${s}`,
+                text: 'Drive away pricing on selected stock.',
+                tone: 'light',
+              },
+            }
+          : {
+              type: 'rich-text',
+              id: `text-${s}-${c}`,
+              props: {
+                html: `<p>Paragraph ${c} of section ${s}: servicing, finance and trade-ins.</p>`,
+              },
+            },
       );
     }
     blocks.push(section);
@@ -53,7 +72,10 @@ export function benchSite(total = 300): Record<string, unknown> {
     name: 'Bench Motors',
     region: 'AU',
     ...BENCH_DEALER,
-    layout: { header: [{ type: 'header', id: 'site-header' }], footer: [{ type: 'footer', id: 'site-footer' }] },
+    layout: {
+      header: [{ type: 'header', id: 'site-header' }],
+      footer: [{ type: 'footer', id: 'site-footer' }],
+    },
     pages: [{ id: 'home', path: '/', title: '{site}', blocks }],
   };
 }
@@ -68,8 +90,15 @@ export interface FrameStats {
 
 export function frameStats(gaps: number[], longTasks: number): FrameStats {
   const sorted = [...gaps].sort((a, b) => a - b);
-  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
-  return { frames: gaps.length, median: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0, longTasks };
+  const at = (q: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
+  return {
+    frames: gaps.length,
+    median: at(0.5),
+    p95: at(0.95),
+    max: sorted[sorted.length - 1] ?? 0,
+    longTasks,
+  };
 }
 
 function line(label: string, s: FrameStats) {
@@ -88,9 +117,17 @@ export async function run(): Promise<string> {
   const { default: express } = await import('express');
   const { createApp } = await import(pathToFileURL(join(root, 'engine/server/app.ts')).href);
   const { demo } = await import(pathToFileURL(join(root, 'demo/defaults.ts')).href);
-  const { createEditorRouter } = await import(pathToFileURL(join(root, 'engine/server/editor-api.ts')).href);
+  const { createEditorRouter } = await import(
+    pathToFileURL(join(root, 'engine/server/editor-api.ts')).href
+  );
   const { launch } = await import(pathToFileURL(join(root, 'tests/browser/chromium.ts')).href);
-  const { app, sites } = await createApp({ mode: 'production', root, sitesDir, distDir: dist, providers: demo });
+  const { app, sites } = await createApp({
+    mode: 'production',
+    root,
+    sitesDir,
+    distDir: dist,
+    providers: demo,
+  });
   const outer = express();
   outer.use('/api/editor', createEditorRouter({ sites, sitesDir }));
   outer.use(app);
@@ -102,10 +139,16 @@ export async function run(): Promise<string> {
   const browser = await launch();
   try {
     // bypassCSP: the measuring scripts are strings (see below), which the production CSP refuses.
-    const context = await browser.newContext({ viewport: { width: 1500, height: 950 }, bypassCSP: true });
+    const context = await browser.newContext({
+      viewport: { width: 1500, height: 950 },
+      bypassCSP: true,
+    });
     // The editor asks who is editing before anything else (docs/editor.md, "Who is editing?").
     const { STAFF_KEY } = await import('../../editor/lib/auth.ts');
-    await context.addInitScript(([key, name]: string[]) => localStorage.setItem(key, name), [STAFF_KEY, 'Bench']);
+    await context.addInitScript(
+      ([key, name]: string[]) => localStorage.setItem(key, name),
+      [STAFF_KEY, 'Bench'],
+    );
     const page = await context.newPage();
     await page.goto(`${base}/editor/?site=${SLUG}&page=home`);
     // The last row is always rendered (long outlines render the rows near the view, BlocksPanel/row-window.ts).
@@ -133,9 +176,12 @@ export async function run(): Promise<string> {
         }).observe({ type: 'longtask', buffered: false });
       } catch (e) {}
     })()`);
-    const start = () => page.evaluate(`Object.assign(window.__frames, { on: true, last: 0, gaps: [], long: 0 })`);
+    const start = () =>
+      page.evaluate(`Object.assign(window.__frames, { on: true, last: 0, gaps: [], long: 0 })`);
     const stop = async (): Promise<FrameStats> => {
-      const f = (await page.evaluate(`(() => { window.__frames.on = false; return { gaps: window.__frames.gaps, long: window.__frames.long }; })()`)) as { gaps: number[]; long: number };
+      const f = (await page.evaluate(
+        `(() => { window.__frames.on = false; return { gaps: window.__frames.gaps, long: window.__frames.long }; })()`,
+      )) as { gaps: number[]; long: number };
       return frameStats(f.gaps, f.long);
     };
 
@@ -167,14 +213,25 @@ export async function run(): Promise<string> {
     await page.keyboard.type(' with free servicing for three years', { delay: 35 });
     await page.waitForFunction(settled, undefined, { timeout: 30_000 });
     const edit = await stop();
-    const seen = await page.frameLocator('iframe[title^="Preview"]').getByText('Offer 30 with free servicing for three years').count();
+    const seen = await page
+      .frameLocator('iframe[title^="Preview"]')
+      .getByText('Offer 30 with free servicing for three years')
+      .count();
 
     // 3. Multi-select: Ctrl+click 20 rows, click the first, Shift+click the last, Escape, Ctrl+A, Escape.
     // Counted by the Inspector's summary: not every selected row is rendered.
-    const selectedIs = (n: number) => `document.querySelector('[data-selection-count]')?.getAttribute('data-selection-count') === '${n}'`;
-    const selectedCount = async () => Number(await page.locator('[data-selection-count]').getAttribute('data-selection-count'));
+    const selectedIs = (n: number) =>
+      `document.querySelector('[data-selection-count]')?.getAttribute('data-selection-count') === '${n}'`;
+    const selectedCount = async () =>
+      Number(await page.locator('[data-selection-count]').getAttribute('data-selection-count'));
     const main = (id: string) => page.locator(`[data-row="${id}"] .fc-row-main`);
-    const first20 = [1, 2, 3, 4].flatMap((n) => [`section-${n}`, `hero-${n}`, `text-${n}-1`, `text-${n}-2`, `text-${n}-3`]);
+    const first20 = [1, 2, 3, 4].flatMap((n) => [
+      `section-${n}`,
+      `hero-${n}`,
+      `text-${n}-1`,
+      `text-${n}-2`,
+      `text-${n}-3`,
+    ]);
     await main('section-1').scrollIntoViewIfNeeded();
     await main('section-1').click();
     await start();
@@ -205,8 +262,12 @@ export async function run(): Promise<string> {
     await page.keyboard.press('Shift+Tab');
     await page.waitForTimeout(300);
     const keys = await stop();
-    const landed = await page.evaluate(`document.activeElement?.closest('[data-row]')?.getAttribute('data-row') ?? ''`);
-    const tabbable = await page.evaluate(`new Set([...document.querySelectorAll('.fc-tree button:not([tabindex="-1"])')].map((b) => b.closest('[data-row]').getAttribute('data-row'))).size`);
+    const landed = await page.evaluate(
+      `document.activeElement?.closest('[data-row]')?.getAttribute('data-row') ?? ''`,
+    );
+    const tabbable = await page.evaluate(
+      `new Set([...document.querySelectorAll('.fc-tree button:not([tabindex="-1"])')].map((b) => b.closest('[data-row]').getAttribute('data-row'))).size`,
+    );
 
     return [
       `Editor frame times, ${rows} outline rows (300-block page), headless Chromium, production build:`,

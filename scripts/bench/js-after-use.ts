@@ -25,12 +25,21 @@ export interface JsAfterUse {
 
 const LAZY_UI = '[data-lazy-ui]';
 /** The search UIs' roots; each sets data-search-ready once hydrated (docs/search-ui.md). */
-const SEARCH_UIS = ['.fc-search-page', '.fc-budget-finder', '.fc-model-directory', '.fc-dealer-directory'];
+const SEARCH_UIS = [
+  '.fc-search-page',
+  '.fc-budget-finder',
+  '.fc-model-directory',
+  '.fc-dealer-directory',
+];
 const SEARCH_BOX = '.fc-search-page .fc-search-box__input';
 const FILTER_BOX = '.fc-search-page__filters input[type="checkbox"]';
 
 /** Loads `url` in `page`, uses it, and weighs the JavaScript it fetched. */
-export async function measureJsAfterUse(page: Page, url: string, options: { timeoutMs?: number } = {}): Promise<JsAfterUse> {
+export async function measureJsAfterUse(
+  page: Page,
+  url: string,
+  options: { timeoutMs?: number } = {},
+): Promise<JsAfterUse> {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const origin = new URL(url).origin;
   const scripts: { path: string; bytes: number }[] = [];
@@ -41,7 +50,13 @@ export async function measureJsAfterUse(page: Page, url: string, options: { time
     pending.push(
       response
         .body()
-        .then((body) => void scripts.push({ path: address.pathname, bytes: gzipSync(body, { level: 9 }).length }))
+        .then(
+          (body) =>
+            void scripts.push({
+              path: address.pathname,
+              bytes: gzipSync(body, { level: 9 }).length,
+            }),
+        )
         .catch(() => undefined),
     );
   };
@@ -60,7 +75,10 @@ export async function measureJsAfterUse(page: Page, url: string, options: { time
     for (const region of await page.locator(`${LAZY_UI} > *:first-child`).all()) {
       const box = await region.boundingBox();
       if (box && box.width > 0 && box.height > 0) {
-        await page.mouse.move(box.x + Math.min(box.width / 2, 40), box.y + Math.min(box.height / 2, 40));
+        await page.mouse.move(
+          box.x + Math.min(box.width / 2, 40),
+          box.y + Math.min(box.height / 2, 40),
+        );
         steps.push('pointer over a search block');
       }
     }
@@ -71,9 +89,11 @@ export async function measureJsAfterUse(page: Page, url: string, options: { time
     // Weighing a UI that failed to start would flatter the page: every search UI must be up.
     for (const block of SEARCH_UIS) {
       if (!(await page.locator(block).count())) continue;
-      await page.waitForSelector(`${block}[data-search-ready="true"]`, { timeout: timeoutMs }).catch(() => {
-        throw new Error(`${url}: the ${block} UI did not start after use`);
-      });
+      await page
+        .waitForSelector(`${block}[data-search-ready="true"]`, { timeout: timeoutMs })
+        .catch(() => {
+          throw new Error(`${url}: the ${block} UI did not start after use`);
+        });
     }
 
     // A search page: a typed word, then a filter, each answered.

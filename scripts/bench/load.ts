@@ -26,7 +26,15 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { startBenchServer } from './serve.ts';
 import { RESULT_CACHE_SIZE } from '../../engine/search/cache.ts';
 import { searchHeaders, searchMix } from './load/search-mix.ts';
-import { BROWSER_HEADERS, cachedRun, pageKinds, renderedRun, sizeOf, staticPeer, warmCache } from './load/pages.ts';
+import {
+  BROWSER_HEADERS,
+  cachedRun,
+  pageKinds,
+  renderedRun,
+  sizeOf,
+  staticPeer,
+  warmCache,
+} from './load/pages.ts';
 
 const root = join(import.meta.dirname, '../..');
 const SITE = 'kiwi-car-yard';
@@ -49,7 +57,14 @@ const LONG_QUERIES = process.argv.includes('--long-queries');
 
 function summary(name: string, r: autocannon.Result) {
   const errors = r.errors + r.timeouts + r.non2xx;
-  return { name, rps: r.requests.average, p99: r.latency.p99, total: r.requests.total, ok: r['2xx'], errors };
+  return {
+    name,
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    ok: r['2xx'],
+    errors,
+  };
 }
 
 /** Lead submissions, each from a new visitor (own submission id and X-Forwarded-For address: the rate limit is per client). */
@@ -64,7 +79,10 @@ function leadScenario(url: string, nextIp: () => number): autocannon.Options {
           const ip = nextIp();
           return {
             ...req,
-            headers: { ...req.headers, 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}` },
+            headers: {
+              ...req.headers,
+              'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`,
+            },
             body: JSON.stringify({
               site: SITE,
               submission_id: randomUUID(),
@@ -88,7 +106,8 @@ const STOCK_SEARCH = JSON.stringify({
   requests: [
     {
       indexName: 'Car_production',
-      params: 'hitsPerPage=21&facets=%5B%22make%22%2C%22model%22%2C%22simple_body%22%2C%22simple_fuel%22%2C%22simple_transmission%22%2C%22state%22%5D&filters=listing_state%3Aavailable%20AND%20show_on_dealer_website%3Atrue',
+      params:
+        'hitsPerPage=21&facets=%5B%22make%22%2C%22model%22%2C%22simple_body%22%2C%22simple_fuel%22%2C%22simple_transmission%22%2C%22state%22%5D&filters=listing_state%3Aavailable%20AND%20show_on_dealer_website%3Atrue',
     },
   ],
 });
@@ -103,7 +122,10 @@ function longQuery(): string {
 /** Random words of about `bytes` bytes; the largest query Algolia accepts is 512 bytes. */
 function randomWords(bytes: number, wordLength: number): string {
   let q = '';
-  while (q.length < bytes) q += `${Math.random().toString(36).slice(2, 2 + wordLength)} `;
+  while (q.length < bytes)
+    q += `${Math.random()
+      .toString(36)
+      .slice(2, 2 + wordLength)} `;
   return q.slice(0, bytes).trim();
 }
 
@@ -122,13 +144,32 @@ const multiQuery = (request: Record<string, unknown>) => ({
  * 20,000 names on a page of 1,000 hits. All but the 512-byte queries are refused with a 400;
  * those are answered, within the search's work budget.
  */
-const LONG_SHAPES: ((url: string) => { path: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: string })[] = [
+const LONG_SHAPES: ((url: string) => {
+  path: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+})[] = [
   () => multiQuery({ query: longQuery(), hitsPerPage: 21 }),
   () => multiQuery({ params: `query=${encodeURIComponent(longQuery())}&hitsPerPage=21` }),
-  () => ({ path: `/1/indexes/Car_production?query=${encodeURIComponent(longQuery())}`, method: 'GET', headers: {} }),
+  () => ({
+    path: `/1/indexes/Car_production?query=${encodeURIComponent(longQuery())}`,
+    method: 'GET',
+    headers: {},
+  }),
   () => multiQuery({ type: 'facet', facet: 'make', facetQuery: longQuery() }),
-  () => multiQuery({ query: randomWords(512, 1 + Math.floor(Math.random() * 3)), hitsPerPage: 21, facets: ['*'] }),
-  () => multiQuery({ query: '', hitsPerPage: 1000, attributesToRetrieve: Array.from({ length: 20_000 }, (_, i) => `no.such.${i}`) }),
+  () =>
+    multiQuery({
+      query: randomWords(512, 1 + Math.floor(Math.random() * 3)),
+      hitsPerPage: 21,
+      facets: ['*'],
+    }),
+  () =>
+    multiQuery({
+      query: '',
+      hitsPerPage: 1000,
+      attributesToRetrieve: Array.from({ length: 20_000 }, (_, i) => `no.such.${i}`),
+    }),
   ...(process.argv.includes('--heavy') ? [heaviestSearch] : []),
 ];
 
@@ -164,7 +205,14 @@ async function mixedRun(url: string, nextIp: () => number, withLongQueries: bool
   const runs = [
     autocannon({ connections: 4, duration: DURATION, url: `${url}/sites/${SITE}/` }),
     autocannon({ connections: 4, duration: DURATION, ...leadScenario(url, nextIp) }),
-    autocannon({ connections: 2, duration: DURATION, url: `${url}/1/indexes/*/queries`, method: 'POST', headers: json, body: STOCK_SEARCH }),
+    autocannon({
+      connections: 2,
+      duration: DURATION,
+      url: `${url}/1/indexes/*/queries`,
+      method: 'POST',
+      headers: json,
+      body: STOCK_SEARCH,
+    }),
   ];
   if (withLongQueries) {
     let turn = 0;
@@ -174,12 +222,19 @@ async function mixedRun(url: string, nextIp: () => number, withLongQueries: bool
       url: `${url}/1/indexes/*/queries`,
       method: 'POST',
       headers: json,
-      requests: [{ setupRequest: (req) => ({ ...req, ...LONG_SHAPES[turn++ % LONG_SHAPES.length](url) }) }],
+      requests: [
+        { setupRequest: (req) => ({ ...req, ...LONG_SHAPES[turn++ % LONG_SHAPES.length](url) }) },
+      ],
     };
     runs.push(autocannon(attack));
   }
   const [pages, leads, search, long] = await Promise.all(runs);
-  return { pages: summary('pages', pages), leads: summary('leads', leads), search: summary('search', search), long: long && { ...summary('10 kB queries', long), refused: long['4xx'] } };
+  return {
+    pages: summary('pages', pages),
+    leads: summary('leads', leads),
+    search: summary('search', search),
+    long: long && { ...summary('10 kB queries', long), refused: long['4xx'] },
+  };
 }
 
 async function runLongQueries(): Promise<string> {
@@ -200,7 +255,9 @@ async function runLongQueries(): Promise<string> {
       row('pages', quiet.pages.p99, attacked.pages.p99, pageRatio),
       row('leads', quiet.leads.p99, attacked.leads.p99, leadRatio),
       `long queries (${LONG_SHAPES.length} shapes in turn: 10 kB query by POST, params and GET, 10 kB facet query, 512-byte query of short words, 20,000 attribute names): ${attacked.long!.total} sent, ${attacked.long!.refused} refused with a 4xx; errors on pages/leads/searches: ${quiet.pages.errors + quiet.leads.errors + quiet.search.errors} without, ${attacked.pages.errors + attacked.leads.errors + attacked.search.errors} with`,
-      held ? 'both p99s within 2× of the run without long queries' : 'OVER 2×: long queries slow pages or leads down',
+      held
+        ? 'both p99s within 2× of the run without long queries'
+        : 'OVER 2×: long queries slow pages or leads down',
     ].join('\n');
   } finally {
     await server.stop();
@@ -217,7 +274,10 @@ async function startLeadServer() {
   doc.features = { ...doc.features, captcha: false };
   writeFileSync(file, JSON.stringify(doc));
   // Each lead comes from its own X-Forwarded-For address (the rate limit is per client), so the proxy header is trusted here.
-  const server = await startBenchServer({ FORECOURT_SITES_DIR: sitesDir, FORECOURT_TRUST_PROXY: 'loopback' });
+  const server = await startBenchServer({
+    FORECOURT_SITES_DIR: sitesDir,
+    FORECOURT_TRUST_PROXY: 'loopback',
+  });
   return { sitesDir, server };
 }
 
@@ -225,7 +285,8 @@ type Summary = ReturnType<typeof summary>;
 const DURATION_NOTE = `autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, loopback`;
 const row = (name: string, r: Summary, note = '') =>
   `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(6)} req/s   p99 ${String(r.p99).padStart(5)} ms   ${String(r.errors).padStart(3)} errors${note ? `   ${note}` : ''}`;
-const measure = async (name: string, opts: autocannon.Options) => summary(name, await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }));
+const measure = async (name: string, opts: autocannon.Options) =>
+  summary(name, await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts }));
 
 /** Search: the same few bodies again and again (the engine's result cache answers), then a different body each time (it never does). */
 async function searchRuns(base: string): Promise<string[]> {
@@ -241,16 +302,41 @@ async function searchRuns(base: string): Promise<string[]> {
     repeated.push(body);
     held += requests;
   }
-  const hits = await measure('hits', { url: base, method: 'POST', headers, requests: repeated.map((body) => ({ method: 'POST', path, headers, body })) });
+  const hits = await measure('hits', {
+    url: base,
+    method: 'POST',
+    headers,
+    requests: repeated.map((body) => ({ method: 'POST', path, headers, body })),
+  });
   let n = 0;
-  const misses = await measure('misses', { url: base, method: 'POST', headers, requests: [{ setupRequest: (req) => ({ ...req, method: 'POST', path, headers, body: bodies[n++ % bodies.length] }) }] });
+  const misses = await measure('misses', {
+    url: base,
+    method: 'POST',
+    headers,
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          method: 'POST',
+          path,
+          headers,
+          body: bodies[n++ % bodies.length],
+        }),
+      },
+    ],
+  });
   return [
     row(`search, ${repeated.length} bodies repeated (cache hits)`, hits),
-    row(`search, ${bodies.length} varied bodies (cache misses)`, misses, `${(misses.rps / hits.rps).toFixed(2)}× the hits' throughput`),
+    row(
+      `search, ${bodies.length} varied bodies (cache misses)`,
+      misses,
+      `${(misses.rps / hits.rps).toFixed(2)}× the hits' throughput`,
+    ),
   ];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * Home, search and car pages from the render cache, each beside the static file: ROUNDS
@@ -261,19 +347,48 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function pageRuns(base: string): Promise<string[]> {
   const kinds = await pageKinds(base, SITE);
   const peer = await staticPeer(base, SITE);
-  const short = (opts: autocannon.Options) => autocannon({ connections: CONNECTIONS, duration: DURATION / 2, ...opts }).then((r) => summary('', r));
-  const lines = [`static file ${peer} (the peer): ${await sizeOf(base, peer)}; ${ROUNDS} rounds of ${DURATION / 2} s static, ${DURATION / 2} s pages per kind`];
+  const short = (opts: autocannon.Options) =>
+    autocannon({ connections: CONNECTIONS, duration: DURATION / 2, ...opts }).then((r) =>
+      summary('', r),
+    );
+  const lines = [
+    `static file ${peer} (the peer): ${await sizeOf(base, peer)}; ${ROUNDS} rounds of ${DURATION / 2} s static, ${DURATION / 2} s pages per kind`,
+  ];
   for (const { kind, paths } of kinds) {
     const share = await warmCache(base, paths);
     const rounds: { page: Summary; peer: Summary }[] = [];
-    for (let i = 0; i < ROUNDS; i++) rounds.push({ peer: await short({ url: base + peer, headers: BROWSER_HEADERS }), page: await short(cachedRun(base, paths)) });
+    for (let i = 0; i < ROUNDS; i++)
+      rounds.push({
+        peer: await short({ url: base + peer, headers: BROWSER_HEADERS }),
+        page: await short(cachedRun(base, paths)),
+      });
     const rendered = await measure(kind, renderedRun(base, paths));
     const ratio = median(rounds.map((r) => r.peer.rps / r.page.rps));
-    const cached = { ...rounds[0].page, rps: median(rounds.map((r) => r.page.rps)), p99: median(rounds.map((r) => r.page.p99)), errors: rounds.reduce((n, r) => n + r.page.errors, 0) };
+    const cached = {
+      ...rounds[0].page,
+      rps: median(rounds.map((r) => r.page.rps)),
+      p99: median(rounds.map((r) => r.page.p99)),
+      errors: rounds.reduce((n, r) => n + r.page.errors, 0),
+    };
     const peerRps = median(rounds.map((r) => r.peer.rps));
-    const aim = kind === 'home' ? '(no aim)' : `aim ≤ ${PAGE_AIM}× → ${ratio <= PAGE_AIM ? 'meets' : 'MISSES'}`;
-    lines.push(row(`${kind} pages (${paths.length}), render cache`, cached, `static file ${peerRps.toFixed(0)} req/s: ${ratio.toFixed(2)}× this, ${aim}; ${await sizeOf(base, paths[0])}`));
-    lines.push(row(`${kind} pages, each rendered (reference)`, rendered, `the cache ${(cached.rps / rendered.rps).toFixed(1)}× this; ${share.hits}/${share.of} warmed addresses were cache hits`));
+    const aim =
+      kind === 'home'
+        ? '(no aim)'
+        : `aim ≤ ${PAGE_AIM}× → ${ratio <= PAGE_AIM ? 'meets' : 'MISSES'}`;
+    lines.push(
+      row(
+        `${kind} pages (${paths.length}), render cache`,
+        cached,
+        `static file ${peerRps.toFixed(0)} req/s: ${ratio.toFixed(2)}× this, ${aim}; ${await sizeOf(base, paths[0])}`,
+      ),
+    );
+    lines.push(
+      row(
+        `${kind} pages, each rendered (reference)`,
+        rendered,
+        `the cache ${(cached.rps / rendered.rps).toFixed(1)}× this; ${share.hits}/${share.of} warmed addresses were cache hits`,
+      ),
+    );
   }
   return lines;
 }
@@ -288,10 +403,15 @@ export async function run(): Promise<string> {
   let stored: number;
   try {
     lines = [...(await searchRuns(server.url)), ...(await pageRuns(server.url))];
-    leads = await measure('lead submission', leadScenario(server.url, () => ++leadIp));
+    leads = await measure(
+      'lead submission',
+      leadScenario(server.url, () => ++leadIp),
+    );
     // Read while the server runs (stopping it removes its data folder); SQLite's WAL lets a reader see every committed lead.
     const db = new Database(join(server.dataDir, 'forecourt.db'), { readonly: true });
-    stored = (db.prepare('SELECT count(*) AS n FROM leads WHERE site = ?').get(SITE) as { n: number }).n;
+    stored = (
+      db.prepare('SELECT count(*) AS n FROM leads WHERE site = ?').get(SITE) as { n: number }
+    ).n;
     db.close();
   } finally {
     await server.stop();

@@ -39,12 +39,15 @@ export interface PageWeight {
 
 /** Weighs pages against one client build (`{dist}/client`). */
 export function createPageWeigher(clientDir: string) {
-  const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
+  const manifest: Record<string, ManifestChunk> = JSON.parse(
+    readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'),
+  );
   const assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'), { base: '' });
   const sizes = new Map<string, number>();
   const gzipSize = (file: string) => {
     let size = sizes.get(file);
-    if (size === undefined) sizes.set(file, (size = gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length));
+    if (size === undefined)
+      sizes.set(file, (size = gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length));
     return size;
   };
 
@@ -70,7 +73,8 @@ export function createPageWeigher(clientDir: string) {
       chunk?.imports?.forEach(visit);
       chunk?.dynamicImports?.forEach(visit);
     }
-    const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + gzipSize(f), 0);
+    const sum = (files: Iterable<string>) =>
+      [...files].reduce((total, f) => total + gzipSize(f), 0);
     const loadBytes = sum(load);
     return { path: page.path, load, lazy: [...lazy], loadBytes, afterBytes: loadBytes + sum(lazy) };
   };
@@ -85,14 +89,21 @@ export function demoSites(): ResolvedSite[] {
 
 /** Where `files`' gzipped bytes go, by package (node_modules/x) or source folder, largest first; a chunk's bytes are shared out by its modules' rendered lengths. */
 export function bytesByOrigin(clientDir: string, files: string[]): [string, number][] {
-  const moduleSizes: Record<string, Record<string, number>> = JSON.parse(readFileSync(join(clientDir, '.vite/module-sizes.json'), 'utf8'));
+  const moduleSizes: Record<string, Record<string, number>> = JSON.parse(
+    readFileSync(join(clientDir, '.vite/module-sizes.json'), 'utf8'),
+  );
   const totals = new Map<string, number>();
   for (const file of files) {
     const mods = Object.entries(moduleSizes[file] ?? {});
     const rendered = mods.reduce((s, [, n]) => s + n, 0) || 1;
     const gz = gzipSync(readFileSync(join(clientDir, file)), { level: 9 }).length;
     for (const [id, n] of mods) {
-      const origin = id.startsWith('node_modules/') ? id.split('/').slice(0, id.split('/')[1].startsWith('@') ? 3 : 2).join('/') : id.split('/').slice(0, 2).join('/');
+      const origin = id.startsWith('node_modules/')
+        ? id
+            .split('/')
+            .slice(0, id.split('/')[1].startsWith('@') ? 3 : 2)
+            .join('/')
+        : id.split('/').slice(0, 2).join('/');
       totals.set(origin, (totals.get(origin) ?? 0) + (gz * n) / rendered);
     }
   }
@@ -107,10 +118,16 @@ export async function run(): Promise<string> {
   const dist = mkdtempSync(join(root, '.data', 'bench-weight-'));
   try {
     // The dealer runtime's build alone (the first of `npm run build`'s three).
-    execSync('npx vite build', { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
+    execSync('npx vite build', {
+      cwd: root,
+      stdio: 'ignore',
+      env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist },
+    });
     const clientDir = join(dist, 'client');
     const weigh = createPageWeigher(clientDir);
-    const lines = [`${'site'.padEnd(22)} ${'pages'.padStart(5)} ${'load max KB'.padStart(12)} ${'after use max KB'.padStart(17)}  pages over ${kb(PAGE_JS_AIM_GZIP)} KB after use`];
+    const lines = [
+      `${'site'.padEnd(22)} ${'pages'.padStart(5)} ${'load max KB'.padStart(12)} ${'after use max KB'.padStart(17)}  pages over ${kb(PAGE_JS_AIM_GZIP)} KB after use`,
+    ];
     let heaviest: PageWeight | undefined;
     let loadMisses = 0;
     let afterMisses = 0;
@@ -126,8 +143,12 @@ export async function run(): Promise<string> {
       );
     }
     if (heaviest) {
-      lines.push('', `Heaviest after use: ${heaviest.path}, ${kb(heaviest.loadBytes)} KB at load + ${kb(heaviest.afterBytes - heaviest.loadBytes)} KB later. Where the later bytes go:`);
-      for (const [origin, bytes] of bytesByOrigin(clientDir, heaviest.lazy).slice(0, 12)) lines.push(`  ${kb(bytes).padStart(6)} KB  ${origin}`);
+      lines.push(
+        '',
+        `Heaviest after use: ${heaviest.path}, ${kb(heaviest.loadBytes)} KB at load + ${kb(heaviest.afterBytes - heaviest.loadBytes)} KB later. Where the later bytes go:`,
+      );
+      for (const [origin, bytes] of bytesByOrigin(clientDir, heaviest.lazy).slice(0, 12))
+        lines.push(`  ${kb(bytes).padStart(6)} KB  ${origin}`);
     }
     lines.push(
       '',

@@ -30,7 +30,13 @@ const PAGES = [
   { kind: 'search', path: '/search/new-used-and-demo-cars' },
   { kind: 'car', path: '/cars/:slug' },
 ] as const;
-const AIMS = { performance: 95, cls: 0.05, searchAccessibility: 100, searchSeo: 100, jsAfterUseKB: PAGE_JS_AIM_GZIP / 1024 };
+const AIMS = {
+  performance: 95,
+  cls: 0.05,
+  searchAccessibility: 100,
+  searchSeo: 100,
+  jsAfterUseKB: PAGE_JS_AIM_GZIP / 1024,
+};
 
 interface Row {
   site: string;
@@ -60,7 +66,11 @@ async function someCar(base: string, slug: string): Promise<string> {
   const res = await fetch(`${base}/1/indexes/Car_production/query`, {
     method: 'POST',
     headers: { 'X-Algolia-API-Key': `site.${slug}` },
-    body: JSON.stringify({ hitsPerPage: 1, filters: 'status:in_stock', attributesToRetrieve: ['slug'] }),
+    body: JSON.stringify({
+      hitsPerPage: 1,
+      filters: 'status:in_stock',
+      attributesToRetrieve: ['slug'],
+    }),
   });
   const body = (await res.json()) as { hits?: { slug: string }[] };
   if (!body.hits?.[0]) throw new Error(`no car in stock for ${slug}`);
@@ -73,8 +83,14 @@ type Lhr = {
 };
 
 function jsTransferred(lhr: Lhr): number {
-  const items = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
-  return items.filter((r) => r.resourceType === 'Script').reduce((s, r) => s + (r.transferSize ?? 0), 0);
+  const items =
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+    )?.items ?? [];
+  return items
+    .filter((r) => r.resourceType === 'Script')
+    .reduce((s, r) => s + (r.transferSize ?? 0), 0);
 }
 
 export async function run(): Promise<string> {
@@ -83,7 +99,15 @@ export async function run(): Promise<string> {
   const server = await startBenchServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
   });
   const browser = await launch();
   const weigh = createPageWeigher(join(server.dist, 'client'));
@@ -94,17 +118,31 @@ export async function run(): Promise<string> {
       for (const { kind, path } of PAGES) {
         const page = pageAt(site.pages, path);
         if (!page) continue;
-        const address = path.includes(':slug') ? path.replace(':slug', await someCar(server.url, site.slug)) : path;
+        const address = path.includes(':slug')
+          ? path.replace(':slug', await someCar(server.url, site.slug))
+          : path;
         const url = `${server.url}/sites/${site.slug}${address}`;
         const runs: Lhr[] = [];
         for (let i = 0; i < RUNS; i++) {
-          const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+          const result = await lighthouse(url, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...CATEGORIES],
+          });
           runs.push(result!.lhr as unknown as Lhr);
           load.push(loadavg()[0]);
         }
-        const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
-        const used = await measureJsAfterUse(await context.newPage(), url).finally(() => context.close());
-        const scoreOf = (category: string) => runs.map((r) => Math.round((r.categories[category]?.score ?? 0) * 100));
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 823 },
+          isMobile: true,
+          hasTouch: true,
+        });
+        const used = await measureJsAfterUse(await context.newPage(), url).finally(() =>
+          context.close(),
+        );
+        const scoreOf = (category: string) =>
+          runs.map((r) => Math.round((r.categories[category]?.score ?? 0) * 100));
         const metric = (id: string) => median(runs.map((r) => r.audits[id]?.numericValue ?? NaN));
         rows.push({
           site: site.slug,
@@ -134,16 +172,24 @@ export async function run(): Promise<string> {
 }
 
 function report(rows: Row[], load: number[]): string {
-  const score = (s: { median: number; min: number; max: number }) => (s.min === s.max ? String(s.median) : `${s.median} (${s.min}–${s.max})`).padStart(12);
+  const score = (s: { median: number; min: number; max: number }) =>
+    (s.min === s.max ? String(s.median) : `${s.median} (${s.min}–${s.max})`).padStart(12);
   const header = `${'page'.padEnd(30)} ${'perf'.padStart(12)} ${'a11y'.padStart(12)} ${'best pr.'.padStart(12)} ${'SEO'.padStart(12)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'JS load'.padStart(8)} ${'JS used'.padStart(8)} ${'JS all'.padStart(7)}`;
   const lines = rows.map(
     (r) =>
       `${`${r.site} ${r.kind}`.padEnd(30)} ${score(r.scores.performance)} ${score(r.scores.accessibility)} ${score(r.scores['best-practices'])} ${score(r.scores.seo)} ${r.lcp.toFixed(0).padStart(7)} ${r.tbt.toFixed(0).padStart(7)} ${r.cls.toFixed(3).padStart(6)} ${r.jsLoadKB.toFixed(1).padStart(8)} ${r.jsAfterUseKB.toFixed(1).padStart(8)} ${r.jsCeilingKB.toFixed(1).padStart(7)}`,
   );
   const search = rows.filter((r) => r.kind === 'search');
-  const verdict = (label: string, aim: string, misses: Row[], figure: (r: Row) => string, pool: Row[]) =>
+  const verdict = (
+    label: string,
+    aim: string,
+    misses: Row[],
+    figure: (r: Row) => string,
+    pool: Row[],
+  ) =>
     `${label.padEnd(34)} aim ${aim.padEnd(9)} ${misses.length ? 'MISSES' : 'meets '}  ${pool.map((r) => `${r.site} ${r.kind} ${figure(r)}`).join(', ')}`;
-  const worst = (pool: Row[], key: (r: Row) => number, n = 4) => [...pool].sort((a, b) => key(b) - key(a)).slice(0, n);
+  const worst = (pool: Row[], key: (r: Row) => number, n = 4) =>
+    [...pool].sort((a, b) => key(b) - key(a)).slice(0, n);
   const jsMisses = rows.filter((r) => r.jsAfterUseKB > AIMS.jsAfterUseKB);
   return [
     `Lighthouse 12, mobile (default emulation, simulated throttling), median of ${RUNS} runs (lowest–highest when they differ); production build on localhost, Debian Chromium.`,
@@ -152,11 +198,43 @@ function report(rows: Row[], load: number[]): string {
     header,
     ...lines,
     '',
-    verdict('JS after use ≤ 120 KB (every page)', `${AIMS.jsAfterUseKB} KB`, jsMisses, (r) => `${r.jsAfterUseKB.toFixed(1)} KB`, jsMisses.length ? worst(jsMisses, (r) => r.jsAfterUseKB) : worst(rows, (r) => r.jsAfterUseKB, 1)),
-    verdict('Accessibility 100 (search pages)', '100', search.filter((r) => r.scores.accessibility.median < AIMS.searchAccessibility), (r) => String(r.scores.accessibility.median), search),
-    verdict('SEO 100 (search pages)', '100', search.filter((r) => r.scores.seo.median < AIMS.searchSeo), (r) => String(r.scores.seo.median), search),
-    verdict('Performance ≥ 95 (every page)', '95', rows.filter((r) => r.scores.performance.median < AIMS.performance), (r) => String(r.scores.performance.median), worst(rows, (r) => -r.scores.performance.median)),
-    verdict('CLS < 0.05 (every page)', '0.05', rows.filter((r) => r.cls >= AIMS.cls), (r) => r.cls.toFixed(3), worst(rows, (r) => r.cls, 1)),
+    verdict(
+      'JS after use ≤ 120 KB (every page)',
+      `${AIMS.jsAfterUseKB} KB`,
+      jsMisses,
+      (r) => `${r.jsAfterUseKB.toFixed(1)} KB`,
+      jsMisses.length
+        ? worst(jsMisses, (r) => r.jsAfterUseKB)
+        : worst(rows, (r) => r.jsAfterUseKB, 1),
+    ),
+    verdict(
+      'Accessibility 100 (search pages)',
+      '100',
+      search.filter((r) => r.scores.accessibility.median < AIMS.searchAccessibility),
+      (r) => String(r.scores.accessibility.median),
+      search,
+    ),
+    verdict(
+      'SEO 100 (search pages)',
+      '100',
+      search.filter((r) => r.scores.seo.median < AIMS.searchSeo),
+      (r) => String(r.scores.seo.median),
+      search,
+    ),
+    verdict(
+      'Performance ≥ 95 (every page)',
+      '95',
+      rows.filter((r) => r.scores.performance.median < AIMS.performance),
+      (r) => String(r.scores.performance.median),
+      worst(rows, (r) => -r.scores.performance.median),
+    ),
+    verdict(
+      'CLS < 0.05 (every page)',
+      '0.05',
+      rows.filter((r) => r.cls >= AIMS.cls),
+      (r) => r.cls.toFixed(3),
+      worst(rows, (r) => r.cls, 1),
+    ),
   ].join('\n');
 }
 

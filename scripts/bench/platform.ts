@@ -19,18 +19,36 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { readFileSync, rmSync } from 'node:fs';
 import { someCarSlug } from './serve.ts';
-import { buildOnce, settledMemory, startBareExpress, startPlatform, warmedMemory } from './platform/process.ts';
+import {
+  buildOnce,
+  settledMemory,
+  startBareExpress,
+  startPlatform,
+  warmedMemory,
+} from './platform/process.ts';
 import { mixedLoad, spreadLatency } from './platform/load.ts';
 import { benchHost, sitesFolderWith } from './platform/generate-sites.ts';
 
 const root = join(import.meta.dirname, '../..');
-export const AIMS = { rssMb: 250, firstMs: 1500, peakRatio: 1.5, startupMsAt1000: 5000, mbPerSite: 1 };
+export const AIMS = {
+  rssMb: 250,
+  firstMs: 1500,
+  peakRatio: 1.5,
+  startupMsAt1000: 5000,
+  mbPerSite: 1,
+};
 const DEFAULT_COUNTS = [10, 100, 1000];
 const FIRST_PAGE = '/sites/kiwi-car-yard/';
 
 function siteCounts(): number[] {
   const arg = process.argv.find((a) => a.startsWith('--sites='));
-  const counts = arg ? arg.slice('--sites='.length).split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0) : [];
+  const counts = arg
+    ? arg
+        .slice('--sites='.length)
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0)
+    : [];
   return counts.length ? counts : DEFAULT_COUNTS;
 }
 
@@ -58,12 +76,27 @@ async function demoServer(dist: string) {
     const base = `http://127.0.0.1:${server.port}`;
     const carPaths: string[] = [];
     for (const site of ['kiwi-car-yard', 'gold-coast-ford']) {
-      const dealer = (JSON.parse(readFileSync(join(root, 'sites', `${site}.json`), 'utf8')) as { dealerships: { slug: string }[] }).dealerships[0].slug;
-      const slug = await someCarSlug(base, `dealership_slug:${dealer} AND listing_state:available`, site);
+      const dealer = (
+        JSON.parse(readFileSync(join(root, 'sites', `${site}.json`), 'utf8')) as {
+          dealerships: { slug: string }[];
+        }
+      ).dealerships[0].slug;
+      const slug = await someCarSlug(
+        base,
+        `dealership_slug:${dealer} AND listing_state:available`,
+        site,
+      );
       if (slug) carPaths.push(`/sites/${site}/cars/${slug}`);
     }
     const mixed = await mixedLoad(server.port, server.proc.pid!, carPaths);
-    return { firstMs: server.firstMs, warmMs: after.warmMs, rss: after.rss, startPeak: after.peak, mixed, load: load() };
+    return {
+      firstMs: server.firstMs,
+      warmMs: after.warmMs,
+      rss: after.rss,
+      startPeak: after.peak,
+      mixed,
+      load: load(),
+    };
   } finally {
     await server.stop();
   }
@@ -78,7 +111,15 @@ async function manySites(dist: string, count: number, demoRss: number): Promise<
       const after = await warmedMemory(server);
       const hosts = Array.from({ length: count }, (_, n) => benchHost(n));
       const spread = await spreadLatency(server.port, hosts);
-      return { sites: count, startupMs: server.firstMs, warmMs: after.warmMs, rss: after.rss, perSite: (after.rss - demoRss) / count, p95: spread.p95, failures: spread.failures };
+      return {
+        sites: count,
+        startupMs: server.firstMs,
+        warmMs: after.warmMs,
+        rss: after.rss,
+        perSite: (after.rss - demoRss) / count,
+        p95: spread.p95,
+        failures: spread.failures,
+      };
     } finally {
       await server.stop();
     }
@@ -102,7 +143,12 @@ export async function run(): Promise<string> {
       try {
         rows.push(await manySites(build.dist, count, demo.rss));
       } catch (err) {
-        failed.push(`${count} sites: FAILED to start: ${String((err as Error).message).split('\n').slice(0, 8).join(' | ')}`);
+        failed.push(
+          `${count} sites: FAILED to start: ${String((err as Error).message)
+            .split('\n')
+            .slice(0, 8)
+            .join(' | ')}`,
+        );
       }
     }
 
@@ -124,13 +170,24 @@ export async function run(): Promise<string> {
     lines.push(...failed);
     const largest = rows[rows.length - 1];
     if (largest) {
-      const startupAim = largest.sites >= 1000 ? `start-up at ${largest.sites} sites ${secs(largest.startupMs)}, aim ≤ ${secs(AIMS.startupMsAt1000)} at 1,000: ${verdict(largest.startupMs <= AIMS.startupMsAt1000)}` : `start-up aim (≤ ${secs(AIMS.startupMsAt1000)}) is at 1,000 sites: not measured`;
+      const startupAim =
+        largest.sites >= 1000
+          ? `start-up at ${largest.sites} sites ${secs(largest.startupMs)}, aim ≤ ${secs(AIMS.startupMsAt1000)} at 1,000: ${verdict(largest.startupMs <= AIMS.startupMsAt1000)}`
+          : `start-up aim (≤ ${secs(AIMS.startupMsAt1000)}) is at 1,000 sites: not measured`;
       lines.push(startupAim);
       // Between the fewest and the most sites measured: the demo's own memory and the noise of one reading cancel out.
       const fewest = rows[0];
-      const slope = rows.length > 1 ? (largest.rss - fewest.rss) / (largest.sites - fewest.sites) : largest.perSite;
-      const span = rows.length > 1 ? `from ${fewest.sites} to ${largest.sites} sites` : `at ${largest.sites} sites against the demo alone`;
-      lines.push(`memory per added site ${span}: ${slope.toFixed(2)} MB, aim ≤ ${AIMS.mbPerSite} MB: ${verdict(slope <= AIMS.mbPerSite)}`);
+      const slope =
+        rows.length > 1
+          ? (largest.rss - fewest.rss) / (largest.sites - fewest.sites)
+          : largest.perSite;
+      const span =
+        rows.length > 1
+          ? `from ${fewest.sites} to ${largest.sites} sites`
+          : `at ${largest.sites} sites against the demo alone`;
+      lines.push(
+        `memory per added site ${span}: ${slope.toFixed(2)} MB, aim ≤ ${AIMS.mbPerSite} MB: ${verdict(slope <= AIMS.mbPerSite)}`,
+      );
     }
     return lines.join('\n');
   } finally {

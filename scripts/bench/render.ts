@@ -63,13 +63,22 @@ export function makeTree(total = 1000, maxDepth = 5): BenchTree {
     const i = id();
     return type === 'Heading'
       ? { type, id: i, props: { text: `Heading ${i}` } }
-      : { type, id: i, props: { text: `Some paragraph text for block ${i}, long enough to look like copy.` } };
+      : {
+          type,
+          id: i,
+          props: { text: `Some paragraph text for block ${i}, long enough to look like copy.` },
+        };
   };
   const box = (depth: number): BenchNode | null => {
     if (count >= total) return null;
     boxes++;
     deepest = Math.max(deepest, depth);
-    const node: BenchNode = { type: 'Box', id: id(), props: { title: `Section at depth ${depth}` }, children: [] };
+    const node: BenchNode = {
+      type: 'Box',
+      id: id(),
+      props: { title: `Section at depth ${depth}` },
+      children: [],
+    };
     const plan: (() => BenchNode | null)[] = [
       () => leaf('Heading'),
       () => leaf('Text'),
@@ -127,7 +136,12 @@ export interface BenchRenderers {
   /** The page's block types, as the server sends them in the payload. */
   blockTypes: string[];
   /** What each side renders from, for the browser's copy of the page (render/hydration.ts). */
-  inputs: { site: ResolvedSite; siteData: SiteData; initialData: { url: string; data: Record<string, unknown> }; puckData: unknown };
+  inputs: {
+    site: ResolvedSite;
+    siteData: SiteData;
+    initialData: { url: string; data: Record<string, unknown> };
+    puckData: unknown;
+  };
   reactVersion: string;
   puckVersion: string;
   /** false when React's development build was loaded (NODE_ENV was not production at first import). */
@@ -144,9 +158,12 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
   const { StaticRouter } = await import('react-router');
   const { Render } = await import('@puckeditor/core');
   const { Render: RenderRsc } = await import('@puckeditor/core/rsc');
-  const puckVersion = String(createRequire(import.meta.url)('@puckeditor/core/package.json').version);
+  const puckVersion = String(
+    createRequire(import.meta.url)('@puckeditor/core/package.json').version,
+  );
   const { SiteApp } = await import('../../engine/render/SiteApp.tsx');
-  const { BlockList, BlockEnvironmentProvider, PerBlockSuspense } = await import('../../engine/render/BlockTree.tsx');
+  const { BlockList, BlockEnvironmentProvider, PerBlockSuspense } =
+    await import('../../engine/render/BlockTree.tsx');
   const { renderPageHtml } = await import('../../engine/render/server-html.tsx');
   const { SiteProvider } = await import('../../engine/render/site-context.tsx');
   const { forecourtRegistry, puckConfig } = await import('./render/views.ts');
@@ -165,7 +182,8 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
     name: 'Bench',
     pages: [{ id: 'home', path: '/', title: 'Bench', blocks: [] }],
   });
-  if (!prepared.ok) throw new Error(`bench site did not prepare: ${JSON.stringify(prepared.issues)}`);
+  if (!prepared.ok)
+    throw new Error(`bench site did not prepare: ${JSON.stringify(prepared.issues)}`);
   const site = prepared.site;
   // Bench blocks are not in the schema; validation has already run, as it does for real sites.
   site.pages[0].blocks = toForecourtBlocks(tree.nodes);
@@ -179,7 +197,14 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
       h(
         StaticRouter,
         { location: '/' },
-        h(SiteApp, { site, siteData, mode: 'production', loader, initialData, origin: 'http://bench.invalid' }),
+        h(SiteApp, {
+          site,
+          siteData,
+          mode: 'production',
+          loader,
+          initialData,
+          origin: 'http://bench.invalid',
+        }),
       ),
     ).html;
 
@@ -193,7 +218,11 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
         children: h(
           PerBlockSuspense,
           { value: false },
-          h(BlockEnvironmentProvider, { value: env }, h('div', null, h(BlockList, { blocks: site.pages[0].blocks }))),
+          h(
+            BlockEnvironmentProvider,
+            { value: env },
+            h('div', null, h(BlockList, { blocks: site.pages[0].blocks })),
+          ),
         ),
       }),
     );
@@ -222,7 +251,9 @@ export async function prepareBench(total = 1000): Promise<BenchRenderers> {
 
 export const countBlockElements = (html: string) => (html.match(/ data-b="/g) ?? []).length;
 
-export async function run(options: { blocks?: number; iterations?: number; warmup?: number; hydrateRuns?: number } = {}): Promise<string> {
+export async function run(
+  options: { blocks?: number; iterations?: number; warmup?: number; hydrateRuns?: number } = {},
+): Promise<string> {
   // Before React is first imported: the production build, without dev-only checks.
   process.env.NODE_ENV = 'production';
   const blocks = options.blocks ?? Number(process.env.BENCH_BLOCKS ?? 1000);
@@ -245,13 +276,16 @@ export async function run(options: { blocks?: number; iterations?: number; warmu
     const html = v.fn();
     sizes[v.name] = { elements: countBlockElements(html), bytes: html.length };
     if (sizes[v.name].elements !== bench.tree.count) {
-      throw new Error(`${v.name} rendered ${sizes[v.name].elements} blocks, expected ${bench.tree.count}`);
+      throw new Error(
+        `${v.name} rendered ${sizes[v.name].elements} blocks, expected ${bench.tree.count}`,
+      );
     }
   }
 
   // Block for block the same markup (no Suspense boundary per block while every block renders: server-html.tsx).
   const sameMarkup = bench.forecourtList() === bench.puck();
-  if (!sameMarkup) throw new Error('Forecourt <BlockList> and Puck <Render> printed different markup');
+  if (!sameMarkup)
+    throw new Error('Forecourt <BlockList> and Puck <Render> printed different markup');
 
   const samples: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v.name, []]));
   let sink = 0;
@@ -267,7 +301,10 @@ export async function run(options: { blocks?: number; iterations?: number; warmu
   }
   if (sink === 0) throw new Error('nothing rendered');
 
-  const st = Object.fromEntries(variants.map((v) => [v.name, stats(samples[v.name])])) as Record<string, Stats>;
+  const st = Object.fromEntries(variants.map((v) => [v.name, stats(samples[v.name])])) as Record<
+    string,
+    Stats
+  >;
   const fmt = (x: number) => x.toFixed(2).padStart(8);
   const ratio = (a: number, b: number) => (a / b).toFixed(2);
   const verdict = (r: number) => (r <= 1 ? 'meets target (≤ 1)' : 'SLOWER than Puck (target ≤ 1)');
@@ -293,11 +330,30 @@ export async function run(options: { blocks?: number; iterations?: number; warmu
     const { measureHydration } = await import('./render/hydration.ts');
     const { site, siteData, initialData, puckData } = bench.inputs;
     const pages = {
-      site: { html: bench.forecourtSite(), payload: { site, siteData, mode: 'production', basename: '', initialData, blockTypes: bench.blockTypes } },
-      list: { html: bench.forecourtList(), payload: { site, siteData, blockTypes: bench.blockTypes } },
+      site: {
+        html: bench.forecourtSite(),
+        payload: {
+          site,
+          siteData,
+          mode: 'production',
+          basename: '',
+          initialData,
+          blockTypes: bench.blockTypes,
+        },
+      },
+      list: {
+        html: bench.forecourtList(),
+        payload: { site, siteData, blockTypes: bench.blockTypes },
+      },
       puck: { html: bench.puck(), payload: puckData },
     };
-    lines.push('', ...(await measureHydration({ blocks: bench.tree.count, pages }, { runs: hydrateRuns, warmup: hydrateWarmup })));
+    lines.push(
+      '',
+      ...(await measureHydration(
+        { blocks: bench.tree.count, pages },
+        { runs: hydrateRuns, warmup: hydrateWarmup },
+      )),
+    );
   }
   return lines.join('\n');
 }

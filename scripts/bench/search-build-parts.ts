@@ -19,7 +19,9 @@ import { SearchIndex } from '../../engine/search/search-index.ts';
 import { TextIndex } from '../../engine/search/text-index.ts';
 
 const count = Number(process.argv[2] ?? 20000);
-const cars = loadInventory(join(import.meta.dirname, '../../sites'), { count }) as unknown as Record<string, unknown>[];
+const cars = loadInventory(join(import.meta.dirname, '../../sites'), {
+  count,
+}) as unknown as Record<string, unknown>[];
 
 let gcMs = 0;
 const observer = new PerformanceObserver((list) => {
@@ -48,7 +50,9 @@ async function part(name: string, work: () => unknown) {
 const eager = CAR_INDEX_SETTINGS.eagerAttributes ?? [];
 const apart = process.argv.includes('--apart');
 // --profile FILE: a CPU profile of the build alone (not the stock's generation), for Chrome DevTools.
-const profileTo = process.argv.includes('--profile') ? process.argv[process.argv.indexOf('--profile') + 1] : undefined;
+const profileTo = process.argv.includes('--profile')
+  ? process.argv[process.argv.indexOf('--profile') + 1]
+  : undefined;
 const session = new Session();
 if (profileTo) {
   session.connect();
@@ -59,20 +63,47 @@ let index!: SearchIndex;
 const started = performance.now();
 if (apart) {
   // Each eager attribute in a pass of its own (named as a facet, so none is looked for among the records' paths).
-  const settings = { ...CAR_INDEX_SETTINGS, attributesForFaceting: [...CAR_INDEX_SETTINGS.attributesForFaceting, ...eager], eagerAttributes: [] };
+  const settings = {
+    ...CAR_INDEX_SETTINGS,
+    attributesForFaceting: [...CAR_INDEX_SETTINGS.attributesForFaceting, ...eager],
+    eagerAttributes: [],
+  };
   await part('objectID map', () => (index = new SearchIndex('Car_production', cars, settings)));
   for (const a of eager) await part(`attribute ${a}`, () => index.attribute(a));
-} else await part('attributes: objectID map and eager attributes', () => (index = new SearchIndex('Car_production', cars, CAR_INDEX_SETTINGS)));
+} else
+  await part(
+    'attributes: objectID map and eager attributes',
+    () => (index = new SearchIndex('Car_production', cars, CAR_INDEX_SETTINGS)),
+  );
 const sorts = [[], ...Object.values(CAR_INDEX_SETTINGS.replicas ?? {})];
-for (const sort of sorts) await part(`order ${sort.map((s) => `${s.attribute} ${s.order}`).join(', ') || '(custom)'}`, () => index.order(sort));
+for (const sort of sorts)
+  await part(`order ${sort.map((s) => `${s.attribute} ${s.order}`).join(', ') || '(custom)'}`, () =>
+    index.order(sort),
+  );
 const { searchableAttributes, exactOnlyAttributes = [] } = CAR_INDEX_SETTINGS;
-await part('text: words', () => new TextIndex(cars, { attributes: searchableAttributes.filter((a) => !exactOnlyAttributes.includes(a)) }));
-await part('text: identifiers', () => new TextIndex(cars, { attributes: exactOnlyAttributes, exactOnly: exactOnlyAttributes }));
+await part(
+  'text: words',
+  () =>
+    new TextIndex(cars, {
+      attributes: searchableAttributes.filter((a) => !exactOnlyAttributes.includes(a)),
+    }),
+);
+await part(
+  'text: identifiers',
+  () => new TextIndex(cars, { attributes: exactOnlyAttributes, exactOnly: exactOnlyAttributes }),
+);
 const total = performance.now() - started;
-if (profileTo) writeFileSync(profileTo, JSON.stringify((await session.post('Profiler.stop')).profile));
+if (profileTo)
+  writeFileSync(profileTo, JSON.stringify((await session.post('Profiler.stop')).profile));
 
 const sum = (filter: (p: string) => boolean) =>
-  parts.filter((p) => filter(p.part)).reduce((s, p) => ({ ms: s.ms + p.ms, cpuMs: s.cpuMs + p.cpuMs, gcMs: s.gcMs + p.gcMs }), { ms: 0, cpuMs: 0, gcMs: 0 });
+  parts
+    .filter((p) => filter(p.part))
+    .reduce((s, p) => ({ ms: s.ms + p.ms, cpuMs: s.cpuMs + p.cpuMs, gcMs: s.gcMs + p.gcMs }), {
+      ms: 0,
+      cpuMs: 0,
+      gcMs: 0,
+    });
 console.log(
   JSON.stringify({
     cars: cars.length,

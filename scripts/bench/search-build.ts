@@ -69,10 +69,14 @@ export async function measureBuild(count: number): Promise<BuildResult> {
 export async function measureBuildApart(count: number): Promise<BuildResult> {
   const run = promisify(execFile);
   const file = import.meta.filename;
-  const { stdout } = await run(process.execPath, ['--max-old-space-size=8192', '--import', 'tsx', file, String(count)], {
-    maxBuffer: 1 << 20,
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--max-old-space-size=8192', '--import', 'tsx', file, String(count)],
+    {
+      maxBuffer: 1 << 20,
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   return JSON.parse(stdout.trim().split('\n').pop()!) as BuildResult;
 }
 

@@ -10,7 +10,14 @@
 import { count, create, insertMultiple, search } from '@orama/orama';
 import type { Car } from '../../schemas/types.gen.ts';
 
-export const FACETS = ['make', 'model', 'simple_body', 'simple_fuel', 'simple_transmission', 'state'] as const;
+export const FACETS = [
+  'make',
+  'model',
+  'simple_body',
+  'simple_fuel',
+  'simple_transmission',
+  'state',
+] as const;
 export const STATS = ['price', 'km', 'year'] as const;
 /** Every facet value is counted and compared (the largest facet, model, has about 600). */
 export const FACET_VALUES = 1000;
@@ -46,7 +53,10 @@ export interface OramaQuery {
 export function sortKeys(cars: readonly Car[]): { default: Float64Array; price_asc: Float64Array } {
   const byDefault = (a: Car, b: Car) => (b.custom_rank ?? 0) - (a.custom_rank ?? 0) || a.id - b.id;
   const priced = (c: Car) => (typeof c.price === 'number' && c.price > 0 ? 1 : 0);
-  const byPrice = (a: Car, b: Car) => priced(b) - priced(a) || (priced(a) ? (a.price as number) - (b.price as number) : 0) || byDefault(a, b);
+  const byPrice = (a: Car, b: Car) =>
+    priced(b) - priced(a) ||
+    (priced(a) ? (a.price as number) - (b.price as number) : 0) ||
+    byDefault(a, b);
   const position = (compare: (a: Car, b: Car) => number) => {
     const order = cars.map((_, i) => i).sort((i, j) => compare(cars[i], cars[j]));
     const out = new Float64Array(cars.length);
@@ -115,14 +125,21 @@ const FACET_PARAMS = Object.fromEntries(FACETS.map((f) => [f, { limit: FACET_VAL
  * order. With `stats: false` only the page is fetched and no stats made: less work than the
  * engine does, printed beside the equal-work figure so a reader sees what the stats cost Orama.
  */
-export async function oramaQuery(db: OramaDb, q: OramaQuery, hitsPerPage: number, { stats: withStats = true } = {}): Promise<QueryOutcome> {
+export async function oramaQuery(
+  db: OramaDb,
+  q: OramaQuery,
+  hitsPerPage: number,
+  { stats: withStats = true } = {},
+): Promise<QueryOutcome> {
   const r = await search(db, {
     where: q.where as never,
     facets: FACET_PARAMS as never,
     limit: withStats ? count(db) : hitsPerPage,
     sortBy: { property: q.sort === 'default' ? 'sort_default' : 'sort_price_asc', order: 'ASC' },
     // Text: the searchable attributes (make and model words are in name), one typo.
-    ...(q.term ? { term: q.term, properties: ['name', 'badge', 'series', 'stocknum', 'vin'], tolerance: 1 } : {}),
+    ...(q.term
+      ? { term: q.term, properties: ['name', 'badge', 'series', 'stocknum', 'vin'], tolerance: 1 }
+      : {}),
   });
   const stats: Record<string, Stat | undefined> = {};
   for (const name of withStats ? STATS : []) {
@@ -138,8 +155,15 @@ export async function oramaQuery(db: OramaDb, q: OramaQuery, hitsPerPage: number
     }
     stats[name] = min <= max ? { min, max, sum } : undefined;
   }
-  const facets = Object.fromEntries(FACETS.map((f) => [f, (r.facets?.[f]?.values ?? {}) as Record<string, number>]));
-  return { nbHits: r.count, page: r.hits.slice(0, hitsPerPage).map((h) => String(h.id)), facets, stats };
+  const facets = Object.fromEntries(
+    FACETS.map((f) => [f, (r.facets?.[f]?.values ?? {}) as Record<string, number>]),
+  );
+  return {
+    nbHits: r.count,
+    page: r.hits.slice(0, hitsPerPage).map((h) => String(h.id)),
+    facets,
+    stats,
+  };
 }
 
 /**
@@ -150,12 +174,14 @@ export async function oramaQuery(db: OramaDb, q: OramaQuery, hitsPerPage: number
 export function answerDifferences(a: QueryOutcome, b: QueryOutcome): string[] {
   const out: string[] = [];
   if (a.nbHits !== b.nbHits) out.push(`hits ${a.nbHits} ≠ ${b.nbHits}`);
-  if (a.page.join() !== b.page.join()) out.push(`page ${a.page.slice(0, 5).join(',')}… ≠ ${b.page.slice(0, 5).join(',')}…`);
+  if (a.page.join() !== b.page.join())
+    out.push(`page ${a.page.slice(0, 5).join(',')}… ≠ ${b.page.slice(0, 5).join(',')}…`);
   for (const f of FACETS) {
     const x = a.facets[f] ?? {};
     const y = b.facets[f] ?? {};
     for (const value of new Set([...Object.keys(x), ...Object.keys(y)])) {
-      if ((x[value] ?? 0) !== (y[value] ?? 0)) out.push(`${f}:${value} ${x[value] ?? 0} ≠ ${y[value] ?? 0}`);
+      if ((x[value] ?? 0) !== (y[value] ?? 0))
+        out.push(`${f}:${value} ${x[value] ?? 0} ≠ ${y[value] ?? 0}`);
     }
   }
   for (const s of STATS) {
@@ -165,7 +191,11 @@ export function answerDifferences(a: QueryOutcome, b: QueryOutcome): string[] {
       if (x !== y) out.push(`${s} stats missing on one side`);
       continue;
     }
-    if (x.min !== y.min || x.max !== y.max || Math.abs(x.sum - y.sum) > 1e-9 * Math.max(1, Math.abs(x.sum))) {
+    if (
+      x.min !== y.min ||
+      x.max !== y.max ||
+      Math.abs(x.sum - y.sum) > 1e-9 * Math.max(1, Math.abs(x.sum))
+    ) {
       out.push(`${s} stats ${JSON.stringify(x)} ≠ ${JSON.stringify(y)}`);
     }
   }

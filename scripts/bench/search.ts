@@ -30,7 +30,17 @@ import type { SearchEngine } from '../../engine/search/engine.ts';
 import type { Budget } from '../../engine/search/limits.ts';
 import { buildSiteFilter, soldCutoff } from '../../engine/search/site-filter.ts';
 import { measureBuildApart, type BuildFigure, type BuildResult } from './search-build.ts';
-import { answerDifferences, buildOrama, FACET_VALUES, FACETS, oramaQuery, STATS, type OramaQuery, type QueryOutcome, type Stat } from './search-orama.ts';
+import {
+  answerDifferences,
+  buildOrama,
+  FACET_VALUES,
+  FACETS,
+  oramaQuery,
+  STATS,
+  type OramaQuery,
+  type QueryOutcome,
+  type Stat,
+} from './search-orama.ts';
 
 export type { QueryOutcome } from './search-orama.ts';
 
@@ -57,10 +67,20 @@ export async function prepareBench(count = 20000) {
   const engine: SearchEngine = createCarSearchEngine(cars, { cacheSize: 0 });
 
   const cutoff = soldCutoff(now, 3);
-  const stock = buildSiteFilter({ search: { preset: 3 }, features: { soldCutoffDays: 3 } }, { now });
+  const stock = buildSiteFilter(
+    { search: { preset: 3 }, features: { soldCutoffDays: 3 } },
+    { now },
+  );
   const stockWhere = { listed_until: { gt: cutoff }, show_on_dealer_website: true };
   const queries: BenchQuery[] = [
-    { key: 'a', label: '(a) stock filter + facets + stats', indexName: CAR_INDEX, filters: stock, query: '', orama: { term: '', where: stockWhere, sort: 'default' } },
+    {
+      key: 'a',
+      label: '(a) stock filter + facets + stats',
+      indexName: CAR_INDEX,
+      filters: stock,
+      query: '',
+      orama: { term: '', where: stockWhere, sort: 'default' },
+    },
     {
       key: 'b',
       label: '(b) text "ranger", by price + same',
@@ -75,20 +95,35 @@ export async function prepareBench(count = 20000) {
       indexName: CAR_INDEX,
       filters: `${stock} AND make:"Toyota" AND price:20000 TO 50000`,
       query: '',
-      orama: { term: '', where: { ...stockWhere, make: { eq: 'Toyota' }, price: { between: [20000, 50000] } }, sort: 'default' },
+      orama: {
+        term: '',
+        where: { ...stockWhere, make: { eq: 'Toyota' }, price: { between: [20000, 50000] } },
+        sort: 'default',
+      },
     },
   ];
   const db = await buildOrama(cars);
 
   const forecourt = (q: BenchQuery): QueryOutcome => {
-    const params = { query: q.query, filters: q.filters, facets: [...FACETS, ...STATS], maxValuesPerFacet: FACET_VALUES, hitsPerPage: HITS };
+    const params = {
+      query: q.query,
+      filters: q.filters,
+      facets: [...FACETS, ...STATS],
+      maxValuesPerFacet: FACET_VALUES,
+      hitsPerPage: HITS,
+    };
     const r = engine.search(q.indexName, params, { budget: UNLIMITED });
     const stats: Record<string, Stat | undefined> = {};
     for (const s of STATS) {
       const st = r.facets_stats?.[s];
       stats[s] = st && { min: st.min, max: st.max, sum: st.sum };
     }
-    return { nbHits: r.nbHits, page: r.hits.map((h) => String(h.objectID)), facets: Object.fromEntries(FACETS.map((f) => [f, r.facets[f] ?? {}])), stats };
+    return {
+      nbHits: r.nbHits,
+      page: r.hits.map((h) => String(h.objectID)),
+      facets: Object.fromEntries(FACETS.map((f) => [f, r.facets[f] ?? {}])),
+      stats,
+    };
   };
   const orama = (q: BenchQuery) => oramaQuery(db, q.orama, HITS);
   const oramaWithoutStats = (q: BenchQuery) => oramaQuery(db, q.orama, HITS, { stats: false });
@@ -120,7 +155,11 @@ const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 function medianFigure(list: BuildFigure[]): BuildFigure {
-  return { ms: median(list.map((f) => f.ms)), cpuMs: median(list.map((f) => f.cpuMs)), mb: median(list.map((f) => f.mb)) };
+  return {
+    ms: median(list.map((f) => f.ms)),
+    cpuMs: median(list.map((f) => f.cpuMs)),
+    mb: median(list.map((f) => f.mb)),
+  };
 }
 
 /** Index build at each size (fresh processes, medians over runs) and the growth aim for the largest size against the smallest. */
@@ -129,21 +168,35 @@ export function buildReport(results: BuildResult[]): string[] {
   if (!sizes.length) return ['Index build: not measured (BENCH_BUILD_SIZES empty)'];
   const at = (cars: number) => {
     const runs = results.filter((r) => r.cars === cars);
-    return { runs: runs.length, forecourt: medianFigure(runs.map((r) => r.forecourt)), orama: medianFigure(runs.map((r) => r.orama)) };
+    return {
+      runs: runs.length,
+      forecourt: medianFigure(runs.map((r) => r.forecourt)),
+      orama: medianFigure(runs.map((r) => r.orama)),
+    };
   };
-  const fig = (f: BuildFigure) => `${(f.ms / 1000).toFixed(2).padStart(7)} s${(f.cpuMs / 1000).toFixed(2).padStart(8)} s${f.mb.toFixed(0).padStart(7)} MB`;
-  const lines = [`Index build (each in a fresh process; wall, CPU of all threads, memory held after GC):`];
-  lines.push(`${'cars'.padStart(8)}  ${'engine'.padEnd(11)}${'wall'.padStart(9)}${'CPU'.padStart(10)}${'memory'.padStart(10)}`);
+  const fig = (f: BuildFigure) =>
+    `${(f.ms / 1000).toFixed(2).padStart(7)} s${(f.cpuMs / 1000).toFixed(2).padStart(8)} s${f.mb.toFixed(0).padStart(7)} MB`;
+  const lines = [
+    `Index build (each in a fresh process; wall, CPU of all threads, memory held after GC):`,
+  ];
+  lines.push(
+    `${'cars'.padStart(8)}  ${'engine'.padEnd(11)}${'wall'.padStart(9)}${'CPU'.padStart(10)}${'memory'.padStart(10)}`,
+  );
   for (const cars of sizes) {
     const { runs, forecourt, orama } = at(cars);
-    lines.push(`${String(cars).padStart(8)}  ${'forecourt'.padEnd(11)}${fig(forecourt)}   (median of ${runs})`);
-    lines.push(`${''.padStart(8)}  ${'orama'.padEnd(11)}${fig(orama)}   memory ratio ${(forecourt.mb / orama.mb).toFixed(2)}`);
+    lines.push(
+      `${String(cars).padStart(8)}  ${'forecourt'.padEnd(11)}${fig(forecourt)}   (median of ${runs})`,
+    );
+    lines.push(
+      `${''.padStart(8)}  ${'orama'.padEnd(11)}${fig(orama)}   memory ratio ${(forecourt.mb / orama.mb).toFixed(2)}`,
+    );
   }
   if (sizes.length > 1) {
     const small = at(sizes[0]);
     const large = at(sizes[sizes.length - 1]);
     const times = sizes[sizes.length - 1] / sizes[0];
-    const growth = (side: 'forecourt' | 'orama', key: 'ms' | 'cpuMs' | 'mb') => large[side][key] / small[side][key];
+    const growth = (side: 'forecourt' | 'orama', key: 'ms' | 'cpuMs' | 'mb') =>
+      large[side][key] / small[side][key];
     const aim = (BUILD_GROWTH_AIM * times) / 10;
     for (const [key, name] of [
       ['ms', 'wall time'],
@@ -153,23 +206,36 @@ export function buildReport(results: BuildResult[]): string[] {
         `build ${name} for ${times}× the cars: ${growth('forecourt', key).toFixed(1)}× (aim ≤ ${aim.toFixed(1)}×) ${verdict(growth('forecourt', key) <= aim)}; Orama ${growth('orama', key).toFixed(1)}×`,
       );
     }
-    lines.push(`build memory for ${times}× the cars: ${growth('forecourt', 'mb').toFixed(1)}× (no aim of its own); Orama ${growth('orama', 'mb').toFixed(1)}×`);
+    lines.push(
+      `build memory for ${times}× the cars: ${growth('forecourt', 'mb').toFixed(1)}× (no aim of its own); Orama ${growth('orama', 'mb').toFixed(1)}×`,
+    );
   }
   return lines;
 }
 
-export async function run(options: { cars?: number; iterations?: number; warmup?: number; buildSizes?: number[]; buildRuns?: number } = {}): Promise<string> {
+export async function run(
+  options: {
+    cars?: number;
+    iterations?: number;
+    warmup?: number;
+    buildSizes?: number[];
+    buildRuns?: number;
+  } = {},
+): Promise<string> {
   const count = options.cars ?? Number(process.env.BENCH_CARS ?? 20000);
   const n = options.iterations ?? Number(process.env.BENCH_N ?? 100);
   const warmup = options.warmup ?? Number(process.env.BENCH_WARMUP ?? 20);
-  const buildSizes = options.buildSizes ?? (process.env.BENCH_BUILD_SIZES ?? '20000,200000').split(',').filter(Boolean).map(Number);
+  const buildSizes =
+    options.buildSizes ??
+    (process.env.BENCH_BUILD_SIZES ?? '20000,200000').split(',').filter(Boolean).map(Number);
   const buildRuns = options.buildRuns ?? Number(process.env.BENCH_BUILD_RUNS ?? 3);
   const bench = await prepareBench(count);
 
   const checked: string[] = [];
   for (const q of bench.queries) {
     const differences = answerDifferences(bench.forecourt(q), await bench.orama(q));
-    if (differences.length) throw new Error(`${q.key}: the engines disagree: ${differences.slice(0, 10).join('; ')}`);
+    if (differences.length)
+      throw new Error(`${q.key}: the engines disagree: ${differences.slice(0, 10).join('; ')}`);
     checked.push(`${q.key}: ${bench.forecourt(q).nbHits} hits`);
   }
 
@@ -197,17 +263,24 @@ export async function run(options: { cars?: number; iterations?: number; warmup?
     const ours = stats(samples[`${q.key}/forecourt`]);
     const theirs = stats(samples[`${q.key}/orama`]);
     const ratio = ours.median / theirs.median;
-    rows.push(`${q.label.padEnd(40)}${'forecourt'.padEnd(11)}${fmt(ours.median)}${fmt(ours.p95)}${fmt(ours.min)}`);
-    rows.push(`${''.padEnd(40)}${'orama'.padEnd(11)}${fmt(theirs.median)}${fmt(theirs.p95)}${fmt(theirs.min)}   ratio ${ratio.toFixed(3)} (median), ${(ours.p95 / theirs.p95).toFixed(3)} (p95)`);
+    rows.push(
+      `${q.label.padEnd(40)}${'forecourt'.padEnd(11)}${fmt(ours.median)}${fmt(ours.p95)}${fmt(ours.min)}`,
+    );
+    rows.push(
+      `${''.padEnd(40)}${'orama'.padEnd(11)}${fmt(theirs.median)}${fmt(theirs.p95)}${fmt(theirs.min)}   ratio ${ratio.toFixed(3)} (median), ${(ours.p95 / theirs.p95).toFixed(3)} (p95)`,
+    );
     const lighter = stats(samples[`${q.key}/lighter`]);
     rows.push(
       `${''.padEnd(40)}${'(no stats)'.padEnd(11)}${fmt(lighter.median)}${fmt(lighter.p95)}${fmt(lighter.min)}   ratio ${(ours.median / lighter.median).toFixed(3)} (median): Orama fetching only the page, less work than the engine's`,
     );
     verdicts.push(`${q.key}: time ${ratio.toFixed(2)}× Orama's (aim < 1×) ${verdict(ratio < 1)}`);
-    verdicts.push(`${q.key}: p95 ${ours.p95.toFixed(2)} ms (aim ≤ ${QUERY_P95_AIM_MS} ms) ${verdict(ours.p95 <= QUERY_P95_AIM_MS)}; Orama ${theirs.p95.toFixed(2)} ms`);
+    verdicts.push(
+      `${q.key}: p95 ${ours.p95.toFixed(2)} ms (aim ≤ ${QUERY_P95_AIM_MS} ms) ${verdict(ours.p95 <= QUERY_P95_AIM_MS)}; Orama ${theirs.p95.toFixed(2)} ms`,
+    );
   }
   const builds: BuildResult[] = [];
-  for (let r = 0; r < buildRuns; r++) for (const size of buildSizes) builds.push(await measureBuildApart(size));
+  for (let r = 0; r < buildRuns; r++)
+    for (const size of buildSizes) builds.push(await measureBuildApart(size));
   return [
     `Search benchmark — ${bench.cars.length} cars, Node ${process.version}, @orama/orama ${bench.oramaVersion}`,
     `${warmup} warm-up + ${n} measured runs of each query per side, order rotated; engine result cache off; ${HITS} hits per query`,

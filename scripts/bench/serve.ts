@@ -19,10 +19,21 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   mkdirSync(join(root, '.data'), { recursive: true });
   const dist = mkdtempSync(join(root, '.data', 'bench-dist-'));
   const dataDir = mkdtempSync(join(root, '.data', 'bench-data-'));
-  execSync('npm run -s build', { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
+  execSync('npm run -s build', {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist },
+  });
   const proc: ChildProcess = spawn(process.execPath, [compiledServer(dist)], {
     cwd: root,
-    env: { ...process.env, PORT: '0', FORECOURT_DIST: dist, FORECOURT_DATA_DIR: dataDir, FORECOURT_STAFF_TOKEN: 'bench-token', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      FORECOURT_DIST: dist,
+      FORECOURT_DATA_DIR: dataDir,
+      FORECOURT_STAFF_TOKEN: 'bench-token',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -45,7 +56,10 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     dist,
     async stop() {
       // The data folder goes once the server has let go of its database (a timer would not fire before bench.ts exits).
-      const exited = proc.exitCode !== null ? Promise.resolve() : new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+      const exited =
+        proc.exitCode !== null
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => proc.once('exit', () => resolve()));
       proc.kill('SIGTERM');
       await exited;
       rmSync(dist, { recursive: true, force: true });
@@ -56,7 +70,11 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
 
 /** The slug of one in-stock car of a dealership, from the embedded search engine. */
 /** `siteSlug`: search as that site's pages do (with its key), else keyless. */
-export async function someCarSlug(base: string, filters: string, siteSlug?: string): Promise<string | undefined> {
+export async function someCarSlug(
+  base: string,
+  filters: string,
+  siteSlug?: string,
+): Promise<string | undefined> {
   const res = await fetch(`${base}/1/indexes/Car_production/query`, {
     method: 'POST',
     body: JSON.stringify({ hitsPerPage: 1, filters, attributesToRetrieve: ['slug'] }),

@@ -7,10 +7,20 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from './chromium.ts';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 const base = inject('baseURL');
 const SITES = ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lakeside-chevrolet'];
-const PAGES = ['/', '/search/new-used-and-demo-cars', '/contact', '/finance', '/trade-in', '/service'];
+const PAGES = [
+  '/',
+  '/search/new-used-and-demo-cars',
+  '/contact',
+  '/finance',
+  '/trade-in',
+  '/service',
+];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,7 +53,13 @@ async function violations(url: string, width: number): Promise<AxeViolation[]> {
 }
 
 const describeViolations = (list: AxeViolation[]) =>
-  list.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  list.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
 
 describe('accessibility (axe-core)', () => {
   for (const slug of SITES) {
@@ -62,7 +78,10 @@ describe('accessibility (axe-core)', () => {
   it('a car detail page has no serious or critical violations', async () => {
     const res = await fetch(`${base}/1/indexes/Car_production/query`, {
       method: 'POST',
-      body: JSON.stringify({ hitsPerPage: 1, filters: 'dealership_slug:"gold-coast-ford" AND status:in_stock' }),
+      body: JSON.stringify({
+        hitsPerPage: 1,
+        filters: 'dealership_slug:"gold-coast-ford" AND status:in_stock',
+      }),
     });
     const { hits } = (await res.json()) as { hits: { slug: string }[] };
     expect(hits.length).toBe(1);

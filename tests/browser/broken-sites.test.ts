@@ -25,8 +25,20 @@ beforeAll(async () => {
   writeFileSync(join(sitesDir, 'empty.json'), '');
   writeFileSync(join(sitesDir, 'bom.json'), `\ufeff${kiwi}`);
   writeFileSync(join(sitesDir, 'null.json'), 'null');
-  writeFileSync(join(sitesDir, 'null-dealer.json'), JSON.stringify({ ...JSON.parse(kiwi), slug: 'null-dealer', hostnames: [], dealerships: [null] }));
-  server = await startServer({ FORECOURT_SITES_DIR: sitesDir, FORECOURT_DIST: inject('distDir'), FORECOURT_DATA_DIR: join(dir, 'data') });
+  writeFileSync(
+    join(sitesDir, 'null-dealer.json'),
+    JSON.stringify({
+      ...JSON.parse(kiwi),
+      slug: 'null-dealer',
+      hostnames: [],
+      dealerships: [null],
+    }),
+  );
+  server = await startServer({
+    FORECOURT_SITES_DIR: sitesDir,
+    FORECOURT_DIST: inject('distDir'),
+    FORECOURT_DATA_DIR: join(dir, 'data'),
+  });
 }, 120_000);
 
 afterAll(() => {
@@ -51,7 +63,9 @@ describe('a sites folder with broken documents', () => {
     const log = server.output();
     expect(log).toContain('site syntax is invalid and will not render');
     expect(log).toContain('syntax.json is not valid JSON: line 1, column 21');
-    expect(log).toContain('bom.json is not valid JSON: line 1, column 1: the file starts with a byte-order mark');
+    expect(log).toContain(
+      'bom.json is not valid JSON: line 1, column 1: the file starts with a byte-order mark',
+    );
     expect(log).toContain('site null-dealer is invalid');
     for (const slug of BROKEN) expect(log).toContain(`✗ ${server.url}/sites/${slug}/`);
     for (const slug of DEMO) expect(log).toContain(`✓ ${server.url}/sites/${slug}/`);
@@ -59,7 +73,14 @@ describe('a sites folder with broken documents', () => {
 
   it('reloads a site whose file changes, without a restart', async () => {
     const file = join(dir, 'sites', 'syntax.json');
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(join(dir, 'sites', 'kiwi-car-yard.json'), 'utf8')), slug: 'syntax', hostnames: ['syntax.localhost'] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...JSON.parse(readFileSync(join(dir, 'sites', 'kiwi-car-yard.json'), 'utf8')),
+        slug: 'syntax',
+        hostnames: ['syntax.localhost'],
+      }),
+    );
     await expect.poll(() => status('/sites/syntax/'), { timeout: 5000 }).toBe(200);
     writeFileSync(file, '{');
     await expect.poll(() => status('/sites/syntax/'), { timeout: 5000 }).toBe(503);

@@ -57,34 +57,51 @@ const measuredTypes = new Set<string>();
 const overTypes = new Set<string>();
 
 describe('JavaScript after use, in the browser', () => {
-  it.each(visits)('$slug $path stays within its ceiling after use, and within the static figure', async ({ slug, path }) => {
-    const site = prepared(readSite(slug));
-    const page = pageAt(site.pages, path)!;
-    expect(page, path).toBeTruthy();
-    const types = pageBlockTypes(site, page);
-    const address = path.includes(':slug') ? path.replace(':slug', await someCarOf(base, slug)) : path;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
-      const measured = await measureJsAfterUse(await context.newPage(), `${base}/sites/${slug}${address}`);
-      const listed = types.filter((t) => t in OVER_AIM_AFTER_USE);
-      const ceiling = Math.max(PAGE_JS_AIM_GZIP, ...listed.map((t) => OVER_AIM_AFTER_USE[t]));
-      for (const t of listed) measuredTypes.add(t);
-      if (measured.afterBytes > PAGE_JS_AIM_GZIP) listed.forEach((t) => overTypes.add(t));
-      const figure = `${slug}${path}: ${kb(measured.loadBytes)} at load, ${kb(measured.afterBytes)} after ${measured.steps.join(', ')}`;
-      console.info(figure);
-      expect(measured.afterBytes, figure).toBeLessThanOrEqual(ceiling);
-      // The static figure (every chunk the page's blocks can load, dialogs included) covers what the browser fetched.
-      const fetched = new Set(measured.scripts.map((s) => s.path.replace(/^\//, '')));
-      const { load, lazy } = weigh(site, page);
-      const known = new Set([...load, ...lazy]);
-      expect([...fetched].filter((f) => !known.has(f)), `${figure}: fetched beyond the static figure`).toEqual([]);
-      if (types.includes('search-page')) expect(measured.steps, figure).toEqual(expect.arrayContaining(['pointer over a search block', 'typed a word']));
-    } finally {
-      await context.close();
-    }
-  });
+  it.each(visits)(
+    '$slug $path stays within its ceiling after use, and within the static figure',
+    async ({ slug, path }) => {
+      const site = prepared(readSite(slug));
+      const page = pageAt(site.pages, path)!;
+      expect(page, path).toBeTruthy();
+      const types = pageBlockTypes(site, page);
+      const address = path.includes(':slug')
+        ? path.replace(':slug', await someCarOf(base, slug))
+        : path;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      try {
+        const measured = await measureJsAfterUse(
+          await context.newPage(),
+          `${base}/sites/${slug}${address}`,
+        );
+        const listed = types.filter((t) => t in OVER_AIM_AFTER_USE);
+        const ceiling = Math.max(PAGE_JS_AIM_GZIP, ...listed.map((t) => OVER_AIM_AFTER_USE[t]));
+        for (const t of listed) measuredTypes.add(t);
+        if (measured.afterBytes > PAGE_JS_AIM_GZIP) listed.forEach((t) => overTypes.add(t));
+        const figure = `${slug}${path}: ${kb(measured.loadBytes)} at load, ${kb(measured.afterBytes)} after ${measured.steps.join(', ')}`;
+        console.info(figure);
+        expect(measured.afterBytes, figure).toBeLessThanOrEqual(ceiling);
+        // The static figure (every chunk the page's blocks can load, dialogs included) covers what the browser fetched.
+        const fetched = new Set(measured.scripts.map((s) => s.path.replace(/^\//, '')));
+        const { load, lazy } = weigh(site, page);
+        const known = new Set([...load, ...lazy]);
+        expect(
+          [...fetched].filter((f) => !known.has(f)),
+          `${figure}: fetched beyond the static figure`,
+        ).toEqual([]);
+        if (types.includes('search-page'))
+          expect(measured.steps, figure).toEqual(
+            expect.arrayContaining(['pointer over a search block', 'typed a word']),
+          );
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('lists only block types whose pages still miss the aim', () => {
-    expect([...measuredTypes].filter((t) => !overTypes.has(t)), 'now within 120 KB after use: remove them from OVER_AIM_AFTER_USE').toEqual([]);
+    expect(
+      [...measuredTypes].filter((t) => !overTypes.has(t)),
+      'now within 120 KB after use: remove them from OVER_AIM_AFTER_USE',
+    ).toEqual([]);
   });
 });

@@ -20,15 +20,19 @@ export const PAGE_JS_BUDGET_GZIP = PAGE_JS_AIM_GZIP;
  * measured in the browser (bundle-budget-after-use.test.ts; docs/search-ui.md, "What ships when").
  */
 export const AFTER_USE_CEILING_GZIP = 182 * 1024;
-const EDITOR_ONLY = /node_modules\/(@rjsf|@dnd-kit|@tiptap|prosemirror-[a-z-]+|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
+const EDITOR_ONLY =
+  /node_modules\/(@rjsf|@dnd-kit|@tiptap|prosemirror-[a-z-]+|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
 
 const clientDir = join(inject('distDir'), 'client');
-const manifest: Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> = JSON.parse(
-  readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'),
+const manifest: Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }> =
+  JSON.parse(readFileSync(join(clientDir, '.vite/manifest.json'), 'utf8'));
+const modules: Record<string, string[]> = JSON.parse(
+  readFileSync(join(clientDir, '.vite/modules.json'), 'utf8'),
 );
-const modules: Record<string, string[]> = JSON.parse(readFileSync(join(clientDir, '.vite/modules.json'), 'utf8'));
 /** The editor's own build (vite.config.ts): its chunks never mix with the runtime's. */
-const editorModules: Record<string, string[]> = JSON.parse(readFileSync(join(clientDir, '.vite/editor-modules.json'), 'utf8'));
+const editorModules: Record<string, string[]> = JSON.parse(
+  readFileSync(join(clientDir, '.vite/editor-modules.json'), 'utf8'),
+);
 const slugs = readdirSync(SITES_DIR)
   .filter((f) => f.endsWith('.json'))
   .map((f) => f.replace('.json', ''));
@@ -38,36 +42,50 @@ describe('runtime bundle', () => {
   // Gzip at level 9: the server sends the files compressed so (vite.config.ts, engine/server/app.ts).
   const weigh = createPageWeigher(clientDir);
   /** Files holding `module`. */
-  const filesOf = (module: RegExp) => Object.entries(modules).filter(([, mods]) => mods.some((m) => module.test(m))).map(([file]) => file);
+  const filesOf = (module: RegExp) =>
+    Object.entries(modules)
+      .filter(([, mods]) => mods.some((m) => module.test(m)))
+      .map(([file]) => file);
 
   it.each(slugs)('every page of %s loads at most 120 KB of gzipped JavaScript', (slug) => {
     const site = prepared(readSite(slug));
     for (const page of site.pages) {
       const { loadBytes } = weigh(site, page);
-      expect(loadBytes, `${slug} ${page.path}: ${kb(loadBytes)}`).toBeLessThanOrEqual(PAGE_JS_BUDGET_GZIP);
+      expect(loadBytes, `${slug} ${page.path}: ${kb(loadBytes)}`).toBeLessThanOrEqual(
+        PAGE_JS_BUDGET_GZIP,
+      );
     }
   });
 
-  it.each(slugs)('the JavaScript of every page of %s after use is measured: what it loads and every chunk its blocks load later', (slug) => {
-    const site = prepared(readSite(slug));
-    const searchUi = filesOf(/^blocks\/search-page\/SearchPageApp\.tsx$/);
-    const searchClient = filesOf(/^node_modules\/algoliasearch\//);
-    expect(searchUi).toHaveLength(1);
-    const figures: string[] = [];
-    for (const page of site.pages) {
-      const w = weigh(site, page);
-      if (w.lazy.length) figures.push(`${page.path} ${kb(w.loadBytes)} → ${kb(w.afterBytes)}`);
-      expect(w.lazy.filter((f) => w.load.includes(f)), page.path).toEqual([]);
-      // A search page counts its search UI, fetched when the visitor points at it, and the search client it queries with.
-      if (pageBlockTypes(site, page).includes('search-page')) {
-        expect(w.lazy, page.path).toEqual(expect.arrayContaining([...searchUi, ...searchClient]));
-        expect(w.afterBytes - w.loadBytes, page.path).toBeGreaterThan(40 * 1024);
+  it.each(slugs)(
+    'the JavaScript of every page of %s after use is measured: what it loads and every chunk its blocks load later',
+    (slug) => {
+      const site = prepared(readSite(slug));
+      const searchUi = filesOf(/^blocks\/search-page\/SearchPageApp\.tsx$/);
+      const searchClient = filesOf(/^node_modules\/algoliasearch\//);
+      expect(searchUi).toHaveLength(1);
+      const figures: string[] = [];
+      for (const page of site.pages) {
+        const w = weigh(site, page);
+        if (w.lazy.length) figures.push(`${page.path} ${kb(w.loadBytes)} → ${kb(w.afterBytes)}`);
+        expect(
+          w.lazy.filter((f) => w.load.includes(f)),
+          page.path,
+        ).toEqual([]);
+        // A search page counts its search UI, fetched when the visitor points at it, and the search client it queries with.
+        if (pageBlockTypes(site, page).includes('search-page')) {
+          expect(w.lazy, page.path).toEqual(expect.arrayContaining([...searchUi, ...searchClient]));
+          expect(w.afterBytes - w.loadBytes, page.path).toBeGreaterThan(40 * 1024);
+        }
+        expect(
+          w.afterBytes,
+          `${slug} ${page.path} after use: ${kb(w.afterBytes)}`,
+        ).toBeLessThanOrEqual(AFTER_USE_CEILING_GZIP);
       }
-      expect(w.afterBytes, `${slug} ${page.path} after use: ${kb(w.afterBytes)}`).toBeLessThanOrEqual(AFTER_USE_CEILING_GZIP);
-    }
-    // The figures of the pages that load more later (load → after use), for the record: `npm run bench -- page-weight` prints them against the aim.
-    console.info(`${slug}: ${figures.join(', ')}`);
-  });
+      // The figures of the pages that load more later (load → after use), for the record: `npm run bench -- page-weight` prints them against the aim.
+      console.info(`${slug}: ${figures.join(', ')}`);
+    },
+  );
 
   it('contains none of the editor or its dependencies (rjsf, dnd-kit, Tiptap, ajv)', () => {
     // Everything a dealer page can ever load: the entry, every block module and what they import.
@@ -81,7 +99,9 @@ describe('runtime bundle', () => {
     };
     visit(CLIENT_ENTRY);
     expect(reachable.size).toBeGreaterThan(5);
-    const offenders = [...reachable].flatMap((file) => (modules[file] ?? []).filter((m) => EDITOR_ONLY.test(m)).map((m) => `${file}: ${m}`));
+    const offenders = [...reachable].flatMap((file) =>
+      (modules[file] ?? []).filter((m) => EDITOR_ONLY.test(m)).map((m) => `${file}: ${m}`),
+    );
     expect(offenders).toEqual([]);
   });
 
@@ -90,7 +110,9 @@ describe('runtime bundle', () => {
     // split React off; blocks match routes through blocks/_shared/page-at.ts instead.
     const entry = manifest[CLIENT_ENTRY].file;
     const react = /^node_modules\/(react|react-dom|react-router)\//;
-    const elsewhere = Object.entries(modules).flatMap(([file, mods]) => (file === entry ? [] : mods.filter((m) => react.test(m)).map((m) => `${file}: ${m}`)));
+    const elsewhere = Object.entries(modules).flatMap(([file, mods]) =>
+      file === entry ? [] : mods.filter((m) => react.test(m)).map((m) => `${file}: ${m}`),
+    );
     expect(elsewhere).toEqual([]);
     expect(modules[entry]).toContain('node_modules/react/index.js');
   });
@@ -104,7 +126,9 @@ describe('runtime bundle', () => {
   it('leaves out the parts of React Router the site does not use (NavLink, Form, ScrollRestoration, the route error boundary)', () => {
     const entry = readFileSync(join(clientDir, manifest[CLIENT_ENTRY].file), 'utf8');
     // Their production code names its errors in plain text: present only if the code is.
-    expect(entry).not.toMatch(/useScrollRestoration|unstable_usePrompt|useFormAction|caught the following error during render/);
+    expect(entry).not.toMatch(
+      /useScrollRestoration|unstable_usePrompt|useFormAction|caught the following error during render/,
+    );
     expect(entry).toContain('useHref');
   });
 
@@ -118,13 +142,17 @@ describe('runtime bundle', () => {
   });
 
   it('is built apart from the editor, so no editor need shapes the chunks a dealer page loads', () => {
-    const entries = Object.entries(manifest as Record<string, { isEntry?: boolean }>).filter(([, c]) => c.isEntry);
+    const entries = Object.entries(manifest as Record<string, { isEntry?: boolean }>).filter(
+      ([, c]) => c.isEntry,
+    );
     expect(entries.map(([key]) => key)).toEqual([CLIENT_ENTRY]);
     expect(Object.keys(editorModules).length).toBeGreaterThan(0);
   });
 
   it('the check can see editor dependencies where they are (the editor bundle)', () => {
-    const editorChunks = Object.entries(editorModules).filter(([, mods]) => mods.some((m) => EDITOR_ONLY.test(m)));
+    const editorChunks = Object.entries(editorModules).filter(([, mods]) =>
+      mods.some((m) => EDITOR_ONLY.test(m)),
+    );
     expect(editorChunks.length).toBeGreaterThan(0);
   });
 });

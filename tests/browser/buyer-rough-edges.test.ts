@@ -19,7 +19,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated);
+const hydrated = (page: Page) =>
+  page.waitForFunction(
+    () => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated,
+  );
 
 async function findCar(filters: string): Promise<{ objectID: string; slug: string; name: string }> {
   // A cold engine on a loaded machine may refuse the first search over its work budget (a 400
@@ -30,7 +33,10 @@ async function findCar(filters: string): Promise<{ objectID: string; slug: strin
       method: 'POST',
       body: JSON.stringify({ filters, hitsPerPage: 1, attributesToRetrieve: ['slug', 'name'] }),
     });
-    const body = (await res.json()) as { hits?: { objectID: string; slug: string; name: string }[]; message?: string };
+    const body = (await res.json()) as {
+      hits?: { objectID: string; slug: string; name: string }[];
+      message?: string;
+    };
     if (body.hits?.[0]) return body.hits[0];
     last = `${res.status} ${body.message ?? 'no hits'}`;
     if (res.ok) break;
@@ -38,7 +44,8 @@ async function findCar(filters: string): Promise<{ objectID: string; slug: strin
   throw new Error(`no car for ${filters}: ${last}`);
 }
 
-const AVAILABLE = 'status:in_stock AND show_on_dealer_website:true AND price > 1000 AND photos_count > 0';
+const AVAILABLE =
+  'status:in_stock AND show_on_dealer_website:true AND price > 1000 AND photos_count > 0';
 
 describe('budget finder', () => {
   it('keeps what the buyer typed before its interactive part loaded', async () => {
@@ -74,8 +81,15 @@ describe('budget finder', () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${base}/sites/gold-coast-ford/budget-finder`);
     await hydrated(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    for (const target of [page.getByLabel('Deposit'), page.locator('.fc-budget-finder__go'), page.locator('.fc-budget-finder__slider'), page.locator('.fc-budget-finder__form')]) {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    for (const target of [
+      page.getByLabel('Deposit'),
+      page.locator('.fc-budget-finder__go'),
+      page.locator('.fc-budget-finder__slider'),
+      page.locator('.fc-budget-finder__form'),
+    ]) {
       const box = (await target.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -90,7 +104,10 @@ describe('finance from a car page', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${base}/sites/gold-coast-ford/cars/${car.slug}`);
     await hydrated(page);
-    await page.getByRole('link', { name: /^(Get Pre-Approved Now|Get Finance)$/ }).first().click();
+    await page
+      .getByRole('link', { name: /^(Get Pre-Approved Now|Get Finance)$/ })
+      .first()
+      .click();
     await page.waitForURL(/#finance-form$/);
     await page.waitForFunction(() => document.activeElement?.id === 'finance-form');
     // The form's top is at the top of the screen once the page has settled.
@@ -113,21 +130,33 @@ describe('compare', () => {
       const toggle = page.getByRole('button', { name: /^Compare/ }).first();
       await toggle.click();
       // Saved in the browser before the next page is opened.
-      await page.locator('button[aria-pressed="true"]', { hasText: /Compare/ }).first().waitFor();
+      await page
+        .locator('button[aria-pressed="true"]', { hasText: /Compare/ })
+        .first()
+        .waitFor();
     }
     await page.goto(`${base}/sites/gold-coast-ford/compare`);
     await page.locator('table[data-compare-count="2"]').waitFor();
-    const boxes = await page.locator('.fc-compare__photo').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    const boxes = await page
+      .locator('.fc-compare__photo')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
     expect(boxes).toHaveLength(2);
     expect(boxes[1].top).toBeCloseTo(boxes[0].top, 0);
     expect(boxes[1].height).toBeCloseTo(boxes[0].height, 0);
     expect(boxes[0].width / boxes[0].height).toBeCloseTo(4 / 3, 1);
     const buttons = page.getByRole('button', { name: /^Remove/ });
-    const tops = await buttons.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+    const tops = await buttons.evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect().top),
+    );
     expect(tops[1]).toBeCloseTo(tops[0], 0);
     const style = await buttons.first().evaluate((el) => {
       const s = getComputedStyle(el);
-      return { radius: s.borderTopLeftRadius, border: s.borderTopColor, color: s.color, height: el.getBoundingClientRect().height };
+      return {
+        radius: s.borderTopLeftRadius,
+        border: s.borderTopColor,
+        color: s.color,
+        height: el.getBoundingClientRect().height,
+      };
     });
     const primary = await page.evaluate(() => {
       const probe = document.createElement('span');
@@ -221,7 +250,9 @@ describe('make logos', () => {
     const svg = await (await fetch(new URL(src, base))).text();
     expect(svg).toContain(`aria-label="${make}"`);
     expect(svg).toContain(`>${make.toUpperCase()}</text>`);
-    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
     await page.close();
   });
 });

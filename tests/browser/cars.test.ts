@@ -26,26 +26,36 @@ interface Hit {
 async function findCar(filters: string): Promise<Hit> {
   const res = await fetch(`${base}/1/indexes/Car_production/query`, {
     method: 'POST',
-    body: JSON.stringify({ filters, hitsPerPage: 1, attributesToRetrieve: ['slug', 'name', 'price', 'stocknum', 'car_type', 'tag'] }),
+    body: JSON.stringify({
+      filters,
+      hitsPerPage: 1,
+      attributesToRetrieve: ['slug', 'name', 'price', 'stocknum', 'car_type', 'tag'],
+    }),
   });
   const body = (await res.json()) as { hits?: Hit[] };
-  if (!body.hits?.[0]) throw new Error(`no car for ${filters}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  if (!body.hits?.[0])
+    throw new Error(`no car for ${filters}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   return body.hits[0];
 }
 
-const AVAILABLE = 'status:in_stock AND show_on_dealer_website:true AND reserved:false AND price > 1000 AND photos_count > 0';
+const AVAILABLE =
+  'status:in_stock AND show_on_dealer_website:true AND reserved:false AND price > 1000 AND photos_count > 0';
 
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
   await page.goto(`${base}${path}`);
-  await page.waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated);
+  await page.waitForFunction(
+    () => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated,
+  );
   return { page, errors };
 }
 
 /** The card of one car in the search results (searched by its stock number). */
 async function openCard(site: string, car: Hit) {
-  const { page, errors } = await open(`/sites/${site}/search/new-used-and-demo-cars?query=${car.stocknum}`);
+  const { page, errors } = await open(
+    `/sites/${site}/search/new-used-and-demo-cars?query=${car.stocknum}`,
+  );
   const card = page.locator(`article.fc-car-card[data-car-id="${car.objectID}"]`);
   await card.waitFor();
   return { page, errors, card };
@@ -60,36 +70,56 @@ afterAll(async () => {
 
 describe('car cards', () => {
   it('gold-coast-ford: runout sale tag in green, Reserve Now $200 and Get Pre-Approved Now', async () => {
-    const car = await findCar(`dealership_slug:gold-coast-ford AND ${AVAILABLE} AND tag:"runout sale" AND NOT simple_fuel:Electric`);
+    const car = await findCar(
+      `dealership_slug:gold-coast-ford AND ${AVAILABLE} AND tag:"runout sale" AND NOT simple_fuel:Electric`,
+    );
     const { page, card, errors } = await openCard('gold-coast-ford', car);
     const tag = card.locator('.fc-car-tag');
     expect(await tag.textContent()).toBe('runout sale');
-    expect(await tag.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(26, 127, 55)');
+    expect(await tag.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(26, 127, 55)',
+    );
     const buttons = await card.locator('[data-button]').allTextContents();
-    expect(buttons.map((b) => b.replace(/ of the .*/, ''))).toEqual(['View Details', 'Enquire Now', 'Book a Test Drive', 'Get Pre-Approved Now', 'Reserve Now $200']);
+    expect(buttons.map((b) => b.replace(/ of the .*/, ''))).toEqual([
+      'View Details',
+      'Enquire Now',
+      'Book a Test Drive',
+      'Get Pre-Approved Now',
+      'Reserve Now $200',
+    ]);
     expect(await card.locator('[data-button="finance"]').getAttribute('href')).toBe(
       `/sites/gold-coast-ford/finance-enquiry?preferredDealership=gold-coast-ford&vehiclePriceBudget=${car.price}&car_id=${car.objectID}&car_type=${car.car_type}#finance-form`,
     );
-    expect(await card.locator('[data-button="reserve"]').getAttribute('href')).toBe(`/sites/gold-coast-ford/cars/${car.slug}/checkout`);
+    expect(await card.locator('[data-button="reserve"]').getAttribute('href')).toBe(
+      `/sites/gold-coast-ford/cars/${car.slug}/checkout`,
+    );
     expect(await card.locator('img').first().getAttribute('srcset')).toContain('640w');
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('southern-motor-group: the hybrid label wins, no reserve button, finance to /apply-for-finance, no compare', async () => {
-    const car = await findCar(`dealership_slug:southern-toyota AND ${AVAILABLE} AND simple_fuel:Hybrid AND NOT tag:"Test Drive Only"`);
+    const car = await findCar(
+      `dealership_slug:southern-toyota AND ${AVAILABLE} AND simple_fuel:Hybrid AND NOT tag:"Test Drive Only"`,
+    );
     const { page, card, errors } = await openCard('southern-motor-group', car);
     expect(await card.locator('.fc-car-tag').textContent()).toBe('Hybrid');
-    const buttons = await card.locator('[data-button]').evaluateAll((els) => els.map((e) => e.getAttribute('data-button')));
+    const buttons = await card
+      .locator('[data-button]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-button')));
     expect(buttons).toEqual(['viewDetails', 'enquire', 'testDrive', 'finance']);
-    expect(await card.locator('[data-button="finance"]').getAttribute('href')).toMatch(/^\/sites\/southern-motor-group\/apply-for-finance\?/);
+    expect(await card.locator('[data-button="finance"]').getAttribute('href')).toMatch(
+      /^\/sites\/southern-motor-group\/apply-for-finance\?/,
+    );
     expect(await card.locator('[data-action="compare"]').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('Enquire Now opens the enquiry form in a modal dialog, Escape closes it', async () => {
-    const car = await findCar(`dealership_slug:southern-mazda AND ${AVAILABLE} AND NOT tag:"Test Drive Only"`);
+    const car = await findCar(
+      `dealership_slug:southern-mazda AND ${AVAILABLE} AND NOT tag:"Test Drive Only"`,
+    );
     const { page, card } = await openCard('southern-motor-group', car);
     const button = card.getByRole('button', { name: 'Enquire Now' });
     await button.click();
@@ -111,12 +141,24 @@ describe('car cards', () => {
     // The first click on the page also brings in the search UI (lazy-block.tsx), then applies.
     await heart.click();
     await expect.poll(() => heart.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
-    expect(await page.evaluate(() => (window.dataLayer as { event_id?: number }[]).some((e) => e.event_id === 39))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        (window.dataLayer as { event_id?: number }[]).some((e) => e.event_id === 39),
+      ),
+    ).toBe(true);
     // A returning visitor with saved cars gets the UI at once: the heart is filled without
     // touching the page (remembered.ts).
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated);
-    await page.waitForFunction((id) => document.querySelector(`article[data-car-id="${id}"] [data-action="favourite"]`)?.getAttribute('aria-pressed') === 'true', car.objectID);
+    await page.waitForFunction(
+      () => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated,
+    );
+    await page.waitForFunction(
+      (id) =>
+        document
+          .querySelector(`article[data-car-id="${id}"] [data-action="favourite"]`)
+          ?.getAttribute('aria-pressed') === 'true',
+      car.objectID,
+    );
     // And the favourites page lists it.
     await page.goto(`${base}/sites/gold-coast-ford/favourites`);
     await page.locator(`article[data-car-id="${car.objectID}"]`).waitFor();
@@ -143,9 +185,13 @@ describe('visitor actions', () => {
     await save.click();
     await page.getByText('Car Saved In Watchlist').waitFor();
     expect(await page.getByText(`${car.name} is now available in your watchlist`).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'View List' }).getAttribute('href')).toBe('/sites/southern-motor-group/watchlist');
+    expect(await page.getByRole('link', { name: 'View List' }).getAttribute('href')).toBe(
+      '/sites/southern-motor-group/watchlist',
+    );
     await page.reload();
-    await page.waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated);
+    await page.waitForFunction(
+      () => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated,
+    );
     await page.getByRole('button', { name: /Saved to watchlist/ }).waitFor();
     await page.goto(`${base}/sites/southern-motor-group/watchlist`);
     await page.locator(`article[data-car-id="${car.objectID}"]`).waitFor();
@@ -158,7 +204,9 @@ describe('visitor actions', () => {
     const { page } = await open(`/sites/southern-motor-group/cars/${car.slug}`);
     const masked = await page.locator('.fc-phone-reveal__number').textContent();
     expect(masked).toMatch(/^.{5}\*+$/);
-    const recorded = page.waitForRequest((r) => r.url().endsWith('/api/phone-reveals') && r.method() === 'POST');
+    const recorded = page.waitForRequest(
+      (r) => r.url().endsWith('/api/phone-reveals') && r.method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Show phone number' }).click();
     const request = await recorded;
     expect(request.postDataJSON()).toMatchObject({ car_id: Number(car.objectID), website_id: 202 });
@@ -180,11 +228,15 @@ describe('car page', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("What's Included");
     expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByRole('tabpanel').textContent()).toContain('pre-delivery inspection');
-    const specs = page.locator('section', { has: page.getByRole('heading', { name: 'All Specifications' }) });
+    const specs = page.locator('section', {
+      has: page.getByRole('heading', { name: 'All Specifications' }),
+    });
     expect(await specs.locator('dt').count()).toBe(4);
     await specs.getByRole('button', { name: /Show More/ }).click();
     expect(await specs.locator('dt').count()).toBeGreaterThan(4);
-    expect(await specs.getByRole('button', { name: /Show Less/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(
+      await specs.getByRole('button', { name: /Show Less/ }).getAttribute('aria-expanded'),
+    ).toBe('true');
     // Gallery by keyboard.
     const gallery = page.getByRole('region', { name: /Photos of/ });
     await gallery.getByRole('button', { name: 'Next photo' }).focus();
@@ -203,7 +255,9 @@ describe('car page', () => {
     const name = (await card.locator('h3').textContent())!;
     await card.getByRole('link', { name: /View Details/ }).click();
     await page.locator('h1', { hasText: name }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(
+      1,
+    );
     expect(await page.title()).toContain(`${name} – $`);
     expect(await page.locator('.fc-key-info').textContent()).toMatch(/ mi/);
     expect(errors).toEqual([]);
@@ -217,18 +271,31 @@ describe('car page', () => {
     const html = await res.text();
     const body = html.slice(html.indexOf('<body'), html.indexOf('<script id='));
     expect(body).toContain(`>${car.name}</h1>`);
-    const price = new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0 }).format(car.price);
+    const price = new Intl.NumberFormat('en-AU', {
+      style: 'currency',
+      currency: 'AUD',
+      maximumFractionDigits: 0,
+    }).format(car.price);
     expect(body).toContain(price);
     expect(body).toMatch(new RegExp(`<img[^>]+src="/assets/cars/${car.objectID}/1\\.svg`));
     expect(html).toContain(`<title>${car.name} – ${price} | Southern Motor Group</title>`);
-    expect(html).toContain(`<link rel="canonical" href="${base}/sites/southern-motor-group/cars/${car.slug}">`);
+    expect(html).toContain(
+      `<link rel="canonical" href="${base}/sites/southern-motor-group/cars/${car.slug}">`,
+    );
     expect(html).toContain('<meta property="og:type" content="product">');
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]),
+    );
     const ld = blocks.find((b) => b['@type'] === 'Car');
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       name: car.name,
-      offers: { '@type': 'Offer', price: car.price, priceCurrency: 'AUD', seller: { '@type': 'AutoDealer' } },
+      offers: {
+        '@type': 'Offer',
+        price: car.price,
+        priceCurrency: 'AUD',
+        seller: { '@type': 'AutoDealer' },
+      },
     });
     expect(typeof ld.model).toBe('string');
     expect(ld.mileageFromOdometer.unitCode).toBe('KMT');
@@ -255,11 +322,16 @@ describe('car page', () => {
     const { page } = await open(`/sites/gold-coast-ford/cars/${a.slug}`);
     await page.getByRole('button', { name: /^Compare/ }).click();
     await page.goto(`${base}/sites/gold-coast-ford/cars/${b.slug}`);
-    await page.waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated);
+    await page.waitForFunction(
+      () => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated,
+    );
     await page.getByRole('button', { name: /^Compare/ }).click();
     await page.goto(`${base}/sites/gold-coast-ford/compare`);
     await page.locator('table[data-compare-count="2"]').waitFor();
-    expect(await page.getByRole('columnheader').allTextContents()).toEqual([expect.stringContaining(a.name), expect.stringContaining(b.name)]);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual([
+      expect.stringContaining(a.name),
+      expect.stringContaining(b.name),
+    ]);
     await page.close();
   });
 });

@@ -64,7 +64,9 @@ afterAll(async () => {
 
 describe('the compiled server (npm run serve)', () => {
   it('serves a dealer page with the dealer’s name, and the editor', async () => {
-    const name = (JSON.parse(readFileSync(join(ROOT, 'sites/kiwi-car-yard.json'), 'utf8')) as { name: string }).name;
+    const name = (
+      JSON.parse(readFileSync(join(ROOT, 'sites/kiwi-car-yard.json'), 'utf8')) as { name: string }
+    ).name;
     const page = await fetch(`${url}/sites/kiwi-car-yard/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(`<title>${name}`);
@@ -83,14 +85,20 @@ describe('the compiled server (npm run serve)', () => {
   });
 
   it('started without the sanitiser’s worker: the build sanitised its sites’ rich text ahead', () => {
-    expect(existsSync(join(dirname(compiledServer(inject('distDir'))), 'sanitized.json'))).toBe(true);
-    const threads = readFileSync(log, 'utf8').split('\n').filter((l) => l.startsWith('thread '));
+    expect(existsSync(join(dirname(compiledServer(inject('distDir'))), 'sanitized.json'))).toBe(
+      true,
+    );
+    const threads = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('thread '));
     expect(threads.length).toBeGreaterThan(0);
     expect(threads.filter((l) => !l.startsWith('thread main '))).toEqual([]);
   });
 
   it('has the sanitiser’s worker beside the chunks when the source has one', () => {
     const source = existsSync(join(ROOT, 'engine/sanitize/purify-worker.ts'));
-    expect(existsSync(join(dirname(compiledServer(inject('distDir'))), 'purify-worker.js'))).toBe(source);
+    expect(existsSync(join(dirname(compiledServer(inject('distDir'))), 'purify-worker.js'))).toBe(
+      source,
+    );
   });
 });

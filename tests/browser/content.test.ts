@@ -21,7 +21,9 @@ describe('locations', () => {
     const cards = page.locator('.fc-locations__grid .fc-location-card');
     // Five locations, one hidden: four cards.
     expect(await cards.count()).toBe(4);
-    expect(await cards.first().locator('.fc-location-card__name').textContent()).toContain('Southport');
+    expect(await cards.first().locator('.fc-location-card__name').textContent()).toContain(
+      'Southport',
+    );
     const button = cards.first().getByRole('button', { name: 'Holiday hours' });
     await button.click();
     const dialog = page.getByRole('dialog');
@@ -29,7 +31,9 @@ describe('locations', () => {
     expect(await dialog.textContent()).toContain('Good Friday');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Holiday hours');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
+      'Holiday hours',
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -37,11 +41,18 @@ describe('locations', () => {
 
 describe('reviews', () => {
   it('the carousel starts at the third review and moves with the arrow keys', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
+    const page = await browser.newPage({
+      viewport: { width: 1280, height: 900 },
+      reducedMotion: 'reduce',
+    });
     await page.goto(`${base}/sites/southern-motor-group/`);
     await page.waitForFunction(() => (window as any).__forecourtHydrated);
     const carousel = page.locator('.fc-reviews__carousel');
-    const active = () => carousel.locator('[aria-roledescription="slide"][data-active="true"]').first().getAttribute('aria-label');
+    const active = () =>
+      carousel
+        .locator('[aria-roledescription="slide"][data-active="true"]')
+        .first()
+        .getAttribute('aria-label');
     expect(await active()).toMatch(/^3 of \d+$/);
     await carousel.focus();
     await page.keyboard.press('ArrowRight');

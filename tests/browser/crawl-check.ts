@@ -51,7 +51,10 @@ export function decodeHtml(s: string): string {
 }
 
 /** What the crawl needs from a server-rendered page. */
-export function readHtml(html: string, url: string): Pick<Checked, 'links' | 'ids' | 'carState' | 'pagePaths'> {
+export function readHtml(
+  html: string,
+  url: string,
+): Pick<Checked, 'links' | 'ids' | 'carState' | 'pagePaths'> {
   const body = html.replace(/<script\b[\s\S]*?<\/script>/gi, '');
   const links = [...body.matchAll(/<(?:a|area)\b[^>]*?\shref="([^"]*)"/gi)].map((m) => {
     const href = decodeHtml(m[1]);
@@ -77,7 +80,9 @@ export function readHtml(html: string, url: string): Pick<Checked, 'links' | 'id
   } catch {
     return result;
   }
-  result.pagePaths = (payload.site?.pages ?? []).map((p) => p.path).filter((p): p is string => typeof p === 'string');
+  result.pagePaths = (payload.site?.pages ?? [])
+    .map((p) => p.path)
+    .filter((p): p is string => typeof p === 'string');
   for (const entry of Object.values(payload.initialData?.data ?? {})) {
     const car = entry?.car;
     if (car && typeof car === 'object' && 'car_type' in car) {
@@ -99,7 +104,11 @@ export function routeOf(pathname: string, basePath: string, pagePaths: string[])
     const parts = path.split('/').filter(Boolean);
     if (path === '*' || parts.length !== segments.length) continue;
     let score = 0;
-    if (parts.every((p, i) => (p.startsWith(':') ? ((score += 1), true) : p === segments[i] && ((score += 10), true)))) {
+    if (
+      parts.every((p, i) =>
+        p.startsWith(':') ? ((score += 1), true) : p === segments[i] && ((score += 10), true),
+      )
+    ) {
       if (score > bestScore) [best, bestScore] = [path, score];
     }
   }
@@ -116,23 +125,37 @@ export function show(url: string | URL): string {
  * Status-checks one URL: GET, redirects followed by hand while `inBase` accepts them.
  * Redirect problems go to `problems`; the final status is for the caller to judge.
  */
-export async function check(url: string, inBase: (u: URL) => boolean, problems: Problems, from: () => string[]): Promise<Checked> {
+export async function check(
+  url: string,
+  inBase: (u: URL) => boolean,
+  problems: Problems,
+  from: () => string[],
+): Promise<Checked> {
   let current = url;
   for (let hop = 0; hop < 6; hop++) {
     let res: Response;
     try {
       res = await fetch(current, { redirect: 'manual', headers: { accept: 'text/html,*/*' } });
     } catch (err) {
-      for (const where of from()) problems.add(`request failed (${(err as Error).message}) ${show(current)} ← linked from`, where);
+      for (const where of from())
+        problems.add(
+          `request failed (${(err as Error).message}) ${show(current)} ← linked from`,
+          where,
+        );
       return { status: 0, url: current, html: false };
     }
     const location = res.headers.get('location');
     if (res.status >= 300 && res.status < 400 && location) {
       await res.body?.cancel();
       const next = new URL(location, current);
-      if (next.origin !== new URL(url).origin) return { status: res.status, url: current, html: false };
+      if (next.origin !== new URL(url).origin)
+        return { status: res.status, url: current, html: false };
       if (!inBase(next)) {
-        for (const where of from()) problems.add(`redirect leaves the site's base path: ${show(current)} → ${show(next)} ← linked from`, where);
+        for (const where of from())
+          problems.add(
+            `redirect leaves the site's base path: ${show(current)} → ${show(next)} ← linked from`,
+            where,
+          );
         return { status: res.status, url: current, html: false };
       }
       current = next.href;

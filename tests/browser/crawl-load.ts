@@ -13,7 +13,12 @@ export interface Loaded {
 }
 
 /** Loads a page in Chromium; reports its bad responses and console errors; returns what it shows. */
-export async function load(context: BrowserContext, url: string, problems: Problems, hydrates = true): Promise<Loaded | undefined> {
+export async function load(
+  context: BrowserContext,
+  url: string,
+  problems: Problems,
+  hydrates = true,
+): Promise<Loaded | undefined> {
   const where = show(url);
   const page: Page = await context.newPage();
   const badResponses = new Set<string>();
@@ -30,7 +35,10 @@ export async function load(context: BrowserContext, url: string, problems: Probl
     if (r.status() < 400) return;
     badResponses.add(r.url());
     const document = r.request().isNavigationRequest() && r.frame() === page.mainFrame();
-    problems.add(`${r.status()} ${show(r.url())} (${document ? 'the page itself' : r.request().resourceType()}) ← requested by`, where);
+    problems.add(
+      `${r.status()} ${show(r.url())} (${document ? 'the page itself' : r.request().resourceType()}) ← requested by`,
+      where,
+    );
   });
   const consoleErrors: { text: string; url: string }[] = [];
   page.on('console', (msg) => {
@@ -42,19 +50,30 @@ export async function load(context: BrowserContext, url: string, problems: Probl
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
     if (hydrates) {
       const hydrated = await page
-        .waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated, null, { timeout: 15_000 })
+        .waitForFunction(
+          () => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated,
+          null,
+          { timeout: 15_000 },
+        )
         .then(
           () => true,
           () => false,
         );
-      if (!hydrated) problems.add('page never hydrated (window.__forecourtHydrated not set) ← on', where);
+      if (!hydrated)
+        problems.add('page never hydrated (window.__forecourtHydrated not set) ← on', where);
     }
     // Block modules, data and images requested after hydration: wait for 300 ms without a request.
     await network.quiet(300, 5_000);
     const found = await page.evaluate(() => ({
-      links: [...document.querySelectorAll<HTMLAnchorElement | HTMLAreaElement>('a[href], area[href]')].map((a) => ({ href: a.getAttribute('href')!, url: a.href })),
-      ids: [...document.querySelectorAll('[id]')].map((e) => e.id).concat([...document.querySelectorAll('a[name]')].map((e) => e.getAttribute('name')!)),
-      icons: [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"][href]')].map((l) => l.href),
+      links: [
+        ...document.querySelectorAll<HTMLAnchorElement | HTMLAreaElement>('a[href], area[href]'),
+      ].map((a) => ({ href: a.getAttribute('href')!, url: a.href })),
+      ids: [...document.querySelectorAll('[id]')]
+        .map((e) => e.id)
+        .concat([...document.querySelectorAll('a[name]')].map((e) => e.getAttribute('name')!)),
+      icons: [...document.querySelectorAll<HTMLLinkElement>('link[rel~="icon"][href]')].map(
+        (l) => l.href,
+      ),
       images: [...document.images].map((img) => img.currentSrc || img.src).filter(Boolean),
     }));
     // Chromium asks for /favicon.ico when a page names no icon (a request playwright does not report).
@@ -66,8 +85,15 @@ export async function load(context: BrowserContext, url: string, problems: Probl
   } finally {
     for (const e of consoleErrors) {
       // "Failed to load resource: … 404" repeats a bad response (or icon) reported on its own line.
-      if (e.text.startsWith('Failed to load resource') && (badResponses.has(e.url) || icons.includes(e.url))) continue;
-      problems.add(`console error: ${e.text}${e.url && e.url !== url ? ` (${show(e.url)})` : ''} ← on`, where);
+      if (
+        e.text.startsWith('Failed to load resource') &&
+        (badResponses.has(e.url) || icons.includes(e.url))
+      )
+        continue;
+      problems.add(
+        `console error: ${e.text}${e.url && e.url !== url ? ` (${show(e.url)})` : ''} ← on`,
+        where,
+      );
     }
     closing = true;
     await page.close();

@@ -24,7 +24,8 @@ afterAll(async () => {
 describe('crawl: every link of every demo site', () => {
   it('the platform index loads with no console error and no dead link', async () => {
     const problems = await crawlIndex(browser, base);
-    if (problems.length) expect.fail(`${problems.length} problems on the index page /:\n${problems.join('\n')}`);
+    if (problems.length)
+      expect.fail(`${problems.length} problems on the index page /:\n${problems.join('\n')}`);
   });
 
   it.each(SITES)(
@@ -41,7 +42,10 @@ describe('crawl: every link of every demo site', () => {
           `car pages loaded: ${[...report.carStates.keys()].join('; ') || 'none'}; ` +
           `${report.problems.length} problems; ${(report.ms / 1000).toFixed(1)} s`,
       );
-      if (report.problems.length) expect.fail(`${report.problems.length} problems on ${slug}:\n${report.problems.join('\n')}`);
+      if (report.problems.length)
+        expect.fail(
+          `${report.problems.length} problems on ${slug}:\n${report.problems.join('\n')}`,
+        );
     },
     240_000,
   );

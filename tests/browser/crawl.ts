@@ -65,11 +65,16 @@ function limiter(limit: number) {
 }
 
 /** Crawls /sites/{slug}/ and every same-site page it leads to. */
-export async function crawlSite(browser: Browser, baseURL: string, slug: string): Promise<CrawlReport> {
+export async function crawlSite(
+  browser: Browser,
+  baseURL: string,
+  slug: string,
+): Promise<CrawlReport> {
   const started = Date.now();
   const origin = new URL(baseURL).origin;
   const basePath = `/sites/${slug}`;
-  const inBase = (u: URL) => u.origin === origin && (u.pathname === basePath || u.pathname.startsWith(`${basePath}/`));
+  const inBase = (u: URL) =>
+    u.origin === origin && (u.pathname === basePath || u.pathname.startsWith(`${basePath}/`));
   const problems = new Problems();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const fetchSlot = limiter(FETCHES_IN_PARALLEL);
@@ -94,13 +99,22 @@ export async function crawlSite(browser: Browser, baseURL: string, slug: string)
   const outside = new Map<string, { url: string; pages: Set<string> }>(); // href leaving the base path
   const icons = new Map<string, Set<string>>(); // icon URL → pages
   const images = new Map<string, Set<string>>(); // image the browser did not request → pages
-  const skipped = { queryVariants: new Set<string>(), cars: new Set<string>(), images: new Set<string>(), loads: new Set<string>(), checks: new Set<string>() };
+  const skipped = {
+    queryVariants: new Set<string>(),
+    cars: new Set<string>(),
+    images: new Set<string>(),
+    loads: new Set<string>(),
+    checks: new Set<string>(),
+  };
   const visited = new Set<string>();
   const carLinksFollowed = new Map<string, number>(); // page → car links followed from it
   const tasks: Promise<unknown>[] = [];
 
   /** Status-checks a URL once; undefined when it is beyond the caps. */
-  function checkOnce(url: string, accept: (u: URL) => boolean = inBase): Promise<Checked> | undefined {
+  function checkOnce(
+    url: string,
+    accept: (u: URL) => boolean = inBase,
+  ): Promise<Checked> | undefined {
     const existing = checks.get(url);
     if (existing) return existing;
     const u = new URL(url);
@@ -146,9 +160,11 @@ export async function crawlSite(browser: Browser, baseURL: string, slug: string)
         const byPath = domIdsByPath.get(target.pathname) ?? new Set<string>();
         for (const id of ids) byPath.add(id);
         domIdsByPath.set(target.pathname, byPath);
-        for (const icon of found.icons) if (new URL(icon).origin === origin) add(icons, icon, where);
+        for (const icon of found.icons)
+          if (new URL(icon).origin === origin) add(icons, icon, where);
         for (const image of found.images) {
-          if (new URL(image).origin === origin && !found.requested.has(image)) add(images, image, where);
+          if (new URL(image).origin === origin && !found.requested.has(image))
+            add(images, image, where);
         }
       }
     } else {
@@ -208,7 +224,7 @@ export async function crawlSite(browser: Browser, baseURL: string, slug: string)
     visited.add(start);
     tasks.push(visit(start));
     // Tasks add tasks: wait until a round adds nothing new.
-    for (let done = 0; done < tasks.length; ) {
+    for (let done = 0; done < tasks.length;) {
       const batch = tasks.slice(done);
       done = tasks.length;
       await Promise.all(batch);
@@ -217,13 +233,26 @@ export async function crawlSite(browser: Browser, baseURL: string, slug: string)
     // Dead links, with every page that links to them.
     for (const [url, result] of checks) {
       const { status } = await result;
-      if (status >= 400) for (const where of linkedFrom.get(url) ?? []) problems.add(`${status} ${show(url)} ← linked from`, where);
+      if (status >= 400)
+        for (const where of linkedFrom.get(url) ?? [])
+          problems.add(`${status} ${show(url)} ← linked from`, where);
     }
     // Links out of the base path (and what they answer).
     await Promise.all(
       [...outside].map(async ([href, { url, pages }]) => {
-        const { status } = await fetchSlot(() => check(url, () => true, new Problems(), () => []));
-        for (const where of pages) problems.add(`link leaves the site's base path: ${href} (answers ${status || 'nothing'}) ← linked from`, where);
+        const { status } = await fetchSlot(() =>
+          check(
+            url,
+            () => true,
+            new Problems(),
+            () => [],
+          ),
+        );
+        for (const where of pages)
+          problems.add(
+            `link leaves the site's base path: ${href} (answers ${status || 'nothing'}) ← linked from`,
+            where,
+          );
       }),
     );
     // Page icons, and images the browser did not request (lazy, below the fold).
@@ -232,18 +261,32 @@ export async function crawlSite(browser: Browser, baseURL: string, slug: string)
         const isImage = i >= icons.size;
         if (isImage && imageChecks >= MAX_IMAGE_CHECKS) return void skipped.images.add(url);
         if (isImage) imageChecks++;
-        const { status } = await (checks.get(url) ?? fetchSlot(() => check(url, () => true, new Problems(), () => [])));
-        if (status >= 400) for (const where of pages) problems.add(`${status} ${show(url)} (${isImage ? 'image' : 'page icon'}) ← on`, where);
+        const { status } = await (checks.get(url) ??
+          fetchSlot(() =>
+            check(
+              url,
+              () => true,
+              new Problems(),
+              () => [],
+            ),
+          ));
+        if (status >= 400)
+          for (const where of pages)
+            problems.add(`${status} ${show(url)} (${isImage ? 'image' : 'page icon'}) ← on`, where);
       }),
     );
     // Fragments: the rendered DOM of the target when it was loaded, else its server HTML.
     for (const f of fragments) {
       const u = new URL(f.url);
       if (domIds.get(f.url)?.has(f.id) || domIdsByPath.get(u.pathname)?.has(f.id)) continue;
-      const result = await (checks.get(f.url) ?? fetchSlot(() => check(f.url, inBase, new Problems(), () => [])));
+      const result = await (checks.get(f.url) ??
+        fetchSlot(() => check(f.url, inBase, new Problems(), () => [])));
       if (result.status >= 300 || !result.html) continue; // a dead link, reported as such
       if (result.ids?.has(f.id)) continue;
-      problems.add(`anchor with nothing behind it: ${f.href} (no element with id "${f.id}" on ${show(f.url)}) ← linked from`, f.from);
+      problems.add(
+        `anchor with nothing behind it: ${f.href} (no element with id "${f.id}" on ${show(f.url)}) ← linked from`,
+        f.from,
+      );
     }
   } finally {
     await context.close();
@@ -254,7 +297,9 @@ export async function crawlSite(browser: Browser, baseURL: string, slug: string)
     readOnly,
     checked: checks.size,
     carStates,
-    skipped: Object.fromEntries(Object.entries(skipped).map(([k, v]) => [k, [...v].filter((u) => !checks.has(u)).length])) as CrawlReport['skipped'],
+    skipped: Object.fromEntries(
+      Object.entries(skipped).map(([k, v]) => [k, [...v].filter((u) => !checks.has(u)).length]),
+    ) as CrawlReport['skipped'],
     ms: Date.now() - started,
   };
 }
@@ -266,14 +311,28 @@ export async function crawlIndex(browser: Browser, baseURL: string): Promise<str
   const context = await browser.newContext();
   try {
     const found = await load(context, `${origin}/`, problems, false);
-    const links = new Set((found?.links ?? []).map((l) => l.url.replace(/#.*/, '')).filter((u) => u.startsWith(`${origin}/`)));
+    const links = new Set(
+      (found?.links ?? [])
+        .map((l) => l.url.replace(/#.*/, ''))
+        .filter((u) => u.startsWith(`${origin}/`)),
+    );
     await Promise.all([
       ...[...links].map(async (url) => {
-        const { status } = await check(url, () => true, problems, () => ['/']);
+        const { status } = await check(
+          url,
+          () => true,
+          problems,
+          () => ['/'],
+        );
         if (status >= 400) problems.add(`${status} ${show(url)} ← linked from`, '/');
       }),
       ...(found?.icons ?? []).map(async (url) => {
-        const { status } = await check(url, () => true, problems, () => ['/']);
+        const { status } = await check(
+          url,
+          () => true,
+          problems,
+          () => ['/'],
+        );
         if (status >= 400) problems.add(`${status} ${show(url)} (page icon) ← on`, '/');
       }),
     ]);

@@ -4,7 +4,15 @@
  * lets the command start its own servers (one per side) on free ports.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,7 +33,8 @@ let tmp: string;
 let env: NodeJS.ProcessEnv = process.env;
 beforeAll(() => {
   const provided = (inject as (key: string) => string | undefined)('distDir');
-  if (provided && existsSync(join(provided, 'server/entry-server.js'))) env = { ...process.env, FORECOURT_DIST: provided };
+  if (provided && existsSync(join(provided, 'server/entry-server.js')))
+    env = { ...process.env, FORECOURT_DIST: provided };
   else ensureBuild(ROOT);
   tmp = mkdtempSync(join(tmpdir(), 'forecourt-diff-render-'));
 }, 300_000);
@@ -47,21 +56,30 @@ describe('diff:sites --render', () => {
 
     // Secrets in the environment: the editor token, a key, and no staff token (so the
     // local API would generate one and print it, were it not given one that is never printed).
-    const secretEnv: NodeJS.ProcessEnv = { ...env, FORECOURT_EDITOR_TOKEN: 'editor-token-5f8a2c9e1b7d', MAPS_API_KEY: 'maps-key-3c1e9a7b5d' };
+    const secretEnv: NodeJS.ProcessEnv = {
+      ...env,
+      FORECOURT_EDITOR_TOKEN: 'editor-token-5f8a2c9e1b7d',
+      MAPS_API_KEY: 'maps-key-3c1e9a7b5d',
+    };
     delete secretEnv.FORECOURT_STAFF_TOKEN;
     hero.props.heading += ' maps-key-3c1e9a7b5d';
     writeFileSync(file, JSON.stringify(doc, null, 2));
-    const r = spawnSync(TSX, [join(ROOT, 'scripts/diff-sites.ts'), '--render', '--out', out, before, after], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      timeout: 180_000,
-      env: secretEnv,
-    });
+    const r = spawnSync(
+      TSX,
+      [join(ROOT, 'scripts/diff-sites.ts'), '--render', '--out', out, before, after],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 180_000,
+        env: secretEnv,
+      },
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('props/heading');
     // Nothing printed or written holds a token or key.
     const printed = `${r.stdout}\n${r.stderr}\n${readFileSync(join(out, 'index.md'), 'utf8')}`;
-    for (const secret of ['editor-token-5f8a2c9e1b7d', 'maps-key-3c1e9a7b5d', 'ford-au-service']) expect(printed).not.toContain(secret);
+    for (const secret of ['editor-token-5f8a2c9e1b7d', 'maps-key-3c1e9a7b5d', 'ford-au-service'])
+      expect(printed).not.toContain(secret);
     expect(printed).not.toMatch(/staff lead view|token=|Bearer [0-9a-f]/);
     expect(r.stdout).toContain('(secret $MAPS_API_KEY)');
     expect(r.stderr).toContain('4 pictures and index.md written');
@@ -79,11 +97,17 @@ describe('diff:sites --render', () => {
       expect(pngSize(join(out, 'kiwi-car-yard', `home--${side}--1400.png`)).width).toBe(1400);
     }
     // The pictures show the change.
-    expect(readFileSync(join(out, 'kiwi-car-yard/home--before--1400.png')).equals(readFileSync(join(out, 'kiwi-car-yard/home--after--1400.png')))).toBe(false);
+    expect(
+      readFileSync(join(out, 'kiwi-car-yard/home--before--1400.png')).equals(
+        readFileSync(join(out, 'kiwi-car-yard/home--after--1400.png')),
+      ),
+    ).toBe(false);
 
     const index = readFileSync(join(out, 'index.md'), 'utf8');
     expect(index).toContain('## kiwi-car-yard');
-    expect(index).toContain('| 400 px | ![home before 400px](kiwi-car-yard/home--before--400.png) | ![home after 400px](kiwi-car-yard/home--after--400.png) |');
+    expect(index).toContain(
+      '| 400 px | ![home before 400px](kiwi-car-yard/home--before--400.png) | ![home after 400px](kiwi-car-yard/home--after--400.png) |',
+    );
     expect(index).toContain('| 1400 px |');
     expect(existsSync(join(out, 'kiwi-car-yard', 'finance--before--400.png'))).toBe(false);
   }, 240_000);
@@ -92,7 +116,11 @@ describe('diff:sites --render', () => {
     const same = join(tmp, 'same');
     const out = join(tmp, 'out-same');
     cpSync(join(ROOT, 'sites'), same, { recursive: true });
-    const r = spawnSync(TSX, [join(ROOT, 'scripts/diff-sites.ts'), '--render', '--out', out, same, same], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env });
+    const r = spawnSync(
+      TSX,
+      [join(ROOT, 'scripts/diff-sites.ts'), '--render', '--out', out, same, same],
+      { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env },
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(readdirSync(out)).toEqual(['index.md']);
     expect(readFileSync(join(out, 'index.md'), 'utf8')).toContain('No page looks different.');

@@ -63,8 +63,12 @@ afterAll(async () => {
 
 const tokenField = () => page.getByLabel('Editor token');
 const signInHeading = () => page.getByRole('heading', { name: 'Staff sign-in' });
-const focusedLabel = () => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? null);
-const stored = (storage: 'sessionStorage' | 'localStorage', key: string) => page.evaluate(([s, k]) => window[s as 'localStorage'].getItem(k), [storage, key]);
+const focusedLabel = () =>
+  page.evaluate(
+    () => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? null,
+  );
+const stored = (storage: 'sessionStorage' | 'localStorage', key: string) =>
+  page.evaluate(([s, k]) => window[s as 'localStorage'].getItem(k), [storage, key]);
 
 describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
   it('the API refuses requests without the right token', async () => {
@@ -72,12 +76,18 @@ describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
     expect(none.status()).toBe(401);
     expect(none.headers()['www-authenticate']).toBe('Bearer realm="forecourt-editor"');
     expect((await none.json()).error).toMatch(/Authorization: Bearer/);
-    const wrong = await page.request.get(`${base}/api/editor/sites`, { headers: { Authorization: 'Bearer nope' } });
+    const wrong = await page.request.get(`${base}/api/editor/sites`, {
+      headers: { Authorization: 'Bearer nope' },
+    });
     expect(wrong.status()).toBe(401);
     expect((await wrong.json()).error).toMatch(/not accepted/);
-    const save = await page.request.put(`${base}/api/editor/sites/${SLUG}`, { data: { document: {} } });
+    const save = await page.request.put(`${base}/api/editor/sites/${SLUG}`, {
+      data: { document: {} },
+    });
     expect(save.status()).toBe(401);
-    const right = await page.request.get(`${base}/api/editor/sites`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const right = await page.request.get(`${base}/api/editor/sites`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     expect(right.status()).toBe(200);
     expect((await right.json()).sites.map((s: { slug: string }) => s.slug)).toContain(SLUG);
   });
@@ -96,11 +106,22 @@ describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
 
   it('a wrong token (typed, Enter) shows the error and keeps the sign-in', async () => {
     // A draft from before: signing in must not lose it.
-    const saved = await page.request.get(`${base}/api/editor/sites/${SLUG}`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const saved = await page.request.get(`${base}/api/editor/sites/${SLUG}`, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     const { document, version } = await saved.json();
     await page.evaluate(
       ([key, draft]) => localStorage.setItem(key, draft),
-      [DRAFT_KEY, JSON.stringify({ v: 1, slug: SLUG, doc: { ...document, name: 'Gold Coast Ford (draft)' }, baseVersion: version, savedAt: Date.now() })],
+      [
+        DRAFT_KEY,
+        JSON.stringify({
+          v: 1,
+          slug: SLUG,
+          doc: { ...document, name: 'Gold Coast Ford (draft)' },
+          baseVersion: version,
+          savedAt: Date.now(),
+        }),
+      ],
     );
     await page.keyboard.type('not-the-token');
     await page.keyboard.press('Enter');
@@ -123,7 +144,9 @@ describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
     expect(await stored('localStorage', TOKEN_KEY)).toBeNull();
     // The name is remembered beyond the session.
     expect(await stored('localStorage', STAFF_KEY)).toBe('Auth Tester');
-    expect(await page.locator(`[data-site="${SLUG}"]`).textContent()).toContain('unsaved changes in this browser');
+    expect(await page.locator(`[data-site="${SLUG}"]`).textContent()).toContain(
+      'unsaved changes in this browser',
+    );
     // A reload in the same tab stays signed in.
     await page.reload();
     await page.locator(`[data-site="${SLUG}"]`).waitFor();
@@ -150,7 +173,9 @@ describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
     expect(await page.getByLabel('Your name').inputValue()).toBe('Auth Tester');
     expect(await stored('sessionStorage', TOKEN_KEY)).toBeNull();
     // The draft stays in this browser.
-    expect(JSON.parse((await stored('localStorage', DRAFT_KEY))!).doc.name).toBe('Gold Coast Ford (draft)');
+    expect(JSON.parse((await stored('localStorage', DRAFT_KEY))!).doc.name).toBe(
+      'Gold Coast Ford (draft)',
+    );
     // Signing in continues where it was: the same site, its draft restored.
     await page.keyboard.type(TOKEN);
     await page.keyboard.press('Enter');
@@ -171,15 +196,20 @@ describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
 });
 
 describe('editor without FORECOURT_EDITOR_TOKEN, from another machine', () => {
-  it.skipIf(!!process.env.FORECOURT_EDITOR_TOKEN)('explains how to turn on remote editing', async () => {
-    // The shared server has no editor token; through a proxy on its machine the client
-    // address is the forwarded one, so this browser counts as remote.
-    const remote = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.9' } });
-    const p = await remote.newPage();
-    await p.goto(`${inject('baseURL')}/editor/`);
-    await p.getByRole('heading', { name: 'Remote editing is off' }).waitFor();
-    expect(await p.locator('main').textContent()).toContain('FORECOURT_EDITOR_TOKEN');
-    expect(await p.getByLabel('Editor token').count()).toBe(0);
-    await remote.close();
-  });
+  it.skipIf(!!process.env.FORECOURT_EDITOR_TOKEN)(
+    'explains how to turn on remote editing',
+    async () => {
+      // The shared server has no editor token; through a proxy on its machine the client
+      // address is the forwarded one, so this browser counts as remote.
+      const remote = await browser.newContext({
+        extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.9' },
+      });
+      const p = await remote.newPage();
+      await p.goto(`${inject('baseURL')}/editor/`);
+      await p.getByRole('heading', { name: 'Remote editing is off' }).waitFor();
+      expect(await p.locator('main').textContent()).toContain('FORECOURT_EDITOR_TOKEN');
+      expect(await p.getByLabel('Editor token').count()).toBe(0);
+      await remote.close();
+    },
+  );
 });

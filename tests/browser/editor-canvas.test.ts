@@ -27,24 +27,48 @@ beforeAll(async () => {
   await openEditedSite(editor.state);
 });
 
-const frame = async (): Promise<Frame> => (await page.locator('iframe[title^="Preview"]').elementHandle())!.contentFrame() as Promise<Frame>;
-const storedDraft = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.doc, draftKey(SLUG));
+const frame = async (): Promise<Frame> =>
+  (await page
+    .locator('iframe[title^="Preview"]')
+    .elementHandle())!.contentFrame() as Promise<Frame>;
+const storedDraft = () =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.doc, draftKey(SLUG));
 /** The home page's blocks in the draft kept in the browser (none until the draft is first stored). */
 const homeBlocks = async () =>
-  ((await storedDraft())?.pages?.find((p: { id: string }) => p.id === 'home')?.blocks ?? []) as Array<{ id: string; props?: Record<string, unknown>; children?: Array<{ id: string; props?: Record<string, unknown> }> }>;
+  ((await storedDraft())?.pages?.find((p: { id: string }) => p.id === 'home')?.blocks ??
+    []) as Array<{
+    id: string;
+    props?: Record<string, unknown>;
+    children?: Array<{ id: string; props?: Record<string, unknown> }>;
+  }>;
 /** The text whose in-place button has focus in the preview. */
-const focusedSpot = async () => (await frame()).evaluate(() => document.activeElement?.getAttribute('data-inline-prop'));
+const focusedSpot = async () =>
+  (await frame()).evaluate(() => document.activeElement?.getAttribute('data-inline-prop'));
 const scaleShown = () => page.locator('.fc-preview-scale').textContent();
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 /** axe on one element of the editor: no serious or critical violations. */
 async function axe(selector: string) {
   // Evaluated by the browser's devtools protocol: the editor's CSP refuses inline script tags.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const result = (await page.evaluate(async (sel) => (window as any).axe.run(document.querySelector(sel), { resultTypes: ['violations'] }), selector)) as {
-    violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+  const result = (await page.evaluate(
+    async (sel) =>
+      (window as any).axe.run(document.querySelector(sel), { resultTypes: ['violations'] }),
+    selector,
+  )) as {
+    violations: Array<{
+      id: string;
+      impact: string;
+      help: string;
+      nodes: Array<{ target: string[] }>;
+    }>;
   };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Where (in the editor's window) a point of a block in the preview is: `fy` from its top, as a share of its height. */
@@ -60,11 +84,18 @@ async function pointOnBlock(id: string, fy: number) {
   }, id);
   const iframe = (await page.locator('iframe[title^="Preview"]').boundingBox())!;
   const scale = iframe.width / (await f.evaluate(() => innerWidth));
-  return { x: iframe.x + (box.left + box.width / 2) * scale, y: iframe.y + (box.top + box.height * fy) * scale };
+  return {
+    x: iframe.x + (box.left + box.width / 2) * scale,
+    y: iframe.y + (box.top + box.height * fy) * scale,
+  };
 }
 
 /** Drags a palette block to a point by mouse, waits for the canvas's drop line there, and drops it. */
-async function dropFromPalette(type: string, to: { x: number; y: number }, expected: { list: string; index: number }) {
+async function dropFromPalette(
+  type: string,
+  to: { x: number; y: number },
+  expected: { list: string; index: number },
+) {
   const item = page.locator(`[data-palette="${type}"]`);
   await item.scrollIntoViewIfNeeded();
   const from = (await item.boundingBox())!;
@@ -123,7 +154,10 @@ describe('the workspace', () => {
 
     await page.getByRole('button', { name: '100 %' }).click();
     await expect.poll(scaleShown).toBe('100 %');
-    expect((await page.locator('iframe[title^="Preview"]').boundingBox())!.width).toBeCloseTo(1280, 0);
+    expect((await page.locator('iframe[title^="Preview"]').boundingBox())!.width).toBeCloseTo(
+      1280,
+      0,
+    );
     expect(await stage.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
 
     // A phone fits as it is.
@@ -139,7 +173,8 @@ describe('the workspace', () => {
 
   it('resizes the side columns by keyboard and mouse, remembers them, and zooms the preview to the room left', async () => {
     const left = page.getByRole('separator', { name: 'Width of pages and blocks' });
-    const leftWidth = () => page.locator('.fc-left').evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    const leftWidth = () =>
+      page.locator('.fc-left').evaluate((el) => Math.round(el.getBoundingClientRect().width));
     expect(await leftWidth()).toBe(PANELS.left.initial);
     await left.focus();
     await page.keyboard.press('ArrowRight');
@@ -155,11 +190,14 @@ describe('the workspace', () => {
     await page.mouse.down();
     await page.mouse.move(handle.x - 97, handle.y + 200, { steps: 6 });
     await page.mouse.up();
-    const inspectorWidth = () => page.locator('.fc-inspector').evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    const inspectorWidth = () =>
+      page.locator('.fc-inspector').evaluate((el) => Math.round(el.getBoundingClientRect().width));
     expect(await inspectorWidth()).toBe(PANELS.right.initial + 100);
     expect(await right.getAttribute('aria-valuenow')).toBe(String(PANELS.right.initial + 100));
     // Less room for the preview: it is scaled down further.
-    await expect.poll(async () => parseInt((await scaleShown())!, 10)).toBeLessThan(parseInt(before!, 10));
+    await expect
+      .poll(async () => parseInt((await scaleShown())!, 10))
+      .toBeLessThan(parseInt(before!, 10));
 
     await page.reload();
     await page.locator('[data-row="home-hero"]').waitFor();
@@ -178,16 +216,28 @@ describe('the canvas', () => {
   it('drops a palette block on the preview where the line shows: on the page, and inside a section', async () => {
     await previewSettled();
     // The upper half of the hero: just before it on the page.
-    await dropFromPalette('call-to-action', await pointOnBlock('hero', 0.25), { list: 'page:home', index: 1 });
-    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'call-to-action', 'hero', 'home-features', 'why-us']);
+    await dropFromPalette('call-to-action', await pointOnBlock('hero', 0.25), {
+      list: 'page:home',
+      index: 1,
+    });
+    await expect
+      .poll(() => rowsAt(0))
+      .toEqual(['home-hero', 'call-to-action', 'hero', 'home-features', 'why-us']);
     await preview().locator('[data-editor-block="call-to-action"]').waitFor({ state: 'attached' });
-    await expect.poll(() => page.locator('.fc-block-inspector').getAttribute('data-block')).toBe('call-to-action');
+    await expect
+      .poll(() => page.locator('.fc-block-inspector').getAttribute('data-block'))
+      .toBe('call-to-action');
 
     // The lower half of the section's first block: second in the section.
     await previewSettled();
-    await dropFromPalette('rich-text', await pointOnBlock('rich-text', 0.75), { list: 'why-us', index: 1 });
+    await dropFromPalette('rich-text', await pointOnBlock('rich-text', 0.75), {
+      list: 'why-us',
+      index: 1,
+    });
     await expect.poll(() => rowsAt(1)).toEqual(['rich-text', 'rich-text-2', 'why-us-columns']);
-    await preview().locator('[data-editor-block="why-us"] [data-editor-block="rich-text-2"]').waitFor({ state: 'attached' });
+    await preview()
+      .locator('[data-editor-block="why-us"] [data-editor-block="rich-text-2"]')
+      .waitFor({ state: 'attached' });
 
     // One undo step each.
     await page.locator('.fc-topbar h1').click();
@@ -219,7 +269,9 @@ describe('the canvas', () => {
     await expect.poll(() => page.locator('#root_heading').inputValue()).toBe('Service today');
     await expect.poll(focusedSpot).toBe('heading');
     // The draft is stored a moment after the edit (docs/editor.md, "Autosave and clipboard").
-    await expect.poll(async () => (await homeBlocks()).find((b) => b.id === 'hero')?.props?.heading).toBe('Service today');
+    await expect
+      .poll(async () => (await homeBlocks()).find((b) => b.id === 'hero')?.props?.heading)
+      .toBe('Service today');
     expect(errors).toEqual([]);
   });
 
@@ -245,7 +297,10 @@ describe('the canvas', () => {
     await expect.poll(() => address.count()).toBe(0);
 
     const stored = '<p><a href="/finance">New</a> <strong>text</strong></p>';
-    const richText = async () => (await homeBlocks()).find((b) => b.id === 'why-us')?.children?.find((b) => b.id === 'rich-text')?.props?.html;
+    const richText = async () =>
+      (await homeBlocks())
+        .find((b) => b.id === 'why-us')
+        ?.children?.find((b) => b.id === 'rich-text')?.props?.html;
     await expect.poll(richText).toBe(stored);
     // The form's field shows the same text.
     await expect.poll(() => page.locator('#root_html').innerHTML()).toBe(stored);
@@ -254,10 +309,14 @@ describe('the canvas', () => {
     await expect.poll(() => preview().locator(editable).count()).toBe(0);
     await expect.poll(focusedSpot).toBe('html');
     await previewSettled();
-    const link = preview().locator('[data-editor-block="rich-text"] .fc-rich-text__body a', { hasText: 'New' });
+    const link = preview().locator('[data-editor-block="rich-text"] .fc-rich-text__body a', {
+      hasText: 'New',
+    });
     await link.waitFor();
     expect(await link.getAttribute('href')).toMatch(/\/finance$/);
-    await preview().locator('[data-editor-block="rich-text"] .fc-rich-text__body strong', { hasText: 'text' }).waitFor();
+    await preview()
+      .locator('[data-editor-block="rich-text"] .fc-rich-text__body strong', { hasText: 'text' })
+      .waitFor();
     await page.locator('.fc-problems-badge', { hasText: 'No problems' }).waitFor();
     expect(errors).toEqual([]);
   });

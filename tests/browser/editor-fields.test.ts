@@ -21,8 +21,12 @@ beforeAll(async () => {
   await openEditedSite(editor.state);
 });
 
-const storedDraft = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), draftKey(SLUG));
-const heroProps = async () => (await storedDraft())?.doc.pages.find((p: { id: string }) => p.id === 'home').blocks.find((b: { id: string }) => b.id === 'hero').props;
+const storedDraft = () =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), draftKey(SLUG));
+const heroProps = async () =>
+  (await storedDraft())?.doc.pages
+    .find((p: { id: string }) => p.id === 'home')
+    .blocks.find((b: { id: string }) => b.id === 'hero').props;
 
 describe('typing in the editor’s fields', () => {
   it('clear a defaulted field and type', async () => {
@@ -38,7 +42,10 @@ describe('typing in the editor’s fields', () => {
     expect(await colour.inputValue()).toBe('');
     await page.keyboard.type('#0a0');
     await expect.poll(() => colour.inputValue()).toBe('#0a0');
-    const tile = async () => (await storedDraft())?.doc.pages.find((p: { id: string }) => p.id === 'home').blocks.find((b: { id: string }) => b.id === 'promo-tile')?.props;
+    const tile = async () =>
+      (await storedDraft())?.doc.pages
+        .find((p: { id: string }) => p.id === 'home')
+        .blocks.find((b: { id: string }) => b.id === 'promo-tile')?.props;
     await expect.poll(async () => (await tile())?.backgroundColour).toBe('#0a0');
     // Cleared again and left: the block leaves the colour out (its default applies).
     await colour.click();
@@ -46,7 +53,9 @@ describe('typing in the editor’s fields', () => {
     await page.keyboard.press('Backspace');
     await page.locator('.fc-topbar h1').click();
     expect(await colour.inputValue()).toBe('');
-    await expect.poll(async () => (await tile()) && 'backgroundColour' in (await tile())).toBe(false);
+    await expect
+      .poll(async () => (await tile()) && 'backgroundColour' in (await tile()))
+      .toBe(false);
     await page.locator('[data-row="promo-tile"] .fc-row-main').click();
     await page.getByRole('button', { name: 'Remove', exact: true }).first().click();
     await page.locator('[data-row="promo-tile"]').waitFor({ state: 'detached' });
@@ -62,7 +71,14 @@ describe('typing in the editor’s fields', () => {
     await expect.poll(() => page.locator('.fc-status').textContent()).toContain('Edit Hero hero');
     await page.keyboard.press('Control+z');
     await expect.poll(() => heading.inputValue()).toBe('Drive away today');
-    await expect.poll(() => heading.evaluate((el: HTMLInputElement) => [el.selectionStart, document.activeElement === el])).toEqual([16, true]);
+    await expect
+      .poll(() =>
+        heading.evaluate((el: HTMLInputElement) => [
+          el.selectionStart,
+          document.activeElement === el,
+        ]),
+      )
+      .toEqual([16, true]);
     expect(await page.locator('.fc-status').textContent()).toContain('Undid: Edit Hero hero');
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => heading.inputValue()).toBe('Drive away today now');
@@ -75,7 +91,9 @@ describe('typing in the editor’s fields', () => {
 
   it('keeps the undo history across a reload', async () => {
     await expect.poll(async () => (await heroProps())?.heading).toBe('Drive away today now');
-    await expect.poll(async () => (await storedDraft())?.history?.past.length ?? 0).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await storedDraft())?.history?.past.length ?? 0)
+      .toBeGreaterThan(0);
     await page.reload();
     await page.locator('[data-notice="restored"]').waitFor();
     const undo = page.getByRole('button', { name: 'Undo', exact: true });
@@ -86,7 +104,9 @@ describe('typing in the editor’s fields', () => {
     // Back to the saved document (so no draft is kept); redo works too.
     await page.locator('.fc-status[data-dirty="no"]').waitFor();
     await page.getByRole('button', { name: 'Redo', exact: true }).click();
-    await expect.poll(() => page.locator('#root_heading').inputValue()).toBe('Drive away today now');
+    await expect
+      .poll(() => page.locator('#root_heading').inputValue())
+      .toBe('Drive away today now');
     await expect.poll(async () => (await heroProps())?.heading).toBe('Drive away today now');
   });
 
@@ -96,14 +116,20 @@ describe('typing in the editor’s fields', () => {
     await page.locator('#root_heading').fill('');
     await page.locator('.fc-problems-badge', { hasText: '1 problem' }).waitFor();
     await preview().locator('[data-editor-block="hero"] .fc-editor-invalid').waitFor();
-    await preview().locator('[data-editor-block="hero"]').getByRole('heading', { name: 'Drive away today' }).waitFor();
+    await preview()
+      .locator('[data-editor-block="hero"]')
+      .getByRole('heading', { name: 'Drive away today' })
+      .waitFor();
     // Said in plain words, once, beside the field (not the engine's "is required"),
     // and the preview's note names the field by its label (docs/editor.md, "Forms").
     const field = page.locator('.form-group', { has: page.locator('#root_heading') }).last();
     await field.getByText('This is required', { exact: true }).waitFor();
     expect(await page.getByText('This is required', { exact: true }).count()).toBe(1);
     expect(await page.getByText(/must NOT/).count()).toBe(0);
-    await preview().locator('[data-editor-block="hero"] .fc-editor-invalid').getByText('Heading: This is required').waitFor();
+    await preview()
+      .locator('[data-editor-block="hero"] .fc-editor-invalid')
+      .getByText('Heading: This is required')
+      .waitFor();
     await page.locator('#root_heading').fill('Drive away today');
     await page.locator('.fc-problems-badge', { hasText: 'No problems' }).waitFor();
     await preview().locator('.fc-editor-invalid').waitFor({ state: 'detached' });
@@ -125,10 +151,17 @@ describe('typing in the editor’s fields', () => {
     await previewSettled();
     const banner = preview().locator('.fc-editor-stale');
     // Named as staff see it, not as a JSON path.
-    await expect.poll(() => banner.textContent()).toMatch(/^Left out of the preview until fixed: Settings › Locations › 1st item › \S.*: This is required/);
+    await expect
+      .poll(() => banner.textContent())
+      .toMatch(
+        /^Left out of the preview until fixed: Settings › Locations › 1st item › \S.*: This is required/,
+      );
     expect(await banner.getAttribute('data-stale-shown')).toBe('left-out');
     expect(await preview().locator('[data-block-error], [data-preview-error]').count()).toBe(0);
-    await preview().locator('[data-editor-block="site-header"], [data-editor-type="header"]').first().waitFor();
+    await preview()
+      .locator('[data-editor-block="site-header"], [data-editor-type="header"]')
+      .first()
+      .waitFor();
     // The rest of the draft is current: an edit shows at once.
     await page.locator('[data-row="hero"] .fc-row-main').click();
     await page.locator('#root_heading').fill('Drive away this week');

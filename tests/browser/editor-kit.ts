@@ -31,7 +31,13 @@ export function useEditor() {
     const { createApp } = await import('../../engine/server/app.ts');
     const { createEditorRouter } = await import('../../engine/server/editor-api.ts');
     const { demo } = await import('../../demo/defaults.ts');
-    const { app, sites } = await createApp({ mode: 'production', root, sitesDir: state.sitesDir, distDir: inject('distDir'), providers: demo });
+    const { app, sites } = await createApp({
+      mode: 'production',
+      root,
+      sitesDir: state.sitesDir,
+      distDir: inject('distDir'),
+      providers: demo,
+    });
     const outer = express();
     outer.use('/api/editor', createEditorRouter({ sites, sitesDir: state.sitesDir }));
     outer.use(app);
@@ -42,7 +48,10 @@ export function useEditor() {
     state.base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     browser = await launch();
     const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
-    await context.addInitScript(([key, name]) => localStorage.setItem(key, name), [STAFF_KEY, 'Editor Test']);
+    await context.addInitScript(
+      ([key, name]) => localStorage.setItem(key, name),
+      [STAFF_KEY, 'Editor Test'],
+    );
     state.page = await context.newPage();
     state.page.setDefaultTimeout(15_000);
     state.errors = watchErrors(state.page);
@@ -63,7 +72,11 @@ export function useEditor() {
     /** The latest saved version: the site's draft branch when it has one (saves are drafts), else the published file. */
     savedText: () => {
       try {
-        return execFileSync('git', ['show', `forecourt/draft/${SLUG}:${SLUG}.json`], { cwd: state.sitesDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+        return execFileSync('git', ['show', `forecourt/draft/${SLUG}:${SLUG}.json`], {
+          cwd: state.sitesDir,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
       } catch {
         return readFileSync(file(), 'utf8');
       }
@@ -109,24 +122,54 @@ function siteAsEdited(sitesDir: string) {
   const home = structuredClone(template.pages.find((p: { id: string }) => p.id === 'home'));
   const hero = (id: string) => ({ type: 'hero', id, props: { heading: 'Drive away today' } });
   home.blocks.splice(1, 0, hero('hero'));
-  home.blocks.find((b: { id: string }) => b.id === 'why-us').children.unshift({ type: 'rich-text', id: 'rich-text', props: { html: '<p>New text</p>' } });
+  home.blocks
+    .find((b: { id: string }) => b.id === 'why-us')
+    .children.unshift({ type: 'rich-text', id: 'rich-text', props: { html: '<p>New text</p>' } });
   return {
-    created: { slug: SLUG, name: 'Test Motors', template: 'ford', region: 'AU', dealerships: [{ id: 91, slug: 'test-motors-ford', name: 'Test Motors Ford', manufacturers: ['Ford'] }] },
+    created: {
+      slug: SLUG,
+      name: 'Test Motors',
+      template: 'ford',
+      region: 'AU',
+      dealerships: [
+        { id: 91, slug: 'test-motors-ford', name: 'Test Motors Ford', manufacturers: ['Ford'] },
+      ],
+    },
     edits: {
       features: { hideInstantOfferText: true },
-      pages: [home, { id: 'service-specials', path: '/service-specials', title: 'Service offers', blocks: [hero('hero-2')] }],
+      pages: [
+        home,
+        {
+          id: 'service-specials',
+          path: '/service-specials',
+          title: 'Service offers',
+          blocks: [hero('hero-2')],
+        },
+      ],
     },
   };
 }
 
 /** Creates the site editor.test.ts builds through the editor API, saves its edits as a draft, and opens it in the editor. */
-export async function openEditedSite({ page, base, sitesDir }: { page: Page; base: string; sitesDir: string }) {
+export async function openEditedSite({
+  page,
+  base,
+  sitesDir,
+}: {
+  page: Page;
+  base: string;
+  sitesDir: string;
+}) {
   const { created, edits } = siteAsEdited(sitesDir);
   const made = await page.request.post(`${base}/api/editor/sites`, { data: created });
-  if (made.status() !== 201) throw new Error(`creating the site answered ${made.status()}: ${await made.text()}`);
+  if (made.status() !== 201)
+    throw new Error(`creating the site answered ${made.status()}: ${await made.text()}`);
   const { document, version } = await made.json();
-  const saved = await page.request.put(`${base}/api/editor/sites/${SLUG}`, { data: { document: { ...document, ...edits }, baseVersion: version } });
-  if (!saved.ok()) throw new Error(`saving the edits answered ${saved.status()}: ${await saved.text()}`);
+  const saved = await page.request.put(`${base}/api/editor/sites/${SLUG}`, {
+    data: { document: { ...document, ...edits }, baseVersion: version },
+  });
+  if (!saved.ok())
+    throw new Error(`saving the edits answered ${saved.status()}: ${await saved.text()}`);
   await page.goto(`${base}/editor/?site=${SLUG}&page=home`);
   await page.locator('[data-row="home-hero"]').waitFor();
 }

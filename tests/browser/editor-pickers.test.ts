@@ -23,9 +23,12 @@ beforeAll(async () => {
 });
 
 type Block = { id: string; props?: Record<string, any> };
-const storedDraft = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.doc, draftKey(SLUG));
+const storedDraft = () =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.doc, draftKey(SLUG));
 const homeBlock = async (id: string): Promise<Block | undefined> =>
-  (await storedDraft())?.pages.find((p: { id: string }) => p.id === 'home')?.blocks.find((b: Block) => b.id === id);
+  (await storedDraft())?.pages
+    .find((p: { id: string }) => p.id === 'home')
+    ?.blocks.find((b: Block) => b.id === id);
 
 /** A real picture, drawn by the browser: 64 × 40 pixels, PNG. */
 async function drawnPng(): Promise<Buffer> {
@@ -52,13 +55,25 @@ describe('the editor’s pickers', () => {
     await choose.click();
     const library = page.getByRole('group', { name: /images of this site/ });
     await library.getByText('This site has no images yet').waitFor();
-    await library.getByLabel(/Upload an image/).setInputFiles({ name: 'Showroom Front.png', mimeType: 'image/png', buffer: await drawnPng() });
-    await library.getByRole('status').filter({ hasText: 'Uploaded Showroom Front.png and chose it.' }).waitFor();
+    await library.getByLabel(/Upload an image/).setInputFiles({
+      name: 'Showroom Front.png',
+      mimeType: 'image/png',
+      buffer: await drawnPng(),
+    });
+    await library
+      .getByRole('status')
+      .filter({ hasText: 'Uploaded Showroom Front.png and chose it.' })
+      .waitFor();
     const url = await src.inputValue();
     expect(url).toMatch(new RegExp(`^/assets/sites/${SLUG}/showroom-front-[0-9a-f]{12}\\.png$`));
     const name = url.split('/').pop()!;
     // Committed with the sites, on the published branch, by the staff member.
-    expect(execFileSync('git', ['log', '-1', '--format=%an %s', 'HEAD'], { cwd: editor.state.sitesDir, encoding: 'utf8' }).trim()).toBe(`Editor Test Image ${name} for ${SLUG}`);
+    expect(
+      execFileSync('git', ['log', '-1', '--format=%an %s', 'HEAD'], {
+        cwd: editor.state.sitesDir,
+        encoding: 'utf8',
+      }).trim(),
+    ).toBe(`Editor Test Image ${name} for ${SLUG}`);
 
     // Picked from the grid (by keyboard), it is the field's value; the library closes and focus returns.
     await page.locator('#root_image_alt').fill('Our showroom');
@@ -73,11 +88,15 @@ describe('the editor’s pickers', () => {
     expect(await src.inputValue()).toBe(url);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Choose image…');
 
-    await expect.poll(async () => (await homeBlock('hero'))?.props?.image).toEqual({ src: url, alt: 'Our showroom' });
+    await expect
+      .poll(async () => (await homeBlock('hero'))?.props?.image)
+      .toEqual({ src: url, alt: 'Our showroom' });
     await previewSettled();
     const shown = preview().locator(`[data-editor-block="hero"] img[src="${url}"]`);
     await shown.waitFor();
-    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(64);
     // The grid lists it when opened again.
     await choose.click();
     await library.getByRole('button', { name }).waitFor();
@@ -98,19 +117,27 @@ describe('the editor’s pickers', () => {
     await wanted.waitFor();
     const wantedId = await wanted.getAttribute('id');
     // Down the list by keyboard to the page, then Enter.
-    for (let i = 0; i < 20 && (await href.getAttribute('aria-activedescendant')) !== wantedId; i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < 20 && (await href.getAttribute('aria-activedescendant')) !== wantedId; i++)
+      await page.keyboard.press('ArrowDown');
     expect(await href.getAttribute('aria-activedescendant')).toBe(wantedId);
     expect(await wanted.getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Enter');
     expect(await href.inputValue()).toBe('/service-specials');
     expect(await href.getAttribute('aria-expanded')).toBe('false');
 
-    await expect.poll(async () => (await homeBlock('home-hero'))?.props?.actions?.[1]).toEqual({ label: 'Value my trade-in', href: '/service-specials' });
+    await expect
+      .poll(async () => (await homeBlock('home-hero'))?.props?.actions?.[1])
+      .toEqual({ label: 'Value my trade-in', href: '/service-specials' });
     const draft = await storedDraft();
-    const checked = await page.request.post(`${editor.state.base}/api/editor/check`, { data: { document: draft } });
+    const checked = await page.request.post(`${editor.state.base}/api/editor/check`, {
+      data: { document: draft },
+    });
     expect((await checked.json()).issues).toEqual([]);
     await previewSettled();
-    await preview().locator('[data-editor-block="home-hero"] a[href$="/service-specials"]').first().waitFor();
+    await preview()
+      .locator('[data-editor-block="home-hero"] a[href$="/service-specials"]')
+      .first()
+      .waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -27,7 +27,10 @@ const BRANCH = `forecourt/draft/${SLUG}`;
 const OLD = 'Quality used cars, Kiwi owned';
 const NEW = 'Kiwi owned, Kiwi loved';
 const STAFF = 'Pat Tester';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 let dir: string;
 let sitesDir: string;
@@ -40,7 +43,8 @@ let errors: string[];
 
 /** expect.poll with room for git and a reload on a loaded machine. */
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout });
-const git = (args: string[], cwd = sitesDir) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+const git = (args: string[], cwd = sitesDir) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
 const text = async (path: string) => (await fetch(`${server.url}${path}`)).text();
 const notice = () => page.locator('.fc-publishbar [data-notice]');
 const draftStatus = () => page.locator('[data-draft-status]');
@@ -87,18 +91,34 @@ async function reviewAndSave() {
 
 /** axe on one part of the editor: no serious or critical violations. */
 async function axe(selector: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
-  const result = (await page.evaluate(async (sel) => (window as any).axe.run(document.querySelector(sel), { resultTypes: ['violations'] }), selector)) as {
-    violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }>;
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: axeSource });
+  const result = (await page.evaluate(
+    async (sel) =>
+      (window as any).axe.run(document.querySelector(sel), { resultTypes: ['violations'] }),
+    selector,
+  )) as {
+    violations: Array<{
+      id: string;
+      impact: string;
+      help: string;
+      nodes: Array<{ target: string[] }>;
+    }>;
   };
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('draft, review, publish, history and restore in the editor', () => {
   it('asks who is editing, once', async () => {
     await page.goto(`${server.url}/editor/?site=${SLUG}&page=home`);
     await page.getByRole('heading', { name: 'Who is editing?' }).waitFor();
-    await poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe('Your name');
+    await poll(() =>
+      page.evaluate(
+        () => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent,
+      ),
+    ).toBe('Your name');
     await page.keyboard.type(STAFF);
     await page.keyboard.press('Enter');
     await page.locator('[data-row="home-hero"]').waitFor();
@@ -112,9 +132,15 @@ describe('draft, review, publish, history and restore in the editor', () => {
     await typeHeading(NEW);
     await reviewAndSave();
     await poll(() => notice().textContent()).toMatch(/Draft saved\. It is not live yet/);
-    expect(await notice().getByRole('link', { name: 'Preview the draft' }).getAttribute('href')).toBe(`/drafts/${SLUG}/`);
-    expect(await notice().getByRole('link', { name: 'Open the published site' }).getAttribute('href')).toBe(`/sites/${SLUG}/`);
-    expect(await draftStatus().textContent()).toMatch(new RegExp(`^Draft: 1 change not published \\(last saved by ${STAFF}, `));
+    expect(
+      await notice().getByRole('link', { name: 'Preview the draft' }).getAttribute('href'),
+    ).toBe(`/drafts/${SLUG}/`);
+    expect(
+      await notice().getByRole('link', { name: 'Open the published site' }).getAttribute('href'),
+    ).toBe(`/sites/${SLUG}/`);
+    expect(await draftStatus().textContent()).toMatch(
+      new RegExp(`^Draft: 1 change not published \\(last saved by ${STAFF}, `),
+    );
     // Git: one commit on the draft branch, by the staff member; the published branch and the file are untouched.
     expect(git(['log', '-1', '--format=%an', BRANCH])).toBe(STAFF);
     expect(git(['log', '-1', '--format=%s', BRANCH])).toMatch(/heading/);
@@ -125,7 +151,10 @@ describe('draft, review, publish, history and restore in the editor', () => {
     const live = await text(`/sites/${SLUG}/`);
     expect(live).toContain(OLD);
     expect(live).not.toContain(NEW);
-    const [preview] = await Promise.all([context.waitForEvent('page'), notice().getByRole('link', { name: 'Preview the draft' }).click()]);
+    const [preview] = await Promise.all([
+      context.waitForEvent('page'),
+      notice().getByRole('link', { name: 'Preview the draft' }).click(),
+    ]);
     await preview.getByRole('heading', { name: NEW }).waitFor();
     await preview.close();
     const res = await fetch(`${server.url}/drafts/${SLUG}/`);
@@ -147,18 +176,24 @@ describe('draft, review, publish, history and restore in the editor', () => {
     // Escape closes; focus goes back to the button that opened it.
     await page.keyboard.press('Escape');
     await poll(() => dialog.count()).toBe(0);
-    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Request review');
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Request review',
+    );
   });
 
   it('publishes after a confirmation listing the changes; visitors see it', async () => {
     await page.getByRole('button', { name: 'Publish…' }).click();
     const dialog = page.getByRole('dialog', { name: `Publish ${SLUG}?` });
     await dialog.waitFor();
-    expect(await dialog.locator('[data-draft-summary] li').allTextContents()).toEqual([expect.stringContaining(NEW)]);
+    expect(await dialog.locator('[data-draft-summary] li').allTextContents()).toEqual([
+      expect.stringContaining(NEW),
+    ]);
     expect(await axe('dialog[open]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Publish now' }).click();
     await poll(() => notice().textContent()).toMatch(/^Published: visitors see it now\./);
-    expect(await notice().getByRole('link', { name: 'Open the published site' }).getAttribute('href')).toBe(`/sites/${SLUG}/`);
+    expect(
+      await notice().getByRole('link', { name: 'Open the published site' }).getAttribute('href'),
+    ).toBe(`/sites/${SLUG}/`);
     await poll(() => text(`/sites/${SLUG}/`)).toContain(NEW);
     expect(await draftStatus().textContent()).toBe('No unpublished changes');
     expect(readFileSync(join(sitesDir, `${SLUG}.json`), 'utf8')).toContain(NEW);
@@ -177,7 +212,9 @@ describe('draft, review, publish, history and restore in the editor', () => {
     expect(await axe('dialog[open]')).toEqual([]);
     await versions.nth(1).getByRole('button', { name: 'Restore as draft' }).click();
     await poll(() => dialog.count()).toBe(0);
-    await poll(() => notice().textContent()).toMatch(/is now the draft\. Nothing is live until you publish it\./);
+    await poll(() => notice().textContent()).toMatch(
+      /is now the draft\. Nothing is live until you publish it\./,
+    );
     expect(await draftStatus().textContent()).toMatch(/^Draft: 1 change not published/);
     // The editor has the old heading; so does the draft preview; visitors still the new one.
     await page.locator('[data-row="home-hero"] .fc-row-main').click();
@@ -196,7 +233,10 @@ describe('draft, review, publish, history and restore in the editor', () => {
     theirs.pages[0].blocks[0].props.heading = 'Their heading';
     const res = await fetch(`${server.url}/api/editor/sites/${SLUG}`, {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'X-Forecourt-Staff': encodeURIComponent('Sam Other') },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forecourt-Staff': encodeURIComponent('Sam Other'),
+      },
       body: JSON.stringify({ document: theirs, baseVersion: site.version }),
     });
     expect(res.status).toBe(200);
@@ -210,11 +250,17 @@ describe('draft, review, publish, history and restore in the editor', () => {
     expect(await group.locator('[data-side="base"]').textContent()).toBe(OLD);
     expect(await axe('dialog[open]')).toEqual([]);
     // Keyboard only: focus starts on the first choice; Space picks "Yours"; Tab to the save button.
-    await poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toBe('Yours');
+    await poll(() =>
+      page.evaluate(
+        () => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent,
+      ),
+    ).toBe('Yours');
     await page.keyboard.press('Space');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Save with these choices');
+    await poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Save with these choices',
+    );
     await page.keyboard.press('Enter');
     await poll(() => dialog.count()).toBe(0);
     await poll(() => notice().textContent()).toMatch(/Draft saved with the values you chose/);

@@ -69,7 +69,9 @@ describe('the rich-text field', () => {
     await address.fill('/finance');
     await page.getByRole('button', { name: 'Add link', exact: true }).click();
     await expect.poll(() => address.count()).toBe(0);
-    await expect.poll(() => field.innerHTML()).toBe('<p><a href="/finance">New</a> <strong>text</strong></p>');
+    await expect
+      .poll(() => field.innerHTML())
+      .toBe('<p><a href="/finance">New</a> <strong>text</strong></p>');
     await previewSettled();
     const link = preview().locator('.fc-rich-text__body a', { hasText: 'New' });
     await link.waitFor();
@@ -79,15 +81,23 @@ describe('the rich-text field', () => {
     await page.getByRole('button', { name: 'Undo in this field' }).click();
     await expect.poll(() => field.innerHTML()).toBe('<p>New <strong>text</strong></p>');
     await field.press('Control+Shift+z');
-    await expect.poll(() => field.innerHTML()).toBe('<p><a href="/finance">New</a> <strong>text</strong></p>');
+    await expect
+      .poll(() => field.innerHTML())
+      .toBe('<p><a href="/finance">New</a> <strong>text</strong></p>');
 
     await page.locator('.fc-problems-badge', { hasText: 'No problems' }).waitFor();
     await page.getByRole('button', { name: 'Review and save' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('[data-notice="ok"]').waitFor();
     const doc = JSON.parse(savedText());
-    const why = doc.pages.find((p: { id: string }) => p.id === 'home').blocks.find((b: { id: string }) => b.id === 'why-us');
-    expect(why.children[0]).toEqual({ type: 'rich-text', id: 'rich-text', props: { html: '<p><a href="/finance">New</a> <strong>text</strong></p>' } });
+    const why = doc.pages
+      .find((p: { id: string }) => p.id === 'home')
+      .blocks.find((b: { id: string }) => b.id === 'why-us');
+    expect(why.children[0]).toEqual({
+      type: 'rich-text',
+      id: 'rich-text',
+      props: { html: '<p><a href="/finance">New</a> <strong>text</strong></p>' },
+    });
     expect(errors).toEqual([]);
   });
 
@@ -96,7 +106,8 @@ describe('the rich-text field', () => {
     await field.focus();
     await page.keyboard.press('Shift+Tab');
     // The toolbar's one Tab stop: the button last focused there, Bold at first.
-    const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    const focusedLabel = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
     expect(await focusedLabel()).toBe('Bold');
     await page.keyboard.press('ArrowRight');
     expect(await focusedLabel()).toBe('Italic');

@@ -26,8 +26,14 @@ beforeAll(async () => {
 
 describe('selecting in the editor', () => {
   it('selects several blocks: Ctrl+click, Shift+click, highlighted in the preview, removed in one step, copied to another page and dragged together', async () => {
-    const selectedRows = () => page.locator('.fc-tree > li[aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
-    const highlighted = () => preview().locator('.fc-editor-outline.is-selected').evaluateAll((els) => els.map((e) => e.getAttribute('data-outline-block')).sort());
+    const selectedRows = () =>
+      page
+        .locator('.fc-tree > li[aria-selected="true"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-row')));
+    const highlighted = () =>
+      preview()
+        .locator('.fc-editor-outline.is-selected')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-outline-block')).sort());
     const announcer = page.locator('[data-announcer]');
     const main = (id: string) => page.locator(`[data-row="${id}"] .fc-row-main`);
     await page.locator('[data-page="home"]').click();
@@ -41,10 +47,16 @@ describe('selecting in the editor', () => {
     await expect.poll(selectedRows).toEqual(['home-hero', 'why-us']);
     await expect.poll(() => announcer.textContent()).toBe('2 blocks selected.');
     await page.getByRole('tab', { name: 'Block' }).click();
-    await page.locator('.fc-multi-inspector', { hasText: '2 blocks selected: Hero home-hero, Section why-us' }).waitFor();
+    await page
+      .locator('.fc-multi-inspector', {
+        hasText: '2 blocks selected: Hero home-hero, Section why-us',
+      })
+      .waitFor();
     await expect.poll(highlighted).toEqual(['home-hero', 'why-us']);
     // Ctrl+click in the preview toggles too.
-    await preview().getByRole('heading', { name: 'Why buy from us?' }).click({ modifiers: ['Control'] });
+    await preview()
+      .getByRole('heading', { name: 'Why buy from us?' })
+      .click({ modifiers: ['Control'] });
     await expect.poll(selectedRows).toEqual(['home-hero']);
     await expect.poll(highlighted).toEqual(['home-hero']);
 
@@ -90,7 +102,9 @@ describe('selecting in the editor', () => {
     await page.locator('.fc-drag-overlay', { hasText: '2 blocks' }).waitFor();
     await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 15 });
     // The outline has worked out the drop place under the pointer (and says it).
-    await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toContain('The 2 selected blocks will go to positions 1 to 2');
+    await expect
+      .poll(() => page.locator('[id^="DndLiveRegion"]').textContent())
+      .toContain('The 2 selected blocks will go to positions 1 to 2');
     await page.mouse.up();
     await expect.poll(() => rowsAt(0)).toEqual(['hero-3', 'why-us-2', 'hero-2']);
     expect(await page.locator('.fc-status').textContent()).toContain('Move 2 blocks');
@@ -99,16 +113,22 @@ describe('selecting in the editor', () => {
     const live = page.locator('[id^="DndLiveRegion"]');
     await page.locator('[data-row="hero-3"] .fc-handle').focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => live.textContent()).toContain('Picked up the 2 selected blocks: Hero hero-3, Section why-us-2');
+    await expect
+      .poll(() => live.textContent())
+      .toContain('Picked up the 2 selected blocks: Hero hero-3, Section why-us-2');
     // dnd-kit starts listening for the arrow keys in a task queued at pick-up: a key pressed
     // before that task ran would be lost (as in editor.test.ts's single-block keyboard test).
     await page.locator('.fc-drag-overlay', { hasText: '2 blocks' }).waitFor();
     await queuedTasks(page);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => live.textContent(), { timeout: 5_000 }).toContain('The 2 selected blocks will go to positions 2 to 3 of 3');
+    await expect
+      .poll(() => live.textContent(), { timeout: 5_000 })
+      .toContain('The 2 selected blocks will go to positions 2 to 3 of 3');
     await page.keyboard.press('Space');
     await expect.poll(() => rowsAt(0)).toEqual(['hero-2', 'hero-3', 'why-us-2']);
-    await expect.poll(() => live.textContent()).toContain('Dropped the 2 selected blocks. They are now at positions 2 to 3');
+    await expect
+      .poll(() => live.textContent())
+      .toContain('Dropped the 2 selected blocks. They are now at positions 2 to 3');
 
     await neutralFocus();
     await page.keyboard.press('Control+z');
@@ -122,7 +142,11 @@ describe('selecting in the editor', () => {
   it('keyboard focus: Tab enters the outline at the selected row and leaves it after that row; ↓ moves to the next row', async () => {
     /** The rows with a button in the Tab order. */
     const tabbableRows = () =>
-      page.locator('.fc-tree button:not([tabindex="-1"])').evaluateAll((els) => [...new Set(els.map((e) => e.closest('[data-row]')!.getAttribute('data-row')))]);
+      page
+        .locator('.fc-tree button:not([tabindex="-1"])')
+        .evaluateAll((els) => [
+          ...new Set(els.map((e) => e.closest('[data-row]')!.getAttribute('data-row'))),
+        ]);
     await page.locator('[data-page="home"]').click();
     await page.locator('[data-row="home-hero"]').waitFor();
     expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
@@ -146,7 +170,13 @@ describe('selecting in the editor', () => {
     // ↓ moves focus (and the selection) to the next row, which becomes the entry row.
     await page.keyboard.press('ArrowDown');
     await expect.poll(focused).toBe('home-features fc-row-main');
-    await expect.poll(() => page.locator('.fc-tree > li[aria-selected="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-row')))).toEqual(['home-features']);
+    await expect
+      .poll(() =>
+        page
+          .locator('.fc-tree > li[aria-selected="true"]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-row'))),
+      )
+      .toEqual(['home-features']);
     await expect.poll(tabbableRows).toEqual(['home-features']);
     // ←/→ between the row's buttons; Tab then leaves the outline from there.
     await page.keyboard.press('ArrowLeft');
@@ -195,11 +225,19 @@ describe('selecting in the editor', () => {
     await page.keyboard.press('Delete');
     await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'home-features', 'why-us']);
     await expect.poll(focused).toBe('home-features fc-handle');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-row="home-features"]'))).toBe(true);
+    expect(
+      await page.evaluate(() => !!document.activeElement?.closest('[data-row="home-features"]')),
+    ).toBe(true);
     await expect.poll(selectedRowIds).toEqual(['home-features']);
     await expect.poll(() => announcer.textContent()).toBe('Removed Hero hero. Undo with Ctrl+Z.');
     // It is the entry row (Tab order), and ↓ goes on from there.
-    expect(await page.locator('.fc-tree button:not([tabindex="-1"])').evaluateAll((els) => [...new Set(els.map((e) => e.closest('[data-row]')!.getAttribute('data-row')))])).toEqual(['home-features']);
+    expect(
+      await page
+        .locator('.fc-tree button:not([tabindex="-1"])')
+        .evaluateAll((els) => [
+          ...new Set(els.map((e) => e.closest('[data-row]')!.getAttribute('data-row'))),
+        ]),
+    ).toEqual(['home-features']);
     await page.keyboard.press('ArrowDown');
     await expect.poll(focused).toBe('why-us fc-handle');
     await expect.poll(selectedRowIds).toEqual(['why-us']);
@@ -217,7 +255,6 @@ describe('selecting in the editor', () => {
     await expect.poll(focused).toBe('hero fc-handle');
     expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
   });
-
 
   it('logged no errors in the editor', () => {
     expect(errors.filter((e) => !/Failed to load resource.*(404|500)/.test(e))).toEqual([]);

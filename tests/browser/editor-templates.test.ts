@@ -22,7 +22,11 @@ beforeAll(() => {
 });
 
 const REGION: Record<string, string> = { 'us-franchise': 'US' };
-const MAKES: Record<string, string> = { 'used-car-yard': '', 'multi-brand-group': 'Toyota, Mazda', 'us-franchise': 'Chevrolet' };
+const MAKES: Record<string, string> = {
+  'used-car-yard': '',
+  'multi-brand-group': 'Toyota, Mazda',
+  'us-franchise': 'Chevrolet',
+};
 
 async function createThroughForm(template: string, slug: string) {
   await page.goto(`${base}/editor/`);
@@ -39,40 +43,49 @@ async function createThroughForm(template: string, slug: string) {
 }
 
 describe('starter templates in the editor', () => {
-  it.each(Object.keys(STARTER_TEMPLATES))('%s: creates a valid site whose pages answer 200 with no dead links', async (template) => {
-    const slug = `city-motors-${template}`;
-    await createThroughForm(template, slug);
+  it.each(Object.keys(STARTER_TEMPLATES))(
+    '%s: creates a valid site whose pages answer 200 with no dead links',
+    async (template) => {
+      const slug = `city-motors-${template}`;
+      await createThroughForm(template, slug);
 
-    const opened = await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json();
-    expect(opened.issues).toEqual([]);
-    expect(opened.document.template).toBe(template);
-    const paths: string[] = opened.resolved.pages.map((p: { path: string }) => p.path).filter((p: string) => !/[:*]/.test(p));
+      const opened = await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json();
+      expect(opened.issues).toEqual([]);
+      expect(opened.document.template).toBe(template);
+      const paths: string[] = opened.resolved.pages
+        .map((p: { path: string }) => p.path)
+        .filter((p: string) => !/[:*]/.test(p));
 
-    // Every page with a fixed route, then every same-site link those pages render.
-    const site = `${base}/sites/${slug}`;
-    const inBase = (u: URL) => u.pathname === `/sites/${slug}` || u.pathname.startsWith(`/sites/${slug}/`);
-    const problems = new Problems();
-    const links = new Map<string, Set<string>>();
-    for (const path of paths) {
-      const url = `${site}${path === '/' ? '' : path}`;
-      const got = await check(url, inBase, problems, () => ['(page list)']);
-      if (got.status !== 200) problems.add(`page answers ${got.status}: ${show(url)} ←`, '(page list)');
-      for (const link of got.links ?? []) {
-        const target = new URL(link.url);
-        target.hash = '';
-        if (!inBase(target)) continue;
-        if (!links.has(target.href)) links.set(target.href, new Set());
-        links.get(target.href)!.add(show(url));
+      // Every page with a fixed route, then every same-site link those pages render.
+      const site = `${base}/sites/${slug}`;
+      const inBase = (u: URL) =>
+        u.pathname === `/sites/${slug}` || u.pathname.startsWith(`/sites/${slug}/`);
+      const problems = new Problems();
+      const links = new Map<string, Set<string>>();
+      for (const path of paths) {
+        const url = `${site}${path === '/' ? '' : path}`;
+        const got = await check(url, inBase, problems, () => ['(page list)']);
+        if (got.status !== 200)
+          problems.add(`page answers ${got.status}: ${show(url)} ←`, '(page list)');
+        for (const link of got.links ?? []) {
+          const target = new URL(link.url);
+          target.hash = '';
+          if (!inBase(target)) continue;
+          if (!links.has(target.href)) links.set(target.href, new Set());
+          links.get(target.href)!.add(show(url));
+        }
       }
-    }
-    for (const [url, from] of links) {
-      const got = await check(url, inBase, problems, () => [...from]);
-      if (got.status !== 200) for (const where of from) problems.add(`dead link (${got.status}) ${show(url)} ← linked from`, where);
-    }
-    expect(problems.lines()).toEqual([]);
-    expect(links.size).toBeGreaterThan(paths.length / 2);
-    expect(errors).toEqual([]);
-  });
+      for (const [url, from] of links) {
+        const got = await check(url, inBase, problems, () => [...from]);
+        if (got.status !== 200)
+          for (const where of from)
+            problems.add(`dead link (${got.status}) ${show(url)} ← linked from`, where);
+      }
+      expect(problems.lines()).toEqual([]);
+      expect(links.size).toBeGreaterThan(paths.length / 2);
+      expect(errors).toEqual([]);
+    },
+  );
 });
 
 describe('editing a template page', () => {
@@ -82,7 +95,9 @@ describe('editing a template page', () => {
     const opened = await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json();
     const before = opened.document;
     expect(before.pages).toBeUndefined();
-    const heading = opened.resolved.pages[0].blocks.find((b: { id: string }) => b.id === 'home-hero').props.heading;
+    const heading = opened.resolved.pages[0].blocks.find(
+      (b: { id: string }) => b.id === 'home-hero',
+    ).props.heading;
 
     await page.locator('[data-row="home-hero"] .fc-row-main').click();
     await page.locator('#root_heading').fill('Drive away today');
@@ -93,18 +108,30 @@ describe('editing a template page', () => {
     await button.click();
     const dialog = page.getByRole('dialog');
     const details = dialog.locator('details');
-    if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
-    await details.getByText(`Block hero home-hero on page home: props/heading ${JSON.stringify(heading)} → "Drive away today"`).waitFor();
+    if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
+      await details.locator('summary').click();
+    await details
+      .getByText(
+        `Block hero home-hero on page home: props/heading ${JSON.stringify(heading)} → "Drive away today"`,
+      )
+      .waitFor();
     expect(await details.getByText(/Page home added/).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.locator('.fc-status').textContent()).toContain('All changes saved');
+    await expect
+      .poll(() => page.locator('.fc-status').textContent())
+      .toContain('All changes saved');
 
-    const saved = (await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json()).document;
-    expect(saved.pages).toEqual([{ id: 'home', blockChanges: { 'home-hero': { props: { heading: 'Drive away today' } } } }]);
+    const saved = (await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json())
+      .document;
+    expect(saved.pages).toEqual([
+      { id: 'home', blockChanges: { 'home-hero': { props: { heading: 'Drive away today' } } } },
+    ]);
     const { pages: _pages, ...rest } = saved;
     expect(rest).toEqual(before);
     // The draft preview shows the change on the template's page.
-    expect(await (await page.request.get(`${base}/drafts/${slug}/`)).text()).toContain('Drive away today');
+    expect(await (await page.request.get(`${base}/drafts/${slug}/`)).text()).toContain(
+      'Drive away today',
+    );
     expect(errors).toEqual([]);
   });
 });

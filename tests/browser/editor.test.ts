@@ -34,7 +34,9 @@ describe('the editor', () => {
   it('creates a site from a template (slug, name, region, dealerships)', async () => {
     await page.goto(`${base}/editor/`);
     await page.getByLabel('Dealer or group name').fill('Test Motors');
-    expect(await page.getByLabel('Site name (in addresses and the file name)').inputValue()).toBe(SLUG);
+    expect(await page.getByLabel('Site name (in addresses and the file name)').inputValue()).toBe(
+      SLUG,
+    );
     await page.locator('select[name="template"]').selectOption('ford');
     await page.locator('select[name="region"]').selectOption('AU');
     await page.locator('input[name="dealership-0-id"]').fill('91');
@@ -46,15 +48,27 @@ describe('the editor', () => {
     // Written canonically and valid on disk straight away.
     const text = readFileSync(file(), 'utf8');
     expect(text).toBe(formatSiteDocument(JSON.parse(text)));
-    expect(JSON.parse(text)).toMatchObject({ slug: SLUG, name: 'Test Motors', template: 'ford', region: 'AU', dealerships: [{ id: 91, slug: 'test-motors-ford', name: 'Test Motors Ford', manufacturers: ['Ford'] }] });
+    expect(JSON.parse(text)).toMatchObject({
+      slug: SLUG,
+      name: 'Test Motors',
+      template: 'ford',
+      region: 'AU',
+      dealerships: [
+        { id: 91, slug: 'test-motors-ford', name: 'Test Motors Ford', manufacturers: ['Ford'] },
+      ],
+    });
     await previewSettled();
     await preview().getByText('Welcome to your local Ford dealer').first().waitFor();
   });
 
   it('refuses slugs that are not plain names', async () => {
-    const res = await page.request.put(`${base}/api/editor/sites/..%2Fescape`, { data: { document: {} } });
+    const res = await page.request.put(`${base}/api/editor/sites/..%2Fescape`, {
+      data: { document: {} },
+    });
     expect(res.status()).toBe(400);
-    const create = await page.request.post(`${base}/api/editor/sites`, { data: { slug: '../x', name: 'X' } });
+    const create = await page.request.post(`${base}/api/editor/sites`, {
+      data: { slug: '../x', name: 'X' },
+    });
     expect(create.status()).toBe(422);
   });
 
@@ -79,7 +93,9 @@ describe('the editor', () => {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 4 });
     await page.mouse.move(from.x + from.width / 2, to.y + 4, { steps: 15 });
     // The outline has worked out the drop place under the pointer (and says it).
-    await expect.poll(() => page.locator('[id^="DndLiveRegion"]').textContent()).toContain('Hero hero will go to position 1');
+    await expect
+      .poll(() => page.locator('[id^="DndLiveRegion"]').textContent())
+      .toContain('Hero hero will go to position 1');
     await page.mouse.up();
     await expect.poll(() => rowsAt(0)).toEqual(['hero', 'home-hero', 'home-features', 'why-us']);
   });
@@ -121,7 +137,9 @@ describe('the editor', () => {
     await preview().getByRole('heading', { name: 'Drive away today' }).waitFor();
     // Selecting a block in the preview selects it in the editor.
     await preview().getByText('Welcome to your local Ford dealer').first().click();
-    await expect.poll(() => page.locator('.fc-block-inspector').getAttribute('data-block')).toBe('home-hero');
+    await expect
+      .poll(() => page.locator('.fc-block-inspector').getAttribute('data-block'))
+      .toBe('home-hero');
   });
 
   it('flips a feature switch and the preview follows at once', async () => {
@@ -134,7 +152,9 @@ describe('the editor', () => {
     expect(await sw.isChecked()).toBe(false);
     await sw.check();
     await expect.poll(() => offer.count()).toBe(0);
-    expect(await page.locator('[data-feature="hideInstantOfferText"] .fc-badge').textContent()).toBe('Set for this site');
+    expect(
+      await page.locator('[data-feature="hideInstantOfferText"] .fc-badge').textContent(),
+    ).toBe('Set for this site');
   });
 
   it('undoes and redoes with the keyboard', async () => {
@@ -150,7 +170,15 @@ describe('the editor', () => {
 
   it('keeps the draft across a reload', async () => {
     // The autosave (after a pause) has kept the last change, the redone switch.
-    await expect.poll(() => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.doc.features?.hideInstantOfferText, draftKey(SLUG))).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (key) =>
+            JSON.parse(localStorage.getItem(key) ?? 'null')?.doc.features?.hideInstantOfferText,
+          draftKey(SLUG),
+        ),
+      )
+      .toBe(true);
     await page.reload();
     await page.locator('[data-notice="restored"]').waitFor();
     await page.locator('[data-row="hero"]').waitFor();
@@ -162,9 +190,17 @@ describe('the editor', () => {
 
   it('adds and renames a page, and pastes a block copied from another page', async () => {
     await page.getByRole('button', { name: 'Add page' }).click();
-    await page.getByRole('form', { name: 'Add a page' }).getByLabel('Title').fill('Service specials');
-    expect(await page.getByRole('form', { name: 'Add a page' }).getByLabel('Route').inputValue()).toBe('/service-specials');
-    await page.getByRole('form', { name: 'Add a page' }).getByRole('button', { name: 'Add' }).click();
+    await page
+      .getByRole('form', { name: 'Add a page' })
+      .getByLabel('Title')
+      .fill('Service specials');
+    expect(
+      await page.getByRole('form', { name: 'Add a page' }).getByLabel('Route').inputValue(),
+    ).toBe('/service-specials');
+    await page
+      .getByRole('form', { name: 'Add a page' })
+      .getByRole('button', { name: 'Add' })
+      .click();
     await page.getByText('This page has no blocks yet').waitFor();
     await page.getByRole('tab', { name: 'Page' }).click();
     await page.locator('#page-title').fill('Service offers');
@@ -185,8 +221,12 @@ describe('the editor', () => {
     await page.locator('[data-row="hero"] .fc-row-main').click();
     await page.locator('#root_heading').fill('');
     await page.locator('.fc-problems-badge', { hasText: '1 problem' }).waitFor();
-    await page.locator('.fc-block-inspector .error-detail', { hasText: 'This is required' }).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Review and save' }).isDisabled()).toBe(true);
+    await page
+      .locator('.fc-block-inspector .error-detail', { hasText: 'This is required' })
+      .waitFor();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Review and save' }).isDisabled())
+      .toBe(true);
     expect(await page.locator('#fc-save-why').textContent()).toContain('Fix 1 problem');
     // The problem links to the field.
     await page.getByRole('tab', { name: /Problems/ }).click();
@@ -196,13 +236,23 @@ describe('the editor', () => {
     await preview().locator('.fc-editor-invalid').waitFor();
     // The server refuses the same document too, and writes nothing.
     const before = readFileSync(file(), 'utf8');
-    const storedDraft = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).doc, draftKey(SLUG));
+    const storedDraft = () =>
+      page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).doc, draftKey(SLUG));
     // (the autosave has kept the emptied heading)
-    await expect.poll(async () => (await storedDraft()).pages[0].blocks[1].props?.heading ?? null).toBeNull();
+    await expect
+      .poll(async () => (await storedDraft()).pages[0].blocks[1].props?.heading ?? null)
+      .toBeNull();
     const draft = await storedDraft();
-    const res = await page.request.put(`${base}/api/editor/sites/${SLUG}`, { data: { document: draft } });
+    const res = await page.request.put(`${base}/api/editor/sites/${SLUG}`, {
+      data: { document: draft },
+    });
     expect(res.status()).toBe(422);
-    expect((await res.json()).issues).toEqual([expect.objectContaining({ path: expect.stringMatching(/\/props\/heading$/), message: 'is required' })]);
+    expect((await res.json()).issues).toEqual([
+      expect.objectContaining({
+        path: expect.stringMatching(/\/props\/heading$/),
+        message: 'is required',
+      }),
+    ]);
     expect(readFileSync(file(), 'utf8')).toBe(before);
     await page.reload();
     await page.locator('[data-notice="restored"]').waitFor();
@@ -214,7 +264,13 @@ describe('the editor', () => {
     await page.locator('#root_heading').fill('Drive away today');
     await page.locator('.fc-problems-badge', { hasText: 'No problems' }).waitFor();
     await page.route(`**/api/editor/sites/${SLUG}`, (route) =>
-      route.request().method() === 'PUT' ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'the disk is full' }) }) : route.continue(),
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'the disk is full' }),
+          })
+        : route.continue(),
     );
     await page.getByRole('button', { name: 'Review and save' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
@@ -230,8 +286,14 @@ describe('the editor', () => {
     await page.getByRole('button', { name: 'Review and save' }).click();
     const dialog = page.getByRole('dialog');
     // "On the site" first; the file view (details) says it as reviewers will read it.
-    await dialog.getByText(/Block hero hero added on page home/).first().waitFor();
-    await dialog.getByText(/Feature hideInstantOfferText turned on/).first().waitFor();
+    await dialog
+      .getByText(/Block hero hero added on page home/)
+      .first()
+      .waitFor();
+    await dialog
+      .getByText(/Feature hideInstantOfferText turned on/)
+      .first()
+      .waitFor();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('[data-notice="ok"]').waitFor();
     expect(await page.locator('.fc-status').textContent()).toContain('All changes saved');
@@ -239,18 +301,44 @@ describe('the editor', () => {
     expect(text).toBe(formatSiteDocument(JSON.parse(text)));
     const doc = JSON.parse(text);
     expect(doc.features).toEqual({ hideInstantOfferText: true });
-    expect(doc.pages[0].blocks.map((b: { id: string }) => b.id)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
-    expect(doc.pages[0].blocks[1]).toEqual({ type: 'hero', id: 'hero', props: { heading: 'Drive away today' } });
-    expect(doc.pages[0].blocks[3].children.map((b: { id: string }) => b.id)).toEqual(['rich-text', 'why-us-columns']);
-    expect(doc.pages[1]).toEqual({ id: 'service-specials', path: '/service-specials', title: 'Service offers', blocks: [{ type: 'hero', id: 'hero-2', props: { heading: 'Drive away today' } }] });
-    const prepare = createSitePreparer({ loadTemplate: (n) => JSON.parse(readFileSync(join(sitesDir, 'templates', `${n}.json`), 'utf8')) });
+    expect(doc.pages[0].blocks.map((b: { id: string }) => b.id)).toEqual([
+      'home-hero',
+      'hero',
+      'home-features',
+      'why-us',
+    ]);
+    expect(doc.pages[0].blocks[1]).toEqual({
+      type: 'hero',
+      id: 'hero',
+      props: { heading: 'Drive away today' },
+    });
+    expect(doc.pages[0].blocks[3].children.map((b: { id: string }) => b.id)).toEqual([
+      'rich-text',
+      'why-us-columns',
+    ]);
+    expect(doc.pages[1]).toEqual({
+      id: 'service-specials',
+      path: '/service-specials',
+      title: 'Service offers',
+      blocks: [{ type: 'hero', id: 'hero-2', props: { heading: 'Drive away today' } }],
+    });
+    const prepare = createSitePreparer({
+      loadTemplate: (n) =>
+        JSON.parse(readFileSync(join(sitesDir, 'templates', `${n}.json`), 'utf8')),
+    });
     expect(prepare(doc).ok).toBe(true);
     // The browser's unsaved copy is gone; the staff draft preview shows the saved draft, visitors do not see it yet.
     expect(await page.evaluate((key) => localStorage.getItem(key), draftKey(SLUG))).toBeNull();
-    expect(await (await page.request.get(`${base}/drafts/${SLUG}/`)).text()).toContain('Drive away today');
-    expect(await (await page.request.get(`${base}/sites/${SLUG}/`)).text()).not.toContain('Drive away today');
+    expect(await (await page.request.get(`${base}/drafts/${SLUG}/`)).text()).toContain(
+      'Drive away today',
+    );
+    expect(await (await page.request.get(`${base}/sites/${SLUG}/`)).text()).not.toContain(
+      'Drive away today',
+    );
     // Round trip: saving again without a change writes the same bytes.
-    const again = await page.request.put(`${base}/api/editor/sites/${SLUG}`, { data: { document: doc } });
+    const again = await page.request.put(`${base}/api/editor/sites/${SLUG}`, {
+      data: { document: doc },
+    });
     expect((await again.json()).changed).toBe(false);
     expect(savedText()).toBe(text);
     // Reopening shows no restored draft.
@@ -276,29 +364,47 @@ describe('the editor', () => {
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(() => pageRow.count()).toBe(0);
     // The draft as the preview gets it (checked by the server) has no such route.
-    const storedDraft = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.doc, draftKey(SLUG));
+    const storedDraft = () =>
+      page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.doc, draftKey(SLUG));
     await expect.poll(async () => (await storedDraft())?.withoutPages ?? null).toEqual(['service']);
-    const checked = await (await page.request.post(`${base}/api/editor/check`, { data: { document: await storedDraft() } })).json();
+    const checked = await (
+      await page.request.post(`${base}/api/editor/check`, {
+        data: { document: await storedDraft() },
+      })
+    ).json();
     expect(checked.issues).toEqual([]);
     expect(checked.site.pages.map((p: { path: string }) => p.path)).not.toContain('/service');
     expect(checked.site.pages.map((p: { path: string }) => p.path)).toContain('/about-us');
     // Listed as removed, collapsed, with its route.
     const removed = page.locator('.fc-removed-pages');
     await removed.getByText('Removed template pages (1)').click();
-    expect(await removed.locator('[data-removed-page="service"]').textContent()).toContain('/service');
+    expect(await removed.locator('[data-removed-page="service"]').textContent()).toContain(
+      '/service',
+    );
 
     await page.getByRole('button', { name: 'Review and save' }).click();
     const dialog = page.getByRole('dialog');
     // The file view (a <details>) keeps its open state between reviews.
     const openFileView = async () => {
       const details = dialog.locator('details');
-      if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open))) await details.locator('summary').click();
+      if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
+        await details.locator('summary').click();
     };
-    await dialog.getByText(/Page service removed \(was \/service/).first().waitFor();
+    await dialog
+      .getByText(/Page service removed \(was \/service/)
+      .first()
+      .waitFor();
     await openFileView();
-    await dialog.getByText('Page service removed (template page at /service titled "Book a service | {site}")').first().waitFor();
+    await dialog
+      .getByText(
+        'Page service removed (template page at /service titled "Book a service | {site}")',
+      )
+      .first()
+      .waitFor();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => page.locator('.fc-status').textContent()).toContain('All changes saved');
+    await expect
+      .poll(() => page.locator('.fc-status').textContent())
+      .toContain('All changes saved');
     const text = savedText();
     expect(text).toBe(formatSiteDocument(JSON.parse(text)));
     expect(JSON.parse(text).withoutPages).toEqual(['service']);
@@ -312,11 +418,16 @@ describe('the editor', () => {
     await removed.getByRole('button', { name: 'Restore service' }).click();
     await pageRow.waitFor();
     await expect.poll(() => removed.count()).toBe(0);
-    await expect.poll(() => page.locator('[data-page="service"]').getAttribute('aria-current')).toBe('page');
+    await expect
+      .poll(() => page.locator('[data-page="service"]').getAttribute('aria-current'))
+      .toBe('page');
     await preview().getByRole('heading', { name: 'Book a service' }).waitFor();
     await page.getByRole('button', { name: 'Review and save' }).click();
     await openFileView();
-    await dialog.getByText(/Page service restored \(template page at \/service/).first().waitFor();
+    await dialog
+      .getByText(/Page service restored \(template page at \/service/)
+      .first()
+      .waitFor();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => JSON.parse(savedText()).withoutPages ?? null).toBeNull();
     expect((await page.request.get(`${base}/drafts/${SLUG}/service`)).status()).toBe(200);

@@ -29,20 +29,27 @@ async function hydrated(page: Page) {
 }
 
 /** The inner URL (path and query) of the page, decoded for readable assertions. */
-const inner = (page: Page, slug: string) => decodeURIComponent(page.url().slice(`${base}/sites/${slug}`.length));
+const inner = (page: Page, slug: string) =>
+  decodeURIComponent(page.url().slice(`${base}/sites/${slug}`.length));
 
 /** Titles and car prices of the search results. */
 const results = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll('.fc-search-page__results .fc-car-card')].map((card) => {
       const price = card.querySelector('.fc-car-price');
-      const amount = price?.querySelector(price.getAttribute('data-price-state') === 'subscription' ? '.fc-car-price__alt' : 'strong');
+      const amount = price?.querySelector(
+        price.getAttribute('data-price-state') === 'subscription' ? '.fc-car-price__alt' : 'strong',
+      );
       const m = /\$([\d,]+)/.exec(amount?.textContent ?? '');
-      return { title: card.querySelector('.fc-car-card__title')?.textContent?.trim() ?? '', price: m ? Number(m[1].replace(/,/g, '')) : undefined };
+      return {
+        title: card.querySelector('.fc-car-card__title')?.textContent?.trim() ?? '',
+        price: m ? Number(m[1].replace(/,/g, '')) : undefined,
+      };
     }),
   );
 
-const resultCount = async (page: Page) => Number((await page.locator('.fc-search-count').textContent())!.replace(/[^0-9]/g, ''));
+const resultCount = async (page: Page) =>
+  Number((await page.locator('.fc-search-count').textContent())!.replace(/[^0-9]/g, ''));
 
 describe('quick search on the home page', () => {
   it('make, model and a price land on the matching search results', async () => {
@@ -61,17 +68,24 @@ describe('quick search on the home page', () => {
     await form.getByRole('button', { name: 'Search cars' }).click();
     await page.waitForURL(/\/search\/ford\/ranger\?range\[price\]=:50000$/);
     expect(inner(page, 'gold-coast-ford')).toBe('/search/ford/ranger?range[price]=:50000');
-    await page.waitForFunction(() => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0,
+    );
     const found = await results(page);
     expect(found.length).toBeGreaterThan(0);
     for (const car of found) expect(car.title).toContain('Ford Ranger');
-    for (const car of found) if (car.price !== undefined) expect(car.price).toBeLessThanOrEqual(50000);
+    for (const car of found)
+      if (car.price !== undefined) expect(car.price).toBeLessThanOrEqual(50000);
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it('a weekly budget searches by weekly repayment', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await browser.newPage({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     await page.goto(home('kiwi-car-yard'));
     await hydrated(page);
     // Nothing in the featured rows widens the page (a phone would zoom it out).
@@ -82,8 +96,12 @@ describe('quick search on the home page', () => {
     await form.getByLabel('Maximum weekly repayment').selectOption({ label: 'Up to $150/wk' });
     await form.getByRole('button', { name: 'Search cars' }).click();
     await page.waitForURL(/weekly_price/);
-    expect(inner(page, 'kiwi-car-yard')).toBe('/search/new-used-and-demo-cars?range[weekly_price]=:150');
-    await page.waitForFunction(() => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0);
+    expect(inner(page, 'kiwi-car-yard')).toBe(
+      '/search/new-used-and-demo-cars?range[weekly_price]=:150',
+    );
+    await page.waitForFunction(
+      () => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0,
+    );
     const limited = await resultCount(page);
     await page.goto(`${base}/sites/kiwi-car-yard/search/new-used-and-demo-cars`);
     expect(limited).toBeLessThan(await resultCount(page));
@@ -91,12 +109,18 @@ describe('quick search on the home page', () => {
   });
 
   it('works as a plain form without JavaScript', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1400, height: 900 } });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1400, height: 900 },
+    });
     const page = await context.newPage();
     await page.goto(home('southern-motor-group'));
     await page.locator('.fc-quick-search__form').getByLabel('Make').selectOption('Kia');
     await page.locator('.fc-quick-search__form').getByLabel('Body type').selectOption('SUV');
-    await page.locator('.fc-quick-search__form').getByRole('button', { name: 'Search cars' }).click();
+    await page
+      .locator('.fc-quick-search__form')
+      .getByRole('button', { name: 'Search cars' })
+      .click();
     await page.waitForURL(/\/search\/new-used-and-demo-cars\?/);
     const found = await results(page);
     expect(found.length).toBeGreaterThan(0);
@@ -118,7 +142,9 @@ describe('featured stock on the home page', () => {
     expect(href).toMatch(/^\/sites\/southern-motor-group\/cars\/[a-z0-9-]+$/);
     await first.click();
     await page.waitForURL(`${base}${href}`);
-    await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toContain(name);
+    await expect
+      .poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 })
+      .toContain(name);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -127,10 +153,14 @@ describe('featured stock on the home page', () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(home('lakeside-chevrolet'));
     await hydrated(page);
-    const section = page.locator('.fc-featured-stock', { has: page.getByRole('heading', { name: 'Chevrolet in stock' }) });
+    const section = page.locator('.fc-featured-stock', {
+      has: page.getByRole('heading', { name: 'Chevrolet in stock' }),
+    });
     await section.getByRole('link', { name: /See all/ }).click();
     await page.waitForURL(/\/search\/chevrolet$/);
-    await page.waitForFunction(() => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0,
+    );
     for (const car of await results(page)) expect(car.title).toContain('Chevrolet');
     await page.close();
   });
@@ -162,7 +192,11 @@ describe('featured stock on the home page', () => {
     // The row itself takes focus and scrolls with the keys.
     await row.focus();
     await page.keyboard.press('End');
-    await expect.poll(() => row.evaluate((el) => Math.abs(el.scrollWidth - el.clientWidth - el.scrollLeft) <= 1)).toBe(true);
+    await expect
+      .poll(() =>
+        row.evaluate((el) => Math.abs(el.scrollWidth - el.clientWidth - el.scrollLeft) <= 1),
+      )
+      .toBe(true);
     await expect.poll(() => next.getAttribute('aria-disabled')).toBe('true');
     const end = await scrollLeft();
     await page.keyboard.press('ArrowLeft');
@@ -171,7 +205,11 @@ describe('featured stock on the home page', () => {
     await expect.poll(scrollLeft).toBe(0);
     // Tab goes on into the first car.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('.fc-featured-stock__item') !== null)).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.closest('.fc-featured-stock__item') !== null,
+      ),
+    ).toBe(true);
     await page.close();
   });
 });
@@ -179,30 +217,53 @@ describe('featured stock on the home page', () => {
 describe('hero picture', () => {
   it.each(SITES)('%s: fetched first, never lazily, with its size, and loaded', async (slug) => {
     const html = await (await fetch(home(slug))).text();
-    expect(html).toMatch(new RegExp(`<link rel="preload" as="image" href="/assets/sites/${slug}/home-hero-[0-9a-f]+\\.svg"`));
+    expect(html).toMatch(
+      new RegExp(
+        `<link rel="preload" as="image" href="/assets/sites/${slug}/home-hero-[0-9a-f]+\\.svg"`,
+      ),
+    );
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(home(slug), { waitUntil: 'load' });
     const img = page.locator('.fc-hero__backdrop img');
     expect(await img.getAttribute('fetchpriority')).toBe('high');
     expect(await img.getAttribute('loading')).toBeNull();
     expect(await img.getAttribute('width')).toBe('1600');
-    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(
+      true,
+    );
     // White words over the overlay.
-    expect(await page.locator('.fc-hero h1').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+    expect(await page.locator('.fc-hero h1').evaluate((el) => getComputedStyle(el).color)).toBe(
+      'rgb(255, 255, 255)',
+    );
     await page.close();
   });
 });
 
 const DEVICES: Device[] = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
-  { name: 'desktop', viewport: { width: 1400, height: 900 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+  {
+    name: 'phone',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  },
+  {
+    name: 'desktop',
+    viewport: { width: 1400, height: 900 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+  },
 ];
 
 describe('home page layout stability', () => {
   for (const device of DEVICES) {
     it.each(SITES)(`%s on a ${device.name}: CLS under ${CLS_LIMIT}`, async (slug) => {
       const shifts = await layoutShifts(browser, home(slug), device, { scrollScreens: 6 });
-      expect(totalShift(shifts), `shifted: ${shifts.flatMap((s) => s.sources).join(', ')}`).toBeLessThan(CLS_LIMIT);
+      expect(
+        totalShift(shifts),
+        `shifted: ${shifts.flatMap((s) => s.sources).join(', ')}`,
+      ).toBeLessThan(CLS_LIMIT);
     });
   }
 });

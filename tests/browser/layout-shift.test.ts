@@ -14,8 +14,20 @@ import { someCarOf } from './stock.ts';
 const base = inject('baseURL');
 const SITES = ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lakeside-chevrolet'];
 const VIEWPORTS: Device[] = [
-  { name: 'phone', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
-  { name: 'desktop', viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
+  {
+    name: 'phone',
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  },
+  {
+    name: 'desktop',
+    viewport: { width: 1350, height: 940 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+  },
 ];
 
 let browser: Browser;

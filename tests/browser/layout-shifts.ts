@@ -20,7 +20,12 @@ export interface Shift {
   sources: string[];
 }
 
-export async function layoutShifts(browser: Browser, url: string, device: Device, options: { scrollScreens?: number } = {}): Promise<Shift[]> {
+export async function layoutShifts(
+  browser: Browser,
+  url: string,
+  device: Device,
+  options: { scrollScreens?: number } = {},
+): Promise<Shift[]> {
   const { name: _name, ...contextOptions } = device;
   const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
@@ -36,7 +41,9 @@ export async function layoutShifts(browser: Browser, url: string, device: Device
           value: entry.value,
           sources: (entry.sources ?? []).map((s: any) => {
             const el = s.node as Element | null;
-            return el ? `${el.nodeName.toLowerCase()}${el.className ? `.${String(el.className).trim().split(/\s+/).join('.')}` : ''}` : '?';
+            return el
+              ? `${el.nodeName.toLowerCase()}${el.className ? `.${String(el.className).trim().split(/\s+/).join('.')}` : ''}`
+              : '?';
           }),
         });
       }

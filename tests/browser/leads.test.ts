@@ -31,7 +31,10 @@ async function open(path: string) {
   return { page, context, errors: seen };
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated === true);
+const hydrated = (page: Page) =>
+  page.waitForFunction(
+    () => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated === true,
+  );
 
 /** Answers the local captcha ("What is 7 + 5?"). */
 async function solveCaptcha(page: Page) {
@@ -45,16 +48,24 @@ async function solveCaptcha(page: Page) {
 }
 
 async function staffLeads(site: string) {
-  const res = await fetch(`${base}/api/staff/leads?site=${site}`, { headers: { Authorization: `Bearer ${STAFF_TOKEN}` } });
+  const res = await fetch(`${base}/api/staff/leads?site=${site}`, {
+    headers: { Authorization: `Bearer ${STAFF_TOKEN}` },
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as { leads: Array<Record<string, any>> };
 }
 
-const summaryItems = (page: Page) => page.getByRole('group', { name: 'Please fix the following errors:' }).getByRole('link').allTextContents();
+const summaryItems = (page: Page) =>
+  page
+    .getByRole('group', { name: 'Please fix the following errors:' })
+    .getByRole('link')
+    .allTextContents();
 
 describe('enquiry form in the browser', () => {
   it('completes a multi-step enquiry, lands on /success and the lead is stored', async () => {
-    const { page, context, errors } = await open('/sites/gold-coast-ford/contact?utm_source=browser-test');
+    const { page, context, errors } = await open(
+      '/sites/gold-coast-ford/contact?utm_source=browser-test',
+    );
     const email = `sam.${Date.now()}@example.com`;
     await page.getByRole('heading', { name: /Step 1 of 2/ }).waitFor();
     await page.getByLabel(/First name/).fill('Sam');
@@ -74,8 +85,12 @@ describe('enquiry form in the browser', () => {
     await page.waitForURL(/\/sites\/gold-coast-ford\/success$/);
     await page.getByRole('heading', { level: 1, name: 'Thank you' }).waitFor();
     await page.getByText('Your enquiry has been sent.').waitFor();
-    const dataLayer = await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
-    expect(dataLayer).toContainEqual(expect.objectContaining({ event: 'lead_submitted', event_id: EVENT_IDS.generalEnquiry }));
+    const dataLayer = await page.evaluate(
+      () => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? [],
+    );
+    expect(dataLayer).toContainEqual(
+      expect.objectContaining({ event: 'lead_submitted', event_id: EVENT_IDS.generalEnquiry }),
+    );
 
     const { leads } = await staffLeads('gold-coast-ford');
     const lead = leads.find((l) => l.email === email);
@@ -88,7 +103,12 @@ describe('enquiry form in the browser', () => {
       phone: '0412 345 678',
       message: 'Do you have a blue Ranger Wildtrak in stock?',
     });
-    expect(lead!.payload).toMatchObject({ source: 'Website', dealership_slug: 'nerang-ford', opt_in: true, 'category select': 'General Enquiry' });
+    expect(lead!.payload).toMatchObject({
+      source: 'Website',
+      dealership_slug: 'nerang-ford',
+      opt_in: true,
+      'category select': 'General Enquiry',
+    });
     expect(lead!.visited_pages).toContain('/contact?utm_source=browser-test');
     expect(lead!.linked_query_params).toEqual({ utm_source: 'browser-test' });
     expect(leads.filter((l) => l.email === email)).toHaveLength(1);
@@ -106,12 +126,18 @@ describe('enquiry form in the browser', () => {
       'Please enter a valid email address, e.g. name@example.com.',
       'Please enter a valid Australian phone number, e.g. 0412 345 678.',
     ]);
-    expect(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Please fix the following errors:'))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        document.activeElement?.textContent?.startsWith('Please fix the following errors:'),
+      ),
+    ).toBe(true);
     expect(await page.getByLabel(/^Email/).inputValue()).toBe('sam@example');
     expect(await page.getByLabel(/^Email/).getAttribute('aria-invalid')).toBe('true');
     // The summary link takes the visitor (and focus) to the field.
     await page.getByRole('link', { name: 'Please enter your first name.' }).click();
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.autocomplete)).toBe('given-name');
+    expect(
+      await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.autocomplete),
+    ).toBe('given-name');
 
     await page.getByLabel(/First name/).fill('Sam');
     await page.getByLabel(/^Email/).fill('sam@example.com');
@@ -135,8 +161,13 @@ describe('enquiry form in the browser', () => {
     await page.getByLabel(/I agree to the/).check();
     await page.getByLabel(/Security question/).fill('999');
     await page.getByRole('button', { name: 'Send enquiry' }).click();
-    await page.getByRole('group', { name: 'Please fix the following errors:' }).getByRole('link', { name: /captcha question is not right/ }).waitFor();
-    expect(await page.getByLabel(/^Message/).inputValue()).toBe('Looking for a CX-5 for a family of five.');
+    await page
+      .getByRole('group', { name: 'Please fix the following errors:' })
+      .getByRole('link', { name: /captcha question is not right/ })
+      .waitFor();
+    expect(await page.getByLabel(/^Message/).inputValue()).toBe(
+      'Looking for a CX-5 for a family of five.',
+    );
     expect(await page.getByLabel(/Dealership/).inputValue()).toBe('southern-mazda');
     expect(await page.getByLabel(/I agree to the/).isChecked()).toBe(true);
     expect(page.url()).toMatch(/\/contact$/);
@@ -164,9 +195,13 @@ describe('trade-in postcode rule', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     expect(await summaryItems(page)).toContain('Invalid postcode. Please enter a 4-digit number.');
     const errorId = (await postcode.getAttribute('aria-describedby'))!.split(' ').pop()!;
-    expect(await page.locator(`#${errorId}`).textContent()).toContain('Invalid postcode. Please enter a 4-digit number.');
+    expect(await page.locator(`#${errorId}`).textContent()).toContain(
+      'Invalid postcode. Please enter a 4-digit number.',
+    );
     await postcode.fill('4217');
-    expect(await summaryItems(page)).not.toContain('Invalid postcode. Please enter a 4-digit number.');
+    expect(await summaryItems(page)).not.toContain(
+      'Invalid postcode. Please enter a 4-digit number.',
+    );
     await context.close();
   });
 
@@ -188,7 +223,11 @@ describe('trade-in postcode rule', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: /Step 2 of 4/ }).waitFor();
     const { leads } = await staffLeads('lakeside-chevrolet');
-    expect(leads.find((l) => l.email === email)).toMatchObject({ category: 'Trade-in', subcategory: '1. Lead Created', is_last_step: false });
+    expect(leads.find((l) => l.email === email)).toMatchObject({
+      category: 'Trade-in',
+      subcategory: '1. Lead Created',
+      is_last_step: false,
+    });
     await context.close();
   });
 });
@@ -197,7 +236,10 @@ describe('gated routes', () => {
   it('a gated page sends the visitor to sign-in and back again afterwards', async () => {
     const res = await fetch(`${base}/1/indexes/Car_production/query`, {
       method: 'POST',
-      body: JSON.stringify({ hitsPerPage: 1, filters: 'dealership_slug:"gold-coast-ford" AND status:in_stock' }),
+      body: JSON.stringify({
+        hitsPerPage: 1,
+        filters: 'dealership_slug:"gold-coast-ford" AND status:in_stock',
+      }),
     });
     const { hits } = (await res.json()) as { hits: { slug: string }[] };
     expect(hits.length).toBe(1);
@@ -213,7 +255,9 @@ describe('gated routes', () => {
     expect(q.get('redirect')).toBe(checkout);
     expect(q.get('back')).toBe('/trade-in');
     await page.getByText('Please sign in to continue.').waitFor();
-    expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/sites/gold-coast-ford/trade-in');
+    expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(
+      '/sites/gold-coast-ford/trade-in',
+    );
 
     await page.getByLabel(/Mobile number/).fill('0412 345 678');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -222,7 +266,11 @@ describe('gated routes', () => {
     const cookies = await context.cookies();
     expect(cookies.some((c) => c.name === 'fc_session_gold_coast_ford')).toBe(true);
     // The session token itself is out of page scripts' reach (docs/security.md, "Stored data").
-    expect(cookies.find((c) => c.name === 'fc_sid_gold_coast_ford')).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+    expect(cookies.find((c) => c.name === 'fc_sid_gold_coast_ford')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api',
+    });
     expect(await page.evaluate(() => document.cookie)).not.toContain('fc_sid_');
 
     // Signed in: the gate lets the visitor straight through on a fresh load.

@@ -20,7 +20,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(url: string): Promise<{ page: Page; errors: string[]; scripts: string[]; styles: string[] }> {
+async function open(
+  url: string,
+): Promise<{ page: Page; errors: string[]; scripts: string[]; styles: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
   const scripts: string[] = [];
@@ -41,7 +43,9 @@ describe('stylesheets', () => {
     const html = await (await fetch(SEARCH)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     const inline = [...head.matchAll(/<style data-href="([^"]+)">/g)].map((m) => m[1]);
-    const links = [...head.matchAll(/<link rel="stylesheet"( type="[^"]+")? href="([^"]+)"( disabled)?>/g)];
+    const links = [
+      ...head.matchAll(/<link rel="stylesheet"( type="[^"]+")? href="([^"]+)"( disabled)?>/g),
+    ];
     expect(inline.length).toBeGreaterThan(3);
     // No stylesheet the browser must fetch before it can paint: each marker link has a type
     // no browser styles with (so it is never fetched) and is disabled.
@@ -55,7 +59,9 @@ describe('stylesheets', () => {
     const { page, errors, styles } = await open(`${base}/sites/gold-coast-ford/`);
     expect(styles).toEqual([]);
     await page.evaluate(() => {
-      const link = [...document.querySelectorAll('a')].find((a) => a.getAttribute('href')?.includes('/search/'));
+      const link = [...document.querySelectorAll('a')].find((a) =>
+        a.getAttribute('href')?.includes('/search/'),
+      );
       link!.click();
     });
     await page.waitForURL(/\/search\//);
@@ -63,7 +69,11 @@ describe('stylesheets', () => {
     await page.waitForLoadState('networkidle');
     expect(styles.length).toBeGreaterThan(0);
     expect(new Set(styles).size).toBe(styles.length);
-    const inlined = await page.evaluate(() => [...document.querySelectorAll('style[data-href]')].map((s) => s.getAttribute('data-href')!.split('/').pop()));
+    const inlined = await page.evaluate(() =>
+      [...document.querySelectorAll('style[data-href]')].map((s) =>
+        s.getAttribute('data-href')!.split('/').pop(),
+      ),
+    );
     expect(styles.filter((s) => inlined.includes(s))).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
@@ -128,7 +138,11 @@ describe("a car page's main image", () => {
   it('is asked for first (a preload at the top of <head>) and fetched once', async () => {
     const res = await fetch(`${base}/1/indexes/Car_production/query`, {
       method: 'POST',
-      body: JSON.stringify({ filters: 'dealership_slug:"nerang-ford" AND status:in_stock AND photos_count > 0', hitsPerPage: 1, attributesToRetrieve: ['slug'] }),
+      body: JSON.stringify({
+        filters: 'dealership_slug:"nerang-ford" AND status:in_stock AND photos_count > 0',
+        hitsPerPage: 1,
+        attributesToRetrieve: ['slug'],
+      }),
     });
     const slug = ((await res.json()) as { hits: { slug: string }[] }).hits[0].slug;
     const url = `${base}/sites/gold-coast-ford/cars/${slug}`;
@@ -136,18 +150,29 @@ describe("a car page's main image", () => {
     const preload = /<link rel="preload" as="image" href="([^"]+)"[^>]*>/.exec(html);
     expect(preload).not.toBeNull();
     expect(html.indexOf(preload![0])).toBeLessThan(html.indexOf('<style'));
-    const page = await browser.newPage({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2 });
+    const page = await browser.newPage({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 2,
+    });
     const errors = watchErrors(page);
     const photos: string[] = [];
     page.on('request', (r) => r.url().includes('/assets/cars/') && photos.push(r.url()));
     await page.goto(url, { waitUntil: 'networkidle' });
-    const shown = await page.locator('.fc-gallery__main img').evaluate((img: HTMLImageElement) => img.currentSrc);
+    const shown = await page
+      .locator('.fc-gallery__main img')
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
     // The photo the gallery shows is the one preloaded, and it was not fetched a second time.
     expect(photos.filter((p) => p === shown)).toHaveLength(1);
     // …and no other size of it either (the preload's srcset chose what the <img> chose).
-    const large = photos.filter((p) => new URL(p).pathname === new URL(shown).pathname && new URL(p).searchParams.get('w') !== '160');
+    const large = photos.filter(
+      (p) =>
+        new URL(p).pathname === new URL(shown).pathname &&
+        new URL(p).searchParams.get('w') !== '160',
+    );
     expect(large).toEqual([shown]);
-    expect(new URL(shown).pathname).toBe(new URL(preload![1].replace(/&amp;/g, '&'), base).pathname);
+    expect(new URL(shown).pathname).toBe(
+      new URL(preload![1].replace(/&amp;/g, '&'), base).pathname,
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -155,10 +180,17 @@ describe("a car page's main image", () => {
   it("on a search page it is the first car's photo, and on a home page the hero's", async () => {
     const head = async (url: string) => {
       const html = await (await fetch(url)).text();
-      return { html, preload: /<link rel="preload" as="image" href="([^"]+)"[^>]*>/.exec(html.slice(0, html.indexOf('</head>'))) };
+      return {
+        html,
+        preload: /<link rel="preload" as="image" href="([^"]+)"[^>]*>/.exec(
+          html.slice(0, html.indexOf('</head>')),
+        ),
+      };
     };
     const search = await head(SEARCH);
-    const firstCard = /<article class="fc-car-card[^"]*"[^>]*>[\s\S]*?<img[^>]* src="([^"]+)"/.exec(search.html)!;
+    const firstCard = /<article class="fc-car-card[^"]*"[^>]*>[\s\S]*?<img[^>]* src="([^"]+)"/.exec(
+      search.html,
+    )!;
     expect(search.preload?.[1]).toBe(firstCard[1]);
     const home = await head(`${base}/sites/gold-coast-ford/`);
     const hero = /<img class="fc-hero__image"[^>]* src="([^"]+)"/.exec(home.html)!;

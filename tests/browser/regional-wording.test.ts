@@ -94,12 +94,22 @@ async function readPage(page: Page): Promise<{ text: string; labels: string[]; l
     const body = document.body.cloneNode(true) as HTMLElement;
     for (const el of body.querySelectorAll('script, style, noscript, template')) el.remove();
     // Slider values are read out (aria-valuetext), and buttons may carry their words as a value.
-    const attrs = [...document.querySelectorAll('[placeholder], [aria-label], [title], img[alt], [aria-valuetext], input[type=submit], input[type=button]')].map((el) =>
-      ['placeholder', 'aria-label', 'title', 'alt', 'aria-valuetext', 'value'].map((a) => el.getAttribute(a) ?? '').join(' '),
+    const attrs = [
+      ...document.querySelectorAll(
+        '[placeholder], [aria-label], [title], img[alt], [aria-valuetext], input[type=submit], input[type=button]',
+      ),
+    ].map((el) =>
+      ['placeholder', 'aria-label', 'title', 'alt', 'aria-valuetext', 'value']
+        .map((a) => el.getAttribute(a) ?? '')
+        .join(' '),
     );
     const text = `${body.textContent ?? ''} ${attrs.join(' ')}`;
-    const labels = [...document.querySelectorAll('dt, label, th, legend, .fc-field__label')].map((el) => (el.textContent ?? '').trim());
-    const links = [...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href);
+    const labels = [...document.querySelectorAll('dt, label, th, legend, .fc-field__label')].map(
+      (el) => (el.textContent ?? '').trim(),
+    );
+    const links = [...document.querySelectorAll('a[href]')].map(
+      (a) => (a as HTMLAnchorElement).href,
+    );
     return { text: text.replace(/\s+/g, ' '), labels, links };
   });
 }
@@ -108,12 +118,17 @@ async function readPage(page: Page): Promise<{ text: string; labels: string[]; l
 async function visit(page: Page, url: string): Promise<void> {
   const network = trackNetwork(page);
   await page.goto(url);
-  await page.waitForFunction(() => (window as any).__forecourtHydrated, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (window as any).__forecourtHydrated, undefined, {
+    timeout: 30_000,
+  });
   const search = page.locator('.fc-search-page').first();
   if (await search.count()) {
     await search.hover();
     await page.waitForSelector('.fc-search-page[data-search-ready]', { timeout: 30_000 });
-    await page.waitForFunction(() => document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false',
+    );
   }
   await network.quiet(300, 10_000);
 }
@@ -121,13 +136,17 @@ async function visit(page: Page, url: string): Promise<void> {
 /** Waits for the search results to settle after a buyer's action. */
 async function searched(page: Page): Promise<void> {
   await page.waitForTimeout(400);
-  await page.waitForFunction(() => document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false');
+  await page.waitForFunction(
+    () => document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false',
+  );
 }
 
 /** Uses the search page as a buyer would and reads it after each step (see scan). */
 async function searchStates(page: Page): Promise<{ name: string; text: string }[]> {
   const states: { name: string; text: string }[] = [];
-  const box = page.locator('.fc-search-page .fc-search-section input[type=checkbox]:visible').first();
+  const box = page
+    .locator('.fc-search-page .fc-search-section input[type=checkbox]:visible')
+    .first();
   if (await box.count()) {
     await box.check();
     await searched(page);
@@ -153,7 +172,11 @@ async function searchStates(page: Page): Promise<{ name: string; text: string }[
   return states;
 }
 
-async function scan(slug: string, banned: RegExp[], bannedLabels: string[]): Promise<{ problems: string[]; pages: string[] }> {
+async function scan(
+  slug: string,
+  banned: RegExp[],
+  bannedLabels: string[],
+): Promise<{ problems: string[]; pages: string[] }> {
   const basePath = `/sites/${slug}`;
   const origin = new URL(base).origin;
   const paths = pagePaths(slug);
@@ -182,15 +205,22 @@ async function scan(slug: string, banned: RegExp[], bannedLabels: string[]): Pro
       for (const state of await searchStates(page)) {
         for (const re of banned) {
           const m = re.exec(state.text);
-          if (m) problems.push(`${path} (${state.name}): ${re} in “…${state.text.slice(Math.max(0, m.index - 50), m.index + 50).trim()}…”`);
+          if (m)
+            problems.push(
+              `${path} (${state.name}): ${re} in “…${state.text.slice(Math.max(0, m.index - 50), m.index + 50).trim()}…”`,
+            );
         }
       }
     }
     for (const re of banned) {
       const m = re.exec(text);
-      if (m) problems.push(`${path}: ${re} in “…${text.slice(Math.max(0, m.index - 50), m.index + 50).trim()}…”`);
+      if (m)
+        problems.push(
+          `${path}: ${re} in “…${text.slice(Math.max(0, m.index - 50), m.index + 50).trim()}…”`,
+        );
     }
-    for (const label of labels.filter((l) => bannedLabels.includes(l))) problems.push(`${path}: label “${label}”`);
+    for (const label of labels.filter((l) => bannedLabels.includes(l)))
+      problems.push(`${path}: label “${label}”`);
     for (const href of links) {
       const u = new URL(href);
       if (u.origin !== origin || !u.pathname.startsWith(`${basePath}/`)) continue;
@@ -205,25 +235,51 @@ async function scan(slug: string, banned: RegExp[], bannedLabels: string[]): Pro
 }
 
 describe('regional wording', () => {
-  it('the US demo site shows no Australian-only word on any page', { timeout: 600_000 }, async () => {
-    const { problems, pages } = await scan('lakeside-chevrolet', NOT_US, US_LABELS);
-    // The crawl reached the pages that carry regional words: search, a car, the forms.
-    expect(pages).toEqual(expect.arrayContaining(['/sites/lakeside-chevrolet/', '/sites/lakeside-chevrolet/trade-in', '/sites/lakeside-chevrolet/service']));
-    expect(pages.some((p) => p.includes('/cars/'))).toBe(true);
-    expect(pages.some((p) => p.includes('/search/') || p.endsWith('/cars'))).toBe(true);
-    expect(problems).toEqual([]);
-  });
+  it(
+    'the US demo site shows no Australian-only word on any page',
+    { timeout: 600_000 },
+    async () => {
+      const { problems, pages } = await scan('lakeside-chevrolet', NOT_US, US_LABELS);
+      // The crawl reached the pages that carry regional words: search, a car, the forms.
+      expect(pages).toEqual(
+        expect.arrayContaining([
+          '/sites/lakeside-chevrolet/',
+          '/sites/lakeside-chevrolet/trade-in',
+          '/sites/lakeside-chevrolet/service',
+        ]),
+      );
+      expect(pages.some((p) => p.includes('/cars/'))).toBe(true);
+      expect(pages.some((p) => p.includes('/search/') || p.endsWith('/cars'))).toBe(true);
+      expect(problems).toEqual([]);
+    },
+  );
 
-  it('the NZ demo site shows no word wrong for New Zealand on any page', { timeout: 600_000 }, async () => {
-    const { problems, pages } = await scan('kiwi-car-yard', NOT_NZ, []);
-    expect(pages.some((p) => p.includes('/cars/'))).toBe(true);
-    expect(problems).toEqual([]);
-  });
+  it(
+    'the NZ demo site shows no word wrong for New Zealand on any page',
+    { timeout: 600_000 },
+    async () => {
+      const { problems, pages } = await scan('kiwi-car-yard', NOT_NZ, []);
+      expect(pages.some((p) => p.includes('/cars/'))).toBe(true);
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('the lists catch the words the US site showed before its wording was regional', () => {
-    const before = 'Kilometres up to 261,000 mi · $39,990 Drive away · $30,990 + ORC · Ute · Petrol · Odometer (km) · We deliver Australia-wide · tyre';
+    const before =
+      'Kilometres up to 261,000 mi · $39,990 Drive away · $30,990 + ORC · Ute · Petrol · Odometer (km) · We deliver Australia-wide · tyre';
     const caught = NOT_US.filter((re) => re.test(before)).map(String);
-    expect(caught).toEqual(expect.arrayContaining(['/\\bkilomet(?:re|er)s?\\b/i', '/\\bDrive away\\b/', '/\\bORC\\b/', '/\\butes?\\b/i', '/\\bpetrol\\b/i', '/\\bOdometer \\(km\\)/', '/\\bAustralia(?:n|-wide)?\\b/i', '/\\btyres?\\b/i']));
+    expect(caught).toEqual(
+      expect.arrayContaining([
+        '/\\bkilomet(?:re|er)s?\\b/i',
+        '/\\bDrive away\\b/',
+        '/\\bORC\\b/',
+        '/\\butes?\\b/i',
+        '/\\bpetrol\\b/i',
+        '/\\bOdometer \\(km\\)/',
+        '/\\bAustralia(?:n|-wide)?\\b/i',
+        '/\\btyres?\\b/i',
+      ]),
+    );
     expect(NOT_US.some((re) => re.test('the stock we have ready to drive away'))).toBe(false);
   });
 });

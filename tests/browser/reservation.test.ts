@@ -12,7 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ALREADY_RESERVED, HOLD_CHECK_INTERVAL_MS, RESERVATION_CATEGORY, RESERVATION_HOLD_MS } from '../../engine/api/reservations/terms.ts';
+import {
+  ALREADY_RESERVED,
+  HOLD_CHECK_INTERVAL_MS,
+  RESERVATION_CATEGORY,
+  RESERVATION_HOLD_MS,
+} from '../../engine/api/reservations/terms.ts';
 import { EVENT_IDS } from '../../blocks/_shared/analytics.ts';
 import { startServer } from '../setup/browser-global.ts';
 import { launch, watchErrors } from './chromium.ts';
@@ -64,7 +69,11 @@ async function findCar(filters: string): Promise<Hit> {
   for (let attempt = 0; attempt < 5 && !body.hits; attempt++) {
     const res = await fetch(`${base}/1/indexes/Car_production/query`, {
       method: 'POST',
-      body: JSON.stringify({ filters, hitsPerPage: 1, attributesToRetrieve: ['slug', 'name', 'stocknum', 'car_type'] }),
+      body: JSON.stringify({
+        filters,
+        hitsPerPage: 1,
+        attributesToRetrieve: ['slug', 'name', 'stocknum', 'car_type'],
+      }),
     });
     body = (await res.json()) as typeof body;
   }
@@ -72,7 +81,10 @@ async function findCar(filters: string): Promise<Hit> {
   return body.hits[0];
 }
 
-const hydrated = (page: Page) => page.waitForFunction(() => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated === true);
+const hydrated = (page: Page) =>
+  page.waitForFunction(
+    () => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated === true,
+  );
 
 async function open(page: Page, path: string) {
   await page.goto(`${base}/sites/${SITE}${path}`);
@@ -101,14 +113,23 @@ async function solveCaptcha(page: Page) {
   await label.waitFor();
   const m = /What is (\d+) ([+-]) (\d+)\?/.exec((await label.textContent()) ?? '');
   if (!m) throw new Error('no captcha question');
-  await page.getByLabel(/Security question/).fill(String(m[2] === '+' ? Number(m[1]) + Number(m[3]) : Number(m[1]) - Number(m[3])));
+  await page
+    .getByLabel(/Security question/)
+    .fill(String(m[2] === '+' ? Number(m[1]) + Number(m[3]) : Number(m[1]) - Number(m[3])));
 }
 
 async function reserveByApi(car: Hit) {
   const res = await fetch(`${base}/api/reservations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ site: SITE, submission_id: crypto.randomUUID(), car_id: Number(car.objectID), name: 'Alex', email: 'alex@example.com', phone: '0413 000 111' }),
+    body: JSON.stringify({
+      site: SITE,
+      submission_id: crypto.randomUUID(),
+      car_id: Number(car.objectID),
+      name: 'Alex',
+      email: 'alex@example.com',
+      phone: '0413 000 111',
+    }),
   });
   return { status: res.status, body: (await res.json()) as { error?: string } };
 }
@@ -134,14 +155,20 @@ describe('Reserve Online', () => {
     await expect.poll(() => page.getByLabel(/Phone number/).inputValue()).toBe(PHONE);
     await page.getByLabel(/First name/).fill('Sam');
     await page.getByLabel(/^Email/).fill('sam.reserves@example.com');
-    expect(await page.locator('label', { hasText: /^Message/ }).textContent()).toContain('(optional)');
+    expect(await page.locator('label', { hasText: /^Message/ }).textContent()).toContain(
+      '(optional)',
+    );
     await solveCaptcha(page);
     await page.getByRole('button', { name: /Reserve with a \$200 deposit/ }).click();
 
     await page.waitForURL(new RegExp(`/sites/${SITE}/success$`));
     await page.getByText(`Your reservation of the ${car.name} has been received.`).waitFor();
     await page.getByText(/^We're holding the car for you until /).waitFor();
-    await page.getByText('No card has been charged. Please pay the $200 refundable deposit at the dealership.').waitFor();
+    await page
+      .getByText(
+        'No card has been charged. Please pay the $200 refundable deposit at the dealership.',
+      )
+      .waitFor();
     expect(await page.locator('main').textContent()).not.toMatch(/your enquiry/i);
 
     // Held: RESERVED on its card and its page, and nobody else can reserve it.
@@ -149,15 +176,30 @@ describe('Reserve Online', () => {
     expect(await pageTag(page, car)).toBe('RESERVED');
     expect(await reserveByApi(car)).toEqual({ status: 409, body: { error: ALREADY_RESERVED } });
     await open(page, `/cars/${car.slug}/checkout`);
-    await page.getByRole('heading', { level: 1, name: 'This car cannot be reserved online' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'This car cannot be reserved online' })
+      .waitFor();
 
     // The staff view has a Reservation with its deposit and the event id.
-    const staff = (await (await fetch(`${base}/api/staff/leads?site=${SITE}`, { headers: { Authorization: `Bearer ${STAFF_TOKEN}` } })).json()) as {
+    const staff = (await (
+      await fetch(`${base}/api/staff/leads?site=${SITE}`, {
+        headers: { Authorization: `Bearer ${STAFF_TOKEN}` },
+      })
+    ).json()) as {
       leads: Array<Record<string, any>>;
     };
     const lead = staff.leads.find((l) => l.email === 'sam.reserves@example.com');
-    expect(lead).toMatchObject({ category: RESERVATION_CATEGORY, phone: PHONE, car_id: Number(car.objectID), event_id: car.car_type === 'used' ? EVENT_IDS.usedEnquiry : EVENT_IDS.newEnquiry });
-    expect(lead!.reservation).toMatchObject({ stock_number: car.stocknum, released_at: null, deposit: { amount: 200, currency: 'AUD', status: 'pay_at_dealership' } });
+    expect(lead).toMatchObject({
+      category: RESERVATION_CATEGORY,
+      phone: PHONE,
+      car_id: Number(car.objectID),
+      event_id: car.car_type === 'used' ? EVENT_IDS.usedEnquiry : EVENT_IDS.newEnquiry,
+    });
+    expect(lead!.reservation).toMatchObject({
+      stock_number: car.stocknum,
+      released_at: null,
+      deposit: { amount: 200, currency: 'AUD', status: 'pay_at_dealership' },
+    });
 
     // 48 hours on the server's clock: the release job ends the hold.
     const moved = await fetch(`${base}/api/test/clock`, {

@@ -32,7 +32,10 @@ async function ready(page: Page) {
 async function settled(page: Page) {
   await page.waitForFunction(() => {
     const results = document.querySelector('.fc-search-page__results');
-    return results?.getAttribute('aria-busy') === 'false' && document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0;
+    return (
+      results?.getAttribute('aria-busy') === 'false' &&
+      document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0
+    );
   });
   await animationFrames(page);
 }
@@ -50,15 +53,21 @@ async function shown(page: Page): Promise<Shown> {
   return page.evaluate(() => ({
     url: decodeURIComponent(location.pathname + location.search).replace(/^\/sites\/[^/]+/, ''),
     count: document.querySelector('.fc-search-count')?.textContent ?? '',
-    cards: [...document.querySelectorAll('.fc-search-page__results .fc-car-card')].slice(0, 6).map((c) => c.getAttribute('data-car-id') ?? ''),
+    cards: [...document.querySelectorAll('.fc-search-page__results .fc-car-card')]
+      .slice(0, 6)
+      .map((c) => c.getAttribute('data-car-id') ?? ''),
     chips: [...document.querySelectorAll('.fc-search-chip')].map((c) => c.textContent ?? ''),
-    sort: (document.querySelector('.fc-search-sort select') as HTMLSelectElement | null)?.value ?? '',
+    sort:
+      (document.querySelector('.fc-search-sort select') as HTMLSelectElement | null)?.value ?? '',
   }));
 }
 
 /** Runs an action that searches something new, and waits for its answer and the results to settle. */
 async function searching(page: Page, action: () => Promise<unknown>) {
-  const answered = page.waitForResponse((r) => r.url().includes('/1/indexes/') && r.request().method() === 'POST', { timeout: 10_000 });
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/1/indexes/') && r.request().method() === 'POST',
+    { timeout: 10_000 },
+  );
   await action();
   await answered;
   await settled(page);
@@ -67,7 +76,10 @@ async function searching(page: Page, action: () => Promise<unknown>) {
 /** Runs a history move and waits for the address to be `url` and the results on screen to settle. */
 async function travel(page: Page, move: () => Promise<unknown>, url: string) {
   await move();
-  await page.waitForFunction((u) => decodeURIComponent(location.pathname + location.search).endsWith(u), url);
+  await page.waitForFunction(
+    (u) => decodeURIComponent(location.pathname + location.search).endsWith(u),
+    url,
+  );
   await settled(page);
 }
 
@@ -78,30 +90,39 @@ describe('search history', () => {
     await page.goto(`${FORD}/search/new-used-and-demo-cars`);
     await ready(page);
     const states: Shown[] = [await shown(page)];
-    const condition = page.locator('.fc-search-section', { hasText: 'Condition' }).locator('input[type=checkbox]');
+    const condition = page
+      .locator('.fc-search-section', { hasText: 'Condition' })
+      .locator('input[type=checkbox]');
 
     // 1: Used (/search/used-cars is another page of the site than /search/new-used-and-demo-cars).
     await searching(page, () => condition.nth(2).check());
     await page.waitForURL(/\/search\/used-cars$/);
     states.push(await shown(page));
     // 2: a make (the brand path).
-    await searching(page, () => page.locator('.fc-search-make', { hasText: 'Ford' }).first().click());
+    await searching(page, () =>
+      page.locator('.fc-search-make', { hasText: 'Ford' }).first().click(),
+    );
     await page.waitForURL(/\/search\/ford\?refinementList\[car_type\]\[0\]=used$/);
     states.push(await shown(page));
     // 3: a sort.
-    await searching(page, () => page.locator('.fc-search-sort select').selectOption({ label: 'Price: low to high' }));
+    await searching(page, () =>
+      page.locator('.fc-search-sort select').selectOption({ label: 'Price: low to high' }),
+    );
     await page.waitForURL(/sortBy=Car_production_price_asc/);
     states.push(await shown(page));
     // Lowest price first opens with priced cars ("Enquire for price" cars go last).
     const firstStates = await page.evaluate(() =>
-      [...document.querySelectorAll('.fc-search-page__results .fc-car-card .fc-car-price')].slice(0, 3).map((p) => p.getAttribute('data-price-state')),
+      [...document.querySelectorAll('.fc-search-page__results .fc-car-card .fc-car-price')]
+        .slice(0, 3)
+        .map((p) => p.getAttribute('data-price-state')),
     );
     expect(firstStates.length).toBe(3);
     expect(firstStates).not.toContain('no-price');
 
     // Each action made exactly one entry, and each state showed different cars.
     const length = await page.evaluate(() => history.length);
-    for (let i = 1; i < states.length; i++) expect(states[i].cards).not.toEqual(states[i - 1].cards);
+    for (let i = 1; i < states.length; i++)
+      expect(states[i].cards).not.toEqual(states[i - 1].cards);
     expect(states.map((s) => s.url)).toEqual([
       '/search/new-used-and-demo-cars',
       '/search/used-cars',
@@ -175,7 +196,11 @@ describe('search history', () => {
 
   it('Back to the page the buyer landed on, deep in an infinite list on a phone, lands on the same car', async () => {
     // kiwi-car-yard loads more cars as the list ends (infiniteScroll); the landing entry is the server's page.
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${base}/sites/kiwi-car-yard/search/used-cars`);
@@ -188,7 +213,11 @@ describe('search history', () => {
     while ((await cards.count()) <= 45) {
       await cards.last().scrollIntoViewIfNeeded();
       await page.mouse.wheel(0, 400);
-      await page.waitForFunction((n) => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > n, await cards.count(), { timeout: 15_000 });
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > n,
+        await cards.count(),
+        { timeout: 15_000 },
+      );
     }
     const car = cards.nth(45);
     await car.scrollIntoViewIfNeeded();
@@ -206,11 +235,16 @@ describe('search history', () => {
     // order per visit): a new draw put a taller tile above it and moved it 58 px. The list above
     // may still be loading when the old scroll position is reached, so wait.
     const SLACK = 2;
-    const shownTop = (carId: string) => page.locator(`.fc-search-page__results .fc-car-card[data-car-id="${carId}"]`).evaluate((el) => el.getBoundingClientRect().top);
+    const shownTop = (carId: string) =>
+      page
+        .locator(`.fc-search-page__results .fc-car-card[data-car-id="${carId}"]`)
+        .evaluate((el) => el.getBoundingClientRect().top);
     await page
       .waitForFunction(
         ([carId, before, slack]) => {
-          const top = document.querySelector(`.fc-search-page__results .fc-car-card[data-car-id="${carId}"]`)?.getBoundingClientRect().top;
+          const top = document
+            .querySelector(`.fc-search-page__results .fc-car-card[data-car-id="${carId}"]`)
+            ?.getBoundingClientRect().top;
           return top !== undefined && Math.abs(top - before) <= slack;
         },
         [id!, topBefore, SLACK] as const,
@@ -228,7 +262,12 @@ describe('search history', () => {
 
 describe('Show Me on a phone (390 px)', () => {
   it('lands with the count and the first car in view, and the count only moves from the old total to the new one', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'no-preference' });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'no-preference',
+    });
     const page = await context.newPage();
     await page.goto(`${FORD}/search/new-used-and-demo-cars`);
     await page.locator('.fc-search-page__filters-toggle').click();
@@ -245,14 +284,28 @@ describe('Show Me on a phone (390 px)', () => {
       new MutationObserver(() => {
         w.counts.push(document.querySelector('.fc-search-count')?.textContent ?? '');
         w.shown.push(document.querySelector('.fc-search-show-me__count')?.textContent ?? '');
-      }).observe(document.querySelector('.fc-search-page')!, { subtree: true, childList: true, characterData: true });
+      }).observe(document.querySelector('.fc-search-page')!, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
     });
-    await page.locator('.fc-search-section', { hasText: 'Condition' }).locator('input[type=checkbox]').nth(2).check();
+    await page
+      .locator('.fc-search-section', { hasText: 'Condition' })
+      .locator('input[type=checkbox]')
+      .nth(2)
+      .check();
     await page.waitForURL(/\/search\/used-cars$/);
     await settled(page);
     const now = number(await page.locator('.fc-search-count').textContent());
     expect(now).toBeLessThan(old);
-    await page.waitForFunction((n) => Number(document.querySelector('.fc-search-show-me__count')?.textContent?.replace(/[^0-9]/g, '')) === n, now);
+    await page.waitForFunction(
+      (n) =>
+        Number(
+          document.querySelector('.fc-search-show-me__count')?.textContent?.replace(/[^0-9]/g, ''),
+        ) === n,
+      now,
+    );
     const { counts, shown: buttons } = await page.evaluate(() => {
       const w = window as unknown as { counts: string[]; shown: string[] };
       return { counts: w.counts, shown: w.shown };
@@ -266,12 +319,16 @@ describe('Show Me on a phone (390 px)', () => {
 
     await page.locator('.fc-search-show-me').click();
     // The panel closes and the window scrolls (smoothly) to the results: wait for it to stop.
-    await page.waitForFunction(() => {
-      const w = window as unknown as { lastY?: number; still?: number };
-      w.still = w.lastY === window.scrollY ? (w.still ?? 0) + 1 : 0;
-      w.lastY = window.scrollY;
-      return w.still > 5;
-    }, undefined, { polling: 50 });
+    await page.waitForFunction(
+      () => {
+        const w = window as unknown as { lastY?: number; still?: number };
+        w.still = w.lastY === window.scrollY ? (w.still ?? 0) + 1 : 0;
+        w.lastY = window.scrollY;
+        return w.still > 5;
+      },
+      undefined,
+      { polling: 50 },
+    );
     const view = await page.evaluate(() => {
       const covered = (el: Element) => {
         const r = el.getBoundingClientRect();
@@ -290,11 +347,19 @@ describe('Show Me on a phone (390 px)', () => {
         countInView: rc.top >= 0 && rc.bottom <= innerHeight && !covered(count),
         cardTopInView: rk.top >= 0 && rk.top < innerHeight / 2,
         titleInView: rt.top >= 0 && rt.bottom <= innerHeight,
-        panel: document.querySelector('.fc-search-page__filters-toggle')?.getAttribute('aria-expanded'),
+        panel: document
+          .querySelector('.fc-search-page__filters-toggle')
+          ?.getAttribute('aria-expanded'),
         focused: document.activeElement?.classList.contains('fc-search-page__results'),
       };
     });
-    expect(view).toEqual({ countInView: true, cardTopInView: true, titleInView: true, panel: 'false', focused: true });
+    expect(view).toEqual({
+      countInView: true,
+      cardTopInView: true,
+      titleInView: true,
+      panel: 'false',
+      focused: true,
+    });
     await context.close();
   });
 });

@@ -30,7 +30,11 @@ async function ready(page: Page) {
 }
 
 const cardIds = (page: Page) =>
-  page.evaluate(() => [...document.querySelectorAll('.fc-search-page__results .fc-car-card')].map((c) => c.getAttribute('data-car-id')));
+  page.evaluate(() =>
+    [...document.querySelectorAll('.fc-search-page__results .fc-car-card')].map((c) =>
+      c.getAttribute('data-car-id'),
+    ),
+  );
 const count = async (page: Page) => (await page.locator('.fc-search-count').textContent()) ?? '';
 
 /** Waits until the results are settled: not busy, cars listed, no failure message. */
@@ -59,7 +63,11 @@ describe('search on a slow network', () => {
       await route.continue().catch(() => undefined);
     });
     const started = Date.now();
-    await page.locator('.fc-search-section', { hasText: 'Condition' }).locator('input[type=checkbox]').nth(2).check();
+    await page
+      .locator('.fc-search-section', { hasText: 'Condition' })
+      .locator('input[type=checkbox]')
+      .nth(2)
+      .check();
     // Busy, with a visible progress strip, while the old cars and count stay on screen.
     await page.waitForSelector('.fc-search-page__results[aria-busy="true"]');
     await page.waitForSelector('.fc-search-status__bar', { state: 'visible' });
@@ -97,7 +105,8 @@ describe('search on a slow network', () => {
       const make = makes.nth(i < 6 ? i : 11 - i);
       await make.click();
       await page.waitForFunction(
-        ([pressed]) => document.querySelectorAll('.fc-search-make[aria-pressed="true"]').length === pressed,
+        ([pressed]) =>
+          document.querySelectorAll('.fc-search-make[aria-pressed="true"]').length === pressed,
         [i < 6 ? i + 1 : 11 - i],
       );
       await settled(page);
@@ -116,7 +125,11 @@ describe('search on a slow network', () => {
     const before = await cardIds(page);
     const fail = (route: Route) => route.abort('internetdisconnected');
     await page.route(SEARCHES, fail);
-    await page.locator('.fc-search-section', { hasText: 'Condition' }).locator('input[type=checkbox]').nth(0).check();
+    await page
+      .locator('.fc-search-section', { hasText: 'Condition' })
+      .locator('input[type=checkbox]')
+      .nth(0)
+      .check();
     const message = page.locator('.fc-search-status--error');
     await message.waitFor();
     expect(await message.getAttribute('role')).toBe('status');

@@ -39,40 +39,59 @@ async function ready(page: Page, selector = '.fc-search-page') {
  */
 async function searching(page: Page, action: () => Promise<unknown>) {
   const answered = page
-    .waitForResponse((r) => r.url().includes('/1/indexes/') && r.request().method() === 'POST', { timeout: 2_000 })
+    .waitForResponse((r) => r.url().includes('/1/indexes/') && r.request().method() === 'POST', {
+      timeout: 2_000,
+    })
     .catch(() => undefined);
   await action();
   await answered;
-  await page.waitForFunction(() => document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false');
+  await page.waitForFunction(
+    () => document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false',
+  );
   await animationFrames(page); // the commit that cleared aria-busy (results, count, URL) is painted
 }
 
-const count = async (page: Page) => Number((await page.locator('.fc-search-count').textContent())!.replace(/[^0-9]/g, ''));
+const count = async (page: Page) =>
+  Number((await page.locator('.fc-search-count').textContent())!.replace(/[^0-9]/g, ''));
 /** The result cards (the car card block's markup): titles and car prices (a subscription card's car price is its alternative; no-price cards have none). */
 const cards = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll('.fc-search-page__results .fc-car-card')].map((card) => {
       const price = card.querySelector('.fc-car-price');
-      const amount = price?.querySelector(price.getAttribute('data-price-state') === 'subscription' ? '.fc-car-price__alt' : 'strong');
+      const amount = price?.querySelector(
+        price.getAttribute('data-price-state') === 'subscription' ? '.fc-car-price__alt' : 'strong',
+      );
       const m = /\$([\d,]+)/.exec(amount?.textContent ?? '');
-      return { title: card.querySelector('.fc-car-card__title')?.textContent?.trim() ?? '', price: m ? Number(m[1].replace(/,/g, '')) : undefined };
+      return {
+        title: card.querySelector('.fc-car-card__title')?.textContent?.trim() ?? '',
+        price: m ? Number(m[1].replace(/,/g, '')) : undefined,
+      };
     }),
   );
 const titles = async (page: Page) => (await cards(page)).map((c) => c.title);
-const prices = async (page: Page) => (await cards(page)).map((c) => c.price).filter((p): p is number => p !== undefined);
+const prices = async (page: Page) =>
+  (await cards(page)).map((c) => c.price).filter((p): p is number => p !== undefined);
 /** The inner URL (path and query) of the page, decoded for readable assertions. */
 const inner = (page: Page, site: string) => decodeURIComponent(page.url().slice(site.length));
 
 describe('stock search page', () => {
   it('lists cars in the server-rendered HTML, before any script runs', async () => {
     const html = await (await fetch(`${FORD}/search/new-used-and-demo-cars`)).text();
-    const names = [...html.matchAll(/class="fc-car-card__title"[^>]*><a href="[^"]+\/cars\/[^"]+"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    const names = [
+      ...html.matchAll(
+        /class="fc-car-card__title"[^>]*><a href="[^"]+\/cars\/[^"]+"[^>]*>([^<]+)</g,
+      ),
+    ].map((m) => m[1]);
     expect(names.length).toBeGreaterThanOrEqual(10);
     for (const name of names) expect(name).toMatch(/^(19|20)\d\d [A-Z]/);
     expect(html).toMatch(/class="fc-search-count"[^>]*>[\d,]+ cars</);
     // Search engines get a description worded from the search (docs/search-ui.md, "Search engines").
-    expect(html).toMatch(/<meta name="description" content="Cars for sale at Gold Coast Ford\. [\d,]+ cars in stock: search and filter by/);
-    expect(await (await fetch(`${FORD}/search/ford/ranger`)).text()).toMatch(/<meta name="description" content="Ford Ranger for sale at Gold Coast Ford\./);
+    expect(html).toMatch(
+      /<meta name="description" content="Cars for sale at Gold Coast Ford\. [\d,]+ cars in stock: search and filter by/,
+    );
+    expect(await (await fetch(`${FORD}/search/ford/ranger`)).text()).toMatch(
+      /<meta name="description" content="Ford Ranger for sale at Gold Coast Ford\./,
+    );
 
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -83,7 +102,9 @@ describe('stock search page', () => {
     for (const t of cards) expect(t).toContain('Ford Ranger');
     for (const p of await prices(page)) expect(p >= 30000 && p <= 70000).toBe(true);
     // Pages are real links a crawler can follow.
-    expect(await page.locator('.fc-search-pagination a[href*="page=2"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('.fc-search-pagination a[href*="page=2"]').count()).toBeGreaterThan(
+      0,
+    );
     await context.close();
   });
 
@@ -96,14 +117,18 @@ describe('stock search page', () => {
     expect(all).toBeGreaterThan(100);
 
     // Type: the box searches 300 ms after the last key.
-    await searching(page, () => page.locator('.fc-search-box__input').pressSequentially('ranger', { delay: 30 }));
+    await searching(page, () =>
+      page.locator('.fc-search-box__input').pressSequentially('ranger', { delay: 30 }),
+    );
     await page.waitForURL(/query=ranger/);
     const typed = await count(page);
     expect(typed).toBeLessThan(all);
     expect(typed).toBeGreaterThan(0);
 
     // Refine by make: one make gives the brand path.
-    await searching(page, () => page.locator('.fc-search-make', { hasText: 'Ford' }).first().click());
+    await searching(page, () =>
+      page.locator('.fc-search-make', { hasText: 'Ford' }).first().click(),
+    );
     await page.waitForURL(/\/search\/ford\?query=ranger$/);
     expect(await page.locator('.fc-search-make[aria-pressed="true"]').count()).toBe(1);
     for (const t of await titles(page)) expect(t).toContain('Ford');
@@ -120,10 +145,13 @@ describe('stock search page', () => {
     const fromYear = Number(/range\[year\]=(\d{4}):/.exec(inner(page, FORD))![1]);
     expect(fromYear).toBe(startYear + 2);
     expect(await minYear.getAttribute('aria-valuetext')).toBe(String(fromYear));
-    for (const t of await titles(page)) expect(Number(t.slice(0, 4))).toBeGreaterThanOrEqual(fromYear);
+    for (const t of await titles(page))
+      expect(Number(t.slice(0, 4))).toBeGreaterThanOrEqual(fromYear);
 
     // Sort by lowest price.
-    await searching(page, () => page.locator('.fc-search-sort select').selectOption({ label: 'Price: low to high' }));
+    await searching(page, () =>
+      page.locator('.fc-search-sort select').selectOption({ label: 'Price: low to high' }),
+    );
     await page.waitForURL(/sortBy=Car_production_price_asc/);
     const sorted = await prices(page);
     expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
@@ -131,12 +159,16 @@ describe('stock search page', () => {
     // Page 2.
     const firstPage = await titles(page);
     const filtered = await count(page);
-    await searching(page, () => page.locator('.fc-search-pagination a[aria-label="Page 2"]').click());
+    await searching(page, () =>
+      page.locator('.fc-search-pagination a[aria-label="Page 2"]').click(),
+    );
     await page.waitForURL(/page=2/);
     const secondPage = await titles(page);
     expect(secondPage[0]).not.toBe(firstPage[0]);
     const url = inner(page, FORD);
-    expect(url).toMatch(/^\/search\/ford\?query=ranger&range\[year\]=\d{4}:&sortBy=Car_production_price_asc&page=2$/);
+    expect(url).toMatch(
+      /^\/search\/ford\?query=ranger&range\[year\]=\d{4}:&sortBy=Car_production_price_asc&page=2$/,
+    );
 
     // Reload: the same search, the same cars (server-rendered from the URL).
     await page.reload();
@@ -145,7 +177,9 @@ describe('stock search page', () => {
     expect(await titles(page)).toEqual(secondPage);
     expect(await count(page)).toBe(filtered);
     expect(await page.locator('.fc-search-box__input').inputValue()).toBe('ranger');
-    expect(await page.locator('.fc-search-sort select').inputValue()).toBe('Car_production_price_asc');
+    expect(await page.locator('.fc-search-sort select').inputValue()).toBe(
+      'Car_production_price_asc',
+    );
 
     // Back: the first page again, with everything else kept.
     await searching(page, () => page.goBack());
@@ -160,7 +194,13 @@ describe('stock search page', () => {
     await searching(page, () => page.goForward());
     await searching(page, () => page.goForward());
     expect(inner(page, FORD)).toContain('page=2');
-    await searching(page, () => page.locator('.fc-search-section', { hasText: 'Condition' }).locator('input[type=checkbox]').first().click());
+    await searching(page, () =>
+      page
+        .locator('.fc-search-section', { hasText: 'Condition' })
+        .locator('input[type=checkbox]')
+        .first()
+        .click(),
+    );
     expect(inner(page, FORD)).not.toContain('page=');
 
     expect(errors).toEqual([]);
@@ -171,13 +211,21 @@ describe('stock search page', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${SOUTHERN}/find-a-dealer`);
     await ready(page, '.fc-dealer-directory');
-    const card = page.locator('.fc-dealer-directory__card', { has: page.locator('a.fc-button') }).first();
+    const card = page
+      .locator('.fc-dealer-directory__card', { has: page.locator('a.fc-button') })
+      .first();
     const name = (await card.locator(':is(h2, h3)').textContent())!;
-    const available = Number((await card.locator('a.fc-button').textContent())!.replace(/[^0-9]/g, ''));
+    const available = Number(
+      (await card.locator('a.fc-button').textContent())!.replace(/[^0-9]/g, ''),
+    );
     await card.locator('a.fc-button').click();
-    await page.waitForURL(/\/search\/new-used-and-demo-cars\?refinementList\[dealership_slug\]\[0\]=southern-[a-z]+$/);
+    await page.waitForURL(
+      /\/search\/new-used-and-demo-cars\?refinementList\[dealership_slug\]\[0\]=southern-[a-z]+$/,
+    );
     await ready(page);
-    await page.waitForFunction(() => /\d/.test(document.querySelector('.fc-search-count')?.textContent ?? ''));
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector('.fc-search-count')?.textContent ?? ''),
+    );
     // The directory counts cars available now; the search also shows cars sold in the last days.
     const listed = await count(page);
     expect(listed).toBeGreaterThanOrEqual(available);
@@ -196,13 +244,21 @@ describe('directories', () => {
     const errors = watchErrors(page);
     await page.goto(`${FORD}/model-search`);
     await ready(page, '.fc-model-directory');
-    await page.locator('.fc-model-directory .fc-search-box__input').pressSequentially('everest', { delay: 30 });
-    await page.waitForFunction(() => document.querySelectorAll('.fc-model-directory__card').length === 1);
-    expect(await page.locator('.fc-model-directory__card :is(h2, h3)').textContent()).toBe('Ford Everest');
+    await page
+      .locator('.fc-model-directory .fc-search-box__input')
+      .pressSequentially('everest', { delay: 30 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('.fc-model-directory__card').length === 1,
+    );
+    expect(await page.locator('.fc-model-directory__card :is(h2, h3)').textContent()).toBe(
+      'Ford Everest',
+    );
     await page.locator('.fc-model-directory__stock').click();
     await page.waitForURL(/\/search\/ford\/everest$/);
     await ready(page);
-    await page.waitForFunction(() => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0,
+    );
     for (const t of await titles(page)) expect(t).toContain('Ford Everest');
     expect(errors).toEqual([]);
     await page.close();
@@ -223,24 +279,35 @@ describe('budget finder', () => {
     // Below the cheapest car: disabled, "0 Cars Found" and the message.
     await page.fill('input[name=weekly]', '1');
     await page.fill('input[name=deposit]', '0');
-    await page.waitForFunction(() => document.querySelector('.fc-budget-finder__go')?.textContent === '0 Cars Found');
+    await page.waitForFunction(
+      () => document.querySelector('.fc-budget-finder__go')?.textContent === '0 Cars Found',
+    );
     expect(await go.isDisabled()).toBe(true);
-    expect(await page.locator('.fc-budget-finder__message').textContent()).toBe('No Cars found for this budget');
+    expect(await page.locator('.fc-budget-finder__message').textContent()).toBe(
+      'No Cars found for this budget',
+    );
 
     // $150 a week and $1,500 deposit: 150 × 260 + 1500 = $40,500.
     await page.fill('input[name=weekly]', '$150');
     await page.fill('input[name=deposit]', '1,500');
-    await page.waitForFunction(() => document.querySelector('.fc-budget-finder__go')?.textContent === 'View Cars In This Range');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.fc-budget-finder__go')?.textContent === 'View Cars In This Range',
+    );
     expect(await page.locator('[data-budget]').getAttribute('data-budget')).toBe('40500');
     await go.click();
     await page.waitForURL(/\/search\/new-used-and-demo-cars\?range\[price\]=:40500$/);
     await ready(page);
-    await page.waitForFunction(() => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > 0,
+    );
     const found = await prices(page);
     expect(found.length).toBeGreaterThan(0);
     for (const p of found) expect(p).toBeLessThanOrEqual(40500);
     // Sorted by highest price, the dearest car shown is still within the budget.
-    await searching(page, () => page.locator('.fc-search-sort select').selectOption({ label: 'Price: high to low' }));
+    await searching(page, () =>
+      page.locator('.fc-search-sort select').selectOption({ label: 'Price: high to low' }),
+    );
     const dearest = await prices(page);
     expect(dearest[0]).toBeLessThanOrEqual(40500);
     expect(dearest[0]).toBeGreaterThan(30000);
@@ -250,10 +317,17 @@ describe('budget finder', () => {
 });
 
 describe('accessibility of the search blocks (axe-core)', () => {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const axeSource = readFileSync(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
   const pages: [string, string, ((p: Page) => Promise<void>)?][] = [
     [`${FORD}/search/ford/ranger?range[price]=30000:70000`, '.fc-search-page'],
-    [`${FORD}/search/ford`, '.fc-search-page', (p) => p.click('.fc-search-page__filters-toggle').catch(() => undefined)],
+    [
+      `${FORD}/search/ford`,
+      '.fc-search-page',
+      (p) => p.click('.fc-search-page__filters-toggle').catch(() => undefined),
+    ],
     [`${SOUTHERN}/budget-finder`, '.fc-budget-finder'],
     [`${SOUTHERN}/find-a-dealer`, '.fc-dealer-directory'],
     [`${FORD}/model-search`, '.fc-model-directory'],
@@ -262,17 +336,29 @@ describe('accessibility of the search blocks (axe-core)', () => {
     const found: string[] = [];
     for (const [url, root, prepare] of pages) {
       for (const width of [1280, 400]) {
-        const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
+        const context = await browser.newContext({
+          bypassCSP: true,
+          viewport: { width, height: 900 },
+        });
         const page = await context.newPage();
         await page.goto(url);
         await ready(page, root);
         await prepare?.(page);
         await page.addScriptTag({ content: axeSource });
-        const result = (await page.evaluate(() => (window as any).axe.run(document.querySelector('main'), { resultTypes: ['violations'] }))) as {
+        const result = (await page.evaluate(() =>
+          (window as any).axe.run(document.querySelector('main'), { resultTypes: ['violations'] }),
+        )) as {
           violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
         };
-        for (const v of result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-          found.push(`${url.slice(base.length)} @${width}px: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+        for (const v of result.violations.filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical',
+        )) {
+          found.push(
+            `${url.slice(base.length)} @${width}px: ${v.id} at ${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')}`,
+          );
         }
         await context.close();
       }

@@ -17,22 +17,30 @@ describe('demo sites in Chromium', () => {
   it('the index lists every demo site', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/`);
-    for (const slug of SITES) expect(await page.locator(`a[href="/sites/${slug}/"]`).count()).toBe(1);
+    for (const slug of SITES)
+      expect(await page.locator(`a[href="/sites/${slug}/"]`).count()).toBe(1);
     await page.close();
   });
 
-  it.each(SITES)('%s home page renders its header and footer, hydrates, and logs no errors', async (slug) => {
-    const page = await browser.newPage();
-    const errors = watchErrors(page);
-    const response = await page.goto(`${base}/sites/${slug}/`);
-    expect(response?.status()).toBe(200);
-    await page.waitForFunction(() => document.querySelector('#fc-root')?.hasAttribute('data-hydrated') || (window as any).__forecourtHydrated);
-    expect(await page.getByRole('banner').count()).toBeGreaterThan(0);
-    expect(await page.getByRole('contentinfo').count()).toBe(1);
-    expect(await page.locator('main#main h1').count()).toBeGreaterThan(0);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  it.each(SITES)(
+    '%s home page renders its header and footer, hydrates, and logs no errors',
+    async (slug) => {
+      const page = await browser.newPage();
+      const errors = watchErrors(page);
+      const response = await page.goto(`${base}/sites/${slug}/`);
+      expect(response?.status()).toBe(200);
+      await page.waitForFunction(
+        () =>
+          document.querySelector('#fc-root')?.hasAttribute('data-hydrated') ||
+          (window as any).__forecourtHydrated,
+      );
+      expect(await page.getByRole('banner').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('contentinfo').count()).toBe(1);
+      expect(await page.locator('main#main h1').count()).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('server-rendered HTML is readable without JavaScript', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -56,11 +64,16 @@ describe('demo sites in Chromium', () => {
     const menuId = await toggle.getAttribute('aria-controls');
     expect(await page.locator(`#${menuId}`).isVisible()).toBe(true);
     await page.keyboard.press('ArrowDown');
-    const focusedInMenu = await page.evaluate((id) => !!document.getElementById(id!)?.contains(document.activeElement), menuId);
+    const focusedInMenu = await page.evaluate(
+      (id) => !!document.getElementById(id!)?.contains(document.activeElement),
+      menuId,
+    );
     expect(focusedInMenu).toBe(true);
     await page.keyboard.press('Escape');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe(
+      'false',
+    );
     await page.close();
   });
 
@@ -69,7 +82,12 @@ describe('demo sites in Chromium', () => {
     await page.goto(`${base}/sites/kiwi-car-yard/`);
     await page.waitForFunction(() => (window as any).__forecourtHydrated);
     await page.evaluate(() => ((window as any).__navMarker = true));
-    await page.locator('main a[href="/sites/kiwi-car-yard/sell-my-car"], main a[href="/sites/kiwi-car-yard/search/used-cars"]').first().click();
+    await page
+      .locator(
+        'main a[href="/sites/kiwi-car-yard/sell-my-car"], main a[href="/sites/kiwi-car-yard/search/used-cars"]',
+      )
+      .first()
+      .click();
     await page.waitForURL(/\/sites\/kiwi-car-yard\/(sell-my-car|search\/used-cars)/);
     expect(await page.evaluate(() => (window as any).__navMarker)).toBe(true); // no full reload
     await page.close();
@@ -97,8 +115,23 @@ describe('brand pages and the listings feed', () => {
     expect(res.status).toBe(200);
     const [header, first] = (await res.text()).split('\n');
     expect(header.split('\t')).toEqual([
-      'id', 'vin', 'store_code', 'dealership_name', 'dealership_address', 'price', 'condition', 'make', 'model', 'trim',
-      'year', 'mileage', 'image_link', 'additional_image_link', 'link', 'date_in_stock', 'certified_pre_owned',
+      'id',
+      'vin',
+      'store_code',
+      'dealership_name',
+      'dealership_address',
+      'price',
+      'condition',
+      'make',
+      'model',
+      'trim',
+      'year',
+      'mileage',
+      'image_link',
+      'additional_image_link',
+      'link',
+      'date_in_stock',
+      'certified_pre_owned',
     ]);
     expect(first.split('\t')).toHaveLength(17);
     expect(first).toContain('/sites/kiwi-car-yard/cars/');
@@ -128,7 +161,9 @@ describe('a broken block stays contained', () => {
 
   it('a block whose code fails to load fails alone', async () => {
     const page = await browser.newPage();
-    await page.route(/\/build\/carousel-[^/]+\.js$/, (route) => route.fulfill({ status: 500, body: 'nope' }));
+    await page.route(/\/build\/carousel-[^/]+\.js$/, (route) =>
+      route.fulfill({ status: 500, body: 'nope' }),
+    );
     await page.goto(`${base}/sites/gold-coast-ford/`);
     await page.waitForFunction(() => (window as any).__forecourtHydrated);
     expect(await page.locator('main').textContent()).toContain('Your local Ford family');

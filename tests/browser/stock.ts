@@ -10,7 +10,11 @@ export async function someCarOf(base: string, slug: string): Promise<string> {
     fetch(`${base}/1/indexes/Car_production/query`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ filters: 'status:in_stock', hitsPerPage: 1, attributesToRetrieve: ['slug'] }),
+      body: JSON.stringify({
+        filters: 'status:in_stock',
+        hitsPerPage: 1,
+        attributesToRetrieve: ['slug'],
+      }),
     }).then(async (res) => ((await res.json()) as { hits?: { slug: string }[] }).hits?.[0]?.slug);
   const car = (await ask({ 'X-Algolia-API-Key': `site.${slug}` })) ?? (await ask({}));
   if (!car) throw new Error(`no car in stock to open for ${slug}`);

@@ -14,7 +14,8 @@ export function animationFrames(page: Page, count = 2): Promise<void> {
   return page.evaluate(
     (n) =>
       new Promise<void>((resolve) => {
-        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        const step = (left: number) =>
+          left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1));
         step(n);
       }),
     count,
@@ -77,7 +78,9 @@ export function trackNetwork(page: Page) {
 /** Stops a server started by a test and waits for it to exit (it closes its database), for `timeoutMs` at most. */
 export async function stopServer(proc: ChildProcess | undefined, timeoutMs = 5_000): Promise<void> {
   if (!proc || proc.exitCode !== null) return;
-  const exited = once(proc, 'exit', { signal: AbortSignal.timeout(timeoutMs) }).catch(() => undefined);
+  const exited = once(proc, 'exit', { signal: AbortSignal.timeout(timeoutMs) }).catch(
+    () => undefined,
+  );
   proc.kill('SIGTERM');
   await exited;
 }

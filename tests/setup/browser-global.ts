@@ -21,7 +21,9 @@ declare module 'vitest' {
 }
 
 /** Starts the compiled server of the build in env.FORECOURT_DIST; `output()` is everything it has printed so far. */
-export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
+export async function startServer(
+  env: Record<string, string> = {},
+): Promise<{ url: string; proc: ChildProcess; output: () => string }> {
   const proc = spawn(process.execPath, [compiledServer(env.FORECOURT_DIST)], {
     cwd: root,
     env: { ...process.env, PORT: '0', NODE_ENV: 'production', ...env },
@@ -44,7 +46,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ u
   });
   // A server that dies after starting fails its tests with refused connections only, so say why here.
   proc.on('exit', (code, signal) => {
-    if (!proc.killed) process.stderr.write(`[server ${url}] exited (code ${code}, signal ${signal}). It printed:\n${output}\n`);
+    if (!proc.killed)
+      process.stderr.write(
+        `[server ${url}] exited (code ${code}, signal ${signal}). It printed:\n${output}\n`,
+      );
   });
   return { url, proc, output: () => output };
 }
@@ -55,17 +60,29 @@ export default async function setup(project: TestProject) {
   mkdirSync(join(root, '.data'), { recursive: true });
   const dist = process.env.FORECOURT_DIST ?? mkdtempSync(join(root, '.data', 'dist-'));
   if (!process.env.FORECOURT_DIST) {
-    execSync('npm run -s build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
+    execSync('npm run -s build', {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist },
+    });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'forecourt-browser-'));
-  const { url, proc } = await startServer({ FORECOURT_DATA_DIR: dataDir, FORECOURT_DIST: dist, FORECOURT_STAFF_TOKEN: 'test-staff-token' });
+  const { url, proc } = await startServer({
+    FORECOURT_DATA_DIR: dataDir,
+    FORECOURT_DIST: dist,
+    FORECOURT_STAFF_TOKEN: 'test-staff-token',
+  });
   project.provide('baseURL', url);
   project.provide('dataDir', dataDir);
   project.provide('distDir', dist);
   return async () => {
     // The server writes to the data folder until it exits (SQLite's WAL, the sites repo), so
     // wait for the exit before removing it; SIGKILL after 10 s.
-    const exited = new Promise<void>((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
+    const exited = new Promise<void>((resolve) =>
+      proc.exitCode !== null || proc.signalCode !== null
+        ? resolve()
+        : proc.once('exit', () => resolve()),
+    );
     proc.kill('SIGTERM');
     const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
     await exited;

@@ -11,14 +11,23 @@
  * does not start, the tests fail.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import postgres from 'postgres';
 
 /** Where initdb and pg_ctl are: PG_BIN, else the newest Debian install, else PATH. */
 export function postgresBinDir(): string | undefined {
-  if (process.env.PG_BIN && existsSync(join(process.env.PG_BIN, 'initdb'))) return process.env.PG_BIN;
+  if (process.env.PG_BIN && existsSync(join(process.env.PG_BIN, 'initdb')))
+    return process.env.PG_BIN;
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
     const versions = readdirSync(debian)
@@ -38,7 +47,9 @@ const asRoot = () => process.getuid?.() === 0;
 
 /** Runs a PostgreSQL program as a user the server accepts (postgres, when we are root). */
 function pgRun(bin: string, program: string, args: string[]) {
-  const [cmd, argv] = asRoot() ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] : [join(bin, program), args];
+  const [cmd, argv] = asRoot()
+    ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]]
+    : [join(bin, program), args];
   return execFileSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
@@ -68,14 +79,26 @@ export async function startCluster(dir: string): Promise<string> {
   const port = await freePort();
   // Durability settings off: a test cluster is thrown away, and this keeps it quick.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
-  pgRun(bin, 'pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  pgRun(bin, 'pg_ctl', [
+    '-D',
+    data,
+    '-o',
+    options,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
 }
 
 export function stopCluster(dir: string) {
   const bin = postgresBinDir();
   const data = join(dir, 'data');
-  if (bin && existsSync(join(data, 'postmaster.pid'))) pgRun(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+  if (bin && existsSync(join(data, 'postmaster.pid')))
+    pgRun(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -99,13 +122,19 @@ export async function sharedCluster(dir: string): Promise<string> {
       writeFileSync(urlFile + '.tmp', await startCluster(dir));
       renameSync(urlFile + '.tmp', urlFile);
     } catch (err) {
-      writeFileSync(failedFile, String((err as { stderr?: string }).stderr || (err as Error).message));
+      writeFileSync(
+        failedFile,
+        String((err as { stderr?: string }).stderr || (err as Error).message),
+      );
       throw err;
     }
   }
   for (let waited = 0; waited < 120_000; waited += 100) {
     if (existsSync(urlFile)) return readFileSync(urlFile, 'utf8');
-    if (existsSync(failedFile)) throw new Error(`the test PostgreSQL server did not start: ${readFileSync(failedFile, 'utf8')}`);
+    if (existsSync(failedFile))
+      throw new Error(
+        `the test PostgreSQL server did not start: ${readFileSync(failedFile, 'utf8')}`,
+      );
     await sleep(100);
   }
   throw new Error('the test PostgreSQL server did not start within 2 minutes');
@@ -114,7 +143,10 @@ export async function sharedCluster(dir: string): Promise<string> {
 let created = 0;
 
 /** A new, empty database in the cluster; answers its connection string. */
-export async function createTestDatabase(adminUrl: string, prefix = 'forecourt_test'): Promise<string> {
+export async function createTestDatabase(
+  adminUrl: string,
+  prefix = 'forecourt_test',
+): Promise<string> {
   const name = `${prefix}_${process.pid}_${++created}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {

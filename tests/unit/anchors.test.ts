@@ -10,11 +10,22 @@ import { prepared, readSite, SITES_DIR } from './helpers.ts';
 const renderPage = createPageRenderer(registry);
 const doc = readSite('kiwi-car-yard');
 const home = doc.pages.find((p: { id: string }) => p.id === 'home');
-home.blocks[0].props.actions = [{ label: 'Why us', href: '#home-why' }, { label: 'Enquire', href: '/contact#contact-enquiry' }];
+home.blocks[0].props.actions = [
+  { label: 'Why us', href: '#home-why' },
+  { label: 'Enquire', href: '/contact#contact-enquiry' },
+];
 home.blocks.push({ type: 'rich-text', id: 'home-why', props: { html: '<p>Why buy from us</p>' } });
 const site = prepared(doc);
 const siteData = siteDataFor(site, readCatalogue(SITES_DIR));
-const render = (url: string) => renderPage({ site, siteData, url, basename: '', mode: 'production', origin: 'http://127.0.0.1:9' });
+const render = (url: string) =>
+  renderPage({
+    site,
+    siteData,
+    url,
+    basename: '',
+    mode: 'production',
+    origin: 'http://127.0.0.1:9',
+  });
 
 describe('anchors', () => {
   it('a block that a link jumps to gets one anchor; blocks nobody links to get none', async () => {

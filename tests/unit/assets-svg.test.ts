@@ -35,7 +35,9 @@ describe('make wordmarks', () => {
     const landRover = makeLogoSvg('Land Rover');
     expect(landRover).toContain('>LAND</text>');
     expect(landRover).toContain('>ROVER</text>');
-    expect(makeLogoSvg('Volkswagen')).toMatch(/textLength="\d+"[^>]*>VOLKSWAGEN<\/text>|font-size="[\d.]+"[^>]*>VOLKSWAGEN/);
+    expect(makeLogoSvg('Volkswagen')).toMatch(
+      /textLength="\d+"[^>]*>VOLKSWAGEN<\/text>|font-size="[\d.]+"[^>]*>VOLKSWAGEN/,
+    );
     expect(makeLogoSvg('Kia')).toContain('>KIA</text>');
   });
 

@@ -50,7 +50,9 @@ describe('render benchmark: hydration pages', () => {
     const doc = pageDocument('puck', { html: bench.puck(), payload: bench.inputs.puckData }, 200);
     expect(doc).toContain('data-blocks="200"');
     expect(countBlockElements(doc)).toBe(200);
-    const payload = JSON.parse(doc.match(/<script id="fc-payload" type="application\/json">(.*?)<\/script>/s)![1]);
+    const payload = JSON.parse(
+      doc.match(/<script id="fc-payload" type="application\/json">(.*?)<\/script>/s)![1],
+    );
     expect(payload).toEqual(bench.inputs.puckData);
   });
 });

@@ -21,7 +21,13 @@ const BASE = '/sites/southern-motor-group';
 const listed = { listed_until: 9e12, listing_state: 'available' as const };
 const cars = [
   car({ ...listed, file: historyReportPath(1001) }),
-  car({ ...listed, id: 1002, objectID: '1002', slug: 'older-corolla-1002', dealership_slug: 'not-this-sites-dealer' }),
+  car({
+    ...listed,
+    id: 1002,
+    objectID: '1002',
+    slug: 'older-corolla-1002',
+    dealership_slug: 'not-this-sites-dealer',
+  }),
 ];
 
 /** The demo site, which has the purchase journey page (/checkout-journey). */
@@ -29,7 +35,15 @@ const doc = readSite('southern-motor-group');
 const site = prepared(doc);
 const siteData = siteDataFor(site, readCatalogue(SITES_DIR));
 const renderPage = createPageRenderer(registry);
-const render = (url: string) => renderPage({ site, siteData, url, basename: BASE, mode: 'production', origin: 'http://127.0.0.1:9' });
+const render = (url: string) =>
+  renderPage({
+    site,
+    siteData,
+    url,
+    basename: BASE,
+    mode: 'production',
+    origin: 'http://127.0.0.1:9',
+  });
 
 beforeAll(() => {
   const local = createLocalSearchClient(createCarSearchEngine(cars));

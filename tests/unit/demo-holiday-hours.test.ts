@@ -15,7 +15,7 @@ describe('demo holiday hours', () => {
     expect(list.map((h) => `${h.date} ${h.label}`)).toEqual([
       '2026-12-25 Christmas Day',
       '2026-12-26 Boxing Day',
-      '2027-01-01 New Year\'s Day',
+      "2027-01-01 New Year's Day",
       '2027-01-26 Australia Day',
       '2027-03-26 Good Friday',
       '2027-03-27 Easter Saturday',

@@ -23,18 +23,29 @@ describe('development error page for an invalid site', () => {
     delete ford.pages[index].blocks[0].props.heading;
     writeFileSync(templateFile, JSON.stringify(ford, null, 2));
     const siteFile = join(sitesDir, 'gold-coast-ford.json');
-    writeFileSync(siteFile, JSON.stringify({ ...JSON.parse(readFileSync(siteFile, 'utf8')), withoutPages: ['search'] }, null, 2));
+    writeFileSync(
+      siteFile,
+      JSON.stringify(
+        { ...JSON.parse(readFileSync(siteFile, 'utf8')), withoutPages: ['search'] },
+        null,
+        2,
+      ),
+    );
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const entry = new SiteStore(sitesDir).get('gold-coast-ford');
     const resolved = `/pages/${index - 1}/blocks/0/props/heading`;
     const written = `/pages/${index}/blocks/0/props/heading`;
-    expect(warn.mock.calls.join('\n')).toContain(`  sites/templates/ford.json ${written}: is required (resolved path ${resolved})`);
+    expect(warn.mock.calls.join('\n')).toContain(
+      `  sites/templates/ford.json ${written}: is required (resolved path ${resolved})`,
+    );
     warn.mockRestore();
 
     if (!entry || entry.ok) throw new Error('expected the site to be invalid');
     expect(entry.issues).toEqual([{ path: resolved, message: 'is required' }]);
-    expect(entry.sources).toEqual([{ template: 'ford', pointer: `/pages/${index}/blocks/0/props`, missing: ['heading'] }]);
+    expect(entry.sources).toEqual([
+      { template: 'ford', pointer: `/pages/${index}/blocks/0/props`, missing: ['heading'] },
+    ]);
     expect(issueList(entry)).toBe(
       `<ul><li><code>sites/templates/ford.json ${written}</code>: is required <small>(resolved path <code>${resolved}</code>)</small></li></ul>`,
     );

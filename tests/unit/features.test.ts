@@ -18,7 +18,10 @@ const DOCUMENTED_DEFAULTS: Record<string, unknown> = {
 
 describe('feature switches', () => {
   const site = prepared(minimalDoc());
-  const properties = featuresSchema.properties as Record<string, { default?: unknown; description?: string; 'x-group'?: string }>;
+  const properties = featuresSchema.properties as Record<
+    string,
+    { default?: unknown; description?: string; 'x-group'?: string }
+  >;
 
   it('every switch in the schema has a default, a description and a group', () => {
     for (const [name, prop] of Object.entries(properties)) {
@@ -32,25 +35,42 @@ describe('feature switches', () => {
     expect(site.features[name as keyof typeof site.features]).toEqual(prop.default);
   });
 
-  it.each(Object.entries(DOCUMENTED_DEFAULTS))('%s defaults to %j, as the docs say', (name, expected) => {
-    expect(properties[name].default).toEqual(expected);
-  });
+  it.each(Object.entries(DOCUMENTED_DEFAULTS))(
+    '%s defaults to %j, as the docs say',
+    (name, expected) => {
+      expect(properties[name].default).toEqual(expected);
+    },
+  );
 
   // The schema is where defaults are stated; this file keeps the tool-written record of
   // them, so changing any default is a deliberate `vitest -u` whose diff a reviewer sees.
   it('the schema defaults are the recorded ones', async () => {
-    const defaults = Object.fromEntries(Object.entries(properties).map(([name, prop]) => [name, prop.default]));
-    await expect(`${JSON.stringify(defaults, null, 2)}\n`).toMatchFileSnapshot('./__snapshots__/feature-defaults.json');
+    const defaults = Object.fromEntries(
+      Object.entries(properties).map(([name, prop]) => [name, prop.default]),
+    );
+    await expect(`${JSON.stringify(defaults, null, 2)}\n`).toMatchFileSnapshot(
+      './__snapshots__/feature-defaults.json',
+    );
   });
 
   it('search settings default to preset 3, page size 21 and the Car_production index', () => {
-    expect(site.search).toMatchObject({ engine: 'embedded', index: 'Car_production', preset: 3, pageSize: 21, usedOnly: false, inStockOnly: false, excludedMakes: [] });
+    expect(site.search).toMatchObject({
+      engine: 'embedded',
+      index: 'Car_production',
+      preset: 3,
+      pageSize: 21,
+      usedOnly: false,
+      inStockOnly: false,
+      excludedMakes: [],
+    });
     expect(site.region).toBe('AU');
     expect(site.api.baseUrl).toBe('/api');
   });
 
   it('a site that sets a switch keeps its value and the others keep their defaults', () => {
-    const s = prepared(minimalDoc({ features: { soldCutoffDays: 7, reservedWording: 'Reserved' } }));
+    const s = prepared(
+      minimalDoc({ features: { soldCutoffDays: 7, reservedWording: 'Reserved' } }),
+    );
     expect(s.features.soldCutoffDays).toBe(7);
     expect(s.features.reservedWording).toBe('Reserved');
     expect(s.features.makesBeforeShowAll).toBe(7);

@@ -25,8 +25,12 @@ import {
 } from '../../engine/render/visitor.ts';
 import { minimalDoc, prepared } from './helpers.ts';
 
-const Text = defineBlock<{ heading: string }>({ component: ({ props }) => <h1>{props.heading}</h1> });
-const registry: BlockRegistry = { hero: () => Promise.resolve({ default: Text as ReturnType<typeof defineBlock> }) };
+const Text = defineBlock<{ heading: string }>({
+  component: ({ props }) => <h1>{props.heading}</h1>,
+});
+const registry: BlockRegistry = {
+  hero: () => Promise.resolve({ default: Text as ReturnType<typeof defineBlock> }),
+};
 
 function siteWith(features: Record<string, unknown> = {}) {
   const hero = (id: string, heading: string) => [{ type: 'hero', id, props: { heading } }];
@@ -36,9 +40,27 @@ function siteWith(features: Record<string, unknown> = {}) {
       pages: [
         { id: 'home', path: '/', title: 'Home', blocks: hero('home-hero', 'Home') },
         { id: 'stock', path: '/cars', title: 'Stock', blocks: hero('stock-hero', 'Stock') },
-        { id: 'checkout', path: '/cars/:slug/checkout', title: 'Checkout', gate: 'sign-in', blocks: hero('co-hero', 'Checkout') },
-        { id: 'finance', path: '/finance', title: 'Finance', gate: 'finance', blocks: hero('fin-hero', 'Finance') },
-        { id: 'trade-in', path: '/trade-in', title: 'Trade-in', gate: 'sign-in', blocks: hero('ti-hero', 'Trade-in') },
+        {
+          id: 'checkout',
+          path: '/cars/:slug/checkout',
+          title: 'Checkout',
+          gate: 'sign-in',
+          blocks: hero('co-hero', 'Checkout'),
+        },
+        {
+          id: 'finance',
+          path: '/finance',
+          title: 'Finance',
+          gate: 'finance',
+          blocks: hero('fin-hero', 'Finance'),
+        },
+        {
+          id: 'trade-in',
+          path: '/trade-in',
+          title: 'Trade-in',
+          gate: 'sign-in',
+          blocks: hero('ti-hero', 'Trade-in'),
+        },
         { id: 'sign-in', path: '/sign-in', title: 'Sign in', blocks: hero('si-hero', 'Sign in') },
       ],
     }),
@@ -59,7 +81,13 @@ async function visit(url: string, features: Record<string, unknown> = {}) {
   await act(async () => {
     render(
       <MemoryRouter initialEntries={[url]}>
-        <SiteApp site={site} siteData={{ models: [] }} mode="production" loader={loader} initialData={{ url, data: {} }} />
+        <SiteApp
+          site={site}
+          siteData={{ models: [] }}
+          mode="production"
+          loader={loader}
+          initialData={{ url, data: {} }}
+        />
         <Where />
       </MemoryRouter>,
     );
@@ -74,14 +102,23 @@ afterEach(() => {
   here = '';
 });
 
-const session = { token: 't0k3n', phone_number: '0412345678', site: 'test-site', expires_at: new Date(Date.now() + 86_400_000).toISOString() };
+const session = {
+  token: 't0k3n',
+  phone_number: '0412345678',
+  site: 'test-site',
+  expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+};
 
 describe('gated pages', () => {
   it('sends a visitor who is not signed in to sign-in, with the page to come back to', async () => {
     await visit('/cars/ranger-1/checkout?x=1');
     expect(here).toBe(signInHref('sign-in', '/cars/ranger-1/checkout?x=1', '/'));
     const q = new URLSearchParams(here.split('?')[1]);
-    expect([q.get('type'), q.get('redirect'), q.get('back')]).toEqual(['sign-in', '/cars/ranger-1/checkout?x=1', '/']);
+    expect([q.get('type'), q.get('redirect'), q.get('back')]).toEqual([
+      'sign-in',
+      '/cars/ranger-1/checkout?x=1',
+      '/',
+    ]);
     await screen.findByRole('heading', { name: 'Sign in' });
   });
 
@@ -133,13 +170,18 @@ describe('visitor functions', () => {
     expect(gateApplies(undefined, { financeRequiresSignIn: true })).toBe(false);
     expect(gateApplies('sign-in', { financeRequiresSignIn: false }, '/cars/a/checkout')).toBe(true);
     expect(gateApplies('finance', { financeRequiresSignIn: false }, '/finance')).toBe(false);
-    expect(gateApplies('finance', { financeRequiresSignIn: true }, '/apply-for-finance')).toBe(true);
+    expect(gateApplies('finance', { financeRequiresSignIn: true }, '/apply-for-finance')).toBe(
+      true,
+    );
     expect(gateApplies('sign-in', { financeRequiresSignIn: true }, '/sell-my-car')).toBe(false);
     expect(gateApplies('sign-in', { financeRequiresSignIn: true }, '/cars/trade-in')).toBe(false);
   });
 
   it('expired sessions do not count', () => {
-    writeSession('test-site', { ...session, expires_at: new Date(Date.now() - 1000).toISOString() });
+    writeSession('test-site', {
+      ...session,
+      expires_at: new Date(Date.now() - 1000).toISOString(),
+    });
     expect(readSession('test-site')).toBeUndefined();
     clearSession('test-site');
     expect(isSignedIn('test-site')).toBe(false);
@@ -147,13 +189,24 @@ describe('visitor functions', () => {
 
   it('safeInternalPath refuses other origins and schemes', () => {
     expect(safeInternalPath('/cars/a/checkout?x=1#y')).toBe('/cars/a/checkout?x=1#y');
-    for (const bad of ['//evil.example/', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '', null, undefined, '/a\nb']) {
+    for (const bad of [
+      '//evil.example/',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '',
+      null,
+      undefined,
+      '/a\nb',
+    ]) {
       expect(safeInternalPath(bad)).toBeUndefined();
     }
   });
 
   it('keeps campaign parameters and ad click ids only', () => {
-    expect(campaignParams('?utm_source=google&utm_campaign=ranger&gclid=abc&page=2&q=ford')).toEqual({
+    expect(
+      campaignParams('?utm_source=google&utm_campaign=ranger&gclid=abc&page=2&q=ford'),
+    ).toEqual({
       utm_source: 'google',
       utm_campaign: 'ranger',
       gclid: 'abc',

@@ -10,7 +10,15 @@ import { prepared, readSite, SITES_DIR } from './helpers.ts';
 const renderPage = createPageRenderer(registry);
 const site = prepared(readSite('gold-coast-ford'));
 const siteData = siteDataFor(site, readCatalogue(SITES_DIR));
-const render = (url: string) => renderPage({ site, siteData, url, basename: '', mode: 'production', origin: 'http://127.0.0.1:9' });
+const render = (url: string) =>
+  renderPage({
+    site,
+    siteData,
+    url,
+    basename: '',
+    mode: 'production',
+    origin: 'http://127.0.0.1:9',
+  });
 
 describe('not-found answers', () => {
   it.each([
@@ -31,7 +39,7 @@ describe('not-found answers', () => {
 });
 
 describe('parameters that name nothing the site has', () => {
-  it('an address a model page would take, naming no model, is the site\'s not-found page', async () => {
+  it("an address a model page would take, naming no model, is the site's not-found page", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const model = siteData.models[0];
     const found = await render(`/${model.slug}`);
@@ -39,7 +47,7 @@ describe('parameters that name nothing the site has', () => {
     expect(found.html).toContain(`data-model="${model.slug}"`);
     const missing = await render('/no-such-page-here');
     expect(missing.status).toBe(404);
-    expect(missing.html).toContain("Sorry, we couldn");
+    expect(missing.html).toContain('Sorry, we couldn');
     expect(missing.html).not.toContain('data-model=');
   });
 

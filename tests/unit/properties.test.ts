@@ -23,7 +23,9 @@ const SLUGS = ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lake
 /** Every JSON pointer in a value, for picking mutation targets. */
 function pointers(value: unknown, path = ''): string[] {
   if (value === null || typeof value !== 'object') return [path];
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  const entries = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v] as const)
+    : Object.entries(value);
   return [path, ...entries.flatMap(([k, v]) => pointers(v, `${path}/${k}`))];
 }
 
@@ -43,7 +45,16 @@ const junk = fc.oneof(
   fc.constant(undefined),
   fc.constant(null),
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('javascript:alert(1)', '<script>alert(1)</script>', '/ok', '#fff', 'hero', '', 'AU', 'US'),
+  fc.constantFrom(
+    'javascript:alert(1)',
+    '<script>alert(1)</script>',
+    '/ok',
+    '#fff',
+    'hero',
+    '',
+    'AU',
+    'US',
+  ),
   fc.integer({ min: -5, max: 100_000 }),
   fc.boolean(),
   fc.constant({}),
@@ -79,7 +90,14 @@ describe('mutated site documents', () => {
           const site = result.site;
           for (const page of site.pages.slice(0, 4)) {
             const url = page.path.replace(/:[a-zA-Z]+/g, 'x').replace('*', 'missing');
-            const rendered = await renderPage({ site, siteData: siteDataFor(site, catalogue), url, basename: '', mode: 'production', origin: 'http://127.0.0.1:9' });
+            const rendered = await renderPage({
+              site,
+              siteData: siteDataFor(site, catalogue),
+              url,
+              basename: '',
+              mode: 'production',
+              origin: 'http://127.0.0.1:9',
+            });
             expect(rendered.html).toContain('<main id="main"');
           }
         },
@@ -94,12 +112,33 @@ describe('mutated site documents', () => {
 describe('random search requests', () => {
   const cars = generateInventory({ catalogue, sites: readInventorySites(SITES_DIR), count: 800 });
   const engine = createCarSearchEngine(cars);
-  const attr = fc.constantFrom('make', 'model', 'price', 'year', 'km', 'status', 'car_type', 'nope', 'show_on_dealer_website', '');
+  const attr = fc.constantFrom(
+    'make',
+    'model',
+    'price',
+    'year',
+    'km',
+    'status',
+    'car_type',
+    'nope',
+    'show_on_dealer_website',
+    '',
+  );
   const filterPart = fc.oneof(
-    fc.tuple(attr, fc.constantFrom(':', '=', '<', '>=', '!=', ' TO '), fc.oneof(fc.string({ maxLength: 6 }), fc.integer().map(String))).map(([a, op, v]) => `${a}${op}${v}`),
+    fc
+      .tuple(
+        attr,
+        fc.constantFrom(':', '=', '<', '>=', '!=', ' TO '),
+        fc.oneof(fc.string({ maxLength: 6 }), fc.integer().map(String)),
+      )
+      .map(([a, op, v]) => `${a}${op}${v}`),
     fc.string({ maxLength: 12 }),
   );
-  const filters = fc.array(fc.tuple(filterPart, fc.constantFrom(' AND ', ' OR ', ' AND NOT ', ') (', '(', ')')), { maxLength: 4 }).map((parts) => parts.map(([p, j]) => p + j).join(''));
+  const filters = fc
+    .array(fc.tuple(filterPart, fc.constantFrom(' AND ', ' OR ', ' AND NOT ', ') (', '(', ')')), {
+      maxLength: 4,
+    })
+    .map((parts) => parts.map(([p, j]) => p + j).join(''));
   const request = fc.record(
     {
       query: fc.string({ maxLength: 15 }),
@@ -108,12 +147,23 @@ describe('random search requests', () => {
       hitsPerPage: fc.integer({ min: -1, max: 1500 }),
       facets: fc.array(attr, { maxLength: 4 }),
       numericFilters: fc.array(fc.string({ maxLength: 10 }), { maxLength: 2 }),
-      facetFilters: fc.array(fc.oneof(fc.string({ maxLength: 10 }), fc.array(fc.string({ maxLength: 10 }), { maxLength: 2 })), { maxLength: 2 }),
+      facetFilters: fc.array(
+        fc.oneof(
+          fc.string({ maxLength: 10 }),
+          fc.array(fc.string({ maxLength: 10 }), { maxLength: 2 }),
+        ),
+        { maxLength: 2 },
+      ),
       maxValuesPerFacet: fc.integer({ min: -1, max: 2000 }),
     },
     { requiredKeys: [] },
   );
-  const index = fc.constantFrom('Car_production', 'Car_production_price_asc', 'Car_production_km_asc', 'Nope');
+  const index = fc.constantFrom(
+    'Car_production',
+    'Car_production_price_asc',
+    'Car_production_km_asc',
+    'Nope',
+  );
 
   it('answer or fail with a 4xx SearchError, never crash', () => {
     fc.assert(

@@ -3,9 +3,21 @@ import { formatDistance, formatMoney, regionSettings, spell } from '../../engine
 
 describe('regional settings', () => {
   it('maps regions to locale, currency and distance unit, AU by default', () => {
-    expect(regionSettings()).toMatchObject({ locale: 'en-AU', currency: 'AUD', distanceUnit: 'kilometer' });
-    expect(regionSettings('NZ')).toMatchObject({ locale: 'en-NZ', currency: 'NZD', distanceUnit: 'kilometer' });
-    expect(regionSettings('US')).toMatchObject({ locale: 'en-US', currency: 'USD', distanceUnit: 'mile' });
+    expect(regionSettings()).toMatchObject({
+      locale: 'en-AU',
+      currency: 'AUD',
+      distanceUnit: 'kilometer',
+    });
+    expect(regionSettings('NZ')).toMatchObject({
+      locale: 'en-NZ',
+      currency: 'NZD',
+      distanceUnit: 'kilometer',
+    });
+    expect(regionSettings('US')).toMatchObject({
+      locale: 'en-US',
+      currency: 'USD',
+      distanceUnit: 'mile',
+    });
   });
 
   it('formats money as $ with thousands separators and no decimals in every region', () => {
@@ -22,7 +34,9 @@ describe('regional settings', () => {
   });
 
   it('applies US spelling to UI text only for the US, keeping case', () => {
-    expect(spell('Choose a colour for your personalised finance', 'US')).toBe('Choose a color for your personalized finance');
+    expect(spell('Choose a colour for your personalised finance', 'US')).toBe(
+      'Choose a color for your personalized finance',
+    );
     expect(spell('Colour', 'US')).toBe('Color');
     expect(spell('COLOUR', 'US')).toBe('COLOR');
     expect(spell('Choose a colour', 'AU')).toBe('Choose a colour');

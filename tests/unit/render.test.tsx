@@ -8,7 +8,9 @@ import { SiteApp } from '../../engine/render/SiteApp.tsx';
 import { matchPage } from '../../engine/render/routes.ts';
 import { minimalDoc, prepared } from './helpers.ts';
 
-const Text = defineBlock<{ heading: string }>({ component: ({ props }) => <p data-testid="ok">{props.heading}</p> });
+const Text = defineBlock<{ heading: string }>({
+  component: ({ props }) => <p data-testid="ok">{props.heading}</p>,
+});
 const Broken = defineBlock<{ heading: string }>({
   component: () => {
     throw new Error('kaboom');
@@ -50,12 +52,31 @@ const site = prepared(
         title: 'Home | {site}',
         blocks: [
           { type: 'hero', id: 'first', props: { heading: 'First' } },
-          { type: 'section', id: 'sec', children: [{ type: 'hero', id: 'nested', props: { heading: 'Nested' } }] },
-          { type: 'columns', id: 'cols', slots: { main: [{ type: 'hero', id: 'slotted', props: { heading: 'Slotted' } }] } },
+          {
+            type: 'section',
+            id: 'sec',
+            children: [{ type: 'hero', id: 'nested', props: { heading: 'Nested' } }],
+          },
+          {
+            type: 'columns',
+            id: 'cols',
+            slots: { main: [{ type: 'hero', id: 'slotted', props: { heading: 'Slotted' } }] },
+          },
         ],
       },
-      { id: 'car', path: '/cars/:slug', title: 'Car', layout: false, blocks: [{ type: 'hero', id: 'car-hero', props: { heading: 'Car' } }] },
-      { id: 'richtext', path: '/about', title: 'About', blocks: [{ type: 'rich-text', id: 'about', props: { html: '<p>x</p>' } }] },
+      {
+        id: 'car',
+        path: '/cars/:slug',
+        title: 'Car',
+        layout: false,
+        blocks: [{ type: 'hero', id: 'car-hero', props: { heading: 'Car' } }],
+      },
+      {
+        id: 'richtext',
+        path: '/about',
+        title: 'About',
+        blocks: [{ type: 'rich-text', id: 'about', props: { html: '<p>x</p>' } }],
+      },
     ],
   }),
 );
@@ -71,9 +92,15 @@ describe('routes', () => {
       { id: 'checkout', path: '/cars/:slug/checkout', title: 'x', blocks: [] },
       { id: 'model', path: '/search/:make/:model', title: 'x', blocks: [] },
     ];
-    expect(matchPage(pages, '/cars/ford-ranger-1')).toMatchObject({ page: { id: 'car' }, params: { slug: 'ford-ranger-1' } });
+    expect(matchPage(pages, '/cars/ford-ranger-1')).toMatchObject({
+      page: { id: 'car' },
+      params: { slug: 'ford-ranger-1' },
+    });
     expect(matchPage(pages, '/cars/ford-ranger-1/checkout')?.page.id).toBe('checkout');
-    expect(matchPage(pages, '/search/ford/ranger')?.params).toEqual({ make: 'ford', model: 'ranger' });
+    expect(matchPage(pages, '/search/ford/ranger')?.params).toEqual({
+      make: 'ford',
+      model: 'ranger',
+    });
     expect(matchPage(pages, '/nothing/here')?.page.id).toBe('any');
   });
 });
@@ -97,7 +124,11 @@ describe('server rendering', () => {
 
   it('answers 404 with the not-found page for unknown paths', async () => {
     const { registry } = registryWith();
-    const page = await createPageRenderer(registry)({ ...args, url: '/no/such/page', mode: 'production' });
+    const page = await createPageRenderer(registry)({
+      ...args,
+      url: '/no/such/page',
+      mode: 'production',
+    });
     expect(page.status).toBe(404);
     expect(page.html).toContain('Page not found');
   });
@@ -124,7 +155,13 @@ describe('error boundary in the browser', () => {
     await loader.load(['hero', 'section', 'columns', 'header', 'rich-text']);
     return render(
       <MemoryRouter initialEntries={['/']}>
-        <SiteApp site={site} siteData={siteData} mode={mode} loader={loader} initialData={{ url: '/', data: {} }} />
+        <SiteApp
+          site={site}
+          siteData={siteData}
+          mode={mode}
+          loader={loader}
+          initialData={{ url: '/', data: {} }}
+        />
       </MemoryRouter>,
     );
   }
@@ -133,7 +170,11 @@ describe('error boundary in the browser', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     await renderApp('development', { hero: Broken });
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.getAttribute('data-block-error'))).toEqual(['first', 'nested', 'slotted']);
+    expect(alerts.map((a) => a.getAttribute('data-block-error'))).toEqual([
+      'first',
+      'nested',
+      'slotted',
+    ]);
     expect(alerts[0].textContent).toContain('kaboom');
     expect(screen.getAllByTestId('box')).toHaveLength(2); // the section and columns still render
     error.mockRestore();
@@ -156,7 +197,12 @@ describe('regional words in the page payload (docs/regions.md)', () => {
     const au = await createPageRenderer(registry)({ ...args, url: '/', mode: 'production' });
     expect(site.region ?? 'AU').toBe('AU');
     expect(au.payload.messages).toBeUndefined();
-    const us = await createPageRenderer(registry)({ ...args, site: { ...site, region: 'US' }, url: '/', mode: 'production' });
+    const us = await createPageRenderer(registry)({
+      ...args,
+      site: { ...site, region: 'US' },
+      url: '/',
+      mode: 'production',
+    });
     expect(us.payload.messages).toEqual(enUS);
   });
 });

@@ -18,7 +18,8 @@ const words = (title: string) => ({ title, description: `${title}, in staff word
 
 function repoWithBlock(schema: object) {
   mkdirSync(join(tmp, 'schemas/blocks'), { recursive: true });
-  for (const f of ['site', 'defs', 'features']) writeFileSync(join(tmp, `schemas/${f}.schema.json`), JSON.stringify({ type: 'object' }));
+  for (const f of ['site', 'defs', 'features'])
+    writeFileSync(join(tmp, `schemas/${f}.schema.json`), JSON.stringify({ type: 'object' }));
   writeFileSync(join(tmp, 'schemas/blocks/demo.schema.json'), JSON.stringify(schema));
   return checkStaffText(tmp);
 }
@@ -33,9 +34,18 @@ describe('schema staff-text check', () => {
         tone: { description: 'Colours.', type: 'string', enum: ['light', 'dark'] },
         'a/b': { title: '  ', description: 'Blank title.', type: 'string' },
         intro: { title: 'Intro', type: 'string' },
-        cards: { ...words('Cards'), type: 'array', items: { type: 'object', properties: { text: { type: 'string' } } } },
+        cards: {
+          ...words('Cards'),
+          type: 'array',
+          items: { type: 'object', properties: { text: { type: 'string' } } },
+        },
         code: { ...words('Code'), type: 'string', pattern: '^[a-z]+$' },
-        phone: { ...words('Phone'), type: 'string', pattern: '^[0-9 ]+$', 'x-invalidMessage': 'Enter a phone number' },
+        phone: {
+          ...words('Phone'),
+          type: 'string',
+          pattern: '^[0-9 ]+$',
+          'x-invalidMessage': 'Enter a phone number',
+        },
       },
       $defs: { box: { type: 'object', properties: { size: { title: 'Size', type: 'integer' } } } },
     };
@@ -51,25 +61,43 @@ describe('schema staff-text check', () => {
   });
 
   it('fails a block schema with a property without a title', () => {
-    expect(repoWithBlock({ type: 'object', properties: { heading: { description: 'The heading.', type: 'string' } } })).toEqual(['schemas/blocks/demo.schema.json#/properties/heading: title']);
+    expect(
+      repoWithBlock({
+        type: 'object',
+        properties: { heading: { description: 'The heading.', type: 'string' } },
+      }),
+    ).toEqual(['schemas/blocks/demo.schema.json#/properties/heading: title']);
   });
 
   it('fails a block schema with a property without a description, also one that uses a shared definition', () => {
     expect(
       repoWithBlock({
         type: 'object',
-        properties: { heading: { title: 'Heading', type: 'string' }, link: { title: 'Link', $ref: '../defs.schema.json#/$defs/link' } },
+        properties: {
+          heading: { title: 'Heading', type: 'string' },
+          link: { title: 'Link', $ref: '../defs.schema.json#/$defs/link' },
+        },
       }),
-    ).toEqual(['schemas/blocks/demo.schema.json#/properties/heading: description', 'schemas/blocks/demo.schema.json#/properties/link: description']);
+    ).toEqual([
+      'schemas/blocks/demo.schema.json#/properties/heading: description',
+      'schemas/blocks/demo.schema.json#/properties/link: description',
+    ]);
   });
 
   it('fails an anyOf / oneOf option without a title (staff would read "Option 1")', () => {
-    const filter = { ...words('Shown'), anyOf: [{ title: 'Kind', type: 'string' }, { type: 'integer' }] };
-    expect(staffTextGaps({ type: 'object', properties: { filter } })).toEqual([{ at: '/properties/filter/anyOf/1', missing: 'title' }]);
+    const filter = {
+      ...words('Shown'),
+      anyOf: [{ title: 'Kind', type: 'string' }, { type: 'integer' }],
+    };
+    expect(staffTextGaps({ type: 'object', properties: { filter } })).toEqual([
+      { at: '/properties/filter/anyOf/1', missing: 'title' },
+    ]);
   });
 
   it('passes a block schema with both', () => {
-    expect(repoWithBlock({ type: 'object', properties: { heading: words('Heading') } })).toEqual([]);
+    expect(repoWithBlock({ type: 'object', properties: { heading: words('Heading') } })).toEqual(
+      [],
+    );
   });
 
   it('passes on the repository', () => {

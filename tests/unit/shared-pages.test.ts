@@ -32,26 +32,44 @@ describe('pages shared by sites made from one template', () => {
 
   it('prepares every demo site and generated site exactly as checking it whole does', () => {
     const prepare = sharing();
-    const docs = [...['gold-coast-ford', 'kiwi-car-yard', 'lakeside-chevrolet', 'southern-motor-group'].map(readSite), ...[0, 1, 2, 3, 5].map(benchSiteDocument)];
+    const docs = [
+      ...['gold-coast-ford', 'kiwi-car-yard', 'lakeside-chevrolet', 'southern-motor-group'].map(
+        readSite,
+      ),
+      ...[0, 1, 2, 3, 5].map(benchSiteDocument),
+    ];
     for (const doc of docs) {
       const parts = prepare(structuredClone(doc));
       const whole = wholePrepare(structuredClone(doc));
       expect(parts.ok, doc.slug).toBe(true);
-      expect(JSON.parse(JSON.stringify(parts)), doc.slug).toEqual(JSON.parse(JSON.stringify(whole)));
+      expect(JSON.parse(JSON.stringify(parts)), doc.slug).toEqual(
+        JSON.parse(JSON.stringify(whole)),
+      );
     }
   });
 
   it('reports a broken page as checking the whole site does, and keeps no copy of it', () => {
     const prepare = sharing();
     const doc = benchSiteDocument(0) as Record<string, any>;
-    doc.pages = [{ id: 'home', path: '/', title: 'Home', blocks: [{ type: 'hero', id: 'hero', props: { heading: 42 } }] }];
+    doc.pages = [
+      {
+        id: 'home',
+        path: '/',
+        title: 'Home',
+        blocks: [{ type: 'hero', id: 'hero', props: { heading: 42 } }],
+      },
+    ];
     const parts = prepare(structuredClone(doc));
     const whole = wholePrepare(structuredClone(doc));
     expect(parts.ok).toBe(false);
     expect(parts).toEqual(whole);
     // A valid site after it is not handed the broken page.
     const next = ok(prepare(benchSiteDocument(4)));
-    expect(next.pages.find((p) => p.id === 'home')?.blocks.some((b) => (b.props as { heading?: unknown }).heading === 42)).toBe(false);
+    expect(
+      next.pages
+        .find((p) => p.id === 'home')
+        ?.blocks.some((b) => (b.props as { heading?: unknown }).heading === 42),
+    ).toBe(false);
   });
 
   it('keeps a page that a site changes apart from the template page it replaces', () => {

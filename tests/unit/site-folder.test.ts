@@ -21,10 +21,16 @@ function brokenFolder() {
   cpSync(SITES_DIR, d, { recursive: true });
   writeFileSync(join(d, 'syntax.json'), '{\n  "slug": "syntax",\n  "name": "x",\n}\n');
   writeFileSync(join(d, 'empty.json'), '');
-  writeFileSync(join(d, 'bom.json'), `\ufeff${readFileSync(join(SITES_DIR, 'kiwi-car-yard.json'), 'utf8')}`);
+  writeFileSync(
+    join(d, 'bom.json'),
+    `\ufeff${readFileSync(join(SITES_DIR, 'kiwi-car-yard.json'), 'utf8')}`,
+  );
   writeFileSync(join(d, 'null.json'), 'null\n');
   const kiwi = JSON.parse(readFileSync(join(SITES_DIR, 'kiwi-car-yard.json'), 'utf8'));
-  writeFileSync(join(d, 'null-dealer.json'), JSON.stringify({ ...kiwi, slug: 'null-dealer', hostnames: [], dealerships: [null] }));
+  writeFileSync(
+    join(d, 'null-dealer.json'),
+    JSON.stringify({ ...kiwi, slug: 'null-dealer', hostnames: [], dealerships: [null] }),
+  );
   // A copy of a demo site (as the README once said): newer file, same host name.
   writeFileSync(join(d, 'a-copy.json'), JSON.stringify({ ...kiwi, slug: 'a-copy' }));
   const later = new Date(Date.now() + 60_000);
@@ -47,14 +53,24 @@ describe('a sites folder with broken documents', () => {
       if (!e || e.ok) throw new Error(`${slug} should be invalid`);
       return e.issues[0];
     };
-    expect(first('syntax')).toEqual({ path: '/', message: 'syntax.json is not valid JSON: line 4, column 1: expected a property name in double quotes at "}"' });
-    expect(first('empty')).toEqual({ path: '/', message: 'empty.json is not valid JSON: the file is empty; a site document is a JSON object' });
-    expect(first('bom').message).toBe('bom.json is not valid JSON: line 1, column 1: the file starts with a byte-order mark (BOM); save it as UTF-8 without a BOM');
+    expect(first('syntax')).toEqual({
+      path: '/',
+      message:
+        'syntax.json is not valid JSON: line 4, column 1: expected a property name in double quotes at "}"',
+    });
+    expect(first('empty')).toEqual({
+      path: '/',
+      message: 'empty.json is not valid JSON: the file is empty; a site document is a JSON object',
+    });
+    expect(first('bom').message).toBe(
+      'bom.json is not valid JSON: line 1, column 1: the file starts with a byte-order mark (BOM); save it as UTF-8 without a BOM',
+    );
     expect(first('null')).toEqual({ path: '/', message: 'a site document must be a JSON object' });
     expect(first('null-dealer')).toEqual({ path: '/dealerships/0', message: 'must be object' });
     expect(first('a-copy')).toEqual({
       path: '/hostnames/0',
-      message: 'host name "kiwicaryard.localhost" is already claimed by site "kiwi-car-yard" (kiwi-car-yard.json); each host name serves one site',
+      message:
+        'host name "kiwicaryard.localhost" is already claimed by site "kiwi-car-yard" (kiwi-car-yard.json); each host name serves one site',
     });
   });
 
@@ -68,18 +84,30 @@ describe('a sites folder with broken documents', () => {
     const store = new SiteStore(dir);
     warn.mockRestore();
     expect(store.byHostname('KiwiCarYard.localhost')?.slug).toBe('kiwi-car-yard');
-    expect(store.all().filter((e) => e.ok).map((e) => e.slug)).toEqual(DEMO);
+    expect(
+      store
+        .all()
+        .filter((e) => e.ok)
+        .map((e) => e.slug),
+    ).toEqual(DEMO);
   });
 
-  it('a template that does not parse is that template\'s error, with line and column', () => {
+  it("a template that does not parse is that template's error, with line and column", () => {
     const d = mkdtempSync(join(tmpdir(), 'forecourt-template-'));
     try {
       cpSync(SITES_DIR, d, { recursive: true });
-      writeFileSync(join(d, 'templates', 'ford.json'), '{\n  "pages": [\n    { "id": "home" ]\n}\n');
+      writeFileSync(
+        join(d, 'templates', 'ford.json'),
+        '{\n  "pages": [\n    { "id": "home" ]\n}\n',
+      );
       const entry = new SiteFolder(d).load('gold-coast-ford');
       expect(entry.ok).toBe(false);
       expect(!entry.ok && entry.issues).toEqual([
-        { path: '/template', message: 'template "ford" (sites/templates/ford.json) is not valid JSON: line 3, column 20: expected \',\' (or a closing bracket) at "]"' },
+        {
+          path: '/template',
+          message:
+            'template "ford" (sites/templates/ford.json) is not valid JSON: line 3, column 20: expected \',\' (or a closing bracket) at "]"',
+        },
       ]);
     } finally {
       rmSync(d, { recursive: true, force: true });
@@ -100,16 +128,30 @@ describe('reload without a restart', () => {
       writeFileSync(file, '{ broken');
       await vi.waitFor(() => expect(store.get('kiwi-car-yard')?.ok).toBe(false), { timeout: 3000 });
       writeFileSync(file, good.replace('"name": "Kiwi Car Yard"', '"name": "Kiwi Car Yard Ltd"'));
-      await vi.waitFor(() => {
-        const e = store.get('kiwi-car-yard');
-        expect(e?.ok && e.site.name).toBe('Kiwi Car Yard Ltd');
-      }, { timeout: 3000 });
+      await vi.waitFor(
+        () => {
+          const e = store.get('kiwi-car-yard');
+          expect(e?.ok && e.site.name).toBe('Kiwi Car Yard Ltd');
+        },
+        { timeout: 3000 },
+      );
       const template = join(d, 'templates', 'ford.json');
-      writeFileSync(template, readFileSync(template, 'utf8').replace('"title": "Car finance | {site}"', '"title": "Finance and loans | {site}"'));
-      await vi.waitFor(() => {
-        const e = store.get('gold-coast-ford');
-        expect(e?.ok && e.site.pages.find((p) => p.id === 'finance')?.title).toBe('Finance and loans | {site}');
-      }, { timeout: 3000 });
+      writeFileSync(
+        template,
+        readFileSync(template, 'utf8').replace(
+          '"title": "Car finance | {site}"',
+          '"title": "Finance and loans | {site}"',
+        ),
+      );
+      await vi.waitFor(
+        () => {
+          const e = store.get('gold-coast-ford');
+          expect(e?.ok && e.site.pages.find((p) => p.id === 'finance')?.title).toBe(
+            'Finance and loans | {site}',
+          );
+        },
+        { timeout: 3000 },
+      );
       // A site whose file is deleted is gone, and its listeners hear it once.
       const removed: string[] = [];
       store.onRemove((slug) => removed.push(slug));
@@ -136,11 +178,23 @@ describe('parseDocumentText', () => {
       }
       throw new Error('expected a syntax error');
     };
-    expect(fault('{"a": 1,}')).toEqual([1, 9, 'line 1, column 9: expected a property name in double quotes at "}"']);
-    expect(fault('{\n  "a": 1\n  "b": 2\n}')).toEqual([3, 3, 'line 3, column 3: expected \',\' (or a closing bracket) at "\\"b\\""']);
+    expect(fault('{"a": 1,}')).toEqual([
+      1,
+      9,
+      'line 1, column 9: expected a property name in double quotes at "}"',
+    ]);
+    expect(fault('{\n  "a": 1\n  "b": 2\n}')).toEqual([
+      3,
+      3,
+      'line 3, column 3: expected \',\' (or a closing bracket) at "\\"b\\""',
+    ]);
     expect(fault('{"a": 1} x')).toEqual([1, 10, 'line 1, column 10: unexpected character at "x"']);
-    expect(fault('{"a": 1} {}')[2]).toBe('line 1, column 10: expected the end of the file (text after the document) at "{"');
-    expect(fault('{"a": // note\n 1}')[2]).toBe('line 1, column 7: comments are not allowed in JSON at "// note"');
+    expect(fault('{"a": 1} {}')[2]).toBe(
+      'line 1, column 10: expected the end of the file (text after the document) at "{"',
+    );
+    expect(fault('{"a": // note\n 1}')[2]).toBe(
+      'line 1, column 7: comments are not allowed in JSON at "// note"',
+    );
     expect(fault('   ')[2]).toBe('the file is empty; a site document is a JSON object');
   });
 });
@@ -149,8 +203,17 @@ describe('a failure while preparing one site', () => {
   const richSite = () => {
     const kiwi = JSON.parse(readFileSync(join(SITES_DIR, 'kiwi-car-yard.json'), 'utf8'));
     const [home, ...rest] = kiwi.pages;
-    const marked = { type: 'rich-text', id: 'marked-rich-text', props: { html: '<p>Only in <b>zz-marked</b></p>' } };
-    return { ...kiwi, slug: 'rich', hostnames: ['rich.example'], pages: [{ ...home, blocks: [marked, ...home.blocks] }, ...rest] };
+    const marked = {
+      type: 'rich-text',
+      id: 'marked-rich-text',
+      props: { html: '<p>Only in <b>zz-marked</b></p>' },
+    };
+    return {
+      ...kiwi,
+      slug: 'rich',
+      hostnames: ['rich.example'],
+      pages: [{ ...home, blocks: [marked, ...home.blocks] }, ...rest],
+    };
   };
   let folder: string;
   beforeAll(() => {
@@ -181,7 +244,10 @@ describe('a failure while preparing one site', () => {
       const entries = new SiteFolder(folder, { sanitizeHtml: broken }).loadAll();
       const rich = entries.find((e) => e.slug === 'rich')!;
       expect(rich.ok).toBe(false);
-      expect(!rich.ok && rich.issues[0]).toMatchObject({ path: '/', message: expect.stringContaining('the sanitiser stopped') });
+      expect(!rich.ok && rich.issues[0]).toMatchObject({
+        path: '/',
+        message: expect.stringContaining('the sanitiser stopped'),
+      });
       for (const slug of DEMO) expect(entries.find((e) => e.slug === slug)?.ok, slug).toBe(true);
       expect(spy).toHaveBeenCalled();
     } finally {

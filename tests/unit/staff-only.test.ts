@@ -27,7 +27,11 @@ async function call(token: string | undefined, headers: Record<string, string> =
   const { port } = server.address() as { port: number };
   try {
     const res = await fetch(`http://127.0.0.1:${port}/`, { headers });
-    return { status: res.status, body: (await res.json()) as { ok?: boolean; error?: string }, authenticate: res.headers.get('www-authenticate') };
+    return {
+      status: res.status,
+      body: (await res.json()) as { ok?: boolean; error?: string },
+      authenticate: res.headers.get('www-authenticate'),
+    };
   } finally {
     server.close();
   }
@@ -60,7 +64,10 @@ describe('editor API guard with a token', () => {
   const TOKEN = 's3cret-editor-token';
 
   it('accepts the right token, from a remote address too', async () => {
-    expect(await call(TOKEN, { authorization: `Bearer ${TOKEN}` })).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await call(TOKEN, { authorization: `Bearer ${TOKEN}` })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
     expect((await call(TOKEN, { authorization: `Bearer ${TOKEN}`, ...REMOTE })).status).toBe(200);
     // The scheme is case-insensitive (RFC 7235).
     expect((await call(TOKEN, { authorization: `bearer ${TOKEN}` })).status).toBe(200);

@@ -19,7 +19,11 @@ import { loadTemplate, ROOT, SITES_DIR } from './helpers.ts';
 
 const STARTERS = Object.keys(STARTER_TEMPLATES);
 const REGION: Record<string, string> = { 'us-franchise': 'US' };
-const MAKES: Record<string, string[]> = { 'used-car-yard': [], 'multi-brand-group': ['Toyota', 'Mazda'], 'us-franchise': ['Chevrolet'] };
+const MAKES: Record<string, string[]> = {
+  'used-car-yard': [],
+  'multi-brand-group': ['Toyota', 'Mazda'],
+  'us-franchise': ['Chevrolet'],
+};
 const BRAND_WORDS = /\b(ford|ranger|everest|mustang|bronco)\b/i;
 
 let dir: string;
@@ -53,7 +57,14 @@ function newSite(template: string) {
     name: 'City Motors',
     region: REGION[template] ?? 'AU',
     template,
-    dealerships: [{ id: 901, slug: 'city-motors', name: 'City Motors', ...(manufacturers.length ? { manufacturers } : {}) }],
+    dealerships: [
+      {
+        id: 901,
+        slug: 'city-motors',
+        name: 'City Motors',
+        ...(manufacturers.length ? { manufacturers } : {}),
+      },
+    ],
   };
 }
 
@@ -66,23 +77,39 @@ describe('starter templates', () => {
     }
   });
 
-  it.each(STARTERS)('%s: a site created from it is valid, with no whole-site issues and no Ford wording', async (template) => {
-    const body = newSite(template);
-    const res = await fetch(`${base}/sites`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    const created = await res.json();
-    expect(created.issues ?? [], template).toEqual([]);
-    expect(res.status).toBe(201);
+  it.each(STARTERS)(
+    '%s: a site created from it is valid, with no whole-site issues and no Ford wording',
+    async (template) => {
+      const body = newSite(template);
+      const res = await fetch(`${base}/sites`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const created = await res.json();
+      expect(created.issues ?? [], template).toEqual([]);
+      expect(res.status).toBe(201);
 
-    const prepare = createSitePreparer({ loadTemplate, catalogue: readCatalogue(SITES_DIR).catalogue });
-    const result = prepare(created.document);
-    expect(result.ok ? [] : result.issues).toEqual([]);
-    if (!result.ok) return;
-    expect(result.site.region).toBe(body.region);
-    // What the template gives the site: pages, layout, theme, features (not the site's own data).
-    const fromTemplate = JSON.stringify([result.site.pages, result.site.layout, result.site.theme, result.site.features]);
-    expect(fromTemplate.match(BRAND_WORDS)).toBeNull();
-    expect(fromTemplate.match(/Australia/)).toBeNull();
-    // Words the template writes (filter and icon names such as "km" and "tyre" are not text).
-    if (body.region === 'US') expect(fromTemplate.match(/\d km\b|\butes\b|\btyres\b|[Tt]yres and/)).toBeNull();
-  });
+      const prepare = createSitePreparer({
+        loadTemplate,
+        catalogue: readCatalogue(SITES_DIR).catalogue,
+      });
+      const result = prepare(created.document);
+      expect(result.ok ? [] : result.issues).toEqual([]);
+      if (!result.ok) return;
+      expect(result.site.region).toBe(body.region);
+      // What the template gives the site: pages, layout, theme, features (not the site's own data).
+      const fromTemplate = JSON.stringify([
+        result.site.pages,
+        result.site.layout,
+        result.site.theme,
+        result.site.features,
+      ]);
+      expect(fromTemplate.match(BRAND_WORDS)).toBeNull();
+      expect(fromTemplate.match(/Australia/)).toBeNull();
+      // Words the template writes (filter and icon names such as "km" and "tyre" are not text).
+      if (body.region === 'US')
+        expect(fromTemplate.match(/\d km\b|\butes\b|\btyres\b|[Tt]yres and/)).toBeNull();
+    },
+  );
 });

@@ -14,7 +14,12 @@ function issuesOf(doc: unknown) {
 
 describe('site document validation', () => {
   it('accepts every demo site', () => {
-    for (const slug of ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lakeside-chevrolet']) {
+    for (const slug of [
+      'gold-coast-ford',
+      'southern-motor-group',
+      'kiwi-car-yard',
+      'lakeside-chevrolet',
+    ]) {
       const r = prepare(readSite(slug));
       expect(r.ok, JSON.stringify(!r.ok && r.issues)).toBe(true);
     }
@@ -24,12 +29,23 @@ describe('site document validation', () => {
     const issues = issuesOf(
       minimalDoc({
         region: 'UK',
-        pages: [page([{ type: 'hero', id: 'hero', props: { heading: '' } }, { type: 'section', id: 'sec', props: { background: 'pink' } }])],
+        pages: [
+          page([
+            { type: 'hero', id: 'hero', props: { heading: '' } },
+            { type: 'section', id: 'sec', props: { background: 'pink' } },
+          ]),
+        ],
       }),
     );
     expect(issues).toContainEqual({ path: '/region', message: 'must be one of: "AU", "NZ", "US"' });
-    expect(issues).toContainEqual({ path: '/pages/0/blocks/0/props/heading', message: 'must NOT have fewer than 1 characters' });
-    expect(issues).toContainEqual({ path: '/pages/0/blocks/1/props/background', message: 'must be one of: "none", "muted", "brand"' });
+    expect(issues).toContainEqual({
+      path: '/pages/0/blocks/0/props/heading',
+      message: 'must NOT have fewer than 1 characters',
+    });
+    expect(issues).toContainEqual({
+      path: '/pages/0/blocks/1/props/background',
+      message: 'must be one of: "none", "muted", "brand"',
+    });
   });
 
   it('reports numeric limits with ajv wording at the exact path', () => {
@@ -46,14 +62,29 @@ describe('site document validation', () => {
   });
 
   it('rejects missing required fields and unknown properties', () => {
-    const issues = issuesOf({ schemaVersion: CURRENT_SCHEMA_VERSION, slug: 'x', pages: [page([])], colour: 'red' });
+    const issues = issuesOf({
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+      slug: 'x',
+      pages: [page([])],
+      colour: 'red',
+    });
     expect(issues).toContainEqual({ path: '/name', message: 'is required' });
     expect(issues).toContainEqual({ path: '/colour', message: 'is not a known property here' });
   });
 
   it('refuses unsafe link schemes in dealer data', () => {
     const issues = issuesOf(
-      minimalDoc({ pages: [page([{ type: 'hero', id: 'hero', props: { heading: 'Hi', actions: [{ label: 'x', href: 'javascript:alert(1)' }] } }])] }),
+      minimalDoc({
+        pages: [
+          page([
+            {
+              type: 'hero',
+              id: 'hero',
+              props: { heading: 'Hi', actions: [{ label: 'x', href: 'javascript:alert(1)' }] },
+            },
+          ]),
+        ],
+      }),
     );
     expect(issues[0].path).toBe('/pages/0/blocks/0/props/actions/0/href');
     expect(issues[0].message).toMatch(/refused/);
@@ -64,17 +95,31 @@ describe('site document validation', () => {
       minimalDoc({
         pages: [
           page([
-            { type: 'hero', id: 'hero', props: { heading: 'x' }, children: [{ type: 'section', id: 's' }] },
+            {
+              type: 'hero',
+              id: 'hero',
+              props: { heading: 'x' },
+              children: [{ type: 'section', id: 's' }],
+            },
             { type: 'columns', id: 'cols', slots: { main: [], sidebar: [] } },
             { type: 'section', id: 'sec', children: [{ type: 'hero', id: 'inner', props: {} }] },
           ]),
         ],
       }),
     );
-    expect(issues).toContainEqual({ path: '/pages/0/blocks/0/children', message: 'this block type cannot contain other blocks' });
-    expect(issues).toContainEqual({ path: '/pages/0/blocks/1/slots/sidebar', message: 'is not a slot of this block; slots: main, aside' });
+    expect(issues).toContainEqual({
+      path: '/pages/0/blocks/0/children',
+      message: 'this block type cannot contain other blocks',
+    });
+    expect(issues).toContainEqual({
+      path: '/pages/0/blocks/1/slots/sidebar',
+      message: 'is not a slot of this block; slots: main, aside',
+    });
     // Errors inside nested blocks carry the nested path.
-    expect(issues).toContainEqual({ path: '/pages/0/blocks/2/children/0/props/heading', message: 'is required' });
+    expect(issues).toContainEqual({
+      path: '/pages/0/blocks/2/children/0/props/heading',
+      message: 'is required',
+    });
   });
 
   it('rejects duplicate block ids naming both places', () => {
@@ -84,7 +129,12 @@ describe('site document validation', () => {
         pages: [page([{ type: 'section', id: 'top' }])],
       }),
     );
-    expect(issues).toEqual([{ path: '/pages/0/blocks/0/id', message: 'duplicate block id "top", also used at /layout/header/0/id' }]);
+    expect(issues).toEqual([
+      {
+        path: '/pages/0/blocks/0/id',
+        message: 'duplicate block id "top", also used at /layout/header/0/id',
+      },
+    ]);
   });
 
   it('refuses a document newer than the engine', () => {
@@ -94,16 +144,38 @@ describe('site document validation', () => {
   });
 
   it('upgrades an old document before validating it', () => {
-    const r = prepare(minimalDoc({ schemaVersion: 1, pages: [page([{ type: 'hero', id: 'hero', props: { heading: 'Hi', buttons: [{ label: 'Go', href: '/' }] } }])] }));
+    const r = prepare(
+      minimalDoc({
+        schemaVersion: 1,
+        pages: [
+          page([
+            {
+              type: 'hero',
+              id: 'hero',
+              props: { heading: 'Hi', buttons: [{ label: 'Go', href: '/' }] },
+            },
+          ]),
+        ],
+      }),
+    );
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.site.pages[0].blocks[0].props).toMatchObject({ actions: [{ label: 'Go', href: '/' }] });
+    if (r.ok)
+      expect(r.site.pages[0].blocks[0].props).toMatchObject({
+        actions: [{ label: 'Go', href: '/' }],
+      });
   });
 
   it("fills a block's prop defaults even when the block has no props at all", () => {
     // The default menu links to pages this one-page document lacks: the whole-site rules say
     // so, and the document is still completed with the defaults (what the editor previews).
     const r = prepare.check(minimalDoc({ layout: { header: [{ type: 'header', id: 'top' }] } }));
-    expect(r.issues.every((i) => i.path.startsWith('/layout/header/0/props/menu/') && i.message.includes('is not a route of this site'))).toBe(true);
+    expect(
+      r.issues.every(
+        (i) =>
+          i.path.startsWith('/layout/header/0/props/menu/') &&
+          i.message.includes('is not a route of this site'),
+      ),
+    ).toBe(true);
     const site = r.site as unknown as ResolvedSite;
     const props = site.layout.header[0].props as { menu: { label: string }[]; sticky: boolean };
     expect(props.menu.map((m) => m.label)).toContain('Our Stock');
@@ -113,7 +185,17 @@ describe('site document validation', () => {
   it('sanitises dealer HTML while validating', () => {
     const r = prepare(
       minimalDoc({
-        pages: [page([{ type: 'rich-text', id: 'rt', props: { html: '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:x()">x</a><a href="/">ok</a></p>' } }])],
+        pages: [
+          page([
+            {
+              type: 'rich-text',
+              id: 'rt',
+              props: {
+                html: '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:x()">x</a><a href="/">ok</a></p>',
+              },
+            },
+          ]),
+        ],
       }),
     );
     expect(r.ok).toBe(true);

@@ -8,8 +8,10 @@ import { isSellable } from './status.ts';
 export function marketAverage(car: CarLike): number | undefined {
   const data = car.autograb_data;
   if (!data) return undefined;
-  if (num(data.state_average_market_price) && data.state_average_market_price > 0) return data.state_average_market_price;
-  if (num(data.average_market_price) && data.average_market_price > 0) return data.average_market_price;
+  if (num(data.state_average_market_price) && data.state_average_market_price > 0)
+    return data.state_average_market_price;
+  if (num(data.average_market_price) && data.average_market_price > 0)
+    return data.average_market_price;
   return undefined;
 }
 
@@ -27,8 +29,13 @@ export function isBelowMarket(car: CarLike): boolean {
 }
 
 /** Certified badge (docs/cars.md, "Card rules"): make Toyota, certified, the site's switch on, not sold. */
-export function isCertifiedBadge(car: CarLike, features: Pick<Features, 'certifiedUsedBadge'>): boolean {
-  return Boolean(features.certifiedUsedBadge && car.make === CERTIFIED_MAKE && car.certified && isSellable(car));
+export function isCertifiedBadge(
+  car: CarLike,
+  features: Pick<Features, 'certifiedUsedBadge'>,
+): boolean {
+  return Boolean(
+    features.certifiedUsedBadge && car.make === CERTIFIED_MAKE && car.certified && isSellable(car),
+  );
 }
 
 /**
@@ -36,7 +43,11 @@ export function isCertifiedBadge(car: CarLike, features: Pick<Features, 'certifi
  * the reserved one (an electric or hybrid label won, docs/cars.md "Card rules") still says it
  * is reserved beside its price, so a buyer never misses that the car is held.
  */
-export function reservedBadge(car: CarLike, tag: { kind: string } | null, features: Pick<Features, 'reservedWording'>): string | undefined {
+export function reservedBadge(
+  car: CarLike,
+  tag: { kind: string } | null,
+  features: Pick<Features, 'reservedWording'>,
+): string | undefined {
   if (!car.reserved || !isSellable(car) || tag?.kind === 'reserved') return undefined;
   return features.reservedWording || 'RESERVED';
 }

@@ -35,23 +35,40 @@ export function cardButtons(car: CarLike, features: Features, format: ButtonForm
         out.push({ kind, label: 'View Details', href: carPath(car) });
         break;
       case 'enquire':
-        if (enquirable && !testDriveOnly) out.push({ kind, label: features.enquireButtonLabel || 'Enquire Now' });
+        if (enquirable && !testDriveOnly)
+          out.push({ kind, label: features.enquireButtonLabel || 'Enquire Now' });
         break;
       case 'testDrive':
         if (enquirable) out.push({ kind, label: 'Book a Test Drive' });
         break;
       case 'finance':
-        if (enquirable) out.push({ kind, label: features.financeButtonText || 'Get Finance', href: carFinanceHref(car, features) });
+        if (enquirable)
+          out.push({
+            kind,
+            label: features.financeButtonText || 'Get Finance',
+            href: carFinanceHref(car, features),
+          });
         break;
       case 'reserve':
         if (features.reserveButtons && isReservable(car)) {
           const amount = features.reserveDeposit || DEFAULT_RESERVE_DEPOSIT;
-          out.push({ kind, label: `Reserve Now ${format.money(amount)}`, href: reservePath(car, features), amount });
+          out.push({
+            kind,
+            label: `Reserve Now ${format.money(amount)}`,
+            href: reservePath(car, features),
+            amount,
+          });
         }
         break;
     }
   }
-  if (enquirable && testDriveOnly && !out.some((b) => b.kind === 'testDrive')) out.push({ kind: 'testDrive', label: 'Book a Test Drive' });
-  if (!enquirable) out.push({ kind: 'findSimilar', label: features.findSimilarLabel || 'Find Me Something Similar', href: similarHref(car) });
+  if (enquirable && testDriveOnly && !out.some((b) => b.kind === 'testDrive'))
+    out.push({ kind: 'testDrive', label: 'Book a Test Drive' });
+  if (!enquirable)
+    out.push({
+      kind: 'findSimilar',
+      label: features.findSimilarLabel || 'Find Me Something Similar',
+      href: similarHref(car),
+    });
   return out;
 }

@@ -16,7 +16,10 @@ export const CERTIFIED_MAKE = 'Toyota';
 /** No finance indication on this make. */
 export const FINANCE_EXCLUDED_MAKE = 'Suzuki';
 // Reserve Online's deposit and hold are the API's (docs/api.md, "Reservations").
-export { DEFAULT_RESERVATION_DEPOSIT as DEFAULT_RESERVE_DEPOSIT, RESERVATION_HOLD_HOURS as RESERVE_HOLD_HOURS } from '../../../engine/api/reservations/terms.ts';
+export {
+  DEFAULT_RESERVATION_DEPOSIT as DEFAULT_RESERVE_DEPOSIT,
+  RESERVATION_HOLD_HOURS as RESERVE_HOLD_HOURS,
+} from '../../../engine/api/reservations/terms.ts';
 /** Descriptions are cut here with show more / show less (docs/cars.md, "Car page"). */
 export const DESCRIPTION_LIMIT = 400;
 /** Spec and feature lists show this many before the toggle; the detail list limit (docs/cars.md, "Car page"). */

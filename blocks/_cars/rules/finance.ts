@@ -1,12 +1,25 @@
 /** The weekly finance indication and the finance disclaimers (docs/cars.md, "Card rules"). */
 import type { FinanceLender, FinanceLenders } from '../../../schemas/types.gen.ts';
 import { num, type CarLike, type SiteLike } from './car.ts';
-import { CERTIFIED_MAKE, FINANCE_AGE_LIMIT_YEARS, FINANCE_EXCLUDED_MAKE, FINANCE_MIN_PRICE } from './constants.ts';
+import {
+  CERTIFIED_MAKE,
+  FINANCE_AGE_LIMIT_YEARS,
+  FINANCE_EXCLUDED_MAKE,
+  FINANCE_MIN_PRICE,
+} from './constants.ts';
 import { isAvailable } from './status.ts';
 
 export type Provider = keyof FinanceLenders;
 /** The order providers are tried in (the same order the indexer picks weekly_price with). */
-export const PROVIDER_ORDER: Provider[] = ['Taurus', 'Angle', 'Powertorque', 'AusLoans', '360 Finance', 'Manual', 'Nissan Finance'];
+export const PROVIDER_ORDER: Provider[] = [
+  'Taurus',
+  'Angle',
+  'Powertorque',
+  'AusLoans',
+  '360 Finance',
+  'Manual',
+  'Nissan Finance',
+];
 
 export interface FinanceInfo {
   provider: Provider;
@@ -18,13 +31,23 @@ export interface FinanceInfo {
 }
 
 /** Whether one provider's rules pass for this car (docs/cars.md, "Card rules"). */
-export function providerQualifies(provider: Provider, lender: FinanceLender, car: CarLike, now: number): boolean {
+export function providerQualifies(
+  provider: Provider,
+  lender: FinanceLender,
+  car: CarLike,
+  now: number,
+): boolean {
   const price = car.price ?? 0;
   const available = isAvailable(car);
   const currentYear = new Date(now).getUTCFullYear();
   switch (provider) {
     case 'Taurus':
-      return (car.year ?? 0) > currentYear - FINANCE_AGE_LIMIT_YEARS && price > FINANCE_MIN_PRICE && available && num(lender.paymentWeek);
+      return (
+        (car.year ?? 0) > currentYear - FINANCE_AGE_LIMIT_YEARS &&
+        price > FINANCE_MIN_PRICE &&
+        available &&
+        num(lender.paymentWeek)
+      );
     case '360 Finance':
     case 'AusLoans':
       return available;
@@ -55,14 +78,21 @@ export function financeInfo(car: CarLike, site: SiteLike, now: number): FinanceI
   const lenders = car.finance_lenders;
   if (!lenders || !Object.keys(lenders).length) return null;
   if ((car.make ?? '').trim().toLowerCase() === FINANCE_EXCLUDED_MAKE.toLowerCase()) return null;
-  if (car.dealership_slug && site.features.financeExcludedDealerships.includes(car.dealership_slug)) return null;
+  if (car.dealership_slug && site.features.financeExcludedDealerships.includes(car.dealership_slug))
+    return null;
   for (const provider of PROVIDER_ORDER) {
     const lender = lenders[provider];
     if (!lender || !num(lender.interestRate) || !num(lender.comparisonRate)) continue;
     if (!providerQualifies(provider, lender, car, now)) continue;
     const weekly = weeklyOf(lender);
     if (weekly === undefined || weekly <= 0) continue;
-    return { provider, weekly, interestRate: lender.interestRate, comparisonRate: lender.comparisonRate, lender };
+    return {
+      provider,
+      weekly,
+      interestRate: lender.interestRate,
+      comparisonRate: lender.comparisonRate,
+      lender,
+    };
   }
   return null;
 }
@@ -75,12 +105,16 @@ export const TOYOTA_FINANCE_DISCLAIMER =
  * plus the Toyota Finance indicative-repayment disclaimer (docs/cars.md, "Choices we made") on Toyotas that show a
  * weekly figure.
  */
-export function financeDisclaimers(car: CarLike, shown?: FinanceInfo | null): { provider: string; text: string }[] {
+export function financeDisclaimers(
+  car: CarLike,
+  shown?: FinanceInfo | null,
+): { provider: string; text: string }[] {
   const lenders = car.finance_lenders ?? {};
   const out: { provider: string; text: string }[] = PROVIDER_ORDER.flatMap((provider) => {
     const text = lenders[provider]?.disclaimer;
     return text ? [{ provider, text }] : [];
   });
-  if (shown && car.make === CERTIFIED_MAKE) out.push({ provider: 'Toyota Finance', text: TOYOTA_FINANCE_DISCLAIMER });
+  if (shown && car.make === CERTIFIED_MAKE)
+    out.push({ provider: 'Toyota Finance', text: TOYOTA_FINANCE_DISCLAIMER });
   return out;
 }

@@ -11,7 +11,6 @@ export function reservePath(car: CarLike, features: Pick<Features, 'reserveRoute
   return `${carPath(car)}/${features.reserveRoute === 'buy-online' ? 'buy-online' : 'checkout'}`;
 }
 
-
 /** Search for cars like this one: /search/{make}/{model}, or all stock. */
 export function similarHref(car: CarLike | undefined): string {
   if (car?.make && car.model) return `/search/${slug(car.make)}/${slug(car.model)}`;

@@ -24,7 +24,9 @@ export function showsPrice(price: number | null | undefined): price is number {
 export function priceDisplay(car: CarLike, features: Pick<Features, 'noPriceText'>): PriceDisplay {
   const price = car.price ?? 0;
   if (typeof car.subscription_price === 'number' && car.subscription_price > 0) {
-    return showsPrice(price) ? { state: 'subscription', weekly: car.subscription_price, price } : { state: 'subscription', weekly: car.subscription_price };
+    return showsPrice(price)
+      ? { state: 'subscription', weekly: car.subscription_price, price }
+      : { state: 'subscription', weekly: car.subscription_price };
   }
   if (showsPrice(price) && typeof car.before_price === 'number' && car.before_price > price) {
     return { state: 'reduced', price, was: car.before_price };

@@ -17,7 +17,9 @@ export interface SpecRow {
 
 /** Rows with a value; empty, null and "null" values are left out. */
 export function specRows(rows: { label: string; value: unknown }[]): SpecRow[] {
-  return rows.filter((r) => hasValue(r.value)).map((r) => ({ label: r.label, value: String(r.value).trim() }));
+  return rows
+    .filter((r) => hasValue(r.value))
+    .map((r) => ({ label: r.label, value: String(r.value).trim() }));
 }
 
 /** Feet to metres (0.3048), to 2 decimals. */

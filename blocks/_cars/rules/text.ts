@@ -10,7 +10,10 @@ export function maskPhone(phone: string | null | undefined): string {
 }
 
 /** Text cut at `limit` characters (at a word boundary when one is near), with an ellipsis; `cut` says whether it was. */
-export function cutText(text: string | null | undefined, limit = DESCRIPTION_LIMIT): { text: string; cut: boolean } {
+export function cutText(
+  text: string | null | undefined,
+  limit = DESCRIPTION_LIMIT,
+): { text: string; cut: boolean } {
   const t = (text ?? '').trim();
   if (t.length <= limit) return { text: t, cut: false };
   let end = limit;
@@ -28,11 +31,20 @@ export function commentSections(comments: string | null | undefined): string[] {
 }
 
 /** The list a toggle shows: the first `preview` (4) rows collapsed, all open; the toggle only when there are more. */
-export function listView<T>(items: T[], open: boolean, preview = LIST_PREVIEW): { shown: T[]; hasToggle: boolean } {
+export function listView<T>(
+  items: T[],
+  open: boolean,
+  preview = LIST_PREVIEW,
+): { shown: T[]; hasToggle: boolean } {
   return { shown: open ? items : items.slice(0, preview), hasToggle: items.length > preview };
 }
 
 /** Show More / Show Less, or Show All / Hide where the site says so. */
-export function toggleWords(features: Pick<Features, 'specToggleWording'>): { more: string; less: string } {
-  return features.specToggleWording === 'Show All' ? { more: 'Show All', less: 'Hide' } : { more: 'Show More', less: 'Show Less' };
+export function toggleWords(features: Pick<Features, 'specToggleWording'>): {
+  more: string;
+  less: string;
+} {
+  return features.specToggleWording === 'Show All'
+    ? { more: 'Show All', less: 'Hide' }
+    : { more: 'Show More', less: 'Show Less' };
 }

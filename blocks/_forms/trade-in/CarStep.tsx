@@ -21,14 +21,51 @@ export function CarStep({ form, estimatePossible, submitLabel, t }: CarStepProps
   return (
     <>
       <div className="fc-form__row fc-form__row--2">
-        <TextField form={form} name="make" label="Make" required autoComplete="off" maxLength={60} />
-        <TextField form={form} name="model" label="Model" required autoComplete="off" maxLength={80} />
+        <TextField
+          form={form}
+          name="make"
+          label="Make"
+          required
+          autoComplete="off"
+          maxLength={60}
+        />
+        <TextField
+          form={form}
+          name="model"
+          label="Model"
+          required
+          autoComplete="off"
+          maxLength={80}
+        />
       </div>
       <div className="fc-form__row fc-form__row--2">
-        <TextField form={form} name="year" label="Year" required inputMode="numeric" maxLength={4} autoComplete="off" />
-        <TextField form={form} name="kms" label={t('Odometer (km)')} required inputMode="numeric" maxLength={9} autoComplete="off" />
+        <TextField
+          form={form}
+          name="year"
+          label="Year"
+          required
+          inputMode="numeric"
+          maxLength={4}
+          autoComplete="off"
+        />
+        <TextField
+          form={form}
+          name="kms"
+          label={t('Odometer (km)')}
+          required
+          inputMode="numeric"
+          maxLength={9}
+          autoComplete="off"
+        />
       </div>
-      <TextField form={form} name="badge" label="Variant or badge" maxLength={80} autoComplete="off" help="e.g. Ascent Sport, XLT" />
+      <TextField
+        form={form}
+        name="badge"
+        label="Variant or badge"
+        maxLength={80}
+        autoComplete="off"
+        help="e.g. Ascent Sport, XLT"
+      />
       {!estimatePossible ? (
         <div className="fc-form-alert fc-form-alert--info" role="status">
           <p>{t(MESSAGES.noEstimate)}</p>
@@ -48,7 +85,13 @@ export function CarStep({ form, estimatePossible, submitLabel, t }: CarStepProps
               { value: 'poor', label: 'Poor: needs repairs' },
             ]}
           />
-          <RadioGroupField form={form} name="accident_history" label="Has it been in an accident?" inline options={YES_NO} />
+          <RadioGroupField
+            form={form}
+            name="accident_history"
+            label="Has it been in an accident?"
+            inline
+            options={YES_NO}
+          />
           <RadioGroupField
             form={form}
             name="service_history"
@@ -71,8 +114,20 @@ export function CarStep({ form, estimatePossible, submitLabel, t }: CarStepProps
               { value: '0', label: 'None' },
             ]}
           />
-          <RadioGroupField form={form} name="modifications" label="Any modifications?" inline options={YES_NO} />
-          <RadioGroupField form={form} name="warning_lights" label="Any warning lights on?" inline options={YES_NO} />
+          <RadioGroupField
+            form={form}
+            name="modifications"
+            label="Any modifications?"
+            inline
+            options={YES_NO}
+          />
+          <RadioGroupField
+            form={form}
+            name="warning_lights"
+            label="Any warning lights on?"
+            inline
+            options={YES_NO}
+          />
           <RadioGroupField
             form={form}
             name="tyres"
@@ -83,7 +138,13 @@ export function CarStep({ form, estimatePossible, submitLabel, t }: CarStepProps
               { value: 'worn', label: 'Worn' },
             ]}
           />
-          <RadioGroupField form={form} name="finance_owing" label="Is there finance owing on it?" inline options={YES_NO} />
+          <RadioGroupField
+            form={form}
+            name="finance_owing"
+            label="Is there finance owing on it?"
+            inline
+            options={YES_NO}
+          />
         </fieldset>
       )}
       <StepActions form={form} label={submitLabel} />

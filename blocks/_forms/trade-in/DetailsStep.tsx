@@ -18,13 +18,34 @@ export interface DetailsStepProps {
   submitLabel: string;
 }
 
-export function DetailsStep({ form, captcha, region, terms, privacyHref, submitLabel }: DetailsStepProps) {
+export function DetailsStep({
+  form,
+  captcha,
+  region,
+  terms,
+  privacyHref,
+  submitLabel,
+}: DetailsStepProps) {
   const pc = postcodeInput(region);
   return (
     <>
       <div className="fc-form__row fc-form__row--2">
-        <TextField form={form} name="name" label="First Name" required autoComplete="given-name" maxLength={120} />
-        <TextField form={form} name="last_name" label="Last Name" required autoComplete="family-name" maxLength={120} />
+        <TextField
+          form={form}
+          name="name"
+          label="First Name"
+          required
+          autoComplete="given-name"
+          maxLength={120}
+        />
+        <TextField
+          form={form}
+          name="last_name"
+          label="Last Name"
+          required
+          autoComplete="family-name"
+          maxLength={120}
+        />
       </div>
       <div className="fc-form__row fc-form__row--2">
         <TextField
@@ -49,7 +70,16 @@ export function DetailsStep({ form, captcha, region, terms, privacyHref, submitL
           help={`For example ${phoneExample(region)}`}
         />
       </div>
-      <TextField form={form} name="email" label="Email" type="email" required autoComplete="email" inputMode="email" maxLength={254} />
+      <TextField
+        form={form}
+        name="email"
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        maxLength={254}
+      />
       <RadioGroupField
         form={form}
         name="PreferredContactMethod"
@@ -73,7 +103,8 @@ export function DetailsStep({ form, captcha, region, terms, privacyHref, submitL
       <CaptchaField form={form} captcha={captcha} />
       <StepActions form={form} label={submitLabel} />
       <p className="fc-form__legal">
-        We use your details to value your car and contact you about it. See our <SiteLink href={privacyHref}>privacy policy</SiteLink>.
+        We use your details to value your car and contact you about it. See our{' '}
+        <SiteLink href={privacyHref}>privacy policy</SiteLink>.
       </p>
     </>
   );

@@ -13,25 +13,44 @@ export interface OfferStepProps {
   distance: (km: number) => string;
 }
 
-export function OfferStep({ form, valuation, submitLabel, onDecline, money, distance }: OfferStepProps) {
+export function OfferStep({
+  form,
+  valuation,
+  submitLabel,
+  onDecline,
+  money,
+  distance,
+}: OfferStepProps) {
   return (
     <>
       {valuation && (
         <div className="fc-result" aria-live="polite">
-          <span>Our offer for your {[valuation.vehicle.year, valuation.vehicle.make, valuation.vehicle.model].join(' ')}</span>
-          <p className="fc-result__value">{valuation.offer_price != null ? money(valuation.offer_price) : '—'}</p>
+          <span>
+            Our offer for your{' '}
+            {[valuation.vehicle.year, valuation.vehicle.make, valuation.vehicle.model].join(' ')}
+          </span>
+          <p className="fc-result__value">
+            {valuation.offer_price != null ? money(valuation.offer_price) : '—'}
+          </p>
           {valuation.estimate && (
             <p>
-              Estimated trade value {money(valuation.estimate.low)} to {money(valuation.estimate.high)}, at {distance(valuation.vehicle.kms)}.
+              Estimated trade value {money(valuation.estimate.low)} to{' '}
+              {money(valuation.estimate.high)}, at {distance(valuation.vehicle.kms)}.
             </p>
           )}
           <p className="fc-form__legal">
-            The offer is subject to an inspection of the car confirming the details you gave. It is valid for 7 days.
+            The offer is subject to an inspection of the car confirming the details you gave. It is
+            valid for 7 days.
           </p>
         </div>
       )}
       <StepActions form={form} label={submitLabel}>
-        <button type="button" className="fc-button fc-button--secondary" onClick={onDecline} disabled={form.status === 'submitting'}>
+        <button
+          type="button"
+          className="fc-button fc-button--secondary"
+          onClick={onDecline}
+          disabled={form.status === 'submitting'}
+        >
           No thanks
         </button>
       </StepActions>

@@ -24,7 +24,19 @@ export interface RegoStepProps {
   t: (text: string) => string;
 }
 
-export function RegoStep({ form, region, states, found, missed, unconfirmed, submitLabel, onEdit, onCorrect, onSkip, t }: RegoStepProps) {
+export function RegoStep({
+  form,
+  region,
+  states,
+  found,
+  missed,
+  unconfirmed,
+  submitLabel,
+  onEdit,
+  onCorrect,
+  onSkip,
+  t,
+}: RegoStepProps) {
   const mismatch = found && unconfirmed ? regoMismatch(found.vehicle, form.values) : undefined;
   return (
     <>
@@ -54,7 +66,8 @@ export function RegoStep({ form, region, states, found, missed, unconfirmed, sub
         <div className="fc-result" role="status">
           <span>We found</span>
           <p className="fc-result__value">
-            {found.vehicle.year} {found.vehicle.make} {found.vehicle.model} {found.vehicle.badge ?? ''}
+            {found.vehicle.year} {found.vehicle.make} {found.vehicle.model}{' '}
+            {found.vehicle.badge ?? ''}
           </p>
           <dl>
             <dt>{t('Colour')}</dt>

@@ -29,8 +29,16 @@ import { adjustmentAnswers, odometerKm, textOf } from './rules.ts';
 
 export type TradeInKind = 'trade-in' | 'sell-my-car';
 
-export const TRADE_IN_CATEGORY: Record<TradeInKind, string> = { 'trade-in': 'Trade-in', 'sell-my-car': 'Sell My Car' };
-export const SUBCATEGORY = { created: '1. Lead Created', valued: '2. Valuation', accepted: '3. Offer Accepted', declined: '3. Offer Declined' };
+export const TRADE_IN_CATEGORY: Record<TradeInKind, string> = {
+  'trade-in': 'Trade-in',
+  'sell-my-car': 'Sell My Car',
+};
+export const SUBCATEGORY = {
+  created: '1. Lead Created',
+  valued: '2. Valuation',
+  accepted: '3. Offer Accepted',
+  declined: '3. Offer Declined',
+};
 
 type Site = Pick<ResolvedSite, 'api' | 'slug'> & Partial<Pick<ResolvedSite, 'region'>>;
 type ContactMethod = 'Phone' | 'Email' | 'SMS';
@@ -65,7 +73,10 @@ const withSecret = (site: Site, leadId: number) => {
 };
 
 /** The first step's lead: the visitor's contact details, not yet the last step. */
-export async function createLead(site: Site, { values, category, submissionId, car, terms, captcha }: LeadArgs): Promise<LeadResult> {
+export async function createLead(
+  site: Site,
+  { values, category, submissionId, car, terms, captcha }: LeadArgs,
+): Promise<LeadResult> {
   const text = (name: string) => textOf(values, name);
   const details = {
     name: text('name') ?? '',
@@ -80,13 +91,21 @@ export async function createLead(site: Site, { values, category, submissionId, c
     ...(terms ? { terms_conditions: values.terms_conditions === true } : {}),
     ...(captcha ? { captcha } : {}),
   };
-  const result = await sendLead(site, leadPayload({ siteSlug: site.slug, submissionId, isLastStep: false, car, details }));
-  if (result.leadId && result.leadSecret) leadSecrets.set(secretKey(site, result.leadId), result.leadSecret);
+  const result = await sendLead(
+    site,
+    leadPayload({ siteSlug: site.slug, submissionId, isLastStep: false, car, details }),
+  );
+  if (result.leadId && result.leadSecret)
+    leadSecrets.set(secretKey(site, result.leadId), result.leadSecret);
   return result;
 }
 
 /** The car valued, and adjusted by its condition answers when it can be valued online. */
-export async function valueCar(site: Site, leadId: number | undefined, values: Values): Promise<{ ok: true; valuation: Valuation } | CallFailure> {
+export async function valueCar(
+  site: Site,
+  leadId: number | undefined,
+  values: Values,
+): Promise<{ ok: true; valuation: Valuation } | CallFailure> {
   const text = (name: string) => textOf(values, name);
   const created = await apiPost<Valuation>(site, '/valuations', {
     site: site.slug,
@@ -97,15 +116,22 @@ export async function valueCar(site: Site, leadId: number | undefined, values: V
     year: Number(values.year),
     kms: odometerKm(values, site.region),
   });
-  if (!created.ok) return { ok: false, error: created.error ?? MESSAGES.formError, fields: created.fields };
+  if (!created.ok)
+    return { ok: false, error: created.error ?? MESSAGES.formError, fields: created.fields };
   if (!created.data.eligible) return { ok: true, valuation: created.data };
-  const adjusted = await apiPost<Valuation>(site, '/valuations/adjustments', { id: created.data.id, adjustmentAnswers: adjustmentAnswers(values) });
+  const adjusted = await apiPost<Valuation>(site, '/valuations/adjustments', {
+    id: created.data.id,
+    adjustmentAnswers: adjustmentAnswers(values),
+  });
   if (!adjusted.ok) return { ok: false, error: adjusted.error ?? MESSAGES.formError, fields: [] };
   return { ok: true, valuation: adjusted.data };
 }
 
 /** The car on the registration typed; missed when the API knows no such car (404), which the visitor may skip. */
-export async function lookupRego(site: Site, values: Values): Promise<{ ok: true; found: RegoLookupResponse } | (CallFailure & { missed: boolean })> {
+export async function lookupRego(
+  site: Site,
+  values: Values,
+): Promise<{ ok: true; found: RegoLookupResponse } | (CallFailure & { missed: boolean })> {
   const res = await apiPost<RegoLookupResponse>(site, '/rego-lookup', {
     site: site.slug,
     rego: textOf(values, 'rego')!.toUpperCase(),
@@ -113,13 +139,24 @@ export async function lookupRego(site: Site, values: Values): Promise<{ ok: true
   });
   if (res.ok) return { ok: true, found: res.data };
   if (res.status === 404) {
-    return { ok: false, missed: true, fields: [{ path: '/rego', message: res.error ?? messagesFor(site.region).m('plate.notFound') }] };
+    return {
+      ok: false,
+      missed: true,
+      fields: [
+        { path: '/rego', message: res.error ?? messagesFor(site.region).m('plate.notFound') },
+      ],
+    };
   }
   return { ok: false, missed: false, error: res.error ?? MESSAGES.formError, fields: res.fields };
 }
 
 /** The visitor's answer to the offer; the form is then complete either way. */
-export async function answerOffer(site: Site, leadId: number, category: string, accepted: boolean): Promise<{ ok: true } | CallFailure> {
+export async function answerOffer(
+  site: Site,
+  leadId: number,
+  category: string,
+  accepted: boolean,
+): Promise<{ ok: true } | CallFailure> {
   // A dealer's API that answered no lead_secret is sent none (left out, not sent empty).
   const body = {
     site: site.slug,
@@ -133,12 +170,22 @@ export async function answerOffer(site: Site, leadId: number, category: string, 
     ...(accepted ? { event_id: EVENT_IDS.offerAccepted } : {}),
   } as OfferAcceptRequest;
   const res = await apiPost<SuccessResponse>(site, '/offers/accept', body, { retries: 2 });
-  if (!res.ok || !res.data?.success) return { ok: false, error: res.ok ? MESSAGES.unexpected : (res.error ?? MESSAGES.formError), fields: [] };
+  if (!res.ok || !res.data?.success)
+    return {
+      ok: false,
+      error: res.ok ? MESSAGES.unexpected : (res.error ?? MESSAGES.formError),
+      fields: [],
+    };
   return { ok: true };
 }
 
 /** The valuation and contact details kept with the lead; a failure is only logged, the visitor's flow goes on. */
-export async function saveValuation(site: Site, leadId: number | undefined, valuation: Valuation | undefined, values: Values): Promise<void> {
+export async function saveValuation(
+  site: Site,
+  leadId: number | undefined,
+  valuation: Valuation | undefined,
+  values: Values,
+): Promise<void> {
   const text = (name: string) => textOf(values, name);
   const body: MiscellaneousRequest = {
     site: site.slug,
@@ -146,9 +193,16 @@ export async function saveValuation(site: Site, leadId: number | undefined, valu
     column_name: 'valuation',
     value: {
       ...(valuation
-        ? { id: valuation.id, offer_price: valuation.offer_price, adjustmentAnswers: valuation.adjustmentAnswers, kms: valuation.vehicle.kms }
+        ? {
+            id: valuation.id,
+            offer_price: valuation.offer_price,
+            adjustmentAnswers: valuation.adjustmentAnswers,
+            kms: valuation.vehicle.kms,
+          }
         : {}),
-      ...(text('rego') ? { rego: text('rego')!.toUpperCase(), regoState: text('regoState') as RegoState } : {}),
+      ...(text('rego')
+        ? { rego: text('rego')!.toUpperCase(), regoState: text('regoState') as RegoState }
+        : {}),
       name: [text('name'), text('last_name')].filter(Boolean).join(' ').slice(0, 120),
       phone: text('phone'),
       email: text('email'),
@@ -157,5 +211,6 @@ export async function saveValuation(site: Site, leadId: number | undefined, valu
     },
   };
   const res = await apiPost<SuccessResponse>(site, '/miscellaneous', body, { retries: 1 });
-  if (!res.ok || !res.data?.success) console.warn('Failed to save valuation data', res.ok ? res.data : res.error);
+  if (!res.ok || !res.data?.success)
+    console.warn('Failed to save valuation data', res.ok ? res.data : res.error);
 }

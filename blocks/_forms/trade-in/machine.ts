@@ -39,7 +39,8 @@ export type TradeInEvent =
   | { type: 'offer-declined' };
 
 /** What the step's submit button does: one API call, or (see-offer) a move without one. */
-export type SubmitAction = 'create-lead' | 'value-car' | 'find-rego' | 'confirm-car' | 'see-offer' | 'accept-offer';
+export type SubmitAction =
+  'create-lead' | 'value-car' | 'find-rego' | 'confirm-car' | 'see-offer' | 'accept-offer';
 
 /** What a submit's rules depend on besides the region's: the site's terms and captcha rules, and the values typed. */
 export interface RuleContext {
@@ -57,15 +58,26 @@ export interface SubmitDef {
 }
 
 export const SUBMITS: Record<SubmitAction, SubmitDef> = {
-  'create-lead': { label: 'Continue', rules: (c) => [...tradeInDetailsRules(c.region), ...c.extraDetailRules] },
-  'value-car': { label: 'Value my car', rules: (c) => vehicleRules(estimatePossible(c.values, c.region), c.region) },
+  'create-lead': {
+    label: 'Continue',
+    rules: (c) => [...tradeInDetailsRules(c.region), ...c.extraDetailRules],
+  },
+  'value-car': {
+    label: 'Value my car',
+    rules: (c) => vehicleRules(estimatePossible(c.values, c.region), c.region),
+  },
   'find-rego': { label: 'Find my car', rules: (c) => regoRules(c.region) },
   'confirm-car': { label: 'Yes, this is my car' },
   'see-offer': { label: 'See my offer' },
   'accept-offer': { label: 'Accept offer' },
 };
 
-type Handlers = { [K in TradeInEvent['type']]?: (state: TradeInState, event: Extract<TradeInEvent, { type: K }>) => TradeInState };
+type Handlers = {
+  [K in TradeInEvent['type']]?: (
+    state: TradeInState,
+    event: Extract<TradeInEvent, { type: K }>,
+  ) => TradeInState;
+};
 
 /** A step with a form: "Step {number} of 4: {title}". */
 export interface FormStep {
@@ -95,19 +107,31 @@ export const STEPS: { [K in StageId]: FormStep | DoneStep } = {
     title: 'Your car',
     submit: () => 'value-car',
     // Cars older than 7 years or over 100,000 km get no online estimate: "we'll call you".
-    on: { valued: (s, e) => ({ ...s, valuation: e.valuation, stage: e.valuation.eligible ? 'rego' : 'no-estimate' }) },
+    on: {
+      valued: (s, e) => ({
+        ...s,
+        valuation: e.valuation,
+        stage: e.valuation.eligible ? 'rego' : 'no-estimate',
+      }),
+    },
   },
   rego: {
     number: 3,
     title: 'Its registration',
     submit: (s) => (s.found ? (s.unconfirmed ? 'confirm-car' : 'see-offer') : 'find-rego'),
     on: {
-      'rego-found': (s, e) => ({ ...s, found: e.found, regoMissed: false, unconfirmed: Boolean(e.mismatch) }),
+      'rego-found': (s, e) => ({
+        ...s,
+        found: e.found,
+        regoMissed: false,
+        unconfirmed: Boolean(e.mismatch),
+      }),
       'rego-missed': (s) => ({ ...s, regoMissed: true }),
       'rego-edited': (s) => (s.found ? { ...s, found: undefined, unconfirmed: false } : s),
       'rego-confirmed': (s) => (s.found && s.unconfirmed ? { ...s, unconfirmed: false } : s),
       // A found car the visitor has not confirmed (it differs from theirs) does not lead on.
-      'to-offer': (s) => ((s.found && !s.unconfirmed) || (!s.found && s.regoMissed) ? { ...s, stage: 'offer' } : s),
+      'to-offer': (s) =>
+        (s.found && !s.unconfirmed) || (!s.found && s.regoMissed) ? { ...s, stage: 'offer' } : s,
     },
   },
   offer: {
@@ -116,8 +140,15 @@ export const STEPS: { [K in StageId]: FormStep | DoneStep } = {
     submit: () => 'accept-offer',
     on: { 'offer-declined': (s) => ({ ...s, stage: 'declined' }) },
   },
-  'no-estimate': { done: { heading: "We'll call you with an offer", message: MESSAGES.noEstimate } },
-  declined: { done: { heading: 'Thanks, we have your details', message: 'One of our team will contact you about your car.' } },
+  'no-estimate': {
+    done: { heading: "We'll call you with an offer", message: MESSAGES.noEstimate },
+  },
+  declined: {
+    done: {
+      heading: 'Thanks, we have your details',
+      message: 'One of our team will contact you about your car.',
+    },
+  },
 };
 
 export function isDone(step: FormStep | DoneStep): step is DoneStep {
@@ -128,7 +159,8 @@ export function isDone(step: FormStep | DoneStep): step is DoneStep {
 export function transition(state: TradeInState, event: TradeInEvent): TradeInState {
   const step = STEPS[state.stage];
   if (isDone(step)) return state;
-  const handler = step.on[event.type] as ((s: TradeInState, e: TradeInEvent) => TradeInState) | undefined;
+  const handler = step.on[event.type] as
+    ((s: TradeInState, e: TradeInEvent) => TradeInState) | undefined;
   return handler ? handler(state, event) : state;
 }
 

@@ -23,9 +23,56 @@ import {
 
 const AU_STATES: RegoState[] = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'];
 const US_STATES: RegoState[] = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
-  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
-  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WV', 'WI', 'WY',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WV',
+  'WI',
+  'WY',
 ];
 
 export function regoStates(region: Region): RegoState[] {
@@ -64,13 +111,37 @@ const kmsCheck =
 export function tradeInDetailsRules(region: Region): FieldRule[] {
   const pc = postcodeInput(region);
   return [
-    { name: 'name', label: 'First Name', checks: [required('First Name'), maxLength(120, 'First Name')] },
-    { name: 'last_name', label: 'Last Name', checks: [required('Last Name'), maxLength(120, 'Last Name')] },
-    { name: 'postcode', label: pc.label, checks: [required(pc.label, 'enter', pc.message), postcode(region)] },
+    {
+      name: 'name',
+      label: 'First Name',
+      checks: [required('First Name'), maxLength(120, 'First Name')],
+    },
+    {
+      name: 'last_name',
+      label: 'Last Name',
+      checks: [required('Last Name'), maxLength(120, 'Last Name')],
+    },
+    {
+      name: 'postcode',
+      label: pc.label,
+      checks: [required(pc.label, 'enter', pc.message), postcode(region)],
+    },
     { name: 'phone', label: 'Mobile Number', checks: [required('Mobile Number'), phone(region)] },
-    { name: 'email', label: 'Email', checks: [required('Email', 'enter', 'Please enter your email address.'), email] },
-    { name: 'PreferredContactMethod', label: 'Preferred contact method', checks: [required('preferred contact method', 'choose')] },
-    { name: 'finance', label: 'Finance', checks: [required('', 'choose', 'Please tell us whether you need finance.')] },
+    {
+      name: 'email',
+      label: 'Email',
+      checks: [required('Email', 'enter', 'Please enter your email address.'), email],
+    },
+    {
+      name: 'PreferredContactMethod',
+      label: 'Preferred contact method',
+      checks: [required('preferred contact method', 'choose')],
+    },
+    {
+      name: 'finance',
+      label: 'Finance',
+      checks: [required('', 'choose', 'Please tell us whether you need finance.')],
+    },
   ];
 }
 
@@ -88,20 +159,52 @@ export function estimatePossible(values: Values, region: Region = 'AU'): boolean
 export function vehicleRules(withCondition: boolean, region: Region = 'AU'): FieldRule[] {
   const { m } = messagesFor(region);
   const rules: FieldRule[] = [
-    { name: 'make', label: 'Make', checks: [required('Make', 'enter', "Please enter the car's make, e.g. Toyota.")] },
-    { name: 'model', label: 'Model', checks: [required('Model', 'enter', "Please enter the car's model, e.g. Corolla.")] },
-    { name: 'year', label: 'Year', checks: [required('Year', 'enter', 'Please enter the year the car was built.'), yearCheck()] },
-    { name: 'kms', label: m('odometer.field'), checks: [required('', 'enter', 'Please enter the odometer reading.'), kmsCheck(m('odometer.invalid'))] },
+    {
+      name: 'make',
+      label: 'Make',
+      checks: [required('Make', 'enter', "Please enter the car's make, e.g. Toyota.")],
+    },
+    {
+      name: 'model',
+      label: 'Model',
+      checks: [required('Model', 'enter', "Please enter the car's model, e.g. Corolla.")],
+    },
+    {
+      name: 'year',
+      label: 'Year',
+      checks: [required('Year', 'enter', 'Please enter the year the car was built.'), yearCheck()],
+    },
+    {
+      name: 'kms',
+      label: m('odometer.field'),
+      checks: [
+        required('', 'enter', 'Please enter the odometer reading.'),
+        kmsCheck(m('odometer.invalid')),
+      ],
+    },
   ];
-  if (withCondition) rules.push({ name: 'condition', label: 'Overall condition', checks: [required('', 'choose', "Please choose the car's overall condition.")] });
+  if (withCondition)
+    rules.push({
+      name: 'condition',
+      label: 'Overall condition',
+      checks: [required('', 'choose', "Please choose the car's overall condition.")],
+    });
   return rules;
 }
 
 export function regoRules(region: Region = 'AU'): FieldRule[] {
   const { m } = messagesFor(region);
   return [
-    { name: 'rego', label: m('plate.field'), checks: [required('', 'enter', m('plate.required')), plateCheck(m('plate.invalid'))] },
-    { name: 'regoState', label: m('plate.region'), checks: [required(m('plate.region'), 'select')] },
+    {
+      name: 'rego',
+      label: m('plate.field'),
+      checks: [required('', 'enter', m('plate.required')), plateCheck(m('plate.invalid'))],
+    },
+    {
+      name: 'regoState',
+      label: m('plate.region'),
+      checks: [required(m('plate.region'), 'select')],
+    },
   ];
 }
 
@@ -132,7 +235,8 @@ export function initialValues(states: RegoState[], primaryState: string | undefi
     tyres: 'good',
     finance_owing: 'no',
     rego: '',
-    regoState: primaryState && (states as string[]).includes(primaryState) ? primaryState : states[0],
+    regoState:
+      primaryState && (states as string[]).includes(primaryState) ? primaryState : states[0],
   };
 }
 
@@ -142,7 +246,8 @@ export function adjustmentAnswers(values: Values): AdjustmentAnswers {
   const out: AdjustmentAnswers = {};
   if (s('condition')) out.condition = s('condition') as AdjustmentAnswers['condition'];
   out.accident_history = s('accident_history') === 'yes';
-  if (s('service_history')) out.service_history = s('service_history') as AdjustmentAnswers['service_history'];
+  if (s('service_history'))
+    out.service_history = s('service_history') as AdjustmentAnswers['service_history'];
   if (s('keys') !== '') out.keys = Number(s('keys'));
   out.modifications = s('modifications') === 'yes';
   out.warning_lights = s('warning_lights') === 'yes';
@@ -157,7 +262,10 @@ export function textOf(values: Values, name: string): string | undefined {
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
 
-const comparable = (text: unknown) => String(text ?? '').toLowerCase().replace(/[^a-z0-9]+/g, '');
+const comparable = (text: unknown) =>
+  String(text ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 
 /**
  * The registration lookup found a different car from the one the visitor described: another
@@ -177,7 +285,12 @@ export function regoMismatch(
   const makeAgrees = !make || make === foundMake;
   const modelAgrees = !model || foundModel.includes(model) || model.includes(foundModel);
   if (makeAgrees && modelAgrees) return undefined;
-  const entered = [values.year, values.make, values.model].map((v) => String(v ?? '').trim()).filter(Boolean).join(' ');
-  const found = [vehicle.year, vehicle.make, vehicle.model].filter((v) => v !== null && v !== undefined && String(v).trim()).join(' ');
+  const entered = [values.year, values.make, values.model]
+    .map((v) => String(v ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+  const found = [vehicle.year, vehicle.make, vehicle.model]
+    .filter((v) => v !== null && v !== undefined && String(v).trim())
+    .join(' ');
   return { entered, found };
 }

@@ -13,8 +13,23 @@ import type { CarSummary } from '../car.ts';
 import { termsRule } from '../common.tsx';
 import { rememberValuation, storeSuccess } from '../storage.ts';
 import { useForm } from '../useForm.ts';
-import { answerOffer, createLead, lookupRego, saveValuation, TRADE_IN_CATEGORY, valueCar, type TradeInKind } from './calls.ts';
-import { INITIAL_STATE, submitOf, transition, type SubmitAction, type TradeInEvent, type TradeInState } from './machine.ts';
+import {
+  answerOffer,
+  createLead,
+  lookupRego,
+  saveValuation,
+  TRADE_IN_CATEGORY,
+  valueCar,
+  type TradeInKind,
+} from './calls.ts';
+import {
+  INITIAL_STATE,
+  submitOf,
+  transition,
+  type SubmitAction,
+  type TradeInEvent,
+  type TradeInState,
+} from './machine.ts';
 import { estimatePossible, initialValues, regoMismatch, regoStates } from './rules.ts';
 
 export interface UseTradeInOptions {
@@ -29,7 +44,9 @@ export function useTradeIn({ kind, car, successPath }: UseTradeInOptions) {
   const r = region.region;
   const states = regoStates(r);
   const category = TRADE_IN_CATEGORY[kind];
-  const primaryState = (site.locations.find((l) => l.primary) ?? site.locations[0])?.address?.state?.toUpperCase();
+  const primaryState = (
+    site.locations.find((l) => l.primary) ?? site.locations[0]
+  )?.address?.state?.toUpperCase();
   const form = useForm({ initial: initialValues(states, primaryState) });
   const captcha = useCaptcha(site, form);
   const terms = site.features.termsAgreement;
@@ -80,7 +97,14 @@ export function useTradeIn({ kind, car, successPath }: UseTradeInOptions) {
   const run: Record<SubmitAction, () => void> = {
     'create-lead': () =>
       void form.submit(async (submissionId) => {
-        const result = await createLead(site, { values: form.values, category, submissionId, car, terms, captcha: captcha.solution() });
+        const result = await createLead(site, {
+          values: form.values,
+          category,
+          submissionId,
+          car,
+          terms,
+          captcha: captcha.solution(),
+        });
         if (result.leadId) {
           send({ type: 'lead-created', leadId: result.leadId });
           return { ok: true };
@@ -105,7 +129,11 @@ export function useTradeIn({ kind, car, successPath }: UseTradeInOptions) {
       void form.submit(async () => {
         const res = await lookupRego(site, form.values);
         if (res.ok) {
-          send({ type: 'rego-found', found: res.found, mismatch: Boolean(regoMismatch(res.found.vehicle, form.values)) });
+          send({
+            type: 'rego-found',
+            found: res.found,
+            mismatch: Boolean(regoMismatch(res.found.vehicle, form.values)),
+          });
           return { ok: true };
         }
         if (res.missed) send({ type: 'rego-missed' });
@@ -122,7 +150,11 @@ export function useTradeIn({ kind, car, successPath }: UseTradeInOptions) {
   const submit = submitOf(state);
   const onSubmit = () => {
     if (!submit) return;
-    const rules = submit.rules?.({ region: r, extraDetailRules: [...(terms ? [termsRule] : []), ...(captcha.enabled ? [captcha.rule] : [])], values: form.values });
+    const rules = submit.rules?.({
+      region: r,
+      extraDetailRules: [...(terms ? [termsRule] : []), ...(captcha.enabled ? [captcha.rule] : [])],
+      values: form.values,
+    });
     if (rules && !form.check(rules)) return;
     run[submit.action]();
   };

@@ -7,7 +7,9 @@ export function EndZone({ empty, view }: { empty: boolean; view: View }) {
   const { setNodeRef, isOver } = useDroppable({ id: END_ZONE });
   return (
     <div ref={setNodeRef} className={`fc-end-zone${isOver ? ' is-over' : ''}`}>
-      {empty && view !== LAYOUT_VIEW ? 'This page has no blocks yet. Add one from the palette.' : ''}
+      {empty && view !== LAYOUT_VIEW
+        ? 'This page has no blocks yet. Add one from the palette.'
+        : ''}
     </div>
   );
 }

@@ -4,7 +4,15 @@ import { headKey, type Projection, type Row } from '../../lib/tree.ts';
 import { INDENT } from './constants.ts';
 
 /** A line showing where the dragged block will land, at its depth (rows do not move while dragging: see stayInPlace). */
-export function InsertMarker({ projection, rows, wrap }: { projection: Projection; rows: Row[]; wrap: HTMLDivElement | null }) {
+export function InsertMarker({
+  projection,
+  rows,
+  wrap,
+}: {
+  projection: Projection;
+  rows: Row[];
+  wrap: HTMLDivElement | null;
+}) {
   const [top, setTop] = useState<number | null>(null);
   useEffect(() => {
     if (!wrap) return;
@@ -29,5 +37,11 @@ export function InsertMarker({ projection, rows, wrap }: { projection: Projectio
     setTop(y === undefined ? null : at(y));
   }, [projection, rows, wrap]);
   if (top === null) return null;
-  return <div className={`fc-insert-marker${projection.valid ? '' : ' is-refused'}`} style={{ top, left: projection.depth * INDENT + 8 }} aria-hidden="true" />;
+  return (
+    <div
+      className={`fc-insert-marker${projection.valid ? '' : ' is-refused'}`}
+      style={{ top, left: projection.depth * INDENT + 8 }}
+      aria-hidden="true"
+    />
+  );
 }

@@ -1,5 +1,14 @@
 import { SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
-import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEventHandler, type KeyboardEventHandler, type RefObject } from 'react';
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FocusEventHandler,
+  type KeyboardEventHandler,
+  type RefObject,
+} from 'react';
 import type { ListRef, View } from '../../lib/doc.ts';
 import { useEditor } from '../../lib/hooks.ts';
 import type { Row } from '../../lib/tree.ts';
@@ -41,7 +50,8 @@ const listKey = (ref: ListRef) => `${ref.area}|${ref.parent ?? ''}|${ref.slot ??
 function useSetSizes(rows: Row[]): Map<string, number> {
   return useMemo(() => {
     const sizes = new Map<string, number>();
-    for (const r of rows) if (r.kind === 'block') sizes.set(listKey(r.ref), (sizes.get(listKey(r.ref)) ?? 0) + 1);
+    for (const r of rows)
+      if (r.kind === 'block') sizes.set(listKey(r.ref), (sizes.get(listKey(r.ref)) ?? 0) + 1);
     return sizes;
   }, [rows]);
 }
@@ -63,7 +73,19 @@ export interface OutlineProps {
 }
 
 /** The outline: ONE flat sortable treegrid of rows with depths, its toolbar, drop zone and drag feedback. */
-export function Outline({ view, rows, visible, drag, multi, entry, listRef, onToggle, onPick, onFocus, onKeyDown }: OutlineProps) {
+export function Outline({
+  view,
+  rows,
+  visible,
+  drag,
+  multi,
+  entry,
+  listRef,
+  onToggle,
+  onPick,
+  onFocus,
+  onKeyDown,
+}: OutlineProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const [near] = useState(() => new NearRows());
   useLayoutEffect(() => {
@@ -90,19 +112,29 @@ export function Outline({ view, rows, visible, drag, multi, entry, listRef, onTo
             aria-rowcount={visible.length}
             // Where focus goes when an action leaves the outline without rows (see focusInOutline).
             tabIndex={-1}
-            data-dragging={drag ? (drag.projection?.valid === false ? 'refused' : 'yes') : undefined}
+            data-dragging={
+              drag ? (drag.projection?.valid === false ? 'refused' : 'yes') : undefined
+            }
             onFocus={onFocus}
           >
             {items.map((item) =>
               item.kind === 'gap' ? (
-                <li key={item.key} className="fc-tree-gap" role="none" aria-hidden="true" style={{ height: item.height }} />
+                <li
+                  key={item.key}
+                  className="fc-tree-gap"
+                  role="none"
+                  aria-hidden="true"
+                  style={{ height: item.height }}
+                />
               ) : (
                 <TreeRowContainer
                   key={item.row.key}
                   row={item.row}
                   rowIndex={item.at + 1}
                   setSize={item.row.kind === 'block' ? (sizes.get(listKey(item.row.ref)) ?? 0) : 0}
-                  refused={!!drag && item.row.key === drag.activeId && drag.projection?.valid === false}
+                  refused={
+                    !!drag && item.row.key === drag.activeId && drag.projection?.valid === false
+                  }
                   entry={entry}
                   near={near}
                   onToggle={onToggle}
@@ -113,7 +145,13 @@ export function Outline({ view, rows, visible, drag, multi, entry, listRef, onTo
           </ul>
         </SortableContext>
         <EndZone empty={!rows.length} view={view} />
-        {drag?.projection && <InsertMarker projection={drag.projection} rows={drag.fromPalette ? visible : visible.filter((r) => r.key !== drag.activeId)} wrap={wrapRef.current} />}
+        {drag?.projection && (
+          <InsertMarker
+            projection={drag.projection}
+            rows={drag.fromPalette ? visible : visible.filter((r) => r.key !== drag.activeId)}
+            wrap={wrapRef.current}
+          />
+        )}
       </div>
       <DragPreview drag={drag} rows={rows} />
     </section>

@@ -42,14 +42,25 @@ const coordinateGetter: KeyboardCoordinateGetter = (event, args) => {
  * detectors read every droppable's rect (and its scroll offsets) on each pointer move,
  * which on a 1,000-row outline is a long task per move.
  */
-function rowAt(args: Parameters<CollisionDetection>[0], x: number, y: number): ReturnType<CollisionDetection> | undefined {
-  const hit = document.elementsFromPoint(x, y).find((el) => el.matches('.fc-tree > li[data-row], .fc-end-zone'));
+function rowAt(
+  args: Parameters<CollisionDetection>[0],
+  x: number,
+  y: number,
+): ReturnType<CollisionDetection> | undefined {
+  const hit = document
+    .elementsFromPoint(x, y)
+    .find((el) => el.matches('.fc-tree > li[data-row], .fc-end-zone'));
   const id = hit?.classList.contains('fc-end-zone') ? END_ZONE : hit?.getAttribute('data-row');
-  const container = id ? args.droppableContainers.find((c) => c.id === id && !c.disabled) : undefined;
-  return container ? [{ id: container.id, data: { droppableContainer: container, value: 0 } }] : undefined;
+  const container = id
+    ? args.droppableContainers.find((c) => c.id === id && !c.disabled)
+    : undefined;
+  return container
+    ? [{ id: container.id, data: { droppableContainer: container, value: 0 } }]
+    : undefined;
 }
 
-const outside = (x: number, y: number) => !document.elementsFromPoint(x, y).some((el) => el.matches('.fc-tree-wrap'));
+const outside = (x: number, y: number) =>
+  !document.elementsFromPoint(x, y).some((el) => el.matches('.fc-tree-wrap'));
 
 /**
  * Outline rows collide by centre (stable with one flat list): the row under the dragged
@@ -65,17 +76,32 @@ const collisionDetection: CollisionDetection = (args) => {
   }
   const r = args.collisionRect;
   const list = document.querySelector('.fc-tree')?.getBoundingClientRect();
-  return (list && rowAt(args, list.left + list.width / 2, r.top + r.height / 2)) ?? closestCenter(args);
+  return (
+    (list && rowAt(args, list.left + list.width / 2, r.top + r.height / 2)) ?? closestCenter(args)
+  );
 };
 
 // Module constants: new options objects on each render would make new sensors, new activator
 // listeners for every row, and so re-render every row of the outline on every keystroke.
-const MEASURING = { droppable: { strategy: MeasuringStrategy.WhileDragging, measure: getClientRect } };
+const MEASURING = {
+  droppable: { strategy: MeasuringStrategy.WhileDragging, measure: getClientRect },
+};
 const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
 const KEYBOARD_OPTIONS = { coordinateGetter };
 
-export function OutlineDnd({ handlers, announcements, children }: { handlers: DragHandlers; announcements: Announcements; children: ReactNode }) {
-  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
+export function OutlineDnd({
+  handlers,
+  announcements,
+  children,
+}: {
+  handlers: DragHandlers;
+  announcements: Announcements;
+  children: ReactNode;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, KEYBOARD_OPTIONS),
+  );
   return (
     <DndContext
       sensors={sensors}

@@ -29,7 +29,11 @@ export class OutlineEntry {
  * Which visible block row is the entry: the row focus last went to, else the primary
  * selected block, else the first block row (undefined when there is none).
  */
-export function entryRow(rows: readonly Row[], focused: string | undefined, primary: string | undefined): string | undefined {
+export function entryRow(
+  rows: readonly Row[],
+  focused: string | undefined,
+  primary: string | undefined,
+): string | undefined {
   let first: string | undefined;
   let primaryVisible = false;
   for (const r of rows) {

@@ -13,7 +13,14 @@ export function Palette() {
     <section className="fc-panel fc-palette" aria-labelledby="fc-palette-title">
       <div className="fc-panel-head">
         <h2 id="fc-palette-title">Add blocks</h2>
-        <input type="search" className="fc-search" placeholder="Search blocks" aria-label="Search blocks" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          type="search"
+          className="fc-search"
+          placeholder="Search blocks"
+          aria-label="Search blocks"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </div>
       <div className="fc-palette-groups">
         {groups.map((g) => (
@@ -34,7 +41,15 @@ export function Palette() {
   );
 }
 
-const PaletteItem = memo(function PaletteItem({ type, label, description }: { type: string; label: string; description: string }) {
+const PaletteItem = memo(function PaletteItem({
+  type,
+  label,
+  description,
+}: {
+  type: string;
+  label: string;
+  description: string;
+}) {
   const store = useStore();
   const announce = useAnnounce();
   const { setNodeRef, listeners, isDragging } = useDraggable({ id: paletteId(type) });
@@ -42,7 +57,8 @@ const PaletteItem = memo(function PaletteItem({ type, label, description }: { ty
     const block = store.newBlock(type);
     const target = store.defaultTarget(type);
     const id = store.insert(block, target);
-    if (id && target) announce(`Added ${blockName(block)} to ${listLabel(store.getState().resolved, target.ref)}.`);
+    if (id && target)
+      announce(`Added ${blockName(block)} to ${listLabel(store.getState().resolved, target.ref)}.`);
     else announce(`A ${label} block cannot be added here.`);
   };
   return (

@@ -31,22 +31,37 @@ interface RowProps {
  * each change: each row reads three booleans of its own, so selecting (or moving the
  * entry row) re-renders only the rows whose state changed.
  */
-export const TreeRowContainer = memo(function TreeRowContainer({ entry, ...props }: RowProps & { entry: OutlineEntry; near: NearRows }) {
+export const TreeRowContainer = memo(function TreeRowContainer({
+  entry,
+  ...props
+}: RowProps & { entry: OutlineEntry; near: NearRows }) {
   const selected = useEditor((s) => s.selectedSet.has(props.row.key));
   const primary = useEditor((s) => s.selected === props.row.key);
   const tabbable = useSyncExternalStore(entry.subscribe, () => entry.is(props.row.key));
   const count = useIssueCount(props.row.key);
   const issues = props.row.kind === 'block' ? count : 0;
-  return <TreeRow {...props} selected={selected} primary={primary} tabbable={tabbable} issues={issues} />;
+  return (
+    <TreeRow {...props} selected={selected} primary={primary} tabbable={tabbable} issues={issues} />
+  );
 }, sameRowProps);
 
-function sameRowProps(a: Omit<RowProps, 'onToggle' | 'onPick'>, b: Omit<RowProps, 'onToggle' | 'onPick'>) {
+function sameRowProps(
+  a: Omit<RowProps, 'onToggle' | 'onPick'>,
+  b: Omit<RowProps, 'onToggle' | 'onPick'>,
+) {
   if (a.refused !== b.refused || a.rowIndex !== b.rowIndex || a.setSize !== b.setSize) return false;
   const x = a.row;
   const y = b.row;
   if (x === y) return true;
   if (x.kind !== y.kind || x.key !== y.key || x.depth !== y.depth) return false;
-  if (x.kind === 'block' && y.kind === 'block') return x.block === y.block && x.index === y.index && x.collapsed === y.collapsed && x.hasChildren === y.hasChildren && sameList(x.ref, y.ref);
+  if (x.kind === 'block' && y.kind === 'block')
+    return (
+      x.block === y.block &&
+      x.index === y.index &&
+      x.collapsed === y.collapsed &&
+      x.hasChildren === y.hasChildren &&
+      sameList(x.ref, y.ref)
+    );
   return x.kind === 'head' && y.kind === 'head' && x.label === y.label;
 }
 
@@ -75,7 +90,15 @@ const TreeRow = memo(function TreeRow(props: RowState) {
     disabled: { draggable: row.kind !== 'block', droppable: !droppable },
     animateLayoutChanges: noLayoutAnimation,
   });
-  const { attributes, listeners, setActivatorNodeRef, transform, transition, isDragging, setNodeRef: setDndNode } = dnd;
+  const {
+    attributes,
+    listeners,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+    setNodeRef: setDndNode,
+  } = dnd;
   const tracked = useRef<Element | null>(null);
   const setNodeRef = useCallback(
     (el: HTMLElement | null) => {
@@ -85,7 +108,15 @@ const TreeRow = memo(function TreeRow(props: RowState) {
     },
     [setDndNode, near, row.key],
   );
-  const sortable = { attributes, listeners, setNodeRef, setActivatorNodeRef, transform: DndCSS.Translate.toString(transform), transition: transition ?? undefined, isDragging };
+  const sortable = {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform: DndCSS.Translate.toString(transform),
+    transition: transition ?? undefined,
+    isDragging,
+  };
   return <RowBody {...props} {...sortable} />;
 });
 
@@ -132,7 +163,17 @@ const RowBody = memo(function RowBody({
   if (row.kind === 'head') {
     return (
       // Focusable from script only: where focus goes when the last block of its list is removed.
-      <li ref={setNodeRef} style={style} className="fc-row fc-row-head" data-row={row.key} data-depth={row.depth} role="row" aria-level={row.depth + 1} aria-rowindex={rowIndex} tabIndex={-1}>
+      <li
+        ref={setNodeRef}
+        style={style}
+        className="fc-row fc-row-head"
+        data-row={row.key}
+        data-depth={row.depth}
+        role="row"
+        aria-level={row.depth + 1}
+        aria-rowindex={rowIndex}
+        tabIndex={-1}
+      >
         <span className="fc-row-head-label" role="gridcell">
           {row.label}
         </span>
@@ -159,13 +200,29 @@ const RowBody = memo(function RowBody({
       aria-expanded={row.hasChildren ? !row.collapsed : undefined}
     >
       <span className="fc-cell" role="gridcell">
-        <button type="button" className="fc-handle" ref={setActivatorNodeRef} {...attributes} {...listeners} tabIndex={tabIndex} aria-label={`Move ${name}`} title="Drag to move (or press space)">
+        <button
+          type="button"
+          className="fc-handle"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          tabIndex={tabIndex}
+          aria-label={`Move ${name}`}
+          title="Drag to move (or press space)"
+        >
           ⠿
         </button>
       </span>
       <span className="fc-cell" role="gridcell">
         {row.hasChildren ? (
-          <button type="button" className="fc-toggle" tabIndex={tabIndex} aria-expanded={!row.collapsed} aria-label={`${row.collapsed ? 'Show' : 'Hide'} blocks inside ${name}`} onClick={() => onToggle(row.key)}>
+          <button
+            type="button"
+            className="fc-toggle"
+            tabIndex={tabIndex}
+            aria-expanded={!row.collapsed}
+            aria-label={`${row.collapsed ? 'Show' : 'Hide'} blocks inside ${name}`}
+            onClick={() => onToggle(row.key)}
+          >
             {row.collapsed ? '▸' : '▾'}
           </button>
         ) : (
@@ -187,7 +244,11 @@ const RowBody = memo(function RowBody({
         </button>
       </span>
       {issues > 0 && (
-        <span className="fc-row-issues" role="gridcell" title={`${issues} problem${issues === 1 ? '' : 's'}`}>
+        <span
+          className="fc-row-issues"
+          role="gridcell"
+          title={`${issues} problem${issues === 1 ? '' : 's'}`}
+        >
           <span aria-hidden="true">{issues}</span>
         </span>
       )}

@@ -3,7 +3,12 @@
  * shared action (with its announcement) from editor/lib/actions.ts, then focus on the row
  * the action leaves in its place (see focusInOutline).
  */
-import { cutSelection, duplicateSelection, pasteClipboard, removeSelection } from '../../lib/actions.ts';
+import {
+  cutSelection,
+  duplicateSelection,
+  pasteClipboard,
+  removeSelection,
+} from '../../lib/actions.ts';
 import type { EditorStore } from '../../lib/store/index.ts';
 import { focusAfterRemoval } from '../../lib/tree.ts';
 import { focusInOutline, type FocusFrom } from './focus.ts';
@@ -13,13 +18,15 @@ type Announcer = (message: string) => void;
 /** Remove: the selection and focus go to the block that then sits where the first removed one was (see focusAfterRemoval). */
 export function removeWithFocus(store: EditorStore, announce: Announcer, then: FocusFrom) {
   const after = focusAfterRemoval(store.getState().resolved, store.topSelected());
-  if (removeSelection(store, announce, { select: after.select })) focusInOutline(store, { ...then, rows: after.rows, select: true });
+  if (removeSelection(store, announce, { select: after.select }))
+    focusInOutline(store, { ...then, rows: after.rows, select: true });
 }
 
 /** Cut: like remove. */
 export function cutWithFocus(store: EditorStore, announce: Announcer, then: FocusFrom) {
   const after = focusAfterRemoval(store.getState().resolved, store.topSelected());
-  if (cutSelection(store, announce, { select: after.select })) focusInOutline(store, { ...then, rows: after.rows, select: true });
+  if (cutSelection(store, announce, { select: after.select }))
+    focusInOutline(store, { ...then, rows: after.rows, select: true });
 }
 
 /** Duplicate: focus on the first copy (the copies are the selection). */

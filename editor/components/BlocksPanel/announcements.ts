@@ -29,13 +29,22 @@ export function useDragAnnouncements(dragRef: RefObject<DragState | null>): Anno
     let start: { ref: ListRef; index: number } | undefined;
     // The blocks moving together (set on pick-up, from the selection as it was then).
     let group: string[] | undefined;
-    const what = (active: UniqueIdentifier) => (group ? `The ${group.length} selected blocks` : nameOf(active));
+    const what = (active: UniqueIdentifier) =>
+      group ? `The ${group.length} selected blocks` : nameOf(active);
     const where = (active: UniqueIdentifier): string | undefined => {
       const p = dragRef.current?.projection;
       const doc = store.getState().resolved;
       // Still where it started, and nothing else said yet: keep the pick-up instructions.
-      if (p?.valid && start && said === pickedUp && sameList(p.ref, start.ref) && p.index === start.index) return undefined;
-      if (!p) return `${what(active)} ${group ? 'are' : 'is'} not over a place ${group ? 'they' : 'it'} can be dropped.`;
+      if (
+        p?.valid &&
+        start &&
+        said === pickedUp &&
+        sameList(p.ref, start.ref) &&
+        p.index === start.index
+      )
+        return undefined;
+      if (!p)
+        return `${what(active)} ${group ? 'are' : 'is'} not over a place ${group ? 'they' : 'it'} can be dropped.`;
       if (!p.valid) return `${what(active)} cannot go here: ${p.reason ?? 'not allowed'}.`;
       return `${what(active)} will go to ${positionWords(doc, p, group ?? [String(active)])}.`;
     };
@@ -52,7 +61,9 @@ export function useDragAnnouncements(dragRef: RefObject<DragState | null>): Anno
         if (group && loc) {
           // Where the group starts: the dragged block's place among the blocks that stay.
           const members = group;
-          const staying = (getList(store.getState().resolved, loc.ref) ?? []).filter((b) => b.id === loc.block.id || !members.includes(b.id));
+          const staying = (getList(store.getState().resolved, loc.ref) ?? []).filter(
+            (b) => b.id === loc.block.id || !members.includes(b.id),
+          );
           start = { ref: loc.ref, index: staying.findIndex((b) => b.id === loc.block.id) };
           pickedUp = `Picked up the ${group.length} selected blocks: ${group.map((id) => nameOf(id)).join(', ')}. Arrow up and down move them, left and right change nesting, space drops them, escape cancels.`;
           said = pickedUp;
@@ -74,13 +85,19 @@ export function useDragAnnouncements(dragRef: RefObject<DragState | null>): Anno
         const s = String(active.id);
         if (isPaletteId(s)) return undefined; // announced when added
         const loc = findBlock(store.getState().resolved, group?.[0] ?? s);
-        if (loc && group) return `Dropped the ${group.length} selected blocks. They are now at positions ${loc.index + 1} to ${loc.index + group.length} in ${listLabel(store.getState().resolved, loc.ref)}.`;
-        return loc ? `Dropped ${nameOf(active.id)}. It is now at position ${loc.index + 1} in ${listLabel(store.getState().resolved, loc.ref)}.` : undefined;
+        if (loc && group)
+          return `Dropped the ${group.length} selected blocks. They are now at positions ${loc.index + 1} to ${loc.index + group.length} in ${listLabel(store.getState().resolved, loc.ref)}.`;
+        return loc
+          ? `Dropped ${nameOf(active.id)}. It is now at position ${loc.index + 1} in ${listLabel(store.getState().resolved, loc.ref)}.`
+          : undefined;
       },
       onDragCancel({ active }) {
-        if (group) return `Moving the ${group.length} selected blocks was cancelled. They stay where they were.`;
+        if (group)
+          return `Moving the ${group.length} selected blocks was cancelled. They stay where they were.`;
         const loc = findBlock(store.getState().resolved, String(active.id));
-        return loc ? `Moving ${nameOf(active.id)} was cancelled. It stays at position ${loc.index + 1} in ${listLabel(store.getState().resolved, loc.ref)}.` : 'Cancelled.';
+        return loc
+          ? `Moving ${nameOf(active.id)} was cancelled. It stays at position ${loc.index + 1} in ${listLabel(store.getState().resolved, loc.ref)}.`
+          : 'Cancelled.';
       },
     };
   }, [store, dragRef]);
@@ -90,6 +107,9 @@ export function useDragAnnouncements(dragRef: RefObject<DragState | null>): Anno
 function positionWords(doc: Doc, p: Projection, moving: string[]): string {
   const list = getList(doc, p.ref) ?? [];
   const size = list.filter((b) => !moving.includes(b.id)).length + moving.length;
-  const at = moving.length > 1 ? `positions ${p.index + 1} to ${p.index + moving.length}` : `position ${p.index + 1}`;
+  const at =
+    moving.length > 1
+      ? `positions ${p.index + 1} to ${p.index + moving.length}`
+      : `position ${p.index + 1}`;
   return `${at} of ${size} in ${listLabel(doc, p.ref)}`;
 }

@@ -28,5 +28,7 @@ export function dragGroup(store: EditorStore, id: string): string[] | undefined 
 /** Same target list, index, depth and verdict: a move that changes none of these is not re-rendered. */
 export function samePlace(a: Projection | undefined, b: Projection | undefined) {
   if (!a || !b) return a === b;
-  return a.valid === b.valid && a.index === b.index && a.depth === b.depth && sameList(a.ref, b.ref);
+  return (
+    a.valid === b.valid && a.index === b.index && a.depth === b.depth && sameList(a.ref, b.ref)
+  );
 }

@@ -47,12 +47,16 @@ export function focusInOutline(store: EditorStore, request: OutlineFocusRequest)
     const tree = document.querySelector<HTMLElement>('.fc-tree');
     if (!tree) return;
     const shown = new Map<string, HTMLElement>();
-    for (const li of tree.children) if (li instanceof HTMLElement && li.dataset.row) shown.set(li.dataset.row, li);
+    for (const li of tree.children)
+      if (li instanceof HTMLElement && li.dataset.row) shown.set(li.dataset.row, li);
     let row = request.rows.map((key) => (key ? shown.get(key) : undefined)).find((li) => !!li);
     if (!row) {
       const active = document.activeElement;
       if (active && active !== tree && tree.contains(active)) return;
-      row = tree.querySelector<HTMLElement>('button[tabindex="0"]')?.closest<HTMLElement>('li[data-row]') ?? undefined;
+      row =
+        tree
+          .querySelector<HTMLElement>('button[tabindex="0"]')
+          ?.closest<HTMLElement>('li[data-row]') ?? undefined;
     }
     const head = !!row?.classList.contains('fc-row-head');
     const target = !row ? tree : head ? row : buttonOf(row, request.button);
@@ -78,12 +82,20 @@ export function focusSelectionInOutline(store: EditorStore, from: Element | null
 
 /** The row of block `key` inside `container` (the outline). */
 export function rowElement(container: Element, key: string): HTMLElement | null {
-  return [...container.querySelectorAll<HTMLElement>('li[data-row]')].find((li) => li.dataset.row === key) ?? null;
+  return (
+    [...container.querySelectorAll<HTMLElement>('li[data-row]')].find(
+      (li) => li.dataset.row === key,
+    ) ?? null
+  );
 }
 
 /** A block row's `button` ('fc-handle', 'fc-toggle' or 'fc-row-main'), else (a row without a toggle) its main button. */
 export function buttonOf(row: Element | null, button = 'fc-row-main'): HTMLElement | null {
-  return row?.querySelector<HTMLElement>(`.${button}`) ?? row?.querySelector<HTMLElement>('.fc-row-main') ?? null;
+  return (
+    row?.querySelector<HTMLElement>(`.${button}`) ??
+    row?.querySelector<HTMLElement>('.fc-row-main') ??
+    null
+  );
 }
 
 /** Which of a row's buttons `el` is, if any (so the action's focus lands on the same one). */

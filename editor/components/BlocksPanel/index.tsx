@@ -44,7 +44,19 @@ export function BlocksPanel() {
   return (
     <OutlineDnd handlers={handlers} announcements={announcements}>
       <Palette />
-      <Outline view={view} rows={rows} visible={visible} drag={drag} multi={multi} entry={entry} listRef={listRef} onToggle={toggle} onPick={pick} onFocus={onFocus} onKeyDown={onKeyDown} />
+      <Outline
+        view={view}
+        rows={rows}
+        visible={visible}
+        drag={drag}
+        multi={multi}
+        entry={entry}
+        listRef={listRef}
+        onToggle={toggle}
+        onPick={pick}
+        onFocus={onFocus}
+        onKeyDown={onKeyDown}
+      />
     </OutlineDnd>
   );
 }

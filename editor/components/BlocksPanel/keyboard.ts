@@ -9,7 +9,12 @@ import { copySelection, selectionMessage } from '../../lib/actions.ts';
 import { useAnnounce, useStore } from '../../lib/hooks.ts';
 import type { EditorStore } from '../../lib/store/index.ts';
 import type { Row } from '../../lib/tree.ts';
-import { cutWithFocus, duplicateWithFocus, pasteWithFocus, removeWithFocus } from './actions-with-focus.ts';
+import {
+  cutWithFocus,
+  duplicateWithFocus,
+  pasteWithFocus,
+  removeWithFocus,
+} from './actions-with-focus.ts';
 import { buttonOf, ROW_BUTTONS, rowButton, rowElement, type FocusFrom } from './focus.ts';
 import { blockIds } from './rows.ts';
 
@@ -17,7 +22,14 @@ import { blockIds } from './rows.ts';
 export function useOutlineKeyDown(rowsRef: RefObject<Row[]>, dragRef: RefObject<unknown>) {
   const store = useStore();
   const announce = useAnnounce();
-  return useMemo(() => outlineKeyDown(store, announce, { rows: () => rowsRef.current, dragging: () => !!dragRef.current }), [store, announce, rowsRef, dragRef]);
+  return useMemo(
+    () =>
+      outlineKeyDown(store, announce, {
+        rows: () => rowsRef.current,
+        dragging: () => !!dragRef.current,
+      }),
+    [store, announce, rowsRef, dragRef],
+  );
 }
 
 /**
@@ -26,14 +38,20 @@ export function useOutlineKeyDown(rowsRef: RefObject<Row[]>, dragRef: RefObject<
  * another row, ←/→ to the row's other buttons. Nothing here runs while a block is being
  * dragged (then the arrows move it and Escape cancels, dnd-kit's keys).
  */
-export function outlineKeyDown(store: EditorStore, announce: (m: string) => void, options: { rows: () => Row[]; dragging: () => boolean }) {
+export function outlineKeyDown(
+  store: EditorStore,
+  announce: (m: string) => void,
+  options: { rows: () => Row[]; dragging: () => boolean },
+) {
   return (e: ReactKeyboardEvent) => {
     const target = e.target as HTMLElement;
     if (target.closest('input, textarea, select, [contenteditable="true"]')) return;
     if (options.dragging()) return;
     const mod = e.ctrlKey || e.metaKey;
     const key = e.key.toLowerCase();
-    const onRow = target.classList.contains('fc-row-main') ? target.closest<HTMLElement>('[data-row]')?.dataset.row : undefined;
+    const onRow = target.classList.contains('fc-row-main')
+      ? target.closest<HTMLElement>('[data-row]')?.dataset.row
+      : undefined;
     // Any of a row's buttons (handle, toggle, main): the arrows move focus from there.
     const cell = target.matches(ROW_BUTTONS) ? target : undefined;
     const cellRow = cell?.closest<HTMLElement>('li[data-row]');
@@ -57,18 +75,36 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
       announce(selectionMessage(store));
       return;
     }
-    if (cell && cellRow && !mod && !e.altKey && !e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+    if (
+      cell &&
+      cellRow &&
+      !mod &&
+      !e.altKey &&
+      !e.shiftKey &&
+      (e.key === 'ArrowLeft' || e.key === 'ArrowRight')
+    ) {
       // Between the row's handle, toggle and main button (no wrapping).
       const cells = [...cellRow.querySelectorAll<HTMLElement>(ROW_BUTTONS)];
       e.preventDefault();
       cells[cells.indexOf(cell) + (e.key === 'ArrowLeft' ? -1 : 1)]?.focus();
       return;
     }
-    if (cell && cellRow && !mod && !e.altKey && ['ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) {
+    if (
+      cell &&
+      cellRow &&
+      !mod &&
+      !e.altKey &&
+      ['ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)
+    ) {
       const from = cellRow.dataset.row!;
       const rows = blockIds(options.rows());
       const at = rows.indexOf(from);
-      const to = e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : at + (e.key === 'ArrowUp' ? -1 : 1);
+      const to =
+        e.key === 'Home'
+          ? 0
+          : e.key === 'End'
+            ? rows.length - 1
+            : at + (e.key === 'ArrowUp' ? -1 : 1);
       e.preventDefault();
       const next = rows[to];
       if (at < 0 || !next || next === from) return;
@@ -81,16 +117,26 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
       buttonOf(rowElement(e.currentTarget, next), rowButton(cell))?.focus();
       return;
     }
-    if (!cell && target.matches('.fc-tree, .fc-row-head') && !mod && !e.altKey && !e.shiftKey && ['ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) {
+    if (
+      !cell &&
+      target.matches('.fc-tree, .fc-row-head') &&
+      !mod &&
+      !e.altKey &&
+      !e.shiftKey &&
+      ['ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)
+    ) {
       // From a head row or the treegrid itself (where focus goes when an action leaves no
       // block row to go to): to the block row below or above, or the first or last.
       const rows = options.rows();
-      const at = target.matches('.fc-row-head') ? rows.findIndex((r) => r.key === target.dataset.row) : -1;
+      const at = target.matches('.fc-row-head')
+        ? rows.findIndex((r) => r.key === target.dataset.row)
+        : -1;
       const below = rows.slice(at + 1).find((r) => r.kind === 'block');
       const above = rows.slice(0, at < 0 ? rows.length : at).findLast((r) => r.kind === 'block');
       const first = rows.find((r) => r.kind === 'block');
       const last = rows.findLast((r) => r.kind === 'block');
-      const next = e.key === 'Home' ? first : e.key === 'End' ? last : e.key === 'ArrowDown' ? below : above;
+      const next =
+        e.key === 'Home' ? first : e.key === 'End' ? last : e.key === 'ArrowDown' ? below : above;
       e.preventDefault();
       if (!next) return;
       store.select(next.key);
@@ -122,5 +168,6 @@ export function outlineKeyDown(store: EditorStore, announce: (m: string) => void
 
 /** Space toggles a row on keydown: its keyup must not also click the button. */
 export function outlineKeyUp(e: ReactKeyboardEvent) {
-  if (e.key === ' ' && (e.target as HTMLElement).classList.contains('fc-row-main')) e.preventDefault();
+  if (e.key === ' ' && (e.target as HTMLElement).classList.contains('fc-row-main'))
+    e.preventDefault();
 }

@@ -17,7 +17,10 @@ export class NearRows {
     this.io?.disconnect();
     this.io = undefined;
     if (!root || typeof IntersectionObserver === 'undefined') return;
-    this.io = new IntersectionObserver((entries) => this.update(entries), { root, rootMargin: '100% 0px' });
+    this.io = new IntersectionObserver((entries) => this.update(entries), {
+      root,
+      rootMargin: '100% 0px',
+    });
     for (const el of this.keys.keys()) this.io.observe(el);
   }
 

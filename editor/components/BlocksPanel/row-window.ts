@@ -23,12 +23,14 @@ export interface RowHeights {
 /** The CSS min-heights of `.fc-row` and `.fc-row-head` (editor.css), until rows are measured. */
 export const DEFAULT_HEIGHTS: RowHeights = { block: 30, head: 24 };
 
-export type WindowItem = { kind: 'row'; row: Row; at: number } | { kind: 'gap'; key: string; height: number };
+export type WindowItem =
+  { kind: 'row'; row: Row; at: number } | { kind: 'gap'; key: string; height: number };
 
 /** Where each row starts, from the top of the list (one more entry: the list's height). */
 export function rowOffsets(rows: readonly Row[], heights: RowHeights): number[] {
   const out = [0];
-  for (const r of rows) out.push(out[out.length - 1] + (r.kind === 'head' ? heights.head : heights.block));
+  for (const r of rows)
+    out.push(out[out.length - 1] + (r.kind === 'head' ? heights.head : heights.block));
   return out;
 }
 
@@ -48,14 +50,22 @@ function rowAtOffset(offsets: readonly number[], y: number): number {
  * The rows to render and the gaps between them, for the visible part [top, top + height)
  * of the list; every row when the list is short or its box has no height (not laid out).
  */
-export function windowRows(rows: readonly Row[], offsets: readonly number[], top: number, height: number, keep: ReadonlyArray<string | undefined>): WindowItem[] {
-  if (rows.length < WINDOW_FROM || height <= 0) return rows.map((row, at) => ({ kind: 'row', row, at }));
+export function windowRows(
+  rows: readonly Row[],
+  offsets: readonly number[],
+  top: number,
+  height: number,
+  keep: ReadonlyArray<string | undefined>,
+): WindowItem[] {
+  if (rows.length < WINDOW_FROM || height <= 0)
+    return rows.map((row, at) => ({ kind: 'row', row, at }));
   const shown = new Set<number>();
   const from = rowAtOffset(offsets, Math.max(0, top - height));
   const to = rowAtOffset(offsets, top + 2 * height);
   for (let i = from; i <= to && i < rows.length; i++) shown.add(i);
   const around = (i: number) => {
-    for (let j = Math.max(0, i - NEIGHBOURS); j <= Math.min(rows.length - 1, i + NEIGHBOURS); j++) shown.add(j);
+    for (let j = Math.max(0, i - NEIGHBOURS); j <= Math.min(rows.length - 1, i + NEIGHBOURS); j++)
+      shown.add(j);
   };
   around(0);
   around(rows.length - 1);
@@ -64,7 +74,8 @@ export function windowRows(rows: readonly Row[], offsets: readonly number[], top
   const items: WindowItem[] = [];
   let next = 0;
   for (const i of [...shown].sort((a, b) => a - b)) {
-    if (i > next) items.push({ kind: 'gap', key: `gap:${rows[next].key}`, height: offsets[i] - offsets[next] });
+    if (i > next)
+      items.push({ kind: 'gap', key: `gap:${rows[next].key}`, height: offsets[i] - offsets[next] });
     items.push({ kind: 'row', row: rows[i], at: i });
     next = i + 1;
   }
@@ -75,7 +86,12 @@ export function windowRows(rows: readonly Row[], offsets: readonly number[], top
  * The part of the scrolling outline in view, followed on scroll and resize (once a frame),
  * and the rows' heights as rendered.
  */
-export function useRowWindow(wrap: RefObject<HTMLElement | null>, list: RefObject<HTMLElement | null>, rows: readonly Row[], keep: ReadonlyArray<string | undefined>): WindowItem[] {
+export function useRowWindow(
+  wrap: RefObject<HTMLElement | null>,
+  list: RefObject<HTMLElement | null>,
+  rows: readonly Row[],
+  keep: ReadonlyArray<string | undefined>,
+): WindowItem[] {
   const [view, setView] = useState({ top: 0, height: 0 });
   const [heights, setHeights] = useState(DEFAULT_HEIGHTS);
   useLayoutEffect(() => {
@@ -85,7 +101,9 @@ export function useRowWindow(wrap: RefObject<HTMLElement | null>, list: RefObjec
     const read = () => {
       frame = 0;
       const top = el.scrollTop - (list.current?.offsetTop ?? 0);
-      setView((v) => (v.top === top && v.height === el.clientHeight ? v : { top, height: el.clientHeight }));
+      setView((v) =>
+        v.top === top && v.height === el.clientHeight ? v : { top, height: el.clientHeight },
+      );
     };
     const later = () => {
       frame ||= requestAnimationFrame(read);
@@ -106,13 +124,21 @@ export function useRowWindow(wrap: RefObject<HTMLElement | null>, list: RefObjec
     const m = measured.current;
     if (m.block && m.head) return;
     const el = list.current;
-    const block = m.block ? 0 : (el?.querySelector<HTMLElement>(':scope > li.fc-row:not(.fc-row-head)')?.offsetHeight ?? 0);
-    const head = m.head ? 0 : (el?.querySelector<HTMLElement>(':scope > li.fc-row-head')?.offsetHeight ?? 0);
+    const block = m.block
+      ? 0
+      : (el?.querySelector<HTMLElement>(':scope > li.fc-row:not(.fc-row-head)')?.offsetHeight ?? 0);
+    const head = m.head
+      ? 0
+      : (el?.querySelector<HTMLElement>(':scope > li.fc-row-head')?.offsetHeight ?? 0);
     m.block ||= block > 0;
     m.head ||= head > 0;
-    if ((block && block !== heights.block) || (head && head !== heights.head)) setHeights({ block: block || heights.block, head: head || heights.head });
+    if ((block && block !== heights.block) || (head && head !== heights.head))
+      setHeights({ block: block || heights.block, head: head || heights.head });
   });
   const offsets = useMemo(() => rowOffsets(rows, heights), [rows, heights]);
   const [a, b, c] = keep;
-  return useMemo(() => windowRows(rows, offsets, view.top, view.height, [a, b, c]), [rows, offsets, view, a, b, c]);
+  return useMemo(
+    () => windowRows(rows, offsets, view.top, view.height, [a, b, c]),
+    [rows, offsets, view, a, b, c],
+  );
 }

@@ -9,6 +9,8 @@ export function useClipboard(): string | undefined {
     if (!raw) return undefined;
     const c = readClipboard();
     if (!c?.blocks.length) return undefined;
-    return c.blocks.length === 1 ? `${blockName(c.blocks[0])} from ${c.from.site}` : `${c.blocks.length} blocks from ${c.from.site}`;
+    return c.blocks.length === 1
+      ? `${blockName(c.blocks[0])} from ${c.from.site}`
+      : `${c.blocks.length} blocks from ${c.from.site}`;
   }, [raw]);
 }

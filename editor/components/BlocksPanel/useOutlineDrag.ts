@@ -32,7 +32,17 @@ export interface DragHandlers {
 }
 
 /** The outline's drag state and dnd-kit handlers; `rows` are the view's rows from `resolved`, as rendered. */
-export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Doc; rows: Row[]; root: ListRef | undefined; listRef: RefObject<HTMLUListElement | null> }) {
+export function useOutlineDrag({
+  resolved,
+  rows,
+  root,
+  listRef,
+}: {
+  resolved: Doc;
+  rows: Row[];
+  root: ListRef | undefined;
+  listRef: RefObject<HTMLUListElement | null>;
+}) {
   const store = useStore();
   const announce = useAnnounce();
   const [drag, setDrag] = useState<DragState | null>(null);
@@ -40,7 +50,10 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
   const dragRef = useRef<DragState | null>(null);
   const pointer = usePointer();
   const canvas = useCanvas();
-  const visible = useMemo(() => (drag && !drag.fromPalette ? withoutMoved(rows, drag.activeId, drag.group) : rows), [rows, drag?.activeId, drag?.fromPalette, drag?.group]);
+  const visible = useMemo(
+    () => (drag && !drag.fromPalette ? withoutMoved(rows, drag.activeId, drag.group) : rows),
+    [rows, drag?.activeId, drag?.fromPalette, drag?.group],
+  );
 
   const dropContext = (): DropContext => ({
     resolved,
@@ -68,7 +81,12 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
       const id = String(e.active.id);
       const fromPalette = isPaletteId(id);
       const type = fromPalette ? paletteType(id) : (findBlock(resolved, id)?.block.type ?? '');
-      const state: DragState = { activeId: id, type, fromPalette, group: fromPalette ? undefined : dragGroup(store, id) };
+      const state: DragState = {
+        activeId: id,
+        type,
+        fromPalette,
+        group: fromPalette ? undefined : dragGroup(store, id),
+      };
       dragRef.current = state;
       setDrag(state);
       if (fromPalette && canvas) {
@@ -92,7 +110,10 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
       dragRef.current = null;
       const onCanvas = !!state?.fromPalette && !!canvas?.drop(pointer.current, state.type);
       if (state && !onCanvas) canvas?.end();
-      const projection = state && !onCanvas ? (projectDrop(state, e.over, e, dropContext()) ?? state.projection) : undefined;
+      const projection =
+        state && !onCanvas
+          ? (projectDrop(state, e.over, e, dropContext()) ?? state.projection)
+          : undefined;
       if (!state || !projection?.valid) return setDrag(null);
       // The preview shows the drop before the editor re-renders for it (docs/editor.md,
       // "Speed"); the outline leaves its drag state in the same render as it takes the drop.
@@ -101,15 +122,20 @@ export function useOutlineDrag({ resolved, rows, root, listRef }: { resolved: Do
           if (state.fromPalette) {
             const block = store.newBlock(state.type);
             store.insert(block, { ref: projection.ref, index: projection.index });
-            announce(`Added ${blockName(block)} to ${listLabel(store.getState().resolved, projection.ref)}.`);
-          } else store.moveBlocks(state.group ?? [state.activeId], projection.ref, projection.index);
+            announce(
+              `Added ${blockName(block)} to ${listLabel(store.getState().resolved, projection.ref)}.`,
+            );
+          } else
+            store.moveBlocks(state.group ?? [state.activeId], projection.ref, projection.index);
         },
         () => flushSync(() => setDrag(null)),
       );
       requestAnimationFrame(() => {
         if (!state.fromPalette) {
           // Keep keyboard users where they were: focus the moved block's handle again.
-          document.querySelector<HTMLElement>(`[data-row="${CSS.escape(state.activeId)}"] .fc-handle`)?.focus();
+          document
+            .querySelector<HTMLElement>(`[data-row="${CSS.escape(state.activeId)}"] .fc-handle`)
+            ?.focus();
         }
       });
     },

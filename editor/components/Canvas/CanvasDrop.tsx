@@ -8,7 +8,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { metaOf } from '../../lib/blocks.ts';
 import { canContain, listLabel, type Area, type Doc, type ListRef } from '../../lib/doc.ts';
-import { isToPreview, PREVIEW_SOURCE, type CanvasPlace, type FromPreview } from '../../lib/protocol.ts';
+import {
+  isToPreview,
+  PREVIEW_SOURCE,
+  type CanvasPlace,
+  type FromPreview,
+} from '../../lib/protocol.ts';
 import { dropLevels } from './canvas-levels.ts';
 import { dropPosition, type DropPlace } from './drop-position.ts';
 
@@ -17,18 +22,30 @@ const SCROLL_EDGE = 48;
 const SCROLL_STEP = 24;
 
 /** Why a list outside the editor's view takes no drop: the outline shows one view at a time. */
-const OTHER_VIEW = (area: Area) => (area.startsWith('page:') ? "the page's blocks are edited with the page open (pick it under Pages)" : 'the header and footer are edited with "Header and footer" open');
+const OTHER_VIEW = (area: Area) =>
+  area.startsWith('page:')
+    ? "the page's blocks are edited with the page open (pick it under Pages)"
+    : 'the header and footer are edited with "Header and footer" open';
 
 function post(msg: FromPreview) {
   window.parent.postMessage(msg, location.origin);
 }
 
-export function placeFor(site: Doc, point: { x: number; y: number }, type: string, areas: readonly Area[]): DropPlace | undefined {
-  const allowed = (ref: ListRef) => (areas.includes(ref.area) ? canContain(site, ref, type) : { ok: false, reason: OTHER_VIEW(ref.area) });
+export function placeFor(
+  site: Doc,
+  point: { x: number; y: number },
+  type: string,
+  areas: readonly Area[],
+): DropPlace | undefined {
+  const allowed = (ref: ListRef) =>
+    areas.includes(ref.area)
+      ? canContain(site, ref, type)
+      : { ok: false, reason: OTHER_VIEW(ref.area) };
   return dropPosition(point, dropLevels(site, point, areas), allowed);
 }
 
-const summary = (p: DropPlace | undefined): CanvasPlace | undefined => p && { ref: p.ref, index: p.index, ok: p.ok, ...(p.reason ? { reason: p.reason } : {}) };
+const summary = (p: DropPlace | undefined): CanvasPlace | undefined =>
+  p && { ref: p.ref, index: p.index, ok: p.ok, ...(p.reason ? { reason: p.reason } : {}) };
 
 export function CanvasDrop({ site }: { site: Doc | undefined }) {
   const [shown, setShown] = useState<{ place: DropPlace; type: string }>();
@@ -36,7 +53,13 @@ export function CanvasDrop({ site }: { site: Doc | undefined }) {
   siteRef.current = site;
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
-      if (e.origin !== location.origin || e.source !== window.parent || !isToPreview(e.data) || e.data.type !== 'drag') return;
+      if (
+        e.origin !== location.origin ||
+        e.source !== window.parent ||
+        !isToPreview(e.data) ||
+        e.data.type !== 'drag'
+      )
+        return;
       const msg = e.data;
       const current = siteRef.current;
       if (msg.phase === 'leave' || !current) {
@@ -50,7 +73,12 @@ export function CanvasDrop({ site }: { site: Doc | undefined }) {
       const place = placeFor(current, msg, msg.blockType, msg.areas);
       if (msg.phase === 'drop') {
         setShown(undefined);
-        post({ source: PREVIEW_SOURCE, type: 'drop', blockType: msg.blockType, place: summary(place) });
+        post({
+          source: PREVIEW_SOURCE,
+          type: 'drop',
+          blockType: msg.blockType,
+          place: summary(place),
+        });
       } else {
         setShown(place && { place, type: msg.blockType });
         post({ source: PREVIEW_SOURCE, type: 'drop-place', place: summary(place) });
@@ -67,10 +95,19 @@ export function CanvasDrop({ site }: { site: Doc | undefined }) {
       className={`fc-editor-drop${place.ok ? '' : ' is-refused'}${across ? ' is-across' : ''}`}
       data-drop-list={`${place.ref.parent ?? place.ref.area}${place.ref.slot ? `/${place.ref.slot}` : ''}`}
       data-drop-index={place.index}
-      style={{ top: place.line.top, left: place.line.left, width: across ? undefined : place.line.width, height: across ? place.line.height : undefined }}
+      style={{
+        top: place.line.top,
+        left: place.line.left,
+        width: across ? undefined : place.line.width,
+        height: across ? place.line.height : undefined,
+      }}
       aria-hidden="true"
     >
-      <span>{place.ok ? `${metaOf(type).label} → ${listLabel(site, place.ref)}` : `Cannot go here: ${place.reason}`}</span>
+      <span>
+        {place.ok
+          ? `${metaOf(type).label} → ${listLabel(site, place.ref)}`
+          : `Cannot go here: ${place.reason}`}
+      </span>
     </div>
   );
 }

@@ -18,7 +18,10 @@ export interface PreviewView {
 export function readView(): PreviewView {
   try {
     const v = JSON.parse(localStorage.getItem(VIEW_KEY) ?? '{}') as Partial<PreviewView>;
-    const device = v.device === 'full' || DEVICES.some((d) => d.id === v.device) ? (v.device as DeviceId) : 'laptop';
+    const device =
+      v.device === 'full' || DEVICES.some((d) => d.id === v.device)
+        ? (v.device as DeviceId)
+        : 'laptop';
     return { device, zoom: v.zoom === 'actual' ? 'actual' : 'fit' };
   } catch {
     return { device: 'laptop', zoom: 'fit' };
@@ -33,28 +36,63 @@ export function saveView(view: PreviewView) {
   }
 }
 
-export function DeviceBar({ view, onView, scale, children }: { view: PreviewView; onView: (v: PreviewView) => void; scale: number; children: ReactNode }) {
+export function DeviceBar({
+  view,
+  onView,
+  scale,
+  children,
+}: {
+  view: PreviewView;
+  onView: (v: PreviewView) => void;
+  scale: number;
+  children: ReactNode;
+}) {
   const fixed = view.device !== 'full';
   return (
     <div className="fc-preview-bar">
       <div className="fc-actions" role="toolbar" aria-label="Preview device">
         {DEVICES.map((d) => (
-          <button key={d.id} type="button" aria-pressed={view.device === d.id} data-device={d.id} onClick={() => onView({ ...view, device: d.id })}>
+          <button
+            key={d.id}
+            type="button"
+            aria-pressed={view.device === d.id}
+            data-device={d.id}
+            onClick={() => onView({ ...view, device: d.id })}
+          >
             {d.label} <span className="fc-muted">{d.width}</span>
           </button>
         ))}
-        <button type="button" aria-pressed={view.device === 'full'} data-device="full" onClick={() => onView({ ...view, device: 'full' })}>
+        <button
+          type="button"
+          aria-pressed={view.device === 'full'}
+          data-device="full"
+          onClick={() => onView({ ...view, device: 'full' })}
+        >
           Pane width
         </button>
       </div>
       <div className="fc-actions" role="toolbar" aria-label="Preview zoom">
-        <button type="button" aria-pressed={view.zoom === 'fit'} disabled={!fixed} onClick={() => onView({ ...view, zoom: 'fit' })}>
+        <button
+          type="button"
+          aria-pressed={view.zoom === 'fit'}
+          disabled={!fixed}
+          onClick={() => onView({ ...view, zoom: 'fit' })}
+        >
           Fit
         </button>
-        <button type="button" aria-pressed={view.zoom === 'actual'} disabled={!fixed} onClick={() => onView({ ...view, zoom: 'actual' })}>
+        <button
+          type="button"
+          aria-pressed={view.zoom === 'actual'}
+          disabled={!fixed}
+          onClick={() => onView({ ...view, zoom: 'actual' })}
+        >
           100 %
         </button>
-        <output className="fc-preview-scale" aria-label="Preview scale" data-preview-scale={scale.toFixed(3)}>
+        <output
+          className="fc-preview-scale"
+          aria-label="Preview scale"
+          data-preview-scale={scale.toFixed(3)}
+        >
           {scaleLabel(scale)}
         </output>
       </div>

@@ -10,17 +10,25 @@ import { metaOf } from '../../lib/blocks.ts';
 
 function EmptyList({ parent, slot, label }: { parent: string; slot?: string; label: string }) {
   return (
-    <div className="fc-editor-empty" data-editor-empty="" data-parent={parent} data-slot={slot ?? ''}>
+    <div
+      className="fc-editor-empty"
+      data-editor-empty=""
+      data-parent={parent}
+      data-slot={slot ?? ''}
+    >
       {label} is empty: drag a block here
     </div>
   );
 }
 
-export function emptyLists(block: Block): { children?: ReactNode; slots?: Record<string, ReactNode> } | undefined {
+export function emptyLists(
+  block: Block,
+): { children?: ReactNode; slots?: Record<string, ReactNode> } | undefined {
   const meta = metaOf(block.type);
   if (!meta.container && !meta.slots.length) return undefined;
   const out: { children?: ReactNode; slots?: Record<string, ReactNode> } = {};
-  if (meta.container && !block.children?.length) out.children = <EmptyList parent={block.id} label={meta.label} />;
+  if (meta.container && !block.children?.length)
+    out.children = <EmptyList parent={block.id} label={meta.label} />;
   for (const slot of meta.slots) {
     if (block.slots?.[slot.name]?.length) continue;
     out.slots ??= {};

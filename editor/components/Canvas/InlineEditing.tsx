@@ -38,7 +38,13 @@ export interface Editing extends InlineTarget {
   name: string;
 }
 
-export function InlineEditing({ site, blockId }: { site: Doc | undefined; blockId: string | undefined }) {
+export function InlineEditing({
+  site,
+  blockId,
+}: {
+  site: Doc | undefined;
+  blockId: string | undefined;
+}) {
   const [editing, setEditing] = useState<Editing>();
   const [tick, force] = useState(0);
   const [targets, setTargets] = useState<Array<InlineTarget & { box: Box }>>([]);
@@ -76,7 +82,9 @@ export function InlineEditing({ site, blockId }: { site: Doc | undefined; blockI
     // The text's button may be measured again first (the edit re-rendered the block).
     let tries = 0;
     const attempt = () => {
-      const spot = document.querySelector<HTMLElement>(`[data-inline-prop="${CSS.escape(key)}"]:not(.is-open)`);
+      const spot = document.querySelector<HTMLElement>(
+        `[data-inline-prop="${CSS.escape(key)}"]:not(.is-open)`,
+      );
       if (spot) spot.focus();
       else if (tries++ < 30) requestAnimationFrame(attempt);
     };
@@ -102,14 +110,29 @@ export function InlineEditing({ site, blockId }: { site: Doc | undefined; blockI
               title={`Edit ${t.label} here`}
               style={{ top: r.top, left: r.left, width: r.width, height: r.height }}
               onClick={(e) => {
-                if (e.ctrlKey || e.metaKey) post({ source: PREVIEW_SOURCE, type: 'select', blockId, toggle: true });
+                if (e.ctrlKey || e.metaKey)
+                  post({ source: PREVIEW_SOURCE, type: 'select', blockId, toggle: true });
                 else setEditing({ ...t, blockId, name });
               }}
             />
           );
         })}
-      {editing?.kind === 'text' && <PlainTextEditor key={spotKey(editing.path)} editing={editing} onChange={(v) => send(editing.path, v)} onDone={(focus) => done(spotKey(editing.path), focus)} />}
-      {editing?.kind === 'html' && <RichTextOverlay key={spotKey(editing.path)} editing={editing} onChange={(v) => send(editing.path, v)} onDone={(focus) => done(spotKey(editing.path), focus)} />}
+      {editing?.kind === 'text' && (
+        <PlainTextEditor
+          key={spotKey(editing.path)}
+          editing={editing}
+          onChange={(v) => send(editing.path, v)}
+          onDone={(focus) => done(spotKey(editing.path), focus)}
+        />
+      )}
+      {editing?.kind === 'html' && (
+        <RichTextOverlay
+          key={spotKey(editing.path)}
+          editing={editing}
+          onChange={(v) => send(editing.path, v)}
+          onDone={(focus) => done(spotKey(editing.path), focus)}
+        />
+      )}
     </>
   );
 }

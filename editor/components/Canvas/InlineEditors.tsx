@@ -18,7 +18,21 @@ interface EditorProps {
   onDone: (focus: boolean) => void;
 }
 
-const TYPOGRAPHY = ['fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'letterSpacing', 'textTransform', 'textAlign', 'color', 'paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft'] as const;
+const TYPOGRAPHY = [
+  'fontFamily',
+  'fontSize',
+  'fontWeight',
+  'fontStyle',
+  'lineHeight',
+  'letterSpacing',
+  'textTransform',
+  'textAlign',
+  'color',
+  'paddingTop',
+  'paddingRight',
+  'paddingBottom',
+  'paddingLeft',
+] as const;
 
 function layOver(el: HTMLElement, over: HTMLElement) {
   const r = over.getBoundingClientRect();
@@ -29,7 +43,11 @@ function layOver(el: HTMLElement, over: HTMLElement) {
 }
 
 /** Lays `ref` over the edited text (hidden meanwhile) and keeps it there as the preview re-renders. */
-function useLaidOver(ref: React.RefObject<HTMLElement | null>, over: HTMLElement, typography: boolean) {
+function useLaidOver(
+  ref: React.RefObject<HTMLElement | null>,
+  over: HTMLElement,
+  typography: boolean,
+) {
   useLayoutEffect(() => {
     const el = ref.current!;
     if (typography) {
@@ -129,7 +147,12 @@ export function RichTextOverlay({ editing, onChange, onDone }: EditorProps) {
         }
       }}
     >
-      <RichTextEditor id={`fc-inline-${editing.blockId}-${editing.path.join('-')}`} label={`${editing.label} of ${editing.name}`} value={initial} onChange={onChange} />
+      <RichTextEditor
+        id={`fc-inline-${editing.blockId}-${editing.path.join('-')}`}
+        label={`${editing.label} of ${editing.name}`}
+        value={initial}
+        onChange={onChange}
+      />
       <div className="fc-inline-rich-foot">
         <span>Escape or Done to finish</span>
         <button type="button" onClick={() => onDone(true)}>

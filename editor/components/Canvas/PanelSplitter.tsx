@@ -7,12 +7,24 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { clampWidth, KEY_STEP, PANELS, readWidth, saveWidth, type Side } from './panel-widths.ts';
 
-export function PanelSplitter({ side, label, controls }: { side: Side; label: string; controls: string }) {
+export function PanelSplitter({
+  side,
+  label,
+  controls,
+}: {
+  side: Side;
+  label: string;
+  controls: string;
+}) {
   const [width, setWidthState] = useState(() => readWidth(side));
   const drag = useRef<{ x: number; width: number } | null>(null);
   const self = useRef<HTMLDivElement>(null);
   // Its own parent: attached before this layout effect runs (a ref the parent holds is not yet).
-  const workspace = { get current() { return self.current?.parentElement ?? null; } };
+  const workspace = {
+    get current() {
+      return self.current?.parentElement ?? null;
+    },
+  };
   const { min, max, cssVar } = PANELS[side];
 
   const apply = (w: number) => {
@@ -25,7 +37,8 @@ export function PanelSplitter({ side, label, controls }: { side: Side; label: st
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The left column grows as the handle goes right; the right column as it goes left.
-  const widthAt = (x: number) => clampWidth(side, drag.current!.width + (side === 'left' ? 1 : -1) * (x - drag.current!.x));
+  const widthAt = (x: number) =>
+    clampWidth(side, drag.current!.width + (side === 'left' ? 1 : -1) * (x - drag.current!.x));
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;

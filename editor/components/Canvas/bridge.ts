@@ -60,9 +60,11 @@ export class CanvasBridge {
   private framePoint(pointer: Point | undefined): Point | undefined {
     if (!pointer || !this.frame || !this.stage) return undefined;
     const s = this.stage.getBoundingClientRect();
-    if (pointer.x < s.left || pointer.x > s.right || pointer.y < s.top || pointer.y > s.bottom) return undefined;
+    if (pointer.x < s.left || pointer.x > s.right || pointer.y < s.top || pointer.y > s.bottom)
+      return undefined;
     const f = this.frame.getBoundingClientRect();
-    if (pointer.x < f.left || pointer.x > f.right || pointer.y < f.top || pointer.y > f.bottom) return undefined;
+    if (pointer.x < f.left || pointer.x > f.right || pointer.y < f.top || pointer.y > f.bottom)
+      return undefined;
     return toFramePoint(pointer, f, this.scale);
   }
 
@@ -74,7 +76,14 @@ export class CanvasBridge {
       return false;
     }
     this.inside = true;
-    this.send({ source: EDITOR_SOURCE, type: 'drag', phase: 'over', ...at, blockType: type, areas: areaOfView(this.store.getState().view) });
+    this.send({
+      source: EDITOR_SOURCE,
+      type: 'drag',
+      phase: 'over',
+      ...at,
+      blockType: type,
+      areas: areaOfView(this.store.getState().view),
+    });
     return true;
   }
 
@@ -85,7 +94,14 @@ export class CanvasBridge {
     this.inside = false;
     this.onPlace?.(undefined);
     if (!at) return false;
-    this.send({ source: EDITOR_SOURCE, type: 'drag', phase: 'drop', ...at, blockType: type, areas: areaOfView(this.store.getState().view) });
+    this.send({
+      source: EDITOR_SOURCE,
+      type: 'drag',
+      phase: 'drop',
+      ...at,
+      blockType: type,
+      areas: areaOfView(this.store.getState().view),
+    });
     return true;
   }
 
@@ -96,11 +112,18 @@ export class CanvasBridge {
 
   dropped(type: string, place: CanvasPlace | undefined) {
     if (!place?.ok) {
-      this.announce(place ? `A ${metaOf(type).label} block cannot go there: ${place.reason}.` : 'Nothing was added: drop the block on the page.');
+      this.announce(
+        place
+          ? `A ${metaOf(type).label} block cannot go there: ${place.reason}.`
+          : 'Nothing was added: drop the block on the page.',
+      );
       return;
     }
     const block = this.store.newBlock(type);
-    if (this.store.insert(block, { ref: place.ref, index: place.index })) this.announce(`Added ${blockName(block)} to ${listLabel(this.store.getState().resolved, place.ref)}.`);
+    if (this.store.insert(block, { ref: place.ref, index: place.index }))
+      this.announce(
+        `Added ${blockName(block)} to ${listLabel(this.store.getState().resolved, place.ref)}.`,
+      );
   }
 }
 

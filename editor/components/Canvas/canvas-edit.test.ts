@@ -12,7 +12,9 @@ describe('a text edited on the canvas', () => {
   });
 
   it('sets a list item’s text, and leaves a prop out when emptied', () => {
-    expect(editedProps({ items: [{ q: 'a' }, { q: 'b' }] }, ['items', 1, 'q'], 'B')).toEqual({ items: [{ q: 'a' }, { q: 'B' }] });
+    expect(editedProps({ items: [{ q: 'a' }, { q: 'b' }] }, ['items', 1, 'q'], 'B')).toEqual({
+      items: [{ q: 'a' }, { q: 'B' }],
+    });
     expect(editedProps({ heading: 'x', text: 'y' }, ['text'], undefined)).toEqual({ heading: 'x' });
     expect(editedProps(undefined, ['heading'], 'First')).toEqual({ heading: 'First' });
   });

@@ -6,9 +6,14 @@ import type { CanvasEdit } from '../../lib/protocol.ts';
 import type { EditorStore } from '../../lib/store/index.ts';
 
 /** The block's stored props with one value set (or left out); a list item the document does not hold is not made up. */
-export function editedProps(props: Record<string, unknown> | undefined, path: CanvasEdit['path'], value: string | undefined): Record<string, unknown> | undefined {
+export function editedProps(
+  props: Record<string, unknown> | undefined,
+  path: CanvasEdit['path'],
+  value: string | undefined,
+): Record<string, unknown> | undefined {
   const base = props ?? {};
-  if (path.length > 1 && !Array.isArray(base[path[0]]) && typeof base[path[0]] !== 'object') return undefined;
+  if (path.length > 1 && !Array.isArray(base[path[0]]) && typeof base[path[0]] !== 'object')
+    return undefined;
   return produce(base, (draft) => {
     if (value === undefined) unset(draft, path);
     else set(draft, path, value);

@@ -5,14 +5,27 @@
  * block from there out, then the editor view's own lists. drop-position.ts decides among them.
  */
 import { metaOf } from '../../lib/blocks.ts';
-import { areaBlocks, findBlock, getList, type Area, type BlockLocation, type Doc, type ListRef } from '../../lib/doc.ts';
+import {
+  areaBlocks,
+  findBlock,
+  getList,
+  type Area,
+  type BlockLocation,
+  type Doc,
+  type ListRef,
+} from '../../lib/doc.ts';
 import { distance, type Box, type DropLevel, type Point } from './drop-position.ts';
 import { blockBox, boxOf, union } from './measure.ts';
 
 type Listed = { id: string }[];
 
 function levelOf(ref: ListRef, list: Listed, extra: Partial<DropLevel> = {}): DropLevel {
-  return { ref, count: list.length, box: (i) => (list[i] ? blockBox(list[i].id) : undefined), ...extra };
+  return {
+    ref,
+    count: list.length,
+    box: (i) => (list[i] ? blockBox(list[i].id) : undefined),
+    ...extra,
+  };
 }
 
 /** The list an empty-list placeholder stands for (EmptyList.tsx). */
@@ -24,7 +37,9 @@ function placeholderRef(site: Doc, el: Element): ListRef | undefined {
 }
 
 function placeholderOf(parent: string, slot: string | undefined): Element | null {
-  return document.querySelector(`[data-editor-empty][data-parent="${CSS.escape(parent)}"][data-slot="${CSS.escape(slot ?? '')}"]`);
+  return document.querySelector(
+    `[data-editor-empty][data-parent="${CSS.escape(parent)}"][data-slot="${CSS.escape(slot ?? '')}"]`,
+  );
 }
 
 /** The list inside a block that holds lists (children, named slots) nearest the point. */
@@ -32,15 +47,24 @@ function innerLevel(site: Doc, loc: BlockLocation, own: Box, point: Point): Drop
   const meta = metaOf(String(loc.block.type));
   const refs: ListRef[] = [];
   if (meta.container) refs.push({ area: loc.ref.area, parent: String(loc.block.id) });
-  for (const slot of meta.slots) refs.push({ area: loc.ref.area, parent: String(loc.block.id), slot: slot.name });
+  for (const slot of meta.slots)
+    refs.push({ area: loc.ref.area, parent: String(loc.block.id), slot: slot.name });
   let best: { level: DropLevel; d: number } | undefined;
   for (const ref of refs) {
     const list = (getList(site, ref) ?? []) as Listed;
     const placeholder = list.length ? undefined : placeholderOf(ref.parent!, ref.slot);
-    const area = list.length ? union(blockBox(list[0].id), blockBox(list[list.length - 1].id)) : placeholder ? boxOf(placeholder) : undefined;
+    const area = list.length
+      ? union(blockBox(list[0].id), blockBox(list[list.length - 1].id))
+      : placeholder
+        ? boxOf(placeholder)
+        : undefined;
     if (!area) continue;
     const d = distance(area, point);
-    if (!best || d < best.d) best = { level: levelOf(ref, list, { within: own, empty: placeholder ? area : undefined }), d };
+    if (!best || d < best.d)
+      best = {
+        level: levelOf(ref, list, { within: own, empty: placeholder ? area : undefined }),
+        d,
+      };
   }
   return best?.level;
 }
@@ -50,9 +74,18 @@ function rootLevels(site: Doc, areas: readonly Area[], point: Point): DropLevel[
   return areas
     .map((area) => {
       const list = (areaBlocks(site, area) ?? []) as Listed;
-      const box = list.length ? union(blockBox(list[0].id), blockBox(list[list.length - 1].id)) : undefined;
+      const box = list.length
+        ? union(blockBox(list[0].id), blockBox(list[list.length - 1].id))
+        : undefined;
       const main = document.querySelector('main');
-      return { level: levelOf({ area }, list, list.length ? {} : { empty: main ? boxOf(main) : undefined }), d: box ? distance(box, point) : Infinity };
+      return {
+        level: levelOf(
+          { area },
+          list,
+          list.length ? {} : { empty: main ? boxOf(main) : undefined },
+        ),
+        d: box ? distance(box, point) : Infinity,
+      };
     })
     .sort((a, b) => a.d - b.d)
     .map((x) => x.level);
@@ -63,7 +96,8 @@ export function dropLevels(site: Doc, point: Point, areas: readonly Area[]): Dro
   const hit = document.elementFromPoint(point.x, point.y);
   const empty = hit?.closest('[data-editor-empty]');
   const emptyRef = empty && placeholderRef(site, empty);
-  if (empty && emptyRef) levels.push({ ref: emptyRef, count: 0, box: () => undefined, empty: boxOf(empty) });
+  if (empty && emptyRef)
+    levels.push({ ref: emptyRef, count: 0, box: () => undefined, empty: boxOf(empty) });
   let el = (empty ?? hit)?.closest('[data-editor-block]') ?? null;
   let innermost = !empty;
   while (el) {
@@ -78,6 +112,7 @@ export function dropLevels(site: Doc, point: Point, areas: readonly Area[]): Dro
     el = el.parentElement?.closest('[data-editor-block]') ?? null;
   }
   // Over no block of the view (a margin, or the header while a page is edited): its nearest list.
-  if (!levels.some((l) => areas.includes(l.ref.area))) levels.push(...rootLevels(site, areas, point));
+  if (!levels.some((l) => areas.includes(l.ref.area)))
+    levels.push(...rootLevels(site, areas, point));
   return levels;
 }

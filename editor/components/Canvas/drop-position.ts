@@ -48,7 +48,11 @@ export interface DropPlace {
 
 export const EDGE = 12;
 
-export function dropPosition(point: Point, levels: readonly DropLevel[], allowed: (ref: ListRef) => Allowed): DropPlace | undefined {
+export function dropPosition(
+  point: Point,
+  levels: readonly DropLevel[],
+  allowed: (ref: ListRef) => Allowed,
+): DropPlace | undefined {
   let refused: DropPlace | undefined;
   for (const level of levels) {
     if (level.within && !insideBy(level.within, point, EDGE)) continue;
@@ -64,7 +68,13 @@ export function dropPosition(point: Point, levels: readonly DropLevel[], allowed
 function placeIn(level: DropLevel, point: Point): Omit<DropPlace, 'ok'> | undefined {
   if (level.count === 0) {
     const at = level.empty ?? level.within;
-    return { ref: level.ref, index: 0, line: at ? { top: at.top, left: at.left, width: at.width, height: 0 } : { top: 0, left: 0, width: 0, height: 0 } };
+    return {
+      ref: level.ref,
+      index: 0,
+      line: at
+        ? { top: at.top, left: at.left, width: at.width, height: 0 }
+        : { top: 0, left: 0, width: 0, height: 0 },
+    };
   }
   const nearest = level.hit ?? nearestIndex(level, point);
   const box = nearest === undefined ? undefined : level.box(nearest);
@@ -106,5 +116,10 @@ function sideBySide(a: Box, b: Box | undefined): boolean {
 }
 
 function insideBy(box: Box, point: Point, margin: number): boolean {
-  return point.x >= box.left + margin && point.x <= box.left + box.width - margin && point.y >= box.top + margin && point.y <= box.top + box.height - margin;
+  return (
+    point.x >= box.left + margin &&
+    point.x <= box.left + box.width - margin &&
+    point.y >= box.top + margin &&
+    point.y <= box.top + box.height - margin
+  );
 }

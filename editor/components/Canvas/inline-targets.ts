@@ -30,7 +30,14 @@ interface Field {
 function kindOf(schema: JsonSchema | undefined): InlineKind | undefined {
   if (!schema || schema.type !== 'string') return undefined;
   if (schema['x-def'] === 'html' || schema.contentMediaType === 'text/html') return 'html';
-  if (schema.enum || schema.const !== undefined || schema.format || schema['x-def'] || schema['x-ref']) return undefined;
+  if (
+    schema.enum ||
+    schema.const !== undefined ||
+    schema.format ||
+    schema['x-def'] ||
+    schema['x-ref']
+  )
+    return undefined;
   return 'text';
 }
 
@@ -38,7 +45,9 @@ function kindOf(schema: JsonSchema | undefined): InlineKind | undefined {
 export function inlineFields(type: string, props: Record<string, unknown> | undefined): Field[] {
   const schema = blockForm(type)?.schema;
   const fields: Field[] = [];
-  for (const [key, prop] of Object.entries((schema?.properties ?? {}) as Record<string, JsonSchema>)) {
+  for (const [key, prop] of Object.entries(
+    (schema?.properties ?? {}) as Record<string, JsonSchema>,
+  )) {
     const kind = kindOf(prop);
     if (kind) {
       fields.push({ path: [key], label: prop.title ?? key, kind });
@@ -48,9 +57,16 @@ export function inlineFields(type: string, props: Record<string, unknown> | unde
     const list = props?.[key];
     if (!items?.properties || !Array.isArray(list)) continue;
     list.forEach((_, i) => {
-      for (const [sub, subSchema] of Object.entries(items.properties as Record<string, JsonSchema>)) {
+      for (const [sub, subSchema] of Object.entries(
+        items.properties as Record<string, JsonSchema>,
+      )) {
         const subKind = kindOf(subSchema);
-        if (subKind) fields.push({ path: [key, i, sub], label: `${subSchema.title ?? sub} (${prop.title ?? key} ${i + 1})`, kind: subKind });
+        if (subKind)
+          fields.push({
+            path: [key, i, sub],
+            label: `${subSchema.title ?? sub} (${prop.title ?? key} ${i + 1})`,
+            kind: subKind,
+          });
       }
     });
   }
@@ -59,9 +75,13 @@ export function inlineFields(type: string, props: Record<string, unknown> | unde
 
 const normal = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 
-function valueAt(props: Record<string, unknown> | undefined, path: Array<string | number>): unknown {
+function valueAt(
+  props: Record<string, unknown> | undefined,
+  path: Array<string | number>,
+): unknown {
   let at: unknown = props;
-  for (const step of path) at = at && typeof at === 'object' ? (at as Record<string | number, unknown>)[step] : undefined;
+  for (const step of path)
+    at = at && typeof at === 'object' ? (at as Record<string | number, unknown>)[step] : undefined;
   return at;
 }
 
@@ -69,9 +89,13 @@ function valueAt(props: Record<string, unknown> | undefined, path: Array<string 
 function ownElements(wrapper: Element): HTMLElement[] {
   const out: HTMLElement[] = [];
   const walker = document.createTreeWalker(wrapper, NodeFilter.SHOW_ELEMENT, {
-    acceptNode: (node) => ((node as Element).matches('[data-editor-block], [data-editor-empty]') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (node) =>
+      (node as Element).matches('[data-editor-block], [data-editor-empty]')
+        ? NodeFilter.FILTER_REJECT
+        : NodeFilter.FILTER_ACCEPT,
   });
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) if (n instanceof HTMLElement) out.push(n);
+  for (let n = walker.nextNode(); n; n = walker.nextNode())
+    if (n instanceof HTMLElement) out.push(n);
   return out;
 }
 
@@ -80,7 +104,10 @@ function htmlMatch(chain: HTMLElement[], html: string): HTMLElement | undefined 
   const tpl = document.createElement('template');
   tpl.innerHTML = html;
   const tags = [...tpl.content.children].map((c) => c.tagName).join(',');
-  return chain.find((el) => [...el.children].map((c) => c.tagName).join(',') === tags) ?? chain[chain.length - 1];
+  return (
+    chain.find((el) => [...el.children].map((c) => c.tagName).join(',') === tags) ??
+    chain[chain.length - 1]
+  );
 }
 
 function textOf(kind: InlineKind, value: string): string {
@@ -90,7 +117,11 @@ function textOf(kind: InlineKind, value: string): string {
   return normal(tpl.content.textContent);
 }
 
-export function inlineTargets(wrapper: Element, type: string, props: Record<string, unknown> | undefined): InlineTarget[] {
+export function inlineTargets(
+  wrapper: Element,
+  type: string,
+  props: Record<string, unknown> | undefined,
+): InlineTarget[] {
   const fields = inlineFields(type, props);
   if (!fields.length) return [];
   const elements = ownElements(wrapper);

@@ -26,5 +26,10 @@ export function union(a: Box | undefined, b: Box | undefined): Box | undefined {
   if (!a || !b) return a ?? b;
   const left = Math.min(a.left, b.left);
   const top = Math.min(a.top, b.top);
-  return { left, top, width: Math.max(a.left + a.width, b.left + b.width) - left, height: Math.max(a.top + a.height, b.top + b.height) - top };
+  return {
+    left,
+    top,
+    width: Math.max(a.left + a.width, b.left + b.width) - left,
+    height: Math.max(a.top + a.height, b.top + b.height) - top,
+  };
 }

@@ -38,7 +38,9 @@ function storage(): Storage | undefined {
 
 export function readWidth(side: Side): number {
   try {
-    const saved = JSON.parse(storage()?.getItem(PANELS_KEY) ?? '{}') as Partial<Record<Side, unknown>>;
+    const saved = JSON.parse(storage()?.getItem(PANELS_KEY) ?? '{}') as Partial<
+      Record<Side, unknown>
+    >;
     const w = saved[side];
     return typeof w === 'number' && Number.isFinite(w) ? clampWidth(side, w) : PANELS[side].initial;
   } catch {

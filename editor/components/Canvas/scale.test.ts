@@ -22,6 +22,9 @@ describe('preview scale', () => {
   });
 
   it('turns a point of the editor window into one of the scaled frame', () => {
-    expect(toFramePoint({ x: 150, y: 250 }, { left: 100, top: 200 }, 0.5)).toEqual({ x: 100, y: 100 });
+    expect(toFramePoint({ x: 150, y: 250 }, { left: 100, top: 200 }, 0.5)).toEqual({
+      x: 100,
+      y: 100,
+    });
   });
 });

@@ -36,6 +36,10 @@ export function scaleLabel(scale: number): string {
 }
 
 /** A point of the editor's window as a point of the scaled frame's own viewport. */
-export function toFramePoint(point: { x: number; y: number }, frame: { left: number; top: number }, scale: number): { x: number; y: number } {
+export function toFramePoint(
+  point: { x: number; y: number },
+  frame: { left: number; top: number },
+  scale: number,
+): { x: number; y: number } {
   return { x: (point.x - frame.left) / scale, y: (point.y - frame.top) / scale };
 }

@@ -14,8 +14,20 @@ export function FeaturePanel() {
   const groups = useMemo(() => {
     const out = new Map<string, FeatureSwitch[]>();
     for (const sw of featureSwitches()) {
-      if (q && !sw.key.toLowerCase().includes(q) && !sw.label.toLowerCase().includes(q) && !sw.description.toLowerCase().includes(q) && !sw.group.toLowerCase().includes(q)) continue;
-      if (onlyChanged && features?.[sw.key] === undefined && templateFeatures?.[sw.key] === undefined) continue;
+      if (
+        q &&
+        !sw.key.toLowerCase().includes(q) &&
+        !sw.label.toLowerCase().includes(q) &&
+        !sw.description.toLowerCase().includes(q) &&
+        !sw.group.toLowerCase().includes(q)
+      )
+        continue;
+      if (
+        onlyChanged &&
+        features?.[sw.key] === undefined &&
+        templateFeatures?.[sw.key] === undefined
+      )
+        continue;
       const list = out.get(sw.group) ?? [];
       list.push(sw);
       out.set(sw.group, list);
@@ -25,16 +37,33 @@ export function FeaturePanel() {
   return (
     <div className="fc-features">
       <div className="fc-panel-tools">
-        <input type="search" className="fc-search" aria-label="Search feature switches" placeholder="Search switches" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          type="search"
+          className="fc-search"
+          aria-label="Search feature switches"
+          placeholder="Search switches"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <label className="fc-check">
-          <input type="checkbox" checked={onlyChanged} onChange={(e) => setOnlyChanged(e.target.checked)} /> Only set ones
+          <input
+            type="checkbox"
+            checked={onlyChanged}
+            onChange={(e) => setOnlyChanged(e.target.checked)}
+          />{' '}
+          Only set ones
         </label>
       </div>
       {groups.map(([group, switches]) => (
         <fieldset key={group} className="fc-feature-group">
           <legend>{group}</legend>
           {switches.map((sw) => (
-            <FeatureRow key={sw.key} sw={sw} site={features?.[sw.key]} template={templateFeatures?.[sw.key]} />
+            <FeatureRow
+              key={sw.key}
+              sw={sw}
+              site={features?.[sw.key]}
+              template={templateFeatures?.[sw.key]}
+            />
           ))}
         </fieldset>
       ))}

@@ -9,7 +9,15 @@ import { SchemaForm } from '../SchemaForm.tsx';
 import { useFormContext } from './useFormContext.ts';
 
 /** One switch: its control (by its schema's type), where its value comes from, and its errors. */
-export const FeatureRow = memo(function FeatureRow({ sw, site, template }: { sw: FeatureSwitch; site: unknown; template: unknown }) {
+export const FeatureRow = memo(function FeatureRow({
+  sw,
+  site,
+  template,
+}: {
+  sw: FeatureSwitch;
+  site: unknown;
+  template: unknown;
+}) {
   const store = useStore();
   const { issues } = useIssues();
   const context = useFormContext();
@@ -29,20 +37,41 @@ export const FeatureRow = memo(function FeatureRow({ sw, site, template }: { sw:
   let control: ReactNode;
   if (type === 'boolean') {
     control = (
-      <input id={id} type="checkbox" role="switch" checked={effective === true} aria-describedby={`${id}-desc`} onChange={(e) => set(e.target.checked)} />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={effective === true}
+        aria-describedby={`${id}-desc`}
+        onChange={(e) => set(e.target.checked)}
+      />
     );
   } else if (Array.isArray(sw.schema.enum)) {
     control = (
-      <select id={id} value={JSON.stringify(effective)} aria-describedby={`${id}-desc`} onChange={(e) => set(JSON.parse(e.target.value))}>
+      <select
+        id={id}
+        value={JSON.stringify(effective)}
+        aria-describedby={`${id}-desc`}
+        onChange={(e) => set(JSON.parse(e.target.value))}
+      >
         {(sw.schema.enum as unknown[]).map((v) => (
           <option key={JSON.stringify(v)} value={JSON.stringify(v)}>
-            {(sw.schema['x-enumLabels'] as Record<string, string> | undefined)?.[String(v)] ?? String(v)}
+            {(sw.schema['x-enumLabels'] as Record<string, string> | undefined)?.[String(v)] ??
+              String(v)}
           </option>
         ))}
       </select>
     );
   } else if (type === 'string') {
-    control = <input id={id} type="text" value={typeof effective === 'string' ? effective : ''} aria-describedby={`${id}-desc`} onChange={(e) => set(e.target.value)} />;
+    control = (
+      <input
+        id={id}
+        type="text"
+        value={typeof effective === 'string' ? effective : ''}
+        aria-describedby={`${id}-desc`}
+        onChange={(e) => set(e.target.value)}
+      />
+    );
   } else if (type === 'integer' || type === 'number') {
     control = (
       <input
@@ -60,13 +89,30 @@ export const FeatureRow = memo(function FeatureRow({ sw, site, template }: { sw:
     const form = featureForm(sw.key);
     control = form ? (
       <div id={id}>
-        <SchemaForm form={form} value={effective} onChange={(v) => set(isEqual(v, effective) ? effective : v)} context={context} idPrefix={id} label={sw.label} errors={errorSchemaFor(errs.map((i) => ({ field: fieldOf(i), message: i.message })))} />
+        <SchemaForm
+          form={form}
+          value={effective}
+          onChange={(v) => set(isEqual(v, effective) ? effective : v)}
+          context={context}
+          idPrefix={id}
+          label={sw.label}
+          errors={errorSchemaFor(errs.map((i) => ({ field: fieldOf(i), message: i.message })))}
+        />
       </div>
     ) : null;
   }
-  const isForm = !(type === 'boolean' || Array.isArray(sw.schema.enum) || type === 'string' || type === 'integer' || type === 'number');
+  const isForm = !(
+    type === 'boolean' ||
+    Array.isArray(sw.schema.enum) ||
+    type === 'string' ||
+    type === 'integer' ||
+    type === 'number'
+  );
   return (
-    <div className={`fc-feature ${status.cls}${errs.length ? ' has-error' : ''}`} data-feature={sw.key}>
+    <div
+      className={`fc-feature ${status.cls}${errs.length ? ' has-error' : ''}`}
+      data-feature={sw.key}
+    >
       <div className="fc-feature-head">
         <label htmlFor={id}>
           {sw.label} <code>{sw.key}</code>

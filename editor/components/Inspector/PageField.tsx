@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** A labelled page field with its help and its errors. */
-export function PageField({ id, label, help, errors, children }: { id: string; label: string; help: string; errors: string[]; children: ReactNode }) {
+export function PageField({
+  id,
+  label,
+  help,
+  errors,
+  children,
+}: {
+  id: string;
+  label: string;
+  help: string;
+  errors: string[];
+  children: ReactNode;
+}) {
   return (
     <div className={`fc-field${errors.length ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>

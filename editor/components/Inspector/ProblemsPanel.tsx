@@ -7,12 +7,15 @@ export function ProblemsPanel() {
   const navigate = useNavigateToIssue();
   const resolved = useEditor((s) => s.resolved);
   if (!issues.length) {
-    return <p className="fc-ok">{pending ? 'Checking…' : 'No problems: this site can be saved.'}</p>;
+    return (
+      <p className="fc-ok">{pending ? 'Checking…' : 'No problems: this site can be saved.'}</p>
+    );
   }
   return (
     <div className="fc-problems">
       <p>
-        {issues.length} problem{issues.length === 1 ? '' : 's'} to fix before saving. Everything else stays editable.
+        {issues.length} problem{issues.length === 1 ? '' : 's'} to fix before saving. Everything
+        else stays editable.
       </p>
       <ul>
         {issues.map((i: EditorIssue) => (

@@ -12,11 +12,16 @@ export function SelectionInspector() {
   const primary = useEditor((s) => s.selected);
   const listed = useMemo(() => {
     const picked = new Set(selection);
-    return inDocumentOrder(resolved, selection).map((loc) => ({ loc, inside: loc.ancestors.find((a) => picked.has(a)) }));
+    return inDocumentOrder(resolved, selection).map((loc) => ({
+      loc,
+      inside: loc.ancestors.find((a) => picked.has(a)),
+    }));
   }, [resolved, selection]);
   const names = listed.map(({ loc }) => blockName(loc.block));
   const covered = listed.filter((x) => x.inside).length;
-  const primaryBlock = primary ? listed.find((x) => x.loc.block.id === primary)?.loc.block : undefined;
+  const primaryBlock = primary
+    ? listed.find((x) => x.loc.block.id === primary)?.loc.block
+    : undefined;
   return (
     <div className="fc-multi-inspector" data-selection-count={selection.length}>
       <header className="fc-inspector-head">
@@ -30,7 +35,8 @@ export function SelectionInspector() {
         </h2>
         {covered > 0 && (
           <p className="fc-muted">
-            {covered === 1 ? '1 of them is' : `${covered} of them are`} inside another selected block and go{covered === 1 ? 'es' : ''} with it.
+            {covered === 1 ? '1 of them is' : `${covered} of them are`} inside another selected
+            block and go{covered === 1 ? 'es' : ''} with it.
           </p>
         )}
         <BlockActions label="Actions on the selected blocks" />
@@ -39,14 +45,19 @@ export function SelectionInspector() {
       <ul className="fc-multi-list" aria-labelledby="fc-multi-edit">
         {listed.map(({ loc, inside }) => (
           <li key={loc.block.id} className={inside ? 'is-covered' : undefined}>
-            <button type="button" onClick={() => store.select(loc.block.id)} aria-label={`Edit ${blockName(loc.block)}${inside ? ` (inside ${inside})` : ''}`}>
+            <button
+              type="button"
+              onClick={() => store.select(loc.block.id)}
+              aria-label={`Edit ${blockName(loc.block)}${inside ? ` (inside ${inside})` : ''}`}
+            >
               <strong>{metaOf(loc.block.type).label}</strong> <code>{loc.block.id}</code>
             </button>
           </li>
         ))}
       </ul>
       <p className="fc-muted">
-        In the outline: Ctrl+click (⌘-click) adds or removes a block, Shift+click selects a range, Escape goes back to {primaryBlock ? blockName(primaryBlock) : 'one block'}.
+        In the outline: Ctrl+click (⌘-click) adds or removes a block, Shift+click selects a range,
+        Escape goes back to {primaryBlock ? blockName(primaryBlock) : 'one block'}.
       </p>
     </div>
   );

@@ -11,11 +11,21 @@ import { useFormEcho } from './useFormEcho.ts';
 
 /** A section's values as the form shows them (resolved: the template merged). */
 function sectionValue(resolved: Doc, section: SettingsSection): unknown {
-  return section.objectKey ? (resolved[section.objectKey] ?? {}) : Object.fromEntries(section.keys.filter((k) => resolved[k] !== undefined).map((k) => [k, resolved[k]]));
+  return section.objectKey
+    ? (resolved[section.objectKey] ?? {})
+    : Object.fromEntries(
+        section.keys.filter((k) => resolved[k] !== undefined).map((k) => [k, resolved[k]]),
+      );
 }
 
 /** The site settings, one collapsible section each (its form mounted while open). */
-export function SettingsPanel({ open, onOpen }: { open?: string; onOpen: (id: string | undefined) => void }) {
+export function SettingsPanel({
+  open,
+  onOpen,
+}: {
+  open?: string;
+  onOpen: (id: string | undefined) => void;
+}) {
   const slug = useEditor((s) => s.slug);
   const templateName = useEditor((s) => s.doc.template as string | undefined);
   const historyKeys = useFieldHistoryKeys();
@@ -31,7 +41,14 @@ export function SettingsPanel({ open, onOpen }: { open?: string; onOpen: (id: st
         ) : null}
       </p>
       {SETTINGS_SECTIONS.map((section) => (
-        <details key={section.id} open={open === section.id} onToggle={(e) => (e.currentTarget.open ? onOpen(section.id) : open === section.id && onOpen(undefined))} data-section={section.id}>
+        <details
+          key={section.id}
+          open={open === section.id}
+          onToggle={(e) =>
+            e.currentTarget.open ? onOpen(section.id) : open === section.id && onOpen(undefined)
+          }
+          data-section={section.id}
+        >
           <summary>
             {section.title} <span className="fc-muted">— {section.description}</span>
           </summary>
@@ -54,8 +71,20 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     section.keys.map((k) => resolved[k]),
   );
-  const sectionIssues = useMemo(() => issues.filter((i) => i.target.kind === 'setting' && i.target.section === section.id), [issues, section.id]);
-  const errors = useMemo(() => errorSchemaFor(sectionIssues.map((i) => ({ field: (i.target as { field: string[] }).field, message: i.message }))), [sectionIssues]);
+  const sectionIssues = useMemo(
+    () => issues.filter((i) => i.target.kind === 'setting' && i.target.section === section.id),
+    [issues, section.id],
+  );
+  const errors = useMemo(
+    () =>
+      errorSchemaFor(
+        sectionIssues.map((i) => ({
+          field: (i.target as { field: string[] }).field,
+          message: i.message,
+        })),
+      ),
+    [sectionIssues],
+  );
   const { shown, remember } = useFormEcho(section.id, value);
   const onChange = useCallback(
     (next: unknown) => {
@@ -67,7 +96,11 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
       } else {
         const n = (next ?? {}) as Doc;
         for (const key of section.keys) {
-          const clean = withoutAddedDefaults({ [key]: n[key] }, current[key] === undefined ? {} : { [key]: current[key] }, form.schema) as Doc;
+          const clean = withoutAddedDefaults(
+            { [key]: n[key] },
+            current[key] === undefined ? {} : { [key]: current[key] },
+            form.schema,
+          ) as Doc;
           if (!isEqual(clean[key], current[key])) store.setSetting(key, clean[key]);
         }
       }
@@ -75,5 +108,15 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
     },
     [store, section, form, remember],
   );
-  return <SchemaForm form={form} value={shown} onChange={onChange} errors={errors} context={context} idPrefix={`settings-${section.id}`} label={section.title} />;
+  return (
+    <SchemaForm
+      form={form}
+      value={shown}
+      onChange={onChange}
+      errors={errors}
+      context={context}
+      idPrefix={`settings-${section.id}`}
+      label={section.title}
+    />
+  );
 }

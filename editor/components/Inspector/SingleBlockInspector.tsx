@@ -16,19 +16,29 @@ const NO_PROPS: Record<string, unknown> = {};
 export function SingleBlockInspector() {
   const store = useStore();
   const selected = useEditor((s) => s.selected);
-  const block = useEditor((s) => (s.selected ? findBlock(s.resolved, s.selected)?.block : undefined));
+  const block = useEditor((s) =>
+    s.selected ? findBlock(s.resolved, s.selected)?.block : undefined,
+  );
   const { byBlock } = useIssues();
   const context = useFormContext();
   const announce = useAnnounce();
   const historyKeys = useFieldHistoryKeys();
-  const { shown: formValue, remember } = useFormEcho<Record<string, unknown>>(selected, block?.props ?? NO_PROPS);
+  const { shown: formValue, remember } = useFormEcho<Record<string, unknown>>(
+    selected,
+    block?.props ?? NO_PROPS,
+  );
   // A newly selected block's form is built after the change that selected it has reached
   // the preview (a drop selects the dropped block; building its form first held the
   // preview up on the same thread: docs/editor.md, "Speed"). Same block: no delay.
   const formFor = useDeferredValue(selected);
   const blockIssues = selected ? byBlock.get(selected) : undefined;
   const errors = useMemo(
-    () => errorSchemaFor((blockIssues ?? []).filter((i) => i.target.kind === 'block').map((i) => ({ field: (i.target as { field: string[] }).field, message: i.message }))),
+    () =>
+      errorSchemaFor(
+        (blockIssues ?? [])
+          .filter((i) => i.target.kind === 'block')
+          .map((i) => ({ field: (i.target as { field: string[] }).field, message: i.message })),
+      ),
     [blockIssues],
   );
   const onChange = useCallback(
@@ -38,7 +48,10 @@ export function SingleBlockInspector() {
       const current = findBlock(store.getState().resolved, id)?.block;
       if (!current) return;
       const form = blockForm(current.type);
-      const props = withoutAddedDefaults(value ?? {}, current.props ?? {}, form?.schema) as Record<string, unknown>;
+      const props = withoutAddedDefaults(value ?? {}, current.props ?? {}, form?.schema) as Record<
+        string,
+        unknown
+      >;
       store.setProps(id, props);
       remember(id, value, props);
     },
@@ -50,8 +63,9 @@ export function SingleBlockInspector() {
       <div className="fc-empty">
         <p>Select a block in the outline or click it in the preview to edit it.</p>
         <p className="fc-muted">
-          Shortcuts: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+C / Ctrl+X / Ctrl+V copy, cut and paste blocks, Ctrl+D duplicate, Delete remove. Ctrl+click or Shift+click in the outline
-          selects several blocks (Ctrl+A all of them).
+          Shortcuts: Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, Ctrl+C / Ctrl+X / Ctrl+V copy, cut
+          and paste blocks, Ctrl+D duplicate, Delete remove. Ctrl+click or Shift+click in the
+          outline selects several blocks (Ctrl+A all of them).
         </p>
       </div>
     );
@@ -67,18 +81,28 @@ export function SingleBlockInspector() {
         {meta.description && <p className="fc-muted">{meta.description}</p>}
         <div className="fc-actions">
           {/* The block shown is the selection: the same actions as the outline's toolbar (focus stays on the button while it is there). */}
-          <button type="button" onClick={(e) => duplicateWithFocus(store, announce, { keep: e.currentTarget })}>
+          <button
+            type="button"
+            onClick={(e) => duplicateWithFocus(store, announce, { keep: e.currentTarget })}
+          >
             Duplicate
           </button>
-          <button type="button" onClick={(e) => removeWithFocus(store, announce, { keep: e.currentTarget })}>
+          <button
+            type="button"
+            onClick={(e) => removeWithFocus(store, announce, { keep: e.currentTarget })}
+          >
             Remove
           </button>
         </div>
       </header>
-      {blockIssues?.some((i) => i.target.kind === 'block' && !(i.target as { field: string[] }).field.length) && (
+      {blockIssues?.some(
+        (i) => i.target.kind === 'block' && !(i.target as { field: string[] }).field.length,
+      ) && (
         <ul className="fc-inline-issues" role="list">
           {blockIssues
-            .filter((i) => i.target.kind === 'block' && !(i.target as { field: string[] }).field.length)
+            .filter(
+              (i) => i.target.kind === 'block' && !(i.target as { field: string[] }).field.length,
+            )
             .map((i) => (
               <li key={i.path + i.message}>{i.message}</li>
             ))}
@@ -86,14 +110,25 @@ export function SingleBlockInspector() {
       )}
       {form ? (
         formFor === block.id ? (
-          <SchemaForm key={block.id} form={form} value={formValue} onChange={onChange} errors={errors} context={context} label={`${meta.label} settings`} />
+          <SchemaForm
+            key={block.id}
+            form={form}
+            value={formValue}
+            onChange={onChange}
+            errors={errors}
+            context={context}
+            label={`${meta.label} settings`}
+          />
         ) : (
           <p className="fc-muted" aria-busy="true">
             Opening its settings…
           </p>
         )
       ) : (
-        <p className="fc-warning">This block type is not known to this version of the platform, so it cannot be edited here. Remove it or replace it.</p>
+        <p className="fc-warning">
+          This block type is not known to this version of the platform, so it cannot be edited here.
+          Remove it or replace it.
+        </p>
       )}
     </div>
   );

@@ -47,7 +47,15 @@ describe('page inspector: a template page', () => {
     const note = screen.getByTestId('page-changes');
     expect(note.textContent).toContain('The template’s page with 3 changes of this site');
     expect(note.textContent).toContain('still reach this site');
-    expect(within(note).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Page title', 'Hero home-hero: Heading', 'Rich text left-text: left out of this site']);
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Page title',
+      'Hero home-hero: Heading',
+      'Rich text left-text: left out of this site',
+    ]);
     expect(screen.queryByText(/own (version|copy)/)).toBeNull();
     expect(note.textContent).not.toMatch(/blockChanges|props/);
   });
@@ -68,16 +76,31 @@ describe('page inspector: a template page', () => {
     const { store } = setup();
     act(() => void store.addBlock('rich-text', { ref: { area: 'page:home' }, index: 0 }));
     expect(store.getState().doc.pages[0]).toHaveProperty('blocks');
-    screen.getByText(/This site’s own copy of a template page: the template’s later changes to this page do not reach this site/);
+    screen.getByText(
+      /This site’s own copy of a template page: the template’s later changes to this page do not reach this site/,
+    );
     expect(screen.queryByTestId('page-changes')).toBeNull();
     screen.getByRole('button', { name: 'Reset to template' });
   });
 
   it('names a change of a block the template no longer has as having no effect', () => {
-    const doc = { pages: [{ id: 'home', blockChanges: { gone: { props: { heading: 'x' } }, 'home-hero': { props: { heading: 'y', image: 'z' } } } }] };
+    const doc = {
+      pages: [
+        {
+          id: 'home',
+          blockChanges: {
+            gone: { props: { heading: 'x' } },
+            'home-hero': { props: { heading: 'y', image: 'z' } },
+          },
+        },
+      ],
+    };
     expect(templatePageState(doc, template(), 'home')).toEqual({
       kind: 'changes',
-      changes: ['Block gone: not on the template’s page any more (the change has no effect)', 'Hero home-hero: Heading, Background picture'],
+      changes: [
+        'Block gone: not on the template’s page any more (the change has no effect)',
+        'Hero home-hero: Heading, Background picture',
+      ],
     });
   });
 });

@@ -28,7 +28,12 @@ export function caretAfterChange(before: string, after: string): number | undefi
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
   let end = 0;
-  while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  )
+    end++;
   return after.length - end;
 }
 
@@ -36,7 +41,9 @@ export function caretAfterChange(before: string, after: string): number | undefi
 function keepCaret(field: TextField, before: string) {
   requestAnimationFrame(() => {
     // Undo can bring back another block, whose form has a field with the same id.
-    const now = field.isConnected ? field : textField(field.id ? document.getElementById(field.id) : null);
+    const now = field.isConnected
+      ? field
+      : textField(field.id ? document.getElementById(field.id) : null);
     if (!now) return;
     if (document.activeElement !== now) now.focus();
     const caret = caretAfterChange(before, now.value);

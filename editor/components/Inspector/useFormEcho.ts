@@ -12,11 +12,15 @@ import { useCallback, useRef } from 'react';
  * appended to it (`#1f3a93#0a0`). Handing back the form's own data keeps the cleared field
  * empty while they type; the default still applies where the block renders.
  */
-export function useFormEcho<T>(key: string | undefined, value: T): { shown: T; remember: (key: string, formData: unknown, stored: T) => void } {
+export function useFormEcho<T>(
+  key: string | undefined,
+  value: T,
+): { shown: T; remember: (key: string, formData: unknown, stored: T) => void } {
   const last = useRef<{ key: string; formData: unknown; stored: T }>(undefined);
   const echo = last.current;
   // Keyed (a block id, a settings section), so another form never gets this one's data.
-  const shown = echo && echo.key === key && isEqual(echo.stored, value) ? (echo.formData as T) : value;
+  const shown =
+    echo && echo.key === key && isEqual(echo.stored, value) ? (echo.formData as T) : value;
   const remember = useCallback((key: string, formData: unknown, stored: T) => {
     last.current = { key, formData, stored };
   }, []);

@@ -12,7 +12,8 @@ interface LinkEditorProps {
   onClose: () => void;
 }
 
-const LINK_KINDS = 'a page of this site (/finance), an anchor (#hours), or an https://, mailto: or tel: address';
+const LINK_KINDS =
+  'a page of this site (/finance), an anchor (#hours), or an https://, mailto: or tel: address';
 export const LINK_HINT = `Link to ${LINK_KINDS}.`;
 
 export function LinkEditor({ editor, onClose }: LinkEditorProps) {
@@ -38,7 +39,13 @@ export function LinkEditor({ editor, onClose }: LinkEditorProps) {
     const chain = editor.chain().focus().extendMarkRange('link');
     // With nothing selected, the address itself becomes the linked text.
     if (editor.state.selection.empty && !editor.isActive('link')) {
-      chain.insertContent({ type: 'text', text: value, marks: [{ type: 'link', attrs: { href: value } }] }).run();
+      chain
+        .insertContent({
+          type: 'text',
+          text: value,
+          marks: [{ type: 'link', attrs: { href: value } }],
+        })
+        .run();
     } else {
       chain.setLink({ href: value }).run();
     }
@@ -77,7 +84,11 @@ export function LinkEditor({ editor, onClose }: LinkEditorProps) {
           setError('');
         }}
       />
-      <p id={`${id}-hint`} className={error ? 'fc-rt-error' : 'fc-rt-hint'} role={error ? 'alert' : undefined}>
+      <p
+        id={`${id}-hint`}
+        className={error ? 'fc-rt-error' : 'fc-rt-hint'}
+        role={error ? 'alert' : undefined}
+      >
         {error || LINK_HINT}
       </p>
       <span className="fc-rt-link-actions">

@@ -25,7 +25,17 @@ export interface RichTextEditorProps {
   describedBy?: string;
 }
 
-export function RichTextEditor({ id, label, value, onChange, onBlur, onFocus, disabled = false, invalid, describedBy }: RichTextEditorProps) {
+export function RichTextEditor({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled = false,
+  invalid,
+  describedBy,
+}: RichTextEditorProps) {
   // The value this field last stored: a value arriving that differs came from elsewhere
   // (the editor's undo, a merge, a reload) and replaces the text.
   const stored = useRef(value);
@@ -57,8 +67,12 @@ export function RichTextEditor({ id, label, value, onChange, onBlur, onFocus, di
     editor.commands.setContent(sanitizeHtml(value ?? ''), { emitUpdate: false });
     // The field's own undo steps were made on the text just replaced (by the editor's
     // Undo, say): undoing them now would fight that change, so they start afresh.
-    editor.view.updateState(EditorState.create({ doc: editor.state.doc, plugins: editor.state.plugins }));
-    editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false).setMeta('preventUpdate', true));
+    editor.view.updateState(
+      EditorState.create({ doc: editor.state.doc, plugins: editor.state.plugins }),
+    );
+    editor.view.dispatch(
+      editor.state.tr.setMeta('addToHistory', false).setMeta('preventUpdate', true),
+    );
   }, [editor, value]);
 
   useEffect(() => {
@@ -66,19 +80,32 @@ export function RichTextEditor({ id, label, value, onChange, onBlur, onFocus, di
   }, [editor, disabled]);
 
   useEffect(() => {
-    editor.setOptions({ editorProps: { attributes: editableAttributes(id, label, invalid, describedBy) } });
+    editor.setOptions({
+      editorProps: { attributes: editableAttributes(id, label, invalid, describedBy) },
+    });
   }, [editor, id, label, invalid, describedBy]);
 
   return (
     <div className="fc-rt">
-      <Toolbar editor={editor} label={label} disabled={disabled} linkOpen={linkOpen} onLink={() => setLinkOpen((open) => !open)} />
+      <Toolbar
+        editor={editor}
+        label={label}
+        disabled={disabled}
+        linkOpen={linkOpen}
+        onLink={() => setLinkOpen((open) => !open)}
+      />
       {linkOpen && <LinkEditor editor={editor} onClose={() => setLinkOpen(false)} />}
       <EditorContent editor={editor} className="fc-rt-content" />
     </div>
   );
 }
 
-function editableAttributes(id: string, label: string, invalid: boolean | undefined, describedBy: string | undefined): Record<string, string> {
+function editableAttributes(
+  id: string,
+  label: string,
+  invalid: boolean | undefined,
+  describedBy: string | undefined,
+): Record<string, string> {
   return {
     id,
     role: 'textbox',

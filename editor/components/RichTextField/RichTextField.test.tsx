@@ -11,7 +11,13 @@ import { EXTENSIONS } from './extensions.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 import { storedHtml, unkeptContent } from './rules.ts';
 
-function Field({ initial, onChange }: { initial?: string; onChange: (v: string | undefined) => void }) {
+function Field({
+  initial,
+  onChange,
+}: {
+  initial?: string;
+  onChange: (v: string | undefined) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <RichTextEditor
@@ -55,7 +61,17 @@ describe('rich-text field', () => {
     expect(editable.getAttribute('contenteditable')).toBe('true');
     screen.getByRole('toolbar', { name: 'Text: formatting' });
     expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Bold', 'Italic', 'Heading 2', 'Heading 3', 'Heading 4', 'Heading 5', 'Bulleted list', 'Numbered list', 'Link', 'Undo in this field', 'Redo in this field',
+      'Bold',
+      'Italic',
+      'Heading 2',
+      'Heading 3',
+      'Heading 4',
+      'Heading 5',
+      'Bulleted list',
+      'Numbered list',
+      'Link',
+      'Undo in this field',
+      'Redo in this field',
     ]);
   });
 
@@ -77,7 +93,9 @@ describe('rich-text field', () => {
     select(editor, 'Opening');
     fireEvent.click(screen.getByRole('button', { name: 'Heading 3' }));
     expect(last()).toBe('<h3>Opening hours</h3>');
-    expect(screen.getByRole('button', { name: 'Heading 3' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Heading 3' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Heading 3' }));
     fireEvent.click(screen.getByRole('button', { name: 'Bulleted list' }));
     // Stored as the site stores lists: no paragraph inside a one-line item.
@@ -112,7 +130,14 @@ describe('rich-text field', () => {
     expect(last()).toBe('<p>See our finance offers</p>');
   });
 
-  it.each(['javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', '//evil.example', 'http://example.com', 'vbscript:x'])('refuses the unsafe link %s and says what is allowed', (href) => {
+  it.each([
+    'javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<b>x</b>',
+    '//evil.example',
+    'http://example.com',
+    'vbscript:x',
+  ])('refuses the unsafe link %s and says what is allowed', (href) => {
     const { editor, onChange } = setup('<p>Click here</p>');
     select(editor, 'here');
     fireEvent.click(screen.getByRole('button', { name: 'Link' }));
@@ -121,7 +146,9 @@ describe('rich-text field', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add link' }));
     expect(onChange).not.toHaveBeenCalled();
     expect(address.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('alert').textContent).toMatch(/cannot be a link here\. Use a page of this site/);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /cannot be a link here\. Use a page of this site/,
+    );
     expect(editor.getHTML()).not.toContain('<a');
   });
 
@@ -131,7 +158,10 @@ describe('rich-text field', () => {
     act(() => {
       editor.commands.setTextSelection(editor.state.doc.content.size - 1);
       // jsdom has no ClipboardEvent; a plain "paste" event is what ProseMirror needs of it.
-      editor.view.pasteHTML('<a href="javascript:alert(2)" onclick="x()">more</a><img src="x" onerror="alert(3)"><script>alert(4)</script><code>c</code>', new Event('paste') as ClipboardEvent);
+      editor.view.pasteHTML(
+        '<a href="javascript:alert(2)" onclick="x()">more</a><img src="x" onerror="alert(3)"><script>alert(4)</script><code>c</code>',
+        new Event('paste') as ClipboardEvent,
+      );
     });
     expect(last()).toBe('<p>Hi theremorec</p>');
   });
@@ -157,7 +187,18 @@ describe('rich-text field', () => {
   it('keeps the editor’s own schema within the sanitiser: every node and mark serialises to kept HTML', () => {
     const editor = new Editor({ extensions: EXTENSIONS, content: '<p>a</p>' });
     const { nodes, marks } = editor.schema;
-    expect(Object.keys(nodes).sort()).toEqual(['blockquote', 'bulletList', 'doc', 'hardBreak', 'heading', 'horizontalRule', 'listItem', 'orderedList', 'paragraph', 'text']);
+    expect(Object.keys(nodes).sort()).toEqual([
+      'blockquote',
+      'bulletList',
+      'doc',
+      'hardBreak',
+      'heading',
+      'horizontalRule',
+      'listItem',
+      'orderedList',
+      'paragraph',
+      'text',
+    ]);
     expect(Object.keys(marks).sort()).toEqual(['bold', 'italic', 'link', 'strike', 'underline']);
     editor.destroy();
   });
@@ -179,11 +220,17 @@ describe('rich-text field', () => {
     act(() => {
       editor.commands.insertContent('!');
     });
-    expect(screen.getByRole('button', { name: 'Undo in this field' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Undo in this field' })).toHaveProperty(
+      'disabled',
+      false,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'outside' }));
     expect(document.getElementById('f')!.innerHTML).toBe('<p>two <strong>bold</strong></p>');
     // The field's undo steps belonged to the replaced text: none are left to fight the change.
-    expect(screen.getByRole('button', { name: 'Undo in this field' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Undo in this field' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     act(() => {
       editor.commands.insertContent('?');
     });
@@ -202,14 +249,20 @@ describe('rich-text field', () => {
 
 describe('what the toolbar editor keeps', () => {
   it('names the first thing it cannot keep', () => {
-    expect(unkeptContent('<p>Hi <strong>there</strong></p><ul><li><a href="/x" target="_blank" rel="noopener noreferrer">x</a></li></ul><h5>y</h5>')).toBeUndefined();
+    expect(
+      unkeptContent(
+        '<p>Hi <strong>there</strong></p><ul><li><a href="/x" target="_blank" rel="noopener noreferrer">x</a></li></ul><h5>y</h5>',
+      ),
+    ).toBeUndefined();
     expect(unkeptContent('<table><tbody><tr><td>1</td></tr></tbody></table>')).toBe('a table');
     expect(unkeptContent('<p><img src="/a.png" alt=""></p>')).toBe('an image');
     expect(unkeptContent('<p title="t">x</p>')).toBe('a "title" setting on a <p> element');
   });
 
   it('stores one-paragraph list items without the paragraph, and nothing for an empty text', () => {
-    expect(storedHtml('<ul><li><p>a</p></li><li><p>b</p><p>c</p></li></ul>')).toBe('<ul><li>a</li><li><p>b</p><p>c</p></li></ul>');
+    expect(storedHtml('<ul><li><p>a</p></li><li><p>b</p><p>c</p></li></ul>')).toBe(
+      '<ul><li>a</li><li><p>b</p><p>c</p></li></ul>',
+    );
     expect(storedHtml('<p></p>')).toBeUndefined();
   });
 });

@@ -41,16 +41,48 @@ export function Toolbar({ editor, label, disabled, linkOpen, onLink }: ToolbarPr
     }),
   });
   const [current, setCurrent] = useState(0);
-  const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => command(editor.chain().focus()).run();
+  const run =
+    (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () =>
+      command(editor.chain().focus()).run();
   const buttons: ButtonSpec[] = [
     { label: 'Bold', symbol: <b>B</b>, pressed: state.bold, onClick: run((c) => c.toggleBold()) },
-    { label: 'Italic', symbol: <i>I</i>, pressed: state.italic, onClick: run((c) => c.toggleItalic()) },
-    ...HEADING_LEVELS.map((level: Level) => ({ label: `Heading ${level}`, symbol: `H${level}`, pressed: state.heading === level, onClick: run((c) => c.toggleHeading({ level })) })),
-    { label: 'Bulleted list', symbol: '•≡', pressed: state.bulletList, onClick: run((c) => c.toggleBulletList()) },
-    { label: 'Numbered list', symbol: '1≡', pressed: state.orderedList, onClick: run((c) => c.toggleOrderedList()) },
+    {
+      label: 'Italic',
+      symbol: <i>I</i>,
+      pressed: state.italic,
+      onClick: run((c) => c.toggleItalic()),
+    },
+    ...HEADING_LEVELS.map((level: Level) => ({
+      label: `Heading ${level}`,
+      symbol: `H${level}`,
+      pressed: state.heading === level,
+      onClick: run((c) => c.toggleHeading({ level })),
+    })),
+    {
+      label: 'Bulleted list',
+      symbol: '•≡',
+      pressed: state.bulletList,
+      onClick: run((c) => c.toggleBulletList()),
+    },
+    {
+      label: 'Numbered list',
+      symbol: '1≡',
+      pressed: state.orderedList,
+      onClick: run((c) => c.toggleOrderedList()),
+    },
     { label: 'Link', symbol: 'Link', pressed: state.link, expanded: linkOpen, onClick: onLink },
-    { label: 'Undo in this field', symbol: '↶', enabled: state.undo, onClick: run((c) => c.undo()) },
-    { label: 'Redo in this field', symbol: '↷', enabled: state.redo, onClick: run((c) => c.redo()) },
+    {
+      label: 'Undo in this field',
+      symbol: '↶',
+      enabled: state.undo,
+      onClick: run((c) => c.undo()),
+    },
+    {
+      label: 'Redo in this field',
+      symbol: '↷',
+      enabled: state.redo,
+      onClick: run((c) => c.redo()),
+    },
   ];
   const usable = (b: ButtonSpec) => !disabled && b.enabled !== false;
   // The one Tab stop: the button last used, unless it is disabled now (Undo with nothing to undo).
@@ -77,7 +109,15 @@ export function Toolbar({ editor, label, disabled, linkOpen, onLink }: ToolbarPr
   };
 
   return (
-    <div role="toolbar" aria-label={`${label}: formatting`} className="fc-rt-toolbar" onKeyDown={onKeyDown} onFocus={(e) => e.target instanceof HTMLButtonElement && setCurrent(Number(e.target.dataset.index))}>
+    <div
+      role="toolbar"
+      aria-label={`${label}: formatting`}
+      className="fc-rt-toolbar"
+      onKeyDown={onKeyDown}
+      onFocus={(e) =>
+        e.target instanceof HTMLButtonElement && setCurrent(Number(e.target.dataset.index))
+      }
+    >
       {buttons.map((b, index) => (
         <button
           key={index}

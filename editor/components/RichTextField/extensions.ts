@@ -19,7 +19,11 @@ const Kit = StarterKit.extend({
         ? (ext as Node).extend({
             addAttributes() {
               const own: Attributes = this.parent?.() ?? {};
-              return { ...own, start: { ...own.start, ...NOT_RENDERED }, type: { ...own.type, ...NOT_RENDERED } };
+              return {
+                ...own,
+                start: { ...own.start, ...NOT_RENDERED },
+                type: { ...own.type, ...NOT_RENDERED },
+              };
             },
           })
         : ext,

@@ -14,7 +14,10 @@ export function RichTextWidget(props: WidgetProps) {
   const html = typeof value === 'string' ? value : undefined;
   // Decided when the field opens: typing HTML in the fallback box does not switch editors under the cursor.
   const [unkept] = useState(() => (html ? unkeptContent(sanitizeHtml(html)) : undefined));
-  const describedBy = useMemo(() => ariaDescribedByIds(id, !!props.schema.examples), [id, props.schema.examples]);
+  const describedBy = useMemo(
+    () => ariaDescribedByIds(id, !!props.schema.examples),
+    [id, props.schema.examples],
+  );
   if (unkept) return <HtmlFallback {...props} reason={unkept} />;
   return (
     <RichTextEditor
@@ -31,12 +34,25 @@ export function RichTextWidget(props: WidgetProps) {
   );
 }
 
-function HtmlFallback({ id, value, label, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors, reason }: WidgetProps & { reason: string }) {
+function HtmlFallback({
+  id,
+  value,
+  label,
+  onChange,
+  onBlur,
+  onFocus,
+  disabled,
+  readonly,
+  required,
+  rawErrors,
+  reason,
+}: WidgetProps & { reason: string }) {
   const noteId = `${id}__rt-note`;
   return (
     <>
       <p id={noteId} className="fc-rt-hint">
-        This text has {reason}, which the formatting toolbar cannot keep, so it is edited as HTML here. The site keeps only safe formatting.
+        This text has {reason}, which the formatting toolbar cannot keep, so it is edited as HTML
+        here. The site keeps only safe formatting.
       </p>
       <textarea
         id={id}

@@ -34,7 +34,23 @@ export function isFieldHref(href: string): boolean {
 }
 
 /** Tags the field's editor (extensions.ts) represents; anything else would be lost on editing. */
-const KEPT_TAGS = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'a', 'blockquote', 'hr', ...HEADING_LEVELS.map((l) => `h${l}`)]);
+const KEPT_TAGS = new Set([
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'blockquote',
+  'hr',
+  ...HEADING_LEVELS.map((l) => `h${l}`),
+]);
 const KEPT_ATTRS: Record<string, Set<string>> = { a: new Set(['href', 'target', 'rel', 'title']) };
 
 /**
@@ -46,12 +62,27 @@ export function unkeptContent(html: string): string | undefined {
   for (const el of doc.body.querySelectorAll('*')) {
     const tag = el.tagName.toLowerCase();
     if (!KEPT_TAGS.has(tag)) return tagName(tag);
-    for (const attr of el.getAttributeNames()) if (!KEPT_ATTRS[tag]?.has(attr)) return `a "${attr}" setting on ${tagName(tag)}`;
+    for (const attr of el.getAttributeNames())
+      if (!KEPT_ATTRS[tag]?.has(attr)) return `a "${attr}" setting on ${tagName(tag)}`;
   }
   return undefined;
 }
 
-const NAMES: Record<string, string> = { img: 'an image', table: 'a table', thead: 'a table', tbody: 'a table', tr: 'a table', th: 'a table', td: 'a table', figure: 'a figure', figcaption: 'a figure caption', small: 'small print', sup: 'superscript', sub: 'subscript', span: 'styled text' };
+const NAMES: Record<string, string> = {
+  img: 'an image',
+  table: 'a table',
+  thead: 'a table',
+  tbody: 'a table',
+  tr: 'a table',
+  th: 'a table',
+  td: 'a table',
+  figure: 'a figure',
+  figcaption: 'a figure caption',
+  small: 'small print',
+  sup: 'superscript',
+  sub: 'subscript',
+  span: 'styled text',
+};
 function tagName(tag: string): string {
   return NAMES[tag] ?? `a <${tag}> element`;
 }
@@ -64,7 +95,8 @@ export function storedHtml(html: string): string | undefined {
   const tpl = document.createElement('template');
   tpl.innerHTML = html;
   for (const li of tpl.content.querySelectorAll('li')) {
-    const only = li.children.length === 1 && li.childNodes.length === 1 ? li.firstElementChild : null;
+    const only =
+      li.children.length === 1 && li.childNodes.length === 1 ? li.firstElementChild : null;
     if (only?.tagName === 'P' && only.attributes.length === 0) only.replaceWith(...only.childNodes);
   }
   const out = tpl.innerHTML;

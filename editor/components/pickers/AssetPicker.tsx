@@ -13,7 +13,8 @@ import './pickers.css';
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/svg+xml';
 
 export function AssetPicker(props: WidgetProps) {
-  const { id, value, label, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors } = props;
+  const { id, value, label, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors } =
+    props;
   const src = typeof value === 'string' ? value : '';
   const showable = /^(?:\/(?!\/)|https:\/\/)/.test(src);
   const slug = useSiteSlug();
@@ -29,7 +30,12 @@ export function AssetPicker(props: WidgetProps) {
     let live = true;
     assetsApi.list(slug).then(
       // An upload that finished first stays in the grid, whichever answer came last.
-      (list) => live && setAssets((shown) => [...(shown ?? []).filter((a) => !list.some((b) => b.url === a.url)), ...list]),
+      (list) =>
+        live &&
+        setAssets((shown) => [
+          ...(shown ?? []).filter((a) => !list.some((b) => b.url === a.url)),
+          ...list,
+        ]),
       (err: Error) => live && setError(err.message),
     );
     return () => {
@@ -52,7 +58,9 @@ export function AssetPicker(props: WidgetProps) {
       const { asset, removed } = await assetsApi.upload(slug, file);
       setAssets((list) => [asset, ...(list ?? []).filter((a) => a.url !== asset.url)]);
       onChange(asset.url);
-      setStatus(`Uploaded ${file.name} and chose it.${removed.length ? ` Removed from the SVG for safety: ${removed.join(', ')}.` : ''}`);
+      setStatus(
+        `Uploaded ${file.name} and chose it.${removed.length ? ` Removed from the SVG for safety: ${removed.join(', ')}.` : ''}`,
+      );
     } catch (err) {
       setStatus('');
       setError((err as Error).message);
@@ -77,12 +85,24 @@ export function AssetPicker(props: WidgetProps) {
       />
       {showable && <img src={src} alt="" className="fc-image-thumb" loading="lazy" />}
       {slug && (
-        <button ref={toggleRef} type="button" aria-expanded={open} aria-controls={panelId} disabled={disabled || readonly} onClick={() => setOpen(!open)}>
+        <button
+          ref={toggleRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          disabled={disabled || readonly}
+          onClick={() => setOpen(!open)}
+        >
           Choose image…
         </button>
       )}
       {slug && open && (
-        <span id={panelId} role="group" aria-label={`${label || 'Image'}: images of this site`} className="fc-asset-library">
+        <span
+          id={panelId}
+          role="group"
+          aria-label={`${label || 'Image'}: images of this site`}
+          className="fc-asset-library"
+        >
           <label>
             Upload an image (PNG, JPEG, WebP or SVG)
             <input
@@ -103,13 +123,22 @@ export function AssetPicker(props: WidgetProps) {
               {error}
             </span>
           )}
-          {assets === undefined && !error && <span className="fc-muted">Loading the site&apos;s images…</span>}
-          {assets?.length === 0 && <span className="fc-muted">This site has no images yet: upload one.</span>}
+          {assets === undefined && !error && (
+            <span className="fc-muted">Loading the site&apos;s images…</span>
+          )}
+          {assets?.length === 0 && (
+            <span className="fc-muted">This site has no images yet: upload one.</span>
+          )}
           {assets && assets.length > 0 && (
             <ul className="fc-asset-grid" aria-label="Images of this site">
               {assets.map((a) => (
                 <li key={a.url}>
-                  <button type="button" aria-pressed={a.url === src} onClick={() => choose(a)} title={a.name}>
+                  <button
+                    type="button"
+                    aria-pressed={a.url === src}
+                    onClick={() => choose(a)}
+                    title={a.name}
+                  >
                     <img src={a.url} alt="" loading="lazy" />
                     <span>{a.name}</span>
                   </button>

@@ -18,7 +18,10 @@ export const MAX_SHOWN = 60;
 /** The options while the list is open (nothing is computed or subscribed to while closed). */
 function useOptions(open: boolean, paths: string[]): PickOption[] {
   const doc = useResolvedSite(open);
-  const wantsModels = useMemo(() => Boolean(open && doc && JSON.stringify(doc.pages ?? []).includes(':modelSlug')), [open, doc]);
+  const wantsModels = useMemo(
+    () => Boolean(open && doc && JSON.stringify(doc.pages ?? []).includes(':modelSlug')),
+    [open, doc],
+  );
   const models = useSiteModels(doc, wantsModels);
   return useMemo(() => {
     if (!open) return [];
@@ -28,7 +31,20 @@ function useOptions(open: boolean, paths: string[]): PickOption[] {
 }
 
 export function PagePicker(props: WidgetProps) {
-  const { id, value, label, placeholder, registry, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors } = props;
+  const {
+    id,
+    value,
+    label,
+    placeholder,
+    registry,
+    onChange,
+    onBlur,
+    onFocus,
+    disabled,
+    readonly,
+    required,
+    rawErrors,
+  } = props;
   const text = typeof value === 'string' ? value : '';
   const [open, setOpen] = useState(false);
   /** What was typed since the list opened; null shows every option. */
@@ -43,7 +59,8 @@ export function PagePicker(props: WidgetProps) {
   const expanded = open && shown.length > 0;
 
   useEffect(() => {
-    if (expanded && activeIndex >= 0) document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: 'nearest' });
+    if (expanded && activeIndex >= 0)
+      document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: 'nearest' });
   });
 
   const show = (at: number) => {
@@ -139,7 +156,13 @@ export function PagePicker(props: WidgetProps) {
       <span id={`${id}-hint`} className="fc-visually-hidden">
         Arrow down lists the site&apos;s pages and sections; any other address can be typed.
       </span>
-      <ul id={listId} role="listbox" aria-label={`${label || 'Link'}: pages of this site`} className="fc-combobox-list" hidden={!expanded}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`${label || 'Link'}: pages of this site`}
+        className="fc-combobox-list"
+        hidden={!expanded}
+      >
         {shown.map((o, i) => (
           <li
             key={o.value}

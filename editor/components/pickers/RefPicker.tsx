@@ -22,18 +22,25 @@ function useCollectionSource(): Doc | undefined {
   const offers = useSiteSlice((s) => s.resolved.offers);
   const inStore = useSiteSlice(() => true);
   return useMemo(
-    () => (inStore ? { slug, name, dealership_id: dealershipId, locations, dealerships, offers, pages: [] } : undefined),
+    () =>
+      inStore
+        ? { slug, name, dealership_id: dealershipId, locations, dealerships, offers, pages: [] }
+        : undefined,
     [inStore, slug, name, dealershipId, locations, dealerships, offers],
   );
 }
 
 export function RefPicker(props: WidgetProps) {
-  const { id, value, schema, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors } = props;
+  const { id, value, schema, onChange, onBlur, onFocus, disabled, readonly, required, rawErrors } =
+    props;
   const collection = String(schema['x-ref'] ?? '');
   const numeric = schema.type === 'integer' || schema.type === 'number';
   const doc = useCollectionSource();
   const models = useSiteModels(doc, NEEDS_MODELS.has(collection));
-  const options = useMemo(() => (doc ? refOptions(collection, doc, models) : undefined), [collection, doc, models]);
+  const options = useMemo(
+    () => (doc ? refOptions(collection, doc, models) : undefined),
+    [collection, doc, models],
+  );
   const current = value === undefined || value === null ? '' : String(value);
   const known = options?.some((o) => o.value === current);
   if (!doc || !PICKABLE.has(collection)) {
@@ -46,7 +53,11 @@ export function RefPicker(props: WidgetProps) {
         required={required}
         disabled={disabled}
         readOnly={readonly}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : numeric ? Number(e.target.value) : e.target.value)}
+        onChange={(e) =>
+          onChange(
+            e.target.value === '' ? undefined : numeric ? Number(e.target.value) : e.target.value,
+          )
+        }
         onBlur={(e) => onBlur(id, e.target.value)}
         onFocus={(e) => onFocus(id, e.target.value)}
       />
@@ -67,8 +78,16 @@ export function RefPicker(props: WidgetProps) {
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     >
-      <option value="">{options === undefined ? 'Loading…' : options.length ? '(none)' : '(this site has none yet)'}</option>
-      {current !== '' && !known && options !== undefined && <option value={current}>{`${current} (not in this site)`}</option>}
+      <option value="">
+        {options === undefined
+          ? 'Loading…'
+          : options.length
+            ? '(none)'
+            : '(this site has none yet)'}
+      </option>
+      {current !== '' && !known && options !== undefined && (
+        <option value={current}>{`${current} (not in this site)`}</option>
+      )}
       {current !== '' && options === undefined && <option value={current}>{current}</option>}
       {options?.map((o) => (
         <option key={o.value} value={o.value}>

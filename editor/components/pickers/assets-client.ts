@@ -14,10 +14,13 @@ export const assetsApi = {
   /** Refuses an oversized file here, before sending it; the server checks everything again. */
   upload: (slug: string, file: File) => {
     if (file.size > MAX_ASSET_BYTES) return Promise.reject(new Error(MESSAGES.tooLarge));
-    return send<{ asset: SiteAsset; removed: string[] }>(`${assetsPath(slug)}?name=${encodeURIComponent(file.name)}`, {
-      method: 'POST',
-      headers: { 'Content-Type': file.type || 'application/octet-stream' },
-      body: file,
-    });
+    return send<{ asset: SiteAsset; removed: string[] }>(
+      `${assetsPath(slug)}?name=${encodeURIComponent(file.name)}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': file.type || 'application/octet-stream' },
+        body: file,
+      },
+    );
   },
 };

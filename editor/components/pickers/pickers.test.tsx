@@ -8,7 +8,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { EditorStore } from '../../lib/store/index.ts';
-import { IssueCounts, IssueCountsContext, IssuesContext, StoreContext, type IssuesValue } from '../../lib/hooks.ts';
+import {
+  IssueCounts,
+  IssueCountsContext,
+  IssuesContext,
+  StoreContext,
+  type IssuesValue,
+} from '../../lib/hooks.ts';
 import { BlockInspector } from '../Inspector/index.ts';
 import type { Doc } from '../../lib/doc.ts';
 import { MESSAGES } from '../../../engine/server/asset-rules.ts';
@@ -25,8 +31,18 @@ function site(blocks: Doc[]): Doc {
     offers: [{ id: 12, name: 'Free first service' }],
     pages: [
       { id: 'home', path: '/', title: 'Home | {site}', blocks },
-      { id: 'finance', path: '/finance', title: 'Finance | {site}', blocks: [{ type: 'rich-text', id: 'rates', props: { html: '<p>x</p>' } }] },
-      { id: 'location', path: '/locations/:slug', title: 'Location', blocks: [{ type: 'location-detail', id: 'location-detail' }] },
+      {
+        id: 'finance',
+        path: '/finance',
+        title: 'Finance | {site}',
+        blocks: [{ type: 'rich-text', id: 'rates', props: { html: '<p>x</p>' } }],
+      },
+      {
+        id: 'location',
+        path: '/locations/:slug',
+        title: 'Location',
+        blocks: [{ type: 'location-detail', id: 'location-detail' }],
+      },
     ],
   };
 }
@@ -34,7 +50,13 @@ function site(blocks: Doc[]): Doc {
 function setup(blocks: Doc[]) {
   const store = new EditorStore({ slug: 'unit-site', doc: site(blocks) });
   act(() => store.select(String(blocks[0].id)));
-  const value: IssuesValue = { issues: [], byBlock: new Map(), pending: false, revision: 0, site: null };
+  const value: IssuesValue = {
+    issues: [],
+    byBlock: new Map(),
+    pending: false,
+    revision: 0,
+    site: null,
+  };
   const wrap = (ui: ReactNode) => (
     <StoreContext.Provider value={store}>
       <IssuesContext.Provider value={value}>
@@ -43,14 +65,19 @@ function setup(blocks: Doc[]) {
     </StoreContext.Provider>
   );
   render(wrap(<BlockInspector />));
-  const props = (id: string) => (store.getState().resolved.pages[0].blocks as Doc[]).find((b) => b.id === id)!.props ?? {};
+  const props = (id: string) =>
+    (store.getState().resolved.pages[0].blocks as Doc[]).find((b) => b.id === id)!.props ?? {};
   return { store, props };
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the page picker (link fields)', () => {
-  const hero = { type: 'hero', id: 'hero', props: { heading: 'Hi', actions: [{ label: 'Go', href: '/old' }] } };
+  const hero = {
+    type: 'hero',
+    id: 'hero',
+    props: { heading: 'Hi', actions: [{ label: 'Go', href: '/old' }] },
+  };
 
   it('is a labelled combobox listing pages, sections and filled-in routes, operated by keys', () => {
     const { props } = setup([hero]);
@@ -92,7 +119,11 @@ describe('the page picker (link fields)', () => {
   it('keeps a typed external, phone or email address as written', () => {
     const { props } = setup([hero]);
     const input = screen.getByRole('combobox', { name: /goes to/i });
-    for (const href of ['https://example.com/x', 'tel:+61 7 5555 0000', 'mailto:sales@example.com']) {
+    for (const href of [
+      'https://example.com/x',
+      'tel:+61 7 5555 0000',
+      'mailto:sales@example.com',
+    ]) {
       fireEvent.change(input, { target: { value: href } });
       fireEvent.keyDown(input, { key: 'Enter' });
       expect(props('hero').actions[0].href).toBe(href);
@@ -102,7 +133,9 @@ describe('the page picker (link fields)', () => {
   it('picks with the mouse too', () => {
     const { props } = setup([hero]);
     fireEvent.click(screen.getByRole('button', { name: /show the site's pages/ }));
-    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: /^Finance\/finance$/ }));
+    fireEvent.click(
+      within(screen.getByRole('listbox')).getByRole('option', { name: /^Finance\/finance$/ }),
+    );
     expect(props('hero').actions[0].href).toBe('/finance');
   });
 });
@@ -111,7 +144,11 @@ describe('the data picker (x-ref fields)', () => {
   it('offers the site’s locations by name and stores the slug', () => {
     const { props } = setup([{ type: 'location-detail', id: 'loc', props: {} }]);
     const select = screen.getByRole('combobox', { name: /location/i }) as HTMLSelectElement;
-    expect([...select.options].map((o) => o.textContent)).toEqual(['(none)', 'North Shore Showroom (north-shore)', 'City Service Centre (city)']);
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      '(none)',
+      'North Shore Showroom (north-shore)',
+      'City Service Centre (city)',
+    ]);
     fireEvent.change(select, { target: { value: 'city' } });
     expect(props('loc').location).toBe('city');
     fireEvent.change(select, { target: { value: '' } });
@@ -121,7 +158,11 @@ describe('the data picker (x-ref fields)', () => {
   it('stores an offer’s id as a number, and shows a value the site does not have as such', () => {
     const { props } = setup([{ type: 'offer-detail', id: 'offer', props: { offerId: 99 } }]);
     const select = screen.getByRole('combobox', { name: /offer/i }) as HTMLSelectElement;
-    expect([...select.options].map((o) => o.textContent)).toEqual(['(none)', '99 (not in this site)', 'Free first service (12)']);
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      '(none)',
+      '99 (not in this site)',
+      'Free first service (12)',
+    ]);
     expect(select.value).toBe('99');
     fireEvent.change(select, { target: { value: '12' } });
     expect(props('offer').offerId).toBe(12);
@@ -129,22 +170,37 @@ describe('the data picker (x-ref fields)', () => {
 });
 
 describe('the asset library (image fields)', () => {
-  const logo = { name: 'logo-0123456789ab.png', url: '/assets/sites/unit-site/logo-0123456789ab.png', type: 'image/png', size: 10 };
-  const photo = { name: 'front-ba9876543210.jpg', url: '/assets/sites/unit-site/front-ba9876543210.jpg', type: 'image/jpeg', size: 20 };
+  const logo = {
+    name: 'logo-0123456789ab.png',
+    url: '/assets/sites/unit-site/logo-0123456789ab.png',
+    type: 'image/png',
+    size: 10,
+  };
+  const photo = {
+    name: 'front-ba9876543210.jpg',
+    url: '/assets/sites/unit-site/front-ba9876543210.jpg',
+    type: 'image/jpeg',
+    size: 20,
+  };
 
   function fakeApi(upload: () => Response) {
     const calls: Array<{ url: string; method: string; body: unknown }> = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
       calls.push({ url, method: init.method ?? 'GET', body: init.body });
-      if ((init.method ?? 'GET') === 'GET') return new Response(JSON.stringify({ assets: [logo] }), { status: 200 });
+      if ((init.method ?? 'GET') === 'GET')
+        return new Response(JSON.stringify({ assets: [logo] }), { status: 200 });
       return upload();
     });
     return calls;
   }
 
   it('lists the site’s images to pick one, and uploads a new one, which is picked at once', async () => {
-    const calls = fakeApi(() => new Response(JSON.stringify({ asset: photo, removed: [] }), { status: 201 }));
-    const { props } = setup([{ type: 'hero', id: 'hero', props: { heading: 'Hi', image: { src: '/old.png', alt: '' } } }]);
+    const calls = fakeApi(
+      () => new Response(JSON.stringify({ asset: photo, removed: [] }), { status: 201 }),
+    );
+    const { props } = setup([
+      { type: 'hero', id: 'hero', props: { heading: 'Hi', image: { src: '/old.png', alt: '' } } },
+    ]);
     const toggle = screen.getByRole('button', { name: 'Choose image…' });
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
@@ -157,16 +213,26 @@ describe('the asset library (image fields)', () => {
     const file = new File([new Uint8Array([1, 2, 3])], 'Front.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByLabelText(/Upload an image/), { target: { files: [file] } });
     await waitFor(() => expect(props('hero').image.src).toBe(photo.url));
-    expect(calls.at(-1)).toMatchObject({ url: '/api/editor/sites/unit-site/assets?name=Front.jpg', method: 'POST', body: file });
+    expect(calls.at(-1)).toMatchObject({
+      url: '/api/editor/sites/unit-site/assets?name=Front.jpg',
+      method: 'POST',
+      body: file,
+    });
     expect(screen.getByRole('status').textContent).toContain('Uploaded Front.jpg and chose it.');
-    expect(screen.getByRole('button', { name: photo.name }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: photo.name }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
   });
 
   it('says why an upload was refused, and keeps the value', async () => {
     fakeApi(() => new Response(JSON.stringify({ error: MESSAGES.unknownType }), { status: 415 }));
-    const { props } = setup([{ type: 'hero', id: 'hero', props: { heading: 'Hi', image: { src: '/old.png', alt: '' } } }]);
+    const { props } = setup([
+      { type: 'hero', id: 'hero', props: { heading: 'Hi', image: { src: '/old.png', alt: '' } } },
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Choose image…' }));
-    fireEvent.change(screen.getByLabelText(/Upload an image/), { target: { files: [new File(['x'], 'notes.png', { type: 'image/png' })] } });
+    fireEvent.change(screen.getByLabelText(/Upload an image/), {
+      target: { files: [new File(['x'], 'notes.png', { type: 'image/png' })] },
+    });
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.unknownType);
     expect(props('hero').image.src).toBe('/old.png');
   });

@@ -24,29 +24,50 @@ export interface PickOption {
 
 /** The site as the whole-site rules read it (lists a template or a new site may lack are empty). */
 function asSite(doc: Doc): ResolvedSite {
-  return { ...doc, pages: doc.pages ?? [], locations: doc.locations ?? [], dealerships: doc.dealerships ?? [], offers: doc.offers ?? [] } as unknown as ResolvedSite;
+  return {
+    ...doc,
+    pages: doc.pages ?? [],
+    locations: doc.locations ?? [],
+    dealerships: doc.dealerships ?? [],
+    offers: doc.offers ?? [],
+  } as unknown as ResolvedSite;
 }
 
 /** The makes the site sells (the catalogue models of these are its model range, as engine/site/data.ts). */
 export function siteMakes(doc: Doc | undefined): string[] {
-  return [...new Set(((doc?.dealerships ?? []) as Doc[]).flatMap((d) => (Array.isArray(d.manufacturers) ? d.manufacturers.map(String) : [])))].sort();
+  return [
+    ...new Set(
+      ((doc?.dealerships ?? []) as Doc[]).flatMap((d) =>
+        Array.isArray(d.manufacturers) ? d.manufacturers.map(String) : [],
+      ),
+    ),
+  ].sort();
 }
 
 /** A page title without the site-name suffix templates add ("Finance | {site}" → "Finance"). */
 export function pageTitle(page: Doc): string {
-  const title = String(page.title ?? page.id ?? '').replace(/\s*[|·–-]\s*\{site\}\s*$/, '').replace(/\{site\}/g, 'the site').trim();
+  const title = String(page.title ?? page.id ?? '')
+    .replace(/\s*[|·–-]\s*\{site\}\s*$/, '')
+    .replace(/\{site\}/g, 'the site')
+    .trim();
   return title || String(page.id);
 }
 
 /** Readable names of a collection's entries, by the value a field stores. */
-function entryNames(collection: string, site: ResolvedSite, models: Model[] | undefined): Map<string, string> {
+function entryNames(
+  collection: string,
+  site: ResolvedSite,
+  models: Model[] | undefined,
+): Map<string, string> {
   const names = new Map<string, string>();
-  const add = (value: unknown, name: unknown) => value !== undefined && value !== null && names.set(String(value), String(name ?? value));
+  const add = (value: unknown, name: unknown) =>
+    value !== undefined && value !== null && names.set(String(value), String(name ?? value));
   if (collection === 'locations') for (const l of site.locations) add(l.slug, l.name);
   if (collection === 'locationIds') for (const l of site.locations) add(l.id, l.name);
   if (collection === 'dealerships') for (const d of site.dealerships) add(d.slug, d.name);
   if (collection === 'offers') for (const o of site.offers) add(o.id, o.name);
-  if (collection === 'models') for (const m of models ?? []) add(m.slug, `${m.manufacturer_name} ${m.name}`);
+  if (collection === 'models')
+    for (const m of models ?? []) add(m.slug, `${m.manufacturer_name} ${m.name}`);
   if (collection === 'reviewAccounts') {
     add(site.slug, `${site.name} (this site)`);
     for (const d of site.dealerships) {
@@ -58,7 +79,16 @@ function entryNames(collection: string, site: ResolvedSite, models: Model[] | un
 }
 
 /** Collections the data pickers offer; others (reviews pasted into a block) keep a plain field. */
-export const PICKABLE = new Set(['models', 'makes', 'makeSlugs', 'offers', 'locations', 'locationIds', 'dealerships', 'reviewAccounts']);
+export const PICKABLE = new Set([
+  'models',
+  'makes',
+  'makeSlugs',
+  'offers',
+  'locations',
+  'locationIds',
+  'dealerships',
+  'reviewAccounts',
+]);
 
 /** Collections that need the catalogue's models (fetched for the site's makes). */
 export const NEEDS_MODELS = new Set(['models', 'makes', 'makeSlugs']);
@@ -67,7 +97,11 @@ export const NEEDS_MODELS = new Set(['models', 'makes', 'makeSlugs']);
  * The entries of one collection the site has, named for staff, in the order the site lists
  * them; undefined when the collection is not known here (models before they are loaded).
  */
-export function refOptions(collection: string, doc: Doc, models?: Model[]): PickOption[] | undefined {
+export function refOptions(
+  collection: string,
+  doc: Doc,
+  models?: Model[],
+): PickOption[] | undefined {
   const site = asSite(doc);
   const values = siteCollections(site, models)[collection];
   if (!values) return undefined;
@@ -87,7 +121,8 @@ export function pageOptions(doc: Doc, models?: Model[]): PickOption[] {
   const features = (doc.features ?? {}) as { serviceBookingKey?: string | null };
   const out: PickOption[] = [];
   for (const page of site.pages as Page[]) {
-    if (typeof page.path !== 'string' || !page.path.startsWith('/') || page.path.includes('*')) continue;
+    if (typeof page.path !== 'string' || !page.path.startsWith('/') || page.path.includes('*'))
+      continue;
     const title = pageTitle(page as unknown as Doc);
     const names = [...page.path.matchAll(/:([A-Za-z][A-Za-z0-9_]*)/g)].map((m) => m[1]);
     if (names.length === 0) {
@@ -98,7 +133,11 @@ export function pageOptions(doc: Doc, models?: Model[]): PickOption[] {
       for (const { block } of walkList(page.blocks ?? [])) {
         if (typeof block.id !== 'string') continue;
         const value = `${page.path}#${block.id}`;
-        out.push({ value, label: `${title} › ${metaOf(block.type).label} “${block.id}”`, detail: value });
+        out.push({
+          value,
+          label: `${title} › ${metaOf(block.type).label} “${block.id}”`,
+          detail: value,
+        });
       }
       continue;
     }

@@ -20,7 +20,9 @@ const NO_SUBSCRIPTION = () => () => undefined;
 export function useSiteSlice<T>(selector: (s: EditorState) => T, active = true): T | undefined {
   const store = useContext(StoreContext);
   const live = Boolean(store && active);
-  return useSyncExternalStore(live ? store!.subscribe : NO_SUBSCRIPTION, () => (live ? selector(store!.getState()) : undefined));
+  return useSyncExternalStore(live ? store!.subscribe : NO_SUBSCRIPTION, () =>
+    live ? selector(store!.getState()) : undefined,
+  );
 }
 
 const resolvedOf = (s: EditorState) => s.resolved as Doc;

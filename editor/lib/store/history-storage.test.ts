@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadDraft, saveDraft } from '../autosave.ts';
 import { EditorStore } from './index.ts';
-import { historyForStorage, historyFromStorage, MAX_STORED_CHARS, MAX_STORED_STEPS } from './history-storage.ts';
+import {
+  historyForStorage,
+  historyFromStorage,
+  MAX_STORED_CHARS,
+  MAX_STORED_STEPS,
+} from './history-storage.ts';
 import type { History, HistoryEntry } from './history.ts';
 import { makeStore, site, template } from './test-kit.ts';
 
@@ -12,7 +17,13 @@ function reopen(store: EditorStore): EditorStore {
   const { slug, doc, saved } = store.getState();
   expect(saveDraft(slug, doc, undefined, store.storedHistory())).toBeUndefined();
   const draft = JSON.parse(JSON.stringify(loadDraft(slug)));
-  return new EditorStore({ slug, doc: draft.doc, saved, templates: templates(), history: draft.history });
+  return new EditorStore({
+    slug,
+    doc: draft.doc,
+    saved,
+    templates: templates(),
+    history: draft.history,
+  });
 }
 
 describe('undo history kept with the autosaved draft', () => {
@@ -45,14 +56,30 @@ describe('undo history kept with the autosaved draft', () => {
     expect(historyFromStorage(stored, store.getState().doc)).toBeDefined();
     // Another document (saved elsewhere since, say): the heading is not what the history led to.
     const other = store.getState().doc;
-    const elsewhere = { ...other, pages: [{ id: 'home', blockChanges: { 'home-hero': { props: { heading: 'Someone else' } } } }] };
+    const elsewhere = {
+      ...other,
+      pages: [
+        { id: 'home', blockChanges: { 'home-hero': { props: { heading: 'Someone else' } } } },
+      ],
+    };
     expect(historyFromStorage(stored, elsewhere)).toBeUndefined();
     // A document the patches cannot even apply to.
     expect(historyFromStorage(stored, site())).toBeUndefined();
-    const fresh = new EditorStore({ slug: 'test-site', doc: elsewhere, templates: templates(), history: stored });
+    const fresh = new EditorStore({
+      slug: 'test-site',
+      doc: elsewhere,
+      templates: templates(),
+      history: stored,
+    });
     expect(fresh.getState().canUndo).toBe(false);
     // Nonsense is ignored.
-    for (const junk of [null, 'x', { v: 2, past: [], future: [] }, { v: 1, past: [{ label: 1 }], future: [] }]) expect(historyFromStorage(junk, other)).toBeUndefined();
+    for (const junk of [
+      null,
+      'x',
+      { v: 2, past: [], future: [] },
+      { v: 1, past: [{ label: 1 }], future: [] },
+    ])
+      expect(historyFromStorage(junk, other)).toBeUndefined();
   });
 
   it('keeps the steps nearest the present within its bounds', () => {
@@ -64,12 +91,18 @@ describe('undo history kept with the autosaved draft', () => {
       before: { view: 'page:home', selection: [] },
       after: { selection: [] },
     });
-    const many: History = { past: Array.from({ length: 150 }, (_, i) => entry(i)), future: [entry(1000), entry(999)] };
+    const many: History = {
+      past: Array.from({ length: 150 }, (_, i) => entry(i)),
+      future: [entry(1000), entry(999)],
+    };
     const kept = historyForStorage(many);
     expect(kept.past).toHaveLength(MAX_STORED_STEPS);
     expect(kept.past.at(-1)!.label).toBe('step 149');
     expect(kept.future.map((e) => e.label)).toEqual(['step 1000', 'step 999']);
-    const big: History = { past: Array.from({ length: 10 }, (_, i) => entry(i, MAX_STORED_CHARS / 4)), future: [] };
+    const big: History = {
+      past: Array.from({ length: 10 }, (_, i) => entry(i, MAX_STORED_CHARS / 4)),
+      future: [],
+    };
     const trimmed = historyForStorage(big);
     expect(JSON.stringify(trimmed).length).toBeLessThan(MAX_STORED_CHARS + 1000);
     expect(trimmed.past.at(-1)!.label).toBe('step 9');
@@ -87,7 +120,9 @@ describe('undo history kept with the autosaved draft', () => {
       real.call(this, key, value);
     };
     try {
-      expect(saveDraft('test-site', store.getState().doc, undefined, store.storedHistory())).toBeUndefined();
+      expect(
+        saveDraft('test-site', store.getState().doc, undefined, store.storedHistory()),
+      ).toBeUndefined();
     } finally {
       Storage.prototype.setItem = real;
     }

@@ -35,7 +35,8 @@ export function historyForStorage(history: History): StoredHistory {
   let p = 0;
   let f = 0;
   while (total > MAX_STORED_CHARS && (p < past.length || f < future.length)) {
-    if (p < past.length && (past.length - p >= future.length - f || f >= future.length)) total -= pastSizes[p++];
+    if (p < past.length && (past.length - p >= future.length - f || f >= future.length))
+      total -= pastSizes[p++];
     else total -= futureSizes[f++];
   }
   return { v: 1, past: past.slice(p), future: future.slice(f) };
@@ -44,7 +45,13 @@ export function historyForStorage(history: History): StoredHistory {
 function isEntry(e: unknown): e is HistoryEntry {
   if (!isPlainObject(e)) return false;
   const x = e as Record<string, unknown>;
-  return typeof x.label === 'string' && Array.isArray(x.patches) && Array.isArray(x.inverse) && isPlainObject(x.before) && isPlainObject(x.after);
+  return (
+    typeof x.label === 'string' &&
+    Array.isArray(x.patches) &&
+    Array.isArray(x.inverse) &&
+    isPlainObject(x.before) &&
+    isPlainObject(x.after)
+  );
 }
 
 function replays(doc: Doc, steps: Patch[][]): Doc {
@@ -61,13 +68,44 @@ function replays(doc: Doc, steps: Patch[][]): Doc {
 export function historyFromStorage(stored: unknown, doc: Doc): History | undefined {
   if (!isPlainObject(stored)) return undefined;
   const { v, past, future } = stored as Partial<StoredHistory>;
-  if (v !== 1 || !Array.isArray(past) || !Array.isArray(future) || !past.every(isEntry) || !future.every(isEntry)) return undefined;
+  if (
+    v !== 1 ||
+    !Array.isArray(past) ||
+    !Array.isArray(future) ||
+    !past.every(isEntry) ||
+    !future.every(isEntry)
+  )
+    return undefined;
   if (!past.length && !future.length) return undefined;
   try {
-    const start = replays(doc, [...past].reverse().map((e) => e.inverse));
-    if (!isEqual(replays(start, past.map((e) => e.patches)), doc)) return undefined;
-    const end = replays(doc, [...future].reverse().map((e) => e.patches));
-    if (!isEqual(replays(end, future.map((e) => e.inverse)), doc)) return undefined;
+    const start = replays(
+      doc,
+      [...past].reverse().map((e) => e.inverse),
+    );
+    if (
+      !isEqual(
+        replays(
+          start,
+          past.map((e) => e.patches),
+        ),
+        doc,
+      )
+    )
+      return undefined;
+    const end = replays(
+      doc,
+      [...future].reverse().map((e) => e.patches),
+    );
+    if (
+      !isEqual(
+        replays(
+          end,
+          future.map((e) => e.inverse),
+        ),
+        doc,
+      )
+    )
+      return undefined;
   } catch {
     return undefined;
   }

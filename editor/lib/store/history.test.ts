@@ -12,7 +12,11 @@ describe('editor store: changes, undo and redo with immer patches', () => {
     expect(ids(doc.pages[0].blocks)).toEqual(['home-hero', 'hero', 'why-us', 'cols']);
     expect(ids(resolved.pages[0].blocks)).toEqual(['home-hero', 'hero', 'why-us', 'cols']);
     // The new block has exactly the props its schema requires and nothing defaulted.
-    expect(doc.pages[0].blocks[1]).toEqual({ type: 'hero', id: 'hero', props: { heading: 'New heading' } });
+    expect(doc.pages[0].blocks[1]).toEqual({
+      type: 'hero',
+      id: 'hero',
+      props: { heading: 'New heading' },
+    });
     expect(store.getState().selected).toBe('hero');
   });
 

@@ -41,7 +41,11 @@ export interface History {
 export const EMPTY_HISTORY: History = { past: [], future: [] };
 
 /** Runs a recipe on the document; undefined when it changed nothing (no history step). */
-export function runRecipe(doc: Doc, resolved: Doc, recipe: (draft: Doc, resolved: Doc) => void): { doc: Doc; patches: Patch[]; inverse: Patch[] } | undefined {
+export function runRecipe(
+  doc: Doc,
+  resolved: Doc,
+  recipe: (draft: Doc, resolved: Doc) => void,
+): { doc: Doc; patches: Patch[]; inverse: Patch[] } | undefined {
   const [next, patches, inverse] = produceWithPatches(doc, (draft: Doc) => {
     recipe(draft, resolved);
   });
@@ -51,8 +55,19 @@ export function runRecipe(doc: Doc, resolved: Doc, recipe: (draft: Doc, resolved
 /** Adds an entry (or merges it into the last one it coalesces with); the redo stack goes. */
 export function record(history: History, entry: HistoryEntry): History {
   const last = history.past[history.past.length - 1];
-  if (entry.coalesce && last?.coalesce === entry.coalesce && entry.at - last.at < COALESCE_MS && !history.future.length) {
-    const merged: HistoryEntry = { ...last, patches: [...last.patches, ...entry.patches], inverse: [...entry.inverse, ...last.inverse], at: entry.at, after: entry.after };
+  if (
+    entry.coalesce &&
+    last?.coalesce === entry.coalesce &&
+    entry.at - last.at < COALESCE_MS &&
+    !history.future.length
+  ) {
+    const merged: HistoryEntry = {
+      ...last,
+      patches: [...last.patches, ...entry.patches],
+      inverse: [...entry.inverse, ...last.inverse],
+      at: entry.at,
+      after: entry.after,
+    };
     return { past: [...history.past.slice(0, -1), merged], future: [] };
   }
   const past = [...history.past, entry];
@@ -91,5 +106,8 @@ export function redo(history: History, doc: Doc): Step | undefined {
 
 /** Labels of the undo and redo stacks, most recent first. */
 export function labels(history: History): { undo: string[]; redo: string[] } {
-  return { undo: history.past.map((e) => e.label).reverse(), redo: history.future.map((e) => e.label).reverse() };
+  return {
+    undo: history.past.map((e) => e.label).reverse(),
+    redo: history.future.map((e) => e.label).reverse(),
+  };
 }

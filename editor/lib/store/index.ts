@@ -10,7 +10,14 @@
  */
 import { isEqual } from 'lodash-es';
 import type { EditorBlock } from '../blocks.ts';
-import { inDocumentOrder, topMost, type BlockLocation, type Doc, type ListRef, type View } from '../doc.ts';
+import {
+  inDocumentOrder,
+  topMost,
+  type BlockLocation,
+  type Doc,
+  type ListRef,
+  type View,
+} from '../doc.ts';
 import * as undoHistory from './history.ts';
 import { historyForStorage, historyFromStorage, type StoredHistory } from './history-storage.ts';
 import { addPage } from './ops/add-page.ts';
@@ -27,7 +34,14 @@ import { setProps } from './ops/set-props.ts';
 import { setSetting } from './ops/set-setting.ts';
 import { updatePage, type PagePatch } from './ops/update-page.ts';
 import * as selection from './selection.ts';
-import { initialState, settle, type Change, type EditorState, type InsertTarget, type StoreInit } from './state.ts';
+import {
+  initialState,
+  settle,
+  type Change,
+  type EditorState,
+  type InsertTarget,
+  type StoreInit,
+} from './state.ts';
 import { defaultTarget, pasteTarget } from './targets.ts';
 
 export type { EditorState, InsertTarget, ChangeOptions } from './state.ts';
@@ -52,9 +66,15 @@ export class EditorStore {
   private log = undoHistory.EMPTY_HISTORY;
 
   constructor(init: StoreInit) {
-    this.log = (init.history !== undefined && historyFromStorage(init.history, init.doc)) || undoHistory.EMPTY_HISTORY;
+    this.log =
+      (init.history !== undefined && historyFromStorage(init.history, init.doc)) ||
+      undoHistory.EMPTY_HISTORY;
     const state = initialState(init);
-    this.state = { ...state, canUndo: this.log.past.length > 0, canRedo: this.log.future.length > 0 };
+    this.state = {
+      ...state,
+      canUndo: this.log.past.length > 0,
+      canRedo: this.log.future.length > 0,
+    };
   }
 
   getState = (): EditorState => this.state;
@@ -91,7 +111,11 @@ export class EditorStore {
   }
 
   private publish(next: EditorState) {
-    this.state = { ...next, canUndo: this.log.past.length > 0, canRedo: this.log.future.length > 0 };
+    this.state = {
+      ...next,
+      canUndo: this.log.past.length > 0,
+      canRedo: this.log.future.length > 0,
+    };
     for (const fn of this.leading) fn();
     if (this.holding) this.held ??= setTimeout(this.tellRest, 0);
     else this.tellRest();
@@ -116,7 +140,12 @@ export class EditorStore {
     const ran = change && undoHistory.runRecipe(before.doc, before.resolved, change.recipe);
     if (!change || !ran) return false;
     const { options = {} } = change;
-    const next = settle(before, { doc: ran.doc, lastAction: change.label, ...(options.view ? { view: options.view } : {}), ...selection.selectionAfter(options) });
+    const next = settle(before, {
+      doc: ran.doc,
+      lastAction: change.label,
+      ...(options.view ? { view: options.view } : {}),
+      ...selection.selectionAfter(options),
+    });
     this.log = undoHistory.record(this.log, {
       label: change.label,
       patches: ran.patches,
@@ -233,7 +262,10 @@ export class EditorStore {
   }
 
   /** Adds a new block at a target; returns its id, or undefined when refused. */
-  insert(block: EditorBlock, target: InsertTarget | undefined = this.defaultTarget(block.type)): string | undefined {
+  insert(
+    block: EditorBlock,
+    target: InsertTarget | undefined = this.defaultTarget(block.type),
+  ): string | undefined {
     return this.apply(insertBlock(this.state, block, target)) ? block.id : undefined;
   }
 
@@ -245,7 +277,10 @@ export class EditorStore {
     return this.apply(moveBlocks(this.state, ids, to, index));
   }
 
-  removeBlocks(ids: readonly string[] = this.state.selection, options: RemoveOptions = {}): boolean {
+  removeBlocks(
+    ids: readonly string[] = this.state.selection,
+    options: RemoveOptions = {},
+  ): boolean {
     return this.apply(removeBlocks(this.state, ids, options));
   }
 

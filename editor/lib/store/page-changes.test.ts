@@ -13,7 +13,15 @@ import { createDraftValidator, makeStore, read, rootIds } from './test-kit.ts';
 
 /** Lines added or removed between the canonical texts of two documents. */
 function changedLines(before: Doc, after: Doc): string[] {
-  const patch = structuredPatch('a', 'b', formatSiteDocument(before), formatSiteDocument(after), '', '', { context: 0 });
+  const patch = structuredPatch(
+    'a',
+    'b',
+    formatSiteDocument(before),
+    formatSiteDocument(after),
+    '',
+    '',
+    { context: 0 },
+  );
   return patch.hunks.flatMap((h) => h.lines).filter((l) => l.startsWith('+') || l.startsWith('-'));
 }
 
@@ -28,7 +36,9 @@ function newSite(): { store: EditorStore; templates: Record<string, Doc> } {
     template: 'multi-brand-group',
     region: 'AU',
     dealership_id: 901,
-    dealerships: [{ id: 901, slug: 'city-motors', name: 'City Motors', manufacturers: ['Toyota', 'Mazda'] }],
+    dealerships: [
+      { id: 901, slug: 'city-motors', name: 'City Motors', manufacturers: ['Toyota', 'Mazda'] },
+    ],
   };
   return { store: new EditorStore({ slug: 'city-motors', doc, templates }), templates };
 }
@@ -44,13 +54,22 @@ describe('editing a template page stores only the change', () => {
     const lines = changedLines(before, after);
     expect(lines.length).toBeLessThanOrEqual(12);
     expect(lines.join('\n')).toContain('"heading": "Drive away today"');
-    expect(after.pages).toEqual([{ id: home.id, blockChanges: { [hero.id]: { props: { heading: 'Drive away today' } } } }]);
+    expect(after.pages).toEqual([
+      { id: home.id, blockChanges: { [hero.id]: { props: { heading: 'Drive away today' } } } },
+    ]);
     // The resolved page is the template's with that one prop changed.
-    expect(findBlock(store.getState().resolved, hero.id)!.block.props).toEqual({ ...hero.props, heading: 'Drive away today' });
+    expect(findBlock(store.getState().resolved, hero.id)!.block.props).toEqual({
+      ...hero.props,
+      heading: 'Drive away today',
+    });
     expect(store.getState().resolved.pages[0].blocks.length).toBe(home.blocks.length);
     // Reviewers read the edit, not a page copy.
     const template = store.getState().template;
-    expect(renderText(diffSiteDocuments(before, after, { templates: { before: template, after: template } }))).toBe(
+    expect(
+      renderText(
+        diffSiteDocuments(before, after, { templates: { before: template, after: template } }),
+      ),
+    ).toBe(
       `Block hero ${hero.id} on page ${home.id}: props/heading ${JSON.stringify(hero.props.heading)} → "Drive away today"\n`,
     );
     expect(createDraftValidator(() => templates)(after)).toEqual([]);
@@ -59,7 +78,9 @@ describe('editing a template page stores only the change', () => {
   it('edits back to the template value leave nothing; page keys and removals are small changes too', () => {
     const store = makeStore();
     store.setProps('why-text', { html: '<p>Changed</p>' });
-    expect(store.getState().doc.pages).toEqual([{ id: 'home', blockChanges: { 'why-text': { props: { html: '<p>Changed</p>' } } } }]);
+    expect(store.getState().doc.pages).toEqual([
+      { id: 'home', blockChanges: { 'why-text': { props: { html: '<p>Changed</p>' } } } },
+    ]);
     store.setProps('why-text', { html: '<p>Because</p>' });
     expect(store.getState().doc.pages).toBeUndefined();
     store.updatePage('contact', { title: 'Talk to us', description: 'Call or write' });
@@ -69,7 +90,9 @@ describe('editing a template page stores only the change', () => {
       { id: 'home', blockChanges: { 'left-text': null } },
     ]);
     store.updatePage('contact', { title: 'Contact', description: '' });
-    expect(store.getState().doc.pages).toEqual([{ id: 'home', blockChanges: { 'left-text': null } }]);
+    expect(store.getState().doc.pages).toEqual([
+      { id: 'home', blockChanges: { 'left-text': null } },
+    ]);
   });
 
   it('a structural change turns the changes into a copy of the page as shown; Reset to template clears them', () => {
@@ -87,7 +110,12 @@ describe('editing a template page stores only the change', () => {
     expect(store.getState().doc.pages[0].blocks[1].props).toEqual({ heading: 'Hi' });
     store.undo();
     store.undo();
-    expect(store.getState().doc.pages).toEqual([{ id: 'home', blockChanges: { 'home-hero': { props: { heading: 'Hello' } }, 'left-text': null } }]);
+    expect(store.getState().doc.pages).toEqual([
+      {
+        id: 'home',
+        blockChanges: { 'home-hero': { props: { heading: 'Hello' } }, 'left-text': null },
+      },
+    ]);
     expect(store.removePage('home')).toEqual({ ok: true });
     expect(store.history().undo[0]).toBe('Reset page home to the template');
     expect(store.getState().doc.pages).toBeUndefined();

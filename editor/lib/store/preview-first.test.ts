@@ -11,7 +11,10 @@ describe('previewFirst: a drop reaches the preview before the editor re-renders 
     store.subscribe(() => order.push(`rest ${rootIds(store).join(',')}`));
     store.subscribeLeading(() => order.push(`leading ${rootIds(store).join(',')}`));
     const after = vi.fn(() => order.push('after'));
-    const moved = store.previewFirst(() => store.moveBlocks(['home-hero'], { area: 'page:home' }, 3), after);
+    const moved = store.previewFirst(
+      () => store.moveBlocks(['home-hero'], { area: 'page:home' }, 3),
+      after,
+    );
     expect(moved).toBe(true);
     expect(rootIds(store)).toEqual(['why-us', 'cols', 'home-hero']);
     expect(order).toEqual(['leading why-us,cols,home-hero']);
@@ -46,7 +49,12 @@ describe('previewFirst: a drop reaches the preview before the editor re-renders 
     store.subscribe(rest);
     const after = vi.fn();
     // A section cannot go inside its own child list.
-    expect(store.previewFirst(() => store.moveBlocks(['why-us'], { area: 'page:home', parent: 'why-us' }, 0), after)).toBe(false);
+    expect(
+      store.previewFirst(
+        () => store.moveBlocks(['why-us'], { area: 'page:home', parent: 'why-us' }, 0),
+        after,
+      ),
+    ).toBe(false);
     expect(after).toHaveBeenCalledTimes(1);
     expect(rest).not.toHaveBeenCalled();
     store.moveBlocks(['home-hero'], { area: 'page:home' }, 3);

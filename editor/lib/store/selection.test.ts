@@ -38,7 +38,11 @@ describe('multi-select: selection rules', () => {
     const store = makeStore();
     store.select('home-hero');
     store.toggleSelected('site-header');
-    expect(store.getState()).toMatchObject({ view: 'layout', selection: ['site-header'], selected: 'site-header' });
+    expect(store.getState()).toMatchObject({
+      view: 'layout',
+      selection: ['site-header'],
+      selected: 'site-header',
+    });
     store.toggleSelected('site-footer');
     expect(store.getState().selection).toEqual(['site-header', 'site-footer']);
     store.setView('page:home');
@@ -51,10 +55,16 @@ describe('multi-select: selection rules', () => {
     expect(rows).toEqual(['home-hero', 'why-us', 'why-text', 'cols', 'left-text']); // no slot heads
     store.select('why-us');
     store.selectRange('left-text', rows);
-    expect(store.getState()).toMatchObject({ selection: ['why-us', 'why-text', 'cols', 'left-text'], selected: 'why-us' });
+    expect(store.getState()).toMatchObject({
+      selection: ['why-us', 'why-text', 'cols', 'left-text'],
+      selected: 'why-us',
+    });
     // From the same anchor the other way: the range replaces the previous one.
     store.selectRange('home-hero', rows);
-    expect(store.getState()).toMatchObject({ selection: ['why-us', 'home-hero'], selected: 'why-us' });
+    expect(store.getState()).toMatchObject({
+      selection: ['why-us', 'home-hero'],
+      selected: 'why-us',
+    });
     // Blocks inside a collapsed row are not visible, so not in the range.
     store.selectRange('cols', blockRows(store, new Set(['why-us'])));
     expect(store.getState().selection).toEqual(['why-us', 'cols']);
@@ -71,8 +81,17 @@ describe('multi-select: selection rules', () => {
     store.toggleSelected('why-us');
     store.toggleSelected('home-hero');
     expect(store.getState().selection).toEqual(['left-text', 'why-text', 'why-us', 'home-hero']);
-    expect(store.topSelected().map((l) => l.block.id)).toEqual(['home-hero', 'why-us', 'left-text']);
-    expect(store.selectionInOrder().map((l) => l.block.id)).toEqual(['home-hero', 'why-us', 'why-text', 'left-text']);
+    expect(store.topSelected().map((l) => l.block.id)).toEqual([
+      'home-hero',
+      'why-us',
+      'left-text',
+    ]);
+    expect(store.selectionInOrder().map((l) => l.block.id)).toEqual([
+      'home-hero',
+      'why-us',
+      'why-text',
+      'left-text',
+    ]);
     // Removing them removes the three top-most, why-text with its section.
     expect(store.removeBlocks()).toBe(true);
     expect(store.history().undo[0]).toBe('Remove 3 blocks');
@@ -83,9 +102,15 @@ describe('multi-select: selection rules', () => {
     store.addBlock('rich-text', { ref: { area: 'page:home', parent: 'why-us' }, index: 1 });
     store.select('why-text');
     store.selectAll();
-    expect(store.getState()).toMatchObject({ selection: ['why-text', 'rich-text'], selected: 'why-text' });
+    expect(store.getState()).toMatchObject({
+      selection: ['why-text', 'rich-text'],
+      selected: 'why-text',
+    });
     store.selectAll();
-    expect(store.getState()).toMatchObject({ selection: ['home-hero', 'why-us', 'cols'], selected: 'home-hero' });
+    expect(store.getState()).toMatchObject({
+      selection: ['home-hero', 'why-us', 'cols'],
+      selected: 'home-hero',
+    });
     store.collapseSelection();
     expect(store.getState()).toMatchObject({ selection: ['home-hero'], selected: 'home-hero' });
     // Nothing selected: the page. In the layout view: header and footer.

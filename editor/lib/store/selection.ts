@@ -35,7 +35,10 @@ export function toggle(state: EditorState, id: string): SelectionPatch | undefin
   if (viewOfArea(loc.ref.area) !== view || !selection.length) return selectOne(state, id);
   if (!state.selectedSet.has(id)) return { selection: [...selection, id], selected: id };
   const rest = selection.filter((x) => x !== id);
-  return { selection: rest.length ? rest : NONE, selected: selected === id ? rest[rest.length - 1] : selected };
+  return {
+    selection: rest.length ? rest : NONE,
+    selected: selected === id ? rest[rest.length - 1] : selected,
+  };
 }
 
 /**
@@ -43,12 +46,19 @@ export function toggle(state: EditorState, id: string): SelectionPatch | undefin
  * included, in the order of `rows`: the ids of the outline's visible block rows, top to
  * bottom (collapsed blocks' insides are not visible, so not included).
  */
-export function range(state: EditorState, id: string, rows: readonly string[]): SelectionPatch | undefined {
+export function range(
+  state: EditorState,
+  id: string,
+  rows: readonly string[],
+): SelectionPatch | undefined {
   const anchor = state.selected;
   const from = anchor ? rows.indexOf(anchor) : -1;
   const to = rows.indexOf(id);
   if (from < 0 || to < 0) return selectOne(state, id);
-  return { selection: from <= to ? rows.slice(from, to + 1) : rows.slice(to, from + 1).reverse(), selected: anchor };
+  return {
+    selection: from <= to ? rows.slice(from, to + 1) : rows.slice(to, from + 1).reverse(),
+    selected: anchor,
+  };
 }
 
 /**
@@ -65,7 +75,9 @@ export function all(state: EditorState): SelectionPatch | undefined {
     ids = (getList(resolved, loc.ref) ?? []).map((b) => b.id);
     if (ids.every((id) => selectedSet.has(id))) ids = undefined;
   }
-  ids ??= areas.flatMap((area) => (getList(resolved, { area }) ?? []).filter((b) => b && typeof b === 'object').map((b) => b.id));
+  ids ??= areas.flatMap((area) =>
+    (getList(resolved, { area }) ?? []).filter((b) => b && typeof b === 'object').map((b) => b.id),
+  );
   if (!ids.length) return undefined;
   return { selection: ids, selected: selected && ids.includes(selected) ? selected : ids[0] };
 }
@@ -81,7 +93,10 @@ export function collapse(state: EditorState): SelectionPatch | undefined {
 export function selectionAfter(options: ChangeOptions): SelectionPatch {
   if (options.selection) {
     const { selection, select } = options;
-    return { selection: selection.length ? selection : NONE, selected: select && selection.includes(select) ? select : selection[0] };
+    return {
+      selection: selection.length ? selection : NONE,
+      selected: select && selection.includes(select) ? select : selection[0],
+    };
   }
   return options.select !== undefined ? { selected: options.select ?? undefined } : {};
 }
@@ -91,8 +106,14 @@ export function selectionAfter(options: ChangeOptions): SelectionPatch {
  * it; blocks that no longer exist (undone, removed) leave the selection; the primary is
  * always one of the selection; `selectedSet` follows `selection`.
  */
-export function settleSelection(prev: EditorState, next: EditorState, patch: Partial<EditorState>, docChanged: boolean): void {
-  if ('selected' in patch && !('selection' in patch)) next.selection = next.selected ? [next.selected] : NONE;
+export function settleSelection(
+  prev: EditorState,
+  next: EditorState,
+  patch: Partial<EditorState>,
+  docChanged: boolean,
+): void {
+  if ('selected' in patch && !('selection' in patch))
+    next.selection = next.selected ? [next.selected] : NONE;
   if (docChanged || 'selected' in patch || 'selection' in patch) {
     const selection = next.selection;
     if (selection.length) {
@@ -101,7 +122,9 @@ export function settleSelection(prev: EditorState, next: EditorState, patch: Par
       const kept = selection.filter((id) => (ids ? ids.has(id) : !!findBlock(next.resolved, id)));
       if (kept.length !== selection.length) next.selection = kept.length ? kept : NONE;
     }
-    if (!next.selected || !next.selection.includes(next.selected)) next.selected = next.selection[next.selection.length - 1];
+    if (!next.selected || !next.selection.includes(next.selected))
+      next.selected = next.selection[next.selection.length - 1];
   }
-  if (next.selection !== prev.selection) next.selectedSet = next.selection.length ? new Set(next.selection) : NO_SET;
+  if (next.selection !== prev.selection)
+    next.selectedSet = next.selection.length ? new Set(next.selection) : NO_SET;
 }

@@ -3,7 +3,16 @@
  * the draft, the selection keeps only blocks that exist, and the view moves off a page
  * that is gone. Pure: the store (index.ts) holds the current value.
  */
-import { LAYOUT_VIEW, pageArea, resolveDraft, resolvedTemplate, type Doc, type ListRef, type TemplateMap, type View } from '../doc.ts';
+import {
+  LAYOUT_VIEW,
+  pageArea,
+  resolveDraft,
+  resolvedTemplate,
+  type Doc,
+  type ListRef,
+  type TemplateMap,
+  type View,
+} from '../doc.ts';
 import { NONE, NO_SET, settleSelection } from './selection.ts';
 
 export interface EditorState {
@@ -98,11 +107,15 @@ export function settle(prev: EditorState, patch: Partial<EditorState>): EditorSt
   const docChanged = !!patch.doc && patch.doc !== prev.doc;
   if (docChanged) {
     next.resolved = resolveDraft(next.doc, next.templates);
-    if (next.doc.template !== prev.doc.template) next.template = resolvedTemplate(next.doc, next.templates);
+    if (next.doc.template !== prev.doc.template)
+      next.template = resolvedTemplate(next.doc, next.templates);
     next.revision = prev.revision + 1;
   }
   settleSelection(prev, next, patch, docChanged);
-  if (next.view !== LAYOUT_VIEW && !(next.resolved.pages as Doc[] | undefined)?.some((p) => pageArea(String(p.id)) === next.view)) {
+  if (
+    next.view !== LAYOUT_VIEW &&
+    !(next.resolved.pages as Doc[] | undefined)?.some((p) => pageArea(String(p.id)) === next.view)
+  ) {
     next.view = firstView(next.resolved);
   }
   return next;

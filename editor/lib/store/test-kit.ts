@@ -17,7 +17,10 @@ export const read = (p: string) => JSON.parse(readFileSync(join(root, p), 'utf8'
 /** The server's check (engine/server/editor-api.ts) runs this preparer. */
 export function createDraftValidator(templates: () => Record<string, Doc>) {
   // Like the editor API's check: each schema problem keeps its keyword, for the staff words.
-  const prepare = createSitePreparer({ loadTemplate: (name) => templates()[name], ruleDetail: true });
+  const prepare = createSitePreparer({
+    loadTemplate: (name) => templates()[name],
+    ruleDetail: true,
+  });
   return (doc: Doc) => {
     const r = prepare(doc);
     return r.ok ? [] : r.issues;
@@ -29,7 +32,10 @@ export function template(): Doc {
     schemaVersion: 2,
     features: { reserveButtons: true },
     theme: { colours: { primary: '#00095b' }, radius: 4 },
-    layout: { header: [{ type: 'header', id: 'site-header' }], footer: [{ type: 'footer', id: 'site-footer' }] },
+    layout: {
+      header: [{ type: 'header', id: 'site-header' }],
+      footer: [{ type: 'footer', id: 'site-footer' }],
+    },
     pages: [
       {
         id: 'home',
@@ -37,8 +43,16 @@ export function template(): Doc {
         title: '{site}',
         blocks: [
           { type: 'hero', id: 'home-hero', props: { heading: 'Welcome' } },
-          { type: 'section', id: 'why-us', children: [{ type: 'rich-text', id: 'why-text', props: { html: '<p>Because</p>' } }] },
-          { type: 'columns', id: 'cols', slots: { main: [{ type: 'rich-text', id: 'left-text', props: { html: '<p>L</p>' } }] } },
+          {
+            type: 'section',
+            id: 'why-us',
+            children: [{ type: 'rich-text', id: 'why-text', props: { html: '<p>Because</p>' } }],
+          },
+          {
+            type: 'columns',
+            id: 'cols',
+            slots: { main: [{ type: 'rich-text', id: 'left-text', props: { html: '<p>L</p>' } }] },
+          },
         ],
       },
       { id: 'contact', path: '/contact', title: 'Contact', blocks: [] },
@@ -57,4 +71,5 @@ export function makeStore(doc = site()) {
 export const ids = (list: Array<{ id: string }> | undefined) => (list ?? []).map((b) => b.id);
 
 /** Ids of a page's top-level blocks in the resolved document. */
-export const rootIds = (store: EditorStore, page = 0) => ids(store.getState().resolved.pages[page].blocks);
+export const rootIds = (store: EditorStore, page = 0) =>
+  ids(store.getState().resolved.pages[page].blocks);

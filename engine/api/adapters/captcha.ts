@@ -10,7 +10,8 @@ import type { CaptchaChallenge, CaptchaSolution } from '../../../schemas/types.g
 
 export const CAPTCHA_TTL_MS = 10 * 60_000;
 
-export type CaptchaCheck = { ok: true; nonce: string; expiresAtMs: number } | { ok: false; message: string };
+export type CaptchaCheck =
+  { ok: true; nonce: string; expiresAtMs: number } | { ok: false; message: string };
 
 export interface Captcha {
   issue(now: Date): Promise<CaptchaChallenge>;
@@ -30,7 +31,8 @@ interface Question {
 }
 
 export function localCaptcha(secret: string): Captcha {
-  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+  const sign = (payload: string) =>
+    createHmac('sha256', secret).update(payload).digest('base64url');
   return {
     async issue(now) {
       const rand = (lo: number, hi: number) => lo + (randomBytes(1)[0] % (hi - lo + 1));
@@ -38,21 +40,33 @@ export function localCaptcha(secret: string): Captcha {
       let b = rand(1, 9);
       const op = rand(0, 1) ? '+' : '-';
       if (op === '-' && b > a) [a, b] = [b, a]; // never a negative answer
-      const q: Question = { a, b, op, exp: now.getTime() + CAPTCHA_TTL_MS, n: randomBytes(12).toString('base64url') };
+      const q: Question = {
+        a,
+        b,
+        op,
+        exp: now.getTime() + CAPTCHA_TTL_MS,
+        n: randomBytes(12).toString('base64url'),
+      };
       const payload = Buffer.from(JSON.stringify(q)).toString('base64url');
-      return { token: `${payload}.${sign(payload)}`, question: `What is ${a} ${op} ${b}?`, expires_at: new Date(q.exp).toISOString() };
+      return {
+        token: `${payload}.${sign(payload)}`,
+        question: `What is ${a} ${op} ${b}?`,
+        expires_at: new Date(q.exp).toISOString(),
+      };
     },
     async check(solution, now) {
       const [payload, sig] = solution.token.split('.');
       if (!payload || !sig) return { ok: false, message: CAPTCHA_WRONG };
       const expected = Buffer.from(sign(payload));
       const given = Buffer.from(sig);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, message: CAPTCHA_WRONG };
+      if (expected.length !== given.length || !timingSafeEqual(expected, given))
+        return { ok: false, message: CAPTCHA_WRONG };
       const q = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Question;
       if (q.exp < now.getTime()) return { ok: false, message: CAPTCHA_EXPIRED };
       const answer = Number(String(solution.answer).trim());
       const right = q.op === '+' ? q.a + q.b : q.a - q.b;
-      if (!Number.isInteger(answer) || answer !== right) return { ok: false, message: CAPTCHA_WRONG };
+      if (!Number.isInteger(answer) || answer !== right)
+        return { ok: false, message: CAPTCHA_WRONG };
       return { ok: true, nonce: q.n, expiresAtMs: q.exp };
     },
   };

@@ -42,8 +42,16 @@ export interface Geocoder {
  * postcodes at all, so they never fall back to a neighbour.
  */
 const AU_RANGES: [number, number][] = [
-  [800, 999], [200, 299], [1000, 2999], [3000, 3999], [8000, 8999], [4000, 4999], [9000, 9999],
-  [5000, 5999], [6000, 6999], [7000, 7999],
+  [800, 999],
+  [200, 299],
+  [1000, 2999],
+  [3000, 3999],
+  [8000, 8999],
+  [4000, 4999],
+  [9000, 9999],
+  [5000, 5999],
+  [6000, 6999],
+  [7000, 7999],
 ];
 
 function inRange(region: Region, postcode: string) {
@@ -58,7 +66,11 @@ function inRange(region: Region, postcode: string) {
  * first 2 (postcodes are handed out by area, so neighbours in number are neighbours
  * on the map). Nothing in that area means INVALID_POSTCODE.
  */
-export function lookupPostcode(postcode: string, region: Region, table: PostcodeEntry[]): GeoPoint | undefined {
+export function lookupPostcode(
+  postcode: string,
+  region: Region,
+  table: PostcodeEntry[],
+): GeoPoint | undefined {
   const code = postcode.trim();
   if (!POSTCODE_RULES[region].pattern.test(code) || !inRange(region, code)) return undefined;
   const exact = table.find((e) => e.postcode === code);
@@ -67,7 +79,9 @@ export function lookupPostcode(postcode: string, region: Region, table: Postcode
     const near = table.filter((e) => e.postcode.startsWith(code.slice(0, prefix)));
     if (near.length) {
       const n = Number(code);
-      const best = near.reduce((a, b) => (Math.abs(Number(b.postcode) - n) < Math.abs(Number(a.postcode) - n) ? b : a));
+      const best = near.reduce((a, b) =>
+        Math.abs(Number(b.postcode) - n) < Math.abs(Number(a.postcode) - n) ? b : a,
+      );
       return point(best, true);
     }
   }
@@ -80,14 +94,21 @@ function point(e: PostcodeEntry, approximate: boolean): GeoPoint {
 
 /** A geocoder answering from postcode tables (none given: every postcode is unknown). */
 export function localGeocoder(tables: PostcodeTables = NO_POSTCODES): Geocoder {
-  return { geocode: async (postcode, region) => lookupPostcode(postcode, region, tables[region] ?? []) };
+  return {
+    geocode: async (postcode, region) => lookupPostcode(postcode, region, tables[region] ?? []),
+  };
 }
 
 /** Great-circle distance in km (Earth radius 6371 km, as the locations' distance sort uses: docs/content-blocks.md, "Distance from a postcode"). */
-export function distanceKm(a: { lat: number; long: number }, b: { lat: number; long: number }): number {
+export function distanceKm(
+  a: { lat: number; long: number },
+  b: { lat: number; long: number },
+): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLong = (b.long - a.long) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLong / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLong / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
 }

@@ -31,7 +31,10 @@ export interface AdapterDeps {
 /** Adapters given to the API: a set, or a function making them from the catalogue. */
 export type AdapterSource = Partial<ApiAdapters> | ((deps: AdapterDeps) => Partial<ApiAdapters>);
 
-export function localAdapters(deps: { catalogue: Pick<Catalogue, 'models'>; captchaSecret: string }): ApiAdapters {
+export function localAdapters(deps: {
+  catalogue: Pick<Catalogue, 'models'>;
+  captchaSecret: string;
+}): ApiAdapters {
   return {
     geocoder: localGeocoder(),
     rego: noRegoRegistry(),

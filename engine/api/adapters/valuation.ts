@@ -23,21 +23,39 @@ export type ValuationOutcome =
   | { eligible: false; reason: string };
 
 export interface TradeInValuer {
-  value(vehicle: VehicleForValuation, answers: AdjustmentAnswers, now: Date): Promise<ValuationOutcome>;
+  value(
+    vehicle: VehicleForValuation,
+    answers: AdjustmentAnswers,
+    now: Date,
+  ): Promise<ValuationOutcome>;
 }
 
 /** Why a car gets no online estimate, or undefined when it can have one. */
-export function ineligibleReason(vehicle: Pick<VehicleForValuation, 'year' | 'kms'>, now: Date): string | undefined {
+export function ineligibleReason(
+  vehicle: Pick<VehicleForValuation, 'year' | 'kms'>,
+  now: Date,
+): string | undefined {
   if (now.getFullYear() - vehicle.year > MAX_AGE_YEARS) {
     return `Cars older than ${MAX_AGE_YEARS} years can't be valued online. Our team will contact you with an offer.`;
   }
   if (vehicle.kms > MAX_KMS) {
-    return 'Cars with more than 100,000 km can\'t be valued online. Our team will contact you with an offer.';
+    return "Cars with more than 100,000 km can't be valued online. Our team will contact you with an offer.";
   }
   return undefined;
 }
 
-const PREMIUM = new Set(['audi', 'bmw', 'genesis', 'jaguar', 'land rover', 'lexus', 'mercedes-benz', 'porsche', 'tesla', 'volvo']);
+const PREMIUM = new Set([
+  'audi',
+  'bmw',
+  'genesis',
+  'jaguar',
+  'land rover',
+  'lexus',
+  'mercedes-benz',
+  'porsche',
+  'tesla',
+  'volvo',
+]);
 
 /** Each answer's effect on the value, as a fraction (documented in docs/api.md). */
 export function adjustmentFactor(a: AdjustmentAnswers): number {
@@ -56,7 +74,9 @@ export function adjustmentFactor(a: AdjustmentAnswers): number {
 export function localValuer(catalogue: Pick<Catalogue, 'models'>): TradeInValuer {
   const newPrice = (make: string, model: string) => {
     const m = catalogue.models.find(
-      (x) => x.manufacturer_name.toLowerCase() === make.toLowerCase() && x.name.toLowerCase() === model.toLowerCase(),
+      (x) =>
+        x.manufacturer_name.toLowerCase() === make.toLowerCase() &&
+        x.name.toLowerCase() === model.toLowerCase(),
     );
     return m?.from_price ?? (PREMIUM.has(make.toLowerCase()) ? 75_000 : 40_000);
   };
@@ -68,10 +88,18 @@ export function localValuer(catalogue: Pick<Catalogue, 'models'>): TradeInValuer
       // About 18% in the first year, then 12% a year.
       const retained = age === 0 ? 0.9 : 0.82 * 0.88 ** (age - 1);
       const expectedKms = 15_000 * Math.max(age, 0.5);
-      const kmFactor = Math.min(1.15, Math.max(0.85, 1 - ((vehicle.kms - expectedKms) / 10_000) * 0.015));
-      const retail = newPrice(vehicle.make, vehicle.model) * retained * kmFactor * adjustmentFactor(answers);
+      const kmFactor = Math.min(
+        1.15,
+        Math.max(0.85, 1 - ((vehicle.kms - expectedKms) / 10_000) * 0.015),
+      );
+      const retail =
+        newPrice(vehicle.make, vehicle.model) * retained * kmFactor * adjustmentFactor(answers);
       const offer = roundTo(retail * 0.85, 50);
-      return { eligible: true, offer_price: offer, estimate: { low: roundTo(offer * 0.95, 100), high: roundTo(offer * 1.05, 100) } };
+      return {
+        eligible: true,
+        offer_price: offer,
+        estimate: { low: roundTo(offer * 0.95, 100), high: roundTo(offer * 1.05, 100) },
+      };
     },
   };
 }

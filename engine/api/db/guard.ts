@@ -38,7 +38,9 @@ function readState(file: string): DatabaseState | undefined {
 }
 
 function refuse(file: string, problem: string, todo: string): never {
-  throw new DamagedDatabaseError(`[forecourt] The database ${file} ${problem}. The server will not start on it, so that nothing is written over what is left.\n  ${todo}`);
+  throw new DamagedDatabaseError(
+    `[forecourt] The database ${file} ${problem}. The server will not start on it, so that nothing is written over what is left.\n  ${todo}`,
+  );
 }
 
 /**
@@ -49,7 +51,11 @@ export function checkFiles(file: string): { heldBefore: boolean } {
   const state = readState(file);
   const name = basename(file);
   if (existsSync(file) && statSync(file).size === 0) {
-    refuse(file, 'is empty (0 bytes)', `Restore ${name} from a backup (${BACKUP_HINT}), or move it away to start with an empty database.`);
+    refuse(
+      file,
+      'is empty (0 bytes)',
+      `Restore ${name} from a backup (${BACKUP_HINT}), or move it away to start with an empty database.`,
+    );
   }
   if (state && !existsSync(file)) {
     refuse(
@@ -76,12 +82,18 @@ export function isCorruption(err: unknown): boolean {
 }
 
 export function damaged(file: string, err: unknown): DamagedDatabaseError {
-  return refuse(file, `is damaged (${(err as Error)?.message ?? String(err)})`, `Restore ${basename(file)} from a backup (${BACKUP_HINT}).`);
+  return refuse(
+    file,
+    `is damaged (${(err as Error)?.message ?? String(err)})`,
+    `Restore ${basename(file)} from a backup (${BACKUP_HINT}).`,
+  );
 }
 
 /** Checks the open database's pages, and that a database this folder held is not now empty. */
 export function checkContent(db: Database.Database, file: string, heldBefore: boolean) {
-  const problems = (db.pragma('quick_check', { simple: false }) as { quick_check: string }[]).map((r) => r.quick_check);
+  const problems = (db.pragma('quick_check', { simple: false }) as { quick_check: string }[]).map(
+    (r) => r.quick_check,
+  );
   if (problems.join() !== 'ok') damaged(file, new Error(problems.slice(0, 3).join('; ')));
   if (heldBefore && db.pragma('user_version', { simple: true }) === 0) {
     refuse(

@@ -53,7 +53,10 @@ export class CarHolds {
 
   private async run() {
     const ended = await this.releaseExpired();
-    if (this.shared && ended === 0) await this.changed().catch((err: unknown) => this.log.error('[forecourt] reservation release job failed', err));
+    if (this.shared && ended === 0)
+      await this.changed().catch((err: unknown) =>
+        this.log.error('[forecourt] reservation release job failed', err),
+      );
   }
 
   /** Ends the holds whose time is up; answers how many ended. */

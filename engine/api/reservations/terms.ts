@@ -15,8 +15,10 @@ export const DEFAULT_RESERVATION_DEPOSIT = 200;
 export const HOLD_CHECK_INTERVAL_MS = 60_000;
 
 /** 409: another buyer (or the dealer) holds the car. */
-export const ALREADY_RESERVED = 'This car is already reserved. Please choose another car, or contact us to hear if it becomes available again.';
+export const ALREADY_RESERVED =
+  'This car is already reserved. Please choose another car, or contact us to hear if it becomes available again.';
 /** 409: sold, not in stock, or not offered for online reservation. */
 export const NOT_RESERVABLE = 'This car cannot be reserved online. Please contact us about it.';
 /** 502: the payment provider could not set the deposit up; nothing was kept. */
-export const DEPOSIT_FAILED = 'The deposit could not be set up, so the car has not been reserved. Please try again.';
+export const DEPOSIT_FAILED =
+  'The deposit could not be set up, so the car has not been reserved. Please try again.';

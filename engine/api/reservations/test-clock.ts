@@ -11,10 +11,17 @@ import type { FakeClock } from '../../clock.ts';
 /** At most a year per call: enough for any test, and no overflow into invalid dates. */
 const MAX_ADVANCE_MS = 366 * 86_400_000;
 
-const fromThisMachine = (req: Request) => /^(::1|127\.\d+\.\d+\.\d+|::ffff:127\.\d+\.\d+\.\d+)$/.test(req.socket.remoteAddress ?? '');
+const fromThisMachine = (req: Request) =>
+  /^(::1|127\.\d+\.\d+\.\d+|::ffff:127\.\d+\.\d+\.\d+)$/.test(req.socket.remoteAddress ?? '');
 
-export function testClockRouter(clock: FakeClock, log: Pick<Console, 'warn'>, settled: () => Promise<void> = async () => {}): Router {
-  log.warn('[forecourt] FORECOURT_TEST_CLOCK is on: the API runs on a fake clock that POST /api/test/clock moves. Never use this in production.');
+export function testClockRouter(
+  clock: FakeClock,
+  log: Pick<Console, 'warn'>,
+  settled: () => Promise<void> = async () => {},
+): Router {
+  log.warn(
+    '[forecourt] FORECOURT_TEST_CLOCK is on: the API runs on a fake clock that POST /api/test/clock moves. Never use this in production.',
+  );
   const router = Router();
   router.use((req, res, next) => {
     if (fromThisMachine(req)) return next();
@@ -26,7 +33,9 @@ export function testClockRouter(clock: FakeClock, log: Pick<Console, 'warn'>, se
   router.post('/', async (req, res) => {
     const ms = (req.body as { advance_ms?: unknown } | undefined)?.advance_ms;
     if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_ADVANCE_MS) {
-      res.status(400).json({ error: 'advance_ms must be a whole number of milliseconds from 0 to one year.' });
+      res
+        .status(400)
+        .json({ error: 'advance_ms must be a whole number of milliseconds from 0 to one year.' });
       return;
     }
     const now = clock.advance(ms);

@@ -18,7 +18,12 @@ export function carRoutes(ctx: ApiContext): ApiRoute[] {
       summary: 'A car by id (finance_lenders[provider].disclaimer and the rest)',
       params: 'car-id-params',
       query: 'car-query',
-      responses: { 200: { description: 'The car.', externalSchema: 'https://forecourt.dev/schemas/car.schema.json' } },
+      responses: {
+        200: {
+          description: 'The car.',
+          externalSchema: 'https://forecourt.dev/schemas/car.schema.json',
+        },
+      },
       notFound: 'No such car (or no car source configured), or unknown site.',
       cache: 'public, max-age=60',
       async handle({ params, query }: RouteInput<unknown, CarQuery, CarIdParams>) {
@@ -34,7 +39,7 @@ export function carRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/cars/{slug}/pdf',
       operationId: 'getCarPdf',
       tag: 'Stock',
-      summary: 'A car\'s summary sheet as a PDF download named {slug}.pdf',
+      summary: "A car's summary sheet as a PDF download named {slug}.pdf",
       params: 'car-slug-params',
       query: 'car-query',
       responses: {

@@ -4,10 +4,28 @@
  *  3. site rules and captcha (400), 4. one transaction writes everything (201).
  * So a success answer always means the lead is committed, and a retry never doubles it.
  */
-import type { FormParams, FormSubmission, LeadRequest, LeadResponse } from '../../../schemas/types.gen.ts';
-import { captchaGate, captchaUsedAsInvalid, requireSite, throwIfAny, type ApiContext } from '../context.ts';
+import type {
+  FormParams,
+  FormSubmission,
+  LeadRequest,
+  LeadResponse,
+} from '../../../schemas/types.gen.ts';
+import {
+  captchaGate,
+  captchaUsedAsInvalid,
+  requireSite,
+  throwIfAny,
+  type ApiContext,
+} from '../context.ts';
 import type { ApiRoute, RouteInput, RouteResult } from '../route.ts';
-import { bookingErrors, contactErrors, dealershipError, locationError, onePerPath, termsError } from '../site-rules.ts';
+import {
+  bookingErrors,
+  contactErrors,
+  dealershipError,
+  locationError,
+  onePerPath,
+  termsError,
+} from '../site-rules.ts';
 import type { CaptchaUse, NewLead } from '../store/types.ts';
 
 const FAILURE = 'Your enquiry could not be saved. Please try again.';
@@ -30,7 +48,11 @@ export function carKey(id: number | string | undefined): number | string | undef
 
 function store(ctx: ApiContext, lead: NewLead, captcha: CaptchaUse | undefined) {
   return ctx.leads
-    .create(lead, { createdAt: ctx.now().toISOString(), captcha, afterLeadRow: ctx.hooks.afterLeadRow })
+    .create(lead, {
+      createdAt: ctx.now().toISOString(),
+      captcha,
+      afterLeadRow: ctx.hooks.afterLeadRow,
+    })
     .catch((err: unknown) => {
       throw captchaUsedAsInvalid(err);
     });
@@ -43,13 +65,17 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/leads',
       operationId: 'createLead',
       tag: 'Leads',
-      summary: 'Submit a lead (enquiry, test drive, finance, reserve, trade-in, service booking, parts request)',
+      summary:
+        'Submit a lead (enquiry, test drive, finance, reserve, trade-in, service booking, parts request)',
       description:
-        'Stores the lead before answering. A retry with the same submission_id answers the same lead_id with 200 and stores nothing. Site rules: phone and postcode by region, dealership_slug / preferredDealership / location / location_id must be the site\'s, a service booking (category Service Booking, booking_date, booking_time) must be at one of the site\'s service centres within its service hours that day (holiday hours first) and not in the past, a parts request (category Parts Enquiry) names the part and a parts location, terms_conditions true when the site requires it, captcha when the site has it on.',
+        "Stores the lead before answering. A retry with the same submission_id answers the same lead_id with 200 and stores nothing. Site rules: phone and postcode by region, dealership_slug / preferredDealership / location / location_id must be the site's, a service booking (category Service Booking, booking_date, booking_time) must be at one of the site's service centres within its service hours that day (holiday hours first) and not in the past, a parts request (category Parts Enquiry) names the part and a parts location, terms_conditions true when the site requires it, captcha when the site has it on.",
       body: 'lead-request',
       responses: {
         201: { description: 'Stored.', schema: 'lead-response' },
-        200: { description: 'Already stored for this submission_id (a retry).', schema: 'lead-response' },
+        200: {
+          description: 'Already stored for this submission_id (a retry).',
+          schema: 'lead-response',
+        },
       },
       notFound: 'Unknown site.',
       rateLimited: true,
@@ -70,7 +96,10 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
           ]),
         );
         const captcha = await captchaGate(ctx, site, body.captcha);
-        const payload = { ...withoutCaptcha(body), user_agent: body.user_agent ?? req.get('user-agent') };
+        const payload = {
+          ...withoutCaptcha(body),
+          user_agent: body.user_agent ?? req.get('user-agent'),
+        };
         const { leadId, created } = await store(
           ctx,
           {
@@ -102,12 +131,16 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
       operationId: 'submitForm',
       tag: 'Leads',
       summary: 'Submit a general form (contact, service request, …)',
-      description: 'Same guarantees as POST /leads: stored before the answer, one lead per submission_id, captcha and terms as the site requires.',
+      description:
+        'Same guarantees as POST /leads: stored before the answer, one lead per submission_id, captcha and terms as the site requires.',
       params: 'form-params',
       body: 'form-submission',
       responses: {
         201: { description: 'Stored.', schema: 'lead-response' },
-        200: { description: 'Already stored for this submission_id (a retry).', schema: 'lead-response' },
+        200: {
+          description: 'Already stored for this submission_id (a retry).',
+          schema: 'lead-response',
+        },
       },
       notFound: 'Unknown site.',
       rateLimited: true,
@@ -117,7 +150,10 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
         const existing = await ctx.leads.findBySubmission(site.slug, body.submission_id);
         if (existing !== undefined) return answer(ctx, existing, false);
         const f = body.fields;
-        throwIfAny([...contactErrors(site, f, '/fields'), ...termsError(site, body.terms_conditions)]);
+        throwIfAny([
+          ...contactErrors(site, f, '/fields'),
+          ...termsError(site, body.terms_conditions),
+        ]);
         const captcha = await captchaGate(ctx, site, body.captcha);
         const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
         const { leadId, created } = await store(
@@ -135,7 +171,11 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
             phone: text(f.phone),
             message: text(f.message),
             carId: carKey(body.car_id),
-            payload: { ...withoutCaptcha(body), form_id: params.formId, user_agent: body.user_agent ?? req.get('user-agent') },
+            payload: {
+              ...withoutCaptcha(body),
+              form_id: params.formId,
+              user_agent: body.user_agent ?? req.get('user-agent'),
+            },
             visitedPages: body.lead_attributes?.visited_pages ?? [],
             queryParams: definedOnly(body.lead_attributes?.linked_query_params),
           },
@@ -147,6 +187,10 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
   ];
 }
 
-function definedOnly(record: Record<string, string | undefined> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(record ?? {}).filter((e): e is [string, string] => e[1] !== undefined));
+function definedOnly(
+  record: Record<string, string | undefined> | undefined,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
+  );
 }

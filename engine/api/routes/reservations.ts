@@ -11,10 +11,23 @@ import { regionSettings } from '../../region.ts';
 import { isPublicCar } from '../../search/public-access.ts';
 import type { ResolvedSite } from '../../site/types.ts';
 import type { DepositLead } from '../adapters/payments.ts';
-import { captchaGate, captchaUsedAsInvalid, requireSite, throwIfAny, type ApiContext } from '../context.ts';
+import {
+  captchaGate,
+  captchaUsedAsInvalid,
+  requireSite,
+  throwIfAny,
+  type ApiContext,
+} from '../context.ts';
 import { CarHeldError } from '../store/types.ts';
 import { HttpError } from '../http.ts';
-import { ALREADY_RESERVED, DEFAULT_RESERVATION_DEPOSIT, DEPOSIT_FAILED, NOT_RESERVABLE, RESERVATION_CATEGORY, RESERVATION_HOLD_MS } from '../reservations/terms.ts';
+import {
+  ALREADY_RESERVED,
+  DEFAULT_RESERVATION_DEPOSIT,
+  DEPOSIT_FAILED,
+  NOT_RESERVABLE,
+  RESERVATION_CATEGORY,
+  RESERVATION_HOLD_MS,
+} from '../reservations/terms.ts';
 import type { ApiRoute, RouteInput, RouteResult } from '../route.ts';
 import { contactErrors, onePerPath, termsError } from '../site-rules.ts';
 import { CAR_NOT_FOUND } from './cars.ts';
@@ -25,21 +38,35 @@ const FAILURE = 'Your reservation could not be saved. Please try again.';
 async function answer(ctx: ApiContext, leadId: number, created: boolean): Promise<RouteResult> {
   const reservation = await ctx.reservations.get(leadId);
   // A submission id already used by another kind of lead: this request cannot be that reservation.
-  if (!reservation) throw new HttpError(409, 'This submission was already sent as another form. Please reload the page and try again.');
-  const json: ReservationResponse = { lead_id: leadId, lead_secret: ctx.leadSecrets.of(leadId), reservation };
+  if (!reservation)
+    throw new HttpError(
+      409,
+      'This submission was already sent as another form. Please reload the page and try again.',
+    );
+  const json: ReservationResponse = {
+    lead_id: leadId,
+    lead_secret: ctx.leadSecrets.of(leadId),
+    reservation,
+  };
   return { status: created ? 201 : 200, json };
 }
 
 /** A car the site shows, or 404. */
 async function requireCar(ctx: ApiContext, site: ResolvedSite, id: number | string): Promise<Car> {
   const car = typeof id === 'number' ? await ctx.getCar?.(id, site.slug) : undefined;
-  if (!car || !isPublicCar(car) || !site.dealerships.some((d) => d.slug === car.dealership_slug)) throw new HttpError(404, CAR_NOT_FOUND);
+  if (!car || !isPublicCar(car) || !site.dealerships.some((d) => d.slug === car.dealership_slug))
+    throw new HttpError(404, CAR_NOT_FOUND);
   return car;
 }
 
 /** The Reserve Now rule (docs/cars.md, "Card rules"): in stock, not sold, priced, with a payment processor. */
 function reservable(car: Car): boolean {
-  return car.status === 'in_stock' && car.sold !== true && (car.price ?? 0) > 10 && (car.payment_processors?.length ?? 0) > 0;
+  return (
+    car.status === 'in_stock' &&
+    car.sold !== true &&
+    (car.price ?? 0) > 10 &&
+    (car.payment_processors?.length ?? 0) > 0
+  );
 }
 
 export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
@@ -49,13 +76,17 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/reservations',
       operationId: 'createReservation',
       tag: 'Leads',
-      summary: 'Reserve a car online: a Reservation lead, a 48-hour hold on the car and its refundable deposit',
+      summary:
+        'Reserve a car online: a Reservation lead, a 48-hour hold on the car and its refundable deposit',
       description:
-        'Stores the reservation (a lead of category Reservation) and holds the car for 48 hours, then asks the payment provider for the deposit (the site\'s reserveDeposit, default 200, in the region\'s currency). The platform\'s provider charges nothing: the deposit is paid at the dealership. While held, the car is reserved: its search record and page say so (reserved, reserved_until) and a second reservation answers 409. A retry with the same submission_id answers the same reservation with 200.',
+        "Stores the reservation (a lead of category Reservation) and holds the car for 48 hours, then asks the payment provider for the deposit (the site's reserveDeposit, default 200, in the region's currency). The platform's provider charges nothing: the deposit is paid at the dealership. While held, the car is reserved: its search record and page say so (reserved, reserved_until) and a second reservation answers 409. A retry with the same submission_id answers the same reservation with 200.",
       body: 'reservation-request',
       responses: {
         201: { description: 'Stored and held.', schema: 'reservation-response' },
-        200: { description: 'Already stored for this submission_id (a retry).', schema: 'reservation-response' },
+        200: {
+          description: 'Already stored for this submission_id (a retry).',
+          schema: 'reservation-response',
+        },
       },
       notFound: 'Unknown site, or a car the site does not show.',
       errors: {
@@ -68,13 +99,16 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
         const site = requireSite(ctx, body.site);
         const existing = await ctx.leads.findBySubmission(site.slug, body.submission_id);
         if (existing !== undefined) return answer(ctx, existing, false);
-        throwIfAny(onePerPath([...contactErrors(site, body), ...termsError(site, body.terms_conditions)]));
+        throwIfAny(
+          onePerPath([...contactErrors(site, body), ...termsError(site, body.terms_conditions)]),
+        );
         const carId = carKey(body.car_id)!;
         const car = await requireCar(ctx, site, carId);
         // A hold whose time is up ends now rather than at the job's next run.
         await ctx.holds.releaseExpired();
         if (!reservable(car)) throw new HttpError(409, NOT_RESERVABLE);
-        if ((await ctx.reservations.openHold(car.id)) || car.reserved) throw new HttpError(409, ALREADY_RESERVED);
+        if ((await ctx.reservations.openHold(car.id)) || car.reserved)
+          throw new HttpError(409, ALREADY_RESERVED);
         const captcha = await captchaGate(ctx, site, body.captcha);
 
         const now = ctx.now();
@@ -99,7 +133,11 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
               eventId: body.event_id,
               payload: { ...received, user_agent: body.user_agent ?? req.get('user-agent') },
               visitedPages: body.lead_attributes?.visited_pages ?? [],
-              queryParams: Object.fromEntries(Object.entries(body.lead_attributes?.linked_query_params ?? {}).filter((e): e is [string, string] => e[1] !== undefined)),
+              queryParams: Object.fromEntries(
+                Object.entries(body.lead_attributes?.linked_query_params ?? {}).filter(
+                  (e): e is [string, string] => e[1] !== undefined,
+                ),
+              ),
             },
             {
               createdAt: now.toISOString(),
@@ -137,9 +175,15 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
           phone: body.phone,
         };
         try {
-          await ctx.reservations.recordPayment(leadId, await ctx.adapters.payments.createDeposit({ lead, amount, currency }));
+          await ctx.reservations.recordPayment(
+            leadId,
+            await ctx.adapters.payments.createDeposit({ lead, amount, currency }),
+          );
         } catch (err) {
-          ctx.log.error('[forecourt] the deposit could not be set up; the reservation was taken back', err);
+          ctx.log.error(
+            '[forecourt] the deposit could not be set up; the reservation was taken back',
+            err,
+          );
           await ctx.leads.remove(leadId);
           throw new HttpError(502, DEPOSIT_FAILED);
         } finally {

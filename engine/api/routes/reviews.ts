@@ -1,12 +1,31 @@
 /** Review rating (GET /api/reviews/snap21, named after the Snap21 rating service it stands in for) and the review list. */
-import type { Review, ReviewSet, ReviewsQuery, ReviewsRating, ReviewsRatingQuery } from '../../../schemas/types.gen.ts';
+import type {
+  Review,
+  ReviewSet,
+  ReviewsQuery,
+  ReviewsRating,
+  ReviewsRatingQuery,
+} from '../../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../../site/types.ts';
 import { requireSite, UNKNOWN_SITE, type ApiContext } from '../context.ts';
 import { HttpError } from '../http.ts';
 import type { ApiRoute, RouteInput } from '../route.ts';
 import type { ReviewRow } from '../store/types.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Like Rails' time_ago_in_words, which the review fields (created_at_time_ago_in_words) are named after. */
 export function timeAgoInWords(from: Date, to: Date): string {
@@ -44,7 +63,8 @@ export function reviewRoutes(ctx: ApiContext): ApiRoute[] {
     return site.slug;
   };
   const byOrgId = (orgId: string) => {
-    for (const e of ctx.sites.all()) if (e.ok && (e.slug === orgId || String(e.site.id) === orgId)) return e.site;
+    for (const e of ctx.sites.all())
+      if (e.ok && (e.slug === orgId || String(e.site.id) === orgId)) return e.site;
     throw new HttpError(404, UNKNOWN_SITE);
   };
   return [
@@ -53,15 +73,20 @@ export function reviewRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/reviews/snap21',
       operationId: 'reviewsRating',
       tag: 'Reviews',
-      summary: 'Average rating of a site\'s reviews',
-      description: 'orgId is the site\'s slug or numeric id. Hidden and machine-translated ("Translated") reviews are left out.',
+      summary: "Average rating of a site's reviews",
+      description:
+        'orgId is the site\'s slug or numeric id. Hidden and machine-translated ("Translated") reviews are left out.',
       query: 'reviews-rating-query',
       responses: { 200: { description: 'The rating.', schema: 'reviews-rating' } },
       notFound: 'Unknown site.',
       cache: 'public, max-age=300',
       async handle({ query }: RouteInput<unknown, ReviewsRatingQuery>) {
         const { count, average } = await ctx.reviews.summary(await ready(byOrgId(query.orgId)));
-        const json: ReviewsRating = { rating: Math.round(average * 10) / 10, stars: Math.round(average * 2) / 2, count };
+        const json: ReviewsRating = {
+          rating: Math.round(average * 10) / 10,
+          stars: Math.round(average * 2) / 2,
+          count,
+        };
         return { json };
       },
     },
@@ -70,7 +95,7 @@ export function reviewRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/reviews',
       operationId: 'listReviews',
       tag: 'Reviews',
-      summary: 'A site\'s published reviews, newest first',
+      summary: "A site's published reviews, newest first",
       query: 'reviews-query',
       responses: { 200: { description: 'The reviews and their average.', schema: 'review-set' } },
       notFound: 'Unknown site.',
@@ -80,7 +105,9 @@ export function reviewRoutes(ctx: ApiContext): ApiRoute[] {
         const { count, average } = await ctx.reviews.summary(slug);
         const now = ctx.now();
         const json: ReviewSet = {
-          reviews: (await ctx.reviews.list(slug, Number(query.limit ?? 10))).map((r) => toReview(r, now)),
+          reviews: (await ctx.reviews.list(slug, Number(query.limit ?? 10))).map((r) =>
+            toReview(r, now),
+          ),
           count,
           average_rating: average.toFixed(1),
         };

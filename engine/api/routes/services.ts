@@ -14,7 +14,9 @@ export function serviceRoutes(ctx: ApiContext): ApiRoute[] {
       operationId: 'getCaptcha',
       tag: 'Forms',
       summary: 'A captcha question to show with a form',
-      responses: { 200: { description: 'The question and its signed token.', schema: 'captcha-challenge' } },
+      responses: {
+        200: { description: 'The question and its signed token.', schema: 'captcha-challenge' },
+      },
       async handle() {
         return { json: await ctx.adapters.captcha.issue(ctx.now()) };
       },
@@ -27,7 +29,9 @@ export function serviceRoutes(ctx: ApiContext): ApiRoute[] {
       summary: 'Latitude and longitude of a postcode (ZIP code in the US)',
       description: `Answers 400 when the postcode is malformed for the region and 404 "${INVALID_POSTCODE}" when it is not a known area.`,
       query: 'geocode-query',
-      responses: { 200: { description: 'The postcode\'s approximate centre.', schema: 'geocode-result' } },
+      responses: {
+        200: { description: "The postcode's approximate centre.", schema: 'geocode-result' },
+      },
       notFound: INVALID_POSTCODE,
       cache: 'public, max-age=86400',
       async handle({ query }: RouteInput<unknown, GeocodeQuery>) {

@@ -20,24 +20,38 @@ export function sessionRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/sign-in',
       operationId: 'signIn',
       tag: 'Sign-in',
-      summary: 'Sign in with a phone number; sets the site\'s session cookie and answers the token',
+      summary: "Sign in with a phone number; sets the site's session cookie and answers the token",
       body: 'sign-in',
       responses: {
         201: {
-          description: 'Signed in. Browsers get the session as an HttpOnly cookie (fc_sid_{site}, Path=/api, SameSite=Strict); other clients send token as Authorization: Bearer {token}.',
+          description:
+            'Signed in. Browsers get the session as an HttpOnly cookie (fc_sid_{site}, Path=/api, SameSite=Strict); other clients send token as Authorization: Bearer {token}.',
           schema: 'session',
-          headers: { 'Set-Cookie': 'fc_sid_{site}={token}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=2592000 (and Secure over HTTPS)' },
+          headers: {
+            'Set-Cookie':
+              'fc_sid_{site}={token}; Path=/api; HttpOnly; SameSite=Strict; Max-Age=2592000 (and Secure over HTTPS)',
+          },
         },
       },
       notFound: 'Unknown site.',
       rateLimited: true,
       async handle({ req, res, body }: RouteInput<SignInRequest>) {
         const site = requireSite(ctx, body.site);
-        throwIfAny(contactErrors(site, { phone: body.phone_number }).map((f) => ({ ...f, path: '/phone_number' })));
+        throwIfAny(
+          contactErrors(site, { phone: body.phone_number }).map((f) => ({
+            ...f,
+            path: '/phone_number',
+          })),
+        );
         const phone = phoneKey(body.phone_number);
         const { token, expiresAt } = await ctx.sessions.create(phone, site.slug, ctx.now());
         setSessionCookie(req, res, site.slug, token, SESSION_DAYS * 86_400_000);
-        const json: Session = { token, phone_number: phone, site: site.slug, expires_at: expiresAt };
+        const json: Session = {
+          token,
+          phone_number: phone,
+          site: site.slug,
+          expires_at: expiresAt,
+        };
         return { status: 201, json };
       },
     },
@@ -51,7 +65,11 @@ export function sessionRoutes(ctx: ApiContext): ApiRoute[] {
       auth: 'session',
       responses: { 200: { description: 'The signed-in visitor.', schema: 'session' } },
       handle({ session }: RouteInput) {
-        const json: Session = { phone_number: session!.phone, site: session!.site, expires_at: session!.expiresAt };
+        const json: Session = {
+          phone_number: session!.phone,
+          site: session!.site,
+          expires_at: session!.expiresAt,
+        };
         return { json };
       },
     },
@@ -60,9 +78,14 @@ export function sessionRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/sign-out',
       operationId: 'signOut',
       tag: 'Sign-in',
-      summary: 'End the session and clear the site\'s session cookie',
+      summary: "End the session and clear the site's session cookie",
       body: 'session-site',
-      responses: { 204: { description: 'Signed out (also when the session had already ended, so a stale cookie is cleared too).' } },
+      responses: {
+        204: {
+          description:
+            'Signed out (also when the session had already ended, so a stale cookie is cleared too).',
+        },
+      },
       async handle({ req, res, body }: RouteInput<SessionSite>) {
         const token = sessionToken(req);
         const session = token ? await ctx.sessions.find(token, ctx.now()) : undefined;

@@ -6,7 +6,11 @@ import { staffLeadsHtml } from '../staff-html.ts';
 
 async function page(ctx: ApiContext, query: StaffLeadsQuery): Promise<StaffLeads> {
   const limit = Math.min(500, Number(query.limit ?? 50));
-  const { leads, nextBefore } = await ctx.leads.list(query.site, limit, query.before ? Number(query.before) : undefined);
+  const { leads, nextBefore } = await ctx.leads.list(
+    query.site,
+    limit,
+    query.before ? Number(query.before) : undefined,
+  );
   return { site: query.site, leads, next_before: nextBefore };
 }
 
@@ -17,12 +21,17 @@ export function staffRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/staff/leads',
       operationId: 'staffLeads',
       tag: 'Staff',
-      summary: 'A site\'s stored leads, newest first',
+      summary: "A site's stored leads, newest first",
       query: 'staff-leads-query',
       auth: 'staff',
       // Also slows down anyone guessing a weak configured token.
       rateLimited: true,
-      responses: { 200: { description: 'A page of leads; pass next_before as before for the next.', schema: 'staff-leads' } },
+      responses: {
+        200: {
+          description: 'A page of leads; pass next_before as before for the next.',
+          schema: 'staff-leads',
+        },
+      },
       notFound: 'Unknown site.',
       async handle({ query }: RouteInput<unknown, StaffLeadsQuery>) {
         requireSite(ctx, query.site);
@@ -43,11 +52,17 @@ export function staffRoutes(ctx: ApiContext): ApiRoute[] {
       async handle({ query }: RouteInput<unknown, StaffLeadsQuery>) {
         const site = requireSite(ctx, query.site);
         return {
-          body: staffLeadsHtml(site, await page(ctx, query), query.token!, await ctx.leads.count(site.slug)),
+          body: staffLeadsHtml(
+            site,
+            await page(ctx, query),
+            query.token!,
+            await ctx.leads.count(site.slug),
+          ),
           contentType: 'text/html; charset=utf-8',
           headers: {
             // Inline styles only; no scripts, no framing, and the token never leaves in a Referer.
-            'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; form-action 'none'",
+            'Content-Security-Policy':
+              "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; form-action 'none'",
             'Referrer-Policy': 'no-referrer',
           },
         };

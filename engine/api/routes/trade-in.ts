@@ -20,7 +20,8 @@ import type { ApiRoute, RouteInput } from '../route.ts';
 import { normaliseRego } from '../adapters/rego.ts';
 import { contactErrors, locationError } from '../site-rules.ts';
 
-export const REGO_NOT_FOUND = "We couldn't find a vehicle with that registration. Please check it, or enter the car's details yourself.";
+export const REGO_NOT_FOUND =
+  "We couldn't find a vehicle with that registration. Please check it, or enter the car's details yourself.";
 
 const AU_STATES = new Set(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
 
@@ -28,7 +29,9 @@ const AU_STATES = new Set(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'])
 function regoStateError(site: ResolvedSite, state: string | undefined) {
   if (state === undefined) return [];
   const region = AU_STATES.has(state) ? 'AU' : state === 'NZ' ? 'NZ' : 'US';
-  return region === site.region ? [] : [{ path: '/regoState', message: `is not a state of this site's region (${site.region})` }];
+  return region === site.region
+    ? []
+    : [{ path: '/regoState', message: `is not a state of this site's region (${site.region})` }];
 }
 
 export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
@@ -39,16 +42,27 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/valuations',
       operationId: 'createValuation',
       tag: 'Trade-in',
-      summary: 'Value the visitor\'s car (no online estimate over 7 years or 100,000 km)',
+      summary: "Value the visitor's car (no online estimate over 7 years or 100,000 km)",
       body: 'valuation-request',
-      responses: { 201: { description: 'The valuation, stored; estimate null when the car gets no online estimate.', schema: 'valuation' } },
+      responses: {
+        201: {
+          description: 'The valuation, stored; estimate null when the car gets no online estimate.',
+          schema: 'valuation',
+        },
+      },
       notFound: 'Unknown site or lead.',
       rateLimited: true,
       async handle({ body }: RouteInput<ValuationRequest>) {
         const site = requireSite(ctx, body.site);
-        if (body.lead_id !== undefined) await requireLead(ctx, site, body.lead_id, body.lead_secret);
+        if (body.lead_id !== undefined)
+          await requireLead(ctx, site, body.lead_id, body.lead_secret);
         throwIfAny(regoStateError(site, body.regoState));
-        const vehicle: Valuation['vehicle'] = { make: body.make, model: body.model, year: body.year, kms: body.kms };
+        const vehicle: Valuation['vehicle'] = {
+          make: body.make,
+          model: body.model,
+          year: body.year,
+          kms: body.kms,
+        };
         if (body.badge) vehicle.badge = body.badge;
         if (body.rego) vehicle.rego = normaliseRego(body.rego);
         if (body.regoState) vehicle.regoState = body.regoState;
@@ -78,13 +92,19 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
       tag: 'Trade-in',
       summary: 'Answer the condition questions; the offer is worked out again',
       body: 'valuation-adjustments',
-      responses: { 200: { description: 'The valuation with the answers applied.', schema: 'valuation' } },
+      responses: {
+        200: { description: 'The valuation with the answers applied.', schema: 'valuation' },
+      },
       notFound: 'Unknown valuation.',
       rateLimited: true,
       async handle({ body }: RouteInput<ValuationAdjustmentsRequest>) {
         const valuation = await ctx.valuations.get(body.id);
         if (!valuation) throw new HttpError(404, 'Unknown valuation');
-        const outcome = await ctx.adapters.valuer.value(valuation.vehicle, body.adjustmentAnswers, ctx.now());
+        const outcome = await ctx.adapters.valuer.value(
+          valuation.vehicle,
+          body.adjustmentAnswers,
+          ctx.now(),
+        );
         const updated: Valuation = {
           ...valuation,
           adjustmentAnswers: body.adjustmentAnswers,
@@ -103,7 +123,9 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
       tag: 'Trade-in',
       summary: 'Find a vehicle by registration plate',
       body: 'rego-lookup-request',
-      responses: { 200: { description: 'The registered vehicle.', schema: 'rego-lookup-response' } },
+      responses: {
+        200: { description: 'The registered vehicle.', schema: 'rego-lookup-response' },
+      },
       notFound: 'Unknown site, or no vehicle with that registration.',
       rateLimited: true,
       async handle({ body }: RouteInput<RegoLookupRequest>) {
@@ -111,7 +133,11 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
         throwIfAny(regoStateError(site, body.regoState));
         const vehicle = await ctx.adapters.rego.lookup(body.rego, body.regoState, ctx.now());
         if (!vehicle) throw new HttpError(404, REGO_NOT_FOUND);
-        const json: RegoLookupResponse = { rego: normaliseRego(body.rego), regoState: body.regoState, vehicle };
+        const json: RegoLookupResponse = {
+          rego: normaliseRego(body.rego),
+          regoState: body.regoState,
+          vehicle,
+        };
         return { json };
       },
     },
@@ -120,7 +146,7 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
       path: '/offers/accept',
       operationId: 'acceptOffer',
       tag: 'Trade-in',
-      summary: 'Record the visitor\'s answer to the trade-in offer on a lead',
+      summary: "Record the visitor's answer to the trade-in offer on a lead",
       body: 'offer-accept',
       responses: { 200: { description: 'Recorded on the lead.', schema: 'success' } },
       notFound: 'Unknown site or lead.',
@@ -129,12 +155,18 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
         const site = requireSite(ctx, body.site);
         const leadId = await requireLead(ctx, site, body.lead_id, body.lead_secret);
         const { site: _site, lead_id: _lead, lead_secret: _secret, ...data } = body;
-        await ctx.leads.addEvent(leadId, body.offer_accepted ? 'offer_accepted' : 'offer_declined', data, stamp(), {
-          status: body.offer_accepted ? 'offer_accepted' : 'offer_declined',
-          subcategory: body.subcategory,
-          // The trade-in lead's analytics event is the acceptance (18, docs/forms.md "Analytics").
-          eventId: body.event_id,
-        });
+        await ctx.leads.addEvent(
+          leadId,
+          body.offer_accepted ? 'offer_accepted' : 'offer_declined',
+          data,
+          stamp(),
+          {
+            status: body.offer_accepted ? 'offer_accepted' : 'offer_declined',
+            subcategory: body.subcategory,
+            // The trade-in lead's analytics event is the acceptance (18, docs/forms.md "Analytics").
+            eventId: body.event_id,
+          },
+        );
         const json: SuccessResponse = { success: true, lead_id: leadId };
         return { json };
       },
@@ -155,11 +187,19 @@ export function tradeInRoutes(ctx: ApiContext): ApiRoute[] {
         throwIfAny([
           ...contactErrors(site, body.value, '/value'),
           ...locationError(site, '/value/location_id', body.value.location_id),
-          ...regoStateError(site, body.value.regoState).map((f) => ({ ...f, path: '/value/regoState' })),
+          ...regoStateError(site, body.value.regoState).map((f) => ({
+            ...f,
+            path: '/value/regoState',
+          })),
         ]);
         const json: SuccessResponse = { success: true };
         if (body.lead_id !== undefined) {
-          await ctx.leads.addEvent(await requireLead(ctx, site, body.lead_id, body.lead_secret), body.column_name, body.value, stamp());
+          await ctx.leads.addEvent(
+            await requireLead(ctx, site, body.lead_id, body.lead_secret),
+            body.column_name,
+            body.value,
+            stamp(),
+          );
           json.lead_id = body.lead_id;
         } else {
           await ctx.records.siteRecord(site.slug, body.column_name, body.value, stamp());

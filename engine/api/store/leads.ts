@@ -6,7 +6,13 @@
  */
 import type { Db } from '../db/database.ts';
 import type { StoredLead } from '../../../schemas/types.gen.ts';
-import { CaptchaUsedError, CarHeldError, type CreateLeadOptions, type LeadStore, type NewLead } from './types.ts';
+import {
+  CaptchaUsedError,
+  CarHeldError,
+  type CreateLeadOptions,
+  type LeadStore,
+  type NewLead,
+} from './types.ts';
 import type { SqliteRecords } from './records.ts';
 import type { SqliteReservations } from './reservations.ts';
 import { toStoredLead, type LeadColumns } from './lead-row.ts';
@@ -14,7 +20,10 @@ import { toStoredLead, type LeadColumns } from './lead-row.ts';
 export type { NewLead } from './types.ts';
 
 /** A lead row as SQLite gives it: a 0/1 flag and JSON text. */
-type LeadRow = Omit<LeadColumns, 'is_last_step' | 'payload'> & { is_last_step: number; payload: string };
+type LeadRow = Omit<LeadColumns, 'is_last_step' | 'payload'> & {
+  is_last_step: number;
+  payload: string;
+};
 
 export class SqliteLeads implements LeadStore {
   private readonly q;
@@ -25,22 +34,38 @@ export class SqliteLeads implements LeadStore {
     private readonly records: SqliteRecords,
   ) {
     this.q = {
-      bySubmission: db.prepare<[string, string], { id: number }>('SELECT id FROM leads WHERE site = ? AND submission_id = ?'),
+      bySubmission: db.prepare<[string, string], { id: number }>(
+        'SELECT id FROM leads WHERE site = ? AND submission_id = ?',
+      ),
       insert: db.prepare(
         `INSERT INTO leads (site, submission_id, kind, form_id, is_last_step, category, subcategory, name, email, phone, message, car_id, dealership_slug, event_id, payload, created_at)
          VALUES (@site, @submissionId, @kind, @formId, @isLastStep, @category, @subcategory, @name, @email, @phone, @message, @carId, @dealershipSlug, @eventId, @payload, @createdAt)`,
       ),
-      insertPage: db.prepare('INSERT INTO lead_visited_pages (lead_id, position, url) VALUES (?, ?, ?)'),
-      insertParam: db.prepare('INSERT INTO lead_query_params (lead_id, name, value) VALUES (?, ?, ?)'),
+      insertPage: db.prepare(
+        'INSERT INTO lead_visited_pages (lead_id, position, url) VALUES (?, ?, ?)',
+      ),
+      insertParam: db.prepare(
+        'INSERT INTO lead_query_params (lead_id, name, value) VALUES (?, ?, ?)',
+      ),
       get: db.prepare<[number], LeadRow>('SELECT * FROM leads WHERE id = ?'),
-      list: db.prepare<[string, number, number], LeadRow>('SELECT * FROM leads WHERE site = ? AND id < ? ORDER BY id DESC LIMIT ?'),
-      pages: db.prepare<[number], { url: string }>('SELECT url FROM lead_visited_pages WHERE lead_id = ? ORDER BY position'),
-      params: db.prepare<[number], { name: string; value: string }>('SELECT name, value FROM lead_query_params WHERE lead_id = ? ORDER BY name'),
+      list: db.prepare<[string, number, number], LeadRow>(
+        'SELECT * FROM leads WHERE site = ? AND id < ? ORDER BY id DESC LIMIT ?',
+      ),
+      pages: db.prepare<[number], { url: string }>(
+        'SELECT url FROM lead_visited_pages WHERE lead_id = ? ORDER BY position',
+      ),
+      params: db.prepare<[number], { name: string; value: string }>(
+        'SELECT name, value FROM lead_query_params WHERE lead_id = ? ORDER BY name',
+      ),
       events: db.prepare<[number], { type: string; data: string; created_at: string }>(
         'SELECT type, data, created_at FROM lead_events WHERE lead_id = ? ORDER BY id',
       ),
-      addEvent: db.prepare('INSERT INTO lead_events (lead_id, type, data, created_at) VALUES (?, ?, ?, ?)'),
-      setStatus: db.prepare('UPDATE leads SET status = ?, subcategory = COALESCE(?, subcategory), event_id = COALESCE(?, event_id) WHERE id = ?'),
+      addEvent: db.prepare(
+        'INSERT INTO lead_events (lead_id, type, data, created_at) VALUES (?, ?, ?, ?)',
+      ),
+      setStatus: db.prepare(
+        'UPDATE leads SET status = ?, subcategory = COALESCE(?, subcategory), event_id = COALESCE(?, event_id) WHERE id = ?',
+      ),
       count: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM leads WHERE site = ?'),
       remove: db.prepare<[number]>('DELETE FROM leads WHERE id = ?'),
     };
@@ -54,14 +79,19 @@ export class SqliteLeads implements LeadStore {
     return this.q.bySubmission.get(site, submissionId)?.id;
   }
 
-  async create(lead: NewLead, options: CreateLeadOptions): Promise<{ leadId: number; created: boolean }> {
+  async create(
+    lead: NewLead,
+    options: CreateLeadOptions,
+  ): Promise<{ leadId: number; created: boolean }> {
     const write = this.db.transaction(() => {
       // Inside the write lock (IMMEDIATE), so two processes cannot both miss it.
       const existing = this.submitted(lead.site, lead.submissionId);
       if (existing !== undefined) return { leadId: existing, created: false };
       // Checked again inside the write lock: another process may have held the car since.
-      if (options.hold && this.reservations.openHoldNow(options.hold.carId)) throw new CarHeldError();
-      if (options.captcha && !this.records.useCaptcha(options.captcha)) throw new CaptchaUsedError();
+      if (options.hold && this.reservations.openHoldNow(options.hold.carId))
+        throw new CarHeldError();
+      if (options.captcha && !this.records.useCaptcha(options.captcha))
+        throw new CaptchaUsedError();
       const leadId = Number(
         this.q.insert.run({
           site: lead.site,
@@ -84,7 +114,8 @@ export class SqliteLeads implements LeadStore {
       );
       options.afterLeadRow?.(leadId);
       lead.visitedPages.forEach((url, i) => this.q.insertPage.run(leadId, i, url));
-      for (const [name, value] of Object.entries(lead.queryParams)) this.q.insertParam.run(leadId, name, value);
+      for (const [name, value] of Object.entries(lead.queryParams))
+        this.q.insertParam.run(leadId, name, value);
       if (options.hold) this.reservations.hold(leadId, options.hold);
       return { leadId, created: true };
     });
@@ -92,7 +123,8 @@ export class SqliteLeads implements LeadStore {
       return write.immediate();
     } catch (err) {
       // The one-open-hold-per-car index: a hold written since the check above.
-      if ((err as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE' && options.hold) throw new CarHeldError();
+      if ((err as { code?: string })?.code === 'SQLITE_CONSTRAINT_UNIQUE' && options.hold)
+        throw new CarHeldError();
       throw err;
     }
   }
@@ -106,10 +138,17 @@ export class SqliteLeads implements LeadStore {
     return this.q.get.get(id)?.site;
   }
 
-  async list(site: string, limit: number, before = Number.MAX_SAFE_INTEGER): Promise<{ leads: StoredLead[]; nextBefore: number | null }> {
+  async list(
+    site: string,
+    limit: number,
+    before = Number.MAX_SAFE_INTEGER,
+  ): Promise<{ leads: StoredLead[]; nextBefore: number | null }> {
     const rows = this.q.list.all(site, before, limit + 1);
     const page = rows.slice(0, limit);
-    return { leads: page.map((r) => this.toStored(r)), nextBefore: rows.length > limit ? page[page.length - 1].id : null };
+    return {
+      leads: page.map((r) => this.toStored(r)),
+      nextBefore: rows.length > limit ? page[page.length - 1].id : null,
+    };
   }
 
   async remove(id: number) {
@@ -120,10 +159,22 @@ export class SqliteLeads implements LeadStore {
     return this.q.count.get(site)?.n ?? 0;
   }
 
-  async addEvent(leadId: number, type: string, data: object, createdAt: string, status?: { status: StoredLead['status']; subcategory?: string; eventId?: number }) {
+  async addEvent(
+    leadId: number,
+    type: string,
+    data: object,
+    createdAt: string,
+    status?: { status: StoredLead['status']; subcategory?: string; eventId?: number },
+  ) {
     this.db.transaction(() => {
       this.q.addEvent.run(leadId, type, JSON.stringify(data), createdAt);
-      if (status) this.q.setStatus.run(status.status, status.subcategory ?? null, status.eventId ?? null, leadId);
+      if (status)
+        this.q.setStatus.run(
+          status.status,
+          status.subcategory ?? null,
+          status.eventId ?? null,
+          leadId,
+        );
     })();
   }
 
@@ -134,7 +185,9 @@ export class SqliteLeads implements LeadStore {
         reservation: this.reservations.getNow(row.id) ?? null,
         pages: this.q.pages.all(row.id),
         params: this.q.params.all(row.id),
-        events: this.q.events.all(row.id).map((e) => ({ type: e.type, created_at: e.created_at, data: JSON.parse(e.data) })),
+        events: this.q.events
+          .all(row.id)
+          .map((e) => ({ type: e.type, created_at: e.created_at, data: JSON.parse(e.data) })),
       },
     );
   }

@@ -5,7 +5,10 @@
 import { openSqliteStore } from './sqlite.ts';
 import type { Store } from './types.ts';
 
-export async function openStore(options: { dataDir: string; databaseUrl?: string }): Promise<Store> {
+export async function openStore(options: {
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<Store> {
   if (options.databaseUrl) {
     // Loaded only when asked for: the embedded default needs no PostgreSQL client.
     const { openPostgresStore } = await import('./postgres/store.ts');

@@ -7,15 +7,28 @@ export class SqliteRecords implements RecordStore {
 
   constructor(db: Db) {
     this.q = {
-      reveal: db.prepare('INSERT INTO phone_reveals (site, car_id, dealership_id, created_at) VALUES (?, ?, ?, ?)'),
-      reveals: db.prepare<[string, number | string], { n: number }>('SELECT COUNT(*) AS n FROM phone_reveals WHERE site = ? AND car_id = ?'),
-      siteRecord: db.prepare('INSERT INTO site_records (site, column_name, value, created_at) VALUES (?, ?, ?, ?)'),
-      useCaptcha: db.prepare('INSERT OR IGNORE INTO captcha_used (nonce, expires_at) VALUES (?, ?)'),
+      reveal: db.prepare(
+        'INSERT INTO phone_reveals (site, car_id, dealership_id, created_at) VALUES (?, ?, ?, ?)',
+      ),
+      reveals: db.prepare<[string, number | string], { n: number }>(
+        'SELECT COUNT(*) AS n FROM phone_reveals WHERE site = ? AND car_id = ?',
+      ),
+      siteRecord: db.prepare(
+        'INSERT INTO site_records (site, column_name, value, created_at) VALUES (?, ?, ?, ?)',
+      ),
+      useCaptcha: db.prepare(
+        'INSERT OR IGNORE INTO captcha_used (nonce, expires_at) VALUES (?, ?)',
+      ),
       pruneCaptcha: db.prepare('DELETE FROM captcha_used WHERE expires_at < ?'),
     };
   }
 
-  async phoneReveal(site: string, carId: number | string, dealershipId: number | undefined, createdAt: string) {
+  async phoneReveal(
+    site: string,
+    carId: number | string,
+    dealershipId: number | undefined,
+    createdAt: string,
+  ) {
     this.q.reveal.run(site, carId, dealershipId ?? null, createdAt);
   }
 
@@ -23,8 +36,15 @@ export class SqliteRecords implements RecordStore {
     return this.q.reveals.get(site, carId)?.n ?? 0;
   }
 
-  async siteRecord(site: string, column: string, value: unknown, createdAt: string): Promise<number> {
-    return Number(this.q.siteRecord.run(site, column, JSON.stringify(value), createdAt).lastInsertRowid);
+  async siteRecord(
+    site: string,
+    column: string,
+    value: unknown,
+    createdAt: string,
+  ): Promise<number> {
+    return Number(
+      this.q.siteRecord.run(site, column, JSON.stringify(value), createdAt).lastInsertRowid,
+    );
   }
 
   /** Marks a captcha token used (inside a lead's transaction); false when it already was (a replay). */

@@ -57,9 +57,15 @@ export class SqliteReservations implements ReservationStore {
       openFor: db.prepare<[number | string], HeldCar & { lead_id: number }>(
         'SELECT lead_id, car_id, held_until FROM reservations WHERE car_id = ? AND released_at IS NULL',
       ),
-      open: db.prepare<[], HeldCar>('SELECT car_id, held_until FROM reservations WHERE released_at IS NULL ORDER BY held_until'),
-      release: db.prepare<[string, string]>('UPDATE reservations SET released_at = ? WHERE released_at IS NULL AND held_until <= ?'),
-      payment: db.prepare('UPDATE reservations SET payment_status = ?, payment_reference = ?, payment_instructions = ? WHERE lead_id = ?'),
+      open: db.prepare<[], HeldCar>(
+        'SELECT car_id, held_until FROM reservations WHERE released_at IS NULL ORDER BY held_until',
+      ),
+      release: db.prepare<[string, string]>(
+        'UPDATE reservations SET released_at = ? WHERE released_at IS NULL AND held_until <= ?',
+      ),
+      payment: db.prepare(
+        'UPDATE reservations SET payment_status = ?, payment_reference = ?, payment_instructions = ? WHERE lead_id = ?',
+      ),
       get: db.prepare<[number], ReservationRow>('SELECT * FROM reservations WHERE lead_id = ?'),
     };
   }
@@ -86,7 +92,10 @@ export class SqliteReservations implements ReservationStore {
     return this.q.release.run(at, at).changes;
   }
 
-  async recordPayment(leadId: number, result: Pick<Deposit, 'status' | 'reference' | 'instructions'>) {
+  async recordPayment(
+    leadId: number,
+    result: Pick<Deposit, 'status' | 'reference' | 'instructions'>,
+  ) {
     this.q.payment.run(result.status, result.reference, result.instructions, leadId);
   }
 

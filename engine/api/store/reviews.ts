@@ -21,8 +21,12 @@ export class SqliteReviews implements ReviewStore {
   constructor(private readonly db: Db) {
     this.q = {
       any: db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM reviews WHERE site = ?'),
-      insert: db.prepare('INSERT INTO reviews (site, customer_name, rating, text, review_date, hidden) VALUES (?, ?, ?, ?, ?, ?)'),
-      summary: db.prepare<[string], { n: number; avg: number | null }>(`SELECT COUNT(*) AS n, AVG(rating) AS avg FROM reviews WHERE site = ? AND ${PUBLISHED}`),
+      insert: db.prepare(
+        'INSERT INTO reviews (site, customer_name, rating, text, review_date, hidden) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      summary: db.prepare<[string], { n: number; avg: number | null }>(
+        `SELECT COUNT(*) AS n, AVG(rating) AS avg FROM reviews WHERE site = ? AND ${PUBLISHED}`,
+      ),
       list: db.prepare<[string, number], ReviewRow>(
         `SELECT id, customer_name, rating, text, review_date FROM reviews WHERE site = ? AND ${PUBLISHED} ORDER BY review_date DESC, id DESC LIMIT ?`,
       ),
@@ -32,7 +36,8 @@ export class SqliteReviews implements ReviewStore {
   async seedIfEmpty(site: string, reviews: () => SeedReview[]): Promise<boolean> {
     return this.db.transaction(() => {
       if ((this.q.any.get(site)?.n ?? 0) > 0) return false;
-      for (const r of reviews()) this.q.insert.run(site, r.customer_name, r.rating, r.text, r.review_date, r.hidden ? 1 : 0);
+      for (const r of reviews())
+        this.q.insert.run(site, r.customer_name, r.rating, r.text, r.review_date, r.hidden ? 1 : 0);
       return true;
     })();
   }

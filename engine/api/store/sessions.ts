@@ -15,7 +15,10 @@ const hash = hashSessionToken;
 
 /** A new session's token and expiry. */
 export function newSession(now: Date) {
-  return { token: randomBytes(32).toString('base64url'), expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString() };
+  return {
+    token: randomBytes(32).toString('base64url'),
+    expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+  };
 }
 
 export class SqliteSessions implements SessionStore {
@@ -23,14 +26,22 @@ export class SqliteSessions implements SessionStore {
 
   constructor(db: Db) {
     this.q = {
-      insert: db.prepare('INSERT INTO sessions (token_hash, phone, site, created_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
-      get: db.prepare<[string], { phone: string; site: string; expires_at: string }>('SELECT phone, site, expires_at FROM sessions WHERE token_hash = ?'),
+      insert: db.prepare(
+        'INSERT INTO sessions (token_hash, phone, site, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      get: db.prepare<[string], { phone: string; site: string; expires_at: string }>(
+        'SELECT phone, site, expires_at FROM sessions WHERE token_hash = ?',
+      ),
       remove: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
       expire: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
     };
   }
 
-  async create(phone: string, site: string, now: Date): Promise<{ token: string; expiresAt: string }> {
+  async create(
+    phone: string,
+    site: string,
+    now: Date,
+  ): Promise<{ token: string; expiresAt: string }> {
     const { token, expiresAt } = newSession(now);
     this.q.expire.run(now.toISOString());
     this.q.insert.run(hash(token), phone, site, now.toISOString(), expiresAt);

@@ -6,7 +6,9 @@ export const randomSecret = () => randomBytes(32).toString('base64url');
 
 export function settingOrCreate(db: Db, key: string, make: () => string = randomSecret): string {
   return db.transaction(() => {
-    const row = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?').get(key);
+    const row = db
+      .prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?')
+      .get(key);
     if (row) return row.value;
     const value = make();
     db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run(key, value);

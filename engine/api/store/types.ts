@@ -68,7 +68,11 @@ export interface LeadStore {
   get(id: number): Promise<StoredLead | undefined>;
   siteOf(id: number): Promise<string | undefined>;
   /** Newest first; `before` is the id to page back from. */
-  list(site: string, limit: number, before?: number): Promise<{ leads: StoredLead[]; nextBefore: number | null }>;
+  list(
+    site: string,
+    limit: number,
+    before?: number,
+  ): Promise<{ leads: StoredLead[]; nextBefore: number | null }>;
   /** Takes a lead back out, with everything stored with it (a reservation whose deposit could not be set up). */
   remove(id: number): Promise<void>;
   count(site: string): Promise<number>;
@@ -94,13 +98,21 @@ export interface ReservationStore {
   held(): Promise<HeldCar[]>;
   /** Ends every hold whose time is up; answers how many ended. */
   releaseExpired(now: Date): Promise<number>;
-  recordPayment(leadId: number, result: Pick<Deposit, 'status' | 'reference' | 'instructions'>): Promise<void>;
+  recordPayment(
+    leadId: number,
+    result: Pick<Deposit, 'status' | 'reference' | 'instructions'>,
+  ): Promise<void>;
   get(leadId: number): Promise<Reservation | undefined>;
 }
 
 /** Small records with no lead of their own: phone reveals and data saved by /miscellaneous. */
 export interface RecordStore {
-  phoneReveal(site: string, carId: number | string, dealershipId: number | undefined, createdAt: string): Promise<void>;
+  phoneReveal(
+    site: string,
+    carId: number | string,
+    dealershipId: number | undefined,
+    createdAt: string,
+  ): Promise<void>;
   phoneReveals(site: string, carId: number | string): Promise<number>;
   siteRecord(site: string, column: string, value: unknown, createdAt: string): Promise<number>;
 }

@@ -7,7 +7,9 @@ export class SqliteWatchlist implements WatchlistStore {
 
   constructor(db: Db) {
     this.q = {
-      save: db.prepare('INSERT OR IGNORE INTO watchlist (site, phone, car_id, created_at) VALUES (?, ?, ?, ?)'),
+      save: db.prepare(
+        'INSERT OR IGNORE INTO watchlist (site, phone, car_id, created_at) VALUES (?, ?, ?, ?)',
+      ),
       remove: db.prepare('DELETE FROM watchlist WHERE site = ? AND phone = ? AND car_id = ?'),
       list: db.prepare<[string, string], { car_id: number | string }>(
         'SELECT car_id FROM watchlist WHERE site = ? AND phone = ? ORDER BY created_at DESC, car_id',

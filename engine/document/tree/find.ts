@@ -1,5 +1,14 @@
 /** Finding areas, blocks and lists by reference. */
-import { areaBlocks, LAYOUT_AREAS, pageArea, type Area, type BlockLocation, type Doc, type ListRef, type TreeBlock } from './model.ts';
+import {
+  areaBlocks,
+  LAYOUT_AREAS,
+  pageArea,
+  type Area,
+  type BlockLocation,
+  type Doc,
+  type ListRef,
+  type TreeBlock,
+} from './model.ts';
 import { walkBlocks } from './walk.ts';
 
 /** The layout parts, then every page, in document order. */
@@ -9,13 +18,20 @@ export function allAreas(doc: unknown): Area[] {
 }
 
 /** The first block with this id in the given areas. */
-export function findBlock<B extends TreeBlock = TreeBlock>(doc: unknown, id: string, areas?: Area[]): BlockLocation<B> | undefined {
+export function findBlock<B extends TreeBlock = TreeBlock>(
+  doc: unknown,
+  id: string,
+  areas?: Area[],
+): BlockLocation<B> | undefined {
   for (const loc of walkBlocks<B>(doc, areas)) if (loc.block.id === id) return loc;
   return undefined;
 }
 
 /** The list a ref points at, or undefined when it does not exist (yet). */
-export function getList<B extends TreeBlock = TreeBlock>(doc: unknown, ref: ListRef): B[] | undefined {
+export function getList<B extends TreeBlock = TreeBlock>(
+  doc: unknown,
+  ref: ListRef,
+): B[] | undefined {
   if (!ref.parent) return areaBlocks<B>(doc, ref.area);
   const parent = findBlock<B>(doc, ref.parent, [ref.area])?.block;
   if (!parent) return undefined;

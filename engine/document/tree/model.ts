@@ -47,9 +47,17 @@ export function pageIndex(doc: Doc, area: Area): number {
 }
 
 /** The root list of an area, or undefined when the document has none. */
-export function areaBlocks<B extends TreeBlock = TreeBlock>(doc: unknown, area: Area): B[] | undefined {
+export function areaBlocks<B extends TreeBlock = TreeBlock>(
+  doc: unknown,
+  area: Area,
+): B[] | undefined {
   const d = doc as Doc | null;
-  const list = area === 'layout:header' ? d?.layout?.header : area === 'layout:footer' ? d?.layout?.footer : d?.pages?.[pageIndex(d, area)]?.blocks;
+  const list =
+    area === 'layout:header'
+      ? d?.layout?.header
+      : area === 'layout:footer'
+        ? d?.layout?.footer
+        : d?.pages?.[pageIndex(d, area)]?.blocks;
   return Array.isArray(list) ? list : undefined;
 }
 
@@ -61,4 +69,5 @@ export function areaPointer(doc: unknown, area: Area): string {
 }
 
 /** A list entry that can hold lists: a JSON object (not null, not an array). */
-export const isBlock = (value: unknown): value is TreeBlock => !!value && typeof value === 'object' && !Array.isArray(value);
+export const isBlock = (value: unknown): value is TreeBlock =>
+  !!value && typeof value === 'object' && !Array.isArray(value);

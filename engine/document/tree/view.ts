@@ -3,7 +3,8 @@ import { isBlock, type BlockLocation, type ListRef, type TreeBlock } from './mod
 import { encodePointerSegment } from './pointer.ts';
 
 /** What `walkView` meets: a list it enters (before that list's blocks), or a block. */
-export type ViewStep<B extends TreeBlock = TreeBlock> = { list: ListRef; path: string } | { block: BlockLocation<B> };
+export type ViewStep<B extends TreeBlock = TreeBlock> =
+  { list: ListRef; path: string } | { block: BlockLocation<B> };
 
 /**
  * One list and below it as a reader chooses to see it: `enter(block)` names the lists under
@@ -26,10 +27,20 @@ export function* walkView<B extends TreeBlock = TreeBlock>(
     yield { block: { block, ref, index, path: at, ancestors } };
     const inner = [...ancestors, String(block.id)];
     for (const slot of enter(block)) {
-      const sub: ListRef = slot === undefined ? { area: ref.area, parent: block.id } : { area: ref.area, parent: block.id, slot };
-      const subPath = slot === undefined ? `${at}/children` : `${at}/slots/${encodePointerSegment(slot)}`;
+      const sub: ListRef =
+        slot === undefined
+          ? { area: ref.area, parent: block.id }
+          : { area: ref.area, parent: block.id, slot };
+      const subPath =
+        slot === undefined ? `${at}/children` : `${at}/slots/${encodePointerSegment(slot)}`;
       yield { list: sub, path: subPath };
-      yield* walkView<B>(slot === undefined ? block.children : block.slots?.[slot], sub, enter, subPath, inner);
+      yield* walkView<B>(
+        slot === undefined ? block.children : block.slots?.[slot],
+        sub,
+        enter,
+        subPath,
+        inner,
+      );
     }
   }
 }

@@ -6,7 +6,18 @@
 import type { Car } from '../../../schemas/types.gen.ts';
 
 /** What a column's text is read as. */
-export type ColumnKind = 'text' | 'number' | 'integer' | 'boolean' | 'date' | 'list' | 'photos' | 'status' | 'carType' | 'itemType' | 'reserveOnline';
+export type ColumnKind =
+  | 'text'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'date'
+  | 'list'
+  | 'photos'
+  | 'status'
+  | 'carType'
+  | 'itemType'
+  | 'reserveOnline';
 
 /** The feed fields: car fields a dealer supplies, and `photos` (URLs the import stores). */
 export type FeedField = keyof Car | 'photos' | 'location_slug';
@@ -19,23 +30,55 @@ export interface FeedColumn {
 
 /** Every column a feed may carry. The field name itself is always accepted as a header too, and wins over an alias. */
 export const FEED_COLUMNS: FeedColumn[] = [
-  { field: 'stocknum', kind: 'text', aliases: ['Stock No', 'Stock Number', 'Stock #', 'Stock', 'StockNo', 'Stock ID'] },
+  {
+    field: 'stocknum',
+    kind: 'text',
+    aliases: ['Stock No', 'Stock Number', 'Stock #', 'Stock', 'StockNo', 'Stock ID'],
+  },
   { field: 'vin', kind: 'text', aliases: ['VIN', 'VIN Number', 'Chassis', 'Chassis No'] },
-  { field: 'regplate', kind: 'text', aliases: ['Rego', 'Registration', 'Rego No', 'Plate', 'Number Plate', 'Licence Plate', 'License Plate'] },
+  {
+    field: 'regplate',
+    kind: 'text',
+    aliases: [
+      'Rego',
+      'Registration',
+      'Rego No',
+      'Plate',
+      'Number Plate',
+      'Licence Plate',
+      'License Plate',
+    ],
+  },
   { field: 'rego_expiry', kind: 'date', aliases: ['Rego Expiry', 'Registration Expiry'] },
   { field: 'make', kind: 'text', aliases: ['Make', 'Manufacturer', 'Brand'] },
   { field: 'model', kind: 'text', aliases: ['Model'] },
   { field: 'badge', kind: 'text', aliases: ['Badge', 'Variant', 'Trim', 'Grade'] },
   { field: 'series', kind: 'text', aliases: ['Series'] },
   { field: 'year', kind: 'integer', aliases: ['Year', 'Build Year', 'Model Year'] },
-  { field: 'price', kind: 'number', aliases: ['Price', 'Sale Price', 'Retail Price', 'Drive Away Price', 'Advertised Price'] },
+  {
+    field: 'price',
+    kind: 'number',
+    aliases: ['Price', 'Sale Price', 'Retail Price', 'Drive Away Price', 'Advertised Price'],
+  },
   { field: 'price_type', kind: 'text', aliases: ['Price Type'] },
-  { field: 'before_price', kind: 'number', aliases: ['Was Price', 'Before Price', 'Previous Price'] },
-  { field: 'km', kind: 'integer', aliases: ['Odometer', 'Kms', 'KM', 'Kilometres', 'Kilometers', 'Mileage', 'Miles'] },
+  {
+    field: 'before_price',
+    kind: 'number',
+    aliases: ['Was Price', 'Before Price', 'Previous Price'],
+  },
+  {
+    field: 'km',
+    kind: 'integer',
+    aliases: ['Odometer', 'Kms', 'KM', 'Kilometres', 'Kilometers', 'Mileage', 'Miles'],
+  },
   { field: 'car_type', kind: 'carType', aliases: ['Condition', 'New/Used', 'Type', 'Car Type'] },
   { field: 'item_type', kind: 'itemType', aliases: ['Item Type', 'Vehicle Type'] },
   { field: 'status', kind: 'status', aliases: ['Status', 'Stock Status'] },
-  { field: 'colour', kind: 'text', aliases: ['Colour', 'Color', 'Exterior Colour', 'Exterior Color'] },
+  {
+    field: 'colour',
+    kind: 'text',
+    aliases: ['Colour', 'Color', 'Exterior Colour', 'Exterior Color'],
+  },
   { field: 'body', kind: 'text', aliases: ['Body', 'Body Type', 'Body Style'] },
   { field: 'simple_body', kind: 'text', aliases: [] },
   { field: 'fuel', kind: 'text', aliases: ['Fuel', 'Fuel Type'] },
@@ -44,19 +87,44 @@ export const FEED_COLUMNS: FeedColumn[] = [
   { field: 'engine_size', kind: 'text', aliases: ['Engine', 'Engine Size'] },
   { field: 'seats', kind: 'integer', aliases: ['Seats'] },
   { field: 'doors', kind: 'integer', aliases: ['Doors'] },
-  { field: 'dealercomments', kind: 'text', aliases: ['Comments', 'Dealer Comments', 'Description'] },
+  {
+    field: 'dealercomments',
+    kind: 'text',
+    aliases: ['Comments', 'Dealer Comments', 'Description'],
+  },
   { field: 'standardEquipment', kind: 'list', aliases: ['Features', 'Equipment', 'Options'] },
-  { field: 'photos', kind: 'photos', aliases: ['Photos', 'Images', 'Photo URLs', 'Image URLs', 'Pictures'] },
-  { field: 'created_at', kind: 'date', aliases: ['Date In Stock', 'Listed', 'Date Listed', 'In Stock Date'] },
+  {
+    field: 'photos',
+    kind: 'photos',
+    aliases: ['Photos', 'Images', 'Photo URLs', 'Image URLs', 'Pictures'],
+  },
+  {
+    field: 'created_at',
+    kind: 'date',
+    aliases: ['Date In Stock', 'Listed', 'Date Listed', 'In Stock Date'],
+  },
   { field: 'sold_date_timestamp', kind: 'date', aliases: ['Sold Date', 'Date Sold'] },
-  { field: 'show_on_dealer_website', kind: 'boolean', aliases: ['Show On Website', 'Published', 'Online'] },
+  {
+    field: 'show_on_dealer_website',
+    kind: 'boolean',
+    aliases: ['Show On Website', 'Published', 'Online'],
+  },
   { field: 'reserved', kind: 'boolean', aliases: ['Reserved', 'On Hold'] },
   { field: 'certified', kind: 'boolean', aliases: ['Certified', 'Certified Pre-Owned', 'CPO'] },
   // What makes Reserve Now available on a car (docs/cars.md, "Card rules"): a CSV has no list of processors, so a yes/no column.
   {
     field: 'payment_processors',
     kind: 'reserveOnline',
-    aliases: ['Reserve Online', 'Reservable', 'Online Reservation', 'Buy Online', 'Online Deposit', 'Deposit Online', 'Payment Processor', 'Payment Processors'],
+    aliases: [
+      'Reserve Online',
+      'Reservable',
+      'Online Reservation',
+      'Buy Online',
+      'Online Deposit',
+      'Deposit Online',
+      'Payment Processor',
+      'Payment Processors',
+    ],
   },
   { field: 'tag', kind: 'text', aliases: ['Tag', 'Label'] },
   { field: 'location_slug', kind: 'text', aliases: ['Location', 'Yard', 'Branch'] },
@@ -69,7 +137,8 @@ export const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z
 
 const BY_HEADER = new Map<string, FeedColumn>(FEED_COLUMNS.map((c) => [headerKey(c.field), c]));
 for (const column of FEED_COLUMNS) {
-  for (const alias of column.aliases) if (!BY_HEADER.has(headerKey(alias))) BY_HEADER.set(headerKey(alias), column);
+  for (const alias of column.aliases)
+    if (!BY_HEADER.has(headerKey(alias))) BY_HEADER.set(headerKey(alias), column);
 }
 
 /** The column a header names, or undefined (the column is not used, and the report says so). */

@@ -46,9 +46,11 @@ function cell(row: FeedRow, header: string, raw: unknown) {
   try {
     let value: unknown;
     if (typeof raw === 'string') value = readCell(column.kind, raw);
-    else if (typeof raw === 'number' && column.kind !== 'number' && column.kind !== 'integer') value = readCell(column.kind, String(raw));
+    else if (typeof raw === 'number' && column.kind !== 'number' && column.kind !== 'integer')
+      value = readCell(column.kind, String(raw));
     // A JSON feed's `"Reserve Online": true` reads as the CSV's yes.
-    else if (typeof raw === 'boolean' && column.kind === 'reserveOnline') value = readCell(column.kind, String(raw));
+    else if (typeof raw === 'boolean' && column.kind === 'reserveOnline')
+      value = readCell(column.kind, String(raw));
     else value = raw === null ? undefined : raw;
     if (value !== undefined) row.values[column.field] = value;
   } catch (err) {
@@ -73,13 +75,22 @@ export function csvDelimiter(text: string): (typeof DELIMITERS)[number] {
     else if (!quoted && (ch === '\n' || ch === '\r')) break;
     else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
   }
-  return DELIMITERS.reduce((best, d) => (counts.get(d)! > counts.get(best)! ? d : best), DELIMITERS[0]);
+  return DELIMITERS.reduce(
+    (best, d) => (counts.get(d)! > counts.get(best)! ? d : best),
+    DELIMITERS[0],
+  );
 }
 
 export function readCsvFeed(text: string): ParsedFeed {
   let records: string[][];
   try {
-    records = parse(text, { bom: true, delimiter: csvDelimiter(text), relax_column_count: true, skip_empty_lines: false, relax_quotes: false }) as string[][];
+    records = parse(text, {
+      bom: true,
+      delimiter: csvDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: false,
+      relax_quotes: false,
+    }) as string[][];
   } catch (err) {
     throw new FeedError(`The CSV could not be read: ${(err as Error).message}`);
   }

@@ -11,7 +11,8 @@ import { stockDir } from '../stock-file.ts';
 
 export class ImportBusy extends Error {}
 
-const lockPath = (dataDir: string, dealershipSlug: string) => join(stockDir(dataDir), `${dealershipSlug}.lock`);
+const lockPath = (dataDir: string, dealershipSlug: string) =>
+  join(stockDir(dataDir), `${dealershipSlug}.lock`);
 
 function running(pid: number): boolean {
   try {
@@ -32,13 +33,19 @@ function take(path: string, dealershipSlug: string) {
   }
   const holder = Number(readFileSync(path, 'utf8'));
   if (Number.isInteger(holder) && holder > 0 && running(holder)) {
-    throw new ImportBusy(`Another import of ${dealershipSlug} is running (process ${holder}); try again when it has finished`);
+    throw new ImportBusy(
+      `Another import of ${dealershipSlug} is running (process ${holder}); try again when it has finished`,
+    );
   }
   rmSync(path, { force: true });
   writeFileSync(path, String(process.pid), { flag: 'wx' });
 }
 
-export async function withImportLock<T>(dataDir: string, dealershipSlug: string, run: () => Promise<T>): Promise<T> {
+export async function withImportLock<T>(
+  dataDir: string,
+  dealershipSlug: string,
+  run: () => Promise<T>,
+): Promise<T> {
   mkdirSync(stockDir(dataDir), { recursive: true });
   const path = lockPath(dataDir, dealershipSlug);
   take(path, dealershipSlug);

@@ -10,10 +10,22 @@ import type { Car } from '../../../schemas/types.gen.ts';
 import { SiteFolder, type SiteEntry } from '../../site/folder.ts';
 import type { ResolvedSite } from '../../site/types.ts';
 import { soldWindowDays } from '../sold.ts';
-import { importedCarId, readStockFile, STOCK_FILE_VERSION, writeStockFile, type StockFile } from '../stock-file.ts';
+import {
+  importedCarId,
+  readStockFile,
+  STOCK_FILE_VERSION,
+  writeStockFile,
+  type StockFile,
+} from '../stock-file.ts';
 import { formatRowError, readFeed, type RowError } from './feed.ts';
 import { mergeStock } from './merge.ts';
-import { photoFetcher, photoProblem, photoStore, type PhotoFetcher, type PhotoStore } from './photos.ts';
+import {
+  photoFetcher,
+  photoProblem,
+  photoStore,
+  type PhotoFetcher,
+  type PhotoStore,
+} from './photos.ts';
 import { feedRowToCar, type DealershipContext } from './to-car.ts';
 import { checkCar } from './validate.ts';
 import { withImportLock } from './import-lock.ts';
@@ -74,21 +86,39 @@ export interface ImportReport {
 /** A problem with the whole import (unknown site or dealership, unreadable feed). */
 export class ImportRefused extends Error {}
 
-export function dealershipContext(site: ResolvedSite, dealership: string, catalogue: DealershipContext['catalogue']): DealershipContext {
+export function dealershipContext(
+  site: ResolvedSite,
+  dealership: string,
+  catalogue: DealershipContext['catalogue'],
+): DealershipContext {
   const d = site.dealerships.find((x) => String(x.id) === dealership || x.slug === dealership);
-  if (!d) throw new ImportRefused(`Site ${site.slug} has no dealership ${dealership} (it has ${site.dealerships.map((x) => `${x.id} ${x.slug}`).join(', ') || 'none'})`);
+  if (!d)
+    throw new ImportRefused(
+      `Site ${site.slug} has no dealership ${dealership} (it has ${site.dealerships.map((x) => `${x.id} ${x.slug}`).join(', ') || 'none'})`,
+    );
   const own = site.locations.filter((l) => l.dealership_slug === d.slug);
-  const locations = [...own.filter((l) => l.location_type === 'sales'), ...own.filter((l) => l.location_type !== 'sales')];
-  if (!locations.length) throw new ImportRefused(`Dealership ${d.slug} has no location on site ${site.slug}: add one before importing its stock`);
+  const locations = [
+    ...own.filter((l) => l.location_type === 'sales'),
+    ...own.filter((l) => l.location_type !== 'sales'),
+  ];
+  if (!locations.length)
+    throw new ImportRefused(
+      `Dealership ${d.slug} has no location on site ${site.slug}: add one before importing its stock`,
+    );
   return { region: site.region ?? 'AU', dealership: d, locations, catalogue };
 }
 
 /** The one site listing a dealership (by id or slug); several or none is a question for the caller. */
 export function siteOfDealership(entries: readonly SiteEntry[], dealership: string): string {
-  const found = entries.filter((e) => e.ok && e.site.dealerships.some((d) => String(d.id) === dealership || d.slug === dealership));
+  const found = entries.filter(
+    (e) =>
+      e.ok && e.site.dealerships.some((d) => String(d.id) === dealership || d.slug === dealership),
+  );
   if (found.length === 1) return found[0].slug;
   throw new ImportRefused(
-    found.length ? `Dealership ${dealership} is on several sites (${found.map((e) => e.slug).join(', ')}): name one with --site` : `No site lists a dealership ${dealership}`,
+    found.length
+      ? `Dealership ${dealership} is on several sites (${found.map((e) => e.slug).join(', ')}): name one with --site`
+      : `No site lists a dealership ${dealership}`,
   );
 }
 
@@ -98,21 +128,36 @@ export async function importStock(options: ImportOptions): Promise<ImportReport>
   const siteSlug = options.site ?? siteOfDealership(entries, options.dealership);
   const entry = entries.find((e) => e.slug === siteSlug);
   if (!entry) throw new ImportRefused(`No site ${siteSlug} in ${options.sitesDir}`);
-  if (!entry.ok) throw new ImportRefused(`Site ${siteSlug} is invalid; fix it first (npm run validate -- sites/${siteSlug}.json)`);
+  if (!entry.ok)
+    throw new ImportRefused(
+      `Site ${siteSlug} is invalid; fix it first (npm run validate -- sites/${siteSlug}.json)`,
+    );
   const ctx = dealershipContext(entry.site, options.dealership, catalogue);
   const sites = entries.flatMap((e) => (e.ok ? [e.site] : []));
 
-  return options.dryRun ? apply(options, ctx, siteSlug, sites, now) : withImportLock(options.dataDir, ctx.dealership.slug, () => apply(options, ctx, siteSlug, sites, now));
+  return options.dryRun
+    ? apply(options, ctx, siteSlug, sites, now)
+    : withImportLock(options.dataDir, ctx.dealership.slug, () =>
+        apply(options, ctx, siteSlug, sites, now),
+      );
 }
 
 /** The feed read, checked and merged into the dealership's stock (written unless a dry run). */
-async function apply(options: ImportOptions, ctx: DealershipContext, siteSlug: string, sites: ResolvedSite[], now: number): Promise<ImportReport> {
+async function apply(
+  options: ImportOptions,
+  ctx: DealershipContext,
+  siteSlug: string,
+  sites: ResolvedSite[],
+  now: number,
+): Promise<ImportReport> {
   const slug = ctx.dealership.slug;
   let text: string;
   try {
     text = options.text ?? readFileSync(options.file, 'utf8');
   } catch (err) {
-    throw new ImportRefused(`The feed ${options.file} could not be read: ${(err as Error).message}`);
+    throw new ImportRefused(
+      `The feed ${options.file} could not be read: ${(err as Error).message}`,
+    );
   }
   let feed: ReturnType<typeof readFeed>;
   try {
@@ -122,11 +167,25 @@ async function apply(options: ImportOptions, ctx: DealershipContext, siteSlug: s
   }
 
   // A dealer selling out entirely is rare; an export that came out empty is not.
-  if (!feed.rows.length) throw new ImportRefused('The feed lists no cars: nothing imported (an empty feed would mark every car sold)');
+  if (!feed.rows.length)
+    throw new ImportRefused(
+      'The feed lists no cars: nothing imported (an empty feed would mark every car sold)',
+    );
   const previousFile = readStockFile(options.dataDir, slug);
   const fromWeb = /^https?:\/\//i.test(options.file);
-  const fetchPhoto = options.fetchPhoto ?? photoFetcher({ baseDir: fromWeb ? undefined : dirname(options.file), baseUrl: fromWeb ? options.file : undefined, network: options.network });
-  const photos = photoStore(options.dataDir, fetchPhoto, previousFile?.photos ?? {}, !options.dryRun);
+  const fetchPhoto =
+    options.fetchPhoto ??
+    photoFetcher({
+      baseDir: fromWeb ? undefined : dirname(options.file),
+      baseUrl: fromWeb ? options.file : undefined,
+      network: options.network,
+    });
+  const photos = photoStore(
+    options.dataDir,
+    fetchPhoto,
+    previousFile?.photos ?? {},
+    !options.dryRun,
+  );
   try {
     return await applyFeed(options, ctx, siteSlug, sites, now, { feed, previousFile, photos });
   } finally {
@@ -141,7 +200,14 @@ interface FeedState {
   photos: PhotoStore;
 }
 
-async function applyFeed(options: ImportOptions, ctx: DealershipContext, siteSlug: string, sites: ResolvedSite[], now: number, state: FeedState): Promise<ImportReport> {
+async function applyFeed(
+  options: ImportOptions,
+  ctx: DealershipContext,
+  siteSlug: string,
+  sites: ResolvedSite[],
+  now: number,
+  state: FeedState,
+): Promise<ImportReport> {
   const { feed, previousFile, photos } = state;
   const slug = ctx.dealership.slug;
   const previous = previousFile?.cars ?? [];
@@ -157,7 +223,12 @@ async function applyFeed(options: ImportOptions, ctx: DealershipContext, siteSlu
     const stocknum = typeof row.values.stocknum === 'string' ? row.values.stocknum : undefined;
     if (stocknum !== undefined) {
       const first = firstRowOf.get(stocknum);
-      if (first !== undefined) row.errors.push({ row: row.row, column: row.columns.stocknum ?? 'stocknum', message: `${JSON.stringify(stocknum)} is already on row ${first}` });
+      if (first !== undefined)
+        row.errors.push({
+          row: row.row,
+          column: row.columns.stocknum ?? 'stocknum',
+          message: `${JSON.stringify(stocknum)} is already on row ${first}`,
+        });
       else firstRowOf.set(stocknum, row.row);
     }
     const images: string[] = [];
@@ -167,19 +238,33 @@ async function applyFeed(options: ImportOptions, ctx: DealershipContext, siteSlu
         try {
           images.push(await photos.resolve(url));
         } catch (err) {
-          row.errors.push({ row: row.row, column: row.columns.photos ?? 'photos', message: photoProblem(err, i, url) });
+          row.errors.push({
+            row: row.row,
+            column: row.columns.photos ?? 'photos',
+            message: photoProblem(err, i, url),
+          });
         }
       }
     }
     const old = stocknum !== undefined ? byStock.get(stocknum) : undefined;
-    const car = feedRowToCar(ctx, { values: row.values, id: old?.id ?? importedCarId(ctx.dealership.id, serial), previous: old, images, now });
+    const car = feedRowToCar(ctx, {
+      values: row.values,
+      id: old?.id ?? importedCarId(ctx.dealership.id, serial),
+      previous: old,
+      images,
+      now,
+    });
     const rowErrors = [...row.errors, ...checkCar(row, car)];
     if (rowErrors.length) {
       errors.push(...rowErrors);
       skippedRows.push(row.row);
       // A skipped row's car stays as it was: a typo in the feed does not sell a car, even one
       // in its stock number (the car is then known by its VIN), and a repeated row keeps it once.
-      const kept = old ?? (stocknum === undefined ? byVin.get(String(row.values.vin ?? '').toUpperCase()) : undefined);
+      const kept =
+        old ??
+        (stocknum === undefined
+          ? byVin.get(String(row.values.vin ?? '').toUpperCase())
+          : undefined);
       if (kept && !built.has(kept.stocknum)) built.set(kept.stocknum, kept);
       continue;
     }
@@ -203,8 +288,18 @@ async function applyFeed(options: ImportOptions, ctx: DealershipContext, siteSlu
     dryRun: Boolean(options.dryRun),
     cars: merged.cars,
   };
-  if (errors.length && !options.skipBadRows) return { ...report, added: [], changed: [], sold: [], removed: [], unchanged: 0, cars: previous };
-  const nothingChanged = !merged.added.length && !merged.changed.length && !merged.sold.length && !merged.removed.length;
+  if (errors.length && !options.skipBadRows)
+    return {
+      ...report,
+      added: [],
+      changed: [],
+      sold: [],
+      removed: [],
+      unchanged: 0,
+      cars: previous,
+    };
+  const nothingChanged =
+    !merged.added.length && !merged.changed.length && !merged.sold.length && !merged.removed.length;
   if (options.dryRun || (nothingChanged && previousFile)) return report;
   const file: StockFile = {
     version: STOCK_FILE_VERSION,
@@ -225,19 +320,31 @@ export function formatReport(r: ImportReport): string {
   const lines: string[] = [];
   const who = `${r.site} / ${r.dealership}`;
   if (r.errors.length && !r.skippedRows.length) {
-    lines.push(`Nothing imported for ${who}: ${r.errors.length} problem${r.errors.length === 1 ? '' : 's'} in the feed (fix them, or run again with --skip-bad-rows):`);
+    lines.push(
+      `Nothing imported for ${who}: ${r.errors.length} problem${r.errors.length === 1 ? '' : 's'} in the feed (fix them, or run again with --skip-bad-rows):`,
+    );
     lines.push(...r.errors.map((e) => `  ${formatRowError(e)}`));
     return lines.join('\n');
   }
-  lines.push(`${r.dryRun ? 'Dry run, nothing written: ' : ''}${who}: ${r.added.length} added, ${r.changed.length} changed, ${r.sold.length} sold${r.removed.length ? `, ${r.removed.length} removed (sold more than the sold window ago)` : ''}, ${r.unchanged} unchanged.`);
-  for (const [what, list] of [['added', r.added], ['changed', r.changed], ['marked sold', r.sold], ['removed', r.removed]] as const) {
+  lines.push(
+    `${r.dryRun ? 'Dry run, nothing written: ' : ''}${who}: ${r.added.length} added, ${r.changed.length} changed, ${r.sold.length} sold${r.removed.length ? `, ${r.removed.length} removed (sold more than the sold window ago)` : ''}, ${r.unchanged} unchanged.`,
+  );
+  for (const [what, list] of [
+    ['added', r.added],
+    ['changed', r.changed],
+    ['marked sold', r.sold],
+    ['removed', r.removed],
+  ] as const) {
     if (list.length) lines.push(`  ${what}: ${list.join(', ')}`);
   }
   if (r.skippedRows.length) {
-    lines.push(`Skipped ${r.skippedRows.length} bad row${r.skippedRows.length === 1 ? '' : 's'} (${r.skippedRows.join(', ')}):`);
+    lines.push(
+      `Skipped ${r.skippedRows.length} bad row${r.skippedRows.length === 1 ? '' : 's'} (${r.skippedRows.join(', ')}):`,
+    );
     lines.push(...r.errors.map((e) => `  ${formatRowError(e)}`));
   }
-  if (r.unusedColumns.length) lines.push(`Columns not used: ${r.unusedColumns.join(', ')} (docs/cars.md, "Stock import").`);
+  if (r.unusedColumns.length)
+    lines.push(`Columns not used: ${r.unusedColumns.join(', ')} (docs/cars.md, "Stock import").`);
   if (r.applied) lines.push(`Written to ${r.path}.`);
   return lines.join('\n');
 }

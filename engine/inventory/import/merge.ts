@@ -28,10 +28,22 @@ export const sameCar = (a: Car, b: Car) => isEqual(omit(a, MOVING), omit(b, MOVI
  * The dealership's stock after the feed: `feed` holds the feed's cars already built (with the
  * ids and dates of their previous versions), `previous` the stock the last import left.
  */
-export function mergeStock(previous: readonly Car[], feed: readonly Car[], nowMs: number, windowDays: number): MergeResult {
+export function mergeStock(
+  previous: readonly Car[],
+  feed: readonly Car[],
+  nowMs: number,
+  windowDays: number,
+): MergeResult {
   const before = new Map(previous.map((c) => [c.stocknum, c]));
   const listed = new Set(feed.map((c) => c.stocknum));
-  const result: MergeResult = { cars: [], added: [], changed: [], sold: [], removed: [], unchanged: 0 };
+  const result: MergeResult = {
+    cars: [],
+    added: [],
+    changed: [],
+    sold: [],
+    removed: [],
+    unchanged: 0,
+  };
   for (const car of feed) {
     const old = before.get(car.stocknum);
     if (soldAndExpired(car, nowMs, windowDays)) {
@@ -56,7 +68,16 @@ export function mergeStock(previous: readonly Car[], feed: readonly Car[], nowMs
       }
       continue;
     }
-    const sold = applyDerived({ ...old, status: 'sold', sold: true, sold_date_timestamp: Math.floor(nowMs / 1000), reserved: false }, nowMs);
+    const sold = applyDerived(
+      {
+        ...old,
+        status: 'sold',
+        sold: true,
+        sold_date_timestamp: Math.floor(nowMs / 1000),
+        reserved: false,
+      },
+      nowMs,
+    );
     result.sold.push(old.stocknum);
     result.cars.push(sold);
   }

@@ -10,7 +10,15 @@
  * and data: URLs, and http(s) only when network fetching is allowed (the CLI; tests never).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetRefused, checkAsset, MAX_ASSET_BYTES, MESSAGES } from '../../server/asset-check.ts';
@@ -42,14 +50,23 @@ export function photoFetcher(options: PhotoFetcherOptions): PhotoFetcher {
     if (url.startsWith('data:')) return dataUrlBytes(url);
     if (options.baseUrl && !/^[a-z]+:/i.test(url)) url = new URL(url, options.baseUrl).href;
     if (/^https?:\/\//i.test(url)) {
-      if (!options.network) throw new Error('is a web address, and this import reads local files only');
-      const res = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs ?? 30_000), redirect: 'follow' });
+      if (!options.network)
+        throw new Error('is a web address, and this import reads local files only');
+      const res = await fetch(url, {
+        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+        redirect: 'follow',
+      });
       if (!res.ok) throw new Error(`answered ${res.status}`);
       // A photo larger than the image checks take is refused before it is downloaded whole.
-      if (Number(res.headers.get('content-length') ?? 0) > MAX_ASSET_BYTES) throw new AssetRefused(413, MESSAGES.tooLarge);
+      if (Number(res.headers.get('content-length') ?? 0) > MAX_ASSET_BYTES)
+        throw new AssetRefused(413, MESSAGES.tooLarge);
       return Buffer.from(await res.arrayBuffer());
     }
-    const path = url.startsWith('file:') ? fileURLToPath(url) : isAbsolute(url) ? url : resolve(options.baseDir ?? '.', url);
+    const path = url.startsWith('file:')
+      ? fileURLToPath(url)
+      : isAbsolute(url)
+        ? url
+        : resolve(options.baseDir ?? '.', url);
     return readFileSync(path);
   };
 }
@@ -78,7 +95,12 @@ export interface PhotoStore {
  * this import's own until `commit`, so an import that applies nothing leaves nothing, and no
  * other import takes up a photo this one may still drop.
  */
-export function photoStore(dataDir: string, fetchPhoto: PhotoFetcher, known: Record<string, string>, write = true): PhotoStore {
+export function photoStore(
+  dataDir: string,
+  fetchPhoto: PhotoFetcher,
+  known: Record<string, string>,
+  write = true,
+): PhotoStore {
   const out: Record<string, string> = { ...known };
   const dir = stockPhotoDir(dataDir);
   const pending = join(dir, `.import-${randomUUID()}`);
@@ -89,7 +111,9 @@ export function photoStore(dataDir: string, fetchPhoto: PhotoFetcher, known: Rec
       const key = photoSourceKey(url);
       if (out[key]) return out[key];
       const bytes = await fetchPhoto(url);
-      const name = url.startsWith('data:') ? 'photo' : (url.split(/[?#]/)[0].split('/').pop() ?? 'photo');
+      const name = url.startsWith('data:')
+        ? 'photo'
+        : (url.split(/[?#]/)[0].split('/').pop() ?? 'photo');
       const asset = await checkAsset(bytes, name);
       if (write && !existsSync(join(dir, asset.name))) {
         mkdirSync(pending, { recursive: true });
@@ -113,6 +137,7 @@ export function photoStore(dataDir: string, fetchPhoto: PhotoFetcher, known: Rec
 /** A photo problem in the words of the report. */
 export function photoProblem(err: unknown, index: number, url: string): string {
   const shown = url.startsWith('data:') ? 'data: URL' : JSON.stringify(url);
-  const why = err instanceof AssetRefused ? err.message : `could not be read (${(err as Error).message})`;
+  const why =
+    err instanceof AssetRefused ? err.message : `could not be read (${(err as Error).message})`;
   return `photo ${index + 1} (${shown}) ${err instanceof AssetRefused ? `was refused: ${why}` : why}`;
 }

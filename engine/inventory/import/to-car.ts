@@ -41,7 +41,10 @@ const BODY_LABELS: Record<string, string> = {
 
 function bodyKeyOf(label: string): string | undefined {
   const key = label.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return Object.keys(BODY_LABELS).find((k) => k.toLowerCase() === key || BODY_LABELS[k].toLowerCase().replace(/[^a-z0-9]/g, '') === key);
+  return Object.keys(BODY_LABELS).find(
+    (k) =>
+      k.toLowerCase() === key || BODY_LABELS[k].toLowerCase().replace(/[^a-z0-9]/g, '') === key,
+  );
 }
 
 function simpleFuel(fuel: string | undefined, body: string): string {
@@ -55,7 +58,8 @@ function simpleFuel(fuel: string | undefined, body: string): string {
   return 'Petrol';
 }
 
-const unixSeconds = (date: string) => Math.floor(Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date) / 1000);
+const unixSeconds = (date: string) =>
+  Math.floor(Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date) / 1000);
 
 export interface CarInput {
   values: Partial<Record<FeedField, unknown>>;
@@ -76,15 +80,31 @@ export function feedRowToCar(ctx: DealershipContext, input: CarInput): Car {
   const model = str(v.model) ?? '';
   const badge = str(v.badge) ?? '';
   const year = v.year as number;
-  const catalogueModel = ctx.catalogue.models.find((m) => m.manufacturer_name.toLowerCase() === make.toLowerCase() && m.name.toLowerCase() === model.toLowerCase());
+  const catalogueModel = ctx.catalogue.models.find(
+    (m) =>
+      m.manufacturer_name.toLowerCase() === make.toLowerCase() &&
+      m.name.toLowerCase() === model.toLowerCase(),
+  );
   // "Ute", "SUV" or "Cab Chassis" as the feed words it → the body key; the catalogue knows the model's otherwise.
   const bodyText = str(v.body) ?? str(v.simple_body);
-  const body = (bodyText && (bodyKeyOf(bodyText) ?? slugify(bodyText))) || catalogueModel?.body?.[0] || 'sedan';
-  const itemType: Car['item_type'] = v.item_type ?? (body === 'motorcycle' ? 'motorcycle' : body === 'caravan' || body === 'motorhome' ? 'caravan' : 'car');
+  const body =
+    (bodyText && (bodyKeyOf(bodyText) ?? slugify(bodyText))) ||
+    catalogueModel?.body?.[0] ||
+    'sedan';
+  const itemType: Car['item_type'] =
+    v.item_type ??
+    (body === 'motorcycle'
+      ? 'motorcycle'
+      : body === 'caravan' || body === 'motorhome'
+        ? 'caravan'
+        : 'car');
   const status: Car['status'] = v.status ?? 'in_stock';
   const price = typeof v.price === 'number' ? v.price : 0;
   const locationKey = str(v.location_slug)?.toLowerCase();
-  const location = (locationKey && ctx.locations.find((l) => l.slug === locationKey || l.name.toLowerCase() === locationKey)) || ctx.locations[0];
+  const location =
+    (locationKey &&
+      ctx.locations.find((l) => l.slug === locationKey || l.name.toLowerCase() === locationKey)) ||
+    ctx.locations[0];
   const nowIso = new Date(now).toISOString();
   // A sold car keeps the day it sold; one newly sold in the feed sells today.
   const soldAt =
@@ -93,7 +113,9 @@ export function feedRowToCar(ctx: DealershipContext, input: CarInput): Car {
         ? unixSeconds(v.sold_date_timestamp)
         : (previous?.sold_date_timestamp ?? Math.floor(now / 1000))
       : null;
-  const createdAt = str(v.created_at) ? new Date(unixSeconds(v.created_at!) * 1000).toISOString() : (previous?.created_at ?? nowIso);
+  const createdAt = str(v.created_at)
+    ? new Date(unixSeconds(v.created_at!) * 1000).toISOString()
+    : (previous?.created_at ?? nowIso);
   const name = `${year} ${make} ${model}${badge ? ` ${badge}` : ''}`;
   const comments = str(v.dealercomments) ?? '';
   const trans = str(v.trans) ?? null;
@@ -131,7 +153,9 @@ export function feedRowToCar(ctx: DealershipContext, input: CarInput): Car {
     colour: str(v.colour) ?? '',
     simple_body: str(v.simple_body) ?? BODY_LABELS[body] ?? bodyText ?? 'Sedan',
     simple_fuel: v.simple_fuel ?? simpleFuel(str(v.fuel), body),
-    simple_transmission: v.simple_transmission ?? (itemType === 'caravan' ? 'None' : /manual/i.test(trans ?? '') ? 'Manual' : 'Automatic'),
+    simple_transmission:
+      v.simple_transmission ??
+      (itemType === 'caravan' ? 'None' : /manual/i.test(trans ?? '') ? 'Manual' : 'Automatic'),
     trans,
     dealercomments: comments,
     description: v.description ?? comments.split('|')[0] ?? '',

@@ -21,7 +21,9 @@ const FIELD_MESSAGES: Record<string, string> = {
 };
 
 /** A car on "price on application" is a common reason for an empty price: say how to feed one. */
-const EMPTY_MESSAGES: Partial<Record<string, string>> = { price: 'is empty (every car needs one; 0 for a car without a price)' };
+const EMPTY_MESSAGES: Partial<Record<string, string>> = {
+  price: 'is empty (every car needs one; 0 for a car without a price)',
+};
 
 let validator: ValidateFunction | undefined;
 function carValidator(): ValidateFunction {
@@ -35,17 +37,28 @@ export function checkCar(row: FeedRow, car: Car): RowError[] {
   const columnOf = (field: string) => row.columns[field as keyof FeedRow['columns']] ?? field;
   const unreadable = new Set(row.errors.map((e) => e.column));
   for (const field of REQUIRED_COLUMNS) {
-    if (row.values[field] === undefined && !unreadable.has(columnOf(field))) errors.push({ row: row.row, column: columnOf(field), message: EMPTY_MESSAGES[field] ?? 'is empty (every car needs one)' });
+    if (row.values[field] === undefined && !unreadable.has(columnOf(field)))
+      errors.push({
+        row: row.row,
+        column: columnOf(field),
+        message: EMPTY_MESSAGES[field] ?? 'is empty (every car needs one)',
+      });
   }
   const validate = carValidator();
   if (validate(car)) return errors;
   for (const issue of formatErrors(validate.errors ?? [])) {
     const [, field = '', ...rest] = issue.path.split('/');
-    if (unreadable.has(columnOf(field)) || errors.some((e) => e.column === columnOf(field))) continue;
+    if (unreadable.has(columnOf(field)) || errors.some((e) => e.column === columnOf(field)))
+      continue;
     const value = rest.length ? undefined : (car as unknown as Record<string, unknown>)[field];
     const shown = value === undefined ? '' : `${JSON.stringify(value)} `;
-    const message = value !== undefined && FIELD_MESSAGES[field] ? FIELD_MESSAGES[field] : issue.message;
-    errors.push({ row: row.row, column: columnOf(field) + (rest.length ? `/${rest.join('/')}` : ''), message: shown + message });
+    const message =
+      value !== undefined && FIELD_MESSAGES[field] ? FIELD_MESSAGES[field] : issue.message;
+    errors.push({
+      row: row.row,
+      column: columnOf(field) + (rest.length ? `/${rest.join('/')}` : ''),
+      message: shown + message,
+    });
   }
   return errors;
 }

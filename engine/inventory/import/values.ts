@@ -20,7 +20,10 @@ const GROUPED = /^-?(?:\d{1,3}(?:([,\s])\d{3})(?:\1\d{3})*|\d+)(?:\.\d*)?$|^-?\.
  * and reading it as 1299 would put a wrong price on a car.
  */
 export function readNumber(raw: string): number {
-  const text = raw.trim().replace(/^[A-Z]{0,3}\$\s*/, '').replace(/\u00a0/g, ' ');
+  const text = raw
+    .trim()
+    .replace(/^[A-Z]{0,3}\$\s*/, '')
+    .replace(/\u00a0/g, ' ');
   if (!GROUPED.test(text)) throw new CellError(`${quoted(raw)} is not a number`);
   return Number(text.replace(/[\s,]/g, ''));
 }
@@ -90,8 +93,22 @@ const STATUSES: Record<string, Car['status']> = {
   incoming: 'coming_soon',
   sold: 'sold',
 };
-const CAR_TYPES: Record<string, Car['car_type']> = { new: 'new', used: 'used', preowned: 'used', demo: 'demo', demonstrator: 'demo', exdemo: 'demo' };
-const ITEM_TYPES: Record<string, Car['item_type']> = { car: 'car', motorcycle: 'motorcycle', motorbike: 'motorcycle', caravan: 'caravan', motorhome: 'caravan', rv: 'caravan' };
+const CAR_TYPES: Record<string, Car['car_type']> = {
+  new: 'new',
+  used: 'used',
+  preowned: 'used',
+  demo: 'demo',
+  demonstrator: 'demo',
+  exdemo: 'demo',
+};
+const ITEM_TYPES: Record<string, Car['item_type']> = {
+  car: 'car',
+  motorcycle: 'motorcycle',
+  motorbike: 'motorcycle',
+  caravan: 'caravan',
+  motorhome: 'caravan',
+  rv: 'caravan',
+};
 
 function oneOf<T>(table: Record<string, T>, raw: string, what: string): T {
   const v = table[raw.toLowerCase().replace(/[^a-z]/g, '')];

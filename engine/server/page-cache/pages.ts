@@ -85,28 +85,63 @@ export function createPageCache(options: PageCacheOptions) {
   // Requests for a page being rendered wait for that render instead of starting their own.
   const rendering = new Map<string, Promise<Rendered>>();
 
-  async function renderAndKeep(key: string, target: PageTarget, stockVersion: number, render: PageRender): Promise<Rendered> {
+  async function renderAndKeep(
+    key: string,
+    target: PageTarget,
+    stockVersion: number,
+    render: PageRender,
+  ): Promise<Rendered> {
     const { value, reads } = await tracked(render);
     const { page, html } = value;
     const failed = reads.failed || Object.values(page.payload.initialData.data).some(hasError);
-    const entry = pageEntry({ site: target.entry.slug, status: page.status, html, stockVersion: reads.stock ? stockVersion : undefined });
+    const entry = pageEntry({
+      site: target.entry.slug,
+      status: page.status,
+      html,
+      stockVersion: reads.stock ? stockVersion : undefined,
+    });
     const kept = !failed && KEPT_STATUSES.has(page.status);
     if (kept) cache.set(key, entry);
-    const cacheControl = !kept ? PAGE_CACHE_CONTROL.incomplete : page.status === 200 ? PAGE_CACHE_CONTROL.shared : PAGE_CACHE_CONTROL.notFound;
+    const cacheControl = !kept
+      ? PAGE_CACHE_CONTROL.incomplete
+      : page.status === 200
+        ? PAGE_CACHE_CONTROL.shared
+        : PAGE_CACHE_CONTROL.notFound;
     return { page: entry, cacheControl, kept };
   }
 
-  async function respond(req: Request, res: Response, target: PageTarget, render: PageRender): Promise<void> {
+  async function respond(
+    req: Request,
+    res: Response,
+    target: PageTarget,
+    render: PageRender,
+  ): Promise<void> {
     const { entry } = target;
-    const key = [entry.slug, revisionOf(entry), target.origin, target.basename, target.url].join('\n');
+    const key = [entry.slug, revisionOf(entry), target.origin, target.basename, target.url].join(
+      '\n',
+    );
     const stockVersion = options.stockVersion();
     // Looked up first: a gated page is never kept, so a kept page needs no route match.
     const cached = cache.get(key, stockVersion);
     if (cached) {
       const stale = cache.isStale(cached);
       // Past its fresh time: answered as it is while one render replaces it (kept as it is if that render fails).
-      if (stale) renderOnce(key, target, stockVersion, render).catch((err: unknown) => console.error('[forecourt] a page could not be rendered again:', err));
-      send(req, res, key, { page: cached, kept: true, cacheControl: cached.status === 200 ? PAGE_CACHE_CONTROL.shared : PAGE_CACHE_CONTROL.notFound }, stale ? 'stale' : 'hit');
+      if (stale)
+        renderOnce(key, target, stockVersion, render).catch((err: unknown) =>
+          console.error('[forecourt] a page could not be rendered again:', err),
+        );
+      send(
+        req,
+        res,
+        key,
+        {
+          page: cached,
+          kept: true,
+          cacheControl:
+            cached.status === 200 ? PAGE_CACHE_CONTROL.shared : PAGE_CACHE_CONTROL.notFound,
+        },
+        stale ? 'stale' : 'hit',
+      );
       return;
     }
     const pathname = new URL(target.url, 'http://site.invalid').pathname;
@@ -121,17 +156,30 @@ export function createPageCache(options: PageCacheOptions) {
     send(req, res, key, rendered, rendered.kept ? 'miss' : 'bypass');
   }
 
-  function renderOnce(key: string, target: PageTarget, stockVersion: number, render: PageRender): Promise<Rendered> {
+  function renderOnce(
+    key: string,
+    target: PageTarget,
+    stockVersion: number,
+    render: PageRender,
+  ): Promise<Rendered> {
     const job = `${key}\n${stockVersion}`;
     let pending = rendering.get(job);
     if (!pending) {
-      pending = renderAndKeep(key, target, stockVersion, render).finally(() => rendering.delete(job));
+      pending = renderAndKeep(key, target, stockVersion, render).finally(() =>
+        rendering.delete(job),
+      );
       rendering.set(job, pending);
     }
     return pending;
   }
 
-  function send(req: Request, res: Response, key: string, { page, cacheControl, kept }: Rendered, how: 'hit' | 'stale' | 'miss' | 'bypass') {
+  function send(
+    req: Request,
+    res: Response,
+    key: string,
+    { page, cacheControl, kept }: Rendered,
+    how: 'hit' | 'stale' | 'miss' | 'bypass',
+  ) {
     res.status(page.status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', cacheControl);
@@ -144,7 +192,8 @@ export function createPageCache(options: PageCacheOptions) {
     }
     // A kept page is compressed once; one not kept is left to the compression middleware.
     const encoding = kept ? req.acceptsEncodings('br', 'gzip') : false;
-    const body = encoding === 'br' || encoding === 'gzip' ? cache.encoded(key, page, encoding) : page.body;
+    const body =
+      encoding === 'br' || encoding === 'gzip' ? cache.encoded(key, page, encoding) : page.body;
     if (body !== page.body) res.setHeader('Content-Encoding', encoding as string);
     res.setHeader('Content-Length', String(body.length));
     res.end(body);

@@ -37,35 +37,62 @@ export interface RenderCacheLimits {
 }
 
 /** 2,000 pages, 32 MB, fresh for 60 s then up to 5 minutes while it renders again (the CDN's stale-while-revalidate). */
-export const RENDER_CACHE_LIMITS: RenderCacheLimits = { maxEntries: 2000, maxBytes: 32 * 1024 * 1024, ttlMs: 60_000, staleMs: 300_000 };
+export const RENDER_CACHE_LIMITS: RenderCacheLimits = {
+  maxEntries: 2000,
+  maxBytes: 32 * 1024 * 1024,
+  ttlMs: 60_000,
+  staleMs: 300_000,
+};
 
 /**
  * The bounds FORECOURT_PAGE_CACHE_MB sets (megabytes of pages each server keeps; unset: 32);
  * `0` keeps no page (every page is rendered, as before the cache).
  */
-export function renderCacheLimitsFrom(env: NodeJS.ProcessEnv): Partial<RenderCacheLimits> | undefined {
+export function renderCacheLimitsFrom(
+  env: NodeJS.ProcessEnv,
+): Partial<RenderCacheLimits> | undefined {
   const raw = env.FORECOURT_PAGE_CACHE_MB;
   if (raw === undefined || raw.trim() === '') return {};
   const mb = Number(raw);
-  if (!Number.isFinite(mb) || mb < 0) throw new Error(`FORECOURT_PAGE_CACHE_MB must be a number of megabytes (0 turns the page cache off), not "${raw}"`);
+  if (!Number.isFinite(mb) || mb < 0)
+    throw new Error(
+      `FORECOURT_PAGE_CACHE_MB must be a number of megabytes (0 turns the page cache off), not "${raw}"`,
+    );
   return mb === 0 ? undefined : { maxBytes: Math.round(mb * 1024 * 1024) };
 }
 
-export function pageEntry(args: { site: string; status: number; html: string; stockVersion?: number }): CachedPage {
+export function pageEntry(args: {
+  site: string;
+  status: number;
+  html: string;
+  stockVersion?: number;
+}): CachedPage {
   const body = Buffer.from(args.html, 'utf8');
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-  return { site: args.site, status: args.status, body, etag, stockVersion: args.stockVersion, encoded: {}, keptAt: 0 };
+  return {
+    site: args.site,
+    status: args.status,
+    body,
+    etag,
+    stockVersion: args.stockVersion,
+    encoded: {},
+    keptAt: 0,
+  };
 }
 
 /** Bytes a page holds: its HTML, its compressed copies and a little for the entry itself. */
-const size = (page: CachedPage) => page.body.length + (page.encoded.br?.length ?? 0) + (page.encoded.gzip?.length ?? 0) + 200;
+const size = (page: CachedPage) =>
+  page.body.length + (page.encoded.br?.length ?? 0) + (page.encoded.gzip?.length ?? 0) + 200;
 
 export class RenderCache {
   private readonly pages: LRUCache<string, CachedPage>;
   private readonly now: () => number;
   private readonly ttlMs: number;
 
-  constructor(limits: Partial<RenderCacheLimits> = {}, now: () => number = () => performance.now()) {
+  constructor(
+    limits: Partial<RenderCacheLimits> = {},
+    now: () => number = () => performance.now(),
+  ) {
     const { maxEntries, maxBytes, ttlMs, staleMs } = { ...RENDER_CACHE_LIMITS, ...limits };
     this.now = now;
     this.ttlMs = ttlMs;
@@ -105,7 +132,12 @@ export class RenderCache {
     if (body) return body;
     body =
       encoding === 'br'
-        ? brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } })
+        ? brotliCompressSync(page.body, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 5,
+              [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+            },
+          })
         : gzipSync(page.body, { level: 6 });
     page.encoded[encoding] = body;
     // Set again so the bound counts the copy (noUpdateTTL: a copy does not make the page younger).
@@ -115,7 +147,9 @@ export class RenderCache {
 
   /** Drops every page of a site (it was published or its file changed). */
   dropSite(slug: string): number {
-    const keys = [...this.pages.entries()].filter(([, page]) => page.site === slug).map(([key]) => key);
+    const keys = [...this.pages.entries()]
+      .filter(([, page]) => page.site === slug)
+      .map(([key]) => key);
     for (const key of keys) this.pages.delete(key);
     return keys.length;
   }

@@ -16,7 +16,9 @@ export interface RenderReads {
 const scope = new AsyncLocalStorage<RenderReads>();
 
 /** Runs a render and tells what it read. */
-export async function tracked<T>(render: () => Promise<T>): Promise<{ value: T; reads: RenderReads }> {
+export async function tracked<T>(
+  render: () => Promise<T>,
+): Promise<{ value: T; reads: RenderReads }> {
   const reads: RenderReads = { stock: false, failed: false };
   const value = await scope.run(reads, render);
   return { value, reads };

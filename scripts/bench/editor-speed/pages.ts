@@ -28,7 +28,17 @@ export const BENCH_DEALER = {
   ],
 };
 
-export const CONTENT_TYPES = ['hero', 'rich-text', 'promo-tile', 'call-to-action', 'icon-list', 'faq-accordion', 'cards-grid', 'image-text', 'feature-banner'];
+export const CONTENT_TYPES = [
+  'hero',
+  'rich-text',
+  'promo-tile',
+  'call-to-action',
+  'icon-list',
+  'faq-accordion',
+  'cards-grid',
+  'image-text',
+  'feature-banner',
+];
 
 /** The first block of each content type in the starter templates. */
 export function templateExamples(): Map<string, Block> {
@@ -42,7 +52,9 @@ export function templateExamples(): Map<string, Block> {
     }
   };
   for (const file of readdirSync(dir).sort()) {
-    const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { pages?: Array<{ blocks?: Block[] }> };
+    const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      pages?: Array<{ blocks?: Block[] }>;
+    };
     for (const page of doc.pages ?? []) walk(page.blocks);
   }
   const missing = CONTENT_TYPES.filter((t) => !found.has(t));
@@ -61,11 +73,20 @@ export function benchBlocks(total: number): Block[] {
   let next = 0;
   for (let s = 1; n < total; s++) {
     if (n >= total / 2 && !blocks.some((b) => b.id === 'hero-target')) {
-      blocks.push({ type: 'hero', id: 'hero-target', props: { heading: 'Offer target', text: 'Drive away pricing on selected stock.' } });
+      blocks.push({
+        type: 'hero',
+        id: 'hero-target',
+        props: { heading: 'Offer target', text: 'Drive away pricing on selected stock.' },
+      });
       n++;
       continue;
     }
-    const section: Block = { type: 'section', id: `section-${s}`, props: { heading: `Section ${s}` }, children: [] };
+    const section: Block = {
+      type: 'section',
+      id: `section-${s}`,
+      props: { heading: `Section ${s}` },
+      children: [],
+    };
     n++;
     for (let c = 1; c <= 4 && n < total; c++, n++) {
       const type = CONTENT_TYPES[next++ % CONTENT_TYPES.length];
@@ -93,5 +114,12 @@ export function benchSite(slug: string, total: number): Record<string, unknown> 
 
 /** Every block of a list and inside it. */
 export function countBlocks(blocks: Block[]): number {
-  return blocks.reduce((sum, b) => sum + 1 + countBlocks(b.children ?? []) + Object.values(b.slots ?? {}).reduce((s, l) => s + countBlocks(l ?? []), 0), 0);
+  return blocks.reduce(
+    (sum, b) =>
+      sum +
+      1 +
+      countBlocks(b.children ?? []) +
+      Object.values(b.slots ?? {}).reduce((s, l) => s + countBlocks(l ?? []), 0),
+    0,
+  );
 }

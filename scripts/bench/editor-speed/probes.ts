@@ -15,7 +15,11 @@ import type { Page } from 'playwright-core';
  * Picks a block up at `from` and holds it over `to`, as a hand does (a small first move past
  * dnd-kit's activation distance, then the way there, then a settle), ready to be released.
  */
-export async function holdOver(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+export async function holdOver(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + 4, from.y + 12, { steps: 4 });
@@ -67,10 +71,13 @@ export const blockText = (id: string) => watch(`return ${q(id)}?.textContent ?? 
 
 /** Whether block `moved` comes after block `anchor` in the preview. */
 export const comesAfter = (moved: string, anchor: string) =>
-  watch(`const m = ${q(moved)}, a = ${q(anchor)}; return m && a && (a.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING) ? 'after' : 'before';`);
+  watch(
+    `const m = ${q(moved)}, a = ${q(anchor)}; return m && a && (a.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING) ? 'after' : 'before';`,
+  );
 
 /** How many blocks of a type the preview shows. */
-export const typeCount = (type: string) => watch(`return String(document.querySelectorAll('[data-editor-type="${type}"]').length);`);
+export const typeCount = (type: string) =>
+  watch(`return String(document.querySelectorAll('[data-editor-type="${type}"]').length);`);
 
 export const RESET = `(() => { const b = window.__bench; for (const k of Object.keys(b)) if (Array.isArray(b[k])) b[k] = []; })()`;
 

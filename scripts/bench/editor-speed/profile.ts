@@ -24,7 +24,10 @@ const server = await startEditorServer({ [slug]: benchSite(slug, total) });
 const browser = await launch();
 try {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  await context.addInitScript(([key, name]) => localStorage.setItem(key, name), [STAFF_KEY, 'Bench']);
+  await context.addInitScript(
+    ([key, name]) => localStorage.setItem(key, name),
+    [STAFF_KEY, 'Bench'],
+  );
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
   await page.goto(`${server.base}/editor/?site=${slug}&page=home`);
@@ -42,9 +45,12 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   const start = () => cdp.send('Profiler.start');
   if (what !== 'release') await start();
-  if (what === 'typing') await page.keyboard.type(' for three years on every new car', { delay: 30 });
+  if (what === 'typing')
+    await page.keyboard.type(' for three years on every new car', { delay: 30 });
   else {
-    const [first, , third] = benchBlocks(total).find((b) => b.id === 'section-20')!.children!.map((c) => c.id);
+    const [first, , third] = benchBlocks(total)
+      .find((b) => b.id === 'section-20')!
+      .children!.map((c) => c.id);
     await page.evaluate(revealRow(first));
     const handle = page.locator(`[data-row="${first}"] .fc-handle`);
     await handle.scrollIntoViewIfNeeded();
@@ -65,9 +71,13 @@ try {
     }
   }
   await page.waitForTimeout(what === 'release' ? 100 : 1500);
-  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  };
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  profile.samples.forEach((id, i) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+  );
   const sums = new Map<string, number>();
   for (const n of profile.nodes) {
     const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
@@ -78,7 +88,10 @@ try {
   const dist = process.env.FORECOURT_DIST ?? '';
   const files = new Map<string, string>();
   const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.js') && files.set(e.name, join(dir, e.name));
+    for (const e of readdirSync(dir, { withFileTypes: true }))
+      e.isDirectory()
+        ? walk(join(dir, e.name))
+        : e.name.endsWith('.js') && files.set(e.name, join(dir, e.name));
   };
   if (dist) walk(join(dist, 'client'));
   const snippet = (key: string) => {
@@ -95,12 +108,16 @@ try {
   for (const n of profile.nodes) {
     if (n.callFrame.functionName !== 'getBoundingClientRect') continue;
     const chain: string[] = [];
-    for (let p = parent.get(n.id); p && chain.length < 4; p = parent.get(p.id)) chain.push(`${p.callFrame.functionName}@${p.callFrame.url.split('/').pop()}:${p.callFrame.columnNumber}`);
+    for (let p = parent.get(n.id); p && chain.length < 4; p = parent.get(p.id))
+      chain.push(
+        `${p.callFrame.functionName}@${p.callFrame.url.split('/').pop()}:${p.callFrame.columnNumber}`,
+      );
     callers.set(chain.join(' < '), (callers.get(chain.join(' < ')) ?? 0) + (self.get(n.id) ?? 0));
   }
   // Inclusive time (a function and what it called), each sample counted once per function.
   const inclusive = new Map<string, number>();
-  const keyOf = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
+  const keyOf = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   for (const [id, us] of self) {
     const seen = new Set<string>();
@@ -111,9 +128,28 @@ try {
       inclusive.set(k, (inclusive.get(k) ?? 0) + us);
     }
   }
-  if (process.env.INCLUSIVE) console.log([...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms incl  ${k}  | ${snippet(k)}`).join('\n'));
-  console.log([...callers].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  getBoundingClientRect < ${k}`).join('\n'));
-  console.log([...sums].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}  | ${snippet(k)}`).join('\n'));
+  if (process.env.INCLUSIVE)
+    console.log(
+      [...inclusive]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 60)
+        .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms incl  ${k}  | ${snippet(k)}`)
+        .join('\n'),
+    );
+  console.log(
+    [...callers]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  getBoundingClientRect < ${k}`)
+      .join('\n'),
+  );
+  console.log(
+    [...sums]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 40)
+      .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${k}  | ${snippet(k)}`)
+      .join('\n'),
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -21,7 +21,11 @@ export function editorDist(): string {
   if (given && existsSync(compiledServer(given))) return (built = given);
   const dist = given ?? join(root, '.data', 'dist-bench-editor');
   mkdirSync(join(root, '.data'), { recursive: true });
-  execSync('npm run -s build', { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
+  execSync('npm run -s build', {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist },
+  });
   return (built = dist);
 }
 
@@ -31,13 +35,20 @@ export interface EditorBenchServer {
 }
 
 /** server.ts serving `sites` (slug → document) beside a copy of sites/. */
-export async function startEditorServer(sites: Record<string, unknown>): Promise<EditorBenchServer> {
+export async function startEditorServer(
+  sites: Record<string, unknown>,
+): Promise<EditorBenchServer> {
   const dist = editorDist();
   const sitesDir = mkdtempSync(join(tmpdir(), 'forecourt-bench-sites-'));
   const dataDir = mkdtempSync(join(tmpdir(), 'forecourt-bench-data-'));
   cpSync(join(root, 'sites'), sitesDir, { recursive: true });
-  for (const [slug, doc] of Object.entries(sites)) writeFileSync(join(sitesDir, `${slug}.json`), `${JSON.stringify(doc, null, 2)}\n`);
-  const { url, proc } = await startServer({ FORECOURT_DIST: dist, FORECOURT_SITES_DIR: sitesDir, FORECOURT_DATA_DIR: dataDir });
+  for (const [slug, doc] of Object.entries(sites))
+    writeFileSync(join(sitesDir, `${slug}.json`), `${JSON.stringify(doc, null, 2)}\n`);
+  const { url, proc } = await startServer({
+    FORECOURT_DIST: dist,
+    FORECOURT_SITES_DIR: sitesDir,
+    FORECOURT_DATA_DIR: dataDir,
+  });
   return {
     base: url,
     async stop() {

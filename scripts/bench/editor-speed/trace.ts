@@ -30,7 +30,13 @@ const runs = Number(process.argv[4] ?? 3);
 const slug = `bench-editor-${total}`;
 const server = await startEditorServer({ [slug]: benchSite(slug, total) });
 const browser = await launch();
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink.user_timing', 'v8.execute'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'toplevel',
+  'blink.user_timing',
+  'v8.execute',
+];
 
 /** Marks `seen` in the preview when the watched value changes (after the bench's own probe). */
 const MARK = `(() => { const b = window.__bench; new MutationObserver(() => { if (b.watch && b.watch() !== b.mark) { b.mark = b.watch(); performance.mark('seen'); } }).observe(document.body, { subtree: true, childList: true, characterData: true }); })()`;
@@ -77,16 +83,51 @@ function report(events: TraceEvent[]) {
   if (!up) return console.log('no pointerup in the trace');
   const main = events.filter((e) => e.pid === up.pid && e.tid === up.tid && e.ph === 'X');
   const end = seen ? seen.ts : up.ts + 300_000;
-  const tasks = main.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts + (e.dur ?? 0) >= up.ts - 1000 && e.ts <= end);
+  const tasks = main.filter(
+    (e) =>
+      (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+      e.ts + (e.dur ?? 0) >= up.ts - 1000 &&
+      e.ts <= end,
+  );
   console.log(`release → seen: ${seen ? ((seen.ts - up.ts) / 1000).toFixed(1) : '?'} ms`);
   for (const task of tasks) {
-    const inside = main.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0));
+    const inside = main.filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0),
+    );
     const parts = new Map<string, number>();
     for (const e of inside) {
       let key: string | undefined;
-      if (e.name === 'FunctionCall') key = `js ${String(e.args?.data?.url ?? '').split('/').pop()}:${e.args?.data?.functionName ?? ''}`;
+      if (e.name === 'FunctionCall')
+        key = `js ${String(e.args?.data?.url ?? '')
+          .split('/')
+          .pop()}:${e.args?.data?.functionName ?? ''}`;
       else if (e.name === 'EventDispatch') key = `event ${e.args?.data?.type}`;
-      else if (['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'ParseHTML', 'FireAnimationFrame', 'TimerFire', 'RunMicrotasks', 'HitTest', 'IntersectionObserverController::computeIntersections', 'UpdateLayer', 'Commit', 'GCEvent', 'MinorGC', 'MajorGC', 'V8.GC_SCAVENGER', 'FireIdleCallback', 'v8.run', 'ScheduleStyleRecalculation', 'InvalidateLayout'].includes(e.name)) key = e.name;
+      else if (
+        [
+          'UpdateLayoutTree',
+          'Layout',
+          'Paint',
+          'PrePaint',
+          'Layerize',
+          'ParseHTML',
+          'FireAnimationFrame',
+          'TimerFire',
+          'RunMicrotasks',
+          'HitTest',
+          'IntersectionObserverController::computeIntersections',
+          'UpdateLayer',
+          'Commit',
+          'GCEvent',
+          'MinorGC',
+          'MajorGC',
+          'V8.GC_SCAVENGER',
+          'FireIdleCallback',
+          'v8.run',
+          'ScheduleStyleRecalculation',
+          'InvalidateLayout',
+        ].includes(e.name)
+      )
+        key = e.name;
       if (!key) continue;
       parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0));
     }
@@ -97,13 +138,21 @@ function report(events: TraceEvent[]) {
       .map(([k, d]) => `${k} ${(d / 1000).toFixed(1)}`)
       .join(', ');
     if ((task.dur ?? 0) < 500) continue;
-    console.log(`  +${((task.ts - up.ts) / 1000).toFixed(1).padStart(6)} ms  task ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${top}`);
+    console.log(
+      `  +${((task.ts - up.ts) / 1000).toFixed(1).padStart(6)} ms  task ${((task.dur ?? 0) / 1000).toFixed(1).padStart(6)} ms  ${top}`,
+    );
   }
 }
 
 try {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, bypassCSP: true });
-  await context.addInitScript(([key, name]) => localStorage.setItem(key, name), [STAFF_KEY, 'Bench']);
+  const context = await browser.newContext({
+    viewport: { width: 1600, height: 1000 },
+    bypassCSP: true,
+  });
+  await context.addInitScript(
+    ([key, name]) => localStorage.setItem(key, name),
+    [STAFF_KEY, 'Bench'],
+  );
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
   await page.goto(`${server.base}/editor/?site=${slug}&page=home`);

@@ -12,7 +12,10 @@ import { CACHE_STATUS_HEADER } from '../../../engine/server/page-cache/pages.ts'
 import { searchHeaders } from './search-mix.ts';
 import { slugify } from '../../../engine/slug.ts';
 
-export const BROWSER_HEADERS = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'br, gzip' };
+export const BROWSER_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+  'accept-encoding': 'br, gzip',
+};
 
 export interface PageKind {
   kind: 'home' | 'search' | 'car';
@@ -24,18 +27,41 @@ export async function pageKinds(base: string, site: string): Promise<PageKind[]>
   const res = await fetch(`${base}/1/indexes/*/queries`, {
     method: 'POST',
     headers: searchHeaders(site),
-    body: JSON.stringify({ requests: [{ indexName: CAR_INDEX, params: { hitsPerPage: 20, attributesToRetrieve: ['slug', 'make', 'model'] } }] }),
+    body: JSON.stringify({
+      requests: [
+        {
+          indexName: CAR_INDEX,
+          params: { hitsPerPage: 20, attributesToRetrieve: ['slug', 'make', 'model'] },
+        },
+      ],
+    }),
   });
-  const hits = ((await res.json()) as { results: { hits: { slug: string; make: string; model: string }[] }[] }).results[0].hits;
+  const hits = (
+    (await res.json()) as { results: { hits: { slug: string; make: string; model: string }[] }[] }
+  ).results[0].hits;
   const root = `/sites/${site}`;
-  const models = [...new Set(hits.map((h) => `/search/${slugify(h.make)}/${slugify(h.model)}`))].slice(0, 3);
+  const models = [
+    ...new Set(hits.map((h) => `/search/${slugify(h.make)}/${slugify(h.model)}`)),
+  ].slice(0, 3);
   const kinds: PageKind[] = [
     { kind: 'home', paths: [`${root}/`] },
-    { kind: 'search', paths: [`${root}/search/new-used-and-demo-cars`, `${root}/search`, `${root}/cars`, ...models.map((m) => root + m)] },
+    {
+      kind: 'search',
+      paths: [
+        `${root}/search/new-used-and-demo-cars`,
+        `${root}/search`,
+        `${root}/cars`,
+        ...models.map((m) => root + m),
+      ],
+    },
     { kind: 'car', paths: hits.map((h) => `${root}/cars/${h.slug}`) },
   ];
   for (const k of kinds) {
-    const ok = await Promise.all(k.paths.map(async (p) => (await fetch(base + p, { headers: BROWSER_HEADERS })).status === 200));
+    const ok = await Promise.all(
+      k.paths.map(
+        async (p) => (await fetch(base + p, { headers: BROWSER_HEADERS })).status === 200,
+      ),
+    );
     k.paths = k.paths.filter((_, i) => ok[i]);
     if (!k.paths.length) throw new Error(`no ${k.kind} page of ${site} answers 200`);
   }
@@ -51,7 +77,10 @@ export async function staticPeer(base: string, site: string): Promise<string> {
 }
 
 /** Renders each path (unless the cache has it), then tells how many of them the cache answers. */
-export async function warmCache(base: string, paths: string[]): Promise<{ hits: number; of: number }> {
+export async function warmCache(
+  base: string,
+  paths: string[],
+): Promise<{ hits: number; of: number }> {
   const ask = async (p: string) => {
     const res = await fetch(base + p, { headers: BROWSER_HEADERS });
     await res.arrayBuffer();
@@ -73,7 +102,11 @@ export async function sizeOf(base: string, path: string): Promise<string> {
 
 /** The same paths in turn on every connection. */
 export function cachedRun(base: string, paths: string[]): autocannon.Options {
-  return { url: base, headers: BROWSER_HEADERS, requests: paths.map((path) => ({ method: 'GET', path })) };
+  return {
+    url: base,
+    headers: BROWSER_HEADERS,
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  };
 }
 
 /** Every request a new address (the paths with a query of their own), so each is rendered. */
@@ -82,6 +115,14 @@ export function renderedRun(base: string, paths: string[]): autocannon.Options {
   return {
     url: base,
     headers: BROWSER_HEADERS,
-    requests: [{ setupRequest: (req) => ({ ...req, method: 'GET', path: `${paths[n % paths.length]}?bench=${n++}` }) }],
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          method: 'GET',
+          path: `${paths[n % paths.length]}?bench=${n++}`,
+        }),
+      },
+    ],
   };
 }

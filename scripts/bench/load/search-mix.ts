@@ -9,8 +9,25 @@ import { CAR_INDEX, CAR_REPLICAS } from '../../../engine/search/car-index.ts';
 import { siteSearchKey } from '../../../engine/search/public-access.ts';
 
 /** The lists and ranges the search page asks counts and bounds for. */
-const PAGE_FACETS = ['make', 'model', 'simple_body', 'simple_fuel', 'simple_transmission', 'state', 'price', 'year', 'km'];
-const SORTS = [CAR_INDEX, CAR_REPLICAS.price_asc, CAR_REPLICAS.price_desc, CAR_REPLICAS.year_desc, CAR_REPLICAS.km_asc, CAR_REPLICAS.newest];
+const PAGE_FACETS = [
+  'make',
+  'model',
+  'simple_body',
+  'simple_fuel',
+  'simple_transmission',
+  'state',
+  'price',
+  'year',
+  'km',
+];
+const SORTS = [
+  CAR_INDEX,
+  CAR_REPLICAS.price_asc,
+  CAR_REPLICAS.price_desc,
+  CAR_REPLICAS.year_desc,
+  CAR_REPLICAS.km_asc,
+  CAR_REPLICAS.newest,
+];
 const PRICE_CEILINGS = [15_000, 20_000, 25_000, 30_000, 40_000, 50_000, 75_000];
 
 interface StockValues {
@@ -20,15 +37,32 @@ interface StockValues {
 }
 
 /** The headers a site's page searches with (its search key holds it to the site's stock). */
-export const searchHeaders = (site: string) => ({ 'content-type': 'application/json', 'x-algolia-api-key': siteSearchKey(site), 'x-algolia-application-id': 'forecourt' });
+export const searchHeaders = (site: string) => ({
+  'content-type': 'application/json',
+  'x-algolia-api-key': siteSearchKey(site),
+  'x-algolia-application-id': 'forecourt',
+});
 
 async function stockValues(base: string, site: string): Promise<StockValues> {
   const res = await fetch(`${base}/1/indexes/*/queries`, {
     method: 'POST',
     headers: searchHeaders(site),
-    body: JSON.stringify({ requests: [{ indexName: CAR_INDEX, params: { hitsPerPage: 0, facets: ['make', 'make_model', 'simple_body'], maxValuesPerFacet: 1000 } }] }),
+    body: JSON.stringify({
+      requests: [
+        {
+          indexName: CAR_INDEX,
+          params: {
+            hitsPerPage: 0,
+            facets: ['make', 'make_model', 'simple_body'],
+            maxValuesPerFacet: 1000,
+          },
+        },
+      ],
+    }),
   });
-  const facets = ((await res.json()) as { results: { facets?: Record<string, Record<string, number>> }[] }).results[0]?.facets ?? {};
+  const facets =
+    ((await res.json()) as { results: { facets?: Record<string, Record<string, number>> }[] })
+      .results[0]?.facets ?? {};
   const top = (values: Record<string, number> | undefined, n: number) =>
     Object.entries(values ?? {})
       .sort((a, b) => b[1] - a[1])
@@ -44,9 +78,24 @@ async function stockValues(base: string, site: string): Promise<StockValues> {
 }
 
 /** One search of the page: the main request, plus InstantSearch's count request for each refined list. */
-function pageSearch(indexName: string, refinements: Record<string, string>, extra: Record<string, unknown> = {}) {
-  const facetFilters = Object.entries(refinements).map(([attribute, value]) => [`${attribute}:${value}`]);
-  const main = { indexName, params: { hitsPerPage: 21, facets: PAGE_FACETS, maxValuesPerFacet: 100, ...(facetFilters.length ? { facetFilters } : {}), ...extra } };
+function pageSearch(
+  indexName: string,
+  refinements: Record<string, string>,
+  extra: Record<string, unknown> = {},
+) {
+  const facetFilters = Object.entries(refinements).map(([attribute, value]) => [
+    `${attribute}:${value}`,
+  ]);
+  const main = {
+    indexName,
+    params: {
+      hitsPerPage: 21,
+      facets: PAGE_FACETS,
+      maxValuesPerFacet: 100,
+      ...(facetFilters.length ? { facetFilters } : {}),
+      ...extra,
+    },
+  };
   const counts = Object.keys(refinements).map((attribute) => ({
     indexName,
     params: {
@@ -54,7 +103,9 @@ function pageSearch(indexName: string, refinements: Record<string, string>, extr
       facets: [attribute],
       attributesToRetrieve: [],
       analytics: false,
-      ...(facetFilters.length > 1 ? { facetFilters: facetFilters.filter((f) => !f[0].startsWith(`${attribute}:`)) } : {}),
+      ...(facetFilters.length > 1
+        ? { facetFilters: facetFilters.filter((f) => !f[0].startsWith(`${attribute}:`)) }
+        : {}),
     },
   }));
   return JSON.stringify({ requests: [main, ...counts] });
@@ -73,7 +124,12 @@ function random(seed: number) {
  * `count` different search bodies in a buyer-like mix: 25% the stock list (sort, page),
  * 30% a make, 15% a make and model, 10% a body type, 10% a price ceiling, 10% a typed query.
  */
-export async function searchMix(base: string, site: string, count: number, seed = 7): Promise<string[]> {
+export async function searchMix(
+  base: string,
+  site: string,
+  count: number,
+  seed = 7,
+): Promise<string[]> {
   const values = await stockValues(base, site);
   const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
@@ -88,11 +144,21 @@ export async function searchMix(base: string, site: string, count: number, seed 
     else if (roll < 0.7) {
       const model = values.models.get(make)?.length ? pick(values.models.get(make)!) : undefined;
       bodies.add(pageSearch(sort, model ? { make, model } : { make }, { page }));
-    } else if (roll < 0.8) bodies.add(pageSearch(sort, { simple_body: pick(values.bodies) }, { page }));
-    else if (roll < 0.9) bodies.add(pageSearch(sort, {}, { numericFilters: [`price<=${pick(PRICE_CEILINGS)}`], page }));
+    } else if (roll < 0.8)
+      bodies.add(pageSearch(sort, { simple_body: pick(values.bodies) }, { page }));
+    else if (roll < 0.9)
+      bodies.add(
+        pageSearch(sort, {}, { numericFilters: [`price<=${pick(PRICE_CEILINGS)}`], page }),
+      );
     else {
       const model = values.models.get(make)?.length ? ` ${pick(values.models.get(make)!)}` : '';
-      bodies.add(pageSearch(CAR_INDEX, {}, { query: `${make}${next() < 0.5 ? model : ''}`.toLowerCase(), page }));
+      bodies.add(
+        pageSearch(
+          CAR_INDEX,
+          {},
+          { query: `${make}${next() < 0.5 ? model : ''}`.toLowerCase(), page },
+        ),
+      );
     }
   }
   return [...bodies];

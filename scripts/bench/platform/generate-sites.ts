@@ -51,7 +51,11 @@ export function benchSiteDocument(n: number): Record<string, unknown> {
 
 /** Writes `count` generated sites into `dir` (a sites folder). */
 export function writeBenchSites(dir: string, count: number): void {
-  for (let n = 0; n < count; n++) writeFileSync(join(dir, `${benchSlug(n)}.json`), `${JSON.stringify(benchSiteDocument(n), null, 2)}\n`);
+  for (let n = 0; n < count; n++)
+    writeFileSync(
+      join(dir, `${benchSlug(n)}.json`),
+      `${JSON.stringify(benchSiteDocument(n), null, 2)}\n`,
+    );
 }
 
 /** A temporary copy of a sites folder (documents, templates, shared data, assets) with `count` generated sites added. */

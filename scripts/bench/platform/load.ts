@@ -7,7 +7,12 @@ import autocannon from 'autocannon';
 import { get, memoryOf } from './process.ts';
 
 const MAKES = ['Toyota', 'Ford', 'Mazda', 'Hyundai', 'Kia', 'Holden', 'Nissan', 'Mitsubishi'];
-const DEMO_SITES = ['kiwi-car-yard', 'gold-coast-ford', 'lakeside-chevrolet', 'southern-motor-group'];
+const DEMO_SITES = [
+  'kiwi-car-yard',
+  'gold-coast-ford',
+  'lakeside-chevrolet',
+  'southern-motor-group',
+];
 const DEMO_PAGES = ['/', '/search', '/cars', '/finance', '/contact'];
 
 /** A different search each time: a make, a page and a price ceiling drawn at random, so the result cache answers few. */
@@ -33,7 +38,12 @@ export interface MixedLoadResult {
 }
 
 /** Pages of the four demo sites (home, search, stock, finance, contact, car pages) and varied searches at once for `seconds`. */
-export async function mixedLoad(port: number, pid: number, carPaths: string[], seconds = 10): Promise<MixedLoadResult> {
+export async function mixedLoad(
+  port: number,
+  pid: number,
+  carPaths: string[],
+  seconds = 10,
+): Promise<MixedLoadResult> {
   const base = `http://127.0.0.1:${port}`;
   let peakRss = memoryOf(pid).rss;
   const sampler = setInterval(() => {
@@ -43,7 +53,9 @@ export async function mixedLoad(port: number, pid: number, carPaths: string[], s
       /* the process ended */
     }
   }, 100);
-  const pagePaths = DEMO_SITES.flatMap((s) => DEMO_PAGES.map((p) => `/sites/${s}${p}`)).concat(carPaths);
+  const pagePaths = DEMO_SITES.flatMap((s) => DEMO_PAGES.map((p) => `/sites/${s}${p}`)).concat(
+    carPaths,
+  );
   let n = 0;
   let k = 0;
   try {
@@ -52,7 +64,9 @@ export async function mixedLoad(port: number, pid: number, carPaths: string[], s
         url: base,
         connections: 6,
         duration: seconds,
-        requests: [{ setupRequest: (req) => ({ ...req, path: pagePaths[n++ % pagePaths.length] }) }],
+        requests: [
+          { setupRequest: (req) => ({ ...req, path: pagePaths[n++ % pagePaths.length] }) },
+        ],
       }),
       autocannon({
         url: `${base}/1/indexes/*/queries`,
@@ -60,11 +74,26 @@ export async function mixedLoad(port: number, pid: number, carPaths: string[], s
         duration: seconds,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        requests: [{ setupRequest: (req) => ({ ...req, body: variedSearch(), headers: { ...req.headers, 'x-algolia-api-key': `site.${DEMO_SITES[k++ % DEMO_SITES.length]}` } }) }],
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              body: variedSearch(),
+              headers: {
+                ...req.headers,
+                'x-algolia-api-key': `site.${DEMO_SITES[k++ % DEMO_SITES.length]}`,
+              },
+            }),
+          },
+        ],
       }),
     ]);
     const errors = (r: autocannon.Result) => r.errors + r.timeouts + r.non2xx;
-    return { peakRss, requests: pages.requests.total + searches.requests.total, errors: errors(pages) + errors(searches) };
+    return {
+      peakRss,
+      requests: pages.requests.total + searches.requests.total,
+      errors: errors(pages) + errors(searches),
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -88,7 +117,12 @@ export interface SpreadResult {
  * Home and stock pages of sites drawn at random from `hosts`, by host name, from
  * `connections` clients at once for `seconds`: every site is a site a visitor may ask for.
  */
-export async function spreadLatency(port: number, hosts: string[], seconds = 6, connections = 4): Promise<SpreadResult> {
+export async function spreadLatency(
+  port: number,
+  hosts: string[],
+  seconds = 6,
+  connections = 4,
+): Promise<SpreadResult> {
   const times: number[] = [];
   let failures = 0;
   const until = performance.now() + seconds * 1000;

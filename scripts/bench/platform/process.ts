@@ -16,7 +16,11 @@ const root = join(import.meta.dirname, '../../..');
 export function buildOnce(): { dist: string; remove(): void } {
   mkdirSync(join(root, '.data'), { recursive: true });
   const dist = mkdtempSync(join(root, '.data', 'bench-dist-'));
-  execSync('npm run -s build', { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist } });
+  execSync('npm run -s build', {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist },
+  });
   return { dist, remove: () => rmSync(dist, { recursive: true, force: true }) };
 }
 
@@ -39,7 +43,11 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
 }
 
 /** One GET on loopback (a Host header chooses a site as in production); resolves with the status and milliseconds taken. */
-export function get(port: number, path: string, host?: string): Promise<{ status: number; ms: number }> {
+export function get(
+  port: number,
+  path: string,
+  host?: string,
+): Promise<{ status: number; ms: number }> {
   const t0 = performance.now();
   return new Promise((resolve) => {
     const req = request({ host: '127.0.0.1', port, path, headers: host ? { host } : {} }, (res) => {
@@ -60,10 +68,19 @@ export interface Started {
 }
 
 /** Spawns a command on a free port (PORT) and waits for the first 200 of `firstPath`. */
-export async function startProcess(args: string[], env: Record<string, string>, firstPath: string, firstHost?: string): Promise<Started> {
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  firstPath: string,
+  firstHost?: string,
+): Promise<Started> {
   const port = await freePort();
   const t0 = performance.now();
-  const proc = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout!.on('data', (c: Buffer) => (out += c));
   proc.stderr!.on('data', (c: Buffer) => (out += c));
@@ -95,10 +112,21 @@ export async function startProcess(args: string[], env: Record<string, string>, 
 }
 
 /** The platform's server over a sites folder, with a data folder of its own. */
-export async function startPlatform(dist: string, sitesDir: string, firstPath: string, firstHost?: string) {
+export async function startPlatform(
+  dist: string,
+  sitesDir: string,
+  firstPath: string,
+  firstHost?: string,
+) {
   mkdirSync(join(root, '.data'), { recursive: true });
   const dataDir = mkdtempSync(join(root, '.data', 'bench-data-'));
-  const env = { NODE_ENV: 'production', FORECOURT_DIST: dist, FORECOURT_DATA_DIR: dataDir, FORECOURT_SITES_DIR: sitesDir, FORECOURT_STAFF_TOKEN: 'bench-token-0123456789' };
+  const env = {
+    NODE_ENV: 'production',
+    FORECOURT_DIST: dist,
+    FORECOURT_DATA_DIR: dataDir,
+    FORECOURT_SITES_DIR: sitesDir,
+    FORECOURT_STAFF_TOKEN: 'bench-token-0123456789',
+  };
   const started = await startProcess([compiledServer(dist)], env, firstPath, firstHost);
   return {
     ...started,
@@ -111,7 +139,8 @@ export async function startPlatform(dist: string, sitesDir: string, firstPath: s
 
 /** The memory peer: a bare Express app answering one route, started and measured the same way. */
 export async function startBareExpress() {
-  const code = "const express = require('express'); const app = express(); app.get('/', (_q, r) => r.send('ok')); app.listen(Number(process.env.PORT), '127.0.0.1');";
+  const code =
+    "const express = require('express'); const app = express(); app.get('/', (_q, r) => r.send('ok')); app.listen(Number(process.env.PORT), '127.0.0.1');";
   return startProcess(['-e', code], {}, '/');
 }
 
@@ -149,7 +178,8 @@ function stockState(port: number): Promise<string | undefined> {
 export async function warmedMemory(started: Started, timeoutMs = 300_000) {
   const t0 = performance.now();
   while ((await stockState(started.port)) !== 'ready') {
-    if (performance.now() - t0 > timeoutMs) throw new Error(`the stock was not ready within ${timeoutMs / 1000} s`);
+    if (performance.now() - t0 > timeoutMs)
+      throw new Error(`the stock was not ready within ${timeoutMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 50));
   }
   const warmMs = performance.now() - t0;

@@ -1,6 +1,10 @@
 /** Hydration bench, Forecourt <BlockList> alone inside the providers it needs (no router, no page). */
 import { hydrateRoot } from 'react-dom/client';
-import { BlockEnvironmentProvider, BlockList, PerBlockSuspense } from '../../../engine/render/BlockTree.tsx';
+import {
+  BlockEnvironmentProvider,
+  BlockList,
+  PerBlockSuspense,
+} from '../../../engine/render/BlockTree.tsx';
 import { BlockLoader } from '../../../engine/render/registry.ts';
 import { SiteProvider } from '../../../engine/render/site-context.tsx';
 import type { ResolvedSite } from '../../../engine/site/types.ts';
@@ -11,7 +15,11 @@ import { afterFirstPaint, onRecoverableError, startProbe } from './probe.ts';
 
 await afterFirstPaint();
 startProbe();
-const payload = JSON.parse(document.getElementById(PAYLOAD_ELEMENT_ID)!.textContent!) as { site: ResolvedSite; siteData: SiteData; blockTypes: string[] };
+const payload = JSON.parse(document.getElementById(PAYLOAD_ELEMENT_ID)!.textContent!) as {
+  site: ResolvedSite;
+  siteData: SiteData;
+  blockTypes: string[];
+};
 const { site, siteData } = payload;
 const blocks = site.pages[0].blocks;
 const loader = new BlockLoader(forecourtRegistry);

@@ -8,4 +8,8 @@ import { afterFirstPaint, onRecoverableError, startProbe } from './probe.ts';
 await afterFirstPaint();
 startProbe();
 const data = JSON.parse(document.getElementById(PAYLOAD_ELEMENT_ID)!.textContent!);
-hydrateRoot(document.getElementById(ROOT_ELEMENT_ID)!, <Render config={puckConfig as never} data={data} />, { onRecoverableError });
+hydrateRoot(
+  document.getElementById(ROOT_ELEMENT_ID)!,
+  <Render config={puckConfig as never} data={data} />,
+  { onRecoverableError },
+);

@@ -30,7 +30,9 @@ export interface HydrationPage {
 }
 
 /** One production bundle per side; the runtime build's regional-words swap (vite.config.ts) done here too. */
-export async function bundleEntries(options: { minify?: boolean } = {}): Promise<Record<HydrationSide, string>> {
+export async function bundleEntries(
+  options: { minify?: boolean } = {},
+): Promise<Record<HydrationSide, string>> {
   const allLocales = join(import.meta.dirname, '../../../engine/messages/locales.ts');
   const out = {} as Record<HydrationSide, string>;
   for (const side of SIDES) {
@@ -51,7 +53,13 @@ export async function bundleEntries(options: { minify?: boolean } = {}): Promise
           name: 'runtime-locales',
           setup(b) {
             b.onLoad({ filter: /locales\.ts$/ }, (args) =>
-              args.path === allLocales ? { contents: `export * from './locales.runtime.ts';`, loader: 'ts', resolveDir: join(allLocales, '..') } : undefined,
+              args.path === allLocales
+                ? {
+                    contents: `export * from './locales.runtime.ts';`,
+                    loader: 'ts',
+                    resolveDir: join(allLocales, '..'),
+                  }
+                : undefined,
             );
           },
         },
@@ -82,7 +90,12 @@ export interface HydrationRun {
 }
 
 /** Loads one side's page in a fresh context and returns its figures, or throws if it did not hydrate cleanly. */
-export async function hydrateOnce(browser: Browser, side: HydrationSide, doc: string, script: string): Promise<HydrationRun> {
+export async function hydrateOnce(
+  browser: Browser,
+  side: HydrationSide,
+  doc: string,
+  script: string,
+): Promise<HydrationRun> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -92,19 +105,31 @@ export async function hydrateOnce(browser: Browser, side: HydrationSide, doc: st
     const origin = `http://${side}.bench.invalid`;
     await page.route(`${origin}/**`, (route) => {
       const js = new URL(route.request().url()).pathname === '/entry.js';
-      return route.fulfill({ status: 200, contentType: js ? 'text/javascript' : 'text/html', body: js ? script : doc });
+      return route.fulfill({
+        status: 200,
+        contentType: js ? 'text/javascript' : 'text/html',
+        body: js ? script : doc,
+      });
     });
     await page.goto(`${origin}/`);
-    await page.waitForFunction('window.__bench && window.__bench.end > 0', undefined, { timeout: 60_000 });
+    await page.waitForFunction('window.__bench && window.__bench.end > 0', undefined, {
+      timeout: 60_000,
+    });
     // A moment for anything hydrated twice (a mismatch's client render) to show in the count.
     await page.waitForTimeout(50);
     const state = (await page.evaluate(`(() => {
       const s = window.__bench;
       const nav = performance.getEntriesByType('navigation')[0];
       return { start: s.start, end: s.end, count: s.count, expected: s.expected, kept: !!s.first && s.first === document.querySelector('[data-b]'), responseEnd: nav.responseEnd };
-    })()`)) as Pick<BenchState, 'start' | 'end' | 'count' | 'expected'> & { kept: boolean; responseEnd: number };
+    })()`)) as Pick<BenchState, 'start' | 'end' | 'count' | 'expected'> & {
+      kept: boolean;
+      responseEnd: number;
+    };
     if (errors.length) throw new Error(`${side}: errors while hydrating: ${errors.join(' | ')}`);
-    if (state.count !== state.expected) throw new Error(`${side}: ${state.count} block elements committed, expected ${state.expected}`);
+    if (state.count !== state.expected)
+      throw new Error(
+        `${side}: ${state.count} block elements committed, expected ${state.expected}`,
+      );
     if (!state.kept) throw new Error(`${side}: the server's DOM was replaced, not hydrated`);
     return { ms: state.end - state.start, fromResponse: state.end - state.responseEnd };
   } finally {
@@ -124,14 +149,29 @@ const LABELS: Record<HydrationSide, string> = {
 };
 
 /** Measures every side `runs` times after `warmup` loads, interleaved, and reports medians, p95s and ratios to Puck. */
-export async function measureHydration(inputs: HydrationInputs, options: { runs: number; warmup: number }): Promise<string[]> {
+export async function measureHydration(
+  inputs: HydrationInputs,
+  options: { runs: number; warmup: number },
+): Promise<string[]> {
   const { chromium } = await import('playwright-core');
   const scripts = await bundleEntries();
-  const docs = Object.fromEntries(SIDES.map((s) => [s, pageDocument(s, inputs.pages[s], inputs.blocks)])) as Record<HydrationSide, string>;
-  const samples = Object.fromEntries(SIDES.map((s) => [s, [] as HydrationRun[]])) as Record<HydrationSide, HydrationRun[]>;
+  const docs = Object.fromEntries(
+    SIDES.map((s) => [s, pageDocument(s, inputs.pages[s], inputs.blocks)]),
+  ) as Record<HydrationSide, string>;
+  const samples = Object.fromEntries(SIDES.map((s) => [s, [] as HydrationRun[]])) as Record<
+    HydrationSide,
+    HydrationRun[]
+  >;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     for (let i = 0; i < options.warmup + options.runs; i++) {
@@ -145,8 +185,12 @@ export async function measureHydration(inputs: HydrationInputs, options: { runs:
     await browser.close();
   }
 
-  const st = Object.fromEntries(SIDES.map((s) => [s, stats(samples[s].map((r) => r.ms))])) as Record<HydrationSide, Stats>;
-  const loadSt = Object.fromEntries(SIDES.map((s) => [s, stats(samples[s].map((r) => r.fromResponse))])) as Record<HydrationSide, Stats>;
+  const st = Object.fromEntries(
+    SIDES.map((s) => [s, stats(samples[s].map((r) => r.ms))]),
+  ) as Record<HydrationSide, Stats>;
+  const loadSt = Object.fromEntries(
+    SIDES.map((s) => [s, stats(samples[s].map((r) => r.fromResponse))]),
+  ) as Record<HydrationSide, Stats>;
   const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
   const f = (x: number) => x.toFixed(1).padStart(9);
   const verdict = (ours: Stats, aim = 1) => {

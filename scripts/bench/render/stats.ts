@@ -16,5 +16,10 @@ export interface Stats {
 
 export function stats(samples: number[]): Stats {
   const s = [...samples].sort((a, b) => a - b);
-  return { median: quantile(s, 0.5), p95: quantile(s, 0.95), min: s[0], mean: s.reduce((a, b) => a + b, 0) / s.length };
+  return {
+    median: quantile(s, 0.5),
+    p95: quantile(s, 0.95),
+    min: s[0],
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+  };
 }

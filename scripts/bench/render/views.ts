@@ -17,8 +17,10 @@ const committed = (el: Element | null) => {
   if (el) (globalThis as { __benchProbe?: BenchProbe }).__benchProbe?.block();
 };
 
-export const HeadingView = (id: string, text: string | undefined) => h('h2', { 'data-b': id, ref: committed }, text);
-export const TextView = (id: string, text: string | undefined) => h('p', { 'data-b': id, ref: committed }, text);
+export const HeadingView = (id: string, text: string | undefined) =>
+  h('h2', { 'data-b': id, ref: committed }, text);
+export const TextView = (id: string, text: string | undefined) =>
+  h('p', { 'data-b': id, ref: committed }, text);
 export const BoxView = (id: string, title: string | undefined, body: ReactNode) =>
   h('section', { 'data-b': id, className: 'box', ref: committed }, h('h3', null, title), body);
 
@@ -28,7 +30,10 @@ type P = { text?: string; title?: string };
 export const forecourtDefinitions = {
   Heading: defineBlock<P>({ component: ({ block, props }) => HeadingView(block.id, props.text) }),
   Text: defineBlock<P>({ component: ({ block, props }) => TextView(block.id, props.text) }),
-  Box: defineBlock<P>({ component: ({ block, props, children }) => BoxView(block.id, props.title, h('div', null, children)) }),
+  Box: defineBlock<P>({
+    component: ({ block, props, children }) =>
+      BoxView(block.id, props.title, h('div', null, children)),
+  }),
 };
 
 /** Like blocks/registry.ts, one loader per type (here already in the bundle). */

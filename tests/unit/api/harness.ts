@@ -17,7 +17,11 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { SiteStore } from '../../../engine/server/sites.ts';
-import { createApiRouter, type ApiRouter, type ApiRouterOptions } from '../../../engine/api/router.ts';
+import {
+  createApiRouter,
+  type ApiRouter,
+  type ApiRouterOptions,
+} from '../../../engine/api/router.ts';
 import { solveCaptchaQuestion } from '../../../engine/api/adapters/captcha.ts';
 import { demoApi } from '../../../demo/defaults.ts';
 import { createAjv, formatErrors } from '../../../engine/schema/validator.ts';
@@ -51,7 +55,10 @@ export const FIXTURE_SITES = {
       { id: 51, slug: 'au-motors', name: 'AU Motors' },
       { id: 52, slug: 'au-motors-north', name: 'AU Motors North' },
     ],
-    locations: [location(5, 'southport', 'au-motors', '4215'), location(6, 'nerang', 'au-motors-north', '4211')],
+    locations: [
+      location(5, 'southport', 'au-motors', '4215'),
+      location(6, 'nerang', 'au-motors-north', '4211'),
+    ],
     pages: [page],
   },
   'nz-motors': {
@@ -88,7 +95,8 @@ export function fixtureSitesDir(): string {
   mkdirSync(join(dir, 'shared'));
   mkdirSync(join(dir, 'templates'));
   copyFileSync(join(ROOT, 'sites/shared/catalogue.json'), join(dir, 'shared/catalogue.json'));
-  for (const [slug, doc] of Object.entries(FIXTURE_SITES)) writeFileSync(join(dir, `${slug}.json`), JSON.stringify(doc));
+  for (const [slug, doc] of Object.entries(FIXTURE_SITES))
+    writeFileSync(join(dir, `${slug}.json`), JSON.stringify(doc));
   return dir;
 }
 
@@ -187,7 +195,16 @@ export async function startApi(
   const dataDir = options.dataDir ?? tempDataDir();
   const store = options.store ?? currentStore;
   const databaseUrl = store === 'postgres' ? await postgresDatabaseFor(dataDir) : undefined;
-  const api = await createApiRouter({ log: quiet, env: {}, staffToken: 'staff-token-for-tests-0123456789', ...demoApi, ...options, sites, dataDir, databaseUrl });
+  const api = await createApiRouter({
+    log: quiet,
+    env: {},
+    staffToken: 'staff-token-for-tests-0123456789',
+    ...demoApi,
+    ...options,
+    sites,
+    dataDir,
+    databaseUrl,
+  });
   const app = express();
   app.set('trust proxy', 'loopback');
   app.use('/api', api);
@@ -211,12 +228,17 @@ export async function startApi(
     raw,
     async rows<T>(sql: string) {
       // Counts as CAST(COUNT(*) AS INTEGER): PostgreSQL answers a plain COUNT(*), a bigint, as a string.
-      if (api.store.kind === 'sqlite') return (api.store as SqliteStore).db.prepare(sql).all() as T[];
+      if (api.store.kind === 'sqlite')
+        return (api.store as SqliteStore).db.prepare(sql).all() as T[];
       return [...(await (api.store as PostgresStore).sql.unsafe(sql))] as T[];
     },
     get: (path, headers = {}) => raw(path, { headers }),
     post: (path, body, headers = {}) =>
-      raw(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+      raw(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      }),
     async captcha() {
       const c = (await t.get<CaptchaChallenge>('/captcha')).body;
       return { token: c.token, answer: solveCaptchaQuestion(c.question) };
@@ -254,7 +276,10 @@ export function auLead(overrides: Record<string, unknown> = {}) {
     'category select': 'General Enquiry',
     dealership_slug: 'au-motors',
     opt_in: true,
-    lead_attributes: { visited_pages: ['/', '/cars/2021-ford-ranger'], linked_query_params: { utm_source: 'google', gclid: 'abc' } },
+    lead_attributes: {
+      visited_pages: ['/', '/cars/2021-ford-ranger'],
+      linked_query_params: { utm_source: 'google', gclid: 'abc' },
+    },
     ...overrides,
   };
 }

@@ -8,7 +8,17 @@ import { readMigrations } from '../../../engine/api/db/migrate.ts';
 import { readPostgresMigrations } from '../../../engine/api/db/migrate-postgres.ts';
 import type { SqliteStore } from '../../../engine/api/store/sqlite.ts';
 import { TERMS_MESSAGE } from '../../../engine/api/site-rules.ts';
-import { auLead, describeStores, fixtureSitesDir, removeDir, schemaProblems, startApi, tempDataDir, type TestApi, testClock } from './harness.ts';
+import {
+  auLead,
+  describeStores,
+  fixtureSitesDir,
+  removeDir,
+  schemaProblems,
+  startApi,
+  tempDataDir,
+  type TestApi,
+  testClock,
+} from './harness.ts';
 
 describeStores('leads', (store) => {
   const STAFF = { authorization: 'Bearer staff-token-for-tests-0123456789' };
@@ -24,7 +34,9 @@ describeStores('leads', (store) => {
   });
 
   async function countRows(t: TestApi, table: string): Promise<number> {
-    const [row] = await t.rows<{ n: number }>(`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM ${table}`);
+    const [row] = await t.rows<{ n: number }>(
+      `SELECT CAST(COUNT(*) AS INTEGER) AS n FROM ${table}`,
+    );
     return row.n;
   }
 
@@ -64,7 +76,12 @@ describeStores('leads', (store) => {
         linked_query_params: { gclid: 'abc', utm_source: 'google' },
       });
       // Everything sent is kept for staff, except the captcha answer.
-      expect(stored.payload).toMatchObject({ 'category select': 'General Enquiry', source: 'Website', url: lead.url, opt_in: true });
+      expect(stored.payload).toMatchObject({
+        'category select': 'General Enquiry',
+        source: 'Website',
+        url: lead.url,
+        opt_in: true,
+      });
       expect(stored.payload).not.toHaveProperty('captcha');
       removeDir(dataDir);
       removeDir(sitesDir);
@@ -77,8 +94,12 @@ describeStores('leads', (store) => {
         expect(db.pragma('user_version', { simple: true })).toBe(readMigrations().length);
         expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
       } else {
-        const applied = await t.rows<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
-        expect(applied.map((m) => m.version)).toEqual(readPostgresMigrations().map((m) => m.version));
+        const applied = await t.rows<{ version: number }>(
+          'SELECT version FROM schema_migrations ORDER BY version',
+        );
+        expect(applied.map((m) => m.version)).toEqual(
+          readPostgresMigrations().map((m) => m.version),
+        );
       }
     });
 
@@ -112,7 +133,8 @@ describeStores('leads', (store) => {
       expect(res.status).toBe(500);
       expect(res.body).toEqual({ error: 'Your enquiry could not be saved. Please try again.' });
       expect(res.body).not.toHaveProperty('lead_id');
-      for (const table of ['leads', 'lead_visited_pages', 'lead_query_params', 'captcha_used']) expect(await countRows(t, table)).toBe(0);
+      for (const table of ['leads', 'lead_visited_pages', 'lead_query_params', 'captcha_used'])
+        expect(await countRows(t, table)).toBe(0);
       expect((await t.get('/staff/leads?site=au-motors', STAFF)).body.leads).toEqual([]);
 
       // The visitor retries: the same submission and the same captcha answer now go through.
@@ -130,11 +152,17 @@ describeStores('leads', (store) => {
       expect(missing.body.fields).toEqual([{ path: '/captcha', message: 'is required' }]);
 
       const c = await t.captcha();
-      const wrong = await t.post('/leads', auLead({ captcha: { token: c.token, answer: c.answer + 1 } }));
+      const wrong = await t.post(
+        '/leads',
+        auLead({ captcha: { token: c.token, answer: c.answer + 1 } }),
+      );
       expect(wrong.status).toBe(400);
       expect(wrong.body.fields.map((f: { path: string }) => f.path)).toEqual(['/captcha/answer']);
 
-      const forged = await t.post('/leads', auLead({ captcha: { token: `${c.token.split('.')[0]}.AAAA`, answer: c.answer } }));
+      const forged = await t.post(
+        '/leads',
+        auLead({ captcha: { token: `${c.token.split('.')[0]}.AAAA`, answer: c.answer } }),
+      );
       expect(forged.status).toBe(400);
 
       expect((await t.post('/leads', auLead({ captcha: c }))).status).toBe(201);
@@ -156,17 +184,41 @@ describeStores('leads', (store) => {
 
     it('applies the site rules: region phone, dealership and location of the site, terms where required', async () => {
       const t = await start();
-      const res = await t.post('/leads', auLead({ phone: '555 1234', dealership_slug: 'elsewhere', location: 99, postcode: '42150', captcha: await t.captcha() }));
+      const res = await t.post(
+        '/leads',
+        auLead({
+          phone: '555 1234',
+          dealership_slug: 'elsewhere',
+          location: 99,
+          postcode: '42150',
+          captcha: await t.captcha(),
+        }),
+      );
       expect(res.status).toBe(400);
       expect(res.body.fields).toEqual([
-        { path: '/phone', message: 'Please enter a valid Australian phone number, e.g. 0412 345 678.' },
+        {
+          path: '/phone',
+          message: 'Please enter a valid Australian phone number, e.g. 0412 345 678.',
+        },
         { path: '/postcode', message: 'Invalid postcode. Please enter a 4-digit number.' },
         { path: '/dealership_slug', message: 'is not a dealership of this site' },
         { path: '/location', message: 'is not a location of this site' },
       ]);
-      expect((await t.post('/leads', auLead({ location: 'nerang', location_id: 5, captcha: await t.captcha() }))).status).toBe(201);
+      expect(
+        (
+          await t.post(
+            '/leads',
+            auLead({ location: 'nerang', location_id: 5, captcha: await t.captcha() }),
+          )
+        ).status,
+      ).toBe(201);
 
-      const us = { ...auLead(), site: 'us-motors', phone: '(608) 555-0134', dealership_slug: undefined };
+      const us = {
+        ...auLead(),
+        site: 'us-motors',
+        phone: '(608) 555-0134',
+        dealership_slug: undefined,
+      };
       const noTerms = await t.post('/leads', us);
       expect(noTerms.body.fields).toEqual([{ path: '/terms_conditions', message: TERMS_MESSAGE }]);
       expect((await t.post('/leads', { ...us, terms_conditions: true })).status).toBe(201);
@@ -193,18 +245,30 @@ describeStores('leads', (store) => {
       const body = {
         site: 'nz-motors',
         submission_id: crypto.randomUUID(),
-        fields: { name: 'Aroha', email: 'aroha@example.co.nz', phone: '021 123 4567', message: 'Service booking please', preferred_day: 'Tuesday' },
+        fields: {
+          name: 'Aroha',
+          email: 'aroha@example.co.nz',
+          phone: '021 123 4567',
+          message: 'Service booking please',
+          preferred_day: 'Tuesday',
+        },
       };
       const a = await t.post('/forms/service-request', body);
       const b = await t.post('/forms/service-request', body);
       expect(a.status).toBe(201);
       expect(b.body).toEqual(a.body);
       const [lead] = (await t.get('/staff/leads?site=nz-motors', STAFF)).body.leads;
-      expect(lead).toMatchObject({ kind: 'form', form_id: 'service-request', name: 'Aroha', phone: '021 123 4567', message: 'Service booking please' });
+      expect(lead).toMatchObject({
+        kind: 'form',
+        form_id: 'service-request',
+        name: 'Aroha',
+        phone: '021 123 4567',
+        message: 'Service booking please',
+      });
       expect(lead.payload.fields.preferred_day).toBe('Tuesday');
     });
 
-    it('checks phone and postcode inside fields by the site\'s region', async () => {
+    it("checks phone and postcode inside fields by the site's region", async () => {
       const t = await start();
       const res = await t.post('/forms/contact', {
         site: 'nz-motors',
@@ -212,7 +276,10 @@ describeStores('leads', (store) => {
         fields: { name: 'A', phone: '0412 345 678 9', postcode: '61' },
       });
       expect(res.status).toBe(400);
-      expect(res.body.fields.map((f: { path: string }) => f.path)).toEqual(['/fields/phone', '/fields/postcode']);
+      expect(res.body.fields.map((f: { path: string }) => f.path)).toEqual([
+        '/fields/phone',
+        '/fields/postcode',
+      ]);
     });
   });
 

@@ -14,7 +14,13 @@ describeStores('OpenAPI', () => {
 
   type Doc = {
     openapi: string;
-    paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; security?: unknown }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { operationId: string; responses: Record<string, unknown>; security?: unknown }
+      >
+    >;
     components: { schemas: Record<string, { $id?: string }> };
   };
 
@@ -44,10 +50,29 @@ describeStores('OpenAPI', () => {
       const served = expressRoutes(t.api);
       expect(new Set(documented)).toEqual(new Set(served));
       for (const expected of [
-        'POST /leads', 'POST /forms/:formId', 'POST /watchlist/save-car', 'POST /watchlist/remove-car', 'GET /watchlist',
-        'POST /phone-reveals', 'POST /valuations', 'POST /valuations/adjustments', 'POST /rego-lookup', 'POST /offers/accept',
-        'POST /miscellaneous', 'GET /reviews/snap21', 'GET /reviews', 'GET /cars/:id', 'GET /cars/:slug/pdf', 'POST /sign-in',
-        'GET /me', 'POST /sign-out', 'GET /captcha', 'GET /geocode', 'GET /staff/leads', 'GET /staff/leads.html', 'GET /openapi.json',
+        'POST /leads',
+        'POST /forms/:formId',
+        'POST /watchlist/save-car',
+        'POST /watchlist/remove-car',
+        'GET /watchlist',
+        'POST /phone-reveals',
+        'POST /valuations',
+        'POST /valuations/adjustments',
+        'POST /rego-lookup',
+        'POST /offers/accept',
+        'POST /miscellaneous',
+        'GET /reviews/snap21',
+        'GET /reviews',
+        'GET /cars/:id',
+        'GET /cars/:slug/pdf',
+        'POST /sign-in',
+        'GET /me',
+        'POST /sign-out',
+        'GET /captcha',
+        'GET /geocode',
+        'GET /staff/leads',
+        'GET /staff/leads.html',
+        'GET /openapi.json',
       ]) {
         expect(served).toContain(expected);
       }
@@ -68,17 +93,20 @@ describeStores('OpenAPI', () => {
       const walk = (node: unknown) => {
         if (Array.isArray(node)) node.forEach(walk);
         else if (node && typeof node === 'object') {
-          for (const [k, v] of Object.entries(node)) if (k === '$ref' && typeof v === 'string') refs.add(v);
-          else walk(v);
+          for (const [k, v] of Object.entries(node))
+            if (k === '$ref' && typeof v === 'string') refs.add(v);
+            else walk(v);
         }
       };
       walk(doc.paths);
       for (const ref of refs) {
-        if (ref.startsWith('#/components/schemas/')) expect(doc.components.schemas).toHaveProperty(ref.slice('#/components/schemas/'.length));
+        if (ref.startsWith('#/components/schemas/'))
+          expect(doc.components.schemas).toHaveProperty(ref.slice('#/components/schemas/'.length));
         else expect(ids).toContain(ref.split('#')[0]);
       }
       const ajv = createAjv();
-      for (const s of Object.values(doc.components.schemas)) expect(() => ajv.getSchema(s.$id!)).not.toThrow();
+      for (const s of Object.values(doc.components.schemas))
+        expect(() => ajv.getSchema(s.$id!)).not.toThrow();
     });
   });
 });

@@ -19,14 +19,28 @@ import {
 } from '../../../engine/api/service-booking.ts';
 import { apiSchemas } from '../../../schemas/index.gen.ts';
 import type { Location } from '../../../schemas/types.gen.ts';
-import { describeStores, fixtureSitesDir, removeDir, schemaProblems, startApi, type TestApi, testClock } from './harness.ts';
+import {
+  describeStores,
+  fixtureSitesDir,
+  removeDir,
+  schemaProblems,
+  startApi,
+  type TestApi,
+  testClock,
+} from './harness.ts';
 
 const STAFF = { authorization: 'Bearer staff-token-for-tests-0123456789' };
 
 const week = (weekdays: [string, string] | null, saturday: [string, string] | null) => [
   { weekday: 0, status: 'Closed' },
-  ...[1, 2, 3, 4, 5].map((weekday) => (weekdays ? { weekday, status: 'Open', open: weekdays[0], close: weekdays[1] } : { weekday, status: 'Closed' })),
-  saturday ? { weekday: 6, status: 'Open', open: saturday[0], close: saturday[1] } : { weekday: 6, status: 'Closed' },
+  ...[1, 2, 3, 4, 5].map((weekday) =>
+    weekdays
+      ? { weekday, status: 'Open', open: weekdays[0], close: weekdays[1] }
+      : { weekday, status: 'Closed' },
+  ),
+  saturday
+    ? { weekday: 6, status: 'Open', open: saturday[0], close: saturday[1] }
+    : { weekday: 6, status: 'Closed' },
 ];
 
 const address = { street: '1 Ferry Road', city: 'Southport', state: 'QLD', postcode: '4215' };
@@ -41,7 +55,16 @@ const SERVICE_SITE = {
   features: { captcha: false },
   dealerships: [{ id: 61, slug: 'au-service', name: 'AU Service' }],
   locations: [
-    { id: 70, name: 'Southport Sales', slug: 'southport-sales', location_type: 'sales', dealership_slug: 'au-service', time_zone: 'Australia/Brisbane', address, contact_detail: { opening_hours: week(['08:00', '17:30'], ['08:00', '12:00']) } },
+    {
+      id: 70,
+      name: 'Southport Sales',
+      slug: 'southport-sales',
+      location_type: 'sales',
+      dealership_slug: 'au-service',
+      time_zone: 'Australia/Brisbane',
+      address,
+      contact_detail: { opening_hours: week(['08:00', '17:30'], ['08:00', '12:00']) },
+    },
     {
       id: 71,
       name: 'Southport Service',
@@ -54,12 +77,36 @@ const SERVICE_SITE = {
         opening_hours: week(['07:00', '17:00'], ['07:30', '12:00']),
         special_hours: [
           { date: '2025-06-09', status: 'Closed', label: "King's Birthday" },
-          { date: '2025-06-14', status: 'Open', start_hour: '09:00', end_hour: '11:00', label: 'Show day' },
+          {
+            date: '2025-06-14',
+            status: 'Open',
+            start_hour: '09:00',
+            end_hour: '11:00',
+            label: 'Show day',
+          },
         ],
       },
     },
-    { id: 72, name: 'Southport Parts', slug: 'southport-parts', location_type: 'parts', dealership_slug: 'au-service', time_zone: 'Australia/Brisbane', address, contact_detail: { opening_hours: week(['08:00', '17:00'], null) } },
-    { id: 73, name: 'Old Workshop', slug: 'old-workshop', location_type: 'service', visible: false, dealership_slug: 'au-service', address, contact_detail: { opening_hours: week(['00:00', '23:59'], ['00:00', '23:59']) } },
+    {
+      id: 72,
+      name: 'Southport Parts',
+      slug: 'southport-parts',
+      location_type: 'parts',
+      dealership_slug: 'au-service',
+      time_zone: 'Australia/Brisbane',
+      address,
+      contact_detail: { opening_hours: week(['08:00', '17:00'], null) },
+    },
+    {
+      id: 73,
+      name: 'Old Workshop',
+      slug: 'old-workshop',
+      location_type: 'service',
+      visible: false,
+      dealership_slug: 'au-service',
+      address,
+      contact_detail: { opening_hours: week(['00:00', '23:59'], ['00:00', '23:59']) },
+    },
   ],
   pages: [{ id: 'home', path: '/', title: 'Home | {site}', blocks: [] }],
 };
@@ -84,8 +131,17 @@ describe('the shared service-hours rule', () => {
     expect(hoursOn(service, '2025-06-03')).toEqual({ open: true, from: 7 * 60, to: 17 * 60 });
     expect(hoursOn(service, '2025-06-07')).toEqual({ open: true, from: 7 * 60 + 30, to: 12 * 60 });
     expect(hoursOn(service, '2025-06-08')).toMatchObject({ open: false, reason: 'closed' });
-    expect(hoursOn(service, '2025-06-09')).toMatchObject({ open: false, reason: 'holiday', holiday: "King's Birthday" });
-    expect(hoursOn(service, '2025-06-14')).toEqual({ open: true, from: 9 * 60, to: 11 * 60, holiday: 'Show day' });
+    expect(hoursOn(service, '2025-06-09')).toMatchObject({
+      open: false,
+      reason: 'holiday',
+      holiday: "King's Birthday",
+    });
+    expect(hoursOn(service, '2025-06-14')).toEqual({
+      open: true,
+      from: 9 * 60,
+      to: 11 * 60,
+      holiday: 'Show day',
+    });
   });
 
   it('offers a slot every 30 minutes from opening, the last one before closing', () => {
@@ -93,48 +149,82 @@ describe('the shared service-hours rule', () => {
     expect(slots[0]).toBe('07:00');
     expect(slots.at(-1)).toBe('16:30');
     expect(slots).toHaveLength(20);
-    expect(bookingSlots(service, site, '2025-06-07', { now: MONDAY_11AM, slotMinutes: 60 })).toEqual(['07:30', '08:30', '09:30', '10:30', '11:30']);
+    expect(
+      bookingSlots(service, site, '2025-06-07', { now: MONDAY_11AM, slotMinutes: 60 }),
+    ).toEqual(['07:30', '08:30', '09:30', '10:30', '11:30']);
     expect(bookingSlots(service, site, '2025-06-08', { now: MONDAY_11AM })).toEqual([]);
     expect(bookingSlots(service, site, '2025-06-09', { now: MONDAY_11AM })).toEqual([]);
   });
 
   it("today: only times after the notice, on the location's own clock", () => {
-    expect(wallClock(MONDAY_11AM, 'Australia/Brisbane')).toEqual({ date: '2025-06-02', minutes: 11 * 60 });
-    const today = bookingSlots(service, site, '2025-06-02', { now: MONDAY_11AM, noticeMinutes: 60 });
+    expect(wallClock(MONDAY_11AM, 'Australia/Brisbane')).toEqual({
+      date: '2025-06-02',
+      minutes: 11 * 60,
+    });
+    const today = bookingSlots(service, site, '2025-06-02', {
+      now: MONDAY_11AM,
+      noticeMinutes: 60,
+    });
     expect(today[0]).toBe('12:00');
     expect(bookingSlots(service, site, '2025-06-01', { now: MONDAY_11AM })).toEqual([]);
     expect(bookingSlots(service, site, '2025-12-01', { now: MONDAY_11AM })).toEqual([]); // more than 90 days ahead
   });
 
   it('checks a booking: closed days, holidays, outside hours, the past, and a centre that is not a service centre', () => {
-    const check = (input: object, noticeMinutes = 0) => serviceBookingErrors(site, input, { now: MONDAY_11AM, noticeMinutes });
-    expect(check({ location_id: 71, booking_date: '2025-06-03', booking_time: '07:00' })).toEqual([]);
-    expect(check({ location_id: '71', booking_date: '2025-06-03', booking_time: '16:30' })).toEqual([]);
+    const check = (input: object, noticeMinutes = 0) =>
+      serviceBookingErrors(site, input, { now: MONDAY_11AM, noticeMinutes });
+    expect(check({ location_id: 71, booking_date: '2025-06-03', booking_time: '07:00' })).toEqual(
+      [],
+    );
+    expect(check({ location_id: '71', booking_date: '2025-06-03', booking_time: '16:30' })).toEqual(
+      [],
+    );
     expect(check({ location_id: 71, booking_date: '2025-06-08', booking_time: '10:00' })).toEqual([
-      { path: '/booking_date', message: 'Southport Service is closed on Sundays. Please choose another day.' },
+      {
+        path: '/booking_date',
+        message: 'Southport Service is closed on Sundays. Please choose another day.',
+      },
     ]);
     expect(check({ location_id: 71, booking_date: '2025-06-09', booking_time: '10:00' })).toEqual([
-      { path: '/booking_date', message: "Southport Service is closed on King's Birthday. Please choose another day." },
+      {
+        path: '/booking_date',
+        message: "Southport Service is closed on King's Birthday. Please choose another day.",
+      },
     ]);
     expect(check({ location_id: 71, booking_date: '2025-06-03', booking_time: '17:00' })).toEqual([
-      { path: '/booking_time', message: 'Please choose a time within service hours on that day (7:00 am – 5:00 pm).' },
+      {
+        path: '/booking_time',
+        message: 'Please choose a time within service hours on that day (7:00 am – 5:00 pm).',
+      },
     ]);
-    expect(check({ location_id: 71, booking_date: '2025-06-07', booking_time: '12:30' })[0].path).toBe('/booking_time');
+    expect(
+      check({ location_id: 71, booking_date: '2025-06-07', booking_time: '12:30' })[0].path,
+    ).toBe('/booking_time');
     expect(check({ location_id: 71, booking_date: '2025-06-02', booking_time: '10:30' })).toEqual([
       { path: '/booking_time', message: 'That time has passed. Please choose a later time.' },
     ]);
-    expect(check({ location_id: 71, booking_date: '2025-06-02', booking_time: '11:30' }, 60)).toEqual([
+    expect(
+      check({ location_id: 71, booking_date: '2025-06-02', booking_time: '11:30' }, 60),
+    ).toEqual([
       { path: '/booking_time', message: 'Please choose a time at least an hour from now.' },
     ]);
     expect(check({ location_id: 71, booking_date: '2025-05-30', booking_time: '10:00' })).toEqual([
       { path: '/booking_date', message: 'Please choose a date from today onwards.' },
     ]);
-    expect(check({ location_id: 71, booking_date: '2025-02-30', booking_time: '10:00' })[0].path).toBe('/booking_date');
+    expect(
+      check({ location_id: 71, booking_date: '2025-02-30', booking_time: '10:00' })[0].path,
+    ).toBe('/booking_date');
     expect(check({ location_id: 70, booking_date: '2025-06-03', booking_time: '10:00' })).toEqual([
       { path: '/location_id', message: 'Please choose one of our service centres.' },
     ]);
-    expect(check({ location_id: 73, booking_date: '2025-06-03', booking_time: '10:00' })[0].path).toBe('/location_id'); // hidden
-    expect(check({}).map((e) => e.path)).toEqual(['/location_id', '/booking_date', '/booking_time']);
+    expect(
+      check({ location_id: 73, booking_date: '2025-06-03', booking_time: '10:00' })[0].path,
+    ).toBe('/location_id'); // hidden
+    expect(check({}).map((e) => e.path)).toEqual([
+      '/location_id',
+      '/booking_date',
+      '/booking_time',
+    ]);
   });
 
   it('VIN rule is the lead schema’s own pattern', () => {
@@ -198,7 +288,12 @@ describeStores('service bookings', () => {
       const res = await t.post('/leads', body);
       expect(res.status, res.text).toBe(201);
       const stored = await storedLead(res.body.lead_id);
-      expect(stored).toMatchObject({ category: 'Service Booking', name: 'Jane Citizen', message: 'Squeaky brakes', kind: 'lead' });
+      expect(stored).toMatchObject({
+        category: 'Service Booking',
+        name: 'Jane Citizen',
+        message: 'Squeaky brakes',
+        kind: 'lead',
+      });
       expect(stored.payload).toMatchObject({
         location_id: 71,
         service_type: 'Logbook service',
@@ -211,42 +306,102 @@ describeStores('service bookings', () => {
     });
 
     it('takes holiday hours: a show day opens 9 to 11', async () => {
-      expect((await t.post('/leads', booking({ booking_date: '2025-06-14', booking_time: '10:30' }))).status).toBe(201);
-      const early = await t.post('/leads', booking({ booking_date: '2025-06-14', booking_time: '08:00' }));
-      expect(early.body.fields).toEqual([{ path: '/booking_time', message: 'Please choose a time within service hours on that day (9:00 am – 11:00 am).' }]);
+      expect(
+        (await t.post('/leads', booking({ booking_date: '2025-06-14', booking_time: '10:30' })))
+          .status,
+      ).toBe(201);
+      const early = await t.post(
+        '/leads',
+        booking({ booking_date: '2025-06-14', booking_time: '08:00' }),
+      );
+      expect(early.body.fields).toEqual([
+        {
+          path: '/booking_time',
+          message: 'Please choose a time within service hours on that day (9:00 am – 11:00 am).',
+        },
+      ]);
     });
 
     it('refuses a closed day, a holiday and a time outside hours with a field error, and stores nothing', async () => {
-      const before = (await t.get('/staff/leads?site=au-service&limit=500', STAFF)).body.leads.length;
-      const sunday = await t.post('/leads', booking({ booking_date: '2025-06-08', booking_time: '10:00' }));
+      const before = (await t.get('/staff/leads?site=au-service&limit=500', STAFF)).body.leads
+        .length;
+      const sunday = await t.post(
+        '/leads',
+        booking({ booking_date: '2025-06-08', booking_time: '10:00' }),
+      );
       expect(sunday.status).toBe(400);
       expect(sunday.body).toEqual({
         error: 'Please fix the following errors:',
-        fields: [{ path: '/booking_date', message: 'Southport Service is closed on Sundays. Please choose another day.' }],
+        fields: [
+          {
+            path: '/booking_date',
+            message: 'Southport Service is closed on Sundays. Please choose another day.',
+          },
+        ],
       });
       const holiday = await t.post('/leads', booking({ booking_date: '2025-06-09' }));
-      expect(holiday.body.fields).toEqual([{ path: '/booking_date', message: "Southport Service is closed on King's Birthday. Please choose another day." }]);
+      expect(holiday.body.fields).toEqual([
+        {
+          path: '/booking_date',
+          message: "Southport Service is closed on King's Birthday. Please choose another day.",
+        },
+      ]);
       const evening = await t.post('/leads', booking({ booking_time: '18:00' }));
       expect(evening.status).toBe(400);
-      expect(evening.body.fields).toEqual([{ path: '/booking_time', message: 'Please choose a time within service hours on that day (7:00 am – 5:00 pm).' }]);
-      const saturdayAfternoon = await t.post('/leads', booking({ booking_date: '2025-06-07', booking_time: '12:00' }));
-      expect(saturdayAfternoon.body.fields).toEqual([{ path: '/booking_time', message: 'Please choose a time within service hours on that day (7:30 am – 12:00 pm).' }]);
-      const past = await t.post('/leads', booking({ booking_date: '2025-06-02', booking_time: '09:00' }));
-      expect(past.body.fields).toEqual([{ path: '/booking_time', message: 'That time has passed. Please choose a later time.' }]);
-      expect((await t.get('/staff/leads?site=au-service&limit=500', STAFF)).body.leads).toHaveLength(before);
+      expect(evening.body.fields).toEqual([
+        {
+          path: '/booking_time',
+          message: 'Please choose a time within service hours on that day (7:00 am – 5:00 pm).',
+        },
+      ]);
+      const saturdayAfternoon = await t.post(
+        '/leads',
+        booking({ booking_date: '2025-06-07', booking_time: '12:00' }),
+      );
+      expect(saturdayAfternoon.body.fields).toEqual([
+        {
+          path: '/booking_time',
+          message: 'Please choose a time within service hours on that day (7:30 am – 12:00 pm).',
+        },
+      ]);
+      const past = await t.post(
+        '/leads',
+        booking({ booking_date: '2025-06-02', booking_time: '09:00' }),
+      );
+      expect(past.body.fields).toEqual([
+        { path: '/booking_time', message: 'That time has passed. Please choose a later time.' },
+      ]);
+      expect(
+        (await t.get('/staff/leads?site=au-service&limit=500', STAFF)).body.leads,
+      ).toHaveLength(before);
     });
 
     it('refuses a location that does not take bookings, and a booking without its date, time or centre', async () => {
       const showroom = await t.post('/leads', booking({ location_id: 70 }));
-      expect(showroom.body.fields).toEqual([{ path: '/location_id', message: 'Please choose one of our service centres.' }]);
+      expect(showroom.body.fields).toEqual([
+        { path: '/location_id', message: 'Please choose one of our service centres.' },
+      ]);
       const elsewhere = await t.post('/leads', booking({ location_id: 999 }));
-      expect(elsewhere.body.fields).toEqual([{ path: '/location_id', message: 'is not a location of this site' }]);
+      expect(elsewhere.body.fields).toEqual([
+        { path: '/location_id', message: 'is not a location of this site' },
+      ]);
       const noTime = await t.post('/leads', booking({ booking_time: undefined }));
       expect(noTime.body.fields).toEqual([{ path: '/booking_time', message: 'is required' }]);
-      const category = await t.post('/leads', booking({ booking_date: undefined, booking_time: undefined }));
-      expect(category.body.fields.map((f: { path: string }) => f.path)).toEqual(['/booking_date', '/booking_time']);
+      const category = await t.post(
+        '/leads',
+        booking({ booking_date: undefined, booking_time: undefined }),
+      );
+      expect(category.body.fields.map((f: { path: string }) => f.path)).toEqual([
+        '/booking_date',
+        '/booking_time',
+      ]);
       const badTime = await t.post('/leads', booking({ booking_time: '7.30pm' }));
-      expect(badTime.body.fields).toEqual([{ path: '/booking_time', message: 'is not valid: a time of day written as HH:MM on the 24-hour clock, e.g. 09:30' }]);
+      expect(badTime.body.fields).toEqual([
+        {
+          path: '/booking_time',
+          message: 'is not valid: a time of day written as HH:MM on the 24-hour clock, e.g. 09:30',
+        },
+      ]);
     });
   });
 
@@ -272,7 +427,13 @@ describeStores('service bookings', () => {
       expect(res.status, res.text).toBe(201);
       const stored = await storedLead(res.body.lead_id);
       expect(stored.category).toBe('Parts Enquiry');
-      expect(stored.payload).toMatchObject({ 'Vehicle Year': 2019, vin: 'MPBUMFF60MX123456', part: 'Front brake pads', quantity: 2, location_id: 72 });
+      expect(stored.payload).toMatchObject({
+        'Vehicle Year': 2019,
+        vin: 'MPBUMFF60MX123456',
+        part: 'Front brake pads',
+        quantity: 2,
+        location_id: 72,
+      });
     });
 
     it('refuses a request without the part, a counter that is not a parts location, and a bad VIN in words', async () => {
@@ -283,7 +444,12 @@ describeStores('service bookings', () => {
         { path: '/location_id', message: 'Please choose one of our parts counters.' },
       ]);
       const vin = await t.post('/leads', parts({ vin: 'IOQ' }));
-      expect(vin.body.fields).toEqual([{ path: '/vin', message: 'is not valid: a 17-character VIN of letters and digits (never I, O or Q)' }]);
+      expect(vin.body.fields).toEqual([
+        {
+          path: '/vin',
+          message: 'is not valid: a 17-character VIN of letters and digits (never I, O or Q)',
+        },
+      ]);
       const many = await t.post('/leads', parts({ quantity: 500 }));
       expect(many.body.fields).toEqual([{ path: '/quantity', message: 'must be 99 or less' }]);
     });
@@ -297,7 +463,13 @@ describeStores('service bookings', () => {
         car_dealership_id: 61,
         preferredDealership: 'au-service',
         vehiclePriceBudget: 62000,
-        finance_quote: { price: 62000, deposit: 5000, termYears: 5, interestRate: 10, paymentWeek: 279 },
+        finance_quote: {
+          price: 62000,
+          deposit: 5000,
+          termYears: 5,
+          interestRate: 10,
+          paymentWeek: 279,
+        },
         opt_in: true,
       });
       expect(schemaProblems('lead-request', body)).toEqual([]);
@@ -305,13 +477,24 @@ describeStores('service bookings', () => {
       expect(res.status, res.text).toBe(201);
       const stored = await storedLead(res.body.lead_id);
       expect(stored).toMatchObject({ category: 'Personalised Finance', car_id: 77 });
-      expect(stored.payload.finance_quote).toEqual({ price: 62000, deposit: 5000, termYears: 5, interestRate: 10, paymentWeek: 279 });
+      expect(stored.payload.finance_quote).toEqual({
+        price: 62000,
+        deposit: 5000,
+        termYears: 5,
+        interestRate: 10,
+        paymentWeek: 279,
+      });
     });
 
     it('answers the quote keys the block used to send in extra with words, never a regular expression', async () => {
-      const res = await t.post('/leads', lead({ category: 'Personalised Finance', extra: { 'Quote rate (%)': 10 } }));
+      const res = await t.post(
+        '/leads',
+        lead({ category: 'Personalised Finance', extra: { 'Quote rate (%)': 10 } }),
+      );
       expect(res.status).toBe(400);
-      expect(res.body.fields).toEqual([{ path: '/extra', message: 'has a field name that is not allowed: "Quote rate (%)"' }]);
+      expect(res.body.fields).toEqual([
+        { path: '/extra', message: 'has a field name that is not allowed: "Quote rate (%)"' },
+      ]);
     });
   });
 });

@@ -17,7 +17,15 @@ describeStores('services', (store) => {
       const res = await t.get('/geocode?postcode=4215');
       expect(res.status).toBe(200);
       expect(schemaProblems('geocode-result', res.body)).toEqual([]);
-      expect(res.body).toEqual({ postcode: '4215', region: 'AU', lat: -27.967, long: 153.4, place: 'Southport', state: 'QLD', approximate: false });
+      expect(res.body).toEqual({
+        postcode: '4215',
+        region: 'AU',
+        lat: -27.967,
+        long: 153.4,
+        place: 'Southport',
+        state: 'QLD',
+        approximate: false,
+      });
       expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     });
 
@@ -27,19 +35,34 @@ describeStores('services', (store) => {
     });
 
     it('covers NZ and US', async () => {
-      expect((await t.get('/geocode?postcode=1061&region=NZ')).body).toMatchObject({ place: 'Penrose', region: 'NZ' });
-      expect((await t.get('/geocode?postcode=53704&region=US')).body).toMatchObject({ place: 'Madison', state: 'WI' });
+      expect((await t.get('/geocode?postcode=1061&region=NZ')).body).toMatchObject({
+        place: 'Penrose',
+        region: 'NZ',
+      });
+      expect((await t.get('/geocode?postcode=53704&region=US')).body).toMatchObject({
+        place: 'Madison',
+        state: 'WI',
+      });
     });
 
     it('answers "Invalid postcode" when there is no result', async () => {
-      for (const path of ['/geocode?postcode=0000', '/geocode?postcode=1999', '/geocode?postcode=00000&region=US']) {
+      for (const path of [
+        '/geocode?postcode=0000',
+        '/geocode?postcode=1999',
+        '/geocode?postcode=00000&region=US',
+      ]) {
         const res = await t.get(path);
         expect(res.status, path).toBe(404);
         expect(res.body).toEqual({ error: INVALID_POSTCODE });
       }
       const malformed = await t.get('/geocode?postcode=42a5');
       expect(malformed.status).toBe(400);
-      expect(malformed.body).toEqual({ error: INVALID_POSTCODE, fields: [{ path: '/postcode', message: 'Invalid postcode. Please enter a 4-digit number.' }] });
+      expect(malformed.body).toEqual({
+        error: INVALID_POSTCODE,
+        fields: [
+          { path: '/postcode', message: 'Invalid postcode. Please enter a 4-digit number.' },
+        ],
+      });
     });
   });
 
@@ -74,7 +97,9 @@ describeStores('services', (store) => {
       expect(schemaProblems('review-set', res.body)).toEqual([]);
       expect(res.body.reviews).toHaveLength(5);
       expect(Number(res.body.average_rating)).toBeGreaterThan(4);
-      const dates = res.body.reviews.map((r: { review_date: string }) => r.review_date.split('/').reverse().join(''));
+      const dates = res.body.reviews.map((r: { review_date: string }) =>
+        r.review_date.split('/').reverse().join(''),
+      );
       expect([...dates].sort().reverse()).toEqual(dates);
       for (const r of res.body.reviews) expect(r.text ?? '').not.toMatch(/Translated/);
     });

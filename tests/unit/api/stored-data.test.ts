@@ -5,7 +5,17 @@
  */
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, copyFileSync, existsSync, openSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  openSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DB_FILE, openDatabase } from '../../../engine/api/db/database.ts';
@@ -25,10 +35,14 @@ const TSX = ['--import', 'tsx'];
 
 /** Runs the writer child until it has stored `count` leads, then SIGKILLs it. */
 async function writeThenKill(dir: string, count = 30): Promise<void> {
-  const child = spawn(process.execPath, [...TSX, join(import.meta.dirname, 'fixtures/write-leads-then-wait.ts'), dir, String(count)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...TSX, join(import.meta.dirname, 'fixtures/write-leads-then-wait.ts'), dir, String(count)],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => d.toString().includes('stored') && resolve());
     child.on('exit', (code) => reject(new Error(`writer exited early (${code})`)));
@@ -51,7 +65,15 @@ async function storeLeads(dir: string, count: number) {
   const { db, leads } = openSqliteStore(dir);
   for (let i = 0; i < count; i++) {
     await leads.create(
-      { site: 'au-motors', submissionId: `s-${i}`, kind: 'lead', isLastStep: true, payload: {}, visitedPages: [], queryParams: {} },
+      {
+        site: 'au-motors',
+        submissionId: `s-${i}`,
+        kind: 'lead',
+        isLastStep: true,
+        payload: {},
+        visitedPages: [],
+        queryParams: {},
+      },
       { createdAt: new Date().toISOString() },
     );
   }
@@ -153,7 +175,12 @@ describe('start-up refuses a damaged database', () => {
     truncateSync(join(dir, DB_FILE), 0);
     const run = spawnSync(
       process.execPath,
-      [...TSX, '--input-type=module', '-e', `import { openDatabase } from './engine/api/db/database.ts'; openDatabase(${JSON.stringify(dir)});`],
+      [
+        ...TSX,
+        '--input-type=module',
+        '-e',
+        `import { openDatabase } from './engine/api/db/database.ts'; openDatabase(${JSON.stringify(dir)});`,
+      ],
       { cwd: ROOT, encoding: 'utf8' },
     );
     expect(run.status).not.toBe(0);

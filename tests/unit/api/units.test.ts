@@ -11,16 +11,35 @@ import { ineligibleReason } from '../../../engine/api/adapters/valuation.ts';
 import { migrate, readMigrations } from '../../../engine/api/db/migrate.ts';
 import { renderPdf, wrap } from '../../../engine/api/pdf.ts';
 import { RateLimiter } from '../../../engine/api/rate-limit.ts';
-import { checkPhone, checkPostcode, phoneForDisplay, phoneKey } from '../../../engine/api/regional.ts';
+import {
+  checkPhone,
+  checkPostcode,
+  phoneForDisplay,
+  phoneKey,
+} from '../../../engine/api/regional.ts';
 
 describe('regional rules', () => {
   it.each([
-    ['AU', '0412 345 678', true], ['AU', '(07) 5555 0101', true], ['AU', '+61 412 345 678', true], ['AU', '1300 555 123', true],
-    ['AU', '13 12 34', true], ['AU', '0512 345 678', false], ['AU', '412 345 678', false], ['AU', '+64 21 123 4567', false],
-    ['NZ', '021 123 4567', true], ['NZ', '09 555 0101', true], ['NZ', '+64 27 555 0101', true], ['NZ', '0800 555 123', true],
-    ['NZ', '0412 345 678', false], ['NZ', '09 555 01', false],
-    ['US', '(608) 555-0134', true], ['US', '608-555-0134', true], ['US', '+1 608 555 0134', true], ['US', '1 608 555 0134', true],
-    ['US', '(108) 555-0134', false], ['US', '555-0134', false],
+    ['AU', '0412 345 678', true],
+    ['AU', '(07) 5555 0101', true],
+    ['AU', '+61 412 345 678', true],
+    ['AU', '1300 555 123', true],
+    ['AU', '13 12 34', true],
+    ['AU', '0512 345 678', false],
+    ['AU', '412 345 678', false],
+    ['AU', '+64 21 123 4567', false],
+    ['NZ', '021 123 4567', true],
+    ['NZ', '09 555 0101', true],
+    ['NZ', '+64 27 555 0101', true],
+    ['NZ', '0800 555 123', true],
+    ['NZ', '0412 345 678', false],
+    ['NZ', '09 555 01', false],
+    ['US', '(608) 555-0134', true],
+    ['US', '608-555-0134', true],
+    ['US', '+1 608 555 0134', true],
+    ['US', '1 608 555 0134', true],
+    ['US', '(108) 555-0134', false],
+    ['US', '555-0134', false],
   ] as const)('%s phone %s is valid: %s', (region, phone, valid) => {
     expect(checkPhone(region, phone) === undefined).toBe(valid);
   });
@@ -31,7 +50,9 @@ describe('regional rules', () => {
     expect(checkPostcode('AU', '4,215')).toBe('Invalid postcode. Please enter a 4-digit number.');
     expect(checkPostcode('NZ', '1061')).toBeUndefined();
     expect(checkPostcode('US', '53704')).toBeUndefined();
-    expect(checkPostcode('US', '53704-1234')).toBe('Invalid ZIP code. Please enter a 5-digit number.');
+    expect(checkPostcode('US', '53704-1234')).toBe(
+      'Invalid ZIP code. Please enter a 5-digit number.',
+    );
   });
 
   it('keys phone numbers by their national digits', () => {
@@ -53,9 +74,22 @@ describe('regional rules', () => {
     expect(phoneForDisplay('US', '6085550134')).toBe('(608) 555-0134');
     expect(phoneForDisplay('US', '+442079460958')).toBe('+442079460958');
     const valid = [
-      ['AU', '0412 345 678'], ['AU', '(07) 5555 0101'], ['AU', '+61 412 345 678'], ['AU', '1300 555 123'], ['AU', '13 12 34'], ['AU', '1800 123 456'],
-      ['NZ', '021 123 4567'], ['NZ', '022 123 45678'], ['NZ', '027 555 010'], ['NZ', '09 555 0101'], ['NZ', '+64 27 555 0101'], ['NZ', '0800 555 123'], ['NZ', '0508 123 456'],
-      ['US', '(608) 555-0134'], ['US', '+1 608 555 0134'], ['US', '1 608 555 0134'],
+      ['AU', '0412 345 678'],
+      ['AU', '(07) 5555 0101'],
+      ['AU', '+61 412 345 678'],
+      ['AU', '1300 555 123'],
+      ['AU', '13 12 34'],
+      ['AU', '1800 123 456'],
+      ['NZ', '021 123 4567'],
+      ['NZ', '022 123 45678'],
+      ['NZ', '027 555 010'],
+      ['NZ', '09 555 0101'],
+      ['NZ', '+64 27 555 0101'],
+      ['NZ', '0800 555 123'],
+      ['NZ', '0508 123 456'],
+      ['US', '(608) 555-0134'],
+      ['US', '+1 608 555 0134'],
+      ['US', '1 608 555 0134'],
     ] as const;
     for (const [region, typed] of valid) {
       const shown = phoneForDisplay(region, phoneKey(typed));
@@ -67,22 +101,34 @@ describe('regional rules', () => {
 
 describe('postcode table', () => {
   it('has a few hundred unique, well-formed rows per region inside their countries', () => {
-    const bounds = { AU: [-44, -10, 112, 154], NZ: [-47.5, -34, 166, 179], US: [18, 72, -170, -66] } as const;
+    const bounds = {
+      AU: [-44, -10, 112, 154],
+      NZ: [-47.5, -34, 166, 179],
+      US: [18, 72, -170, -66],
+    } as const;
     for (const region of ['AU', 'NZ', 'US'] as const) {
       const rows = POSTCODES[region];
       expect(new Set(rows.map((r) => r.postcode)).size).toBe(rows.length);
       const [latLo, latHi, longLo, longHi] = bounds[region];
       for (const r of rows) {
         expect(checkPostcode(region, r.postcode), r.postcode).toBeUndefined();
-        expect(r.lat > latLo && r.lat < latHi && r.long > longLo && r.long < longHi, `${region} ${r.postcode}`).toBe(true);
+        expect(
+          r.lat > latLo && r.lat < latHi && r.long > longLo && r.long < longHi,
+          `${region} ${r.postcode}`,
+        ).toBe(true);
       }
     }
     expect(POSTCODES.AU.length + POSTCODES.NZ.length + POSTCODES.US.length).toBeGreaterThan(400);
   });
 
   it('puts the demo dealers where they are', () => {
-    expect(distanceKm(lookupPostcode('4215', 'AU')!, { lat: -27.972, long: 153.401 })).toBeLessThan(2);
-    expect(distanceKm(lookupPostcode('3000', 'AU')!, lookupPostcode('2000', 'AU')!)).toBeCloseTo(714, -1);
+    expect(distanceKm(lookupPostcode('4215', 'AU')!, { lat: -27.972, long: 153.401 })).toBeLessThan(
+      2,
+    );
+    expect(distanceKm(lookupPostcode('3000', 'AU')!, lookupPostcode('2000', 'AU')!)).toBeCloseTo(
+      714,
+      -1,
+    );
   });
 });
 
@@ -122,7 +168,10 @@ describe('migrations', () => {
 
 describe('PDF writer', () => {
   it('writes one page with the lines and exact offsets', () => {
-    const pdf = renderPdf([{ text: 'Hello (world) \\ ok', bold: true }, { text: 'Price: $1,000' }], { title: 'T' }).toString('latin1');
+    const pdf = renderPdf(
+      [{ text: 'Hello (world) \\ ok', bold: true }, { text: 'Price: $1,000' }],
+      { title: 'T' },
+    ).toString('latin1');
     expect(pdf).toMatch(/^%PDF-1\.4\n/);
     expect(pdf).toContain('(Hello \\(world\\) \\\\ ok) Tj');
     expect(pdf).toContain('/Count 1');

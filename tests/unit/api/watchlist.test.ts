@@ -27,25 +27,41 @@ describeStores('watchlist', (store) => {
         clock.advance(1000);
       }
       // Saving again does not duplicate it.
-      expect((await t.post('/watchlist/save-car', { site: 'au-motors', car_id: '101' }, me)).body).toEqual({ success: true });
+      expect(
+        (await t.post('/watchlist/save-car', { site: 'au-motors', car_id: '101' }, me)).body,
+      ).toEqual({ success: true });
       const list = await t.get('/watchlist?site=au-motors', me);
       expect(schemaProblems('watchlist', list.body)).toEqual([]);
       expect(list.body).toEqual({ phone_number: '0412000111', car_ids: ['feed-key-7', 102, 101] });
 
-      expect((await t.post('/watchlist/remove-car', { site: 'au-motors', car_id: 102 }, me)).body).toEqual({ success: true });
-      expect((await t.post('/watchlist/remove-car', { site: 'au-motors', car_id: 999 }, me)).body).toEqual({ success: true });
-      expect((await t.get('/watchlist?site=au-motors', me)).body.car_ids).toEqual(['feed-key-7', 101]);
+      expect(
+        (await t.post('/watchlist/remove-car', { site: 'au-motors', car_id: 102 }, me)).body,
+      ).toEqual({ success: true });
+      expect(
+        (await t.post('/watchlist/remove-car', { site: 'au-motors', car_id: 999 }, me)).body,
+      ).toEqual({ success: true });
+      expect((await t.get('/watchlist?site=au-motors', me)).body.car_ids).toEqual([
+        'feed-key-7',
+        101,
+      ]);
       expect(list.headers.get('cache-control')).toBe('no-store');
     });
 
     it('treats the same number typed differently as one watchlist', async () => {
-      await t.post('/watchlist/save-car', { site: 'au-motors', car_id: 5 }, await session('+61 412 999 888'));
+      await t.post(
+        '/watchlist/save-car',
+        { site: 'au-motors', car_id: 5 },
+        await session('+61 412 999 888'),
+      );
       const list = await t.get('/watchlist?site=au-motors', await session('0412-999-888'));
       expect(list.body).toEqual({ phone_number: '0412999888', car_ids: [5] });
     });
 
     it('an empty watchlist is an empty list', async () => {
-      expect((await t.get('/watchlist?site=au-motors', await session('0400000000'))).body).toEqual({ phone_number: '0400000000', car_ids: [] });
+      expect((await t.get('/watchlist?site=au-motors', await session('0400000000'))).body).toEqual({
+        phone_number: '0400000000',
+        car_ids: [],
+      });
     });
   });
 
@@ -58,16 +74,29 @@ describeStores('watchlist', (store) => {
       const auth = { authorization: `Bearer ${res.body.token}` };
       const me = await t.get('/me', auth);
       expect(me.status).toBe(200);
-      expect(me.body).toEqual({ phone_number: '0412345678', site: 'au-motors', expires_at: res.body.expires_at });
+      expect(me.body).toEqual({
+        phone_number: '0412345678',
+        site: 'au-motors',
+        expires_at: res.body.expires_at,
+      });
       // The token is stored hashed, never as is.
       const rows = await t.rows<{ token_hash: string }>('SELECT token_hash FROM sessions');
       expect(rows.map((r) => r.token_hash)).not.toContain(res.body.token);
 
       // The watchlist is the session's own: the request cannot name another number.
-      expect((await t.post('/watchlist/save-car', { site: 'au-motors', car_id: 1 }, auth)).status).toBe(200);
-      const other = await t.post('/watchlist/save-car', { site: 'au-motors', phone_number: '0499 999 999', car_id: 1 }, auth);
+      expect(
+        (await t.post('/watchlist/save-car', { site: 'au-motors', car_id: 1 }, auth)).status,
+      ).toBe(200);
+      const other = await t.post(
+        '/watchlist/save-car',
+        { site: 'au-motors', phone_number: '0499 999 999', car_id: 1 },
+        auth,
+      );
       expect(other.status).toBe(400);
-      expect((await t.get('/watchlist?site=au-motors', auth)).body).toEqual({ phone_number: '0412345678', car_ids: [1] });
+      expect((await t.get('/watchlist?site=au-motors', auth)).body).toEqual({
+        phone_number: '0412345678',
+        car_ids: [1],
+      });
 
       expect((await t.post('/sign-out', {}, auth)).status).toBe(204);
       expect((await t.get('/me', auth)).status).toBe(401);
@@ -76,26 +105,49 @@ describeStores('watchlist', (store) => {
     it('refuses /me without a token, with a wrong one, and after the session expires', async () => {
       expect((await t.get('/me')).status).toBe(401);
       expect((await t.get('/me', { authorization: 'Bearer nope' })).status).toBe(401);
-      expect((await t.post('/watchlist/save-car', { site: 'au-motors', car_id: 1 }, { authorization: 'Bearer nope' })).status).toBe(401);
-      const { token } = (await t.post('/sign-in', { site: 'nz-motors', phone_number: '021 123 4567' })).body;
+      expect(
+        (
+          await t.post(
+            '/watchlist/save-car',
+            { site: 'au-motors', car_id: 1 },
+            { authorization: 'Bearer nope' },
+          )
+        ).status,
+      ).toBe(401);
+      const { token } = (
+        await t.post('/sign-in', { site: 'nz-motors', phone_number: '021 123 4567' })
+      ).body;
       clock.advance(31 * 86_400_000);
       expect((await t.get('/me', { authorization: `Bearer ${token}` })).status).toBe(401);
     });
 
-    it('checks the number by the site\'s region', async () => {
-      expect((await t.post('/sign-in', { site: 'us-motors', phone_number: '(608) 555-0134' })).body.phone_number).toBe('6085550134');
-      expect((await t.post('/sign-in', { site: 'nz-motors', phone_number: '(608) 555-0134' })).status).toBe(400);
-      expect((await t.post('/sign-in', { site: 'nowhere', phone_number: '0412 345 678' })).status).toBe(404);
+    it("checks the number by the site's region", async () => {
+      expect(
+        (await t.post('/sign-in', { site: 'us-motors', phone_number: '(608) 555-0134' })).body
+          .phone_number,
+      ).toBe('6085550134');
+      expect(
+        (await t.post('/sign-in', { site: 'nz-motors', phone_number: '(608) 555-0134' })).status,
+      ).toBe(400);
+      expect(
+        (await t.post('/sign-in', { site: 'nowhere', phone_number: '0412 345 678' })).status,
+      ).toBe(404);
     });
   });
 
   describe('phone reveals', () => {
     it('records a reveal with 204 and counts it per car', async () => {
-      const res = await t.post('/phone-reveals', { car_id: 1234, dealership_id: 52, website_id: 501 });
+      const res = await t.post('/phone-reveals', {
+        car_id: 1234,
+        dealership_id: 52,
+        website_id: 501,
+      });
       expect(res.status).toBe(204);
       expect(res.text).toBe('');
       await t.post('/phone-reveals', { car_id: '1234', website_id: 501 });
-      const [row] = await t.rows<{ n: number }>("SELECT CAST(COUNT(*) AS INTEGER) AS n FROM phone_reveals WHERE site = 'au-motors' AND car_id = '1234'");
+      const [row] = await t.rows<{ n: number }>(
+        "SELECT CAST(COUNT(*) AS INTEGER) AS n FROM phone_reveals WHERE site = 'au-motors' AND car_id = '1234'",
+      );
       expect(row.n).toBe(2);
       expect((await t.post('/phone-reveals', { car_id: 1, website_id: 999 })).status).toBe(404);
     });

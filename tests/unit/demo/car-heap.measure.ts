@@ -10,7 +10,11 @@ const COUNT = 5000;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with --expose-gc');
 const sitesDir = join(import.meta.dirname, '../../../sites');
-const options = { catalogue: readCatalogue(sitesDir), sites: readInventorySites(sitesDir), now: Date.UTC(2025, 5, 15) };
+const options = {
+  catalogue: readCatalogue(sitesDir),
+  sites: readInventorySites(sitesDir),
+  now: Date.UTC(2025, 5, 15),
+};
 // A first small run loads and compiles the generator, whose code is not the cars' cost.
 generateInventory({ ...options, count: 100 });
 gc();
@@ -20,4 +24,6 @@ const cars = generateInventory({ ...options, count: COUNT });
 gc();
 gc();
 const after = process.memoryUsage().heapUsed;
-process.stdout.write(JSON.stringify({ cars: cars.length, bytesPerCar: Math.round((after - before) / cars.length) }));
+process.stdout.write(
+  JSON.stringify({ cars: cars.length, bytesPerCar: Math.round((after - before) / cars.length) }),
+);

@@ -13,11 +13,22 @@ import type { Car } from '../../../schemas/types.gen.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const sitesDir = join(root, 'sites');
-const LISTS = ['categories', 'filtered_features', '_tags', 'payment_processors', 'standardEquipment'] as const;
+const LISTS = [
+  'categories',
+  'filtered_features',
+  '_tags',
+  'payment_processors',
+  'standardEquipment',
+] as const;
 
 let cars: Car[];
 beforeAll(() => {
-  cars = generateInventory({ catalogue: readCatalogue(sitesDir), sites: readInventorySites(sitesDir), count: 3000, now: Date.UTC(2025, 5, 15) });
+  cars = generateInventory({
+    catalogue: readCatalogue(sitesDir),
+    sites: readInventorySites(sitesDir),
+    count: 3000,
+    now: Date.UTC(2025, 5, 15),
+  });
 });
 
 describe('values shared across generated cars', () => {
@@ -54,7 +65,11 @@ describe('values shared across generated cars', () => {
   });
 
   it('a held car costs under 3.5 KB of heap (4.9 KB with ropes and a list per car)', () => {
-    const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, 'car-heap.measure.ts')], { cwd: root, encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, 'car-heap.measure.ts')],
+      { cwd: root, encoding: 'utf8' },
+    );
     const { cars: count, bytesPerCar } = JSON.parse(out) as { cars: number; bytesPerCar: number };
     expect(count).toBe(5000);
     expect(bytesPerCar).toBeGreaterThan(1000);

@@ -2,12 +2,21 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeFirstDifference, firstDifference, formatSiteDocument, isCanonical } from '../../../engine/document/canonical.ts';
+import {
+  describeFirstDifference,
+  firstDifference,
+  formatSiteDocument,
+  isCanonical,
+} from '../../../engine/document/canonical.ts';
 
 const SITES = join(import.meta.dirname, '../../../sites');
 const files = [
-  ...readdirSync(SITES).filter((f) => f.endsWith('.json')).map((f) => join(SITES, f)),
-  ...readdirSync(join(SITES, 'templates')).filter((f) => f.endsWith('.json')).map((f) => join(SITES, 'templates', f)),
+  ...readdirSync(SITES)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(SITES, f)),
+  ...readdirSync(join(SITES, 'templates'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(SITES, 'templates', f)),
 ];
 const texts = files.map((f) => readFileSync(f, 'utf8'));
 
@@ -22,7 +31,13 @@ function shuffleKeys(value: unknown, pick: (n: number) => number): unknown {
   }
   const out: Record<string, unknown> = {};
   // defineProperty, so a "__proto__" key stays a key (as JSON.parse makes it).
-  for (const k of keys) Object.defineProperty(out, k, { value: shuffleKeys((value as Record<string, unknown>)[k], pick), enumerable: true, writable: true, configurable: true });
+  for (const k of keys)
+    Object.defineProperty(out, k, {
+      value: shuffleKeys((value as Record<string, unknown>)[k], pick),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 
@@ -64,7 +79,14 @@ describe('canonical form', () => {
         pages: fc.array(
           fc.record({
             id: fc.string(),
-            blocks: fc.array(fc.record({ type: fc.constantFrom('hero', 'section', 'columns', 'nope'), id: fc.string(), props: fc.dictionary(fc.string(), fc.jsonValue()) }), { maxLength: 3 }),
+            blocks: fc.array(
+              fc.record({
+                type: fc.constantFrom('hero', 'section', 'columns', 'nope'),
+                id: fc.string(),
+                props: fc.dictionary(fc.string(), fc.jsonValue()),
+              }),
+              { maxLength: 3 },
+            ),
             title: fc.string(),
           }),
           { maxLength: 3 },
@@ -97,7 +119,17 @@ describe('canonical form', () => {
       region: 'AU',
     });
     const keys = [...text.matchAll(/^ {2}"([^"]+)":/gm)].map((m) => m[1]);
-    expect(keys).toEqual(['$schema', 'schemaVersion', 'slug', 'name', 'region', 'features', 'pages', 'alpha', 'zeta']);
+    expect(keys).toEqual([
+      '$schema',
+      'schemaVersion',
+      'slug',
+      'name',
+      'region',
+      'features',
+      'pages',
+      'alpha',
+      'zeta',
+    ]);
     // Features follow features.schema.json, not insertion order.
     expect(text.indexOf('"electricHybridLabel"')).toBeLessThan(text.indexOf('"compare"'));
   });
@@ -105,12 +137,20 @@ describe('canonical form', () => {
   it('writes blocks as type, id, props, children, slots, with props in the block schema order', () => {
     const block = {
       slots: { main: [] },
-      children: [{ props: { tone: 'dark', heading: 'H', actions: [{ href: '/x', label: 'X' }] }, id: 'inner', type: 'hero' }],
+      children: [
+        {
+          props: { tone: 'dark', heading: 'H', actions: [{ href: '/x', label: 'X' }] },
+          id: 'inner',
+          type: 'hero',
+        },
+      ],
       props: { heading: 'Why' },
       id: 'outer',
       type: 'section',
     };
-    const text = formatSiteDocument({ pages: [{ blocks: [block], title: 'T', path: '/', id: 'home' }] });
+    const text = formatSiteDocument({
+      pages: [{ blocks: [block], title: 'T', path: '/', id: 'home' }],
+    });
     expect(text).toBe(`{
   "pages": [
     {
@@ -153,21 +193,33 @@ describe('canonical form', () => {
 
   it('never adds defaults and keeps values as written (templates are partial documents)', () => {
     const template = { features: { reserveButtons: true }, theme: { radius: 4 } };
-    expect(formatSiteDocument(template)).toBe('{\n  "theme": {\n    "radius": 4\n  },\n  "features": {\n    "reserveButtons": true\n  }\n}\n');
+    expect(formatSiteDocument(template)).toBe(
+      '{\n  "theme": {\n    "radius": 4\n  },\n  "features": {\n    "reserveButtons": true\n  }\n}\n',
+    );
     expect(formatSiteDocument({})).toBe('{}\n');
     // null is meaningful in a template override (it removes the template's value).
     expect(formatSiteDocument({ theme: { logo: null } })).toContain('"logo": null');
   });
 
   it('writes withoutPages after the settings, right before pages', () => {
-    const doc = { pages: [], withoutPages: ['finance', 'about'], features: { compare: true }, template: 'ford', slug: 's' };
+    const doc = {
+      pages: [],
+      withoutPages: ['finance', 'about'],
+      features: { compare: true },
+      template: 'ford',
+      slug: 's',
+    };
     expect(formatSiteDocument(doc)).toBe(
       '{\n  "slug": "s",\n  "template": "ford",\n  "features": {\n    "compare": true\n  },\n  "withoutPages": [\n    "finance",\n    "about"\n  ],\n  "pages": []\n}\n',
     );
   });
 
   it('sorts map keys the schema does not name, integer-like ones included', () => {
-    const text = formatSiteDocument({ features: { tagColours: { sale: '#111', '10': '#222', '2': '#333', 'runout sale': '#1a7f37' } } });
+    const text = formatSiteDocument({
+      features: {
+        tagColours: { sale: '#111', '10': '#222', '2': '#333', 'runout sale': '#1a7f37' },
+      },
+    });
     const keys = [...text.matchAll(/^ {6}"([^"]+)":/gm)].map((m) => m[1]);
     expect(keys).toEqual(['10', '2', 'runout sale', 'sale']);
   });
@@ -177,6 +229,8 @@ describe('canonical form', () => {
     expect(firstDifference('a\nb\nc\n', 'a\nB\nc\n')).toEqual({ line: 2, a: 'b', b: 'B' });
     expect(firstDifference('a\n', 'a\nb\n')).toEqual({ line: 2, a: '', b: 'b' });
     expect(firstDifference('a', 'a\n')).toEqual({ line: 2, a: undefined, b: '' });
-    expect(describeFirstDifference('{\n    "x": 1\n}\n', '{\n  "x": 1\n}\n')).toBe('line 2: found "\\"x\\": 1", canonical form has "\\"x\\": 1"');
+    expect(describeFirstDifference('{\n    "x": 1\n}\n', '{\n  "x": 1\n}\n')).toBe(
+      'line 2: found "\\"x\\": 1", canonical form has "\\"x\\": 1"',
+    );
   });
 });

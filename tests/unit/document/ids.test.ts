@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { collectBlockIds, idStem, isValidBlockId, nextBlockId, withFreshIds } from '../../../engine/document/ids.ts';
+import {
+  collectBlockIds,
+  idStem,
+  isValidBlockId,
+  nextBlockId,
+  withFreshIds,
+} from '../../../engine/document/ids.ts';
 import { createSiteValidator, duplicateBlockIds } from '../../../engine/schema/validator.ts';
 
 const doc = {
@@ -12,8 +18,16 @@ const doc = {
       blocks: [
         { type: 'hero', id: 'hero', props: { heading: 'A' } },
         { type: 'hero', id: 'hero-2', props: { heading: 'B' } },
-        { type: 'section', id: 'section', children: [{ type: 'rich-text', id: 'rich-text', props: { html: '<p>x</p>' } }] },
-        { type: 'columns', id: 'columns', slots: { main: [{ type: 'hero', id: 'hero-4', props: { heading: 'C' } }] } },
+        {
+          type: 'section',
+          id: 'section',
+          children: [{ type: 'rich-text', id: 'rich-text', props: { html: '<p>x</p>' } }],
+        },
+        {
+          type: 'columns',
+          id: 'columns',
+          slots: { main: [{ type: 'hero', id: 'hero-4', props: { heading: 'C' } }] },
+        },
       ],
     },
   ],
@@ -34,7 +48,8 @@ describe('readable block ids', () => {
     expect(idStem('2 columns')).toBe('columns');
     expect(idStem('Café crème')).toBe('cafe-creme');
     expect(idStem('!!!')).toBe('block');
-    for (const hint of ['Search results!', 'x'.repeat(100), '---', 'Ünïcödé', '9']) expect(isValidBlockId(nextBlockId(doc, hint))).toBe(true);
+    for (const hint of ['Search results!', 'x'.repeat(100), '---', 'Ünïcödé', '9'])
+      expect(isValidBlockId(nextBlockId(doc, hint))).toBe(true);
   });
 
   it('duplicating a subtree gives every copied block a fresh id with the same stem', () => {
@@ -52,18 +67,49 @@ describe('readable block ids', () => {
     dup.layout.footer = [{ type: 'footer', id: 'section' }];
     // Layout lists come first in document order, so the page's block is the repeat.
     expect(duplicateBlockIds(dup)).toEqual([
-      { path: '/pages/0/blocks/2/id', message: 'duplicate block id "section", also used at /layout/footer/0/id' },
-      { path: '/pages/0/blocks/3/slots/main/0/id', message: 'duplicate block id "hero", also used at /pages/0/blocks/0/id' },
+      {
+        path: '/pages/0/blocks/2/id',
+        message: 'duplicate block id "section", also used at /layout/footer/0/id',
+      },
+      {
+        path: '/pages/0/blocks/3/slots/main/0/id',
+        message: 'duplicate block id "hero", also used at /pages/0/blocks/0/id',
+      },
     ]);
-    const issues = createSiteValidator().validate({ schemaVersion: 2, slug: 'x', name: 'X', ...dup });
-    expect(issues).toContainEqual({ path: '/pages/0/blocks/3/slots/main/0/id', message: 'duplicate block id "hero", also used at /pages/0/blocks/0/id' });
+    const issues = createSiteValidator().validate({
+      schemaVersion: 2,
+      slug: 'x',
+      name: 'X',
+      ...dup,
+    });
+    expect(issues).toContainEqual({
+      path: '/pages/0/blocks/3/slots/main/0/id',
+      message: 'duplicate block id "hero", also used at /pages/0/blocks/0/id',
+    });
     expect(issues.filter((i) => i.message.startsWith('duplicate'))).toHaveLength(2);
   });
 
   it('blocks without an id are reported as missing ids, not as duplicates of each other', () => {
-    const noIds = { pages: [{ id: 'home', path: '/', title: 'H', blocks: [{ type: 'hero', props: { heading: 'a' } }, { type: 'hero', props: { heading: 'b' } }] }] };
+    const noIds = {
+      pages: [
+        {
+          id: 'home',
+          path: '/',
+          title: 'H',
+          blocks: [
+            { type: 'hero', props: { heading: 'a' } },
+            { type: 'hero', props: { heading: 'b' } },
+          ],
+        },
+      ],
+    };
     expect(duplicateBlockIds(noIds)).toEqual([]);
-    const issues = createSiteValidator().validate({ schemaVersion: 2, slug: 'x', name: 'X', ...noIds });
+    const issues = createSiteValidator().validate({
+      schemaVersion: 2,
+      slug: 'x',
+      name: 'X',
+      ...noIds,
+    });
     expect(issues).toContainEqual({ path: '/pages/0/blocks/0/id', message: 'is required' });
     expect(issues.some((i) => i.message.includes('duplicate'))).toBe(false);
   });

@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { applyChoices, mergeSiteDocuments } from '../../../engine/document/merge.ts';
 import { REMOVED_CHANGED } from '../../../engine/document/merge-values.ts';
-import { block, blocksOf, edit, ids, KIWI, merge, page, setHeading, type Doc } from './merge-kit.ts';
+import {
+  block,
+  blocksOf,
+  edit,
+  ids,
+  KIWI,
+  merge,
+  page,
+  setHeading,
+  type Doc,
+} from './merge-kit.ts';
 
 describe('mergeSiteDocuments: conflicts', () => {
   it('the same prop changed differently: exactly one conflict, merged holds theirs', () => {
@@ -50,19 +60,27 @@ describe('mergeSiteDocuments: conflicts', () => {
       'Location T (id 31): name': '/locations/0/name',
       'Block header "site-header" in the header: menu': '/layout/header/0/props/menu',
     });
-    expect(byLabel[`Page finance: title`]).toBe(`/pages/${KIWI.pages.findIndex((p: Doc) => p.id === 'finance')}/title`);
+    expect(byLabel[`Page finance: title`]).toBe(
+      `/pages/${KIWI.pages.findIndex((p: Doc) => p.id === 'finance')}/title`,
+    );
     const compare = conflicts.find((c) => c.label === 'Feature compare')!;
     expect('base' in compare).toBe(KIWI.features.compare !== undefined);
   });
 
   it('a block removed on one side and edited on the other: one conflict for the whole block', () => {
     const removed = edit(KIWI, (d) => page(d, 'home').blocks.splice(2, 1)); // section why-us, with its columns
-    const edited = edit(KIWI, (d) => (block(d, 'why-us-text')!.props.html = '<p>edited inside</p>'));
+    const edited = edit(
+      KIWI,
+      (d) => (block(d, 'why-us-text')!.props.html = '<p>edited inside</p>'),
+    );
 
     // Mine removed it, theirs changed it: kept (theirs), mine can remove it.
     const a = merge(KIWI, edited, removed);
     expect(a.conflicts).toHaveLength(1);
-    expect(a.conflicts[0]).toMatchObject({ path: '/pages/0/blocks/2', label: `Block section "why-us" on page home: ${REMOVED_CHANGED}` });
+    expect(a.conflicts[0]).toMatchObject({
+      path: '/pages/0/blocks/2',
+      label: `Block section "why-us" on page home: ${REMOVED_CHANGED}`,
+    });
     expect(a.conflicts[0]).not.toHaveProperty('mine');
     expect(a.conflicts[0].theirs).toEqual(page(edited, 'home').blocks[2]);
     expect(a.conflicts[0].base).toEqual(page(KIWI, 'home').blocks[2]);
@@ -73,7 +91,11 @@ describe('mergeSiteDocuments: conflicts', () => {
     // items (3 remain), and insertAt says where it goes back.
     const b = merge(KIWI, removed, edited);
     expect(b.conflicts).toHaveLength(1);
-    expect(b.conflicts[0]).toMatchObject({ path: '/pages/0/blocks/3', insertAt: 2, mine: page(edited, 'home').blocks[2] });
+    expect(b.conflicts[0]).toMatchObject({
+      path: '/pages/0/blocks/3',
+      insertAt: 2,
+      mine: page(edited, 'home').blocks[2],
+    });
     expect(b.conflicts[0]).not.toHaveProperty('theirs');
     expect(b.merged).toEqual(removed);
     expect(applyChoices(b.merged, b.conflicts, { '/pages/0/blocks/3': 'mine' })).toEqual(edited);
@@ -81,9 +103,17 @@ describe('mergeSiteDocuments: conflicts', () => {
 
   it('a block added inside a section the other side removed is a conflict, not lost', () => {
     const removed = edit(KIWI, (d) => page(d, 'home').blocks.splice(2, 1));
-    const added = edit(KIWI, (d) => block(d, 'why-us')!.children.push({ type: 'rich-text', id: 'inside', props: { html: '<p>i</p>' } }));
+    const added = edit(KIWI, (d) =>
+      block(d, 'why-us')!.children.push({
+        type: 'rich-text',
+        id: 'inside',
+        props: { html: '<p>i</p>' },
+      }),
+    );
     const { merged, conflicts } = merge(KIWI, removed, added);
-    expect(conflicts.map((c) => c.label)).toEqual([`Block section "why-us" on page home: ${REMOVED_CHANGED}`]);
+    expect(conflicts.map((c) => c.label)).toEqual([
+      `Block section "why-us" on page home: ${REMOVED_CHANGED}`,
+    ]);
     expect(block(merged, 'inside')).toBeUndefined();
     expect(applyChoices(merged, conflicts, { [conflicts[0].path]: 'mine' })).toEqual(added);
   });
@@ -94,13 +124,21 @@ describe('mergeSiteDocuments: conflicts', () => {
     const edited = edit(KIWI, (d) => (d.pages[i].blocks[0].props.heading = 'About'));
     const a = merge(KIWI, removed, edited);
     const ghost = `/pages/${KIWI.pages.length - 1}`; // after the pages that remain
-    expect(a.conflicts.map((c) => [c.path, c.label, c.insertAt])).toEqual([[ghost, `Page about: ${REMOVED_CHANGED}`, i]]);
+    expect(a.conflicts.map((c) => [c.path, c.label, c.insertAt])).toEqual([
+      [ghost, `Page about: ${REMOVED_CHANGED}`, i],
+    ]);
     expect(applyChoices(a.merged, a.conflicts, { [ghost]: 'mine' })).toEqual(edited);
     const b = merge(KIWI, edited, removed);
     expect(b.merged).toEqual(edited);
     expect(applyChoices(b.merged, b.conflicts, { [`/pages/${i}`]: 'mine' })).toEqual(removed);
     // Removed on one side, untouched on the other: gone.
-    expect(merge(KIWI, removed, edit(KIWI, (d) => (d.name = 'X'))).merged.pages.map((p: Doc) => p.id)).not.toContain('about');
+    expect(
+      merge(
+        KIWI,
+        removed,
+        edit(KIWI, (d) => (d.name = 'X')),
+      ).merged.pages.map((p: Doc) => p.id),
+    ).not.toContain('about');
   });
 
   it('two neighbours theirs removed and mine edited: distinct paths, each settled on its own', () => {
@@ -110,21 +148,35 @@ describe('mergeSiteDocuments: conflicts', () => {
       setHeading('home-features', 'E2')(d);
     });
     const { merged, conflicts } = merge(KIWI, removed, edited);
-    expect(conflicts.map((c) => [c.path, c.insertAt])).toEqual([['/pages/0/blocks/2', 0], ['/pages/0/blocks/3', 0]]);
-    expect(applyChoices(merged, conflicts, { '/pages/0/blocks/2': 'mine', '/pages/0/blocks/3': 'mine' })).toEqual(edited);
+    expect(conflicts.map((c) => [c.path, c.insertAt])).toEqual([
+      ['/pages/0/blocks/2', 0],
+      ['/pages/0/blocks/3', 0],
+    ]);
+    expect(
+      applyChoices(merged, conflicts, { '/pages/0/blocks/2': 'mine', '/pages/0/blocks/3': 'mine' }),
+    ).toEqual(edited);
     const second = applyChoices(merged, conflicts, { '/pages/0/blocks/3': 'mine' });
     expect(ids(page(second, 'home').blocks)).toEqual(['home-features', 'why-us', 'home-reviews']);
   });
 
   it('both moved one block to different places: theirs’ place, no conflict; crossed moves make no cycle', () => {
-    const theirs = edit(KIWI, (d) => page(d, 'about').blocks.push(...page(d, 'home').blocks.splice(0, 1)));
-    const mine = edit(KIWI, (d) => page(d, 'finance').blocks.push(...page(d, 'home').blocks.splice(0, 1)));
+    const theirs = edit(KIWI, (d) =>
+      page(d, 'about').blocks.push(...page(d, 'home').blocks.splice(0, 1)),
+    );
+    const mine = edit(KIWI, (d) =>
+      page(d, 'finance').blocks.push(...page(d, 'home').blocks.splice(0, 1)),
+    );
     const r = merge(KIWI, theirs, mine);
     expect(r.conflicts).toEqual([]);
     expect(ids(page(r.merged, 'about').blocks)).toContain('home-hero');
     // Theirs puts why-us into home-hero's children, mine puts home-hero into why-us.
-    const t2 = edit(KIWI, (d) => (block(d, 'home-hero')!.children = page(d, 'home').blocks.splice(2, 1)));
-    const m2 = edit(KIWI, (d) => block(d, 'why-us')!.children.push(...page(d, 'home').blocks.splice(0, 1)));
+    const t2 = edit(
+      KIWI,
+      (d) => (block(d, 'home-hero')!.children = page(d, 'home').blocks.splice(2, 1)),
+    );
+    const m2 = edit(KIWI, (d) =>
+      block(d, 'why-us')!.children.push(...page(d, 'home').blocks.splice(0, 1)),
+    );
     const crossed = merge(KIWI, t2, m2);
     expect(crossed.conflicts).toEqual([]);
     expect([...blocksOf(crossed.merged).keys()].sort()).toEqual([...blocksOf(KIWI).keys()].sort());

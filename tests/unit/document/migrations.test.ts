@@ -6,7 +6,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatSiteDocument } from '../../../engine/document/canonical.ts';
 import { rewriteDocument } from '../../../engine/document/files.ts';
 import { createSitePreparer } from '../../../engine/site/prepare.ts';
-import { CURRENT_SCHEMA_VERSION, DocumentVersionError, migrateDocument, migrations } from '../../../engine/site/migrations.ts';
+import {
+  CURRENT_SCHEMA_VERSION,
+  DocumentVersionError,
+  migrateDocument,
+  migrations,
+} from '../../../engine/site/migrations.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
 const v1Text = readFileSync(join(FIXTURES, 'site-v1.json'), 'utf8');
@@ -43,10 +48,14 @@ describe('versioned documents and migrations', () => {
     // The v1 fixture is invalid for today's schema as written, valid once migrated. (Its
     // header and footer keep their default menus, which link to pages this small fixture
     // does not have: only the whole-site link rule speaks about it.)
-    const issues = prepare.check(JSON.parse(v1Text)).issues.filter((i) => !i.message.includes('which is not a route of this site'));
+    const issues = prepare
+      .check(JSON.parse(v1Text))
+      .issues.filter((i) => !i.message.includes('which is not a route of this site'));
     expect(issues).toEqual([]);
     // A v2 document upgrades from its own version only.
-    expect(migrateDocument(JSON.parse(v2Text)).applied.map((m) => m.from)).toEqual(migrations.slice(1).map((m) => m.from));
+    expect(migrateDocument(JSON.parse(v2Text)).applied.map((m) => m.from)).toEqual(
+      migrations.slice(1).map((m) => m.from),
+    );
     // A document without a version is taken as version 1.
     const unversioned = JSON.parse(v1Text);
     delete unversioned.schemaVersion;
@@ -62,7 +71,10 @@ describe('versioned documents and migrations', () => {
     const r = prepare(future);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.issues).toEqual([
-      { path: '/schemaVersion', message: `this document is version ${CURRENT_SCHEMA_VERSION + 1} but this engine reads up to version ${CURRENT_SCHEMA_VERSION}; update the platform before using it` },
+      {
+        path: '/schemaVersion',
+        message: `this document is version ${CURRENT_SCHEMA_VERSION + 1} but this engine reads up to version ${CURRENT_SCHEMA_VERSION}; update the platform before using it`,
+      },
     ]);
   });
 
@@ -72,9 +84,17 @@ describe('versioned documents and migrations', () => {
     const old = join(dir, 'old.json');
     const future = join(dir, 'future.json');
     cpSync(join(FIXTURES, 'site-v1.json'), old);
-    const futureText = JSON.stringify({ ...JSON.parse(v2Text), schemaVersion: CURRENT_SCHEMA_VERSION + 1 });
+    const futureText = JSON.stringify({
+      ...JSON.parse(v2Text),
+      schemaVersion: CURRENT_SCHEMA_VERSION + 1,
+    });
     writeFileSync(future, futureText);
-    expect(rewriteDocument(old, { migrate: true })).toEqual({ file: old, changed: true, from: 1, to: CURRENT_SCHEMA_VERSION });
+    expect(rewriteDocument(old, { migrate: true })).toEqual({
+      file: old,
+      changed: true,
+      from: 1,
+      to: CURRENT_SCHEMA_VERSION,
+    });
     const expected = formatSiteDocument(migrateDocument(JSON.parse(v1Text)).doc);
     expect(readFileSync(old, 'utf8')).toBe(expected);
     // Running it again changes nothing.

@@ -33,7 +33,8 @@ const edit = (slug: string, fn: (doc: any) => void) => {
 describe('review:sites', () => {
   it('says every document is valid and what changed, against the base', async () => {
     edit('kiwi-car-yard', (doc) => {
-      doc.pages.find((p: any) => p.id === 'home').blocks[0].props.heading = 'Cars you can trust, in Penrose';
+      doc.pages.find((p: any) => p.id === 'home').blocks[0].props.heading =
+        'Cars you can trust, in Penrose';
     });
     const review = await reviewSites({ repo, base: 'main' });
     expect(review.invalid).toBe(0);
@@ -45,17 +46,25 @@ describe('review:sites', () => {
 
   it('lists each problem of an invalid document first, and counts it', async () => {
     edit('lakeside-chevrolet', (doc) => {
-      doc.pages.find((p: any) => p.id === 'home').blocks[0].props.actions = [{ label: 'Go', href: '/no-such-page' }];
+      doc.pages.find((p: any) => p.id === 'home').blocks[0].props.actions = [
+        { label: 'Go', href: '/no-such-page' },
+      ];
     });
     const review = await reviewSites({ repo, base: 'main' });
     expect(review.invalid).toBe(1);
     expect(review.markdown).toMatch(/\*\*1 site document is invalid\*\*/);
-    expect(review.markdown).toContain('/pages/0/blocks/0/props/actions/0/href: links to "/no-such-page", which is not a route of this site');
-    expect(review.markdown.indexOf('invalid')).toBeLessThan(review.markdown.indexOf('What changes'));
+    expect(review.markdown).toContain(
+      '/pages/0/blocks/0/props/actions/0/href: links to "/no-such-page", which is not a route of this site',
+    );
+    expect(review.markdown.indexOf('invalid')).toBeLessThan(
+      review.markdown.indexOf('What changes'),
+    );
     git('checkout', '-q', '--', 'sites');
   });
 
   it('refuses a base that is not a revision', async () => {
-    await expect(reviewSites({ repo, base: 'no-such-branch' })).rejects.toThrow('no-such-branch: not a git revision');
+    await expect(reviewSites({ repo, base: 'no-such-branch' })).rejects.toThrow(
+      'no-such-branch: not a git revision',
+    );
   });
 });

@@ -29,7 +29,11 @@ function copySites(name: string): string {
 }
 
 function run(args: string[], cwd = ROOT) {
-  const r = spawnSync(TSX, args, { cwd, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  const r = spawnSync(TSX, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -40,7 +44,19 @@ function edit(file: string, change: (d: any) => void, indent = 2) {
 }
 
 const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=Test', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  execFileSync(
+    'git',
+    [
+      '-c',
+      'user.email=test@example.com',
+      '-c',
+      'user.name=Test',
+      '-c',
+      'commit.gpgsign=false',
+      ...args,
+    ],
+    { cwd, encoding: 'utf8' },
+  );
 
 describe('check:sites and format:sites', () => {
   it('passes on the demo sites', () => {
@@ -59,7 +75,9 @@ describe('check:sites and format:sites', () => {
     const { problems } = checkSites(dir);
     expect(problems).toHaveLength(1);
     expect(problems[0].file).toBe(file);
-    expect(problems[0].messages[0]).toBe('not in canonical form (line 2: found "\\"pages\\": [", canonical form has "\\"$schema\\": \\"../schemas/site.schema.json\\","); run npm run format:sites');
+    expect(problems[0].messages[0]).toBe(
+      'not in canonical form (line 2: found "\\"pages\\": [", canonical form has "\\"$schema\\": \\"../schemas/site.schema.json\\","); run npm run format:sites',
+    );
 
     const cli = run([script('check-sites.ts'), dir]);
     expect(cli.code).toBe(1);
@@ -92,7 +110,9 @@ describe('diff:sites', () => {
     edit(join(b, 'templates/ford.json'), (d) => (d.features.reserveButtons = false));
     const text = run([script('diff-sites.ts'), a, b]);
     expect(text.code, text.err).toBe(0);
-    expect(text.out).toContain('southern-motor-group.json\n  Feature compare turned on (the default is off)\n  Block hero home-hero on page home: props/heading');
+    expect(text.out).toContain(
+      'southern-motor-group.json\n  Feature compare turned on (the default is off)\n  Block hero home-hero on page home: props/heading',
+    );
     expect(text.out).toContain('templates/ford.json\n  Feature reserveButtons turned off\n');
 
     const md = run([script('diff-sites.ts'), '--format', 'markdown', a, b]);
@@ -112,7 +132,10 @@ describe('diff:sites', () => {
   it('compares two files', () => {
     const b = copySites('files');
     const file = join(b, 'kiwi-car-yard.json');
-    edit(file, (d) => (d.pages.find((p: any) => p.id === 'finance').title = 'Finance your next car'));
+    edit(
+      file,
+      (d) => (d.pages.find((p: any) => p.id === 'finance').title = 'Finance your next car'),
+    );
     const r = run([script('diff-sites.ts'), join(ROOT, 'sites/kiwi-car-yard.json'), file]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/Page finance renamed: title ".*" → "Finance your next car"/);
@@ -129,7 +152,12 @@ describe('diff:sites', () => {
       git(repo, 'add', '.');
       git(repo, 'commit', '-q', '-m', 'sites');
       // The documented driver line, with absolute paths because this repo has no node_modules.
-      git(repo, 'config', 'diff.forecourt-site.command', `${TSX} ${script('diff-sites.ts')} --git-diff`);
+      git(
+        repo,
+        'config',
+        'diff.forecourt-site.command',
+        `${TSX} ${script('diff-sites.ts')} --git-diff`,
+      );
       edit(join(repo, 'sites/gold-coast-ford.json'), (d) => {
         const home = d.pages.find((p: any) => p.id === 'home');
         home.blocks.push(home.blocks.shift()); // first block to the end
@@ -140,10 +168,14 @@ describe('diff:sites', () => {
 
     it('git diff shows the semantic diff through the driver', () => {
       const out = git(repo, 'diff');
-      expect(out).toContain('site diff a/sites/gold-coast-ford.json b/sites/gold-coast-ford.json\n');
+      expect(out).toContain(
+        'site diff a/sites/gold-coast-ford.json b/sites/gold-coast-ford.json\n',
+      );
       expect(out).toMatch(/Block \S+ \S+ moved within page home from position 1 to \d+/);
       expect(out).toContain('Feature phoneLinksInMenu turned off');
-      expect(out).toContain('site diff a/sites/templates/ford.json b/sites/templates/ford.json\n  Theme: radius 4 → 8\n');
+      expect(out).toContain(
+        'site diff a/sites/templates/ford.json b/sites/templates/ford.json\n  Theme: radius 4 → 8\n',
+      );
       expect(out).not.toContain('@@');
       // The driver works from a subfolder too, and --no-ext-diff still gives the text diff.
       mkdirSync(join(repo, 'sites/sub'), { recursive: true });
@@ -156,7 +188,9 @@ describe('diff:sites', () => {
       const before = readFileSync(file, 'utf8');
       writeFileSync(file, JSON.stringify(JSON.parse(before)));
       try {
-        expect(git(repo, 'diff', '--', 'sites/kiwi-car-yard.json')).toContain('(formatting only: the content is the same)');
+        expect(git(repo, 'diff', '--', 'sites/kiwi-car-yard.json')).toContain(
+          '(formatting only: the content is the same)',
+        );
       } finally {
         writeFileSync(file, before);
       }
@@ -168,7 +202,9 @@ describe('diff:sites', () => {
       expect(r.out).toContain('### `sites/gold-coast-ford.json`');
       expect(r.out).toContain('- Feature `phoneLinksInMenu` turned off');
       expect(r.out).toContain('### `sites/templates/ford.json`');
-      expect(run([script('diff-sites.ts'), 'no-such-rev'], repo).err).toContain('not a git revision');
+      expect(run([script('diff-sites.ts'), 'no-such-rev'], repo).err).toContain(
+        'not a git revision',
+      );
     }, 30_000);
   });
 });
@@ -189,7 +225,11 @@ describe('git show and git log -p', () => {
     git(repo, 'config', 'diff.forecourt-site.command', driver);
     git(repo, 'add', '.');
     git(repo, 'commit', '-q', '-m', 'sites');
-    edit(join(repo, 'sites/gold-coast-ford.json'), (d) => (d.pages.find((p: any) => p.id === 'home').blocks[0].props.heading = 'Drive away today'));
+    edit(
+      join(repo, 'sites/gold-coast-ford.json'),
+      (d) =>
+        (d.pages.find((p: any) => p.id === 'home').blocks[0].props.heading = 'Drive away today'),
+    );
     edit(join(repo, 'sites/southern-motor-group.json'), (d) => d.locations.reverse());
     edit(join(repo, 'sites/templates/ford.json'), (d) => (d.features.reserveButtons = false));
     git(repo, 'commit', '-q', '-am', 'heading, location order, template switch');
@@ -205,7 +245,9 @@ describe('git show and git log -p', () => {
 
   it('git show and git log -p diff the readable outline (textconv), not JSON lines', () => {
     for (const out of [git(repo, 'show', 'HEAD'), git(repo, 'log', '-p', '-1')]) {
-      expect(out).toContain(`-page home › hero home-hero: props/heading = "Gold Coast's home of Ford"\n`);
+      expect(out).toContain(
+        `-page home › hero home-hero: props/heading = "Gold Coast's home of Ford"\n`,
+      );
       expect(out).toContain('+page home › hero home-hero: props/heading = "Drive away today"\n');
       expect(out).toContain('-features/reserveButtons = true\n+features/reserveButtons = false\n');
       expect(out).toMatch(/^-locations\[Southern Toyota Frankston\]\/slug = /m);
@@ -214,11 +256,20 @@ describe('git show and git log -p', () => {
   }, 120_000);
 
   it('git show --ext-diff and git log -p --ext-diff print the semantic diff', () => {
-    for (const out of [git(repo, 'show', '--ext-diff', 'HEAD'), git(repo, 'log', '-p', '--ext-diff', '-1')]) {
-      expect(out).toContain(`site diff a/sites/gold-coast-ford.json b/sites/gold-coast-ford.json\n  Block hero home-hero on page home: props/heading "Gold Coast's home of Ford" → "Drive away today"\n`);
-      expect(out).toContain('site diff a/sites/southern-motor-group.json b/sites/southern-motor-group.json\n  Locations reordered (visitors see them in this order): ');
+    for (const out of [
+      git(repo, 'show', '--ext-diff', 'HEAD'),
+      git(repo, 'log', '-p', '--ext-diff', '-1'),
+    ]) {
+      expect(out).toContain(
+        `site diff a/sites/gold-coast-ford.json b/sites/gold-coast-ford.json\n  Block hero home-hero on page home: props/heading "Gold Coast's home of Ford" → "Drive away today"\n`,
+      );
+      expect(out).toContain(
+        'site diff a/sites/southern-motor-group.json b/sites/southern-motor-group.json\n  Locations reordered (visitors see them in this order): ',
+      );
       expect(out).not.toContain('formatting only');
-      expect(out).toContain('site diff a/sites/templates/ford.json b/sites/templates/ford.json\n  Feature reserveButtons turned off\n  Sites that extend this template (1):\n    sites/gold-coast-ford.json:\n      Feature reserveButtons turned off\n');
+      expect(out).toContain(
+        'site diff a/sites/templates/ford.json b/sites/templates/ford.json\n  Feature reserveButtons turned off\n  Sites that extend this template (1):\n    sites/gold-coast-ford.json:\n      Feature reserveButtons turned off\n',
+      );
     }
   }, 120_000);
 
@@ -228,7 +279,9 @@ describe('git show and git log -p', () => {
     writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(doc).reverse()), null, 4));
     git(repo, 'commit', '-q', '-am', 'reformat');
     expect(git(repo, 'show', 'HEAD')).not.toMatch(/^[-+][^-+]/m);
-    expect(git(repo, 'show', '--ext-diff', 'HEAD')).toContain('site diff a/sites/kiwi-car-yard.json b/sites/kiwi-car-yard.json\n(formatting only: the content is the same)\n');
+    expect(git(repo, 'show', '--ext-diff', 'HEAD')).toContain(
+      'site diff a/sites/kiwi-car-yard.json b/sites/kiwi-car-yard.json\n(formatting only: the content is the same)\n',
+    );
   }, 120_000);
 });
 
@@ -241,11 +294,19 @@ describe('nothing printed holds a secret', () => {
       d.features.serviceBookingKey = 'kiwi-booking-key-42';
       d.name = `Kiwi Cars ${token}`;
     });
-    edit(join(b, 'templates/ford.json'), (d) => (d.features.serviceBookingKey = 'ford-au-service-2'));
+    edit(
+      join(b, 'templates/ford.json'),
+      (d) => (d.features.serviceBookingKey = 'ford-au-service-2'),
+    );
     for (const format of ['text', 'markdown', 'json']) {
-      const r = spawnSync(TSX, [script('diff-sites.ts'), '--format', format, a, b], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '', FORECOURT_STAFF_TOKEN: token } });
+      const r = spawnSync(TSX, [script('diff-sites.ts'), '--format', format, a, b], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_OPTIONS: '', FORECOURT_STAFF_TOKEN: token },
+      });
       expect(r.status, r.stderr).toBe(0);
-      for (const secret of [token, 'kiwi-booking-key-42', 'ford-au-service', 'ford-au-service-2']) expect(r.stdout + r.stderr).not.toContain(secret);
+      for (const secret of [token, 'kiwi-booking-key-42', 'ford-au-service', 'ford-au-service-2'])
+        expect(r.stdout + r.stderr).not.toContain(secret);
       expect(r.stdout).toContain('(secret $FORECOURT_STAFF_TOKEN)');
       expect(r.stdout).toContain('serviceBookingKey');
     }

@@ -24,7 +24,11 @@ const doc = {
       id: 'home',
       blocks: [
         { type: 'section', id: 'sec', children: [{ type: 'hero', id: 'hero' }] },
-        { type: 'columns', id: 'cols', slots: { 'left/side': [{ type: 'rich-text', id: 'txt' }], right: [] } },
+        {
+          type: 'columns',
+          id: 'cols',
+          slots: { 'left/side': [{ type: 'rich-text', id: 'txt' }], right: [] },
+        },
       ],
     },
     { id: 'about', blocks: [{ type: 'hero', id: 'about-hero' }] },
@@ -33,19 +37,36 @@ const doc = {
 
 describe('walking the block tree', () => {
   it('visits every block once, depth first in document order, with its list, index, pointer and ancestors', () => {
-    const seen = [...walkBlocks(doc)].map(({ block, ref, index, path, ancestors }) => [block.id, ref, index, path, ancestors]);
+    const seen = [...walkBlocks(doc)].map(({ block, ref, index, path, ancestors }) => [
+      block.id,
+      ref,
+      index,
+      path,
+      ancestors,
+    ]);
     expect(seen).toEqual([
       ['top', { area: 'layout:header' }, 0, '/layout/header/0', []],
       ['sec', { area: 'page:home' }, 0, '/pages/0/blocks/0', []],
       ['hero', { area: 'page:home', parent: 'sec' }, 0, '/pages/0/blocks/0/children/0', ['sec']],
       ['cols', { area: 'page:home' }, 1, '/pages/0/blocks/1', []],
-      ['txt', { area: 'page:home', parent: 'cols', slot: 'left/side' }, 0, '/pages/0/blocks/1/slots/left~1side/0', ['cols']],
+      [
+        'txt',
+        { area: 'page:home', parent: 'cols', slot: 'left/side' },
+        0,
+        '/pages/0/blocks/1/slots/left~1side/0',
+        ['cols'],
+      ],
       ['about-hero', { area: 'page:about' }, 0, '/pages/1/blocks/0', []],
     ]);
   });
 
   it('walks each page by position, so a repeated page id still has both pages walked once', () => {
-    const twice = { pages: [{ id: 'p', blocks: [{ id: 'a' }] }, { id: 'p', blocks: [{ id: 'b' }] }] };
+    const twice = {
+      pages: [
+        { id: 'p', blocks: [{ id: 'a' }] },
+        { id: 'p', blocks: [{ id: 'b' }] },
+      ],
+    };
     expect([...walkBlocks(twice)].map((l) => [l.block.id, l.path])).toEqual([
       ['a', '/pages/0/blocks/0'],
       ['b', '/pages/1/blocks/0'],
@@ -62,9 +83,28 @@ describe('walking the block tree', () => {
   });
 
   it('skips what is not a block, while walkEntries reports every entry with its parent and page', () => {
-    const odd = { pages: [{ id: 'p', blocks: [null, 'text', [1], { id: 'a', children: [7, { id: 'b' }], slots: ['not', 'a', 'map'] }] }] };
+    const odd = {
+      pages: [
+        {
+          id: 'p',
+          blocks: [
+            null,
+            'text',
+            [1],
+            { id: 'a', children: [7, { id: 'b' }], slots: ['not', 'a', 'map'] },
+          ],
+        },
+      ],
+    };
     expect([...walkBlocks(odd)].map((l) => l.block.id)).toEqual(['a', 'b']);
-    expect([...walkEntries(odd)].map((e) => [e.value === null ? null : typeof e.value, e.path, e.parentPath, e.page])).toEqual([
+    expect(
+      [...walkEntries(odd)].map((e) => [
+        e.value === null ? null : typeof e.value,
+        e.path,
+        e.parentPath,
+        e.page,
+      ]),
+    ).toEqual([
       [null, '/pages/0/blocks/0', undefined, 0],
       ['string', '/pages/0/blocks/1', undefined, 0],
       ['object', '/pages/0/blocks/2', undefined, 0],
@@ -75,14 +115,37 @@ describe('walking the block tree', () => {
   });
 
   it('walks a list on its own, and a view enters only the lists the reader names, announcing each', () => {
-    expect([...walkList(doc.pages[0].blocks)].map((l) => l.block.id)).toEqual(['sec', 'hero', 'cols', 'txt']);
-    const steps = [...walkView<TreeBlock>(doc.pages[0].blocks, { area: 'page:home' }, (b) => (b.id === 'cols' ? ['right', 'left/side'] : []))];
-    expect(steps.map((s) => ('list' in s ? `list ${s.list.slot}` : s.block.block.id))).toEqual(['sec', 'cols', 'list right', 'list left/side', 'txt']);
+    expect([...walkList(doc.pages[0].blocks)].map((l) => l.block.id)).toEqual([
+      'sec',
+      'hero',
+      'cols',
+      'txt',
+    ]);
+    const steps = [
+      ...walkView<TreeBlock>(doc.pages[0].blocks, { area: 'page:home' }, (b) =>
+        b.id === 'cols' ? ['right', 'left/side'] : [],
+      ),
+    ];
+    expect(steps.map((s) => ('list' in s ? `list ${s.list.slot}` : s.block.block.id))).toEqual([
+      'sec',
+      'cols',
+      'list right',
+      'list left/side',
+      'txt',
+    ]);
   });
 
   it('visits the blocks of a list alone (no locations) in the same order as walkList, skipping what is not a block', () => {
     const seen: string[] = [];
-    eachBlock([...doc.pages[0].blocks, 'junk', null, { type: 'hero', id: 'last', slots: { a: [{ type: 'x', id: 'deep' }, 3] } }], (b) => seen.push(b.id));
+    eachBlock(
+      [
+        ...doc.pages[0].blocks,
+        'junk',
+        null,
+        { type: 'hero', id: 'last', slots: { a: [{ type: 'x', id: 'deep' }, 3] } },
+      ],
+      (b) => seen.push(b.id),
+    );
     expect(seen).toEqual(['sec', 'hero', 'cols', 'txt', 'last', 'deep']);
     eachBlock(undefined, () => seen.push('never'));
     expect(seen).not.toContain('never');
@@ -98,9 +161,17 @@ describe('copying a subtree', () => {
       return { ...b, id: `${b.id}-2` };
     });
     expect(order).toEqual(['cols', 'txt']);
-    expect(copy).toEqual({ type: 'columns', id: 'cols-2', slots: { 'left/side': [{ type: 'rich-text', id: 'txt-2' }], right: [] } });
+    expect(copy).toEqual({
+      type: 'columns',
+      id: 'cols-2',
+      slots: { 'left/side': [{ type: 'rich-text', id: 'txt-2' }], right: [] },
+    });
     expect(block.id).toBe('cols'); // the original is untouched
-    const pruned = mapSubtree(doc.pages[0].blocks[0] as TreeBlock, (b) => b, (b) => (b as TreeBlock).id !== 'hero');
+    const pruned = mapSubtree(
+      doc.pages[0].blocks[0] as TreeBlock,
+      (b) => b,
+      (b) => (b as TreeBlock).id !== 'hero',
+    );
     expect(pruned.children).toEqual([]);
   });
 });

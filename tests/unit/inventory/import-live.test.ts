@@ -40,7 +40,16 @@ afterEach(() => {
 });
 
 const importSample = (now: number, file = SAMPLE, text?: string) =>
-  importStock({ sitesDir: SITES_DIR, dataDir, site: 'gold-coast-ford', dealership: 'nerang-ford', file, text, now, loaded });
+  importStock({
+    sitesDir: SITES_DIR,
+    dataDir,
+    site: 'gold-coast-ford',
+    dealership: 'nerang-ford',
+    file,
+    text,
+    now,
+    loaded,
+  });
 const ofDealer = (slug: string) => live!.cars.filter((c) => c.dealership_slug === slug);
 const search = (params: Record<string, unknown>) => live!.engine.search(CAR_INDEX, params);
 
@@ -54,23 +63,53 @@ describe('imported stock on a running server', () => {
 
     await importSample(START);
     // The server follows the stock folder: no reload is called here.
-    await vi.waitFor(() => expect(search({ filters: 'stocknum:NFU2013' }).nbHits).toBe(1), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(search({ filters: 'stocknum:NFU2013' }).nbHits).toBe(1), {
+      timeout: 10_000,
+      interval: 50,
+    });
     expect(ofDealer('nerang-ford')).toHaveLength(30);
     expect(ofDealer('gold-coast-ford').map((c) => c.id)).toEqual(otherBefore);
-    const facets = search({ filters: 'dealership_slug:nerang-ford', facets: ['make', 'car_type'], hitsPerPage: 0 }).facets;
+    const facets = search({
+      filters: 'dealership_slug:nerang-ford',
+      facets: ['make', 'car_type'],
+      hitsPerPage: 0,
+    }).facets;
     expect(facets.make).toEqual({ Ford: 22, Toyota: 4, Mazda: 2, Hyundai: 2 });
     expect(facets.car_type).toEqual({ new: 9, demo: 3, used: 18 });
-    expect(search({ query: 'landcruiser', filters: 'dealership_slug:nerang-ford' }).hits.map((h) => h.stocknum)).toEqual(['NFU2030']);
+    expect(
+      search({ query: 'landcruiser', filters: 'dealership_slug:nerang-ford' }).hits.map(
+        (h) => h.stocknum,
+      ),
+    ).toEqual(['NFU2030']);
     const car = live.bySlug.get(ofDealer('nerang-ford')[0].slug)!;
     expect(live.byId.get(String(car.id))).toBe(car);
   });
 
   it('is served at start-up (the provider wrapped for the search service too)', async () => {
     await importSample(START);
-    const cars = withImportedStock(stock, dataDir, () => START)({ catalogue: loaded.catalogue, sites });
+    const cars = withImportedStock(
+      stock,
+      dataDir,
+      () => START,
+    )({ catalogue: loaded.catalogue, sites });
     expect(cars.filter((c) => c.dealership_slug === 'nerang-ford')).toHaveLength(30);
-    live = new LiveStock({ stock, catalogue: loaded.catalogue, sites, dataDir, clock: new FakeClock(START) });
-    expect(ofDealer('nerang-ford').map((c) => c.stocknum).sort()).toEqual(cars.filter((c) => c.dealership_slug === 'nerang-ford').map((c) => c.stocknum).sort());
+    live = new LiveStock({
+      stock,
+      catalogue: loaded.catalogue,
+      sites,
+      dataDir,
+      clock: new FakeClock(START),
+    });
+    expect(
+      ofDealer('nerang-ford')
+        .map((c) => c.stocknum)
+        .sort(),
+    ).toEqual(
+      cars
+        .filter((c) => c.dealership_slug === 'nerang-ford')
+        .map((c) => c.stocknum)
+        .sort(),
+    );
   });
 
   it('shows a dropped car as sold for the sold window, then removes it (fake clock, hourly check)', async () => {
@@ -81,8 +120,13 @@ describe('imported stock on a running server', () => {
     const r = await importSample(START + HOUR, join(dataDir, 'feed.csv'), dropped);
     expect(r.sold).toEqual(['NFU2013']);
     live = new LiveStock({ stock, catalogue: loaded.catalogue, sites, dataDir, clock }).watch();
-    const inSiteStock = () => search({ filters: `(${buildSiteFilter(goldCoast, { now: clock.now().getTime() })}) AND stocknum:NFU2013` }).hits;
-    expect(inSiteStock()).toEqual([expect.objectContaining({ status: 'sold', listing_state: 'sold' })]);
+    const inSiteStock = () =>
+      search({
+        filters: `(${buildSiteFilter(goldCoast, { now: clock.now().getTime() })}) AND stocknum:NFU2013`,
+      }).hits;
+    expect(inSiteStock()).toEqual([
+      expect.objectContaining({ status: 'sold', listing_state: 'sold' }),
+    ]);
     clock.advance(2 * 24 * HOUR);
     expect(inSiteStock()).toHaveLength(1);
     expect(live.cars.some((c) => c.stocknum === 'NFU2013')).toBe(true);

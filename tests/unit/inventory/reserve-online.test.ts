@@ -12,7 +12,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isReservable } from '../../../blocks/_cars/rules/status.ts';
 import { columnOf } from '../../../engine/inventory/import/columns.ts';
-import { formatRowError, readCsvFeed, readJsonFeed } from '../../../engine/inventory/import/feed.ts';
+import {
+  formatRowError,
+  readCsvFeed,
+  readJsonFeed,
+} from '../../../engine/inventory/import/feed.ts';
 import { importStock, loadSites } from '../../../engine/inventory/import/import-stock.ts';
 import { RESERVE_ONLINE_PROCESSOR } from '../../../engine/inventory/import/values.ts';
 import { SITES_DIR } from '../helpers.ts';
@@ -25,12 +29,31 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const run = (text: string, file = 'feed.csv') =>
-  importStock({ sitesDir: SITES_DIR, dataDir, dealership: 'kiwi-car-yard', file: join(dataDir, file), text, now: Date.parse('2026-03-02T09:00:00Z'), loaded });
+  importStock({
+    sitesDir: SITES_DIR,
+    dataDir,
+    dealership: 'kiwi-car-yard',
+    file: join(dataDir, file),
+    text,
+    now: Date.parse('2026-03-02T09:00:00Z'),
+    loaded,
+  });
 const feed = (header: string, cells: string[]) =>
-  [`Stock No,VIN,Make,Model,Year,Price,${header}`, ...cells.map((c, i) => `R${i + 1},JTMRJREV00D10000${i + 1},Toyota,Corolla,2021,24990,${c}`)].join('\n');
+  [
+    `Stock No,VIN,Make,Model,Year,Price,${header}`,
+    ...cells.map((c, i) => `R${i + 1},JTMRJREV00D10000${i + 1},Toyota,Corolla,2021,24990,${c}`),
+  ].join('\n');
 
 describe('the Reserve Online column', () => {
-  it.each(['Reserve Online', 'reserve_online', 'RESERVABLE', 'Online Reservation', 'Buy Online', 'Payment Processors', 'payment_processors'])('is read from the header %s', (header) => {
+  it.each([
+    'Reserve Online',
+    'reserve_online',
+    'RESERVABLE',
+    'Online Reservation',
+    'Buy Online',
+    'Payment Processors',
+    'payment_processors',
+  ])('is read from the header %s', (header) => {
     expect(columnOf(header)?.field).toBe('payment_processors');
   });
 
@@ -44,7 +67,18 @@ describe('the Reserve Online column', () => {
     const rows = readCsvFeed(feed('Reserve Online', cells)).rows;
     expect(rows.map((r) => r.errors)).toEqual(cells.map(() => []));
     const yes = [RESERVE_ONLINE_PROCESSOR];
-    expect(rows.map((r) => r.values.payment_processors)).toEqual([yes, [], yes, [], yes, [], yes, [], yes, undefined]);
+    expect(rows.map((r) => r.values.payment_processors)).toEqual([
+      yes,
+      [],
+      yes,
+      [],
+      yes,
+      [],
+      yes,
+      [],
+      yes,
+      undefined,
+    ]);
   });
 
   it('makes an imported car reservable online, and leaves cars without it (or without the column) not reservable', async () => {
@@ -55,7 +89,9 @@ describe('the Reserve Online column', () => {
       ['R2', [], false],
       ['R3', undefined, false],
     ]);
-    const without = await run(`Stock No,VIN,Make,Model,Year,Price\nR1,JTMRJREV00D100001,Toyota,Corolla,2021,24990\n`);
+    const without = await run(
+      `Stock No,VIN,Make,Model,Year,Price\nR1,JTMRJREV00D100001,Toyota,Corolla,2021,24990\n`,
+    );
     expect(without.cars.find((c) => c.stocknum === 'R1')).toMatchObject({ status: 'in_stock' });
     expect(isReservable(without.cars.find((c) => c.stocknum === 'R1')!)).toBe(false);
   });
@@ -79,7 +115,14 @@ describe('the Reserve Online column', () => {
         { 'Stock No': 'J4', 'Reserve Online': 'soon' },
       ]),
     ).rows;
-    expect(rows.map((r) => r.values.payment_processors)).toEqual([['stripe'], [], ['stripe'], undefined]);
-    expect(rows[3].errors.map(formatRowError)).toEqual(['row 4, column Reserve Online: "soon" is not yes or no (whether the car can be reserved online)']);
+    expect(rows.map((r) => r.values.payment_processors)).toEqual([
+      ['stripe'],
+      [],
+      ['stripe'],
+      undefined,
+    ]);
+    expect(rows[3].errors.map(formatRowError)).toEqual([
+      'row 4, column Reserve Online: "soon" is not yes or no (whether the car can be reserved online)',
+    ]);
   });
 });

@@ -31,42 +31,54 @@ afterEach(() => {
 
 function started(without: string) {
   dir = mkdtempSync(join(tmpdir(), 'forecourt-site-added-'));
-  live = new LiveStock({ stock: demoStock({ count: 800, now: NOW }), catalogue, sites: sites.filter((s) => s.slug !== without), dataDir: dir });
+  live = new LiveStock({
+    stock: demoStock({ count: 800, now: NOW }),
+    catalogue,
+    sites: sites.filter((s) => s.slug !== without),
+    dataDir: dir,
+  });
   return live;
 }
 
 describe('a site with locations added while the server runs', () => {
-  it.each(['kiwi-car-yard', 'southern-motor-group'])('%s: each of its dealerships gets cars of its own at its own locations, and no car served changes', (slug) => {
-    const site = sites.find((s) => s.slug === slug)!;
-    const stock = started(slug);
-    const before = new Map(stock.cars.map((c) => [c.id, JSON.stringify(c)]));
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  it.each(['kiwi-car-yard', 'southern-motor-group'])(
+    '%s: each of its dealerships gets cars of its own at its own locations, and no car served changes',
+    (slug) => {
+      const site = sites.find((s) => s.slug === slug)!;
+      const stock = started(slug);
+      const before = new Map(stock.cars.map((c) => [c.id, JSON.stringify(c)]));
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 
-    const added = stock.addSites([site]);
+      const added = stock.addSites([site]);
 
-    const mine = site.dealerships.map((d) => d.slug);
-    const theirs = stock.cars.filter((c) => mine.includes(c.dealership_slug));
-    expect(added).toBe(mine.length * NEW_DEALERSHIP_CARS);
-    expect(theirs).toHaveLength(added);
-    const locationsOf = (dealership: string) => site.locations.filter((l) => l.dealership_slug === dealership).map((l) => l.id);
-    for (const car of theirs) {
-      const own = locationsOf(car.dealership_slug);
-      if (own.length) expect(own).toContain(car.location_id);
-    }
-    expect(new Set(stock.cars.map((c) => c.id)).size).toBe(stock.cars.length);
-    const now = new Map(stock.cars.map((c) => [c.id, JSON.stringify(c)]));
-    for (const [id, car] of before) expect(now.get(id)).toBe(car);
-    expect(warn).not.toHaveBeenCalled();
-    // Its own engine finds them.
-    const engine = stock.siteEngine(site)!;
-    expect(engine.search(CAR_INDEX, { query: '', hitsPerPage: 0 }).nbHits).toBe(added);
-  });
+      const mine = site.dealerships.map((d) => d.slug);
+      const theirs = stock.cars.filter((c) => mine.includes(c.dealership_slug));
+      expect(added).toBe(mine.length * NEW_DEALERSHIP_CARS);
+      expect(theirs).toHaveLength(added);
+      const locationsOf = (dealership: string) =>
+        site.locations.filter((l) => l.dealership_slug === dealership).map((l) => l.id);
+      for (const car of theirs) {
+        const own = locationsOf(car.dealership_slug);
+        if (own.length) expect(own).toContain(car.location_id);
+      }
+      expect(new Set(stock.cars.map((c) => c.id)).size).toBe(stock.cars.length);
+      const now = new Map(stock.cars.map((c) => [c.id, JSON.stringify(c)]));
+      for (const [id, car] of before) expect(now.get(id)).toBe(car);
+      expect(warn).not.toHaveBeenCalled();
+      // Its own engine finds them.
+      const engine = stock.siteEngine(site)!;
+      expect(engine.search(CAR_INDEX, { query: '', hitsPerPage: 0 }).nbHits).toBe(added);
+    },
+  );
 
   it('the same cars every time (a second server adding it gets the same)', () => {
     const site = sites.find((s) => s.slug === 'kiwi-car-yard')!;
     const first = started('kiwi-car-yard');
     first.addSites([site]);
-    const ids = (cars: Car[]) => cars.filter((c) => c.dealership_slug === 'kiwi-car-yard').map((c) => `${c.id} ${c.slug} ${c.price}`);
+    const ids = (cars: Car[]) =>
+      cars
+        .filter((c) => c.dealership_slug === 'kiwi-car-yard')
+        .map((c) => `${c.id} ${c.slug} ${c.price}`);
     const once = ids(first.cars);
     first.close();
     rmSync(dir!, { recursive: true, force: true });
@@ -95,10 +107,19 @@ describe('a provider whose cars take ids already served', () => {
     const kiwi = sites.find((s) => s.slug === 'kiwi-car-yard')!;
     // Ignores `added`: numbers the new site's cars from 1, as the main stream does.
     const naive = demoStock({ count: 800, now: NOW });
-    live = new LiveStock({ stock: (input) => naive({ ...input, added: false }), catalogue, sites: sites.filter((s) => s !== kiwi), dataDir: dir });
+    live = new LiveStock({
+      stock: (input) => naive({ ...input, added: false }),
+      catalogue,
+      sites: sites.filter((s) => s !== kiwi),
+      dataDir: dir,
+    });
     expect(live.cars).toHaveLength(800); // every car served, as after the warm-up
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     expect(live.addSites([kiwi])).toBe(0);
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[stock\] \d+ car\(s\) of kiwi-car-yard not served: their ids are already another car's$/));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^\[stock\] \d+ car\(s\) of kiwi-car-yard not served: their ids are already another car's$/,
+      ),
+    );
   });
 });

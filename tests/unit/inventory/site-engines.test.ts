@@ -11,7 +11,12 @@ import { demoProviders } from '../../../demo/defaults.ts';
 import { LiveStock } from '../../../engine/inventory/live-stock.ts';
 import { loadSites } from '../../../engine/inventory/import/import-stock.ts';
 import type { StockSource } from '../../../engine/providers.ts';
-import { CAR_INDEX, CAR_REPLICAS, buildSiteFilter, type SearchEngine } from '../../../engine/search/index.ts';
+import {
+  CAR_INDEX,
+  CAR_REPLICAS,
+  buildSiteFilter,
+  type SearchEngine,
+} from '../../../engine/search/index.ts';
 import { siteShownFilter } from '../../../engine/search/site-filter.ts';
 import { carHoldsView } from '../../../engine/server/car-holds.ts';
 import type { ResolvedSite } from '../../../engine/site/types.ts';
@@ -38,17 +43,43 @@ function questions(s: ResolvedSite) {
   const base = buildSiteFilter(s, { now: NOW });
   const shown = siteShownFilter(s);
   return [
-    { index: CAR_INDEX, params: { filters: base, facets: ['make', 'car_type', 'simple_body', 'dealership_slug'], hitsPerPage: 24 } },
+    {
+      index: CAR_INDEX,
+      params: {
+        filters: base,
+        facets: ['make', 'car_type', 'simple_body', 'dealership_slug'],
+        hitsPerPage: 24,
+      },
+    },
     { index: CAR_INDEX, params: { filters: base, query: 'auto', hitsPerPage: 12, page: 1 } },
-    { index: CAR_REPLICAS.price_asc, params: { filters: `${base} AND car_type:used`, facets: ['price', 'km'], hitsPerPage: 10 } },
-    { index: CAR_REPLICAS.km_asc, params: { filters: shown, facetFilters: [['simple_fuel:Petrol', 'simple_fuel:Diesel']], hitsPerPage: 5, page: 2 } },
-    { index: CAR_REPLICAS.newest, params: { filters: `${base} AND price > 20000`, facets: ['*'], hitsPerPage: 3 } },
+    {
+      index: CAR_REPLICAS.price_asc,
+      params: { filters: `${base} AND car_type:used`, facets: ['price', 'km'], hitsPerPage: 10 },
+    },
+    {
+      index: CAR_REPLICAS.km_asc,
+      params: {
+        filters: shown,
+        facetFilters: [['simple_fuel:Petrol', 'simple_fuel:Diesel']],
+        hitsPerPage: 5,
+        page: 2,
+      },
+    },
+    {
+      index: CAR_REPLICAS.newest,
+      params: { filters: `${base} AND price > 20000`, facets: ['*'], hitsPerPage: 3 },
+    },
   ];
 }
 
 const answer = (engine: SearchEngine, q: ReturnType<typeof questions>[number]) => {
   const r = engine.search(q.index, q.params);
-  return { ids: r.hits.map((h) => h.objectID), nbHits: r.nbHits, facets: r.facets, stats: r.facets_stats };
+  return {
+    ids: r.hits.map((h) => h.objectID),
+    nbHits: r.nbHits,
+    facets: r.facets,
+    stats: r.facets_stats,
+  };
 };
 
 describe('a server’s stock, made site by site', () => {
@@ -67,16 +98,22 @@ describe('a server’s stock, made site by site', () => {
     expect(asked).toEqual([['kiwi-car-yard'], ['gold-coast-ford', 'nerang-ford']]);
   });
 
-  it.each(sites.filter((s) => s.dealerships.length > 0).map((s) => s.slug))('%s: its own engine answers its searches exactly as the whole stock does', (slug) => {
-    const own = recorded().live().siteEngine(site(slug))!;
-    const whole = recorded().live().engine;
-    for (const q of questions(site(slug))) expect(answer(own, q), JSON.stringify(q)).toEqual(answer(whole, q));
-  });
+  it.each(sites.filter((s) => s.dealerships.length > 0).map((s) => s.slug))(
+    '%s: its own engine answers its searches exactly as the whole stock does',
+    (slug) => {
+      const own = recorded().live().siteEngine(site(slug))!;
+      const whole = recorded().live().engine;
+      for (const q of questions(site(slug)))
+        expect(answer(own, q), JSON.stringify(q)).toEqual(answer(whole, q));
+    },
+  );
 
   it('a car looked up by id that is not made yet makes every car; the whole engine holds them all', () => {
     const { asked, live } = recorded();
     const stock = live();
-    const some = recorded().live().cars.find((c) => c.dealership_slug === 'southern-kia')!;
+    const some = recorded()
+      .live()
+      .cars.find((c) => c.dealership_slug === 'southern-kia')!;
     expect(stock.getCar(String(some.id))).toEqual(some);
     expect(asked.at(-1)!.length).toBeGreaterThan(5);
     expect(stock.engine.search(CAR_INDEX, { hitsPerPage: 0 }).nbHits).toBe(stock.cars.length);
@@ -85,24 +122,43 @@ describe('a server’s stock, made site by site', () => {
 
   it('a car held before it is made is marked reserved when its site is first searched', () => {
     const stock = recorded().live();
-    const car = recorded().live().cars.find((c) => c.dealership_slug === 'lakeside-chevrolet' && !c.reserved)!;
-    const holds = carHoldsView(stock.madeById, { recordsChanged: (index, attributes) => stock.recordsChanged(index, attributes) });
+    const car = recorded()
+      .live()
+      .cars.find((c) => c.dealership_slug === 'lakeside-chevrolet' && !c.reserved)!;
+    const holds = carHoldsView(stock.madeById, {
+      recordsChanged: (index, attributes) => stock.recordsChanged(index, attributes),
+    });
     stock.onCarsAdded(() => holds.reapply());
     holds([{ car_id: car.id, held_until: '2026-01-16T00:00:00.000Z' }]);
     const engine = stock.siteEngine(site('lakeside-chevrolet'))!;
-    expect(engine.getObject(CAR_INDEX, String(car.id))).toMatchObject({ reserved: true, reserved_until: '2026-01-16T00:00:00.000Z' });
-    expect(engine.search(CAR_INDEX, { filters: 'reserved:true', hitsPerPage: 1000 }).hits.map((h) => h.objectID)).toContain(String(car.id));
+    expect(engine.getObject(CAR_INDEX, String(car.id))).toMatchObject({
+      reserved: true,
+      reserved_until: '2026-01-16T00:00:00.000Z',
+    });
+    expect(
+      engine
+        .search(CAR_INDEX, { filters: 'reserved:true', hitsPerPage: 1000 })
+        .hits.map((h) => h.objectID),
+    ).toContain(String(car.id));
     // Held after the engine exists: the engine drops what it derived and finds it reserved.
-    const other = stock.cars.find((c) => c.dealership_slug === 'lakeside-chevrolet' && !c.reserved)!;
+    const other = stock.cars.find(
+      (c) => c.dealership_slug === 'lakeside-chevrolet' && !c.reserved,
+    )!;
     holds([{ car_id: other.id, held_until: '2026-01-17T00:00:00.000Z' }]);
-    expect(engine.search(CAR_INDEX, { filters: 'reserved:true', hitsPerPage: 1000 }).hits.map((h) => h.objectID)).toContain(String(other.id));
+    expect(
+      engine
+        .search(CAR_INDEX, { filters: 'reserved:true', hitsPerPage: 1000 })
+        .hits.map((h) => h.objectID),
+    ).toContain(String(other.id));
   });
 
   it('warm() makes every site’s cars (a few sites per call) and engine, and builds their text indexes', async () => {
     const { asked, live } = recorded(800);
     const stock = live();
     await stock.warm();
-    expect(asked.flat().sort()).toEqual([...new Set(sites.flatMap((s) => s.dealerships.map((d) => d.slug)))].sort());
+    expect(asked.flat().sort()).toEqual(
+      [...new Set(sites.flatMap((s) => s.dealerships.map((d) => d.slug)))].sort(),
+    );
     const engine = stock.siteEngine(site('southern-motor-group'))!;
     expect(engine.source(CAR_INDEX)!.index.hasTextIndex()).toBe(true);
     // A few sites per call to the provider, each dealership asked for once.

@@ -13,7 +13,15 @@ import { SITES_DIR } from '../helpers.ts';
 const catalogue = readCatalogue(SITES_DIR);
 const demoSites = readInventorySites(SITES_DIR);
 const NOW = Date.UTC(2026, 0, 15);
-const newSite = { slug: 'city-motors', name: 'City Motors', region: 'AU', dealerships: [{ id: 901, slug: 'city-motors', name: 'City Motors', manufacturers: ['Toyota'] }], locations: [], search: {}, features: {} } as unknown as ResolvedSite;
+const newSite = {
+  slug: 'city-motors',
+  name: 'City Motors',
+  region: 'AU',
+  dealerships: [{ id: 901, slug: 'city-motors', name: 'City Motors', manufacturers: ['Toyota'] }],
+  locations: [],
+  search: {},
+  features: {},
+} as unknown as ResolvedSite;
 const sites = [...demoSites, newSite];
 
 describe('the demo stock of some dealerships', () => {
@@ -21,14 +29,21 @@ describe('the demo stock of some dealerships', () => {
   const all = stock({ catalogue, sites });
   const slugs = [...new Set(all.map((c) => c.dealership_slug))];
 
-  it.each([[['kiwi-car-yard']], [['southern-mazda', 'nerang-ford']], [['city-motors', 'gold-coast-ford']], [[]]])('for %j is the whole run’s cars of those dealerships', (wanted) => {
+  it.each([
+    [['kiwi-car-yard']],
+    [['southern-mazda', 'nerang-ford']],
+    [['city-motors', 'gold-coast-ford']],
+    [[]],
+  ])('for %j is the whole run’s cars of those dealerships', (wanted) => {
     const some = stock({ catalogue, sites, dealerships: new Set(wanted) });
     expect(some).toEqual(all.filter((c) => wanted.includes(c.dealership_slug)));
   });
 
   it('every dealership asked for on its own adds up to the whole run', () => {
     expect(slugs.length).toBeGreaterThan(5);
-    const pieces = slugs.flatMap((slug) => stock({ catalogue, sites, dealerships: new Set([slug]) }));
+    const pieces = slugs.flatMap((slug) =>
+      stock({ catalogue, sites, dealerships: new Set([slug]) }),
+    );
     const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
     expect([...pieces].sort(byId)).toEqual([...all].sort(byId));
   });

@@ -13,13 +13,18 @@ import { MESSAGES } from '../../../blocks/_forms/messages.ts';
 const referenceKeys = Object.keys(enAU).sort();
 
 describe('catalogues', () => {
-  it.each(Object.entries(CATALOGUES))('%s has every key of the reference, each a non-empty text, and no other', (_, cat) => {
-    expect(Object.keys(cat).sort()).toEqual(referenceKeys);
-    for (const key of referenceKeys) expect((cat as Record<string, string>)[key], key).toMatch(/\S/);
-  });
+  it.each(Object.entries(CATALOGUES))(
+    '%s has every key of the reference, each a non-empty text, and no other',
+    (_, cat) => {
+      expect(Object.keys(cat).sort()).toEqual(referenceKeys);
+      for (const key of referenceKeys)
+        expect((cat as Record<string, string>)[key], key).toMatch(/\S/);
+    },
+  );
 
   it('each override names a key of the reference', () => {
-    for (const overrides of [enNZ, enUS]) for (const key of Object.keys(overrides)) expect(referenceKeys, key).toContain(key);
+    for (const overrides of [enNZ, enUS])
+      for (const key of Object.keys(overrides)) expect(referenceKeys, key).toContain(key);
   });
 
   it('an en-AU text means one thing, so a text handed to t() has one regional wording', () => {
@@ -34,8 +39,11 @@ describe('catalogues', () => {
   });
 
   it('the US catalogue has no Australian-only word', () => {
-    const australian = /\b(kilomet(re|er)s?|km|ORC|utes?|petrol|rego|registration|Drive away|gov\. charges|ULP|RON)\b/i;
-    const offending = Object.entries(CATALOGUES['en-US']).filter(([, text]) => australian.test(text));
+    const australian =
+      /\b(kilomet(re|er)s?|km|ORC|utes?|petrol|rego|registration|Drive away|gov\. charges|ULP|RON)\b/i;
+    const offending = Object.entries(CATALOGUES['en-US']).filter(([, text]) =>
+      australian.test(text),
+    );
     expect(offending).toEqual([]);
   });
 
@@ -79,12 +87,25 @@ describe('words by region', () => {
   });
 
   it('the car page names the plate, body and fuel in the region’s words', () => {
-    const car = { regplate: 'ABC1234', simple_body: 'Ute', simple_fuel: 'Petrol', fuel: 'Petrol - Unleaded ULP', km: 100, odometer_unit: 'mi' } as const;
+    const car = {
+      regplate: 'ABC1234',
+      simple_body: 'Ute',
+      simple_fuel: 'Petrol',
+      fuel: 'Petrol - Unleaded ULP',
+      km: 100,
+      odometer_unit: 'mi',
+    } as const;
     const f = { number: String, preOwned: false };
     expect(carSummary(car, { ...f, region: 'US' }).map((r) => [r.label, r.value])).toEqual(
-      expect.arrayContaining([['Body', 'Pickup Truck'], ['Fuel', 'Gasoline - Regular'], ['License plate', 'ABC1234']]),
+      expect.arrayContaining([
+        ['Body', 'Pickup Truck'],
+        ['Fuel', 'Gasoline - Regular'],
+        ['License plate', 'ABC1234'],
+      ]),
     );
-    expect(keyInformation(car, { ...f, region: 'US' }).find((r) => r.label === 'Fuel')?.value).toBe('Gasoline');
+    expect(keyInformation(car, { ...f, region: 'US' }).find((r) => r.label === 'Fuel')?.value).toBe(
+      'Gasoline',
+    );
     expect(carSummary(car, f).find((r) => r.value === 'ABC1234')?.label).toBe('Registration');
   });
 

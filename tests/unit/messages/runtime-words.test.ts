@@ -4,11 +4,15 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../../engine/messages/locales.ts', () => import('../../../engine/messages/locales.runtime.ts'));
+vi.mock(
+  '../../../engine/messages/locales.ts',
+  () => import('../../../engine/messages/locales.runtime.ts'),
+);
 
 describe('regional words in the dealer runtime', () => {
   it('has the reference words only, until the page adds its region’s', async () => {
-    const { messagesFor, regionalWords, addRegionalWords } = await import('../../../engine/messages/index.ts');
+    const { messagesFor, regionalWords, addRegionalWords } =
+      await import('../../../engine/messages/index.ts');
     const { enUS } = await import('../../../engine/messages/en-US.ts');
     expect(messagesFor('AU').m('odometer.filter')).toBe('Kilometres');
     expect(regionalWords('AU')).toEqual({});

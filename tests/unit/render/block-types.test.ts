@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { knownBlockTypes, pageBlockTypes } from '../../../engine/render/registry.ts';
 import type { Block, Page, ResolvedSite } from '../../../engine/site/types.ts';
 
-const block = (type: string, id: string, children?: Block[]) => ({ type, id, props: {}, ...(children ? { children } : {}) }) as unknown as Block;
+const block = (type: string, id: string, children?: Block[]) =>
+  ({ type, id, props: {}, ...(children ? { children } : {}) }) as unknown as Block;
 
 describe('pageBlockTypes', () => {
   const header = [block('header', 'h')];
@@ -14,7 +15,12 @@ describe('pageBlockTypes', () => {
     let reads = 0;
     const counted = block('hero', 'x');
     Object.defineProperty(counted, 'type', { get: () => (reads++, 'hero'), enumerable: true });
-    const page = { id: 'p', path: '/', title: 't', blocks: [block('section', 's', [counted])] } as Page;
+    const page = {
+      id: 'p',
+      path: '/',
+      title: 't',
+      blocks: [block('section', 's', [counted])],
+    } as Page;
     expect(pageBlockTypes(site, page)).toEqual(['footer', 'header', 'hero', 'section']);
     const afterFirst = reads;
     expect(afterFirst).toBeGreaterThan(0);
@@ -28,7 +34,10 @@ describe('pageBlockTypes', () => {
     expect(pageBlockTypes(site, page)).toEqual(['footer', 'header', 'hero']);
     page.blocks = [...page.blocks, block('gallery', 'g')];
     expect(pageBlockTypes(site, page)).toEqual(['footer', 'gallery', 'header', 'hero']);
-    const otherLayout = { ...site, layout: { header: [block('banner', 'b')], footer: [] } } as unknown as ResolvedSite;
+    const otherLayout = {
+      ...site,
+      layout: { header: [block('banner', 'b')], footer: [] },
+    } as unknown as ResolvedSite;
     expect(pageBlockTypes(otherLayout, page)).toEqual(['banner', 'gallery', 'hero']);
     expect(pageBlockTypes(site, { ...page, layout: false })).toEqual(['gallery', 'hero']);
   });

@@ -13,8 +13,23 @@ describe('page head from block data', () => {
   it('merges in page order: first title, description and status win; meta and JSON-LD add up', () => {
     const merged = mergeHeads({
       a: { error: 'x' },
-      b: { head: { title: 'Car', meta: [{ property: 'og:type', content: 'product' }], jsonLd: [{ '@type': 'Car' }], status: 404 } },
-      c: { head: { title: 'Other', description: 'D', meta: [{ content: 'no key' }], jsonLd: [{ '@type': 'AutoDealer' }], status: 200 } },
+      b: {
+        head: {
+          title: 'Car',
+          meta: [{ property: 'og:type', content: 'product' }],
+          jsonLd: [{ '@type': 'Car' }],
+          status: 404,
+        },
+      },
+      c: {
+        head: {
+          title: 'Other',
+          description: 'D',
+          meta: [{ content: 'no key' }],
+          jsonLd: [{ '@type': 'AutoDealer' }],
+          status: 200,
+        },
+      },
     });
     expect(merged).toEqual({
       title: 'Car',
@@ -47,7 +62,9 @@ describe('page head from block data', () => {
   });
 
   it('JSON-LD objects get the canonical url when they have none', () => {
-    expect(withCanonical([{ '@type': 'Car' }, { '@type': 'X', url: 'u' }], 'https://d.test/cars/a')).toEqual([
+    expect(
+      withCanonical([{ '@type': 'Car' }, { '@type': 'X', url: 'u' }], 'https://d.test/cars/a'),
+    ).toEqual([
       { '@type': 'Car', url: 'https://d.test/cars/a' },
       { '@type': 'X', url: 'u' },
     ]);
@@ -59,11 +76,29 @@ describe('page head from block data', () => {
       html: '<main></main>',
       title: '2022 Ford Ranger XLT | Dealer',
       description: 'A "great" ute',
-      head: { meta: [{ property: 'og:type', content: 'product' }], jsonLd: [{ '@type': 'Car', name: '</script><b>' }] },
+      head: {
+        meta: [{ property: 'og:type', content: 'product' }],
+        jsonLd: [{ '@type': 'Car', name: '</script><b>' }],
+      },
       blockTypes: [],
-      payload: { site: { slug: 's', name: 'Dealer', region: 'AU', theme: { colours: { primary: '#000000' } } }, siteData: {}, mode: 'production', basename: '', initialData: { url: '/', data: {} } },
+      payload: {
+        site: {
+          slug: 's',
+          name: 'Dealer',
+          region: 'AU',
+          theme: { colours: { primary: '#000000' } },
+        },
+        siteData: {},
+        mode: 'production',
+        basename: '',
+        initialData: { url: '/', data: {} },
+      },
     } as unknown as RenderedPage;
-    const html = pageDocument(page, { css: [], preload: [], entry: '/e.js' }, 'https://d.test/cars/x');
+    const html = pageDocument(
+      page,
+      { css: [], preload: [], entry: '/e.js' },
+      'https://d.test/cars/x',
+    );
     expect(html).toContain('<title>2022 Ford Ranger XLT | Dealer</title>');
     expect(html).toContain('<meta name="description" content="A &quot;great&quot; ute">');
     expect(html).toContain('<meta property="og:description" content="A &quot;great&quot; ute">');
@@ -71,7 +106,11 @@ describe('page head from block data', () => {
     expect(html).not.toContain('content="website"');
     const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1];
     expect(ld).not.toContain('</script>');
-    expect(JSON.parse(ld)).toEqual({ '@type': 'Car', name: '</script><b>', url: 'https://d.test/cars/x' });
+    expect(JSON.parse(ld)).toEqual({
+      '@type': 'Car',
+      name: '</script><b>',
+      url: 'https://d.test/cars/x',
+    });
   });
   const bare = (head: RenderedPage['head']) =>
     ({
@@ -80,30 +119,72 @@ describe('page head from block data', () => {
       title: 'Page',
       head,
       blockTypes: [],
-      payload: { site: { slug: 's', name: 'Dealer', region: 'AU', theme: { colours: { primary: '#000000' } } }, siteData: {}, mode: 'production', basename: '', initialData: { url: '/', data: {} } },
+      payload: {
+        site: {
+          slug: 's',
+          name: 'Dealer',
+          region: 'AU',
+          theme: { colours: { primary: '#000000' } },
+        },
+        siteData: {},
+        mode: 'production',
+        basename: '',
+        initialData: { url: '/', data: {} },
+      },
     }) as unknown as RenderedPage;
 
   it("puts the page's main image first in <head>, before stylesheets and scripts, with its srcset", () => {
-    const page = bare({ preloadImage: { href: '/assets/cars/1/1.svg?w=800', srcset: '/assets/cars/1/1.svg?w=480 480w, /assets/cars/1/1.svg?w=800 800w', sizes: '100vw' } });
-    const html = pageDocument(page, { css: ['/build/a.css'], preload: ['/build/a.js'], entry: '/e.js' }, 'https://d.test/');
-    const link = '<link rel="preload" as="image" href="/assets/cars/1/1.svg?w=800" imagesrcset="/assets/cars/1/1.svg?w=480 480w, /assets/cars/1/1.svg?w=800 800w" imagesizes="100vw" fetchpriority="high">';
+    const page = bare({
+      preloadImage: {
+        href: '/assets/cars/1/1.svg?w=800',
+        srcset: '/assets/cars/1/1.svg?w=480 480w, /assets/cars/1/1.svg?w=800 800w',
+        sizes: '100vw',
+      },
+    });
+    const html = pageDocument(
+      page,
+      { css: ['/build/a.css'], preload: ['/build/a.js'], entry: '/e.js' },
+      'https://d.test/',
+    );
+    const link =
+      '<link rel="preload" as="image" href="/assets/cars/1/1.svg?w=800" imagesrcset="/assets/cars/1/1.svg?w=480 480w, /assets/cars/1/1.svg?w=800 800w" imagesizes="100vw" fetchpriority="high">';
     expect(html).toContain(link);
     expect(html.indexOf(link)).toBeLessThan(html.indexOf('/build/a.css'));
     expect(html.indexOf(link)).toBeLessThan(html.indexOf('modulepreload'));
   });
 
   it('preloads no image whose address is not a safe link', () => {
-    const html = pageDocument(bare({ preloadImage: { href: 'javascript:alert(1)' } }), { css: [], preload: [], entry: '/e.js' }, 'https://d.test/');
+    const html = pageDocument(
+      bare({ preloadImage: { href: 'javascript:alert(1)' } }),
+      { css: [], preload: [], entry: '/e.js' },
+      'https://d.test/',
+    );
     expect(html).not.toContain('rel="preload"');
   });
 
   it('the first block asking for a main image wins', () => {
-    expect(mergeHeads({ a: { head: { preloadImage: { href: '/a.svg' } } }, b: { head: { preloadImage: { href: '/b.svg' } } } }).preloadImage).toEqual({ href: '/a.svg' });
+    expect(
+      mergeHeads({
+        a: { head: { preloadImage: { href: '/a.svg' } } },
+        b: { head: { preloadImage: { href: '/b.svg' } } },
+      }).preloadImage,
+    ).toEqual({ href: '/a.svg' });
   });
 
   it('inline stylesheets: each <style> followed by a never-fetched link to the same file, a closing tag inside escaped', () => {
-    const html = pageDocument(bare(undefined), { css: ['/build/a.css'], inlineCss: [{ href: '/build/a.css', text: '.a{content:"</style>"}' }], preload: [], entry: '/e.js' }, 'https://d.test/');
-    expect(html).toContain('<style data-href="/build/a.css">.a{content:"<\\/style>"}</style><link rel="stylesheet" type="text/x-forecourt-inlined" href="/build/a.css" disabled>');
+    const html = pageDocument(
+      bare(undefined),
+      {
+        css: ['/build/a.css'],
+        inlineCss: [{ href: '/build/a.css', text: '.a{content:"</style>"}' }],
+        preload: [],
+        entry: '/e.js',
+      },
+      'https://d.test/',
+    );
+    expect(html).toContain(
+      '<style data-href="/build/a.css">.a{content:"<\\/style>"}</style><link rel="stylesheet" type="text/x-forecourt-inlined" href="/build/a.css" disabled>',
+    );
     expect(html).not.toMatch(/<link rel="stylesheet" href="\/build\/a.css">/);
   });
 });

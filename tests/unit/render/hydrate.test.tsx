@@ -8,7 +8,11 @@ import { useEffect } from 'react';
 import { createPageRenderer } from '../../../engine/render/server.tsx';
 import { hydrateSite } from '../../../engine/render/client.tsx';
 import { defineBlock, type BlockRegistry } from '../../../engine/render/block.ts';
-import { PAYLOAD_ELEMENT_ID, RENDERED_ANEW_EVENT, ROOT_ELEMENT_ID } from '../../../engine/render/dom-ids.ts';
+import {
+  PAYLOAD_ELEMENT_ID,
+  RENDERED_ANEW_EVENT,
+  ROOT_ELEMENT_ID,
+} from '../../../engine/render/dom-ids.ts';
 import { jsonForScript } from '../../../engine/server/html.ts';
 import { minimalDoc, prepared } from '../helpers.ts';
 
@@ -55,7 +59,17 @@ const site = prepared(
         path: '/',
         title: 'Home | {site}',
         blocks: [
-          { type: 'section', id: 'outer', children: [{ type: 'section', id: 'inner', children: [{ type: 'hero', id: 'deep', props: { heading: 'Deep' } }] }] },
+          {
+            type: 'section',
+            id: 'outer',
+            children: [
+              {
+                type: 'section',
+                id: 'inner',
+                children: [{ type: 'hero', id: 'deep', props: { heading: 'Deep' } }],
+              },
+            ],
+          },
           { type: 'rich-text', id: 'last', props: { html: '<p>x</p>' } },
         ],
       },
@@ -64,7 +78,14 @@ const site = prepared(
 );
 
 async function serveAndHydrate() {
-  const page = await createPageRenderer(registry)({ site, siteData: { models: [] }, url: '/', basename: '', mode: 'production', origin: 'http://localhost' });
+  const page = await createPageRenderer(registry)({
+    site,
+    siteData: { models: [] },
+    url: '/',
+    basename: '',
+    mode: 'production',
+    origin: 'http://localhost',
+  });
   failOnServer = false;
   document.body.innerHTML = `<div id="${ROOT_ELEMENT_ID}">${page.html}</div><script id="${PAYLOAD_ELEMENT_ID}" type="application/json">${jsonForScript(page.payload)}</script>`;
   const last = document.querySelector('[data-b="last"]');
@@ -77,7 +98,12 @@ async function serveAndHydrate() {
   const logged = errors.mock.calls.map((c) => c.map(String).join(' '));
   errors.mockRestore();
   window.removeEventListener(RENDERED_ANEW_EVENT, count);
-  return { page, logged, renderedAnew, kept: !!last && document.querySelector('[data-b="last"]') === last };
+  return {
+    page,
+    logged,
+    renderedAnew,
+    kept: !!last && document.querySelector('[data-b="last"]') === last,
+  };
 }
 
 afterEach(() => {

@@ -36,7 +36,9 @@ const PageCount = defineBlock<Record<string, never>>({
     return <p data-testid={block.id}>{pages.flatMap((p) => p.blocks ?? []).length} blocks</p>;
   },
 });
-const Box = defineBlock<Record<string, never>>({ component: ({ children }) => <div>{children}</div> });
+const Box = defineBlock<Record<string, never>>({
+  component: ({ children }) => <div>{children}</div>,
+});
 
 const registry: BlockRegistry = {
   hero: () => Promise.resolve({ default: Text as ReturnType<typeof defineBlock> }),
@@ -53,7 +55,11 @@ const site = prepared(
         title: 'Home',
         blocks: [
           { type: 'hero', id: 'a', props: { heading: 'A' } },
-          { type: 'section', id: 'sec', children: [{ type: 'hero', id: 'b', props: { heading: 'B' } }] },
+          {
+            type: 'section',
+            id: 'sec',
+            children: [{ type: 'hero', id: 'b', props: { heading: 'B' } }],
+          },
           { type: 'hero', id: 'c', props: { heading: 'C' } },
           { type: 'rich-text', id: 'count', props: { html: '<p>x</p>' } },
         ],
@@ -64,7 +70,16 @@ const site = prepared(
 
 /** The site with one block's props changed the way the editor changes it: only the path to it is new. */
 function withHeading(s: ResolvedSite, id: string, heading: string): ResolvedSite {
-  const edit = (blocks: Block[]): Block[] => blocks.map((b) => (b.id === id ? { ...b, props: { ...b.props, heading } } : b.children?.some(function has(c): boolean { return c.id === id || !!c.children?.some(has); }) ? { ...b, children: edit(b.children) } : b));
+  const edit = (blocks: Block[]): Block[] =>
+    blocks.map((b) =>
+      b.id === id
+        ? { ...b, props: { ...b.props, heading } }
+        : b.children?.some(function has(c): boolean {
+              return c.id === id || !!c.children?.some(has);
+            })
+          ? { ...b, children: edit(b.children) }
+          : b,
+    );
   return { ...s, pages: s.pages.map((p) => ({ ...p, blocks: edit(p.blocks ?? []) })) };
 }
 
@@ -75,7 +90,13 @@ async function mount() {
   const initialData = { url: '/', data: {} };
   const app = (s: ResolvedSite) => (
     <MemoryRouter initialEntries={['/']}>
-      <SiteApp site={s} siteData={siteData} mode="production" loader={loader} initialData={initialData} />
+      <SiteApp
+        site={s}
+        siteData={siteData}
+        mode="production"
+        loader={loader}
+        initialData={initialData}
+      />
     </MemoryRouter>
   );
   const view = render(app(site));
@@ -109,7 +130,13 @@ describe('the site context while a page is edited', () => {
   it('gives readers of the pages the newest ones', async () => {
     const show = await mount();
     expect(screen.getByTestId('count').textContent).toBe('4 blocks');
-    await show({ ...site, pages: site.pages.map((p) => ({ ...p, blocks: (p.blocks ?? []).filter((b) => b.id !== 'c') })) });
+    await show({
+      ...site,
+      pages: site.pages.map((p) => ({
+        ...p,
+        blocks: (p.blocks ?? []).filter((b) => b.id !== 'c'),
+      })),
+    });
     expect(screen.getByTestId('count').textContent).toBe('3 blocks');
   });
 });
@@ -118,7 +145,9 @@ describe('settingsOf', () => {
   it('keeps the same settings while only pages and layout changed', () => {
     const before = settingsOf(site);
     expect(before).not.toHaveProperty('pages');
-    expect(settingsOf({ ...site, pages: [], layout: { header: [], footer: [] } }, before)).toBe(before);
+    expect(settingsOf({ ...site, pages: [], layout: { header: [], footer: [] } }, before)).toBe(
+      before,
+    );
     const renamed = settingsOf({ ...site, name: 'Other' }, before);
     expect(renamed).not.toBe(before);
     expect(renamed.name).toBe('Other');

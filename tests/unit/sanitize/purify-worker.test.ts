@@ -32,16 +32,24 @@ import { ROOT } from '../helpers.ts';
 
 let n = 0;
 /** A string the memo of html.server.ts has not seen, so it reaches the worker. */
-const dirty = () => `<p onclick="steal()">Hello ${++n}<script>alert(${n})</script><img src="javascript:alert(1)" onerror="x()"></p>`;
+const dirty = () =>
+  `<p onclick="steal()">Hello ${++n}<script>alert(${n})</script><img src="javascript:alert(1)" onerror="x()"></p>`;
 const cleanOf = (i: number) => `<p>Hello ${i}<img loading="lazy"></p>`;
 
 /** Waits until the worker's exit has been seen (events need the event loop). */
 async function stopped() {
-  await vi.waitFor(() => expect(purifyWorkerRunning()).toBe(false), { timeout: 10_000, interval: 20 });
+  await vi.waitFor(() => expect(purifyWorkerRunning()).toBe(false), {
+    timeout: 10_000,
+    interval: 20,
+  });
 }
 
 afterEach(async () => {
-  setPurifyLimits({ idleMs: PURIFY_IDLE_MS, startWaitMs: PURIFY_START_WAIT_MS, waitMs: PURIFY_WAIT_MS });
+  setPurifyLimits({
+    idleMs: PURIFY_IDLE_MS,
+    startWaitMs: PURIFY_START_WAIT_MS,
+    waitMs: PURIFY_WAIT_MS,
+  });
   const worker = purifyWorkerForTests();
   endPurifyWorker();
   await worker?.terminate();
@@ -54,7 +62,9 @@ describe('the sanitiser worker', () => {
     expect(purifyWorkerRunning()).toBe(false);
     expect(sanitizeHtml(dirty())).toBe(cleanOf(n));
     expect(purifyWorkerRunning()).toBe(true);
-    expect(sanitizeHtml('<a href="/x" target="_blank">x</a><a href="javascript:alert(1)">y</a>')).toBe('<a href="/x" target="_blank" rel="noopener noreferrer">x</a><a>y</a>');
+    expect(
+      sanitizeHtml('<a href="/x" target="_blank">x</a><a href="javascript:alert(1)">y</a>'),
+    ).toBe('<a href="/x" target="_blank" rel="noopener noreferrer">x</a><a>y</a>');
   });
 
   it('told to end while it loads jsdom, it ends once loaded, never in the middle (Node aborts the whole process on that)', async () => {
@@ -63,7 +73,9 @@ describe('the sanitiser worker', () => {
     startPurifyWorker();
     const worker = purifyWorkerForTests()!;
     expect(purifyWorkerLoadedForTests(worker)).toBe(false);
-    const exited = new Promise<boolean>((resolve) => worker.once('exit', () => resolve(purifyWorkerLoadedForTests(worker))));
+    const exited = new Promise<boolean>((resolve) =>
+      worker.once('exit', () => resolve(purifyWorkerLoadedForTests(worker))),
+    );
     endPurifyWorker();
     expect(purifyWorkerRunning()).toBe(false);
     expect(await exited).toBe(true);
@@ -109,13 +121,23 @@ describe('the sanitiser worker', () => {
     // Processes of their own: each has to end on its own, well before the idle end, and the second only after its SVG is cleaned.
     const run = (script: string) => {
       const started = Date.now();
-      const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 });
+      const out = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        { cwd: ROOT, encoding: 'utf8', timeout: 20_000 },
+      );
       expect(Date.now() - started).toBeLessThan(PURIFY_IDLE_MS / 2);
       return out.trim().split('\n');
     };
     const client = `import { purifyAsync, purifySync } from './engine/sanitize/purify-client.ts';`;
-    expect(run(`${client} console.log(purifySync('html', '<p>a<script>x</script></p>'));`)).toEqual(['<p>a</p>']);
-    expect(run(`${client} purifyAsync('svg', '<svg onload="x()"><rect/></svg>').then((r) => console.log(r.clean));`)).toEqual(['<svg><rect></rect></svg>']);
+    expect(run(`${client} console.log(purifySync('html', '<p>a<script>x</script></p>'));`)).toEqual(
+      ['<p>a</p>'],
+    );
+    expect(
+      run(
+        `${client} purifyAsync('svg', '<svg onload="x()"><rect/></svg>').then((r) => console.log(r.clean));`,
+      ),
+    ).toEqual(['<svg><rect></rect></svg>']);
   });
 
   it('a worker stopped under the caller gives a new worker’s answer, never the raw text', async () => {
@@ -150,7 +172,9 @@ describe('the sanitiser worker', () => {
     const big = `<svg xmlns="http://www.w3.org/2000/svg">${'<g onclick="x()"><rect width="1" height="1"/><path d="M0 0L1 1"/></g>'.repeat(40_000)}</svg>`;
     const slow = purifyAsync('svg', big);
     setPurifyLimits({ waitMs: 20 });
-    expect(() => purifySync('html', dirty())).toThrow(/did not answer within 0\.02 s; it was stopped and starts again on the next call/);
+    expect(() => purifySync('html', dirty())).toThrow(
+      /did not answer within 0\.02 s; it was stopped and starts again on the next call/,
+    );
     expect(purifyWorkerRunning()).toBe(false);
     await expect(slow).rejects.toThrow(PurifyWorkerError);
     setPurifyLimits({ waitMs: PURIFY_WAIT_MS });
@@ -178,7 +202,14 @@ describe('the sanitiser worker', () => {
     expect(svg).toContain('<rect width="10" height="10" fill="red"');
     expect(svg).toContain('href="#r"');
     expect(svg).not.toMatch(/script|onload|onmouseover|javascript:|evil\.example|foreignObject/i);
-    expect(removed).toEqual(expect.arrayContaining(['onload attribute', '<script>', 'onmouseover attribute', '<foreignobject>']));
+    expect(removed).toEqual(
+      expect.arrayContaining([
+        'onload attribute',
+        '<script>',
+        'onmouseover attribute',
+        '<foreignobject>',
+      ]),
+    );
   });
 
   it('finds its code beside the built server or the source, and says at once when neither is there', () => {

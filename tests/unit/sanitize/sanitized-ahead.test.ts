@@ -11,9 +11,22 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sanitizeHtml, startHtmlSanitizer, useSanitizedAheadForTests } from '../../../engine/sanitize/html.server.ts';
-import { endPurifyWorker, purifySync, purifyWorkerForTests, purifyWorkerRunning } from '../../../engine/sanitize/purify-client.ts';
-import { readSanitizedFile, SANITIZED_FILE, type SanitizedFile } from '../../../engine/sanitize/sanitized-file.ts';
+import {
+  sanitizeHtml,
+  startHtmlSanitizer,
+  useSanitizedAheadForTests,
+} from '../../../engine/sanitize/html.server.ts';
+import {
+  endPurifyWorker,
+  purifySync,
+  purifyWorkerForTests,
+  purifyWorkerRunning,
+} from '../../../engine/sanitize/purify-client.ts';
+import {
+  readSanitizedFile,
+  SANITIZED_FILE,
+  type SanitizedFile,
+} from '../../../engine/sanitize/sanitized-file.ts';
 import { sanitizeSitesAhead } from '../../../engine/sanitize/sanitize-sites.ts';
 import { SiteFolder } from '../../../engine/site/folder.ts';
 import { SITES_DIR } from '../helpers.ts';
@@ -30,7 +43,10 @@ async function workerEnded() {
   const worker = purifyWorkerForTests();
   endPurifyWorker();
   await worker?.terminate();
-  await vi.waitFor(() => expect(purifyWorkerRunning()).toBe(false), { timeout: 10_000, interval: 20 });
+  await vi.waitFor(() => expect(purifyWorkerRunning()).toBe(false), {
+    timeout: 10_000,
+    interval: 20,
+  });
 }
 
 function withFile(file: string, change: (read: SanitizedFile) => void): string {
@@ -49,7 +65,10 @@ beforeAll(() => {
   const kiwi = join(sites, 'kiwi-car-yard.json');
   const text = readFileSync(kiwi, 'utf8');
   expect(text).toContain('"html": "<p>Every car we sell');
-  writeFileSync(kiwi, text.replace('"html": "<p>Every car we sell', `"html": "${DIRTY}<p>Every car we sell`));
+  writeFileSync(
+    kiwi,
+    text.replace('"html": "<p>Every car we sell', `"html": "${DIRTY}<p>Every car we sell`),
+  );
   demoFile = join(folder, `demo-${SANITIZED_FILE}`);
   writeFileSync(demoFile, sanitizeSitesAhead(SITES_DIR));
   dirtyFile = join(folder, SANITIZED_FILE);
@@ -71,9 +90,12 @@ describe('rich text sanitised ahead', () => {
     expect(ahead.strings.size).toBeGreaterThan(20);
     const [dirtyIn, dirtyOut] = [...ahead.strings].find(([from]) => from.includes('onclick'))!;
     expect(dirtyIn).toContain('<script>');
-    expect(dirtyOut).toMatch(/^<p><a>go<\/a><img src="\/a.jpg" loading="lazy"><\/p><p>Every car we sell/);
+    expect(dirtyOut).toMatch(
+      /^<p><a>go<\/a><img src="\/a.jpg" loading="lazy"><\/p><p>Every car we sell/,
+    );
     await workerEnded();
-    for (const [from, to] of [...ahead.strings].reverse()) expect(purifySync('html', from)).toBe(to);
+    for (const [from, to] of [...ahead.strings].reverse())
+      expect(purifySync('html', from)).toBe(to);
   });
 
   it('lets the sites folder it was made from load without the worker, to the same documents', async () => {
@@ -92,7 +114,9 @@ describe('rich text sanitised ahead', () => {
   it('still sends a string the file does not hold to the worker', async () => {
     useSanitizedAheadForTests(readSanitizedFile(demoFile));
     await workerEnded();
-    expect(sanitizeHtml('<p>Not in any site <img src="/x.jpg" onerror="steal()"></p>')).toBe('<p>Not in any site <img src="/x.jpg" loading="lazy"></p>');
+    expect(sanitizeHtml('<p>Not in any site <img src="/x.jpg" onerror="steal()"></p>')).toBe(
+      '<p>Not in any site <img src="/x.jpg" loading="lazy"></p>',
+    );
     expect(purifyWorkerRunning()).toBe(true);
     expect(sanitizeHtml('No markup & no worker')).toBe('No markup & no worker');
   });
@@ -105,8 +129,8 @@ describe('rich text sanitised ahead', () => {
     const others: ((read: SanitizedFile) => void)[] = [
       (read) => (read.key.dompurify = '3.0.0'),
       (read) => (read.key.jsdom = '20.0.0'),
-      (read) => ((read.key.config as { ALLOWED_TAGS: string[] }).ALLOWED_TAGS.push('script')),
-      (read) => ((read.key.config as { SET_ATTRIBUTES: unknown[] }).SET_ATTRIBUTES.pop()),
+      (read) => (read.key.config as { ALLOWED_TAGS: string[] }).ALLOWED_TAGS.push('script'),
+      (read) => (read.key.config as { SET_ATTRIBUTES: unknown[] }).SET_ATTRIBUTES.pop(),
     ];
     for (const other of others) {
       const file = withFile(demoFile, (read) => (forge(read), other(read)));

@@ -9,8 +9,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cloneDeep } from 'lodash-es';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAjv, formatErrors, PAGE_SCHEMA_REF, SHELL_SCHEMA_ID, createSiteValidator } from '../../../engine/schema/validator.ts';
-import { loadPrecompiledValidators, PRECOMPILED_VALIDATORS_FILE, precompiledValidators, type PrecompiledValidators } from '../../../engine/schema/precompiled.ts';
+import {
+  createAjv,
+  formatErrors,
+  PAGE_SCHEMA_REF,
+  SHELL_SCHEMA_ID,
+  createSiteValidator,
+} from '../../../engine/schema/validator.ts';
+import {
+  loadPrecompiledValidators,
+  PRECOMPILED_VALIDATORS_FILE,
+  precompiledValidators,
+  type PrecompiledValidators,
+} from '../../../engine/schema/precompiled.ts';
 import { standaloneValidators } from '../../../engine/schema/standalone.ts';
 import { apiSchemas } from '../../../schemas/index.gen.ts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
@@ -28,8 +39,17 @@ beforeAll(() => {
   writeFileSync(file, standaloneValidators());
   ahead = loadPrecompiledValidators(file);
   const ajv = createAjv({ useDefaults: true });
-  const api = Object.fromEntries(Object.values(apiSchemas).map((schema) => [schema.$id, ajv.getSchema(schema.$id) as ValidateFunction]));
-  atRunTime = { shell: ajv.getSchema(SHELL_SCHEMA_ID) as ValidateFunction, page: ajv.getSchema(PAGE_SCHEMA_REF) as ValidateFunction, api };
+  const api = Object.fromEntries(
+    Object.values(apiSchemas).map((schema) => [
+      schema.$id,
+      ajv.getSchema(schema.$id) as ValidateFunction,
+    ]),
+  );
+  atRunTime = {
+    shell: ajv.getSchema(SHELL_SCHEMA_ID) as ValidateFunction,
+    page: ajv.getSchema(PAGE_SCHEMA_REF) as ValidateFunction,
+    api,
+  };
 }, 60_000);
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -38,9 +58,19 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 function outcome(fn: ValidateFunction, data: unknown, basePath: string) {
   const copy = cloneDeep(data);
   const sanitised: string[] = [];
-  const context = { sanitizeHtml: (html: string) => (sanitised.push(html), html.replace(/<script[\s\S]*?<\/script>/g, '')) };
+  const context = {
+    sanitizeHtml: (html: string) => (
+      sanitised.push(html),
+      html.replace(/<script[\s\S]*?<\/script>/g, '')
+    ),
+  };
   const valid = fn.call(context, copy);
-  return { valid, issues: valid ? [] : formatErrors(fn.errors ?? [], basePath, true), data: copy, sanitised };
+  return {
+    valid,
+    issues: valid ? [] : formatErrors(fn.errors ?? [], basePath, true),
+    data: copy,
+    sanitised,
+  };
 }
 
 function expectSame(kind: 'shell' | 'page', data: unknown) {
@@ -53,7 +83,10 @@ function expectSame(kind: 'shell' | 'page', data: unknown) {
 
 /** Every demo site, resolved (the sites folder's own documents). */
 function documents() {
-  return siteNames(SITES_DIR).map((slug) => ({ slug, site: prepared(readSite(slug)) as unknown as Record<string, any> }));
+  return siteNames(SITES_DIR).map((slug) => ({
+    slug,
+    site: prepared(readSite(slug)) as unknown as Record<string, any>,
+  }));
 }
 
 describe('site validators compiled ahead', () => {
@@ -71,7 +104,13 @@ describe('site validators compiled ahead', () => {
       ['page', { ...page, path: undefined }],
       ['page', { ...page, extra: true }],
       ['page', { ...page, blocks: [{ type: 'no-such-block', id: 'x', props: {} }] }],
-      ['page', { ...page, blocks: [{ ...page.blocks[0], props: { ...page.blocks[0].props, heading: 42 } }] }],
+      [
+        'page',
+        {
+          ...page,
+          blocks: [{ ...page.blocks[0], props: { ...page.blocks[0].props, heading: 42 } }],
+        },
+      ],
       ['page', { ...page, blocks: [{ type: 'section', id: 's', props: { background: 'pink' } }] }],
       ['shell', { ...site, region: 'UK' }],
       ['shell', { ...site, features: { ...site.features, makesBeforeShowAll: 0 } }],
@@ -86,7 +125,12 @@ describe('site validators compiled ahead', () => {
 
   it('fill in the same defaults and sanitise the same rich text through the call’s sanitiser', () => {
     const html = '<p>Hello</p><script>alert(1)</script>';
-    const page = { id: 'about', path: '/about', title: 'About', blocks: [{ type: 'rich-text', id: 'rt', props: { html } }] };
+    const page = {
+      id: 'about',
+      path: '/about',
+      title: 'About',
+      blocks: [{ type: 'rich-text', id: 'rt', props: { html } }],
+    };
     const result = expectSame('page', page);
     expect(result.valid).toBe(true);
     expect(result.sanitised).toEqual([html]);
@@ -96,7 +140,12 @@ describe('site validators compiled ahead', () => {
 
   it('leave rich text as it is when the call gives no sanitiser', () => {
     const html = '<p>Hi</p><script>x()</script>';
-    const page = { id: 'about', path: '/about', title: 'About', blocks: [{ type: 'rich-text', id: 'rt', props: { html } }] };
+    const page = {
+      id: 'about',
+      path: '/about',
+      title: 'About',
+      blocks: [{ type: 'rich-text', id: 'rt', props: { html } }],
+    };
     const copy = cloneDeep(page);
     expect(ahead.page(copy)).toBe(true);
     expect(copy.blocks[0].props.html).toBe(html);
@@ -107,7 +156,15 @@ describe('site validators compiled ahead', () => {
     for (const [name, schema] of Object.entries(apiSchemas)) {
       const props = Object.keys((schema as { properties?: object }).properties ?? {});
       // Empty, wrong kinds, each declared field of the wrong type, and each as a short string.
-      const bodies: unknown[] = [{}, null, [], 'text', 42, Object.fromEntries(props.map((p) => [p, { nested: [1] }])), Object.fromEntries(props.map((p) => [p, 'x']))];
+      const bodies: unknown[] = [
+        {},
+        null,
+        [],
+        'text',
+        42,
+        Object.fromEntries(props.map((p) => [p, { nested: [1] }])),
+        Object.fromEntries(props.map((p) => [p, 'x'])),
+      ];
       for (const body of bodies) {
         const a = outcome(ahead.api[name], body, '');
         const b = outcome(atRunTime.api[schema.$id], body, '');
@@ -120,7 +177,12 @@ describe('site validators compiled ahead', () => {
     expect(precompiledValidators()).toBeUndefined();
     // The validators compiled here still sanitise through the preparer's function.
     const validator = createSiteValidator({ useDefaults: true, sanitizeHtml: () => 'clean' });
-    const page = { id: 'about', path: '/about', title: 'About', blocks: [{ type: 'rich-text', id: 'rt', props: { html: '<b>x</b>' } }] };
+    const page = {
+      id: 'about',
+      path: '/about',
+      title: 'About',
+      blocks: [{ type: 'rich-text', id: 'rt', props: { html: '<b>x</b>' } }],
+    };
     expect(validator.validatePage(page, '/pages/0')).toEqual([]);
     expect(page.blocks[0].props.html).toBe('clean');
   });

@@ -23,10 +23,19 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const get = async (query: Record<string, string>) => {
   const res = await fetch(`${base}/1/indexes/cars?${new URLSearchParams(query)}`);
-  return { status: res.status, body: (await res.json()) as { hits: { objectID: string }[]; nbHits: number; facets?: Record<string, Record<string, number>> } };
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      hits: { objectID: string }[];
+      nbHits: number;
+      facets?: Record<string, Record<string, number>>;
+    },
+  };
 };
 const post = async (params: Record<string, unknown>) =>
-  ((await (await fetch(`${base}/1/indexes/cars/query`, { method: 'POST', body: JSON.stringify(params) })).json()) as { nbHits: number; hits: { objectID: string }[] });
+  (await (
+    await fetch(`${base}/1/indexes/cars/query`, { method: 'POST', body: JSON.stringify(params) })
+  ).json()) as { nbHits: number; hits: { objectID: string }[] };
 
 describe('GET /1/indexes/{index}: filter arrays as JSON in the query string', () => {
   it('facetFilters, numericFilters and tagFilters given as JSON arrays match the same cars as by POST', async () => {
@@ -39,7 +48,9 @@ describe('GET /1/indexes/{index}: filter arrays as JSON in the query string', ()
     ];
     for (const params of cases) {
       const byPost = await post(params);
-      const query = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]));
+      const query = Object.fromEntries(
+        Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]),
+      );
       const { status, body } = await get(query);
       expect(status).toBe(200);
       expect(byPost.nbHits).toBeGreaterThan(0);
@@ -48,7 +59,9 @@ describe('GET /1/indexes/{index}: filter arrays as JSON in the query string', ()
   });
 
   it('the comma-separated forms keep working', async () => {
-    expect((await get({ numericFilters: 'price>=40000,year>=2022' })).body.nbHits).toBe((await post({ numericFilters: ['price>=40000', 'year>=2022'] })).nbHits);
+    expect((await get({ numericFilters: 'price>=40000,year>=2022' })).body.nbHits).toBe(
+      (await post({ numericFilters: ['price>=40000', 'year>=2022'] })).nbHits,
+    );
     expect((await get({ facetFilters: 'make:Ford' })).body.nbHits).toBe(5);
     expect((await get({ facets: 'make,status' })).body.facets).toHaveProperty('status');
   });
@@ -71,17 +84,30 @@ describe('facet value search on an attribute that is not a facet', () => {
     }
     expect(err).toBeInstanceOf(SearchError);
     expect((err as SearchError).status).toBe(400);
-    const message = 'Cannot search in `badge` attribute, you need to add `searchable(badge)` to attributesForFaceting.';
+    const message =
+      'Cannot search in `badge` attribute, you need to add `searchable(badge)` to attributesForFaceting.';
     expect((err as SearchError).message).toBe(message);
 
-    const res = await fetch(`${base}/1/indexes/cars/facets/badge/query`, { method: 'POST', body: JSON.stringify({ facetQuery: 'x' }) });
+    const res = await fetch(`${base}/1/indexes/cars/facets/badge/query`, {
+      method: 'POST',
+      body: JSON.stringify({ facetQuery: 'x' }),
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ status: 400, message });
-    const multi = await fetch(`${base}/1/indexes/*/queries`, { method: 'POST', body: JSON.stringify({ requests: [{ indexName: 'cars', type: 'facet', facet: 'badge', facetQuery: 'x' }] }) });
+    const multi = await fetch(`${base}/1/indexes/*/queries`, {
+      method: 'POST',
+      body: JSON.stringify({
+        requests: [{ indexName: 'cars', type: 'facet', facet: 'badge', facetQuery: 'x' }],
+      }),
+    });
     expect(multi.status).toBe(400);
   });
 
   it('a facet listed in attributesForFaceting is searched as before', () => {
-    expect(makeEngine().searchForFacetValues('cars', 'make', { facetQuery: 'toy' }).facetHits.map((h) => h.value)).toEqual(['Toyota']);
+    expect(
+      makeEngine()
+        .searchForFacetValues('cars', 'make', { facetQuery: 'toy' })
+        .facetHits.map((h) => h.value),
+    ).toEqual(['Toyota']);
   });
 });

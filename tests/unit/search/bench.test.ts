@@ -31,7 +31,9 @@ describe('search benchmark', () => {
     expect(sameAnswer(base, variant({ page: ['2', '1'] }))).toBe(false);
     expect(sameAnswer(base, variant({ facets: { make: { Ford: 2, Kia: 2 } } }))).toBe(false);
     expect(sameAnswer(base, variant({ facets: { make: { Ford: 2 } } }))).toBe(false);
-    expect(sameAnswer(base, variant({ stats: { ...base.stats, price: { min: 1, max: 8, sum: 12 } } }))).toBe(false);
+    expect(
+      sameAnswer(base, variant({ stats: { ...base.stats, price: { min: 1, max: 8, sum: 12 } } })),
+    ).toBe(false);
     expect(sameAnswer(base, variant({ stats: { ...base.stats, price: undefined } }))).toBe(false);
   });
 
@@ -41,7 +43,9 @@ describe('search benchmark', () => {
       { cars: 20000, forecourt: fig(1000, 30), orama: fig(2000, 100) },
       { cars: 200000, forecourt: fig(10500, 200), orama: fig(25000, 1000) },
     ]).join('\n');
-    expect(report).toMatch(/build wall time for 10× the cars: 10\.5× \(aim ≤ 11\.0×\) meets; Orama 12\.5×/);
+    expect(report).toMatch(
+      /build wall time for 10× the cars: 10\.5× \(aim ≤ 11\.0×\) meets; Orama 12\.5×/,
+    );
     const slow = buildReport([
       { cars: 20000, forecourt: fig(1000, 30), orama: fig(2000, 100) },
       { cars: 200000, forecourt: fig(15000, 200), orama: fig(25000, 1000) },

@@ -44,7 +44,10 @@ describe('an engine built by the request that first needs it', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('answers that multi-query over HTTP', async () => {
-    const res = await fetch(`${base}/1/indexes/*/queries`, { method: 'POST', body: JSON.stringify({ requests: REQUESTS }) });
+    const res = await fetch(`${base}/1/indexes/*/queries`, {
+      method: 'POST',
+      body: JSON.stringify({ requests: REQUESTS }),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { results: { nbHits?: number; facetHits?: unknown[] }[] };
     expect(body.results[0].nbHits).toBeGreaterThan(0);

@@ -22,14 +22,18 @@ describe('facets and facet stats', () => {
     const r = engine.search('cars', { facets: ['make', 'colour'], filters: 'NOT model:Mustang' });
     expect(r.facets.make).toEqual({ Ford: 4, Toyota: 3, 'Land Rover': 1, Mazda: 1 });
     expect(Object.keys(r.facets.make)).toEqual(['Ford', 'Toyota', 'Land Rover', 'Mazda']);
-    expect(Object.entries(r.facets.colour)).toEqual([
-      ['Red', 2],
-      ['White', 2],
-      ['Black', 2],
-      ['Blue', 1],
-      ['Grey', 1],
-      ['Silver', 1],
-    ].sort((a, b) => (b[1] as number) - (a[1] as number) || String(a[0]).localeCompare(String(b[0]))));
+    expect(Object.entries(r.facets.colour)).toEqual(
+      [
+        ['Red', 2],
+        ['White', 2],
+        ['Black', 2],
+        ['Blue', 1],
+        ['Grey', 1],
+        ['Silver', 1],
+      ].sort(
+        (a, b) => (b[1] as number) - (a[1] as number) || String(a[0]).localeCompare(String(b[0])),
+      ),
+    );
   });
 
   it('counts every value of array attributes', () => {
@@ -44,14 +48,32 @@ describe('facets and facet stats', () => {
 
   it('"*" means every attribute for faceting', () => {
     const r = engine.search('cars', { facets: ['*'], hitsPerPage: 0 });
-    expect(Object.keys(r.facets).sort()).toEqual(['colour', 'features', 'make', 'model', 'price', 'status', 'year']);
+    expect(Object.keys(r.facets).sort()).toEqual([
+      'colour',
+      'features',
+      'make',
+      'model',
+      'price',
+      'status',
+      'year',
+    ]);
   });
 
   it('facets_stats: min, max, avg, sum for numeric facets requested, none for strings', () => {
     const r = engine.search('cars', { facets: ['price', 'year', 'make'], filters: 'make:Ford' });
     expect(r.facets_stats).toEqual({
-      price: { min: 29990, max: 69990, avg: (52990 + 69990 + 64990 + 29990 + 59990) / 5, sum: 52990 + 69990 + 64990 + 29990 + 59990 },
-      year: { min: 2019, max: 2024, avg: (2022 + 2024 + 2023 + 2021 + 2019) / 5, sum: 2022 + 2024 + 2023 + 2021 + 2019 },
+      price: {
+        min: 29990,
+        max: 69990,
+        avg: (52990 + 69990 + 64990 + 29990 + 59990) / 5,
+        sum: 52990 + 69990 + 64990 + 29990 + 59990,
+      },
+      year: {
+        min: 2019,
+        max: 2024,
+        avg: (2022 + 2024 + 2023 + 2021 + 2019) / 5,
+        sum: 2022 + 2024 + 2023 + 2021 + 2019,
+      },
     });
     expect(r.facets.year).toEqual({ '2019': 1, '2021': 1, '2022': 1, '2023': 1, '2024': 1 });
     expect(engine.search('cars', { facets: ['make'] }).facets_stats).toBeUndefined();
@@ -63,7 +85,14 @@ describe('facets and facet stats', () => {
   });
 
   it('a disjunctive facet query (hitsPerPage 0) returns counts and no hits', () => {
-    const r = engine.search('cars', { facets: 'make', hitsPerPage: 0, page: 0, analytics: false, clickAnalytics: false, facetFilters: [['colour:Red']] });
+    const r = engine.search('cars', {
+      facets: 'make',
+      hitsPerPage: 0,
+      page: 0,
+      analytics: false,
+      clickAnalytics: false,
+      facetFilters: [['colour:Red']],
+    });
     expect(r.hits).toEqual([]);
     expect(r.nbHits).toBe(3);
     expect(r.nbPages).toBe(0);
@@ -93,9 +122,17 @@ describe('paging', () => {
   });
 
   it('bad paging is a 400 with a clear message', () => {
-    expect(errorOf(() => engine.search('cars', { page: -1 }))).toMatchObject({ status: 400, message: 'page must be greater than or equal to 0, got -1' });
-    expect(errorOf(() => engine.search('cars', { hitsPerPage: 1001 }))).toMatchObject({ status: 400, message: 'hitsPerPage must be lower than or equal to 1000, got 1001' });
-    expect(errorOf(() => engine.search('cars', { hitsPerPage: 'ten' })).message).toMatch(/hitsPerPage must be an integer/);
+    expect(errorOf(() => engine.search('cars', { page: -1 }))).toMatchObject({
+      status: 400,
+      message: 'page must be greater than or equal to 0, got -1',
+    });
+    expect(errorOf(() => engine.search('cars', { hitsPerPage: 1001 }))).toMatchObject({
+      status: 400,
+      message: 'hitsPerPage must be lower than or equal to 1000, got 1001',
+    });
+    expect(errorOf(() => engine.search('cars', { hitsPerPage: 'ten' })).message).toMatch(
+      /hitsPerPage must be an integer/,
+    );
     expect(errorOf(() => engine.search('cars', { length: 5000 })).status).toBe(400);
   });
 });
@@ -107,12 +144,17 @@ describe('sorting through replicas', () => {
 
   it('price ascending and km ascending replicas', () => {
     expect(ids(engine.search('cars_price_asc', {}).hits)).toEqual([8, 7, 4, 9, 6, 1, 5, 3, 2, 10]);
-    expect(ids(engine.search('cars_km_asc', { filters: 'make:Ford' }).hits)).toEqual([2, 3, 1, 5, 4]);
+    expect(ids(engine.search('cars_km_asc', { filters: 'make:Ford' }).hits)).toEqual([
+      2, 3, 1, 5, 4,
+    ]);
     expect(engine.search('cars_price_asc', {}).index).toBe('cars_price_asc');
   });
 
   it('unknown index is a 404', () => {
-    expect(errorOf(() => engine.search('nope', {}))).toMatchObject({ status: 404, message: 'Index nope does not exist' });
+    expect(errorOf(() => engine.search('nope', {}))).toMatchObject({
+      status: 404,
+      message: 'Index nope does not exist',
+    });
   });
 });
 
@@ -149,18 +191,45 @@ describe('text search', () => {
   });
 
   it('_highlightResult marks matched words with the requested tags', () => {
-    const r = engine.search('cars', { query: 'ford rang', highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__', hitsPerPage: 1 });
-    const h = r.hits[0]._highlightResult as Record<string, { value: string; matchLevel: string; matchedWords: string[] }>;
-    expect(h.name.value).toBe('2022 __ais-highlight__Ford__/ais-highlight__ __ais-highlight__Rang__/ais-highlight__er XLT');
+    const r = engine.search('cars', {
+      query: 'ford rang',
+      highlightPreTag: '__ais-highlight__',
+      highlightPostTag: '__/ais-highlight__',
+      hitsPerPage: 1,
+    });
+    const h = r.hits[0]._highlightResult as Record<
+      string,
+      { value: string; matchLevel: string; matchedWords: string[] }
+    >;
+    expect(h.name.value).toBe(
+      '2022 __ais-highlight__Ford__/ais-highlight__ __ais-highlight__Rang__/ais-highlight__er XLT',
+    );
     expect(h.name.matchLevel).toBe('full');
-    expect(h.make).toMatchObject({ value: '__ais-highlight__Ford__/ais-highlight__', matchLevel: 'partial', matchedWords: ['ford'] });
+    expect(h.make).toMatchObject({
+      value: '__ais-highlight__Ford__/ais-highlight__',
+      matchLevel: 'partial',
+      matchedWords: ['ford'],
+    });
     expect(h.badge).toMatchObject({ value: 'XLT', matchLevel: 'none', matchedWords: [] });
   });
 
   it('attributesToHighlight and attributesToRetrieve', () => {
-    const r = engine.search('cars', { query: 'mazda', attributesToRetrieve: ['make', 'price'], attributesToHighlight: ['model'] });
-    expect(r.hits[0]).toEqual({ make: 'Mazda', price: 34990, objectID: '9', _highlightResult: { model: { value: 'CX-5', matchLevel: 'none', matchedWords: [] } } });
-    const excluded = engine.search('cars', { attributesToRetrieve: ['*', '-features', '-_tags'], attributesToHighlight: [], hitsPerPage: 1 });
+    const r = engine.search('cars', {
+      query: 'mazda',
+      attributesToRetrieve: ['make', 'price'],
+      attributesToHighlight: ['model'],
+    });
+    expect(r.hits[0]).toEqual({
+      make: 'Mazda',
+      price: 34990,
+      objectID: '9',
+      _highlightResult: { model: { value: 'CX-5', matchLevel: 'none', matchedWords: [] } },
+    });
+    const excluded = engine.search('cars', {
+      attributesToRetrieve: ['*', '-features', '-_tags'],
+      attributesToHighlight: [],
+      hitsPerPage: 1,
+    });
     expect(excluded.hits[0]).not.toHaveProperty('features');
     expect(excluded.hits[0]).toHaveProperty('make', 'Ford');
   });
@@ -183,17 +252,30 @@ describe('request forms', () => {
     const { results } = engine.multipleQueries([
       { indexName: 'cars', query: 'toyota', hitsPerPage: 1 },
       { indexName: 'cars_price_asc', params: 'filters=make%3AFord&hitsPerPage=1' },
-      { indexName: 'cars', type: 'facet', facet: 'make', params: { facetQuery: 'to', filters: 'price > 0' } },
+      {
+        indexName: 'cars',
+        type: 'facet',
+        facet: 'make',
+        params: { facetQuery: 'to', filters: 'price > 0' },
+      },
     ]);
     expect(ids((results[0] as SearchResponse).hits)).toEqual([6]);
     expect(ids((results[1] as SearchResponse).hits)).toEqual([4]);
-    expect((results[2] as FacetSearchResponse).facetHits).toEqual([{ value: 'Toyota', highlighted: '<em>To</em>yota', count: 2 }]);
+    expect((results[2] as FacetSearchResponse).facetHits).toEqual([
+      { value: 'Toyota', highlighted: '<em>To</em>yota', count: 2 },
+    ]);
   });
 
   it('facet value search matches any word of a value by prefix', () => {
     const r = engine.searchForFacetValues('cars', 'make', { facetQuery: 'rov' });
-    expect(r.facetHits).toEqual([{ value: 'Land Rover', highlighted: 'Land <em>Rov</em>er', count: 1 }]);
-    expect(engine.searchForFacetValues('cars', 'make', { facetQuery: '', maxFacetHits: 2 }).facetHits.map((h) => h.value)).toEqual(['Ford', 'Toyota']);
+    expect(r.facetHits).toEqual([
+      { value: 'Land Rover', highlighted: 'Land <em>Rov</em>er', count: 1 },
+    ]);
+    expect(
+      engine
+        .searchForFacetValues('cars', 'make', { facetQuery: '', maxFacetHits: 2 })
+        .facetHits.map((h) => h.value),
+    ).toEqual(['Ford', 'Toyota']);
   });
 
   it('getObject', () => {
@@ -203,7 +285,15 @@ describe('request forms', () => {
 
   it('the response carries what InstantSearch reads', () => {
     const r = engine.search('cars', { query: 'ford', facets: ['make'] });
-    expect(r).toMatchObject({ index: 'cars', query: 'ford', exhaustiveNbHits: true, exhaustiveFacetsCount: true, page: 0, nbPages: 1, hitsPerPage: 20 });
+    expect(r).toMatchObject({
+      index: 'cars',
+      query: 'ford',
+      exhaustiveNbHits: true,
+      exhaustiveFacetsCount: true,
+      page: 0,
+      nbPages: 1,
+      hitsPerPage: 20,
+    });
     expect(typeof r.processingTimeMS).toBe('number');
     expect(typeof r.params).toBe('string');
   });
@@ -235,6 +325,8 @@ describe('result cache: 10 entries, oldest evicted', () => {
 
   it('cache size 0 stores nothing', () => {
     const uncached = makeEngine(0);
-    expect(uncached.search('cars', { query: 'ford' })).not.toBe(uncached.search('cars', { query: 'ford' }));
+    expect(uncached.search('cars', { query: 'ford' })).not.toBe(
+      uncached.search('cars', { query: 'ford' }),
+    );
   });
 });

@@ -9,7 +9,8 @@ import { ids, makeEngine } from './fixtures.ts';
 const engine = makeEngine();
 /** Record numbers a filters string selects, in default order. */
 const select = (filters: string) => ids(engine.search('cars', { filters, hitsPerPage: 100 }).hits);
-const selectWith = (params: Record<string, unknown>) => ids(engine.search('cars', { ...params, hitsPerPage: 100 }).hits);
+const selectWith = (params: Record<string, unknown>) =>
+  ids(engine.search('cars', { ...params, hitsPerPage: 100 }).hits);
 
 function errorOf(fn: () => unknown): SearchError {
   try {
@@ -65,7 +66,12 @@ describe('filters: comparisons', () => {
   });
 
   it('escaped quotes inside quoted values', () => {
-    expect(parseFilters('badge:"Say \\"hi\\""')).toEqual({ kind: 'facet', attribute: 'badge', value: 'Say "hi"', pos: 0 });
+    expect(parseFilters('badge:"Say \\"hi\\""')).toEqual({
+      kind: 'facet',
+      attribute: 'badge',
+      value: 'Say "hi"',
+      pos: 0,
+    });
   });
 });
 
@@ -85,12 +91,18 @@ describe('filters: boolean logic and precedence', () => {
 
   it('parentheses override precedence, nest, and NOT applies to groups', () => {
     expect(select('(make:Mazda OR make:Ford) AND NOT status:in_stock')).toEqual([3, 4, 5]);
-    expect(select('((make:Mazda) OR (make:Toyota AND price > 20000)) AND colour:White')).toEqual([6]);
+    expect(select('((make:Mazda) OR (make:Toyota AND price > 20000)) AND colour:White')).toEqual([
+      6,
+    ]);
     expect(select('NOT (make:Ford OR make:Toyota)')).toEqual([9, 10]);
   });
 
   it('the plain stock filter, mixing facet and numeric in one OR', () => {
-    expect(select('(status=in_stock OR status=coming_soon OR sold_date_timestamp>600000) AND show_on_dealer_website=true')).toEqual([1, 2, 3, 4, 6, 7, 9, 10]);
+    expect(
+      select(
+        '(status=in_stock OR status=coming_soon OR sold_date_timestamp>600000) AND show_on_dealer_website=true',
+      ),
+    ).toEqual([1, 2, 3, 4, 6, 7, 9, 10]);
   });
 
   it('an empty filter selects everything', () => {
@@ -100,7 +112,10 @@ describe('filters: boolean logic and precedence', () => {
 
 describe('filters: errors name the position', () => {
   const cases: [string, RegExp][] = [
-    ['make:Ford AND', /unexpected end of filter, expected a filter such as attribute:value at position 14/],
+    [
+      'make:Ford AND',
+      /unexpected end of filter, expected a filter such as attribute:value at position 14/,
+    ],
     ['make:Ford OR OR make:Kia', /unexpected "OR".* at position 14/],
     ['(make:Ford', /missing "\)" for the "\(" opened at position 1/],
     ['make:Ford)', /unmatched "\)" at position 10/],
@@ -130,7 +145,9 @@ describe('filters: errors name the position', () => {
 
 describe('facetFilters, numericFilters, tagFilters', () => {
   it('outer array is AND, nested array is OR', () => {
-    expect(selectWith({ facetFilters: [['make:Mazda', 'make:Toyota'], 'colour:White'] })).toEqual([6]);
+    expect(selectWith({ facetFilters: [['make:Mazda', 'make:Toyota'], 'colour:White'] })).toEqual([
+      6,
+    ]);
     expect(selectWith({ facetFilters: ['make:Ford', 'status:sold'] })).toEqual([4, 5]);
     expect(selectWith({ facetFilters: 'make:Mazda' })).toEqual([9]);
   });
@@ -151,31 +168,54 @@ describe('facetFilters, numericFilters, tagFilters', () => {
   });
 
   it('tagFilters with negation', () => {
-    expect(selectWith({ tagFilters: ['used', '-Test Drive Only'] })).toEqual([1, 4, 5, 7, 8, 9, 10]);
+    expect(selectWith({ tagFilters: ['used', '-Test Drive Only'] })).toEqual([
+      1, 4, 5, 7, 8, 9, 10,
+    ]);
     expect(selectWith({ tagFilters: [['new', 'demo']] })).toEqual([2, 3]);
   });
 
   it('all four combine with AND', () => {
-    expect(selectWith({ filters: 'NOT colour:Red', facetFilters: ['make:Ford'], numericFilters: ['price>0'], tagFilters: ['used'] })).toEqual([1]);
+    expect(
+      selectWith({
+        filters: 'NOT colour:Red',
+        facetFilters: ['make:Ford'],
+        numericFilters: ['price>0'],
+        tagFilters: ['used'],
+      }),
+    ).toEqual([1]);
   });
 
   it('bad entries are 400s', () => {
-    expect(errorOf(() => engine.search('cars', { facetFilters: ['Ford'] })).message).toMatch(/attribute:value/);
-    expect(errorOf(() => engine.search('cars', { numericFilters: ['make:Ford'] })).message).toMatch(/not a numeric filter/);
+    expect(errorOf(() => engine.search('cars', { facetFilters: ['Ford'] })).message).toMatch(
+      /attribute:value/,
+    );
+    expect(errorOf(() => engine.search('cars', { numericFilters: ['make:Ford'] })).message).toMatch(
+      /not a numeric filter/,
+    );
     expect(errorOf(() => engine.search('cars', { facetFilters: [1] })).status).toBe(400);
   });
 });
 
 describe('Algolia compatibility check', () => {
   it('accepts what Algolia accepts', () => {
-    expect(algoliaProblems('listed_until > 5 AND show_on_dealer_website:true AND (dealership_slug:"a" OR dealership_slug:"b") AND NOT make:"Suzuki"')).toEqual([]);
+    expect(
+      algoliaProblems(
+        'listed_until > 5 AND show_on_dealer_website:true AND (dealership_slug:"a" OR dealership_slug:"b") AND NOT make:"Suzuki"',
+      ),
+    ).toEqual([]);
     expect(algoliaProblems('(a:1 OR a:2) AND (price < 5 OR price > 10)')).toEqual([]);
   });
 
   it('flags what Algolia refuses', () => {
-    expect(algoliaProblems('(status:in_stock OR sold_date_timestamp > 5) AND x:1')).toContain('Different types are not allowed in the same OR');
-    expect(algoliaProblems('a:1 OR (b:1 AND c:1)')).toContain('AND inside OR is not supported by Algolia');
-    expect(algoliaProblems('NOT (a:1 OR b:1)')).toContain('NOT applies only to a single filter on Algolia');
+    expect(algoliaProblems('(status:in_stock OR sold_date_timestamp > 5) AND x:1')).toContain(
+      'Different types are not allowed in the same OR',
+    );
+    expect(algoliaProblems('a:1 OR (b:1 AND c:1)')).toContain(
+      'AND inside OR is not supported by Algolia',
+    );
+    expect(algoliaProblems('NOT (a:1 OR b:1)')).toContain(
+      'NOT applies only to a single filter on Algolia',
+    );
     expect(algoliaProblems('status=in_stock')[0]).toMatch(/compares strings with ":" only/);
   });
 });

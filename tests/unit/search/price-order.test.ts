@@ -4,10 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { createCarSearchEngine, CAR_INDEX, CAR_REPLICAS } from '../../../engine/search/index.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
 
-const car = (id: number, price: number | null) => ({ id, objectID: String(id), price, custom_rank: 100 - id, make: 'Ford' }) as unknown as Car;
-const cars = [car(1, 0), car(2, 25_000), car(3, 9_000), car(4, 0), car(5, 61_000), car(6, null), car(7, 15_500)];
+const car = (id: number, price: number | null) =>
+  ({ id, objectID: String(id), price, custom_rank: 100 - id, make: 'Ford' }) as unknown as Car;
+const cars = [
+  car(1, 0),
+  car(2, 25_000),
+  car(3, 9_000),
+  car(4, 0),
+  car(5, 61_000),
+  car(6, null),
+  car(7, 15_500),
+];
 const engine = createCarSearchEngine(cars, { cacheSize: 0 });
-const order = (index: string, params = {}) => engine.search(index, params).hits.map((h) => Number(h.objectID));
+const order = (index: string, params = {}) =>
+  engine.search(index, params).hits.map((h) => Number(h.objectID));
 
 describe('price replicas', () => {
   it('lowest price first opens with the cheapest priced car; unpriced cars come last', () => {
@@ -17,7 +27,9 @@ describe('price replicas', () => {
     expect(order(CAR_REPLICAS.price_desc)).toEqual([5, 2, 7, 3, 1, 4, 6]);
   });
   it('holds with a text query and a filter, and leaves the default order alone', () => {
-    expect(order(CAR_REPLICAS.price_asc, { query: 'ford', filters: 'price < 20000' })).toEqual([3, 7, 1, 4]);
+    expect(order(CAR_REPLICAS.price_asc, { query: 'ford', filters: 'price < 20000' })).toEqual([
+      3, 7, 1, 4,
+    ]);
     expect(order(CAR_INDEX)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
   it('can filter on has_price like any attribute', () => {

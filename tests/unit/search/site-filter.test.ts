@@ -4,17 +4,33 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { algoliaProblems } from '../../../engine/search/algolia-compat.ts';
-import { createCarSearchEngine, CAR_INDEX, CAR_REPLICAS } from '../../../engine/search/car-index.ts';
+import {
+  createCarSearchEngine,
+  CAR_INDEX,
+  CAR_REPLICAS,
+} from '../../../engine/search/car-index.ts';
 import type { SearchEngine } from '../../../engine/search/engine.ts';
 import { COUNT_LIMIT, displayCount } from '../../../engine/search/result-count.ts';
-import { buildSiteFilter, dealerFilter, quote, soldCutoff, plainStockFilter, siteShownFilter, type SiteFilterSource } from '../../../engine/search/site-filter.ts';
+import {
+  buildSiteFilter,
+  dealerFilter,
+  quote,
+  soldCutoff,
+  plainStockFilter,
+  siteShownFilter,
+  type SiteFilterSource,
+} from '../../../engine/search/site-filter.ts';
 import { siteCarsFilter } from '../../../blocks/_cars/data.ts';
 import { loadInventory } from '../../../demo/defaults.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
 
 const NOW = Date.UTC(2025, 5, 15, 10, 37, 12);
 const CUTOFF = soldCutoff(NOW, 3);
-const site = (search: SiteFilterSource['search'], features: SiteFilterSource['features'] = {}, dealerships = [{ slug: 'gold-coast-ford' }]): SiteFilterSource => ({
+const site = (
+  search: SiteFilterSource['search'],
+  features: SiteFilterSource['features'] = {},
+  dealerships = [{ slug: 'gold-coast-ford' }],
+): SiteFilterSource => ({
   search,
   features,
   dealerships,
@@ -27,11 +43,15 @@ describe('site base filter strings', () => {
   });
 
   it('preset 1: everything shown on the website', () => {
-    expect(buildSiteFilter(site({ preset: 1 }), { now: NOW })).toBe('show_on_dealer_website:true AND dealership_slug:"gold-coast-ford"');
+    expect(buildSiteFilter(site({ preset: 1 }), { now: NOW })).toBe(
+      'show_on_dealer_website:true AND dealership_slug:"gold-coast-ford"',
+    );
   });
 
   it('preset 2: available only', () => {
-    expect(buildSiteFilter(site({ preset: 2 }), { now: NOW })).toBe('listing_state:available AND show_on_dealer_website:true AND dealership_slug:"gold-coast-ford"');
+    expect(buildSiteFilter(site({ preset: 2 }), { now: NOW })).toBe(
+      'listing_state:available AND show_on_dealer_website:true AND dealership_slug:"gold-coast-ford"',
+    );
   });
 
   it('preset 3 (the default): available plus sold after the cutoff', () => {
@@ -41,15 +61,26 @@ describe('site base filter strings', () => {
   });
 
   it('preset 4: in stock only', () => {
-    expect(buildSiteFilter(site({ preset: 4 }), { now: NOW })).toBe('status:in_stock AND show_on_dealer_website:true AND dealership_slug:"gold-coast-ford"');
+    expect(buildSiteFilter(site({ preset: 4 }), { now: NOW })).toBe(
+      'status:in_stock AND show_on_dealer_website:true AND dealership_slug:"gold-coast-ford"',
+    );
   });
 
   it('soldCutoffDays from the document', () => {
-    expect(buildSiteFilter(site({ preset: 3 }, { soldCutoffDays: 10 }), { now: NOW })).toContain(`listed_until > ${soldCutoff(NOW, 10)}`);
+    expect(buildSiteFilter(site({ preset: 3 }, { soldCutoffDays: 10 }), { now: NOW })).toContain(
+      `listed_until > ${soldCutoff(NOW, 10)}`,
+    );
   });
 
   it('usedOnly, inStockOnly, excluded makes, several dealerships', () => {
-    const f = buildSiteFilter(site({ preset: 3, usedOnly: true, inStockOnly: true, excludedMakes: ['Suzuki', 'Great "Wall"'] }, {}, [{ slug: 'a' }, { slug: 'b' }]), { now: NOW });
+    const f = buildSiteFilter(
+      site(
+        { preset: 3, usedOnly: true, inStockOnly: true, excludedMakes: ['Suzuki', 'Great "Wall"'] },
+        {},
+        [{ slug: 'a' }, { slug: 'b' }],
+      ),
+      { now: NOW },
+    );
     expect(f).toBe(
       `listed_until > ${CUTOFF} AND show_on_dealer_website:true AND status:in_stock AND car_type:used AND NOT make:"Suzuki" AND NOT make:"Great \\"Wall\\"" AND (dealership_slug:"a" OR dealership_slug:"b")`,
     );
@@ -57,13 +88,23 @@ describe('site base filter strings', () => {
 
   it('price ascending excludes price 0 only where switched on and only on the price-ascending replica', () => {
     const on = site({}, { priceAscendingExcludesZero: true });
-    expect(buildSiteFilter(on, { now: NOW, indexName: CAR_REPLICAS.price_asc })).toMatch(/ AND price > 0$/);
+    expect(buildSiteFilter(on, { now: NOW, indexName: CAR_REPLICAS.price_asc })).toMatch(
+      / AND price > 0$/,
+    );
     expect(buildSiteFilter(on, { now: NOW, indexName: CAR_INDEX })).not.toContain('price > 0');
-    expect(buildSiteFilter(site({}), { now: NOW, indexName: CAR_REPLICAS.price_asc })).not.toContain('price > 0');
+    expect(
+      buildSiteFilter(site({}), { now: NOW, indexName: CAR_REPLICAS.price_asc }),
+    ).not.toContain('price > 0');
   });
 
   it('a dealer link narrows to one dealership', () => {
-    expect(buildSiteFilter(site({ preset: 1 }), { now: NOW, dealershipSlug: 'nerang-ford', allDealerships: true })).toBe('show_on_dealer_website:true AND dealership_slug:"nerang-ford"');
+    expect(
+      buildSiteFilter(site({ preset: 1 }), {
+        now: NOW,
+        dealershipSlug: 'nerang-ford',
+        allDealerships: true,
+      }),
+    ).toBe('show_on_dealer_website:true AND dealership_slug:"nerang-ford"');
     expect(dealerFilter('x')).toBe('dealership_slug:"x"');
     expect(quote('a\\b')).toBe('"a\\\\b"');
   });
@@ -71,14 +112,23 @@ describe('site base filter strings', () => {
   it('every generated filter stays within Algolia syntax; the plain stock filter does not', () => {
     for (const preset of [1, 2, 3, 4] as const) {
       for (const usedOnly of [false, true]) {
-        const f = buildSiteFilter(site({ preset, usedOnly, inStockOnly: !usedOnly, excludedMakes: ['Suzuki'] }, { priceAscendingExcludesZero: true }, [{ slug: 'a' }, { slug: 'b' }]), {
-          now: NOW,
-          indexName: CAR_REPLICAS.price_asc,
-        });
+        const f = buildSiteFilter(
+          site(
+            { preset, usedOnly, inStockOnly: !usedOnly, excludedMakes: ['Suzuki'] },
+            { priceAscendingExcludesZero: true },
+            [{ slug: 'a' }, { slug: 'b' }],
+          ),
+          {
+            now: NOW,
+            indexName: CAR_REPLICAS.price_asc,
+          },
+        );
         expect(algoliaProblems(f), f).toEqual([]);
       }
     }
-    expect(algoliaProblems(plainStockFilter(CUTOFF))).toContain('Different types are not allowed in the same OR');
+    expect(algoliaProblems(plainStockFilter(CUTOFF))).toContain(
+      'Different types are not allowed in the same OR',
+    );
   });
 });
 
@@ -88,9 +138,15 @@ describe('site filters on a generated inventory', () => {
   const now = Date.UTC(2025, 5, 15, 12, 0, 0);
   const sitesDir = join(import.meta.dirname, '../../../sites');
   const sites = Object.fromEntries(
-    ['gold-coast-ford', 'kiwi-car-yard', 'southern-motor-group', 'lakeside-chevrolet'].map((slug) => [slug, JSON.parse(readFileSync(join(sitesDir, `${slug}.json`), 'utf8')) as SiteFilterSource]),
+    ['gold-coast-ford', 'kiwi-car-yard', 'southern-motor-group', 'lakeside-chevrolet'].map(
+      (slug) => [
+        slug,
+        JSON.parse(readFileSync(join(sitesDir, `${slug}.json`), 'utf8')) as SiteFilterSource,
+      ],
+    ),
   );
-  const count = (filters: string, index = CAR_INDEX) => engine.search(index, { filters, hitsPerPage: 0 }).nbHits;
+  const count = (filters: string, index = CAR_INDEX) =>
+    engine.search(index, { filters, hitsPerPage: 0 }).nbHits;
   const matching = (pred: (c: Car) => boolean) => cars.filter(pred).length;
 
   beforeAll(() => {
@@ -100,15 +156,32 @@ describe('site filters on a generated inventory', () => {
 
   it('preset 3 selects exactly what the plain stock filter selects', () => {
     const cutoff = soldCutoff(now, 3);
-    const ours = engine.search(CAR_INDEX, { filters: `listed_until > ${cutoff} AND show_on_dealer_website:true`, hitsPerPage: 1000, attributesToRetrieve: ['id'], attributesToHighlight: [] });
-    const plain = engine.search(CAR_INDEX, { filters: plainStockFilter(cutoff), hitsPerPage: 1000, attributesToRetrieve: ['id'], attributesToHighlight: [] });
+    const ours = engine.search(CAR_INDEX, {
+      filters: `listed_until > ${cutoff} AND show_on_dealer_website:true`,
+      hitsPerPage: 1000,
+      attributesToRetrieve: ['id'],
+      attributesToHighlight: [],
+    });
+    const plain = engine.search(CAR_INDEX, {
+      filters: plainStockFilter(cutoff),
+      hitsPerPage: 1000,
+      attributesToRetrieve: ['id'],
+      attributesToHighlight: [],
+    });
     expect(ours.nbHits).toBe(plain.nbHits);
     expect(ours.hits.map((h) => h.objectID)).toEqual(plain.hits.map((h) => h.objectID));
-    const expected = matching((c) => c.show_on_dealer_website && (c.status !== 'sold' || (c.sold_date_timestamp ?? 0) > cutoff));
+    const expected = matching(
+      (c) =>
+        c.show_on_dealer_website && (c.status !== 'sold' || (c.sold_date_timestamp ?? 0) > cutoff),
+    );
     expect(ours.nbHits).toBe(expected);
     // Some sold cars are in, some out: the cutoff really cuts.
-    expect(matching((c) => c.status === 'sold' && (c.sold_date_timestamp ?? 0) > cutoff)).toBeGreaterThan(0);
-    expect(matching((c) => c.status === 'sold' && (c.sold_date_timestamp ?? 0) <= cutoff)).toBeGreaterThan(0);
+    expect(
+      matching((c) => c.status === 'sold' && (c.sold_date_timestamp ?? 0) > cutoff),
+    ).toBeGreaterThan(0);
+    expect(
+      matching((c) => c.status === 'sold' && (c.sold_date_timestamp ?? 0) <= cutoff),
+    ).toBeGreaterThan(0);
   });
 
   it('each preset selects what it says', () => {
@@ -127,8 +200,13 @@ describe('site filters on a generated inventory', () => {
       const shown = siteShownFilter(doc);
       for (const preset of [1, 2, 3, 4] as const) {
         for (const inStockOnly of [false, true]) {
-          const own = buildSiteFilter({ ...doc, search: { ...doc.search, preset, inStockOnly } }, { now, indexName: CAR_REPLICAS.price_asc });
-          expect(count(`${shown} AND ${own}`, CAR_REPLICAS.price_asc)).toBe(count(own, CAR_REPLICAS.price_asc));
+          const own = buildSiteFilter(
+            { ...doc, search: { ...doc.search, preset, inStockOnly } },
+            { now, indexName: CAR_REPLICAS.price_asc },
+          );
+          expect(count(`${shown} AND ${own}`, CAR_REPLICAS.price_asc)).toBe(
+            count(own, CAR_REPLICAS.price_asc),
+          );
         }
       }
       expect(count(shown)).toBe(count(siteCarsFilter({ slug: 'x', ...doc } as never)));
@@ -137,13 +215,29 @@ describe('site filters on a generated inventory', () => {
   });
 
   it("the demo sites' documents: own dealerships only, used only on the NZ yard, excluded makes", () => {
-    const kiwi = engine.search(CAR_INDEX, { filters: buildSiteFilter(sites['kiwi-car-yard'], { now }), facets: ['car_type', 'dealership_slug'], hitsPerPage: 0 });
+    const kiwi = engine.search(CAR_INDEX, {
+      filters: buildSiteFilter(sites['kiwi-car-yard'], { now }),
+      facets: ['car_type', 'dealership_slug'],
+      hitsPerPage: 0,
+    });
     expect(Object.keys(kiwi.facets.car_type)).toEqual(['used']);
     expect(Object.keys(kiwi.facets.dealership_slug)).toEqual(['kiwi-car-yard']);
-    const southern = engine.search(CAR_INDEX, { filters: buildSiteFilter(sites['southern-motor-group'], { now }), facets: ['make', 'dealership_slug'], maxValuesPerFacet: 1000, hitsPerPage: 0 });
-    expect(Object.keys(southern.facets.dealership_slug).sort()).toEqual(['southern-hyundai', 'southern-kia', 'southern-mazda', 'southern-toyota']);
+    const southern = engine.search(CAR_INDEX, {
+      filters: buildSiteFilter(sites['southern-motor-group'], { now }),
+      facets: ['make', 'dealership_slug'],
+      maxValuesPerFacet: 1000,
+      hitsPerPage: 0,
+    });
+    expect(Object.keys(southern.facets.dealership_slug).sort()).toEqual([
+      'southern-hyundai',
+      'southern-kia',
+      'southern-mazda',
+      'southern-toyota',
+    ]);
     expect(southern.facets.make).not.toHaveProperty('Suzuki');
-    expect(matching((c) => c.dealership_slug.startsWith('southern-') && c.make === 'Suzuki')).toBeGreaterThan(0);
+    expect(
+      matching((c) => c.dealership_slug.startsWith('southern-') && c.make === 'Suzuki'),
+    ).toBeGreaterThan(0);
   });
 
   it('the 1999 rule with real facet counts', () => {
@@ -161,11 +255,19 @@ describe('the 1999 count rule', () => {
   });
 
   it('above 1999: the site stock count when nothing is refined', () => {
-    expect(displayCount(2000, { stockCount: 2345, facetCounts: { new: 1000, used: 1200 } })).toBe(2345);
+    expect(displayCount(2000, { stockCount: 2345, facetCounts: { new: 1000, used: 1200 } })).toBe(
+      2345,
+    );
   });
 
   it('above 1999 and refined: the sum of the facet counts', () => {
-    expect(displayCount(2500, { refined: true, stockCount: 9000, facetCounts: { new: 1000, used: 1200, demo: 80 } })).toBe(2280);
+    expect(
+      displayCount(2500, {
+        refined: true,
+        stockCount: 9000,
+        facetCounts: { new: 1000, used: 1200, demo: 80 },
+      }),
+    ).toBe(2280);
     expect(displayCount(2500, { stockCount: 0, facetCounts: { new: 2100 } })).toBe(2100);
   });
 

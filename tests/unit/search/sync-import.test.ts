@@ -27,13 +27,22 @@ let dir: string;
 
 beforeAll(async () => {
   engine = new SearchEngine();
-  server = express().use(createSearchRouter(engine, { adminKey: ADMIN_KEY })).listen(0, '127.0.0.1');
+  server = express()
+    .use(createSearchRouter(engine, { adminKey: ADMIN_KEY }))
+    .listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   dir = mkdtempSync(join(tmpdir(), 'fc-sync-import-'));
   cpSync(SITES_DIR, join(dir, 'sites'), { recursive: true });
   const file = join(dir, 'sites', 'gold-coast-ford.json');
   const doc = JSON.parse(readFileSync(file, 'utf8'));
-  doc.search = { ...doc.search, engine: 'algolia', host: `127.0.0.1:${(server.address() as AddressInfo).port}`, appId: 'forecourt', apiKey: 'search-only', index: INDEX };
+  doc.search = {
+    ...doc.search,
+    engine: 'algolia',
+    host: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+    appId: 'forecourt',
+    apiKey: 'search-only',
+    index: INDEX,
+  };
   writeFileSync(file, JSON.stringify(doc, null, 2));
 });
 
@@ -44,16 +53,46 @@ afterAll(async () => {
 
 describe('import:inventory then sync', () => {
   it('imports the feed and pushes the site (both its dealerships) to its Algolia index', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/import-stock.ts', '--site', 'gold-coast-ford', '--dealership', '12', 'demo/feeds/nerang-ford.csv'], {
-      cwd: ROOT,
-      env: { ...process.env, FORECOURT_SITES_DIR: join(dir, 'sites'), FORECOURT_DATA_DIR: join(dir, 'data'), FORECOURT_SEARCH_ADMIN_KEY: ADMIN_KEY },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/import-stock.ts',
+        '--site',
+        'gold-coast-ford',
+        '--dealership',
+        '12',
+        'demo/feeds/nerang-ford.csv',
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          FORECOURT_SITES_DIR: join(dir, 'sites'),
+          FORECOURT_DATA_DIR: join(dir, 'data'),
+          FORECOURT_SEARCH_ADMIN_KEY: ADMIN_KEY,
+        },
+      },
+    );
     expect(stdout).toContain('gold-coast-ford / nerang-ford: 30 added, 0 changed, 0 sold');
-    expect(stdout).toMatch(new RegExp(`gold-coast-ford → ${INDEX} \\(replicas: ${INDEX}_price_asc, .*\\): \\d+ added, 0 updated, 0 deleted, 0 unchanged\\.`));
-    const nerang = engine.search(INDEX, { filters: 'dealership_slug:nerang-ford', facets: ['make'], hitsPerPage: 0 });
+    expect(stdout).toMatch(
+      new RegExp(
+        `gold-coast-ford → ${INDEX} \\(replicas: ${INDEX}_price_asc, .*\\): \\d+ added, 0 updated, 0 deleted, 0 unchanged\\.`,
+      ),
+    );
+    const nerang = engine.search(INDEX, {
+      filters: 'dealership_slug:nerang-ford',
+      facets: ['make'],
+      hitsPerPage: 0,
+    });
     expect(nerang.nbHits).toBe(30);
     expect(nerang.facets.make.Ford).toBe(22);
-    expect(engine.search(INDEX, { filters: 'dealership_slug:gold-coast-ford', hitsPerPage: 0 }).nbHits).toBeGreaterThan(0);
-    expect(engine.search(`${INDEX}_price_asc`, { hitsPerPage: 0 }).nbHits).toBe(engine.search(INDEX, { hitsPerPage: 0 }).nbHits);
+    expect(
+      engine.search(INDEX, { filters: 'dealership_slug:gold-coast-ford', hitsPerPage: 0 }).nbHits,
+    ).toBeGreaterThan(0);
+    expect(engine.search(`${INDEX}_price_asc`, { hitsPerPage: 0 }).nbHits).toBe(
+      engine.search(INDEX, { hitsPerPage: 0 }).nbHits,
+    );
   }, 180_000);
 });

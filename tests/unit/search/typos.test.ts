@@ -20,10 +20,21 @@ const models: [string, string][] = [
 const engine = new SearchEngine({ cacheSize: 0 });
 engine.addIndex(
   'cars',
-  models.map(([make, model], i) => ({ objectID: String(i + 1), make, model, name: `${make} ${model}`, rank: 10 - i })),
-  { searchableAttributes: ['name', 'make', 'model'], attributesForFaceting: [], customRanking: [{ attribute: 'rank', order: 'desc' }] },
+  models.map(([make, model], i) => ({
+    objectID: String(i + 1),
+    make,
+    model,
+    name: `${make} ${model}`,
+    rank: 10 - i,
+  })),
+  {
+    searchableAttributes: ['name', 'make', 'model'],
+    attributesForFaceting: [],
+    customRanking: [{ attribute: 'rank', order: 'desc' }],
+  },
 );
-const find = (query: string, typoTolerance = true) => engine.search('cars', { query, typoTolerance }).hits.map((h) => Number(h.objectID));
+const find = (query: string, typoTolerance = true) =>
+  engine.search('cars', { query, typoTolerance }).hits.map((h) => Number(h.objectID));
 
 describe('typo distance', () => {
   it('counts a swap of two adjacent letters as one typo', () => {

@@ -12,13 +12,16 @@ import { SITES_DIR } from '../helpers.ts';
 
 const loaded = loadSites(SITES_DIR);
 const sites = loaded.entries.flatMap((e) => (e.ok ? [e.site] : []));
-const live = () => new LiveStock({ stock: demoProviders({ count: 400 }).stock, catalogue: loaded.catalogue, sites });
+const live = () =>
+  new LiveStock({ stock: demoProviders({ count: 400 }).stock, catalogue: loaded.catalogue, sites });
 const textIndexBuilt = (stock: LiveStock) => stock.engine.source(CAR_INDEX)!.index.hasTextIndex();
 
 describe('warming the search after start-up', () => {
   it('leaves the text index unbuilt until warm(), which builds it', async () => {
     const stock = live();
-    expect(stock.engine.search(CAR_INDEX, { filters: 'car_type:used', hitsPerPage: 1 }).nbHits).toBeGreaterThan(0);
+    expect(
+      stock.engine.search(CAR_INDEX, { filters: 'car_type:used', hitsPerPage: 1 }).nbHits,
+    ).toBeGreaterThan(0);
     expect(textIndexBuilt(stock)).toBe(false);
     await stock.warm();
     expect(textIndexBuilt(stock)).toBe(true);

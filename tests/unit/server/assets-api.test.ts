@@ -13,11 +13,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SiteRepo } from '../../../engine/server/site-repo.ts';
 import { createAssetLibraryRouter } from '../../../engine/server/assets-api.ts';
-import { MAX_ASSET_BYTES, MESSAGES, plainBaseName, sniffType } from '../../../engine/server/asset-check.ts';
+import {
+  MAX_ASSET_BYTES,
+  MESSAGES,
+  plainBaseName,
+  sniffType,
+} from '../../../engine/server/asset-check.ts';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([20, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([20, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+]);
 const SVG_WITH_SCRIPT = `<?xml version="1.0"?>
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)">
   <script>alert(2)</script>
@@ -33,11 +45,17 @@ let refuse = false;
 
 const git = (args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trimEnd();
 const upload = async (body: Buffer | string, name = 'photo.png', slug = 'demo-motors') => {
-  const res = await fetch(`${base}/api/editor/sites/${slug}/assets?name=${encodeURIComponent(name)}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/octet-stream', 'X-Forecourt-Staff': encodeURIComponent('Sam Lee') },
-    body: typeof body === 'string' ? body : new Uint8Array(body),
-  });
+  const res = await fetch(
+    `${base}/api/editor/sites/${slug}/assets?name=${encodeURIComponent(name)}`,
+    {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        'X-Forecourt-Staff': encodeURIComponent('Sam Lee'),
+      },
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    },
+  );
   return { status: res.status, body: await res.json() };
 };
 
@@ -45,7 +63,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'forecourt-assets-'));
   writeFileSync(join(dir, 'demo-motors.json'), '{}\n');
   const repo = SiteRepo.open(dir);
-  const staff: RequestHandler = (_req, res, next) => (refuse ? res.status(403).json({ error: 'staff only' }) : next());
+  const staff: RequestHandler = (_req, res, next) =>
+    refuse ? res.status(403).json({ error: 'staff only' }) : next();
   const app = express();
   app.use(createAssetLibraryRouter({ repo, staff }));
   server = await new Promise<Server>((resolve) => {
@@ -65,7 +84,9 @@ describe('checking an upload', () => {
     expect(sniffType(PNG)).toBe('png');
     expect(sniffType(JPEG)).toBe('jpg');
     expect(sniffType(WEBP)).toBe('webp');
-    expect(sniffType(Buffer.from('\uFEFF<?xml version="1.0"?><!-- x --><svg viewBox="0 0 1 1"/>'))).toBe('svg');
+    expect(
+      sniffType(Buffer.from('\uFEFF<?xml version="1.0"?><!-- x --><svg viewBox="0 0 1 1"/>')),
+    ).toBe('svg');
     expect(sniffType(Buffer.from('<html><svg></svg></html>'))).toBeUndefined();
     expect(sniffType(Buffer.from('<!DOCTYPE svg [<!ENTITY x "y">]><svg/>'))).toBeUndefined();
     expect(sniffType(Buffer.from('GIF89a'))).toBeUndefined();
@@ -93,7 +114,9 @@ describe('the asset library API', () => {
     expect(readFileSync(join(dir, 'assets', 'demo-motors', body.asset.name))).toEqual(PNG);
     expect(git(['rev-parse', 'HEAD^'])).toBe(before);
     expect(git(['log', '-1', '--format=%an', 'HEAD'])).toBe('Sam Lee');
-    expect(git(['show', '--name-only', '--format=', 'HEAD'])).toBe(`assets/demo-motors/${body.asset.name}`);
+    expect(git(['show', '--name-only', '--format=', 'HEAD'])).toBe(
+      `assets/demo-motors/${body.asset.name}`,
+    );
     expect(git(['status', '--porcelain'])).toBe('');
   });
 
@@ -115,8 +138,13 @@ describe('the asset library API', () => {
   });
 
   it('refuses what is not an image, whatever its name says', async () => {
-    expect(await upload('just some text', 'photo.png')).toEqual({ status: 415, body: { error: MESSAGES.unknownType } });
-    expect(await upload('<html><body><script>alert(1)</script><svg></svg></body></html>', 'logo.svg')).toEqual({ status: 415, body: { error: MESSAGES.unknownType } });
+    expect(await upload('just some text', 'photo.png')).toEqual({
+      status: 415,
+      body: { error: MESSAGES.unknownType },
+    });
+    expect(
+      await upload('<html><body><script>alert(1)</script><svg></svg></body></html>', 'logo.svg'),
+    ).toEqual({ status: 415, body: { error: MESSAGES.unknownType } });
     expect(await upload(Buffer.alloc(0))).toEqual({ status: 422, body: { error: MESSAGES.empty } });
   });
 
@@ -135,7 +163,9 @@ describe('the asset library API', () => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg).toContain('<rect');
     expect(svg).not.toMatch(/script|onload|javascript:|evil\.example|foreignObject/i);
-    expect(body.removed).toEqual(expect.arrayContaining(['<script>', 'onload attribute', '<foreignobject>']));
+    expect(body.removed).toEqual(
+      expect.arrayContaining(['<script>', 'onload attribute', '<foreignobject>']),
+    );
   });
 
   it('accepts JPEG and WebP', async () => {
@@ -154,7 +184,9 @@ describe('the asset library API', () => {
   it('knows only plain site names of sites that exist, and serves only stored names', async () => {
     expect((await upload(PNG, 'x.png', 'Bad..Slug')).status).toBe(400);
     expect((await upload(PNG, 'x.png', 'no-such-site')).status).toBe(404);
-    expect((await fetch(`${base}/assets/sites/demo-motors/..%2Fdemo-motors.json`)).status).toBe(404);
+    expect((await fetch(`${base}/assets/sites/demo-motors/..%2Fdemo-motors.json`)).status).toBe(
+      404,
+    );
     expect((await fetch(`${base}/assets/sites/demo-motors/nothing-here.png`)).status).toBe(404);
   });
 
@@ -179,7 +211,19 @@ describe('the asset library API', () => {
     const { status, body } = await upload(drawing, 'drawing.svg');
     expect(status).toBe(201);
     const svg = await (await fetch(base + body.asset.url)).text();
-    for (const kept of ['viewBox="0 0 24 24"', 'x="1"', 'y="2"', 'rx="2"', 'fill="url(#g)"', 'd="M0 0L24 24Z"', 'stroke-width="1.5"', 'fill-rule="evenodd"', 'x2="1"', 'offset="0"', 'href="#g"'])
+    for (const kept of [
+      'viewBox="0 0 24 24"',
+      'x="1"',
+      'y="2"',
+      'rx="2"',
+      'fill="url(#g)"',
+      'd="M0 0L24 24Z"',
+      'stroke-width="1.5"',
+      'fill-rule="evenodd"',
+      'x2="1"',
+      'offset="0"',
+      'href="#g"',
+    ])
       expect(svg).toContain(kept);
     expect(svg).not.toMatch(/other\.svg|evil\.example/);
   });

@@ -22,7 +22,8 @@ let server: Server;
 let base: string;
 let sites: SiteStore;
 
-const git = (args: string[], cwd = dir) => execFileSync('git', args, { cwd, encoding: 'utf8' }).trimEnd();
+const git = (args: string[], cwd = dir) =>
+  execFileSync('git', args, { cwd, encoding: 'utf8' }).trimEnd();
 const send = (method: string, body: unknown, staff = 'Sam Lee') => ({
   method,
   headers: { 'Content-Type': 'application/json', 'X-Forecourt-Staff': encodeURIComponent(staff) },
@@ -57,7 +58,8 @@ afterAll(async () => {
   rmSync(remote, { recursive: true, force: true });
 });
 
-const heroOf = (doc: any) => doc.pages.find((p: any) => p.id === 'home').blocks.find((b: any) => b.type === 'hero');
+const heroOf = (doc: any) =>
+  doc.pages.find((p: any) => p.id === 'home').blocks.find((b: any) => b.type === 'hero');
 
 describe('draft → review → publish → history → restore', () => {
   it('runs the whole loop, and visitors see only what is published', async () => {
@@ -67,9 +69,15 @@ describe('draft → review → publish → history → restore', () => {
     const before = heroOf(doc).props.heading;
     heroOf(doc).props.heading = 'Spring at Southern';
 
-    const saved = await api(`/sites/${slug}`, send('PUT', { document: doc, baseVersion: opened.body.version }));
+    const saved = await api(
+      `/sites/${slug}`,
+      send('PUT', { document: doc, baseVersion: opened.body.version }),
+    );
     expect(saved.status).toBe(200);
-    expect(sites.get(slug)?.ok && heroOf(sites.get(slug)!.ok && (sites.get(slug) as any).site).props.heading).toBe(before);
+    expect(
+      sites.get(slug)?.ok &&
+        heroOf(sites.get(slug)!.ok && (sites.get(slug) as any).site).props.heading,
+    ).toBe(before);
 
     const diff = await api(`/sites/${slug}/diff`);
     expect(diff.body.text).toContain('Spring at Southern');
@@ -78,11 +86,15 @@ describe('draft → review → publish → history → restore', () => {
     expect(review.body).toMatchObject({ branch: `forecourt/draft/${slug}`, pushed: true });
     expect(review.body.markdown).toContain('Spring at Southern');
     expect(review.body.markdown).toContain(`/drafts/${slug}/`);
-    expect(git(['rev-parse', `refs/heads/forecourt/draft/${slug}`], remote)).toBe(saved.body.version);
+    expect(git(['rev-parse', `refs/heads/forecourt/draft/${slug}`], remote)).toBe(
+      saved.body.version,
+    );
 
     const published = await api(`/sites/${slug}/publish`, send('POST', {}, 'Pat Publisher'));
     expect(published.status).toBe(200);
-    expect(heroOf(JSON.parse(readFileSync(join(dir, `${slug}.json`), 'utf8'))).props.heading).toBe('Spring at Southern');
+    expect(heroOf(JSON.parse(readFileSync(join(dir, `${slug}.json`), 'utf8'))).props.heading).toBe(
+      'Spring at Southern',
+    );
     const live = sites.get(slug);
     expect(live?.ok && heroOf((live as any).site).props.heading).toBe('Spring at Southern');
     expect(git(['log', '-1', '--format=%an|%P', 'HEAD']).split('|')[0]).toBe('Pat Publisher');
@@ -118,13 +130,19 @@ describe('two people editing one site', () => {
     const opened = (await api(`/sites/${slug}`)).body;
     const first = structuredClone(opened.document);
     heroOf(first).props.heading = 'First editor heading';
-    const a = await api(`/sites/${slug}`, send('PUT', { document: first, baseVersion: opened.version }, 'Ana'));
+    const a = await api(
+      `/sites/${slug}`,
+      send('PUT', { document: first, baseVersion: opened.version }, 'Ana'),
+    );
     expect(a.status).toBe(200);
 
     // The second person started from the same version and changed something else.
     const second = structuredClone(opened.document);
     second.name = 'Lakeside Chevrolet Co';
-    const b = await api(`/sites/${slug}`, send('PUT', { document: second, baseVersion: opened.version }, 'Ben'));
+    const b = await api(
+      `/sites/${slug}`,
+      send('PUT', { document: second, baseVersion: opened.version }, 'Ben'),
+    );
     expect(b.status).toBe(200);
     expect(b.body.merged).toBe(true);
     expect(b.body.document.name).toBe('Lakeside Chevrolet Co');
@@ -133,10 +151,16 @@ describe('two people editing one site', () => {
     // A third save from the original version changes the heading Ana changed.
     const third = structuredClone(opened.document);
     heroOf(third).props.heading = 'Third editor heading';
-    const c = await api(`/sites/${slug}`, send('PUT', { document: third, baseVersion: opened.version }, 'Cy'));
+    const c = await api(
+      `/sites/${slug}`,
+      send('PUT', { document: third, baseVersion: opened.version }, 'Cy'),
+    );
     expect(c.status).toBe(409);
     expect(c.body.conflicts).toHaveLength(1);
-    expect(c.body.conflicts[0]).toMatchObject({ mine: 'Third editor heading', theirs: 'First editor heading' });
+    expect(c.body.conflicts[0]).toMatchObject({
+      mine: 'Third editor heading',
+      theirs: 'First editor heading',
+    });
     expect(c.body.version).toBe(b.body.version);
     // Nothing was written: the draft is still Ben's merge.
     expect(git(['rev-parse', `forecourt/draft/${slug}`])).toBe(b.body.version);
@@ -144,7 +168,10 @@ describe('two people editing one site', () => {
     // Choosing "mine" and saving against the version the conflict named keeps the choice.
     const resolved = structuredClone(c.body.document);
     heroOf(resolved).props.heading = 'Third editor heading';
-    const d = await api(`/sites/${slug}`, send('PUT', { document: resolved, baseVersion: c.body.version }, 'Cy'));
+    const d = await api(
+      `/sites/${slug}`,
+      send('PUT', { document: resolved, baseVersion: c.body.version }, 'Cy'),
+    );
     expect(d.status).toBe(200);
     expect(heroOf(d.body.document).props.heading).toBe('Third editor heading');
     expect(d.body.document.name).toBe('Lakeside Chevrolet Co');
@@ -155,10 +182,16 @@ describe('two people editing one site', () => {
     const opened = (await api(`/sites/${slug}`)).body;
     const doc = structuredClone(opened.document);
     heroOf(doc).props.heading = 'Draft heading';
-    expect((await api(`/sites/${slug}`, send('PUT', { document: doc, baseVersion: opened.version }))).status).toBe(200);
+    expect(
+      (await api(`/sites/${slug}`, send('PUT', { document: doc, baseVersion: opened.version })))
+        .status,
+    ).toBe(200);
     // Meanwhile someone commits another change on the published branch (a merged pull request).
     const file = join(dir, `${slug}.json`);
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"name": "Kiwi Car Yard"', '"name": "Kiwi Car Yard NZ"'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('"name": "Kiwi Car Yard"', '"name": "Kiwi Car Yard NZ"'),
+    );
     git(['-c', 'user.name=Remote', '-c', 'user.email=r@example.com', 'commit', '-qam', 'Rename']);
     const published = await api(`/sites/${slug}/publish`, send('POST', {}));
     expect(published.status).toBe(200);
@@ -177,7 +210,10 @@ describe('who may publish', () => {
       expect(opened.canPublish).toBe(false);
       const doc = structuredClone(opened.document);
       doc.name = 'Gold Coast Ford Co';
-      expect((await api(`/sites/${slug}`, send('PUT', { document: doc, baseVersion: opened.version }))).status).toBe(200);
+      expect(
+        (await api(`/sites/${slug}`, send('PUT', { document: doc, baseVersion: opened.version })))
+          .status,
+      ).toBe(200);
       expect((await api(`/sites/${slug}/publish`, send('POST', {}))).status).toBe(403);
       const withToken = send('POST', {});
       (withToken.headers as Record<string, string>).Authorization = 'Bearer publisher-secret';
@@ -197,8 +233,25 @@ describe('a pull request merged on the remote', () => {
     try {
       execFileSync('git', ['clone', '-q', '-b', 'main', remote, clone]);
       const file = join(clone, 'southern-motor-group.json');
-      writeFileSync(file, readFileSync(file, 'utf8').replace('"name": "Southern Motor Group"', '"name": "Southern Motor Group Ltd"'));
-      git(['-c', 'user.name=Reviewer', '-c', 'user.email=r@example.com', 'commit', '-qam', 'Merge pull request: rename'], clone);
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(
+          '"name": "Southern Motor Group"',
+          '"name": "Southern Motor Group Ltd"',
+        ),
+      );
+      git(
+        [
+          '-c',
+          'user.name=Reviewer',
+          '-c',
+          'user.email=r@example.com',
+          'commit',
+          '-qam',
+          'Merge pull request: rename',
+        ],
+        clone,
+      );
       git(['push', '-q', 'origin', 'main'], clone);
       expect(repo.syncFromRemote(remote)).toEqual(['southern-motor-group']);
       sites.load('southern-motor-group');

@@ -47,7 +47,10 @@ beforeAll(async () => {
   const drafts = new DraftService(repo, sites, {});
   local = await serve(staffOnly(undefined, { publicOrigin: undefined }), repo, drafts);
   withToken = await serve(
-    staffOnly(TOKEN, { publicOrigin: 'https://platform.example.com', failures: tokenFailureLimiter({ limit: 3, windowMs: 60_000 }) }),
+    staffOnly(TOKEN, {
+      publicOrigin: 'https://platform.example.com',
+      failures: tokenFailureLimiter({ limit: 3, windowMs: 60_000 }),
+    }),
     repo,
     drafts,
   );
@@ -68,7 +71,11 @@ function rename(port: number, headers: Record<string, string>, name = 'Owned') {
   return rawRequest(port, {
     method: 'PUT',
     path: `/api/editor/sites/${SLUG}`,
-    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers },
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      ...headers,
+    },
     body,
   });
 }
@@ -85,19 +92,50 @@ describe('editor API: Host and Origin', () => {
   });
 
   it('refuses a foreign Host on reads too, and whatever port it names', async () => {
-    const hosts = ['evil.example', `evil.example:${local}`, 'localhost.evil.example', '127.0.0.1.evil.example', 'user@127.0.0.1'];
+    const hosts = [
+      'evil.example',
+      `evil.example:${local}`,
+      'localhost.evil.example',
+      '127.0.0.1.evil.example',
+      'user@127.0.0.1',
+    ];
     // Names a rebinding attacker can point at 127.0.0.1 (nip.io), and spellings that only look local.
-    hosts.push('127.0.0.1.nip.io', `127.0.0.1.nip.io:${local}`, 'LOCALHOST.EVIL.EXAMPLE', 'localhost.', '0x7f000001', '127.1', `localhost:${local}, evil.example`);
+    hosts.push(
+      '127.0.0.1.nip.io',
+      `127.0.0.1.nip.io:${local}`,
+      'LOCALHOST.EVIL.EXAMPLE',
+      'localhost.',
+      '0x7f000001',
+      '127.1',
+      `localhost:${local}, evil.example`,
+    );
     for (const host of hosts) {
-      expect((await rawRequest(local, { path: '/api/editor/sites', headers: { host } })).status, host).toBe(403);
+      expect(
+        (await rawRequest(local, { path: '/api/editor/sites', headers: { host } })).status,
+        host,
+      ).toBe(403);
       // A write without an Origin (a non-browser client, an old browser) is refused for its Host alone.
       expect((await rename(local, { host })).status, host).toBe(403);
     }
-    expect((await rawRequest(local, { path: '/api/editor/sites', headers: { host: `LOCALHOST:${local}` } })).status).toBe(200);
+    expect(
+      (
+        await rawRequest(local, {
+          path: '/api/editor/sites',
+          headers: { host: `LOCALHOST:${local}` },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses a loopback Host with the Origin of another site (a cross-site form or fetch)', async () => {
-    for (const origin of ['http://evil.example', 'null', `http://localhost:${local + 1}`, 'file://', 'http://localhost.evil.example', `http://127.0.0.1.nip.io:${local}`]) {
+    for (const origin of [
+      'http://evil.example',
+      'null',
+      `http://localhost:${local + 1}`,
+      'file://',
+      'http://localhost.evil.example',
+      `http://127.0.0.1.nip.io:${local}`,
+    ]) {
       const res = await rename(local, { host: `127.0.0.1:${local}`, origin });
       expect(res.status, origin).toBe(403);
       expect(res.json().error).toMatch(/another site/);
@@ -105,24 +143,71 @@ describe('editor API: Host and Origin', () => {
   });
 
   it('answers the editor on its own loopback address, with or without an Origin', async () => {
-    const saved = await rename(local, { host: `localhost:${local}`, origin: `http://localhost:${local}` }, 'Southern (draft 1)');
+    const saved = await rename(
+      local,
+      { host: `localhost:${local}`, origin: `http://localhost:${local}` },
+      'Southern (draft 1)',
+    );
     expect(saved.status).toBe(200);
-    expect((await rename(local, { host: `127.0.0.1:${local}` }, 'Southern (draft 2)')).status).toBe(200);
-    expect((await rawRequest(local, { path: '/api/editor/sites', headers: { host: `[::1]:${local}` } })).status).toBe(200);
+    expect((await rename(local, { host: `127.0.0.1:${local}` }, 'Southern (draft 2)')).status).toBe(
+      200,
+    );
+    expect(
+      (await rawRequest(local, { path: '/api/editor/sites', headers: { host: `[::1]:${local}` } }))
+        .status,
+    ).toBe(200);
   });
 
   it('with a token: the configured public host and origin are accepted, other hosts refused even with the token', async () => {
     const auth = { authorization: `Bearer ${TOKEN}` };
-    expect((await rename(withToken, { ...auth, host: 'platform.example.com', origin: 'https://platform.example.com' }, 'Southern (draft 3)')).status).toBe(200);
+    expect(
+      (
+        await rename(
+          withToken,
+          { ...auth, host: 'platform.example.com', origin: 'https://platform.example.com' },
+          'Southern (draft 3)',
+        )
+      ).status,
+    ).toBe(200);
     // A proxy that rewrites Host to this server's address still carries the public Origin.
-    expect((await rename(withToken, { ...auth, host: `127.0.0.1:${withToken}`, origin: 'https://platform.example.com' }, 'Southern (draft 4)')).status).toBe(200);
-    expect((await rename(withToken, { ...auth, host: 'evil.example', origin: 'https://evil.example' })).status).toBe(403);
-    expect((await rename(withToken, { ...auth, host: 'platform.example.com', origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (
+        await rename(
+          withToken,
+          { ...auth, host: `127.0.0.1:${withToken}`, origin: 'https://platform.example.com' },
+          'Southern (draft 4)',
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (await rename(withToken, { ...auth, host: 'evil.example', origin: 'https://evil.example' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await rename(withToken, {
+          ...auth,
+          host: 'platform.example.com',
+          origin: 'https://evil.example',
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('without a token, a request that came through a proxy is not "this machine"', async () => {
-    for (const h of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }, { 'x-real-ip': '203.0.113.9' }] as Record<string, string>[]) {
-      expect((await rawRequest(local, { path: '/api/editor/sites', headers: { host: `127.0.0.1:${local}`, ...h } })).status).toBe(403);
+    for (const h of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-real-ip': '203.0.113.9' },
+    ] as Record<string, string>[]) {
+      expect(
+        (
+          await rawRequest(local, {
+            path: '/api/editor/sites',
+            headers: { host: `127.0.0.1:${local}`, ...h },
+          })
+        ).status,
+      ).toBe(403);
     }
   });
 });
@@ -131,9 +216,19 @@ describe('editor API: wrong tokens', () => {
   it('limits wrong editor tokens per client address: then even the right one waits', async () => {
     const host = { host: `127.0.0.1:${withToken}` };
     for (let i = 0; i < 3; i++) {
-      expect((await rawRequest(withToken, { path: '/api/editor/sites', headers: { ...host, authorization: `Bearer guess-${i}` } })).status).toBe(401);
+      expect(
+        (
+          await rawRequest(withToken, {
+            path: '/api/editor/sites',
+            headers: { ...host, authorization: `Bearer guess-${i}` },
+          })
+        ).status,
+      ).toBe(401);
     }
-    const blocked = await rawRequest(withToken, { path: '/api/editor/sites', headers: { ...host, authorization: `Bearer ${TOKEN}` } });
+    const blocked = await rawRequest(withToken, {
+      path: '/api/editor/sites',
+      headers: { ...host, authorization: `Bearer ${TOKEN}` },
+    });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -146,7 +241,11 @@ describe('editor API: request bodies', () => {
       const res = await rawRequest(local, {
         method: 'PUT',
         path: `/api/editor/sites/${SLUG}`,
-        headers: { host: `127.0.0.1:${local}`, 'content-type': type, 'content-length': String(body.length) },
+        headers: {
+          host: `127.0.0.1:${local}`,
+          'content-type': type,
+          'content-length': String(body.length),
+        },
         body,
       });
       expect(res.status, type).toBe(415);

@@ -29,7 +29,10 @@ function storeWithSelfApprovingSite() {
   const doc = {
     ...FIXTURE_SITES['nz-motors'],
     hostnames: ['nz-motors.example'],
-    features: { captcha: false, embedOrigins: [OWN, 'https://evil.example', 'https://book.nz-motors-bookings.example'] },
+    features: {
+      captcha: false,
+      embedOrigins: [OWN, 'https://evil.example', 'https://book.nz-motors-bookings.example'],
+    },
   };
   writeFileSync(join(dir, 'nz-motors.json'), JSON.stringify(doc));
   const entry = new SiteStore(dir, { quiet: true }).get('nz-motors');
@@ -49,14 +52,21 @@ describe('iframe origins come from the platform list', () => {
   });
 
   it('FORECOURT_EMBED_ORIGINS approves services; a site may use those (a host under an approved *.domain too)', () => {
-    vi.stubEnv('FORECOURT_EMBED_ORIGINS', 'https://*.nz-motors-bookings.example, https://forms.partner.example');
+    vi.stubEnv(
+      'FORECOURT_EMBED_ORIGINS',
+      'https://*.nz-motors-bookings.example, https://forms.partner.example',
+    );
     const site = storeWithSelfApprovingSite();
     expect(site.features.embedOrigins).toEqual(['https://book.nz-motors-bookings.example']);
-    expect(checkEmbedSrc('https://book.nz-motors-bookings.example/slot', allowedEmbedOrigins(site)).ok).toBe(true);
+    expect(
+      checkEmbedSrc('https://book.nz-motors-bookings.example/slot', allowedEmbedOrigins(site)).ok,
+    ).toBe(true);
   });
 
   it('reads the platform list: valid https entries only', () => {
-    expect(platformEmbedOrigins('https://A.example/ http://b.example,nonsense https://*.c.example')).toEqual(['https://a.example', 'https://*.c.example']);
+    expect(
+      platformEmbedOrigins('https://A.example/ http://b.example,nonsense https://*.c.example'),
+    ).toEqual(['https://a.example', 'https://*.c.example']);
     expect(approvedEntry('https://x.c.example', ['https://*.c.example'])).toBe(true);
     expect(approvedEntry('https://*.c.example', ['https://x.c.example'])).toBe(false);
     expect(approvedEntry('https://c.example.evil', ['https://*.c.example'])).toBe(false);

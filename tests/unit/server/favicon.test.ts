@@ -11,12 +11,21 @@ import type { SiteEntry } from '../../../engine/server/sites.ts';
 const southern = { slug: 'southern-motor-group', ok: true } as unknown as SiteEntry;
 const sites = { byHostname: (host: string) => (host === 'southern.test' ? southern : undefined) };
 
-function get(url: string, host?: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  url: string,
+  host?: string,
+): Promise<{
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: host ? { host } : {} }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -27,7 +36,7 @@ function get(url: string, host?: string): Promise<{ status: number; headers: Rec
 function pngChunks(png: Buffer): { type: string; data: Buffer }[] {
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const out: { type: string; data: Buffer }[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.subarray(at + 4, at + 8).toString('latin1');
     const data = png.subarray(at + 8, at + 8 + length);
@@ -55,10 +64,16 @@ describe('platform icon', () => {
     const pixels = faviconPixels();
     for (let y = 0; y < 32; y++) {
       expect(raw[y * 129]).toBe(0);
-      expect(raw.subarray(y * 129 + 1, (y + 1) * 129).equals(Buffer.from(pixels.subarray(y * 128, (y + 1) * 128)))).toBe(true);
+      expect(
+        raw
+          .subarray(y * 129 + 1, (y + 1) * 129)
+          .equals(Buffer.from(pixels.subarray(y * 128, (y + 1) * 128))),
+      ).toBe(true);
     }
     // Corners transparent, the square blue, the letter white.
-    const px = (x: number, y: number) => [...pixels.subarray((y * 32 + x) * 4, (y * 32 + x) * 4 + 4)];
+    const px = (x: number, y: number) => [
+      ...pixels.subarray((y * 32 + x) * 4, (y * 32 + x) * 4 + 4),
+    ];
     expect(px(0, 0)).toEqual([0, 0, 0, 0]);
     expect(px(3, 28)).toEqual([0x1f, 0x3a, 0x93, 255]);
     expect(px(11, 20)).toEqual([255, 255, 255, 255]);
@@ -90,7 +105,10 @@ describe('favicon routes', () => {
     expect(ico.body.equals(faviconIco())).toBe(true);
     expect(ico.headers['cache-control']).toBe('public, max-age=86400');
     const svg = await get(`${base}/favicon.svg`);
-    expect([svg.status, svg.headers['content-type']]).toEqual([200, 'image/svg+xml; charset=utf-8']);
+    expect([svg.status, svg.headers['content-type']]).toEqual([
+      200,
+      'image/svg+xml; charset=utf-8',
+    ]);
     expect(svg.body.toString()).toBe(FAVICON_SVG);
   });
 

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { createFeedsRouter, FEED_COLUMNS, feedCars, matchesFilter, tsvCell, vehicleFeed } from '../../../engine/server/feeds.ts';
+import {
+  createFeedsRouter,
+  FEED_COLUMNS,
+  feedCars,
+  matchesFilter,
+  tsvCell,
+  vehicleFeed,
+} from '../../../engine/server/feeds.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
 import { parseFilters } from '../../../engine/search/filter-parser.ts';
 import { car, NOW } from '../../../blocks/_cars/test-cars.ts';
@@ -17,11 +24,28 @@ const southern = (() => {
 
 const cars = [
   car({ id: 1, objectID: '1', slug: 'a-1', listed_until: 9e9 }),
-  car({ id: 2, objectID: '2', slug: 'b-2', status: 'sold', sold: true, sold_date_timestamp: NOW / 1000 - 3600, listed_until: NOW / 1000 - 3600 }),
+  car({
+    id: 2,
+    objectID: '2',
+    slug: 'b-2',
+    status: 'sold',
+    sold: true,
+    sold_date_timestamp: NOW / 1000 - 3600,
+    listed_until: NOW / 1000 - 3600,
+  }),
   car({ id: 3, objectID: '3', slug: 'c-3', dealership_slug: 'gold-coast-ford', listed_until: 9e9 }),
   car({ id: 4, objectID: '4', slug: 'd-4', show_on_dealer_website: false, listed_until: 9e9 }),
   car({ id: 5, objectID: '5', slug: 'e-5', make: 'Suzuki', listed_until: 9e9 }),
-  car({ id: 6, objectID: '6', slug: 'f-6', name: 'Tab\tcar', badge: 'GX\tL', dealership_slug: 'southern-kia', listed_until: 9e9, certified: true }),
+  car({
+    id: 6,
+    objectID: '6',
+    slug: 'f-6',
+    name: 'Tab\tcar',
+    badge: 'GX\tL',
+    dealership_slug: 'southern-kia',
+    listed_until: 9e9,
+    certified: true,
+  }),
 ];
 
 describe('vehicle listings feed', () => {
@@ -32,12 +56,16 @@ describe('vehicle listings feed', () => {
   });
 
   it('evaluates the site filter like the search engine', () => {
-    const f = parseFilters('(status:in_stock OR status:coming_soon) AND NOT make:"Suzuki" AND price > 100 AND year:2020 TO 2023');
+    const f = parseFilters(
+      '(status:in_stock OR status:coming_soon) AND NOT make:"Suzuki" AND price > 100 AND year:2020 TO 2023',
+    );
     expect(matchesFilter(f, car() as never)).toBe(true);
     expect(matchesFilter(f, car({ make: 'suzuki' }) as never)).toBe(false);
     expect(matchesFilter(f, car({ price: 50 }) as never)).toBe(false);
     expect(matchesFilter(f, car({ status: 'sold' }) as never)).toBe(false);
-    expect(matchesFilter(parseFilters('categories:Family'), { categories: ['Family', '4x4'] })).toBe(true);
+    expect(
+      matchesFilter(parseFilters('categories:Family'), { categories: ['Family', '4x4'] }),
+    ).toBe(true);
   });
 
   it("lists only cars the site's base filter shows, and none sold", () => {
@@ -46,7 +74,10 @@ describe('vehicle listings feed', () => {
 
   it('has the columns and values ad platforms read', () => {
     const tsv = vehicleFeed(southern, cars, 'https://dealer.test', 'https://dealer.test', NOW);
-    const [header, first, second] = tsv.trimEnd().split('\n').map((l) => l.split('\t'));
+    const [header, first, second] = tsv
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(header).toEqual([...FEED_COLUMNS]);
     const row = Object.fromEntries(header.map((h, i) => [h, first[i]]));
     expect(row).toMatchObject({
@@ -62,7 +93,8 @@ describe('vehicle listings feed', () => {
       year: '2022',
       mileage: '42000 km',
       image_link: 'https://dealer.test/assets/cars/1001/1.svg?w=800',
-      additional_image_link: 'https://dealer.test/assets/cars/1001/2.svg?w=800,https://dealer.test/assets/cars/1001/3.svg?w=800',
+      additional_image_link:
+        'https://dealer.test/assets/cars/1001/2.svg?w=800,https://dealer.test/assets/cars/1001/3.svg?w=800',
       link: 'https://dealer.test/cars/a-1',
       date_in_stock: new Date(NOW - 30 * 86_400_000).toISOString().slice(0, 10),
       certified_pre_owned: 'false',
@@ -77,7 +109,9 @@ describe('vehicle listings feed', () => {
     let base = '';
     beforeAll(async () => {
       const app = express();
-      app.use(createFeedsRouter({ sites, cars: () => cars.map((c) => ({ ...c, listed_until: 9e12 })) }));
+      app.use(
+        createFeedsRouter({ sites, cars: () => cars.map((c) => ({ ...c, listed_until: 9e12 })) }),
+      );
       await new Promise<void>((resolve) => {
         server = app.listen(0, '127.0.0.1', () => resolve());
       });

@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 
 const fixture = join(import.meta.dirname, 'fixtures/heap-churn.ts');
 const peakOf = (mode: 'default' | 'limited') =>
-  (JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', fixture, mode], { encoding: 'utf8' })) as { peakMb: number }).peakMb;
+  (
+    JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', fixture, mode], { encoding: 'utf8' }),
+    ) as { peakMb: number }
+  ).peakMb;
 
 describe('heap growth', () => {
   it('keeps the heap within a smaller margin over its live data than V8 does by default', () => {

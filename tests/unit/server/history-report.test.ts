@@ -11,12 +11,25 @@ import type { Car } from '../../../schemas/types.gen.ts';
 import { car as testCar } from '../../../blocks/_cars/test-cars.ts';
 import { DEMO_NOTE, historyReport, historyReportPdf } from '../../../demo/history.ts';
 import type { ResolvedSite } from '../../../engine/site/types.ts';
-import { createHistoryReportRouter, historyReportPath, reportCar } from '../../../engine/server/history-report.ts';
+import {
+  createHistoryReportRouter,
+  historyReportPath,
+  reportCar,
+} from '../../../engine/server/history-report.ts';
 import type { SiteEntry } from '../../../engine/server/sites.ts';
 
 function usedCar(overrides: Partial<Car> = {}): Car {
   const id = overrides.id ?? 1001;
-  return testCar({ id, objectID: String(id), file: historyReportPath(id), regplate: '123ABC', rego_expiry: '2030-01-31', compliance_date: '2019-04', build_date: '2019-03', ...overrides });
+  return testCar({
+    id,
+    objectID: String(id),
+    file: historyReportPath(id),
+    regplate: '123ABC',
+    rego_expiry: '2030-01-31',
+    compliance_date: '2019-04',
+    build_date: '2019-03',
+    ...overrides,
+  });
 }
 
 const cars = [
@@ -45,16 +58,26 @@ const southern = entry('southern', ['southern-toyota'], ['southern.test']);
 const other = entry('other', ['someone-elses-toyota']);
 const sites = {
   get: (slug: string) => [southern, other].find((e) => e.slug === slug),
-  byHostname: (host: string) => [southern, other].find((e) => e.ok && e.site.hostnames?.includes(host)),
+  byHostname: (host: string) =>
+    [southern, other].find((e) => e.ok && e.site.hostnames?.includes(host)),
 };
 
 /** GET with a Host header (fetch does not let a caller set it). */
-function getAs(url: string, host: string): Promise<{ status: number; type?: string; body: Buffer }> {
+function getAs(
+  url: string,
+  host: string,
+): Promise<{ status: number; type?: string; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { host } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: res.headers['content-type'],
+          body: Buffer.concat(chunks),
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -65,24 +88,48 @@ function getAs(url: string, host: string): Promise<{ status: number; type?: stri
 function pdfText(pdf: Buffer): string {
   const text = pdf.toString('latin1');
   const stream = /stream\n([\s\S]*?)\nendstream/.exec(text)?.[1] ?? '';
-  return [...stream.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((m) => m[1].replace(/\\(.)/g, '$1')).join('\n');
+  return [...stream.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)]
+    .map((m) => m[1].replace(/\\(.)/g, '$1'))
+    .join('\n');
 }
 
 describe('history report contents', () => {
   it('is the same for the same car, and differs between cars', () => {
     expect(historyReport(usedCar())).toEqual(historyReport(usedCar()));
     expect(historyReportPdf(usedCar()).equals(historyReportPdf(usedCar()))).toBe(true);
-    const many = Array.from({ length: 60 }, (_, i) => historyReport(usedCar({ id: 2000 + i, year: 2010, vin: `JTDBR32E62${String(i).padStart(7, '0')}` })));
+    const many = Array.from({ length: 60 }, (_, i) =>
+      historyReport(
+        usedCar({ id: 2000 + i, year: 2010, vin: `JTDBR32E62${String(i).padStart(7, '0')}` }),
+      ),
+    );
     expect(new Set(many.map((r) => r.owners)).size).toBeGreaterThan(1);
   });
 
   it('names the car, its VIN, rego and odometer, lists every check and says it is a demo', () => {
     const car = usedCar({ km: 42000 });
     const text = pdfText(historyReportPdf(car, { name: 'Southern Motor Group', region: 'AU' }));
-    for (const expected of ['Car History Report', car.name, `VIN: ${car.vin}`, 'Rego: 123ABC', 'Make: Toyota', 'Model: Corolla', 'Year: 2022', '42,000 km', 'Southern Motor Group']) {
+    for (const expected of [
+      'Car History Report',
+      car.name,
+      `VIN: ${car.vin}`,
+      'Rego: 123ABC',
+      'Make: Toyota',
+      'Model: Corolla',
+      'Year: 2022',
+      '42,000 km',
+      'Southern Motor Group',
+    ]) {
       expect(text).toContain(expected);
     }
-    for (const check of ['Registration:', 'Previous owners:', 'Finance owing (PPSR):', 'Written off:', 'Stolen:', 'Odometer:']) expect(text).toContain(check);
+    for (const check of [
+      'Registration:',
+      'Previous owners:',
+      'Finance owing (PPSR):',
+      'Written off:',
+      'Stolen:',
+      'Odometer:',
+    ])
+      expect(text).toContain(check);
     expect(text).toContain('DEMO REPORT');
     expect(text).toContain(DEMO_NOTE.slice(0, 60));
   });
@@ -102,8 +149,12 @@ describe('history report contents', () => {
     expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
     const xref = Number(/startxref\n(\d+)/.exec(text)![1]);
     expect(text.slice(xref, xref + 4)).toBe('xref');
-    const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((o, i) => expect(text.slice(o, o + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
+    const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) =>
+      Number(m[1]),
+    );
+    offsets.forEach((o, i) =>
+      expect(text.slice(o, o + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`),
+    );
   });
 });
 
@@ -113,7 +164,8 @@ describe('which cars have a report on a site', () => {
     const site = (southern as Extract<SiteEntry, { ok: true }>).site;
     expect(reportCar(site, '1001', get)?.id).toBe(1001);
     expect(reportCar(site, '1006', get)?.id).toBe(1006); // sold cars keep their car page, and their report
-    for (const id of ['1002', '1003', '1004', '1005', '9999', 'abc', '1001.5']) expect(reportCar(site, id, get)).toBeUndefined();
+    for (const id of ['1002', '1003', '1004', '1005', '9999', 'abc', '1001.5'])
+      expect(reportCar(site, id, get)).toBeUndefined();
     expect(reportCar((other as Extract<SiteEntry, { ok: true }>).site, '1003', get)?.id).toBe(1003);
   });
 });
@@ -123,7 +175,9 @@ describe('history report route', () => {
   let base = '';
   beforeAll(async () => {
     const app = express();
-    app.use(createHistoryReportRouter({ sites, getCar: (id) => byId.get(id), history: historyReport }));
+    app.use(
+      createHistoryReportRouter({ sites, getCar: (id) => byId.get(id), history: historyReport }),
+    );
     app.use((_req, res) => res.status(404).send('fell through'));
     await new Promise<void>((resolve) => {
       server = app.listen(0, '127.0.0.1', () => resolve());
@@ -137,7 +191,9 @@ describe('history report route', () => {
     const res = await fetch(`${base}/sites/southern/cars/1001/history-report.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe('inline; filename="history-report-1001.pdf"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'inline; filename="history-report-1001.pdf"',
+    );
     const body = Buffer.from(await res.arrayBuffer());
     expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfText(body)).toContain(cars[0].vin);
@@ -151,7 +207,8 @@ describe('history report route', () => {
   });
 
   it("answers 404 for an unknown car, another site's car, a car without a report, or an unknown site", async () => {
-    const status = async (path: string, host?: string) => (host ? (await getAs(base + path, host)).status : (await fetch(base + path)).status);
+    const status = async (path: string, host?: string) =>
+      host ? (await getAs(base + path, host)).status : (await fetch(base + path)).status;
     expect(await status('/sites/southern/cars/9999/history-report.pdf')).toBe(404);
     expect(await status('/sites/southern/cars/1002/history-report.pdf')).toBe(404);
     expect(await status('/sites/southern/cars/1003/history-report.pdf')).toBe(404);

@@ -24,7 +24,9 @@ afterAll(() => new Promise((r) => first.close(r)));
 describe('a port already in use', () => {
   it('is an error naming the port', async () => {
     const second = createServer();
-    await expect(listenOrExplain(second, port, '127.0.0.1')).rejects.toThrow(`port ${port} on 127.0.0.1 is already in use`);
+    await expect(listenOrExplain(second, port, '127.0.0.1')).rejects.toThrow(
+      `port ${port} on 127.0.0.1 is already in use`,
+    );
     expect(second.listening).toBe(false);
   });
 

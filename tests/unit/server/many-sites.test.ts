@@ -15,7 +15,11 @@ import { createServices } from '../../../engine/server/services.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
 import { renderPage, setServerSearchClient } from '../../../blocks/entry-server.tsx';
 import { createLocalSearchClient } from '../../../engine/search/client.ts';
-import { benchHost, benchSlug, writeBenchSites } from '../../../scripts/bench/platform/generate-sites.ts';
+import {
+  benchHost,
+  benchSlug,
+  writeBenchSites,
+} from '../../../scripts/bench/platform/generate-sites.ts';
 import { ROOT, SITES_DIR } from '../helpers.ts';
 
 const COUNT = 8;
@@ -29,10 +33,17 @@ beforeAll(async () => {
   writeBenchSites(join(dir, 'sites'), COUNT);
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   sites = new SiteStore(join(dir, 'sites'));
-  services = await createServices({ root: ROOT, sites, providers: demoProviders({ count: 600 }), dataDir: join(dir, 'data'), staffToken: 'many-sites-test-token' });
+  services = await createServices({
+    root: ROOT,
+    sites,
+    providers: demoProviders({ count: 600 }),
+    dataDir: join(dir, 'data'),
+    staffToken: 'many-sites-test-token',
+  });
   // Pages search the embedded engine in process, as the server's do (engine/server/app.ts).
   const local = createLocalSearchClient(services.search);
-  const factory = (search: { engine?: string; host?: string }) => (search.engine !== 'algolia' && !search.host ? local : undefined);
+  const factory = (search: { engine?: string; host?: string }) =>
+    search.engine !== 'algolia' && !search.host ? local : undefined;
   setServerSearchClient(factory as unknown as Parameters<typeof setServerSearchClient>[0]);
 }, 120_000);
 
@@ -63,7 +74,9 @@ describe('sites generated from the starter templates', () => {
   it('each get their dealership its own stock', () => {
     for (let n = 0; n < COUNT; n++) {
       const dealer = entry(n).site.dealerships[0].slug;
-      expect(services.cars.filter((c) => c.dealership_slug === dealer).length, dealer).toBe(NEW_DEALERSHIP_CARS);
+      expect(services.cars.filter((c) => c.dealership_slug === dealer).length, dealer).toBe(
+        NEW_DEALERSHIP_CARS,
+      );
     }
   });
 
@@ -71,7 +84,14 @@ describe('sites generated from the starter templates', () => {
     for (const n of [0, 1, 2, 3]) {
       const { site, data } = entry(n);
       for (const url of ['/', '/cars']) {
-        const page = await renderPage({ site, siteData: data, url, basename: '', mode: 'production', origin: `https://${benchHost(n)}` });
+        const page = await renderPage({
+          site,
+          siteData: data,
+          url,
+          basename: '',
+          mode: 'production',
+          origin: `https://${benchHost(n)}`,
+        });
         expect(page.status, `${site.slug}${url}`).toBe(200);
       }
     }

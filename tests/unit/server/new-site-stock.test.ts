@@ -33,7 +33,12 @@ beforeAll(async () => {
   cpSync(SITES_DIR, join(dir, 'sites'), { recursive: true });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   const sites = new SiteStore(join(dir, 'sites'));
-  services = await createServices({ root: ROOT, sites, providers: demoProviders({ count: 600 }), dataDir: join(dir, 'data') });
+  services = await createServices({
+    root: ROOT,
+    sites,
+    providers: demoProviders({ count: 600 }),
+    dataDir: join(dir, 'data'),
+  });
   const site = (slug: string) => {
     const e = sites.get(slug);
     return e?.ok ? e.site : undefined;
@@ -54,33 +59,51 @@ afterAll(async () => {
 });
 
 const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 
 describe('a site created from a starter template previews real stock', () => {
-  it('its preview search shows cars of its makes at its dealership', { timeout: 60_000 }, async () => {
-    const created = await post('/api/editor/sites', {
-      slug: 'city-motors',
-      name: 'City Motors',
-      region: 'AU',
-      template: 'multi-brand-group',
-      dealerships: [{ id: 901, slug: 'city-motors', name: 'City Motors', manufacturers: ['Toyota', 'Mazda'] }],
-    });
-    expect(created.status).toBe(201);
-    const checked = await post('/api/editor/check', { document: created.body.document });
-    expect(checked.body.issues).toEqual([]);
-    const site = checked.body.site;
-    expect(site.search.apiKey).toBe('draft.city-motors');
-    const filters = buildSiteFilter(site);
-    const query = (key: string) =>
-      post(`/1/indexes/${CAR_INDEX}/query`, { filters: `${filters} AND NOT car_type:used`, hitsPerPage: 3, facets: ['make', 'dealership_slug'] }, { 'x-algolia-api-key': key });
-    const preview = await query(site.search.apiKey);
-    expect(preview.status).toBe(200);
-    expect(preview.body.nbHits).toBeGreaterThan(10);
-    expect(Object.keys(preview.body.facets.make).sort()).toEqual(['Mazda', 'Toyota']);
-    expect(Object.keys(preview.body.facets.dealership_slug)).toEqual(['city-motors']);
-    // The published site (created at once) finds the same cars with its own key.
-    expect((await query('site.city-motors')).body.nbHits).toBe(preview.body.nbHits);
-  });
+  it(
+    'its preview search shows cars of its makes at its dealership',
+    { timeout: 60_000 },
+    async () => {
+      const created = await post('/api/editor/sites', {
+        slug: 'city-motors',
+        name: 'City Motors',
+        region: 'AU',
+        template: 'multi-brand-group',
+        dealerships: [
+          { id: 901, slug: 'city-motors', name: 'City Motors', manufacturers: ['Toyota', 'Mazda'] },
+        ],
+      });
+      expect(created.status).toBe(201);
+      const checked = await post('/api/editor/check', { document: created.body.document });
+      expect(checked.body.issues).toEqual([]);
+      const site = checked.body.site;
+      expect(site.search.apiKey).toBe('draft.city-motors');
+      const filters = buildSiteFilter(site);
+      const query = (key: string) =>
+        post(
+          `/1/indexes/${CAR_INDEX}/query`,
+          {
+            filters: `${filters} AND NOT car_type:used`,
+            hitsPerPage: 3,
+            facets: ['make', 'dealership_slug'],
+          },
+          { 'x-algolia-api-key': key },
+        );
+      const preview = await query(site.search.apiKey);
+      expect(preview.status).toBe(200);
+      expect(preview.body.nbHits).toBeGreaterThan(10);
+      expect(Object.keys(preview.body.facets.make).sort()).toEqual(['Mazda', 'Toyota']);
+      expect(Object.keys(preview.body.facets.dealership_slug)).toEqual(['city-motors']);
+      // The published site (created at once) finds the same cars with its own key.
+      expect((await query('site.city-motors')).body.nbHits).toBe(preview.body.nbHits);
+    },
+  );
 });

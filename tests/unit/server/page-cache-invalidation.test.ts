@@ -25,8 +25,16 @@ import { SiteRepo } from '../../../engine/server/site-repo.ts';
 import { DraftService } from '../../../engine/server/drafts.ts';
 import { createEditorRouter } from '../../../engine/server/editor-api.ts';
 import { pageDocument } from '../../../engine/server/html.ts';
-import { CACHE_STATUS_HEADER, createPageCache, trackedSearchClient } from '../../../engine/server/page-cache/pages.ts';
-import { readStockFile, writeStockFile, STOCK_FILE_VERSION } from '../../../engine/inventory/stock-file.ts';
+import {
+  CACHE_STATUS_HEADER,
+  createPageCache,
+  trackedSearchClient,
+} from '../../../engine/server/page-cache/pages.ts';
+import {
+  readStockFile,
+  writeStockFile,
+  STOCK_FILE_VERSION,
+} from '../../../engine/inventory/stock-file.ts';
 import { ROOT, SITES_DIR } from '../helpers.ts';
 
 const SITE = 'southern-motor-group';
@@ -47,7 +55,12 @@ beforeAll(async () => {
   sites = new SiteStore(join(dir, 'sites'));
   const repo = SiteRepo.open(sites.dir);
   const drafts = new DraftService(repo, sites, {});
-  services = await createServices({ root: ROOT, sites, providers: demoProviders({ count: 600 }), dataDir });
+  services = await createServices({
+    root: ROOT,
+    sites,
+    providers: demoProviders({ count: 600 }),
+    dataDir,
+  });
   const local = trackedSearchClient(createLocalSearchClient(services.search));
   setServerSearchClient(() => local as never);
   const renderPage = createPageRenderer(registry);
@@ -59,14 +72,31 @@ beforeAll(async () => {
   // The server's /sites/{slug}/ route (engine/server/app.ts), with no built assets.
   app.get(/^\/sites\/([a-z0-9-]+)(\/.*)$/, async (req, res, next) => {
     try {
-      const [slug, rest] = [(req.params as Record<string, string>)[0], (req.params as Record<string, string>)[1]];
+      const [slug, rest] = [
+        (req.params as Record<string, string>)[0],
+        (req.params as Record<string, string>)[1],
+      ];
       const entry = sites.get(slug);
       if (!entry?.ok) return next();
       const origin = `http://${req.get('host')}`;
       const basename = `/sites/${slug}`;
       const render = async () => {
-        const page = await renderPage({ site: entry.site, siteData: entry.data, url: rest, basename, mode: 'production', origin });
-        return { page, html: pageDocument(page, { css: [], preload: [], entry: '/build/entry.js' }, origin + basename + rest) };
+        const page = await renderPage({
+          site: entry.site,
+          siteData: entry.data,
+          url: rest,
+          basename,
+          mode: 'production',
+          origin,
+        });
+        return {
+          page,
+          html: pageDocument(
+            page,
+            { css: [], preload: [], entry: '/build/entry.js' },
+            origin + basename + rest,
+          ),
+        };
       };
       await pages.respond(req, res, { entry, origin, basename, url: rest }, render);
     } catch (err) {
@@ -90,7 +120,12 @@ afterAll(async () => {
 
 async function page(path: string) {
   const res = await fetch(`${base}${path}`);
-  return { status: res.status, etag: res.headers.get('etag'), how: res.headers.get(CACHE_STATUS_HEADER), text: await res.text() };
+  return {
+    status: res.status,
+    etag: res.headers.get('etag'),
+    how: res.headers.get(CACHE_STATUS_HEADER),
+    text: await res.text(),
+  };
 }
 
 async function until(check: () => boolean, what: string) {
@@ -106,7 +141,14 @@ describe('a stock change', () => {
     const site = sites.get(SITE);
     if (!site?.ok) throw new Error(`${SITE} is not valid`);
     const dealer = site.site.dealerships[0];
-    const car = services.cars.find((c) => c.dealership_slug === dealer.slug && c.listing_state === 'available' && c.show_on_dealer_website && c.status !== 'sold' && c.price > 0)!;
+    const car = services.cars.find(
+      (c) =>
+        c.dealership_slug === dealer.slug &&
+        c.listing_state === 'available' &&
+        c.show_on_dealer_website &&
+        c.status !== 'sold' &&
+        c.price > 0,
+    )!;
     const carPath = `/sites/${SITE}/cars/${car.slug}`;
     const aboutPath = `/sites/${SITE}/privacy-policy`;
     const before = await page(carPath);
@@ -117,8 +159,18 @@ describe('a stock change', () => {
 
     // An import of the dealership's feed with a new price (docs/cars.md, "Stock import"); the server follows the stock folder.
     const version = services.stockVersion.value;
-    const cars = services.cars.filter((c) => c.dealership_slug === dealer.slug).map((c) => (c.id === car.id ? { ...c, price: 123_457 } : c));
-    writeStockFile(dataDir, { version: STOCK_FILE_VERSION, dealership_slug: dealer.slug, dealership_id: dealer.id, imported_at: new Date().toISOString(), next_serial: 1, photos: {}, cars });
+    const cars = services.cars
+      .filter((c) => c.dealership_slug === dealer.slug)
+      .map((c) => (c.id === car.id ? { ...c, price: 123_457 } : c));
+    writeStockFile(dataDir, {
+      version: STOCK_FILE_VERSION,
+      dealership_slug: dealer.slug,
+      dealership_id: dealer.id,
+      imported_at: new Date().toISOString(),
+      next_serial: 1,
+      photos: {},
+      cars,
+    });
     expect(readStockFile(dataDir, dealer.slug)?.cars.length).toBe(cars.length);
     await until(() => services.stockVersion.value !== version, 'the stock reload');
 
@@ -142,14 +194,25 @@ describe('a publish', () => {
     expect([before.status, other.status]).toEqual([200, 200]);
     expect((await page(otherPath)).how).toBe('hit');
 
-    const loaded = (await (await fetch(`${base}/api/editor/sites/${SITE}`)).json()) as { document: any; version: string };
+    const loaded = (await (await fetch(`${base}/api/editor/sites/${SITE}`)).json()) as {
+      document: any;
+      version: string;
+    };
     const doc = structuredClone(loaded.document);
     const about = doc.pages.find((p: any) => p.path === '/about-us');
     about.title = 'About the Southern crew | {site}';
     const headers = { 'content-type': 'application/json', 'x-forecourt-staff': 'Sam%20Lee' };
-    const saved = await fetch(`${base}/api/editor/sites/${SITE}`, { method: 'PUT', headers, body: JSON.stringify({ document: doc, baseVersion: loaded.version }) });
+    const saved = await fetch(`${base}/api/editor/sites/${SITE}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ document: doc, baseVersion: loaded.version }),
+    });
     expect(saved.status).toBe(200);
-    const published = await fetch(`${base}/api/editor/sites/${SITE}/publish`, { method: 'POST', headers, body: '{}' });
+    const published = await fetch(`${base}/api/editor/sites/${SITE}/publish`, {
+      method: 'POST',
+      headers,
+      body: '{}',
+    });
     expect(published.status).toBe(200);
 
     const after = await page(path);

@@ -12,8 +12,19 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_STATUS_HEADER, PAGE_CACHE_CONTROL, createPageCache, trackedSearchClient, type PageCache } from '../../../engine/server/page-cache/pages.ts';
-import { RENDER_CACHE_LIMITS, RenderCache, pageEntry, renderCacheLimitsFrom } from '../../../engine/server/page-cache/render-cache.ts';
+import {
+  CACHE_STATUS_HEADER,
+  PAGE_CACHE_CONTROL,
+  createPageCache,
+  trackedSearchClient,
+  type PageCache,
+} from '../../../engine/server/page-cache/pages.ts';
+import {
+  RENDER_CACHE_LIMITS,
+  RenderCache,
+  pageEntry,
+  renderCacheLimitsFrom,
+} from '../../../engine/server/page-cache/render-cache.ts';
 import { StockVersion } from '../../../engine/inventory/stock-version.ts';
 import type { SiteEntry } from '../../../engine/server/sites.ts';
 
@@ -29,7 +40,13 @@ const siteEntry = (slug: string): Entry =>
       pages: [
         { id: 'home', path: '/', title: 'Home', blocks: [] },
         { id: 'cars', path: '/cars/:slug', title: 'Car', blocks: [] },
-        { id: 'checkout', path: '/cars/:slug/checkout', title: 'Checkout', gate: 'sign-in', blocks: [] },
+        {
+          id: 'checkout',
+          path: '/cars/:slug/checkout',
+          title: 'Checkout',
+          gate: 'sign-in',
+          blocks: [],
+        },
         { id: 'missing', path: '*', title: 'Not found', blocks: [] },
       ],
     },
@@ -37,7 +54,10 @@ const siteEntry = (slug: string): Entry =>
   }) as unknown as Entry;
 
 /** What the fake renderer does for an address: search the stock, fail a search, answer a status, report a block error. */
-const behaviour: Record<string, { stock?: boolean; fail?: boolean; status?: number; blockError?: boolean }> = {
+const behaviour: Record<
+  string,
+  { stock?: boolean; fail?: boolean; status?: number; blockError?: boolean }
+> = {
   '/cars/ranger': { stock: true },
   '/cars/broken': { stock: true, fail: true },
   '/cars/gone': { stock: true, status: 404 },
@@ -48,9 +68,15 @@ const behaviour: Record<string, { stock?: boolean; fail?: boolean; status?: numb
 const stock = new StockVersion();
 let stockPrice = 100;
 const search = trackedSearchClient({
-  search: (requests: { fail?: boolean }) => (requests.fail ? Promise.reject(new Error('budget spent')) : Promise.resolve({ price: stockPrice })),
+  search: (requests: { fail?: boolean }) =>
+    requests.fail
+      ? Promise.reject(new Error('budget spent'))
+      : Promise.resolve({ price: stockPrice }),
 });
-const sites = new Map<string, Entry>([['alpha', siteEntry('alpha')], ['beta', siteEntry('beta')]]);
+const sites = new Map<string, Entry>([
+  ['alpha', siteEntry('alpha')],
+  ['beta', siteEntry('beta')],
+]);
 let loadListener: ((entry: SiteEntry) => void) | undefined;
 let renders = 0;
 let clock = 1_000;
@@ -74,19 +100,36 @@ async function fakeRender(slug: string, url: string, origin: string) {
   }
   const html = `<!doctype html><p>${slug} ${origin} ${url}${shown} ${'x'.repeat(2000)}</p>`;
   const data = how.blockError ? { b1: { error: 'reviews failed' } } : {};
-  return { page: { status: how.status ?? 200, payload: { initialData: { url, data } } } as never, html };
+  return {
+    page: { status: how.status ?? 200, payload: { initialData: { url, data } } } as never,
+    html,
+  };
 }
 
 function startApp() {
-  pages = createPageCache({ stockVersion: () => stock.value, sites: { onLoad: (fn) => (loadListener = fn) }, now: () => clock });
+  pages = createPageCache({
+    stockVersion: () => stock.value,
+    sites: { onLoad: (fn) => (loadListener = fn) },
+    now: () => clock,
+  });
   const app = express();
   app.use(compression());
   app.get(/^\/sites\/([a-z]+)(\/.*)$/, async (req, res) => {
-    const [slug, rest] = [(req.params as Record<string, string>)[0], (req.params as Record<string, string>)[1]];
+    const [slug, rest] = [
+      (req.params as Record<string, string>)[0],
+      (req.params as Record<string, string>)[1],
+    ];
     const entry = sites.get(slug)!;
     const origin = `http://${req.hostname}`;
-    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
-    await pages.respond(req, res, { entry, origin, basename: `/sites/${slug}`, url: rest + query }, () => fakeRender(slug, rest + query, origin));
+    const query = req.originalUrl.includes('?')
+      ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
+      : '';
+    await pages.respond(
+      req,
+      res,
+      { entry, origin, basename: `/sites/${slug}`, url: rest + query },
+      () => fakeRender(slug, rest + query, origin),
+    );
   });
   return new Promise<void>((resolve) => {
     server = app.listen(0, '127.0.0.1', () => {
@@ -110,7 +153,12 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const body = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body,
+          text: body.toString('utf8'),
+        });
       });
     });
     req.on('error', reject);
@@ -183,7 +231,9 @@ describe('pages kept and answered', () => {
   });
 
   it('renders a page once for requests that arrive while it renders', async () => {
-    const answers = await Promise.all(Array.from({ length: 6 }, () => get('/sites/alpha/together')));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => get('/sites/alpha/together')),
+    );
     expect(renders).toBe(1);
     expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
   });
@@ -262,7 +312,9 @@ describe('pages kept and answered', () => {
     expect(gone.status).toBe(404);
     expect(gone.headers['cache-control']).toBe(PAGE_CACHE_CONTROL.notFound);
     expect(how(await get('/sites/alpha/cars/gone'))).toBe('hit');
-    expect((await get('/sites/alpha/cars/gone', { 'if-none-match': String(gone.headers.etag) })).status).toBe(404);
+    expect(
+      (await get('/sites/alpha/cars/gone', { 'if-none-match': String(gone.headers.etag) })).status,
+    ).toBe(404);
     const oops = await get('/sites/alpha/cars/oops');
     expect(oops.status).toBe(500);
     expect(oops.headers['cache-control']).toBe(PAGE_CACHE_CONTROL.incomplete);
@@ -271,7 +323,8 @@ describe('pages kept and answered', () => {
 });
 
 describe('the cache is bounded', () => {
-  const page = (site: string, html: string, stockVersion?: number) => pageEntry({ site, status: 200, html, stockVersion });
+  const page = (site: string, html: string, stockVersion?: number) =>
+    pageEntry({ site, status: 200, html, stockVersion });
 
   it('holds at most maxEntries pages, dropping the least recently used', () => {
     const cache = new RenderCache({ maxEntries: 2 });
@@ -287,7 +340,10 @@ describe('the cache is bounded', () => {
 
   it('holds at most maxBytes, counting compressed copies', () => {
     const cache = new RenderCache({ maxBytes: 30_000 });
-    const text = (n: number) => Array.from({ length: 10_000 }, (_, i) => String.fromCharCode(97 + ((i * n * 7919) % 26))).join('');
+    const text = (n: number) =>
+      Array.from({ length: 10_000 }, (_, i) =>
+        String.fromCharCode(97 + ((i * n * 7919) % 26)),
+      ).join('');
     for (const key of ['a', 'b', 'c', 'd']) cache.set(key, page('s', text(key.charCodeAt(0))));
     expect(cache.size).toBeLessThanOrEqual(2);
     expect(cache.bytes).toBeLessThanOrEqual(30_000);
@@ -322,8 +378,12 @@ describe('the cache is bounded', () => {
 
   it('FORECOURT_PAGE_CACHE_MB sets the byte bound; 0 turns the cache off; nonsense is refused', () => {
     expect(renderCacheLimitsFrom({})).toEqual({});
-    expect(renderCacheLimitsFrom({ FORECOURT_PAGE_CACHE_MB: '8' })).toEqual({ maxBytes: 8 * 1024 * 1024 });
+    expect(renderCacheLimitsFrom({ FORECOURT_PAGE_CACHE_MB: '8' })).toEqual({
+      maxBytes: 8 * 1024 * 1024,
+    });
     expect(renderCacheLimitsFrom({ FORECOURT_PAGE_CACHE_MB: '0' })).toBeUndefined();
-    expect(() => renderCacheLimitsFrom({ FORECOURT_PAGE_CACHE_MB: 'lots' })).toThrow(/FORECOURT_PAGE_CACHE_MB/);
+    expect(() => renderCacheLimitsFrom({ FORECOURT_PAGE_CACHE_MB: 'lots' })).toThrow(
+      /FORECOURT_PAGE_CACHE_MB/,
+    );
   });
 });

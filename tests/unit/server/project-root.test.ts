@@ -27,7 +27,9 @@ describe('the project root', () => {
   it('is an error naming the folder when no package.json is above it', () => {
     const outside = mkdtempSync(join(tmpdir(), 'forecourt-no-root-'));
     try {
-      expect(() => projectFolderAbove(outside)).toThrow(`no package.json in ${outside} or above it`);
+      expect(() => projectFolderAbove(outside)).toThrow(
+        `no package.json in ${outside} or above it`,
+      );
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }

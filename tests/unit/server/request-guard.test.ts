@@ -10,7 +10,11 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from '../../../engine/server/request-guard.ts';
+import {
+  pageOrigin,
+  refuseAmbiguousPaths,
+  trustProxySetting,
+} from '../../../engine/server/request-guard.ts';
 import { securityHeaders } from '../../../engine/server/security.ts';
 import { createFeedsRouter } from '../../../engine/server/feeds.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
@@ -35,23 +39,35 @@ async function serve(trust: string | undefined, routes: (app: express.Express) =
   servers.push(server);
   return (server.address() as AddressInfo).port;
 }
-const whoAmI = (app: express.Express) => app.get('/who', (req, res) => res.json({ ip: req.ip, secure: req.secure, origin: pageOrigin(req, undefined, undefined) }));
+const whoAmI = (app: express.Express) =>
+  app.get('/who', (req, res) =>
+    res.json({ ip: req.ip, secure: req.secure, origin: pageOrigin(req, undefined, undefined) }),
+  );
 
 describe('trusted proxy (FORECOURT_TRUST_PROXY)', () => {
   it('by default trusts no proxy: X-Forwarded-For from 127.0.0.1 does not choose the client address', async () => {
     const port = await serve(undefined, whoAmI);
-    const res = await rawRequest(port, { path: '/who', headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' } });
+    const res = await rawRequest(port, {
+      path: '/who',
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+    });
     expect(res.json()).toMatchObject({ ip: '127.0.0.1', secure: false });
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('a configured proxy speaks for the client, and its https means HSTS', async () => {
     const port = await serve('loopback', whoAmI);
-    const res = await rawRequest(port, { path: '/who', headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' } });
+    const res = await rawRequest(port, {
+      path: '/who',
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' },
+    });
     expect(res.json()).toMatchObject({ ip: '203.0.113.9', secure: true });
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
     // Plain http through the proxy: no HSTS (it is only ever sent over https).
-    const plain = await rawRequest(port, { path: '/who', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const plain = await rawRequest(port, {
+      path: '/who',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
   });
 
@@ -66,8 +82,17 @@ describe('trusted proxy (FORECOURT_TRUST_PROXY)', () => {
 
 describe('paths a browser would read as another site', () => {
   it('refuses "/\\evil.example/", "//evil.example/" and their encoded forms, with no redirect', async () => {
-    const port = await serve(undefined, (app) => app.get(/.*/, (req, res) => res.redirect(301, `${req.path}x`)));
-    for (const path of ['/\\evil.example/', '/\\\\evil.example', '//evil.example/', '/%5Cevil.example/', '/%2f%2fevil.example/', '/a\\b']) {
+    const port = await serve(undefined, (app) =>
+      app.get(/.*/, (req, res) => res.redirect(301, `${req.path}x`)),
+    );
+    for (const path of [
+      '/\\evil.example/',
+      '/\\\\evil.example',
+      '//evil.example/',
+      '/%5Cevil.example/',
+      '/%2f%2fevil.example/',
+      '/a\\b',
+    ]) {
       const res = await rawRequest(port, { path });
       expect(res.status, path).toBe(400);
       expect(res.headers.location, path).toBeUndefined();
@@ -82,28 +107,54 @@ describe('canonical origin', () => {
 
   it("is never the request's Host header: a foreign Host gets this server's own address", async () => {
     const port = await serve(undefined, whoAmI);
-    expect((await rawRequest(port, { path: '/who', headers: { host: 'evil.example' } })).json().origin).toBe(`http://localhost:${port}`);
-    expect((await rawRequest(port, { path: '/who', headers: { host: `127.0.0.1:${port}` } })).json().origin).toBe(`http://127.0.0.1:${port}`);
-    expect((await rawRequest(port, { path: '/who', headers: { host: 'shop.localhost:8080' } })).json().origin).toBe('http://shop.localhost:8080');
+    expect(
+      (await rawRequest(port, { path: '/who', headers: { host: 'evil.example' } })).json().origin,
+    ).toBe(`http://localhost:${port}`);
+    expect(
+      (await rawRequest(port, { path: '/who', headers: { host: `127.0.0.1:${port}` } })).json()
+        .origin,
+    ).toBe(`http://127.0.0.1:${port}`);
+    expect(
+      (await rawRequest(port, { path: '/who', headers: { host: 'shop.localhost:8080' } })).json()
+        .origin,
+    ).toBe('http://shop.localhost:8080');
   });
 
-  it('is the configured public origin when there is one, and the site\'s own host name when reached by it', () => {
-    const req = { protocol: 'https', get: (h: string) => (h === 'host' ? 'WWW.Dealer.example' : undefined), socket: { localPort: 1 } } as never;
-    expect(pageOrigin(req, undefined, 'https://platform.example.com')).toBe('https://platform.example.com');
-    expect(pageOrigin(req, 'www.dealer.example', 'https://platform.example.com')).toBe('https://www.dealer.example');
+  it("is the configured public origin when there is one, and the site's own host name when reached by it", () => {
+    const req = {
+      protocol: 'https',
+      get: (h: string) => (h === 'host' ? 'WWW.Dealer.example' : undefined),
+      socket: { localPort: 1 },
+    } as never;
+    expect(pageOrigin(req, undefined, 'https://platform.example.com')).toBe(
+      'https://platform.example.com',
+    );
+    expect(pageOrigin(req, 'www.dealer.example', 'https://platform.example.com')).toBe(
+      'https://www.dealer.example',
+    );
   });
 
   it('feed links use the site path on this server, whatever Host the request names', async () => {
-    const port = await serve(undefined, (app) => app.use(createFeedsRouter({ sites, cars: () => cars })));
-    const res = await rawRequest(port, { path: '/sites/southern-motor-group/feeds/vehicles.tsv', headers: { host: 'evil.example' } });
+    const port = await serve(undefined, (app) =>
+      app.use(createFeedsRouter({ sites, cars: () => cars })),
+    );
+    const res = await rawRequest(port, {
+      path: '/sites/southern-motor-group/feeds/vehicles.tsv',
+      headers: { host: 'evil.example' },
+    });
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('evil.example');
     expect(res.text).toContain(`http://localhost:${port}/sites/southern-motor-group/`);
   });
 
   it("feed links by host name use the site document's host name", async () => {
-    const port = await serve(undefined, (app) => app.use(createFeedsRouter({ sites, cars: () => cars })));
-    const res = await rawRequest(port, { path: '/feeds/vehicles.tsv', headers: { host: 'SouthernMotorGroup.localhost:4173' } });
+    const port = await serve(undefined, (app) =>
+      app.use(createFeedsRouter({ sites, cars: () => cars })),
+    );
+    const res = await rawRequest(port, {
+      path: '/feeds/vehicles.tsv',
+      headers: { host: 'SouthernMotorGroup.localhost:4173' },
+    });
     expect(res.status).toBe(200);
     expect(res.text).toContain('http://southernmotorgroup.localhost:4173/');
   });

@@ -15,7 +15,10 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoProviders } from '../../../demo/defaults.ts';
 import { solveCaptchaQuestion } from '../../../engine/api/adapters/captcha.ts';
-import { HOLD_CHECK_INTERVAL_MS, RESERVATION_HOLD_MS } from '../../../engine/api/reservations/terms.ts';
+import {
+  HOLD_CHECK_INTERVAL_MS,
+  RESERVATION_HOLD_MS,
+} from '../../../engine/api/reservations/terms.ts';
 import { createServices } from '../../../engine/server/services.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
 import { CAR_INDEX } from '../../../engine/search/car-index.ts';
@@ -34,7 +37,13 @@ beforeAll(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'log').mockImplementation(() => {});
   sites = new SiteStore(SITES_DIR);
-  services = await createServices({ root: ROOT, sites, providers: demoProviders({ count: 600 }), dataDir: join(dir, 'data'), env: { FORECOURT_TEST_CLOCK: '1' } });
+  services = await createServices({
+    root: ROOT,
+    sites,
+    providers: demoProviders({ count: 600 }),
+    dataDir: join(dir, 'data'),
+    env: { FORECOURT_TEST_CLOCK: '1' },
+  });
   const app = express();
   app.use('/api', services.api);
   server = await new Promise<Server>((resolve) => {
@@ -52,7 +61,11 @@ afterAll(async () => {
 });
 
 const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${base}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   return { status: res.status, body: (await res.json()) as any };
 };
 const served = (car: Car) => services.search.getObject(CAR_INDEX, String(car.id));
@@ -62,7 +75,12 @@ describe('reservations on the server', () => {
     const entry = sites.get(SITE);
     const dealers = new Set(entry?.ok ? entry.site.dealerships.map((d) => d.slug) : []);
     const car = services.cars.find(
-      (c) => dealers.has(c.dealership_slug) && c.status === 'in_stock' && !c.reserved && c.price > 1000 && (c.payment_processors?.length ?? 0) > 0,
+      (c) =>
+        dealers.has(c.dealership_slug) &&
+        c.status === 'in_stock' &&
+        !c.reserved &&
+        c.price > 1000 &&
+        (c.payment_processors?.length ?? 0) > 0,
     )!;
     expect(car).toBeTruthy();
     expect(served(car)).toMatchObject({ reserved: false });
@@ -78,12 +96,20 @@ describe('reservations on the server', () => {
       captcha: { token: challenge.token, answer: solveCaptchaQuestion(challenge.question) },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(served(car)).toMatchObject({ reserved: true, reserved_until: res.body.reservation.held_until });
+    expect(served(car)).toMatchObject({
+      reserved: true,
+      reserved_until: res.body.reservation.held_until,
+    });
 
     services.stock.reload();
-    expect(served(car)).toMatchObject({ reserved: true, reserved_until: res.body.reservation.held_until });
+    expect(served(car)).toMatchObject({
+      reserved: true,
+      reserved_until: res.body.reservation.held_until,
+    });
 
-    const moved = await post('/test/clock', { advance_ms: RESERVATION_HOLD_MS + HOLD_CHECK_INTERVAL_MS });
+    const moved = await post('/test/clock', {
+      advance_ms: RESERVATION_HOLD_MS + HOLD_CHECK_INTERVAL_MS,
+    });
     expect(moved.status).toBe(200);
     expect(served(car)).toMatchObject({ reserved: false });
     expect(served(car)).not.toHaveProperty('reserved_until');

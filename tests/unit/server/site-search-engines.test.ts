@@ -41,7 +41,15 @@ beforeAll(async () => {
     },
   };
   const { sitesDir, distDir, dataDir } = folder;
-  const started = await createApp({ mode: 'production', root: ROOT, sitesDir, distDir, dataDir, staffToken: 'site-engines-test-token', providers });
+  const started = await createApp({
+    mode: 'production',
+    root: ROOT,
+    sitesDir,
+    distDir,
+    dataDir,
+    staffToken: 'site-engines-test-token',
+    providers,
+  });
   close = started.close;
   warmUp = started.warmUp;
   server = started.app.listen(0, '127.0.0.1');
@@ -57,9 +65,17 @@ afterAll(async () => {
 });
 
 const query = async (indexName: string, params: Record<string, unknown>, key?: string) => {
-  const res = await fetch(`${base}/1/indexes/*/queries`, { method: 'POST', body: JSON.stringify({ requests: [{ indexName, ...params }] }), headers: key ? { 'x-algolia-api-key': key } : {} });
+  const res = await fetch(`${base}/1/indexes/*/queries`, {
+    method: 'POST',
+    body: JSON.stringify({ requests: [{ indexName, ...params }] }),
+    headers: key ? { 'x-algolia-api-key': key } : {},
+  });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { results: { nbHits: number; facets?: Record<string, Record<string, number>> }[] }).results[0];
+  return (
+    (await res.json()) as {
+      results: { nbHits: number; facets?: Record<string, Record<string, number>> }[];
+    }
+  ).results[0];
 };
 
 describe('the search service, site by site', () => {
@@ -68,9 +84,16 @@ describe('the search service, site by site', () => {
   });
 
   it("a site's key makes only its own dealerships' cars, and finds them", async () => {
-    const r = await query(CAR_INDEX, { facets: ['dealership_slug'], hitsPerPage: 0 }, 'site.gold-coast-ford');
+    const r = await query(
+      CAR_INDEX,
+      { facets: ['dealership_slug'], hitsPerPage: 0 },
+      'site.gold-coast-ford',
+    );
     expect(asked).toEqual([['gold-coast-ford', 'nerang-ford']]);
-    expect(Object.keys(r.facets!.dealership_slug).sort()).toEqual(['gold-coast-ford', 'nerang-ford']);
+    expect(Object.keys(r.facets!.dealership_slug).sort()).toEqual([
+      'gold-coast-ford',
+      'nerang-ford',
+    ]);
   });
 
   it('the dealer directory and a keyless search use the whole stock', async () => {
@@ -82,19 +105,48 @@ describe('the search service, site by site', () => {
   });
 
   it('GET /healthz says the stock is warming until the warm-up has made every site’s cars', async () => {
-    const health = async () => ((await (await fetch(`${base}/healthz`)).json()) as { ok: boolean; stock: string });
+    const health = async () =>
+      (await (await fetch(`${base}/healthz`)).json()) as { ok: boolean; stock: string };
     expect(await health()).toEqual({ ok: true, stock: 'warming' });
     await warmUp();
     expect(await health()).toEqual({ ok: true, stock: 'ready' });
-    expect(asked.flat()).toEqual(expect.arrayContaining(['kiwi-car-yard', 'lakeside-chevrolet', 'southern-toyota']));
+    expect(asked.flat()).toEqual(
+      expect.arrayContaining(['kiwi-car-yard', 'lakeside-chevrolet', 'southern-toyota']),
+    );
   });
 
   it('after a write through the admin API, a site key searches the whole stock and sees the write', async () => {
-    const before = await query(CAR_INDEX, { filters: 'objectID:written-car', hitsPerPage: 1 }, 'site.kiwi-car-yard');
+    const before = await query(
+      CAR_INDEX,
+      { filters: 'objectID:written-car', hitsPerPage: 1 },
+      'site.kiwi-car-yard',
+    );
     expect(before.nbHits).toBe(0);
-    const car = { objectID: 'written-car', dealership_slug: 'kiwi-car-yard', show_on_dealer_website: true, car_type: 'used', make: 'Written' };
-    const res = await fetch(`${base}/1/indexes/${CAR_INDEX}/batch`, { method: 'POST', body: JSON.stringify({ requests: [{ action: 'addObject', body: car }] }), headers: { 'x-algolia-api-key': ADMIN } });
+    const car = {
+      objectID: 'written-car',
+      dealership_slug: 'kiwi-car-yard',
+      show_on_dealer_website: true,
+      car_type: 'used',
+      make: 'Written',
+    };
+    const res = await fetch(`${base}/1/indexes/${CAR_INDEX}/batch`, {
+      method: 'POST',
+      body: JSON.stringify({ requests: [{ action: 'addObject', body: car }] }),
+      headers: { 'x-algolia-api-key': ADMIN },
+    });
     expect(res.status).toBe(200);
-    await expect.poll(async () => (await query(CAR_INDEX, { filters: 'objectID:written-car', hitsPerPage: 1 }, 'site.kiwi-car-yard')).nbHits, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await query(
+              CAR_INDEX,
+              { filters: 'objectID:written-car', hitsPerPage: 1 },
+              'site.kiwi-car-yard',
+            )
+          ).nbHits,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
   });
 });

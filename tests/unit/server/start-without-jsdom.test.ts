@@ -15,7 +15,8 @@ import { bareProductionFolder } from './fixtures/bare-build.ts';
 
 const require = createRequire(import.meta.url);
 /** jsdom's modules in this thread's module cache (packages are loaded natively, not by Vite, in the unit tests). */
-const jsdomModules = () => Object.keys(require.cache).filter((file) => /[\\/]node_modules[\\/]jsdom[\\/]/.test(file));
+const jsdomModules = () =>
+  Object.keys(require.cache).filter((file) => /[\\/]node_modules[\\/]jsdom[\\/]/.test(file));
 
 let dir: string;
 let close: (() => void) | undefined;
@@ -33,7 +34,15 @@ it('createApp loads and sanitises every site without jsdom in its thread, and th
   expect(jsdomModules()).toEqual([]);
 
   const { sitesDir, distDir, dataDir } = folder;
-  const started = await createApp({ mode: 'production', root: ROOT, sitesDir, distDir, dataDir, staffToken: 'no-jsdom-test-token', providers: demoProviders({ count: 200 }) });
+  const started = await createApp({
+    mode: 'production',
+    root: ROOT,
+    sitesDir,
+    distDir,
+    dataDir,
+    staffToken: 'no-jsdom-test-token',
+    providers: demoProviders({ count: 200 }),
+  });
   close = started.close;
 
   const sites = started.sites.all();

@@ -10,7 +10,13 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { listenOrExplain } from '../../../engine/server/listen.ts';
-import { DEADLINE_MESSAGE, HTTP_LIMITS, httpServerOptions, responseDeadline, RESPONSE_DEADLINES } from '../../../engine/server/time-budget.ts';
+import {
+  DEADLINE_MESSAGE,
+  HTTP_LIMITS,
+  httpServerOptions,
+  responseDeadline,
+  RESPONSE_DEADLINES,
+} from '../../../engine/server/time-budget.ts';
 import { rawRequest } from './raw-http.ts';
 
 let server: Server | undefined;
@@ -48,14 +54,24 @@ function trickle(port: number, first: string, everyMs: number, giveUpMs: number)
   });
 }
 
-const quick = { headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 200, checkIntervalMs: 100 };
+const quick = {
+  headersTimeoutMs: 400,
+  requestTimeoutMs: 800,
+  keepAliveTimeoutMs: 200,
+  checkIntervalMs: 100,
+};
 
 describe('slow clients', () => {
   it('a client that trickles its headers is answered 408 and cut off', async () => {
     const app = express();
     app.get('/', (_req, res) => res.send('ok'));
     const port = await start(app, quick);
-    const { closedAfterMs, answer } = await trickle(port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', 50, 5_000);
+    const { closedAfterMs, answer } = await trickle(
+      port,
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ',
+      50,
+      5_000,
+    );
     expect(closedAfterMs).toBeDefined();
     expect(closedAfterMs!).toBeLessThan(2_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
@@ -65,7 +81,8 @@ describe('slow clients', () => {
     const app = express();
     app.post('/', express.text({ type: () => true }), (_req, res) => res.send('ok'));
     const port = await start(app, quick);
-    const head = 'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\n';
+    const head =
+      'POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\n';
     const { closedAfterMs, answer } = await trickle(port, head, 50, 5_000);
     expect(closedAfterMs).toBeDefined();
     expect(closedAfterMs!).toBeLessThan(2_500);
@@ -73,14 +90,21 @@ describe('slow clients', () => {
   });
 
   it('the platform limits are the documented ones', () => {
-    expect(httpServerOptions()).toEqual({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 });
+    expect(httpServerOptions()).toEqual({
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      keepAliveTimeout: 5_000,
+      connectionsCheckingInterval: 1_000,
+    });
   });
 });
 
 describe('slow handlers', () => {
   function appWith(deadlineMs: number) {
     const app = express();
-    app.use(responseDeadline({ ms: deadlineMs, longer: [{ path: /^\/upload$/, ms: deadlineMs * 10 }] }));
+    app.use(
+      responseDeadline({ ms: deadlineMs, longer: [{ path: /^\/upload$/, ms: deadlineMs * 10 }] }),
+    );
     let late = 0;
     // Answers after the budget, from a timer: a throw here would be uncaught and stop the process.
     app.get('/stalled', (_req, res) => {
@@ -127,8 +151,12 @@ describe('slow handlers', () => {
   });
 
   it('image uploads to the asset library get a longer budget than pages', () => {
-    const upload = RESPONSE_DEADLINES.longer!.find((l) => l.path.test('/api/editor/sites/gold-coast-ford/assets'));
+    const upload = RESPONSE_DEADLINES.longer!.find((l) =>
+      l.path.test('/api/editor/sites/gold-coast-ford/assets'),
+    );
     expect(upload!.ms).toBeGreaterThan(RESPONSE_DEADLINES.ms);
-    expect(RESPONSE_DEADLINES.longer!.some((l) => l.path.test('/sites/gold-coast-ford/'))).toBe(false);
+    expect(RESPONSE_DEADLINES.longer!.some((l) => l.path.test('/sites/gold-coast-ford/'))).toBe(
+      false,
+    );
   });
 });

@@ -31,9 +31,17 @@ describe('multi-select: operations are one undo step each', () => {
     const copies = duplicateSelection(store, () => {});
     expect(copies).toEqual(['home-hero-2', 'why-us-2', 'left-text-2']);
     expect(rootIds(store)).toEqual(['home-hero', 'why-us', 'home-hero-2', 'why-us-2', 'cols']);
-    expect(ids(findBlock(store.getState().resolved, 'why-us-2')!.block.children)).toEqual(['why-text-2']);
-    expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual(['left-text', 'left-text-2']);
-    expect(store.getState()).toMatchObject({ selection: ['home-hero-2', 'why-us-2', 'left-text-2'], selected: 'why-us-2' });
+    expect(ids(findBlock(store.getState().resolved, 'why-us-2')!.block.children)).toEqual([
+      'why-text-2',
+    ]);
+    expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual([
+      'left-text',
+      'left-text-2',
+    ]);
+    expect(store.getState()).toMatchObject({
+      selection: ['home-hero-2', 'why-us-2', 'left-text-2'],
+      selected: 'why-us-2',
+    });
     const all = [...collectBlockIds(store.getState().resolved)];
     expect(new Set(all).size).toBe(all.length);
     expect(store.history().undo).toEqual(['Duplicate 3 blocks']);

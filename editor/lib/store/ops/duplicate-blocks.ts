@@ -14,7 +14,10 @@ export interface DuplicateChange extends Change {
   ids: string[];
 }
 
-export function duplicateBlocks(state: EditorState, ids: readonly string[]): DuplicateChange | undefined {
+export function duplicateBlocks(
+  state: EditorState,
+  ids: readonly string[],
+): DuplicateChange | undefined {
   const { resolved, selected } = state;
   const top = topMost(resolved, ids);
   if (!top.length) return undefined;
@@ -33,11 +36,18 @@ export function duplicateBlocks(state: EditorState, ids: readonly string[]): Dup
   const copyOf = (id: string | undefined) => copyIds[top.findIndex((loc) => loc.block.id === id)];
   const one = top.length === 1 ? top[0].block : undefined;
   return {
-    label: one ? `Duplicate ${metaOf(one.type).label} ${one.id} as ${copyIds[0]}` : `Duplicate ${top.length} blocks`,
+    label: one
+      ? `Duplicate ${metaOf(one.type).label} ${one.id} as ${copyIds[0]}`
+      : `Duplicate ${top.length} blocks`,
     recipe: (draft, res) => {
-      for (const group of groups.values()) putAfter(draft, res, group.ref, group.last, group.copies);
+      for (const group of groups.values())
+        putAfter(draft, res, group.ref, group.last, group.copies);
     },
-    options: { selection: copyIds, select: copyOf(selected) ?? copyIds[0], view: viewOfArea(top[0].ref.area) },
+    options: {
+      selection: copyIds,
+      select: copyOf(selected) ?? copyIds[0],
+      view: viewOfArea(top[0].ref.area),
+    },
     ids: copyIds,
   };
 }

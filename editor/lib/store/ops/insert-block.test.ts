@@ -10,6 +10,9 @@ describe('editor store: move and insert rules', () => {
     expect(ids(store.getState().doc.pages[0].blocks[1].children)).toEqual(['why-text', 'hero']);
     store.select('left-text');
     expect(store.addBlock('rich-text')).toBe('rich-text');
-    expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual(['left-text', 'rich-text']);
+    expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual([
+      'left-text',
+      'rich-text',
+    ]);
   });
 });

@@ -16,7 +16,11 @@ export function newBlock(state: EditorState, type: string, taken: string[] = [])
   return block;
 }
 
-export function insertBlock(state: EditorState, block: EditorBlock, target: InsertTarget | undefined): Change | undefined {
+export function insertBlock(
+  state: EditorState,
+  block: EditorBlock,
+  target: InsertTarget | undefined,
+): Change | undefined {
   if (!target || !canContain(state.resolved, target.ref, block.type).ok) return undefined;
   return {
     label: `Add ${metaOf(block.type).label} ${block.id}`,

@@ -6,17 +6,37 @@
 import { withFreshIds } from '../../../../engine/document/ids.ts';
 import { walkList } from '../../../../engine/document/tree.ts';
 import type { EditorBlock } from '../../blocks.ts';
-import { ensureList, listKey, materializeArea, pruneList, type BlockLocation, type Doc, type ListRef } from '../../doc.ts';
+import {
+  ensureList,
+  listKey,
+  materializeArea,
+  pruneList,
+  type BlockLocation,
+  type Doc,
+  type ListRef,
+} from '../../doc.ts';
 
 /** Puts blocks into list `ref` at `index` (clamped to the list). */
-export function putIn(draft: Doc, resolved: Doc, ref: ListRef, index: number, blocks: EditorBlock[]): void {
+export function putIn(
+  draft: Doc,
+  resolved: Doc,
+  ref: ListRef,
+  index: number,
+  blocks: EditorBlock[],
+): void {
   materializeArea(draft, resolved, ref.area);
   const list = ensureList(draft, ref);
   list.splice(Math.max(0, Math.min(index, list.length)), 0, ...blocks);
 }
 
 /** Puts blocks into list `ref` right after block `after`. */
-export function putAfter(draft: Doc, resolved: Doc, ref: ListRef, after: string, blocks: EditorBlock[]): void {
+export function putAfter(
+  draft: Doc,
+  resolved: Doc,
+  ref: ListRef,
+  after: string,
+  blocks: EditorBlock[],
+): void {
   materializeArea(draft, resolved, ref.area);
   const list = ensureList(draft, ref);
   list.splice(list.findIndex((b) => b.id === after) + 1, 0, ...blocks);
@@ -26,12 +46,21 @@ export function putAfter(draft: Doc, resolved: Doc, ref: ListRef, after: string,
  * Takes blocks (found in the resolved document) out of their lists, in the order given,
  * and drops the lists emptied by it (doc.ts pruneList). Returns the taken blocks.
  */
-export function takeOut(draft: Doc, resolved: Doc, locations: readonly BlockLocation[]): EditorBlock[] {
+export function takeOut(
+  draft: Doc,
+  resolved: Doc,
+  locations: readonly BlockLocation[],
+): EditorBlock[] {
   const taken: EditorBlock[] = [];
   for (const loc of locations) {
     materializeArea(draft, resolved, loc.ref.area);
     const list = ensureList(draft, loc.ref);
-    taken.push(...list.splice(list.findIndex((b) => b.id === loc.block.id), 1));
+    taken.push(
+      ...list.splice(
+        list.findIndex((b) => b.id === loc.block.id),
+        1,
+      ),
+    );
   }
   const pruned = new Set<string>();
   for (const loc of locations) {

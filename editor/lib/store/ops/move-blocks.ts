@@ -5,11 +5,23 @@
  * they are there already. They stay selected.
  */
 import { metaOf } from '../../blocks.ts';
-import { canContain, getList, isInsideItself, listLabel, topMost, type ListRef } from '../../doc.ts';
+import {
+  canContain,
+  getList,
+  isInsideItself,
+  listLabel,
+  topMost,
+  type ListRef,
+} from '../../doc.ts';
 import type { Change, EditorState } from '../state.ts';
 import { putIn, takeOut } from './lists.ts';
 
-export function moveBlocks(state: EditorState, ids: readonly string[], to: ListRef, index: number): Change | undefined {
+export function moveBlocks(
+  state: EditorState,
+  ids: readonly string[],
+  to: ListRef,
+  index: number,
+): Change | undefined {
   const { resolved, selected } = state;
   const top = topMost(resolved, ids);
   if (!top.length) return undefined;
@@ -19,12 +31,18 @@ export function moveBlocks(state: EditorState, ids: readonly string[], to: ListR
   const current = (getList(resolved, to) ?? []).map((b) => b.id);
   const after = current.filter((id) => !moving.includes(id));
   after.splice(Math.max(0, Math.min(index, after.length)), 0, ...moving);
-  if (after.length === current.length && after.every((id, i) => id === current[i])) return undefined;
+  if (after.length === current.length && after.every((id, i) => id === current[i]))
+    return undefined;
   const where = listLabel(resolved, to);
   const one = top.length === 1 ? top[0].block : undefined;
   return {
-    label: one ? `Move ${metaOf(one.type).label} ${one.id} to ${where}` : `Move ${top.length} blocks to ${where}`,
+    label: one
+      ? `Move ${metaOf(one.type).label} ${one.id} to ${where}`
+      : `Move ${top.length} blocks to ${where}`,
     recipe: (draft, res) => putIn(draft, res, to, index, takeOut(draft, res, top)),
-    options: { selection: moving, select: selected && moving.includes(selected) ? selected : moving[0] },
+    options: {
+      selection: moving,
+      select: selected && moving.includes(selected) ? selected : moving[0],
+    },
   };
 }

@@ -11,7 +11,10 @@ describe('copy, paste and duplicate give fresh readable ids', () => {
 
   it('pastes between pages and between sites via the local clipboard', () => {
     const a = makeStore();
-    copyBlocks([findBlock(a.getState().resolved, 'why-us')!.block], { site: 'test-site', page: 'home' });
+    copyBlocks([findBlock(a.getState().resolved, 'why-us')!.block], {
+      site: 'test-site',
+      page: 'home',
+    });
     const clip = readClipboard()!;
     expect(clip.blocks[0].id).toBe('why-us');
     a.setView('page:contact');
@@ -21,7 +24,12 @@ describe('copy, paste and duplicate give fresh readable ids', () => {
 
     const other = new EditorStore({
       slug: 'other',
-      doc: { schemaVersion: 2, slug: 'other', name: 'Other', pages: [{ id: 'home', path: '/', title: 'Home', blocks: [] }] },
+      doc: {
+        schemaVersion: 2,
+        slug: 'other',
+        name: 'Other',
+        pages: [{ id: 'home', path: '/', title: 'Home', blocks: [] }],
+      },
     });
     expect(other.pasteBlocks(clip.blocks).ids).toEqual(['why-us']); // no clash in that site: the id is kept
     expect(other.pasteBlocks(clip.blocks).ids).toEqual(['why-us-2']);
@@ -38,7 +46,9 @@ describe('multi-select: operations are one undo step each', () => {
     store.toggleSelected('why-text'); // covered by why-us
     const announce = vi.fn();
     expect(copySelection(store, announce)).toBe(true);
-    expect(announce).toHaveBeenCalledWith(expect.stringMatching(/^Copied 2 blocks: Hero home-hero and Section why-us\./));
+    expect(announce).toHaveBeenCalledWith(
+      expect.stringMatching(/^Copied 2 blocks: Hero home-hero and Section why-us\./),
+    );
     const clip = readClipboard()!;
     expect(clip.blocks.map((b) => b.id)).toEqual(['home-hero', 'why-us']);
     expect(clip.from).toEqual({ site: 'test-site', page: 'page:home' });
@@ -48,7 +58,10 @@ describe('multi-select: operations are one undo step each', () => {
     expect(announce).toHaveBeenLastCalledWith('Pasted Hero home-hero-2 and Section why-us-2.');
     expect(rootIds(store, 1)).toEqual(['home-hero-2', 'why-us-2']);
     expect(ids(store.getState().resolved.pages[1].blocks[1].children)).toEqual(['why-text-2']);
-    expect(store.getState()).toMatchObject({ selection: ['home-hero-2', 'why-us-2'], selected: 'home-hero-2' });
+    expect(store.getState()).toMatchObject({
+      selection: ['home-hero-2', 'why-us-2'],
+      selected: 'home-hero-2',
+    });
     expect(store.history().undo).toEqual(['Paste 2 blocks']);
     // Pasting again goes after the (pasted, selected) blocks.
     pasteClipboard(store, announce);
@@ -71,7 +84,11 @@ describe('multi-select: operations are one undo step each', () => {
     // Pasted back into the section (a container, selected alone): at its end.
     store.select('why-us');
     expect(store.pasteBlocks(readClipboard()!.blocks).ids).toEqual(['home-hero-2', 'cols-2']);
-    expect(ids(findBlock(store.getState().resolved, 'why-us')!.block.children)).toEqual(['why-text', 'home-hero-2', 'cols-2']);
+    expect(ids(findBlock(store.getState().resolved, 'why-us')!.block.children)).toEqual([
+      'why-text',
+      'home-hero-2',
+      'cols-2',
+    ]);
   });
 
   it('refuses a paste, with the reason, when the target list does not take one of the blocks (the rules drops follow)', () => {
@@ -83,15 +100,23 @@ describe('multi-select: operations are one undo step each', () => {
       const hero = findBlock(store.getState().resolved, 'home-hero')!.block;
       const text = findBlock(store.getState().resolved, 'why-text')!.block;
       store.select('left-text');
-      expect(store.pasteBlocks([text, hero])).toEqual({ ids: [], reason: 'First column of Columns does not take Hero blocks' });
+      expect(store.pasteBlocks([text, hero])).toEqual({
+        ids: [],
+        reason: 'First column of Columns does not take Hero blocks',
+      });
       expect(store.getState().canUndo).toBe(false);
       copyBlocks([text, hero], { site: 'test-site' });
       const announce = vi.fn();
       expect(pasteClipboard(store, announce)).toEqual([]);
-      expect(announce).toHaveBeenCalledWith('Cannot paste here: First column of Columns does not take Hero blocks.');
+      expect(announce).toHaveBeenCalledWith(
+        'Cannot paste here: First column of Columns does not take Hero blocks.',
+      );
       // Rich text alone is fine there.
       expect(store.pasteBlocks([text]).ids).toEqual(['why-text-2']);
-      expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual(['left-text', 'why-text-2']);
+      expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual([
+        'left-text',
+        'why-text-2',
+      ]);
     } finally {
       slot.accepts = accepts;
     }

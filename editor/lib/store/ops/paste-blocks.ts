@@ -14,7 +14,11 @@ export interface PasteChange extends Change {
   ids: string[];
 }
 
-export function pasteBlocks(state: EditorState, blocks: readonly EditorBlock[], target?: InsertTarget): { change?: PasteChange; reason?: string } {
+export function pasteBlocks(
+  state: EditorState,
+  blocks: readonly EditorBlock[],
+  target?: InsertTarget,
+): { change?: PasteChange; reason?: string } {
   if (!blocks.length) return {};
   const types = blocks.map((b) => b.type);
   const found = target ? { target } : pasteTarget(state, types);
@@ -27,7 +31,10 @@ export function pasteBlocks(state: EditorState, blocks: readonly EditorBlock[], 
   const first = copies[0];
   return {
     change: {
-      label: copies.length === 1 ? `Paste ${metaOf(first.type).label} ${first.id}` : `Paste ${copies.length} blocks`,
+      label:
+        copies.length === 1
+          ? `Paste ${metaOf(first.type).label} ${first.id}`
+          : `Paste ${copies.length} blocks`,
       recipe: (draft, res) => putIn(draft, res, where.ref, where.index, copies),
       options: { selection: ids, select: first.id, view: viewOfArea(where.ref.area) },
       ids,

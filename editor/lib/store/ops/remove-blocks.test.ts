@@ -23,16 +23,23 @@ describe('multi-select: operations are one undo step each', () => {
     store.toggleSelected('left-text');
     const announce = vi.fn();
     expect(removeSelection(store, announce)).toBe(true);
-    expect(announce).toHaveBeenCalledWith('Removed 2 blocks: Hero home-hero and Rich text left-text. Undo with Ctrl+Z.');
+    expect(announce).toHaveBeenCalledWith(
+      'Removed 2 blocks: Hero home-hero and Rich text left-text. Undo with Ctrl+Z.',
+    );
     expect(rootIds(store)).toEqual(['why-us', 'cols']);
     expect(findBlock(store.getState().resolved, 'left-text')).toBeUndefined();
     // On a template page the site has not copied, the file holds the blocks left out, nothing more.
-    expect(store.getState().doc.pages).toEqual([{ id: 'home', blockChanges: { 'home-hero': null, 'left-text': null } }]);
+    expect(store.getState().doc.pages).toEqual([
+      { id: 'home', blockChanges: { 'home-hero': null, 'left-text': null } },
+    ]);
     expect(store.getState().selection).toEqual([]);
     expect(store.history().undo).toEqual(['Remove 2 blocks']);
     store.undo();
     expect(store.getState().doc).toEqual(original);
-    expect(store.getState()).toMatchObject({ selection: ['home-hero', 'left-text'], selected: 'left-text' });
+    expect(store.getState()).toMatchObject({
+      selection: ['home-hero', 'left-text'],
+      selected: 'left-text',
+    });
     store.redo();
     expect(rootIds(store)).toEqual(['why-us', 'cols']);
     expect(store.history()).toEqual({ undo: ['Remove 2 blocks'], redo: [] });
@@ -46,7 +53,10 @@ describe('multi-select: operations are one undo step each', () => {
     expect(rootIds(store)).toEqual(['cols']);
     expect(store.getState()).toMatchObject({ selection: ['cols'], selected: 'cols' });
     store.undo();
-    expect(store.getState()).toMatchObject({ selection: ['home-hero', 'why-us'], selected: 'why-us' });
+    expect(store.getState()).toMatchObject({
+      selection: ['home-hero', 'why-us'],
+      selected: 'why-us',
+    });
     store.redo();
     expect(store.getState()).toMatchObject({ selection: ['cols'], selected: 'cols' });
     store.undo();
@@ -54,9 +64,15 @@ describe('multi-select: operations are one undo step each', () => {
     const copies = duplicateSelection(store, () => {});
     expect(copies).toEqual(['home-hero-2', 'why-us-2']);
     store.undo();
-    expect(store.getState()).toMatchObject({ selection: ['home-hero', 'why-us'], selected: 'why-us' });
+    expect(store.getState()).toMatchObject({
+      selection: ['home-hero', 'why-us'],
+      selected: 'why-us',
+    });
     store.redo();
-    expect(store.getState()).toMatchObject({ selection: ['home-hero-2', 'why-us-2'], selected: 'why-us-2' });
+    expect(store.getState()).toMatchObject({
+      selection: ['home-hero-2', 'why-us-2'],
+      selected: 'why-us-2',
+    });
     // Without `select`, nothing is selected after a removal (and after its redo).
     store.removeBlocks(['cols']);
     expect(store.getState().selection).toEqual([]);

@@ -16,7 +16,11 @@ export interface RemoveOptions {
   select?: string;
 }
 
-export function removeBlocks(state: EditorState, ids: readonly string[], options: RemoveOptions = {}): Change | undefined {
+export function removeBlocks(
+  state: EditorState,
+  ids: readonly string[],
+  options: RemoveOptions = {},
+): Change | undefined {
   const top = topMost(state.resolved, ids);
   if (!top.length) return undefined;
   const one = top.length === 1 ? top[0].block : undefined;

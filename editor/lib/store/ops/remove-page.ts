@@ -10,7 +10,11 @@ export function removePage(state: EditorState, id: string): { change?: Change; r
   const { doc, template } = state;
   const inTemplate = (template?.pages as Doc[] | undefined)?.some((p) => p.id === id);
   const inSite = (doc.pages as Doc[] | undefined)?.some((p) => p.id === id);
-  if (!inSite) return { reason: 'This page comes from the template: use “Remove from this site” to leave it out of this site.' };
+  if (!inSite)
+    return {
+      reason:
+        'This page comes from the template: use “Remove from this site” to leave it out of this site.',
+    };
   return {
     change: {
       label: inTemplate ? `Reset page ${id} to the template` : `Remove page ${id}`,

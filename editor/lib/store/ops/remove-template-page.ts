@@ -11,7 +11,8 @@ export function removeTemplatePage(state: EditorState, id: string): Change | und
   return {
     label: `Remove template page ${id} from this site`,
     recipe: (draft) => {
-      if (Array.isArray(draft.pages) && draft.pages.some((p: Doc) => p?.id === id)) draft.pages = (draft.pages as Doc[]).filter((p) => p?.id !== id);
+      if (Array.isArray(draft.pages) && draft.pages.some((p: Doc) => p?.id === id))
+        draft.pages = (draft.pages as Doc[]).filter((p) => p?.id !== id);
       if (!Array.isArray(draft.withoutPages)) draft.withoutPages = [];
       if (!draft.withoutPages.includes(id)) draft.withoutPages.push(id);
     },

@@ -6,7 +6,8 @@ import type { Change } from '../state.ts';
 
 export function setFeature(key: string, value: unknown): Change {
   return {
-    label: value === undefined ? `Reset switch ${key}` : `Set switch ${key} to ${JSON.stringify(value)}`,
+    label:
+      value === undefined ? `Reset switch ${key}` : `Set switch ${key} to ${JSON.stringify(value)}`,
     recipe: (draft) => {
       if (value === undefined) {
         if (draft.features && typeof draft.features === 'object') {
@@ -18,6 +19,9 @@ export function setFeature(key: string, value: unknown): Change {
       if (!draft.features || typeof draft.features !== 'object') draft.features = {};
       draft.features[key] = value;
     },
-    options: { coalesce: typeof value === 'string' || typeof value === 'number' ? `feature:${key}` : undefined },
+    options: {
+      coalesce:
+        typeof value === 'string' || typeof value === 'number' ? `feature:${key}` : undefined,
+    },
   };
 }

@@ -8,7 +8,11 @@ import { ensureList, findBlock, materializeArea } from '../../doc.ts';
 import { inheritedPageOf, setBlockChange } from '../../page-changes.ts';
 import type { Change, EditorState } from '../state.ts';
 
-export function setProps(state: EditorState, id: string, props: Record<string, unknown>): Change | undefined {
+export function setProps(
+  state: EditorState,
+  id: string,
+  props: Record<string, unknown>,
+): Change | undefined {
   const loc = findBlock(state.resolved, id);
   if (!loc || isEqual(loc.block.props ?? {}, props)) return undefined;
   return {

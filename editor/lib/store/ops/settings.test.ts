@@ -28,9 +28,24 @@ describe('settings, switches and pages', () => {
 
   it('never writes defaults rjsf fills in, but keeps what was set', () => {
     const schema = blockPropsSchema('hero')!;
-    expect(withoutAddedDefaults({ heading: 'x', align: 'left', tone: 'brand', actions: [], text: undefined }, { heading: '' }, schema)).toEqual({ heading: 'x' });
-    expect(withoutAddedDefaults({ heading: 'x', align: 'left' }, { heading: 'x', align: 'left' }, schema)).toEqual({ heading: 'x', align: 'left' });
-    expect(withoutAddedDefaults({ heading: 'x', align: 'center' }, {}, schema)).toEqual({ heading: 'x', align: 'center' });
+    expect(
+      withoutAddedDefaults(
+        { heading: 'x', align: 'left', tone: 'brand', actions: [], text: undefined },
+        { heading: '' },
+        schema,
+      ),
+    ).toEqual({ heading: 'x' });
+    expect(
+      withoutAddedDefaults(
+        { heading: 'x', align: 'left' },
+        { heading: 'x', align: 'left' },
+        schema,
+      ),
+    ).toEqual({ heading: 'x', align: 'left' });
+    expect(withoutAddedDefaults({ heading: 'x', align: 'center' }, {}, schema)).toEqual({
+      heading: 'x',
+      align: 'center',
+    });
     expect(startingProps('carousel')).toEqual({ slides: [{ title: 'New title' }] });
   });
 });

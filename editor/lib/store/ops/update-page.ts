@@ -20,13 +20,23 @@ export function updatePage(state: EditorState, id: string, patch: PagePatch): Ch
     recipe: (draft, res) => {
       if (state.template && inheritedPageOf(draft, state.template, pageArea(id))) {
         // An empty description and the default layout switch mean "as the template has it unset".
-        const values = Object.fromEntries(Object.entries(patch).map(([k, v]) => [k, (k === 'description' && v === '') || (k === 'layout' && v === true) ? undefined : v]));
+        const values = Object.fromEntries(
+          Object.entries(patch).map(([k, v]) => [
+            k,
+            (k === 'description' && v === '') || (k === 'layout' && v === true) ? undefined : v,
+          ]),
+        );
         return setPageChange(draft, state.template, id, values);
       }
       const page = materializePage(draft, res, id);
       for (const [k, v] of Object.entries(patch)) {
         // An empty description and the default layout switch are not written out.
-        if (v === undefined || (k === 'description' && v === '') || (k === 'layout' && v === true && page.layout === undefined)) delete page[k];
+        if (
+          v === undefined ||
+          (k === 'description' && v === '') ||
+          (k === 'layout' && v === true && page.layout === undefined)
+        )
+          delete page[k];
         else page[k] = v;
       }
     },

@@ -10,7 +10,13 @@ import { groupBy } from 'lodash-es';
 import type { Sql, TransactionSql } from 'postgres';
 import type { StoredLead } from '../../../../schemas/types.gen.ts';
 import { toReservation, type ReservationRow } from '../reservations.ts';
-import { CaptchaUsedError, CarHeldError, type CreateLeadOptions, type LeadStore, type NewLead } from '../types.ts';
+import {
+  CaptchaUsedError,
+  CarHeldError,
+  type CreateLeadOptions,
+  type LeadStore,
+  type NewLead,
+} from '../types.ts';
 import { asJson, carText, carValue, isUniqueViolation } from './values.ts';
 import { toStoredLead, type LeadColumns } from '../lead-row.ts';
 
@@ -24,11 +30,16 @@ export class PostgresLeads implements LeadStore {
   constructor(private readonly sql: Sql) {}
 
   async findBySubmission(site: string, submissionId: string): Promise<number | undefined> {
-    const [row] = await this.sql<{ id: number }[]>`SELECT id FROM leads WHERE site = ${site} AND submission_id = ${submissionId}`;
+    const [row] = await this.sql<
+      { id: number }[]
+    >`SELECT id FROM leads WHERE site = ${site} AND submission_id = ${submissionId}`;
     return row?.id;
   }
 
-  async create(lead: NewLead, options: CreateLeadOptions): Promise<{ leadId: number; created: boolean }> {
+  async create(
+    lead: NewLead,
+    options: CreateLeadOptions,
+  ): Promise<{ leadId: number; created: boolean }> {
     try {
       const leadId = await this.sql.begin((tx) => this.write(tx, lead, options));
       return { leadId, created: true };
@@ -37,23 +48,30 @@ export class PostgresLeads implements LeadStore {
       // or hold it took first: a retry always answers the lead already stored.
       const existing = await this.findBySubmission(lead.site, lead.submissionId);
       if (existing !== undefined) return { leadId: existing, created: false };
-      if (options.hold && isUniqueViolation(err, 'reservations_one_hold_per_car')) throw new CarHeldError();
+      if (options.hold && isUniqueViolation(err, 'reservations_one_hold_per_car'))
+        throw new CarHeldError();
       throw err;
     }
   }
 
-  private async write(tx: TransactionSql, lead: NewLead, options: CreateLeadOptions): Promise<number> {
+  private async write(
+    tx: TransactionSql,
+    lead: NewLead,
+    options: CreateLeadOptions,
+  ): Promise<number> {
     if (await this.findIn(tx, lead)) throw new AlreadyStored();
     const hold = options.hold;
     if (hold) {
-      const [held] = await tx`SELECT 1 FROM reservations WHERE car_id = ${carText(hold.carId)} AND released_at IS NULL`;
+      const [held] =
+        await tx`SELECT 1 FROM reservations WHERE car_id = ${carText(hold.carId)} AND released_at IS NULL`;
       if (held) throw new CarHeldError();
     }
     const captcha = options.captcha;
     if (captcha) {
       await tx`DELETE FROM captcha_used WHERE expires_at < ${captcha.nowMs}`;
       // A token being used by another server's open transaction waits for it here.
-      const used = await tx`INSERT INTO captcha_used (nonce, expires_at) VALUES (${captcha.nonce}, ${captcha.expiresAtMs}) ON CONFLICT (nonce) DO NOTHING`;
+      const used =
+        await tx`INSERT INTO captcha_used (nonce, expires_at) VALUES (${captcha.nonce}, ${captcha.expiresAtMs}) ON CONFLICT (nonce) DO NOTHING`;
       if (used.count !== 1) throw new CaptchaUsedError();
     }
     const [row] = await tx<{ id: number }[]>`
@@ -70,7 +88,11 @@ export class PostgresLeads implements LeadStore {
     if (lead.visitedPages.length) {
       await tx`INSERT INTO lead_visited_pages ${tx(lead.visitedPages.map((url, position) => ({ lead_id: leadId, position, url })))}`;
     }
-    const params = Object.entries(lead.queryParams).map(([name, value]) => ({ lead_id: leadId, name, value }));
+    const params = Object.entries(lead.queryParams).map(([name, value]) => ({
+      lead_id: leadId,
+      name,
+      value,
+    }));
     if (params.length) await tx`INSERT INTO lead_query_params ${tx(params)}`;
     if (hold) {
       await tx`
@@ -82,7 +104,8 @@ export class PostgresLeads implements LeadStore {
   }
 
   private async findIn(tx: TransactionSql, lead: NewLead) {
-    const [row] = await tx`SELECT id FROM leads WHERE site = ${lead.site} AND submission_id = ${lead.submissionId}`;
+    const [row] =
+      await tx`SELECT id FROM leads WHERE site = ${lead.site} AND submission_id = ${lead.submissionId}`;
     return row !== undefined;
   }
 
@@ -96,10 +119,19 @@ export class PostgresLeads implements LeadStore {
     return row?.site;
   }
 
-  async list(site: string, limit: number, before = 2_147_483_647): Promise<{ leads: StoredLead[]; nextBefore: number | null }> {
-    const rows = await this.sql<LeadRow[]>`SELECT * FROM leads WHERE site = ${site} AND id < ${Math.min(before, 2_147_483_647)} ORDER BY id DESC LIMIT ${limit + 1}`;
+  async list(
+    site: string,
+    limit: number,
+    before = 2_147_483_647,
+  ): Promise<{ leads: StoredLead[]; nextBefore: number | null }> {
+    const rows = await this.sql<
+      LeadRow[]
+    >`SELECT * FROM leads WHERE site = ${site} AND id < ${Math.min(before, 2_147_483_647)} ORDER BY id DESC LIMIT ${limit + 1}`;
     const page = rows.slice(0, limit);
-    return { leads: await this.toStored(page), nextBefore: rows.length > limit ? page[page.length - 1].id : null };
+    return {
+      leads: await this.toStored(page),
+      nextBefore: rows.length > limit ? page[page.length - 1].id : null,
+    };
   }
 
   async remove(id: number) {
@@ -107,11 +139,19 @@ export class PostgresLeads implements LeadStore {
   }
 
   async count(site: string): Promise<number> {
-    const [row] = await this.sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM leads WHERE site = ${site}`;
+    const [row] = await this.sql<
+      { n: number }[]
+    >`SELECT COUNT(*)::int AS n FROM leads WHERE site = ${site}`;
     return row.n;
   }
 
-  async addEvent(leadId: number, type: string, data: object, createdAt: string, status?: { status: StoredLead['status']; subcategory?: string; eventId?: number }) {
+  async addEvent(
+    leadId: number,
+    type: string,
+    data: object,
+    createdAt: string,
+    status?: { status: StoredLead['status']; subcategory?: string; eventId?: number },
+  ) {
     await this.sql.begin(async (tx) => {
       await tx`INSERT INTO lead_events (lead_id, type, data, created_at) VALUES (${leadId}, ${type}, ${asJson(tx, data)}, ${createdAt})`;
       if (status) {
@@ -126,13 +166,27 @@ export class PostgresLeads implements LeadStore {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
     const [pages, params, events, reservations] = await Promise.all([
-      this.sql<{ lead_id: number; url: string }[]>`SELECT lead_id, url FROM lead_visited_pages WHERE lead_id = ANY(${ids}::int[]) ORDER BY lead_id, position`,
-      this.sql<{ lead_id: number; name: string; value: string }[]>`SELECT lead_id, name, value FROM lead_query_params WHERE lead_id = ANY(${ids}::int[]) ORDER BY lead_id, name COLLATE "C"`,
-      this.sql<{ lead_id: number; type: string; data: Record<string, unknown>; created_at: string }[]>`SELECT lead_id, type, data, created_at FROM lead_events WHERE lead_id = ANY(${ids}::int[]) ORDER BY id`,
-      this.sql<(ReservationRow & { car_id: string })[]>`SELECT * FROM reservations WHERE lead_id = ANY(${ids}::int[])`,
+      this.sql<
+        { lead_id: number; url: string }[]
+      >`SELECT lead_id, url FROM lead_visited_pages WHERE lead_id = ANY(${ids}::int[]) ORDER BY lead_id, position`,
+      this.sql<
+        { lead_id: number; name: string; value: string }[]
+      >`SELECT lead_id, name, value FROM lead_query_params WHERE lead_id = ANY(${ids}::int[]) ORDER BY lead_id, name COLLATE "C"`,
+      this.sql<
+        { lead_id: number; type: string; data: Record<string, unknown>; created_at: string }[]
+      >`SELECT lead_id, type, data, created_at FROM lead_events WHERE lead_id = ANY(${ids}::int[]) ORDER BY id`,
+      this.sql<
+        (ReservationRow & { car_id: string })[]
+      >`SELECT * FROM reservations WHERE lead_id = ANY(${ids}::int[])`,
     ]);
-    const [pagesOf, paramsOf, eventsOf] = [groupBy(pages, 'lead_id'), groupBy(params, 'lead_id'), groupBy(events, 'lead_id')];
-    const reservationOf = new Map(reservations.map((r) => [r.lead_id, toReservation({ ...r, car_id: carValue(r.car_id) })]));
+    const [pagesOf, paramsOf, eventsOf] = [
+      groupBy(pages, 'lead_id'),
+      groupBy(params, 'lead_id'),
+      groupBy(events, 'lead_id'),
+    ];
+    const reservationOf = new Map(
+      reservations.map((r) => [r.lead_id, toReservation({ ...r, car_id: carValue(r.car_id) })]),
+    );
     return rows.map((row) =>
       toStoredLead(
         { ...row, car_id: row.car_id === null ? null : carValue(row.car_id) },
@@ -140,7 +194,11 @@ export class PostgresLeads implements LeadStore {
           reservation: reservationOf.get(row.id) ?? null,
           pages: pagesOf[row.id] ?? [],
           params: paramsOf[row.id] ?? [],
-          events: (eventsOf[row.id] ?? []).map((e) => ({ type: e.type, created_at: e.created_at, data: e.data })),
+          events: (eventsOf[row.id] ?? []).map((e) => ({
+            type: e.type,
+            created_at: e.created_at,
+            data: e.data,
+          })),
         },
       ),
     );

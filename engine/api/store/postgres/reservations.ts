@@ -22,16 +22,25 @@ export class PostgresReservations implements ReservationStore {
 
   async releaseExpired(now: Date): Promise<number> {
     const at = now.toISOString();
-    return (await this.sql`UPDATE reservations SET released_at = ${at} WHERE released_at IS NULL AND held_until <= ${at}`).count;
+    return (
+      await this
+        .sql`UPDATE reservations SET released_at = ${at} WHERE released_at IS NULL AND held_until <= ${at}`
+    ).count;
   }
 
-  async recordPayment(leadId: number, result: Pick<Deposit, 'status' | 'reference' | 'instructions'>) {
-    await this.sql`UPDATE reservations SET payment_status = ${result.status}, payment_reference = ${result.reference},
+  async recordPayment(
+    leadId: number,
+    result: Pick<Deposit, 'status' | 'reference' | 'instructions'>,
+  ) {
+    await this
+      .sql`UPDATE reservations SET payment_status = ${result.status}, payment_reference = ${result.reference},
                    payment_instructions = ${result.instructions} WHERE lead_id = ${leadId}`;
   }
 
   async get(leadId: number): Promise<Reservation | undefined> {
-    const [row] = await this.sql<(ReservationRow & { car_id: string })[]>`SELECT * FROM reservations WHERE lead_id = ${leadId}`;
+    const [row] = await this.sql<
+      (ReservationRow & { car_id: string })[]
+    >`SELECT * FROM reservations WHERE lead_id = ${leadId}`;
     return row && toReservation({ ...row, car_id: carValue(row.car_id) });
   }
 }

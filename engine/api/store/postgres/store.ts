@@ -10,7 +10,13 @@ import type { Store } from '../types.ts';
 import { PostgresLeads } from './leads.ts';
 import { postgresRateCounter } from './rate-counter.ts';
 import { PostgresReservations } from './reservations.ts';
-import { PostgresRecords, PostgresReviews, PostgresSessions, PostgresValuations, PostgresWatchlist } from './visitors.ts';
+import {
+  PostgresRecords,
+  PostgresReviews,
+  PostgresSessions,
+  PostgresValuations,
+  PostgresWatchlist,
+} from './visitors.ts';
 
 export interface PostgresStore extends Store {
   kind: 'postgres';

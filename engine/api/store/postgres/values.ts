@@ -9,9 +9,12 @@ export const carText = (id: number | string) => String(id);
 
 /** Numeric ids come back as numbers, as SQLite's integer affinity gives them (feed keys stay text). */
 export function carValue(text: string): number | string {
-  return /^-?(0|[1-9]\d{0,15})$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : text;
+  return /^-?(0|[1-9]\d{0,15})$/.test(text) && Number.isSafeInteger(Number(text))
+    ? Number(text)
+    : text;
 }
 
 /** The PostgreSQL error code of a unique index violation. */
 export const isUniqueViolation = (err: unknown, constraint?: string) =>
-  (err as { code?: string })?.code === '23505' && (!constraint || (err as { constraint_name?: string }).constraint_name === constraint);
+  (err as { code?: string })?.code === '23505' &&
+  (!constraint || (err as { constraint_name?: string }).constraint_name === constraint);

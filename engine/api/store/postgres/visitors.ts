@@ -3,7 +3,16 @@ import type { Sql } from 'postgres';
 import type { AdjustmentAnswers, Valuation } from '../../../../schemas/types.gen.ts';
 import { hashSessionToken, newSession } from '../sessions.ts';
 import { toValuation } from '../valuations.ts';
-import type { RecordStore, ReviewRow, ReviewStore, SeedReview, SessionRecord, SessionStore, ValuationStore, WatchlistStore } from '../types.ts';
+import type {
+  RecordStore,
+  ReviewRow,
+  ReviewStore,
+  SeedReview,
+  SessionRecord,
+  SessionStore,
+  ValuationStore,
+  WatchlistStore,
+} from '../types.ts';
 import { asJson, carText, carValue } from './values.ts';
 
 export class PostgresSessions implements SessionStore {
@@ -36,12 +45,14 @@ export class PostgresWatchlist implements WatchlistStore {
   constructor(private readonly sql: Sql) {}
 
   async save(site: string, phone: string, carId: number | string, createdAt: string) {
-    await this.sql`INSERT INTO watchlist (site, phone, car_id, created_at) VALUES (${site}, ${phone}, ${carText(carId)}, ${createdAt})
+    await this
+      .sql`INSERT INTO watchlist (site, phone, car_id, created_at) VALUES (${site}, ${phone}, ${carText(carId)}, ${createdAt})
                    ON CONFLICT DO NOTHING`;
   }
 
   async remove(site: string, phone: string, carId: number | string) {
-    await this.sql`DELETE FROM watchlist WHERE site = ${site} AND phone = ${phone} AND car_id = ${carText(carId)}`;
+    await this
+      .sql`DELETE FROM watchlist WHERE site = ${site} AND phone = ${phone} AND car_id = ${carText(carId)}`;
   }
 
   async list(site: string, phone: string) {
@@ -54,12 +65,20 @@ export class PostgresWatchlist implements WatchlistStore {
 export class PostgresRecords implements RecordStore {
   constructor(private readonly sql: Sql) {}
 
-  async phoneReveal(site: string, carId: number | string, dealershipId: number | undefined, createdAt: string) {
-    await this.sql`INSERT INTO phone_reveals (site, car_id, dealership_id, created_at) VALUES (${site}, ${carText(carId)}, ${dealershipId ?? null}, ${createdAt})`;
+  async phoneReveal(
+    site: string,
+    carId: number | string,
+    dealershipId: number | undefined,
+    createdAt: string,
+  ) {
+    await this
+      .sql`INSERT INTO phone_reveals (site, car_id, dealership_id, created_at) VALUES (${site}, ${carText(carId)}, ${dealershipId ?? null}, ${createdAt})`;
   }
 
   async phoneReveals(site: string, carId: number | string) {
-    const [row] = await this.sql<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM phone_reveals WHERE site = ${site} AND car_id = ${carText(carId)}`;
+    const [row] = await this.sql<
+      { n: number }[]
+    >`SELECT COUNT(*)::int AS n FROM phone_reveals WHERE site = ${site} AND car_id = ${carText(carId)}`;
     return row.n;
   }
 
@@ -115,9 +134,18 @@ export class PostgresReviews implements ReviewStore {
     return this.sql.begin(async (tx) => {
       // Two servers asked for a new site's reviews at once seed it once.
       await tx`SELECT pg_advisory_xact_lock(hashtext(${`reviews:${site}`}))`;
-      const [{ n }] = await tx<{ n: number }[]>`SELECT COUNT(*)::int AS n FROM reviews WHERE site = ${site}`;
+      const [{ n }] = await tx<
+        { n: number }[]
+      >`SELECT COUNT(*)::int AS n FROM reviews WHERE site = ${site}`;
       if (n > 0) return false;
-      const rows = reviews().map((r) => ({ site, customer_name: r.customer_name, rating: r.rating, text: r.text, review_date: r.review_date, hidden: r.hidden }));
+      const rows = reviews().map((r) => ({
+        site,
+        customer_name: r.customer_name,
+        rating: r.rating,
+        text: r.text,
+        review_date: r.review_date,
+        hidden: r.hidden,
+      }));
       if (rows.length) await tx`INSERT INTO reviews ${tx(rows)}`;
       return true;
     });
