@@ -28,7 +28,9 @@ import { SiteLink } from '../_shared/SiteLink.tsx';
 import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 import { pageAt } from '../_shared/page-at.ts';
 import { PromoTileView } from './PromoTileView.tsx';
-import './cars.css';
+import './styles/card.css';
+import './styles/visitor-actions.css';
+import './styles/promo-and-lists.css';
 
 /** The promo-tile blocks (placement results) of the page at `pathname`. */
 export function pageTiles(site: ResolvedSite, pathname: string): PromoTile[] {
@@ -106,6 +108,8 @@ export function CarGrid<C extends CardCar>({
         )
       : new Map();
     return insertPromoTiles(cars, assigned);
+    // `pages` is read through pageTiles (the editor preview's live page list): a change re-runs it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [cars, site, pages, pathname, search, today, seed]);
   return (
     <>

@@ -4,9 +4,9 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { CarSummary } from '../_forms/car.ts';
 import { priceTypeKey, type CarLike, type CarTag, type PriceDisplay } from './rules.ts';
 
-// The enquiry-form block module (it exports the modal), so pages with the form share one chunk.
+// Its own chunk, loaded when a buyer first opens it; the enquiry-form block shares its form code.
 const EnquiryModal = lazy(() =>
-  import('../enquiry-form/index.tsx').then((m) => ({ default: m.EnquiryModal })),
+  import('../_forms/EnquiryModal.tsx').then((m) => ({ default: m.EnquiryModal })),
 );
 
 /** Enquire / test drive buttons opening the enquiry form in a modal (loaded when first opened). */

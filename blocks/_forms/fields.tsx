@@ -233,6 +233,7 @@ export function RadioGroupField(props: BaseProps & { options: Option[]; inline?:
       <div className="fc-radios">
         {options.map((o, i) => (
           <div className="fc-radio" key={o.value}>
+            {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- each radio says the group is invalid: screen readers announce it on the radio they reach */}
             <input
               type="radio"
               id={i === 0 ? id : `${id}-${i}`}

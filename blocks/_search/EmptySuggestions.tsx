@@ -132,7 +132,7 @@ export function EmptySuggestions({
       live = false;
     };
     // One round of counts per empty result.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [state]);
 
   if (!empty || !found || (!found.ways.length && !found.makes.length)) return null;

@@ -40,7 +40,7 @@ function keyPath(key: string): string[] {
   if (open <= 0) return [key];
   const path = [key.slice(0, open)];
   const rest = key.slice(open);
-  const re = /\[([^\[\]]*)\]/g;
+  const re = /\[([^[\]]*)\]/g;
   let m: RegExpExecArray | null;
   let consumed = 0;
   while ((m = re.exec(rest)) && path.length <= MAX_DEPTH) {

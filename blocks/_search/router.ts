@@ -22,7 +22,7 @@
  */
 import type { Router, StateMapping, UiState } from 'instantsearch.js';
 import {
-  NameBook,
+  type NameBook,
   normaliseState,
   parseSearchUrl,
   searchUrlFor,

@@ -111,6 +111,7 @@ export function Dialog({
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes it; Escape is the dialog's own
     <dialog
       ref={ref}
       className={`fc-dialog${className ? ` ${className}` : ''}`}

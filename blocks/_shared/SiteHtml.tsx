@@ -123,5 +123,6 @@ export function SiteHtml({ html, onClick, ...rest }: Props) {
     void navigate(to);
   };
 
+  // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- follows clicks on the rich text's own links, which take keys themselves
   return <div {...rest} onClick={follow} dangerouslySetInnerHTML={{ __html: out }} />;
 }

@@ -145,7 +145,7 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
     const max = budget > 0 && budget < dearest ? budget : undefined;
     if ((Number.isFinite(price.start[1]) ? price.start[1] : undefined) !== max)
       refineBudget.call(max);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the refine function and the price start are read, not followed: only the budget and the range start a refinement
   }, [budget, dearest, hasResults]);
 
   const minPrice = hasResults && (price.range.max ?? 0) > 0 ? price.range.min : undefined;

@@ -63,6 +63,7 @@ export function ReservationForm({ car, formId, labelledBy, submitLabel }: Reserv
     if (signedInPhone && !text(form.values, 'phone'))
       form.setMany({ phone: phoneForDisplay(region.region, signedInPhone) });
     // Only when the session becomes known: the buyer's own edits win afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [signedInPhone]);
 
   const rules = useMemo<FieldRule[]>(

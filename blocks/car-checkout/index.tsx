@@ -33,8 +33,10 @@ import {
 import { ReservationForm } from './ReservationForm.tsx';
 import { missingCarHead } from '../_cars/seo.ts';
 import '../_forms/forms.css';
-import '../_cars/cars.css';
-import '../car-detail/car-detail.css';
+import '../_cars/styles/card.css';
+import '../_cars/styles/visitor-actions.css';
+import '../_cars/styles/promo-and-lists.css';
+import '../_cars/car-detail.css';
 
 export interface CarCheckoutData {
   car?: Car;

@@ -51,8 +51,10 @@ import {
 import { carHead, missingCarHead } from '../_cars/seo.ts';
 import { allSpecifications, carSummary, featureList, keyInformation } from '../_cars/specs.ts';
 import { Tabs, type TabItem } from '../_cars/Tabs.tsx';
-import '../_cars/cars.css';
-import './car-detail.css';
+import '../_cars/styles/card.css';
+import '../_cars/styles/visitor-actions.css';
+import '../_cars/styles/promo-and-lists.css';
+import '../_cars/car-detail.css';
 
 export interface CarDetailData {
   car?: Car;
@@ -96,7 +98,7 @@ export default defineBlock<CarDetailProps>({
 });
 
 function MissingCar({ blockId, error }: { blockId: string; error?: string }) {
-  const { site, t } = useSite();
+  const { t } = useSite();
   return (
     <section
       className="fc-car-detail fc-car-detail--missing"

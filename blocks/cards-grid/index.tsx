@@ -2,7 +2,7 @@
 import type { CSSProperties } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { CardsGridProps, GridCard } from '../../schemas/resolved.gen.ts';
+import type { CardsGridProps } from '../../schemas/resolved.gen.ts';
 import { Icon } from '../_shared/icons.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './cards-grid.css';

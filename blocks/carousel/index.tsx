@@ -29,6 +29,7 @@ export default defineBlock<CarouselProps>({
         className={`fc-carousel${carousel.active ? ' fc-carousel--active' : ''}${carousel.moved ? ' fc-carousel--moved' : ''}`}
         aria-roledescription="carousel"
         aria-label={label}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the carousel takes focus so its arrow keys work (WAI-ARIA carousel)
         tabIndex={0}
         onKeyDown={carousel.onKeyDown}
         data-block-id={block.id}

@@ -13,7 +13,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { EmergencyBannerProps } from '../../schemas/resolved.gen.ts';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
-import { serviceHref } from '../header/links.ts';
+import { serviceHref } from '../_shared/site-links.ts';
 import './emergency-banner.css';
 
 export const STORAGE_PREFIX = 'fc:emergency-banner-closed:';

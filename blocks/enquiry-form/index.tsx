@@ -6,7 +6,7 @@ import { defineBlock } from '../../engine/render/block.ts';
 import type { EnquiryFormProps } from '../../schemas/resolved.gen.ts';
 import { EnquiryFormSection } from '../_forms/EnquiryFormSection.tsx';
 
-export { EnquiryModal } from './EnquiryModal.tsx';
+export { EnquiryModal } from '../_forms/EnquiryModal.tsx';
 
 export default defineBlock<EnquiryFormProps>({
   // EnquiryFormSection renders id={block.id}: links jump to the form (#finance-form).

@@ -16,7 +16,7 @@ import type { FeatureBannerProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { useCarousel } from '../_shared/useCarousel.ts';
 import { CarouselControls } from '../_shared/CarouselControls.tsx';
-import { serviceHref } from '../header/links.ts';
+import { serviceHref } from '../_shared/site-links.ts';
 import './feature-banner.css';
 
 /** Below this width the banner is a carousel. */
@@ -79,6 +79,7 @@ export default defineBlock<FeatureBannerProps>({
         className={`fc-feature-banner${active ? ' fc-feature-banner--carousel' : ''}${carousel.moved ? ' fc-feature-banner--moved' : ''}`}
         aria-label={t('Quick links')}
         aria-roledescription={active ? 'carousel' : undefined}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the carousel takes focus so its arrow keys work (WAI-ARIA carousel)
         tabIndex={active ? 0 : undefined}
         onKeyDown={active ? carousel.onKeyDown : undefined}
         style={{ '--fc-feature-columns': Math.min(Math.max(count, 1), 3) } as CSSProperties}

@@ -67,6 +67,7 @@ describe('featured stock block', () => {
     const next = screen.getByRole('button', { name: 'Next cars' });
     const row = screen.getByRole('region', { name: 'New arrivals, 4 cars' });
     expect(prev.getAttribute('aria-controls')).toBe(row.id);
+    expect(next.getAttribute('aria-controls')).toBe(row.id);
     expect(prev.getAttribute('aria-disabled')).toBe('true');
     // jsdom lays nothing out: the row is as wide as it scrolls, so both ends are reached.
     const scrollBy = vi.fn();

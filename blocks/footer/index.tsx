@@ -11,7 +11,7 @@ import { telHref } from '../../engine/sanitize/url.ts';
 import type { FooterProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { dealerTimeZone } from '../_shared/dealer-zone.ts';
-import { locationPhone, serviceHref } from '../header/links.ts';
+import { locationPhone, serviceHref } from '../_shared/site-links.ts';
 import './footer.css';
 
 /** The payment marks drawn by engine/assets/svg.ts, served at /assets/payment/{id}.svg. */

@@ -8,7 +8,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { MenuItem } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { Dropdown } from './Dropdown.tsx';
-import { isCurrent, menuLocations, modelCategories, serviceHref } from './links.ts';
+import { isCurrent, menuLocations, modelCategories, serviceHref } from '../_shared/site-links.ts';
 import { ChildLinks, LocationsList } from './MenuLists.tsx';
 import { ModelsPanel } from './ModelsPanel.tsx';
 

@@ -1,7 +1,7 @@
 /** The plain dropdown panels: the site's locations, and a menu item's own child links. */
 import type { MenuItem } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
-import { isCurrent, type MenuLocation } from './links.ts';
+import { isCurrent, type MenuLocation } from '../_shared/site-links.ts';
 
 type Fix = (href: string | undefined) => string | undefined;
 

@@ -6,7 +6,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
-import { MODEL_MENU_LINKS, modelHref, type ModelCategory } from './links.ts';
+import { MODEL_MENU_LINKS, modelHref, type ModelCategory } from '../_shared/site-links.ts';
 
 interface ModelsPanelProps {
   categories: ModelCategory[];

@@ -11,7 +11,7 @@ import {
   type RenderBlockOptions,
 } from '../_shared/test-utils.tsx';
 import Header from './index.tsx';
-import { isCurrent, menuLocations, modelCategories, serviceHref } from './links.ts';
+import { isCurrent, menuLocations, modelCategories, serviceHref } from '../_shared/site-links.ts';
 
 let restore: (() => void) | undefined;
 afterEach(() => {

@@ -18,7 +18,10 @@ import { HeaderActions } from './HeaderActions.tsx';
 import { Logo } from './Logo.tsx';
 import { MenuEntry } from './MenuEntry.tsx';
 import { useHeaderMenu } from './useHeaderMenu.ts';
-import './header.css';
+import './styles/bar.css';
+import './styles/menu.css';
+import './styles/media-queries.css';
+import './styles/icons.css';
 
 /** Below this width the menu is the mobile panel (the 992 px breakpoint; docs/decisions.md, "Documents and rendering"). */
 export const MOBILE_QUERY = '(max-width: 991.98px)';
@@ -58,6 +61,7 @@ export default defineBlock<HeaderProps>({
             onToggle={menu.toggleMobile}
           />
         </div>
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- closes the phone menu after a click on one of its links, which take keys themselves */}
         <nav
           id={navId}
           className={`fc-header__nav${menu.mobileOpen ? ' fc-header__nav--open' : ''}`}

@@ -24,7 +24,7 @@ import {
 } from '../_shared/models.ts';
 import { SHORT_DESCRIPTION_LIMIT, truncate } from '../_shared/text.ts';
 import { slugify } from '../../engine/slug.ts';
-import { modelHref } from '../header/links.ts';
+import { modelHref } from '../_shared/site-links.ts';
 import './model-cards.css';
 
 /** The kind of model a block shows: ?body= when allowed and known, else the block's own. */

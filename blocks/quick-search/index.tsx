@@ -73,7 +73,7 @@ function QuickSearch({
     }
     setEnhanced({ make, model });
     // Once, at hydration: later changes go through the make's onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -8,7 +8,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { EmbedTab, TabbedEmbedProps } from '../../schemas/resolved.gen.ts';
+import type { TabbedEmbedProps } from '../../schemas/resolved.gen.ts';
 import { SafeFrame } from '../_shared/SafeFrame.tsx';
 import { allowedEmbedOrigins, checkEmbedSrc } from '../_shared/embed.ts';
 import './tabbed-embed.css';
@@ -60,6 +60,7 @@ export default defineBlock<TabbedEmbedProps>({
             </h2>
           )}
           {tabs.length > 1 && (
+            // eslint-disable-next-line jsx-a11y/interactive-supports-focus -- focus goes to the selected tab inside (roving tabindex), not to the list
             <div
               className="fc-tabbed-embed__tabs"
               role="tablist"

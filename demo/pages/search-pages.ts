@@ -18,7 +18,7 @@
  * and `npx tsx scripts/check-sites.ts` afterwards. With --check nothing is written and the
  * exit code says whether a document would change.
  */
-import { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { siteFiles, templateOf as templateOfIn } from './site-files.ts';
 

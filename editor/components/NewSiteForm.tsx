@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { fromPointer } from '../../engine/document/tree.ts';
-import { api, ApiError } from '../lib/api.ts';
+import { api, type ApiError } from '../lib/api.ts';
 import { isPlainName, plainName, type Doc } from '../lib/doc.ts';
 import { plainMessage } from '../lib/messages.ts';
 

@@ -152,6 +152,7 @@ function AddPageForm({ onDone }: { onDone: () => void }) {
         value={title}
         onChange={(e) => setTitle(e.target.value)}
         placeholder="Service specials"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the form opens on a staff member's click, to be typed in at once
         autoFocus
       />
       <label htmlFor={`${id}-p`}>Route</label>

@@ -6,7 +6,8 @@
  */
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { diffSiteDocuments, type SiteChange } from '../../engine/document/diff.ts';
-import { describeChange, groupChanges } from '../../engine/document/diff-render.ts';
+import { groupChanges } from '../../engine/document/diff-render.ts';
+import { describeChange } from '../../engine/document/diff-sentences.ts';
 import { useEditor } from '../lib/hooks.ts';
 import { resolveDraft } from '../lib/doc.ts';
 import { mapIssues, type DocumentIssue } from '../lib/issues.ts';
@@ -113,8 +114,14 @@ export function ReviewDialog(props: {
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (props.open && !d.open) d.showModal?.() ?? d.setAttribute('open', '');
-    if (!props.open && d.open) d.close?.() ?? d.removeAttribute('open');
+    if (props.open && !d.open) {
+      if (d.showModal) d.showModal();
+      else d.setAttribute('open', '');
+    }
+    if (!props.open && d.open) {
+      if (d.close) d.close();
+      else d.removeAttribute('open');
+    }
   }, [props.open]);
 
   const visible = useMemo(

@@ -78,7 +78,7 @@ function textControl({
 }
 
 function ColourWidget(props: WidgetProps) {
-  const { id, value, onChange, disabled, readonly, label } = props;
+  const { value, onChange, disabled, readonly, label } = props;
   const text = typeof value === 'string' ? value : '';
   return (
     <span className="fc-colour">

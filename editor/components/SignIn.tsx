@@ -5,7 +5,7 @@
  * Change name buttons. Signing in or out never touches the drafts kept in localStorage.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { api, ApiError } from '../lib/api.ts';
+import { api, type ApiError } from '../lib/api.ts';
 import {
   currentStaffName,
   retryAccess,

@@ -2,7 +2,7 @@ import { describe, expect, it, beforeEach } from 'vitest';
 import { findBlock, type Doc } from './doc.ts';
 import { copyBlocks, readClipboard } from './clipboard.ts';
 import { pasteClipboard } from './actions.ts';
-import { read, site, makeStore } from './store/test-kit.ts';
+import { makeStore } from './store/test-kit.ts';
 
 describe('multi-select: operations are one undo step each', () => {
   beforeEach(() => localStorage.clear());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { menuLocations } from '../../blocks/header/links.ts';
+import { menuLocations } from '../../blocks/_shared/site-links.ts';
 import type { Doc } from './doc.ts';
 import { cutFor, PreviewModel, propsToShow, staleBanner } from './preview-model.ts';
 

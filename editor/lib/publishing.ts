@@ -8,7 +8,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { migrateDocument } from '../../engine/site/migrations.ts';
 import {
   api,
-  ApiError,
+  type ApiError,
   conflictOf,
   type ConflictBody,
   type DraftInfo,

@@ -12,7 +12,9 @@ export const LONG_VALUE = 80;
 export const CONTEXT_WORDS = 4;
 
 /** Characters a terminal or browser shows as nothing or as a plain space. */
+// Combining marks and variation selectors are listed alone on purpose: each is invisible by itself.
 const INVISIBLE =
+  // eslint-disable-next-line no-misleading-character-class -- see above
   /[\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb]/g;
 
 /** Spells out invisible characters as \uXXXX (used on JSON text, whose own escapes stay distinct). */

@@ -54,7 +54,7 @@ export function startHtmlSanitizer(sitesDir: string): void {
 }
 
 /** Tests: answer as if the build had written these answers (undefined: no file), with nothing remembered. */
-export function useSanitizedAheadForTests(next: SanitizedAhead | undefined): void {
+export function setSanitizedAheadForTests(next: SanitizedAhead | undefined): void {
   ahead = next;
   aheadRead = true;
   memo.clear();

@@ -13,7 +13,8 @@ import type { Browser, Page } from 'playwright-core';
 import { resolveTemplate } from '../../engine/site/templates.ts';
 import { launch } from './chromium.ts';
 import { routeOf } from './crawl-check.ts';
-import { trackNetwork } from './waits.ts';
+import { historyKey } from '../../blocks/_search/history.ts';
+import { animationFrames, trackNetwork } from './waits.ts';
 
 const base = inject('baseURL');
 const root = join(import.meta.dirname, '../..');
@@ -133,23 +134,26 @@ async function visit(page: Page, url: string): Promise<void> {
   await network.quiet(300, 10_000);
 }
 
-/** Waits for the search results to settle after a buyer's action. */
-async function searched(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
+/** Waits for the search results to settle after a buyer's action: its requests done, the list not busy. */
+async function searched(page: Page, network: ReturnType<typeof trackNetwork>): Promise<void> {
+  await network.quiet(300, 10_000);
   await page.waitForFunction(
     () => document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false',
   );
 }
 
 /** Uses the search page as a buyer would and reads it after each step (see scan). */
-async function searchStates(page: Page): Promise<{ name: string; text: string }[]> {
+async function searchStates(page: Page, slug: string): Promise<{ name: string; text: string }[]> {
   const states: { name: string; text: string }[] = [];
+  const network = trackNetwork(page);
+  const history = () => page.evaluate((key) => localStorage.getItem(key), historyKey(slug));
+  const before = await history();
   const box = page
     .locator('.fc-search-page .fc-search-section input[type=checkbox]:visible')
     .first();
   if (await box.count()) {
     await box.check();
-    await searched(page);
+    await searched(page, network);
   }
   // Every slider's upper thumb one step down: the chips and values in the site's unit.
   for (const thumb of await page.locator('.fc-search-range__input--max').all()) {
@@ -157,8 +161,13 @@ async function searchStates(page: Page): Promise<{ name: string; text: string }[
     await thumb.focus();
     await page.keyboard.press('ArrowLeft');
   }
-  await searched(page);
-  await page.waitForTimeout(1_600); // recent searches are remembered 1.5 s after a search settles
+  await searched(page, network);
+  // Recent searches are remembered a moment after a search settles: wait until it is stored.
+  await page.waitForFunction(([key, old]) => localStorage.getItem(key) !== old, [
+    historyKey(slug),
+    before,
+  ] as const);
+  await animationFrames(page);
   states.push({ name: 'refined', text: (await readPage(page)).text });
   await page.locator('.fc-search-box__input').fill('zzqxjv');
   await page.locator('.fc-search-box__input').press('Enter');
@@ -167,7 +176,7 @@ async function searchStates(page: Page): Promise<{ name: string; text: string }[
     const results = document.querySelector('.fc-search-page__results');
     return results?.getAttribute('aria-busy') === 'false' && !results.querySelector('.fc-car-card');
   });
-  await page.waitForTimeout(1_000); // the suggestions' counts
+  await network.quiet(300, 10_000); // the suggestions' counts
   states.push({ name: 'nothing found', text: (await readPage(page)).text });
   return states;
 }
@@ -202,7 +211,7 @@ async function scan(
     // after a filter, a slider moved, the nothing-found text and its suggestions.
     if (!searchUsed && (await page.locator('.fc-search-page[data-search-ready]').count())) {
       searchUsed = true;
-      for (const state of await searchStates(page)) {
+      for (const state of await searchStates(page, slug)) {
         for (const re of banned) {
           const m = re.exec(state.text);
           if (m)

@@ -59,6 +59,7 @@ describe('search on a slow network', () => {
     let delayed = 0;
     await page.route(SEARCHES, async (route: Route) => {
       delayed++;
+      // eslint-disable-next-line no-restricted-syntax -- the slow network itself: each search answers late
       await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
       await route.continue().catch(() => undefined);
     });

@@ -119,6 +119,7 @@ export function Outline({
           >
             {items.map((item) =>
               item.kind === 'gap' ? (
+                // eslint-disable-next-line jsx-a11y/role-supports-aria-props -- a drop gap is hidden from the tree readers walk
                 <li
                   key={item.key}
                   className="fc-tree-gap"

@@ -120,6 +120,8 @@ export function useRowWindow(
   }, [wrap, list]);
   // Measured once, when the first rows are there (reading a height forces a layout: not on every render).
   const measured = useRef({ block: false, head: false });
+  // After every render until both are measured (then it returns at once): no dependency list.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   useLayoutEffect(() => {
     const m = measured.current;
     if (m.block && m.head) return;

@@ -52,6 +52,8 @@ export function useOutlineDrag({
   const canvas = useCanvas();
   const visible = useMemo(
     () => (drag && !drag.fromPalette ? withoutMoved(rows, drag.activeId, drag.group) : rows),
+    // Only the fields read: pointer moves make a new `drag` that must not recompute the rows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
     [rows, drag?.activeId, drag?.fromPalette, drag?.group],
   );
 

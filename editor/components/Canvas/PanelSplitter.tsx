@@ -34,7 +34,7 @@ export function PanelSplitter({
   useLayoutEffect(() => {
     // The width read at start; later ones are applied as they change.
     workspace.current?.style.setProperty(cssVar, `${width}px`);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- see above
 
   // The left column grows as the handle goes right; the right column as it goes left.
   const widthAt = (x: number) =>
@@ -78,6 +78,7 @@ export function PanelSplitter({
       ref={self}
       className={`fc-splitter is-${side}`}
       role="separator"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a focusable separator is a widget (WAI-ARIA window splitter): arrow keys resize
       tabIndex={0}
       aria-orientation="vertical"
       aria-label={label}

@@ -68,7 +68,7 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
   const value = useMemo(
     () => sectionValue(resolved, section),
     // recompute only when one of this section's keys changes
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
     section.keys.map((k) => resolved[k]),
   );
   const sectionIssues = useMemo(

@@ -164,6 +164,7 @@ export function PagePicker(props: WidgetProps) {
         hidden={!expanded}
       >
         {shown.map((o, i) => (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- keys stay on the combobox input (aria-activedescendant)
           <li
             key={o.value}
             id={optionId(i)}

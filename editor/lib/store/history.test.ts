@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { site, makeStore, ids } from './test-kit.ts';
+import { makeStore, ids } from './test-kit.ts';
 
 describe('editor store: changes, undo and redo with immer patches', () => {
   it('adds a block to an inherited page by copying the page into the site first', () => {

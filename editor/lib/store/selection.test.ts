@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EditorStore } from './index.ts';
+import { type EditorStore } from './index.ts';
 import { flattenView } from '../tree.ts';
-import { read, site, makeStore } from './test-kit.ts';
+import { makeStore } from './test-kit.ts';
 
 describe('multi-select: selection rules', () => {
   const blockRows = (store: EditorStore, collapsed?: Set<string>) =>

@@ -88,10 +88,10 @@ try {
   const dist = process.env.FORECOURT_DIST ?? '';
   const files = new Map<string, string>();
   const walk = (dir: string) => {
-    for (const e of readdirSync(dir, { withFileTypes: true }))
-      e.isDirectory()
-        ? walk(join(dir, e.name))
-        : e.name.endsWith('.js') && files.set(e.name, join(dir, e.name));
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name));
+      else if (e.name.endsWith('.js')) files.set(e.name, join(dir, e.name));
+    }
   };
   if (dist) walk(join(dist, 'client'));
   const snippet = (key: string) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAR_NOT_FOUND } from '../../../engine/api/routes/cars.ts';
 import { describeStores, fixtureCar, startApi, type TestApi } from './harness.ts';
 
-describeStores('GET /api/cars', (store) => {
+describeStores('GET /api/cars', () => {
   const car = fixtureCar();
   // A car no site shows: its VIN, price and stock number are not public.
   const hidden = fixtureCar({

@@ -26,7 +26,7 @@ import { solveCaptchaQuestion } from '../../../engine/api/adapters/captcha.ts';
 import { demoApi } from '../../../demo/defaults.ts';
 import { createAjv, formatErrors } from '../../../engine/schema/validator.ts';
 import { apiSchemas } from '../../../schemas/index.gen.ts';
-import type { CaptchaChallenge, Car } from '../../../schemas/types.gen.ts';
+import type { CaptchaChallenge } from '../../../schemas/types.gen.ts';
 import type { SqliteStore } from '../../../engine/api/store/sqlite.ts';
 import type { PostgresStore } from '../../../engine/api/store/postgres/store.ts';
 import { createTestDatabase, POSTGRES_MISSING, sharedCluster } from '../../setup/postgres.ts';

@@ -16,7 +16,7 @@ import {
   testClock,
 } from './harness.ts';
 
-describeStores('ownership', (store) => {
+describeStores('ownership', () => {
   let t: TestApi;
   const clock = testClock();
   const STAFF = { authorization: 'Bearer staff-token-for-tests-0123456789' };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_POSTCODE } from '../../../engine/api/adapters/geocoding.ts';
 import { describeStores, ROOT, schemaProblems, startApi, type TestApi } from './harness.ts';
 
-describeStores('services', (store) => {
+describeStores('services', () => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startApi();

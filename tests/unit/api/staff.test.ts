@@ -10,7 +10,7 @@ import {
   testClock,
 } from './harness.ts';
 
-describeStores('staff view', (store) => {
+describeStores('staff view', () => {
   const TOKEN = 'staff-token-for-tests-0123456789';
   let open: TestApi[] = [];
   const start = async (...args: Parameters<typeof startApi>) => {

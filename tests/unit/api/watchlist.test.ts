@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStores, schemaProblems, startApi, type TestApi, testClock } from './harness.ts';
 
-describeStores('watchlist', (store) => {
+describeStores('watchlist', () => {
   let t: TestApi;
   const clock = testClock();
   beforeAll(async () => {

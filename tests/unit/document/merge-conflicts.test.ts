@@ -1,6 +1,6 @@
 /** Three-way merge of site documents (engine/document/merge.ts): changes that conflict, each reported once with a label a reviewer can read. */
 import { describe, expect, it } from 'vitest';
-import { applyChoices, mergeSiteDocuments } from '../../../engine/document/merge.ts';
+import { applyChoices } from '../../../engine/document/merge.ts';
 import { REMOVED_CHANGED } from '../../../engine/document/merge-values.ts';
 import {
   block,

@@ -1,7 +1,7 @@
 /** Three-way merge of site documents (engine/document/merge.ts) under random edits of the Kiwi demo site (fast-check). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { applyChoices, mergeSiteDocuments } from '../../../engine/document/merge.ts';
+import { applyChoices } from '../../../engine/document/merge.ts';
 import { walkBlocks } from '../../../engine/document/tree.ts';
 import {
   block,

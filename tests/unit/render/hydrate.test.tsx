@@ -23,20 +23,20 @@ let seenByLast: string[] | undefined;
 let failOnServer = false;
 
 const Text = defineBlock<{ heading: string }>({
-  component: ({ block, props }) => {
+  component: function Text({ block, props }) {
     if (failOnServer) throw new Error('server-only failure');
     useEffect(() => void (hydrated.includes(block.id) || hydrated.push(block.id)), [block.id]);
     return <p data-b={block.id}>{props.heading}</p>;
   },
 });
 const Box = defineBlock<Record<string, never>>({
-  component: ({ block, children }) => {
+  component: function Box({ block, children }) {
     useEffect(() => void (hydrated.includes(block.id) || hydrated.push(block.id)), [block.id]);
     return <section data-b={block.id}>{children}</section>;
   },
 });
 const Last = defineBlock<Record<string, never>>({
-  component: ({ block }) => {
+  component: function Last({ block }) {
     useEffect(() => {
       if (!hydrated.includes(block.id)) hydrated.push(block.id);
       seenByLast ??= [...hydrated];

@@ -18,7 +18,7 @@ const count = (id: string) => renders.set(id, (renders.get(id) ?? 0) + 1);
 
 // Reads the site context like most blocks do (its name), and counts its renders.
 const Text = defineBlock<{ heading: string }>({
-  component: ({ props, block }) => {
+  component: function Text({ props, block }) {
     const { site } = useSite();
     count(block.id);
     return (
@@ -30,7 +30,7 @@ const Text = defineBlock<{ heading: string }>({
 });
 // Reads other pages, as the search target and a page's promo tiles do.
 const PageCount = defineBlock<Record<string, never>>({
-  component: ({ block }) => {
+  component: function PageCount({ block }) {
     const pages = usePages();
     count(block.id);
     return <p data-testid={block.id}>{pages.flatMap((p) => p.blocks ?? []).length} blocks</p>;

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import {
   sanitizeHtml,
   startHtmlSanitizer,
-  useSanitizedAheadForTests,
+  setSanitizedAheadForTests,
 } from '../../../engine/sanitize/html.server.ts';
 import {
   endPurifyWorker,
@@ -77,7 +77,7 @@ beforeAll(() => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  useSanitizedAheadForTests(undefined);
+  setSanitizedAheadForTests(undefined);
   await workerEnded();
 });
 
@@ -100,7 +100,7 @@ describe('rich text sanitised ahead', () => {
 
   it('lets the sites folder it was made from load without the worker, to the same documents', async () => {
     const withWorker = new SiteFolder(sites, { sanitizeHtml, sharePages: true }).loadAll();
-    useSanitizedAheadForTests(readSanitizedFile(dirtyFile));
+    setSanitizedAheadForTests(readSanitizedFile(dirtyFile));
     await workerEnded();
     let marked = 0;
     const counting = (html: string) => (html.includes('<') && marked++, sanitizeHtml(html));
@@ -112,7 +112,7 @@ describe('rich text sanitised ahead', () => {
   });
 
   it('still sends a string the file does not hold to the worker', async () => {
-    useSanitizedAheadForTests(readSanitizedFile(demoFile));
+    setSanitizedAheadForTests(readSanitizedFile(demoFile));
     await workerEnded();
     expect(sanitizeHtml('<p>Not in any site <img src="/x.jpg" onerror="steal()"></p>')).toBe(
       '<p>Not in any site <img src="/x.jpg" loading="lazy"></p>',
@@ -124,7 +124,7 @@ describe('rich text sanitised ahead', () => {
   it('takes its answers from the file, and ignores a file made by another DOMPurify, jsdom or rules', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const forge = (read: SanitizedFile) => read.entries.push(['<b>forged</b>', 'FORGED']);
-    useSanitizedAheadForTests(readSanitizedFile(withFile(demoFile, forge)));
+    setSanitizedAheadForTests(readSanitizedFile(withFile(demoFile, forge)));
     expect(sanitizeHtml('<b>forged</b>')).toBe('FORGED');
     const others: ((read: SanitizedFile) => void)[] = [
       (read) => (read.key.dompurify = '3.0.0'),
@@ -135,7 +135,7 @@ describe('rich text sanitised ahead', () => {
     for (const other of others) {
       const file = withFile(demoFile, (read) => (forge(read), other(read)));
       expect(readSanitizedFile(file)).toBeUndefined();
-      useSanitizedAheadForTests(readSanitizedFile(file));
+      setSanitizedAheadForTests(readSanitizedFile(file));
       expect(sanitizeHtml('<b>forged</b>')).toBe('<b>forged</b>');
     }
     expect(warn).toHaveBeenCalledTimes(others.length * 2);
@@ -154,7 +154,7 @@ describe('rich text sanitised ahead', () => {
     startHtmlSanitizer(sites);
     expect(purifyWorkerRunning()).toBe(true);
     await workerEnded();
-    useSanitizedAheadForTests(readSanitizedFile(dirtyFile));
+    setSanitizedAheadForTests(readSanitizedFile(dirtyFile));
     startHtmlSanitizer(sites);
     expect(purifyWorkerRunning()).toBe(false);
     startHtmlSanitizer(SITES_DIR);

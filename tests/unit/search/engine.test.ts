@@ -1,8 +1,8 @@
 // @vitest-environment node
 /** Search responses: facets and stats, paging, sorting, text, highlighting, params forms, errors, cache. */
 import { describe, expect, it } from 'vitest';
-import { SearchError } from '../../../engine/search/errors.ts';
-import type { SearchResponse, FacetSearchResponse } from '../../../engine/search/engine.ts';
+import { type SearchError } from '../../../engine/search/errors.ts';
+import type { SearchResponse, FacetSearchResponse } from '../../../engine/search/engine-types.ts';
 import { ResultCache } from '../../../engine/search/cache.ts';
 import { ids, makeEngine } from './fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { findBlock, type Doc } from '../../doc.ts';
 import { blockMeta } from '../../blocks.ts';
-import { site, makeStore, ids, rootIds } from '../test-kit.ts';
+import { makeStore, ids, rootIds } from '../test-kit.ts';
 
 describe('editor store: move and insert rules', () => {
   it('moves a block into a container, into a named slot and back to the page', () => {

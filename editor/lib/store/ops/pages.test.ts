@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EditorStore } from '../index.ts';
 import { leftOutPages, pageOrigin, type Doc } from '../../doc.ts';
-import { read, createDraftValidator, template, site, makeStore } from '../test-kit.ts';
+import { read, createDraftValidator, site, makeStore } from '../test-kit.ts';
 
 describe('settings, switches and pages', () => {
   it('adds, renames and removes pages; removePage resets an override of a template page', () => {

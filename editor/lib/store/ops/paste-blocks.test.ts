@@ -4,7 +4,7 @@ import { findBlock } from '../../doc.ts';
 import { copyBlocks, readClipboard } from '../../clipboard.ts';
 import { copySelection, cutSelection, pasteClipboard } from '../../actions.ts';
 import { blockMeta } from '../../blocks.ts';
-import { site, makeStore, ids, rootIds } from '../test-kit.ts';
+import { makeStore, ids, rootIds } from '../test-kit.ts';
 
 describe('copy, paste and duplicate give fresh readable ids', () => {
   beforeEach(() => localStorage.clear());

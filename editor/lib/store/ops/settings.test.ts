@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { overrideFor, UNSET, withoutAddedDefaults } from '../../doc.ts';
-import { blockPropsSchema, startingProps } from '../../schemas.ts';
-import { template, makeStore } from '../test-kit.ts';
+import { blockPropsSchema } from '../../schemas.ts';
+import { startingProps } from '../../starting-props.ts';
+import { makeStore } from '../test-kit.ts';
 
 describe('settings, switches and pages', () => {
   it('stores only the override of the template for settings', () => {

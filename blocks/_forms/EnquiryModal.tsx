@@ -15,10 +15,10 @@ import {
   testDriveForm_submitLabel,
 } from '../../schemas/block-defaults.gen.ts';
 import { Dialog } from '../_shared/Dialog.tsx';
-import { carTitle, type CarSummary } from '../_forms/car.ts';
-import { CarContext } from '../_forms/CarContext.tsx';
-import { EnquiryForm } from '../_forms/EnquiryForm.tsx';
-import '../_forms/forms.css';
+import { carTitle, type CarSummary } from './car.ts';
+import { CarContext } from './CarContext.tsx';
+import { EnquiryForm } from './EnquiryForm.tsx';
+import './forms.css';
 
 export interface EnquiryModalProps {
   car: CarSummary;

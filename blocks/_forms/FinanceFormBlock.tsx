@@ -1,13 +1,13 @@
 /** The section around a finance form: heading, intro, the car from ?car_id=, and the #finance-form anchor. */
 import { useLocation } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { useCarFromQuery } from '../_forms/car.ts';
-import { CarStatus } from '../_forms/CarContext.tsx';
-import { FinanceForm, type FinanceVariant } from '../_forms/FinanceForm.tsx';
-import { FINANCE_ANCHOR, financeQuery } from '../_forms/links.ts';
-import { useLandAtAnchor } from '../_forms/useLandAtAnchor.ts';
+import { useCarFromQuery } from './car.ts';
+import { CarStatus } from './CarContext.tsx';
+import { FinanceForm, type FinanceVariant } from './FinanceForm.tsx';
+import { FINANCE_ANCHOR, financeQuery } from './links.ts';
+import { useLandAtAnchor } from './useLandAtAnchor.ts';
 import type { ApplyForFinanceProps, FinanceEnquiryProps } from '../../schemas/resolved.gen.ts';
-import '../_forms/forms.css';
+import './forms.css';
 
 export type FinanceBlockProps = FinanceEnquiryProps | ApplyForFinanceProps;
 

@@ -1,11 +1,11 @@
 /** The section around the trade-in flow (trade-in and sell-my-car blocks). */
 import { useLocation } from 'react-router';
-import { useSite } from '../../engine/render/site-context.tsx';
-import type { SellMyCarProps, TradeInProps } from '../../schemas/resolved.gen.ts';
-import { useCarFromQuery } from '../_forms/car.ts';
-import { CarStatus } from '../_forms/CarContext.tsx';
-import { TradeInFlow, type TradeInKind } from '../_forms/TradeInFlow.tsx';
-import '../_forms/forms.css';
+import { useSite } from '../../../engine/render/site-context.tsx';
+import type { SellMyCarProps, TradeInProps } from '../../../schemas/resolved.gen.ts';
+import { useCarFromQuery } from '../car.ts';
+import { CarStatus } from '../CarContext.tsx';
+import { TradeInFlow, type TradeInKind } from '../TradeInFlow.tsx';
+import '../forms.css';
 
 export type TradeInBlockProps = TradeInProps | SellMyCarProps;
 

@@ -1,0 +1,166 @@
+// ESLint: the README's code rules a linter can check (README, "Code rules"). Run by `npm run lint`,
+// part of `npm test`; formatting is Prettier's (`npm run format`), so no rule here concerns layout.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import importX from 'eslint-plugin-import-x';
+import prettier from 'eslint-config-prettier';
+import comments from '@eslint-community/eslint-plugin-eslint-comments';
+import globals from 'globals';
+import { readdirSync, statSync } from 'node:fs';
+
+/** The files that are not hand-written source: builds, generated code, data. */
+const IGNORED = [
+  'dist/**',
+  'node_modules/**',
+  '.data/**',
+  'coverage/**',
+  '**/*.gen.ts',
+  'tests/fixtures/**',
+];
+
+/** Test code may reach across the dependency direction (a block's fixtures in an engine test). */
+const TESTS = [
+  '**/*.test.{ts,tsx}',
+  '**/test-*.{ts,tsx}',
+  '**/test-kit.tsx',
+  '**/test-helpers.tsx',
+  'tests/**',
+];
+
+/**
+ * The dependency direction (README, "Architecture"), as import zones: each `target` folder
+ * must not import from its `from` folders. Folder level, so a block reaching into another
+ * block's folder is refused as surely as the engine importing a block.
+ */
+const blockFolders = ['blocks/[a-z]*/**'];
+const zones = [
+  {
+    target: 'schemas',
+    from: ['engine', 'blocks', 'editor', 'demo', 'scripts', 'sites'],
+    message: 'schemas/ hold no code and import none',
+  },
+  {
+    target: 'engine',
+    from: ['blocks', 'editor', 'demo', 'scripts'],
+    message: 'the engine knows no block, editor, demo or script',
+  },
+  {
+    target: 'blocks',
+    from: ['editor', 'demo', 'scripts'],
+    message: 'blocks never import the editor, the demo or scripts',
+  },
+  { target: 'demo', from: ['editor', 'blocks'], message: 'the demo is data the engine is given' },
+  {
+    target: 'blocks/_*/**',
+    from: blockFolders,
+    message: 'shared block code (blocks/_*) is used by blocks, never the other way round',
+  },
+];
+
+/** One zone per block: it may use the shared kits (blocks/_*) and its own folder, no other block's. */
+function blockIsolationZones(names) {
+  return names.map((name) => ({
+    target: `blocks/${name}`,
+    from: names.filter((other) => other !== name).map((other) => `blocks/${other}`),
+    message:
+      'a block uses blocks/_shared (or another blocks/_* kit), never another block; move what two blocks share there',
+  }));
+}
+
+const blockNames = readdirSync('blocks').filter(
+  (n) => /^[a-z]/.test(n) && statSync(`blocks/${n}`).isDirectory(),
+);
+
+export default tseslint.config(
+  { ignores: IGNORED },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrors: 'none',
+          ignoreRestSiblings: true,
+        },
+      ],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+      // Data read from JSON and third-party shapes is typed at its edge; `any` is allowed, not encouraged.
+      '@typescript-eslint/no-explicit-any': 'off',
+      // Sanitisers and parsers match control characters on purpose.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    rules: {
+      // role="list" on a styled list is deliberate: Safari drops list semantics with list-style: none.
+      'jsx-a11y/no-redundant-roles': ['error', { ul: ['list'], ol: ['list'] }],
+      // Keys pressed in a focused control bubble to its container (a gallery's arrows, Escape
+      // in a menu): a container may listen for them. Pointer handlers on one still need a reason.
+      'jsx-a11y/no-noninteractive-element-interactions': [
+        'error',
+        { handlers: ['onClick', 'onMouseDown', 'onMouseUp', 'onKeyPress'] },
+      ],
+      'jsx-a11y/no-static-element-interactions': [
+        'error',
+        { handlers: ['onClick', 'onMouseDown', 'onMouseUp', 'onKeyPress'] },
+      ],
+      // A scrollable region or tab panel takes focus so keyboard users can scroll it.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['region', 'tabpanel'], tags: [] }],
+    },
+  },
+  {
+    // An exception to a rule names the rule and says why (README, "Code rules").
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { '@eslint-community/eslint-comments': comments },
+    rules: {
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: [] }],
+      '@eslint-community/eslint-comments/no-unlimited-disable': 'error',
+    },
+  },
+  {
+    // Browser tests wait for conditions, never for a fixed time (tests/browser/waits.ts).
+    files: ['tests/browser/**'],
+    rules: {
+      // They drive Playwright; their `use…` helpers are not React hooks.
+      'react-hooks/rules-of-hooks': 'off',
+      'no-restricted-properties': [
+        'error',
+        { property: 'waitForTimeout', message: 'wait for a condition (tests/browser/waits.ts)' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout']",
+          message: 'wait for a condition (tests/browser/waits.ts), not for a time',
+        },
+      ],
+    },
+  },
+  { files: ['tests/browser/waits.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    files: ['schemas/**', 'engine/**', 'blocks/**', 'demo/**'],
+    ignores: TESTS,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...zones, ...blockIsolationZones(blockNames)] },
+      ],
+    },
+  },
+  prettier,
+);

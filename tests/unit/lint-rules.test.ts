@@ -1,0 +1,70 @@
+// @vitest-environment node
+/**
+ * The README's code rules that ESLint checks (eslint.config.js): the dependency direction at
+ * folder level, blocks that use only the shared kits, and the hooks rules. Each case is source
+ * linted as if it stood at that path in this project, so the project's own config decides.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.ts';
+
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The rule ids ESLint reports for `code` written at `file`. */
+async function rulesAt(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${file}` });
+  return result.messages.map((m) => m.ruleId);
+}
+
+const ZONE = 'import-x/no-restricted-paths';
+
+describe('dependency direction (README, "Architecture")', () => {
+  it.each([
+    ['engine/render/x.ts', "import '../../blocks/hero/index.tsx';"],
+    ['engine/server/x.ts', "export { x } from '../../editor/lib/doc.ts';"],
+    ['engine/site/x.ts', "const m = await import('../../demo/defaults.ts');"],
+    ['engine/x.ts', "import '../scripts/validate.ts';"],
+    ['blocks/hero/x.tsx', "import '../../editor/lib/doc.ts';"],
+    ['blocks/_shared/x.tsx', "import '../../demo/reviews.ts';"],
+    ['demo/x.ts', "import '../blocks/registry.ts';"],
+    ['demo/pages/x.ts', "import '../../editor/lib/doc.ts';"],
+    ['schemas/x.ts', "import '../engine/region.ts';"],
+  ])('%s may not import %s', async (file, code) => {
+    expect(await rulesAt(file, code)).toContain(ZONE);
+  });
+
+  it('a block uses the shared kits and its own folder, never another block', async () => {
+    expect(await rulesAt('blocks/footer/x.tsx', "import '../header/index.tsx';")).toContain(ZONE);
+    expect(await rulesAt('blocks/_cars/x.tsx', "import('../enquiry-form/index.tsx');")).toContain(
+      ZONE,
+    );
+    expect(await rulesAt('blocks/footer/x.tsx', "import '../_shared/site-links.ts';")).toEqual([]);
+    expect(await rulesAt('blocks/footer/x.tsx', "import './index.tsx';")).toEqual([]);
+  });
+
+  it('the engine uses the schemas; the editor, scripts, the composition root and tests reach across', async () => {
+    expect(await rulesAt('engine/x.ts', "import '../schemas/index.gen.ts';")).toEqual([]);
+    expect(await rulesAt('editor/lib/x.ts', "import '../../blocks/registry.ts';")).toEqual([]);
+    expect(await rulesAt('scripts/x.ts', "import '../demo/defaults.ts';")).toEqual([]);
+    expect(await rulesAt('server.ts', "import './demo/defaults.ts';")).toEqual([]);
+    expect(await rulesAt('engine/server/x.test.ts', "import '../../demo/defaults.ts';")).toEqual(
+      [],
+    );
+  });
+});
+
+describe('React', () => {
+  it('hooks are called unconditionally, and effects list what they read', async () => {
+    const conditional = `import { useState } from 'react';
+export function A({ on }: { on: boolean }) { if (on) { useState(0); } return null; }\n`;
+    expect(await rulesAt('blocks/hero/x.tsx', conditional)).toContain('react-hooks/rules-of-hooks');
+    const missing = `import { useEffect } from 'react';
+export function A({ n }: { n: number }) { useEffect(() => { console.log(n); }, []); return null; }\n`;
+    expect(await rulesAt('blocks/hero/x.tsx', missing)).toContain('react-hooks/exhaustive-deps');
+  });
+
+  it('an image needs its alternative text', async () => {
+    const code = 'export const A = () => <img src="/a.jpg" />;\n';
+    expect(await rulesAt('blocks/hero/x.tsx', code)).toContain('jsx-a11y/alt-text');
+  });
+});
