@@ -4,7 +4,7 @@
  * dealerships from their stock files) and the official client with the admin key.
  */
 import type { LoadedSites } from '../engine/inventory/import/import-stock.ts';
-import { withImportedStock } from '../engine/inventory/live-stock.ts';
+import { withImportedStock } from '../engine/inventory/imported-stock.ts';
 import {
   syncClient,
   syncSiteSearch,

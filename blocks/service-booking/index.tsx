@@ -26,16 +26,13 @@ import {
   SERVICE_BOOKING_CATEGORY,
   bookingDateRange,
   bookingSlots,
-  clockLabel,
   closedDayMessage,
   dayHoursLabel,
   findLocationById,
-  hoursOn,
-  isDate,
-  minutesOfDay,
   serviceBookingErrors,
   serviceLocations,
 } from '../../engine/api/service-booking.ts';
+import { clockLabel, hoursOn, isDate, minutesOfDay } from '../../engine/api/booking-hours.ts';
 import type { ServiceBookingProps } from '../../schemas/resolved.gen.ts';
 import { summariseHours, type Locale } from '../_shared/opening-hours.ts';
 import { captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';

@@ -12,7 +12,6 @@
  * (docs/deploy.md, "Memory and start-up"). What needs every car (the whole-stock engine,
  * `cars`, a car looked up by id) makes them all first.
  */
-import { existsSync, mkdirSync, watch, type FSWatcher } from 'node:fs';
 import type { Car, Catalogue } from '../../schemas/types.gen.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { StockSource } from '../providers.ts';
@@ -20,52 +19,12 @@ import { addDirectoryIndexes } from '../search/directory-indexes.ts';
 import { CAR_INDEX, CAR_INDEX_SETTINGS, createCarSearchEngine } from '../search/car-index.ts';
 import { SearchEngine } from '../search/engine.ts';
 import type { ResolvedSite } from '../site/types.ts';
-import { applyDerived } from './derive.ts';
+import { hasExpiredSold, importedStock } from './imported-stock.ts';
 import { SiteEngines } from './site-engines.ts';
-import { soldAndExpired, soldWindowDays } from './sold.ts';
-import { readStockFiles, stockDir } from './stock-file.ts';
+import { watchStockFolder } from './stock-watch.ts';
 
-const HOUR = 3_600_000;
-/** Writes that come together (a file and its photos) are read once. */
-const SETTLE_MS = 150;
 /** Sites whose cars the warm-up asks the provider for in one call. */
 const WARM_SITES_PER_CALL = 25;
-
-/** The imported cars of a data folder, derived for `nowMs` and without sold cars past their window, by dealership. */
-export function importedStock(
-  dataDir: string,
-  sites: readonly ResolvedSite[],
-  nowMs: number,
-): Map<string, Car[]> {
-  const out = new Map<string, Car[]>();
-  const files = readStockFiles(dataDir, (file, err) =>
-    console.error(`[stock] ${file} was not read: ${err.message}`),
-  );
-  for (const [slug, file] of files) {
-    const days = soldWindowDays(sites, slug);
-    out.set(
-      slug,
-      file.cars.filter((c) => !soldAndExpired(c, nowMs, days)).map((c) => applyDerived(c, nowMs)),
-    );
-  }
-  return out;
-}
-
-/** The provider's stock with the imported dealerships' cars in place of theirs. */
-export function withImportedStock(
-  stock: StockSource,
-  dataDir: string,
-  now: () => number = Date.now,
-): StockSource {
-  return (input) => merge(stock(input), importedStock(dataDir, input.sites, now()));
-}
-
-function merge(provided: readonly Car[], imported: Map<string, Car[]>): Car[] {
-  return [
-    ...provided.filter((c) => !imported.has(c.dealership_slug)),
-    ...[...imported.values()].flat(),
-  ];
-}
 
 export interface LiveStockOptions {
   stock: StockSource;
@@ -92,9 +51,8 @@ export class LiveStock {
   private whole: SearchEngine | undefined;
   private directoryEngine: SearchEngine | undefined;
   private readonly siteEngines: SiteEngines;
-  private watcher: FSWatcher | undefined;
-  private stopHourly: (() => void) | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  /** Stops following the stock folder (set while watch() follows it). */
+  private stopWatching: (() => void) | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly addedListeners = new Set<() => void>();
   /** The imported cars by dealership, at the last reload. */
@@ -373,33 +331,12 @@ export class LiveStock {
   /** Follows the stock folder, and drops expired sold cars every hour (of the clock). */
   watch() {
     const dataDir = this.options.dataDir;
-    if (!dataDir || this.watcher) return this;
-    const dir = stockDir(dataDir);
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-    this.watcher = watch(dir, (_event, name) => {
-      if (!name || !String(name).endsWith('.json')) return;
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.safeReload(), SETTLE_MS);
-      this.timer.unref?.();
-    });
-    this.watcher.unref?.();
-    this.stopHourly = this.clock.every(HOUR, () => {
-      if (this.hasExpired()) this.safeReload();
+    if (!dataDir || this.stopWatching) return this;
+    this.stopWatching = watchStockFolder(dataDir, this.clock, {
+      reload: () => this.safeReload(),
+      expired: () => hasExpiredSold(this.imported, this.sites, this.clock.now().getTime()),
     });
     return this;
-  }
-
-  private hasExpired(): boolean {
-    const now = this.clock.now().getTime();
-    const days = new Map<string, number>();
-    // Only imported stock is dropped; a provider's own sold cars are the provider's to keep.
-    return [...this.imported].some(([slug, cars]) =>
-      cars.some((c) => {
-        if (c.status !== 'sold') return false;
-        if (!days.has(slug)) days.set(slug, soldWindowDays(this.sites, slug));
-        return soldAndExpired(c, now, days.get(slug)!);
-      }),
-    );
   }
 
   private safeReload() {
@@ -411,9 +348,7 @@ export class LiveStock {
   }
 
   close() {
-    clearTimeout(this.timer);
-    this.watcher?.close();
-    this.watcher = undefined;
-    this.stopHourly?.();
+    this.stopWatching?.();
+    this.stopWatching = undefined;
   }
 }

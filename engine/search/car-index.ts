@@ -4,7 +4,8 @@
  * the server (and a static build) calls with the inventory.
  */
 import type { Car } from '../../schemas/types.gen.ts';
-import { SearchEngine, type EngineOptions } from './engine.ts';
+import { SearchEngine } from './engine.ts';
+import type { EngineOptions } from './engine-types.ts';
 import type { IndexSettings } from './search-index.ts';
 
 export const CAR_INDEX = 'Car_production';

@@ -4,13 +4,9 @@
  * searches arrive as requests of type "facet", as with the v5 client. Errors reject like
  * algoliasearch's ApiError: an Error with a status.
  */
-import {
-  multipleQueriesOn,
-  type SearchEngine,
-  type MultiQueryRequest,
-  type SearchResponse,
-  type FacetSearchResponse,
-} from './engine.ts';
+import type { SearchEngine } from './engine.ts';
+import type { MultiQueryRequest, SearchResponse, FacetSearchResponse } from './engine-types.ts';
+import { multipleQueriesOn } from './multi-query.ts';
 import { CAR_INDEX } from './car-index.ts';
 import { SearchError } from './errors.ts';
 import { WorkBudget } from './limits.ts';

@@ -4,22 +4,14 @@
  * responses. Isomorphic: no node imports, so the same engine serves HTTP on the server
  * (http.ts) and runs in the browser as a search client for a static build (client.ts).
  */
-import { pick } from 'lodash-es';
 import { andInto, countBits, fullBits, idsOf, type Bits } from './bitset.ts';
 import { ResultCache, RESULT_CACHE_SIZE } from './cache.ts';
 import { SearchError } from './errors.ts';
 import { and, type FilterNode } from './filter-ast.ts';
 import { facetFiltersToTree, numericFiltersToTree, tagFiltersToTree } from './filter-params.ts';
 import { parseFilters } from './filter-parser.ts';
-import {
-  facetCounts,
-  facetStats,
-  searchFacetValues,
-  type FacetHit,
-  type FacetStats,
-} from './facets.ts';
-import { highlightValue, type HighlightValue } from './highlight.ts';
-import { MAX_QUERIES_PER_REQUEST, now, WorkBudget, type Budget } from './limits.ts';
+import { facetCounts, facetStats, searchFacetValues, type FacetStats } from './facets.ts';
+import { now, WorkBudget } from './limits.ts';
 import {
   encodeParams,
   normalizeParams,
@@ -29,65 +21,19 @@ import {
 } from './params.ts';
 import { SearchIndex, type IndexSettings, type SortSpec } from './search-index.ts';
 import { queryTerms, type QueryTerm, type TextMatch } from './text-index.ts';
+import type {
+  EngineOptions,
+  FacetSearchResponse,
+  Hit,
+  MultiQueryRequest,
+  RequestScope,
+  SearchResponse,
+} from './engine-types.ts';
+import { highlightAttributes, highlights, project } from './hits.ts';
+import { multipleQueriesOn } from './multi-query.ts';
+import { queryId, stableKey } from './request-key.ts';
 
 export const DEFAULT_PAGINATION_LIMIT = 1000;
-
-export type Hit = Record<string, unknown> & {
-  objectID: string;
-  _highlightResult?: Record<string, HighlightValue>;
-};
-
-export interface SearchResponse {
-  hits: Hit[];
-  nbHits: number;
-  page: number;
-  nbPages: number;
-  hitsPerPage: number;
-  offset?: number;
-  length?: number;
-  facets: Record<string, Record<string, number>>;
-  facets_stats?: Record<string, FacetStats>;
-  exhaustiveFacetsCount: boolean;
-  exhaustiveNbHits: boolean;
-  exhaustiveTypo: boolean;
-  exhaustive: { facetsCount: boolean; nbHits: boolean; typo: boolean };
-  query: string;
-  params: string;
-  index: string;
-  processingTimeMS: number;
-  renderingContent: Record<string, never>;
-  queryID?: string;
-}
-
-export interface FacetSearchResponse {
-  facetHits: FacetHit[];
-  exhaustiveFacetsCount: boolean;
-  exhaustive: { facetsCount: boolean };
-  processingTimeMS: number;
-}
-
-export interface MultiQueryRequest extends RawParams {
-  indexName: string;
-  type?: 'default' | 'facet';
-  facet?: string;
-  params?: string | RawParams;
-}
-
-export interface EngineOptions {
-  /** Result cache entries (default 10, RESULT_CACHE_SIZE); 0 turns the cache off (benchmarks). */
-  cacheSize?: number;
-}
-
-/** What the caller, not the request, decides about one search. */
-export interface RequestScope {
-  /**
-   * A filter ANDed with whatever the request asks, which it cannot widen: the stock a public
-   * request may see (public-access.ts).
-   */
-  baseFilter?: string;
-  /** The time the request may take (default: a new WorkBudget, limits.ts). */
-  budget?: Budget;
-}
 
 interface IndexEntry {
   index: SearchIndex;
@@ -390,102 +336,3 @@ function scopeOf(scope: RequestScope): Required<RequestScope> {
 }
 
 const hasBit = (bits: Bits, doc: number) => (bits[doc >>> 5] & (1 << (doc & 31))) !== 0;
-
-function stableKey(raw: RawParams): string {
-  return JSON.stringify(
-    Object.keys(raw)
-      .sort()
-      .map((k) => [k, raw[k]]),
-  );
-}
-
-function queryId(key: string): string {
-  let h1 = 0x811c9dc5;
-  let h2 = 0x1000193;
-  for (let i = 0; i < key.length; i++) {
-    h1 = Math.imul(h1 ^ key.charCodeAt(i), 16777619);
-    h2 = Math.imul(h2 + key.charCodeAt(i), 2246822507);
-  }
-  return (
-    (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0')
-  ).repeat(2);
-}
-
-/** attributesToRetrieve: all by default ("*"), a list, or "*" with "-attribute" exclusions. objectID always. */
-function project(
-  record: Record<string, unknown>,
-  objectID: string,
-  attributes: string[] | undefined,
-): Hit {
-  let out: Record<string, unknown>;
-  if (!attributes || attributes.includes('*')) {
-    const excluded = (attributes ?? []).filter((a) => a.startsWith('-')).map((a) => a.slice(1));
-    out = { ...record };
-    for (const a of excluded) delete out[a];
-  } else
-    out = pick(
-      record,
-      attributes.filter((a) => !a.startsWith('-')),
-    );
-  out.objectID = objectID;
-  return out as Hit;
-}
-
-function highlightAttributes(settings: IndexSettings, params: SearchParams): string[] {
-  const asked =
-    params.attributesToHighlight ?? settings.attributesToHighlight ?? settings.searchableAttributes;
-  return asked.includes('*') ? settings.searchableAttributes : asked;
-}
-
-function highlights(
-  record: Record<string, unknown>,
-  attributes: string[],
-  terms: QueryTerm[],
-  params: SearchParams,
-) {
-  const out: Record<string, HighlightValue> = {};
-  for (const a of attributes) {
-    const h = highlightValue(record[a], terms, params.highlightPreTag, params.highlightPostTag);
-    if (h) out[a] = h;
-  }
-  return out;
-}
-
-/**
- * POST /1/indexes/*\/queries over engines chosen per index (`engineFor`: a site's own engine
- * or the whole stock's, engine/inventory/live-stock.ts): each request in order; a facet
- * request (type "facet") searches facet values.
- */
-export function multipleQueriesOn(
-  engineFor: (indexName: string) => SearchEngine,
-  requests: MultiQueryRequest[],
-  scope: RequestScope | ((indexName: string) => RequestScope) = {},
-): { results: (SearchResponse | FacetSearchResponse)[] } {
-  if (!Array.isArray(requests)) throw new SearchError('requests must be an array', 400);
-  if (requests.length > MAX_QUERIES_PER_REQUEST)
-    throw new SearchError('Too many queries in multi query request', 400);
-  // The engines first: one built now (a site's first search) is the server's work, not the request's.
-  const engines = requests.map((r) => {
-    if (!r || typeof r !== 'object' || typeof r.indexName !== 'string')
-      throw new SearchError('each request needs an indexName', 400);
-    return engineFor(r.indexName);
-  });
-  // One budget for the whole request: fifty queries may not take fifty times as long.
-  const budget = new WorkBudget();
-  const scopeFor = (indexName: string): RequestScope => ({
-    budget,
-    ...(typeof scope === 'function' ? scope(indexName) : scope),
-  });
-  return {
-    results: requests.map((r, i) => {
-      const engine = engines[i];
-      if (r.type === 'facet') {
-        const { facet, ...rest } = r;
-        if (typeof facet !== 'string' || !facet)
-          throw new SearchError('a facet request needs a facet', 400);
-        return engine.searchForFacetValues(r.indexName, facet, rest, scopeFor(r.indexName));
-      }
-      return engine.search(r.indexName, r, scopeFor(r.indexName));
-    }),
-  };
-}

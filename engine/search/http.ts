@@ -20,12 +20,9 @@
  * Errors are Algolia's { message, status }.
  */
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import {
-  multipleQueriesOn,
-  type SearchEngine,
-  type MultiQueryRequest,
-  type RequestScope,
-} from './engine.ts';
+import type { SearchEngine } from './engine.ts';
+import type { MultiQueryRequest, RequestScope } from './engine-types.ts';
+import { multipleQueriesOn } from './multi-query.ts';
 import { SearchError } from './errors.ts';
 import { checkJsonDepth, MAX_OBJECTS_PER_REQUEST } from './limits.ts';
 import { decodeParamString, list } from './params.ts';

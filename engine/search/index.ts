@@ -1,12 +1,12 @@
 /** The embedded search engine's public, isomorphic API (HTTP lives in http.ts, node only). */
-export {
-  SearchEngine,
-  type SearchResponse,
-  type FacetSearchResponse,
-  type MultiQueryRequest,
-  type Hit,
-  type EngineOptions,
-} from './engine.ts';
+export { SearchEngine } from './engine.ts';
+export type {
+  SearchResponse,
+  FacetSearchResponse,
+  MultiQueryRequest,
+  Hit,
+  EngineOptions,
+} from './engine-types.ts';
 export { SearchError } from './errors.ts';
 export {
   createCarSearchEngine,

@@ -8,7 +8,7 @@
  *   app.use('/assets', search.photosRouter);       // /assets/cars/{id}/{n}.svg?w=
  */
 import type { Car } from '../../schemas/types.gen.ts';
-import { withImportedStock } from '../inventory/live-stock.ts';
+import { withImportedStock } from '../inventory/imported-stock.ts';
 import { readCatalogue, readInventorySites } from '../inventory/load.ts';
 import type { CarPhotoSource, Providers } from '../providers.ts';
 import { createCarSearchEngine, CAR_INDEX } from './car-index.ts';

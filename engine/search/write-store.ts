@@ -6,10 +6,11 @@
  * rebuilt once the writes settle, before any read, and before a task is reported published,
  * so `waitForTask` means what it means on Algolia.
  */
-import { isEqual, pick } from 'lodash-es';
+import { isEqual } from 'lodash-es';
+import { browseIndex, type BrowseParams } from './browse.ts';
 import type { SearchEngine } from './engine.ts';
 import { SearchError } from './errors.ts';
-import { parseFilters } from './filter-parser.ts';
+import { applyPartial } from './partial-update.ts';
 import type { IndexSettings, SearchIndex, SortSpec } from './search-index.ts';
 import {
   fromAlgoliaSettings,
@@ -50,41 +51,6 @@ const EMPTY_SETTINGS: IndexSettings = {
   customRanking: [],
 };
 const bare = (name: string) => name.replace(/^virtual\((.+)\)$/, '$1');
-
-function applyPartial(target: Record_, attributes: Record_) {
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === 'objectID') continue;
-    const op =
-      value && typeof value === 'object' && !Array.isArray(value)
-        ? (value as { _operation?: string; value?: unknown })
-        : undefined;
-    if (!op?._operation) {
-      target[key] = value;
-      continue;
-    }
-    const current = target[key];
-    const list = Array.isArray(current) ? [...current] : [];
-    switch (op._operation) {
-      case 'Increment':
-      case 'Decrement': {
-        const step = Number(op.value ?? 1) * (op._operation === 'Decrement' ? -1 : 1);
-        target[key] = (typeof current === 'number' ? current : 0) + step;
-        break;
-      }
-      case 'Add':
-        target[key] = [...list, op.value];
-        break;
-      case 'AddUnique':
-        target[key] = list.includes(op.value) ? list : [...list, op.value];
-        break;
-      case 'Remove':
-        target[key] = list.filter((v) => v !== op.value);
-        break;
-      default:
-        throw new SearchError(`Unknown partial update operation ${op._operation}`, 400);
-    }
-  }
-}
 
 export class WriteStore {
   private readonly primaries = new Map<string, Writable>();
@@ -351,47 +317,9 @@ export class WriteStore {
   }
 
   /** Every record (filtered), a thousand at a time, in the index's order; the cursor is where the next page starts. */
-  browse(
-    name: string,
-    params: {
-      cursor?: string;
-      hitsPerPage?: number;
-      filters?: string;
-      attributesToRetrieve?: string[];
-    },
-  ) {
+  browse(name: string, params: BrowseParams) {
     this.flush();
-    const source = this.engine.source(name);
-    if (!source) throw new SearchError(`Index ${name} does not exist`, 404);
-    const { index, sort } = source;
-    // The cursor is the position the next page starts at (opaque to clients, as Algolia's is).
-    const start = params.cursor ? Number.parseInt(params.cursor.replace(/^p/, ''), 36) : 0;
-    if (!Number.isInteger(start) || start < 0) throw new SearchError('Invalid cursor', 400);
-    const size = Math.min(1000, Math.max(1, params.hitsPerPage ?? 1000));
-    const tree = params.filters ? parseFilters(params.filters) : undefined;
-    const bits = tree ? index.evaluate(tree) : index.all();
-    const order = index.order(sort);
-    const matching: number[] = [];
-    for (const doc of order) if (bits[doc >>> 5] & (1 << (doc & 31))) matching.push(doc);
-    const attrs = params.attributesToRetrieve;
-    const hits = matching.slice(start, start + size).map((doc) => {
-      const record = index.records[doc];
-      const out = attrs && !attrs.includes('*') ? pick(record, attrs) : { ...record };
-      return { ...out, objectID: String(record.objectID ?? doc) };
-    });
-    const next = start + size < matching.length ? `p${(start + size).toString(36)}` : undefined;
-    return {
-      hits,
-      nbHits: matching.length,
-      page: Math.floor(start / size),
-      nbPages: Math.ceil(matching.length / size),
-      hitsPerPage: size,
-      processingTimeMS: 0,
-      query: '',
-      params: '',
-      index: name,
-      ...(next ? { cursor: next } : {}),
-    };
+    return browseIndex(this.engine, name, params);
   }
 
   /**

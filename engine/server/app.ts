@@ -6,14 +6,11 @@
  */
 import express, { type Request, type Response, type NextFunction } from 'express';
 import compression from 'compression';
-import expressStaticGzip from 'express-static-gzip';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { escape } from 'lodash-es';
-import type { ViteDevServer } from 'vite';
-import type { RenderedPage, createPageRenderer } from '../render/server.tsx';
-import { pageDocument, type PageAssets } from './html.ts';
-import { createAssetResolver, CLIENT_ENTRY } from './manifest.ts';
+import type { RenderedPage } from '../render/server.tsx';
+import { pageDocument } from './html.ts';
 import { SiteStore, type SiteEntry } from './sites.ts';
 import { endPurifyWorker } from '../sanitize/purify-client.ts';
 import { startHtmlSanitizer } from '../sanitize/html.server.ts';
@@ -22,22 +19,22 @@ import { securityHeaders, staffOnly, TOKEN_FAILURE_LIMIT } from './security.ts';
 import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from './request-guard.ts';
 import { responseDeadline } from './time-budget.ts';
 import { createServices } from './services.ts';
-import { createPageCache, trackedSearchClient } from './page-cache/pages.ts';
+import { createPageCache } from './page-cache/pages.ts';
 import { renderCacheLimitsFrom } from './page-cache/render-cache.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { publicStockFilter, siteOfSearchKey } from '../search/public-access.ts';
-import { createLocalSearchClient, SERVER_RENDER_BUDGET_MS } from '../search/client.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { createAssetLibraryRouter } from './assets-api.ts';
 import { DraftService } from './drafts.ts';
-import { parseDocumentText } from '../site/json-text.ts';
 import { SiteRepo } from './site-repo.ts';
 import { createFeedsRouter } from './feeds.ts';
 import { createHistoryReportRouter } from './history-report.ts';
-import { createFaviconRouter, PLATFORM_FAVICON } from './favicon.ts';
-import { issuePlace, type SourceLocation } from '../site/source.ts';
-import type { DocumentIssue } from '../site/types.ts';
+import { createFaviconRouter } from './favicon.ts';
 import type { Providers } from '../providers.ts';
+import { loadBuiltRenderer, localSearchSetter, setUpRendering } from './page-rendering.ts';
+import { draftEntryReader } from './draft-entry.ts';
+import { errorPage, indexPage, issueList } from './server-pages.ts';
+import { syncPublished } from './published-sync.ts';
 
 export interface ServerOptions {
   mode: 'development' | 'production';
@@ -50,20 +47,6 @@ export interface ServerOptions {
   staffToken?: string;
   /** The stock, photos, reviews, adapters and history reports the platform serves (engine/providers.ts). */
   providers: Providers;
-}
-
-type RenderPage = ReturnType<typeof createPageRenderer>;
-interface ServerEntry {
-  renderPage: RenderPage;
-  setServerSearchClient?: (
-    factory:
-      | ((
-          search: { engine: string; host?: string; apiKey?: string },
-          origin: string,
-          siteSlug?: string,
-        ) => unknown)
-      | undefined,
-  ) => void;
 }
 
 export async function createApp(options: ServerOptions) {
@@ -106,30 +89,7 @@ export async function createApp(options: ServerOptions) {
     Date.now,
   );
 
-  // Server rendering of sites on the embedded engine searches in process, not over HTTP.
-  // Tracked: a page that searched is cached under the stock version (docs/deploy.md, "Caching").
-  // A published site's page searches the site's own engine; a draft (its key says so) and a site
-  // without dealerships search the whole stock (services.ts, searchFor).
-  const localSearches = new Map<string, ReturnType<typeof createLocalSearchClient>>();
-  const localSearchFor = (siteSlug: string | undefined) => {
-    const key = siteSlug ?? '';
-    let client = localSearches.get(key);
-    if (!client) {
-      client = trackedSearchClient(
-        createLocalSearchClient((indexName) => services.searchIndexFor(siteSlug, indexName), {
-          budgetMs: SERVER_RENDER_BUDGET_MS,
-        }),
-      );
-      localSearches.set(key, client);
-    }
-    return client;
-  };
-  const useLocalSearch = (mod: ServerEntry) =>
-    mod.setServerSearchClient?.((search, _origin, siteSlug) =>
-      search.engine !== 'algolia' && !search.host
-        ? localSearchFor(search.apiKey ? undefined : siteSlug)
-        : undefined,
-    );
+  const localSearch = localSearchSetter(services);
 
   // Anonymous pages of published sites, in production (docs/deploy.md, "Caching"); FORECOURT_PAGE_CACHE_MB=0 turns it off.
   const cacheLimits = mode === 'production' ? renderCacheLimitsFrom(process.env) : undefined;
@@ -140,55 +100,12 @@ export async function createApp(options: ServerOptions) {
       sites,
       limits: cacheLimits,
     });
-  let vite: ViteDevServer | undefined;
-  let renderPage: RenderPage;
-  let assetsFor: (types: string[]) => PageAssets;
-
-  // Development transforms on request; production serves the build (loaded above, only then).
-  if (!builtRenderer) {
-    const { createServer } = await import('vite');
-    vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
-    app.use(vite.middlewares);
-    // The editor is a plain Vite page; in development it is transformed on request.
-    app.get(/^\/editor(\/.*)?$/, async (req, res, next) => {
-      try {
-        const file = req.path.endsWith('preview.html') ? 'preview.html' : 'index.html';
-        const html = readFileSync(join(root, 'editor', file), 'utf8');
-        res.type('html').send(await vite!.transformIndexHtml(`/editor/${file}`, html));
-      } catch (err) {
-        next(err);
-      }
-    });
-    renderPage = async (args) => {
-      const mod = (await vite!.ssrLoadModule('/blocks/entry-server.tsx')) as ServerEntry;
-      useLocalSearch(mod);
-      return mod.renderPage(args);
-    };
-    assetsFor = () => ({
-      css: [],
-      preload: [],
-      entry: `/${CLIENT_ENTRY}`,
-      headExtra: `<script type="module" src="/@vite/client"></script>
-<script type="module">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>`,
-    });
-  } else {
-    useLocalSearch(builtRenderer);
-    renderPage = builtRenderer.renderPage;
-    assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'), {
-      inlineCssFrom: clientDir,
-    });
-    // Built files are pre-compressed (brotli 11, gzip 9: vite.config.ts); no per-request work.
-    app.use(
-      '/build',
-      expressStaticGzip(join(clientDir, 'build'), {
-        enableBrotli: true,
-        orderPreference: ['br', 'gz'],
-        index: false,
-        serveStatic: { immutable: true, maxAge: '1y', index: false },
-      }),
-    );
-    app.use('/editor', express.static(join(clientDir, 'editor')));
-  }
+  const { vite, renderPage, assetsFor } = await setUpRendering(app, {
+    root,
+    clientDir,
+    builtRenderer,
+    localSearch,
+  });
 
   app.use('/assets', assetsRouter(sites));
   if (services.photos) app.use('/assets', services.photos);
@@ -313,29 +230,7 @@ export async function createApp(options: ServerOptions) {
   });
 
   // Staff preview of a site's draft: rendered exactly as /sites/{slug}/ renders the published site.
-  const draftEntries = new Map<string, { head: string; entry: SiteEntry }>();
-  const draftEntry = (slug: string): SiteEntry | undefined => {
-    const head = repo.draftHead(slug);
-    if (!head) return sites.get(slug); // no draft: the draft preview is the published site
-    const cached = draftEntries.get(slug);
-    if (cached?.head === head) return cached.entry;
-    const text = repo.fileAt(head, slug);
-    if (text === undefined) return undefined;
-    let entry: SiteEntry;
-    try {
-      entry = sites.prepareDocument(slug, parseDocumentText(text));
-    } catch (err) {
-      // A draft pushed by hand can be anything: it answers 503 with its problem, like a broken file.
-      entry = {
-        slug,
-        file: `${slug}.json`,
-        ok: false,
-        issues: [{ path: '/', message: `the draft is not valid JSON: ${(err as Error).message}` }],
-      };
-    }
-    draftEntries.set(slug, { head, entry });
-    return entry;
-  };
+  const draftEntry = draftEntryReader(repo, sites);
   app.get(
     /^\/drafts\/([a-z0-9-]+)(\/.*)?$/,
     staffOnly(undefined, {
@@ -421,77 +316,6 @@ export async function createApp(options: ServerOptions) {
   };
 }
 
-async function loadBuiltRenderer(dist: string): Promise<ServerEntry> {
-  const serverEntry = join(dist, 'server/entry-server.js');
-  if (!existsSync(serverEntry))
-    throw new Error('No production build found: run `npm run build` first (npm start does this).');
-  return (await import(serverEntry)) as ServerEntry;
-}
-
-function indexPage(entries: SiteEntry[]) {
-  const rows = entries
-    .map((e) =>
-      e.ok
-        ? `<li><a href="/sites/${e.slug}/">${escape(e.site.name)}</a> <small>${e.site.region} · ${e.site.pages.length} pages${
-            e.site.template ? ` · template ${escape(e.site.template)}` : ''
-          }</small></li>`
-        : `<li>${escape(e.slug)} <strong>invalid</strong>: ${escape(e.issues[0]?.path)} ${escape(e.issues[0]?.message)}</li>`,
-    )
-    .join('\n');
-  return errorPage(
-    'Forecourt demo sites',
-    `<ul>${rows}</ul><p><a href="/editor/">Open the editor</a></p>`,
-  );
-}
-
-/**
- * The problems of an invalid site as the development error page lists them, each where
- * it is written: a value from a template names the template file and the pointer in it;
- * a path that differs from the resolved document's says so.
- */
-export function issueList(entry: { issues: DocumentIssue[]; sources?: SourceLocation[] }): string {
-  const item = (issue: DocumentIssue, n: number) => {
-    const place = issuePlace(issue, entry.sources?.[n]);
-    return `<li><code>${place.file ? `${escape(place.file)} ` : ''}${escape(place.path)}</code>: ${escape(issue.message)}${
-      place.resolvedPath
-        ? ` <small>(resolved path <code>${escape(place.resolvedPath)}</code>)</small>`
-        : ''
-    }</li>`;
-  };
-  return `<ul>${entry.issues.map(item).join('')}</ul>`;
-}
-
-function errorPage(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="${PLATFORM_FAVICON}" type="image/svg+xml"><title>${escape(
-    title,
-  )}</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:48rem;margin:3rem auto;padding:0 1rem;color:#1b1b1f}a{color:#1f3a93}small{color:#555}</style></head><body><h1>${escape(
-    title,
-  )}</h1>${body}</body></html>`;
-}
-
 export function readVersion(root: string) {
   return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
-}
-
-/**
- * Brings in what is published on the remote (a merged pull request) every
- * FORECOURT_GIT_SYNC_SECONDS (default 30): a fast-forward of the published branch; the
- * changed sites reload.
- */
-function syncPublished(repo: SiteRepo, sites: SiteStore, remote: string): () => void {
-  const seconds = Number(process.env.FORECOURT_GIT_SYNC_SECONDS ?? 30);
-  const timer = setInterval(
-    () => {
-      try {
-        for (const slug of repo.syncFromRemote(remote)) sites.load(slug);
-      } catch (err) {
-        console.warn(
-          `[forecourt] could not bring in published changes from ${remote}: ${(err as Error).message}`,
-        );
-      }
-    },
-    Math.max(1, seconds) * 1000,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -5,7 +5,8 @@
  * branch and reloads the site.
  */
 import { formatSiteDocument } from '../document/canonical.ts';
-import { describeChange, renderReport } from '../document/diff-render.ts';
+import { renderReport } from '../document/diff-render.ts';
+import { describeChange } from '../document/diff-sentences.ts';
 import { diffSiteDocuments, touchedPages, type SiteChange } from '../document/diff.ts';
 import { mergeSiteDocuments, type MergeConflict } from '../document/merge.ts';
 import { parseDocumentText } from '../site/json-text.ts';

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { issueList } from '../../engine/server/app.ts';
+import { issueList } from '../../engine/server/server-pages.ts';
 import { SiteStore } from '../../engine/server/sites.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

@@ -10,13 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOOKING_RULES,
   bookingSlots,
-  hoursOn,
   partsLocations,
   serviceBookingErrors,
   serviceLocations,
   VIN_PATTERN,
-  wallClock,
 } from '../../../engine/api/service-booking.ts';
+import { hoursOn, wallClock } from '../../../engine/api/booking-hours.ts';
 import { apiSchemas } from '../../../schemas/index.gen.ts';
 import type { Location } from '../../../schemas/types.gen.ts';
 import {

@@ -10,12 +10,12 @@ import { cloneDeep } from 'lodash-es';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diffSiteDocuments, type SiteChange } from '../../../engine/document/diff.ts';
 import {
-  describeChange,
   renderJson,
   renderMarkdown,
   renderReport,
   renderText,
 } from '../../../engine/document/diff-render.ts';
+import { describeChange } from '../../../engine/document/diff-sentences.ts';
 import { diffSets, folderSet } from '../../../engine/document/diff-sets.ts';
 import { outlineDocument } from '../../../engine/document/outline.ts';
 import { SECRET_TEXT } from '../../../engine/document/secrets.ts';

@@ -4,12 +4,12 @@ import { cloneDeep } from 'lodash-es';
 import { describe, expect, it } from 'vitest';
 import { diffSiteDocuments, touchedPages, type SiteChange } from '../../../engine/document/diff.ts';
 import {
-  describeChange,
   renderJson,
   renderMarkdown,
   renderReport,
   renderText,
 } from '../../../engine/document/diff-render.ts';
+import { describeChange } from '../../../engine/document/diff-sentences.ts';
 
 const SITES = join(import.meta.dirname, '../../../sites');
 const read = (f: string) => JSON.parse(readFileSync(join(SITES, f), 'utf8'));
