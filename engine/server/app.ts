@@ -34,7 +34,7 @@ import type { Providers } from '../providers.ts';
 import { loadBuiltRenderer, localSearchSetter, setUpRendering } from './page-rendering.ts';
 import { draftEntryReader } from './draft-entry.ts';
 import { errorPage, indexPage, issueList } from './server-pages.ts';
-import { syncPublished } from './published-sync.ts';
+import { PublishedSync } from './published-sync.ts';
 
 export interface ServerOptions {
   mode: 'development' | 'production';
@@ -71,7 +71,7 @@ export async function createApp(options: ServerOptions) {
   const repo = SiteRepo.open(sites.dir);
   const remote = process.env.FORECOURT_GIT_REMOTE || undefined;
   const drafts = new DraftService(repo, sites, { remote });
-  const stopSync = remote ? syncPublished(repo, sites, remote) : () => undefined;
+  const publishedSync = remote ? new PublishedSync(repo, sites, remote).start() : undefined;
   const app = express();
   app.disable('x-powered-by');
   // No proxy is trusted unless FORECOURT_TRUST_PROXY names it (README, docs/security.md).
@@ -145,7 +145,14 @@ export async function createApp(options: ServerOptions) {
   app.use(createFaviconRouter({ sites }));
   // `stock`: whether every site's cars are made and indexed yet (warmUp below); a load balancer needs only `ok`.
   let warmed = false;
-  app.get('/healthz', (_req, res) => res.json({ ok: true, stock: warmed ? 'ready' : 'warming' }));
+  app.get('/healthz', (_req, res) =>
+    res.json({
+      ok: true,
+      stock: warmed ? 'ready' : 'warming',
+      // The git sync's state (docs/publishing.md, "When the remote fails"); absent without a remote.
+      ...(publishedSync ? { publishedSync: publishedSync.status } : {}),
+    }),
+  );
   app.get('/', (_req, res, next) => {
     const entry = hostSite(_req);
     if (entry) return next();
@@ -308,7 +315,7 @@ export async function createApp(options: ServerOptions) {
       warmed = true;
     },
     close: () => {
-      stopSync();
+      publishedSync?.stop();
       sites.close();
       services.stock.close();
       services.api.close();

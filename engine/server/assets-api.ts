@@ -44,6 +44,7 @@ import {
   type SiteAsset,
 } from './asset-rules.ts';
 import type { Author, SiteRepo } from './site-repo.ts';
+import { pushPublished } from './site-remote.ts';
 
 export type { SiteAsset };
 
@@ -113,7 +114,7 @@ export function createAssetLibraryRouter({ repo, staff, remote }: AssetLibraryOp
           `Image ${checked.name} for ${slug}`,
           staffOf(req),
         );
-        if (remote) repo.pushPublished(remote);
+        if (remote) await pushPublished(repo, remote);
         const asset: SiteAsset = {
           name: checked.name,
           url: assetUrl(slug, checked.name),

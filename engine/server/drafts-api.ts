@@ -32,9 +32,9 @@ export function mayPublish(req: Request, token = process.env.FORECOURT_PUBLISH_T
 }
 
 /** Runs an action and answers with its result, or with the refusal it raised. */
-export function answer(res: Response, action: () => Json, status = 200) {
+export async function answer(res: Response, action: () => Json | Promise<Json>, status = 200) {
   try {
-    res.status(status).json(action());
+    res.status(status).json(await action());
   } catch (err) {
     if (err instanceof ConflictError) {
       res.status(409).json({
@@ -65,12 +65,12 @@ export function draftsRouter(options: {
 
   router.get('/diff', (req, res) => {
     const slug = slugParam(req, res);
-    if (slug) answer(res, () => drafts.diff(slug));
+    if (slug) return answer(res, () => drafts.diff(slug));
   });
 
   router.post('/review', (req, res) => {
     const slug = slugParam(req, res);
-    if (slug) answer(res, () => drafts.review(slug, `${req.protocol}://${req.get('host')}`));
+    if (slug) return answer(res, () => drafts.review(slug, `${req.protocol}://${req.get('host')}`));
   });
 
   router.post('/publish', (req, res) => {
@@ -83,8 +83,8 @@ export function draftsRouter(options: {
       });
       return;
     }
-    answer(res, () => {
-      const { published, text, pushed } = drafts.publish(
+    return answer(res, async () => {
+      const { published, text, pushed } = await drafts.publish(
         slug,
         options.staffOf(req),
         validate(slug),
@@ -95,14 +95,14 @@ export function draftsRouter(options: {
 
   router.get('/history', (req, res) => {
     const slug = slugParam(req, res);
-    if (slug) answer(res, () => ({ versions: drafts.history(slug) }));
+    if (slug) return answer(res, () => ({ versions: drafts.history(slug) }));
   });
 
   router.post('/restore', options.jsonOnly, (req, res) => {
     const slug = slugParam(req, res);
     if (!slug) return;
     const commit = String((req.body as Json | undefined)?.commit ?? '');
-    answer(res, () => {
+    return answer(res, () => {
       const saved = drafts.restore(slug, commit, options.staffOf(req));
       return {
         slug,
@@ -119,7 +119,10 @@ export function draftsRouter(options: {
   router.delete('/draft', (req, res) => {
     const slug = slugParam(req, res);
     if (slug)
-      answer(res, () => (drafts.discard(slug), { discarded: true, draft: drafts.draftInfo(slug) }));
+      return answer(res, async () => {
+        await drafts.discard(slug);
+        return { discarded: true, draft: drafts.draftInfo(slug) };
+      });
   });
 
   return router;

@@ -13,6 +13,7 @@ import { parseDocumentText } from '../site/json-text.ts';
 import { resolveTemplate } from '../site/templates.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { RepoError, type Author, type SiteRepo } from './site-repo.ts';
+import { deleteReviewBranch, pushDraft, pushPublished } from './site-remote.ts';
 import type { SiteStore } from './sites.ts';
 
 type Json = Record<string, any>;
@@ -144,10 +145,10 @@ export class DraftService {
   }
 
   /** Pushes the draft for review and writes its description (Markdown). */
-  review(
+  async review(
     slug: string,
     previewBase: string,
-  ): { branch: string; remote?: string; pushed: boolean; markdown: string } {
+  ): Promise<{ branch: string; remote?: string; pushed: boolean; markdown: string }> {
     const head = this.requireDraft(slug);
     const { changes, markdown } = this.diff(slug);
     const pages = touchedPaths(changes, this.repo.fileAt(head, slug));
@@ -155,7 +156,7 @@ export class DraftService {
       ? `\n\n### Before and after\n\n${pages.map((p) => `- \`${p}\`: published ${previewBase}/sites/${slug}${p === '/' ? '/' : p} · draft ${previewBase}/drafts/${slug}${p === '/' ? '/' : p}`).join('\n')}\n`
       : '';
     const remote = this.options.remote;
-    if (remote) this.repo.pushDraft(slug, remote);
+    if (remote) await pushDraft(this.repo, slug, remote);
     return {
       branch: this.repo.draftBranch(slug),
       remote,
@@ -165,11 +166,11 @@ export class DraftService {
   }
 
   /** Merges the draft into the published branch; the running site reloads it. */
-  publish(
+  async publish(
     slug: string,
     author: Author,
     validate: (doc: Json) => DocumentIssue[],
-  ): { published: string; text: string; pushed: boolean } {
+  ): Promise<{ published: string; text: string; pushed: boolean }> {
     const head = this.requireDraft(slug);
     const draftText = this.repo.fileAt(head, slug)!;
     const publishedText = this.published(slug);
@@ -192,7 +193,9 @@ export class DraftService {
     const message = `Publish ${slug}: ${oneLine(this.lines(publishedText, text)) || 'no visible change'}`;
     const published = this.repo.publish(slug, text, message, author);
     this.sites.load(slug);
-    const pushed = this.options.remote ? this.repo.pushPublished(this.options.remote) : false;
+    const pushed = this.options.remote
+      ? await pushPublished(this.repo, this.options.remote)
+      : false;
     return { published, text, pushed };
   }
 
@@ -229,8 +232,10 @@ export class DraftService {
     return { text, version, changed: text !== currentText, merged: false };
   }
 
-  discard(slug: string) {
+  /** Drops the draft, and its review branch on the remote unless someone else added to it. */
+  async discard(slug: string) {
     this.repo.deleteDraft(slug);
+    if (this.options.remote) await deleteReviewBranch(this.repo, slug, this.options.remote);
   }
 
   /** Drafts that exist, by slug. */

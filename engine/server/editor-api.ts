@@ -238,7 +238,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       return;
     }
     const baseVersion = typeof body.baseVersion === 'string' ? body.baseVersion : undefined;
-    answer(res, () => {
+    return answer(res, () => {
       const saved = drafts.save(slug, result.doc, baseVersion, staffOf(req), validate(slug));
       return {
         slug,

@@ -1,28 +1,108 @@
 /**
- * Bringing in what is published on the remote git repository, on a timer.
+ * Bringing in what is published on the remote git repository, one sync at a time, off the
+ * request thread, backing off while the remote fails (docs/publishing.md, "When the remote
+ * fails"). Its state is on /healthz.
  */
+import { syncFromRemote, type SyncOutcome } from './site-remote.ts';
 import type { SiteRepo } from './site-repo.ts';
 import type { SiteStore } from './sites.ts';
 
-/**
- * Brings in what is published on the remote (a merged pull request) every
- * FORECOURT_GIT_SYNC_SECONDS (default 30): a fast-forward of the published branch; the
- * changed sites reload.
- */
-export function syncPublished(repo: SiteRepo, sites: SiteStore, remote: string): () => void {
-  const seconds = Number(process.env.FORECOURT_GIT_SYNC_SECONDS ?? 30);
-  const timer = setInterval(
-    () => {
-      try {
-        for (const slug of repo.syncFromRemote(remote)) sites.load(slug);
-      } catch (err) {
-        console.warn(
-          `[forecourt] could not bring in published changes from ${remote}: ${(err as Error).message}`,
-        );
-      }
-    },
-    Math.max(1, seconds) * 1000,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+/** The longest wait between two tries while the remote keeps failing. */
+export const MAX_SYNC_BACKOFF_MS = 10 * 60_000;
+
+/** What /healthz says of the sync (times are ISO strings). */
+export interface SyncStatus {
+  remote: string;
+  /** `ok` after a sync that worked; `failing` after one that did not; `starting` before the first. */
+  state: 'starting' | 'ok' | 'failing';
+  lastSuccessAt?: string;
+  lastError?: string;
+  lastErrorAt?: string;
+  failuresInARow: number;
+  nextAttemptAt?: string;
+  /** The last time the server followed the remote over history of its own, kept on a branch. */
+  lastFollowed?: { at: string; recoveryBranch: string; localCommits: number };
+}
+
+/** The wait before the next try: the period, doubled per failure in a row, capped, with jitter. */
+export function nextDelayMs(periodMs: number, failuresInARow: number, random = Math.random) {
+  if (failuresInARow === 0) return periodMs;
+  const backoff = Math.min(MAX_SYNC_BACKOFF_MS, periodMs * 2 ** Math.min(failuresInARow, 20));
+  // ±20%, so servers that failed together do not retry together.
+  return Math.round(backoff * (0.8 + 0.4 * random()));
+}
+
+export class PublishedSync {
+  readonly status: SyncStatus;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly repo: SiteRepo,
+    private readonly sites: SiteStore,
+    remote: string,
+    private readonly periodMs = Math.max(1, Number(process.env.FORECOURT_GIT_SYNC_SECONDS ?? 30)) *
+      1000,
+  ) {
+    this.status = { remote, state: 'starting', failuresInARow: 0 };
+  }
+
+  /** Starts the loop: the first sync after one period. */
+  start(): this {
+    this.schedule(this.periodMs);
+    return this;
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  /** One sync now (the one in progress, if any): never two at once. */
+  syncNow(): Promise<void> {
+    this.running ??= this.syncOnce().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private schedule(delayMs: number) {
+    if (this.stopped) return;
+    this.status.nextAttemptAt = new Date(Date.now() + delayMs).toISOString();
+    this.timer = setTimeout(async () => {
+      await this.syncNow();
+      this.schedule(nextDelayMs(this.periodMs, this.status.failuresInARow));
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private async syncOnce() {
+    const { remote } = this.status;
+    let outcome: SyncOutcome;
+    try {
+      outcome = await syncFromRemote(this.repo, remote);
+    } catch (err) {
+      this.status.state = 'failing';
+      this.status.failuresInARow++;
+      this.status.lastError = (err as Error).message;
+      this.status.lastErrorAt = new Date().toISOString();
+      console.warn(
+        `[forecourt] could not bring in published changes from ${remote} (${this.status.failuresInARow} in a row; visitors keep the sites as loaded): ${this.status.lastError}`,
+      );
+      return;
+    }
+    this.status.state = 'ok';
+    this.status.failuresInARow = 0;
+    this.status.lastSuccessAt = new Date().toISOString();
+    if (outcome.kind === 'followed') {
+      this.status.lastFollowed = {
+        at: this.status.lastSuccessAt,
+        recoveryBranch: outcome.recoveryBranch,
+        localCommits: outcome.localCommits,
+      };
+      console.error(
+        `[forecourt] the published branch here and on ${remote} went separate ways (a force-push, a refused push, or a change never pushed): this server now follows ${remote}; its own ${outcome.localCommits} commit(s) are kept on the branch ${outcome.recoveryBranch}`,
+      );
+    }
+    for (const slug of outcome.changed) this.sites.load(slug);
+  }
 }

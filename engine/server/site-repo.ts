@@ -33,7 +33,7 @@ export class RepoError extends Error {
 }
 
 const SYSTEM: Author = { name: 'Forecourt', email: 'forecourt@localhost' };
-const DRAFT_PREFIX = 'refs/heads/forecourt/draft/';
+export const DRAFT_PREFIX = 'refs/heads/forecourt/draft/';
 
 export class SiteRepo {
   /** The repository's top folder. */
@@ -132,7 +132,8 @@ export class SiteRepo {
     return options.raw ? out : out.trimEnd();
   }
 
-  private tryGit(args: string[], options: { raw?: boolean } = {}): string | undefined {
+  /** git, or undefined when it fails. */
+  tryGit(args: string[], options: { raw?: boolean } = {}): string | undefined {
     try {
       return this.git(args, options);
     } catch {
@@ -316,33 +317,8 @@ export class SiteRepo {
     return this.tryGit(['rev-parse', '--verify', '-q', `${commit}^1`]) || undefined;
   }
 
-  /** Pushes the draft branch to a remote (name or URL). */
-  pushDraft(slug: string, remote: string) {
-    this.git([
-      'push',
-      '-q',
-      '--force',
-      remote,
-      `${DRAFT_PREFIX}${slug}:refs/heads/${this.draftBranch(slug)}`,
-    ]);
-  }
-
-  /** Pushes the published branch (after a publish), when the remote accepts it as a fast-forward. */
-  pushPublished(remote: string): boolean {
-    return (
-      this.tryGit(['push', '-q', remote, `HEAD:refs/heads/${this.publishedBranch()}`]) !== undefined
-    );
-  }
-
-  /**
-   * Brings in what was published on the remote (a merged pull request): fetch, then a
-   * fast-forward of the published branch. Returns the site slugs whose files changed.
-   */
-  syncFromRemote(remote: string): string[] {
-    const branch = this.publishedBranch();
-    if (this.tryGit(['fetch', '-q', remote, branch]) === undefined) return [];
-    const before = this.publishedHead();
-    if (this.tryGit(['merge', '-q', '--ff-only', 'FETCH_HEAD']) === undefined) return [];
+  /** Site slugs whose files differ between `before` and the published head. */
+  changedSites(before: string): string[] {
     const changed = this.git(['diff', '--name-only', before, 'HEAD', '--', this.prefix || '.']);
     return changed
       .split('\n')

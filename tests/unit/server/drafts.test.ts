@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Drafts, review and publishing through the editor API (docs/publishing.md), on a
  * temporary copy of sites/ that the server makes a git repository.
@@ -14,6 +13,7 @@ import { SiteStore } from '../../../engine/server/sites.ts';
 import { createEditorRouter } from '../../../engine/server/editor-api.ts';
 import { SiteRepo } from '../../../engine/server/site-repo.ts';
 import { DraftService } from '../../../engine/server/drafts.ts';
+import { syncFromRemote } from '../../../engine/server/site-remote.ts';
 
 const root = join(import.meta.dirname, '../../..');
 let dir: string;
@@ -253,11 +253,14 @@ describe('a pull request merged on the remote', () => {
         clone,
       );
       git(['push', '-q', 'origin', 'main'], clone);
-      expect(repo.syncFromRemote(remote)).toEqual(['southern-motor-group']);
+      expect(await syncFromRemote(repo, remote)).toEqual({
+        kind: 'fast-forward',
+        changed: ['southern-motor-group'],
+      });
       sites.load('southern-motor-group');
       const entry = sites.get('southern-motor-group');
       expect(entry?.ok && entry.site.name).toBe('Southern Motor Group Ltd');
-      expect(repo.syncFromRemote(remote)).toEqual([]); // nothing new
+      expect(await syncFromRemote(repo, remote)).toEqual({ kind: 'up-to-date', changed: [] });
     } finally {
       rmSync(clone, { recursive: true, force: true });
     }

@@ -1,0 +1,136 @@
+/**
+ * The sites repository and its remote (docs/publishing.md, "When the remote fails"): review
+ * branches pushed with a lease, the published branch pushed and brought in. Every command
+ * that reaches the remote runs off the request thread with a time limit (git-remote.ts).
+ */
+import { RemoteError, runRemoteGit } from './git-remote.ts';
+import { DRAFT_PREFIX, RepoError, type SiteRepo } from './site-repo.ts';
+
+/** What this server last pushed for review, per site (the lease of the next push). */
+const PUSHED_PREFIX = 'refs/forecourt/pushed/';
+
+/**
+ * Pushes the draft branch to a remote (name or URL) for review. It replaces the review
+ * branch only if that still holds what this server pushed last (a lease), or adds to it
+ * (a fast-forward): a reviewer's commit on it is never overwritten; the push is refused and
+ * says so instead.
+ */
+export async function pushDraft(repo: SiteRepo, slug: string, remote: string): Promise<void> {
+  const pushedRef = `${PUSHED_PREFIX}${slug}`;
+  const lastPushed = repo.tryGit(['rev-parse', '--verify', '-q', pushedRef]) ?? '';
+  const branch = `refs/heads/${repo.draftBranch(slug)}`;
+  try {
+    // Known: replace it only if it still holds that. Unknown (first push from this server):
+    // only a fast-forward, so commits already on the branch stay.
+    const lease = lastPushed ? [`--force-with-lease=${branch}:${lastPushed}`] : [];
+    await runRemoteGit(repo.top, [
+      'push',
+      '-q',
+      ...lease,
+      remote,
+      `${DRAFT_PREFIX}${slug}:${branch}`,
+    ]);
+  } catch (err) {
+    if (err instanceof RemoteError && /stale info|rejected/.test(err.message))
+      throw new RepoError(
+        409,
+        `the review branch ${repo.draftBranch(slug)} on the remote has commits this editor did not write (a reviewer's change?); merge them in the pull request or delete the branch, then request review again`,
+      );
+    throw new RepoError(502, `the draft could not be sent for review: ${(err as Error).message}`);
+  }
+  repo.git(['update-ref', pushedRef, `${DRAFT_PREFIX}${slug}`]);
+}
+
+/**
+ * Deletes a discarded draft's review branch on the remote, so merging it can never publish
+ * what staff threw away; only if it still holds what this server pushed (a reviewer's commit
+ * keeps it, and the log says so).
+ */
+export async function deleteReviewBranch(repo: SiteRepo, slug: string, remote: string) {
+  const pushedRef = `${PUSHED_PREFIX}${slug}`;
+  const lastPushed = repo.tryGit(['rev-parse', '--verify', '-q', pushedRef]);
+  if (!lastPushed) return;
+  const branch = `refs/heads/${repo.draftBranch(slug)}`;
+  try {
+    await runRemoteGit(repo.top, [
+      'push',
+      '-q',
+      `--force-with-lease=${branch}:${lastPushed}`,
+      remote,
+      `:${branch}`,
+    ]);
+    repo.tryGit(['update-ref', '-d', pushedRef]);
+  } catch (err) {
+    console.warn(
+      `[forecourt] the discarded draft's review branch ${repo.draftBranch(slug)} was left on ${remote}: ${(err as Error).message}`,
+    );
+  }
+}
+
+/**
+ * Pushes the published branch (after a publish) when the remote accepts it as a
+ * fast-forward. Resolves false, with the reason logged, when it does not.
+ */
+export async function pushPublished(repo: SiteRepo, remote: string): Promise<boolean> {
+  try {
+    await runRemoteGit(repo.top, [
+      'push',
+      '-q',
+      remote,
+      `HEAD:refs/heads/${repo.publishedBranch()}`,
+    ]);
+    return true;
+  } catch (err) {
+    console.warn(
+      `[forecourt] could not push the published branch to ${remote}: ${(err as Error).message}`,
+    );
+    return false;
+  }
+}
+
+/**
+ * Brings in what was published on the remote (a merged pull request). The remote is the
+ * source of truth (docs/publishing.md, "When the remote fails"):
+ * - the remote moved on: a fast-forward;
+ * - only this server moved on (a publish whose push failed): its commits are pushed again;
+ * - both moved (a force-push, a refused push, diverged history): the server follows the
+ *   remote, and its own commits are kept on a recovery branch, never dropped.
+ * A fetch that fails or hangs rejects (RemoteError) and changes nothing.
+ */
+export async function syncFromRemote(repo: SiteRepo, remote: string): Promise<SyncOutcome> {
+  const branch = repo.publishedBranch();
+  const tracking = `refs/forecourt/remote/${branch}`;
+  await runRemoteGit(repo.top, [
+    'fetch',
+    '-q',
+    '--no-tags',
+    remote,
+    `+refs/heads/${branch}:${tracking}`,
+  ]);
+  const theirs = repo.git(['rev-parse', tracking]);
+  const before = repo.publishedHead();
+  if (theirs === before) return { changed: [], kind: 'up-to-date' };
+  // Publishes, not their draft commits: the published branch's own line.
+  const ahead = Number(repo.git(['rev-list', '--count', '--first-parent', `${theirs}..${before}`]));
+  const behind = Number(repo.git(['rev-list', '--count', `${before}..${theirs}`]));
+  if (ahead === 0) {
+    repo.git(['merge', '-q', '--ff-only', theirs]);
+    return { changed: repo.changedSites(before), kind: 'fast-forward' };
+  }
+  if (behind === 0 && (await pushPublished(repo, remote))) return { changed: [], kind: 'pushed' };
+  const recoveryBranch = `forecourt/recovery/${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}-${before.slice(0, 7)}`;
+  repo.git(['branch', recoveryBranch, before]);
+  // --keep: files changed on disk but not committed stay, unless the remote changed them too.
+  repo.git(['reset', '-q', '--keep', theirs]);
+  return {
+    changed: repo.changedSites(before),
+    kind: 'followed',
+    recoveryBranch,
+    localCommits: ahead,
+  };
+}
+
+/** What a sync with the remote did. */
+export type SyncOutcome =
+  | { kind: 'up-to-date' | 'fast-forward' | 'pushed'; changed: string[] }
+  | { kind: 'followed'; changed: string[]; recoveryBranch: string; localCommits: number };
