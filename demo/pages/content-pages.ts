@@ -39,14 +39,8 @@ import {
   specialOffersPage,
   termsPage,
 } from './content-dealer-pages.ts';
-import {
-  blogReviewsPage,
-  careersPage,
-  fleetPage,
-  partsPage,
-  roadsidePage,
-  warrantyPage,
-} from './content-service-pages.ts';
+import { partsPage, roadsidePage, warrantyPage } from './content-service-pages.ts';
+import { blogReviewsPage, careersPage, fleetPage } from './content-business-pages.ts';
 import { flag, loadTemplate, readJson, sitesDir, updateSiteFiles } from './generator-run.ts';
 
 const replaceAll = flag('--replace');

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The engine as an in-browser search client (static builds), and the isomorphic core rule. */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,9 +64,20 @@ describe('isomorphic core', () => {
         .filter((f) => f.endsWith('.ts') && f !== 'http.ts' && f !== 'write-router.ts')
         .map((f) => join(root, 'search', f)),
       ...['derive.ts', 'finance.ts'].map((f) => join(root, 'inventory', f)),
-      ...['generate.ts', 'catalogue-view.ts', 'listing.ts', 'outlets.ts', 'vocab.ts'].map((f) =>
-        join(demo, 'inventory', f),
-      ),
+      ...[
+        'generate.ts',
+        'car-kind.ts',
+        'year-and-odometer.ts',
+        'pricing.ts',
+        'drivetrain.ts',
+        'car-photos.ts',
+        'car-categories.ts',
+        'car-locations.ts',
+        'catalogue-view.ts',
+        'listing.ts',
+        'outlets.ts',
+        'vocab.ts',
+      ].map((f) => join(demo, 'inventory', f)),
       join(demo, 'prng.ts'),
       join(demo, 'photos/svg.ts'),
     ];
