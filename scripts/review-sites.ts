@@ -19,10 +19,10 @@ import {
   folderSet,
   gitSet,
   isGitRevision,
-  renderPictures,
   scrubSecrets,
   UsageError,
 } from './diff-sites.ts';
+import { renderPictures } from './diff-sites/pictures.ts';
 import { checkFiles, documentsOf } from './validate.ts';
 
 export interface Review {
