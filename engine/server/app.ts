@@ -35,6 +35,7 @@ import { loadBuiltRenderer, localSearchSetter, setUpRendering } from './page-ren
 import { draftEntryReader } from './draft-entry.ts';
 import { errorPage, indexPage, issueList } from './server-pages.ts';
 import { PublishedSync } from './published-sync.ts';
+import { sitesHealth } from './stale-sites.ts';
 
 export interface ServerOptions {
   mode: 'development' | 'production';
@@ -70,8 +71,8 @@ export async function createApp(options: ServerOptions) {
   // Drafts, review and publishing live in git (docs/publishing.md).
   const repo = SiteRepo.open(sites.dir);
   const remote = process.env.FORECOURT_GIT_REMOTE || undefined;
-  const drafts = new DraftService(repo, sites, { remote });
   const publishedSync = remote ? new PublishedSync(repo, sites, remote).start() : undefined;
+  const drafts = new DraftService(repo, sites, { remote, syncNow: () => publishedSync!.syncNow() });
   const app = express();
   app.disable('x-powered-by');
   // No proxy is trusted unless FORECOURT_TRUST_PROXY names it (README, docs/security.md).
@@ -151,6 +152,8 @@ export async function createApp(options: ServerOptions) {
       stock: warmed ? 'ready' : 'warming',
       // The git sync's state (docs/publishing.md, "When the remote fails"); absent without a remote.
       ...(publishedSync ? { publishedSync: publishedSync.status } : {}),
+      // Sites kept on their last good revision, and why (docs/publishing.md); absent when none is.
+      ...sitesHealth(sites.staleSites()),
     }),
   );
   app.get('/', (_req, res, next) => {

@@ -13,7 +13,7 @@ import { parseDocumentText } from '../site/json-text.ts';
 import { resolveTemplate } from '../site/templates.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { RepoError, type Author, type SiteRepo } from './site-repo.ts';
-import { deleteReviewBranch, pushDraft, pushPublished } from './site-remote.ts';
+import { deleteReviewBranch, forgetPushed, pushCommit, pushDraft } from './site-remote.ts';
 import type { SiteStore } from './sites.ts';
 
 type Json = Record<string, any>;
@@ -57,7 +57,11 @@ export class DraftService {
   constructor(
     private readonly repo: SiteRepo,
     private readonly sites: SiteStore,
-    private readonly options: { remote?: string } = {},
+    private readonly options: {
+      remote?: string;
+      /** Brings in what the remote published (the server's one sync), before a publish builds on it. */
+      syncNow?: () => Promise<void>;
+    } = {},
   ) {}
 
   /** The document staff edit: the draft when there is one, else the published one. */
@@ -171,6 +175,9 @@ export class DraftService {
     author: Author,
     validate: (doc: Json) => DocumentIssue[],
   ): Promise<{ published: string; text: string; pushed: boolean }> {
+    const { remote, syncNow } = this.options;
+    // Build on what the remote has published: its branch must accept the publish as a fast-forward.
+    if (remote) await syncNow?.();
     const head = this.requireDraft(slug);
     const draftText = this.repo.fileAt(head, slug)!;
     const publishedText = this.published(slug);
@@ -191,12 +198,13 @@ export class DraftService {
       text = formatSiteDocument(result.merged);
     }
     const message = `Publish ${slug}: ${oneLine(this.lines(publishedText, text)) || 'no visible change'}`;
-    const published = this.repo.publish(slug, text, message, author);
+    // With a remote, the remote is the source of truth: it takes the publish first, and only
+    // what it accepted goes live (docs/publishing.md, "When the remote fails").
+    const gate = remote ? (commit: string) => pushCommit(this.repo, remote, commit) : undefined;
+    const published = await this.repo.publish(slug, text, message, author, gate);
+    forgetPushed(this.repo, slug);
     this.sites.load(slug);
-    const pushed = this.options.remote
-      ? await pushPublished(this.repo, this.options.remote)
-      : false;
-    return { published, text, pushed };
+    return { published, text, pushed: Boolean(remote) };
   }
 
   /** Published versions, newest first, each with what it changed. */

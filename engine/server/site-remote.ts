@@ -68,6 +68,42 @@ export async function deleteReviewBranch(repo: SiteRepo, slug: string, remote: s
 }
 
 /**
+ * Offers a publish to the remote's published branch before it goes live here. Refused (a
+ * protected branch, no rights, the remote moved on) or unreachable: a RepoError, and
+ * nothing is published.
+ */
+export async function pushCommit(repo: SiteRepo, remote: string, commit: string): Promise<void> {
+  try {
+    await runRemoteGit(repo.top, [
+      'push',
+      '-q',
+      remote,
+      `${commit}:refs/heads/${repo.publishedBranch()}`,
+    ]);
+  } catch (err) {
+    const reason = (err as Error).message;
+    if (
+      err instanceof RemoteError &&
+      !err.timedOut &&
+      /rejected|denied|protected|hook declined/i.test(reason)
+    )
+      throw new RepoError(
+        409,
+        `the remote refused the publish, so nothing went live and the draft is kept (${reason}); if its published branch is protected, use "Request review" and merge the pull request`,
+      );
+    throw new RepoError(
+      502,
+      `the remote could not take the publish, so nothing went live and the draft is kept: ${reason}`,
+    );
+  }
+}
+
+/** Forgets what was pushed for review (the draft was published). */
+export function forgetPushed(repo: SiteRepo, slug: string) {
+  repo.tryGit(['update-ref', '-d', `${PUSHED_PREFIX}${slug}`]);
+}
+
+/**
  * Pushes the published branch (after a publish) when the remote accepts it as a
  * fast-forward. Resolves false, with the reason logged, when it does not.
  */

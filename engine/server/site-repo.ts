@@ -236,14 +236,24 @@ export class SiteRepo {
 
   /**
    * Publishes `text` (the draft merged with what is published): a merge commit on the
-   * published branch, the file in the work tree, then the draft branch is dropped.
+   * published branch, the file in the work tree, then the draft branch is dropped. `gate`
+   * sees the commit before anything changes here (the remote must accept it first) and
+   * refuses by throwing: then nothing is published and the draft stays.
    */
-  publish(slug: string, text: string, message: string, author: Author): string {
+  async publish(
+    slug: string,
+    text: string,
+    message: string,
+    author: Author,
+    gate?: (commit: string) => Promise<void>,
+  ): Promise<string> {
     const draft = this.draftHead(slug);
     if (!draft) throw new RepoError(409, 'there is no draft to publish');
-    const commit = this.advancePublished(slug, text, message, author, [draft]);
+    const next = this.publishedCommit(slug, text, message, author, [draft]);
+    await gate?.(next.commit);
+    this.goLive(slug, text, next);
     this.git(['update-ref', '-d', `${DRAFT_PREFIX}${slug}`, draft]);
-    return commit;
+    return next.commit;
   }
 
   /** A new site, committed straight to the published branch (it has no host names yet, so no visitor reaches it). */
@@ -254,21 +264,23 @@ export class SiteRepo {
     ) {
       throw new RepoError(409, `a site called "${slug}" already exists`);
     }
-    return this.advancePublished(slug, text, message, author, []);
+    const next = this.publishedCommit(slug, text, message, author, []);
+    this.goLive(slug, text, next);
+    return next.commit;
   }
 
   /**
-   * A commit on the published branch with the site's file set to `text` (parents: the
-   * published head, then `merged`), then the one file in the work tree and the index
-   * entry for that path. Refuses when the file on disk has changes that are not committed.
+   * The next commit of the published branch with the site's file set to `text` (parents: the
+   * published head, then `merged`); nothing moves yet. Refuses when the file on disk has
+   * changes that are not committed.
    */
-  private advancePublished(
+  private publishedCommit(
     slug: string,
     text: string,
     message: string,
     author: Author,
     merged: string[],
-  ): string {
+  ): { commit: string; head: string } {
     const head = this.publishedHead();
     const file = join(this.top, this.pathOf(slug));
     const onDisk = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
@@ -278,17 +290,21 @@ export class SiteRepo {
         `${this.pathOf(slug)} has changes on disk that are not committed; commit or discard them before publishing`,
       );
     }
-    const commit = this.commitFile([head, ...merged], slug, text, message, author);
+    return { commit: this.commitFile([head, ...merged], slug, text, message, author), head };
+  }
+
+  /** Moves the published branch to `commit` (if it is still at `head`), then the one file in the work tree and its index entry. */
+  private goLive(slug: string, text: string, { commit, head }: { commit: string; head: string }) {
     try {
       this.git(['update-ref', 'HEAD', commit, head]);
     } catch {
       throw new RepoError(409, 'something else was published at the same moment; try again');
     }
+    const file = join(this.top, this.pathOf(slug));
     const tmp = `${file}.${process.pid}.publish-tmp`;
     writeFileSync(tmp, text);
     renameSync(tmp, file);
     this.git(['reset', '-q', 'HEAD', '--', this.pathOf(slug)]);
-    return commit;
   }
 
   /** Published versions of a site, newest first. */

@@ -27,6 +27,7 @@ import {
 } from '../../../engine/server/site-remote.ts';
 import { SiteRepo } from '../../../engine/server/site-repo.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
+import { DraftService } from '../../../engine/server/drafts.ts';
 import { ROOT } from '../helpers.ts';
 
 const temps: string[] = [];
@@ -71,17 +72,17 @@ function setup() {
 }
 
 /** A commit on the server's published branch that the remote never got. */
-const publishLocally = (repo: SiteRepo, sites: string, name: string) => {
-  repo.saveDraft(
-    SITE,
-    renamed(readFileSync(join(sites, `${SITE}.json`), 'utf8'), name),
-    'Save',
-    { name: 'Sam' },
-    undefined,
-  );
-  return repo.publish(SITE, repo.fileAt(repo.draftHead(SITE)!, SITE)!, `Publish ${name}`, {
-    name: 'Sam',
-  });
+const publishLocally = async (repo: SiteRepo, sites: string, name: string) => {
+  const text = renamed(readFileSync(join(sites, `${SITE}.json`), 'utf8'), name);
+  repo.saveDraft(SITE, text, 'Save', { name: 'Sam' }, undefined);
+  return repo.publish(SITE, text, `Publish ${name}`, { name: 'Sam' });
+};
+
+/** Makes the remote refuse every push, as a protected branch does. */
+const protect = (remote: string) => {
+  const hook = join(remote, 'hooks', 'pre-receive');
+  writeFileSync(hook, '#!/bin/sh\necho "main is protected: open a pull request" >&2\nexit 1\n');
+  chmodSync(hook, 0o755);
 };
 
 let warn: ReturnType<typeof vi.spyOn>;
@@ -161,7 +162,7 @@ describe('the server follows the remote', () => {
     ['a force-push on the remote', 'force-push'],
   ])('%s: the remote wins, the local commit is kept on a recovery branch', async (_, how) => {
     const { repo, sites, remote, clone, mergeOnRemote, publishedName } = setup();
-    const local = publishLocally(repo, sites, 'Only Here Motors');
+    const local = await publishLocally(repo, sites, 'Only Here Motors');
     if (how === 'never-pushed') mergeOnRemote('Reviewed Motors');
     else {
       mergeOnRemote('Reviewed Motors');
@@ -178,7 +179,7 @@ describe('the server follows the remote', () => {
 
   it('a publish whose push was lost in an outage is pushed again', async () => {
     const { repo, sites, remote, publishedName } = setup();
-    const local = publishLocally(repo, sites, 'Outage Motors');
+    const local = await publishLocally(repo, sites, 'Outage Motors');
     expect(await syncFromRemote(repo, remote)).toEqual({ kind: 'pushed', changed: [] });
     expect(git(remote, 'rev-parse', 'main')).toBe(local);
     expect(publishedName()).toBe('Outage Motors');
@@ -186,11 +187,9 @@ describe('the server follows the remote', () => {
 
   it('a protected branch that refuses the push: nothing stays live that the remote refused', async () => {
     const { repo, sites, remote, clone, publishedName } = setup();
-    const hook = join(remote, 'hooks', 'pre-receive');
-    writeFileSync(hook, '#!/bin/sh\necho "main is protected: open a pull request" >&2\nexit 1\n');
-    chmodSync(hook, 0o755);
+    protect(remote);
     const published = git(clone, 'rev-parse', 'HEAD');
-    publishLocally(repo, sites, 'Unreviewed Motors');
+    await publishLocally(repo, sites, 'Unreviewed Motors');
     expect(await pushPublished(repo, remote)).toBe(false);
     expect(warn.mock.calls.flat().join('\n')).toMatch(/main is protected/);
     const store = new SiteStore(sites);
@@ -200,6 +199,38 @@ describe('the server follows the remote', () => {
     expect(error.mock.calls.flat().join('\n')).toMatch(/went separate ways.*now follows/);
     expect(repo.publishedHead()).toBe(published);
     expect(publishedName()).toBe('Southern Motor Group');
+  });
+});
+
+describe('publishing with a remote', () => {
+  const publishWith = async (remote: string, sites: string, repo: SiteRepo) => {
+    const store = new SiteStore(sites);
+    const drafts = new DraftService(repo, store, { remote });
+    const text = readFileSync(join(sites, `${SITE}.json`), 'utf8');
+    repo.saveDraft(SITE, renamed(text, 'Published Motors'), 'Save', { name: 'Sam' }, undefined);
+    return drafts.publish(SITE, { name: 'Sam' }, () => []);
+  };
+
+  it('goes live only once the remote took it', async () => {
+    const { repo, sites, remote, publishedName } = setup();
+    const { published, pushed } = await publishWith(remote, sites, repo);
+    expect(pushed).toBe(true);
+    expect(git(remote, 'rev-parse', 'main')).toBe(published);
+    expect(repo.publishedHead()).toBe(published);
+    expect(publishedName()).toBe('Published Motors');
+  });
+
+  it.each([
+    ['refuses it (a protected branch)', 409, (remote: string) => protect(remote)],
+    ['cannot be reached', 502, (remote: string) => rmSync(remote, { recursive: true })],
+  ])('when the remote %s, nothing goes live and the draft stays', async (_, status, breakIt) => {
+    const { repo, sites, remote, publishedName } = setup();
+    const before = repo.publishedHead();
+    breakIt(remote);
+    await expect(publishWith(remote, sites, repo)).rejects.toMatchObject({ status });
+    expect(repo.publishedHead()).toBe(before);
+    expect(publishedName()).toBe('Southern Motor Group');
+    expect(repo.draftHead(SITE)).toBeDefined();
   });
 });
 
