@@ -193,3 +193,4 @@ export const watchlistChange_car_id_minimum = 1;
 export const watchlistChange_car_id_maximum = 9007199254740991;
 export const watchlistQuery_site_maxLength = 80;
 export const watchlistQuery_site_pattern = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
+export const format_email = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;

@@ -14,6 +14,7 @@ import {
   leadRequest_Rego_maxLength,
   leadRequest_Rego_pattern,
   leadRequest_email_maxLength,
+  format_email,
 } from '../../schemas/api-limits.gen.ts';
 import { MESSAGES, requiredMessage } from './messages.ts';
 
@@ -51,9 +52,9 @@ const optional =
   (v) =>
     text(v) === '' ? undefined : check(text(v));
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+/** The server's own email rule (its schema's format and length), so both answer alike. */
 export const email: Check = optional((s) =>
-  EMAIL.test(s) && s.length <= leadRequest_email_maxLength ? undefined : MESSAGES.email,
+  format_email.test(s) && s.length <= leadRequest_email_maxLength ? undefined : MESSAGES.email,
 );
 
 export const phone = (region: Region): Check => optional((s) => checkPhone(region, s));

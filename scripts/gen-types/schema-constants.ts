@@ -5,6 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import {
   apiFiles,
   BASE,
@@ -52,6 +53,7 @@ export function apiLimitsModule(): string {
     ' * schemas/api/lead-request.schema.json (characters a name cannot hold become _).',
     ' */',
   ];
+  const formats = new Set<string>();
   for (const f of apiFiles()) {
     const file = join(schemasDir, 'api', f);
     const body = camel(f.replace('.schema.json', ''));
@@ -60,7 +62,14 @@ export function apiLimitsModule(): string {
       for (const k of LIMIT_KEYWORDS.filter((k) => k in resolved)) {
         lines.push(`export const ${constName(body, name, k)} = ${JSON.stringify(resolved[k])};`);
       }
+      if (typeof resolved.format === 'string') formats.add(resolved.format);
     }
+  }
+  // The string formats those properties use, as the server's ajv-formats checks them ("full" mode).
+  for (const name of [...formats].sort()) {
+    const format = (fullFormats as Record<string, unknown>)[name];
+    if (format instanceof RegExp)
+      lines.push(`export const ${constName('format', name)} = /${format.source}/${format.flags};`);
   }
   return lines.join('\n') + '\n';
 }
