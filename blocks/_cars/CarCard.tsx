@@ -30,7 +30,9 @@ import {
   type CarLike,
 } from './rules.ts';
 import { PriceView, TagBanner, useEnquiryModal } from './parts.tsx';
-import './cars.css';
+import './styles/card.css';
+import './styles/visitor-actions.css';
+import './styles/promo-and-lists.css';
 
 export { PriceView, TagBanner, useEnquiryModal };
 

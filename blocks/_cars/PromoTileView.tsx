@@ -6,7 +6,9 @@
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
-import './cars.css';
+import './styles/card.css';
+import './styles/visitor-actions.css';
+import './styles/promo-and-lists.css';
 
 export function PromoTileView({
   tile,

@@ -41,7 +41,7 @@ describe('card description', () => {
   });
 
   it('clamps the description to three lines in the card styles', () => {
-    const css = readFileSync(join(import.meta.dirname, 'cars.css'), 'utf8');
+    const css = readFileSync(join(import.meta.dirname, 'styles/card.css'), 'utf8');
     expect(css).toMatch(
       /\.fc-car-card__description \{[^}]*-webkit-line-clamp: 3;[^}]*overflow: hidden;/,
     );

@@ -12,7 +12,9 @@ import { atWidth, cardPhoto } from '../_cars/images.ts';
 import { COMPARE_MAX, COMPARE_MIN, useCompare } from '../_cars/local-lists.ts';
 import { carPath, financeInfo, hasValue, priceDisplay } from '../_cars/rules.ts';
 import { useCarsByIds } from '../_cars/useCars.ts';
-import '../_cars/cars.css';
+import '../_cars/styles/card.css';
+import '../_cars/styles/visitor-actions.css';
+import '../_cars/styles/promo-and-lists.css';
 import './compare.css';
 
 type Row = { label: string; value: (car: Car) => React.ReactNode };

@@ -5,7 +5,9 @@ import type { FavouritesProps } from '../../schemas/resolved.gen.ts';
 import { CarCard } from '../_cars/CarCard.tsx';
 import { useFavourites } from '../_cars/local-lists.ts';
 import { useCarsByIds } from '../_cars/useCars.ts';
-import '../_cars/cars.css';
+import '../_cars/styles/card.css';
+import '../_cars/styles/visitor-actions.css';
+import '../_cars/styles/promo-and-lists.css';
 
 export default defineBlock<FavouritesProps>({
   component: function FavouritesBlock({ props, block }) {

@@ -7,7 +7,9 @@ import { defineBlock } from '../../engine/render/block.ts';
 import type { SearchPageProps } from '../../schemas/resolved.gen.ts';
 import { lazyBlock } from '../_search/lazy-block.tsx';
 import { loadSearchBlock } from '../_search/load.ts';
-import '../_search/search.css';
+import '../_search/styles/filters.css';
+import '../_search/styles/range-slider.css';
+import '../_search/styles/results.css';
 import './search-page.css';
 
 const ui = lazyBlock<SearchPageProps>('search-page', () => import('./SearchPageApp.tsx'));

@@ -11,7 +11,9 @@ import { signInHref } from '../_shared/session.ts';
 import { CarCard } from '../_cars/CarCard.tsx';
 import { useCarsByIds } from '../_cars/useCars.ts';
 import { useWatchlist, WATCHLIST_PATH } from '../_cars/useWatchlist.ts';
-import '../_cars/cars.css';
+import '../_cars/styles/card.css';
+import '../_cars/styles/visitor-actions.css';
+import '../_cars/styles/promo-and-lists.css';
 
 export default defineBlock<WatchlistProps>({
   component: function WatchlistBlock({ props, block }) {
