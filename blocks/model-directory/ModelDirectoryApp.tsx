@@ -24,9 +24,9 @@ import {
   modelBodyLabel,
   modelScopeFilter,
 } from '../_search/directory.ts';
-import { SearchBox } from '../_search/filters.tsx';
 import type { SearchBlockData } from '../_search/load.ts';
 import { DirectoryPages } from '../_search/results.tsx';
+import { SearchBox } from '../_search/SearchBox.tsx';
 import { SearchScope } from '../_search/SearchScope.tsx';
 import { IS_SERVER } from '../_search/ssr.tsx';
 import { searchUrlFor } from '../_search/url-state.ts';

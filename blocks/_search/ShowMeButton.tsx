@@ -1,0 +1,74 @@
+/** "Show Me 1,234 Cars" and how it brings the results into view below any fixed bar. */
+import { flushSync } from 'react-dom';
+import { useSite } from '../../engine/render/site-context.tsx';
+import { useAnimatedNumber, usePrefersReducedMotion } from './hooks.ts';
+import { useDisplayCount } from './result-count.tsx';
+
+/**
+ * How much of the top of the window fixed or sticky bars (a site header, a notice) cover:
+ * what scrolled "to the top" would hide under.
+ */
+export function topInset(): number {
+  let inset = 0;
+  // Environments without layout (server, jsdom) have no bars to measure.
+  if (typeof document.elementFromPoint !== 'function') return inset;
+  for (let y = 1; y < window.innerHeight / 3; y = Math.max(y + 4, inset + 1)) {
+    let el = document.elementFromPoint(window.innerWidth / 2, y);
+    let bar: Element | null = null;
+    for (; el && el !== document.body; el = el.parentElement) {
+      const position = getComputedStyle(el).position;
+      if (position === 'fixed' || position === 'sticky') bar = el;
+    }
+    if (!bar) break;
+    inset = Math.max(inset, bar.getBoundingClientRect().bottom);
+  }
+  return inset;
+}
+
+/**
+ * Brings the count and, under it, the first car into view (docs/search-ui.md, "Results,
+ * states, count"): the count goes to the top of the window, below any fixed bar. `anchorId`
+ * is the count (the results when absent).
+ */
+export function scrollToResults(
+  resultsId: string,
+  anchorId: string | undefined,
+  behavior: ScrollBehavior,
+) {
+  const anchor =
+    (anchorId && document.getElementById(anchorId)) || document.getElementById(resultsId);
+  if (!anchor) return;
+  const top = anchor.getBoundingClientRect().top + window.scrollY - topInset() - 8;
+  window.scrollTo({ top: Math.max(0, top), behavior });
+}
+
+/** "Show Me 1,234 Cars": counts up or down to each new total, then takes the visitor to the results. */
+export function ShowMeButton({
+  resultsId,
+  countId,
+  onShow,
+}: {
+  resultsId: string;
+  countId?: string;
+  onShow?: () => void;
+}) {
+  const { number } = useSite();
+  const count = useDisplayCount();
+  const shown = useAnimatedNumber(count);
+  const reduced = usePrefersReducedMotion();
+  return (
+    <button
+      type="button"
+      className="fc-button fc-search-show-me"
+      onClick={() => {
+        // Close the filter panel first and measure after it has gone (it sits above the results on phones).
+        if (onShow) flushSync(onShow);
+        document.getElementById(resultsId)?.focus({ preventScroll: true });
+        scrollToResults(resultsId, countId, reduced ? 'auto' : 'smooth');
+      }}
+    >
+      Show Me <span className="fc-search-show-me__count">{number(shown)}</span>{' '}
+      {count === 1 ? 'Car' : 'Cars'}
+    </button>
+  );
+}
