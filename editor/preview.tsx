@@ -11,11 +11,10 @@
  *
  * A draft may be invalid while staff work on it: what is shown then, and what the notices
  * say, is lib/preview-model.ts's. A crash is contained: in a block by the engine's block
- * boundary, elsewhere by PreviewBoundary here.
+ * boundary, elsewhere by PreviewBoundary (components/Canvas/PreviewBoundary.tsx).
  */
 import {
   cloneElement,
-  Component,
   isValidElement,
   memo,
   startTransition,
@@ -37,7 +36,6 @@ import { SiteApp } from '../engine/render/SiteApp.tsx';
 import { themeCss } from '../engine/render/theme.ts';
 import { regionSettings } from '../engine/region.ts';
 import type { Block } from '../engine/site/types.ts';
-import { metaOf } from './lib/blocks.ts';
 import { findBlock, type Doc } from './lib/doc.ts';
 import { blockNote, PreviewModel, staleBanner, type Shown } from './lib/preview-model.ts';
 import { applyPreviewPatch, type PreviewPatch } from './lib/preview-patch.ts';
@@ -49,6 +47,8 @@ import { InlineEditing } from './components/Canvas/InlineEditing.tsx';
 import { settleLive, showLive, useLiveProps } from './components/Canvas/live-props.ts';
 import { setBlockProblems, useBlockProblems } from './components/Canvas/block-problems.ts';
 import { boxOf } from './components/Canvas/measure.ts';
+import { PreviewBoundary } from './components/Canvas/PreviewBoundary.tsx';
+import { Outline, type Selection } from './components/Canvas/SelectionOutline.tsx';
 import '../blocks/base.css';
 import './preview.css';
 import './components/Canvas/canvas.css';
@@ -112,12 +112,6 @@ function Rendered({ revision, issues }: { revision: number; issues: number }) {
     window.dispatchEvent(new Event('fc-preview-rendered'));
   }, [revision, issues]);
   return null;
-}
-
-interface Selection {
-  /** The primary block (the editor's Inspector edits it when it is alone). */
-  primary?: string;
-  ids: string[];
 }
 
 const NOTHING: Selection = { ids: [] };
@@ -239,8 +233,10 @@ function Preview() {
     setBlockProblems(shown.problems);
   }, [shown]);
 
+  // The page's theme and language follow its site, not each revision shown.
+  const shownSite = shown?.site;
   useLayoutEffect(() => {
-    if (!shown) return;
+    if (!shownSite) return;
     let style = document.getElementById('fc-theme');
     if (!style) {
       style = document.createElement('style');
@@ -248,11 +244,11 @@ function Preview() {
       document.head.appendChild(style);
     }
     // Only when it changed: rewriting the style sheet restyles the whole page (every keystroke on a big page).
-    const css = themeCss(shown.site);
+    const css = themeCss(shownSite);
     if (style.textContent !== css) style.textContent = css;
-    const lang = regionSettings(shown.site.region).locale;
+    const lang = regionSettings(shownSite.region).locale;
     if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
-  }, [shown?.site]);
+  }, [shownSite]);
 
   if (!shown) return <p className="fc-editor-waiting">Waiting for the editor…</p>;
   return (
@@ -286,122 +282,6 @@ function Preview() {
       <CanvasDrop site={shown.site} />
     </>
   );
-}
-
-/**
- * Contains a crash outside any block (the layout, a page's data): a notice instead of an
- * empty frame, until the next draft starts the tree afresh.
- */
-class PreviewBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  override state = { error: null as Error | null };
-
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  override render() {
-    if (!this.state.error) return this.props.children;
-    return (
-      <div className="fc-editor-invalid" role="alert" data-preview-error>
-        <strong>The preview could not show this page of the draft.</strong>{' '}
-        {this.state.error.message}
-      </div>
-    );
-  }
-}
-
-/**
- * Outlines every selected block (the primary one marked) and the one under the pointer.
- * Measured after the preview commits (a layout effect), never while rendering: a box read
- * during render forces a layout of the whole page before the new DOM is there.
- */
-const Outline = memo(function Outline({
-  selection,
-  site,
-}: {
-  selection: Selection;
-  site: unknown;
-}) {
-  const [hover, setHover] = useState<string>();
-  const [tick, force] = useState(0);
-  const [boxes, setBoxes] = useState<OutlineBox[]>([]);
-  useEffect(() => {
-    const onOver = (e: MouseEvent) =>
-      setHover(
-        (e.target as Element | null)
-          ?.closest?.('[data-editor-block]')
-          ?.getAttribute('data-editor-block') ?? undefined,
-      );
-    const onLeave = () => setHover(undefined);
-    const onChange = () => force((n) => n + 1);
-    document.addEventListener('mouseover', onOver);
-    document.addEventListener('mouseleave', onLeave);
-    window.addEventListener('scroll', onChange, true);
-    window.addEventListener('resize', onChange);
-    window.addEventListener('fc-preview-rendered', onChange);
-    return () => {
-      document.removeEventListener('mouseover', onOver);
-      document.removeEventListener('mouseleave', onLeave);
-      window.removeEventListener('scroll', onChange, true);
-      window.removeEventListener('resize', onChange);
-      window.removeEventListener('fc-preview-rendered', onChange);
-    };
-  }, []);
-  useLayoutEffect(() => {
-    const wanted: Array<[string, string]> =
-      hover && !selection.ids.includes(hover) ? [[hover, 'hover']] : [];
-    for (const id of selection.ids)
-      wanted.push([
-        id,
-        id === selection.primary && selection.ids.length > 1 ? 'selected is-primary' : 'selected',
-      ]);
-    setBoxes(wanted.flatMap(([id, kind]) => measureOutline(id, kind)));
-  }, [selection, site, hover, tick]);
-  return (
-    <>
-      {boxes.map((b) => (
-        <div
-          key={`${b.kind}:${b.id}`}
-          className={`fc-editor-outline is-${b.kind}`}
-          data-outline-block={b.id}
-          style={{ top: b.top, left: b.left, width: b.width, height: b.height }}
-          aria-hidden="true"
-        >
-          <span>
-            {metaOf(b.type).label} · {b.id}
-          </span>
-        </div>
-      ))}
-    </>
-  );
-});
-
-interface OutlineBox {
-  id: string;
-  kind: string;
-  type: string;
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
-
-function measureOutline(id: string, kind: string): OutlineBox[] {
-  const el = document.querySelector(`[data-editor-block="${CSS.escape(id)}"]`);
-  if (!el) return [];
-  const r = boxOf(el);
-  if (!r.width && !r.height) return [];
-  return [
-    {
-      id,
-      kind,
-      type: el.getAttribute('data-editor-type') ?? '',
-      top: r.top + scrollY,
-      left: r.left + scrollX,
-      width: r.width,
-      height: r.height,
-    },
-  ];
 }
 
 createRoot(document.getElementById('fc-root')!).render(

@@ -5,7 +5,7 @@
 import { nextBlockId } from '../../../../engine/document/ids.ts';
 import { metaOf, type EditorBlock } from '../../blocks.ts';
 import { canContain, viewOfArea } from '../../doc.ts';
-import { startingProps } from '../../schemas.ts';
+import { startingProps } from '../../starting-props.ts';
 import type { Change, EditorState, InsertTarget } from '../state.ts';
 import { putIn } from './lists.ts';
 
