@@ -38,6 +38,10 @@ import type { SiteStore } from './sites.ts';
 
 export { PLAIN_NAME };
 
+/** PUT /sites/:slug without `baseVersion` (docs/publishing.md). */
+export const BASE_VERSION_REQUIRED =
+  'baseVersion is required: send the version the document was loaded from (GET /api/editor/sites/:slug answers it), so a save never replaces changes unseen';
+
 export interface EditorRouterOptions {
   sites: SiteStore;
   sitesDir: string;
@@ -142,9 +146,10 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     try {
       doc = parseDocumentText(found.text) as Json;
     } catch (err) {
-      res
-        .status(422)
-        .json({ error: `sites/${slug}.json is not valid JSON: ${(err as Error).message}` });
+      res.status(422).json({
+        error: `sites/${slug}.json is not valid JSON: ${(err as Error).message}`,
+        liveProblem: sites.staleSite(slug),
+      });
       return;
     }
     // The draft as the runtime would render it (the published entry when there is no draft).
@@ -161,6 +166,8 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       draft: drafts.draftInfo(slug),
       published: { commit: repo.publishedHead() },
       canPublish: mayPublish(req),
+      // Set while visitors get the last good revision because the published document fails (docs/publishing.md).
+      liveProblem: sites.staleSite(slug),
     });
   });
 
@@ -237,7 +244,12 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       res.status(422).json({ issues: result.issues });
       return;
     }
-    const baseVersion = typeof body.baseVersion === 'string' ? body.baseVersion : undefined;
+    // Without the version it was loaded from, a save could replace changes its sender never saw.
+    if (typeof body.baseVersion !== 'string') {
+      res.status(422).json({ error: BASE_VERSION_REQUIRED });
+      return;
+    }
+    const baseVersion = body.baseVersion;
     return answer(res, () => {
       const saved = drafts.save(slug, result.doc, baseVersion, staffOf(req), validate(slug));
       return {

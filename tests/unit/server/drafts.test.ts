@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SiteStore } from '../../../engine/server/sites.ts';
-import { createEditorRouter } from '../../../engine/server/editor-api.ts';
+import { BASE_VERSION_REQUIRED, createEditorRouter } from '../../../engine/server/editor-api.ts';
 import { SiteRepo } from '../../../engine/server/site-repo.ts';
 import { DraftService } from '../../../engine/server/drafts.ts';
 import { syncFromRemote } from '../../../engine/server/site-remote.ts';
@@ -221,6 +221,18 @@ describe('who may publish', () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe('a save without the version it was loaded from', () => {
+  it('is refused, and the draft stays as it was', async () => {
+    const slug = 'kiwi-car-yard';
+    const opened = (await api(`/sites/${slug}`)).body;
+    const doc = structuredClone(opened.document);
+    doc.name = 'Replaced Unseen';
+    const res = await api(`/sites/${slug}`, send('PUT', { document: doc }));
+    expect(res).toEqual({ status: 422, body: { error: BASE_VERSION_REQUIRED } });
+    expect((await api(`/sites/${slug}`)).body.version).toBe(opened.version);
   });
 });
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The editor API's guard against requests that are not staff on this server
  * (docs/security.md, "Editor and server"): a foreign Host or Origin (a DNS-rebinding page
@@ -38,12 +37,14 @@ async function serve(guard: express.RequestHandler, repo: SiteRepo, drafts: Draf
   return (server.address() as AddressInfo).port;
 }
 
+let repo: SiteRepo;
+
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'forecourt-guard-'));
   cpSync(join(root, 'sites'), dir, { recursive: true });
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   sites = new SiteStore(dir);
-  const repo = SiteRepo.open(dir);
+  repo = SiteRepo.open(dir);
   const drafts = new DraftService(repo, sites, {});
   local = await serve(staffOnly(undefined, { publicOrigin: undefined }), repo, drafts);
   withToken = await serve(
@@ -67,7 +68,8 @@ const doc = () => JSON.parse(published());
 
 /** A PUT of the site with its name changed, as a rebinding page would send it. */
 function rename(port: number, headers: Record<string, string>, name = 'Owned') {
-  const body = JSON.stringify({ document: { ...doc(), name } });
+  const baseVersion = repo.draftHead(SLUG) ?? repo.publishedHead();
+  const body = JSON.stringify({ document: { ...doc(), name }, baseVersion });
   return rawRequest(port, {
     method: 'PUT',
     path: `/api/editor/sites/${SLUG}`,
