@@ -80,7 +80,7 @@ export class DraftService {
       head,
       author,
       date,
-      summary: this.lines(this.published(slug), this.repo.fileAt(head, slug)),
+      summary: this.lines(this.published(slug), this.overPublished(slug, head).text),
     };
   }
 
@@ -130,11 +130,35 @@ export class DraftService {
     return { text, version, changed: true, merged };
   }
 
-  /** The semantic diff published → draft. */
+  /**
+   * The draft laid over what is published now: the draft itself while the published document
+   * has not moved since the draft began; else the block-by-block merge publishing would make,
+   * so a merged pull request or another publish never reads as undone by the draft.
+   */
+  private overPublished(
+    slug: string,
+    head: string,
+  ): { text: string; conflicts: MergeConflict[]; merged?: Json } {
+    const draftText = this.repo.fileAt(head, slug)!;
+    const publishedText = this.published(slug);
+    const baseCommit = this.repo.mergeBase(slug);
+    const baseText = baseCommit ? this.repo.fileAt(baseCommit, slug) : undefined;
+    if (publishedText === undefined || baseText === publishedText)
+      return { text: draftText, conflicts: [] };
+    const result = mergeSiteDocuments(
+      baseText === undefined ? {} : parseDocumentText(baseText),
+      parseDocumentText(publishedText),
+      parseDocumentText(draftText) as Json,
+    );
+    const text = result.conflicts.length ? draftText : formatSiteDocument(result.merged);
+    return { text, conflicts: result.conflicts, merged: result.merged };
+  }
+
+  /** The semantic diff published → draft (laid over what is published now). */
   diff(slug: string): { changes: SiteChange[]; text: string; markdown: string } {
     const head = this.requireDraft(slug);
     const before = this.published(slug);
-    const after = this.repo.fileAt(head, slug);
+    const after = this.overPublished(slug, head).text;
     const changes = this.changes(before, after);
     const file = {
       file: `${this.repo.pathOf(slug)}`,
@@ -179,23 +203,13 @@ export class DraftService {
     // Build on what the remote has published: its branch must accept the publish as a fast-forward.
     if (remote) await syncNow?.();
     const head = this.requireDraft(slug);
-    const draftText = this.repo.fileAt(head, slug)!;
     const publishedText = this.published(slug);
-    const baseCommit = this.repo.mergeBase(slug);
-    const baseText = baseCommit ? this.repo.fileAt(baseCommit, slug) : undefined;
-    let text = draftText;
-    if (publishedText !== undefined && baseText !== publishedText) {
-      // Published moved on since the draft began (another publish, a merged pull request).
-      const result = mergeSiteDocuments(
-        baseText === undefined ? {} : parseDocumentText(baseText),
-        parseDocumentText(publishedText),
-        parseDocumentText(draftText) as Json,
-      );
-      if (result.conflicts.length)
-        throw new ConflictError(result.conflicts, result.merged, this.repo.publishedHead());
-      const issues = validate(result.merged);
+    // Published moved on since the draft began (another publish, a merged pull request): merged.
+    const { text, conflicts, merged } = this.overPublished(slug, head);
+    if (conflicts.length) throw new ConflictError(conflicts, merged!, this.repo.publishedHead());
+    if (merged) {
+      const issues = validate(merged);
       if (issues.length) throw new InvalidError(issues);
-      text = formatSiteDocument(result.merged);
     }
     const message = `Publish ${slug}: ${oneLine(this.lines(publishedText, text)) || 'no visible change'}`;
     // With a remote, the remote is the source of truth: it takes the publish first, and only

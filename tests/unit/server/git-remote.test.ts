@@ -28,6 +28,7 @@ import {
 import { SiteRepo } from '../../../engine/server/site-repo.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
 import { DraftService } from '../../../engine/server/drafts.ts';
+import { formatSiteDocument } from '../../../engine/document/canonical.ts';
 import { ROOT } from '../helpers.ts';
 
 const temps: string[] = [];
@@ -231,6 +232,24 @@ describe('publishing with a remote', () => {
     expect(repo.publishedHead()).toBe(before);
     expect(publishedName()).toBe('Southern Motor Group');
     expect(repo.draftHead(SITE)).toBeDefined();
+  });
+});
+
+describe('a draft after a merged pull request', () => {
+  it('shows only its own changes, not the merged one undone', async () => {
+    const { repo, sites, remote, mergeOnRemote } = setup();
+    const drafts = new DraftService(repo, new SiteStore(sites), { remote });
+    const doc = JSON.parse(readFileSync(join(sites, `${SITE}.json`), 'utf8'));
+    doc.pages[0].title = 'Welcome to the yard | {site}';
+    repo.saveDraft(SITE, formatSiteDocument(doc), 'Save', { name: 'Sam' }, undefined);
+    const own = drafts.draftInfo(SITE).summary;
+    expect(own).toHaveLength(1);
+    mergeOnRemote('Reviewed Motors');
+    await syncFromRemote(repo, remote);
+    expect(drafts.draftInfo(SITE).summary).toEqual(own);
+    expect(drafts.diff(SITE).text).not.toMatch(/Reviewed Motors/);
+    const { text } = await drafts.publish(SITE, { name: 'Sam' }, () => []);
+    expect(JSON.parse(text)).toMatchObject({ name: 'Reviewed Motors' });
   });
 });
 
