@@ -13,13 +13,19 @@ import { fileURLToPath } from 'node:url';
 import { describeFirstDifference, formatSiteDocument } from '../engine/document/canonical.ts';
 import { displayPath, siteDocumentFiles } from '../engine/document/files.ts';
 import { CURRENT_SCHEMA_VERSION } from '../engine/site/migrations.ts';
-import { DocumentSyntaxError, parseDocumentText } from '../engine/site/json-text.ts';
+import {
+  DocumentSyntaxError,
+  LossyJsonError,
+  parseDocumentText,
+} from '../engine/site/json-text.ts';
 import { checkFiles, documentsOf } from './validate.ts';
 
 export interface CheckProblem {
   file: string;
   messages: string[];
 }
+
+const NOT_CANONICAL = 'not in canonical form';
 
 /** Canonical-form problem for one file, or undefined when the file is canonical. */
 export function canonicalProblem(file: string): string | undefined {
@@ -28,12 +34,14 @@ export function canonicalProblem(file: string): string | undefined {
   try {
     doc = parseDocumentText(text);
   } catch (err) {
+    if (err instanceof LossyJsonError)
+      return `would not read as written, so it cannot be formatted:\n    ${err.detail.replaceAll('\n', '\n    ')}`;
     if (err instanceof DocumentSyntaxError) return `not valid JSON: ${err.detail}`;
     throw err;
   }
   const canonical = formatSiteDocument(doc);
   if (canonical === text) return undefined;
-  return `not in canonical form (${describeFirstDifference(text, canonical)}); run npm run format:sites`;
+  return `${NOT_CANONICAL} (${describeFirstDifference(text, canonical)}); run npm run format:sites`;
 }
 
 export function checkSites(sitesDir: string): {
@@ -51,7 +59,8 @@ export function checkSites(sitesDir: string): {
   for (const file of [...sites, ...templates]) {
     const messages: string[] = [...(siteLines.get(file) ?? [])];
     const form = canonicalProblem(file);
-    if (form && !messages.some((m) => m.includes('is not valid JSON'))) messages.push(form);
+    // A file that does not read is already named by its site's issues (a template's is named only here).
+    if (form && !(messages.length && !form.startsWith(NOT_CANONICAL))) messages.push(form);
     if (messages.length) problems.push({ file, messages });
     else {
       const version =

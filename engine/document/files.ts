@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { formatSiteDocument } from './canonical.ts';
 import { migrateDocument } from '../site/migrations.ts';
+import { DocumentSyntaxError, LossyJsonError, parseDocumentText } from '../site/json-text.ts';
 
 /** Site documents and templates in a sites folder: `*.json` and `templates/*.json` (never `shared/`). */
 export function siteDocumentFiles(sitesDir: string): { sites: string[]; templates: string[] } {
@@ -20,8 +21,9 @@ export function siteDocumentFiles(sitesDir: string): { sites: string[]; template
   return { sites: list(sitesDir), templates: list(join(sitesDir, 'templates')) };
 }
 
+/** A document file's content; throws DocumentSyntaxError (json-text.ts) for text that does not read as written. */
 export function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(file, 'utf8'));
+  return parseDocumentText(readFileSync(file, 'utf8'));
 }
 
 export type RewriteResult = {
@@ -34,16 +36,23 @@ export type RewriteResult = {
 
 /**
  * Rewrites a document in canonical form, optionally migrated to the current version
- * first. Leaves the file untouched (and reports why) when it is not readable JSON or
- * is newer than this engine.
+ * first. Leaves the file untouched (and reports why) when it is not readable JSON, when
+ * JSON.parse would not read it as written (a key written twice, a number it would round;
+ * json-faults.ts), or when it is newer than this engine.
  */
 export function rewriteDocument(file: string, options: { migrate?: boolean } = {}): RewriteResult {
   const text = readFileSync(file, 'utf8');
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = parseDocumentText(text);
   } catch (err) {
-    return { file, changed: false, error: `not readable JSON: ${(err as Error).message}` };
+    if (!(err instanceof DocumentSyntaxError)) throw err;
+    // Rewriting would keep one of two keys and round long numbers: the file is left as it is.
+    const error =
+      err instanceof LossyJsonError
+        ? `left as it is, as rewriting would change it:\n    ${err.detail.replaceAll('\n', '\n    ')}`
+        : `not readable JSON: ${err.detail}`;
+    return { file, changed: false, error };
   }
   let from: number | undefined;
   let to: number | undefined;

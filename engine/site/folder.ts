@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import type { Catalogue } from '../../schemas/types.gen.ts';
 import type { ValidatorOptions } from '../schema/validator.ts';
 import { siteDataFor, type SiteData } from './data.ts';
-import { DocumentSyntaxError, parseDocumentText } from './json-text.ts';
+import { DocumentSyntaxError, LossyJsonError, parseDocumentText } from './json-text.ts';
 import {
   createSitePreparer,
   type PrepareResult,
@@ -46,7 +46,10 @@ export type SiteEntry =
       raw?: unknown;
     };
 
-/** Reads and parses a document file; throws DocumentSyntaxError for an unreadable or malformed one. */
+/**
+ * Reads and parses a document file; throws DocumentSyntaxError for an unreadable or
+ * malformed one (LossyJsonError: a key written twice, a number that would be rounded).
+ */
 export function readDocumentFile(file: string): unknown {
   let text: string;
   try {
@@ -154,12 +157,15 @@ export class SiteFolder {
       raw = readDocumentFile(file);
     } catch (err) {
       if (!(err instanceof DocumentSyntaxError)) throw err;
-      return {
-        slug,
-        file,
-        ok: false,
-        issues: [{ path: '/', message: `${basename(file)} is not valid JSON: ${err.detail}` }],
-      };
+      // A key written twice or a number that would be rounded: each at its own path.
+      const issues =
+        err instanceof LossyJsonError
+          ? err.faults.map(({ path, line, column, message }) => ({
+              path,
+              message: `${basename(file)}, line ${line}, column ${column}: ${message}`,
+            }))
+          : [{ path: '/', message: `${basename(file)} is not valid JSON: ${err.detail}` }];
+      return { slug, file, ok: false, issues };
     }
     return this.fromDocument(slug, raw, earlier);
   }

@@ -2,9 +2,12 @@
  * Reading a site document or template from its text. JSON.parse says where nothing
  * went wrong on this Node ("Unexpected token '}', ... is not valid JSON"), so a failure
  * is located with jsonc-parser's scanner and reported as line and column, the way a
- * person opens the file. Browser-safe.
+ * person opens the file. Text JSON.parse would read with a loss (a key written twice, a
+ * number it rounds) is refused too (json-faults.ts). Every reader of a document file, from
+ * disk or from git, parses here. Browser-safe.
  */
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { jsonTextFaults, type JsonTextFault } from './json-faults.ts';
 
 export class DocumentSyntaxError extends Error {
   constructor(
@@ -16,6 +19,22 @@ export class DocumentSyntaxError extends Error {
     super(detail);
     this.name = 'DocumentSyntaxError';
   }
+}
+
+/**
+ * Valid JSON that JSON.parse would read differently from what is written: each fault names
+ * its line and JSON path (a reader of a folder makes each one an issue at that path).
+ */
+export class LossyJsonError extends DocumentSyntaxError {
+  constructor(readonly faults: JsonTextFault[]) {
+    super(faults.map(describeFault).join('\n'), faults[0]?.line, faults[0]?.column);
+    this.name = 'LossyJsonError';
+  }
+}
+
+/** "line 4, column 3, at /name: …", the way the CLI prints a fault. */
+export function describeFault(fault: JsonTextFault): string {
+  return `line ${fault.line}, column ${fault.column}, at ${fault.path}: ${fault.message}`;
 }
 
 const WORDS: Record<string, string> = {
@@ -37,7 +56,10 @@ const WORDS: Record<string, string> = {
   InvalidCharacter: 'invalid character in a string (control characters must be escaped)',
 };
 
-/** Parses a document's text; throws DocumentSyntaxError naming line and column. */
+/**
+ * Parses a document's text; throws DocumentSyntaxError naming line and column, or
+ * LossyJsonError when valid JSON would not be read as written.
+ */
 export function parseDocumentText(text: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) {
     throw new DocumentSyntaxError(
@@ -48,11 +70,15 @@ export function parseDocumentText(text: string): unknown {
   }
   if (!text.trim())
     throw new DocumentSyntaxError('the file is empty; a site document is a JSON object');
+  let doc: unknown;
   try {
-    return JSON.parse(text);
+    doc = JSON.parse(text);
   } catch (err) {
     throw locate(text, err as Error);
   }
+  const faults = jsonTextFaults(text);
+  if (faults.length) throw new LossyJsonError(faults);
+  return doc;
 }
 
 function locate(text: string, original: Error): DocumentSyntaxError {

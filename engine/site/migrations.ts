@@ -4,7 +4,7 @@
  * after a block's schema changes. Add a migration whenever a schema change would make
  * an existing document invalid, and bump CURRENT_SCHEMA_VERSION.
  */
-import { cloneDeep } from 'lodash-es';
+import { cloneDeep, isEqual } from 'lodash-es';
 import { walkBlocks } from '../document/tree.ts';
 
 export interface Migration {
@@ -16,17 +16,37 @@ export interface Migration {
 export const migrations: Migration[] = [
   {
     from: 1,
-    description: 'hero: prop "buttons" renamed to "actions"',
+    description:
+      'hero: prop "buttons" renamed to "actions" (a hero with both keeps both, buttons first)',
     migrate(doc) {
       for (const { block } of walkBlocks(doc)) {
         if (block.type === 'hero' && block.props && 'buttons' in block.props) {
           const { buttons, ...rest } = block.props;
-          block.props = { ...rest, actions: buttons };
+          const actions = 'actions' in rest ? mergedActions(buttons, rest.actions) : buttons;
+          if (actions !== KEEP_BOTH) block.props = { ...rest, actions };
         }
       }
     },
   },
 ];
+
+const KEEP_BOTH = Symbol('keep both');
+
+/**
+ * A version-1 hero that has both `buttons` and `actions` (the new name, written early)
+ * keeps both: the buttons first, as they are the list a version-1 hero showed, then each
+ * action that is not already one of them, each list in the order staff wrote it. More
+ * than three is then a schema problem at `actions` for a person to settle, never a silent
+ * loss. `null` (in a site, "not the template's") gives way to the other's list. Values
+ * that are not lists are left as written, so validation names them (docs/site-documents.md,
+ * "Versions and migrations").
+ */
+function mergedActions(buttons: unknown, actions: unknown): unknown {
+  if (buttons === null) return actions;
+  if (actions === null) return buttons;
+  if (!Array.isArray(buttons) || !Array.isArray(actions)) return KEEP_BOTH;
+  return [...buttons, ...actions.filter((a) => !buttons.some((b) => isEqual(a, b)))];
+}
 
 export const CURRENT_SCHEMA_VERSION = migrations.length + 1;
 

@@ -17,7 +17,7 @@
  * Resolution is pure and deterministic: same inputs, same output.
  */
 import { isPlainObject, omit } from 'lodash-es';
-import { DocumentSyntaxError } from './json-text.ts';
+import { DocumentSyntaxError, LossyJsonError } from './json-text.ts';
 import { applyPageChanges } from './page-changes.ts';
 import type { DocumentIssue } from './types.ts';
 
@@ -148,17 +148,16 @@ export function resolveTemplate(
       if (!(err instanceof DocumentSyntaxError)) throw err;
       const where =
         chain.length === 1 ? '/template' : `/template (via ${chain.slice(0, -1).join(' → ')})`;
-      return {
-        doc,
-        chain,
-        merged: false,
-        issues: [
-          {
-            path: where,
-            message: `template "${name}" (sites/templates/${name}.json) is not valid JSON: ${err.detail}`,
-          },
-        ],
-      };
+      const file = `template "${name}" (sites/templates/${name}.json)`;
+      // A key written twice or a number that would be rounded: one issue each, naming its place in the template.
+      const issues =
+        err instanceof LossyJsonError
+          ? err.faults.map((f) => ({
+              path: where,
+              message: `${file}, line ${f.line}, column ${f.column}, at ${f.path}: ${f.message}`,
+            }))
+          : [{ path: where, message: `${file} is not valid JSON: ${err.detail}` }];
+      return { doc, chain, merged: false, issues };
     }
     if (!template) {
       const where =

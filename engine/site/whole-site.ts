@@ -34,6 +34,7 @@ export function siteCollections(site: ResolvedSite, models?: Model[]): SiteColle
     locations: strings(site.locations.map((l) => l.slug)),
     locationIds: strings(site.locations.map((l) => l.id)),
     dealerships: strings(site.dealerships.map((d) => d.slug)),
+    dealershipIds: strings(site.dealerships.map((d) => d.id)),
     offers: strings(site.offers.map((o) => o.id)),
     models: models && strings(models.map((m) => m.slug)),
     makes: models && strings(models.map((m) => m.manufacturer_name)),
@@ -50,6 +51,7 @@ const COLLECTION_NOUN: Record<string, string> = {
   locations: 'location with slug',
   locationIds: 'location with id',
   dealerships: 'dealership with slug',
+  dealershipIds: 'dealership with id',
   offers: 'offer with id',
   models: 'model with slug',
   makes: 'make named',
@@ -184,6 +186,8 @@ class SiteRoutes {
   /** Why a link goes nowhere, or undefined when it reaches something. */
   check(link: WrittenLink): string | undefined {
     const href = link.href.trim();
+    const spaced = spaceProblem(href, link.inText, () => this.routeCandidates());
+    if (spaced) return spaced;
     if (!href.startsWith('/') && !href.startsWith('#') && !href.startsWith('?')) return undefined; // other sites, tel:, mailto:
     if (href.startsWith('//')) return undefined;
     const target = linkTarget(href, this.site.features);
@@ -251,6 +255,32 @@ class SiteRoutes {
     this.candidates = [...out];
     return this.candidates;
   }
+}
+
+/** Addresses of the web whose spaces are checked: this site's (`/`, `?`, `#`) and http(s). */
+const WEB_ADDRESS = /^(?:[/?#]|https?:)/i;
+
+/**
+ * Why a web address with white space inside it is refused. Browsers drop tabs and line
+ * breaks and send a space as %20, so in a path the route would not match what was meant;
+ * elsewhere the fix is what the browser would send. tel: and mailto: are left alone: phone
+ * numbers and subjects with spaces are read fine (docs/site-documents.md, "Whole-site rules").
+ */
+export function spaceProblem(
+  href: string,
+  inText: boolean,
+  routes: () => string[],
+): string | undefined {
+  if (!/\s/.test(href) || !WEB_ADDRESS.test(href)) return undefined;
+  const said = `${inText ? 'a link in this text goes to' : 'links to'} ${JSON.stringify(href)}`;
+  const sent = (s: string) =>
+    s.replace(/[\t\n\r]/g, '').replace(/\s/g, (c) => encodeURIComponent(c));
+  if (!/[^\S\t\n\r]/.test(href))
+    return `${said}, which has a tab or line break in it; browsers drop it and go to ${JSON.stringify(sent(href))}: write that`;
+  const { path } = splitHref(href);
+  if (href.startsWith('/') && !href.startsWith('//') && /\s/.test(path))
+    return `${said}, which has a space in its path: browsers ask for ${JSON.stringify(sent(path))}, and no page of this site has a space in its address${suggest(path, routes())}`;
+  return `${said}, which has a space in it; a web address cannot hold a space: write ${JSON.stringify(sent(href))}`;
 }
 
 /** Route parameter → collection, as the page's blocks declare (`x-block.routeParams`). */

@@ -132,6 +132,54 @@ describe('links', () => {
     expect(issuesOf(doc)).toEqual([]);
   });
 
+  it('a web address with a space in it is refused, at its path, in link fields and in rich text', () => {
+    const at = '/pages/0/blocks/0/props/actions/0/href';
+    // "/:anything" would match "/about us": the space is what is wrong.
+    const catchAll = [page('about', '/about-us'), page('any', '/:anything')];
+    expect(issuesOf(site('/about us', catchAll))).toEqual([
+      {
+        path: at,
+        message:
+          'links to "/about us", which has a space in its path: browsers ask for "/about%20us", and no page of this site has a space in its address; did you mean "/about-us"?',
+      },
+    ]);
+    expect(issuesOf(site('/finance?make=Land Rover'))).toEqual([
+      {
+        path: at,
+        message:
+          'links to "/finance?make=Land Rover", which has a space in it; a web address cannot hold a space: write "/finance?make=Land%20Rover"',
+      },
+    ]);
+    expect(issuesOf(site('https://landrover.com.au/range rover'))[0].message).toBe(
+      'links to "https://landrover.com.au/range rover", which has a space in it; a web address cannot hold a space: write "https://landrover.com.au/range%20rover"',
+    );
+    expect(issuesOf(site('/fin\tance', catchAll))[0].message).toBe(
+      'links to "/fin\\tance", which has a tab or line break in it; browsers drop it and go to "/finance": write that',
+    );
+    const text = {
+      type: 'rich-text',
+      id: 'text',
+      props: { html: '<p><a href="/finance?make=Land Rover">Land Rover finance</a></p>' },
+    };
+    expect(
+      issuesOf(withData({ pages: [page('home', '/', [text]), page('finance', '/finance')] })),
+    ).toEqual([
+      {
+        path: '/pages/0/blocks/0/props/html',
+        message:
+          'a link in this text goes to "/finance?make=Land Rover", which has a space in it; a web address cannot hold a space: write "/finance?make=Land%20Rover"',
+      },
+    ]);
+    // Encoded, or a phone number or mail subject (read fine with spaces), it is accepted.
+    for (const href of [
+      '/finance?make=Land%20Rover',
+      '/finance?make=Land+Rover',
+      'tel:07 5555 0101',
+      'mailto:sales@example.com?subject=Test drive',
+    ])
+      expect(issuesOf(site(href)), href).toEqual([]);
+  });
+
   it('menus and footers are checked like any link', () => {
     const header = {
       type: 'header',

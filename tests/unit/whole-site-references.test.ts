@@ -49,6 +49,19 @@ describe('references into site data', () => {
       },
     ]);
   });
+  it("a location's dealership id must be one of the site's dealerships, as its dealership slug must", () => {
+    const doc = withData({ pages: [page('home', '/')] });
+    const [location] = (doc as unknown as { locations: Record<string, unknown>[] }).locations;
+    location.dealership_id = 9;
+    expect(issuesOf(doc)).toEqual([
+      {
+        path: '/locations/0/dealership_id',
+        message: 'names dealership with id 9, which this site does not have; did you mean "1"?',
+      },
+    ]);
+    location.dealership_id = 1;
+    expect(issuesOf(doc)).toEqual([]);
+  });
   it("a make is named by the platform's one slug rule, the catalogue's own slug for it", () => {
     const made = siteCollections(
       prepared(withData({ pages: [page('home', '/')] })),

@@ -39,6 +39,50 @@ describe('versioned documents and migrations', () => {
     expect(v2Text).not.toContain('"buttons"');
   });
 
+  it('v1 → v2: a hero with both "buttons" and "actions" keeps both, buttons first, none twice', () => {
+    const book = { label: 'Book a service', href: '/service' };
+    const finance = { label: 'Finance', href: '/finance' };
+    const stock = { label: 'Stock', href: '/search' };
+    const hero = (props: Record<string, unknown>) => ({ type: 'hero', id: 'hero', props });
+    const migrated = (props: Record<string, unknown>) =>
+      migrateDocument({ schemaVersion: 1, pages: [{ id: 'home', blocks: [hero(props)] }] }).doc
+        .pages[0].blocks[0].props;
+    expect(
+      migrated({ heading: 'Hi', buttons: [book, finance], actions: [stock, finance] }),
+    ).toEqual({ heading: 'Hi', actions: [book, finance, stock] });
+    // null (not the template's list) gives way to the list written beside it.
+    expect(migrated({ buttons: null, actions: [stock] })).toEqual({ actions: [stock] });
+    expect(migrated({ buttons: [book], actions: null })).toEqual({ actions: [book] });
+    // What cannot be merged stays as written, for validation to name.
+    expect(migrated({ buttons: 'Book', actions: [stock] })).toEqual({
+      buttons: 'Book',
+      actions: [stock],
+    });
+    // Four buttons in all are more than a hero holds: a problem at actions, nothing dropped.
+    const r = prepare({
+      schemaVersion: 1,
+      slug: 'test-site',
+      name: 'Test Motors',
+      pages: [
+        {
+          id: 'home',
+          path: '/',
+          title: 'Home',
+          blocks: [
+            hero({
+              heading: 'Hi',
+              buttons: [book, finance],
+              actions: [stock, book, { ...stock, label: 'Cars' }],
+            }),
+          ],
+        },
+      ],
+    });
+    expect(!r.ok && r.issues.filter((i) => i.path.endsWith('/props/actions'))).toEqual([
+      { path: '/pages/0/blocks/0/props/actions', message: 'must NOT have more than 3 items' },
+    ]);
+  });
+
   it('the oldest fixture upgrades through the whole chain and then validates', () => {
     const v1 = JSON.parse(v1Text);
     const { doc, applied } = migrateDocument(v1);
