@@ -59,7 +59,7 @@ export async function createApp(options: ServerOptions) {
   const clientDir = join(dist, 'client');
   const builtRenderer = mode === 'development' ? undefined : await loadBuiltRenderer(dist);
   const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'));
-  // Sites reload when their files change; a site fixed (or broken) on disk is served (or refused) at once.
+  // Sites reload when their files change: a fixed site is served at once, a broken one keeps its last good revision (stale-sites.ts).
   sites.watch();
   const services = await createServices({
     root,

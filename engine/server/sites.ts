@@ -2,7 +2,8 @@
  * The sites the server serves: every sites/*.json, prepared by engine/site/folder.ts and
  * kept with its problems when it fails (that site answers 503; the others are served).
  * A changed file is reloaded without a restart (`watch()`); a changed template reloads
- * every site.
+ * every site. A site serving a valid document keeps it when the next one fails, until a
+ * valid one arrives (stale-sites.ts; docs/publishing.md, "When the remote fails").
  */
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +13,9 @@ import { SiteFolder, siteNames, type SiteEntry } from '../site/folder.ts';
 import { formatIssue } from '../site/source.ts';
 import { limitEntryEmbeds } from './embed-origins.ts';
 import { withDraftSearchKey } from '../search/public-access.ts';
+import { StaleSites, withConflictMarkersNamed, type StaleSite } from './stale-sites.ts';
 
-export type { SiteEntry };
+export type { SiteEntry, StaleSite };
 
 export class SiteStore {
   private entries = new Map<string, SiteEntry>();
@@ -26,11 +28,14 @@ export class SiteStore {
   private readonly loadListeners = new Set<(entry: SiteEntry) => void>();
   /** Called after a site's file is gone. */
   private readonly removeListeners = new Set<(slug: string) => void>();
+  /** Sites kept on their last good revision, with what failed. */
+  private readonly stale: StaleSites;
 
   constructor(
     readonly dir: string,
     private readonly options: { quiet?: boolean } = {},
   ) {
+    this.stale = new StaleSites(options);
     // Sites made from one template hold one checked copy of each page they share (docs/deploy.md, "Memory and start-up").
     this.folder = new SiteFolder(dir, { sanitizeHtml, sharePages: true });
     if (this.folder.catalogueProblem)
@@ -58,17 +63,50 @@ export class SiteStore {
   }
 
   reloadAll() {
-    this.entries.clear();
-    for (const entry of this.folder.loadAll()) this.remember(entry);
+    const before = this.entries;
+    this.entries = new Map();
+    for (const entry of this.folder.loadAll()) this.take(entry, before.get(entry.slug));
+    for (const { slug } of this.stale.all()) if (!this.entries.has(slug)) this.stale.clear(slug);
   }
 
-  /** (Re)loads one site. Sites loaded before it keep the host names they serve. */
+  /**
+   * (Re)loads one site. Sites loaded before it keep the host names they serve. Returns the
+   * entry served: the site's last good one when the new document fails (staleSite says why).
+   */
   load(slug: string): SiteEntry {
     const earlier = [...this.entries.values()].filter((e) => e.slug !== slug); // in the order they were loaded
-    const entry = this.folder.load(slug, earlier);
-    this.remember(entry);
+    const previous = this.entries.get(slug);
+    const entry = this.take(this.folder.load(slug, earlier), previous);
+    if (entry === previous) return entry; // kept: nothing changed for visitors
     for (const fn of this.loadListeners) fn(entry);
     return entry;
+  }
+
+  /**
+   * The entry to serve after a load: the new one, unless it failed where the site served a
+   * valid document; that is kept (docs/publishing.md, "When the remote fails"). A site whose
+   * first document fails answers 503 (README, "Validation").
+   */
+  private take(loaded: SiteEntry, previous: SiteEntry | undefined): SiteEntry {
+    const entry = withConflictMarkersNamed(loaded);
+    if (!entry.ok && previous?.ok) {
+      this.stale.record(entry);
+      this.entries.set(entry.slug, previous);
+      return previous;
+    }
+    this.stale.clear(entry.slug, { loaded: entry.ok });
+    this.remember(entry);
+    return entry;
+  }
+
+  /** Why a site serves its last good revision instead of its file's document; undefined when it does not. */
+  staleSite(slug: string): StaleSite | undefined {
+    return this.stale.get(slug);
+  }
+
+  /** Every site kept on its last good revision (for /healthz). */
+  staleSites(): StaleSite[] {
+    return this.stale.all();
   }
 
   /** Follows loads of one site (the stock gives a new site's dealerships their cars); returns the way to stop. */
@@ -149,6 +187,7 @@ export class SiteStore {
       later(slug, () => {
         if (!siteNames(this.dir).includes(slug)) {
           this.entries.delete(slug);
+          this.stale.clear(slug);
           for (const fn of this.removeListeners) fn(slug);
           this.onReload?.(undefined, slug);
           return;

@@ -116,9 +116,10 @@ describe('a sites folder with broken documents', () => {
 });
 
 describe('reload without a restart', () => {
-  it('a site breaks and recovers as its file changes; a template change reloads its sites', async () => {
+  it('a site broken on disk keeps its last good revision and recovers as its file changes; a template change reloads its sites', async () => {
     const d = mkdtempSync(join(tmpdir(), 'forecourt-watch-'));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     cpSync(SITES_DIR, d, { recursive: true });
     const store = new SiteStore(d);
     try {
@@ -126,7 +127,11 @@ describe('reload without a restart', () => {
       const file = join(d, 'kiwi-car-yard.json');
       const good = readFileSync(file, 'utf8');
       writeFileSync(file, '{ broken');
-      await vi.waitFor(() => expect(store.get('kiwi-car-yard')?.ok).toBe(false), { timeout: 3000 });
+      // docs/publishing.md, "When the remote fails": visitors keep what they had.
+      await vi.waitFor(() => expect(store.staleSite('kiwi-car-yard')).toBeDefined(), {
+        timeout: 3000,
+      });
+      expect(store.get('kiwi-car-yard')?.ok).toBe(true);
       writeFileSync(file, good.replace('"name": "Kiwi Car Yard"', '"name": "Kiwi Car Yard Ltd"'));
       await vi.waitFor(
         () => {
@@ -161,6 +166,7 @@ describe('reload without a restart', () => {
     } finally {
       store.close();
       warn.mockRestore();
+      error.mockRestore();
       rmSync(d, { recursive: true, force: true });
     }
   });
