@@ -56,7 +56,7 @@ import './components/Canvas/canvas.css';
 const loader = new BlockLoader(registry);
 const model = new PreviewModel();
 
-/** Patches of the fast path newer than the last check shown, reapplied on top of each check (docs/editor.md, "Speed"). */
+/** Patches of the fast path newer than the last check shown, reapplied on top of each check (docs/editor-design.md, "Speed"). */
 let pending: Array<{ revision: number; patches: PreviewPatch[] }> = [];
 
 function patched(shown: Shown, patches: PreviewPatch[]): Shown {
@@ -101,7 +101,7 @@ function BlockFrame({ block, children }: { block: Block; children: ReactNode }) 
 /** Re-renders a block only when the block itself (its props and children) changed. */
 const MemoBlockFrame = memo(BlockFrame, (a, b) => a.block === b.block);
 
-/** The engine's per-block wrap: one function for good, so blocks keep their memoisation (docs/editor.md, "Speed"). */
+/** The engine's per-block wrap: one function for good, so blocks keep their memoisation (docs/editor-design.md, "Speed"). */
 const wrap = (block: Block, rendered: ReactNode) => (
   <MemoBlockFrame block={block}>{rendered}</MemoBlockFrame>
 );
@@ -170,7 +170,7 @@ function Preview() {
         const next = patched(before, msg.patches);
         // A drop: rendered now, in the editor's task that made it (PreviewPane hands patches over
         // at once), so it is shown before the editor's own render for it, which the store holds
-        // back a task (docs/editor.md, "Speed").
+        // back a task (docs/editor-design.md, "Drops: the preview first").
         if (msg.patches.some((p) => p.kind === 'page')) flushSync(() => setShown(next));
         else {
           // Typing: the block shows it now, the page follows in a transition.

@@ -1,8 +1,8 @@
 /**
- * Every property the editor shows as a form field speaks to onboarding staff (docs/editor.md,
- * "Forms"): a `title` (its label) and a `description` (the help under it, saying what it
- * changes on the dealer site), every anyOf / oneOf option a `title` (the choice's label),
- * and every value with a `pattern` an `x-invalidMessage` (what
+ * Every property the editor shows as a form field speaks to onboarding staff
+ * (docs/editor-design.md, "Forms"): a `title` (its label) and a `description` (the help
+ * under it, saying what it changes on the dealer site), every anyOf / oneOf option a
+ * `title` (the choice's label), and every value with a `pattern` an `x-invalidMessage` (what
  * the editor says when a value does not fit, instead of the pattern). This covers block props,
  * the site settings, the feature switches and the shared definitions they use. Without them
  * the editor would fall back to the key ("dealership_id") or to a regular expression. Prints

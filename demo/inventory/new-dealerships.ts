@@ -2,7 +2,7 @@
  * Demo stock for the dealerships of a site that has no location yet (a site just created
  * in the editor from a starter template), and of any site added while the server runs.
  * Without it, such a site's search, car cards and card switches would show no cars
- * (docs/editor.md, "A new site's stock"). Each such
+ * (docs/editor-design.md, "A new site's stock"). Each such
  * dealership gets its own cars, drawn from a stream seeded by its slug and numbered from
  * its id, so they are the same at every start, whatever other sites exist, and adding a site
  * changes no other site's cars (the main stock, generate.ts, spreads one stream over the

@@ -2,7 +2,7 @@
  * The editor's polite live region, with its words kept in a small store of their own:
  * announcing re-renders this region alone, not the editor around it (an announcement
  * comes with every drop, and re-rendering the whole editor then delayed the preview;
- * docs/editor.md, "Speed").
+ * docs/editor-design.md, "Drops: the preview first").
  */
 import { useSyncExternalStore } from 'react';
 

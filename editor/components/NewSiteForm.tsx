@@ -1,5 +1,5 @@
 /**
- * "New site from a template" (docs/editor.md, "What staff can do"): each problem is shown at
+ * "New site from a template" (docs/editor-design.md, "Forms"): each problem is shown at
  * its field, in staff words, and focus goes to the first field with one, whether the
  * browser found it or the server refused the site (its issues are mapped back to the fields).
  */

@@ -58,7 +58,7 @@ export function ChangeList({ changes, empty }: { changes: SiteChange[]; empty: s
 /**
  * A refused save's problems where staff fix them, in the editor's words ("Page Home (/) ›
  * Hero home-hero › Heading: This cannot be empty"); the server's paths and wording stay
- * folded away for reviewers (docs/editor.md, "Drafts and publishing").
+ * folded away for reviewers (docs/editor-design.md, "Drafts and publishing").
  */
 export function ServerIssues({ issues }: { issues: DocumentIssue[] }) {
   const doc = useEditor((s) => s.doc);

@@ -1,7 +1,7 @@
 /**
  * Conflicts on a template page's block changes read in words in the conflict dialog, by
  * page, block and field, not as the server's `blockChanges/…` path; a block one side left
- * out reads as left out (docs/editor.md, "Drafts and publishing").
+ * out reads as left out (docs/editor-design.md, "Drafts and publishing").
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Typing in the Inspector's generated forms: a cleared field with a default stays empty
  * while staff type, and Ctrl+Z / Ctrl+Shift+Z in a field go through the editor's history
- * (docs/editor.md, "Undo/redo").
+ * (docs/editor-design.md, "Undo and redo").
  */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';

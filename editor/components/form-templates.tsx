@@ -1,6 +1,6 @@
 /**
  * rjsf templates and fields that make the generated forms read as staff expect
- * (docs/editor.md, "Forms"), all at module level like the widgets (the focus-loss trap):
+ * (docs/editor-design.md, "Forms"), all at module level like the widgets (the focus-loss trap):
  *
  * - an optional group of fields (an image {src, alt}) left empty is not marked required:
  *   its fields get their asterisks once staff start filling it in;

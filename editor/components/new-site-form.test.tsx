@@ -1,5 +1,5 @@
 /**
- * The create-site form shows each problem at its field (docs/editor.md, "What staff can do"),
+ * The create-site form shows each problem at its field (docs/editor-design.md, "Forms"),
  * in staff words, with focus on the first one, for its own checks and for the server's.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

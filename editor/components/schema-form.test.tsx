@@ -1,5 +1,5 @@
 /**
- * The generated forms in staff language (docs/editor.md, "Forms"): an empty optional group
+ * The generated forms in staff language (docs/editor-design.md, "Forms"): an empty optional group
  * of fields is not marked required, list items are named by their content, anyOf options by
  * their titles and option labels, and a field's problem shows once, in plain words, at it.
  */

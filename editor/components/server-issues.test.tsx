@@ -1,7 +1,7 @@
 /**
  * A refused save's problems in the review dialog read in the editor's words, by page, block
  * and field, with the staff wording of the message, never as the server's JSON paths; the
- * paths stay folded away for reviewers (docs/editor.md, "Drafts and publishing").
+ * paths stay folded away for reviewers (docs/editor-design.md, "Drafts and publishing").
  */
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -69,7 +69,7 @@ export function useServerCheck(store: EditorStore): IssuesValue {
   useEffect(() => {
     if (revision === 0) return;
     // A pause lets a burst of changes (typing) go as one request; the preview shows typed text
-    // and moves without it (docs/editor.md, "Speed"), so the check, its answer and the
+    // and moves without it (docs/editor-design.md, "Speed"), so the check, its answer and the
     // preview's render of it come after the burst instead of between its keys.
     const t = setTimeout(() => run.current(), CHECK_PAUSE);
     return () => clearTimeout(t);

@@ -1,7 +1,7 @@
 /**
  * Option labels for a choice field: a schema's `x-enumLabels` (value → staff words, e.g.
  * "center" → "Centre") becomes rjsf's `ui:enumNames`, so a select shows the words and still
- * stores the value (docs/editor.md, "Forms"). Values without a label show as they are.
+ * stores the value (docs/editor-design.md, "Forms"). Values without a label show as they are.
  */
 import type { JsonSchema, UiSchema } from './schemas.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Problems named the way staff see the form (docs/editor.md, "Forms"): the block, the
+ * Problems named the way staff see the form (docs/editor-design.md, "Forms"): the block, the
  * fields' labels, list items by their content or place, and the message in staff words;
  * never a JSON path.
  */

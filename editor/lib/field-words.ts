@@ -1,5 +1,5 @@
 /**
- * Where a field is, in the words staff see on the form (docs/editor.md, "Forms"): the titles
+ * Where a field is, in the words staff see on the form (docs/editor-design.md, "Forms"): the titles
  * of the fields on the way and list items named by their content ("Gold Coast", "Book a
  * service"), else by position ("2nd item"), instead of a JSON path like `/locations/0/phone`.
  * The same names label list items in the forms, so a problem reads as the form looks.

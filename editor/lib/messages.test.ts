@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Validation messages in staff words (docs/editor.md, "Forms"): every keyword the runtime
+ * Validation messages in staff words (docs/editor-design.md, "Forms"): every keyword the runtime
  * validator reports for a real document comes back from the server with its params and is
  * worded here; no ajv wording ("must be <= 5", "must be integer") reaches staff.
  */

@@ -1,5 +1,5 @@
 /**
- * Validation messages in staff words (docs/editor.md, "Forms"): the server checks the draft
+ * Validation messages in staff words (docs/editor-design.md, "Forms"): the server checks the draft
  * with the runtime's validator and sends each schema problem with the keyword that failed
  * and ajv's params (`ruleDetail`); this table turns them, with the field's own schema
  * (limits, option labels, `x-invalidMessage`), into "Enter a number from 1 to 5" instead of

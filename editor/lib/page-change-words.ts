@@ -1,6 +1,6 @@
 /**
- * What this site changed on a template page, in staff words (docs/editor.md, "The document
- * model"). A template page the site edited is stored either as changes of the template's
+ * What this site changed on a template page, in staff words (docs/editor-design.md, "The
+ * document model"). A template page the site edited is stored either as changes of the template's
  * page (page keys and `blockChanges`, editor/lib/page-changes.ts: the page still follows
  * the template) or, after a structural change, as the site's own copy (it no longer does).
  * The page inspector says which, and names each change by block and field.

@@ -1,5 +1,5 @@
 /**
- * Template pages changed without copying them (docs/editor.md, "The document model"): an
+ * Template pages changed without copying them (docs/editor-design.md, "The document model"): an
  * edit of a page the site inherits is stored as the smallest change of the template page —
  * a page entry with its id and no `blocks`, holding the page keys that differ and, under
  * `blockChanges`, each changed block's differing props (null: the block is left out). The

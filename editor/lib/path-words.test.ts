@@ -1,7 +1,8 @@
 /**
  * The Problems panel opens a template page's block change where staff see it: the server
  * reports it as a pointer into the file as saved (`/pages/N/blockChanges/…`, N counting the
- * site's own page entries), which is moved to the block on the page as shown (docs/editor.md).
+ * site's own page entries), which is moved to the block on the page as shown
+ * (docs/editor-design.md, "Drafts and publishing").
  */
 import { describe, expect, it } from 'vitest';
 import { issueTarget, mapIssues } from './issues.ts';

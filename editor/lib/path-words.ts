@@ -1,7 +1,7 @@
 /**
  * A place in a site document in staff words, "Page Home (/) › Hero home-hero › Heading", for
  * a JSON pointer from the server: a refused save's problems and a merge's conflicts
- * (docs/editor.md, "Drafts and publishing"). The words are the editor's own for a problem
+ * (docs/editor-design.md, "Drafts and publishing"). The words are the editor's own for a problem
  * (describeTarget, editor/lib/issues.ts). A pointer into the document as saved is first
  * moved to the same place in the resolved document: a template page's change of a block
  * (`/pages/N/blockChanges/{id}/props/…`, numbered among the site's own page entries) is

@@ -1,7 +1,8 @@
 /**
  * What the preview iframe shows for a checked draft (editor/preview.tsx renders it). A
  * draft may be invalid while staff work on it, and the preview keeps showing all of it
- * that it can, saying what is not as it will be (docs/editor.md, "Validation and the preview"):
+ * that it can, saying what is not as it will be (docs/editor-design.md, "Validation and the
+ * preview"):
  *
  * - A block with problems is still shown and marked: each prop with a problem takes the
  *   block's last valid value, else its schema default, else is left out; a list item

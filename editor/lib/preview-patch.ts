@@ -1,5 +1,5 @@
 /**
- * The preview's fast path (docs/editor.md, "Speed"): what changed between two resolved
+ * The preview's fast path (docs/editor-design.md, "Speed"): what changed between two resolved
  * drafts, said in a few words the preview can apply at once to what it shows, before the
  * server's check of the draft comes back (a 1,000-block page takes the server far longer
  * than a keystroke may).

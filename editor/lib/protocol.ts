@@ -89,8 +89,8 @@ export function isToPreview(data: unknown): data is ToPreview {
  * Gives the preview a message within the current task: the message event postMessage would
  * bring (from this window, this origin, the data cloned into the preview's realm), dispatched
  * at once instead of queued behind the editor's own render and a frame. The fast path's
- * patches go this way (docs/editor.md, "Speed"); a preview of another origin, which the
- * editor never has, gets them posted.
+ * patches go this way (docs/editor-design.md, "Drops: the preview first"); a preview of
+ * another origin, which the editor never has, gets them posted.
  */
 export function sendNow(preview: Window, msg: ToPreview): void {
   let event: MessageEvent;

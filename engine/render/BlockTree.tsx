@@ -45,7 +45,7 @@ function MissingBlock({ block }: { block: Block }): never {
   throw new Error(`no component is registered for block type "${block.type}"`);
 }
 
-/** Memoised on the block object: in the editor's preview an edit re-renders only the blocks on its path (docs/editor.md, "Speed"). */
+/** Memoised on the block object: in the editor's preview an edit re-renders only the blocks on its path (docs/editor-design.md, "Speed"). */
 export const BlockView = memo(function BlockView({ block }: { block: Block }) {
   const env = useContext(BlockEnvironmentContext);
   const { mode, data: siteData } = useSite();

@@ -112,7 +112,8 @@ function CurrentPage(props: SiteAppProps) {
     document.title = title;
   }, [title]);
 
-  // The same object while nothing in it changes: every block reads it (docs/editor.md, "Speed").
+  // The same object while nothing in it changes: every block reads it
+  // (docs/editor-design.md, "Speed").
   const { wrap, emptyLists } = props;
   const env = useMemo<BlockEnvironment>(
     () => ({ blocks: loader.definitions, data, wrap, emptyLists }),

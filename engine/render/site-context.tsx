@@ -2,7 +2,7 @@
  * What every block can read about the site it renders in.
  *
  * Two contexts, so an edit in the editor's preview re-renders only the blocks it touches
- * (docs/editor.md, "Speed"): `useSite()` keeps the same value while only the site's pages
+ * (docs/editor-design.md, "Speed"): `useSite()` keeps the same value while only the site's pages
  * and layout change, which is what a block's edit changes (its `site.pages` and
  * `site.layout` read the newest ones, for whatever renders anyway); `usePages()` changes
  * with the pages, for the few blocks that show other pages or blocks (the search target, a

@@ -134,7 +134,7 @@ export async function createApp(options: ServerOptions) {
     }),
     createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }),
   );
-  app.use(createAssetLibraryRouter({ repo, remote, staff: staffOnly() })); // the asset library (docs/editor.md): uploads, and the images at /assets/sites/
+  app.use(createAssetLibraryRouter({ repo, remote, staff: staffOnly() })); // the asset library (docs/editor-design.md): uploads, and the images at /assets/sites/
   app.use('/api', services.api);
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
   app.use(createFeedsRouter({ sites, cars: () => services.cars }));

@@ -1,5 +1,5 @@
 /**
- * What an uploaded image must be before it joins a site's assets (docs/editor.md, "Asset
+ * What an uploaded image must be before it joins a site's assets (docs/editor-design.md, "Asset
  * library"): a PNG, JPEG or WebP by its bytes (the name and the declared type are not
  * believed), or an SVG cleaned of anything active; no larger than MAX_ASSET_BYTES; stored
  * under a plain, content-addressed name. Node only (SVGs are cleaned in the sanitiser

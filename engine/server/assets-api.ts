@@ -1,6 +1,6 @@
 /**
  * The asset library: images staff upload for a site, and the public address they are
- * served at (docs/editor.md, "Asset library").
+ * served at (docs/editor-design.md, "Asset library").
  *
  *   GET  /api/editor/sites/:slug/assets          staff: the site's images, newest first
  *   POST /api/editor/sites/:slug/assets?name=…   staff: the file as the body; 201 { asset, removed }

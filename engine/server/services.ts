@@ -40,7 +40,7 @@ export async function createServices(options: {
     clock: testClock,
   }).watch();
   // A site created while the server runs (from a template in the editor) gets its stock now,
-  // so its preview shows cars (docs/editor.md, "A new site's stock").
+  // so its preview shows cars (docs/editor-design.md, "A new site's stock").
   sites.onLoad((entry) => {
     if (entry.ok) stock.addSites([entry.site]);
   });

@@ -54,7 +54,7 @@ export interface DocumentIssue {
   /**
    * With `ruleDetail` (the editor's check): the JSON Schema keyword that failed and ajv's
    * parameters for it (`maximum`, `{ limit: 5 }`), so the editor can say it in staff words
-   * (editor/lib/messages.ts, docs/editor.md "Forms").
+   * (editor/lib/messages.ts, docs/editor-design.md, "Forms").
    */
   keyword?: string;
   params?: Record<string, unknown>;

@@ -11,7 +11,7 @@
  *
  * Times are from the input event's own timestamp in the editor to the preview's
  * MutationObserver seeing the change, both on performance.timeOrigin-aligned clocks
- * (editor-speed/probes.ts). Aims and the last figures: docs/editor.md, "Speed".
+ * (editor-speed/probes.ts). Aims and the last figures: docs/editor-design.md, "Speed".
  */
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';

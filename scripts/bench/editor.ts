@@ -143,7 +143,8 @@ export async function run(): Promise<string> {
       viewport: { width: 1500, height: 950 },
       bypassCSP: true,
     });
-    // The editor asks who is editing before anything else (docs/editor.md, "Who is editing?").
+    // The editor asks who is editing before anything else (docs/editor-design.md, "Who can
+    // use it (access)").
     const { STAFF_KEY } = await import('../../editor/lib/auth.ts');
     await context.addInitScript(
       ([key, name]: string[]) => localStorage.setItem(key, name),

@@ -12,7 +12,7 @@ type SchemaTransform = (schema: Json) => Json;
 
 /**
  * A copy of a schema without the staff titles of its properties, and without the help of
- * those that $ref a shared definition (docs/editor.md, "Forms"):
+ * those that $ref a shared definition (docs/editor-design.md, "Forms"):
  * json-schema-to-typescript names a type after any `title`, and a form label such as
  * "Button links" must not become a type. Types are named by the schemas' own titles and by
  * their `$defs` (e.g. IconName), which are kept.

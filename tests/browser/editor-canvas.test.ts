@@ -1,6 +1,6 @@
 /**
- * The canvas and the workspace in headless Chromium (docs/editor.md, "The canvas" and "The
- * workspace"): the preview laid out at a device's true width and zoomed to fit (or 100 %),
+ * The canvas and the workspace in headless Chromium (docs/editor-design.md, "The canvas" and
+ * "The workspace"): the preview laid out at a device's true width and zoomed to fit (or 100 %),
  * side columns resized by keyboard and mouse and remembered, palette blocks dropped on the
  * preview at a chosen place (on the page, inside a section), a heading edited in place, and
  * rich text made bold and linked in place, stored as the sanitiser's HTML.
@@ -268,7 +268,8 @@ describe('the canvas', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('#root_heading').inputValue()).toBe('Service today');
     await expect.poll(focusedSpot).toBe('heading');
-    // The draft is stored a moment after the edit (docs/editor.md, "Autosave and clipboard").
+    // The draft is stored a moment after the edit (docs/editor-design.md, "Autosave and
+    // clipboard").
     await expect
       .poll(async () => (await homeBlocks()).find((b) => b.id === 'hero')?.props?.heading)
       .toBe('Service today');

@@ -3,7 +3,8 @@
  * stays empty and takes exactly what is typed; Ctrl+Z in a field goes through the editor's
  * history; undo works after a reload; a block with an invalid prop stays in the preview,
  * marked; a reopened draft with a half-filled location previews without it, as its banner
- * says (docs/editor.md, "Undo/redo" and "Validation and the preview").
+ * says (docs/editor-design.md, "Undo and redo" and
+ * "Validation and the preview").
  *
  * Starts from the site editor.test.ts builds (editor-kit.ts), on this file's own server.
  */
@@ -121,7 +122,7 @@ describe('typing in the editor’s fields', () => {
       .getByRole('heading', { name: 'Drive away today' })
       .waitFor();
     // Said in plain words, once, beside the field (not the engine's "is required"),
-    // and the preview's note names the field by its label (docs/editor.md, "Forms").
+    // and the preview's note names the field by its label (docs/editor-design.md, "Forms").
     const field = page.locator('.form-group', { has: page.locator('#root_heading') }).last();
     await field.getByText('This is required', { exact: true }).waitFor();
     expect(await page.getByText('This is required', { exact: true }).count()).toBe(1);

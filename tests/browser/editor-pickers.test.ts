@@ -1,5 +1,5 @@
 /**
- * The editor's pickers in headless Chromium (docs/editor.md, "Pickers"): an image uploaded
+ * The editor's pickers in headless Chromium (docs/editor-design.md, "Pickers"): an image uploaded
  * into the site's asset library and picked shows in the preview and is stored in the draft
  * as its address; a page picked for a button by keyboard is stored as its route, and the
  * server's site check accepts the draft.

@@ -1,5 +1,5 @@
 /**
- * The rich-text field in headless Chromium, as staff use it (docs/editor.md, "Rich text"):
+ * The rich-text field in headless Chromium, as staff use it (docs/editor-design.md, "Rich text"):
  * select words, make them bold and link them from the field's toolbar; the preview shows
  * the <strong> and the link; an unsafe link is refused; saving a draft stores the HTML.
  *

@@ -3,7 +3,7 @@
  * "New site" form, as onboarding staff use it: a site created from each is valid, every
  * page route it has answers 200, and every same-site link those pages render reaches a
  * page (no dead links). Editing one block of a template page saves that change alone
- * (docs/editor.md, "The document model"). The editor saves documents, so this file runs its
+ * (docs/editor-design.md, "The document model"). The editor saves documents, so this file runs its
  * own server on a COPY of sites/ (editor-kit.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';

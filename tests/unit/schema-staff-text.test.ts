@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The staff-text rule (docs/editor.md, "Forms"): every form property has a title and a
+ * The staff-text rule (docs/editor-design.md, "Forms"): every form property has a title and a
  * description, every pattern a message in staff words; option labels reach rjsf.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

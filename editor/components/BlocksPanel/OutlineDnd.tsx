@@ -1,7 +1,7 @@
 /**
  * One DndContext for the palette and the outline (so palette items can be dragged into the
  * outline). The outline is ONE flat sortable list of rows with depths: no nested sortables,
- * so no flicker or mis-collision between nested droppables (docs/editor.md, "The outline").
+ * so no flicker or mis-collision between nested droppables (docs/editor-design.md, "The outline").
  */
 import {
   DndContext,

@@ -1,7 +1,7 @@
 /**
  * One outline row: a head row (a slot's or the layout's part, a place to drop) or a block
  * row with its drag handle, expand/collapse toggle and name button, each in a gridcell
- * (docs/editor.md, "The outline": roles).
+ * (docs/editor-design.md, "Accessibility").
  */
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS as DndCSS } from '@dnd-kit/utilities';

@@ -1,6 +1,6 @@
 /**
  * Focus after an action that removes or adds rows: it is put on a row, never left on the
- * page body (docs/editor.md, "The outline").
+ * page body (docs/editor-design.md, "Accessibility").
  */
 import type { EditorStore } from '../../lib/store/index.ts';
 

@@ -1,10 +1,10 @@
 /**
  * The palette and the outline, under one DndContext (so palette items can be dragged into
- * the outline). How they behave is in docs/editor.md ("The outline"); each concern is a
- * module of this folder: dragging (useOutlineDrag, OutlineDnd, announcements), selection
- * by mouse (useRowPick) and keys (keyboard), the roving tabindex (useOutlineEntry) and
- * focus after an action (focus, actions-with-focus), the rows (Outline, TreeRow) and the
- * palette (Palette).
+ * the outline). How they behave is in docs/editor-design.md ("The outline",
+ * "Accessibility"); each concern is a module of this folder: dragging (useOutlineDrag,
+ * OutlineDnd, announcements), selection by mouse (useRowPick) and keys (keyboard), the
+ * roving tabindex (useOutlineEntry) and focus after an action (focus, actions-with-focus),
+ * the rows (Outline, TreeRow) and the palette (Palette).
  */
 import { useMemo, useRef } from 'react';
 import { LAYOUT_VIEW, type ListRef } from '../../lib/doc.ts';

@@ -2,7 +2,7 @@
  * Which outline rows are near the visible part of the outline (within one height of it,
  * above or below): only those are drop targets. dnd-kit measures every drop target when a
  * drag starts (a box and its scrolling ancestors each), which on a 1,000-row outline was a
- * long task at each pick-up (docs/editor.md, "Speed"). Rows come into range as the outline
+ * long task at each pick-up (docs/editor-design.md, "Speed"). Rows come into range as the outline
  * scrolls, auto-scroll while dragging included. Each row subscribes to its own answer, so
  * scrolling re-renders only the rows that come into or leave the range.
  */

@@ -1,5 +1,5 @@
 /**
- * Which outline rows are rendered (docs/editor.md, "Speed"): on a long outline only the
+ * Which outline rows are rendered (docs/editor-design.md, "Speed"): on a long outline only the
  * rows within one height of its visible part, plus the rows focus and the selection may go
  * to next (the entry row, the primary block, the dragged row, each with its neighbours, and
  * the first and last rows, for ↑/↓/Home/End), with gaps of the rows' height in between so
@@ -20,7 +20,10 @@ export interface RowHeights {
   head: number;
 }
 
-/** The CSS min-heights of `.fc-row` and `.fc-row-head` (editor.css), until rows are measured. */
+/**
+ * The CSS min-heights of `.fc-row` and `.fc-row-head` (editor/styles/pages-palette-outline.css),
+ * until rows are measured.
+ */
 export const DEFAULT_HEIGHTS: RowHeights = { block: 30, head: 24 };
 
 export type WindowItem =

@@ -117,8 +117,9 @@ export function useOutlineDrag({
           ? (projectDrop(state, e.over, e, dropContext()) ?? state.projection)
           : undefined;
       if (!state || !projection?.valid) return setDrag(null);
-      // The preview shows the drop before the editor re-renders for it (docs/editor.md,
-      // "Speed"); the outline leaves its drag state in the same render as it takes the drop.
+      // The preview shows the drop before the editor re-renders for it (docs/editor-design.md,
+      // "Drops: the preview first"); the outline leaves its drag state in the same render as
+      // it takes the drop.
       store.previewFirst(
         () => {
           if (state.fromPalette) {

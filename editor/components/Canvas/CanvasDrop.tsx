@@ -1,6 +1,6 @@
 /**
  * Inside the preview iframe: answers the editor while a palette block is dragged over the
- * canvas (docs/editor.md, "The canvas"). Each `drag` message carries the pointer in this
+ * canvas (docs/editor-design.md, "The canvas"). Each `drag` message carries the pointer in this
  * viewport; the place is measured here (canvas-levels.ts, drop-position.ts), shown as a
  * line with what it means, and sent back (`drop-place`, or `drop` on release: the editor
  * inserts the block through its store, so undo and the outline follow).

@@ -1,5 +1,5 @@
 /**
- * Inside the preview iframe: editing a selected block's texts in place (docs/editor.md,
+ * Inside the preview iframe: editing a selected block's texts in place (docs/editor-design.md,
  * "The canvas"). Each text of the block found by inline-targets.ts gets a transparent button
  * over it ("Edit Heading of Hero hero here"): a click, Enter or Space opens an editor laid
  * exactly over the text (InlineEditors.tsx), and every change goes to the editor as an `edit`
@@ -66,7 +66,7 @@ export function InlineEditing({
   const name = block ? blockName({ type: String(block.type), id: String(block.id) }) : '';
   // Measured once the preview has committed (the texts are matched against what it shows),
   // never while rendering: reading a box then forces a layout of the whole page before the
-  // new DOM is even there, on every keystroke (docs/editor.md, "Speed").
+  // new DOM is even there, on every keystroke (docs/editor-design.md, "Speed").
   useLayoutEffect(() => {
     const wrapper = blockId ? blockElement(blockId) : null;
     const found = block && wrapper ? inlineTargets(wrapper, String(block.type), block.props) : [];

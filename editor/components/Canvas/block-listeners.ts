@@ -1,6 +1,6 @@
 /**
  * Inside the preview iframe: per-block subscriptions, so a change told to one block re-renders
- * that block's frame alone (docs/editor.md, "Speed"). Used by the stores of a block's live
+ * that block's frame alone (docs/editor-design.md, "Speed"). Used by the stores of a block's live
  * props and of its problems.
  */
 import { useCallback, useSyncExternalStore } from 'react';

@@ -1,7 +1,7 @@
 /**
  * Inside the preview iframe: each block's problems (lib/preview-model.ts), told to that
  * block's frame alone. The frames are the engine's per-block wrap, which must stay the same
- * function for blocks to keep their memoisation (docs/editor.md, "Speed"), so the problems
+ * function for blocks to keep their memoisation (docs/editor-design.md, "Speed"), so the problems
  * do not travel through it: a check that changes one block's problems re-renders one frame.
  */
 import { blockListeners } from './block-listeners.ts';

@@ -1,5 +1,5 @@
 /**
- * The editor's side of dropping palette blocks on the canvas (docs/editor.md, "The canvas").
+ * The editor's side of dropping palette blocks on the canvas (docs/editor-design.md, "The canvas").
  * The outline's drag (BlocksPanel/useOutlineDrag) tells it where the pointer is; while that
  * is over the preview stage it asks the iframe where the block would land (the iframe
  * measures what it shows) and hears back; on release there the block is inserted through

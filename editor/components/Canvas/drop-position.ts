@@ -1,5 +1,5 @@
 /**
- * Where a block dragged over the canvas lands (docs/editor.md, "The canvas"). The preview
+ * Where a block dragged over the canvas lands (docs/editor-design.md, "The canvas"). The preview
  * measures the lists around the pointer, innermost first (`DropLevel`s); this decides, with
  * no DOM of its own: the first list that takes the block, before or after the block nearest
  * the pointer (along the list's direction: side by side blocks split left/right), else the

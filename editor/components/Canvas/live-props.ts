@@ -1,5 +1,5 @@
 /**
- * Inside the preview iframe: a block's props shown ahead of the page (docs/editor.md,
+ * Inside the preview iframe: a block's props shown ahead of the page (docs/editor-design.md,
  * "Speed"). Every block reads the site from the renderer's context, so a new site re-renders
  * all of them: on a 1,000-block page that is far longer than a keystroke may take. A
  * typed prop is therefore shown at once in its own block (its frame re-renders the block

@@ -1,5 +1,5 @@
 /**
- * The widths of the workspace's side columns (docs/editor.md, "The workspace"), kept in
+ * The widths of the workspace's side columns (docs/editor-design.md, "The workspace"), kept in
  * localStorage so the editor opens as staff left it.
  */
 

@@ -1,7 +1,7 @@
 /**
- * The preview's devices and zoom (docs/editor.md, "The workspace"): the page is laid out at a
- * device's true width and, zoomed to fit, scaled down (never up) to the room the stage has;
- * at 100 % it keeps its size and the stage scrolls.
+ * The preview's devices and zoom (docs/editor-design.md, "The workspace"): the page is laid
+ * out at a device's true width and, zoomed to fit, scaled down (never up) to the room the
+ * stage has; at 100 % it keeps its size and the stage scrolls.
  */
 
 export interface Device {

@@ -12,7 +12,7 @@ import { useFieldHistoryKeys } from './useFieldHistoryKeys.ts';
 /**
  * Where the page comes from, as it is stored: a template page the site changed block by block
  * still follows the template (its changes named by block and field), unlike the site's own
- * copy (docs/editor.md, "The document model").
+ * copy (docs/editor-design.md, "The document model").
  */
 function PageOriginNote({
   origin,

@@ -29,7 +29,7 @@ export function SingleBlockInspector() {
   );
   // A newly selected block's form is built after the change that selected it has reached
   // the preview (a drop selects the dropped block; building its form first held the
-  // preview up on the same thread: docs/editor.md, "Speed"). Same block: no delay.
+  // preview up on the same thread: docs/editor-design.md, "Speed"). Same block: no delay.
   const formFor = useDeferredValue(selected);
   const blockIssues = selected ? byBlock.get(selected) : undefined;
   const errors = useMemo(

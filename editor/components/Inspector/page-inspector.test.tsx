@@ -1,7 +1,7 @@
 /**
- * The page inspector says what is true of a template page (docs/editor.md, "The document
- * model"): unchanged, the template's page with this site's changes named by block and field
- * (it still follows the template), or the site's own copy; and offers to go back to the
+ * The page inspector says what is true of a template page (docs/editor-design.md, "The
+ * document model"): unchanged, the template's page with this site's changes named by block
+ * and field (it still follows the template), or the site's own copy; and offers to go back to the
  * template's page.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';

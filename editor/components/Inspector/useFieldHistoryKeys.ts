@@ -1,6 +1,6 @@
 /**
  * Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z and Ctrl+Y inside the Inspector's text fields go through
- * the editor's history, like the toolbar's Undo and Redo (docs/editor.md, "Undo/redo").
+ * the editor's history, like the toolbar's Undo and Redo (docs/editor-design.md, "Undo and redo").
  * The browser's own undo of a field knew nothing of the editor's: each of its steps was
  * recorded as a new change, so the field and the toolbar undid each other's work. The
  * editor's history already makes a burst of typing in one block one step.

@@ -7,7 +7,7 @@ import { useCallback, useRef } from 'react';
  * block, a change made elsewhere).
  *
  * rjsf fills schema defaults into any field left empty, and the store leaves those out
- * (docs/editor.md, "The document model"). Handing the form the stored value would put a
+ * (docs/editor-design.md, "The document model"). Handing the form the stored value would put a
  * default back into a field staff just cleared, and their next keystrokes would be
  * appended to it (`#1f3a93#0a0`). Handing back the form's own data keeps the cleared field
  * empty while they type; the default still applies where the block renders.

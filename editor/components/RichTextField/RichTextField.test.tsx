@@ -1,5 +1,5 @@
 /**
- * The rich-text field (docs/editor.md, "Rich text"): toolbar buttons with pressed state,
+ * The rich-text field (docs/editor-design.md, "Rich text"): toolbar buttons with pressed state,
  * links limited to safe schemes, and output that the server's sanitiser leaves unchanged.
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -2,7 +2,7 @@
  * The rjsf widget for every property using the shared `html` definition (chosen in
  * editor/lib/schemas.ts): the toolbar editor, or — when the stored text holds something
  * the toolbar editor cannot keep (a table, an image) — the HTML itself in a text box, so
- * opening a block never loses part of its text. docs/editor.md, "Rich text".
+ * opening a block never loses part of its text. docs/editor-design.md, "Rich text".
  */
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useMemo, useState } from 'react';

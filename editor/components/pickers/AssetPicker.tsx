@@ -1,7 +1,7 @@
 /**
  * The image address field with the site's asset library: the address as text (an https
  * image elsewhere still works), a thumbnail, and "Choose image…", which opens the site's
- * images as a grid to pick from and an upload (docs/editor.md, "Asset library"). An
+ * images as a grid to pick from and an upload (docs/editor-design.md, "Asset library"). An
  * uploaded image is picked at once; the server checks its type by content and its size.
  */
 import type { WidgetProps } from '@rjsf/utils';

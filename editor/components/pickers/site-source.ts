@@ -15,7 +15,7 @@ const NO_SUBSCRIPTION = () => () => undefined;
 
 /**
  * A slice of the editor state, read only while `active`: a closed page picker must not
- * re-render on every keystroke elsewhere on the page (docs/editor.md, "Responsiveness").
+ * re-render on every keystroke elsewhere on the page (docs/editor-design.md, "Pickers").
  */
 export function useSiteSlice<T>(selector: (s: EditorState) => T, active = true): T | undefined {
   const store = useContext(StoreContext);

@@ -1,7 +1,7 @@
 /**
  * Undo history kept across reloads: written with the autosaved draft (editor/lib/autosave.ts),
  * bounded, and taken back only when it fits the document the editor opens with
- * (docs/editor.md, "Autosave and clipboard").
+ * (docs/editor-design.md, "Autosave and clipboard").
  *
  * Pure: History in, a JSON-safe value out, and back.
  */

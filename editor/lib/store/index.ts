@@ -94,9 +94,9 @@ export class EditorStore {
    * Runs `fn` (operations) telling the leading listeners of its changes at once and the
    * others in a task after it: a drop reaches the preview before the editor re-renders for
    * it, since the editor's render would otherwise come first on the one thread both share
-   * (docs/editor.md, "Speed"). `getState()` is the new state at once. `after` runs just
-   * before the others are told (at once when nothing changed), for the caller's own state
-   * that must change together with them.
+   * (docs/editor-design.md, "Drops: the preview first"). `getState()` is the new state at
+   * once. `after` runs just before the others are told (at once when nothing changed), for
+   * the caller's own state that must change together with them.
    */
   previewFirst<T>(fn: () => T, after?: () => void): T {
     const was = this.holding;

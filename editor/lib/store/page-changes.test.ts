@@ -1,5 +1,5 @@
 /**
- * Editing a template page stores only the change (docs/editor.md, "The document model"):
+ * Editing a template page stores only the change (docs/editor-design.md, "The document model"):
  * the site file grows by the edit, not by a copy of the page.
  */
 import { structuredPatch } from 'diff';

@@ -2,7 +2,7 @@
  * Many dealer sites for the platform bench: N documents made the way the editor makes a
  * new site from a starter template (engine/server/editor-api.ts, POST /sites: slug, name,
  * template, region and its dealerships, nothing else), each with a host name of its own
- * and its own dealership, so each gets the stock a new site gets (docs/editor.md, "A new
+ * and its own dealership, so each gets the stock a new site gets (docs/editor-design.md, "A new
  * site's stock"). Written into a copy of a sites folder beside the demo sites.
  */
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * A site with locations added while the server runs (a file dropped in the folder, or
- * published elsewhere and brought in by the git sync) gets cars at once (docs/editor.md,
+ * published elsewhere and brought in by the git sync) gets cars at once (docs/editor-design.md,
  * "A new site's stock"). The demo's main stream numbers cars from 1, as the cars already
  * served, so it would have given the site only cars whose ids were taken: none served.
  */

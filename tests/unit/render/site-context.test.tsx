@@ -1,5 +1,5 @@
 /**
- * An edit of one block re-renders that block, not the page (docs/editor.md, "Speed"): the
+ * An edit of one block re-renders that block, not the page (docs/editor-design.md, "Speed"): the
  * site context keeps its value while only pages change, blocks are memoised on their own
  * object, and the few blocks that read other pages follow them through usePages().
  */

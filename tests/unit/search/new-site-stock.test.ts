@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * A new site previews real stock (docs/editor.md, "A new site's stock"): the demo gives the
+ * A new site previews real stock (docs/editor-design.md, "A new site's stock"): the demo gives the
  * dealerships of a site without locations (one just created from a starter template) cars of
  * their own, and a draft's preview searches under the draft's filter, not the published
  * site's (engine/search/public-access.ts, draft keys).

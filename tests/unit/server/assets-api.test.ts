@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The asset library (docs/editor.md, "Asset library"): uploads checked by their bytes and
+ * The asset library (docs/editor-design.md, "Asset library"): uploads checked by their bytes and
  * size, SVGs cleaned, names made plain, files committed on the published branch of the
  * sites repository and served with headers that keep them inert.
  */

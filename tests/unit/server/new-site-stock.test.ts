@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * A site created from a starter template while the server runs previews real stock
- * (docs/editor.md, "A new site's stock"): the editor API creates it, the stock gives its
+ * (docs/editor-design.md, "A new site's stock"): the editor API creates it, the stock gives its
  * dealerships cars at once, and its draft preview (the site the editor's check returns)
  * searches them under the draft's own filter.
  */

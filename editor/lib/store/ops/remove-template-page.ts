@@ -1,5 +1,6 @@
 /**
- * Leaving a template page out of this site (`withoutPages`, docs/editor.md). The
+ * Leaving a template page out of this site (`withoutPages`, docs/editor-design.md,
+ * "The document model"). The
  * site's own version of it, if any, goes too: a page cannot be both left out and defined.
  * restore-template-page.ts brings it back.
  */

@@ -18,7 +18,8 @@ export function setProps(
   return {
     label: `Edit ${metaOf(loc.block.type).label} ${id}`,
     recipe: (draft, res) => {
-      // A template page the site has not copied keeps only the change (docs/editor.md).
+      // A template page the site has not copied keeps only the change (docs/editor-design.md,
+      // "The document model").
       const inherited = state.template && inheritedPageOf(draft, state.template, loc.ref.area);
       if (inherited) return setBlockChange(draft, state.template!, inherited, id, props);
       materializeArea(draft, res, loc.ref.area);
