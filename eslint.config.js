@@ -153,6 +153,22 @@ export default tseslint.config(
   },
   { files: ['tests/browser/waits.ts'], rules: { 'no-restricted-syntax': 'off' } },
   {
+    // The node test project shares one module graph per worker: a test that replaces a module
+    // (vi.mock) says so in its name and runs on its own (vitest.config.ts, `node-isolated`).
+    files: ['**/*.test.ts'],
+    ignores: ['**/*.mocked.test.ts', 'tests/browser/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message: 'a test that replaces a module is named *.mocked.test.ts (vitest.config.ts)',
+        },
+      ],
+    },
+  },
+  {
     files: ['schemas/**', 'engine/**', 'blocks/**', 'demo/**'],
     ignores: TESTS,
     rules: {

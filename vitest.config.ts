@@ -1,6 +1,25 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** Where unit tests live: beside the code they test (blocks, editor), or under tests/unit/. */
+const UNIT_ROOTS = ['tests/unit', 'blocks', 'engine', 'editor', 'demo'];
+const unitFiles = (suffix: string) => UNIT_ROOTS.map((root) => `${root}/**/*.${suffix}`);
+
+/** What both unit projects share: the run's PostgreSQL server, and a hang detector. */
+const unitShared = {
+  // The run's PostgreSQL test server, started when a test first asks for it (tests/setup/postgres.ts).
+  globalSetup: ['tests/setup/postgres-global.ts'],
+  // A hang detector, not a speed check (speed is the benches'): the default 5 s was
+  // reached by jsdom renders and property tests on a busy 2-core machine.
+  testTimeout: 20_000,
+  // Setting up a git repository or a server from a copy of the sites takes seconds when busy.
+  hookTimeout: 60_000,
+};
+
+// Tests are split by what they need (README, "Tests"): `node` runs the .ts tests without a DOM
+// (a .ts test that needs one says `// @vitest-environment jsdom` at its top) in one module graph
+// per worker; `node-isolated` the .ts tests that replace a module (`*.mocked.test.ts`); `dom`
+// the .tsx tests, which render, in jsdom.
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -8,21 +27,34 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'unit',
-          include: [
-            'tests/unit/**/*.test.{ts,tsx}',
-            'blocks/**/*.test.{ts,tsx}',
-            'engine/**/*.test.{ts,tsx}',
-            'editor/**/*.test.{ts,tsx}',
-            'demo/**/*.test.{ts,tsx}',
-          ],
+          name: 'node',
+          include: unitFiles('test.ts'),
+          exclude: ['**/*.mocked.test.ts', '**/node_modules/**'],
+          environment: 'node',
+          // One module graph per worker, not per file: the schemas compile once, the demo
+          // stock is made once (README, "Tests": a test leaves no state behind).
+          isolate: false,
+          ...unitShared,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A .ts test that replaces a module (vi.mock) gets a module graph of its own.
+          name: 'node-isolated',
+          include: unitFiles('mocked.test.ts'),
+          environment: 'node',
+          ...unitShared,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          include: unitFiles('test.tsx'),
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit.ts'],
-          // The run's PostgreSQL test server, started when a test first asks for it (tests/setup/postgres.ts).
-          globalSetup: ['tests/setup/postgres-global.ts'],
-          // A hang detector, not a speed check (speed is the benches'): the default 5 s was
-          // reached by jsdom renders and property tests on a busy 2-core machine.
-          testTimeout: 20_000,
+          ...unitShared,
         },
       },
       {

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The editor's API router (engine/server/editor-api.ts) on a temporary copy of sites/. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';

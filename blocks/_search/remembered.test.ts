@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeSession } from '../../engine/render/visitor.ts';
 import { favouritesKey } from '../_cars/local-lists.ts';

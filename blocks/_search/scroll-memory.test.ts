@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /** Back from a car page restores the scroll even while the page is still growing (docs/search-ui.md, "URL state"). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { createAutosaver, discardDraft, loadDraft, saveDraft } from './autosave.ts';
 import { site } from './store/test-kit.ts';

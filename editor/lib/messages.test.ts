@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Validation messages in staff words (docs/editor-design.md, "Forms"): every keyword the runtime
  * validator reports for a real document comes back from the server with its params and is

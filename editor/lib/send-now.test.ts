@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
 import { EDITOR_SOURCE, sendNow, type ToPreview } from './protocol.ts';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** A link to #id jumps to that block: the renderer anchors it, unless the block renders its own id. */
 import { describe, expect, it } from 'vitest';
 import { registry } from '../../blocks/registry.ts';

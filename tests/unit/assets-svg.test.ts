@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Pictures the platform draws: payment marks and make wordmarks (docs/content-blocks.md). */
 import { describe, expect, it } from 'vitest';
 import { logoSvg, makeLogoSvg, PAYMENT_METHODS, paymentSvg } from '../../engine/assets/svg.ts';

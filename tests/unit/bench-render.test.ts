@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The render benchmark must compare equal work: same blocks, same HTML, on both sides. */
 import { describe, expect, it } from 'vitest';
 import { countBlockElements, makeTree, prepareBench } from '../../scripts/bench/render.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Car pages rendered on the server, as a demo site under /sites/{slug}: the online purchase
  * journey (/checkout-journey?car_id=) with its statuses, and the car page's history report

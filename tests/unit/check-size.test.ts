@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The file-size rule: hand-written source over the limit is named; generated files and data are not. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

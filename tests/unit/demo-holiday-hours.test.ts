@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The demo's holiday hours are the coming year's (docs/content-blocks.md, "Locations"). */
 import { describe, expect, it } from 'vitest';
 import { easterSunday, upcomingHolidayHours } from '../../demo/holiday-hours.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The README's code rules that ESLint checks (eslint.config.js): the dependency direction at
  * folder level, blocks that use only the shared kits, and the hooks rules. Each case is source
@@ -49,6 +48,30 @@ describe('dependency direction (README, "Architecture")', () => {
     expect(await rulesAt('server.ts', "import './demo/defaults.ts';")).toEqual([]);
     expect(await rulesAt('engine/server/x.test.ts', "import '../../demo/defaults.ts';")).toEqual(
       [],
+    );
+  });
+});
+
+describe('tests', () => {
+  it('a .ts test that replaces a module is named *.mocked.test.ts (it runs in a graph of its own)', async () => {
+    const code = "import { vi } from 'vitest';\nvi.mock('node:crypto');\n";
+    expect(await rulesAt('tests/unit/x.test.ts', code)).toContain('no-restricted-syntax');
+    expect(await rulesAt('tests/unit/x.mocked.test.ts', code)).toEqual([]);
+  });
+
+  it('a browser test waits for a condition, not for a time', async () => {
+    const code =
+      'export async function f(page: { waitForTimeout(ms: number): Promise<void> }) {\n  await page.waitForTimeout(500);\n  await new Promise((r) => setTimeout(r, 500));\n}\n';
+    expect(await rulesAt('tests/browser/x.test.ts', code)).toEqual([
+      'no-restricted-properties',
+      'no-restricted-syntax',
+    ]);
+  });
+
+  it('an exception to a rule names the rule and says why', async () => {
+    const bare = '// eslint-disable-next-line no-console\nconsole.log(1);\n';
+    expect(await rulesAt('engine/x.ts', bare)).toContain(
+      '@eslint-community/eslint-comments/require-description',
     );
   });
 });

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Pages whose subject doesn't exist answer 404 (not a soft "not found" with 200). */
 import { describe, expect, it, vi } from 'vitest';
 import { registry } from '../../blocks/registry.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Property-based robustness (fast-check): mutated site documents are either rejected
  * with JSON paths or render on the server without throwing; random search requests get

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The staff-text rule (docs/editor-design.md, "Forms"): every form property has a title and a
  * description, every pattern a message in staff words; option labels reach rjsf.

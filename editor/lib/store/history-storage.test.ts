@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadDraft, saveDraft } from '../autosave.ts';
 import { EditorStore } from './index.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** GET /api/cars/{id} (lender disclaimers) and the PDF download. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAR_NOT_FOUND } from '../../../engine/api/routes/cars.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Leads against a real express app and a real SQLite file: stored before success,
  * surviving a restart, never doubled, never half-written, rate limited.

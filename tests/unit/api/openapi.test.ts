@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** GET /api/openapi.json documents every route the router serves, with schemas that resolve. */
 import type { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

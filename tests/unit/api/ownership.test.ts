@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Who may act on stored data (docs/security.md, "Stored data"): a lead only with its
  * secret, a watchlist only through the signed-in session of its site, and the session

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * What servers sharing one PostgreSQL store rely on (docs/api.md, "Storage"), store against
  * store on a real server: migrations run once however many start together, a database newer

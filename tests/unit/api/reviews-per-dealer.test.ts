@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Each demo dealer shows its own rating and reviews, not one pasted sample (docs/content-blocks.md, "Reviews"). */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

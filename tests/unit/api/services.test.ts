@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Geocoding, captcha and reviews. */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The staff read view: token required, leads newest first, paged; the HTML page escapes what visitors typed. */
 import { afterEach, describe, expect, it } from 'vitest';
 import {

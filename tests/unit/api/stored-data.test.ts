@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A damaged database stops the start instead of being replaced by an empty one, and the
  * backup command copies what is only in the write-ahead log (docs/security.md, "Stored data").

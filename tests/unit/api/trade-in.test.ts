@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The trade-in flow: lead → valuation (the 7-year / 100,000 km rule) → adjustments → rego → offer → saved valuation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStores, schemaProblems, startApi, type TestApi, testClock } from './harness.ts';

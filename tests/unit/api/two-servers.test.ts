@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Two servers, one store (docs/deploy.md): two real server processes on one PostgreSQL
  * database, as behind a load balancer. Leads go to both in turn and one is SIGKILLed

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Pure parts of the API: regional rules, migrations, the PDF writer, the rate limiter, the valuer. */
 import Database from 'better-sqlite3';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Every endpoint that takes input refuses bad input with 400 and one {path, message}
  * per problem; bodies over the limit get 413; broken JSON gets 400.

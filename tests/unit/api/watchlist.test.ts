@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Watchlist save/remove/list for the signed-in visitor, and sign-in sessions. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStores, schemaProblems, startApi, type TestApi, testClock } from './harness.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The generated stock holds values equal across cars once (demo/inventory/shared-values.ts,
  * docs/deploy.md "Memory and start-up"): equal lists are one frozen array, texts are stored

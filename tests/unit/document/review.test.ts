@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * npm run review:sites: the pull-request review the site-review workflow posts, run
  * against a temporary git repository holding a copy of sites/.

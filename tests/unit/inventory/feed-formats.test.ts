@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Feeds as dealers' systems and spreadsheets save them (docs/cars.md, "Stock import"): a
  * CSV separated by semicolons (a spreadsheet in a decimal-comma locale) or tabs, a byte

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The import's promises for every dealership of every demo site, not one sample
  * (docs/cars.md, "Stock import"): a feed replaces that dealership's generated stock only, in

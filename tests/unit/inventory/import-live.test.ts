@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Imported stock on a running server (docs/cars.md, "Stock import"): it replaces the
  * provider's stock for that dealership only, at start-up and when a stock file is written

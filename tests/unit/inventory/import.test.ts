@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Stock import (docs/cars.md, "Stock import"): good CSV and JSON feeds, a bad row (nothing
  * applied, a report naming row and column), --skip-bad-rows, the same feed twice, a feed

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The Reserve Online column of a stock feed (docs/cars.md, "Stock import"): a CSV says
  * yes or no (or names the processor) and the car gets the payment processor that makes

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A site with locations added while the server runs (a file dropped in the folder, or
  * published elsewhere and brought in by the git sync) gets cars at once (docs/editor-design.md,

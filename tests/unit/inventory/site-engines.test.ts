@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A server makes a site's cars and its search engine when the site is first asked for
  * (engine/inventory/live-stock.ts, site-engines.ts; docs/deploy.md, "Memory and start-up"):

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A server makes a site's cars when the site is first asked for (docs/deploy.md, "Memory and
  * start-up"), so the demo provider, asked for some dealerships, must make exactly the cars

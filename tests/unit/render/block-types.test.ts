@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** A page's block types are found once per set of block lists, and again when a list is replaced. */
 import { describe, expect, it } from 'vitest';
 import { knownBlockTypes, pageBlockTypes } from '../../../engine/render/registry.ts';

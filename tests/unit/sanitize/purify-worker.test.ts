@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The sanitiser worker (engine/sanitize/purify-client.ts; docs/deploy.md, "Memory and
  * start-up"): it ends when idle and starts again on the next call, a worker stopped under

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Dealer rich text keeps the attributes that are not addresses (engine/sanitize/html-config.ts,
  * ATTRIBUTE_VALUES) when their values are of their kind: DOMPurify checked them as links and

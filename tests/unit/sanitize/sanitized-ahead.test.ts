@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Rich text sanitised ahead by the build (engine/sanitize/sanitized-file.ts,
  * sanitize-sites.ts; docs/deploy.md, "Memory and start-up"): the file holds every string

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Where the embedded engine used to answer differently from Algolia: filter arrays sent as
  * JSON in a GET query string, and a facet value search on an attribute that is not a facet.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The search benchmark must compare equal work: both engines give the same answers, down to the page, facet counts and stats. */
 import { describe, expect, it } from 'vitest';
 import { buildReport, prepareBench, sameAnswer } from '../../../scripts/bench/search.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The model directory and dealer directory searches (page size 21). */
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A server builds a site's search engine when the site is first searched
  * (engine/inventory/live-stock.ts): building it is the server's work, not the request's, so

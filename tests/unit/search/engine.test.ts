@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Search responses: facets and stats, paging, sorting, text, highlighting, params forms, errors, cache. */
 import { describe, expect, it } from 'vitest';
 import { type SearchError } from '../../../engine/search/errors.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The filter language: parser, evaluator, the array forms, and Algolia compatibility. */
 import { describe, expect, it } from 'vitest';
 import { parseFilters } from '../../../engine/search/filter-parser.ts';

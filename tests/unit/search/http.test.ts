@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The real algoliasearch v5 client (full and lite) and algoliasearch-helper (what
  * react-instantsearch runs on) against the router on an ephemeral local port, unchanged but

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The index representation (engine/search/README.md, "Index representation") against naive
  * loops over the records, on random data: posting lists with bitsets only for frequent values,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { generateInventory } from '../../../demo/defaults.ts';
 import { readCatalogue, readInventorySites } from '../../../engine/inventory/load.ts';

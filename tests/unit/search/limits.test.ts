@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * What one search may ask for, so that no request holds the server (engine/search/README.md,
  * "Limits"): queries over 512 bytes are refused as Algolia refuses them, filters nested too

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A new site previews real stock (docs/editor-design.md, "A new site's stock"): the demo gives the
  * dealerships of a site without locations (one just created from a starter template) cars of

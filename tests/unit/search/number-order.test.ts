@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The radix order of numbers (engine/search/number-order.ts) against a stable comparison sort:
  * the same positions, equal numbers in their first order, whatever the signs and magnitudes.

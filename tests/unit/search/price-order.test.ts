@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The price replicas put cars without a price ("Enquire for price") last in both directions. */
 import { describe, expect, it } from 'vitest';
 import { createCarSearchEngine, CAR_INDEX, CAR_REPLICAS } from '../../../engine/search/index.ts';

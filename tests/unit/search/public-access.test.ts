@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Hidden cars stay hidden: on the platform's search service every public request is held to a
  * stock filter the server derives from the request's search key, ANDed with whatever the

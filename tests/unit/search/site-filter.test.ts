@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Site base filters per preset and switch, the 1999 count rule, and both against a generated inventory. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

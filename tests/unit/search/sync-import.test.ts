@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `npm run import:inventory` for a dealership of a site that searches Algolia pushes the site's
  * stock to its index (docs/search-sync.md): the CLI run end to end, with the site's search

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The embedded engine's write side (docs/search-sync.md): batch actions, partial update
  * operations, settings with replicas read from their ranking, browse with a cursor, tasks,

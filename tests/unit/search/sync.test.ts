@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The search sync end to end (docs/search-sync.md): the official algoliasearch client pushes
  * a site's imported stock and index settings to the embedded engine over HTTP, and a search

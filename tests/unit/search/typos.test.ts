@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** Algolia's typo and word rules: an adjacent swap is one typo; query words joined or split. */
 import { describe, expect, it } from 'vitest';
 import { SearchEngine } from '../../../engine/search/engine.ts';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The asset library (docs/editor-design.md, "Asset library"): uploads checked by their bytes and
  * size, SVGs cleaned, names made plain, files committed on the published branch of the

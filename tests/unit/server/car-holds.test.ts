@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Cars held by reservations are served as reserved (engine/server/car-holds.ts, docs/api.md
  * "Reservations"): the search engine's hits and filters, and the car record itself, say

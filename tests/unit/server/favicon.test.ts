@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** /favicon.ico and /favicon.svg: a real icon for the platform, the site's icon on its host name. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';

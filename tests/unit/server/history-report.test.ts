@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Car history reports: the PDF's contents (deterministic, with the demo note) and the
  * route on both the /sites/{slug}/ prefix and host-name routing, 404 for a car that does

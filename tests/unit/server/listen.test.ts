@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A port already in use is a clear error and a failed start, never a "listening" line and
  * exit 0 (docs/security.md, "Editor and server"): the second of two servers on one port.

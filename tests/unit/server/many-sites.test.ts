@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Many sites per process (docs/deploy.md, "Memory and start-up"): sites generated from the
  * starter templates the way the platform bench makes them (scripts/bench/platform/) load

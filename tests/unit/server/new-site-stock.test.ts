@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A site created from a starter template while the server runs previews real stock
  * (docs/editor-design.md, "A new site's stock"): the editor API creates it, the stock gives its

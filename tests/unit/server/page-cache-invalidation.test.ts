@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The render cache against the real server parts (docs/deploy.md, "Caching"): the demo
  * sites in a temporary git repository, the server's services (stock, search, stock

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The page render cache (docs/deploy.md, "Caching"): what a page is kept under (site
  * revision, origin, base path, address, stock version), what is never kept (gated pages,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Data files are found from one project root, the nearest folder above a module holding
  * package.json, so the compiled server (a flat folder of chunks in dist/) finds the same

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * What the server believes about a request (docs/security.md, "Editor and server"): which
  * proxy may speak for the client, paths a browser would read as another site, the origin

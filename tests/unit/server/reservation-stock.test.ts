@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The server's wiring of reservations (engine/server/services.ts, docs/api.md
  * "Reservations"): with FORECOURT_TEST_CLOCK=1 the API runs on a fake clock that

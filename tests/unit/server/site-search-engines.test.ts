@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The server's search service runs a site's searches on the site's own engine
  * (engine/server/services.ts, searchFor; docs/deploy.md, "Memory and start-up"): a site's

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Guessing the staff token (docs/security.md, "Editor and server"): wrong tokens are counted
  * per client address whatever the site asked for, and a wrong token gets the same answer for

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The server's own thread never loads jsdom (docs/deploy.md, "Memory and start-up"):
  * rich text is sanitised in the worker while the sites load, and the worker has ended by

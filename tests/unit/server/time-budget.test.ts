@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Every request has a time budget (docs/security.md, "Editor and server"): a client that
  * trickles its headers or body is cut off, and a handler that does not answer in time gets

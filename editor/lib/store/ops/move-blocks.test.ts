@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, beforeEach } from 'vitest';
 import { findBlock, type Doc } from '../../doc.ts';
 import { blockMeta } from '../../blocks.ts';

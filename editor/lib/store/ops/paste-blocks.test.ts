@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it, vi, beforeEach } from 'vitest';
 import { EditorStore } from '../index.ts';
 import { findBlock } from '../../doc.ts';

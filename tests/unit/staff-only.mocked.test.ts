@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import express from 'express';
 import { staffOnly } from '../../engine/server/security.ts';
