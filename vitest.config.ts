@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { availableParallelism } from 'node:os';
 
 /** Where unit tests live: beside the code they test (blocks, editor), or under tests/unit/. */
 const UNIT_ROOTS = ['tests/unit', 'blocks', 'engine', 'editor', 'demo'];
@@ -7,8 +8,10 @@ const unitFiles = (suffix: string) => UNIT_ROOTS.map((root) => `${root}/**/*.${s
 
 /** What both unit projects share: the run's PostgreSQL server, and a hang detector. */
 const unitShared = {
-  // The run's PostgreSQL test server, started when a test first asks for it (tests/setup/postgres.ts).
-  globalSetup: ['tests/setup/postgres-global.ts'],
+  // The run's PostgreSQL test server, started when a test first asks for it (tests/setup/postgres.ts),
+  // and the validators and the demo sites' sanitised rich text, made once for the run
+  // (tests/setup/compiled-once.ts), not once per test file.
+  globalSetup: ['tests/setup/postgres-global.ts', 'tests/setup/compiled-once.ts'],
   // A hang detector, not a speed check (speed is the benches'): the default 5 s was
   // reached by jsdom renders and property tests on a busy 2-core machine.
   testTimeout: 20_000,
@@ -23,6 +26,9 @@ const unitShared = {
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Every core: vitest's default leaves one free (one worker on a 2-core machine), but unit
+    // tests spend much of their time waiting on git, child processes and the sanitiser worker.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,

@@ -111,11 +111,17 @@ export function readSanitizedFile(file: string): SanitizedAhead | undefined {
 
 let loaded: SanitizedAhead | null | undefined;
 
-/** The build's file beside this module's built file, if there is one and it fits this sanitiser (read once per process). */
+/**
+ * The build's file beside this module's built file (or the one FORECOURT_SANITIZED_FILE names:
+ * the test run writes one for the run), if there is one and it fits this sanitiser (read once
+ * per process).
+ */
 export function sanitizedAhead(): SanitizedAhead | undefined {
   if (loaded === undefined) {
     // A path, not `new URL('./…', import.meta.url)`, which Vite may rewrite into a page address.
-    const file = join(dirname(fileURLToPath(import.meta.url)), SANITIZED_FILE);
+    const file =
+      process.env.FORECOURT_SANITIZED_FILE ??
+      join(dirname(fileURLToPath(import.meta.url)), SANITIZED_FILE);
     loaded = (existsSync(file) && readSanitizedFile(file)) || null;
   }
   return loaded ?? undefined;

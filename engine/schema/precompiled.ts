@@ -50,11 +50,17 @@ export function loadPrecompiledValidators(file: string): PrecompiledValidators {
   return { shell: mod.shell, page: mod.page, api };
 }
 
-/** The validators compiled ahead beside this module's built file, if the build wrote them (once per process). */
+/**
+ * The validators compiled ahead beside this module's built file, if the build wrote them, or
+ * in the file FORECOURT_VALIDATORS_FILE names (the test run compiles them once for the run,
+ * from the schemas as they are) (once per process).
+ */
 export function precompiledValidators(): PrecompiledValidators | undefined {
   if (loaded === undefined) {
     // A path, not `new URL('./…', import.meta.url)`, which Vite may rewrite into a page address.
-    const file = join(dirname(fileURLToPath(import.meta.url)), PRECOMPILED_VALIDATORS_FILE);
+    const file =
+      process.env.FORECOURT_VALIDATORS_FILE ??
+      join(dirname(fileURLToPath(import.meta.url)), PRECOMPILED_VALIDATORS_FILE);
     loaded = existsSync(file) ? loadPrecompiledValidators(file) : null;
   }
   return loaded ?? undefined;
