@@ -72,7 +72,10 @@ export async function createApp(options: ServerOptions) {
   const repo = SiteRepo.open(sites.dir);
   const remote = process.env.FORECOURT_GIT_REMOTE || undefined;
   const publishedSync = remote ? new PublishedSync(repo, sites, remote).start() : undefined;
-  const drafts = new DraftService(repo, sites, { remote, syncNow: () => publishedSync!.syncNow() });
+  const drafts = new DraftService(repo, sites, {
+    remote,
+    syncNow: publishedSync && (() => publishedSync.syncNow()),
+  });
   const app = express();
   app.disable('x-powered-by');
   // No proxy is trusted unless FORECOURT_TRUST_PROXY names it (README, docs/security.md).
