@@ -156,8 +156,16 @@ export async function syncFromRemote(repo: SiteRepo, remote: string): Promise<Sy
   if (behind === 0 && (await pushPublished(repo, remote))) return { changed: [], kind: 'pushed' };
   const recoveryBranch = `forecourt/recovery/${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}-${before.slice(0, 7)}`;
   repo.git(['branch', recoveryBranch, before]);
-  // --keep: files changed on disk but not committed stay, unless the remote changed them too.
-  repo.git(['reset', '-q', '--keep', theirs]);
+  try {
+    // --keep: files changed on disk but not committed stay, unless the remote changed them too.
+    repo.git(['reset', '-q', '--keep', theirs]);
+  } catch (err) {
+    // Nothing moved: the next try makes its own branch, so this one would only be a copy.
+    repo.git(['branch', '-D', recoveryBranch]);
+    throw new Error(
+      `this server cannot follow the remote while files changed on disk (not committed) conflict with it: ${(err as Error).message}`,
+    );
+  }
   return {
     changed: repo.changedSites(before),
     kind: 'followed',

@@ -178,6 +178,20 @@ describe('the server follows the remote', () => {
     expect(git(sites, 'rev-parse', branch)).toBe(local);
   });
 
+  it('a file changed on disk that the remote changed too stops the follow, and leaves no recovery branch behind', async () => {
+    const { repo, sites, remote, mergeOnRemote } = setup();
+    await publishLocally(repo, sites, 'Only Here Motors');
+    mergeOnRemote('Reviewed Motors');
+    const file = join(sites, `${SITE}.json`);
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace('Only Here Motors', 'Hand Edited Motors'),
+    );
+    await expect(syncFromRemote(repo, remote)).rejects.toThrow(/files changed on disk/);
+    expect(git(sites, 'branch', '--list', 'forecourt/recovery/*')).toBe('');
+    expect(readFileSync(file, 'utf8')).toContain('Hand Edited Motors');
+  });
+
   it('a publish whose push was lost in an outage is pushed again', async () => {
     const { repo, sites, remote, publishedName } = setup();
     const local = await publishLocally(repo, sites, 'Outage Motors');
