@@ -14,6 +14,11 @@ import { textconvOutput } from '../../../engine/document/diff-git.ts';
 const ROOT = join(import.meta.dirname, '../../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const script = (name: string) => join(ROOT, 'scripts', name);
+/**
+ * A hang detector for tests that start the scripts as processes: each `tsx` start takes
+ * seconds on a busy 2-core machine, and one test starts up to six (speed is the benches').
+ */
+const CLI_TIMEOUT = 120_000;
 
 let tmp: string;
 beforeAll(() => {
@@ -65,30 +70,37 @@ describe('check:sites and format:sites', () => {
     expect(checked).toBeGreaterThanOrEqual(5);
   });
 
-  it('fails naming the file and its first differing line, and format:sites fixes it without changing content', () => {
-    const dir = copySites('check');
-    const file = join(dir, 'kiwi-car-yard.json');
-    const original = readFileSync(file, 'utf8');
-    // Same content, keys reversed at the top level and a 4-space indent.
-    const doc = JSON.parse(original);
-    writeFileSync(file, JSON.stringify(Object.fromEntries(Object.entries(doc).reverse()), null, 4));
-    const { problems } = checkSites(dir);
-    expect(problems).toHaveLength(1);
-    expect(problems[0].file).toBe(file);
-    expect(problems[0].messages[0]).toBe(
-      'not in canonical form (line 2: found "\\"pages\\": [", canonical form has "\\"$schema\\": \\"../schemas/site.schema.json\\","); run npm run format:sites',
-    );
+  it(
+    'fails naming the file and its first differing line, and format:sites fixes it without changing content',
+    () => {
+      const dir = copySites('check');
+      const file = join(dir, 'kiwi-car-yard.json');
+      const original = readFileSync(file, 'utf8');
+      // Same content, keys reversed at the top level and a 4-space indent.
+      const doc = JSON.parse(original);
+      writeFileSync(
+        file,
+        JSON.stringify(Object.fromEntries(Object.entries(doc).reverse()), null, 4),
+      );
+      const { problems } = checkSites(dir);
+      expect(problems).toHaveLength(1);
+      expect(problems[0].file).toBe(file);
+      expect(problems[0].messages[0]).toBe(
+        'not in canonical form (line 2: found "\\"pages\\": [", canonical form has "\\"$schema\\": \\"../schemas/site.schema.json\\","); run npm run format:sites',
+      );
 
-    const cli = run([script('check-sites.ts'), dir]);
-    expect(cli.code).toBe(1);
-    expect(cli.err).toContain('kiwi-car-yard.json');
-    expect(cli.err).toContain('line 2');
+      const cli = run([script('check-sites.ts'), dir]);
+      expect(cli.code).toBe(1);
+      expect(cli.err).toContain('kiwi-car-yard.json');
+      expect(cli.err).toContain('line 2');
 
-    const fmt = run([script('format-sites.ts'), file]);
-    expect(fmt.code, fmt.err).toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe(original);
-    expect(checkSites(dir).problems).toEqual([]);
-  }, 30_000);
+      const fmt = run([script('format-sites.ts'), file]);
+      expect(fmt.code, fmt.err).toBe(0);
+      expect(readFileSync(file, 'utf8')).toBe(original);
+      expect(checkSites(dir).problems).toEqual([]);
+    },
+    CLI_TIMEOUT,
+  );
 
   it('reports an invalid document with its JSON path', () => {
     const dir = copySites('invalid');
@@ -100,46 +112,54 @@ describe('check:sites and format:sites', () => {
 });
 
 describe('diff:sites', () => {
-  it('compares two folders, in text, Markdown and JSON; exit code on request', () => {
-    const a = copySites('a');
-    const b = copySites('b');
-    edit(join(b, 'southern-motor-group.json'), (d) => {
-      d.features.compare = true;
-      d.pages[0].blocks[0].props.heading = 'Drive away today';
-    });
-    edit(join(b, 'templates/ford.json'), (d) => (d.features.reserveButtons = false));
-    const text = run([script('diff-sites.ts'), a, b]);
-    expect(text.code, text.err).toBe(0);
-    expect(text.out).toContain(
-      'southern-motor-group.json\n  Feature compare turned on (the default is off)\n  Block hero home-hero on page home: props/heading',
-    );
-    expect(text.out).toContain('templates/ford.json\n  Feature reserveButtons turned off\n');
+  it(
+    'compares two folders, in text, Markdown and JSON; exit code on request',
+    () => {
+      const a = copySites('a');
+      const b = copySites('b');
+      edit(join(b, 'southern-motor-group.json'), (d) => {
+        d.features.compare = true;
+        d.pages[0].blocks[0].props.heading = 'Drive away today';
+      });
+      edit(join(b, 'templates/ford.json'), (d) => (d.features.reserveButtons = false));
+      const text = run([script('diff-sites.ts'), a, b]);
+      expect(text.code, text.err).toBe(0);
+      expect(text.out).toContain(
+        'southern-motor-group.json\n  Feature compare turned on (the default is off)\n  Block hero home-hero on page home: props/heading',
+      );
+      expect(text.out).toContain('templates/ford.json\n  Feature reserveButtons turned off\n');
 
-    const md = run([script('diff-sites.ts'), '--format', 'markdown', a, b]);
-    expect(md.out).toMatch(/^## Site document changes\n\n3 changes in 2 files\./);
-    expect(md.out).toContain('- Feature `compare` turned on');
+      const md = run([script('diff-sites.ts'), '--format', 'markdown', a, b]);
+      expect(md.out).toMatch(/^## Site document changes\n\n3 changes in 2 files\./);
+      expect(md.out).toContain('- Feature `compare` turned on');
 
-    const json = JSON.parse(run([script('diff-sites.ts'), '--format=json', a, b]).out);
-    expect(json.files.map((f: any) => f.changes.length)).toEqual([2, 1]);
+      const json = JSON.parse(run([script('diff-sites.ts'), '--format=json', a, b]).out);
+      expect(json.files.map((f: any) => f.changes.length)).toEqual([2, 1]);
 
-    expect(run([script('diff-sites.ts'), '--exit-code', a, b]).code).toBe(1);
-    const same = run([script('diff-sites.ts'), '--exit-code', a, a]);
-    expect(same.code).toBe(0);
-    expect(same.out).toBe('No changes to site documents.\n');
-    expect(run([script('diff-sites.ts'), '--format', 'yaml', a, b]).code).toBe(2);
-  }, 30_000);
+      expect(run([script('diff-sites.ts'), '--exit-code', a, b]).code).toBe(1);
+      const same = run([script('diff-sites.ts'), '--exit-code', a, a]);
+      expect(same.code).toBe(0);
+      expect(same.out).toBe('No changes to site documents.\n');
+      expect(run([script('diff-sites.ts'), '--format', 'yaml', a, b]).code).toBe(2);
+    },
+    CLI_TIMEOUT,
+  );
 
-  it('compares two files', () => {
-    const b = copySites('files');
-    const file = join(b, 'kiwi-car-yard.json');
-    edit(
-      file,
-      (d) => (d.pages.find((p: any) => p.id === 'finance').title = 'Finance your next car'),
-    );
-    const r = run([script('diff-sites.ts'), join(ROOT, 'sites/kiwi-car-yard.json'), file]);
-    expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/Page finance renamed: title ".*" → "Finance your next car"/);
-  }, 30_000);
+  it(
+    'compares two files',
+    () => {
+      const b = copySites('files');
+      const file = join(b, 'kiwi-car-yard.json');
+      edit(
+        file,
+        (d) => (d.pages.find((p: any) => p.id === 'finance').title = 'Finance your next car'),
+      );
+      const r = run([script('diff-sites.ts'), join(ROOT, 'sites/kiwi-car-yard.json'), file]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toMatch(/Page finance renamed: title ".*" → "Finance your next car"/);
+    },
+    CLI_TIMEOUT,
+  );
 
   describe('in a git repository', () => {
     let repo: string;
@@ -166,46 +186,60 @@ describe('diff:sites', () => {
       edit(join(repo, 'sites/templates/ford.json'), (d) => (d.theme.radius = 8));
     });
 
-    it('git diff shows the semantic diff through the driver', () => {
-      const out = git(repo, 'diff');
-      expect(out).toContain(
-        'site diff a/sites/gold-coast-ford.json b/sites/gold-coast-ford.json\n',
-      );
-      expect(out).toMatch(/Block \S+ \S+ moved within page home from position 1 to \d+/);
-      expect(out).toContain('Feature phoneLinksInMenu turned off');
-      expect(out).toContain(
-        'site diff a/sites/templates/ford.json b/sites/templates/ford.json\n  Theme: radius 4 → 8\n',
-      );
-      expect(out).not.toContain('@@');
-      // The driver works from a subfolder too, and --no-ext-diff still gives the text diff.
-      mkdirSync(join(repo, 'sites/sub'), { recursive: true });
-      expect(git(join(repo, 'sites/sub'), 'diff')).toContain('Feature phoneLinksInMenu turned off');
-      expect(git(repo, 'diff', '--no-ext-diff')).toContain('@@');
-    }, 30_000);
-
-    it('a formatting-only change says so', () => {
-      const file = join(repo, 'sites/kiwi-car-yard.json');
-      const before = readFileSync(file, 'utf8');
-      writeFileSync(file, JSON.stringify(JSON.parse(before)));
-      try {
-        expect(git(repo, 'diff', '--', 'sites/kiwi-car-yard.json')).toContain(
-          '(formatting only: the content is the same)',
+    it(
+      'git diff shows the semantic diff through the driver',
+      () => {
+        const out = git(repo, 'diff');
+        expect(out).toContain(
+          'site diff a/sites/gold-coast-ford.json b/sites/gold-coast-ford.json\n',
         );
-      } finally {
-        writeFileSync(file, before);
-      }
-    }, 30_000);
+        expect(out).toMatch(/Block \S+ \S+ moved within page home from position 1 to \d+/);
+        expect(out).toContain('Feature phoneLinksInMenu turned off');
+        expect(out).toContain(
+          'site diff a/sites/templates/ford.json b/sites/templates/ford.json\n  Theme: radius 4 → 8\n',
+        );
+        expect(out).not.toContain('@@');
+        // The driver works from a subfolder too, and --no-ext-diff still gives the text diff.
+        mkdirSync(join(repo, 'sites/sub'), { recursive: true });
+        expect(git(join(repo, 'sites/sub'), 'diff')).toContain(
+          'Feature phoneLinksInMenu turned off',
+        );
+        expect(git(repo, 'diff', '--no-ext-diff')).toContain('@@');
+      },
+      CLI_TIMEOUT,
+    );
 
-    it('diff:sites -- <rev> compares the working tree with a revision', () => {
-      const r = run([script('diff-sites.ts'), '--format', 'markdown', 'main'], repo);
-      expect(r.code, r.err).toBe(0);
-      expect(r.out).toContain('### `sites/gold-coast-ford.json`');
-      expect(r.out).toContain('- Feature `phoneLinksInMenu` turned off');
-      expect(r.out).toContain('### `sites/templates/ford.json`');
-      expect(run([script('diff-sites.ts'), 'no-such-rev'], repo).err).toContain(
-        'not a git revision',
-      );
-    }, 30_000);
+    it(
+      'a formatting-only change says so',
+      () => {
+        const file = join(repo, 'sites/kiwi-car-yard.json');
+        const before = readFileSync(file, 'utf8');
+        writeFileSync(file, JSON.stringify(JSON.parse(before)));
+        try {
+          expect(git(repo, 'diff', '--', 'sites/kiwi-car-yard.json')).toContain(
+            '(formatting only: the content is the same)',
+          );
+        } finally {
+          writeFileSync(file, before);
+        }
+      },
+      CLI_TIMEOUT,
+    );
+
+    it(
+      'diff:sites -- <rev> compares the working tree with a revision',
+      () => {
+        const r = run([script('diff-sites.ts'), '--format', 'markdown', 'main'], repo);
+        expect(r.code, r.err).toBe(0);
+        expect(r.out).toContain('### `sites/gold-coast-ford.json`');
+        expect(r.out).toContain('- Feature `phoneLinksInMenu` turned off');
+        expect(r.out).toContain('### `sites/templates/ford.json`');
+        expect(run([script('diff-sites.ts'), 'no-such-rev'], repo).err).toContain(
+          'not a git revision',
+        );
+      },
+      CLI_TIMEOUT,
+    );
   });
 });
 
@@ -235,13 +269,17 @@ describe('git show and git log -p', () => {
     git(repo, 'commit', '-q', '-am', 'heading, location order, template switch');
   });
 
-  it('--textconv prints the whole outline through a pipe (more than the 64 KiB a pipe takes at once)', () => {
-    const file = join(ROOT, 'sites/kiwi-car-yard.json');
-    const r = run([script('diff-sites.ts'), '--textconv', file]);
-    expect(r.code, r.err).toBe(0);
-    expect(r.out.length).toBeGreaterThan(65_536);
-    expect(r.out).toBe(textconvOutput(file));
-  }, 30_000);
+  it(
+    '--textconv prints the whole outline through a pipe (more than the 64 KiB a pipe takes at once)',
+    () => {
+      const file = join(ROOT, 'sites/kiwi-car-yard.json');
+      const r = run([script('diff-sites.ts'), '--textconv', file]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out.length).toBeGreaterThan(65_536);
+      expect(r.out).toBe(textconvOutput(file));
+    },
+    CLI_TIMEOUT,
+  );
 
   it('git show and git log -p diff the readable outline (textconv), not JSON lines', () => {
     for (const out of [git(repo, 'show', 'HEAD'), git(repo, 'log', '-p', '-1')]) {
