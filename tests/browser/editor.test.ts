@@ -336,8 +336,9 @@ describe('the editor', () => {
       'Drive away today',
     );
     // Round trip: saving again without a change writes the same bytes.
+    const { version } = await (await page.request.get(`${base}/api/editor/sites/${SLUG}`)).json();
     const again = await page.request.put(`${base}/api/editor/sites/${SLUG}`, {
-      data: { document: doc },
+      data: { document: doc, baseVersion: version },
     });
     expect((await again.json()).changed).toBe(false);
     expect(savedText()).toBe(text);
