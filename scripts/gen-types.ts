@@ -6,6 +6,7 @@
  *  - schemas/resolved.gen.ts: the block props types as a block receives them (see resolvedModule)
  *  - schemas/api-limits.gen.ts: the API bodies' lengths and patterns, for the forms (see apiLimitsModule)
  *  - schemas/block-defaults.gen.ts: each block's top-level defaults as constants (see blockDefaultsModule)
+ *  - schemas/api-lead-checks.gen.ts: the server's validators of the lead bodies' visitor fields, for the forms (see leadChecksModule)
  * The generators are in scripts/gen-types/ (one module per kind of output).
  * With --check it writes nothing and fails when a committed file is stale.
  */
@@ -15,6 +16,7 @@ import { root, schemasDir } from './gen-types/schema-files.ts';
 import { blockUnionSchema, indexModule } from './gen-types/schema-index.ts';
 import { resolvedModule, typesModule } from './gen-types/typescript-types.ts';
 import { apiLimitsModule, blockDefaultsModule } from './gen-types/schema-constants.ts';
+import { leadChecksModule } from './gen-types/lead-checks.ts';
 
 const check = process.argv.includes('--check');
 
@@ -25,6 +27,7 @@ const outputs: [string, string][] = [
   [join(schemasDir, 'resolved.gen.ts'), await resolvedModule()],
   [join(schemasDir, 'api-limits.gen.ts'), apiLimitsModule()],
   [join(schemasDir, 'block-defaults.gen.ts'), blockDefaultsModule()],
+  [join(schemasDir, 'api-lead-checks.gen.ts'), leadChecksModule()],
 ];
 
 let stale = 0;

@@ -1,7 +1,9 @@
 /**
  * Form rules as pure functions: which fields a form shows and requires (from the site's
  * Forms switches), and how each value is checked. The region rules (postcode, phone)
- * are the API's own (engine/api/regional.ts), so the browser and the server agree.
+ * are the API's own (engine/api/regional.ts), and every format check ends with the API
+ * schema's own validator (schemas/api-lead-checks.gen.ts), so the browser and the server
+ * agree (docs/forms.md, "Browser checks").
  */
 import {
   POSTCODE_RULES,
@@ -10,12 +12,7 @@ import {
   checkPostcode,
 } from '../../engine/api/regional.ts';
 import type { Features, Region } from '../../engine/site/types.ts';
-import {
-  leadRequest_Rego_maxLength,
-  leadRequest_Rego_pattern,
-  leadRequest_email_maxLength,
-  format_email,
-} from '../../schemas/api-limits.gen.ts';
+import { leadRequestChecks, type FieldCheck } from '../../schemas/api-lead-checks.gen.ts';
 import { MESSAGES, requiredMessage } from './messages.ts';
 
 export type FieldValue = string | boolean;
@@ -52,22 +49,34 @@ const optional =
   (v) =>
     text(v) === '' ? undefined : check(text(v));
 
-/** The server's own email rule (its schema's format and length), so both answer alike. */
-export const email: Check = optional((s) =>
-  format_email.test(s) && s.length <= leadRequest_email_maxLength ? undefined : MESSAGES.email,
-);
+/**
+ * The value passes the server's validator of that field (schemas/api-lead-checks.gen.ts) as
+ * the form sends it: trimmed, or made a number by `sent`. An empty value is left out of the
+ * lead, so it passes here (`required` asks for it).
+ */
+export const serverAccepts = (
+  check: FieldCheck | undefined,
+  message: string,
+  sent: (s: string) => unknown = (s) => s,
+): Check => optional((s) => (!check || check(sent(s)) ? undefined : message));
 
-export const phone = (region: Region): Check => optional((s) => checkPhone(region, s));
+/** The server's own email rule (its schema's format and length), so both answer alike. */
+export const email: Check = serverAccepts(leadRequestChecks.email, MESSAGES.email);
+
+/** The region's phone rule (the API's), then the schema's characters and length. */
+export const phone = (region: Region): Check => {
+  const schema = serverAccepts(leadRequestChecks.phone, PHONE_RULES[region].message);
+  return (v, values) => optional((s) => checkPhone(region, s))(v, values) ?? schema(v, values);
+};
 
 export const postcode = (region: Region): Check => optional((s) => checkPostcode(region, s));
 
-const REGO = new RegExp(leadRequest_Rego_pattern);
 /**
  * The lead's Rego (schemas/api/lead-request.schema.json); a trade-in's own rego has the same
  * rule. The message names the plate in the region's words (docs/regions.md).
  */
 export const plateCheck = (message: string): Check =>
-  optional((s) => (REGO.test(s) && s.length <= leadRequest_Rego_maxLength ? undefined : message));
+  serverAccepts(leadRequestChecks.Rego, message);
 export const rego: Check = plateCheck(MESSAGES.rego);
 
 export const mustAgree =
@@ -75,10 +84,11 @@ export const mustAgree =
   (v) =>
     v === true ? undefined : message;
 
+/** Counted in characters as the server's schema counts them (code points: an emoji is one). */
 export const maxLength =
   (max: number, label: string): Check =>
   (v) =>
-    text(v).length > max ? `${label} must be ${max} characters or fewer.` : undefined;
+    [...text(v)].length > max ? `${label} must be ${max} characters or fewer.` : undefined;
 
 /** Checks the given fields in order; one error per field (its first failing check). */
 export function validate(rules: FieldRule[], values: Values): FieldError[] {
