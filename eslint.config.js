@@ -9,6 +9,7 @@ import prettier from 'eslint-config-prettier';
 import comments from '@eslint-community/eslint-plugin-eslint-comments';
 import globals from 'globals';
 import { readdirSync, statSync } from 'node:fs';
+import oneBlockTree from './scripts/lint/one-block-tree.js';
 
 /** The files that are not hand-written source: builds, generated code, data. */
 const IGNORED = [
@@ -177,6 +178,14 @@ export default tseslint.config(
         { zones: [...zones, ...blockIsolationZones(blockNames)] },
       ],
     },
+  },
+  {
+    // One block tree (README, "Code rules"): only engine/document/tree/ recurses into a block's
+    // children and slots; everything else walks with it.
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['engine/document/tree/**', ...TESTS],
+    plugins: { forecourt: { rules: { 'one-block-tree': oneBlockTree } } },
+    rules: { 'forecourt/one-block-tree': 'error' },
   },
   prettier,
 );

@@ -18,6 +18,7 @@
 import { blockSchemas } from '../../schemas/index.gen.ts';
 import type { Doc } from './doc.ts';
 import { blockForm, type JsonSchema } from './schemas.ts';
+import { eachBlock, mapBlocks, pairBlocks } from '../../engine/document/tree.ts';
 
 type Props = Record<string, unknown>;
 
@@ -88,28 +89,6 @@ function propChanges(
 
 const blocksOf = (list: unknown) => (Array.isArray(list) ? (list as PatchBlock[]) : []);
 
-/** Blocks whose props changed in two trees of the same shape; 'shape' when the shape differs. */
-function changedProps(
-  before: PatchBlock[],
-  after: PatchBlock[],
-  out: Array<[PatchBlock, PatchBlock]>,
-): 'shape' | undefined {
-  if (before === after) return undefined;
-  if (before.length !== after.length) return 'shape';
-  for (let i = 0; i < after.length; i++) {
-    const a = before[i];
-    const b = after[i];
-    if (a === b) continue;
-    if (a.id !== b.id || a.type !== b.type) return 'shape';
-    if (a.props !== b.props) out.push([a, b]);
-    if (changedProps(blocksOf(a.children), blocksOf(b.children), out)) return 'shape';
-    const names = new Set([...Object.keys(a.slots ?? {}), ...Object.keys(b.slots ?? {})]);
-    for (const name of names)
-      if (changedProps(blocksOf(a.slots?.[name]), blocksOf(b.slots?.[name]), out)) return 'shape';
-  }
-  return undefined;
-}
-
 /** Markup anywhere in a value (a list item's rich text, say): such a new block waits for the check. */
 const hasMarkup = (value: unknown): boolean =>
   typeof value === 'string'
@@ -120,8 +99,7 @@ const hasMarkup = (value: unknown): boolean =>
 
 /** The page's new tree; undefined when a block the preview shows changed its props too, or a new block holds markup. */
 function skeleton(after: PatchBlock[], known: Map<string, PatchBlock>): Skeleton[] | undefined {
-  const out: Skeleton[] = [];
-  for (const b of after) {
+  return mapBlocks<PatchBlock, Skeleton>(after, (b, lists) => {
     const was = known.get(b.id);
     const node: Skeleton = { id: b.id, type: b.type };
     if (!was) {
@@ -134,31 +112,16 @@ function skeleton(after: PatchBlock[], known: Map<string, PatchBlock>): Skeleton
       if (b.props) node.props = b.props;
       if (html.length) node.html = html;
     } else if (was.props !== b.props || was.type !== b.type) return undefined;
-    if (b.children) {
-      const children = skeleton(b.children, known);
-      if (!children) return undefined;
-      node.children = children;
-    }
-    if (b.slots) {
-      node.slots = {};
-      for (const [name, list] of Object.entries(b.slots)) {
-        const slot = skeleton(list, known);
-        if (!slot) return undefined;
-        node.slots[name] = slot;
-      }
-    }
-    out.push(node);
-  }
-  return out;
+    if (lists.children) node.children = lists.children;
+    if (lists.slots) node.slots = lists.slots;
+    return node;
+  });
 }
 
-function byId(list: PatchBlock[], into = new Map<string, PatchBlock>()): Map<string, PatchBlock> {
-  for (const b of list) {
-    into.set(b.id, b);
-    byId(blocksOf(b.children), into);
-    for (const slot of Object.values(b.slots ?? {})) byId(slot, into);
-  }
-  return into;
+function byId(list: PatchBlock[]): Map<string, PatchBlock> {
+  const out = new Map<string, PatchBlock>();
+  eachBlock<PatchBlock>(list, (b) => out.set(b.id, b));
+  return out;
 }
 
 /** What the preview can apply at once for the change from `prev` to `next` (resolved drafts); none: wait for the check. */
@@ -175,13 +138,14 @@ export function previewPatches(prev: Doc, next: Doc): PreviewPatch[] | undefined
   const page = after[changed[0]];
   for (const key of new Set([...Object.keys(was), ...Object.keys(page)]))
     if (key !== 'blocks' && was[key] !== page[key]) return undefined;
-  const pairs: Array<[PatchBlock, PatchBlock]> = [];
-  if (changedProps(blocksOf(was.blocks), blocksOf(page.blocks), pairs) === 'shape') {
+  const pairs = pairBlocks(blocksOf(was.blocks), blocksOf(page.blocks));
+  if (pairs === 'shape') {
     const blocks = skeleton(blocksOf(page.blocks), byId(blocksOf(was.blocks)));
     return blocks && [{ kind: 'page', pageId: String(page.id), blocks }];
   }
   const patches: PreviewPatch[] = [];
   for (const [a, b] of pairs) {
+    if (a.props === b.props) continue;
     const changed = propChanges(b.type, a.props ?? {}, b.props ?? {});
     if (!changed) return undefined;
     patches.push({
@@ -230,8 +194,7 @@ function rebuild(
   shown: Map<string, PatchBlock>,
   sanitize: Sanitize,
 ): PatchBlock[] | undefined {
-  const out: PatchBlock[] = [];
-  for (const node of list) {
+  return mapBlocks<Skeleton, PatchBlock>(list, (node, lists) => {
     const was = shown.get(node.id);
     if (!was && !node.added) return undefined;
     const block: PatchBlock = was
@@ -243,26 +206,15 @@ function rebuild(
         };
     delete block.children;
     delete block.slots;
-    if (node.children) {
-      const children = rebuild(node.children, shown, sanitize);
-      if (!children) return undefined;
-      block.children = children;
-    }
-    if (node.slots) {
-      block.slots = {};
-      for (const [name, slot] of Object.entries(node.slots)) {
-        const rebuilt = rebuild(slot, shown, sanitize);
-        if (!rebuilt) return undefined;
-        block.slots[name] = rebuilt;
-      }
-    }
+    if (lists.children) block.children = lists.children;
+    if (lists.slots) block.slots = lists.slots;
     // Unchanged blocks stay the very objects shown, so the preview skips re-rendering them.
-    out.push(was && sameTree(was, block) ? was : block);
-  }
-  return out;
+    return was && sameLists(was, block) ? was : block;
+  });
 }
 
-function sameTree(a: PatchBlock, b: PatchBlock): boolean {
+/** Whether two versions of a block hold the very same lists (no look inside them). */
+function sameLists(a: PatchBlock, b: PatchBlock): boolean {
   const same = (x: PatchBlock[] | undefined, y: PatchBlock[] | undefined) =>
     (x ?? []).length === (y ?? []).length && (x ?? []).every((v, i) => v === y![i]);
   if (!same(a.children, b.children)) return false;
@@ -276,22 +228,12 @@ function sameTree(a: PatchBlock, b: PatchBlock): boolean {
 
 /** Replaces one block's props in a list, copying only the path to it; the same list when it is not there. */
 function withProps(list: PatchBlock[], id: string, changes: Props): PatchBlock[] {
-  let copy: PatchBlock[] | undefined;
-  list.forEach((b, i) => {
-    let next = b;
-    if (b.id === id) next = { ...b, props: { ...b.props, ...changes } };
-    else {
-      const children = b.children && withProps(b.children, id, changes);
-      let slots = b.slots;
-      for (const [name, slot] of Object.entries(b.slots ?? {})) {
-        const s = withProps(slot, id, changes);
-        if (s !== slot) slots = { ...slots, [name]: s };
-      }
-      if (children !== b.children || slots !== b.slots) next = { ...b, children, slots };
-    }
-    if (next !== b) (copy ??= [...list])[i] = next;
-  });
-  return copy ?? list;
+  return mapBlocks<PatchBlock>(list, (b, lists) => {
+    const props = b.id === id ? { ...b.props, ...changes } : b.props;
+    return props === b.props && lists.children === b.children && lists.slots === b.slots
+      ? b
+      : { ...b, ...lists, props };
+  })!;
 }
 
 /** The shown (prepared) site with a patch applied; undefined when it does not fit what is shown (the check will come). */

@@ -62,6 +62,7 @@ function fieldValues(record: Record<string, unknown>, attribute: string): unknow
 }
 
 /** Whether a car passes a parsed filter (the search engine's semantics: facets compare case-insensitively, arrays match any element). */
+// eslint-disable-next-line forecourt/one-block-tree -- a search filter's tree (and/or/not), not a block tree
 export function matchesFilter(
   node: FilterNode | undefined,
   record: Record<string, unknown>,

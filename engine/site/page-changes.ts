@@ -14,7 +14,13 @@
  * consumed here: the resolved page has no `blockChanges`.
  */
 import { isPlainObject, omit } from 'lodash-es';
-import { encodePointerSegment, findBlock, pageArea, type TreeBlock } from '../document/tree.ts';
+import {
+  encodePointerSegment,
+  findBlock,
+  mapBlocks,
+  pageArea,
+  type TreeBlock,
+} from '../document/tree.ts';
 import type { DocumentIssue } from './types.ts';
 
 type Json = Record<string, unknown>;
@@ -97,7 +103,6 @@ function changedPage(page: Json, entry: Json, at: string, merge: Merge, report: 
   const doc = { pages: [out] };
   const props = new Map<string, Json>();
   const removed = new Set<string>();
-  const touched = new Set<string>();
   for (const [id, change] of Object.entries(changes as Json)) {
     const path = `${at}/blockChanges/${encodePointerSegment(id)}`;
     const loc = findBlock(doc, id, [area]);
@@ -132,30 +137,23 @@ function changedPage(page: Json, entry: Json, at: string, merge: Merge, report: 
         merge(isPlainObject(loc.block.props) ? loc.block.props : {}, next as Json, '/props'),
       );
     }
-    for (const a of [...loc.ancestors, id]) touched.add(a);
   }
-  if (!touched.size) return out;
+  if (!props.size && !removed.size) return out;
   // Only the changed blocks and their containers are new objects: the rest are the
   // template's own, unchanged from one resolution to the next (the editor's outline and
   // preview keep what did not change by identity), and the template is never written to.
-  const rebuild = (list: unknown): unknown =>
-    Array.isArray(list)
-      ? list
-          .filter((b) => !(isBlockObject(b) && removed.has(String(b.id))))
-          .map((b) => (isBlockObject(b) && touched.has(String(b.id)) ? rebuildBlock(b) : b))
-      : list;
-  const rebuildBlock = (block: TreeBlock): TreeBlock => {
-    const copy: TreeBlock = { ...block };
-    const p = props.get(String(block.id));
-    if (p) copy.props = p;
-    if ('children' in block) copy.children = rebuild(block.children) as TreeBlock[];
-    if (isPlainObject(block.slots))
-      copy.slots = Object.fromEntries(
-        Object.entries(block.slots!).map(([k, v]) => [k, rebuild(v) as TreeBlock[]]),
-      );
-    return copy;
-  };
-  return { ...out, blocks: rebuild(out.blocks) };
+  const blocks = Array.isArray(out.blocks)
+    ? mapBlocks<TreeBlock>(
+        out.blocks as TreeBlock[],
+        (block, lists) => {
+          const p = props.get(String(block.id));
+          if (!p && lists.children === block.children && lists.slots === block.slots) return block;
+          return { ...block, ...lists, ...(p ? { props: p } : {}) };
+        },
+        (b) => !(isBlockObject(b) && removed.has(String(b.id))),
+      )
+    : out.blocks;
+  return { ...out, blocks };
 }
 
 const isBlockObject = (b: unknown): b is TreeBlock => isPlainObject(b);

@@ -29,6 +29,7 @@ import { resolve } from 'node:path';
 import type { Block, ResolvedSite } from '../../engine/site/types.ts';
 import type { SiteData } from '../../engine/site/data.ts';
 import { stats, type Stats } from './render/stats.ts';
+import { mapBlocks, type TreeBlock } from '../../engine/document/tree.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The tree
@@ -69,6 +70,7 @@ export function makeTree(total = 1000, maxDepth = 5): BenchTree {
           props: { text: `Some paragraph text for block ${i}, long enough to look like copy.` },
         };
   };
+  // eslint-disable-next-line forecourt/one-block-tree -- builds the bench's tree; it reads none
   const box = (depth: number): BenchNode | null => {
     if (count >= total) return null;
     boxes++;
@@ -99,12 +101,12 @@ export function makeTree(total = 1000, maxDepth = 5): BenchTree {
 
 /** The tree as Forecourt blocks (Box children in `children`). */
 export function toForecourtBlocks(nodes: BenchNode[]): Block[] {
-  return nodes.map((n) => ({
-    type: n.type as unknown as Block['type'],
+  return mapBlocks<BenchNode, TreeBlock>(nodes, (n, lists) => ({
+    type: n.type,
     id: n.id,
     props: n.props,
-    ...(n.children ? { children: toForecourtBlocks(n.children) } : {}),
-  }));
+    ...lists,
+  }))! as Block[];
 }
 
 interface PuckItem {
@@ -114,10 +116,10 @@ interface PuckItem {
 
 /** The tree as Puck content (Box children in the `items` slot field). */
 export function toPuckContent(nodes: BenchNode[]): PuckItem[] {
-  return nodes.map((n) => ({
+  return mapBlocks<BenchNode, PuckItem & TreeBlock>(nodes, (n, lists) => ({
     type: n.type,
-    props: { id: n.id, ...n.props, ...(n.children ? { items: toPuckContent(n.children) } : {}) },
-  }));
+    props: { id: n.id, ...n.props, ...(lists.children ? { items: lists.children } : {}) },
+  }))!;
 }
 
 // ---------------------------------------------------------------------------------------------

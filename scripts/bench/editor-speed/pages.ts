@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Block } from '../../../schemas/types.gen.ts';
+import { eachBlock } from '../../../engine/document/tree.ts';
 
 const root = join(import.meta.dirname, '../../..');
 
@@ -44,13 +45,10 @@ export const CONTENT_TYPES = [
 export function templateExamples(): Map<string, Block> {
   const found = new Map<string, Block>();
   const dir = join(root, 'sites/templates');
-  const walk = (blocks: Block[] | undefined) => {
-    for (const b of blocks ?? []) {
-      if (CONTENT_TYPES.includes(b.type) && !found.has(b.type)) found.set(b.type, b);
-      walk(b.children);
-      for (const list of Object.values(b.slots ?? {})) walk(list);
-    }
-  };
+  const walk = (blocks: Block[] | undefined) =>
+    eachBlock(blocks, (b) => {
+      if (CONTENT_TYPES.includes(b.type) && !found.has(b.type)) found.set(b.type, b as Block);
+    });
   for (const file of readdirSync(dir).sort()) {
     const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
       pages?: Array<{ blocks?: Block[] }>;
@@ -114,12 +112,7 @@ export function benchSite(slug: string, total: number): Record<string, unknown> 
 
 /** Every block of a list and inside it. */
 export function countBlocks(blocks: Block[]): number {
-  return blocks.reduce(
-    (sum, b) =>
-      sum +
-      1 +
-      countBlocks(b.children ?? []) +
-      Object.values(b.slots ?? {}).reduce((s, l) => s + countBlocks(l ?? []), 0),
-    0,
-  );
+  let count = 0;
+  eachBlock(blocks, () => count++);
+  return count;
 }

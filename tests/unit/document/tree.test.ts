@@ -7,7 +7,9 @@ import {
   findBlock,
   fromPointer,
   getList,
+  mapBlocks,
   mapSubtree,
+  pairBlocks,
   toPointer,
   eachBlock,
   walkBlocks,
@@ -173,6 +175,70 @@ describe('copying a subtree', () => {
       (b) => (b as TreeBlock).id !== 'hero',
     );
     expect(pruned.children).toEqual([]);
+  });
+});
+
+describe('mapping a list bottom-up, sharing what did not change', () => {
+  const list = doc.pages[0].blocks as TreeBlock[];
+
+  it('hands each block its lists already mapped, children and slots, and keeps non-blocks', () => {
+    const seen: string[] = [];
+    const mapped = mapBlocks<TreeBlock>([...list, 7 as unknown as TreeBlock], (b, lists) => {
+      seen.push(b.id);
+      return { ...b, ...lists, id: `${b.id}!` };
+    })!;
+    expect(seen).toEqual(['hero', 'sec', 'txt', 'cols']);
+    expect(mapped[0]).toEqual({
+      type: 'section',
+      id: 'sec!',
+      children: [{ type: 'hero', id: 'hero!' }],
+    });
+    expect(mapped[1].slots).toEqual({
+      'left/side': [{ type: 'rich-text', id: 'txt!' }],
+      right: [],
+    });
+    expect(mapped[2]).toBe(7);
+  });
+
+  it('returns the same list, and the same slots object, when nothing changed on a path', () => {
+    const same = mapBlocks<TreeBlock>(list, (b, lists) =>
+      lists.children === b.children && lists.slots === b.slots ? b : { ...b, ...lists },
+    );
+    expect(same).toBe(list);
+    const one = mapBlocks<TreeBlock>(list, (b, lists) => {
+      if (b.id === 'hero') return { ...b, props: { title: 'x' } };
+      return lists.children === b.children && lists.slots === b.slots ? b : { ...b, ...lists };
+    })!;
+    expect(one).not.toBe(list);
+    expect(one[0]).not.toBe(list[0]);
+    expect(one[0].children![0].props).toEqual({ title: 'x' });
+    expect(one[1]).toBe(list[1]); // the other branch is the very object it was
+  });
+
+  it('gives up as a whole when one block cannot be mapped', () => {
+    expect(mapBlocks<TreeBlock>(list, (b) => (b.id === 'txt' ? undefined : b))).toBeUndefined();
+  });
+});
+
+describe('pairing two trees of the same shape', () => {
+  const before = structuredClone(doc.pages[0].blocks) as TreeBlock[];
+
+  it('pairs the blocks that differ by position, skipping identical lists', () => {
+    const after = [{ ...before[0], props: { a: 1 } }, before[1]];
+    expect(pairBlocks(before, after)).toEqual([[before[0], after[0]]]);
+    expect(pairBlocks(before, before)).toEqual([]);
+  });
+
+  it('says "shape" for a move, a new block, a changed type or a block moved into a slot', () => {
+    expect(pairBlocks(before, [before[1], before[0]])).toBe('shape');
+    expect(pairBlocks(before, [...before, { type: 'hero', id: 'new' }])).toBe('shape');
+    expect(pairBlocks(before, [{ ...before[0], type: 'hero' }, before[1]])).toBe('shape');
+    const moved = structuredClone(before);
+    moved[1].slots!.right = moved[1].slots!['left/side'].splice(0, 1);
+    expect(pairBlocks(before, moved)).toBe('shape');
+    const nested = structuredClone(before);
+    nested[0].children = [];
+    expect(pairBlocks(before, nested)).toBe('shape');
   });
 });
 

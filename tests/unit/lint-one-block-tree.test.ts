@@ -1,0 +1,47 @@
+/**
+ * README "Code rules", "One block tree": only engine/document/tree/ recurses into a block's
+ * `children` and `slots` (eslint.config.js, `forecourt/one-block-tree`). Each case is source
+ * linted as if it stood at that path, so the project's own config decides.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.ts';
+
+const eslint = new ESLint({ cwd: ROOT });
+const RULE = 'forecourt/one-block-tree';
+
+async function rulesAt(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${file}` });
+  return result.messages.map((m) => m.ruleId);
+}
+
+describe('one block tree', () => {
+  it.each([
+    [
+      'a function that calls itself on children',
+      'export function count(list: any[]): number { return list.reduce((n, b) => n + 1 + count(b.children ?? []), 0); }',
+    ],
+    [
+      'an arrow that calls itself on each slot',
+      'export const walk = (list: any[]) => { for (const b of list) for (const s of Object.values(b.slots ?? {})) walk(s as any[]); };',
+    ],
+    [
+      'two functions that call each other',
+      'const list = (l: any[]): any[] => l.map(block);\nconst block = (b: any): any => ({ ...b, children: list(b["children"] ?? []) });\nexport default list;',
+    ],
+  ])('refuses %s outside the tree module', async (_, code) => {
+    expect(await rulesAt('editor/lib/x.ts', code)).toContain(RULE);
+    expect(await rulesAt('engine/site/x.ts', code)).toContain(RULE);
+    expect(await rulesAt('engine/document/tree/x.ts', code)).not.toContain(RULE);
+  });
+
+  it('allows reading a list without recursion, recursion over other fields, and building lists', async () => {
+    const ok = [
+      'export const first = (b: any) => b.children?.[0];',
+      'export function depth(n: any): number { return n.next ? 1 + depth(n.next) : 0; }',
+      'export function grow(n: any, d: number): any { n.children = d ? [grow({}, d - 1)] : []; return n; }',
+      "import { eachBlock } from '../../engine/document/tree.ts';\nexport const ids = (l: any[]) => { const out: string[] = []; eachBlock(l, (b: any) => out.push(b.id)); return out; };",
+    ];
+    for (const code of ok) expect(await rulesAt('editor/lib/x.ts', code)).toEqual([]);
+  });
+});
