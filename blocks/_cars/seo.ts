@@ -9,6 +9,8 @@ import type { PageHead } from '../../engine/render/head.ts';
 import { formatMoney, formatNumber } from '../../engine/region.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { Car } from '../../schemas/types.gen.ts';
+import { CAR_SCHEMA_ORG, type CarSchemaOrgField } from '../../schemas/car-attributes.gen.ts';
+import { storedValue } from './field-values.ts';
 import { carPhotos } from './images.ts';
 import { isAvailable, isSellable, showsPrice } from './rules.ts';
 
@@ -67,7 +69,43 @@ export function sellerOf(car: Car, site: SiteLike): Record<string, unknown> {
   return seller;
 }
 
-/** schema.org Car with an Offer. */
+/**
+ * A stored value as its schema.org property takes it: by the field's format (condition,
+ * odometer, year), and the brand as a Brand; anything else as stored.
+ */
+function schemaOrgValue(field: CarSchemaOrgField, property: string, value: unknown, car: Car) {
+  if (property === 'brand') return { '@type': 'Brand', name: value };
+  switch (field.format) {
+    case 'carType':
+      return condition(car);
+    case 'odometer':
+      return {
+        '@type': 'QuantitativeValue',
+        value,
+        unitCode: car.odometer_unit === 'mi' ? 'SMI' : 'KMT',
+      };
+    case 'year':
+      return String(value);
+  }
+  return value;
+}
+
+/** The car's schema.org Vehicle properties: one per x-schemaOrg property of a field with a value. */
+export function schemaOrgProperties(
+  car: Car,
+  fields: readonly CarSchemaOrgField[] = CAR_SCHEMA_ORG,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const found = storedValue(car, field);
+    if (!found) continue;
+    for (const property of field.properties)
+      out[property] = schemaOrgValue(field, property, found.value, car);
+  }
+  return out;
+}
+
+/** schema.org Car with an Offer; the car's own properties are the car schema's x-schemaOrg fields (docs/cars.md). */
 export function carJsonLd(car: Car, site: SiteLike, origin: string): Record<string, unknown> {
   const currency = car.currency || REGION_CURRENCY[site.region] || 'AUD';
   const offer: Record<string, unknown> = {
@@ -82,31 +120,9 @@ export function carJsonLd(car: Car, site: SiteLike, origin: string): Record<stri
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Car',
-    name: car.name,
-    brand: { '@type': 'Brand', name: car.make },
-    manufacturer: car.make,
-    model: car.model,
-    vehicleModelDate: String(car.year),
-    itemCondition: condition(car),
-    mileageFromOdometer: {
-      '@type': 'QuantitativeValue',
-      value: car.km,
-      unitCode: car.odometer_unit === 'mi' ? 'SMI' : 'KMT',
-    },
+    ...schemaOrgProperties(car),
     offers: offer,
   };
-  if (car.badge) ld.vehicleConfiguration = car.badge;
-  if (car.vin) ld.vehicleIdentificationNumber = car.vin;
-  if (car.stocknum) ld.sku = car.stocknum;
-  if (car.colour) ld.color = car.colour;
-  if (car.simple_body) ld.bodyType = car.simple_body;
-  if (car.fuel || car.simple_fuel) ld.fuelType = car.fuel || car.simple_fuel;
-  if (car.trans || car.simple_transmission)
-    ld.vehicleTransmission = car.trans || car.simple_transmission;
-  if (car.drive) ld.driveWheelConfiguration = car.drive;
-  if (typeof car.doors === 'number' && car.doors > 0) ld.numberOfDoors = car.doors;
-  if (typeof car.seats === 'number' && car.seats > 0) ld.seatingCapacity = car.seats;
-  if (car.description) ld.description = car.description;
   if (photos.length) ld.image = photos.slice(0, 10);
   return ld;
 }

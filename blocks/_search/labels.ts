@@ -1,4 +1,5 @@
 /** How search attributes and their values read to visitors. */
+import { CAR_FILTER_TITLES } from '../../schemas/car-attributes.gen.ts';
 import { orderCarTypes } from './url-state.ts';
 
 /** new → New, demo → Demo, used → Used (or Pre-Owned where the site says so). */
@@ -15,40 +16,8 @@ export function orderCarTypeItems<T extends { value: string }>(items: readonly T
   return order.map((v) => items.find((i) => i.value === v)!);
 }
 
-/** Default headings of filter sections, by attribute. */
-export const ATTRIBUTE_LABELS: Record<string, string> = {
-  car_type: 'Condition',
-  make: 'Make',
-  model: 'Model',
-  make_model: 'Model',
-  badge: 'Badge',
-  series: 'Series',
-  price: 'Price',
-  subscription_price: 'Subscription',
-  weekly_price: 'Weekly repayment',
-  km: 'Kilometres',
-  year: 'Year',
-  simple_body: 'Body type',
-  body: 'Body type',
-  simple_fuel: 'Fuel',
-  simple_transmission: 'Transmission',
-  drive: 'Drive',
-  colour: 'Colour',
-  seats: 'Seats',
-  doors: 'Doors',
-  categories: 'Categories',
-  filtered_features: 'Features',
-  tag: 'Tags',
-  state: 'State',
-  city: 'City',
-  location_name: 'Location',
-  dealership_name: 'Dealership',
-  dealership_slug: 'Dealership',
-  price_range: 'Price range',
-  weekly_price_range: 'Weekly repayment',
-  status: 'Availability',
-  item_type: 'Vehicle type',
-};
+/** Default headings of filter sections, by attribute: the car schema's x-filterTitle, else its title. */
+export const ATTRIBUTE_LABELS: Readonly<Record<string, string>> = CAR_FILTER_TITLES;
 
 export const attributeLabel = (attribute: string) =>
   ATTRIBUTE_LABELS[attribute] ?? attribute.replace(/_/g, ' ');

@@ -14,6 +14,8 @@
  * `thumbsFor`, which clamps it into the current range (the URL keeps what it said).
  */
 
+import { CAR_RANGE_FACETS } from '../../schemas/car-attributes.gen.ts';
+
 export interface Bounds {
   min: number;
   max: number;
@@ -182,14 +184,8 @@ export function formatRangeValue(thumbs: Thumbs, bounds: Bounds): string | undef
   return lo === '' && hi === '' ? undefined : `${lo}:${hi}`;
 }
 
-/** Attributes no car can have below zero (a negative side in a URL is no limit at all). */
-const NON_NEGATIVE: ReadonlySet<string> = new Set([
-  'price',
-  'km',
-  'year',
-  'subscription_price',
-  'weekly_price',
-]);
+/** Attributes no car can have below zero (a negative side in a URL is no limit at all): every range of the car schema. */
+const NON_NEGATIVE: ReadonlySet<string> = new Set(CAR_RANGE_FACETS);
 
 /**
  * A slider value read from a URL, as it will be searched (docs/search-ui.md, "Filters"):

@@ -6,12 +6,14 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Car } from '../../schemas/types.gen.ts';
 import type { CompareProps } from '../../schemas/resolved.gen.ts';
+import { CAR_TABLES } from '../../schemas/car-attributes.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { PriceView } from '../_cars/parts.tsx';
 import { atWidth, cardPhoto } from '../_cars/images.ts';
 import { COMPARE_MAX, COMPARE_MIN, useCompare } from '../_cars/local-lists.ts';
 import { carPath, financeInfo, hasValue, priceDisplay } from '../_cars/rules.ts';
 import { useCarsByIds } from '../_cars/useCars.ts';
+import { fieldValue } from '../_cars/field-values.ts';
 import '../_cars/styles/card.css';
 import '../_cars/styles/visitor-actions.css';
 import '../_cars/styles/promo-and-lists.css';
@@ -21,7 +23,8 @@ type Row = { label: string; value: (car: Car) => React.ReactNode };
 
 export default defineBlock<CompareProps>({
   component: function CompareBlock({ props, block }) {
-    const { site, money, number, t, display } = useSite();
+    const { site, money, number, t, region } = useSite();
+    const format = { number, preOwned: site.features.preOwnedLabel, region: region.region };
     const compare = useCompare();
     const state = useCarsByIds(compare.ids);
     const headingId = `${block.id}-heading`;
@@ -41,36 +44,11 @@ export default defineBlock<CompareProps>({
           return f ? `${money(f.weekly)}/wk` : '–';
         },
       },
-      { label: 'Year', value: (c) => c.year },
-      {
-        label: 'Condition',
-        value: (c) =>
-          c.car_type === 'used'
-            ? site.features.preOwnedLabel
-              ? 'Pre-Owned'
-              : 'Used'
-            : c.car_type === 'new'
-              ? 'New'
-              : 'Demo',
-      },
-      {
-        label: 'Odometer',
-        value: (c) => `${number(c.km)} ${c.odometer_unit === 'mi' ? 'mi' : 'km'}`,
-      },
-      { label: 'Body', value: (c) => c.simple_body && display('simple_body', c.simple_body) },
-      { label: 'Transmission', value: (c) => c.trans ?? c.simple_transmission },
-      {
-        label: 'Fuel',
-        value: (c) =>
-          c.fuel ? display('fuel', c.fuel) : c.simple_fuel && display('simple_fuel', c.simple_fuel),
-      },
-      { label: 'Drive', value: (c) => c.drive },
-      { label: 'Engine', value: (c) => c.engine_size },
-      { label: 'Power', value: (c) => (c.variant?.power ? `${c.variant.power} kW` : null) },
-      { label: 'Seats', value: (c) => c.seats || null },
-      { label: 'Colour', value: (c) => c.colour },
-      { label: 'Location', value: (c) => c.location_name },
-      { label: 'Stock number', value: (c) => c.stocknum },
+      // The rest are the car schema's x-show "compare" fields (docs/cars.md, "Car fields described once").
+      ...CAR_TABLES.compare.map((field) => ({
+        label: field.title,
+        value: (c: Car) => fieldValue(c, field, format),
+      })),
     ];
     return (
       <section

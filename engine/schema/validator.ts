@@ -7,6 +7,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { _, type KeywordCxt, type Options as AjvOptions } from 'ajv';
 import { formatsPlugin } from './ajv-formats.ts';
+import { CAR_KEYWORDS } from './car-keywords.ts';
 import { precompiledValidators } from './precompiled.ts';
 import { apiSchemas, blockSchemas, blockTypes, topLevelSchemas } from '../../schemas/index.gen.ts';
 import type { DocumentIssue } from '../site/types.ts';
@@ -64,6 +65,7 @@ export function createAjv(
     'x-enumLabels',
     'x-invalidMessage',
   ]);
+  ajv.addVocabulary(CAR_KEYWORDS);
   ajv.addKeyword({
     keyword: 'x-sanitize',
     schemaType: 'string',

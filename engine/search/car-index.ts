@@ -6,56 +6,30 @@
 import type { Car } from '../../schemas/types.gen.ts';
 import { SearchEngine } from './engine.ts';
 import type { EngineOptions } from './engine-types.ts';
-import type { IndexSettings } from './search-index.ts';
+import type { IndexSettings, SortSpec } from './search-index.ts';
+import {
+  CAR_EXACT_ONLY,
+  CAR_INTERNAL_FACETS,
+  CAR_LIST_FACETS,
+  CAR_RANGE_FACETS,
+  CAR_SEARCHABLE,
+  CAR_SORTS,
+} from '../../schemas/car-attributes.gen.ts';
 
 export const CAR_INDEX = 'Car_production';
 
-/** Sort choices and their replica index names. */
-export const CAR_REPLICAS = {
-  price_asc: `${CAR_INDEX}_price_asc`,
-  price_desc: `${CAR_INDEX}_price_desc`,
-  year_desc: `${CAR_INDEX}_year_desc`,
-  km_asc: `${CAR_INDEX}_km_asc`,
-  newest: `${CAR_INDEX}_newest`,
-} as const;
+type SortKey = keyof typeof CAR_SORTS;
 
-export const CAR_FACETS = [
-  'make',
-  'model',
-  'make_model',
-  'badge',
-  'series',
-  'year',
-  'car_type',
-  'item_type',
-  'status',
-  'listing_state',
-  'simple_body',
-  'body',
-  'simple_fuel',
-  'simple_transmission',
-  'drive',
-  'colour',
-  'seats',
-  'doors',
-  'price',
-  'subscription_price',
-  'weekly_price',
-  'km',
-  'price_range',
-  'weekly_price_range',
-  'categories',
-  'filtered_features',
-  'tag',
-  'state',
-  'city',
-  'location_name',
-  'dealership_name',
-  'dealership_slug',
-  'dealership_id',
-  'reserved',
-  'certified',
-  'show_on_dealer_website',
+/** Sort choices and their replica index names (the car schema's x-sort: docs/cars.md, "Car fields described once"). */
+export const CAR_REPLICAS = Object.fromEntries(
+  Object.keys(CAR_SORTS).map((k) => [k, `${CAR_INDEX}_${k}`]),
+) as { readonly [K in SortKey]: string };
+
+/** Every facet the index counts: the car schema's x-facet fields (lists, ranges, site filters' own). */
+export const CAR_FACETS: string[] = [
+  ...CAR_LIST_FACETS,
+  ...CAR_RANGE_FACETS,
+  ...CAR_INTERNAL_FACETS,
 ];
 
 /**
@@ -71,9 +45,13 @@ export function hasPrice(car: Record<string, unknown>): boolean {
 
 const PRICED_FIRST = { attribute: 'has_price', order: 'desc' } as const;
 
+/** A replica's sort: a sort by price puts the priced cars first (hasPrice). */
+const replicaSort = (sort: SortSpec): SortSpec[] =>
+  sort.attribute === 'price' ? [PRICED_FIRST, sort] : [sort];
+
 export const CAR_INDEX_SETTINGS: IndexSettings = {
-  searchableAttributes: ['name', 'make', 'model', 'badge', 'series', 'stocknum', 'vin'],
-  exactOnlyAttributes: ['stocknum', 'vin'],
+  searchableAttributes: [...CAR_SEARCHABLE],
+  exactOnlyAttributes: [...CAR_EXACT_ONLY],
   attributesForFaceting: CAR_FACETS,
   // Every facet and sort attribute is built at start (about half a second), so no visitor's
   // first refinement pays for building a column.
@@ -95,14 +73,10 @@ export const CAR_INDEX_SETTINGS: IndexSettings = {
     { attribute: 'custom_rank', order: 'desc' },
     { attribute: 'id', order: 'asc' },
   ],
-  replicas: {
-    [CAR_REPLICAS.price_asc]: [PRICED_FIRST, { attribute: 'price', order: 'asc' }],
-    [CAR_REPLICAS.price_desc]: [PRICED_FIRST, { attribute: 'price', order: 'desc' }],
-    [CAR_REPLICAS.year_desc]: [{ attribute: 'year', order: 'desc' }],
-    [CAR_REPLICAS.km_asc]: [{ attribute: 'km', order: 'asc' }],
-    [CAR_REPLICAS.newest]: [{ attribute: 'created_at_timestamp', order: 'desc' }],
-  },
-  attributesToHighlight: ['name', 'make', 'model', 'badge', 'series', 'stocknum', 'vin'],
+  replicas: Object.fromEntries(
+    (Object.keys(CAR_SORTS) as SortKey[]).map((k) => [CAR_REPLICAS[k], replicaSort(CAR_SORTS[k])]),
+  ),
+  attributesToHighlight: [...CAR_SEARCHABLE],
   paginationLimitedTo: 1000,
 };
 

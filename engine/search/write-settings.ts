@@ -6,6 +6,7 @@
  */
 import type { IndexSettings as AlgoliaSettings } from 'algoliasearch';
 import type { IndexSettings, SortSpec } from './search-index.ts';
+import { CAR_VALUE_FACETS } from '../../schemas/car-attributes.gen.ts';
 
 export type { AlgoliaSettings };
 
@@ -21,20 +22,8 @@ export const DEFAULT_RANKING = [
   'custom',
 ];
 
-/** Facets that hold numbers or booleans: filtered and counted, never searched for values. */
-const NOT_SEARCHABLE_FACETS = new Set([
-  'year',
-  'seats',
-  'doors',
-  'price',
-  'subscription_price',
-  'weekly_price',
-  'km',
-  'reserved',
-  'certified',
-  'show_on_dealer_website',
-  'dealership_id',
-]);
+/** Facets that hold numbers or booleans: filtered and counted, never searched for values (the car schema's types). */
+const NOT_SEARCHABLE_FACETS: ReadonlySet<string> = new Set(CAR_VALUE_FACETS);
 
 /**
  * Filtered but never counted: the car page and the lists look cars up by slug

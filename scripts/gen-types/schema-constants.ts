@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { CAR_KEYWORDS } from '../../engine/schema/car-keywords.ts';
 import {
   apiFiles,
   BASE,
@@ -83,6 +84,7 @@ export function apiLimitsModule(): string {
 export function blockDefaultsModule(): string {
   // The engine's own filling (ajv useDefaults), so defaults inside defaults are filled too.
   const ajv = new Ajv2020({ strict: false, validateFormats: false, useDefaults: true });
+  ajv.addVocabulary(CAR_KEYWORDS);
   const files = [
     ...readdirSync(schemasDir)
       .filter((f) => f.endsWith('.schema.json') && f !== 'block.schema.json')

@@ -17,8 +17,11 @@ type SchemaTransform = (schema: Json) => Json;
  * "Button links" must not become a type. Types are named by the schemas' own titles and by
  * their `$defs` (e.g. IconName), which are kept.
  */
-/** The schemas the editor shows as forms (scripts/check-schema-staff-text.ts): their property titles are labels. */
-const FORM_SCHEMA = /\/schemas\/(blocks\/[^/]+|site|defs|features)\.schema\.json$/;
+/**
+ * The schemas whose property titles are labels: those the editor shows as forms
+ * (scripts/check-schema-staff-text.ts) and the car's (the labels buyers see, docs/cars.md).
+ */
+const TITLED_SCHEMA = /\/schemas\/(blocks\/[^/]+|site|defs|features|car)\.schema\.json$/;
 
 function withoutPropertyTitles(schema: Json): Json {
   if (!schema || typeof schema !== 'object') return schema;
@@ -75,7 +78,7 @@ async function compileTypes(
               return JSON.stringify(transform(blockUnionSchema()));
             const schema = readJson(path);
             return JSON.stringify(
-              transform(FORM_SCHEMA.test(file.url) ? withoutPropertyTitles(schema) : schema),
+              transform(TITLED_SCHEMA.test(file.url) ? withoutPropertyTitles(schema) : schema),
             );
           },
         },
