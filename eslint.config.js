@@ -10,6 +10,12 @@ import comments from '@eslint-community/eslint-plugin-eslint-comments';
 import globals from 'globals';
 import { readdirSync, statSync } from 'node:fs';
 import oneBlockTree from './scripts/lint/one-block-tree.js';
+import schemaDefaults from './scripts/lint/schema-defaults.js';
+
+/** This repository's own rules (scripts/lint/). */
+const forecourt = {
+  rules: { 'one-block-tree': oneBlockTree, 'schema-defaults': schemaDefaults },
+};
 
 /** The files that are not hand-written source: builds, generated code, data. */
 const IGNORED = [
@@ -184,8 +190,15 @@ export default tseslint.config(
     // children and slots; everything else walks with it.
     files: ['**/*.{ts,tsx,js}'],
     ignores: ['engine/document/tree/**', ...TESTS],
-    plugins: { forecourt: { rules: { 'one-block-tree': oneBlockTree } } },
+    plugins: { forecourt },
     rules: { 'forecourt/one-block-tree': 'error' },
+  },
+  {
+    // Schema facts once (README, "Code rules"): a block's props arrive with their defaults.
+    files: ['blocks/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    plugins: { forecourt },
+    rules: { 'forecourt/schema-defaults': 'error' },
   },
   prettier,
 );

@@ -16,7 +16,7 @@ import {
 } from '../../schemas/api-limits.gen.ts';
 import { enquiryForm_category, enquiryForm_submitLabel } from '../../schemas/block-defaults.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
-import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
+import { useCaptcha } from './Captcha.tsx';
 import { DealershipField } from './DealershipField.tsx';
 import { FormFrame, StepHeading, SubmitButton } from './Form.tsx';
 import { SelectField, TextAreaField, TextField } from './fields.tsx';
@@ -43,6 +43,7 @@ import {
 import { MESSAGES } from './messages.ts';
 import type { CarSummary } from './car.ts';
 import { useForm } from './useForm.ts';
+import { useLeadSubmit } from './useLeadSubmit.ts';
 
 export type EnquiryMode = 'enquiry' | 'test-drive' | 'photos';
 
@@ -223,6 +224,37 @@ export function EnquiryForm(props: EnquiryFormProps) {
     return d;
   };
 
+  const kind = mode === 'test-drive' ? 'test-drive' : 'enquiry';
+  const eventId =
+    mode === 'enquiry' && !car && category !== GENERAL_ENQUIRY ? undefined : leadEventId(kind, car);
+  const lead = useLeadSubmit({
+    form,
+    captcha,
+    // The event id goes with the lead too, so staff see what the dataLayer saw (docs/forms.md, "Analytics").
+    send: (submissionId) =>
+      sendLead(
+        site,
+        leadPayload({
+          siteSlug: site.slug,
+          submissionId,
+          isLastStep: true,
+          car,
+          details: { ...details(form.values), event_id: eventId },
+        }),
+      ),
+    stored: (result) => {
+      leadStored({ siteSlug: site.slug, leadId: result.leadId, category, car, eventId, formId });
+      navigate(successPath);
+    },
+    // A multi-step form goes back to the step with the server's first field error.
+    failed: (result) => {
+      const firstField = result.fields
+        .map((f) => fieldNameOf(f.path))
+        .find((n) => stepOfField(n) > 0);
+      if (firstField && stepOfField(firstField) !== step) goTo(stepOfField(firstField));
+    },
+  });
+
   const onSubmit = () => {
     if (step < stepCount) {
       if (form.check(rules[step - 1])) goTo(step + 1);
@@ -236,33 +268,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
       if (first && stepOfField(first.name) !== step) goTo(stepOfField(first.name));
       return;
     }
-    void form.submit(async (submissionId) => {
-      const kind = mode === 'test-drive' ? 'test-drive' : 'enquiry';
-      const eventId =
-        mode === 'enquiry' && !car && category !== GENERAL_ENQUIRY
-          ? undefined
-          : leadEventId(kind, car);
-      // The event id goes with the lead too, so staff see what the dataLayer saw (docs/forms.md, "Analytics").
-      const payload = leadPayload({
-        siteSlug: site.slug,
-        submissionId,
-        isLastStep: true,
-        car,
-        details: { ...details(form.values), event_id: eventId },
-      });
-      const result = await sendLead(site, payload);
-      if (result.leadId) {
-        leadStored({ siteSlug: site.slug, leadId: result.leadId, category, car, eventId, formId });
-        navigate(successPath);
-        return { ok: true };
-      }
-      if (captchaNeedsRefresh(result.fields)) captcha.refresh();
-      const firstField = result.fields
-        .map((f) => fieldNameOf(f.path))
-        .find((n) => stepOfField(n) > 0);
-      if (firstField && stepOfField(firstField) !== step) goTo(stepOfField(firstField));
-      return { ok: false, error: result.error, fields: result.fields };
-    });
+    void lead.submit();
   };
 
   const visible = (n: number) => stepCount === 1 || step === n;
@@ -275,6 +281,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
     <FormFrame
       form={form}
       onSubmit={onSubmit}
+      onRetry={lead.canRetry ? () => void lead.retry() : undefined}
       labelledBy={labelledBy}
       className={`fc-enquiry-form fc-enquiry-form--${mode}`}
     >

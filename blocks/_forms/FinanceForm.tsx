@@ -9,7 +9,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import { leadRequest_message_maxLength } from '../../schemas/api-limits.gen.ts';
 import type { FinanceQuote } from '../../schemas/types.gen.ts';
 import { leadEventId } from '../_shared/analytics.ts';
-import { captchaNeedsRefresh, useCaptcha } from './Captcha.tsx';
+import { useCaptcha } from './Captcha.tsx';
 import type { CarSummary } from './car.ts';
 import {
   ConsentFields,
@@ -28,6 +28,7 @@ import type { FinanceQuery } from './links.ts';
 import { leadPayload, type LeadDetails } from './payload.ts';
 import { maxLength, required, type Check, type FieldRule } from './rules.ts';
 import { useForm } from './useForm.ts';
+import { useLeadSubmit } from './useLeadSubmit.ts';
 
 export type FinanceVariant = 'enquiry' | 'application' | 'personalised';
 
@@ -183,9 +184,11 @@ export function FinanceForm(props: FinanceFormProps) {
     captcha.rule,
   ]);
 
-  const onSubmit = () => {
-    if (!form.check(rules)) return;
-    void form.submit(async (submissionId) => {
+  const eventId = car ? leadEventId('enquiry', car) : undefined;
+  const lead = useLeadSubmit({
+    form,
+    captcha,
+    send: (submissionId) => {
       const v = form.values;
       const text = (k: string) =>
         typeof v[k] === 'string' && (v[k] as string).trim() ? (v[k] as string).trim() : undefined;
@@ -222,33 +225,31 @@ export function FinanceForm(props: FinanceFormProps) {
       };
       const solution = captcha.solution();
       if (solution) details.captcha = solution;
-      const eventId = car ? leadEventId('enquiry', car) : undefined;
       details.event_id = eventId;
-      const result = await sendLead(
+      return sendLead(
         site,
         leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, car, details }),
       );
-      if (result.leadId) {
-        leadStored({
-          siteSlug: site.slug,
-          leadId: result.leadId,
-          category: FINANCE_CATEGORY[variant],
-          car,
-          eventId,
-          formId,
-        });
-        navigate(successPath);
-        return { ok: true };
-      }
-      if (captchaNeedsRefresh(result.fields)) captcha.refresh();
-      return { ok: false, error: result.error, fields: result.fields };
-    });
-  };
+    },
+    stored: (result) => {
+      leadStored({
+        siteSlug: site.slug,
+        leadId: result.leadId,
+        category: FINANCE_CATEGORY[variant],
+        car,
+        eventId,
+        formId,
+      });
+      navigate(successPath);
+    },
+  });
+  const onSubmit = () => void lead.submit(rules);
 
   return (
     <FormFrame
       form={form}
       onSubmit={onSubmit}
+      onRetry={lead.canRetry ? () => void lead.retry() : undefined}
       labelledBy={labelledBy}
       className={`fc-finance-form fc-finance-form--${variant}`}
     >

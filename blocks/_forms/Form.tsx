@@ -45,7 +45,7 @@ export function ErrorSummary({ form }: { form: FormController }) {
   );
 }
 
-export function FormAlert({ form }: { form: FormController }) {
+export function FormAlert({ form, onRetry }: { form: FormController; onRetry?: () => void }) {
   // Always in the page so screen readers announce the text when it appears.
   return (
     <div className="fc-form-alert-region" role="alert">
@@ -61,6 +61,11 @@ export function FormAlert({ form }: { form: FormController }) {
             />
           </svg>
           <p>{form.formError}</p>
+          {onRetry && (
+            <button type="button" className="fc-button fc-form-alert__retry" onClick={onRetry}>
+              {MESSAGES.retry}
+            </button>
+          )}
         </div>
       )}
     </div>
@@ -101,6 +106,8 @@ export interface FormFrameProps {
   id?: string;
   /** Shown when scripts do not run (the forms send through the API with JavaScript). */
   noScript?: ReactNode;
+  /** Offered in the alert after a failure that may be retried (useLeadSubmit's retry). */
+  onRetry?: () => void;
 }
 
 export function FormFrame({
@@ -111,6 +118,7 @@ export function FormFrame({
   className,
   id,
   noScript,
+  onRetry,
 }: FormFrameProps) {
   const handle = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,7 +140,7 @@ export function FormFrame({
         </p>
       </noscript>
       <ErrorSummary form={form} />
-      <FormAlert form={form} />
+      <FormAlert form={form} onRetry={onRetry} />
       {children}
     </form>
   );

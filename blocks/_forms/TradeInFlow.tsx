@@ -118,6 +118,7 @@ export function TradeInFlow({
     <FormFrame
       form={flow.form}
       onSubmit={flow.onSubmit}
+      onRetry={flow.onRetry}
       labelledBy={labelledBy}
       className={`fc-trade-in fc-trade-in--${kind}`}
     >

@@ -94,6 +94,8 @@ export interface LeadResult {
   error?: string;
   /** Per-field problems the API reported (JSON pointers). */
   fields: ApiFieldError[];
+  /** No answer came, or the server failed (5xx): the same submit may be tried again. */
+  retryable?: boolean;
 }
 
 /**
@@ -122,9 +124,13 @@ export function leadResult(
   }
   if (outcome.network) {
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    return { error: offline ? MESSAGES.offline : MESSAGES.formError, fields: [] };
+    return { error: offline ? MESSAGES.offline : MESSAGES.formError, fields: [], retryable: true };
   }
-  return { error: outcome.error ?? MESSAGES.unexpected, fields: outcome.fields };
+  return {
+    error: outcome.error ?? MESSAGES.unexpected,
+    fields: outcome.fields,
+    ...(outcome.status >= 500 ? { retryable: true } : {}),
+  };
 }
 
 /** A general form's failure: the server's message or "An error occurred when submitting this form". */

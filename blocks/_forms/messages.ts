@@ -23,6 +23,8 @@ export const MESSAGES = {
   location: 'Please select a location.',
   category: 'Please select what your enquiry is about.',
   message: 'Please enter your message.',
+  /** The alert's button after a failure that may be retried (no answer, or the server failed). */
+  retry: 'Try again',
   offline: 'You appear to be offline. Please check your connection and try again.',
   /** en-AU wording; the trade-in shows the site's through useSite().t (engine/messages, docs/regions.md). */
   noEstimate: enAU['tradeIn.noEstimate'],

@@ -13,7 +13,7 @@ import { enquiryForm_optInText } from '../../schemas/block-defaults.gen.ts';
 import { RESERVATION_CATEGORY } from '../../engine/api/reservations/terms.ts';
 import { leadEventId } from '../_shared/analytics.ts';
 import { useSession } from '../_shared/session.ts';
-import { captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';
+import { useCaptcha } from '../_forms/Captcha.tsx';
 import { carTitle, type CarSummary } from '../_forms/car.ts';
 import { ConsentFields, ContactFields, contactRules, termsRule } from '../_forms/common.tsx';
 import { TextAreaField } from '../_forms/fields.tsx';
@@ -24,6 +24,7 @@ import { storeSuccess } from '../_forms/storage.ts';
 import { phoneForDisplay } from '../../engine/api/regional.ts';
 import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 import { useForm } from '../_forms/useForm.ts';
+import { useLeadSubmit } from '../_forms/useLeadSubmit.ts';
 import { reservationPayload, sendReservation, type ReservationDetails } from './reservation.ts';
 
 export interface ReservationFormProps {
@@ -92,50 +93,51 @@ export function ReservationForm({ car, formId, labelledBy, submitLabel }: Reserv
     ...(captcha.solution() ? { captcha: captcha.solution() } : {}),
   });
 
-  const onSubmit = () => {
-    if (!form.check(rules)) return;
-    void form.submit(async (submissionId) => {
-      const eventId = leadEventId('enquiry', car);
-      const payload = reservationPayload({
-        siteSlug: site.slug,
-        submissionId,
-        carId: car.id,
-        eventId,
-        details: details(form.values),
-      });
-      const result = await sendReservation(site, payload);
-      if (result.leadId) {
-        leadStored({
+  const eventId = leadEventId('enquiry', car);
+  const lead = useLeadSubmit({
+    form,
+    captcha,
+    send: (submissionId) =>
+      sendReservation(
+        site,
+        reservationPayload({
           siteSlug: site.slug,
-          leadId: result.leadId,
-          category: RESERVATION_CATEGORY,
-          car,
+          submissionId,
+          carId: car.id,
           eventId,
-          formId,
-        });
-        storeSuccess(site.slug, {
-          category: RESERVATION_CATEGORY,
-          lead_id: result.leadId,
-          car_name: carTitle(car),
-          held_until: result.reservation?.held_until,
-          // The hold ends at the dealer's hour: said in the car's yard's time zone, named.
-          time_zone:
-            site.locations.find((l) => l.id === car.location_id && l.time_zone)?.time_zone ??
-            dealerTimeZone(site),
-          deposit_instructions: result.reservation?.deposit.instructions,
-        });
-        navigate('/success');
-        return { ok: true };
-      }
-      if (captchaNeedsRefresh(result.fields)) captcha.refresh();
-      return { ok: false, error: result.error, fields: result.fields };
-    });
-  };
+          details: details(form.values),
+        }),
+      ),
+    stored: (result) => {
+      leadStored({
+        siteSlug: site.slug,
+        leadId: result.leadId,
+        category: RESERVATION_CATEGORY,
+        car,
+        eventId,
+        formId,
+      });
+      storeSuccess(site.slug, {
+        category: RESERVATION_CATEGORY,
+        lead_id: result.leadId,
+        car_name: carTitle(car),
+        held_until: result.reservation?.held_until,
+        // The hold ends at the dealer's hour: said in the car's yard's time zone, named.
+        time_zone:
+          site.locations.find((l) => l.id === car.location_id && l.time_zone)?.time_zone ??
+          dealerTimeZone(site),
+        deposit_instructions: result.reservation?.deposit.instructions,
+      });
+      navigate('/success');
+    },
+  });
+  const onSubmit = () => void lead.submit(rules);
 
   return (
     <FormFrame
       form={form}
       onSubmit={onSubmit}
+      onRetry={lead.canRetry ? () => void lead.retry() : undefined}
       labelledBy={labelledBy}
       className="fc-enquiry-form fc-reservation-form"
     >

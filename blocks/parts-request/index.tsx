@@ -26,7 +26,7 @@ import {
   vehicleYearRange,
 } from '../../engine/api/service-booking.ts';
 import type { PartsRequestProps } from '../../schemas/resolved.gen.ts';
-import { captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';
+import { useCaptcha } from '../_forms/Captcha.tsx';
 import { ConsentFields, ContactFields, contactRules, termsRule } from '../_forms/common.tsx';
 import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame, FormSection, SubmitButton } from '../_forms/Form.tsx';
@@ -34,6 +34,7 @@ import { leadStored, locationOption, sendLead } from '../_forms/leads.ts';
 import { leadPayload, type LeadDetails } from '../_forms/payload.ts';
 import { maxLength, required, type Check, type FieldRule } from '../_forms/rules.ts';
 import { useForm } from '../_forms/useForm.ts';
+import { useLeadSubmit } from '../_forms/useLeadSubmit.ts';
 import '../_forms/forms.css';
 import './parts-request.css';
 
@@ -163,9 +164,10 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
     return list;
   }, [askCounter, region.region, terms, captcha.enabled, captcha.rule]);
 
-  const onSubmit = () => {
-    if (!form.check(rules)) return;
-    void form.submit(async (submissionId) => {
+  const lead = useLeadSubmit({
+    form,
+    captcha,
+    send: (submissionId) => {
       const values = form.values;
       const text = (k: string) => trimmed(values[k]) || undefined;
       const counter = findLocationById(counters, values.location_id);
@@ -192,29 +194,28 @@ function PartsRequestForm({ props, formId, labelledBy, counters }: FormProps) {
       };
       const solution = captcha.solution();
       if (solution) details.captcha = solution;
-      const result = await sendLead(
+      return sendLead(
         site,
         leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, details }),
       );
-      if (result.leadId) {
-        leadStored({
-          siteSlug: site.slug,
-          leadId: result.leadId,
-          category: PARTS_ENQUIRY_CATEGORY,
-          formId,
-        });
-        navigate('/success');
-        return { ok: true };
-      }
-      if (captchaNeedsRefresh(result.fields)) captcha.refresh();
-      return { ok: false, error: result.error, fields: result.fields };
-    });
-  };
+    },
+    stored: (result) => {
+      leadStored({
+        siteSlug: site.slug,
+        leadId: result.leadId,
+        category: PARTS_ENQUIRY_CATEGORY,
+        formId,
+      });
+      navigate('/success');
+    },
+  });
+  const onSubmit = () => void lead.submit(rules);
 
   return (
     <FormFrame
       form={form}
       onSubmit={onSubmit}
+      onRetry={lead.canRetry ? () => void lead.retry() : undefined}
       labelledBy={labelledBy}
       className="fc-parts-request__form"
     >

@@ -20,6 +20,6 @@ export default defineBlock<SearchPageProps>({
     loadSearchBlock(ctx, ui.ensure, {
       resolveNames: true,
       preloadFirstPhoto: true,
-      describeAs: { heading: ctx.props.heading ?? '' },
+      describeAs: { heading: ctx.props.heading },
     }),
 });

@@ -35,7 +35,7 @@ import {
 import { clockLabel, hoursOn, isDate, minutesOfDay } from '../../engine/api/booking-hours.ts';
 import type { ServiceBookingProps } from '../../schemas/resolved.gen.ts';
 import { summariseHours, type Locale } from '../_shared/opening-hours.ts';
-import { captchaNeedsRefresh, useCaptcha } from '../_forms/Captcha.tsx';
+import { useCaptcha } from '../_forms/Captcha.tsx';
 import { ConsentFields, ContactFields, contactRules, termsRule } from '../_forms/common.tsx';
 import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame, FormSection, SubmitButton } from '../_forms/Form.tsx';
@@ -50,6 +50,7 @@ import {
   type Values,
 } from '../_forms/rules.ts';
 import { useForm } from '../_forms/useForm.ts';
+import { useLeadSubmit } from '../_forms/useLeadSubmit.ts';
 import '../_forms/forms.css';
 import './service-booking.css';
 
@@ -172,9 +173,10 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       : hours;
   };
 
-  const onSubmit = () => {
-    if (!form.check(rules)) return;
-    void form.submit(async (submissionId) => {
+  const lead = useLeadSubmit({
+    form,
+    captcha,
+    send: (submissionId) => {
       const values = form.values;
       const text = (k: string) =>
         typeof values[k] === 'string' && (values[k] as string).trim()
@@ -204,24 +206,22 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
       };
       const solution = captcha.solution();
       if (solution) details.captcha = solution;
-      const result = await sendLead(
+      return sendLead(
         site,
         leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, details }),
       );
-      if (result.leadId) {
-        leadStored({
-          siteSlug: site.slug,
-          leadId: result.leadId,
-          category: SERVICE_BOOKING_CATEGORY,
-          formId,
-        });
-        navigate('/success');
-        return { ok: true };
-      }
-      if (captchaNeedsRefresh(result.fields)) captcha.refresh();
-      return { ok: false, error: result.error, fields: result.fields };
-    });
-  };
+    },
+    stored: (result) => {
+      leadStored({
+        siteSlug: site.slug,
+        leadId: result.leadId,
+        category: SERVICE_BOOKING_CATEGORY,
+        formId,
+      });
+      navigate('/success');
+    },
+  });
+  const onSubmit = () => void lead.submit(rules);
 
   // The day's hours as the visitor picks (announced politely); not repeated when it is the date's error.
   const status = dayStatus();
@@ -240,6 +240,7 @@ function ServiceBookingForm({ props, formId, labelledBy, centres }: FormProps) {
     <FormFrame
       form={form}
       onSubmit={onSubmit}
+      onRetry={lead.canRetry ? () => void lead.retry() : undefined}
       labelledBy={labelledBy}
       className="fc-service-booking__form"
     >

@@ -8,11 +8,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../../engine/render/site-context.tsx';
 import { trackOfferAccepted } from '../../_shared/analytics.ts';
-import { captchaNeedsRefresh, useCaptcha } from '../Captcha.tsx';
+import { useCaptcha } from '../Captcha.tsx';
 import type { CarSummary } from '../car.ts';
 import { termsRule } from '../common.tsx';
 import { rememberValuation, storeSuccess } from '../storage.ts';
 import { useForm } from '../useForm.ts';
+import { useLeadSubmit } from '../useLeadSubmit.ts';
 import {
   answerOffer,
   createLead,
@@ -94,24 +95,24 @@ export function useTradeIn({ kind, car, successPath }: UseTradeInOptions) {
     });
   };
 
-  const run: Record<SubmitAction, () => void> = {
-    'create-lead': () =>
-      void form.submit(async (submissionId) => {
-        const result = await createLead(site, {
-          values: form.values,
-          category,
-          submissionId,
-          car,
-          terms,
-          captcha: captcha.solution(),
-        });
-        if (result.leadId) {
-          send({ type: 'lead-created', leadId: result.leadId });
-          return { ok: true };
-        }
-        if (captchaNeedsRefresh(result.fields)) captcha.refresh();
-        return { ok: false, error: result.error, fields: result.fields };
+  // The flow's lead goes through the one lead submit (useLeadSubmit.ts); the later steps are calls on that lead.
+  const lead = useLeadSubmit({
+    form,
+    captcha,
+    send: (submissionId) =>
+      createLead(site, {
+        values: form.values,
+        category,
+        submissionId,
+        car,
+        terms,
+        captcha: captcha.solution(),
       }),
+    stored: (result) => send({ type: 'lead-created', leadId: result.leadId }),
+  });
+
+  const run: Record<SubmitAction, () => void> = {
+    'create-lead': () => void lead.submit(),
     'value-car': () =>
       void form.submit(async () => {
         const { leadId } = latest.current;
@@ -170,6 +171,8 @@ export function useTradeIn({ kind, car, successPath }: UseTradeInOptions) {
     submitLabel: submit?.label ?? '',
     estimatePossible: estimatePossible(form.values, r),
     onSubmit,
+    /** Offered in the alert after the lead's send failed without an answer (useLeadSubmit). */
+    onRetry: lead.canRetry ? () => void lead.retry() : undefined,
     /** The registration or its state changed: a found car no longer applies. */
     editRego: () => send({ type: 'rego-edited' }),
     /** The found car is not theirs: forget it and put them back in the registration field to correct it. */

@@ -1,7 +1,7 @@
 /**
- * README "Code rules", "One block tree": only engine/document/tree/ recurses into a block's
- * `children` and `slots` (eslint.config.js, `forecourt/one-block-tree`). Each case is source
- * linted as if it stood at that path, so the project's own config decides.
+ * This repository's own ESLint rules (scripts/lint/, README "Code rules"): "One block tree"
+ * (`forecourt/one-block-tree`) and "Schema facts once" (`forecourt/schema-defaults`). Each
+ * case is source linted as if it stood at that path, so the project's own config decides.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { ROOT } from './helpers.ts';
 
 const eslint = new ESLint({ cwd: ROOT });
 const RULE = 'forecourt/one-block-tree';
+const DEFAULTS = 'forecourt/schema-defaults';
 
 async function rulesAt(file: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: `${ROOT}/${file}` });
@@ -43,5 +44,31 @@ describe('one block tree', () => {
       "import { eachBlock } from '../../engine/document/tree.ts';\nexport const ids = (l: any[]) => { const out: string[] = []; eachBlock(l, (b: any) => out.push(b.id)); return out; };",
     ];
     for (const code of ok) expect(await rulesAt('editor/lib/x.ts', code)).toEqual([]);
+  });
+});
+
+describe('schema facts once: a block does not repeat its schema defaults', () => {
+  // hero's schema gives `tone` a default; `title` has none.
+  it.each([
+    ['a ?? fallback', "export const tone = (props: any) => props.tone ?? 'brand';"],
+    ['a fallback on ctx.props', "export const tone = (ctx: any) => ctx.props.tone ?? 'brand';"],
+    [
+      'a destructuring default',
+      "export const f = (props: any) => { const { tone = 'brand' } = props; return tone; };",
+    ],
+  ])('refuses %s for a prop with a default', async (_, code) => {
+    expect(await rulesAt('blocks/hero/x.tsx', code)).toContain(DEFAULTS);
+  });
+
+  it('allows a fallback for a prop without a default, an empty value given a meaning, and code outside blocks', async () => {
+    const ok = [
+      "export const t = (props: any) => props.title ?? '';",
+      "export const t = (props: any) => props.tone || 'auto';",
+      'export const t = (props: any) => props.tone;',
+    ];
+    for (const code of ok) expect(await rulesAt('blocks/hero/x.tsx', code)).toEqual([]);
+    expect(
+      await rulesAt('editor/lib/x.ts', "export const t = (props: any) => props.tone ?? 'brand';"),
+    ).toEqual([]);
   });
 });
