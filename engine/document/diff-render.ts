@@ -16,7 +16,17 @@ import { changeLines, describeChange, MARKDOWN_STYLE, mdCode, plural } from './d
 export interface FileDiff {
   /** Path as the reviewer knows it, e.g. sites/gold-coast-ford.json. */
   file: string;
-  status: 'added' | 'removed' | 'modified';
+  /**
+   * `renamed`: the document moved from `from` (and `changes` are its edits besides);
+   * `unreadable`: one side does not parse (`problem` says why), so nothing is compared.
+   */
+  status: 'added' | 'removed' | 'modified' | 'renamed' | 'unreadable';
+  /** What the file is: absent for site documents and templates (the file's folder says which). */
+  kind?: 'site' | 'template' | 'data' | 'asset';
+  /** For a renamed file: the path it had before. */
+  from?: string;
+  /** For an unreadable file: why it cannot be read. */
+  problem?: string;
   /** For added/removed files: what the document is ("site Gold Coast Ford, 9 pages"). */
   summary?: string;
   changes: SiteChange[];
@@ -124,30 +134,46 @@ function inheritedMarkdown(sites: InheritingSite[]): string {
   return `#### Sites that extend this template\n\n${items.join('\n')}\n`;
 }
 
+/** What happened to a file besides its changes, for its heading ("renamed from …"). */
+export function fileStatusNote(f: FileDiff, code = (s: string) => s): string {
+  if (f.status === 'renamed') return `renamed from ${code(f.from ?? '?')}`;
+  if (f.status === 'unreadable') return `cannot be read: ${f.problem ?? 'unknown reason'}`;
+  return f.status === 'modified' ? '' : f.status;
+}
+
+/** Does the file differ between the two sides (a renamed file does, even with no other change)? */
+export const fileChanged = (f: FileDiff) =>
+  f.status !== 'modified' || f.changes.length > 0 || f.kind === 'asset';
+
+const hasBody = (f: FileDiff) =>
+  (f.status === 'modified' || f.status === 'renamed') && f.kind !== 'asset';
+
 /** A whole change set (several files) in one format. Empty text when nothing changed. */
 export function renderReport(files: FileDiff[], format: DiffFormat): string {
-  const changed = files.filter((f) => f.status !== 'modified' || f.changes.length);
+  const changed = files.filter(fileChanged);
   if (format === 'json') return `${JSON.stringify({ files: changed.map(redactFile) }, null, 2)}\n`;
   if (!changed.length) return format === 'markdown' ? 'No changes to site documents.\n' : '';
   if (format === 'markdown') {
     const total = changed.reduce((n, f) => n + Math.max(1, f.changes.length), 0);
     const head = `## Site document changes\n\n${plural(total, 'change')} in ${plural(changed.length, 'file')}.\n`;
     const body = changed.map((f) => {
-      const title = `### ${mdCode(f.file)}${f.status === 'modified' ? '' : ` (${f.status})`}\n`;
-      if (f.status !== 'modified') return `${title}\n${f.summary ?? ''}\n`;
+      const note = fileStatusNote(f, mdCode);
+      const title = `### ${mdCode(f.file)}${note ? ` (${note})` : ''}\n`;
+      if (!hasBody(f)) return `${title}\n${f.summary ?? ''}\n`;
       return `${title}\n${renderMarkdown(f.changes)}${f.inheritedBy ? `\n${inheritedMarkdown(f.inheritedBy)}` : ''}`;
     });
     return `${head}\n${body.join('\n')}`;
   }
   return changed
     .map((f) => {
-      if (f.status !== 'modified')
-        return `${f.file}: ${f.status}${f.summary ? ` — ${f.summary}` : ''}\n`;
+      if (!hasBody(f))
+        return `${f.file}: ${fileStatusNote(f)}${f.summary ? ` — ${f.summary}` : ''}\n`;
       const lines = [
         ...f.changes.flatMap((c) => changeLines(c)).map((l) => `  ${l}`),
         ...(f.inheritedBy ? inheritedText(f.inheritedBy) : []),
       ];
-      return `${f.file}\n${lines.map((l) => `${l}\n`).join('')}`;
+      const note = fileStatusNote(f);
+      return `${f.file}${note ? ` (${note})` : ''}\n${lines.map((l) => `${l}\n`).join('')}`;
     })
     .join('\n');
 }

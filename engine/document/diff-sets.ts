@@ -10,6 +10,14 @@ import { basename, dirname, join, relative } from 'node:path';
 import { diffSiteDocuments, type SiteChange } from './diff.ts';
 import type { FileDiff } from './diff-render.ts';
 import { inheritingSites } from './diff-inherit.ts';
+import {
+  diffAssets,
+  diffData,
+  folderAssets,
+  pairRenames,
+  parseLsTree,
+  type AssetEntry,
+} from './diff-files.ts';
 import { migrateDocument } from '../site/migrations.ts';
 import { resolveTemplate } from '../site/templates.ts';
 
@@ -24,6 +32,10 @@ export interface DocSet {
   templates: Map<string, { file: string; text: string }>;
   /** Reads sites/shared/* for this side (rendering needs the catalogue). */
   shared(name: string): string | undefined;
+  /** Shared data files (sites/shared/*.json) by name, when the side is a whole folder. */
+  data?: Map<string, { file: string; text: string }>;
+  /** Files under sites/assets/ by their path there, when the side is a whole folder. */
+  assets?: Map<string, AssetEntry>;
 }
 
 // ---------------------------------------------------------------- loading sides
@@ -57,6 +69,8 @@ export function folderSet(dir: string, label = display(dir)): DocSet {
       existsSync(join(dir, 'shared', name))
         ? readFileSync(join(dir, 'shared', name), 'utf8')
         : undefined,
+    data: new Map(listJson(join(dir, 'shared')).map((f) => [f, read(join(dir, 'shared', f))])),
+    assets: folderAssets(join(dir, 'assets'), display),
   };
 }
 
@@ -113,10 +127,21 @@ export function gitSet(rev: string, repo: string, sitesPath = 'sites'): DocSet {
         { file: `${folder}/${f}`, text: show(`${folder}/${f}`) },
       ]),
     );
+  let assets: Map<string, AssetEntry>;
+  try {
+    assets = parseLsTree(
+      git(['ls-tree', '-r', '-l', `${rev}:${sitesPath}/assets`], repo),
+      `${sitesPath}/assets`,
+    );
+  } catch {
+    assets = new Map();
+  }
   return {
     label: rev,
     sites: load(sitesPath),
     templates: load(`${sitesPath}/templates`),
+    data: new Map([...load(`${sitesPath}/shared`)].map(([n, e]) => [`${n}.json`, e])),
+    assets,
     shared: (name) => {
       try {
         return show(`${sitesPath}/shared/${name}`);
@@ -139,13 +164,20 @@ export function isGitRevision(arg: string, repo: string): boolean {
 // ---------------------------------------------------------------- comparing
 
 export function parse(text: string, file: string): Json {
+  const r = tryParse(text);
+  if ('problem' in r) throw new UsageError(`${file}: not a readable site document: ${r.problem}`);
+  return r.doc;
+}
+
+/** A document, or why its text is not one (the review reports it instead of stopping). */
+export function tryParse(text: string): { doc: Json } | { problem: string } {
   try {
     const doc = JSON.parse(text);
     if (!doc || typeof doc !== 'object' || Array.isArray(doc))
-      throw new Error('a site document must be a JSON object');
-    return doc;
+      return { problem: 'a site document must be a JSON object' };
+    return { doc };
   } catch (err) {
-    throw new UsageError(`${file}: not a readable site document: ${(err as Error).message}`);
+    return { problem: (err as Error).message };
   }
 }
 
@@ -186,13 +218,18 @@ export function summary(doc: Json, kind: 'site' | 'template'): string {
   return `${what}, ${pages} page${pages === 1 ? '' : 's'}`;
 }
 
-/** A side's templates by name, upgraded (a template that does not parse is an error). */
-export function templateLoader(set: DocSet): (name: string) => Json | undefined {
+/**
+ * A side's templates by name, upgraded. A template that does not parse is an error, or,
+ * when `tolerant`, missing (diffSets reports it as unreadable with its own file).
+ */
+export function templateLoader(set: DocSet, tolerant = false): (name: string) => Json | undefined {
   const cache = new Map<string, Json | undefined>();
   return (name) => {
     if (!cache.has(name)) {
       const e = set.templates.get(name);
-      cache.set(name, e ? upgraded(parse(e.text, e.file)) : undefined);
+      const r = e && tryParse(e.text);
+      if (e && r && 'problem' in r && !tolerant) parse(e.text, e.file);
+      cache.set(name, r && 'doc' in r ? upgraded(r.doc) : undefined);
     }
     return cache.get(name);
   };
@@ -210,52 +247,65 @@ export function resolvedTemplateOf(
 /**
  * Every site and template that differs between two sides, with its changes. A site that
  * switches template lists what the switch changes for it; a changed template lists the
- * sites that extend it and what changes for each.
+ * sites that extend it and what changes for each. A file removed and one added with
+ * mostly the same text is one renamed file; a file that does not parse is reported as
+ * unreadable (never thrown); shared data and assets that differ follow the documents.
  */
 export function diffSets(before: DocSet, after: DocSet): FileDiff[] {
   const out: FileDiff[] = [];
-  const loadBefore = templateLoader(before);
-  const loadAfter = templateLoader(after);
+  const loadBefore = templateLoader(before, true);
+  const loadAfter = templateLoader(after, true);
   const compare = (
     kind: 'site' | 'template',
     name: string,
     a?: { file: string; text: string },
     b?: { file: string; text: string },
+    renamedFrom?: string,
   ) => {
-    if (a && b && a.text === b.text) return;
+    if (a && b && a.text === b.text && !renamedFrom) return;
     const file = (b ?? a)!.file;
-    if (!a)
+    const ra = a && tryParse(a.text);
+    const rb = b && tryParse(b.text);
+    const problem = (rb && 'problem' in rb && rb.problem) || (ra && 'problem' in ra && ra.problem);
+    if (problem) {
+      const side = rb && 'problem' in rb ? 'this side' : 'the base side';
+      const where = renamedFrom ? ` (renamed from ${a!.file})` : '';
       return out.push({
         file,
-        status: 'added',
-        summary: summary(parse(b!.text, b!.file), kind),
+        kind,
+        status: 'unreadable',
+        problem: `${problem} (${side})${where}`,
         changes: [],
       });
-    if (!b)
-      return out.push({
-        file,
-        status: 'removed',
-        summary: summary(parse(a.text, a.file), kind),
-        changes: [],
-      });
-    const da = parse(a.text, a.file);
-    const db = parse(b.text, b.file);
+    }
+    const da = ra && 'doc' in ra ? ra.doc : undefined;
+    const db = rb && 'doc' in rb ? rb.doc : undefined;
+    if (!da) return out.push({ file, status: 'added', summary: summary(db!, kind), changes: [] });
+    if (!db) return out.push({ file, status: 'removed', summary: summary(da, kind), changes: [] });
+    const renamed = renamedFrom ? { status: 'renamed' as const, from: a!.file } : undefined;
     if (kind === 'site') {
       const templates = {
         before: resolvedTemplateOf(loadBefore, da),
         after: resolvedTemplateOf(loadAfter, db),
       };
-      return out.push({ file, status: 'modified', changes: compareDocuments(da, db, templates) });
+      return out.push({
+        file,
+        status: 'modified',
+        ...renamed,
+        changes: compareDocuments(da, db, templates),
+      });
     }
     const changes = compareDocuments(da, db);
+    if (renamed) return out.push({ file, ...renamed, changes });
     // This template's edit alone: every other template as it is after.
     const load = {
       before: (n: string) => (n === name ? upgraded(da) : loadAfter(n)),
       after: loadAfter,
     };
-    const sites = union(after.sites, before.sites).map((site) => {
+    const sites = union(after.sites, before.sites).flatMap((site) => {
       const e = (after.sites.get(site) ?? before.sites.get(site))!;
-      return { site, file: e.file, doc: upgraded(parse(e.text, e.file)) };
+      const r = tryParse(e.text);
+      return 'doc' in r ? [{ site, file: e.file, doc: upgraded(r.doc) }] : [];
     });
     out.push({
       file,
@@ -264,10 +314,23 @@ export function diffSets(before: DocSet, after: DocSet): FileDiff[] {
       inheritedBy: changes.length ? inheritingSites(name, changes, sites, load) : undefined,
     });
   };
-  for (const name of union(before.sites, after.sites))
-    compare('site', name, before.sites.get(name), after.sites.get(name));
-  for (const name of union(before.templates, after.templates))
-    compare('template', name, before.templates.get(name), after.templates.get(name));
+  for (const kind of ['site', 'template'] as const) {
+    const [a, b] =
+      kind === 'site' ? [before.sites, after.sites] : [before.templates, after.templates];
+    const renames = pairRenames(
+      [...a.keys()].filter((n) => !b.has(n)).map((name) => ({ name, text: a.get(name)!.text })),
+      [...b.keys()].filter((n) => !a.has(n)).map((name) => ({ name, text: b.get(name)!.text })),
+    );
+    const renamedFrom = new Map(renames.map((r) => [r.to, r.from]));
+    const gone = new Set(renames.map((r) => r.from));
+    for (const name of union(a, b)) {
+      if (gone.has(name)) continue;
+      const from = renamedFrom.get(name);
+      compare(kind, name, a.get(from ?? name), b.get(name), from);
+    }
+  }
+  out.push(...diffData(before.data ?? new Map(), after.data ?? new Map()));
+  out.push(...diffAssets(before.assets ?? new Map(), after.assets ?? new Map()));
   return out;
 }
 
