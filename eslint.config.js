@@ -8,7 +8,7 @@ import importX from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import comments from '@eslint-community/eslint-plugin-eslint-comments';
 import globals from 'globals';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import oneBlockTree from './scripts/lint/one-block-tree.js';
 import schemaDefaults from './scripts/lint/schema-defaults.js';
 
@@ -35,6 +35,18 @@ const TESTS = [
   '**/test-helpers.tsx',
   'tests/**',
 ];
+
+/**
+ * Region facts once (README, "Code rules"; docs/regions.md): the region codes and locales the
+ * schema knows, which no code outside the region module (engine/region.ts, engine/region/)
+ * compares a value to; it reads the fact from the region table instead.
+ */
+const { $defs } = JSON.parse(
+  readFileSync(new URL('./schemas/defs.schema.json', import.meta.url), 'utf8'),
+);
+const regionLiteral = `/^(${[...$defs.region.enum, ...$defs.locale.enum].join('|')})$/`;
+const REGION_MESSAGE =
+  'a region fact is read from the region table (engine/region.ts), not decided by comparing a region or locale to a literal';
 
 /**
  * The dependency direction (README, "Architecture"), as import zones: each `target` folder
@@ -172,6 +184,20 @@ export default tseslint.config(
             "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
           message: 'a test that replaces a module is named *.mocked.test.ts (vitest.config.ts)',
         },
+      ],
+    },
+  },
+  {
+    files: ['engine/**', 'blocks/**', 'editor/**', 'demo/**', 'scripts/**', 'server.ts'],
+    ignores: [...TESTS, 'engine/region.ts', 'engine/region/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `BinaryExpression[operator=/^[!=]==?$/]:matches([left.value=${regionLiteral}], [right.value=${regionLiteral}])`,
+          message: REGION_MESSAGE,
+        },
+        { selector: `SwitchCase[test.value=${regionLiteral}]`, message: REGION_MESSAGE },
       ],
     },
   },

@@ -8,7 +8,7 @@ import type { Car } from '../schemas/types.gen.ts';
 import type { Region } from '../engine/site/types.ts';
 import {
   formatDate,
-  REGISTER_WORDS,
+  registerWords,
   renderHistoryReportPdf,
   type HistoryCheck,
   type HistoryReport,
@@ -26,7 +26,7 @@ function isoDay(ms: number): string {
 /** The report's findings for a car: pure and deterministic (same car, same report). */
 export function historyReport(car: Car, region: Region = 'AU'): HistoryReport {
   const d = new Draw(mulberry32(mixSeed(Number(car.id) || 0, hashString(car.vin ?? ''))));
-  const words = REGISTER_WORDS[region] ?? REGISTER_WORDS.AU;
+  const words = registerWords(region);
   const listed = Date.parse(car.created_at);
   const listedMs = Number.isFinite(listed) ? listed : Date.UTC(car.year, 6, 1);
   const reportDate = isoDay(listedMs);

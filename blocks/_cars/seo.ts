@@ -6,7 +6,7 @@
  * (engine/render/head.ts).
  */
 import type { PageHead } from '../../engine/render/head.ts';
-import { formatMoney, formatNumber } from '../../engine/region.ts';
+import { formatMoney, formatNumber, regionSettings } from '../../engine/region.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { Car } from '../../schemas/types.gen.ts';
 import { CAR_SCHEMA_ORG, type CarSchemaOrgField } from '../../schemas/car-attributes.gen.ts';
@@ -15,8 +15,6 @@ import { carPhotos } from './images.ts';
 import { isAvailable, isSellable, showsPrice } from './rules.ts';
 
 type SiteLike = Pick<ResolvedSite, 'name' | 'region' | 'locations'>;
-
-const REGION_CURRENCY = { AU: 'AUD', NZ: 'NZD', US: 'USD' } as const;
 
 function absolute(url: string, origin: string): string {
   return /^https?:\/\//.test(url)
@@ -107,7 +105,7 @@ export function schemaOrgProperties(
 
 /** schema.org Car with an Offer; the car's own properties are the car schema's x-schemaOrg fields (docs/cars.md). */
 export function carJsonLd(car: Car, site: SiteLike, origin: string): Record<string, unknown> {
-  const currency = car.currency || REGION_CURRENCY[site.region] || 'AUD';
+  const currency = car.currency || regionSettings(site.region).currency;
   const offer: Record<string, unknown> = {
     '@type': 'Offer',
     priceCurrency: currency,
@@ -157,7 +155,10 @@ export function carHead(car: Car, site: SiteLike, origin: string): PageHead {
   if (price) {
     meta.push(
       { property: 'product:price:amount', content: String(car.price) },
-      { property: 'product:price:currency', content: car.currency || REGION_CURRENCY[site.region] },
+      {
+        property: 'product:price:currency',
+        content: car.currency || regionSettings(site.region).currency,
+      },
     );
   }
   return { title, description, meta, jsonLd: [carJsonLd(car, site, origin)] };

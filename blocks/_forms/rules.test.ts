@@ -148,6 +148,7 @@ describe('field checks', () => {
   it('postcode inputs: max length, numeric keypad, no number formatting', () => {
     expect(postcodeInput('AU')).toEqual({
       label: 'Postcode',
+      help: '4 digits',
       maxLength: 4,
       pattern: '\\d{4}',
       inputMode: 'numeric',

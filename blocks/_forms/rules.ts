@@ -5,12 +5,7 @@
  * schema's own validator (schemas/api-lead-checks.gen.ts), so the browser and the server
  * agree (docs/forms.md, "Browser checks").
  */
-import {
-  POSTCODE_RULES,
-  PHONE_RULES,
-  checkPhone,
-  checkPostcode,
-} from '../../engine/api/regional.ts';
+import { checkPhone, checkPostcode, phoneRule, postcodeRule } from '../../engine/api/regional.ts';
 import type { Features, Region } from '../../engine/site/types.ts';
 import { leadRequestChecks, type FieldCheck } from '../../schemas/api-lead-checks.gen.ts';
 import { MESSAGES, requiredMessage } from './messages.ts';
@@ -65,7 +60,7 @@ export const email: Check = serverAccepts(leadRequestChecks.email, MESSAGES.emai
 
 /** The region's phone rule (the API's), then the schema's characters and length. */
 export const phone = (region: Region): Check => {
-  const schema = serverAccepts(leadRequestChecks.phone, PHONE_RULES[region].message);
+  const schema = serverAccepts(leadRequestChecks.phone, phoneRule(region).message);
   return (v, values) => optional((s) => checkPhone(region, s))(v, values) ?? schema(v, values);
 };
 
@@ -110,6 +105,8 @@ export function validate(rules: FieldRule[], values: Values): FieldError[] {
 
 export interface PostcodeInput {
   label: string;
+  /** The field's hint: "4 digits". */
+  help: string;
   maxLength: number;
   pattern: string;
   /** Numeric keypad on phones; a text input (never type=number) so there is no thousands separator or spinner. */
@@ -119,9 +116,10 @@ export interface PostcodeInput {
 }
 
 export function postcodeInput(region: Region): PostcodeInput {
-  const rule = POSTCODE_RULES[region];
+  const rule = postcodeRule(region);
   return {
     label: rule.label,
+    help: rule.help,
     maxLength: rule.maxLength,
     pattern: `\\d{${rule.maxLength}}`,
     inputMode: 'numeric',
@@ -132,11 +130,11 @@ export function postcodeInput(region: Region): PostcodeInput {
 
 /** Keeps digits only and at most the region's length (what a numeric postcode box accepts as typed). */
 export function cleanPostcode(value: string, region: Region): string {
-  return value.replace(/\D/g, '').slice(0, POSTCODE_RULES[region].maxLength);
+  return value.replace(/\D/g, '').slice(0, postcodeRule(region).maxLength);
 }
 
 export function phoneExample(region: Region): string {
-  return PHONE_RULES[region].example;
+  return phoneRule(region).example;
 }
 
 // ---------------------------------------------------------------- which fields a form has

@@ -14,10 +14,12 @@
  *    and a special-hours entry for that date wins over the weekly hours.
  */
 import { zonedTime } from '../../engine/clock.ts';
+import { clockTime, localeSettings } from '../../engine/region.ts';
 import type { Location } from '../../engine/site/types.ts';
 import type { OpeningHour, SpecialHour } from '../../schemas/types.gen.ts';
 
-export type Locale = 'en-AU' | 'en-NZ' | 'en-US';
+/** A region's locale (engine/region/table.ts): its day periods and date order. */
+export type Locale = string;
 
 export const WEEKDAYS = [
   'Sunday',
@@ -61,13 +63,7 @@ export function minutesOf(hhmm: string | undefined): number | undefined {
 /** "17:30" → "5:30 pm" (en-AU, en-NZ) or "5:30 PM" (en-US). Unreadable input is returned as given. */
 export function formatTime(hhmm: string, locale: Locale = 'en-AU'): string {
   const total = minutesOf(hhmm);
-  if (total === undefined) return hhmm;
-  const h24 = Math.floor(total / 60) % 24;
-  const minutes = total % 60;
-  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
-  const pm = h24 >= 12;
-  const suffix = locale === 'en-US' ? (pm ? 'PM' : 'AM') : pm ? 'pm' : 'am';
-  return `${h12}:${String(minutes).padStart(2, '0')} ${suffix}`;
+  return total === undefined ? hhmm : clockTime(total, locale);
 }
 
 /** "8:00 am – 5:30 pm", "Closed", or "Open" when an open day has no times. */
@@ -150,7 +146,7 @@ export function formatDate(isoDate: string, locale: Locale = 'en-AU'): string {
   const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
   const monthName = MONTHS[month - 1];
   if (!monthName) return isoDate;
-  return locale === 'en-US'
+  return localeSettings(locale).dateOrder === 'month-day'
     ? `${weekday}, ${monthName} ${day}, ${year}`
     : `${weekday} ${day} ${monthName} ${year}`;
 }

@@ -77,7 +77,7 @@ function PostcodeSearch({
       const code = postcode.trim();
       const point = await geocodePostcode(code, {
         apiBaseUrl: `${site.api.baseUrl}`,
-        pattern: region.postcodePattern,
+        pattern: region.postcode.pattern,
         region: region.region,
         signal: controller.signal,
       });
@@ -99,15 +99,13 @@ function PostcodeSearch({
       aria-label="Find the nearest location"
     >
       <div className="fc-locations__field">
-        <label htmlFor={inputId}>
-          {region.region === 'US' ? 'Your ZIP code' : 'Your postcode'}
-        </label>
+        <label htmlFor={inputId}>{region.postcode.ask}</label>
         <input
           id={inputId}
           name="postcode"
           inputMode="numeric"
           autoComplete="postal-code"
-          maxLength={region.region === 'US' ? 5 : 4}
+          maxLength={region.postcode.maxLength}
           value={postcode}
           onChange={(e) => setPostcode(e.target.value)}
           aria-invalid={error ? true : undefined}

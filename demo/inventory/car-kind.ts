@@ -1,5 +1,6 @@
 /** What kind of car (new, demo or used), and which make and model: a dealership's own makes most often. */
 import type { Car } from '../../schemas/types.gen.ts';
+import { DEFAULT_REGION } from '../../engine/region.ts';
 import type { Draw } from '../prng.ts';
 import type { CatalogueView } from './catalogue-view.ts';
 import type { Outlet } from './outlets.ts';
@@ -14,7 +15,7 @@ export function drawKind(d: Draw, outlet: Outlet, view: CatalogueView) {
   let make: string;
   if (carType !== 'used' || (franchised && d.chance(0.35))) make = d.pick(outlet.ownMakes);
   else {
-    const w = view.usedWeights.get(region)!;
+    const w = view.usedWeights.get(region) ?? view.usedWeights.get(DEFAULT_REGION)!;
     make = d.fromTable(w.makes, w.cumulative).name;
   }
   const table = view.modelTable(make, carType === 'used');

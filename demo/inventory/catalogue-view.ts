@@ -3,6 +3,7 @@
  * weights per region, the model tables per make, and each model's trim ladder.
  */
 import type { Catalogue, Manufacturer, Model, Region } from '../../schemas/types.gen.ts';
+import { knownRegions } from '../../engine/region.ts';
 import { cumulativeWeights } from '../prng.ts';
 import {
   CARAVAN_BADGES,
@@ -66,6 +67,16 @@ const NZ_FAVOURITES = new Set([
   'Volkswagen',
 ]);
 
+/**
+ * The demo's markets: the makes that trade there (all when not listed) and those that sell
+ * three times as well. Demo data, not a platform fact: a region without an entry here trades
+ * every make evenly.
+ */
+const MARKETS: Partial<Record<Region, { makes?: Set<string>; favourites: Set<string> }>> = {
+  NZ: { favourites: NZ_FAVOURITES },
+  US: { makes: US_MAKES, favourites: new Set(['Chevrolet', 'Ford', 'Toyota']) },
+};
+
 export interface CatalogueView {
   makes: Manufacturer[];
   modelsByMake: Map<string, Model[]>;
@@ -84,8 +95,9 @@ export function catalogueView(catalogue: Catalogue): CatalogueView {
   }
   const makes = catalogue.manufacturers.filter((mk) => modelsByMake.has(mk.name));
   const usedWeights = new Map<Region, { makes: Manufacturer[]; cumulative: Float64Array }>();
-  for (const region of ['AU', 'NZ', 'US'] as const) {
-    const list = makes.filter((mk) => region !== 'US' || US_MAKES.has(mk.name));
+  for (const region of knownRegions()) {
+    const market = MARKETS[region];
+    const list = makes.filter((mk) => !market?.makes || market.makes.has(mk.name));
     const weights = list.map((mk) => {
       let w = mk.popular ? 10 : 1;
       if (mk.vehicle_type === 'motorcycle') w = mk.popular ? 3 : 0.4;
@@ -93,12 +105,7 @@ export function catalogueView(catalogue: Catalogue): CatalogueView {
       if (mk.vehicle_type === 'truck') w = 0.3;
       // Hypercars are in the catalogue (make lists) but no franchise yard trades them in.
       if (HYPERCAR_MAKES.has(mk.name)) w = 0;
-      if (region === 'NZ' && NZ_FAVOURITES.has(mk.name)) w *= 3;
-      if (
-        region === 'US' &&
-        (mk.name === 'Chevrolet' || mk.name === 'Ford' || mk.name === 'Toyota')
-      )
-        w *= 3;
+      if (market?.favourites.has(mk.name)) w *= 3;
       return w;
     });
     usedWeights.set(region, { makes: list, cumulative: cumulativeWeights(weights) });

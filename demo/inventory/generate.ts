@@ -18,6 +18,7 @@ import type { Car, Catalogue } from '../../schemas/types.gen.ts';
 import { applyDerived } from '../../engine/inventory/derive.ts';
 import { cumulativeWeights, Draw, mixSeed, mulberry32 } from '../prng.ts';
 import { catalogueView } from './catalogue-view.ts';
+import { regionSettings } from '../../engine/region.ts';
 import { slugify } from '../../engine/slug.ts';
 import {
   dealerComments,
@@ -62,7 +63,6 @@ export interface InventoryOptions {
 }
 
 const DAY = 86400;
-const REGION_CURRENCY = { AU: 'AUD', NZ: 'NZD', US: 'USD' } as const;
 
 const COLOUR_TABLE = cumulativeWeights(COLOURS.map((c) => c.weight));
 
@@ -164,7 +164,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
     else if (carType !== 'used' && status === 'in_stock' && d.chance(0.03)) tag = 'Test Drive Only';
     else if (carType === 'used' && d.chance(0.12)) {
       const used = d.pick(USED_TAGS);
-      tag = region === 'US' && used === 'Low Kms' ? 'Low Miles' : used;
+      tag = regionSettings(region).odometerUnit === 'mi' && used === 'Low Kms' ? 'Low Miles' : used;
     }
     const { beforePrice, offerPrice, subscription, lenders, weekly, autograb } = drawPriceExtras(
       d,
@@ -241,7 +241,7 @@ export function generateInventory(options: InventoryOptions): Car[] {
       offer_price: offerPrice,
       subscription_price: subscription,
       weekly_price: weekly,
-      currency: REGION_CURRENCY[region],
+      currency: regionSettings(region).currency,
       km,
       odometer_unit: odometerUnit,
       stocknum,

@@ -3,6 +3,8 @@
  * prices, VINs, number plates, dates, equipment lists and the dealer's comments.
  */
 import type { Car, Region } from '../../schemas/types.gen.ts';
+import { messagesFor } from '../../engine/messages/index.ts';
+import { DEFAULT_REGION, regionSettings, spell } from '../../engine/region.ts';
 import type { Draw } from '../prng.ts';
 import type { ValuePool } from './shared-values.ts';
 import {
@@ -45,11 +47,9 @@ export function regplateFor(d: Draw, region: Region, state: string): string {
   const letters = 'ABCDEFGHJKLMNPRSTUVWXYZ';
   const L = () => letters[d.int(0, letters.length - 1)];
   const N = () => String(d.int(0, 9));
-  if (region === 'US') return `${L()}${L()}${L()}${N()}${N()}${N()}${N()}`;
-  if (region === 'NZ') return `${L()}${L()}${L()}${N()}${N()}${N()}`;
-  if (state === 'VIC') return `${L()}${L()}${L()}${N()}${N()}${N()}`;
-  if (state === 'NSW') return `${L()}${L()}${N()}${N()}${L()}${L()}`;
-  return `${N()}${N()}${N()}${L()}${L()}${L()}`;
+  const formats: Partial<Record<string, string>> = regionSettings(region).plateFormats;
+  const format = formats[state] ?? formats.default ?? '';
+  return [...format].map((c) => (c === 'L' ? L() : N())).join('');
 }
 
 export function isoDate(seconds: number): string {
@@ -110,11 +110,9 @@ const SECTION_PITCH = [
 ];
 
 /** The pitch's regional words: a US or NZ dealer does not deliver "Australia-wide" (docs/regions.md). */
-const PITCH_WORDS: Record<Region, Record<string, string>> = {
-  AU: { nationwide: 'Australia-wide', organise: 'organise' },
-  NZ: { nationwide: 'nationwide', organise: 'organise' },
-  US: { nationwide: 'nationwide', organise: 'organize' },
-};
+function pitchWord(word: string, region: Region): string {
+  return word === 'nationwide' ? messagesFor(region).m('country.nationwide') : spell(word, region);
+}
 
 export function dealerComments(
   d: Draw,
@@ -132,7 +130,7 @@ export function dealerComments(
   >,
   features: string[],
   phone: string | null | undefined,
-  region: Region = 'AU',
+  region: Region = DEFAULT_REGION,
 ): string {
   if (d.chance(0.04)) return '';
   const title = `${car.year} ${car.make} ${car.model}${car.badge ? ` ${car.badge}` : ''}`;
@@ -146,7 +144,7 @@ export function dealerComments(
   if (features.length >= 3)
     sections.push(`Highlights include ${features[0]}, ${features[1]} and ${features[2]}.`);
   sections.push(
-    d.pick(SECTION_PITCH).replace(/\{(\w+)\}/g, (_, word: string) => PITCH_WORDS[region][word]),
+    d.pick(SECTION_PITCH).replace(/\{(\w+)\}/g, (_, word: string) => pitchWord(word, region)),
   );
   sections.push(
     `Visit ${car.dealership_name}${phone ? ` or call ${phone}` : ''} to arrange a test drive today.`,

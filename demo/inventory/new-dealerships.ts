@@ -18,9 +18,15 @@ export const NEW_DEALERSHIP_CARS = 120;
 /** Ids of these cars start here, clear of the main stock's 1…count. */
 export const NEW_DEALERSHIP_FIRST_ID = 10_000_000;
 
-/** Where the cars of a dealership with no location stand until it has one. */
-const PLACES: Record<Region, Location['address']> = {
-  AU: { street: '', city: 'Brisbane', state: 'QLD', postcode: '4000' },
+/** Where the cars of a dealership with no location stand until it has one (demo data: a region not listed uses Brisbane). */
+const BRISBANE: Location['address'] = {
+  street: '',
+  city: 'Brisbane',
+  state: 'QLD',
+  postcode: '4000',
+};
+const PLACES: Partial<Record<Region, Location['address']>> = {
+  AU: BRISBANE,
   NZ: { street: '', city: 'Auckland', state: 'Auckland', postcode: '1010' },
   US: { street: '', city: 'Austin', state: 'TX', postcode: '78701' },
 };
@@ -32,7 +38,7 @@ function placeholderLocation(dealership: Dealership, region: Region): Location {
     slug: dealership.slug,
     location_type: 'sales',
     dealership_slug: dealership.slug,
-    address: PLACES[region],
+    address: PLACES[region] ?? BRISBANE,
   };
 }
 

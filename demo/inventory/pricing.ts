@@ -4,12 +4,14 @@
  */
 import type { Car, Model, Region } from '../../schemas/types.gen.ts';
 import { financeLendersFor, headlineWeekly } from '../../engine/inventory/finance.ts';
+import { regionSettings } from '../../engine/region.ts';
 import type { Draw } from '../prng.ts';
 import { badgesFor } from './catalogue-view.ts';
 import { niceRound } from './listing.ts';
 
 /** Price level against the AUD catalogue prices. */
-const REGION_PRICE = { AU: 1, NZ: 1.08, US: 0.68 } as const;
+/** The demo's price level by market (1 where none is listed). */
+const REGION_PRICE: Partial<Record<Region, number>> = { AU: 1, NZ: 1.08, US: 0.68 };
 
 export function drawTrimAndPrice(
   d: Draw,
@@ -38,13 +40,17 @@ export function drawTrimAndPrice(
         (model.from_price && model.from_price > 80000 ? 1 : 0),
     ),
   );
-  const newPrice = (model.from_price ?? 35000) * (1 + badgeIndex * 0.11) * REGION_PRICE[region];
+  const newPrice =
+    (model.from_price ?? 35000) * (1 + badgeIndex * 0.11) * (REGION_PRICE[region] ?? 1);
   let price: number;
   if (carType === 'new') price = niceRound(newPrice * d.range(0.98, 1.04));
   else if (carType === 'demo') price = niceRound(newPrice * d.range(0.86, 0.94));
   else {
     const rate = itemType === 'car' ? 0.86 : 0.9;
-    const kmFactor = Math.exp(-km / (region === 'US' ? 250000 : 400000));
+    // The odometer is in the region's unit: 250,000 miles wear a car as 400,000 km do.
+    const kmFactor = Math.exp(
+      -km / (regionSettings(region).odometerUnit === 'mi' ? 250000 : 400000),
+    );
     const listPriceThen = newPrice * Math.max(0.6, 1 - 0.015 * age);
     const classic = year < 1985 ? 2.5 : 1;
     price = niceRound(
@@ -83,7 +89,7 @@ export function drawPriceExtras(
   const lenders = financeLendersFor(d, { price, year, currentYear, carType, make, body, region });
   const weekly = headlineWeekly(lenders);
   const autograb =
-    carType === 'used' && price > 0 && region === 'AU' && d.chance(0.75)
+    carType === 'used' && price > 0 && regionSettings(region).autograb && d.chance(0.75)
       ? (() => {
           const avg = Math.round((price * d.range(0.92, 1.12)) / 100) * 100;
           return {

@@ -3,6 +3,7 @@
  * years old (within their make's era), km growing with age.
  */
 import type { Car, Region } from '../../schemas/types.gen.ts';
+import { regionSettings } from '../../engine/region.ts';
 import type { Draw } from '../prng.ts';
 import { MAKE_ERAS, MAKE_SINCE } from './vocab.ts';
 
@@ -52,7 +53,7 @@ export function drawYearAndOdometer(
         : carType === 'demo'
           ? d.int(800, 14000)
           : Math.round((Math.max(0.4, age) * annualKm * (0.75 + d.next() * 0.5)) / 10) * 10;
-  const odometerUnit = region === 'US' ? 'mi' : 'km';
-  if (region === 'US') km = Math.round(km * 0.62);
+  const { odometerUnit } = regionSettings(region);
+  if (odometerUnit === 'mi') km = Math.round(km * 0.62);
   return { year, age, km, odometerUnit };
 }

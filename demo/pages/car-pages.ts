@@ -21,6 +21,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { messagesFor } from '../../engine/messages/index.ts';
+import { DEFAULT_REGION } from '../../engine/region.ts';
+import type { Region } from '../../schemas/types.gen.ts';
 import { siteFiles, templateOf as templateOfIn } from './site-files.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -51,13 +54,13 @@ function featuresOf(doc: Json, base: Json | undefined): Json {
   };
 }
 
-function regionOf(doc: Json, base: Json | undefined): 'AU' | 'NZ' | 'US' {
-  return doc.region ?? base?.region ?? 'AU';
+function regionOf(doc: Json, base: Json | undefined): Region {
+  return doc.region ?? base?.region ?? DEFAULT_REGION;
 }
 
 /** The sample promotional tiles (docs/cars.md, "Card rules"), worded for the region. One is dated 2025-01-01 to 2025-02-01. */
-function promoTiles(region: 'AU' | 'NZ' | 'US', pageId: string): Json[] {
-  const country = region === 'NZ' ? 'New Zealand' : region === 'US' ? 'the country' : 'Australia';
+function promoTiles(region: Region, pageId: string): Json[] {
+  const country = messagesFor(region).m('country.name');
   const tiles: Json[] = [
     {
       heading: '3 Year Standard Warranty',

@@ -12,6 +12,7 @@ import {
   p,
   tel,
   ul,
+  word,
   type Block,
   type Dealer,
   type Page,
@@ -244,7 +245,7 @@ export function aboutPage(d: Dealer): Page {
             {
               icon: 'truck',
               title: 'Delivered to you',
-              text: `Freight anywhere in ${d.region === 'AU' ? 'Australia' : d.region === 'NZ' ? 'New Zealand' : 'the continental US'}, arranged by us.`,
+              text: `Freight ${word(d, 'country.freight')}, arranged by us.`,
             },
             {
               icon: 'dollar',
@@ -277,12 +278,7 @@ export function aboutPage(d: Dealer): Page {
 }
 
 export function privacyPage(d: Dealer): Page {
-  const law =
-    d.region === 'AU'
-      ? 'the Privacy Act 1988 (Cth) and the Australian Privacy Principles'
-      : d.region === 'NZ'
-        ? 'the Privacy Act 2020'
-        : 'applicable US federal and state privacy laws';
+  const law = word(d, 'law.privacy');
   return {
     id: 'privacy',
     path: '/privacy-policy',
@@ -332,7 +328,7 @@ export function termsPage(d: Dealer): Page {
         id: 'terms-text',
         props: {
           html:
-            `<h2>Prices</h2>${p(`Prices shown are in ${d.region === 'NZ' ? 'New Zealand' : d.region === 'US' ? 'US' : 'Australian'} dollars and may change without notice. Driveaway prices include ${d.region === 'US' ? 'dealer fees but exclude tax, title and license' : 'registration, compulsory insurance and on-road costs'} unless stated otherwise. Vehicles are subject to prior sale.`)}` +
+            `<h2>Prices</h2>${p(`Prices shown are in ${word(d, 'currency.name')} and may change without notice. Driveaway prices include ${word(d, 'price.driveAwayIncludes')} unless stated otherwise. Vehicles are subject to prior sale.`)}` +
             `<h2>Finance</h2>${p('Weekly repayments are estimates based on the lender’s published rates, a 5-year secured loan and the deposit shown. They are not an offer of credit. Fees, charges and lending criteria apply; approval is at the lender’s discretion. The comparison rate is based on a secured loan of $30,000 over 5 years.')}` +
             `<h2>Online reservations</h2>${p('A refundable $200 deposit holds a car for 48 hours while we complete the sale. If the sale does not go ahead, the deposit is refunded in full.')}` +
             `<h2>Trade-in valuations</h2>${p('Online estimates are indicative and depend on an inspection of the vehicle. Cars older than 7 years or with more than 100,000 km may not receive an online estimate.')}` +

@@ -3,7 +3,9 @@
  * to know it, the small HTML helpers, and the hero and call-to-action blocks most pages
  * start and end with.
  */
-import type { Block, Page } from '../../schemas/types.gen.ts';
+import { messagesFor, type MessageKey } from '../../engine/messages/index.ts';
+import { DEFAULT_REGION } from '../../engine/region.ts';
+import type { Block, Page, Region } from '../../schemas/types.gen.ts';
 
 export type Json = Record<string, any>;
 export type { Block, Page };
@@ -14,7 +16,7 @@ export type { Block, Page };
 export interface Dealer {
   slug: string;
   name: string;
-  region: 'AU' | 'NZ' | 'US';
+  region: Region;
   makes: string[];
   towns: string[];
   primaryTown: string;
@@ -28,6 +30,11 @@ export interface Dealer {
   locations: Json[];
 }
 
+/** The dealer's region's wording of a message: its country, money and laws (engine/messages). */
+export function word(d: Pick<Dealer, 'region'>, key: MessageKey): string {
+  return messagesFor(d.region).m(key);
+}
+
 /** The dealer of a resolved site document; its models are those of its makes in the catalogue. */
 export function dealerOf(resolved: Json, catalogue: { models: Json[] }): Dealer {
   const locations: Json[] = (resolved.locations ?? []).filter((l: Json) => l.visible !== false);
@@ -39,7 +46,7 @@ export function dealerOf(resolved: Json, catalogue: { models: Json[] }): Dealer 
   return {
     slug: resolved.slug,
     name: resolved.name,
-    region: resolved.region ?? 'AU',
+    region: resolved.region ?? DEFAULT_REGION,
     makes,
     towns: [...new Set(locations.map((l) => l.address?.city).filter(Boolean))] as string[],
     primaryTown: primary?.address?.city ?? '',

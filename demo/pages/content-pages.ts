@@ -23,6 +23,7 @@
  */
 import { join } from 'node:path';
 import { collectBlockIds } from '../../engine/document/ids.ts';
+import { formatMoney } from '../../engine/region.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';
 import { slugify } from '../../engine/slug.ts';
 import { dealerOf, esc, type Block, type Dealer, type Json, type Page } from './content-kit.ts';
@@ -71,7 +72,7 @@ function sampleOffers(d: Dealer, siteId: number | undefined): Json[] {
       id: 900 + i + 1,
       name:
         i === 0 && price
-          ? `${m.name} driveaway from $${price.toLocaleString('en-AU')}`
+          ? `${m.name} driveaway from ${formatMoney(price, d.region)}`
           : i === 1
             ? `${m.name}: 5 years free scheduled servicing`
             : `${m.name} with a free accessory pack`,

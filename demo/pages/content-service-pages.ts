@@ -3,19 +3,26 @@
  * roadside assist, parts and accessories (careers, fleet and vehicle reviews are in
  * content-business-pages.ts). Text is written per dealer (name, towns, makes, region spelling and law).
  */
-import { cta, esc, hero, list, p, tel, type Block, type Dealer, type Page } from './content-kit.ts';
+import { spell } from '../../engine/region.ts';
+import {
+  cta,
+  esc,
+  hero,
+  list,
+  p,
+  tel,
+  word,
+  type Block,
+  type Dealer,
+  type Page,
+} from './content-kit.ts';
 
 export function warrantyPage(d: Dealer): Page {
-  const law =
-    d.region === 'AU'
-      ? 'the Australian Consumer Law'
-      : d.region === 'NZ'
-        ? 'the Consumer Guarantees Act'
-        : 'your state’s consumer protection laws';
+  const law = word(d, 'law.consumer');
   const newCar = d.usedOnly
     ? ''
     : `<h2>New cars</h2>${p(
-        `Every new ${list(d.makes)} comes with the manufacturer’s new vehicle warranty, honoured at any authorised dealer in ${d.region === 'US' ? 'the country' : d.region === 'NZ' ? 'New Zealand' : 'Australia'}. Keep it valid by servicing on time: we’ll stamp your logbook and remind you when the next one is due.`,
+        `Every new ${list(d.makes)} comes with the manufacturer’s new vehicle warranty, honoured at any authorised dealer in ${word(d, 'country.name')}. Keep it valid by servicing on time: we’ll stamp your logbook and remind you when the next one is due.`,
       )}`;
   return {
     id: 'warranty',
@@ -77,8 +84,7 @@ export function warrantyPage(d: Dealer): Page {
 }
 
 export function roadsidePage(d: Dealer): Page {
-  const country =
-    d.region === 'AU' ? 'Australia' : d.region === 'NZ' ? 'New Zealand' : 'the country';
+  const country = word(d, 'country.name');
   return {
     id: 'roadside-assist',
     path: '/roadside-assist',
@@ -185,7 +191,7 @@ export function partsPage(d: Dealer): Page {
             icon: 'wrench',
           },
           {
-            title: d.region === 'US' ? 'Tires and wheels' : 'Tyres and wheels',
+            title: spell('Tyres and wheels', d.region),
             text: 'Genuine alloys and the right tyres for how you drive.',
             icon: 'tyre',
           },

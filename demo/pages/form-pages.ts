@@ -31,7 +31,8 @@ import { collectBlockIds } from '../../engine/document/ids.ts';
 import { sanitizeHtml } from '../../engine/sanitize/html.server.ts';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';
-import type { Block, Page } from '../../schemas/types.gen.ts';
+import { DEFAULT_REGION, spell } from '../../engine/region.ts';
+import type { Block, Page, Region } from '../../schemas/types.gen.ts';
 
 type Json = Record<string, any>;
 
@@ -56,10 +57,9 @@ const hero = (id: string, heading: string, text: string): Block => ({
   props: { heading, text, tone: 'light' },
 });
 
-/** Form pages; `us` switches the visible spelling (personalized). */
+/** Form pages, in the region's spelling (personalized). */
 function formPages(doc: Json, base: Json | undefined): Page[] {
-  const region = doc.region ?? base?.region ?? 'AU';
-  const us = region === 'US';
+  const region: Region = doc.region ?? base?.region ?? DEFAULT_REGION;
   return [
     {
       id: 'success',
@@ -128,12 +128,12 @@ function formPages(doc: Json, base: Json | undefined): Page[] {
     {
       id: 'personalised-finance',
       path: '/personalised/finance',
-      title: `${us ? 'Personalized' : 'Personalised'} finance | {site}`,
+      title: `${spell('Personalised', region)} finance | {site}`,
       gate: 'finance',
       blocks: [
         hero(
           'personalised-finance-hero',
-          `${us ? 'Personalized' : 'Personalised'} finance`,
+          `${spell('Personalised', region)} finance`,
           'Your repayments for this car, worked out for your deposit and term.',
         ),
         {

@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSiteDocument } from '../../engine/document/canonical.ts';
 import { walkBlocks } from '../../engine/document/tree.ts';
+import { regionSettings } from '../../engine/region.ts';
 import { carDetail_protectYourCar, faqAccordion_items } from '../../schemas/block-defaults.gen.ts';
 import { siteFiles } from './site-files.ts';
 import { US, US_TRADE_IN, reword, type Wording } from './starter-templates.ts';
@@ -59,7 +60,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const file of siteFiles(sitesDir).filter((f) => !f.includes('/templates/'))) {
     const text = readFileSync(file, 'utf8');
     const doc = JSON.parse(text) as Json;
-    if (doc.region !== 'US') continue;
+    // The US wording goes with US spelling (engine/region/table.ts, `usSpelling`).
+    if (!regionSettings(doc.region).usSpelling) continue;
     const next = formatSiteDocument(usWording(doc));
     if (next === text) continue;
     changed++;

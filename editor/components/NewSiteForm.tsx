@@ -5,15 +5,12 @@
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { fromPointer } from '../../engine/document/tree.ts';
+import { DEFAULT_REGION, knownRegions, regionSettings } from '../../engine/region.ts';
 import { api, type ApiError } from '../lib/api.ts';
 import { isPlainName, plainName, type Doc } from '../lib/doc.ts';
 import { plainMessage } from '../lib/messages.ts';
 
-const REGIONS = [
-  ['AU', 'Australia'],
-  ['NZ', 'New Zealand'],
-  ['US', 'United States'],
-] as const;
+const REGIONS = knownRegions().map((code) => [code, regionSettings(code).name] as const);
 
 interface DealershipRow {
   id: string;
@@ -71,7 +68,7 @@ export function NewSiteForm({
   const [slug, setSlug] = useState('');
   const [slugTouched, setSlugTouched] = useState(false);
   const [template, setTemplate] = useState('');
-  const [region, setRegion] = useState('AU');
+  const [region, setRegion] = useState<string>(DEFAULT_REGION);
   const [rows, setRows] = useState<DealershipRow[]>([
     { id: '', name: '', slug: '', manufacturers: '' },
   ]);

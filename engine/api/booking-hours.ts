@@ -5,6 +5,7 @@
  */
 import type { Location, Region } from '../../schemas/types.gen.ts';
 import { zonedTime } from '../clock.ts';
+import { clockTime, DEFAULT_REGION, regionSettings } from '../region.ts';
 
 export const TIME = /^([01]\d|2[0-4]):([0-5]\d)$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -32,12 +33,8 @@ export function hhmm(minutes: number): string {
 }
 
 /** 570 → "9:30 am" (AU, NZ) or "9:30 AM" (US), as the opening hours read on the site. */
-export function clockLabel(minutes: number, region: Region = 'AU'): string {
-  const h24 = Math.floor(minutes / 60) % 24;
-  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
-  const pm = h24 >= 12;
-  const suffix = region === 'US' ? (pm ? 'PM' : 'AM') : pm ? 'pm' : 'am';
-  return `${h12}:${String(minutes % 60).padStart(2, '0')} ${suffix}`;
+export function clockLabel(minutes: number, region: Region = DEFAULT_REGION): string {
+  return clockTime(minutes, regionSettings(region).locale);
 }
 
 /** A real calendar date "YYYY-MM-DD" (not 2025-02-30). */

@@ -1,6 +1,8 @@
 /** The car summary sheet behind "Download PDF": name, price and key specifications. */
 import type { Car } from '../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../site/types.ts';
+import { DEFAULT_REGION, formatMoney, regionSettings, spell } from '../region.ts';
+import { messagesFor } from '../messages/index.ts';
 import { renderPdf, type PdfLine } from './pdf.ts';
 
 const PRICE_TYPES: Record<Car['price_type'], string> = {
@@ -10,16 +12,9 @@ const PRICE_TYPES: Record<Car['price_type'], string> = {
   poa: 'Price on application',
 };
 
-const LOCALES = { AU: 'en-AU', NZ: 'en-NZ', US: 'en-US' } as const;
-
-/** "$45,990": whole dollars with thousands commas (docs/api.md, "Cars and the PDF"). */
-export function formatMoney(amount: number, region: keyof typeof LOCALES = 'AU') {
-  return `$${Math.round(amount).toLocaleString(LOCALES[region])}`;
-}
-
 export function carPdf(car: Car, site?: ResolvedSite): Buffer {
-  const region = site?.region ?? 'AU';
-  const us = region === 'US';
+  const region = site?.region ?? DEFAULT_REGION;
+  const { locale, preOwnedLabel } = regionSettings(region);
   // A price shows only above 10; at 10 or less, or POA, the dealer's no-price text (docs/api.md, "Cars and the PDF").
   const price =
     car.price > 10 && car.price_type !== 'poa'
@@ -30,7 +25,7 @@ export function carPdf(car: Car, site?: ResolvedSite): Buffer {
       'Condition',
       {
         new: 'New',
-        used: us ? 'Used' : site?.features.preOwnedLabel ? 'Pre-Owned' : 'Used',
+        used: preOwnedLabel && site?.features.preOwnedLabel ? 'Pre-Owned' : 'Used',
         demo: 'Demo',
       }[car.car_type],
     ],
@@ -38,17 +33,17 @@ export function carPdf(car: Car, site?: ResolvedSite): Buffer {
     ['Make', car.make],
     ['Model', car.model],
     ['Badge', car.badge],
-    ['Odometer', `${car.km.toLocaleString(LOCALES[region])} ${car.odometer_unit}`],
+    ['Odometer', `${car.km.toLocaleString(locale)} ${car.odometer_unit}`],
     ['Body', car.simple_body],
     ['Transmission', car.trans ?? car.simple_transmission],
     ['Fuel', car.fuel ?? car.simple_fuel],
     ['Engine', car.engine_size],
     ['Drive', car.drive],
-    [us ? 'Color' : 'Colour', car.colour],
+    [spell('Colour', region), car.colour],
     ['Seats', car.seats],
     ['Stock number', car.stocknum],
     ['VIN', car.vin],
-    [us ? 'Plate' : 'Rego', car.regplate],
+    [messagesFor(region).m('plate.short'), car.regplate],
   ];
   const lines: PdfLine[] = [
     { text: site?.name ?? car.dealership_name, size: 10 },

@@ -10,6 +10,8 @@
  */
 import type { Car } from '../../schemas/types.gen.ts';
 import type { Region } from '../site/types.ts';
+import { DEFAULT_REGION, regionSettings, spell } from '../region.ts';
+import { messagesFor } from '../messages/index.ts';
 import { renderPdf, type PdfLine } from './pdf.ts';
 
 export type CheckResult = 'clear' | 'note';
@@ -44,48 +46,24 @@ export type HistoryReportSource = (
   region: Region,
 ) => HistoryReport | undefined | Promise<HistoryReport | undefined>;
 
-export const LOCALES: Record<Region, string> = { AU: 'en-AU', NZ: 'en-NZ', US: 'en-US' };
-
-/** Region wording: plate, the finance register and the write-off register. */
-export const REGISTER_WORDS: Record<
-  Region,
-  {
-    plate: string;
-    finance: string;
-    financeClear: string;
-    writtenOff: string;
-    writtenOffClear: string;
-  }
-> = {
-  AU: {
-    plate: 'Rego',
-    finance: 'Finance owing (PPSR)',
-    financeClear: 'No security interest registered: no finance owing recorded.',
-    writtenOff: 'Written off',
-    writtenOffClear: 'Not recorded on a written-off vehicle register.',
-  },
-  NZ: {
-    plate: 'Rego',
-    finance: 'Money owing (PPSR)',
-    financeClear: 'No security interest registered: no money owing recorded.',
-    writtenOff: 'Written off / damage',
-    writtenOffClear: 'Not recorded as written off or as a damaged import.',
-  },
-  US: {
-    plate: 'Plate',
-    finance: 'Lien check',
-    financeClear: 'No active lien recorded.',
-    writtenOff: 'Salvage / total loss',
-    writtenOffClear: 'No salvage, junk or total-loss title brand recorded.',
-  },
-};
+/** Region wording: plate, the finance register and the write-off register (engine/messages). */
+export function registerWords(region: Region) {
+  const { m } = messagesFor(region);
+  return {
+    plate: m('plate.short'),
+    finance: m('history.finance'),
+    financeClear: m('history.financeClear'),
+    writtenOff: m('history.writtenOff'),
+    writtenOffClear: m('history.writtenOffClear'),
+  };
+}
 
 /** "2021-03" or "2021-03-14" as a readable date in the region's order. */
-export function formatDate(value: string, region: Region = 'AU'): string {
+export function formatDate(value: string, region: Region = DEFAULT_REGION): string {
   const m = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(value);
   if (!m) return value;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, m[3] ? Number(m[3]) : 1));
-  return date.toLocaleDateString(LOCALES[region], {
+  return date.toLocaleDateString(regionSettings(region).locale, {
     timeZone: 'UTC',
     year: 'numeric',
     month: 'short',
@@ -99,10 +77,9 @@ export function renderHistoryReportPdf(
   report: HistoryReport,
   site?: { name: string; region?: Region },
 ): Buffer {
-  const region = site?.region ?? 'AU';
-  const locale = LOCALES[region];
-  const us = region === 'US';
-  const words = REGISTER_WORDS[region] ?? REGISTER_WORDS.AU;
+  const region = site?.region ?? DEFAULT_REGION;
+  const { locale, complianceDate } = regionSettings(region);
+  const words = registerWords(region);
   const unit = car.odometer_unit === 'mi' ? 'mi' : 'km';
   const notes = report.checks.filter((c) => c.result === 'note').length;
   const details: [string, string | number | null | undefined][] = [
@@ -111,13 +88,13 @@ export function renderHistoryReportPdf(
     ['Model', car.model],
     ['Badge', car.badge],
     ['Body', car.simple_body],
-    [us ? 'Color' : 'Colour', car.colour],
+    [spell('Colour', region), car.colour],
     ['VIN', car.vin],
     [words.plate, car.regplate ? `${car.regplate} (${car.state})` : 'Not registered'],
     ['Build date', car.build_date ? formatDate(car.build_date, region) : undefined],
     [
       'Compliance date',
-      !us && car.compliance_date ? formatDate(car.compliance_date, region) : undefined,
+      complianceDate && car.compliance_date ? formatDate(car.compliance_date, region) : undefined,
     ],
     ['Odometer', `${(car.km ?? 0).toLocaleString(locale)} ${unit} (at listing)`],
     ['Stock number', car.stocknum],

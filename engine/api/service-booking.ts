@@ -27,6 +27,7 @@
  */
 import type { FieldError, Location, Region } from '../../schemas/types.gen.ts';
 import { serviceBooking_slotMinutes } from '../../schemas/block-defaults.gen.ts';
+import { DEFAULT_REGION, regionSettings } from '../region.ts';
 import {
   addDays,
   clockLabel,
@@ -52,13 +53,6 @@ export const BOOKING_RULES = {
   /** How many days ahead a visitor may book. */
   maxDaysAhead: 90,
 } as const;
-
-/** Used when no location of the site names its time zone. */
-export const REGION_TIME_ZONES: Record<Region, string> = {
-  AU: 'Australia/Sydney',
-  NZ: 'Pacific/Auckland',
-  US: 'America/New_York',
-};
 
 export interface BookingSite {
   locations: readonly Location[];
@@ -111,7 +105,7 @@ export function bookingTimeZone(
   return (
     location?.time_zone ||
     site.locations.find((l) => l.time_zone)?.time_zone ||
-    REGION_TIME_ZONES[site.region ?? 'AU']
+    regionSettings(site.region).timeZone
   );
 }
 
@@ -188,7 +182,7 @@ export function closedDayMessage(
 /** "7:00 am – 5:00 pm" for an open day. */
 export function dayHoursLabel(
   day: Extract<DayHours, { open: true }>,
-  region: Region = 'AU',
+  region: Region = DEFAULT_REGION,
 ): string {
   return `${clockLabel(day.from, region)} – ${clockLabel(day.to, region)}`;
 }

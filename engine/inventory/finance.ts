@@ -3,7 +3,8 @@
  * provider). Repayments use the standard amortisation formula so weekly and monthly figures
  * agree with the rate, term, deposit and balloon shown beside them.
  */
-import type { FinanceLender, FinanceLenders } from '../../schemas/types.gen.ts';
+import type { FinanceLender, FinanceLenders, Region } from '../../schemas/types.gen.ts';
+import { regionSettings } from '../region.ts';
 
 /** The draws a lender offer needs (the stock's generator passes its seeded PRNG, demo/prng.ts). */
 export interface FinanceDraw {
@@ -59,7 +60,7 @@ export interface FinanceInput {
   carType: 'new' | 'demo' | 'used';
   make: string;
   body: string;
-  region: 'AU' | 'NZ' | 'US';
+  region: Region;
 }
 
 function lender(
@@ -93,7 +94,7 @@ export function financeLendersFor(d: FinanceDraw, input: FinanceInput): FinanceL
   const lenders: FinanceLenders = {};
   if (price <= 500) return lenders;
   const rate = () => round2(d.range(7.49, 12.99));
-  if (input.region !== 'AU') {
+  if (!regionSettings(input.region).financePartners) {
     lenders.Manual = lender(d, 'Manual', price, rate(), 60, 0.1, 0);
     return lenders;
   }

@@ -31,6 +31,24 @@ export const enAU = {
   'plate.step': 'Its registration',
   'plate.skip': 'Continue without a registration match',
   'plate.region': 'State',
+  /** The plate in a specification list or a PDF. */
+  'plate.short': 'Rego',
+
+  // The history report's registers (engine/api/history-pdf.ts).
+  'history.finance': 'Finance owing (PPSR)',
+  'history.financeClear': 'No security interest registered: no finance owing recorded.',
+  'history.writtenOff': 'Written off',
+  'history.writtenOffClear': 'Not recorded on a written-off vehicle register.',
+
+  // The country, its money and its laws, as dealer text names them (demo/pages/).
+  /** The country in running text ("honoured at any authorised dealer in …"). */
+  'country.name': 'Australia',
+  'country.freight': 'anywhere in Australia',
+  'country.nationwide': 'Australia-wide',
+  'currency.name': 'Australian dollars',
+  'price.driveAwayIncludes': 'registration, compulsory insurance and on-road costs',
+  'law.consumer': 'the Australian Consumer Law',
+  'law.privacy': 'the Privacy Act 1988 (Cth) and the Australian Privacy Principles',
 
   // Trade-in valuation limits, said in the region's unit.
   'tradeIn.noEstimate':
@@ -91,6 +109,18 @@ export type RegionalKey =
   | 'plate.step'
   | 'plate.skip'
   | 'plate.region'
+  | 'plate.short'
+  | 'history.finance'
+  | 'history.financeClear'
+  | 'history.writtenOff'
+  | 'history.writtenOffClear'
+  | 'country.name'
+  | 'country.freight'
+  | 'country.nationwide'
+  | 'currency.name'
+  | 'price.driveAwayIncludes'
+  | 'law.consumer'
+  | 'law.privacy'
   | 'tradeIn.noEstimate'
   | 'models.trucks'
   | 'body.Ute'

@@ -56,6 +56,12 @@ export function addRegionalWords(region: Region, words: Partial<Catalogue>) {
   cache.delete(region);
 }
 
+/** Takes a region's words away again (a region added for a while, engine/region/register.ts). */
+export function removeRegionalWords(region: Region) {
+  delete LOCALE_OVERRIDES[regionSettings(region).locale];
+  cache.delete(region);
+}
+
 export function messagesFor(region: Region = 'AU'): Messages {
   let found = cache.get(region);
   if (found) return found;

@@ -5,8 +5,5 @@
  * it does not show (docs/cars.md, "Page weight").
  */
 import type { Catalogue } from './en-AU.ts';
-import type { RegionSettings } from '../region.ts';
 
-type Locale = RegionSettings['locale'];
-
-export const LOCALE_OVERRIDES: Partial<Record<Locale, Partial<Catalogue>>> = { 'en-AU': {} };
+export const LOCALE_OVERRIDES: Partial<Record<string, Partial<Catalogue>>> = { 'en-AU': {} };

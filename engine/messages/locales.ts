@@ -7,19 +7,16 @@
 import { enAU, type Catalogue } from './en-AU.ts';
 import { enNZ } from './en-NZ.ts';
 import { enUS } from './en-US.ts';
-import type { RegionSettings } from '../region.ts';
 
-type Locale = RegionSettings['locale'];
-
-/** Each locale's words that differ from en-AU. */
-export const LOCALE_OVERRIDES: Partial<Record<Locale, Partial<Catalogue>>> = {
+/** Each locale's words that differ from en-AU, by the locale a region names (engine/region/table.ts). */
+export const LOCALE_OVERRIDES: Partial<Record<string, Partial<Catalogue>>> = {
   'en-AU': {},
   'en-NZ': enNZ,
   'en-US': enUS,
 };
 
 /** Each locale's whole catalogue. */
-export const CATALOGUES: Record<Locale, Catalogue> = {
+export const CATALOGUES: Record<'en-AU' | 'en-NZ' | 'en-US', Catalogue> = {
   'en-AU': enAU,
   'en-NZ': { ...enAU, ...enNZ },
   'en-US': { ...enAU, ...enUS },

@@ -91,3 +91,30 @@ export function A({ n }: { n: number }) { useEffect(() => { console.log(n); }, [
     expect(await rulesAt('blocks/hero/x.tsx', code)).toContain('jsx-a11y/alt-text');
   });
 });
+
+describe('region facts once (README, "Code rules"; docs/regions.md)', () => {
+  const decl =
+    "export declare const region: 'AU' | 'NZ' | 'US';\nexport declare const locale: string;\n";
+  it.each([
+    ['engine/api/x.ts', "export const us = region === 'US';"],
+    ['blocks/locations/x.tsx', "export const label = 'NZ' !== region ? 'State' : 'Country';"],
+    ['editor/components/x.tsx', "export const upper = locale == 'en-US';"],
+    [
+      'demo/pages/x.ts',
+      "export function f() { switch (region) { case 'AU': return 1; } return 0; }",
+    ],
+    ['scripts/x.ts', "export const au = region === 'AU';"],
+    ['server.ts', "export const nz = region === 'NZ';"],
+  ])('%s may not decide by comparing a region or locale to a literal: %s', async (file, code) => {
+    expect(await rulesAt(file, decl + code)).toContain('no-restricted-syntax');
+  });
+
+  it('the region module may, and reading a fact or comparing other strings is fine anywhere', async () => {
+    const compare = `${decl}export const us = region === 'US';`;
+    expect(await rulesAt('engine/region.ts', compare)).toEqual([]);
+    expect(await rulesAt('engine/region/table.ts', compare)).toEqual([]);
+    const read = `import { regionSettings } from '../region.ts';
+${decl}export const miles = regionSettings(region).distanceUnit === 'mile' && region !== locale;\n`;
+    expect(await rulesAt('engine/api/x.ts', read)).toEqual([]);
+  });
+});

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance, formatMoney, regionSettings, spell } from '../../engine/region.ts';
+import {
+  clockTime,
+  DEFAULT_REGION,
+  formatDistance,
+  formatMoney,
+  knownRegions,
+  localeSettings,
+  regionSettings,
+  spell,
+} from '../../engine/region.ts';
+import { regionalWords } from '../../engine/messages/index.ts';
 
 describe('regional settings', () => {
   it('maps regions to locale, currency and distance unit, AU by default', () => {
@@ -41,5 +51,35 @@ describe('regional settings', () => {
     expect(spell('COLOUR', 'US')).toBe('COLOR');
     expect(spell('Choose a colour', 'AU')).toBe('Choose a colour');
     expect(spell('Colourful', 'US')).toBe('Colourful');
+  });
+});
+
+describe('the region table (docs/regions.md, "Region facts once")', () => {
+  it('gives every region its words, a time zone Intl knows and a currency it formats', () => {
+    for (const region of knownRegions()) {
+      const facts = regionSettings(region);
+      expect(facts.region).toBe(region);
+      expect(() => regionalWords(region), region).not.toThrow();
+      expect(
+        () => new Intl.DateTimeFormat('en', { timeZone: facts.timeZone }),
+        region,
+      ).not.toThrow();
+      expect(formatMoney(1000, region), region).toMatch(/1,000/);
+    }
+  });
+
+  it('names each plate state in one region only, so a state tells its region', () => {
+    const states = knownRegions().flatMap((r) => regionSettings(r).plateStates);
+    expect(new Set(states).size).toBe(states.length);
+    expect(regionSettings('US').plateStates).toContain('TX');
+    expect(regionSettings('AU').plateStates).not.toContain('TX');
+  });
+
+  it('reads a locale back to its region, the default region for one it does not know', () => {
+    expect(localeSettings('en-US').region).toBe('US');
+    expect(localeSettings('en-NZ').dayPeriods).toEqual(['am', 'pm']);
+    expect(localeSettings('xx-XX').region).toBe(DEFAULT_REGION);
+    expect(clockTime(17 * 60 + 30, 'en-US')).toBe('5:30 PM');
+    expect(clockTime(9 * 60, 'en-AU')).toBe('9:00 am');
   });
 });

@@ -56,7 +56,7 @@ export function DetailsStep({
           inputMode={pc.inputMode}
           autoComplete={pc.autoComplete}
           maxLength={pc.maxLength}
-          help={region === 'US' ? '5 digits' : '4 digits'}
+          help={pc.help}
         />
         <TextField
           form={form}

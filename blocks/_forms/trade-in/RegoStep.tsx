@@ -1,4 +1,6 @@
 /** Step 3 of the trade-in flow: the car's registration, looked up and shown back. */
+import { messagesFor } from '../../../engine/messages/index.ts';
+import { regionSettings } from '../../../engine/region.ts';
 import type { Region } from '../../../engine/site/types.ts';
 import type { RegoLookupResponse, RegoState } from '../../../schemas/types.gen.ts';
 import { SelectField, TextField } from '../fields.tsx';
@@ -38,6 +40,7 @@ export function RegoStep({
   t,
 }: RegoStepProps) {
   const mismatch = found && unconfirmed ? regoMismatch(found.vehicle, form.values) : undefined;
+  const stateNames = regionSettings(region).plateStateNames;
   return (
     <>
       <div className="fc-form__row fc-form__row--2">
@@ -56,9 +59,9 @@ export function RegoStep({
         <SelectField
           form={form}
           name="regoState"
-          label={region === 'NZ' ? 'Country' : 'State'}
+          label={messagesFor(region).m('plate.region')}
           required
-          options={states.map((s) => ({ value: s, label: s === 'NZ' ? 'New Zealand' : s }))}
+          options={states.map((s) => ({ value: s, label: stateNames?.[s] ?? s }))}
           onValueChange={onEdit}
         />
       </div>

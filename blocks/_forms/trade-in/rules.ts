@@ -4,7 +4,7 @@
  * states of a region and the condition answers the valuation is adjusted by.
  */
 import type { Region } from '../../../engine/site/types.ts';
-import { regionSettings } from '../../../engine/region.ts';
+import { KM_PER_MILE, regionSettings } from '../../../engine/region.ts';
 import { messagesFor } from '../../../engine/messages/index.ts';
 import type { AdjustmentAnswers, RegoState } from '../../../schemas/types.gen.ts';
 import {
@@ -21,62 +21,9 @@ import {
   type Values,
 } from '../rules.ts';
 
-const AU_STATES: RegoState[] = ['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA'];
-const US_STATES: RegoState[] = [
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WV',
-  'WI',
-  'WY',
-];
-
+/** The states the plate lookup offers (engine/region/table.ts, `plateStates`). */
 export function regoStates(region: Region): RegoState[] {
-  return region === 'NZ' ? ['NZ'] : region === 'US' ? US_STATES : AU_STATES;
+  return [...regionSettings(region).plateStates];
 }
 
 /** The whole number typed on the odometer ("85,000 km" → 85000, "52,000 mi" → 52000); NaN when not a number. */
@@ -84,8 +31,6 @@ export function parseKms(text: string): number {
   const cleaned = text.replace(/[,\s]/g, '').replace(/(kms?|mi|miles)$/i, '');
   return /^\d{1,7}$/.test(cleaned) ? Number(cleaned) : NaN;
 }
-
-const KM_PER_MILE = 1.609344;
 
 /** The odometer typed, in km: the region's unit is what visitors type (miles in the US; docs/regions.md). */
 export function odometerKm(values: Values, region: Region = 'AU'): number {

@@ -4,7 +4,7 @@
  * a maps service in instead. Without a table every postcode is unknown.
  */
 import type { Region } from '../../../schemas/types.gen.ts';
-import { POSTCODE_RULES } from '../regional.ts';
+import { postcodeRule } from '../regional.ts';
 
 /** One row of a postcode table: the approximate centre of the postcode's main suburb or town. */
 export interface PostcodeEntry {
@@ -16,9 +16,9 @@ export interface PostcodeEntry {
 }
 
 /** A postcode table per region, each in postcode order. */
-export type PostcodeTables = Record<Region, PostcodeEntry[]>;
+export type PostcodeTables = Partial<Record<Region, PostcodeEntry[]>>;
 
-const NO_POSTCODES: PostcodeTables = { AU: [], NZ: [], US: [] };
+const NO_POSTCODES: PostcodeTables = {};
 
 /** The message when geocoding finds nothing (docs/api.md, "Adapters"; docs/content-blocks.md, "Distance from a postcode"). */
 export const INVALID_POSTCODE = 'Invalid postcode';
@@ -38,30 +38,6 @@ export interface Geocoder {
 }
 
 /**
- * Australian postcode ranges by state (Australia Post). Numbers outside them are not
- * postcodes at all, so they never fall back to a neighbour.
- */
-const AU_RANGES: [number, number][] = [
-  [800, 999],
-  [200, 299],
-  [1000, 2999],
-  [3000, 3999],
-  [8000, 8999],
-  [4000, 4999],
-  [9000, 9999],
-  [5000, 5999],
-  [6000, 6999],
-  [7000, 7999],
-];
-
-function inRange(region: Region, postcode: string) {
-  const n = Number(postcode);
-  if (region === 'AU') return AU_RANGES.some(([lo, hi]) => n >= lo && n <= hi);
-  if (region === 'NZ') return n >= 110 && n <= 9999;
-  return n >= 501 && n <= 99950;
-}
-
-/**
  * Exact row, else the numerically nearest row sharing the first 3 digits, else the
  * first 2 (postcodes are handed out by area, so neighbours in number are neighbours
  * on the map). Nothing in that area means INVALID_POSTCODE.
@@ -72,7 +48,8 @@ export function lookupPostcode(
   table: PostcodeEntry[],
 ): GeoPoint | undefined {
   const code = postcode.trim();
-  if (!POSTCODE_RULES[region].pattern.test(code) || !inRange(region, code)) return undefined;
+  const rule = postcodeRule(region);
+  if (!rule.pattern.test(code) || !rule.issued(code)) return undefined;
   const exact = table.find((e) => e.postcode === code);
   if (exact) return point(exact, false);
   for (const prefix of [3, 2]) {

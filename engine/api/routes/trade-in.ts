@@ -8,12 +8,14 @@ import type {
   OfferAcceptRequest,
   RegoLookupRequest,
   RegoLookupResponse,
+  RegoState,
   SuccessResponse,
   Valuation,
   ValuationAdjustmentsRequest,
   ValuationRequest,
 } from '../../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../../site/types.ts';
+import { regionSettings } from '../../region.ts';
 import { requireLead, requireSite, throwIfAny, type ApiContext } from '../context.ts';
 import { HttpError } from '../http.ts';
 import type { ApiRoute, RouteInput } from '../route.ts';
@@ -23,13 +25,10 @@ import { contactErrors, locationError } from '../site-rules.ts';
 export const REGO_NOT_FOUND =
   "We couldn't find a vehicle with that registration. Please check it, or enter the car's details yourself.";
 
-const AU_STATES = new Set(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
-
 /** Plates of the site's own country only: an AU dealer cannot look up a Texas plate. */
-function regoStateError(site: ResolvedSite, state: string | undefined) {
+function regoStateError(site: ResolvedSite, state: RegoState | undefined) {
   if (state === undefined) return [];
-  const region = AU_STATES.has(state) ? 'AU' : state === 'NZ' ? 'NZ' : 'US';
-  return region === site.region
+  return regionSettings(site.region).plateStates.includes(state)
     ? []
     : [{ path: '/regoState', message: `is not a state of this site's region (${site.region})` }];
 }

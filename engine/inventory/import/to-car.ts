@@ -5,6 +5,7 @@
  * against the car schema like any other car.
  */
 import type { Car, Catalogue, Dealership, Location, Region } from '../../../schemas/types.gen.ts';
+import { regionSettings } from '../../region.ts';
 import { slugify } from '../../slug.ts';
 import { applyDerived } from '../derive.ts';
 import type { FeedField } from './columns.ts';
@@ -16,8 +17,6 @@ export interface DealershipContext {
   locations: Location[];
   catalogue: Catalogue;
 }
-
-const CURRENCY = { AU: 'AUD', NZ: 'NZD', US: 'USD' } as const;
 
 /** Body keys and the words visitors read (the search's simple_body facet). */
 const BODY_LABELS: Record<string, string> = {
@@ -144,9 +143,9 @@ export function feedRowToCar(ctx: DealershipContext, input: CarInput): Car {
     created_at: createdAt,
     price,
     price_type: v.price_type ?? (price > 0 ? 'drive_away' : 'poa'),
-    currency: CURRENCY[ctx.region],
+    currency: regionSettings(ctx.region).currency,
     km: typeof v.km === 'number' ? v.km : 0,
-    odometer_unit: ctx.region === 'US' ? 'mi' : 'km',
+    odometer_unit: regionSettings(ctx.region).odometerUnit,
     stocknum: str(v.stocknum) ?? '',
     vin: (str(v.vin) ?? '').toUpperCase(),
     regplate: str(v.regplate) ?? null,
