@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
 import type { Server } from 'node:http';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -131,12 +131,19 @@ describe('editor API', () => {
       template: 'ford',
       dealerships: [{ id: 5, slug: 'new-dealer', name: 'New Dealer', manufacturers: ['Ford'] }],
     };
+    const published = git(['rev-parse', 'HEAD']);
     const res = await fetch(`${base}/sites`, post(body));
     expect(res.status).toBe(201);
-    // Created on the published branch (it has no host names yet, so no visitor reaches it).
-    expect(git(['log', '-1', '--format=%s'])).toBe('Create site new-dealer (New Dealer)');
-    expect(git(['status', '--porcelain', 'new-dealer.json'])).toBe('');
-    expect(JSON.parse(readFileSync(join(dir, 'new-dealer.json'), 'utf8'))).toEqual({
+    // Its first draft (docs/publishing.md): nothing on the published branch or in the work tree.
+    expect(git(['rev-parse', 'HEAD'])).toBe(published);
+    expect(existsSync(join(dir, 'new-dealer.json'))).toBe(false);
+    expect(git(['log', '-1', '--format=%s', 'forecourt/draft/new-dealer'])).toBe(
+      'Create site new-dealer (New Dealer)',
+    );
+    const created = await res.json();
+    expect(created.version).toBe(git(['rev-parse', 'forecourt/draft/new-dealer']));
+    expect(created.draft).toMatchObject({ exists: true, newSite: true });
+    expect(JSON.parse(git(['show', 'forecourt/draft/new-dealer:new-dealer.json']))).toEqual({
       $schema: '../schemas/site.schema.json',
       schemaVersion: expect.any(Number),
       slug: 'new-dealer',
@@ -146,6 +153,16 @@ describe('editor API', () => {
       region: 'NZ',
       dealerships: body.dealerships,
     });
+    // Staff find it in the list and open it like any draft.
+    const { sites: list } = await (await fetch(`${base}/sites`)).json();
+    expect(list.find((s: { slug: string }) => s.slug === 'new-dealer')).toMatchObject({
+      name: 'New Dealer',
+      draft: true,
+      unpublished: true,
+    });
+    const opened = await (await fetch(`${base}/sites/new-dealer`)).json();
+    expect(opened).toMatchObject({ version: created.version, draft: { newSite: true } });
+    expect(opened.resolved.pages.length).toBeGreaterThan(0);
     expect((await fetch(`${base}/sites`, post(body))).status).toBe(409);
     expect(
       (await fetch(`${base}/sites`, post({ ...body, slug: 'x', template: 'nope' }))).status,

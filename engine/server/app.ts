@@ -26,6 +26,7 @@ import { publicStockFilter, siteOfSearchKey } from '../search/public-access.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { createAssetLibraryRouter } from './assets-api.ts';
 import { DraftService } from './drafts.ts';
+import { logFollowed } from './draft-lines.ts';
 import { SiteRepo } from './site-repo.ts';
 import { createFeedsRouter } from './feeds.ts';
 import { createHistoryReportRouter } from './history-report.ts';
@@ -76,6 +77,9 @@ export async function createApp(options: ServerOptions) {
     remote,
     syncNow: publishedSync && (() => publishedSync.syncNow()),
   });
+  // Drafts of the sites a merged pull request changed follow it (docs/publishing.md, "Drafts follow the published site").
+  if (publishedSync)
+    publishedSync.onChanged = (slugs) => logFollowed(drafts.followPublished(slugs));
   const app = express();
   app.disable('x-powered-by');
   // No proxy is trusted unless FORECOURT_TRUST_PROXY names it (README, docs/security.md).
@@ -135,9 +139,15 @@ export async function createApp(options: ServerOptions) {
       publishToken: process.env.FORECOURT_PUBLISH_TOKEN,
       failures: editorTokenFailures,
     }),
-    createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }),
+    createEditorRouter({
+      sites,
+      sitesDir: sites.dir,
+      repo,
+      drafts,
+      syncState: publishedSync && (() => publishedSync.state()),
+    }),
   );
-  app.use(createAssetLibraryRouter({ repo, remote, staff: staffOnly() })); // the asset library (docs/editor-design.md): uploads, and the images at /assets/sites/
+  app.use(createAssetLibraryRouter({ repo, staff: staffOnly() })); // the asset library (docs/editor-design.md): uploads, and the images at /assets/sites/
   app.use('/api', services.api);
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
   app.use(createFeedsRouter({ sites, cars: () => services.cars }));

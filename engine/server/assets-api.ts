@@ -4,13 +4,14 @@
  *
  *   GET  /api/editor/sites/:slug/assets          staff: the site's images, newest first
  *   POST /api/editor/sites/:slug/assets?name=…   staff: the file as the body; 201 { asset, removed }
- *   GET  /assets/sites/:slug/:file               everyone: the image (what image fields store)
+ *   GET  /assets/sites/:slug/:file               the image (what image fields store): everyone
+ *                                                once it is published, staff while it is a draft's
  *
- * Uploads live in the sites repository, `{sitesDir}/assets/{slug}/{name}`, committed
- * straight to the published branch, the way a new site is (docs/publishing.md): the file
- * is content-addressed, so it never changes what a visitor sees until a published document
- * names it, while drafts, the draft preview, a review pushed to the remote and every server
- * that syncs the published branch all find it beside the documents that use it.
+ * Uploads live in the sites repository, `{sitesDir}/assets/{slug}/{name}`, and travel with
+ * the draft that uses them (docs/publishing.md): an upload is a commit on the site's draft
+ * branch, so the draft preview, a review pushed to the remote and its pull request find it
+ * beside the document naming it, and publishing (here, or the merged pull request) puts it
+ * in the published work tree, where visitors get it.
  */
 import express, {
   type NextFunction,
@@ -19,17 +20,8 @@ import express, {
   type Response,
   type Router,
 } from 'express';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PLAIN_NAME } from '../site/folder.ts';
 import { staffOf } from './drafts-api.ts';
@@ -43,8 +35,7 @@ import {
   type AssetExt,
   type SiteAsset,
 } from './asset-rules.ts';
-import type { Author, SiteRepo } from './site-repo.ts';
-import { pushPublished } from './site-remote.ts';
+import { DRAFT_PREFIX, RepoError, type Author, type SiteRepo } from './site-repo.ts';
 
 export type { SiteAsset };
 
@@ -52,16 +43,19 @@ export interface AssetLibraryOptions {
   repo: SiteRepo;
   /** The guard of the editor API (staffOnly()), for listing and uploading. */
   staff: RequestHandler;
-  /** Where published changes are pushed (FORECOURT_GIT_REMOTE), so reviews and other servers get the file. */
-  remote?: string;
 }
 
 export const assetUrl = (slug: string, name: string) => `${ASSET_URL_PREFIX}/${slug}/${name}`;
 
-export function createAssetLibraryRouter({ repo, staff, remote }: AssetLibraryOptions): Router {
+export function createAssetLibraryRouter({ repo, staff }: AssetLibraryOptions): Router {
   const router = express.Router();
   const folderOf = (slug: string) => join(repo.sitesDir, 'assets', slug);
-  const siteExists = (slug: string) => existsSync(join(repo.sitesDir, `${slug}.json`));
+  // A site not published yet (created in the editor) is its draft.
+  const siteExists = (slug: string) => {
+    if (existsSync(join(repo.sitesDir, `${slug}.json`))) return true;
+    const draft = repo.draftHead(slug);
+    return draft !== undefined && repo.fileAt(draft, slug) !== undefined;
+  };
 
   const siteParam = (req: Request, res: Response): string | undefined => {
     const slug = String(req.params.slug ?? '');
@@ -82,7 +76,7 @@ export function createAssetLibraryRouter({ repo, staff, remote }: AssetLibraryOp
     const slug = siteParam(req, res);
     if (!slug) return;
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ assets: listAssets(folderOf(slug), slug) });
+    res.json({ assets: listAssets(repo, slug) });
   });
 
   router.post(
@@ -99,29 +93,23 @@ export function createAssetLibraryRouter({ repo, staff, remote }: AssetLibraryOp
           body,
           typeof req.query.name === 'string' ? req.query.name : 'image',
         );
-        const file = join(folderOf(slug), checked.name);
-        const existed = existsSync(file);
-        if (!existed) {
-          mkdirSync(folderOf(slug), { recursive: true });
-          const tmp = `${file}.${process.pid}.upload-tmp`;
-          writeFileSync(tmp, checked.bytes);
-          renameSync(tmp, file);
-        }
-        commitAsset(
+        const gitPath = `${repo.assetsPath(slug)}${checked.name}`;
+        const blob = repo.git(['hash-object', '-w', '--stdin'], { input: checked.bytes });
+        const added = commitOnDraft(
           repo,
-          `${repo.prefix}assets/${slug}/${checked.name}`,
-          file,
+          slug,
+          gitPath,
+          blob,
           `Image ${checked.name} for ${slug}`,
           staffOf(req),
         );
-        if (remote) await pushPublished(repo, remote);
         const asset: SiteAsset = {
           name: checked.name,
           url: assetUrl(slug, checked.name),
           type: checked.type,
           size: checked.bytes.length,
         };
-        res.status(existed ? 200 : 201).json({ asset, removed: checked.removed });
+        res.status(added ? 201 : 200).json({ asset, removed: checked.removed });
       } catch (err) {
         if (err instanceof AssetRefused) res.status(err.status).json({ error: err.message });
         else throw err;
@@ -129,23 +117,50 @@ export function createAssetLibraryRouter({ repo, staff, remote }: AssetLibraryOp
     },
   );
 
-  router.get(`${ASSET_URL_PREFIX}/:slug/:file`, (req, res) => {
+  router.get(`${ASSET_URL_PREFIX}/:slug/:file`, (req, res, next) => {
     const slug = String(req.params.slug);
     const name = String(req.params.file);
-    const file = join(folderOf(slug), name);
-    if (!PLAIN_NAME.test(slug) || !ASSET_FILE.test(name) || !existsSync(file)) {
+    if (!PLAIN_NAME.test(slug) || !ASSET_FILE.test(name)) {
       res.status(404).end();
       return;
     }
-    res.setHeader('Content-Type', ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as AssetExt]);
-    // Names are content hashes: a name never changes its bytes.
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    const type = ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as AssetExt];
     // Uploads are untrusted: even opened on their own, nothing in them runs.
-    res.setHeader(
-      'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-    );
-    res.sendFile(file);
+    const inert = () =>
+      res
+        .setHeader('Content-Type', type)
+        .setHeader(
+          'Content-Security-Policy',
+          "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+        );
+    const file = join(folderOf(slug), name);
+    if (existsSync(file)) {
+      // Published. Names are content hashes: a name never changes its bytes.
+      inert().setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      res.sendFile(file);
+      return;
+    }
+    // Only in a draft: for staff (the editor's preview, the draft preview) until it is published.
+    const blob = repo.tryGit([
+      'rev-parse',
+      '--verify',
+      '-q',
+      `${DRAFT_PREFIX}${slug}:${repo.assetsPath(slug)}${name}`,
+    ]);
+    if (!blob) {
+      res.status(404).end();
+      return;
+    }
+    staff(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      inert().setHeader('Cache-Control', 'private, no-store');
+      res.send(
+        execFileSync('git', ['cat-file', 'blob', blob], {
+          cwd: repo.top,
+          maxBuffer: 2 * MAX_ASSET_BYTES,
+        }),
+      );
+    });
   });
 
   router.use((err: Error & { type?: string }, _req: Request, res: Response, next: NextFunction) => {
@@ -155,57 +170,72 @@ export function createAssetLibraryRouter({ repo, staff, remote }: AssetLibraryOp
   return router;
 }
 
-/** The images in a site's asset folder, newest first. */
-export function listAssets(folder: string, slug: string): SiteAsset[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
+/**
+ * A site's images, newest first: those published (in the work tree) and those of its draft.
+ * Their order is git's, newest commit first; a file put in the folder by hand comes after.
+ */
+export function listAssets(repo: SiteRepo, slug: string): SiteAsset[] {
+  const folder = repo.assetsPath(slug);
+  const sizes = new Map<string, number>();
+  const refs = [repo.draftHead(slug), repo.publishedHead()].filter((r): r is string => !!r);
+  for (const ref of refs)
+    for (const line of (repo.tryGit(['ls-tree', '-r', '-l', ref, '--', folder]) ?? '').split(
+      '\n',
+    )) {
+      const [meta, path] = line.split('\t');
+      if (path) sizes.set(path.slice(folder.length), Number(meta.trim().split(/\s+/)[3]));
+    }
+  const onDisk = join(repo.top, folder);
+  const loose = existsSync(onDisk)
+    ? readdirSync(onDisk)
+        .filter((name) => !sizes.has(name))
+        .map((name) => ({ name, stat: statSync(join(onDisk, name)) }))
+        .sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs)
+    : [];
+  for (const { name, stat } of loose) sizes.set(name, stat.size);
+  const order = (
+    repo.tryGit(['log', '--format=', '--name-only', '--diff-filter=A', ...refs, '--', folder]) ?? ''
+  )
+    .split('\n')
+    .filter((path) => path.startsWith(folder))
+    .map((path) => path.slice(folder.length));
+  const rank = (name: string) => {
+    const at = order.indexOf(name);
+    return at < 0 ? order.length + loose.findIndex((l) => l.name === name) : at;
+  };
+  return [...sizes.keys()]
     .filter((name) => ASSET_FILE.test(name))
-    .map((name) => ({ name, stat: statSync(join(folder, name)) }))
-    .sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs || a.name.localeCompare(b.name))
-    .map(({ name, stat }) => ({
+    .sort((a, b) => rank(a) - rank(b))
+    .map((name) => ({
       name,
       url: assetUrl(slug, name),
       type: ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as AssetExt],
-      size: stat.size,
+      size: sizes.get(name)!,
     }));
 }
 
 /**
- * Commits one file of the work tree on the published branch (through a temporary index,
- * like site-repo.ts's publishing), unless the published branch already has it. Retried
- * when something else was published at the same moment.
+ * Commits an image on the site's draft branch (made from what is published when there is
+ * none), unless the draft, or the published site when there is no draft, already has it.
+ * Retried when a save moved the draft at the same moment. True when it was added.
  */
-function commitAsset(
+function commitOnDraft(
   repo: SiteRepo,
+  slug: string,
   gitPath: string,
-  file: string,
+  blob: string,
   message: string,
   author: Author,
-) {
-  const blob = repo.git(['hash-object', '-w', '--', file]);
+): boolean {
   for (let attempt = 0; ; attempt++) {
-    const head = repo.publishedHead();
-    let current: string | undefined;
+    const head = repo.draftHead(slug);
+    const at = head ?? repo.publishedHead();
+    if (repo.tryGit(['rev-parse', '--verify', '-q', `${at}:${gitPath}`]) === blob) return false;
     try {
-      current = repo.git(['rev-parse', '--verify', '-q', `${head}:${gitPath}`]);
-    } catch {
-      current = undefined;
-    }
-    if (current === blob) return;
-    const dir = mkdtempSync(join(tmpdir(), 'forecourt-asset-index-'));
-    try {
-      const env = { GIT_INDEX_FILE: join(dir, 'index') };
-      repo.git(['read-tree', head], { env });
-      repo.git(['update-index', '--add', '--cacheinfo', `100644,${blob},${gitPath}`], { env });
-      const tree = repo.git(['write-tree'], { env });
-      const commit = repo.git(['commit-tree', tree, '-p', head, '-m', message], { author });
-      repo.git(['update-ref', 'HEAD', commit, head]);
-      repo.git(['reset', '-q', 'HEAD', '--', gitPath]);
-      return;
+      repo.saveDraft(slug, undefined, message, author, head, { [gitPath]: blob });
+      return true;
     } catch (err) {
-      if (attempt >= 2) throw err;
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+      if (!(err instanceof RepoError) || err.status !== 409 || attempt >= 2) throw err;
     }
   }
 }

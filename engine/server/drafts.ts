@@ -7,12 +7,13 @@
 import { formatSiteDocument } from '../document/canonical.ts';
 import { renderReport } from '../document/diff-render.ts';
 import { describeChange } from '../document/diff-sentences.ts';
-import { diffSiteDocuments, touchedPages, type SiteChange } from '../document/diff.ts';
+import { diffSiteDocuments, type SiteChange } from '../document/diff.ts';
 import { mergeSiteDocuments, type MergeConflict } from '../document/merge.ts';
 import { parseDocumentText } from '../site/json-text.ts';
+import { oneLine, touchedPaths } from './draft-lines.ts';
 import { resolveTemplate } from '../site/templates.ts';
 import type { DocumentIssue } from '../site/types.ts';
-import { RepoError, type Author, type SiteRepo } from './site-repo.ts';
+import { DRAFT_PREFIX, RepoError, SYSTEM, type Author, type SiteRepo } from './site-repo.ts';
 import { deleteReviewBranch, forgetPushed, pushCommit, pushDraft } from './site-remote.ts';
 import type { SiteStore } from './sites.ts';
 
@@ -25,6 +26,22 @@ export interface DraftInfo {
   date?: string;
   /** The semantic diff published → draft, one line per change. */
   summary: string[];
+  /** A site created in the editor and never published: only its draft exists. */
+  newSite?: boolean;
+  /**
+   * Values the published site changed since this draft began that the draft changes too:
+   * the draft could not follow the published site (docs/publishing.md) and publishing it
+   * asks which to keep.
+   */
+  conflicts?: number;
+}
+
+/** What following the published site did to one draft (`followPublished`). */
+export interface FollowOutcome {
+  slug: string;
+  kind: 'followed' | 'published' | 'conflict' | 'invalid';
+  /** For `conflict`: how many values both changed. */
+  conflicts?: number;
 }
 
 export class ConflictError extends RepoError {
@@ -74,14 +91,70 @@ export class DraftService {
   draftInfo(slug: string): DraftInfo {
     const head = this.repo.draftHead(slug);
     if (!head) return { exists: false, summary: [] };
-    const [author, date] = this.repo.git(['log', '-1', '--format=%an%x1f%aI', head]).split('\x1f');
+    // The last save: the draft's own line, not the merges that made it follow the published site.
+    const [author, date] = this.repo
+      .git(['log', '-1', '--first-parent', '--no-merges', '--format=%an%x1f%aI', head])
+      .split('\x1f');
+    const published = this.published(slug);
+    const over = this.overPublished(slug, head);
     return {
       exists: true,
       head,
       author,
       date,
-      summary: this.lines(this.published(slug), this.overPublished(slug, head).text),
+      summary: this.lines(published, over.text),
+      ...(published === undefined ? { newSite: true } : {}),
+      ...(over.conflicts.length ? { conflicts: over.conflicts.length } : {}),
     };
+  }
+
+  /**
+   * Brings drafts onto the published revision after a publish or a merged pull request
+   * (docs/publishing.md, "Drafts follow the published site"), so each holds only its own
+   * changes: a merge commit on the draft branch (parents: the draft, the published head)
+   * with the draft laid over the published document and its images. A draft already in the
+   * published history (its pull request was merged) is done and dropped. A draft whose
+   * changes collide with the published ones, or whose merge would be invalid, is left as it
+   * is and flagged (`draftInfo().conflicts`; publishing asks which values to keep).
+   */
+  followPublished(slugs?: string[]): FollowOutcome[] {
+    const published = this.repo.publishedHead();
+    const outcomes: FollowOutcome[] = [];
+    for (const slug of this.draftSlugs()) {
+      const head = this.repo.draftHead(slug);
+      if (!head || (slugs && !slugs.includes(slug))) continue;
+      if (this.repo.tryGit(['merge-base', '--is-ancestor', head, published]) !== undefined) {
+        this.repo.deleteDraft(slug);
+        forgetPushed(this.repo, slug);
+        outcomes.push({ slug, kind: 'published' });
+        continue;
+      }
+      if (this.repo.mergeBase(slug) === published) continue;
+      const { text, conflicts, merged } = this.overPublished(slug, head);
+      const kind = conflicts.length
+        ? 'conflict'
+        : merged && !this.sites.prepareDocument(slug, merged).ok
+          ? 'invalid'
+          : 'followed';
+      if (kind === 'followed') {
+        const message = `Follow the published site (${published.slice(0, 7)})`;
+        const images = this.repo.assetsAt(head, slug);
+        const commit = this.repo.commitFile(
+          [head, published],
+          slug,
+          text,
+          message,
+          SYSTEM,
+          images,
+          published,
+        );
+        // A save at this very moment wins; the next publish or sync follows again.
+        if (this.repo.tryGit(['update-ref', `${DRAFT_PREFIX}${slug}`, commit, head]) === undefined)
+          continue;
+      }
+      outcomes.push({ slug, kind, ...(conflicts.length ? { conflicts: conflicts.length } : {}) });
+    }
+    return outcomes;
   }
 
   /**
@@ -309,26 +382,4 @@ export class DraftService {
       return undefined;
     }
   }
-}
-
-/** The first change, and how many more. */
-function oneLine(lines: string[]): string {
-  if (!lines.length) return '';
-  const first = lines[0].length > 120 ? `${lines[0].slice(0, 119)}…` : lines[0];
-  return lines.length > 1
-    ? `${first} (and ${lines.length - 1} more change${lines.length > 2 ? 's' : ''})`
-    : first;
-}
-
-/** The fixed paths of the pages a change set touches (for preview links); the home page when every page may change. */
-function touchedPaths(changes: SiteChange[], afterText: string | undefined): string[] {
-  const doc = afterText ? (parseDocumentText(afterText) as Json) : {};
-  const pages: Json[] = Array.isArray(doc.pages) ? doc.pages : [];
-  const touched = touchedPages(changes);
-  const fixed = (p: Json) =>
-    typeof p.path === 'string' && !p.path.includes(':') && !p.path.includes('*');
-  const paths = pages
-    .filter((p) => touched.pages.has(p.id) && fixed(p))
-    .map((p) => p.path as string);
-  return touched.everyPage || !paths.length ? ['/', ...paths.filter((p) => p !== '/')] : paths;
 }

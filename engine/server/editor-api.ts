@@ -7,7 +7,8 @@
  *                            issues), the draft's summary, and whether this person may publish
  *   GET  /templates          the templates a new site can extend
  *   GET  /models?makes=a,b   the catalogue models of those makes (for the live preview)
- *   POST /sites              create a site from a template (slug, name, region, dealerships)
+ *   POST /sites              create a site from a template (slug, name, region, dealerships): its
+ *                            first draft, not served to visitors until it is published
  *   POST /check              validate a draft exactly as the runtime does and return its issues
  *                            plus the resolved draft with defaults filled and HTML sanitised
  *                            (what the live preview renders; the browser compiles no schema,
@@ -34,6 +35,7 @@ import { answer, draftsRouter, mayPublish, staffOf } from './drafts-api.ts';
 import { createDraftChecks } from './draft-checks.ts';
 import { DraftService } from './drafts.ts';
 import { SiteRepo } from './site-repo.ts';
+import type { SyncState } from './published-sync.ts';
 import type { SiteStore } from './sites.ts';
 
 export { PLAIN_NAME };
@@ -48,6 +50,8 @@ export interface EditorRouterOptions {
   /** The git repository of the sites folder (default: opened, or created, for sitesDir). */
   repo?: SiteRepo;
   drafts?: DraftService;
+  /** The state of the git sync with the remote, when there is one (published-sync.ts). */
+  syncState?: () => SyncState;
 }
 
 type Json = Record<string, any>;
@@ -86,7 +90,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
   router.get('/sites', (_req, res) => {
     // Through the site store (no second reader of the files): raw documents as loaded.
     const withDrafts = new Set(drafts.draftSlugs());
-    const list = sites.all().map((entry) => {
+    const published = sites.all().map((entry) => {
       const doc = (
         entry.raw && typeof entry.raw === 'object' && !Array.isArray(entry.raw) ? entry.raw : {}
       ) as Json;
@@ -101,6 +105,37 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
         draft: withDrafts.has(entry.slug),
       };
     });
+    // Sites created in the editor and not published yet: only their draft exists.
+    const known = new Set(published.map((s) => s.slug));
+    const unpublished = [...withDrafts]
+      .filter((slug) => !known.has(slug))
+      .flatMap((slug) => {
+        const found = drafts.current(slug);
+        if (!found) return [];
+        let doc: Json = {};
+        try {
+          doc = parseDocumentText(found.text) as Json;
+        } catch {
+          // listed by its slug; opening it shows why
+        }
+        const name = typeof doc.name === 'string' ? doc.name : slug;
+        const template = typeof doc.template === 'string' ? doc.template : undefined;
+        return [
+          {
+            slug,
+            name,
+            template,
+            region: doc.region,
+            ok: true,
+            issues: 0,
+            draft: true,
+            unpublished: true,
+          },
+        ];
+      });
+    const list = [...published, ...unpublished].sort((a, b) =>
+      a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0,
+    );
     res.json({ sites: list });
   });
 
@@ -152,6 +187,8 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       });
       return;
     }
+    // A site not published yet: its stock is made for its preview (after a restart too).
+    if (!sites.get(slug)) sites.drafted(slug, doc);
     // The draft as the runtime would render it (the published entry when there is no draft).
     const checked = prepare.check(doc);
     limitEmbedOrigins(checked.site);
@@ -168,6 +205,23 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       canPublish: mayPublish(req),
       // Set while visitors get the last good revision because the published document fails (docs/publishing.md).
       liveProblem: sites.staleSite(slug),
+      // The git sync with the remote (docs/publishing.md, "When the remote fails"); absent without one.
+      sync: options.syncState?.(),
+    });
+  });
+
+  // What the editor's live-site status line shows, polled while a site is open: small, no document.
+  router.get('/sites/:slug/status', (req, res) => {
+    const slug = slugParam(req, res);
+    if (!slug) return;
+    if (!drafts.current(slug)) {
+      res.status(404).json({ error: `no site "${slug}"` });
+      return;
+    }
+    res.json({
+      draft: drafts.draftInfo(slug),
+      liveProblem: sites.staleSite(slug),
+      sync: options.syncState?.(),
     });
   });
 
@@ -190,7 +244,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       res.status(422).json({ issues: problems });
       return;
     }
-    if (existsSync(siteFile(slug))) {
+    if (existsSync(siteFile(slug)) || drafts.current(slug)) {
       res
         .status(409)
         .json({ issues: [{ path: '/slug', message: `a site called "${slug}" already exists` }] });
@@ -224,15 +278,27 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       res.status(422).json({ issues: result.issues });
       return;
     }
-    // A new site has no host names yet, so no visitor reaches it: it is published at once, and edited as drafts from then on.
-    const version = repo.createSite(
-      slug,
-      result.text,
-      `Create site ${slug} (${doc.name})`,
-      staffOf(req),
+    // A new site is a draft like any other change: visitors get it once it is published.
+    return answer(
+      res,
+      () => {
+        const version = repo.createSite(
+          slug,
+          result.text,
+          `Create site ${slug} (${doc.name})`,
+          staffOf(req),
+        );
+        sites.drafted(slug, result.doc);
+        return {
+          slug,
+          document: JSON.parse(result.text),
+          version,
+          draft: drafts.draftInfo(slug),
+          live: false,
+        };
+      },
+      201,
     );
-    sites.load(slug);
-    res.status(201).json({ slug, document: JSON.parse(result.text), version });
   });
 
   router.put('/sites/:slug', jsonOnly, (req, res) => {

@@ -3,7 +3,7 @@
  * request thread, backing off while the remote fails (docs/publishing.md, "When the remote
  * fails"). Its state is on /healthz.
  */
-import { syncFromRemote, type SyncOutcome } from './site-remote.ts';
+import { syncFromRemote, trackingRef, type SyncOutcome } from './site-remote.ts';
 import type { SiteRepo } from './site-repo.ts';
 import type { SiteStore } from './sites.ts';
 
@@ -24,6 +24,14 @@ export interface SyncStatus {
   lastFollowed?: { at: string; recoveryBranch: string; localCommits: number };
 }
 
+/** What the editor shows of the sync: its status, and how far this server and the remote are apart. */
+export interface SyncState extends SyncStatus {
+  /** Published commits on the remote not brought in here (as of the last fetch that worked). */
+  behind?: number;
+  /** Publishes here that the remote does not have yet (as of the last fetch that worked). */
+  ahead?: number;
+}
+
 /** The wait before the next try: the period, doubled per failure in a row, capped, with jitter. */
 export function nextDelayMs(periodMs: number, failuresInARow: number, random = Math.random) {
   if (failuresInARow === 0) return periodMs;
@@ -37,6 +45,8 @@ export class PublishedSync {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private running: Promise<void> | undefined;
+  /** Called after a sync brought in published changes, with the sites they changed (drafts follow: draft-follow.ts). */
+  onChanged?: (slugs: string[]) => void;
 
   constructor(
     private readonly repo: SiteRepo,
@@ -63,6 +73,23 @@ export class PublishedSync {
   syncNow(): Promise<void> {
     this.running ??= this.syncOnce().finally(() => (this.running = undefined));
     return this.running;
+  }
+
+  /** The status, with the commits this server and the remote are apart (local git only: quick). */
+  state(): SyncState {
+    const branch = this.repo.tryGit(['symbolic-ref', '--short', 'HEAD']);
+    const counts =
+      branch &&
+      this.repo.tryGit([
+        'rev-list',
+        '--left-right',
+        '--count',
+        '--first-parent',
+        `${trackingRef(branch)}...HEAD`,
+      ]);
+    if (!counts) return { ...this.status };
+    const [behind, ahead] = counts.split(/\s+/).map(Number);
+    return { ...this.status, behind, ahead };
   }
 
   private schedule(delayMs: number) {
@@ -104,5 +131,6 @@ export class PublishedSync {
       );
     }
     for (const slug of outcome.changed) this.sites.load(slug);
+    if (outcome.changed.length) this.onChanged?.(outcome.changed);
   }
 }

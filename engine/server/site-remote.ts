@@ -6,6 +6,9 @@
 import { RemoteError, runRemoteGit } from './git-remote.ts';
 import { DRAFT_PREFIX, RepoError, type SiteRepo } from './site-repo.ts';
 
+/** Where the remote's published branch is kept after each fetch (and each push it took). */
+export const trackingRef = (branch: string) => `refs/forecourt/remote/${branch}`;
+
 /** What this server last pushed for review, per site (the lease of the next push). */
 const PUSHED_PREFIX = 'refs/forecourt/pushed/';
 
@@ -96,6 +99,8 @@ export async function pushCommit(repo: SiteRepo, remote: string, commit: string)
       `the remote could not take the publish, so nothing went live and the draft is kept: ${reason}`,
     );
   }
+  // The remote holds it now: this server is not ahead of it (the editor's sync line).
+  repo.tryGit(['update-ref', trackingRef(repo.publishedBranch()), commit]);
 }
 
 /** Forgets what was pushed for review (the draft was published). */
@@ -109,12 +114,14 @@ export function forgetPushed(repo: SiteRepo, slug: string) {
  */
 export async function pushPublished(repo: SiteRepo, remote: string): Promise<boolean> {
   try {
+    const head = repo.publishedHead();
     await runRemoteGit(repo.top, [
       'push',
       '-q',
       remote,
-      `HEAD:refs/heads/${repo.publishedBranch()}`,
+      `${head}:refs/heads/${repo.publishedBranch()}`,
     ]);
+    repo.tryGit(['update-ref', trackingRef(repo.publishedBranch()), head]);
     return true;
   } catch (err) {
     console.warn(
@@ -135,7 +142,7 @@ export async function pushPublished(repo: SiteRepo, remote: string): Promise<boo
  */
 export async function syncFromRemote(repo: SiteRepo, remote: string): Promise<SyncOutcome> {
   const branch = repo.publishedBranch();
-  const tracking = `refs/forecourt/remote/${branch}`;
+  const tracking = trackingRef(branch);
   await runRemoteGit(repo.top, [
     'fetch',
     '-q',

@@ -32,7 +32,7 @@ export class RepoError extends Error {
   }
 }
 
-const SYSTEM: Author = { name: 'Forecourt', email: 'forecourt@localhost' };
+export const SYSTEM: Author = { name: 'Forecourt', email: 'forecourt@localhost' };
 export const DRAFT_PREFIX = 'refs/heads/forecourt/draft/';
 
 export class SiteRepo {
@@ -101,7 +101,7 @@ export class SiteRepo {
       author?: Author;
       env?: NodeJS.ProcessEnv;
       cwd?: string;
-      input?: string;
+      input?: string | Buffer;
       raw?: boolean;
     } = {},
   ): string {
@@ -175,22 +175,30 @@ export class SiteRepo {
     );
   }
 
-  /** A new commit: `parents[0]`'s tree with the site's file set to `text` (nothing else is touched). */
-  private commitFile(
+  /**
+   * A new commit: `base`'s tree (default: the first parent's) with the site's file set to
+   * `text` and the `extra` entries (git path → blob) added; nothing else is touched.
+   */
+  commitFile(
     parents: string[],
     slug: string,
-    text: string,
+    text: string | undefined,
     message: string,
     author: Author,
+    extra: Record<string, string> = {},
+    base = parents[0],
   ): string {
     const dir = mkdtempSync(join(tmpdir(), 'forecourt-index-'));
     try {
       const env = { GIT_INDEX_FILE: join(dir, 'index') };
-      this.git(['read-tree', parents[0]], { env });
-      const blob = this.git(['hash-object', '-w', '--stdin'], { input: text });
-      this.git(['update-index', '--add', '--cacheinfo', `100644,${blob},${this.pathOf(slug)}`], {
-        env,
-      });
+      this.git(['read-tree', base], { env });
+      const entries = { ...extra };
+      if (text !== undefined)
+        entries[this.pathOf(slug)] = this.git(['hash-object', '-w', '--stdin'], { input: text });
+      const info = Object.entries(entries)
+        .map(([path, blob]) => `100644 ${blob}\t${path}\n`)
+        .join('');
+      if (info) this.git(['update-index', '--index-info'], { env, input: info });
       const tree = this.git(['write-tree'], { env });
       return this.git(['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-m', message], {
         author,
@@ -200,19 +208,37 @@ export class SiteRepo {
     }
   }
 
+  /** The folder of a site's uploaded images, as git paths start (docs/publishing.md). */
+  assetsPath(slug: string) {
+    return `${this.prefix}assets/${slug}/`;
+  }
+
+  /** The images of a site at a commit: git path → blob. */
+  assetsAt(commit: string, slug: string): Record<string, string> {
+    const out = this.tryGit(['ls-tree', '-r', commit, '--', this.assetsPath(slug)]) ?? '';
+    const found: Record<string, string> = {};
+    for (const line of out.split('\n').filter(Boolean)) {
+      const [meta, path] = line.split('\t');
+      found[path] = meta.split(' ')[2];
+    }
+    return found;
+  }
+
   /**
-   * Commits `text` as the site's draft. `expected` is the draft head the caller merged
-   * against (undefined: no draft yet); a concurrent save in between is refused (409).
+   * Commits `text` as the site's draft (undefined: the file as it is), with `extra` files
+   * (an uploaded image). `expected` is the draft head the caller merged against (undefined:
+   * no draft yet); a concurrent save in between is refused (409).
    */
   saveDraft(
     slug: string,
-    text: string,
+    text: string | undefined,
     message: string,
     author: Author,
     expected: string | undefined,
+    extra: Record<string, string> = {},
   ): string {
     const parent = expected ?? this.publishedHead();
-    const commit = this.commitFile([parent], slug, text, message, author);
+    const commit = this.commitFile([parent], slug, text, message, author, extra);
     const ref = `${DRAFT_PREFIX}${slug}`;
     try {
       // The old value makes this a compare-and-swap: two saves cannot both win.
@@ -235,10 +261,10 @@ export class SiteRepo {
   }
 
   /**
-   * Publishes `text` (the draft merged with what is published): a merge commit on the
-   * published branch, the file in the work tree, then the draft branch is dropped. `gate`
-   * sees the commit before anything changes here (the remote must accept it first) and
-   * refuses by throwing: then nothing is published and the draft stays.
+   * Publishes `text` (the draft merged with what is published) with the draft's images: a
+   * merge commit on the published branch, the files in the work tree, then the draft branch
+   * is dropped. `gate` sees the commit before anything changes here (the remote must accept
+   * it first) and refuses by throwing: then nothing is published and the draft stays.
    */
   async publish(
     slug: string,
@@ -249,24 +275,27 @@ export class SiteRepo {
   ): Promise<string> {
     const draft = this.draftHead(slug);
     if (!draft) throw new RepoError(409, 'there is no draft to publish');
-    const next = this.publishedCommit(slug, text, message, author, [draft]);
+    const images = this.assetsAt(draft, slug);
+    const next = this.publishedCommit(slug, text, message, author, [draft], images);
     await gate?.(next.commit);
-    this.goLive(slug, text, next);
+    this.goLive(slug, text, next, Object.keys(images));
     this.git(['update-ref', '-d', `${DRAFT_PREFIX}${slug}`, draft]);
     return next.commit;
   }
 
-  /** A new site, committed straight to the published branch (it has no host names yet, so no visitor reaches it). */
+  /**
+   * A new site: its first draft, on a branch of its own, so no visitor reaches it (and `/`
+   * does not list it) until it is published like any other change (docs/publishing.md).
+   */
   createSite(slug: string, text: string, message: string, author: Author): string {
     if (
       existsSync(join(this.top, this.pathOf(slug))) ||
-      this.fileAt(this.publishedHead(), slug) !== undefined
+      this.fileAt(this.publishedHead(), slug) !== undefined ||
+      this.draftHead(slug)
     ) {
       throw new RepoError(409, `a site called "${slug}" already exists`);
     }
-    const next = this.publishedCommit(slug, text, message, author, []);
-    this.goLive(slug, text, next);
-    return next.commit;
+    return this.saveDraft(slug, text, message, author, undefined);
   }
 
   /**
@@ -280,6 +309,7 @@ export class SiteRepo {
     message: string,
     author: Author,
     merged: string[],
+    extra: Record<string, string> = {},
   ): { commit: string; head: string } {
     const head = this.publishedHead();
     const file = join(this.top, this.pathOf(slug));
@@ -290,11 +320,19 @@ export class SiteRepo {
         `${this.pathOf(slug)} has changes on disk that are not committed; commit or discard them before publishing`,
       );
     }
-    return { commit: this.commitFile([head, ...merged], slug, text, message, author), head };
+    return {
+      commit: this.commitFile([head, ...merged], slug, text, message, author, extra),
+      head,
+    };
   }
 
-  /** Moves the published branch to `commit` (if it is still at `head`), then the one file in the work tree and its index entry. */
-  private goLive(slug: string, text: string, { commit, head }: { commit: string; head: string }) {
+  /** Moves the published branch to `commit` (if it is still at `head`), then the site's file (and `images`) in the work tree and their index entries. */
+  private goLive(
+    slug: string,
+    text: string,
+    { commit, head }: { commit: string; head: string },
+    images: string[] = [],
+  ) {
     try {
       this.git(['update-ref', 'HEAD', commit, head]);
     } catch {
@@ -305,6 +343,9 @@ export class SiteRepo {
     writeFileSync(tmp, text);
     renameSync(tmp, file);
     this.git(['reset', '-q', 'HEAD', '--', this.pathOf(slug)]);
+    // Images are new files named by their content: written as published, never over a change.
+    const missing = images.filter((path) => !existsSync(join(this.top, path)));
+    if (missing.length) this.git(['checkout', '-q', 'HEAD', '--', ...missing]);
   }
 
   /** Published versions of a site, newest first. */

@@ -24,7 +24,7 @@ export class SiteStore {
   private pending = new Map<string, NodeJS.Timeout>();
   /** Called after a site is (re)loaded from a changed file. */
   onReload?: (entry: SiteEntry | undefined, slug: string) => void;
-  /** Called after each load of one site (created in the editor, published, its file changed). */
+  /** Called after each load of one site (published, its file changed), and for a site drafted in the editor (`drafted`). */
   private readonly loadListeners = new Set<(entry: SiteEntry) => void>();
   /** Called after a site's file is gone. */
   private readonly removeListeners = new Set<(slug: string) => void>();
@@ -134,6 +134,17 @@ export class SiteStore {
       ),
     );
     return entry.ok ? { ...entry, site: withDraftSearchKey(entry.site) } : entry;
+  }
+
+  /**
+   * A site that so far exists only as a draft (created in the editor): prepared like a
+   * draft, and told to those that follow loads for the site's data (its stock, so its
+   * preview shows cars); the store is not changed, so no visitor gets it.
+   */
+  drafted(slug: string, raw: unknown): SiteEntry {
+    const entry = this.prepareDocument(slug, raw);
+    for (const fn of this.loadListeners) fn(entry);
+    return entry;
   }
 
   private remember(entry: SiteEntry) {

@@ -67,9 +67,9 @@ describe('the editor’s pickers', () => {
     const url = await src.inputValue();
     expect(url).toMatch(new RegExp(`^/assets/sites/${SLUG}/showroom-front-[0-9a-f]{12}\\.png$`));
     const name = url.split('/').pop()!;
-    // Committed with the sites, on the published branch, by the staff member.
+    // Committed with the sites, on the site's draft branch, by the staff member (docs/publishing.md).
     expect(
-      execFileSync('git', ['log', '-1', '--format=%an %s', 'HEAD'], {
+      execFileSync('git', ['log', '-1', '--format=%an %s', `forecourt/draft/${SLUG}`], {
         cwd: editor.state.sitesDir,
         encoding: 'utf8',
       }).trim(),

@@ -1,13 +1,13 @@
 /**
  * The asset library (docs/editor-design.md, "Asset library"): uploads checked by their bytes and
- * size, SVGs cleaned, names made plain, files committed on the published branch of the
- * sites repository and served with headers that keep them inert.
+ * size, SVGs cleaned, names made plain, files committed on the site's draft branch (staff see
+ * them; visitors once the draft is published) and served with headers that keep them inert.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express, { type RequestHandler } from 'express';
 import type { Server } from 'node:http';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SiteRepo } from '../../../engine/server/site-repo.ts';
@@ -41,6 +41,8 @@ let dir: string;
 let server: Server;
 let base: string;
 let refuse = false;
+let repo: SiteRepo;
+const DRAFT = 'forecourt/draft/demo-motors';
 
 const git = (args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trimEnd();
 const upload = async (body: Buffer | string, name = 'photo.png', slug = 'demo-motors') => {
@@ -61,7 +63,7 @@ const upload = async (body: Buffer | string, name = 'photo.png', slug = 'demo-mo
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'forecourt-assets-'));
   writeFileSync(join(dir, 'demo-motors.json'), '{}\n');
-  const repo = SiteRepo.open(dir);
+  repo = SiteRepo.open(dir);
   const staff: RequestHandler = (_req, res, next) =>
     refuse ? res.status(403).json({ error: 'staff only' }) : next();
   const app = express();
@@ -102,38 +104,68 @@ describe('checking an upload', () => {
 describe('the asset library API', () => {
   let firstUrl: string;
 
-  it('stores a PNG under a plain, content-addressed name, committed on the published branch by the staff member', async () => {
-    const before = git(['rev-parse', 'HEAD']);
+  it('stores a PNG under a plain, content-addressed name, committed on the draft branch by the staff member', async () => {
+    const published = git(['rev-parse', 'HEAD']);
     const { status, body } = await upload(PNG, 'Showroom Front.PNG');
     expect(status).toBe(201);
     expect(body.asset).toMatchObject({ type: 'image/png', size: PNG.length });
     expect(body.asset.name).toMatch(/^showroom-front-[0-9a-f]{12}\.png$/);
     expect(body.asset.url).toBe(`/assets/sites/demo-motors/${body.asset.name}`);
     firstUrl = body.asset.url;
-    expect(readFileSync(join(dir, 'assets', 'demo-motors', body.asset.name))).toEqual(PNG);
-    expect(git(['rev-parse', 'HEAD^'])).toBe(before);
-    expect(git(['log', '-1', '--format=%an', 'HEAD'])).toBe('Sam Lee');
-    expect(git(['show', '--name-only', '--format=', 'HEAD'])).toBe(
+    // Travels with the draft (docs/publishing.md): nothing published, nothing in the work tree.
+    expect(git(['rev-parse', 'HEAD'])).toBe(published);
+    expect(existsSync(join(dir, 'assets', 'demo-motors', body.asset.name))).toBe(false);
+    expect(git(['rev-parse', `${DRAFT}^`])).toBe(published);
+    expect(git(['log', '-1', '--format=%an', DRAFT])).toBe('Sam Lee');
+    expect(git(['show', '--name-only', '--format=', DRAFT])).toBe(
       `assets/demo-motors/${body.asset.name}`,
     );
     expect(git(['status', '--porcelain'])).toBe('');
   });
 
-  it('serves it to everyone, cached for good and inert', async () => {
+  it('serves a draft image to staff only (not cached), inert', async () => {
     const res = await fetch(base + firstUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
-    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+    refuse = true;
+    try {
+      expect((await fetch(base + firstUrl)).status).toBe(403);
+    } finally {
+      refuse = false;
+    }
   });
 
   it('answers the same address for the same image, without a second commit', async () => {
-    const head = git(['rev-parse', 'HEAD']);
+    const head = git(['rev-parse', DRAFT]);
     const { status, body } = await upload(PNG, 'showroom front.png');
     expect(status).toBe(200);
     expect(body.asset.url).toBe(firstUrl);
-    expect(git(['rev-parse', 'HEAD'])).toBe(head);
+    expect(git(['rev-parse', DRAFT])).toBe(head);
+  });
+
+  it('publishing the draft publishes its images: served to everyone, cached for good and inert', async () => {
+    await repo.publish('demo-motors', '{}\n', 'Publish', { name: 'Pat' });
+    expect(readFileSync(join(dir, 'assets', 'demo-motors', firstUrl.split('/').pop()!))).toEqual(
+      PNG,
+    );
+    expect(git(['status', '--porcelain'])).toBe('');
+    refuse = true;
+    try {
+      const res = await fetch(base + firstUrl);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      expect(res.headers.get('content-security-policy')).toContain('sandbox');
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG);
+    } finally {
+      refuse = false;
+    }
+    // Published, it is no new draft's: uploading it again changes nothing.
+    expect((await upload(PNG, 'Showroom Front.png')).status).toBe(200);
+    expect(git(['branch', '--list', DRAFT])).toBe('');
   });
 
   it('refuses what is not an image, whatever its name says', async () => {

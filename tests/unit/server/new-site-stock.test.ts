@@ -1,7 +1,7 @@
 /**
  * A site created from a starter template while the server runs previews real stock
- * (docs/editor-design.md, "A new site's stock"): the editor API creates it, the stock gives its
- * dealerships cars at once, and its draft preview (the site the editor's check returns)
+ * (docs/editor-design.md, "A new site's stock"): the editor API creates it (its first draft),
+ * the stock gives its dealerships cars at once, and its draft preview (the site the editor's check returns)
  * searches them under the draft's own filter.
  */
 import type { Server } from 'node:http';
@@ -101,7 +101,8 @@ describe('a site created from a starter template previews real stock', () => {
       expect(preview.body.nbHits).toBeGreaterThan(10);
       expect(Object.keys(preview.body.facets.make).sort()).toEqual(['Mazda', 'Toyota']);
       expect(Object.keys(preview.body.facets.dealership_slug)).toEqual(['city-motors']);
-      // The published site (created at once) finds the same cars with its own key.
+      // Once published (a new site starts as a draft), the site finds the same cars with its own key.
+      expect((await post('/api/editor/sites/city-motors/publish', {})).status).toBe(200);
       expect((await query('site.city-motors')).body.nbHits).toBe(preview.body.nbHits);
     },
   );

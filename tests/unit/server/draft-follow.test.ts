@@ -1,0 +1,150 @@
+/**
+ * Drafts follow the published site (docs/publishing.md, "Drafts follow the published site"):
+ * after a merged pull request comes in, the draft branch of the site it changed is merged with
+ * the new published revision, so it holds only its own changes; a draft whose changes collide
+ * is left as it was and flagged; a draft the pull request published is dropped. Also the sync's
+ * counts of commits apart that the editor shows. Against a real bare git remote.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatSiteDocument } from '../../../engine/document/canonical.ts';
+import { DraftService } from '../../../engine/server/drafts.ts';
+import { PublishedSync } from '../../../engine/server/published-sync.ts';
+import { pushDraft } from '../../../engine/server/site-remote.ts';
+import { SiteRepo } from '../../../engine/server/site-repo.ts';
+import { SiteStore } from '../../../engine/server/sites.ts';
+import { ROOT } from '../helpers.ts';
+
+const temps: string[] = [];
+const temp = (name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `forecourt-${name}-`));
+  temps.push(dir);
+  return dir;
+};
+afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  return () => vi.restoreAllMocks();
+});
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=Reviewer', '-c', 'user.email=r@example.com', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trimEnd();
+
+const SITE = 'southern-motor-group';
+const IMAGE = `assets/${SITE}/logo-0123456789ab.svg`;
+
+/** Sites in git with a bare remote, a reviewer's clone, the sync and the drafts as the server wires them. */
+function setup() {
+  const sites = temp('sites');
+  cpSync(join(ROOT, 'sites'), sites, { recursive: true });
+  const remote = temp('remote');
+  git(remote, 'init', '-q', '--bare', '-b', 'main');
+  const repo = SiteRepo.open(sites);
+  git(sites, 'push', '-q', remote, 'HEAD:refs/heads/main');
+  const clone = temp('clone');
+  git(clone, 'clone', '-q', '-b', 'main', remote, '.');
+  const store = new SiteStore(sites, { quiet: true });
+  const drafts = new DraftService(repo, store, { remote });
+  const sync = new PublishedSync(repo, store, remote, 60_000);
+  sync.onChanged = (slugs) => drafts.followPublished(slugs);
+  /** Edits the site's document on the remote's main, as a merged pull request does. */
+  const mergeOnRemote = (edit: (doc: Record<string, any>) => void) => {
+    git(clone, 'pull', '-q', '--ff-only');
+    const file = join(clone, `${SITE}.json`);
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    edit(doc);
+    writeFileSync(file, formatSiteDocument(doc));
+    git(clone, 'commit', '-qam', 'Merge pull request');
+    git(clone, 'push', '-q', 'origin', 'main');
+  };
+  /** Saves a draft with `edit` applied, and an uploaded image. */
+  const saveDraft = (edit: (doc: Record<string, any>) => void) => {
+    const doc = JSON.parse(readFileSync(join(sites, `${SITE}.json`), 'utf8'));
+    edit(doc);
+    const image = repo.git(['hash-object', '-w', '--stdin'], { input: '<svg/>' });
+    repo.saveDraft(SITE, undefined, 'Image', { name: 'Sam' }, undefined, { [IMAGE]: image });
+    return repo.saveDraft(
+      SITE,
+      formatSiteDocument(doc),
+      'Save',
+      { name: 'Sam' },
+      repo.draftHead(SITE),
+    );
+  };
+  const draftDoc = () => JSON.parse(repo.fileAt(repo.draftHead(SITE)!, SITE)!);
+  return { sites, remote, repo, clone, drafts, sync, mergeOnRemote, saveDraft, draftDoc };
+}
+
+describe('after a merged pull request', { timeout: 60_000 }, () => {
+  it('the draft branch follows the new published revision and keeps its own changes and images', async () => {
+    const { repo, drafts, sync, mergeOnRemote, saveDraft, draftDoc } = setup();
+    const saved = saveDraft((doc) => (doc.pages[0].title = 'Welcome to the yard | {site}'));
+    const own = drafts.draftInfo(SITE).summary;
+    mergeOnRemote((doc) => (doc.name = 'Reviewed Motors'));
+    await sync.syncNow();
+    const head = repo.draftHead(SITE)!;
+    const published = repo.publishedHead();
+    // A merge of the draft and the published revision: the draft now starts from what is published.
+    expect(repo.git(['log', '-1', '--format=%P', head]).split(' ')).toEqual([saved, published]);
+    expect(repo.mergeBase(SITE)).toBe(published);
+    expect(draftDoc()).toMatchObject({
+      name: 'Reviewed Motors',
+      pages: expect.arrayContaining([
+        expect.objectContaining({ title: 'Welcome to the yard | {site}' }),
+      ]),
+    });
+    expect(repo.assetsAt(head, SITE)).toHaveProperty(IMAGE);
+    expect(drafts.draftInfo(SITE)).toMatchObject({ summary: own, author: 'Sam' });
+    expect(drafts.draftInfo(SITE).conflicts).toBeUndefined();
+    // Publishing it later publishes exactly its change, with its image.
+    const { text } = await drafts.publish(SITE, { name: 'Pat' }, () => []);
+    expect(JSON.parse(text).name).toBe('Reviewed Motors');
+    expect(repo.assetsAt(repo.publishedHead(), SITE)).toHaveProperty(IMAGE);
+  });
+
+  it('a draft that changed the same value is left as it was and flagged', async () => {
+    const { repo, drafts, sync, mergeOnRemote, saveDraft } = setup();
+    const saved = saveDraft((doc) => (doc.name = 'Draft Motors'));
+    mergeOnRemote((doc) => (doc.name = 'Reviewed Motors'));
+    await sync.syncNow();
+    expect(repo.draftHead(SITE)).toBe(saved);
+    expect(drafts.draftInfo(SITE).conflicts).toBe(1);
+    expect(drafts.followPublished([SITE])).toEqual([
+      { slug: SITE, kind: 'conflict', conflicts: 1 },
+    ]);
+  });
+
+  it('a draft its pull request published is done: its branch is dropped', async () => {
+    const { repo, remote, clone, sync, saveDraft } = setup();
+    saveDraft((doc) => (doc.name = 'Reviewed Draft Motors'));
+    await pushDraft(repo, SITE, remote);
+    git(clone, 'fetch', '-q', 'origin', repo.draftBranch(SITE));
+    git(clone, 'merge', '-q', '--no-ff', '-m', 'Merge pull request', 'FETCH_HEAD');
+    git(clone, 'push', '-q', 'origin', 'main');
+    await sync.syncNow();
+    expect(repo.draftHead(SITE)).toBeUndefined();
+    expect(JSON.parse(repo.fileAt(repo.publishedHead(), SITE)!).name).toBe('Reviewed Draft Motors');
+  });
+});
+
+describe('how far this server and the remote are apart', { timeout: 60_000 }, () => {
+  it('counts publishes here the remote lacks, and remote commits not brought in', async () => {
+    const { repo, remote, sync, mergeOnRemote, saveDraft } = setup();
+    await sync.syncNow();
+    expect(sync.state()).toMatchObject({ state: 'ok', behind: 0, ahead: 0 });
+    // A publish the remote never got (made without the gate, as after an outage).
+    saveDraft((doc) => (doc.name = 'Only Here Motors'));
+    await repo.publish(SITE, repo.fileAt(repo.draftHead(SITE)!, SITE)!, 'Publish', { name: 'Sam' });
+    expect(sync.state()).toMatchObject({ ahead: 1, behind: 0 });
+    // The remote moved on too, as the last fetch saw it.
+    mergeOnRemote((doc) => (doc.name = 'Reviewed Motors'));
+    git(repo.top, 'fetch', '-q', remote, '+refs/heads/main:refs/forecourt/remote/main');
+    expect(sync.state()).toMatchObject({ ahead: 1, behind: 1 });
+  });
+});

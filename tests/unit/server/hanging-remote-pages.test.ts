@@ -1,0 +1,149 @@
+/**
+ * A remote whose fetch hangs leaves visitors' pages as fast as before (docs/publishing.md,
+ * "When the remote fails"): the whole server (engine/server/app.ts) with FORECOURT_GIT_REMOTE
+ * pointing at an HTTP server that accepts and never answers, and a 90 s git time limit. Page
+ * p99 is measured once before any sync, and once while a fetch is hanging (a publish starts
+ * it; the remote holds the connection from before the first page to after the last), and the
+ * two are compared as a ratio. Production mode on a copy of sites/, with a renderer that
+ * writes the site's name (no build needed).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { demoProviders } from '../../../demo/defaults.ts';
+import { createApp } from '../../../engine/server/app.ts';
+import { CLIENT_ENTRY } from '../../../engine/server/manifest.ts';
+import { ROOT } from '../helpers.ts';
+import { bareProductionFolder } from './fixtures/bare-build.ts';
+
+const SLUG = 'southern-motor-group';
+const PAGES = 200;
+const IN_FLIGHT = 4;
+let dir: string;
+let server: Server;
+let hanging: Server;
+let close: (() => void) | undefined;
+let base: string;
+/** Requests the hanging remote holds open right now (git's fetch). */
+let held = 0;
+let publishing: Promise<Response> | undefined;
+
+beforeAll(async () => {
+  hanging = createServer((req) => {
+    held++;
+    req.socket.once('close', () => held--);
+  });
+  await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', r));
+  const folder = bareProductionFolder('forecourt-hanging-remote-');
+  dir = folder.dir;
+  writeFileSync(
+    join(folder.distDir, 'server/entry-server.js'),
+    `export async function renderPage({ site }) {
+  return { status: 200, html: '<h1>' + site.name + '</h1>', title: site.name, blockTypes: [], payload: { site, initialData: { url: '/', data: {} } } };
+}
+`,
+  );
+  writeFileSync(
+    join(folder.distDir, 'client/.vite/manifest.json'),
+    JSON.stringify({ [CLIENT_ENTRY]: { file: 'build/entry.js' } }),
+  );
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.stubEnv('FORECOURT_EDITOR_TOKEN', '');
+  vi.stubEnv('FORECOURT_PUBLISH_TOKEN', '');
+  vi.stubEnv(
+    'FORECOURT_GIT_REMOTE',
+    `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/sites.git`,
+  );
+  vi.stubEnv('FORECOURT_GIT_TIMEOUT_SECONDS', '90');
+  // No sync of its own during the test: the publish below starts the one that hangs.
+  vi.stubEnv('FORECOURT_GIT_SYNC_SECONDS', '3600');
+  const started = await createApp({
+    mode: 'production',
+    root: ROOT,
+    sitesDir: folder.sitesDir,
+    distDir: folder.distDir,
+    dataDir: folder.dataDir,
+    staffToken: 'hanging-remote-staff',
+    providers: demoProviders({ count: 300 }),
+  });
+  close = started.close;
+  server = started.app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  // The hanging fetch fails at once when its connection goes; then the publish answers.
+  hanging?.closeAllConnections();
+  await publishing?.catch(() => undefined);
+  await new Promise((r) => hanging?.close(r));
+  await new Promise((r) => server?.close(r));
+  close?.();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The 99th percentile of PAGES page requests, IN_FLIGHT at a time, in milliseconds. */
+async function pageP99(): Promise<number> {
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < PAGES) {
+      next++;
+      const started = performance.now();
+      const res = await fetch(`${base}/sites/${SLUG}/`);
+      await res.text();
+      expect(res.status).toBe(200);
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  times.sort((a, b) => a - b);
+  return times[Math.ceil(times.length * 0.99) - 1];
+}
+
+async function until(condition: () => boolean, what: string) {
+  const deadline = Date.now() + 30_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('a remote whose fetch hangs', { timeout: 180_000 }, () => {
+  it('leaves page p99 within twice that of the same server before any sync', async () => {
+    await pageP99(); // warm: first renders, caches, connections
+    expect(held).toBe(0);
+    const before = await pageP99();
+
+    // A draft, then its publish: the publish first brings in what the remote published, and that fetch hangs.
+    const opened = (await (await fetch(`${base}/api/editor/sites/${SLUG}`)).json()) as {
+      document: Record<string, unknown>;
+      version: string;
+    };
+    const saved = await fetch(`${base}/api/editor/sites/${SLUG}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        document: { ...opened.document, name: 'Southern Motors' },
+        baseVersion: opened.version,
+      }),
+    });
+    expect(saved.status).toBe(200);
+    publishing = fetch(`${base}/api/editor/sites/${SLUG}/publish`, { method: 'POST' });
+    await until(() => held > 0, 'git to reach the hanging remote');
+
+    const during = await pageP99();
+    // The fetch hung all the while: still held, and the sync has not given up.
+    expect(held).toBeGreaterThan(0);
+    const health = (await (await fetch(`${base}/healthz`)).json()) as Record<string, any>;
+    expect(health.publishedSync).toMatchObject({ state: 'starting', failuresInARow: 0 });
+    // A ratio of the two runs; the floor keeps a baseline of a few milliseconds on a busy
+    // machine from turning scheduler noise into a failure (a held thread costs seconds).
+    expect(during).toBeLessThanOrEqual(2 * Math.max(before, 25));
+  });
+});
