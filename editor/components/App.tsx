@@ -75,7 +75,11 @@ function SitePicker({ onOpen }: { onOpen: (slug: string) => void }) {
                   {s.template ? ` · template ${s.template}` : ''}
                   {s.pages !== undefined ? ` · ${s.pages} pages` : ''}
                   {!s.ok ? ` · ${s.issues} problem${s.issues === 1 ? '' : 's'}` : ''}
-                  {s.draft ? ' · draft not published' : ''}
+                  {s.unpublished
+                    ? ' · new, not published yet'
+                    : s.draft
+                      ? ' · draft not published'
+                      : ''}
                   {drafts.has(s.slug) ? ' · unsaved changes in this browser' : ''}
                 </small>
               </button>

@@ -12,6 +12,8 @@ import { ConflictDialog } from './ConflictDialog.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
 import { DiscardConfirm, PublishConfirm, ReviewRequestDialog } from './PublishDialogs.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
+import { LiveStatus } from './LiveStatus.tsx';
+import { draftNotes } from '../lib/live-status.ts';
 
 type Open = 'save' | 'publish' | 'discard' | 'history';
 
@@ -39,7 +41,7 @@ export function PublishBar({
   loaded,
   onSaved,
 }: {
-  loaded: Pick<LoadedSite, 'draft' | 'canPublish'>;
+  loaded: Pick<LoadedSite, 'draft' | 'canPublish' | 'sync' | 'liveProblem'>;
   onSaved: () => void;
 }) {
   const store = useStore();
@@ -86,6 +88,7 @@ export function PublishBar({
 
   return (
     <section className="fc-publishbar" aria-label="Draft and publishing">
+      <LiveStatus slug={slug} initial={loaded} />
       <p
         className="fc-draft-status"
         ref={status}
@@ -95,6 +98,11 @@ export function PublishBar({
       >
         {draftStatus(draft)}
       </p>
+      {draftNotes(draft).map((note) => (
+        <p key={note} className="fc-draft-note" data-draft-note>
+          {note}
+        </p>
+      ))}
       <div className="fc-actions" role="toolbar" aria-label="Save and publish">
         <button
           type="button"

@@ -19,11 +19,15 @@ export interface SiteSummary {
   issues: number;
   /** The site has a saved draft that is not published. */
   draft?: boolean;
+  /** Created in the editor and never published: only its draft exists (docs/publishing.md). */
+  unpublished?: boolean;
 }
 
 /** The site's unpublished draft, as the server describes it (the semantic diff published → draft, one line per change). */
 export type { DraftInfo } from '../../engine/server/drafts.ts';
 import type { DraftInfo } from '../../engine/server/drafts.ts';
+import type { StaleSite } from '../../engine/server/stale-sites.ts';
+import type { SyncState } from '../../engine/server/published-sync.ts';
 
 export interface LoadedSite {
   slug: string;
@@ -38,6 +42,17 @@ export interface LoadedSite {
   published?: { commit: string };
   /** Whether this staff member may publish. */
   canPublish?: boolean;
+  /** Set while visitors get the site's last good revision because its published document is invalid. */
+  liveProblem?: StaleSite;
+  /** The server's sync with the git remote; absent without a remote. */
+  sync?: SyncState;
+}
+
+/** The live site's status (GET /sites/:slug/status), which the editor asks for while a site is open. */
+export interface SiteStatus {
+  draft: DraftInfo;
+  liveProblem?: StaleSite;
+  sync?: SyncState;
 }
 
 export interface SaveResult {
@@ -191,8 +206,11 @@ export const api = {
     ),
   /** The document to edit (the draft when there is one), its version, the draft and whether this staff member may publish. */
   loadSite: (slug: string) => request<LoadedSite>(site(slug)),
+  /** The live site's status: its last good revision in use, the sync with the remote, the draft. */
+  siteStatus: (slug: string) => request<SiteStatus>(`${site(slug)}/status`),
+  /** Creates the site's first draft (visitors see it once it is published). */
   createSite: (site: NewSite) =>
-    request<{ slug: string; document: Doc; version: string }>('/sites', {
+    request<{ slug: string; document: Doc; version: string; draft?: DraftInfo }>('/sites', {
       method: 'POST',
       body: JSON.stringify(site),
     }),

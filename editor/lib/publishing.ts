@@ -47,6 +47,10 @@ export interface PublishingState {
 
 const NO_DRAFT: DraftInfo = { exists: false, summary: [] };
 
+/** The notice after discarding the draft of a site that was never published. */
+export const DISCARDED_NEW_SITE =
+  'Draft discarded: this site was never published, so it is gone. Choose another site from the list.';
+
 /** Staff addresses of the site: the draft preview (with the token when one is in use) and the published site. */
 export function siteLinks(slug: string) {
   const token = currentToken();
@@ -312,6 +316,8 @@ export class Publishing {
   /** Deletes the draft; the editor shows the published document again. */
   discard = async (): Promise<boolean> => {
     this.set({ busy: 'discard' });
+    // A site never published exists only as its draft: discarding it removes the site.
+    const wasNew = this.state.draft.newSite === true;
     try {
       await api.discardDraft(this.slug);
       const site = await this.refresh();
@@ -324,11 +330,13 @@ export class Publishing {
       this.onSaved();
       this.set({
         draft: NO_DRAFT,
-        notice: {
-          kind: 'ok',
-          text: 'Draft discarded: the editor shows the published site again.',
-          links: this.links(['published']),
-        },
+        notice: wasNew
+          ? { kind: 'ok', text: DISCARDED_NEW_SITE }
+          : {
+              kind: 'ok',
+              text: 'Draft discarded: the editor shows the published site again.',
+              links: this.links(['published']),
+            },
       });
       this.announce('Draft discarded.');
       return true;
