@@ -89,8 +89,10 @@ describe('diff:sites --render', () => {
     expect(readdirSync(join(out, 'kiwi-car-yard')).sort()).toEqual([
       'home--after--1400.png',
       'home--after--400.png',
+      'home--after.html',
       'home--before--1400.png',
       'home--before--400.png',
+      'home--before.html',
     ]);
     for (const side of ['before', 'after']) {
       expect(pngSize(join(out, 'kiwi-car-yard', `home--${side}--400.png`)).width).toBe(400);
