@@ -7,7 +7,13 @@
  */
 import { checkPhone, checkPostcode, phoneRule, postcodeRule } from '../../engine/api/regional.ts';
 import type { Features, Region } from '../../engine/site/types.ts';
-import { leadRequestChecks, type FieldCheck } from '../../schemas/api-lead-checks.gen.ts';
+// One export per field, so a page's bundle keeps only the validators its rules use.
+import {
+  leadRequest_Rego,
+  leadRequest_email,
+  leadRequest_phone,
+  type FieldCheck,
+} from '../../schemas/api-lead-checks.gen.ts';
 import { MESSAGES, requiredMessage } from './messages.ts';
 
 export type FieldValue = string | boolean;
@@ -56,11 +62,11 @@ export const serverAccepts = (
 ): Check => optional((s) => (!check || check(sent(s)) ? undefined : message));
 
 /** The server's own email rule (its schema's format and length), so both answer alike. */
-export const email: Check = serverAccepts(leadRequestChecks.email, MESSAGES.email);
+export const email: Check = serverAccepts(leadRequest_email, MESSAGES.email);
 
 /** The region's phone rule (the API's), then the schema's characters and length. */
 export const phone = (region: Region): Check => {
-  const schema = serverAccepts(leadRequestChecks.phone, phoneRule(region).message);
+  const schema = serverAccepts(leadRequest_phone, phoneRule(region).message);
   return (v, values) => optional((s) => checkPhone(region, s))(v, values) ?? schema(v, values);
 };
 
@@ -70,8 +76,7 @@ export const postcode = (region: Region): Check => optional((s) => checkPostcode
  * The lead's Rego (schemas/api/lead-request.schema.json); a trade-in's own rego has the same
  * rule. The message names the plate in the region's words (docs/regions.md).
  */
-export const plateCheck = (message: string): Check =>
-  serverAccepts(leadRequestChecks.Rego, message);
+export const plateCheck = (message: string): Check => serverAccepts(leadRequest_Rego, message);
 export const rego: Check = plateCheck(MESSAGES.rego);
 
 export const mustAgree =

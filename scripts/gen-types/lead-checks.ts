@@ -62,7 +62,7 @@ function functionFormatSource(name: string): string {
   const helpers = [...new Set(own.match(/\b[A-Za-z_]\w*(?=[.([])|\b[A-Z][A-Z_]+\b/g) ?? [])]
     .filter((id) => id !== fn.name && new RegExp(`^(function|const) ${id}\\b`, 'm').test(text))
     .map(declaration);
-  return `(() => {\n${[...helpers, own].join('\n')}\nreturn { validate: ${fn.name} };\n})()`;
+  return `/* @__PURE__ */ (() => {\n${[...helpers, own].join('\n')}\nreturn { validate: ${fn.name} };\n})()`;
 }
 
 /** The ajv runtime helpers the code requires, inlined (each is one self-contained function). */
@@ -73,6 +73,37 @@ function inlineRuntime(code: string): string {
     if (/\brequire\(/.test(source)) throw new Error(`lead checks: ${path} is not self-contained`);
     return `(${source})`;
   });
+}
+
+/**
+ * The code without what only error reports need (the form words its own messages): the error
+ * objects, and draft 2020's tracking of evaluated properties, which no field schema here uses
+ * (checked: every validator says it has none). Smaller dealer bundles, the same verdicts.
+ */
+function verdictOnly(code: string): string {
+  const tracking = code.match(/validate\d+\.evaluated = \{[^}]*\};/g) ?? [];
+  const none = 'evaluated = {"dynamicProps":false,"dynamicItems":false};';
+  if (tracking.some((t) => !t.endsWith(none)))
+    throw new Error('lead checks: a field schema tracks evaluated properties; keep its code whole');
+  return (
+    code
+      .replace(/^"use strict";/, '')
+      .replace(/validate\d+\.evaluated = \{[^}]*\};/g, '')
+      .replace(
+        /const evaluated0 = validate\d+\.evaluated;if\(evaluated0\.dynamicProps\)\{evaluated0\.props = undefined;\}if\(evaluated0\.dynamicItems\)\{evaluated0\.items = undefined;\}/g,
+        '',
+      )
+      .replace(
+        /validate\d+\.errors = \[\{instancePath,[\s\S]*?\}\}\];return false;/g,
+        'return false;',
+      )
+      .replace(/validate\d+\.errors = vErrors;/g, '')
+      // The call context only placed errors; nothing else reads it now.
+      .replace(
+        /\(data, \{instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors=\{\}\}=\{\}\)/g,
+        '(data)',
+      )
+  );
 }
 
 export function leadChecksModule(): string {
@@ -104,7 +135,9 @@ export function leadChecksModule(): string {
       '};',
     );
   }
-  const code = inlineRuntime(standaloneCode(ajv, exports)).replace(/^"use strict";/, '');
+  const code = verdictOnly(inlineRuntime(standaloneCode(ajv, exports)));
+  if (/instancePath|rootData|dynamicAnchors|parentData/.test(code))
+    throw new Error('lead checks: the trimmed code still reads the call context');
   const formats = [...new Set(code.match(/\bformats\.(\w+)/g) ?? [])].map((m) => m.slice(8));
   const titles = LEAD_BODIES.map((b) => (apiSchemas as Record<string, Json>)[b].title);
   return [
@@ -118,8 +151,9 @@ export function leadChecksModule(): string {
     `import type { ${titles.join(', ')} } from './types.gen.ts';`,
     '',
     'export type FieldCheck = (value: unknown) => boolean;',
-    `const formats = { ${formats.map((f) => `${f}: ${functionFormatSource(f)}`).join(',\n')} };`,
-    code,
+    // One constant per format, so a bundle without its field drops it.
+    ...formats.map((f) => `const formats_${f} = ${functionFormatSource(f)};`),
+    code.replace(/\bformats\.(\w+)/g, 'formats_$1'),
     '',
     ...maps,
     '',
