@@ -29,7 +29,7 @@ import { createCarSearchEngine } from '../../../engine/search/car-index.ts';
 import { addDirectoryIndexes } from '../../../engine/search/directory-indexes.ts';
 import { createSearchRouter } from '../../../engine/search/http.ts';
 import type { SiteData } from '../../../engine/site/data.ts';
-import type { Block, Page, ResolvedSite } from '../../../engine/site/types.ts';
+import type { Block, ResolvedSite } from '../../../engine/site/types.ts';
 import { blockSchemas, type BlockType } from '../../../schemas/index.gen.ts';
 
 export type CaseKind = 'starting props' | 'example' | 'invalid props';
@@ -109,17 +109,15 @@ function pagePath(type: BlockType, slug: string) {
 }
 
 export interface BehaviourFixture {
-  site: ResolvedSite;
-  siteData: SiteData;
   cases: BehaviourCase[];
-  /** The address a case's page is shown at (route parameters filled with the site's first value). */
-  urlOf(c: BehaviourCase): string;
+  /** The prepared site a case's page is in, and the address it is shown at (route parameters filled with the site's first value). */
+  where(c: BehaviourCase): { site: ResolvedSite; siteData: SiteData; url: string };
 }
 
 /**
- * The demo site with one page per valid case, prepared once (validation fills the defaults,
- * so an example that breaks its schema fails here, naming its page), and a page per block
- * with invalid props added after validation, as no document could hold them.
+ * The demo site with one page per case, prepared once (validation fills the defaults, so an
+ * example that breaks its schema fails here, naming its page); the invalid props are put in
+ * after validation, as no document could hold them.
  */
 export function behaviourFixture(searchHost: string): BehaviourFixture {
   const cases: BehaviourCase[] = [];
@@ -132,6 +130,9 @@ export function behaviourFixture(searchHost: string): BehaviourFixture {
         `example-${i + 1}`,
         structuredClone(props),
       ]),
+      // Valid when prepared (so the blocks around it get their defaults); its props are made
+      // invalid afterwards.
+      ['invalid props', 'invalid', startingProps(type)],
     ];
     for (const [kind, slug, props] of variants) {
       const c: BehaviourCase = {
@@ -142,54 +143,46 @@ export function behaviourFixture(searchHost: string): BehaviourFixture {
         pageId: `behaviour-${type}-${slug}`,
       };
       cases.push(c);
+      const block = { type, id: c.blockId, props, ...contents(type, c.blockId) };
       pages.push({
         id: c.pageId,
         path: pagePath(type, slug),
         title: `${type} ${c.name}`,
         layout: false,
-        blocks: [{ type, id: c.blockId, props, ...contents(type, c.blockId) }],
+        blocks:
+          kind === 'invalid props'
+            ? [
+                rich(`${type}-before`, NEIGHBOUR_BEFORE),
+                block,
+                rich(`${type}-after`, NEIGHBOUR_AFTER),
+              ]
+            : [block],
       });
     }
   }
-  const { site, data } = prepareDemoSite({
-    patch: (doc) => {
-      doc.search = { ...doc.search, host: searchHost };
-      doc.pages = [...doc.pages, ...pages];
-    },
-  });
-  const routeValues = { ...data.routeValues };
-  for (const type of blockTypesInRegistry()) {
-    const starting = site.pages.find((p) => p.id === `behaviour-${type}-starting`)!;
-    const c: BehaviourCase = {
-      type,
-      kind: 'invalid props',
-      name: 'invalid props',
-      blockId: `${type}-invalid`,
-      pageId: `behaviour-${type}-invalid`,
-    };
-    cases.push(c);
-    const page: Page = {
-      ...starting,
-      id: c.pageId,
-      path: pagePath(type, 'invalid'),
-      blocks: [
-        rich(`${type}-before`, NEIGHBOUR_BEFORE),
-        { ...starting.blocks![0]!, id: c.blockId, props: invalidProps(type) } as Block,
-        rich(`${type}-after`, NEIGHBOUR_AFTER),
-      ],
-    };
-    site.pages.push(page);
-    if (routeValues[starting.id]) routeValues[c.pageId] = routeValues[starting.id]!;
+  // Two documents: a site holds at most 200 pages.
+  const prepareWith = (kinds: CaseKind[]) =>
+    prepareDemoSite({
+      patch: (doc) => {
+        doc.search = { ...doc.search, host: searchHost };
+        const ids = new Set(cases.filter((c) => kinds.includes(c.kind)).map((c) => c.pageId));
+        doc.pages = [...doc.pages, ...pages.filter((p) => ids.has(p.id as string))];
+      },
+    });
+  const valid = prepareWith(['starting props', 'example']);
+  const invalid = prepareWith(['invalid props']);
+  for (const c of cases.filter((c) => c.kind === 'invalid props')) {
+    const page = invalid.site.pages.find((p) => p.id === c.pageId)!;
+    page.blocks![1]!.props = invalidProps(c.type);
   }
-  const siteData = { ...data, routeValues };
   return {
-    site,
-    siteData,
     cases,
-    urlOf(c) {
+    where(c) {
+      const { site, data: siteData } = c.kind === 'invalid props' ? invalid : valid;
       const page = site.pages.find((p) => p.id === c.pageId)!;
-      const values = routeValues[page.id] ?? {};
-      return page.path.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => values[p]?.[0] ?? p);
+      const values = siteData.routeValues?.[page.id] ?? {};
+      const url = page.path.replace(/:([A-Za-z0-9_]+)/g, (_, p: string) => values[p]?.[0] ?? p);
+      return { site, siteData, url };
     },
   };
 }
@@ -266,13 +259,13 @@ async function asServer<T>(render: () => Promise<T>): Promise<T> {
 
 /** Renders a case's page on the "server" and hydrates it in the document, in development mode (the boundary names a failed block). */
 export async function renderCase(fx: BehaviourFixture, c: BehaviourCase): Promise<RenderedCase> {
-  const url = fx.urlOf(c);
+  const { site, siteData, url } = fx.where(c);
   const serverErrors: string[] = [];
   const page = await logged(serverErrors, () =>
     asServer(() =>
       renderPage({
-        site: fx.site,
-        siteData: fx.siteData,
+        site,
+        siteData,
         url,
         basename: '',
         mode: 'development',
