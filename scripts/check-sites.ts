@@ -19,6 +19,7 @@ import {
   parseDocumentText,
 } from '../engine/site/json-text.ts';
 import { checkFiles, documentsOf } from './validate.ts';
+import { runAsCommand, type ScriptIo } from './script-io.ts';
 
 export interface CheckProblem {
   file: string;
@@ -75,20 +76,24 @@ export function checkSites(sitesDir: string): {
   return { problems, notes, checked: sites.length + templates.length };
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** The command: checks the folder named (default: the project's sites/); 1 when any file fails. */
+export async function main(argv: string[], io: ScriptIo): Promise<number> {
   const root = resolve(fileURLToPath(import.meta.url), '../..');
-  const sitesDir = process.argv[2] ? resolve(process.argv[2]) : join(root, 'sites');
+  const sitesDir = argv[0] ? resolve(io.cwd, argv[0]) : join(root, 'sites');
   const { problems, notes, checked } = checkSites(sitesDir);
-  for (const n of notes) console.log(`note: ${n}`);
+  for (const n of notes) await io.out(`note: ${n}\n`);
   for (const p of problems) {
-    console.error(`✗ ${displayPath(p.file)}`);
-    for (const m of p.messages) console.error(`  ${m}`);
+    io.err(`✗ ${displayPath(p.file)}\n`);
+    for (const m of p.messages) io.err(`  ${m}\n`);
   }
   if (problems.length) {
-    console.error(
-      `${problems.length} of ${checked} file${checked === 1 ? '' : 's'}  (sites and templates) failed the check`,
+    io.err(
+      `${problems.length} of ${checked} file${checked === 1 ? '' : 's'}  (sites and templates) failed the check\n`,
     );
-    process.exit(1);
+    return 1;
   }
-  console.log(`✓ ${checked} site documents and templates are valid and in canonical form`);
+  await io.out(`✓ ${checked} site documents and templates are valid and in canonical form\n`);
+  return 0;
 }
+
+runAsCommand(import.meta.url, main);

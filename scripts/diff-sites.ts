@@ -19,7 +19,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { inspect } from 'node:util';
 import { renderReport, type DiffFormat } from '../engine/document/diff-render.ts';
 import {
   compareDocuments,
@@ -35,6 +35,7 @@ import {
 } from '../engine/document/diff-sets.ts';
 import { gitDriverOutput, scrubSecrets, textconvOutput } from '../engine/document/diff-git.ts';
 import { renderPictures } from './diff-sites/pictures.ts';
+import { runAsCommand, type ScriptIo } from './script-io.ts';
 
 export {
   compareDocuments,
@@ -121,16 +122,20 @@ export function sidesFromArgs(positional: string[], cwd = process.cwd()): [DocSe
 }
 
 /**
- * Writes to stdout, secrets blanked, and waits until it is flushed: a pipe (git, CI)
- * takes 64 KiB at a time, and process.exit would cut the rest.
+ * The command. Everything it prints has secrets blanked; a usage error or a failure is said
+ * on standard error with exit code 2.
  */
-function print(text: string): Promise<void> {
-  return new Promise((done, fail) =>
-    process.stdout.write(scrubSecrets(text), (err) => (err ? fail(err) : done())),
-  );
+export async function main(argv: string[], io: ScriptIo): Promise<number> {
+  const print = (text: string) => io.out(scrubSecrets(text, io.env));
+  try {
+    return await run(argv, io, print);
+  } catch (err) {
+    io.err(`${scrubSecrets(err instanceof UsageError ? err.message : inspect(err), io.env)}\n`);
+    return 2;
+  }
 }
 
-async function main(argv: string[]) {
+async function run(argv: string[], io: ScriptIo, print: (text: string) => Promise<void>) {
   const driver = argv.indexOf('--git-diff');
   if (driver >= 0) {
     await print(gitDriverOutput(argv.slice(driver + 1)));
@@ -143,16 +148,17 @@ async function main(argv: string[]) {
     return 0;
   }
   const o = parseArgs(argv);
-  const [before, after] = sidesFromArgs(o.positional);
+  const [before, after] = sidesFromArgs(o.positional, io.cwd);
   const files = diffSets(before, after);
   const report = renderReport(files, o.format);
   await print(report || (o.format === 'text' ? 'No changes to site documents.\n' : ''));
   if (o.render) {
-    const out = resolve(o.out);
+    const out = resolve(io.cwd, o.out);
     const pictures = await renderPictures(before, after, out);
-    console.error(
+    io.err(
       scrubSecrets(
-        `${pictures.length} picture${pictures.length === 1 ? '' : 's'} and index.md written to ${display(out)}`,
+        `${pictures.length} picture${pictures.length === 1 ? '' : 's'} and index.md written to ${display(out)}\n`,
+        io.env,
       ),
     );
   }
@@ -160,12 +166,4 @@ async function main(argv: string[]) {
   return o.exitCode && changed ? 1 : 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err instanceof UsageError ? err.message : err);
-      process.exit(2);
-    },
-  );
-}
+runAsCommand(import.meta.url, main);

@@ -7,20 +7,29 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { displayPath, filesFromArgs, rewriteDocument } from '../engine/document/files.ts';
+import { runAsCommand, type ScriptIo } from './script-io.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
-const files = filesFromArgs(process.argv.slice(2), join(root, 'sites'));
-let failed = 0;
-let changed = 0;
-for (const file of files) {
-  const r = rewriteDocument(file);
-  if (r.error) {
-    failed++;
-    console.error(`✗ ${displayPath(file)}: ${r.error}`);
-  } else if (r.changed) {
-    changed++;
-    console.log(`formatted ${displayPath(file)}`);
+/** The command: rewrites the files named (default: every site and template); 1 when one cannot be read. */
+export async function main(argv: string[], io: ScriptIo): Promise<number> {
+  const root = resolve(fileURLToPath(import.meta.url), '../..');
+  const files = filesFromArgs(
+    argv.map((arg) => resolve(io.cwd, arg)),
+    join(root, 'sites'),
+  );
+  let failed = 0;
+  let changed = 0;
+  for (const file of files) {
+    const r = rewriteDocument(file);
+    if (r.error) {
+      failed++;
+      io.err(`✗ ${displayPath(file)}: ${r.error}\n`);
+    } else if (r.changed) {
+      changed++;
+      await io.out(`formatted ${displayPath(file)}\n`);
+    }
   }
+  await io.out(`${changed} of ${files.length} file${files.length === 1 ? '' : 's'} rewritten\n`);
+  return failed ? 1 : 0;
 }
-console.log(`${changed} of ${files.length} file${files.length === 1 ? '' : 's'} rewritten`);
-process.exit(failed ? 1 : 0);
+
+runAsCommand(import.meta.url, main);

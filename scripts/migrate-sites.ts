@@ -9,22 +9,31 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { displayPath, filesFromArgs, rewriteDocument } from '../engine/document/files.ts';
 import { CURRENT_SCHEMA_VERSION } from '../engine/site/migrations.ts';
+import { runAsCommand, type ScriptIo } from './script-io.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
-const files = filesFromArgs(process.argv.slice(2), join(root, 'sites'));
-let failed = 0;
-for (const file of files) {
-  const r = rewriteDocument(file, { migrate: true });
-  if (r.error) {
-    failed++;
-    console.error(`✗ ${displayPath(file)}: ${r.error}`);
-  } else if (r.from !== r.to) {
-    console.log(`migrated ${displayPath(file)}: version ${r.from} → ${r.to}`);
-  } else if (r.changed) {
-    console.log(`formatted ${displayPath(file)} (already version ${r.to})`);
+/** The command: upgrades the files named (default: every site and template); 1 when one fails. */
+export async function main(argv: string[], io: ScriptIo): Promise<number> {
+  const root = resolve(fileURLToPath(import.meta.url), '../..');
+  const files = filesFromArgs(
+    argv.map((arg) => resolve(io.cwd, arg)),
+    join(root, 'sites'),
+  );
+  let failed = 0;
+  for (const file of files) {
+    const r = rewriteDocument(file, { migrate: true });
+    if (r.error) {
+      failed++;
+      io.err(`✗ ${displayPath(file)}: ${r.error}\n`);
+    } else if (r.from !== r.to) {
+      await io.out(`migrated ${displayPath(file)}: version ${r.from} → ${r.to}\n`);
+    } else if (r.changed) {
+      await io.out(`formatted ${displayPath(file)} (already version ${r.to})\n`);
+    }
   }
+  await io.out(
+    `${files.length - failed} of ${files.length} file${files.length === 1 ? '' : 's'} at version ${CURRENT_SCHEMA_VERSION}, in canonical form\n`,
+  );
+  return failed ? 1 : 0;
 }
-console.log(
-  `${files.length - failed} of ${files.length} file${files.length === 1 ? '' : 's'} at version ${CURRENT_SCHEMA_VERSION}, in canonical form`,
-);
-process.exit(failed ? 1 : 0);
+
+runAsCommand(import.meta.url, main);

@@ -14,6 +14,7 @@ import { displayPath } from '../engine/document/files.ts';
 import { SiteFolder, siteNames, type SiteEntry } from '../engine/site/folder.ts';
 import { formatIssue } from '../engine/site/source.ts';
 import type { DocumentIssue } from '../engine/site/types.ts';
+import { runAsCommand, type ScriptIo } from './script-io.ts';
 
 const folders = new Map<string, SiteFolder>();
 function folderOf(dir: string) {
@@ -66,22 +67,25 @@ export function describeFileIssues(file: string): string[] {
   return checkFiles([file])[0].lines;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const files = documentsOf(process.argv.slice(2));
+/** The command: checks the documents named as one set; 1 when any is invalid, 2 without arguments. */
+export async function main(argv: string[], io: ScriptIo): Promise<number> {
+  const files = documentsOf(argv.map((arg) => resolve(io.cwd, arg)));
   if (!files.length) {
-    console.error('usage: npm run validate -- <site.json or sites folder...>');
-    process.exit(2);
+    io.err('usage: npm run validate -- <site.json or sites folder...>\n');
+    return 2;
   }
   let failed = 0;
   for (const { file, lines } of checkFiles(files)) {
-    const name = relative(process.cwd(), file);
+    const name = relative(io.cwd, file);
     if (!lines.length) {
-      console.log(`✓ ${name}`);
+      await io.out(`✓ ${name}\n`);
       continue;
     }
     failed++;
-    console.error(`✗ ${name}: ${lines.length} problem${lines.length > 1 ? 's' : ''}`);
-    for (const line of lines) console.error(`  ${line}`);
+    io.err(`✗ ${name}: ${lines.length} problem${lines.length > 1 ? 's' : ''}\n`);
+    for (const line of lines) io.err(`  ${line}\n`);
   }
-  process.exit(failed ? 1 : 0);
+  return failed ? 1 : 0;
 }
+
+runAsCommand(import.meta.url, main);

@@ -1,22 +1,38 @@
 /**
  * The document scripts as CI and reviewers run them: check:sites, format:sites,
  * diff:sites (files, folders, git revisions, formats) and the git diff driver in a
- * throwaway repository.
+ * throwaway repository. Each script's `main` runs in this process (scripts/script-io.ts);
+ * a process is started once per script, to prove the command wiring, and wherever git
+ * starts the driver itself.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkSites } from '../../../scripts/check-sites.ts';
+import { main as diffSites } from '../../../scripts/diff-sites.ts';
+import { capturedIo } from '../../../scripts/script-io.ts';
 import { textconvOutput } from '../../../engine/document/diff-git.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
-const TSX = join(ROOT, 'node_modules/.bin/tsx');
+/**
+ * `node --import tsx`, as the documented git lines run the script (one process, where the
+ * `tsx` command starts two), with tsx named by its path: the throwaway repositories have no
+ * node_modules to find it in.
+ */
+const NODE_TSX = [
+  process.execPath,
+  '--import',
+  pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href,
+];
 const script = (name: string) => join(ROOT, 'scripts', name);
 /**
- * A hang detector for tests that start the scripts as processes: each `tsx` start takes
- * seconds on a busy 2-core machine, and one test starts up to six (speed is the benches').
+ * A hang detector for tests that start the scripts as processes: each start takes seconds
+ * on a busy 2-core machine, and git starts the driver once per changed file (speed is the
+ * benches').
  */
 const CLI_TIMEOUT = 120_000;
 
@@ -33,13 +49,30 @@ function copySites(name: string): string {
   return dir;
 }
 
+/** A script as a process: the command's wiring (arguments, output, exit code). */
 function run(args: string[], cwd = ROOT) {
-  const r = spawnSync(TSX, args, {
+  const [node, ...nodeArgs] = NODE_TSX;
+  const r = spawnSync(node, [...nodeArgs, ...args], {
     cwd,
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '' },
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/**
+ * diff:sites in this process, as if started in `cwd` (it names files relative to the
+ * working folder): what it prints and its exit code.
+ */
+async function diff(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = process.env) {
+  const io = capturedIo(cwd, env);
+  const workingFolder = vi.spyOn(process, 'cwd').mockReturnValue(cwd);
+  try {
+    const code = await diffSites(args, io);
+    return { code, out: io.stdout, err: io.stderr };
+  } finally {
+    workingFolder.mockRestore();
+  }
 }
 
 function edit(file: string, change: (d: any) => void, indent = 2) {
@@ -112,54 +145,46 @@ describe('check:sites and format:sites', () => {
 });
 
 describe('diff:sites', () => {
-  it(
-    'compares two folders, in text, Markdown and JSON; exit code on request',
-    () => {
-      const a = copySites('a');
-      const b = copySites('b');
-      edit(join(b, 'southern-motor-group.json'), (d) => {
-        d.features.compare = true;
-        d.pages[0].blocks[0].props.heading = 'Drive away today';
-      });
-      edit(join(b, 'templates/ford.json'), (d) => (d.features.reserveButtons = false));
-      const text = run([script('diff-sites.ts'), a, b]);
-      expect(text.code, text.err).toBe(0);
-      expect(text.out).toContain(
-        'southern-motor-group.json\n  Feature compare turned on (the default is off)\n  Block hero home-hero on page home: props/heading',
-      );
-      expect(text.out).toContain('templates/ford.json\n  Feature reserveButtons turned off\n');
+  it('compares two folders, in text, Markdown and JSON; exit code on request', async () => {
+    const a = copySites('a');
+    const b = copySites('b');
+    edit(join(b, 'southern-motor-group.json'), (d) => {
+      d.features.compare = true;
+      d.pages[0].blocks[0].props.heading = 'Drive away today';
+    });
+    edit(join(b, 'templates/ford.json'), (d) => (d.features.reserveButtons = false));
+    const text = await diff([a, b]);
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toContain(
+      'southern-motor-group.json\n  Feature compare turned on (the default is off)\n  Block hero home-hero on page home: props/heading',
+    );
+    expect(text.out).toContain('templates/ford.json\n  Feature reserveButtons turned off\n');
 
-      const md = run([script('diff-sites.ts'), '--format', 'markdown', a, b]);
-      expect(md.out).toMatch(/^## Site document changes\n\n3 changes in 2 files\./);
-      expect(md.out).toContain('- Feature `compare` turned on');
+    const md = await diff(['--format', 'markdown', a, b]);
+    expect(md.out).toMatch(/^## Site document changes\n\n3 changes in 2 files\./);
+    expect(md.out).toContain('- Feature `compare` turned on');
 
-      const json = JSON.parse(run([script('diff-sites.ts'), '--format=json', a, b]).out);
-      expect(json.files.map((f: any) => f.changes.length)).toEqual([2, 1]);
+    const json = JSON.parse((await diff(['--format=json', a, b])).out);
+    expect(json.files.map((f: any) => f.changes.length)).toEqual([2, 1]);
 
-      expect(run([script('diff-sites.ts'), '--exit-code', a, b]).code).toBe(1);
-      const same = run([script('diff-sites.ts'), '--exit-code', a, a]);
-      expect(same.code).toBe(0);
-      expect(same.out).toBe('No changes to site documents.\n');
-      expect(run([script('diff-sites.ts'), '--format', 'yaml', a, b]).code).toBe(2);
-    },
-    CLI_TIMEOUT,
-  );
+    expect((await diff(['--exit-code', a, b])).code).toBe(1);
+    const same = await diff(['--exit-code', a, a]);
+    expect(same.code).toBe(0);
+    expect(same.out).toBe('No changes to site documents.\n');
+    expect((await diff(['--format', 'yaml', a, b])).code).toBe(2);
+  });
 
-  it(
-    'compares two files',
-    () => {
-      const b = copySites('files');
-      const file = join(b, 'kiwi-car-yard.json');
-      edit(
-        file,
-        (d) => (d.pages.find((p: any) => p.id === 'finance').title = 'Finance your next car'),
-      );
-      const r = run([script('diff-sites.ts'), join(ROOT, 'sites/kiwi-car-yard.json'), file]);
-      expect(r.code, r.err).toBe(0);
-      expect(r.out).toMatch(/Page finance renamed: title ".*" → "Finance your next car"/);
-    },
-    CLI_TIMEOUT,
-  );
+  it('compares two files', async () => {
+    const b = copySites('files');
+    const file = join(b, 'kiwi-car-yard.json');
+    edit(
+      file,
+      (d) => (d.pages.find((p: any) => p.id === 'finance').title = 'Finance your next car'),
+    );
+    const r = await diff([join(ROOT, 'sites/kiwi-car-yard.json'), file]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/Page finance renamed: title ".*" → "Finance your next car"/);
+  });
 
   describe('in a git repository', () => {
     let repo: string;
@@ -176,7 +201,7 @@ describe('diff:sites', () => {
         repo,
         'config',
         'diff.forecourt-site.command',
-        `${TSX} ${script('diff-sites.ts')} --git-diff`,
+        `${NODE_TSX.join(' ')} ${script('diff-sites.ts')} --git-diff`,
       );
       edit(join(repo, 'sites/gold-coast-ford.json'), (d) => {
         const home = d.pages.find((p: any) => p.id === 'home');
@@ -226,27 +251,21 @@ describe('diff:sites', () => {
       CLI_TIMEOUT,
     );
 
-    it(
-      'diff:sites -- <rev> compares the working tree with a revision',
-      () => {
-        const r = run([script('diff-sites.ts'), '--format', 'markdown', 'main'], repo);
-        expect(r.code, r.err).toBe(0);
-        expect(r.out).toContain('### `sites/gold-coast-ford.json`');
-        expect(r.out).toContain('- Feature `phoneLinksInMenu` turned off');
-        expect(r.out).toContain('### `sites/templates/ford.json`');
-        expect(run([script('diff-sites.ts'), 'no-such-rev'], repo).err).toContain(
-          'not a git revision',
-        );
-      },
-      CLI_TIMEOUT,
-    );
+    it('diff:sites -- <rev> compares the working tree with a revision', async () => {
+      const r = await diff(['--format', 'markdown', 'main'], repo);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain('### `sites/gold-coast-ford.json`');
+      expect(r.out).toContain('- Feature `phoneLinksInMenu` turned off');
+      expect(r.out).toContain('### `sites/templates/ford.json`');
+      expect((await diff(['no-such-rev'], repo)).err).toContain('not a git revision');
+    });
   });
 });
 
 describe('git show and git log -p', () => {
   let repo: string;
-  const textconv = `${TSX} ${script('diff-sites.ts')} --textconv`;
-  const driver = `${TSX} ${script('diff-sites.ts')} --git-diff`;
+  const textconv = `${NODE_TSX.join(' ')} ${script('diff-sites.ts')} --textconv`;
+  const driver = `${NODE_TSX.join(' ')} ${script('diff-sites.ts')} --git-diff`;
   beforeAll(() => {
     repo = join(tmp, 'history');
     mkdirSync(repo);
@@ -324,7 +343,7 @@ describe('git show and git log -p', () => {
 });
 
 describe('nothing printed holds a secret', () => {
-  it('document keys are hidden and secrets from the environment blanked, in every format', () => {
+  it('document keys are hidden and secrets from the environment blanked, in every format', async () => {
     const a = copySites('secret-a');
     const b = copySites('secret-b');
     const token = 'staff-token-0123456789abcdef';
@@ -337,16 +356,15 @@ describe('nothing printed holds a secret', () => {
       (d) => (d.features.serviceBookingKey = 'ford-au-service-2'),
     );
     for (const format of ['text', 'markdown', 'json']) {
-      const r = spawnSync(TSX, [script('diff-sites.ts'), '--format', format, a, b], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        env: { ...process.env, NODE_OPTIONS: '', FORECOURT_STAFF_TOKEN: token },
+      const r = await diff(['--format', format, a, b], ROOT, {
+        ...process.env,
+        FORECOURT_STAFF_TOKEN: token,
       });
-      expect(r.status, r.stderr).toBe(0);
+      expect(r.code, r.err).toBe(0);
       for (const secret of [token, 'kiwi-booking-key-42', 'ford-au-service', 'ford-au-service-2'])
-        expect(r.stdout + r.stderr).not.toContain(secret);
-      expect(r.stdout).toContain('(secret $FORECOURT_STAFF_TOKEN)');
-      expect(r.stdout).toContain('serviceBookingKey');
+        expect(r.out + r.err).not.toContain(secret);
+      expect(r.out).toContain('(secret $FORECOURT_STAFF_TOKEN)');
+      expect(r.out).toContain('serviceBookingKey');
     }
-  }, 60_000);
+  });
 });
