@@ -4,12 +4,16 @@
  * a caller gives an error or a new worker's answer but never the text unsanitised, a
  * worker that does not answer in time is an error, and SVGs cleaned through it lose
  * scripts and handlers.
+ *
+ * A worker takes seconds to load jsdom, so a test uses the one the test before it left
+ * running unless what it checks needs a new one (it then ends the old one itself); the file
+ * ends the last one, since the next test file in this worker shares the module.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   endPurifyWorker,
   PURIFY_IDLE_MS,
@@ -26,7 +30,7 @@ import {
   workerEntry,
 } from '../../../engine/sanitize/purify-client.ts';
 import { sanitizeHtml } from '../../../engine/sanitize/html.server.ts';
-import { cleanSvg } from '../../../engine/server/asset-check.ts';
+import { cleanSvg } from '../../../engine/assets/asset-check.ts';
 import { ROOT } from '../helpers.ts';
 
 let n = 0;
@@ -43,16 +47,21 @@ async function stopped() {
   });
 }
 
-afterEach(async () => {
+/** Ends the running worker, if any, and waits until it has gone. */
+async function endWorker() {
+  const worker = purifyWorkerForTests();
+  endPurifyWorker();
+  await worker?.terminate();
+}
+
+afterEach(() =>
   setPurifyLimits({
     idleMs: PURIFY_IDLE_MS,
     startWaitMs: PURIFY_START_WAIT_MS,
     waitMs: PURIFY_WAIT_MS,
-  });
-  const worker = purifyWorkerForTests();
-  endPurifyWorker();
-  await worker?.terminate();
-});
+  }),
+);
+afterAll(endWorker);
 
 describe('the sanitiser worker', () => {
   it('sanitises rich text synchronously with the shared rules, and text without markup never reaches it', async () => {
@@ -83,6 +92,7 @@ describe('the sanitiser worker', () => {
   });
 
   it('ends when idle, and a later call starts it again and still sanitises', async () => {
+    await endWorker(); // a running worker's idle timer keeps the time it started with
     setPurifyLimits({ idleMs: 300 });
     expect(sanitizeHtml(dirty())).toBe(cleanOf(n));
     const first = purifyWorkerForTests();
@@ -96,6 +106,7 @@ describe('the sanitiser worker', () => {
   });
 
   it('keeps working while called more often than the idle time', async () => {
+    await endWorker(); // a running worker's idle timer keeps the time it started with
     setPurifyLimits({ idleMs: 400 });
     const worker = (sanitizeHtml(dirty()), purifyWorkerForTests());
     for (let i = 0; i < 5; i++) {
@@ -106,6 +117,8 @@ describe('the sanitiser worker', () => {
   });
 
   it('ends at once when told (the end of start-up)', async () => {
+    // Loaded, as at the end of start-up (ending one that is still loading is the test above).
+    expect(sanitizeHtml(dirty())).toBe(cleanOf(n));
     startPurifyWorker();
     const worker = purifyWorkerForTests()!;
     const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
@@ -181,14 +194,6 @@ describe('the sanitiser worker', () => {
     expect(purifyWorkerForTests()).not.toBe(busy);
   });
 
-  it('an asynchronous call whose worker stops before answering is rejected with a clear error', async () => {
-    endPurifyWorker();
-    await stopped();
-    const pending = purifyAsync('svg', '<svg><rect/></svg>'); // a new worker, still loading jsdom
-    void purifyWorkerForTests()!.terminate();
-    await expect(pending).rejects.toThrow(/The sanitiser worker stopped before answering/);
-  });
-
   it('cleans an SVG of scripts, event handlers, foreign content and outside links through the worker', async () => {
     const { svg, removed } = await cleanSvg(`<?xml version="1.0"?>
 <svg viewBox="0 0 10 10" onload="alert(1)">
@@ -209,6 +214,14 @@ describe('the sanitiser worker', () => {
         '<foreignobject>',
       ]),
     );
+  });
+
+  it('an asynchronous call whose worker stops before answering is rejected with a clear error', async () => {
+    endPurifyWorker();
+    await stopped();
+    const pending = purifyAsync('svg', '<svg><rect/></svg>'); // a new worker, still loading jsdom
+    void purifyWorkerForTests()!.terminate();
+    await expect(pending).rejects.toThrow(/The sanitiser worker stopped before answering/);
   });
 
   it('finds its code beside the built server or the source, and says at once when neither is there', () => {
