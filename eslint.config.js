@@ -11,11 +11,47 @@ import globals from 'globals';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import oneBlockTree from './scripts/lint/one-block-tree.js';
 import schemaDefaults from './scripts/lint/schema-defaults.js';
+import testPlacement from './scripts/lint/test-placement.js';
 
 /** This repository's own rules (scripts/lint/). */
 const forecourt = {
-  rules: { 'one-block-tree': oneBlockTree, 'schema-defaults': schemaDefaults },
+  rules: {
+    'one-block-tree': oneBlockTree,
+    'schema-defaults': schemaDefaults,
+    'test-placement': testPlacement,
+  },
 };
+
+/**
+ * The engine's areas in layers, lowest first (README, "Code rules", "Engine layers"): an area
+ * (a folder of engine/ with the file of the same name beside it, e.g. engine/tree/ and
+ * engine/tree.ts) imports only from lower layers, never from its own layer or above, so no
+ * two areas depend on each other. A new area is added to a layer here.
+ */
+const ENGINE_LAYERS = [
+  ['slug', 'clock', 'project-root', 'region'],
+  ['messages'],
+  ['tree'],
+  ['schema'],
+  ['site'],
+  ['sanitize', 'search'],
+  ['assets', 'document', 'render', 'api'],
+  // What the composition root hands the engine (its stock, photos, reviews…): types only.
+  ['providers'],
+  ['inventory'],
+  ['server'],
+];
+const areaFiles = (area) => [`engine/${area}/**`, `engine/${area}.{ts,tsx}`];
+const engineLayerZones = ENGINE_LAYERS.flatMap((layer, level) =>
+  layer.map((area) => ({
+    target: areaFiles(area),
+    from: ENGINE_LAYERS.slice(level)
+      .flat()
+      .filter((other) => other !== area)
+      .flatMap(areaFiles),
+    message: `engine/${area} sits in layer ${level + 1} of ENGINE_LAYERS (eslint.config.js): it imports only from lower layers`,
+  })),
+).filter((zone) => zone.from.length);
 
 /** The files that are not hand-written source: builds, generated code, data. */
 const IGNORED = [
@@ -207,15 +243,15 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...zones, ...blockIsolationZones(blockNames)] },
+        { zones: [...zones, ...engineLayerZones, ...blockIsolationZones(blockNames)] },
       ],
     },
   },
   {
-    // One block tree (README, "Code rules"): only engine/document/tree/ recurses into a block's
+    // One block tree (README, "Code rules"): only engine/tree/ recurses into a block's
     // children and slots; everything else walks with it.
     files: ['**/*.{ts,tsx,js}'],
-    ignores: ['engine/document/tree/**', ...TESTS],
+    ignores: ['engine/tree.ts', 'engine/tree/**', ...TESTS],
     plugins: { forecourt },
     rules: { 'forecourt/one-block-tree': 'error' },
   },
@@ -225,6 +261,12 @@ export default tseslint.config(
     ignores: TESTS,
     plugins: { forecourt },
     rules: { 'forecourt/schema-defaults': 'error' },
+  },
+  {
+    // Tests stand where the README says ("Tests"): platform tests in tests/unit/<area>/.
+    files: ['**/*.test.{ts,tsx}'],
+    plugins: { forecourt },
+    rules: { 'forecourt/test-placement': 'error' },
   },
   prettier,
 );

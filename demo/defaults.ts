@@ -4,7 +4,7 @@
  *
  *   import { demo, demoProviders } from './demo/defaults.ts';
  *   await createApp({ mode, root, providers: demo });                 // engine/server/app.ts
- *   createSearchService(sitesDir, demoProviders({ count: 1500 }));     // engine/search/service.ts
+ *   createSearchService(sitesDir, demoProviders({ count: 1500 }));     // engine/inventory/search-service.ts
  *   createApiRouter({ sites, dataDir, ...demoApi });                   // engine/api/router.ts
  *
  * - stock: 20,000 generated cars for the sites' dealerships (demo/inventory/),

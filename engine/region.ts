@@ -4,7 +4,7 @@
  * formats built on them. Every reader of a region fact comes here (docs/regions.md,
  * "Region facts once"). Formatting goes through Intl so thousands separators follow the locale.
  */
-import type { Region } from './site/types.ts';
+import type { Region } from '../schemas/types.gen.ts';
 import { REGIONS, type RegionFacts } from './region/table.ts';
 
 export type { PhoneRule, PostcodeRule, RegionFacts } from './region/table.ts';
@@ -39,7 +39,7 @@ export function regionSettings(region: Region = DEFAULT_REGION): RegionSettings 
 
 /**
  * Adds a region in memory, beside the table, until the returned function takes it away
- * (engine/region/register.ts also adds its words). For a region's trial run (tests); a region
+ * (engine/messages/register-region.ts also adds its words). For a region's trial run (tests); a region
  * that sites use is an entry of the table.
  */
 export function addRegionFacts(code: string, facts: RegionFacts): () => void {

@@ -10,7 +10,7 @@
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { usePages, useSite } from '../../engine/render/site-context.tsx';
-import { walkList } from '../../engine/document/tree.ts';
+import { walkList } from '../../engine/tree.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
 import { CarCard, type CardCar, type CarCardProps } from './CarCard.tsx';

@@ -9,7 +9,7 @@
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { FieldError as ApiFieldError } from '../../schemas/types.gen.ts';
 import { MESSAGES } from './messages.ts';
-import { decodePointerSegment } from '../../engine/document/tree.ts';
+import { decodePointerSegment } from '../../engine/tree.ts';
 
 export type { ApiFieldError };
 

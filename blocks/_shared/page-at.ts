@@ -1,6 +1,6 @@
 /**
  * The site page an address shows, for blocks. Blocks match with React Router directly
- * rather than importing engine/render/routes.ts: that module lives in the runtime's entry
+ * rather than importing engine/site/routes.ts: that module lives in the runtime's entry
  * chunk, and a block chunk importing it made the bundler move React out of the entry into a
  * chunk of its own that every page then loads (docs/cars.md, "Page weight").
  */

@@ -22,7 +22,7 @@
  * reports what it would do.
  */
 import { join } from 'node:path';
-import { collectBlockIds } from '../../engine/document/ids.ts';
+import { collectBlockIds } from '../../engine/tree/ids.ts';
 import { formatMoney } from '../../engine/region.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';
 import { slugify } from '../../engine/slug.ts';

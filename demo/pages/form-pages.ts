@@ -27,7 +27,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSiteDocument } from '../../engine/document/canonical.ts';
-import { collectBlockIds } from '../../engine/document/ids.ts';
+import { collectBlockIds } from '../../engine/tree/ids.ts';
 import { sanitizeHtml } from '../../engine/sanitize/html.server.ts';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';

@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatSiteDocument } from '../../engine/document/canonical.ts';
-import { walkBlocks } from '../../engine/document/tree.ts';
+import { walkBlocks } from '../../engine/tree.ts';
 import { regionSettings } from '../../engine/region.ts';
 import { carDetail_protectYourCar, faqAccordion_items } from '../../schemas/block-defaults.gen.ts';
 import { siteFiles } from './site-files.ts';

@@ -4,7 +4,7 @@
  * browser found it or the server refused the site (its issues are mapped back to the fields).
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { fromPointer } from '../../engine/document/tree.ts';
+import { fromPointer } from '../../engine/tree.ts';
 import { DEFAULT_REGION, knownRegions, regionSettings } from '../../engine/region.ts';
 import { api, type ApiError } from '../lib/api.ts';
 import { isPlainName, plainName, type Doc } from '../lib/doc.ts';

@@ -21,10 +21,10 @@ import {
   type Area,
   type BlockLocation as TreeLocation,
   type ListRef,
-} from '../../engine/document/tree.ts';
+} from '../../engine/tree.ts';
 import { metaOf, type EditorBlock } from './blocks.ts';
 
-export { allAreas, pageArea, type Area, type ListRef } from '../../engine/document/tree.ts';
+export { allAreas, pageArea, type Area, type ListRef } from '../../engine/tree.ts';
 
 export type Doc = Record<string, any>;
 
@@ -33,7 +33,7 @@ export type View = `page:${string}` | 'layout';
 
 export const LAYOUT_VIEW = 'layout' as const;
 
-/** A block of the edited document where it sits (engine/document/tree.ts, typed for the editor). */
+/** A block of the edited document where it sits (engine/tree.ts, typed for the editor). */
 export type BlockLocation = TreeLocation<EditorBlock>;
 
 export const listKey = (ref: ListRef) => `${ref.area}|${ref.parent ?? ''}|${ref.slot ?? ''}`;

@@ -5,7 +5,7 @@
  * where staff fix it: a block's field, a page, a feature switch or a settings section.
  */
 import type { DocumentIssue } from '../../engine/site/types.ts';
-import { fromPointer, toPointer, walkList } from '../../engine/document/tree.ts';
+import { fromPointer, toPointer, walkList } from '../../engine/tree.ts';
 import {
   type BlockLocation,
   type Doc,

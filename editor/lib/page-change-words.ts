@@ -6,7 +6,7 @@
  * The page inspector says which, and names each change by block and field.
  */
 import { isPlainObject } from 'lodash-es';
-import { findBlock, pageArea } from '../../engine/document/tree.ts';
+import { findBlock, pageArea } from '../../engine/tree.ts';
 import { blockName, type EditorBlock } from './blocks.ts';
 import type { Doc } from './doc.ts';
 import { fieldTrail } from './field-words.ts';

@@ -7,7 +7,7 @@
  * changes (adding or moving blocks) still copy the page (doc.ts materializePage).
  */
 import { isPlainObject } from 'lodash-es';
-import { findBlock, pageArea, type Area } from '../../engine/document/tree.ts';
+import { findBlock, pageArea, type Area } from '../../engine/tree.ts';
 import { overrideFor, UNSET, type Doc } from './doc.ts';
 
 /** The site's entry for a page, if it has one. */

@@ -7,7 +7,7 @@
  * (`/pages/N/blockChanges/{id}/props/…`, numbered among the site's own page entries) is
  * the block on the page as shown.
  */
-import { findBlock, fromPointer, pageArea, toPointer } from '../../engine/document/tree.ts';
+import { findBlock, fromPointer, pageArea, toPointer } from '../../engine/tree.ts';
 import { blockName, type EditorBlock } from './blocks.ts';
 import { pageTitleText, type Doc } from './doc.ts';
 import { fieldTrail } from './field-words.ts';

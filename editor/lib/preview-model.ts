@@ -17,7 +17,7 @@
  */
 import { get, uniqBy, unset } from 'lodash-es';
 import { Immer } from 'immer';
-import { walkBlocks } from '../../engine/document/tree.ts';
+import { walkBlocks } from '../../engine/tree.ts';
 import { siteDataFor } from '../../engine/site/data.ts';
 import type { Block, DocumentIssue, ResolvedSite } from '../../engine/site/types.ts';
 import type { Catalogue } from '../../schemas/types.gen.ts';

@@ -18,7 +18,7 @@
 import { blockSchemas } from '../../schemas/index.gen.ts';
 import type { Doc } from './doc.ts';
 import { blockForm, type JsonSchema } from './schemas.ts';
-import { eachBlock, mapBlocks, pairBlocks } from '../../engine/document/tree.ts';
+import { eachBlock, mapBlocks, pairBlocks } from '../../engine/tree.ts';
 
 type Props = Record<string, unknown>;
 

@@ -2,7 +2,7 @@
  * Turns a schema into an rjsf form: every `$ref` inlined, properties titled, and a uiSchema
  * choosing widgets by shared definition, with descriptions as help (schemas.ts builds the forms).
  */
-import { deref, type SchemaCtx } from '../../engine/document/schema-nav.ts';
+import { deref, type SchemaCtx } from '../../engine/tree/schema-nav.ts';
 import { humanize } from './blocks.ts';
 import { enumLabelsUi } from './enum-labels.ts';
 import type { FormSchema, JsonSchema, UiSchema } from './schemas.ts';

@@ -10,7 +10,7 @@
  * How a schema becomes a form is schema-to-form.ts; a new block's props, starting-props.ts.
  */
 import { blockSchemas } from '../../schemas/index.gen.ts';
-import { blockPropsCtx, SITE_CTX, FEATURES_CTX } from '../../engine/document/schema-nav.ts';
+import { blockPropsCtx, SITE_CTX, FEATURES_CTX } from '../../engine/tree/schema-nav.ts';
 import { humanize } from './blocks.ts';
 import { finish, inline } from './schema-to-form.ts';
 

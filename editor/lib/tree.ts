@@ -8,7 +8,7 @@
  * in the layout view) so an empty slot is still somewhere to drop. Children of a
  * container follow it one level deeper; blocks in a slot follow the slot's head.
  */
-import { walkView } from '../../engine/document/tree.ts';
+import { walkView } from '../../engine/tree.ts';
 import { metaOf, type EditorBlock } from './blocks.ts';
 import {
   areaBlocks,

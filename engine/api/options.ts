@@ -1,14 +1,18 @@
 /** What the server passes to createApiRouter(). */
-import type { Car } from '../../schemas/types.gen.ts';
+import type { Car, Catalogue } from '../../schemas/types.gen.ts';
 import type { Clock, FakeClock } from '../clock.ts';
-import type { SiteStore } from '../server/sites.ts';
+import type { SiteEntry } from '../site/folder.ts';
 import type { AdapterSource } from './adapters/index.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
 import type { HeldCarsListener } from './reservations/holds.ts';
 import type { ReviewSeeder } from './store/reviews.ts';
 
-/** The parts of the server's SiteStore the API reads. */
-export type SiteLookup = Pick<SiteStore, 'get' | 'all' | 'catalogue'>;
+/** The parts of the server's SiteStore (engine/server/sites.ts) the API reads. */
+export interface SiteLookup {
+  get(slug: string): SiteEntry | undefined;
+  all(): SiteEntry[];
+  readonly catalogue: Catalogue;
+}
 
 export type CarSource<K> = (key: K, site?: string) => Car | undefined | Promise<Car | undefined>;
 

@@ -25,7 +25,7 @@ import {
   objectShape,
   propertyCtx,
   type SchemaCtx,
-} from './schema-nav.ts';
+} from '../tree/schema-nav.ts';
 
 const INDENT = '  ';
 

@@ -7,7 +7,7 @@
 import { omit } from 'lodash-es';
 import type { BlockPosition, BlockRef, SiteChange } from './diff-types.ts';
 import { asObject, lcs, similarity, valueChanges, type Json } from './diff-values.ts';
-import { encodePointerSegment, walkEntries } from './tree.ts';
+import { encodePointerSegment, walkEntries } from '../tree.ts';
 
 export function pagesOf(doc: Json): Json[] {
   return Array.isArray(doc.pages) ? doc.pages.map(asObject) : [];

@@ -8,7 +8,7 @@ import { resolveTemplate, leftOutPageIds, type TemplateLoader } from '../site/te
 import type { SiteChange } from './diff-types.ts';
 import { diffSiteDocuments } from './diff.ts';
 import { asObject, type Json } from './diff-values.ts';
-import { fromPointer } from './tree.ts';
+import { fromPointer } from '../tree.ts';
 
 export interface InheritingSite {
   /** Site slug (file name without .json). */

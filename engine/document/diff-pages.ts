@@ -6,7 +6,7 @@ import type { BlockPosition, DiffOptions, PageRef, SiteChange } from './diff-typ
 import { compact, lcs, valueChanges, type Json } from './diff-values.ts';
 import { foldedCounts, pageKey, pagesOf } from './diff-blocks.ts';
 import { leftOutPageIds } from '../site/templates.ts';
-import { encodePointerSegment } from './tree.ts';
+import { encodePointerSegment } from '../tree.ts';
 
 /**
  * Template pages left out (`withoutPages`) or brought back. Reported as pages, not as a

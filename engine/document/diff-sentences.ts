@@ -6,7 +6,7 @@
 import type { BlockPosition, ListEdit, RecordCollection, SiteChange } from './diff-types.ts';
 import { redactChange, Secret, SECRET_TEXT, unwrapSecret } from './secrets.ts';
 import { showJson, wantsWordDiff, wordDiff, wordDiffMarkdown, wordDiffText } from './diff-words.ts';
-import { fromPointer } from './tree.ts';
+import { fromPointer } from '../tree.ts';
 
 /** How names, values and word diffs are written: plain text, Markdown, or a caller's wrapper. */
 export interface Style {

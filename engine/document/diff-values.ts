@@ -5,7 +5,7 @@
  */
 import { isEqual, isPlainObject } from 'lodash-es';
 import type { ItemMove, ListEdit } from './diff-types.ts';
-import { encodePointerSegment, decodePointerSegment } from './tree.ts';
+import { encodePointerSegment, decodePointerSegment } from '../tree.ts';
 
 export type Json = Record<string, any>;
 

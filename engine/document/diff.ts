@@ -16,7 +16,7 @@
  * Renderers for text, Markdown and JSON live in diff-render.ts.
  */
 import { isEqual, isPlainObject } from 'lodash-es';
-import { defaultAt, FEATURES_CTX, objectShape, SITE_CTX } from './schema-nav.ts';
+import { defaultAt, FEATURES_CTX, objectShape, SITE_CTX } from '../tree/schema-nav.ts';
 import { leftOutPageIds, resolveTemplate } from '../site/templates.ts';
 import type {
   DefaultSource,
@@ -39,7 +39,7 @@ import {
 import { diffBlocks } from './diff-blocks.ts';
 import { diffPages, diffWithoutPages } from './diff-pages.ts';
 import { expandPageChanges } from './diff-page-changes.ts';
-import { encodePointerSegment } from './tree.ts';
+import { encodePointerSegment } from '../tree.ts';
 
 export type * from './diff-types.ts';
 export { valueChanges } from './diff-values.ts';

@@ -2,7 +2,7 @@
  * Each side of the tree merge indexed by id (pages, blocks, the lists that hold them), what
  * a side changed against base, and additions both sides made under one id kept apart.
  */
-import { type Area, mapSubtree, walkEntries } from './tree.ts';
+import { type Area, mapSubtree, walkEntries } from '../tree.ts';
 import { isEqual, isObj, own, type Json } from './merge-values.ts';
 
 /** A list of blocks: the header, the footer, a page's blocks, a block's children or one of its slots. */

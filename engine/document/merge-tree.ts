@@ -9,7 +9,7 @@
  * (the 3-way merge of its container), then build the lists with their paths.
  */
 import type { MergeConflict } from './merge.ts';
-import { encodePointerSegment, mapSubtree } from './tree.ts';
+import { encodePointerSegment, mapSubtree } from '../tree.ts';
 import {
   buildKeyedList,
   conflictOf,

@@ -5,7 +5,7 @@
  */
 import { isEqual, isPlainObject } from 'lodash-es';
 import type { MergeConflict } from './merge.ts';
-import { encodePointerSegment } from './tree.ts';
+import { encodePointerSegment } from '../tree.ts';
 
 export type Json = Record<string, unknown>;
 /** `undefined` stands for "absent" everywhere in the merge (JSON has no undefined). */

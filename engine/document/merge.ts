@@ -44,7 +44,7 @@
  * Isomorphic (no node imports): the editor runs it too.
  */
 import { planTree } from './merge-tree.ts';
-import { fromPointer } from './tree.ts';
+import { fromPointer } from '../tree.ts';
 import {
   asObj,
   cloneJson,

@@ -16,7 +16,7 @@ import { formatSiteDocument } from './canonical.ts';
 import { itemLabel, type Json } from './diff-values.ts';
 import { escapeInvisible, LONG_VALUE, showJson } from './diff-words.ts';
 import { isSecretName, SECRET_TEXT } from './secrets.ts';
-import { walkListEntries } from './tree.ts';
+import { walkListEntries } from '../tree.ts';
 
 /** The outline of a document as text (one final newline). */
 export function outlineDocument(doc: unknown): string {

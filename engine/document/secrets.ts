@@ -5,7 +5,7 @@
  * the value. Isomorphic.
  */
 import { isPlainObject } from 'lodash-es';
-import { decodePointerSegment } from './tree.ts';
+import { decodePointerSegment } from '../tree.ts';
 
 /** camelCase names ending in Key, Token, Secret…; snake/kebab names ending in key, token… */
 const CAMEL = /[a-z0-9](Key|Token|Secret|Password|Passwd|Credentials?)$/;

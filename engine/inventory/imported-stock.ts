@@ -6,7 +6,7 @@ import type { Car } from '../../schemas/types.gen.ts';
 import type { StockSource } from '../providers.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import { applyDerived } from './derive.ts';
-import { soldAndExpired, soldWindowDays } from './sold.ts';
+import { soldAndExpired, soldWindowDays } from '../search/sold.ts';
 import { readStockFiles } from './stock-file.ts';
 
 /** The imported cars of a data folder, derived for `nowMs` and without sold cars past their window, by dealership. */

@@ -6,7 +6,7 @@
 import { Router } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ASSET_FILE, ASSET_TYPES, type AssetExt } from '../server/asset-rules.ts';
+import { ASSET_FILE, ASSET_TYPES, type AssetExt } from '../assets/asset-rules.ts';
 import { stockPhotoDir } from './import/photos.ts';
 
 export function stockPhotosRouter(dataDir: string): Router {

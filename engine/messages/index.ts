@@ -4,7 +4,7 @@
  * during rendering and hydration alike; in the browser only the site's own region's words
  * are present, brought by the page (regionalWords, addRegionalWords).
  */
-import type { Region } from '../site/types.ts';
+import type { Region } from '../../schemas/types.gen.ts';
 import { regionSettings } from '../region.ts';
 import { enAU, type Catalogue, type MessageKey } from './en-AU.ts';
 import { LOCALE_OVERRIDES } from './locales.ts';
@@ -56,7 +56,7 @@ export function addRegionalWords(region: Region, words: Partial<Catalogue>) {
   cache.delete(region);
 }
 
-/** Takes a region's words away again (a region added for a while, engine/region/register.ts). */
+/** Takes a region's words away again (a region added for a while, engine/messages/register-region.ts). */
 export function removeRegionalWords(region: Region) {
   delete LOCALE_OVERRIDES[regionSettings(region).locale];
   cache.delete(region);

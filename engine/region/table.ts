@@ -5,7 +5,7 @@
  * compares a region to a literal; ESLint holds that (eslint.config.js).
  */
 import type { Car, RegoState } from '../../schemas/types.gen.ts';
-import type { Region } from '../site/types.ts';
+import type { Region } from '../../schemas/types.gen.ts';
 
 export interface PostcodeRule {
   pattern: RegExp;

@@ -12,7 +12,7 @@ import { pageBlockTypes } from './registry.ts';
 import { BlockEnvironmentProvider, BlockList, type BlockEnvironment } from './BlockTree.tsx';
 import { PageGate } from './gate.tsx';
 import { loadPageData } from './page-data.ts';
-import { matchPage, pageTitle } from './routes.ts';
+import { matchPage, pageTitle } from '../site/routes.ts';
 import { mergeHeads } from './head.ts';
 import { SiteProvider, type RenderMode } from './site-context.tsx';
 

@@ -1,5 +1,5 @@
 /** Runs the `load` of every block on a page that has one, in parallel. */
-import { walkBlocks } from '../document/tree.ts';
+import { walkBlocks } from '../tree.ts';
 import type { Page, ResolvedSite } from '../site/types.ts';
 import type { SiteData } from '../site/data.ts';
 import type { LoadedBlocks } from './block.ts';

@@ -1,6 +1,6 @@
 /** Loads the block modules a page needs, once each. */
 import type { Block, Page, ResolvedSite } from '../site/types.ts';
-import { eachBlock } from '../document/tree.ts';
+import { eachBlock } from '../tree.ts';
 import type { BlockDefinition, BlockRegistry, LoadedBlocks } from './block.ts';
 
 export function blockTypesOf(blocks: Block[] | undefined, into = new Set<string>()): Set<string> {

@@ -6,7 +6,7 @@ import type { BlockRegistry } from './block.ts';
 import { BlockLoader, pageBlockTypes } from './registry.ts';
 import { loadPageData } from './page-data.ts';
 import { NOT_FOUND_PAGE, SiteApp, resolvePage } from './SiteApp.tsx';
-import { pageTitle } from './routes.ts';
+import { pageTitle } from '../site/routes.ts';
 import { mergeHeads, type PageHead } from './head.ts';
 import type { RenderMode } from './site-context.tsx';
 import { regionalWords, type Catalogue } from '../messages/index.ts';

@@ -1,7 +1,7 @@
 /**
  * The rules for an uploaded or imported SVG (docs/editor-design.md, "Asset library"): DOMPurify's
  * SVG profile without scripts, styles, foreign content or links to anything outside the
- * file. The sanitiser worker applies them (purify-worker.ts); engine/server/asset-check.ts
+ * file. The sanitiser worker applies them (purify-worker.ts); engine/assets/asset-check.ts
  * asks it and keeps the checks of the bytes.
  */
 import createDOMPurify, { type WindowLike } from 'dompurify';

@@ -10,8 +10,8 @@ import { formatsPlugin } from './ajv-formats.ts';
 import { CAR_KEYWORDS } from './car-keywords.ts';
 import { precompiledValidators } from './precompiled.ts';
 import { apiSchemas, blockSchemas, blockTypes, topLevelSchemas } from '../../schemas/index.gen.ts';
-import type { DocumentIssue } from '../site/types.ts';
-import { walkBlocks } from '../document/tree.ts';
+import type { DocumentIssue } from './document-issue.ts';
+import { walkBlocks } from '../tree.ts';
 
 export const SITE_SCHEMA_ID = 'https://forecourt.dev/schemas/site.schema.json';
 const BLOCK_SCHEMA_ID = 'https://forecourt.dev/schemas/block.schema.json';

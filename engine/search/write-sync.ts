@@ -13,8 +13,8 @@
 import { algoliasearch, type Algoliasearch } from 'algoliasearch';
 import { isEqual } from 'lodash-es';
 import type { Car } from '../../schemas/types.gen.ts';
-import { walkBlocks } from '../document/tree.ts';
-import { soldAndExpired } from '../inventory/sold.ts';
+import { walkBlocks } from '../tree.ts';
+import { soldAndExpired } from './sold.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import { CAR_INDEX, CAR_INDEX_SETTINGS } from './car-index.ts';
 import { DEFAULT_SOLD_CUTOFF_DAYS, quote } from './site-filter.ts';

@@ -25,7 +25,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PLAIN_NAME } from '../site/folder.ts';
 import { staffOf } from './drafts-api.ts';
-import { AssetRefused, checkAsset } from './asset-check.ts';
+import { AssetRefused, checkAsset } from '../assets/asset-check.ts';
 import {
   ASSET_FILE,
   ASSET_TYPES,
@@ -34,7 +34,7 @@ import {
   MESSAGES,
   type AssetExt,
   type SiteAsset,
-} from './asset-rules.ts';
+} from '../assets/asset-rules.ts';
 import { DRAFT_PREFIX, RepoError, type Author, type SiteRepo } from './site-repo.ts';
 
 export type { SiteAsset };

@@ -6,7 +6,7 @@
  */
 import type { Catalogue, Model } from '../../schemas/types.gen.ts';
 import { linkTarget, splitHref } from './link-target.ts';
-import { walkBlocks } from '../document/tree.ts';
+import { walkBlocks } from '../tree.ts';
 import { linksInHtml } from './links.ts';
 import { routeParamsOf, siteCollections } from './whole-site.ts';
 import type { ResolvedSite } from './types.ts';

@@ -8,7 +8,7 @@
  * Browser-safe.
  */
 import { visit } from 'jsonc-parser';
-import { toPointer } from '../document/tree/pointer.ts';
+import { toPointer } from '../tree/pointer.ts';
 
 export interface JsonTextFault {
   /** JSON pointer of the second key, or of the number. */

@@ -14,8 +14,8 @@ import {
   isHrefSchema,
   walkWithSchema,
   type SchemaCtx,
-} from '../document/schema-nav.ts';
-import { encodePointerSegment } from '../document/tree.ts';
+} from '../tree/schema-nav.ts';
+import { encodePointerSegment } from '../tree.ts';
 
 export { linkTarget, splitHref } from './link-target.ts';
 

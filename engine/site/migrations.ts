@@ -5,7 +5,7 @@
  * an existing document invalid, and bump CURRENT_SCHEMA_VERSION.
  */
 import { cloneDeep, isEqual } from 'lodash-es';
-import { walkBlocks } from '../document/tree.ts';
+import { walkBlocks } from '../tree.ts';
 
 export interface Migration {
   from: number;

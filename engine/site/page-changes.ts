@@ -14,13 +14,7 @@
  * consumed here: the resolved page has no `blockChanges`.
  */
 import { isPlainObject, omit } from 'lodash-es';
-import {
-  encodePointerSegment,
-  findBlock,
-  mapBlocks,
-  pageArea,
-  type TreeBlock,
-} from '../document/tree.ts';
+import { encodePointerSegment, findBlock, mapBlocks, pageArea, type TreeBlock } from '../tree.ts';
 import type { DocumentIssue } from './types.ts';
 
 type Json = Record<string, unknown>;

@@ -25,7 +25,7 @@ import {
   findBlock,
   pageArea,
   walkList,
-} from '../document/tree.ts';
+} from '../tree.ts';
 
 type Json = Record<string, unknown>;
 

@@ -6,9 +6,9 @@
  */
 import { blockSchemas } from '../../schemas/index.gen.ts';
 import type { Model } from '../../schemas/types.gen.ts';
-import { matchPage } from '../render/routes.ts';
-import { walkList } from '../document/tree.ts';
-import { collectBlockIds } from '../document/ids.ts';
+import { matchPage } from './routes.ts';
+import { walkList } from '../tree.ts';
+import { collectBlockIds } from '../tree/ids.ts';
 import { slugify } from '../slug.ts';
 import { linkTarget, splitHref } from './link-target.ts';
 import { documentReferences, type WrittenLink } from './links.ts';

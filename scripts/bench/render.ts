@@ -29,7 +29,7 @@ import { resolve } from 'node:path';
 import type { Block, ResolvedSite } from '../../engine/site/types.ts';
 import type { SiteData } from '../../engine/site/data.ts';
 import { stats, type Stats } from './render/stats.ts';
-import { mapBlocks, type TreeBlock } from '../../engine/document/tree.ts';
+import { mapBlocks, type TreeBlock } from '../../engine/tree.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The tree

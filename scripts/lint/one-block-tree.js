@@ -1,6 +1,6 @@
 // ESLint rule for README "Code rules", "One block tree": a function that calls itself (or two
 // that call each other) while reading a block's `children` or `slots` is a tree walker of its
-// own; walks belong in engine/document/tree.ts (walkBlocks, eachBlock, mapBlocks, pairBlocks,
+// own; walks belong in engine/tree.ts (walkBlocks, eachBlock, mapBlocks, pairBlocks,
 // mapSubtree, …). Rendering is React composition (JSX, not a call), so it is no walker here.
 
 const LISTS = new Set(['children', 'slots']);
@@ -47,11 +47,11 @@ export default {
   meta: {
     type: 'problem',
     docs: {
-      description: 'walk block trees with engine/document/tree.ts, not a recursion of your own',
+      description: 'walk block trees with engine/tree.ts, not a recursion of your own',
     },
     messages: {
       walker:
-        '{{name}} recurses into a block\'s {{list}}: use engine/document/tree.ts (walkBlocks, eachBlock, mapBlocks, pairBlocks, mapSubtree) — README, "One block tree"',
+        '{{name}} recurses into a block\'s {{list}}: use engine/tree.ts (walkBlocks, eachBlock, mapBlocks, pairBlocks, mapSubtree) — README, "One block tree"',
     },
     schema: [],
   },

@@ -106,7 +106,7 @@ describe('runtime bundle', () => {
   });
 
   it('keeps React in the entry chunk, so no page loads it as a chunk of its own', () => {
-    // A block importing a module of the entry (engine/render/routes.ts) once made the bundler
+    // A block importing a module of the entry (engine/site/routes.ts) once made the bundler
     // split React off; blocks match routes through blocks/_shared/page-at.ts instead.
     const entry = manifest[CLIENT_ENTRY].file;
     const react = /^node_modules\/(react|react-dom|react-router)\//;

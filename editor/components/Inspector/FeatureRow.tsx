@@ -1,7 +1,7 @@
 import { isEqual } from 'lodash-es';
 import { memo, type ReactNode } from 'react';
 import { useIssues, useStore } from '../../lib/hooks.ts';
-import { fromPointer } from '../../../engine/document/tree.ts';
+import { fromPointer } from '../../../engine/tree.ts';
 import { fieldTrail } from '../../lib/field-words.ts';
 import { errorSchemaFor, type EditorIssue } from '../../lib/issues.ts';
 import { featureForm, type FeatureSwitch } from '../../lib/schemas.ts';

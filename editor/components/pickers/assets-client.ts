@@ -3,7 +3,7 @@
  * one. Sent as every editor request is (editor/lib/api.ts); the upload's body is the file itself.
  */
 import { request as send } from '../../lib/api.ts';
-import { MAX_ASSET_BYTES, MESSAGES, type SiteAsset } from '../../../engine/server/asset-rules.ts';
+import { MAX_ASSET_BYTES, MESSAGES, type SiteAsset } from '../../../engine/assets/asset-rules.ts';
 
 export type { SiteAsset };
 

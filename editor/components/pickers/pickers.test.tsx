@@ -17,7 +17,7 @@ import {
 } from '../../lib/hooks.ts';
 import { BlockInspector } from '../Inspector/index.ts';
 import type { Doc } from '../../lib/doc.ts';
-import { MESSAGES } from '../../../engine/server/asset-rules.ts';
+import { MESSAGES } from '../../../engine/assets/asset-rules.ts';
 
 function site(blocks: Doc[]): Doc {
   return {

@@ -6,7 +6,7 @@
  * site check accepts (docs/site-documents.md, "Whole-site rules").
  */
 import type { Model } from '../../../schemas/types.gen.ts';
-import { walkList } from '../../../engine/document/tree.ts';
+import { walkList } from '../../../engine/tree.ts';
 import { linkTarget } from '../../../engine/site/link-target.ts';
 import { routeParamsOf, siteCollections } from '../../../engine/site/whole-site.ts';
 import type { Page, ResolvedSite } from '../../../engine/site/types.ts';

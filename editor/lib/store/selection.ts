@@ -7,7 +7,7 @@
  * Pure: each gesture gives the patch of the state it makes, or undefined when it changes
  * nothing; `settleSelection` keeps any state's selection consistent.
  */
-import { collectBlockIds } from '../../../engine/document/ids.ts';
+import { collectBlockIds } from '../../../engine/tree/ids.ts';
 import { areaOfView, findBlock, getList, viewOfArea } from '../doc.ts';
 import type { ChangeOptions, EditorState } from './state.ts';
 

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import type { Car } from '../../../schemas/types.gen.ts';
 import { SiteFolder, type SiteEntry } from '../../site/folder.ts';
 import type { ResolvedSite } from '../../site/types.ts';
-import { soldWindowDays } from '../sold.ts';
+import { soldWindowDays } from '../../search/sold.ts';
 import {
   importedCarId,
   readStockFile,

@@ -8,7 +8,7 @@
 import { isEqual, omit } from 'lodash-es';
 import type { Car } from '../../../schemas/types.gen.ts';
 import { applyDerived } from '../derive.ts';
-import { soldAndExpired } from '../sold.ts';
+import { soldAndExpired } from '../../search/sold.ts';
 
 export interface MergeResult {
   cars: Car[];

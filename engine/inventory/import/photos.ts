@@ -21,7 +21,7 @@ import {
 } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AssetRefused, checkAsset, MAX_ASSET_BYTES, MESSAGES } from '../../server/asset-check.ts';
+import { AssetRefused, checkAsset, MAX_ASSET_BYTES, MESSAGES } from '../../assets/asset-check.ts';
 
 /** Where imported photos are served (mounted with stockPhotosRouter, stock-photos.ts). */
 export const STOCK_PHOTO_PREFIX = '/assets/stock';

@@ -13,7 +13,7 @@
  */
 import type { Request, Response } from 'express';
 import type { RenderedPage } from '../../render/server.tsx';
-import { matchPage } from '../../render/routes.ts';
+import { matchPage } from '../../site/routes.ts';
 import type { SiteEntry } from '../sites.ts';
 import { RenderCache, pageEntry, type CachedPage, type RenderCacheLimits } from './render-cache.ts';
 import { tracked } from './render-scope.ts';

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Block } from '../../../schemas/types.gen.ts';
-import { eachBlock } from '../../../engine/document/tree.ts';
+import { eachBlock } from '../../../engine/tree.ts';
 
 const root = join(import.meta.dirname, '../../..');
 

@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { walkBlocks } from '../../../engine/document/tree.ts';
+import { walkBlocks } from '../../../engine/tree.ts';
 import { describeStores, ROOT, startApi } from './harness.ts';
 
 describeStores('reviews per dealer', () => {

@@ -5,7 +5,7 @@ import {
   isValidBlockId,
   nextBlockId,
   withFreshIds,
-} from '../../../engine/document/ids.ts';
+} from '../../../engine/tree/ids.ts';
 import { createSiteValidator, duplicateBlockIds } from '../../../engine/schema/validator.ts';
 
 const doc = {

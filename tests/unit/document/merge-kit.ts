@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergeSiteDocuments, type MergeConflict } from '../../../engine/document/merge.ts';
-import { walkBlocks } from '../../../engine/document/tree.ts';
+import { walkBlocks } from '../../../engine/tree.ts';
 
 export type Doc = Record<string, any>;
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { applyChoices } from '../../../engine/document/merge.ts';
-import { walkBlocks } from '../../../engine/document/tree.ts';
+import { walkBlocks } from '../../../engine/tree.ts';
 import {
   block,
   blocksOf,

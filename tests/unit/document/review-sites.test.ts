@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { walkBlocks } from '../../../engine/document/tree.ts';
+import { walkBlocks } from '../../../engine/tree.ts';
 import { COMMENT_LIMIT, reviewSites } from '../../../scripts/review-sites.ts';
 import { RISK_TITLES } from '../../../scripts/review/risk.ts';
 import { comparableHtml, renderProblem } from '../../../scripts/diff-sites/pictures.ts';

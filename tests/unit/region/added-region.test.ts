@@ -13,7 +13,7 @@ import { createServices } from '../../../engine/server/services.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
 import { renderPage, setServerSearchClient } from '../../../blocks/entry-server.tsx';
 import { createLocalSearchClient } from '../../../engine/search/client.ts';
-import { registerRegion } from '../../../engine/region/register.ts';
+import { registerRegion } from '../../../engine/messages/register-region.ts';
 import {
   formatMoney,
   knownRegions,

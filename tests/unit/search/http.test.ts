@@ -265,7 +265,7 @@ describe('raw HTTP contract', () => {
 
 describe('createSearchService: what the server mounts', () => {
   it('serves search at /1/indexes and photos under /assets from one generated inventory', async () => {
-    const { createSearchService } = await import('../../../engine/search/service.ts');
+    const { createSearchService } = await import('../../../engine/inventory/search-service.ts');
     const { demoProviders } = await import('../../../demo/defaults.ts');
     const service = createSearchService(
       join(import.meta.dirname, '../../../sites'),

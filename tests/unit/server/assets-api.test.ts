@@ -17,7 +17,7 @@ import {
   MESSAGES,
   plainBaseName,
   sniffType,
-} from '../../../engine/server/asset-check.ts';
+} from '../../../engine/assets/asset-check.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

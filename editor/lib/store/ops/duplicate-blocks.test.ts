@@ -2,7 +2,7 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { findBlock } from '../../doc.ts';
 import { duplicateSelection } from '../../actions.ts';
-import { collectBlockIds } from '../../../../engine/document/ids.ts';
+import { collectBlockIds } from '../../../../engine/tree/ids.ts';
 import { makeStore, ids, rootIds } from '../test-kit.ts';
 
 describe('copy, paste and duplicate give fresh readable ids', () => {

@@ -2,7 +2,7 @@
  * Adding a new block (from the palette, by click or drop): a block of `type` with a fresh
  * readable id and the props its schema requires, put at a target when that list takes it.
  */
-import { nextBlockId } from '../../../../engine/document/ids.ts';
+import { nextBlockId } from '../../../../engine/tree/ids.ts';
 import { metaOf, type EditorBlock } from '../../blocks.ts';
 import { canContain, viewOfArea } from '../../doc.ts';
 import { startingProps } from '../../starting-props.ts';

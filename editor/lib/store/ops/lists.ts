@@ -3,8 +3,8 @@
  * Each first materialises the area it touches (doc.ts materializeArea): a page or layout
  * list inherited from the template is copied into the site before it changes.
  */
-import { withFreshIds } from '../../../../engine/document/ids.ts';
-import { walkList } from '../../../../engine/document/tree.ts';
+import { withFreshIds } from '../../../../engine/tree/ids.ts';
+import { walkList } from '../../../../engine/tree.ts';
 import type { EditorBlock } from '../../blocks.ts';
 import {
   ensureList,
@@ -72,7 +72,7 @@ export function takeOut(
 }
 
 /**
- * Copies of blocks with fresh readable ids (engine/document/ids.ts), for it and everything
+ * Copies of blocks with fresh readable ids (engine/tree/ids.ts), for it and everything
  * inside it; no two copies share an id either.
  */
 export function freshCopies(resolved: Doc, blocks: readonly EditorBlock[]): EditorBlock[] {
