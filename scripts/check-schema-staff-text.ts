@@ -110,7 +110,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   for (const gap of gaps) {
     const [at, missing] = gap.split(/: (?=[^:]+$)/);
     console.error(
-      `${at}: ${WHAT[missing as StaffTextGap['missing']]}; write it in staff words (docs/editor.md "Forms")`,
+      `${at}: ${WHAT[missing as StaffTextGap['missing']]}; write it in staff words (docs/editor-design.md "Forms")`,
     );
   }
   if (gaps.length) process.exit(1);

@@ -4,8 +4,6 @@ import { useSearchBox } from 'react-instantsearch';
 import { SEARCH_DELAY_MS } from './constants.ts';
 import { useDebouncedCallback } from './hooks.ts';
 
-export { SEARCH_DELAY_MS };
-
 export function SearchBox({
   placeholder,
   label = 'Search stock',

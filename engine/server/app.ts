@@ -6,7 +6,6 @@
  */
 import express, { type Request, type Response, type NextFunction } from 'express';
 import compression from 'compression';
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { escape } from 'lodash-es';
 import type { RenderedPage } from '../render/server.tsx';
@@ -337,8 +336,4 @@ export async function createApp(options: ServerOptions) {
       services.api.close();
     },
   };
-}
-
-export function readVersion(root: string) {
-  return JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version as string;
 }
