@@ -7,7 +7,8 @@
  *  - schemas/api-limits.gen.ts: the API bodies' lengths and patterns, for the forms (see apiLimitsModule)
  *  - schemas/block-defaults.gen.ts: each block's top-level defaults as constants (see blockDefaultsModule)
  *  - schemas/api-lead-checks.gen.ts: the server's validators of the lead bodies' visitor fields, for the forms (see leadChecksModule)
- *  - schemas/car-attributes.gen.ts: the car fields' search, table and JSON-LD facts (see carAttributesModule)
+ *  - schemas/car-attributes.gen.ts: the car fields' search facts (see carAttributesModule)
+ *  - schemas/car-tables.gen.ts: the car page's tables, compare rows and JSON-LD (see carTablesModule)
  * The generators are in scripts/gen-types/ (one module per kind of output).
  * With --check it writes nothing and fails when a committed file is stale.
  */
@@ -18,7 +19,7 @@ import { blockUnionSchema, indexModule } from './gen-types/schema-index.ts';
 import { resolvedModule, typesModule } from './gen-types/typescript-types.ts';
 import { apiLimitsModule, blockDefaultsModule } from './gen-types/schema-constants.ts';
 import { leadChecksModule } from './gen-types/lead-checks.ts';
-import { carAttributesModule } from './gen-types/car-attributes.ts';
+import { carAttributesModule, carTablesModule } from './gen-types/car-attributes.ts';
 
 const check = process.argv.includes('--check');
 
@@ -31,6 +32,7 @@ const outputs: [string, string][] = [
   [join(schemasDir, 'block-defaults.gen.ts'), blockDefaultsModule()],
   [join(schemasDir, 'api-lead-checks.gen.ts'), leadChecksModule()],
   [join(schemasDir, 'car-attributes.gen.ts'), carAttributesModule()],
+  [join(schemasDir, 'car-tables.gen.ts'), carTablesModule()],
 ];
 
 let stale = 0;

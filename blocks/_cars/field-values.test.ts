@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_TABLES, CAR_TITLES } from '../../schemas/car-attributes.gen.ts';
+import { CAR_TITLES } from '../../schemas/car-attributes.gen.ts';
+import { CAR_TABLES } from '../../schemas/car-tables.gen.ts';
 import { messagesFor } from '../../engine/messages/index.ts';
 import { fieldRows, fieldValue } from './field-values.ts';
 import { allSpecifications, carSummary, keyInformation } from './specs.ts';

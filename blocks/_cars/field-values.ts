@@ -1,10 +1,10 @@
 /**
  * A car field's value as buyers read it, worked out from what the car schema says about the
- * field (its unit and format: schemas/car-attributes.gen.ts), so the car page's tables and
+ * field (its unit and format: schemas/car-tables.gen.ts), so the car page's tables and
  * compare list fields instead of each writing its own rows (docs/cars.md, "Car fields
  * described once"). Empty, null, "null" and "None" values, and counts of 0, are no value.
  */
-import type { CarField, CarFormat } from '../../schemas/car-attributes.gen.ts';
+import type { CarField, CarFormat } from '../../schemas/car-tables.gen.ts';
 import type { Region } from '../../engine/site/types.ts';
 import { formatMoney, regionSettings } from '../../engine/region.ts';
 import { messagesFor } from '../../engine/messages/index.ts';

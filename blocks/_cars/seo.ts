@@ -9,7 +9,7 @@ import type { PageHead } from '../../engine/render/head.ts';
 import { formatMoney, formatNumber, regionSettings } from '../../engine/region.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import type { Car } from '../../schemas/types.gen.ts';
-import { CAR_SCHEMA_ORG, type CarSchemaOrgField } from '../../schemas/car-attributes.gen.ts';
+import { CAR_SCHEMA_ORG, type CarSchemaOrgField } from '../../schemas/car-tables.gen.ts';
 import { storedValue } from './field-values.ts';
 import { carPhotos } from './images.ts';
 import { isAvailable, isSellable, showsPrice } from './rules.ts';

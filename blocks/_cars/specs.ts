@@ -3,7 +3,7 @@
  * list, limit 8), all specifications (variant details and caravan specifications) and the
  * features. Empty, null and "null" values are left out (rules.hasValue).
  */
-import { CAR_TABLES } from '../../schemas/car-attributes.gen.ts';
+import { CAR_TABLES } from '../../schemas/car-tables.gen.ts';
 import {
   DETAIL_LIST_LIMIT,
   feetFromBadge,

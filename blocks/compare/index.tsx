@@ -6,7 +6,7 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Car } from '../../schemas/types.gen.ts';
 import type { CompareProps } from '../../schemas/resolved.gen.ts';
-import { CAR_TABLES } from '../../schemas/car-attributes.gen.ts';
+import { CAR_TABLES } from '../../schemas/car-tables.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { PriceView } from '../_cars/parts.tsx';
 import { atWidth, cardPhoto } from '../_cars/images.ts';

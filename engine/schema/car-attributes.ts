@@ -1,17 +1,17 @@
 /**
  * The facts about car fields that search, the car page, compare and JSON-LD read, worked
  * out from the car schema's annotations (engine/schema/car-keywords.ts). `npm run gen:types`
- * writes them to schemas/car-attributes.gen.ts, so the browser gets the few lists it uses
+ * writes them to schemas/car-attributes.gen.ts and car-tables.gen.ts, so the browser gets the few lists it uses
  * without the schema (docs/cars.md, "Car fields described once").
  */
-import type { CarField, CarSchemaOrgField, CarTable } from '../../schemas/car-attributes.gen.ts';
+import type { CarField, CarSchemaOrgField, CarTable } from '../../schemas/car-tables.gen.ts';
 
 export type {
   CarField,
   CarFormat,
   CarSchemaOrgField,
   CarTable,
-} from '../../schemas/car-attributes.gen.ts';
+} from '../../schemas/car-tables.gen.ts';
 
 export interface CarAttributeFacts {
   /** Every field's label, by path. */

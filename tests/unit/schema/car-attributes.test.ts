@@ -12,7 +12,7 @@ import featuresSchema from '../../../schemas/features.schema.json';
 import * as generated from '../../../schemas/car-attributes.gen.ts';
 import { carAttributeFacts } from '../../../engine/schema/car-attributes.ts';
 import { createAjv } from '../../../engine/schema/validator.ts';
-import { carAttributesModule } from '../../../scripts/gen-types/car-attributes.ts';
+import { carAttributesModule, carTablesModule } from '../../../scripts/gen-types/car-attributes.ts';
 import { CAR_FACETS, CAR_INDEX_SETTINGS, CAR_REPLICAS } from '../../../engine/search/car-index.ts';
 import { algoliaSettings } from '../../../engine/search/write-settings.ts';
 import { RANGE_ATTRIBUTES, URL_LIST_ATTRIBUTES } from '../../../blocks/_search/constants.ts';
@@ -65,6 +65,8 @@ describe('a new car field is one edit in the car schema', () => {
   it('the generated module is the schema’s facts (npm run gen:types writes it)', () => {
     const file = join(import.meta.dirname, '../../../schemas/car-attributes.gen.ts');
     expect(readFileSync(file, 'utf8')).toBe(carAttributesModule());
+    const tables = join(import.meta.dirname, '../../../schemas/car-tables.gen.ts');
+    expect(readFileSync(tables, 'utf8')).toBe(carTablesModule());
     expect(carAttributesModule(withField('towing_capacity', towing))).toContain(
       '"towing_capacity": "Towing capacity"',
     );
