@@ -1,5 +1,5 @@
 /**
- * The block behaviour suite's fixture (tests/unit/blocks/behaviour.test.tsx, README "Tests"):
+ * The block behaviour suite's fixture (tests/unit/blocks/behaviour-suite.tsx, README "Tests"):
  * one demo site holding a page per case (every registry block with its starting props and
  * with each of its schema's examples), prepared once as the server prepares a document; a
  * small search service the search blocks' loads reach over HTTP, as on the real server; and

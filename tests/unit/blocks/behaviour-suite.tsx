@@ -1,6 +1,7 @@
 /**
- * The behaviour every block must have, run for every block type in blocks/registry.ts, so a
- * new block is covered by its registry line (README "Tests", docs/content-blocks.md):
+ * The block behaviour suite (README "Tests"; its files are behaviour-1.test.tsx and
+ * behaviour-2.test.tsx): the behaviour every block must have, run for every block type in
+ * blocks/registry.ts, so a new block is covered by its registry line (docs/content-blocks.md):
  *
  *  1. with its starting props (its schema's defaults, plus the editor's placeholders for
  *     required props that have none: editor/lib/starting-props.ts) it shows something;
@@ -69,13 +70,17 @@ const AXE_OPTIONS: axe.RunOptions = {
 };
 
 let fx: BehaviourFixture;
-let closeSearch: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  const search = await startSearchService();
-  closeSearch = search.close;
-  fx = behaviourFixture(search.host);
-});
-afterAll(() => closeSearch?.());
+
+/** The demo site and search service every case of a file renders with. */
+export function withBehaviourFixture() {
+  let closeSearch: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const search = await startSearchService();
+    closeSearch = search.close;
+    fx = behaviourFixture(search.host);
+  });
+  afterAll(() => closeSearch?.());
+}
 
 const caseOf = (type: BlockType, kind: BehaviourCase['kind'], index = 0) =>
   fx.cases.filter((c) => c.type === type && c.kind === kind)[index]!;
@@ -106,76 +111,92 @@ async function expectWellBehaved(c: BehaviourCase, { mayBeEmpty = false } = {}) 
   }
 }
 
-describe('the behaviour suite', () => {
-  it('covers every block type of the schemas, through the registry', () => {
-    expect(blockTypesInRegistry().sort()).toEqual([...blockTypes].sort());
-    for (const excused of [SHOWS_NOTHING_AT_START, NOT_FAILED_BY_INVALID_PROPS])
-      for (const type of Object.keys(excused)) expect(Object.keys(registry)).toContain(type);
-  });
+/** The suite's own checks: it covers every block type, and its axe finds what it should. */
+export function describeSuiteChecks() {
+  describe('the behaviour suite', () => {
+    it('covers every block type of the schemas, through the registry', () => {
+      expect(blockTypesInRegistry().sort()).toEqual([...blockTypes].sort());
+      for (const excused of [SHOWS_NOTHING_AT_START, NOT_FAILED_BY_INVALID_PROPS])
+        for (const type of Object.keys(excused)) expect(Object.keys(registry)).toContain(type);
+    });
 
-  it('runs axe so that it finds a violation where there is one', async () => {
-    document.body.innerHTML = '<main><img src="/x.svg"><button></button></main>';
-    const { violations } = await axe.run(document.body, AXE_OPTIONS);
-    expect(violations.map((v) => v.id).sort()).toEqual(['button-name', 'image-alt']);
-    document.body.innerHTML = '';
+    it('runs axe so that it finds a violation where there is one', async () => {
+      document.body.innerHTML = '<main><img src="/x.svg"><button></button></main>';
+      const { violations } = await axe.run(document.body, AXE_OPTIONS);
+      expect(violations.map((v) => v.id).sort()).toEqual(['button-name', 'image-alt']);
+      document.body.innerHTML = '';
+    });
   });
-});
+}
 
 // A hang detector, not a speed check: a page with the search UI renders and runs axe over a
 // few hundred elements, which takes seconds in jsdom on a busy machine.
 const CASE_TIMEOUT = 60_000;
 
-describe.each(blockTypesInRegistry())('block %s', (type) => {
-  it(
-    'renders its starting props on the server, hydrates, shows something and passes axe',
-    async () => {
-      await expectWellBehaved(caseOf(type, 'starting props'), {
-        mayBeEmpty: type in SHOWS_NOTHING_AT_START,
-      });
-    },
-    CASE_TIMEOUT,
-  );
+/**
+ * The checks of every block, for one of the suite's files: the block types are dealt out by
+ * position (type i goes to file i mod `of`), so the files run side by side on the test
+ * workers and a new block lands in one of them by itself.
+ */
+export function describeBlocks(part: number, of: number) {
+  const types = blockTypesInRegistry().filter((_, i) => i % of === part);
+  describe.each(types)('block %s', (type) => {
+    it(
+      'renders its starting props on the server, hydrates, shows something and passes axe',
+      async () => {
+        await expectWellBehaved(caseOf(type, 'starting props'), {
+          mayBeEmpty: type in SHOWS_NOTHING_AT_START,
+        });
+      },
+      CASE_TIMEOUT,
+    );
 
-  it(
-    'has examples in its schema, and each renders, hydrates, shows something and passes axe',
-    async () => {
-      const examples = examplesOf(type);
-      expect(examples.length, `schemas/blocks/${type}.schema.json has no examples`).toBeGreaterThan(
-        0,
-      );
-      for (let i = 0; i < examples.length; i++) await expectWellBehaved(caseOf(type, 'example', i));
-    },
-    CASE_TIMEOUT,
-  );
+    it(
+      'has examples in its schema, and each renders, hydrates, shows something and passes axe',
+      async () => {
+        const examples = examplesOf(type);
+        expect(
+          examples.length,
+          `schemas/blocks/${type}.schema.json has no examples`,
+        ).toBeGreaterThan(0);
+        for (let i = 0; i < examples.length; i++)
+          await expectWellBehaved(caseOf(type, 'example', i));
+      },
+      CASE_TIMEOUT,
+    );
 
-  it(
-    'contains props of the wrong type: the page around it renders, and its boundary names it',
-    async () => {
-      const c = caseOf(type, 'invalid props');
-      // The boundary logs what it caught; that is expected here.
-      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const r = await renderCase(fx, c);
-      try {
-        expect(r.page.html).toContain(NEIGHBOUR_BEFORE);
-        expect(r.page.html).toContain(NEIGHBOUR_AFTER);
-        const notice = () => r.container.querySelector(`[data-block-error="${c.blockId}"]`);
-        if (type in NOT_FAILED_BY_INVALID_PROPS) {
-          expect(notice(), `${type} now fails: take it off NOT_FAILED_BY_INVALID_PROPS`).toBeNull();
-        } else {
-          await vi.waitFor(() => expect(notice()?.getAttribute('role')).toBe('alert'), {
-            timeout: 15_000,
-          });
-          expect(notice()!.textContent).toContain(
-            `Block “${c.blockId}” (${type}) could not be shown.`,
-          );
+    it(
+      'contains props of the wrong type: the page around it renders, and its boundary names it',
+      async () => {
+        const c = caseOf(type, 'invalid props');
+        // The boundary logs what it caught; that is expected here.
+        const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+        const r = await renderCase(fx, c);
+        try {
+          expect(r.page.html).toContain(NEIGHBOUR_BEFORE);
+          expect(r.page.html).toContain(NEIGHBOUR_AFTER);
+          const notice = () => r.container.querySelector(`[data-block-error="${c.blockId}"]`);
+          if (type in NOT_FAILED_BY_INVALID_PROPS) {
+            expect(
+              notice(),
+              `${type} now fails: take it off NOT_FAILED_BY_INVALID_PROPS`,
+            ).toBeNull();
+          } else {
+            await vi.waitFor(() => expect(notice()?.getAttribute('role')).toBe('alert'), {
+              timeout: 15_000,
+            });
+            expect(notice()!.textContent).toContain(
+              `Block “${c.blockId}” (${type}) could not be shown.`,
+            );
+          }
+          expect(r.container.textContent).toContain(NEIGHBOUR_BEFORE);
+          expect(r.container.textContent).toContain(NEIGHBOUR_AFTER);
+        } finally {
+          await r.unmount();
+          quiet.mockRestore();
         }
-        expect(r.container.textContent).toContain(NEIGHBOUR_BEFORE);
-        expect(r.container.textContent).toContain(NEIGHBOUR_AFTER);
-      } finally {
-        await r.unmount();
-        quiet.mockRestore();
-      }
-    },
-    CASE_TIMEOUT,
-  );
-});
+      },
+      CASE_TIMEOUT,
+    );
+  });
+}

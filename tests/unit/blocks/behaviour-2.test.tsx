@@ -1,0 +1,8 @@
+/**
+ * The block behaviour suite, part 2 of 2 (behaviour-suite.tsx says what every block must do;
+ * the block types are dealt out between the parts, so both test workers run it).
+ */
+import { describeBlocks, withBehaviourFixture } from './behaviour-suite.tsx';
+
+withBehaviourFixture();
+describeBlocks(1, 2);
