@@ -6,7 +6,8 @@
  *   --format text|markdown|json   (default text; markdown is for a pull-request comment)
  *   --render [--out <dir>]        also screenshot every page the change touches, before
  *                                 and after, at 400 px and 1400 px, plus an index.md
- *                                 (default folder: diff-render/)
+ *                                 (default folder: diff-render/); exits 2 when a page
+ *                                 the change touches fails to render after it
  *   --exit-code                   exit 1 when anything changed (like git diff --exit-code)
  *   --git-diff <7 args from git>  run as git's external diff driver (see docs/site-documents.md)
  *   --textconv <file>             print a document as its readable outline (git textconv, for
@@ -34,7 +35,7 @@ import {
   type DocSet,
 } from '../engine/document/diff-sets.ts';
 import { gitDriverOutput, scrubSecrets, textconvOutput } from '../engine/document/diff-git.ts';
-import { renderPictures } from './diff-sites/pictures.ts';
+import { renderPictureRun } from './diff-sites/pictures.ts';
 import { runAsCommand, type ScriptIo } from './script-io.ts';
 
 export {
@@ -154,13 +155,22 @@ async function run(argv: string[], io: ScriptIo, print: (text: string) => Promis
   await print(report || (o.format === 'text' ? 'No changes to site documents.\n' : ''));
   if (o.render) {
     const out = resolve(io.cwd, o.out);
-    const pictures = await renderPictures(before, after, out);
+    const { pictures, failures } = await renderPictureRun(before, after, out);
     io.err(
       scrubSecrets(
         `${pictures.length} picture${pictures.length === 1 ? '' : 's'} and index.md written to ${display(out)}\n`,
         io.env,
       ),
     );
+    // A page the change breaks is a failure of the command, as in review:sites (docs/publishing.md).
+    for (const f of failures)
+      io.err(
+        scrubSecrets(
+          `${f.site} ${f.page} (${f.route}) failed after the change: ${f.reason}\n`,
+          io.env,
+        ),
+      );
+    if (failures.length) return 2;
   }
   const changed = files.some((f) => f.status !== 'modified' || f.changes.length);
   return o.exitCode && changed ? 1 : 0;

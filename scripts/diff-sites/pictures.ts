@@ -101,16 +101,6 @@ export function renderProblem(status: number, html: string, route: string): stri
   return undefined;
 }
 
-/** The pictures only (diff:sites); renderPictureRun also says which pages failed. */
-export async function renderPictures(
-  before: DocSet,
-  after: DocSet,
-  outDir: string,
-  root = ROOT,
-): Promise<Picture[]> {
-  return (await renderPictureRun(before, after, outDir, root)).pictures;
-}
-
 /**
  * Screenshots the pages a change touches, before and after, at each width, into `outDir`,
  * with `{page}--{side}.html` beside them, and writes outDir/index.md.
