@@ -263,6 +263,25 @@ export default tseslint.config(
     rules: { 'forecourt/schema-defaults': 'error' },
   },
   {
+    // One lodash function per import: the package's index is 600 modules, which every tsx
+    // process (git's diff driver, a script) and every test worker would load (README, "Code rules").
+    files: ['**/*.{ts,tsx,js}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'lodash-es', message: "import one function: 'lodash-es/isEqual.js'" },
+            {
+              name: 'lodash',
+              message: "use lodash-es, one function per import: 'lodash-es/isEqual.js'",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests stand where the README says ("Tests"): platform tests in tests/unit/<area>/.
     files: ['**/*.test.{ts,tsx}'],
     plugins: { forecourt },

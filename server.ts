@@ -6,7 +6,7 @@
  * PORT overrides 4173 (0 picks a free port), HOST overrides 127.0.0.1; FORECOURT_* (README).
  */
 import process from 'node:process';
-import { once } from 'lodash-es';
+import once from 'lodash-es/once.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { listenOrExplain } from './engine/server/listen.ts';

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render, type RenderResult } from '@testing-library/react';
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { MemoryRouter } from 'react-router';
 import type { BlockDefinition } from '../../engine/render/block.ts';
 import { BlockEnvironmentProvider } from '../../engine/render/BlockTree.tsx';

@@ -3,7 +3,7 @@
  * "Review and save" (a save is a draft commit, not live), "Request review", "Publish",
  * "History" and "Discard draft", the notice of the last of these, and their dialogs.
  */
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LoadedSite } from '../lib/api.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../lib/hooks.ts';

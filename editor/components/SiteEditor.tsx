@@ -4,7 +4,7 @@
  * pages, palette, outline, preview and the inspector (side columns resizable: Canvas/
  * PanelSplitter). Saving (a draft), review, publish and history are the PublishBar's.
  */
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import { useCallback, useEffect, useState } from 'react';
 import { migrateDocument } from '../../engine/site/migrations.ts';
 import { api, type LoadedSite } from '../lib/api.ts';

@@ -2,7 +2,7 @@
  * What keeps an open site's draft checked and kept (SiteEditor): the server's check after
  * each change, and the autosave to localStorage.
  */
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { api } from '../lib/api.ts';
 import { createAutosaver, discardDraft, saveDraft } from '../lib/autosave.ts';

@@ -9,7 +9,8 @@
  * overrides a template page (by page id) or layout list (arrays replace whole). Settings are stored as the smallest override of
  * the template that gives the wanted value.
  */
-import { isEqual, isPlainObject } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import { leftOutPageIds, resolveTemplate } from '../../engine/site/templates.ts';
 import { migrateDocument } from '../../engine/site/migrations.ts';
 import {

@@ -5,7 +5,7 @@
  * the template) or, after a structural change, as the site's own copy (it no longer does).
  * The page inspector says which, and names each change by block and field.
  */
-import { isPlainObject } from 'lodash-es';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import { findBlock, pageArea } from '../../engine/tree.ts';
 import { blockName, type EditorBlock } from './blocks.ts';
 import type { Doc } from './doc.ts';

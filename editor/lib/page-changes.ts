@@ -6,7 +6,7 @@
  * engine merges it over the template page (engine/site/page-changes.ts). Structural
  * changes (adding or moving blocks) still copy the page (doc.ts materializePage).
  */
-import { isPlainObject } from 'lodash-es';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import { findBlock, pageArea, type Area } from '../../engine/tree.ts';
 import { overrideFor, UNSET, type Doc } from './doc.ts';
 

@@ -15,7 +15,9 @@
  * Pure apart from what it remembers between renders (the last shown site, each block's
  * last valid props), so it is unit-tested without the iframe.
  */
-import { get, uniqBy, unset } from 'lodash-es';
+import get from 'lodash-es/get.js';
+import uniqBy from 'lodash-es/uniqBy.js';
+import unset from 'lodash-es/unset.js';
 import { Immer } from 'immer';
 import { walkBlocks } from '../../engine/tree.ts';
 import { siteDataFor } from '../../engine/site/data.ts';

@@ -1,5 +1,5 @@
 /** The staff lead list as a plain HTML page (no scripts), for opening in a browser. */
-import { escape } from 'lodash-es';
+import escape from 'lodash-es/escape.js';
 import type { Reservation, StaffLeads, StoredLead } from '../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../site/types.ts';
 

@@ -3,7 +3,7 @@
  * site initials (favicons), model silhouettes by body type and payment-method marks. Deterministic: the
  * same name always draws the same picture.
  */
-import { escape } from 'lodash-es';
+import escape from 'lodash-es/escape.js';
 
 export function hash(text: string): number {
   let h = 2166136261;

@@ -4,7 +4,7 @@
  * nearly the same props) is one rename; everything under an added or removed container
  * is folded into that one change. Isomorphic.
  */
-import { omit } from 'lodash-es';
+import omit from 'lodash-es/omit.js';
 import type { BlockPosition, BlockRef, SiteChange } from './diff-types.ts';
 import { asObject, lcs, similarity, valueChanges, type Json } from './diff-values.ts';
 import { encodePointerSegment, walkEntries } from '../tree.ts';

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import { renderReport, type FileDiff } from './diff-render.ts';
 import { inheritingSites } from './diff-inherit.ts';
 import { outlineDocument } from './outline.ts';

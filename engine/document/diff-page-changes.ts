@@ -8,7 +8,7 @@
  * changes into a copy reads as what the copy changes, and clearing the changes reads as
  * the values going back to the template's. Isomorphic.
  */
-import { isPlainObject } from 'lodash-es';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import { applyPageChanges, isPageChange } from '../site/page-changes.ts';
 import { leftOutPageIds, mergeDocuments } from '../site/templates.ts';
 import type { DiffOptions, SiteChange } from './diff-types.ts';

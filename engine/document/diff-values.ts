@@ -3,7 +3,8 @@
  * objects matched item by item (so a reordered menu or review list reads as moves, not
  * as every position edited). Isomorphic.
  */
-import { isEqual, isPlainObject } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import type { ItemMove, ListEdit } from './diff-types.ts';
 import { encodePointerSegment, decodePointerSegment } from '../tree.ts';
 

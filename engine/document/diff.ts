@@ -15,7 +15,8 @@
  * Isomorphic (no node imports): the editor's review panel shows this before save.
  * Renderers for text, Markdown and JSON live in diff-render.ts.
  */
-import { isEqual, isPlainObject } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import { defaultAt, FEATURES_CTX, objectShape, SITE_CTX } from '../tree/schema-nav.ts';
 import { leftOutPageIds, resolveTemplate } from '../site/templates.ts';
 import type {

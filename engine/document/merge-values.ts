@@ -3,7 +3,8 @@
  * key-by-key value merge, the order merge of keyed lists and the keyed lists of records
  * (dealerships, locations, offers). Isomorphic: no node imports.
  */
-import { isEqual, isPlainObject } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import type { MergeConflict } from './merge.ts';
 import { encodePointerSegment } from '../tree.ts';
 

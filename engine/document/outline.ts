@@ -11,7 +11,7 @@
  *   in a long paragraph is a one-line change.
  * - Secrets (keys, tokens) are never printed. Isomorphic.
  */
-import { isPlainObject } from 'lodash-es';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import { formatSiteDocument } from './canonical.ts';
 import { itemLabel, type Json } from './diff-values.ts';
 import { escapeInvisible, LONG_VALUE, showJson } from './diff-words.ts';

@@ -4,7 +4,7 @@
  * readable rendering: reviewers see that such a value was set, changed or removed, not
  * the value. Isomorphic.
  */
-import { isPlainObject } from 'lodash-es';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import { decodePointerSegment } from '../tree.ts';
 
 /** camelCase names ending in Key, Token, Secret…; snake/kebab names ending in key, token… */

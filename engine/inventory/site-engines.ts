@@ -4,7 +4,8 @@
  * without indexing every other site's stock, and rebuilt after a reload only when it holds a
  * dealership whose cars changed.
  */
-import { isEqual, uniq } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
+import uniq from 'lodash-es/uniq.js';
 import type { Car } from '../../schemas/types.gen.ts';
 import { CAR_INDEX, CAR_INDEX_SETTINGS, createCarSearchEngine } from '../search/car-index.ts';
 import type { SearchEngine } from '../search/engine.ts';

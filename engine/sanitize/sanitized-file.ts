@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import { PROJECT_ROOT } from '../project-root.ts';
 import { ATTRIBUTE_VALUES, HTML_PURIFY_CONFIG, SET_ATTRIBUTES } from './html-config.ts';
 

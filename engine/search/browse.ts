@@ -2,7 +2,7 @@
  * Browsing an index (the official client's browseObjects): every record, filtered, a
  * thousand at a time in the index's order, with a cursor for the next page.
  */
-import { pick } from 'lodash-es';
+import pick from 'lodash-es/pick.js';
 import type { SearchEngine } from './engine.ts';
 import { SearchError } from './errors.ts';
 import { parseFilters } from './filter-parser.ts';

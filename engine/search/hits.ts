@@ -2,7 +2,7 @@
  * How a matching record becomes a hit: the attributes it retrieves (objectID always) and
  * the highlights of the query's words.
  */
-import { pick } from 'lodash-es';
+import pick from 'lodash-es/pick.js';
 import { highlightValue, type HighlightValue } from './highlight.ts';
 import type { SearchParams } from './params.ts';
 import type { IndexSettings } from './search-index.ts';

@@ -6,7 +6,7 @@
  * 200,000 cars; this costs tens of megabytes and time linear in the stock but for one
  * native sort of the words (engine/search/README.md, "Index representation").
  */
-import { sortedIndex } from 'lodash-es';
+import sortedIndex from 'lodash-es/sortedIndex.js';
 import { GrowableInts } from './growable.ts';
 
 export class PrefixIndex {

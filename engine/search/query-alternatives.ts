@@ -4,7 +4,7 @@
  * where both halves are indexed words ("rangerover" → "range rover"). A record matching any
  * reading matches the query (engine/search/README.md, "Text").
  */
-import { sortedIndex } from 'lodash-es';
+import sortedIndex from 'lodash-es/sortedIndex.js';
 import type { QueryTerm, TypoTolerance } from './text-index.ts';
 
 /** Longer queries are read only as typed: their alternatives would cost more than they find. */

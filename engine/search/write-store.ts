@@ -6,7 +6,7 @@
  * rebuilt once the writes settle, before any read, and before a task is reported published,
  * so `waitForTask` means what it means on Algolia.
  */
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import { browseIndex, type BrowseParams } from './browse.ts';
 import type { SearchEngine } from './engine.ts';
 import { SearchError } from './errors.ts';

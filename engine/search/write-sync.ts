@@ -11,7 +11,7 @@
  * changed, and deletes for cars no longer in the stock (sold and past the sold window).
  */
 import { algoliasearch, type Algoliasearch } from 'algoliasearch';
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import type { Car } from '../../schemas/types.gen.ts';
 import { walkBlocks } from '../tree.ts';
 import { soldAndExpired } from './sold.ts';

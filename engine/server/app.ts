@@ -7,7 +7,7 @@
 import express, { type Request, type Response, type NextFunction } from 'express';
 import compression from 'compression';
 import { join, resolve } from 'node:path';
-import { escape } from 'lodash-es';
+import escape from 'lodash-es/escape.js';
 import type { RenderedPage } from '../render/server.tsx';
 import { pageDocument } from './html.ts';
 import { SiteStore, type SiteEntry } from './sites.ts';

@@ -1,5 +1,5 @@
 /** The HTML document around a server-rendered page. */
-import { escape } from 'lodash-es';
+import escape from 'lodash-es/escape.js';
 import type { RenderedPage } from '../render/server.tsx';
 import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from '../render/dom-ids.ts';
 import { themeCss } from '../render/theme.ts';

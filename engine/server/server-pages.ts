@@ -2,7 +2,7 @@
  * The server's own HTML pages: the index of the sites, and the error pages (with the
  * development page's list of an invalid site's problems).
  */
-import { escape } from 'lodash-es';
+import escape from 'lodash-es/escape.js';
 import { PLATFORM_FAVICON } from './favicon.ts';
 import { issuePlace, type SourceLocation } from '../site/source.ts';
 import type { DocumentIssue } from '../site/types.ts';

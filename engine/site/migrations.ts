@@ -4,7 +4,8 @@
  * after a block's schema changes. Add a migration whenever a schema change would make
  * an existing document invalid, and bump CURRENT_SCHEMA_VERSION.
  */
-import { cloneDeep, isEqual } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
+import isEqual from 'lodash-es/isEqual.js';
 import { walkBlocks } from '../tree.ts';
 
 export interface Migration {

@@ -13,7 +13,8 @@
  * moved or replaced takes its own copy (`blocks`) instead. Like `withoutPages`, the map is
  * consumed here: the resolved page has no `blockChanges`.
  */
-import { isPlainObject, omit } from 'lodash-es';
+import isPlainObject from 'lodash-es/isPlainObject.js';
+import omit from 'lodash-es/omit.js';
 import { encodePointerSegment, findBlock, mapBlocks, pageArea, type TreeBlock } from '../tree.ts';
 import type { DocumentIssue } from './types.ts';
 

@@ -4,7 +4,7 @@
  * rules (whole-site.ts). Nothing renders from a document that fails any step. The CLI,
  * the server and the editor's draft check all go through here.
  */
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import type { Catalogue } from '../../schemas/types.gen.ts';
 import {
   createSiteValidator,

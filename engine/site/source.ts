@@ -16,7 +16,7 @@
  * are the files' own (migrations only rename keys inside blocks, which never changes
  * which file a value comes from; a renamed key then points at its nearest parent).
  */
-import { isPlainObject } from 'lodash-es';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import { resolveTemplate } from './templates.ts';
 import type { DocumentIssue } from './types.ts';
 import {

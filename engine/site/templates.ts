@@ -16,7 +16,8 @@
  *    blocks by id (page-changes.ts).
  * Resolution is pure and deterministic: same inputs, same output.
  */
-import { isPlainObject, omit } from 'lodash-es';
+import isPlainObject from 'lodash-es/isPlainObject.js';
+import omit from 'lodash-es/omit.js';
 import { DocumentSyntaxError, LossyJsonError } from './json-text.ts';
 import { applyPageChanges } from './page-changes.ts';
 import type { DocumentIssue } from './types.ts';

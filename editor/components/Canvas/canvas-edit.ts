@@ -1,6 +1,7 @@
 /** A text edited on the canvas, made the same change as typing it in the block's form. */
 import { produce } from 'immer';
-import { set, unset } from 'lodash-es';
+import set from 'lodash-es/set.js';
+import unset from 'lodash-es/unset.js';
 import { findBlock } from '../../lib/doc.ts';
 import type { CanvasEdit } from '../../lib/protocol.ts';
 import type { EditorStore } from '../../lib/store/index.ts';

@@ -1,4 +1,4 @@
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import { memo, type ReactNode } from 'react';
 import { useIssues, useStore } from '../../lib/hooks.ts';
 import { fromPointer } from '../../../engine/tree.ts';

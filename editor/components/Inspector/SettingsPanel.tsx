@@ -1,4 +1,4 @@
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import { useCallback, useMemo } from 'react';
 import { withoutAddedDefaults, type Doc } from '../../lib/doc.ts';
 import { useEditor, useIssues, useStore } from '../../lib/hooks.ts';

@@ -5,7 +5,8 @@
  *
  * Pure: History in, a JSON-safe value out, and back.
  */
-import { isEqual, isPlainObject } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
+import isPlainObject from 'lodash-es/isPlainObject.js';
 import { applyPatches, type Patch } from 'immer';
 import type { Doc } from '../doc.ts';
 import type { History, HistoryEntry } from './history.ts';

@@ -8,7 +8,7 @@
  * records it as ONE undo step. Operations on blocks take lists of ids (one block: `[id]`)
  * and act on the top-most of them in document order (doc.ts topMost).
  */
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import type { EditorBlock } from '../blocks.ts';
 import {
   inDocumentOrder,

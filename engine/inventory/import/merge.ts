@@ -5,7 +5,8 @@
  * the sold window), a sold car past the window is removed. The same feed applied twice
  * changes nothing.
  */
-import { isEqual, omit } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
+import omit from 'lodash-es/omit.js';
 import type { Car } from '../../../schemas/types.gen.ts';
 import { applyDerived } from '../derive.ts';
 import { soldAndExpired } from '../../search/sold.ts';

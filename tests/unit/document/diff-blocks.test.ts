@@ -2,7 +2,7 @@
  * The semantic diff of blocks (docs/site-documents.md, "Semantic diff"): moves within and
  * between lists and containers, insertions, prop changes, removals, invalid documents.
  */
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { describe, expect, it } from 'vitest';
 import { diffSiteDocuments } from '../../../engine/document/diff.ts';
 import { renderText } from '../../../engine/document/diff-render.ts';

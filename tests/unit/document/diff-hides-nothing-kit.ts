@@ -2,7 +2,7 @@
  * Shared by the diff-hides-nothing tests: a site with a long paragraph, six reviews, a menu,
  * a carousel, FAQ items and nesting, the changes a copy of it edited makes, and a check on them.
  */
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { expect } from 'vitest';
 import { diffSiteDocuments } from '../../../engine/document/diff.ts';
 

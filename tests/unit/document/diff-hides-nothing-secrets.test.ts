@@ -2,7 +2,7 @@
  * A diff that hides nothing (docs/site-documents.md, "Semantic diff"): no secret is printed,
  * in any format, and the readable outline (git textconv) names every value.
  */
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { describe, expect, it } from 'vitest';
 import { diffSiteDocuments } from '../../../engine/document/diff.ts';
 import {

@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { diffSiteDocuments, type SiteChange } from '../../../engine/document/diff.ts';
 import { renderMarkdown, renderReport, renderText } from '../../../engine/document/diff-render.ts';

@@ -3,7 +3,7 @@
  * A diff that hides nothing (docs/site-documents.md, "Semantic diff"): long text and HTML show the words and
  * tags that changed. Lists, renames, templates and secrets are the other diff-hides-nothing-*.test.ts's.
  */
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { describe, expect, it } from 'vitest';
 import { diffSiteDocuments } from '../../../engine/document/diff.ts';
 import { renderMarkdown, renderText } from '../../../engine/document/diff-render.ts';

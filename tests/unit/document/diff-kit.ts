@@ -2,7 +2,7 @@
  * Shared by the semantic diff tests (diff*.test.ts): a small document with a layout, three
  * pages and nesting, and the changes a copy of it edited makes.
  */
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { diffSiteDocuments, type SiteChange } from '../../../engine/document/diff.ts';
 
 export const hero = (id: string, heading = id) => ({ type: 'hero', id, props: { heading } });

@@ -3,7 +3,7 @@
  * feature switches, template, region, search, theme, API, identity, records matched by id,
  * and what overrides the template or leaves its pages out.
  */
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { describe, expect, it } from 'vitest';
 import { diffSiteDocuments, touchedPages } from '../../../engine/document/diff.ts';
 import { renderMarkdown, renderText } from '../../../engine/document/diff-render.ts';

@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { describe, expect, it } from 'vitest';
 import { diffSiteDocuments, touchedPages } from '../../../engine/document/diff.ts';
 import {

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatSiteDocument } from '../../../engine/document/canonical.ts';
 import { rewriteDocument } from '../../../engine/document/files.ts';

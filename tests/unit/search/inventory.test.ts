@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import express from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countBy } from 'lodash-es';
+import countBy from 'lodash-es/countBy.js';
 import { createAjv } from '../../../engine/schema/validator.ts';
 import {
   carPhotoSvg,

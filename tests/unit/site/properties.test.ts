@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { cloneDeep } from 'lodash-es';
+import cloneDeep from 'lodash-es/cloneDeep.js';
 import { registry } from '../../../blocks/registry.ts';
 import { createPageRenderer } from '../../../engine/render/server.tsx';
 import { siteDataFor } from '../../../engine/site/data.ts';

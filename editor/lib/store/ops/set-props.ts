@@ -2,7 +2,7 @@
  * Replacing a block's props (typing in the Inspector's form: one undo step per block while
  * typing). On a template page the site has not copied, only the change is stored.
  */
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import { metaOf } from '../../blocks.ts';
 import { ensureList, findBlock, materializeArea } from '../../doc.ts';
 import { inheritedPageOf, setBlockChange } from '../../page-changes.ts';

@@ -1,5 +1,5 @@
 /** Setting a top-level setting to a wanted resolved value, storing the smallest override of the template (doc.ts overrideFor). */
-import { isEqual } from 'lodash-es';
+import isEqual from 'lodash-es/isEqual.js';
 import { overrideFor, UNSET } from '../../doc.ts';
 import type { Change, EditorState } from '../state.ts';
 

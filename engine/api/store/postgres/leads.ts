@@ -6,7 +6,7 @@
  * and the car's open hold are unique too, so a replay or a second buyer is refused on
  * whichever server it arrives.
  */
-import { groupBy } from 'lodash-es';
+import groupBy from 'lodash-es/groupBy.js';
 import type { Sql, TransactionSql } from 'postgres';
 import type { StoredLead } from '../../../../schemas/types.gen.ts';
 import { toReservation, type ReservationRow } from '../reservations.ts';
