@@ -83,10 +83,11 @@ describe('the editor', () => {
     expect(text).toBe(formatSiteDocument(JSON.parse(text)));
     expect(JSON.parse(text).withoutPages).toEqual(['service']);
     expect(text.indexOf('"withoutPages"')).toBeLessThan(text.indexOf('"pages"'));
-    // In the draft (what staff preview), not yet for visitors.
+    // In the draft (what staff preview). Visitors see none of it: this site, created in the
+    // editor, is a draft until it is published (docs/publishing.md).
     expect((await page.request.get(`${base}/drafts/${SLUG}/service`)).status()).toBe(404);
     expect((await page.request.get(`${base}/drafts/${SLUG}/about-us`)).status()).toBe(200);
-    expect((await page.request.get(`${base}/sites/${SLUG}/service`)).status()).toBe(200);
+    expect((await page.request.get(`${base}/sites/${SLUG}/about-us`)).status()).toBe(404);
 
     // Restore: back in the list (in the template's place), shown, and saved without the list.
     await removed.getByRole('button', { name: 'Restore service' }).click();

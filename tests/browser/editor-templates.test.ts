@@ -51,6 +51,12 @@ describe('starter templates in the editor', () => {
 
       const opened = await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json();
       expect(opened.issues).toEqual([]);
+      // A new site is a draft until it is published (docs/publishing.md): visitors get it then.
+      expect((await page.request.get(`${base}/sites/${slug}`)).status()).toBe(404);
+      const publish = await page.request.post(`${base}/api/editor/sites/${slug}/publish`, {
+        headers: { 'X-Forecourt-Staff': 'Template Test' },
+      });
+      expect(publish.status(), await publish.text()).toBe(200);
       expect(opened.document.template).toBe(template);
       const paths: string[] = opened.resolved.pages
         .map((p: { path: string }) => p.path)
