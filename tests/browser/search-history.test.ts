@@ -130,14 +130,16 @@ describe('search history', () => {
       '/search/ford?refinementList[car_type][0]=used&sortBy=Car_production_price_asc',
     ]);
 
-    // Back three times, then Forward three times: each stop shows exactly what it showed before.
+    // Back three times, then Forward three times: each stop comes to show exactly what it
+    // showed before. (The old results may stand, not busy, for a moment after the address
+    // changes and before the restored search starts, so the page is watched until it does.)
     for (let i = states.length - 2; i >= 0; i--) {
       await travel(page, () => page.goBack(), states[i].url);
-      expect(await shown(page)).toEqual(states[i]);
+      await expect.poll(() => shown(page)).toEqual(states[i]);
     }
     for (let i = 1; i < states.length; i++) {
       await travel(page, () => page.goForward(), states[i].url);
-      expect(await shown(page)).toEqual(states[i]);
+      await expect.poll(() => shown(page)).toEqual(states[i]);
     }
     // Travelling wrote nothing: Forward still has somewhere to go after Back.
     expect(await page.evaluate(() => history.length)).toBe(length);
