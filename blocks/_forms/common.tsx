@@ -116,6 +116,11 @@ export const termsRule: FieldRule = {
   checks: [mustAgree()],
 };
 
+/** The rules of the consents a site asks for, last on every lead form: the terms of use, then the captcha. */
+export function consentRules(terms: boolean, captcha: Pick<CaptchaHandle, 'enabled' | 'rule'>) {
+  return [...(terms ? [termsRule] : []), ...(captcha.enabled ? [captcha.rule] : [])];
+}
+
 export function TermsField({
   form,
   termsHref = enquiryForm_termsHref,

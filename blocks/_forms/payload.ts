@@ -5,8 +5,9 @@
  * client-generated submission_id (schemas/api/lead-request.schema.json).
  */
 import { linkedQueryParams, visitedPages } from '../../engine/render/visitor.ts';
-import type { LeadRequest } from '../../schemas/types.gen.ts';
+import type { CaptchaSolution, LeadRequest } from '../../schemas/types.gen.ts';
 import type { CarSummary } from './car.ts';
+import { textOf, type Values } from './rules.ts';
 
 /** A UUID for one submission, repeated on every retry so the API stores one lead. */
 export function newSubmissionId(): string {
@@ -87,4 +88,25 @@ export function leadPayload(args: {
     lead_attributes: attributes,
   };
   return compact(payload) as unknown as LeadRequest;
+}
+
+/** The consents a lead carries: the opt-in when the form offers one, the terms when the site asks for them, the captcha's answer. */
+export interface LeadConsents {
+  optIn: boolean;
+  terms: boolean;
+  captcha?: CaptchaSolution;
+}
+
+/** The contact details, message and consents every lead form sends (docs/forms.md, "The lead payload"). */
+export function contactDetails(values: Values, { optIn, terms, captcha }: LeadConsents) {
+  return {
+    name: textOf(values, 'name') ?? '',
+    last_name: textOf(values, 'last_name'),
+    email: textOf(values, 'email'),
+    phone: textOf(values, 'phone'),
+    message: textOf(values, 'message'),
+    opt_in: optIn ? values.opt_in === true : undefined,
+    ...(terms ? { terms_conditions: values.terms_conditions === true } : {}),
+    ...(captcha ? { captcha } : {}),
+  };
 }

@@ -90,6 +90,12 @@ export const maxLength =
   (v) =>
     [...text(v)].length > max ? `${label} must be ${max} characters or fewer.` : undefined;
 
+/** A trimmed text value, or undefined when empty or not text. */
+export function textOf(values: Values, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
 /** Checks the given fields in order; one error per field (its first failing check). */
 export function validate(rules: FieldRule[], values: Values): FieldError[] {
   const errors: FieldError[] = [];

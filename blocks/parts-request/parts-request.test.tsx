@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createValidators } from '../../engine/api/validation.ts';
 import { fakeApi, renderFormBlock } from '../_forms/test-helpers.tsx';
-import PartsRequest, { quantity, vehicleYear, vin } from './index.tsx';
+import PartsRequest from './index.tsx';
+import { quantity, vehicleYear, vin } from './machine.ts';
 
 const validators = createValidators();
 

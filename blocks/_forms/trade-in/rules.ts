@@ -201,11 +201,7 @@ export function adjustmentAnswers(values: Values): AdjustmentAnswers {
   return out;
 }
 
-/** A trimmed text value, or undefined when empty or not text. */
-export function textOf(values: Values, name: string): string | undefined {
-  const v = values[name];
-  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
-}
+export { textOf } from '../rules.ts';
 
 const comparable = (text: unknown) =>
   String(text ?? '')
