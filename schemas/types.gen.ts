@@ -30,6 +30,15 @@ export type Region = 'AU' | 'NZ' | 'US';
  */
 export type Slug2 = string;
 /**
+ * A plain lower-case name: letters, digits and single hyphens.
+ */
+export type Slug3 = string;
+/**
+ * What the buyer asked for, which decides who receives it.
+ */
+export type KindOfEnquiry =
+  'enquiry' | 'test-drive' | 'finance' | 'trade-in' | 'reservation' | 'service' | 'parts';
+/**
  * A colour as #rgb or #rrggbb.
  */
 export type Colour = string;
@@ -148,7 +157,7 @@ export type BlockId = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug3 = string;
+export type Slug4 = string;
 /**
  * The block's changed props, or null to leave the block out of this page.
  */
@@ -212,14 +221,14 @@ export type IconName =
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug4 = string;
+export type Slug5 = string;
 export type KindOfLocation =
   'primary' | 'sales' | 'service' | 'parts' | 'service-and-parts' | 'all';
 export type OneLocationId = number;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug5 = string;
+export type Slug6 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -227,7 +236,7 @@ export type Href5 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug6 = string;
+export type Slug7 = string;
 /**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
@@ -275,7 +284,7 @@ export type Href14 = string;
 /**
  * The site asking; the PDF uses its region and name.
  */
-export type Slug7 = string;
+export type Slug8 = string;
 /**
  * A short, readable id, unique within the document (e.g. search-results, hero-2).
  */
@@ -283,7 +292,7 @@ export type BlockId1 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug8 = string;
+export type Slug9 = string;
 /**
  * A UUID the browser generates once per submission (crypto.randomUUID()) and repeats on every retry, so that a double click or a flaky network stores one lead.
  */
@@ -324,11 +333,11 @@ export type EventId = 14 | 15 | 17 | 48 | 22 | 18 | 39;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug9 = string;
+export type Slug10 = string;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */
-export type Slug10 = string;
+export type Slug11 = string;
 /**
  * Where the plate is registered: an Australian state or territory, NZ, or a US state (two letters).
  */
@@ -823,6 +832,21 @@ export interface SiteDocument {
    */
   locations?: Location[];
   /**
+   * Who receives the enquiries the site takes (by email, in the dealer's CRM, by webhook), for the whole site and per location. Once this is set, every kind of enquiry the site's forms take must go somewhere. Without it, enquiries are kept for the staff lead view only.
+   */
+  leadRouting?: {
+    /**
+     * Each route says which kinds of enquiry it takes, for the whole site or one location, and who receives them. A location's own route for a kind replaces the whole site's for that kind.
+     *
+     * @maxItems 200
+     */
+    routes: LeadRoute[];
+    /**
+     * Send the buyer an email saying their enquiry was received, with the location's phone number and opening hours.
+     */
+    confirmBuyer?: boolean;
+  };
+  /**
    * Look of the site.
    */
   theme?: {
@@ -931,7 +955,7 @@ export interface SiteDocument {
    *
    * @maxItems 200
    */
-  withoutPages?: Slug3[];
+  withoutPages?: Slug4[];
   /**
    * The pages of the site, each at its own address.
    *
@@ -1111,6 +1135,50 @@ export interface SpecialHour {
    * e.g. Good Friday
    */
   label?: string;
+}
+/**
+ * Who receives some kinds of enquiry: for the whole site, or for one location.
+ */
+export interface LeadRoute {
+  location?: Slug3;
+  /**
+   * The kinds of enquiry this route takes.
+   *
+   * @minItems 1
+   */
+  kinds: KindOfEnquiry[];
+  /**
+   * Addresses that receive each enquiry as a readable email, with the buyer's details and the car; replying answers the buyer.
+   *
+   * @maxItems 20
+   */
+  emails?: string[];
+  /**
+   * The dealer's CRM, which takes leads in ADF/XML: by email to its lead address, or sent to its web address. Give one of the two.
+   */
+  adf?: {
+    /**
+     * The address the CRM reads leads from, e.g. leads@dealer-crm.example.
+     */
+    email?: string;
+    /**
+     * The address the CRM takes leads at; each lead is sent there as ADF/XML.
+     */
+    url?: string;
+  };
+  /**
+   * A web address that receives each enquiry as JSON, signed so the receiver can check it came from this platform.
+   */
+  webhook?: {
+    /**
+     * Where each enquiry is sent.
+     */
+    url: string;
+    /**
+     * The name of the server setting that holds the secret the webhook is signed with, e.g. FORECOURT_WEBHOOK_SECRET_CITY_FORD. The secret itself is never written here: ask the platform team to set it on the servers.
+     */
+    secretEnv: string;
+  };
 }
 /**
  * A manufacturer or dealer offer shown on offer cards and offer pages.
@@ -2138,7 +2206,7 @@ export interface ImageTextProps {
  * One location's page: name, address, contact details, opening hours with holiday hours, Get Directions and a map. On /locations/:slug and /contact-us/:slug it shows the location named in the address; search engines get its details as structured data.
  */
 export interface LocationDetailProps {
-  location?: Slug4;
+  location?: Slug5;
   /**
    * A map of the location beside its details.
    */
@@ -2242,7 +2310,7 @@ export interface ModelCardsProps {
  * One model's page: picture, status, from price, description and links to stock and enquiry. On /:modelSlug pages it shows the model named in the address.
  */
 export interface ModelDetailProps {
-  model?: Slug5;
+  model?: Slug6;
   enquireHref?: Href5;
   /**
    * What visitors read when the model in the address does not exist.
@@ -2286,7 +2354,7 @@ export interface OfferCardsProps {
    * A sentence or two between the heading and the cards.
    */
   intro?: string;
-  manufacturer?: Slug6;
+  manufacturer?: Slug7;
   /**
    * The most offer cards shown at once.
    */
@@ -2870,7 +2938,7 @@ export interface CarIdParams {
  * Query of GET /api/cars/{id} and /api/cars/{slug}/pdf.
  */
 export interface CarQuery {
-  site?: Slug7;
+  site?: Slug8;
 }
 /**
  * Path of GET /api/cars/{slug}/pdf.
@@ -2909,7 +2977,7 @@ export interface FormParams {
  * POST /api/forms/{formId}: a general form (contact, service booking request, careers, …). The form's own fields go in fields; name, email, phone and message there are shown to staff as the contact. Stored as a lead with the same guarantees as POST /api/leads.
  */
 export interface FormSubmission {
-  site: Slug8;
+  site: Slug9;
   submission_id: SubmissionId;
   url?: PageUrl;
   source?: 'Website';
@@ -2984,7 +3052,7 @@ export interface GeocodeResult {
  * POST /api/leads: what the shared lead helper sends for an enquiry, test drive, finance, reserve, trade-in, service booking or parts form. The visitor's details sit at the top level next to the helper's own fields. Unknown properties are refused; a form with fields of its own puts them in extra.
  */
 export interface LeadRequest {
-  site: Slug8;
+  site: Slug9;
   submission_id: SubmissionId;
   /**
    * True when the visitor finished the form; false when a flow (trade-in) creates the lead at its first step.
@@ -3030,7 +3098,7 @@ export interface LeadRequest {
    * Location id (or slug) the visitor chose; must be one of the site's.
    */
   location?: number | string;
-  dealership_slug?: Slug9;
+  dealership_slug?: Slug10;
   manufacturer_slug?: Slug;
   stock_number?: string;
   'Vehicle Make'?: string;
@@ -3054,7 +3122,7 @@ export interface LeadRequest {
    * a date and time written as YYYY-MM-DDTHH:MM (test drive: the preferred time, local, from a datetime-local input)
    */
   booking_datetime?: string;
-  preferredDealership?: Slug10;
+  preferredDealership?: Slug11;
   vehiclePriceBudget?: number;
   PreferredContactMethod?: 'Phone' | 'Email' | 'SMS';
   /**
@@ -3143,7 +3211,7 @@ export interface LeadResponse {
  * POST /api/miscellaneous: save a piece of data against a lead or the site; today only the trade-in valuation (column_name valuation).
  */
 export interface MiscellaneousRequest {
-  site: Slug8;
+  site: Slug9;
   lead_id?: LeadId;
   lead_secret?: LeadSecret;
   column_name: 'valuation';
@@ -3189,7 +3257,7 @@ export interface AdjustmentAnswers {
  * POST /api/offers/accept: the visitor accepted (or declined) the trade-in offer on a lead (subcategory "3. Offer Accepted", event 18). Recorded on the lead; lead_secret (from the answer to POST /api/leads) proves the caller submitted it.
  */
 export interface OfferAcceptRequest {
-  site: Slug8;
+  site: Slug9;
   lead_id: LeadId;
   lead_secret: LeadSecret;
   category: string;
@@ -3210,7 +3278,7 @@ export interface PhoneRevealRequest {
  * POST /api/rego-lookup: find a vehicle by its registration plate (trade-in).
  */
 export interface RegoLookupRequest {
-  site: Slug8;
+  site: Slug9;
   /**
    * letters, numbers, spaces and hyphens only
    */
@@ -3244,7 +3312,7 @@ export interface RegisteredVehicle {
  * POST /api/reservations: reserve one car online (Reserve Online). The deposit amount, the currency and the hold (48 hours) are the site's and the platform's, never the request's. The car's stock number and dealership come from the car record. Stored as a lead of category Reservation with its hold; a retry with the same submission_id answers the same reservation.
  */
 export interface ReservationRequest {
-  site: Slug8;
+  site: Slug9;
   submission_id: SubmissionId;
   car_id: CarId;
   url?: PageUrl;
@@ -3361,7 +3429,7 @@ export interface Review {
  * Query of GET /api/reviews.
  */
 export interface ReviewsQuery {
-  site: Slug8;
+  site: Slug9;
   /**
    * At most this many reviews, newest first (1-99, default 10).
    */
@@ -3397,7 +3465,7 @@ export interface ReviewsRating {
  * Query of GET /api/me and body of POST /api/sign-out: the site whose session cookie to use. Not needed with Authorization: Bearer, whose session names its site.
  */
 export interface SessionSite {
-  site?: Slug8;
+  site?: Slug9;
 }
 /**
  * A signed-in visitor. The answer to POST /api/sign-in also sets the session as an HttpOnly cookie for the site (browsers use that and never read token); token is only in that answer, for clients that send it as Authorization: Bearer {token}.
@@ -3415,14 +3483,14 @@ export interface Session {
  * POST /api/sign-in: sign in by phone number (a visitor is identified by phone number only; there is no code check, see docs/api.md, 'Watchlist and sign-in').
  */
 export interface SignInRequest {
-  site: Slug8;
+  site: Slug9;
   phone_number: PhoneNumber;
 }
 /**
  * Query of GET /api/staff/leads and /api/staff/leads.html. token is only read by the HTML view (the JSON view takes Authorization: Bearer).
  */
 export interface StaffLeadsQuery {
-  site: Slug8;
+  site: Slug9;
   /**
    * Page size, 1-500 (default 50).
    */
@@ -3513,7 +3581,7 @@ export interface ValuationAdjustmentsRequest {
  * POST /api/valuations: start a trade-in valuation of the visitor's car. Cars older than 7 years or over 100,000 km get no online estimate (eligible false).
  */
 export interface ValuationRequest {
-  site: Slug8;
+  site: Slug9;
   lead_id?: LeadId;
   lead_secret?: LeadSecret;
   /**
@@ -3564,14 +3632,14 @@ export interface Valuation {
  * POST /api/watchlist/save-car and /remove-car. The watchlist is the signed-in visitor's on this site: the session comes from the site's session cookie (or Authorization: Bearer), never from a phone number in the request (docs/api.md, 'Watchlist and sign-in').
  */
 export interface WatchlistChange {
-  site: Slug8;
+  site: Slug9;
   car_id: CarId;
 }
 /**
  * Query of GET /api/watchlist: the signed-in visitor's watchlist on this site (the session comes from the site's session cookie or Authorization: Bearer).
  */
 export interface WatchlistQuery {
-  site: Slug8;
+  site: Slug9;
 }
 /**
  * The cars saved by one phone number, most recently saved first.

@@ -12,6 +12,7 @@ import { collectBlockIds } from '../tree/ids.ts';
 import { slugify } from '../slug.ts';
 import { linkTarget, splitHref } from './link-target.ts';
 import { documentReferences, type WrittenLink } from './links.ts';
+import { leadRoutingIssues } from './lead-routing.ts';
 import type { DocumentIssue, Page, ResolvedSite } from './types.ts';
 
 /**
@@ -81,7 +82,7 @@ export function wholeSiteIssues(
   // e.g. pasted reviews): empty when nothing defines an entry, unchecked when a switch opened it.
   const entriesOf = (name: string) =>
     name in data ? data[name] : name in defined ? defined[name] : new Set<string>();
-  const issues: DocumentIssue[] = [...pageIssues(site.pages)];
+  const issues: DocumentIssue[] = [...pageIssues(site.pages), ...leadRoutingIssues(site)];
   const routes = new SiteRoutes(site, data);
   for (const link of links) {
     const problem = routes.check(link);
