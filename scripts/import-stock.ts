@@ -9,11 +9,15 @@
  * and photo URLs on the web are downloaded here. Exits 1 when nothing
  * was imported because of bad rows, or on any other problem.
  */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import process from 'node:process';
 import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../engine/api/router.ts';
 import { formatReport, importStock, loadSites } from '../engine/inventory/import/import-stock.ts';
+import { openSafely } from '../engine/inventory/import/safe-fetch.ts';
 import { sitesToSync } from '../engine/search/write-sync.ts';
 import { ADMIN_KEY_VAR, formatSyncReport, syncSite } from './search-sync-run.ts';
 
@@ -21,16 +25,26 @@ const ROOT = join(import.meta.dirname, '..');
 const USAGE =
   'Usage: npm run import:inventory -- [--site {slug}] --dealership {id or slug} <feed.csv|feed.json|https://…> [--skip-bad-rows] [--dry-run]';
 
-/** A feed on the web is downloaded whole first (its photos are then resolved against its address). */
-async function feedText(where: string): Promise<string | undefined> {
-  if (!/^https?:\/\//i.test(where)) return undefined;
-  const res = await fetch(where, { signal: AbortSignal.timeout(60_000) });
-  if (!res.ok) throw new Error(`The feed ${where} answered ${res.status}`);
-  return res.text();
+/** Largest feed downloaded, bytes (a dealer group's whole stock with long descriptions is a few MB). */
+const MAX_FEED_BYTES = 200 * 1024 * 1024;
+
+/**
+ * A feed on the web is downloaded to a temporary file first, under the import's address rules
+ * (public addresses only, after each redirect; engine/inventory/import/safe-fetch.ts), and
+ * read from there as a stream; its photos are then resolved against its address.
+ */
+async function download(where: string, folder: string): Promise<string> {
+  const answer = await openSafely(where, { maxBytes: MAX_FEED_BYTES, timeoutMs: 300_000 });
+  const path = join(
+    folder,
+    /\.json$/i.test(new URL(answer.url).pathname) ? 'feed.json' : 'feed.csv',
+  );
+  await pipeline(answer.body, createWriteStream(path));
+  return path;
 }
 
-async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
+const args = () =>
+  parseArgs({
     allowPositionals: true,
     options: {
       site: { type: 'string' },
@@ -39,9 +53,30 @@ async function main(): Promise<number> {
       'dry-run': { type: 'boolean' },
     },
   });
+type Args = ReturnType<typeof args>['values'];
+
+async function main(): Promise<number> {
+  const { values, positionals } = args();
   if (!values.dealership || positionals.length !== 1) throw new Error(USAGE);
   const where = positionals[0];
-  const text = await feedText(where);
+  const fromWeb = /^https?:\/\//i.test(where);
+  const folder = fromWeb ? mkdtempSync(join(tmpdir(), 'forecourt-feed-')) : undefined;
+  try {
+    return await run(
+      { ...values, dealership: values.dealership },
+      fromWeb ? await download(where, folder!) : resolve(where),
+      fromWeb ? where : undefined,
+    );
+  } finally {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function run(
+  values: Args & { dealership: string },
+  file: string,
+  source: string | undefined,
+): Promise<number> {
   const sitesDir = process.env.FORECOURT_SITES_DIR ?? join(ROOT, 'sites');
   const dataDir = defaultDataDir(ROOT);
   const loaded = loadSites(sitesDir);
@@ -50,8 +85,8 @@ async function main(): Promise<number> {
     dataDir,
     site: values.site,
     dealership: values.dealership,
-    file: text === undefined ? resolve(where) : where,
-    text,
+    file,
+    source,
     skipBadRows: values['skip-bad-rows'],
     dryRun: values['dry-run'],
     network: true,

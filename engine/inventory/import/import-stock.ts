@@ -39,6 +39,8 @@ export interface ImportOptions {
   dealership: string;
   /** The feed file (.csv or .json), or the address it was downloaded from (with `text`). */
   file: string;
+  /** The address the feed file was downloaded from (its relative photo paths are read against it). */
+  source?: string;
   /** The feed's text, when it is not read from `file` (tests). */
   text?: string;
   skipBadRows?: boolean;
@@ -48,6 +50,8 @@ export interface ImportOptions {
   /** How photos are fetched (default: files and data: URLs; http(s) with `network`). */
   fetchPhoto?: PhotoFetcher;
   network?: boolean;
+  /** Addresses or subnets photos may be downloaded from although not public (tests' local servers; docs/security.md). */
+  allowAddresses?: readonly string[];
   /** The sites folder already read (a caller importing several feeds reads it once). */
   loaded?: LoadedSites;
 }
@@ -75,6 +79,8 @@ export interface ImportReport {
   /** Rows left out (with skipBadRows). */
   skippedRows: number[];
   unusedColumns: string[];
+  /** New photos a dry run did not fetch (it fetches none). */
+  photosNotFetched: number;
   /** Whether the stock file was written. */
   applied: boolean;
   dryRun: boolean;
@@ -172,13 +178,15 @@ async function apply(
       'The feed lists no cars: nothing imported (an empty feed would mark every car sold)',
     );
   const previousFile = readStockFile(options.dataDir, slug);
-  const fromWeb = /^https?:\/\//i.test(options.file);
+  const source = options.source ?? options.file;
+  const fromWeb = /^https?:\/\//i.test(source);
   const fetchPhoto =
     options.fetchPhoto ??
     photoFetcher({
       baseDir: fromWeb ? undefined : dirname(options.file),
-      baseUrl: fromWeb ? options.file : undefined,
+      baseUrl: fromWeb ? source : undefined,
       network: options.network,
+      allowAddresses: options.allowAddresses,
     });
   const photos = photoStore(
     options.dataDir,
@@ -284,6 +292,7 @@ async function applyFeed(
     errors,
     skippedRows: options.skipBadRows ? skippedRows : [],
     unusedColumns: feed.unusedColumns,
+    photosNotFetched: photos.notFetched,
     applied: false,
     dryRun: Boolean(options.dryRun),
     cars: merged.cars,
@@ -343,6 +352,10 @@ export function formatReport(r: ImportReport): string {
     );
     lines.push(...r.errors.map((e) => `  ${formatRowError(e)}`));
   }
+  if (r.photosNotFetched)
+    lines.push(
+      `${r.photosNotFetched} new photo${r.photosNotFetched === 1 ? '' : 's'} not fetched: a dry run fetches none (their addresses were checked).`,
+    );
   if (r.unusedColumns.length)
     lines.push(`Columns not used: ${r.unusedColumns.join(', ')} (docs/cars.md, "Stock import").`);
   if (r.applied) lines.push(`Written to ${r.path}.`);

@@ -6,8 +6,11 @@
  * The import never hands a visitor a dealer's own address, so a photo server that is slow,
  * gone or hostile never reaches a page.
  *
- * Fetching is an adapter: the default reads files (a path relative to the feed, or file:)
- * and data: URLs, and http(s) only when network fetching is allowed (the CLI; tests never).
+ * Fetching is an adapter: the default reads data: URLs, files inside the feed's own folder
+ * (a relative path, an absolute one or file:, by their real paths: a symlink that leaves
+ * the folder is refused) and, only when network fetching is allowed (the CLI; tests with a
+ * local server), http(s) under the rules of safe-fetch.ts: public addresses only, after
+ * every redirect, an image Content-Type, at most MAX_ASSET_BYTES counted as it streams.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import {
@@ -15,29 +18,47 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetRefused, checkAsset, MAX_ASSET_BYTES, MESSAGES } from '../../assets/asset-check.ts';
+import { AddressPolicy } from './address-policy.ts';
+import { fetchSafely, FetchRefused, type Resolved } from './safe-fetch.ts';
 
 /** Where imported photos are served (mounted with stockPhotosRouter, stock-photos.ts). */
 export const STOCK_PHOTO_PREFIX = '/assets/stock';
 
-export type PhotoFetcher = (url: string) => Promise<Buffer>;
+/** Reads a photo's bytes; `check` (when given) says without reading whether it could be (a dry run). */
+export type PhotoFetcher = ((url: string) => Promise<Buffer>) & { check?: (url: string) => void };
 
 export interface PhotoFetcherOptions {
-  /** Folder a relative path is read from (the feed's). */
+  /** The feed's folder: relative paths are read from it, and no file outside it is read. */
   baseDir?: string;
   /** Address a relative path is resolved against (a feed downloaded from the web); needs `network`. */
   baseUrl?: string;
   /** Whether http(s) URLs are downloaded (default false). */
   network?: boolean;
+  /** Addresses or subnets downloaded from although not public (tests' local servers); default none. */
+  allowAddresses?: readonly string[];
+  /** How host names are resolved (default the system's). */
+  resolve?: (host: string) => Promise<Resolved[]>;
   /** Longest a download may take, ms. */
   timeoutMs?: number;
 }
+
+export const PHOTO_MESSAGES = {
+  network: 'is a web address, and this import reads local files only',
+  noFolder: 'is a local file, and a feed from the web reads none',
+  outside: "is outside the feed's folder",
+  notFile: 'is not a plain file',
+  scheme: 'is not an http(s), data: or file address, or a path',
+  notImage: (type: string) => `was answered as ${JSON.stringify(type || 'no type')}, not an image`,
+} as const;
 
 function dataUrlBytes(url: string): Buffer {
   const m = /^data:([^,]*?)(;base64)?,(.*)$/s.exec(url);
@@ -45,30 +66,62 @@ function dataUrlBytes(url: string): Buffer {
   return m[2] ? Buffer.from(m[3], 'base64') : Buffer.from(decodeURIComponent(m[3]), 'utf8');
 }
 
+/** The real path of a local photo, refused when it is not inside the feed's real folder. */
+function localPath(url: string, baseDir: string | undefined): string {
+  if (baseDir === undefined) throw new FetchRefused(PHOTO_MESSAGES.noFolder);
+  const named = url.startsWith('file:')
+    ? fileURLToPath(url)
+    : isAbsolute(url)
+      ? url
+      : resolve(baseDir, url);
+  const folder = realpathSync(baseDir);
+  const real = realpathSync(named);
+  const rel = relative(folder, real);
+  if (!rel || rel.startsWith('..') || isAbsolute(rel))
+    throw new FetchRefused(PHOTO_MESSAGES.outside);
+  return real;
+}
+
 export function photoFetcher(options: PhotoFetcherOptions): PhotoFetcher {
-  return async (url) => {
-    if (url.startsWith('data:')) return dataUrlBytes(url);
-    if (options.baseUrl && !/^[a-z]+:/i.test(url)) url = new URL(url, options.baseUrl).href;
+  const policy = new AddressPolicy(options.allowAddresses);
+  const absolute = (url: string) =>
+    options.baseUrl && !/^[a-z][a-z0-9+.-]*:/i.test(url) ? new URL(url, options.baseUrl).href : url;
+  const check = (url: string) => {
+    if (url.startsWith('data:')) return;
+    url = absolute(url);
     if (/^https?:\/\//i.test(url)) {
-      if (!options.network)
-        throw new Error('is a web address, and this import reads local files only');
-      const res = await fetch(url, {
-        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-        redirect: 'follow',
-      });
-      if (!res.ok) throw new Error(`answered ${res.status}`);
-      // A photo larger than the image checks take is refused before it is downloaded whole.
-      if (Number(res.headers.get('content-length') ?? 0) > MAX_ASSET_BYTES)
-        throw new AssetRefused(413, MESSAGES.tooLarge);
-      return Buffer.from(await res.arrayBuffer());
+      if (!options.network) throw new Error(PHOTO_MESSAGES.network);
+      return;
     }
-    const path = url.startsWith('file:')
-      ? fileURLToPath(url)
-      : isAbsolute(url)
-        ? url
-        : resolve(options.baseDir ?? '.', url);
+    // Anything else with a scheme (ftp:, gopher:, a Windows drive is no feed's) is refused.
+    if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('file:'))
+      throw new FetchRefused(PHOTO_MESSAGES.scheme);
+    localPath(url, options.baseDir);
+  };
+  const fetchPhoto = async (url: string) => {
+    if (url.startsWith('data:')) return dataUrlBytes(url);
+    check(url);
+    url = absolute(url);
+    if (/^https?:\/\//i.test(url))
+      return fetchSafely(url, {
+        policy,
+        maxBytes: MAX_ASSET_BYTES,
+        tooLarge: () => new AssetRefused(413, MESSAGES.tooLarge),
+        refuseType: (type) =>
+          /^image\//i.test(type.trim())
+            ? undefined
+            : new AssetRefused(415, PHOTO_MESSAGES.notImage(type)),
+        timeoutMs: options.timeoutMs,
+        resolve: options.resolve,
+      });
+    const path = localPath(url, options.baseDir);
+    const stat = statSync(path);
+    // A FIFO or a device (/dev/zero) would never end.
+    if (!stat.isFile()) throw new FetchRefused(PHOTO_MESSAGES.notFile);
+    if (stat.size > MAX_ASSET_BYTES) throw new AssetRefused(413, MESSAGES.tooLarge);
     return readFileSync(path);
   };
+  return Object.assign(fetchPhoto, { check });
 }
 
 /** The key a photo's source is remembered by (long data: URLs by their hash). */
@@ -87,11 +140,18 @@ export interface PhotoStore {
   commit(): void;
   /** Forgets the photos this import stored (an import refused for a bad row leaves nothing behind). */
   discard(): void;
+  /** New photos a dry run did not fetch. */
+  notFetched: number;
 }
+
+/** What a dry run's cars show for a photo it did not fetch. */
+export const NOT_FETCHED_PHOTO = `${STOCK_PHOTO_PREFIX}/not-fetched-in-a-dry-run.svg`;
 
 /**
  * Photos resolved against what earlier imports stored (`known`); with `write: false`
- * (a dry run) photos are fetched and checked but not written. New photos wait in a folder of
+ * (a dry run) a new photo is not fetched at all (a dry run keeps nothing, so it reaches out
+ * to nothing): its address is only checked as one the import could fetch (`check`), and it
+ * is counted in `notFetched`. New photos wait in a folder of
  * this import's own until `commit`, so an import that applies nothing leaves nothing, and no
  * other import takes up a photo this one may still drop.
  */
@@ -105,17 +165,23 @@ export function photoStore(
   const dir = stockPhotoDir(dataDir);
   const pending = join(dir, `.import-${randomUUID()}`);
   const dropPending = () => rmSync(pending, { recursive: true, force: true });
-  return {
+  const store: PhotoStore = {
     known: out,
+    notFetched: 0,
     async resolve(url) {
       const key = photoSourceKey(url);
       if (out[key]) return out[key];
+      if (!write) {
+        fetchPhoto.check?.(url);
+        store.notFetched++;
+        return NOT_FETCHED_PHOTO;
+      }
       const bytes = await fetchPhoto(url);
       const name = url.startsWith('data:')
         ? 'photo'
         : (url.split(/[?#]/)[0].split('/').pop() ?? 'photo');
       const asset = await checkAsset(bytes, name);
-      if (write && !existsSync(join(dir, asset.name))) {
+      if (!existsSync(join(dir, asset.name))) {
         mkdirSync(pending, { recursive: true });
         writeFileSync(join(pending, asset.name), asset.bytes);
       }
@@ -132,12 +198,13 @@ export function photoStore(
     },
     discard: dropPending,
   };
+  return store;
 }
 
 /** A photo problem in the words of the report. */
 export function photoProblem(err: unknown, index: number, url: string): string {
   const shown = url.startsWith('data:') ? 'data: URL' : JSON.stringify(url);
-  const why =
-    err instanceof AssetRefused ? err.message : `could not be read (${(err as Error).message})`;
-  return `photo ${index + 1} (${shown}) ${err instanceof AssetRefused ? `was refused: ${why}` : why}`;
+  const refused = err instanceof AssetRefused || err instanceof FetchRefused;
+  const why = refused ? (err as Error).message : `could not be read (${(err as Error).message})`;
+  return `photo ${index + 1} (${shown}) ${refused ? `was refused: ${why}` : why}`;
 }
