@@ -27,6 +27,7 @@ import { createAssetLibraryRouter } from './assets-api.ts';
 import { DraftService } from './drafts.ts';
 import { logFollowed } from './draft-lines.ts';
 import { SiteRepo } from './site-repo.ts';
+import { gitClaimOrder } from './host-claims.ts';
 import { createFeedsRouter } from './feeds.ts';
 import { createHistoryReportRouter } from './history-report.ts';
 import { createFaviconRouter } from './favicon.ts';
@@ -58,7 +59,11 @@ export async function createApp(options: ServerOptions) {
   const dist = resolve(root, options.distDir ?? process.env.FORECOURT_DIST ?? 'dist');
   const clientDir = join(dist, 'client');
   const builtRenderer = mode === 'development' ? undefined : await loadBuiltRenderer(dist);
-  const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'));
+  // Drafts, review and publishing live in git (docs/publishing.md); git's history says which site keeps a host name (host-claims.ts).
+  const repo = SiteRepo.open(options.sitesDir ?? join(root, 'sites'));
+  const sites = new SiteStore(options.sitesDir ?? join(root, 'sites'), {
+    claimOrder: gitClaimOrder(repo),
+  });
   // Sites reload when their files change: a fixed site is served at once, a broken one keeps its last good revision (stale-sites.ts).
   sites.watch();
   const services = await createServices({
@@ -68,8 +73,6 @@ export async function createApp(options: ServerOptions) {
     dataDir: options.dataDir,
     staffToken: options.staffToken,
   });
-  // Drafts, review and publishing live in git (docs/publishing.md).
-  const repo = SiteRepo.open(sites.dir);
   const remote = process.env.FORECOURT_GIT_REMOTE || undefined;
   const publishedSync = remote ? new PublishedSync(repo, sites, remote).start() : undefined;
   const drafts = new DraftService(repo, sites, {
@@ -78,7 +81,7 @@ export async function createApp(options: ServerOptions) {
   });
   // Drafts of the sites a merged pull request changed follow it (docs/publishing.md, "Drafts follow the published site").
   if (publishedSync)
-    publishedSync.onChanged = (slugs) => logFollowed(drafts.followPublished(slugs));
+    publishedSync.onChanged = async (slugs) => logFollowed(await drafts.followPublished(slugs));
   const app = express();
   app.disable('x-powered-by');
   // No proxy is trusted unless FORECOURT_TRUST_PROXY names it (README, docs/security.md).

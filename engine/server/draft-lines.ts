@@ -4,7 +4,7 @@
  */
 import { touchedPages, type SiteChange } from '../document/diff.ts';
 import { parseDocumentText } from '../site/json-text.ts';
-import type { FollowOutcome } from './drafts.ts';
+import type { FollowOutcome } from './draft-follow.ts';
 
 type Json = Record<string, any>;
 
@@ -32,9 +32,15 @@ export function touchedPaths(changes: SiteChange[], afterText: string | undefine
 
 /** Says what following the published site did to drafts: a draft left behind is a warning. */
 export function logFollowed(outcomes: FollowOutcome[]) {
-  for (const { slug, kind, conflicts } of outcomes) {
+  for (const { slug, kind, conflicts, how, reviewBranch } of outcomes) {
     if (kind === 'published')
-      console.warn(`[forecourt] the draft of ${slug} is published (its pull request was merged)`);
+      console.warn(
+        `[forecourt] the draft of ${slug} is published (${how === 'same-changes' ? 'its changes are all on the published branch: a squash or rebase merge of its pull request' : 'its pull request was merged'}); the draft and its review branch are done`,
+      );
+    else if (kind === 'followed' && reviewBranch === 'left')
+      console.warn(
+        `[forecourt] the draft of ${slug} follows the published site; it was saved since its review was requested, so its review branch gets this with the next "Request review"`,
+      );
     else if (kind === 'conflict')
       console.warn(
         `[forecourt] the draft of ${slug} could not follow the published site: both changed ${conflicts} value(s); publishing it asks which to keep`,

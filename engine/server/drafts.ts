@@ -13,7 +13,8 @@ import { parseDocumentText } from '../site/json-text.ts';
 import { oneLine, touchedPaths } from './draft-lines.ts';
 import { resolveTemplate } from '../site/templates.ts';
 import type { DocumentIssue } from '../site/types.ts';
-import { DRAFT_PREFIX, RepoError, SYSTEM, type Author, type SiteRepo } from './site-repo.ts';
+import { followDrafts, type FollowOutcome } from './draft-follow.ts';
+import { RepoError, type Author, type SiteRepo } from './site-repo.ts';
 import { deleteReviewBranch, forgetPushed, pushCommit, pushDraft } from './site-remote.ts';
 import type { SiteStore } from './sites.ts';
 
@@ -36,13 +37,7 @@ export interface DraftInfo {
   conflicts?: number;
 }
 
-/** What following the published site did to one draft (`followPublished`). */
-export interface FollowOutcome {
-  slug: string;
-  kind: 'followed' | 'published' | 'conflict' | 'invalid';
-  /** For `conflict`: how many values both changed. */
-  conflicts?: number;
-}
+export type { FollowOutcome };
 
 export class ConflictError extends RepoError {
   constructor(
@@ -110,51 +105,11 @@ export class DraftService {
 
   /**
    * Brings drafts onto the published revision after a publish or a merged pull request
-   * (docs/publishing.md, "Drafts follow the published site"), so each holds only its own
-   * changes: a merge commit on the draft branch (parents: the draft, the published head)
-   * with the draft laid over the published document and its images. A draft already in the
-   * published history (its pull request was merged) is done and dropped. A draft whose
-   * changes collide with the published ones, or whose merge would be invalid, is left as it
-   * is and flagged (`draftInfo().conflicts`; publishing asks which values to keep).
+   * (draft-follow.ts; docs/publishing.md, "Drafts follow the published site").
    */
-  followPublished(slugs?: string[]): FollowOutcome[] {
-    const published = this.repo.publishedHead();
-    const outcomes: FollowOutcome[] = [];
-    for (const slug of this.draftSlugs()) {
-      const head = this.repo.draftHead(slug);
-      if (!head || (slugs && !slugs.includes(slug))) continue;
-      if (this.repo.tryGit(['merge-base', '--is-ancestor', head, published]) !== undefined) {
-        this.repo.deleteDraft(slug);
-        forgetPushed(this.repo, slug);
-        outcomes.push({ slug, kind: 'published' });
-        continue;
-      }
-      if (this.repo.mergeBase(slug) === published) continue;
-      const { text, conflicts, merged } = this.overPublished(slug, head);
-      const kind = conflicts.length
-        ? 'conflict'
-        : merged && !this.sites.prepareDocument(slug, merged).ok
-          ? 'invalid'
-          : 'followed';
-      if (kind === 'followed') {
-        const message = `Follow the published site (${published.slice(0, 7)})`;
-        const images = this.repo.assetsAt(head, slug);
-        const commit = this.repo.commitFile(
-          [head, published],
-          slug,
-          text,
-          message,
-          SYSTEM,
-          images,
-          published,
-        );
-        // A save at this very moment wins; the next publish or sync follows again.
-        if (this.repo.tryGit(['update-ref', `${DRAFT_PREFIX}${slug}`, commit, head]) === undefined)
-          continue;
-      }
-      outcomes.push({ slug, kind, ...(conflicts.length ? { conflicts: conflicts.length } : {}) });
-    }
-    return outcomes;
+  followPublished(slugs?: string[]): Promise<FollowOutcome[]> {
+    const { remote } = this.options;
+    return followDrafts({ repo: this.repo, sites: this.sites, drafts: this, remote }, slugs);
   }
 
   /**
@@ -208,7 +163,7 @@ export class DraftService {
    * has not moved since the draft began; else the block-by-block merge publishing would make,
    * so a merged pull request or another publish never reads as undone by the draft.
    */
-  private overPublished(
+  overPublished(
     slug: string,
     head: string,
   ): { text: string; conflicts: MergeConflict[]; merged?: Json } {

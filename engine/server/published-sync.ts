@@ -3,6 +3,8 @@
  * request thread, backing off while the remote fails (docs/publishing.md, "When the remote
  * fails"). Its state is on /healthz.
  */
+import { basename } from 'node:path';
+import { RemoteContentRefused, siteOfPath } from './remote-check.ts';
 import { syncFromRemote, trackingRef, type SyncOutcome } from './site-remote.ts';
 import type { SiteRepo } from './site-repo.ts';
 import type { SiteStore } from './sites.ts';
@@ -45,8 +47,10 @@ export class PublishedSync {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private running: Promise<void> | undefined;
+  /** Sites whose file a refused revision held: recorded as kept on their last good revision until a sync works. */
+  private readonly refusedSites = new Set<string>();
   /** Called after a sync brought in published changes, with the sites they changed (drafts follow: draft-follow.ts). */
-  onChanged?: (slugs: string[]) => void;
+  onChanged?: (slugs: string[]) => void | Promise<unknown>;
 
   constructor(
     private readonly repo: SiteRepo,
@@ -112,6 +116,7 @@ export class PublishedSync {
       this.status.failuresInARow++;
       this.status.lastError = (err as Error).message;
       this.status.lastErrorAt = new Date().toISOString();
+      if (err instanceof RemoteContentRefused) return this.refused(err);
       console.warn(
         `[forecourt] could not bring in published changes from ${remote} (${this.status.failuresInARow} in a row; visitors keep the sites as loaded): ${this.status.lastError}`,
       );
@@ -130,7 +135,30 @@ export class PublishedSync {
         `[forecourt] the published branch here and on ${remote} went separate ways (a force-push, a refused push, or a change never pushed): this server now follows ${remote}; its own ${outcome.localCommits} commit(s) are kept on the branch ${outcome.recoveryBranch}`,
       );
     }
-    for (const slug of outcome.changed) this.sites.load(slug);
-    if (outcome.changed.length) this.onChanged?.(outcome.changed);
+    // Sites a refused revision named are loaded again too: their file here never changed.
+    const reload = new Set([...outcome.changed, ...this.refusedSites]);
+    this.refusedSites.clear();
+    for (const slug of reload) await this.sites.loadAsync(slug);
+    // Awaited: the drafts' follow pushes to review branches before this sync counts as done.
+    try {
+      if (outcome.changed.length) await this.onChanged?.(outcome.changed);
+    } catch (err) {
+      console.error(
+        `[forecourt] drafts could not follow the published site: ${(err as Error).message}`,
+      );
+    }
+  }
+
+  /** A remote revision with content the sync does not take (remote-check.ts): nothing moved; said loudly, and per site. */
+  private refused(err: RemoteContentRefused) {
+    console.error(
+      `[forecourt] the published branch on ${this.status.remote} holds what this server does not bring in, so nothing of it is published here and visitors keep the sites as loaded (${this.status.failuresInARow} in a row): ${err.message}`,
+    );
+    for (const { path, reason } of err.refused) {
+      const slug = siteOfPath(this.repo, path);
+      if (!slug) continue;
+      this.refusedSites.add(slug);
+      this.sites.refused(slug, `${basename(path)} on the remote ${reason}; it was not brought in`);
+    }
   }
 }

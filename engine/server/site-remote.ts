@@ -4,6 +4,7 @@
  * that reaches the remote runs off the request thread with a time limit (git-remote.ts).
  */
 import { RemoteError, runRemoteGit } from './git-remote.ts';
+import { RemoteContentRefused, refusedPaths } from './remote-check.ts';
 import { DRAFT_PREFIX, RepoError, type SiteRepo } from './site-repo.ts';
 
 /** Where the remote's published branch is kept after each fetch (and each push it took). */
@@ -42,6 +43,45 @@ export async function pushDraft(repo: SiteRepo, slug: string, remote: string): P
     throw new RepoError(502, `the draft could not be sent for review: ${(err as Error).message}`);
   }
   repo.git(['update-ref', pushedRef, `${DRAFT_PREFIX}${slug}`]);
+}
+
+/**
+ * After a draft followed the published site (draft-follow.ts), its follow commit goes to its
+ * review branch, so the pull request shows only the draft's own changes. Only when the branch
+ * held exactly the draft before it followed (`before`, what this server pushed last): saves
+ * made since "Request review" wait for the next one. It is a fast-forward, pushed with a lease
+ * on that commit: a reviewer's commit on the branch, or a branch deleted on the remote, makes
+ * the push refused (and logged), never replaced. Resolves what became of the branch, or
+ * undefined when the draft was never sent for review.
+ */
+export async function pushFollowed(
+  repo: SiteRepo,
+  slug: string,
+  remote: string,
+  before: string,
+  commit: string,
+): Promise<'pushed' | 'left' | 'refused' | undefined> {
+  const pushedRef = `${PUSHED_PREFIX}${slug}`;
+  const lastPushed = repo.tryGit(['rev-parse', '--verify', '-q', pushedRef]);
+  if (!lastPushed) return undefined;
+  if (lastPushed !== before) return 'left';
+  const branch = `refs/heads/${repo.draftBranch(slug)}`;
+  try {
+    await runRemoteGit(repo.top, [
+      'push',
+      '-q',
+      `--force-with-lease=${branch}:${lastPushed}`,
+      remote,
+      `${commit}:${branch}`,
+    ]);
+  } catch (err) {
+    console.warn(
+      `[forecourt] the review branch ${repo.draftBranch(slug)} on ${remote} did not take the draft's follow of the published site (a reviewer's commit, or the branch is gone); the next "Request review" sends it: ${(err as Error).message}`,
+    );
+    return 'refused';
+  }
+  repo.git(['update-ref', pushedRef, commit]);
+  return 'pushed';
 }
 
 /**
@@ -138,7 +178,9 @@ export async function pushPublished(repo: SiteRepo, remote: string): Promise<boo
  * - only this server moved on (a publish whose push failed): its commits are pushed again;
  * - both moved (a force-push, a refused push, diverged history): the server follows the
  *   remote, and its own commits are kept on a recovery branch, never dropped.
- * A fetch that fails or hangs rejects (RemoteError) and changes nothing.
+ * A fetch that fails or hangs rejects (RemoteError) and changes nothing; so does a revision
+ * that brings in a symlink, a special file, a file too large or a path outside the sites
+ * folder (RemoteContentRefused, remote-check.ts).
  */
 export async function syncFromRemote(repo: SiteRepo, remote: string): Promise<SyncOutcome> {
   const branch = repo.publishedBranch();
@@ -156,6 +198,9 @@ export async function syncFromRemote(repo: SiteRepo, remote: string): Promise<Sy
   // Publishes, not their draft commits: the published branch's own line.
   const ahead = Number(repo.git(['rev-list', '--count', '--first-parent', `${theirs}..${before}`]));
   const behind = Number(repo.git(['rev-list', '--count', `${before}..${theirs}`]));
+  // Checked in git's objects before any of it is checked out (remote-check.ts).
+  const refused = behind ? refusedPaths(repo, before, theirs) : [];
+  if (refused.length) throw new RemoteContentRefused(theirs, refused);
   if (ahead === 0) {
     repo.git(['merge', '-q', '--ff-only', theirs]);
     return { changed: repo.changedSites(before), kind: 'fast-forward' };

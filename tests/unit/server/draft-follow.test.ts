@@ -115,7 +115,7 @@ describe('after a merged pull request', { timeout: 60_000 }, () => {
     await sync.syncNow();
     expect(repo.draftHead(SITE)).toBe(saved);
     expect(drafts.draftInfo(SITE).conflicts).toBe(1);
-    expect(drafts.followPublished([SITE])).toEqual([
+    await expect(drafts.followPublished([SITE])).resolves.toEqual([
       { slug: SITE, kind: 'conflict', conflicts: 1 },
     ]);
   });
@@ -130,8 +130,120 @@ describe('after a merged pull request', { timeout: 60_000 }, () => {
     await sync.syncNow();
     expect(repo.draftHead(SITE)).toBeUndefined();
     expect(JSON.parse(repo.fileAt(repo.publishedHead(), SITE)!).name).toBe('Reviewed Draft Motors');
+    expect(reviewBranchOn(remote, repo.draftBranch(SITE))).toBe('');
   });
 });
+
+/** The review branch's head on the remote ('' when it is not there). */
+const reviewBranchOn = (remote: string, branch: string) =>
+  git(remote, 'for-each-ref', '--format=%(objectname)', `refs/heads/${branch}`);
+
+describe('a pull request merged as other commits (squash or rebase)', { timeout: 60_000 }, () => {
+  it('squash-merged after main moved on: the draft is done and its review branch deleted', async () => {
+    const { repo, remote, clone, sync, mergeOnRemote, saveDraft } = setup();
+    saveDraft((doc) => (doc.pages[0].title = 'Squashed title | {site}'));
+    await pushDraft(repo, SITE, remote);
+    // Another pull request went in first, so the published document is not the draft's.
+    mergeOnRemote((doc) => (doc.name = 'Reviewed Motors'));
+    git(clone, 'fetch', '-q', 'origin', repo.draftBranch(SITE));
+    git(clone, 'merge', '-q', '--squash', 'FETCH_HEAD');
+    git(clone, 'commit', '-qm', 'Squashed pull request');
+    git(clone, 'push', '-q', 'origin', 'main');
+    await sync.syncNow();
+    expect(repo.draftHead(SITE)).toBeUndefined();
+    expect(reviewBranchOn(remote, repo.draftBranch(SITE))).toBe('');
+    const live = JSON.parse(repo.fileAt(repo.publishedHead(), SITE)!);
+    expect(live).toMatchObject({ name: 'Reviewed Motors' });
+    expect(live.pages[0].title).toBe('Squashed title | {site}');
+  });
+
+  it('rebase-merged: the draft is done and its review branch deleted', async () => {
+    const { repo, remote, clone, sync, saveDraft } = setup();
+    saveDraft((doc) => (doc.pages[0].title = 'Rebased title | {site}'));
+    await pushDraft(repo, SITE, remote);
+    git(clone, 'fetch', '-q', 'origin', repo.draftBranch(SITE));
+    git(clone, 'checkout', '-q', '-b', 'review', 'FETCH_HEAD');
+    // As the forge does it: the draft's commits made anew on main, never its own commits.
+    git(clone, 'rebase', '-q', '--force-rebase', 'main');
+    git(clone, 'checkout', '-q', 'main');
+    git(clone, 'merge', '-q', '--ff-only', 'review');
+    git(clone, 'push', '-q', 'origin', 'main');
+    await sync.syncNow();
+    expect(repo.draftHead(SITE)).toBeUndefined();
+    expect(reviewBranchOn(remote, repo.draftBranch(SITE))).toBe('');
+  });
+
+  it('a draft with a change the squash did not bring in follows instead', async () => {
+    const { repo, remote, clone, sync, saveDraft, draftDoc } = setup();
+    saveDraft((doc) => (doc.pages[0].title = 'Squashed title | {site}'));
+    await pushDraft(repo, SITE, remote);
+    git(clone, 'fetch', '-q', 'origin', repo.draftBranch(SITE));
+    git(clone, 'merge', '-q', '--squash', 'FETCH_HEAD');
+    git(clone, 'commit', '-qm', 'Squashed pull request');
+    git(clone, 'push', '-q', 'origin', 'main');
+    // Saved after the pull request was squashed: this change is not published.
+    const doc = draftDoc();
+    doc.name = 'Saved Later Motors';
+    repo.saveDraft(SITE, formatSiteDocument(doc), 'Save', { name: 'Sam' }, repo.draftHead(SITE));
+    await sync.syncNow();
+    expect(draftDoc().name).toBe('Saved Later Motors');
+    expect(reviewBranchOn(remote, repo.draftBranch(SITE))).not.toBe('');
+  });
+});
+
+describe(
+  'a draft sent for review follows the published site on its review branch',
+  { timeout: 60_000 },
+  () => {
+    it('the follow commit is pushed to the review branch, whose pull request then shows only the draft', async () => {
+      const { repo, remote, sync, mergeOnRemote, saveDraft } = setup();
+      const saved = saveDraft((doc) => (doc.pages[0].title = 'Welcome to the yard | {site}'));
+      await pushDraft(repo, SITE, remote);
+      mergeOnRemote((doc) => (doc.name = 'Reviewed Motors'));
+      await sync.syncNow();
+      const head = repo.draftHead(SITE)!;
+      expect(repo.git(['log', '-1', '--format=%P', head]).split(' ')).toEqual([
+        saved,
+        repo.publishedHead(),
+      ]);
+      expect(reviewBranchOn(remote, repo.draftBranch(SITE))).toBe(head);
+      // The pull request's diff (three dots: from where the branches meet) holds the draft's change only.
+      const prDiff = git(remote, 'diff', `main...${repo.draftBranch(SITE)}`, '--', `${SITE}.json`);
+      expect(prDiff).toContain('Welcome to the yard');
+      expect(prDiff).not.toContain('Reviewed Motors');
+    });
+
+    it("a reviewer's commit on the branch stays: the follow is not pushed over it", async () => {
+      const { repo, remote, clone, sync, mergeOnRemote, saveDraft } = setup();
+      saveDraft((doc) => (doc.pages[0].title = 'Welcome to the yard | {site}'));
+      await pushDraft(repo, SITE, remote);
+      git(clone, 'fetch', '-q', 'origin', repo.draftBranch(SITE));
+      git(clone, 'checkout', '-q', '-b', 'review', 'FETCH_HEAD');
+      git(clone, 'commit', '-q', '--allow-empty', '-m', "Reviewer's note");
+      git(clone, 'push', '-q', 'origin', `review:${repo.draftBranch(SITE)}`);
+      const reviewers = git(clone, 'rev-parse', 'HEAD');
+      git(clone, 'checkout', '-q', 'main');
+      mergeOnRemote((doc) => (doc.name = 'Reviewed Motors'));
+      await sync.syncNow();
+      expect(repo.draftHead(SITE)).not.toBe(reviewers);
+      expect(reviewBranchOn(remote, repo.draftBranch(SITE))).toBe(reviewers);
+    });
+
+    it('saves made since "Request review" wait for the next one', async () => {
+      const { repo, remote, sync, mergeOnRemote, saveDraft, draftDoc } = setup();
+      saveDraft((doc) => (doc.pages[0].title = 'Welcome to the yard | {site}'));
+      await pushDraft(repo, SITE, remote);
+      const sent = reviewBranchOn(remote, repo.draftBranch(SITE));
+      const doc = draftDoc();
+      doc.pages[0].title = 'Not sent yet | {site}';
+      repo.saveDraft(SITE, formatSiteDocument(doc), 'Save', { name: 'Sam' }, repo.draftHead(SITE));
+      mergeOnRemote((d) => (d.name = 'Reviewed Motors'));
+      await sync.syncNow();
+      expect(draftDoc()).toMatchObject({ name: 'Reviewed Motors' });
+      expect(reviewBranchOn(remote, repo.draftBranch(SITE))).toBe(sent);
+    });
+  },
+);
 
 describe('how far this server and the remote are apart', { timeout: 60_000 }, () => {
   it('counts publishes here the remote lacks, and remote commits not brought in', async () => {
