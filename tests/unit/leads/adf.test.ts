@@ -13,58 +13,9 @@ import {
 } from '../../../engine/api/delivery/lead-facts.ts';
 import { xmlSafeText } from '../../../engine/api/delivery/xml.ts';
 import { dtdErrors, readAdf, runDtdTests } from './adf-kit.ts';
+import { exampleLead } from './example-lead.ts';
 
 const dtdIt = runDtdTests ? it : it.skip;
-
-const exampleLead: AdfLead = {
-  id: 1042,
-  site: 'gold-coast-ford',
-  kind: 'trade-in',
-  createdAt: '2025-06-01T00:15:30.123Z',
-  customer: {
-    firstName: 'Jo',
-    lastName: "O'Brien",
-    email: 'jo@example.com',
-    phone: '0400 000 000',
-    preferredContact: 'phone',
-    postcode: '4217',
-  },
-  message: 'Is it still available?\r\nI can come on Saturday.',
-  car: {
-    year: 2022,
-    make: 'Ford',
-    model: 'Ranger',
-    trim: 'XLT',
-    vin: 'MNAUMFF50NW123456',
-    stock: 'GC1234',
-    condition: 'demo',
-    odometer: { value: 1200, unit: 'km' },
-    colour: 'Arctic White',
-    price: { amount: 55990, currency: 'AUD' },
-    priceNote: 'Drive away',
-    url: 'https://goldcoastford.example/cars/2022-ford-ranger-xlt',
-  },
-  tradeIn: {
-    year: 2015,
-    make: 'Mazda',
-    model: '3',
-    registration: 'ABC123',
-    odometer: { value: 120000, unit: 'km' },
-    estimate: { amount: 9000, currency: 'AUD' },
-  },
-  finance: { currency: 'AUD', deposit: 5000, termYears: 5, weeklyPayment: 120.5 },
-  details: [{ label: 'Preferred time', value: 'Saturday morning' }],
-  dealer: {
-    name: 'Gold Coast Ford',
-    id: 7,
-    location: 'Gold Coast Ford Southport',
-    phone: '07 5555 5555',
-    email: 'sales@goldcoastford.example',
-    url: 'https://goldcoastford.example',
-    timeZone: 'Australia/Brisbane',
-    address: { street: '1 Main St', city: 'Southport', region: 'QLD', postcode: '4215' },
-  },
-};
 
 describe('ADF/XML', () => {
   it('maps a trade-in lead: the car as buy, the trade-in as trade-in, contact, vendor, provider', () => {
