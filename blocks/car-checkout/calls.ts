@@ -1,8 +1,9 @@
 /**
- * What the Reserve Online form sends and what it keeps (docs/api.md, "Reservations";
- * docs/forms.md, "Reserve online"): POST {api}/reservations with the buyer's details, the
- * car's id, the page's visit trail and the analytics event id; the deposit, the currency and
- * the 48-hour hold are the server's. Retried on a network failure with the same submission id.
+ * The Reserve Online form's one call (docs/api.md, "Reservations"; docs/forms.md, "Reserve
+ * online"): POST {api}/reservations with the buyer's details, the car's id, the page's visit
+ * trail and the analytics event id; the deposit, the currency and the 48-hour hold are the
+ * server's. Retried on a network failure with the same submission id. It answers the
+ * outcome (never throws); the hook turns it into the machine's event.
  */
 import { linkedQueryParams, visitedPages } from '../../engine/render/visitor.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
@@ -14,7 +15,8 @@ import type {
   ReservationResponse,
 } from '../../schemas/types.gen.ts';
 import { apiPost, leadResult, type LeadResult } from '../_forms/api.ts';
-import { compact, pageUrl } from '../_forms/payload.ts';
+import { compact, contactDetails, pageUrl, type LeadConsents } from '../_forms/payload.ts';
+import { textOf, type Values } from '../_forms/rules.ts';
 
 export interface ReservationDetails {
   name: string;
@@ -73,4 +75,28 @@ export async function sendReservation(
   if (outcome.ok && result.leadId && outcome.data.reservation)
     result.reservation = outcome.data.reservation;
   return result;
+}
+
+export interface ReserveArgs {
+  values: Values;
+  submissionId: string;
+  carId: number | string;
+  eventId?: EventId;
+  consents: LeadConsents;
+}
+
+/** The reservation of the form's values. */
+export function reserve(
+  site: Pick<ResolvedSite, 'api' | 'slug'>,
+  { values, submissionId, carId, eventId, consents }: ReserveArgs,
+): Promise<ReservationResult> {
+  const details: ReservationDetails = {
+    ...contactDetails(values, consents),
+    email: textOf(values, 'email') ?? '',
+    phone: textOf(values, 'phone') ?? '',
+  };
+  return sendReservation(
+    site,
+    reservationPayload({ siteSlug: site.slug, submissionId, carId, eventId, details }),
+  );
 }
