@@ -7,7 +7,8 @@
  *
  * Cars: the ones the site's base filter shows (engine/search/site-filter.ts, evaluated here
  * on the inventory) that are not sold — a sold car cannot be advertised. Values never
- * contain a tab or a line break (replaced by spaces). Prices are "41990.00 AUD", mileage
+ * contain a tab or a line break (replaced by spaces), and a value that a spreadsheet would
+ * read as a formula (`=`, `+`, `-`, `@`) starts with `'` (engine/sanitize/spreadsheet-cell.ts). Prices are "41990.00 AUD", mileage
  * "55270 km" (or mi), dates YYYY-MM-DD, links absolute.
  *
  * Routes (mount the router at the root of the app, before the site pages):
@@ -22,6 +23,7 @@ import { buildSiteFilter } from '../search/site-filter.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import type { SiteEntry } from './sites.ts';
 import { pageOrigin } from './request-guard.ts';
+import { tsvCell } from '../sanitize/spreadsheet-cell.ts';
 
 export const FEED_COLUMNS = [
   'id',
@@ -48,13 +50,8 @@ export interface FeedSites {
   byHostname(host: string): SiteEntry | undefined;
 }
 
-/** A TSV cell: no tabs or line breaks. */
-export function tsvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return String(value)
-    .replace(/[\t\r\n]+/g, ' ')
-    .trim();
-}
+/** A TSV cell: no tabs or line breaks, and no formula (engine/sanitize/spreadsheet-cell.ts). */
+export { tsvCell };
 
 function fieldValues(record: Record<string, unknown>, attribute: string): unknown[] {
   const v = record[attribute];

