@@ -20,7 +20,7 @@ export function requestSite(req: Request): string | undefined {
   return typeof site === 'string' && /^[a-z0-9-]{1,80}$/.test(site) ? site : undefined;
 }
 
-function readCookie(req: Request, name: string): string | undefined {
+export function readCookie(req: Request, name: string): string | undefined {
   for (const part of (req.get('cookie') ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at <= 0 || part.slice(0, at).trim() !== name) continue;

@@ -24,6 +24,7 @@ import { createSearchRouter } from '../search/http.ts';
 import { publicStockFilter, siteOfSearchKey } from '../search/public-access.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { createAssetLibraryRouter } from './assets-api.ts';
+import { EditorAssetPass } from './editor-cookie.ts';
 import { DraftService } from './drafts.ts';
 import { logFollowed } from './draft-lines.ts';
 import { SiteRepo } from './site-repo.ts';
@@ -135,12 +136,15 @@ export async function createApp(options: ServerOptions) {
     }),
   );
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
+  // Signed-in staff get a short-lived pass their browser shows draft images with (editor-cookie.ts).
+  const imagePass = new EditorAssetPass();
   app.use(
     '/api/editor',
     staffOnly(undefined, {
       publishToken: process.env.FORECOURT_PUBLISH_TOKEN,
       failures: editorTokenFailures,
     }),
+    imagePass.issue,
     createEditorRouter({
       sites,
       sitesDir: sites.dir,
@@ -149,7 +153,14 @@ export async function createApp(options: ServerOptions) {
       syncState: publishedSync && (() => publishedSync.state()),
     }),
   );
-  app.use(createAssetLibraryRouter({ repo, staff: staffOnly() })); // the asset library (docs/editor-design.md): uploads, and the images at /assets/sites/
+  // The asset library (docs/editor-design.md): uploads, and the images at /assets/sites/.
+  app.use(
+    createAssetLibraryRouter({
+      repo,
+      staff: staffOnly(),
+      draftImages: imagePass.guard(staffOnly()),
+    }),
+  );
   app.use('/api', services.api);
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
   app.use(createFeedsRouter({ sites, cars: () => services.cars }));
@@ -263,6 +274,7 @@ export async function createApp(options: ServerOptions) {
       queryToken: true,
       failures: editorTokenFailures,
     }),
+    imagePass.issue,
     async (req, res, next) => {
       try {
         const slug = (req.params as Record<string, string>)[0];

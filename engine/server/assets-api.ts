@@ -43,11 +43,20 @@ export interface AssetLibraryOptions {
   repo: SiteRepo;
   /** The guard of the editor API (staffOnly()), for listing and uploading. */
   staff: RequestHandler;
+  /**
+   * The guard of an image only a draft has (default: `staff`); the server's also takes the
+   * editor's image pass, which a browser sends where it cannot send the token (editor-cookie.ts).
+   */
+  draftImages?: RequestHandler;
 }
 
 export const assetUrl = (slug: string, name: string) => `${ASSET_URL_PREFIX}/${slug}/${name}`;
 
-export function createAssetLibraryRouter({ repo, staff }: AssetLibraryOptions): Router {
+export function createAssetLibraryRouter({
+  repo,
+  staff,
+  draftImages = staff,
+}: AssetLibraryOptions): Router {
   const router = express.Router();
   const folderOf = (slug: string) => join(repo.sitesDir, 'assets', slug);
   // A site not published yet (created in the editor) is its draft.
@@ -140,7 +149,8 @@ export function createAssetLibraryRouter({ repo, staff }: AssetLibraryOptions): 
       res.sendFile(file);
       return;
     }
-    // Only in a draft: for staff (the editor's preview, the draft preview) until it is published.
+    // Only in a draft: for staff (the editor's preview, the draft preview) until it is published;
+    // a visitor learns nothing of it (docs/publishing.md, "Draft images in the preview").
     const blob = repo.tryGit([
       'rev-parse',
       '--verify',
@@ -151,7 +161,7 @@ export function createAssetLibraryRouter({ repo, staff }: AssetLibraryOptions): 
       res.status(404).end();
       return;
     }
-    staff(req, res, (err?: unknown) => {
+    draftImages(req, res, (err?: unknown) => {
       if (err) return next(err);
       inert().setHeader('Cache-Control', 'private, no-store');
       res.send(

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoProviders } from '../../../demo/defaults.ts';
 import { createApp } from '../../../engine/server/app.ts';
 import { CLIENT_ENTRY } from '../../../engine/server/manifest.ts';
+import { EDITOR_ASSET_COOKIE, EditorAssetPass } from '../../../engine/server/editor-cookie.ts';
 import { ROOT } from '../helpers.ts';
 import { bareProductionFolder } from './fixtures/bare-build.ts';
 
@@ -141,7 +142,7 @@ describe('a site created in the editor', { timeout: 90_000 }, () => {
     expect(uploaded.status).toBe(201);
     const { url } = (await uploaded.json()).asset;
     expect((await visit(url, staff)).status).toBe(200);
-    expect((await visit(url)).status).toBe(401);
+    expect((await visit(url)).status).toBe(404);
 
     // The remote refuses (a protected branch): nothing goes live, the draft stays.
     const hook = join(remote, 'hooks', 'pre-receive');
@@ -164,6 +165,39 @@ describe('a site created in the editor', { timeout: 90_000 }, () => {
     expect(git(remote, 'ls-tree', '--name-only', '-r', 'main')).toContain(
       `assets/harbour-ford/${url.split('/').pop()}`,
     );
+  });
+
+  it('shows its draft image to a signed-in browser, which sends no token with an image', async () => {
+    expect((await create('river-ford', 'River Ford')).status).toBe(201);
+    const uploaded = await fetch(`${base}/api/editor/sites/river-ford/assets?name=front.png`, {
+      method: 'POST',
+      headers: { ...staff, 'Content-Type': 'image/png' },
+      body: new Uint8Array(PNG),
+    });
+    const { url } = (await uploaded.json()).asset;
+    // Signing in (any editor request with the token) gives the browser the image pass.
+    const signIn = await fetch(`${base}/api/editor/sites`, { headers: staff });
+    const setCookie = signIn.headers.getSetCookie().find((c) => c.startsWith(EDITOR_ASSET_COOKIE));
+    expect(setCookie).toMatch(/; Path=\/assets\/sites\/; .*HttpOnly; SameSite=Strict/);
+    const cookie = setCookie!.split(';')[0];
+    // The preview's <img>: the URL as the document holds it, the cookie, no Authorization.
+    const shown = await fetch(base + url, { headers: { Cookie: cookie } });
+    expect(shown.status).toBe(200);
+    expect(Buffer.from(await shown.arrayBuffer())).toEqual(PNG);
+    // A /drafts/ page opened with ?token= gives the pass too.
+    const page = await fetch(`${base}/drafts/river-ford/?token=${TOKEN}`);
+    expect(page.headers.getSetCookie().some((c) => c.startsWith(EDITOR_ASSET_COOKIE))).toBe(true);
+    // A visitor: no pass, an expired one, a forged one.
+    const pass = new EditorAssetPass(TOKEN);
+    const expired = `${EDITOR_ASSET_COOKIE}=${pass.value(Date.now() - 1000)}`;
+    const forged = `${EDITOR_ASSET_COOKIE}=${new EditorAssetPass('guess').value(Date.now() + 60_000)}`;
+    expect((await visit(url)).status).toBe(404);
+    expect((await visit(url, { Cookie: expired })).status).toBe(403);
+    expect((await visit(url, { Cookie: forged })).status).toBe(403);
+    // A published image needs no pass: the pass opens draft images only.
+    expect(
+      (await visit('/assets/sites/river-ford/none-0123456789ab.png', { Cookie: cookie })).status,
+    ).toBe(404);
   });
 
   it('is brought in by its merged pull request, and its draft is done', async () => {
