@@ -28,7 +28,7 @@ import {
 } from './photos.ts';
 import { feedRowToCar, type DealershipContext } from './to-car.ts';
 import { checkCar } from './validate.ts';
-import { withImportLock } from './import-lock.ts';
+import { withImportLock, type HeldLock } from './import-lock.ts';
 
 export interface ImportOptions {
   sitesDir: string;
@@ -143,8 +143,8 @@ export async function importStock(options: ImportOptions): Promise<ImportReport>
 
   return options.dryRun
     ? apply(options, ctx, siteSlug, sites, now)
-    : withImportLock(options.dataDir, ctx.dealership.slug, () =>
-        apply(options, ctx, siteSlug, sites, now),
+    : withImportLock(options.dataDir, ctx.dealership.slug, (lock) =>
+        apply(options, ctx, siteSlug, sites, now, lock),
       );
 }
 
@@ -155,6 +155,7 @@ async function apply(
   siteSlug: string,
   sites: ResolvedSite[],
   now: number,
+  lock?: HeldLock,
 ): Promise<ImportReport> {
   const slug = ctx.dealership.slug;
   let text: string;
@@ -195,7 +196,12 @@ async function apply(
     !options.dryRun,
   );
   try {
-    return await applyFeed(options, ctx, siteSlug, sites, now, { feed, previousFile, photos });
+    return await applyFeed(options, ctx, siteSlug, sites, now, {
+      feed,
+      previousFile,
+      photos,
+      lock,
+    });
   } finally {
     // Whatever was not committed with the stock file (a refused feed, a failure) is dropped.
     photos.discard();
@@ -206,6 +212,7 @@ interface FeedState {
   feed: ReturnType<typeof readFeed>;
   previousFile: StockFile | undefined;
   photos: PhotoStore;
+  lock?: HeldLock;
 }
 
 async function applyFeed(
@@ -319,6 +326,8 @@ async function applyFeed(
     photos: photos.known,
     cars: merged.cars,
   };
+  // An import that stalled past its lock's expiry may have been overtaken: it writes nothing.
+  state.lock?.assertHeld();
   // The photos first: the server reads the stock file as soon as it appears.
   photos.commit();
   return { ...report, applied: true, path: writeStockFile(options.dataDir, file) };

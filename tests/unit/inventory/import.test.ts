@@ -4,7 +4,7 @@
  * that drops a car (marked sold, then removed after the sold window), dry runs.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -362,7 +362,7 @@ describe('incremental and idempotent', { timeout: 60_000 }, () => {
     });
     await vi.waitFor(() => expect(existsSync(lock)).toBe(true));
     await expect(run(SAMPLE)).rejects.toThrow(
-      `Another import of nerang-ford is running (process ${process.pid}); try again when it has finished`,
+      `Another import of nerang-ford is running (process ${process.pid} on ${hostname()}); try again when it has finished`,
     );
     // A dry run reads only: it is not held up.
     expect((await run(SAMPLE, { dryRun: true })).added).toHaveLength(30);
@@ -374,8 +374,16 @@ describe('incremental and idempotent', { timeout: 60_000 }, () => {
       clearInterval(photosGo);
     }
     expect(existsSync(lock)).toBe(false);
-    // A process that no longer runs left its lock behind.
-    writeFileSync(lock, '2147483646');
+    // A process of this machine that no longer runs left its lock behind.
+    writeFileSync(
+      lock,
+      JSON.stringify({
+        host: hostname(),
+        pid: 2147483646,
+        expires: Date.now() + 60_000,
+        token: 'x',
+      }),
+    );
     expect((await run(feed('more.csv', `${HEADER}\n${csvRows[0]}\n`))).applied).toBe(true);
     expect(existsSync(lock)).toBe(false);
   });
