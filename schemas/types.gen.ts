@@ -3559,6 +3559,37 @@ export interface StoredLead {
       [k: string]: unknown | undefined;
     };
   }[];
+  /**
+   * Where the lead was sent (docs/leads.md), oldest first: each destination, its state and its last failure.
+   */
+  deliveries: LeadDelivery[];
+}
+export interface LeadDelivery {
+  id: number;
+  /**
+   * email: the readable email to the dealership; adf-email / adf-post: ADF/XML to the dealer's CRM by email or HTTP POST; webhook: signed JSON; confirmation: the buyer's confirmation email.
+   */
+  channel: 'email' | 'adf-email' | 'adf-post' | 'webhook' | 'confirmation';
+  /**
+   * The email address or web address it goes to.
+   */
+  to: string;
+  /**
+   * pending: not sent yet, or to be tried again at next_attempt_at; delivered; failed: the destination refused it, not retried; dead: not delivered within 72 hours of tries. failed and dead can be sent again (POST /staff/deliveries/{id}/resend).
+   */
+  state: 'pending' | 'delivered' | 'failed' | 'dead';
+  attempts: number;
+  created_at: string;
+  last_attempt_at: string | null;
+  /**
+   * When a pending delivery is tried next; null otherwise.
+   */
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  /**
+   * Why the last try failed.
+   */
+  last_error: string | null;
 }
 /**
  * A success flag (watchlist, offer acceptance, save valuation).

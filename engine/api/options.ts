@@ -3,6 +3,7 @@ import type { Car, Catalogue } from '../../schemas/types.gen.ts';
 import type { Clock, FakeClock } from '../clock.ts';
 import type { SiteEntry } from '../site/folder.ts';
 import type { AdapterSource } from './adapters/index.ts';
+import type { DeliveryOptions } from './delivery/start.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
 import type { HeldCarsListener } from './reservations/holds.ts';
 import type { ReviewSeeder } from './store/reviews.ts';
@@ -70,8 +71,10 @@ export interface ApiRouterOptions {
   /** Largest JSON body accepted (bytes or "64kb"); larger ones get 413. Default 64kb. */
   jsonLimit?: string | number;
   hooks?: ApiHooks;
+  /** Lead delivery (docs/leads.md): channels to add or replace, the worker's timings. */
+  delivery?: DeliveryOptions;
   /** Where start-up notes and failures go. Default console. */
   log?: Pick<Console, 'log' | 'warn' | 'error'>;
-  /** Environment read for FORECOURT_STAFF_TOKEN. Default process.env. */
+  /** Environment read for FORECOURT_STAFF_TOKEN, FORECOURT_SMTP_URL, FORECOURT_MAIL_FROM and FORECOURT_PUBLIC_ORIGIN. Default process.env. */
   env?: NodeJS.ProcessEnv;
 }

@@ -43,6 +43,8 @@ import { testClockRouter } from './reservations/test-clock.ts';
 import { openStore } from './store/open.ts';
 import type { Store } from './store/types.ts';
 import { createValidators } from './validation.ts';
+import { startDelivery } from './delivery/start.ts';
+import type { DeliveryWorker } from './delivery/worker.ts';
 
 export type { ApiRouterOptions } from './options.ts';
 export { defaultDataDir } from './db/database.ts';
@@ -54,9 +56,11 @@ export interface ApiRouterExtras {
   openapi: Record<string, unknown>;
   /** The open store (tests, maintenance scripts). */
   store: Store;
+  /** The lead delivery worker (docs/leads.md): nudge it, or wait until it is idle. */
+  deliveries: DeliveryWorker;
   /** Closes the store; call it when the HTTP server closes. */
   close(): Promise<void>;
-  /** Resolves when the background job runs started so far (the reservation release job) have finished: tests moving a FakeClock. */
+  /** Resolves when the background jobs started so far (the reservation release job, lead deliveries) have finished: tests moving a FakeClock. */
   settled(): Promise<void>;
 }
 
@@ -73,6 +77,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
   const now = () => clock.now();
   const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   let holds: CarHolds | undefined;
+  const delivery = startDelivery(options, store, clock, log);
   try {
     holds = new CarHolds(
       store.reservations,
@@ -109,6 +114,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
       getCar: options.getCar,
       getCarBySlug: options.getCarBySlug,
       log,
+      delivery: delivery.worker,
     };
     const staffToken = await resolveStaffToken(options, store, log);
     let openapi: Record<string, unknown> = {};
@@ -169,13 +175,19 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
       sendError(res, bodyError(err) ?? unexpected(err, log, 'request'));
     });
     await holds.start();
+    await delivery.start();
     return Object.assign(router, {
       staffToken,
       openapi,
       store,
-      settled: () => running.settled(),
+      deliveries: delivery.worker,
+      settled: async () => {
+        await running.settled();
+        await delivery.worker.settled();
+      },
       close: async () => {
         running.stop();
+        await delivery.close();
         // Without a job in flight the store closes at once (SQLite records the clean stop before a process exits).
         if (running.busy) await running.settled();
         await store.close();
@@ -183,6 +195,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
     });
   } catch (err) {
     holds?.stop();
+    await delivery.close();
     await store.close();
     throw err;
   }

@@ -5,11 +5,15 @@
  * schema's `x-block.leads`, so no block is named here. Browser-safe.
  */
 import { blockSchemas } from '../../schemas/index.gen.ts';
+import defsSchema from '../../schemas/defs.schema.json';
 import type { KindOfEnquiry, LeadRoute } from '../../schemas/types.gen.ts';
 import { walkBlocks } from '../tree.ts';
 import type { DocumentIssue, ResolvedSite } from './types.ts';
 
 export type LeadKind = KindOfEnquiry;
+
+/** Every kind, in the schema's order (defs.schema.json#/$defs/leadKind). */
+export const LEAD_KINDS = defsSchema.$defs.leadKind.enum as LeadKind[];
 
 /** A route's destinations, in the order they are written. */
 export function hasDestination(route: LeadRoute): boolean {

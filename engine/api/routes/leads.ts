@@ -27,6 +27,8 @@ import {
   termsError,
 } from '../site-rules.ts';
 import type { CaptchaUse, NewLead } from '../store/types.ts';
+import type { ResolvedSite } from '../../site/types.ts';
+import { planDeliveries } from '../delivery/plan.ts';
 
 const FAILURE = 'Your enquiry could not be saved. Please try again.';
 
@@ -46,16 +48,34 @@ export function carKey(id: number | string | undefined): number | string | undef
   return typeof id === 'string' && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : id;
 }
 
-function store(ctx: ApiContext, lead: NewLead, captcha: CaptchaUse | undefined) {
-  return ctx.leads
+/** The car a lead is about, from the stock (its location decides where the lead goes). */
+export async function leadCar(ctx: ApiContext, site: ResolvedSite, carId: NewLead['carId']) {
+  return typeof carId === 'number' ? ctx.getCar?.(carId, site.slug) : undefined;
+}
+
+/**
+ * Stores the lead with its outbox rows in one transaction (docs/leads.md), then nudges the
+ * delivery worker: the answer never waits for a delivery.
+ */
+async function store(
+  ctx: ApiContext,
+  site: ResolvedSite,
+  lead: NewLead,
+  captcha: CaptchaUse | undefined,
+) {
+  const deliveries = planDeliveries(site, lead, await leadCar(ctx, site, lead.carId));
+  const stored = await ctx.leads
     .create(lead, {
       createdAt: ctx.now().toISOString(),
       captcha,
       afterLeadRow: ctx.hooks.afterLeadRow,
+      deliveries,
     })
     .catch((err: unknown) => {
       throw captchaUsedAsInvalid(err);
     });
+  if (stored.created && deliveries.length) ctx.delivery.nudge();
+  return stored;
 }
 
 export function leadRoutes(ctx: ApiContext): ApiRoute[] {
@@ -102,6 +122,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
         };
         const { leadId, created } = await store(
           ctx,
+          site,
           {
             site: site.slug,
             submissionId: body.submission_id,
@@ -158,6 +179,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
         const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
         const { leadId, created } = await store(
           ctx,
+          site,
           {
             site: site.slug,
             submissionId: body.submission_id,

@@ -18,7 +18,8 @@ import {
   throwIfAny,
   type ApiContext,
 } from '../context.ts';
-import { CarHeldError } from '../store/types.ts';
+import { CarHeldError, type NewLead } from '../store/types.ts';
+import { planDeliveries } from '../delivery/plan.ts';
 import { HttpError } from '../http.ts';
 import {
   ALREADY_RESERVED,
@@ -115,47 +116,46 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
         const amount = site.features.reserveDeposit || DEFAULT_RESERVATION_DEPOSIT;
         const currency = regionSettings(site.region).currency;
         const { captcha: _answer, ...received } = body;
+        const newLead: NewLead = {
+          site: site.slug,
+          submissionId: body.submission_id,
+          kind: 'lead',
+          isLastStep: true,
+          category: RESERVATION_CATEGORY,
+          name: [body.name, body.last_name].filter(Boolean).join(' '),
+          email: body.email,
+          phone: body.phone,
+          message: body.message,
+          carId: car.id,
+          dealershipSlug: car.dealership_slug,
+          eventId: body.event_id,
+          payload: { ...received, user_agent: body.user_agent ?? req.get('user-agent') },
+          visitedPages: body.lead_attributes?.visited_pages ?? [],
+          queryParams: Object.fromEntries(
+            Object.entries(body.lead_attributes?.linked_query_params ?? {}).filter(
+              (e): e is [string, string] => e[1] !== undefined,
+            ),
+          ),
+        };
         let stored: { leadId: number; created: boolean };
         try {
-          stored = await ctx.leads.create(
-            {
+          stored = await ctx.leads.create(newLead, {
+            createdAt: now.toISOString(),
+            captcha,
+            afterLeadRow: ctx.hooks.afterLeadRow,
+            deliveries: planDeliveries(site, newLead, car),
+            // Checked again inside the transaction (another buyer, on any server, may have held it since): CarHeldError.
+            hold: {
               site: site.slug,
-              submissionId: body.submission_id,
-              kind: 'lead',
-              isLastStep: true,
-              category: RESERVATION_CATEGORY,
-              name: [body.name, body.last_name].filter(Boolean).join(' '),
-              email: body.email,
-              phone: body.phone,
-              message: body.message,
               carId: car.id,
-              dealershipSlug: car.dealership_slug,
-              eventId: body.event_id,
-              payload: { ...received, user_agent: body.user_agent ?? req.get('user-agent') },
-              visitedPages: body.lead_attributes?.visited_pages ?? [],
-              queryParams: Object.fromEntries(
-                Object.entries(body.lead_attributes?.linked_query_params ?? {}).filter(
-                  (e): e is [string, string] => e[1] !== undefined,
-                ),
-              ),
-            },
-            {
+              stockNumber: car.stocknum || null,
+              amount,
+              currency,
+              provider: ctx.adapters.payments.name,
               createdAt: now.toISOString(),
-              captcha,
-              afterLeadRow: ctx.hooks.afterLeadRow,
-              // Checked again inside the transaction (another buyer, on any server, may have held it since): CarHeldError.
-              hold: {
-                site: site.slug,
-                carId: car.id,
-                stockNumber: car.stocknum || null,
-                amount,
-                currency,
-                provider: ctx.adapters.payments.name,
-                createdAt: now.toISOString(),
-                heldUntil: new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString(),
-              },
+              heldUntil: new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString(),
             },
-          );
+          });
         } catch (err) {
           if (err instanceof CarHeldError) throw new HttpError(409, ALREADY_RESERVED);
           throw captchaUsedAsInvalid(err);
@@ -189,6 +189,8 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
         } finally {
           await ctx.holds.changed();
         }
+        // Only now: a reservation taken back above must not reach the dealer.
+        ctx.delivery.nudge();
         return answer(ctx, leadId, true);
       },
     },

@@ -2,7 +2,7 @@
  * One lead as both stores answer it: the columns of its row, read the same way whichever
  * database holds them (each store turns its own column types into these first: SQLite's 0/1
  * and JSON text, PostgreSQL's booleans and text car ids), plus its pages, parameters, events
- * and reservation.
+ * reservation and deliveries.
  */
 import type { StoredLead } from '../../../schemas/types.gen.ts';
 
@@ -33,6 +33,7 @@ export interface LeadParts {
   pages: { url: string }[];
   params: { name: string; value: string }[];
   events: StoredLead['events'];
+  deliveries: StoredLead['deliveries'];
 }
 
 export function toStoredLead(row: LeadColumns, parts: LeadParts): StoredLead {
@@ -58,5 +59,6 @@ export function toStoredLead(row: LeadColumns, parts: LeadParts): StoredLead {
     visited_pages: parts.pages.map((p) => p.url),
     linked_query_params: Object.fromEntries(parts.params.map((p) => [p.name, p.value])),
     events: parts.events,
+    deliveries: parts.deliveries,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Leads in SQLite: one transaction writes the lead row, its visited pages and its query
- * parameters (and consumes the captcha token, and holds a reserved car), so a failure at
- * any point stores none of it. (site, submission_id) is unique: a retried submit answers
+ * parameters (and consumes the captcha token, holds a reserved car and writes the lead's
+ * outbox rows), so a failure at any point stores none of it. (site, submission_id) is unique: a retried submit answers
  * the lead it already stored.
  */
 import type { Db } from '../db/database.ts';
@@ -15,6 +15,7 @@ import {
 } from './types.ts';
 import type { SqliteRecords } from './records.ts';
 import type { SqliteReservations } from './reservations.ts';
+import type { SqliteDeliveries } from './deliveries.ts';
 import { toStoredLead, type LeadColumns } from './lead-row.ts';
 
 export type { NewLead } from './types.ts';
@@ -32,6 +33,7 @@ export class SqliteLeads implements LeadStore {
     private readonly db: Db,
     private readonly reservations: SqliteReservations,
     private readonly records: SqliteRecords,
+    private readonly deliveries: SqliteDeliveries,
   ) {
     this.q = {
       bySubmission: db.prepare<[string, string], { id: number }>(
@@ -117,6 +119,7 @@ export class SqliteLeads implements LeadStore {
       for (const [name, value] of Object.entries(lead.queryParams))
         this.q.insertParam.run(leadId, name, value);
       if (options.hold) this.reservations.hold(leadId, options.hold);
+      this.deliveries.insertAll(leadId, options.deliveries ?? [], options.createdAt);
       return { leadId, created: true };
     });
     try {
@@ -188,6 +191,7 @@ export class SqliteLeads implements LeadStore {
         events: this.q.events
           .all(row.id)
           .map((e) => ({ type: e.type, created_at: e.created_at, data: JSON.parse(e.data) })),
+        deliveries: this.deliveries.ofLead(row.id),
       },
     );
   }

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { DB_FILE, openDatabase, type Db } from '../db/database.ts';
 import { memoryRateCounter } from '../rate-limit.ts';
+import { SqliteDeliveries } from './deliveries.ts';
 import { SqliteLeads } from './leads.ts';
 import { SqliteRecords } from './records.ts';
 import { SqliteReservations } from './reservations.ts';
@@ -26,11 +27,13 @@ export function openSqliteStore(dataDir: string): SqliteStore {
   try {
     const reservations = new SqliteReservations(db);
     const records = new SqliteRecords(db);
+    const deliveries = new SqliteDeliveries(db);
     return {
       kind: 'sqlite',
       where: join(dataDir, DB_FILE),
       db,
-      leads: new SqliteLeads(db, reservations, records),
+      leads: new SqliteLeads(db, reservations, records, deliveries),
+      deliveries,
       reservations,
       records,
       reviews: new SqliteReviews(db),

@@ -4,7 +4,13 @@
  * PostgreSQL when DATABASE_URL is set (store/postgres/), which several servers share.
  * Every method is async so that the routes are written once for both.
  */
-import type { Deposit, Reservation, StoredLead, Valuation } from '../../../schemas/types.gen.ts';
+import type {
+  Deposit,
+  LeadDelivery,
+  Reservation,
+  StoredLead,
+  Valuation,
+} from '../../../schemas/types.gen.ts';
 import type { RateCounter, RateLimitOptions } from '../rate-limit.ts';
 
 export interface NewLead {
@@ -56,6 +62,53 @@ export interface CreateLeadOptions {
   hold?: NewHold;
   /** Runs inside the transaction after the lead row, before its attributes (a test seam: throwing rolls the lead back). */
   afterLeadRow?: (leadId: number) => void;
+  /** The lead's outbox rows (docs/leads.md), written in its transaction: one per destination. */
+  deliveries?: NewDelivery[];
+}
+
+/** One destination of a lead, as the routing planned it (delivery/plan.ts). */
+export interface NewDelivery {
+  channel: LeadDelivery['channel'];
+  /** An email address or a URL. */
+  target: string;
+  /** A webhook's signing secret: the name of the server setting that holds it. */
+  secretEnv?: string;
+  /** The lead's kind (defs.schema.json#/$defs/leadKind). */
+  kind: string;
+  /** The location the lead was routed to. */
+  location?: string;
+}
+
+/** An outbox row a worker has claimed: its own until `leaseUntil`, recorded with `claim`. */
+export interface ClaimedDelivery extends Required<Omit<NewDelivery, 'secretEnv' | 'location'>> {
+  id: number;
+  leadId: number;
+  secretEnv: string | null;
+  location: string | null;
+  attempts: number;
+  retryFrom: string;
+  claim: string;
+}
+
+/** What happened to a claimed delivery. */
+export type DeliveryOutcome =
+  | { state: 'delivered' }
+  | { state: 'pending'; error: string; nextAttemptAt: string }
+  | { state: 'failed' | 'dead'; error: string };
+
+/**
+ * The lead outbox (docs/leads.md, "Delivery"): rows claimed for a lease (on PostgreSQL with
+ * FOR UPDATE SKIP LOCKED, so two servers never claim one row at once), then recorded.
+ */
+export interface DeliveryStore {
+  /** Claims up to `limit` pending rows due by `now` whose lease (if any) has run out. */
+  claim(now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+  /** Records the outcome, if the claim is still the row's (a lease that ran out may have passed it on). */
+  record(id: number, claim: string, outcome: DeliveryOutcome, now: Date): Promise<void>;
+  /** Sends a failed or dead delivery again, now, with a new 72-hour window; false when there is none such on the site. */
+  resend(site: string, id: number, now: Date): Promise<boolean>;
+  /** Counts by state, for the start-up note. */
+  counts(): Promise<Record<LeadDelivery['state'], number>>;
 }
 
 export interface LeadStore {
@@ -179,6 +232,7 @@ export interface Store {
   sessions: SessionStore;
   valuations: ValuationStore;
   watchlist: WatchlistStore;
+  deliveries: DeliveryStore;
   /** A value generated once and kept (captcha key, lead secret key, generated staff token); every server sharing the store reads the same. */
   setting(key: string, make?: () => string): Promise<string>;
   /**

@@ -19,6 +19,7 @@ import {
 } from '../types.ts';
 import { asJson, carText, carValue, isUniqueViolation } from './values.ts';
 import { toStoredLead, type LeadColumns } from '../lead-row.ts';
+import { deliveriesOf, insertDeliveries } from './deliveries.ts';
 
 /** A lead row as PostgreSQL gives it: car ids as text. */
 type LeadRow = Omit<LeadColumns, 'car_id'> & { car_id: string | null };
@@ -100,6 +101,7 @@ export class PostgresLeads implements LeadStore {
         VALUES (${leadId}, ${hold.site}, ${carText(hold.carId)}, ${hold.stockNumber}, ${hold.amount}, ${hold.currency}, ${hold.createdAt},
                 ${hold.heldUntil}, ${hold.provider}, 'pending')`;
     }
+    await insertDeliveries(tx, leadId, options.deliveries ?? [], options.createdAt);
     return leadId;
   }
 
@@ -165,7 +167,7 @@ export class PostgresLeads implements LeadStore {
   private async toStored(rows: LeadRow[]): Promise<StoredLead[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const [pages, params, events, reservations] = await Promise.all([
+    const [pages, params, events, reservations, deliveries] = await Promise.all([
       this.sql<
         { lead_id: number; url: string }[]
       >`SELECT lead_id, url FROM lead_visited_pages WHERE lead_id = ANY(${ids}::int[]) ORDER BY lead_id, position`,
@@ -178,6 +180,7 @@ export class PostgresLeads implements LeadStore {
       this.sql<
         (ReservationRow & { car_id: string })[]
       >`SELECT * FROM reservations WHERE lead_id = ANY(${ids}::int[])`,
+      deliveriesOf(this.sql, ids),
     ]);
     const [pagesOf, paramsOf, eventsOf] = [
       groupBy(pages, 'lead_id'),
@@ -199,6 +202,7 @@ export class PostgresLeads implements LeadStore {
             created_at: e.created_at,
             data: e.data,
           })),
+          deliveries: deliveries.get(row.id) ?? [],
         },
       ),
     );

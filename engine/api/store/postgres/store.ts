@@ -7,6 +7,7 @@ import postgres, { type Sql } from 'postgres';
 import { migratePostgres } from '../../db/migrate-postgres.ts';
 import { randomSecret } from '../settings.ts';
 import type { Store } from '../types.ts';
+import { PostgresDeliveries } from './deliveries.ts';
 import { PostgresLeads } from './leads.ts';
 import { postgresRateCounter } from './rate-counter.ts';
 import { PostgresReservations } from './reservations.ts';
@@ -58,6 +59,7 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     sessions: new PostgresSessions(sql),
     valuations: new PostgresValuations(sql),
     watchlist: new PostgresWatchlist(sql),
+    deliveries: new PostgresDeliveries(sql),
     async setting(key, make = randomSecret) {
       // Two servers starting together may both make one: the first insert wins and both read it.
       await sql`INSERT INTO settings (key, value) VALUES (${key}, ${make()}) ON CONFLICT (key) DO NOTHING`;

@@ -1,0 +1,65 @@
+/**
+ * The delivery worker as the API starts it (docs/leads.md): the channels from the
+ * environment (FORECOURT_SMTP_URL, else the .eml outbox in the data folder; ADF/XML by
+ * email), and the start-up note of where mail goes and what is still undelivered.
+ */
+import { join } from 'node:path';
+import type { Clock } from '../../clock.ts';
+import type { ApiRouterOptions } from '../options.ts';
+import type { Store } from '../store/types.ts';
+import type { Channels } from './channels.ts';
+import { fileTransport, mailChannels, outboxFiles, smtpTransport } from './mail.ts';
+import { DeliveryWorker, type DeliveryTuning } from './worker.ts';
+
+export interface DeliveryOptions {
+  /** Replace or add channels (tests; a deployment's own). */
+  channels?: Channels;
+  tuning?: DeliveryTuning;
+  random?: () => number;
+  /** false: no worker runs (the outbox rows are still written). */
+  enabled?: boolean;
+}
+
+export function startDelivery(
+  options: ApiRouterOptions,
+  store: Store,
+  clock: Clock,
+  log: Pick<Console, 'log' | 'warn' | 'error'>,
+) {
+  const env = options.env ?? process.env;
+  const outbox = join(options.dataDir, 'outbox');
+  const transport = env.FORECOURT_SMTP_URL
+    ? smtpTransport(env.FORECOURT_SMTP_URL)
+    : fileTransport(outbox);
+  const worker = new DeliveryWorker({
+    deliveries: store.deliveries,
+    leads: store.leads,
+    sites: options.sites,
+    channels: {
+      ...mailChannels(transport, env.FORECOURT_MAIL_FROM),
+      ...options.delivery?.channels,
+    },
+    clock,
+    getCar: (id, site) => (typeof id === 'number' ? options.getCar?.(id, site) : undefined),
+    publicOrigin: env.FORECOURT_PUBLIC_ORIGIN,
+    tuning: options.delivery?.tuning,
+    random: options.delivery?.random,
+    log,
+  });
+  return {
+    worker,
+    async start() {
+      const counts = await store.deliveries.counts();
+      const files = env.FORECOURT_SMTP_URL ? '' : ` (${outboxFiles(outbox)} .eml files there)`;
+      log.log(
+        `[forecourt] lead delivery: mail to ${transport.where}${files}; ${counts.pending} pending, ${counts.failed} failed, ${counts.dead} dead-lettered, ${counts.delivered} delivered`,
+      );
+      if (options.delivery?.enabled !== false) worker.start();
+    },
+    async close() {
+      worker.stop();
+      await worker.settled();
+      transport.close();
+    },
+  };
+}
