@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_IDS } from '../_shared/analytics.ts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderFormBlock } from '../_forms/test-helpers.tsx';
-import { futureDateTime } from '../_forms/EnquiryForm.tsx';
+import { futureDateTime } from '../_forms/enquiry/machine.ts';
 import TestDrive from './index.tsx';
 import RequestPhotos from '../request-photos/index.tsx';
 

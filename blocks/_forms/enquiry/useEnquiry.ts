@@ -1,0 +1,137 @@
+/**
+ * The enquiry form's hook: the form, the captcha and the step machine (machine.ts) wired to
+ * its call (calls.ts) through the lead form hook, and what the views draw: which fields the
+ * site's layout asks for, the category choices, the earliest test-drive time. It owns no
+ * rule and no markup.
+ */
+import { useEffect, useState } from 'react';
+import { useSite } from '../../../engine/render/site-context.tsx';
+import { enquiryForm_category } from '../../../schemas/block-defaults.gen.ts';
+import { leadEventId } from '../../_shared/analytics.ts';
+import { useCaptcha } from '../Captcha.tsx';
+import type { CarSummary } from '../car.ts';
+import { consentRules, DEFAULT_OPT_IN } from '../common.tsx';
+import { locationOptions } from '../leads.ts';
+import { enquiryLayout, GENERAL_ENQUIRY } from '../rules.ts';
+import { useForm } from '../useForm.ts';
+import { useLeadForm } from '../useLeadForm.ts';
+import { enquiryCategory, sendEnquiry } from './calls.ts';
+import { enquiryMachine, type EnquiryContext, type EnquiryMode } from './machine.ts';
+
+export interface UseEnquiryOptions {
+  mode: EnquiryMode;
+  car?: CarSummary;
+  /** Lead category of a form without a car (General Enquiry adds the category select). */
+  category?: string;
+  /** Sets the lead category whatever the car (e.g. "Reserve Online" on the checkout page). */
+  leadCategory?: string;
+  categoryOptions?: string[];
+  steps?: 'one' | 'two';
+  askRego?: boolean;
+  optInText?: string;
+  /** Reported with the analytics event (the block id). */
+  formId: string;
+  successPath?: string;
+}
+
+export function useEnquiry(options: UseEnquiryOptions) {
+  const { mode, car, formId, successPath } = options;
+  const { site, region, t, m } = useSite();
+  const category =
+    options.leadCategory ?? enquiryCategory(mode, car, options.category ?? enquiryForm_category);
+  const categoryOptions = options.categoryOptions?.length
+    ? options.categoryOptions
+    : [GENERAL_ENQUIRY];
+  const layout = enquiryLayout(site.features, {
+    car,
+    category: mode === 'enquiry' ? category : mode,
+    dealershipCount: site.dealerships.length,
+    locationCount: locationOptions(site, car).length,
+  });
+  const optInText = options.optInText ?? DEFAULT_OPT_IN;
+
+  const form = useForm({
+    initial: {
+      name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      message: '',
+      'category select': categoryOptions[0],
+      location: '',
+      dealership_slug: '',
+      Rego: '',
+      booking_datetime: '',
+      opt_in: false,
+      terms_conditions: false,
+      captcha: '',
+      captcha_token: '',
+    },
+  });
+  const captcha = useCaptcha(site, form, layout.captcha);
+  const [minDate, setMinDate] = useState<string | undefined>();
+  useEffect(() => {
+    // Only in the browser: the server does not know the visitor's clock.
+    const d = new Date(Date.now() + 60 * 60_000);
+    setMinDate(new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+  }, []);
+
+  const chosenCategory = String(form.values['category select'] ?? '');
+  const context: EnquiryContext = {
+    region: region.region,
+    layout,
+    testDrive: mode === 'test-drive',
+    showRego: Boolean(
+      options.askRego || (layout.categorySelect && /service|parts/i.test(chosenCategory)),
+    ),
+    messageRequired: mode === 'enquiry' && layout.messageRequired,
+    plateLabel: m('plate.field'),
+    plateInvalid: m('plate.invalid'),
+    consents: consentRules(Boolean(layout.terms), captcha),
+  };
+  const machine = enquiryMachine(mode, options.steps);
+  const eventId =
+    mode === 'enquiry' && !car && category !== GENERAL_ENQUIRY
+      ? undefined
+      : leadEventId(mode === 'test-drive' ? 'test-drive' : 'enquiry', car);
+
+  const flow = useLeadForm({
+    form,
+    captcha,
+    machine,
+    context,
+    send: (submissionId) =>
+      sendEnquiry(site, {
+        values: form.values,
+        submissionId,
+        car,
+        category,
+        asked: context,
+        eventId,
+        consents: {
+          optIn: Boolean(optInText),
+          terms: Boolean(layout.terms),
+          captcha: captcha.solution(),
+        },
+      }),
+    record: { category, car, eventId, formId },
+    successPath,
+  });
+
+  return {
+    form,
+    captcha,
+    flow,
+    context,
+    site,
+    t,
+    title: machine.steps[flow.state.step].title,
+    categoryOptions,
+    locations: locationOptions(site, car),
+    minDate,
+    terms: Boolean(layout.terms),
+    optInText,
+  };
+}
+
+export type EnquiryState = ReturnType<typeof useEnquiry>;
