@@ -11,8 +11,10 @@
  *   by one at every start (about half a second); bundled, only the functions used remain.
  * - Code splitting keeps server.ts's dynamic imports dynamic: bundled into one file, React
  *   would load before server.ts sets NODE_ENV, in its development build.
- * - The HTML sanitiser's worker (engine/sanitize/purify-worker.ts, when present) is an entry
- *   of its own, purify-worker.js beside the chunks, where the code starting it looks.
+ * - The HTML sanitiser's worker (engine/sanitize/purify-worker.ts, when present) and the
+ *   worker that prepares large site documents (engine/server/site-load-worker.ts) are entries
+ *   of their own, purify-worker.js and site-load-worker.js beside the chunks, where the code
+ *   starting them looks.
  * - The site and API request validators, compiled ahead by ajv, are written beside them as
  *   validators.cjs (engine/schema/precompiled.ts, standalone.ts).
  * - The rich text of the sites folder the server will serve (FORECOURT_SITES_DIR, or sites/),
@@ -26,7 +28,7 @@ import { PRECOMPILED_VALIDATORS_FILE } from '../engine/schema/precompiled.ts';
 import { INLINED_PACKAGES } from './inlined-packages.ts';
 
 const root = join(import.meta.dirname, '..');
-const WORKERS = ['engine/sanitize/purify-worker.ts'];
+const WORKERS = ['engine/sanitize/purify-worker.ts', 'engine/server/site-load-worker.ts'];
 
 /** esbuild's `packages: 'external'`, except for the named packages. */
 function packagesExternalBut(inlined: string[]): Plugin {

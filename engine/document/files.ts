@@ -3,11 +3,22 @@
  * are site documents, and reading/writing them. Kept apart from canonical.ts and diff.ts
  * so those stay importable in the browser.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { formatSiteDocument } from './canonical.ts';
 import { migrateDocument } from '../site/migrations.ts';
 import { DocumentSyntaxError, LossyJsonError, parseDocumentText } from '../site/json-text.ts';
+import { readPlainFile, UnsafeFileError } from '../site/safe-file.ts';
+
+/** The file's text; a symlink, special file or one over the size limit is refused unread (safe-file.ts). */
+function readText(file: string): string {
+  try {
+    return readPlainFile(file);
+  } catch (err) {
+    if (err instanceof UnsafeFileError) throw new DocumentSyntaxError(err.message);
+    throw err;
+  }
+}
 
 /** Site documents and templates in a sites folder: `*.json` and `templates/*.json` (never `shared/`). */
 export function siteDocumentFiles(sitesDir: string): { sites: string[]; templates: string[] } {
@@ -23,7 +34,7 @@ export function siteDocumentFiles(sitesDir: string): { sites: string[]; template
 
 /** A document file's content; throws DocumentSyntaxError (json-text.ts) for text that does not read as written. */
 export function readJson(file: string): unknown {
-  return parseDocumentText(readFileSync(file, 'utf8'));
+  return parseDocumentText(readText(file));
 }
 
 export type RewriteResult = {
@@ -41,9 +52,10 @@ export type RewriteResult = {
  * json-faults.ts), or when it is newer than this engine.
  */
 export function rewriteDocument(file: string, options: { migrate?: boolean } = {}): RewriteResult {
-  const text = readFileSync(file, 'utf8');
+  let text: string;
   let doc: unknown;
   try {
+    text = readText(file);
     doc = parseDocumentText(text);
   } catch (err) {
     if (!(err instanceof DocumentSyntaxError)) throw err;

@@ -22,6 +22,7 @@ import express, {
 } from 'express';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { isPlainFile } from '../site/safe-file.ts';
 import { join } from 'node:path';
 import { PLAIN_NAME } from '../site/folder.ts';
 import { staffOf } from './drafts-api.ts';
@@ -143,8 +144,8 @@ export function createAssetLibraryRouter({
           "default-src 'none'; style-src 'unsafe-inline'; sandbox",
         );
     const file = join(folderOf(slug), name);
-    if (existsSync(file)) {
-      // Published. Names are content hashes: a name never changes its bytes.
+    if (isPlainFile(file, MAX_ASSET_BYTES)) {
+      // Published. Names are content hashes: a name never changes its bytes. A symlink is never followed (safe-file.ts).
       inert().setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.sendFile(file);
       return;

@@ -6,9 +6,10 @@
  * Node only; runs the `git` binary.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
+import { plainFileText } from '../site/safe-file.ts';
 
 export interface Author {
   name: string;
@@ -313,8 +314,7 @@ export class SiteRepo {
   ): { commit: string; head: string } {
     const head = this.publishedHead();
     const file = join(this.top, this.pathOf(slug));
-    const onDisk = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-    if (onDisk !== this.fileAt(head, slug)) {
+    if (plainFileText(file) !== this.fileAt(head, slug)) {
       throw new RepoError(
         409,
         `${this.pathOf(slug)} has changes on disk that are not committed; commit or discard them before publishing`,

@@ -5,7 +5,7 @@
  * every site. A site serving a valid document keeps it when the next one fails, until a
  * valid one arrives (stale-sites.ts; docs/publishing.md, "When the remote fails").
  */
-import { watch, type FSWatcher } from 'node:fs';
+import { lstatSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalogue } from '../../schemas/types.gen.ts';
 import { sanitizeHtml } from '../sanitize/html.server.ts';
@@ -14,6 +14,8 @@ import { formatIssue } from '../site/source.ts';
 import { limitEntryEmbeds } from './embed-origins.ts';
 import { withDraftSearchKey } from '../search/public-access.ts';
 import { StaleSites, withConflictMarkersNamed, type StaleSite } from './stale-sites.ts';
+import { OFF_THREAD_BYTES, SiteLoadWorker } from './site-load-client.ts';
+import type { ClaimOrder } from './host-claims.ts';
 
 export type { SiteEntry, StaleSite };
 
@@ -30,10 +32,22 @@ export class SiteStore {
   private readonly removeListeners = new Set<(slug: string) => void>();
   /** Sites kept on their last good revision, with what failed. */
   private readonly stale: StaleSites;
+  /** Prepares large documents off the request thread (site-load-client.ts). */
+  private readonly worker = new SiteLoadWorker();
+  /** Per site, the latest load asked for: an earlier one that finishes later is not served. */
+  private readonly loads = new Map<string, number>();
 
   constructor(
     readonly dir: string,
-    private readonly options: { quiet?: boolean } = {},
+    private readonly options: {
+      quiet?: boolean;
+      /**
+       * The order in which sites claim host names (the first keeps a name two documents give):
+       * git's, when the folder is published from git (host-claims.ts). Without it, files older
+       * on disk first at start-up, and a site loaded later never takes a name from one loaded.
+       */
+      claimOrder?: ClaimOrder;
+    } = {},
   ) {
     this.stale = new StaleSites(options);
     // Sites made from one template hold one checked copy of each page they share (docs/deploy.md, "Memory and start-up").
@@ -65,7 +79,8 @@ export class SiteStore {
   reloadAll() {
     const before = this.entries;
     this.entries = new Map();
-    for (const entry of this.folder.loadAll()) this.take(entry, before.get(entry.slug));
+    const names = this.claimOrder(siteNames(this.dir));
+    for (const entry of this.folder.loadAll(names)) this.take(entry, before.get(entry.slug));
     for (const { slug } of this.stale.all()) if (!this.entries.has(slug)) this.stale.clear(slug);
   }
 
@@ -74,12 +89,64 @@ export class SiteStore {
    * entry served: the site's last good one when the new document fails (staleSite says why).
    */
   load(slug: string): SiteEntry {
-    const earlier = [...this.entries.values()].filter((e) => e.slug !== slug); // in the order they were loaded
-    const previous = this.entries.get(slug);
-    const entry = this.take(this.folder.load(slug, earlier), previous);
+    this.loads.set(slug, (this.loads.get(slug) ?? 0) + 1);
+    return this.settle(this.folder.load(slug, this.earlierThan(slug)));
+  }
+
+  /**
+   * load(), with a large document prepared off the request thread (site-load-client.ts), so
+   * pages go on answering while it is checked. Of two loads of one site, the later asked wins.
+   */
+  async loadAsync(slug: string): Promise<SiteEntry> {
+    if (!(fileSize(this.folder.fileOf(slug)) > OFF_THREAD_BYTES)) return this.load(slug);
+    const ticket = (this.loads.get(slug) ?? 0) + 1;
+    this.loads.set(slug, ticket);
+    const earlier = this.earlierThan(slug).map((e) => ({
+      slug: e.slug,
+      hostnames: (e.raw as { hostnames?: unknown } | undefined)?.hostnames,
+    }));
+    let loaded: SiteEntry;
+    try {
+      loaded = await this.worker.load(this.dir, slug, earlier);
+    } catch (err) {
+      console.error(
+        `[forecourt] site ${slug} is prepared on the request thread: ${(err as Error).message}`,
+      );
+      loaded = this.folder.load(slug, this.earlierThan(slug));
+    }
+    if (this.loads.get(slug) !== ticket) return this.entries.get(slug) ?? loaded;
+    return this.settle(loaded);
+  }
+
+  /** The sites whose host names come before this one's: those before it in the claim order, else every other. */
+  private earlierThan(slug: string): SiteEntry[] {
+    const others = [...this.entries.values()].filter((e) => e.slug !== slug); // in the order they were loaded
+    const order = this.claimOrder([...new Set([...others.map((e) => e.slug), slug])]);
+    if (!order) return others;
+    const before = new Set(order.slice(0, order.indexOf(slug)));
+    return others.filter((e) => before.has(e.slug));
+  }
+
+  private claimOrder(names: string[]): string[] | undefined {
+    return this.options.claimOrder?.(names, (rest) => this.folder.claimOrder(rest));
+  }
+
+  private settle(loaded: SiteEntry): SiteEntry {
+    const previous = this.entries.get(loaded.slug);
+    const entry = this.take(loaded, previous);
     if (entry === previous) return entry; // kept: nothing changed for visitors
     for (const fn of this.loadListeners) fn(entry);
     return entry;
+  }
+
+  /**
+   * A site's new document that never reached its file (the git sync refused it, remote-check.ts):
+   * the site keeps what it serves, recorded like an invalid document (healthz, the editor).
+   */
+  refused(slug: string, message: string) {
+    const served = this.entries.get(slug);
+    if (served?.ok)
+      this.stale.record({ slug, file: served.file, ok: false, issues: [{ path: '/', message }] });
   }
 
   /**
@@ -203,8 +270,8 @@ export class SiteStore {
           this.onReload?.(undefined, slug);
           return;
         }
-        const entry = this.load(slug); // not inside `onReload?.(…)`: without a listener that would skip the load
-        this.onReload?.(entry, slug);
+        // Not inside `onReload?.(…)`: without a listener that would skip the load.
+        void this.loadAsync(slug).then((entry) => this.onReload?.(entry, slug));
       });
     };
     const onTemplate = () =>
@@ -226,9 +293,19 @@ export class SiteStore {
   }
 
   close() {
+    this.worker.close();
     for (const w of this.watchers) w.close();
     this.watchers = [];
     for (const t of this.pending.values()) clearTimeout(t);
     this.pending.clear();
+  }
+}
+
+/** The file's size in bytes (not through a symlink); 0 when there is none. */
+function fileSize(file: string): number {
+  try {
+    return lstatSync(file).size;
+  } catch {
+    return 0;
   }
 }

@@ -5,9 +5,9 @@
  * here until a valid document arrives, logged once per change, and shown on /healthz and
  * in the editor (docs/publishing.md, "When the remote fails").
  */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { SiteEntry } from '../site/folder.ts';
+import { readPlainFile } from '../site/safe-file.ts';
 import { formatIssue } from '../site/source.ts';
 import type { DocumentIssue } from '../site/types.ts';
 
@@ -40,7 +40,7 @@ export function withConflictMarkersNamed(entry: SiteEntry): SiteEntry {
   if (entry.ok || entry.raw !== undefined) return entry; // a document that parsed has no markers
   let text: string;
   try {
-    text = readFileSync(entry.file, 'utf8');
+    text = readPlainFile(entry.file); // a symlink or special file is never read (safe-file.ts)
   } catch {
     return entry;
   }

@@ -5,12 +5,13 @@
  * file, syntax error, invalid document, a rule across sites) becomes issues of that
  * site and never an exception, so one broken file cannot stop the others. Node only.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Catalogue } from '../../schemas/types.gen.ts';
 import type { ValidatorOptions } from '../schema/validator.ts';
 import { siteDataFor, type SiteData } from './data.ts';
 import { DocumentSyntaxError, LossyJsonError, parseDocumentText } from './json-text.ts';
+import { readPlainFile, UnsafeFileError } from './safe-file.ts';
 import {
   createSitePreparer,
   type PrepareResult,
@@ -48,19 +49,24 @@ export type SiteEntry =
 
 /**
  * Reads and parses a document file; throws DocumentSyntaxError for an unreadable or
- * malformed one (LossyJsonError: a key written twice, a number that would be rounded).
+ * malformed one (LossyJsonError: a key written twice, a number that would be rounded), and
+ * for a symlink, a special file or one over the size limit, which is never read (safe-file.ts).
  */
 export function readDocumentFile(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readPlainFile(file);
   } catch (err) {
+    if (err instanceof UnsafeFileError) throw new RefusedFileError(err.message);
     throw new DocumentSyntaxError(
       `cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
   return parseDocumentText(text);
 }
+
+/** A file of the sites folder that is not read at all (a symlink, a special file, too large). */
+export class RefusedFileError extends DocumentSyntaxError {}
 
 /** Templates of a sites folder by name (plain names only); a malformed one throws DocumentSyntaxError. */
 export function folderTemplateLoader(sitesDir: string): TemplateLoader {
@@ -164,7 +170,15 @@ export class SiteFolder {
               path,
               message: `${basename(file)}, line ${line}, column ${column}: ${message}`,
             }))
-          : [{ path: '/', message: `${basename(file)} is not valid JSON: ${err.detail}` }];
+          : [
+              {
+                path: '/',
+                message:
+                  err instanceof RefusedFileError
+                    ? `${basename(file)} ${err.detail}`
+                    : `${basename(file)} is not valid JSON: ${err.detail}`,
+              },
+            ];
       return { slug, file, ok: false, issues };
     }
     return this.fromDocument(slug, raw, earlier);
