@@ -99,17 +99,27 @@ export function cameThroughProxy(req: Pick<Request, 'get'>): boolean {
 /**
  * Refuses paths a browser would read as another address: a backslash (browsers treat "\"
  * as "/", so "/\evil.example/" means "//evil.example/") or a leading "//", written plainly
- * or percent-encoded. Nothing the platform serves has either.
+ * or percent-encoded. Nothing the platform serves has either. A path whose percent-escapes
+ * do not decode (`/cars/%E0%A4%A`) is refused too, before any route would fail on it with a 500.
  */
 export function refuseAmbiguousPaths(): RequestHandler {
   return (req, res, next) => {
     const path = req.originalUrl.split('?')[0];
-    if (/\\|%5c/i.test(path) || /^\/(\/|%2f)/i.test(path)) {
+    if (/\\|%5c/i.test(path) || /^\/(\/|%2f)/i.test(path) || !decodes(path)) {
       res.status(400).type('text/plain').send('This is not an address on this site.');
       return;
     }
     next();
   };
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
