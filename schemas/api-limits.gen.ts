@@ -160,6 +160,7 @@ export const signIn_site_pattern = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
 export const signIn_phone_number_minLength = 6;
 export const signIn_phone_number_maxLength = 20;
 export const signIn_phone_number_pattern = "^[+0-9 ()-]{6,20}$";
+export const staffDeliveryParams_id_pattern = "^[1-9][0-9]{0,15}$";
 export const staffLeadsQuery_site_maxLength = 80;
 export const staffLeadsQuery_site_pattern = "^[a-z0-9]+(?:-[a-z0-9]+)*$";
 export const staffLeadsQuery_limit_pattern = "^[1-9][0-9]{0,2}$";

@@ -82,8 +82,10 @@ import reviewsRatingApiSchema from './api/reviews-rating.schema.json';
 import sessionSiteApiSchema from './api/session-site.schema.json';
 import sessionApiSchema from './api/session.schema.json';
 import signInApiSchema from './api/sign-in.schema.json';
+import staffDeliveryParamsApiSchema from './api/staff-delivery-params.schema.json';
 import staffLeadsQueryApiSchema from './api/staff-leads-query.schema.json';
 import staffLeadsApiSchema from './api/staff-leads.schema.json';
+import staffResendApiSchema from './api/staff-resend.schema.json';
 import successApiSchema from './api/success.schema.json';
 import valuationAdjustmentsApiSchema from './api/valuation-adjustments.schema.json';
 import valuationRequestApiSchema from './api/valuation-request.schema.json';
@@ -122,8 +124,10 @@ export const apiSchemas = {
   'session-site': sessionSiteApiSchema,
   'session': sessionApiSchema,
   'sign-in': signInApiSchema,
+  'staff-delivery-params': staffDeliveryParamsApiSchema,
   'staff-leads-query': staffLeadsQueryApiSchema,
   'staff-leads': staffLeadsApiSchema,
+  'staff-resend': staffResendApiSchema,
   'success': successApiSchema,
   'valuation-adjustments': valuationAdjustmentsApiSchema,
   'valuation-request': valuationRequestApiSchema,

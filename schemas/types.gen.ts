@@ -3487,6 +3487,15 @@ export interface SignInRequest {
   phone_number: PhoneNumber;
 }
 /**
+ * Path of POST /api/staff/deliveries/{id}/resend.
+ */
+export interface StaffDeliveryParams {
+  /**
+   * The delivery's id (deliveries[].id in the staff lead list).
+   */
+  id: string;
+}
+/**
  * Query of GET /api/staff/leads and /api/staff/leads.html. token is only read by the HTML view (the JSON view takes Authorization: Bearer).
  */
 export interface StaffLeadsQuery {
@@ -3590,6 +3599,16 @@ export interface LeadDelivery {
    * Why the last try failed.
    */
   last_error: string | null;
+}
+/**
+ * A failed or dead-lettered delivery put back to be sent now.
+ */
+export interface StaffResend {
+  id: number;
+  /**
+   * It is sent again at once, with a new 72-hour window.
+   */
+  state: 'pending';
 }
 /**
  * A success flag (watchlist, offer acceptance, save valuation).

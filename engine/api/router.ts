@@ -35,6 +35,7 @@ import { reviewRoutes } from './routes/reviews.ts';
 import { serviceRoutes } from './routes/services.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { staffDeliveryRoutes } from './routes/staff-deliveries.ts';
 import { tradeInRoutes } from './routes/trade-in.ts';
 import { watchlistRoutes } from './routes/watchlist.ts';
 import { signedIn } from './session-cookie.ts';
@@ -129,6 +130,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
       ...sessionRoutes(ctx),
       ...serviceRoutes(ctx),
       ...staffRoutes(ctx),
+      ...staffDeliveryRoutes(ctx),
       {
         method: 'get',
         path: '/openapi.json',

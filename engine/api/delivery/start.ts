@@ -1,13 +1,15 @@
 /**
  * The delivery worker as the API starts it (docs/leads.md): the channels from the
- * environment (FORECOURT_SMTP_URL, else the .eml outbox in the data folder; ADF/XML by
- * email), and the start-up note of where mail goes and what is still undelivered.
+ * environment (FORECOURT_SMTP_URL, else the .eml outbox in the data folder; ADF/XML by email
+ * or POST; the signed webhook), and the start-up note of where mail goes and what is still
+ * undelivered.
  */
 import { join } from 'node:path';
 import type { Clock } from '../../clock.ts';
 import type { ApiRouterOptions } from '../options.ts';
 import type { Store } from '../store/types.ts';
 import type { Channels } from './channels.ts';
+import { httpChannels } from './http-channels.ts';
 import { fileTransport, mailChannels, outboxFiles, smtpTransport } from './mail.ts';
 import { DeliveryWorker, type DeliveryTuning } from './worker.ts';
 
@@ -37,6 +39,8 @@ export function startDelivery(
     sites: options.sites,
     channels: {
       ...mailChannels(transport, env.FORECOURT_MAIL_FROM),
+      // Plain HTTP to this machine only when asked (development, tests): docs/leads-crm.md.
+      ...httpChannels({ allowLocal: env.FORECOURT_DELIVERY_ALLOW_LOCAL === '1' }, env),
       ...options.delivery?.channels,
     },
     clock,

@@ -61,8 +61,9 @@ export function staffRoutes(ctx: ApiContext): ApiRoute[] {
           contentType: 'text/html; charset=utf-8',
           headers: {
             // Inline styles only; no scripts, no framing, and the token never leaves in a Referer.
+            // Forms post only here: a delivery's Send again button (routes/staff-deliveries.ts).
             'Content-Security-Policy':
-              "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; form-action 'none'",
+              "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; form-action 'self'",
             'Referrer-Policy': 'no-referrer',
           },
         };
