@@ -22,6 +22,7 @@ import { createPageCache } from './page-cache/pages.ts';
 import { renderCacheLimitsFrom } from './page-cache/render-cache.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { publicStockFilter, siteOfSearchKey } from '../search/public-access.ts';
+import { previewOfSearchKey } from '../search/draft-keys.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { createAssetLibraryRouter } from './assets-api.ts';
 import { EditorAssetPass } from './editor-cookie.ts';
@@ -131,7 +132,9 @@ export async function createApp(options: ServerOptions) {
       baseFilter: publicStockFilter({ site: siteForSearch }),
       adminKey: process.env.FORECOURT_SEARCH_ADMIN_KEY || undefined,
       // A site's key searches the site's own engine; the directories hold every dealership's figures.
-      engineFor: (apiKey, indexName) => services.searchIndexFor(siteOfSearchKey(apiKey), indexName),
+      // A draft preview's signed key searches its site's sample stock (draft-keys.ts).
+      engineFor: (apiKey, indexName) =>
+        services.searchIndexFor(siteOfSearchKey(apiKey), indexName, previewOfSearchKey(apiKey)),
       onAdminRequest: services.searchWritten,
     }),
   );

@@ -10,7 +10,7 @@ import type { DocumentIssue } from '../site/types.ts';
 import { PLAIN_NAME } from '../site/folder.ts';
 import { siteSetIssues } from '../site/whole-site.ts';
 import { limitEmbedOrigins } from './embed-origins.ts';
-import { withDraftSearchKey } from '../search/public-access.ts';
+import { withPreviewKey } from '../search/draft-keys.ts';
 import type { SiteStore } from './sites.ts';
 
 type Json = Record<string, any>;
@@ -55,7 +55,7 @@ export function createDraftChecks(sites: SiteStore) {
     // searches under the draft's own filter (public-access.ts, draft keys).
     return {
       issues,
-      site: site && withDraftSearchKey(limitEmbedOrigins(site as Json | null) as Json),
+      site: site && withPreviewKey(limitEmbedOrigins(site as Json | null) as Json),
     };
   }
 

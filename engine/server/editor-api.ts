@@ -30,7 +30,7 @@ import { PLAIN_NAME } from '../site/folder.ts';
 import { parseDocumentText } from '../site/json-text.ts';
 import { jsonBodiesOnly } from '../api/http.ts';
 import { limitEmbedOrigins } from './embed-origins.ts';
-import { withDraftSearchKey } from '../search/public-access.ts';
+import { withPreviewKey } from '../search/draft-keys.ts';
 import { answer, draftsRouter, mayPublish, staffOf } from './drafts-api.ts';
 import { createDraftChecks } from './draft-checks.ts';
 import { DraftService } from './drafts.ts';
@@ -198,7 +198,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       version: found.version,
       templates: templateChain(doc),
       resolved:
-        checked.issues.length || !checked.site ? null : withDraftSearchKey(checked.site as Json),
+        checked.issues.length || !checked.site ? null : withPreviewKey(checked.site as Json),
       issues: checked.issues,
       draft: drafts.draftInfo(slug),
       published: { commit: repo.publishedHead() },

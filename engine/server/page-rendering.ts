@@ -12,6 +12,7 @@ import type { PageAssets } from './html.ts';
 import { createAssetResolver, CLIENT_ENTRY } from './manifest.ts';
 import { trackedSearchClient } from './page-cache/pages.ts';
 import { createLocalSearchClient, SERVER_RENDER_BUDGET_MS } from '../search/client.ts';
+import { previewOfSearchKey } from '../search/draft-keys.ts';
 import type { Services } from './services.ts';
 
 export type RenderPage = ReturnType<typeof createPageRenderer>;
@@ -40,16 +41,18 @@ export function localSearchSetter(services: Services) {
   // Server rendering of sites on the embedded engine searches in process, not over HTTP.
   // Tracked: a page that searched is cached under the stock version (docs/deploy.md, "Caching").
   // A published site's page searches the site's own engine; a draft (its key says so) and a site
-  // without dealerships search the whole stock (services.ts, searchFor).
+  // without dealerships search the whole stock (services.ts, searchFor); a draft of a site not
+  // published yet searches its sample stock (`draftOf`: its signed key names it, draft-keys.ts).
   const localSearches = new Map<string, ReturnType<typeof createLocalSearchClient>>();
-  const localSearchFor = (siteSlug: string | undefined) => {
-    const key = siteSlug ?? '';
+  const localSearchFor = (siteSlug: string | undefined, draftOf?: string) => {
+    const key = `${siteSlug ?? ''}|${draftOf ?? ''}`;
     let client = localSearches.get(key);
     if (!client) {
       client = trackedSearchClient(
-        createLocalSearchClient((indexName) => services.searchIndexFor(siteSlug, indexName), {
-          budgetMs: SERVER_RENDER_BUDGET_MS,
-        }),
+        createLocalSearchClient(
+          (indexName) => services.searchIndexFor(siteSlug, indexName, draftOf),
+          { budgetMs: SERVER_RENDER_BUDGET_MS },
+        ),
       );
       localSearches.set(key, client);
     }
@@ -58,7 +61,7 @@ export function localSearchSetter(services: Services) {
   return (mod: ServerEntry) =>
     mod.setServerSearchClient?.((search, _origin, siteSlug) =>
       search.engine !== 'algolia' && !search.host
-        ? localSearchFor(search.apiKey ? undefined : siteSlug)
+        ? localSearchFor(search.apiKey ? undefined : siteSlug, previewOfSearchKey(search.apiKey))
         : undefined,
     );
 }

@@ -8,6 +8,7 @@ import { Router } from 'express';
 import type { Providers } from '../providers.ts';
 import { createApiRouter, defaultDataDir } from '../api/router.ts';
 import { LiveStock } from '../inventory/live-stock.ts';
+import { PreviewStock } from '../inventory/preview-stock.ts';
 import { stockPhotosRouter } from '../inventory/stock-photos.ts';
 import { FakeClock } from '../clock.ts';
 import { carHoldsView } from './car-holds.ts';
@@ -39,10 +40,19 @@ export async function createServices(options: {
     dataDir,
     clock: testClock,
   }).watch();
-  // A site created while the server runs (from a template in the editor) gets its stock now,
-  // so its preview shows cars (docs/editor-design.md, "A new site's stock").
+  // A site the store serves (published, or fixed, while the server runs) gets its stock now. A
+  // site only drafted in the editor gets sample stock its preview alone searches, so nothing of
+  // it is listed before it is published (docs/editor-design.md, "A new site's stock").
+  const preview = new PreviewStock({
+    stock: providers.stock,
+    catalogue: sites.catalogue,
+    served: () => stock.cars,
+  });
   sites.onLoad((entry) => {
-    if (entry.ok) stock.addSites([entry.site]);
+    if (!entry.ok) return;
+    if (sites.get(entry.slug) !== entry) return preview.add(entry.site);
+    preview.remove(entry.slug);
+    stock.addSites([entry.site]);
   });
   sites.onRemove((slug) => stock.removeSite(slug));
   const getCar = (id: string) => stock.getCar(id);
@@ -79,9 +89,14 @@ export async function createServices(options: {
   };
   /** The model and dealer directories: their own engine until a write, then the whole stock's. */
   const directoriesSearch = () => (written ? stock.engine : stock.directories);
-  /** The engine a search of this index runs on, for a site's key or page (see searchFor). */
-  const searchIndexFor = (siteSlug: string | undefined, indexName: string) =>
-    mayHoldStock(indexName) ? searchFor(siteSlug) : directoriesSearch();
+  /**
+   * The engine a search of this index runs on, for a site's key or page (see searchFor), or for
+   * the preview of a draft (a signed draft key: draft-keys.ts) whose site has sample stock.
+   */
+  const searchIndexFor = (siteSlug: string | undefined, indexName: string, draftOf?: string) =>
+    mayHoldStock(indexName)
+      ? ((draftOf ? preview.engine(draftOf) : undefined) ?? searchFor(siteSlug))
+      : directoriesSearch();
   const api = await createApiRouter({
     sites,
     testClock,
@@ -116,7 +131,8 @@ export async function createServices(options: {
     /** The photo routes to mount at /assets: imported cars' photos, then the providers'. */
     photos: Router().use(
       stockPhotosRouter(dataDir),
-      ...(providers.photos ? [providers.photos(getCar)] : []),
+      // A preview's sample cars have drawn photos too (they list nothing: no page names them).
+      ...(providers.photos ? [providers.photos((id) => getCar(id) ?? preview.getCar(id))] : []),
     ),
     historyReport: providers.historyReport,
   };

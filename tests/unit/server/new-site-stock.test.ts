@@ -1,8 +1,9 @@
 /**
- * A site created from a starter template while the server runs previews real stock
- * (docs/editor-design.md, "A new site's stock"): the editor API creates it (its first draft),
- * the stock gives its dealerships cars at once, and its draft preview (the site the editor's check returns)
- * searches them under the draft's own filter.
+ * A site created from a starter template while the server runs previews stock, and lists none
+ * before it is published (docs/editor-design.md, "A new site's stock"): the editor API creates
+ * it (its first draft); its draft preview (the site the editor's check returns) searches sample
+ * stock of its dealerships with its signed draft key, which no other key, no car lookup and no
+ * directory reaches; once published, its own key finds the same cars.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,7 +18,14 @@ import { createServices } from '../../../engine/server/services.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
 import { CAR_INDEX } from '../../../engine/search/car-index.ts';
 import { createSearchRouter } from '../../../engine/search/http.ts';
-import { publicStockFilter } from '../../../engine/search/public-access.ts';
+import { DEALER_INDEX } from '../../../engine/search/directory-indexes.ts';
+import { previewOfSearchKey, signedDraftKey } from '../../../engine/search/draft-keys.ts';
+import {
+  draftSearchKey,
+  publicStockFilter,
+  siteOfSearchKey,
+  siteSearchKey,
+} from '../../../engine/search/public-access.ts';
 import { buildSiteFilter } from '../../../engine/search/site-filter.ts';
 import { ROOT, SITES_DIR } from '../helpers.ts';
 
@@ -43,7 +51,14 @@ beforeAll(async () => {
     return e?.ok ? e.site : undefined;
   };
   const app = express();
-  app.use(createSearchRouter(services.search, { baseFilter: publicStockFilter({ site }) }));
+  // Wired as engine/server/app.ts wires it: a key picks the engine a search runs on.
+  app.use(
+    createSearchRouter(() => services.search, {
+      baseFilter: publicStockFilter({ site }),
+      engineFor: (apiKey, indexName) =>
+        services.searchIndexFor(siteOfSearchKey(apiKey), indexName, previewOfSearchKey(apiKey)),
+    }),
+  );
   app.use('/api/editor', createEditorRouter({ sites, sitesDir: sites.dir }));
   server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -66,9 +81,9 @@ const post = async (path: string, body: unknown, headers: Record<string, string>
   return { status: res.status, body: (await res.json()) as any };
 };
 
-describe('a site created from a starter template previews real stock', () => {
+describe('a site created from a starter template previews stock it lists nowhere else', () => {
   it(
-    'its preview search shows cars of its makes at its dealership',
+    'its preview search shows cars of its makes at its dealership; no visitor finds them until it is published',
     { timeout: 60_000 },
     async () => {
       const created = await post('/api/editor/sites', {
@@ -84,7 +99,7 @@ describe('a site created from a starter template previews real stock', () => {
       const checked = await post('/api/editor/check', { document: created.body.document });
       expect(checked.body.issues).toEqual([]);
       const site = checked.body.site;
-      expect(site.search.apiKey).toBe('draft.city-motors');
+      expect(site.search.apiKey).toBe(signedDraftKey('city-motors'));
       const filters = buildSiteFilter(site);
       const query = (key: string) =>
         post(
@@ -101,9 +116,31 @@ describe('a site created from a starter template previews real stock', () => {
       expect(preview.body.nbHits).toBeGreaterThan(10);
       expect(Object.keys(preview.body.facets.make).sort()).toEqual(['Mazda', 'Toyota']);
       expect(Object.keys(preview.body.facets.dealership_slug)).toEqual(['city-motors']);
+      const sample = (
+        await post(
+          `/1/indexes/${CAR_INDEX}/query`,
+          { filters: 'dealership_slug:city-motors', hitsPerPage: 1 },
+          { 'x-algolia-api-key': site.search.apiKey },
+        )
+      ).body.hits[0];
+      // Before it is published, nothing else reaches those cars: any other key (the unsigned
+      // draft name, a forged signature, the site's own, none), a car lookup, the stock that
+      // feeds and pages list, the dealer directory.
+      const forged = `${draftSearchKey('city-motors')}.${'A'.repeat(22)}`;
+      for (const key of [draftSearchKey('city-motors'), forged, siteSearchKey('city-motors'), ''])
+        expect((await query(key)).body.nbHits, `key "${key}"`).toBe(0);
+      expect(services.getCar(String(sample.objectID))).toBeUndefined();
+      expect(services.getCarBySlug(sample.slug)).toBeUndefined();
+      expect(services.cars.some((c) => c.dealership_slug === 'city-motors')).toBe(false);
+      const dealers = await post(`/1/indexes/${DEALER_INDEX}/query`, {
+        query: 'City Motors',
+        hitsPerPage: 50,
+      });
+      expect(dealers.body.hits.map((h: any) => h.slug ?? h.objectID)).not.toContain('city-motors');
       // Once published (a new site starts as a draft), the site finds the same cars with its own key.
       expect((await post('/api/editor/sites/city-motors/publish', {})).status).toBe(200);
-      expect((await query('site.city-motors')).body.nbHits).toBe(preview.body.nbHits);
+      expect((await query(siteSearchKey('city-motors'))).body.nbHits).toBe(preview.body.nbHits);
+      expect(services.getCar(String(sample.objectID))?.slug).toBe(sample.slug);
     },
   );
 });
