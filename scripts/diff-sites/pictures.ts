@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
 import type { DocSet } from '../../engine/document/diff-sets.ts';
 import { scrubSecrets } from '../../engine/document/diff-git.ts';
 import {
@@ -212,6 +213,9 @@ async function choosePages(
   return out;
 }
 
+/** Pages loading and pictured at once (each spends much of its time waiting for the network to go quiet). */
+const PAGES_AT_ONCE = 3;
+
 async function screenshots(
   plans: PagePlan[],
   urls: Record<'before' | 'after', string>,
@@ -231,56 +235,73 @@ async function screenshots(
       '--disable-sync',
     ],
   });
+  // Pages are pictured a few at a time: each waits for its network to go quiet, time the
+  // processor would otherwise spend idle. Results are recorded in plan order afterwards,
+  // so the index and the failures read the same whatever finished first.
+  const contexts = new Map<number, BrowserContext>();
+  const tasks = WIDTHS.flatMap((width) =>
+    plans.flatMap((plan) =>
+      (['before', 'after'] as const)
+        .filter((side) => plan[side] !== undefined)
+        .map((side) => ({ width, plan, side, path: plan[side]! })),
+    ),
+  );
+  const outcomes: { picture?: Picture; problem?: string }[] = [];
   try {
-    for (const width of WIDTHS) {
-      const context = await browser.newContext({
-        viewport: { width, height: 900 },
-        deviceScaleFactor: 1,
-        reducedMotion: 'reduce',
-      });
-      const page = await context.newPage();
-      for (const plan of plans) {
-        for (const side of ['before', 'after'] as const) {
-          const path = plan[side];
-          if (path === undefined) continue;
-          mkdirSync(join(outDir, plan.site), { recursive: true });
-          const file = join(plan.site, `${plan.page}--${side}--${width}.png`);
-          let status = 0;
-          let problem: string | undefined;
-          try {
-            const res = await page.goto(`${urls[side]}/sites/${plan.site}${path}`, {
-              waitUntil: 'networkidle',
-              timeout: 60_000,
-            });
-            status = res?.status() ?? 0;
-            const html = await page.content();
-            if (width === WIDTHS[0])
-              writeFileSync(join(outDir, plan.site, `${plan.page}--${side}.html`), html);
-            problem = renderProblem(status, html, path);
-            await page.screenshot({ path: join(outDir, file), fullPage: true });
-            run.pictures.push({ site: plan.site, page: plan.page, side, width, file, status });
-          } catch (err) {
-            problem = `the page could not be loaded: ${(err as Error).message.split('\n')[0]}`;
-          }
-          const seen = run.failures.some(
-            (f) => f.site === plan.site && f.page === plan.page && f.side === side,
-          );
-          if (problem && !seen)
-            run.failures.push({
-              site: plan.site,
-              page: plan.page,
-              route: path,
-              side,
-              reason: problem,
-            });
-          // A page already broken before the change is worth knowing, but not this change's failure.
-          if (problem && side === 'before' && !seen)
-            run.notes.push(`${plan.site} page ${plan.page} before the change: ${problem}`);
+    for (const width of WIDTHS)
+      contexts.set(
+        width,
+        await browser.newContext({
+          viewport: { width, height: 900 },
+          deviceScaleFactor: 1,
+          reducedMotion: 'reduce',
+        }),
+      );
+    let next = 0;
+    const lane = async () => {
+      for (let i = next++; i < tasks.length; i = next++) {
+        const { width, plan, side, path } = tasks[i];
+        const page = await contexts.get(width)!.newPage();
+        mkdirSync(join(outDir, plan.site), { recursive: true });
+        const file = join(plan.site, `${plan.page}--${side}--${width}.png`);
+        try {
+          const res = await page.goto(`${urls[side]}/sites/${plan.site}${path}`, {
+            waitUntil: 'networkidle',
+            timeout: 60_000,
+          });
+          const status = res?.status() ?? 0;
+          const html = await page.content();
+          if (width === WIDTHS[0])
+            writeFileSync(join(outDir, plan.site, `${plan.page}--${side}.html`), html);
+          await page.screenshot({ path: join(outDir, file), fullPage: true });
+          outcomes[i] = {
+            picture: { site: plan.site, page: plan.page, side, width, file, status },
+            problem: renderProblem(status, html, path),
+          };
+        } catch (err) {
+          outcomes[i] = {
+            problem: `the page could not be loaded: ${(err as Error).message.split('\n')[0]}`,
+          };
+        } finally {
+          await page.close();
         }
       }
-      await context.close();
-    }
+    };
+    await Promise.all(Array.from({ length: PAGES_AT_ONCE }, lane));
+    tasks.forEach(({ plan, side, path }, i) => {
+      const { picture, problem } = outcomes[i];
+      if (picture) run.pictures.push(picture);
+      const seen = run.failures.some(
+        (f) => f.site === plan.site && f.page === plan.page && f.side === side,
+      );
+      if (problem && !seen)
+        run.failures.push({ site: plan.site, page: plan.page, route: path, side, reason: problem });
+      // A page already broken before the change is worth knowing, but not this change's failure.
+      if (problem && side === 'before' && !seen)
+        run.notes.push(`${plan.site} page ${plan.page} before the change: ${problem}`);
+    });
   } finally {
+    for (const context of contexts.values()) await context.close();
     await browser.close();
   }
 }

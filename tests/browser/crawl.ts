@@ -12,6 +12,7 @@
 import type { Browser } from 'playwright-core';
 import { check, Problems, routeOf, show, type Checked, type Link } from './crawl-check.ts';
 import { load } from './crawl-load.ts';
+import { limiter } from './pool.ts';
 
 /** Pages loaded in the browser per route of the site (other pages of the route: server HTML). */
 const MAX_LOADS_PER_ROUTE = 2;
@@ -46,22 +47,6 @@ export interface CrawlReport {
   /** Distinct URLs found but not fetched, by cap. */
   skipped: { queryVariants: number; cars: number; images: number; loads: number; checks: number };
   ms: number;
-}
-
-/** Runs at most `limit` tasks at once. */
-function limiter(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
 }
 
 /** Crawls /sites/{slug}/ and every same-site page it leads to. */
