@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import { listenOrExplain } from './engine/server/listen.ts';
 import { httpServerOptions } from './engine/server/time-budget.ts';
+import { guardConnections } from './engine/server/slow-clients.ts';
 import { PROJECT_ROOT } from './engine/project-root.ts';
 import { limitHeapGrowth } from './engine/server/heap-growth.ts';
 
@@ -59,7 +60,9 @@ const started = await createApp({
 });
 const { app, sites, close } = started;
 server.off('request', starting);
-server.on('request', app);
+// Responses nobody reads and more connections from one address than its share are cut off
+// (engine/server/slow-clients.ts); behind a proxy, the address express trusts counts.
+server.on('request', guardConnections(server, app, { trusted: app.get('trust proxy fn') }));
 // What the first pages do not need (the other sites' cars and engines, the text indexes) is
 // made once the first answer is sent, or after 2 s if none is asked for, so it never holds up
 // the first visitor.
