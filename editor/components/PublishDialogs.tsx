@@ -49,11 +49,22 @@ export function ReviewRequestDialog({
     <Dialog
       title="Review requested"
       description={
-        review.pushed ? (
+        review.pushed && review.pullRequest ? (
+          <>
+            The draft is pushed to <code>{review.remote}</code> as branch{' '}
+            <code data-review-branch>{review.branch}</code>, and its pull request is{' '}
+            {review.pullRequest.created ? 'open' : 'brought up to date'}:{' '}
+            <a href={review.pullRequest.url} target="_blank" rel="noreferrer" data-pull-request>
+              pull request #{review.pullRequest.number}
+            </a>
+            .
+          </>
+        ) : review.pushed ? (
           <>
             The draft is pushed to <code>{review.remote}</code> as branch{' '}
             <code data-review-branch>{review.branch}</code>. Open a pull request from that branch
             with the description below.
+            {review.pullRequestError && ` (${review.pullRequestError}.)`}
           </>
         ) : (
           <>

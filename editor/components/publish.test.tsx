@@ -153,6 +153,31 @@ describe('review, publish, history, discard', () => {
     within(dialog).getByText('Copied to the clipboard.');
   });
 
+  it('Request review links the pull request the server opened on GitHub', async () => {
+    const server = fakeServer({ published: site('Hello'), draft: site('Draft heading') });
+    const url = 'https://github.com/dealer-group/sites/pull/7';
+    server.handlers.push((c) =>
+      c.url === '/sites/unit-site/review'
+        ? json(200, {
+            branch: 'forecourt/draft/unit-site',
+            remote: 'origin',
+            pushed: true,
+            markdown: '## unit-site',
+            pullRequest: { url, number: 7, created: true },
+          })
+        : undefined,
+    );
+    await openSite();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Request review' }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Review requested' });
+    expect(dialog.textContent).toMatch(/its pull request is open: pull request #7/);
+    expect(within(dialog).getByRole('link', { name: 'pull request #7' }).getAttribute('href')).toBe(
+      url,
+    );
+  });
+
   it('Publish confirms with the draft’s summary, then says visitors see it now', async () => {
     const server = fakeServer({ published: site('Hello'), draft: site('Draft heading') });
     server.handlers.push((c) => {

@@ -90,6 +90,10 @@ export interface ReviewResult {
   remote?: string;
   pushed: boolean;
   markdown: string;
+  /** The pull request the server opened (or found open) on GitHub (FORECOURT_GITHUB_TOKEN). */
+  pullRequest?: { url: string; number: number; created: boolean };
+  /** Why GitHub did not open it (the branch is pushed; open it by hand). */
+  pullRequestError?: string;
 }
 
 export interface PublishedVersion {

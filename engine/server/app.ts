@@ -27,6 +27,7 @@ import { createEditorRouter } from './editor-api.ts';
 import { createAssetLibraryRouter } from './assets-api.ts';
 import { EditorAssetPass } from './editor-cookie.ts';
 import { DraftService } from './drafts.ts';
+import { forgeFromEnv } from './forge.ts';
 import { logFollowed } from './draft-lines.ts';
 import { SiteRepo } from './site-repo.ts';
 import { gitClaimOrder } from './host-claims.ts';
@@ -79,6 +80,8 @@ export async function createApp(options: ServerOptions) {
   const publishedSync = remote ? new PublishedSync(repo, sites, remote).start() : undefined;
   const drafts = new DraftService(repo, sites, {
     remote,
+    // With FORECOURT_GITHUB_TOKEN, "Request review" opens the pull request itself (forge.ts).
+    forge: remote ? forgeFromEnv() : undefined,
     syncNow: publishedSync && (() => publishedSync.syncNow()),
   });
   // Drafts of the sites a merged pull request changed follow it (docs/publishing.md, "Drafts follow the published site").

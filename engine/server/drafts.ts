@@ -14,6 +14,7 @@ import { oneLine, touchedPaths } from './draft-lines.ts';
 import { resolveTemplate } from '../site/templates.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { followDrafts, type FollowOutcome } from './draft-follow.ts';
+import { openPullRequest, type ForgeSettings, type PullRequestInfo } from './forge.ts';
 import { RepoError, type Author, type SiteRepo } from './site-repo.ts';
 import { deleteReviewBranch, forgetPushed, pushCommit, pushDraft } from './site-remote.ts';
 import type { SiteStore } from './sites.ts';
@@ -73,6 +74,8 @@ export class DraftService {
       remote?: string;
       /** Brings in what the remote published (the server's one sync), before a publish builds on it. */
       syncNow?: () => Promise<void>;
+      /** GitHub, where "Request review" opens the pull request itself (forge.ts). */
+      forge?: ForgeSettings;
     } = {},
   ) {}
 
@@ -204,21 +207,39 @@ export class DraftService {
   async review(
     slug: string,
     previewBase: string,
-  ): Promise<{ branch: string; remote?: string; pushed: boolean; markdown: string }> {
+  ): Promise<{
+    branch: string;
+    remote?: string;
+    pushed: boolean;
+    markdown: string;
+    pullRequest?: PullRequestInfo;
+    pullRequestError?: string;
+  }> {
     const head = this.requireDraft(slug);
     const { changes, markdown } = this.diff(slug);
     const pages = touchedPaths(changes, this.repo.fileAt(head, slug));
     const previews = pages.length
       ? `\n\n### Before and after\n\n${pages.map((p) => `- \`${p}\`: published ${previewBase}/sites/${slug}${p === '/' ? '/' : p} · draft ${previewBase}/drafts/${slug}${p === '/' ? '/' : p}`).join('\n')}\n`
       : '';
-    const remote = this.options.remote;
+    const { remote, forge } = this.options;
     if (remote) await pushDraft(this.repo, slug, remote);
-    return {
-      branch: this.repo.draftBranch(slug),
-      remote,
-      pushed: Boolean(remote),
-      markdown: `${markdown.trimEnd()}${previews}`,
-    };
+    const branch = this.repo.draftBranch(slug);
+    const body = `${markdown.trimEnd()}${previews}`;
+    // The branch is pushed either way: a forge that fails leaves the pull request to open by hand.
+    const pr = remote && forge ? await this.pullRequest(forge, slug, branch, body) : {};
+    return { branch, remote, pushed: Boolean(remote), markdown: body, ...pr };
+  }
+
+  private async pullRequest(forge: ForgeSettings, slug: string, branch: string, body: string) {
+    const title = `${slug}: ${oneLine(this.draftInfo(slug).summary) || 'no visible change'}`;
+    try {
+      const base = this.repo.publishedBranch();
+      return { pullRequest: await openPullRequest(forge, { branch, base, title, body }) };
+    } catch (err) {
+      const reason = `GitHub did not open the pull request: ${(err as Error).message}`;
+      console.warn(`[forecourt] ${reason} (${forge.owner}/${forge.repo}, ${branch})`);
+      return { pullRequestError: reason };
+    }
   }
 
   /** Merges the draft into the published branch; the running site reloads it. */
