@@ -11,6 +11,25 @@ import { addRegionalWords } from '../messages/index.ts';
 
 import { PAYLOAD_ELEMENT_ID, RENDERED_ANEW_EVENT, ROOT_ELEMENT_ID } from './dom-ids.ts';
 
+/** What the browser hydrates a page with: the same boundaries as the server's HTML (server-html.tsx). */
+export function hydrationTree(payload: PagePayload, loader: BlockLoader) {
+  return (
+    <StrictMode>
+      <PerBlockSuspense value={payload.perBlockSuspense ?? false}>
+        <BrowserRouter basename={payload.basename || undefined}>
+          <SiteApp
+            site={payload.site}
+            siteData={payload.siteData}
+            mode={payload.mode}
+            loader={loader}
+            initialData={payload.initialData}
+          />
+        </BrowserRouter>
+      </PerBlockSuspense>
+    </StrictMode>
+  );
+}
+
 export async function hydrateSite(registry: BlockRegistry) {
   const script = document.getElementById(PAYLOAD_ELEMENT_ID);
   const root = document.getElementById(ROOT_ELEMENT_ID);
@@ -23,27 +42,10 @@ export async function hydrateSite(registry: BlockRegistry) {
   if (payload.blockTypes) knownBlockTypes(payload.site, page, payload.blockTypes);
   // Load the page's block modules before hydrating so the first client render matches the HTML.
   await loader.load(pageBlockTypes(payload.site, page));
-  hydrateRoot(
-    root,
-    <StrictMode>
-      {/* The same boundaries as the server's HTML (server-html.tsx). */}
-      <PerBlockSuspense value={payload.perBlockSuspense ?? false}>
-        <BrowserRouter basename={payload.basename || undefined}>
-          <SiteApp
-            site={payload.site}
-            siteData={payload.siteData}
-            mode={payload.mode}
-            loader={loader}
-            initialData={payload.initialData}
-          />
-        </BrowserRouter>
-      </PerBlockSuspense>
-    </StrictMode>,
-    {
-      onRecoverableError(error) {
-        console.error('[forecourt] recovered while hydrating', error);
-        window.dispatchEvent(new Event(RENDERED_ANEW_EVENT));
-      },
+  hydrateRoot(root, hydrationTree(payload, loader), {
+    onRecoverableError(error) {
+      console.error('[forecourt] recovered while hydrating', error);
+      window.dispatchEvent(new Event(RENDERED_ANEW_EVENT));
     },
-  );
+  });
 }

@@ -4,27 +4,24 @@
  * with each of its schema's examples), prepared once as the server prepares a document; a
  * small search service the search blocks' loads reach over HTTP, as on the real server; and
  * a case rendered the way a dealer page is: the page renderer's HTML (engine/render/server.tsx),
- * then hydrated with the tree engine/render/client.tsx builds (docs/render.md).
+ * then hydrated with the tree engine/render/client.tsx builds for the browser (hydrationTree; docs/render.md).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import express from 'express';
 import { vi } from 'vitest';
 import { car } from '../../../blocks/_cars/test-cars.ts';
 import { demoCatalogue, prepareDemoSite } from '../../../blocks/_shared/test-utils.tsx';
 import { registry } from '../../../blocks/registry.ts';
 import { startingProps } from '../../../editor/lib/starting-props.ts';
-import { PerBlockSuspense } from '../../../engine/render/BlockTree.tsx';
 import { BlockLoader } from '../../../engine/render/registry.ts';
 import {
   createPageRenderer,
   type PagePayload,
   type RenderedPage,
 } from '../../../engine/render/server.tsx';
-import { SiteApp } from '../../../engine/render/SiteApp.tsx';
+import { hydrationTree } from '../../../engine/render/client.tsx';
 import { createCarSearchEngine } from '../../../engine/search/car-index.ts';
 import { addDirectoryIndexes } from '../../../engine/search/directory-indexes.ts';
 import { createSearchRouter } from '../../../engine/search/http.ts';
@@ -286,23 +283,9 @@ export async function renderCase(fx: BehaviourFixture, c: BehaviourCase): Promis
   const errors: string[] = [];
   const recovered: string[] = [];
   const root = await logged(errors, async () => {
-    const root = hydrateRoot(
-      container,
-      <StrictMode>
-        <PerBlockSuspense value={payload.perBlockSuspense ?? false}>
-          <BrowserRouter>
-            <SiteApp
-              site={payload.site}
-              siteData={payload.siteData}
-              mode={payload.mode}
-              loader={clientLoader}
-              initialData={payload.initialData}
-            />
-          </BrowserRouter>
-        </PerBlockSuspense>
-      </StrictMode>,
-      { onRecoverableError: (error) => recovered.push(String(error)) },
-    );
+    const root = hydrateRoot(container, hydrationTree(payload, clientLoader), {
+      onRecoverableError: (error) => recovered.push(String(error)),
+    });
     await vi.waitFor(
       () => {
         if (!hydrated.__forecourtHydrated) throw new Error('the page has not hydrated yet');
