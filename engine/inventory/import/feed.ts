@@ -3,7 +3,13 @@
  * Rows are numbered as a spreadsheet shows them: in a CSV the header is row 1 and the first
  * car row 2; in a JSON array the first car is row 1. A cell that cannot be read becomes a row
  * error naming the row and the column as the feed spells it; nothing is guessed.
+ *
+ * The import reads a feed as a stream (feed-stream.ts); the whole-text readers here are the
+ * same rules for a feed already in memory. Line ends may be CRLF, LF or a lone CR, mixed in
+ * one file. A JSON feed is read whole (no streaming JSON parser among the dependencies), so
+ * it is held to MAX_JSON_FEED_BYTES.
  */
+import type { Options as CsvOptions } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import carSchema from '../../../schemas/car.schema.json';
 import { columnOf, COMPUTED_FIELDS, type FeedField } from './columns.ts';
@@ -81,32 +87,78 @@ export function csvDelimiter(text: string): (typeof DELIMITERS)[number] {
   );
 }
 
+/** Most cars one feed may list: the largest dealer groups list a few thousand, and a dealership's ids leave room for 100,000 over its life. */
+export const MAX_FEED_CARS = 20_000;
+/** Largest JSON feed (read whole); a CSV streams. */
+export const MAX_JSON_FEED_BYTES = 20 * 1024 * 1024;
+/** Largest CSV record (a row may carry photos as data: URLs). */
+const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+
+export const FEED_MESSAGES = {
+  noHeader: 'The CSV has no header row',
+  tooMany: `The feed lists more than ${MAX_FEED_CARS.toLocaleString('en')} cars, the most one import takes: nothing imported (split it by dealership)`,
+  jsonTooLarge: `The JSON feed is larger than ${MAX_JSON_FEED_BYTES / 1024 / 1024} MB, the most read whole: send it as a CSV, which is read as a stream`,
+  cutShort: (row: number, cells: number, of: number) =>
+    `The feed ends in the middle of row ${row} (${cells} of ${of} cells, and no line break after it): it looks cut short, so nothing was imported and no car marked sold`,
+  extraCells: (cells: number, of: number) =>
+    `has ${cells} cells and the header ${of}: a line break or separator out of place? The row was not read`,
+  changed: 'The feed changed while it was read: nothing imported (run the import again)',
+} as const;
+
+export function csvOptions(delimiter: string): CsvOptions {
+  return {
+    bom: true,
+    delimiter,
+    // Each of CRLF, LF and a lone CR ends a record, mixed too: an export whose line ends
+    // change halfway would otherwise fold the rest of the file into one row's cells.
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    skip_empty_lines: false,
+    relax_quotes: false,
+    max_record_size: MAX_RECORD_BYTES,
+  };
+}
+
+export const isBlankRecord = (record: string[]) => record.every((c) => c.trim() === '');
+
+/** One CSV record as a row of car fields (`index`: its place after the header, from 0). */
+export function recordToRow(header: string[], record: string[], index: number): FeedRow {
+  const row: FeedRow = { row: index + 2, values: {}, columns: {}, errors: [] };
+  const width = header.length;
+  // Its cells are still read, so that --skip-bad-rows keeps its car (by stock number or VIN).
+  if (record.length > width && !isBlankRecord(record.slice(width)))
+    row.errors.push({
+      row: row.row,
+      column: '(row)',
+      message: FEED_MESSAGES.extraCells(record.length, width),
+    });
+  header.forEach((h, c) => {
+    if (h.trim()) cell(row, h.trim(), record[c] ?? '');
+  });
+  return row;
+}
+
+export function checkHeader(header: string[] | undefined): string[] {
+  if (!header?.some((h) => h.trim())) throw new FeedError(FEED_MESSAGES.noHeader);
+  return header;
+}
+
+export const unusedColumnsOf = (header: string[]) => header.filter((h) => h.trim() && !columnOf(h));
+
 export function readCsvFeed(text: string): ParsedFeed {
   let records: string[][];
   try {
-    records = parse(text, {
-      bom: true,
-      delimiter: csvDelimiter(text),
-      relax_column_count: true,
-      skip_empty_lines: false,
-      relax_quotes: false,
-    }) as string[][];
+    records = parse(text, csvOptions(csvDelimiter(text))) as string[][];
   } catch (err) {
     throw new FeedError(`The CSV could not be read: ${(err as Error).message}`);
   }
-  const [header = [], ...body] = records;
-  if (!header.some((h) => h.trim())) throw new FeedError('The CSV has no header row');
-  const unused = header.filter((h) => h.trim() && !columnOf(h));
+  const [first, ...body] = records;
+  const header = checkHeader(first);
   const rows: FeedRow[] = [];
   body.forEach((record, i) => {
-    if (record.every((c) => c.trim() === '')) return; // a blank line is not a car
-    const row: FeedRow = { row: i + 2, values: {}, columns: {}, errors: [] };
-    header.forEach((h, c) => {
-      if (h.trim()) cell(row, h.trim(), record[c] ?? '');
-    });
-    rows.push(row);
+    if (!isBlankRecord(record)) rows.push(recordToRow(header, record, i));
   });
-  return { rows, unusedColumns: unused };
+  return { rows, unusedColumns: unusedColumnsOf(header) };
 }
 
 export function readJsonFeed(text: string): ParsedFeed {

@@ -4,20 +4,15 @@
  * write the dealership's stock file. Nothing of a feed with a bad row is applied unless
  * `skipBadRows`; a dry run reports what would change and writes nothing.
  */
-import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Car } from '../../../schemas/types.gen.ts';
 import { SiteFolder, type SiteEntry } from '../../site/folder.ts';
 import type { ResolvedSite } from '../../site/types.ts';
 import { soldWindowDays } from '../../search/sold.ts';
-import {
-  importedCarId,
-  readStockFile,
-  STOCK_FILE_VERSION,
-  writeStockFile,
-  type StockFile,
-} from '../stock-file.ts';
-import { formatRowError, readFeed, type RowError } from './feed.ts';
+import { importedCarId, STOCK_FILE_VERSION, type StockFile } from '../stock-file.ts';
+import { readStockFileStreaming, writeStockFileStreaming } from './stock-file-stream.ts';
+import { FeedError, formatRowError, type RowError } from './feed.ts';
+import { fileInput, openFeed, textInput, type OpenedFeed } from './feed-stream.ts';
 import { mergeStock } from './merge.ts';
 import {
   photoFetcher,
@@ -158,27 +153,27 @@ async function apply(
   lock?: HeldLock,
 ): Promise<ImportReport> {
   const slug = ctx.dealership.slug;
-  let text: string;
+  let feed: OpenedFeed;
   try {
-    text = options.text ?? readFileSync(options.file, 'utf8');
+    const input =
+      options.text !== undefined
+        ? textInput(options.text, options.file)
+        : fileInput(options.file, options.source ?? options.file);
+    feed = await openFeed(input);
   } catch (err) {
     throw new ImportRefused(
-      `The feed ${options.file} could not be read: ${(err as Error).message}`,
+      err instanceof FeedError
+        ? err.message
+        : `The feed ${options.file} could not be read: ${(err as Error).message}`,
     );
-  }
-  let feed: ReturnType<typeof readFeed>;
-  try {
-    feed = readFeed(text, options.file);
-  } catch (err) {
-    throw new ImportRefused((err as Error).message);
   }
 
   // A dealer selling out entirely is rare; an export that came out empty is not.
-  if (!feed.rows.length)
+  if (!feed.count)
     throw new ImportRefused(
       'The feed lists no cars: nothing imported (an empty feed would mark every car sold)',
     );
-  const previousFile = readStockFile(options.dataDir, slug);
+  const previousFile = await readStockFileStreaming(options.dataDir, slug);
   const source = options.source ?? options.file;
   const fromWeb = /^https?:\/\//i.test(source);
   const fetchPhoto =
@@ -202,6 +197,10 @@ async function apply(
       photos,
       lock,
     });
+  } catch (err) {
+    // The second reading of the feed found it changed: nothing of it is applied.
+    if (err instanceof FeedError) throw new ImportRefused(err.message);
+    throw err;
   } finally {
     // Whatever was not committed with the stock file (a refused feed, a failure) is dropped.
     photos.discard();
@@ -209,7 +208,7 @@ async function apply(
 }
 
 interface FeedState {
-  feed: ReturnType<typeof readFeed>;
+  feed: OpenedFeed;
   previousFile: StockFile | undefined;
   photos: PhotoStore;
   lock?: HeldLock;
@@ -234,7 +233,7 @@ async function applyFeed(
   /** Stock number → the car the feed leaves it as (a good row's car wins over one a bad row kept). */
   const built = new Map<string, Car>();
   const firstRowOf = new Map<string, number>();
-  for (const row of feed.rows) {
+  for await (const row of feed.rows()) {
     const stocknum = typeof row.values.stocknum === 'string' ? row.values.stocknum : undefined;
     if (stocknum !== undefined) {
       const first = firstRowOf.get(stocknum);
@@ -269,7 +268,10 @@ async function applyFeed(
       images,
       now,
     });
-    const rowErrors = [...row.errors, ...checkCar(row, car)];
+    // A row that could not be read as a whole (its cells out of place) says only that.
+    const rowErrors = row.errors.some((e) => e.column === '(row)')
+      ? row.errors
+      : [...row.errors, ...checkCar(row, car)];
     if (rowErrors.length) {
       errors.push(...rowErrors);
       skippedRows.push(row.row);
@@ -330,7 +332,7 @@ async function applyFeed(
   state.lock?.assertHeld();
   // The photos first: the server reads the stock file as soon as it appears.
   photos.commit();
-  return { ...report, applied: true, path: writeStockFile(options.dataDir, file) };
+  return { ...report, applied: true, path: await writeStockFileStreaming(options.dataDir, file) };
 }
 
 /** The report as the CLI prints it. */
