@@ -34,9 +34,7 @@ export function EnquiryForm(props: EnquiryFormProps) {
   const visible = (step: number) => flow.stepCount === 1 || flow.step === step;
   return (
     <FormFrame
-      form={form}
-      onSubmit={flow.onSubmit}
-      onRetry={flow.onRetry}
+      {...flow.frame}
       labelledBy={props.labelledBy}
       className={`fc-enquiry-form fc-enquiry-form--${props.mode}`}
     >

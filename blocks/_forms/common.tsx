@@ -18,8 +18,23 @@ import {
   phoneExample,
   required,
   type FieldRule,
+  type Values,
 } from './rules.ts';
 import type { FormController } from './useForm.ts';
+import { SubmitButton } from './Form.tsx';
+
+/** What every lead form starts with: the contact details, the message and the consents, empty. */
+export const CONTACT_VALUES: Values = {
+  name: '',
+  last_name: '',
+  email: '',
+  phone: '',
+  message: '',
+  opt_in: false,
+  terms_conditions: false,
+  captcha: '',
+  captcha_token: '',
+};
 
 export interface ContactOptions {
   lastNameRequired?: boolean;
@@ -162,6 +177,25 @@ export function ConsentFields(props: {
       {props.optInText && <CheckboxField form={form} name="opt_in" label={props.optInText} />}
       {props.terms && <TermsField form={form} termsHref={props.termsHref} />}
       <CaptchaField form={form} captcha={props.captcha} />
+    </>
+  );
+}
+
+/** The end of a one-step lead form: the consents, then its submit. */
+export function ConsentsAndSubmit(props: {
+  form: FormController;
+  captcha: CaptchaHandle;
+  optInText?: string;
+  terms: boolean;
+  termsHref?: string;
+  submitLabel: string;
+}) {
+  return (
+    <>
+      <ConsentFields {...props} />
+      <div className="fc-form__actions">
+        <SubmitButton form={props.form}>{props.submitLabel}</SubmitButton>
+      </div>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { trackLead, type EventId } from '../_shared/analytics.ts';
 import { apiPost, leadResult, type LeadResult } from './api.ts';
 import type { CarSummary } from './car.ts';
 import { carTitle } from './car.ts';
+import { leadPayload, type LeadDetails } from './payload.ts';
 import { rememberEnquiredCar, storeSuccess } from './storage.ts';
 
 /** POST {api}/leads, retried twice on a network failure or a 502/503/504 with the same submission_id. */
@@ -18,6 +19,19 @@ export async function sendLead(
     fetch: fetchImpl,
   });
   return leadResult(outcome);
+}
+
+/** A form's lead, sent as its last step (every lead form but the trade-in's first step). */
+export function sendFinalLead(
+  site: Pick<ResolvedSite, 'api' | 'slug'>,
+  submissionId: string,
+  details: LeadDetails,
+  car?: CarSummary,
+): Promise<LeadResult> {
+  return sendLead(
+    site,
+    leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, car, details }),
+  );
 }
 
 export interface LeadDone {

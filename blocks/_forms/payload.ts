@@ -97,6 +97,13 @@ export interface LeadConsents {
   captcha?: CaptchaSolution;
 }
 
+/** What a lead form's call is given: the values typed, the attempt's submission_id and the consents. */
+export interface LeadCall {
+  values: Values;
+  submissionId: string;
+  consents: LeadConsents;
+}
+
 /** The contact details, message and consents every lead form sends (docs/forms.md, "The lead payload"). */
 export function contactDetails(values: Values, { optIn, terms, captcha }: LeadConsents) {
   return {

@@ -10,20 +10,26 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { LeadResult } from './api.ts';
+import type { CaptchaHandle } from './Captcha.tsx';
+import { consentRules } from './common.tsx';
 import type { LeadFormEvent, LeadFormState, LeadMachine } from './lead-machine.ts';
 import { leadStored, type LeadDone } from './leads.ts';
+import type { LeadCall } from './payload.ts';
+import type { FieldRule } from './rules.ts';
 import type { FormController } from './useForm.ts';
 import { useLeadSubmit, type StoredLead } from './useLeadSubmit.ts';
 
-export interface LeadFormOptions<C, R extends LeadResult> {
+export interface LeadFormOptions<C extends { consents: FieldRule[] }, R extends LeadResult> {
   form: FormController;
-  /** Asked for a new question when the server says the answered one expired or was used. */
-  captcha?: { refresh(): void };
+  /** Its rule ends the table's rules when on; renewed when the server says the answer expired or was used. */
+  captcha: CaptchaHandle;
   machine: LeadMachine<C>;
-  /** What the table's rules depend on. */
-  context: C;
-  /** Sends the lead with this attempt's submission_id (the form's calls.ts). */
-  send(submissionId: string): Promise<R>;
+  /** What the table's rules depend on, besides the consents (added here, after the form's rules). */
+  context: Omit<C, 'consents'>;
+  /** The form offers the opt-in; the site asks for the terms of use. */
+  consent: { optIn: boolean; terms: boolean };
+  /** Sends the lead: the values, this attempt's submission_id and the consents (the form's calls.ts). */
+  send(call: LeadCall): Promise<R>;
   /** What a stored lead is recorded as (leads.ts, leadStored: the car, the success flag, the analytics event). */
   record: Omit<LeadDone, 'siteSlug' | 'leadId'>;
   /** Kept besides that record before the visitor moves on (e.g. a reservation's hold). */
@@ -32,7 +38,9 @@ export interface LeadFormOptions<C, R extends LeadResult> {
   successPath?: string;
 }
 
-export function useLeadForm<C, R extends LeadResult>(options: LeadFormOptions<C, R>) {
+export function useLeadForm<C extends { consents: FieldRule[] }, R extends LeadResult>(
+  options: LeadFormOptions<C, R>,
+) {
   const { form, machine } = options;
   const { site } = useSite();
   const navigate = useNavigate();
@@ -64,7 +72,12 @@ export function useLeadForm<C, R extends LeadResult>(options: LeadFormOptions<C,
     captcha: options.captcha,
     send: (submissionId) => {
       dispatch({ type: 'sent' });
-      return latestOptions.current.send(submissionId);
+      const { send, consent, captcha } = latestOptions.current;
+      return send({
+        values: form.values,
+        submissionId,
+        consents: { ...consent, captcha: captcha.solution() },
+      });
     },
     stored: (result) => {
       dispatch({ type: 'stored', leadId: result.leadId });
@@ -73,13 +86,13 @@ export function useLeadForm<C, R extends LeadResult>(options: LeadFormOptions<C,
       stored?.(result);
       navigate(successPath);
     },
-    failed: (result) => dispatch(machine.outcome(latestOptions.current.context, result)),
+    failed: (result) => dispatch(machine.outcome(contextOf(latestOptions.current), result)),
   });
 
   const onSubmit = () => {
     const submit = machine.submitOf(latest.current);
     if (!submit) return;
-    const { context } = latestOptions.current;
+    const context = contextOf(latestOptions.current);
     const rules = submit.rules(context);
     if (submit.action === 'continue') {
       if (form.check(rules)) dispatch({ type: 'continue' });
@@ -93,16 +106,22 @@ export function useLeadForm<C, R extends LeadResult>(options: LeadFormOptions<C,
 
   return {
     state,
+    /** What the form frame takes (Form.tsx, FormFrame): the submit and, after a failure that may be retried, the retry. */
+    frame: { form, onSubmit, onRetry: lead.canRetry ? () => void lead.retry() : undefined },
     /** The step shown, from 1 (the "Step n of m" heading). */
     step: state.step + 1,
     stepCount: machine.steps.length,
     isLast: state.step === machine.steps.length - 1,
     headingId,
     onSubmit,
-    /** Offered in the alert after a send that may be retried (useLeadSubmit). */
-    onRetry: lead.canRetry ? () => void lead.retry() : undefined,
     back: () => dispatch({ type: 'back' }),
   };
 }
 
-export type LeadFormFlow = ReturnType<typeof useLeadForm>;
+/** The form's context with the consents' rules last (the terms of use, then the captcha). */
+function contextOf<C extends { consents: FieldRule[] }>(
+  options: LeadFormOptions<C, LeadResult>,
+): C {
+  const { context, consent, captcha } = options;
+  return { ...context, consents: consentRules(consent.terms, captcha) } as C;
+}

@@ -15,9 +15,7 @@ export function ReservationView({ reservation, labelledBy, submitLabel }: Reserv
   const { form, captcha, flow } = reservation;
   return (
     <FormFrame
-      form={form}
-      onSubmit={flow.onSubmit}
-      onRetry={flow.onRetry}
+      {...flow.frame}
       labelledBy={labelledBy}
       className="fc-enquiry-form fc-reservation-form"
     >

@@ -15,8 +15,8 @@ import type {
   ReservationResponse,
 } from '../../schemas/types.gen.ts';
 import { apiPost, leadResult, type LeadResult } from '../_forms/api.ts';
-import { compact, contactDetails, pageUrl, type LeadConsents } from '../_forms/payload.ts';
-import { textOf, type Values } from '../_forms/rules.ts';
+import { compact, contactDetails, pageUrl, type LeadCall } from '../_forms/payload.ts';
+import { textOf } from '../_forms/rules.ts';
 
 export interface ReservationDetails {
   name: string;
@@ -77,12 +77,9 @@ export async function sendReservation(
   return result;
 }
 
-export interface ReserveArgs {
-  values: Values;
-  submissionId: string;
+export interface ReserveArgs extends LeadCall {
   carId: number | string;
   eventId?: EventId;
-  consents: LeadConsents;
 }
 
 /** The reservation of the form's values. */

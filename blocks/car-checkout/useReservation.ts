@@ -13,7 +13,7 @@ import { dealerTimeZone } from '../_shared/dealer-zone.ts';
 import { useSession } from '../_shared/session.ts';
 import { useCaptcha } from '../_forms/Captcha.tsx';
 import { carTitle, type CarSummary } from '../_forms/car.ts';
-import { consentRules } from '../_forms/common.tsx';
+import { CONTACT_VALUES } from '../_forms/common.tsx';
 import { storeSuccess } from '../_forms/storage.ts';
 import { useForm } from '../_forms/useForm.ts';
 import { useLeadForm } from '../_forms/useLeadForm.ts';
@@ -31,15 +31,7 @@ export function useReservation({ car, formId }: UseReservationOptions) {
   const session = useSession();
   const form = useForm({
     initial: {
-      name: '',
-      last_name: '',
-      email: '',
-      phone: '',
-      message: '',
-      opt_in: false,
-      terms_conditions: false,
-      captcha: '',
-      captcha_token: '',
+      ...CONTACT_VALUES,
     },
   });
   const captcha = useCaptcha(site, form, site.features.captcha);
@@ -59,15 +51,9 @@ export function useReservation({ car, formId }: UseReservationOptions) {
     form,
     captcha,
     machine: reservationMachine,
-    context: { region: region.region, consents: consentRules(terms, captcha) },
-    send: (submissionId) =>
-      reserve(site, {
-        values: form.values,
-        submissionId,
-        carId: car.id,
-        eventId,
-        consents: { optIn: true, terms, captcha: captcha.solution() },
-      }),
+    context: { region: region.region },
+    consent: { optIn: true, terms },
+    send: (call) => reserve(site, { ...call, carId: car.id, eventId }),
     record: { category: RESERVATION_CATEGORY, car, eventId, formId },
     // The success page says until when the car is held, in the car's yard's time zone, named.
     stored: (result) =>

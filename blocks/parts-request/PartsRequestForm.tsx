@@ -4,9 +4,9 @@ import {
   leadRequest_Vehicle_Model_maxLength,
   leadRequest_part_maxLength,
 } from '../../schemas/api-limits.gen.ts';
-import { ConsentFields, ContactFields } from '../_forms/common.tsx';
+import { ConsentsAndSubmit, ContactFields } from '../_forms/common.tsx';
 import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
-import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
+import { FormFrame } from '../_forms/Form.tsx';
 import { locationOption } from '../_forms/leads.ts';
 import type { PartsRequestState } from './usePartsRequest.ts';
 
@@ -39,13 +39,7 @@ export function PartsRequestForm({
   const listId = `${form.id}-makes`;
   const modelsId = `${form.id}-models`;
   return (
-    <FormFrame
-      form={form}
-      onSubmit={flow.onSubmit}
-      onRetry={flow.onRetry}
-      labelledBy={labelledBy}
-      className="fc-parts-request__form"
-    >
+    <FormFrame {...flow.frame} labelledBy={labelledBy} className="fc-parts-request__form">
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('Your vehicle')}</legend>
         <div className="fc-form__row fc-form__row--3">
@@ -128,16 +122,14 @@ export function PartsRequestForm({
         <ContactFields form={form} region={parts.region} />
       </fieldset>
       <TextAreaField form={form} name="message" label="Anything else we should know?" rows={4} />
-      <ConsentFields
+      <ConsentsAndSubmit
         form={form}
         captcha={captcha}
         optInText={optInText}
         terms={parts.terms}
         termsHref={termsHref}
+        submitLabel={submitLabel}
       />
-      <div className="fc-form__actions">
-        <SubmitButton form={form}>{submitLabel}</SubmitButton>
-      </div>
     </FormFrame>
   );
 }

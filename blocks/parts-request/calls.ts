@@ -7,15 +7,12 @@ import type { ResolvedSite } from '../../engine/site/types.ts';
 import { findLocationById, PARTS_ENQUIRY_CATEGORY } from '../../engine/api/service-booking.ts';
 import type { Location } from '../../engine/site/types.ts';
 import type { LeadResult } from '../_forms/api.ts';
-import { locationDealership, sendLead } from '../_forms/leads.ts';
-import { contactDetails, leadPayload, type LeadConsents } from '../_forms/payload.ts';
-import { textOf, type Values } from '../_forms/rules.ts';
+import { locationDealership, sendFinalLead } from '../_forms/leads.ts';
+import { contactDetails, type LeadCall } from '../_forms/payload.ts';
+import { textOf } from '../_forms/rules.ts';
 
-export interface PartsRequestArgs {
-  values: Values;
-  submissionId: string;
+export interface PartsRequestArgs extends LeadCall {
   counters: Location[];
-  consents: LeadConsents;
 }
 
 export function sendPartsRequest(
@@ -25,24 +22,16 @@ export function sendPartsRequest(
   const text = (k: string) => textOf(values, k);
   const counter = findLocationById(counters, values.location_id);
   const year = text('Vehicle Year');
-  return sendLead(
-    site,
-    leadPayload({
-      siteSlug: site.slug,
-      submissionId,
-      isLastStep: true,
-      details: {
-        ...contactDetails(values, consents),
-        category: PARTS_ENQUIRY_CATEGORY,
-        'Vehicle Make': text('Vehicle Make'),
-        'Vehicle Model': text('Vehicle Model'),
-        'Vehicle Year': year ? Number(year) : undefined,
-        vin: text('vin')?.replace(/\s+/g, '').toUpperCase(),
-        part: text('part'),
-        quantity: Number(text('quantity') ?? '1'),
-        location_id: counter?.id,
-        dealership_slug: locationDealership(site, counter),
-      },
-    }),
-  );
+  return sendFinalLead(site, submissionId, {
+    ...contactDetails(values, consents),
+    category: PARTS_ENQUIRY_CATEGORY,
+    'Vehicle Make': text('Vehicle Make'),
+    'Vehicle Model': text('Vehicle Model'),
+    'Vehicle Year': year ? Number(year) : undefined,
+    vin: text('vin')?.replace(/\s+/g, '').toUpperCase(),
+    part: text('part'),
+    quantity: Number(text('quantity') ?? '1'),
+    location_id: counter?.id,
+    dealership_slug: locationDealership(site, counter),
+  });
 }

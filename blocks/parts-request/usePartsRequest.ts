@@ -8,7 +8,7 @@ import { PARTS_ENQUIRY_CATEGORY } from '../../engine/api/service-booking.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Location } from '../../engine/site/types.ts';
 import { useCaptcha } from '../_forms/Captcha.tsx';
-import { consentRules } from '../_forms/common.tsx';
+import { CONTACT_VALUES } from '../_forms/common.tsx';
 import { useForm } from '../_forms/useForm.ts';
 import { useLeadForm } from '../_forms/useLeadForm.ts';
 import { sendPartsRequest } from './calls.ts';
@@ -41,15 +41,7 @@ export function usePartsRequest({ counters, optInText, formId }: UsePartsRequest
       part: (query.get('part') ?? query.get('q') ?? '').slice(0, 200),
       quantity: '1',
       location_id: counters.length === 1 ? String(counters[0].id) : '',
-      name: '',
-      last_name: '',
-      email: '',
-      phone: '',
-      message: '',
-      opt_in: false,
-      terms_conditions: false,
-      captcha: '',
-      captcha_token: '',
+      ...CONTACT_VALUES,
     },
   });
   const captcha = useCaptcha(site, form);
@@ -62,14 +54,9 @@ export function usePartsRequest({ counters, optInText, formId }: UsePartsRequest
     form,
     captcha,
     machine: partsRequestMachine,
-    context: { region: region.region, askCounter, consents: consentRules(terms, captcha) },
-    send: (submissionId) =>
-      sendPartsRequest(site, {
-        values: form.values,
-        submissionId,
-        counters,
-        consents: { optIn: Boolean(optInText), terms, captcha: captcha.solution() },
-      }),
+    context: { region: region.region, askCounter },
+    consent: { optIn: Boolean(optInText), terms },
+    send: (call) => sendPartsRequest(site, { ...call, counters }),
     record: { category: PARTS_ENQUIRY_CATEGORY, formId },
   });
 

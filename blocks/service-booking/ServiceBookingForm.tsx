@@ -4,9 +4,9 @@ import {
   leadRequest_Vehicle_Make_maxLength,
   leadRequest_Vehicle_Model_maxLength,
 } from '../../schemas/api-limits.gen.ts';
-import { ConsentFields, ContactFields } from '../_forms/common.tsx';
+import { ConsentsAndSubmit, ContactFields } from '../_forms/common.tsx';
 import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
-import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
+import { FormFrame } from '../_forms/Form.tsx';
 import { locationOption } from '../_forms/leads.ts';
 import type { ServiceBookingState } from './useServiceBooking.ts';
 
@@ -31,13 +31,7 @@ export function ServiceBookingForm({
 }: ServiceBookingFormProps) {
   const { form, captcha, flow, t, centres, range, dayStatus } = booking;
   return (
-    <FormFrame
-      form={form}
-      onSubmit={flow.onSubmit}
-      onRetry={flow.onRetry}
-      labelledBy={labelledBy}
-      className="fc-service-booking__form"
-    >
+    <FormFrame {...flow.frame} labelledBy={labelledBy} className="fc-service-booking__form">
       <fieldset className="fc-form__fieldset">
         <legend className="fc-form__legend">{t('Your booking')}</legend>
         <SelectField
@@ -125,16 +119,14 @@ export function ServiceBookingForm({
         rows={4}
         placeholder="e.g. a noise when braking, a warning light, or if you need a courtesy car"
       />
-      <ConsentFields
+      <ConsentsAndSubmit
         form={form}
         captcha={captcha}
         optInText={optInText}
         terms={booking.terms}
         termsHref={termsHref}
+        submitLabel={submitLabel}
       />
-      <div className="fc-form__actions">
-        <SubmitButton form={form}>{submitLabel}</SubmitButton>
-      </div>
     </FormFrame>
   );
 }

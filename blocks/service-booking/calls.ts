@@ -6,15 +6,12 @@
 import { findLocationById, SERVICE_BOOKING_CATEGORY } from '../../engine/api/service-booking.ts';
 import type { Location, ResolvedSite } from '../../engine/site/types.ts';
 import type { LeadResult } from '../_forms/api.ts';
-import { locationDealership, sendLead } from '../_forms/leads.ts';
-import { contactDetails, leadPayload, type LeadConsents } from '../_forms/payload.ts';
-import { textOf, type Values } from '../_forms/rules.ts';
+import { locationDealership, sendFinalLead } from '../_forms/leads.ts';
+import { contactDetails, type LeadCall } from '../_forms/payload.ts';
+import { textOf } from '../_forms/rules.ts';
 
-export interface ServiceBookingArgs {
-  values: Values;
-  submissionId: string;
+export interface ServiceBookingArgs extends LeadCall {
   centres: Location[];
-  consents: LeadConsents;
 }
 
 export function sendServiceBooking(
@@ -23,24 +20,16 @@ export function sendServiceBooking(
 ): Promise<LeadResult> {
   const text = (k: string) => textOf(values, k);
   const centre = findLocationById(centres, values.location_id);
-  return sendLead(
-    site,
-    leadPayload({
-      siteSlug: site.slug,
-      submissionId,
-      isLastStep: true,
-      details: {
-        ...contactDetails(values, consents),
-        category: SERVICE_BOOKING_CATEGORY,
-        location_id: centre?.id,
-        dealership_slug: locationDealership(site, centre),
-        service_type: text('service_type'),
-        booking_date: text('booking_date'),
-        booking_time: text('booking_time'),
-        Rego: text('Rego')?.toUpperCase(),
-        'Vehicle Make': text('Vehicle Make'),
-        'Vehicle Model': text('Vehicle Model'),
-      },
-    }),
-  );
+  return sendFinalLead(site, submissionId, {
+    ...contactDetails(values, consents),
+    category: SERVICE_BOOKING_CATEGORY,
+    location_id: centre?.id,
+    dealership_slug: locationDealership(site, centre),
+    service_type: text('service_type'),
+    booking_date: text('booking_date'),
+    booking_time: text('booking_time'),
+    Rego: text('Rego')?.toUpperCase(),
+    'Vehicle Make': text('Vehicle Make'),
+    'Vehicle Model': text('Vehicle Model'),
+  });
 }

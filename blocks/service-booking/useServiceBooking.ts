@@ -20,7 +20,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { Location } from '../../engine/site/types.ts';
 import { summariseHours, type Locale } from '../_shared/opening-hours.ts';
 import { useCaptcha } from '../_forms/Captcha.tsx';
-import { consentRules } from '../_forms/common.tsx';
+import { CONTACT_VALUES } from '../_forms/common.tsx';
 import { useForm } from '../_forms/useForm.ts';
 import { useLeadForm } from '../_forms/useLeadForm.ts';
 import { sendServiceBooking } from './calls.ts';
@@ -59,15 +59,7 @@ export function useServiceBooking({
       Rego: '',
       'Vehicle Make': '',
       'Vehicle Model': '',
-      name: '',
-      last_name: '',
-      email: '',
-      phone: '',
-      message: '',
-      opt_in: false,
-      terms_conditions: false,
-      captcha: '',
-      captcha_token: '',
+      ...CONTACT_VALUES,
     },
   });
   const captcha = useCaptcha(site, form);
@@ -122,15 +114,9 @@ export function useServiceBooking({
       centreLabel: t('Service centre'),
       plateLabel: m('plate.field'),
       plateInvalid: m('plate.invalid'),
-      consents: consentRules(terms, captcha),
     },
-    send: (submissionId) =>
-      sendServiceBooking(site, {
-        values: form.values,
-        submissionId,
-        centres,
-        consents: { optIn: Boolean(optInText), terms, captcha: captcha.solution() },
-      }),
+    consent: { optIn: Boolean(optInText), terms },
+    send: (call) => sendServiceBooking(site, { ...call, centres }),
     record: { category: SERVICE_BOOKING_CATEGORY, formId },
   });
 

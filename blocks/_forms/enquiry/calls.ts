@@ -8,9 +8,9 @@ import type { ResolvedSite } from '../../../engine/site/types.ts';
 import type { EventId } from '../../../schemas/types.gen.ts';
 import type { LeadResult } from '../api.ts';
 import type { CarSummary } from '../car.ts';
-import { carEnquiryCategory, sendLead } from '../leads.ts';
-import { contactDetails, leadPayload, type LeadConsents, type LeadDetails } from '../payload.ts';
-import { GENERAL_ENQUIRY, textOf, type Values } from '../rules.ts';
+import { carEnquiryCategory, sendFinalLead } from '../leads.ts';
+import { contactDetails, type LeadCall, type LeadDetails } from '../payload.ts';
+import { GENERAL_ENQUIRY, textOf } from '../rules.ts';
 import type { EnquiryContext, EnquiryMode } from './machine.ts';
 
 /** The lead's category: the form's, or the car's enquiry ("Used Car Enquiry", …). */
@@ -24,16 +24,13 @@ export function enquiryCategory(
   return car ? carEnquiryCategory(car) : category;
 }
 
-export interface EnquiryArgs {
-  values: Values;
-  submissionId: string;
+export interface EnquiryArgs extends LeadCall {
   car?: CarSummary;
   category: string;
   /** What the form asked (machine.ts): the same switches say what is sent. */
   asked: Pick<EnquiryContext, 'layout' | 'testDrive' | 'showRego'>;
   /** Sent with the lead too, so staff see what the dataLayer saw (docs/forms.md, "Analytics"). */
   eventId?: EventId;
-  consents: LeadConsents;
 }
 
 export function sendEnquiry(
@@ -50,8 +47,5 @@ export function sendEnquiry(
   if (asked.showRego) details.Rego = text('Rego');
   if (asked.testDrive) details.booking_datetime = text('booking_datetime');
   details.event_id = eventId;
-  return sendLead(
-    site,
-    leadPayload({ siteSlug: site.slug, submissionId, isLastStep: true, car, details }),
-  );
+  return sendFinalLead(site, submissionId, details, car);
 }

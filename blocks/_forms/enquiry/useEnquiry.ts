@@ -10,7 +10,7 @@ import { enquiryForm_category } from '../../../schemas/block-defaults.gen.ts';
 import { leadEventId } from '../../_shared/analytics.ts';
 import { useCaptcha } from '../Captcha.tsx';
 import type { CarSummary } from '../car.ts';
-import { consentRules, DEFAULT_OPT_IN } from '../common.tsx';
+import { CONTACT_VALUES, DEFAULT_OPT_IN } from '../common.tsx';
 import { locationOptions } from '../leads.ts';
 import { enquiryLayout, GENERAL_ENQUIRY } from '../rules.ts';
 import { useForm } from '../useForm.ts';
@@ -52,20 +52,12 @@ export function useEnquiry(options: UseEnquiryOptions) {
 
   const form = useForm({
     initial: {
-      name: '',
-      last_name: '',
-      email: '',
-      phone: '',
-      message: '',
+      ...CONTACT_VALUES,
       'category select': categoryOptions[0],
       location: '',
       dealership_slug: '',
       Rego: '',
       booking_datetime: '',
-      opt_in: false,
-      terms_conditions: false,
-      captcha: '',
-      captcha_token: '',
     },
   });
   const captcha = useCaptcha(site, form, layout.captcha);
@@ -77,7 +69,7 @@ export function useEnquiry(options: UseEnquiryOptions) {
   }, []);
 
   const chosenCategory = String(form.values['category select'] ?? '');
-  const context: EnquiryContext = {
+  const context: Omit<EnquiryContext, 'consents'> = {
     region: region.region,
     layout,
     testDrive: mode === 'test-drive',
@@ -87,7 +79,6 @@ export function useEnquiry(options: UseEnquiryOptions) {
     messageRequired: mode === 'enquiry' && layout.messageRequired,
     plateLabel: m('plate.field'),
     plateInvalid: m('plate.invalid'),
-    consents: consentRules(Boolean(layout.terms), captcha),
   };
   const machine = enquiryMachine(mode, options.steps);
   const eventId =
@@ -100,20 +91,8 @@ export function useEnquiry(options: UseEnquiryOptions) {
     captcha,
     machine,
     context,
-    send: (submissionId) =>
-      sendEnquiry(site, {
-        values: form.values,
-        submissionId,
-        car,
-        category,
-        asked: context,
-        eventId,
-        consents: {
-          optIn: Boolean(optInText),
-          terms: Boolean(layout.terms),
-          captcha: captcha.solution(),
-        },
-      }),
+    consent: { optIn: Boolean(optInText), terms: Boolean(layout.terms) },
+    send: (call) => sendEnquiry(site, { ...call, car, category, asked: context, eventId }),
     record: { category, car, eventId, formId },
     successPath,
   });

@@ -1,8 +1,8 @@
 /** The finance forms' view: it draws what useFinance.ts hands it, nothing more. */
-import { ConsentFields, ContactFields } from '../common.tsx';
+import { ConsentsAndSubmit, ContactFields } from '../common.tsx';
 import { DealershipField } from '../DealershipField.tsx';
 import { SelectField, TextAreaField, TextField } from '../fields.tsx';
-import { FormFrame, SubmitButton } from '../Form.tsx';
+import { FormFrame } from '../Form.tsx';
 import type { Quote } from './calls.ts';
 import { EMPLOYMENT, RESIDENTIAL, type FinanceVariant } from './machine.ts';
 import type { FinanceState } from './useFinance.ts';
@@ -32,9 +32,7 @@ export function FinanceFields({
   const { form, captcha, flow, site, application } = finance;
   return (
     <FormFrame
-      form={form}
-      onSubmit={flow.onSubmit}
-      onRetry={flow.onRetry}
+      {...flow.frame}
       labelledBy={labelledBy}
       className={`fc-finance-form fc-finance-form--${variant}`}
     >
@@ -116,16 +114,14 @@ export function FinanceFields({
         </>
       )}
       <TextAreaField form={form} name="message" label="Anything else we should know?" rows={4} />
-      <ConsentFields
+      <ConsentsAndSubmit
         form={form}
         captcha={captcha}
         optInText={finance.optInText}
         terms={finance.terms}
         termsHref={termsHref}
+        submitLabel={submitLabel}
       />
-      <div className="fc-form__actions">
-        <SubmitButton form={form}>{submitLabel}</SubmitButton>
-      </div>
     </FormFrame>
   );
 }

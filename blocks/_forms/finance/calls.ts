@@ -10,9 +10,9 @@ import type { LeadResult } from '../api.ts';
 import type { CarSummary } from '../car.ts';
 import type { CalculatorValues } from '../FinanceCalculator.tsx';
 import { parseAmount } from '../finance-math.ts';
-import { sendLead } from '../leads.ts';
-import { contactDetails, leadPayload, type LeadConsents } from '../payload.ts';
-import { textOf, type Values } from '../rules.ts';
+import { sendFinalLead } from '../leads.ts';
+import { contactDetails, type LeadCall, type LeadDetails } from '../payload.ts';
+import { textOf } from '../rules.ts';
 import type { FinanceVariant } from './machine.ts';
 
 export const FINANCE_CATEGORY: Record<FinanceVariant, string> = {
@@ -38,16 +38,13 @@ export function financeQuote(quote: Quote): FinanceQuote {
   };
 }
 
-export interface FinanceLeadArgs {
-  values: Values;
-  submissionId: string;
+export interface FinanceLeadArgs extends LeadCall {
   variant: FinanceVariant;
   car?: CarSummary;
   /** The visitor chose the dealership (else the car's, or the site's first, is sent). */
   askDealership: boolean;
   quote?: Quote;
   eventId?: EventId;
-  consents: LeadConsents;
 }
 
 export function sendFinanceLead(
@@ -64,29 +61,19 @@ export function sendFinanceLead(
     extra['Yearly income'] = parseAmount(text('income') ?? '');
     extra['Living situation'] = text('residential') ?? '';
   }
-  return sendLead(
-    site,
-    leadPayload({
-      siteSlug: site.slug,
-      submissionId,
-      isLastStep: true,
-      car,
-      details: {
-        ...contactDetails(values, consents),
-        category: FINANCE_CATEGORY[variant],
-        preferredDealership: askDealership
-          ? text('preferredDealership')
-          : (car?.dealership_slug ?? site.dealerships[0]?.slug),
-        vehiclePriceBudget:
-          budget !== undefined && Number.isFinite(budget) ? Math.round(budget) : undefined,
-        car_type:
-          !car && (carType === 'new' || carType === 'used' || carType === 'demo')
-            ? carType
-            : undefined,
-        ...(Object.keys(extra).length ? { extra } : {}),
-        ...(quote ? { finance_quote: financeQuote(quote) } : {}),
-        event_id: eventId,
-      },
-    }),
-  );
+  const details: LeadDetails = {
+    ...contactDetails(values, consents),
+    category: FINANCE_CATEGORY[variant],
+    preferredDealership: askDealership
+      ? text('preferredDealership')
+      : (car?.dealership_slug ?? site.dealerships[0]?.slug),
+    vehiclePriceBudget:
+      budget !== undefined && Number.isFinite(budget) ? Math.round(budget) : undefined,
+    car_type:
+      !car && (carType === 'new' || carType === 'used' || carType === 'demo') ? carType : undefined,
+    ...(Object.keys(extra).length ? { extra } : {}),
+    ...(quote ? { finance_quote: financeQuote(quote) } : {}),
+    event_id: eventId,
+  };
+  return sendFinalLead(site, submissionId, details, car);
 }

@@ -7,7 +7,7 @@ import { useSite } from '../../../engine/render/site-context.tsx';
 import { leadEventId } from '../../_shared/analytics.ts';
 import { useCaptcha } from '../Captcha.tsx';
 import type { CarSummary } from '../car.ts';
-import { consentRules, DEFAULT_OPT_IN } from '../common.tsx';
+import { CONTACT_VALUES, DEFAULT_OPT_IN } from '../common.tsx';
 import type { FinanceQuery } from '../links.ts';
 import { useForm } from '../useForm.ts';
 import { useLeadForm } from '../useLeadForm.ts';
@@ -38,21 +38,13 @@ export function useFinance(options: UseFinanceOptions) {
 
   const form = useForm({
     initial: {
-      name: '',
-      last_name: '',
-      email: '',
-      phone: '',
+      ...CONTACT_VALUES,
       preferredDealership: query.preferredDealership ?? '',
       vehiclePriceBudget: budgetStart ? String(budgetStart) : '',
       car_type: query.car_type ?? car?.car_type ?? '',
       employment: '',
       income: '',
       residential: '',
-      message: '',
-      opt_in: false,
-      terms_conditions: false,
-      captcha: '',
-      captcha_token: '',
     },
   });
   const captcha = useCaptcha(site, form);
@@ -62,23 +54,9 @@ export function useFinance(options: UseFinanceOptions) {
     form,
     captcha,
     machine: financeMachine,
-    context: {
-      region: region.region,
-      application,
-      askDealership,
-      consents: consentRules(terms, captcha),
-    },
-    send: (submissionId) =>
-      sendFinanceLead(site, {
-        values: form.values,
-        submissionId,
-        variant,
-        car,
-        askDealership,
-        quote,
-        eventId,
-        consents: { optIn: Boolean(optInText), terms, captcha: captcha.solution() },
-      }),
+    context: { region: region.region, application, askDealership },
+    consent: { optIn: Boolean(optInText), terms },
+    send: (call) => sendFinanceLead(site, { ...call, variant, car, askDealership, quote, eventId }),
     record: { category: FINANCE_CATEGORY[variant], car, eventId, formId },
     successPath,
   });
