@@ -107,7 +107,32 @@ export function git(args: string[], cwd: string): string {
   });
 }
 
-/** The sites folder as committed in a git revision (read with git show, nothing checked out). */
+/**
+ * The texts of several committed files, in the order named (`rev:path`), from one git
+ * process: a platform's repository holds a thousand site files, and a process for each
+ * took a review twenty seconds.
+ */
+function blobTexts(repo: string, objects: string[]): string[] {
+  if (!objects.length) return [];
+  const out = execFileSync('git', ['cat-file', '--batch'], {
+    cwd: repo,
+    input: `${objects.join('\n')}\n`,
+    maxBuffer: 1 << 30,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let at = 0;
+  return objects.map((object) => {
+    const end = out.indexOf(10, at);
+    const header = out.subarray(at, end).toString('utf8');
+    const size = /^[0-9a-f]+ blob (\d+)$/.exec(header)?.[1];
+    if (size === undefined) throw new Error(`git cat-file ${object}: ${header}`);
+    const text = out.subarray(end + 1, end + 1 + Number(size)).toString('utf8');
+    at = end + 1 + Number(size) + 1; // the blob, then a newline
+    return text;
+  });
+}
+
+/** The sites folder as committed in a git revision (read from git's objects, nothing checked out). */
 export function gitSet(rev: string, repo: string, sitesPath = 'sites'): DocSet {
   const names = (folder: string) => {
     try {
@@ -120,13 +145,16 @@ export function gitSet(rev: string, repo: string, sitesPath = 'sites'): DocSet {
     }
   };
   const show = (path: string) => git(['show', `${rev}:${path}`], repo);
-  const load = (folder: string) =>
-    new Map(
-      names(folder).map((f) => [
-        f.replace(/\.json$/, ''),
-        { file: `${folder}/${f}`, text: show(`${folder}/${f}`) },
-      ]),
+  const load = (folder: string) => {
+    const files = names(folder);
+    const texts = blobTexts(
+      repo,
+      files.map((f) => `${rev}:${folder}/${f}`),
     );
+    return new Map(
+      files.map((f, i) => [f.replace(/\.json$/, ''), { file: `${folder}/${f}`, text: texts[i] }]),
+    );
+  };
   let assets: Map<string, AssetEntry>;
   try {
     assets = parseLsTree(
