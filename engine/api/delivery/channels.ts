@@ -17,8 +17,6 @@ export interface DeliveryJob {
   facts: LeadFacts;
   /** Message-ID of an email: the same on every try, so a receiver drops a repeat. */
   messageId: string;
-  /** Idempotency-Key of an HTTP delivery: the same on every try. */
-  idempotencyKey: string;
   now: Date;
 }
 
@@ -40,8 +38,9 @@ export class DeliveryError extends Error {
 }
 
 /**
- * The keys a delivery repeats on every try, from the lead's id and the destination: a CRM
- * or mail server that saw the first try knows the second for the same lead.
+ * The Message-ID a delivery repeats on every try, from the lead's id and the destination: a
+ * mail system that saw the first try knows the second for the same lead. (An HTTP delivery's
+ * Idempotency-Key is http-post.ts's `idempotencyKey`.)
  */
 export function deliveryKeys(
   site: string,
@@ -56,8 +55,5 @@ export function deliveryKeys(
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   const dest = h.toString(36);
-  return {
-    messageId: `<lead-${leadId}.${dest}.${site}@${domain}>`,
-    idempotencyKey: `forecourt-${site}-lead-${leadId}-${dest}`,
-  };
+  return { messageId: `<lead-${leadId}.${dest}.${site}@${domain}>` };
 }
