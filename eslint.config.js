@@ -29,7 +29,7 @@ const forecourt = {
  * two areas depend on each other. A new area is added to a layer here.
  */
 const ENGINE_LAYERS = [
-  ['slug', 'clock', 'project-root', 'region'],
+  ['slug', 'clock', 'project-root', 'region', 'net'],
   ['messages'],
   ['tree'],
   ['schema'],

@@ -9,7 +9,8 @@
  * check and a private one for the request.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
+import { ipLiteral, isLoopback, PUBLIC_ONLY } from '../../net/address-policy.ts';
 
 export interface DestinationPolicy {
   /** Development and tests: HTTP to loopback, and private and loopback addresses, allowed. */
@@ -29,59 +30,10 @@ export class DestinationRefused extends Error {
   override name = 'DestinationRefused';
 }
 
-/** [address, prefix] of every range that is not public unicast (IANA special-purpose registries). */
-const NOT_PUBLIC: [string, number, 'ipv4' | 'ipv6'][] = [
-  ['0.0.0.0', 8, 'ipv4'], // "this network"
-  ['10.0.0.0', 8, 'ipv4'], // private
-  ['100.64.0.0', 10, 'ipv4'], // carrier-grade NAT
-  ['127.0.0.0', 8, 'ipv4'], // loopback
-  ['169.254.0.0', 16, 'ipv4'], // link-local, cloud metadata
-  ['172.16.0.0', 12, 'ipv4'], // private
-  ['192.0.0.0', 24, 'ipv4'], // protocol assignments
-  ['192.0.2.0', 24, 'ipv4'], // documentation
-  ['192.168.0.0', 16, 'ipv4'], // private
-  ['198.18.0.0', 15, 'ipv4'], // benchmarking
-  ['198.51.100.0', 24, 'ipv4'], // documentation
-  ['203.0.113.0', 24, 'ipv4'], // documentation
-  ['224.0.0.0', 4, 'ipv4'], // multicast
-  ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
-  ['::', 96, 'ipv6'], // unspecified, loopback, IPv4-compatible
-  ['64:ff9b::', 96, 'ipv6'], // NAT64: an IPv4 address inside
-  ['64:ff9b:1::', 48, 'ipv6'], // local NAT64
-  ['100::', 64, 'ipv6'], // discard
-  ['2001:db8::', 32, 'ipv6'], // documentation
-  ['2002::', 16, 'ipv6'], // 6to4: an IPv4 address inside
-  ['fc00::', 7, 'ipv6'], // unique local
-  ['fe80::', 10, 'ipv6'], // link-local
-  ['fec0::', 10, 'ipv6'], // site-local
-  ['ff00::', 8, 'ipv6'], // multicast
-];
-const notPublic = new BlockList();
-for (const [address, prefix, type] of NOT_PUBLIC) notPublic.addSubnet(address, prefix, type);
-
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
-
-/** Whether the address is public unicast (IPv4-mapped IPv6 is checked as its IPv4 address). */
-export function isPublicAddress(address: string): boolean {
-  return isIP(address) !== 0 && !notPublic.check(address, family(address));
-}
-
-const isLoopback = (address: string) => loopback.check(address, family(address));
-
-/** The host's address when the URL names one (`[::1]` → `::1`). */
-const ipLiteral = (hostname: string) => {
-  const bare = hostname.replace(/^\[(.*)\]$/, '$1');
-  return isIP(bare) ? bare : undefined;
-};
-
 /** Why the policy refuses to connect to `address` over `protocol`, or undefined. */
 function addressRefusal(address: string, protocol: string, policy: DestinationPolicy) {
   if (protocol === 'http:' && !isLoopback(address)) return DESTINATION_MESSAGES.httpNotLoopback;
-  if (!policy.allowLocal && !isPublicAddress(address))
+  if (!policy.allowLocal && PUBLIC_ONLY.refusal(address))
     return DESTINATION_MESSAGES.notPublic(address);
   return undefined;
 }

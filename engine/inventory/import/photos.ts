@@ -27,7 +27,7 @@ import {
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetRefused, checkAsset, MAX_ASSET_BYTES, MESSAGES } from '../../assets/asset-check.ts';
-import { AddressPolicy } from './address-policy.ts';
+import { AddressPolicy } from '../../net/address-policy.ts';
 import { fetchSafely, FetchRefused, type Resolved } from './safe-fetch.ts';
 
 /** Where imported photos are served (mounted with stockPhotosRouter, stock-photos.ts). */

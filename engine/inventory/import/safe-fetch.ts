@@ -13,7 +13,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Transform, type Readable } from 'node:stream';
-import { ipLiteral, PUBLIC_ONLY, type AddressPolicy } from './address-policy.ts';
+import { ipLiteral, PUBLIC_ONLY, type AddressPolicy } from '../../net/address-policy.ts';
 
 export const MAX_REDIRECTS = 5;
 

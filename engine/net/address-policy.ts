@@ -1,6 +1,6 @@
 /**
- * Which addresses a stock import may connect to (docs/security.md, "Stock import"): public
- * unicast only. A feed is written by whoever controls a dealer's system, so a photo URL must
+ * Which addresses the platform may connect to for what dealers typed (a stock feed's photos,
+ * a lead's CRM; docs/security.md, "Stock import"): public unicast only. Such an address must
  * not reach this machine (the staff API on loopback), the private network, a cloud's
  * metadata service or anything else that is not on the public internet. IPv4-mapped IPv6
  * (`::ffff:127.0.0.1`) is checked as the IPv4 address it is (net.BlockList does so).
@@ -42,6 +42,16 @@ const REFUSED_V6: [string, number][] = [
 const refused = new BlockList();
 for (const [a, p] of REFUSED_V4) refused.addSubnet(a, p, 'ipv4');
 for (const [a, p] of REFUSED_V6) refused.addSubnet(a, p, 'ipv6');
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+/** Whether the address is this machine's own (IPv4-mapped forms included). */
+export function isLoopback(address: string): boolean {
+  const family = isIP(address);
+  return family !== 0 && loopback.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
 
 /** The plain address of a URL host (`[::1]` → `::1`), or undefined for a name. */
 export function ipLiteral(host: string): string | undefined {
