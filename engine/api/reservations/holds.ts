@@ -3,17 +3,31 @@
  * The job runs once at start-up (a hold that ended while the server was down ends at once)
  * and then every minute on the API's clock, so a test with a FakeClock passes the 48 hours
  * by moving the clock. Whoever shows cars (the server's stock) is told which cars are held
- * whenever that changes, and once at start-up; with a shared store (PostgreSQL) each run
- * also tells it, so holds taken through another server are shown within a minute.
+ * whenever that changes, and once at start-up. With a shared store (PostgreSQL) a server
+ * that changes a hold announces it (LISTEN/NOTIFY), so every other server reads the holds
+ * again at once; each run of the job reads them too, in case an announcement was lost.
  */
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { HeldCar, ReservationStore } from '../store/types.ts';
 import { HOLD_CHECK_INTERVAL_MS } from './terms.ts';
 
 export type HeldCarsListener = (held: HeldCar[]) => void;
 
+/** A store that several servers share tells them of each other's holds (store/postgres/reservations.ts). */
+interface AnnouncedHolds {
+  announceHolds(from: string): Promise<void>;
+  listenHolds(fn: (from: string) => void): Promise<() => Promise<void>>;
+}
+
+const announces = (store: ReservationStore): store is ReservationStore & AnnouncedHolds =>
+  typeof (store as Partial<AnnouncedHolds>).listenHolds === 'function';
+
 export class CarHolds {
   private stopJob: (() => void) | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  /** Names this server's announcements, so it does not read the holds again for its own. */
+  private readonly id = randomUUID();
   /** The job runs in flight (a test clock's route waits for them before it answers). */
   private running = new Set<Promise<unknown>>();
 
@@ -29,7 +43,15 @@ export class CarHolds {
   /** Releases what is due now, tells the listener what is held, and schedules the job. */
   async start(intervalMs = HOLD_CHECK_INTERVAL_MS) {
     await this.store.releaseExpired(this.clock.now());
-    await this.changed();
+    // Listening first: a hold announced while this server reads the holds is not missed.
+    if (announces(this.store))
+      this.unlisten = await this.store.listenHolds((from) => {
+        if (from === this.id) return; // its own, already told
+        this.tell().catch((err: unknown) =>
+          this.log.error('[forecourt] the held cars could not be read', err),
+        );
+      });
+    await this.tell();
     this.stopJob = this.clock.every(intervalMs, () => {
       const run = this.run().finally(() => this.running.delete(run));
       this.running.add(run);
@@ -39,6 +61,8 @@ export class CarHolds {
   stop() {
     this.stopJob?.();
     this.stopJob = undefined;
+    void this.unlisten?.().catch(() => undefined);
+    this.unlisten = undefined;
   }
 
   /** Whether a job run is in flight. */
@@ -54,7 +78,7 @@ export class CarHolds {
   private async run() {
     const ended = await this.releaseExpired();
     if (this.shared && ended === 0)
-      await this.changed().catch((err: unknown) =>
+      await this.tell().catch((err: unknown) =>
         this.log.error('[forecourt] reservation release job failed', err),
       );
   }
@@ -72,8 +96,18 @@ export class CarHolds {
     }
   }
 
-  /** Tells the listener which cars are held now. */
+  /** A hold began or ended here: tells the listener which cars are held now, and the other servers that they changed. */
   async changed() {
+    await this.tell();
+    // Stored already: a lost announcement only waits for the job's next run on the others.
+    if (announces(this.store))
+      await this.store
+        .announceHolds(this.id)
+        .catch((err: unknown) => this.log.error('[forecourt] a hold was not announced', err));
+  }
+
+  /** Tells the listener which cars are held now. */
+  private async tell() {
     this.listener(await this.store.held());
   }
 }

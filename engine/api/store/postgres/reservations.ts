@@ -5,8 +5,29 @@ import { toReservation, type ReservationRow } from '../reservations.ts';
 import type { HeldCar, ReservationStore } from '../types.ts';
 import { carText, carValue } from './values.ts';
 
+/** The channel on which servers sharing the database say that a hold began or ended (holds.ts). */
+export const HOLDS_CHANNEL = 'forecourt_holds';
+
 export class PostgresReservations implements ReservationStore {
   constructor(private readonly sql: Sql) {}
+
+  /** Tells every server listening that the held cars changed (NOTIFY, delivered once committed); `from` names the sender. */
+  async announceHolds(from: string): Promise<void> {
+    await this.sql`SELECT pg_notify(${HOLDS_CHANNEL}, ${from})`;
+  }
+
+  /**
+   * Calls `fn` with the sender of each announcement, and with '' each time the listening
+   * connection is made again (announcements made while it was down are lost); answers the way to stop.
+   */
+  async listenHolds(fn: (from: string) => void): Promise<() => Promise<void>> {
+    let first = true;
+    const { unlisten } = await this.sql.listen(HOLDS_CHANNEL, fn, () => {
+      if (!first) fn('');
+      first = false;
+    });
+    return unlisten;
+  }
 
   async openHold(carId: number | string) {
     const [row] = await this.sql<{ lead_id: number; car_id: string; held_until: string }[]>`
