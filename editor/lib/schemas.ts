@@ -85,6 +85,13 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     objectKey: 'theme',
   },
   {
+    id: 'leads',
+    title: 'Where leads go',
+    description: 'Who receives each kind of enquiry: emails, the dealer’s CRM, a webhook.',
+    keys: ['leadRouting'],
+    objectKey: 'leadRouting',
+  },
+  {
     id: 'api',
     title: 'API',
     description: 'Where leads and the watchlist are sent.',
