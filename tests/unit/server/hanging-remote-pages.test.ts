@@ -21,6 +21,8 @@ import { bareProductionFolder } from './fixtures/bare-build.ts';
 const SLUG = 'southern-motor-group';
 const PAGES = 200;
 const IN_FLIGHT = 4;
+/** The p99 below which a difference is the machine's noise, not the sync (see the assertion). */
+const NOISE_FLOOR_MS = 100;
 let dir: string;
 let server: Server;
 let hanging: Server;
@@ -142,8 +144,9 @@ describe('a remote whose fetch hangs', { timeout: 180_000 }, () => {
     expect(held).toBeGreaterThan(0);
     const health = (await (await fetch(`${base}/healthz`)).json()) as Record<string, any>;
     expect(health.publishedSync).toMatchObject({ state: 'starting', failuresInARow: 0 });
-    // A ratio of the two runs; the floor keeps a baseline of a few milliseconds on a busy
-    // machine from turning scheduler noise into a failure (a held thread costs seconds).
-    expect(during).toBeLessThanOrEqual(2 * Math.max(before, 25));
+    // A ratio of the two runs. The floor keeps scheduler noise from failing it: in CI another
+    // test file runs beside this one on two cores, and a p99 of 50 ms became 126 ms with no
+    // thread held. A held thread costs what git is allowed, 90 s here, far above the floor.
+    expect(during).toBeLessThanOrEqual(2 * Math.max(before, NOISE_FLOOR_MS));
   });
 });
