@@ -145,7 +145,7 @@ describe('search history', () => {
     expect(await page.evaluate(() => history.length)).toBe(length);
     await travel(page, () => page.goBack(), states[2].url);
     await travel(page, () => page.goForward(), states[3].url);
-    expect(await shown(page)).toEqual(states[3]);
+    await expect.poll(() => shown(page)).toEqual(states[3]);
     expect(errors).toEqual([]);
     await page.close();
   });
