@@ -17,11 +17,10 @@ import express, {
   type Response,
   type Router,
 } from 'express';
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { systemClock, type Clock } from '../clock.ts';
 import { localAdapters } from './adapters/index.ts';
 import type { ApiContext } from './context.ts';
-import { apiHeaders, bearerToken, HttpError, jsonBodiesOnly } from './http.ts';
+import { apiHeaders, HttpError, jsonBodiesOnly } from './http.ts';
 import { LeadSecrets } from './lead-secret.ts';
 import { buildOpenApi } from './openapi.ts';
 import type { ApiRouterOptions } from './options.ts';
@@ -39,6 +38,7 @@ import { staffDeliveryRoutes } from './routes/staff-deliveries.ts';
 import { tradeInRoutes } from './routes/trade-in.ts';
 import { watchlistRoutes } from './routes/watchlist.ts';
 import { signedIn } from './session-cookie.ts';
+import { guardStaff, resolveStaffToken, type StaffGuard } from './staff-auth.ts';
 import { CarHolds } from './reservations/holds.ts';
 import { testClockRouter } from './reservations/test-clock.ts';
 import { openStore } from './store/open.ts';
@@ -158,11 +158,9 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
     router.use(apiHeaders());
     router.use(jsonBodiesOnly());
     router.use(express.json({ limit: options.jsonLimit ?? '64kb' }));
+    const staff: StaffGuard = { operatorToken: staffToken, store, now, failures: tokenFailures };
     for (const route of routes) {
-      router[route.method](
-        expressPath(route.path),
-        pipeline(route, ctx, { limiter, tokenFailures, staffToken }),
-      );
+      router[route.method](expressPath(route.path), pipeline(route, ctx, { limiter, staff }));
     }
     const running = holds;
     if (options.testClock)
@@ -206,13 +204,13 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
 function pipeline(
   route: ApiRoute,
   ctx: ApiContext,
-  deps: { limiter?: RateCounter; tokenFailures?: RateCounter; staffToken: string },
+  deps: { limiter?: RateCounter; staff: StaffGuard },
 ): RequestHandler {
   return async (req, res) => {
     try {
       if (route.cache) res.setHeader('Cache-Control', route.cache);
       if (route.auth === 'staff' || route.auth === 'staff-query')
-        await guardStaffToken(route, req, deps);
+        await guardStaff(route, req, deps.staff);
       if (route.rateLimited && deps.limiter) {
         const decision = await deps.limiter.hit(
           `${req.ip ?? ''}|${siteKey(req.body, req.query)}|${route.operationId}`,
@@ -228,7 +226,7 @@ function pipeline(
           );
         }
       }
-      const session = await authenticate(route, req, ctx, deps.staffToken);
+      const session = await authenticate(route, req, ctx);
       const params = { ...req.params };
       const query = { ...(req.query as object) };
       const body: unknown = req.body;
@@ -247,36 +245,6 @@ function pipeline(
   };
 }
 
-/**
- * The staff token check, before anything about the request (its site, its query) is looked
- * at: a wrong token answers the same 401 whatever the site, and after too many wrong tokens
- * from one client address every staff request from it answers 429 until the window ends.
- */
-async function guardStaffToken(
-  route: ApiRoute,
-  req: Request,
-  deps: { tokenFailures?: RateCounter; staffToken: string },
-) {
-  const client = req.ip ?? '';
-  const waitSeconds = await deps.tokenFailures?.blockedFor(client);
-  if (waitSeconds !== undefined) {
-    throw new HttpError(429, 'Too many requests. Please wait a moment and try again.', undefined, {
-      'Retry-After': String(waitSeconds),
-    });
-  }
-  const given =
-    route.auth === 'staff'
-      ? bearerToken(req.get('authorization'))
-      : typeof req.query.token === 'string'
-        ? req.query.token
-        : undefined;
-  if (given && sameSecret(given, deps.staffToken)) return;
-  await deps.tokenFailures?.hit(client);
-  throw new HttpError(401, 'Staff token required.', undefined, {
-    'WWW-Authenticate': 'Bearer realm="forecourt-staff"',
-  });
-}
-
 /** The site a rate-limited request is for (site slug, website_id for phone reveals, ?site= for the staff view). */
 function siteKey(body: unknown, query: unknown): string {
   const b = (body ?? {}) as { site?: unknown; website_id?: unknown };
@@ -292,36 +260,15 @@ function siteKey(body: unknown, query: unknown): string {
   return key.slice(0, 80);
 }
 
-async function authenticate(route: ApiRoute, req: Request, ctx: ApiContext, staffToken: string) {
-  const bearer = bearerToken(req.get('authorization'));
+/** The session of a route that needs one (staff routes passed guardStaff already). */
+async function authenticate(route: ApiRoute, req: Request, ctx: ApiContext) {
   switch (route.auth) {
-    case 'staff':
-    case 'staff-query': {
-      const given =
-        route.auth === 'staff'
-          ? bearer
-          : typeof req.query.token === 'string'
-            ? req.query.token
-            : undefined;
-      if (!given || !sameSecret(given, staffToken)) {
-        throw new HttpError(401, 'Staff token required.', undefined, {
-          'WWW-Authenticate': 'Bearer realm="forecourt-staff"',
-        });
-      }
-      return undefined;
-    }
     case 'session':
     case 'session-optional':
       return signedIn(req, ctx, route.auth === 'session-optional');
     default:
       return undefined;
   }
-}
-
-/** Compares secrets in constant time (hashing first makes the lengths equal). */
-function sameSecret(a: string, b: string) {
-  const h = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(h(a), h(b));
 }
 
 function send(res: Response, result: RouteResult) {
@@ -362,27 +309,4 @@ function unexpected(
 ) {
   log.error(`[forecourt] api ${where} failed`, err);
   return new HttpError(500, message);
-}
-
-async function resolveStaffToken(
-  options: ApiRouterOptions,
-  store: Store,
-  log: Pick<Console, 'log' | 'warn'>,
-): Promise<string> {
-  const env = options.env ?? process.env;
-  const given = options.staffToken || env.FORECOURT_STAFF_TOKEN;
-  if (given) {
-    if (given.length < 16)
-      log.warn(
-        '[forecourt] the staff token is shorter than 16 characters; anyone guessing it can read every lead.',
-      );
-    return given;
-  }
-  const token = await store.setting('staff_token');
-  log.log(
-    `[forecourt] staff lead view: /api/staff/leads.html?site={slug}&token=${token}\n` +
-      `  (or GET /api/staff/leads?site={slug} with "Authorization: Bearer ${token}").\n` +
-      `  This token was generated once and is kept in ${store.where}; set FORECOURT_STAFF_TOKEN to choose your own.`,
-  );
-  return token;
 }

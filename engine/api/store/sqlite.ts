@@ -12,6 +12,7 @@ import { SqliteReservations } from './reservations.ts';
 import { SqliteReviews } from './reviews.ts';
 import { SqliteSessions } from './sessions.ts';
 import { randomSecret, settingOrCreate } from './settings.ts';
+import { SqliteStaffTokens } from './staff-tokens.ts';
 import type { Store } from './types.ts';
 import { SqliteValuations } from './valuations.ts';
 import { SqliteWatchlist } from './watchlist.ts';
@@ -40,6 +41,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
       sessions: new SqliteSessions(db),
       valuations: new SqliteValuations(db),
       watchlist: new SqliteWatchlist(db),
+      staffTokens: new SqliteStaffTokens(db),
       setting: async (key, make = randomSecret) => settingOrCreate(db, key, make),
       rateCounter: (_scope, options, clock) => memoryRateCounter(options, clock),
       close: async () => {

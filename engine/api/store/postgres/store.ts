@@ -11,6 +11,7 @@ import { PostgresDeliveries } from './deliveries.ts';
 import { PostgresLeads } from './leads.ts';
 import { postgresRateCounter } from './rate-counter.ts';
 import { PostgresReservations } from './reservations.ts';
+import { PostgresStaffTokens } from './staff-tokens.ts';
 import {
   PostgresRecords,
   PostgresReviews,
@@ -60,6 +61,7 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     valuations: new PostgresValuations(sql),
     watchlist: new PostgresWatchlist(sql),
     deliveries: new PostgresDeliveries(sql),
+    staffTokens: new PostgresStaffTokens(sql),
     async setting(key, make = randomSecret) {
       // Two servers starting together may both make one: the first insert wins and both read it.
       await sql`INSERT INTO settings (key, value) VALUES (${key}, ${make()}) ON CONFLICT (key) DO NOTHING`;

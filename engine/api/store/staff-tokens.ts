@@ -1,0 +1,137 @@
+/**
+ * Staff tokens scoped to sites (docs/security.md, "Who may read what"): each has a name, the
+ * sites it opens (or every site, for the platform's own operators), and its created,
+ * last-used and revoked times. Only the SHA-256 of a token is stored, so the database (or a
+ * backup) holds nothing that opens the lead view; the token is shown once, when made
+ * (`npm run staff-token`). A token reads `fcst_{id}_{secret}`: the id finds its row, and the
+ * whole token's hash is compared with the row's in constant time.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+
+/** The sites a token opens: a list of slugs, or every site. */
+export type StaffSites = string[] | 'all';
+
+export interface StaffTokenRecord {
+  id: number;
+  name: string;
+  sites: StaffSites;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export interface StaffTokenStore {
+  /** Makes a token; answers it (shown once, never stored) with its record. */
+  create(
+    name: string,
+    sites: StaffSites,
+    now: Date,
+  ): Promise<{ token: string; record: StaffTokenRecord }>;
+  list(): Promise<StaffTokenRecord[]>;
+  /** Revokes a live token; false when there is no such token or it was revoked already. */
+  revoke(id: number, now: Date): Promise<boolean>;
+  /** The live token's record, its use recorded; undefined for an unknown, wrong or revoked token. */
+  use(token: string, now: Date): Promise<StaffTokenRecord | undefined>;
+}
+
+const TOKEN = /^fcst_([1-9]\d{0,11})_[A-Za-z0-9_-]{43}$/;
+
+/** The row id a token names, or undefined when it is not a token of this shape. */
+export const staffTokenId = (token: string) => {
+  const m = TOKEN.exec(token);
+  return m ? Number(m[1]) : undefined;
+};
+
+export const hashStaffToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new token for row `id`: 256 random bits. */
+export const newStaffToken = (id: number) => `fcst_${id}_${randomBytes(32).toString('base64url')}`;
+
+/** Whether a token hashes to a stored hash, in constant time. */
+export function matchesHash(token: string, storedHex: string): boolean {
+  const given = Buffer.from(hashStaffToken(token), 'hex');
+  const stored = Buffer.from(storedHex, 'hex');
+  return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/** How the sites column keeps a token's sites: '*' for every site, else a JSON array. */
+export const sitesColumn = (sites: StaffSites) => (sites === 'all' ? '*' : JSON.stringify(sites));
+export const sitesFromColumn = (text: string): StaffSites =>
+  text === '*' ? 'all' : (JSON.parse(text) as string[]);
+
+export interface StaffTokenRow {
+  id: number;
+  name: string;
+  token_hash: string;
+  sites: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export const toStaffToken = (r: StaffTokenRow): StaffTokenRecord => ({
+  id: Number(r.id),
+  name: r.name,
+  sites: sitesFromColumn(r.sites),
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+
+/** The row's record when the token is its live token. */
+export function liveRecord(row: StaffTokenRow | undefined, token: string, now: Date) {
+  if (!row || row.revoked_at !== null || !matchesHash(token, row.token_hash)) return undefined;
+  return { ...toStaffToken(row), lastUsedAt: now.toISOString() };
+}
+
+export class SqliteStaffTokens implements StaffTokenStore {
+  constructor(private readonly db: Db) {}
+
+  async create(name: string, sites: StaffSites, now: Date) {
+    return this.db.transaction(() => {
+      // The row first (its id is part of the token), then the token's hash.
+      const { lastInsertRowid } = this.db
+        .prepare(
+          "INSERT INTO staff_tokens (name, token_hash, sites, created_at) VALUES (?, '', ?, ?)",
+        )
+        .run(name, sitesColumn(sites), now.toISOString());
+      const id = Number(lastInsertRowid);
+      const token = newStaffToken(id);
+      this.db
+        .prepare('UPDATE staff_tokens SET token_hash = ? WHERE id = ?')
+        .run(hashStaffToken(token), id);
+      return { token, record: toStaffToken(this.row(id)!) };
+    })();
+  }
+
+  async list() {
+    return this.db
+      .prepare<[], StaffTokenRow>('SELECT * FROM staff_tokens ORDER BY id')
+      .all()
+      .map(toStaffToken);
+  }
+
+  async revoke(id: number, now: Date) {
+    const { changes } = this.db
+      .prepare('UPDATE staff_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+      .run(now.toISOString(), id);
+    return changes > 0;
+  }
+
+  async use(token: string, now: Date) {
+    const id = staffTokenId(token);
+    const record = id === undefined ? undefined : liveRecord(this.row(id), token, now);
+    if (record)
+      this.db
+        .prepare('UPDATE staff_tokens SET last_used_at = ? WHERE id = ?')
+        .run(record.lastUsedAt, record.id);
+    return record;
+  }
+
+  private row(id: number) {
+    return this.db
+      .prepare<[number], StaffTokenRow>('SELECT * FROM staff_tokens WHERE id = ?')
+      .get(id);
+  }
+}
