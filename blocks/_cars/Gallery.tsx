@@ -5,7 +5,7 @@
  * with its srcset, so crawlers and visitors without JavaScript see it.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
-import { atWidth, galleryImage } from './images.ts';
+import { galleryImage, thumbImage } from './images.ts';
 
 export function Gallery({ photos, name }: { photos: string[]; name: string }) {
   const [index, setIndex] = useState(0);
@@ -86,7 +86,7 @@ export function Gallery({ photos, name }: { photos: string[]; name: string }) {
                 onClick={() => go(i)}
               >
                 <img
-                  src={atWidth(p, 160)}
+                  {...thumbImage(p)}
                   alt=""
                   width={120}
                   height={90}

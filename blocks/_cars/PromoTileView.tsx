@@ -5,6 +5,7 @@
  */
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { PromoTileProps } from '../../schemas/resolved.gen.ts';
+import { photoAttributes } from '../_shared/photo.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './styles/card.css';
 import './styles/visitor-actions.css';
@@ -28,7 +29,12 @@ export function PromoTileView({
       {tile.image && (
         <img
           className="fc-promo-tile__image"
-          src={tile.image.src}
+          {...photoAttributes(tile.image.src, {
+            min: 160,
+            max: 480,
+            sizes: `${tile.image.width ?? 160}px`,
+            fallback: 320,
+          })}
           alt={tile.image.alt}
           width={tile.image.width ?? 160}
           height={tile.image.height ?? 120}

@@ -1,7 +1,9 @@
 /** CarCard: what a car's card shows and what its buttons, heart and compare toggle do. */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ladder } from '../../engine/assets/photo-ladder.ts';
 import { CarCard } from './CarCard.tsx';
+import { CARD_LAYOUT } from './images.ts';
 import { car, DAY, NOW } from './test-cars.ts';
 import { freshVisitorEachTest, renderWith } from './test-render.tsx';
 
@@ -49,6 +51,24 @@ describe('CarCard', () => {
     expect([first.getAttribute('width'), first.getAttribute('height')]).toEqual(['400', '300']);
     expect(first.getAttribute('loading')).toBeNull();
     expect(later.getAttribute('loading')).toBe('lazy');
+  });
+
+  it("an imported car's photo: the ladder's widths in its srcset, its colour painted while it loads", () => {
+    const photo = '/assets/stock/ranger-0123456789ab-c7a6b5c.jpg';
+    renderWith(
+      <CarCard
+        car={car({ images: [{ url: photo }], thumbnails: [photo], primary_image_url: photo })}
+        position={0}
+        now={NOW}
+      />,
+    );
+    const img = document.querySelector('img')!;
+    const widths = ladder(CARD_LAYOUT.min, CARD_LAYOUT.max);
+    expect(widths.length).toBeGreaterThan(2);
+    expect(img.getAttribute('srcset')).toBe(widths.map((w) => `${photo}?w=${w} ${w}w`).join(', '));
+    expect(img.getAttribute('src')).toBe(`${photo}?w=${CARD_LAYOUT.fallback}`);
+    expect(img.getAttribute('sizes')).toBe(CARD_LAYOUT.sizes);
+    expect(img.style.backgroundColor).toBe('rgb(122, 107, 92)');
   });
 
   it('a sold car: sold class, JUST SOLD, Find Me Something Similar, no heart', () => {

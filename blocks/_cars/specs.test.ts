@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allSpecifications, carSummary, featureList, keyInformation } from './specs.ts';
 import { carHead, carJsonLd, missingCarHead } from './seo.ts';
-import { atWidth, carPhotos, srcSet } from './images.ts';
+import { atWidth, carPhotos, cardImage } from './images.ts';
 import { car } from './test-cars.ts';
 import { prepareDemoSite } from '../_shared/test-utils.tsx';
 
@@ -76,10 +76,10 @@ describe('detail lists', () => {
 describe('photos', () => {
   it('asks the platform for the widths a layout needs', () => {
     expect(atWidth('/assets/cars/9/1.svg?w=320', 800)).toBe('/assets/cars/9/1.svg?w=800');
-    expect(srcSet('/assets/cars/9/1.svg?w=320', [320, 640])).toBe(
-      '/assets/cars/9/1.svg?w=320 320w, /assets/cars/9/1.svg?w=640 640w',
+    expect(cardImage('/assets/cars/9/1.svg?w=320').srcSet).toBe(
+      '/assets/cars/9/1.svg?w=320 320w, /assets/cars/9/1.svg?w=480 480w, /assets/cars/9/1.svg?w=640 640w, /assets/cars/9/1.svg?w=800 800w',
     );
-    expect(srcSet('https://cdn.example/x.jpg', [320])).toBeUndefined();
+    expect(cardImage('https://cdn.example/x.jpg').srcSet).toBeUndefined();
     expect(carPhotos(car({ images: [], thumbnails: ['/assets/cars/9/1.svg?w=320'] }))).toEqual([
       '/assets/cars/9/1.svg?w=800',
     ]);

@@ -5,7 +5,8 @@ import type { PageHead } from '../../engine/render/head.ts';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
 import type { InstantSearchServerState } from 'react-instantsearch';
 import type { LiteClient } from 'algoliasearch/lite';
-import { cardImage, cardPhoto } from '../_cars/images.ts';
+import { CARD_LAYOUT, cardPhoto } from '../_cars/images.ts';
+import { photoPreload } from '../_shared/photo.ts';
 import type { CarLike } from '../_cars/rules.ts';
 import { RANGE_ATTRIBUTES } from './constants.ts';
 import { serverStateOf } from './ssr.tsx';
@@ -146,10 +147,7 @@ export async function loadSearchBlock<P>(
       console.error(`[forecourt] server search for block "${ctx.block.id}" failed:`, err);
     }
     const photo = options.preloadFirstPhoto ? firstPhoto(data.serverState) : undefined;
-    if (photo) {
-      const image = cardImage(photo);
-      data.head = { preloadImage: { href: image.src, srcset: image.srcSet, sizes: image.sizes } };
-    }
+    if (photo) data.head = { preloadImage: photoPreload(photo, CARD_LAYOUT) };
     // Server only: the words and their rules stay out of the page's JavaScript.
     const description =
       options.describeAs === undefined

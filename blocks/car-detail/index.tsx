@@ -26,7 +26,8 @@ import {
 import { PriceView, TagBanner, useEnquiryModal } from '../_cars/parts.tsx';
 import { findCarBySlug, type FindOptions } from '../_cars/data.ts';
 import { Gallery } from '../_cars/Gallery.tsx';
-import { carPhotos, galleryImage } from '../_cars/images.ts';
+import { carPhotos, GALLERY_LAYOUT } from '../_cars/images.ts';
+import { photoPreload } from '../_shared/photo.ts';
 import { CutParagraphs, FeatureList, SpecList } from '../_cars/lists.tsx';
 import { downloadCarPdf } from '../_cars/pdf.ts';
 import {
@@ -79,10 +80,9 @@ export async function loadCarDetail(
   const car = await findCarBySlug(site, slug, { origin: url.origin, search });
   if (!car) return { slug, missing: true, now, head: missingCarHead(site) };
   const photo = carPhotos(car)[0];
-  const main = photo ? galleryImage(photo) : undefined;
   const head: PageHead = {
     ...carHead(car, site, url.origin),
-    preloadImage: main && { href: main.src, srcset: main.srcSet, sizes: main.sizes },
+    preloadImage: photo ? photoPreload(photo, GALLERY_LAYOUT) : undefined,
   };
   return { car, slug, now, head };
 }

@@ -1,6 +1,7 @@
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { HeroProps } from '../../schemas/resolved.gen.ts';
+import { photoAttributes, photoPreload, type PhotoLayout } from '../_shared/photo.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './hero.css';
 
@@ -10,10 +11,19 @@ const FALLBACK = {
   background: { width: 1600, height: 900 },
 } as const;
 
+/** Beside the words: half the page from 992 px; behind them: the whole width (blocks/_shared/photo.ts). */
+const LAYOUT: Record<keyof typeof FALLBACK, PhotoLayout> = {
+  side: { min: 320, max: 1280, sizes: '(min-width: 992px) 50vw, 100vw', fallback: 640 },
+  background: { min: 480, max: 1600, sizes: '100vw', fallback: 1280 },
+};
+const layoutOf = (props: HeroProps) => (props.layout === 'background' ? 'background' : 'side');
+
 export default defineBlock<HeroProps>({
-  // The hero's image is usually the page's largest paint: ask for it first (engine/render/head.ts).
+  // The hero's image is usually the page's largest paint: ask for it first, at the size the <img> picks (engine/render/head.ts).
   load: async ({ props }) =>
-    props.image ? { head: { preloadImage: { href: props.image.src } } } : undefined,
+    props.image
+      ? { head: { preloadImage: photoPreload(props.image.src, LAYOUT[layoutOf(props)]) } }
+      : undefined,
   component: function Hero({ props, block }) {
     const { t } = useSite();
     const headingId = `${block.id}-heading`;
@@ -24,7 +34,7 @@ export default defineBlock<HeroProps>({
     const image = props.image && (
       <img
         className="fc-hero__image"
-        src={props.image.src}
+        {...photoAttributes(props.image.src, LAYOUT[behind ? 'background' : 'side'])}
         alt={props.image.alt}
         width={props.image.width ?? size.width}
         height={props.image.height ?? size.height}

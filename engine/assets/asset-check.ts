@@ -1,13 +1,15 @@
 /**
  * What an uploaded image must be before it joins a site's assets (docs/editor-design.md, "Asset
  * library"): a PNG, JPEG or WebP by its bytes (the name and the declared type are not
- * believed), or an SVG cleaned of anything active; no larger than MAX_ASSET_BYTES; stored
- * under a plain, content-addressed name. Node only (SVGs are cleaned in the sanitiser
+ * believed), decoded once and stored without metadata (photo-pipeline.ts), or an SVG cleaned
+ * of anything active; no larger than MAX_ASSET_BYTES; stored under a plain, content-addressed
+ * name that carries a photo's dominant colour (photo-ladder.ts). Node only (SVGs are cleaned in the sanitiser
  * worker, engine/sanitize/purify-client.ts, so the server's thread never loads jsdom).
  */
 import { createHash } from 'node:crypto';
 import { purifyAsync } from '../sanitize/purify-client.ts';
 import { ASSET_TYPES, MAX_ASSET_BYTES, MESSAGES, type AssetExt } from './asset-rules.ts';
+import { PhotoRefused, storePhoto } from './photo-pipeline.ts';
 
 export { MAX_ASSET_BYTES, MESSAGES };
 
@@ -85,14 +87,24 @@ export async function checkAsset(body: Buffer, fileName: string): Promise<Checke
   if (!ext) throw new AssetRefused(415, MESSAGES.unknownType);
   let bytes = body;
   let removed: string[] = [];
+  let colour = '';
   if (ext === 'svg') {
     const cleaned = await cleanSvg(body.toString('utf8'));
     bytes = Buffer.from(cleaned.svg, 'utf8');
     removed = cleaned.removed;
+  } else {
+    try {
+      const photo = await storePhoto(body, ext, fileName);
+      bytes = photo.bytes;
+      colour = `-c${photo.colour}`;
+    } catch (err) {
+      if (err instanceof PhotoRefused) throw new AssetRefused(err.status, err.message);
+      throw err;
+    }
   }
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
   return {
-    name: `${plainBaseName(fileName)}-${hash}.${ext}`,
+    name: `${plainBaseName(fileName)}-${hash}${colour}.${ext}`,
     type: ASSET_TYPES[ext],
     bytes,
     removed,

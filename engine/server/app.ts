@@ -165,6 +165,7 @@ export async function createApp(options: ServerOptions) {
       repo,
       staff: staffOnly(),
       draftImages: imagePass.guard(staffOnly()),
+      derivatives: services.photoCache,
     }),
   );
   app.use('/api', services.api);

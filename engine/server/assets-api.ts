@@ -36,6 +36,7 @@ import {
   type AssetExt,
   type SiteAsset,
 } from '../assets/asset-rules.ts';
+import { photoDerivatives, sendPhoto, type PhotoDerivatives } from '../assets/photo-serve.ts';
 import { DRAFT_PREFIX, RepoError, type Author, type SiteRepo } from './site-repo.ts';
 
 export type { SiteAsset };
@@ -49,6 +50,8 @@ export interface AssetLibraryOptions {
    * editor's image pass, which a browser sends where it cannot send the token (editor-cookie.ts).
    */
   draftImages?: RequestHandler;
+  /** Where a raster image's sizes are kept (default: a folder of this process's in the system's temporary folder). */
+  derivatives?: PhotoDerivatives;
 }
 
 export const assetUrl = (slug: string, name: string) => `${ASSET_URL_PREFIX}/${slug}/${name}`;
@@ -57,6 +60,7 @@ export function createAssetLibraryRouter({
   repo,
   staff,
   draftImages = staff,
+  derivatives = photoDerivatives(),
 }: AssetLibraryOptions): Router {
   const router = express.Router();
   const folderOf = (slug: string) => join(repo.sitesDir, 'assets', slug);
@@ -134,7 +138,8 @@ export function createAssetLibraryRouter({
       res.status(404).end();
       return;
     }
-    const type = ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as AssetExt];
+    const ext = name.slice(name.lastIndexOf('.') + 1) as AssetExt;
+    const type = ASSET_TYPES[ext];
     // Uploads are untrusted: even opened on their own, nothing in them runs.
     const inert = () =>
       res
@@ -146,6 +151,15 @@ export function createAssetLibraryRouter({
     const file = join(folderOf(slug), name);
     if (isPlainFile(file, MAX_ASSET_BYTES)) {
       // Published. Names are content hashes: a name never changes its bytes. A symlink is never followed (safe-file.ts).
+      // A raster image goes at the width and in the format asked for (engine/assets/photo-serve.ts).
+      if (ext !== 'svg')
+        return sendPhoto(
+          req,
+          res,
+          { name, file },
+          derivatives,
+          'public, max-age=31536000, immutable',
+        );
       inert().setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       res.sendFile(file);
       return;
@@ -164,13 +178,15 @@ export function createAssetLibraryRouter({
     }
     draftImages(req, res, (err?: unknown) => {
       if (err) return next(err);
-      inert().setHeader('Cache-Control', 'private, no-store');
-      res.send(
+      const read = () =>
         execFileSync('git', ['cat-file', 'blob', blob], {
           cwd: repo.top,
           maxBuffer: 2 * MAX_ASSET_BYTES,
-        }),
-      );
+        });
+      if (ext !== 'svg')
+        return void sendPhoto(req, res, { name, read }, derivatives, 'private, no-store');
+      inert().setHeader('Cache-Control', 'private, no-store');
+      res.send(read());
     });
   });
 

@@ -10,6 +10,7 @@ import { createApiRouter, defaultDataDir } from '../api/router.ts';
 import { LiveStock } from '../inventory/live-stock.ts';
 import { PreviewStock } from '../inventory/preview-stock.ts';
 import { stockPhotosRouter } from '../inventory/stock-photos.ts';
+import { photoDerivatives } from '../assets/photo-serve.ts';
 import { FakeClock } from '../clock.ts';
 import { carHoldsView } from './car-holds.ts';
 import { StockVersion } from '../inventory/stock-version.ts';
@@ -135,6 +136,8 @@ export async function createServices(options: {
       ...(providers.photos ? [providers.photos((id) => getCar(id) ?? preview.getCar(id))] : []),
     ),
     historyReport: providers.historyReport,
+    /** Raster photos' sizes, kept in the data folder (engine/assets/photo-serve.ts). */
+    photoCache: photoDerivatives(dataDir),
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -136,7 +136,7 @@ ${csvRows[0].replace(/,$/, `,"front.svg;${PNG} | front.svg"`)}
     expect(good.errors).toEqual([]);
     expect(good.cars[0].images.map((i) => i.url)).toEqual([
       expect.stringMatching(/^\/assets\/stock\/front-[0-9a-f]{12}\.svg$/),
-      expect.stringMatching(/^\/assets\/stock\/photo-[0-9a-f]{12}\.png$/),
+      expect.stringMatching(/^\/assets\/stock\/photo-[0-9a-f]{12}-c[0-9a-f]{6}\.png$/),
       expect.stringMatching(/\.svg$/),
     ]);
     const bad = await run(

@@ -1,0 +1,196 @@
+/**
+ * Stored photos served at the width a page asks for (docs/cars.md, "Photos"): `?w=` snapped
+ * to the ladder (photo-ladder.ts), AVIF or WebP when the browser's `Accept` names it, else
+ * JPEG (PNG for a photo with transparency), `Vary: Accept`. Each derivative is made once, with
+ * sharp (its work runs on libuv's threads, never the server's), at most MAX_MAKING at a time
+ * so a burst of new photos cannot take the machine's memory, and kept on disk: a bounded
+ * folder, least recently used out first. Names are content-addressed, so a derivative never
+ * changes and the same name is the same picture on every server.
+ */
+import type { Request, Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { snapWidth } from './photo-ladder.ts';
+import { MAX_PHOTO_PIXELS } from './photo-pipeline.ts';
+
+export type PhotoFormat = 'avif' | 'webp' | 'jpeg' | 'png';
+
+export const PHOTO_TYPES: Record<PhotoFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/** Derivatives made at once, per server: each holds a decoded photo (up to about 20 MB). */
+export const MAX_MAKING = 2;
+
+/** The disk the derivatives may take by default (FORECOURT_PHOTO_CACHE_MB). */
+export const DEFAULT_CACHE_MB = 1024;
+
+/** The format for a browser's `Accept` header (a photo with transparency falls back to PNG). */
+export function negotiate(accept: string | undefined, alpha = false): PhotoFormat {
+  const types = (accept ?? '')
+    .toLowerCase()
+    .split(',')
+    .filter((part) => !/;\s*q=0(?:\.0*)?\s*(?:;|$)/.test(part))
+    .map((part) => part.split(';')[0].trim());
+  if (types.includes('image/avif')) return 'avif';
+  if (types.includes('image/webp')) return 'webp';
+  return alpha ? 'png' : 'jpeg';
+}
+
+/** Where a stored photo's original is: a file, or bytes read on demand (a draft's image in git). */
+export type PhotoSource = { name: string } & ({ file: string } | { read: () => Buffer });
+
+async function makeDerivative(
+  source: PhotoSource,
+  width: number,
+  accept: string | undefined,
+): Promise<{ bytes: Buffer; format: PhotoFormat }> {
+  const input = 'file' in source ? source.file : source.read();
+  const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const };
+  const { hasAlpha } = await sharp(input, options).metadata();
+  const format = negotiate(accept, hasAlpha);
+  // rotate(): photos stored before the pipeline may still carry an EXIF orientation.
+  const image = sharp(input, options).rotate().resize({ width, withoutEnlargement: true });
+  const encoded =
+    format === 'avif'
+      ? image.avif({ quality: 50, effort: 2 })
+      : format === 'webp'
+        ? image.webp({ quality: 72 })
+        : format === 'png'
+          ? image.png({ compressionLevel: 9 })
+          : image.jpeg({ quality: 78, progressive: true });
+  return { bytes: await encoded.toBuffer(), format };
+}
+
+export interface PhotoCacheOptions {
+  dir: string;
+  /** Most bytes kept on disk. */
+  maxBytes: number;
+}
+
+export class PhotoDerivatives {
+  readonly dir: string;
+  private readonly kept: LRUCache<string, number>;
+  private readonly making = new Map<string, Promise<string>>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor({ dir, maxBytes }: PhotoCacheOptions) {
+    this.dir = dir;
+    mkdirSync(dir, { recursive: true });
+    this.kept = new LRUCache<string, number>({
+      maxSize: maxBytes,
+      sizeCalculation: (size) => Math.max(1, size),
+      dispose: (_size, file, reason) => {
+        if (reason !== 'set') rmSync(join(this.dir, file), { force: true });
+      },
+    });
+    // What an earlier run left, oldest use first, so it is the first to go.
+    const found = readdirSync(dir)
+      .filter((file) => !file.startsWith('.'))
+      .map((file) => ({ file, stat: statSync(join(dir, file)) }))
+      .sort((a, b) => a.stat.atimeMs - b.stat.atimeMs);
+    for (const { file, stat } of found) this.kept.set(file, stat.size);
+  }
+
+  /** Bytes kept on disk now. */
+  get size(): number {
+    return this.kept.calculatedSize;
+  }
+
+  private async slot<T>(work: () => Promise<T>): Promise<T> {
+    if (this.running >= MAX_MAKING) await new Promise<void>((go) => this.waiting.push(go));
+    this.running++;
+    try {
+      return await work();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /** The derivative's file (made now if it is not kept) and its format. */
+  async get(
+    source: PhotoSource,
+    width: number,
+    accept: string | undefined,
+  ): Promise<{ file: string; format: PhotoFormat }> {
+    const base = source.name.replace(/\.[^.]*$/, '');
+    // The format depends on Accept and on whether the photo has transparency; both fallbacks are tried.
+    const wanted = negotiate(accept);
+    const candidates = wanted === 'jpeg' ? (['jpeg', 'png'] as const) : [wanted];
+    for (const format of candidates) {
+      const file = `${base}-w${width}.${format}`;
+      if (this.kept.get(file) !== undefined) return { file: join(this.dir, file), format };
+    }
+    const key = `${base}-w${width}-${wanted}`;
+    let pending = this.making.get(key);
+    if (!pending) {
+      pending = this.slot(async () => {
+        const made = await makeDerivative(source, width, accept);
+        const file = `${base}-w${width}.${made.format}`;
+        const temporary = join(this.dir, `.${file}.${process.pid}`);
+        writeFileSync(temporary, made.bytes);
+        renameSync(temporary, join(this.dir, file));
+        this.kept.set(file, made.bytes.length);
+        return file;
+      }).finally(() => this.making.delete(key));
+      this.making.set(key, pending);
+    }
+    const file = await pending;
+    return { file: join(this.dir, file), format: file.endsWith('.png') ? 'png' : wanted };
+  }
+}
+
+const caches = new Map<string, PhotoDerivatives>();
+
+/** The derivatives kept under `{dataDir}/cache/photos` (one per folder in a process). */
+export function photoDerivatives(dataDir?: string): PhotoDerivatives {
+  const dir = join(dataDir ?? join(tmpdir(), `forecourt-${process.pid}`), 'cache', 'photos');
+  let cache = caches.get(dir);
+  if (!cache) {
+    const mb = Number(process.env.FORECOURT_PHOTO_CACHE_MB ?? DEFAULT_CACHE_MB);
+    cache = new PhotoDerivatives({
+      dir,
+      maxBytes: (Number.isFinite(mb) && mb > 0 ? mb : DEFAULT_CACHE_MB) * 1024 * 1024,
+    });
+    caches.set(dir, cache);
+  }
+  return cache;
+}
+
+/**
+ * Answers with the photo at the width and in the format the request asks for. `cacheControl`
+ * is the caller's (a published photo is immutable; a draft's is private).
+ */
+export async function sendPhoto(
+  req: Request,
+  res: Response,
+  source: PhotoSource,
+  cache: PhotoDerivatives,
+  cacheControl: string,
+): Promise<void> {
+  const accept = req.get('accept');
+  let made: { file: string; format: PhotoFormat };
+  try {
+    made = await cache.get(source, snapWidth(req.query.w), accept);
+  } catch {
+    res.status(404).type('text/plain').send('This photo could not be read');
+    return;
+  }
+  res.setHeader('Vary', 'Accept');
+  res.setHeader('Content-Type', PHOTO_TYPES[made.format]);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader(
+    'Content-Security-Policy',
+    "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  );
+  res.sendFile(made.file);
+}
