@@ -2,7 +2,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createValidators } from '../../engine/api/validation.ts';
 import { recordVisit } from '../../engine/render/visitor.ts';
-import { apiRequest, apiUrl, fieldNameOf, formResult, leadResult } from './api.ts';
+import {
+  apiRequest,
+  apiUrl,
+  fieldNameOf,
+  formResult,
+  leadResult,
+  MAX_RETRY_AFTER_MS,
+} from './api.ts';
 import { MESSAGES } from './messages.ts';
 import { carFields, compact, leadPayload, newSubmissionId } from './payload.ts';
 import { sendLead } from './leads.ts';
@@ -103,6 +110,57 @@ describe('retries keep one submission', () => {
     expect(outcome).toMatchObject({ ok: true, data: { lead_id: 42 } });
     expect(new Set(bodies).size).toBe(1);
     expect(JSON.parse(bodies[0]).submission_id).toBe(payload.submission_id);
+  });
+
+  it("waits as long as a 503's Retry-After asks (up to a limit) before sending the same body again", async () => {
+    vi.useFakeTimers();
+    try {
+      const sent: number[] = [];
+      let n = 0;
+      const fetchMock = vi.fn(async () => {
+        sent.push(Date.now());
+        return ++n === 1
+          ? new Response('{"error":"away"}', { status: 503, headers: { 'Retry-After': '3' } })
+          : new Response('{"lead_id":7}', { status: 201 });
+      });
+      const pending = apiRequest(
+        site,
+        'POST',
+        '/leads',
+        { a: 1 },
+        {
+          retries: 2,
+          fetch: fetchMock as typeof fetch,
+          backoffMs: 1,
+        },
+      );
+      await vi.advanceTimersByTimeAsync(2_999);
+      expect(fetchMock).toHaveBeenCalledOnce();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ ok: true, data: { lead_id: 7 } });
+      expect(sent[1] - sent[0]).toBe(3_000);
+
+      // A Retry-After of an hour waits MAX_RETRY_AFTER_MS, not an hour (then the 201 above).
+      n = 1;
+      fetchMock.mockImplementationOnce(
+        async () => new Response('{}', { status: 503, headers: { 'Retry-After': '3600' } }),
+      );
+      const capped = apiRequest(
+        site,
+        'POST',
+        '/leads',
+        {},
+        {
+          retries: 1,
+          fetch: fetchMock as typeof fetch,
+          backoffMs: 1,
+        },
+      );
+      await vi.advanceTimersByTimeAsync(MAX_RETRY_AFTER_MS);
+      expect((await capped).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not retry a 400', async () => {

@@ -25,9 +25,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** For tests. */
   fetch?: typeof fetch;
-  /** Milliseconds before the first retry, doubled each time (default 400). */
+  /** Milliseconds before the first retry, doubled each time (default 400); longer when the server's Retry-After asks (at most MAX_RETRY_AFTER_MS). */
   backoffMs?: number;
 }
+
+/** The longest a submit waits on a server's Retry-After before its next attempt. */
+export const MAX_RETRY_AFTER_MS = 10_000;
 
 type SiteApi = Pick<ResolvedSite, 'api'>;
 
@@ -53,8 +56,9 @@ export async function apiRequest<T>(
   const retries = options.retries ?? 0;
   const backoff = options.backoffMs ?? 400;
   let last: ApiOutcome<T> = { ok: false, status: 0, fields: [], network: true };
+  let askedMs = 0; // the last answer's Retry-After (a database away answers 503 with it)
   for (let attempt = 0; attempt <= retries; attempt++) {
-    if (attempt > 0) await sleep(backoff * 2 ** (attempt - 1));
+    if (attempt > 0) await sleep(Math.max(backoff * 2 ** (attempt - 1), askedMs));
     let response: Response;
     try {
       response = await doFetch(apiUrl(site, path), {
@@ -76,6 +80,10 @@ export async function apiRequest<T>(
     const fields = Array.isArray(json?.fields) ? (json.fields as ApiFieldError[]) : [];
     last = { ok: false, status: response.status, error, fields, network: false };
     if (!RETRYABLE.has(response.status)) return last;
+    const seconds = Number(response.headers?.get('retry-after'));
+    askedMs = Number.isFinite(seconds)
+      ? Math.min(Math.max(0, seconds) * 1000, MAX_RETRY_AFTER_MS)
+      : 0;
   }
   return last;
 }

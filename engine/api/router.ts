@@ -42,6 +42,7 @@ import { guardStaff, resolveStaffToken, type StaffGuard } from './staff-auth.ts'
 import { CarHolds } from './reservations/holds.ts';
 import { testClockRouter } from './reservations/test-clock.ts';
 import { openStore } from './store/open.ts';
+import { storeUnavailable, storeUnavailableError } from './unavailable.ts';
 import type { Store } from './store/types.ts';
 import { createValidators } from './validation.ts';
 import { startDelivery } from './delivery/start.ts';
@@ -308,5 +309,6 @@ function unexpected(
   message = GENERIC_FAILURE,
 ) {
   log.error(`[forecourt] api ${where} failed`, err);
-  return new HttpError(500, message);
+  // The database away is a wait, not a fault: 503 with Retry-After (unavailable.ts).
+  return storeUnavailable(err) ? storeUnavailableError() : new HttpError(500, message);
 }

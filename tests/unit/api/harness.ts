@@ -194,7 +194,8 @@ export async function startApi(
   const sites = new SiteStore(options.sitesDir ?? fixtureSitesDir());
   const dataDir = options.dataDir ?? tempDataDir();
   const store = options.store ?? currentStore;
-  const databaseUrl = store === 'postgres' ? await postgresDatabaseFor(dataDir) : undefined;
+  const databaseUrl =
+    options.databaseUrl ?? (store === 'postgres' ? await postgresDatabaseFor(dataDir) : undefined);
   const api = await createApiRouter({
     log: quiet,
     env: {},
