@@ -1,9 +1,11 @@
 /**
- * A per-client limit on lead endpoints: at most `limit` requests per `windowMs` for
- * each key (client address + site + route). RateLimiter counts in memory, so it resets on
- * restart and is per process: the SQLite default's single server. Servers sharing a
- * PostgreSQL store count in the database instead (store/postgres/rate-counter.ts), so a
- * client spreading requests over several servers meets the same limit (docs/api.md, "Storage").
+ * Fixed-window request counters per key (a client address, with a site and route or a scope):
+ * at most `limit` requests per `windowMs` for each key. RateLimiter counts in memory, so it
+ * resets on restart and is per process: the SQLite default's single server. Servers sharing a
+ * PostgreSQL store count in the database instead (api/store/postgres/rate-counter.ts), so a
+ * client spreading requests over several servers meets the same limit (docs/api.md,
+ * "Storage"). Here, at the bottom of the engine's layers, so that the search service counts
+ * wrong admin keys the way the API counts wrong staff tokens.
  */
 export interface RateLimitOptions {
   limit: number;

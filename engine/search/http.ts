@@ -26,7 +26,14 @@ import { multipleQueriesOn } from './multi-query.ts';
 import { SearchError } from './errors.ts';
 import { checkJsonDepth, MAX_OBJECTS_PER_REQUEST } from './limits.ts';
 import { decodeParamString, list } from './params.ts';
-import { createWriteRouter, isAdminKey, type WriteRouterOptions } from './write-router.ts';
+import {
+  ADMIN_KEY_FAILURE_LIMIT,
+  createWriteRouter,
+  isAdminKey,
+  keyGuard,
+  type WriteRouterOptions,
+} from './write-router.ts';
+import { memoryRateCounter } from '../net/rate-limit.ts';
 import { WriteStore } from './write-store.ts';
 
 export interface SearchRouterOptions {
@@ -41,6 +48,8 @@ export interface SearchRouterOptions {
   baseFilter?: (apiKey: string | undefined, indexName: string) => string | undefined;
   /** The admin key the write endpoints need (FORECOURT_SEARCH_ADMIN_KEY); unset: writes are refused with 403. */
   adminKey?: WriteRouterOptions['adminKey'];
+  /** Where refused keys are counted per client address (write-router.ts); default in this process. */
+  adminKeyFailures?: WriteRouterOptions['adminKeyFailures'];
   /**
    * The engine a read with this search key runs on (undefined: the router's own engine): a
    * site's key may search an engine holding only that site's cars (engine/inventory/live-stock.ts).
@@ -102,6 +111,16 @@ export function createSearchRouter(
   const own = typeof engine === 'function' ? engine : () => engine;
   const engineOf = (req: Request, indexName: string) =>
     options.engineFor?.(apiKeyOf(req), indexName) ?? own();
+  // One count per client address for every refused key, whether written or searched with.
+  const failures = options.adminKeyFailures ?? memoryRateCounter(ADMIN_KEY_FAILURE_LIMIT, Date.now);
+  const searchKeyGuard = keyGuard(
+    (req) => {
+      const key = apiKeyOf(req);
+      return Boolean(key && (keys.has(key) || isAdminKey(key, options.adminKey)));
+    },
+    'Invalid Application-ID or API key',
+    failures,
+  );
 
   router.use('/1', (req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', req.get('origin') ?? '*');
@@ -116,17 +135,20 @@ export function createSearchRouter(
       res.status(204).end();
       return;
     }
-    if (keys.size) {
-      const key = apiKeyOf(req);
-      if (!key || (!keys.has(key) && !isAdminKey(key, options.adminKey)))
-        return next(new SearchError('Invalid Application-ID or API key', 403));
-    }
-    if (options.onAdminRequest && isAdminKey(apiKeyOf(req), options.adminKey))
-      options.onAdminRequest();
-    next();
+    const pass = (err?: unknown) => {
+      if (err) return next(err);
+      if (options.onAdminRequest && isAdminKey(apiKeyOf(req), options.adminKey))
+        options.onAdminRequest();
+      next();
+    };
+    if (keys.size) return searchKeyGuard(req, res, pass);
+    pass();
   });
   router.use(
-    createWriteRouter(new WriteStore(own), apiKeyOf, bodyOf, { adminKey: options.adminKey }),
+    createWriteRouter(new WriteStore(own), apiKeyOf, bodyOf, {
+      adminKey: options.adminKey,
+      adminKeyFailures: failures,
+    }),
   );
   router.use('/1', express.text({ type: () => true, limit: options.bodyLimit ?? '1mb' }));
 

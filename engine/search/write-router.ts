@@ -6,10 +6,13 @@
  * Every one needs the admin key (FORECOURT_SEARCH_ADMIN_KEY, a server-side secret); without
  * one configured, or with any other key, the answer is Algolia's 403. Reading records through
  * browse needs it too: it returns hidden cars, which public requests never reach
- * (public-access.ts). Searches keep their public rules whatever key they carry.
+ * (public-access.ts). Searches keep their public rules whatever key they carry. Refused keys
+ * count per client address, as wrong staff and editor tokens do (docs/security.md): past
+ * ADMIN_KEY_FAILURE_LIMIT that address gets 429 on every write, the right key included.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import express, { Router, type Request, type Response } from 'express';
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { memoryRateCounter, type RateCounter, type RateLimitOptions } from '../net/rate-limit.ts';
 import { SearchError } from './errors.ts';
 import type { AlgoliaSettings } from './write-settings.ts';
 import type { BatchRequest, WriteStore } from './write-store.ts';
@@ -19,7 +22,18 @@ export interface WriteRouterOptions {
   adminKey?: string;
   /** Largest write body (a batch of a thousand cars is a few MB). */
   bodyLimit?: string;
+  /**
+   * Where refused admin keys are counted per client address; default in this process. The
+   * server counts in the API's store, so servers sharing PostgreSQL count together.
+   */
+  adminKeyFailures?: RateCounter;
 }
+
+/** Refused admin keys allowed per client address and minute (the staff token's allowance). */
+export const ADMIN_KEY_FAILURE_LIMIT: RateLimitOptions = { limit: 20, windowMs: 60_000 };
+
+export const TOO_MANY_WRONG_KEYS =
+  'Too many wrong API keys from this address. Please wait a moment and try again.';
 
 type BodyOf = (req: Request) => Record<string, unknown>;
 
@@ -27,6 +41,30 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 export function isAdminKey(given: string | undefined, adminKey: string | undefined): boolean {
   return Boolean(adminKey && given && timingSafeEqual(digest(given), digest(adminKey)));
+}
+
+/**
+ * Passes a request whose key `accepts`; otherwise 403 and the client address's failure
+ * counted. An address past its allowance gets 429 with Retry-After before its key is looked at.
+ */
+export function keyGuard(
+  accepts: (req: Request) => boolean,
+  refusal: string,
+  failures: RateCounter = memoryRateCounter(ADMIN_KEY_FAILURE_LIMIT, Date.now),
+): RequestHandler {
+  return (req, res, next) => {
+    const client = req.ip ?? '';
+    void (async () => {
+      const waitSeconds = await failures.blockedFor(client);
+      if (waitSeconds !== undefined) {
+        res.setHeader('Retry-After', String(waitSeconds));
+        return next(new SearchError(TOO_MANY_WRONG_KEYS, 429));
+      }
+      if (accepts(req)) return next();
+      await failures.hit(client);
+      next(new SearchError(refusal, 403));
+    })().catch(next);
+  };
 }
 
 export function createWriteRouter(
@@ -44,11 +82,13 @@ export function createWriteRouter(
   const now = () => new Date().toISOString();
 
   // Checked before the body is read: a request without the key does not get to send megabytes.
-  admin.use((req, _res, next) => {
-    if (!isAdminKey(apiKeyOf(req), options.adminKey))
-      return next(new SearchError('Method not allowed with this API key', 403));
-    next();
-  });
+  admin.use(
+    keyGuard(
+      (req) => isAdminKey(apiKeyOf(req), options.adminKey),
+      'Method not allowed with this API key',
+      options.adminKeyFailures,
+    ),
+  );
   admin.use(express.text({ type: () => true, limit: options.bodyLimit ?? '50mb' }));
 
   admin.post('/1/indexes/:index/batch', (req, res) => {

@@ -21,6 +21,7 @@ import { createServices } from './services.ts';
 import { createPageCache } from './page-cache/pages.ts';
 import { renderCacheLimitsFrom } from './page-cache/render-cache.ts';
 import { createSearchRouter } from '../search/http.ts';
+import { ADMIN_KEY_FAILURE_LIMIT } from '../search/write-router.ts';
 import { publicStockFilter, siteOfSearchKey } from '../search/public-access.ts';
 import { previewOfSearchKey } from '../search/draft-keys.ts';
 import { createEditorRouter } from './editor-api.ts';
@@ -134,6 +135,12 @@ export async function createApp(options: ServerOptions) {
     createSearchRouter(() => services.search, {
       baseFilter: publicStockFilter({ site: siteForSearch }),
       adminKey: process.env.FORECOURT_SEARCH_ADMIN_KEY || undefined,
+      // Wrong admin keys counted per client address in the API's store, as the editor token's are.
+      adminKeyFailures: services.api.store.rateCounter(
+        'search-admin-key',
+        ADMIN_KEY_FAILURE_LIMIT,
+        Date.now,
+      ),
       // A site's key searches the site's own engine; the directories hold every dealership's figures.
       // A draft preview's signed key searches its site's sample stock (draft-keys.ts).
       engineFor: (apiKey, indexName) =>
