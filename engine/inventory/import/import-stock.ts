@@ -71,6 +71,8 @@ export interface ImportReport {
   removed: string[];
   unchanged: number;
   errors: RowError[];
+  /** Photos the cars were imported without (row, column, address and why); the next import tries them again. */
+  warnings: RowError[];
   /** Rows left out (with skipBadRows). */
   skippedRows: number[];
   unusedColumns: string[];
@@ -229,6 +231,7 @@ async function applyFeed(
   const byVin = new Map(previous.map((c) => [c.vin, c]));
   let serial = previousFile?.next_serial ?? 1;
   const errors: RowError[] = [];
+  const warnings: RowError[] = [];
   const skippedRows: number[] = [];
   /** Stock number → the car the feed leaves it as (a good row's car wins over one a bad row kept). */
   const built = new Map<string, Car>();
@@ -252,7 +255,9 @@ async function applyFeed(
         try {
           images.push(await photos.resolve(url));
         } catch (err) {
-          row.errors.push({
+          // A dead or refused photo never holds back the car, or the feed's prices and sold
+          // flags: the car goes without it, and the next import tries it again (it is not remembered).
+          warnings.push({
             row: row.row,
             column: row.columns.photos ?? 'photos',
             message: photoProblem(err, i, url),
@@ -299,6 +304,7 @@ async function applyFeed(
     removed: merged.removed,
     unchanged: merged.unchanged,
     errors,
+    warnings,
     skippedRows: options.skipBadRows ? skippedRows : [],
     unusedColumns: feed.unusedColumns,
     photosNotFetched: photos.notFetched,
@@ -363,6 +369,11 @@ export function formatReport(r: ImportReport): string {
     );
     lines.push(...r.errors.map((e) => `  ${formatRowError(e)}`));
   }
+  if (r.warnings.length)
+    lines.push(
+      `Imported without ${r.warnings.length} photo${r.warnings.length === 1 ? '' : 's'} (the next import tries again):`,
+      ...r.warnings.map((e) => `  ${formatRowError(e)}`),
+    );
   if (r.photosNotFetched)
     lines.push(
       `${r.photosNotFetched} new photo${r.photosNotFetched === 1 ? '' : 's'} not fetched: a dry run fetches none (their addresses were checked).`,

@@ -147,9 +147,12 @@ ${csvRows[1].replace(/,$/, ',"data:text/plain;base64,aGVsbG8="')}
 `,
       ),
     );
-    expect(bad.errors.map(formatRowError)).toEqual([
+    // A photo that is not an image is a warning: the car is imported without it.
+    expect(bad.errors).toEqual([]);
+    expect(bad.warnings.map(formatRowError)).toEqual([
       'row 2, column Photos: photo 1 (data: URL) was refused: This file is not a PNG, JPEG, WebP or SVG image. Export it in one of those formats and upload it again.',
     ]);
+    expect(bad.cars.find((c) => c.stocknum === 'A101')?.images).toEqual([]);
   });
 
   it('never takes a history-report link or a hold from a feed (the platform sets them)', async () => {
@@ -251,7 +254,7 @@ describe('a feed with a bad row', { timeout: 30_000 }, () => {
     expect(readFileSync(stockFilePath(dataDir, 'nerang-ford'), 'utf8')).toBe(before);
   });
 
-  it('reports missing values, unreadable photos and repeated stock numbers', async () => {
+  it('reports missing values and repeated stock numbers, and an unreadable photo as a warning', async () => {
     const r = await run(
       feed(
         'worse.csv',
@@ -261,6 +264,8 @@ describe('a feed with a bad row', { timeout: 30_000 }, () => {
     expect(r.errors.map(formatRowError)).toEqual([
       'row 3, column Stock No: is empty (every car needs one)',
       'row 4, column Stock No: "A100" is already on row 2',
+    ]);
+    expect(r.warnings.map(formatRowError)).toEqual([
       expect.stringMatching(
         /^row 5, column Photos: photo 1 \("missing\.jpg"\) could not be read \(ENOENT/,
       ),
