@@ -13,6 +13,7 @@
  */
 import { enquiryForm_submitLabel } from '../../schemas/block-defaults.gen.ts';
 import { ContactFields } from './common.tsx';
+import type { DealershipField } from './DealershipField.tsx';
 import { EnquiryStep } from './enquiry/EnquiryStep.tsx';
 import type { EnquiryMode } from './enquiry/machine.ts';
 import { useEnquiry, type UseEnquiryOptions } from './enquiry/useEnquiry.ts';
@@ -20,7 +21,13 @@ import { FormFrame, StepHeading, SubmitButton } from './Form.tsx';
 
 export type { EnquiryMode };
 
-export interface EnquiryFormProps extends UseEnquiryOptions {
+export interface EnquiryFormProps extends Omit<UseEnquiryOptions, 'canAskDealership'> {
+  /**
+   * The dealership select, given by the sections that may ask for it (a form without a car,
+   * on a site with several dealerships). The modal is always about a car, whose dealership
+   * is sent, so it leaves it out and never loads it.
+   */
+  DealershipField?: typeof DealershipField;
   termsHref?: string;
   submitLabel?: string;
   /** Id of the heading naming the form. */
@@ -28,7 +35,7 @@ export interface EnquiryFormProps extends UseEnquiryOptions {
 }
 
 export function EnquiryForm(props: EnquiryFormProps) {
-  const enquiry = useEnquiry(props);
+  const enquiry = useEnquiry({ ...props, canAskDealership: Boolean(props.DealershipField) });
   const { form, flow } = enquiry;
   // A one-step form shows both groups; a two-step form one at a time.
   const visible = (step: number) => flow.stepCount === 1 || flow.step === step;
@@ -50,7 +57,12 @@ export function EnquiryForm(props: EnquiryFormProps) {
         </div>
       )}
       {visible(2) && (
-        <EnquiryStep enquiry={enquiry} mode={props.mode} termsHref={props.termsHref} />
+        <EnquiryStep
+          enquiry={enquiry}
+          mode={props.mode}
+          termsHref={props.termsHref}
+          DealershipField={props.DealershipField}
+        />
       )}
       <div className="fc-form__actions">
         {flow.step > 1 && (
@@ -64,7 +76,9 @@ export function EnquiryForm(props: EnquiryFormProps) {
           </button>
         )}
         <SubmitButton form={form}>
-          {flow.isLast ? (props.submitLabel ?? enquiryForm_submitLabel) : 'Continue'}
+          {flow.step === flow.stepCount
+            ? (props.submitLabel ?? enquiryForm_submitLabel)
+            : 'Continue'}
         </SubmitButton>
       </div>
     </FormFrame>

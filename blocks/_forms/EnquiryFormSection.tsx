@@ -7,6 +7,7 @@ import type { Block } from '../../engine/site/types.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { useCarFromQuery } from './car.ts';
 import { CarStatus } from './CarContext.tsx';
+import { DealershipField } from './DealershipField.tsx';
 import { EnquiryForm, type EnquiryFormProps } from './EnquiryForm.tsx';
 import { FormSection } from './Form.tsx';
 
@@ -19,7 +20,7 @@ interface Props {
   carFromQuery: boolean;
   /** Words before the car's name, e.g. "Test drive". */
   carLabel?: string;
-  form: Omit<EnquiryFormProps, 'car' | 'formId' | 'labelledBy'>;
+  form: Omit<EnquiryFormProps, 'car' | 'formId' | 'labelledBy' | 'DealershipField'>;
 }
 
 export function EnquiryFormSection({
@@ -40,7 +41,13 @@ export function EnquiryFormSection({
       {(headingId) => (
         <>
           <CarStatus state={carState} label={carLabel} />
-          <EnquiryForm {...form} car={car} formId={block.id} labelledBy={headingId} />
+          <EnquiryForm
+            {...form}
+            car={car}
+            formId={block.id}
+            labelledBy={headingId}
+            DealershipField={DealershipField}
+          />
         </>
       )}
     </FormSection>

@@ -21,7 +21,6 @@ import {
   type Values,
 } from './rules.ts';
 import type { FormController } from './useForm.ts';
-import { SubmitButton } from './Form.tsx';
 
 /** What every lead form starts with: the contact details, the message and the consents, empty. */
 export const CONTACT_VALUES: Values = {
@@ -177,25 +176,6 @@ export function ConsentFields(props: {
       {props.optInText && <CheckboxField form={form} name="opt_in" label={props.optInText} />}
       {props.terms && <TermsField form={form} termsHref={props.termsHref} />}
       <CaptchaField form={form} captcha={props.captcha} />
-    </>
-  );
-}
-
-/** The end of a one-step lead form: the consents, then its submit. */
-export function ConsentsAndSubmit(props: {
-  form: FormController;
-  captcha: CaptchaHandle;
-  optInText?: string;
-  terms: boolean;
-  termsHref?: string;
-  submitLabel: string;
-}) {
-  return (
-    <>
-      <ConsentFields {...props} />
-      <div className="fc-form__actions">
-        <SubmitButton form={props.form}>{props.submitLabel}</SubmitButton>
-      </div>
     </>
   );
 }

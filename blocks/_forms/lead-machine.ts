@@ -58,9 +58,9 @@ export interface LeadSubmitDef<C> {
 type Handler = (state: LeadFormState, event: LeadFormEvent, last: number) => LeadFormState;
 type Handlers = Partial<Record<LeadFormEvent['type'], Handler>>;
 
-const inRange = (step: number, last: number) => Number.isInteger(step) && step >= 0 && step <= last;
+/** The step named, when the table has it; else the one shown. */
 const toStep = (s: LeadFormState, step: number | undefined, last: number) =>
-  step !== undefined && inRange(step, last) ? step : s.step;
+  Number.isInteger(step) && step! >= 0 && step! <= last ? step! : s.step;
 
 /** What the visitor may do while the lead is not on its way: move between steps, or send from the last. */
 const WHILE_EDITING: Handlers = {
@@ -73,21 +73,20 @@ const WHILE_EDITING: Handlers = {
   sent: (s, _e, last) => (s.step === last ? { ...s, phase: 'sending' } : s),
 };
 
+/** A send answered without a lead (refused or failed): that phase, on the step of its first field error. */
+const unstored: Handler = (s, e, last) => ({
+  ...s,
+  phase: e.type as 'refused' | 'failed',
+  step: toStep(s, (e as { step?: number }).step, last),
+});
+
 /** Each phase's events; any other event changes nothing (a stored lead accepts none). */
 export const PHASES: Record<LeadPhase, Handlers> = {
   editing: WHILE_EDITING,
   sending: {
     stored: (s, e) => ({ ...s, phase: 'stored', leadId: (e as { leadId: number }).leadId }),
-    refused: (s, e, last) => ({
-      ...s,
-      phase: 'refused',
-      step: toStep(s, (e as { step?: number }).step, last),
-    }),
-    failed: (s, e, last) => ({
-      ...s,
-      phase: 'failed',
-      step: toStep(s, (e as { step?: number }).step, last),
-    }),
+    refused: unstored,
+    failed: unstored,
   },
   refused: WHILE_EDITING,
   failed: WHILE_EDITING,
@@ -113,10 +112,12 @@ export interface LeadMachine<C> {
 export function leadMachine<C>(steps: readonly LeadStep<C>[]): LeadMachine<C> {
   const last = steps.length - 1;
   const allRules = (c: C) => steps.flatMap((s) => s.rules(c));
-  const stepOfField = (c: C, name: string) => {
-    const i = steps.findIndex((s) => s.rules(c).some((r) => r.name === name));
+  /** The first step with a rule that passes the test. */
+  const stepWith = (c: C, test: (rule: FieldRule) => boolean) => {
+    const i = steps.findIndex((s) => s.rules(c).some(test));
     return i < 0 ? undefined : i;
   };
+  const stepOfField = (c: C, name: string) => stepWith(c, (r) => r.name === name);
   return {
     steps,
     initial: INITIAL_LEAD_STATE,
@@ -131,12 +132,8 @@ export function leadMachine<C>(steps: readonly LeadStep<C>[]): LeadMachine<C> {
       return { action: 'send', rules: allRules };
     },
     stepOfField,
-    firstInvalidStep(c, values) {
-      const i = steps.findIndex((s) =>
-        s.rules(c).some((r) => r.checks.some((check) => check(values[r.name] ?? '', values))),
-      );
-      return i < 0 ? undefined : i;
-    },
+    firstInvalidStep: (c, values) =>
+      stepWith(c, (r) => r.checks.some((check) => check(values[r.name] ?? '', values))),
     outcome(c, result) {
       const step = result.fields
         .map((f) => stepOfField(c, fieldNameOf(f.path)))

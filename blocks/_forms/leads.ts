@@ -90,13 +90,3 @@ export function locationOption(
       l.address?.city && !l.name.includes(l.address.city) ? `${l.name}, ${l.address.city}` : l.name,
   };
 }
-
-/** The dealership a location belongs to, when it is one of the site's (sent as the lead's dealership_slug). */
-export function locationDealership(
-  site: Pick<ResolvedSite, 'dealerships'>,
-  location: Pick<ResolvedSite['locations'][number], 'dealership_slug'> | undefined,
-): string | undefined {
-  return location && site.dealerships.some((d) => d.slug === location.dealership_slug)
-    ? location.dealership_slug
-    : undefined;
-}

@@ -111,9 +111,7 @@ export function useLeadForm<C extends { consents: FieldRule[] }, R extends LeadR
     /** The step shown, from 1 (the "Step n of m" heading). */
     step: state.step + 1,
     stepCount: machine.steps.length,
-    isLast: state.step === machine.steps.length - 1,
     headingId,
-    onSubmit,
     back: () => dispatch({ type: 'back' }),
   };
 }

@@ -7,7 +7,8 @@ import { SiteProvider } from '../../engine/render/site-context.tsx';
 import { prepareDemoSite } from '../_shared/test-utils.tsx';
 import { fakeApi, renderFormBlock } from '../_forms/test-helpers.tsx';
 import { readSuccess, enquiredCar } from '../_forms/storage.ts';
-import EnquiryFormBlock, { EnquiryModal } from './index.tsx';
+import EnquiryFormBlock from './index.tsx';
+import { EnquiryModal } from '../_forms/EnquiryModal.tsx';
 
 beforeEach(() => {
   localStorage.clear();

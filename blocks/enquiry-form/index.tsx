@@ -1,12 +1,12 @@
 /**
  * Enquiry form block (/contact and any page): a general enquiry, or about the car in
- * ?car_id=. The same form opens in a modal from car cards and the car page (EnquiryModal).
+ * ?car_id=. The same form opens in a modal from car cards and the car page
+ * (_forms/EnquiryModal.tsx, loaded there on demand: this block does not import it, so its
+ * pages never load the dialog).
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import type { EnquiryFormProps } from '../../schemas/resolved.gen.ts';
 import { EnquiryFormSection } from '../_forms/EnquiryFormSection.tsx';
-
-export { EnquiryModal } from '../_forms/EnquiryModal.tsx';
 
 export default defineBlock<EnquiryFormProps>({
   // EnquiryFormSection renders id={block.id}: links jump to the form (#finance-form).

@@ -7,7 +7,7 @@ import type { ResolvedSite } from '../../engine/site/types.ts';
 import { findLocationById, PARTS_ENQUIRY_CATEGORY } from '../../engine/api/service-booking.ts';
 import type { Location } from '../../engine/site/types.ts';
 import type { LeadResult } from '../_forms/api.ts';
-import { locationDealership, sendFinalLead } from '../_forms/leads.ts';
+import { sendFinalLead } from '../_forms/leads.ts';
 import { contactDetails, type LeadCall } from '../_forms/payload.ts';
 import { textOf } from '../_forms/rules.ts';
 
@@ -32,6 +32,9 @@ export function sendPartsRequest(
     part: text('part'),
     quantity: Number(text('quantity') ?? '1'),
     location_id: counter?.id,
-    dealership_slug: locationDealership(site, counter),
+    dealership_slug:
+      counter && site.dealerships.some((d) => d.slug === counter.dealership_slug)
+        ? counter.dealership_slug
+        : undefined,
   });
 }

@@ -4,7 +4,8 @@ import {
   leadRequest_Vehicle_Make_maxLength,
   leadRequest_Vehicle_Model_maxLength,
 } from '../../schemas/api-limits.gen.ts';
-import { ConsentsAndSubmit, ContactFields } from '../_forms/common.tsx';
+import { ContactFields } from '../_forms/common.tsx';
+import { ConsentsAndSubmit } from '../_forms/ConsentsAndSubmit.tsx';
 import { SelectField, TextAreaField, TextField } from '../_forms/fields.tsx';
 import { FormFrame } from '../_forms/Form.tsx';
 import { locationOption } from '../_forms/leads.ts';

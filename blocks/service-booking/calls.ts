@@ -6,7 +6,7 @@
 import { findLocationById, SERVICE_BOOKING_CATEGORY } from '../../engine/api/service-booking.ts';
 import type { Location, ResolvedSite } from '../../engine/site/types.ts';
 import type { LeadResult } from '../_forms/api.ts';
-import { locationDealership, sendFinalLead } from '../_forms/leads.ts';
+import { sendFinalLead } from '../_forms/leads.ts';
 import { contactDetails, type LeadCall } from '../_forms/payload.ts';
 import { textOf } from '../_forms/rules.ts';
 
@@ -24,7 +24,10 @@ export function sendServiceBooking(
     ...contactDetails(values, consents),
     category: SERVICE_BOOKING_CATEGORY,
     location_id: centre?.id,
-    dealership_slug: locationDealership(site, centre),
+    dealership_slug:
+      centre && site.dealerships.some((d) => d.slug === centre.dealership_slug)
+        ? centre.dealership_slug
+        : undefined,
     service_type: text('service_type'),
     booking_date: text('booking_date'),
     booking_time: text('booking_time'),

@@ -1,7 +1,7 @@
 /** The enquiry form's second step (or the rest of its one step): it draws what useEnquiry.ts hands it. */
 import { leadRequest_Rego_maxLength } from '../../../schemas/api-limits.gen.ts';
 import { ConsentFields } from '../common.tsx';
-import { DealershipField } from '../DealershipField.tsx';
+import type { DealershipField } from '../DealershipField.tsx';
 import { SelectField, TextAreaField, TextField } from '../fields.tsx';
 import type { EnquiryMode } from './machine.ts';
 import type { EnquiryState } from './useEnquiry.ts';
@@ -10,9 +10,11 @@ export interface EnquiryStepProps {
   enquiry: EnquiryState;
   mode: EnquiryMode;
   termsHref?: string;
+  /** Drawn when the layout asks for the dealership (EnquiryForm.tsx says who gives it). */
+  DealershipField?: typeof DealershipField;
 }
 
-export function EnquiryStep({ enquiry, mode, termsHref }: EnquiryStepProps) {
+export function EnquiryStep({ enquiry, mode, termsHref, DealershipField }: EnquiryStepProps) {
   const { form, captcha, context, t } = enquiry;
   const { layout } = context;
   return (
@@ -36,7 +38,7 @@ export function EnquiryStep({ enquiry, mode, termsHref }: EnquiryStepProps) {
           options={enquiry.locations}
         />
       )}
-      {layout.dealership && <DealershipField form={form} site={enquiry.site} />}
+      {layout.dealership && DealershipField && <DealershipField form={form} site={enquiry.site} />}
       {context.testDrive && (
         <TextField
           form={form}

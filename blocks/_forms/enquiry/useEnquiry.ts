@@ -29,6 +29,8 @@ export interface UseEnquiryOptions {
   steps?: 'one' | 'two';
   askRego?: boolean;
   optInText?: string;
+  /** The view can draw the dealership select (EnquiryForm.tsx): else the dealership is never asked. */
+  canAskDealership: boolean;
   /** Reported with the analytics event (the block id). */
   formId: string;
   successPath?: string;
@@ -42,11 +44,12 @@ export function useEnquiry(options: UseEnquiryOptions) {
   const categoryOptions = options.categoryOptions?.length
     ? options.categoryOptions
     : [GENERAL_ENQUIRY];
+  const locations = locationOptions(site, car);
   const layout = enquiryLayout(site.features, {
     car,
     category: mode === 'enquiry' ? category : mode,
-    dealershipCount: site.dealerships.length,
-    locationCount: locationOptions(site, car).length,
+    dealershipCount: options.canAskDealership ? site.dealerships.length : 0,
+    locationCount: locations.length,
   });
   const optInText = options.optInText ?? DEFAULT_OPT_IN;
 
@@ -106,7 +109,7 @@ export function useEnquiry(options: UseEnquiryOptions) {
     t,
     title: machine.steps[flow.state.step].title,
     categoryOptions,
-    locations: locationOptions(site, car),
+    locations,
     minDate,
     terms: Boolean(layout.terms),
     optInText,

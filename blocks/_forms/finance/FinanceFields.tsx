@@ -1,5 +1,6 @@
 /** The finance forms' view: it draws what useFinance.ts hands it, nothing more. */
-import { ConsentsAndSubmit, ContactFields } from '../common.tsx';
+import { ContactFields } from '../common.tsx';
+import { ConsentsAndSubmit } from '../ConsentsAndSubmit.tsx';
 import { DealershipField } from '../DealershipField.tsx';
 import { SelectField, TextAreaField, TextField } from '../fields.tsx';
 import { FormFrame } from '../Form.tsx';
