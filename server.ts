@@ -82,8 +82,9 @@ console.log(`  editor: ${base}/editor/`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () =>
-    server.close(() => {
-      close();
+    server.close(async () => {
+      // The store records a clean stop once a lead delivery in flight has finished.
+      await close();
       process.exit(0);
     }),
   );

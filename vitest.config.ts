@@ -6,6 +6,21 @@ import { availableParallelism } from 'node:os';
 const UNIT_ROOTS = ['tests/unit', 'blocks', 'engine', 'editor', 'demo'];
 const unitFiles = (suffix: string) => UNIT_ROOTS.map((root) => `${root}/**/*.${suffix}`);
 
+/**
+ * Tests that measure the machine (page times, event-loop gaps, memory): they run after the
+ * other unit projects, one file at a time, so that no other test's work is in their numbers
+ * (README, "Tests"). A ratio against a peer measured in the same file is still the rule.
+ */
+const MEASURING = [
+  'tests/unit/server/hanging-remote-pages.test.ts',
+  'tests/unit/server/large-document.test.ts',
+  'tests/unit/server/slow-clients.test.ts',
+  'tests/unit/server/heap-growth.test.ts',
+  'tests/unit/search/limits.test.ts',
+  'tests/unit/inventory/feed-stream.test.ts',
+  'tests/unit/assets/photo-pipeline.test.ts',
+];
+
 /** What both unit projects share: the run's PostgreSQL server, and a hang detector. */
 const unitShared = {
   // The run's PostgreSQL test server, started when a test first asks for it (tests/setup/postgres.ts),
@@ -35,7 +50,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: unitFiles('test.ts'),
-          exclude: ['**/*.mocked.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.mocked.test.ts', '**/node_modules/**', ...MEASURING],
           environment: 'node',
           // One module graph per worker, not per file: the schemas compile once, the demo
           // stock is made once (README, "Tests": a test leaves no state behind).
@@ -50,6 +65,17 @@ export default defineConfig({
           name: 'node-isolated',
           include: unitFiles('mocked.test.ts'),
           environment: 'node',
+          ...unitShared,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node-measuring',
+          include: MEASURING,
+          environment: 'node',
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
           ...unitShared,
         },
       },

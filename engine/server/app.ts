@@ -358,11 +358,12 @@ export async function createApp(options: ServerOptions) {
       await services.stock.warm();
       warmed = true;
     },
-    close: () => {
+    /** Stops the sync and the watchers, and closes the API's store once a delivery in flight has finished. */
+    close: async () => {
       publishedSync?.stop();
       sites.close();
       services.stock.close();
-      services.api.close();
+      await services.api.close();
     },
   };
 }

@@ -4,29 +4,20 @@
  * pointing at an HTTP server that accepts and never answers, and a 90 s git time limit. Page
  * p99 is measured once before any sync, and once while a fetch is hanging (a publish starts
  * it; the remote holds the connection from before the first page to after the last), and the
- * two are compared as a ratio. Production mode on a copy of sites/, with a renderer that
- * writes the site's name (no build needed).
+ * two are compared as a ratio. The server of fixtures/name-app.ts (no build needed).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoProviders } from '../../../demo/defaults.ts';
-import { createApp } from '../../../engine/server/app.ts';
-import { CLIENT_ENTRY } from '../../../engine/server/manifest.ts';
-import { ROOT } from '../helpers.ts';
-import { bareProductionFolder } from './fixtures/bare-build.ts';
+import { startNameApp, type NameApp } from './fixtures/name-app.ts';
 
 const SLUG = 'southern-motor-group';
 const PAGES = 200;
 const IN_FLIGHT = 4;
 /** The p99 below which a difference is the machine's noise, not the sync (see the assertion). */
 const NOISE_FLOOR_MS = 100;
-let dir: string;
-let server: Server;
+let server: NameApp | undefined;
 let hanging: Server;
-let close: (() => void) | undefined;
 let base: string;
 /** Requests the hanging remote holds open right now (git's fetch). */
 let held = 0;
@@ -38,43 +29,16 @@ beforeAll(async () => {
     req.socket.once('close', () => held--);
   });
   await new Promise<void>((r) => hanging.listen(0, '127.0.0.1', r));
-  const folder = bareProductionFolder('forecourt-hanging-remote-');
-  dir = folder.dir;
-  writeFileSync(
-    join(folder.distDir, 'server/entry-server.js'),
-    `export async function renderPage({ site }) {
-  return { status: 200, html: '<h1>' + site.name + '</h1>', title: site.name, blockTypes: [], payload: { site, initialData: { url: '/', data: {} } } };
-}
-`,
-  );
-  writeFileSync(
-    join(folder.distDir, 'client/.vite/manifest.json'),
-    JSON.stringify({ [CLIENT_ENTRY]: { file: 'build/entry.js' } }),
-  );
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.stubEnv('FORECOURT_EDITOR_TOKEN', '');
-  vi.stubEnv('FORECOURT_PUBLISH_TOKEN', '');
-  vi.stubEnv(
-    'FORECOURT_GIT_REMOTE',
-    `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/sites.git`,
-  );
-  vi.stubEnv('FORECOURT_GIT_TIMEOUT_SECONDS', '90');
-  // No sync of its own during the test: the publish below starts the one that hangs.
-  vi.stubEnv('FORECOURT_GIT_SYNC_SECONDS', '3600');
-  const started = await createApp({
-    mode: 'production',
-    root: ROOT,
-    sitesDir: folder.sitesDir,
-    distDir: folder.distDir,
-    dataDir: folder.dataDir,
-    staffToken: 'hanging-remote-staff',
-    providers: demoProviders({ count: 300 }),
+  server = await startNameApp('forecourt-hanging-remote-', {
+    FORECOURT_PUBLISH_TOKEN: '',
+    FORECOURT_GIT_REMOTE: `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/sites.git`,
+    FORECOURT_GIT_TIMEOUT_SECONDS: '90',
+    // No sync of its own during the test: the publish below starts the one that hangs.
+    FORECOURT_GIT_SYNC_SECONDS: '3600',
   });
-  close = started.close;
-  server = started.app.listen(0, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 }, 120_000);
 
 afterAll(async () => {
@@ -82,11 +46,8 @@ afterAll(async () => {
   hanging?.closeAllConnections();
   await publishing?.catch(() => undefined);
   await new Promise((r) => hanging?.close(r));
-  await new Promise((r) => server?.close(r));
-  close?.();
-  vi.unstubAllEnvs();
+  await server?.stop();
   vi.restoreAllMocks();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** The 99th percentile of PAGES page requests, IN_FLIGHT at a time, in milliseconds. */

@@ -24,7 +24,7 @@ const BROKEN_FROM_START = 'kiwi-car-yard';
 let dir: string;
 let sitesDir: string;
 let server: Server;
-let close: (() => void) | undefined;
+let close: (() => Promise<void>) | undefined;
 let base: string;
 
 beforeAll(async () => {
@@ -65,7 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((r) => server?.close(r));
-  close?.();
+  await close?.();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
   rmSync(dir, { recursive: true, force: true });

@@ -30,7 +30,7 @@ let dir: string;
 let remote: string;
 let clone: string;
 let server: Server;
-let close: (() => void) | undefined;
+let close: (() => Promise<void>) | undefined;
 let base: string;
 
 const git = (cwd: string, ...args: string[]) =>
@@ -85,7 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((r) => server?.close(r));
-  close?.();
+  await close?.();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
   for (const d of [dir, remote, clone]) if (d) rmSync(d, { recursive: true, force: true });

@@ -20,7 +20,7 @@ import { bareProductionFolder } from './fixtures/bare-build.ts';
 const ADMIN = 'site-engines-admin-key-0123456789';
 let dir: string;
 let server: Server;
-let close: (() => void) | undefined;
+let close: (() => Promise<void>) | undefined;
 let warmUp: () => Promise<void>;
 let base: string;
 const asked: string[][] = [];
@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((r) => server?.close(r));
-  close?.();
+  await close?.();
   vi.unstubAllEnvs();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -18,10 +18,10 @@ const jsdomModules = () =>
   Object.keys(require.cache).filter((file) => /[\\/]node_modules[\\/]jsdom[\\/]/.test(file));
 
 let dir: string;
-let close: (() => void) | undefined;
+let close: (() => Promise<void>) | undefined;
 
-afterAll(() => {
-  close?.();
+afterAll(async () => {
+  await close?.();
   rmSync(dir, { recursive: true, force: true });
 });
 
