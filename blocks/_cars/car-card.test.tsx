@@ -65,7 +65,7 @@ describe('CarCard', () => {
     const img = document.querySelector('img')!;
     const widths = ladder(CARD_LAYOUT.min, CARD_LAYOUT.max);
     expect(widths.length).toBeGreaterThan(2);
-    expect(img.getAttribute('srcset')).toBe(widths.map((w) => `${photo}?w=${w} ${w}w`).join(', '));
+    expect(img.getAttribute('srcset')).toBe(widths.map((w) => `${photo}?w=${w} ${w}w`).join());
     expect(img.getAttribute('src')).toBe(`${photo}?w=${CARD_LAYOUT.fallback}`);
     expect(img.getAttribute('sizes')).toBe(CARD_LAYOUT.sizes);
     expect(img.style.backgroundColor).toBe('rgb(122, 107, 92)');

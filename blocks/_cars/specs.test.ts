@@ -77,7 +77,7 @@ describe('photos', () => {
   it('asks the platform for the widths a layout needs', () => {
     expect(atWidth('/assets/cars/9/1.svg?w=320', 800)).toBe('/assets/cars/9/1.svg?w=800');
     expect(cardImage('/assets/cars/9/1.svg?w=320').srcSet).toBe(
-      '/assets/cars/9/1.svg?w=320 320w, /assets/cars/9/1.svg?w=480 480w, /assets/cars/9/1.svg?w=640 640w, /assets/cars/9/1.svg?w=800 800w',
+      '/assets/cars/9/1.svg?w=320 320w,/assets/cars/9/1.svg?w=480 480w,/assets/cars/9/1.svg?w=640 640w,/assets/cars/9/1.svg?w=800 800w',
     );
     expect(cardImage('https://cdn.example/x.jpg').srcSet).toBeUndefined();
     expect(carPhotos(car({ images: [], thumbnails: ['/assets/cars/9/1.svg?w=320'] }))).toEqual([

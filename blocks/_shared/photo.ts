@@ -7,12 +7,7 @@
  * takes the same attributes, or the browser fetches the photo twice.
  */
 import type { CSSProperties } from 'react';
-import {
-  isResizable,
-  ladder,
-  placeholderColour,
-  snapWidth,
-} from '../../engine/assets/photo-ladder.ts';
+import { isResizable, ladder, placeholderColour } from '../../engine/assets/photo-ladder.ts';
 
 export interface PhotoAttributes {
   src: string;
@@ -27,34 +22,29 @@ export interface PhotoLayout {
   max: number;
   /** The `sizes` attribute: how wide the photo is laid out. */
   sizes: string;
-  /** The width of `src` (browsers without srcset, and the smallest useful guess). */
+  /** The width of `src` (browsers without srcset, and the smallest useful guess); a ladder width. */
   fallback: number;
 }
 
-/** The same photo at another width (platform photos, snapped to the ladder); other addresses as they are. */
-export function atWidth(url: string, width: number): string {
-  if (!isResizable(url)) return url;
-  const [path, query = ''] = url.split('?');
-  const q = new URLSearchParams(query);
-  q.set('w', String(snapWidth(width)));
-  return `${path}?${q.toString()}`;
-}
-
-/** The `srcset` of a platform photo at the ladder's widths from `min` to `max`. */
-export function srcSet(url: string, min: number, max: number): string | undefined {
-  if (!isResizable(url)) return undefined;
-  return ladder(min, max)
-    .map((w) => `${atWidth(url, w)} ${w}w`)
-    .join(', ');
-}
+/**
+ * The same photo at another width (platform photos; the server snaps it to the ladder, so
+ * callers ask for ladder widths); other addresses as they are. A photo's address carries no
+ * other query.
+ */
+export const atWidth = (url: string, width: number): string =>
+  isResizable(url) ? `${url.split('?')[0]}?w=${width}` : url;
 
 /** The attributes of an <img> (or of its preload) showing `url` in `layout`. */
 export function photoAttributes(url: string, layout: PhotoLayout): PhotoAttributes {
-  const set = srcSet(url, layout.min, layout.max);
   const colour = placeholderColour(url);
   return {
     src: atWidth(url, layout.fallback),
-    ...(set && { srcSet: set, sizes: layout.sizes }),
+    ...(isResizable(url) && {
+      srcSet: ladder(layout.min, layout.max)
+        .map((w) => `${atWidth(url, w)} ${w}w`)
+        .join(),
+      sizes: layout.sizes,
+    }),
     ...(colour && { style: { backgroundColor: colour } }),
   };
 }
@@ -62,5 +52,5 @@ export function photoAttributes(url: string, layout: PhotoLayout): PhotoAttribut
 /** The head's preload of the same photo (engine/render/head.ts, `preloadImage`). */
 export function photoPreload(url: string, layout: PhotoLayout) {
   const { src, srcSet: srcset, sizes } = photoAttributes(url, layout);
-  return { href: src, ...(srcset && { srcset, sizes }) };
+  return { href: src, srcset, sizes };
 }
