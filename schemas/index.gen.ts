@@ -81,6 +81,8 @@ import reviewsRatingQueryApiSchema from './api/reviews-rating-query.schema.json'
 import reviewsRatingApiSchema from './api/reviews-rating.schema.json';
 import sessionSiteApiSchema from './api/session-site.schema.json';
 import sessionApiSchema from './api/session.schema.json';
+import signInCodeSentApiSchema from './api/sign-in-code-sent.schema.json';
+import signInCodeApiSchema from './api/sign-in-code.schema.json';
 import signInApiSchema from './api/sign-in.schema.json';
 import staffDeliveryParamsApiSchema from './api/staff-delivery-params.schema.json';
 import staffLeadsQueryApiSchema from './api/staff-leads-query.schema.json';
@@ -123,6 +125,8 @@ export const apiSchemas = {
   'reviews-rating': reviewsRatingApiSchema,
   'session-site': sessionSiteApiSchema,
   'session': sessionApiSchema,
+  'sign-in-code-sent': signInCodeSentApiSchema,
+  'sign-in-code': signInCodeApiSchema,
   'sign-in': signInApiSchema,
   'staff-delivery-params': staffDeliveryParamsApiSchema,
   'staff-leads-query': staffLeadsQueryApiSchema,

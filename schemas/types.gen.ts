@@ -3480,11 +3480,39 @@ export interface Session {
   expires_at: string;
 }
 /**
- * POST /api/sign-in: sign in by phone number (a visitor is identified by phone number only; there is no code check, see docs/api.md, 'Watchlist and sign-in').
+ * The answer to POST /api/sign-in/code: a code is on its way to the number.
+ */
+export interface SignInCodeSent {
+  /**
+   * The number as the server keys it.
+   */
+  phone_number: string;
+  /**
+   * When the code stops working.
+   */
+  expires_at: string;
+  /**
+   * Digits in the code.
+   */
+  code_length: number;
+}
+/**
+ * POST /api/sign-in/code: send a one-time sign-in code by text message to the phone number (docs/api.md, 'Watchlist and sign-in').
+ */
+export interface SignInCodeRequest {
+  site: Slug9;
+  phone_number: PhoneNumber;
+}
+/**
+ * POST /api/sign-in: sign in with the one-time code POST /api/sign-in/code sent to the phone number (docs/api.md, 'Watchlist and sign-in').
  */
 export interface SignInRequest {
   site: Slug9;
   phone_number: PhoneNumber;
+  /**
+   * The 6-digit code sent by text message.
+   */
+  code: string;
 }
 /**
  * Path of POST /api/staff/deliveries/{id}/resend.

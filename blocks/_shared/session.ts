@@ -1,5 +1,6 @@
 /**
- * The signed-in visitor, for blocks: sign in by phone number (POST {api}/sign-in), read
+ * The signed-in visitor, for blocks: sign in by phone number (a code texted by POST
+ * {api}/sign-in/code, then POST {api}/sign-in with it), read
  * who is signed in (localStorage plus a cookie, see engine/render/visitor.ts) and build the
  * sign-in address (/sign-in?type=&redirect=&back=) for gated actions such as the watchlist:
  *
@@ -20,7 +21,7 @@ import {
   type StoredSession,
 } from '../../engine/render/visitor.ts';
 import type { ResolvedSite } from '../../engine/site/types.ts';
-import type { Session } from '../../schemas/types.gen.ts';
+import type { Session, SignInCodeSent } from '../../schemas/types.gen.ts';
 import { apiPost, type ApiFieldError } from '../_forms/api.ts';
 import { MESSAGES } from '../_forms/messages.ts';
 
@@ -37,16 +38,37 @@ export type { StoredSession };
 export type SignInResult =
   { ok: true; session: StoredSession } | { ok: false; error: string; fields: ApiFieldError[] };
 
+/** Asks the API to text a one-time sign-in code to the number (docs/api.md, "Watchlist and sign-in"). */
+export async function requestSignInCode(
+  site: Pick<ResolvedSite, 'slug' | 'api'>,
+  phoneNumber: string,
+  fetchImpl?: typeof fetch,
+): Promise<
+  { ok: true; sent: SignInCodeSent } | { ok: false; error: string; fields: ApiFieldError[] }
+> {
+  const res = await apiPost<SignInCodeSent>(
+    site,
+    '/sign-in/code',
+    { site: site.slug, phone_number: phoneNumber.trim() },
+    { fetch: fetchImpl },
+  );
+  if (res.ok && res.data?.expires_at) return { ok: true, sent: res.data };
+  if (res.ok) return { ok: false, error: MESSAGES.unexpected, fields: [] };
+  return { ok: false, error: res.error ?? MESSAGES.formError, fields: res.fields };
+}
+
+/** Signs in with the code texted to the number; keeps who is signed in (never the token). */
 export async function signIn(
   site: Pick<ResolvedSite, 'slug' | 'api'>,
   phoneNumber: string,
+  code: string,
   fetchImpl?: typeof fetch,
 ): Promise<SignInResult> {
   const res = await apiPost<Session>(
     site,
     '/sign-in',
-    { site: site.slug, phone_number: phoneNumber.trim() },
-    { retries: 1, fetch: fetchImpl },
+    { site: site.slug, phone_number: phoneNumber.trim(), code: code.trim() },
+    { fetch: fetchImpl },
   );
   if (res.ok && res.data?.phone_number && res.data.expires_at) {
     const session: StoredSession = {

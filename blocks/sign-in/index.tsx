@@ -1,5 +1,7 @@
 /**
- * Sign in (/sign-in?type=&redirect=&back=) with a mobile number. The session is kept in
+ * Sign in (/sign-in?type=&redirect=&back=) with a mobile number, in two steps: the number,
+ * then the one-time code texted to it (CodeStep.tsx; docs/api.md, "Watchlist and sign-in").
+ * The session is kept in
  * localStorage plus a cookie; then the visitor goes on to `redirect` (a path inside the
  * site; anything else is ignored). `back` is where "Back" goes. type says why they were
  * asked: sign-in (a gated page such as checkout), finance, or watchlist.
@@ -13,15 +15,17 @@ import { signIn_phone_number_maxLength } from '../../schemas/api-limits.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import {
   readSession,
+  requestSignInCode,
   safeInternalPath,
   signIn,
   signOut,
   type StoredSession,
 } from '../_shared/session.ts';
+import { CodeStep } from './CodeStep.tsx';
 import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
 import { TextField } from '../_forms/fields.tsx';
 import { phone, phoneExample, required } from '../_forms/rules.ts';
-import { useForm } from '../_forms/useForm.ts';
+import { useForm, type FormController } from '../_forms/useForm.ts';
 import { phoneForDisplay } from '../../engine/api/regional.ts';
 import '../_forms/forms.css';
 import './sign-in.css';
@@ -54,7 +58,20 @@ export default defineBlock<SignInProps>({
     const [session, setSession] = useState<StoredSession | undefined>();
     useEffect(() => setSession(readSession(site.slug)), [site.slug]);
     const form = useForm({ initial: { phone_number: '' } });
+    const codeForm = useForm({ initial: { code: '' } });
+    /** The number a code was sent to (as the server keys it), and for how many minutes. */
+    const [sent, setSent] = useState<{ phone: string; minutes: number } | undefined>();
     const headingId = `${block.id}-heading`;
+
+    const sendCode = (shown: FormController) =>
+      shown.submit(async () => {
+        const result = await requestSignInCode(site, String(form.values.phone_number));
+        if (!result.ok) return { ok: false, error: result.error, fields: result.fields };
+        const ms = new Date(result.sent.expires_at).getTime() - Date.now();
+        setSent({ phone: result.sent.phone_number, minutes: Math.max(1, Math.round(ms / 60_000)) });
+        codeForm.set('code', '');
+        return { ok: true };
+      });
 
     const onSubmit = () => {
       const rule = {
@@ -62,16 +79,18 @@ export default defineBlock<SignInProps>({
         label: 'Mobile number',
         checks: [required('Mobile number'), phone(region.region)],
       };
-      if (!form.check([rule])) return;
-      void form.submit(async () => {
-        const result = await signIn(site, String(form.values.phone_number));
+      if (form.check([rule])) void sendCode(form);
+    };
+
+    const onCode = (code: string) =>
+      void codeForm.submit(async () => {
+        const result = await signIn(site, String(form.values.phone_number), code);
         if (result.ok) {
           navigate(redirect, { replace: true });
           return { ok: true };
         }
         return { ok: false, error: result.error, fields: result.fields };
       });
-    };
 
     return (
       <section
@@ -104,6 +123,17 @@ export default defineBlock<SignInProps>({
                 </button>
               </p>
             </div>
+          ) : sent ? (
+            <CodeStep
+              form={codeForm}
+              region={region.region}
+              phone={sent.phone}
+              minutes={sent.minutes}
+              labelledBy={headingId}
+              onSubmit={onCode}
+              onResend={() => void sendCode(codeForm)}
+              onOtherNumber={() => setSent(undefined)}
+            />
           ) : (
             <FormFrame form={form} onSubmit={onSubmit} labelledBy={headingId}>
               <TextField
@@ -118,7 +148,7 @@ export default defineBlock<SignInProps>({
                 help={`For example ${phoneExample(region.region)}`}
               />
               <div className="fc-form__actions">
-                <SubmitButton form={form} busyLabel="Signing in…">
+                <SubmitButton form={form} busyLabel="Sending a code…">
                   {props.submitLabel}
                 </SubmitButton>
                 <SiteLink href={back} className="fc-button fc-button--secondary">

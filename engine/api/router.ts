@@ -19,6 +19,7 @@ import express, {
 } from 'express';
 import { systemClock, type Clock } from '../clock.ts';
 import { localAdapters } from './adapters/index.ts';
+import { smsFromEnv } from './adapters/sms.ts';
 import type { ApiContext } from './context.ts';
 import { apiHeaders, HttpError, jsonBodiesOnly } from './http.ts';
 import { LeadSecrets } from './lead-secret.ts';
@@ -105,6 +106,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
         ...localAdapters({
           catalogue: options.sites.catalogue,
           captchaSecret: await store.setting('captcha_secret'),
+          sms: smsFromEnv(options.env ?? process.env, options.dataDir, log),
         }),
         ...(typeof options.adapters === 'function'
           ? options.adapters({ catalogue: options.sites.catalogue })

@@ -10,6 +10,7 @@ import { localCaptcha, type Captcha } from './captcha.ts';
 import { localGeocoder, type Geocoder } from './geocoding.ts';
 import { payAtDealership, type PaymentProvider } from './payments.ts';
 import { noRegoRegistry, type RegoRegistry } from './rego.ts';
+import type { SmsSender } from './sms.ts';
 import { localValuer, type TradeInValuer } from './valuation.ts';
 
 export interface ApiAdapters {
@@ -19,9 +20,11 @@ export interface ApiAdapters {
   captcha: Captcha;
   /** Reservation deposits (default: paid at the dealership, no card charged). */
   payments: PaymentProvider;
+  /** Text messages (sign-in codes); default: the log and {data}/outbox/sms/ (sms.ts). */
+  sms: SmsSender;
 }
 
-export type { Captcha, Geocoder, PaymentProvider, RegoRegistry, TradeInValuer };
+export type { Captcha, Geocoder, PaymentProvider, RegoRegistry, SmsSender, TradeInValuer };
 
 /** What an adapter may be made from: the shared catalogue (makes, models, new prices). */
 export interface AdapterDeps {
@@ -34,6 +37,7 @@ export type AdapterSource = Partial<ApiAdapters> | ((deps: AdapterDeps) => Parti
 export function localAdapters(deps: {
   catalogue: Pick<Catalogue, 'models'>;
   captchaSecret: string;
+  sms: SmsSender;
 }): ApiAdapters {
   return {
     geocoder: localGeocoder(),
@@ -41,5 +45,6 @@ export function localAdapters(deps: {
     valuer: localValuer(deps.catalogue),
     captcha: localCaptcha(deps.captchaSecret),
     payments: payAtDealership(),
+    sms: deps.sms,
   };
 }

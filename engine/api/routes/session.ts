@@ -1,26 +1,72 @@
 /**
- * Sign-in by phone number. A visitor is identified by phone number only and sign-in asks
- * for no code, so a session proves only that someone typed the number; docs/api.md
- * ("Watchlist and sign-in") says what a dealer backend should add (an SMS code) before
- * trusting it more. Browsers keep the session in an HttpOnly cookie named for the site
+ * Sign-in by phone number in two steps (docs/api.md, "Watchlist and sign-in"): a one-time
+ * code is sent to the number by text message (sign-in-code.ts), and the session is made only
+ * for that code. Browsers keep the session in an HttpOnly cookie named for the site
  * (session-cookie.ts); other clients send the token as Authorization: Bearer.
  */
-import type { Session, SessionSite, SignInRequest } from '../../../schemas/types.gen.ts';
+import type {
+  Session,
+  SessionSite,
+  SignInCodeRequest,
+  SignInCodeSent,
+  SignInRequest,
+} from '../../../schemas/types.gen.ts';
+import type { ResolvedSite } from '../../site/types.ts';
 import { requireSite, throwIfAny, type ApiContext } from '../context.ts';
 import { phoneKey } from '../regional.ts';
 import type { ApiRoute, RouteInput } from '../route.ts';
+import { checkCode, CODE_LENGTH, sendCode, signInCodeLimits } from '../sign-in-code.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../session-cookie.ts';
 import { contactErrors } from '../site-rules.ts';
 import { SESSION_DAYS } from '../store/sessions.ts';
 
+/** The number a request names, checked against the site's region, as the server keys it. */
+function phoneOf(site: ResolvedSite, phoneNumber: string) {
+  throwIfAny(
+    contactErrors(site, { phone: phoneNumber }).map((f) => ({ ...f, path: '/phone_number' })),
+  );
+  return phoneKey(phoneNumber);
+}
+
 export function sessionRoutes(ctx: ApiContext): ApiRoute[] {
+  const limits = signInCodeLimits(ctx);
   return [
+    {
+      method: 'post',
+      path: '/sign-in/code',
+      operationId: 'sendSignInCode',
+      tag: 'Sign-in',
+      summary: 'Send a one-time sign-in code to a phone number by text message',
+      description:
+        'The code has 6 digits, works for 10 minutes and once, and takes at most 5 tries. At most 3 codes per number and 10 per client address in 15 minutes (429 with Retry-After).',
+      body: 'sign-in-code',
+      responses: {
+        202: { description: 'A code is on its way.', schema: 'sign-in-code-sent' },
+      },
+      errors: { 503: 'The text message could not be sent; try again (Retry-After).' },
+      notFound: 'Unknown site.',
+      rateLimited: true,
+      async handle({ req, body }: RouteInput<SignInCodeRequest>) {
+        const site = requireSite(ctx, body.site);
+        const phone = phoneOf(site, body.phone_number);
+        const expires = await sendCode(ctx, limits, site, phone, req.ip ?? '');
+        const json: SignInCodeSent = {
+          phone_number: phone,
+          expires_at: expires.toISOString(),
+          code_length: CODE_LENGTH,
+        };
+        return { status: 202, json };
+      },
+    },
     {
       method: 'post',
       path: '/sign-in',
       operationId: 'signIn',
       tag: 'Sign-in',
-      summary: "Sign in with a phone number; sets the site's session cookie and answers the token",
+      summary:
+        "Sign in with the code sent to the phone number; sets the site's session cookie and answers the token",
+      description:
+        'A wrong, expired, used or locked code answers 400 on /code; 10 wrong codes for a number in an hour answer 429 with Retry-After.',
       body: 'sign-in',
       responses: {
         201: {
@@ -37,13 +83,8 @@ export function sessionRoutes(ctx: ApiContext): ApiRoute[] {
       rateLimited: true,
       async handle({ req, res, body }: RouteInput<SignInRequest>) {
         const site = requireSite(ctx, body.site);
-        throwIfAny(
-          contactErrors(site, { phone: body.phone_number }).map((f) => ({
-            ...f,
-            path: '/phone_number',
-          })),
-        );
-        const phone = phoneKey(body.phone_number);
+        const phone = phoneOf(site, body.phone_number);
+        await checkCode(ctx, limits, site.slug, phone, body.code);
         const { token, expiresAt } = await ctx.sessions.create(phone, site.slug, ctx.now());
         setSessionCookie(req, res, site.slug, token, SESSION_DAYS * 86_400_000);
         const json: Session = {

@@ -12,6 +12,7 @@ import { SqliteReservations } from './reservations.ts';
 import { SqliteReviews } from './reviews.ts';
 import { SqliteSessions } from './sessions.ts';
 import { randomSecret, settingOrCreate } from './settings.ts';
+import { SqliteSignInCodes } from './sign-in-codes.ts';
 import { SqliteStaffTokens } from './staff-tokens.ts';
 import type { Store } from './types.ts';
 import { SqliteValuations } from './valuations.ts';
@@ -42,6 +43,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
       valuations: new SqliteValuations(db),
       watchlist: new SqliteWatchlist(db),
       staffTokens: new SqliteStaffTokens(db),
+      signInCodes: new SqliteSignInCodes(db),
       setting: async (key, make = randomSecret) => settingOrCreate(db, key, make),
       rateCounter: (_scope, options, clock) => memoryRateCounter(options, clock),
       close: async () => {

@@ -12,6 +12,7 @@ import type {
   Valuation,
 } from '../../../schemas/types.gen.ts';
 import type { RateCounter, RateLimitOptions } from '../rate-limit.ts';
+import type { SignInCodeStore } from './sign-in-codes.ts';
 import type { StaffTokenStore } from './staff-tokens.ts';
 
 export interface NewLead {
@@ -236,6 +237,8 @@ export interface Store {
   deliveries: DeliveryStore;
   /** Staff tokens scoped to sites (store/staff-tokens.ts). */
   staffTokens: StaffTokenStore;
+  /** One-time sign-in codes (store/sign-in-codes.ts). */
+  signInCodes: SignInCodeStore;
   /** A value generated once and kept (captcha key, lead secret key, generated staff token); every server sharing the store reads the same. */
   setting(key: string, make?: () => string): Promise<string>;
   /**

@@ -64,6 +64,7 @@ describeStores('OpenAPI', () => {
         'GET /reviews',
         'GET /cars/:id',
         'GET /cars/:slug/pdf',
+        'POST /sign-in/code',
         'POST /sign-in',
         'GET /me',
         'POST /sign-out',

@@ -14,6 +14,7 @@ import {
   type TestApi,
   testClock,
 } from './harness.ts';
+import { withCode } from './sign-in-kit.ts';
 
 describeStores('ownership', () => {
   let t: TestApi;
@@ -154,7 +155,7 @@ describeStores('ownership', () => {
   }
 
   async function signIn(site: string, phone: string) {
-    const res = await t.post('/sign-in', { site, phone_number: phone });
+    const res = await t.post('/sign-in', await withCode(t, { site, phone_number: phone }));
     expect(res.status).toBe(201);
     return { ...res.body, cookie: cookieOf(res).pair } as {
       token: string;
@@ -165,7 +166,10 @@ describeStores('ownership', () => {
 
   describe('the session cookie', () => {
     it('is HttpOnly, SameSite=Strict, limited to /api and named for its site', async () => {
-      const res = await t.post('/sign-in', { site: 'au-motors', phone_number: '0412 345 678' });
+      const res = await t.post(
+        '/sign-in',
+        await withCode(t, { site: 'au-motors', phone_number: '0412 345 678' }),
+      );
       const { pair, attrs } = cookieOf(res);
       expect(pair).toMatch(/^fc_sid_au_motors=[A-Za-z0-9_-]{43}$/);
       expect(attrs).toEqual(
@@ -181,10 +185,11 @@ describeStores('ownership', () => {
     });
 
     it('is Secure behind an HTTPS proxy', async () => {
+      const https = { 'x-forwarded-proto': 'https' };
       const res = await t.post(
         '/sign-in',
-        { site: 'au-motors', phone_number: '0412 345 678' },
-        { 'x-forwarded-proto': 'https' },
+        await withCode(t, { site: 'au-motors', phone_number: '0412 345 678' }, https),
+        https,
       );
       expect(cookieOf(res).attrs).toContain('secure');
     });

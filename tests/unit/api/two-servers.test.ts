@@ -23,6 +23,7 @@ import {
   ROOT,
   tempDataDir,
 } from './harness.ts';
+import { codeFromOutbox } from './sign-in-kit.ts';
 
 const TOKEN = 'staff-token-for-two-servers-0123';
 const LEADS = 200;
@@ -32,13 +33,18 @@ interface Server {
   proc: ChildProcess;
 }
 
-function startServer(databaseUrl: string, sitesDir: string): Promise<Server> {
+function startServer(databaseUrl: string, sitesDir: string, dataDir: string): Promise<Server> {
   const proc = spawn(
     process.execPath,
     ['--import', 'tsx', join(import.meta.dirname, 'fixtures/api-server.ts'), sitesDir],
     {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: databaseUrl, FORECOURT_STAFF_TOKEN: TOKEN },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        FORECOURT_STAFF_TOKEN: TOKEN,
+        FORECOURT_DATA_DIR: dataDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -109,8 +115,8 @@ describe.skipIf(!postgresAvailable)(
       sitesDir = fixtureSitesDir();
       // Started together on an empty database: both migrate it, under the advisory lock, once.
       [a, b] = await Promise.all([
-        startServer(databaseUrl, sitesDir),
-        startServer(databaseUrl, sitesDir),
+        startServer(databaseUrl, sitesDir, dataDir),
+        startServer(databaseUrl, sitesDir, dataDir),
       ]);
       running.push(a, b);
     }, 120_000);
@@ -164,7 +170,7 @@ describe.skipIf(!postgresAvailable)(
       expect(acknowledged.size).toBe(LEADS);
 
       // A comes back as a new process: both staff views list every lead, each once, with the id its sender was told.
-      a = await startServer(databaseUrl, sitesDir);
+      a = await startServer(databaseUrl, sitesDir, dataDir);
       running.push(a);
       for (const server of [a, b]) {
         const view = await call(server, `/staff/leads?site=nz-motors&limit=500`, {
@@ -179,9 +185,14 @@ describe.skipIf(!postgresAvailable)(
       }
     }, 180_000);
 
-    it('a session and its watchlist saved through one server are read through the other', async () => {
+    it('a code sent through one server signs in through the other, and its session and watchlist are read through both', async () => {
+      const number = { site: 'au-west', phone_number: '0412 777 888' };
+      const { code } = await codeFromOutbox(dataDir, async () => {
+        const sent = await call(b, '/sign-in/code', { body: number, headers: visitor(900) });
+        expect(sent.status).toBe(202);
+      });
       const signIn = await call(a, '/sign-in', {
-        body: { site: 'au-west', phone_number: '0412 777 888' },
+        body: { ...number, code },
         headers: visitor(900),
       });
       expect(signIn.status).toBe(201);
@@ -292,15 +303,16 @@ describe.skipIf(!postgresAvailable)(
       const statuses: number[] = [];
       for (let i = 0; i < limit + 6; i++) {
         statuses.push(
+          // A code never sent: each answers 400 until the limit, counted on either server.
           (
             await call(i % 2 ? a : b, '/sign-in', {
-              body: { site: 'nz-motors', phone_number: '021 123 4567' },
+              body: { site: 'nz-motors', phone_number: `021 123 4${100 + i}`, code: '123456' },
               headers: visitor(902),
             })
           ).status,
         );
       }
-      expect(statuses.slice(0, limit).every((s) => s === 201)).toBe(true);
+      expect(statuses.slice(0, limit).every((s) => s === 400)).toBe(true);
       expect(statuses.slice(limit)).toEqual(Array(6).fill(429));
     });
 

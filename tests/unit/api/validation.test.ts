@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { looksLikeRegex } from '../../../engine/api/validation.ts';
 import { describeStores, fixtureCar, startApi, type TestApi } from './harness.ts';
+import { signedIn } from './sign-in-kit.ts';
 
 describeStores('validation', () => {
   let t: TestApi;
@@ -12,10 +13,7 @@ describeStores('validation', () => {
   const SESSION: Record<string, string> = {};
   beforeAll(async () => {
     t = await startApi({ getCar: () => fixtureCar(), getCarBySlug: () => fixtureCar() });
-    const { token } = (
-      await t.post('/sign-in', { site: 'au-motors', phone_number: '0412 345 678' })
-    ).body;
-    SESSION.authorization = `Bearer ${token}`;
+    Object.assign(SESSION, await signedIn(t, { site: 'au-motors', phone_number: '0412 345 678' }));
   });
   afterAll(() => t.close());
 
@@ -275,9 +273,9 @@ describeStores('validation', () => {
       fields: ['/slug', '/site'],
     },
     {
-      operationId: 'signIn',
+      operationId: 'sendSignInCode',
       method: 'POST',
-      path: '/sign-in',
+      path: '/sign-in/code',
       body: { site: 'au-motors', phone_number: '12' },
       fields: ['/phone_number'],
     },
@@ -285,6 +283,13 @@ describeStores('validation', () => {
       operationId: 'signIn',
       method: 'POST',
       path: '/sign-in',
+      body: { site: 'au-motors', phone_number: '0412 345 678', code: '12ab' },
+      fields: ['/code'],
+    },
+    {
+      operationId: 'sendSignInCode',
+      method: 'POST',
+      path: '/sign-in/code',
       body: { site: 'au-motors', phone_number: '+1 608 555 0134' },
       fields: [
         {

@@ -1,6 +1,7 @@
 /** Watchlist save/remove/list for the signed-in visitor, and sign-in sessions. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeStores, schemaProblems, startApi, type TestApi, testClock } from './harness.ts';
+import { withCode } from './sign-in-kit.ts';
 
 describeStores('watchlist', () => {
   let t: TestApi;
@@ -12,7 +13,10 @@ describeStores('watchlist', () => {
 
   /** Signs in on au-motors; the session cookie is what a browser sends back. */
   async function session(phone: string) {
-    const res = await t.post('/sign-in', { site: 'au-motors', phone_number: phone });
+    const res = await t.post(
+      '/sign-in',
+      await withCode(t, { site: 'au-motors', phone_number: phone }),
+    );
     return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] };
   }
 
@@ -66,7 +70,10 @@ describeStores('watchlist', () => {
 
   describe('sign-in', () => {
     it('signs in by phone, answers a stored session token, and /me reads it', async () => {
-      const res = await t.post('/sign-in', { site: 'au-motors', phone_number: '+61 412 345 678' });
+      const res = await t.post(
+        '/sign-in',
+        await withCode(t, { site: 'au-motors', phone_number: '+61 412 345 678' }),
+      );
       expect(res.status).toBe(201);
       expect(schemaProblems('session', res.body)).toEqual([]);
       expect(res.body).toMatchObject({ phone_number: '0412345678', site: 'au-motors' });
@@ -114,7 +121,10 @@ describeStores('watchlist', () => {
         ).status,
       ).toBe(401);
       const { token } = (
-        await t.post('/sign-in', { site: 'nz-motors', phone_number: '021 123 4567' })
+        await t.post(
+          '/sign-in',
+          await withCode(t, { site: 'nz-motors', phone_number: '021 123 4567' }),
+        )
       ).body;
       clock.advance(31 * 86_400_000);
       expect((await t.get('/me', { authorization: `Bearer ${token}` })).status).toBe(401);
@@ -122,14 +132,19 @@ describeStores('watchlist', () => {
 
     it("checks the number by the site's region", async () => {
       expect(
-        (await t.post('/sign-in', { site: 'us-motors', phone_number: '(608) 555-0134' })).body
-          .phone_number,
+        (
+          await t.post(
+            '/sign-in',
+            await withCode(t, { site: 'us-motors', phone_number: '(608) 555-0134' }),
+          )
+        ).body.phone_number,
       ).toBe('6085550134');
       expect(
-        (await t.post('/sign-in', { site: 'nz-motors', phone_number: '(608) 555-0134' })).status,
+        (await t.post('/sign-in/code', { site: 'nz-motors', phone_number: '(608) 555-0134' }))
+          .status,
       ).toBe(400);
       expect(
-        (await t.post('/sign-in', { site: 'nowhere', phone_number: '0412 345 678' })).status,
+        (await t.post('/sign-in/code', { site: 'nowhere', phone_number: '0412 345 678' })).status,
       ).toBe(404);
     });
   });

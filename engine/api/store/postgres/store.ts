@@ -11,6 +11,7 @@ import { PostgresDeliveries } from './deliveries.ts';
 import { PostgresLeads } from './leads.ts';
 import { postgresRateCounter } from './rate-counter.ts';
 import { PostgresReservations } from './reservations.ts';
+import { PostgresSignInCodes } from './sign-in-codes.ts';
 import { PostgresStaffTokens } from './staff-tokens.ts';
 import {
   PostgresRecords,
@@ -62,6 +63,7 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     watchlist: new PostgresWatchlist(sql),
     deliveries: new PostgresDeliveries(sql),
     staffTokens: new PostgresStaffTokens(sql),
+    signInCodes: new PostgresSignInCodes(sql),
     async setting(key, make = randomSecret) {
       // Two servers starting together may both make one: the first insert wins and both read it.
       await sql`INSERT INTO settings (key, value) VALUES (${key}, ${make()}) ON CONFLICT (key) DO NOTHING`;
