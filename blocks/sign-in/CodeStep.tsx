@@ -11,9 +11,7 @@ import { FormFrame, SubmitButton } from '../_forms/Form.tsx';
 import { TextField } from '../_forms/fields.tsx';
 import { required, type FieldRule } from '../_forms/rules.ts';
 import type { FormController } from '../_forms/useForm.ts';
-
-export const CODE_LABEL = 'Code from the text message';
-export const CODE_FORMAT = `Enter the ${signIn_code_maxLength} digits of the code.`;
+import { CODE_FORMAT, CODE_LABEL } from './code-words.ts';
 
 const codeRule: FieldRule = {
   name: 'code',

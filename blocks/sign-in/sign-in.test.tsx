@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { clearSession, isSignedIn, readSession, writeSession } from '../_shared/session.ts';
 import { fakeApi, renderFormBlock } from '../_forms/test-helpers.tsx';
 import SignIn, { signInTargets } from './index.tsx';
-import { CODE_FORMAT, CODE_LABEL } from './CodeStep.tsx';
+import { CODE_FORMAT, CODE_LABEL } from './code-words.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,7 +7,7 @@
  *    /apply-for-finance, favourites without compare.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CODE_LABEL } from '../../blocks/sign-in/CodeStep.tsx';
+import { CODE_LABEL } from '../../blocks/sign-in/code-words.ts';
 import { codeFromOutbox } from '../unit/api/sign-in-kit.ts';
 import type { Browser, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
