@@ -323,6 +323,19 @@ describeStores('validation', () => {
       path: '/staff/leads.html?token=staff-token-for-tests-0123456789&before=x',
       fields: ['/site', '/before'],
     },
+    {
+      operationId: 'staffResendDelivery',
+      method: 'POST',
+      path: '/staff/deliveries/x/resend',
+      headers: STAFF,
+      fields: ['/id', '/site'],
+    },
+    {
+      operationId: 'staffResendDeliveryPage',
+      method: 'POST',
+      path: '/staff/deliveries/0/resend.html?token=staff-token-for-tests-0123456789',
+      fields: ['/id', '/site'],
+    },
   ];
 
   describe('validation of every endpoint', () => {
