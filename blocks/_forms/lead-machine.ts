@@ -9,7 +9,7 @@
  */
 import type { LeadResult } from './api.ts';
 import { fieldNameOf } from './api.ts';
-import type { FieldRule, Values } from './rules.ts';
+import { validate, type FieldRule, type Values } from './rules.ts';
 
 /** One row of a form's table: a step and the rules its fields keep. */
 export interface LeadStep<C> {
@@ -132,8 +132,7 @@ export function leadMachine<C>(steps: readonly LeadStep<C>[]): LeadMachine<C> {
       return { action: 'send', rules: allRules };
     },
     stepOfField,
-    firstInvalidStep: (c, values) =>
-      stepWith(c, (r) => r.checks.some((check) => check(values[r.name] ?? '', values))),
+    firstInvalidStep: (c, values) => stepWith(c, (r) => validate([r], values).length > 0),
     outcome(c, result) {
       const step = result.fields
         .map((f) => stepOfField(c, fieldNameOf(f.path)))

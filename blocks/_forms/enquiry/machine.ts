@@ -89,20 +89,15 @@ const DETAILS: LeadStep<EnquiryContext> = {
   rules: (c) => contactRules(c.region),
 };
 
-const machines = new Map<string, LeadMachine<EnquiryContext>>();
-
 /** The form's machine: two rows (details, then the enquiry), or the two as one. */
-export function enquiryMachine(mode: EnquiryMode, steps: 'one' | 'two' = 'two') {
-  const key = `${mode}:${steps}`;
-  let machine = machines.get(key);
-  if (!machine) {
-    const enquiry = { id: 'enquiry', title: ENQUIRY_TITLES[mode], rules: enquiryRules };
-    machine = leadMachine<EnquiryContext>(
-      steps === 'one'
-        ? [{ ...DETAILS, rules: (c) => [...DETAILS.rules(c), ...enquiry.rules(c)] }]
-        : [DETAILS, enquiry],
-    );
-    machines.set(key, machine);
-  }
-  return machine;
+export function enquiryMachine(
+  mode: EnquiryMode,
+  steps: 'one' | 'two' = 'two',
+): LeadMachine<EnquiryContext> {
+  const enquiry = { id: 'enquiry', title: ENQUIRY_TITLES[mode], rules: enquiryRules };
+  return leadMachine<EnquiryContext>(
+    steps === 'one'
+      ? [{ ...DETAILS, rules: (c) => [...DETAILS.rules(c), ...enquiry.rules(c)] }]
+      : [DETAILS, enquiry],
+  );
 }

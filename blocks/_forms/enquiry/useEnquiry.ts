@@ -4,7 +4,7 @@
  * site's layout asks for, the category choices, the earliest test-drive time. It owns no
  * rule and no markup.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSite } from '../../../engine/render/site-context.tsx';
 import { enquiryForm_category } from '../../../schemas/block-defaults.gen.ts';
 import { leadEventId } from '../../_shared/analytics.ts';
@@ -83,7 +83,7 @@ export function useEnquiry(options: UseEnquiryOptions) {
     plateLabel: m('plate.field'),
     plateInvalid: m('plate.invalid'),
   };
-  const machine = enquiryMachine(mode, options.steps);
+  const machine = useMemo(() => enquiryMachine(mode, options.steps), [mode, options.steps]);
   const eventId =
     mode === 'enquiry' && !car && category !== GENERAL_ENQUIRY
       ? undefined
