@@ -7,10 +7,9 @@
  *    /apply-for-finance, favourites without compare.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CODE_LABEL } from '../../blocks/sign-in/code-words.ts';
-import { codeFromOutbox } from '../unit/api/sign-in-kit.ts';
 import type { Browser, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
+import { signInWithCode } from './sign-in.ts';
 
 const base = inject('baseURL');
 let browser: Browser;
@@ -180,14 +179,7 @@ describe('visitor actions', () => {
     expect(url.searchParams.get('type')).toBe('watchlist');
     expect(url.searchParams.get('redirect')).toBe(path);
     expect(url.searchParams.get('back')).toBe(path);
-    await page.getByLabel('Mobile number').fill('0412 345 678');
-    // The code the server texted, read from its SMS outbox as a developer would.
-    const { code } = await codeFromOutbox(inject('dataDir'), async () => {
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await page.getByLabel(CODE_LABEL).waitFor();
-    });
-    await page.getByLabel(CODE_LABEL).fill(code);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInWithCode(page, inject('dataDir'), '0412 345 678');
     await page.waitForURL(new RegExp(`${car.slug}$`));
     const save = page.getByRole('button', { name: /Save to watchlist/ });
     await save.click();

@@ -21,6 +21,7 @@ import {
 import { EVENT_IDS } from '../../blocks/_shared/analytics.ts';
 import { startServer } from '../setup/browser-global.ts';
 import { launch, watchErrors } from './chromium.ts';
+import { signInWithCode } from './sign-in.ts';
 import { stopServer } from './waits.ts';
 
 const SITE = 'gold-coast-ford';
@@ -147,8 +148,7 @@ describe('Reserve Online', () => {
     // Checkout is gated: sign in with a mobile, come back, and find it filled in.
     await open(page, `/cars/${car.slug}/checkout`);
     await page.waitForURL(/\/sign-in\?/);
-    await page.getByLabel(/Mobile number/).fill(PHONE);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInWithCode(page, dataDir, PHONE);
     await page.waitForURL(new RegExp(`/cars/${car.slug}/checkout$`));
     await hydrated(page);
     // The session keeps national digits (docs/api.md, "Watchlist and sign-in"); the form shows them as the region writes them.
