@@ -44,8 +44,6 @@ export interface DealershipSelectProps extends Omit<
   onChange?(value: string, event?: ChangeEvent<HTMLSelectElement>): void;
   /** Error text shown under the field (and announced). */
   error?: string;
-  hint?: string;
-  placeholder?: string;
 }
 
 export function DealershipSelect({
@@ -55,8 +53,6 @@ export function DealershipSelect({
   defaultValue,
   onChange,
   error,
-  hint,
-  placeholder = DEALERSHIP_PLACEHOLDER,
   id: givenId,
   name = 'dealership_slug',
   className,
@@ -64,7 +60,6 @@ export function DealershipSelect({
 }: DealershipSelectProps) {
   const autoId = useId();
   const id = givenId ?? `${autoId}-dealership`;
-  const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const single = options.length === 1 ? options[0].value : undefined;
   const controlled = value !== undefined;
@@ -101,11 +96,6 @@ export function DealershipSelect({
           </span>
         )}
       </label>
-      {hint && (
-        <p id={hintId} className="fc-dealership-select__hint">
-          {hint}
-        </p>
-      )}
       <select
         {...rest}
         id={id}
@@ -114,9 +104,9 @@ export function DealershipSelect({
         value={current}
         onChange={change}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={errorId}
       >
-        <option value="">{placeholder}</option>
+        <option value="">{DEALERSHIP_PLACEHOLDER}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
