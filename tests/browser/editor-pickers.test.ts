@@ -65,7 +65,10 @@ describe('the editor’s pickers', () => {
       .filter({ hasText: 'Uploaded Showroom Front.png and chose it.' })
       .waitFor();
     const url = await src.inputValue();
-    expect(url).toMatch(new RegExp(`^/assets/sites/${SLUG}/showroom-front-[0-9a-f]{12}\\.png$`));
+    // Its name: the upload's, its content's hash and its dominant colour (docs/cars.md, "Photos").
+    expect(url).toMatch(
+      new RegExp(`^/assets/sites/${SLUG}/showroom-front-[0-9a-f]{12}-c[0-9a-f]{6}\\.png$`),
+    );
     const name = url.split('/').pop()!;
     // Committed with the sites, on the site's draft branch, by the staff member (docs/publishing.md).
     expect(
@@ -92,7 +95,8 @@ describe('the editor’s pickers', () => {
       .poll(async () => (await homeBlock('hero'))?.props?.image)
       .toEqual({ src: url, alt: 'Our showroom' });
     await previewSettled();
-    const shown = preview().locator(`[data-editor-block="hero"] img[src="${url}"]`);
+    // Shown at a width of the photo ladder (?w=), the photo the draft names.
+    const shown = preview().locator(`[data-editor-block="hero"] img[src^="${url}?w="]`);
     await shown.waitFor();
     await expect
       .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
