@@ -26,7 +26,7 @@ export function report(r: LeadsBenchResult, plan = FULL_PLAN): string {
     .join(', ');
   const lines = [
     `${r.sent} leads to ${where}; SMTP down ${seconds(plan.outageMs)}; SIGKILLed: ${r.killed.map((k) => k.split('@')[0]).join(', ')}`,
-    `  acknowledged  ${r.acknowledged} of ${r.sent} (${r.tries} requests; refused ${r.refused.length})`,
+    `  acknowledged  ${r.acknowledged} of ${r.sent} (${r.tries} requests; answered 5xx ${r.serverErrors}, refused ${r.refused.length})`,
     `  stored        ${r.stored} (lost ${r.lost}, stored twice ${r.storedTwice}, answered with another id ${r.wrongId})`,
     `  delivered     ${r.delivered} of ${r.acknowledged} acknowledged (outbox rows: ${states})`,
     `  duplicated    ${r.duplicated.length} (one lead at one destination under two Message-IDs)`,

@@ -16,6 +16,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export interface Posted {
   leadId?: number;
   tries: number;
+  /** Tries answered with a 5xx (not a cut connection): the visitor saw an error and tried again. */
+  serverErrors: number;
   /** A 4xx: the bench sent a lead the API refuses (a mistake of the bench, reported). */
   refused?: string;
 }
@@ -28,6 +30,7 @@ export async function postLead(
 ): Promise<Posted> {
   const ip = `10.${(lead.index >> 16) & 255}.${(lead.index >> 8) & 255}.${lead.index & 255}`;
   let tries = 0;
+  let serverErrors = 0;
   while (Date.now() < giveUpAt) {
     const base = server();
     if (base) {
@@ -41,16 +44,21 @@ export async function postLead(
         });
         const text = await res.text();
         if (res.status === 200 || res.status === 201)
-          return { leadId: (JSON.parse(text) as { lead_id: number }).lead_id, tries };
+          return {
+            leadId: (JSON.parse(text) as { lead_id: number }).lead_id,
+            tries,
+            serverErrors,
+          };
         if (res.status < 500 && res.status !== 429)
-          return { tries, refused: `${res.status} ${text.slice(0, 300)}` };
+          return { tries, serverErrors, refused: `${res.status} ${text.slice(0, 300)}` };
+        if (res.status >= 500) serverErrors++;
       } catch {
         // The connection failed or was cut (a server killed mid-request): try again.
       }
     }
     await sleep(RETRY_MS);
   }
-  return { tries };
+  return { tries, serverErrors };
 }
 
 let staffReads = 0;

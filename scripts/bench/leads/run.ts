@@ -82,6 +82,8 @@ export interface LeadsBenchResult extends Tally {
   store: 'sqlite' | 'postgres';
   servers: number;
   tries: number;
+  /** Tries answered 5xx (each tried again). */
+  serverErrors: number;
   refused: string[];
   /** The SIGKILLed processes. */
   killed: string[];
@@ -181,10 +183,11 @@ export async function runLeadsBench(options: LeadsBenchOptions): Promise<LeadsBe
     const now = new Date();
     const leads = Array.from({ length: plan.leads }, (_, i) => benchLead(i, sites, now));
     const giveUpAt = t0 + plan.postMs + plan.retryForMs;
-    // Each lead to the servers in turn; to one that is up while its own is down (a load balancer).
+    // Each lead to the servers in turn; with two, to the one that is up while its own is down
+    // (a load balancer); with one, to it whatever its state (a refused connection is a try).
     const serverFor = (i: number) => () => {
       const own = servers[i % servers.length];
-      return (own.up ? own : servers.find((s) => s.up))?.url;
+      return (own.up || servers.length === 1 ? own : servers.find((s) => s.up))?.url;
     };
     const posted: Posted[] = await Promise.all(
       leads.map(async (lead, i) => {
@@ -227,6 +230,7 @@ export async function runLeadsBench(options: LeadsBenchOptions): Promise<LeadsBe
       store: options.postgres ? 'postgres' : 'sqlite',
       servers: servers.length,
       tries: posted.reduce((n, p) => n + p.tries, 0),
+      serverErrors: posted.reduce((n, p) => n + p.serverErrors, 0),
       refused,
       killed: [...killed],
       postedMs,
