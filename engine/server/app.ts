@@ -23,7 +23,7 @@ import { renderCacheLimitsFrom } from './page-cache/render-cache.ts';
 import { createSearchRouter } from '../search/http.ts';
 import { ADMIN_KEY_FAILURE_LIMIT } from '../search/write-router.ts';
 import { publicStockFilter, siteOfSearchKey } from '../search/public-access.ts';
-import { previewOfSearchKey } from '../search/draft-keys.ts';
+import { previewOfSearchKey } from './draft-keys.ts';
 import { createEditorRouter } from './editor-api.ts';
 import { createAssetLibraryRouter } from './assets-api.ts';
 import { EditorAssetPass } from './editor-cookie.ts';

@@ -10,7 +10,7 @@ import type { DocumentIssue } from '../site/types.ts';
 import { PLAIN_NAME } from '../site/folder.ts';
 import { siteSetIssues } from '../site/whole-site.ts';
 import { limitEmbedOrigins } from './embed-origins.ts';
-import { withPreviewKey } from '../search/draft-keys.ts';
+import { withPreviewKey } from './draft-keys.ts';
 import type { SiteStore } from './sites.ts';
 
 type Json = Record<string, any>;

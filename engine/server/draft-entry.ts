@@ -3,7 +3,7 @@
  * document, kept until the draft moves on.
  */
 import { parseDocumentText } from '../site/json-text.ts';
-import { withPreviewKey } from '../search/draft-keys.ts';
+import { withPreviewKey } from './draft-keys.ts';
 import type { SiteRepo } from './site-repo.ts';
 import type { SiteEntry, SiteStore } from './sites.ts';
 

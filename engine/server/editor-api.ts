@@ -30,7 +30,7 @@ import { PLAIN_NAME } from '../site/folder.ts';
 import { parseDocumentText } from '../site/json-text.ts';
 import { jsonBodiesOnly } from '../api/http.ts';
 import { limitEmbedOrigins } from './embed-origins.ts';
-import { withPreviewKey } from '../search/draft-keys.ts';
+import { withPreviewKey } from './draft-keys.ts';
 import { answer, draftsRouter, mayPublish, staffOf } from './drafts-api.ts';
 import { createDraftChecks } from './draft-checks.ts';
 import { DraftService } from './drafts.ts';

@@ -12,7 +12,7 @@ import type { PageAssets } from './html.ts';
 import { createAssetResolver, CLIENT_ENTRY } from './manifest.ts';
 import { trackedSearchClient } from './page-cache/pages.ts';
 import { createLocalSearchClient, SERVER_RENDER_BUDGET_MS } from '../search/client.ts';
-import { previewOfSearchKey } from '../search/draft-keys.ts';
+import { previewOfSearchKey } from './draft-keys.ts';
 import type { Services } from './services.ts';
 
 export type RenderPage = ReturnType<typeof createPageRenderer>;

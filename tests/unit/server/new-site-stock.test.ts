@@ -19,7 +19,7 @@ import { SiteStore } from '../../../engine/server/sites.ts';
 import { CAR_INDEX } from '../../../engine/search/car-index.ts';
 import { createSearchRouter } from '../../../engine/search/http.ts';
 import { DEALER_INDEX } from '../../../engine/search/directory-indexes.ts';
-import { previewOfSearchKey, signedDraftKey } from '../../../engine/search/draft-keys.ts';
+import { previewOfSearchKey, signedDraftKey } from '../../../engine/server/draft-keys.ts';
 import {
   draftSearchKey,
   publicStockFilter,

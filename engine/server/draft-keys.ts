@@ -9,7 +9,7 @@
  * others' keys), else drawn once per process (the editor then answers this machine only).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { draftSearchKey, withDraftSearchKey } from './public-access.ts';
+import { draftSearchKey, withDraftSearchKey } from '../search/public-access.ts';
 
 const SIGNED = /^draft\.([a-z0-9]+(?:-[a-z0-9]+)*)\.([A-Za-z0-9_-]{22})$/;
 
