@@ -192,5 +192,7 @@ export async function sendPhoto(
     'Content-Security-Policy',
     "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   );
-  res.sendFile(made.file);
+  // The derivative cache sits in the data folder, `.data/` by default: send's default refuses a
+  // path with a dot-folder in it. The file name is the cache's own, never the request's.
+  res.sendFile(made.file, { dotfiles: 'allow' });
 }

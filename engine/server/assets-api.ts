@@ -161,7 +161,8 @@ export function createAssetLibraryRouter({
           'public, max-age=31536000, immutable',
         );
       inert().setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      res.sendFile(file);
+      // The sites folder may sit below a dot-folder; the name was checked above.
+      res.sendFile(file, { dotfiles: 'allow' });
       return;
     }
     // Only in a draft: for staff (the editor's preview, the draft preview) until it is published;

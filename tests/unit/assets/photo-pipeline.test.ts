@@ -37,7 +37,8 @@ const get = async (url: string, accept = 'image/*,*/*;q=0.8') => {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'forecourt-photos-'));
   const feedDir = join(dir, 'feed');
-  const dataDir = join(dir, 'data');
+  // `.data/`, as `npm start` lays it out: served files sit below a dot-folder.
+  const dataDir = join(dir, '.data');
   execFileSync('mkdir', ['-p', feedDir]);
   writeFileSync(join(feedDir, 'ranger.jpg'), await cameraJpeg());
   writeFileSync(join(feedDir, 'ranger-side.jpg'), await cameraJpeg(6));
@@ -64,7 +65,7 @@ describe('a camera photo', { timeout: 180_000 }, () => {
   it('is stored once without its metadata, no larger than the stored size, its colour in its name', async () => {
     expect(upright).toMatch(/^\/assets\/stock\/ranger-[0-9a-f]{12}-c[0-9a-f]{6}\.jpg$/);
     expect(placeholderColour(upright)).toMatch(/^#[0-9a-f]{6}$/);
-    const stored = join(dir, 'data/stock/photos', upright.split('/').pop()!);
+    const stored = join(dir, '.data/stock/photos', upright.split('/').pop()!);
     const meta = await sharp(stored).metadata();
     expect(meta).toMatchObject({ width: STORED_MAX_EDGE, height: (STORED_MAX_EDGE * 3) / 4 });
     expect(meta.exif).toBeUndefined();
@@ -128,7 +129,7 @@ describe('derivatives on disk', { timeout: 120_000 }, () => {
     const cacheDir = join(dir, 'bounded');
     const source = {
       name: upright.split('/').pop()!,
-      file: join(stockPhotoDir(join(dir, 'data')), upright.split('/').pop()!),
+      file: join(stockPhotoDir(join(dir, '.data')), upright.split('/').pop()!),
     };
     const probe = new PhotoDerivatives({ dir: join(dir, 'probe'), maxBytes: 1e9 });
     const sizeOf = async (w: number) => statSync((await probe.get(source, w, '*/*')).file).size;
