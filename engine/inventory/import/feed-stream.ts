@@ -8,7 +8,7 @@
  */
 import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { slicer } from './loop-turns.ts';
 import { parse } from 'csv-parse';
 import {
   csvDelimiter,
@@ -76,18 +76,6 @@ export interface OpenedFeed {
   count: number;
   /** The rows, read again from the start each time. */
   rows(): AsyncIterable<FeedRow>;
-}
-
-/** Gives the event loop a turn when this much time has passed without one, ms. */
-const SLICE_MS = 10;
-
-function slicer() {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < SLICE_MS) return;
-    await nextTurn();
-    since = performance.now();
-  };
 }
 
 /** Every record of a CSV with its place after the header (from 0), header first as -1. */

@@ -15,7 +15,7 @@
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { slicer } from './loop-turns.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
 import {
   readStockFile,
@@ -27,17 +27,6 @@ import {
 
 const CARS_OPEN = ',"cars":[';
 const CARS_CLOSE = ']}';
-/** Gives the event loop a turn when this much time has passed without one, ms. */
-const SLICE_MS = 10;
-
-function slicer() {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < SLICE_MS) return;
-    await nextTurn();
-    since = performance.now();
-  };
-}
 
 /** Writes the stock file atomically (a temporary file renamed over the old one), a car at a time. */
 export async function writeStockFileStreaming(dataDir: string, file: StockFile): Promise<string> {
