@@ -34,7 +34,8 @@ export function stockPhotosRouter(dataDir: string): Router {
       'Content-Security-Policy',
       "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     );
-    res.sendFile(file);
+    // The data folder may sit below a dot-folder (`.data/`); the name was checked above.
+    res.sendFile(file, { dotfiles: 'allow' });
   });
   return router;
 }

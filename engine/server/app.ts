@@ -4,7 +4,7 @@
  * API and the editor. What it serves of cars, photos, reviews, postcodes and history
  * reports comes from options.providers (server.ts passes the demo's, demo/defaults.ts).
  */
-import express, { type Request, type Response, type NextFunction } from 'express';
+import express, { type Request, type Response } from 'express';
 import compression from 'compression';
 import { join, resolve } from 'node:path';
 import escape from 'lodash-es/escape.js';
@@ -39,6 +39,7 @@ import type { Providers } from '../providers.ts';
 import { loadBuiltRenderer, localSearchSetter, setUpRendering } from './page-rendering.ts';
 import { draftEntryReader } from './draft-entry.ts';
 import { errorPage, indexPage, issueList } from './server-pages.ts';
+import { errorAnswer, notFoundAnswer } from './error-answer.ts';
 import { PublishedSync } from './published-sync.ts';
 import { sitesHealth } from './stale-sites.ts';
 
@@ -323,25 +324,13 @@ export async function createApp(options: ServerOptions) {
     }
   });
 
-  app.use((_req, res) => {
-    res
-      .status(404)
-      .type('html')
-      .send(errorPage('Not found', '<p><a href="/">See all sites</a></p>'));
-  });
-  app.use((err: Error, _req: Request, res: Response, _next: NextFunction) => {
-    vite?.ssrFixStacktrace(err);
-    console.error('[forecourt] request failed', err);
-    res
-      .status(500)
-      .type('html')
-      .send(
-        errorPage(
-          'Something went wrong',
-          mode === 'development' ? `<pre>${escape(err.stack)}</pre>` : '<p>Please try again.</p>',
-        ),
-      );
-  });
+  app.use(notFoundAnswer());
+  app.use(
+    errorAnswer({
+      development: mode === 'development',
+      fixStack: (err) => vite?.ssrFixStacktrace(err),
+    }),
+  );
 
   endPurifyWorker();
   return {

@@ -1,0 +1,75 @@
+/**
+ * The last answers (docs/render.md, "A page that fails whole"): a file `send` cannot find is
+ * a 404, not a 500; a route's real fault is a 500 page; and a stock SVG kept in `npm start`'s
+ * `.data/` folder is served, not refused for the dot-folder in its path.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stockPhotoDir } from '../../../engine/inventory/import/photos.ts';
+import { stockPhotosRouter } from '../../../engine/inventory/stock-photos.ts';
+import { errorAnswer, notFoundAnswer } from '../../../engine/server/error-answer.ts';
+
+let dir: string;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'forecourt-answers-'));
+  const dataDir = join(dir, '.data');
+  mkdirSync(stockPhotoDir(dataDir), { recursive: true });
+  writeFileSync(
+    join(stockPhotoDir(dataDir), 'badge.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>',
+  );
+  const app = express();
+  app.use('/assets', stockPhotosRouter(dataDir));
+  app.get('/gone', (_req, res) => res.sendFile(join(dir, 'never-written.jpg')));
+  app.get('/fault', () => {
+    throw new Error('a bug');
+  });
+  app.use(notFoundAnswer());
+  app.use(errorAnswer({ development: false }));
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const a = server.address();
+  base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+});
+
+afterAll(async () => {
+  await new Promise((r) => server?.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the last answers', () => {
+  it('answer a file send cannot find with the 404 page', async () => {
+    const res = await fetch(`${base}/gone`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Not found');
+  });
+
+  it('answer a path nothing serves with the 404 page', async () => {
+    expect((await fetch(`${base}/nowhere`)).status).toBe(404);
+  });
+
+  it("answer a route's fault with the 500 page, without its stack in production", async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await fetch(`${base}/fault`);
+    expect(res.status).toBe(500);
+    const html = await res.text();
+    expect(html).toContain('Something went wrong');
+    expect(html).not.toContain('a bug');
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it('serve a stock SVG from a data folder below a dot-folder', async () => {
+    const res = await fetch(`${base}/assets/stock/badge.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+  });
+});
