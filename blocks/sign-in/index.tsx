@@ -61,6 +61,13 @@ export default defineBlock<SignInProps>({
     const codeForm = useForm({ initial: { code: '' } });
     /** The number a code was sent to (as the server keys it), and for how many minutes. */
     const [sent, setSent] = useState<{ phone: string; minutes: number } | undefined>();
+    // Back from the code step, the number's field takes focus, as the code's did going there.
+    const [numberAgain, setNumberAgain] = useState(false);
+    useEffect(() => {
+      if (!numberAgain || sent) return;
+      document.getElementById(form.fieldId('phone_number'))?.focus();
+      setNumberAgain(false);
+    }, [numberAgain, sent, form]);
     const headingId = `${block.id}-heading`;
 
     const sendCode = (shown: FormController) =>
@@ -132,7 +139,10 @@ export default defineBlock<SignInProps>({
               labelledBy={headingId}
               onSubmit={onCode}
               onResend={() => void sendCode(codeForm)}
-              onOtherNumber={() => setSent(undefined)}
+              onOtherNumber={() => {
+                setSent(undefined);
+                setNumberAgain(true);
+              }}
             />
           ) : (
             <FormFrame form={form} onSubmit={onSubmit} labelledBy={headingId}>

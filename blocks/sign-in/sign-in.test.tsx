@@ -122,7 +122,7 @@ describe('sign-in block', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send a new code' })));
     expect(api.posts('/sign-in/code')).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Use another number' }));
-    screen.getByLabelText(/Mobile number/);
+    expect(document.activeElement).toBe(screen.getByLabelText(/Mobile number/));
   });
 
   it("checks the number against the site's region before asking the API", () => {
