@@ -30,7 +30,12 @@ import {
   type FocusEvent,
 } from 'react';
 import type { FormSchema } from '../lib/schemas.ts';
-import { ItemTitle, NamedListItemField, OptionalObjectTemplate } from './form-templates.tsx';
+import {
+  InvalidMarkingFieldTemplate,
+  ItemTitle,
+  NamedListItemField,
+  OptionalObjectTemplate,
+} from './form-templates.tsx';
 import { AssetPicker } from './pickers/AssetPicker.tsx';
 import { PagePicker } from './pickers/PagePicker.tsx';
 import { RefPicker } from './pickers/RefPicker.tsx';
@@ -142,6 +147,7 @@ export const TEMPLATES: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
 } = {
   ObjectFieldTemplate: OptionalObjectTemplate,
   TitleFieldTemplate: ItemTitle,
+  FieldTemplate: InvalidMarkingFieldTemplate,
   ButtonTemplates: {
     AddButton: textButton('Add', '+'),
     CopyButton: textButton('Copy', '⧉'),

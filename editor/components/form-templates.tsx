@@ -6,16 +6,23 @@
  *   its fields get their asterisks once staff start filling it in;
  * - list items are named by their content ("Gold Coast", "Book a service"), else their
  *   place ("2nd item"), instead of rjsf's "Locations-1*";
- * - a list item's heading carries no asterisk: an item that is there is there.
+ * - a list item's heading carries no asterisk: an item that is there is there;
+ * - every control of a field with a problem is `aria-invalid` (InvalidMarkingFieldTemplate).
  */
 import { getDefaultRegistry } from '@rjsf/core';
-import type { FieldProps, ObjectFieldTemplateProps, TitleFieldProps } from '@rjsf/utils';
-import { cloneElement, isValidElement, useMemo, type ReactElement } from 'react';
+import type {
+  FieldProps,
+  FieldTemplateProps,
+  ObjectFieldTemplateProps,
+  TitleFieldProps,
+} from '@rjsf/utils';
+import { cloneElement, isValidElement, useLayoutEffect, useMemo, type ReactElement } from 'react';
 import { itemLabel } from '../lib/field-words.ts';
 
 const defaults = getDefaultRegistry();
 const BaseObjectFieldTemplate = defaults.templates.ObjectFieldTemplate;
 const BaseSchemaField = defaults.fields.SchemaField;
+const BaseFieldTemplate = defaults.templates.FieldTemplate;
 
 /** Marks the uiSchema of a list item, for its heading (see ItemTitle). */
 const LIST_ITEM = 'fc:listItem';
@@ -65,4 +72,35 @@ export function ItemTitle({ id, title, required, uiSchema, optionalDataControl }
       {optionalDataControl && <span className="pull-right">{optionalDataControl}</span>}
     </legend>
   );
+}
+
+/** Elements that take `aria-invalid` themselves; other ids name a group (checkboxes, a fieldset). */
+const CONTROL =
+  'input, select, textarea, [role="radiogroup"], [role="combobox"], [contenteditable]';
+
+/**
+ * Marks the control(s) of a field `aria-invalid` while the field has a problem: rjsf's own
+ * widgets (select, textarea, checkbox, radio, number…) take no such prop, so the field's
+ * template sets it on the element its id names (or, for a group of checkboxes, on each
+ * option, whose ids are `{id}-{n}`). React never manages this attribute on those
+ * elements, so it stays as set; the editor's own widgets set it as a prop, to the same value.
+ * docs/editor-design.md, "Accessibility".
+ */
+export function InvalidMarkingFieldTemplate(props: FieldTemplateProps) {
+  const { id, rawErrors, hidden } = props;
+  const invalid = !hidden && !!rawErrors?.length;
+  useLayoutEffect(() => {
+    const el = document.getElementById(id);
+    if (!el) return;
+    const targets = el.matches(CONTROL)
+      ? [el]
+      : [...el.querySelectorAll<HTMLElement>('input, select, textarea')].filter(
+          (c) => c.id.startsWith(`${id}-`) && /^\d+$/.test(c.id.slice(id.length + 1)),
+        );
+    for (const t of targets) {
+      if (invalid) t.setAttribute('aria-invalid', 'true');
+      else t.removeAttribute('aria-invalid');
+    }
+  });
+  return <BaseFieldTemplate {...props} />;
 }

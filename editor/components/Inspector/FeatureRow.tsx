@@ -43,6 +43,7 @@ export const FeatureRow = memo(function FeatureRow({
         role="switch"
         checked={effective === true}
         aria-describedby={`${id}-desc`}
+        aria-invalid={errs.length ? true : undefined}
         onChange={(e) => set(e.target.checked)}
       />
     );
@@ -52,6 +53,7 @@ export const FeatureRow = memo(function FeatureRow({
         id={id}
         value={JSON.stringify(effective)}
         aria-describedby={`${id}-desc`}
+        aria-invalid={errs.length ? true : undefined}
         onChange={(e) => set(JSON.parse(e.target.value))}
       >
         {(sw.schema.enum as unknown[]).map((v) => (
@@ -69,6 +71,7 @@ export const FeatureRow = memo(function FeatureRow({
         type="text"
         value={typeof effective === 'string' ? effective : ''}
         aria-describedby={`${id}-desc`}
+        aria-invalid={errs.length ? true : undefined}
         onChange={(e) => set(e.target.value)}
       />
     );
@@ -82,6 +85,7 @@ export const FeatureRow = memo(function FeatureRow({
         max={sw.schema.maximum}
         value={typeof effective === 'number' ? effective : ''}
         aria-describedby={`${id}-desc`}
+        aria-invalid={errs.length ? true : undefined}
         onChange={(e) => set(e.target.value === '' ? undefined : Number(e.target.value))}
       />
     );
