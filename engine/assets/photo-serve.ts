@@ -5,7 +5,9 @@
  * sharp (its work runs on libuv's threads, never the server's), at most MAX_MAKING at a time
  * so a burst of new photos cannot take the machine's memory, and kept on disk: a bounded
  * folder, least recently used out first. Names are content-addressed, so a derivative never
- * changes and the same name is the same picture on every server.
+ * changes and the same name is the same picture on every server. With a shared store (a bucket,
+ * photo-bucket.ts) a derivative one server made is fetched by the others rather than made again,
+ * and one made here is put there after it is served; the folder stays as a small cache in front.
  */
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -15,6 +17,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { snapWidth } from './photo-ladder.ts';
 import { MAX_PHOTO_PIXELS } from './photo-pipeline.ts';
+import { PHOTO_KEYS, PhotoStoreDown, type PhotoStore } from './photo-store.ts';
 
 export type PhotoFormat = 'avif' | 'webp' | 'jpeg' | 'png';
 
@@ -43,15 +46,27 @@ export function negotiate(accept: string | undefined, alpha = false): PhotoForma
   return alpha ? 'png' : 'jpeg';
 }
 
-/** Where a stored photo's original is: a file, or bytes read on demand (a draft's image in git). */
-export type PhotoSource = { name: string } & ({ file: string } | { read: () => Buffer });
+/**
+ * Where a stored photo's original is: a file, or bytes read on demand (a draft's image in git, an
+ * original in the bucket; undefined when it has none).
+ */
+export type PhotoSource = { name: string } & (
+  { file: string } | { read: () => Buffer | Promise<Buffer | undefined> }
+);
+
+/** A photo's original that is nowhere (answered 404). */
+export class PhotoMissing extends Error {}
+
+const formatOfType = (type: string | undefined): PhotoFormat | undefined =>
+  (Object.keys(PHOTO_TYPES) as PhotoFormat[]).find((f) => PHOTO_TYPES[f] === type);
 
 async function makeDerivative(
   source: PhotoSource,
   width: number,
   accept: string | undefined,
 ): Promise<{ bytes: Buffer; format: PhotoFormat }> {
-  const input = 'file' in source ? source.file : source.read();
+  const input = 'file' in source ? source.file : await source.read();
+  if (!input) throw new PhotoMissing(source.name);
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const };
   const { hasAlpha } = await sharp(input, options).metadata();
   const format = negotiate(accept, hasAlpha);
@@ -72,17 +87,22 @@ export interface PhotoCacheOptions {
   dir: string;
   /** Most bytes kept on disk. */
   maxBytes: number;
+  /** Where the originals are; a shared one (a bucket) keeps derivatives too. Default: none shared. */
+  store?: PhotoStore;
 }
 
 export class PhotoDerivatives {
   readonly dir: string;
+  readonly store: PhotoStore | undefined;
   private readonly kept: LRUCache<string, number>;
   private readonly making = new Map<string, Promise<string>>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly sharing = new Set<Promise<void>>();
 
-  constructor({ dir, maxBytes }: PhotoCacheOptions) {
+  constructor({ dir, maxBytes, store }: PhotoCacheOptions) {
     this.dir = dir;
+    this.store = store;
     mkdirSync(dir, { recursive: true });
     this.kept = new LRUCache<string, number>({
       maxSize: maxBytes,
@@ -115,6 +135,42 @@ export class PhotoDerivatives {
     }
   }
 
+  /** Waits for the derivatives still being put in the shared store (tests; a server stopping). */
+  async shared(): Promise<void> {
+    await Promise.all([...this.sharing]);
+  }
+
+  private keep(file: string, bytes: Buffer): void {
+    const temporary = join(this.dir, `.${file}.${process.pid}`);
+    writeFileSync(temporary, bytes);
+    renameSync(temporary, join(this.dir, file));
+    this.kept.set(file, bytes.length);
+  }
+
+  /** The derivative another server put in the shared store, kept here too; undefined when there is none (or the store fails). */
+  private async fetchShared(key: string, base: string, width: number): Promise<string | undefined> {
+    if (!this.store?.shared) return undefined;
+    const found = await this.store.get(PHOTO_KEYS.derivative(key)).catch((err: unknown) => {
+      if (err instanceof PhotoStoreDown) return undefined;
+      throw err;
+    });
+    const format = formatOfType(found?.type);
+    if (!found || !format) return undefined;
+    const file = `${base}-w${width}.${format}`;
+    this.keep(file, found.bytes);
+    return file;
+  }
+
+  /** Puts a derivative made here in the shared store, after the visitor has it (a failure is logged there). */
+  private share(key: string, bytes: Buffer, format: PhotoFormat): void {
+    if (!this.store?.shared) return;
+    const put = this.store
+      .put(PHOTO_KEYS.derivative(key), bytes, PHOTO_TYPES[format])
+      .catch(() => undefined)
+      .finally(() => this.sharing.delete(put));
+    this.sharing.add(put);
+  }
+
   /** The derivative's file (made now if it is not kept) and its format. */
   async get(
     source: PhotoSource,
@@ -129,18 +185,21 @@ export class PhotoDerivatives {
       const file = `${base}-w${width}.${format}`;
       if (this.kept.get(file) !== undefined) return { file: join(this.dir, file), format };
     }
-    const key = `${base}-w${width}-${wanted}`;
+    // The shared store's key: one per width and asked-for format (a PNG when the photo has transparency).
+    const key = `${base}-w${width}.${wanted}`;
     let pending = this.making.get(key);
     if (!pending) {
-      pending = this.slot(async () => {
-        const made = await makeDerivative(source, width, accept);
-        const file = `${base}-w${width}.${made.format}`;
-        const temporary = join(this.dir, `.${file}.${process.pid}`);
-        writeFileSync(temporary, made.bytes);
-        renameSync(temporary, join(this.dir, file));
-        this.kept.set(file, made.bytes.length);
-        return file;
-      }).finally(() => this.making.delete(key));
+      pending = (async () => {
+        const fetched = await this.fetchShared(key, base, width);
+        if (fetched) return fetched;
+        return this.slot(async () => {
+          const made = await makeDerivative(source, width, accept);
+          const file = `${base}-w${width}.${made.format}`;
+          this.keep(file, made.bytes);
+          this.share(key, made.bytes, made.format);
+          return file;
+        });
+      })().finally(() => this.making.delete(key));
       this.making.set(key, pending);
     }
     const file = await pending;
@@ -150,14 +209,18 @@ export class PhotoDerivatives {
 
 const caches = new Map<string, PhotoDerivatives>();
 
-/** The derivatives kept under `{dataDir}/cache/photos` (one per folder in a process). */
-export function photoDerivatives(dataDir?: string): PhotoDerivatives {
+/**
+ * The derivatives kept under `{dataDir}/cache/photos` (one per folder in a process), with the
+ * store the originals are in (the first call for a folder sets it).
+ */
+export function photoDerivatives(dataDir?: string, store?: PhotoStore): PhotoDerivatives {
   const dir = join(dataDir ?? join(tmpdir(), `forecourt-${process.pid}`), 'cache', 'photos');
   let cache = caches.get(dir);
   if (!cache) {
     const mb = Number(process.env.FORECOURT_PHOTO_CACHE_MB ?? DEFAULT_CACHE_MB);
     cache = new PhotoDerivatives({
       dir,
+      store,
       maxBytes: (Number.isFinite(mb) && mb > 0 ? mb : DEFAULT_CACHE_MB) * 1024 * 1024,
     });
     caches.set(dir, cache);
@@ -180,7 +243,8 @@ export async function sendPhoto(
   let made: { file: string; format: PhotoFormat };
   try {
     made = await cache.get(source, snapWidth(req.query.w), accept);
-  } catch {
+  } catch (err) {
+    if (err instanceof PhotoStoreDown) return storeDown(res, err);
     res.status(404).type('text/plain').send('This photo could not be read');
     return;
   }
@@ -195,4 +259,14 @@ export async function sendPhoto(
   // The derivative cache sits in the data folder, `.data/` by default: send's default refuses a
   // path with a dot-folder in it. The file name is the cache's own, never the request's.
   res.sendFile(made.file, { dotfiles: 'allow' });
+}
+
+/** The store holding the only copy failed or hung: the visitor's browser may try again soon. */
+export function storeDown(res: Response, err: PhotoStoreDown): void {
+  res
+    .status(503)
+    .setHeader('Retry-After', String(err.retryAfter))
+    .setHeader('Cache-Control', 'no-store')
+    .type('text/plain')
+    .send('This photo cannot be fetched just now; try again shortly');
 }

@@ -11,7 +11,9 @@
  * the draft that uses them (docs/publishing.md): an upload is a commit on the site's draft
  * branch, so the draft preview, a review pushed to the remote and its pull request find it
  * beside the document naming it, and publishing (here, or the merged pull request) puts it
- * in the published work tree, where visitors get it.
+ * in the published work tree, where visitors get it. With a shared photo store (a bucket:
+ * docs/deploy.md, "Photos in a bucket") an upload is put there too, before it is committed, so
+ * staff on any server see a draft's image before its branch reaches that server.
  */
 import express, {
   type NextFunction,
@@ -36,7 +38,13 @@ import {
   type AssetExt,
   type SiteAsset,
 } from '../assets/asset-rules.ts';
-import { photoDerivatives, sendPhoto, type PhotoDerivatives } from '../assets/photo-serve.ts';
+import {
+  photoDerivatives,
+  sendPhoto,
+  storeDown,
+  type PhotoDerivatives,
+} from '../assets/photo-serve.ts';
+import { PHOTO_KEYS, PhotoStoreDown } from '../assets/photo-store.ts';
 import { DRAFT_PREFIX, RepoError, type Author, type SiteRepo } from './site-repo.ts';
 
 export type { SiteAsset };
@@ -54,6 +62,9 @@ export interface AssetLibraryOptions {
   derivatives?: PhotoDerivatives;
 }
 
+export const UPLOAD_STORE_DOWN =
+  'The image could not be stored just now (the photo storage is not answering). Try again in a minute.';
+
 export const assetUrl = (slug: string, name: string) => `${ASSET_URL_PREFIX}/${slug}/${name}`;
 
 export function createAssetLibraryRouter({
@@ -63,6 +74,7 @@ export function createAssetLibraryRouter({
   derivatives = photoDerivatives(),
 }: AssetLibraryOptions): Router {
   const router = express.Router();
+  const shared = derivatives.store?.shared ? derivatives.store : undefined;
   const folderOf = (slug: string) => join(repo.sitesDir, 'assets', slug);
   // A site not published yet (created in the editor) is its draft.
   const siteExists = (slug: string) => {
@@ -107,6 +119,7 @@ export function createAssetLibraryRouter({
           body,
           typeof req.query.name === 'string' ? req.query.name : 'image',
         );
+        await shared?.put(PHOTO_KEYS.upload(slug, checked.name), checked.bytes, checked.type);
         const gitPath = `${repo.assetsPath(slug)}${checked.name}`;
         const blob = repo.git(['hash-object', '-w', '--stdin'], { input: checked.bytes });
         const added = commitOnDraft(
@@ -126,6 +139,11 @@ export function createAssetLibraryRouter({
         res.status(added ? 201 : 200).json({ asset, removed: checked.removed });
       } catch (err) {
         if (err instanceof AssetRefused) res.status(err.status).json({ error: err.message });
+        else if (err instanceof PhotoStoreDown)
+          res
+            .status(503)
+            .setHeader('Retry-After', String(err.retryAfter))
+            .json({ error: UPLOAD_STORE_DOWN });
         else throw err;
       }
     },
@@ -173,12 +191,13 @@ export function createAssetLibraryRouter({
       '-q',
       `${DRAFT_PREFIX}${slug}:${repo.assetsPath(slug)}${name}`,
     ]);
-    if (!blob) {
+    if (!blob && !shared) {
       res.status(404).end();
       return;
     }
     draftImages(req, res, (err?: unknown) => {
       if (err) return next(err);
+      if (!blob) return void fromShared(req, res, slug, name, ext).catch(next);
       const read = () =>
         execFileSync('git', ['cat-file', 'blob', blob], {
           cwd: repo.top,
@@ -190,6 +209,35 @@ export function createAssetLibraryRouter({
       res.send(read());
     });
   });
+
+  /** A draft's image another server took in (staff only, like any draft's image). */
+  async function fromShared(
+    req: Request,
+    res: Response,
+    slug: string,
+    name: string,
+    ext: AssetExt,
+  ) {
+    const key = PHOTO_KEYS.upload(slug, name);
+    const read = async () => (await shared?.get(key))?.bytes;
+    if (ext !== 'svg') return sendPhoto(req, res, { name, read }, derivatives, 'private, no-store');
+    let bytes: Buffer | undefined;
+    try {
+      bytes = await read();
+    } catch (err) {
+      if (err instanceof PhotoStoreDown) return storeDown(res, err);
+      throw err;
+    }
+    if (!bytes) return void res.status(404).end();
+    res
+      .setHeader('Content-Type', ASSET_TYPES[ext])
+      .setHeader(
+        'Content-Security-Policy',
+        "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      )
+      .setHeader('Cache-Control', 'private, no-store')
+      .send(bytes);
+  }
 
   router.use((err: Error & { type?: string }, _req: Request, res: Response, next: NextFunction) => {
     if (err.type === 'entity.too.large') res.status(413).json({ error: MESSAGES.tooLarge });

@@ -11,6 +11,7 @@ import { LiveStock } from '../inventory/live-stock.ts';
 import { PreviewStock } from '../inventory/preview-stock.ts';
 import { stockPhotosRouter } from '../inventory/stock-photos.ts';
 import { photoDerivatives } from '../assets/photo-serve.ts';
+import { photoStoreFromEnv } from '../assets/photo-bucket.ts';
 import { FakeClock } from '../clock.ts';
 import { carHoldsView } from './car-holds.ts';
 import { StockVersion } from '../inventory/stock-version.ts';
@@ -57,6 +58,8 @@ export async function createServices(options: {
   });
   sites.onRemove((slug) => stock.removeSite(slug));
   const getCar = (id: string) => stock.getCar(id);
+  // Photos in the data folder, or in the bucket FORECOURT_S3_* names (docs/deploy.md, "Photos in a bucket").
+  const photoCache = photoDerivatives(dataDir, photoStoreFromEnv(dataDir, env));
   // Cached pages that show stock are keyed by this: it moves on every reload and hold change (docs/deploy.md, "Caching").
   const stockVersion = new StockVersion();
   // Cars held by reservations are served as reserved (car-holds.ts), also after a stock reload
@@ -131,13 +134,13 @@ export async function createServices(options: {
     stockVersion,
     /** The photo routes to mount at /assets: imported cars' photos, then the providers'. */
     photos: Router().use(
-      stockPhotosRouter(dataDir),
+      stockPhotosRouter(dataDir, photoCache),
       // A preview's sample cars have drawn photos too (they list nothing: no page names them).
       ...(providers.photos ? [providers.photos((id) => getCar(id) ?? preview.getCar(id))] : []),
     ),
     historyReport: providers.historyReport,
     /** Raster photos' sizes, kept in the data folder (engine/assets/photo-serve.ts). */
-    photoCache: photoDerivatives(dataDir),
+    photoCache,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -337,7 +337,7 @@ async function applyFeed(
   // An import that stalled past its lock's expiry may have been overtaken: it writes nothing.
   state.lock?.assertHeld();
   // The photos first: the server reads the stock file as soon as it appears.
-  photos.commit();
+  await photos.commit();
   return { ...report, applied: true, path: await writeStockFileStreaming(options.dataDir, file) };
 }
 

@@ -2,7 +2,8 @@
  * Imported cars' photos (docs/cars.md, "Stock import"). A feed names photos by URL; each is
  * fetched once through an adapter, checked and cleaned by the platform's image handling
  * (engine/server/asset-check.ts: PNG, JPEG, WebP or a cleaned SVG by its bytes, at most 5 MB)
- * and stored content-addressed under `{dataDir}/stock/photos/`, served at /assets/stock/.
+ * and stored content-addressed under `{dataDir}/stock/photos/`, served at /assets/stock/, and in
+ * the shared photo store when there is one (a bucket, docs/deploy.md "Photos in a bucket").
  * The import never hands a visitor a dealer's own address, so a photo server that is slow,
  * gone or hostile never reaches a page.
  *
@@ -27,6 +28,9 @@ import {
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetRefused, checkAsset, MAX_ASSET_BYTES, MESSAGES } from '../../assets/asset-check.ts';
+import { ASSET_TYPES, type AssetExt } from '../../assets/asset-rules.ts';
+import { configuredPhotoStore } from '../../assets/photo-bucket.ts';
+import { PHOTO_KEYS, type PhotoStore as SharedPhotoStore } from '../../assets/photo-store.ts';
 import { AddressPolicy } from '../../net/address-policy.ts';
 import { fetchSafely, FetchRefused, type Resolved } from './safe-fetch.ts';
 
@@ -136,8 +140,12 @@ export interface PhotoStore {
   resolve(url: string): Promise<string>;
   /** Source key → served address of every photo resolved (kept in the stock file). */
   known: Record<string, string>;
-  /** Puts the photos this import stored where they are served (before the stock file naming them is written). */
-  commit(): void;
+  /**
+   * Puts the photos this import stored where they are served (before the stock file naming them
+   * is written): the shared store first, when there is one, so no server is told of a photo it
+   * cannot find; a store that fails refuses the import (PhotoStoreDown).
+   */
+  commit(): Promise<void>;
   /** Forgets the photos this import stored (an import refused for a bad row leaves nothing behind). */
   discard(): void;
   /** New photos a dry run did not fetch. */
@@ -160,6 +168,7 @@ export function photoStore(
   fetchPhoto: PhotoFetcher,
   known: Record<string, string>,
   write = true,
+  shared: SharedPhotoStore = configuredPhotoStore(dataDir),
 ): PhotoStore {
   const out: Record<string, string> = { ...known };
   const dir = stockPhotoDir(dataDir);
@@ -188,9 +197,12 @@ export function photoStore(
       out[key] = `${STOCK_PHOTO_PREFIX}/${asset.name}`;
       return out[key];
     },
-    commit() {
+    async commit() {
       if (!existsSync(pending)) return;
       for (const name of readdirSync(pending)) {
+        const type = ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as AssetExt];
+        if (shared.shared)
+          await shared.put(PHOTO_KEYS.stock(name), readFileSync(join(pending, name)), type);
         // Content-addressed: a file of that name already served holds the same bytes.
         if (!existsSync(join(dir, name))) renameSync(join(pending, name), join(dir, name));
       }

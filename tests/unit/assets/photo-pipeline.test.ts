@@ -46,7 +46,7 @@ beforeAll(async () => {
   const store = photoStore(dataDir, photoFetcher({ baseDir: feedDir }), {});
   upright = await store.resolve('ranger.jpg');
   turned = await store.resolve('ranger-side.jpg');
-  store.commit();
+  await store.commit();
   const app = express();
   app.use('/assets', stockPhotosRouter(dataDir));
   server = await new Promise<Server>((resolve) => {
