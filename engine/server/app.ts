@@ -28,6 +28,9 @@ import { createEditorRouter } from './editor-api.ts';
 import { createAssetLibraryRouter } from './assets-api.ts';
 import { EditorAssetPass } from './editor-cookie.ts';
 import { DraftService } from './drafts.ts';
+import { DraftShare } from './draft-share.ts';
+import { SiteSignals } from './site-signals.ts';
+import type { PostgresStore } from '../api/store/postgres/store.ts';
 import { forgeFromEnv } from './forge.ts';
 import { logFollowed } from './draft-lines.ts';
 import { SiteRepo } from './site-repo.ts';
@@ -80,11 +83,23 @@ export async function createApp(options: ServerOptions) {
   });
   const remote = process.env.FORECOURT_GIT_REMOTE || undefined;
   const publishedSync = remote ? new PublishedSync(repo, sites, remote).start() : undefined;
+  // With PostgreSQL, a publish or a stock change reaches every server at once (docs/deploy.md, "Caching").
+  const { store } = services.api;
+  const signals = await new SiteSignals(
+    store.kind === 'postgres' ? (store as PostgresStore).sql : undefined,
+    {
+      published: () => publishedSync?.syncAfter(),
+      stock: () => services.stockVersion.bump(),
+    },
+  ).start();
   const drafts = new DraftService(repo, sites, {
     remote,
     // With FORECOURT_GITHUB_TOKEN, "Request review" opens the pull request itself (forge.ts).
     forge: remote ? forgeFromEnv() : undefined,
     syncNow: publishedSync && (() => publishedSync.syncNow()),
+    // Every save reaches the remote before it is answered: any server serves any staff request.
+    share: remote ? new DraftShare(repo, remote) : undefined,
+    onPublished: (slug) => signals.published([slug]),
   });
   // Drafts of the sites a merged pull request changed follow it (docs/publishing.md, "Drafts follow the published site").
   if (publishedSync)
@@ -304,6 +319,7 @@ export async function createApp(options: ServerOptions) {
         const query = req.originalUrl.includes('?')
           ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
           : '';
+        await drafts.bringIn([slug]);
         await servePage(req, res, draftEntry(slug), `/drafts/${slug}`, rest + query, {
           cached: false,
         });
@@ -341,6 +357,8 @@ export async function createApp(options: ServerOptions) {
     pageCache,
     repo,
     drafts,
+    /** Announces changes to the other servers: `signals.stockChanged(slugs)` after a stock change. */
+    signals,
     /** Work start-up leaves until the server answers requests (the search's text index): call once it does. */
     /** Makes and indexes every site's stock, a site at a time (docs/deploy.md, "Memory and start-up"). */
     warmUp: async () => {
@@ -350,6 +368,7 @@ export async function createApp(options: ServerOptions) {
     /** Stops the sync and the watchers, and closes the API's store once a delivery in flight has finished. */
     close: async () => {
       publishedSync?.stop();
+      await signals.stop();
       sites.close();
       services.stock.close();
       await services.api.close();

@@ -8,6 +8,7 @@
 import { formatSiteDocument } from '../document/canonical.ts';
 import { parseDocumentText } from '../site/json-text.ts';
 import type { DraftService } from './drafts.ts';
+import type { DraftShare } from './draft-share.ts';
 import { DRAFT_PREFIX, SYSTEM, type SiteRepo } from './site-repo.ts';
 import { deleteReviewBranch, forgetPushed, pushFollowed } from './site-remote.ts';
 import type { SiteStore } from './sites.ts';
@@ -63,14 +64,24 @@ function alreadyPublished(
 }
 
 export async function followDrafts(
-  context: { repo: SiteRepo; sites: SiteStore; drafts: DraftService; remote?: string },
+  context: {
+    repo: SiteRepo;
+    sites: SiteStore;
+    drafts: DraftService;
+    remote?: string;
+    share?: DraftShare;
+  },
   slugs?: string[],
 ): Promise<FollowOutcome[]> {
-  const { repo, sites, drafts, remote } = context;
+  const { repo, sites, drafts, remote, share } = context;
+  // Drafts on the remote (draft-share.ts): another server may have followed them already. Not
+  // under the draft's lock: a publish holds it while its sync runs this.
+  await share?.refresh(slugs).catch((err: Error) => console.warn(`[forecourt] ${err.message}`));
   const published = repo.publishedHead();
   const outcomes: FollowOutcome[] = [];
   const done = async (slug: string, how: FollowOutcome['how']) => {
     repo.deleteDraft(slug);
+    await share?.drop(slug);
     // A merged pull request's branch is of no more use; an old one merged again could only undo.
     if (remote) await deleteReviewBranch(repo, slug, remote);
     forgetPushed(repo, slug);
@@ -115,6 +126,15 @@ export async function followDrafts(
       // A save at this very moment wins; the next publish or sync follows again.
       if (repo.tryGit(['update-ref', `${DRAFT_PREFIX}${slug}`, commit, head]) === undefined)
         continue;
+      // Shared drafts: another server's follow (or a save) that reached the remote first wins.
+      const shared = await share?.push(slug, head, commit).then(
+        () => true,
+        () => {
+          repo.tryGit(['update-ref', `${DRAFT_PREFIX}${slug}`, head, commit]);
+          return false;
+        },
+      );
+      if (shared === false) continue;
       const pushed = remote ? await pushFollowed(repo, slug, remote, head, commit) : undefined;
       if (pushed) outcome.reviewBranch = pushed;
     }

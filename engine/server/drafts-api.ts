@@ -8,6 +8,7 @@ import type { DocumentIssue } from '../site/types.ts';
 import { ConflictError, InvalidError, type DraftService } from './drafts.ts';
 import { RepoError, type Author } from './site-repo.ts';
 import { bearerToken, sameSecret } from './security.ts';
+import { PLAIN_NAME } from '../site/folder.ts';
 
 type Json = Record<string, any>;
 
@@ -62,6 +63,14 @@ export function draftsRouter(options: {
 }): Router {
   const { drafts, validate, slugParam } = options;
   const router = express.Router({ mergeParams: true });
+  // Reads and "Request review" see the draft as the remote has it (it may have been saved on
+  // another server); changes and publishing bring it in themselves (draft-share.ts).
+  router.use(async (req, _res, next) => {
+    const slug = String(req.params.slug ?? '');
+    const reads = req.method === 'GET' || req.path === '/review';
+    if (reads && PLAIN_NAME.test(slug)) await drafts.bringIn([slug]);
+    next();
+  });
 
   router.get('/diff', (req, res) => {
     const slug = slugParam(req, res);
@@ -102,8 +111,10 @@ export function draftsRouter(options: {
     const slug = slugParam(req, res);
     if (!slug) return;
     const commit = String((req.body as Json | undefined)?.commit ?? '');
-    return answer(res, () => {
-      const saved = drafts.restore(slug, commit, options.staffOf(req));
+    return answer(res, async () => {
+      const saved = await drafts.write(slug, () =>
+        drafts.restore(slug, commit, options.staffOf(req)),
+      );
       return {
         slug,
         document: JSON.parse(saved.text),

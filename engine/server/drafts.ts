@@ -17,6 +17,7 @@ import { followDrafts, type FollowOutcome } from './draft-follow.ts';
 import { openPullRequest, type ForgeSettings, type PullRequestInfo } from './forge.ts';
 import { RepoError, type Author, type SiteRepo } from './site-repo.ts';
 import { deleteReviewBranch, forgetPushed, pushCommit, pushDraft } from './site-remote.ts';
+import type { DraftShare } from './draft-share.ts';
 import type { SiteStore } from './sites.ts';
 
 type Json = Record<string, any>;
@@ -76,8 +77,29 @@ export class DraftService {
       syncNow?: () => Promise<void>;
       /** GitHub, where "Request review" opens the pull request itself (forge.ts). */
       forge?: ForgeSettings;
+      /** Drafts kept on the remote, so any server serves any staff request (draft-share.ts). */
+      share?: DraftShare;
+      /** Tells the other servers that a site was published (site-signals.ts). */
+      onPublished?: (slug: string) => Promise<void>;
     } = {},
   ) {}
+
+  /** Changes the draft with `change`; with a remote, the change is on the remote before this resolves. */
+  write<T>(slug: string, change: () => T): Promise<T> {
+    const { share } = this.options;
+    return share ? share.change(slug, change) : Promise.resolve().then(change);
+  }
+
+  /** Before a read: brings the drafts in from the remote; one that fails leaves this server's copy (logged). */
+  async bringIn(slugs?: string[]): Promise<void> {
+    const { share } = this.options;
+    if (!share) return;
+    const run = () =>
+      share.refresh(slugs).catch((err: Error) => {
+        console.warn(`[forecourt] drafts not brought in from ${share.remote}: ${err.message}`);
+      });
+    await (slugs?.length === 1 ? share.lock(slugs[0], run) : run());
+  }
 
   /** The document staff edit: the draft when there is one, else the published one. */
   current(slug: string): { text: string; version: string } | undefined {
@@ -111,8 +133,8 @@ export class DraftService {
    * (draft-follow.ts; docs/publishing.md, "Drafts follow the published site").
    */
   followPublished(slugs?: string[]): Promise<FollowOutcome[]> {
-    const { remote } = this.options;
-    return followDrafts({ repo: this.repo, sites: this.sites, drafts: this, remote }, slugs);
+    const { remote, share } = this.options;
+    return followDrafts({ repo: this.repo, sites: this.sites, drafts: this, remote, share }, slugs);
   }
 
   /**
@@ -242,8 +264,22 @@ export class DraftService {
     }
   }
 
-  /** Merges the draft into the published branch; the running site reloads it. */
-  async publish(
+  /** Merges the draft into the published branch; the running site reloads it, the other servers are told. */
+  async publish(slug: string, author: Author, validate: (doc: Json) => DocumentIssue[]) {
+    const { share, onPublished } = this.options;
+    const done = share
+      ? await share.lock(slug, async () => {
+          await share.refresh([slug]);
+          const out = await this.publishHere(slug, author, validate);
+          await share.drop(slug);
+          return out;
+        })
+      : await this.publishHere(slug, author, validate);
+    await onPublished?.(slug);
+    return done;
+  }
+
+  private async publishHere(
     slug: string,
     author: Author,
     validate: (doc: Json) => DocumentIssue[],
@@ -305,7 +341,7 @@ export class DraftService {
 
   /** Drops the draft, and its review branch on the remote unless someone else added to it. */
   async discard(slug: string) {
-    this.repo.deleteDraft(slug);
+    await this.write(slug, () => this.repo.deleteDraft(slug));
     if (this.options.remote) await deleteReviewBranch(this.repo, slug, this.options.remote);
   }
 

@@ -34,6 +34,7 @@ import { withPreviewKey } from './draft-keys.ts';
 import { answer, draftsRouter, mayPublish, staffOf } from './drafts-api.ts';
 import { createDraftChecks } from './draft-checks.ts';
 import { DraftService } from './drafts.ts';
+import { DraftShare } from './draft-share.ts';
 import { SiteRepo } from './site-repo.ts';
 import type { SyncState } from './published-sync.ts';
 import type { SiteStore } from './sites.ts';
@@ -59,9 +60,13 @@ type Json = Record<string, any>;
 export function createEditorRouter(options: EditorRouterOptions): Router {
   const { sites, sitesDir } = options;
   const repo = options.repo ?? SiteRepo.open(sitesDir);
+  const remote = process.env.FORECOURT_GIT_REMOTE || undefined;
   const drafts =
     options.drafts ??
-    new DraftService(repo, sites, { remote: process.env.FORECOURT_GIT_REMOTE || undefined });
+    new DraftService(repo, sites, {
+      remote,
+      share: remote ? new DraftShare(repo, remote) : undefined,
+    });
   const router = express.Router();
   router.use(express.json({ limit: '10mb' }));
   // 415 for a body that is not JSON, per route: other routers share /api/editor (uploads are images).
@@ -87,7 +92,9 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     return slug;
   };
 
-  router.get('/sites', (_req, res) => {
+  router.get('/sites', async (_req, res) => {
+    // Drafts saved on other servers are listed too (draft-share.ts).
+    await drafts.bringIn();
     // Through the site store (no second reader of the files): raw documents as loaded.
     const withDrafts = new Set(drafts.draftSlugs());
     const published = sites.all().map((entry) => {
@@ -169,9 +176,10 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     res.json(checkDraft(body.document));
   });
 
-  router.get('/sites/:slug', (req, res) => {
+  router.get('/sites/:slug', async (req, res) => {
     const slug = slugParam(req, res);
     if (!slug) return;
+    await drafts.bringIn([slug]);
     const found = drafts.current(slug);
     if (!found) {
       res.status(404).json({ error: `no site "${slug}"` });
@@ -211,9 +219,10 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
   });
 
   // What the editor's live-site status line shows, polled while a site is open: small, no document.
-  router.get('/sites/:slug/status', (req, res) => {
+  router.get('/sites/:slug/status', async (req, res) => {
     const slug = slugParam(req, res);
     if (!slug) return;
+    await drafts.bringIn([slug]);
     if (!drafts.current(slug)) {
       res.status(404).json({ error: `no site "${slug}"` });
       return;
@@ -225,7 +234,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     });
   });
 
-  router.post('/sites', jsonOnly, (req, res) => {
+  router.post('/sites', jsonOnly, async (req, res) => {
     const body = (req.body ?? {}) as Json;
     const slug = typeof body.slug === 'string' ? body.slug.trim() : '';
     const problems: DocumentIssue[] = [];
@@ -244,6 +253,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       res.status(422).json({ issues: problems });
       return;
     }
+    if (PLAIN_NAME.test(slug)) await drafts.bringIn([slug]);
     if (existsSync(siteFile(slug)) || drafts.current(slug)) {
       res
         .status(409)
@@ -281,12 +291,9 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     // A new site is a draft like any other change: visitors get it once it is published.
     return answer(
       res,
-      () => {
-        const version = repo.createSite(
-          slug,
-          result.text,
-          `Create site ${slug} (${doc.name})`,
-          staffOf(req),
+      async () => {
+        const version = await drafts.write(slug, () =>
+          repo.createSite(slug, result.text, `Create site ${slug} (${doc.name})`, staffOf(req)),
         );
         sites.drafted(slug, result.doc);
         return {
@@ -316,8 +323,11 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       return;
     }
     const baseVersion = body.baseVersion;
-    return answer(res, () => {
-      const saved = drafts.save(slug, result.doc, baseVersion, staffOf(req), validate(slug));
+    return answer(res, async () => {
+      // With a remote, answered once the remote holds the save (draft-share.ts).
+      const saved = await drafts.write(slug, () =>
+        drafts.save(slug, result.doc, baseVersion, staffOf(req), validate(slug)),
+      );
       return {
         slug,
         document: JSON.parse(saved.text),

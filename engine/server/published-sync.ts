@@ -47,6 +47,7 @@ export class PublishedSync {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private running: Promise<void> | undefined;
+  private again: Promise<void> | undefined;
   /** Sites whose file a refused revision held: recorded as kept on their last good revision until a sync works. */
   private readonly refusedSites = new Set<string>();
   /** Called after a sync brought in published changes, with the sites they changed (drafts follow: draft-follow.ts). */
@@ -77,6 +78,19 @@ export class PublishedSync {
   syncNow(): Promise<void> {
     this.running ??= this.syncOnce().finally(() => (this.running = undefined));
     return this.running;
+  }
+
+  /**
+   * A sync that starts after this call (another server announced a publish: site-signals.ts):
+   * the one in progress may have fetched before it, so one more follows it.
+   */
+  syncAfter(): Promise<void> {
+    if (!this.running) return this.syncNow();
+    this.again ??= this.running.then(() => {
+      this.again = undefined;
+      return this.syncNow();
+    });
+    return this.again;
   }
 
   /** The status, with the commits this server and the remote are apart (local git only: quick). */
