@@ -19,6 +19,7 @@ const MEASURING = [
   'tests/unit/search/limits.test.ts',
   'tests/unit/inventory/feed-stream.test.ts',
   'tests/unit/assets/photo-pipeline.test.ts',
+  'tests/unit/assets/photo-bucket.test.ts',
 ];
 
 /** What both unit projects share: the run's PostgreSQL server, and a hang detector. */
