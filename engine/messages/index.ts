@@ -40,10 +40,11 @@ export function phraseMap(cat: Catalogue): Map<string, string> {
   return map;
 }
 
-const cache = new Map<Region, Messages>();
+// Keyed by the region asked for: none asked is the default region (regionSettings).
+const cache = new Map<Region | undefined, Messages>();
 
 /** The words of `region` that differ from en-AU: what the server puts in a page for the browser (engine/render/server.tsx). */
-export function regionalWords(region: Region): Partial<Catalogue> {
+export function regionalWords(region?: Region): Partial<Catalogue> {
   const locale = regionSettings(region).locale;
   const words = LOCALE_OVERRIDES[locale];
   if (!words) throw new Error(`forecourt: the ${locale} words are not loaded`);
@@ -62,7 +63,7 @@ export function removeRegionalWords(region: Region) {
   cache.delete(region);
 }
 
-export function messagesFor(region: Region = 'AU'): Messages {
+export function messagesFor(region?: Region): Messages {
   let found = cache.get(region);
   if (found) return found;
   const cat: Catalogue = { ...enAU, ...regionalWords(region) };

@@ -9,6 +9,7 @@
  *    available car), searched by name, city and make.
  */
 import type { Car, Catalogue, Dealership, Location } from '../../schemas/types.gen.ts';
+import { DEFAULT_REGION } from '../region.ts';
 import type { SearchEngine } from './engine.ts';
 import type { IndexSettings } from './search-index.ts';
 
@@ -101,7 +102,7 @@ export function dealerRecords(
         name: d.name,
         slug: d.slug,
         site: site.slug,
-        region: site.region ?? 'AU',
+        region: site.region ?? DEFAULT_REGION,
         categories,
         manufacturers: d.manufacturers ?? [],
         makes_in_stock: stock ? [...stock.makes].sort() : [],

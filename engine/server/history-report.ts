@@ -65,7 +65,7 @@ export function createHistoryReportRouter({
         .type('text/plain')
         .send('This site is being updated. Please try again shortly.');
     const car = reportCar(entry.site, String(req.params.id), getCar);
-    const report = car && history ? await history(car, entry.site.region ?? 'AU') : undefined;
+    const report = car && history ? await history(car, entry.site.region) : undefined;
     if (!car || !report)
       return res.status(404).type('text/plain').send('There is no history report for this car.');
     res.setHeader('Cache-Control', 'public, max-age=3600');

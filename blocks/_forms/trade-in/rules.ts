@@ -33,7 +33,7 @@ export function parseKms(text: string): number {
 }
 
 /** The odometer typed, in km: the region's unit is what visitors type (miles in the US; docs/regions.md). */
-export function odometerKm(values: Values, region: Region = 'AU'): number {
+export function odometerKm(values: Values, region?: Region): number {
   const typed = parseKms(String(values.kms));
   return regionSettings(region).distanceUnit === 'mile' ? Math.round(typed * KM_PER_MILE) : typed;
 }
@@ -94,14 +94,14 @@ export function tradeInDetailsRules(region: Region): FieldRule[] {
  * Whether the car typed so far can be valued online: unknown until year and odometer are
  * both readable, then no older than 7 years and no more than 100,000 km.
  */
-export function estimatePossible(values: Values, region: Region = 'AU'): boolean {
+export function estimatePossible(values: Values, region?: Region): boolean {
   const kms = odometerKm(values, region);
   const known = /^\d{4}$/.test(String(values.year)) && Number.isFinite(kms);
   return !known || onlineEstimatePossible({ year: Number(values.year), kms });
 }
 
 /** The car's rules; the condition is asked only when an online estimate is possible. */
-export function vehicleRules(withCondition: boolean, region: Region = 'AU'): FieldRule[] {
+export function vehicleRules(withCondition: boolean, region?: Region): FieldRule[] {
   const { m } = messagesFor(region);
   const rules: FieldRule[] = [
     {
@@ -137,7 +137,7 @@ export function vehicleRules(withCondition: boolean, region: Region = 'AU'): Fie
   return rules;
 }
 
-export function regoRules(region: Region = 'AU'): FieldRule[] {
+export function regoRules(region?: Region): FieldRule[] {
   const { m } = messagesFor(region);
   return [
     {

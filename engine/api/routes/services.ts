@@ -4,6 +4,7 @@ import { INVALID_POSTCODE } from '../adapters/geocoding.ts';
 import type { ApiContext } from '../context.ts';
 import { HttpError, invalid } from '../http.ts';
 import { checkPostcode } from '../regional.ts';
+import { DEFAULT_REGION } from '../../region.ts';
 import type { ApiRoute, RouteInput } from '../route.ts';
 
 export function serviceRoutes(ctx: ApiContext): ApiRoute[] {
@@ -35,7 +36,7 @@ export function serviceRoutes(ctx: ApiContext): ApiRoute[] {
       notFound: INVALID_POSTCODE,
       cache: 'public, max-age=86400',
       async handle({ query }: RouteInput<unknown, GeocodeQuery>) {
-        const region = query.region ?? 'AU';
+        const region = query.region ?? DEFAULT_REGION;
         const malformed = checkPostcode(region, query.postcode.trim());
         if (malformed) throw invalid([{ path: '/postcode', message: malformed }], INVALID_POSTCODE);
         const point = await ctx.adapters.geocoder.geocode(query.postcode.trim(), region);
