@@ -9,11 +9,12 @@ import type { Car } from '../../../schemas/types.gen.ts';
 import { SiteFolder, type SiteEntry } from '../../site/folder.ts';
 import type { ResolvedSite } from '../../site/types.ts';
 import { soldWindowDays } from '../../search/sold.ts';
-import { importedCarId, STOCK_FILE_VERSION, type StockFile } from '../stock-file.ts';
-import { readStockFileStreaming, writeStockFileStreaming } from './stock-file-stream.ts';
+import { importedCarId, readStockFile, STOCK_FILE_VERSION } from '../stock-file.ts';
+import { CarLines } from './stock-file-stream.ts';
+import { openPreviousStock, type PreviousStock } from './previous-stock.ts';
 import { FeedError, formatRowError, type RowError } from './feed.ts';
 import { fileInput, openFeed, textInput, type OpenedFeed } from './feed-stream.ts';
-import { mergeStock } from './merge.ts';
+import { StockMerge } from './merge.ts';
 import {
   photoFetcher,
   photoProblem,
@@ -175,7 +176,7 @@ async function apply(
     throw new ImportRefused(
       'The feed lists no cars: nothing imported (an empty feed would mark every car sold)',
     );
-  const previousFile = await readStockFileStreaming(options.dataDir, slug);
+  const previous = await openPreviousStock(options.dataDir, slug);
   const source = options.source ?? options.file;
   const fromWeb = /^https?:\/\//i.test(source);
   const fetchPhoto =
@@ -189,16 +190,21 @@ async function apply(
   const photos = photoStore(
     options.dataDir,
     fetchPhoto,
-    previousFile?.photos ?? {},
+    previous?.head.photos ?? {},
     !options.dryRun,
   );
+  const out = CarLines.temporary();
+  let keep = false;
   try {
-    return await applyFeed(options, ctx, siteSlug, sites, now, {
+    const report = await applyFeed(options, ctx, siteSlug, sites, now, {
       feed,
-      previousFile,
+      previous,
       photos,
       lock,
+      out,
     });
+    keep = report.dryRun && !report.errors.length;
+    return report;
   } catch (err) {
     // The second reading of the feed found it changed: nothing of it is applied.
     if (err instanceof FeedError) throw new ImportRefused(err.message);
@@ -206,14 +212,28 @@ async function apply(
   } finally {
     // Whatever was not committed with the stock file (a refused feed, a failure) is dropped.
     photos.discard();
+    previous?.close();
+    // A dry run's cars stay for its report until the process ends.
+    await (keep ? out.keepUntilExit() : out.discard());
   }
 }
 
 interface FeedState {
   feed: OpenedFeed;
-  previousFile: StockFile | undefined;
+  previous: PreviousStock | undefined;
   photos: PhotoStore;
   lock?: HeldLock;
+  /** Where the stock after the import is written as it is made. */
+  out: CarLines;
+}
+
+/** `report.cars`, read when first asked for: an import's result is a file, never held whole while it is made. */
+function withCars(report: Omit<ImportReport, 'cars'>, read: () => Car[]): ImportReport {
+  let cars: Car[] | undefined;
+  return Object.defineProperty(report, 'cars', {
+    enumerable: true,
+    get: () => (cars ??= read()),
+  }) as ImportReport;
 }
 
 async function applyFeed(
@@ -224,17 +244,15 @@ async function applyFeed(
   now: number,
   state: FeedState,
 ): Promise<ImportReport> {
-  const { feed, previousFile, photos } = state;
+  const { feed, previous, photos, out } = state;
   const slug = ctx.dealership.slug;
-  const previous = previousFile?.cars ?? [];
-  const byStock = new Map(previous.map((c) => [c.stocknum, c]));
-  const byVin = new Map(previous.map((c) => [c.vin, c]));
-  let serial = previousFile?.next_serial ?? 1;
+  let serial = previous?.head.next_serial ?? 1;
   const errors: RowError[] = [];
   const warnings: RowError[] = [];
   const skippedRows: number[] = [];
-  /** Stock number → the car the feed leaves it as (a good row's car wins over one a bad row kept). */
-  const built = new Map<string, Car>();
+  const merge = new StockMerge(previous, out, now, soldWindowDays(sites, slug));
+  /** Cars kept for bad rows found by VIN: a good row with their stock number later wins. */
+  const keptByVin = new Set<string>();
   const firstRowOf = new Map<string, number>();
   for await (const row of feed.rows()) {
     const stocknum = typeof row.values.stocknum === 'string' ? row.values.stocknum : undefined;
@@ -265,7 +283,7 @@ async function applyFeed(
         }
       }
     }
-    const old = stocknum !== undefined ? byStock.get(stocknum) : undefined;
+    const old = stocknum !== undefined ? previous?.get(stocknum) : undefined;
     const car = feedRowToCar(ctx, {
       values: row.values,
       id: old?.id ?? importedCarId(ctx.dealership.id, serial),
@@ -282,27 +300,28 @@ async function applyFeed(
       skippedRows.push(row.row);
       // A skipped row's car stays as it was: a typo in the feed does not sell a car, even one
       // in its stock number (the car is then known by its VIN), and a repeated row keeps it once.
-      const kept =
-        old ??
-        (stocknum === undefined
-          ? byVin.get(String(row.values.vin ?? '').toUpperCase())
-          : undefined);
-      if (kept && !built.has(kept.stocknum)) built.set(kept.stocknum, kept);
+      if (old && !merge.listed.has(old.stocknum)) await merge.feedCar(old, old);
+      const byVin =
+        stocknum === undefined
+          ? previous?.stocknumOfVin(String(row.values.vin ?? '').toUpperCase())
+          : undefined;
+      if (byVin !== undefined) keptByVin.add(byVin);
       continue;
     }
     if (!old) serial++;
-    built.set(car.stocknum, car);
+    await merge.feedCar(car, old);
   }
+  for (const stocknum of keptByVin) {
+    const old = merge.listed.has(stocknum) ? undefined : previous!.get(stocknum);
+    if (old) await merge.feedCar(old, old);
+  }
+  await merge.finish();
 
-  const merged = mergeStock(previous, [...built.values()], now, soldWindowDays(sites, slug));
-  const report: ImportReport = {
+  const { added, changed, sold, removed, unchanged } = merge;
+  const report = {
     site: siteSlug,
     dealership: slug,
-    added: merged.added,
-    changed: merged.changed,
-    sold: merged.sold,
-    removed: merged.removed,
-    unchanged: merged.unchanged,
+    ...{ added, changed, sold, removed, unchanged },
     errors,
     warnings,
     skippedRows: options.skipBadRows ? skippedRows : [],
@@ -310,35 +329,28 @@ async function applyFeed(
     photosNotFetched: photos.notFetched,
     applied: false,
     dryRun: Boolean(options.dryRun),
-    cars: merged.cars,
   };
+  const stockNow = () => readStockFile(options.dataDir, slug)?.cars ?? [];
   if (errors.length && !options.skipBadRows)
-    return {
-      ...report,
-      added: [],
-      changed: [],
-      sold: [],
-      removed: [],
-      unchanged: 0,
-      cars: previous,
-    };
-  const nothingChanged =
-    !merged.added.length && !merged.changed.length && !merged.sold.length && !merged.removed.length;
-  if (options.dryRun || (nothingChanged && previousFile)) return report;
-  const file: StockFile = {
+    return withCars(
+      { ...report, added: [], changed: [], sold: [], removed: [], unchanged: 0 },
+      stockNow,
+    );
+  if (options.dryRun) return withCars(report, () => out.read());
+  if (merge.nothingChanged && previous) return withCars(report, stockNow);
+  // An import that stalled past its lock's expiry may have been overtaken: it writes nothing.
+  state.lock?.assertHeld();
+  // The photos first: the server reads the stock file as soon as it appears.
+  await photos.commit();
+  const path = await out.finish(options.dataDir, {
     version: STOCK_FILE_VERSION,
     dealership_slug: slug,
     dealership_id: ctx.dealership.id,
     imported_at: new Date(now).toISOString(),
     next_serial: serial,
     photos: photos.known,
-    cars: merged.cars,
-  };
-  // An import that stalled past its lock's expiry may have been overtaken: it writes nothing.
-  state.lock?.assertHeld();
-  // The photos first: the server reads the stock file as soon as it appears.
-  await photos.commit();
-  return { ...report, applied: true, path: await writeStockFileStreaming(options.dataDir, file) };
+  });
+  return withCars({ ...report, applied: true, path }, stockNow);
 }
 
 /** The report as the CLI prints it. */

@@ -3,16 +3,18 @@
  * "Stock import"). Cars are matched by stock number: a new one is added, one whose fields
  * differ is changed, one the feed no longer lists is marked sold today (and stays shown for
  * the sold window), a sold car past the window is removed. The same feed applied twice
- * changes nothing.
+ * changes nothing. The merge streams: the previous stock is an index of its file
+ * (previous-stock.ts), the result is written as it is made (stock-file-stream.ts).
  */
 import isEqual from 'lodash-es/isEqual.js';
 import omit from 'lodash-es/omit.js';
 import type { Car } from '../../../schemas/types.gen.ts';
 import { applyDerived } from '../derive.ts';
 import { soldAndExpired } from '../../search/sold.ts';
+import type { PreviousStock } from './previous-stock.ts';
+import type { CarLines } from './stock-file-stream.ts';
 
-export interface MergeResult {
-  cars: Car[];
+export interface MergeCounts {
   added: string[];
   changed: string[];
   sold: string[];
@@ -26,63 +28,74 @@ const MOVING = ['custom_rank'] as const;
 export const sameCar = (a: Car, b: Car) => isEqual(omit(a, MOVING), omit(b, MOVING));
 
 /**
- * The dealership's stock after the feed: `feed` holds the feed's cars already built (with the
- * ids and dates of their previous versions), `previous` the stock the last import left.
+ * The dealership's stock after the feed, a car at a time into `out` (never held whole): each
+ * of the feed's cars (built with the id and dates of its previous version) as it is read,
+ * then the previous stock's cars the feed did not list.
  */
-export function mergeStock(
-  previous: readonly Car[],
-  feed: readonly Car[],
-  nowMs: number,
-  windowDays: number,
-): MergeResult {
-  const before = new Map(previous.map((c) => [c.stocknum, c]));
-  const listed = new Set(feed.map((c) => c.stocknum));
-  const result: MergeResult = {
-    cars: [],
-    added: [],
-    changed: [],
-    sold: [],
-    removed: [],
-    unchanged: 0,
-  };
-  for (const car of feed) {
-    const old = before.get(car.stocknum);
-    if (soldAndExpired(car, nowMs, windowDays)) {
-      if (old) result.removed.push(car.stocknum);
-      continue;
+export class StockMerge implements MergeCounts {
+  added: string[] = [];
+  changed: string[] = [];
+  sold: string[] = [];
+  removed: string[] = [];
+  unchanged = 0;
+  /** The stock numbers the feed listed so far. */
+  readonly listed = new Set<string>();
+
+  constructor(
+    private readonly previous: PreviousStock | undefined,
+    private readonly out: CarLines,
+    private readonly nowMs: number,
+    private readonly windowDays: number,
+  ) {}
+
+  /** A car of the feed, and its previous version. */
+  async feedCar(car: Car, old: Car | undefined) {
+    this.listed.add(car.stocknum);
+    if (soldAndExpired(car, this.nowMs, this.windowDays)) {
+      if (old) this.removed.push(car.stocknum);
+      return;
     }
-    if (!old) result.added.push(car.stocknum);
+    if (!old) this.added.push(car.stocknum);
     else if (sameCar(old, car)) {
-      result.unchanged++;
-      result.cars.push(old);
-      continue;
-    } else result.changed.push(car.stocknum);
-    result.cars.push(car);
+      this.unchanged++;
+      return this.out.put(old);
+    } else this.changed.push(car.stocknum);
+    await this.out.put(car);
   }
-  for (const old of previous) {
-    if (listed.has(old.stocknum)) continue;
-    if (old.status === 'sold') {
-      if (soldAndExpired(old, nowMs, windowDays)) result.removed.push(old.stocknum);
-      else {
-        result.cars.push(old);
-        result.unchanged++;
+
+  /** The previous cars the feed did not list: sold now, kept while sold within the window, or removed. */
+  async finish() {
+    for (const stocknum of this.previous?.stocknums() ?? []) {
+      if (this.listed.has(stocknum)) continue;
+      const old = this.previous!.get(stocknum)!;
+      if (old.status === 'sold') {
+        if (soldAndExpired(old, this.nowMs, this.windowDays)) this.removed.push(old.stocknum);
+        else {
+          this.unchanged++;
+          await this.out.put(old);
+        }
+        continue;
       }
-      continue;
+      this.sold.push(old.stocknum);
+      await this.out.put(
+        applyDerived(
+          {
+            ...old,
+            status: 'sold',
+            sold: true,
+            sold_date_timestamp: Math.floor(this.nowMs / 1000),
+            reserved: false,
+          },
+          this.nowMs,
+        ),
+      );
     }
-    const sold = applyDerived(
-      {
-        ...old,
-        status: 'sold',
-        sold: true,
-        sold_date_timestamp: Math.floor(nowMs / 1000),
-        reserved: false,
-      },
-      nowMs,
-    );
-    result.sold.push(old.stocknum);
-    result.cars.push(sold);
+    await this.out.close();
   }
-  return result;
+
+  get nothingChanged() {
+    return !this.added.length && !this.changed.length && !this.sold.length && !this.removed.length;
+  }
 }
 
 /** The stock without the sold cars past the window (at load, and on the server's hourly check). */

@@ -232,10 +232,12 @@ describe('--skip-bad-rows', () => {
       loaded,
     });
     expect(applied.skippedRows).toEqual([3, 4]);
+    // The car kept by its VIN comes after the feed's own (a later good row with its stock
+    // number would have replaced it, and the stock is written as it is read: merge.ts).
     expect(applied.cars.map((c) => [c.stocknum, c.status, c.price])).toEqual([
       ['A1', 'in_stock', 19000],
-      ['A2', 'in_stock', 20000],
       ['A4', 'in_stock', 20000],
+      ['A2', 'in_stock', 20000],
       ['A3', 'sold', 20000],
     ]);
     expect(applied).toMatchObject({ added: ['A4'], changed: ['A1'], sold: ['A3'], unchanged: 1 });
