@@ -30,7 +30,7 @@ const forecourt = {
  */
 const ENGINE_LAYERS = [
   ['slug', 'clock', 'project-root', 'region', 'net'],
-  ['messages'],
+  ['messages', 'jobs'],
   ['tree'],
   ['schema'],
   ['site'],

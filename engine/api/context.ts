@@ -48,8 +48,8 @@ export interface ApiContext {
   getCar?: ApiRouterOptions['getCar'];
   getCarBySlug?: ApiRouterOptions['getCarBySlug'];
   log: Pick<Console, 'log' | 'warn' | 'error'>;
-  /** The lead delivery worker (delivery/worker.ts): told when new outbox rows are committed. */
-  delivery: { nudge(): void };
+  /** The lead delivery worker (delivery/worker.ts): told when new outbox rows are committed (the lead's id), or became due. */
+  delivery: { nudge(leadId?: number): void };
 }
 
 export const UNKNOWN_SITE = 'Unknown site';

@@ -48,6 +48,7 @@ import type { Store } from './store/types.ts';
 import { createValidators } from './validation.ts';
 import { startDelivery } from './delivery/start.ts';
 import type { DeliveryWorker } from './delivery/worker.ts';
+import { openJobQueue, type JobQueue } from '../jobs/queue.ts';
 
 export type { ApiRouterOptions } from './options.ts';
 export { defaultDataDir } from './db/database.ts';
@@ -61,7 +62,12 @@ export interface ApiRouterExtras {
   store: Store;
   /** The lead delivery worker (docs/leads.md): nudge it, or wait until it is idle. */
   deliveries: DeliveryWorker;
-  /** Closes the store; call it when the HTTP server closes. */
+  /**
+   * The job queue (engine/jobs; docs/deploy.md, "Background jobs"): pg-boss with a database,
+   * else in this process. Other parts register their scheduled jobs on it (feed pulls, alerts, sync).
+   */
+  jobs: JobQueue;
+  /** Stops the job queue (the jobs running finish first), then closes the store; call it when the HTTP server closes. */
   close(): Promise<void>;
   /** Resolves when the background jobs started so far (the reservation release job, lead deliveries) have finished: tests moving a FakeClock. */
   settled(): Promise<void>;
@@ -80,8 +86,11 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
   const now = () => clock.now();
   const store = await openStore({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   let holds: CarHolds | undefined;
-  const delivery = startDelivery(options, store, clock, log);
+  let jobs: JobQueue | undefined;
+  let delivery: ReturnType<typeof startDelivery> | undefined;
   try {
+    jobs = await openJobQueue({ clock, databaseUrl: options.databaseUrl, log });
+    delivery = startDelivery(options, store, clock, log, jobs);
     holds = new CarHolds(
       store.reservations,
       clock,
@@ -166,39 +175,43 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
       router[route.method](expressPath(route.path), pipeline(route, ctx, { limiter, staff }));
     }
     const running = holds;
+    const queue = jobs;
+    const deliveries = delivery;
+    const settled = async () => {
+      await queue.settled();
+      await running.settled();
+    };
     if (options.testClock)
-      router.use(
-        '/test/clock',
-        testClockRouter(options.testClock, log, () => running.settled()),
-      );
+      router.use('/test/clock', testClockRouter(options.testClock, log, settled));
     router.use((_req: Request, res: Response) => {
       res.status(404).json({ error: 'No such API endpoint. See /api/openapi.json.' });
     });
     router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
       sendError(res, bodyError(err) ?? unexpected(err, log, 'request'));
     });
-    await holds.start();
+    await holds.start(jobs);
     await delivery.start();
     return Object.assign(router, {
       staffToken,
       openapi,
       store,
       deliveries: delivery.worker,
-      settled: async () => {
-        await running.settled();
-        await delivery.worker.settled();
-      },
+      jobs,
+      settled,
       close: async () => {
         running.stop();
-        await delivery.close();
-        // Without a job in flight the store closes at once (SQLite records the clean stop before a process exits).
-        if (running.busy) await running.settled();
+        deliveries.worker.stop();
+        // Graceful: a delivery or release running here finishes before the store closes.
+        await queue.stop();
+        deliveries.close();
+        await running.settled();
         await store.close();
       },
     });
   } catch (err) {
     holds?.stop();
-    await delivery.close();
+    await jobs?.stop();
+    delivery?.close();
     await store.close();
     throw err;
   }

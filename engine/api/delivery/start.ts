@@ -1,11 +1,12 @@
 /**
- * The delivery worker as the API starts it (docs/leads.md): the channels from the
+ * The delivery worker as the API starts it (docs/leads.md) on the API's job queue: the channels from the
  * environment (FORECOURT_SMTP_URL, else the .eml outbox in the data folder; ADF/XML by email
  * or POST; the signed webhook), and the start-up note of where mail goes and what is still
  * undelivered.
  */
 import { join } from 'node:path';
 import type { Clock } from '../../clock.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { ApiRouterOptions } from '../options.ts';
 import type { Store } from '../store/types.ts';
 import type { Channels } from './channels.ts';
@@ -27,6 +28,7 @@ export function startDelivery(
   store: Store,
   clock: Clock,
   log: Pick<Console, 'log' | 'warn' | 'error'>,
+  jobs: JobQueue,
 ) {
   const env = options.env ?? process.env;
   const outbox = join(options.dataDir, 'outbox');
@@ -44,6 +46,7 @@ export function startDelivery(
       ...options.delivery?.channels,
     },
     clock,
+    jobs,
     getCar: (id, site) => (typeof id === 'number' ? options.getCar?.(id, site) : undefined),
     publicOrigin: env.FORECOURT_PUBLIC_ORIGIN,
     tuning: options.delivery?.tuning,
@@ -56,13 +59,13 @@ export function startDelivery(
       const counts = await store.deliveries.counts();
       const files = env.FORECOURT_SMTP_URL ? '' : ` (${outboxFiles(outbox)} .eml files there)`;
       log.log(
-        `[forecourt] lead delivery: mail to ${transport.where}${files}; ${counts.pending} pending, ${counts.failed} failed, ${counts.dead} dead-lettered, ${counts.delivered} delivered`,
+        `[forecourt] lead delivery: mail to ${transport.where}${files}, jobs ${jobs.where}; ${counts.pending} pending, ${counts.failed} failed, ${counts.dead} dead-lettered, ${counts.delivered} delivered`,
       );
-      if (options.delivery?.enabled !== false) worker.start();
+      if (options.delivery?.enabled !== false) await worker.start();
     },
-    async close() {
+    /** After the job queue has stopped: no delivery is sending any more. */
+    close() {
       worker.stop();
-      await worker.settled();
       transport.close();
     },
   };

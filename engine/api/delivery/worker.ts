@@ -1,22 +1,32 @@
 /**
- * The delivery worker (docs/leads.md, "Delivery"): claims due outbox rows for a lease, sends
- * each through its channel and records the outcome. At least once: a row is marked
- * delivered only after its channel resolved, so a server killed mid-send leaves the row
- * claimed, and once the lease runs out any server sends it again (with the same Message-ID
- * and Idempotency-Key). A failure is tried again after an exponential back-off with jitter
- * for up to 72 hours, then dead-lettered; a destination that refuses for good fails at once.
- * Nothing here runs in a buyer's request: the route only nudges the worker after commit.
+ * The delivery worker (docs/leads.md, "Delivery"): two jobs on the platform's job queue
+ * (engine/jobs: pg-boss on PostgreSQL, in-process by default). LEAD_DELIVERY_JOB, enqueued
+ * after a lead commits, sends that lead's due outbox rows; LEAD_SWEEP_JOB, on a schedule,
+ * sends every due row (retries, and rows whose job was lost: a server killed between commit
+ * and enqueue, or mid-send). Either claims its rows for a lease, sends each through its
+ * channel and records the outcome. At least once: a row is marked delivered only after its
+ * channel resolved, so a server killed mid-send leaves the row claimed, and once the lease
+ * runs out the sweep sends it again (with the same Message-ID and Idempotency-Key). A failure
+ * is tried again after an exponential back-off with jitter for up to 72 hours, then
+ * dead-lettered; a destination that refuses for good fails at once. Nothing here runs in a
+ * buyer's request: the route only enqueues the lead's job after commit.
  */
 import type { Car } from '../../../schemas/types.gen.ts';
 import type { Clock } from '../../clock.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { SiteLookup } from '../options.ts';
 import type { ClaimedDelivery, DeliveryOutcome, DeliveryStore, LeadStore } from '../store/types.ts';
 import { DeliveryError, deliveryKeys, type Channels } from './channels.ts';
 import { leadFacts } from './facts.ts';
 import type { LeadKind } from './lead-facts.ts';
 
+/** The job that sends one lead's outbox rows: `{ leadId }`. */
+export const LEAD_DELIVERY_JOB = 'lead-delivery';
+/** The scheduled job that sends every due row. */
+export const LEAD_SWEEP_JOB = 'lead-delivery-sweep';
+
 export const DELIVERY_DEFAULTS = {
-  /** How often due rows are looked for (a new lead is sent at once; this finds retries). */
+  /** How often the sweep looks for due rows (a new lead is sent at once; this finds retries). */
   pollMs: 5_000,
   /** How long a claim is the claimer's: longer than any channel may take (SMTP and HTTP time out sooner). */
   leaseMs: 2 * 60_000,
@@ -42,6 +52,7 @@ export interface DeliveryWorkerOptions {
   sites: SiteLookup;
   channels: Channels;
   clock: Clock;
+  jobs: JobQueue;
   getCar?: (id: number | string, site: string) => Car | undefined | Promise<Car | undefined>;
   /** FORECOURT_PUBLIC_ORIGIN: where links and photos in a delivery point. */
   publicOrigin?: string;
@@ -54,53 +65,65 @@ export interface DeliveryWorkerOptions {
 
 export class DeliveryWorker {
   private readonly t: typeof DELIVERY_DEFAULTS;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopTimer: (() => void) | undefined;
-  private stopped = false;
+  /** Until start(): a worker that is not enabled enqueues nothing. */
+  private stopped = true;
 
   constructor(private readonly o: DeliveryWorkerOptions) {
     this.t = { ...DELIVERY_DEFAULTS, ...o.tuning };
   }
 
-  /** Looks for due rows now and every pollMs. */
-  start() {
+  /** Registers the two jobs and sweeps once now (rows left from before this start). */
+  async start() {
     this.stopped = false;
-    this.stopTimer = this.o.clock.every(this.t.pollMs, () => this.nudge());
+    // A run holds its rows' lease; the queue may hand a run that outlives it to another server.
+    const expireInSeconds = Math.ceil(this.t.leaseMs / 1000);
+    await this.o.jobs.work<{ leadId: number }>(
+      LEAD_DELIVERY_JOB,
+      ({ leadId }) => this.sendDue(leadId),
+      { expireInSeconds },
+    );
+    await this.o.jobs.schedule(LEAD_SWEEP_JOB, this.t.pollMs, () => this.sendDue(), {
+      expireInSeconds,
+    });
     this.nudge();
   }
 
   stop() {
     this.stopped = true;
-    this.stopTimer?.();
   }
 
-  /** Sends what is due, soon (never waited for by a request). */
-  nudge() {
+  /**
+   * A lead's outbox rows were committed (its id), or rows became due (none): enqueues the
+   * job that sends them, never waited for by a request. An enqueue that fails leaves the
+   * rows to the sweep.
+   */
+  nudge(leadId?: number) {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.nudge();
-      }
-    });
+    const [job, data] =
+      leadId === undefined ? [LEAD_SWEEP_JOB, {}] : [LEAD_DELIVERY_JOB, { leadId }];
+    this.o.jobs
+      .send(job, data)
+      .catch((err: unknown) =>
+        this.o.log.error('[forecourt] lead delivery: the job could not be enqueued', err),
+      );
   }
 
-  /** Resolves when nothing is being sent (tests; close). */
+  /** Resolves when the jobs enqueued so far have run (tests; close). */
   async settled(): Promise<void> {
-    while (this.running) await this.running;
+    await this.o.jobs.settled();
   }
 
-  private async drain() {
+  /** Sends the due rows of one lead, or every due row, batch by batch. */
+  async sendDue(leadId?: number) {
     for (;;) {
       let rows: ClaimedDelivery[];
       try {
-        rows = await this.o.deliveries.claim(this.o.clock.now(), this.t.leaseMs, this.t.batch);
+        rows = await this.o.deliveries.claim(
+          this.o.clock.now(),
+          this.t.leaseMs,
+          this.t.batch,
+          leadId,
+        );
       } catch (err) {
         this.o.log.error('[forecourt] lead delivery: could not claim due deliveries', err);
         return;

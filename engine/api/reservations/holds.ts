@@ -1,16 +1,22 @@
 /**
  * The release job (docs/api.md, "Reservations"): a hold ends 48 hours after the reservation.
- * The job runs once at start-up (a hold that ended while the server was down ends at once)
- * and then every minute on the API's clock, so a test with a FakeClock passes the 48 hours
- * by moving the clock. Whoever shows cars (the server's stock) is told which cars are held
- * whenever that changes, and once at start-up. With a shared store (PostgreSQL) a server
- * that changes a hold announces it (LISTEN/NOTIFY), so every other server reads the holds
- * again at once; each run of the job reads them too, in case an announcement was lost.
+ * Each server releases what is due when it starts (a hold that ended while it was down ends
+ * at once); then HOLD_RELEASE_JOB runs every minute on the API's clock as a scheduled job of
+ * the platform's job queue, once across the servers that share a database (engine/jobs), so a
+ * test with a FakeClock passes the 48 hours by moving the clock. Whoever shows cars (the
+ * server's stock) is told which cars are held whenever that changes, and once at start-up.
+ * With a shared store (PostgreSQL) a server that changes a hold announces it (LISTEN/NOTIFY),
+ * so every other server reads the holds again at once; each server also reads them every
+ * minute, in case an announcement was lost.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { HeldCar, ReservationStore } from '../store/types.ts';
 import { HOLD_CHECK_INTERVAL_MS } from './terms.ts';
+
+/** The scheduled job that ends the holds whose time is up. */
+export const HOLD_RELEASE_JOB = 'reservation-hold-release';
 
 export type HeldCarsListener = (held: HeldCar[]) => void;
 
@@ -28,7 +34,7 @@ export class CarHolds {
   private unlisten: (() => Promise<void>) | undefined;
   /** Names this server's announcements, so it does not read the holds again for its own. */
   private readonly id = randomUUID();
-  /** The job runs in flight (a test clock's route waits for them before it answers). */
+  /** The re-reads in flight (a test clock's route waits for them before it answers). */
   private running = new Set<Promise<unknown>>();
 
   constructor(
@@ -41,7 +47,7 @@ export class CarHolds {
   ) {}
 
   /** Releases what is due now, tells the listener what is held, and schedules the job. */
-  async start(intervalMs = HOLD_CHECK_INTERVAL_MS) {
+  async start(jobs: JobQueue, intervalMs = HOLD_CHECK_INTERVAL_MS) {
     await this.store.releaseExpired(this.clock.now());
     // Listening first: a hold announced while this server reads the holds is not missed.
     if (announces(this.store))
@@ -52,10 +58,20 @@ export class CarHolds {
         );
       });
     await this.tell();
-    this.stopJob = this.clock.every(intervalMs, () => {
-      const run = this.run().finally(() => this.running.delete(run));
-      this.running.add(run);
-    });
+    await jobs.schedule(
+      HOLD_RELEASE_JOB,
+      intervalMs,
+      async () => void (await this.releaseExpired()),
+    );
+    if (this.shared)
+      this.stopJob = this.clock.every(intervalMs, () => {
+        const run = this.tell()
+          .catch((err: unknown) =>
+            this.log.error('[forecourt] the held cars could not be read', err),
+          )
+          .finally(() => this.running.delete(run));
+        this.running.add(run);
+      });
   }
 
   stop() {
@@ -65,22 +81,9 @@ export class CarHolds {
     this.unlisten = undefined;
   }
 
-  /** Whether a job run is in flight. */
-  get busy() {
-    return this.running.size > 0;
-  }
-
-  /** Resolves when the job runs started so far have finished. */
+  /** Resolves when the re-reads started so far have finished. */
   async settled() {
     while (this.running.size) await Promise.all(this.running);
-  }
-
-  private async run() {
-    const ended = await this.releaseExpired();
-    if (this.shared && ended === 0)
-      await this.tell().catch((err: unknown) =>
-        this.log.error('[forecourt] reservation release job failed', err),
-      );
   }
 
   /** Ends the holds whose time is up; answers how many ended. */

@@ -74,7 +74,7 @@ async function store(
     .catch((err: unknown) => {
       throw captchaUsedAsInvalid(err);
     });
-  if (stored.created && deliveries.length) ctx.delivery.nudge();
+  if (stored.created && deliveries.length) ctx.delivery.nudge(stored.leadId);
   return stored;
 }
 

@@ -190,7 +190,7 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
           await ctx.holds.changed();
         }
         // Only now: a reservation taken back above must not reach the dealer.
-        ctx.delivery.nudge();
+        ctx.delivery.nudge(leadId);
         return answer(ctx, leadId, true);
       },
     },

@@ -22,9 +22,10 @@ export class SqliteDeliveries implements DeliveryStore {
       ofLead: db.prepare<[number], DeliveryColumns>(
         'SELECT * FROM lead_deliveries WHERE lead_id = ? ORDER BY id',
       ),
-      due: db.prepare<[string, string, number], { id: number }>(
-        `SELECT id FROM lead_deliveries WHERE state = 'pending' AND next_attempt_at <= ?
-           AND (lease_until IS NULL OR lease_until <= ?) ORDER BY next_attempt_at, id LIMIT ?`,
+      due: db.prepare<{ at: string; lead: number | null; limit: number }, { id: number }>(
+        `SELECT id FROM lead_deliveries WHERE state = 'pending' AND next_attempt_at <= @at
+           AND (lease_until IS NULL OR lease_until <= @at) AND (@lead IS NULL OR lead_id = @lead)
+           ORDER BY next_attempt_at, id LIMIT @limit`,
       ),
       take: db.prepare<[string, string, string, number], DeliveryColumns>(
         `UPDATE lead_deliveries SET claim = ?, lease_until = ?, last_attempt_at = ?, attempts = attempts + 1
@@ -65,12 +66,17 @@ export class SqliteDeliveries implements DeliveryStore {
     return this.q.ofLead.all(leadId).map(toLeadDelivery);
   }
 
-  async claim(now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+  async claim(
+    now: Date,
+    leaseMs: number,
+    limit: number,
+    leadId?: number,
+  ): Promise<ClaimedDelivery[]> {
     const at = now.toISOString();
     const until = new Date(now.getTime() + leaseMs).toISOString();
     return this.db.transaction(() =>
       this.q.due
-        .all(at, at, limit)
+        .all({ at, lead: leadId ?? null, limit })
         .map(({ id }) => toClaimed(this.q.take.get(randomUUID(), until, at, id)!)),
     )();
   }

@@ -104,7 +104,8 @@ export type DeliveryOutcome =
  */
 export interface DeliveryStore {
   /** Claims up to `limit` pending rows due by `now` whose lease (if any) has run out. */
-  claim(now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]>;
+  /** Claims due rows (of one lead, when given). */
+  claim(now: Date, leaseMs: number, limit: number, leadId?: number): Promise<ClaimedDelivery[]>;
   /** Records the outcome, if the claim is still the row's (a lease that ran out may have passed it on). */
   record(id: number, claim: string, outcome: DeliveryOutcome, now: Date): Promise<void>;
   /** Sends a failed or dead delivery again, now, with a new 72-hour window; false when there is none such on the site. */

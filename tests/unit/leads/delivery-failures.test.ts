@@ -1,18 +1,24 @@
 /**
  * Delivery when things fail (docs/leads.md, "When delivery fails"): an SMTP server that is
  * down and comes back, a server killed mid-send (its lease runs out), a refused address,
- * 72 hours without success, and two servers over one PostgreSQL database.
+ * 72 hours without success, and two servers over one PostgreSQL database (pg-boss jobs).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../engine/clock.ts';
 import { planDeliveries } from '../../../engine/api/delivery/plan.ts';
-import { backoffMs, DELIVERY_DEFAULTS } from '../../../engine/api/delivery/worker.ts';
+import {
+  backoffMs,
+  DELIVERY_DEFAULTS,
+  LEAD_DELIVERY_JOB,
+} from '../../../engine/api/delivery/worker.ts';
+import { JOB_SCHEMA } from '../../../engine/jobs/pg-boss.ts';
 import type { NewLead } from '../../../engine/api/store/types.ts';
 import { SITES_DIR } from '../helpers.ts';
 import { postgresAvailable, startApi, tempDataDir, type TestApi } from '../api/harness.ts';
-import { leadIdOf, startSmtp, type TestSmtp } from './smtp-kit.ts';
+import { header, leadIdOf, startSmtp, type TestSmtp } from './smtp-kit.ts';
 
 const SITE = 'gold-coast-ford';
+const LEADS = 20;
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const x of open.splice(0).reverse()) await x.close();
@@ -165,23 +171,36 @@ describe('when delivery fails', () => {
 });
 
 describe.runIf(postgresAvailable)('PostgreSQL: two servers over one database', () => {
-  it('send each delivery once between them', async () => {
+  it('send each delivery once between them, each lead by a pg-boss job', async () => {
     const smtp = await smtpServer();
     const dataDir = tempDataDir();
-    const tuning = { batch: 3 };
-    const a = await api(smtp, { store: 'postgres', dataDir, delivery: { enabled: false, tuning } });
-    const b = await api(smtp, { store: 'postgres', dataDir, delivery: { enabled: false, tuning } });
+    const server = (name: string) =>
+      api(smtp, {
+        store: 'postgres',
+        dataDir,
+        env: { FORECOURT_SMTP_URL: smtp.url, FORECOURT_MAIL_FROM: `${name}@forecourt.test` },
+        delivery: { tuning: { batch: 3 } },
+      });
+    const [a, b] = await Promise.all([server('a'), server('b')]);
     let total = 0;
-    for (let i = 0; i < 20; i++) total += (await lead(i % 2 ? a : b, new Date())).count;
-    for (let round = 0; round < 5; round++) {
-      a.api.deliveries.nudge();
-      b.api.deliveries.nudge();
-      await Promise.all([a.api.settled(), b.api.settled()]);
+    for (let i = 0; i < LEADS; i++) {
+      const t = i % 2 ? a : b;
+      const stored = await lead(t, new Date());
+      total += stored.count;
+      t.api.deliveries.nudge(stored.leadId);
     }
+    await Promise.all([a.api.settled(), b.api.settled()]);
     const ids = smtp.mail.map((m) => m.messageId);
     expect(ids).toHaveLength(total);
     expect(new Set(ids).size).toBe(total);
     const rows = await states(a);
     expect(rows.every((r) => r.state === 'delivered' && r.attempts === 1)).toBe(true);
+    // Both servers sent, each lead's rows by the one that ran its job.
+    const senders = new Set(smtp.mail.map((m) => header(m.raw, 'From')));
+    expect(senders.size).toBe(2);
+    const jobs = await a.rows<{ n: number }>(
+      `SELECT CAST(COUNT(*) AS INTEGER) AS n FROM ${JOB_SCHEMA}.job WHERE name = '${LEAD_DELIVERY_JOB}' AND state = 'completed'`,
+    );
+    expect(jobs[0].n).toBe(LEADS);
   }, 120_000);
 });

@@ -46,7 +46,12 @@ export async function deliveriesOf(sql: Sql, ids: number[]): Promise<Map<number,
 export class PostgresDeliveries implements DeliveryStore {
   constructor(private readonly sql: Sql) {}
 
-  async claim(now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+  async claim(
+    now: Date,
+    leaseMs: number,
+    limit: number,
+    leadId?: number,
+  ): Promise<ClaimedDelivery[]> {
     const at = now.toISOString();
     const until = new Date(now.getTime() + leaseMs).toISOString();
     const claim = randomUUID();
@@ -56,6 +61,7 @@ export class PostgresDeliveries implements DeliveryStore {
       WHERE id IN (
         SELECT id FROM lead_deliveries
         WHERE state = 'pending' AND next_attempt_at <= ${at} AND (lease_until IS NULL OR lease_until <= ${at})
+          ${leadId === undefined ? this.sql`` : this.sql`AND lead_id = ${leadId}`}
         ORDER BY next_attempt_at, id LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
       RETURNING *`;
