@@ -8,7 +8,8 @@
  *   createApiRouter({ sites, dataDir, ...demoApi });                   // engine/api/router.ts
  *
  * - stock: 20,000 generated cars for the sites' dealerships (demo/inventory/),
- * - photos: drawn SVG car photos at /assets/cars/{id}/{n}.svg (demo/photos/),
+ * - photos: drawn SVG car photos at /assets/cars/{id}/{n}.svg, and camera photos of the first
+ *   cars of each dealership through the photo pipeline (demo/photos/, docs/cars.md "Demo photos"),
  * - seedReviews: sample reviews per site (demo/reviews.ts),
  * - adapters: the postcode table for the geocoder (demo/postcodes.json) and a fake rego
  *   registry (demo/rego.ts),

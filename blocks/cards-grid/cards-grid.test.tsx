@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { CardsGridProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock } from '../_shared/test-utils.tsx';
-import CardsGrid from './index.tsx';
+import { expectLadderPhoto, UPLOADED_PHOTO } from '../_shared/photo-expect.ts';
+import CardsGrid, { CARDS_GRID_PHOTO } from './index.tsx';
 
 describe('cards grid block', () => {
   it('shows cards with a picture or an icon, text and links', () => {
@@ -39,5 +40,16 @@ describe('cards grid block', () => {
         '--fc-cards-columns',
       ),
     ).toBe('4');
+  });
+
+  it("asks for a card's uploaded photo at the ladder widths a card shows, with its colour while it loads", () => {
+    const { container } = renderBlock<CardsGridProps>('cards-grid', CardsGrid, {
+      props: { cards: [{ title: 'Showroom', image: { src: UPLOADED_PHOTO, alt: 'Showroom' } }] },
+    });
+    expectLadderPhoto(
+      container.querySelector('.fc-cards-grid__image'),
+      UPLOADED_PHOTO,
+      CARDS_GRID_PHOTO,
+    );
   });
 });

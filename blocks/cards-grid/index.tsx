@@ -4,8 +4,17 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { CardsGridProps } from '../../schemas/resolved.gen.ts';
 import { Icon } from '../_shared/icons.tsx';
+import { photoAttributes, type PhotoLayout } from '../_shared/photo.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './cards-grid.css';
+
+/** A card's picture: one column on phones, two from 576 px, the block's columns from 992 px (cards-grid.css). */
+export const CARDS_GRID_PHOTO: PhotoLayout = {
+  min: 320,
+  max: 800,
+  sizes: '(min-width: 992px) 33vw, (min-width: 576px) 50vw, 100vw',
+  fallback: 480,
+};
 
 export default defineBlock<CardsGridProps>({
   component: function CardsGrid({ props, block }) {
@@ -35,7 +44,7 @@ export default defineBlock<CardsGridProps>({
                   {card.image ? (
                     <img
                       className="fc-cards-grid__image"
-                      src={card.image.src}
+                      {...photoAttributes(card.image.src, CARDS_GRID_PHOTO)}
                       alt={card.image.alt}
                       width={card.image.width ?? 480}
                       height={card.image.height ?? 270}

@@ -4,8 +4,9 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
 import type { CarouselProps } from '../../schemas/resolved.gen.ts';
+import { expectLadderPhoto, expectPlainPhoto, UPLOADED_PHOTO } from '../_shared/photo-expect.ts';
 import { prepareDemoSite, renderBlock } from '../_shared/test-utils.tsx';
-import Carousel from './index.tsx';
+import Carousel, { SLIDE_PHOTO } from './index.tsx';
 
 const slides = [
   {
@@ -140,5 +141,19 @@ describe('carousel block', () => {
     expect(html).not.toContain('inert');
     expect(html).not.toContain('aria-hidden="true" data');
     expect(html).not.toContain('fc-carousel--active');
+  });
+});
+
+describe('carousel pictures', () => {
+  it("asks for a slide's uploaded photo at the ladder widths the slide shows, with its colour while it loads; a drawing as it is", () => {
+    const { container } = setup({
+      slides: [
+        { title: 'Showroom', image: { src: UPLOADED_PHOTO, alt: 'Showroom' } },
+        slides[1],
+      ] as CarouselProps['slides'],
+    });
+    const images = container.querySelectorAll('.fc-carousel__image');
+    expectLadderPhoto(images[0], UPLOADED_PHOTO, SLIDE_PHOTO);
+    expectPlainPhoto(images[1], '/assets/models/everest.svg');
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { ImageTextProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock } from '../_shared/test-utils.tsx';
-import ImageText from './index.tsx';
+import { expectLadderPhoto, expectPlainPhoto, UPLOADED_PHOTO } from '../_shared/photo-expect.ts';
+import ImageText, { IMAGE_TEXT_PHOTO } from './index.tsx';
 
 describe('image and text block', () => {
   it('shows the picture, heading, sanitised text and buttons', () => {
@@ -30,5 +31,21 @@ describe('image and text block', () => {
     expect(screen.getByRole('link', { name: 'Careers' }).className).toContain(
       'fc-button--secondary',
     );
+  });
+});
+
+describe('image and text picture', () => {
+  const render = (src: string) =>
+    renderBlock<ImageTextProps>('image-text', ImageText, {
+      props: { heading: 'Our showroom', image: { src, alt: 'Showroom' }, imagePosition: 'left' },
+    }).container.querySelector('.fc-image-text__image');
+
+  it('asks for an uploaded photo at the ladder widths its layout shows, with its colour while it loads', () => {
+    expectLadderPhoto(render(UPLOADED_PHOTO), UPLOADED_PHOTO, IMAGE_TEXT_PHOTO);
+  });
+
+  it('shows a drawing or an outside address as it is', () => {
+    expectPlainPhoto(render('/assets/models/everest.svg'), '/assets/models/everest.svg');
+    expectPlainPhoto(render('https://cdn.example.com/a.jpg'), 'https://cdn.example.com/a.jpg');
   });
 });

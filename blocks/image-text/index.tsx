@@ -2,9 +2,18 @@
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { ImageTextProps } from '../../schemas/resolved.gen.ts';
+import { photoAttributes, type PhotoLayout } from '../_shared/photo.ts';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import './image-text.css';
+
+/** The picture: the whole width on phones, half the container from 768 px (image-text.css). */
+export const IMAGE_TEXT_PHOTO: PhotoLayout = {
+  min: 320,
+  max: 1280,
+  sizes: '(min-width: 1320px) 636px, (min-width: 768px) 50vw, 100vw',
+  fallback: 640,
+};
 
 export default defineBlock<ImageTextProps>({
   component: function ImageText({ props, block }) {
@@ -20,7 +29,7 @@ export default defineBlock<ImageTextProps>({
         <div className="fc-container fc-image-text__inner">
           <img
             className="fc-image-text__image"
-            src={props.image.src}
+            {...photoAttributes(props.image.src, IMAGE_TEXT_PHOTO)}
             alt={props.image.alt}
             width={props.image.width ?? 640}
             height={props.image.height ?? 427}

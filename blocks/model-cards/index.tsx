@@ -13,6 +13,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { Model } from '../../schemas/types.gen.ts';
 import type { ModelCardsProps } from '../../schemas/resolved.gen.ts';
 import { ModelStatus } from '../_shared/ModelStatus.tsx';
+import { photoAttributes, type PhotoLayout } from '../_shared/photo.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import {
   MODEL_BODIES,
@@ -26,6 +27,14 @@ import { SHORT_DESCRIPTION_LIMIT, truncate } from '../_shared/text.ts';
 import { slugify } from '../../engine/slug.ts';
 import { modelHref } from '../_shared/site-links.ts';
 import './model-cards.css';
+
+/** A card's picture: cards at least 260 px wide fill the row (model-cards.css), one on phones. */
+export const MODEL_CARD_PHOTO: PhotoLayout = {
+  min: 320,
+  max: 800,
+  sizes: '(min-width: 1320px) 320px, (min-width: 992px) 25vw, (min-width: 560px) 50vw, 100vw',
+  fallback: 480,
+};
 
 /** The kind of model a block shows: ?body= when allowed and known, else the block's own. */
 export function selectedBody(
@@ -72,7 +81,7 @@ function ModelCard({
         {image ? (
           <img
             className="fc-model-card__image"
-            src={image}
+            {...photoAttributes(image, MODEL_CARD_PHOTO)}
             alt=""
             width={480}
             height={270}

@@ -9,10 +9,16 @@ import {
   type ModelBody,
 } from '../_shared/models.ts';
 import { loadAndRender } from '../_shared/test-load.tsx';
-import { prepareDemoSite, renderBlock, withDefaults } from '../_shared/test-utils.tsx';
+import {
+  demoCatalogue,
+  prepareDemoSite,
+  renderBlock,
+  withDefaults,
+} from '../_shared/test-utils.tsx';
 import { SHORT_DESCRIPTION_LIMIT, truncate } from '../_shared/text.ts';
 import ModelDetail from '../model-detail/index.tsx';
-import ModelCards, { selectedBody } from './index.tsx';
+import { expectLadderPhoto, expectPlainPhoto, UPLOADED_PHOTO } from '../_shared/photo-expect.ts';
+import ModelCards, { MODEL_CARD_PHOTO, selectedBody } from './index.tsx';
 
 const cardsProps = (props: Partial<ModelCardsProps>) =>
   withDefaults<ModelCardsProps>('model-cards', props);
@@ -139,6 +145,24 @@ describe('model cards block', () => {
     expect(screen.getAllByRole('article').map((a) => a.getAttribute('data-model'))).toEqual(
       filterModels(data.models, { body: 'trucks' }).map((m) => m.slug),
     );
+  });
+
+  it("asks for a model's uploaded photo at the ladder widths a card shows, with its colour while it loads; a drawing as it is", () => {
+    const ranger = demoCatalogue().models.find((m) => m.slug === 'ranger')!;
+    const drawn = ranger.image;
+    ranger.image = { url: UPLOADED_PHOTO };
+    try {
+      const { container } = renderBlock<ModelCardsProps>('model-cards', ModelCards, {
+        props: {},
+        route: '/models',
+      });
+      const image = (slug: string) =>
+        container.querySelector(`[data-model="${slug}"] .fc-model-card__image`);
+      expectLadderPhoto(image('ranger'), UPLOADED_PHOTO, MODEL_CARD_PHOTO);
+      expectPlainPhoto(image('everest'), '/assets/models/everest.svg');
+    } finally {
+      ranger.image = drawn;
+    }
   });
 
   it('links to the model stock instead of the model page when asked', () => {

@@ -10,6 +10,7 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Offer } from '../../schemas/types.gen.ts';
 import type { OfferCardsProps } from '../../schemas/resolved.gen.ts';
+import { photoAttributes, type PhotoLayout } from '../_shared/photo.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { formatDate } from '../_shared/opening-hours.ts';
 import { currentOffers, dealerToday, offerHref, offerImage } from '../_shared/offers.ts';
@@ -21,6 +22,14 @@ export interface OfferCardsData {
   /** On an offer page: the offer shown there, left out of the cards. */
   exclude?: number;
 }
+
+/** A card's picture: cards at least 300 px wide fill the row (offer-cards.css), one on phones. */
+export const OFFER_CARD_PHOTO: PhotoLayout = {
+  min: 320,
+  max: 800,
+  sizes: '(min-width: 1320px) 420px, (min-width: 992px) 33vw, (min-width: 640px) 50vw, 100vw',
+  fallback: 480,
+};
 
 /** Text of an offer card: the description's opening, cut to about 160 characters. */
 const EXCERPT_LENGTH = 160;
@@ -45,7 +54,7 @@ function OfferCard({
       {image ? (
         <img
           className="fc-offer-card__image"
-          src={image.src}
+          {...photoAttributes(image.src, OFFER_CARD_PHOTO)}
           alt={image.alt}
           width={image.width ?? 480}
           height={image.height ?? 270}

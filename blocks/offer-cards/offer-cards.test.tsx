@@ -11,7 +11,8 @@ import { loadAndRender } from '../_shared/test-load.tsx';
 import { prepareDemoSite } from '../_shared/test-utils.tsx';
 import { COLLAPSED_LENGTH, DISCLAIMER_LIMIT, truncate } from '../_shared/text.ts';
 import OfferDetail from '../offer-detail/index.tsx';
-import OfferCards from './index.tsx';
+import { expectLadderPhoto, UPLOADED_PHOTO } from '../_shared/photo-expect.ts';
+import OfferCards, { OFFER_CARD_PHOTO } from './index.tsx';
 
 const LONG_DISCLAIMER =
   'Offer available on new Ranger XLT Double Cab Pick-up 2.0L Bi-Turbo 4x4 automatic models ordered and delivered between 1 May and 30 June 2025 at participating Ford dealers. ' +
@@ -134,6 +135,16 @@ describe('offer cards block', () => {
     expect(screen.getAllByRole('article').map((c) => c.getAttribute('aria-labelledby'))).toEqual([
       'offer-5-title',
     ]);
+  });
+
+  it("asks for an offer's uploaded photo at the ladder widths a card shows, with its colour while it loads", async () => {
+    await loadAndRender('offer-cards', OfferCards, {
+      patch: (doc) =>
+        void (doc.offers = [
+          { id: 9, name: 'Showroom sale', image: { src: UPLOADED_PHOTO, alt: 'Sale' } },
+        ]),
+    });
+    expectLadderPhoto(screen.getByRole('img', { name: 'Sale' }), UPLOADED_PHOTO, OFFER_CARD_PHOTO);
   });
 
   it('says so when there are no current offers', async () => {

@@ -9,13 +9,19 @@
 import type { Car } from '../../schemas/types.gen.ts';
 import { readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
 import type { StockSource } from '../../engine/providers.ts';
+import { withCameraPhotos } from './camera-cars.ts';
 import { generateInventory, type InventoryOptions } from './generate.ts';
 import { newDealershipStock } from './new-dealerships.ts';
 
 export { readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
 
-/** The generator's knobs: how many cars, which seed, which day is "today". */
-export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sites'>>;
+/**
+ * The generator's knobs: how many cars, which seed, which day is "today"; and whether the
+ * first cars of each dealership show camera photos (default yes; camera-cars.ts).
+ */
+export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sites'>> & {
+  cameraPhotos?: boolean;
+};
 
 /**
  * The demo stock as the platform's stock provider: generated for the sites that have
@@ -26,22 +32,25 @@ export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sit
  * same cars as when it makes them all (a server makes a site's cars when the site is first
  * asked for: engine/inventory/live-stock.ts).
  */
-export function demoStock(options: DemoStockOptions = {}): StockSource {
+export function demoStock({ cameraPhotos = true, ...options }: DemoStockOptions = {}): StockSource {
+  const photos = cameraPhotos ? withCameraPhotos : (cars: Car[]) => cars;
   return ({ catalogue, sites, dealerships, added }) => {
     const stocked = sites.filter((s) => s.dealerships.length > 0);
     // A site added while the server runs: the main stream numbers its cars from 1, as the cars
     // already served, so each of its dealerships gets cars of its own, as a site without
     // locations does, at its own locations (until the next start spreads the stream over it).
     if (added)
-      return newDealershipStock({
-        catalogue,
-        sites: stocked,
-        seed: options.seed,
-        now: options.now,
-        dealerships,
-        withLocations: true,
-      });
-    return [
+      return photos(
+        newDealershipStock({
+          catalogue,
+          sites: stocked,
+          seed: options.seed,
+          now: options.now,
+          dealerships,
+          withLocations: true,
+        }),
+      );
+    return photos([
       ...generateInventory({ catalogue, sites: stocked, dealerships, ...options }),
       ...newDealershipStock({
         catalogue,
@@ -50,7 +59,7 @@ export function demoStock(options: DemoStockOptions = {}): StockSource {
         now: options.now,
         dealerships,
       }),
-    ];
+    ]);
   };
 }
 

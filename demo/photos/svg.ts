@@ -21,6 +21,10 @@ const SHOTS: { viewBox: string; mirror: boolean; backdrop: string; fit: 'meet' |
   { viewBox: '-40 -40 400 200', mirror: false, backdrop: '#dfe5ec', fit: 'meet' },
 ];
 
+/** The backdrop of photo n (1-based): most of the picture, so its dominant colour. */
+export const photoBackdrop = (n: number): string =>
+  SHOTS[(Math.max(1, Math.floor(n)) - 1) % SHOTS.length].backdrop;
+
 export function clampPhotoWidth(width: number | undefined): number {
   if (!Number.isFinite(width) || !width) return PHOTO_DEFAULT_WIDTH;
   return Math.min(PHOTO_MAX_WIDTH, Math.max(PHOTO_MIN_WIDTH, Math.round(width)));
