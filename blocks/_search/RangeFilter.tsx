@@ -30,7 +30,7 @@ export function RangeFilter({
     Number.isFinite(start[1]) ? start[1] : undefined,
   ];
   const value = thumbsFor(refined, bounds);
-  const unit = region.distanceUnit === 'mile' ? 'mi' : 'km';
+  const unit = region.odometerUnit;
   const format =
     attribute === 'price'
       ? (v: number) => money(v)

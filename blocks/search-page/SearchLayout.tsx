@@ -95,7 +95,7 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
 
   const heading =
     props.heading || t(autoHeading(indexUiState.refinementList, features.preOwnedLabel));
-  const unit = region.distanceUnit === 'mile' ? 'mi' : 'km';
+  const unit = region.odometerUnit;
   const rangeFormat = (attribute: string, v: number) =>
     attribute === 'price'
       ? money(v)

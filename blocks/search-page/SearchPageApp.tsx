@@ -43,7 +43,7 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
       money,
       number,
       carType: (v) => carTypeLabel(v, site.features.preOwnedLabel),
-      distanceUnit: region.distanceUnit === 'mile' ? 'mi' : 'km',
+      distanceUnit: region.odometerUnit,
       display,
     });
     rememberSearch(safeLocalStorage(), site.slug, { url, label, at: Date.now() });
