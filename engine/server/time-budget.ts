@@ -43,10 +43,17 @@ export interface DeadlineOptions {
   longer?: { path: RegExp; ms: number }[];
 }
 
-/** A page, an API answer or a file: 10 s; an image upload to the asset library: 60 s. */
+/**
+ * A page, an API answer or a file: 10 s; an image upload to the asset library: 60 s; the
+ * editor's site answers: 30 s, as with a remote each may wait for it (a few commands of at
+ * most 8 s each: draft-share.ts), after a validation that takes seconds on a busy server.
+ */
 export const RESPONSE_DEADLINES: DeadlineOptions = {
   ms: 10_000,
-  longer: [{ path: /^\/api\/editor\/sites\/[^/]+\/assets$/, ms: 60_000 }],
+  longer: [
+    { path: /^\/api\/editor\/sites\/[^/]+\/assets$/, ms: 60_000 },
+    { path: /^\/api\/editor\/sites(\/|$)/, ms: 30_000 },
+  ],
 };
 
 export const DEADLINE_MESSAGE = 'The server took too long to answer. Please try again.';

@@ -158,4 +158,16 @@ describe('slow handlers', () => {
       false,
     );
   });
+
+  it("the editor's site answers, which wait for the git remote, get a longer budget; other API answers do not", () => {
+    const budget = (path: string) =>
+      RESPONSE_DEADLINES.longer!.find((l) => l.path.test(path))?.ms ?? RESPONSE_DEADLINES.ms;
+    expect(budget('/api/editor/sites/gold-coast-ford')).toBeGreaterThan(RESPONSE_DEADLINES.ms);
+    expect(budget('/api/editor/sites/gold-coast-ford/publish')).toBeGreaterThan(
+      RESPONSE_DEADLINES.ms,
+    );
+    expect(budget('/api/editor/sites/gold-coast-ford/assets')).toBe(60_000);
+    expect(budget('/api/editor/check')).toBe(RESPONSE_DEADLINES.ms);
+    expect(budget('/api/leads')).toBe(RESPONSE_DEADLINES.ms);
+  });
 });
