@@ -6,14 +6,9 @@
  * the bucket is not asked again for DOWN_SECONDS, so the requests in between fail at once
  * (the caller falls back to making the photo here, or answers 503: photo-serve.ts).
  * Credentials never reach a log: a failure is logged by the bucket's name and the error's name.
+ * The SDK is loaded on first use, so a server without a bucket never loads it.
  */
-import {
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import {
   FolderPhotoStore,
   PhotoStoreDown,
@@ -62,33 +57,44 @@ export function bucketConfigFromEnv(env: NodeJS.ProcessEnv): BucketConfig | unde
   };
 }
 
-const missing = (err: unknown) =>
-  err instanceof S3ServiceException &&
-  (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
+type S3 = typeof import('@aws-sdk/client-s3');
+
+/** The SDK's answer for a key that is not there (an S3ServiceException with status 404). */
+const missing = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
+  return e?.$metadata?.httpStatusCode === 404 || e?.name === 'NoSuchKey' || e?.name === 'NotFound';
+};
 
 export class BucketPhotoStore implements PhotoStore {
   readonly shared = true;
-  private readonly client: S3Client;
+  private sdk: Promise<{ s3: S3; client: S3Client }> | undefined;
   private downUntil = 0;
 
   constructor(
     readonly config: BucketConfig,
     /** This server's folder: the originals it stored itself are served from it. */
     private readonly folder: FolderPhotoStore,
-  ) {
+  ) {}
+
+  private connect(): Promise<{ s3: S3; client: S3Client }> {
+    const { config } = this;
     const { accessKeyId, secretAccessKey } = config;
-    this.client = new S3Client({
-      endpoint: config.endpoint,
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-      // One try: a retry after a timeout would double the wait a visitor sees.
-      maxAttempts: 1,
-      requestHandler: {
-        connectionTimeout: config.timeoutMs,
-        requestTimeout: config.timeoutMs,
-      },
-    });
+    this.sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        endpoint: config.endpoint,
+        region: config.region,
+        forcePathStyle: config.forcePathStyle,
+        credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+        // One try: a retry after a timeout would double the wait a visitor sees.
+        maxAttempts: 1,
+        requestHandler: {
+          connectionTimeout: config.timeoutMs,
+          requestTimeout: config.timeoutMs,
+        },
+      }),
+    }));
+    return this.sdk;
   }
 
   /** What a log line names: the bucket, never the credentials. */
@@ -126,10 +132,11 @@ export class BucketPhotoStore implements PhotoStore {
   }
 
   async get(key: string): Promise<StoredObject | undefined> {
+    const { s3, client } = await this.connect();
     try {
       return await this.call(`GET ${key}`, async (abortSignal) => {
-        const got = await this.client.send(
-          new GetObjectCommand({ Bucket: this.config.bucket, Key: this.config.prefix + key }),
+        const got = await client.send(
+          new s3.GetObjectCommand({ Bucket: this.config.bucket, Key: this.config.prefix + key }),
           { abortSignal },
         );
         const bytes = Buffer.from((await got.Body?.transformToByteArray()) ?? []);
@@ -143,9 +150,10 @@ export class BucketPhotoStore implements PhotoStore {
 
   async put(key: string, bytes: Buffer, type: string): Promise<void> {
     const Key = this.config.prefix + key;
+    const { s3, client } = await this.connect();
     const there = await this.call(`HEAD ${key}`, (abortSignal) =>
-      this.client
-        .send(new HeadObjectCommand({ Bucket: this.config.bucket, Key }), { abortSignal })
+      client
+        .send(new s3.HeadObjectCommand({ Bucket: this.config.bucket, Key }), { abortSignal })
         .then(
           () => true,
           (err: unknown) => {
@@ -156,8 +164,8 @@ export class BucketPhotoStore implements PhotoStore {
     );
     if (there) return;
     await this.call(`PUT ${key}`, (abortSignal) =>
-      this.client.send(
-        new PutObjectCommand({
+      client.send(
+        new s3.PutObjectCommand({
           Bucket: this.config.bucket,
           Key,
           Body: bytes,
