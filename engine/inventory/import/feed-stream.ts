@@ -3,13 +3,15 @@
  * feed.ts's). A CSV streams through csv-parse twice: the first pass reads the whole file
  * for its shape only (well formed, not cut short, at most MAX_FEED_CARS cars) and keeps
  * nothing; only a feed that passes is read again row by row into cars. A refused feed
- * therefore fetches no photo and marks no car sold. Both passes give the event loop a turn
+ * therefore fetches no photo and marks no car sold. A JSON feed is read the same way, a car
+ * object at a time (stream-json's array streamer). Both passes give the event loop a turn
  * every few milliseconds, so a large feed never holds a process that serves anything else.
  */
-import { closeSync, createReadStream, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { slicer } from './loop-turns.ts';
 import { parse } from 'csv-parse';
+import streamArray from 'stream-json/streamers/stream-array.js';
 import {
   csvDelimiter,
   csvOptions,
@@ -17,8 +19,8 @@ import {
   FeedError,
   isBlankRecord,
   MAX_FEED_CARS,
-  MAX_JSON_FEED_BYTES,
-  readJsonFeed,
+  MAX_RECORD_BYTES,
+  jsonItemToRow,
   recordToRow,
   checkHeader,
   unusedColumnsOf,
@@ -33,8 +35,6 @@ export interface FeedInput {
   /** Its first 64 kB as text (the format and the CSV separator are told from them). */
   head(): string;
   open(): Readable;
-  /** All of it (JSON feeds, held to MAX_JSON_FEED_BYTES). */
-  text(): string;
 }
 
 const HEAD_BYTES = 64 * 1024;
@@ -54,7 +54,6 @@ export function fileInput(path: string, name = path): FeedInput {
       }
     },
     open: () => createReadStream(path),
-    text: () => readFileSync(path, 'utf8'),
   };
 }
 
@@ -65,7 +64,6 @@ export function textInput(text: string, name: string): FeedInput {
     size: bytes.length,
     head: () => text.slice(0, HEAD_BYTES),
     open: () => Readable.from([bytes]),
-    text: () => text,
   };
 }
 
@@ -145,22 +143,77 @@ async function openCsv(input: FeedInput): Promise<OpenedFeed> {
   };
 }
 
+/** A feed's bytes without a byte order mark, refused when one car's bytes pass MAX_RECORD_BYTES (`since` counts them; the reader resets it at each car). */
+async function* jsonBytes(source: Readable, since: { bytes: number; item: number }) {
+  let first = true;
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    const bytes =
+      first && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf
+        ? chunk.subarray(3)
+        : chunk;
+    first = false;
+    since.bytes += bytes.length;
+    if (since.bytes > MAX_RECORD_BYTES)
+      throw new FeedError(FEED_MESSAGES.jsonCarTooLarge(since.item + 1));
+    yield bytes;
+  }
+}
+
+/** Every item of a JSON feed's array with its place (from 0), a car object at a time. */
+async function* jsonItems(input: FeedInput) {
+  const source = input.open();
+  const since = { bytes: 0, item: 0 };
+  const bytes = Readable.from(jsonBytes(source, since));
+  const parser = streamArray.withParserAsStream();
+  bytes.on('error', (err) => parser.destroy(err));
+  bytes.pipe(parser);
+  const turn = slicer();
+  try {
+    for await (const { key, value } of parser as AsyncIterable<{ key: number; value: unknown }>) {
+      since.bytes = 0;
+      since.item = key + 1;
+      yield { index: key, item: value };
+      await turn();
+    }
+  } catch (err) {
+    if (err instanceof FeedError) throw err;
+    const message = (err as Error).message;
+    throw new FeedError(
+      /should be an array/.test(message)
+        ? FEED_MESSAGES.notArray
+        : `The JSON could not be read: ${message}`,
+    );
+  } finally {
+    source.destroy();
+    bytes.destroy();
+    parser.destroy();
+  }
+}
+
+/** A JSON feed, read twice as a CSV is: its shape first (well formed, its count, its unused keys), then its rows. */
+async function openJson(input: FeedInput): Promise<OpenedFeed> {
+  const unused = new Set<string>();
+  let count = 0;
+  for await (const { index, item } of jsonItems(input)) {
+    if (++count > MAX_FEED_CARS) throw new FeedError(FEED_MESSAGES.tooMany);
+    jsonItemToRow(item, index, unused);
+  }
+  return {
+    unusedColumns: [...unused],
+    count,
+    async *rows() {
+      let seen = 0;
+      for await (const { index, item } of jsonItems(input)) {
+        seen++;
+        yield jsonItemToRow(item, index, new Set());
+      }
+      if (seen !== count) throw new FeedError(FEED_MESSAGES.changed);
+    },
+  };
+}
+
 /** A feed by its name (.json) or, for a name that says nothing (`…/stock?format=json`), by its first character. */
 export async function openFeed(input: FeedInput): Promise<OpenedFeed> {
   const json = /\.json$/i.test(input.name.split(/[?#]/)[0]) || /^\uFEFF?\s*[[{]/.test(input.head());
-  if (!json) return openCsv(input);
-  if (input.size > MAX_JSON_FEED_BYTES) throw new FeedError(FEED_MESSAGES.jsonTooLarge);
-  const feed = readJsonFeed(input.text());
-  if (feed.rows.length > MAX_FEED_CARS) throw new FeedError(FEED_MESSAGES.tooMany);
-  return {
-    unusedColumns: feed.unusedColumns,
-    count: feed.rows.length,
-    async *rows() {
-      const turn = slicer();
-      for (const row of feed.rows) {
-        yield row;
-        await turn();
-      }
-    },
-  };
+  return json ? openJson(input) : openCsv(input);
 }

@@ -6,8 +6,8 @@
  *
  * The import reads a feed as a stream (feed-stream.ts); the whole-text readers here are the
  * same rules for a feed already in memory. Line ends may be CRLF, LF or a lone CR, mixed in
- * one file. A JSON feed is read whole (no streaming JSON parser among the dependencies), so
- * it is held to MAX_JSON_FEED_BYTES.
+ * one file. A JSON feed streams too, a car object at a time (stream-json); one object is
+ * held to MAX_RECORD_BYTES, as a CSV record is.
  */
 import type { Options as CsvOptions } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
@@ -89,15 +89,15 @@ export function csvDelimiter(text: string): (typeof DELIMITERS)[number] {
 
 /** Most cars one feed may list: the largest dealer groups list a few thousand, and a dealership's ids leave room for 100,000 over its life. */
 export const MAX_FEED_CARS = 20_000;
-/** Largest JSON feed (read whole); a CSV streams. */
-export const MAX_JSON_FEED_BYTES = 20 * 1024 * 1024;
-/** Largest CSV record (a row may carry photos as data: URLs). */
-const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+/** Largest CSV record, or car object of a JSON feed (a row may carry photos as data: URLs). */
+export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
 
 export const FEED_MESSAGES = {
   noHeader: 'The CSV has no header row',
   tooMany: `The feed lists more than ${MAX_FEED_CARS.toLocaleString('en')} cars, the most one import takes: nothing imported (split it by dealership)`,
-  jsonTooLarge: `The JSON feed is larger than ${MAX_JSON_FEED_BYTES / 1024 / 1024} MB, the most read whole: send it as a CSV, which is read as a stream`,
+  jsonCarTooLarge: (row: number) =>
+    `The JSON feed's car ${row} is larger than ${MAX_RECORD_BYTES / 1024 / 1024} MB, the most one car may take: nothing imported`,
+  notArray: 'A JSON feed is an array of car objects',
   cutShort: (row: number, cells: number, of: number) =>
     `The feed ends in the middle of row ${row} (${cells} of ${of} cells, and no line break after it): it looks cut short, so nothing was imported and no car marked sold`,
   extraCells: (cells: number, of: number) =>
@@ -161,6 +161,26 @@ export function readCsvFeed(text: string): ParsedFeed {
   return { rows, unusedColumns: unusedColumnsOf(header) };
 }
 
+/** One item of a JSON feed's array (`index` from 0) as a row of car fields; keys that fill no field go to `unused`. */
+export function jsonItemToRow(item: unknown, index: number, unused: Set<string>): FeedRow {
+  const row: FeedRow = { row: index + 1, values: {}, columns: {}, errors: [] };
+  if (!item || typeof item !== 'object' || Array.isArray(item)) {
+    row.errors.push({ row: row.row, column: '(row)', message: 'is not a car object' });
+    return row;
+  }
+  for (const [key, raw] of Object.entries(item as Record<string, unknown>)) {
+    // What the import works out itself is skipped, and a car field's own name wins over an
+    // alias (a car record's `description` is not its comments, its `variant` not a badge).
+    if (COMPUTED_FIELDS.has(key)) continue;
+    if (CAR_FIELDS.has(key) && columnOf(key)?.field !== key) {
+      // Any other car field (variant, finance_lenders, categories, …) is taken as it is and checked by the car schema.
+      row.values[key as FeedField] = raw;
+      row.columns[key as FeedField] = key;
+    } else if (!cell(row, key, raw)) unused.add(key);
+  }
+  return row;
+}
+
 export function readJsonFeed(text: string): ParsedFeed {
   let data: unknown;
   try {
@@ -168,26 +188,9 @@ export function readJsonFeed(text: string): ParsedFeed {
   } catch (err) {
     throw new FeedError(`The JSON could not be read: ${(err as Error).message}`);
   }
-  if (!Array.isArray(data)) throw new FeedError('A JSON feed is an array of car objects');
+  if (!Array.isArray(data)) throw new FeedError(FEED_MESSAGES.notArray);
   const unused = new Set<string>();
-  const rows = data.map((item, i): FeedRow => {
-    const row: FeedRow = { row: i + 1, values: {}, columns: {}, errors: [] };
-    if (!item || typeof item !== 'object' || Array.isArray(item)) {
-      row.errors.push({ row: row.row, column: '(row)', message: 'is not a car object' });
-      return row;
-    }
-    for (const [key, raw] of Object.entries(item as Record<string, unknown>)) {
-      // What the import works out itself is skipped, and a car field's own name wins over an
-      // alias (a car record's `description` is not its comments, its `variant` not a badge).
-      if (COMPUTED_FIELDS.has(key)) continue;
-      if (CAR_FIELDS.has(key) && columnOf(key)?.field !== key) {
-        // Any other car field (variant, finance_lenders, categories, …) is taken as it is and checked by the car schema.
-        row.values[key as FeedField] = raw;
-        row.columns[key as FeedField] = key;
-      } else if (!cell(row, key, raw)) unused.add(key);
-    }
-    return row;
-  });
+  const rows = data.map((item, i) => jsonItemToRow(item, i, unused));
   return { rows, unusedColumns: [...unused] };
 }
 
