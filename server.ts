@@ -45,13 +45,17 @@ try {
   process.env.FORECOURT_SITES_DIR ?? join(PROJECT_ROOT, 'sites'),
 );
 const { createApp } = await import('./engine/server/app.ts');
-const { demo } = await import('./demo/defaults.ts');
+const { demoProviders } = await import('./demo/defaults.ts');
 const { DamagedDatabaseError } = await import('./engine/api/db/guard.ts');
 const started = await createApp({
   mode,
   root: PROJECT_ROOT,
   sitesDir: process.env.FORECOURT_SITES_DIR,
-  providers: demo,
+  // The demo's camera photos are made in the background as their cars are; FORECOURT_DEMO_PHOTOS=drawn:
+  // none, every demo car drawn (the pagespeed bench's peer server; docs/cars.md, "Demo photos").
+  providers: demoProviders({
+    cameraPhotos: process.env.FORECOURT_DEMO_PHOTOS === 'drawn' ? false : 'ahead',
+  }),
 }).catch((err: unknown) => {
   // A damaged database is the operator's to repair (docs/api.md, "Storage"): say what and where, no stack.
   if (!(err instanceof DamagedDatabaseError)) throw err;

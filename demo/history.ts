@@ -6,6 +6,7 @@
  */
 import type { Car } from '../schemas/types.gen.ts';
 import type { Region } from '../engine/site/types.ts';
+import { DEFAULT_REGION } from '../engine/region.ts';
 import {
   formatDate,
   registerWords,
@@ -24,7 +25,7 @@ function isoDay(ms: number): string {
 }
 
 /** The report's findings for a car: pure and deterministic (same car, same report). */
-export function historyReport(car: Car, region: Region = 'AU'): HistoryReport {
+export function historyReport(car: Car, region: Region = DEFAULT_REGION): HistoryReport {
   const d = new Draw(mulberry32(mixSeed(Number(car.id) || 0, hashString(car.vin ?? ''))));
   const words = registerWords(region);
   const listed = Date.parse(car.created_at);
@@ -106,5 +107,5 @@ export function historyReport(car: Car, region: Region = 'AU'): HistoryReport {
 
 /** The demo's report of a car as the platform's one page of PDF (engine/api/history-pdf.ts). */
 export function historyReportPdf(car: Car, site?: { name: string; region?: Region }): Buffer {
-  return renderHistoryReportPdf(car, historyReport(car, site?.region ?? 'AU'), site);
+  return renderHistoryReportPdf(car, historyReport(car, site?.region ?? DEFAULT_REGION), site);
 }

@@ -17,10 +17,11 @@ export { readCatalogue, readInventorySites } from '../../engine/inventory/load.t
 
 /**
  * The generator's knobs: how many cars, which seed, which day is "today"; and whether the
- * first cars of each dealership show camera photos (default yes; camera-cars.ts).
+ * first cars of each dealership show camera photos (default yes, made on first use; 'ahead':
+ * made in the background as soon as their cars are; camera-cars.ts).
  */
 export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sites'>> & {
-  cameraPhotos?: boolean;
+  cameraPhotos?: boolean | 'ahead';
 };
 
 /**
@@ -33,7 +34,8 @@ export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sit
  * asked for: engine/inventory/live-stock.ts).
  */
 export function demoStock({ cameraPhotos = true, ...options }: DemoStockOptions = {}): StockSource {
-  const photos = cameraPhotos ? withCameraPhotos : (cars: Car[]) => cars;
+  const photos = (cars: Car[]) =>
+    cameraPhotos ? withCameraPhotos(cars, cameraPhotos === 'ahead') : cars;
   return ({ catalogue, sites, dealerships, added }) => {
     const stocked = sites.filter((s) => s.dealerships.length > 0);
     // A site added while the server runs: the main stream numbers its cars from 1, as the cars

@@ -10,6 +10,7 @@
  * sells and used cars of any make; a dealership without makes is a used-car yard.
  */
 import type { Car, Catalogue, Dealership, Location, Region } from '../../schemas/types.gen.ts';
+import { DEFAULT_REGION } from '../../engine/region.ts';
 import { hashString, mixSeed } from '../prng.ts';
 import { DEFAULT_SEED, generateInventory, type InventorySite } from './generate.ts';
 
@@ -60,7 +61,7 @@ export function newDealershipStock(options: NewDealershipOptions): Car[] {
   const cars: Car[] = [];
   for (const site of options.sites) {
     if (site.locations?.length && !options.withLocations) continue;
-    const region = site.region ?? 'AU';
+    const region = site.region ?? DEFAULT_REGION;
     for (const dealership of site.dealerships ?? []) {
       if (
         done.has(dealership.slug) ||

@@ -3,6 +3,7 @@
  * sales locations its cars stand at and the makes it holds a franchise for.
  */
 import type { Dealership, Location, Region } from '../../schemas/types.gen.ts';
+import { DEFAULT_REGION } from '../../engine/region.ts';
 
 /** What the generator needs of a site document (a raw or resolved one both fit). */
 export interface InventorySite {
@@ -41,7 +42,7 @@ export function outletsOf(sites: InventorySite[]): Outlet[] {
       if (!locations.length) continue;
       outlets.push({
         dealership,
-        region: site.region ?? 'AU',
+        region: site.region ?? DEFAULT_REGION,
         sales: sales.length ? sales : own.length ? own : locations.slice(0, 1),
         siteLocations: locations.filter((l) => l.location_type === 'sales'),
         prefix: initials(dealership.slug),

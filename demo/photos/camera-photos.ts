@@ -14,7 +14,6 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../engine/project-root.ts';
 import { storePhoto } from '../../engine/assets/photo-pipeline.ts';
-import type { Car } from '../../schemas/types.gen.ts';
 import { cameraJpeg, makeGrain, type Grain } from './camera.ts';
 import { carPhotoSvg, photoBackdrop } from './svg.ts';
 
@@ -40,10 +39,6 @@ export function cameraPhotoName(car: PhotoCar, n: number): string {
   return `${n}-${hash.slice(0, 12)}-c${photoBackdrop(n).slice(1)}.jpg`;
 }
 
-/** The address of a car's camera photo n (under /assets/cars/, which pages ask for at ladder widths). */
-export const cameraPhotoUrl = (car: PhotoCar & Pick<Car, 'id'>, n: number) =>
-  `/assets/cars/${car.id}/${cameraPhotoName(car, n)}`;
-
 export const CAMERA_PHOTO_FILE = /^([1-9]\d*)-([0-9a-f]{12})-c[0-9a-f]{6}\.jpg$/;
 
 const writeOnce = (file: string, bytes: Buffer) => {
@@ -51,6 +46,15 @@ const writeOnce = (file: string, bytes: Buffer) => {
   writeFileSync(temporary, bytes);
   renameSync(temporary, file);
 };
+
+const kept = new Map<string, CameraPhotos>();
+
+/** The camera photos kept in `dir` (one per folder in a process, so a photo is made once). */
+export function cameraPhotosIn(dir: string = CAMERA_PHOTO_DIR): CameraPhotos {
+  let photos = kept.get(dir);
+  if (!photos) kept.set(dir, (photos = new CameraPhotos(dir)));
+  return photos;
+}
 
 export class CameraPhotos {
   private readonly making = new Map<string, Promise<string>>();

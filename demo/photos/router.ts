@@ -10,7 +10,7 @@
 import { Router } from 'express';
 import { photoDerivatives, sendPhoto } from '../../engine/assets/photo-serve.ts';
 import type { Car } from '../../schemas/types.gen.ts';
-import { CAMERA_PHOTO_FILE, CameraPhotos } from './camera-photos.ts';
+import { CAMERA_PHOTO_FILE, cameraPhotosIn, type CameraPhotos } from './camera-photos.ts';
 import { carPhotoSvg } from './svg.ts';
 
 export { carPhotoSvg } from './svg.ts';
@@ -39,7 +39,7 @@ export function demoPhotos(cameraDir?: string) {
       const n = Number(m?.[1]);
       if (!car || !m || car.images[n - 1]?.url !== `/assets/cars/${id}/${file}`)
         return notFound(res);
-      camera ??= new CameraPhotos(cameraDir);
+      camera ??= cameraPhotosIn(cameraDir);
       const stored = await camera.stored(car, n, file).catch(() => undefined);
       if (!stored) return notFound(res);
       await sendPhoto(

@@ -11,6 +11,11 @@
  * pages; performance ≥ 95 and CLS < 0.05 on every page (docs/decisions.md, "Documents and
  * rendering"). Scores depend on the machine: the load average is printed with them.
  *
+ * Then a search page and a car page whose cars carry 4032 × 3024 camera originals against the
+ * same pages with the demo's drawings (pagespeed-photos.ts): performance ≥ 95, LCP within
+ * 1.2×, first-screen images ≤ 150 KB on a 390 px phone; on gold-coast-ford, or the
+ * PAGESPEED_SITES given.
+ *
  * PAGESPEED_SITES=slug,slug narrows the sites; PAGESPEED_RUNS sets the runs (3).
  */
 import { availableParallelism, loadavg } from 'node:os';
@@ -20,6 +25,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { launch } from '../../tests/browser/chromium.ts';
 import { pageAt } from '../../blocks/_shared/page-at.ts';
 import { measureJsAfterUse } from './js-after-use.ts';
+import { photoReport, photoRows, type PhotoRow } from './pagespeed-photos.ts';
 import { createPageWeigher, demoSites, PAGE_JS_AIM_GZIP } from './page-weight.ts';
 import { startBenchServer } from './serve.ts';
 
@@ -112,6 +118,7 @@ export async function run(): Promise<string> {
   const browser = await launch();
   const weigh = createPageWeigher(join(server.dist, 'client'));
   const rows: Row[] = [];
+  let photos: PhotoRow[] = [];
   const load = [loadavg()[0]];
   try {
     for (const site of sites) {
@@ -163,12 +170,20 @@ export async function run(): Promise<string> {
         });
       }
     }
+    photos = await photoRows({
+      server,
+      sites: only ?? ['gold-coast-ford'],
+      runs: RUNS,
+      chromePort: chrome.port,
+      browser,
+    });
+    load.push(loadavg()[0]);
   } finally {
     await browser.close();
     await chrome.kill();
     await server.stop();
   }
-  return report(rows, load);
+  return [report(rows, load), ...photoReport(photos)].join('\n');
 }
 
 function report(rows: Row[], load: number[]): string {

@@ -15,15 +15,20 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+/** `build`: serve that build (another bench server's) rather than build anew; it is left in place at stop. */
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  build?: string,
+): Promise<BenchServer> {
   mkdirSync(join(root, '.data'), { recursive: true });
-  const dist = mkdtempSync(join(root, '.data', 'bench-dist-'));
+  const dist = build ?? mkdtempSync(join(root, '.data', 'bench-dist-'));
   const dataDir = mkdtempSync(join(root, '.data', 'bench-data-'));
-  execSync('npm run -s build', {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist },
-  });
+  if (!build)
+    execSync('npm run -s build', {
+      cwd: root,
+      stdio: 'ignore',
+      env: { ...process.env, NODE_ENV: 'production', FORECOURT_DIST: dist },
+    });
   const proc: ChildProcess = spawn(process.execPath, [compiledServer(dist)], {
     cwd: root,
     env: {
@@ -62,7 +67,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
           : new Promise<void>((resolve) => proc.once('exit', () => resolve()));
       proc.kill('SIGTERM');
       await exited;
-      rmSync(dist, { recursive: true, force: true });
+      if (!build) rmSync(dist, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
