@@ -67,6 +67,9 @@ export class DeliveryWorker {
   private readonly t: typeof DELIVERY_DEFAULTS;
   /** Until start(): a worker that is not enabled enqueues nothing. */
   private stopped = true;
+  /** The run in progress on this server; the next waits for it (sendDue). */
+  private turn: Promise<void> = Promise.resolve();
+  private sweepWaiting = false;
 
   constructor(private readonly o: DeliveryWorkerOptions) {
     this.t = { ...DELIVERY_DEFAULTS, ...o.tuning };
@@ -113,8 +116,25 @@ export class DeliveryWorker {
     await this.o.jobs.settled();
   }
 
-  /** Sends the due rows of one lead, or every due row, batch by batch. */
-  async sendDue(leadId?: number) {
+  /**
+   * Sends the due rows of one lead, or every due row, batch by batch: one run at a time on
+   * this server, as the jobs come. Runs side by side would claim again a row whose lease ran
+   * out while this server is still sending it (a slow mail server), and each extra send slows
+   * the others; a sweep asked for while another waits is that one.
+   */
+  sendDue(leadId?: number): Promise<void> {
+    const sweep = leadId === undefined;
+    if (sweep && this.sweepWaiting) return Promise.resolve();
+    if (sweep) this.sweepWaiting = true;
+    const run = this.turn.then(() => {
+      if (sweep) this.sweepWaiting = false;
+      return this.drain(leadId);
+    });
+    this.turn = run;
+    return run;
+  }
+
+  private async drain(leadId?: number) {
     for (;;) {
       let rows: ClaimedDelivery[];
       try {

@@ -10,6 +10,7 @@ import {
   backoffMs,
   DELIVERY_DEFAULTS,
   LEAD_DELIVERY_JOB,
+  LEAD_SWEEP_JOB,
 } from '../../../engine/api/delivery/worker.ts';
 import { JOB_SCHEMA } from '../../../engine/jobs/pg-boss.ts';
 import type { NewLead } from '../../../engine/api/store/types.ts';
@@ -203,4 +204,22 @@ describe.runIf(postgresAvailable)('PostgreSQL: two servers over one database', (
     );
     expect(jobs[0].n).toBe(LEADS);
   }, 120_000);
+
+  it('a lead whose job was never enqueued (a server killed after the commit) is sent by the sweep', async () => {
+    const smtp = await smtpServer();
+    const t = await api(smtp, {
+      store: 'postgres',
+      delivery: { tuning: { pollMs: 500 } },
+    });
+    // Stored as the route stores it, but nothing enqueued its job.
+    const { count } = await lead(t, new Date());
+    const deadline = Date.now() + 20_000;
+    while (smtp.mail.length < count && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(smtp.mail).toHaveLength(count);
+    const sweeps = await t.rows<{ n: number }>(
+      `SELECT CAST(COUNT(*) AS INTEGER) AS n FROM ${JOB_SCHEMA}.job WHERE name = '${LEAD_SWEEP_JOB}'`,
+    );
+    expect(sweeps[0].n).toBeGreaterThan(0);
+  }, 60_000);
 });
