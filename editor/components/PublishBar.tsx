@@ -70,12 +70,13 @@ export function PublishBar({
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault();
-        setOpen((o) => o ?? 'save');
+        // A tab that follows another one saves nothing (TabNotice.tsx).
+        if (!store.isReadOnly) setOpen((o) => o ?? 'save');
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [store]);
 
   const save = async () => {
     if (blocked && !issues.pending) return;

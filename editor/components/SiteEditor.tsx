@@ -39,6 +39,8 @@ import { PreviewPane } from './PreviewPane.tsx';
 import { PublishBar } from './PublishBar.tsx';
 import { Announcer, LiveRegion } from './LiveRegion.tsx';
 import { SignOutButton } from './SignIn.tsx';
+import { TabNotice, useTabCoordination } from './TabNotice.tsx';
+import { TopBarStatus } from './TopBarStatus.tsx';
 
 type Tab = 'block' | 'page' | 'features' | 'settings' | 'problems';
 
@@ -127,9 +129,7 @@ function SiteEditor({
   const name = useEditor((s) => s.resolved.name as string);
   const canUndo = useEditor((s) => s.canUndo);
   const canRedo = useEditor((s) => s.canRedo);
-  const lastAction = useEditor((s) => s.lastAction);
   const view = useEditor((s) => s.view);
-  const dirty = useEditor((s) => s.doc !== s.saved && !isEqual(s.doc, s.saved));
   const [tab, setTab] = useState<Tab>('block');
   // Selecting a block (outline, preview, undo) shows its props.
   const selected = useEditor((s) => s.selected);
@@ -148,7 +148,9 @@ function SiteEditor({
   const [canvas] = useState(() => new CanvasBridge(store, announce));
 
   const [autosaveProblem, setAutosaveProblem] = useState<string>();
-  useAutosave(store, setAutosaveProblem);
+  const flushAutosave = useAutosave(store, setAutosaveProblem);
+  const tabs = useTabCoordination(store, flushAutosave);
+  const following = tabs.role === 'following';
 
   // The URL names the open site and page, so a reload comes back to the same place.
   useEffect(() => {
@@ -252,7 +254,7 @@ function SiteEditor({
                   <h1>
                     {name} <code>{slug}</code>
                   </h1>
-                  <div className="fc-actions" role="toolbar" aria-label="History">
+                  <div className="fc-actions" role="toolbar" aria-label="History" inert={following}>
                     <button
                       type="button"
                       disabled={!canUndo}
@@ -274,22 +276,13 @@ function SiteEditor({
                       Redo
                     </button>
                   </div>
-                  <span className="fc-status" data-dirty={dirty ? 'yes' : 'no'}>
-                    {dirty ? 'Unsaved changes, kept in this browser' : 'All changes saved'}
-                    {lastAction ? <span className="fc-muted"> · {lastAction}</span> : null}
-                  </span>
-                  <button
-                    type="button"
-                    className={`fc-problems-badge${issues.issues.length ? ' has-problems' : ''}`}
-                    onClick={() => setTab('problems')}
-                  >
-                    {issues.issues.length
-                      ? `${issues.issues.length} problem${issues.issues.length === 1 ? '' : 's'}`
-                      : 'No problems'}
-                  </button>
+                  <TopBarStatus issues={issues} onProblems={() => setTab('problems')} />
                   <SignOutButton />
                 </header>
-                <PublishBar loaded={loaded} onSaved={onSaved} />
+                <TabNotice {...tabs} />
+                <div className="fc-follow" inert={following}>
+                  <PublishBar loaded={loaded} onSaved={onSaved} />
+                </div>
                 {(restored || autosaveProblem) && (
                   <div className="fc-notices">
                     {autosaveProblem && (
@@ -328,7 +321,7 @@ function SiteEditor({
                     )}
                   </div>
                 )}
-                <div className="fc-workspace">
+                <div className="fc-workspace" inert={following}>
                   <aside className="fc-left" id="fc-left" aria-label="Pages and blocks">
                     <PagesPanel />
                     <BlocksPanel />

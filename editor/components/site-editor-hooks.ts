@@ -3,7 +3,7 @@
  * each change, and the autosave to localStorage.
  */
 import isEqual from 'lodash-es/isEqual.js';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { api } from '../lib/api.ts';
 import { createAutosaver, discardDraft, saveDraft } from '../lib/autosave.ts';
 import type { IssuesValue } from '../lib/hooks.ts';
@@ -89,16 +89,26 @@ export function useServerCheck(store: EditorStore): IssuesValue {
       revision: result.revision,
       site: result.site,
       error: result.error,
+      retry: () => run.current(),
     };
   }, [result, revision]);
 }
 
-/** Keeps the draft in localStorage while it differs from the saved document. */
-export function useAutosave(store: EditorStore, onError: (message: string | undefined) => void) {
+/**
+ * Keeps the draft in localStorage while it differs from the saved document; returns a
+ * function that writes a pending change at once. A tab that follows another one
+ * (store.isReadOnly, TabNotice.tsx) writes nothing: the editing tab's draft is the one kept.
+ */
+export function useAutosave(
+  store: EditorStore,
+  onError: (message: string | undefined) => void,
+): () => void {
   const report = useRef(onError);
   report.current = onError;
+  const flushNow = useRef<() => void>(() => {});
   useEffect(() => {
     const write = () => {
+      if (store.isReadOnly) return;
       const { slug, doc, saved, baseVersion } = store.getState();
       if (isEqual(doc, saved)) {
         discardDraft(slug);
@@ -115,6 +125,7 @@ export function useAutosave(store: EditorStore, onError: (message: string | unde
       }
     });
     const flush = () => saver.flush();
+    flushNow.current = flush;
     const onVisibility = () => document.visibilityState === 'hidden' && saver.flush();
     window.addEventListener('pagehide', flush);
     window.addEventListener('beforeunload', flush);
@@ -127,4 +138,5 @@ export function useAutosave(store: EditorStore, onError: (message: string | unde
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [store]);
+  return useCallback(() => flushNow.current(), []);
 }

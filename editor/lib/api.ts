@@ -147,6 +147,25 @@ interface RequestOptions {
   token?: string;
   /** A 403 is this request's own answer (publish: "you may not publish"), not "remote editing is off". */
   forbiddenIsAnswer?: boolean;
+  /** Milliseconds to wait for the answer (REQUEST_TIMEOUT unless given). */
+  timeout?: number;
+}
+
+/**
+ * How long a request waits for the server before it fails (and says so), so no
+ * "Saving…" hangs on a server that froze; the work stays in this browser and the action
+ * can be tried again. Requests that go through the git remote wait as long as the server
+ * lets git take (FORECOURT_GIT_TIMEOUT_SECONDS, 60 s by default) and more.
+ */
+export const REQUEST_TIMEOUT = 30_000;
+export const REMOTE_REQUEST_TIMEOUT = 120_000;
+
+export const timeoutMessage = (ms: number) =>
+  `the server did not answer within ${Math.round(ms / 1000)} seconds; your draft is kept in this browser, try again`;
+
+function withTimeout(signal: AbortSignal | null | undefined, ms: number): AbortSignal {
+  const timer = AbortSignal.timeout(ms);
+  return signal && typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, timer]) : timer;
 }
 
 /** One editor API request: token, staff name, JSON in and out, refusals shown as sign-in. */
@@ -158,10 +177,14 @@ export async function request<T>(
   const checking = options.token !== undefined;
   const token = checking ? options.token : currentToken();
   const staff = currentStaffName();
+  const timeout = options.timeout ?? REQUEST_TIMEOUT;
+  const signal = withTimeout(init.signal, timeout);
   let res: Response;
+  let body: Record<string, any> = {};
   try {
     res = await fetch(API_BASE + path, {
       ...init,
+      signal,
       headers: {
         Accept: 'application/json',
         ...(typeof init.body === 'string' ? { 'Content-Type': 'application/json' } : {}), // a file upload sends its own type
@@ -170,17 +193,19 @@ export async function request<T>(
         ...init.headers,
       },
     });
+    try {
+      body = await res.json();
+    } catch (err) {
+      if (signal.aborted) throw err; // timed out while the answer came in
+      /* not JSON */
+    }
   } catch (err) {
+    if (init.signal?.aborted) throw err; // the caller's own cancel
+    if (signal.aborted) throw new ApiError(timeoutMessage(timeout), 0);
     throw new ApiError(
       `the server could not be reached (${(err as Error).message}); your draft is kept in this browser`,
       0,
     );
-  }
-  let body: Record<string, any> = {};
-  try {
-    body = await res.json();
-  } catch {
-    /* not JSON */
   }
   if (!res.ok) {
     const issues = Array.isArray(body.issues) ? (body.issues as DocumentIssue[]) : [];
@@ -229,13 +254,17 @@ export const api = {
     request<{ changes: unknown[]; text: string; markdown: string }>(`${site(slug)}/diff`),
   /** Pushes the draft branch (when the server has a remote) and returns the review description. */
   requestReview: (slug: string) =>
-    request<ReviewResult>(`${site(slug)}/review`, { method: 'POST' }),
+    request<ReviewResult>(
+      `${site(slug)}/review`,
+      { method: 'POST' },
+      { timeout: REMOTE_REQUEST_TIMEOUT },
+    ),
   /** Merges the draft into the published site (403: this staff member may not publish). */
   publish: (slug: string) =>
     request<{ published: string | { commit: string }; document: Doc }>(
       `${site(slug)}/publish`,
       { method: 'POST' },
-      { forbiddenIsAnswer: true },
+      { forbiddenIsAnswer: true, timeout: REMOTE_REQUEST_TIMEOUT },
     ),
   /** Published versions, newest first. */
   history: (slug: string) =>

@@ -28,6 +28,8 @@ export interface IssuesValue {
   site: Record<string, unknown> | null;
   /** Why the draft could not be checked (server unreachable). */
   error?: string;
+  /** Checks the draft again now (after `error`). */
+  retry?: () => void;
 }
 
 export const IssuesContext = createContext<IssuesValue>({

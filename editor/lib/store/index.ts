@@ -64,6 +64,8 @@ export class EditorStore {
   private held: ReturnType<typeof setTimeout> | undefined;
   private afterHeld: Array<() => void> = [];
   private log = undoHistory.EMPTY_HISTORY;
+  /** Another tab of this browser edits the site: this one follows it and changes nothing (tab-coordination.ts). */
+  private readOnly = false;
 
   constructor(init: StoreInit) {
     this.log =
@@ -136,6 +138,7 @@ export class EditorStore {
 
   /** Runs an operation's change as one undo step; false when it was refused or changed nothing. */
   private apply(change: Change | undefined): boolean {
+    if (this.readOnly) return false;
     const before = this.state;
     const ran = change && undoHistory.runRecipe(before.doc, before.resolved, change.recipe);
     if (!change || !ran) return false;
@@ -170,7 +173,7 @@ export class EditorStore {
   }
 
   private step(step: undoHistory.Step | undefined): boolean {
-    if (!step) return false;
+    if (!step || this.readOnly) return false;
     this.log = step.history;
     this.set({ doc: step.doc, ...step.place, lastAction: step.lastAction });
     return true;
@@ -190,6 +193,21 @@ export class EditorStore {
   replaceDocument(doc: Doc, lastAction?: string) {
     this.log = undoHistory.EMPTY_HISTORY;
     this.set({ doc, lastAction });
+  }
+
+  /** While another tab of this browser edits the site, this store refuses every change and undo. */
+  setReadOnly(readOnly: boolean) {
+    this.readOnly = readOnly;
+  }
+
+  get isReadOnly(): boolean {
+    return this.readOnly;
+  }
+
+  /** Takes the draft as the tab that edits it has it (tab-coordination.ts), outside the history. */
+  adopt(from: { doc: Doc; saved: Doc; baseVersion?: string }, lastAction?: string) {
+    this.log = undoHistory.EMPTY_HISTORY;
+    this.set({ doc: from.doc, saved: from.saved, baseVersion: from.baseVersion, lastAction });
   }
 
   /** After a successful save: the saved document becomes the base. History is kept. */
