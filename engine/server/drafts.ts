@@ -269,7 +269,10 @@ export class DraftService {
     const { share, onPublished } = this.options;
     const done = share
       ? await share.lock(slug, async () => {
-          await share.refresh([slug]);
+          // Unreachable: this copy is published if the remote takes it (its gate below decides).
+          await share
+            .refresh([slug])
+            .catch((err: Error) => console.warn(`[forecourt] ${err.message}`));
           const out = await this.publishHere(slug, author, validate);
           await share.drop(slug);
           return out;

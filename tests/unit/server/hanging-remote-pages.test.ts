@@ -9,6 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatSiteDocument } from '../../../engine/document/canonical.ts';
 import { startNameApp, type NameApp } from './fixtures/name-app.ts';
 
 const SLUG = 'southern-motor-group';
@@ -83,20 +84,17 @@ describe('a remote whose fetch hangs', { timeout: 180_000 }, () => {
     expect(held).toBe(0);
     const before = await pageP99();
 
-    // A draft, then its publish: the publish first brings in what the remote published, and that fetch hangs.
-    const opened = (await (await fetch(`${base}/api/editor/sites/${SLUG}`)).json()) as {
-      document: Record<string, unknown>;
-      version: string;
-    };
-    const saved = await fetch(`${base}/api/editor/sites/${SLUG}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        document: { ...opened.document, name: 'Southern Motors' },
-        baseVersion: opened.version,
-      }),
-    });
-    expect(saved.status).toBe(200);
+    // A draft saved on this server (a save through the API needs the remote: it hangs), then
+    // its publish: the publish first brings in what the remote published, and that fetch hangs.
+    const { repo } = server!.app;
+    const doc = JSON.parse(repo.fileAt(repo.publishedHead(), SLUG)!) as Record<string, unknown>;
+    repo.saveDraft(
+      SLUG,
+      formatSiteDocument({ ...doc, name: 'Southern Motors' }),
+      'Rename',
+      { name: 'Sam' },
+      undefined,
+    );
     publishing = fetch(`${base}/api/editor/sites/${SLUG}/publish`, { method: 'POST' });
     await until(() => held > 0, 'git to reach the hanging remote');
 
