@@ -1,15 +1,18 @@
 /**
- * Before saving: what changed since the saved draft, in the words of the semantic diff the
- * review tooling prints (engine/document/diff.ts). First the change as visitors will see
- * it (template merged), then the file change exactly as a reviewer will read it in the
- * pull request. Saving writes a draft (docs/publishing.md): nothing goes live.
+ * Before saving: what changed since the saved draft. First the change as visitors will see
+ * it (template merged), in staff words with the risky changes first (lib/change-words.ts),
+ * then the file change exactly as a reviewer will read it in the pull request (the semantic
+ * diff the review tooling prints, engine/document/diff.ts). Saving writes a draft
+ * (docs/publishing.md): nothing goes live.
  */
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { diffSiteDocuments, type SiteChange } from '../../engine/document/diff.ts';
 import { groupChanges } from '../../engine/document/diff-render.ts';
 import { describeChange } from '../../engine/document/diff-sentences.ts';
 import { useEditor } from '../lib/hooks.ts';
+import { staffChangeLines, type StaffLine } from '../lib/change-words.ts';
 import { resolveDraft } from '../lib/doc.ts';
+import { RISK_TITLES } from '../../engine/document/risk.ts';
 import { mapIssues, type DocumentIssue } from '../lib/issues.ts';
 import { locatePath, pathWords } from '../lib/path-words.ts';
 
@@ -52,6 +55,21 @@ export function ChangeList({ changes, empty }: { changes: SiteChange[]; empty: s
         </section>
       ))}
     </>
+  );
+}
+
+/** Changes in staff words, the risky ones first and marked with their kind of risk. */
+export function StaffChangeList({ lines, empty }: { lines: StaffLine[]; empty: string }) {
+  if (!lines.length) return <p className="fc-muted">{empty}</p>;
+  return (
+    <ul className="fc-staff-changes" data-staff-changes>
+      {lines.map((l, i) => (
+        <li key={i} data-risk={l.risk}>
+          {l.risk && <strong>{RISK_TITLES[l.risk]}: </strong>}
+          {l.text}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -124,13 +142,11 @@ export function ReviewDialog(props: {
     }
   }, [props.open]);
 
-  const visible = useMemo(
-    () =>
-      props.open
-        ? diffSiteDocuments(resolveDraft(saved, templates), resolveDraft(doc, templates))
-        : [],
-    [props.open, saved, doc, templates],
-  );
+  const visible = useMemo(() => {
+    if (!props.open) return [];
+    const docs = { before: resolveDraft(saved, templates), after: resolveDraft(doc, templates) };
+    return staffChangeLines(diffSiteDocuments(docs.before, docs.after), docs);
+  }, [props.open, saved, doc, templates]);
   const file = useMemo(
     () =>
       props.open
@@ -158,7 +174,7 @@ export function ReviewDialog(props: {
       </p>
       <div className="fc-review-body" data-testid="review-diff">
         <h3>On the site</h3>
-        <ChangeList changes={visible} empty="Nothing visitors see has changed." />
+        <StaffChangeList lines={visible} empty="Nothing visitors see has changed." />
         <details open={!visible.length && !!file.length}>
           <summary>In the file sites/{slug}.json, as reviewers will read it</summary>
           <ChangeList changes={file} empty="The file does not change." />

@@ -290,15 +290,13 @@ describe('the editor', () => {
   it('reviews the semantic diff, saves, and the document on disk is canonical and valid', async () => {
     await page.getByRole('button', { name: 'Review and save' }).click();
     const dialog = page.getByRole('dialog');
-    // "On the site" first; the file view (details) says it as reviewers will read it.
-    await dialog
-      .getByText(/Block hero hero added on page home/)
-      .first()
-      .waitFor();
-    await dialog
-      .getByText(/Feature hideInstantOfferText turned on/)
-      .first()
-      .waitFor();
+    // "On the site" first, in staff words with the risky changes (a switch) first; the file
+    // view (details) says it as reviewers will read it.
+    const onSite = dialog.locator('[data-staff-changes] li');
+    await onSite.getByText(/› Hero hero: added$/).waitFor();
+    expect(await onSite.first().textContent()).toMatch(
+      /Feature switches › Hide the instant offer wording: turned on$/,
+    );
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator('[data-notice="ok"]').waitFor();
     expect(await page.locator('.fc-status').textContent()).toContain('All changes saved');
