@@ -171,6 +171,31 @@ describe('when delivery fails', () => {
   }, 60_000);
 });
 
+describe.runIf(postgresAvailable)('PostgreSQL: stopping', () => {
+  it('close() lets a delivery being sent finish before the store closes', async () => {
+    const smtp = await smtpServer();
+    let release!: () => void;
+    smtp.holdUntil = new Promise<void>((r) => (release = r));
+    const dataDir = tempDataDir();
+    const t = await api(smtp, { store: 'postgres', dataDir });
+    const { leadId, count } = await lead(t, new Date());
+    t.api.deliveries.nudge(leadId);
+    const sending = async () =>
+      (await states(t)).filter((r) => r.state === 'pending' && r.attempts === 1).length;
+    const deadline = Date.now() + 20_000;
+    while ((await sending()) < count && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await sending()).toBe(count);
+
+    const closed = open.pop()!.close();
+    setTimeout(release, 300);
+    await closed;
+    expect(smtp.mail).toHaveLength(count);
+    const again = await api(smtp, { store: 'postgres', dataDir, delivery: { enabled: false } });
+    expect((await states(again)).map((r) => r.state)).toEqual(Array(count).fill('delivered'));
+  }, 60_000);
+});
+
 describe.runIf(postgresAvailable)('PostgreSQL: two servers over one database', () => {
   it('send each delivery once between them, each lead by a pg-boss job', async () => {
     const smtp = await smtpServer();

@@ -27,6 +27,8 @@ export interface TestSmtp {
   mail: ReceivedMail[];
   /** Answers this SMTP code to every recipient while set (e.g. 550: refused for good). */
   refuseWith?: number;
+  /** While set, a message is kept (and not yet accepted) until this resolves: a slow mail server. */
+  holdUntil?: Promise<void>;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -67,14 +69,16 @@ export async function startSmtp(options: { port?: number; listen?: boolean } = {
           stream.on('data', (c: Buffer) => chunks.push(c));
           stream.on('end', () => {
             const raw = Buffer.concat(chunks).toString('utf8');
-            t.mail.push({
-              to: session.envelope.rcptTo.map((r) => r.address),
-              messageId: header(raw, 'Message-ID') ?? '',
-              subject: header(raw, 'Subject') ?? '',
-              replyTo: header(raw, 'Reply-To'),
-              raw,
+            void Promise.resolve(t.holdUntil).then(() => {
+              t.mail.push({
+                to: session.envelope.rcptTo.map((r) => r.address),
+                messageId: header(raw, 'Message-ID') ?? '',
+                subject: header(raw, 'Subject') ?? '',
+                replyTo: header(raw, 'Reply-To'),
+                raw,
+              });
+              callback();
             });
-            callback();
           });
         },
       });
