@@ -7,7 +7,9 @@ import type { StockSource } from '../providers.ts';
 import type { ResolvedSite } from '../site/types.ts';
 import { applyDerived } from './derive.ts';
 import { soldAndExpired, soldWindowDays } from '../search/sold.ts';
-import { readStockFiles } from './stock-file.ts';
+import { readStockFiles, stockFilePath, stockFileSlugs, type StockFile } from './stock-file.ts';
+import { slicer } from './import/loop-turns.ts';
+import { readStockFileStreaming } from './import/stock-file-stream.ts';
 
 /** The imported cars of a data folder, derived for `nowMs` and without sold cars past their window, by dealership. */
 export function importedStock(
@@ -29,6 +31,39 @@ export function importedStock(
   return out;
 }
 
+/**
+ * importedStock without holding the event loop: each file read a car at a time
+ * (stock-file-stream.ts) and derived with turns between, for a running server reloading
+ * (live-stock.ts); the result is swapped in whole, so visitors see the old stock until then.
+ */
+export async function importedStockStreaming(
+  dataDir: string,
+  sites: readonly ResolvedSite[],
+  nowMs: number,
+): Promise<Map<string, Car[]>> {
+  const out = new Map<string, Car[]>();
+  const turn = slicer();
+  for (const slug of stockFileSlugs(dataDir)) {
+    let file: StockFile | undefined;
+    try {
+      file = await readStockFileStreaming(dataDir, slug);
+    } catch (err) {
+      console.error(
+        `[stock] ${stockFilePath(dataDir, slug)} was not read: ${(err as Error).message}`,
+      );
+    }
+    if (!file) continue;
+    const days = soldWindowDays(sites, slug);
+    const cars: Car[] = [];
+    for (const car of file.cars) {
+      if (!soldAndExpired(car, nowMs, days)) cars.push(applyDerived(car, nowMs));
+      await turn();
+    }
+    out.set(slug, cars);
+  }
+  return out;
+}
+
 /** The provider's stock with the imported dealerships' cars in place of theirs. */
 export function withImportedStock(
   stock: StockSource,
@@ -43,6 +78,23 @@ function merge(provided: readonly Car[], imported: Map<string, Car[]>): Car[] {
     ...provided.filter((c) => !imported.has(c.dealership_slug)),
     ...[...imported.values()].flat(),
   ];
+}
+
+/** The imported cars held, without those sold past their window at `now` and derived again for it (no file is read). */
+export function withoutExpiredSold(
+  imported: ReadonlyMap<string, Car[]>,
+  sites: readonly ResolvedSite[],
+  now: number,
+): Map<string, Car[]> {
+  return new Map(
+    [...imported].map(([slug, cars]) => {
+      const days = soldWindowDays(sites, slug);
+      return [
+        slug,
+        cars.filter((c) => !soldAndExpired(c, now, days)).map((c) => applyDerived(c, now)),
+      ];
+    }),
+  );
 }
 
 /** Whether an imported dealership holds a sold car past its sold window at `now`. */

@@ -19,7 +19,12 @@ import { addDirectoryIndexes } from '../search/directory-indexes.ts';
 import { CAR_INDEX, CAR_INDEX_SETTINGS, createCarSearchEngine } from '../search/car-index.ts';
 import { SearchEngine } from '../search/engine.ts';
 import type { ResolvedSite } from '../site/types.ts';
-import { hasExpiredSold, importedStock } from './imported-stock.ts';
+import {
+  hasExpiredSold,
+  importedStock,
+  importedStockStreaming,
+  withoutExpiredSold,
+} from './imported-stock.ts';
 import { SiteEngines } from './site-engines.ts';
 import { watchStockFolder } from './stock-watch.ts';
 
@@ -246,11 +251,13 @@ export class LiveStock {
     return true;
   }
 
-  /** Serves the imported dealerships from their files and the others from what the provider gave. */
-  private fill() {
-    this.imported = this.options.dataDir
-      ? importedStock(this.options.dataDir, this.sites, this.clock.now().getTime())
-      : new Map<string, Car[]>();
+  /** Serves the imported dealerships from their files (read now unless given) and the others from what the provider gave. */
+  private fill(imported?: Map<string, Car[]>) {
+    this.imported =
+      imported ??
+      (this.options.dataDir
+        ? importedStock(this.options.dataDir, this.sites, this.clock.now().getTime())
+        : new Map<string, Car[]>());
     this.held.length = 0;
     this.heldById.clear();
     this.heldBySlug.clear();
@@ -264,9 +271,9 @@ export class LiveStock {
    * Reads the stock files again and rebuilds the engines built that hold a dealership whose
    * cars may have changed (`changed`; default: those with a stock file before or after).
    */
-  reload(changed?: ReadonlySet<string>) {
+  reload(changed?: ReadonlySet<string>, imported?: Map<string, Car[]>) {
     const before = [...this.imported.keys()];
-    this.fill();
+    this.fill(imported);
     const touched = changed ?? new Set([...before, ...this.imported.keys()]);
     if (this.whole) {
       this.whole.addIndex(
@@ -333,19 +340,35 @@ export class LiveStock {
     const dataDir = this.options.dataDir;
     if (!dataDir || this.stopWatching) return this;
     this.stopWatching = watchStockFolder(dataDir, this.clock, {
-      reload: () => this.safeReload(),
-      expired: () => hasExpiredSold(this.imported, this.sites, this.clock.now().getTime()),
+      reload: () => void this.reloadFromFiles(),
+      hourly: () => {
+        const now = this.clock.now().getTime();
+        if (hasExpiredSold(this.imported, this.sites, now))
+          this.reload(undefined, withoutExpiredSold(this.imported, this.sites, now));
+      },
     });
     return this;
   }
 
-  private safeReload() {
-    try {
-      this.reload();
-    } catch (err) {
-      console.error('[stock] the imported stock could not be reloaded', err);
-    }
+  /**
+   * Reads the stock files a car at a time, giving the event loop turns (a large file parsed
+   * whole held every page for seconds), then swaps them in at once: until then every request
+   * sees the stock before. Reloads run one after another. Resolves when this one is served.
+   */
+  reloadFromFiles(): Promise<void> {
+    const dataDir = this.options.dataDir;
+    if (!dataDir) return Promise.resolve();
+    this.reloading = this.reloading
+      .then(async () => {
+        const now = this.clock.now().getTime();
+        this.reload(undefined, await importedStockStreaming(dataDir, this.sites, now));
+      })
+      .catch((err: unknown) =>
+        console.error('[stock] the imported stock could not be reloaded', err),
+      );
+    return this.reloading;
   }
+  private reloading = Promise.resolve();
 
   close() {
     this.stopWatching?.();

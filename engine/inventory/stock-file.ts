@@ -66,19 +66,24 @@ export function readStockFiles(
   onError: (file: string, err: Error) => void = () => undefined,
 ): Map<string, StockFile> {
   const out = new Map<string, StockFile>();
-  const dir = stockDir(dataDir);
-  if (!existsSync(dir)) return out;
-  for (const name of readdirSync(dir).sort()) {
-    const slug = SLUG_FILE.exec(name)?.[1];
-    if (!slug) continue;
+  for (const slug of stockFileSlugs(dataDir)) {
     try {
       const file = readStockFile(dataDir, slug);
       if (file) out.set(slug, file);
     } catch (err) {
-      onError(join(dir, name), err as Error);
+      onError(stockFilePath(dataDir, slug), err as Error);
     }
   }
   return out;
+}
+
+/** The dealerships that have a stock file, in name order. */
+export function stockFileSlugs(dataDir: string): string[] {
+  const dir = stockDir(dataDir);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => SLUG_FILE.exec(name)?.[1] ?? []);
 }
 
 export function writeStockFile(dataDir: string, file: StockFile): string {

@@ -1,6 +1,6 @@
 /**
  * Following a data folder's stock files while the server runs: a file written is read once
- * its writes settle, and an hourly check (of the clock) asks whether sold cars expired.
+ * its writes settle, and an hourly check (of the clock) drops sold cars past their window.
  */
 import { existsSync, mkdirSync, watch } from 'node:fs';
 import type { Clock } from '../clock.ts';
@@ -10,11 +10,11 @@ const HOUR = 3_600_000;
 /** Writes that come together (a file and its photos) are read once. */
 const SETTLE_MS = 150;
 
-/** Calls `reload` when a stock file changes, or on the hour when `expired()`; returns the function that stops it. */
+/** Calls `reload` when a stock file changes, and `hourly` on the hour; returns the function that stops it. */
 export function watchStockFolder(
   dataDir: string,
   clock: Clock,
-  { reload, expired }: { reload: () => void; expired: () => boolean },
+  { reload, hourly }: { reload: () => void; hourly: () => void },
 ): () => void {
   let timer: NodeJS.Timeout | undefined;
   const dir = stockDir(dataDir);
@@ -26,9 +26,7 @@ export function watchStockFolder(
     timer.unref?.();
   });
   watcher.unref?.();
-  const stopHourly = clock.every(HOUR, () => {
-    if (expired()) reload();
-  });
+  const stopHourly = clock.every(HOUR, hourly);
   return () => {
     clearTimeout(timer);
     watcher.close();

@@ -19,7 +19,7 @@ import { SITES_DIR } from '../helpers.ts';
 
 const loaded = loadSites(SITES_DIR);
 const VIN = (i: number) => `MPB1234567A${String(i).padStart(6, '0')}`;
-const car = (i: number, extra: Record<string, unknown> = {}) => ({
+const car = (i: number, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   'Stock No': `J${i}`,
   VIN: VIN(i),
   Year: 2021,
