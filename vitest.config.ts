@@ -15,9 +15,11 @@ const MEASURING = [
   'tests/unit/server/hanging-remote-pages.test.ts',
   'tests/unit/server/large-document.test.ts',
   'tests/unit/server/slow-clients.test.ts',
+  'tests/unit/server/slowloris.test.ts',
   'tests/unit/server/heap-growth.test.ts',
   'tests/unit/search/limits.test.ts',
   'tests/unit/inventory/feed-stream.test.ts',
+  'tests/unit/inventory/stock-reload.test.ts',
   'tests/unit/assets/photo-pipeline.test.ts',
   'tests/unit/assets/photo-bucket.test.ts',
 ];
