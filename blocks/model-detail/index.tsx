@@ -9,6 +9,7 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { ModelDetailProps } from '../../schemas/resolved.gen.ts';
 import { ExpandableText } from '../_shared/ExpandableText.tsx';
 import { ModelStatus } from '../_shared/ModelStatus.tsx';
+import { photoAttributes, type PhotoLayout } from '../_shared/photo.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { findModel, hasPrice, modelImage } from '../_shared/models.ts';
 import { slugify } from '../../engine/slug.ts';
@@ -17,6 +18,14 @@ import './model-detail.css';
 export interface ModelDetailData {
   slug?: string;
 }
+
+/** The model's picture: the whole width on phones, 6 of 11 columns from 992 px (model-detail.css). */
+export const MODEL_PHOTO: PhotoLayout = {
+  min: 320,
+  max: 1600,
+  sizes: '(min-width: 1320px) 700px, (min-width: 992px) 55vw, 100vw',
+  fallback: 640,
+};
 
 export default defineBlock<ModelDetailProps>({
   async load({
@@ -97,7 +106,7 @@ export default defineBlock<ModelDetailProps>({
           {image && (
             <img
               className="fc-model-detail__image"
-              src={image}
+              {...photoAttributes(image, MODEL_PHOTO)}
               alt={`${model.manufacturer_name} ${model.name}`}
               width={720}
               height={405}

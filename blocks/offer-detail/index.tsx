@@ -9,6 +9,7 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { OfferDetailProps } from '../../schemas/resolved.gen.ts';
 import { ExpandableText } from '../_shared/ExpandableText.tsx';
+import { photoAttributes, type PhotoLayout } from '../_shared/photo.ts';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { formatDate } from '../_shared/opening-hours.ts';
@@ -20,6 +21,14 @@ export interface OfferDetailData {
   manufacturer?: string;
   today: string;
 }
+
+/** The offer's picture: the whole width on phones, half the container from 992 px (offer-detail.css). */
+export const OFFER_PHOTO: PhotoLayout = {
+  min: 320,
+  max: 1280,
+  sizes: '(min-width: 1320px) 636px, (min-width: 992px) 50vw, 100vw',
+  fallback: 640,
+};
 
 export default defineBlock<OfferDetailProps>({
   async load({ props, params, site }): Promise<OfferDetailData & { head?: { status: number } }> {
@@ -116,7 +125,7 @@ export default defineBlock<OfferDetailProps>({
           {image && (
             <img
               className="fc-offer-detail__image"
-              src={image.src}
+              {...photoAttributes(image.src, OFFER_PHOTO)}
               alt={image.alt}
               width={image.width ?? 720}
               height={image.height ?? 405}
