@@ -154,8 +154,9 @@ interface RequestOptions {
 /**
  * How long a request waits for the server before it fails (and says so), so no
  * "Saving…" hangs on a server that froze; the work stays in this browser and the action
- * can be tried again. Requests that go through the git remote wait as long as the server
- * lets git take (FORECOURT_GIT_TIMEOUT_SECONDS, 60 s by default) and more.
+ * can be tried again. Requests that may go through the git remote (a draft's load, save,
+ * restore and discard, review, publish) wait as long as the server lets git take
+ * (FORECOURT_GIT_TIMEOUT_SECONDS, 60 s by default) and more.
  */
 export const REQUEST_TIMEOUT = 30_000;
 export const REMOTE_REQUEST_TIMEOUT = 120_000;
@@ -223,6 +224,8 @@ export async function request<T>(
 }
 
 const site = (slug: string) => `/sites/${encodeURIComponent(slug)}`;
+/** Drafts are shared through the git remote when the server has one (docs/publishing.md): reading, saving, restoring and discarding one may wait on it. */
+const REMOTE: RequestOptions = { timeout: REMOTE_REQUEST_TIMEOUT };
 
 export const api = {
   /** Whether the server accepts this editor token (a 401 ApiError when not); changes no state. */
@@ -234,21 +237,23 @@ export const api = {
       (r) => r.templates,
     ),
   /** The document to edit (the draft when there is one), its version, the draft and whether this staff member may publish. */
-  loadSite: (slug: string) => request<LoadedSite>(site(slug)),
+  loadSite: (slug: string) => request<LoadedSite>(site(slug), {}, REMOTE),
   /** The live site's status: its last good revision in use, the sync with the remote, the draft. */
   siteStatus: (slug: string) => request<SiteStatus>(`${site(slug)}/status`),
   /** Creates the site's first draft (visitors see it once it is published). */
   createSite: (site: NewSite) =>
-    request<{ slug: string; document: Doc; version: string; draft?: DraftInfo }>('/sites', {
-      method: 'POST',
-      body: JSON.stringify(site),
-    }),
+    request<{ slug: string; document: Doc; version: string; draft?: DraftInfo }>(
+      '/sites',
+      { method: 'POST', body: JSON.stringify(site) },
+      REMOTE,
+    ),
   /** Saves a draft commit (nothing goes live). A 409 with conflicts: see `conflictOf`. */
   saveSite: (slug: string, document: Doc, baseVersion?: string) =>
-    request<SaveResult>(site(slug), {
-      method: 'PUT',
-      body: JSON.stringify({ document, baseVersion }),
-    }),
+    request<SaveResult>(
+      site(slug),
+      { method: 'PUT', body: JSON.stringify({ document, baseVersion }) },
+      REMOTE,
+    ),
   /** The semantic diff published → draft. */
   diff: (slug: string) =>
     request<{ changes: unknown[]; text: string; markdown: string }>(`${site(slug)}/diff`),
@@ -271,13 +276,14 @@ export const api = {
     request<{ versions: PublishedVersion[] }>(`${site(slug)}/history`).then((r) => r.versions),
   /** Makes a published version the draft (nothing is published). */
   restore: (slug: string, commit: string) =>
-    request<SaveResult>(`${site(slug)}/restore`, {
-      method: 'POST',
-      body: JSON.stringify({ commit }),
-    }),
+    request<SaveResult>(
+      `${site(slug)}/restore`,
+      { method: 'POST', body: JSON.stringify({ commit }) },
+      REMOTE,
+    ),
   /** Deletes the site's draft branch. */
   discardDraft: (slug: string) =>
-    request<Record<string, unknown>>(`${site(slug)}/draft`, { method: 'DELETE' }),
+    request<Record<string, unknown>>(`${site(slug)}/draft`, { method: 'DELETE' }, REMOTE),
   /** The server validates the draft as the runtime would and returns it prepared for the preview. */
   check: (document: Doc, signal?: AbortSignal) =>
     request<{ issues: DocumentIssue[]; site: Doc | null }>('/check', {
