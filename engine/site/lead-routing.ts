@@ -61,8 +61,9 @@ export const KIND_WORDS: Record<LeadKind, string> = {
  * A document that sets `leadRouting` sends every kind of enquiry its blocks take somewhere:
  * each route has a destination, and each kind has a route for the whole site (the one a
  * lead without a location, or from a location without a route of its own, goes to). A
- * document without `leadRouting` keeps its leads for the staff view only and is not checked:
- * it was valid before routing existed (docs/site-documents.md, "Versions and migrations").
+ * document without `leadRouting` is not checked (its leads go to the addresses its locations
+ * show, docs/leads.md "Validation"): it was valid before routing existed
+ * (docs/site-documents.md, "Versions and migrations").
  */
 export function leadRoutingIssues(site: ResolvedSite): DocumentIssue[] {
   if (!site.leadRouting) return [];

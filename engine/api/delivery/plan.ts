@@ -3,7 +3,9 @@
  * kind from its category, its location from its car (a lead about a car goes to the car's
  * location), else the location or dealership it names, then the routes of the site document
  * for that kind and location (engine/site/lead-routing.ts), plus the buyer's confirmation.
- * A site without `leadRouting` delivers nothing: its leads stay in the staff view.
+ * A site without `leadRouting` sends each lead to the email address its location shows
+ * (else the first location's that shows one), as a dealer who set up nothing would expect;
+ * with no address anywhere its leads stay in the staff view.
  */
 import type { Car } from '../../../schemas/types.gen.ts';
 import { routesFor, type LeadKind } from '../../site/lead-routing.ts';
@@ -47,13 +49,29 @@ export function leadLocationSlug(
   );
 }
 
+/** Where a lead goes when the site routes nothing: the address its location (or the site) shows. */
+function shownEmail(site: ResolvedSite, location: string | undefined): string | undefined {
+  const email = (slug?: string) =>
+    site.locations.find((l) => l.slug === slug)?.contact_detail?.email;
+  return (
+    email(location) ??
+    site.locations.find((l) => l.visible !== false && l.contact_detail?.email)?.contact_detail
+      ?.email
+  );
+}
+
 export function planDeliveries(site: ResolvedSite, lead: NewLead, car?: Car): NewDelivery[] {
-  if (!site.leadRouting) return [];
   const kind = leadKindOf(lead);
   const location = leadLocationSlug(site, lead, car);
   const out = new Map<string, NewDelivery>();
   const add = (d: Omit<NewDelivery, 'kind' | 'location'>) =>
     out.set(`${d.channel} ${d.target.toLowerCase()}`, { ...d, kind, location });
+  if (!site.leadRouting) {
+    const to = shownEmail(site, location);
+    if (to) add({ channel: 'email', target: to });
+    if (to && lead.email) add({ channel: 'confirmation', target: lead.email });
+    return [...out.values()];
+  }
   for (const route of routesFor(site, kind, location)) {
     for (const email of route.emails ?? []) add({ channel: 'email', target: email });
     if (route.adf?.email) add({ channel: 'adf-email', target: route.adf.email });

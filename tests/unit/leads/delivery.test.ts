@@ -138,10 +138,42 @@ describe('every lead kind on every demo site', () => {
 });
 
 describe('a site without leadRouting', () => {
-  it('plans no delivery: its leads stay in the staff view', () => {
+  const unrouted = (site: ResolvedSite, shown: (string | undefined)[]) => ({
+    ...site,
+    leadRouting: undefined,
+    locations: site.locations.map((l, i) => ({
+      ...l,
+      visible: true,
+      contact_detail: { ...l.contact_detail, email: shown[i] },
+    })),
+  });
+  const testDrive = (site: ResolvedSite, payload = {}) =>
+    ({ site: site.slug, category: 'Test Drive', email: 'sam@buyer.example', payload }) as NewLead;
+  const targets = (d: ReturnType<typeof planDeliveries>) => d.map((x) => [x.channel, x.target]);
+
+  it('sends each lead to the address its location shows, and confirms to the buyer', () => {
+    const site = sites().find((s) => s.locations.length > 1)!;
+    const [first, second] = site.locations;
+    const bare = unrouted(site, ['first@yard.example', 'second@yard.example']);
+    const lead = testDrive(site, { location: second.slug });
+    expect(targets(planDeliveries(bare, lead))).toEqual([
+      ['email', 'second@yard.example'],
+      ['confirmation', 'sam@buyer.example'],
+    ]);
+    // No location named: the first location that shows an address.
+    expect(targets(planDeliveries(bare, testDrive(site)))[0]).toEqual([
+      'email',
+      'first@yard.example',
+    ]);
+    // Its location shows none: the site's first that does.
+    const onlySecond = unrouted(site, [undefined, 'second@yard.example']);
+    expect(
+      targets(planDeliveries(onlySecond, testDrive(site, { location: first.slug })))[0],
+    ).toEqual(['email', 'second@yard.example']);
+  });
+
+  it('with no address shown anywhere, plans nothing: its leads stay in the staff view', () => {
     const site = sites()[0];
-    const lead = { site: site.slug, category: 'Test Drive', payload: {} } as NewLead;
-    expect(planDeliveries({ ...site, leadRouting: undefined }, lead)).toEqual([]);
-    expect(planDeliveries(site, lead).length).toBeGreaterThan(0);
+    expect(planDeliveries(unrouted(site, []), testDrive(site))).toEqual([]);
   });
 });
