@@ -6,7 +6,7 @@
  * cars one import takes with under 300 MB resident and no event-loop stall over 100 ms.
  */
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -117,13 +117,31 @@ interface Seen {
 }
 
 /** Imports a small feed, then `large`, in a node of its own (big-feed.measure.ts), and says what it saw. */
+/** The node flags `npm run import:inventory` gives the import, read from package.json. */
+const IMPORT_NODE_FLAGS = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts['import:inventory']
+  .split(' ')
+  .filter((word) => word.startsWith('--max-'));
+
 function measure(large: string): Seen {
   const small = join(dir, 'small.csv');
   writeFileSync(small, `${[HEADER, ...rows(3)].join('\n')}\n`);
   return JSON.parse(
     execFileSync(
       process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'big-feed.measure.ts'), small, large, dataDir],
+      // As `npm run import:inventory` runs it (package.json): a small young generation.
+      [
+        ...IMPORT_NODE_FLAGS,
+        '--import',
+        'tsx',
+        join(import.meta.dirname, 'big-feed.measure.ts'),
+        small,
+        large,
+        dataDir,
+      ],
       { cwd: ROOT, encoding: 'utf8' },
     ),
   ) as Seen;
