@@ -3,7 +3,7 @@
  * JOB_SCHEMA of the servers' database. pg-boss creates and upgrades its schema at start under
  * an advisory lock (servers started together do not race), and each job is fetched by one
  * server with SKIP LOCKED. A job a server was running when it died is given to another once
- * its expiry has passed. A schedule's ticks are enqueued under one id per period of the clock,
+ * its expiry has passed (checked every EXPIRY_CHECK_SECONDS). A schedule's ticks are enqueued under one id per period of the clock,
  * so the servers ticking in that period make one job between them; the queue's "singleton"
  * policy keeps two runs of it from overlapping.
  */
@@ -19,6 +19,13 @@ export const JOB_SCHEMA = 'forecourt_jobs';
 const POLL_SECONDS = 1;
 /** Jobs one server takes in one fetch of a queue. */
 const BATCH = 10;
+/**
+ * How often one of the servers checks for jobs whose server died mid-run (their expiry
+ * passed), to give them to another. pg-boss's default, 120 s, held a dead server's
+ * schedule (its singleton) that long on top of the expiry: lead delivery's sweep stopped
+ * for two minutes after a SIGKILL. The check is one query, taken by one server per period.
+ */
+const EXPIRY_CHECK_SECONDS = 10;
 /** How long stop() waits for the jobs running here (longer than an SMTP or HTTP try may take). */
 const STOP_WAIT_MS = 35_000;
 
@@ -45,6 +52,7 @@ export class PgBossQueue implements JobQueue {
       schema: JOB_SCHEMA,
       application_name: 'forecourt-jobs',
       max: 4,
+      maintenanceIntervalSeconds: EXPIRY_CHECK_SECONDS,
       // Schedules tick on the queue's clock (schedule() below), not on pg-boss's cron.
       schedule: false,
     });
