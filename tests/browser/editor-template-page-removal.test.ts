@@ -64,8 +64,9 @@ describe('the editor', () => {
       if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
         await details.locator('summary').click();
     };
+    // The review's list names the page as the editor does (editor/lib/change-words.ts).
     await dialog
-      .getByText(/Page service removed \(was \/service/)
+      .getByText(/^Page .+ \(\/service\) removed, with \d+ blocks?$/)
       .first()
       .waitFor();
     await openFileView();
