@@ -5,7 +5,6 @@
  * search's order, and answered only for the names a car's photo list holds.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
@@ -23,6 +22,7 @@ import { demoPhotos } from '../../../demo/photos/router.ts';
 import { placeholderColour } from '../../../engine/assets/photo-ladder.ts';
 import { STORED_MAX_EDGE } from '../../../engine/assets/photo-pipeline.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
+import { listenLocally, type Listening } from '../listen.ts';
 
 const sitesDir = join(import.meta.dirname, '../../../sites');
 const NOW = Date.UTC(2025, 5, 15);
@@ -46,7 +46,7 @@ function gpsLatitudeRef(exif: Buffer | undefined): string | undefined {
 
 let dir: string;
 let cars: Car[];
-let server: Server;
+let listening: Listening | undefined;
 let base: string;
 
 beforeAll(async () => {
@@ -61,15 +61,12 @@ beforeAll(async () => {
     '/assets',
     demoPhotos(dir)((id) => byId.get(id)),
   );
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const a = server.address();
-  base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  listening = await listenLocally(app);
+  base = listening.base;
 });
 
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
+  await listening?.close();
   rmSync(join(dir, '..'), { recursive: true, force: true });
 });
 

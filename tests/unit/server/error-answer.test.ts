@@ -4,7 +4,6 @@
  * `.data/` folder is served, not refused for the dot-folder in its path.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
@@ -12,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stockPhotoDir } from '../../../engine/inventory/import/photos.ts';
 import { stockPhotosRouter } from '../../../engine/inventory/stock-photos.ts';
 import { errorAnswer, notFoundAnswer } from '../../../engine/server/error-answer.ts';
+import { listenLocally, type Listening } from '../listen.ts';
 
 let dir: string;
-let server: Server;
+let listening: Listening | undefined;
 let base: string;
 
 beforeAll(async () => {
@@ -33,15 +33,12 @@ beforeAll(async () => {
   });
   app.use(notFoundAnswer());
   app.use(errorAnswer({ development: false }));
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const a = server.address();
-  base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  listening = await listenLocally(app);
+  base = listening.base;
 });
 
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
+  await listening?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
