@@ -212,12 +212,13 @@ describe('search history', () => {
     await settled(page);
     const cards = page.locator('.fc-search-page__results .fc-car-card');
     // Past the second page of cars: the list has loaded twice more.
-    while ((await cards.count()) <= 45) {
+    // Count before scrolling: the scroll itself can bring the next cars before a later count.
+    for (let had = await cards.count(); had <= 45; had = await cards.count()) {
       await cards.last().scrollIntoViewIfNeeded();
       await page.mouse.wheel(0, 400);
       await page.waitForFunction(
         (n) => document.querySelectorAll('.fc-search-page__results .fc-car-card').length > n,
-        await cards.count(),
+        had,
         { timeout: 15_000 },
       );
     }
