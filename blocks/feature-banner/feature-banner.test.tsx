@@ -10,7 +10,10 @@ import {
   renderBlock,
   type RenderBlockOptions,
 } from '../_shared/test-utils.tsx';
-import FeatureBanner from './index.tsx';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import postcss, { type AtRule } from 'postcss';
+import FeatureBanner, { CAROUSEL_QUERY } from './index.tsx';
 
 let restore: (() => void) | undefined;
 afterEach(() => {
@@ -39,6 +42,30 @@ describe('feature banner block', () => {
     expect(banner().hasAttribute('aria-roledescription')).toBe(false);
     expect(banner().querySelector('[inert]')).toBeNull();
     expect(banner().style.getPropertyValue('--fc-feature-columns')).toBe('3');
+  });
+
+  it('lays the links out in columns, without carousel controls, wherever the carousel is off', () => {
+    // jsdom applies no media queries, so the stylesheet's wide-screen rule is read directly:
+    // its width starts where CAROUSEL_QUERY's ends.
+    const carouselMax = Number(/max-width: ([\d.]+)px/.exec(CAROUSEL_QUERY)![1]);
+    const css = postcss.parse(
+      readFileSync(join(import.meta.dirname, 'feature-banner.css'), 'utf8'),
+    );
+    const wide: Record<string, Record<string, string>> = {};
+    css.walkAtRules('media', (media: AtRule) => {
+      const min = /min-width: ([\d.]+)px/.exec(media.params);
+      if (!min || Math.ceil(carouselMax) !== Number(min[1])) return;
+      media.walkDecls((decl) => {
+        const selector = (decl.parent as { selector: string }).selector;
+        (wide[selector] ??= {})[decl.prop] = decl.value;
+      });
+    });
+    expect(wide['.fc-feature-banner__track']).toMatchObject({
+      display: 'grid',
+      'grid-template-columns': 'repeat(var(--fc-feature-columns, 3), minmax(0, 1fr))',
+    });
+    expect(wide['.fc-feature-banner__item']).toMatchObject({ order: '0' });
+    expect(wide['.fc-feature-banner__controls']).toMatchObject({ display: 'none' });
   });
 
   it('sends the service feature to /ford-service when the site has a booking key', () => {
