@@ -5,6 +5,7 @@
  * Named body_property_keyword, e.g. leadRequest_Rego_pattern for the Rego pattern of
  * schemas/api/lead-request.schema.json (characters a name cannot hold become _).
  */
+export const captchaChallenge_expires_in_minimum = 0;
 export const carIdParams_id_pattern = "^[1-9][0-9]{0,15}$";
 export const carQuery_site_maxLength = 80;
 export const carQuery_site_pattern = "^[a-z0-9]+(?:-[a-z0-9]+)*$";

@@ -2987,7 +2987,14 @@ export interface FormSubmission {
   captcha?: CaptchaSolution;
   terms_conditions?: boolean;
   fields: {
+  /**
+   * When the server stops accepting the token, on the server's clock (it still takes an answer sent up to 2 minutes later).
+   */
     name?: string;
+  /**
+   * Seconds from this answer until expires_at. A browser times the question's renewal from this, never by comparing expires_at with its own clock, which may be wrong.
+   */
+  expires_in: number;
     email?: EmailAddress;
     phone?: PhoneNumber;
     postcode?: Postcode;

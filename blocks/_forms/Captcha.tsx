@@ -2,7 +2,10 @@
  * The captcha (on unless a site switches it off): a question from the API's local
  * challenge (GET {api}/captcha, e.g. "What is 7 + 5?"), answered in a text box. The
  * token and answer go with the form as captcha: { token, answer }. A token works once
- * and for 10 minutes; an expired question is replaced by itself.
+ * and for 10 minutes on the server's clock. The page times a question's renewal from the
+ * answer's expires_in, never from the device's clock (which may be minutes out), and renews
+ * only a question not yet answered: what the buyer typed is never emptied behind their back
+ * (docs/forms.md, "The captcha and the device clock").
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ResolvedSite } from '../../engine/site/types.ts';
@@ -14,13 +17,20 @@ import type { FormController } from './useForm.ts';
 
 export const CAPTCHA_FIELD = 'captcha';
 const TOKEN_FIELD = 'captcha_token';
+/** A question is renewed this long before it expires. */
+export const RENEW_EARLY_MS = 15_000;
+/** Never renewed sooner than this after it arrived, whatever expires_in says. */
+export const MIN_RENEW_MS = 60_000;
 
 export interface CaptchaHandle {
   enabled: boolean;
   challenge?: CaptchaChallenge;
   loading: boolean;
   failed: boolean;
+  /** Replaces the question, keeping the answer typed (the server said it expired or was used). */
   refresh(): void;
+  /** The buyer asked for another question: the answer box is emptied for it. */
+  ask(): void;
   /** The rule for the summary (required, and the question must have loaded). */
   rule: FieldRule;
   /** captcha: { token, answer } for the request, or undefined when off. */
@@ -38,6 +48,8 @@ export function useCaptcha(
   const [tick, setTick] = useState(0);
   const formRef = useRef(form);
   formRef.current = form;
+  // Only the buyer's own "New question" empties the answer box.
+  const clearAnswer = useRef(false);
 
   useEffect(() => {
     if (!enabled) return;
@@ -50,7 +62,11 @@ export function useCaptcha(
         setLoading(false);
         if (r.ok && r.data?.token) {
           setChallenge(r.data);
-          formRef.current.setMany({ [TOKEN_FIELD]: r.data.token, [CAPTCHA_FIELD]: '' });
+          formRef.current.setMany({
+            [TOKEN_FIELD]: r.data.token,
+            ...(clearAnswer.current ? { [CAPTCHA_FIELD]: '' } : {}),
+          });
+          clearAnswer.current = false;
         } else {
           setFailed(true);
         }
@@ -59,16 +75,27 @@ export function useCaptcha(
     return () => controller.abort();
   }, [site, enabled, tick]);
 
-  // A question expires after 10 minutes: fetch the next one a little before.
+  // A question expires after 10 minutes: the next one is fetched a little before, timed from
+  // when this one arrived (expires_in), unless the buyer has answered it by then (the server
+  // still takes that answer for a while, and renews it when it says it expired).
   useEffect(() => {
     if (!challenge) return;
-    const ms = Date.parse(challenge.expires_at) - Date.now() - 15_000;
-    if (!Number.isFinite(ms)) return;
-    const timer = setTimeout(() => setTick((t) => t + 1), Math.max(ms, 1000));
+    const ms = challenge.expires_in * 1000 - RENEW_EARLY_MS;
+    const timer = setTimeout(
+      () => {
+        const answer = formRef.current.values[CAPTCHA_FIELD];
+        if (typeof answer !== 'string' || answer.trim() === '') setTick((t) => t + 1);
+      },
+      Math.max(ms, MIN_RENEW_MS),
+    );
     return () => clearTimeout(timer);
   }, [challenge]);
 
   const refresh = useCallback(() => setTick((t) => t + 1), []);
+  const ask = useCallback(() => {
+    clearAnswer.current = true;
+    setTick((t) => t + 1);
+  }, []);
 
   const loaded: Check = () =>
     failed || (!challenge && !loading) ? MESSAGES.captchaUnavailable : undefined;
@@ -80,6 +107,7 @@ export function useCaptcha(
     loading,
     failed,
     refresh,
+    ask,
     rule: { name: CAPTCHA_FIELD, label: 'Security question', checks: [loaded, answered] },
     solution() {
       if (!enabled) return undefined;
@@ -148,7 +176,7 @@ export function CaptchaField({ form, captcha }: { form: FormController; captcha:
         <button
           type="button"
           className="fc-button fc-button--secondary fc-captcha__new"
-          onClick={captcha.refresh}
+          onClick={captcha.ask}
           disabled={captcha.loading}
         >
           New question

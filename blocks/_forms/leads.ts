@@ -66,11 +66,23 @@ export function carEnquiryCategory(car: CarSummary): string {
   return 'New Car Enquiry';
 }
 
+/**
+ * The locations an enquiry offers: visible sales locations (else every visible one), of the
+ * car's dealership when there is a car. A dealership the buyer chose narrows them to its own
+ * and nothing else, since the API refuses a location of another dealership (docs/forms.md,
+ * "Enquiry form rules").
+ */
 export function locationOptions(
   site: Pick<ResolvedSite, 'locations'>,
   car?: Pick<CarSummary, 'dealership_slug'>,
+  chosenDealership?: string,
 ) {
   const visible = site.locations.filter((l) => l.visible !== false);
+  if (chosenDealership) {
+    const own = visible.filter((l) => l.dealership_slug === chosenDealership);
+    const ownSales = own.filter((l) => l.location_type === 'sales');
+    return (ownSales.length ? ownSales : own).map(locationOption);
+  }
   const sales = visible.filter((l) => l.location_type === 'sales');
   let list = sales.length ? sales : visible;
   if (car?.dealership_slug) {

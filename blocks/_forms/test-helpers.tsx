@@ -77,6 +77,7 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
         token: 'captcha-token',
         question: 'What is 7 + 5?',
         expires_at: new Date(Date.now() + 600_000).toISOString(),
+        expires_in: 600,
       },
     }),
     ...handlers,

@@ -55,6 +55,39 @@ export function locationError(
   return found ? [] : [{ path, message: 'is not a location of this site' }];
 }
 
+/** The dealership a lead is for: the one it names (dealership_slug, preferredDealership), else its car's. */
+export function leadDealership(
+  site: ResolvedSite,
+  body: Pick<LeadRequest, 'dealership_slug' | 'preferredDealership' | 'car_dealership_id'>,
+): ResolvedSite['dealerships'][number] | undefined {
+  const slug = body.dealership_slug ?? body.preferredDealership;
+  if (slug !== undefined) return site.dealerships.find((d) => d.slug === slug);
+  if (body.car_dealership_id === undefined) return undefined;
+  return site.dealerships.find((d) => d.id === body.car_dealership_id);
+}
+
+/**
+ * A location the lead names must belong to the lead's dealership: a multi-dealer site's
+ * locations are not interchangeable (the lead would reach the wrong dealership's staff).
+ */
+export function locationDealershipError(
+  site: ResolvedSite,
+  path: string,
+  location: number | string | undefined,
+  dealership: ResolvedSite['dealerships'][number] | undefined,
+): FieldError[] {
+  if (location === undefined || !dealership) return [];
+  const found = site.locations.find((l) => l.id === Number(location) || l.slug === location);
+  if (!found || found.dealership_slug === dealership.slug) return [];
+  const owner = site.dealerships.find((d) => d.slug === found.dealership_slug);
+  return [
+    {
+      path,
+      message: `is a location of ${owner?.name ?? found.dealership_slug}, not of ${dealership.name}`,
+    },
+  ];
+}
+
 export function termsError(site: ResolvedSite, agreed: boolean | undefined): FieldError[] {
   return site.features.termsAgreement && agreed !== true
     ? [{ path: '/terms_conditions', message: TERMS_MESSAGE }]

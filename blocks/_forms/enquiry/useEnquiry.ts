@@ -12,7 +12,7 @@ import { useCaptcha } from '../Captcha.tsx';
 import type { CarSummary } from '../car.ts';
 import { CONTACT_VALUES, DEFAULT_OPT_IN } from '../common.tsx';
 import { locationOptions } from '../leads.ts';
-import { enquiryLayout, GENERAL_ENQUIRY } from '../rules.ts';
+import { enquiryLayout, GENERAL_ENQUIRY, textOf } from '../rules.ts';
 import { useForm } from '../useForm.ts';
 import { useLeadForm } from '../useLeadForm.ts';
 import { enquiryCategory, sendEnquiry } from './calls.ts';
@@ -44,12 +44,11 @@ export function useEnquiry(options: UseEnquiryOptions) {
   const categoryOptions = options.categoryOptions?.length
     ? options.categoryOptions
     : [GENERAL_ENQUIRY];
-  const locations = locationOptions(site, car);
   const layout = enquiryLayout(site.features, {
     car,
     category: mode === 'enquiry' ? category : mode,
     dealershipCount: options.canAskDealership ? site.dealerships.length : 0,
-    locationCount: locations.length,
+    locationCount: locationOptions(site, car).length,
   });
   const optInText = options.optInText ?? DEFAULT_OPT_IN;
 
@@ -63,6 +62,15 @@ export function useEnquiry(options: UseEnquiryOptions) {
       booking_datetime: '',
     },
   });
+  // A chosen dealership offers only its own locations; one chosen before that goes.
+  const chosenDealership = layout.dealership ? textOf(form.values, 'dealership_slug') : undefined;
+  const locations = locationOptions(site, car, chosenDealership);
+  const chosenLocation = textOf(form.values, 'location');
+  const offered = !chosenLocation || locations.some((l) => l.value === chosenLocation);
+  const setValue = form.set;
+  useEffect(() => {
+    if (!offered) setValue('location', '');
+  }, [offered, setValue]);
   const captcha = useCaptcha(site, form, layout.captcha);
   const [minDate, setMinDate] = useState<string | undefined>();
   useEffect(() => {

@@ -2,13 +2,16 @@
  * Captcha. The local default asks a small sum ("What is 7 + 5?") and signs the
  * question with a server key (HMAC-SHA256), so the server keeps no state until the
  * answer arrives. A token works once (the lead transaction records its nonce) and for
- * 10 minutes. It stops naive form-filling bots, not a determined attacker; a dealer
+ * 10 minutes, on the server's clock alone, with 2 minutes' grace for an answer sent just as
+ * the question expired (docs/forms.md, "The captcha and the device clock"). It stops naive form-filling bots, not a determined attacker; a dealer
  * wanting more plugs in a third-party captcha behind the same interface.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CaptchaChallenge, CaptchaSolution } from '../../../schemas/types.gen.ts';
 
 export const CAPTCHA_TTL_MS = 10 * 60_000;
+/** An answer this late after expires_at is still taken: the page renews a question before it expires, but a buyer may press Send just then. */
+export const CAPTCHA_GRACE_MS = 2 * 60_000;
 
 export type CaptchaCheck =
   { ok: true; nonce: string; expiresAtMs: number } | { ok: false; message: string };
@@ -52,6 +55,7 @@ export function localCaptcha(secret: string): Captcha {
         token: `${payload}.${sign(payload)}`,
         question: `What is ${a} ${op} ${b}?`,
         expires_at: new Date(q.exp).toISOString(),
+        expires_in: Math.round(CAPTCHA_TTL_MS / 1000),
       };
     },
     async check(solution, now) {
@@ -62,12 +66,13 @@ export function localCaptcha(secret: string): Captcha {
       if (expected.length !== given.length || !timingSafeEqual(expected, given))
         return { ok: false, message: CAPTCHA_WRONG };
       const q = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Question;
-      if (q.exp < now.getTime()) return { ok: false, message: CAPTCHA_EXPIRED };
+      if (q.exp + CAPTCHA_GRACE_MS < now.getTime()) return { ok: false, message: CAPTCHA_EXPIRED };
       const answer = Number(String(solution.answer).trim());
       const right = q.op === '+' ? q.a + q.b : q.a - q.b;
       if (!Number.isInteger(answer) || answer !== right)
         return { ok: false, message: CAPTCHA_WRONG };
-      return { ok: true, nonce: q.n, expiresAtMs: q.exp };
+      // The nonce is kept until the token stops working, grace included, so it cannot be replayed then.
+      return { ok: true, nonce: q.n, expiresAtMs: q.exp + CAPTCHA_GRACE_MS };
     },
   };
 }

@@ -22,6 +22,8 @@ import {
   bookingErrors,
   contactErrors,
   dealershipError,
+  leadDealership,
+  locationDealershipError,
   locationError,
   onePerPath,
   termsError,
@@ -88,7 +90,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
       summary:
         'Submit a lead (enquiry, test drive, finance, reserve, trade-in, service booking, parts request)',
       description:
-        "Stores the lead before answering. A retry with the same submission_id answers the same lead_id with 200 and stores nothing. Site rules: phone and postcode by region, dealership_slug / preferredDealership / location / location_id must be the site's, a service booking (category Service Booking, booking_date, booking_time) must be at one of the site's service centres within its service hours that day (holiday hours first) and not in the past, a parts request (category Parts Enquiry) names the part and a parts location, terms_conditions true when the site requires it, captcha when the site has it on.",
+        "Stores the lead before answering. A retry with the same submission_id answers the same lead_id with 200 and stores nothing. Site rules: phone and postcode by region, dealership_slug / preferredDealership / location / location_id must be the site's, and a location must belong to the lead's dealership (the one it names, else its car's), a service booking (category Service Booking, booking_date, booking_time) must be at one of the site's service centres within its service hours that day (holiday hours first) and not in the past, a parts request (category Parts Enquiry) names the part and a parts location, terms_conditions true when the site requires it, captcha when the site has it on.",
       body: 'lead-request',
       responses: {
         201: { description: 'Stored.', schema: 'lead-response' },
@@ -104,6 +106,7 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
         const site = requireSite(ctx, body.site);
         const existing = await ctx.leads.findBySubmission(site.slug, body.submission_id);
         if (existing !== undefined) return answer(ctx, existing, false);
+        const dealership = leadDealership(site, body);
         throwIfAny(
           onePerPath([
             ...contactErrors(site, body),
@@ -111,6 +114,8 @@ export function leadRoutes(ctx: ApiContext): ApiRoute[] {
             ...dealershipError(site, '/preferredDealership', body.preferredDealership),
             ...locationError(site, '/location', body.location),
             ...locationError(site, '/location_id', body.location_id),
+            ...locationDealershipError(site, '/location', body.location, dealership),
+            ...locationDealershipError(site, '/location_id', body.location_id, dealership),
             ...bookingErrors(site, body, ctx.now()),
             ...termsError(site, body.terms_conditions),
           ]),

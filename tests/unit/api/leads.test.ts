@@ -8,6 +8,12 @@ import { readPostgresMigrations } from '../../../engine/api/db/migrate-postgres.
 import type { SqliteStore } from '../../../engine/api/store/sqlite.ts';
 import { TERMS_MESSAGE } from '../../../engine/api/site-rules.ts';
 import {
+  CAPTCHA_EXPIRED,
+  CAPTCHA_GRACE_MS,
+  CAPTCHA_TTL_MS,
+  solveCaptchaQuestion,
+} from '../../../engine/api/adapters/captcha.ts';
+import {
   auLead,
   describeStores,
   fixtureSitesDir,
@@ -171,14 +177,23 @@ describeStores('leads', (store) => {
       expect(await countRows(t, 'leads')).toBe(1);
     });
 
-    it('refuses an expired captcha', async () => {
+    it("refuses an expired captcha, on the server's clock with a grace period", async () => {
       const clock = testClock();
       const t = await start({ now: clock.now });
       const c = await t.captcha();
-      clock.advance(11 * 60_000);
-      const res = await t.post('/leads', auLead({ captcha: c }));
+      const challenge = (await t.get('/captcha')).body;
+      expect(challenge.expires_in).toBe(CAPTCHA_TTL_MS / 1000);
+      clock.advance(CAPTCHA_TTL_MS + CAPTCHA_GRACE_MS - 1000);
+      expect((await t.post('/leads', auLead({ captcha: c }))).status).toBe(201);
+      clock.advance(2000);
+      const res = await t.post(
+        '/leads',
+        auLead({
+          captcha: { token: challenge.token, answer: solveCaptchaQuestion(challenge.question) },
+        }),
+      );
       expect(res.status).toBe(400);
-      expect(res.body.error).toMatch(/expired/);
+      expect(res.body.error).toBe(CAPTCHA_EXPIRED);
     });
 
     it('applies the site rules: region phone, dealership and location of the site, terms where required', async () => {
@@ -207,7 +222,7 @@ describeStores('leads', (store) => {
         (
           await t.post(
             '/leads',
-            auLead({ location: 'nerang', location_id: 5, captcha: await t.captcha() }),
+            auLead({ location: 'southport', location_id: 5, captcha: await t.captcha() }),
           )
         ).status,
       ).toBe(201);
@@ -221,6 +236,34 @@ describeStores('leads', (store) => {
       const noTerms = await t.post('/leads', us);
       expect(noTerms.body.fields).toEqual([{ path: '/terms_conditions', message: TERMS_MESSAGE }]);
       expect((await t.post('/leads', { ...us, terms_conditions: true })).status).toBe(201);
+    });
+
+    it("refuses a location of another dealership than the lead's, naming the field", async () => {
+      const t = await start();
+      const wrong = await t.post(
+        '/leads',
+        auLead({ location: 'nerang', location_id: 6, captcha: await t.captcha() }),
+      );
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.fields).toEqual([
+        { path: '/location', message: 'is a location of AU Motors North, not of AU Motors' },
+        { path: '/location_id', message: 'is a location of AU Motors North, not of AU Motors' },
+      ]);
+      // Without a dealership named, the car's dealership (car_dealership_id) is the lead's.
+      const byCar = await t.post(
+        '/leads',
+        auLead({ dealership_slug: undefined, car_dealership_id: 52, location: 'southport' }),
+      );
+      expect(byCar.body.fields).toEqual([
+        { path: '/location', message: 'is a location of AU Motors, not of AU Motors North' },
+      ]);
+      const right = auLead({
+        dealership_slug: 'au-motors-north',
+        location: 'nerang',
+        captcha: await t.captcha(),
+      });
+      expect((await t.post('/leads', right)).status).toBe(201);
+      expect(await countRows(t, 'leads')).toBe(1);
     });
 
     it('answers 404 for an unknown site', async () => {
