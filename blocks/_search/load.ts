@@ -144,7 +144,13 @@ export async function loadSearchBlock<P>(
       );
     } catch (err) {
       // The page still renders; the browser searches when it hydrates (and shows its error state if it must).
-      console.error(`[forecourt] server search for block "${ctx.block.id}" failed:`, err);
+      const status = (err as { status?: unknown } | null)?.status;
+      if (typeof status === 'number' && status >= 400 && status < 500)
+        // The search service refused what this address asked (a 4xx): one line, not a stack trace per visit.
+        console.warn(
+          `[forecourt] server search for block "${ctx.block.id}" refused (${status}): ${(err as Error).message}`,
+        );
+      else console.error(`[forecourt] server search for block "${ctx.block.id}" failed:`, err);
     }
     const photo = options.preloadFirstPhoto ? firstPhoto(data.serverState) : undefined;
     if (photo) data.head = { preloadImage: photoPreload(photo, CARD_LAYOUT) };

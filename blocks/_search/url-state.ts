@@ -13,6 +13,7 @@
  */
 import { parse, stringify, type QueryObject } from './qs.ts';
 import { slugify } from '../../engine/slug.ts';
+import { MAX_QUERY_BYTES } from '../../engine/search/limits.ts';
 
 export interface SearchRouteState {
   query?: string;
@@ -165,6 +166,23 @@ export function normaliseRange(raw: string): string | undefined {
   return `${m[1] ?? ''}:${m[2] ?? ''}`;
 }
 
+/** Characters the search box takes; an address may not search with more (docs/search-ui.md, "URL state"). */
+export const MAX_QUERY_LENGTH = 200;
+
+const encoder = new TextEncoder();
+
+/**
+ * The search words an address may search with: at most MAX_QUERY_LENGTH characters and the
+ * engine's MAX_QUERY_BYTES, cut at a whole character. A shared link with more would be
+ * refused by the search service (a 400), and the page would have no cars to show.
+ */
+export function cutQuery(text: string): string {
+  let out = text.trim();
+  if (out.length > MAX_QUERY_LENGTH) out = Array.from(out).slice(0, MAX_QUERY_LENGTH).join('');
+  while (encoder.encode(out).length > MAX_QUERY_BYTES) out = Array.from(out).slice(0, -1).join('');
+  return out.trim();
+}
+
 const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const asStrings = (v: unknown): string[] =>
   (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).filter(
@@ -179,7 +197,7 @@ export function parseSearchUrl(
 ): SearchRouteState {
   const q = parse(search) as Record<string, unknown>;
   const state: SearchRouteState = {};
-  const query = asString(q.query)?.trim();
+  const query = cutQuery(asString(q.query) ?? '');
   if (query) state.query = query;
   const page = Number(asString(q.page));
   if (Number.isInteger(page) && page > 1) state.page = page;

@@ -14,6 +14,8 @@ import {
 import { renderBlock } from '../_shared/test-utils.tsx';
 import BudgetFinderApp from '../budget-finder/BudgetFinderApp.tsx';
 import SearchPageApp from './SearchPageApp.tsx';
+import { QUERY_CUT_NOTE } from '../_search/SearchBox.tsx';
+import { MAX_QUERY_LENGTH } from '../_search/url-state.ts';
 
 const h = vi.hoisted(() => ({ client: undefined as unknown, fail: false, searches: 0 }));
 vi.mock('../_search/client.ts', async (importOriginal) => {
@@ -96,6 +98,22 @@ describe('search page', () => {
     }
     await waitFor(() => expect(window.location.search).toBe('?query=ranger'));
     await waitFor(() => expect(cardsIn(r.container)[0].textContent).toMatch(/Ranger/));
+  });
+
+  it('searches a shared link with words over the engine limit with its first words, and says so', async () => {
+    const words = 'ranger '.repeat(100);
+    const route = `/search/new-used-and-demo-cars?query=${encodeURIComponent(words)}`;
+    window.history.replaceState(null, '', route);
+    const error = vi.spyOn(console, 'error');
+    const r = renderBlock('search-page', searchPage, { route, props: {} });
+    await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
+    expect(cardsIn(r.container)[0].textContent).toMatch(/Ranger/);
+    const box = r.getByRole('searchbox') as HTMLInputElement;
+    expect(box.value).toBe(words.slice(0, MAX_QUERY_LENGTH).trim());
+    expect(r.getByText(QUERY_CUT_NOTE).id).toBe(box.getAttribute('aria-describedby'));
+    expect(r.container.querySelector('.fc-search-status--error')).toBeNull();
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
   });
 
   it('keeps the previous cars and count on screen when a search fails, and says so', async () => {
