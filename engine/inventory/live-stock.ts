@@ -1,10 +1,11 @@
 /**
  * The stock a running server serves: the provider's (the demo generates it), with each
- * dealership that has an imported stock file (stock-file.ts) served from that file instead
- * (docs/cars.md, "Stock import"). The server watches `{dataDir}/stock/`: when the import CLI
- * writes a file, the cars, the lookups and the search indexes are rebuilt in place, so the
- * running server's search, car pages and feeds reflect the import without a restart. An
- * hourly check drops sold cars past their sold window.
+ * dealership that has imported stock served from it instead (docs/cars.md, "Stock import").
+ * Files: the server watches `{dataDir}/stock/`, and when the import CLI writes a file, the
+ * cars, the lookups and the search indexes are rebuilt in place, so the running server's
+ * search, car pages and feeds reflect the import without a restart. PostgreSQL: the server
+ * is told of each import and swaps in that dealership's cars (stock-follow.ts). An hourly
+ * check drops sold cars past their sold window.
  *
  * A dealership's cars are made when first needed, and each site searches an engine of its
  * own dealerships' cars (site-engines.ts), so a server answers a site's first page without
@@ -26,7 +27,7 @@ import {
   withoutExpiredSold,
 } from './imported-stock.ts';
 import { SiteEngines } from './site-engines.ts';
-import { watchStockFolder } from './stock-watch.ts';
+import { HOUR, watchStockFolder } from './stock-watch.ts';
 
 /** Sites whose cars the warm-up asks the provider for in one call. */
 const WARM_SITES_PER_CALL = 25;
@@ -36,7 +37,7 @@ export interface LiveStockOptions {
   catalogue: Catalogue;
   /** The sites valid at start-up. */
   sites: ResolvedSite[];
-  /** Where imported stock files are (none: the provider's stock only). */
+  /** Where imported stock files are (none: the provider's stock, and what swapImported gives). */
   dataDir?: string;
   clock?: Clock;
 }
@@ -58,7 +59,7 @@ export class LiveStock {
   private readonly siteEngines: SiteEngines;
   /** Stops following the stock folder (set while watch() follows it). */
   private stopWatching: (() => void) | undefined;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(changed: ReadonlySet<string>) => void>();
   private readonly addedListeners = new Set<() => void>();
   /** The imported cars by dealership, at the last reload. */
   private imported = new Map<string, Car[]>();
@@ -287,7 +288,7 @@ export class LiveStock {
     if (this.directoryEngine)
       addDirectoryIndexes(this.directoryEngine, this.options.catalogue, this.sites, this.held);
     this.siteEngines.rebuild(touched);
-    for (const fn of this.listeners) fn();
+    for (const fn of this.listeners) fn(touched);
   }
 
   /**
@@ -323,8 +324,8 @@ export class LiveStock {
     return added;
   }
 
-  /** Called after each reload (e.g. to mark held cars again). */
-  onReload(fn: () => void): () => void {
+  /** Called after each reload with the dealerships whose cars may have changed (e.g. to mark held cars again). */
+  onReload(fn: (changed: ReadonlySet<string>) => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
   }
@@ -335,19 +336,35 @@ export class LiveStock {
     return () => this.addedListeners.delete(fn);
   }
 
-  /** Follows the stock folder, and drops expired sold cars every hour (of the clock). */
+  /** Follows the stock folder (if any; else swapImported brings changes), and drops expired sold cars every hour (of the clock). */
   watch() {
     const dataDir = this.options.dataDir;
-    if (!dataDir || this.stopWatching) return this;
-    this.stopWatching = watchStockFolder(dataDir, this.clock, {
-      reload: () => void this.reloadFromFiles(),
-      hourly: () => {
-        const now = this.clock.now().getTime();
-        if (hasExpiredSold(this.imported, this.sites, now))
-          this.reload(undefined, withoutExpiredSold(this.imported, this.sites, now));
-      },
-    });
+    if (this.stopWatching) return this;
+    const hourly = () => {
+      const now = this.clock.now().getTime();
+      if (hasExpiredSold(this.imported, this.sites, now))
+        this.reload(undefined, withoutExpiredSold(this.imported, this.sites, now));
+    };
+    this.stopWatching = dataDir
+      ? watchStockFolder(dataDir, this.clock, { reload: () => void this.reloadFromFiles(), hourly })
+      : this.clock.every(HOUR, hourly);
     return this;
+  }
+
+  /** Serves the imported cars `read` gives (undefined: none any more) in place of those held, rebuilding only the engines holding them; queued after reloads in flight. */
+  swapImported(
+    read: (sites: readonly ResolvedSite[], now: number) => Promise<Map<string, Car[] | undefined>>,
+  ): Promise<void> {
+    return this.queue(async () => {
+      const changes = await read(this.sites, this.clock.now().getTime());
+      if (!changes.size) return;
+      const next = new Map(this.imported);
+      for (const [slug, cars] of changes) {
+        if (cars) next.set(slug, cars);
+        else next.delete(slug);
+      }
+      this.reload(new Set(changes.keys()), next);
+    });
   }
 
   /**
@@ -358,17 +375,20 @@ export class LiveStock {
   reloadFromFiles(): Promise<void> {
     const dataDir = this.options.dataDir;
     if (!dataDir) return Promise.resolve();
+    return this.queue(async () => {
+      const now = this.clock.now().getTime();
+      this.reload(undefined, await importedStockStreaming(dataDir, this.sites, now));
+    });
+  }
+  private reloading = Promise.resolve();
+  private queue(job: () => Promise<void>): Promise<void> {
     this.reloading = this.reloading
-      .then(async () => {
-        const now = this.clock.now().getTime();
-        this.reload(undefined, await importedStockStreaming(dataDir, this.sites, now));
-      })
+      .then(job)
       .catch((err: unknown) =>
         console.error('[stock] the imported stock could not be reloaded', err),
       );
     return this.reloading;
   }
-  private reloading = Promise.resolve();
 
   close() {
     this.stopWatching?.();

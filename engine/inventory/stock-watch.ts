@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, watch } from 'node:fs';
 import type { Clock } from '../clock.ts';
 import { stockDir } from './stock-file.ts';
 
-const HOUR = 3_600_000;
+export const HOUR = 3_600_000;
 /** Writes that come together (a file and its photos) are read once. */
 const SETTLE_MS = 150;
 

@@ -89,7 +89,7 @@ export async function createApp(options: ServerOptions) {
     store.kind === 'postgres' ? (store as PostgresStore).sql : undefined,
     {
       published: () => publishedSync?.syncAfter(),
-      stock: () => services.stockVersion.bump(),
+      stock: (dealerships) => services.stockChanged(dealerships),
     },
   ).start();
   const drafts = new DraftService(repo, sites, {

@@ -17,6 +17,9 @@ import { carHoldsView } from './car-holds.ts';
 import { StockVersion } from '../inventory/stock-version.ts';
 import type { SiteStore } from './sites.ts';
 import { mayHoldStock } from '../search/public-access.ts';
+import { DatabaseStock } from '../inventory/stock-follow.ts';
+import { PostgresStockStore } from '../inventory/stock-postgres.ts';
+import type { PostgresStore } from '../api/store/postgres/store.ts';
 
 export async function createServices(options: {
   root: string;
@@ -34,12 +37,13 @@ export async function createServices(options: {
   const env = options.env ?? process.env;
   const testClock = env.FORECOURT_TEST_CLOCK === '1' ? new FakeClock() : undefined;
   // Stock for the sites valid at start-up (a site fixed later gets its stock at the next start),
-  // with imported dealerships served from {dataDir}/stock/ and followed as it changes (docs/cars.md, "Stock import").
+  // with imported dealerships served from {dataDir}/stock/ and followed as it changes, or with
+  // DATABASE_URL from PostgreSQL once the store is open, below (docs/cars.md, "Stock import").
   const stock = new LiveStock({
     stock: providers.stock,
     catalogue: sites.catalogue,
     sites: valid,
-    dataDir,
+    dataDir: env.DATABASE_URL ? undefined : dataDir,
     clock: testClock,
   }).watch();
   // A site the store serves (published, or fixed, while the server runs) gets its stock now. A
@@ -113,6 +117,13 @@ export async function createServices(options: {
     seedReviews: providers.seedReviews,
     adapters: providers.adapters,
   });
+  // Imported stock in PostgreSQL: read before the first request, then followed (stock-follow.ts).
+  const store = api.store;
+  const database =
+    store.kind === 'postgres'
+      ? new DatabaseStock(stock, new PostgresStockStore((store as PostgresStore).sql, store.where))
+      : undefined;
+  await database?.changed();
   return {
     /** Every car (all of them made first). */
     get cars() {
@@ -132,6 +143,12 @@ export async function createServices(options: {
     getCarBySlug: (slug: string) => stock.getCarBySlug(slug),
     stock,
     stockVersion,
+    /**
+     * Another server or an import says these dealerships' stock changed (none named: any may
+     * have): with PostgreSQL it is read again; without, only kept pages render again.
+     */
+    stockChanged: (dealerships: string[]) =>
+      database ? database.changed(dealerships) : stockVersion.bump(),
     /** The photo routes to mount at /assets: imported cars' photos, then the providers'. */
     photos: Router().use(
       stockPhotosRouter(dataDir, photoCache),

@@ -1,27 +1,22 @@
 /**
  * One cache story across servers (docs/deploy.md, "Caching"): with PostgreSQL, a server that
- * publishes a site, or changes stock, says so on a channel every server listens on (NOTIFY,
- * delivered once committed); each other server then brings in the published branch at once
- * (and so drops that site's kept pages) or moves its stock version on. Without PostgreSQL
- * there is no channel: the periodic git sync and each server's own stock watch stay.
+ * publishes a site says so on a channel every server listens on (NOTIFY, delivered once
+ * committed), and a stock import says so in the transaction that replaces the dealership's
+ * stock (engine/inventory/stock-postgres.ts); each server then brings in the published branch
+ * at once (and so drops that site's kept pages) or reloads that dealership's stock from the
+ * database. Without PostgreSQL there is no channel: the periodic git sync and each server's
+ * own stock-folder watch stay.
  */
 import { randomUUID } from 'node:crypto';
 import type { Sql } from 'postgres';
+import { announce, SITES_CHANNEL, type SiteSignal } from '../api/store/postgres/channel.ts';
 
-/** The channel of site changes. */
-export const SITES_CHANNEL = 'forecourt_sites';
-
-/** What one announcement says: who sent it, what changed, for which sites. */
-export interface SiteSignal {
-  from: string;
-  kind: 'published' | 'stock';
-  slugs: string[];
-}
+export { SITES_CHANNEL, type SiteSignal };
 
 export interface SiteSignalHandlers {
   /** Another server published: bring in the published branch now. */
   published(slugs: string[]): Promise<void> | void;
-  /** Another server's stock changed (slugs empty: any site's). */
+  /** A dealership's stock changed (slugs: dealerships; empty: any may have, after a reconnect). */
   stock(slugs: string[]): Promise<void> | void;
 }
 
@@ -67,7 +62,7 @@ export class SiteSignals {
     return this.send('published', slugs);
   }
 
-  /** Stock changed here (an import, a feed pull): every other server's pages that show stock render again. */
+  /** Stock changed here outside the stock store (which announces its own imports): every other server reloads these dealerships. */
   stockChanged(slugs: string[] = []): Promise<void> {
     return this.send('stock', slugs);
   }
@@ -76,8 +71,8 @@ export class SiteSignals {
     if (!this.sql) return;
     const signal: SiteSignal = { from: this.id, kind, slugs };
     // Said after the change is stored: a lost announcement only waits for the periodic sync.
-    await this.sql`SELECT pg_notify(${SITES_CHANNEL}, ${JSON.stringify(signal)})`.catch(
-      (err: Error) => this.log.error(`[forecourt] a ${kind} change was not announced`, err),
+    await announce(this.sql, signal).catch((err: Error) =>
+      this.log.error(`[forecourt] a ${kind} change was not announced`, err),
     );
   }
 

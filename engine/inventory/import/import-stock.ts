@@ -1,18 +1,21 @@
 /**
  * `npm run import:inventory` as a function (docs/cars.md, "Stock import"): read a dealership's
  * feed, build and check every car, and, when no row is bad (or bad rows may be skipped),
- * write the dealership's stock file. Nothing of a feed with a bad row is applied unless
- * `skipBadRows`; a dry run reports what would change and writes nothing.
+ * replace the dealership's stock in the stock store (stock-store.ts: its file, or with
+ * DATABASE_URL its rows in PostgreSQL, in one transaction). Nothing of a feed with a bad row
+ * is applied unless `skipBadRows`; a dry run reports what would change and writes nothing.
  */
 import { dirname } from 'node:path';
 import type { Car } from '../../../schemas/types.gen.ts';
 import { SiteFolder, type SiteEntry } from '../../site/folder.ts';
 import type { ResolvedSite } from '../../site/types.ts';
 import { soldWindowDays } from '../../search/sold.ts';
-import { importedCarId, readStockFile, STOCK_FILE_VERSION } from '../stock-file.ts';
+import { importedCarId, STOCK_FILE_VERSION } from '../stock-file.ts';
+import { FileStockStore, type PreviousImport, type StockStore } from '../stock-store.ts';
+import { PostgresStockStore } from '../stock-postgres.ts';
 import { CarLines } from './stock-file-stream.ts';
-import { openPreviousStock, type PreviousStock } from './previous-stock.ts';
-import { FeedError, formatRowError, type RowError } from './feed.ts';
+import type { PreviousStock, StockHead } from './previous-stock.ts';
+import { FeedError, type RowError } from './feed.ts';
 import { fileInput, openFeed, textInput, type OpenedFeed } from './feed-stream.ts';
 import { StockMerge } from './merge.ts';
 import {
@@ -25,6 +28,8 @@ import {
 import { feedRowToCar, type DealershipContext } from './to-car.ts';
 import { checkCar } from './validate.ts';
 import { withImportLock, type HeldLock } from './import-lock.ts';
+
+export { formatReport } from './format-report.ts';
 
 export interface ImportOptions {
   sitesDir: string;
@@ -50,6 +55,10 @@ export interface ImportOptions {
   allowAddresses?: readonly string[];
   /** The sites folder already read (a caller importing several feeds reads it once). */
   loaded?: LoadedSites;
+  /** Where the stock is kept (default: PostgreSQL with `databaseUrl`, else files in `dataDir`); left open. */
+  stockStore?: StockStore;
+  /** The database the stock is kept in (default: DATABASE_URL, as the API's store; unset: files). */
+  databaseUrl?: string;
 }
 
 export interface LoadedSites {
@@ -79,11 +88,15 @@ export interface ImportReport {
   unusedColumns: string[];
   /** New photos a dry run did not fetch (it fetches none). */
   photosNotFetched: number;
-  /** Whether the stock file was written. */
+  /** Whether the dealership's stock was replaced. */
   applied: boolean;
   dryRun: boolean;
+  /** Where it went: the stock file, or the database. */
   path?: string;
-  /** The dealership's stock after the import (or as it would be). */
+  /**
+   * The dealership's stock after the import (or as it would be). With the stock in
+   * PostgreSQL it is not kept with the report, except for a dry run: reading it throws.
+   */
   cars: Car[];
 }
 
@@ -139,16 +152,27 @@ export async function importStock(options: ImportOptions): Promise<ImportReport>
   const ctx = dealershipContext(entry.site, options.dealership, catalogue);
   const sites = entries.flatMap((e) => (e.ok ? [e.site] : []));
 
-  return options.dryRun
-    ? apply(options, ctx, siteSlug, sites, now)
-    : withImportLock(options.dataDir, ctx.dealership.slug, (lock) =>
-        apply(options, ctx, siteSlug, sites, now, lock),
-      );
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const store =
+    options.stockStore ??
+    (databaseUrl
+      ? await PostgresStockStore.open(databaseUrl)
+      : new FileStockStore(options.dataDir));
+  try {
+    return await (options.dryRun
+      ? apply(options, store, ctx, siteSlug, sites, now)
+      : withImportLock(options.dataDir, ctx.dealership.slug, (lock) =>
+          apply(options, store, ctx, siteSlug, sites, now, lock),
+        ));
+  } finally {
+    if (!options.stockStore) await store.close();
+  }
 }
 
 /** The feed read, checked and merged into the dealership's stock (written unless a dry run). */
 async function apply(
   options: ImportOptions,
+  store: StockStore,
   ctx: DealershipContext,
   siteSlug: string,
   sites: ResolvedSite[],
@@ -176,7 +200,8 @@ async function apply(
     throw new ImportRefused(
       'The feed lists no cars: nothing imported (an empty feed would mark every car sold)',
     );
-  const previous = await openPreviousStock(options.dataDir, slug);
+  const previousImport = await store.openPrevious(slug);
+  const previous = previousImport.stock;
   const source = options.source ?? options.file;
   const fromWeb = /^https?:\/\//i.test(source);
   const fetchPhoto =
@@ -198,6 +223,8 @@ async function apply(
   try {
     const report = await applyFeed(options, ctx, siteSlug, sites, now, {
       feed,
+      store,
+      previousImport,
       previous,
       photos,
       lock,
@@ -212,7 +239,7 @@ async function apply(
   } finally {
     // Whatever was not committed with the stock file (a refused feed, a failure) is dropped.
     photos.discard();
-    previous?.close();
+    previousImport.close();
     // A dry run's cars stay for its report until the process ends.
     await (keep ? out.keepUntilExit() : out.discard());
   }
@@ -220,6 +247,8 @@ async function apply(
 
 interface FeedState {
   feed: OpenedFeed;
+  store: StockStore;
+  previousImport: PreviousImport;
   previous: PreviousStock | undefined;
   photos: PhotoStore;
   lock?: HeldLock;
@@ -228,11 +257,22 @@ interface FeedState {
 }
 
 /** `report.cars`, read when first asked for: an import's result is a file, never held whole while it is made. */
-function withCars(report: Omit<ImportReport, 'cars'>, read: () => Car[]): ImportReport {
+function withCars(
+  report: Omit<ImportReport, 'cars'>,
+  read: (() => Car[]) | undefined,
+): ImportReport {
   let cars: Car[] | undefined;
   return Object.defineProperty(report, 'cars', {
-    enumerable: true,
-    get: () => (cars ??= read()),
+    // Not listed where it cannot be read (the database is read asynchronously), so a copy or JSON of the report still works.
+    enumerable: Boolean(read),
+    get: () =>
+      (cars ??= read
+        ? read()
+        : (() => {
+            throw new Error(
+              `The stock of ${report.dealership} is in PostgreSQL: read it there (docs/cars.md, "Stock import")`,
+            );
+          })()),
   }) as ImportReport;
 }
 
@@ -244,7 +284,7 @@ async function applyFeed(
   now: number,
   state: FeedState,
 ): Promise<ImportReport> {
-  const { feed, previous, photos, out } = state;
+  const { feed, previous, photos, out, store } = state;
   const slug = ctx.dealership.slug;
   let serial = previous?.head.next_serial ?? 1;
   const errors: RowError[] = [];
@@ -330,7 +370,7 @@ async function applyFeed(
     applied: false,
     dryRun: Boolean(options.dryRun),
   };
-  const stockNow = () => readStockFile(options.dataDir, slug)?.cars ?? [];
+  const stockNow = store.carsNow && (() => store.carsNow!(slug));
   if (errors.length && !options.skipBadRows)
     return withCars(
       { ...report, added: [], changed: [], sold: [], removed: [], unchanged: 0 },
@@ -340,58 +380,16 @@ async function applyFeed(
   if (merge.nothingChanged && previous) return withCars(report, stockNow);
   // An import that stalled past its lock's expiry may have been overtaken: it writes nothing.
   state.lock?.assertHeld();
-  // The photos first: the server reads the stock file as soon as it appears.
+  // The photos first: a server reads the new stock as soon as it is there.
   await photos.commit();
-  const path = await out.finish(options.dataDir, {
+  const head: StockHead = {
     version: STOCK_FILE_VERSION,
     dealership_slug: slug,
     dealership_id: ctx.dealership.id,
     imported_at: new Date(now).toISOString(),
     next_serial: serial,
     photos: photos.known,
-  });
+  };
+  const path = await store.replace(head, out, state.previousImport);
   return withCars({ ...report, applied: true, path }, stockNow);
-}
-
-/** The report as the CLI prints it. */
-export function formatReport(r: ImportReport): string {
-  const lines: string[] = [];
-  const who = `${r.site} / ${r.dealership}`;
-  if (r.errors.length && !r.skippedRows.length) {
-    lines.push(
-      `Nothing imported for ${who}: ${r.errors.length} problem${r.errors.length === 1 ? '' : 's'} in the feed (fix them, or run again with --skip-bad-rows):`,
-    );
-    lines.push(...r.errors.map((e) => `  ${formatRowError(e)}`));
-    return lines.join('\n');
-  }
-  lines.push(
-    `${r.dryRun ? 'Dry run, nothing written: ' : ''}${who}: ${r.added.length} added, ${r.changed.length} changed, ${r.sold.length} sold${r.removed.length ? `, ${r.removed.length} removed (sold more than the sold window ago)` : ''}, ${r.unchanged} unchanged.`,
-  );
-  for (const [what, list] of [
-    ['added', r.added],
-    ['changed', r.changed],
-    ['marked sold', r.sold],
-    ['removed', r.removed],
-  ] as const) {
-    if (list.length) lines.push(`  ${what}: ${list.join(', ')}`);
-  }
-  if (r.skippedRows.length) {
-    lines.push(
-      `Skipped ${r.skippedRows.length} bad row${r.skippedRows.length === 1 ? '' : 's'} (${r.skippedRows.join(', ')}):`,
-    );
-    lines.push(...r.errors.map((e) => `  ${formatRowError(e)}`));
-  }
-  if (r.warnings.length)
-    lines.push(
-      `Imported without ${r.warnings.length} photo${r.warnings.length === 1 ? '' : 's'} (the next import tries again):`,
-      ...r.warnings.map((e) => `  ${formatRowError(e)}`),
-    );
-  if (r.photosNotFetched)
-    lines.push(
-      `${r.photosNotFetched} new photo${r.photosNotFetched === 1 ? '' : 's'} not fetched: a dry run fetches none (their addresses were checked).`,
-    );
-  if (r.unusedColumns.length)
-    lines.push(`Columns not used: ${r.unusedColumns.join(', ')} (docs/cars.md, "Stock import").`);
-  if (r.applied) lines.push(`Written to ${r.path}.`);
-  return lines.join('\n');
 }
