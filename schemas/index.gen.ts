@@ -4,6 +4,7 @@ import carSchema from './car.schema.json';
 import catalogueSchema from './catalogue.schema.json';
 import defsSchema from './defs.schema.json';
 import featuresSchema from './features.schema.json';
+import feedsSchema from './feeds.schema.json';
 import siteSchema from './site.schema.json';
 import applyForFinanceBlockSchema from './blocks/apply-for-finance.schema.json';
 import budgetFinderBlockSchema from './blocks/budget-finder.schema.json';
@@ -85,6 +86,7 @@ import signInCodeSentApiSchema from './api/sign-in-code-sent.schema.json';
 import signInCodeApiSchema from './api/sign-in-code.schema.json';
 import signInApiSchema from './api/sign-in.schema.json';
 import staffDeliveryParamsApiSchema from './api/staff-delivery-params.schema.json';
+import staffFeedsApiSchema from './api/staff-feeds.schema.json';
 import staffLeadsQueryApiSchema from './api/staff-leads-query.schema.json';
 import staffLeadsApiSchema from './api/staff-leads.schema.json';
 import staffResendApiSchema from './api/staff-resend.schema.json';
@@ -96,7 +98,7 @@ import watchlistChangeApiSchema from './api/watchlist-change.schema.json';
 import watchlistQueryApiSchema from './api/watchlist-query.schema.json';
 import watchlistApiSchema from './api/watchlist.schema.json';
 
-export const topLevelSchemas = [blockSchema, carSchema, catalogueSchema, defsSchema, featuresSchema, siteSchema];
+export const topLevelSchemas = [blockSchema, carSchema, catalogueSchema, defsSchema, featuresSchema, feedsSchema, siteSchema];
 
 /** Request and response bodies of the local API (schemas/api/). */
 export const apiSchemas = {
@@ -129,6 +131,7 @@ export const apiSchemas = {
   'sign-in-code': signInCodeApiSchema,
   'sign-in': signInApiSchema,
   'staff-delivery-params': staffDeliveryParamsApiSchema,
+  'staff-feeds': staffFeedsApiSchema,
   'staff-leads-query': staffLeadsQueryApiSchema,
   'staff-leads': staffLeadsApiSchema,
   'staff-resend': staffResendApiSchema,

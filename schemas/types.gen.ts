@@ -789,6 +789,70 @@ export interface Model {
   accessories_count?: number;
 }
 /**
+ * The platform's scheduled stock-feed pulls (the file FORECOURT_FEEDS names; docs/deploy.md, "Scheduled feed pulls"). Not part of any site document: credentials are named here, and their values come from the environment or the secrets file FORECOURT_FEED_SECRETS names.
+ */
+export interface FeedsConfig {
+  /**
+   * This schema, for editors that validate as you type.
+   */
+  $schema?: string;
+  /**
+   * One entry per dealership whose stock is pulled from its dealer-management system.
+   */
+  feeds: FeedConfig[];
+}
+/**
+ * One dealership's feed: where it is, how often it is pulled, and the names of its credentials.
+ */
+export interface FeedConfig {
+  /**
+   * The slug of the site the dealership's stock is imported for (sites/{slug}.json).
+   */
+  site: string;
+  /**
+   * The dealership, by its id or slug in that site's document.
+   */
+  dealership: string;
+  /**
+   * The feed's http:// or https:// address (a .json path is read as JSON, anything else as CSV). Credentials never go in it: name them in auth.
+   */
+  url: string;
+  /**
+   * How often the feed is pulled. The default, 240 (every 4 hours), is what Google asks of vehicle feeds.
+   */
+  everyMinutes?: number;
+  /**
+   * Import the good rows of a feed with bad ones (as npm run import:inventory -- --skip-bad-rows); by default a bad row stops the whole pull and the stock stays as it was.
+   */
+  skipBadRows?: boolean;
+  /**
+   * The names of the feed's credentials. Each name is looked up in the secrets file FORECOURT_FEED_SECRETS names, then in the environment; values are never written here.
+   */
+  auth?: FeedBasicAuth | FeedBearerAuth;
+}
+/**
+ * HTTP basic authentication.
+ */
+export interface FeedBasicAuth {
+  /**
+   * The name of the secret holding the user name.
+   */
+  userSecret: string;
+  /**
+   * The name of the secret holding the password.
+   */
+  passwordSecret: string;
+}
+/**
+ * A bearer token (Authorization: Bearer …).
+ */
+export interface FeedBearerAuth {
+  /**
+   * The name of the secret holding the token.
+   */
+  tokenSecret: string;
+}
+/**
  * One dealer website: identity, settings, feature switches and pages. A site may extend a template (sites/templates/{template}.json) and override parts of it.
  */
 export interface SiteDocument {
@@ -2923,7 +2987,14 @@ export interface CaptchaChallenge {
    * e.g. What is 7 + 5?
    */
   question: string;
+  /**
+   * When the server stops accepting the token, on the server's clock (it still takes an answer sent up to 2 minutes later).
+   */
   expires_at: string;
+  /**
+   * Seconds from this answer until expires_at. A browser times the question's renewal from this, never by comparing expires_at with its own clock, which may be wrong.
+   */
+  expires_in: number;
 }
 /**
  * Path of GET /api/cars/{id}.
@@ -2987,14 +3058,7 @@ export interface FormSubmission {
   captcha?: CaptchaSolution;
   terms_conditions?: boolean;
   fields: {
-  /**
-   * When the server stops accepting the token, on the server's clock (it still takes an answer sent up to 2 minutes later).
-   */
     name?: string;
-  /**
-   * Seconds from this answer until expires_at. A browser times the question's renewal from this, never by comparing expires_at with its own clock, which may be wrong.
-   */
-  expires_in: number;
     email?: EmailAddress;
     phone?: PhoneNumber;
     postcode?: Postcode;
@@ -3529,6 +3593,63 @@ export interface StaffDeliveryParams {
    * The delivery's id (deliveries[].id in the staff lead list).
    */
   id: string;
+}
+/**
+ * The scheduled stock-feed pulls of a site's dealerships (docs/cars.md, "Scheduled feed pulls"): the last pull's time and outcome, and when the next one is due. Feed addresses and credentials are never part of it.
+ */
+export interface StaffFeeds {
+  site: Slug9;
+  feeds: StaffFeedPull[];
+}
+export interface StaffFeedPull {
+  /**
+   * The dealership as the feed configuration names it (id or slug).
+   */
+  dealership: string;
+  /**
+   * How often the feed is pulled.
+   */
+  every_minutes: number;
+  /**
+   * When the last pull ended (ISO 8601); null before the first.
+   */
+  last_at: string | null;
+  /**
+   * imported: the stock changed; unchanged: the feed said what the stock already held; failed: the stock was kept as it was (see failure).
+   */
+  outcome: 'imported' | 'unchanged' | 'failed' | null;
+  /**
+   * Cars added by the last pull.
+   */
+  added: number;
+  /**
+   * Cars changed by the last pull.
+   */
+  changed: number;
+  /**
+   * Cars marked sold by the last pull.
+   */
+  sold: number;
+  /**
+   * Photos the cars were imported without, and bad rows skipped.
+   */
+  warnings: number;
+  /**
+   * Why the last pull failed, in plain words (credentials masked); null when it did not.
+   */
+  failure: string | null;
+  /**
+   * Pulls that failed since the last good one.
+   */
+  failures_in_a_row: number;
+  /**
+   * When a pull last succeeded.
+   */
+  last_good_at: string | null;
+  /**
+   * When the next pull is due (about: servers tick on their own clocks).
+   */
+  next_at: string | null;
 }
 /**
  * Query of GET /api/staff/leads and /api/staff/leads.html. token is only read by the HTML view (the JSON view takes Authorization: Bearer).

@@ -10,12 +10,13 @@ import { useAnnounce, useEditor, useIssues, useStore } from '../lib/hooks.ts';
 import { draftStatus, usePublishing, type Notice } from '../lib/publishing.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
+import { StockFeedsDialog } from './StockFeedsDialog.tsx';
 import { DiscardConfirm, PublishConfirm, ReviewRequestDialog } from './PublishDialogs.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 import { draftNotes } from '../lib/live-status.ts';
 
-type Open = 'save' | 'publish' | 'discard' | 'history';
+type Open = 'save' | 'publish' | 'discard' | 'history' | 'feeds';
 
 function NoticeLine({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
   return (
@@ -132,6 +133,9 @@ export function PublishBar({
         <button type="button" onClick={() => setOpen('history')}>
           History
         </button>
+        <button type="button" onClick={() => setOpen('feeds')}>
+          Stock feeds
+        </button>
         {hasDraft && (
           <button
             type="button"
@@ -201,6 +205,7 @@ export function PublishBar({
           dirty={dirty}
         />
       )}
+      {open === 'feeds' && <StockFeedsDialog slug={slug} onClose={close} />}
     </section>
   );
 }

@@ -36,6 +36,7 @@ import { serviceRoutes } from './routes/services.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { staffRoutes } from './routes/staff.ts';
 import { staffDeliveryRoutes } from './routes/staff-deliveries.ts';
+import { staffFeedRoutes } from './routes/staff-feeds.ts';
 import { tradeInRoutes } from './routes/trade-in.ts';
 import { watchlistRoutes } from './routes/watchlist.ts';
 import { signedIn } from './session-cookie.ts';
@@ -143,6 +144,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
       ...serviceRoutes(ctx),
       ...staffRoutes(ctx),
       ...staffDeliveryRoutes(ctx),
+      ...staffFeedRoutes(ctx),
       {
         method: 'get',
         path: '/openapi.json',

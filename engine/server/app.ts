@@ -45,6 +45,9 @@ import { errorPage, indexPage, issueList } from './server-pages.ts';
 import { errorAnswer, notFoundAnswer } from './error-answer.ts';
 import { PublishedSync } from './published-sync.ts';
 import { sitesHealth } from './stale-sites.ts';
+import { defaultDataDir } from '../api/router.ts';
+import { feedPullsFromEnv } from '../inventory/feed-pulls/from-env.ts';
+import { editorFeedsRouter } from './editor-feeds.ts';
 
 export interface ServerOptions {
   mode: 'development' | 'production';
@@ -92,6 +95,14 @@ export async function createApp(options: ServerOptions) {
       stock: (dealerships) => services.stockChanged(dealerships),
     },
   ).start();
+  // Dealers' stock feeds pulled on the job queue, once across servers (FORECOURT_FEEDS; docs/deploy.md, "Scheduled feed pulls").
+  const feedPulls = await feedPullsFromEnv({
+    jobs: services.api.jobs,
+    store: store.feedPulls,
+    sitesDir: sites.dir,
+    // The import tells the servers itself, as `npm run import:inventory`'s does (docs/cars.md, "Stock import").
+    dataDir: options.dataDir ?? defaultDataDir(root),
+  });
   const drafts = new DraftService(repo, sites, {
     remote,
     // With FORECOURT_GITHUB_TOKEN, "Request review" opens the pull request itself (forge.ts).
@@ -174,6 +185,7 @@ export async function createApp(options: ServerOptions) {
       failures: editorTokenFailures,
     }),
     imagePass.issue,
+    editorFeedsRouter(store.feedPulls),
     createEditorRouter({
       sites,
       sitesDir: sites.dir,
@@ -372,6 +384,7 @@ export async function createApp(options: ServerOptions) {
       sites.close();
       services.stock.close();
       await services.api.close();
+      feedPulls.close();
     },
   };
 }

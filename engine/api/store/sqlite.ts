@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { DB_FILE, openDatabase, type Db } from '../db/database.ts';
 import { memoryRateCounter } from '../rate-limit.ts';
 import { SqliteDeliveries } from './deliveries.ts';
+import { SqliteFeedPulls } from './feed-pulls.ts';
 import { SqliteLeads } from './leads.ts';
 import { SqliteRecords } from './records.ts';
 import { SqliteReservations } from './reservations.ts';
@@ -44,6 +45,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
       watchlist: new SqliteWatchlist(db),
       staffTokens: new SqliteStaffTokens(db),
       signInCodes: new SqliteSignInCodes(db),
+      feedPulls: new SqliteFeedPulls(db),
       setting: async (key, make = randomSecret) => settingOrCreate(db, key, make),
       rateCounter: (_scope, options, clock) => memoryRateCounter(options, clock),
       close: async () => {

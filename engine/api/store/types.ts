@@ -14,6 +14,7 @@ import type {
 import type { RateCounter, RateLimitOptions } from '../rate-limit.ts';
 import type { SignInCodeStore } from './sign-in-codes.ts';
 import type { StaffTokenStore } from './staff-tokens.ts';
+import type { FeedPullStore } from './feed-pulls.ts';
 
 export interface NewLead {
   site: string;
@@ -240,6 +241,8 @@ export interface Store {
   staffTokens: StaffTokenStore;
   /** One-time sign-in codes (store/sign-in-codes.ts). */
   signInCodes: SignInCodeStore;
+  /** The scheduled stock-feed pulls' last results (store/feed-pulls.ts). */
+  feedPulls: FeedPullStore;
   /** A value generated once and kept (captcha key, lead secret key, generated staff token); every server sharing the store reads the same. */
   setting(key: string, make?: () => string): Promise<string>;
   /**

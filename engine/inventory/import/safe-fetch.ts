@@ -37,6 +37,11 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   /** How host names are resolved (default the system's; tests give their own). */
   resolve?: (host: string) => Promise<Resolved[]>;
+  /**
+   * Request headers (a scheduled feed's Authorization); sent to the first address's origin
+   * only, so a redirect elsewhere never receives the feed's credentials.
+   */
+  headers?: Record<string, string>;
 }
 
 export interface SafeAnswer {
@@ -67,7 +72,12 @@ async function checkedAddress(url: URL, options: SafeFetchOptions): Promise<Reso
   return found[0];
 }
 
-function request(url: URL, to: Resolved, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(
+  url: URL,
+  to: Resolved,
+  signal: AbortSignal,
+  headers: Record<string, string> | undefined,
+): Promise<http.IncomingMessage> {
   // The connection goes to the address checked, never to a second resolution of the name.
   const lookup = ((_host, opts, callback) => {
     if ((opts as { all?: boolean }).all) callback(null, [to]);
@@ -75,7 +85,7 @@ function request(url: URL, to: Resolved, signal: AbortSignal): Promise<http.Inco
   }) as LookupFunction;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(url, { lookup, signal, agent: false }, resolve);
+    const req = client.get(url, { lookup, signal, agent: false, headers }, resolve);
     req.on('error', reject);
   });
 }
@@ -99,6 +109,7 @@ function limited(body: Readable, maxBytes: number, tooLarge: () => Error): Reada
 export async function openSafely(address: string, options: SafeFetchOptions): Promise<SafeAnswer> {
   const signal = AbortSignal.timeout(options.timeoutMs ?? 30_000);
   let url = new URL(address);
+  const origin = url.origin;
   for (let hop = 0; ; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new FetchRefused(`${hop ? 'redirected to' : 'is'} a ${url.protocol} address`);
@@ -109,7 +120,7 @@ export async function openSafely(address: string, options: SafeFetchOptions): Pr
       if (!hop || !(err instanceof FetchRefused)) throw err;
       throw new FetchRefused(`redirected to ${url.href}, refused: ${err.message}`);
     }
-    const res = await request(url, to, signal);
+    const res = await request(url, to, signal, url.origin === origin ? options.headers : undefined);
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
     if ([301, 302, 303, 307, 308].includes(status) && location) {

@@ -8,6 +8,7 @@ import { migratePostgres } from '../../db/migrate-postgres.ts';
 import { randomSecret } from '../settings.ts';
 import type { Store } from '../types.ts';
 import { PostgresDeliveries } from './deliveries.ts';
+import { PostgresFeedPulls } from './feed-pulls.ts';
 import { PostgresLeads } from './leads.ts';
 import { postgresRateCounter } from './rate-counter.ts';
 import { PostgresReservations } from './reservations.ts';
@@ -64,6 +65,7 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     deliveries: new PostgresDeliveries(sql),
     staffTokens: new PostgresStaffTokens(sql),
     signInCodes: new PostgresSignInCodes(sql),
+    feedPulls: new PostgresFeedPulls(sql),
     async setting(key, make = randomSecret) {
       // Two servers starting together may both make one: the first insert wins and both read it.
       await sql`INSERT INTO settings (key, value) VALUES (${key}, ${make()}) ON CONFLICT (key) DO NOTHING`;
