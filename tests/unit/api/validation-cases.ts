@@ -306,6 +306,13 @@ export function badInputCases(SESSION: Record<string, string>): Case[] {
       fields: ['/site', '/limit'],
     },
     {
+      operationId: 'staffFeeds',
+      method: 'GET',
+      path: '/staff/feeds?limit=0',
+      headers: STAFF,
+      fields: ['/site', '/limit'],
+    },
+    {
       operationId: 'staffLeadsPage',
       method: 'GET',
       path: '/staff/leads.html?token=staff-token-for-tests-0123456789&before=x',
