@@ -215,6 +215,17 @@ describe('labels', () => {
     expect(autoHeading({ car_type: ['used'] }, true)).toBe('Pre-Owned cars for sale');
     expect(autoHeading({ make: ['Kia'] }, false)).toBe('Kia cars for sale');
     expect(autoHeading({ car_type: ['new', 'demo', 'used'] }, false)).toBe('Cars for sale');
+    // One body type names the cars (/search/suv), unless a model already does.
+    expect(autoHeading({ simple_body: ['SUV'] }, false)).toBe('SUVs for sale');
+    expect(autoHeading({ car_type: ['used'], make: ['Ford'], simple_body: ['Ute'] }, false)).toBe(
+      'Used Ford Utes for sale',
+    );
+    expect(autoHeading({ simple_body: ['Cab Chassis'] }, false)).toBe('Cab Chassis for sale');
+    expect(autoHeading({ simple_body: ['Bus'] }, false)).toBe('Buses for sale');
+    expect(autoHeading({ simple_body: ['SUV', 'Ute'] }, false)).toBe('Cars for sale');
+    expect(autoHeading({ make: ['Ford'], model: ['Ranger'], simple_body: ['Ute'] }, false)).toBe(
+      'Ford Ranger for sale',
+    );
   });
 });
 
