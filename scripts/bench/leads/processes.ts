@@ -23,6 +23,8 @@ export class BenchServer {
     readonly slot: string,
     readonly port: number,
     private readonly env: Record<string, string>,
+    /** The server's code: api-server.ts through tsx, or the same compiled (a test's). */
+    private readonly script = SCRIPT,
   ) {}
 
   get url() {
@@ -37,7 +39,8 @@ export class BenchServer {
   async start(): Promise<void> {
     this.instance++;
     const sender = this.sender;
-    const proc = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
+    const args = this.script.endsWith('.ts') ? ['--import', 'tsx', this.script] : [this.script];
+    const proc = spawn(process.execPath, args, {
       cwd: root,
       env: {
         ...process.env,

@@ -76,6 +76,8 @@ export interface LeadsBenchOptions {
   postgres?: boolean;
   /** A running cluster's admin connection string (tests); else a throwaway cluster is started. */
   postgresAdminUrl?: string;
+  /** api-server.ts compiled ahead (tests, tests/unit/bundled-script.ts); else it runs through tsx. */
+  serverScript?: string;
 }
 
 export interface LeadsBenchResult extends Tally {
@@ -139,15 +141,20 @@ export async function runLeadsBench(options: LeadsBenchOptions): Promise<LeadsBe
     for (const slot of options.postgres ? ['a', 'b'] : ['a']) {
       const dataDir = join(work, `data-${slot}`);
       servers.push(
-        new BenchServer(slot, await freePort(), {
-          FORECOURT_SITES_DIR: sitesDir,
-          FORECOURT_DATA_DIR: dataDir,
-          FORECOURT_SMTP_URL: smtp.url,
-          FORECOURT_STAFF_TOKEN: STAFF_TOKEN,
-          LEADS_BENCH_CARS: carsFile,
-          ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-          ...(plan.tuning ? { LEADS_BENCH_TUNING: JSON.stringify(plan.tuning) } : {}),
-        }),
+        new BenchServer(
+          slot,
+          await freePort(),
+          {
+            FORECOURT_SITES_DIR: sitesDir,
+            FORECOURT_DATA_DIR: dataDir,
+            FORECOURT_SMTP_URL: smtp.url,
+            FORECOURT_STAFF_TOKEN: STAFF_TOKEN,
+            LEADS_BENCH_CARS: carsFile,
+            ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+            ...(plan.tuning ? { LEADS_BENCH_TUNING: JSON.stringify(plan.tuning) } : {}),
+          },
+          options.serverScript,
+        ),
       );
     }
     cleanup.push(() => Promise.all(servers.map((s) => s.kill())));

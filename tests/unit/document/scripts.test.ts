@@ -3,7 +3,8 @@
  * diff:sites (files, folders, git revisions, formats) and the git diff driver in a
  * throwaway repository. Each script's `main` runs in this process (scripts/script-io.ts);
  * a process is started once per script, to prove the command wiring, and wherever git
- * starts the driver itself.
+ * starts the driver itself: there the script compiled once for the file (bundled-script.ts),
+ * as git starts it once per changed file and side.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,12 +17,14 @@ import { checkSites } from '../../../scripts/check-sites.ts';
 import { main as diffSites } from '../../../scripts/diff-sites.ts';
 import { capturedIo } from '../../../scripts/script-io.ts';
 import { textconvOutput } from '../../../engine/document/diff-git.ts';
+import { bundledScript, type BundledScript } from '../bundled-script.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 /**
  * `node --import tsx`, as the documented git lines run the script (one process, where the
  * `tsx` command starts two), with tsx named by its path: the throwaway repositories have no
- * node_modules to find it in.
+ * node_modules to find it in. Git starts it so once (the formatting-only change below); its
+ * other starts are of the compiled script.
  */
 const NODE_TSX = [
   process.execPath,
@@ -37,10 +40,18 @@ const script = (name: string) => join(ROOT, 'scripts', name);
 const CLI_TIMEOUT = 120_000;
 
 let tmp: string;
-beforeAll(() => {
+let diffBundle: BundledScript;
+/** diff:sites as the git lines start it: `{command} --git-diff`, `{command} --textconv`. */
+let diffCommand: string;
+beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'forecourt-doc-scripts-'));
+  diffBundle = await bundledScript(script('diff-sites.ts'));
+  diffCommand = `${process.execPath} ${diffBundle.file}`;
 });
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+  diffBundle?.remove();
+});
 
 /** A copy of the demo sites folder (documents, templates, shared data). */
 function copySites(name: string): string {
@@ -196,13 +207,8 @@ describe('diff:sites', () => {
       git(repo, 'init', '-q', '-b', 'main');
       git(repo, 'add', '.');
       git(repo, 'commit', '-q', '-m', 'sites');
-      // The documented driver line, with absolute paths because this repo has no node_modules.
-      git(
-        repo,
-        'config',
-        'diff.forecourt-site.command',
-        `${NODE_TSX.join(' ')} ${script('diff-sites.ts')} --git-diff`,
-      );
+      // The documented driver line, the script compiled (see the top of the file).
+      git(repo, 'config', 'diff.forecourt-site.command', `${diffCommand} --git-diff`);
       edit(join(repo, 'sites/gold-coast-ford.json'), (d) => {
         const home = d.pages.find((p: any) => p.id === 'home');
         home.blocks.push(home.blocks.shift()); // first block to the end
@@ -235,15 +241,22 @@ describe('diff:sites', () => {
     );
 
     it(
-      'a formatting-only change says so',
+      'a formatting-only change says so (git starting the documented line, tsx and all)',
       () => {
         const file = join(repo, 'sites/kiwi-car-yard.json');
         const before = readFileSync(file, 'utf8');
         writeFileSync(file, JSON.stringify(JSON.parse(before)));
+        const documented = `${NODE_TSX.join(' ')} ${script('diff-sites.ts')} --git-diff`;
         try {
-          expect(git(repo, 'diff', '--', 'sites/kiwi-car-yard.json')).toContain(
-            '(formatting only: the content is the same)',
+          const out = git(
+            repo,
+            '-c',
+            `diff.forecourt-site.command=${documented}`,
+            'diff',
+            '--',
+            'sites/kiwi-car-yard.json',
           );
+          expect(out).toContain('(formatting only: the content is the same)');
         } finally {
           writeFileSync(file, before);
         }
@@ -264,18 +277,16 @@ describe('diff:sites', () => {
 
 describe('git show and git log -p', () => {
   let repo: string;
-  const textconv = `${NODE_TSX.join(' ')} ${script('diff-sites.ts')} --textconv`;
-  const driver = `${NODE_TSX.join(' ')} ${script('diff-sites.ts')} --git-diff`;
   beforeAll(() => {
     repo = join(tmp, 'history');
     mkdirSync(repo);
     cpSync(join(ROOT, 'sites'), join(repo, 'sites'), { recursive: true });
     cpSync(join(ROOT, '.gitattributes'), join(repo, '.gitattributes'));
     git(repo, 'init', '-q', '-b', 'main');
-    // The documented lines, with absolute paths because this repo has no node_modules.
-    git(repo, 'config', 'diff.forecourt-site.textconv', textconv);
+    // The documented lines, the script compiled (see the top of the file).
+    git(repo, 'config', 'diff.forecourt-site.textconv', `${diffCommand} --textconv`);
     git(repo, 'config', 'diff.forecourt-site.cachetextconv', 'true');
-    git(repo, 'config', 'diff.forecourt-site.command', driver);
+    git(repo, 'config', 'diff.forecourt-site.command', `${diffCommand} --git-diff`);
     git(repo, 'add', '.');
     git(repo, 'commit', '-q', '-m', 'sites');
     edit(

@@ -4,13 +4,14 @@
  * server processes, a real SMTP server stopped and started again, a server SIGKILLed
  * twice; on PostgreSQL two servers over one database.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { report } from '../../../scripts/bench/leads.ts';
-import { QUICK_PLAN, runLeadsBench } from '../../../scripts/bench/leads/run.ts';
+import { QUICK_PLAN, runLeadsBench, type LeadsPlan } from '../../../scripts/bench/leads/run.ts';
 import type { LoggedMail } from '../../../scripts/bench/leads/smtp-log.ts';
 import { tally, type SentLead, type StoredLead } from '../../../scripts/bench/leads/tally.ts';
 import { sharedCluster } from '../../setup/postgres.ts';
 import { postgresAvailable } from '../api/harness.ts';
+import { bundledScript, type BundledScript } from '../bundled-script.ts';
 
 const DEALER = 'enquiries@dealer.example';
 const sent: SentLead[] = [
@@ -88,34 +89,66 @@ describe('the bench’s count', () => {
   });
 });
 
+/**
+ * The bench's quick plan (`npm run bench -- leads --quick`) made smaller for the unit run, with
+ * every disruption kept: the SMTP server down while leads arrive, then the server SIGKILLed
+ * twice, each time once it has sent a few messages (so it dies while sending and a lease it
+ * held runs out), with leads still arriving. The visitors' retries and the wait for the outbox
+ * keep the quick plan's bounds: a restart on a loaded machine takes tens of seconds. The
+ * sizes of the proof are the bench's (docs/leads.md, "Proof").
+ */
+const UNIT_PLAN: LeadsPlan = {
+  ...QUICK_PLAN,
+  leads: 60,
+  postMs: 8_000,
+  outageAtMs: 500,
+  outageMs: 2_500,
+  killsAtMs: [3_500, 6_000],
+  killAfterSends: 5,
+};
+
 /** What a quick run must show, whichever the store. */
 function expectProof(r: Awaited<ReturnType<typeof runLeadsBench>>) {
-  const text = report(r, QUICK_PLAN);
-  expect(r.acknowledged, text).toBe(QUICK_PLAN.leads);
-  expect(r.stored, text).toBe(QUICK_PLAN.leads);
+  const text = report(r, UNIT_PLAN);
+  expect(r.acknowledged, text).toBe(UNIT_PLAN.leads);
+  expect(r.stored, text).toBe(UNIT_PLAN.leads);
   expect(r.delivered, text).toBe(r.acknowledged);
   expect(r.duplicated, text).toEqual([]);
   expect(r.resentOtherwise, text).toEqual([]);
   expect(r.killed, text).toHaveLength(2);
   expect(r.states, text).toEqual({ delivered: expect.any(Number) });
   // Each lead: at least its dealership's email and the buyer's confirmation.
-  expect(r.states.delivered, text).toBeGreaterThanOrEqual(2 * QUICK_PLAN.leads);
+  expect(r.states.delivered, text).toBeGreaterThanOrEqual(2 * UNIT_PLAN.leads);
   // One message per delivered row, and one more at least per Message-ID resent.
   expect(r.messages, text).toBeGreaterThanOrEqual(r.states.delivered + r.resentAfterKill);
   expect(r.ok, text).toBe(true);
   expect(text).toMatch(/^verdict: PASS/m);
 }
 
-describe('the quick run', () => {
+// The two stores' runs side by side: each spends most of its time waiting (the pace of the
+// posts, a restart, the outbox's retries).
+describe.concurrent('the quick run', () => {
+  // The server compiled once for both runs and their restarts (tests/unit/bundled-script.ts).
+  let server: BundledScript;
+  beforeAll(async () => {
+    server = await bundledScript('scripts/bench/leads/api-server.ts');
+  });
+  afterAll(() => server?.remove());
+
   it('SQLite: one server SIGKILLed twice and SMTP down a while; every acknowledged lead delivered, none twice', async () => {
-    expectProof(await runLeadsBench({ plan: QUICK_PLAN }));
+    expectProof(await runLeadsBench({ plan: UNIT_PLAN, serverScript: server.file }));
   }, 300_000);
 
   it.runIf(postgresAvailable)(
     'PostgreSQL: two servers over one database; each delivery sent by one server but for resends after a kill',
     async () => {
       const admin = await sharedCluster(inject('postgresDir'));
-      const r = await runLeadsBench({ plan: QUICK_PLAN, postgres: true, postgresAdminUrl: admin });
+      const r = await runLeadsBench({
+        plan: UNIT_PLAN,
+        postgres: true,
+        postgresAdminUrl: admin,
+        serverScript: server.file,
+      });
       expectProof(r);
       expect(r.servers).toBe(2);
       // Both servers sent some of it.
