@@ -9,7 +9,8 @@
 import type { Car } from '../../schemas/types.gen.ts';
 import { readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
 import type { StockSource } from '../../engine/providers.ts';
-import { withCameraPhotos } from './camera-cars.ts';
+import { cameraPhotosIn } from '../photos/camera-photos.ts';
+import { CameraPhotoUse, chooseCameraPhotos, makeAhead } from './camera-cars.ts';
 import { generateInventory, type InventoryOptions } from './generate.ts';
 import { newDealershipStock } from './new-dealerships.ts';
 
@@ -18,7 +19,8 @@ export { readCatalogue, readInventorySites } from '../../engine/inventory/load.t
 /**
  * The generator's knobs: how many cars, which seed, which day is "today"; and whether the
  * first cars of each dealership show camera photos (default yes, made on first use; 'ahead':
- * made in the background as soon as their cars are; camera-cars.ts).
+ * made in the background as soon as their cars are, and the photos folder pruned to those the
+ * stock shows once every dealership's cars are made; camera-cars.ts).
  */
 export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sites'>> & {
   cameraPhotos?: boolean | 'ahead';
@@ -34,10 +36,23 @@ export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sit
  * asked for: engine/inventory/live-stock.ts).
  */
 export function demoStock({ cameraPhotos = true, ...options }: DemoStockOptions = {}): StockSource {
-  const photos = (cars: Car[]) =>
-    cameraPhotos ? withCameraPhotos(cars, cameraPhotos === 'ahead') : cars;
+  const use =
+    cameraPhotos === 'ahead'
+      ? new CameraPhotoUse((names) => cameraPhotosIn().prune(names))
+      : undefined;
   return ({ catalogue, sites, dealerships, added }) => {
     const stocked = sites.filter((s) => s.dealerships.length > 0);
+    const photos = (cars: Car[]) => {
+      if (!cameraPhotos) return cars;
+      const camera = chooseCameraPhotos(cars);
+      if (use) {
+        const all = stocked.flatMap((s) => s.dealerships.map((d) => d.slug));
+        // Made ahead first: a photo being pruned would only be made again.
+        makeAhead(cameraPhotosIn(), camera.chosen);
+        if (!added) use.record(camera.chosen, all, dealerships);
+      }
+      return camera.cars;
+    };
     // A site added while the server runs: the main stream numbers its cars from 1, as the cars
     // already served, so each of its dealerships gets cars of its own, as a site without
     // locations does, at its own locations (until the next start spreads the stream over it).

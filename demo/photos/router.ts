@@ -8,7 +8,7 @@
  *   makes a photo nobody shows.
  */
 import { Router } from 'express';
-import { photoDerivatives, sendPhoto } from '../../engine/assets/photo-serve.ts';
+import { sendPhoto } from '../../engine/assets/photo-serve.ts';
 import type { Car } from '../../schemas/types.gen.ts';
 import { CAMERA_PHOTO_FILE, cameraPhotosIn, type CameraPhotos } from './camera-photos.ts';
 import { carPhotoSvg } from './svg.ts';
@@ -42,13 +42,7 @@ export function demoPhotos(cameraDir?: string) {
       camera ??= cameraPhotosIn(cameraDir);
       const stored = await camera.stored(car, n, file).catch(() => undefined);
       if (!stored) return notFound(res);
-      await sendPhoto(
-        req,
-        res,
-        { name: file, file: stored },
-        photoDerivatives(camera.dir),
-        IMMUTABLE,
-      );
+      await sendPhoto(req, res, { name: file, file: stored }, camera.derivatives, IMMUTABLE);
     });
     return router;
   };

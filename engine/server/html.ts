@@ -58,7 +58,7 @@ export function pageDocument(page: RenderedPage, assets: PageAssets, canonicalUr
 ${head.join('\n')}
 </head>
 <body>
-<div id="${ROOT_ELEMENT_ID}">${page.html}</div>
+<div id="${ROOT_ELEMENT_ID}">${withoutSecondPreload(page.html, page.head?.preloadImage)}</div>
 <script id="${PAYLOAD_ELEMENT_ID}" type="application/json">${jsonForScript(page.payload)}</script>
 <script type="module" src="${escape(assets.entry)}"></script>
 </body>
@@ -72,6 +72,22 @@ function preloadImageLink(image: PreloadImage | undefined): string {
   const set = image.srcset ? ` imagesrcset="${escape(image.srcset)}"` : '';
   const sizes = image.sizes ? ` imagesizes="${escape(image.sizes)}"` : '';
   return `<link rel="preload" as="image" href="${escape(href)}"${set}${sizes} fetchpriority="high">`;
+}
+
+/**
+ * React preloads the first images a page renders with links of its own, at the start of its
+ * HTML (hydration skips them); the one the head already preloads is dropped there, so the main
+ * photo is announced once, at the top of <head>, with fetchpriority="high" (docs/cars.md,
+ * "Photos").
+ */
+export function withoutSecondPreload(html: string, image: PreloadImage | undefined): string {
+  if (!image || !isSafeHref(image.href)) return html;
+  const key = image.srcset
+    ? ` imageSrcSet="${escape(image.srcset)}"`
+    : ` href="${escape(image.href.trim())}"`;
+  return html.replace(/<link rel="preload" as="image"[^>]*\/>/g, (link) =>
+    link.includes(key) ? '' : link,
+  );
 }
 
 /**

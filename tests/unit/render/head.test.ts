@@ -1,3 +1,5 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { headOf, mergeHeads, mergeMeta, withCanonical } from '../../../engine/render/head.ts';
 import { pageDocument } from '../../../engine/server/html.ts';
@@ -151,6 +153,38 @@ describe('page head from block data', () => {
     expect(html).toContain(link);
     expect(html.indexOf(link)).toBeLessThan(html.indexOf('/build/a.css'));
     expect(html.indexOf(link)).toBeLessThan(html.indexOf('modulepreload'));
+  });
+
+  it("announces the main image once: React's own preload of it is dropped, its others kept", () => {
+    const photo = (n: number) => ({
+      srcSet: `/assets/cars/1/${n}.jpg?w=480 480w,/assets/cars/1/${n}.jpg?w=800 800w`,
+      sizes: '100vw',
+    });
+    // React preloads the images it renders (its first ten) with links of its own before the HTML.
+    const body = renderToString(
+      createElement(
+        'main',
+        null,
+        createElement('img', { ...photo(1), alt: '', fetchPriority: 'high' }),
+        createElement('img', { ...photo(2), alt: '' }),
+      ),
+    );
+    expect(body.match(/<link rel="preload"/g)).toHaveLength(2);
+    const main = photo(1);
+    const html = pageDocument(
+      {
+        ...bare({ preloadImage: { href: '/x', srcset: main.srcSet, sizes: main.sizes } }),
+        html: body,
+      },
+      { css: [], preload: [], entry: '/e.js' },
+      'https://d.test/',
+    );
+    const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preloads).toHaveLength(2);
+    expect(preloads[0]).toContain(`imagesrcset="${main.srcSet}"`);
+    expect(preloads[0]).toContain('fetchpriority="high"');
+    expect(preloads[1]).toContain(photo(2).srcSet);
+    expect(html.indexOf(preloads[0]!)).toBeLessThan(html.indexOf('<title>'));
   });
 
   it('preloads no image whose address is not a safe link', () => {
