@@ -20,7 +20,8 @@ import { CarContext } from '../_forms/CarContext.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { PriceView } from '../_cars/parts.tsx';
 import { findCarBySlug, findCarsByIds, type FindOptions } from '../_cars/data.ts';
-import { atWidth, cardPhoto } from '../_cars/images.ts';
+import { cardPhoto } from '../_cars/images.ts';
+import { photoAttributes, type PhotoLayout } from '../_shared/photo.ts';
 import {
   carPath,
   DEFAULT_RESERVE_DEPOSIT,
@@ -49,6 +50,14 @@ export interface CarCheckoutData {
 
 /** Where every "find a car" link of this block goes: the whole stock search. */
 export const STOCK_SEARCH_HREF = similarHref(undefined);
+
+/** The car's photo beside its name: 320 px wide (its width attribute), the screen's width at most. */
+export const CHECKOUT_PHOTO: PhotoLayout = {
+  min: 320,
+  max: 1024,
+  sizes: '(min-width: 360px) 320px, 90vw',
+  fallback: 480,
+};
 
 /** The car a checkout page is for: the route's :slug, else ?car_id=; undefined when neither names one. */
 export function checkoutCarKey(
@@ -165,7 +174,9 @@ export default defineBlock<CarCheckoutProps>({
         <div className="fc-container fc-form-block__inner">
           <h1 id={headingId}>{t(props.heading)}</h1>
           <div className="fc-car-checkout__car">
-            {photo && <img src={atWidth(photo, 480)} alt="" width={320} height={240} />}
+            {photo && (
+              <img {...photoAttributes(photo, CHECKOUT_PHOTO)} alt="" width={320} height={240} />
+            )}
             <div>
               <h2>
                 <SiteLink href={carPath(car)}>{car.name}</SiteLink>

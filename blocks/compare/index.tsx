@@ -9,7 +9,8 @@ import type { CompareProps } from '../../schemas/resolved.gen.ts';
 import { CAR_TABLES } from '../../schemas/car-tables.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { PriceView } from '../_cars/parts.tsx';
-import { atWidth, cardPhoto } from '../_cars/images.ts';
+import { cardPhoto } from '../_cars/images.ts';
+import { photoAttributes, type PhotoLayout } from '../_shared/photo.ts';
 import { COMPARE_MAX, COMPARE_MIN, useCompare } from '../_cars/local-lists.ts';
 import { carPath, financeInfo, hasValue, priceDisplay } from '../_cars/rules.ts';
 import { useCarsByIds } from '../_cars/useCars.ts';
@@ -20,6 +21,31 @@ import '../_cars/styles/promo-and-lists.css';
 import './compare.css';
 
 type Row = { label: string; value: (car: Car) => React.ReactNode };
+
+/** A column's photo box: at most 240 px wide (compare.css), narrower columns on a phone. */
+export const COMPARE_PHOTO: PhotoLayout = {
+  min: 160,
+  max: 800,
+  sizes: '(min-width: 600px) 240px, 40vw',
+  fallback: 480,
+};
+
+/** A column's photo box: one size for every car, photo or not, so the columns line up (docs/cars.md, "Compare"). */
+export function ComparePhoto({ photo }: { photo: string | undefined }) {
+  return (
+    <div className="fc-compare__photo">
+      {photo && (
+        <img
+          {...photoAttributes(photo, COMPARE_PHOTO)}
+          alt=""
+          width={240}
+          height={180}
+          loading="lazy"
+        />
+      )}
+    </div>
+  );
+}
 
 export default defineBlock<CompareProps>({
   component: function CompareBlock({ props, block }) {
@@ -86,18 +112,7 @@ export default defineBlock<CompareProps>({
                       const photo = cardPhoto(c);
                       return (
                         <th key={c.objectID} scope="col">
-                          {/* One box size for every car, photo or not, so the columns line up (docs/cars.md, "Compare"). */}
-                          <div className="fc-compare__photo">
-                            {photo && (
-                              <img
-                                src={atWidth(photo, 480)}
-                                alt=""
-                                width={240}
-                                height={180}
-                                loading="lazy"
-                              />
-                            )}
-                          </div>
+                          <ComparePhoto photo={photo} />
                           <SiteLink className="fc-compare__name" href={carPath(c)}>
                             {c.name}
                           </SiteLink>
