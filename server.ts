@@ -14,6 +14,7 @@ import { httpServerOptions } from './engine/server/time-budget.ts';
 import { guardConnections } from './engine/server/slow-clients.ts';
 import { PROJECT_ROOT } from './engine/project-root.ts';
 import { limitHeapGrowth } from './engine/server/heap-growth.ts';
+import { Drain, drainDeadlineMs, platformDrainSteps } from './engine/server/drain.ts';
 
 // First, while nothing else runs (engine/server/heap-growth.ts).
 limitHeapGrowth();
@@ -44,6 +45,8 @@ try {
 (await import('./engine/sanitize/html.server.ts')).startHtmlSanitizer(
   process.env.FORECOURT_SITES_DIR ?? join(PROJECT_ROOT, 'sites'),
 );
+// SIGTERM and SIGINT drain the server before it exits (engine/server/drain.ts; docs/deploy.md, "Stopping a server").
+const drain = new Drain(server, { deadlineMs: drainDeadlineMs(process.env) });
 const { createApp } = await import('./engine/server/app.ts');
 const { demoProviders } = await import('./demo/defaults.ts');
 const { DamagedDatabaseError } = await import('./engine/api/db/guard.ts');
@@ -56,6 +59,7 @@ const started = await createApp({
   providers: demoProviders({
     cameraPhotos: process.env.FORECOURT_DEMO_PHOTOS === 'drawn' ? false : 'ahead',
   }),
+  draining: () => drain.draining,
 }).catch((err: unknown) => {
   // A damaged database is the operator's to repair (docs/api.md, "Storage"): say what and where, no stack.
   if (!(err instanceof DamagedDatabaseError)) throw err;
@@ -66,7 +70,10 @@ const { app, sites, close } = started;
 server.off('request', starting);
 // Responses nobody reads and more connections from one address than its share are cut off
 // (engine/server/slow-clients.ts); behind a proxy, the address express trusts counts.
-server.on('request', guardConnections(server, app, { trusted: app.get('trust proxy fn') }));
+server.on(
+  'request',
+  drain.track(guardConnections(server, app, { trusted: app.get('trust proxy fn') })),
+);
 // What the first pages do not need (the other sites' cars and engines, the text indexes) is
 // made once the first answer is sent, or after 2 s if none is asked for, so it never holds up
 // the first visitor.
@@ -84,12 +91,6 @@ console.log(`Forecourt (${mode}) listening on ${base}/`);
 for (const e of sites.all()) console.log(`  ${e.ok ? '✓' : '✗'} ${base}/sites/${e.slug}/`);
 console.log(`  editor: ${base}/editor/`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () =>
-    server.close(async () => {
-      // The store records a clean stop once a lead delivery in flight has finished.
-      await close();
-      process.exit(0);
-    }),
-  );
-}
+// Once the last request is answered, the app closes (a lead delivery mid-send finishes first)
+// and photo uploads to the bucket finish.
+drain.onSignals(platformDrainSteps(close));

@@ -59,6 +59,32 @@ export function bucketConfigFromEnv(env: NodeJS.ProcessEnv): BucketConfig | unde
 
 type S3 = typeof import('@aws-sdk/client-s3');
 
+/** Puts to a bucket not finished yet, in this process (every bucket's). */
+const uploading = new Set<Promise<void>>();
+
+/**
+ * The photo uploads to buckets in progress in this process: a stopping server waits for them
+ * (docs/deploy.md, "Stopping a server"), as a size put after its visitor had it would otherwise
+ * be cut off. Each is bounded by its calls' time limit.
+ */
+export const bucketUploads = {
+  get count(): number {
+    return uploading.size;
+  },
+  async settled(): Promise<void> {
+    while (uploading.size) await Promise.all(uploading);
+  },
+};
+
+function tracked(put: Promise<void>): Promise<void> {
+  const done: Promise<void> = put.then(
+    () => void uploading.delete(done),
+    () => void uploading.delete(done),
+  );
+  uploading.add(done);
+  return put;
+}
+
 /** The SDK's answer for a key that is not there (an S3ServiceException with status 404). */
 const missing = (err: unknown) => {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | undefined;
@@ -148,7 +174,11 @@ export class BucketPhotoStore implements PhotoStore {
     }
   }
 
-  async put(key: string, bytes: Buffer, type: string): Promise<void> {
+  put(key: string, bytes: Buffer, type: string): Promise<void> {
+    return tracked(this.upload(key, bytes, type));
+  }
+
+  private async upload(key: string, bytes: Buffer, type: string): Promise<void> {
     const Key = this.config.prefix + key;
     const { s3, client } = await this.connect();
     const there = await this.call(`HEAD ${key}`, (abortSignal) =>

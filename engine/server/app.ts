@@ -48,6 +48,7 @@ import { sitesHealth } from './stale-sites.ts';
 import { defaultDataDir } from '../api/router.ts';
 import { feedPullsFromEnv } from '../inventory/feed-pulls/from-env.ts';
 import { editorFeedsRouter } from './editor-feeds.ts';
+import { boundedProbe, healthRouter, storePing } from './health.ts';
 
 export interface ServerOptions {
   mode: 'development' | 'production';
@@ -60,6 +61,8 @@ export interface ServerOptions {
   staffToken?: string;
   /** The stock, photos, reviews, adapters and history reports the platform serves (engine/providers.ts). */
   providers: Providers;
+  /** True once the server has begun to stop: readiness answers 503 (server.ts, drain.ts). */
+  draining?: () => boolean;
 }
 
 export async function createApp(options: ServerOptions) {
@@ -139,7 +142,7 @@ export async function createApp(options: ServerOptions) {
   const pageCache =
     cacheLimits &&
     createPageCache({
-      stockVersion: () => services.stockVersion.value,
+      stockVersion: (site) => (site ? services.stockVersion.of(site) : services.stockVersion.value),
       sites,
       limits: cacheLimits,
     });
@@ -212,16 +215,20 @@ export async function createApp(options: ServerOptions) {
   );
   // /favicon.ico and /favicon.svg: the host's site icon, or the platform's.
   app.use(createFaviconRouter({ sites }));
-  // `stock`: whether every site's cars are made and indexed yet (warmUp below); a load balancer needs only `ok`.
+  // Liveness and readiness (health.ts); `stock` says whether every site's cars are made and indexed yet (warmUp below).
   let warmed = false;
-  app.get('/healthz', (_req, res) =>
-    res.json({
-      ok: true,
-      stock: warmed ? 'ready' : 'warming',
-      // The git sync's state (docs/publishing.md, "When the remote fails"); absent without a remote.
-      ...(publishedSync ? { publishedSync: publishedSync.status } : {}),
-      // Sites kept on their last good revision, and why (docs/publishing.md); absent when none is.
-      ...sitesHealth(sites.staleSites()),
+  app.use(
+    healthRouter({
+      sites,
+      store: boundedProbe(storePing(store)),
+      draining: options.draining ?? (() => false),
+      details: () => ({
+        stock: warmed ? 'ready' : 'warming',
+        // The git sync's state (docs/publishing.md, "When the remote fails"); absent without a remote.
+        ...(publishedSync ? { publishedSync: publishedSync.status } : {}),
+        // Sites kept on their last good revision, and why (docs/publishing.md); absent when none is.
+        ...sitesHealth(sites.staleSites()),
+      }),
     }),
   );
   app.get('/', (_req, res, next) => {
