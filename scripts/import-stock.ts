@@ -2,8 +2,9 @@
  * npm run import:inventory -- [--site {slug}] --dealership {id or slug} <feed.csv|feed.json|https://…> [--skip-bad-rows] [--dry-run]
  * Imports a dealership's stock feed (docs/cars.md, "Stock import"): every row checked, nothing
  * applied when a row is bad (unless --skip-bad-rows), new cars added, changed ones updated,
- * missing ones marked sold. Writes `{FORECOURT_DATA_DIR or .data/}/stock/{dealership}.json`;
- * a running server picks it up by itself. Then pushes the stock to the search index of each
+ * missing ones marked sold. Writes `{FORECOURT_DATA_DIR or .data/}/stock/{dealership}.json`, or
+ * with DATABASE_URL the dealership's rows in PostgreSQL in one transaction; running servers pick
+ * it up by themselves. Then pushes the stock to the search index of each
  * site showing the dealership that searches Algolia (needs FORECOURT_SEARCH_ADMIN_KEY;
  * docs/search-sync.md). `--site` may be left out when one site lists the dealership. A feed
  * and photo URLs on the web are downloaded here. Exits 1 when nothing

@@ -74,9 +74,19 @@ export async function createServices(options: {
       stockVersion.bump();
     },
   });
-  stock.onReload(() => {
+  // Only the pages of the sites showing a reloaded dealership render again (a site with none searches them all).
+  stock.onReload((changed) => {
     holds.reapply();
-    stockVersion.bump();
+    stockVersion.bump(
+      sites
+        .all()
+        .flatMap((e) =>
+          e.ok &&
+          (!e.site.dealerships.length || e.site.dealerships.some((d) => changed.has(d.slug)))
+            ? [e.slug]
+            : [],
+        ),
+    );
   });
   stock.onCarsAdded(() => holds.reapply());
   // After a write through the search service's admin API (the search sync), the whole-stock

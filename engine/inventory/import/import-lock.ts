@@ -7,8 +7,8 @@
  * when it expires; the holder pushes the expiry on while it runs. The data folder may be
  * shared by several machines, where a process id means nothing, so a lock is taken over
  * only when it has expired, or when it is this host's and its process no longer runs (a
- * killed import). The import never opens the database (it writes files only, with or
- * without DATABASE_URL), so no database lock is needed.
+ * killed import). With DATABASE_URL, where machines share no folder, the stock store refuses
+ * the write instead when the stock's version moved since the import read it (stock-postgres.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';

@@ -15,7 +15,13 @@ import type { Request, Response } from 'express';
 import type { RenderedPage } from '../../render/server.tsx';
 import { matchPage } from '../../site/routes.ts';
 import type { SiteEntry } from '../sites.ts';
-import { RenderCache, pageEntry, type CachedPage, type RenderCacheLimits } from './render-cache.ts';
+import {
+  RenderCache,
+  pageEntry,
+  type CachedPage,
+  type RenderCacheLimits,
+  type StockVersions,
+} from './render-cache.ts';
 import { tracked } from './render-scope.ts';
 
 export { trackedSearchClient } from './render-scope.ts';
@@ -63,8 +69,8 @@ interface Rendered {
 }
 
 export interface PageCacheOptions {
-  /** The stock version now (engine/inventory/stock-version.ts). */
-  stockVersion: () => number;
+  /** The stock version now (engine/inventory/stock-version.ts): a site's, or (no site) the whole one. */
+  stockVersion: (site?: string) => number;
   /** A site (re)loaded: its pages are dropped. */
   sites?: { onLoad(fn: (entry: SiteEntry) => void): unknown };
   limits?: Partial<RenderCacheLimits>;
@@ -88,7 +94,7 @@ export function createPageCache(options: PageCacheOptions) {
   async function renderAndKeep(
     key: string,
     target: PageTarget,
-    stockVersion: number,
+    versions: StockVersions,
     render: PageRender,
   ): Promise<Rendered> {
     const { value, reads } = await tracked(render);
@@ -98,7 +104,8 @@ export function createPageCache(options: PageCacheOptions) {
       site: target.entry.slug,
       status: page.status,
       html,
-      stockVersion: reads.stock ? stockVersion : undefined,
+      stockVersion: reads.stock ? (reads.everySite ? versions.all : versions.site) : undefined,
+      everySite: reads.everySite,
     });
     const kept = !failed && KEPT_STATUSES.has(page.status);
     if (kept) cache.set(key, entry);
@@ -120,14 +127,14 @@ export function createPageCache(options: PageCacheOptions) {
     const key = [entry.slug, revisionOf(entry), target.origin, target.basename, target.url].join(
       '\n',
     );
-    const stockVersion = options.stockVersion();
+    const versions = { site: options.stockVersion(entry.slug), all: options.stockVersion() };
     // Looked up first: a gated page is never kept, so a kept page needs no route match.
-    const cached = cache.get(key, stockVersion);
+    const cached = cache.get(key, versions);
     if (cached) {
       const stale = cache.isStale(cached);
       // Past its fresh time: answered as it is while one render replaces it (kept as it is if that render fails).
       if (stale)
-        renderOnce(key, target, stockVersion, render).catch((err: unknown) =>
+        renderOnce(key, target, versions, render).catch((err: unknown) =>
           console.error('[forecourt] a page could not be rendered again:', err),
         );
       send(
@@ -152,22 +159,20 @@ export function createPageCache(options: PageCacheOptions) {
       res.status(page.status).type('html').send(html);
       return;
     }
-    const rendered = await renderOnce(key, target, stockVersion, render);
+    const rendered = await renderOnce(key, target, versions, render);
     send(req, res, key, rendered, rendered.kept ? 'miss' : 'bypass');
   }
 
   function renderOnce(
     key: string,
     target: PageTarget,
-    stockVersion: number,
+    versions: StockVersions,
     render: PageRender,
   ): Promise<Rendered> {
-    const job = `${key}\n${stockVersion}`;
+    const job = `${key}\n${versions.site}\n${versions.all}`;
     let pending = rendering.get(job);
     if (!pending) {
-      pending = renderAndKeep(key, target, stockVersion, render).finally(() =>
-        rendering.delete(job),
-      );
+      pending = renderAndKeep(key, target, versions, render).finally(() => rendering.delete(job));
       rendering.set(job, pending);
     }
     return pending;

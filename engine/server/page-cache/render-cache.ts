@@ -3,8 +3,9 @@
  * out, bounded in entries and in bytes (the HTML and its compressed copies). A page is fresh
  * for `ttlMs` (what a page shows also moves with the clock: a sold car's window, an offer's
  * last day); for `staleMs` after that it may still be answered while it is rendered again.
- * A page that shows stock is kept with the stock version it was rendered at and is never
- * answered once the stock has moved on.
+ * A page that shows stock is kept with the stock version it was rendered at (its site's, or
+ * the whole one for a page showing every site's figures) and is never answered once that
+ * has moved on.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -22,9 +23,17 @@ export interface CachedPage {
   etag: string;
   /** The stock version the page was rendered at; absent when the page shows no stock. */
   stockVersion?: number;
+  /** Its stock version is the whole one (it showed every site's figures), not its site's. */
+  everySite?: boolean;
   encoded: Partial<Record<PageEncoding, Buffer>>;
   /** When it was kept (the cache's clock). */
   keptAt: number;
+}
+
+/** The stock versions now: the page's site's, and the whole one (engine/inventory/stock-version.ts). */
+export interface StockVersions {
+  site: number;
+  all: number;
 }
 
 export interface RenderCacheLimits {
@@ -66,6 +75,7 @@ export function pageEntry(args: {
   status: number;
   html: string;
   stockVersion?: number;
+  everySite?: boolean;
 }): CachedPage {
   const body = Buffer.from(args.html, 'utf8');
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
@@ -75,6 +85,7 @@ export function pageEntry(args: {
     body,
     etag,
     stockVersion: args.stockVersion,
+    everySite: args.everySite,
     encoded: {},
     keptAt: 0,
   };
@@ -111,10 +122,12 @@ export class RenderCache {
     return this.now() - page.keptAt > this.ttlMs;
   }
 
-  /** The page under `key`, unless it shows stock rendered before `stockVersion`. */
-  get(key: string, stockVersion: number): CachedPage | undefined {
+  /** The page under `key`, unless it shows stock rendered before the version it is kept by. */
+  get(key: string, versions: StockVersions | number): CachedPage | undefined {
     const page = this.pages.get(key);
-    if (page && page.stockVersion !== undefined && page.stockVersion !== stockVersion) {
+    const now =
+      typeof versions === 'number' ? versions : page?.everySite ? versions.all : versions.site;
+    if (page && page.stockVersion !== undefined && page.stockVersion !== now) {
       this.pages.delete(key);
       return undefined;
     }

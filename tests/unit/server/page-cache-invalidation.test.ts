@@ -3,7 +3,8 @@
  * sites in a temporary git repository, the server's services (stock, search, stock
  * version), the real page renderer with the server's tracked in-process search, and
  * publishing through the editor API. A stock import changes the car page it touches (new
- * content, new ETag) while a page without stock keeps its ETag; a publish of one site
+ * content, new ETag) while a page without stock, and another site's car page (none of its
+ * dealerships imported), keep their ETags; a publish of one site
  * changes that site's page and leaves another site's page (and ETag) as it was.
  */
 import type { Server } from 'node:http';
@@ -63,7 +64,11 @@ beforeAll(async () => {
   const local = trackedSearchClient(createLocalSearchClient(services.search));
   setServerSearchClient(() => local as never);
   const renderPage = createPageRenderer(registry);
-  const pages = createPageCache({ stockVersion: () => services.stockVersion.value, sites });
+  // As the server keys them (engine/server/app.ts): a site's pages by its own stock version.
+  const pages = createPageCache({
+    stockVersion: (site) => (site ? services.stockVersion.of(site) : services.stockVersion.value),
+    sites,
+  });
   const app = express();
   app.use(express.json({ limit: '5mb' }));
   app.use('/api/editor', createEditorRouter({ sites, sitesDir: sites.dir, repo, drafts }));
@@ -136,7 +141,7 @@ async function until(check: () => boolean, what: string) {
 }
 
 describe('a stock change', () => {
-  it('gives the car page new content and a new ETag; a page without stock keeps its ETag', async () => {
+  it("gives the car page new content and a new ETag; a page without stock, and another site's car page, keep their ETags", async () => {
     const site = sites.get(SITE);
     if (!site?.ok) throw new Error(`${SITE} is not valid`);
     const dealer = site.site.dealerships[0];
@@ -150,11 +155,17 @@ describe('a stock change', () => {
     )!;
     const carPath = `/sites/${SITE}/cars/${car.slug}`;
     const aboutPath = `/sites/${SITE}/privacy-policy`;
+    const otherCar = services.cars.find(
+      (c) => c.dealership_slug === OTHER && c.listing_state === 'available' && c.price > 0,
+    )!;
+    const otherPath = `/sites/${OTHER}/cars/${otherCar.slug}`;
     const before = await page(carPath);
     const about = await page(aboutPath);
-    expect(before.status).toBe(200);
+    const other = await page(otherPath);
+    expect([before.status, other.status]).toEqual([200, 200]);
     expect((await page(carPath)).how).toBe('hit');
     expect((await page(aboutPath)).how).toBe('hit');
+    expect((await page(otherPath)).how).toBe('hit');
 
     // An import of the dealership's feed with a new price (docs/cars.md, "Stock import"); the server follows the stock folder.
     const version = services.stockVersion.value;
@@ -181,6 +192,9 @@ describe('a stock change', () => {
     const aboutAfter = await page(aboutPath);
     expect(aboutAfter.how).toBe('hit');
     expect(aboutAfter.etag).toBe(about.etag);
+    const otherAfter = await page(otherPath);
+    expect(otherAfter.how).toBe('hit');
+    expect(otherAfter.etag).toBe(other.etag);
   });
 });
 
