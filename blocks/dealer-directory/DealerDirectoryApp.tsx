@@ -2,11 +2,14 @@
  * Dealer directory UI (its own chunk): the Dealer_production index (one record per
  * dealership), searched by name, town and make, filtered by categories (New, Demo, Used,
  * Caravans, Motorcycles, the makes sold new) and price (each dealership's cheapest car),
- * 21 to a page. Each of this site's dealerships links to its stock (the dealer link).
+ * 21 to a page. Each of this site's dealerships links to its stock (the dealer link), with
+ * the count that search lands on: the site's own stock filter, asked in the same multi-query
+ * (docs/search-ui.md, "Directories"; the record's stock_count counts available cars only).
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useConfigure, useHits, useInstantSearch } from 'react-instantsearch';
+import { Index, useConfigure, useHits, useInstantSearch } from 'react-instantsearch';
+import { buildSiteFilter } from '../../engine/search/site-filter.ts';
 import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { DealerDirectoryProps } from '../../schemas/resolved.gen.ts';
@@ -48,6 +51,9 @@ export default function DealerDirectoryApp({
   return (
     <SearchScope client={client} indexName={DEALER_INDEX} serverState={d.serverState}>
       <DirectoryConfig filters={dealerScopeFilter(site, props.scope)} />
+      <Index indexName={site.search.index} indexId={STOCK_INDEX_ID}>
+        <StockCountConfig now={d.now} />
+      </Index>
       <DealerDirectoryView props={props} blockId={block.id} />
     </SearchScope>
   );
@@ -60,6 +66,32 @@ function DirectoryConfig({ filters }: { filters?: string }) {
     attributesToHighlight: [],
   });
   return null;
+}
+
+/** The directory's second query: this site's stock, counted by dealership. */
+const STOCK_INDEX_ID = 'dealer-directory-stock';
+
+/** The site's base filter, as the search page a dealer link opens applies it. */
+function StockCountConfig({ now }: { now?: number }) {
+  const { site } = useSite();
+  useConfigure({
+    filters: buildSiteFilter(site, { now }),
+    hitsPerPage: 0,
+    facets: ['dealership_slug'],
+    maxValuesPerFacet: 1000,
+    attributesToHighlight: [],
+  });
+  return null;
+}
+
+/** Cars the site's search finds per dealership, once the stock query has answered. */
+function useStockCounts(): Record<string, number> | undefined {
+  const { scopedResults } = useInstantSearch();
+  const stock = scopedResults.find((s) => s.indexId === STOCK_INDEX_ID)?.results as
+    | { facets?: { name: string; data?: Record<string, number> }[]; __isArtificial?: boolean }
+    | undefined;
+  if (!stock || stock.__isArtificial) return undefined;
+  return stock.facets?.find((f) => f.name === 'dealership_slug')?.data ?? {};
 }
 
 const plain = (title: string, Sub: 'h2' | 'h3'): SectionWrap =>
@@ -80,6 +112,7 @@ function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; 
   const Sub = props.headingLevel === 1 ? 'h2' : 'h3';
   const { items } = useHits<DealerHit>();
   const { results } = useInstantSearch();
+  const counts = useStockCounts();
   const hasResults = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -115,6 +148,8 @@ function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; 
         <ol className="fc-dealer-directory__grid">
           {items.map((dealer) => {
             const local = dealer.site === site.slug;
+            // A dealer link shows what its search will find; another site's dealer, its record's count.
+            const count = local && counts ? (counts[dealer.slug] ?? 0) : dealer.stock_count;
             const details = site.locations.find(
               (l) =>
                 l.dealership_slug === dealer.slug &&
@@ -149,18 +184,16 @@ function DealerDirectoryView({ props, blockId }: { props: DealerDirectoryProps; 
                   {typeof dealer.price === 'number' && dealer.price > 0 && (
                     <p>Cars from {money(dealer.price)}</p>
                   )}
-                  {local && dealer.stock_count > 0 ? (
+                  {local && count > 0 ? (
                     <Link
                       to={dealershipSearchUrl(dealer.slug)}
                       className="fc-button fc-button--secondary"
                     >
-                      View {number(dealer.stock_count)} {dealer.stock_count === 1 ? 'car' : 'cars'}
+                      View {number(count)} {count === 1 ? 'car' : 'cars'}
                     </Link>
                   ) : (
-                    dealer.stock_count > 0 && (
-                      <p className="fc-dealer-directory__none">
-                        {number(dealer.stock_count)} cars in stock
-                      </p>
+                    count > 0 && (
+                      <p className="fc-dealer-directory__none">{number(count)} cars in stock</p>
                     )
                   )}
                 </article>
