@@ -50,7 +50,7 @@ export function FormAlert({ form, onRetry }: { form: FormController; onRetry?: (
   return (
     <div className="fc-form-alert-region" role="alert">
       {form.formError && (
-        <div className="fc-form-alert fc-form-alert--destructive" ref={form.alertRef}>
+        <div className="fc-form-alert fc-form-alert--destructive" ref={form.alertRef} tabIndex={-1}>
           <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="22" height="22">
             <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
             <path

@@ -1,11 +1,15 @@
 /**
  * Form state for every form block: the values the visitor typed (kept on any failure),
  * per-field errors (client rules and the API's), the submit state machine
- * idle → submitting → success | failure, and one submission id per attempt series.
+ * idle → submitting → success | failure, and the form's submission id: made when the form
+ * opens, not per click, so a double click, a retry after a network error or a second try
+ * after a refusal are all one submission and the API stores one lead (docs/forms.md, "How
+ * every form behaves").
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { fieldNameOf, type ApiFieldError } from './api.ts';
 import { MESSAGES } from './messages.ts';
+import { topInset } from '../_shared/top-inset.ts';
 import { newSubmissionId } from './payload.ts';
 import {
   validate,
@@ -31,6 +35,8 @@ export interface FormController {
   /** Remembers a field's visible label (the summary and API errors name fields by it). */
   label(name: string, label: string): void;
   status: SubmitStatus;
+  /** The idempotency key of this form's lead, made when the form opened (every send repeats it). */
+  submissionId: string;
   /** Form-level error for the destructive alert. */
   formError?: string;
   /** True once React runs in the browser (submit buttons wait for it). */
@@ -40,9 +46,8 @@ export interface FormController {
   /** Checks rules; on failure shows the errors and moves focus to the summary. */
   check(rules: FieldRule[]): boolean;
   /**
-   * Runs one submit at a time (a double click is ignored) with this attempt series'
-   * submission id. Success starts a new series; failure keeps the id, so a retry of a
-   * submit the API did store answers the same lead.
+   * Runs one submit at a time (a double click is ignored) with the form's submission id, the
+   * same on every attempt, so a retry of a submit the API did store answers the same lead.
    */
   submit(run: (submissionId: string) => Promise<SubmitResult>): Promise<boolean>;
   /** Shows a failure that did not come from submit (e.g. a lookup step). */
@@ -54,6 +59,14 @@ export interface UseFormOptions {
   initial: Values;
   /** API field names → form field names (e.g. phone_number → phone). */
   aliases?: Record<string, string>;
+}
+
+/** The bars' height is published as --fc-top-inset for the element's scroll-margin-top (forms.css). */
+function revealBelowBars(el: HTMLElement | null) {
+  if (!el) return;
+  el.style.setProperty('--fc-top-inset', `${Math.ceil(topInset())}px`);
+  el.focus({ preventScroll: true });
+  el.scrollIntoView?.({ block: 'nearest' });
 }
 
 function domSafe(name: string) {
@@ -78,18 +91,19 @@ export function useForm(options: UseFormOptions): FormController {
   const labels = useRef<Record<string, string>>({});
   const rulesRef = useRef<FieldRule[]>([]);
   const busy = useRef(false);
-  const submissionId = useRef<string | undefined>(undefined);
+  const [submissionId] = useState(newSubmissionId);
   const summaryRef = useRef<HTMLDivElement | null>(null);
   const alertRef = useRef<HTMLDivElement | null>(null);
   const aliases = options.aliases;
 
   useEffect(() => setHydrated(true), []);
+  // The error summary, or the alert of a form-level error, takes focus and comes into view
+  // below the site's sticky header (docs/forms.md, "How every form behaves").
   useEffect(() => {
-    if (focusTick) summaryRef.current?.focus();
+    if (focusTick) revealBelowBars(summaryRef.current);
   }, [focusTick]);
-  // The alert announces itself (role=alert); it is only brought into view, focus stays put.
   useEffect(() => {
-    if (alertTick) alertRef.current?.scrollIntoView?.({ block: 'nearest' });
+    if (alertTick) revealBelowBars(alertRef.current);
   }, [alertTick]);
 
   const recheck = useCallback((name: string, next: Values) => {
@@ -173,6 +187,7 @@ export function useForm(options: UseFormOptions): FormController {
         labels.current[name] = label;
       },
       status,
+      submissionId,
       formError,
       hydrated,
       summaryRef,
@@ -191,13 +206,11 @@ export function useForm(options: UseFormOptions): FormController {
       async submit(run) {
         if (busy.current) return false;
         busy.current = true;
-        submissionId.current ??= newSubmissionId();
         setStatus('submitting');
         setFormError(undefined);
         try {
-          const result = await run(submissionId.current);
+          const result = await run(submissionId);
           if (result.ok) {
-            submissionId.current = undefined;
             setErrors([]);
             setStatus('success');
             return true;
@@ -218,6 +231,18 @@ export function useForm(options: UseFormOptions): FormController {
         setStatus('idle');
       },
     }),
-    [id, values, set, setMany, errors, status, formError, hydrated, showFieldErrors, fail],
+    [
+      id,
+      values,
+      set,
+      setMany,
+      errors,
+      status,
+      submissionId,
+      formError,
+      hydrated,
+      showFieldErrors,
+      fail,
+    ],
   );
 }
