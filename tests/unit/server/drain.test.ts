@@ -8,7 +8,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../engine/api/store/sqlite.ts';
@@ -16,6 +15,7 @@ import { DEFAULT_DRAIN_SECONDS, DRAIN_LOG } from '../../../engine/server/drain.t
 import { HEALTH_PATHS } from '../../../engine/server/health.ts';
 import { FIXTURE_SITES, fixtureSitesDir, removeDir, ROOT, tempDataDir } from '../api/harness.ts';
 import { startSmtp, type TestSmtp } from '../leads/smtp-kit.ts';
+import { newConnection, rawConnection } from './raw-http.ts';
 
 const DEALER = 'sales@nz-motors.example';
 const START_TIMEOUT_MS = 60_000;
@@ -108,43 +108,6 @@ async function start(env: Record<string, string> = {}): Promise<Running> {
   r.port = Number(new URL(r.base).port);
   return r;
 }
-
-/** A connection of its own to the server, read as text; `closed` resolves when the server ends it. */
-async function rawConnection(port: number) {
-  const socket: Socket = connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) =>
-    socket.once('connect', resolve).once('error', reject),
-  );
-  let answer = '';
-  const arrivals = new Set<() => void>();
-  socket.on('data', (c: Buffer) => ((answer += c), arrivals.forEach((a) => a())));
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  return {
-    send: (text: string) => socket.write(text),
-    closed,
-    answer: () => answer,
-    /** Resolves once a whole answer with a body has arrived. */
-    answered: () =>
-      new Promise<void>((resolve) => {
-        const check = () => /\r\n\r\n\{.*\}$/s.test(answer) && (arrivals.delete(check), resolve());
-        arrivals.add(check);
-        check();
-      }),
-    /** The head and the JSON body of the one answer. */
-    parsed() {
-      const [head, body] = answer.split('\r\n\r\n');
-      return { head, body: JSON.parse(body) as Record<string, unknown> };
-    },
-  };
-}
-
-/** What a new connection to the port meets: 'connected', or the error's code. */
-const newConnection = (port: number) =>
-  new Promise<string>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve('connected')));
-    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
-  });
 
 describe('SIGTERM', () => {
   it(
