@@ -10,6 +10,7 @@ import { prepareDemoSite, withDefaults, type DemoSite } from '../_shared/test-ut
 import type { CarDetailProps } from '../../schemas/resolved.gen.ts';
 import { loadCarDetail } from '../car-detail/index.tsx';
 import { car, NOW } from './test-cars.ts';
+import { COLLAPSE_OVER } from '../_shared/text.ts';
 import { freshVisitorEachTest } from './test-render.tsx';
 
 freshVisitorEachTest();
@@ -34,6 +35,33 @@ describe('car detail block', () => {
       'One owner.',
       'Full service history.',
     ]);
+  });
+
+  it('collapses comments over 200 characters with View more / View less, and not shorter ones', async () => {
+    const first = 'One owner from new with a full dealer service history and both keys.';
+    const second =
+      'New tyres all round, a tow bar fitted and the cabin kept like new by a careful owner.';
+    const third =
+      'Finance and trade-ins welcome; ask us about an extended warranty for extra peace of mind.';
+    const long = [first, second, third].join('|');
+    expect(long.length).toBeGreaterThan(COLLAPSE_OVER);
+    expect(long.length).toBeLessThan(400);
+    await detail(car({ dealercomments: long }));
+    const panel = document.querySelector<HTMLElement>('[data-panel="comments"]')!;
+    const text = () => [...panel.querySelectorAll('p')].map((p) => p.textContent).join(' ');
+    expect(text()).not.toContain(third);
+    const more = within(panel).getByRole('button', { name: 'View more' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(text()).toBe([first, second, third].join(' '));
+    fireEvent.click(within(panel).getByRole('button', { name: 'View less' }));
+    expect(text()).not.toContain(third);
+  });
+
+  it('shows comments of 200 characters or fewer whole, without a toggle', async () => {
+    await detail(car({ dealercomments: 'One owner.|Full service history.' }));
+    const panel = document.querySelector<HTMLElement>('[data-panel="comments"]')!;
+    expect(within(panel).queryByRole('button')).toBeNull();
   });
 
   it('no "Expires on" for a past rego; pending text for empty comments', async () => {

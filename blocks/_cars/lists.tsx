@@ -1,7 +1,8 @@
-/** Lists that show their first entries with a Show More / Show Less toggle, and text cut at 400 characters. */
+/** Lists that show their first entries with a Show More / Show Less toggle, and comments collapsed over 200 characters. */
 import { useId, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { cutText, DESCRIPTION_LIMIT, listView, toggleWords, type SpecRow } from './rules.ts';
+import { cutText, listView, toggleWords, type SpecRow } from './rules.ts';
+import { COLLAPSED_LENGTH, COLLAPSE_OVER } from '../_shared/text.ts';
 
 function Toggle({
   open,
@@ -82,22 +83,26 @@ export function FeatureList({ items, what }: { items: string[]; what: string }) 
   );
 }
 
-/** Paragraphs cut together at 400 characters with show more / show less. */
+/**
+ * Comment paragraphs, collapsed together when over 200 characters to about 160 with
+ * View more / View less (docs/cars.md, "Car page"), like the platform's other long texts.
+ */
 export function CutParagraphs({
   paragraphs,
-  limit = DESCRIPTION_LIMIT,
+  over = COLLAPSE_OVER,
+  collapsedLength = COLLAPSED_LENGTH,
 }: {
   paragraphs: string[];
-  limit?: number;
+  over?: number;
+  collapsedLength?: number;
 }) {
   const [open, setOpen] = useState(false);
   const id = useId();
-  const full = paragraphs.join('\n');
-  const { cut } = cutText(full, limit);
+  const cut = paragraphs.join('\n').length > over;
   let shown = paragraphs;
   if (cut && !open) {
     shown = [];
-    let left = limit;
+    let left = collapsedLength;
     for (const p of paragraphs) {
       if (left <= 0) break;
       if (p.length <= left) shown.push(p);
@@ -120,7 +125,7 @@ export function CutParagraphs({
           aria-controls={id}
           onClick={() => setOpen((v) => !v)}
         >
-          {open ? 'Show less' : 'Show more'}
+          {open ? 'View less' : 'View more'}
         </button>
       )}
     </div>
