@@ -10,11 +10,11 @@ import { diffSiteDocuments, type SiteChange } from '../../engine/document/diff.t
 import { groupChanges } from '../../engine/document/diff-render.ts';
 import { describeChange } from '../../engine/document/diff-sentences.ts';
 import { useEditor } from '../lib/hooks.ts';
-import { staffChangeLines, type StaffLine } from '../lib/change-words.ts';
+import { staffChangeLines, type StaffLine } from '../../engine/document/words/change-words.ts';
 import { resolveDraft } from '../lib/doc.ts';
 import { RISK_TITLES } from '../../engine/document/risk.ts';
 import { mapIssues, type DocumentIssue } from '../lib/issues.ts';
-import { locatePath, pathWords } from '../lib/path-words.ts';
+import { locatePath, pathWords } from '../../engine/document/words/place-words.ts';
 
 const OPEN = '\u0001';
 const CLOSE = '\u0002';

@@ -17,7 +17,7 @@ import type {
   TitleFieldProps,
 } from '@rjsf/utils';
 import { cloneElement, isValidElement, useLayoutEffect, useMemo, type ReactElement } from 'react';
-import { itemLabel } from '../lib/field-words.ts';
+import { itemLabel } from '../../engine/document/words/field-words.ts';
 
 const defaults = getDefaultRegistry();
 const BaseObjectFieldTemplate = defaults.templates.ObjectFieldTemplate;

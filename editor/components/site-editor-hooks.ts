@@ -8,7 +8,7 @@ import { api } from '../lib/api.ts';
 import { createAutosaver, discardDraft, saveDraft } from '../lib/autosave.ts';
 import type { IssuesValue } from '../lib/hooks.ts';
 import { mapIssues, type EditorIssue } from '../lib/issues.ts';
-import { problemsOnResolved } from '../lib/path-words.ts';
+import { problemsOnResolved } from '../../engine/document/words/place-words.ts';
 import type { EditorStore } from '../lib/store/index.ts';
 
 /** How long the draft must stay unchanged before it is checked. */

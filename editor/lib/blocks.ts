@@ -1,9 +1,18 @@
 /**
- * What the editor knows about each block type, read from the `x-block` metadata of the
- * block schemas (label, palette category, whether it holds children, which types it
- * accepts, its named slots). Nothing here is hand-written per block.
+ * What the editor knows about blocks: the palette and the outline's summaries. A block
+ * type's label, category, children and slots are read from its schema's `x-block` metadata
+ * in engine/document/words/names.ts, where the server's words find them too.
  */
-import { blockSchemas } from '../../schemas/index.gen.ts';
+import { blockMeta, type BlockMeta } from '../../engine/document/words/names.ts';
+
+export {
+  blockMeta,
+  blockName,
+  humanize,
+  metaOf,
+  type BlockMeta,
+  type SlotMeta,
+} from '../../engine/document/words/names.ts';
 
 export interface EditorBlock {
   type: string;
@@ -13,87 +22,7 @@ export interface EditorBlock {
   slots?: Record<string, EditorBlock[]>;
 }
 
-export interface SlotMeta {
-  name: string;
-  label: string;
-  accepts?: string[];
-}
-
-export interface BlockMeta {
-  type: string;
-  label: string;
-  category: string;
-  description: string;
-  /** Holds child blocks in `children`. */
-  container: boolean;
-  /** Types allowed in `children` (all when absent). */
-  accepts?: string[];
-  /** Named slots, in schema order. */
-  slots: SlotMeta[];
-  known: boolean;
-}
-
-interface XBlock {
-  label?: string;
-  category?: string;
-  container?: boolean;
-  accepts?: string[];
-  slots?: Record<string, { label?: string; accepts?: string[] }>;
-}
-
-export function humanize(key: string): string {
-  const words = key
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-function build(type: string, schema: Record<string, unknown>): BlockMeta {
-  const x = (schema['x-block'] ?? {}) as XBlock;
-  return {
-    type,
-    label: x.label ?? humanize(type),
-    category: x.category ?? 'Other',
-    description: typeof schema.description === 'string' ? schema.description : '',
-    container: x.container === true,
-    accepts: x.accepts,
-    slots: Object.entries(x.slots ?? {}).map(([name, s]) => ({
-      name,
-      label: s.label ?? humanize(name),
-      accepts: s.accepts,
-    })),
-    known: true,
-  };
-}
-
-export const blockMeta: Record<string, BlockMeta> = Object.fromEntries(
-  Object.entries(blockSchemas as unknown as Record<string, Record<string, unknown>>).map(
-    ([type, schema]) => [type, build(type, schema)],
-  ),
-);
-
 export const CATEGORY_ORDER = ['Layout', 'Content', 'Promotion', 'Stock', 'Forms', 'Other'];
-
-export function metaOf(type: string): BlockMeta {
-  return (
-    blockMeta[type] ?? {
-      type,
-      label: `Unknown block "${type}"`,
-      category: 'Other',
-      description: 'This block type is not known to this version of the platform.',
-      container: false,
-      slots: [],
-      known: false,
-    }
-  );
-}
-
-/** "Hero hero-2": how a block is named to people (and screen readers). */
-export function blockName(block: Pick<EditorBlock, 'type' | 'id'>): string {
-  return `${metaOf(block.type).label} ${block.id}`;
-}
 
 /** A few words that tell blocks of the same type apart in the outline. */
 export function blockSummary(block: EditorBlock): string {

@@ -7,7 +7,7 @@
 import { applyChoices as applyMergeChoices } from '../../engine/document/merge.ts';
 import type { Conflict } from './api.ts';
 import { resolveDraft, resolvedTemplate, type Doc, type TemplateMap } from './doc.ts';
-import { isBlockChangePath, pathWords } from './path-words.ts';
+import { isBlockChangePath, pathWords } from '../../engine/document/words/place-words.ts';
 
 /** Which value to keep: the one this editor sent, or the one saved by someone else. */
 export type Choice = 'mine' | 'theirs';

@@ -29,10 +29,11 @@ export { allAreas, pageArea, type Area, type ListRef } from '../../engine/tree.t
 
 export type Doc = Record<string, any>;
 
-/** What the outline shows: one page, or the site layout (header and footer). */
-export type View = `page:${string}` | 'layout';
+import { LAYOUT_VIEW, type View } from '../../engine/document/words/place-targets.ts';
 
-export const LAYOUT_VIEW = 'layout' as const;
+// What the outline shows (a page, or the layout) is the engine's, so the server's words name places alike.
+export { LAYOUT_VIEW, viewOfArea, type View } from '../../engine/document/words/place-targets.ts';
+export { pageTitleText } from '../../engine/document/words/names.ts';
 
 /** A block of the edited document where it sits (engine/tree.ts, typed for the editor). */
 export type BlockLocation = TreeLocation<EditorBlock>;
@@ -47,10 +48,6 @@ export function sameList(a: ListRef, b: ListRef) {
 
 export function areaOfView(view: View): Area[] {
   return view === LAYOUT_VIEW ? ['layout:header', 'layout:footer'] : [view as Area];
-}
-
-export function viewOfArea(area: Area): View {
-  return area.startsWith('page:') ? (area as View) : LAYOUT_VIEW;
 }
 
 // ------------------------------------------------------------------ resolving
@@ -198,10 +195,6 @@ export function listLabel(doc: Doc, ref: ListRef): string {
     return `${slot?.label ?? ref.slot} of ${meta.label} ${ref.parent}`;
   }
   return `${meta.label} ${ref.parent}`;
-}
-
-export function pageTitleText(title: unknown, siteName: unknown): string {
-  return String(title ?? '').replaceAll('{site}', String(siteName ?? 'site'));
 }
 
 // ------------------------------------------------------------------ materialising

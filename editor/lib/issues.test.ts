@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EditorStore } from './store/index.ts';
 import { resolveDraft } from './doc.ts';
-import { errorSchemaFor, issueTarget, mapIssues } from './issues.ts';
+import { issueTarget } from '../../engine/document/words/place-targets.ts';
+import { errorSchemaFor, mapIssues } from './issues.ts';
 import { read, createDraftValidator, template, site } from './store/test-kit.ts';
 
 describe('validation issues point at blocks and fields', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSiteValidator } from '../../engine/schema/validator.ts';
 import { blockForm } from './schemas.ts';
-import { schemaAt } from './field-words.ts';
+import { schemaAt } from '../../engine/document/words/field-words.ts';
 import { plainMessage, WORDINGS } from './messages.ts';
 
 const validator = createSiteValidator({ ruleDetail: true });

@@ -9,7 +9,7 @@ import isPlainObject from 'lodash-es/isPlainObject.js';
 import { findBlock, pageArea } from '../../engine/tree.ts';
 import { blockName, type EditorBlock } from './blocks.ts';
 import type { Doc } from './doc.ts';
-import { fieldTrail } from './field-words.ts';
+import { fieldTrail } from '../../engine/document/words/field-words.ts';
 import { blockForm, pageForm } from './schemas.ts';
 
 export type TemplatePageState =

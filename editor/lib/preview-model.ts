@@ -25,8 +25,9 @@ import type { Block, DocumentIssue, ResolvedSite } from '../../engine/site/types
 import type { Catalogue } from '../../schemas/types.gen.ts';
 import { blockSchemas } from '../../schemas/index.gen.ts';
 import { metaOf } from './blocks.ts';
-import { fieldTrail } from './field-words.ts';
-import { describeTarget, issueTarget } from './issues.ts';
+import { fieldTrail } from '../../engine/document/words/field-words.ts';
+import { issueTarget } from '../../engine/document/words/place-targets.ts';
+import { describeTarget } from '../../engine/document/words/place-words.ts';
 import { blockForm } from './schemas.ts';
 
 /** How the banner describes problems outside blocks: what the preview does about them. */

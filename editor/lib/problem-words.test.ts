@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EditorStore } from './store/index.ts';
-import { describeTarget, mapIssues } from './issues.ts';
+import { describeTarget } from '../../engine/document/words/place-words.ts';
+import { mapIssues } from './issues.ts';
 import { blockForm } from './schemas.ts';
-import { fieldTrail, itemLabel, ordinal } from './field-words.ts';
+import { fieldTrail, itemLabel, ordinal } from '../../engine/document/words/field-words.ts';
 import { read, createDraftValidator } from './store/test-kit.ts';
 
 function goldCoast() {

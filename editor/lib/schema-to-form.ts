@@ -1,13 +1,12 @@
 /**
- * Turns a schema into an rjsf form: every `$ref` inlined, properties titled, and a uiSchema
- * choosing widgets by shared definition, with descriptions as help (schemas.ts builds the forms).
+ * Turns a schema (inlined and titled, engine/document/words/form-schemas.ts) into an rjsf
+ * form: a uiSchema choosing widgets by shared definition, with descriptions as help
+ * (schemas.ts builds the forms).
  */
-import { deref, type SchemaCtx } from '../../engine/tree/schema-nav.ts';
-import { humanize } from './blocks.ts';
+import { titleFields } from '../../engine/document/words/form-schemas.ts';
 import { enumLabelsUi } from './enum-labels.ts';
 import type { FormSchema, JsonSchema, UiSchema } from './schemas.ts';
 
-const DROP = new Set(['$id', '$schema', 'x-block', 'x-group', 'x-sanitize', '$comment']);
 /** Shared definitions that get their own widget (SchemaForm.tsx's WIDGETS; `html` is the rich-text field, components/RichTextField/). */
 export const WIDGET_FOR_DEF: Record<string, string> = {
   colour: 'colour',
@@ -15,78 +14,6 @@ export const WIDGET_FOR_DEF: Record<string, string> = {
   imageSrc: 'imageSrc',
   html: 'html',
 };
-
-function defName(ref: string): string | undefined {
-  const m = /#\/\$defs\/([^/]+)$/.exec(ref);
-  return m?.[1];
-}
-
-/** A copy of the schema at `ctx` with every `$ref` inlined (our schemas have no cycles). */
-export function inline(ctx: SchemaCtx, depth = 0): JsonSchema {
-  if (depth > 24) return {};
-  const s = ctx.schema as JsonSchema;
-  let out: JsonSchema = {};
-  if (typeof s.$ref === 'string') {
-    const target = deref(ctx);
-    const base = inline(target, depth + 1);
-    delete base.title;
-    const name = defName(s.$ref);
-    if (name && !base['x-def']) base['x-def'] = name;
-    // The referencing schema's own words (description, default) win over the definition's.
-    out = { ...base };
-  }
-  for (const [k, v] of Object.entries(s)) {
-    if (k === '$ref' || DROP.has(k)) continue;
-    const sub = (x: unknown) =>
-      inline({ schema: x as Record<string, unknown>, base: ctx.base }, depth + 1);
-    if (
-      (k === 'properties' || k === 'patternProperties' || k === '$defs') &&
-      v &&
-      typeof v === 'object'
-    ) {
-      out[k] = Object.fromEntries(
-        Object.entries(v as JsonSchema).map(([name, p]) => [name, sub(p)]),
-      );
-    } else if (
-      (k === 'items' ||
-        k === 'additionalProperties' ||
-        k === 'not' ||
-        k === 'if' ||
-        k === 'then' ||
-        k === 'else' ||
-        k === 'contains' ||
-        k === 'propertyNames') &&
-      v &&
-      typeof v === 'object'
-    ) {
-      out[k] = sub(v);
-    } else if (
-      (k === 'allOf' || k === 'anyOf' || k === 'oneOf' || k === 'prefixItems') &&
-      Array.isArray(v)
-    ) {
-      out[k] = v.map(sub);
-    } else {
-      out[k] = v;
-    }
-  }
-  delete out.$defs;
-  return out;
-}
-
-/** Readable labels: a property without a title is titled from its key ("primaryText" → "Primary text"). */
-function label(schema: JsonSchema): JsonSchema {
-  if (schema.properties) {
-    for (const [k, p] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
-      // Rich text stored under the key "html" is, to staff, the block's text.
-      if (!p.title) p.title = p['x-def'] === 'html' && k === 'html' ? 'Text' : humanize(k);
-      label(p);
-    }
-  }
-  if (schema.items && typeof schema.items === 'object') label(schema.items);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
-    label(schema.additionalProperties);
-  return schema;
-}
 
 const OPTION_BY_DEF: Record<string, string> = {
   href: 'Link',
@@ -159,6 +86,6 @@ export function uiSchemaFor(schema: JsonSchema, root = true): UiSchema {
 export function finish(schema: JsonSchema): FormSchema {
   delete schema.title;
   delete schema.description;
-  label(schema);
+  titleFields(schema);
   return { schema, uiSchema: uiSchemaFor(schema) };
 }

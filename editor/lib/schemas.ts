@@ -10,11 +10,23 @@
  * How a schema becomes a form is schema-to-form.ts; a new block's props, starting-props.ts.
  */
 import { blockSchemas } from '../../schemas/index.gen.ts';
-import { blockPropsCtx, SITE_CTX, FEATURES_CTX } from '../../engine/tree/schema-nav.ts';
-import { humanize } from './blocks.ts';
-import { finish, inline } from './schema-to-form.ts';
+import {
+  blockSchema,
+  featureSchema,
+  pageSchema,
+  settingsSchema,
+  type JsonSchema,
+  type SettingsSection,
+} from '../../engine/document/words/form-schemas.ts';
+import { finish } from './schema-to-form.ts';
 
-export type JsonSchema = Record<string, any>;
+export {
+  featureSwitches,
+  SETTINGS_SECTIONS,
+  type FeatureSwitch,
+  type JsonSchema,
+  type SettingsSection,
+} from '../../engine/document/words/form-schemas.ts';
 export type UiSchema = Record<string, any>;
 
 export interface FormSchema {
@@ -28,9 +40,9 @@ const blockForms = new Map<string, FormSchema>();
 export function blockForm(type: string): FormSchema | undefined {
   let f = blockForms.get(type);
   if (!f) {
-    const ctx = blockPropsCtx(type);
-    if (!ctx) return undefined;
-    f = finish(inline(ctx));
+    const schema = blockSchema(type);
+    if (!schema) return undefined;
+    f = finish(structuredClone(schema));
     blockForms.set(type, f);
   }
   return f;
@@ -41,89 +53,12 @@ export function blockPropsSchema(type: string): JsonSchema | undefined {
   return blockForm(type)?.schema;
 }
 
-export interface SettingsSection {
-  id: string;
-  title: string;
-  description: string;
-  /** Top-level document keys edited by this section. */
-  keys: string[];
-  /** When set, the form edits the object under this one key directly. */
-  objectKey?: string;
-}
-
-export const SETTINGS_SECTIONS: SettingsSection[] = [
-  {
-    id: 'identity',
-    title: 'Identity',
-    description: 'Name, ids, host names and the dealerships in the group.',
-    keys: ['name', 'id', 'dealership_id', 'hostnames', 'dealerships'],
-  },
-  {
-    id: 'region',
-    title: 'Region',
-    description: 'Market: sets locale, currency, distance unit and spelling.',
-    keys: ['region'],
-  },
-  {
-    id: 'locations',
-    title: 'Locations',
-    description: 'Showrooms, service centres and parts counters.',
-    keys: ['locations'],
-  },
-  {
-    id: 'search',
-    title: 'Search',
-    description: 'Where stock search runs and what it shows.',
-    keys: ['search'],
-    objectKey: 'search',
-  },
-  {
-    id: 'theme',
-    title: 'Theme',
-    description: 'Colours, logo, font and corner radius.',
-    keys: ['theme'],
-    objectKey: 'theme',
-  },
-  {
-    id: 'leads',
-    title: 'Where leads go',
-    description: 'Who receives each kind of enquiry: emails, the dealer’s CRM, a webhook.',
-    keys: ['leadRouting'],
-    objectKey: 'leadRouting',
-  },
-  {
-    id: 'api',
-    title: 'API',
-    description: 'Where leads and the watchlist are sent.',
-    keys: ['api'],
-    objectKey: 'api',
-  },
-];
-
 const sectionForms = new Map<string, FormSchema>();
 
 export function settingsForm(section: SettingsSection): FormSchema {
   let f = sectionForms.get(section.id);
   if (!f) {
-    const props = (SITE_CTX.schema.properties ?? {}) as Record<string, unknown>;
-    let schema: JsonSchema;
-    if (section.objectKey) {
-      schema = inline({
-        schema: props[section.objectKey] as Record<string, unknown>,
-        base: SITE_CTX.base,
-      });
-    } else {
-      schema = {
-        type: 'object',
-        properties: Object.fromEntries(
-          section.keys.map((k) => [
-            k,
-            inline({ schema: props[k] as Record<string, unknown>, base: SITE_CTX.base }),
-          ]),
-        ),
-      };
-    }
-    f = finish(schema);
+    f = finish(structuredClone(settingsSchema(section)));
     sectionForms.set(section.id, f);
   }
   return f;
@@ -133,42 +68,7 @@ let pageFormSchema: FormSchema | undefined;
 
 /** A page's own fields (title, address, description…), as the Page tab and problems name them. */
 export function pageForm(): FormSchema {
-  const page = (SITE_CTX.schema.$defs as Record<string, JsonSchema> | undefined)?.page ?? {};
-  // Its blocks are edited in the outline, not as a field.
-  const { blocks: _blocks, ...fields } = (page.properties ?? {}) as JsonSchema;
-  return (pageFormSchema ??= finish(
-    inline({ schema: { ...page, properties: fields }, base: SITE_CTX.base }),
-  ));
-}
-
-export interface FeatureSwitch {
-  key: string;
-  group: string;
-  description: string;
-  default: unknown;
-  schema: JsonSchema;
-  label: string;
-}
-
-let features: FeatureSwitch[] | undefined;
-
-/** Every feature switch of the site schema, in schema order. */
-export function featureSwitches(): FeatureSwitch[] {
-  if (!features) {
-    const props = (FEATURES_CTX.schema.properties ?? {}) as Record<string, JsonSchema>;
-    features = Object.entries(props).map(([key, raw]) => {
-      const schema = inline({ schema: raw, base: FEATURES_CTX.base });
-      return {
-        key,
-        group: typeof raw['x-group'] === 'string' ? raw['x-group'] : 'Other',
-        description: typeof raw.description === 'string' ? raw.description : '',
-        default: raw.default,
-        schema,
-        label: typeof raw.title === 'string' ? raw.title : humanize(key),
-      };
-    });
-  }
-  return features;
+  return (pageFormSchema ??= finish(structuredClone(pageSchema())));
 }
 
 /** A schema for one feature switch as an rjsf form (complex switches: lists, maps). */
@@ -176,10 +76,9 @@ const featureForms = new Map<string, FormSchema>();
 export function featureForm(key: string): FormSchema | undefined {
   let f = featureForms.get(key);
   if (!f) {
-    const sw = featureSwitches().find((s) => s.key === key);
-    if (!sw) return undefined;
-    const schema = structuredClone(sw.schema);
-    f = finish(schema);
+    const schema = featureSchema(key);
+    if (!schema) return undefined;
+    f = finish(structuredClone(schema));
     featureForms.set(key, f);
   }
   return f;

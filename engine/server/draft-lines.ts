@@ -1,12 +1,46 @@
 /**
- * Words and links of a draft (drafts.ts): the one-line commit message of a change set, the
- * pages a review's preview links open, and the log of drafts following the published site.
+ * Words and links of a draft (drafts.ts): a change set in staff words (the publish and
+ * discard summaries, History, the commit messages), its one line, the pages a review's
+ * preview links open, and the log of drafts following the published site.
  */
-import { touchedPages, type SiteChange } from '../document/diff.ts';
+import { diffSiteDocuments, touchedPages, type SiteChange } from '../document/diff.ts';
+import { staffChangeLines } from '../document/words/change-words.ts';
 import { parseDocumentText } from '../site/json-text.ts';
+import { migrateDocument } from '../site/migrations.ts';
+import { resolveTemplate, type TemplateLoader } from '../site/templates.ts';
 import type { FollowOutcome } from './draft-follow.ts';
 
 type Json = Record<string, any>;
+
+/** A stored document as the site shows it (its template merged), as the editor's review reads it. */
+function shown(text: string | undefined, loadTemplate: TemplateLoader): Json {
+  const doc = text === undefined ? {} : (parseDocumentText(text) as Json);
+  if (typeof doc.template !== 'string') return doc;
+  try {
+    const load: TemplateLoader = (name) => {
+      const t = loadTemplate(name);
+      return t ? migrateDocument(t).doc : undefined;
+    };
+    return resolveTemplate(doc, load).doc;
+  } catch {
+    // A template that cannot be read: the document's own changes are still named.
+    return doc;
+  }
+}
+
+/**
+ * What changed between two stored versions of a document, in staff words, risky changes
+ * first: page, block and field named by their titles ("Page Home (/) › Hero home-hero ›
+ * Heading: …"), the same lines the editor's review shows (docs/editor-design.md, "Staff words").
+ */
+export function staffLines(
+  beforeText: string | undefined,
+  afterText: string | undefined,
+  loadTemplate: TemplateLoader,
+): string[] {
+  const docs = { before: shown(beforeText, loadTemplate), after: shown(afterText, loadTemplate) };
+  return staffChangeLines(diffSiteDocuments(docs.before, docs.after), docs).map((l) => l.text);
+}
 
 /** The first change, and how many more. */
 export function oneLine(lines: string[]): string {

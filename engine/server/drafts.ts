@@ -6,11 +6,10 @@
  */
 import { formatSiteDocument } from '../document/canonical.ts';
 import { renderReport } from '../document/diff-render.ts';
-import { describeChange } from '../document/diff-sentences.ts';
 import { diffSiteDocuments, type SiteChange } from '../document/diff.ts';
 import { mergeSiteDocuments, type MergeConflict } from '../document/merge.ts';
 import { parseDocumentText } from '../site/json-text.ts';
-import { oneLine, touchedPaths } from './draft-lines.ts';
+import { oneLine, staffLines, touchedPaths } from './draft-lines.ts';
 import { resolveTemplate } from '../site/templates.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { followDrafts, type FollowOutcome } from './draft-follow.ts';
@@ -380,8 +379,9 @@ export class DraftService {
     });
   }
 
+  /** The publish, discard and History summaries and commit messages: staff words, risky first. */
   private lines(beforeText: string | undefined, afterText: string | undefined): string[] {
-    return this.changes(beforeText, afterText).map((c) => describeChange(c));
+    return staffLines(beforeText, afterText, this.sites.loadTemplate);
   }
 
   private templateOf(doc: Json): Json | undefined {

@@ -2,7 +2,7 @@ import isEqual from 'lodash-es/isEqual.js';
 import { memo, type ReactNode } from 'react';
 import { useIssues, useStore } from '../../lib/hooks.ts';
 import { fromPointer } from '../../../engine/tree.ts';
-import { fieldTrail } from '../../lib/field-words.ts';
+import { fieldTrail } from '../../../engine/document/words/field-words.ts';
 import { errorSchemaFor, type EditorIssue } from '../../lib/issues.ts';
 import { featureForm, type FeatureSwitch } from '../../lib/schemas.ts';
 import { SchemaForm } from '../SchemaForm.tsx';

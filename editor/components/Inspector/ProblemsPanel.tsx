@@ -1,5 +1,6 @@
 import { useEditor, useIssues, useNavigateToIssue } from '../../lib/hooks.ts';
-import { describeTarget, type EditorIssue } from '../../lib/issues.ts';
+import { describeTarget } from '../../../engine/document/words/place-words.ts';
+import type { EditorIssue } from '../../lib/issues.ts';
 
 /** The draft's problems, each named by block and field in staff words and linked to where it is fixed. */
 export function ProblemsPanel() {

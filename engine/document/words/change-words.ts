@@ -1,19 +1,21 @@
 /**
- * The semantic diff (engine/document/diff.ts) in staff words, for the editor's review:
- * every change names its place as the editor shows it ("Page Home (/) › Hero home-hero ›
- * Heading", path-words.ts, the Problems panel's words), never a JSON path like
- * `props/heading` or `/pages/0/…`; the changes a reviewer must not miss (scripts, host
- * names, outside links, prices, switches: engine/document/risk.ts) come first
- * (docs/editor-design.md, "Drafts and publishing").
+ * The semantic diff (engine/document/diff.ts) in staff words, for the editor's review and
+ * the server's publish, discard and History summaries and commit messages: every change
+ * names its place as the editor shows it ("Page Home (/) › Hero home-hero › Heading",
+ * place-words.ts, the Problems panel's words), never a JSON path like `props/heading` or
+ * `/pages/0/…`; the changes a reviewer must not miss (scripts, host names, outside links,
+ * prices, switches: engine/document/risk.ts) come first (docs/editor-design.md, "Staff words").
  */
-import type { BlockPosition, ListEdit, SiteChange } from '../../engine/document/diff-types.ts';
-import { describeChange, plural, showValue } from '../../engine/document/diff-sentences.ts';
-import { wantsWordDiff, wordDiff, wordDiffText } from '../../engine/document/diff-words.ts';
-import { classifyLine, RISK_ORDER, type RiskKind } from '../../engine/document/risk.ts';
-import { redactChange } from '../../engine/document/secrets.ts';
-import { fromPointer, toPointer } from '../../engine/tree.ts';
-import { pageTitleText, type Doc } from './doc.ts';
-import { pathWords } from './path-words.ts';
+import { fromPointer, toPointer } from '../../tree.ts';
+import type { BlockPosition, ListEdit, SiteChange } from '../diff-types.ts';
+import { describeChange, plural, showValue } from '../diff-sentences.ts';
+import { wantsWordDiff, wordDiff, wordDiffText } from '../diff-words.ts';
+import { classifyLine, RISK_ORDER, type RiskKind } from '../risk.ts';
+import { redactChange } from '../secrets.ts';
+import { pageName } from './names.ts';
+import { pathWords } from './place-words.ts';
+
+type Doc = Record<string, any>;
 
 export interface StaffLine {
   text: string;
@@ -43,11 +45,6 @@ function valueChange(before: unknown, after: unknown): string {
   if (wantsWordDiff(before, after))
     return `edited: ${wordDiffText(wordDiff(before, after as string))}`;
   return `${value(before)} → ${value(after)}`;
-}
-
-function pageName(doc: Doc, id: string | undefined): string {
-  const page = (doc.pages as Doc[] | undefined)?.find((p) => p?.id === id);
-  return page ? `Page ${pageTitleText(page.title, doc.name)} (${page.path})` : `Page ${id ?? '?'}`;
 }
 
 /** The list a block sits in, in words ("Page Home (/)", "Page Home (/) › Section why-us › Columns 1"). */

@@ -4,7 +4,7 @@
  * service"), else by position ("2nd item"), instead of a JSON path like `/locations/0/phone`.
  * The same names label list items in the forms, so a problem reads as the form looks.
  */
-import type { JsonSchema } from './schemas.ts';
+import type { JsonSchema } from './form-schemas.ts';
 
 const INDEX = /^(0|[1-9]\d*)$/;
 /** Fields whose text names an item, best first. */

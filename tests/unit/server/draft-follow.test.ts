@@ -86,6 +86,7 @@ describe('after a merged pull request', { timeout: 60_000 }, () => {
     const { repo, drafts, sync, mergeOnRemote, saveDraft, draftDoc } = setup();
     const saved = saveDraft((doc) => (doc.pages[0].title = 'Welcome to the yard | {site}'));
     const own = drafts.draftInfo(SITE).summary;
+    const name = draftDoc().name as string;
     mergeOnRemote((doc) => (doc.name = 'Reviewed Motors'));
     await sync.syncNow();
     const head = repo.draftHead(SITE)!;
@@ -100,7 +101,11 @@ describe('after a merged pull request', { timeout: 60_000 }, () => {
       ]),
     });
     expect(repo.assetsAt(head, SITE)).toHaveProperty(IMAGE);
-    expect(drafts.draftInfo(SITE)).toMatchObject({ summary: own, author: 'Sam' });
+    // Still its one change; its page is named as the site now shows it (staff words).
+    expect(drafts.draftInfo(SITE)).toMatchObject({
+      summary: own.map((line) => line.replace(name, 'Reviewed Motors')),
+      author: 'Sam',
+    });
     expect(drafts.draftInfo(SITE).conflicts).toBeUndefined();
     // Publishing it later publishes exactly its change, with its image.
     const { text } = await drafts.publish(SITE, { name: 'Pat' }, () => []);

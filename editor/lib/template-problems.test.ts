@@ -5,8 +5,9 @@
  * (docs/editor-design.md, "Drafts and publishing").
  */
 import { describe, expect, it } from 'vitest';
-import { issueTarget, mapIssues } from './issues.ts';
-import { problemsOnResolved } from './path-words.ts';
+import { issueTarget } from '../../engine/document/words/place-targets.ts';
+import { mapIssues } from './issues.ts';
+import { problemsOnResolved } from '../../engine/document/words/place-words.ts';
 import { makeStore } from './store/test-kit.ts';
 
 describe('problems at a template page’s block change', () => {
