@@ -26,6 +26,7 @@ export const budgetFinder_facetLinks: BudgetFinderProps['facetLinks'] = true;
 export const budgetFinder_truckMeansUte: BudgetFinderProps['truckMeansUte'] = false;
 export const callToAction_tone: CallToActionProps['tone'] = "brand";
 export const callToAction_align: CallToActionProps['align'] = "center";
+export const carCheckout_journey: CarCheckoutProps['journey'] = "reserve";
 export const carCheckout_heading: CarCheckoutProps['heading'] = "Reserve this car online";
 export const carDetail_whatsIncluded: CarDetailProps['whatsIncluded'] = "<ul><li>Independent pre-delivery inspection</li><li>Full tank of fuel and a professional detail</li><li>Roadside assistance for the first 12 months</li></ul>";
 export const carDetail_whyBuyFromUs: CarDetailProps['whyBuyFromUs'] = "<p>Family owned and trusted by local drivers, with transparent pricing, finance on the spot and freight anywhere in the country.</p>";

@@ -267,6 +267,10 @@ export interface CarCardProps {
  */
 export interface CarCheckoutProps {
   /**
+   * Reserve online takes any car that can be reserved (/cars/:slug/checkout). Online purchase is the /checkout-journey page and takes used cars only: a new or demo car is refused with a way to enquire instead.
+   */
+  journey: 'reserve' | 'purchase';
+  /**
    * The heading above the reservation form on a car's page.
    */
   heading: string;

@@ -1674,6 +1674,10 @@ export interface CarCardProps {
  */
 export interface CarCheckoutProps {
   /**
+   * Reserve online takes any car that can be reserved (/cars/:slug/checkout). Online purchase is the /checkout-journey page and takes used cars only: a new or demo car is refused with a way to enquire instead.
+   */
+  journey?: 'reserve' | 'purchase';
+  /**
    * The heading above the reservation form on a car's page.
    */
   heading?: string;
@@ -3407,6 +3411,10 @@ export interface ReservationRequest {
    * Agreed to receive offers and updates.
    */
   opt_in?: boolean;
+  /**
+   * purchase: the online purchase journey (/checkout-journey), which takes used cars only; a new or demo car answers 409.
+   */
+  journey?: 'reserve' | 'purchase';
   /**
    * Agreed to the terms of use; must be true on sites with the termsAgreement feature.
    */

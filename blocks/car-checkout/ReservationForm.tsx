@@ -10,7 +10,7 @@
  */
 import type { CarSummary } from '../_forms/car.ts';
 import { ReservationView } from './ReservationView.tsx';
-import { useReservation } from './useReservation.ts';
+import { useReservation, type UseReservationOptions } from './useReservation.ts';
 
 export interface ReservationFormProps {
   car: CarSummary;
@@ -18,10 +18,17 @@ export interface ReservationFormProps {
   formId: string;
   labelledBy?: string;
   submitLabel: string;
+  journey?: UseReservationOptions['journey'];
 }
 
-export function ReservationForm({ car, formId, labelledBy, submitLabel }: ReservationFormProps) {
-  const reservation = useReservation({ car, formId });
+export function ReservationForm({
+  car,
+  formId,
+  labelledBy,
+  submitLabel,
+  journey,
+}: ReservationFormProps) {
+  const reservation = useReservation({ car, formId, journey });
   return (
     <ReservationView reservation={reservation} labelledBy={labelledBy} submitLabel={submitLabel} />
   );

@@ -34,9 +34,10 @@ export function reservationPayload(args: {
   submissionId: string;
   carId: number | string;
   eventId?: EventId;
+  journey?: ReservationRequest['journey'];
   details: ReservationDetails;
 }): ReservationRequest {
-  const { siteSlug, submissionId, carId, eventId, details } = args;
+  const { siteSlug, submissionId, carId, eventId, journey, details } = args;
   const pages = visitedPages(siteSlug);
   const params = linkedQueryParams(siteSlug);
   const attributes: ReservationRequest['lead_attributes'] = {};
@@ -50,6 +51,7 @@ export function reservationPayload(args: {
     source: 'Website' as const,
     user_agent: typeof navigator === 'undefined' ? undefined : navigator.userAgent.slice(0, 500),
     event_id: eventId,
+    journey,
     ...compact(details as unknown as Record<string, unknown>),
     lead_attributes: attributes,
   }) as unknown as ReservationRequest;
@@ -80,12 +82,14 @@ export async function sendReservation(
 export interface ReserveArgs extends LeadCall {
   carId: number | string;
   eventId?: EventId;
+  /** The online purchase journey: the server takes used cars only. */
+  journey?: ReservationRequest['journey'];
 }
 
 /** The reservation of the form's values. */
 export function reserve(
   site: Pick<ResolvedSite, 'api' | 'slug'>,
-  { values, submissionId, carId, eventId, consents }: ReserveArgs,
+  { values, submissionId, carId, eventId, journey, consents }: ReserveArgs,
 ): Promise<ReservationResult> {
   const details: ReservationDetails = {
     ...contactDetails(values, consents),
@@ -94,6 +98,6 @@ export function reserve(
   };
   return sendReservation(
     site,
-    reservationPayload({ siteSlug: site.slug, submissionId, carId, eventId, details }),
+    reservationPayload({ siteSlug: site.slug, submissionId, carId, eventId, journey, details }),
   );
 }

@@ -3,7 +3,7 @@
  * online purchase journey, /checkout-journey?car_id={slug or id}); without a car it says
  * how to pick one, and an unknown car answers 404 with a way on to the stock search.
  */
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { matchesFilter } from '../../engine/server/feeds.ts';
 import { parseFilters } from '../../engine/search/filter-parser.ts';
@@ -11,6 +11,7 @@ import type { Car } from '../../schemas/types.gen.ts';
 import { car } from '../_cars/test-cars.ts';
 import { loadAndRender } from '../_shared/test-load.tsx';
 import { prepareDemoSite } from '../_shared/test-utils.tsx';
+import { NOT_FOR_PURCHASE } from '../../engine/api/reservations/terms.ts';
 import carCheckout, { checkoutCarKey, loadCarCheckout, STOCK_SEARCH_HREF } from './index.tsx';
 
 const cars: Car[] = [
@@ -22,6 +23,8 @@ const cars: Car[] = [
     dealership_slug: 'not-this-sites-dealer',
   }),
   car({ id: 1003, objectID: '1003', slug: 'reserved-car-1003', reserved: true }),
+  car({ id: 1004, objectID: '1004', slug: 'new-car-1004', car_type: 'new' }),
+  car({ id: 1005, objectID: '1005', slug: 'used-car-1005', car_type: 'used' }),
 ];
 const search = async (filters: string, hitsPerPage: number) =>
   cars.filter((c) => matchesFilter(parseFilters(filters), c as never)).slice(0, hitsPerPage);
@@ -128,5 +131,25 @@ describe('car-checkout block', () => {
     expect(
       screen.getByRole('link', { name: '2022 Toyota Corolla Ascent Sport' }).getAttribute('href'),
     ).toBe('/cars/reserved-car-1003');
+  });
+
+  it('the online purchase journey refuses a new car, saying why, with a way to enquire', async () => {
+    await show('/checkout-journey?car_id=new-car-1004', { journey: 'purchase' });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'This car cannot be bought online',
+    );
+    screen.getByText(NOT_FOR_PURCHASE);
+    expect(screen.getByRole('link', { name: /Enquire about the/ }).getAttribute('href')).toBe(
+      '/cars/new-car-1004',
+    );
+    expect(screen.queryByRole('button', { name: /Reserve/ })).toBeNull();
+  });
+
+  it('the online purchase journey takes a used car; Reserve online takes a new one', async () => {
+    await show('/checkout-journey?car_id=used-car-1005', { journey: 'purchase' });
+    screen.getByRole('button', { name: /Reserve with a \$200 deposit/ });
+    cleanup();
+    await show('/checkout-journey?car_id=new-car-1004');
+    screen.getByRole('button', { name: /Reserve with a \$200 deposit/ });
   });
 });

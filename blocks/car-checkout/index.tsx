@@ -1,6 +1,7 @@
 /**
  * Reserve online (/cars/:slug/checkout, or /cars/:slug/buy-online where the site says so)
- * and the online purchase journey (/checkout-journey?car_id={slug or id}): the car, the
+ * and the online purchase journey (/checkout-journey?car_id={slug or id}, journey
+ * "purchase": used cars only, a new or demo car refused with a way to enquire): the car, the
  * deposit (the site's reserveDeposit, default $200, 100% refundable, car held for 48
  * hours) and the reservation form (ReservationForm.tsx: POST {api}/reservations, which holds
  * the car; docs/api.md, "Reservations").
@@ -31,6 +32,7 @@ import {
   SIMILAR_HEADING,
   similarHref,
 } from '../_cars/rules.ts';
+import { NOT_FOR_PURCHASE, purchasable } from '../../engine/api/reservations/terms.ts';
 import { ReservationForm } from './ReservationForm.tsx';
 import { missingCarHead } from '../_cars/seo.ts';
 import '../_forms/forms.css';
@@ -127,6 +129,25 @@ export default defineBlock<CarCheckoutProps>({
         </section>
       );
     }
+    if (car && props.journey === 'purchase' && !purchasable(car)) {
+      // The online purchase journey sells used cars only (docs/cars.md, "Reserve online"); the API refuses the rest too.
+      return (
+        <section
+          className="fc-car-checkout fc-car-list-page"
+          data-block-id={block.id}
+          aria-labelledby={headingId}
+          data-not-for-purchase="true"
+        >
+          <div className="fc-container">
+            <h1 id={headingId}>{t('This car cannot be bought online')}</h1>
+            <p>{t(NOT_FOR_PURCHASE)}</p>
+            <SiteLink className="fc-button" href={carPath(car)} data-button="enquire">
+              {t('Enquire about the')} {car.name}
+            </SiteLink>
+          </div>
+        </section>
+      );
+    }
     if (!car || !isReservable(car)) {
       return (
         <section
@@ -194,6 +215,7 @@ export default defineBlock<CarCheckoutProps>({
             submitLabel={`Reserve with a ${amount} deposit`}
             formId={block.id}
             labelledBy={headingId}
+            journey={props.journey}
           />
         </div>
       </section>

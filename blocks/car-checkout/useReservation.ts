@@ -17,16 +17,17 @@ import { CONTACT_VALUES } from '../_forms/common.tsx';
 import { storeSuccess } from '../_forms/storage.ts';
 import { useForm } from '../_forms/useForm.ts';
 import { useLeadForm } from '../_forms/useLeadForm.ts';
-import { reserve } from './calls.ts';
+import { reserve, type ReserveArgs } from './calls.ts';
 import { reservationMachine } from './machine.ts';
 
 export interface UseReservationOptions {
   car: CarSummary;
   /** Reported with the analytics event (the block id). */
   formId: string;
+  journey?: ReserveArgs['journey'];
 }
 
-export function useReservation({ car, formId }: UseReservationOptions) {
+export function useReservation({ car, formId, journey }: UseReservationOptions) {
   const { site, region } = useSite();
   const session = useSession();
   const form = useForm({
@@ -53,7 +54,7 @@ export function useReservation({ car, formId }: UseReservationOptions) {
     machine: reservationMachine,
     context: { region: region.region },
     consent: { optIn: true, terms },
-    send: (call) => reserve(site, { ...call, carId: car.id, eventId }),
+    send: (call) => reserve(site, { ...call, carId: car.id, eventId, journey }),
     record: { category: RESERVATION_CATEGORY, car, eventId, formId },
     // The success page says until when the car is held, in the car's yard's time zone, named.
     stored: (result) =>

@@ -39,6 +39,7 @@ const SET_BY_CODE = new Set([
   'stock_number',
   'vehicle_status',
   'page_id',
+  'journey',
 ]);
 
 const require = createRequire(import.meta.url);

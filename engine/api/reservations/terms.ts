@@ -22,3 +22,15 @@ export const NOT_RESERVABLE = 'This car cannot be reserved online. Please contac
 /** 502: the payment provider could not set the deposit up; nothing was kept. */
 export const DEPOSIT_FAILED =
   'The deposit could not be set up, so the car has not been reserved. Please try again.';
+
+/** The online purchase journey (/checkout-journey) sells used cars only (docs/cars.md, "Reserve online"). */
+export const PURCHASE_CAR_TYPES: readonly string[] = ['used'];
+/** The lead's subcategory, so staff tell a purchase from a reservation. */
+export const PURCHASE_SUBCATEGORY = 'Online Purchase';
+/** 409: the purchase journey was asked for a new or demo car. */
+export const NOT_FOR_PURCHASE =
+  'Only used cars can be bought online. Please enquire about this car and we will help you buy it.';
+
+export function purchasable(car: { car_type?: string | null }): boolean {
+  return PURCHASE_CAR_TYPES.includes(car.car_type ?? '');
+}

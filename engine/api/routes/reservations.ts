@@ -25,7 +25,10 @@ import {
   ALREADY_RESERVED,
   DEFAULT_RESERVATION_DEPOSIT,
   DEPOSIT_FAILED,
+  NOT_FOR_PURCHASE,
   NOT_RESERVABLE,
+  PURCHASE_SUBCATEGORY,
+  purchasable,
   RESERVATION_CATEGORY,
   RESERVATION_HOLD_MS,
 } from '../reservations/terms.ts';
@@ -80,7 +83,7 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
       summary:
         'Reserve a car online: a Reservation lead, a 48-hour hold on the car and its refundable deposit',
       description:
-        "Stores the reservation (a lead of category Reservation) and holds the car for 48 hours, then asks the payment provider for the deposit (the site's reserveDeposit, default 200, in the region's currency). The platform's provider charges nothing: the deposit is paid at the dealership. While held, the car is reserved: its search record and page say so (reserved, reserved_until) and a second reservation answers 409. A retry with the same submission_id answers the same reservation with 200.",
+        "Stores the reservation (a lead of category Reservation) and holds the car for 48 hours, then asks the payment provider for the deposit (the site's reserveDeposit, default 200, in the region's currency). The platform's provider charges nothing: the deposit is paid at the dealership. While held, the car is reserved: its search record and page say so (reserved, reserved_until) and a second reservation answers 409. A retry with the same submission_id answers the same reservation with 200. With journey purchase (the online purchase journey) only used cars are taken, and the lead's subcategory is Online Purchase.",
       body: 'reservation-request',
       responses: {
         201: { description: 'Stored and held.', schema: 'reservation-response' },
@@ -91,7 +94,7 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
       },
       notFound: 'Unknown site, or a car the site does not show.',
       errors: {
-        409: 'The car is already reserved, or cannot be reserved online (sold, not in stock, not offered for reservation).',
+        409: 'The car is already reserved, or cannot be reserved online (sold, not in stock, not offered for reservation), or the online purchase journey was asked for a car that is not used.',
         502: 'The payment provider could not set up the deposit; nothing was kept.',
       },
       rateLimited: true,
@@ -108,6 +111,8 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
         // A hold whose time is up ends now rather than at the job's next run.
         await ctx.holds.releaseExpired();
         if (!reservable(car)) throw new HttpError(409, NOT_RESERVABLE);
+        const purchase = body.journey === 'purchase';
+        if (purchase && !purchasable(car)) throw new HttpError(409, NOT_FOR_PURCHASE);
         if ((await ctx.reservations.openHold(car.id)) || car.reserved)
           throw new HttpError(409, ALREADY_RESERVED);
         const captcha = await captchaGate(ctx, site, body.captcha);
@@ -122,6 +127,7 @@ export function reservationRoutes(ctx: ApiContext): ApiRoute[] {
           kind: 'lead',
           isLastStep: true,
           category: RESERVATION_CATEGORY,
+          subcategory: purchase ? PURCHASE_SUBCATEGORY : undefined,
           name: [body.name, body.last_name].filter(Boolean).join(' '),
           email: body.email,
           phone: body.phone,

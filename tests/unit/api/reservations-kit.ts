@@ -41,6 +41,17 @@ export function reservationApi() {
       1237,
       fixtureCar({ id: 1237, objectID: '1237', reserved: true, payment_processors: ['stripe'] }),
     ],
+    // A new car: reservable, but not on the online purchase journey (used cars only).
+    [
+      1239,
+      fixtureCar({
+        id: 1239,
+        objectID: '1239',
+        car_type: 'new',
+        stocknum: 'N1239',
+        payment_processors: ['stripe'],
+      }),
+    ],
     // In stock and priced, but no site shows it (docs/security.md, "Search": hidden cars stay hidden).
     [
       1238,
