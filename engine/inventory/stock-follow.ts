@@ -15,6 +15,41 @@ import { slicer } from './import/loop-turns.ts';
 import type { LiveStock } from './live-stock.ts';
 import type { PostgresStockStore } from './stock-postgres.ts';
 
+/**
+ * A dealership's cars in the database as a server serves them (without sold cars past their
+ * window, derived for `now`), with the version read; undefined when it has none there.
+ */
+export async function servedCars(
+  store: PostgresStockStore,
+  slug: string,
+  sites: readonly ResolvedSite[],
+  now: number,
+): Promise<{ cars: Car[]; version: string } | undefined> {
+  const days = soldWindowDays(sites, slug);
+  const turn = slicer();
+  const cars: Car[] = [];
+  const head = await store.read(slug, async (json) => {
+    const car = JSON.parse(json) as Car;
+    if (!soldAndExpired(car, now, days)) cars.push(applyDerived(car, now));
+    await turn();
+  });
+  return head && { cars, version: head.stockVersion };
+}
+
+/** Every dealership's imported cars in the database, as served (the search sync's, scripts/search-sync-run.ts). */
+export async function importedStockIn(
+  store: PostgresStockStore,
+  sites: readonly ResolvedSite[],
+  now: number,
+): Promise<Map<string, Car[]>> {
+  const out = new Map<string, Car[]>();
+  for (const slug of (await store.versions()).keys()) {
+    const read = await servedCars(store, slug, sites, now);
+    if (read) out.set(slug, read.cars);
+  }
+  return out;
+}
+
 export class DatabaseStock {
   /** The version of each dealership's stock served. */
   private readonly served = new Map<string, string>();
@@ -42,25 +77,15 @@ export class DatabaseStock {
     });
   }
 
-  /** The dealership's cars as served now (without sold cars past their window), or undefined when it has none here. */
+  /** The dealership's cars as served now, or undefined when it has none here; its version is kept. */
   private async read(
     slug: string,
     sites: readonly ResolvedSite[],
     now: number,
   ): Promise<Car[] | undefined> {
-    const days = soldWindowDays(sites, slug);
-    const turn = slicer();
-    const cars: Car[] = [];
-    const head = await this.store.read(slug, async (json) => {
-      const car = JSON.parse(json) as Car;
-      if (!soldAndExpired(car, now, days)) cars.push(applyDerived(car, now));
-      await turn();
-    });
-    if (!head) {
-      this.served.delete(slug);
-      return undefined;
-    }
-    this.served.set(slug, head.stockVersion);
-    return cars;
+    const read = await servedCars(this.store, slug, sites, now);
+    if (read) this.served.set(slug, read.version);
+    else this.served.delete(slug);
+    return read?.cars;
   }
 }

@@ -14,6 +14,8 @@ import postgres, { type Sql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importStock, loadSites } from '../../../engine/inventory/import/import-stock.ts';
 import { stockFilePath } from '../../../engine/inventory/stock-file.ts';
+import { importedStockIn } from '../../../engine/inventory/stock-follow.ts';
+import { PostgresStockStore } from '../../../engine/inventory/stock-postgres.ts';
 import { CAR_INDEX } from '../../../engine/search/car-index.ts';
 import { siteSearchKey } from '../../../engine/search/public-access.ts';
 import { POSTGRES_MISSING } from '../../setup/postgres.ts';
@@ -168,6 +170,16 @@ describe.skipIf(!postgresAvailable)('stock in PostgreSQL, two servers', { timeou
     // What a reconnect runs (site-signals.ts): no dealership named, every version compared.
     await two.app.services.stockChanged([]);
     expect((await searched(two))?.price).toBe(43990);
+  });
+
+  it('is what the search sync pushes (read from the database, as served)', async () => {
+    const store = new PostgresStockStore(db);
+    const sites = loadSites(one.sitesDir).entries.flatMap((e) => (e.ok ? [e.site] : []));
+    const imported = await importedStockIn(store, sites, Date.now());
+    expect([...imported.keys()]).toEqual([DEALERSHIP]);
+    const cars = imported.get(DEALERSHIP)!;
+    expect(cars).toHaveLength(30);
+    expect(cars.find((c) => c.stocknum === 'NFU2013')?.price).toBe(43990);
   });
 });
 
