@@ -54,21 +54,27 @@ export async function firstScreenImages(browser: Browser, url: string): Promise<
 }
 
 /**
- * Waits until every camera photo `pageUrl`'s HTML names answers (they are made in the
- * background from the server's start, a couple of seconds each on a busy machine, and a
- * request for one not made yet may outlast its time budget), so a measurement counts photos,
- * not their making.
+ * Waits until every camera photo `pageUrl`'s HTML names answers at each width its `srcset`
+ * offers, as AVIF (Chromium's first choice). The server makes them in the background from its
+ * start, with those sizes (demo/inventory/camera-cars.ts; a couple of seconds each on a busy
+ * machine, and a request for one not made yet may outlast its time budget), so a measurement
+ * counts photos, not their making.
  */
 export async function waitForCameraPhotos(pageUrl: string, timeoutMs = 240_000): Promise<void> {
   const origin = new URL(pageUrl).origin;
   const html = await (await fetch(pageUrl)).text();
   const photos = new Set(
-    [...html.matchAll(/\/assets\/cars\/\d+\/\d+-[0-9a-f]{12}-c[0-9a-f]{6}\.jpg/g)].map((m) => m[0]),
+    [...html.matchAll(/\/assets\/cars\/\d+\/\d+-[0-9a-f]{12}-c[0-9a-f]{6}\.jpg(?:\?w=\d+)?/g)].map(
+      (m) => m[0],
+    ),
   );
   const until = Date.now() + timeoutMs;
   for (const photo of photos) {
+    const url = `${origin}${photo.includes('?') ? photo : `${photo}?w=160`}`;
     for (;;) {
-      const res = await fetch(`${origin}${photo}?w=160`).catch(() => undefined);
+      const res = await fetch(url, { headers: { Accept: 'image/avif,image/webp,*/*' } }).catch(
+        () => undefined,
+      );
       await res?.arrayBuffer();
       if (res?.ok) break;
       if (Date.now() > until) throw new Error(`${photo} was not made in ${timeoutMs / 1000} s`);

@@ -7,6 +7,7 @@
  * performance ≥ 95 with the photos, their LCP within 1.2× of the drawn page's, and at most
  * 150 KB of images for a 390 px phone's first screen (first-screen-images.ts).
  */
+import { availableParallelism, loadavg } from 'node:os';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
 import {
@@ -30,6 +31,8 @@ export interface PhotoRow {
   drawn: { performance: number; lcp: number };
   /** Image KB of a 390 px phone's first screen, with camera photos and with drawings. */
   imageKB: { camera: number; drawn: number };
+  /** The machine's 1-minute load average, lowest and highest while the page's runs went. */
+  load: { min: number; max: number };
 }
 
 type Lhr = {
@@ -83,9 +86,11 @@ export async function photoRows(options: {
           camera: [] as Awaited<ReturnType<typeof performance>>[],
           drawn: [] as Awaited<ReturnType<typeof performance>>[],
         };
+        const load = [loadavg()[0]];
         for (let i = 0; i < runs; i++) {
           measured.camera.push(await performance(chromePort, at(server.url)));
           measured.drawn.push(await performance(chromePort, at(drawn.url)));
+          load.push(loadavg()[0]);
         }
         const summary = (list: typeof measured.camera) => ({
           performance: median(list.map((m) => m.performance)),
@@ -96,6 +101,7 @@ export async function photoRows(options: {
           camera: summary(measured.camera),
           drawn: summary(measured.drawn),
           imageKB: { camera: camera.bytes / 1024, drawn: peer.bytes / 1024 },
+          load: { min: Math.min(...load), max: Math.max(...load) },
         });
       }
     }
@@ -111,11 +117,12 @@ export function photoReport(rows: PhotoRow[]): string[] {
     `${label.padEnd(44)} ${misses.length ? 'MISSES' : 'meets '}  ${rows.map((r) => `${r.page} ${figure(r)}`).join(', ')}`;
   return [
     '',
-    "Camera photos (4032 × 3024 originals through the photo pipeline) against the same pages with the demo's drawings, same build, alternating runs:",
-    `${'page'.padEnd(30)} ${'perf photo'.padStart(10)} ${'perf drawn'.padStart(10)} ${'LCP photo'.padStart(10)} ${'LCP drawn'.padStart(10)} ${'ratio'.padStart(6)} ${'img KB photo'.padStart(13)} ${'img KB drawn'.padStart(13)}`,
+    "Camera photos (4032 × 3024 originals through the photo pipeline) against the same pages with the demo's drawings, same build, alternating runs (Lighthouse mobile, median):",
+    `Load: the machine's 1-minute load average during each page's runs, on ${availableParallelism()} cores (performance scores fall with it, for both servers alike).`,
+    `${'page'.padEnd(30)} ${'perf photo'.padStart(10)} ${'perf drawn'.padStart(10)} ${'LCP photo'.padStart(10)} ${'LCP drawn'.padStart(10)} ${'ratio'.padStart(6)} ${'img KB photo'.padStart(13)} ${'img KB drawn'.padStart(13)} ${'load'.padStart(10)}`,
     ...rows.map(
       (r) =>
-        `${r.page.padEnd(30)} ${String(r.camera.performance).padStart(10)} ${String(r.drawn.performance).padStart(10)} ${r.camera.lcp.toFixed(0).padStart(10)} ${r.drawn.lcp.toFixed(0).padStart(10)} ${ratio(r).toFixed(2).padStart(6)} ${r.imageKB.camera.toFixed(1).padStart(13)} ${r.imageKB.drawn.toFixed(1).padStart(13)}`,
+        `${r.page.padEnd(30)} ${String(r.camera.performance).padStart(10)} ${String(r.drawn.performance).padStart(10)} ${r.camera.lcp.toFixed(0).padStart(10)} ${r.drawn.lcp.toFixed(0).padStart(10)} ${ratio(r).toFixed(2).padStart(6)} ${r.imageKB.camera.toFixed(1).padStart(13)} ${r.imageKB.drawn.toFixed(1).padStart(13)} ${`${r.load.min.toFixed(1)}–${r.load.max.toFixed(1)}`.padStart(10)}`,
     ),
     verdict(
       `Performance ≥ ${PHOTO_AIMS.performance} with camera photos`,

@@ -16,7 +16,8 @@
  * 1.2×, first-screen images ≤ 150 KB on a 390 px phone; on gold-coast-ford, or the
  * PAGESPEED_SITES given.
  *
- * PAGESPEED_SITES=slug,slug narrows the sites; PAGESPEED_RUNS sets the runs (3).
+ * PAGESPEED_SITES=slug,slug narrows the sites; PAGESPEED_RUNS sets the runs (3);
+ * PAGESPEED_ONLY=photos measures only the camera photos against the drawings.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -101,7 +102,8 @@ function jsTransferred(lhr: Lhr): number {
 
 export async function run(): Promise<string> {
   const only = process.env.PAGESPEED_SITES?.split(',').filter(Boolean);
-  const sites = demoSites().filter((s) => !only || only.includes(s.slug));
+  const photosOnly = process.env.PAGESPEED_ONLY === 'photos';
+  const sites = photosOnly ? [] : demoSites().filter((s) => !only || only.includes(s.slug));
   const server = await startBenchServer();
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -183,7 +185,7 @@ export async function run(): Promise<string> {
     await chrome.kill();
     await server.stop();
   }
-  return [report(rows, load), ...photoReport(photos)].join('\n');
+  return [...(photosOnly ? [] : [report(rows, load)]), ...photoReport(photos)].join('\n');
 }
 
 function report(rows: Row[], load: number[]): string {
