@@ -6,7 +6,11 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
+import { photoAttributes, type PhotoLayout } from '../_shared/photo.ts';
 import { MODEL_MENU_LINKS, modelHref, type ModelCategory } from '../_shared/site-links.ts';
+
+/** A model's picture in the menu: 64 px wide (styles/menu.css). */
+export const MENU_MODEL_PHOTO: PhotoLayout = { min: 160, max: 320, sizes: '64px', fallback: 160 };
 
 interface ModelsPanelProps {
   categories: ModelCategory[];
@@ -46,7 +50,7 @@ export function ModelsPanel({ categories, isMobile, idBase, label, fix }: Models
             {m.image?.url && (
               <img
                 className="fc-models__image"
-                src={m.image.thumb || m.image.url}
+                {...photoAttributes(m.image.thumb || m.image.url, MENU_MODEL_PHOTO)}
                 alt=""
                 width={96}
                 height={72}

@@ -30,6 +30,7 @@ import { SearchBox } from '../_search/SearchBox.tsx';
 import { SearchScope } from '../_search/SearchScope.tsx';
 import { IS_SERVER } from '../_search/ssr.tsx';
 import { searchUrlFor } from '../_search/url-state.ts';
+import { photoAttributes, type PhotoLayout } from '../_shared/photo.ts';
 
 interface ModelHit {
   objectID: string;
@@ -42,6 +43,36 @@ interface ModelHit {
   model: { name: string; body?: string[]; fuel?: string[] };
 }
 
+/** A model card's picture: one column on phones, two from 576 px, three from 992 px (model-directory.css). */
+export const MODEL_DIRECTORY_PHOTO: PhotoLayout = {
+  min: 320,
+  max: 800,
+  sizes: '(min-width: 992px) 30vw, (min-width: 576px) 45vw, 92vw',
+  fallback: 480,
+};
+
+/** A model card's picture: the model's photo, else its catalogue drawing; the first row's not lazy. */
+export function ModelPicture({
+  model,
+  eager,
+}: {
+  model: Pick<ModelHit, 'image_url' | 'slug'>;
+  eager: boolean;
+}) {
+  return (
+    <img
+      {...photoAttributes(
+        model.image_url ?? `/assets/models/${model.slug}.svg`,
+        MODEL_DIRECTORY_PHOTO,
+      )}
+      alt=""
+      width="480"
+      height="270"
+      loading={eager ? undefined : 'lazy'}
+      decoding="async"
+    />
+  );
+}
 export default function ModelDirectoryApp({
   props,
   block,
@@ -193,14 +224,7 @@ function ModelDirectoryView({ props, blockId }: { props: ModelDirectoryProps; bl
               return (
                 <li key={model.objectID}>
                   <article className="fc-model-directory__card">
-                    <img
-                      src={model.image_url ?? `/assets/models/${model.slug}.svg`}
-                      alt=""
-                      width="480"
-                      height="270"
-                      loading={i < 3 ? undefined : 'lazy'}
-                      decoding="async"
-                    />
+                    <ModelPicture model={model} eager={i < 3} />
                     <Sub>
                       {/* The make's wordmark (docs/content-blocks.md, "Choices we made"); its name is the text beside it. */}
                       {model.manufacturer.logo_url && (
