@@ -25,6 +25,7 @@ import {
   financeInfo,
   isBelowMarket,
   isCertifiedBadge,
+  isSellable,
   priceDisplay,
   showFavourite,
   type CarLike,
@@ -108,6 +109,7 @@ export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }
   const photo = cardPhoto(car);
   const tag = carTag(car, features, at);
   const price = priceDisplay(car, features);
+  const sellable = isSellable(car);
   const finance = financeInfo(car, site, at);
   const buttons = cardButtons(car, features, { money });
   const details = carDetails(car, features.cardAttributes, {
@@ -204,7 +206,8 @@ export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }
             ),
           )}
         </div>
-        {(features.compare || features.watchlist) && (
+        {/* A sold car cannot be bought: nothing to compare or watch (docs/cars.md, "Card rules"). */}
+        {sellable && (features.compare || features.watchlist) && (
           <div className="fc-car-card__actions">
             {features.compare && <CompareToggle car={car} />}
             {features.watchlist && <WatchlistButton car={car} />}

@@ -1,5 +1,5 @@
 /** CarCard: what a car's card shows and what its buttons, heart and compare toggle do. */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ladder } from '../../engine/assets/photo-ladder.ts';
 import { CarCard } from './CarCard.tsx';
@@ -86,6 +86,23 @@ describe('CarCard', () => {
       within(card).getByRole('link', { name: 'Find Me Something Similar' }).getAttribute('href'),
     ).toBe('/search/toyota/corolla');
     expect(card.querySelector('[data-action="favourite"]')).toBeNull();
+  });
+
+  it('a sold car has no Compare or Save to watchlist; a car for sale has both', () => {
+    const both = (d: Record<string, any>) => {
+      d.features.compare = true;
+      d.features.watchlist = true;
+    };
+    const sold = car({ status: 'sold', sold: true, sold_date_timestamp: (NOW - DAY) / 1000 });
+    renderWith(<CarCard car={sold} position={0} now={NOW} />, 'southern-motor-group', '/', both);
+    const card = screen.getByRole('article');
+    expect(card.querySelector('[data-action="compare"]')).toBeNull();
+    expect(card.querySelector('[data-action="watchlist"]')).toBeNull();
+    cleanup();
+    renderWith(<CarCard car={car()} position={0} now={NOW} />, 'southern-motor-group', '/', both);
+    const forSale = screen.getByRole('article');
+    expect(forSale.querySelector('[data-action="compare"]')).not.toBeNull();
+    expect(forSale.querySelector('[data-action="watchlist"]')).not.toBeNull();
   });
 
   it('Enquire Now opens the enquiry form in a modal', async () => {
