@@ -13,7 +13,13 @@ import { formatSiteDocument } from '../../../engine/document/canonical.ts';
 import { startNameApp, type NameApp } from './fixtures/name-app.ts';
 
 const SLUG = 'southern-motor-group';
-const PAGES = 200;
+/**
+ * Pages a p99 is taken over: at 100 it is the second-slowest page, so one scheduler pause is
+ * not it, while a page held by the sync (for as long as git is allowed, 90 s) is.
+ */
+const PAGES = 100;
+/** Pages before the first measure: first renders, caches, connections. */
+const WARM_PAGES = 40;
 const IN_FLIGHT = 4;
 /** The p99 below which a difference is the machine's noise, not the sync (see the assertion). */
 const NOISE_FLOOR_MS = 100;
@@ -51,12 +57,12 @@ afterAll(async () => {
   vi.restoreAllMocks();
 });
 
-/** The 99th percentile of PAGES page requests, IN_FLIGHT at a time, in milliseconds. */
-async function pageP99(): Promise<number> {
+/** The 99th percentile of `pages` page requests, IN_FLIGHT at a time, in milliseconds. */
+async function pageP99(pages = PAGES): Promise<number> {
   const times: number[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < PAGES) {
+    while (next < pages) {
       next++;
       const started = performance.now();
       const res = await fetch(`${base}/sites/${SLUG}/`);
@@ -80,7 +86,7 @@ async function until(condition: () => boolean, what: string) {
 
 describe('a remote whose fetch hangs', { timeout: 180_000 }, () => {
   it('leaves page p99 within twice that of the same server before any sync', async () => {
-    await pageP99(); // warm: first renders, caches, connections
+    await pageP99(WARM_PAGES);
     expect(held).toBe(0);
     const before = await pageP99();
 
