@@ -23,6 +23,8 @@ import { checkFeeds, type Feed } from '../../../engine/inventory/feed-pulls/conf
 import { feedAlerts, OPS_EMAIL_VAR } from '../../../engine/inventory/feed-pulls/alert.ts';
 import { ALERT_AFTER, type FeedPullDeps } from '../../../engine/inventory/feed-pulls/pull.ts';
 import { startFeedPulls } from '../../../engine/inventory/feed-pulls/start.ts';
+import { openSafely } from '../../../engine/inventory/import/safe-fetch.ts';
+import { AddressPolicy } from '../../../engine/net/address-policy.ts';
 import { MASK } from '../../../engine/inventory/feed-pulls/mask.ts';
 import { fixtureSitesDir, postgresAvailable, postgresDatabaseFor } from '../api/harness.ts';
 
@@ -42,12 +44,18 @@ let feedText = csv(ROWS);
 let requests: { path: string; authorization?: string }[] = [];
 let server: Server;
 let base: string;
+/** Another origin (another port) a feed may redirect to, and the Authorization headers it saw. */
+let other: Server;
+let elsewhere: string;
+const seenElsewhere: (string | undefined)[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     requests.push({ path: req.url ?? '', authorization: req.headers.authorization });
     if (answer === 'hang') return; // never answers: the pull's time limit ends it
     if (answer === 'error') return res.writeHead(500).end('DMS down');
+    if (req.url === '/moved')
+      return res.writeHead(302, { location: `${elsewhere}/feed.csv` }).end();
     if (answer === 'leaky-redirect')
       return res.writeHead(302, { location: `http://10.0.0.1/export?token=${TOKEN}` }).end();
     const text = answer === 'bad-row' ? csv([...ROWS, 'A103,,,Used,1890,Ford']) : feedText;
@@ -55,10 +63,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  other = createServer((req, res) => {
+    seenElsewhere.push(req.headers.authorization);
+    res.writeHead(200, { 'content-type': 'text/csv' }).end(csv(ROWS));
+  });
+  await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+  elsewhere = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
 });
 afterAll(() => {
   rmSync(sitesDir, { recursive: true, force: true });
   server.closeAllConnections();
+  other.close();
   return new Promise<void>((r) => server.close(() => r()));
 });
 
@@ -217,6 +232,18 @@ describe('in this process', { timeout: 90_000 }, () => {
       /the credential NERANG_FEED_TOKEN is not set/,
     );
   });
+});
+
+it("credentials go to the feed's own origin only, never to a redirect elsewhere", async () => {
+  const opened = await openSafely(`${base}/moved`, {
+    maxBytes: 1_000_000,
+    headers: { Authorization: `Bearer ${TOKEN}` },
+    policy: new AddressPolicy(['127.0.0.1']),
+  });
+  opened.body.resume();
+  expect(opened.url).toBe(`${elsewhere}/feed.csv`);
+  expect(requests).toEqual([{ path: '/moved', authorization: `Bearer ${TOKEN}` }]);
+  expect(seenElsewhere).toEqual([undefined]);
 });
 
 describe.runIf(postgresAvailable)('two servers on PostgreSQL', { timeout: 90_000 }, () => {
