@@ -2,7 +2,8 @@
  * The changes a reviewer must not miss (docs/publishing.md, "Review in a pull request"):
  * scripts, host names, links to other sites, price and finance wording, and feature
  * switches, found in one outline line (outline.ts: "key = value"). The pull-request review
- * (scripts/review/risk.ts) and the editor's review (editor/lib/change-words.ts) list them
+ * (scripts/review/risk.ts) and the staff words of the editor's review, publish and History
+ * (engine/document/words/change-words.ts) list them
  * first. Isomorphic.
  */
 

@@ -8,7 +8,7 @@
 import { outlineDocument } from '../../engine/document/outline.ts';
 
 // The kinds and how one outline line is classified are the engine's (the editor's review
-// orders its changes by them too, editor/lib/change-words.ts).
+// and the server's staff words order changes by them too, engine/document/words/change-words.ts).
 import { classifyLine, type RiskKind } from '../../engine/document/risk.ts';
 
 export {

@@ -64,7 +64,7 @@ describe('the editor', () => {
       if (!(await details.evaluate((d) => (d as HTMLDetailsElement).open)))
         await details.locator('summary').click();
     };
-    // The review's list names the page as the editor does (editor/lib/change-words.ts).
+    // The review's list names the page as the editor does (engine/document/words/change-words.ts).
     await dialog
       .getByText(/^Page .+ \(\/service\) removed, with \d+ blocks?$/)
       .first()
