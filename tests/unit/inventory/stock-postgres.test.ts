@@ -1,7 +1,8 @@
 /**
  * Stock in PostgreSQL (docs/cars.md, "Stock import"; docs/deploy.md, "Caching"): two whole
  * servers (production mode, fixtures/name-app.ts) on one database, each with a data folder of
- * its own. A feed imported through one is served by the other within 2 s (its search and the
+ * its own. On an empty table both serve the demo's stock (as `DATABASE_URL=… npm start`
+ * does). A feed imported through one is served by the other within 2 s (its search and the
  * car by slug, and its vehicles feed), without any stock file; a feed with a bad row, and an
  * import that fails in the middle of its write (the database refuses a row), leave the old
  * stock whole on both, and the failed write is never announced; a server that missed
@@ -52,17 +53,20 @@ const importThrough = (server: NameApp, text?: string) =>
     loaded: loadSites(server.sitesDir),
   });
 
-/** NFU2013 as a server's search answers with the site's own key (undefined: not found). */
-async function searched(server: NameApp): Promise<Record<string, any> | undefined> {
+/** A search of the site's cars through a server's search service, with the site's own key. */
+async function search(server: NameApp, filters: string) {
   const res = await fetch(`${server.base}/1/indexes/*/queries`, {
     method: 'POST',
-    body: JSON.stringify({ requests: [{ indexName: CAR_INDEX, filters: 'stocknum:NFU2013' }] }),
+    body: JSON.stringify({ requests: [{ indexName: CAR_INDEX, filters }] }),
     headers: { 'x-algolia-api-key': siteSearchKey(SITE) },
   });
   expect(res.status).toBe(200);
-  const [result] = ((await res.json()) as { results: { hits: Record<string, any>[] }[] }).results;
-  return result.hits[0];
+  return ((await res.json()) as { results: { nbHits: number; hits: Record<string, any>[] }[] })
+    .results[0];
 }
+
+/** NFU2013 as a server's search answers (undefined: not found). */
+const searched = async (server: NameApp) => (await search(server, 'stocknum:NFU2013')).hits[0];
 
 /** Waits until a server's search shows NFU2013 at `price`; answers how long it took, ms. */
 async function servedWithin(server: NameApp, price: number | undefined): Promise<number> {
@@ -98,7 +102,9 @@ afterAll(async () => {
 
 describe.skipIf(!postgresAvailable)('stock in PostgreSQL, two servers', { timeout: 60_000 }, () => {
   it('a feed imported through one server is served by the other within 2 s, without a stock file', async () => {
-    // Before any import both serve the demo stock, which has no NFU2013.
+    // Before any import the table is empty and both serve the demo's stock of the dealership (no NFU2013).
+    for (const server of [one, two])
+      expect((await search(server, `dealership_slug:${DEALERSHIP}`)).nbHits).toBeGreaterThan(0);
     expect(await searched(two)).toBeUndefined();
     const report = await importThrough(one);
     expect(report.applied).toBe(true);
