@@ -19,13 +19,18 @@ export async function rawConnection(port: number) {
     send: (text: string) => socket.write(text),
     closed,
     answer: () => answer,
-    /** Resolves once a whole answer with a body has arrived. */
-    answered: () =>
-      new Promise<void>((resolve) => {
-        const check = () => /\r\n\r\n\{.*\}$/s.test(answer) && (arrivals.delete(check), resolve());
+    /** Resolves once what has arrived matches `pattern`. */
+    received(pattern: RegExp) {
+      return new Promise<void>((resolve) => {
+        const check = () => pattern.test(answer) && (arrivals.delete(check), resolve());
         arrivals.add(check);
         check();
-      }),
+      });
+    },
+    /** Resolves once a whole answer with a JSON body has arrived. */
+    answered() {
+      return this.received(/\r\n\r\n\{.*\}$/s);
+    },
     /** The status line and headers of the (first) answer. */
     head: () => answer.split('\r\n\r\n')[0],
     /** The head and the JSON body of the one answer. */
