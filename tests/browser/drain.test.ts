@@ -14,7 +14,7 @@ import { CAR_INDEX } from '../../engine/search/car-index.ts';
 import { DEFAULT_DRAIN_SECONDS, DRAIN_LOG } from '../../engine/server/drain.ts';
 import { HEALTH_PATHS } from '../../engine/server/health.ts';
 import { startServer } from '../setup/browser-global.ts';
-import { newConnection, rawConnection } from '../unit/server/raw-http.ts';
+import { newConnection, rawConnection } from '../unit/server/socket-http.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'forecourt-drain-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));

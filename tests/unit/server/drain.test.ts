@@ -15,7 +15,7 @@ import { DEFAULT_DRAIN_SECONDS, DRAIN_LOG } from '../../../engine/server/drain.t
 import { HEALTH_PATHS } from '../../../engine/server/health.ts';
 import { FIXTURE_SITES, fixtureSitesDir, removeDir, ROOT, tempDataDir } from '../api/harness.ts';
 import { startSmtp, type TestSmtp } from '../leads/smtp-kit.ts';
-import { newConnection, rawConnection } from './raw-http.ts';
+import { newConnection, rawConnection } from './socket-http.ts';
 
 const DEALER = 'sales@nz-motors.example';
 const START_TIMEOUT_MS = 60_000;

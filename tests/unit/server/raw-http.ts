@@ -1,50 +1,45 @@
 /**
- * HTTP by hand, for the drain tests (drain.test.ts, tests/browser/drain.test.ts): a connection
- * of one's own, whose request can be sent in parts (its headers finished after a signal), and
- * what a new connection to a port meets.
+ * Raw HTTP requests for the server's tests: fetch() may not set Host, and normalises paths
+ * such as "/\evil.example/"; node:http sends both exactly as written.
  */
-import { connect, type Socket } from 'node:net';
+import { request } from 'node:http';
 
-/** A connection of its own to the server, read as text; `closed` resolves when the server ends it. */
-export async function rawConnection(port: number) {
-  const socket: Socket = connect(port, '127.0.0.1');
-  await new Promise<void>((resolve, reject) =>
-    socket.once('connect', resolve).once('error', reject),
-  );
-  let answer = '';
-  const arrivals = new Set<() => void>();
-  socket.on('data', (c: Buffer) => ((answer += c), arrivals.forEach((a) => a())));
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  return {
-    send: (text: string) => socket.write(text),
-    closed,
-    answer: () => answer,
-    /** Resolves once what has arrived matches `pattern`. */
-    received(pattern: RegExp) {
-      return new Promise<void>((resolve) => {
-        const check = () => pattern.test(answer) && (arrivals.delete(check), resolve());
-        arrivals.add(check);
-        check();
-      });
-    },
-    /** Resolves once a whole answer with a JSON body has arrived. */
-    answered() {
-      return this.received(/\r\n\r\n\{.*\}$/s);
-    },
-    /** The status line and headers of the (first) answer. */
-    head: () => answer.split('\r\n\r\n')[0],
-    /** The head and the JSON body of the one answer. */
-    parsed() {
-      const [head, body] = answer.split('\r\n\r\n');
-      return { head, body: JSON.parse(body) as Record<string, unknown> };
-    },
-  };
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: () => any;
 }
 
-/** What a new connection to the port meets: 'connected', or the error's code. */
-export const newConnection = (port: number) =>
-  new Promise<string>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve('connected')));
-    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+export function rawRequest(
+  port: number,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path ?? '/',
+        headers: options.headers,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text,
+            json: () => JSON.parse(text),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
   });
+}
