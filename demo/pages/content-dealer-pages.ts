@@ -277,6 +277,31 @@ export function aboutPage(d: Dealer): Page {
   };
 }
 
+/** Where a buyer unhappy with the dealer's answer may take a privacy complaint, by region. */
+const PRIVACY_REGULATOR: Record<string, string> = {
+  AU: 'If you are not satisfied with our answer, you can complain to the Office of the Australian Information Commissioner (oaic.gov.au).',
+  NZ: 'If you are not satisfied with our answer, you can complain to the Office of the Privacy Commissioner (privacy.org.nz).',
+  US: 'Depending on your state (California, for example), you may also have the right to know, delete or opt out of the sale or sharing of your personal information; we honor these requests however you make them.',
+};
+
+/** The finance paragraph of the terms, in the region's own lending words. */
+const FINANCE_TERMS: Record<string, string> = {
+  AU: 'Weekly repayments are estimates based on the lender’s published rates, a 5-year secured loan and the deposit shown. They are not an offer of credit. Fees, charges and lending criteria apply; approval is at the lender’s discretion. The comparison rate is based on a secured loan of $30,000 over 5 years.',
+  NZ: 'Weekly repayments are estimates based on the lender’s published rates, a 5-year secured loan and the deposit shown. They are not an offer of credit. Fees, charges and lending criteria apply; approval is at the lender’s discretion and subject to the Credit Contracts and Consumer Finance Act 2003.',
+  US: 'Monthly and weekly payments are estimates based on the lender’s published APR, a 60-month term and the down payment shown. They are not an offer of credit. Taxes, title, license and dealer fees are extra; approval is subject to credit and at the lender’s discretion.',
+};
+
+/** The dealer's own facts as a page states them: name, address, phone and email. */
+function contactFacts(d: Dealer, heading: string): string {
+  const lines = [
+    `<strong>${esc(d.name)}</strong>`,
+    d.address && esc(d.address),
+    d.phone && `Phone: <a href="${tel(d.phone)}">${esc(d.phone)}</a>`,
+    d.email && `Email: <a href="mailto:${esc(d.email)}">${esc(d.email)}</a>`,
+  ].filter(Boolean);
+  return `<h2>${heading}</h2><p>${lines.join('<br>')}</p>`;
+}
+
 export function privacyPage(d: Dealer): Page {
   const law = word(d, 'law.privacy');
   return {
@@ -305,7 +330,9 @@ export function privacyPage(d: Dealer): Page {
               'to send offers and updates, only if you opted in (you can unsubscribe at any time).',
             ])}` +
             `<h2>Who we share it with</h2>${p('Only the manufacturer, finance and insurance providers, and service partners needed to do what you asked. We never sell your information.')}` +
-            `<h2>Access and complaints</h2>${p(`You can ask to see or correct the information we hold about you, or make a complaint, by contacting our privacy officer through our <a href="/contact">contact page</a>. We respond within 30 days.`)}`,
+            `<h2>How we keep it safe</h2>${p('We keep your information in secure systems that only our staff and the service providers working for us can reach, for as long as we need it to serve you or the law requires, and then we delete it.')}` +
+            `<h2>Access and complaints</h2>${p(`You can ask to see or correct the information we hold about you, or make a complaint, by contacting our privacy officer through our <a href="/contact">contact page</a>. We respond within 30 days.`, PRIVACY_REGULATOR[d.region] ?? PRIVACY_REGULATOR.AU)}` +
+            contactFacts(d, 'Contact our privacy officer'),
         },
       },
     ],
@@ -329,10 +356,12 @@ export function termsPage(d: Dealer): Page {
         props: {
           html:
             `<h2>Prices</h2>${p(`Prices shown are in ${word(d, 'currency.name')} and may change without notice. Driveaway prices include ${word(d, 'price.driveAwayIncludes')} unless stated otherwise. Vehicles are subject to prior sale.`)}` +
-            `<h2>Finance</h2>${p('Weekly repayments are estimates based on the lender’s published rates, a 5-year secured loan and the deposit shown. They are not an offer of credit. Fees, charges and lending criteria apply; approval is at the lender’s discretion. The comparison rate is based on a secured loan of $30,000 over 5 years.')}` +
+            `<h2>Finance</h2>${p(FINANCE_TERMS[d.region] ?? FINANCE_TERMS.AU)}` +
             `<h2>Online reservations</h2>${p('A refundable $200 deposit holds a car for 48 hours while we complete the sale. If the sale does not go ahead, the deposit is refunded in full.')}` +
             `<h2>Trade-in valuations</h2>${p('Online estimates are indicative and depend on an inspection of the vehicle. Cars older than 7 years or with more than 100,000 km may not receive an online estimate.')}` +
-            `<h2>This website</h2>${p(`Content on this site belongs to ${esc(d.name)} or its suppliers. Images may show optional equipment.`)}`,
+            `<h2>Your rights</h2>${p(`Nothing in these terms limits the rights you have under ${word(d, 'law.consumer')}.`)}` +
+            `<h2>This website</h2>${p(`Content on this site belongs to ${esc(d.name)} or its suppliers. Images may show optional equipment. We take care that the details of each vehicle are correct, but please confirm anything that matters to you with us before you buy.`)}` +
+            contactFacts(d, 'Contact us'),
         },
       },
     ],

@@ -21,6 +21,9 @@ export interface Dealer {
   towns: string[];
   primaryTown: string;
   phone?: string;
+  /** The primary location's postal address on one line ("88 Great South Road, Penrose, Auckland 1061"). */
+  address?: string;
+  email?: string;
   servicePhone?: string;
   hasService: boolean;
   hasParts: boolean;
@@ -51,6 +54,16 @@ export function dealerOf(resolved: Json, catalogue: { models: Json[] }): Dealer 
     towns: [...new Set(locations.map((l) => l.address?.city).filter(Boolean))] as string[],
     primaryTown: primary?.address?.city ?? '',
     phone: primary?.contact_detail?.phone,
+    address: primary?.address
+      ? [
+          primary.address.street,
+          primary.address.city,
+          [primary.address.state, primary.address.postcode].filter(Boolean).join(' '),
+        ]
+          .filter(Boolean)
+          .join(', ')
+      : undefined,
+    email: primary?.contact_detail?.email ?? resolved.contact?.email,
     servicePhone: service?.contact_detail?.phone ?? primary?.contact_detail?.phone,
     hasService: locations.some((l) => l.location_type === 'service'),
     hasParts: locations.some((l) => l.location_type === 'parts'),

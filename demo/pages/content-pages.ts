@@ -1,5 +1,5 @@
 /**
- * npx tsx demo/pages/content-pages.ts [--write] [--replace] [--model-pages] [--dir sites] [--only slug,slug]
+ * npx tsx demo/pages/content-pages.ts [--write] [--replace] [--pages id,id] [--model-pages] [--dir sites] [--only slug,slug]
  *
  * Adds the content pages of a dealer site to the demo site documents, built from the content
  * blocks (docs/content-blocks.md, "Content pages"): locations and location pages, /contact-us/:slug, /dealerships,
@@ -13,6 +13,8 @@
  *  - existing pages get one block appended where it belongs and is missing: the
  *    locations block on /contact, the trade-in FAQ on /trade-in, reviews on the home page;
  *  - with --replace, every page this script defines replaces the existing one of that id;
+ *  - with --pages (e.g. about,privacy,terms), only those pages are written, replacing the
+ *    existing ones, and nothing else changes;
  *  - with --model-pages, /:modelSlug model pages are added and the model range links to
  *    them; without, the range links to each model's stock (/search/{make}/{model}),
  *    because /:modelSlug would also answer unknown one-segment addresses with 200;
@@ -42,9 +44,20 @@ import {
 } from './content-dealer-pages.ts';
 import { partsPage, roadsidePage, warrantyPage } from './content-service-pages.ts';
 import { blogReviewsPage, careersPage, fleetPage } from './content-business-pages.ts';
-import { flag, loadTemplate, readJson, sitesDir, updateSiteFiles } from './generator-run.ts';
+import {
+  flag,
+  loadTemplate,
+  option,
+  readJson,
+  sitesDir,
+  updateSiteFiles,
+} from './generator-run.ts';
 
 const replaceAll = flag('--replace');
+/** Only these page ids, written over the existing ones (--pages about,privacy,terms). */
+const onlyPages = option('--pages')
+  ?.split(',')
+  .map((s) => s.trim());
 /** Also add /:modelSlug model pages (see modelPage: it shadows the 404 page for one-segment addresses). */
 const withModelPages = flag('--model-pages');
 
@@ -128,13 +141,14 @@ function apply(doc: Json, d: Dealer, resolvedPages: Json[]): string[] {
   const blockIds = collectBlockIds({ layout: doc.layout, pages: resolvedPages });
 
   for (const page of pagesFor(d)) {
+    if (onlyPages && !onlyPages.includes(page.id)) continue;
     const current = effective.get(page.id);
     const pathTaken = !current && effectivePaths.has(page.path);
     if (pathTaken) {
       changes.push(`skip ${page.path}: another page already uses that path`);
       continue;
     }
-    if (current && !replaceAll && !isPlaceholder(current)) continue;
+    if (current && !replaceAll && !onlyPages && !isPlaceholder(current)) continue;
     const clash = page.blocks.find(
       (b) => blockIds.has(b.id) && !(current?.blocks ?? []).some((c: Json) => c.id === b.id),
     );
@@ -147,6 +161,7 @@ function apply(doc: Json, d: Dealer, resolvedPages: Json[]): string[] {
     page.blocks.forEach((b) => blockIds.add(b.id));
     changes.push(`${current ? 'replace' : 'add'} ${page.path}`);
   }
+  if (onlyPages) return changes;
 
   // One block appended to existing pages where it is missing.
   const augment = (pageId: string, has: (b: Json) => boolean, block: Block) => {
