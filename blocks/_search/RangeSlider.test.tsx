@@ -1,6 +1,6 @@
 import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { RangeSlider, typedAmount } from './RangeSlider.tsx';
+import { crossedNote, NEGATIVE_AMOUNT_NOTE, RangeSlider, typedAmount } from './RangeSlider.tsx';
 import { stopsFor } from './slider-scale.ts';
 
 const bounds = { min: 0, max: 889_000 };
@@ -51,6 +51,30 @@ describe('range slider with a price scale and typed amounts', () => {
     fireEvent.change(min, { target: { value: '45000' } });
     fireEvent.blur(min);
     expect(onCommit).toHaveBeenLastCalledWith([30_000, 30_000]);
+  });
+
+  it('refuses a negative amount and says so, instead of reading -5000 as $5,000', () => {
+    const { getByLabelText, getByRole, onCommit } = slider([0, 30_000]);
+    const min = getByLabelText('Min price') as HTMLInputElement;
+    fireEvent.change(min, { target: { value: '-5000' } });
+    fireEvent.blur(min);
+    expect(onCommit).not.toHaveBeenCalled();
+    expect(getByRole('status').textContent).toBe(NEGATIVE_AMOUNT_NOTE);
+    expect(min.getAttribute('aria-invalid')).toBe('true');
+    expect(min.value).toBe('');
+    fireEvent.change(min, { target: { value: '5000' } });
+    fireEvent.blur(min);
+    expect(onCommit).toHaveBeenLastCalledWith([5000, 30_000]);
+    expect(getByRole('status').textContent).toBe('');
+  });
+
+  it('says where a typed minimum above the maximum stopped', () => {
+    const { getByLabelText, getByRole } = slider([0, 30_000]);
+    const min = getByLabelText('Min price');
+    fireEvent.change(min, { target: { value: '45000' } });
+    fireEvent.blur(min);
+    expect(getByRole('status').textContent).toBe(crossedNote(0, '$30,000'));
+    expect(min.getAttribute('aria-describedby')).toBe(getByRole('status').id);
   });
 
   it('reads typed amounts', () => {

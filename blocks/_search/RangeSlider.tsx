@@ -51,6 +51,17 @@ export interface RangeSliderProps {
 }
 
 /** "$12,500" or "12 500 km" → 12500; anything without digits → undefined. */
+/** Said under the boxes when a negative amount is typed (it is refused, not read as positive). */
+export const NEGATIVE_AMOUNT_NOTE = 'Enter an amount of 0 or more.';
+/** Said under the boxes when a typed end would pass the other one, and where it stopped. */
+export const crossedNote = (thumb: 0 | 1, stoppedAt: string) =>
+  thumb === 0
+    ? `The minimum can’t be above the maximum, so it is ${stoppedAt}.`
+    : `The maximum can’t be below the minimum, so it is ${stoppedAt}.`;
+
+/** A minus sign before the digits ("-5000", "$-5,000", "− 5000"). */
+export const isNegativeAmount = (text: string) => /[-−–]\s*\$?\s*\d/.test(text);
+
 export function typedAmount(text: string): number | undefined {
   const digits = text.replace(/[^\d.]/g, '');
   if (!/\d/.test(digits)) return undefined;
@@ -203,10 +214,17 @@ function TypedBounds(
   const text = (thumb: 0 | 1) =>
     shown[thumb] === (thumb === 0 ? bounds.min : bounds.max) ? '' : format(shown[thumb]);
   const [typing, setTyping] = useState<[string | null, string | null]>([null, null]);
+  // What the boxes say about the last typed amount (refused, or stopped at the other end).
+  const [note, setNote] = useState<{ thumb: 0 | 1; text: string; invalid: boolean } | null>(null);
   const accept = (thumb: 0 | 1) => {
     const raw = typing[thumb];
     setTyping((t) => (thumb === 0 ? [null, t[1]] : [t[0], null]));
     if (raw === null) return;
+    if (isNegativeAmount(raw)) {
+      setNote({ thumb, text: NEGATIVE_AMOUNT_NOTE, invalid: true });
+      return;
+    }
+    setNote(null);
     const amount = typedAmount(raw);
     const end = thumb === 0 ? bounds.min : bounds.max;
     const value = clamp(amount === undefined ? end : snap(amount, attribute), bounds);
@@ -215,6 +233,8 @@ function TypedBounds(
       thumb === 0
         ? Math.min(value, shown[1] - (props.minGap ?? 0))
         : Math.max(value, shown[0] + (props.minGap ?? 0));
+    if (proposal[thumb] !== value)
+      setNote({ thumb, text: crossedNote(thumb, format(proposal[thumb])), invalid: false });
     if (proposal[0] === shown[0] && proposal[1] === shown[1]) return;
     props.onTyped(
       proposeRange(shown, proposal, thumb, bounds, { attribute, minGap: props.minGap }),
@@ -236,6 +256,8 @@ function TypedBounds(
           placeholder={format(thumb === 0 ? bounds.min : bounds.max)}
           value={typing[thumb] ?? text(thumb)}
           disabled={props.disabled}
+          aria-invalid={note?.thumb === thumb && note.invalid ? true : undefined}
+          aria-describedby={note?.thumb === thumb ? `${id}-note` : undefined}
           onChange={(e) => {
             const v = e.target.value;
             setTyping((t) => (thumb === 0 ? [v, t[1]] : [t[0], v]));
@@ -252,10 +274,15 @@ function TypedBounds(
     );
   };
   return (
-    <div className="fc-search-range__boxes">
-      {box(0)}
-      <span aria-hidden="true">–</span>
-      {box(1)}
-    </div>
+    <>
+      <div className="fc-search-range__boxes">
+        {box(0)}
+        <span aria-hidden="true">–</span>
+        {box(1)}
+      </div>
+      <p id={`${id}-note`} className="fc-search-range__note" role="status">
+        {note?.text}
+      </p>
+    </>
   );
 }
