@@ -299,7 +299,8 @@ function BudgetFinderView({ props, blockId }: { props: BudgetFinderProps; blockI
                   label="price"
                   bounds={sliderBounds}
                   step={props.sliderStep}
-                  minGap={1}
+                  // A step apart: with a gap of $1 the minimum could reach the maximum.
+                  minGap={props.sliderStep}
                   value={slider}
                   format={money}
                   onCommit={setSlider}

@@ -297,6 +297,22 @@ describe('budget finder', () => {
     );
   });
 
+  it("keeps the price slider's minimum a step below its maximum", async () => {
+    const r = renderBlock(
+      'budget-finder',
+      { component: BudgetFinderApp },
+      { site: 'southern-motor-group', props: { priceSlider: true } },
+    );
+    const min = () => r.getByLabelText('Minimum price');
+    const max = () => r.getByLabelText('Maximum price');
+    await waitFor(() => min());
+    fireEvent.keyDown(min(), { key: 'End' });
+    const amount = (el: HTMLElement) =>
+      Number(el.getAttribute('aria-valuetext')!.replace(/[^\d]/g, ''));
+    expect(amount(min())).toBeLessThan(amount(max()));
+    expect(amount(max()) - amount(min())).toBeGreaterThanOrEqual(r.props.sliderStep);
+  });
+
   it.each([1, 2] as const)(
     'puts its side headings one level below its own heading (h%i)',
     async (headingLevel) => {
