@@ -165,9 +165,19 @@ export function PhoneReveal({ car, phone }: { car: CarLike; phone: string | null
   );
 }
 
+/** The rate's note in the region's words (message finance.weeklyNote; docs/regions.md). */
+export function weeklyNote(template: string, info: FinanceInfo, siteName: string): string {
+  // 'Manual' is the dealer's own rates (the site's finance settings), not a lender's name.
+  const lender = info.provider === 'Manual' ? siteName : info.provider;
+  return template
+    .replace('{rate}', String(info.interestRate))
+    .replace('{comparison}', String(info.comparisonRate))
+    .replace('{lender}', lender);
+}
+
 /** "$123/wk" with an (i) button opening the rate and a link to the terms. */
 export function WeeklyFinance({ info }: { info: FinanceInfo }) {
-  const { money } = useSite();
+  const { money, m, site } = useSite();
   const [open, setOpen] = useState(false);
   const id = useId();
   const onKey = (e: KeyboardEvent) => {
@@ -193,8 +203,7 @@ export function WeeklyFinance({ info }: { info: FinanceInfo }) {
         i
       </button>
       <div id={`${id}-tip`} className="fc-car-finance__tip" role="note" hidden={!open}>
-        Based on {info.interestRate}% p.a. interest rate ({info.comparisonRate}% p.a. comparison
-        rate) with {info.provider}. Comparison rate on a 5-year secured loan of $30,000.{' '}
+        {weeklyNote(m('finance.weeklyNote'), info, site.name)}{' '}
         <SiteLink href="/terms-and-conditions">Terms and conditions apply</SiteLink>.
       </div>
     </div>

@@ -3,6 +3,8 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ladder } from '../../engine/assets/photo-ladder.ts';
 import { CarCard } from './CarCard.tsx';
+import { messagesFor } from '../../engine/messages/index.ts';
+import { weeklyNote } from './actions.tsx';
 import { CARD_LAYOUT } from './images.ts';
 import { car, DAY, NOW } from './test-cars.ts';
 import { freshVisitorEachTest, renderWith } from './test-render.tsx';
@@ -179,6 +181,39 @@ describe('CarCard', () => {
     expect(within(b).queryByRole('button', { name: 'Enquire Now' })).toBeNull();
     within(b).getByRole('button', { name: 'Book a Test Drive' });
     within(b).getByText('Test Drive Only');
+  });
+
+  it.each([
+    ['southern-motor-group', 'AU'],
+    ['kiwi-car-yard', 'NZ'],
+    ['lakeside-chevrolet', 'US'],
+  ] as const)(
+    "weekly finance tooltip on %s: the region's words, the dealer's name for its own rates",
+    (site, region) => {
+      const manual = { interestRate: 7.49, comparisonRate: 8.1, paymentWeek: 99, termMonths: 60 };
+      renderWith(
+        <CarCard car={car({ finance_lenders: { Manual: manual } })} position={0} now={NOW} />,
+        site,
+      );
+      const info = screen.getByRole('button', { name: 'About this weekly price' });
+      const tip = document.getElementById(info.getAttribute('aria-controls')!)!;
+      expect(tip.textContent).not.toContain('Manual');
+      const template = messagesFor(region).m('finance.weeklyNote');
+      expect(tip.textContent).toContain(template.split('{lender}')[1].trim());
+      if (region === 'AU') expect(tip.textContent).toContain('8.1% p.a. comparison rate');
+      else expect(tip.textContent).not.toContain('comparison rate');
+      if (region === 'US') expect(tip.textContent).toContain('7.49% APR');
+    },
+  );
+
+  it('the weekly note names the lender, or the dealer for its own rates', () => {
+    const info = { provider: 'Manual', weekly: 99, interestRate: 7.49, comparisonRate: 8.1 };
+    expect(weeklyNote('with {lender}.', info as never, 'Kiwi Car Yard')).toBe(
+      'with Kiwi Car Yard.',
+    );
+    expect(weeklyNote('with {lender}.', { ...info, provider: 'Taurus' } as never, 'X')).toBe(
+      'with Taurus.',
+    );
   });
 
   it('weekly finance tooltip: rate and a link to the terms, opened by its button', () => {

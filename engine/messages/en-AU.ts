@@ -49,6 +49,9 @@ export const enAU = {
   'price.driveAwayIncludes': 'registration, compulsory insurance and on-road costs',
   'law.consumer': 'the Australian Consumer Law',
   'law.privacy': 'the Privacy Act 1988 (Cth) and the Australian Privacy Principles',
+  /** The weekly price's note on a car card: {rate}, {comparison} (% p.a.) and {lender} are filled in. */
+  'finance.weeklyNote':
+    'Based on {rate}% p.a. interest rate ({comparison}% p.a. comparison rate) with {lender}. Comparison rate on a 5-year secured loan of $30,000.',
 
   // Trade-in valuation limits, said in the region's unit.
   'tradeIn.noEstimate':
@@ -121,6 +124,7 @@ export type RegionalKey =
   | 'price.driveAwayIncludes'
   | 'law.consumer'
   | 'law.privacy'
+  | 'finance.weeklyNote'
   | 'tradeIn.noEstimate'
   | 'models.trucks'
   | 'body.Ute'

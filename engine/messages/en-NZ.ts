@@ -35,6 +35,9 @@ export const enNZ = {
   'price.driveAwayIncludes': 'registration, compulsory insurance and on-road costs',
   'law.consumer': 'the Consumer Guarantees Act',
   'law.privacy': 'the Privacy Act 2020',
+  // New Zealand lenders quote no comparison rate.
+  'finance.weeklyNote':
+    'Based on a {rate}% p.a. interest rate with {lender}, on a 5-year secured loan. Fees and lending criteria apply.',
   'tradeIn.noEstimate':
     "Cars older than 7 years or with more than 100,000 km can't be valued online. We'll call you to arrange a valuation.",
   'models.trucks': 'Utes & Trucks',

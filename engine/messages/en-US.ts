@@ -35,6 +35,8 @@ export const enUS = {
   'price.driveAwayIncludes': 'dealer fees but exclude tax, title and license',
   'law.consumer': 'your state’s consumer protection laws',
   'law.privacy': 'applicable US federal and state privacy laws',
+  'finance.weeklyNote':
+    'Based on a {rate}% APR with {lender} over 60 months. Taxes, title and fees extra; subject to credit approval.',
   'tradeIn.noEstimate':
     "Cars older than 7 years or with more than 62,000 miles can't be valued online. We'll call you to arrange a valuation.",
   'models.trucks': 'Trucks',

@@ -79,4 +79,5 @@ export const ukWords: LocaleOverrides = {
   'price.driveAwayIncludes': 'VAT, first registration and a year’s road tax',
   'law.consumer': 'the Consumer Rights Act 2015',
   'law.privacy': 'the UK GDPR and the Data Protection Act 2018',
+  'finance.weeklyNote': 'Based on a representative {rate}% APR with {lender}.',
 };
