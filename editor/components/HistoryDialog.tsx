@@ -3,10 +3,11 @@
  * "Restore as draft": that version becomes the draft and opens in the editor; nothing is
  * published until someone publishes it.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { PublishedVersion } from '../lib/api.ts';
 import { formatWhen } from '../lib/publishing.ts';
 import { Dialog } from './Dialog.tsx';
+import { LoadedList, useLoadedList } from './loaded-list.tsx';
 
 export function HistoryDialog(props: {
   load: () => Promise<PublishedVersion[]>;
@@ -17,20 +18,8 @@ export function HistoryDialog(props: {
   dirty: boolean;
 }) {
   const id = useId();
-  const [versions, setVersions] = useState<PublishedVersion[]>();
-  const [error, setError] = useState('');
   const [confirming, setConfirming] = useState<string>();
-  const { load } = props;
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (v) => live && setVersions(v),
-      (e: Error) => live && setError(`The history could not be loaded: ${e.message}.`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [load]);
+  const { items, error } = useLoadedList(props.load, 'The history');
 
   const restore = async (v: PublishedVersion) => {
     if (props.dirty && confirming !== v.commit) return setConfirming(v.commit);
@@ -50,54 +39,49 @@ export function HistoryDialog(props: {
         </button>
       }
     >
-      {error && (
-        <p className="fc-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!versions && !error && <p role="status">Loading…</p>}
-      {versions && !versions.length && <p>No published versions yet.</p>}
-      {versions && versions.length > 0 && (
-        <ol className="fc-history-list" aria-label="Published versions">
-          {versions.map((v, i) => (
-            <li key={v.commit} data-version={v.commit}>
-              <h3 id={`${id}-${i}`}>
-                {formatWhen(v.date)} · {v.author}
-                {i === 0 && <span className="fc-badge"> live now</span>}
-              </h3>
-              {v.summary.length ? (
-                <ul>
-                  {v.summary.map((line, j) => (
-                    <li key={j}>{line}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="fc-muted">{v.message}</p>
-              )}
-              {confirming === v.commit && (
-                <p className="fc-warning" role="alert">
-                  Restoring replaces the unsaved changes in the editor.
-                </p>
-              )}
-              <div className="fc-actions">
-                <button
-                  type="button"
-                  onClick={() => void restore(v)}
-                  disabled={props.busy}
-                  aria-describedby={`${id}-${i}`}
-                >
-                  {confirming === v.commit ? 'Restore anyway' : 'Restore as draft'}
-                </button>
-                {confirming === v.commit && (
-                  <button type="button" onClick={() => setConfirming(undefined)}>
-                    Cancel
-                  </button>
+      <LoadedList items={items} error={error} empty="No published versions yet.">
+        {(versions) => (
+          <ol className="fc-history-list" aria-label="Published versions">
+            {versions.map((v, i) => (
+              <li key={v.commit} data-version={v.commit}>
+                <h3 id={`${id}-${i}`}>
+                  {formatWhen(v.date)} · {v.author}
+                  {i === 0 && <span className="fc-badge"> live now</span>}
+                </h3>
+                {v.summary.length ? (
+                  <ul>
+                    {v.summary.map((line, j) => (
+                      <li key={j}>{line}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="fc-muted">{v.message}</p>
                 )}
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
+                {confirming === v.commit && (
+                  <p className="fc-warning" role="alert">
+                    Restoring replaces the unsaved changes in the editor.
+                  </p>
+                )}
+                <div className="fc-actions">
+                  <button
+                    type="button"
+                    onClick={() => void restore(v)}
+                    disabled={props.busy}
+                    aria-describedby={`${id}-${i}`}
+                  >
+                    {confirming === v.commit ? 'Restore anyway' : 'Restore as draft'}
+                  </button>
+                  {confirming === v.commit && (
+                    <button type="button" onClick={() => setConfirming(undefined)}>
+                      Cancel
+                    </button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </LoadedList>
     </Dialog>
   );
 }

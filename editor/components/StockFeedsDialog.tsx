@@ -4,11 +4,12 @@
  * read from GET /api/editor/sites/{slug}/feeds. Staff read it; the feeds themselves are the
  * platform's configuration (docs/deploy.md, "Scheduled feed pulls").
  */
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { StaffFeedPull, StaffFeeds } from '../../schemas/types.gen.ts';
 import { request } from '../lib/api.ts';
 import { formatWhen } from '../lib/publishing.ts';
 import { Dialog } from './Dialog.tsx';
+import { LoadedList, useLoadedList } from './loaded-list.tsx';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -22,19 +23,12 @@ export function pullSummary(f: StaffFeedPull): string {
 }
 
 export function StockFeedsDialog(props: { slug: string; onClose: () => void }) {
-  const [feeds, setFeeds] = useState<StaffFeedPull[]>();
-  const [error, setError] = useState('');
   const { slug } = props;
-  useEffect(() => {
-    let live = true;
-    request<StaffFeeds>(`/sites/${encodeURIComponent(slug)}/feeds`).then(
-      (r) => live && setFeeds(r.feeds),
-      (e: Error) => live && setError(`The stock feeds could not be loaded: ${e.message}.`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [slug]);
+  const load = useCallback(
+    () => request<StaffFeeds>(`/sites/${encodeURIComponent(slug)}/feeds`).then((r) => r.feeds),
+    [slug],
+  );
+  const { items, error } = useLoadedList<StaffFeedPull>(load, 'The stock feeds');
 
   return (
     <Dialog
@@ -48,30 +42,25 @@ export function StockFeedsDialog(props: { slug: string; onClose: () => void }) {
         </button>
       }
     >
-      {error && (
-        <p className="fc-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!feeds && !error && <p role="status">Loading…</p>}
-      {feeds && !feeds.length && <p>No stock feed is scheduled for this site.</p>}
-      {feeds && feeds.length > 0 && (
-        <ul aria-label="Stock feeds">
-          {feeds.map((f) => (
-            <li key={f.dealership} data-dealership={f.dealership}>
-              <h3>Dealership {f.dealership}</h3>
-              <p>
-                {f.last_at && <>Last pull {formatWhen(f.last_at)}: </>}
-                {pullSummary(f)}
-              </p>
-              <p className="fc-muted">
-                Every {plural(f.every_minutes, 'minute')}
-                {f.next_at ? `; next pull about ${formatWhen(f.next_at)}` : ''}.
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadedList items={items} error={error} empty="No stock feed is scheduled for this site.">
+        {(feeds) => (
+          <ul aria-label="Stock feeds">
+            {feeds.map((f) => (
+              <li key={f.dealership} data-dealership={f.dealership}>
+                <h3>Dealership {f.dealership}</h3>
+                <p>
+                  {f.last_at && <>Last pull {formatWhen(f.last_at)}: </>}
+                  {pullSummary(f)}
+                </p>
+                <p className="fc-muted">
+                  Every {plural(f.every_minutes, 'minute')}
+                  {f.next_at ? `; next pull about ${formatWhen(f.next_at)}` : ''}.
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadedList>
     </Dialog>
   );
 }
