@@ -73,9 +73,10 @@ describe('editor API', () => {
       live: false,
       draft: { exists: true, author: 'Aroha Ngata' },
     });
-    expect(saved.draft.summary).toEqual([
-      'Identity: name "Kiwi Car Yard" → "Kiwi Car Yard Penrose"',
-    ]);
+    // In staff words: the setting's place and title, never its JSON path (docs/editor-design.md, "Staff words").
+    const line =
+      'Settings › Identity › Dealer or group name: “Kiwi Car Yard” → “Kiwi Car Yard Penrose”';
+    expect(saved.draft.summary).toEqual([line]);
     // The draft branch holds the canonical text; the file and the running site are unchanged.
     const text = execFileSync('git', ['show', 'forecourt/draft/kiwi-car-yard:kiwi-car-yard.json'], {
       cwd: dir,
@@ -84,7 +85,7 @@ describe('editor API', () => {
     expect(text).toBe(formatSiteDocument(JSON.parse(text)));
     expect(text.indexOf('"slug"')).toBeLessThan(text.indexOf('"pages"'));
     expect(git(['log', '-1', '--format=%an|%s', 'forecourt/draft/kiwi-car-yard'])).toBe(
-      'Aroha Ngata|Identity: name "Kiwi Car Yard" → "Kiwi Car Yard Penrose"',
+      `Aroha Ngata|${line}`,
     );
     expect(readFileSync(join(dir, 'kiwi-car-yard.json'), 'utf8')).toBe(published);
     const entry = sites.get('kiwi-car-yard');
