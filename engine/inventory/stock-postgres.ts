@@ -82,14 +82,20 @@ export class PostgresStockStore implements StockStore {
         SELECT dealership_slug, dealership_id, version::text AS version, imported_at, next_serial, photos
         FROM stock_heads WHERE dealership_slug = ${dealershipSlug}`;
       if (!row) return undefined;
+      // postgres.js waits for the callback of every batch but the last (its CommandComplete
+      // calls it without waiting), so the work is chained and waited for here: a caller
+      // that closes its output once this returns would otherwise still be written to.
+      let handled: Promise<void> = Promise.resolve();
       await tx<{ car: string }[]>`
         SELECT car::text AS car FROM stock_cars
         WHERE dealership_slug = ${dealershipSlug} ORDER BY position`.cursor(
         STOCK_BATCH,
-        async (rows) => {
-          for (const r of rows) await onCar(r.car);
-        },
+        (rows) =>
+          (handled = handled.then(async () => {
+            for (const r of rows) await onCar(r.car);
+          })),
       );
+      await handled;
       return {
         version: STOCK_FILE_VERSION,
         dealership_slug: row.dealership_slug,

@@ -178,6 +178,19 @@ describe.skipIf(!postgresAvailable)('stock in PostgreSQL, two servers', { timeou
     expect((await searched(two))?.price).toBe(43990);
   });
 
+  it('hands every car over before a read returns, when each car takes time to handle', async () => {
+    // postgres.js does not wait for the last batch's callback; the store must (an import
+    // closed its copy of the previous stock while cars were still being written to it).
+    const store = new PostgresStockStore(db);
+    let handled = 0;
+    const head = await store.read(DEALERSHIP, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      handled += 1;
+    });
+    expect(head).toBeDefined();
+    expect(handled).toBe(30);
+  });
+
   it('is what the search sync pushes (read from the database, as served)', async () => {
     const store = new PostgresStockStore(db);
     const sites = loadSites(one.sitesDir).entries.flatMap((e) => (e.ok ? [e.site] : []));
