@@ -177,10 +177,9 @@ const encoder = new TextEncoder();
  * refused by the search service (a 400), and the page would have no cars to show.
  */
 export function cutQuery(text: string): string {
-  let out = text.trim();
-  if (out.length > MAX_QUERY_LENGTH) out = Array.from(out).slice(0, MAX_QUERY_LENGTH).join('');
-  while (encoder.encode(out).length > MAX_QUERY_BYTES) out = Array.from(out).slice(0, -1).join('');
-  return out.trim();
+  const chars = Array.from(text.trim()).slice(0, MAX_QUERY_LENGTH);
+  while (encoder.encode(chars.join('')).length > MAX_QUERY_BYTES) chars.pop();
+  return chars.join('').trim();
 }
 
 const asString = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

@@ -8,10 +8,12 @@
  * after mount (and refreshed every minute); its line keeps its height before that so
  * nothing moves.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Location } from '../../engine/site/types.ts';
-import { Dialog } from './Dialog.tsx';
+// The holiday hours' dialog loads when first opened: a page with locations ships no modal
+// code until a visitor asks for it (docs/render.md, "Choices we made").
+const Dialog = lazy(() => import('./Dialog.tsx').then((m) => ({ default: m.Dialog })));
 import { dealerTimeZone } from './dealer-zone.ts';
 import {
   locationOpenState,
@@ -86,6 +88,8 @@ export function OpeningHours({
 }: OpeningHoursProps) {
   const { region, site } = useSite();
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Once opened, the dialog stays mounted (closed), so it returns focus and opens again at once.
+  const [dialogWanted, setDialogWanted] = useState(false);
   const rows = summariseHours(location.contact_detail?.opening_hours, region.locale);
   const today = zonedTime(new Date(), location.time_zone ?? dealerTimeZone(site)).date;
   const special = specialHoursRows(location.contact_detail?.special_hours, region.locale, today);
@@ -114,28 +118,35 @@ export function OpeningHours({
             type="button"
             className="fc-button fc-button--secondary fc-hours__holiday"
             aria-haspopup="dialog"
-            onClick={() => setDialogOpen(true)}
+            onClick={() => {
+              setDialogWanted(true);
+              setDialogOpen(true);
+            }}
           >
             Holiday hours
           </button>
-          <Dialog
-            open={dialogOpen}
-            onClose={() => setDialogOpen(false)}
-            title={`Holiday hours: ${location.name}`}
-          >
-            <dl className="fc-hours__list fc-hours__list--holiday">
-              {special.map((row) => (
-                <div className="fc-hours__row" key={row.date} data-open={row.open}>
-                  <dt>
-                    <time dateTime={row.date}>{row.dateLabel}</time>
-                    {row.label && <span className="fc-hours__holiday-name">{row.label}</span>}
-                  </dt>
-                  <dd>{row.hours}</dd>
-                </div>
-              ))}
-            </dl>
-            <p className="fc-hours__note">Outside these dates our usual opening hours apply.</p>
-          </Dialog>
+          {dialogWanted && (
+            <Suspense fallback={null}>
+              <Dialog
+                open={dialogOpen}
+                onClose={() => setDialogOpen(false)}
+                title={`Holiday hours: ${location.name}`}
+              >
+                <dl className="fc-hours__list fc-hours__list--holiday">
+                  {special.map((row) => (
+                    <div className="fc-hours__row" key={row.date} data-open={row.open}>
+                      <dt>
+                        <time dateTime={row.date}>{row.dateLabel}</time>
+                        {row.label && <span className="fc-hours__holiday-name">{row.label}</span>}
+                      </dt>
+                      <dd>{row.hours}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <p className="fc-hours__note">Outside these dates our usual opening hours apply.</p>
+              </Dialog>
+            </Suspense>
+          )}
         </>
       )}
     </div>

@@ -191,7 +191,7 @@ describe('locations block', () => {
     screen.getByText('9:00 AM – 8:00 PM');
   });
 
-  it('groups Monday–Friday in the hours and opens the holiday hours dialog', () => {
+  it('groups Monday–Friday in the hours and opens the holiday hours dialog', async () => {
     // Holiday hours show from today on: the demo lists the coming year's.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
@@ -202,7 +202,10 @@ describe('locations block', () => {
     const button = within(card).getByRole('button', { name: 'Holiday hours' });
     button.focus();
     fireEvent.click(button);
-    const dialog = screen.getByRole('dialog', { name: 'Holiday hours: Gold Coast Ford Southport' });
+    // The dialog's code loads on the first opening.
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Holiday hours: Gold Coast Ford Southport',
+    });
     expect(dialog.hasAttribute('open')).toBe(true);
     within(dialog).getByText('Friday 26 March 2027');
     within(dialog).getByText('Good Friday');
@@ -216,12 +219,12 @@ describe('locations block', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('keeps Tab inside the holiday hours dialog', () => {
+  it('keeps Tab inside the holiday hours dialog', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-24T00:00:00Z'));
     setup({ filter: 'primary' });
     fireEvent.click(screen.getByRole('button', { name: 'Holiday hours' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const close = within(dialog).getByRole('button', { name: 'Close' });
     // The close button is the only focusable element: Tab and Shift+Tab stay on it.
     fireEvent.keyDown(close, { key: 'Tab' });

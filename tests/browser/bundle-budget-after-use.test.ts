@@ -24,7 +24,9 @@ import { someCarOf } from './stock.ts';
  * leave no room for the UI itself (docs/search-ui.md, "What ships when").
  */
 export const OVER_AIM_AFTER_USE: Record<string, number> = {
-  'search-page': 170 * 1024,
+  // 171 KB from 170: the typed price boxes refuse a negative amount and say where a minimum
+  // above the maximum stopped, and a shared link's over-long words are cut with a note.
+  'search-page': 171 * 1024,
   'model-directory': 166 * 1024,
   'dealer-directory': 166 * 1024,
   'budget-finder': 143 * 1024,
