@@ -143,7 +143,8 @@ describe('draft, review, publish, history and restore in the editor', () => {
     );
     // Git: one commit on the draft branch, by the staff member; the published branch and the file are untouched.
     expect(git(['log', '-1', '--format=%an', BRANCH])).toBe(STAFF);
-    expect(git(['log', '-1', '--format=%s', BRANCH])).toMatch(/heading/);
+    // In staff words: the page and block by their titles, then the field ("… › Hero home-hero › Heading").
+    expect(git(['log', '-1', '--format=%s', BRANCH])).toMatch(/^Page .* › Hero .* › Heading/);
     expect(git(['rev-parse', 'HEAD'])).toBe(publishedHead);
     expect(readFileSync(join(sitesDir, `${SLUG}.json`), 'utf8')).toContain(OLD);
     expect(git(['status', '--porcelain'])).toBe('');
