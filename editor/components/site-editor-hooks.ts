@@ -1,6 +1,7 @@
 /**
  * What keeps an open site's draft checked and kept (SiteEditor): the server's check after
- * each change, and the autosave to localStorage.
+ * each change, the links staff change checked in the browser at once, and the autosave to
+ * localStorage.
  */
 import isEqual from 'lodash-es/isEqual.js';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
@@ -8,6 +9,8 @@ import { api } from '../lib/api.ts';
 import { createAutosaver, discardDraft, saveDraft } from '../lib/autosave.ts';
 import type { IssuesValue } from '../lib/hooks.ts';
 import { mapIssues, type EditorIssue } from '../lib/issues.ts';
+import { localLinkIssues } from '../lib/local-links.ts';
+import type { Doc } from '../lib/doc.ts';
 import { problemsOnResolved } from '../../engine/document/words/place-words.ts';
 import type { EditorStore } from '../lib/store/index.ts';
 
@@ -16,14 +19,19 @@ const CHECK_PAUSE = 150;
 
 /**
  * Checks the draft on the server (the runtime's own validator; the browser compiles no
- * schema) after each change: one request at a time, always for the latest revision.
+ * schema) after each change: one request at a time, always for the latest revision. Link
+ * fields changed since the draft it checked are checked here meanwhile (lib/local-links.ts),
+ * so typing a link never waits for the network to be told where it goes.
  */
 export function useServerCheck(store: EditorStore): IssuesValue {
   const revision = useSyncExternalStore(store.subscribe, () => store.getState().revision);
+  const resolved = useSyncExternalStore(store.subscribe, () => store.getState().resolved);
   const [result, setResult] = useState<{
     revision: number;
     issues: EditorIssue[];
     site: Record<string, unknown> | null;
+    /** The draft (resolved) that was checked. */
+    resolved?: Doc;
     error?: string;
   }>({ revision: -1, issues: [], site: null });
   const run = useRef<() => void>(() => {});
@@ -45,6 +53,7 @@ export function useServerCheck(store: EditorStore): IssuesValue {
             revision: r,
             issues: mapIssues(resolved, problemsOnResolved(checked.issues, doc, resolved)),
             site: checked.site,
+            resolved,
           });
       } catch (err) {
         if (!disposed)
@@ -74,16 +83,23 @@ export function useServerCheck(store: EditorStore): IssuesValue {
     const t = setTimeout(() => run.current(), CHECK_PAUSE);
     return () => clearTimeout(t);
   }, [revision]);
+  const local = useMemo(() => localLinkIssues(resolved, result.resolved), [resolved, result]);
   return useMemo(() => {
+    const issues = local.owned.size
+      ? [
+          ...result.issues.filter((i) => !local.owned.has(i.path)),
+          ...mapIssues(resolved, local.issues),
+        ]
+      : result.issues;
     const byBlock = new Map<string, EditorIssue[]>();
-    for (const i of result.issues) {
+    for (const i of issues) {
       if (i.target.kind !== 'block') continue;
       const list = byBlock.get(i.target.blockId) ?? [];
       list.push(i);
       byBlock.set(i.target.blockId, list);
     }
     return {
-      issues: result.issues,
+      issues,
       byBlock,
       pending: result.revision !== revision,
       revision: result.revision,
@@ -91,7 +107,7 @@ export function useServerCheck(store: EditorStore): IssuesValue {
       error: result.error,
       retry: () => run.current(),
     };
-  }, [result, revision]);
+  }, [result, revision, resolved, local]);
 }
 
 /**

@@ -8,17 +8,22 @@
  * - a block's top-level text props, numbers and booleans: plain text is shown escaped by
  *   React as the server leaves it; rich text is sanitised by the preview with the server's
  *   own rules (engine/sanitize/html-rules.ts, as the rich-text field does);
+ * - the same inside a block's lists and groups (a button's label, a card's link), where the
+ *   list keeps its items and the group its fields: plain text, numbers, booleans, and links
+ *   that fit the link field's own pattern (the server does not rewrite links when it
+ *   prepares a draft, so a link that fits is shown as typed);
  * - the blocks of one page rearranged (moved, removed, added from the palette): every
  *   block the preview already shows keeps its prepared props; a new block brings its
  *   props (markup only in top-level rich text, sanitised), and the preview fills its
  *   top-level defaults.
- * Anything else (rich text, links, settings, the layout, a template switch) waits for the
+ * Anything else (rich text in a list, an item added, settings, the layout, a template switch) waits for the
  * server's check as before. The check's render always wins once it is as new as a patch.
  */
 import { blockSchemas } from '../../schemas/index.gen.ts';
 import type { Doc } from './doc.ts';
 import { blockForm, type JsonSchema } from './schemas.ts';
 import { eachBlock, mapBlocks, pairBlocks } from '../../engine/tree.ts';
+import { leafChanges, setLeaves, type Leaf } from './preview-leaves.ts';
 
 type Props = Record<string, unknown>;
 
@@ -48,6 +53,8 @@ export type PreviewPatch =
       blockId: string;
       changes: Record<string, string | number | boolean>;
       html?: string[];
+      /** Values changed inside lists and groups of props, by their path under the props. */
+      leaves?: Leaf[];
     }
   | { kind: 'page'; pageId: string; blocks: Skeleton[] };
 
@@ -67,24 +74,31 @@ function textKind(type: string, key: string): 'text' | 'html' | undefined {
     : 'text';
 }
 
-/** The top-level props that changed, when each is one the preview may show at once. */
+/** The props that changed, when each is one the preview may show at once. */
 function propChanges(
   type: string,
   before: Props,
   after: Props,
-): { changes: Record<string, string | number | boolean>; html: string[] } | undefined {
+):
+  | { changes: Record<string, string | number | boolean>; html: string[]; leaves: Leaf[] }
+  | undefined {
   const changes: Record<string, string | number | boolean> = {};
   const html: string[] = [];
+  const leaves: Leaf[] = [];
+  const schema = blockForm(type)?.schema?.properties as Record<string, JsonSchema> | undefined;
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const v = after[key];
     if (v === before[key]) continue;
     const kind = typeof v === 'string' ? textKind(type, key) : undefined;
     if (typeof v === 'number' || typeof v === 'boolean' || kind)
       changes[key] = v as string | number | boolean;
-    else return undefined;
+    // A list or group: the form hands back a new copy on every keystroke, changed or not.
+    else if (v && typeof v === 'object' && before[key] && typeof before[key] === 'object') {
+      if (!leafChanges(schema?.[key], before[key], v, [key], leaves)) return undefined;
+    } else return undefined;
     if (kind === 'html') html.push(key);
   }
-  return { changes, html };
+  return { changes, html, leaves };
 }
 
 const blocksOf = (list: unknown) => (Array.isArray(list) ? (list as PatchBlock[]) : []);
@@ -148,11 +162,13 @@ export function previewPatches(prev: Doc, next: Doc): PreviewPatch[] | undefined
     if (a.props === b.props) continue;
     const changed = propChanges(b.type, a.props ?? {}, b.props ?? {});
     if (!changed) return undefined;
+    if (!Object.keys(changed.changes).length && !changed.leaves.length) continue;
     patches.push({
       kind: 'props',
       blockId: b.id,
       changes: changed.changes,
       ...(changed.html.length ? { html: changed.html } : {}),
+      ...(changed.leaves.length ? { leaves: changed.leaves } : {}),
     });
   }
   return patches;
@@ -227,9 +243,9 @@ function sameLists(a: PatchBlock, b: PatchBlock): boolean {
 }
 
 /** Replaces one block's props in a list, copying only the path to it; the same list when it is not there. */
-function withProps(list: PatchBlock[], id: string, changes: Props): PatchBlock[] {
+function withProps(list: PatchBlock[], id: string, change: (props: Props) => Props): PatchBlock[] {
   return mapBlocks<PatchBlock>(list, (b, lists) => {
-    const props = b.id === id ? { ...b.props, ...changes } : b.props;
+    const props = b.id === id ? change(b.props ?? {}) : b.props;
     return props === b.props && lists.children === b.children && lists.slots === b.slots
       ? b
       : { ...b, ...lists, props };
@@ -245,10 +261,16 @@ export function applyPreviewPatch(
   const pages = (site.pages ?? []) as Doc[];
   if (patch.kind === 'props') {
     const changes = sanitized(patch.changes, patch.html, sanitize)!;
+    let fits = true;
+    const change = (props: Props) => {
+      const next = patch.leaves ? setLeaves(props, patch.leaves) : props;
+      if (!next) fits = false;
+      return { ...(next ?? props), ...changes };
+    };
     let found = false;
     const next = pages.map((p) => {
       const blocks = blocksOf(p.blocks);
-      const changed = withProps(blocks, patch.blockId, changes);
+      const changed = withProps(blocks, patch.blockId, change);
       if (changed === blocks) return p;
       found = true;
       return { ...p, blocks: changed };
@@ -256,11 +278,12 @@ export function applyPreviewPatch(
     const layout = site.layout as Record<string, PatchBlock[]> | undefined;
     if (!found && layout) {
       for (const [part, list] of Object.entries(layout)) {
-        const changed = withProps(list, patch.blockId, changes);
-        if (changed !== list) return { ...site, layout: { ...layout, [part]: changed } };
+        const changed = withProps(list, patch.blockId, change);
+        if (changed !== list)
+          return fits ? { ...site, layout: { ...layout, [part]: changed } } : undefined;
       }
     }
-    return found ? { ...site, pages: next } : undefined;
+    return found && fits ? { ...site, pages: next } : undefined;
   }
   const at = pages.findIndex((p) => String(p.id) === patch.pageId);
   if (at < 0) return undefined;

@@ -83,11 +83,7 @@ export function wholeSiteIssues(
   const entriesOf = (name: string) =>
     name in data ? data[name] : name in defined ? defined[name] : new Set<string>();
   const issues: DocumentIssue[] = [...pageIssues(site.pages), ...leadRoutingIssues(site)];
-  const routes = new SiteRoutes(site, data);
-  for (const link of links) {
-    const problem = routes.check(link);
-    if (problem) issues.push({ path: link.path, message: problem });
-  }
+  issues.push(...linkIssues(site, links, data));
   for (const ref of refs) {
     const known = entriesOf(ref.collection);
     if (known && !known.has(String(ref.value))) {
@@ -96,6 +92,27 @@ export function wholeSiteIssues(
         message: `names ${COLLECTION_NOUN[ref.collection] ?? ref.collection} ${JSON.stringify(ref.value)}, which this site does not have${suggest(String(ref.value), [...known])}`,
       });
     }
+  }
+  return issues;
+}
+
+/**
+ * The route rules alone, for the links given: where each goes nowhere. The editor runs them
+ * in the browser on the links staff change, before the server's check of the whole draft
+ * (docs/editor-design.md, "Links checked as staff type"); without the catalogue's models
+ * (`collections` from `siteCollections(site)`), model routes are not checked there.
+ */
+export function linkIssues(
+  site: ResolvedSite,
+  links: WrittenLink[],
+  collections: SiteCollections = siteCollections(site),
+): DocumentIssue[] {
+  if (!links.length) return [];
+  const routes = new SiteRoutes(site, collections);
+  const issues: DocumentIssue[] = [];
+  for (const link of links) {
+    const problem = routes.check(link);
+    if (problem) issues.push({ path: link.path, message: problem });
   }
   return issues;
 }
