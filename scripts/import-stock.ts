@@ -19,8 +19,8 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../engine/api/router.ts';
 import { formatReport, importStock, loadSites } from '../engine/inventory/import/import-stock.ts';
 import { openSafely } from '../engine/inventory/import/safe-fetch.ts';
-import { sitesToSync } from '../engine/search/write-sync.ts';
-import { ADMIN_KEY_VAR, formatSyncReport, syncSite } from './search-sync-run.ts';
+import { ADMIN_KEY_VAR, pushImported } from '../engine/inventory/search-push.ts';
+import { demo } from '../demo/defaults.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const USAGE =
@@ -96,17 +96,15 @@ async function run(
   console.log(formatReport(report));
   if (report.errors.length && !values['skip-bad-rows']) return 1;
   if (!report.applied) return 0;
-  const valid = loaded.entries.flatMap((e) => (e.ok ? [e.site] : []));
-  const adminKey = process.env[ADMIN_KEY_VAR];
-  for (const site of sitesToSync(valid, report.dealership)) {
-    if (!adminKey) {
-      console.log(
-        `${site.slug} searches Algolia: set ${ADMIN_KEY_VAR} and run npm run sync:search -- --site ${site.slug}`,
-      );
-      continue;
-    }
-    console.log(formatSyncReport(site.slug, await syncSite(site, loaded, dataDir, adminKey)));
-  }
+  // The same push a scheduled feed pull makes after it imported (engine/inventory/search-push.ts).
+  const pushed = await pushImported(report.dealership, {
+    loaded,
+    stock: demo.stock,
+    dataDir,
+    adminKey: process.env[ADMIN_KEY_VAR],
+  });
+  for (const line of pushed.lines) console.log(line);
+  if (pushed.failed) return 1;
   return 0;
 }
 

@@ -103,6 +103,8 @@ export async function createApp(options: ServerOptions) {
     jobs: services.api.jobs,
     store: store.feedPulls,
     sitesDir: sites.dir,
+    sites: () => ({ entries: sites.all(), catalogue: sites.catalogue }),
+    stock: options.providers.stock,
     // The import tells the servers itself, as `npm run import:inventory`'s does (docs/cars.md, "Stock import").
     dataDir: options.dataDir ?? defaultDataDir(root),
   });

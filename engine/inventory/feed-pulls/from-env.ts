@@ -9,12 +9,17 @@ import type { FeedPullStore } from '../../api/store/feed-pulls.ts';
 import { feedsFromEnv, type Feed } from './config.ts';
 import { feedAlerts } from './alert.ts';
 import type { FeedPullDeps } from './pull.ts';
+import type { StockSource } from '../../providers.ts';
 import { startFeedPulls } from './start.ts';
 
 export interface FeedPullsOptions {
   jobs: JobQueue;
   store: FeedPullStore;
   sitesDir: string;
+  /** The running server's sites (its site store), read at each pull instead of the folder. */
+  sites?: FeedPullDeps['sites'];
+  /** The provider's stock, for the Algolia indexes updated after a pull (FeedPullDeps). */
+  stock?: StockSource;
   dataDir: string;
   onImported?: FeedPullDeps['onImported'];
   env?: NodeJS.ProcessEnv;
@@ -37,6 +42,8 @@ export async function feedPullsFromEnv(
     store: o.store,
     clock: o.clock ?? systemClock,
     sitesDir: o.sitesDir,
+    sites: o.sites,
+    stock: o.stock,
     dataDir: o.dataDir,
     env,
     log,

@@ -14,7 +14,14 @@ import type { Clock } from '../../clock.ts';
 import type { FeedPullRecord, FeedPullResult, FeedPullStore } from '../../api/store/feed-pulls.ts';
 import { AddressPolicy } from '../../net/address-policy.ts';
 import { formatRowError } from '../import/feed.ts';
-import { importStock, loadSites, type ImportReport } from '../import/import-stock.ts';
+import {
+  importStock,
+  loadSites,
+  type ImportReport,
+  type LoadedSites,
+} from '../import/import-stock.ts';
+import type { StockSource } from '../../providers.ts';
+import { ADMIN_KEY_VAR, pushImported } from '../search-push.ts';
 import { openSafely } from '../import/safe-fetch.ts';
 import { feedCredentials, type Feed } from './config.ts';
 import { masker } from './mask.ts';
@@ -30,8 +37,16 @@ export interface FeedPullDeps {
   store: FeedPullStore;
   clock: Clock;
   sitesDir: string;
+  /** The sites as the running server has them (its site store); default: the sites folder read at each pull. */
+  sites?: () => LoadedSites;
   dataDir: string;
   env: NodeJS.ProcessEnv;
+  /**
+   * The provider's stock: after a pull imported, the sites showing the dealership that search
+   * Algolia get their index updated as `npm run import:inventory` updates it (search-push.ts;
+   * the admin key from `env`). Absent: no index is updated.
+   */
+  stock?: StockSource;
   log: Pick<Console, 'log' | 'error'>;
   /** A pull changed a site's stock: tell the servers (the local one follows its stock folder). */
   onImported?: (site: string) => Promise<void> | void;
@@ -89,6 +104,23 @@ function outcome(report: ImportReport, feed: Feed): FeedPullResult {
   };
 }
 
+/** The pulled stock to the Algolia indexes of the sites showing it; a failure is logged, the import stands. */
+async function pushToSearch(dealership: string, loaded: LoadedSites, deps: FeedPullDeps) {
+  if (!deps.stock) return;
+  const pushed = await pushImported(dealership, {
+    loaded,
+    stock: deps.stock,
+    dataDir: deps.dataDir,
+    adminKey: deps.env[ADMIN_KEY_VAR] || undefined,
+  }).catch((err: Error) => ({
+    lines: [`the search indexes were not updated: ${err.message}`],
+    failed: 1,
+  }));
+  for (const line of pushed.lines)
+    if (pushed.failed) deps.log.error(`[feeds] ${line}`);
+    else deps.log.log(`[feeds] ${line}`);
+}
+
 /** Pulls and imports one feed now; records and answers its result. Never throws for the feed's own failures. */
 export async function pullFeed(feed: Feed, deps: FeedPullDeps): Promise<FeedPullRecord> {
   const folder = mkdtempSync(join(tmpdir(), 'forecourt-feed-pull-'));
@@ -98,6 +130,7 @@ export async function pullFeed(feed: Feed, deps: FeedPullDeps): Promise<FeedPull
     const credentials = feedCredentials(feed, deps.env);
     secrets = credentials.secrets;
     const file = await download(feed, folder, deps, credentials.headers);
+    const loaded = deps.sites?.() ?? loadSites(deps.sitesDir);
     const report = await importStock({
       sitesDir: deps.sitesDir,
       dataDir: deps.dataDir,
@@ -108,11 +141,14 @@ export async function pullFeed(feed: Feed, deps: FeedPullDeps): Promise<FeedPull
       skipBadRows: feed.skipBadRows,
       network: true,
       allowAddresses: deps.allowAddresses,
-      loaded: loadSites(deps.sitesDir),
+      loaded,
       now: deps.clock.now().getTime(),
     });
     result = outcome(report, feed);
-    if (report.applied) await deps.onImported?.(feed.site);
+    if (report.applied) {
+      await deps.onImported?.(feed.site);
+      await pushToSearch(report.dealership, loaded, deps);
+    }
   } catch (err) {
     result = { outcome: 'failed', failure: (err as Error).message };
   } finally {
