@@ -5,12 +5,11 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { apiPost } from '../_forms/api.ts';
-import { pushEvent as track } from './track.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { toast } from '../_shared/toast.tsx';
 import { useCompare, useFavourites, COMPARE_MAX } from './local-lists.ts';
 import { maskPhone, type CarLike, type FinanceInfo } from './rules.ts';
+import { recordPhoneReveal } from './phone-reveal.ts';
 import { useWatchlist } from './useWatchlist.ts';
 
 const carName = (car: CarLike) =>
@@ -123,19 +122,7 @@ export function PhoneReveal({ car, phone }: { car: CarLike; phone: string | null
   }
   const reveal = () => {
     setRevealed(true);
-    track({ event: 'phone_revealed', car_id: car.id ?? car.objectID });
-    if (!site.id) {
-      console.warn('[forecourt] phone reveal not recorded: the site document has no id');
-      return;
-    }
-    const body: Record<string, unknown> = { car_id: car.id ?? car.objectID, website_id: site.id };
-    if (typeof car.dealership_id === 'number') body.dealership_id = car.dealership_id;
-    void apiPost(site, '/phone-reveals', body)
-      .then((r) => {
-        if (!r.ok)
-          console.warn('[forecourt] could not record the phone reveal', r.status, r.error ?? '');
-      })
-      .catch((err: unknown) => console.warn('[forecourt] could not record the phone reveal', err));
+    recordPhoneReveal(site, car);
   };
   return (
     <p className="fc-phone-reveal" data-revealed={revealed ? 'true' : 'false'}>

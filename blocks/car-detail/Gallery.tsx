@@ -1,16 +1,33 @@
 /**
  * The car's photos: one large photo with previous / next buttons and a row of thumbnail
- * buttons. Keyboard: Left / Right arrows (and Home / End) anywhere in the gallery move
- * between photos; every control is a button with a name. The first photo is in the HTML
- * with its srcset, so crawlers and visitors without JavaScript see it.
+ * buttons. A swipe on the photo changes it (gestures.ts; vertical scrolling stays the
+ * browser's), a tap or the Full screen button opens the photos full screen, in a dialog
+ * loaded when first opened (FullscreenGallery.tsx). Keyboard: the gallery takes focus, and
+ * Left / Right arrows (and Home / End) move between photos, full screen too (the dialog sits inside it); every control is a button with
+ * a name. The first photo is in the HTML with its srcset, so crawlers and visitors without
+ * JavaScript see it (docs/cars.md, "Car page on a phone").
  */
-import { useId, useState, type KeyboardEvent } from 'react';
-import { galleryImage, thumbImage } from './images.ts';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { galleryImage, thumbImage } from '../_cars/images.ts';
+import { keyTarget, useSwipe, wrapIndex } from './gestures.ts';
+
+const FullscreenGallery = lazy(() => import('./FullscreenGallery.tsx'));
 
 export function Gallery({ photos, name }: { photos: string[]; name: string }) {
   const [index, setIndex] = useState(0);
+  // null until first opened: the full-screen code loads then, and stays mounted so focus can return.
+  const [full, setFull] = useState<boolean | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   const id = useId();
   const count = photos.length;
+  const go = (i: number) => setIndex(wrapIndex(i, count));
+  const swipe = useSwipe((g) => {
+    if (g === 'tap') {
+      // Focus goes back to the Full screen button when the dialog closes, wherever the tap was.
+      opener.current?.focus();
+      setFull(true);
+    } else if (count > 1) go(index + (g === 'next' ? 1 : -1));
+  });
   if (!count) {
     return (
       <div className="fc-gallery fc-gallery--empty">
@@ -18,18 +35,12 @@ export function Gallery({ photos, name }: { photos: string[]; name: string }) {
       </div>
     );
   }
-  const go = (i: number) => setIndex(((i % count) + count) % count);
   const onKey = (e: KeyboardEvent) => {
     if (count < 2) return;
-    const keys: Record<string, number> = {
-      ArrowLeft: index - 1,
-      ArrowRight: index + 1,
-      Home: 0,
-      End: count - 1,
-    };
-    if (!(e.key in keys)) return;
+    const target = keyTarget(e.key, index, count);
+    if (target === undefined) return;
     e.preventDefault();
-    go(keys[e.key]);
+    setIndex(target);
   };
   const current = photos[index];
   return (
@@ -38,9 +49,11 @@ export function Gallery({ photos, name }: { photos: string[]; name: string }) {
       role="region"
       aria-roledescription="gallery"
       aria-label={`Photos of the ${name}`}
+      // Focusable so its arrow keys work without first reaching a button inside it.
+      tabIndex={0}
       onKeyDown={onKey}
     >
-      <figure className="fc-gallery__main">
+      <figure className="fc-gallery__main" data-swipe="true" {...swipe}>
         {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- "photo 3 of 12" tells where the buyer is in the gallery */}
         <img
           key={current}
@@ -48,11 +61,29 @@ export function Gallery({ photos, name }: { photos: string[]; name: string }) {
           alt={`${name}, photo ${index + 1} of ${count}`}
           width={800}
           height={600}
+          draggable={false}
           fetchPriority={index === 0 ? 'high' : undefined}
         />
         <figcaption className="fc-gallery__count" aria-live="polite" id={`${id}-count`}>
           {index + 1} / {count}
         </figcaption>
+        <button
+          ref={opener}
+          type="button"
+          className="fc-gallery__full"
+          aria-haspopup="dialog"
+          onClick={() => setFull(true)}
+        >
+          <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="18" height="18">
+            <path
+              d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            />
+          </svg>
+          <span className="fc-visually-hidden">Full screen</span>
+        </button>
         {count > 1 && (
           <>
             <button
@@ -97,6 +128,18 @@ export function Gallery({ photos, name }: { photos: string[]; name: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {full !== null && (
+        <Suspense fallback={null}>
+          <FullscreenGallery
+            photos={photos}
+            name={name}
+            index={index}
+            onIndex={go}
+            open={full}
+            onClose={() => setFull(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -7,9 +7,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { defineBlock, type BlockLoadContext } from '../../engine/render/block.ts';
+import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
-import type { PageHead } from '../../engine/render/head.ts';
 import type { Car } from '../../schemas/types.gen.ts';
 import type { CarDetailProps } from '../../schemas/resolved.gen.ts';
 import { formatDate } from '../_shared/opening-hours.ts';
@@ -24,10 +23,11 @@ import {
   WeeklyFinance,
 } from '../_cars/actions.tsx';
 import { PriceView, TagBanner, useEnquiryModal } from '../_cars/parts.tsx';
-import { findCarBySlug, type FindOptions } from '../_cars/data.ts';
-import { Gallery } from '../_cars/Gallery.tsx';
-import { carPhotos, GALLERY_LAYOUT } from '../_cars/images.ts';
-import { photoPreload } from '../_shared/photo.ts';
+import { Gallery } from './Gallery.tsx';
+import { ActionBar } from './ActionBar.tsx';
+import { SimilarCars } from './SimilarCars.tsx';
+import { loadCarDetail, type CarDetailData } from './load.ts';
+import { carPhotos } from '../_cars/images.ts';
 import { CutParagraphs, FeatureList, SpecList } from '../_cars/lists.tsx';
 import { downloadCarPdf } from '../_cars/pdf.ts';
 import {
@@ -49,50 +49,30 @@ import {
   similarHref,
   type SidebarKind,
 } from '../_cars/rules.ts';
-import { carHead, missingCarHead } from '../_cars/seo.ts';
 import { allSpecifications, carSummary, featureList, keyInformation } from '../_cars/specs.ts';
 import { Tabs, type TabItem } from '../_cars/Tabs.tsx';
 import '../_cars/styles/card.css';
 import '../_cars/styles/visitor-actions.css';
 import '../_cars/styles/promo-and-lists.css';
 import '../_cars/car-detail.css';
+import './phone.css';
 
-export interface CarDetailData {
-  car?: Car;
-  slug?: string;
-  missing?: boolean;
-  now: number;
-  head?: PageHead;
-}
-
-export async function loadCarDetail(
-  {
-    props,
-    site,
-    params,
-    url,
-  }: Pick<BlockLoadContext<CarDetailProps>, 'props' | 'site' | 'params' | 'url'>,
-  search?: FindOptions['search'],
-): Promise<CarDetailData> {
-  const now = Date.now();
-  const slug = props.slug ?? params.slug;
-  if (!slug) return { missing: true, now, head: missingCarHead(site) };
-  const car = await findCarBySlug(site, slug, { origin: url.origin, search });
-  if (!car) return { slug, missing: true, now, head: missingCarHead(site) };
-  const photo = carPhotos(car)[0];
-  const head: PageHead = {
-    ...carHead(car, site, url.origin),
-    preloadImage: photo ? photoPreload(photo, GALLERY_LAYOUT) : undefined,
-  };
-  return { car, slug, now, head };
-}
+export { loadCarDetail, type CarDetailData } from './load.ts';
 
 export default defineBlock<CarDetailProps>({
   load: (ctx) => loadCarDetail(ctx),
   component: function CarDetailBlock({ props, block, data }) {
     const d = (data ?? {}) as Partial<CarDetailData> & { error?: string };
     if (d.car)
-      return <CarDetail car={d.car} props={props} blockId={block.id} now={d.now ?? Date.now()} />;
+      return (
+        <CarDetail
+          car={d.car}
+          props={props}
+          blockId={block.id}
+          now={d.now ?? Date.now()}
+          similar={d.similar ?? []}
+        />
+      );
     return <MissingCar blockId={block.id} error={d.error} />;
   },
 });
@@ -145,11 +125,13 @@ function CarDetail({
   props,
   blockId,
   now,
+  similar,
 }: {
   car: Car;
   props: CarDetailProps;
   blockId: string;
   now: number;
+  similar: Car[];
 }) {
   const { site, money, number, t, m, region } = useSite();
   const features = site.features;
@@ -387,6 +369,12 @@ function CarDetail({
           </div>
         </div>
       </div>
+      <div className="fc-container">
+        <SimilarCars cars={similar} headingId={`${blockId}-similar`} />
+      </div>
+      {isEnquirable(car) && (
+        <ActionBar car={car} phone={car.location?.phone} onEnquire={() => open('enquiry')} />
+      )}
       {modal}
     </article>
   );
