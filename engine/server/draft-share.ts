@@ -13,6 +13,7 @@
  */
 import { RemoteError, remoteTimeoutMs, runRemoteGit } from './git-remote.ts';
 import { DRAFT_PREFIX, RepoError, type SiteRepo } from './site-repo.ts';
+import { forgetPushed } from './site-remote.ts';
 
 /** The remote's branch of a site's draft. */
 export const sharedBranch = (slug: string) => `refs/heads/forecourt/saved/${slug}`;
@@ -99,8 +100,9 @@ export class DraftShare {
     if (theirs === mine) return this.setSeen(slug, theirs);
     if (theirs === undefined) {
       if (mine && seen === mine) {
-        // Published or discarded on another server: the remote dropped it.
+        // Published or discarded on another server: the remote dropped it, and that server its review branch.
         this.repo.deleteDraft(slug);
+        forgetPushed(this.repo, slug);
         return this.setSeen(slug, undefined);
       }
       // Never shared (saved before drafts were), or saved here past what was seen: send it.
@@ -178,7 +180,13 @@ export class DraftShare {
           continue;
         }
         const after = this.repo.draftHead(slug);
-        if (after === before) return result;
+        if (after === before) {
+          // Nothing changed here may be a stale copy (a discard of a draft saved on another server).
+          if (fresh) return result;
+          await this.refresh([slug]);
+          fresh = true;
+          continue;
+        }
         try {
           await this.push(slug, before, after);
           return result;

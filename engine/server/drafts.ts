@@ -343,8 +343,8 @@ export class DraftService {
 
   /** Drops the draft, and its review branch on the remote unless someone else added to it. */
   async discard(slug: string) {
-    await this.write(slug, () => this.repo.deleteDraft(slug));
-    if (this.options.remote) await deleteReviewBranch(this.repo, slug, this.options.remote);
+    const head = await this.write(slug, () => this.repo.deleteDraft(slug));
+    if (this.options.remote) await deleteReviewBranch(this.repo, slug, this.options.remote, head);
   }
 
   /** Drafts that exist, by slug. */

@@ -86,15 +86,23 @@ export async function pushFollowed(
 
 /**
  * Deletes a discarded draft's review branch on the remote, so merging it can never publish
- * what staff threw away; only if it still holds what this server pushed (a reviewer's commit
- * keeps it, and the log says so).
+ * what staff threw away (a pull request of it closes with it). Only if it holds nothing staff
+ * did not discard: what this server pushed, or, pushed from another server, the discarded draft
+ * `discarded` or a commit of it. A reviewer's commit keeps it, and the log says so.
  */
-export async function deleteReviewBranch(repo: SiteRepo, slug: string, remote: string) {
+export async function deleteReviewBranch(
+  repo: SiteRepo,
+  slug: string,
+  remote: string,
+  discarded?: string,
+) {
   const pushedRef = `${PUSHED_PREFIX}${slug}`;
-  const lastPushed = repo.tryGit(['rev-parse', '--verify', '-q', pushedRef]);
-  if (!lastPushed) return;
   const branch = `refs/heads/${repo.draftBranch(slug)}`;
   try {
+    const lastPushed =
+      repo.tryGit(['rev-parse', '--verify', '-q', pushedRef]) ??
+      (discarded && (await reviewHeadWithin(repo, remote, slug, discarded)));
+    if (!lastPushed) return;
     await runRemoteGit(repo.top, [
       'push',
       '-q',
@@ -108,6 +116,18 @@ export async function deleteReviewBranch(repo: SiteRepo, slug: string, remote: s
       `[forecourt] the discarded draft's review branch ${repo.draftBranch(slug)} was left on ${remote}: ${(err as Error).message}`,
     );
   }
+}
+
+/** The remote's review branch head when it is `draft` or one of its commits (nothing but the draft on it). */
+async function reviewHeadWithin(repo: SiteRepo, remote: string, slug: string, draft: string) {
+  const branch = `refs/heads/${repo.draftBranch(slug)}`;
+  const [head] = (await runRemoteGit(repo.top, ['ls-remote', remote, branch])).split('\t');
+  if (!head) return undefined;
+  if (repo.tryGit(['merge-base', '--is-ancestor', head, draft]) !== undefined) return head;
+  console.warn(
+    `[forecourt] the discarded draft's review branch ${repo.draftBranch(slug)} was left on ${remote}: it has commits the draft did not (a reviewer's change?)`,
+  );
+  return undefined;
 }
 
 /**

@@ -250,9 +250,10 @@ export class SiteRepo {
     return commit;
   }
 
-  deleteDraft(slug: string) {
+  deleteDraft(slug: string): string | undefined {
     const head = this.draftHead(slug);
     if (head) this.git(['update-ref', '-d', `${DRAFT_PREFIX}${slug}`, head]);
+    return head;
   }
 
   /** The commit the draft and the published branch last shared. */
