@@ -206,6 +206,7 @@ export async function createApp(options: ServerOptions) {
       staff: staffOnly(),
       draftImages: imagePass.guard(staffOnly()),
       derivatives: services.photoCache,
+      drafts: remote ? drafts : undefined,
     }),
   );
   app.use('/api', services.api);

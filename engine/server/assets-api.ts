@@ -13,7 +13,9 @@
  * beside the document naming it, and publishing (here, or the merged pull request) puts it
  * in the published work tree, where visitors get it. With a shared photo store (a bucket:
  * docs/deploy.md, "Photos in a bucket") an upload is put there too, before it is committed, so
- * staff on any server see a draft's image before its branch reaches that server.
+ * staff on any server see a draft's image before its branch reaches that server. With drafts on
+ * the git remote the commit reaches the remote before the upload is answered, as a save does,
+ * and a server that lacks a draft's image brings the draft in before it answers 404.
  */
 import express, {
   type NextFunction,
@@ -46,6 +48,7 @@ import {
 } from '../assets/photo-serve.ts';
 import { PHOTO_KEYS, PhotoStoreDown } from '../assets/photo-store.ts';
 import { DRAFT_PREFIX, RepoError, type Author, type SiteRepo } from './site-repo.ts';
+import type { DraftService } from './drafts.ts';
 
 export type { SiteAsset };
 
@@ -60,6 +63,8 @@ export interface AssetLibraryOptions {
   draftImages?: RequestHandler;
   /** Where a raster image's sizes are kept (default: a folder of this process's in the system's temporary folder). */
   derivatives?: PhotoDerivatives;
+  /** The drafts kept on a remote (drafts.ts): an upload is on it before it is answered, and reads bring the draft in. */
+  drafts?: Pick<DraftService, 'write' | 'bringIn'>;
 }
 
 export const UPLOAD_STORE_DOWN =
@@ -72,6 +77,7 @@ export function createAssetLibraryRouter({
   staff,
   draftImages = staff,
   derivatives = photoDerivatives(),
+  drafts,
 }: AssetLibraryOptions): Router {
   const router = express.Router();
   const shared = derivatives.store?.shared ? derivatives.store : undefined;
@@ -98,7 +104,14 @@ export function createAssetLibraryRouter({
     return slug;
   };
 
-  router.get('/api/editor/sites/:slug/assets', staff, (req, res) => {
+  /** The site's draft as the remote has it (saved, or created, on another server). */
+  const bringIn = async (req: Request) => {
+    const slug = String(req.params.slug ?? '');
+    if (drafts && PLAIN_NAME.test(slug)) await drafts.bringIn([slug]);
+  };
+
+  router.get('/api/editor/sites/:slug/assets', staff, async (req, res) => {
+    await bringIn(req);
     const slug = siteParam(req, res);
     if (!slug) return;
     res.setHeader('Cache-Control', 'no-store');
@@ -110,6 +123,7 @@ export function createAssetLibraryRouter({
     staff,
     express.raw({ type: () => true, limit: MAX_ASSET_BYTES }),
     async (req, res) => {
+      await bringIn(req);
       const slug = siteParam(req, res);
       if (!slug) return;
       res.setHeader('Cache-Control', 'no-store');
@@ -122,14 +136,17 @@ export function createAssetLibraryRouter({
         await shared?.put(PHOTO_KEYS.upload(slug, checked.name), checked.bytes, checked.type);
         const gitPath = `${repo.assetsPath(slug)}${checked.name}`;
         const blob = repo.git(['hash-object', '-w', '--stdin'], { input: checked.bytes });
-        const added = commitOnDraft(
-          repo,
-          slug,
-          gitPath,
-          blob,
-          `Image ${checked.name} for ${slug}`,
-          staffOf(req),
-        );
+        const commit = () =>
+          commitOnDraft(
+            repo,
+            slug,
+            gitPath,
+            blob,
+            `Image ${checked.name} for ${slug}`,
+            staffOf(req),
+          );
+        // On the remote before it is answered (as a save): another server serves it at once.
+        const added = drafts ? await drafts.write(slug, commit) : commit();
         const asset: SiteAsset = {
           name: checked.name,
           url: assetUrl(slug, checked.name),
@@ -144,6 +161,8 @@ export function createAssetLibraryRouter({
             .status(503)
             .setHeader('Retry-After', String(err.retryAfter))
             .json({ error: UPLOAD_STORE_DOWN });
+        // The remote could not take it (nothing kept: the draft here went back), or a save raced it.
+        else if (err instanceof RepoError) res.status(err.status).json({ error: err.message });
         else throw err;
       }
     },
@@ -185,29 +204,45 @@ export function createAssetLibraryRouter({
     }
     // Only in a draft: for staff (the editor's preview, the draft preview) until it is published;
     // a visitor learns nothing of it (docs/publishing.md, "Draft images in the preview").
-    const blob = repo.tryGit([
-      'rev-parse',
-      '--verify',
-      '-q',
-      `${DRAFT_PREFIX}${slug}:${repo.assetsPath(slug)}${name}`,
-    ]);
-    if (!blob && !shared) {
+    const draftBlob = () =>
+      repo.tryGit([
+        'rev-parse',
+        '--verify',
+        '-q',
+        `${DRAFT_PREFIX}${slug}:${repo.assetsPath(slug)}${name}`,
+      ]);
+    let blob = draftBlob();
+    if (!blob && !shared && !drafts) {
       res.status(404).end();
       return;
     }
     draftImages(req, res, (err?: unknown) => {
       if (err) return next(err);
-      if (!blob) return void fromShared(req, res, slug, name, ext).catch(next);
+      void answerDraftImage().catch(next);
+    });
+
+    async function answerDraftImage() {
+      // Uploaded through another server: its draft on the remote has it. Staff only, so no
+      // visitor's request makes this server ask the remote.
+      if (!blob && drafts) {
+        await drafts.bringIn([slug]);
+        blob = draftBlob();
+      }
+      if (!blob) {
+        if (shared) return fromShared(req, res, slug, name, ext);
+        return void res.status(404).end();
+      }
+      const commit = blob;
       const read = () =>
-        execFileSync('git', ['cat-file', 'blob', blob], {
+        execFileSync('git', ['cat-file', 'blob', commit], {
           cwd: repo.top,
           maxBuffer: 2 * MAX_ASSET_BYTES,
         });
       if (ext !== 'svg')
-        return void sendPhoto(req, res, { name, read }, derivatives, 'private, no-store');
+        return sendPhoto(req, res, { name, read }, derivatives, 'private, no-store');
       inert().setHeader('Cache-Control', 'private, no-store');
       res.send(read());
-    });
+    }
   });
 
   /** A draft's image another server took in (staff only, like any draft's image). */
