@@ -7,8 +7,14 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { fromPointer } from '../../engine/tree.ts';
 import { DEFAULT_REGION, knownRegions, regionSettings } from '../../engine/region.ts';
 import { api, type ApiError } from '../lib/api.ts';
-import { isPlainName, plainName, type Doc } from '../lib/doc.ts';
+import { isPlainName, plainName } from '../lib/doc.ts';
 import { plainMessage } from '../lib/messages.ts';
+import {
+  chosenTemplate,
+  fittingTemplates,
+  makesSold,
+  type TemplateInfo,
+} from '../lib/template-choice.ts';
 
 const REGIONS = knownRegions().map((code) => [code, regionSettings(code).name] as const);
 
@@ -63,11 +69,12 @@ export function NewSiteForm({
   taken: Set<string>;
 }) {
   const id = useId();
-  const [templates, setTemplates] = useState<Array<{ name: string; document: Doc }>>([]);
+  const [templates, setTemplates] = useState<TemplateInfo[]>([]);
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   const [slugTouched, setSlugTouched] = useState(false);
-  const [template, setTemplate] = useState('');
+  /** Staff's pick; undefined until they pick (then the first template that fits is sent). */
+  const [picked, setTemplate] = useState<string | undefined>(undefined);
   const [region, setRegion] = useState<string>(DEFAULT_REGION);
   const [rows, setRows] = useState<DealershipRow[]>([
     { id: '', name: '', slug: '', manufacturers: '' },
@@ -75,14 +82,10 @@ export function NewSiteForm({
   const [problems, setProblems] = useState<FieldProblems>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    api.listTemplates().then(
-      (t) => {
-        setTemplates(t);
-        if (t[0]) setTemplate((cur) => cur || t[0].name);
-      },
-      () => setTemplates([]),
-    );
+    api.listTemplates().then(setTemplates, () => setTemplates([]));
   }, []);
+  const fitting = fittingTemplates(templates, makesSold(rows));
+  const template = chosenTemplate(picked, fitting);
   const effectiveSlug = slugTouched ? slug : name ? plainName(name) : '';
 
   /** Shows the problems and puts focus on the first field that has one (in the form's order). */
@@ -205,14 +208,18 @@ export function NewSiteForm({
             onChange={(e) => setTemplate(e.target.value)}
             {...invalid('template')}
           >
-            {templates.map((t) => (
+            {fitting.map((t) => (
               <option key={t.name} value={t.name}>
                 {t.name}
+                {t.makes.length ? ` (for ${t.makes.join(', ')})` : ''}
               </option>
             ))}
             <option value="">No template (start from one page)</option>
           </select>
           {problem('template')}
+          <small className="fc-help">
+            Listed: the templates that fit the makes the dealerships below sell.
+          </small>
         </div>
         <div className="fc-field">
           <label htmlFor={`${id}-region`}>Region</label>

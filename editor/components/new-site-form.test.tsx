@@ -9,8 +9,14 @@ import { NewSiteForm, problemsFromServer } from './NewSiteForm.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
+const TEMPLATES = [
+  { name: 'ford', document: {}, makes: ['ford'] },
+  { name: 'multi-brand-group', document: {}, makes: [] },
+  { name: 'used-car-yard', document: {}, makes: [] },
+];
+
 async function form() {
-  vi.spyOn(api, 'listTemplates').mockResolvedValue([{ name: 'ford', document: {} }]);
+  vi.spyOn(api, 'listTemplates').mockResolvedValue(TEMPLATES);
   const created = vi.fn();
   render(<NewSiteForm onCreated={created} taken={new Set(['city-motors'])} />);
   await act(async () => {});
@@ -97,5 +103,36 @@ describe('new site form', () => {
         [],
       ),
     ).toEqual({ slug: 'This must be a plain name.', name: 'This is required.' });
+  });
+
+  it('offers only the templates that fit the makes sold, and sends one that fits', async () => {
+    const created = await form();
+    const create = vi.spyOn(api, 'createSite').mockResolvedValue({} as never);
+    const select = screen.getByLabelText<HTMLSelectElement>('Template');
+    const listed = () => [...select.options].map((o) => o.value);
+    // No makes yet: the brand template is not offered, a brand-neutral one is chosen.
+    expect(listed()).toEqual(['multi-brand-group', 'used-car-yard', '']);
+    expect(select.value).toBe('multi-brand-group');
+    const makes = document.querySelector<HTMLInputElement>('input[name="dealership-0-makes"]')!;
+    fireEvent.change(makes, { target: { value: 'Ford, Mazda' } });
+    expect(listed()).toEqual(['ford', 'multi-brand-group', 'used-car-yard', '']);
+    fireEvent.change(select, { target: { value: 'ford' } });
+    expect(select.value).toBe('ford');
+    // The dealer sells Mazda only after all: the Ford template goes, and is not sent.
+    fireEvent.change(makes, { target: { value: 'Mazda' } });
+    expect(listed()).not.toContain('ford');
+    expect(select.value).toBe('multi-brand-group');
+    fireEvent.change(screen.getByLabelText('Dealer or group name'), {
+      target: { value: 'Sunshine Coast Mazda' },
+    });
+    fireEvent.change(document.querySelector('input[name="dealership-0-id"]')!, {
+      target: { value: '3' },
+    });
+    fireEvent.change(document.querySelector('input[name="dealership-0-name"]')!, {
+      target: { value: 'Sunshine Coast Mazda' },
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create site' })));
+    expect(create.mock.calls[0][0]).toMatchObject({ template: 'multi-brand-group' });
+    expect(created).toHaveBeenCalledWith('sunshine-coast-mazda');
   });
 });

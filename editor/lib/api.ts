@@ -3,6 +3,7 @@
  * /api/editor). Saves are draft commits; review, publish, history and restore follow
  * docs/publishing.md. Every request names the staff member (X-Forecourt-Staff).
  */
+import type { TemplateInfo } from './template-choice.ts';
 import type { Doc } from './doc.ts';
 import type { DocumentIssue } from './issues.ts';
 import { accessRefused, currentStaffName, currentToken } from './auth.ts';
@@ -233,9 +234,7 @@ export const api = {
     request<{ sites: SiteSummary[] }>('/sites', {}, { token }).then(() => undefined),
   listSites: () => request<{ sites: SiteSummary[] }>('/sites').then((r) => r.sites),
   listTemplates: () =>
-    request<{ templates: Array<{ name: string; document: Doc }> }>('/templates').then(
-      (r) => r.templates,
-    ),
+    request<{ templates: TemplateInfo[] }>('/templates').then((r) => r.templates),
   /** The document to edit (the draft when there is one), its version, the draft and whether this staff member may publish. */
   loadSite: (slug: string) => request<LoadedSite>(site(slug), {}, REMOTE),
   /** The live site's status: its last good revision in use, the sync with the remote, the draft. */

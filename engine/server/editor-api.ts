@@ -28,6 +28,7 @@ import { CURRENT_SCHEMA_VERSION } from '../site/migrations.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { PLAIN_NAME } from '../site/folder.ts';
 import { parseDocumentText } from '../site/json-text.ts';
+import { fitsMakes, templateMakes } from '../site/template-makes.ts';
 import { jsonBodiesOnly } from '../api/http.ts';
 import { limitEmbedOrigins } from './embed-origins.ts';
 import { withPreviewKey } from './draft-keys.ts';
@@ -157,7 +158,10 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     res.json({
       templates: names
         .filter((n) => PLAIN_NAME.test(n))
-        .map((name) => ({ name, document: loadTemplate(name) })),
+        .map((name) => {
+          const document = loadTemplate(name);
+          return { name, document, makes: document ? templateMakes(document) : [] };
+        }),
     });
   });
 
@@ -247,8 +251,23 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
     if (typeof body.name !== 'string' || !body.name.trim())
       problems.push({ path: '/name', message: 'is required' });
     const template = typeof body.template === 'string' && body.template ? body.template : undefined;
-    if (template && !loadTemplate(template))
+    const templateDoc = template ? loadTemplate(template) : undefined;
+    if (template && !templateDoc)
       problems.push({ path: '/template', message: `no template "${template}"` });
+    else if (templateDoc) {
+      // The form offers only the templates that fit (GET /templates' `makes`); said at the field otherwise.
+      const sold = Array.isArray(body.dealerships)
+        ? body.dealerships.flatMap((d: Json) =>
+            Array.isArray(d?.manufacturers) ? d.manufacturers : [],
+          )
+        : [];
+      const makes = templateMakes(templateDoc);
+      if (!fitsMakes(makes, sold.map(String)))
+        problems.push({
+          path: '/template',
+          message: `is made for dealers selling ${makes.join(', ')}: choose a template that fits the makes this dealer sells`,
+        });
+    }
     if (problems.length) {
       res.status(422).json({ issues: problems });
       return;
