@@ -77,11 +77,16 @@ export async function startCluster(dir: string): Promise<string> {
   const data = join(dir, 'data');
   pgRun(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
+  pgStart(bin, dir, port);
+  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+function pgStart(bin: string, dir: string, port: number) {
   // Durability settings off: a test cluster is thrown away, and this keeps it quick.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
   pgRun(bin, 'pg_ctl', [
     '-D',
-    data,
+    join(dir, 'data'),
     '-o',
     options,
     '-l',
@@ -91,7 +96,16 @@ export async function startCluster(dir: string): Promise<string> {
     '60',
     'start',
   ]);
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * Starts a cluster `stopCluster` stopped again, on the port of its connection string (an
+ * outage of the database: tests/unit/platform/three-servers.test.ts).
+ */
+export function restartCluster(dir: string, adminUrl: string) {
+  const bin = postgresBinDir();
+  if (!bin) throw new Error(POSTGRES_MISSING);
+  pgStart(bin, dir, Number(new URL(adminUrl).port));
 }
 
 export function stopCluster(dir: string) {
