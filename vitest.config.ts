@@ -22,6 +22,7 @@ const MEASURING = [
   'tests/unit/inventory/stock-reload.test.ts',
   'tests/unit/assets/photo-pipeline.test.ts',
   'tests/unit/assets/photo-bucket.test.ts',
+  'tests/unit/platform/three-servers.test.ts',
 ];
 
 /** What both unit projects share: the run's PostgreSQL server, and a hang detector. */
