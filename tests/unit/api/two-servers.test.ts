@@ -6,7 +6,6 @@
  * by one is answered on the other, once; a car reserved on one cannot be reserved on the
  * other; rate limits and wrong staff tokens count across both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,50 +19,32 @@ import {
   postgresAvailable,
   postgresDatabaseFor,
   removeDir,
-  ROOT,
   tempDataDir,
 } from './harness.ts';
+import { bundledScript, type BundledScript } from '../bundled-script.ts';
+import { startChildServer, type ChildServer } from '../child-server.ts';
 import { codeFromOutbox } from './sign-in-kit.ts';
 
 const TOKEN = 'staff-token-for-two-servers-0123';
 const LEADS = 200;
 
-interface Server {
+interface Server extends ChildServer {
   url: string;
-  proc: ChildProcess;
 }
 
-function startServer(databaseUrl: string, sitesDir: string, dataDir: string): Promise<Server> {
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'fixtures/api-server.ts'), sitesDir],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        FORECOURT_STAFF_TOKEN: TOKEN,
-        FORECOURT_DATA_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  return new Promise((resolve, reject) => {
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const m = /listening on (\S+)/.exec(output);
-      if (m) resolve({ url: `${m[1]}/api`, proc });
-    });
-    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    proc.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+/** The API server, compiled once for the file's three starts (tests/unit/child-server.ts). */
+let apiServer: BundledScript;
+
+async function startServer(
+  databaseUrl: string,
+  sitesDir: string,
+  dataDir: string,
+): Promise<Server> {
+  const server = await startChildServer(apiServer.file, [sitesDir], {
+    env: { DATABASE_URL: databaseUrl, FORECOURT_STAFF_TOKEN: TOKEN, FORECOURT_DATA_DIR: dataDir },
   });
+  return { ...server, url: `${server.base}/api` };
 }
-
-const killed = (s: Server) =>
-  new Promise((r) =>
-    s.proc.exitCode !== null || s.proc.signalCode ? r(null) : s.proc.once('exit', r),
-  );
 
 async function call(
   server: Server,
@@ -113,6 +94,7 @@ describe.skipIf(!postgresAvailable)(
     beforeAll(async () => {
       databaseUrl = await postgresDatabaseFor(dataDir);
       sitesDir = fixtureSitesDir();
+      apiServer = await bundledScript(join(import.meta.dirname, 'fixtures/api-server.ts'));
       // Started together on an empty database: both migrate it, under the advisory lock, once.
       [a, b] = await Promise.all([
         startServer(databaseUrl, sitesDir, dataDir),
@@ -122,8 +104,8 @@ describe.skipIf(!postgresAvailable)(
     }, 120_000);
 
     afterAll(async () => {
-      for (const s of running) s.proc.kill('SIGKILL');
-      await Promise.all(running.map(killed));
+      await Promise.all(running.map((s) => s.kill()));
+      apiServer?.remove();
       removeDir(sitesDir);
       removeDir(dataDir);
     });
@@ -161,7 +143,7 @@ describe.skipIf(!postgresAvailable)(
         if (i === LEADS / 2) a.proc.kill('SIGKILL');
         await Promise.all(batch);
       }
-      await killed(a);
+      await a.exited;
       expect(acknowledged.size).toBeGreaterThan(LEADS / 2);
       // Requests were in flight to A when it died: their senders never heard back.
       expect(unanswered.length).toBeGreaterThan(0);

@@ -6,35 +6,27 @@
  * exits 0; a request hung past the deadline makes it exit 1 naming it; a second signal ends it
  * at once; a lead whose delivery is mid-send when the signal comes is delivered before the exit.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../engine/api/store/sqlite.ts';
 import { DEFAULT_DRAIN_SECONDS, DRAIN_LOG } from '../../../engine/server/drain.ts';
 import { HEALTH_PATHS } from '../../../engine/server/health.ts';
-import { FIXTURE_SITES, fixtureSitesDir, removeDir, ROOT, tempDataDir } from '../api/harness.ts';
+import { FIXTURE_SITES, fixtureSitesDir, removeDir, tempDataDir } from '../api/harness.ts';
+import { bundledScript, type BundledScript } from '../bundled-script.ts';
+import { startChildServer, type ChildServer } from '../child-server.ts';
 import { startSmtp, type TestSmtp } from '../leads/smtp-kit.ts';
 import { newConnection, rawConnection } from './socket-http.ts';
 
 const DEALER = 'sales@nz-motors.example';
 const START_TIMEOUT_MS = 60_000;
 
-interface Running {
-  proc: ChildProcess;
-  base: string;
-  port: number;
-  out: () => string;
-  err: () => string;
-  /** Resolves once `pattern` shows in the process's output. */
-  printed(pattern: RegExp | string): Promise<void>;
-  exited: Promise<number | null>;
-}
-
 let sitesDir: string;
 let smtp: TestSmtp;
 const dataDirs: string[] = [];
-const running: Running[] = [];
+const running: ChildServer[] = [];
+/** The drain server, compiled once for the file's four starts (tests/unit/child-server.ts). */
+let drainServer: BundledScript;
 
 beforeAll(async () => {
   sitesDir = fixtureSitesDir();
@@ -48,65 +40,31 @@ beforeAll(async () => {
     }),
   );
   smtp = await startSmtp();
+  drainServer = await bundledScript(join(import.meta.dirname, 'fixtures/drain-server.ts'));
 });
-afterEach(() => {
-  for (const r of running.splice(0)) if (r.proc.exitCode === null) r.proc.kill('SIGKILL');
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.kill()));
 });
 afterAll(async () => {
   await smtp?.stop();
   removeDir(sitesDir);
+  drainServer?.remove();
   for (const dir of dataDirs) removeDir(dir);
 });
 
-async function start(env: Record<string, string> = {}): Promise<Running> {
+async function start(env: Record<string, string> = {}): Promise<ChildServer> {
   const dataDir = tempDataDir();
   dataDirs.push(dataDir);
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'fixtures/drain-server.ts'), sitesDir],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        FORECOURT_DATA_DIR: dataDir,
-        FORECOURT_SMTP_URL: smtp.url,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startChildServer(drainServer.file, [sitesDir], {
+    env: {
+      NODE_ENV: 'production',
+      FORECOURT_DATA_DIR: dataDir,
+      FORECOURT_SMTP_URL: smtp.url,
+      ...env,
     },
-  );
-  let out = '';
-  let err = '';
-  const all = () => out + err;
-  const waiters = new Set<() => void>();
-  const heard = () => waiters.forEach((w) => w());
-  proc.stdout!.on('data', (c: Buffer) => ((out += c), heard()));
-  proc.stderr!.on('data', (c: Buffer) => ((err += c), heard()));
-  const exited = new Promise<number | null>((resolve) => proc.once('exit', resolve));
-  const printed = (pattern: RegExp | string) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        const text = all();
-        if (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text)) {
-          waiters.delete(check);
-          resolve();
-        }
-      };
-      waiters.add(check);
-      check();
-      void exited.then(() => {
-        check();
-        if (waiters.delete(check))
-          reject(new Error(`exited without printing ${pattern}:\n${all()}`));
-      });
-    });
-  const r: Running = { proc, base: '', port: 0, out: () => out, err: () => err, printed, exited };
-  running.push(r);
-  await printed(/listening on (\S+)/);
-  r.base = /listening on (\S+)/.exec(out)![1];
-  r.port = Number(new URL(r.base).port);
-  return r;
+  });
+  running.push(server);
+  return server;
 }
 
 describe('SIGTERM', () => {

@@ -3,13 +3,11 @@
  * exit 0 (docs/security.md, "Editor and server"): the second of two servers on one port.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { listenOrExplain } from '../../../engine/server/listen.ts';
+import { spawnChild } from '../child-server.ts';
 
-const root = join(import.meta.dirname, '../../..');
 let first: Server;
 let port: number;
 
@@ -30,18 +28,12 @@ describe('a port already in use', () => {
   });
 
   it('makes server.ts say so and exit 1, without a "listening" line', async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const server = spawnChild('server.ts', [], {
+      env: { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     });
-    let out = '';
-    let err = '';
-    proc.stdout.on('data', (c: Buffer) => (out += c));
-    proc.stderr.on('data', (c: Buffer) => (err += c));
-    const code = await new Promise<number | null>((resolve) => proc.on('exit', resolve));
+    const code = await server.exited;
     expect(code).toBe(1);
-    expect(err).toContain(`port ${port} on 127.0.0.1 is already in use`);
-    expect(out).not.toContain('listening on');
+    expect(server.err()).toContain(`port ${port} on 127.0.0.1 is already in use`);
+    expect(server.out()).not.toContain('listening on');
   }, 60_000);
 });
