@@ -92,11 +92,12 @@ describe('publish, discard, History and commit messages in staff words', () => {
       // A new host name is risky: it comes before the page changes.
       if (done.some((d) => d.startsWith('host')))
         expect(summary[0], why).toMatch(/^Settings › Identity › Web addresses/);
-      // The publish's commit and the save's before it.
-      const [publish, save] = execFileSync('git', ['log', '-2', '--format=%s'], { cwd: dir })
-        .toString()
-        .trim()
-        .split('\n');
+      // The publish's commit and the save's, its second parent: the publish merges the draft
+      // branch, and `git log -2` orders the two parents by date, so a publish made in the same
+      // second as the save could list the previous publish second.
+      const subject = (rev: string) =>
+        execFileSync('git', ['log', '-1', '--format=%s', rev], { cwd: dir }).toString().trim();
+      const [publish, save] = [subject('HEAD'), subject('HEAD^2')];
       expect(publish, why).toBe(`Publish ${slug}: ${oneLine(summary)}`);
       expect(save, why).toBe(oneLine(summary));
       published++;
