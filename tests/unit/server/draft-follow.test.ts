@@ -6,7 +6,7 @@
  * counts of commits apart that the editor shows. Against a real bare git remote.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +16,7 @@ import { PublishedSync } from '../../../engine/server/published-sync.ts';
 import { pushDraft } from '../../../engine/server/site-remote.ts';
 import { SiteRepo } from '../../../engine/server/site-repo.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
-import { ROOT } from '../helpers.ts';
+import { sitesGitCopies } from './fixtures/sites-git-copies.ts';
 
 const temps: string[] = [];
 const temp = (name: string) => {
@@ -24,7 +24,10 @@ const temp = (name: string) => {
   temps.push(dir);
   return dir;
 };
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  temps.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  repositories.remove();
+});
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   return () => vi.restoreAllMocks();
@@ -37,18 +40,14 @@ const git = (cwd: string, ...args: string[]) =>
   }).trimEnd();
 
 const SITE = 'southern-motor-group';
+/** The sites' repository, remote and clone, made once for the file with its one site (fixtures/sites-git-copies.ts). */
+const repositories = sitesGitCopies({ only: SITE });
 const IMAGE = `assets/${SITE}/logo-0123456789ab.svg`;
 
 /** Sites in git with a bare remote, a reviewer's clone, the sync and the drafts as the server wires them. */
 function setup() {
-  const sites = temp('sites');
-  cpSync(join(ROOT, 'sites'), sites, { recursive: true });
-  const remote = temp('remote');
-  git(remote, 'init', '-q', '--bare', '-b', 'main');
+  const { sites, remote, clone } = repositories.copy(temp('sites-git'));
   const repo = SiteRepo.open(sites);
-  git(sites, 'push', '-q', remote, 'HEAD:refs/heads/main');
-  const clone = temp('clone');
-  git(clone, 'clone', '-q', '-b', 'main', remote, '.');
   const store = new SiteStore(sites, { quiet: true });
   const drafts = new DraftService(repo, store, { remote });
   const sync = new PublishedSync(repo, store, remote, 60_000);

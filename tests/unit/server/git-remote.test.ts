@@ -7,7 +7,7 @@
  * draft's review branch leaves the remote.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ import { SiteRepo } from '../../../engine/server/site-repo.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
 import { DraftService } from '../../../engine/server/drafts.ts';
 import { formatSiteDocument } from '../../../engine/document/canonical.ts';
-import { ROOT } from '../helpers.ts';
+import { sitesGitCopies } from './fixtures/sites-git-copies.ts';
 
 const temps: string[] = [];
 const temp = (name: string) => {
@@ -37,7 +37,10 @@ const temp = (name: string) => {
   temps.push(dir);
   return dir;
 };
-afterAll(() => temps.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  temps.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  repositories.remove();
+});
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=Reviewer', '-c', 'user.email=r@example.com', ...args], {
@@ -46,19 +49,15 @@ const git = (cwd: string, ...args: string[]) =>
   }).trimEnd();
 
 const SITE = 'southern-motor-group';
+/** The sites' repository, remote and clone, made once for the file with its one site (fixtures/sites-git-copies.ts). */
+const repositories = sitesGitCopies({ only: SITE });
 const renamed = (text: string, name: string) =>
   text.replace('"name": "Southern Motor Group"', `"name": "${name}"`);
 
 /** A sites repository with a bare remote holding its published branch, and a reviewer's clone. */
 function setup() {
-  const sites = temp('sites');
-  cpSync(join(ROOT, 'sites'), sites, { recursive: true });
-  const remote = temp('remote');
-  git(remote, 'init', '-q', '--bare', '-b', 'main');
+  const { sites, remote, clone } = repositories.copy(temp('sites-git'));
   const repo = SiteRepo.open(sites);
-  git(sites, 'push', '-q', remote, 'HEAD:refs/heads/main');
-  const clone = temp('clone');
-  git(clone, 'clone', '-q', '-b', 'main', remote, '.');
   /** A commit on the remote's main, as a merged pull request makes. */
   const mergeOnRemote = (name: string) => {
     git(clone, 'pull', '-q', '--ff-only');
