@@ -40,13 +40,18 @@ try {
   process.exit(1);
 }
 
+// SIGTERM and SIGINT drain the server before it exits (engine/server/drain.ts; docs/deploy.md, "Stopping a server"),
+// from here on: a signal during start-up lets the app finish starting (no migration or store cut
+// half-way), then closes it like any drain, and the process exits 0.
+const drain = new Drain(server, { deadlineMs: drainDeadlineMs(process.env) });
+let appMade: (app: { close(): Promise<void> }) => void = () => {};
+const made = new Promise<{ close(): Promise<void> }>((resolve) => (appMade = resolve));
+drain.onSignals(platformDrainSteps(async () => (await made).close()));
 // The sanitiser worker loads jsdom on another core while the app's modules load, unless the build
 // sanitised these sites' rich text ahead (docs/deploy.md, "Memory and start-up").
 (await import('./engine/sanitize/html.server.ts')).startHtmlSanitizer(
   process.env.FORECOURT_SITES_DIR ?? join(PROJECT_ROOT, 'sites'),
 );
-// SIGTERM and SIGINT drain the server before it exits (engine/server/drain.ts; docs/deploy.md, "Stopping a server").
-const drain = new Drain(server, { deadlineMs: drainDeadlineMs(process.env) });
 const { createApp } = await import('./engine/server/app.ts');
 const { demoProviders } = await import('./demo/defaults.ts');
 const { DamagedDatabaseError } = await import('./engine/api/db/guard.ts');
@@ -66,31 +71,33 @@ const started = await createApp({
   console.error(err.message);
   process.exit(1);
 });
-const { app, sites, close } = started;
-server.off('request', starting);
-// Responses nobody reads and more connections from one address than its share are cut off
-// (engine/server/slow-clients.ts); behind a proxy, the address express trusts counts.
-server.on(
-  'request',
-  drain.track(guardConnections(server, app, { trusted: app.get('trust proxy fn') })),
-);
-// What the first pages do not need (the other sites' cars and engines, the text indexes) is
-// made once the first answer is sent, or after 2 s if none is asked for, so it never holds up
-// the first visitor.
-const warmUp = once(() =>
-  started.warmUp().catch((err: unknown) => console.error('[stock] warming up failed', err)),
-);
-setTimeout(warmUp, 2000).unref();
-server.once('request', (_req: IncomingMessage, res: ServerResponse) =>
-  res.once('close', () => setImmediate(warmUp)),
-);
-const address = server.address();
-const actual = typeof address === 'object' && address ? address.port : port;
-const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}`;
-console.log(`Forecourt (${mode}) listening on ${base}/`);
-for (const e of sites.all()) console.log(`  ${e.ok ? '✓' : '✗'} ${base}/sites/${e.slug}/`);
-console.log(`  editor: ${base}/editor/`);
+appMade(started);
+// Stopped while starting: the drain closes the app; nothing more is started or announced.
+if (!drain.draining) serve();
 
-// Once the last request is answered, the app closes (a lead delivery mid-send finishes first)
-// and photo uploads to the bucket finish.
-drain.onSignals(platformDrainSteps(close));
+function serve() {
+  const { app, sites } = started;
+  server.off('request', starting);
+  // Responses nobody reads and more connections from one address than its share are cut off
+  // (engine/server/slow-clients.ts); behind a proxy, the address express trusts counts.
+  server.on(
+    'request',
+    drain.track(guardConnections(server, app, { trusted: app.get('trust proxy fn') })),
+  );
+  // What the first pages do not need (the other sites' cars and engines, the text indexes) is
+  // made once the first answer is sent, or after 2 s if none is asked for, so it never holds up
+  // the first visitor.
+  const warmUp = once(() =>
+    started.warmUp().catch((err: unknown) => console.error('[stock] warming up failed', err)),
+  );
+  setTimeout(warmUp, 2000).unref();
+  server.once('request', (_req: IncomingMessage, res: ServerResponse) =>
+    res.once('close', () => setImmediate(warmUp)),
+  );
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  const base = `http://${host === '0.0.0.0' ? 'localhost' : host}:${actual}`;
+  console.log(`Forecourt (${mode}) listening on ${base}/`);
+  for (const e of sites.all()) console.log(`  ${e.ok ? '✓' : '✗'} ${base}/sites/${e.slug}/`);
+  console.log(`  editor: ${base}/editor/`);
+}
