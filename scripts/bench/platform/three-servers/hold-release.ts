@@ -13,7 +13,7 @@ import {
   RESERVATION_HOLD_MS,
 } from '../../../../engine/api/reservations/terms.ts';
 import { JOB_SCHEMA, periodJobId } from '../../../../engine/jobs/pg-boss.ts';
-import type { BenchSite } from '../../leads/leads-mix.ts';
+import { benchLead, type BenchSite } from '../../leads/leads-mix.ts';
 import { STAFF_TOKEN } from '../../leads/client.ts';
 
 export interface HoldRelease {
@@ -39,7 +39,9 @@ async function json(url: string, init: RequestInit = {}) {
 }
 
 /** A car the Reserve Now rule takes (engine/api/routes/reservations.ts), and its site. */
-export function reservableCar(sites: BenchSite[]): { site: string; carId: number } | undefined {
+export function reservableCar(
+  sites: BenchSite[],
+): { site: string; carId: number; phone: string } | undefined {
   for (const site of sites) {
     const car = site.cars.find(
       (c) =>
@@ -48,12 +50,21 @@ export function reservableCar(sites: BenchSite[]): { site: string; carId: number
         (c.price ?? 0) > 10 &&
         (c.payment_processors?.length ?? 0) > 0,
     );
-    if (car) return { site: site.slug, carId: Number(car.id) };
+    // A phone number the site's region takes, as the leads bench's leads carry.
+    if (car)
+      return {
+        site: site.slug,
+        carId: Number(car.id),
+        phone: String(benchLead(0, [site], new Date()).body.phone),
+      };
   }
   return undefined;
 }
 
-async function reserve(base: string, site: string, carId: number) {
+async function reserve(
+  base: string,
+  { site, carId, phone }: { site: string; carId: number; phone: string },
+) {
   const challenge = await json(`${base}/api/captcha`);
   return json(`${base}/api/reservations`, {
     method: 'POST',
@@ -65,7 +76,7 @@ async function reserve(base: string, site: string, carId: number) {
       name: 'Hold',
       last_name: 'Release',
       email: 'hold@example.com',
-      phone: '0412 345 678',
+      phone,
       opt_in: false,
       terms_conditions: true,
       car_id: carId,
@@ -80,10 +91,10 @@ async function reserve(base: string, site: string, carId: number) {
 export async function holdRelease(
   bases: string[],
   databaseUrl: string,
-  car: { site: string; carId: number } | undefined,
+  car: ReturnType<typeof reservableCar>,
 ): Promise<HoldRelease> {
   if (!car) return { runs: 0, releasedOn: 0, problem: 'no reservable car in the demo stock' };
-  const held = await reserve(bases[0], car.site, car.carId);
+  const held = await reserve(bases[0], car);
   if (held.status !== 201)
     return {
       runs: 0,
