@@ -4,12 +4,14 @@
  * so Chromium makes the pointer events itself), a vertical drag on it scrolls the page
  * instead, and it opens full screen at the width its srcset picks for the screen; Escape
  * closes it and focus returns. The Call / Enquire bar stays at the foot of the screen without
- * covering the page's end; similar cars are in the server's HTML; the tabs take one row.
+ * covering the page's end; similar cars are in the server's HTML; the tabs take one row; axe
+ * finds nothing serious with the photos full screen.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
 import { animationFrames } from './waits.ts';
+import { seriousViolations } from './axe.ts';
 
 let browser: Browser;
 const base = inject('baseURL');
@@ -161,5 +163,21 @@ describe('car page on a phone', () => {
     expect(tabTops).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
+  }, 120_000);
+
+  it('the phone page with its photos full screen has no serious or critical axe violations', async () => {
+    const car = await carWithPhotos();
+    const found = await seriousViolations(browser, `${base}/sites/${SITE}/cars/${car.slug}`, 390, {
+      async ready(page) {
+        await page.waitForFunction(
+          () => (window as unknown as { __forecourtHydrated?: boolean }).__forecourtHydrated,
+          undefined,
+          { timeout: 60_000 },
+        );
+        await page.locator('.fc-gallery__full').click();
+        await page.locator('dialog.fc-fullscreen[open] img').waitFor({ timeout: 30_000 });
+      },
+    });
+    expect(found).toEqual([]);
   }, 120_000);
 });
