@@ -82,7 +82,18 @@ function BlockFrame({ block, children }: { block: Block; children: ReactNode }) 
     });
   }
   return (
-    <div data-editor-block={block.id} data-editor-type={block.type} className="fc-editor-block">
+    <div
+      data-editor-block={block.id}
+      data-editor-type={block.type}
+      data-editor-hidden={block.hidden ? '' : undefined}
+      className="fc-editor-block"
+    >
+      {/* Left out for visitors, shown dimmed here (docs/editor-design.md, "Hidden blocks"). */}
+      {block.hidden && (
+        <p className="fc-editor-hidden-note" role="note">
+          Hidden from visitors
+        </p>
+      )}
       {problems && (
         <div className="fc-editor-invalid" role="note">
           <strong>{blockNote(block)}</strong>

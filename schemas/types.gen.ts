@@ -139,6 +139,7 @@ export type Block = {
     | 'watchlist';
   id: BlockId;
   props?: {};
+  hidden?: Hidden;
   /**
    * @maxItems 500
    */
@@ -154,6 +155,10 @@ export type Block = {
  * A short, readable id, unique within the document (e.g. search-results, hero-2).
  */
 export type BlockId = string;
+/**
+ * Kept on the page but not shown to visitors, e.g. a seasonal banner put away until next year.
+ */
+export type Hidden = boolean;
 /**
  * A plain lower-case name: letters, digits and single hyphens.
  */

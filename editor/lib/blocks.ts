@@ -18,6 +18,8 @@ export interface EditorBlock {
   type: string;
   id: string;
   props?: Record<string, unknown>;
+  /** Kept in the document, not shown to visitors (docs/editor-design.md, "Hidden blocks"). */
+  hidden?: boolean;
   children?: EditorBlock[];
   slots?: Record<string, EditorBlock[]>;
 }

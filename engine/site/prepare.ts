@@ -18,6 +18,7 @@ import { SharedPages } from './shared-pages.ts';
 import { resolveTemplate, type TemplateLoader } from './templates.ts';
 import type { DocumentIssue, ResolvedSite } from './types.ts';
 import { wholeSiteIssues } from './whole-site.ts';
+import { mapBlocks, type TreeBlock } from '../tree.ts';
 
 export type PrepareResult =
   | { ok: true; site: ResolvedSite; templateChain: string[] }
@@ -104,11 +105,43 @@ export function createSitePreparer(options: PreparerOptions): SitePreparer {
     if (result.issues.length || !result.site) return { ok: false, issues: result.issues };
     return {
       ok: true,
-      site: result.site as unknown as ResolvedSite,
+      site: withoutHiddenBlocks(result.site as unknown as ResolvedSite),
       templateChain: result.templateChain,
     };
   };
   return Object.assign(prepare, { check });
+}
+
+/**
+ * The site as visitors get it: blocks marked `hidden` (and what they hold) left out. Only the
+ * editor's check keeps them, so its preview shows them dimmed (docs/editor-design.md,
+ * "Hidden blocks"). Lists without one stay the same objects (pages shared between sites too).
+ */
+export function withoutHiddenBlocks(site: ResolvedSite): ResolvedSite {
+  const shown = (entry: unknown) => !(entry as { hidden?: unknown } | null)?.hidden;
+  const visible = <T>(list: T[] | undefined): T[] | undefined =>
+    list &&
+    (mapBlocks(
+      list as TreeBlock[],
+      (b, lists) =>
+        lists.children === b.children && lists.slots === b.slots ? b : { ...b, ...lists },
+      shown,
+    ) as T[]);
+  let changed = false;
+  const pages = site.pages.map((page) => {
+    const blocks = visible(page.blocks);
+    if (blocks === page.blocks) return page;
+    changed = true;
+    return { ...page, blocks: blocks ?? [] };
+  });
+  const layout = site.layout && {
+    ...site.layout,
+    header: visible(site.layout.header) ?? site.layout.header,
+    footer: visible(site.layout.footer) ?? site.layout.footer,
+  };
+  if (layout && (layout.header !== site.layout.header || layout.footer !== site.layout.footer))
+    changed = true;
+  return changed ? ({ ...site, pages, layout } as ResolvedSite) : site;
 }
 
 /**

@@ -50,6 +50,13 @@ export function blockUnionSchema(): Json {
       type: { type: 'string', enum: blockTypes, description: 'Block type.' },
       id: { $ref: 'defs.schema.json#/$defs/blockId' },
       props: { type: 'object', default: {} },
+      // Kept in the document, left out of what visitors get (engine/site/prepare.ts; docs/editor-design.md, "Hidden blocks").
+      hidden: {
+        type: 'boolean',
+        title: 'Hidden',
+        description:
+          'Kept on the page but not shown to visitors, e.g. a seasonal banner put away until next year.',
+      },
       children: { type: 'array', items: { $ref: '#' }, maxItems: 500 },
       slots: {
         type: 'object',

@@ -235,12 +235,13 @@ const RowBody = memo(function RowBody({
           {...nameButton}
           className="fc-row-main"
           tabIndex={tabIndex}
-          aria-label={`${name}${summary ? `: ${summary}` : ''}${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}`}
+          aria-label={`${name}${summary ? `: ${summary}` : ''}${row.block.hidden ? ', hidden from visitors' : ''}${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}`}
           title="Click to select; Ctrl+click adds or removes, Shift+click selects a range"
         >
           <span className="fc-row-label">{meta.label}</span>
           <code className="fc-row-id">{row.block.id}</code>
           {summary && <span className="fc-row-summary">{summary}</span>}
+          {row.block.hidden && <span className="fc-row-hidden">Hidden</span>}
         </button>
       </span>
       {issues > 0 && (

@@ -93,6 +93,21 @@ export function SingleBlockInspector() {
           >
             Remove
           </button>
+          {/* Kept on the page, left out for visitors (docs/editor-design.md, "Hidden blocks"). */}
+          <button
+            type="button"
+            aria-pressed={!!block.hidden}
+            onClick={() => {
+              store.setHidden([block.id], !block.hidden);
+              announce(
+                block.hidden
+                  ? `${meta.label} ${block.id} is shown to visitors again.`
+                  : `${meta.label} ${block.id} is hidden from visitors; it stays on the page, dimmed here.`,
+              );
+            }}
+          >
+            Hide from visitors
+          </button>
         </div>
       </header>
       {blockIssues?.some(

@@ -31,6 +31,7 @@ import { removeTemplatePage } from './ops/remove-template-page.ts';
 import { restoreTemplatePage } from './ops/restore-template-page.ts';
 import { setFeature } from './ops/set-feature.ts';
 import { setProps } from './ops/set-props.ts';
+import { setHidden } from './ops/set-hidden.ts';
 import { setSetting } from './ops/set-setting.ts';
 import { updatePage, type PagePatch } from './ops/update-page.ts';
 import * as selection from './selection.ts';
@@ -315,6 +316,11 @@ export class EditorStore {
 
   setProps(id: string, props: Record<string, unknown>): boolean {
     return this.apply(setProps(this.state, id, props));
+  }
+
+  /** Hides blocks from visitors (kept in the document, dimmed in the preview), or shows them again. */
+  setHidden(ids: readonly string[], hidden: boolean): boolean {
+    return this.apply(setHidden(this.state, ids, hidden));
   }
 
   // -------------------------------------------------------------- pages and settings (ops/)
