@@ -35,8 +35,32 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
-/** An optional object still empty shows its fields without required marks (rjsf marks them by the object's own `required`). */
+/**
+ * A field's `x-visibleIf` (docs/editor-design.md, "Conditional fields"): shown only while the
+ * named field beside it has a value, or, with `in`, one of those values.
+ */
+export interface VisibleIf {
+  field: string;
+  in?: unknown[];
+}
+
+export function isVisible(rule: VisibleIf | undefined, data: unknown): boolean {
+  if (!rule) return true;
+  const value = (data as Record<string, unknown> | undefined)?.[rule.field];
+  return rule.in ? rule.in.includes(value) : !isEmptyValue(value) && value !== false;
+}
+
+/**
+ * An object's fields, leaving out those whose `x-visibleIf` is not met; an optional object
+ * still empty shows its fields without required marks (rjsf marks them by the object's own
+ * `required`).
+ */
 export function OptionalObjectTemplate(props: ObjectFieldTemplateProps) {
+  const schemas = (props.schema.properties ?? {}) as Record<string, { 'x-visibleIf'?: VisibleIf }>;
+  const shown = props.properties.filter((p) =>
+    isVisible(schemas[p.name]?.['x-visibleIf'], props.formData),
+  );
+  if (shown.length !== props.properties.length) props = { ...props, properties: shown };
   const isRoot = props.fieldPathId.path.length === 0;
   if (isRoot || props.required || !isEmptyValue(props.formData))
     return <BaseObjectFieldTemplate {...props} />;

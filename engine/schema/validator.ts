@@ -64,6 +64,7 @@ export function createAjv(
     'x-opens',
     'x-enumLabels',
     'x-invalidMessage',
+    'x-visibleIf',
   ]);
   ajv.addVocabulary(CAR_KEYWORDS);
   ajv.addKeyword({
