@@ -7,7 +7,7 @@
  *  - object keys in the order the schema lists them in `properties` (followed through
  *    `$ref`s), so identity comes first, then settings, then pages; keys the schema does
  *    not name (maps such as tag colours, or unknown keys) follow, sorted by code unit;
- *  - inside a block: type, id, props, children, slots; props in the order of that
+ *  - inside a block: type, id, props, hidden, children, slots; props in the order of that
  *    block type's schema;
  *  - arrays keep their order (order is content);
  *  - 2-space indent, one final newline;
