@@ -1,10 +1,26 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 
 /** Where unit tests live: beside the code they test (blocks, editor), or under tests/unit/. */
 const UNIT_ROOTS = ['tests/unit', 'blocks', 'engine', 'editor', 'demo'];
 const unitFiles = (suffix: string) => UNIT_ROOTS.map((root) => `${root}/**/*.${suffix}`);
+
+/**
+ * The .tsx tests that replace a module (vi.mock, vi.doMock): the `dom` project shares one
+ * module graph and one jsdom window per worker, so these run in `dom-isolated`, each in a
+ * graph and window of its own. Found by reading the files, so a new one needs no list.
+ */
+const DOM_MOCKING = UNIT_ROOTS.flatMap((root) =>
+  readdirSync(join(import.meta.dirname, root), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.tsx') && !file.includes('node_modules'))
+    .map((file) => `${root}/${file}`)
+    .filter((file) =>
+      /\bvi\.(mock|doMock)\(/.test(readFileSync(join(import.meta.dirname, file), 'utf8')),
+    ),
+);
 
 /**
  * Tests that measure the machine (page times, event-loop gaps, memory): they run after the
@@ -88,6 +104,21 @@ export default defineConfig({
         test: {
           name: 'dom',
           include: unitFiles('test.tsx'),
+          exclude: ['**/node_modules/**', ...DOM_MOCKING],
+          environment: 'jsdom',
+          // One module graph and one jsdom window per worker, not per file: jsdom, React and
+          // the blocks load once, and the demo site's validators warm up once. What a file
+          // leaves in the window is cleared after it (tests/setup/unit.ts).
+          isolate: false,
+          setupFiles: ['tests/setup/unit.ts'],
+          ...unitShared,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom-isolated',
+          include: DOM_MOCKING,
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit.ts'],
           ...unitShared,
