@@ -19,23 +19,13 @@
  */
 import type { Car } from '../../schemas/types.gen.ts';
 import { cameraPhotoName, type CameraPhotos } from '../photos/camera-photos.ts';
+import { FIRST_SCREEN_WIDTHS } from '../../engine/assets/photo-ladder.ts';
 
 export const CAMERA_CARS_PER_DEALERSHIP = 2;
 export const CAMERA_PHOTOS_OF_FIRST = 4;
 
-/**
- * The ladder widths made ahead for each photo's place: what the layouts of blocks/_cars/images.ts
- * pick on phones (Lighthouse's 412 px at 1.75x to 430 px at 3x) and desktops (1,350 to
- * 1,920 px, 1x and 2x); tests/unit/demo/camera-first-screen.test.ts checks them against those layouts.
- */
-export const FIRST_SCREEN_WIDTHS = {
-  /** The first car's first photo: its car page's main photo and its search card. */
-  main: [320, 480, 640, 800, 1024, 1280, 1600],
-  /** Another car's first photo: a search card. */
-  card: [320, 480, 640, 800],
-  /** The first car's next photos: the car page's thumbnails. */
-  thumb: [160, 320],
-} as const;
+// The widths made ahead are the engine's, shared with imported feed photos.
+export { FIRST_SCREEN_WIDTHS };
 
 const shown = (car: Car) => car.photos_count > 0 && car.show_on_dealer_website && !car.sold;
 

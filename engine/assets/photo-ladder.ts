@@ -8,6 +8,21 @@
 /** Every width a raster photo is made at; `?w=` is snapped up to the next one. */
 export const PHOTO_WIDTHS = [160, 320, 480, 640, 800, 1024, 1280, 1600] as const;
 
+/**
+ * The ladder widths made ahead for each photo's place (the demo's camera photos and imported
+ * feed photos): what the layouts of blocks/_cars/images.ts pick on phones (Lighthouse's 412 px
+ * at 1.75x to 430 px at 3x) and desktops (1,350 to 1,920 px, 1x and 2x);
+ * tests/unit/demo/camera-first-screen.test.ts checks them against those layouts.
+ */
+export const FIRST_SCREEN_WIDTHS = {
+  /** A dealership's first car's first photo: its car page's main photo and its search card. */
+  main: [320, 480, 640, 800, 1024, 1280, 1600],
+  /** Another car's first photo: a search card. */
+  card: [320, 480, 640, 800],
+  /** The next photos of a car: the car page's thumbnails. */
+  thumb: [160, 320],
+} as const;
+
 /** The width served for `?w=` (absent or unreadable: the largest). */
 export function snapWidth(asked: unknown): number {
   const w = Number(asked);

@@ -42,6 +42,8 @@ export interface LiveStockOptions {
   clock?: Clock;
 }
 
+/** Told after a reload: the dealerships whose cars may have changed, and every imported dealership's cars now. */
+type ReloadListener = (changed: ReadonlySet<string>, imported: ReadonlyMap<string, Car[]>) => void;
 export class LiveStock {
   /** The cars made so far, the same array (changed in place) for the server's whole life. */
   private readonly held: Car[] = [];
@@ -59,7 +61,7 @@ export class LiveStock {
   private readonly siteEngines: SiteEngines;
   /** Stops following the stock folder (set while watch() follows it). */
   private stopWatching: (() => void) | undefined;
-  private readonly listeners = new Set<(changed: ReadonlySet<string>) => void>();
+  private readonly listeners = new Set<ReloadListener>();
   private readonly addedListeners = new Set<() => void>();
   /** The imported cars by dealership, at the last reload. */
   private imported = new Map<string, Car[]>();
@@ -288,7 +290,7 @@ export class LiveStock {
     if (this.directoryEngine)
       addDirectoryIndexes(this.directoryEngine, this.options.catalogue, this.sites, this.held);
     this.siteEngines.rebuild(touched);
-    for (const fn of this.listeners) fn(touched);
+    for (const fn of this.listeners) fn(touched, this.imported);
   }
 
   /**
@@ -325,7 +327,7 @@ export class LiveStock {
   }
 
   /** Called after each reload with the dealerships whose cars may have changed (e.g. to mark held cars again). */
-  onReload(fn: (changed: ReadonlySet<string>) => void): () => void {
+  onReload(fn: ReloadListener): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
   }

@@ -10,6 +10,7 @@ import { createApiRouter, defaultDataDir } from '../api/router.ts';
 import { LiveStock } from '../inventory/live-stock.ts';
 import { PreviewStock } from '../inventory/preview-stock.ts';
 import { stockPhotosRouter } from '../inventory/stock-photos.ts';
+import { FeedPhotosAhead } from '../inventory/feed-photos-ahead.ts';
 import { photoDerivatives } from '../assets/photo-serve.ts';
 import { photoStoreFromEnv } from '../assets/photo-bucket.ts';
 import { FakeClock } from '../clock.ts';
@@ -75,7 +76,10 @@ export async function createServices(options: {
     },
   });
   // Only the pages of the sites showing a reloaded dealership render again (a site with none searches them all).
-  stock.onReload((changed) => {
+  // New feed photos are made at their first-screen widths in the background (feed-photos-ahead.ts).
+  const photosAhead = new FeedPhotosAhead(photoCache, dataDir);
+  stock.onReload((changed, imported) => {
+    photosAhead.after(changed, imported);
     holds.reapply();
     stockVersion.bump(
       sites
@@ -168,6 +172,8 @@ export async function createServices(options: {
     historyReport: providers.historyReport,
     /** Raster photos' sizes, kept in the data folder (engine/assets/photo-serve.ts). */
     photoCache,
+    /** Imported photos' first-screen sizes made ahead after each stock reload. */
+    photosAhead,
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;
