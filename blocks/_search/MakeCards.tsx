@@ -1,8 +1,9 @@
 /**
  * The make filter as logo cards, with the chosen make's models under them (docs/search-ui.md,
- * "Filters").
+ * "Filters"). On a phone the cards are compact and a box finds a make as the buyer types
+ * ("Filters on a phone"), instead of "Show all" laying out every make.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useRefinementList } from 'react-instantsearch';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { slugify } from '../../engine/slug.ts';
@@ -36,13 +37,20 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
   useEffect(() => {
     if (modelRefined) setModelsOpen(true);
   }, [modelRefined]);
+  const [find, setFind] = useState('');
+  const findBox = useRef<HTMLInputElement>(null);
+  // Typed before the UI hydrated: the box kept it, the list follows it now.
+  useEffect(() => setFind(findBox.current?.value ?? ''), []);
   if (!makes.items.length)
     return wrap(<p className="fc-search-empty">{t('No makes for this search')}</p>);
   // Chosen makes always show; the rest up to the site's number, then "Show all".
-  const visible = showAll
-    ? makes.items
-    : makes.items.filter((m, i) => m.isRefined || i < showAllAfter);
-  const hidden = makes.items.length - visible.length;
+  const words = find.trim().toLowerCase();
+  const visible = words
+    ? makes.items.filter((m) => m.label.toLowerCase().includes(words))
+    : showAll
+      ? makes.items
+      : makes.items.filter((m, i) => m.isRefined || i < showAllAfter);
+  const hidden = words ? 0 : makes.items.length - visible.length;
   const toggleMake = (value: string) =>
     setList('make', (cur) =>
       cur.includes(value) ? cur.filter((v) => v !== value) : [...cur, value],
@@ -53,6 +61,19 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
     : modelItems.filter((m, i) => m.isRefined || i < MODELS_COLLAPSED);
   return wrap(
     <div className="fc-search-makes">
+      {makes.items.length > showAllAfter && (
+        <input
+          ref={findBox}
+          type="search"
+          className="fc-search-makes__find"
+          placeholder="Find a make"
+          aria-label="Find a make"
+          aria-controls={listId}
+          enterKeyHint="search"
+          onChange={(e) => setFind(e.target.value)}
+        />
+      )}
+      {words && !visible.length && <p className="fc-search-empty">No make matches “{find}”</p>}
       <ul className="fc-search-makes__grid" id={listId}>
         {visible.map((make) => (
           <li key={make.value}>
@@ -77,7 +98,7 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
           </li>
         ))}
       </ul>
-      {(hidden > 0 || showAll) && makes.items.length > showAllAfter && (
+      {(hidden > 0 || (showAll && !words)) && makes.items.length > showAllAfter && (
         <button
           type="button"
           className="fc-search-link-button"

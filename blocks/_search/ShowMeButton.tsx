@@ -22,33 +22,45 @@ export function scrollToResults(
   window.scrollTo({ top: Math.max(0, top), behavior });
 }
 
-/** "Show Me 1,234 Cars": counts up or down to each new total, then takes the visitor to the results. */
+/**
+ * "Show Me 1,234 Cars": counts up or down to each new total, then takes the visitor to the
+ * results. A link to them, so that it works before the UI has hydrated (the filter sheet's
+ * footer on a phone, docs/search-ui.md "Filters on a phone"); "Me" is left out on phones.
+ * `unknown`: the last search failed, so no count is the right one.
+ */
 export function ShowMeButton({
   resultsId,
   countId,
   onShow,
+  unknown,
 }: {
   resultsId: string;
   countId?: string;
   onShow?: () => void;
+  unknown?: boolean;
 }) {
   const { number } = useSite();
   const count = useDisplayCount();
   const shown = useAnimatedNumber(count);
   const reduced = usePrefersReducedMotion();
   return (
-    <button
-      type="button"
+    <a
+      href={`#${resultsId}`}
       className="fc-button fc-search-show-me"
-      onClick={() => {
+      data-lazy-native=""
+      onClick={(event) => {
+        event.preventDefault();
         // Close the filter panel first and measure after it has gone (it sits above the results on phones).
         if (onShow) flushSync(onShow);
         document.getElementById(resultsId)?.focus({ preventScroll: true });
         scrollToResults(resultsId, countId, reduced ? 'auto' : 'smooth');
       }}
     >
-      Show Me <span className="fc-search-show-me__count">{number(shown)}</span>{' '}
-      {count === 1 ? 'Car' : 'Cars'}
-    </button>
+      <span>
+        Show <span className="fc-search-show-me__me">Me </span>
+        {!unknown && <span className="fc-search-show-me__count">{number(shown)} </span>}
+        {count === 1 && !unknown ? 'Car' : 'Cars'}
+      </span>
+    </a>
   );
 }

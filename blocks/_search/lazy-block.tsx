@@ -18,7 +18,8 @@
  *    (default prevented, so a checkbox never flips without a search behind it) and
  *    replayed on the same element once it has; hydration keeps the server's DOM nodes,
  *    so the element is still the one the visitor chose. If the UI cannot load, held
- *    actions are replayed without it (links still navigate).
+ *    actions are replayed without it (links still navigate). A control marked
+ *    `data-lazy-native` (a link that works by itself) is not held.
  *  - Client-side navigation: the block's load calls `ensure()` too, so the UI renders at
  *    once, without a fallback.
  */
@@ -69,6 +70,8 @@ function goLive(region: Element): void {
 function hold(event: Event): void {
   const region = regionOf(event);
   if (!region || live.has(region)) return;
+  // A link that works without the UI (the filter sheet's, docs/search-ui.md "Filters on a phone") does so at once.
+  if ((event.target as Element).closest('[data-lazy-native]')) return start(region);
   event.preventDefault();
   event.stopPropagation();
   // An icon inside a button is an SVG element, which has no click(): replay on its HTML host.
@@ -126,6 +129,13 @@ export function lazyBlock<P>(
   };
   starters.set(name, startLoading);
   listen();
+  // Part of this UI was opened by its fragment before the scripts ran (a tap on the filter sheet's link): it is in use.
+  const opened = typeof location === 'object' && location.hash.length > 1;
+  if (
+    opened &&
+    document.getElementById(location.hash.slice(1))?.closest(`[${LAZY_UI_ATTRIBUTE}="${name}"]`)
+  )
+    startLoading().catch(() => undefined);
   const Lazy = lazy(() => begun.then(load).then((component) => ({ default: component })));
 
   function LazyBlockUi(props: BlockRenderProps<P>) {

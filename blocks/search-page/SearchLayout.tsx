@@ -28,10 +28,10 @@ import { Results } from '../_search/results.tsx';
 import { SearchBox } from '../_search/SearchBox.tsx';
 import { SearchHistory } from '../_search/SearchHistory.tsx';
 import { StatusBanner, useSearchStatus } from '../_search/search-status.tsx';
-import { ShowMeButton } from '../_search/ShowMeButton.tsx';
 import { SORT_LABELS, SortSelect } from '../_search/SortSelect.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { resolveDisplay, type Filter, type SectionOf } from './filter-display.ts';
+import { FilterPanel } from './FilterPanel.tsx';
 import { VirtualList, VirtualRange } from './state-widgets.tsx';
 
 /** Filters a URL may carry even when the page shows no section for them (dealer links, route paths, budget links). */
@@ -51,11 +51,11 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
   const { indexUiState } = useInstantSearch();
   const { status } = useSearchStatus();
   const uid = useId();
-  const panelId = `${uid}-filters`;
+  // A fragment the Filters link opens before the UI hydrates: stable, readable, the block's own.
+  const panelId = `${blockId}-filters`;
   const resultsId = `${blockId}-results`;
   const countId = `${blockId}-count`;
   const headingId = `${uid}-heading`;
-  const [panelOpen, setPanelOpen] = useState(false);
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
 
@@ -167,11 +167,7 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
     }
   };
 
-  const className = [
-    'fc-search-page',
-    features.stickyFilter ? 'fc-search-page--sticky' : '',
-    panelOpen ? 'fc-search-page--filters-open' : '',
-  ]
+  const className = ['fc-search-page', features.stickyFilter ? 'fc-search-page--sticky' : '']
     .filter(Boolean)
     .join(' ');
 
@@ -196,18 +192,13 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
           {props.searchBox && <SearchBox placeholder={t(props.placeholder)} />}
         </header>
         <div className="fc-search-page__layout">
-          <button
-            type="button"
-            className="fc-button fc-button--secondary fc-search-page__filters-toggle"
-            aria-expanded={panelOpen}
-            aria-controls={panelId}
-            onClick={() => setPanelOpen((v) => !v)}
+          <FilterPanel
+            panelId={panelId}
+            resultsId={resultsId}
+            countId={countId}
+            showMe={props.showMe}
+            after={props.history && <SearchHistory siteSlug={site.slug} version={historyVersion} />}
           >
-            {panelOpen ? 'Hide filters' : 'Filters'}
-          </button>
-          <aside id={panelId} className="fc-search-page__filters" aria-label="Filters">
-            {/* The outline goes h1 → h2 → h3 (filter sections, car cards): screen reader users jump by heading (docs/search-ui.md, "Search engines"). */}
-            <h2 className="fc-visually-hidden">Filters</h2>
             {filters.map((f) => (
               <FilterOrModel
                 key={f.attribute}
@@ -217,17 +208,7 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
                 section={section}
               />
             ))}
-            {props.showMe && (
-              <div className="fc-search-page__show-me">
-                <ShowMeButton
-                  resultsId={resultsId}
-                  countId={countId}
-                  onShow={() => setPanelOpen(false)}
-                />
-              </div>
-            )}
-            {props.history && <SearchHistory siteSlug={site.slug} version={historyVersion} />}
-          </aside>
+          </FilterPanel>
           <section
             id={resultsId}
             className="fc-search-page__results"

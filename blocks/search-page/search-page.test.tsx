@@ -58,7 +58,9 @@ describe('search page', () => {
     await waitFor(() => expect(cardsIn(r.container).length).toBe(21));
     expect(r.getByRole('heading', { level: 1 }).textContent).toBe('Cars for sale');
     expect(r.container.querySelector('.fc-search-count')!.textContent).toMatch(/^[\d,]+ cars$/);
-    r.getByRole('button', { name: /^Show Me [\d,]+ Cars$/ });
+    expect(r.container.querySelector('.fc-search-show-me')!.textContent).toMatch(
+      /^Show Me [\d,]+ Cars$/,
+    );
   });
 
   it('never skips a heading level: h1, then h2 for the filters and the results, then h3 for sections and cars', async () => {
@@ -218,7 +220,7 @@ describe('search page switches and helpers', () => {
       props: {},
     });
     await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
-    fireEvent.click(r.getByRole('button', { name: /^Show Me/ }));
+    fireEvent.click(r.getByRole('link', { name: /^Show Me/ }));
     expect(document.activeElement).toBe(r.container.querySelector('.fc-search-page__results'));
   });
 

@@ -208,7 +208,8 @@ describe('search history', () => {
     await page.goto(`${base}/sites/kiwi-car-yard/search/used-cars`);
     await page.locator('.fc-search-page__filters-toggle').click();
     await page.waitForSelector('.fc-search-page[data-search-ready]', { timeout: 30_000 });
-    await page.locator('.fc-search-page__filters-toggle').click();
+    // The filters opened as a sheet over the page (docs/search-ui.md, "Filters on a phone").
+    await page.locator('.fc-search-page__sheet-close').click();
     await settled(page);
     const cards = page.locator('.fc-search-page__results .fc-car-card');
     // Past the second page of cars: the list has loaded twice more.
