@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express, { type RequestHandler } from 'express';
 import sharp from 'sharp';
-import type { Server } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +18,7 @@ import {
   plainBaseName,
   sniffType,
 } from '../../../engine/assets/asset-check.ts';
+import { listenLocally, type Listening } from '../listen.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -41,7 +41,7 @@ const SVG_WITH_SCRIPT = `<?xml version="1.0"?>
 </svg>`;
 
 let dir: string;
-let server: Server;
+let server: Listening | undefined;
 let base: string;
 let refuse = false;
 let repo: SiteRepo;
@@ -74,15 +74,12 @@ beforeAll(async () => {
     refuse ? res.status(403).json({ error: 'staff only' }) : next();
   const app = express();
   app.use(createAssetLibraryRouter({ repo, staff }));
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const a = server.address();
-  base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`;
+  server = await listenLocally(app);
+  base = server.base;
 });
 
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
+  await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

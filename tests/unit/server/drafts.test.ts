@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import express from 'express';
-import type { Server } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,11 +13,12 @@ import { BASE_VERSION_REQUIRED, createEditorRouter } from '../../../engine/serve
 import { SiteRepo } from '../../../engine/server/site-repo.ts';
 import { DraftService } from '../../../engine/server/drafts.ts';
 import { syncFromRemote } from '../../../engine/server/site-remote.ts';
+import { listenLocally, type Listening } from '../listen.ts';
 
 const root = join(import.meta.dirname, '../../..');
 let dir: string;
 let remote: string;
-let server: Server;
+let server: Listening | undefined;
 let base: string;
 let sites: SiteStore;
 
@@ -45,15 +45,12 @@ beforeAll(async () => {
   const drafts = new DraftService(repo, sites, { remote });
   const app = express();
   app.use('/api/editor', createEditorRouter({ sites, sitesDir: dir, repo, drafts }));
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const a = server.address();
-  base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/api/editor`;
+  server = await listenLocally(app);
+  base = `${server.base}/api/editor`;
 });
 
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
+  await server?.close();
   rmSync(dir, { recursive: true, force: true });
   rmSync(remote, { recursive: true, force: true });
 });

@@ -5,8 +5,6 @@
  * stock of its dealerships with its signed draft key, which no other key, no car lookup and no
  * directory reaches; once published, its own key finds the same cars.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,9 +26,10 @@ import {
 } from '../../../engine/search/public-access.ts';
 import { buildSiteFilter } from '../../../engine/search/site-filter.ts';
 import { ROOT, SITES_DIR } from '../helpers.ts';
+import { listenLocally, type Listening } from '../listen.ts';
 
 let dir: string;
-let server: Server;
+let server: Listening | undefined;
 let base: string;
 let services: Awaited<ReturnType<typeof createServices>>;
 
@@ -60,15 +59,13 @@ beforeAll(async () => {
     }),
   );
   app.use('/api/editor', createEditorRouter({ sites, sitesDir: sites.dir }));
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenLocally(app);
+  base = server.base;
 }, 60_000);
 
 afterAll(async () => {
   services?.stock.close();
-  await new Promise((r) => server?.close(r));
+  await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,8 +5,6 @@
  * after the stock is reloaded, and is released when the clock passes 48 hours. Without the
  * variable there is no test clock route.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,10 +21,11 @@ import { SiteStore } from '../../../engine/server/sites.ts';
 import { CAR_INDEX } from '../../../engine/search/car-index.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
 import { ROOT, SITES_DIR } from '../helpers.ts';
+import { listenLocally, type Listening } from '../listen.ts';
 
 const SITE = 'gold-coast-ford';
 let dir: string;
-let server: Server;
+let server: Listening | undefined;
 let base: string;
 let services: Awaited<ReturnType<typeof createServices>>;
 let sites: SiteStore;
@@ -45,15 +44,13 @@ beforeAll(async () => {
   });
   const app = express();
   app.use('/api', services.api);
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+  server = await listenLocally(app);
+  base = `${server.base}/api`;
 }, 60_000);
 
 afterAll(async () => {
   services?.stock.close();
-  await new Promise((r) => server?.close(r));
+  await server?.close();
   await services?.api.close();
   vi.restoreAllMocks();
   rmSync(dir, { recursive: true, force: true });
