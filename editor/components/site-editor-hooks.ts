@@ -10,6 +10,7 @@ import { createAutosaver, discardDraft, saveDraft } from '../lib/autosave.ts';
 import type { IssuesValue } from '../lib/hooks.ts';
 import { mapIssues, type EditorIssue } from '../lib/issues.ts';
 import { localLinkIssues } from '../lib/local-links.ts';
+import { useSiteModels } from './pickers/site-source.ts';
 import type { Doc } from '../lib/doc.ts';
 import { problemsOnResolved } from '../../engine/document/words/place-words.ts';
 import type { EditorStore } from '../lib/store/index.ts';
@@ -83,7 +84,12 @@ export function useServerCheck(store: EditorStore): IssuesValue {
     const t = setTimeout(() => run.current(), CHECK_PAUSE);
     return () => clearTimeout(t);
   }, [revision]);
-  const local = useMemo(() => localLinkIssues(resolved, result.resolved), [resolved, result]);
+  // The site's model range, so links to model pages are checked here too (fetched once).
+  const models = useSiteModels(resolved, true);
+  const local = useMemo(
+    () => localLinkIssues(resolved, result.resolved, models),
+    [resolved, result, models],
+  );
   return useMemo(() => {
     const issues = local.owned.size
       ? [

@@ -10,6 +10,7 @@ import { PLATFORM_ROUTES } from '../../engine/site/whole-site.ts';
 import type { Doc } from './doc.ts';
 import { mapIssues } from './issues.ts';
 import { localLinkIssues } from './local-links.ts';
+import type { Model } from '../../schemas/types.gen.ts';
 
 function draft(): Doc {
   return {
@@ -67,5 +68,27 @@ describe('links checked in the browser', () => {
     const { issues } = localLinkIssues(now, checked);
     expect(issues.map((i) => i.keyword)).toEqual(['pattern']);
     expect(mapIssues(now, issues)[0].message).toBe(defs.$defs.href['x-invalidMessage']);
+  });
+});
+
+describe('links to model pages, checked with the site’s model range', () => {
+  const withModels = (): Doc =>
+    produce(draft(), (x) => {
+      x.pages.push({
+        id: 'model',
+        path: '/:modelSlug',
+        title: 'Model',
+        blocks: [{ type: 'model-detail', id: 'model-detail', props: {} }],
+      });
+    });
+  const ranger = { slug: 'ranger', manufacturer_name: 'Ford' } as unknown as Model;
+
+  it('marks a model the range does not have once the models are known, and leaves it to the server before', () => {
+    const checked = withModels();
+    const now = withHref(checked, '/no-such-model');
+    expect(localLinkIssues(now, checked).issues).toEqual([]);
+    const { issues } = localLinkIssues(now, checked, [ranger]);
+    expect(issues.map((i) => i.message).join('\n')).toContain('no model has slug "no-such-model"');
+    expect(localLinkIssues(withHref(checked, '/ranger'), checked, [ranger]).issues).toEqual([]);
   });
 });

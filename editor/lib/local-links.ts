@@ -4,11 +4,12 @@
  * platform's) with the whole-site rules' own code, so a link to a page the site does not
  * have is marked at once, with no request. The server's check of the whole draft still
  * comes after a pause, and saving checks everything again; its answer stands for every link
- * that has not changed since the draft it checked (it also knows the catalogue's models).
+ * that has not changed since the draft it checked.
  */
 import type { WrittenLink } from '../../engine/site/links.ts';
 import type { DocumentIssue, ResolvedSite } from '../../engine/site/types.ts';
-import { linkIssues } from '../../engine/site/whole-site.ts';
+import { linkIssues, siteCollections } from '../../engine/site/whole-site.ts';
+import type { Model } from '../../schemas/types.gen.ts';
 import { walkList } from '../../engine/tree.ts';
 import {
   blockPropsCtx,
@@ -111,7 +112,11 @@ export interface LocalLinkCheck {
  * (`checked`; none yet: every link), checked here: their schema rules (the link's pattern
  * and length, with the keyword, so the message is the field's own) and where they go.
  */
-export function localLinkIssues(resolved: Doc, checked: Doc | undefined): LocalLinkCheck {
+export function localLinkIssues(
+  resolved: Doc,
+  checked: Doc | undefined,
+  models?: Model[],
+): LocalLinkCheck {
   const before = checked ? blockLinks(checked) : new Map<string, PropLink>();
   const owned = new Set<string>();
   const issues: DocumentIssue[] = [];
@@ -136,6 +141,9 @@ export function localLinkIssues(resolved: Doc, checked: Doc | undefined): LocalL
       });
     else toRoute.push({ path, href, inText: false });
   }
-  issues.push(...linkIssues(asSite(resolved), toRoute));
+  // With the site's model range (the catalogue's models of its makes, loaded once), links to
+  // model pages are checked too; until it has come, those are the server's to check.
+  const site = asSite(resolved);
+  issues.push(...linkIssues(site, toRoute, siteCollections(site, models)));
   return { owned, issues };
 }
