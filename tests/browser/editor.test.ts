@@ -37,11 +37,12 @@ describe('the editor', () => {
     expect(await page.getByLabel('Site name (in addresses and the file name)').inputValue()).toBe(
       SLUG,
     );
+    // The Ford template is offered once a dealership sells Ford (docs/editor-design.md, "New site").
+    await page.locator('input[name="dealership-0-makes"]').fill('Ford');
     await page.locator('select[name="template"]').selectOption('ford');
     await page.locator('select[name="region"]').selectOption('AU');
     await page.locator('input[name="dealership-0-id"]').fill('91');
     await page.locator('input[name="dealership-0-name"]').fill('Test Motors Ford');
-    await page.locator('input[name="dealership-0-makes"]').fill('Ford');
     await page.getByRole('button', { name: 'Create site' }).click();
     await page.waitForURL(/site=test-motors/);
     await page.locator('[data-row="home-hero"]').waitFor();

@@ -1,9 +1,13 @@
 import isEqual from 'lodash-es/isEqual.js';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { withoutAddedDefaults, type Doc } from '../../lib/doc.ts';
 import { useEditor, useIssues, useStore } from '../../lib/hooks.ts';
 import { errorSchemaFor } from '../../lib/issues.ts';
-import { SETTINGS_SECTIONS, settingsForm, type SettingsSection } from '../../lib/schemas.ts';
+import { SETTINGS_SECTIONS, type SettingsSection } from '../../lib/schemas.ts';
+import type { Region } from '../../../schemas/types.gen.ts';
+import { ToFillList, withoutListedRequired } from '../DealerData/ToFillList.tsx';
+import { withFollowingNames, withStartingValues } from '../DealerData/dealer-lists.ts';
+import { sectionForm } from '../DealerData/section-forms.ts';
 import { SchemaForm } from '../SchemaForm.tsx';
 import { useFormContext } from './useFormContext.ts';
 import { useFieldHistoryKeys } from './useFieldHistoryKeys.ts';
@@ -17,6 +21,10 @@ function sectionValue(resolved: Doc, section: SettingsSection): unknown {
         section.keys.filter((k) => resolved[k] !== undefined).map((k) => [k, resolved[k]]),
       );
 }
+
+/** Whether a list (before starting values) holds an entry of that id already. */
+const hasId = (list: unknown, e: Doc) =>
+  Array.isArray(list) && list.some((x) => x?.id !== undefined && x.id === e.id);
 
 /** The site settings, one collapsible section each (its form mounted while open). */
 export function SettingsPanel({
@@ -64,7 +72,8 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
   const resolved = useEditor((s) => s.resolved);
   const { issues } = useIssues();
   const context = useFormContext();
-  const form = settingsForm(section);
+  const region = useEditor((s) => s.resolved.region as Region | undefined);
+  const form = sectionForm(section, region);
   const value = useMemo(
     () => sectionValue(resolved, section),
     // recompute only when one of this section's keys changes
@@ -72,7 +81,10 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
     section.keys.map((k) => resolved[k]),
   );
   const sectionIssues = useMemo(
-    () => issues.filter((i) => i.target.kind === 'setting' && i.target.section === section.id),
+    () =>
+      withoutListedRequired(
+        issues.filter((i) => i.target.kind === 'setting' && i.target.section === section.id),
+      ),
     [issues, section.id],
   );
   const errors = useMemo(
@@ -86,6 +98,8 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
     [sectionIssues],
   );
   const { shown, remember } = useFormEcho(section.id, value);
+  // Entries added since this form opened: their web names follow their names (DealerData/).
+  const added = useRef(new Set<unknown>()).current;
   const onChange = useCallback(
     (next: unknown) => {
       const current = store.getState().resolved;
@@ -94,7 +108,15 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
         const clean = withoutAddedDefaults(next ?? {}, current[key] ?? {}, form.schema);
         if (!isEqual(clean, current[key] ?? {})) store.setSetting(key, clean);
       } else {
-        const n = (next ?? {}) as Doc;
+        // A new location or offer starts with what the site already tells (DealerData/).
+        const n = Object.fromEntries(
+          Object.entries((next ?? {}) as Doc).map(([k, v]) => {
+            const started = withStartingValues(k, v, current);
+            if (started !== v) for (const e of started as Doc[]) if (!hasId(v, e)) added.add(e.id);
+            return [k, withFollowingNames(k, started, current[k], added)];
+          }),
+        );
+        next = n;
         for (const key of section.keys) {
           const clean = withoutAddedDefaults(
             { [key]: n[key] },
@@ -106,17 +128,20 @@ function SettingsSectionForm({ section }: { section: SettingsSection }) {
       }
       remember(section.id, next, sectionValue(store.getState().resolved, section));
     },
-    [store, section, form, remember],
+    [store, section, form, remember, added],
   );
   return (
-    <SchemaForm
-      form={form}
-      value={shown}
-      onChange={onChange}
-      errors={errors}
-      context={context}
-      idPrefix={`settings-${section.id}`}
-      label={section.title}
-    />
+    <>
+      <ToFillList section={section} form={form} value={shown} />
+      <SchemaForm
+        form={form}
+        value={shown}
+        onChange={onChange}
+        errors={errors}
+        context={context}
+        idPrefix={`settings-${section.id}`}
+        label={section.title}
+      />
+    </>
   );
 }

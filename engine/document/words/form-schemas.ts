@@ -112,7 +112,7 @@ export const pageSchema = once((_: void): JsonSchema => {
   return titleFields(inline({ schema: { ...page, properties: fields }, base: SITE_CTX.base }));
 });
 
-/** A top-level field of the site document that no settings section edits (its format version, offers…), titled. */
+/** A top-level field of the site document that no settings section edits (its format version…), titled. */
 export const siteFieldSchema = once((key: string): JsonSchema | undefined => {
   const raw = (SITE_CTX.schema.properties as Record<string, unknown> | undefined)?.[key];
   return raw && typeof raw === 'object'
@@ -149,6 +149,12 @@ export const SETTINGS_SECTIONS: SettingsSection[] = [
     title: 'Locations',
     description: 'Showrooms, service centres and parts counters.',
     keys: ['locations'],
+  },
+  {
+    id: 'offers',
+    title: 'Offers',
+    description: 'The dealer’s offers: names, dates, pictures and finance terms.',
+    keys: ['offers'],
   },
   {
     id: 'search',
