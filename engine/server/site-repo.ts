@@ -294,9 +294,8 @@ export class SiteRepo {
       existsSync(join(this.top, this.pathOf(slug))) ||
       this.fileAt(this.publishedHead(), slug) !== undefined ||
       this.draftHead(slug)
-    ) {
+    )
       throw new RepoError(409, `a site called "${slug}" already exists`);
-    }
     return this.saveDraft(slug, text, message, author, undefined);
   }
 
