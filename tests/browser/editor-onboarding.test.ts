@@ -139,6 +139,9 @@ async function onboard(template: string): Promise<number> {
   await page.locator('.fc-drag-overlay').waitFor();
   await queuedTasks(page);
   await act(page.keyboard.press('ArrowUp'));
+  await expect
+    .poll(() => page.locator('[id^="DndLiveRegion"]').textContent())
+    .toMatch(/will go to position 1\b/);
   await act(page.keyboard.press('Space'));
   await expect.poll(() => editor.rowsAt(0)).toEqual([rows[1], rows[0], ...rows.slice(2)]);
 
