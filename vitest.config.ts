@@ -9,16 +9,19 @@ const UNIT_ROOTS = ['tests/unit', 'blocks', 'engine', 'editor', 'demo'];
 const unitFiles = (suffix: string) => UNIT_ROOTS.map((root) => `${root}/**/*.${suffix}`);
 
 /**
- * The .tsx tests that replace a module (vi.mock, vi.doMock): the `dom` project shares one
+ * The .tsx tests that replace a module (vi.mock, vi.doMock) or choose their own environment
+ * (`// @vitest-environment node`, to render with no window): the `dom` project shares one
  * module graph and one jsdom window per worker, so these run in `dom-isolated`, each in a
- * graph and window of its own. Found by reading the files, so a new one needs no list.
+ * graph and environment of its own. Found by reading the files, so a new one needs no list.
  */
 const DOM_MOCKING = UNIT_ROOTS.flatMap((root) =>
   readdirSync(join(import.meta.dirname, root), { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.test.tsx') && !file.includes('node_modules'))
     .map((file) => `${root}/${file}`)
     .filter((file) =>
-      /\bvi\.(mock|doMock)\(/.test(readFileSync(join(import.meta.dirname, file), 'utf8')),
+      /\bvi\.(mock|doMock)\(|@vitest-environment /.test(
+        readFileSync(join(import.meta.dirname, file), 'utf8'),
+      ),
     ),
 );
 

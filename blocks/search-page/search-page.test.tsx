@@ -11,11 +11,15 @@ import {
   createCarSearchEngine,
   createLocalSearchClient,
 } from '../../engine/search/index.ts';
-import { renderBlock } from '../_shared/test-utils.tsx';
+import { renderBlock, type RenderedBlock } from '../_shared/test-utils.tsx';
 import BudgetFinderApp from '../budget-finder/BudgetFinderApp.tsx';
 import SearchPageApp from './SearchPageApp.tsx';
 import { QUERY_CUT_NOTE } from '../_search/SearchBox.tsx';
 import { MAX_QUERY_LENGTH } from '../_search/url-state.ts';
+
+/** The words box of the search, not the make finder's box (it is a searchbox too). */
+const queryBox = (r: Pick<RenderedBlock<unknown>, 'getByRole'>) =>
+  r.getByRole('searchbox', { name: (name) => name !== 'Find a make' });
 
 const h = vi.hoisted(() => ({ client: undefined as unknown, fail: false, searches: 0 }));
 vi.mock('../_search/client.ts', async (importOriginal) => {
@@ -87,7 +91,7 @@ describe('search page', () => {
       props: {},
     });
     await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
-    const box = r.getByRole('searchbox');
+    const box = queryBox(r);
     // The search box's own clock is faked, so a loaded machine cannot stretch 150 ms past 300.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
@@ -110,7 +114,7 @@ describe('search page', () => {
     const r = renderBlock('search-page', searchPage, { route, props: {} });
     await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
     expect(cardsIn(r.container)[0].textContent).toMatch(/Ranger/);
-    const box = r.getByRole('searchbox') as HTMLInputElement;
+    const box = queryBox(r) as HTMLInputElement;
     expect(box.value).toBe(words.slice(0, MAX_QUERY_LENGTH).trim());
     expect(r.getByText(QUERY_CUT_NOTE).id).toBe(box.getAttribute('aria-describedby'));
     expect(r.container.querySelector('.fc-search-status--error')).toBeNull();
@@ -266,7 +270,7 @@ describe('search page switches and helpers', () => {
       props: {},
     });
     await waitFor(() => expect(cardsIn(r.container).length).toBeGreaterThan(0));
-    fireEvent.change(r.getByRole('searchbox'), { target: { value: 'everest' } });
+    fireEvent.change(queryBox(r), { target: { value: 'everest' } });
     const recent = await r.findByRole('navigation', { name: 'Recent searches' }, { timeout: 4000 });
     expect(within(recent).getByRole('link').textContent).toBe('“everest”');
     expect(within(recent).getByRole('link').getAttribute('href')).toBe(
