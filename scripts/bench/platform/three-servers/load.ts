@@ -97,7 +97,9 @@ export class Load {
   }
 
   start(visitors: number) {
-    for (let v = 0; v < visitors; v++) this.loops.push(this.visitor());
+    // Pages and searches apart from leads: a lead is retried until it is acknowledged, and a
+    // visitor waiting on it would ask for no page while the database is down.
+    for (let v = 0; v < visitors; v++) this.loops.push(this.visitor(), this.leads());
     for (const slug of SAVED_SITES) this.loops.push(this.editor(slug));
   }
 
@@ -117,6 +119,12 @@ export class Load {
           requests: [{ indexName: CAR_INDEX, query: SEARCHES[i % SEARCHES.length] }],
         }),
       });
+      await sleep(PAUSE_MS);
+    }
+  }
+
+  private async leads() {
+    while (!this.stopping) {
       await this.lead();
       await sleep(PAUSE_MS);
     }
