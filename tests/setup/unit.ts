@@ -7,7 +7,11 @@ afterEach(cleanup);
 const PRISTINE = Symbol.for('forecourt.tests.pristineWindow');
 type Pristine = { scrollIntoView: Element['scrollIntoView'] };
 const holder = globalThis as typeof globalThis & { [PRISTINE]?: Pristine };
-const pristine = (holder[PRISTINE] ??= { scrollIntoView: Element.prototype.scrollIntoView });
+// A test may choose the node environment (`// @vitest-environment node`): no window to clear.
+const hasWindow = typeof window !== 'undefined';
+const pristine = hasWindow
+  ? (holder[PRISTINE] ??= { scrollIntoView: Element.prototype.scrollIntoView })
+  : undefined;
 
 /**
  * The `dom` project runs the files a worker is given in one jsdom window (vitest.config.ts;
@@ -19,6 +23,7 @@ afterAll(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
+  if (!pristine) return;
   Element.prototype.scrollIntoView = pristine.scrollIntoView;
   localStorage.clear();
   sessionStorage.clear();

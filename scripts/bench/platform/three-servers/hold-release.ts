@@ -35,7 +35,9 @@ async function json(url: string, init: RequestInit = {}) {
     },
   });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as any };
+  // A refusal may be plain words (the time budget's answer, docs/security.md): kept as they are.
+  const isJson = res.headers.get('content-type')?.includes('json');
+  return { status: res.status, body: (text && isJson ? JSON.parse(text) : text) as any };
 }
 
 /** A car the Reserve Now rule takes (engine/api/routes/reservations.ts), and its site. */
@@ -94,7 +96,12 @@ export async function holdRelease(
   car: ReturnType<typeof reservableCar>,
 ): Promise<HoldRelease> {
   if (!car) return { runs: 0, releasedOn: 0, problem: 'no reservable car in the demo stock' };
-  const held = await reserve(bases[0], car);
+  // Just after the outage a server may still answer 503 (try again): tried for up to 10 s.
+  let held = await reserve(bases[0], car);
+  for (let waited = 0; held.status === 503 && waited < 10_000; waited += 1_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    held = await reserve(bases[0], car);
+  }
   if (held.status !== 201)
     return {
       runs: 0,
