@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import postgres, { type Sql } from 'postgres';
 import { migratePostgres } from '../api/db/migrate-postgres.ts';
 import { announce, STOCK_STORE_SENDER } from '../api/store/postgres/channel.ts';
-import { describeDatabase } from '../api/store/postgres/store.ts';
+import { describeDatabase, reconnectBackoff } from '../api/store/postgres/store.ts';
 import { asJson, isUniqueViolation } from '../api/store/postgres/values.ts';
 import { ImportBusy } from './import/import-lock.ts';
 import { openPreviousStock, type StockHead } from './import/previous-stock.ts';
@@ -50,6 +50,7 @@ export class PostgresStockStore implements StockStore {
   static async open(url: string): Promise<PostgresStockStore> {
     const sql = postgres(url, {
       max: 2,
+      backoff: reconnectBackoff,
       onnotice: () => {},
       connection: { application_name: 'forecourt-stock' },
     });

@@ -71,19 +71,27 @@ function freePort(): Promise<number> {
 }
 
 /** Starts a cluster in `dir` (initdb, then pg_ctl start); answers the admin connection string. */
-export async function startCluster(dir: string): Promise<string> {
+export async function startCluster(dir: string, durability: Durability = {}): Promise<string> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(POSTGRES_MISSING);
   const data = join(dir, 'data');
   pgRun(bin, 'initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  pgStart(bin, dir, port);
+  pgStart(bin, dir, port, durability);
   return `postgres://postgres@127.0.0.1:${port}/postgres`;
 }
 
-function pgStart(bin: string, dir: string, port: number) {
-  // Durability settings off: a test cluster is thrown away, and this keeps it quick.
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
+/**
+ * `durable`: a commit is on disk before it is answered, as in production, for a test that
+ * stops the cluster as a crash does and counts what was acknowledged.
+ */
+type Durability = { durable?: boolean };
+
+function pgStart(bin: string, dir: string, port: number, { durable = false }: Durability = {}) {
+  // Durability settings off unless asked for: a test cluster is thrown away, and this keeps
+  // it quick. With synchronous_commit off, a crash loses commits already answered.
+  const quick = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${quick} -c max_connections=400`;
   pgRun(bin, 'pg_ctl', [
     '-D',
     join(dir, 'data'),
@@ -102,10 +110,10 @@ function pgStart(bin: string, dir: string, port: number) {
  * Starts a cluster `stopCluster` stopped again, on the port of its connection string (an
  * outage of the database: tests/unit/platform/three-servers.test.ts).
  */
-export function restartCluster(dir: string, adminUrl: string) {
+export function restartCluster(dir: string, adminUrl: string, durability: Durability = {}) {
   const bin = postgresBinDir();
   if (!bin) throw new Error(POSTGRES_MISSING);
-  pgStart(bin, dir, Number(new URL(adminUrl).port));
+  pgStart(bin, dir, Number(new URL(adminUrl).port), durability);
 }
 
 export function stopCluster(dir: string) {

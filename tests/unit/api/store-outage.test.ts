@@ -18,6 +18,8 @@ import {
 } from './harness.ts';
 
 const STAFF = { authorization: 'Bearer staff-token-for-tests-0123456789' };
+/** A refusal while the database is away comes in this time, not after postgres.js's back-off (up to 20 s). */
+const FAIL_FAST_MS = 2_000;
 let t: TestApi | undefined;
 let relay: Server | undefined;
 const piped = new Set<Socket>();
@@ -73,6 +75,36 @@ describeStores('a lead while the database is away', (store) => {
       expect((await t.post('/leads', lead)).body.lead_id).toBe(stored.body.lead_id);
       const leads = (await t.get('/staff/leads?site=au-motors', STAFF)).body.leads;
       expect(leads.map((l: { lead_id: number }) => l.lead_id)).toEqual([stored.body.lead_id]);
+    },
+    60_000,
+  );
+
+  postgresOnly(
+    'refuses many leads at once within a second or two, and stores the next at once when it is back',
+    async () => {
+      await t?.close();
+      const dataDir = tempDataDir();
+      const real = new URL(await postgresDatabaseFor(dataDir));
+      const port = await startRelay(real);
+      const viaRelay = new URL(real);
+      viaRelay.port = String(port);
+      t = await startApi({ dataDir, databaseUrl: viaRelay.toString() });
+      const api = t;
+      const leads = await Promise.all(
+        Array.from({ length: 21 }, async () => auLead({ captcha: await api.captcha() })),
+      );
+
+      await databaseAway();
+      // More requests than the pool has connections: each waits only for a refused connect.
+      const started = performance.now();
+      const refused = await Promise.all(leads.slice(0, 20).map((lead) => api.post('/leads', lead)));
+      expect(refused.map((r) => r.status)).toEqual(refused.map(() => 503));
+      expect(performance.now() - started).toBeLessThan(FAIL_FAST_MS);
+
+      await startRelay(real, port);
+      const back = performance.now();
+      expect((await api.post('/leads', leads[20])).status).toBe(201);
+      expect(performance.now() - back).toBeLessThan(FAIL_FAST_MS);
     },
     60_000,
   );

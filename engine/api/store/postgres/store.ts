@@ -38,10 +38,21 @@ export function describeDatabase(url: string): string {
   }
 }
 
+/**
+ * Seconds a pool waits to connect again after a failed connection. postgres.js grows this to
+ * 20 s over the pool's failures, so while the database was down a request queued behind a
+ * failed connection waited up to that long only to fail, and the first after it came back
+ * seconds more. Capped at half a second and jittered, so requests fail fast and recover at
+ * once (docs/deploy.md, "Three servers under load").
+ */
+export const reconnectBackoff = (failures: number): number =>
+  (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** failures, 0.5);
+
 export async function openPostgresStore(url: string): Promise<PostgresStore> {
   const sql = postgres(url, {
     // Per server: requests wait for a free connection rather than open hundreds.
     max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+    backoff: reconnectBackoff,
     onnotice: () => {},
     connection: { application_name: 'forecourt' },
   });

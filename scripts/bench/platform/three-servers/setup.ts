@@ -30,6 +30,9 @@ const SCRIPT = join(import.meta.dirname, 'server.ts');
 
 export const EDITOR_TOKEN = 'three-servers-editor-token-0123456789';
 /** The site and dealership whose feed the queue pulls on its schedule. */
+/** Commits on disk before they are answered, as in production: the run stops PostgreSQL as a crash does and counts acknowledged leads. */
+const DURABLE = { durable: true };
+
 export const PULLED = { site: 'gold-coast-ford', dealership: 'gold-coast-ford' };
 /** The pulled feed's cars (the feed-pulls test's rows): stock numbers A100…A102. */
 const FEED = [
@@ -121,7 +124,7 @@ export async function startPlatform(script = SCRIPT, count = 3): Promise<Platfor
     rmSync(work, { recursive: true, force: true });
   };
   try {
-    const adminUrl = await startCluster(pgDir);
+    const adminUrl = await startCluster(pgDir, DURABLE);
     const databaseUrl = await createTestDatabase(adminUrl, 'forecourt_three_servers');
     const remote = bareRemote(work);
     const dist = bareDist(work);
@@ -167,7 +170,7 @@ export async function startPlatform(script = SCRIPT, count = 3): Promise<Platfor
       remote,
       feedPulls: dms.count,
       stopDatabase: () => stopCluster(pgDir),
-      startDatabase: () => restartCluster(pgDir, adminUrl),
+      startDatabase: () => restartCluster(pgDir, adminUrl, DURABLE),
       close: cleanup,
     };
   } catch (err) {
