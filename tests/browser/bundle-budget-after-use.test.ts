@@ -26,7 +26,8 @@ import { someCarOf } from './stock.ts';
 export const OVER_AIM_AFTER_USE: Record<string, number> = {
   // 171 KB from 170: the typed price boxes refuse a negative amount and say where a minimum
   // above the maximum stopped, and a shared link's over-long words are cut with a note.
-  'search-page': 171 * 1024,
+  // 172 KB from 171: the phone's filter sheet, its make finder and Show N cars link.
+  'search-page': 172 * 1024,
   'model-directory': 166 * 1024,
   'dealer-directory': 166 * 1024,
   'budget-finder': 143 * 1024,

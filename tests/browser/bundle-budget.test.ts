@@ -20,11 +20,13 @@ export const PAGE_JS_BUDGET_GZIP = PAGE_JS_AIM_GZIP;
  * one table in the entry (engine/region/table.ts, about 1.5 KB) and the search filters came to
  * read the car schema's lists (the car page's tables are apart, in car-tables.gen.ts); raised
  * to 185 KB when the typed price boxes came to refuse negative amounts and a shared link's
- * over-long words came to be cut with a note (the search page, 184.6 KB). What a
+ * over-long words came to be cut with a note (the search page, 184.6 KB); raised to 187 KB
+ * when the filters became a full-screen sheet on phones with a make finder and a Show N cars
+ * link that works before the scripts (gold-coast-ford's search page, 186.0 KB). What a
  * buyer's use of the search really fetches, against the 120 KB aim, is measured in the browser
  * (bundle-budget-after-use.test.ts; docs/search-ui.md, "What ships when").
  */
-export const AFTER_USE_CEILING_GZIP = 185 * 1024;
+export const AFTER_USE_CEILING_GZIP = 187 * 1024;
 const EDITOR_ONLY =
   /node_modules\/(@rjsf|@dnd-kit|@tiptap|prosemirror-[a-z-]+|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
 
