@@ -23,7 +23,8 @@ const NOT_SOURCE = /\.test\.|\.gen\.|\/test-|\/fixtures\//;
 /** Lists of facets that are choices, not descriptions of the fields. */
 const CHOICES: Record<string, string> = {
   'blocks/_cars/fields.ts': 'the fields a car card reads (what its code uses, asked of the index)',
-  'blocks/car-detail/similar.ts': 'the fields a similar car’s compact card reads (a few of the above)',
+  'blocks/car-detail/similar.ts':
+    'the fields a similar car’s compact card reads (a few of the above)',
   'blocks/quick-search/load.ts': 'the filters the quick-search block offers',
   'blocks/search-page/SearchLayout.tsx': 'the filters a link may carry without a section',
   'demo/pages/search-pages.ts': 'the demo sites’ own filter sections (document content)',
