@@ -89,8 +89,8 @@ const fits = (pattern: string, value: string) => {
   return re.test(value);
 };
 
-/** The site as the route rules read it: lists a template or a new site may lack are empty. */
-function asSite(doc: Doc): ResolvedSite {
+/** The site as the whole-site rules read it: lists a template or a new site may lack are empty. */
+export function asSite(doc: Doc): ResolvedSite {
   return {
     ...doc,
     pages: doc.pages ?? [],

@@ -11,6 +11,7 @@ import { linkTarget } from '../../../engine/site/link-target.ts';
 import { routeParamsOf, siteCollections } from '../../../engine/site/whole-site.ts';
 import type { Page, ResolvedSite } from '../../../engine/site/types.ts';
 import type { Doc } from '../../lib/doc.ts';
+import { asSite } from '../../lib/local-links.ts';
 import { metaOf } from '../../lib/blocks.ts';
 
 export interface PickOption {
@@ -20,17 +21,6 @@ export interface PickOption {
   label: string;
   /** The second line: the address, or the slug / id stored. */
   detail: string;
-}
-
-/** The site as the whole-site rules read it (lists a template or a new site may lack are empty). */
-function asSite(doc: Doc): ResolvedSite {
-  return {
-    ...doc,
-    pages: doc.pages ?? [],
-    locations: doc.locations ?? [],
-    dealerships: doc.dealerships ?? [],
-    offers: doc.offers ?? [],
-  } as unknown as ResolvedSite;
 }
 
 /** The makes the site sells (the catalogue models of these are its model range, as engine/site/data.ts). */
