@@ -9,6 +9,7 @@ import type { SpecialHour } from '../../../schemas/types.gen.ts';
 import { StoreContext } from '../../lib/hooks.ts';
 import { fieldMessages, type HoursOptions } from './hours-shared.ts';
 import { publicHolidays, type PublicHoliday } from './holidays.ts';
+import { ProblemList } from './ProblemList.tsx';
 
 /** The state in the address of the location a field path is under (`locations/{i}/…`). */
 function useLocationState(path: ReadonlyArray<string | number>): string | undefined {
@@ -198,13 +199,7 @@ export function HolidayHoursField(props: FieldProps<SpecialHour[] | undefined>) 
           Add another day
         </button>
       </div>
-      {problems.length > 0 && (
-        <ul id={`${id}-problems`} className="fc-error">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      )}
+      <ProblemList id={`${id}-problems`} problems={problems} />
     </fieldset>
   );
 }

@@ -8,6 +8,7 @@ import { useId, useMemo } from 'react';
 import type { OpeningHour } from '../../../schemas/types.gen.ts';
 import { fieldMessages, type HoursOptions } from './hours-shared.ts';
 import { localeWeek } from './week.ts';
+import { ProblemList } from './ProblemList.tsx';
 
 export function WeekHoursField(props: FieldProps<OpeningHour[] | undefined>) {
   const { formData, onChange, fieldPathId, uiSchema, errorSchema, disabled, readonly } = props;
@@ -129,13 +130,7 @@ export function WeekHoursField(props: FieldProps<OpeningHour[] | undefined>) {
       >
         Copy {firstName} to weekdays
       </button>
-      {problems.length > 0 && (
-        <ul id={`${id}-problems`} className="fc-error">
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      )}
+      <ProblemList id={`${id}-problems`} problems={problems} />
     </fieldset>
   );
 }
