@@ -1,6 +1,7 @@
 /**
  * The last answers (docs/render.md, "A page that fails whole"): a file `send` cannot find is
- * a 404, not a 500; a route's real fault is a 500 page; and a stock SVG kept in `npm start`'s
+ * a 404, not a 500; a route's real fault is a 500 page; the database away is a 503 with
+ * Retry-After (a page, or the API's sentence to a client asking for JSON); and a stock SVG kept in `npm start`'s
  * `.data/` folder is served, not refused for the dot-folder in its path.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stockPhotoDir } from '../../../engine/inventory/import/photos.ts';
 import { stockPhotosRouter } from '../../../engine/inventory/stock-photos.ts';
 import { errorAnswer, notFoundAnswer } from '../../../engine/server/error-answer.ts';
+import { STORE_RETRY_AFTER_SECONDS, STORE_UNAVAILABLE } from '../../../engine/api/unavailable.ts';
 import { listenLocally, type Listening } from '../listen.ts';
 
 let dir: string;
@@ -30,6 +32,9 @@ beforeAll(async () => {
   app.get('/gone', (_req, res) => res.sendFile(join(dir, 'never-written.jpg')));
   app.get('/fault', () => {
     throw new Error('a bug');
+  });
+  app.get('/database-away', () => {
+    throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   });
   app.use(notFoundAnswer());
   app.use(errorAnswer({ development: false }));
@@ -61,6 +66,19 @@ describe('the last answers', () => {
     expect(html).toContain('Something went wrong');
     expect(html).not.toContain('a bug');
     expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it('answer the database away with 503 and Retry-After, as a page or as JSON', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const page = await fetch(`${base}/database-away`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(503);
+    expect(page.headers.get('retry-after')).toBe(String(STORE_RETRY_AFTER_SECONDS));
+    expect(await page.text()).toContain(STORE_UNAVAILABLE);
+    const api = await fetch(`${base}/database-away`, { headers: { accept: 'application/json' } });
+    expect(api.status).toBe(503);
+    expect(await api.json()).toEqual({ error: STORE_UNAVAILABLE });
+    expect(log).not.toHaveBeenCalled();
     log.mockRestore();
   });
 
