@@ -34,13 +34,22 @@ const SEARCH_UIS = [
 const SEARCH_BOX = '.fc-search-page .fc-search-box__input';
 const FILTER_BOX = '.fc-search-page__filters input[type="checkbox"]';
 
+export interface UseOptions {
+  timeoutMs?: number;
+  /** Where a word is typed and which box is ticked (default: the product's search page). */
+  searchBox?: string;
+  filterBox?: string;
+}
+
 /** Loads `url` in `page`, uses it, and weighs the JavaScript it fetched. */
 export async function measureJsAfterUse(
   page: Page,
   url: string,
-  options: { timeoutMs?: number } = {},
+  options: UseOptions = {},
 ): Promise<JsAfterUse> {
   const timeoutMs = options.timeoutMs ?? 15_000;
+  const searchBox = options.searchBox ?? SEARCH_BOX;
+  const filterBox = options.filterBox ?? FILTER_BOX;
   const origin = new URL(url).origin;
   const scripts: { path: string; bytes: number }[] = [];
   const pending: Promise<void>[] = [];
@@ -97,12 +106,12 @@ export async function measureJsAfterUse(
     }
 
     // A search page: a typed word, then a filter, each answered.
-    if (await page.locator(SEARCH_BOX).count()) {
-      await page.locator(SEARCH_BOX).first().fill('a');
+    if (await page.locator(searchBox).count()) {
+      await page.locator(searchBox).first().fill('a');
       await page.keyboard.press('Enter');
       steps.push('typed a word');
       await network.quiet(500, timeoutMs);
-      const filter = page.locator(FILTER_BOX).first();
+      const filter = page.locator(filterBox).first();
       if ((await filter.count()) && (await filter.isVisible())) {
         await filter.check({ timeout: timeoutMs }).catch(() => undefined);
         steps.push('ticked a filter');
