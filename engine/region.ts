@@ -106,6 +106,29 @@ export function formatDistance(km: number, region: Region = DEFAULT_REGION): str
   }).format(value);
 }
 
+const specFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A car specification stored in `unit` (the car schema's `x-unit`), in the region's unit:
+ * "4,750 mm" in Australia, "187 in" in the US (the table's `specUnits`; docs/regions.md, "Units").
+ */
+export function formatSpec(value: number, unit: string, region: Region = DEFAULT_REGION): string {
+  const { locale, specUnits } = regionSettings(region);
+  const to = specUnits[unit];
+  if (!to) return `${formatNumber(value, region)} ${unit}`;
+  const shown = value / to.per;
+  const key = `${locale} ${to.unit ?? ''} ${to.digits ?? 0}`;
+  let fmt = specFormats.get(key);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(locale, {
+      ...(to.unit ? { style: 'unit', unit: to.unit, unitDisplay: 'short' } : {}),
+      maximumFractionDigits: to.digits ?? 0,
+    });
+    specFormats.set(key, fmt);
+  }
+  return to.unit ? fmt.format(shown) : `${fmt.format(shown)} ${to.suffix ?? unit}`;
+}
+
 /** Minutes after midnight as a 12-hour time: 570 → "9:30 am" (AU, NZ) or "9:30 AM" (US). */
 export function clockTime(minutes: number, locale: string): string {
   const [am, pm] = localeSettings(locale).dayPeriods;
@@ -127,6 +150,8 @@ const US_SPELLING: [string, string][] = [
   ['organise', 'organize'],
   ['authorised', 'authorized'],
   ['licence', 'license'],
+  ['litre', 'liter'],
+  ['litres', 'liters'],
   ['tyres', 'tires'],
   ['tyre', 'tire'],
 ];

@@ -6,7 +6,7 @@
  */
 import type { CarField, CarFormat } from '../../schemas/car-tables.gen.ts';
 import type { Region } from '../../engine/site/types.ts';
-import { formatMoney, regionSettings } from '../../engine/region.ts';
+import { formatMoney, formatSpec, regionSettings, spell } from '../../engine/region.ts';
 import { messagesFor } from '../../engine/messages/index.ts';
 import { hasValue, type CarLike, type SpecRow } from './rules.ts';
 
@@ -78,6 +78,9 @@ function formatted(car: CarLike, field: CarField, path: string, v: unknown, f: S
     case 'stars':
       return `${n} stars`;
   }
+  // A measured value reads in the region's unit (inches, pounds, gallons in the US: docs/regions.md, "Units").
+  if (typeof v === 'number' && field.unit && regionSettings(f.region).specUnits[field.unit])
+    return formatSpec(v, field.unit, f.region);
   if (typeof v === 'number') return `${f.number(v)}${unit}`;
   if (typeof v === 'string')
     return messagesFor(f.region).display(path.slice(path.lastIndexOf('.') + 1), v.trim());
@@ -108,6 +111,6 @@ export function fieldRows(car: CarLike, fields: readonly CarField[], f: SpecForm
   const { phrase } = messagesFor(f.region);
   return fields.flatMap((field) => {
     const value = fieldValue(car, field, f);
-    return value === null ? [] : [{ label: phrase(field.title), value }];
+    return value === null ? [] : [{ label: spell(phrase(field.title), f.region), value }];
   });
 }

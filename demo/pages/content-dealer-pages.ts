@@ -4,6 +4,7 @@
  * about, privacy and terms pages. Text is written per dealer (name, towns, makes, region
  * spelling and law).
  */
+import upperFirst from 'lodash-es/upperFirst.js';
 import {
   cta,
   esc,
@@ -118,7 +119,7 @@ export function specialOffersPage(d: Dealer): Page {
     id: 'special-offers',
     path: '/special-offers',
     title: 'Special offers | {site}',
-    description: `Current ${d.usedOnly ? '' : `${list(d.makes)} `}offers and driveaway deals at ${d.name}.`,
+    description: `Current ${d.usedOnly ? '' : `${list(d.makes)} `}offers and ${word(d, 'price.driveAwayDeal')} deals at ${d.name}.`,
     blocks: [
       hero(
         'special-offers-hero',
@@ -355,7 +356,7 @@ export function termsPage(d: Dealer): Page {
         id: 'terms-text',
         props: {
           html:
-            `<h2>Prices</h2>${p(`Prices shown are in ${word(d, 'currency.name')} and may change without notice. Driveaway prices include ${word(d, 'price.driveAwayIncludes')} unless stated otherwise. Vehicles are subject to prior sale.`)}` +
+            `<h2>Prices</h2>${p(`Prices shown are in ${word(d, 'currency.name')} and may change without notice. ${upperFirst(word(d, 'price.driveAwayDeal'))} prices include ${word(d, 'price.driveAwayIncludes')} unless stated otherwise. Vehicles are subject to prior sale.`)}` +
             `<h2>Finance</h2>${p(FINANCE_TERMS[d.region] ?? FINANCE_TERMS.AU)}` +
             `<h2>Online reservations</h2>${p('A refundable $200 deposit holds a car for 48 hours while we complete the sale. If the sale does not go ahead, the deposit is refunded in full.')}` +
             `<h2>Trade-in valuations</h2>${p('Online estimates are indicative and depend on an inspection of the vehicle. Cars older than 7 years or with more than 100,000 km may not receive an online estimate.')}` +

@@ -28,7 +28,15 @@ import { collectBlockIds } from '../../engine/tree/ids.ts';
 import { formatMoney } from '../../engine/region.ts';
 import { resolveTemplate } from '../../engine/site/templates.ts';
 import { slugify } from '../../engine/slug.ts';
-import { dealerOf, esc, type Block, type Dealer, type Json, type Page } from './content-kit.ts';
+import {
+  dealerOf,
+  esc,
+  word,
+  type Block,
+  type Dealer,
+  type Json,
+  type Page,
+} from './content-kit.ts';
 import {
   aboutPage,
   contactLocationPage,
@@ -85,7 +93,7 @@ function sampleOffers(d: Dealer, siteId: number | undefined): Json[] {
       id: 900 + i + 1,
       name:
         i === 0 && price
-          ? `${m.name} driveaway from ${formatMoney(price, d.region)}`
+          ? `${m.name} ${word(d, 'price.driveAwayDeal')} from ${formatMoney(price, d.region)}`
           : i === 1
             ? `${m.name}: 5 years free scheduled servicing`
             : `${m.name} with a free accessory pack`,

@@ -46,6 +46,8 @@ export const enAU = {
   'country.freight': 'anywhere in Australia',
   'country.nationwide': 'Australia-wide',
   'currency.name': 'Australian dollars',
+  /** A price with everything included, as dealer text calls it ("Ranger driveaway from $38,990"). */
+  'price.driveAwayDeal': 'driveaway',
   'price.driveAwayIncludes': 'registration, compulsory insurance and on-road costs',
   'law.consumer': 'the Australian Consumer Law',
   'law.privacy': 'the Privacy Act 1988 (Cth) and the Australian Privacy Principles',
@@ -121,6 +123,7 @@ export type RegionalKey =
   | 'country.freight'
   | 'country.nationwide'
   | 'currency.name'
+  | 'price.driveAwayDeal'
   | 'price.driveAwayIncludes'
   | 'law.consumer'
   | 'law.privacy'

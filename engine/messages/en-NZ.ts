@@ -32,6 +32,7 @@ export const enNZ = {
   'country.freight': 'anywhere in New Zealand',
   'country.nationwide': 'nationwide',
   'currency.name': 'New Zealand dollars',
+  'price.driveAwayDeal': 'driveaway',
   'price.driveAwayIncludes': 'registration, compulsory insurance and on-road costs',
   'law.consumer': 'the Consumer Guarantees Act',
   'law.privacy': 'the Privacy Act 2020',

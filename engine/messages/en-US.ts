@@ -32,7 +32,9 @@ export const enUS = {
   'country.freight': 'anywhere in the continental US',
   'country.nationwide': 'nationwide',
   'currency.name': 'US dollars',
-  'price.driveAwayIncludes': 'dealer fees but exclude tax, title and license',
+  // The US says the price with everything paid is "out the door" (docs/regions.md, "Price qualifiers").
+  'price.driveAwayDeal': 'out-the-door',
+  'price.driveAwayIncludes': 'tax, title, license and dealer fees',
   'law.consumer': 'your state’s consumer protection laws',
   'law.privacy': 'applicable US federal and state privacy laws',
   'finance.weeklyNote':

@@ -37,6 +37,19 @@ export interface PhoneRule {
   display(key: string): string;
 }
 
+/**
+ * How a car specification stored in a metric unit is shown in a region: the Intl unit it
+ * becomes (`unit`, formatted by Intl.NumberFormat) or, for a unit Intl has none for (hp,
+ * lb-ft), a `suffix`; `per` stored units make one shown unit (docs/regions.md, "Units").
+ */
+export interface SpecUnit {
+  per: number;
+  unit?: string;
+  suffix?: string;
+  /** Decimals shown (none unless said). */
+  digits?: number;
+}
+
 export interface RegionFacts {
   /** The country, as staff pick it ("Australia"). */
   name: string;
@@ -75,6 +88,8 @@ export interface RegionFacts {
   complianceDate: boolean;
   /** A site's `preOwnedLabel` switch may call used cars "Pre-Owned" in its PDF (US sheets always say Used). */
   preOwnedLabel: boolean;
+  /** Car specifications' stored units (the car schema's `x-unit`: mm, kg, L, kW, Nm) shown in another; a unit not listed is shown as stored. */
+  specUnits: Readonly<Partial<Record<string, SpecUnit>>>;
 }
 
 const FOUR_DIGITS = {
@@ -144,6 +159,7 @@ export const REGIONS: Record<Region, RegionFacts> = {
     financePartners: true,
     complianceDate: true,
     preOwnedLabel: true,
+    specUnits: {},
   },
   NZ: {
     name: 'New Zealand',
@@ -179,6 +195,7 @@ export const REGIONS: Record<Region, RegionFacts> = {
     financePartners: false,
     complianceDate: true,
     preOwnedLabel: true,
+    specUnits: {},
   },
   US: {
     name: 'United States',
@@ -223,5 +240,14 @@ export const REGIONS: Record<Region, RegionFacts> = {
     financePartners: false,
     complianceDate: false,
     preOwnedLabel: false,
+    // US buyers read dimensions in inches, weights in pounds, tanks in gallons, power in
+    // horsepower and torque in pound-feet; engine sizes stay in litres (x-format decimal1).
+    specUnits: {
+      mm: { unit: 'inch', per: 25.4, digits: 1 },
+      kg: { unit: 'pound', per: 0.45359237 },
+      L: { unit: 'gallon', per: 3.785411784, digits: 1 },
+      kW: { suffix: 'hp', per: 0.745699872 },
+      Nm: { suffix: 'lb-ft', per: 1.3558179483 },
+    },
   },
 };

@@ -24,6 +24,7 @@ const NOT_US: RegExp[] = [
   /\bkms?\b/i,
   /\bOdometer \(km\)/,
   /\bDrive away\b/, // the price qualifier; "ready to drive away" is plain English
+  /\bdriveaway\b/i,
   /\bORC\b/,
   /\bon-road costs\b/i,
   /\bExcl\. gov\. charges\b/i,

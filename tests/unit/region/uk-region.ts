@@ -42,6 +42,8 @@ export const ukFacts: RegionFacts = {
   financePartners: false,
   complianceDate: false,
   preOwnedLabel: true,
+  // UK specifications read in millimetres and kilograms, as stored.
+  specUnits: {},
 };
 
 export const ukWords: LocaleOverrides = {
@@ -76,6 +78,7 @@ export const ukWords: LocaleOverrides = {
   'country.freight': 'anywhere in mainland Great Britain',
   'country.nationwide': 'nationwide',
   'currency.name': 'pounds sterling',
+  'price.driveAwayDeal': 'on-the-road',
   'price.driveAwayIncludes': 'VAT, first registration and a year’s road tax',
   'law.consumer': 'the Consumer Rights Act 2015',
   'law.privacy': 'the UK GDPR and the Data Protection Act 2018',
