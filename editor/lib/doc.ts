@@ -23,6 +23,7 @@ import {
   type BlockLocation as TreeLocation,
   type ListRef,
 } from '../../engine/tree.ts';
+import { fullnessOf, listRule, refusalOf } from '../../engine/site/placement.ts';
 import { metaOf, type EditorBlock } from './blocks.ts';
 
 export { allAreas, pageArea, type Area, type ListRef } from '../../engine/tree.ts';
@@ -153,24 +154,36 @@ export interface Allowed {
   reason?: string;
 }
 
-/** May a block of `type` go into the list `ref`? (Containers, `accepts`, named slots.) */
-export function canContain(doc: Doc, ref: ListRef, type: string): Allowed {
+/**
+ * May a block of `type` go into the list `ref`? The engine's placement rule (containers,
+ * slots, `accepts`, `maxBlocks`: engine/site/placement.ts) decides, so the editor never offers
+ * what validation would refuse. `moving`: ids of blocks coming from elsewhere in the document
+ * (a drag), not counted where they stand and counted where they go.
+ */
+export function canContain(
+  doc: Doc,
+  ref: ListRef,
+  type: string,
+  moving: readonly string[] = [],
+): Allowed {
   if (!ref.parent) return { ok: true };
   const parent = findBlock(doc, ref.parent, [ref.area])?.block;
   if (!parent) return { ok: false, reason: `there is no block "${ref.parent}"` };
   const meta = metaOf(parent.type);
-  const label = metaOf(type).label;
-  if (ref.slot) {
-    const slot = meta.slots.find((s) => s.name === ref.slot);
-    if (!slot) return { ok: false, reason: `${meta.label} has no slot "${ref.slot}"` };
-    if (slot.accepts && !slot.accepts.includes(type))
-      return { ok: false, reason: `${slot.label} of ${meta.label} does not take ${label} blocks` };
-    return { ok: true };
-  }
-  if (!meta.container) return { ok: false, reason: `${meta.label} cannot contain other blocks` };
-  if (meta.accepts && !meta.accepts.includes(type))
-    return { ok: false, reason: `${meta.label} does not take ${label} blocks` };
-  return { ok: true };
+  const rule = listRule(parent.type, ref.slot);
+  if (!rule)
+    return {
+      ok: false,
+      reason: ref.slot
+        ? `${meta.label} has no slot "${ref.slot}"`
+        : `${meta.label} cannot contain other blocks`,
+    };
+  const refused = refusalOf(rule, type);
+  if (refused) return { ok: false, reason: refused };
+  const list = (ref.slot ? parent.slots?.[ref.slot] : parent.children) ?? [];
+  const staying = list.filter((b) => !moving.includes(b.id)).length;
+  const full = fullnessOf(rule, staying, Math.max(1, moving.length));
+  return full ? { ok: false, reason: full } : { ok: true };
 }
 
 /** Would moving block `id` into `ref` put it inside itself? */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resolveDraft } from './doc.ts';
 import { flattenView, projectInsert, projectMove, withoutMoved } from './tree.ts';
-import { blockMeta } from './blocks.ts';
+import type { EditorBlock } from './blocks.ts';
+import { fullnessOf, listRule, refusalOf } from '../../engine/site/placement.ts';
 import { template, site } from './store/test-kit.ts';
 
 describe('outline rows and drop projection', () => {
@@ -40,9 +41,15 @@ describe('outline rows and drop projection', () => {
       index: 0,
       valid: true,
     });
-    // dragged to the end, nudged right: goes into the empty aside slot.
+    // dragged to the end, nudged right: not into the empty aside slot, which takes no
+    // full-width hero, but after the columns on the page.
     const p = projectMove(doc, rows, 'home-hero', 'slot:cols:aside', 2, root);
-    expect(p).toMatchObject({ ref: { parent: 'cols', slot: 'aside' }, index: 0, valid: true });
+    expect(p).toMatchObject({ ref: root, valid: true });
+    expect(projectMove(doc, rows, 'why-text', 'slot:cols:aside', 1, root)).toMatchObject({
+      ref: { parent: 'cols', slot: 'aside' },
+      index: 0,
+      valid: true,
+    });
     // a new block dropped after the aside head: at depth 0 it lands after cols on the page,
     // at depth 2 inside the aside slot.
     expect(projectInsert(doc, rows, 'slot:cols:aside', true, 0, 'hero', root)).toMatchObject({
@@ -50,7 +57,7 @@ describe('outline rows and drop projection', () => {
       ref: { area: 'page:home' },
       index: 3,
     });
-    expect(projectInsert(doc, rows, 'slot:cols:aside', true, 2, 'hero', root)).toMatchObject({
+    expect(projectInsert(doc, rows, 'slot:cols:aside', true, 2, 'rich-text', root)).toMatchObject({
       valid: true,
       ref: { parent: 'cols', slot: 'aside' },
       index: 0,
@@ -60,34 +67,51 @@ describe('outline rows and drop projection', () => {
   });
 
   it('steers drops to the nearest depth the schema allows, or marks them refused with a reason', () => {
-    const slot = blockMeta.columns.slots[0];
-    const accepts = slot.accepts;
-    slot.accepts = ['rich-text']; // a First column that takes nothing but rich text
-    try {
-      const root = { area: 'page:home' as const };
-      expect(projectInsert(doc, rows, 'left-text', true, 2, 'rich-text', root)).toMatchObject({
-        valid: true,
-        ref: { slot: 'main' },
-        index: 1,
-      });
-      // A hero is refused there (no other depth is possible between left-text and the aside head)…
-      expect(projectInsert(doc, rows, 'left-text', true, 2, 'hero', root)).toMatchObject({
-        valid: false,
-      });
-      // …while after the section's last child it is steered to the page when the section is wanted.
-      expect(projectInsert(doc, rows, 'why-text', true, 1, 'hero', root)).toMatchObject({
-        valid: true,
-        ref: { parent: 'why-us' },
-        index: 1,
-      });
-      const p = projectInsert(doc, rows, 'slot:cols:main', true, 2, 'hero', root);
-      expect(p).toMatchObject({
-        valid: false,
-        reason: 'First column of Columns does not take Hero blocks',
-      });
-    } finally {
-      slot.accepts = accepts;
-    }
+    const root = { area: 'page:home' as const };
+    expect(projectInsert(doc, rows, 'left-text', true, 2, 'rich-text', root)).toMatchObject({
+      valid: true,
+      ref: { slot: 'main' },
+      index: 1,
+    });
+    // A full-width hero is refused in a column (no other depth is possible between left-text
+    // and the aside head)…
+    expect(projectInsert(doc, rows, 'left-text', true, 2, 'hero', root)).toMatchObject({
+      valid: false,
+    });
+    // …while after the section's last child it goes into the section, which takes heroes.
+    expect(projectInsert(doc, rows, 'why-text', true, 1, 'hero', root)).toMatchObject({
+      valid: true,
+      ref: { parent: 'why-us' },
+      index: 1,
+    });
+    const p = projectInsert(doc, rows, 'slot:cols:main', true, 2, 'hero', root);
+    expect(p).toMatchObject({
+      valid: false,
+      reason: refusalOf(listRule('columns', 'main')!, 'hero'),
+    });
+  });
+
+  it('refuses a new block in a full column, and still lets its own blocks be reordered', () => {
+    const rule = listRule('columns', 'main')!;
+    const base = template();
+    const cols = (base.pages[0].blocks as EditorBlock[]).find((b) => b.id === 'cols')!;
+    cols.slots!.main = Array.from({ length: rule.maxBlocks! }, (_, i) => ({
+      type: 'rich-text',
+      id: `t${i}`,
+      props: { html: `<p>${i}</p>` },
+    }));
+    const fullDoc = resolveDraft(site(), { base });
+    const fullRows = flattenView(fullDoc, 'page:home');
+    const root = { area: 'page:home' as const };
+    expect(projectInsert(fullDoc, fullRows, 't0', true, 2, 'rich-text', root)).toMatchObject({
+      valid: false,
+      reason: fullnessOf(rule, rule.maxBlocks!),
+    });
+    expect(projectMove(fullDoc, fullRows, 't0', 't2', 0, root)).toMatchObject({
+      valid: true,
+      ref: { slot: 'main' },
+      index: 2,
+    });
   });
 });
 
@@ -117,24 +141,17 @@ describe('dragging several selected blocks together', () => {
     expect(
       projectMove(doc, rows, 'home-hero', 'why-text', 0, root, ['home-hero', 'cols']),
     ).toMatchObject({ ref: root, index: 1, valid: true });
-    const slot = blockMeta.columns.slots[0];
-    const accepts = slot.accepts;
-    slot.accepts = ['rich-text'];
-    try {
-      // why-text alone may go into the First column; with a hero in its group it may not.
-      expect(projectMove(doc, rows, 'why-text', 'left-text', 1, root)).toMatchObject({
-        ref: { slot: 'main' },
-        valid: true,
-      });
-      expect(
-        projectMove(doc, rows, 'why-text', 'left-text', 1, root, ['home-hero', 'why-text']),
-      ).toMatchObject({
-        ref: { slot: 'main' },
-        valid: false,
-        reason: 'First column of Columns does not take Hero blocks',
-      });
-    } finally {
-      slot.accepts = accepts;
-    }
+    // why-text alone may go into the First column; with a full-width hero in its group it may not.
+    expect(projectMove(doc, rows, 'why-text', 'left-text', 1, root)).toMatchObject({
+      ref: { slot: 'main' },
+      valid: true,
+    });
+    expect(
+      projectMove(doc, rows, 'why-text', 'left-text', 1, root, ['home-hero', 'why-text']),
+    ).toMatchObject({
+      ref: { slot: 'main' },
+      valid: false,
+      reason: refusalOf(listRule('columns', 'main')!, 'hero'),
+    });
   });
 });

@@ -213,6 +213,7 @@ export function project(
   wantedDepth: number,
   type: string | readonly string[],
   root: ListRef | undefined,
+  moving: readonly string[] = [],
 ): Projection | undefined {
   const types = typeof type === 'string' ? [type] : [...new Set(type)];
   const prev = rows[gap - 1];
@@ -231,7 +232,7 @@ export function project(
   for (const depth of depths) {
     const target = targetAt(rows, gap, depth, root);
     if (!target) continue;
-    const allowed = types.map((t) => canContain(doc, target.ref, t)).find((a) => !a.ok) ?? {
+    const allowed = types.map((t) => canContain(doc, target.ref, t, moving)).find((a) => !a.ok) ?? {
       ok: true,
     };
     if (allowed.ok) return { ...target, depth, valid: true };
@@ -290,6 +291,7 @@ export function projectMove(
     active.depth + dragDepthOffset,
     draggedTypes(doc, active.block.type, group),
     root,
+    group?.length ? group : [activeId],
   );
 }
 

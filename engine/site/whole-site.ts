@@ -13,12 +13,10 @@ import { slugify } from '../slug.ts';
 import { linkTarget, splitHref } from './link-target.ts';
 import { documentReferences, type WrittenLink } from './links.ts';
 import { leadRoutingIssues } from './lead-routing.ts';
+import { placementIssues } from './placement.ts';
 import type { DocumentIssue, Page, ResolvedSite } from './types.ts';
 
-/**
- * Addresses the server answers under a site's base path besides its pages
- * (engine/server): the vehicle feed and car history reports.
- */
+/** Addresses the server answers under a base path besides its pages: feed, history reports. */
 export const PLATFORM_ROUTES = ['/feeds/vehicles.tsv', '/cars/:carId/history-report.pdf'];
 
 /** What a site's data holds, by collection name (the names `x-ref` and `x-block.routeParams` use). */
@@ -82,7 +80,7 @@ export function wholeSiteIssues(
   // e.g. pasted reviews): empty when nothing defines an entry, unchecked when a switch opened it.
   const entriesOf = (name: string) =>
     name in data ? data[name] : name in defined ? defined[name] : new Set<string>();
-  const issues: DocumentIssue[] = [...pageIssues(site.pages), ...leadRoutingIssues(site)];
+  const issues = [...pageIssues(site.pages), ...leadRoutingIssues(site), ...placementIssues(site)];
   issues.push(...linkIssues(site, links, data));
   for (const ref of refs) {
     const known = entriesOf(ref.collection);

@@ -21,13 +21,9 @@ export function blockUnionSchema(): Json {
       type: 'object',
       properties: { props: { $ref: `blocks/${type}.schema.json`, default: {} } },
     };
+    // What a container or slot takes (`accepts`, `maxBlocks`) is a whole-site rule with its own
+    // words (engine/site/placement.ts), not a schema keyword here.
     if (!meta.container) then.properties.children = { type: 'array', maxItems: 0 };
-    if (meta.container && meta.accepts) {
-      then.properties.children = {
-        type: 'array',
-        items: { type: 'object', properties: { type: { enum: meta.accepts } } },
-      };
-    }
     const slotNames = Object.keys(meta.slots ?? {});
     then.properties.slots = slotNames.length
       ? { type: 'object', propertyNames: { enum: slotNames } }

@@ -49,6 +49,7 @@ export function projectDrop(
             active.depth + Math.round(e.delta.x / INDENT),
             draggedTypes(resolved, state.type, state.group),
             root,
+            state.group?.length ? state.group : [state.activeId],
           )
         : undefined;
     }

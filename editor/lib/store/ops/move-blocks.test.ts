@@ -12,13 +12,13 @@ describe('editor store: move and insert rules', () => {
     expect(ids(page.blocks)).toEqual(['why-us', 'cols']);
     expect(ids(page.blocks[0].children)).toEqual(['why-text', 'home-hero']);
     expect(
-      store.moveBlocks(['home-hero'], { area: 'page:home', parent: 'cols', slot: 'aside' }, 0),
+      store.moveBlocks(['why-text'], { area: 'page:home', parent: 'cols', slot: 'aside' }, 0),
     ).toBe(true);
     page = store.getState().doc.pages[0];
-    expect(page.blocks[1].slots.aside.map((b: Doc) => b.id)).toEqual(['home-hero']);
-    expect(store.moveBlocks(['home-hero'], { area: 'page:home' }, 0)).toBe(true);
+    expect(page.blocks[1].slots.aside.map((b: Doc) => b.id)).toEqual(['why-text']);
+    expect(store.moveBlocks(['why-text'], { area: 'page:home' }, 0)).toBe(true);
     page = store.getState().doc.pages[0];
-    expect(ids(page.blocks)).toEqual(['home-hero', 'why-us', 'cols']);
+    expect(ids(page.blocks)).toEqual(['why-text', 'why-us', 'cols']);
     // The emptied slot is removed rather than written out as [].
     expect(page.blocks[2].slots).toEqual({ main: [expect.objectContaining({ id: 'left-text' })] });
   });
@@ -32,6 +32,9 @@ describe('editor store: move and insert rules', () => {
     expect(
       store.moveBlocks(['home-hero'], { area: 'page:home', parent: 'cols', slot: 'sidebar' }, 0),
     ).toBe(false); // no such slot
+    expect(
+      store.moveBlocks(['home-hero'], { area: 'page:home', parent: 'cols', slot: 'aside' }, 0),
+    ).toBe(false); // a full-width hero in half a column
     expect(store.moveBlocks(['why-us'], { area: 'page:home', parent: 'why-us' }, 0)).toBe(false); // into itself
     expect(store.getState().canUndo).toBe(false);
   });

@@ -26,8 +26,8 @@ export function moveBlocks(
   const top = topMost(resolved, ids);
   if (!top.length) return undefined;
   if (top.some((loc) => isInsideItself(resolved, loc.block.id, to))) return undefined;
-  if (top.some((loc) => !canContain(resolved, to, loc.block.type).ok)) return undefined;
   const moving = top.map((loc) => loc.block.id);
+  if (top.some((loc) => !canContain(resolved, to, loc.block.type, moving).ok)) return undefined;
   const current = (getList(resolved, to) ?? []).map((b) => b.id);
   const after = current.filter((id) => !moving.includes(id));
   after.splice(Math.max(0, Math.min(index, after.length)), 0, ...moving);

@@ -4,7 +4,7 @@ import { EditorStore } from '../index.ts';
 import { findBlock } from '../../doc.ts';
 import { copyBlocks, readClipboard } from '../../clipboard.ts';
 import { copySelection, cutSelection, pasteClipboard } from '../../actions.ts';
-import { blockMeta } from '../../blocks.ts';
+import { listRule, refusalOf } from '../../../../engine/site/placement.ts';
 import { makeStore, ids, rootIds } from '../test-kit.ts';
 
 describe('copy, paste and duplicate give fresh readable ids', () => {
@@ -93,33 +93,26 @@ describe('multi-select: operations are one undo step each', () => {
   });
 
   it('refuses a paste, with the reason, when the target list does not take one of the blocks (the rules drops follow)', () => {
-    const slot = blockMeta.columns.slots[0];
-    const accepts = slot.accepts;
-    slot.accepts = ['rich-text']; // a First column that takes nothing but rich text
-    try {
-      const store = makeStore();
-      const hero = findBlock(store.getState().resolved, 'home-hero')!.block;
-      const text = findBlock(store.getState().resolved, 'why-text')!.block;
-      store.select('left-text');
-      expect(store.pasteBlocks([text, hero])).toEqual({
-        ids: [],
-        reason: 'First column of Columns does not take Hero blocks',
-      });
-      expect(store.getState().canUndo).toBe(false);
-      copyBlocks([text, hero], { site: 'test-site' });
-      const announce = vi.fn();
-      expect(pasteClipboard(store, announce)).toEqual([]);
-      expect(announce).toHaveBeenCalledWith(
-        'Cannot paste here: First column of Columns does not take Hero blocks.',
-      );
-      // Rich text alone is fine there.
-      expect(store.pasteBlocks([text]).ids).toEqual(['why-text-2']);
-      expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual([
-        'left-text',
-        'why-text-2',
-      ]);
-    } finally {
-      slot.accepts = accepts;
-    }
+    // A column takes no full-width hero (engine/site/placement.ts).
+    const heroRefused = refusalOf(listRule('columns', 'main')!, 'hero');
+    const store = makeStore();
+    const hero = findBlock(store.getState().resolved, 'home-hero')!.block;
+    const text = findBlock(store.getState().resolved, 'why-text')!.block;
+    store.select('left-text');
+    expect(store.pasteBlocks([text, hero])).toEqual({
+      ids: [],
+      reason: heroRefused,
+    });
+    expect(store.getState().canUndo).toBe(false);
+    copyBlocks([text, hero], { site: 'test-site' });
+    const announce = vi.fn();
+    expect(pasteClipboard(store, announce)).toEqual([]);
+    expect(announce).toHaveBeenCalledWith(`Cannot paste here: ${heroRefused}.`);
+    // Rich text alone is fine there.
+    expect(store.pasteBlocks([text]).ids).toEqual(['why-text-2']);
+    expect(ids(findBlock(store.getState().resolved, 'cols')!.block.slots!.main)).toEqual([
+      'left-text',
+      'why-text-2',
+    ]);
   });
 });
