@@ -14,7 +14,8 @@ import { SiteStore, type SiteEntry } from './sites.ts';
 import { endPurifyWorker } from '../sanitize/purify-client.ts';
 import { startHtmlSanitizer } from '../sanitize/html.server.ts';
 import { assetsRouter } from './assets.ts';
-import { securityHeaders, staffOnly, TOKEN_FAILURE_LIMIT } from './security.ts';
+import { securityHeaders, TOKEN_FAILURE_LIMIT } from './security.ts';
+import { editorGuards, staffMeRouter } from './staff-access.ts';
 import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from './request-guard.ts';
 import { responseDeadline } from './time-budget.ts';
 import { createServices } from './services.ts';
@@ -183,13 +184,12 @@ export async function createApp(options: ServerOptions) {
   // Before the general API: the editor's own endpoints (list, load, create, save sites).
   // Signed-in staff get a short-lived pass their browser shows draft images with (editor-cookie.ts).
   const imagePass = new EditorAssetPass();
+  const guards = editorGuards(store, services.api.staffToken, editorTokenFailures);
   app.use(
     '/api/editor',
-    staffOnly(undefined, {
-      publishToken: process.env.FORECOURT_PUBLISH_TOKEN,
-      failures: editorTokenFailures,
-    }),
+    guards.api,
     imagePass.issue,
+    staffMeRouter(),
     editorFeedsRouter(store.feedPulls),
     createEditorRouter({
       sites,
@@ -203,8 +203,8 @@ export async function createApp(options: ServerOptions) {
   app.use(
     createAssetLibraryRouter({
       repo,
-      staff: staffOnly(),
-      draftImages: imagePass.guard(staffOnly()),
+      staff: guards.api,
+      draftImages: imagePass.guard(guards.api),
       derivatives: services.photoCache,
       drafts: remote ? drafts : undefined,
     }),
@@ -321,11 +321,7 @@ export async function createApp(options: ServerOptions) {
   const draftEntry = draftEntryReader(repo, sites);
   app.get(
     /^\/drafts\/([a-z0-9-]+)(\/.*)?$/,
-    staffOnly(undefined, {
-      publishToken: process.env.FORECOURT_PUBLISH_TOKEN,
-      queryToken: true,
-      failures: editorTokenFailures,
-    }),
+    guards.preview,
     imagePass.issue,
     async (req, res, next) => {
       try {
