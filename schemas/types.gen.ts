@@ -874,6 +874,10 @@ export interface SiteDocument {
    * Dealer or group name shown to visitors.
    */
   name: string;
+  /**
+   * The dealer's registered business number, shown with its legal name in the footer: an ABN (11 digits) in Australia, an NZBN (13 digits) in New Zealand; US sites have none. Spaces are allowed.
+   */
+  businessNumber?: string;
   template?: Slug;
   /**
    * Website id (sent with phone reveals and leads).
@@ -1025,6 +1029,25 @@ export interface SiteDocument {
    * @maxItems 200
    */
   withoutPages?: Slug4[];
+  /**
+   * Old addresses of this site that send visitors on to a new one, answered before any page (e.g. /cars/:slug/buy-online to /cars/:slug/checkout). A :name part of the old address is carried into the new one. Both are addresses of this site; a redirect may not lead back to itself, and two may not start from the same address.
+   *
+   * @maxItems 500
+   */
+  redirects?: {
+    /**
+     * The address visitors arrive at, e.g. /brands/jeep or /cars/:slug/buy-online.
+     */
+    from: string;
+    /**
+     * Where they are sent, on this site, e.g. /search/jeep or /cars/:slug/checkout.
+     */
+    to: string;
+    /**
+     * Permanent (search engines move the old address's standing to the new one) or temporary.
+     */
+    status?: 301 | 302;
+  }[];
   /**
    * The pages of the site, each at its own address.
    *

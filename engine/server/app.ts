@@ -18,6 +18,7 @@ import { securityHeaders, TOKEN_FAILURE_LIMIT } from './security.ts';
 import { editorGuards, staffMeRouter } from './staff-access.ts';
 import { pageOrigin, refuseAmbiguousPaths, trustProxySetting } from './request-guard.ts';
 import { responseDeadline } from './time-budget.ts';
+import { redirectFor } from '../site/redirects.ts';
 import { createServices } from './services.ts';
 import { createPageCache } from './page-cache/pages.ts';
 import { renderCacheLimitsFrom } from './page-cache/render-cache.ts';
@@ -271,6 +272,9 @@ export async function createApp(options: ServerOptions) {
       res.status(503).type('html').send(errorPage('Site unavailable', detail));
       return;
     }
+    // The document's redirects answer before any page (docs/site-documents.md, "Redirects").
+    const moved = redirectFor(entry.site, inner);
+    if (moved) return res.redirect(moved.status, basename + moved.location);
     const siteHost = byHost
       ? entry.site.hostnames?.find((h) => h.toLowerCase() === req.hostname.toLowerCase())
       : undefined;

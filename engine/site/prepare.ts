@@ -18,6 +18,7 @@ import { SharedPages } from './shared-pages.ts';
 import { resolveTemplate, type TemplateLoader } from './templates.ts';
 import type { DocumentIssue, ResolvedSite } from './types.ts';
 import { wholeSiteIssues } from './whole-site.ts';
+import { redirectIssues } from './redirects.ts';
 import { mapBlocks, type TreeBlock } from '../tree.ts';
 
 export type PrepareResult =
@@ -88,11 +89,14 @@ export function createSitePreparer(options: PreparerOptions): SitePreparer {
     // Whole-site rules read a well-formed document; on a schema-invalid one they wait.
     const siteIssues = schemaIssues.length
       ? []
-      : wholeSiteIssues(site as unknown as ResolvedSite, {
-          models:
-            options.catalogue &&
-            siteDataFor(site as unknown as ResolvedSite, options.catalogue).models,
-        });
+      : [
+          ...wholeSiteIssues(site as unknown as ResolvedSite, {
+            models:
+              options.catalogue &&
+              siteDataFor(site as unknown as ResolvedSite, options.catalogue).models,
+          }),
+          ...redirectIssues(site as unknown as ResolvedSite),
+        ];
     return {
       issues: [...resolved.issues, ...schemaIssues, ...siteIssues],
       site,

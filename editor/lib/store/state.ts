@@ -13,6 +13,7 @@ import {
   type TemplateMap,
   type View,
 } from '../doc.ts';
+import { shareEqual } from '../share-equal.ts';
 import { NONE, NO_SET, settleSelection } from './selection.ts';
 
 export interface EditorState {
@@ -106,7 +107,10 @@ export function settle(prev: EditorState, patch: Partial<EditorState>): EditorSt
   const next = { ...prev, ...patch };
   const docChanged = !!patch.doc && patch.doc !== prev.doc;
   if (docChanged) {
-    next.resolved = resolveDraft(next.doc, next.templates);
+    // Merging the template makes every merged object anew (features, theme, pages changed
+    // by the site); kept as the old ones when equal, an edit changes only its own path, which
+    // the preview's fast path and the per-object caches rely on (docs/editor-design.md, "Speed").
+    next.resolved = shareEqual(prev.resolved, resolveDraft(next.doc, next.templates));
     if (next.doc.template !== prev.doc.template)
       next.template = resolvedTemplate(next.doc, next.templates);
     next.revision = prev.revision + 1;

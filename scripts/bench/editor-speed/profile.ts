@@ -4,9 +4,14 @@
  * summed by function. For finding what to make faster, not a bench (no `run`).
  *
  *   FORECOURT_DIST=<built app> npx tsx scripts/bench/editor-speed/profile.ts [blocks] [typing|drop|pickup|release]
+ *   FORECOURT_DIST=<built app> npx tsx scripts/bench/editor-speed/profile.ts demo [n]
+ *
+ * `demo`: typing into the demo site's real blocks as the bench does (demo-blocks.ts), the
+ * n-th of DEMO_FIELDS (default 1: the home hero's button label).
  */
 import { STAFF_KEY } from '../../../editor/lib/auth.ts';
 import { launch } from '../../../tests/browser/chromium.ts';
+import { DEMO_FIELDS, DEMO_SITE } from './demo-blocks.ts';
 import { benchBlocks, benchSite } from './pages.ts';
 import { revealRow } from './probes.ts';
 import { startEditorServer } from './serve.ts';
@@ -17,10 +22,11 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
 }
 
-const total = Number(process.argv[2] ?? 1000);
-const what = process.argv[3] ?? 'typing';
-const slug = `bench-editor-${total}`;
-const server = await startEditorServer({ [slug]: benchSite(slug, total) });
+const demo = process.argv[2] === 'demo' ? DEMO_FIELDS[Number(process.argv[3] ?? 1)] : undefined;
+const total = demo ? 0 : Number(process.argv[2] ?? 1000);
+const what = demo ? 'typing' : (process.argv[3] ?? 'typing');
+const slug = demo ? DEMO_SITE : `bench-editor-${total}`;
+const server = await startEditorServer(demo ? {} : { [slug]: benchSite(slug, total) });
 const browser = await launch();
 try {
   const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
@@ -30,14 +36,15 @@ try {
   );
   const page = await context.newPage();
   page.setDefaultTimeout(120_000);
-  await page.goto(`${server.base}/editor/?site=${slug}&page=home`);
+  await page.goto(`${server.base}/editor/?site=${slug}&page=${demo?.page ?? 'home'}`);
   await page.locator('.fc-tree > li[data-row]').first().waitFor({ state: 'attached' });
   await page.waitForTimeout(3000);
-  await page.evaluate(revealRow('hero-target'));
-  const row = page.locator('[data-row="hero-target"] .fc-row-main');
+  const target = demo?.block ?? 'hero-target';
+  await page.evaluate(revealRow(target));
+  const row = page.locator(`[data-row="${target}"] .fc-row-main`);
   await row.scrollIntoViewIfNeeded();
   await row.click();
-  await page.locator('#root_heading').click();
+  await page.locator(`#${demo?.field ?? 'root_heading'}`).click();
   await page.keyboard.press('End');
   await page.waitForTimeout(2000);
   const cdp = await context.newCDPSession(page);
