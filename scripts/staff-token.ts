@@ -1,8 +1,10 @@
 /**
- * npm run staff-token -- create --sites {slug,slug…} --name "…" | create --all-sites --name "…" | list | revoke {id}
- * Staff tokens of the lead view (docs/api.md, "Staff"; docs/security.md, "Who may read what"):
- * a dealer's staff get a token for their own sites, which reads those sites' leads and sends
- * their deliveries again, and nothing else. The token is printed once, by `create`; the store
+ * npm run staff-token -- create --sites {slug[:role],…} --name "…" [--email …] [--role editor|publisher]
+ *   | create --all-sites --name "…" … | list | revoke {id}
+ * Staff members' tokens (docs/api.md, "Staff"; docs/security.md, "Who may read what" and "Who
+ * may edit and publish"): a dealer's staff member gets a token for their own sites, which reads
+ * those sites' leads, sends their deliveries again and opens them in the editor with the
+ * member's role there (editor, the default, or publisher), and nothing else. The token is printed once, by `create`; the store
  * keeps only its hash. `revoke` ends a token at once, on every server sharing the store. Works
  * on the store the server uses: DATABASE_URL, else forecourt.db in FORECOURT_DATA_DIR (or .data/).
  * Exits 1 on a problem, 2 on a usage mistake.
@@ -13,41 +15,67 @@ import { parseArgs } from 'node:util';
 import { DB_FILE, defaultDataDir } from '../engine/api/db/database.ts';
 import { stateFile } from '../engine/api/db/guard.ts';
 import type { StaffSites, StaffTokenRecord } from '../engine/api/store/staff-tokens.ts';
+import { isStaffRole, STAFF_ROLES, type StaffRoles } from '../engine/api/staff-roles.ts';
 import { openStore } from '../engine/api/store/open.ts';
 import type { Store } from '../engine/api/store/types.ts';
 import { runAsCommand, type ScriptIo } from './script-io.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-export const USAGE = `Usage: npm run staff-token -- create --sites {slug,slug…} --name "…"
-       npm run staff-token -- create --all-sites --name "…"   (the platform's own operators)
+export const USAGE = `Usage: npm run staff-token -- create --sites {slug[:role],…} --name "…" [--email {address}] [--role editor|publisher]
+       npm run staff-token -- create --all-sites --name "…" [--email {address}] [--role editor|publisher]
+       (role: editor, the default, edits and saves drafts; publisher also publishes, discards and restores;
+        a site's own ":role" overrides --role there, e.g. --sites gold-coast-ford:publisher,au-motors)
        npm run staff-token -- list
        npm run staff-token -- revoke {id}`;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// One line of plain text, as git takes an author email; no full address check (the mail is never sent).
+const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+$/;
 
 class UsageError extends Error {}
 
-function sitesOption(values: { sites?: string; 'all-sites'?: boolean }, sitesDir: string) {
-  if (values['all-sites']) {
-    if (values.sites) throw new UsageError('Give --sites or --all-sites, not both.');
-    return 'all';
-  }
-  const sites = (values.sites ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (!sites.length) throw new UsageError('Name the sites the token opens: --sites {slug,slug…}.');
-  for (const slug of sites)
-    if (!SLUG.test(slug) || !existsSync(join(sitesDir, `${slug}.json`)))
-      throw new Error(`There is no site "${slug}" in ${sitesDir}.`);
-  return [...new Set(sites)];
+function roleOption(given: string | undefined) {
+  if (given === undefined) return 'editor';
+  if (!isStaffRole(given)) throw new UsageError(`--role is ${STAFF_ROLES.join(' or ')}.`);
+  return given;
 }
 
-const describeSites = (sites: StaffSites) => (sites === 'all' ? 'every site' : sites.join(', '));
+/** The sites the token opens and the member's role on each. */
+function sitesOption(
+  values: { sites?: string; 'all-sites'?: boolean; role?: string },
+  sitesDir: string,
+): { sites: StaffSites; roles: StaffRoles } {
+  const role = roleOption(values.role);
+  if (values['all-sites']) {
+    if (values.sites) throw new UsageError('Give --sites or --all-sites, not both.');
+    return { sites: 'all', roles: { '*': role } };
+  }
+  const roles: StaffRoles = {};
+  for (const item of (values.sites ?? '').split(',')) {
+    const [slug, own, ...more] = item.trim().split(':');
+    if (!slug) continue;
+    if (more.length || (own !== undefined && !isStaffRole(own)))
+      throw new UsageError(
+        `"${item.trim()}": a site is {slug} or {slug}:editor, {slug}:publisher.`,
+      );
+    if (!SLUG.test(slug) || !existsSync(join(sitesDir, `${slug}.json`)))
+      throw new Error(`There is no site "${slug}" in ${sitesDir}.`);
+    roles[slug] = own ?? role;
+  }
+  const sites = Object.keys(roles);
+  if (!sites.length) throw new UsageError('Name the sites the token opens: --sites {slug,slug…}.');
+  return { sites, roles };
+}
+
+function describeRoles(roles: StaffRoles) {
+  return Object.entries(roles)
+    .map(([site, role]) => `${site === '*' ? 'every site' : site} (${role})`)
+    .join(', ');
+}
 
 function row(t: StaffTokenRecord) {
   const state = t.revokedAt ? `revoked ${t.revokedAt}` : 'live';
-  return `${t.id}\t${t.name}\t${describeSites(t.sites)}\tcreated ${t.createdAt}\tlast used ${t.lastUsedAt ?? 'never'}\t${state}\n`;
+  return `${t.id}\t${t.name}\t${t.email ?? '-'}\t${describeRoles(t.roles)}\tcreated ${t.createdAt}\tlast used ${t.lastUsedAt ?? 'never'}\t${state}\n`;
 }
 
 /**
@@ -77,6 +105,8 @@ async function run(argv: string[], io: ScriptIo): Promise<number> {
       sites: { type: 'string' },
       'all-sites': { type: 'boolean' },
       name: { type: 'string' },
+      email: { type: 'string' },
+      role: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -84,10 +114,21 @@ async function run(argv: string[], io: ScriptIo): Promise<number> {
   if (command === 'create' && !rest.length) {
     const name = values.name?.trim();
     if (!name) throw new UsageError('Name the token (who holds it): --name "…".');
-    const sites = sitesOption(values, resolve(io.cwd, io.env.FORECOURT_SITES_DIR || 'sites'));
-    const { token, record } = await withStore(io, (s) => s.staffTokens.create(name, sites, now));
+    if (/[\u0000-\u001f\u007f<>]/.test(name) || name.length > 80)
+      throw new UsageError('A name is one line of at most 80 characters, without < >.');
+    const email = values.email?.trim() || undefined;
+    if (email !== undefined && (!EMAIL.test(email) || email.length > 254))
+      throw new UsageError(`"${email}" is not an email address.`);
+    const { sites, roles } = sitesOption(
+      values,
+      resolve(io.cwd, io.env.FORECOURT_SITES_DIR || 'sites'),
+    );
+    const { token, record } = await withStore(io, (s) =>
+      s.staffTokens.create(name, sites, now, { email, roles }),
+    );
+    const who = record.email ? `"${record.name}" <${record.email}>` : `"${record.name}"`;
     await io.out(
-      `Staff token ${record.id} "${record.name}" for ${describeSites(record.sites)}:\n\n  ${token}\n\n` +
+      `Staff token ${record.id} of ${who} for ${describeRoles(record.roles)}:\n\n  ${token}\n\n` +
         'It is shown only now (the store keeps its hash): hand it over safely. ' +
         `Revoke it with: npm run staff-token -- revoke ${record.id}\n`,
     );

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { api, type SiteSummary } from '../lib/api.ts';
 import { draftSlugs } from '../lib/autosave.ts';
 import { useAccess, useStaffName } from '../lib/auth.ts';
+import { loadMember } from '../lib/member.ts';
 import { NewSiteForm } from './NewSiteForm.tsx';
 import { SiteEditorLoader } from './SiteEditor.tsx';
 import { RemoteEditingOff, SignIn, SignOutButton, WhoIsEditing } from './SignIn.tsx';
@@ -31,6 +32,10 @@ export function App() {
   // open site (with its draft from localStorage, flushed on unmount) loads again.
   const access = useAccess();
   const staff = useStaffName();
+  // After each sign-in: who the token belongs to and their role per site (lib/member.ts).
+  useEffect(() => {
+    if (access.kind === 'ok') void loadMember();
+  }, [access]);
   if (access.kind === 'sign-in') return <SignIn reason={access.reason} />;
   if (access.kind === 'forbidden') return <RemoteEditingOff message={access.message} />;
   // Saves and publishes carry the staff member's name: asked once, then remembered.

@@ -16,6 +16,8 @@ export function HistoryDialog(props: {
   busy: boolean;
   /** Unsaved changes in the editor, which restoring replaces. */
   dirty: boolean;
+  /** Why this person may not restore (an editor-role member), shown in place of the action. */
+  refusal?: string;
 }) {
   const id = useId();
   const [confirming, setConfirming] = useState<string>();
@@ -39,6 +41,11 @@ export function HistoryDialog(props: {
         </button>
       }
     >
+      {props.refusal && (
+        <p id={`${id}-why`} className="fc-muted" data-role-why>
+          {props.refusal}
+        </p>
+      )}
       <LoadedList items={items} error={error} empty="No published versions yet.">
         {(versions) => (
           <ol className="fc-history-list" aria-label="Published versions">
@@ -66,8 +73,8 @@ export function HistoryDialog(props: {
                   <button
                     type="button"
                     onClick={() => void restore(v)}
-                    disabled={props.busy}
-                    aria-describedby={`${id}-${i}`}
+                    disabled={props.busy || !!props.refusal}
+                    aria-describedby={props.refusal ? `${id}-${i} ${id}-why` : `${id}-${i}`}
                   >
                     {confirming === v.commit ? 'Restore anyway' : 'Restore as draft'}
                   </button>

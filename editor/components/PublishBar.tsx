@@ -15,6 +15,7 @@ import { DiscardConfirm, PublishConfirm, ReviewRequestDialog } from './PublishDi
 import { ReviewDialog } from './ReviewDialog.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 import { draftNotes } from '../lib/live-status.ts';
+import { publisherRefusal, useMember } from '../lib/member.ts';
 
 type Open = 'save' | 'publish' | 'discard' | 'history' | 'feeds';
 
@@ -87,6 +88,8 @@ export function PublishBar({
   };
   const { draft, busy } = state;
   const hasDraft = draft.exists;
+  // An editor-role member sees Publish, Discard and Restore greyed out, and why (lib/member.ts).
+  const refusal = publisherRefusal(useMember(), slug);
 
   return (
     <section className="fc-publishbar" aria-label="Draft and publishing">
@@ -125,8 +128,13 @@ export function PublishBar({
         >
           {busy === 'review' ? 'Requesting review…' : 'Request review'}
         </button>
-        {state.canPublish && hasDraft && (
-          <button type="button" onClick={() => setOpen('publish')} disabled={!!busy}>
+        {(state.canPublish || refusal) && hasDraft && (
+          <button
+            type="button"
+            onClick={() => setOpen('publish')}
+            disabled={!!busy || !!refusal}
+            aria-describedby={refusal ? 'fc-role-why' : undefined}
+          >
             Publish…
           </button>
         )}
@@ -141,7 +149,8 @@ export function PublishBar({
             type="button"
             className="fc-danger"
             onClick={() => setOpen('discard')}
-            disabled={!!busy}
+            disabled={!!busy || !!refusal}
+            aria-describedby={refusal ? 'fc-role-why' : undefined}
           >
             Discard draft…
           </button>
@@ -150,6 +159,11 @@ export function PublishBar({
       <span id="fc-save-why" className="fc-save-why">
         {dirty && blocked && !issues.pending ? blocked : ''}
       </span>
+      {refusal && hasDraft && (
+        <p id="fc-role-why" className="fc-draft-note" data-role-why>
+          {refusal}
+        </p>
+      )}
       {state.notice && <NoticeLine notice={state.notice} onDismiss={publishing.dismissNotice} />}
 
       <ReviewDialog
@@ -203,6 +217,7 @@ export function PublishBar({
           onClose={close}
           busy={busy === 'restore'}
           dirty={dirty}
+          refusal={refusal}
         />
       )}
       {open === 'feeds' && <StockFeedsDialog slug={slug} onClose={close} />}

@@ -1,7 +1,8 @@
 /**
  * The draft endpoints of the editor API under /sites/:slug (docs/publishing.md): diff,
- * review, publish, history, restore, discard. Who is acting comes from the editor's
- * sign-in (`X-Forecourt-Staff`); who may publish from FORECOURT_PUBLISH_TOKEN.
+ * review, publish, history, restore, discard. Who is acting comes from a member's token
+ * (staff-access.ts), else the editor's sign-in (`X-Forecourt-Staff`); who may publish,
+ * discard and restore from the member's role, else FORECOURT_PUBLISH_TOKEN (publishing only).
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { DocumentIssue } from '../site/types.ts';
@@ -9,11 +10,14 @@ import { ConflictError, InvalidError, type DraftService } from './drafts.ts';
 import { RepoError, type Author } from './site-repo.ts';
 import { bearerToken, sameSecret } from './security.ts';
 import { PLAIN_NAME } from '../site/folder.ts';
+import { memberOf, roleRefusal } from './staff-access.ts';
 
 type Json = Record<string, any>;
 
-/** The staff member acting, as the editor's sign-in names them. */
+/** The staff member acting: a member's token names them, else the editor's sign-in does. */
 export function staffOf(req: Request): Author {
+  const member = memberOf(req);
+  if (member?.name) return { name: member.name, email: member.email };
   let name = '';
   try {
     name = decodeURIComponent(req.get('x-forecourt-staff') ?? '').trim();
@@ -25,11 +29,21 @@ export function staffOf(req: Request): Author {
   return { name: name || 'Staff' };
 }
 
-/** FORECOURT_PUBLISH_TOKEN set: only its bearer may publish; unset: everyone who may edit. */
+/**
+ * FORECOURT_PUBLISH_TOKEN set: only its bearer may publish; unset: everyone who may edit. A
+ * member's token is not held to it: their role on the site decides (refusedRole).
+ */
 export function mayPublish(req: Request, token = process.env.FORECOURT_PUBLISH_TOKEN): boolean {
-  if (!token) return true;
+  if (!token || memberOf(req)) return true;
   const given = bearerToken(req.get('authorization'));
   return given !== undefined && sameSecret(given, token);
+}
+
+/** Answers 403 when the member's role on the site is not publisher (publish, discard, restore). */
+function refusedRole(req: Request, res: Response, slug: string): boolean {
+  const refusal = roleRefusal(req, slug);
+  if (refusal) res.status(403).json({ error: refusal });
+  return Boolean(refusal);
 }
 
 /** Runs an action and answers with its result, or with the refusal it raised. */
@@ -84,7 +98,7 @@ export function draftsRouter(options: {
 
   router.post('/publish', (req, res) => {
     const slug = slugParam(req, res);
-    if (!slug) return;
+    if (!slug || refusedRole(req, res, slug)) return;
     if (!options.mayPublish(req)) {
       res.status(403).json({
         error:
@@ -109,7 +123,7 @@ export function draftsRouter(options: {
 
   router.post('/restore', options.jsonOnly, (req, res) => {
     const slug = slugParam(req, res);
-    if (!slug) return;
+    if (!slug || refusedRole(req, res, slug)) return;
     const commit = String((req.body as Json | undefined)?.commit ?? '');
     return answer(res, async () => {
       const saved = await drafts.write(slug, () =>
@@ -129,7 +143,7 @@ export function draftsRouter(options: {
 
   router.delete('/draft', (req, res) => {
     const slug = slugParam(req, res);
-    if (slug)
+    if (slug && !refusedRole(req, res, slug))
       return answer(res, async () => {
         await drafts.discard(slug);
         return { discarded: true, draft: drafts.draftInfo(slug) };

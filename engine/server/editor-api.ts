@@ -37,6 +37,8 @@ import { createDraftChecks } from './draft-checks.ts';
 import { DraftService } from './drafts.ts';
 import { DraftShare } from './draft-share.ts';
 import { SiteRepo } from './site-repo.ts';
+import { memberOf, opensSite, roleRefusal } from './staff-access.ts';
+import { NEW_SITE_NEEDS_ALL_SITES, NOT_YOUR_EDITOR_SITE } from '../api/staff-roles.ts';
 import type { SyncState } from './published-sync.ts';
 import type { SiteStore } from './sites.ts';
 
@@ -90,10 +92,15 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       });
       return undefined;
     }
+    // The guard refused another site's paths already (staff-access.ts); each route checks again.
+    if (!opensSite(req, slug)) {
+      res.status(403).json({ error: NOT_YOUR_EDITOR_SITE });
+      return undefined;
+    }
     return slug;
   };
 
-  router.get('/sites', async (_req, res) => {
+  router.get('/sites', async (req, res) => {
     // Drafts saved on other servers are listed too (draft-share.ts).
     await drafts.bringIn();
     // Through the site store (no second reader of the files): raw documents as loaded.
@@ -141,9 +148,9 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
           },
         ];
       });
-    const list = [...published, ...unpublished].sort((a, b) =>
-      a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0,
-    );
+    const list = [...published, ...unpublished]
+      .filter((s) => opensSite(req, s.slug))
+      .sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0));
     res.json({ sites: list });
   });
 
@@ -214,7 +221,7 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
       issues: checked.issues,
       draft: drafts.draftInfo(slug),
       published: { commit: repo.publishedHead() },
-      canPublish: mayPublish(req),
+      canPublish: !roleRefusal(req, slug) && mayPublish(req),
       // Set while visitors get the last good revision because the published document fails (docs/publishing.md).
       liveProblem: sites.staleSite(slug),
       // The git sync with the remote (docs/publishing.md, "When the remote fails"); absent without one.
@@ -239,6 +246,10 @@ export function createEditorRouter(options: EditorRouterOptions): Router {
   });
 
   router.post('/sites', jsonOnly, async (req, res) => {
+    if (memberOf(req) && !opensSite(req, '*')) {
+      res.status(403).json({ error: NEW_SITE_NEEDS_ALL_SITES });
+      return;
+    }
     const body = (req.body ?? {}) as Json;
     const slug = typeof body.slug === 'string' ? body.slug.trim() : '';
     const problems: DocumentIssue[] = [];

@@ -1,6 +1,6 @@
 /** Security headers for every response; a Content-Security-Policy in production; HSTS over https. */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { memoryRateCounter, type RateCounter, type RateLimitOptions } from '../api/rate-limit.ts';
 import { cameThroughProxy, foreignRequest, publicOrigin } from './request-guard.ts';
 
@@ -41,6 +41,8 @@ export function securityHeaders(mode: 'development' | 'production'): RequestHand
  *    address, this machine included), and wrong tokens are limited per client address;
  *  - without one it answers only requests made on this machine: from a loopback address
  *    and not through a proxy (the local default of npm start).
+ *  - a staff member's token, or the operators' token, passes from any address when `member`
+ *    accepts it (staff-access.ts: its sites only, 403 for another).
  * The editor's page (/editor/) is a public app shell: it holds no data, and shows a
  * sign-in screen when this guard answers 401. docs/security.md lists these promises.
  */
@@ -51,6 +53,7 @@ export function staffOnly(
     queryToken?: boolean;
     failures?: RateCounter;
     publicOrigin?: string;
+    member?: (given: string, req: Request) => Promise<MemberCheck>;
   } = {
     publishToken: process.env.FORECOURT_PUBLISH_TOKEN,
   },
@@ -65,8 +68,12 @@ export function staffOnly(
         .json({ error: `Refused: ${foreign}. Open the editor at this server's own address.` });
       return;
     }
-    if (token) {
-      const client = req.ip ?? '';
+    // A page opened in the browser (the draft preview) cannot send a header: it may carry ?token=.
+    const given =
+      bearerToken(req.get('authorization')) ??
+      (options.queryToken && typeof req.query.token === 'string' ? req.query.token : undefined);
+    const client = req.ip ?? '';
+    if (token || (given !== undefined && options.member)) {
       const waitSeconds = await failures.blockedFor(client);
       if (waitSeconds !== undefined) {
         res.setHeader('Retry-After', String(waitSeconds));
@@ -76,12 +83,17 @@ export function staffOnly(
         });
         return;
       }
-      // A page opened in the browser (the draft preview) cannot send a header: it may carry ?token=.
-      const given =
-        bearerToken(req.get('authorization')) ??
-        (options.queryToken && typeof req.query.token === 'string' ? req.query.token : undefined);
+    }
+    const member = given !== undefined ? await options.member?.(given, req) : undefined;
+    if (member === 'pass') return next();
+    if (typeof member === 'object') {
+      res.status(403).json({ error: member.refused });
+      return;
+    }
+    if (token || member === 'wrong') {
       const accepted = [token, options.publishToken].filter((t): t is string => Boolean(t));
-      if (given !== undefined && accepted.some((t) => sameSecret(given, t))) return next();
+      if (given !== undefined && member !== 'wrong' && accepted.some((t) => sameSecret(given, t)))
+        return next();
       if (given !== undefined) await failures.hit(client);
       res.setHeader('WWW-Authenticate', 'Bearer realm="forecourt-editor"');
       res.status(401).json({
@@ -92,7 +104,7 @@ export function staffOnly(
       });
       return;
     }
-    const ip = req.ip ?? '';
+    const ip = client;
     if ((ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1') && !cameThroughProxy(req))
       return next();
     res.status(403).json({
@@ -101,6 +113,9 @@ export function staffOnly(
     });
   };
 }
+
+/** A member token's check (staff-access.ts): passed, refused with a reason, wrong, or not a member's token. */
+export type MemberCheck = 'pass' | 'wrong' | { refused: string } | undefined;
 
 /** Wrong staff tokens allowed per client address and minute, across every site and route. */
 export const TOKEN_FAILURE_LIMIT: RateLimitOptions = { limit: 10, windowMs: 60_000 };

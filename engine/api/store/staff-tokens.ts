@@ -1,6 +1,8 @@
 /**
- * Staff tokens scoped to sites (docs/security.md, "Who may read what"): each has a name, the
- * sites it opens (or every site, for the platform's own operators), and its created,
+ * Staff tokens scoped to sites (docs/security.md, "Who may read what"): each belongs to a
+ * staff member (a name, and an email for the commits they make in the editor), has the sites
+ * it opens (or every site, for the platform's own operators), the member's role on each
+ * (api/staff-roles.ts; none stored: publisher, as tokens made before roles), and its created,
  * last-used and revoked times. Only the SHA-256 of a token is stored, so the database (or a
  * backup) holds nothing that opens the lead view; the token is shown once, when made
  * (`npm run staff-token`). A token reads `fcst_{id}_{secret}`: the id finds its row, and the
@@ -8,6 +10,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import type { StaffRoles } from '../staff-roles.ts';
 
 /** The sites a token opens: a list of slugs, or every site. */
 export type StaffSites = string[] | 'all';
@@ -15,7 +18,11 @@ export type StaffSites = string[] | 'all';
 export interface StaffTokenRecord {
   id: number;
   name: string;
+  /** The member's email, the author email of their editor commits; null for older tokens. */
+  email: string | null;
   sites: StaffSites;
+  /** The member's role per site ('*': every site). */
+  roles: StaffRoles;
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
@@ -27,12 +34,19 @@ export interface StaffTokenStore {
     name: string,
     sites: StaffSites,
     now: Date,
+    member?: StaffMemberFields,
   ): Promise<{ token: string; record: StaffTokenRecord }>;
   list(): Promise<StaffTokenRecord[]>;
   /** Revokes a live token; false when there is no such token or it was revoked already. */
   revoke(id: number, now: Date): Promise<boolean>;
   /** The live token's record, its use recorded; undefined for an unknown, wrong or revoked token. */
   use(token: string, now: Date): Promise<StaffTokenRecord | undefined>;
+}
+
+/** A member's email and roles; without roles the token is a publisher of its sites. */
+export interface StaffMemberFields {
+  email?: string;
+  roles?: StaffRoles;
 }
 
 const TOKEN = /^fcst_([1-9]\d{0,11})_[A-Za-z0-9_-]{43}$/;
@@ -60,9 +74,22 @@ export const sitesColumn = (sites: StaffSites) => (sites === 'all' ? '*' : JSON.
 export const sitesFromColumn = (text: string): StaffSites =>
   text === '*' ? 'all' : (JSON.parse(text) as string[]);
 
+/** How the roles column keeps them: a JSON object, or NULL for a publisher of the token's sites. */
+export const rolesColumn = (member: StaffMemberFields = {}) =>
+  member.roles ? JSON.stringify(member.roles) : null;
+
+function rolesFromColumn(text: string | null, sites: StaffSites): StaffRoles {
+  if (text) return JSON.parse(text) as StaffRoles;
+  return sites === 'all'
+    ? { '*': 'publisher' }
+    : Object.fromEntries(sites.map((s) => [s, 'publisher' as const]));
+}
+
 export interface StaffTokenRow {
   id: number;
   name: string;
+  email: string | null;
+  roles: string | null;
   token_hash: string;
   sites: string;
   created_at: string;
@@ -70,14 +97,19 @@ export interface StaffTokenRow {
   revoked_at: string | null;
 }
 
-export const toStaffToken = (r: StaffTokenRow): StaffTokenRecord => ({
-  id: Number(r.id),
-  name: r.name,
-  sites: sitesFromColumn(r.sites),
-  createdAt: r.created_at,
-  lastUsedAt: r.last_used_at,
-  revokedAt: r.revoked_at,
-});
+export function toStaffToken(r: StaffTokenRow): StaffTokenRecord {
+  const sites = sitesFromColumn(r.sites);
+  return {
+    id: Number(r.id),
+    name: r.name,
+    email: r.email ?? null,
+    sites,
+    roles: rolesFromColumn(r.roles ?? null, sites),
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+    revokedAt: r.revoked_at,
+  };
+}
 
 /** The row's record when the token is its live token. */
 export function liveRecord(row: StaffTokenRow | undefined, token: string, now: Date) {
@@ -88,14 +120,20 @@ export function liveRecord(row: StaffTokenRow | undefined, token: string, now: D
 export class SqliteStaffTokens implements StaffTokenStore {
   constructor(private readonly db: Db) {}
 
-  async create(name: string, sites: StaffSites, now: Date) {
+  async create(name: string, sites: StaffSites, now: Date, member: StaffMemberFields = {}) {
     return this.db.transaction(() => {
       // The row first (its id is part of the token), then the token's hash.
       const { lastInsertRowid } = this.db
         .prepare(
-          "INSERT INTO staff_tokens (name, token_hash, sites, created_at) VALUES (?, '', ?, ?)",
+          "INSERT INTO staff_tokens (name, email, roles, token_hash, sites, created_at) VALUES (?, ?, ?, '', ?, ?)",
         )
-        .run(name, sitesColumn(sites), now.toISOString());
+        .run(
+          name,
+          member.email ?? null,
+          rolesColumn(member),
+          sitesColumn(sites),
+          now.toISOString(),
+        );
       const id = Number(lastInsertRowid);
       const token = newStaffToken(id);
       this.db

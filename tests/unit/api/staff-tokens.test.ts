@@ -107,7 +107,9 @@ describeStores('staff tokens per site', (store) => {
     expect(westRow.state).toBe('failed');
 
     const listed = await script(t, 'list');
-    expect(listed.out).toMatch(/NZ Motors sales\tnz-motors\tcreated \S+\tlast used 20\S+\tlive/);
+    expect(listed.out).toMatch(
+      /NZ Motors sales\t-\tnz-motors \(editor\)\tcreated \S+\tlast used 20\S+\tlive/,
+    );
   });
 
   it('keeps no token in clear, and a revoked token opens nothing', async () => {
@@ -163,6 +165,57 @@ describeStores('staff tokens per site', (store) => {
       expect(noName.err).toContain(USAGE);
       expect((await script(t, 'revoke', 'x')).code).toBe(2);
       expect((await script(t, 'list')).out).toBe('No staff tokens.\n');
+      const role = await script(
+        t,
+        'create',
+        '--sites',
+        'nz-motors',
+        '--name',
+        'X',
+        '--role',
+        'boss',
+      );
+      expect(role.code).toBe(2);
+      expect(role.err).toContain('--role is editor or publisher.');
+      const siteRole = await script(t, 'create', '--sites', 'nz-motors:owner', '--name', 'X');
+      expect(siteRole.code).toBe(2);
+      const email = await script(
+        t,
+        'create',
+        '--sites',
+        'nz-motors',
+        '--name',
+        'X',
+        '--email',
+        'x',
+      );
+      expect(email.code).toBe(2);
+      expect(email.err).toContain('"x" is not an email address.');
+    });
+
+    it("keeps a member's name, email and role per site; a token made before roles publishes its sites", async () => {
+      const t = await start();
+      const made = await script(
+        t,
+        ...['create', '--sites', 'nz-motors:publisher,au-west', '--role', 'editor'],
+        ...['--name', 'Robin Roles', '--email', 'robin@dealer.example'],
+      );
+      expect(made.code, made.err).toBe(0);
+      expect(made.out).toContain(
+        'of "Robin Roles" <robin@dealer.example> for nz-motors (publisher), au-west (editor)',
+      );
+      const all = await script(t, 'create', '--all-sites', '--name', 'Ops', '--role', 'publisher');
+      expect(all.out).toContain('for every site (publisher)');
+      // As migration 005 made them, before members had roles.
+      await t.rows(
+        `INSERT INTO staff_tokens (name, token_hash, sites, created_at) VALUES ('Old hand', '', '["au-west"]', '2026-01-01T00:00:00.000Z') RETURNING id`,
+      );
+      const listed = (await script(t, 'list')).out.split('\n');
+      expect(listed[0]).toContain(
+        'Robin Roles\trobin@dealer.example\tnz-motors (publisher), au-west (editor)\t',
+      );
+      expect(listed[1]).toContain('Ops\t-\tevery site (publisher)\t');
+      expect(listed[2]).toContain('Old hand\t-\tau-west (publisher)\t');
     });
   });
 });

@@ -4,9 +4,11 @@ import {
   hashStaffToken,
   liveRecord,
   newStaffToken,
+  rolesColumn,
   sitesColumn,
   staffTokenId,
   toStaffToken,
+  type StaffMemberFields,
   type StaffSites,
   type StaffTokenRow,
   type StaffTokenStore,
@@ -15,11 +17,12 @@ import {
 export class PostgresStaffTokens implements StaffTokenStore {
   constructor(private readonly sql: Sql) {}
 
-  async create(name: string, sites: StaffSites, now: Date) {
+  async create(name: string, sites: StaffSites, now: Date, member: StaffMemberFields = {}) {
     return this.sql.begin(async (tx) => {
       const [{ id }] = await tx<{ id: number }[]>`
-        INSERT INTO staff_tokens (name, token_hash, sites, created_at)
-        VALUES (${name}, '', ${sitesColumn(sites)}, ${now.toISOString()}) RETURNING id`;
+        INSERT INTO staff_tokens (name, email, roles, token_hash, sites, created_at)
+        VALUES (${name}, ${member.email ?? null}, ${rolesColumn(member)}, '',
+          ${sitesColumn(sites)}, ${now.toISOString()}) RETURNING id`;
       const token = newStaffToken(id);
       const [row] = await tx<StaffTokenRow[]>`
         UPDATE staff_tokens SET token_hash = ${hashStaffToken(token)} WHERE id = ${id} RETURNING *`;
