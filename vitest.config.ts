@@ -8,21 +8,33 @@ import { join } from 'node:path';
 const UNIT_ROOTS = ['tests/unit', 'blocks', 'engine', 'editor', 'demo'];
 const unitFiles = (suffix: string) => UNIT_ROOTS.map((root) => `${root}/**/*.${suffix}`);
 
+/** The unit test files ending in `suffix` whose text matches `pattern`. */
+function unitFilesWhere(suffix: string, pattern: RegExp): string[] {
+  return UNIT_ROOTS.flatMap((root) =>
+    readdirSync(join(import.meta.dirname, root), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith(suffix) && !file.includes('node_modules'))
+      .map((file) => `${root}/${file}`)
+      .filter((file) => pattern.test(readFileSync(join(import.meta.dirname, file), 'utf8'))),
+  );
+}
+
 /**
  * The .tsx tests that replace a module (vi.mock, vi.doMock) or choose their own environment
  * (`// @vitest-environment node`, to render with no window): the `dom` project shares one
  * module graph and one jsdom window per worker, so these run in `dom-isolated`, each in a
  * graph and environment of its own. Found by reading the files, so a new one needs no list.
  */
-const DOM_MOCKING = UNIT_ROOTS.flatMap((root) =>
-  readdirSync(join(import.meta.dirname, root), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.tsx') && !file.includes('node_modules'))
-    .map((file) => `${root}/${file}`)
-    .filter((file) =>
-      /\bvi\.(mock|doMock)\(|@vitest-environment /.test(
-        readFileSync(join(import.meta.dirname, file), 'utf8'),
-      ),
-    ),
+const DOM_MOCKING = unitFilesWhere('.test.tsx', /\bvi\.(mock|doMock)\(|@vitest-environment /);
+
+/**
+ * The .ts tests that ask for a window (`// @vitest-environment jsdom`) run in the `dom`
+ * project's shared workers, not in `node`'s: a worker is kept for the next file only when
+ * that file wants the same environment, so a jsdom file among the node files ended the node
+ * worker before it and after it, and the next node file loaded the engine's modules again
+ * (README, "Tests").
+ */
+const TS_IN_JSDOM = unitFilesWhere('.test.ts', /^\/\/ @vitest-environment jsdom\b/).filter(
+  (file) => !file.endsWith('.mocked.test.ts'),
 );
 
 /**
@@ -73,7 +85,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: unitFiles('test.ts'),
-          exclude: ['**/*.mocked.test.ts', '**/node_modules/**', ...MEASURING],
+          exclude: ['**/*.mocked.test.ts', '**/node_modules/**', ...MEASURING, ...TS_IN_JSDOM],
           environment: 'node',
           // One module graph per worker, not per file: the schemas compile once, the demo
           // stock is made once (README, "Tests": a test leaves no state behind).
@@ -106,7 +118,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'dom',
-          include: unitFiles('test.tsx'),
+          include: [...unitFiles('test.tsx'), ...TS_IN_JSDOM],
           exclude: ['**/node_modules/**', ...DOM_MOCKING],
           environment: 'jsdom',
           // One module graph and one jsdom window per worker, not per file: jsdom, React and
