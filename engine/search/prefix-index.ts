@@ -3,11 +3,13 @@
  * sorted, each with its (document, field) postings in typed arrays, so a lookup is a binary
  * search and a scan of the words that start with the query. Identifiers are unique per car,
  * so a general text index (MiniSearch: a tree node and a map per word) cost 400 MB and 7 s at
- * 200,000 cars; this costs tens of megabytes and time linear in the stock but for one
- * native sort of the words (engine/search/README.md, "Index representation").
+ * 200,000 cars; this costs tens of megabytes and time linear in the stock: the words are
+ * ordered by a radix sort (string-order.ts), not interned in a Map and compared
+ * (engine/search/README.md, "Index representation").
  */
 import sortedIndex from 'lodash-es/sortedIndex.js';
 import { GrowableInts } from './growable.ts';
+import { orderByString } from './string-order.ts';
 
 export class PrefixIndex {
   /** Distinct words, sorted by code unit. */
@@ -23,8 +25,9 @@ export class PrefixIndex {
     tokensOf: (doc: number, field: number) => readonly string[],
   ) {
     if (fields.length > 255) throw new Error('PrefixIndex: at most 255 fields');
-    const idOf = new Map<string, number>();
-    const entryWord = new GrowableInts(size * fields.length + 16);
+    // Every (word, document, field) entry in document order, then the entries ordered by word
+    // (stably, so each word's postings stay ascending) and the equal words made one.
+    const entryWord: string[] = [];
     const entryDoc = new GrowableInts(size * fields.length + 16);
     const entryField = new GrowableInts(size * fields.length + 16);
     for (let doc = 0; doc < size; doc++) {
@@ -33,29 +36,30 @@ export class PrefixIndex {
         for (let t = 0; t < tokens.length; t++) {
           // One posting per (word, document, field), as the general index counted them.
           if (tokens.indexOf(tokens[t]) !== t) continue;
-          let id = idOf.get(tokens[t]);
-          if (id === undefined) idOf.set(tokens[t], (id = idOf.size));
-          entryWord.push(id);
+          entryWord.push(tokens[t]);
           entryDoc.push(doc);
           entryField.push(f);
         }
       }
     }
-    this.words = [...idOf.keys()].sort();
-    const position = new Int32Array(idOf.size);
-    this.words.forEach((w, p) => (position[idOf.get(w)!] = p));
     const n = entryWord.length;
-    this.start = new Uint32Array(this.words.length + 1);
-    for (let i = 0; i < n; i++) this.start[position[entryWord.data[i]] + 1]++;
-    for (let p = 1; p < this.start.length; p++) this.start[p] += this.start[p - 1];
-    const fill = this.start.slice(0, this.words.length);
+    const order = orderByString(entryWord);
+    this.words = [];
+    const start = new GrowableInts(Math.min(n, size) + 16);
     this.docs = new Uint32Array(n);
     this.fieldOf = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
-      const at = fill[position[entryWord.data[i]]]++;
-      this.docs[at] = entryDoc.data[i];
-      this.fieldOf[at] = entryField.data[i];
+      const e = order[i];
+      const word = entryWord[e];
+      if (i === 0 || word !== entryWord[order[i - 1]]) {
+        start.push(i);
+        this.words.push(word);
+      }
+      this.docs[i] = entryDoc.data[e];
+      this.fieldOf[i] = entryField.data[e];
     }
+    start.push(n);
+    this.start = Uint32Array.from(start.data.subarray(0, start.length));
   }
 
   /** Every (document, word) whose word starts with `prefix` (the word: the prefix itself or longer), in the given fields (all when none given). */

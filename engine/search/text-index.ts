@@ -51,8 +51,13 @@ export function words(text: string): string[] {
   return normalizeText(text).match(WORD) ?? [];
 }
 
+const PLAIN_WORD = /^[A-Za-z0-9]+$/;
+
 /** Indexed words: "CX-5" also yields "cx5", so both spellings find it. */
 function indexTokens(text: string): string[] {
+  // Most identifiers (stock numbers, VINs) are one plain word: read without a normalised copy
+  // and its regular expressions, the garbage of which grew the build faster than the stock.
+  if (PLAIN_WORD.test(text)) return [text.toLowerCase()];
   const out = words(text);
   for (const part of normalizeText(text).split(/\s+/)) {
     if (/[-./]/.test(part)) {
