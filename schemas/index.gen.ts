@@ -80,6 +80,10 @@ import reviewSetApiSchema from './api/review-set.schema.json';
 import reviewsQueryApiSchema from './api/reviews-query.schema.json';
 import reviewsRatingQueryApiSchema from './api/reviews-rating-query.schema.json';
 import reviewsRatingApiSchema from './api/reviews-rating.schema.json';
+import savedSearchDeleteApiSchema from './api/saved-search-delete.schema.json';
+import savedSearchRequestApiSchema from './api/saved-search-request.schema.json';
+import savedSearchesQueryApiSchema from './api/saved-searches-query.schema.json';
+import savedSearchesApiSchema from './api/saved-searches.schema.json';
 import sessionSiteApiSchema from './api/session-site.schema.json';
 import sessionApiSchema from './api/session.schema.json';
 import signInCodeSentApiSchema from './api/sign-in-code-sent.schema.json';
@@ -91,6 +95,7 @@ import staffLeadsQueryApiSchema from './api/staff-leads-query.schema.json';
 import staffLeadsApiSchema from './api/staff-leads.schema.json';
 import staffResendApiSchema from './api/staff-resend.schema.json';
 import successApiSchema from './api/success.schema.json';
+import unsubscribeQueryApiSchema from './api/unsubscribe-query.schema.json';
 import valuationAdjustmentsApiSchema from './api/valuation-adjustments.schema.json';
 import valuationRequestApiSchema from './api/valuation-request.schema.json';
 import valuationApiSchema from './api/valuation.schema.json';
@@ -125,6 +130,10 @@ export const apiSchemas = {
   'reviews-query': reviewsQueryApiSchema,
   'reviews-rating-query': reviewsRatingQueryApiSchema,
   'reviews-rating': reviewsRatingApiSchema,
+  'saved-search-delete': savedSearchDeleteApiSchema,
+  'saved-search-request': savedSearchRequestApiSchema,
+  'saved-searches-query': savedSearchesQueryApiSchema,
+  'saved-searches': savedSearchesApiSchema,
   'session-site': sessionSiteApiSchema,
   'session': sessionApiSchema,
   'sign-in-code-sent': signInCodeSentApiSchema,
@@ -136,6 +145,7 @@ export const apiSchemas = {
   'staff-leads': staffLeadsApiSchema,
   'staff-resend': staffResendApiSchema,
   'success': successApiSchema,
+  'unsubscribe-query': unsubscribeQueryApiSchema,
   'valuation-adjustments': valuationAdjustmentsApiSchema,
   'valuation-request': valuationRequestApiSchema,
   'valuation': valuationApiSchema,

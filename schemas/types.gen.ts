@@ -414,6 +414,10 @@ export type LeadId = number;
  * The lead's secret, as POST /api/leads answered it (lead_secret) to the submitter only. Lead ids are sequential, so acting on a lead (offer answer, valuation, saved data) takes its secret as well.
  */
 export type LeadSecret = string;
+/**
+ * instant: an email after each stock import that brings a match; daily: one digest a day.
+ */
+export type AlertFrequency = 'instant' | 'daily';
 
 /**
  * One vehicle in stock (car, motorcycle or caravan) as the search index holds it: the listing and detail fields of the dealer feed plus the attributes the indexer derives for filtering, faceting and ranking (listing_state, listed_until, make_model, price_range, weekly_price_range, created_at_timestamp, custom_rank, _tags).
@@ -3569,6 +3573,64 @@ export interface ReviewsRating {
   count: number;
 }
 /**
+ * POST /api/saved-searches/delete: removes one of the signed-in visitor's saved searches on this site (an unknown id, or another visitor's, changes nothing).
+ */
+export interface SavedSearchDelete {
+  site: Slug9;
+  id: number;
+}
+/**
+ * POST /api/saved-searches: the signed-in visitor saves the search page's current search (its address and the search parameters the page computed from it) with the email address alerts go to and how often (docs/api.md, 'Saved searches and alerts'). The owner is the session's phone number and site.
+ */
+export interface SavedSearchRequest {
+  site: Slug9;
+  email: EmailAddress;
+  frequency: AlertFrequency;
+  /**
+   * The search's address inside the site (path and query string), as the page showed it.
+   */
+  url: string;
+  /**
+   * The search in words, as the page described it ("Ford Ranger under $40,000").
+   */
+  label?: string;
+  params: SavedSearchParams;
+}
+/**
+ * The search in the engine's own parameters (Algolia's), run on the site's search engine with the site's filter to find new matching cars.
+ */
+export interface SavedSearchParams {
+  query?: string;
+  /**
+   * @maxItems 30
+   */
+  facetFilters?: (string | string[])[];
+  /**
+   * @maxItems 20
+   */
+  numericFilters?: string[];
+}
+/**
+ * Query of GET /api/saved-searches: the signed-in visitor's saved searches on this site (the session comes from the site's session cookie or Authorization: Bearer).
+ */
+export interface SavedSearchesQuery {
+  site: Slug9;
+}
+/**
+ * GET /api/saved-searches: the signed-in visitor's saved searches on this site, most recent first.
+ */
+export interface SavedSearches {
+  saved_searches: SavedSearch[];
+}
+export interface SavedSearch {
+  id: number;
+  email: string;
+  frequency: AlertFrequency;
+  url: string;
+  label: string;
+  created_at: string;
+}
+/**
  * Query of GET /api/me and body of POST /api/sign-out: the site whose session cookie to use. Not needed with Authorization: Bearer, whose session names its site.
  */
 export interface SessionSite {
@@ -3808,6 +3870,12 @@ export interface StaffResend {
 export interface SuccessResponse {
   success: boolean;
   lead_id?: LeadId;
+}
+/**
+ * Query of GET and POST /api/saved-searches/unsubscribe: the signed token of an alert email's one-click unsubscribe link (no session needed).
+ */
+export interface UnsubscribeQuery {
+  token: string;
 }
 /**
  * POST /api/valuations/adjustments: the visitor's answers about the car's condition; the offer is worked out again from them.

@@ -27,6 +27,7 @@ import { ResultCount } from '../_search/result-count.tsx';
 import { Results } from '../_search/results.tsx';
 import { SearchBox } from '../_search/SearchBox.tsx';
 import { SearchHistory } from '../_search/SearchHistory.tsx';
+import { SaveSearchButton } from '../_search/SaveSearchButton.tsx';
 import { StatusBanner, useSearchStatus } from '../_search/search-status.tsx';
 import { SORT_LABELS, SortSelect } from '../_search/SortSelect.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
@@ -189,6 +190,7 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
             {heading}
           </h1>
           <ResultCount id={countId} />
+          <SaveSearchButton label={heading} />
           {props.searchBox && <SearchBox placeholder={t(props.placeholder)} />}
         </header>
         <div className="fc-search-page__layout">

@@ -1,8 +1,10 @@
 /**
  * The watchlist page: the cars the signed-in visitor saved (GET {api}/watchlist), each as a
  * car card whose watchlist button removes it. Visitors who are not signed in get a
- * sign-in link that brings them back here.
+ * sign-in link that brings them back here. Below the cars, the visitor's saved searches
+ * (../_search/save-search/SavedSearchList.tsx).
  */
+import { lazy, Suspense } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { WatchlistProps } from '../../schemas/resolved.gen.ts';
@@ -14,6 +16,9 @@ import { useWatchlist, WATCHLIST_PATH } from '../_cars/useWatchlist.ts';
 import '../_cars/styles/card.css';
 import '../_cars/styles/visitor-actions.css';
 import '../_cars/styles/promo-and-lists.css';
+
+// Only signed-in visitors see it, after the page has loaded: its code comes then.
+const SavedSearchList = lazy(() => import('../_search/save-search/SavedSearchList.tsx'));
 
 export default defineBlock<WatchlistProps>({
   component: function WatchlistBlock({ props, block }) {
@@ -61,6 +66,11 @@ export default defineBlock<WatchlistProps>({
         <div className="fc-container">
           <h1 id={headingId}>{t(props.heading)}</h1>
           {body}
+          {watchlist.signedIn && watchlist.loaded && (
+            <Suspense fallback={null}>
+              <SavedSearchList />
+            </Suspense>
+          )}
         </div>
       </section>
     );

@@ -11,6 +11,7 @@ import type { LeadSecrets } from './lead-secret.ts';
 import type { ApiHooks, ApiRouterOptions, SiteLookup } from './options.ts';
 import type { CarHolds } from './reservations/holds.ts';
 import type { ReviewSeeder } from './store/reviews.ts';
+import type { UnsubscribeTokens } from './alerts/unsubscribe.ts';
 import {
   CaptchaUsedError,
   type CaptchaUse,
@@ -50,6 +51,8 @@ export interface ApiContext {
   log: Pick<Console, 'log' | 'warn' | 'error'>;
   /** The lead delivery worker (delivery/worker.ts): told when new outbox rows are committed (the lead's id), or became due. */
   delivery: { nudge(leadId?: number): void };
+  /** The saved-search alerts (alerts/worker.ts): a run for sites whose stock changed, and the unsubscribe tokens. */
+  alerts: { stockChanged(sites: readonly string[]): void; readonly tokens: UnsubscribeTokens };
 }
 
 export const UNKNOWN_SITE = 'Unknown site';

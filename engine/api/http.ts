@@ -51,11 +51,13 @@ export function bearerToken(header: string | undefined): string | undefined {
  * 415 for a body that is not JSON on a JSON endpoint (docs/api.md): a form post or
  * text/plain is told what to send instead of being read as an empty object.
  */
-export function jsonBodiesOnly(): RequestHandler {
+export function jsonBodiesOnly(formPaths: readonly string[] = []): RequestHandler {
   return (req, res, next) => {
     const hasBody =
       Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
     if (!hasBody || req.is(['application/json', '+json'])) return next();
+    // A one-click unsubscribe is a form post by the mail program (RFC 8058); its body is not read.
+    if (formPaths.includes(req.path) && req.is('application/x-www-form-urlencoded')) return next();
     res.status(415).json({
       error: 'The request body must be JSON (Content-Type: application/json).',
     } satisfies ApiError);

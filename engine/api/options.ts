@@ -3,6 +3,8 @@ import type { Car, Catalogue } from '../../schemas/types.gen.ts';
 import type { Clock, FakeClock } from '../clock.ts';
 import type { SiteEntry } from '../site/folder.ts';
 import type { AdapterSource } from './adapters/index.ts';
+import type { AlertStock } from './alerts/find.ts';
+import type { AlertTuning } from './alerts/worker.ts';
 import type { DeliveryOptions } from './delivery/start.ts';
 import type { RateLimitOptions } from './rate-limit.ts';
 import type { HeldCarsListener } from './reservations/holds.ts';
@@ -71,6 +73,13 @@ export interface ApiRouterOptions {
   /** Largest JSON body accepted (bytes or "64kb"); larger ones get 413. Default 64kb. */
   jsonLimit?: string | number;
   hooks?: ApiHooks;
+  /**
+   * The stock the saved-search alerts compare and search (docs/api.md, "Saved searches and
+   * alerts"); without it an alert run finds nothing.
+   */
+  alertStock?: AlertStock;
+  /** The alert worker's timings (tests). */
+  alertTuning?: AlertTuning;
   /** Lead delivery (docs/leads.md): channels to add or replace, the worker's timings. */
   delivery?: DeliveryOptions;
   /** Where start-up notes and failures go. Default console. */

@@ -39,6 +39,9 @@ import { staffDeliveryRoutes } from './routes/staff-deliveries.ts';
 import { staffFeedRoutes } from './routes/staff-feeds.ts';
 import { tradeInRoutes } from './routes/trade-in.ts';
 import { watchlistRoutes } from './routes/watchlist.ts';
+import { savedSearchRoutes } from './routes/saved-searches.ts';
+import { UnsubscribeTokens } from './alerts/unsubscribe.ts';
+import { AlertWorker } from './alerts/worker.ts';
 import { signedIn } from './session-cookie.ts';
 import { guardStaff, resolveStaffToken, type StaffGuard } from './staff-auth.ts';
 import { CarHolds } from './reservations/holds.ts';
@@ -63,6 +66,8 @@ export interface ApiRouterExtras {
   store: Store;
   /** The lead delivery worker (docs/leads.md): nudge it, or wait until it is idle. */
   deliveries: DeliveryWorker;
+  /** The saved-search alerts (docs/api.md, "Saved searches and alerts"): tell it which sites' stock changed. */
+  alerts: AlertWorker;
   /**
    * The job queue (engine/jobs; docs/deploy.md, "Background jobs"): pg-boss with a database,
    * else in this process. Other parts register their scheduled jobs on it (feed pulls, alerts, sync).
@@ -89,9 +94,24 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
   let holds: CarHolds | undefined;
   let jobs: JobQueue | undefined;
   let delivery: ReturnType<typeof startDelivery> | undefined;
+  let alerts: AlertWorker | undefined;
   try {
     jobs = await openJobQueue({ clock, databaseUrl: options.databaseUrl, log });
     delivery = startDelivery(options, store, clock, log, jobs);
+    const env = options.env ?? process.env;
+    alerts = new AlertWorker({
+      store,
+      sites: options.sites,
+      stock: options.alertStock,
+      transport: delivery.transport,
+      from: env.FORECOURT_MAIL_FROM,
+      clock,
+      jobs,
+      tokens: new UnsubscribeTokens(await store.setting('alert_unsubscribe_key')),
+      publicOrigin: env.FORECOURT_PUBLIC_ORIGIN,
+      tuning: options.alertTuning,
+      log,
+    });
     holds = new CarHolds(
       store.reservations,
       clock,
@@ -129,6 +149,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
       getCarBySlug: options.getCarBySlug,
       log,
       delivery: delivery.worker,
+      alerts,
     };
     const staffToken = await resolveStaffToken(options, store, log);
     let openapi: Record<string, unknown> = {};
@@ -136,6 +157,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
       ...leadRoutes(ctx),
       ...reservationRoutes(ctx),
       ...watchlistRoutes(ctx),
+      ...savedSearchRoutes(ctx),
       ...phoneRevealRoutes(ctx),
       ...tradeInRoutes(ctx),
       ...reviewRoutes(ctx),
@@ -170,7 +192,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
     const tokenFailures = counter('staff-token');
     const router = express.Router();
     router.use(apiHeaders());
-    router.use(jsonBodiesOnly());
+    router.use(jsonBodiesOnly(['/saved-searches/unsubscribe']));
     router.use(express.json({ limit: options.jsonLimit ?? '64kb' }));
     const staff: StaffGuard = { operatorToken: staffToken, store, now, failures: tokenFailures };
     for (const route of routes) {
@@ -179,6 +201,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
     const running = holds;
     const queue = jobs;
     const deliveries = delivery;
+    const alerting = alerts;
     const settled = async () => {
       await queue.settled();
       await running.settled();
@@ -193,16 +216,19 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
     });
     await holds.start(jobs);
     await delivery.start();
+    if (options.delivery?.enabled !== false) await alerts.start();
     return Object.assign(router, {
       staffToken,
       openapi,
       store,
       deliveries: delivery.worker,
+      alerts,
       jobs,
       settled,
       close: async () => {
         running.stop();
         deliveries.worker.stop();
+        alerting.stop();
         // Graceful: a delivery or release running here finishes before the store closes.
         await queue.stop();
         deliveries.close();
@@ -212,6 +238,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
     });
   } catch (err) {
     holds?.stop();
+    alerts?.stop();
     await jobs?.stop();
     delivery?.close();
     await store.close();

@@ -21,6 +21,7 @@ import { mayHoldStock } from '../search/public-access.ts';
 import { DatabaseStock } from '../inventory/stock-follow.ts';
 import { PostgresStockStore } from '../inventory/stock-postgres.ts';
 import type { PostgresStore } from '../api/store/postgres/store.ts';
+import { alertStockOf, sitesShowing } from './alert-stock.ts';
 
 export async function createServices(options: {
   root: string;
@@ -81,16 +82,7 @@ export async function createServices(options: {
   stock.onReload((changed, imported) => {
     photosAhead.after(changed, imported);
     holds.reapply();
-    stockVersion.bump(
-      sites
-        .all()
-        .flatMap((e) =>
-          e.ok &&
-          (!e.site.dealerships.length || e.site.dealerships.some((d) => changed.has(d.slug)))
-            ? [e.slug]
-            : [],
-        ),
-    );
+    stockVersion.bump(sitesShowing(sites, changed));
   });
   stock.onCarsAdded(() => holds.reapply());
   // After a write through the search service's admin API (the search sync), the whole-stock
@@ -130,7 +122,10 @@ export async function createServices(options: {
     getCarBySlug: (slug) => stock.getCarBySlug(slug),
     seedReviews: providers.seedReviews,
     adapters: providers.adapters,
+    alertStock: alertStockOf(stock),
   });
+  // After a reload (an import or feed pull committed) the sites showing a changed dealership get an alert run.
+  stock.onReload((changed) => api.alerts.stockChanged(sitesShowing(sites, changed)));
   // Imported stock in PostgreSQL: read before the first request, then followed (stock-follow.ts).
   const store = api.store;
   const database =

@@ -20,6 +20,8 @@ export interface MailMessage extends EmailContent {
   messageId: string;
   /** ADF/XML by email: the document as the message's text, as CRMs read it. */
   adf?: boolean;
+  /** Further headers (an alert email's List-Unsubscribe, docs/api.md "Saved searches and alerts"). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -47,7 +49,7 @@ function mailOptions(m: MailMessage) {
     html: m.adf ? undefined : m.html,
     messageId: m.messageId,
     ...(m.adf ? { text: { content: m.text, contentType: 'text/plain; charset=utf-8' } } : {}),
-    headers: { 'X-Forecourt-Lead': '1' },
+    headers: m.headers ?? { 'X-Forecourt-Lead': '1' },
   };
 }
 
@@ -102,7 +104,7 @@ export function outboxFiles(dir: string): number {
 }
 
 /** The sender: FORECOURT_MAIL_FROM, else the site's name at its first host name. */
-function sender(site: ResolvedSite, from: string | undefined) {
+export function mailSender(site: ResolvedSite, from: string | undefined) {
   const name = site.name.replace(/["\\\r\n]/g, '');
   return from ?? `"${name}" <leads@${site.hostnames?.[0] ?? 'forecourt.local'}>`;
 }
@@ -111,7 +113,7 @@ export function mailChannels(transport: MailTransport, from?: string): Channels 
   const send = (job: DeliveryJob, content: EmailContent, extra: Partial<MailMessage> = {}) =>
     transport.send({
       ...content,
-      from: sender(job.site, from),
+      from: mailSender(job.site, from),
       to: job.delivery.target,
       messageId: job.messageId,
       ...extra,

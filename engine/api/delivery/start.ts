@@ -55,6 +55,8 @@ export function startDelivery(
   });
   return {
     worker,
+    /** The mail transport, shared with the saved-search alerts (alerts/worker.ts). */
+    transport,
     async start() {
       const counts = await store.deliveries.counts();
       const files = env.FORECOURT_SMTP_URL ? '' : ` (${outboxFiles(outbox)} .eml files there)`;

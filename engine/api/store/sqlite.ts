@@ -11,6 +11,7 @@ import { SqliteLeads } from './leads.ts';
 import { SqliteRecords } from './records.ts';
 import { SqliteReservations } from './reservations.ts';
 import { SqliteReviews } from './reviews.ts';
+import { SqliteSavedSearches } from './saved-searches.ts';
 import { SqliteSessions } from './sessions.ts';
 import { randomSecret, settingOrCreate } from './settings.ts';
 import { SqliteSignInCodes } from './sign-in-codes.ts';
@@ -43,6 +44,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
       sessions: new SqliteSessions(db),
       valuations: new SqliteValuations(db),
       watchlist: new SqliteWatchlist(db),
+      savedSearches: new SqliteSavedSearches(db),
       staffTokens: new SqliteStaffTokens(db),
       signInCodes: new SqliteSignInCodes(db),
       feedPulls: new SqliteFeedPulls(db),

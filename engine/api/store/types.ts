@@ -15,6 +15,7 @@ import type { RateCounter, RateLimitOptions } from '../rate-limit.ts';
 import type { SignInCodeStore } from './sign-in-codes.ts';
 import type { StaffTokenStore } from './staff-tokens.ts';
 import type { FeedPullStore } from './feed-pulls.ts';
+import type { SavedSearchStore } from './saved-search-types.ts';
 
 export interface NewLead {
   site: string;
@@ -236,6 +237,8 @@ export interface Store {
   sessions: SessionStore;
   valuations: ValuationStore;
   watchlist: WatchlistStore;
+  /** Saved searches and the alert outbox (store/saved-search-types.ts). */
+  savedSearches: SavedSearchStore;
   deliveries: DeliveryStore;
   /** Staff tokens scoped to sites (store/staff-tokens.ts). */
   staffTokens: StaffTokenStore;

@@ -12,6 +12,7 @@ import { PostgresFeedPulls } from './feed-pulls.ts';
 import { PostgresLeads } from './leads.ts';
 import { postgresRateCounter } from './rate-counter.ts';
 import { PostgresReservations } from './reservations.ts';
+import { PostgresSavedSearches } from './saved-searches.ts';
 import { PostgresSignInCodes } from './sign-in-codes.ts';
 import { PostgresStaffTokens } from './staff-tokens.ts';
 import {
@@ -73,6 +74,7 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     sessions: new PostgresSessions(sql),
     valuations: new PostgresValuations(sql),
     watchlist: new PostgresWatchlist(sql),
+    savedSearches: new PostgresSavedSearches(sql),
     deliveries: new PostgresDeliveries(sql),
     staffTokens: new PostgresStaffTokens(sql),
     signInCodes: new PostgresSignInCodes(sql),

@@ -1,0 +1,46 @@
+/**
+ * "Save search" on the search page (docs/search-ui.md, "Saved searches"): only this button
+ * ships with the page; the form (save-search/SaveSearchForm.tsx) is loaded when it is first
+ * pressed, as the search page's scripts are at their budget.
+ */
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useInstantSearch } from 'react-instantsearch';
+import { useLocation } from 'react-router';
+import { useSite } from '../../engine/render/site-context.tsx';
+
+const SaveSearchForm = lazy(() => import('./save-search/SaveSearchForm.tsx'));
+
+export function SaveSearchButton({ label }: { label: string }) {
+  const { t } = useSite();
+  const { indexUiState } = useInstantSearch();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <div className="fc-save-search">
+      <button
+        ref={button}
+        type="button"
+        className="fc-button fc-button--secondary"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {t('Save search')}
+      </button>
+      {open && (
+        <Suspense fallback={<p role="status">{t('Loading…')}</p>}>
+          <SaveSearchForm
+            state={indexUiState}
+            url={location.pathname + location.search}
+            label={label}
+            onClose={close}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
