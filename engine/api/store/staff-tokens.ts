@@ -111,10 +111,21 @@ export function toStaffToken(r: StaffTokenRow): StaffTokenRecord {
   };
 }
 
-/** The row's record when the token is its live token. */
+/**
+ * How stale a token's last-used time may grow before a use writes it again: a member's token
+ * signs every editor request (a check on each pause in typing), which need not each be a write.
+ */
+export const LAST_USED_EVERY_MS = 60_000;
+
+/** The row's record when the token is its live token, and whether its last use is worth writing. */
 export function liveRecord(row: StaffTokenRow | undefined, token: string, now: Date) {
   if (!row || row.revoked_at !== null || !matchesHash(token, row.token_hash)) return undefined;
-  return { ...toStaffToken(row), lastUsedAt: now.toISOString() };
+  const last = row.last_used_at ? Date.parse(row.last_used_at) : NaN;
+  const write = !(now.getTime() - last < LAST_USED_EVERY_MS);
+  return {
+    record: { ...toStaffToken(row), lastUsedAt: write ? now.toISOString() : row.last_used_at },
+    write,
+  };
 }
 
 export class SqliteStaffTokens implements StaffTokenStore {
@@ -159,12 +170,12 @@ export class SqliteStaffTokens implements StaffTokenStore {
 
   async use(token: string, now: Date) {
     const id = staffTokenId(token);
-    const record = id === undefined ? undefined : liveRecord(this.row(id), token, now);
-    if (record)
+    const live = id === undefined ? undefined : liveRecord(this.row(id), token, now);
+    if (live?.write)
       this.db
         .prepare('UPDATE staff_tokens SET last_used_at = ? WHERE id = ?')
-        .run(record.lastUsedAt, record.id);
-    return record;
+        .run(live.record.lastUsedAt, live.record.id);
+    return live?.record;
   }
 
   private row(id: number) {

@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { NOT_YOUR_SITE, STAFF_TOKEN_REQUIRED } from '../../../engine/api/staff-auth.ts';
+import { LAST_USED_EVERY_MS } from '../../../engine/api/store/staff-tokens.ts';
 import { main, USAGE } from '../../../scripts/staff-token.ts';
 import { capturedIo } from '../../../scripts/script-io.ts';
 import {
@@ -152,6 +153,26 @@ describeStores('staff tokens per site', (store) => {
       expect(
         (await t.get(`/staff/leads?site=${site}`, { authorization: `Bearer ${all.token}` })).status,
       ).toBe(200);
+  });
+
+  it('writes a last use again only once it is a minute old (a member signs every editor request)', async () => {
+    const t = await start();
+    const tokens = t.api.store.staffTokens;
+    const t0 = new Date('2026-03-01T00:00:00.000Z');
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const { token } = await tokens.create('Busy', ['nz-motors'], t0, {
+      roles: { 'nz-motors': 'editor' },
+    });
+    const lastUsed = async () =>
+      (await t.rows<{ last_used_at: string }>('SELECT last_used_at FROM staff_tokens'))[0]
+        .last_used_at;
+    expect((await tokens.use(token, at(0)))?.lastUsedAt).toBe(at(0).toISOString());
+    expect((await tokens.use(token, at(LAST_USED_EVERY_MS - 1)))?.lastUsedAt).toBe(
+      at(0).toISOString(),
+    );
+    expect(await lastUsed()).toBe(at(0).toISOString());
+    await tokens.use(token, at(LAST_USED_EVERY_MS));
+    expect(await lastUsed()).toBe(at(LAST_USED_EVERY_MS).toISOString());
   });
 
   describe('the script', () => {

@@ -46,10 +46,10 @@ export class PostgresStaffTokens implements StaffTokenStore {
     const id = staffTokenId(token);
     if (id === undefined) return undefined;
     const [row] = await this.sql<StaffTokenRow[]>`SELECT * FROM staff_tokens WHERE id = ${id}`;
-    const record = liveRecord(row, token, now);
-    if (record)
+    const live = liveRecord(row, token, now);
+    if (live?.write)
       await this
-        .sql`UPDATE staff_tokens SET last_used_at = ${record.lastUsedAt} WHERE id = ${record.id}`;
-    return record;
+        .sql`UPDATE staff_tokens SET last_used_at = ${live.record.lastUsedAt} WHERE id = ${live.record.id}`;
+    return live?.record;
   }
 }
