@@ -4,7 +4,15 @@
  * localStorage.
  */
 import isEqual from 'lodash-es/isEqual.js';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { api } from '../lib/api.ts';
 import { createAutosaver, discardDraft, saveDraft } from '../lib/autosave.ts';
 import type { IssuesValue } from '../lib/hooks.ts';
@@ -12,6 +20,7 @@ import { mapIssues, type EditorIssue } from '../lib/issues.ts';
 import { localLinkIssues } from '../lib/local-links.ts';
 import { useSiteModels } from './pickers/site-source.ts';
 import type { Doc } from '../lib/doc.ts';
+import type { Model } from '../../schemas/types.gen.ts';
 import { problemsOnResolved } from '../../engine/document/words/place-words.ts';
 import type { EditorStore } from '../lib/store/index.ts';
 
@@ -23,18 +32,25 @@ const CHECK_PAUSE = 150;
  * schema) after each change: one request at a time, always for the latest revision. Link
  * fields changed since the draft it checked are checked here meanwhile (lib/local-links.ts),
  * so typing a link never waits for the network to be told where it goes.
+ *
+ * It re-renders its component (the whole editor, SiteEditor) only when what it gives changes:
+ * a check's answer, the draft becoming unchecked, or the local link problems. Not on every
+ * keystroke: that re-rendered the whole editor in the keystroke's task, before the preview
+ * could show it (docs/editor-design.md, "Speed").
  */
 export function useServerCheck(store: EditorStore): IssuesValue {
-  const revision = useSyncExternalStore(store.subscribe, () => store.getState().revision);
-  const resolved = useSyncExternalStore(store.subscribe, () => store.getState().resolved);
-  const [result, setResult] = useState<{
-    revision: number;
-    issues: EditorIssue[];
-    site: Record<string, unknown> | null;
-    /** The draft (resolved) that was checked. */
-    resolved?: Doc;
-    error?: string;
-  }>({ revision: -1, issues: [], site: null });
+  const [result, setResult] = useState<CheckResult>({ revision: -1, issues: [], site: null });
+  // Whether the draft changed since the check: told in a transition, after the preview has
+  // shown the change (it flips on the first key of a burst, and re-renders the editor).
+  const [pending, setPendingState] = useState(true);
+  const checkedRevision = useRef(-1);
+  const pendingNow = useRef(true);
+  const setPending = useCallback((p: boolean, later = false) => {
+    if (p === pendingNow.current) return;
+    pendingNow.current = p;
+    if (later) startTransition(() => setPendingState(p));
+    else setPendingState(p);
+  }, []);
   const run = useRef<() => void>(() => {});
   useEffect(() => {
     let inFlight = false;
@@ -49,13 +65,16 @@ export function useServerCheck(store: EditorStore): IssuesValue {
       const { doc, resolved, revision: r } = store.getState();
       try {
         const checked = await api.check(doc);
-        if (!disposed)
+        if (!disposed) {
+          checkedRevision.current = r;
+          setPending(store.getState().revision !== r);
           setResult({
             revision: r,
             issues: mapIssues(resolved, problemsOnResolved(checked.issues, doc, resolved)),
             site: checked.site,
             resolved,
           });
+        }
       } catch (err) {
         if (!disposed)
           setResult((prev) => ({
@@ -72,30 +91,38 @@ export function useServerCheck(store: EditorStore): IssuesValue {
     };
     run.current = () => void check();
     void check();
-    return () => {
-      disposed = true;
-    };
-  }, [store]);
-  useEffect(() => {
-    if (revision === 0) return;
     // A pause lets a burst of changes (typing) go as one request; the preview shows typed text
     // and moves without it (docs/editor-design.md, "Speed"), so the check, its answer and the
     // preview's render of it come after the burst instead of between its keys.
-    const t = setTimeout(() => run.current(), CHECK_PAUSE);
-    return () => clearTimeout(t);
-  }, [revision]);
+    let revision = store.getState().revision;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = store.subscribe(() => {
+      const r = store.getState().revision;
+      if (r === revision) return;
+      revision = r;
+      if (r !== checkedRevision.current) setPending(true, true);
+      clearTimeout(timer);
+      timer = setTimeout(() => run.current(), CHECK_PAUSE);
+    });
+    return () => {
+      disposed = true;
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [store, setPending]);
   // The site's model range, so links to model pages are checked here too (fetched once).
-  const models = useSiteModels(resolved, true);
-  const local = useMemo(
-    () => localLinkIssues(resolved, result.resolved, models),
-    [resolved, result, models],
+  const dealerships = useSyncExternalStore(
+    store.subscribe,
+    () => store.getState().resolved.dealerships,
   );
+  const models = useSiteModels(
+    useMemo(() => ({ dealerships }), [dealerships]),
+    true,
+  );
+  const local = useLocalLinks(store, result.resolved, models);
   return useMemo(() => {
     const issues = local.owned.size
-      ? [
-          ...result.issues.filter((i) => !local.owned.has(i.path)),
-          ...mapIssues(resolved, local.issues),
-        ]
+      ? [...result.issues.filter((i) => !local.owned.has(i.path)), ...local.issues]
       : result.issues;
     const byBlock = new Map<string, EditorIssue[]>();
     for (const i of issues) {
@@ -107,13 +134,65 @@ export function useServerCheck(store: EditorStore): IssuesValue {
     return {
       issues,
       byBlock,
-      pending: result.revision !== revision,
+      pending,
       revision: result.revision,
       site: result.site,
       error: result.error,
       retry: () => run.current(),
     };
-  }, [result, revision, resolved, local]);
+  }, [result, pending, local]);
+}
+
+interface CheckResult {
+  revision: number;
+  issues: EditorIssue[];
+  site: Record<string, unknown> | null;
+  /** The draft (resolved) that was checked. */
+  resolved?: Doc;
+  error?: string;
+}
+
+interface LocalLinks {
+  owned: Set<string>;
+  issues: EditorIssue[];
+}
+
+const NO_LOCAL: LocalLinks = { owned: new Set(), issues: [] };
+
+const sameLocal = (a: LocalLinks, b: LocalLinks) =>
+  a.owned.size === b.owned.size &&
+  [...a.owned].every((p) => b.owned.has(p)) &&
+  a.issues.length === b.issues.length &&
+  a.issues.every((i, n) => i.path === b.issues[n].path && i.message === b.issues[n].message);
+
+/**
+ * The link fields changed since the checked draft, checked here as the store changes; the
+ * same object while the outcome is the same (typing a heading changes no link), so only a
+ * change in what they say re-renders.
+ */
+function useLocalLinks(
+  store: EditorStore,
+  checked: Doc | undefined,
+  models: Model[] | undefined,
+): LocalLinks {
+  const last = useRef<{ resolved?: Doc; checked?: Doc; models?: Model[]; value: LocalLinks }>({
+    value: NO_LOCAL,
+  });
+  return useSyncExternalStore(store.subscribe, () => {
+    const { resolved } = store.getState();
+    const seen = last.current;
+    if (seen.resolved === resolved && seen.checked === checked && seen.models === models)
+      return seen.value;
+    const found = localLinkIssues(resolved, checked, models);
+    const value = { owned: found.owned, issues: mapIssues(resolved, found.issues) };
+    last.current = {
+      resolved,
+      checked,
+      models,
+      value: sameLocal(value, seen.value) ? seen.value : value,
+    };
+    return last.current.value;
+  });
 }
 
 /**

@@ -141,6 +141,8 @@ export function localLinkIssues(
       });
     else toRoute.push({ path, href, inText: false });
   }
+  // Nothing to route (typing text beside links): the whole site's routes are not built.
+  if (!toRoute.length) return { owned, issues };
   // With the site's model range (the catalogue's models of its makes, loaded once), links to
   // model pages are checked too; until it has come, those are the server's to check.
   const site = asSite(resolved);
