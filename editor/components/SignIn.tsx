@@ -16,6 +16,7 @@ import {
   useAccess,
   useStaffName,
 } from '../lib/auth.ts';
+import { useMember } from '../lib/member.ts';
 
 function NameField({
   id,
@@ -242,19 +243,28 @@ export function RemoteEditingOff({ message }: { message?: string }) {
 export function SignOutButton() {
   const access = useAccess();
   const staff = useStaffName();
+  // A member's token names them: their name and role come from the server, not a choice here.
+  const member = useMember();
+  const roles = member?.kind === 'member' ? [...new Set(Object.values(member.roles))] : [];
   return (
     <>
       {staff && (
         <span className="fc-staff">
           <span className="fc-muted">Editing as</span> <strong data-staff-name>{staff}</strong>{' '}
-          <button
-            type="button"
-            className="fc-link"
-            onClick={() => setStaffName('')}
-            aria-label={`Not ${staff}? Change name`}
-          >
-            Change
-          </button>
+          {roles.length ? (
+            <span className="fc-muted" data-staff-role>
+              ({roles.length === 1 ? roles[0] : 'editor or publisher by site'})
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="fc-link"
+              onClick={() => setStaffName('')}
+              aria-label={`Not ${staff}? Change name`}
+            >
+              Change
+            </button>
+          )}
         </span>
       )}
       {access.kind === 'ok' && access.token && (

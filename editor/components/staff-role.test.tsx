@@ -24,6 +24,8 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  // The member is the module's state: the next test file in this worker starts with none.
+  act(() => setMember(undefined));
 });
 
 function serverFor(role: StaffRole) {
@@ -75,8 +77,11 @@ describe("an editor-role member's publish bar", () => {
     );
     fireEvent.click(button('Publish…'));
     expect(server.calls.some((c) => c.url.endsWith('/publish'))).toBe(false);
-    // Saves go on under the member's own name.
+    // Saves go on under the member's own name, shown with their role and not to be changed here.
     expect(currentStaffName()).toBe('Ed Editor');
+    expect(document.querySelector('[data-staff-name]')?.textContent).toBe('Ed Editor');
+    expect(document.querySelector('[data-staff-role]')?.textContent).toBe('(editor)');
+    expect(screen.queryByRole('button', { name: /Change name/ })).toBeNull();
     expect(button('Request review').disabled).toBe(false);
 
     fireEvent.click(button('History'));
