@@ -7,7 +7,7 @@
 import type { Region } from '../schemas/types.gen.ts';
 import { REGIONS, type RegionFacts } from './region/table.ts';
 
-export type { PhoneRule, PostcodeRule, RegionFacts } from './region/table.ts';
+export type { BusinessNumberRule, PhoneRule, PostcodeRule, RegionFacts } from './region/table.ts';
 
 /** A region's facts with its code: what `useSite().region` gives a block. */
 export interface RegionSettings extends RegionFacts {
@@ -127,6 +127,21 @@ export function formatSpec(value: number, unit: string, region: Region = DEFAULT
     specFormats.set(key, fmt);
   }
   return to.unit ? fmt.format(shown) : `${fmt.format(shown)} ${to.suffix ?? unit}`;
+}
+
+/**
+ * A business number as the region writes it ("ABN 51 824 753 556"), or undefined where the
+ * region has none (docs/regions.md, "Business numbers").
+ */
+export function formatBusinessNumber(
+  value: string,
+  region: Region = DEFAULT_REGION,
+): string | undefined {
+  const rule = regionSettings(region).businessNumber;
+  if (!rule) return undefined;
+  let at = 0;
+  const digits = value.replace(/\D/g, '');
+  return `${rule.label} ${rule.groups.map((n) => digits.slice(at, (at += n))).join(' ')}`;
 }
 
 /** Minutes after midnight as a 12-hour time: 570 → "9:30 am" (AU, NZ) or "9:30 AM" (US). */

@@ -4,6 +4,7 @@ import type { FooterProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
 import Footer, { yearIn } from './index.tsx';
 import { dealerTimeZone } from '../_shared/dealer-zone.ts';
+import { formatBusinessNumber } from '../../engine/region.ts';
 
 function setup(options: RenderBlockOptions<FooterProps> = {}) {
   return renderBlock<FooterProps>('footer', Footer, options);
@@ -108,6 +109,28 @@ describe('footer block', () => {
   it('has a default legal line with the site name', () => {
     const { site } = setup({ site: 'southern-motor-group', patch: (doc) => delete doc.layout });
     within(footer()).getByText(`© ${yearIn(dealerTimeZone(site))} Southern Motor Group`);
+  });
+
+  it('shows the dealer’s business number after the legal line, in the region’s format', () => {
+    const { site } = setup({ patch: (doc) => (doc.businessNumber = '51824753556') });
+    const year = yearIn(dealerTimeZone(site));
+    expect(formatBusinessNumber('51824753556', site.region)).toBe('ABN 51 824 753 556');
+    expect(footer().querySelector('.fc-footer__legal')?.textContent).toBe(
+      `© ${year} Gold Coast Ford · ABN 51 824 753 556`,
+    );
+  });
+
+  it('shows the NZBN on a New Zealand site, and not twice when the legal line names it', () => {
+    setup({ site: 'kiwi-car-yard', patch: (doc) => (doc.businessNumber = '9429041234563') });
+    expect(within(footer()).getByText(/· NZBN 9429041234563$/)).toBeTruthy();
+  });
+
+  it('leaves the number out when the legal line already names it', () => {
+    setup({
+      props: { legal: 'Gold Coast Ford. ABN 51 824 753 556.' },
+      patch: (doc) => (doc.businessNumber = '51 824 753 556'),
+    });
+    within(footer()).getByText('Gold Coast Ford. ABN 51 824 753 556.');
   });
 
   it('takes the year in the dealer time zone', () => {

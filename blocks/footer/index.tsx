@@ -2,11 +2,13 @@
  * Site footer: link columns (by default Vehicles, Stock, Service and Company, the defaults
  * of schemas/blocks/footer.schema.json), a summary of the visible sales locations, the
  * "We accept" payment logos and the legal line ({year} becomes the current year in the
- * dealer's time zone).
+ * dealer's time zone), followed by the dealer's business number (ABN, NZBN) unless the line
+ * already names it (docs/regions.md, "Business numbers").
  */
 import { useState } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
+import { formatBusinessNumber } from '../../engine/region.ts';
 import { telHref } from '../../engine/sanitize/url.ts';
 import type { FooterProps } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
@@ -34,7 +36,7 @@ export function yearIn(timeZone: string, now = new Date()): string {
 
 export default defineBlock<FooterProps>({
   component: function Footer({ props, block }) {
-    const { site, t } = useSite();
+    const { site, t, region } = useSite();
     // Computed once per mount; the year is taken in the dealer's time zone, so the server
     // render and hydration give the same text (except within seconds of New Year, where
     // the server's text is kept: see suppressHydrationWarning below).
@@ -45,6 +47,8 @@ export default defineBlock<FooterProps>({
       (l) => l.visible !== false && l.location_type === 'sales',
     );
     const legal = (props.legal ?? `© {year} ${site.name}`).replaceAll('{year}', year);
+    const number = site.businessNumber && formatBusinessNumber(site.businessNumber, region.region);
+    const numberShown = number && !legal.includes(number.split(' ')[0]) ? number : undefined;
     const locationsHeadingId = `${block.id}-locations`;
     const paymentsHeadingId = `${block.id}-payments`;
 
@@ -130,6 +134,7 @@ export default defineBlock<FooterProps>({
           <div className="fc-footer__bottom">
             <p className="fc-footer__legal" suppressHydrationWarning>
               {t(legal)}
+              {numberShown && ` · ${numberShown}`}
             </p>
           </div>
         </div>

@@ -296,6 +296,7 @@ const FINANCE_TERMS: Record<string, string> = {
 function contactFacts(d: Dealer, heading: string): string {
   const lines = [
     `<strong>${esc(d.name)}</strong>`,
+    d.businessNumber && esc(d.businessNumber),
     d.address && esc(d.address),
     d.phone && `Phone: <a href="${tel(d.phone)}">${esc(d.phone)}</a>`,
     d.email && `Email: <a href="mailto:${esc(d.email)}">${esc(d.email)}</a>`,

@@ -4,7 +4,7 @@
  * start and end with.
  */
 import { messagesFor, type MessageKey } from '../../engine/messages/index.ts';
-import { DEFAULT_REGION } from '../../engine/region.ts';
+import { DEFAULT_REGION, formatBusinessNumber } from '../../engine/region.ts';
 import type { Block, Page, Region } from '../../schemas/types.gen.ts';
 
 export type Json = Record<string, any>;
@@ -24,6 +24,8 @@ export interface Dealer {
   /** The primary location's postal address on one line ("88 Great South Road, Penrose, Auckland 1061"). */
   address?: string;
   email?: string;
+  /** The registered business number as the region writes it ("ABN 51 824 753 556"), shown with the dealer's name. */
+  businessNumber?: string;
   servicePhone?: string;
   hasService: boolean;
   hasParts: boolean;
@@ -64,6 +66,9 @@ export function dealerOf(resolved: Json, catalogue: { models: Json[] }): Dealer 
           .join(', ')
       : undefined,
     email: primary?.contact_detail?.email ?? resolved.contact?.email,
+    businessNumber:
+      resolved.businessNumber &&
+      formatBusinessNumber(resolved.businessNumber, resolved.region ?? DEFAULT_REGION),
     servicePhone: service?.contact_detail?.phone ?? primary?.contact_detail?.phone,
     hasService: locations.some((l) => l.location_type === 'service'),
     hasParts: locations.some((l) => l.location_type === 'parts'),

@@ -50,6 +50,24 @@ export interface SpecUnit {
   digits?: number;
 }
 
+/**
+ * A dealer's registered business number where the region has one (docs/regions.md,
+ * "Business numbers"): its name, its digits, how it is grouped when shown, and its check
+ * digits as data (weighted sum, after `firstLess` is taken from the first digit, divisible by
+ * `modulus`), so the rule costs a page no code.
+ */
+export interface BusinessNumberRule {
+  /** As the footer names it: "ABN", "NZBN". */
+  label: string;
+  /** Its full name, for messages. */
+  name: string;
+  /** Digit groups as shown: [2, 3, 3, 3] → 51 824 753 556. */
+  groups: readonly number[];
+  weights: readonly number[];
+  modulus: number;
+  firstLess: number;
+}
+
 export interface RegionFacts {
   /** The country, as staff pick it ("Australia"). */
   name: string;
@@ -90,6 +108,8 @@ export interface RegionFacts {
   preOwnedLabel: boolean;
   /** Car specifications' stored units (the car schema's `x-unit`: mm, kg, L, kW, Nm) shown in another; a unit not listed is shown as stored. */
   specUnits: Readonly<Partial<Record<string, SpecUnit>>>;
+  /** The business number a dealer shows with its legal name, or null where sites show none. */
+  businessNumber: BusinessNumberRule | null;
 }
 
 const FOUR_DIGITS = {
@@ -160,6 +180,15 @@ export const REGIONS: Record<Region, RegionFacts> = {
     complianceDate: true,
     preOwnedLabel: true,
     specUnits: {},
+    // The Australian Business Number: 11 digits, modulus 89 (ATO, "Format of the ABN").
+    businessNumber: {
+      label: 'ABN',
+      name: 'Australian Business Number',
+      groups: [2, 3, 3, 3],
+      weights: [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19],
+      modulus: 89,
+      firstLess: 1,
+    },
   },
   NZ: {
     name: 'New Zealand',
@@ -196,6 +225,15 @@ export const REGIONS: Record<Region, RegionFacts> = {
     complianceDate: true,
     preOwnedLabel: true,
     specUnits: {},
+    // The New Zealand Business Number: a 13-digit GS1 number, its last digit a modulus-10 check.
+    businessNumber: {
+      label: 'NZBN',
+      name: 'New Zealand Business Number',
+      groups: [13],
+      weights: [1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1],
+      modulus: 10,
+      firstLess: 0,
+    },
   },
   US: {
     name: 'United States',
@@ -249,5 +287,7 @@ export const REGIONS: Record<Region, RegionFacts> = {
       kW: { suffix: 'hp', per: 0.745699872 },
       Nm: { suffix: 'lb-ft', per: 1.3558179483 },
     },
+    // US dealers show no federal number on their sites (an EIN is not for the public).
+    businessNumber: null,
   },
 };

@@ -19,6 +19,7 @@ import { resolveTemplate, type TemplateLoader } from './templates.ts';
 import type { DocumentIssue, ResolvedSite } from './types.ts';
 import { wholeSiteIssues } from './whole-site.ts';
 import { redirectIssues } from './redirects.ts';
+import { businessNumberIssues } from './business-number.ts';
 import { mapBlocks, type TreeBlock } from '../tree.ts';
 
 export type PrepareResult =
@@ -96,6 +97,7 @@ export function createSitePreparer(options: PreparerOptions): SitePreparer {
               siteDataFor(site as unknown as ResolvedSite, options.catalogue).models,
           }),
           ...redirectIssues(site as unknown as ResolvedSite),
+          ...businessNumberIssues(site as unknown as ResolvedSite),
         ];
     return {
       issues: [...resolved.issues, ...schemaIssues, ...siteIssues],

@@ -44,6 +44,8 @@ export const ukFacts: RegionFacts = {
   preOwnedLabel: true,
   // UK specifications read in millimetres and kilograms, as stored.
   specUnits: {},
+  // A UK dealer's company number is not shown by the platform.
+  businessNumber: null,
 };
 
 export const ukWords: LocaleOverrides = {
