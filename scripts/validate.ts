@@ -8,11 +8,13 @@
  * where it is written: "sites/templates/ford.json /pages/6/…: message (resolved path
  * /pages/5/…)". Exits 1 when any file is invalid.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { displayPath } from '../engine/document/files.ts';
 import { SiteFolder, siteNames, type SiteEntry } from '../engine/site/folder.ts';
 import { formatIssue } from '../engine/site/source.ts';
+import { parseDocumentText } from '../engine/site/json-text.ts';
+import { placeholderIssues } from '../engine/site/placeholders.ts';
 import type { DocumentIssue } from '../engine/site/types.ts';
 import { runAsCommand, type ScriptIo } from './script-io.ts';
 
@@ -52,8 +54,19 @@ export function checkFiles(files: string[]): { file: string; entry: SiteEntry; l
     const lines = entry.ok
       ? []
       : entry.issues.map((issue, n) => formatIssue(issue, entry.sources?.[n], templateFile));
+    // Placeholder words may stay in a draft, never in a document visitors get.
+    for (const issue of placeholdersIn(file)) lines.push(`${issue.path}: ${issue.message}`);
     return { file, entry, lines };
   });
+}
+
+/** The fields of a readable file still holding their placeholder (engine/site/placeholders.ts), at paths in the file. */
+function placeholdersIn(file: string): DocumentIssue[] {
+  try {
+    return placeholderIssues(parseDocumentText(readFileSync(file, 'utf8')));
+  } catch {
+    return []; // a file that does not read is named by its other issues
+  }
 }
 
 /** The problems of one site document, at paths into the resolved (template-merged) document. */

@@ -3,9 +3,27 @@
  * after "Request review", the confirmation before publishing (what the draft changes),
  * and the confirmation before discarding the draft.
  */
-import { useId, useRef, useState } from 'react';
+import { useContext, useId, useMemo, useRef, useState } from 'react';
+import { placeholderIssues } from '../../engine/site/placeholders.ts';
+import { pathWords } from '../../engine/document/words/place-words.ts';
 import type { DraftInfo, ReviewResult } from '../lib/api.ts';
+import { StoreContext } from '../lib/hooks.ts';
 import { Dialog } from './Dialog.tsx';
+
+/**
+ * Fields of the open site still holding a new block's placeholder words, named as staff see
+ * them: publishing refuses them (engine/site/placeholders.ts), so the dialog says so first.
+ */
+function usePlaceholderPlaces(): string[] {
+  const store = useContext(StoreContext);
+  return useMemo(() => {
+    const resolved = store?.getState().resolved;
+    return resolved ? placeholderIssues(resolved).map((i) => pathWords(i.path, resolved)) : [];
+  }, [store]);
+}
+
+export const PLACEHOLDERS_LEFT = (n: number) =>
+  `Not ready to publish: ${n === 1 ? 'a field still holds' : `${n} fields still hold`} the words a new block starts with. Write the dealer's own first:`;
 
 function Summary({ draft }: { draft: DraftInfo }) {
   if (!draft.summary.length)
@@ -116,6 +134,7 @@ export function PublishConfirm(props: {
   onPublish: () => void;
   onCancel: () => void;
 }) {
+  const placeholders = usePlaceholderPlaces();
   return (
     <Dialog
       title={`Publish ${props.slug}?`}
@@ -132,13 +151,23 @@ export function PublishConfirm(props: {
             type="button"
             className="fc-primary"
             onClick={props.onPublish}
-            disabled={props.busy}
+            disabled={props.busy || placeholders.length > 0}
           >
             {props.busy ? 'Publishing…' : 'Publish now'}
           </button>
         </>
       }
     >
+      {placeholders.length > 0 && (
+        <div className="fc-warning" data-placeholders>
+          <p>{PLACEHOLDERS_LEFT(placeholders.length)}</p>
+          <ul>
+            {placeholders.map((words, i) => (
+              <li key={i}>{words}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <h3>What the draft changes</h3>
       <Summary draft={props.draft} />
       {props.dirty && <p className="fc-warning">{UNSAVED}</p>}

@@ -52,6 +52,11 @@ export function uiSchemaFor(schema: JsonSchema, root = true): UiSchema {
     schema.pattern.includes('https?://')
   )
     ui['ui:widget'] = 'href';
+  else if (type === 'string' && typeof schema['x-placeholder'] === 'string') {
+    // A new block's words: shown greyed until typed over (components/PlaceholderText.tsx).
+    ui['ui:widget'] = 'placeholderText';
+    ui['ui:placeholder'] = schema['x-placeholder'];
+  }
   Object.assign(ui, enumLabelsUi(schema));
   if (!root && typeof schema.description === 'string' && type !== 'object' && type !== 'array') {
     ui['ui:help'] = schema.description;

@@ -14,7 +14,9 @@ const SAMPLE_STRINGS = [
 
 /**
  * Props for a new block: only what its schema requires and has no default for, filled
- * with placeholder values staff then edit (a new hero gets the heading "Hero heading").
+ * with placeholder values staff then edit: the field's `x-placeholder` when its schema gives
+ * one (a new hero gets the heading "Your heading here", which publishing refuses until it is
+ * replaced: docs/site-documents.md, "Placeholders"), else a sample that passes the schema.
  */
 export function startingProps(type: string): Record<string, unknown> {
   const schema = blockPropsSchema(type);
@@ -49,6 +51,8 @@ function sample(schema: JsonSchema, key: string, depth: number): unknown {
       );
     }
     case 'string': {
+      // Words that fail publishing until replaced (engine/site/placeholders.ts).
+      if (typeof schema['x-placeholder'] === 'string') return schema['x-placeholder'];
       // Staff see "New text." in a new rich-text block, not "Html text.".
       if (schema['x-def'] === 'html')
         return `<p>${key === 'html' ? 'New' : humanize(key)} text.</p>`;

@@ -65,6 +65,7 @@ export function createAjv(
     'x-enumLabels',
     'x-invalidMessage',
     'x-visibleIf',
+    'x-placeholder',
   ]);
   ajv.addVocabulary(CAR_KEYWORDS);
   ajv.addKeyword({

@@ -18,6 +18,7 @@ import { RepoError, type Author, type SiteRepo } from './site-repo.ts';
 import { deleteReviewBranch, forgetPushed, pushCommit, pushDraft } from './site-remote.ts';
 import type { DraftShare } from './draft-share.ts';
 import type { SiteStore } from './sites.ts';
+import { placeholderIssues } from '../site/placeholders.ts';
 
 type Json = Record<string, any>;
 
@@ -294,10 +295,9 @@ export class DraftService {
     // Published moved on since the draft began (another publish, a merged pull request): merged.
     const { text, conflicts, merged } = this.overPublished(slug, head);
     if (conflicts.length) throw new ConflictError(conflicts, merged!, this.repo.publishedHead());
-    if (merged) {
-      const issues = validate(merged);
-      if (issues.length) throw new InvalidError(issues);
-    }
+    // A merge is checked again; a draft may keep a new block's placeholder words, visitors never.
+    const issues = [...(merged ? validate(merged) : []), ...placeholderIssues(JSON.parse(text))];
+    if (issues.length) throw new InvalidError(issues);
     const message = `Publish ${slug}: ${oneLine(this.lines(publishedText, text)) || 'no visible change'}`;
     // With a remote, the remote is the source of truth: it takes the publish first, and only
     // what it accepted goes live (docs/publishing.md, "When the remote fails").

@@ -18,6 +18,7 @@ import { formatSiteDocument } from '../../engine/document/canonical.ts';
 import { createSitePreparer } from '../../engine/site/prepare.ts';
 import { draftKey } from '../../editor/lib/autosave.ts';
 import { root, SLUG, useEditor } from './editor-kit.ts';
+import heroSchema from '../../schemas/blocks/hero.schema.json';
 import { queuedTasks } from './waits.ts';
 
 const editor = useEditor();
@@ -81,7 +82,11 @@ describe('the editor', () => {
     expect(await rowsAt(0)).toEqual(['home-hero', 'home-features', 'why-us', 'hero']);
     // The new block is selected and its form is open.
     await page.locator('#root_heading').waitFor();
-    expect(await page.locator('#root_heading').inputValue()).toBe('New heading');
+    // Its heading is the schema's placeholder, shown greyed (as the input's placeholder) until typed over.
+    expect(await page.locator('#root_heading').inputValue()).toBe('');
+    expect(await page.locator('#root_heading').getAttribute('placeholder')).toBe(
+      heroSchema.properties.heading['x-placeholder'],
+    );
     await page.getByRole('searchbox', { name: 'Search blocks' }).fill('');
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStore, ids } from './test-kit.ts';
+import heroSchema from '../../../schemas/blocks/hero.schema.json';
 
 describe('editor store: changes, undo and redo with immer patches', () => {
   it('adds a block to an inherited page by copying the page into the site first', () => {
@@ -15,7 +16,7 @@ describe('editor store: changes, undo and redo with immer patches', () => {
     expect(doc.pages[0].blocks[1]).toEqual({
       type: 'hero',
       id: 'hero',
-      props: { heading: 'New heading' },
+      props: { heading: heroSchema.properties.heading['x-placeholder'] },
     });
     expect(store.getState().selected).toBe('hero');
   });
