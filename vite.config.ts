@@ -124,7 +124,7 @@ const INSTANTSEARCH_STUBS: Record<string, string> = {
   'lib/utils/createSendEventForFacet.js': `export const createSendEventForFacet = () => () => {};`,
 };
 
-function unusedInstantSearchParts(): Plugin {
+export function unusedInstantSearchParts(): Plugin {
   const dir = join(import.meta.dirname, 'node_modules/instantsearch.js/es') + '/';
   return {
     name: 'forecourt-unused-instantsearch-parts',
@@ -132,6 +132,15 @@ function unusedInstantSearchParts(): Plugin {
     load: (id) => (id.startsWith(dir) ? (INSTANTSEARCH_STUBS[id.slice(dir.length)] ?? null) : null),
   };
 }
+
+/**
+ * instantsearch's default history router (unused: the search blocks route through
+ * react-router) pulls in qs; a small local stand-in keeps 17 KB gzip off search pages.
+ */
+export const QS_STAND_IN = {
+  find: /^qs$/,
+  replacement: join(import.meta.dirname, 'blocks/_search/qs.ts'),
+};
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
@@ -161,9 +170,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     command === 'build' && !isSsrBuild
       ? {
           alias: [
-            // instantsearch's default history router (unused: the search blocks route through
-            // react-router) pulls in qs; a small local stand-in keeps 17 KB gzip off search pages.
-            { find: /^qs$/, replacement: join(import.meta.dirname, 'blocks/_search/qs.ts') },
+            QS_STAND_IN,
             // react-router's package exports only name its development build; ship the production one.
             {
               find: /^react-router$/,

@@ -1,7 +1,9 @@
 /**
  * Builds the search page's peer (main.tsx) with Vite's defaults and React's plugin, as a
  * developer starting from react-instantsearch's documentation would, and serves the build
- * on a free local port.
+ * on a free local port. `trimmed`: with the dealer build's library trims too (the qs
+ * stand-in and the stubs of InstantSearch parts no search UI runs, vite.config.ts), so
+ * that the two differ only by the code each page adds to the same libraries.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -9,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { QS_STAND_IN, unusedInstantSearchParts } from '../../../vite.config.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const TYPES: Record<string, string> = {
@@ -23,13 +26,14 @@ export interface PeerPage {
   stop(): Promise<void>;
 }
 
-export async function startPeerPage(): Promise<PeerPage> {
+export async function startPeerPage(options: { trimmed?: boolean } = {}): Promise<PeerPage> {
   const outDir = mkdtempSync(join(root, '.data', 'peer-search-ui-'));
   await build({
     configFile: false,
     root: import.meta.dirname,
     logLevel: 'silent',
-    plugins: [react()],
+    plugins: options.trimmed ? [react(), unusedInstantSearchParts()] : [react()],
+    resolve: options.trimmed ? { alias: [QS_STAND_IN] } : {},
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   });
   const server = createServer((req, res) => {

@@ -18,7 +18,9 @@ import {
 
 const params = new URLSearchParams(location.search);
 const host = new URL(params.get('host') ?? location.origin);
+// Long timeouts: a busy benchmark machine must not fail the peer's searches (no bytes change).
 const client = liteClient('embedded', params.get('key') ?? '', {
+  timeouts: { connect: 10_000, read: 10_000, write: 10_000 },
   hosts: [
     {
       url: host.host,
