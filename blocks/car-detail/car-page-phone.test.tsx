@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Car } from '../../schemas/types.gen.ts';
 import carDetail from './index.tsx';
 import { Gallery } from './Gallery.tsx';
-import { SWIPE_MIN_PX } from './gestures.ts';
+import { DRAG_PROPERTY, SWIPE_MIN_PX } from './gestures.ts';
 import { SIMILAR_CARS_HEADING } from './SimilarCars.tsx';
 import { loadAndRender } from '../_shared/test-load.tsx';
 import { car, NOW } from '../_cars/test-cars.ts';
@@ -41,6 +41,29 @@ describe('gallery', () => {
     fireEvent.pointerCancel(stage, { pointerId: 1 });
     fireEvent.pointerUp(stage, { pointerId: 1, clientX: 100, clientY: 300 });
     expect(photo().getAttribute('alt')).toBe('Corolla, photo 1 of 3');
+  });
+
+  it('the photo follows a sideways finger during the swipe and lets go when it is lifted', () => {
+    renderWith(<Gallery photos={PHOTOS} name="Corolla" />);
+    const stage = document.querySelector<HTMLElement>('[data-swipe]')!;
+    const at = { pointerId: 1, pointerType: 'touch' };
+    fireEvent.pointerDown(stage, { ...at, clientX: 200, clientY: 300 });
+    fireEvent.pointerMove(stage, { ...at, clientX: 170, clientY: 305 });
+    expect(stage.style.getPropertyValue(DRAG_PROPERTY)).toBe('-30px');
+    expect(stage.hasAttribute('data-dragging')).toBe(true);
+    // Mostly up or down: the page scrolls and the photo stays.
+    fireEvent.pointerMove(stage, { ...at, clientX: 190, clientY: 360 });
+    expect(stage.style.getPropertyValue(DRAG_PROPERTY)).toBe('0px');
+    fireEvent.pointerMove(stage, { ...at, clientX: 120, clientY: 300 });
+    fireEvent.pointerUp(stage, { ...at, clientX: 120, clientY: 300 });
+    expect(stage.style.getPropertyValue(DRAG_PROPERTY)).toBe('');
+    expect(stage.hasAttribute('data-dragging')).toBe(false);
+    expect(photo().getAttribute('alt')).toBe('Corolla, photo 2 of 3');
+    // A gesture the browser takes over (pointercancel) lets go too.
+    fireEvent.pointerDown(stage, { ...at, clientX: 200, clientY: 300 });
+    fireEvent.pointerMove(stage, { ...at, clientX: 230, clientY: 300 });
+    fireEvent.pointerCancel(stage, at);
+    expect(stage.style.getPropertyValue(DRAG_PROPERTY)).toBe('');
   });
 
   it('takes focus, and its arrow keys move between photos', () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { keyTarget, readGesture, SWIPE_MIN_PX, TAP_MAX_PX, wrapIndex } from './gestures.ts';
+import {
+  dragOffset,
+  keyTarget,
+  readGesture,
+  SWIPE_MIN_PX,
+  TAP_MAX_PX,
+  wrapIndex,
+} from './gestures.ts';
 
 describe('gallery gestures', () => {
   it('a sideways move past the threshold is a swipe: left brings the next photo, right the previous', () => {
@@ -14,6 +21,11 @@ describe('gallery gestures', () => {
   it('a pointer lifted where it went down is a tap', () => {
     expect(readGesture(TAP_MAX_PX - 1, -(TAP_MAX_PX - 1))).toBe('tap');
     expect(readGesture(TAP_MAX_PX, 0)).toBeNull();
+  });
+  it('the photo follows sideways moves only', () => {
+    expect(dragOffset(-30, 5)).toBe(-30);
+    expect(dragOffset(25, -10)).toBe(25);
+    expect(dragOffset(20, 40)).toBe(0);
   });
   it('arrow keys wrap around, Home and End jump, other keys are not the gallery’s', () => {
     expect(keyTarget('ArrowRight', 4, 5)).toBe(0);

@@ -3,7 +3,10 @@
  * CSS says `touch-action: pan-y`, so the browser keeps vertical scrolling and hands
  * horizontal moves to us; a vertical scroll it takes over ends in `pointercancel`, which
  * forgets the gesture. A move counts as a swipe past SWIPE_MIN_PX, and only when it is
- * more sideways than up or down (docs/cars.md, "Car page on a phone").
+ * more sideways than up or down (docs/cars.md, "Car page on a phone"). While a finger moves
+ * sideways the photo follows it (`--fc-swipe-x` on the element, no React render per move),
+ * and springs back or gives way to the next photo when it is lifted (phone.css; no animation
+ * for prefers-reduced-motion).
  */
 import { useRef, type PointerEvent } from 'react';
 
@@ -22,31 +25,58 @@ export function readGesture(dx: number, dy: number): Gesture {
   return dx < 0 ? 'next' : 'previous';
 }
 
+/** How far the photo follows a finger that has moved (dx, dy): sideways moves only. */
+export function dragOffset(dx: number, dy: number): number {
+  return Math.abs(dx) > Math.abs(dy) ? dx : 0;
+}
+
+/** The property the photo's transform reads (phone.css). */
+export const DRAG_PROPERTY = '--fc-swipe-x';
+
 export interface SwipeHandlers {
   onPointerDown(e: PointerEvent): void;
+  onPointerMove(e: PointerEvent): void;
   onPointerUp(e: PointerEvent): void;
   onPointerCancel(): void;
 }
 
 /** Pointer handlers for an element that calls `onGesture` with each swipe or tap. */
 export function useSwipe(onGesture: (g: Exclude<Gesture, null>) => void): SwipeHandlers {
-  const start = useRef<{ id: number; x: number; y: number } | null>(null);
+  const start = useRef<{ id: number; x: number; y: number; el: HTMLElement } | null>(null);
+  // The photo goes back to its place (with phone.css's transition) when the gesture ends.
+  const letGo = () => {
+    const el = start.current?.el;
+    start.current = null;
+    el?.style.removeProperty(DRAG_PROPERTY);
+    el?.removeAttribute('data-dragging');
+  };
   return {
     onPointerDown(e) {
       if (e.pointerType === 'mouse' && e.button !== 0) return;
       // The photo's own buttons (previous, next, full screen) take their taps themselves.
       if ((e.target as Element).closest?.('button, a')) return;
-      start.current = { id: e.pointerId, x: e.clientX, y: e.clientY };
+      start.current = {
+        id: e.pointerId,
+        x: e.clientX,
+        y: e.clientY,
+        el: e.currentTarget as HTMLElement,
+      };
+    },
+    onPointerMove(e) {
+      const s = start.current;
+      if (!s || s.id !== e.pointerId) return;
+      s.el.setAttribute('data-dragging', '');
+      s.el.style.setProperty(DRAG_PROPERTY, `${dragOffset(e.clientX - s.x, e.clientY - s.y)}px`);
     },
     onPointerUp(e) {
       const s = start.current;
-      start.current = null;
       if (!s || s.id !== e.pointerId) return;
+      letGo();
       const gesture = readGesture(e.clientX - s.x, e.clientY - s.y);
       if (gesture) onGesture(gesture);
     },
     onPointerCancel() {
-      start.current = null;
+      letGo();
     },
   };
 }

@@ -11,6 +11,7 @@ import { createCarSearchEngine, createLocalSearchClient } from '../../engine/sea
 import { renderBlock } from '../_shared/test-utils.tsx';
 import { SHEET_MEDIA } from './FilterPanel.tsx';
 import SearchPageApp from './SearchPageApp.tsx';
+import { SHEET_ENTRY } from './sheet.ts';
 
 const h = vi.hoisted(() => ({ client: undefined as unknown, fail: false }));
 vi.mock('../_search/client.ts', async (importOriginal) => {
@@ -85,6 +86,39 @@ describe('the filter sheet on a phone', () => {
     expect(document.activeElement).toBe(toggle);
     expect(document.documentElement.style.overflow).toBe('');
     expect(document.querySelector('[inert]')).toBeNull();
+  });
+
+  it('closes on Back (Android’s Back button) from its own history entry, the search’s address unchanged', async () => {
+    phone();
+    const r = render();
+    await ready(r);
+    const address = window.location.pathname + window.location.search;
+    const toggle = r.container.querySelector<HTMLElement>('a[aria-haspopup="dialog"]')!;
+    fireEvent.click(toggle);
+    const sheet = document.getElementById('under-test-filters')!;
+    await waitFor(() => expect(window.history.state?.[SHEET_ENTRY]).toBe('under-test-filters'));
+    expect(window.location.pathname + window.location.search).toBe(address);
+    window.history.back();
+    await waitFor(() => expect(sheet.getAttribute('role')).toBeNull());
+    expect(document.activeElement).toBe(toggle);
+    expect(document.querySelector('[inert]')).toBeNull();
+    expect(window.location.pathname + window.location.search).toBe(address);
+    expect(window.history.state?.[SHEET_ENTRY]).toBeUndefined();
+  });
+
+  it('takes its history entry away again when closed another way', async () => {
+    phone();
+    const r = render();
+    await ready(r);
+    const toggle = r.container.querySelector<HTMLElement>('a[aria-haspopup="dialog"]')!;
+    fireEvent.click(toggle);
+    await waitFor(() => expect(window.history.state?.[SHEET_ENTRY]).toBe('under-test-filters'));
+    const address = window.location.href;
+    fireEvent.keyDown(document, { key: 'Escape' });
+    // Gone back from the sheet's entry: Back from here leaves the search page rather than doing nothing.
+    await waitFor(() => expect(window.history.state?.[SHEET_ENTRY]).toBeUndefined());
+    expect(window.location.href).toBe(address);
+    expect(document.getElementById('under-test-filters')!.getAttribute('role')).toBeNull();
   });
 
   it('stays open once hydrated when a tap opened it by its fragment before', async () => {
