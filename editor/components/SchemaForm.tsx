@@ -40,6 +40,7 @@ import { AssetPicker } from './pickers/AssetPicker.tsx';
 import { PagePicker } from './pickers/PagePicker.tsx';
 import { RefPicker } from './pickers/RefPicker.tsx';
 import { RichTextWidget } from './RichTextField/index.tsx';
+import { PlaceholderText } from './PlaceholderText.tsx';
 
 // rjsf types Ajv's class loosely; Ajv2020 is the same API for the 2020-12 draft.
 export const formValidator = customizeValidator({ AjvClass: Ajv2020 as never });
@@ -113,6 +114,7 @@ export const WIDGETS: RegistryWidgetsType = {
   imageSrc: AssetPicker,
   ref: RefPicker,
   html: RichTextWidget,
+  placeholderText: PlaceholderText,
 };
 
 /** rjsf's array buttons draw Bootstrap glyph icons we do not ship; these say what they do. */
