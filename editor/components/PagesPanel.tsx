@@ -13,6 +13,7 @@ import {
   type Doc,
 } from '../lib/doc.ts';
 import { useAnnounce, useEditor, useStore } from '../lib/hooks.ts';
+import { PanelTitle, usePanelOpen } from './PanelTitle.tsx';
 
 /** A page's title as listed: without the " | {site}" part, else its id. */
 function shortTitle(page: { id?: unknown; title?: unknown }, siteName: unknown): string {
@@ -27,53 +28,61 @@ export function PagesPanel() {
   const doc = useEditor((s) => s.doc);
   const template = useEditor((s) => s.template);
   const [adding, setAdding] = useState(false);
+  const [open, toggle] = usePanelOpen('pages');
   return (
-    <section className="fc-panel fc-pages" aria-labelledby="fc-pages-title">
+    <section
+      className={`fc-panel fc-pages${open ? '' : ' is-collapsed'}`}
+      aria-labelledby="fc-pages-title"
+    >
       <div className="fc-panel-head">
-        <h2 id="fc-pages-title">Pages</h2>
+        <PanelTitle id="fc-pages-title" open={open} onToggle={toggle} controls="fc-pages-body">
+          Pages
+        </PanelTitle>
         <button type="button" onClick={() => setAdding((a) => !a)} aria-expanded={adding}>
           Add page
         </button>
       </div>
-      {adding && <AddPageForm onDone={() => setAdding(false)} />}
-      <ul className="fc-page-list">
-        <li>
-          <button
-            type="button"
-            className="fc-page-item"
-            aria-current={view === LAYOUT_VIEW ? 'page' : undefined}
-            onClick={() => store.setView(LAYOUT_VIEW)}
-          >
-            <span>Header and footer</span>
-            <small>every page</small>
-          </button>
-        </li>
-        {(pages ?? []).map((p) => {
-          const origin = pageOrigin(doc, template, String(p.id));
-          return (
-            <li key={String(p.id)}>
-              <button
-                type="button"
-                className="fc-page-item"
-                data-page={String(p.id)}
-                aria-current={view === `page:${p.id}` ? 'page' : undefined}
-                onClick={() => store.setView(`page:${p.id}`)}
-              >
-                <span>{shortTitle(p, siteName)}</span>
-                <small>
-                  <code>{String(p.path)}</code>
-                  {origin === 'template'
-                    ? ' · template'
-                    : origin === 'override'
-                      ? ' · changed from template'
-                      : ''}
-                </small>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      <RemovedTemplatePages />
+      <div className="fc-panel-body" id="fc-pages-body" hidden={!open}>
+        {adding && <AddPageForm onDone={() => setAdding(false)} />}
+        <ul className="fc-page-list">
+          <li>
+            <button
+              type="button"
+              className="fc-page-item"
+              aria-current={view === LAYOUT_VIEW ? 'page' : undefined}
+              onClick={() => store.setView(LAYOUT_VIEW)}
+            >
+              <span>Header and footer</span>
+              <small>every page</small>
+            </button>
+          </li>
+          {(pages ?? []).map((p) => {
+            const origin = pageOrigin(doc, template, String(p.id));
+            return (
+              <li key={String(p.id)}>
+                <button
+                  type="button"
+                  className="fc-page-item"
+                  data-page={String(p.id)}
+                  aria-current={view === `page:${p.id}` ? 'page' : undefined}
+                  onClick={() => store.setView(`page:${p.id}`)}
+                >
+                  <span>{shortTitle(p, siteName)}</span>
+                  <small>
+                    <code>{String(p.path)}</code>
+                    {origin === 'template'
+                      ? ' · template'
+                      : origin === 'override'
+                        ? ' · changed from template'
+                        : ''}
+                  </small>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+        <RemovedTemplatePages />
+      </div>
     </section>
   );
 }

@@ -27,10 +27,17 @@ export function TopBarStatus({
   const lastAction = useEditor((s) => s.lastAction);
   const dirty = useEditor((s) => s.doc !== s.saved && !isEqual(s.doc, s.saved));
   const n = issues.issues.length;
+  const saved = dirty ? STATUS_WORDS.dirty : STATUS_WORDS.clean;
   return (
     <>
-      <span className="fc-status" data-dirty={dirty ? 'yes' : 'no'}>
-        {dirty ? STATUS_WORDS.dirty : STATUS_WORDS.clean}
+      {/* One line, cut with an ellipsis (the whole line as its title): a long action name never
+          wraps the top bar, which would move the workspace under a drag (docs/editor-design.md). */}
+      <span
+        className="fc-status"
+        data-dirty={dirty ? 'yes' : 'no'}
+        title={lastAction ? `${saved} · ${lastAction}` : saved}
+      >
+        {saved}
         {lastAction ? <span className="fc-muted"> · {lastAction}</span> : null}
       </span>
       {issues.error ? (

@@ -23,6 +23,7 @@ import type { Pick } from './rows.ts';
 import { NearRows } from './near-rows.ts';
 import { useRowWindow } from './row-window.ts';
 import { TreeRowContainer } from './TreeRow.tsx';
+import { usePanelOpen } from '../PanelTitle.tsx';
 
 /**
  * Rows stay where they are while dragging; a line shows where the block will land (at the
@@ -98,10 +99,21 @@ export function Outline({
   // Long outlines render the rows in view and those focus may go to next (row-window.ts).
   const items = useRowWindow(wrapRef, listRef, visible, [entryId, primary, drag?.activeId]);
   const sizes = useSetSizes(visible);
+  const [open, toggleOpen] = usePanelOpen('outline');
   return (
-    <section className="fc-panel fc-outline" aria-labelledby="fc-outline-title">
-      <OutlineToolbar />
-      <div className="fc-tree-wrap" ref={wrapRef} onKeyDown={onKeyDown} onKeyUp={outlineKeyUp}>
+    <section
+      className={`fc-panel fc-outline${open ? '' : ' is-collapsed'}`}
+      aria-labelledby="fc-outline-title"
+    >
+      <OutlineToolbar open={open} onToggle={toggleOpen} />
+      <div
+        className="fc-tree-wrap"
+        id="fc-outline-body"
+        hidden={!open}
+        ref={wrapRef}
+        onKeyDown={onKeyDown}
+        onKeyUp={outlineKeyUp}
+      >
         <SortableContext items={ids} strategy={stayInPlace}>
           <ul
             className={`fc-tree${multi ? ' is-multi' : ''}`}

@@ -1,9 +1,10 @@
 import { LAYOUT_VIEW, type Doc } from '../../lib/doc.ts';
 import { useEditor } from '../../lib/hooks.ts';
 import { BlockActions } from './BlockActions.tsx';
+import { PanelTitle } from '../PanelTitle.tsx';
 
 /** The outline's heading (which page, or the header and footer) and its block actions. */
-export function OutlineToolbar() {
+export function OutlineToolbar({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   const title = useEditor((s) => {
     if (s.view === LAYOUT_VIEW) return 'header and footer';
     const page = (s.resolved.pages as Doc[]).find((p) => `page:${p.id}` === s.view);
@@ -11,7 +12,9 @@ export function OutlineToolbar() {
   });
   return (
     <div className="fc-panel-head">
-      <h2 id="fc-outline-title">Outline of {title}</h2>
+      <PanelTitle id="fc-outline-title" open={open} onToggle={onToggle} controls="fc-outline-body">
+        Outline of {title}
+      </PanelTitle>
       <BlockActions />
     </div>
   );

@@ -4,16 +4,27 @@ import { blockName, paletteGroups } from '../../lib/blocks.ts';
 import { listLabel } from '../../lib/doc.ts';
 import { useAnnounce, useStore } from '../../lib/hooks.ts';
 import { paletteId } from './constants.ts';
+import { PanelTitle, usePanelOpen } from '../PanelTitle.tsx';
+import { matchingPresets, presetBlocks, type SectionPreset } from '../../lib/presets/index.ts';
+
+export const PRESETS_GROUP = 'Section presets';
 
 /** The block types by category, searchable; each is added by click or dragged into the outline. */
 export function Palette() {
   const [query, setQuery] = useState('');
   const groups = useMemo(() => paletteGroups(query), [query]);
+  const [open, toggle] = usePanelOpen('palette');
   return (
-    <section className="fc-panel fc-palette" aria-labelledby="fc-palette-title">
+    <section
+      className={`fc-panel fc-palette${open ? '' : ' is-collapsed'}`}
+      aria-labelledby="fc-palette-title"
+    >
       <div className="fc-panel-head">
-        <h2 id="fc-palette-title">Add blocks</h2>
+        <PanelTitle id="fc-palette-title" open={open} onToggle={toggle} controls="fc-palette-body">
+          Add blocks
+        </PanelTitle>
         <input
+          hidden={!open}
           type="search"
           className="fc-search"
           placeholder="Search blocks"
@@ -22,7 +33,8 @@ export function Palette() {
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
-      <div className="fc-palette-groups">
+      <div className="fc-palette-groups" id="fc-palette-body" hidden={!open}>
+        <PresetGroup query={query} />
         {groups.map((g) => (
           <div key={g.category} className="fc-palette-group" role="group" aria-label={g.category}>
             <h3>{g.category}</h3>
@@ -35,7 +47,9 @@ export function Palette() {
             </ul>
           </div>
         ))}
-        {!groups.length && <p className="fc-muted">No block matches “{query}”.</p>}
+        {!groups.length && !matchingPresets(query).length && (
+          <p className="fc-muted">No block matches “{query}”.</p>
+        )}
       </div>
     </section>
   );
@@ -77,3 +91,40 @@ const PaletteItem = memo(function PaletteItem({
     </button>
   );
 });
+
+/** Section presets: several blocks added at once, as one undo step (lib/presets). */
+function PresetGroup({ query }: { query: string }) {
+  const store = useStore();
+  const announce = useAnnounce();
+  const presets = useMemo(() => matchingPresets(query), [query]);
+  if (!presets.length) return null;
+  const add = (preset: SectionPreset) => {
+    const { ids, reason } = store.insertPreset(preset.label, presetBlocks(preset));
+    announce(
+      ids.length
+        ? `Added preset ${preset.label}: ${ids.length} block${ids.length === 1 ? '' : 's'}.`
+        : `Cannot add ${preset.label} here: ${reason ?? 'not allowed'}.`,
+    );
+  };
+  return (
+    <div className="fc-palette-group" role="group" aria-label={PRESETS_GROUP}>
+      <h3>{PRESETS_GROUP}</h3>
+      <ul>
+        {presets.map((p) => (
+          <li key={p.id}>
+            <button
+              type="button"
+              className="fc-palette-item fc-preset"
+              onClick={() => add(p)}
+              title={p.description}
+              data-preset={p.id}
+              aria-label={`Add preset ${p.label}`}
+            >
+              {p.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

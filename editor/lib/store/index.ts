@@ -314,6 +314,13 @@ export class EditorStore {
     return change && this.apply(change) ? { ids: change.ids } : { ids: [], reason };
   }
 
+  /** A section preset's blocks, with fresh ids, as one step named for the preset (lib/presets). */
+  insertPreset(label: string, blocks: EditorBlock[], target?: InsertTarget): PasteResult {
+    const { change, reason } = pasteBlocks(this.state, blocks, target);
+    if (change) change.label = `Add preset ${label}`;
+    return change && this.apply(change) ? { ids: change.ids } : { ids: [], reason };
+  }
+
   setProps(id: string, props: Record<string, unknown>): boolean {
     return this.apply(setProps(this.state, id, props));
   }
