@@ -28,7 +28,11 @@ import { PRECOMPILED_VALIDATORS_FILE } from '../engine/schema/precompiled.ts';
 import { INLINED_PACKAGES } from './inlined-packages.ts';
 
 const root = join(import.meta.dirname, '..');
-const WORKERS = ['engine/sanitize/purify-worker.ts', 'engine/server/site-load-worker.ts'];
+const WORKERS = [
+  'engine/sanitize/purify-worker.ts',
+  'engine/server/site-load-worker.ts',
+  'engine/search/search-worker.ts',
+];
 
 /** esbuild's `packages: 'external'`, except for the named packages. */
 function packagesExternalBut(inlined: string[]): Plugin {

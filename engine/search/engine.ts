@@ -44,6 +44,11 @@ export class SearchEngine {
   private readonly entries = new Map<string, IndexEntry>();
   private readonly baseFilterBits = new Map<string, Bits>();
   readonly cache: ResultCache<SearchResponse>;
+  /**
+   * Counts the changes to the indexes (added, records changed, replicas, removed): a copy of the
+   * engine elsewhere (a search worker's, worker-pool.ts) is stale once this moved on.
+   */
+  generation = 0;
 
   constructor(options: EngineOptions = {}) {
     this.cache = new ResultCache(options.cacheSize ?? RESULT_CACHE_SIZE);
@@ -56,6 +61,7 @@ export class SearchEngine {
     settings: IndexSettings,
   ): SearchIndex {
     const index = new SearchIndex(name, records, settings);
+    this.generation++;
     this.entries.set(name, { index, sort: [] });
     for (const [replica, sort] of Object.entries(settings.replicas ?? {}))
       this.entries.set(replica, { index, sort });
@@ -70,6 +76,7 @@ export class SearchEngine {
    * answer survives.
    */
   recordsChanged(indexName: string, attributes: readonly string[]) {
+    this.generation++;
     this.entry(indexName).index.forget(attributes);
     this.cache.clear();
     this.baseFilterBits.clear();
@@ -82,6 +89,7 @@ export class SearchEngine {
 
   /** Names a replica of an index with its own sort, without rebuilding the index (a replica's ranking was set). */
   setReplica(primary: string, replica: string, sort: SortSpec[]) {
+    this.generation++;
     this.entries.set(replica, { index: this.entry(primary).index, sort });
     this.cache.clear();
   }
@@ -90,9 +98,21 @@ export class SearchEngine {
   removeIndex(name: string) {
     const index = this.entries.get(name)?.index;
     if (!index) return;
+    this.generation++;
     for (const [key, e] of [...this.entries]) if (e.index === index) this.entries.delete(key);
     this.cache.clear();
     this.baseFilterBits.clear();
+  }
+
+  /** Each record set with its settings and every name it answers to (primary and replicas), for a copy of the engine in a worker. */
+  indexesWithNames(): { index: SearchIndex; names: { name: string; sort: SortSpec[] }[] }[] {
+    const byIndex = new Map<SearchIndex, { name: string; sort: SortSpec[] }[]>();
+    for (const [name, { index, sort }] of this.entries) {
+      const names = byIndex.get(index) ?? [];
+      names.push({ name, sort });
+      byIndex.set(index, names);
+    }
+    return [...byIndex].map(([index, names]) => ({ index, names }));
   }
 
   indexNames(): string[] {

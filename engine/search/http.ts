@@ -35,6 +35,7 @@ import {
 } from './write-router.ts';
 import { memoryRateCounter } from '../net/rate-limit.ts';
 import { WriteStore } from './write-store.ts';
+import { SearchPool, searchWorkerCount } from './worker-pool.ts';
 
 export interface SearchRouterOptions {
   /** Accepted search keys; when empty or absent any key (or none) is accepted. */
@@ -57,6 +58,12 @@ export interface SearchRouterOptions {
   engineFor?: (apiKey: string | undefined, indexName: string) => SearchEngine | undefined;
   /** Told before a request with the admin key is handled (it may write to the router's own engine). */
   onAdminRequest?: () => void;
+  /**
+   * Searches, multi-queries and facet searches run in these worker threads (worker-pool.ts);
+   * absent: as many as FORECOURT_SEARCH_WORKERS says (unset or 0: on this thread). Idle
+   * workers do not keep the process alive.
+   */
+  pool?: SearchPool;
 }
 
 const ALLOWED_HEADERS =
@@ -152,23 +159,54 @@ export function createSearchRouter(
   );
   router.use('/1', express.text({ type: () => true, limit: options.bodyLimit ?? '1mb' }));
 
+  const workers = options.pool ? 0 : searchWorkerCount();
+  const pool = options.pool ?? (workers ? new SearchPool(workers) : undefined);
+  /** One search, in a worker when there is a pool. */
+  const searchOn = async (req: Request, indexName: string, params: Record<string, unknown>) => {
+    const engine = engineOf(req, indexName);
+    const scope = scopeOf(req, indexName);
+    return pool
+      ? pool.search(engine, { indexName, params, baseFilters: { [indexName]: scope.baseFilter } })
+      : engine.search(indexName, params, scope);
+  };
+  /** The engine every query of a multi-query runs on, when it is one (else they run here, each on its own). */
+  const oneEngine = (req: Request, requests: MultiQueryRequest[]) => {
+    let engine: SearchEngine | undefined;
+    for (const r of requests) {
+      if (!r || typeof r !== 'object' || typeof r.indexName !== 'string') return undefined;
+      const own = engineOf(req, r.indexName);
+      if (engine && own !== engine) return undefined;
+      engine = own;
+    }
+    return engine;
+  };
+
   const send = (res: Response, body: unknown) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(body);
   };
 
-  router.post('/1/indexes/:index/queries', (req, res) => {
+  router.post('/1/indexes/:index/queries', async (req, res) => {
     if (req.params.index !== '*')
       throw new SearchError('Multi-queries go to /1/indexes/*/queries', 404);
     const body = bodyOf(req);
     if (!Array.isArray(body.requests)) throw new SearchError('requests must be an array', 400);
+    const requests = body.requests as MultiQueryRequest[];
+    const pooled = pool && oneEngine(req, requests);
     send(
       res,
-      multipleQueriesOn(
-        (indexName) => engineOf(req, indexName),
-        body.requests as MultiQueryRequest[],
-        (indexName) => scopeOf(req, indexName),
-      ),
+      pooled
+        ? await pool.multipleQueries(pooled, {
+            requests,
+            baseFilters: Object.fromEntries(
+              requests.map((r) => [r.indexName, scopeOf(req, r.indexName).baseFilter]),
+            ),
+          })
+        : multipleQueriesOn(
+            (indexName) => engineOf(req, indexName),
+            requests,
+            (indexName) => scopeOf(req, indexName),
+          ),
     );
   });
 
@@ -206,38 +244,30 @@ export function createSearchRouter(
     send(res, { results });
   });
 
-  router.post('/1/indexes/:index/query', (req, res) => {
+  router.post('/1/indexes/:index/query', async (req, res) => {
+    send(res, await searchOn(req, req.params.index, bodyOf(req)));
+  });
+
+  router.post('/1/indexes/:index/facets/:facet/query', async (req, res) => {
+    const { index: indexName, facet } = req.params;
+    const engine = engineOf(req, indexName);
+    const scope = scopeOf(req, indexName);
+    const params = bodyOf(req);
     send(
       res,
-      engineOf(req, req.params.index).search(
-        req.params.index,
-        bodyOf(req),
-        scopeOf(req, req.params.index),
-      ),
+      pool
+        ? await pool.searchForFacetValues(engine, {
+            indexName,
+            facet,
+            params,
+            baseFilters: { [indexName]: scope.baseFilter },
+          })
+        : engine.searchForFacetValues(indexName, facet, params, scope),
     );
   });
 
-  router.post('/1/indexes/:index/facets/:facet/query', (req, res) => {
-    send(
-      res,
-      engineOf(req, req.params.index).searchForFacetValues(
-        req.params.index,
-        req.params.facet,
-        bodyOf(req),
-        scopeOf(req, req.params.index),
-      ),
-    );
-  });
-
-  router.get('/1/indexes/:index', (req, res) => {
-    send(
-      res,
-      engineOf(req, req.params.index).search(
-        req.params.index,
-        queryParams(req),
-        scopeOf(req, req.params.index),
-      ),
-    );
+  router.get('/1/indexes/:index', async (req, res) => {
+    send(res, await searchOn(req, req.params.index, queryParams(req)));
   });
 
   router.get('/1/indexes/:index/:objectID', (req, res) => {

@@ -16,6 +16,10 @@
  * and prints the p99 of pages and
  * leads in both runs and their ratio. The promise (docs/security.md, "Search") is that the
  * long queries keep both p99s within 2× of the run without them.
+ *
+ * `npm run bench -- load --heavy` runs the mixed mode beside a stream of the heaviest accepted
+ * searches, on a server searching on its own thread and on one with search workers, and prints
+ * page and lead p99 against the clean run's, and memory per worker (load/heavy.ts).
  */
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
@@ -35,6 +39,7 @@ import {
 } from './load/pages.ts';
 import { leadScenario, startLeadServer } from './load/leads.ts';
 import { runLongQueries } from './load/long-queries.ts';
+import { runHeavy } from './load/heavy.ts';
 import { CONNECTIONS, DURATION, measure, row, SITE, summary, type Summary } from './load/runs.ts';
 
 /** Different search bodies sent once each in turn (the engine's result cache holds RESULT_CACHE_SIZE requests). */
@@ -154,6 +159,7 @@ async function pageRuns(base: string): Promise<string[]> {
 
 export async function run(): Promise<string> {
   if (LONG_QUERIES) return runLongQueries();
+  if (process.argv.includes('--heavy')) return runHeavy();
   const { sitesDir, server } = await startLeadServer();
   const load = loadavg()[0];
   let lines: string[];

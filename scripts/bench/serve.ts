@@ -11,6 +11,8 @@ export interface BenchServer {
   dataDir: string;
   /** The build it serves (FORECOURT_DIST). */
   dist: string;
+  /** The server's process id (its memory is read from /proc). */
+  pid: number;
   /** Stops the server, then removes its build and data folders. */
   stop(): Promise<void>;
 }
@@ -59,6 +61,7 @@ export async function startBenchServer(
     url,
     dataDir,
     dist,
+    pid: proc.pid!,
     async stop() {
       // The data folder goes once the server has let go of its database (a timer would not fire before bench.ts exits).
       const exited =

@@ -47,7 +47,7 @@ export function leadScenario(url: string, nextIp: () => number): autocannon.Opti
 }
 
 /** A production server over a copy of the sites with the lead site's captcha off (a load test can't solve one per request). */
-export async function startLeadServer() {
+export async function startLeadServer(env: Record<string, string> = {}) {
   const sitesDir = mkdtempSync(join(tmpdir(), 'forecourt-load-sites-'));
   cpSync(join(root, 'sites'), sitesDir, { recursive: true });
   const file = join(sitesDir, `${SITE}.json`);
@@ -58,6 +58,7 @@ export async function startLeadServer() {
   const server = await startBenchServer({
     FORECOURT_SITES_DIR: sitesDir,
     FORECOURT_TRUST_PROXY: 'loopback',
+    ...env,
   });
   return { sitesDir, server };
 }

@@ -86,7 +86,7 @@ const LONG_SHAPES: ((url: string) => {
  * budget stops it at 300 ms, but a stream of them still holds pages and leads for that long
  * each (docs/security.md, "Search": what is not yet promised).
  */
-function heaviestSearch() {
+export function heaviestSearch() {
   return {
     path: '/1/indexes/*/queries',
     method: 'POST' as const,
@@ -105,8 +105,13 @@ function heaviestSearch() {
   };
 }
 
-/** Pages, leads and stock searches at once for DURATION s, with 10 kB queries alongside or not. */
-async function mixedRun(url: string, nextIp: () => number, withLongQueries: boolean) {
+/** Pages, leads and stock searches at once for DURATION s, with 10 kB queries (or the given `shapes`) alongside or not. */
+export async function mixedRun(
+  url: string,
+  nextIp: () => number,
+  withLongQueries: boolean,
+  shapes = LONG_SHAPES,
+) {
   const json = { 'content-type': 'application/json' };
   const runs = [
     autocannon({ connections: 4, duration: DURATION, url: `${url}/sites/${SITE}/` }),
@@ -128,9 +133,7 @@ async function mixedRun(url: string, nextIp: () => number, withLongQueries: bool
       url: `${url}/1/indexes/*/queries`,
       method: 'POST',
       headers: json,
-      requests: [
-        { setupRequest: (req) => ({ ...req, ...LONG_SHAPES[turn++ % LONG_SHAPES.length](url) }) },
-      ],
+      requests: [{ setupRequest: (req) => ({ ...req, ...shapes[turn++ % shapes.length](url) }) }],
     };
     runs.push(autocannon(attack));
   }
