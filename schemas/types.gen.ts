@@ -267,6 +267,10 @@ export type Colour9 = string;
  */
 export type Href9 = string;
 /**
+ * Rich text. Only safe formatting (paragraphs, lists, links, emphasis, headings) is kept; scripts, styles and event handlers are removed.
+ */
+export type Html5 = string;
+/**
  * A link: a site path (/search/used-cars), an anchor (#form), or an http(s), mailto: or tel: address. Other schemes (javascript:, data:) are refused.
  */
 export type Href10 = string;
@@ -2730,7 +2734,7 @@ export interface RichTextProps {
    * An optional heading above the text.
    */
   heading?: string;
-  html: Html;
+  html: Html5;
   /**
    * How wide the text runs: narrow is easier to read, wide fills the page.
    */
