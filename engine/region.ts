@@ -106,29 +106,6 @@ export function formatDistance(km: number, region: Region = DEFAULT_REGION): str
   }).format(value);
 }
 
-const specFormats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A car specification stored in `unit` (the car schema's `x-unit`), in the region's unit:
- * "4,750 mm" in Australia, "187 in" in the US (the table's `specUnits`; docs/regions.md, "Units").
- */
-export function formatSpec(value: number, unit: string, region: Region = DEFAULT_REGION): string {
-  const { locale, specUnits } = regionSettings(region);
-  const to = specUnits[unit];
-  if (!to) return `${formatNumber(value, region)} ${unit}`;
-  const shown = value / to.per;
-  const key = `${locale} ${to.unit ?? ''} ${to.digits ?? 0}`;
-  let fmt = specFormats.get(key);
-  if (!fmt) {
-    fmt = new Intl.NumberFormat(locale, {
-      ...(to.unit ? { style: 'unit', unit: to.unit, unitDisplay: 'short' } : {}),
-      maximumFractionDigits: to.digits ?? 0,
-    });
-    specFormats.set(key, fmt);
-  }
-  return to.unit ? fmt.format(shown) : `${fmt.format(shown)} ${to.suffix ?? unit}`;
-}
-
 /**
  * A business number as the region writes it ("ABN 51 824 753 556"), or undefined where the
  * region has none (docs/regions.md, "Business numbers").

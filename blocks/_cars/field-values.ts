@@ -6,7 +6,8 @@
  */
 import type { CarField, CarFormat } from '../../schemas/car-tables.gen.ts';
 import type { Region } from '../../engine/site/types.ts';
-import { formatMoney, formatSpec, regionSettings, spell } from '../../engine/region.ts';
+import { formatMoney, regionSettings, spell } from '../../engine/region.ts';
+import { convertsSpec, formatSpec } from '../../engine/region/spec-units.ts';
 import { messagesFor } from '../../engine/messages/index.ts';
 import { hasValue, type CarLike, type SpecRow } from './rules.ts';
 
@@ -79,7 +80,7 @@ function formatted(car: CarLike, field: CarField, path: string, v: unknown, f: S
       return `${n} stars`;
   }
   // A measured value reads in the region's unit (inches, pounds, gallons in the US: docs/regions.md, "Units").
-  if (typeof v === 'number' && field.unit && regionSettings(f.region).specUnits[field.unit])
+  if (typeof v === 'number' && field.unit && convertsSpec(field.unit, f.region))
     return formatSpec(v, field.unit, f.region);
   if (typeof v === 'number') return `${f.number(v)}${unit}`;
   if (typeof v === 'string')

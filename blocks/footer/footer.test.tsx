@@ -107,7 +107,14 @@ describe('footer block', () => {
   });
 
   it('has a default legal line with the site name', () => {
-    const { site } = setup({ site: 'southern-motor-group', patch: (doc) => delete doc.layout });
+    // Without a business number: the line below shows one after the legal line.
+    const { site } = setup({
+      site: 'southern-motor-group',
+      patch: (doc) => {
+        delete doc.layout;
+        delete doc.businessNumber;
+      },
+    });
     within(footer()).getByText(`© ${yearIn(dealerTimeZone(site))} Southern Motor Group`);
   });
 

@@ -38,34 +38,15 @@ export interface PhoneRule {
 }
 
 /**
- * How a car specification stored in a metric unit is shown in a region: the Intl unit it
- * becomes (`unit`, formatted by Intl.NumberFormat) or, for a unit Intl has none for (hp,
- * lb-ft), a `suffix`; `per` stored units make one shown unit (docs/regions.md, "Units").
- */
-export interface SpecUnit {
-  per: number;
-  unit?: string;
-  suffix?: string;
-  /** Decimals shown (none unless said). */
-  digits?: number;
-}
-
-/**
- * A dealer's registered business number where the region has one (docs/regions.md,
- * "Business numbers"): its name, its digits, how it is grouped when shown, and its check
- * digits as data (weighted sum, after `firstLess` is taken from the first digit, divisible by
- * `modulus`), so the rule costs a page no code.
+ * How a dealer's registered business number is shown where the region has one
+ * (docs/regions.md, "Business numbers"): its name in the footer and its digit groups. Its
+ * check digits are in business-number-checks.ts, which only validation needs.
  */
 export interface BusinessNumberRule {
   /** As the footer names it: "ABN", "NZBN". */
   label: string;
-  /** Its full name, for messages. */
-  name: string;
   /** Digit groups as shown: [2, 3, 3, 3] → 51 824 753 556. */
   groups: readonly number[];
-  weights: readonly number[];
-  modulus: number;
-  firstLess: number;
 }
 
 export interface RegionFacts {
@@ -106,8 +87,6 @@ export interface RegionFacts {
   complianceDate: boolean;
   /** A site's `preOwnedLabel` switch may call used cars "Pre-Owned" in its PDF (US sheets always say Used). */
   preOwnedLabel: boolean;
-  /** Car specifications' stored units (the car schema's `x-unit`: mm, kg, L, kW, Nm) shown in another; a unit not listed is shown as stored. */
-  specUnits: Readonly<Partial<Record<string, SpecUnit>>>;
   /** The business number a dealer shows with its legal name, or null where sites show none. */
   businessNumber: BusinessNumberRule | null;
 }
@@ -179,16 +158,7 @@ export const REGIONS: Record<Region, RegionFacts> = {
     financePartners: true,
     complianceDate: true,
     preOwnedLabel: true,
-    specUnits: {},
-    // The Australian Business Number: 11 digits, modulus 89 (ATO, "Format of the ABN").
-    businessNumber: {
-      label: 'ABN',
-      name: 'Australian Business Number',
-      groups: [2, 3, 3, 3],
-      weights: [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19],
-      modulus: 89,
-      firstLess: 1,
-    },
+    businessNumber: { label: 'ABN', groups: [2, 3, 3, 3] },
   },
   NZ: {
     name: 'New Zealand',
@@ -224,16 +194,7 @@ export const REGIONS: Record<Region, RegionFacts> = {
     financePartners: false,
     complianceDate: true,
     preOwnedLabel: true,
-    specUnits: {},
-    // The New Zealand Business Number: a 13-digit GS1 number, its last digit a modulus-10 check.
-    businessNumber: {
-      label: 'NZBN',
-      name: 'New Zealand Business Number',
-      groups: [13],
-      weights: [1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1],
-      modulus: 10,
-      firstLess: 0,
-    },
+    businessNumber: { label: 'NZBN', groups: [13] },
   },
   US: {
     name: 'United States',
@@ -278,15 +239,6 @@ export const REGIONS: Record<Region, RegionFacts> = {
     financePartners: false,
     complianceDate: false,
     preOwnedLabel: false,
-    // US buyers read dimensions in inches, weights in pounds, tanks in gallons, power in
-    // horsepower and torque in pound-feet; engine sizes stay in litres (x-format decimal1).
-    specUnits: {
-      mm: { unit: 'inch', per: 25.4, digits: 1 },
-      kg: { unit: 'pound', per: 0.45359237 },
-      L: { unit: 'gallon', per: 3.785411784, digits: 1 },
-      kW: { suffix: 'hp', per: 0.745699872 },
-      Nm: { suffix: 'lb-ft', per: 1.3558179483 },
-    },
     // US dealers show no federal number on their sites (an EIN is not for the public).
     businessNumber: null,
   },

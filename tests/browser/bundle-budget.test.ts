@@ -22,11 +22,14 @@ export const PAGE_JS_BUDGET_GZIP = PAGE_JS_AIM_GZIP;
  * to 185 KB when the typed price boxes came to refuse negative amounts and a shared link's
  * over-long words came to be cut with a note (the search page, 184.6 KB); raised to 187 KB
  * when the filters became a full-screen sheet on phones with a make finder and a Show N cars
- * link that works before the scripts (gold-coast-ford's search page, 186.0 KB). What a
+ * link that works before the scripts (gold-coast-ford's search page, 186.0 KB); raised to
+ * 189 KB when the search page gained Save search, whose form (1.4 KB) loads only when the
+ * button is pressed, and every footer the dealer's business number (gold-coast-ford's search
+ * page, 188.0 KB; the button itself and the form are in no buyer's figure at load). What a
  * buyer's use of the search really fetches, against the 120 KB aim, is measured in the browser
  * (bundle-budget-after-use.test.ts; docs/search-ui.md, "What ships when").
  */
-export const AFTER_USE_CEILING_GZIP = 187 * 1024;
+export const AFTER_USE_CEILING_GZIP = 189 * 1024;
 const EDITOR_ONLY =
   /node_modules\/(@rjsf|@dnd-kit|@tiptap|prosemirror-[a-z-]+|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
 

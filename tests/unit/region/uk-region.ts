@@ -43,7 +43,6 @@ export const ukFacts: RegionFacts = {
   complianceDate: false,
   preOwnedLabel: true,
   // UK specifications read in millimetres and kilograms, as stored.
-  specUnits: {},
   // A UK dealer's company number is not shown by the platform.
   businessNumber: null,
 };

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { regionSettings } from '../../../engine/region.ts';
+import { BUSINESS_NUMBER_CHECKS } from '../../../engine/region/business-number-checks.ts';
 import { businessNumberValid } from '../../../engine/site/business-number.ts';
 import { minimalDoc, prepare } from '../helpers.ts';
 
@@ -47,9 +48,9 @@ describe('the business number of a site', () => {
   });
 
   it('has the ATO’s check: weights and modulus 89', () => {
-    const rule = regionSettings('AU').businessNumber!;
-    expect(businessNumberValid('51824753556', rule)).toBe(true);
-    expect(businessNumberValid('51824753565', rule)).toBe(false);
+    const check = BUSINESS_NUMBER_CHECKS.AU!;
+    expect(businessNumberValid('51824753556', check)).toBe(true);
+    expect(businessNumberValid('51824753565', check)).toBe(false);
     expect(regionSettings('US').businessNumber).toBeNull();
   });
 });
