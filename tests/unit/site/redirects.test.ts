@@ -60,6 +60,18 @@ describe('redirects in the site document', () => {
     expect(issues.some((i) => i.startsWith('/redirects/2/from'))).toBe(true);
   });
 
+  it('refuses a backslash in the new address, which a browser reads as a slash', () => {
+    // /\elsewhere.example would leave the site, though it matches the page /:name here.
+    const anyName = { id: 'any', path: '/:name', title: 'Any | {site}', blocks: [] };
+    const r = prepare(
+      minimalDoc({
+        pages: [...pages, anyName],
+        redirects: [{ from: '/d', to: '/\\elsewhere.example' }],
+      }),
+    );
+    expect(r.ok ? [] : r.issues.map((i) => i.path)).toContain('/redirects/0/to');
+  });
+
   it('refuses a loop, through one redirect or several', () => {
     expect(issuesOf([{ from: '/a', to: '/a' }])).toEqual([
       expect.stringMatching(/^\/redirects\/0\/to: makes a redirect loop: \/a → \/a/),
