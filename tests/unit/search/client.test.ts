@@ -55,13 +55,16 @@ describe('local search client', () => {
   });
 });
 
+/** engine/search's files that run only in the server: the HTTP routes and the search workers. */
+const SERVER_SIDE = ['http.ts', 'write-router.ts', 'worker-pool.ts', 'search-worker.ts'];
+
 describe('isomorphic core', () => {
-  it('engine/search (but its HTTP side, http.ts and write-router.ts) and the inventory generator import nothing node-only, and nothing from blocks/', () => {
+  it('engine/search (but its server side: http.ts, write-router.ts and the worker threads) and the inventory generator import nothing node-only, and nothing from blocks/', () => {
     const root = join(import.meta.dirname, '../../../engine');
     const demo = join(import.meta.dirname, '../../../demo');
     const files = [
       ...readdirSync(join(root, 'search'))
-        .filter((f) => f.endsWith('.ts') && f !== 'http.ts' && f !== 'write-router.ts')
+        .filter((f) => f.endsWith('.ts') && !SERVER_SIDE.includes(f))
         .map((f) => join(root, 'search', f)),
       ...['derive.ts', 'finance.ts'].map((f) => join(root, 'inventory', f)),
       ...[
