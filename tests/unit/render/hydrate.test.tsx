@@ -45,9 +45,17 @@ const Last = defineBlock<Record<string, never>>({
   },
 });
 
+const Columns = defineBlock<Record<string, never>>({
+  component: function Columns({ block, slots }) {
+    useEffect(() => void (hydrated.includes(block.id) || hydrated.push(block.id)), [block.id]);
+    return <div data-b={block.id}>{slots.main}</div>;
+  },
+});
+
 const registry: BlockRegistry = {
-  hero: async () => ({ default: Text }),
+  'promo-tile': async () => ({ default: Text }),
   section: async () => ({ default: Box }),
+  columns: async () => ({ default: Columns }),
   'rich-text': async () => ({ default: Last }),
 };
 
@@ -63,10 +71,11 @@ const site = prepared(
             type: 'section',
             id: 'outer',
             children: [
+              // A section takes columns, and a column content blocks (a promo tile).
               {
-                type: 'section',
+                type: 'columns',
                 id: 'inner',
-                children: [{ type: 'hero', id: 'deep', props: { heading: 'Deep' } }],
+                slots: { main: [{ type: 'promo-tile', id: 'deep', props: { heading: 'Deep' } }] },
               },
             ],
           },
@@ -119,7 +128,7 @@ describe('hydrating a dealer page', () => {
     expect(renderedAnew).toBe(0);
     expect(page.html).not.toContain('<!--$');
     expect(page.payload.perBlockSuspense).toBeUndefined();
-    expect(page.payload.blockTypes).toEqual(['hero', 'rich-text', 'section']); // the browser loads these without walking the page
+    expect(page.payload.blockTypes).toEqual(['columns', 'promo-tile', 'rich-text', 'section']); // the browser loads these without walking the page
     expect(logged).toEqual([]);
     expect(kept).toBe(true);
     // The nested blocks hydrated in the same commit as the last top-level one, not in later passes.

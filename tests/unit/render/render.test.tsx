@@ -34,6 +34,9 @@ function registryWith(overrides: Partial<Record<string, unknown>> = {}) {
   };
   const registry: BlockRegistry = {
     hero: entry('hero', overrides.hero ?? Text),
+    // A column takes content blocks only (a hero needs the full width): the slotted text is a
+    // promo tile, bound to the same component as the hero.
+    'promo-tile': entry('promo-tile', overrides.hero ?? Text),
     section: entry('section', Box),
     columns: entry('columns', Box),
     'rich-text': entry('rich-text', Text),
@@ -60,7 +63,7 @@ const site = prepared(
           {
             type: 'columns',
             id: 'cols',
-            slots: { main: [{ type: 'hero', id: 'slotted', props: { heading: 'Slotted' } }] },
+            slots: { main: [{ type: 'promo-tile', id: 'slotted', props: { heading: 'Slotted' } }] },
           },
         ],
       },
@@ -113,7 +116,7 @@ describe('server rendering', () => {
     expect(page.title).toBe('Home | Test Motors');
     for (const text of ['First', 'Nested', 'Slotted']) expect(page.html).toContain(text);
     expect(page.html).toContain('<main id="main"');
-    expect(page.blockTypes).toEqual(['columns', 'header', 'hero', 'section']);
+    expect(page.blockTypes).toEqual(['columns', 'header', 'hero', 'promo-tile', 'section']);
   });
 
   it('loads only the block modules the page uses', async () => {
@@ -152,7 +155,7 @@ describe('error boundary in the browser', () => {
   async function renderApp(mode: 'development' | 'production', overrides = {}) {
     const { registry } = registryWith(overrides);
     const loader = new BlockLoader(registry);
-    await loader.load(['hero', 'section', 'columns', 'header', 'rich-text']);
+    await loader.load(['hero', 'promo-tile', 'section', 'columns', 'header', 'rich-text']);
     return render(
       <MemoryRouter initialEntries={['/']}>
         <SiteApp
