@@ -110,10 +110,6 @@ export default defineConfig({
           include: MEASURING,
           environment: 'node',
           fileParallelism: false,
-          // One worker and one module graph for all of them, as in `node`: a file of its own
-          // loaded the server's modules again before each measure, one file at a time with
-          // the other core idle. Each file stops what it started (README, "Tests").
-          isolate: false,
           sequence: { groupOrder: 1 },
           ...unitShared,
         },
