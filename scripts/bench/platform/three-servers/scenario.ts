@@ -248,6 +248,18 @@ export async function runThreeServers(options: ScenarioOptions): Promise<Figures
   const p = await startPlatform(options.serverScript);
   try {
     const startMs = performance.now() - started;
+    // The scheduled feed is pulled as the servers start. It is let finish first: a SIGKILL of
+    // the server running it would leave the pull to pg-boss's expiry, minutes later (seen once
+    // on a loaded machine: the feed pulled once and served nowhere).
+    step('waiting for the start-up feed pull');
+    await watch(
+      p.bases,
+      async (b) => {
+        const n = await searchHits(b, PULLED.site, 'stocknum:A100');
+        return n < 0 ? undefined : n > 0;
+      },
+      0,
+    );
     const sitesDir = p.folders[0].sitesDir;
     // Leads about cars of dealerships whose stock the run does not replace.
     const skip = new Set([IMPORTED.dealership, PULLED.dealership]);
