@@ -4,15 +4,10 @@
  * demo site through the server's renderer, with no block failing and the UK's facts on the
  * page: pound prices in en-GB figures, miles, the UK's words.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoProviders } from '../../../demo/defaults.ts';
-import { createServices } from '../../../engine/server/services.ts';
+import { renderPage } from '../../../blocks/entry-server.tsx';
 import { SiteStore } from '../../../engine/server/sites.ts';
-import { renderPage, setServerSearchClient } from '../../../blocks/entry-server.tsx';
-import { createLocalSearchClient } from '../../../engine/search/client.ts';
+import { SITES_DIR } from '../helpers.ts';
 import { registerRegion } from '../../../engine/messages/register-region.ts';
 import { formatMoney, knownRegions, regionSettings } from '../../../engine/region.ts';
 import { messagesFor } from '../../../engine/messages/index.ts';
@@ -20,8 +15,8 @@ import { checkPhone, checkPostcode } from '../../../engine/api/regional.ts';
 import type { Region } from '../../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../../../engine/site/types.ts';
 import type { SiteData } from '../../../engine/site/data.ts';
-import { ROOT, SITES_DIR } from '../helpers.ts';
 import { UK, ukFacts, ukWords } from './uk-region.ts';
+import { startRenderingServices, type RenderingServices } from './rendering-services.ts';
 
 /** Every demo site, each served in the UK in turn. */
 const DEMO_SITES = SiteStore.siteFiles(SITES_DIR).map((file) => file.replace(/\.json$/, ''));
@@ -30,36 +25,20 @@ const DEMO_SITES = SiteStore.siteFiles(SITES_DIR).map((file) => file.replace(/\.
 const pounds = (amount: number) =>
   `£${new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }).format(amount)}`;
 
-let dir: string;
-let sites: SiteStore;
-let services: Awaited<ReturnType<typeof createServices>>;
+let kit: RenderingServices;
+let sites: RenderingServices['sites'];
+let services: RenderingServices['services'];
 let unregister: () => void;
 
 beforeAll(async () => {
   unregister = registerRegion(UK, ukFacts, ukWords);
-  dir = mkdtempSync(join(tmpdir(), 'forecourt-added-region-'));
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  sites = new SiteStore(SITES_DIR);
-  services = await createServices({
-    root: ROOT,
-    sites,
-    providers: demoProviders({ count: 600 }),
-    dataDir: join(dir, 'data'),
-    staffToken: 'added-region-test-token',
-  });
-  // Pages search the embedded engine in process, as the server's do (engine/server/app.ts).
-  const local = createLocalSearchClient(services.search);
-  const factory = (search: { engine?: string; host?: string }) =>
-    search.engine !== 'algolia' && !search.host ? local : undefined;
-  setServerSearchClient(factory as unknown as Parameters<typeof setServerSearchClient>[0]);
+  kit = await startRenderingServices('added-region');
+  ({ sites, services } = kit);
 }, 120_000);
 
 afterAll(() => {
-  setServerSearchClient(undefined);
-  services?.stock.close();
-  sites?.close();
+  kit?.close();
   unregister?.();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 /** A demo site as published (the schema's enum has no UK yet), its region the UK's. */

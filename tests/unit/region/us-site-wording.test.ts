@@ -5,15 +5,8 @@
  * away" after a price), fuel name ("Petrol - Unleaded ULP") or metric specification (mm, kg,
  * litres of a tank, kW, Nm) may show; the specifications read inches, pounds, gallons.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoProviders } from '../../../demo/defaults.ts';
-import { createServices } from '../../../engine/server/services.ts';
-import { SiteStore } from '../../../engine/server/sites.ts';
-import { renderPage, setServerSearchClient } from '../../../blocks/entry-server.tsx';
-import { createLocalSearchClient } from '../../../engine/search/client.ts';
+import { renderPage } from '../../../blocks/entry-server.tsx';
 import { carPdf } from '../../../engine/api/car-pdf.ts';
 import { messagesFor } from '../../../engine/messages/index.ts';
 import { formatNumber } from '../../../engine/region.ts';
@@ -21,7 +14,7 @@ import { allSpecifications } from '../../../blocks/_cars/specs.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../../../engine/site/types.ts';
 import type { SiteData } from '../../../engine/site/data.ts';
-import { ROOT, SITES_DIR } from '../helpers.ts';
+import { startRenderingServices, type RenderingServices } from './rendering-services.ts';
 
 const US_SITE = 'lakeside-chevrolet';
 
@@ -44,38 +37,20 @@ const NOT_US: RegExp[] = [
   /\blitres?\b/i,
 ];
 
-let dir: string;
-let sites: SiteStore;
-let services: Awaited<ReturnType<typeof createServices>>;
+let kit: RenderingServices;
+let services: RenderingServices['services'];
 let site: ResolvedSite;
 let data: SiteData;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'forecourt-us-wording-'));
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  sites = new SiteStore(SITES_DIR);
-  services = await createServices({
-    root: ROOT,
-    sites,
-    providers: demoProviders({ count: 600 }),
-    dataDir: join(dir, 'data'),
-    staffToken: 'us-wording-test-token',
-  });
-  const local = createLocalSearchClient(services.search);
-  const factory = (search: { engine?: string; host?: string }) =>
-    search.engine !== 'algolia' && !search.host ? local : undefined;
-  setServerSearchClient(factory as unknown as Parameters<typeof setServerSearchClient>[0]);
-  const entry = sites.get(US_SITE);
+  kit = await startRenderingServices('us-wording');
+  services = kit.services;
+  const entry = kit.sites.get(US_SITE);
   if (!entry?.ok) throw new Error(`${US_SITE} is not valid`);
   ({ site, data } = entry);
 }, 120_000);
 
-afterAll(() => {
-  setServerSearchClient(undefined);
-  services?.stock.close();
-  sites?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => kit?.close());
 
 const render = (url: string) =>
   renderPage({
