@@ -4,13 +4,15 @@
  * with `npm run staff-token` on the server's store: an editor of one site saves drafts and is
  * refused publish, discard and restore (403 with the message) and every other site; a
  * publisher of it publishes; each commit's git author is the member, read back from the
- * repository, whatever name the request claims; History names them.
+ * repository, whatever name the request claims; History names them. A member's image pass
+ * opens only their own sites' draft images.
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoProviders } from '../../../demo/defaults.ts';
 import {
@@ -19,6 +21,7 @@ import {
   PUBLISHER_ROLE_REQUIRED,
 } from '../../../engine/api/staff-roles.ts';
 import { createApp } from '../../../engine/server/app.ts';
+import { EDITOR_ASSET_COOKIE } from '../../../engine/server/editor-cookie.ts';
 import { CLIENT_ENTRY } from '../../../engine/server/manifest.ts';
 import { SYSTEM } from '../../../engine/server/site-repo.ts';
 import { capturedIo } from '../../../scripts/script-io.ts';
@@ -171,6 +174,43 @@ describe('staff members with roles in the editor', () => {
     // The shared editor token and the operators' token still open every site.
     expect((await editor(SHARED, `/sites/${OTHER}`)).status).toBe(200);
     expect((await editor(OPERATOR, `/sites/${OTHER}`)).status).toBe(200);
+  });
+
+  it("gives a member an image pass for their own sites' draft images only", async () => {
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#c03030' },
+    })
+      .png()
+      .toBuffer();
+    const upload = async (token: string, slug: string) => {
+      const res = await fetch(`${base}/api/editor/sites/${slug}/assets?name=front.png`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' },
+        body: new Uint8Array(png),
+      });
+      expect(res.status).toBe(201);
+      const pass = res.headers.getSetCookie().find((c) => c.startsWith(EDITOR_ASSET_COOKIE));
+      return { url: ((await res.json()) as { asset: { url: string } }).asset.url, pass };
+    };
+    const own = await upload(ed, SITE);
+    const other = await upload(OPERATOR, OTHER);
+    const edPass = own.pass!.split(';')[0];
+    const operatorPass = other.pass!.split(';')[0];
+    const image = (url: string, cookie: string) =>
+      fetch(base + url, { headers: { Cookie: cookie } }).then((r) => r.status);
+    // The preview's <img> sends the pass and no token: Ed's opens his site's draft image only.
+    expect(await image(own.url, edPass)).toBe(200);
+    expect(await image(other.url, edPass)).toBe(404);
+    expect(await image(other.url, operatorPass)).toBe(200);
+    // The sites are signed: a pass rewritten to name another site is forged.
+    const [at, , mac] = edPass.split('=')[1].split('.');
+    expect(await image(other.url, `${EDITOR_ASSET_COOKIE}=${at}.${OTHER}.${mac}`)).toBe(403);
+    // The operators' sign-in in the same browser replaces Ed's pass with one for every site.
+    const signIn = await fetch(`${base}/api/editor/sites`, {
+      headers: { Authorization: `Bearer ${OPERATOR}`, Cookie: edPass },
+    });
+    const renewed = signIn.headers.getSetCookie().find((c) => c.startsWith(EDITOR_ASSET_COOKIE));
+    expect(await image(other.url, renewed!.split(';')[0])).toBe(200);
   });
 
   it('lets an editor save a draft as themself and refuses their publish, discard and restore', async () => {
