@@ -7,8 +7,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { STARTER_TEMPLATES } from '../../demo/pages/starter-templates.ts';
-import { useEditor } from './editor-kit.ts';
+import { root, useEditor } from './editor-kit.ts';
 import { queuedTasks } from './waits.ts';
 
 const editor = useEditor();
@@ -24,7 +26,16 @@ beforeAll(() => {
 /** The most actions onboarding may take (issue 33). */
 const AIM = 60;
 const REGION: Record<string, string> = { 'us-franchise': 'US' };
-const MAKES: Record<string, string> = { 'us-franchise': 'Chevrolet', 'used-car-yard': '' };
+const MAKES: Record<string, string> = {
+  ford: 'Ford',
+  'us-franchise': 'Chevrolet',
+  'used-car-yard': '',
+};
+/** Every template the new-site form offers (the files of sites/templates/: `ford` and the starters). */
+const TEMPLATES = readdirSync(join(root, 'sites/templates'))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''))
+  .sort();
 
 /** A drawn PNG logo (made in the page: no file on disk). */
 async function logoPng(): Promise<Buffer> {
@@ -174,7 +185,11 @@ async function onboard(template: string): Promise<number> {
 }
 
 describe('onboarding a two-location dealer', () => {
-  it.each(Object.keys(STARTER_TEMPLATES))(
+  it('is tried on every template the editor offers', () => {
+    expect(TEMPLATES).toEqual(expect.arrayContaining(['ford', ...Object.keys(STARTER_TEMPLATES)]));
+  });
+
+  it.each(TEMPLATES)(
     `%s: from the template to a published site in at most ${AIM} actions`,
     async (template) => {
       const actions = await onboard(template);

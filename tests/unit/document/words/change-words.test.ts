@@ -10,9 +10,15 @@ import { diffSiteDocuments } from '../../../../engine/document/diff.ts';
 import { RISK_ORDER } from '../../../../engine/document/risk.ts';
 import { staffChangeLines } from '../../../../engine/document/words/change-words.ts';
 import { walkBlocks } from '../../../../engine/tree.ts';
-import { edit, JSON_PATH, random, read, shown, type Doc } from './random-edits.ts';
+import { edit, hasJsonPath, random, read, shown, type Doc } from './random-edits.ts';
 
-const SITES = [read('sites/kiwi-car-yard.json'), shown(read('sites/gold-coast-ford.json'))];
+/** Every demo site, as shown: their pages hold the real blocks (hero with buttons, cards, locations, columns, rich text, …). */
+const SITES = [
+  'kiwi-car-yard',
+  'gold-coast-ford',
+  'lakeside-chevrolet',
+  'southern-motor-group',
+].map((slug) => shown(read(`sites/${slug}.json`)));
 
 describe('review text in staff words', () => {
   it('50 random edits of demo sites read without a JSON path', () => {
@@ -26,11 +32,30 @@ describe('review text in staff words', () => {
       const lines = staffChangeLines(changes, { before, after });
       expect(lines.length, `seed ${seed}: ${done.join(', ')}`).toBe(changes.length);
       for (const l of lines)
-        expect(l.text, `seed ${seed}: ${done.join(', ')}`).not.toMatch(JSON_PATH);
+        expect(hasJsonPath(l.text), `seed ${seed}: ${done.join(', ')}: ${l.text}`).toBe(false);
       changed += changes.length;
     }
     expect(changed).toBeGreaterThan(50);
   }, 60_000); // 50 diffs of whole sites: seconds, more on a loaded machine
+
+  it('the check finds a JSON path wherever the words name a place by one', () => {
+    for (const path of [
+      'props/heading',
+      'contact_detail/special_hours/0/date',
+      'colours/primary',
+      '/pages/2/blocks/0/props/heading',
+      'blocks[0].props.heading',
+      'opening_hours',
+      '$schema',
+    ]) {
+      expect(hasJsonPath(`Page Home (/) › ${path}: changed`), path).toBe(true);
+      expect(hasJsonPath(`${path} › Heading: “a” → “b”`), path).toBe(true);
+    }
+    // What staff typed, and a page's address, are not the editor's words.
+    expect(
+      hasJsonPath('Page Used Fords (/used/ford) › Hero › Link: “/used/ford/0” → “/finance”'),
+    ).toBe(false);
+  });
 
   it('names page, block and field as the editor shows them', () => {
     const before = structuredClone(SITES[0]);

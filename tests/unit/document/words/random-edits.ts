@@ -19,9 +19,19 @@ export function shown(doc: Doc): Doc {
   return resolveTemplate(doc, load).doc;
 }
 
-/** What a JSON path looks like in a sentence: `/pages/…`, `[0]`, `.props.`, `props/heading`, `/0/`. */
+/**
+ * What a JSON path looks like in a sentence: `/pages/…`, `[0]`, `.props.`, `props/heading`,
+ * `/0/`, two keys joined by a slash (`colours/primary`), a snake_case key (`contact_detail`),
+ * `$schema`. Quoted values (“…”: what staff typed, which may hold an address such as
+ * “/finance”), and a page's address in brackets (`(/used-cars/ford)`), are left out first:
+ * `hasJsonPath` reads only the words the editor wrote.
+ */
 export const JSON_PATH =
-  /\/pages\/|\[\d+\]|\.props\.|\bprops\/|\/props\b|\/\d+(\/|\b)|blockChanges|\$schema/;
+  /\/pages\/|\[\d+\]|\.props\.|\bprops\/|\/props\b|\/\d+(\/|\b)|\b[a-z]\w*\/[a-z]\w*|\b[a-z]+_[a-z_]+\b|blockChanges|\$schema/;
+
+/** Whether a line of staff words names a place by a JSON path (see JSON_PATH). */
+export const hasJsonPath = (line: string): boolean =>
+  JSON_PATH.test(line.replace(/“[^”]*”/g, '“…”').replace(/\(\/[^()\s]*\)/g, '(/…)'));
 
 /** mulberry32: a small seeded generator, so a failure can be replayed. */
 export function random(seed: number) {
