@@ -49,10 +49,13 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  // The hanging fetch fails at once when its connection goes; then the publish answers.
+  // The remote stops listening before its connections go: the publish follows the failed fetch
+  // with another request to the remote, which would otherwise be held too, until git's
+  // low-speed limit (30 s) gives up on it. Refused, it fails at once; then the publish answers.
+  const closed = new Promise((r) => hanging?.close(r));
   hanging?.closeAllConnections();
   await publishing?.catch(() => undefined);
-  await new Promise((r) => hanging?.close(r));
+  await closed;
   await server?.stop();
   vi.restoreAllMocks();
 });
