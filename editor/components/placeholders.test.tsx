@@ -7,6 +7,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import hero from '../../schemas/blocks/hero.schema.json' with { type: 'json' };
+import richText from '../../schemas/blocks/rich-text.schema.json' with { type: 'json' };
+import type { Editor } from '@tiptap/react';
+import { placeholderWords } from './RichTextField/RichTextEditor.tsx';
 import { EditorStore } from '../lib/store/index.ts';
 import { IssueCounts, IssueCountsContext, IssuesContext, StoreContext } from '../lib/hooks.ts';
 import { BlockInspector } from './Inspector/index.ts';
@@ -48,6 +51,29 @@ describe('placeholders', () => {
     fireEvent.change(input, { target: { value: 'W' } });
     expect(block().props.heading).toBe('W');
     expect(input.value).toBe('W');
+  });
+
+  it('show greyed in rich text too: the field is empty under them, and typing replaces them', () => {
+    const store = withStore([], <BlockInspector />);
+    let id = '';
+    act(() => {
+      id = store.addBlock('rich-text')!;
+    });
+    const placeholder = richText.properties.html['x-placeholder'];
+    const block = () => store.getState().resolved.pages[0].blocks.find((b: Doc) => b.id === id);
+    expect(block().props.html).toBe(placeholder);
+    const editable = document.getElementById('root_html')!;
+    expect(editable.textContent).toBe('');
+    expect(editable.getAttribute('aria-placeholder')).toBe(placeholderWords(placeholder));
+    // Tiptap's Placeholder marks the empty paragraph; the stylesheet greys its data-placeholder.
+    const empty = editable.querySelector('p.is-editor-empty');
+    expect(empty?.getAttribute('data-placeholder')).toBe('Your text here.');
+    const editor = (editable as unknown as { editor: Editor }).editor;
+    act(() => {
+      editor.commands.insertContent('W');
+    });
+    expect(block().props.html).toBe('<p>W</p>');
+    expect(editable.querySelector('.is-editor-empty')).toBeNull();
   });
 
   it('keep the publish dialog from publishing, naming each field', () => {

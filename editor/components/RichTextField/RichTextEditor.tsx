@@ -3,6 +3,7 @@
  * panel. Every change is stored as the sanitiser's output (rules.ts), so the value in
  * the document is exactly what the server will keep and the preview will show.
  */
+import { Placeholder } from '@tiptap/extensions';
 import { EditorState } from '@tiptap/pm/state';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef, useState } from 'react';
@@ -23,6 +24,21 @@ export interface RichTextEditorProps {
   invalid?: boolean;
   /** Ids of the help and error texts that describe the field. */
   describedBy?: string;
+  /**
+   * The field's placeholder (`x-placeholder`, HTML): while the value is still it, the field
+   * shows it greyed, empty underneath, as the other placeholders (docs/editor-guide.md,
+   * "Placeholders"), so the first key typed replaces it.
+   */
+  placeholder?: string;
+}
+
+/** What the field holds for a value: nothing while the value is still the placeholder. */
+const shown = (value: string | undefined, placeholder: string | undefined) =>
+  sanitizeHtml(value === placeholder ? '' : (value ?? ''));
+
+/** The words of a placeholder's HTML, as the field shows them greyed. */
+export function placeholderWords(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
 }
 
 export function RichTextEditor({
@@ -35,7 +51,9 @@ export function RichTextEditor({
   disabled = false,
   invalid,
   describedBy,
+  placeholder,
 }: RichTextEditorProps) {
+  const [words] = useState(() => (placeholder ? placeholderWords(placeholder) : ''));
   // The value this field last stored: a value arriving that differs came from elsewhere
   // (the editor's undo, a merge, a reload) and replaces the text.
   const stored = useRef(value);
@@ -44,10 +62,10 @@ export function RichTextEditor({
   const [linkOpen, setLinkOpen] = useState(false);
 
   const editor = useEditor({
-    extensions: EXTENSIONS,
-    content: sanitizeHtml(value ?? ''),
+    extensions: words ? [...EXTENSIONS, Placeholder.configure({ placeholder: words })] : EXTENSIONS,
+    content: shown(value, placeholder),
     editable: !disabled,
-    editorProps: { attributes: editableAttributes(id, label, invalid, describedBy) },
+    editorProps: { attributes: editableAttributes(id, label, invalid, describedBy, words) },
     onUpdate: ({ editor: e }) => {
       const raw = storedHtml(e.getHTML());
       const clean = raw === undefined ? undefined : storedHtml(sanitizeHtml(raw));
@@ -64,7 +82,7 @@ export function RichTextEditor({
   useEffect(() => {
     if (value === stored.current) return;
     stored.current = value;
-    editor.commands.setContent(sanitizeHtml(value ?? ''), { emitUpdate: false });
+    editor.commands.setContent(shown(value, placeholder), { emitUpdate: false });
     // The field's own undo steps were made on the text just replaced (by the editor's
     // Undo, say): undoing them now would fight that change, so they start afresh.
     editor.view.updateState(
@@ -73,7 +91,7 @@ export function RichTextEditor({
     editor.view.dispatch(
       editor.state.tr.setMeta('addToHistory', false).setMeta('preventUpdate', true),
     );
-  }, [editor, value]);
+  }, [editor, value, placeholder]);
 
   useEffect(() => {
     editor.setEditable(!disabled, false);
@@ -81,9 +99,9 @@ export function RichTextEditor({
 
   useEffect(() => {
     editor.setOptions({
-      editorProps: { attributes: editableAttributes(id, label, invalid, describedBy) },
+      editorProps: { attributes: editableAttributes(id, label, invalid, describedBy, words) },
     });
-  }, [editor, id, label, invalid, describedBy]);
+  }, [editor, id, label, invalid, describedBy, words]);
 
   return (
     <div className="fc-rt">
@@ -105,6 +123,7 @@ function editableAttributes(
   label: string,
   invalid: boolean | undefined,
   describedBy: string | undefined,
+  placeholder: string,
 ): Record<string, string> {
   return {
     id,
@@ -114,5 +133,6 @@ function editableAttributes(
     class: 'fc-rt-editable',
     ...(invalid ? { 'aria-invalid': 'true' } : {}),
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
   };
 }

@@ -27,6 +27,11 @@ export function RichTextWidget(props: WidgetProps) {
       disabled={disabled || readonly}
       invalid={!!rawErrors?.length}
       describedBy={describedBy}
+      placeholder={
+        typeof props.schema['x-placeholder'] === 'string'
+          ? props.schema['x-placeholder']
+          : undefined
+      }
       onChange={onChange}
       onBlur={(v) => onBlur(id, v)}
       onFocus={(v) => onFocus(id, v)}
