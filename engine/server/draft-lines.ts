@@ -9,6 +9,7 @@ import { parseDocumentText } from '../site/json-text.ts';
 import { migrateDocument } from '../site/migrations.ts';
 import { resolveTemplate, type TemplateLoader } from '../site/templates.ts';
 import type { FollowOutcome } from './draft-follow.ts';
+import type { Author } from './site-repo.ts';
 
 type Json = Record<string, any>;
 
@@ -62,6 +63,30 @@ export function touchedPaths(changes: SiteChange[], afterText: string | undefine
     .filter((p) => touched.pages.has(p.id) && fixed(p))
     .map((p) => p.path as string);
   return touched.everyPage || !paths.length ? ['/', ...paths.filter((p) => p !== '/')] : paths;
+}
+
+/**
+ * A review's description after its change lines: the published and draft preview links of the
+ * pages it touches, and who asked for the review (a review makes no commit of its own, so the
+ * pull request would not name them otherwise; docs/publishing.md, "Review in a pull request").
+ */
+export function reviewFooter(
+  pages: string[],
+  at: { previewBase: string; slug: string },
+  requester?: Author,
+): string {
+  const path = (p: string) => (p === '/' ? '/' : p);
+  const links = pages.map(
+    (p) =>
+      `- \`${p}\`: published ${at.previewBase}/sites/${at.slug}${path(p)} · draft ${at.previewBase}/drafts/${at.slug}${path(p)}`,
+  );
+  const previews = pages.length ? `\n\n### Before and after\n\n${links.join('\n')}\n` : '';
+  if (!requester) return previews;
+  const who = requester.email ? `${requester.name} <${requester.email}>` : requester.name;
+  // The name is the member's (their token) or the sign-in's, already one short plain line;
+  // escaped so that it reads as written in the pull request, never as a link or heading.
+  const plain = who.replace(/[\\`*_[\]()#!|~]/g, '\\$&');
+  return `${previews}${previews ? '\n' : '\n\n'}Review requested by ${plain}.\n`;
 }
 
 /** Says what following the published site did to drafts: a draft left behind is a warning. */

@@ -93,7 +93,8 @@ export function draftsRouter(options: {
 
   router.post('/review', (req, res) => {
     const slug = slugParam(req, res);
-    if (slug) return answer(res, () => drafts.review(slug, `${req.protocol}://${req.get('host')}`));
+    const base = `${req.protocol}://${req.get('host')}`;
+    if (slug) return answer(res, () => drafts.review(slug, base, options.staffOf(req)));
   });
 
   router.post('/publish', (req, res) => {

@@ -9,7 +9,7 @@ import { renderReport } from '../document/diff-render.ts';
 import { diffSiteDocuments, type SiteChange } from '../document/diff.ts';
 import { mergeSiteDocuments, type MergeConflict } from '../document/merge.ts';
 import { parseDocumentText } from '../site/json-text.ts';
-import { oneLine, staffLines, touchedPaths } from './draft-lines.ts';
+import { oneLine, reviewFooter, staffLines, touchedPaths } from './draft-lines.ts';
 import { resolveTemplate } from '../site/templates.ts';
 import type { DocumentIssue } from '../site/types.ts';
 import { followDrafts, type FollowOutcome } from './draft-follow.ts';
@@ -225,10 +225,11 @@ export class DraftService {
     };
   }
 
-  /** Pushes the draft for review and writes its description (Markdown). */
+  /** Pushes the draft for review and writes its description (Markdown), naming who asked. */
   async review(
     slug: string,
     previewBase: string,
+    requester?: Author,
   ): Promise<{
     branch: string;
     remote?: string;
@@ -240,13 +241,10 @@ export class DraftService {
     const head = this.requireDraft(slug);
     const { changes, markdown } = this.diff(slug);
     const pages = touchedPaths(changes, this.repo.fileAt(head, slug));
-    const previews = pages.length
-      ? `\n\n### Before and after\n\n${pages.map((p) => `- \`${p}\`: published ${previewBase}/sites/${slug}${p === '/' ? '/' : p} · draft ${previewBase}/drafts/${slug}${p === '/' ? '/' : p}`).join('\n')}\n`
-      : '';
     const { remote, forge } = this.options;
     if (remote) await pushDraft(this.repo, slug, remote);
     const branch = this.repo.draftBranch(slug);
-    const body = `${markdown.trimEnd()}${previews}`;
+    const body = `${markdown.trimEnd()}${reviewFooter(pages, { previewBase, slug }, requester)}`;
     // The branch is pushed either way: a forge that fails leaves the pull request to open by hand.
     const pr = remote && forge ? await this.pullRequest(forge, slug, branch, body) : {};
     return { branch, remote, pushed: Boolean(remote), markdown: body, ...pr };

@@ -108,7 +108,10 @@ describe(
   () => {
     it('pushes the branch, then asks GitHub for a pull request into the published branch', async () => {
       const { drafts, remote, repo } = setup();
-      const review = await drafts.review(SITE, 'https://platform.example.com');
+      const review = await drafts.review(SITE, 'https://platform.example.com', {
+        name: 'Pat [Publisher](https://x.example)',
+        email: 'pat@dealer.example',
+      });
       expect(
         execFileSync('git', ['branch', '--list'], { cwd: remote, encoding: 'utf8' }),
       ).toContain(repo.draftBranch(SITE));
@@ -130,6 +133,10 @@ describe(
         body: { head: repo.draftBranch(SITE), base: 'main', body: review.markdown },
       });
       expect(create.body!.title).toMatch(new RegExp(`^${SITE}: .*Reviewed Motors`));
+      // A review makes no commit: the description names who asked, as plain text.
+      expect(review.markdown).toContain(
+        'Review requested by Pat \\[Publisher\\]\\(https://x.example\\) <pat@dealer.example>.',
+      );
       expect(recorded).toHaveLength(2);
     });
 

@@ -216,6 +216,10 @@ describe('staff members with roles in the editor', () => {
   it('lets an editor save a draft as themself and refuses their publish, discard and restore', async () => {
     const saved = await saveDraft(ed, 'Gold Coast Ford by Ed');
     expect(saved.status).toBe(200);
+    // Asking for review makes no commit: its description names him instead.
+    const review = await editor(ed, `/sites/${SITE}/review`, 'POST');
+    expect(review.status).toBe(200);
+    expect(review.body.markdown).toContain('Review requested by Ed Editor <ed@dealer.example>.');
     expect(people(saved.body.version)).toBe(
       `Ed Editor <ed@dealer.example>|${SYSTEM.name} <${SYSTEM.email}>`,
     );
