@@ -110,15 +110,17 @@ export function CheckboxFilter({
   );
 }
 
-/** Sets one refinement list to exactly `values` (page dropped), clearing models when the make is no longer single. */
+/** Sets one refinement list to exactly `values` (page dropped), clearing models when the makes change (a model belongs to its make). */
 export function useListSetter() {
   const { setIndexUiState } = useInstantSearch();
   return (attribute: string, update: (current: string[]) => string[]) =>
     setIndexUiState((prev) => {
       const lists = { ...(prev.refinementList ?? {}) };
-      const next = update(lists[attribute] ?? []);
+      const before = lists[attribute] ?? [];
+      const next = update(before);
       lists[attribute] = next;
-      if (attribute === 'make' && next.length !== 1) lists.model = [];
+      const sameMakes = next.length === before.length && next.every((v) => before.includes(v));
+      if (attribute === 'make' && !sameMakes) lists.model = [];
       return { ...prev, refinementList: lists, page: undefined };
     });
 }

@@ -10,6 +10,7 @@ import type { BlockRenderProps } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { SearchPageProps } from '../../schemas/resolved.gen.ts';
 import { searchClientFor, sortIndices } from '../_search/client.ts';
+import { withDependentFacets } from '../_search/dependent-facets.ts';
 import { describeSearch, rememberSearch, safeLocalStorage } from '../_search/history.ts';
 import { useDebouncedCallback } from '../_search/hooks.ts';
 import { carTypeLabel } from '../_search/labels.ts';
@@ -82,8 +83,12 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
 
   // Once per mount: Back/Forward (to the landing page too), not the server page's hydration.
   const [restore] = useState(() => !IS_SERVER && mountedByHistory(navigationType, !!d.serverState));
+  // A chosen model must not narrow the make list (dependent-facets.ts).
   const client = useMemo(
-    () => searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug),
+    () =>
+      withDependentFacets(
+        searchClientFor(site.search, IS_SERVER ? d.origin : undefined, site.slug),
+      ),
     [site.search, d.origin, site.slug],
   );
   const now = d.now ?? Date.now();

@@ -173,6 +173,36 @@ describe('search page', () => {
     expect(all).toEqual([...all].sort((a, b) => a.localeCompare(b)));
   });
 
+  it('still offers every make once a model is chosen, and choosing another make drops the model', async () => {
+    window.history.replaceState(null, '', '/search/used-cars');
+    const r = renderBlock('search-page', searchPage, {
+      site: 'kiwi-car-yard',
+      route: '/search/used-cars',
+      patch: (doc) => (doc.features.makeCards = false),
+      props: {},
+    });
+    const make = r.getByLabelText('Make') as HTMLSelectElement;
+    const choices = () => [...make.querySelectorAll('option')].filter((o) => o.value);
+    await waitFor(() => expect(choices().length).toBeGreaterThan(5));
+    const [first, second] = choices().map((o) => o.value);
+    fireEvent.change(make, { target: { value: first } });
+    const model = (await waitFor(() => r.getByLabelText('Model'))) as HTMLSelectElement;
+    await waitFor(() => expect(model.querySelectorAll('option').length).toBeGreaterThan(2));
+    const chosenModel = model.querySelectorAll('option')[1].value;
+    fireEvent.change(model, { target: { value: chosenModel } });
+    await waitFor(() => expect(window.location.pathname.split('/')).toHaveLength(4));
+    await waitFor(() =>
+      expect(cardsIn(r.container)[0].textContent).toContain(`${first} ${chosenModel}`),
+    );
+    // The make list is not narrowed to the makes that have that model.
+    expect(make.value).toBe(first);
+    expect(choices().map((o) => o.value)).toContain(second);
+    fireEvent.change(make, { target: { value: second } });
+    await waitFor(() => expect(window.location.pathname.split('/')).toHaveLength(3));
+    await waitFor(() => expect(cardsIn(r.container)[0].textContent).toContain(second));
+    expect((r.getByLabelText('Model') as HTMLSelectElement).value).toBe('');
+  });
+
   it('calls used cars Pre-Owned where the site says so and orders car types new, demo, used', async () => {
     const r = renderBlock('search-page', searchPage, {
       site: 'lakeside-chevrolet',
