@@ -168,7 +168,7 @@ export function modelsPage(d: Dealer, withModelPages: boolean): Page {
       hero(
         'models-hero',
         `The new ${list(d.makes)} range`,
-        'Pick a model to see its prices, features and the stock we have ready to drive away.',
+        `Pick a model to see its prices, features and the stock we have ${word(d, 'journey.ready')}.`,
       ),
       {
         type: 'model-cards',
