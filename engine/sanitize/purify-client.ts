@@ -70,6 +70,16 @@ let startFailure: Error | undefined;
 /** Each worker's signal, kept past its end (purifyWorkerLoadedForTests). */
 const signals = new WeakMap<Worker, Int32Array>();
 
+/**
+ * A worker compiled ahead that tests start instead of the one beside this file: from source
+ * every start transpiles the worker through tsx, about a second of CPU on top of jsdom's
+ * load, and the worker's tests start a dozen (docs/deploy.md, "Memory and start-up").
+ */
+let compiledForTests: string | undefined;
+export function setPurifyWorkerFileForTests(file: string | undefined): void {
+  compiledForTests = file;
+}
+
 /** Tests shorten the waits. */
 export function setPurifyLimits(next: Partial<typeof limits>): void {
   Object.assign(limits, next);
@@ -100,7 +110,7 @@ function start(): Running {
   const { port1: syncReplies, port2: syncPort } = new MessageChannel();
   const signal = new Int32Array(new SharedArrayBuffer(8));
   const data: PurifyWorkerData = { signal, syncPort };
-  const { file, execArgv } = workerEntry();
+  const { file, execArgv } = compiledForTests ? { file: compiledForTests } : workerEntry();
   const worker = new Worker(file, { execArgv, workerData: data, transferList: [syncPort] });
   const self: Running = { worker, signal, syncReplies, pending: new Map() };
   signals.set(worker, signal);

@@ -33,7 +33,8 @@ export async function bundledScript(entry: string): Promise<BundledScript> {
   const dir = mkdtempSync(join(ROOT, '.data', 'test-script-'));
   await build({
     absWorkingDir: ROOT,
-    entryPoints: [entry, ...WORKERS.filter((w) => existsSync(join(ROOT, w)))],
+    // A set: a worker may be the entry itself (tests/unit/sanitize/compiled-worker.ts).
+    entryPoints: [...new Set([entry, ...WORKERS.filter((w) => existsSync(join(ROOT, w)))])],
     outdir: dir,
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',

@@ -7,13 +7,15 @@
  *
  * A worker takes seconds to load jsdom, so a test uses the one the test before it left
  * running unless what it checks needs a new one (it then ends the old one itself); the file
- * ends the last one, since the next test file in this worker shares the module.
+ * ends the last one, since the next test file in this worker shares the module. Its workers
+ * start from a copy compiled once (compiled-worker.ts), as the built server's do; the start
+ * from source is the processes' below.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   endPurifyWorker,
   PURIFY_IDLE_MS,
@@ -32,6 +34,7 @@ import {
 import { sanitizeHtml } from '../../../engine/sanitize/html.server.ts';
 import { cleanSvg } from '../../../engine/assets/asset-check.ts';
 import { ROOT } from '../helpers.ts';
+import { endWorker, compiledPurifyWorkerForFile } from './compiled-worker.ts';
 
 let n = 0;
 /** A string the memo of html.server.ts has not seen, so it reaches the worker. */
@@ -47,12 +50,7 @@ async function stopped() {
   });
 }
 
-/** Ends the running worker, if any, and waits until it has gone. */
-async function endWorker() {
-  const worker = purifyWorkerForTests();
-  endPurifyWorker();
-  await worker?.terminate();
-}
+compiledPurifyWorkerForFile();
 
 afterEach(() =>
   setPurifyLimits({
@@ -61,7 +59,6 @@ afterEach(() =>
     waitMs: PURIFY_WAIT_MS,
   }),
 );
-afterAll(endWorker);
 
 describe('the sanitiser worker', () => {
   it('sanitises rich text synchronously with the shared rules, and text without markup never reaches it', async () => {

@@ -29,9 +29,13 @@ import {
 import { sanitizeSitesAhead } from '../../../engine/sanitize/sanitize-sites.ts';
 import { SiteFolder } from '../../../engine/site/folder.ts';
 import { SITES_DIR } from '../helpers.ts';
+import { compiledPurifyWorkerForFile } from './compiled-worker.ts';
 
 /** Markup the rules change: a handler, a script link, an image, a script. */
 const DIRTY = `<p onclick=\\"x()\\"><a href=\\"javascript:alert(1)\\">go</a><img src=\\"/a.jpg\\"><script>alert(1)</script>`;
+
+// Each test ends the worker, so most start one: from a copy compiled once, as the built server's.
+compiledPurifyWorkerForFile();
 
 let folder: string;
 let sites: string;
