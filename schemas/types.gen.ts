@@ -1063,6 +1063,12 @@ export interface SiteDocument {
    * @maxItems 200
    */
   pages: Page[];
+  /**
+   * This dealer's own groups of blocks, saved in the editor from a selection ("Save as preset") and offered in its palette beside the platform's presets. Visitors never see them: no page shows a preset until staff add it to one.
+   *
+   * @maxItems 50
+   */
+  presets?: SectionPreset[];
 }
 export interface Dealership {
   /**
@@ -1578,6 +1584,20 @@ export interface Page {
    * The blocks that make up this page, top to bottom.
    *
    * @maxItems 500
+   */
+  blocks: Block[];
+}
+export interface SectionPreset {
+  id: Slug;
+  /**
+   * The name staff see in the palette.
+   */
+  label: string;
+  /**
+   * The blocks the preset adds, top to bottom, with the settings they had when saved.
+   *
+   * @minItems 1
+   * @maxItems 50
    */
   blocks: Block[];
 }

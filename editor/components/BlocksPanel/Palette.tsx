@@ -2,12 +2,19 @@ import { useDraggable } from '@dnd-kit/core';
 import { memo, useMemo, useState, type PointerEventHandler } from 'react';
 import { blockName, paletteGroups } from '../../lib/blocks.ts';
 import { listLabel } from '../../lib/doc.ts';
-import { useAnnounce, useStore } from '../../lib/hooks.ts';
+import { useAnnounce, useEditor, useStore } from '../../lib/hooks.ts';
 import { paletteId } from './constants.ts';
 import { PanelTitle, usePanelOpen } from '../PanelTitle.tsx';
-import { matchingPresets, presetBlocks, type SectionPreset } from '../../lib/presets/index.ts';
+import {
+  matchingPresets,
+  presetBlocks,
+  sitePresets,
+  type SectionPreset,
+} from '../../lib/presets/index.ts';
 
 export const PRESETS_GROUP = 'Section presets';
+/** The mark of a preset saved for this site (beside the platform's). */
+export const OWN_PRESET = 'this site';
 
 /** The block types by category, searchable; each is added by click or dragged into the outline. */
 export function Palette() {
@@ -96,7 +103,11 @@ const PaletteItem = memo(function PaletteItem({
 function PresetGroup({ query }: { query: string }) {
   const store = useStore();
   const announce = useAnnounce();
-  const presets = useMemo(() => matchingPresets(query), [query]);
+  const saved = useEditor((s) => s.doc.presets);
+  const presets = useMemo(
+    () => matchingPresets(query, sitePresets({ presets: saved })),
+    [query, saved],
+  );
   if (!presets.length) return null;
   const add = (preset: SectionPreset) => {
     const { ids, reason } = store.insertPreset(preset.label, presetBlocks(preset));
@@ -117,10 +128,16 @@ function PresetGroup({ query }: { query: string }) {
               className="fc-palette-item fc-preset"
               onClick={() => add(p)}
               title={p.description}
-              data-preset={p.id}
-              aria-label={`Add preset ${p.label}`}
+              data-preset={p.own ? `site:${p.id}` : p.id}
+              aria-label={`Add preset ${p.label}${p.own ? ` (${OWN_PRESET})` : ''}`}
             >
               {p.label}
+              {p.own && (
+                <>
+                  {' '}
+                  <small className="fc-preset-own">{OWN_PRESET}</small>
+                </>
+              )}
             </button>
           </li>
         ))}

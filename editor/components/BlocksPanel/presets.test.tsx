@@ -3,10 +3,11 @@
  * the preset's blocks, with fresh ids, as one undo step named for the preset.
  */
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { PLATFORM_PRESETS } from '../../lib/presets/index.ts';
+import { PRESET_WORDS } from '../Inspector/SavePreset.tsx';
 import { setup } from '../outline-test-kit.tsx';
-import { PRESETS_GROUP } from './Palette.tsx';
+import { OWN_PRESET, PRESETS_GROUP } from './Palette.tsx';
 
 const preset = PLATFORM_PRESETS.find((p) => p.id === 'hero-search-offers')!;
 
@@ -34,5 +35,56 @@ describe('section presets in the palette', () => {
     });
     expect(screen.getByRole('button', { name: `Add preset ${preset.label}` })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add preset Two columns of text' })).toBeNull();
+  });
+
+  it("saves selected blocks as this site's preset, offered beside the platform's, one undo step each", () => {
+    const { store, announce } = setup({ inspector: true });
+    type B = { id: string; type: string; props?: object };
+    const page = () => store.getState().doc.pages[0].blocks as B[];
+    const before = page().map((b) => b.id);
+    const [first, second] = page();
+    act(() => {
+      store.select(first.id);
+      store.toggleSelected(second.id);
+    });
+    fireEvent.click(screen.getByText(PRESET_WORDS.open));
+    const name = screen.getByLabelText(PRESET_WORDS.name);
+    // No name: said at the field, nothing saved.
+    fireEvent.click(screen.getByRole('button', { name: PRESET_WORDS.save }));
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(PRESET_WORDS.noName)).toBeTruthy();
+    expect(store.getState().doc.presets).toBeUndefined();
+
+    fireEvent.change(name, { target: { value: 'Our welcome' } });
+    fireEvent.click(screen.getByRole('button', { name: PRESET_WORDS.save }));
+    // Kept in the site's document (saved, reviewed and published with it), the blocks as they were.
+    expect(store.getState().doc.presets).toEqual([
+      { id: 'our-welcome', label: 'Our welcome', blocks: [first, second] },
+    ]);
+    expect(store.getState().lastAction).toBe('Save preset Our welcome');
+    expect(announce).toHaveBeenCalledWith(PRESET_WORDS.saved('Our welcome', 2));
+
+    const group = screen.getByRole('group', { name: PRESETS_GROUP });
+    fireEvent.click(
+      within(group).getByRole('button', { name: `Add preset Our welcome (${OWN_PRESET})` }),
+    );
+    const added = page().filter((b) => !before.includes(b.id));
+    expect(added.map((b) => b.type)).toEqual([first.type, second.type]);
+    expect(added.map((b) => b.props)).toEqual([first.props, second.props]);
+    expect(announce).toHaveBeenCalledWith('Added preset Our welcome: 2 blocks.');
+
+    // The same name again: a second preset with an id of its own.
+    act(() => {
+      store.savePreset('Our welcome', [first.id]);
+    });
+    expect(store.getState().doc.presets.map((p: { id: string }) => p.id)).toEqual([
+      'our-welcome',
+      'our-welcome-2',
+    ]);
+    store.undo();
+    store.undo();
+    expect(page().map((b) => b.id)).toEqual(before);
+    store.undo();
+    expect(store.getState().doc.presets ?? []).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { blockName, metaOf } from '../../lib/blocks.ts';
 import { inDocumentOrder } from '../../lib/doc.ts';
 import { useEditor, useStore } from '../../lib/hooks.ts';
 import { BlockActions } from '../BlocksPanel/index.tsx';
+import { SavePreset } from './SavePreset.tsx';
 
 /** Several blocks selected: what they are, what can be done to all of them, and picking one to edit. */
 export function SelectionInspector() {
@@ -40,6 +41,7 @@ export function SelectionInspector() {
           </p>
         )}
         <BlockActions label="Actions on the selected blocks" />
+        <SavePreset />
       </header>
       <h3 id="fc-multi-edit">Edit one of them</h3>
       <ul className="fc-multi-list" aria-labelledby="fc-multi-edit">

@@ -9,6 +9,7 @@ import { SchemaForm } from '../SchemaForm.tsx';
 import { useFormContext } from './useFormContext.ts';
 import { useFieldHistoryKeys } from './useFieldHistoryKeys.ts';
 import { useFormEcho } from './useFormEcho.ts';
+import { SavePreset } from './SavePreset.tsx';
 
 const NO_PROPS: Record<string, unknown> = {};
 
@@ -109,6 +110,7 @@ export function SingleBlockInspector() {
             Hide from visitors
           </button>
         </div>
+        <SavePreset />
       </header>
       {blockIssues?.some(
         (i) => i.target.kind === 'block' && !(i.target as { field: string[] }).field.length,

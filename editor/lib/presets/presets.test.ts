@@ -4,8 +4,11 @@
  * (which publishing refuses until replaced).
  */
 import { describe, expect, it } from 'vitest';
+import { diffSiteDocuments } from '../../../engine/document/diff.ts';
+import { staffChangeLines } from '../../../engine/document/words/change-words.ts';
 import { placeholderIssues } from '../../../engine/site/placeholders.ts';
-import { walkList } from '../../../engine/tree.ts';
+import { hasJsonPath } from '../../../tests/unit/document/words/random-edits.ts';
+import { walkBlocks, walkList } from '../../../engine/tree.ts';
 import { minimalDoc, prepare } from '../../../tests/unit/helpers.ts';
 import { matchingPresets, PLATFORM_PRESETS, presetBlocks } from './index.ts';
 
@@ -37,4 +40,27 @@ describe('section presets', () => {
     expect(matchingPresets('OFFERS').map((p) => p.id)).toContain('hero-search-offers');
     expect(matchingPresets('no such words')).toEqual([]);
   });
+
+  it("a site's own presets are its data: valid beside its pages (ids of their own), never on a page, reviewed in staff words", () => {
+    const hero = { type: 'hero', id: 'hero', props: { heading: 'Welcome to City Motors' } };
+    const home = { id: 'home', path: '/', title: 'Home', blocks: [hero] };
+    const before = minimalDoc({ pages: [home] });
+    const after = minimalDoc({
+      pages: [home],
+      presets: [{ id: 'welcome', label: 'Welcome', blocks: [structuredClone(hero)] }],
+    });
+    const r = prepare(after);
+    expect(r.ok, JSON.stringify(!r.ok && r.issues)).toBe(true);
+    expect(placeholderIssues(after)).toEqual([]);
+    // The page's blocks are all a walk of the site finds (what rendering and the id rules read).
+    expect([...walkBlocks(after)].map((l) => l.path)).toEqual(['/pages/0/blocks/0']);
+    expect(
+      prepare(minimalDoc({ pages: [home], presets: [{ id: 'x', label: 'X', blocks: [] }] })).ok,
+    ).toBe(false);
+    const lines = staffChangeLines(diffSiteDocuments(before, after), { before, after });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(hasJsonPath(l.text), l.text).toBe(false);
+    // Named as staff named it, not as the stored JSON.
+    expect(lines.map((l) => l.text)).toEqual(['Site › Section presets: set to “Welcome”']);
+  }, 60_000);
 });

@@ -22,6 +22,7 @@ import * as undoHistory from './history.ts';
 import { historyForStorage, historyFromStorage, type StoredHistory } from './history-storage.ts';
 import { addPage } from './ops/add-page.ts';
 import { duplicateBlocks } from './ops/duplicate-blocks.ts';
+import { savePreset } from './ops/save-preset.ts';
 import { insertBlock, newBlock } from './ops/insert-block.ts';
 import { moveBlocks } from './ops/move-blocks.ts';
 import { pasteBlocks } from './ops/paste-blocks.ts';
@@ -319,6 +320,12 @@ export class EditorStore {
     const { change, reason } = pasteBlocks(this.state, blocks, target);
     if (change) change.label = `Add preset ${label}`;
     return change && this.apply(change) ? { ids: change.ids } : { ids: [], reason };
+  }
+
+  /** The selected blocks saved as a preset of this site (`presets`; ops/save-preset.ts): its id, or undefined. */
+  savePreset(label: string, ids: readonly string[] = this.state.selection): string | undefined {
+    const change = savePreset(this.state, label, ids);
+    return change && this.apply(change) ? change.id : undefined;
   }
 
   setProps(id: string, props: Record<string, unknown>): boolean {

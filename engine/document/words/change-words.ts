@@ -31,9 +31,22 @@ export interface ChangeDocs {
 
 const MAX_VALUE = 80;
 
-/** A value as staff read it: text as it is (shortened), other values as JSON. */
+/** The name staff know an entry of a list by (a location's or offer's name, a preset's label). */
+const entryName = (v: unknown): string | undefined => {
+  const e = v as Doc | null;
+  const name = e && typeof e === 'object' ? (e.label ?? e.name ?? e.title) : undefined;
+  return typeof name === 'string' ? name : undefined;
+};
+
+/** A value as staff read it: text as it is (shortened), a list of named entries by their names, other values as JSON. */
 function value(v: unknown): string {
-  const text = typeof v === 'string' ? `“${v}”` : showValue(v);
+  const names = Array.isArray(v) && v.length ? v.map(entryName) : [];
+  const text =
+    typeof v === 'string'
+      ? `“${v}”`
+      : names.length && names.every((n) => n !== undefined)
+        ? names.map((n) => `“${n}”`).join(', ')
+        : showValue(v);
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
 }
 
