@@ -123,7 +123,9 @@ export default defineConfig({
           environment: 'jsdom',
           // One module graph and one jsdom window per worker, not per file: jsdom, React and
           // the blocks load once, and the demo site's validators warm up once. What a file
-          // leaves in the window is cleared after it (tests/setup/unit.ts).
+          // leaves in the window is cleared after it (tests/setup/unit.ts). Vitest's summary
+          // counts a worker's one window set-up again for each file the worker runs, so its
+          // `environment` figure is not time spent per file (README, "Tests").
           isolate: false,
           setupFiles: ['tests/setup/unit.ts'],
           ...unitShared,
