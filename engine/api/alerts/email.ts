@@ -1,6 +1,6 @@
 /**
  * An alert email's words (docs/api.md, "Saved searches and alerts"): the new cars each saved
- * search found, the watched cars whose price dropped or that sold, each with a link to its
+ * search found, the watched cars whose price dropped, that sold or that are gone, each with a link to its
  * car page, and the one-click unsubscribe link; as HTML and text, every car's words escaped.
  */
 import escape from 'lodash-es/escape.js';
@@ -15,6 +15,8 @@ export const ALERT_SUBJECTS = {
 };
 
 export const UNSUBSCRIBE_TEXT = 'Stop these emails';
+/** A watched car that left the stock without being marked sold: sold or withdrawn, the dealer did not say. */
+export const GONE_WORDS = 'No longer available';
 
 function money(amount: number | null | undefined, site: ResolvedSite) {
   if (!amount) return undefined;
@@ -35,6 +37,8 @@ function line(it: AlertItem, site: ResolvedSite): string {
       return `Price drop: ${it.title}, now ${price ?? ''}${it.oldPrice ? ` (was ${money(it.oldPrice, site)})` : ''}`;
     case 'sold':
       return `Sold: ${it.title}`;
+    case 'gone':
+      return `${GONE_WORDS}: ${it.title}`;
   }
 }
 

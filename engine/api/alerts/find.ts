@@ -2,8 +2,8 @@
  * One alert run of a site (docs/api.md, "Saved searches and alerts"): its cars now against
  * what the last run saw give the new cars, the price drops and the sales; each saved search is
  * run on the site's search engine, held to the new cars, so a match is exactly what the
- * search page would list; watched cars that dropped in price or sold are told to the
- * addresses of their watcher's saved searches. The first run of a site only records what it saw.
+ * search page would list; watched cars that dropped in price, sold or left the stock unsold
+ * are told to the addresses of their watcher's saved searches. The first run of a site only records what it saw.
  */
 import type { Car } from '../../../schemas/types.gen.ts';
 import { buildSiteFilter } from '../../search/site-filter.ts';
@@ -31,18 +31,45 @@ const IDS_PER_SEARCH = 200;
 
 const isSold = (car: Car) => car.status === 'sold';
 
-export function seenOf(cars: readonly Car[]): Record<string, SeenCar> {
-  return Object.fromEntries(cars.map((c) => [c.objectID, [c.price ?? null, isSold(c)]]));
+const carPath = (car: Car) => `/cars/${car.slug}`;
+
+/** What a run records; watched cars (ids as strings) keep their title and page besides. */
+export function seenOf(
+  cars: readonly Car[],
+  watched: ReadonlySet<string> = new Set(),
+): Record<string, SeenCar> {
+  return Object.fromEntries(
+    cars.map((c): [string, SeenCar] => [
+      c.objectID,
+      watched.has(String(c.id))
+        ? [c.price ?? null, isSold(c), c.name, carPath(c)]
+        : [c.price ?? null, isSold(c)],
+    ]),
+  );
+}
+
+/** A car no longer in the stock, as the last run saw it. */
+export interface GoneCar {
+  id: string;
+  title: string;
+  price: number | null;
+  path: string;
 }
 
 export interface StockChanges {
   added: Car[];
   dropped: { car: Car; oldPrice: number }[];
   sold: Car[];
+  /** Left without being seen sold (a feed dropped it, its dealership left the site, a sold window of 0). */
+  gone: GoneCar[];
 }
 
 export function stockChanges(cars: readonly Car[], before: Record<string, SeenCar>): StockChanges {
-  const changes: StockChanges = { added: [], dropped: [], sold: [] };
+  const changes: StockChanges = { added: [], dropped: [], sold: [], gone: [] };
+  const now = new Set(cars.map((c) => c.objectID));
+  // Only watched cars were recorded with a title: no other car's leaving is told to anyone.
+  for (const [id, [price, sold, title, path]] of Object.entries(before))
+    if (!now.has(id) && !sold && title && path) changes.gone.push({ id, title, price, path });
   for (const car of cars) {
     const seen = before[car.objectID];
     if (!seen) {
@@ -62,7 +89,7 @@ const item = (car: Car, kind: AlertItem['kind'], extra: Partial<AlertItem> = {})
   carId: car.id,
   title: car.name,
   price: car.price ?? null,
-  path: `/cars/${car.slug}`,
+  path: carPath(car),
   ...extra,
 });
 
@@ -128,6 +155,15 @@ export async function alertEmails(input: {
         .filter(({ car }) => watched.has(String(car.id)))
         .map(({ car, oldPrice }) => item(car, 'price-drop', { oldPrice })),
       ...changes.sold.filter((c) => watched.has(String(c.id))).map((c) => item(c, 'sold')),
+      ...changes.gone
+        .filter((c) => watched.has(c.id))
+        .map((c): AlertItem => ({
+          kind: 'gone',
+          carId: c.id,
+          title: c.title,
+          price: c.price,
+          path: c.path,
+        })),
     ]);
   }
   return [...byAddress.values()];

@@ -106,16 +106,17 @@ export class AlertWorker {
     const cars = this.o.stock.cars(site);
     const now = this.o.clock.now();
     let emails: Awaited<ReturnType<typeof alertEmails>> = [];
-    if (seen) {
-      const searches = await store.savedSearches.ofSite(slug);
-      const phones = uniq(searches.map((s) => s.phone));
-      const watched = new Map(
-        await Promise.all(
-          phones.map(
-            async (p) => [p, new Set((await store.watchlist.list(slug, p)).map(String))] as const,
-          ),
+    // Watched cars are read on every run: the first one too keeps their titles (find.ts, seenOf).
+    const searches = await store.savedSearches.ofSite(slug);
+    const phones = uniq(searches.map((s) => s.phone));
+    const watched = new Map(
+      await Promise.all(
+        phones.map(
+          async (p) => [p, new Set((await store.watchlist.list(slug, p)).map(String))] as const,
         ),
-      );
+      ),
+    );
+    if (seen) {
       emails = await alertEmails({
         stock: this.o.stock,
         site,
@@ -128,7 +129,7 @@ export class AlertWorker {
     const recorded = await store.savedSearches.recordRun(
       slug,
       seen?.version,
-      seenOf(cars),
+      seenOf(cars, new Set([...watched.values()].flatMap((ids) => [...ids]))),
       emails,
       now,
       this.t.digestDelayMs,

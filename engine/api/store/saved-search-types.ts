@@ -21,8 +21,11 @@ export interface SavedSearchRow extends NewSavedSearch {
   id: number;
 }
 
-/** A car as the last alert run saw it: price and whether it was sold. */
-export type SeenCar = [price: number | null, sold: boolean];
+/**
+ * A car as the last alert run saw it: price and whether it was sold; for a car someone with a
+ * saved search watches, also its title and page, so it can be told after it is gone.
+ */
+export type SeenCar = [price: number | null, sold: boolean, title?: string, path?: string];
 
 export interface SeenStock {
   cars: Record<string, SeenCar>;
@@ -32,7 +35,8 @@ export interface SeenStock {
 
 /** One line of an alert email, with what the email shows of the car (taken when it was found). */
 export interface AlertItem {
-  kind: 'new' | 'price-drop' | 'sold';
+  /** `gone`: left the stock without being seen sold (docs/api.md, "Saved searches and alerts"). */
+  kind: 'new' | 'price-drop' | 'sold' | 'gone';
   carId: number | string;
   title: string;
   price: number | null;

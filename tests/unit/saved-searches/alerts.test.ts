@@ -1,9 +1,11 @@
 /**
  * Alert runs on both stores (engine/api/alerts): only cars new since the last run are matched,
- * by the site's search engine; watched cars' price drops and sales; instant emails at once,
+ * by the site's search engine; watched cars' price drops and sales, and watched cars that
+ * leave the stock without being marked sold; instant emails at once,
  * daily ones as one digest a day; each with its one-click unsubscribe header.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { GONE_WORDS } from '../../../engine/api/alerts/email.ts';
 import { ALERT_DEFAULTS } from '../../../engine/api/alerts/worker.ts';
 import type { AlertStock } from '../../../engine/api/alerts/find.ts';
 import { CAR_INDEX, createCarSearchEngine } from '../../../engine/search/car-index.ts';
@@ -123,5 +125,25 @@ describeStores('saved-search alerts', () => {
     expect(smtp.mail[0].subject).toContain('daily');
     expect(smtp.mail[0].raw).toContain('Kia Car 7');
     expect(smtp.mail[0].raw).toContain('Kia Car 8');
+  });
+
+  it('tells a watched car that leaves the stock without being marked sold, and no other', async () => {
+    smtp.mail.length = 0;
+    const me = await signedIn(t, { site: 'au-motors', phone_number: '0412 000 999' });
+    await t.post('/watchlist/save-car', { site: 'au-motors', car_id: 7 }, me);
+    await t.post('/saved-searches', { ...FORD, email: 'gone@example.com' }, me);
+    await t.api.settled();
+    // A feed (or the sold window of 0) takes car 7, which this visitor watches, and car 8 away.
+    cars = cars.filter((c) => c.id !== 7 && c.id !== 8);
+    await reload();
+    expect(smtp.mail).toHaveLength(1);
+    const [mail] = smtp.mail;
+    expect(mail.to).toEqual(['gone@example.com']);
+    expect(mail.raw).toContain(`${GONE_WORDS}: 2022 Kia Car 7`);
+    expect(mail.raw).toContain('/cars/car-7');
+    expect(mail.raw).not.toContain('Car 8');
+    // Once told, it is not told again.
+    await reload();
+    expect(smtp.mail).toHaveLength(1);
   });
 });
