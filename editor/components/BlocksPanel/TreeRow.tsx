@@ -238,9 +238,11 @@ const RowBody = memo(function RowBody({
           aria-label={`${name}${summary ? `: ${summary}` : ''}${row.block.hidden ? ', hidden from visitors' : ''}${issues ? `, ${issues} problem${issues === 1 ? '' : 's'}` : ''}`}
           title="Click to select; Ctrl+click adds or removes, Shift+click selects a range"
         >
-          <span className="fc-row-label">{meta.label}</span>
-          <code className="fc-row-id">{row.block.id}</code>
-          {summary && <span className="fc-row-summary">{summary}</span>}
+          {/* Spaces between the parts (a flex row draws none): the visible words then read as
+              the start of the name, as screen-reader users who speak a button's words expect. */}
+          <span className="fc-row-label">{meta.label}</span>{' '}
+          <code className="fc-row-id">{row.block.id}</code>{' '}
+          {summary && <span className="fc-row-summary">{summary}</span>}{' '}
           {row.block.hidden && <span className="fc-row-hidden">Hidden</span>}
         </button>
       </span>

@@ -16,6 +16,12 @@ interface ToolbarProps {
   onLink: () => void;
 }
 
+/**
+ * A heading button's name: it starts with the letters the button shows ("H2"), so staff who
+ * speak a button's visible words reach it (WCAG 2.5.3; axe: label-content-name-mismatch).
+ */
+export const headingLabel = (level: number) => `H${level} heading`;
+
 interface ButtonSpec {
   label: string;
   symbol: ReactNode;
@@ -53,7 +59,7 @@ export function Toolbar({ editor, label, disabled, linkOpen, onLink }: ToolbarPr
       onClick: run((c) => c.toggleItalic()),
     },
     ...HEADING_LEVELS.map((level: Level) => ({
-      label: `Heading ${level}`,
+      label: headingLabel(level),
       symbol: `H${level}`,
       pressed: state.heading === level,
       onClick: run((c) => c.toggleHeading({ level })),
