@@ -64,8 +64,9 @@ beforeAll(async () => {
   };
   if (postgresAvailable)
     env.DATABASE_URL = await postgresDatabaseFor(mkdtempSync(join(tmpdir(), 'forecourt-db-')));
-  one = await start('server-one', env);
-  two = await start('server-two', env);
+  // Together, as a deploy starts them: one's database and git waits overlap the other's work
+  // (both migrate the one database, under its advisory lock).
+  [one, two] = await Promise.all([start('server-one', env), start('server-two', env)]);
 }, 180_000);
 
 afterAll(async () => {
