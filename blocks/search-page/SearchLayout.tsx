@@ -2,7 +2,7 @@
  * What the visitor sees of the search page: heading and count, the filter panel (sections,
  * Show Me, recent searches) and the results with their toolbar, status and empty states.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useState } from 'react';
 import { useInstantSearch } from 'react-instantsearch';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { SearchPageProps } from '../../schemas/resolved.gen.ts';
@@ -38,6 +38,13 @@ import { VirtualList, VirtualRange } from './state-widgets.tsx';
 /** Filters a URL may carry even when the page shows no section for them (dealer links, route paths, budget links). */
 const ALWAYS_LISTS = ['car_type', 'make', 'model', 'simple_body', 'dealership_slug'];
 const ALWAYS_RANGES = ['price', 'km', 'year'];
+
+/**
+ * The car cards re-render only when their hits change (Results reads them itself), not on each
+ * render of the layout: a filter click re-renders the layout at once, and would re-render
+ * every card with it (docs/search-ui.md, "Interaction speed").
+ */
+const CarResults = memo(Results);
 
 interface LayoutProps {
   props: SearchPageProps;
@@ -224,7 +231,7 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
               <SortSelect items={sortItems} />
             </div>
             <StatusBanner />
-            <Results
+            <CarResults
               infinite={features.infiniteScroll}
               resultsId={resultsId}
               CarCard={CarCard}
