@@ -65,7 +65,7 @@ export function readProbe(page: Page): Promise<Probe> {
 }
 
 /** Resolves once the latest trusted click's result is on screen; its time from the click in ms. */
-export async function clickResult(page: Page, timeoutMs = 20_000): Promise<number> {
+export async function clickResult(page: Page, timeoutMs = 60_000): Promise<number> {
   const handle = await page.waitForFunction(
     () => {
       const last = window.__interaction.clicks.at(-1);
