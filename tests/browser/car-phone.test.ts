@@ -1,7 +1,8 @@
 /**
  * The car page on a phone (docs/cars.md, "Car page on a phone"): a 390×844 touch screen
  * with the CPU slowed 4× (CDP). The gallery swipes to the next photo (touches through CDP,
- * so Chromium makes the pointer events itself), a vertical drag on it scrolls the page
+ * so Chromium makes the pointer events itself), the photo following the finger before it is
+ * lifted, a vertical drag on it scrolls the page
  * instead, and it opens full screen at the width its srcset picks for the screen; Escape
  * closes it and focus returns. The Call / Enquire bar stays at the foot of the screen without
  * covering the page's end; similar cars are in the server's HTML; the tabs take one row; axe
@@ -40,8 +41,8 @@ async function carWithPhotos(): Promise<{ slug: string; objectID: string }> {
   return hit;
 }
 
-/** A one-finger drag from (x, y) by (dx, dy) in steps, as a touch screen reports it. */
-async function drag(cdp: CDPSession, x: number, y: number, dx: number, dy: number) {
+/** A finger put down at (x, y) and moved by (dx, dy) in steps, not lifted, as a touch screen reports it. */
+async function touchAndMove(cdp: CDPSession, x: number, y: number, dx: number, dy: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
   const steps = 8;
   for (let i = 1; i <= steps; i++) {
@@ -50,8 +51,20 @@ async function drag(cdp: CDPSession, x: number, y: number, dx: number, dy: numbe
       touchPoints: [{ x: x + (dx * i) / steps, y: y + (dy * i) / steps }],
     });
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
+
+const lift = (cdp: CDPSession) =>
+  cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+
+/** A one-finger drag from (x, y) by (dx, dy). */
+async function drag(cdp: CDPSession, x: number, y: number, dx: number, dy: number) {
+  await touchAndMove(cdp, x, y, dx, dy);
+  await lift(cdp);
+}
+
+/** Where the main photo's left edge is on screen now. */
+const photoLeft = (page: Page) =>
+  page.locator('.fc-gallery__main img').evaluate((img) => img.getBoundingClientRect().left);
 
 const mainPhotoAlt = (page: Page) =>
   page.locator('.fc-gallery__main img').getAttribute('alt') as Promise<string>;
@@ -76,15 +89,33 @@ describe('car page on a phone', () => {
       { timeout: 60_000 },
     );
 
-    // A swipe left brings the second photo.
+    // A swipe left brings the second photo; until the finger is lifted the photo follows it.
     const box = (await page.locator('.fc-gallery__main').boundingBox())!;
     expect(await mainPhotoAlt(page)).toMatch(/photo 1 of \d+$/);
-    await drag(cdp, box.x + box.width * 0.8, box.y + box.height / 2, -box.width * 0.5, 0);
+    const rest = await photoLeft(page);
+    const swipe = box.width * 0.5;
+    await touchAndMove(cdp, box.x + box.width * 0.8, box.y + box.height / 2, -swipe, 0);
+    await page.waitForFunction(
+      ([left, far]) =>
+        document.querySelector('.fc-gallery__main img')!.getBoundingClientRect().left <= left - far,
+      [rest, swipe * 0.6],
+    );
+    expect(rest - (await photoLeft(page))).toBeLessThanOrEqual(swipe + 1);
+    expect(await mainPhotoAlt(page)).toMatch(/photo 1 of/);
+    await lift(cdp);
     await page.waitForFunction(() =>
       document
         .querySelector('.fc-gallery__main img')
         ?.getAttribute('alt')
         ?.match(/photo 2 of/),
+    );
+    // Lifted, the new photo stands where the first one stood.
+    await page.waitForFunction(
+      (left) =>
+        Math.abs(
+          document.querySelector('.fc-gallery__main img')!.getBoundingClientRect().left - left,
+        ) < 1,
+      rest,
     );
 
     // A drag up on the photo scrolls the page and leaves the photo alone.

@@ -2,8 +2,9 @@
  * The search page on a phone (docs/search-ui.md, "Filters on a phone"): a 390×844 touch screen
  * with the CPU slowed 4× (CDP). The filters open as a full-screen sheet whose "Show N cars"
  * stays in view; a make and a price and the results take at most 6 taps, none of them needing
- * a scroll of the sheet; a tap on Filters made while the page's scripts still load opens them
- * at once, and they stay open once the UI has hydrated.
+ * a scroll of the sheet; the browser's Back (Android's Back button) closes the sheet and
+ * leaves the search as it was; a tap on Filters made while the page's scripts still load
+ * opens them at once, and they stay open once the UI has hydrated.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -129,7 +130,37 @@ describe('the search page on a phone', () => {
     for (const h of heights) expect(h).toBeLessThan(844 / 2);
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // A 4× slower CPU on a machine the other tests load too: the waits above say what is slow.
+  }, 120_000);
+
+  it('Back (Android’s Back button) closes the sheet and stays on the search', async () => {
+    const { context, page } = await phone();
+    const errors = watchErrors(page);
+    await page.goto(`${FORD}/search/ford?range[price]=:30000`);
+    const address = page.url();
+    const count = await page.locator('.fc-search-count').textContent();
+    const toggle = page.locator('.fc-search-page__filters-toggle');
+    // The first tap also starts the search UI (docs/search-ui.md): Back must work once it has.
+    await toggle.tap();
+    await page.waitForSelector('.fc-search-page[data-search-ready]', { timeout: 60_000 });
+    const sheet = page.locator('.fc-search-page__filters[role="dialog"]');
+    await sheet.waitFor({ state: 'visible' });
+    await page.goBack();
+    await sheet.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(address);
+    expect(await page.locator('.fc-search-count').textContent()).toBe(count);
+    // The page under it is usable again: not inert, and it scrolls.
+    expect(await page.locator('[inert]').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+    // Opened again, it closes by Back again: each opening has its own entry.
+    await toggle.tap();
+    await sheet.waitFor({ state: 'visible' });
+    await page.goBack();
+    await sheet.waitFor({ state: 'hidden' });
+    expect(page.url()).toBe(address);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('a tap on Filters made while the scripts load opens them at once, and they stay open', async () => {
     const { context, page } = await phone();
