@@ -58,7 +58,7 @@ describe('dependent facets', () => {
     expect(widenFacetRequest(hits)).toBe(hits);
     const body = {
       indexName: CAR_INDEX,
-      params: { hitsPerPage: 0, facets: 'body', facetFilters: [['model:X']] },
+      params: { hitsPerPage: 0, facets: ['body'], facetFilters: [['model:X']] },
     };
     expect(widenFacetRequest(body)).toBe(body);
     for (const narrower of NARROWER_FACETS.make) {
