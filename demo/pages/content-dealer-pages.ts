@@ -9,6 +9,7 @@ import {
   cta,
   esc,
   hero,
+  journeyWord,
   list,
   p,
   tel,
@@ -168,7 +169,7 @@ export function modelsPage(d: Dealer, withModelPages: boolean): Page {
       hero(
         'models-hero',
         `The new ${list(d.makes)} range`,
-        `Pick a model to see its prices, features and the stock we have ${word(d, 'journey.ready')}.`,
+        `Pick a model to see its prices, features and the stock we have ${journeyWord(d, 'ready')}.`,
       ),
       {
         type: 'model-cards',

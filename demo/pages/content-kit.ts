@@ -40,6 +40,22 @@ export function word(d: Pick<Dealer, 'region'>, key: MessageKey): string {
   return messagesFor(d.region).m(key);
 }
 
+/**
+ * The buyer leaving with the car, in the demo's dealer text: to a US buyer "drive away" reads
+ * as the Australian price qualifier (docs/regions.md, "Choices we made"). Only the page
+ * generators write these, so they stay out of the message catalogue every page ships; a region
+ * without its own words takes Australia's.
+ */
+export const JOURNEY_WORDS = {
+  handover: { AU: 'the day you drive away', US: 'the day you drive it home' },
+  ready: { AU: 'ready to drive away', US: 'ready to drive home' },
+} satisfies Record<string, Partial<Record<string, string>> & { AU: string }>;
+
+export function journeyWord(d: Pick<Dealer, 'region'>, key: keyof typeof JOURNEY_WORDS): string {
+  const words: Partial<Record<string, string>> & { AU: string } = JOURNEY_WORDS[key];
+  return words[d.region] ?? words.AU;
+}
+
 /** The dealer of a resolved site document; its models are those of its makes in the catalogue. */
 export function dealerOf(resolved: Json, catalogue: { models: Json[] }): Dealer {
   const locations: Json[] = (resolved.locations ?? []).filter((l: Json) => l.visible !== false);

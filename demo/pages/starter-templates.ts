@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cloneDeep from 'lodash-es/cloneDeep.js';
-import { messagesFor } from '../../engine/messages/index.ts';
+import { JOURNEY_WORDS } from './content-kit.ts';
 import {
   faqAccordion_items,
   footer_columns,
@@ -124,10 +124,7 @@ export const US: Wording = [
   ['Car finance', 'Auto financing'],
   ['authorised', 'authorized'],
   ['Personalised finance', 'Personalized finance'],
-  ...(['journey.handover', 'journey.ready'] as const).map((key): [string, string] => [
-    messagesFor('AU').m(key),
-    messagesFor('US').m(key),
-  ]),
+  ...Object.values(JOURNEY_WORDS).map((words): [string, string] => [words.AU, words.US]),
 ];
 
 export function reword<T>(value: T, wording: Wording): T {

@@ -49,9 +49,6 @@ export const enAU = {
   /** A price with everything included, as dealer text calls it ("Ranger driveaway from $38,990"). */
   'price.driveAwayDeal': 'driveaway',
   'price.driveAwayIncludes': 'registration, compulsory insurance and on-road costs',
-  /** The buyer leaving with the car, in dealer text (not the price qualifier `price.drive_away`). */
-  'journey.handover': 'the day you drive away',
-  'journey.ready': 'ready to drive away',
   'law.consumer': 'the Australian Consumer Law',
   'law.privacy': 'the Privacy Act 1988 (Cth) and the Australian Privacy Principles',
   /** The weekly price's note on a car card: {rate}, {comparison} (% p.a.) and {lender} are filled in. */

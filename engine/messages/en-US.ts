@@ -35,9 +35,6 @@ export const enUS = {
   // The US says the price with everything paid is "out the door" (docs/regions.md, "Price qualifiers").
   'price.driveAwayDeal': 'out-the-door',
   'price.driveAwayIncludes': 'tax, title, license and dealer fees',
-  // "Drive away" reads as the Australian price qualifier; US dealers say the car goes home.
-  'journey.handover': 'the day you drive it home',
-  'journey.ready': 'ready to drive home',
   'law.consumer': 'your state’s consumer protection laws',
   'law.privacy': 'applicable US federal and state privacy laws',
   'finance.weeklyNote':

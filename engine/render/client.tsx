@@ -33,7 +33,7 @@ export function hydrationTree(payload: PagePayload, loader: BlockLoader) {
 export async function hydrateSite(registry: BlockRegistry) {
   const script = document.getElementById(PAYLOAD_ELEMENT_ID);
   const root = document.getElementById(ROOT_ELEMENT_ID);
-  if (!script || !root) throw new Error('forecourt: page payload or root element missing');
+  if (!script || !root) throw new Error('forecourt: no payload or root');
   const payload = JSON.parse(script.textContent ?? '{}') as PagePayload;
   if (payload.messages) addRegionalWords(payload.site.region, payload.messages);
   const loader = new BlockLoader(registry);

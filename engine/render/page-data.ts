@@ -29,7 +29,7 @@ export async function loadPageData(args: {
       })
         .then((data): [string, unknown] => [String(block.id), data])
         .catch((err: unknown): [string, unknown] => {
-          console.error(`[forecourt] loading data for block "${String(block.id)}" failed:`, err);
+          console.error(`[forecourt] block "${String(block.id)}" data failed:`, err);
           return [String(block.id), { error: err instanceof Error ? err.message : String(err) }];
         }),
     );

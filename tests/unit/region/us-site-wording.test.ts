@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../blocks/entry-server.tsx';
 import { carPdf } from '../../../engine/api/car-pdf.ts';
 import { messagesFor } from '../../../engine/messages/index.ts';
+import { JOURNEY_WORDS } from '../../../demo/pages/content-kit.ts';
 import { formatNumber } from '../../../engine/region.ts';
 import { allSpecifications } from '../../../blocks/_cars/specs.ts';
 import type { Car } from '../../../schemas/types.gen.ts';
@@ -21,7 +22,7 @@ const US_SITE = 'lakeside-chevrolet';
 /** Words and units no US visitor may read (the browser walk's list, plus units and "driveaway"). */
 const NOT_US: RegExp[] = [
   // The price qualifier in every spelling, and dealer text that says the buyer drives away
-  // (a buyer reads the Australian qualifier there too): engine/messages' `journey.*` words.
+  // (a buyer reads the Australian qualifier there too): the demo's JOURNEY_WORDS.
   /\bdrive[- ]?away\b/i,
   /\bORC\b/,
   /\bon-road costs\b/i,
@@ -130,11 +131,10 @@ describe(`the US demo site (${US_SITE})`, () => {
   });
 
   it('tells the buying journey in the region’s words (the /buying and /models pages)', async () => {
-    const { m } = messagesFor(site.region);
     const buying = visibleText((await render('/buying')).html);
-    expect(buying).toContain(m('journey.handover'));
+    expect(buying).toContain(JOURNEY_WORDS.handover.US);
     const models = visibleText((await render('/models')).html);
-    expect(models).toContain(m('journey.ready'));
+    expect(models).toContain(JOURNEY_WORDS.ready.US);
   });
 
   it('words the offers with the region’s out-the-door price', () => {
