@@ -6,12 +6,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 
-const axeSource = readFileSync(
+export const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
   'utf8',
 );
 
-interface AxeViolation {
+export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
@@ -46,16 +46,21 @@ export async function seriousViolations(
         }),
       check.scope ?? null,
     )) as { violations: AxeViolation[] };
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 3)
-            .join(', ')}`,
-      );
+    return seriousLines(violations);
   } finally {
     await context.close();
   }
+}
+
+/** The serious and critical violations of an axe run, one readable line each. */
+export function seriousLines(violations: AxeViolation[]): string[] {
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }

@@ -10,17 +10,12 @@
  * a11y.test.ts checks.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { axeSource, seriousLines, type AxeViolation } from './axe.ts';
 import { useEditor } from './editor-kit.ts';
 import { TAB_WORDS } from '../../editor/components/TabNotice.tsx';
 
 const SITE = 'kiwi-car-yard';
-const axeSource = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 
 const { state } = useEditor();
 beforeAll(() => state.page.setDefaultTimeout(60_000));
@@ -31,22 +26,7 @@ async function axe(page: Page): Promise<string[]> {
   const violations = await page.evaluate(() =>
     (window as any).axe.run(document, { resultTypes: ['violations'], iframes: false }),
   );
-  return (
-    violations.violations as {
-      id: string;
-      impact: string | null;
-      help: string;
-      nodes: { target: string[] }[];
-    }[]
-  )
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
+  return seriousLines(violations.violations as AxeViolation[]);
 }
 
 async function openSite(page: Page, pageId: string) {

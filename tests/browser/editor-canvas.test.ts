@@ -12,11 +12,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { draftKey } from '../../editor/lib/autosave.ts';
 import { PANELS } from '../../editor/components/Canvas/panel-widths.ts';
 import { previewScale, scaleLabel } from '../../editor/components/Canvas/scale.ts';
-import { openEditedSite, SLUG, useEditor } from './editor-kit.ts';
+import { openEditedSite, pointOnBlock, previewFrame, SLUG, useEditor } from './editor-kit.ts';
 
 const editor = useEditor();
 const { preview, previewSettled, rowsAt } = editor;
@@ -27,10 +27,7 @@ beforeAll(async () => {
   await openEditedSite(editor.state);
 });
 
-const frame = async (): Promise<Frame> =>
-  (await page
-    .locator('iframe[title^="Preview"]')
-    .elementHandle())!.contentFrame() as Promise<Frame>;
+const frame = () => previewFrame(page);
 const storedDraft = () =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null')?.doc, draftKey(SLUG));
 /** The home page's blocks in the draft kept in the browser (none until the draft is first stored). */
@@ -69,25 +66,6 @@ async function axe(selector: string) {
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Where (in the editor's window) a point of a block in the preview is: `fy` from its top, as a share of its height. */
-async function pointOnBlock(id: string, fy: number) {
-  const f = await frame();
-  const box = await f.evaluate((blockId) => {
-    const el = document.querySelector(`[data-editor-block="${CSS.escape(blockId)}"]`)!;
-    el.querySelector('*')?.scrollIntoView({ block: 'center' });
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const r = range.getBoundingClientRect();
-    return { left: r.left, top: r.top, width: r.width, height: r.height };
-  }, id);
-  const iframe = (await page.locator('iframe[title^="Preview"]').boundingBox())!;
-  const scale = iframe.width / (await f.evaluate(() => innerWidth));
-  return {
-    x: iframe.x + (box.left + box.width / 2) * scale,
-    y: iframe.y + (box.top + box.height * fy) * scale,
-  };
 }
 
 /** Drags a palette block to a point by mouse, waits for the canvas's drop line there, and drops it. */
@@ -216,7 +194,7 @@ describe('the canvas', () => {
   it('drops a palette block on the preview where the line shows: on the page, and inside a section', async () => {
     await previewSettled();
     // The upper half of the hero: just before it on the page.
-    await dropFromPalette('call-to-action', await pointOnBlock('hero', 0.25), {
+    await dropFromPalette('call-to-action', await pointOnBlock(page, 'hero', 0.25), {
       list: 'page:home',
       index: 1,
     });
@@ -230,7 +208,7 @@ describe('the canvas', () => {
 
     // The lower half of the section's first block: second in the section.
     await previewSettled();
-    await dropFromPalette('rich-text', await pointOnBlock('rich-text', 0.75), {
+    await dropFromPalette('rich-text', await pointOnBlock(page, 'rich-text', 0.75), {
       list: 'why-us',
       index: 1,
     });

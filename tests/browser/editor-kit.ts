@@ -1,5 +1,6 @@
 /**
- * Shared setup of the editor's browser tests (editor.test.ts, editor-selection.test.ts).
+ * Shared setup of the editor's browser tests (editor.test.ts, editor-selection.test.ts, …),
+ * and where a point of a preview block is for a real mouse.
  * The editor saves documents, so each file runs its own server on a COPY of sites/ (the
  * production build from the browser project's global setup, plus the editor API router),
  * and a Chromium page whose staff have said who is editing (the "Who is editing?" prompt
@@ -12,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
 import { STAFF_KEY } from '../../editor/lib/auth.ts';
 
@@ -172,4 +173,30 @@ export async function openEditedSite({
     throw new Error(`saving the edits answered ${saved.status()}: ${await saved.text()}`);
   await page.goto(`${base}/editor/?site=${SLUG}&page=home`);
   await page.locator('[data-row="home-hero"]').waitFor();
+}
+
+/** The editor's live preview, as a frame. */
+export const previewFrame = async (page: Page): Promise<Frame> =>
+  (await page
+    .locator('iframe[title^="Preview"]')
+    .elementHandle())!.contentFrame() as Promise<Frame>;
+
+/** Where (in the editor's window) a point of a block in the preview is: `fy` from its top, as a share of its height. */
+export async function pointOnBlock(page: Page, id: string, fy: number) {
+  const f = await previewFrame(page);
+  const box = await f.evaluate((blockId) => {
+    const el = document.querySelector(`[data-editor-block="${CSS.escape(blockId)}"]`)!;
+    el.querySelector('*')?.scrollIntoView({ block: 'center' });
+    // The block's marker wraps its content without a box of its own: measure what it holds.
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const r = range.getBoundingClientRect();
+    return { left: r.left, top: r.top, width: r.width, height: r.height };
+  }, id);
+  const iframe = (await page.locator('iframe[title^="Preview"]').boundingBox())!;
+  const scale = iframe.width / (await f.evaluate(() => innerWidth));
+  return {
+    x: iframe.x + (box.left + box.width / 2) * scale,
+    y: iframe.y + (box.top + box.height * fy) * scale,
+  };
 }

@@ -10,10 +10,10 @@
  * the blocks' own tests), not checked here.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { draftKey } from '../../editor/lib/autosave.ts';
 import { listRule, refusalOf } from '../../engine/site/placement.ts';
-import { useEditor } from './editor-kit.ts';
+import { pointOnBlock, previewFrame, useEditor } from './editor-kit.ts';
 
 const SITE = 'kiwi-car-yard';
 const editor = useEditor();
@@ -28,10 +28,7 @@ beforeAll(async () => {
   await editor.previewSettled();
 });
 
-const frame = async (): Promise<Frame> =>
-  (await page
-    .locator('iframe[title^="Preview"]')
-    .elementHandle())!.contentFrame() as Promise<Frame>;
+const frame = () => previewFrame(page);
 
 /** The columns block's slots in the draft kept in the browser (its saved form before the first edit). */
 async function columnSlots(): Promise<Record<string, string[]>> {
@@ -51,26 +48,6 @@ async function columnSlots(): Promise<Record<string, string[]>> {
   );
 }
 
-/** Where (in the editor's window) a point of a block in the preview is: `fy` from its top, as a share of its height. */
-async function pointOnBlock(id: string, fy: number) {
-  const f = await frame();
-  const box = await f.evaluate((blockId) => {
-    const el = document.querySelector(`[data-editor-block="${CSS.escape(blockId)}"]`)!;
-    el.querySelector('*')?.scrollIntoView({ block: 'center' });
-    // The block's marker wraps its content without a box of its own: measure what it holds.
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const r = range.getBoundingClientRect();
-    return { left: r.left, top: r.top, width: r.width, height: r.height };
-  }, id);
-  const iframe = (await page.locator('iframe[title^="Preview"]').boundingBox())!;
-  const scale = iframe.width / (await f.evaluate(() => innerWidth));
-  return {
-    x: iframe.x + (box.left + box.width / 2) * scale,
-    y: iframe.y + (box.top + box.height * fy) * scale,
-  };
-}
-
 /** Picks a palette block up with the mouse and moves it to a point (the button still held). */
 async function dragFromPalette(type: string, to: { x: number; y: number }) {
   const item = page.locator(`[data-palette="${type}"]`);
@@ -86,7 +63,7 @@ async function dragFromPalette(type: string, to: { x: number; y: number }) {
 describe('slots, with the mouse', () => {
   it('drops a content block from the palette into a column of the preview', async () => {
     expect((await columnSlots()).aside ?? ['why-us-service']).toEqual(['why-us-service']);
-    await dragFromPalette('call-to-action', await pointOnBlock('why-us-service', 0.8));
+    await dragFromPalette('call-to-action', await pointOnBlock(page, 'why-us-service', 0.8));
     const line = (await frame()).locator('.fc-editor-drop');
     try {
       await expect.poll(() => line.getAttribute('data-drop-list')).toBe('why-us-columns/aside');
