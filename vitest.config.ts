@@ -56,6 +56,13 @@ const MEASURING = [
   'tests/unit/platform/three-servers.test.ts',
 ];
 
+/**
+ * Tests of what a thread has loaded (Node's own module cache, which `isolate: false` shares
+ * between the files a worker runs): they run in `node-isolated`, in a worker of their own,
+ * so that another file's imports (jsdom, for one) are not taken for the product's.
+ */
+const THREAD_STATE = ['tests/unit/server/start-without-jsdom.test.ts'];
+
 /** What both unit projects share: the run's PostgreSQL server, and a hang detector. */
 const unitShared = {
   // The run's PostgreSQL test server, started when a test first asks for it (tests/setup/postgres.ts),
@@ -85,7 +92,13 @@ export default defineConfig({
         test: {
           name: 'node',
           include: unitFiles('test.ts'),
-          exclude: ['**/*.mocked.test.ts', '**/node_modules/**', ...MEASURING, ...TS_IN_JSDOM],
+          exclude: [
+            '**/*.mocked.test.ts',
+            '**/node_modules/**',
+            ...MEASURING,
+            ...TS_IN_JSDOM,
+            ...THREAD_STATE,
+          ],
           environment: 'node',
           // One module graph per worker, not per file: the schemas compile once, the demo
           // stock is made once (README, "Tests": a test leaves no state behind).
@@ -96,9 +109,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // A .ts test that replaces a module (vi.mock) gets a module graph of its own.
+          // A .ts test that replaces a module (vi.mock), or checks what its thread loaded, gets
+          // a module graph and a worker of its own.
           name: 'node-isolated',
-          include: unitFiles('mocked.test.ts'),
+          include: [...unitFiles('mocked.test.ts'), ...THREAD_STATE],
           environment: 'node',
           ...unitShared,
         },
