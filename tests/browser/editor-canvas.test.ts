@@ -16,7 +16,14 @@ import type { Page } from 'playwright-core';
 import { draftKey } from '../../editor/lib/autosave.ts';
 import { PANELS } from '../../editor/components/Canvas/panel-widths.ts';
 import { previewScale, scaleLabel } from '../../editor/components/Canvas/scale.ts';
-import { openEditedSite, pointOnBlock, previewFrame, SLUG, useEditor } from './editor-kit.ts';
+import {
+  dragFromPalette,
+  openEditedSite,
+  pointOnBlock,
+  previewFrame,
+  SLUG,
+  useEditor,
+} from './editor-kit.ts';
 
 const editor = useEditor();
 const { preview, previewSettled, rowsAt } = editor;
@@ -74,14 +81,7 @@ async function dropFromPalette(
   to: { x: number; y: number },
   expected: { list: string; index: number },
 ) {
-  const item = page.locator(`[data-palette="${type}"]`);
-  await item.scrollIntoViewIfNeeded();
-  const from = (await item.boundingBox())!;
-  await page.mouse.move(from.x + 10, from.y + 10);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 20, from.y + 30, { steps: 4 });
-  await page.mouse.move(to.x, to.y, { steps: 15 });
-  await page.mouse.move(to.x, to.y + 1);
+  await dragFromPalette(page, type, to);
   const line = preview().locator('.fc-editor-drop');
   await expect.poll(() => line.getAttribute('data-drop-list')).toBe(expected.list);
   expect(await line.getAttribute('data-drop-index')).toBe(String(expected.index));

@@ -200,3 +200,15 @@ export async function pointOnBlock(page: Page, id: string, fy: number) {
     y: iframe.y + (box.top + box.height * fy) * scale,
   };
 }
+
+/** Picks a palette block up with the mouse and moves it to a point (the button still held). */
+export async function dragFromPalette(page: Page, type: string, to: { x: number; y: number }) {
+  const item = page.locator(`[data-palette="${type}"]`);
+  await item.scrollIntoViewIfNeeded();
+  const from = (await item.boundingBox())!;
+  await page.mouse.move(from.x + 10, from.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 20, from.y + 30, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 15 });
+  await page.mouse.move(to.x, to.y + 1);
+}

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { draftKey } from '../../editor/lib/autosave.ts';
 import { listRule, refusalOf } from '../../engine/site/placement.ts';
-import { pointOnBlock, previewFrame, useEditor } from './editor-kit.ts';
+import { dragFromPalette, pointOnBlock, previewFrame, useEditor } from './editor-kit.ts';
 
 const SITE = 'kiwi-car-yard';
 const editor = useEditor();
@@ -48,22 +48,10 @@ async function columnSlots(): Promise<Record<string, string[]>> {
   );
 }
 
-/** Picks a palette block up with the mouse and moves it to a point (the button still held). */
-async function dragFromPalette(type: string, to: { x: number; y: number }) {
-  const item = page.locator(`[data-palette="${type}"]`);
-  await item.scrollIntoViewIfNeeded();
-  const from = (await item.boundingBox())!;
-  await page.mouse.move(from.x + 10, from.y + 10);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 20, from.y + 30, { steps: 4 });
-  await page.mouse.move(to.x, to.y, { steps: 15 });
-  await page.mouse.move(to.x, to.y + 1);
-}
-
 describe('slots, with the mouse', () => {
   it('drops a content block from the palette into a column of the preview', async () => {
     expect((await columnSlots()).aside ?? ['why-us-service']).toEqual(['why-us-service']);
-    await dragFromPalette('call-to-action', await pointOnBlock(page, 'why-us-service', 0.8));
+    await dragFromPalette(page, 'call-to-action', await pointOnBlock(page, 'why-us-service', 0.8));
     const line = (await frame()).locator('.fc-editor-drop');
     try {
       await expect.poll(() => line.getAttribute('data-drop-list')).toBe('why-us-columns/aside');
@@ -93,7 +81,7 @@ describe('slots, with the mouse', () => {
     const row = page.locator('[data-row="why-us-service"]');
     await row.scrollIntoViewIfNeeded();
     const box = (await row.boundingBox())!;
-    await dragFromPalette('hero', { x: box.x + box.width / 2, y: box.y + 3 });
+    await dragFromPalette(page, 'hero', { x: box.x + box.width / 2, y: box.y + 3 });
     const overlay = page.locator('.fc-drag-overlay');
     try {
       await expect.poll(() => overlay.textContent()).toContain(reason);
