@@ -31,6 +31,7 @@ import {
 } from 'react';
 import type { FormSchema } from '../lib/schemas.ts';
 import {
+  ChoiceTemplate,
   InvalidMarkingFieldTemplate,
   ItemTitle,
   NamedListItemField,
@@ -150,6 +151,7 @@ export const TEMPLATES: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
   ObjectFieldTemplate: OptionalObjectTemplate,
   TitleFieldTemplate: ItemTitle,
   FieldTemplate: InvalidMarkingFieldTemplate,
+  MultiSchemaFieldTemplate: ChoiceTemplate,
   ButtonTemplates: {
     AddButton: textButton('Add', '+'),
     CopyButton: textButton('Copy', '⧉'),

@@ -7,14 +7,20 @@
  * - list items are named by their content ("Gold Coast", "Book a service"), else their
  *   place ("2nd item"), instead of rjsf's "Locations-1*";
  * - a list item's heading carries no asterisk: an item that is there is there;
- * - every control of a field with a problem is `aria-invalid` (InvalidMarkingFieldTemplate).
+ * - every control of a field with a problem is `aria-invalid` (InvalidMarkingFieldTemplate);
+ * - the choice of an anyOf / oneOf field (rjsf's select of its options) is labelled: by the
+ *   field's own label ("Locations shown"), else "Kind of …" (ChoiceTemplate).
  */
 import { getDefaultRegistry } from '@rjsf/core';
-import type {
-  FieldProps,
-  FieldTemplateProps,
-  ObjectFieldTemplateProps,
-  TitleFieldProps,
+import {
+  ADDITIONAL_PROPERTY_FLAG,
+  getUiOptions,
+  type FieldProps,
+  type FieldTemplateProps,
+  type MultiSchemaFieldTemplateProps,
+  type ObjectFieldTemplateProps,
+  type TitleFieldProps,
+  type WidgetProps,
 } from '@rjsf/utils';
 import { cloneElement, isValidElement, useLayoutEffect, useMemo, type ReactElement } from 'react';
 import { itemLabel } from '../../engine/document/words/field-words.ts';
@@ -126,5 +132,56 @@ export function InvalidMarkingFieldTemplate(props: FieldTemplateProps) {
       else t.removeAttribute('aria-invalid');
     }
   });
-  return <BaseFieldTemplate {...props} />;
+  // The field's label names the choice of option, its first control; each option's own field
+  // keeps its label ("Kind of location"). A key-value entry's label stays on its key and value.
+  const choice = choiceId(props);
+  const labelFor = choice && !(ADDITIONAL_PROPERTY_FLAG in props.schema) ? choice : id;
+  return <BaseFieldTemplate {...props} id={labelFor} />;
+}
+
+/**
+ * The id of the select rjsf's MultiSchemaField draws for an anyOf / oneOf field's options
+ * (`{id}__anyof_select`), when it draws one: not for a choice of constants (a plain select)
+ * nor when a custom field replaces the choice.
+ */
+function choiceId({ id, schema, uiSchema, registry }: FieldTemplateProps): string | undefined {
+  if (!schema.anyOf && !schema.oneOf) return undefined;
+  const ui = getUiOptions(uiSchema);
+  if ((ui.field && ui.fieldReplacesAnyOrOneOf === true) || registry.schemaUtils.isSelect(schema))
+    return undefined;
+  return `${id}${schema.oneOf ? '__oneof_select' : '__anyof_select'}`;
+}
+
+/** "Kind of sign-in" for a field titled "Sign-in" (an acronym keeps its capitals). */
+export function kindOf(title: string): string {
+  const lower = /^\p{Lu}\p{Ll}/u.test(title) ? title[0].toLowerCase() + title.slice(1) : title;
+  return `Kind of ${lower}`;
+}
+
+/**
+ * An anyOf / oneOf field: the select of its options, then the chosen option's fields. rjsf
+ * draws that select without a label; where the field's own label is not there to name it (a
+ * group of fields, which rjsf labels not at all; a key-value entry; `ui:label` false), it
+ * gets "Kind of {title}".
+ */
+export function ChoiceTemplate({
+  schema,
+  selector,
+  optionSchemaField,
+}: MultiSchemaFieldTemplateProps) {
+  const widget = isValidElement<WidgetProps>(selector) ? selector.props : undefined;
+  const unnamed = widget && (widget.hideLabel || ADDITIONAL_PROPERTY_FLAG in schema);
+  return (
+    <div className="panel panel-default panel-body">
+      <div className="form-group">
+        {unnamed && (
+          <label className="control-label" htmlFor={widget.id}>
+            {kindOf(widget.label)}
+          </label>
+        )}
+        {selector}
+      </div>
+      {optionSchemaField}
+    </div>
+  );
 }

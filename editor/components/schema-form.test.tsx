@@ -100,6 +100,9 @@ describe('anyOf options', () => {
       ]),
     );
     expect(options.some((o) => /^Option \d/.test(o ?? ''))).toBe(false);
+    // The choice of option is named by the field, the chosen option's select by the option.
+    screen.getByRole('combobox', { name: 'Locations shown' });
+    expect(screen.getByRole('combobox', { name: 'Kind of location' }).id).toBe('root_filter');
   });
 });
 

@@ -73,6 +73,29 @@ describe('rich-text field', () => {
     ]);
   });
 
+  it("names each toolbar button with the words it shows (WCAG 2.5.3; axe's label-content-name-mismatch)", () => {
+    setup();
+    for (const button of screen.getAllByRole('button')) {
+      const name = button
+        .getAttribute('aria-label')!
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u);
+      // Words and figures shown; a lone letter (B, I) is a symbol, like the arrows of undo.
+      const shown = (button.textContent ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+      const words = shown.filter((w) => w.length > 1 || /\p{N}/u.test(w));
+      expect(
+        words.filter((w) => !name.includes(w)),
+        button.getAttribute('aria-label')!,
+      ).toEqual([]);
+    }
+    // The list buttons show drawings, with nothing shown as text.
+    for (const name of ['Bulleted list', 'Numbered list']) {
+      const button = screen.getByRole('button', { name });
+      expect(button.textContent).toBe('');
+      expect(button.querySelector('svg')).not.toBeNull();
+    }
+  });
+
   it('makes the selected text bold from the toolbar, with the button pressed while the cursor is in it', () => {
     const { editor, last } = setup();
     const bold = screen.getByRole('button', { name: 'Bold' });

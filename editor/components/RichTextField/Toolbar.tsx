@@ -22,6 +22,34 @@ interface ToolbarProps {
  */
 export const headingLabel = (level: number) => `H${level} heading`;
 
+/**
+ * The list buttons show drawn icons, not characters: a label of text ("1≡" was one) must be
+ * part of the name (WCAG 2.5.3), and a drawing is not text, so "Bulleted list" and "Numbered
+ * list" are their whole names. The numbered list's figures are strokes, not a font's digits.
+ */
+function ListIcon({ numbered }: { numbered?: boolean }) {
+  const marks = numbered ? (
+    <path d="M1.5 1.5 2.5 1v3.5M1 6h2.5v1.75H1V9.5h2.5M1 11h2.5v3.5H1m.5-1.75h2" fill="none" />
+  ) : (
+    <path d="M2.5 1.5a1.25 1.25 0 1 0 0 2.5 1.25 1.25 0 1 0 0-2.5m0 5a1.25 1.25 0 1 0 0 2.5 1.25 1.25 0 1 0 0-2.5m0 5a1.25 1.25 0 1 0 0 2.5 1.25 1.25 0 1 0 0-2.5" />
+  );
+  return (
+    <svg
+      viewBox="0 0 16 16"
+      width="16"
+      height="16"
+      fill="currentColor"
+      stroke="currentColor"
+      strokeWidth="1"
+      focusable="false"
+      className="fc-rt-icon"
+    >
+      {marks}
+      <path d="M6 2.75h9M6 7.75h9M6 12.75h9" strokeWidth="1.5" />
+    </svg>
+  );
+}
+
 interface ButtonSpec {
   label: string;
   symbol: ReactNode;
@@ -66,13 +94,13 @@ export function Toolbar({ editor, label, disabled, linkOpen, onLink }: ToolbarPr
     })),
     {
       label: 'Bulleted list',
-      symbol: '•≡',
+      symbol: <ListIcon />,
       pressed: state.bulletList,
       onClick: run((c) => c.toggleBulletList()),
     },
     {
       label: 'Numbered list',
-      symbol: '1≡',
+      symbol: <ListIcon numbered />,
       pressed: state.orderedList,
       onClick: run((c) => c.toggleOrderedList()),
     },
