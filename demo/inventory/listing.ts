@@ -3,7 +3,7 @@
  * prices, VINs, number plates, dates, equipment lists and the dealer's comments.
  */
 import type { Car, Region } from '../../schemas/types.gen.ts';
-import { messagesFor } from '../../engine/messages/index.ts';
+import { documentWord } from '../../engine/messages/document-words.ts';
 import { DEFAULT_REGION, regionSettings, spell } from '../../engine/region.ts';
 import type { Draw } from '../prng.ts';
 import type { ValuePool } from './shared-values.ts';
@@ -111,7 +111,7 @@ const SECTION_PITCH = [
 
 /** The pitch's regional words: a US or NZ dealer does not deliver "Australia-wide" (docs/regions.md). */
 function pitchWord(word: string, region: Region): string {
-  return word === 'nationwide' ? messagesFor(region).m('country.nationwide') : spell(word, region);
+  return word === 'nationwide' ? documentWord(region, 'country.nationwide') : spell(word, region);
 }
 
 export function dealerComments(

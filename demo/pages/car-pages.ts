@@ -21,7 +21,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { messagesFor } from '../../engine/messages/index.ts';
+import { documentWord } from '../../engine/messages/document-words.ts';
 import { DEFAULT_REGION } from '../../engine/region.ts';
 import type { Region } from '../../schemas/types.gen.ts';
 import { siteFiles, templateOf as templateOfIn } from './site-files.ts';
@@ -60,7 +60,7 @@ function regionOf(doc: Json, base: Json | undefined): Region {
 
 /** The sample promotional tiles (docs/cars.md, "Card rules"), worded for the region. One is dated 2025-01-01 to 2025-02-01. */
 function promoTiles(region: Region, pageId: string): Json[] {
-  const country = messagesFor(region).m('country.name');
+  const country = documentWord(region, 'country.name');
   const tiles: Json[] = [
     {
       heading: '3 Year Standard Warranty',

@@ -3,7 +3,7 @@
  * to know it, the small HTML helpers, and the hero and call-to-action blocks most pages
  * start and end with.
  */
-import { messagesFor, type MessageKey } from '../../engine/messages/index.ts';
+import { documentWord, type DocumentWordKey } from '../../engine/messages/document-words.ts';
 import { DEFAULT_REGION, formatBusinessNumber } from '../../engine/region.ts';
 import type { Block, Page, Region } from '../../schemas/types.gen.ts';
 
@@ -35,9 +35,9 @@ export interface Dealer {
   locations: Json[];
 }
 
-/** The dealer's region's wording of a message: its country, money and laws (engine/messages). */
-export function word(d: Pick<Dealer, 'region'>, key: MessageKey): string {
-  return messagesFor(d.region).m(key);
+/** The dealer's region's wording of its country, money and laws (engine/messages/document-words.ts). */
+export function word(d: Pick<Dealer, 'region'>, key: DocumentWordKey): string {
+  return documentWord(d.region, key);
 }
 
 /**

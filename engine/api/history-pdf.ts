@@ -12,6 +12,7 @@ import type { Car } from '../../schemas/types.gen.ts';
 import type { Region } from '../site/types.ts';
 import { DEFAULT_REGION, regionSettings, spell } from '../region.ts';
 import { messagesFor } from '../messages/index.ts';
+import { documentWord } from '../messages/document-words.ts';
 import { renderPdf, type PdfLine } from './pdf.ts';
 
 export type CheckResult = 'clear' | 'note';
@@ -48,13 +49,12 @@ export type HistoryReportSource = (
 
 /** Region wording: plate, the finance register and the write-off register (engine/messages). */
 export function registerWords(region: Region) {
-  const { m } = messagesFor(region);
   return {
-    plate: m('plate.short'),
-    finance: m('history.finance'),
-    financeClear: m('history.financeClear'),
-    writtenOff: m('history.writtenOff'),
-    writtenOffClear: m('history.writtenOffClear'),
+    plate: messagesFor(region).m('plate.short'),
+    finance: documentWord(region, 'history.finance'),
+    financeClear: documentWord(region, 'history.financeClear'),
+    writtenOff: documentWord(region, 'history.writtenOff'),
+    writtenOffClear: documentWord(region, 'history.writtenOffClear'),
   };
 }
 

@@ -34,23 +34,7 @@ export const enAU = {
   /** The plate in a specification list or a PDF. */
   'plate.short': 'Rego',
 
-  // The history report's registers (engine/api/history-pdf.ts).
-  'history.finance': 'Finance owing (PPSR)',
-  'history.financeClear': 'No security interest registered: no finance owing recorded.',
-  'history.writtenOff': 'Written off',
-  'history.writtenOffClear': 'Not recorded on a written-off vehicle register.',
-
-  // The country, its money and its laws, as dealer text names them (demo/pages/).
-  /** The country in running text ("honoured at any authorised dealer in …"). */
-  'country.name': 'Australia',
-  'country.freight': 'anywhere in Australia',
-  'country.nationwide': 'Australia-wide',
-  'currency.name': 'Australian dollars',
-  /** A price with everything included, as dealer text calls it ("Ranger driveaway from $38,990"). */
-  'price.driveAwayDeal': 'driveaway',
-  'price.driveAwayIncludes': 'registration, compulsory insurance and on-road costs',
-  'law.consumer': 'the Australian Consumer Law',
-  'law.privacy': 'the Privacy Act 1988 (Cth) and the Australian Privacy Principles',
+  // Finance, said the region's way.
   /** The weekly price's note on a car card: {rate}, {comparison} (% p.a.) and {lender} are filled in. */
   'finance.weeklyNote':
     'Based on {rate}% p.a. interest rate ({comparison}% p.a. comparison rate) with {lender}. Comparison rate on a 5-year secured loan of $30,000.',
@@ -115,18 +99,6 @@ export type RegionalKey =
   | 'plate.skip'
   | 'plate.region'
   | 'plate.short'
-  | 'history.finance'
-  | 'history.financeClear'
-  | 'history.writtenOff'
-  | 'history.writtenOffClear'
-  | 'country.name'
-  | 'country.freight'
-  | 'country.nationwide'
-  | 'currency.name'
-  | 'price.driveAwayDeal'
-  | 'price.driveAwayIncludes'
-  | 'law.consumer'
-  | 'law.privacy'
   | 'finance.weeklyNote'
   | 'tradeIn.noEstimate'
   | 'models.trucks'

@@ -24,18 +24,6 @@ export const enNZ = {
   'plate.skip': 'Continue without a registration match',
   'plate.region': 'Country',
   'plate.short': 'Rego',
-  'history.finance': 'Money owing (PPSR)',
-  'history.financeClear': 'No security interest registered: no money owing recorded.',
-  'history.writtenOff': 'Written off / damage',
-  'history.writtenOffClear': 'Not recorded as written off or as a damaged import.',
-  'country.name': 'New Zealand',
-  'country.freight': 'anywhere in New Zealand',
-  'country.nationwide': 'nationwide',
-  'currency.name': 'New Zealand dollars',
-  'price.driveAwayDeal': 'driveaway',
-  'price.driveAwayIncludes': 'registration, compulsory insurance and on-road costs',
-  'law.consumer': 'the Consumer Guarantees Act',
-  'law.privacy': 'the Privacy Act 2020',
   // New Zealand lenders quote no comparison rate.
   'finance.weeklyNote':
     'Based on a {rate}% p.a. interest rate with {lender}, on a 5-year secured loan. Fees and lending criteria apply.',

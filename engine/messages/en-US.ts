@@ -24,19 +24,6 @@ export const enUS = {
   'plate.skip': 'Continue without a license plate match',
   'plate.region': 'State',
   'plate.short': 'Plate',
-  'history.finance': 'Lien check',
-  'history.financeClear': 'No active lien recorded.',
-  'history.writtenOff': 'Salvage / total loss',
-  'history.writtenOffClear': 'No salvage, junk or total-loss title brand recorded.',
-  'country.name': 'the country',
-  'country.freight': 'anywhere in the continental US',
-  'country.nationwide': 'nationwide',
-  'currency.name': 'US dollars',
-  // The US says the price with everything paid is "out the door" (docs/regions.md, "Price qualifiers").
-  'price.driveAwayDeal': 'out-the-door',
-  'price.driveAwayIncludes': 'tax, title, license and dealer fees',
-  'law.consumer': 'your state’s consumer protection laws',
-  'law.privacy': 'applicable US federal and state privacy laws',
   'finance.weeklyNote':
     'Based on a {rate}% APR with {lender} over 60 months. Taxes, title and fees extra; subject to credit approval.',
   'tradeIn.noEstimate':

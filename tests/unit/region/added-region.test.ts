@@ -15,7 +15,8 @@ import { checkPhone, checkPostcode } from '../../../engine/api/regional.ts';
 import type { Region } from '../../../schemas/types.gen.ts';
 import type { ResolvedSite } from '../../../engine/site/types.ts';
 import type { SiteData } from '../../../engine/site/data.ts';
-import { UK, ukFacts, ukWords } from './uk-region.ts';
+import { UK, ukDocumentWords, ukFacts, ukWords } from './uk-region.ts';
+import { documentWord } from '../../../engine/messages/document-words.ts';
 import { startRenderingServices, type RenderingServices } from './rendering-services.ts';
 
 /** Every demo site, each served in the UK in turn. */
@@ -31,7 +32,7 @@ let services: RenderingServices['services'];
 let unregister: () => void;
 
 beforeAll(async () => {
-  unregister = registerRegion(UK, ukFacts, ukWords);
+  unregister = registerRegion(UK, ukFacts, ukWords, ukDocumentWords);
   kit = await startRenderingServices('added-region');
   ({ sites, services } = kit);
 }, 120_000);
@@ -97,6 +98,7 @@ describe('a region added in memory (UK)', () => {
     expect(regionSettings(UK)).toMatchObject({ locale: 'en-GB', currency: 'GBP' });
     expect(formatMoney(45990, UK)).toBe(pounds(45990));
     expect(messagesFor(UK).m('price.excl_gov_charges')).toBe('Excl. VAT');
+    expect(documentWord(UK, 'law.consumer')).toBe('the Consumer Rights Act 2015');
   });
 
   it('has the API check its postcode and phone rules', () => {
@@ -165,9 +167,10 @@ describe('a region added in memory (UK)', () => {
 
 describe('a region taken away again', () => {
   it('is unknown, and its code reads the default region’s facts and words', () => {
-    registerRegion('ZZ', { ...ukFacts, locale: 'en-ZZ' }, ukWords)();
+    registerRegion('ZZ', { ...ukFacts, locale: 'en-ZZ' }, ukWords, ukDocumentWords)();
     expect(knownRegions()).not.toContain('ZZ');
     expect(regionSettings('ZZ' as Region).region).toBe('AU');
     expect(messagesFor('ZZ' as Region).m('price.excl_gov_charges')).toBe('Excl. gov. charges');
+    expect(documentWord('ZZ' as Region, 'law.consumer')).toBe('the Australian Consumer Law');
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { RegionFacts } from '../../../engine/region.ts';
 import type { LocaleOverrides } from '../../../engine/messages/en-AU.ts';
+import type { DocumentWords } from '../../../engine/messages/document-words.ts';
 import type { Car, Region } from '../../../schemas/types.gen.ts';
 
 export const UK = 'UK' as Region;
@@ -66,15 +67,15 @@ export const ukWords: LocaleOverrides = {
   'plate.skip': 'Continue without a registration match',
   'plate.region': 'Country',
   'plate.short': 'Reg',
-  'history.finance': 'Outstanding finance',
-  'history.financeClear': 'No outstanding finance recorded.',
-  'history.writtenOff': 'Insurance write-off',
-  'history.writtenOffClear': 'Not recorded as an insurance write-off (Cat S, N, B or A).',
   'tradeIn.noEstimate':
     "Cars older than 7 years or with more than 62,000 miles can't be valued online. We'll call you to arrange a valuation.",
   'models.trucks': 'Pick-ups & Vans',
   'body.Ute': 'Pick-up',
   'fuel.Petrol': 'Petrol',
+  'finance.weeklyNote': 'Based on a representative {rate}% APR with {lender}.',
+};
+
+export const ukDocumentWords: DocumentWords = {
   'country.name': 'the UK',
   'country.freight': 'anywhere in mainland Great Britain',
   'country.nationwide': 'nationwide',
@@ -83,5 +84,8 @@ export const ukWords: LocaleOverrides = {
   'price.driveAwayIncludes': 'VAT, first registration and a year’s road tax',
   'law.consumer': 'the Consumer Rights Act 2015',
   'law.privacy': 'the UK GDPR and the Data Protection Act 2018',
-  'finance.weeklyNote': 'Based on a representative {rate}% APR with {lender}.',
+  'history.finance': 'Outstanding finance',
+  'history.financeClear': 'No outstanding finance recorded.',
+  'history.writtenOff': 'Insurance write-off',
+  'history.writtenOffClear': 'Not recorded as an insurance write-off (Cat S, N, B or A).',
 };

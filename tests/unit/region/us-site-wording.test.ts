@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../../blocks/entry-server.tsx';
 import { carPdf } from '../../../engine/api/car-pdf.ts';
 import { messagesFor } from '../../../engine/messages/index.ts';
+import { documentWord } from '../../../engine/messages/document-words.ts';
 import { JOURNEY_WORDS } from '../../../demo/pages/content-kit.ts';
 import { formatNumber } from '../../../engine/region.ts';
 import { allSpecifications } from '../../../blocks/_cars/specs.ts';
@@ -138,7 +139,7 @@ describe(`the US demo site (${US_SITE})`, () => {
   });
 
   it('words the offers with the region’s out-the-door price', () => {
-    const words = messagesFor(site.region).m('price.driveAwayDeal');
+    const words = documentWord(site.region, 'price.driveAwayDeal');
     expect(site.offers?.some((o) => o.name.includes(words))).toBe(true);
   });
 

@@ -5,7 +5,7 @@
  * words of the site's region.
  */
 import { describe, expect, it } from 'vitest';
-import { messagesFor } from '../../../engine/messages/index.ts';
+import { documentWord } from '../../../engine/messages/document-words.ts';
 import { DEFAULT_REGION } from '../../../engine/region.ts';
 import { prepared, readSite } from '../helpers.ts';
 
@@ -47,9 +47,8 @@ describe.each(SITES)('%s content pages', (slug) => {
   });
 
   it("names the region's privacy and consumer law, and its lending words", () => {
-    const words = messagesFor(region);
-    expect(html('privacy')).toContain(words.m('law.privacy'));
-    expect(html('terms')).toContain(words.m('law.consumer'));
+    expect(html('privacy')).toContain(documentWord(region, 'law.privacy'));
+    expect(html('terms')).toContain(documentWord(region, 'law.consumer'));
     if (region === 'AU') expect(html('terms')).toContain('comparison rate');
     else expect(html('terms')).not.toContain('comparison rate');
     if (region === 'US') expect(html('terms')).toContain('APR');
