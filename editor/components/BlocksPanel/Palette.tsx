@@ -1,5 +1,5 @@
 import { useDraggable } from '@dnd-kit/core';
-import { memo, useMemo, useState, type PointerEventHandler } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type PointerEventHandler } from 'react';
 import { blockName, paletteGroups } from '../../lib/blocks.ts';
 import { listLabel } from '../../lib/doc.ts';
 import { useAnnounce, useEditor, useStore } from '../../lib/hooks.ts';
@@ -108,6 +108,15 @@ function PresetGroup({ query }: { query: string }) {
     () => matchingPresets(query, sitePresets({ presets: saved })),
     [query, saved],
   );
+  const group = useRef<HTMLDivElement>(null);
+  // After a removal, the element focus goes to, once the palette shows the change.
+  const [focusNext, setFocusNext] = useState<string>();
+  useEffect(() => {
+    if (focusNext === undefined) return;
+    setFocusNext(undefined);
+    const next = focusNext && group.current?.querySelector<HTMLElement>(focusNext);
+    (next || document.querySelector<HTMLElement>('.fc-palette .fc-search'))?.focus();
+  }, [focusNext]);
   if (!presets.length) return null;
   const add = (preset: SectionPreset) => {
     const { ids, reason } = store.insertPreset(preset.label, presetBlocks(preset));
@@ -117,18 +126,26 @@ function PresetGroup({ query }: { query: string }) {
         : `Cannot add ${preset.label} here: ${reason ?? 'not allowed'}.`,
     );
   };
+  const remove = (preset: SectionPreset, at: number) => {
+    if (!store.removePreset(preset.id)) return;
+    announce(PRESET_REMOVED(preset.label));
+    // Focus stays in the group: on the preset that takes the removed one's place, else the
+    // one before it, else (none left) the palette's search box.
+    const near = presets[at + 1] ?? presets[at - 1];
+    setFocusNext(near ? `[data-preset="${presetKey(near)}"]` : '');
+  };
   return (
-    <div className="fc-palette-group" role="group" aria-label={PRESETS_GROUP}>
+    <div className="fc-palette-group" role="group" aria-label={PRESETS_GROUP} ref={group}>
       <h3>{PRESETS_GROUP}</h3>
       <ul>
-        {presets.map((p) => (
-          <li key={p.id}>
+        {presets.map((p, at) => (
+          <li key={presetKey(p)} className={p.own ? 'fc-preset-own-item' : undefined}>
             <button
               type="button"
               className="fc-palette-item fc-preset"
               onClick={() => add(p)}
               title={p.description}
-              data-preset={p.own ? `site:${p.id}` : p.id}
+              data-preset={presetKey(p)}
               aria-label={`Add preset ${p.label}${p.own ? ` (${OWN_PRESET})` : ''}`}
             >
               {p.label}
@@ -139,9 +156,27 @@ function PresetGroup({ query }: { query: string }) {
                 </>
               )}
             </button>
+            {p.own && (
+              <button
+                type="button"
+                className="fc-preset-remove"
+                onClick={() => remove(p, at)}
+                title={`Remove this site's preset ${p.label} (Ctrl+Z brings it back)`}
+                aria-label={`Remove preset ${p.label} (${OWN_PRESET})`}
+              >
+                Remove
+              </button>
+            )}
           </li>
         ))}
       </ul>
     </div>
   );
 }
+
+/** The palette's mark of a preset: a site's own are `site:{id}`, as their ids may repeat the platform's. */
+const presetKey = (p: SectionPreset) => (p.own ? `site:${p.id}` : p.id);
+
+/** Said when a site's preset is removed: like a removed block, Ctrl+Z brings it back. */
+export const PRESET_REMOVED = (label: string) =>
+  `Removed preset ${label} from this site. Undo with Ctrl+Z.`;

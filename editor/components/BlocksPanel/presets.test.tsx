@@ -1,13 +1,16 @@
 /**
  * Section presets from the palette (docs/editor-guide.md, "Section presets"): one click adds
- * the preset's blocks, with fresh ids, as one undo step named for the preset.
+ * the preset's blocks, with fresh ids, as one undo step named for the preset; a site's own
+ * presets are saved from the inspector and removed from the palette, each one undo step.
  */
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { diffSiteDocuments } from '../../../engine/document/diff.ts';
+import { staffChangeLines } from '../../../engine/document/words/change-words.ts';
 import { PLATFORM_PRESETS } from '../../lib/presets/index.ts';
 import { PRESET_WORDS } from '../Inspector/SavePreset.tsx';
 import { setup } from '../outline-test-kit.tsx';
-import { OWN_PRESET, PRESETS_GROUP } from './Palette.tsx';
+import { OWN_PRESET, PRESET_REMOVED, PRESETS_GROUP } from './Palette.tsx';
 
 const preset = PLATFORM_PRESETS.find((p) => p.id === 'hero-search-offers')!;
 
@@ -86,5 +89,63 @@ describe('section presets in the palette', () => {
     expect(page().map((b) => b.id)).toEqual(before);
     store.undo();
     expect(store.getState().doc.presets ?? []).toEqual([]);
+  });
+
+  it("removes one of this site's presets from the palette: one undo step, in the review, focus kept in the group", () => {
+    const { store, announce } = setup();
+    const [first, second] = store.getState().doc.pages[0].blocks as { id: string }[];
+    act(() => {
+      store.savePreset('Our welcome', [first.id]);
+      store.savePreset('Service promise', [second.id]);
+    });
+    const saved = store.getState().doc;
+    const group = screen.getByRole('group', { name: PRESETS_GROUP });
+    const removeButtons = () =>
+      within(group)
+        .queryAllByRole('button', { name: /^Remove preset / })
+        .map((b) => b.getAttribute('aria-label'));
+    // The platform's presets are not the site's to remove.
+    expect(removeButtons()).toEqual([
+      `Remove preset Our welcome (${OWN_PRESET})`,
+      `Remove preset Service promise (${OWN_PRESET})`,
+    ]);
+    const remove = within(group).getByRole('button', {
+      name: `Remove preset Our welcome (${OWN_PRESET})`,
+    });
+    // A button in the Tab order, with the word it shows in its name.
+    expect(remove.tabIndex).toBe(0);
+    expect(remove.textContent).toBe('Remove');
+    remove.focus();
+    fireEvent.click(remove);
+
+    expect(store.getState().doc.presets.map((p: { id: string }) => p.id)).toEqual([
+      'service-promise',
+    ]);
+    expect(store.getState().lastAction).toBe('Remove preset Our welcome');
+    expect(announce).toHaveBeenCalledWith(PRESET_REMOVED('Our welcome'));
+    expect(removeButtons()).toEqual([`Remove preset Service promise (${OWN_PRESET})`]);
+    // Focus goes to the preset now in its place, not to the page.
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(
+      `Add preset Service promise (${OWN_PRESET})`,
+    );
+    // An edit of the site's document like any other: the review names what went.
+    const now = store.getState().doc;
+    const lines = staffChangeLines(diffSiteDocuments(saved, now), { before: saved, after: now });
+    expect(lines.map((l) => l.text)).toEqual(['Site › Section presets › Our welcome: removed']);
+
+    // The last one: the document has no presets left; focus goes to the preset before it.
+    fireEvent.click(
+      within(group).getByRole('button', { name: `Remove preset Service promise (${OWN_PRESET})` }),
+    );
+    expect(store.getState().doc.presets).toBeUndefined();
+    expect(removeButtons()).toEqual([]);
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(
+      `Add preset ${PLATFORM_PRESETS.at(-1)!.label}`,
+    );
+
+    // Undo brings each back where it was.
+    store.undo();
+    store.undo();
+    expect(store.getState().doc.presets).toEqual(saved.presets);
   });
 });

@@ -22,6 +22,7 @@ import * as undoHistory from './history.ts';
 import { historyForStorage, historyFromStorage, type StoredHistory } from './history-storage.ts';
 import { addPage } from './ops/add-page.ts';
 import { duplicateBlocks } from './ops/duplicate-blocks.ts';
+import { removePreset } from './ops/remove-preset.ts';
 import { savePreset } from './ops/save-preset.ts';
 import { insertBlock, newBlock } from './ops/insert-block.ts';
 import { moveBlocks } from './ops/move-blocks.ts';
@@ -326,6 +327,11 @@ export class EditorStore {
   savePreset(label: string, ids: readonly string[] = this.state.selection): string | undefined {
     const change = savePreset(this.state, label, ids);
     return change && this.apply(change) ? change.id : undefined;
+  }
+
+  /** Removes one of this site's own presets (ops/remove-preset.ts); false when it has none by that id. */
+  removePreset(id: string): boolean {
+    return this.apply(removePreset(this.state, id));
   }
 
   setProps(id: string, props: Record<string, unknown>): boolean {
