@@ -6,7 +6,7 @@
  * Widths: the site breakpoints (docs/decisions.md, "Documents and rendering") and full width.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { LAYOUT_VIEW, previewPath, type Doc } from '../lib/doc.ts';
+import { LAYOUT_VIEW, previewPath, type Doc, type View } from '../lib/doc.ts';
 import { selectionMessage } from '../lib/actions.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../lib/hooks.ts';
 import { previewPatches } from '../lib/preview-patch.ts';
@@ -19,10 +19,12 @@ import { DEVICES, previewScale } from './Canvas/scale.ts';
 
 export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () => void }) {
   const store = useStore();
-  const resolved = useEditor((s) => s.resolved);
+  // The path and the dealerships, not the resolved draft: that is new with every keystroke,
+  // and this pane has nothing to re-render for one (docs/editor-design.md, "Speed").
+  const path = useEditor((s) => shownPath(s.resolved.pages as Doc[] | undefined, s.view));
+  const dealerships = useEditor((s) => s.resolved.dealerships as Doc[] | undefined);
   const checked = useIssues();
   const revision = checked.revision;
-  const view = useEditor((s) => s.view);
   const selected = useEditor((s) => s.selected);
   const selection = useEditor((s) => s.selection);
   const announce = useAnnounce();
@@ -33,18 +35,11 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
   const frame = useRef<HTMLIFrameElement>(null);
   const pane = useRef<HTMLDivElement>(null);
   const [paneWidth, setPaneWidth] = useState(0);
-  const models = useModels(resolved);
+  const models = useModels(dealerships);
   const latestSelect = useRef(onSelectFromPreview);
   latestSelect.current = onSelectFromPreview;
   const latestAnnounce = useRef(announce);
   latestAnnounce.current = announce;
-
-  const path = useMemo(() => {
-    const pages = (resolved.pages as Doc[] | undefined) ?? [];
-    if (view === LAYOUT_VIEW)
-      return previewPath((pages.find((p) => p.path === '/') ?? pages[0])?.path);
-    return previewPath(pages.find((p) => `page:${p.id}` === view)?.path);
-  }, [resolved.pages, view]);
 
   // Messages from the preview: only from our iframe, only from our origin.
   useEffect(() => {
@@ -189,14 +184,21 @@ export function PreviewPane({ onSelectFromPreview }: { onSelectFromPreview: () =
   );
 }
 
+/** The address the preview shows for a view: the page's, or the home page's for the layout. */
+function shownPath(pages: Doc[] = [], view: View): string {
+  if (view === LAYOUT_VIEW)
+    return previewPath((pages.find((p) => p.path === '/') ?? pages[0])?.path);
+  return previewPath(pages.find((p) => `page:${p.id}` === view)?.path);
+}
+
 /** Catalogue models of the makes the draft's dealerships sell (header dropdowns need them). */
-function useModels(resolved: Doc): unknown[] {
+function useModels(dealerships: Doc[] | undefined): unknown[] {
   const makes = useMemo(() => {
     const set = new Set<string>();
-    for (const d of (resolved.dealerships as Doc[] | undefined) ?? [])
+    for (const d of dealerships ?? [])
       for (const m of (d.manufacturers as string[] | undefined) ?? []) set.add(m);
     return [...set].sort().join(',');
-  }, [resolved.dealerships]);
+  }, [dealerships]);
   const [models, setModels] = useState<{ makes: string; list: unknown[] }>({ makes: '', list: [] });
   useEffect(() => {
     if (!makes) return;

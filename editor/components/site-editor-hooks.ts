@@ -67,12 +67,13 @@ export function useServerCheck(store: EditorStore): IssuesValue {
         const checked = await api.check(doc);
         if (!disposed) {
           checkedRevision.current = r;
-          setPending(store.getState().revision !== r);
-          setResult({
-            revision: r,
-            issues: mapIssues(resolved, problemsOnResolved(checked.issues, doc, resolved)),
-            site: checked.site,
-            resolved,
+          const issues = mapIssues(resolved, problemsOnResolved(checked.issues, doc, resolved));
+          // An answer re-renders the whole editor (problems, outline, Inspector, the preview's
+          // render message): in a transition, which yields to a key typed meanwhile instead of
+          // holding it up (docs/editor-design.md, "Speed").
+          startTransition(() => {
+            setPending(store.getState().revision !== r);
+            setResult({ revision: r, issues, site: checked.site, resolved });
           });
         }
       } catch (err) {

@@ -53,8 +53,14 @@ export function SingleBlockInspector() {
         string,
         unknown
       >;
-      store.setProps(id, props);
-      remember(id, value, props);
+      // The preview is told at once, the editor a task later (the form field already shows
+      // the key from rjsf's own state): the outline row, the form's echo and the panels
+      // re-rendering for it no longer come before the preview's render of the key
+      // (docs/editor-design.md, "Speed"). `remember` runs first, so the echo finds it.
+      store.previewFirst(() => {
+        store.setProps(id, props);
+        remember(id, value, props);
+      });
     },
     [store, remember],
   );

@@ -1,5 +1,5 @@
 import isEqual from 'lodash-es/isEqual.js';
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
 
 /**
  * What a generated form is handed back after a change: the form's own data while the
@@ -11,16 +11,34 @@ import { useCallback, useRef } from 'react';
  * default back into a field staff just cleared, and their next keystrokes would be
  * appended to it (`#1f3a93#0a0`). Handing back the form's own data keeps the cleared field
  * empty while they type; the default still applies where the block renders.
+ *
+ * The echo of a keystroke may come a task after the key (the block form tells the store's
+ * other listeners later: docs/editor-design.md, "Speed"), and a change made before it (undo
+ * pressed at once) can bring back the very value the form was last handed. rjsf ignores a
+ * `formData` deep-equal to its last one and would keep what was typed; so the form is first
+ * handed its own data, then, in the same commit, the value.
  */
 export function useFormEcho<T>(
   key: string | undefined,
   value: T,
 ): { shown: T; remember: (key: string, formData: unknown, stored: T) => void } {
   const last = useRef<{ key: string; formData: unknown; stored: T }>(undefined);
+  const handed = useRef<{ key: string | undefined; value: unknown }>(undefined);
+  const [, again] = useReducer((n: number) => n + 1, 0);
   const echo = last.current;
-  // Keyed (a block id, a settings section), so another form never gets this one's data.
-  const shown =
-    echo && echo.key === key && isEqual(echo.stored, value) ? (echo.formData as T) : value;
+  const ours = echo && echo.key === key ? echo : undefined;
+  let shown = ours && isEqual(ours.stored, value) ? (ours.formData as T) : value;
+  const stale =
+    shown === value &&
+    !!ours &&
+    handed.current?.key === key &&
+    isEqual(handed.current.value, value) &&
+    !isEqual(ours.formData, value);
+  if (stale) shown = ours.formData as T;
+  useLayoutEffect(() => {
+    handed.current = { key, value: shown };
+    if (stale) again();
+  });
   const remember = useCallback((key: string, formData: unknown, stored: T) => {
     last.current = { key, formData, stored };
   }, []);
