@@ -10,6 +10,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { diffSiteDocuments, type SiteChange } from './diff.ts';
 import type { FileDiff } from './diff-render.ts';
 import { inheritingSites } from './diff-inherit.ts';
+import { gitBlobs } from './git-blobs.ts';
 import {
   diffAssets,
   diffData,
@@ -107,31 +108,6 @@ export function git(args: string[], cwd: string): string {
   });
 }
 
-/**
- * The texts of several committed files, in the order named (`rev:path`), from one git
- * process: a platform's repository holds a thousand site files, and a process for each
- * took a review twenty seconds.
- */
-function blobTexts(repo: string, objects: string[]): string[] {
-  if (!objects.length) return [];
-  const out = execFileSync('git', ['cat-file', '--batch'], {
-    cwd: repo,
-    input: `${objects.join('\n')}\n`,
-    maxBuffer: 1 << 30,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let at = 0;
-  return objects.map((object) => {
-    const end = out.indexOf(10, at);
-    const header = out.subarray(at, end).toString('utf8');
-    const size = /^[0-9a-f]+ blob (\d+)$/.exec(header)?.[1];
-    if (size === undefined) throw new Error(`git cat-file ${object}: ${header}`);
-    const text = out.subarray(end + 1, end + 1 + Number(size)).toString('utf8');
-    at = end + 1 + Number(size) + 1; // the blob, then a newline
-    return text;
-  });
-}
-
 /** The sites folder as committed in a git revision (read from git's objects, nothing checked out). */
 export function gitSet(rev: string, repo: string, sitesPath = 'sites'): DocSet {
   const names = (folder: string) => {
@@ -147,12 +123,14 @@ export function gitSet(rev: string, repo: string, sitesPath = 'sites'): DocSet {
   const show = (path: string) => git(['show', `${rev}:${path}`], repo);
   const load = (folder: string) => {
     const files = names(folder);
-    const texts = blobTexts(
-      repo,
-      files.map((f) => `${rev}:${folder}/${f}`),
-    );
+    const objects = files.map((f) => `${rev}:${folder}/${f}`);
+    const texts = gitBlobs(repo, objects);
     return new Map(
-      files.map((f, i) => [f.replace(/\.json$/, ''), { file: `${folder}/${f}`, text: texts[i] }]),
+      files.map((f, i) => {
+        const text = texts[i];
+        if (text === undefined) throw new Error(`git cat-file ${objects[i]}: missing`);
+        return [f.replace(/\.json$/, ''), { file: `${folder}/${f}`, text }];
+      }),
     );
   };
   let assets: Map<string, AssetEntry>;

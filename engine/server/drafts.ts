@@ -19,6 +19,7 @@ import { deleteReviewBranch, forgetPushed, pushCommit, pushDraft } from './site-
 import type { DraftShare } from './draft-share.ts';
 import type { SiteStore } from './sites.ts';
 import { placeholderIssues } from '../site/placeholders.ts';
+import { fileInCommits } from '../document/git-blobs.ts';
 
 type Json = Record<string, any>;
 
@@ -308,16 +309,14 @@ export class DraftService {
 
   /** Published versions, newest first, each with what it changed. */
   history(slug: string) {
-    return this.repo.history(slug).map((v) => {
-      const parent = this.repo.parentOf(v.commit);
-      return {
-        ...v,
-        summary: this.lines(
-          parent ? this.repo.fileAt(parent, slug) : undefined,
-          this.repo.fileAt(v.commit, slug),
-        ),
-      };
-    });
+    const versions = this.repo.history(slug);
+    const commits = versions.flatMap((v) => (v.parent ? [v.commit, v.parent] : [v.commit]));
+    // One git process for every version's text and its parent's, not two a version.
+    const files = fileInCommits(this.repo.top, this.repo.pathOf(slug), commits);
+    return versions.map(({ parent, ...v }) => ({
+      ...v,
+      summary: this.lines(parent && files.get(parent), files.get(v.commit)),
+    }));
   }
 
   /** Makes an older version the draft (a new draft commit; nothing is published). */

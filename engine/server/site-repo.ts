@@ -18,6 +18,8 @@ export interface Author {
 
 export interface Version {
   commit: string;
+  /** The version before it on the published branch (for its diff); none for the first. */
+  parent?: string;
   author: string;
   date: string;
   message: string;
@@ -354,7 +356,7 @@ export class SiteRepo {
       'log',
       `-n${limit}`,
       '--first-parent',
-      '--format=%H%x1f%an%x1f%aI%x1f%s%x1e',
+      '--format=%H%x1f%P%x1f%an%x1f%aI%x1f%s%x1e',
       'HEAD',
       '--',
       this.pathOf(slug),
@@ -364,14 +366,9 @@ export class SiteRepo {
       .map((r) => r.trim())
       .filter(Boolean)
       .map((r) => {
-        const [commit, author, date, message] = r.split('\x1f');
-        return { commit, author, date, message };
+        const [commit, parents, author, date, message] = r.split('\x1f');
+        return { commit, parent: parents.split(' ')[0] || undefined, author, date, message };
       });
-  }
-
-  /** The version before `commit` on the published branch (for its diff). */
-  parentOf(commit: string): string | undefined {
-    return this.tryGit(['rev-parse', '--verify', '-q', `${commit}^1`]) || undefined;
   }
 
   /** Site slugs whose files differ between `before` and the published head. */

@@ -102,6 +102,10 @@ describe('draft → review → publish → history → restore', () => {
     const history = await api(`/sites/${slug}/history`);
     expect(history.body.versions[0]).toMatchObject({ author: 'Pat Publisher' });
     expect(history.body.versions[0].summary.join('\n')).toContain('Spring at Southern');
+    // The oldest version has no version before it: its summary is of the whole file added.
+    const oldest = history.body.versions.at(-1);
+    expect(oldest.summary.length).toBeGreaterThan(0);
+    expect(oldest).not.toHaveProperty('parent');
     const older = history.body.versions[1].commit;
 
     const restored = await api(`/sites/${slug}/restore`, send('POST', { commit: older }));
