@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { compiledServer } from '../../scripts/build-server.ts';
+import { launchShared, SHARED_CHROMIUM_ENV } from '../browser/chromium.ts';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -67,15 +68,23 @@ export default async function setup(project: TestProject) {
     });
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'forecourt-browser-'));
-  const { url, proc } = await startServer({
-    FORECOURT_DATA_DIR: dataDir,
-    FORECOURT_DIST: dist,
-    FORECOURT_STAFF_TOKEN: 'test-staff-token',
-  });
+  // One Chromium for the run, which each file's launch() connects to (chromium.ts), started
+  // while the server starts; the workers are started after this and inherit the variable.
+  const [{ url, proc }, chromium] = await Promise.all([
+    startServer({
+      FORECOURT_DATA_DIR: dataDir,
+      FORECOURT_DIST: dist,
+      FORECOURT_STAFF_TOKEN: 'test-staff-token',
+    }),
+    launchShared(),
+  ]);
+  process.env[SHARED_CHROMIUM_ENV] = chromium.wsEndpoint();
   project.provide('baseURL', url);
   project.provide('dataDir', dataDir);
   project.provide('distDir', dist);
   return async () => {
+    delete process.env[SHARED_CHROMIUM_ENV];
+    await chromium.close().catch(() => {});
     // The server writes to the data folder until it exits (SQLite's WAL, the sites repo), so
     // wait for the exit before removing it; SIGKILL after 10 s.
     const exited = new Promise<void>((resolve) =>
