@@ -7,6 +7,7 @@ import {
   LAYOUT_VIEW,
   pageArea,
   resolveDraft,
+  resolveDraftOn,
   resolvedTemplate,
   type Doc,
   type ListRef,
@@ -110,9 +111,12 @@ export function settle(prev: EditorState, patch: Partial<EditorState>): EditorSt
     // Merging the template makes every merged object anew (features, theme, pages changed
     // by the site); kept as the old ones when equal, an edit changes only its own path, which
     // the preview's fast path and the per-object caches rely on (docs/editor-design.md, "Speed").
-    next.resolved = shareEqual(prev.resolved, resolveDraft(next.doc, next.templates));
     if (next.doc.template !== prev.doc.template)
       next.template = resolvedTemplate(next.doc, next.templates);
+    next.resolved = shareEqual(
+      prev.resolved,
+      resolveDraftOn(next.doc, next.templates, next.template),
+    );
     next.revision = prev.revision + 1;
   }
   settleSelection(prev, next, patch, docChanged);

@@ -1,0 +1,64 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { findBlock, resolveDraft, resolveDraftOn, resolvedTemplate, type Doc } from '../doc.ts';
+import { EditorStore } from './index.ts';
+import { read } from './test-kit.ts';
+
+/** Every starter template, by name, as in sites/templates/. */
+const templates: Record<string, Doc> = Object.fromEntries(
+  readdirSync('sites/templates')
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => [f.replace(/\.json$/, ''), read(`sites/templates/${f}`)]),
+);
+const sites = readdirSync('sites')
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => read(`sites/${f}`));
+
+const both = (doc: Doc, all: Record<string, Doc> = templates) => ({
+  long: resolveDraft(doc, all),
+  short: resolveDraftOn(doc, all, resolvedTemplate(doc, all)),
+});
+
+describe('resolving a draft onto its template merged once (the store, on every change)', () => {
+  it('gives every demo site exactly what merging the whole chain gives', () => {
+    expect(sites.filter((s) => typeof s.template === 'string').length).toBeGreaterThan(0);
+    for (const doc of sites) {
+      const { long, short } = both(doc);
+      expect(short).toEqual(long);
+    }
+  });
+
+  it('gives the same through a chain of two templates, with page changes and left-out pages', () => {
+    const base = sites.find((s) => typeof s.template === 'string')!;
+    const name = String(base.template);
+    const middle: Doc = {
+      ...templates[name],
+      template: name,
+      withoutPages: [],
+      pages: [],
+      theme: { colours: { primary: '#204060' } },
+    };
+    const all = { ...templates, middle };
+    const doc = { ...base, template: 'middle' };
+    const { long, short } = both(doc, all);
+    expect(short).toEqual(long);
+    expect((short.theme as Doc).colours).toMatchObject({ primary: '#204060' });
+  });
+
+  it('goes the long way when a template of the chain is missing', () => {
+    const doc = { ...sites[0], template: 'gone' };
+    const { long, short } = both(doc, { gone: { ...templates.ford, template: 'also-gone' } });
+    expect(short).toEqual(long);
+    expect(short).toBe(doc);
+  });
+
+  it('keeps the store’s resolved draft what the whole merge gives after an edit of a template page', () => {
+    const doc = read('sites/gold-coast-ford.json');
+    const store = new EditorStore({ slug: 'gold-coast-ford', doc, templates });
+    const hero = findBlock(store.getState().resolved, 'home-hero')!.block;
+    expect(store.setProps('home-hero', { ...hero.props, heading: 'Welcome in' })).toBe(true);
+    const { doc: draft, resolved } = store.getState();
+    expect(resolved).toEqual(resolveDraft(draft, templates));
+    expect(findBlock(resolved, 'home-hero')!.block.props?.heading).toBe('Welcome in');
+  });
+});
