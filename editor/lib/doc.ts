@@ -12,7 +12,7 @@
 import isEqual from 'lodash-es/isEqual.js';
 import isPlainObject from 'lodash-es/isPlainObject.js';
 import { leftOutPageIds, resolveTemplate } from '../../engine/site/templates.ts';
-import { CURRENT_SCHEMA_VERSION, migrateDocument } from '../../engine/site/migrations.ts';
+import { migrateDocument } from '../../engine/site/migrations.ts';
 import {
   allAreas,
   areaBlocks as treeAreaBlocks,
@@ -62,33 +62,6 @@ export function resolveDraft(doc: Doc, templates: TemplateMap): Doc {
     return t ? migrateDocument(t).doc : undefined;
   };
   return resolveTemplate(doc, load).doc;
-}
-
-/**
- * `resolveDraft` given the template side already merged (`resolvedTemplate`'s, which the
- * store keeps): only the draft's own layer is merged, not the whole chain again on every
- * keystroke (docs/editor-design.md, "Speed"). The same document, since the chain is merged
- * layer by layer from its base either way; a chain with a template missing goes the long way.
- */
-export function resolveDraftOn(doc: Doc, templates: TemplateMap, template: Doc | undefined): Doc {
-  const name = doc.template;
-  if (!template || typeof name !== 'string' || !wholeChain(name, templates))
-    return resolveDraft(doc, templates);
-  const { template: _above, ...merged } = template;
-  return resolveTemplate(doc, (n) => (n === name ? merged : undefined)).doc;
-}
-
-/**
- * Whether every template of the chain from `name` is there, at the current schema version
- * (`resolvedTemplate` merges the nearest one as it is, the long way migrates it), without a cycle.
- */
-function wholeChain(name: string, templates: TemplateMap): boolean {
-  const seen = new Set<string>();
-  for (let t: unknown = name; typeof t === 'string'; t = templates[t].template) {
-    if (seen.has(t) || templates[t]?.schemaVersion !== CURRENT_SCHEMA_VERSION) return false;
-    seen.add(t);
-  }
-  return true;
 }
 
 /** The template side alone (the chain merged), or undefined without a template. */

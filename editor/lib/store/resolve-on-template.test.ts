@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findBlock, resolveDraft, resolveDraftOn, resolvedTemplate, type Doc } from '../doc.ts';
+import { findBlock, resolveDraft, resolvedTemplate, type Doc } from '../doc.ts';
+import { resolveDraftOn } from '../template-layer.ts';
 import { EditorStore } from './index.ts';
 import { read } from './test-kit.ts';
 

@@ -7,7 +7,6 @@ import {
   LAYOUT_VIEW,
   pageArea,
   resolveDraft,
-  resolveDraftOn,
   resolvedTemplate,
   type Doc,
   type ListRef,
@@ -15,6 +14,7 @@ import {
   type View,
 } from '../doc.ts';
 import { shareEqual } from '../share-equal.ts';
+import { resolveDraftOn } from '../template-layer.ts';
 import { NONE, NO_SET, settleSelection } from './selection.ts';
 
 export interface EditorState {
