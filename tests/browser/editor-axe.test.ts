@@ -4,16 +4,19 @@
  * editing?", the site list with "New site from a template" (and its problems shown), the
  * site editor with each inspector tab (a block's form for a hero with buttons, a
  * locations block and columns; the page; switches; settings with locations, theme and
- * offers open; problems), the image library, the review, history and stock feeds dialogs
- * and the two-tab notice. The conflict choice and the publish and request-review dialogs are
- * checked where they are made, in editor-publish.test.ts. The preview is a dealer page, which
- * a11y.test.ts checks.
+ * offers open; problems), the image library, the review, history and stock feeds dialogs,
+ * the palette with a preset of the site's own, and the two-tab notice. The conflict choice
+ * and the publish and request-review dialogs are checked where they are made, in
+ * editor-publish.test.ts. The preview is a dealer page, which a11y.test.ts checks.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeSource, seriousLines, type AxeViolation } from './axe.ts';
 import { useEditor } from './editor-kit.ts';
 import { TAB_WORDS } from '../../editor/components/TabNotice.tsx';
+import { OWN_PRESET } from '../../editor/components/BlocksPanel/Palette.tsx';
+import { PRESET_WORDS } from '../../editor/components/Inspector/SavePreset.tsx';
+import { STAFF_KEY } from '../../editor/lib/auth.ts';
 
 const SITE = 'kiwi-car-yard';
 
@@ -167,6 +170,35 @@ describe('axe on every editor screen', () => {
         expect(await axe(page), name).toEqual([]);
         await page.keyboard.press('Escape');
         await dialog.waitFor({ state: 'detached' });
+      }
+    },
+    SLOW,
+  );
+
+  it(
+    "the palette with one of this site's own presets (its add and remove buttons)",
+    async () => {
+      // A context of its own: the preset stays in its autosaved draft (localStorage), out of
+      // the other tests' way.
+      const context = await state.page.context().browser()!.newContext();
+      try {
+        await context.addInitScript(
+          ([key, name]) => localStorage.setItem(key, name),
+          [STAFF_KEY, 'Axe Test'],
+        );
+        const page = await context.newPage();
+        page.setDefaultTimeout(60_000);
+        await openSite(page, 'home');
+        await selectBlock(page, 'home-hero');
+        await page.getByText(PRESET_WORDS.open).click();
+        await page.getByLabel(PRESET_WORDS.name).fill('Our welcome');
+        await page.getByRole('button', { name: PRESET_WORDS.save }).click();
+        await page
+          .getByRole('button', { name: `Remove preset Our welcome, ${OWN_PRESET}` })
+          .waitFor();
+        expect(await axe(page), 'palette with own preset').toEqual([]);
+      } finally {
+        await context.close();
       }
     },
     SLOW,
