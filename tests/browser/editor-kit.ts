@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
 import { STAFF_KEY } from '../../editor/lib/auth.ts';
+import { SANITIZED_FILE } from '../../engine/sanitize/sanitized-file.ts';
 
 export const root = join(import.meta.dirname, '../..');
 export const SLUG = 'test-motors';
@@ -29,6 +30,13 @@ export function useEditor() {
   beforeAll(async () => {
     state.sitesDir = mkdtempSync(join(tmpdir(), 'forecourt-editor-sites-'));
     cpSync(join(root, 'sites'), state.sitesDir, { recursive: true });
+    // The validators compiled once for the run (browser-global.ts) and the rich text the build
+    // sanitised ahead (a file that names its sanitiser, ignored under another one): each file's
+    // server compiled every schema again, and waited for jsdom to start in the sanitiser worker
+    // for the demo sites' text, about 3 s of CPU.
+    const validators = inject('sourceValidators');
+    if (validators) process.env.FORECOURT_VALIDATORS_FILE ??= validators;
+    process.env.FORECOURT_SANITIZED_FILE ??= join(inject('distDir'), 'node', SANITIZED_FILE);
     const { createApp } = await import('../../engine/server/app.ts');
     const { createEditorRouter } = await import('../../engine/server/editor-api.ts');
     const { demo } = await import('../../demo/defaults.ts');

@@ -4,7 +4,7 @@
  * (scripts/build-server.ts), on a free port with a throwaway data directory, and share its URL.
  */
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,6 +18,12 @@ declare module 'vitest' {
     baseURL: string;
     dataDir: string;
     distDir: string;
+    /**
+     * The site and API validators compiled once from the source for the run, for the servers
+     * files run from the source in their own process (editor-kit.ts); never given to a built
+     * server, which reads its build's own.
+     */
+    sourceValidators: string;
   }
 }
 
@@ -32,7 +38,11 @@ export async function startServer(
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => {
+      // Stopped, or it outlives the run that gave up on it (a busy machine's start is slow).
+      proc.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk;
       const m = output.match(/listening on (http:\/\/[^\s/]+)/);
@@ -79,6 +89,13 @@ export default async function setup(project: TestProject) {
     launchShared(),
   ]);
   process.env[SHARED_CHROMIUM_ENV] = chromium.wsEndpoint();
+  // As the unit run's compiled-once.ts makes them: from the schemas as they are, never stale.
+  const compiledDir = mkdtempSync(join(tmpdir(), 'forecourt-browser-validators-'));
+  const sourceValidators = join(compiledDir, 'validators.cjs');
+  // Loaded here, not on import: test files import startServer from this module.
+  const { standaloneValidators } = await import('../../engine/schema/standalone.ts');
+  writeFileSync(sourceValidators, standaloneValidators());
+  project.provide('sourceValidators', sourceValidators);
   project.provide('baseURL', url);
   project.provide('dataDir', dataDir);
   project.provide('distDir', dist);
@@ -97,6 +114,7 @@ export default async function setup(project: TestProject) {
     await exited;
     clearTimeout(timer);
     rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    rmSync(compiledDir, { recursive: true, force: true });
     if (!process.env.FORECOURT_DIST) rmSync(dist, { recursive: true, force: true });
   };
 }
