@@ -31,7 +31,8 @@ export function useFormEcho<T>(
   const stale =
     shown === value &&
     !!ours &&
-    handed.current?.key === key &&
+    handed.current !== undefined &&
+    handed.current.key === key &&
     isEqual(handed.current.value, value) &&
     !isEqual(ours.formData, value);
   if (stale) shown = ours.formData as T;
