@@ -203,6 +203,32 @@ describe('search page', () => {
     expect((r.getByLabelText('Model') as HTMLSelectElement).value).toBe('');
   });
 
+  it('Clear all takes every filter away, the car type too, and keeps the words', async () => {
+    window.history.replaceState(null, '', '/search/used-cars');
+    const r = renderBlock('search-page', searchPage, {
+      site: 'kiwi-car-yard',
+      route: '/search/used-cars',
+      patch: (doc) => (doc.features.makeCards = false),
+      props: {},
+    });
+    const make = r.getByLabelText('Make') as HTMLSelectElement;
+    const choices = () => [...make.querySelectorAll('option')].filter((o) => o.value);
+    await waitFor(() => expect(choices().length).toBeGreaterThan(1));
+    const chosen = choices()[0].value;
+    const words = () => new URLSearchParams(window.location.search).get('query');
+    fireEvent.change(queryBox(r), { target: { value: chosen } });
+    await waitFor(() => expect(words()).toBe(chosen));
+    fireEvent.change(make, { target: { value: chosen } });
+    await waitFor(() => expect(window.location.pathname).not.toBe('/search/used-cars'));
+    fireEvent.click(await waitFor(() => r.getByRole('button', { name: 'Clear all' })));
+    // Every chip goes, the car type's (Used) too, as InstantSearch's own Clear all does.
+    await waitFor(() => expect(window.location.pathname).toBe('/search/new-used-and-demo-cars'));
+    expect(make.value).toBe('');
+    expect(words()).toBe(chosen);
+    expect(queryBox(r)).toHaveProperty('value', chosen);
+    await waitFor(() => expect(r.queryByRole('button', { name: 'Clear all' })).toBeNull());
+  });
+
   it('calls used cars Pre-Owned where the site says so and orders car types new, demo, used', async () => {
     const r = renderBlock('search-page', searchPage, {
       site: 'lakeside-chevrolet',
