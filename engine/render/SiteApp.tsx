@@ -79,7 +79,7 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
 }
 
 /** A step with nothing to wait for: React reads a fulfilled promise's value at once. */
-const DONE = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+const DONE = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
 
 /** The fetch of each page's blocks (by page object: each document has its own). */
 const fetching = new WeakMap<Page, Promise<void>>();
