@@ -103,11 +103,9 @@ function CurrentPage(props: SiteAppProps) {
   // another page's come from its own document the first time the visitor goes there.
   // Each step is `use`d on every render, done or not: React matches a replayed render's `use`
   // calls to the first attempt's by their order, so one skipped would hand its value to the next.
-  use<unknown>(page.blocks ? DONE : blocksOf(page, href));
+  use(page.blocks ? DONE : blocksOf(page, href));
   const types = pageBlockTypes(site, page);
-  use<unknown>(
-    loader.isLoaded(types) ? DONE : once(`blocks:${types.join(',')}`, () => loader.load(types)),
-  );
+  use(loader.isLoaded(types) ? DONE : once(`blocks:${types.join(',')}`, () => loader.load(types)));
 
   let data: Record<string, unknown>;
   if (props.initialData && props.initialData.url === urlKey) {
