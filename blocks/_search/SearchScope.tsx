@@ -25,11 +25,6 @@ export interface SearchScopeProps {
 }
 
 const FUTURE = { preserveSharedStateOnUnmount: true } as const;
-/**
- * The search's "stalled" status is never reached: the UI shows it as it shows "loading"
- * (search-status.tsx), and the change re-rendered every widget once more in a slow search.
- */
-const STALLED_NEVER = 1e9;
 
 export function SearchScope({
   client,
@@ -51,7 +46,7 @@ export function SearchScope({
       initialUiState={initialUiState}
       insights={false}
       future={FUTURE}
-      stalledSearchDelay={STALLED_NEVER}
+      stalledSearchDelay={200}
     >
       {children}
     </InstantSearch>

@@ -34,9 +34,7 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
   const index = site.search.index;
   const sorts = sortIndices(index);
   const infinite = site.features.infiniteScroll;
-  // Recent searches hear of a new entry themselves: a state here re-rendered the whole search UI
-  // 1.5 s after each search (docs/search-ui.md, "Interaction speed").
-  const [historyChanged] = useState(() => new EventTarget());
+  const [historyVersion, setHistoryVersion] = useState(0);
   const { money, number, region, display } = useSite();
 
   const remember = useDebouncedCallback((url: string, state: SearchRouteState) => {
@@ -50,7 +48,7 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
       display,
     });
     rememberSearch(safeLocalStorage(), site.slug, { url, label, at: Date.now() });
-    historyChanged.dispatchEvent(new Event('change'));
+    setHistoryVersion((v) => v + 1);
   }, 1500);
 
   const routerRef = useRef<SearchRouter | null>(null);
@@ -103,7 +101,7 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
         props={props}
         blockId={block.id}
         sorts={sorts}
-        historyChanged={historyChanged}
+        historyVersion={historyVersion}
       />
       <ScrollMemory restore={restore} />
     </SearchScope>
