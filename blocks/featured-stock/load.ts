@@ -36,7 +36,6 @@ const SPECIALS_MARGIN = 3;
 export async function loadFeaturedStock({
   props,
   site,
-  siteData,
   url,
 }: BlockLoadContext<FeaturedStockProps>): Promise<FeaturedStockData> {
   const now = Date.now();
@@ -75,7 +74,7 @@ export async function loadFeaturedStock({
         );
       if (make && model) names.addModel(make, model.slice(make.length + 1));
     }
-    const spec = featuredFilter(props, sorts, site.pages, names, siteData.pageTypes);
+    const spec = featuredFilter(props, sorts, site.pages, names);
     if (!spec.ok) return { cars: [], now, problem: spec.problem };
     const q = spec.query;
     const { results } = await search([
