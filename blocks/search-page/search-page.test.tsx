@@ -53,6 +53,20 @@ const searchPage = { component: SearchPageApp };
 const cardsIn = (root: HTMLElement) =>
   root.querySelectorAll('.fc-search-page__results .fc-car-card');
 
+/** kiwi-car-yard's used cars with makes as a select (make cards off). */
+function usedCarsWithMakeSelect() {
+  window.history.replaceState(null, '', '/search/used-cars');
+  const r = renderBlock('search-page', searchPage, {
+    site: 'kiwi-car-yard',
+    route: '/search/used-cars',
+    patch: (doc) => (doc.features.makeCards = false),
+    props: {},
+  });
+  const make = r.getByLabelText('Make') as HTMLSelectElement;
+  const choices = () => [...make.querySelectorAll('option')].filter((o) => o.value);
+  return { r, make, choices };
+}
+
 describe('search page', () => {
   it('lists cars with their count and a heading worded from the search', async () => {
     const r = renderBlock('search-page', searchPage, {
@@ -174,15 +188,7 @@ describe('search page', () => {
   });
 
   it('still offers every make once a model is chosen, and choosing another make drops the model', async () => {
-    window.history.replaceState(null, '', '/search/used-cars');
-    const r = renderBlock('search-page', searchPage, {
-      site: 'kiwi-car-yard',
-      route: '/search/used-cars',
-      patch: (doc) => (doc.features.makeCards = false),
-      props: {},
-    });
-    const make = r.getByLabelText('Make') as HTMLSelectElement;
-    const choices = () => [...make.querySelectorAll('option')].filter((o) => o.value);
+    const { r, make, choices } = usedCarsWithMakeSelect();
     await waitFor(() => expect(choices().length).toBeGreaterThan(5));
     const [first, second] = choices().map((o) => o.value);
     fireEvent.change(make, { target: { value: first } });
@@ -204,15 +210,7 @@ describe('search page', () => {
   });
 
   it('Clear all takes every filter away, the car type too, and keeps the words', async () => {
-    window.history.replaceState(null, '', '/search/used-cars');
-    const r = renderBlock('search-page', searchPage, {
-      site: 'kiwi-car-yard',
-      route: '/search/used-cars',
-      patch: (doc) => (doc.features.makeCards = false),
-      props: {},
-    });
-    const make = r.getByLabelText('Make') as HTMLSelectElement;
-    const choices = () => [...make.querySelectorAll('option')].filter((o) => o.value);
+    const { r, make, choices } = usedCarsWithMakeSelect();
     await waitFor(() => expect(choices().length).toBeGreaterThan(1));
     const chosen = choices()[0].value;
     const words = () => new URLSearchParams(window.location.search).get('query');
