@@ -12,8 +12,6 @@ const SaveSearchForm = lazy(() => import('./save-search/SaveSearchForm.tsx'));
 
 export function SaveSearchButton({ label }: { label: string }) {
   const { t } = useSite();
-  const { indexUiState } = useInstantSearch();
-  const location = useLocation();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const close = () => {
@@ -34,14 +32,23 @@ export function SaveSearchButton({ label }: { label: string }) {
       </button>
       {open && (
         <Suspense>
-          <SaveSearchForm
-            state={indexUiState}
-            url={location.pathname + location.search}
-            label={label}
-            onClose={close}
-          />
+          <OpenForm label={label} onClose={close} />
         </Suspense>
       )}
     </>
+  );
+}
+
+/** The form with the search as it is: only an open form follows the search's events. */
+function OpenForm({ label, onClose }: { label: string; onClose: () => void }) {
+  const { indexUiState } = useInstantSearch();
+  const location = useLocation();
+  return (
+    <SaveSearchForm
+      state={indexUiState}
+      url={location.pathname + location.search}
+      label={label}
+      onClose={onClose}
+    />
   );
 }

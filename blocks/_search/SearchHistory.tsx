@@ -3,12 +3,18 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { readHistory, safeLocalStorage, type HistoryEntry } from './history.ts';
 
-/** The visitor's last searches on this site (read after hydration; the server renders none). */
-export function SearchHistory({ siteSlug, version }: { siteSlug: string; version: number }) {
+/**
+ * The visitor's last searches on this site (read after hydration; the server renders none),
+ * read again when `changed` says a search was remembered.
+ */
+export function SearchHistory({ siteSlug, changed }: { siteSlug: string; changed: EventTarget }) {
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   useEffect(() => {
-    setEntries(readHistory(safeLocalStorage(), siteSlug));
-  }, [siteSlug, version]);
+    const read = () => setEntries(readHistory(safeLocalStorage(), siteSlug));
+    read();
+    changed.addEventListener('change', read);
+    return () => changed.removeEventListener('change', read);
+  }, [siteSlug, changed]);
   if (!entries.length) return null;
   return (
     <nav className="fc-search-history" aria-label="Recent searches">

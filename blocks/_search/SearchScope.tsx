@@ -46,7 +46,6 @@ export function SearchScope({
       initialUiState={initialUiState}
       insights={false}
       future={FUTURE}
-      stalledSearchDelay={200}
     >
       {children}
     </InstantSearch>

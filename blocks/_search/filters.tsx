@@ -4,7 +4,7 @@
  * their own: SearchBox.tsx, MakeCards.tsx, RangeFilter.tsx, SortSelect.tsx, CurrentRefinements.tsx.
  */
 import { useId, type ReactNode } from 'react';
-import { useInstantSearch, useRefinementList } from 'react-instantsearch';
+import { useInstantSearch, useInstantSearchContext, useRefinementList } from 'react-instantsearch';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { dropdownItems, groupDropdown, type FacetOption } from './dropdown.ts';
 import { carTypeLabel } from './labels.ts';
@@ -110,11 +110,15 @@ export function CheckboxFilter({
   );
 }
 
-/** Sets one refinement list to exactly `values` (page dropped), clearing models when the makes change (a model belongs to its make). */
+/**
+ * Sets one refinement list to exactly `values` (page dropped), clearing models when the makes
+ * change (a model belongs to its make). On the search page's own index; it does not subscribe
+ * to the search (useInstantSearch would re-render its widget on every search event).
+ */
 export function useListSetter() {
-  const { setIndexUiState } = useInstantSearch();
+  const { mainIndex } = useInstantSearchContext();
   return (attribute: string, update: (current: string[]) => string[]) =>
-    setIndexUiState((prev) => {
+    mainIndex.setIndexUiState((prev) => {
       const lists = { ...(prev.refinementList ?? {}) };
       const before = lists[attribute] ?? [];
       const next = update(before);

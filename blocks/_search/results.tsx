@@ -4,7 +4,7 @@
  * (search-status.tsx), the count (result-count.tsx), the Show Me button (ShowMeButton.tsx)
  * and the visitor's recent searches (SearchHistory.tsx).
  */
-import { useEffect, useRef, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, type ComponentType } from 'react';
 import { useHits, useInfiniteHits, usePagination } from 'react-instantsearch';
 import { CarCard as DefaultCarCard, type CardCar, type CarCardProps } from '../_cars/CarCard.tsx';
 import { usePrefersReducedMotion } from './hooks.ts';
@@ -43,6 +43,22 @@ function Grid({ cars, CarCard = DefaultCarCard, offset = 0 }: GridProps) {
   );
 }
 
+/**
+ * The grid, made again only when the cars or the results they came with change: InstantSearch
+ * re-renders every widget when the search's status changes (loading, then its results), and
+ * every card re-rendered with it (docs/search-ui.md, "Interaction speed").
+ */
+function useGrid(
+  G: ComponentType<GridProps>,
+  items: CardCar[],
+  results: unknown,
+  CarCard?: ComponentType<CarCardProps>,
+) {
+  const ids = items.map((car) => car.objectID).join();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the cars are known by their ids and results
+  return useMemo(() => <G cars={items} CarCard={CarCard} />, [G, ids, results, CarCard]);
+}
+
 /** No cars to list: before the first results arrive, say so; an empty result is the page's to word. */
 function Empty({ text }: { text?: string }) {
   const { hasResults } = useSearchStatus();
@@ -51,7 +67,8 @@ function Empty({ text }: { text?: string }) {
 }
 
 function PagedResults({ CarCard, Grid: G = Grid, resultsId, emptyText }: ResultsProps) {
-  const { items } = useHits<CardCar>();
+  const { items, results } = useHits<CardCar>();
+  const grid = useGrid(G, items, results, CarCard);
   const { pages, currentRefinement, nbPages, isFirstPage, isLastPage, refine, createURL } =
     usePagination({ padding: 2 });
   const reduced = usePrefersReducedMotion();
@@ -66,7 +83,7 @@ function PagedResults({ CarCard, Grid: G = Grid, resultsId, emptyText }: Results
   if (!items.length) return <Empty text={emptyText} />;
   return (
     <>
-      <G cars={items} CarCard={CarCard} />
+      {grid}
       {nbPages > 1 && (
         <nav className="fc-search-pagination" aria-label="Result pages">
           <ul>
@@ -120,7 +137,10 @@ function PagedResults({ CarCard, Grid: G = Grid, resultsId, emptyText }: Results
 }
 
 function InfiniteResults({ CarCard, Grid: G = Grid, emptyText }: ResultsProps) {
-  const { items, isLastPage, showMore } = useInfiniteHits<CardCar>({ showPrevious: false });
+  const { items, results, isLastPage, showMore } = useInfiniteHits<CardCar>({
+    showPrevious: false,
+  });
+  const grid = useGrid(G, items, results, CarCard);
   const sentinel = useRef<HTMLDivElement>(null);
   const showMoreRef = useRef(showMore);
   showMoreRef.current = showMore;
@@ -141,7 +161,7 @@ function InfiniteResults({ CarCard, Grid: G = Grid, emptyText }: ResultsProps) {
   if (!items.length) return <Empty text={emptyText} />;
   return (
     <>
-      <G cars={items} CarCard={CarCard} />
+      {grid}
       {!isLastPage && (
         <div ref={sentinel} className="fc-search-more">
           <button

@@ -1,9 +1,14 @@
 /**
  * What the visitor sees of the search page: heading and count, the filter panel (sections,
  * Show Me, recent searches) and the results with their toolbar, status and empty states.
+ *
+ * The layout itself reads nothing of the search, so a search event (a filter click, then its
+ * results) does not re-render it: the parts that show the search subscribe on their own (the
+ * heading, the count, the results' busy state, each filter), and the elements the layout
+ * made for the rest stay as they were (docs/search-ui.md, "Interaction speed").
  */
-import { memo, useEffect, useId, useMemo, useState } from 'react';
-import { useInstantSearch } from 'react-instantsearch';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useInstantSearch, useInstantSearchContext } from 'react-instantsearch';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { SearchPageProps } from '../../schemas/resolved.gen.ts';
 import { CarCard } from '../_cars/CarCard.tsx';
@@ -39,25 +44,17 @@ import { VirtualList, VirtualRange } from './state-widgets.tsx';
 const ALWAYS_LISTS = ['car_type', 'make', 'model', 'simple_body', 'dealership_slug'];
 const ALWAYS_RANGES = ['price', 'km', 'year'];
 
-/**
- * The car cards re-render only when their hits change (Results reads them itself), not on each
- * render of the layout: a filter click re-renders the layout at once, and would re-render
- * every card with it (docs/search-ui.md, "Interaction speed").
- */
-const CarResults = memo(Results);
-
 interface LayoutProps {
   props: SearchPageProps;
   blockId: string;
   sorts: ReturnType<typeof sortIndices>;
-  historyVersion: number;
+  historyChanged: EventTarget;
 }
 
-export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutProps) {
+export function SearchLayout({ props, blockId, sorts, historyChanged }: LayoutProps) {
   const { site, money, number, region, t } = useSite();
   const features = site.features;
-  const { indexUiState } = useInstantSearch();
-  const { status } = useSearchStatus();
+  const search = useInstantSearchContext();
   const uid = useId();
   // A fragment the Filters link opens before the UI hydrates: stable, readable, the block's own.
   const panelId = `${blockId}-filters`;
@@ -74,8 +71,9 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
   );
   const sections = useSectionState(site.slug, blockId, defaults, features.persistFilterSections);
 
-  // Filters the URL may carry without a visible section still need a widget, or InstantSearch drops them.
-  const [initialUi] = useState(indexUiState);
+  // Filters the URL may carry without a visible section still need a widget, or InstantSearch
+  // drops them. Read once, at mount (as useInstantSearch would), without subscribing.
+  const [initialUi] = useState(() => search.getUiState()[search.mainIndex.getIndexId()]);
   const shown = new Set<string>(filters.map((f) => f.attribute));
   const hasMakeDropdown = filters.some(
     (f) => f.attribute === 'make' && resolveDisplay(f, features.makeCards) === 'dropdown',
@@ -101,8 +99,6 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
     label: SORT_LABELS[key],
   }));
 
-  const heading =
-    props.heading || t(autoHeading(indexUiState.refinementList, features.preOwnedLabel));
   const unit = region.odometerUnit;
   const rangeFormat = (attribute: string, v: number) =>
     attribute === 'price'
@@ -193,11 +189,7 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
       ))}
       <div className="fc-container">
         <header className="fc-search-page__header">
-          <h1 id={headingId} className="fc-search-page__heading">
-            {heading}
-          </h1>
-          <ResultCount id={countId} />
-          <SaveSearchButton label={heading} />
+          <Heading id={headingId} countId={countId} text={props.heading} />
           {props.searchBox && <SearchBox placeholder={t(props.placeholder)} />}
         </header>
         <div className="fc-search-page__layout">
@@ -206,7 +198,7 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
             resultsId={resultsId}
             countId={countId}
             showMe={props.showMe}
-            after={props.history && <SearchHistory siteSlug={site.slug} version={historyVersion} />}
+            after={props.history && <SearchHistory siteSlug={site.slug} changed={historyChanged} />}
           >
             {filters.map((f) => (
               <FilterOrModel
@@ -218,20 +210,14 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
               />
             ))}
           </FilterPanel>
-          <section
-            id={resultsId}
-            className="fc-search-page__results"
-            tabIndex={-1}
-            aria-labelledby={headingId}
-            aria-busy={status === 'loading'}
-          >
+          <ResultsSection id={resultsId} headingId={headingId}>
             <h2 className="fc-visually-hidden">Search results</h2>
             <div className="fc-search-page__toolbar">
               <CurrentRefinements rangeFormat={rangeFormat} />
               <SortSelect items={sortItems} />
             </div>
             <StatusBanner />
-            <CarResults
+            <Results
               infinite={features.infiniteScroll}
               resultsId={resultsId}
               CarCard={CarCard}
@@ -239,10 +225,42 @@ export function SearchLayout({ props, blockId, sorts, historyVersion }: LayoutPr
             />
             <NoResults heading={props.emptyHeading} href={props.findSimilarHref} />
             <EmptySuggestions rangeFormat={rangeFormat} />
-          </section>
+          </ResultsSection>
         </div>
       </div>
     </div>
+  );
+}
+
+/** The page heading (worded from the search's filters unless the document sets it), the count and Save search. */
+function Heading({ id, countId, text }: { id: string; countId: string; text: string }) {
+  const { site, t } = useSite();
+  const { indexUiState } = useInstantSearch();
+  const heading = text || t(autoHeading(indexUiState.refinementList, site.features.preOwnedLabel));
+  return (
+    <>
+      <h1 id={id} className="fc-search-page__heading">
+        {heading}
+      </h1>
+      <ResultCount id={countId} />
+      <SaveSearchButton label={heading} />
+    </>
+  );
+}
+
+/** The results, busy while a search is on its way; re-rendering it leaves its children (the layout's elements) alone. */
+function ResultsSection(props: { id: string; headingId: string; children: ReactNode }) {
+  const { status } = useSearchStatus();
+  return (
+    <section
+      id={props.id}
+      className="fc-search-page__results"
+      tabIndex={-1}
+      aria-labelledby={props.headingId}
+      aria-busy={status === 'loading'}
+    >
+      {props.children}
+    </section>
   );
 }
 

@@ -34,7 +34,9 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
   const index = site.search.index;
   const sorts = sortIndices(index);
   const infinite = site.features.infiniteScroll;
-  const [historyVersion, setHistoryVersion] = useState(0);
+  // Recent searches hear of a new entry themselves: a state here re-rendered the whole search UI
+  // 1.5 s after each search (docs/search-ui.md, "Interaction speed").
+  const [historyChanged] = useState(() => new EventTarget());
   const { money, number, region, display } = useSite();
 
   const remember = useDebouncedCallback((url: string, state: SearchRouteState) => {
@@ -48,7 +50,7 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
       display,
     });
     rememberSearch(safeLocalStorage(), site.slug, { url, label, at: Date.now() });
-    setHistoryVersion((v) => v + 1);
+    historyChanged.dispatchEvent(new Event('change'));
   }, 1500);
 
   const routerRef = useRef<SearchRouter | null>(null);
@@ -101,7 +103,7 @@ export default function SearchPageApp({ props, block, data }: BlockRenderProps<S
         props={props}
         blockId={block.id}
         sorts={sorts}
-        historyVersion={historyVersion}
+        historyChanged={historyChanged}
       />
       <ScrollMemory restore={restore} />
     </SearchScope>
