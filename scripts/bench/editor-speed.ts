@@ -32,7 +32,7 @@ import {
   revealRow,
   typeCount,
 } from './editor-speed/probes.ts';
-import { startEditorServer } from './editor-speed/serve.ts';
+import { editorPage, startEditorServer } from './editor-speed/serve.ts';
 import { DEMO_SITE, typeIntoDemoBlocks } from './editor-speed/demo-blocks.ts';
 
 const SIZES = [300, 1000];
@@ -244,20 +244,11 @@ async function measure(
 async function measureDemo(
   base: string,
   browser: import('playwright-core').Browser,
-  staffKey: string,
   out: string[],
 ): Promise<string[]> {
   // bypassCSP: the probes are strings, which the production CSP would refuse to evaluate.
-  const context = await browser.newContext({
-    viewport: { width: 1600, height: 1000 },
-    bypassCSP: true,
-  });
-  await context.addInitScript(
-    ([key, name]) => localStorage.setItem(key, name),
-    [staffKey, 'Bench'],
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(60_000);
+  const page = await editorPage(browser, { timeout: 60_000, bypassCSP: true });
+  const context = page.context();
   const missed: string[] = [];
   out.push(`${DEMO_SITE} as in sites/, real blocks with links:`);
   for (const delay of [120, 30]) {
@@ -287,7 +278,6 @@ export async function run(): Promise<string> {
   );
   const server = await startEditorServer(sites);
   const { launch } = await import('../../tests/browser/chromium.ts');
-  const { STAFF_KEY } = await import('../../editor/lib/auth.ts');
   const browser = await launch();
   const out = [
     `Editor speed, headless Chromium, production build (server.ts); load average before: ${load()}`,
@@ -300,22 +290,13 @@ export async function run(): Promise<string> {
       process.argv.includes('--demo-only') || process.env.EDITOR_SPEED_ONLY === 'demo';
     for (const total of demoOnly ? [] : SIZES) {
       // bypassCSP: the probes are strings, which the production CSP would refuse to evaluate.
-      const context = await browser.newContext({
-        viewport: { width: 1600, height: 1000 },
-        bypassCSP: true,
-      });
-      await context.addInitScript(
-        ([key, name]) => localStorage.setItem(key, name),
-        [STAFF_KEY, 'Bench'],
-      );
-      const page = await context.newPage();
-      page.setDefaultTimeout(60_000);
+      const page = await editorPage(browser, { timeout: 60_000, bypassCSP: true });
       const { rows, issues, figures } = await measure(page, server.base, total);
       out.push(`${total}-block page (${rows} outline rows, ${issues}):`, ...figures.map(line));
       for (const f of figures) if (!passes(f)) missed.push(`${total} blocks: ${f.label}`);
-      await context.close();
+      await page.context().close();
     }
-    missed.push(...(await measureDemo(server.base, browser, STAFF_KEY, out)));
+    missed.push(...(await measureDemo(server.base, browser, out)));
   } finally {
     await browser.close();
     await server.stop();

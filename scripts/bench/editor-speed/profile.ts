@@ -9,12 +9,11 @@
  * `demo`: typing into the demo site's real blocks as the bench does (demo-blocks.ts), the
  * n-th of DEMO_FIELDS (default 1: the home hero's button label).
  */
-import { STAFF_KEY } from '../../../editor/lib/auth.ts';
 import { launch } from '../../../tests/browser/chromium.ts';
 import { DEMO_FIELDS, DEMO_SITE } from './demo-blocks.ts';
 import { benchBlocks, benchSite } from './pages.ts';
 import { revealRow } from './probes.ts';
-import { startEditorServer } from './serve.ts';
+import { editorPage, startEditorServer } from './serve.ts';
 
 interface ProfileNode {
   id: number;
@@ -29,13 +28,7 @@ const slug = demo ? DEMO_SITE : `bench-editor-${total}`;
 const server = await startEditorServer(demo ? {} : { [slug]: benchSite(slug, total) });
 const browser = await launch();
 try {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  await context.addInitScript(
-    ([key, name]) => localStorage.setItem(key, name),
-    [STAFF_KEY, 'Bench'],
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(120_000);
+  const page = await editorPage(browser, { timeout: 120_000 });
   await page.goto(`${server.base}/editor/?site=${slug}&page=${demo?.page ?? 'home'}`);
   await page.locator('.fc-tree > li[data-row]').first().waitFor({ state: 'attached' });
   await page.waitForTimeout(3000);
@@ -47,7 +40,7 @@ try {
   await page.locator(`#${demo?.field ?? 'root_heading'}`).click();
   await page.keyboard.press('End');
   await page.waitForTimeout(2000);
-  const cdp = await context.newCDPSession(page);
+  const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   const start = () => cdp.send('Profiler.start');

@@ -8,6 +8,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../../tests/setup/browser-global.ts';
+import type { Browser, Page } from 'playwright-core';
+import { STAFF_KEY } from '../../../editor/lib/auth.ts';
 import { compiledServer } from '../../build-server.ts';
 
 const root = join(import.meta.dirname, '../../..');
@@ -66,4 +68,25 @@ async function stopProcess(proc: ChildProcess) {
   const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);
+}
+
+/**
+ * A page of a new browser context where the editor knows who is editing (it asks before
+ * anything else: docs/editor-design.md, "Who can use it (access)"), with the benches' viewport.
+ */
+export async function editorPage(
+  browser: Browser,
+  options: { timeout: number; bypassCSP?: boolean },
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1600, height: 1000 },
+    bypassCSP: options.bypassCSP,
+  });
+  await context.addInitScript(
+    ([key, name]) => localStorage.setItem(key, name),
+    [STAFF_KEY, 'Bench'],
+  );
+  const page = await context.newPage();
+  page.setDefaultTimeout(options.timeout);
+  return page;
 }

@@ -7,11 +7,10 @@
  *   FORECOURT_DIST=<built app> npx tsx scripts/bench/editor-speed/trace.ts [blocks] [move|palette] [runs]
  */
 import type { Frame, Page } from 'playwright-core';
-import { STAFF_KEY } from '../../../editor/lib/auth.ts';
 import { launch } from '../../../tests/browser/chromium.ts';
 import { benchBlocks, benchSite } from './pages.ts';
 import { comesAfter, holdOver, PREVIEW_PROBE, revealRow, typeCount } from './probes.ts';
-import { startEditorServer } from './serve.ts';
+import { editorPage, startEditorServer } from './serve.ts';
 
 interface TraceEvent {
   name: string;
@@ -145,16 +144,7 @@ function report(events: TraceEvent[]) {
 }
 
 try {
-  const context = await browser.newContext({
-    viewport: { width: 1600, height: 1000 },
-    bypassCSP: true,
-  });
-  await context.addInitScript(
-    ([key, name]) => localStorage.setItem(key, name),
-    [STAFF_KEY, 'Bench'],
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(120_000);
+  const page = await editorPage(browser, { timeout: 120_000, bypassCSP: true });
   await page.goto(`${server.base}/editor/?site=${slug}&page=home`);
   await page.locator('.fc-tree > li[data-row]').first().waitFor({ state: 'attached' });
   await page.waitForTimeout(4000);

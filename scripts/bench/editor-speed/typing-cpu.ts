@@ -12,12 +12,11 @@
  * `n`: the n-th of DEMO_FIELDS (default 0: the home hero's heading); `delay`: ms between keys
  * (default 120).
  */
-import { STAFF_KEY } from '../../../editor/lib/auth.ts';
 import { launch } from '../../../tests/browser/chromium.ts';
 import { quantile } from '../editor-speed.ts';
 import { DEMO_FIELDS, DEMO_SITE } from './demo-blocks.ts';
 import { blockText, PREVIEW_PROBE } from './probes.ts';
-import { startEditorServer } from './serve.ts';
+import { editorPage, startEditorServer } from './serve.ts';
 
 interface TraceEvent {
   name: string;
@@ -40,13 +39,7 @@ const MARK = `(() => { const b = window.__bench; new MutationObserver(() => { if
 const server = await startEditorServer({});
 const browser = await launch();
 try {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-  await context.addInitScript(
-    ([key, name]) => localStorage.setItem(key, name),
-    [STAFF_KEY, 'Bench'],
-  );
-  const page = await context.newPage();
-  page.setDefaultTimeout(120_000);
+  const page = await editorPage(browser, { timeout: 120_000 });
   await page.goto(`${server.base}/editor/?site=${DEMO_SITE}&page=${field.page}`);
   await page.locator(`[data-row="${field.block}"]`).waitFor();
   await page.waitForTimeout(3000);
