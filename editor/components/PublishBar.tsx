@@ -3,7 +3,7 @@
  * "Review and save" (a save is a draft commit, not live), "Request review", "Publish",
  * "History" and "Discard draft", the notice of the last of these, and their dialogs.
  */
-import isEqual from 'lodash-es/isEqual.js';
+import { sameDoc } from '../lib/same-doc.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LoadedSite } from '../lib/api.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../lib/hooks.ts';
@@ -49,7 +49,7 @@ export function PublishBar({
   const store = useStore();
   const slug = useEditor((s) => s.slug);
   const templates = useEditor((s) => s.templates);
-  const dirty = useEditor((s) => s.doc !== s.saved && !isEqual(s.doc, s.saved));
+  const dirty = useEditor((s) => !sameDoc(s.doc, s.saved));
   const issues = useIssues();
   const announce = useAnnounce();
   const [publishing, state] = usePublishing(store, loaded);

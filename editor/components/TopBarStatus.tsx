@@ -4,7 +4,7 @@
  * check, the bar says so (with "Check again") instead of "No problems"
  * (docs/editor-guide.md, "Problems").
  */
-import isEqual from 'lodash-es/isEqual.js';
+import { sameDoc } from '../lib/same-doc.ts';
 import { useEditor } from '../lib/hooks.ts';
 import type { IssuesValue } from '../lib/hooks.ts';
 
@@ -25,7 +25,7 @@ export function TopBarStatus({
   onProblems: () => void;
 }) {
   const lastAction = useEditor((s) => s.lastAction);
-  const dirty = useEditor((s) => s.doc !== s.saved && !isEqual(s.doc, s.saved));
+  const dirty = useEditor((s) => !sameDoc(s.doc, s.saved));
   const n = issues.issues.length;
   const saved = dirty ? STATUS_WORDS.dirty : STATUS_WORDS.clean;
   return (

@@ -8,7 +8,7 @@
  * records it as ONE undo step. Operations on blocks take lists of ids (one block: `[id]`)
  * and act on the top-most of them in document order (doc.ts topMost).
  */
-import isEqual from 'lodash-es/isEqual.js';
+import { sameDoc } from '../same-doc.ts';
 import type { EditorBlock } from '../blocks.ts';
 import {
   inDocumentOrder,
@@ -224,7 +224,7 @@ export class EditorStore {
   }
 
   get dirty(): boolean {
-    return !isEqual(this.state.doc, this.state.saved);
+    return !sameDoc(this.state.doc, this.state.saved);
   }
 
   // -------------------------------------------------------------- selection (selection.ts)
