@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findBlock, resolveDraft, resolvedTemplate, type Doc } from '../doc.ts';
-import { resolveDraftOn } from '../template-layer.ts';
+import { resolveDraftOn, resolveEdit } from '../template-layer.ts';
 import { EditorStore } from './index.ts';
 import { read } from './test-kit.ts';
 
@@ -61,5 +61,46 @@ describe('resolving a draft onto its template merged once (the store, on every c
     const { doc: draft, resolved } = store.getState();
     expect(resolved).toEqual(resolveDraft(draft, templates));
     expect(findBlock(resolved, 'home-hero')!.block.props?.heading).toBe('Welcome in');
+  });
+
+  it('swaps only the edited pages after an edit of the draft’s own pages, as the whole merge would', () => {
+    for (const doc of sites) {
+      const store = new EditorStore({ slug: String(doc.slug ?? 'site'), doc, templates });
+      const first = (store.getState().doc.pages as Doc[] | undefined)?.find((p) =>
+        (p.blocks as Doc[] | undefined)?.some((b) => b.props),
+      );
+      if (!first) continue;
+      const block = (first.blocks as Doc[]).find((b) => b.props)!;
+      const prev = store.getState();
+      store.setProps(String(block.id), { ...(block.props as Doc), heading: 'Typed' });
+      const { doc: draft, resolved } = store.getState();
+      expect(resolveEdit(prev, draft)).toBeDefined();
+      expect(resolved).toEqual(resolveDraft(draft, templates));
+      store.undo();
+      expect(store.getState().resolved).toEqual(resolveDraft(store.getState().doc, templates));
+    }
+  });
+
+  it('leaves anything but an edit of the draft’s own pages to the whole merge', () => {
+    const doc = read('sites/gold-coast-ford.json');
+    const prev = { doc, resolved: resolveDraft(doc, templates) };
+    const pages = doc.pages as Doc[];
+    // A setting changed, a page added, a page's id changed, a page turned into changes to the template's.
+    expect(resolveEdit(prev, { ...doc, theme: { ...(doc.theme as Doc) } })).toBeUndefined();
+    expect(
+      resolveEdit(prev, { ...doc, pages: [...pages, { id: 'new', blocks: [] }] }),
+    ).toBeUndefined();
+    expect(
+      resolveEdit(prev, { ...doc, pages: [{ ...pages[0], id: 'other' }, ...pages.slice(1)] }),
+    ).toBeUndefined();
+    const { blocks: _blocks, ...changes } = pages[0];
+    expect(
+      resolveEdit(prev, { ...doc, pages: [{ ...changes, blockChanges: [] }, ...pages.slice(1)] }),
+    ).toBeUndefined();
+    // The same page edited: its new object in its place, the rest as they were.
+    const edited = { ...pages[0], title: 'Typed' };
+    const out = resolveEdit(prev, { ...doc, pages: [edited, ...pages.slice(1)] })!;
+    expect(out).toEqual(resolveDraft({ ...doc, pages: [edited, ...pages.slice(1)] }, templates));
+    expect((out.pages as Doc[]).includes(edited)).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import {
   type View,
 } from '../doc.ts';
 import { shareEqual } from '../share-equal.ts';
-import { resolveDraftOn } from '../template-layer.ts';
+import { resolveDraftOn, resolveEdit } from '../template-layer.ts';
 import { NONE, NO_SET, settleSelection } from './selection.ts';
 
 export interface EditorState {
@@ -113,9 +113,11 @@ export function settle(prev: EditorState, patch: Partial<EditorState>): EditorSt
     // the preview's fast path and the per-object caches rely on (docs/editor-design.md, "Speed").
     if (next.doc.template !== prev.doc.template)
       next.template = resolvedTemplate(next.doc, next.templates);
+    const sameTemplate = next.template === prev.template && next.templates === prev.templates;
     next.resolved = shareEqual(
       prev.resolved,
-      resolveDraftOn(next.doc, next.templates, next.template),
+      (sameTemplate && resolveEdit(prev, next.doc)) ||
+        resolveDraftOn(next.doc, next.templates, next.template),
     );
     next.revision = prev.revision + 1;
   }
