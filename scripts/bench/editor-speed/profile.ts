@@ -74,10 +74,22 @@ try {
   const { profile } = (await cdp.send('Profiler.stop')) as {
     profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
   };
+  const parentOf = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+  const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
+  // UNDER=<function name>: only the samples with that function on the stack (the key's own
+  // event, say, or the store's held listeners: `tellRest`).
+  const under = process.env.UNDER;
+  const within = (id: number) => {
+    if (!under) return true;
+    for (let n: number | undefined = id; n !== undefined; n = parentOf.get(n))
+      if (nodeById.get(n)?.callFrame.functionName === under) return true;
+    return false;
+  };
   const self = new Map<number, number>();
-  profile.samples.forEach((id, i) =>
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
-  );
+  profile.samples.forEach((id, i) => {
+    if (within(id)) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const sums = new Map<string, number>();
   for (const n of profile.nodes) {
     const key = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
