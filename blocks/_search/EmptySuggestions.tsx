@@ -1,9 +1,11 @@
 /**
  * After a search that finds nothing, more than a contact button (docs/search-ui.md, "Results,
  * states, count"): the same search without the typed words, or without one chosen filter, with
- * the cars each would show, and the most stocked makes. The counts are extra queries through
- * InstantSearch's own helper (the site's filter included), asked only once a search is empty.
+ * the cars each would show, and the most stocked makes. The counts are extra queries on the
+ * search's own state (the site's filter included), asked only once a search is empty, through a
+ * helper of their own (see below).
  */
+import algoliasearchHelper, { type AlgoliaSearchHelper } from 'algoliasearch-helper';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -36,16 +38,6 @@ interface Found {
   makes: { name: string; count: number }[];
 }
 
-type Helper = {
-  searchOnce(state: unknown): Promise<{
-    content: {
-      nbHits: number;
-      facets?: { name: string; data: Record<string, number> }[];
-      disjunctiveFacets?: { name: string; data: Record<string, number> }[];
-    };
-  }>;
-};
-
 export function EmptySuggestions({
   rangeFormat,
 }: {
@@ -77,11 +69,17 @@ export function EmptySuggestions({
   useEffect(() => {
     setFound(undefined);
     if (!state) return;
-    const helper = (search as unknown as { mainHelper?: Helper }).mainHelper;
-    if (!helper) return;
+    const main = (search as unknown as { mainHelper?: AlgoliaSearchHelper | null }).mainHelper;
+    if (!main) return;
+    // Not InstantSearch's own helper: its searchOnce counts as one of that helper's pending
+    // requests, and InstantSearch leaves "loading" only when it renders with none pending. A
+    // search answered while these counts were out rendered with them pending, and nothing
+    // renders when they end, so the results stayed busy for good (docs/search-ui.md,
+    // "Results, states, count").
+    const counter = algoliasearchHelper(main.getClient(), main.state.index);
     let live = true;
     const count = (s: unknown) =>
-      helper.searchOnce({ ...(s as object), hitsPerPage: 0, page: 0 }).then(
+      counter.searchOnce({ ...(s as object), hitsPerPage: 0, page: 0 }).then(
         (r) => r.content,
         () => undefined,
       );
@@ -126,7 +124,10 @@ export function EmptySuggestions({
       const makesAnswer = answers.pop();
       const ways = tries.map((x, i) => ({ count: answers[i]?.nbHits ?? 0, item: x.suggestion }));
       const makeFacet = makesAnswer?.facets?.find((f) => f.name === 'make');
-      setFound({ ways: bestWaysOut(ways), makes: popularMakes(makeFacet?.data) });
+      setFound({
+        ways: bestWaysOut(ways),
+        makes: popularMakes(makeFacet?.data as Record<string, number> | undefined),
+      });
     });
     return () => {
       live = false;

@@ -2,18 +2,12 @@
  * The search page and budget finder UIs on the real engine, in process (the search client
  * is the engine's local InstantSearch client; it can be told to fail).
  */
-import { join } from 'node:path';
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadInventory, readCatalogue, readInventorySites } from '../../demo/defaults.ts';
-import {
-  addDirectoryIndexes,
-  createCarSearchEngine,
-  createLocalSearchClient,
-} from '../../engine/search/index.ts';
 import { renderBlock, type RenderedBlock } from '../_shared/test-utils.tsx';
 import BudgetFinderApp from '../budget-finder/BudgetFinderApp.tsx';
 import SearchPageApp from './SearchPageApp.tsx';
+import { engineSearchClient } from './engine-client.ts';
 import { QUERY_CUT_NOTE } from '../_search/SearchBox.tsx';
 import { MAX_QUERY_LENGTH } from '../_search/url-state.ts';
 
@@ -21,27 +15,14 @@ import { MAX_QUERY_LENGTH } from '../_search/url-state.ts';
 const queryBox = (r: Pick<RenderedBlock<unknown>, 'getByRole'>) =>
   r.getByRole('searchbox', { name: (name) => name !== 'Find a make' });
 
-const h = vi.hoisted(() => ({ client: undefined as unknown, fail: false, searches: 0 }));
+const h = vi.hoisted(() => ({ client: undefined as unknown, fail: false }));
 vi.mock('../_search/client.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../_search/client.ts')>();
   return { ...real, searchClientFor: () => h.client };
 });
 
 beforeAll(() => {
-  const sitesDir = join(import.meta.dirname, '../../sites');
-  const cars = loadInventory(sitesDir, { count: 4000, now: Date.UTC(2025, 5, 15) });
-  const engine = createCarSearchEngine(cars);
-  addDirectoryIndexes(engine, readCatalogue(sitesDir), readInventorySites(sitesDir), cars);
-  const local = createLocalSearchClient(engine);
-  h.client = {
-    search: (requests: Parameters<typeof local.search>[0]) => {
-      h.searches++;
-      return h.fail
-        ? Promise.reject(Object.assign(new Error('search unavailable'), { status: 500 }))
-        : local.search(requests);
-    },
-    clearCache: () => local.clearCache(),
-  };
+  h.client = engineSearchClient(h);
 }, 60_000);
 
 beforeEach(() => {

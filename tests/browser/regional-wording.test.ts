@@ -115,6 +115,10 @@ async function readPage(page: Page): Promise<{ text: string; labels: string[]; l
   });
 }
 
+/** The results show no search in flight. */
+const settled = () =>
+  document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false';
+
 /** Loads a page and waits for what a visitor would see: hydration, the search UI when there is one, and the data it fetches. */
 async function visit(page: Page, url: string): Promise<void> {
   const network = trackNetwork(page);
@@ -126,32 +130,27 @@ async function visit(page: Page, url: string): Promise<void> {
   if (await search.count()) {
     await search.hover();
     await page.waitForSelector('.fc-search-page[data-search-ready]', { timeout: 30_000 });
-    await page.waitForFunction(
-      () =>
-        document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false',
-    );
+    await page.waitForFunction(settled);
   }
   await network.quiet(300, 10_000);
 }
 
-/** Waits for the search results to settle after a buyer's action. */
-async function searched(page: Page): Promise<void> {
-  // eslint-disable-next-line no-restricted-properties -- a fixed wait still: the condition waits tried on 2026-11-29 timed out on the US site (closing note)
-  await page.waitForTimeout(400);
-  await page.waitForFunction(
-    () => document.querySelector('.fc-search-page__results')?.getAttribute('aria-busy') === 'false',
-  );
+/** Waits for the search a buyer's action made to be on screen: its requests answered, the results settled. */
+async function searched(page: Page, network: ReturnType<typeof trackNetwork>): Promise<void> {
+  await network.quiet(300, 10_000);
+  await page.waitForFunction(settled);
 }
 
 /** Uses the search page as a buyer would and reads it after each step (see scan). */
 async function searchStates(page: Page): Promise<{ name: string; text: string }[]> {
   const states: { name: string; text: string }[] = [];
+  const network = trackNetwork(page);
   const box = page
     .locator('.fc-search-page .fc-search-section input[type=checkbox]:visible')
     .first();
   if (await box.count()) {
     await box.check();
-    await searched(page);
+    await searched(page, network);
   }
   // Every slider's upper thumb one step down: the chips and values in the site's unit.
   for (const thumb of await page.locator('.fc-search-range__input--max').all()) {
@@ -159,24 +158,26 @@ async function searchStates(page: Page): Promise<{ name: string; text: string }[
     await thumb.focus();
     await page.keyboard.press('ArrowLeft');
   }
-  await searched(page);
-  // eslint-disable-next-line no-restricted-properties -- a fixed wait still: the condition waits tried on 2026-11-29 timed out on the US site (closing note)
-  await page.waitForTimeout(1_600); // recent searches are remembered 1.5 s after a search settles
+  await searched(page, network);
+  // The search is remembered a moment after it settles: read the page once it is listed.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('.fc-search-history a')].some(
+      (a) => a.href === location.href,
+    ),
+  );
   states.push({ name: 'refined', text: (await readPage(page)).text });
   await page.locator('.fc-search-box__input').fill('zzqxjv');
   await page.locator('.fc-search-box__input').press('Enter');
   await page.waitForURL(/query=zzqxjv/);
+  // Nothing found, and the ways out with their counts shown.
   await page.waitForFunction(() => {
     const results = document.querySelector('.fc-search-page__results');
-    // Settled, on the empty state or (the US demo stock, since 2026-11-29: see the closing
-    // note) on cars that still match: either way the page's words are read.
     return (
       results?.getAttribute('aria-busy') === 'false' &&
-      (!results.querySelector('.fc-car-card') || !!document.querySelector('.fc-search-suggestions'))
+      !results.querySelector('.fc-car-card') &&
+      !!document.querySelector('.fc-search-suggestions')
     );
   });
-  // eslint-disable-next-line no-restricted-properties -- a fixed wait still: the condition waits tried on 2026-11-29 timed out on the US site (closing note)
-  await page.waitForTimeout(1_000); // the suggestions' counts
   states.push({ name: 'nothing found', text: (await readPage(page)).text });
   return states;
 }
