@@ -184,14 +184,17 @@ function Preview() {
         // back a task (docs/editor-design.md, "Drops: the preview first").
         if (msg.patches.some((p) => p.kind === 'page')) flushSync(() => setShown(next));
         else {
-          // Typing: the block shows it now, the page follows in a transition.
+          // Typing: the block shows it now; the page takes it with the check's render after the
+          // pause (newer patches applied again on top) or with the next change of the page's
+          // blocks (built on `shownNow`). Re-rendering the page for every key (the router's
+          // match, the blocks that read other pages, the in-place text buttons) was most of the
+          // work between keys (docs/editor-design.md, "Speed").
           for (const p of msg.patches) {
             if (p.kind !== 'props') continue;
             const props = findBlock(next.site as unknown as Doc, p.blockId)?.block.props;
             if (props) showLive(p.blockId, props, msg.revision);
           }
           shownNow.current = next;
-          startTransition(() => setShownState(next));
         }
       } else if (msg.type === 'select') {
         const before = current.current;
