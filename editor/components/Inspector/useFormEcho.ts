@@ -21,7 +21,12 @@ import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
 export function useFormEcho<T>(
   key: string | undefined,
   value: T,
-): { shown: T; remember: (key: string, formData: unknown, stored: T) => void } {
+): {
+  shown: T;
+  remember: (key: string, formData: unknown, stored: T) => void;
+  /** The form's data and the value stored from it, last remembered for `key`. */
+  recall: (key: string) => { formData: unknown; stored: T } | undefined;
+} {
   const last = useRef<{ key: string; formData: unknown; stored: T }>(undefined);
   const handed = useRef<{ key: string | undefined; value: unknown }>(undefined);
   const [, again] = useReducer((n: number) => n + 1, 0);
@@ -43,5 +48,9 @@ export function useFormEcho<T>(
   const remember = useCallback((key: string, formData: unknown, stored: T) => {
     last.current = { key, formData, stored };
   }, []);
-  return { shown, remember };
+  const recall = useCallback(
+    (key: string) => (last.current?.key === key ? last.current : undefined),
+    [],
+  );
+  return { shown, remember, recall };
 }
