@@ -26,6 +26,13 @@ export interface SearchScopeProps {
 
 const FUTURE = { preserveSharedStateOnUnmount: true } as const;
 
+/**
+ * The search's "stalled" status is never reached: the UI shows it as it shows "loading"
+ * (search-status.tsx), and the change re-rendered every widget once more in a slow search
+ * (docs/search-ui.md, "Interaction speed").
+ */
+const STALLED_NEVER = 1e9;
+
 export function SearchScope({
   client,
   indexName,
@@ -46,6 +53,7 @@ export function SearchScope({
       initialUiState={initialUiState}
       insights={false}
       future={FUTURE}
+      stalledSearchDelay={STALLED_NEVER}
     >
       {children}
     </InstantSearch>
