@@ -114,6 +114,19 @@ describe('featured stock: which cars', () => {
     expect(q.seeAll).toBe('/cars?refinementList[make][0]=Kia');
   });
 
+  it('knows the listing page in the browser too, where other pages come without their blocks', () => {
+    const outlines = pages.map(({ blocks: _blocks, ...outline }) => outline as Page);
+    const types = { cars: ['search-page'], about: [] };
+    const props = { source: 'search', search: '/cars?refinementList[make][0]=Kia' } as const;
+    const names = new NameBook();
+    expect(featuredFilter(props, sorts, outlines, names, types)).toEqual(
+      featuredFilter(props, sorts, pages),
+    );
+    expect(featuredFilter(props, sorts, outlines).ok).toBe(false); // what the summary is for
+    const about = { source: 'search', search: '/about-us' } as const;
+    expect(featuredFilter(about, sorts, outlines, names, types).ok).toBe(false);
+  });
+
   it('builds filters the search engine parses, whatever the dealer typed in a value', () => {
     const q = ok(
       featuredFilter(

@@ -93,8 +93,18 @@ export function pathNames(address: string | undefined): { makeSlug?: string; mod
   return { makeSlug, modelSlug };
 }
 
-const servesSearch = (pages: Page[], path: string) =>
-  pages.some((p) => p.path === path && (p.blocks ?? []).some((b) => b.type === 'search-page'));
+/** Whether a page of the site at `path` holds the stock search; `types` answers for a page sent without its blocks (SiteData.pageTypes). */
+const servesSearch = (pages: Page[], path: string, types: PageTypes) =>
+  pages.some(
+    (p) =>
+      p.path === path &&
+      (p.blocks
+        ? p.blocks.some((b) => b.type === 'search-page')
+        : !!types?.[p.id]?.includes('search-page')),
+  );
+
+/** The block types of each page's top-level blocks, by page id (SiteData.pageTypes). */
+type PageTypes = Record<string, string[]> | undefined;
 
 /** A stock search address as the row's query: under /search, or a page of the site with the stock search. */
 function fromAddress(
@@ -102,6 +112,7 @@ function fromAddress(
   sorts: SortNames,
   pages: Page[],
   names: NameBook,
+  types: PageTypes,
 ): FeaturedFilter {
   let url: URL;
   try {
@@ -113,7 +124,7 @@ function fromAddress(
     return fail('The stock search address must be a page of this site, e.g. /search/used-cars');
   const path = url.pathname.replace(/\/+$/, '') || '/';
   const underSearch = path.startsWith(`${SEARCH_ROOT}/`) && path.split('/').length <= 4;
-  if (!underSearch && !servesSearch(pages, path)) {
+  if (!underSearch && !servesSearch(pages, path, types)) {
     return fail(
       `${path} is not a stock search page; use an address such as ${DEFAULT_SEARCH_PATH}?range[price]=:30000`,
     );
@@ -147,6 +158,7 @@ export function featuredFilter(
   sorts: SortNames,
   pages: Page[],
   names: NameBook = new NameBook(),
+  types?: PageTypes,
 ): FeaturedFilter {
   switch (props.source) {
     case 'new-arrivals':
@@ -183,7 +195,7 @@ export function featuredFilter(
     case 'search':
       if (!props.search)
         return fail('Give the stock search address (Which cars is A stock search)');
-      return fromAddress(props.search, sorts, pages, names);
+      return fromAddress(props.search, sorts, pages, names, types);
     default:
       return fail(`Unknown choice of cars "${String(props.source)}"`);
   }

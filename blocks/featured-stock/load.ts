@@ -36,6 +36,7 @@ const SPECIALS_MARGIN = 3;
 export async function loadFeaturedStock({
   props,
   site,
+  siteData,
   url,
 }: BlockLoadContext<FeaturedStockProps>): Promise<FeaturedStockData> {
   const now = Date.now();
@@ -74,7 +75,7 @@ export async function loadFeaturedStock({
         );
       if (make && model) names.addModel(make, model.slice(make.length + 1));
     }
-    const spec = featuredFilter(props, sorts, site.pages, names);
+    const spec = featuredFilter(props, sorts, site.pages, names, siteData.pageTypes);
     if (!spec.ok) return { cars: [], now, problem: spec.problem };
     const q = spec.query;
     const { results } = await search([

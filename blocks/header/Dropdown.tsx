@@ -4,7 +4,15 @@
  * into the panel, Up/Down/Home/End move inside it, Escape closes and returns focus to the
  * button, and moving focus out closes it.
  */
-import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Chevron } from './icons.tsx';
 
 const FOCUSABLE = 'a[href], button:not([disabled])';
@@ -28,8 +36,21 @@ export interface DropdownProps {
   idBase: string;
   /** The wide models panel. */
   mega: boolean;
+  /**
+   * The panel's contents are built only once wanted (opened, or a pointer over or focus on the
+   * button), and may come later still (`children` null while their code loads): until then the
+   * server's HTML of them stays as it is, links and all, without React building it (the models
+   * menu was a fifth of a car page's hydration; docs/render.md, "The closed models menu").
+   */
+  deferred?: boolean;
+  /** Called once the contents are wanted (to load their code). */
+  onWant?: () => void;
   children: ReactNode;
 }
+
+/** The server's HTML of the panel is in the document: this render hydrates it. */
+const serverPanel = (id: string) =>
+  typeof document !== 'undefined' && !!document.getElementById(id)?.firstChild;
 
 export function Dropdown({
   index,
@@ -38,12 +59,28 @@ export function Dropdown({
   onOpenChange,
   idBase,
   mega,
+  deferred,
+  onWant,
   children,
 }: DropdownProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const focusFirst = useRef(false);
   const panelId = `${idBase}-panel`;
+  const [wanted, setWanted] = useState(() => !deferred || !serverPanel(panelId));
+  // Opening wants the contents in the same render, so focus can move into them at once.
+  if (open && !wanted) setWanted(true);
+  const want = () => setWanted(true);
+  const kept = !!deferred && (!wanted || children == null);
+  useEffect(() => {
+    if (wanted) onWant?.();
+  }, [wanted, onWant]);
+  // The server's links give way to React's when their code arrives: focus stays on the same one.
+  const focusAt = useRef(-1);
+  useLayoutEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (!kept && lost) focusables(panelRef.current)[focusAt.current]?.focus();
+  }, [kept]);
 
   useEffect(() => {
     if (open && focusFirst.current) {
@@ -107,6 +144,7 @@ export function Dropdown({
       data-menu-index={index}
       onKeyDown={onItemKeyDown}
       onBlur={onBlur}
+      onPointerEnter={wanted ? undefined : want}
     >
       <button
         ref={buttonRef}
@@ -115,6 +153,7 @@ export function Dropdown({
         aria-expanded={open}
         aria-controls={panelId}
         onClick={toggle}
+        onFocus={wanted ? undefined : want}
         onKeyDown={onButtonKeyDown}
         onKeyUp={(event) => {
           // Space activates a button on key up; it was already handled on key down.
@@ -129,9 +168,12 @@ export function Dropdown({
         id={panelId}
         className={`fc-menu__panel${mega ? ' fc-menu__panel--mega' : ''}`}
         onKeyDown={onPanelKeyDown}
-      >
-        {children}
-      </div>
+        onFocus={(event) => (focusAt.current = focusables(panelRef.current).indexOf(event.target))}
+        // Hydration leaves an element with inner HTML as the server sent it (no warning: it differs on purpose).
+        {...(kept
+          ? { dangerouslySetInnerHTML: { __html: '' }, suppressHydrationWarning: true }
+          : { children })}
+      />
     </li>
   );
 }

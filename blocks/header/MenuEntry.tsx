@@ -3,14 +3,14 @@
  * "models"` or `"locations"`), are dropdowns; the rest, and data-filled ones with nothing
  * to show, are plain links.
  */
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { MenuItem } from '../../schemas/resolved.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { Dropdown } from './Dropdown.tsx';
 import { isCurrent, menuLocations, modelCategories, serviceHref } from '../_shared/site-links.ts';
 import { ChildLinks, LocationsList } from './MenuLists.tsx';
-import { ModelsPanel } from './ModelsPanel.tsx';
+import { loadedModelsPanel, loadModelsPanel } from './models-panel.ts';
 
 export interface MenuEntryProps {
   index: number;
@@ -34,6 +34,17 @@ export function MenuEntry({
 }: MenuEntryProps) {
   const { site, data, t } = useSite();
   const fix = (href: string | undefined) => serviceHref(href, site.features);
+  // The models panel's code comes when the menu is wanted (Dropdown's `deferred`, models-panel.ts).
+  const [ModelsPanel, setModelsPanel] = useState(loadedModelsPanel);
+  const onWant = useCallback(
+    () =>
+      void loadModelsPanel().then(
+        (panel) => setModelsPanel(() => panel),
+        // Not loaded (offline): the server's links stay, and work as plain links.
+        () => {},
+      ),
+    [],
+  );
 
   let content: ReactNode = null;
   let mega = false;
@@ -41,7 +52,7 @@ export function MenuEntry({
     const categories = modelCategories(data.models);
     if (categories.length) {
       mega = true;
-      content = (
+      content = ModelsPanel && (
         <ModelsPanel
           categories={categories}
           isMobile={isMobile}
@@ -58,7 +69,7 @@ export function MenuEntry({
     content = <ChildLinks item={item} pathname={pathname} fix={fix} t={t} />;
   }
 
-  if (!content) {
+  if (!content && !mega) {
     const href =
       fix(item.href) ??
       (item.source === 'models' ? '/cars/' : item.source === 'locations' ? '/contact' : undefined);
@@ -84,6 +95,8 @@ export function MenuEntry({
       onOpenChange={onOpenChange}
       idBase={idBase}
       mega={mega}
+      deferred={mega}
+      onWant={mega ? onWant : undefined}
     >
       {content}
     </Dropdown>

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -11,7 +11,11 @@ import {
   type RenderBlockOptions,
 } from '../_shared/test-utils.tsx';
 import Header from './index.tsx';
+import { loadModelsPanel } from './models-panel.ts';
 import { isCurrent, menuLocations, modelCategories, serviceHref } from '../_shared/site-links.ts';
+
+// The models panel's code, as a page has it once a visitor wants the menu (models-panel.ts).
+beforeAll(async () => void (await loadModelsPanel()));
 
 let restore: (() => void) | undefined;
 afterEach(() => {

@@ -18,6 +18,7 @@ import { HeaderActions } from './HeaderActions.tsx';
 import { Logo } from './Logo.tsx';
 import { MenuEntry } from './MenuEntry.tsx';
 import { useHeaderMenu } from './useHeaderMenu.ts';
+import { loadModelsPanel } from './models-panel.ts';
 import './styles/bar.css';
 import './styles/menu.css';
 import './styles/media-queries.css';
@@ -27,6 +28,11 @@ import './styles/icons.css';
 export const MOBILE_QUERY = '(max-width: 991.98px)';
 
 export default defineBlock<HeaderProps>({
+  // The server renders the models menu into the page, so it loads the menu's code first; a
+  // hydrating page does not run this, and loads it when the menu is wanted (models-panel.ts).
+  load: async () => {
+    await loadModelsPanel().catch(() => {});
+  },
   component: function Header({ props, block }) {
     const { site } = useSite();
     const { pathname } = useLocation();

@@ -44,14 +44,14 @@ function QuickSearch({
   block: { id: string };
   data?: unknown;
 }) {
-  const { money, t, display } = useSite();
+  const { money, t, display, data: siteData } = useSite();
   const pages = usePages();
   const d = (data as QuickSearchData | undefined) ?? EMPTY;
   // A–Z as the region reads them (a US Pickup Truck sorts under P, not where Ute would).
   const bodies = d.bodies
     .map((b) => [b, display('simple_body', b)] as const)
     .sort(([, a], [, b]) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
-  const target = searchTarget(pages);
+  const target = searchTarget(pages, siteData.pageTypes);
   const action = useHref(target.action);
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -81,7 +81,7 @@ function QuickSearch({
     const form = event.currentTarget;
     const choice = choiceFromForm(new FormData(form), FIELD_NAMES);
     loadUrlRules().then(
-      ({ quickSearchUrl }) => navigate(quickSearchUrl(choice, target, pages)),
+      ({ quickSearchUrl }) => navigate(quickSearchUrl(choice, target, pages, siteData.pageTypes)),
       () => {
         // The rules could not load (offline): the plain form still searches.
         urlRules = undefined;

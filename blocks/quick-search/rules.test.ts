@@ -100,6 +100,24 @@ describe('quick search: the address a choice opens', () => {
     );
   });
 
+  it('gives the same answers in the browser, where other pages come without their blocks (SiteData.pageTypes)', () => {
+    const types = Object.fromEntries(FULL.map((p) => [p.id, p.blocks.map((b) => String(b.type))]));
+    const outlines = FULL.map(({ blocks: _blocks, ...outline }) => outline as Page);
+    for (const pages of [FULL.filter((p) => p.id !== 'search-make-model'), FULL]) {
+      const ids = new Set(pages.map((p) => p.id));
+      const shown = outlines.filter((p) => ids.has(p.id));
+      const choice = { make: 'Ford', model: 'Ranger', budget: 'price' } as const;
+      expect(searchTarget(shown, types)).toEqual(searchTarget(pages));
+      expect(quickSearchUrl(choice, searchTarget(shown, types), shown, types)).toBe(
+        quickSearchUrl(choice, searchTarget(pages), pages),
+      );
+    }
+    const listing = outlines.filter((p) => p.id === 'home' || p.id === 'cars');
+    expect(searchTarget(listing, types)).toEqual({ action: '/cars', paths: false });
+    // Without the summary an outline holds nothing: the answer it gave would be wrong.
+    expect(searchTarget(listing)).not.toEqual({ action: '/cars', paths: false });
+  });
+
   it('leaves out a model without its make only when there is none, and an empty limit', () => {
     expect(quickSearchState({ model: 'Ranger', budget: 'price', max: 0 })).toEqual({
       refinementList: { model: ['Ranger'] },

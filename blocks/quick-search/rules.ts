@@ -28,18 +28,26 @@ export interface SearchTarget {
   paths: boolean;
 }
 
-export const hasSearchBlock = (page: Page) =>
-  (page.blocks ?? []).some((b) => b.type === 'search-page');
+/**
+ * The block types of each page's top-level blocks (SiteData.pageTypes): in the browser the
+ * site's other pages come without their blocks (docs/render.md, "Only the page's blocks").
+ */
+export type PageTypes = Record<string, string[]> | undefined;
+
+export const hasSearchBlock = (page: Page, types?: PageTypes) =>
+  page.blocks
+    ? page.blocks.some((b) => b.type === 'search-page')
+    : !!types?.[page.id]?.includes('search-page');
 
 /**
  * The site's own search route: /search/new-used-and-demo-cars when the site has it, else the
  * first plain page with the stock search (e.g. the /cars listing, whose filters stay in the
  * query string).
  */
-export function searchTarget(pages: Page[]): SearchTarget {
+export function searchTarget(pages: Page[], types?: PageTypes): SearchTarget {
   if (pages.some((p) => p.path === DEFAULT_SEARCH_PATH))
     return { action: DEFAULT_SEARCH_PATH, paths: true };
-  const page = pages.find((p) => hasSearchBlock(p) && !p.path.includes(':'));
+  const page = pages.find((p) => hasSearchBlock(p, types) && !p.path.includes(':'));
   if (!page) return { action: DEFAULT_SEARCH_PATH, paths: true };
   return { action: page.path, paths: page.path.startsWith(`${SEARCH_ROOT}/`) };
 }

@@ -5,7 +5,13 @@
 import type { Page } from '../../engine/site/types.ts';
 import { searchUrlFor, type SearchRouteState } from '../_search/url-state.ts';
 import { pageAt } from '../_shared/page-at.ts';
-import { BUDGET_ATTRIBUTE, hasSearchBlock, type QuickChoice, type SearchTarget } from './rules.ts';
+import {
+  BUDGET_ATTRIBUTE,
+  hasSearchBlock,
+  type PageTypes,
+  type QuickChoice,
+  type SearchTarget,
+} from './rules.ts';
 
 /** A choice as search state: one make, its model, one body type, and an upper price or weekly limit. */
 export function quickSearchState(choice: QuickChoice): SearchRouteState {
@@ -25,12 +31,17 @@ export function quickSearchState(choice: QuickChoice): SearchRouteState {
  * site does not serve (a site without /search/:make/:model) falls back to the target page
  * with every filter in the query string, which every search page reads.
  */
-export function quickSearchUrl(choice: QuickChoice, target: SearchTarget, pages: Page[]): string {
+export function quickSearchUrl(
+  choice: QuickChoice,
+  target: SearchTarget,
+  pages: Page[],
+  types?: PageTypes,
+): string {
   const state = quickSearchState(choice);
   if (target.paths) {
     const url = searchUrlFor(state, { paths: true });
     const page = pageAt(pages, url.split('?')[0]);
-    if (page && hasSearchBlock(page)) return url;
+    if (page && hasSearchBlock(page, types)) return url;
   }
   return searchUrlFor(state, { paths: false, currentPath: target.action });
 }

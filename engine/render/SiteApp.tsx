@@ -4,7 +4,7 @@
  * The same component renders on the server (StaticRouter) and hydrates in the browser.
  */
 import { use, useEffect, useMemo } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useHref, useLocation } from 'react-router';
 import type { Page, ResolvedSite } from '../site/types.ts';
 import type { SiteData } from '../site/data.ts';
 import type { BlockLoader } from './registry.ts';
@@ -78,6 +78,18 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
   return p;
 }
 
+/** A step with nothing to wait for: React reads a fulfilled promise's value at once. */
+const DONE = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
+
+/** The fetch of each page's blocks (by page object: each document has its own). */
+const fetching = new WeakMap<Page, Promise<void>>();
+function blocksOf(page: Page, href: string): Promise<void> {
+  let p = fetching.get(page);
+  if (!p)
+    fetching.set(page, (p = import('./page-blocks.ts').then((m) => m.fetchPageBlocks(page, href))));
+  return p;
+}
+
 function CurrentPage(props: SiteAppProps) {
   const { site, loader } = props;
   const location = useLocation();
@@ -85,10 +97,18 @@ function CurrentPage(props: SiteAppProps) {
     () => resolvePage(site, location.pathname, props.siteData),
     [site, props.siteData, location.pathname],
   );
-  const types = pageBlockTypes(site, page);
-  if (!loader.isLoaded(types)) use(once(`blocks:${types.join(',')}`, () => loader.load(types)));
-
   const urlKey = location.pathname + location.search;
+  const href = useHref(urlKey);
+  // A dealer page's payload has the shown page's blocks alone (server.tsx, withShownPage):
+  // another page's come from its own document the first time the visitor goes there.
+  // Each step is `use`d on every render, done or not: React matches a replayed render's `use`
+  // calls to the first attempt's by their order, so one skipped would hand its value to the next.
+  use<unknown>(page.blocks ? DONE : blocksOf(page, href));
+  const types = pageBlockTypes(site, page);
+  use<unknown>(
+    loader.isLoaded(types) ? DONE : once(`blocks:${types.join(',')}`, () => loader.load(types)),
+  );
+
   let data: Record<string, unknown>;
   if (props.initialData && props.initialData.url === urlKey) {
     data = props.initialData.data;

@@ -1,6 +1,6 @@
 /** Server-side rendering of one page of a site, with everything it needs preloaded. */
 import { StaticRouter } from 'react-router';
-import type { ResolvedSite } from '../site/types.ts';
+import type { Page, ResolvedSite } from '../site/types.ts';
 import type { SiteData } from '../site/data.ts';
 import type { BlockRegistry } from './block.ts';
 import { BlockLoader, pageBlockTypes } from './registry.ts';
@@ -14,6 +14,7 @@ import { renderPageHtml } from './server-html.tsx';
 
 /** What the browser needs to hydrate exactly what the server rendered. */
 export interface PagePayload {
+  /** The site with the shown page's blocks alone: other pages come without theirs (withShownPage). */
   site: ResolvedSite;
   siteData: SiteData;
   mode: RenderMode;
@@ -87,7 +88,7 @@ export function createPageRenderer(registry: BlockRegistry) {
       head: { meta: head.meta, jsonLd: head.jsonLd, preloadImage: head.preloadImage },
       blockTypes,
       payload: {
-        site,
+        site: withShownPage(site, page),
         siteData,
         mode,
         basename,
@@ -98,6 +99,23 @@ export function createPageRenderer(registry: BlockRegistry) {
       },
     };
   };
+}
+
+/**
+ * The site as the browser gets it: every page for routing (id, path, title, …), but only the
+ * shown page with its blocks. Other pages' blocks were most of a car page's payload, growing
+ * with the dealer's page count; the browser fetches a page's blocks when it goes there
+ * (page-blocks.ts), and blocks asking what another page holds read `SiteData.pageTypes`
+ * (docs/render.md, "Only the page's blocks").
+ */
+export function withShownPage(site: ResolvedSite, page: Page): ResolvedSite {
+  const pages = site.pages.map((p) => {
+    if (p === page) return p;
+    const { blocks: _blocks, ...outline } = p;
+    // A page without blocks is one the browser has still to fetch (SiteApp.tsx).
+    return outline as Page;
+  });
+  return { ...site, pages };
 }
 
 function pageMessages(site: ResolvedSite): Pick<PagePayload, 'messages'> {

@@ -22,13 +22,33 @@ export interface SiteData {
    * is not that page: the address falls through to the next route, or the not-found page.
    */
   routeValues?: Record<string, Record<string, string[]>>;
+  /**
+   * The block types of each page's own top-level blocks, by page id. A dealer page's payload
+   * carries the shown page's blocks alone (docs/render.md, "Only the page's blocks"); a block
+   * that asks what another page holds (which page has the stock search) reads this there.
+   */
+  pageTypes?: Record<string, string[]>;
 }
 
 export function siteDataFor(site: ResolvedSite, catalogue: Catalogue): SiteData {
   const makes = new Set(site.dealerships.flatMap((d) => d.manufacturers ?? []));
   const models = catalogue.models.filter((m) => makes.has(m.manufacturer_name));
   if (site.features.modelsSortedByName) models.sort((a, b) => a.name.localeCompare(b.name));
-  return { models, anchors: anchorTargets(site), routeValues: routeValues(site, models) };
+  return {
+    models,
+    anchors: anchorTargets(site),
+    routeValues: routeValues(site, models),
+    pageTypes: pageTypes(site),
+  };
+}
+
+function pageTypes(site: ResolvedSite): SiteData['pageTypes'] {
+  return Object.fromEntries(
+    site.pages.map((page) => [
+      page.id,
+      [...new Set(page.blocks.map((b) => String(b.type)))].sort(),
+    ]),
+  );
 }
 
 function routeValues(site: ResolvedSite, models: Model[]): SiteData['routeValues'] {
