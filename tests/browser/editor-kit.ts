@@ -25,10 +25,18 @@ export const SLUG = 'test-motors';
 export function useEditor() {
   let browser: Browser;
   let server: Server;
-  const state = {} as { page: Page; errors: string[]; base: string; sitesDir: string };
+  const state = {} as {
+    page: Page;
+    errors: string[];
+    base: string;
+    sitesDir: string;
+    dataDir: string;
+  };
 
   beforeAll(async () => {
     state.sitesDir = mkdtempSync(join(tmpdir(), 'forecourt-editor-sites-'));
+    // A database of its own: the project's .data/ is the developer's `npm start`'s.
+    state.dataDir = mkdtempSync(join(tmpdir(), 'forecourt-editor-data-'));
     cpSync(join(root, 'sites'), state.sitesDir, { recursive: true });
     // The validators compiled once for the run (browser-global.ts) and the rich text the build
     // sanitised ahead (a file that names its sanitiser, ignored under another one): each file's
@@ -44,6 +52,7 @@ export function useEditor() {
       mode: 'production',
       root,
       sitesDir: state.sitesDir,
+      dataDir: state.dataDir,
       distDir: inject('distDir'),
       providers: demo,
     });
@@ -69,7 +78,8 @@ export function useEditor() {
   afterAll(async () => {
     await browser?.close();
     await new Promise((r) => server?.close(r));
-    if (state.sitesDir) rmSync(state.sitesDir, { recursive: true, force: true });
+    for (const dir of [state.sitesDir, state.dataDir])
+      if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   });
 
   const page = () => state.page;
