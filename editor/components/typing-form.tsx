@@ -100,13 +100,3 @@ export function withText<T>(root: T, path: FieldPathList, value: string): T | un
   copy[key] = next;
   return copy as T;
 }
-
-/** The text at `path` in `root`, if any. */
-export function textAt(root: unknown, path: FieldPathList): string | undefined {
-  let at = root;
-  for (const key of path) {
-    if (typeof at !== 'object' || at === null) return undefined;
-    at = (at as Record<string | number, unknown>)[key];
-  }
-  return typeof at === 'string' ? at : undefined;
-}

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { metaOf } from '../../lib/blocks.ts';
 import { findBlock, withoutAddedDefaults } from '../../lib/doc.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../../lib/hooks.ts';
@@ -8,7 +8,7 @@ import { duplicateWithFocus, removeWithFocus } from '../BlocksPanel/index.tsx';
 import type { FieldPathList } from '@rjsf/utils';
 import { sameDoc } from '../../lib/same-doc.ts';
 import { SchemaForm } from '../SchemaForm.tsx';
-import { textAt, withText } from '../typing-form.tsx';
+import { withText } from '../typing-form.tsx';
 import { useFormContext } from './useFormContext.ts';
 import { useFieldHistoryKeys } from './useFieldHistoryKeys.ts';
 import { useFormEcho } from './useFormEcho.ts';
@@ -46,13 +46,6 @@ export function SingleBlockInspector() {
       ),
     [blockIssues],
   );
-  // The last key the store took ahead of the form's report of it (onTyped, below).
-  const typedAhead = useRef<{
-    id: string;
-    path: FieldPathList;
-    value: string;
-    props: Record<string, unknown>;
-  }>(undefined);
   const onChange = useCallback(
     (value: unknown) => {
       const id = store.getState().selected;
@@ -66,24 +59,9 @@ export function SingleBlockInspector() {
       >;
       // The form's report of a key the store already took (onTyped): nothing new to store.
       if (current.props && sameDoc(props, current.props)) {
-        typedAhead.current = undefined;
         remember(id, value, current.props);
         return;
       }
-      // The report of an earlier key, its update committed after later keys were stored: the
-      // store already holds more than it says (the report of the last key follows). The form
-      // is still handed its latest report, as rjsf expects of its parent.
-      const ahead = typedAhead.current;
-      if (
-        ahead?.id === id &&
-        current.props &&
-        sameDoc(current.props, ahead.props) &&
-        textAt(value, ahead.path) !== ahead.value
-      ) {
-        remember(id, value, current.props);
-        return;
-      }
-      typedAhead.current = undefined;
       // The preview is told at once, the editor a task later (the form field already shows
       // the key from rjsf's own state): the outline row, the form's echo and the panels
       // re-rendering for it no longer come before the preview's render of the key
@@ -98,10 +76,7 @@ export function SingleBlockInspector() {
   // Text typed into a field that holds text: the store (and so the preview) takes it before
   // the form works itself out again, which then follows in a transition (typing-form.tsx;
   // docs/editor-design.md, "Speed"). Only while the form's last report is what the store
-  // holds. Until the form reports the key, it is handed back its last report (the same
-  // object: no update of the form at all), never data it has not reported: rjsf would take
-  // that as new data, and its pending updates, applied on top one by one, would show older
-  // keys again in the field.
+  // holds, so the form's own data (with the defaults it filled in) is what it is handed back.
   const onTyped = useCallback(
     (path: FieldPathList, value: string) => {
       const id = store.getState().selected;
@@ -109,12 +84,12 @@ export function SingleBlockInspector() {
       const echo = id ? recall(id) : undefined;
       if (!id || !current?.props || !echo || !sameDoc(echo.stored, current.props)) return false;
       const props = withText(current.props, path, value);
-      if (!props) return false;
+      const formData = withText(echo.formData, path, value);
+      if (!props || !formData) return false;
       store.previewFirst(() => {
         store.setProps(id, props);
-        remember(id, echo.formData, props);
+        remember(id, formData, props);
       });
-      typedAhead.current = { id, path, value, props };
       return true;
     },
     [store, remember, recall],
