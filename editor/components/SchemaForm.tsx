@@ -7,10 +7,9 @@
  * runtime's own validator found in the draft (`extraErrors`), so the form and the save
  * button never disagree.
  */
-import type { IChangeEvent } from '@rjsf/core';
+import Form, { type IChangeEvent } from '@rjsf/core';
 import type {
   ErrorSchema,
-  FieldPathList,
   IconButtonProps,
   RegistryFieldsType,
   RegistryWidgetsType,
@@ -43,7 +42,6 @@ import { PagePicker } from './pickers/PagePicker.tsx';
 import { RefPicker } from './pickers/RefPicker.tsx';
 import { RichTextWidget } from './RichTextField/index.tsx';
 import { PlaceholderText } from './PlaceholderText.tsx';
-import { TypingForm, TypingInputTemplate, type OnTyped } from './typing-form.tsx';
 
 // rjsf types Ajv's class loosely; Ajv2020 is the same API for the 2020-12 draft.
 export const formValidator = customizeValidator({ AjvClass: Ajv2020 as never });
@@ -151,7 +149,6 @@ export const TEMPLATES: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
   ButtonTemplates: Partial<TemplatesType['ButtonTemplates']>;
 } = {
   ObjectFieldTemplate: OptionalObjectTemplate,
-  BaseInputTemplate: TypingInputTemplate,
   TitleFieldTemplate: ItemTitle,
   FieldTemplate: InvalidMarkingFieldTemplate,
   MultiSchemaFieldTemplate: ChoiceTemplate,
@@ -174,12 +171,6 @@ export interface SchemaFormProps {
   form: FormSchema;
   value: unknown;
   onChange: (value: unknown) => void;
-  /**
-   * Text typed into a field, with its path, before the form works itself out again: true when
-   * taken (the store told at once), and the form's own update then follows in a transition
-   * (typing-form.tsx). `onChange` still follows with the whole value.
-   */
-  onTyped?: OnTyped;
   errors?: ErrorSchema;
   context: FormContext;
   /** Prefix of field ids (fields are `${idPrefix}_${path}`), so error links can focus them. */
@@ -192,23 +183,18 @@ export const SchemaForm = memo(function SchemaForm({
   form,
   value,
   onChange,
-  onTyped,
   errors,
   context,
   idPrefix = 'root',
   label,
 }: SchemaFormProps) {
-  const latest = useRef({ onChange, onTyped });
-  latest.current = { onChange, onTyped };
-  const handle = useCallback((e: IChangeEvent) => latest.current.onChange(e.formData), []);
-  const typed = useCallback(
-    (path: FieldPathList, value: string) => latest.current.onTyped?.(path, value) ?? false,
-    [],
-  );
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  const handle = useCallback((e: IChangeEvent) => latest.current(e.formData), []);
   const formId = useId();
   const data = useMemo(() => (value === undefined ? undefined : structuredClone(value)), [value]);
   return (
-    <TypingForm
+    <Form
       id={formId}
       className="fc-form"
       aria-label={label}
@@ -222,7 +208,6 @@ export const SchemaForm = memo(function SchemaForm({
       formContext={context}
       idPrefix={idPrefix}
       onChange={handle}
-      onTyped={typed}
       noValidate
       noHtml5Validate
       showErrorList={false}
@@ -230,6 +215,6 @@ export const SchemaForm = memo(function SchemaForm({
       onSubmit={() => undefined}
     >
       {NO_BUTTONS}
-    </TypingForm>
+    </Form>
   );
 });

@@ -5,10 +5,7 @@ import { useAnnounce, useEditor, useIssues, useStore } from '../../lib/hooks.ts'
 import { errorSchemaFor } from '../../lib/issues.ts';
 import { blockForm } from '../../lib/schemas.ts';
 import { duplicateWithFocus, removeWithFocus } from '../BlocksPanel/index.tsx';
-import type { FieldPathList } from '@rjsf/utils';
-import { sameDoc } from '../../lib/same-doc.ts';
 import { SchemaForm } from '../SchemaForm.tsx';
-import { withText } from '../typing-form.tsx';
 import { useFormContext } from './useFormContext.ts';
 import { useFieldHistoryKeys } from './useFieldHistoryKeys.ts';
 import { useFormEcho } from './useFormEcho.ts';
@@ -27,11 +24,10 @@ export function SingleBlockInspector() {
   const context = useFormContext();
   const announce = useAnnounce();
   const historyKeys = useFieldHistoryKeys();
-  const {
-    shown: formValue,
-    remember,
-    recall,
-  } = useFormEcho<Record<string, unknown>>(selected, block?.props ?? NO_PROPS);
+  const { shown: formValue, remember } = useFormEcho<Record<string, unknown>>(
+    selected,
+    block?.props ?? NO_PROPS,
+  );
   // A newly selected block's form is built after the change that selected it has reached
   // the preview (a drop selects the dropped block; building its form first held the
   // preview up on the same thread: docs/editor-design.md, "Speed"). Same block: no delay.
@@ -57,11 +53,6 @@ export function SingleBlockInspector() {
         string,
         unknown
       >;
-      // The form's report of a key the store already took (onTyped): nothing new to store.
-      if (current.props && sameDoc(props, current.props)) {
-        remember(id, value, current.props);
-        return;
-      }
       // The preview is told at once, the editor a task later (the form field already shows
       // the key from rjsf's own state): the outline row, the form's echo and the panels
       // re-rendering for it no longer come before the preview's render of the key
@@ -72,27 +63,6 @@ export function SingleBlockInspector() {
       });
     },
     [store, remember],
-  );
-  // Text typed into a field that holds text: the store (and so the preview) takes it before
-  // the form works itself out again, which then follows in a transition (typing-form.tsx;
-  // docs/editor-design.md, "Speed"). Only while the form's last report is what the store
-  // holds, so the form's own data (with the defaults it filled in) is what it is handed back.
-  const onTyped = useCallback(
-    (path: FieldPathList, value: string) => {
-      const id = store.getState().selected;
-      const current = id ? findBlock(store.getState().resolved, id)?.block : undefined;
-      const echo = id ? recall(id) : undefined;
-      if (!id || !current?.props || !echo || !sameDoc(echo.stored, current.props)) return false;
-      const props = withText(current.props, path, value);
-      const formData = withText(echo.formData, path, value);
-      if (!props || !formData) return false;
-      store.previewFirst(() => {
-        store.setProps(id, props);
-        remember(id, formData, props);
-      });
-      return true;
-    },
-    [store, remember, recall],
   );
 
   if (!selected || !block) {
@@ -168,7 +138,6 @@ export function SingleBlockInspector() {
             form={form}
             value={formValue}
             onChange={onChange}
-            onTyped={onTyped}
             errors={errors}
             context={context}
             label={`${meta.label} settings`}

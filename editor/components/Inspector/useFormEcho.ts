@@ -21,12 +21,7 @@ import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
 export function useFormEcho<T>(
   key: string | undefined,
   value: T,
-): {
-  shown: T;
-  remember: (key: string, formData: unknown, stored: T) => void;
-  /** The form's data and the value stored from it, last remembered for `key`. */
-  recall: (key: string) => { formData: unknown; stored: T } | undefined;
-} {
+): { shown: T; remember: (key: string, formData: unknown, stored: T) => void } {
   const last = useRef<{ key: string; formData: unknown; stored: T }>(undefined);
   const handed = useRef<{ key: string | undefined; value: unknown }>(undefined);
   const [, again] = useReducer((n: number) => n + 1, 0);
@@ -48,9 +43,5 @@ export function useFormEcho<T>(
   const remember = useCallback((key: string, formData: unknown, stored: T) => {
     last.current = { key, formData, stored };
   }, []);
-  const recall = useCallback(
-    (key: string) => (last.current?.key === key ? last.current : undefined),
-    [],
-  );
-  return { shown, remember, recall };
+  return { shown, remember };
 }
