@@ -6,7 +6,7 @@ import { fireEvent, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MultiQueryRequest } from '../../engine/search/engine-types.ts';
 import { renderBlock } from '../_shared/test-utils.tsx';
-import { engineSearchClient, type SearchControl } from './engine-client.ts';
+import { engineSearchClient, type SearchControl } from './test-search-client.ts';
 import SearchPageApp from './SearchPageApp.tsx';
 
 const h = vi.hoisted(() => ({

@@ -7,7 +7,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderBlock, type RenderedBlock } from '../_shared/test-utils.tsx';
 import BudgetFinderApp from '../budget-finder/BudgetFinderApp.tsx';
 import SearchPageApp from './SearchPageApp.tsx';
-import { engineSearchClient } from './engine-client.ts';
+import { engineSearchClient } from './test-search-client.ts';
 import { QUERY_CUT_NOTE } from '../_search/SearchBox.tsx';
 import { MAX_QUERY_LENGTH } from '../_search/url-state.ts';
 
