@@ -11,17 +11,7 @@ import { launch } from '../../../tests/browser/chromium.ts';
 import { benchBlocks, benchSite } from './pages.ts';
 import { comesAfter, holdOver, PREVIEW_PROBE, revealRow, typeCount } from './probes.ts';
 import { editorPage, startEditorServer } from './serve.ts';
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: Record<string, unknown> };
-}
+import type { TraceEvent } from './typing-setup.ts';
 
 const total = Number(process.argv[2] ?? 1000);
 const what = process.argv[3] ?? 'move';

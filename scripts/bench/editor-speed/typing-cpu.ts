@@ -14,44 +14,18 @@
  */
 import { launch } from '../../../tests/browser/chromium.ts';
 import { quantile } from '../editor-speed.ts';
-import { DEMO_FIELDS, DEMO_SITE } from './demo-blocks.ts';
-import { blockText, PREVIEW_PROBE } from './probes.ts';
-import { editorPage, startEditorServer } from './serve.ts';
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: Record<string, unknown> };
-}
+import { DEMO_FIELDS } from './demo-blocks.ts';
+import { startEditorServer } from './serve.ts';
+import { openTypingField, TYPED, type TraceEvent } from './typing-setup.ts';
 
 const field = DEMO_FIELDS[Number(process.argv[2] ?? 0)];
 const delay = Number(process.argv[3] ?? 120);
-const TYPED = ' for three years on every new car';
-/** Marks `seen` in the preview at each change of the watched block's text. */
-const MARK = `(() => { const b = window.__bench; new MutationObserver(() => { if (b.watch && b.watch() !== b.mark) { b.mark = b.watch(); performance.mark('seen'); } }).observe(document.body, { subtree: true, childList: true, characterData: true }); })()`;
 
 const server = await startEditorServer({});
 const browser = await launch();
 try {
-  const page = await editorPage(browser, { timeout: 120_000 });
-  await page.goto(`${server.base}/editor/?site=${DEMO_SITE}&page=${field.page}`);
-  await page.locator(`[data-row="${field.block}"]`).waitFor();
-  await page.waitForTimeout(3000);
-  const preview = page.frames().find((f) => f.url().includes('/editor/preview.html'))!;
-  await preview.evaluate(PREVIEW_PROBE);
-  await preview.evaluate(MARK);
-  await page.locator(`[data-row="${field.block}"] .fc-row-main`).click();
-  await page.locator(`#${field.field}`).click();
-  await page.keyboard.press('End');
-  await page.waitForTimeout(2000);
-  await preview.evaluate(blockText(field.block));
-  await preview.evaluate(`window.__bench.mark = window.__bench.last`);
+  const { page, focusField } = await openTypingField(browser, server.base, field);
+  await focusField();
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
   });

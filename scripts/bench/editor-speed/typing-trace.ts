@@ -12,29 +12,15 @@
  */
 import { launch } from '../../../tests/browser/chromium.ts';
 import { quantile } from '../editor-speed.ts';
-import { DEMO_FIELDS, DEMO_SITE } from './demo-blocks.ts';
-import { blockText, PREVIEW_PROBE } from './probes.ts';
-import { editorPage, startEditorServer } from './serve.ts';
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: Record<string, unknown> };
-}
+import { DEMO_FIELDS } from './demo-blocks.ts';
+import { startEditorServer } from './serve.ts';
+import { openTypingField, TYPED, type TraceEvent } from './typing-setup.ts';
 
 const field = DEMO_FIELDS[Number(process.argv[2] ?? 1)];
 const delay = Number(process.argv[3] ?? 120);
 const shown = Number(process.argv[4] ?? 6);
 /** `WHOLE=1`: each printed key's tasks up to the next key, not just until the preview showed it. */
 const whole = !!process.env.WHOLE;
-const TYPED = ' for three years on every new car';
-const MARK = `(() => { const b = window.__bench; new MutationObserver(() => { if (b.watch && b.watch() !== b.mark) { b.mark = b.watch(); performance.mark('seen'); } }).observe(document.body, { subtree: true, childList: true, characterData: true }); })()`;
 /** A `key` mark at each keydown's own timestamp (when the browser got the key). */
 const KEYS = `document.addEventListener('keydown', (e) => performance.mark('key', { startTime: e.timeStamp }), true)`;
 const NAMED = new Set([
@@ -57,20 +43,9 @@ const NAMED = new Set([
 const server = await startEditorServer({});
 const browser = await launch();
 try {
-  const page = await editorPage(browser, { timeout: 120_000 });
-  await page.goto(`${server.base}/editor/?site=${DEMO_SITE}&page=${field.page}`);
-  await page.locator(`[data-row="${field.block}"]`).waitFor();
-  await page.waitForTimeout(3000);
-  const preview = page.frames().find((f) => f.url().includes('/editor/preview.html'))!;
-  await preview.evaluate(PREVIEW_PROBE);
-  await preview.evaluate(MARK);
+  const { page, focusField } = await openTypingField(browser, server.base, field);
   await page.evaluate(KEYS);
-  await page.locator(`[data-row="${field.block}"] .fc-row-main`).click();
-  await page.locator(`#${field.field}`).click();
-  await page.keyboard.press('End');
-  await page.waitForTimeout(2000);
-  await preview.evaluate(blockText(field.block));
-  await preview.evaluate(`window.__bench.mark = window.__bench.last`);
+  await focusField();
   await browser.startTracing(page, {
     categories: [
       'devtools.timeline',
