@@ -11,7 +11,7 @@ import { launch } from '../../../tests/browser/chromium.ts';
 import { benchBlocks, benchSite } from './pages.ts';
 import { comesAfter, holdOver, PREVIEW_PROBE, revealRow, typeCount } from './probes.ts';
 import { editorPage, startEditorServer } from './serve.ts';
-import type { TraceEvent } from './typing-setup.ts';
+import { workOf, type TraceEvent } from './typing-setup.ts';
 
 const total = Number(process.argv[2] ?? 1000);
 const what = process.argv[3] ?? 'move';
@@ -85,38 +85,7 @@ function report(events: TraceEvent[]) {
     );
     const parts = new Map<string, number>();
     for (const e of inside) {
-      let key: string | undefined;
-      if (e.name === 'FunctionCall')
-        key = `js ${String(e.args?.data?.url ?? '')
-          .split('/')
-          .pop()}:${e.args?.data?.functionName ?? ''}`;
-      else if (e.name === 'EventDispatch') key = `event ${e.args?.data?.type}`;
-      else if (
-        [
-          'UpdateLayoutTree',
-          'Layout',
-          'Paint',
-          'PrePaint',
-          'Layerize',
-          'ParseHTML',
-          'FireAnimationFrame',
-          'TimerFire',
-          'RunMicrotasks',
-          'HitTest',
-          'IntersectionObserverController::computeIntersections',
-          'UpdateLayer',
-          'Commit',
-          'GCEvent',
-          'MinorGC',
-          'MajorGC',
-          'V8.GC_SCAVENGER',
-          'FireIdleCallback',
-          'v8.run',
-          'ScheduleStyleRecalculation',
-          'InvalidateLayout',
-        ].includes(e.name)
-      )
-        key = e.name;
+      const key = workOf(e);
       if (!key) continue;
       parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0));
     }

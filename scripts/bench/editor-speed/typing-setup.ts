@@ -21,6 +21,41 @@ export interface TraceEvent {
   args?: { data?: Record<string, unknown> };
 }
 
+/** Main-thread work the tools name by itself when they say what ran in a task. */
+const NAMED_WORK = new Set([
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'PrePaint',
+  'Layerize',
+  'ParseHTML',
+  'FireAnimationFrame',
+  'TimerFire',
+  'RunMicrotasks',
+  'HitTest',
+  'IntersectionObserverController::computeIntersections',
+  'UpdateLayer',
+  'Commit',
+  'GCEvent',
+  'MinorGC',
+  'MajorGC',
+  'V8.GC_SCAVENGER',
+  'FireIdleCallback',
+  'v8.run',
+  'ScheduleStyleRecalculation',
+  'InvalidateLayout',
+]);
+
+/** What a trace event inside a task was, as the tools print it: script by file and function, an event by type, or named work; undefined for the rest. */
+export function workOf(e: TraceEvent): string | undefined {
+  if (e.name === 'FunctionCall')
+    return `js ${String(e.args?.data?.url ?? '')
+      .split('/')
+      .pop()}:${e.args?.data?.functionName ?? ''}`;
+  if (e.name === 'EventDispatch') return `event ${e.args?.data?.type}`;
+  return NAMED_WORK.has(e.name) ? e.name : undefined;
+}
+
 /** What the tools type into the field. */
 export const TYPED = ' for three years on every new car';
 

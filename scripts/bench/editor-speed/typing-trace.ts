@@ -14,7 +14,7 @@ import { launch } from '../../../tests/browser/chromium.ts';
 import { quantile } from '../editor-speed.ts';
 import { DEMO_FIELDS } from './demo-blocks.ts';
 import { startEditorServer } from './serve.ts';
-import { openTypingField, TYPED, type TraceEvent } from './typing-setup.ts';
+import { openTypingField, TYPED, workOf, type TraceEvent } from './typing-setup.ts';
 
 const field = DEMO_FIELDS[Number(process.argv[2] ?? 1)];
 const delay = Number(process.argv[3] ?? 120);
@@ -23,22 +23,6 @@ const shown = Number(process.argv[4] ?? 6);
 const whole = !!process.env.WHOLE;
 /** A `key` mark at each keydown's own timestamp (when the browser got the key). */
 const KEYS = `document.addEventListener('keydown', (e) => performance.mark('key', { startTime: e.timeStamp }), true)`;
-const NAMED = new Set([
-  'UpdateLayoutTree',
-  'Layout',
-  'Paint',
-  'PrePaint',
-  'Layerize',
-  'ParseHTML',
-  'FireAnimationFrame',
-  'TimerFire',
-  'HitTest',
-  'MinorGC',
-  'MajorGC',
-  'V8.GC_SCAVENGER',
-  'FireIdleCallback',
-  'Commit',
-]);
 
 const server = await startEditorServer({});
 const browser = await launch();
@@ -78,14 +62,7 @@ try {
     const parts = new Map<string, number>();
     for (const e of main) {
       if (e === task || e.ts < task.ts || e.ts + (e.dur ?? 0) > end) continue;
-      let key: string | undefined;
-      if (e.name === 'FunctionCall')
-        key = `js ${String(e.args?.data?.url ?? '')
-          .split('/')
-          .pop()}:${e.args?.data?.functionName ?? ''}`;
-      else if (e.name === 'EventDispatch') key = `event ${e.args?.data?.type}`;
-      else if (e.name === 'TimerFire') key = `timer`;
-      else if (NAMED.has(e.name)) key = e.name;
+      const key = e.name === 'TimerFire' ? 'timer' : workOf(e);
       if (key) parts.set(key, (parts.get(key) ?? 0) + (e.dur ?? 0));
     }
     return [...parts]
