@@ -72,6 +72,8 @@ export function PublishBar({
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault();
+        // The review reads a draft the whole editor has caught up with, typing held included.
+        store.tellHeld();
         // A tab that follows another one saves nothing (TabNotice.tsx).
         if (!store.isReadOnly) setOpen((o) => o ?? 'save');
       }

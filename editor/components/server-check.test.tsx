@@ -10,7 +10,7 @@ import { api } from '../lib/api.ts';
 import { findBlock, type Doc } from '../lib/doc.ts';
 import { EditorStore } from '../lib/store/index.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
-import { useServerCheck } from './site-editor-hooks.ts';
+import { CHECK_PAUSE, useServerCheck } from './site-editor-hooks.ts';
 
 const HERO = {
   type: 'hero',
@@ -71,5 +71,28 @@ describe('the check while staff type', () => {
       store.setProps('hero', { ...props(), actions: [{ label: 'Home', href: '/' }] });
     });
     expect(hook.result.current.issues.some((i) => i.path === HREF)).toBe(false);
+  });
+
+  it('checks a pause after the last key even while the rest of the editor waits for a longer one', async () => {
+    const { check, store, hook, props } = setup();
+    await waitFor(() => expect(hook.result.current.revision).toBe(0));
+    vi.useFakeTimers();
+    try {
+      const calls = check.mock.calls.length;
+      const rest = vi.fn();
+      store.subscribe(rest);
+      for (const c of ' and more')
+        store.previewFirst(
+          () => store.setProps('hero', { ...props(), heading: `${props().heading}${c}` }),
+          undefined,
+          { untilPause: true },
+        );
+      await act(async () => void (await vi.advanceTimersByTimeAsync(CHECK_PAUSE)));
+      expect(rest).not.toHaveBeenCalled();
+      expect(check.mock.calls.length - calls).toBe(1);
+      expect(check.mock.calls.at(-1)![0]).toBe(store.getState().doc);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -25,7 +25,7 @@ import { problemsOnResolved } from '../../engine/document/words/place-words.ts';
 import type { EditorStore } from '../lib/store/index.ts';
 
 /** How long the draft must stay unchanged before it is checked. */
-const CHECK_PAUSE = 150;
+export const CHECK_PAUSE = 150;
 
 /**
  * Checks the draft on the server (the runtime's own validator; the browser compiles no
@@ -95,19 +95,24 @@ export function useServerCheck(store: EditorStore): IssuesValue {
     // A pause lets a burst of changes (typing) go as one request; the preview shows typed text
     // and moves without it (docs/editor-design.md, "Speed"), so the check, its answer and the
     // preview's render of it come after the burst instead of between its keys.
+    // The pause counts from the last change as the preview hears of it: typing reaches the
+    // other listeners only when the keys pause (store.previewFirst).
     let revision = store.getState().revision;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsubscribe = store.subscribe(() => {
+    const unsubscribeLeading = store.subscribeLeading(() => {
       const r = store.getState().revision;
       if (r === revision) return;
       revision = r;
-      if (r !== checkedRevision.current) setPending(true, true);
       clearTimeout(timer);
       timer = setTimeout(() => run.current(), CHECK_PAUSE);
+    });
+    const unsubscribe = store.subscribe(() => {
+      if (store.getState().revision !== checkedRevision.current) setPending(true, true);
     });
     return () => {
       disposed = true;
       clearTimeout(timer);
+      unsubscribeLeading();
       unsubscribe();
     };
   }, [store, setPending]);
@@ -226,14 +231,18 @@ export function useAutosave(
         saver.schedule();
       }
     });
-    const flush = () => saver.flush();
+    // Typing the autosave has not heard of yet (held until a pause) is written too.
+    const flush = () => {
+      store.tellHeld();
+      saver.flush();
+    };
     flushNow.current = flush;
-    const onVisibility = () => document.visibilityState === 'hidden' && saver.flush();
+    const onVisibility = () => document.visibilityState === 'hidden' && flush();
     window.addEventListener('pagehide', flush);
     window.addEventListener('beforeunload', flush);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      saver.flush();
+      flush();
       unsubscribe();
       window.removeEventListener('pagehide', flush);
       window.removeEventListener('beforeunload', flush);

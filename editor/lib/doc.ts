@@ -84,6 +84,15 @@ export function findBlock(
 }
 
 /**
+ * A block looked for in the open view first, then everywhere: the selected block is nearly
+ * always on the page staff have open, and a keystroke looks it up several times, so it no
+ * longer walks every page before that one (docs/editor-design.md, "Speed").
+ */
+export function findBlockInView(doc: Doc, id: string, view: View): BlockLocation | undefined {
+  return findBlock(doc, id, areaOfView(view)) ?? findBlock(doc, id);
+}
+
+/**
  * The top-most of `ids`, in document order: a block inside another selected block is
  * covered by it (it goes wherever its ancestor goes), so operations on a selection act
  * on these only. Ids that are not in the document are dropped.

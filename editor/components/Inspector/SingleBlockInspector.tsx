@@ -1,6 +1,6 @@
 import { useCallback, useDeferredValue, useMemo } from 'react';
 import { metaOf } from '../../lib/blocks.ts';
-import { findBlock, withoutAddedDefaults } from '../../lib/doc.ts';
+import { findBlockInView, withoutAddedDefaults } from '../../lib/doc.ts';
 import { useAnnounce, useEditor, useIssues, useStore } from '../../lib/hooks.ts';
 import { errorSchemaFor } from '../../lib/issues.ts';
 import { blockForm } from '../../lib/schemas.ts';
@@ -18,7 +18,7 @@ export function SingleBlockInspector() {
   const store = useStore();
   const selected = useEditor((s) => s.selected);
   const block = useEditor((s) =>
-    s.selected ? findBlock(s.resolved, s.selected)?.block : undefined,
+    s.selected ? findBlockInView(s.resolved, s.selected, s.view)?.block : undefined,
   );
   const { byBlock } = useIssues();
   const context = useFormContext();
@@ -44,23 +44,27 @@ export function SingleBlockInspector() {
   );
   const onChange = useCallback(
     (value: unknown) => {
-      const id = store.getState().selected;
+      const { selected: id, resolved, view } = store.getState();
       if (!id) return;
-      const current = findBlock(store.getState().resolved, id)?.block;
+      const current = findBlockInView(resolved, id, view)?.block;
       if (!current) return;
       const form = blockForm(current.type);
       const props = withoutAddedDefaults(value ?? {}, current.props ?? {}, form?.schema) as Record<
         string,
         unknown
       >;
-      // The preview is told at once, the editor a task later (the form field already shows
-      // the key from rjsf's own state): the outline row, the form's echo and the panels
-      // re-rendering for it no longer come before the preview's render of the key
-      // (docs/editor-design.md, "Speed"). `remember` runs first, so the echo finds it.
-      store.previewFirst(() => {
-        store.setProps(id, props);
-        remember(id, value, props);
-      });
+      // The preview is told at once, the editor when the keys pause (the form field already
+      // shows the key from rjsf's own state): the outline row, the form's echo and the panels
+      // re-rendering for it neither come before the preview's render of the key nor hold up
+      // the next key (docs/editor-design.md, "Speed"). `remember` runs first, so the echo finds it.
+      store.previewFirst(
+        () => {
+          store.setProps(id, props);
+          remember(id, value, props);
+        },
+        undefined,
+        { untilPause: true },
+      );
     },
     [store, remember],
   );
@@ -80,7 +84,13 @@ export function SingleBlockInspector() {
   const meta = metaOf(block.type);
   const form = blockForm(block.type);
   return (
-    <div className="fc-block-inspector" data-block={block.id} onKeyDown={historyKeys}>
+    <div
+      className="fc-block-inspector"
+      data-block={block.id}
+      onKeyDown={historyKeys}
+      // Leaving a field ends its burst of typing: the rest of the editor catches up at once.
+      onBlur={() => store.tellHeld()}
+    >
       <header className="fc-inspector-head">
         <h2>
           {meta.label} <code>{block.id}</code>

@@ -1,7 +1,7 @@
 /**
  * A key typed into a block's form reaches the preview's listener in the key's own task and
- * the rest of the editor a task later (docs/editor-design.md, "Speed"), and the form still
- * follows an undo pressed before that later task ran.
+ * the rest of the editor when the keys pause or the field is left (docs/editor-design.md,
+ * "Speed"), and the form still follows an undo pressed before then.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render } from '@testing-library/react';
@@ -50,7 +50,7 @@ const input = () => document.getElementById('root_heading') as HTMLInputElement;
 describe('typing in a block form', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('tells the preview in the key’s task and the other listeners in a task after it', () => {
+  it('tells the preview in the key’s task and the other listeners after a pause', () => {
     const store = setup();
     vi.useFakeTimers();
     const order: string[] = [];
@@ -64,7 +64,20 @@ describe('typing in a block form', () => {
     expect(input().value).toBe('Warranty 3');
   });
 
-  it('shows what undo brings back when the undo comes before that later task', () => {
+  it('tells the other listeners at once when the field is left', () => {
+    const store = setup();
+    vi.useFakeTimers();
+    const rest = vi.fn();
+    store.subscribe(rest);
+    fireEvent.change(input(), { target: { value: 'Warranty 3' } });
+    expect(rest).not.toHaveBeenCalled();
+    fireEvent.focusOut(input());
+    expect(rest).toHaveBeenCalledTimes(1);
+    act(() => void vi.runAllTimers());
+    expect(rest).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows what undo brings back when the undo comes before the pause', () => {
     const store = setup();
     vi.useFakeTimers();
     fireEvent.change(input(), { target: { value: 'Warranty 3' } });

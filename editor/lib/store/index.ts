@@ -8,6 +8,7 @@
  * records it as ONE undo step. Operations on blocks take lists of ids (one block: `[id]`)
  * and act on the top-most of them in document order (doc.ts topMost).
  */
+import debounce from 'lodash-es/debounce.js';
 import { sameDoc } from '../same-doc.ts';
 import type { EditorBlock } from '../blocks.ts';
 import {
@@ -52,6 +53,15 @@ export type { HistoryEntry } from './history.ts';
 export type { StoredHistory } from './history-storage.ts';
 export type { RemoveOptions } from './ops/remove-blocks.ts';
 
+/**
+ * Typing holds the editor's render until the keys pause this long (`previewFirst`'s
+ * `untilPause`): a fast typist's next key no longer waits behind the editor re-rendering for
+ * the last one. Longer than the gap between a quick typist's keys (120 to 150 ms).
+ */
+export const TYPING_PAUSE_MS = 200;
+/** ...but the editor (outline, unsaved status, autosave) catches up at least this often. */
+export const TYPING_HOLD_MAX_MS = 1000;
+
 export interface PasteResult {
   ids: string[];
   /** Why nothing was pasted (a block the target list does not take). */
@@ -63,8 +73,13 @@ export class EditorStore {
   private listeners = new Set<() => void>();
   /** Told of every change before the rest, and at once while the rest wait (`previewFirst`). */
   private leading = new Set<() => void>();
-  private holding = false;
-  private held: ReturnType<typeof setTimeout> | undefined;
+  private holding: false | 'task' | 'pause' = false;
+  /** The other listeners have a change they have not been told of yet. */
+  private held = false;
+  private heldTask: ReturnType<typeof setTimeout> | undefined;
+  private tellRestAtPause = debounce(() => this.tellRest(), TYPING_PAUSE_MS, {
+    maxWait: TYPING_HOLD_MAX_MS,
+  });
   private afterHeld: Array<() => void> = [];
   private log = undoHistory.EMPTY_HISTORY;
   /** Another tab of this browser edits the site: this one follows it and changes nothing (tab-coordination.ts). */
@@ -101,11 +116,13 @@ export class EditorStore {
    * it, since the editor's render would otherwise come first on the one thread both share
    * (docs/editor-design.md, "Drops: the preview first"). `getState()` is the new state at
    * once. `after` runs just before the others are told (at once when nothing changed), for
-   * the caller's own state that must change together with them.
+   * the caller's own state that must change together with them. `untilPause` (typing): the
+   * others are told once changes made this way pause for TYPING_PAUSE_MS, or after
+   * TYPING_HOLD_MAX_MS; any other change tells them at once.
    */
-  previewFirst<T>(fn: () => T, after?: () => void): T {
+  previewFirst<T>(fn: () => T, after?: () => void, { untilPause = false } = {}): T {
     const was = this.holding;
-    this.holding = true;
+    this.holding = untilPause ? 'pause' : 'task';
     try {
       return fn();
     } finally {
@@ -115,6 +132,11 @@ export class EditorStore {
     }
   }
 
+  /** Tells the other listeners of a held change now (the page is hidden: the autosave writes it). */
+  tellHeld() {
+    if (this.held) this.tellRest();
+  }
+
   private publish(next: EditorState) {
     this.state = {
       ...next,
@@ -122,13 +144,17 @@ export class EditorStore {
       canRedo: this.log.future.length > 0,
     };
     for (const fn of this.leading) fn();
-    if (this.holding) this.held ??= setTimeout(this.tellRest, 0);
-    else this.tellRest();
+    if (!this.holding) return this.tellRest();
+    this.held = true;
+    if (this.holding === 'pause') this.tellRestAtPause();
+    else this.heldTask ??= setTimeout(this.tellRest, 0);
   }
 
   private tellRest = () => {
-    clearTimeout(this.held);
-    this.held = undefined;
+    clearTimeout(this.heldTask);
+    this.heldTask = undefined;
+    this.tellRestAtPause.cancel();
+    this.held = false;
     const after = this.afterHeld;
     this.afterHeld = [];
     for (const fn of after) fn();

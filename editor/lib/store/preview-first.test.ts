@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { findBlock } from '../doc.ts';
+import { TYPING_HOLD_MAX_MS, TYPING_PAUSE_MS } from './index.ts';
 import { makeStore, rootIds } from './test-kit.ts';
 
 describe('previewFirst: a drop reaches the preview before the editor re-renders for it', () => {
@@ -59,5 +61,63 @@ describe('previewFirst: a drop reaches the preview before the editor re-renders 
     expect(rest).not.toHaveBeenCalled();
     store.moveBlocks(['home-hero'], { area: 'page:home' }, 3);
     expect(rest).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('previewFirst until a pause: typing holds the editor back, not the next key', () => {
+  afterEach(() => vi.useRealTimers());
+  const typeKey = (store: ReturnType<typeof makeStore>, heading: string) =>
+    store.previewFirst(() => store.setProps('home-hero', { heading }), undefined, {
+      untilPause: true,
+    });
+
+  it('tells the others once the keys pause, each key starting the wait again, the preview at every key', () => {
+    vi.useFakeTimers();
+    const store = makeStore();
+    const rest = vi.fn();
+    const shown: unknown[] = [];
+    store.subscribe(rest);
+    store.subscribeLeading(() =>
+      shown.push(findBlock(store.getState().resolved, 'home-hero')!.block.props.heading),
+    );
+    for (const heading of ['W', 'We', 'Wel']) {
+      typeKey(store, heading);
+      vi.advanceTimersByTime(TYPING_PAUSE_MS - 10);
+    }
+    expect(shown).toEqual(['W', 'We', 'Wel']);
+    expect(rest).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(10);
+    expect(rest).toHaveBeenCalledTimes(1);
+    vi.runAllTimers();
+    expect(rest).toHaveBeenCalledTimes(1);
+  });
+
+  it('catches the editor up at least every TYPING_HOLD_MAX_MS while the keys go on', () => {
+    vi.useFakeTimers();
+    const store = makeStore();
+    const rest = vi.fn();
+    store.subscribe(rest);
+    const gap = 50;
+    for (let i = 1; i * gap <= TYPING_HOLD_MAX_MS + gap; i++) {
+      typeKey(store, 'W'.repeat(i));
+      vi.advanceTimersByTime(gap);
+    }
+    expect(rest).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells them at once on another change (undo) or when asked (page hidden, field left), and once only', () => {
+    vi.useFakeTimers();
+    const store = makeStore();
+    const rest = vi.fn();
+    store.subscribe(rest);
+    typeKey(store, 'W');
+    store.undo();
+    expect(rest).toHaveBeenCalledTimes(1);
+    typeKey(store, 'X');
+    store.tellHeld();
+    expect(rest).toHaveBeenCalledTimes(2);
+    store.tellHeld();
+    vi.runAllTimers();
+    expect(rest).toHaveBeenCalledTimes(2);
   });
 });

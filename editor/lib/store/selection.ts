@@ -8,7 +8,7 @@
  * nothing; `settleSelection` keeps any state's selection consistent.
  */
 import { collectBlockIds } from '../../../engine/tree/ids.ts';
-import { areaOfView, findBlock, getList, viewOfArea } from '../doc.ts';
+import { areaOfView, findBlock, findBlockInView, getList, viewOfArea } from '../doc.ts';
 import type { ChangeOptions, EditorState } from './state.ts';
 
 export type SelectionPatch = Partial<Pick<EditorState, 'selected' | 'selection' | 'view'>>;
@@ -119,7 +119,9 @@ export function settleSelection(
     if (selection.length) {
       // One id: one lookup; several: one walk collecting every id.
       const ids = selection.length > 1 ? collectBlockIds(next.resolved) : undefined;
-      const kept = selection.filter((id) => (ids ? ids.has(id) : !!findBlock(next.resolved, id)));
+      const kept = selection.filter((id) =>
+        ids ? ids.has(id) : !!findBlockInView(next.resolved, id, next.view),
+      );
       if (kept.length !== selection.length) next.selection = kept.length ? kept : NONE;
     }
     if (!next.selected || !next.selection.includes(next.selected))

@@ -4,7 +4,7 @@
  */
 import isEqual from 'lodash-es/isEqual.js';
 import { metaOf } from '../../blocks.ts';
-import { ensureList, findBlock, materializeArea } from '../../doc.ts';
+import { ensureList, findBlockInView, materializeArea } from '../../doc.ts';
 import { inheritedPageOf, setBlockChange } from '../../page-changes.ts';
 import type { Change, EditorState } from '../state.ts';
 
@@ -13,7 +13,7 @@ export function setProps(
   id: string,
   props: Record<string, unknown>,
 ): Change | undefined {
-  const loc = findBlock(state.resolved, id);
+  const loc = findBlockInView(state.resolved, id, state.view);
   if (!loc || isEqual(loc.block.props ?? {}, props)) return undefined;
   return {
     label: `Edit ${metaOf(loc.block.type).label} ${id}`,
