@@ -140,13 +140,16 @@ describe('typing in the editor’s fields', () => {
     await page.locator('[data-row="hero"] .fc-row-main').click();
     await page.locator('#root_heading').fill('Drive away soon');
     await expect.poll(async () => (await heroProps())?.heading).toBe('Drive away soon');
+    // The draft is changed while no editor is open (one leaving writes what it holds).
+    const editorUrl = page.url();
+    await page.goto(new URL('/healthz/live', editorUrl).href);
     await page.evaluate((key) => {
       const draft = JSON.parse(localStorage.getItem(key)!);
       draft.doc.locations = [{ id: 77, location_type: 'sales' }];
       delete draft.history;
       localStorage.setItem(key, JSON.stringify(draft));
     }, draftKey(SLUG));
-    await page.reload();
+    await page.goto(editorUrl);
     await page.locator('[data-notice="restored"]').waitFor();
     await page.locator('.fc-problems-badge', { hasText: /problem/ }).waitFor();
     await previewSettled();

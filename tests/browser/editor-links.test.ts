@@ -65,7 +65,9 @@ describe('links checked as staff type', () => {
     // The server's check, when it comes, finds the same problem.
     const answered = page.waitForResponse((r) => isCheck(r.request()));
     release();
-    await page.unroute('**/api/editor/check');
+    // Waits for the held handlers to hand their requests on (a handler still running when its
+    // route is taken away finds the request already handled).
+    await page.unrouteAll({ behavior: 'wait' });
     const answer = await answered;
     const { issues } = (await answer.json()) as {
       issues: Array<{ path: string; message: string }>;
