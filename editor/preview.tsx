@@ -36,7 +36,7 @@ import { SiteApp } from '../engine/render/SiteApp.tsx';
 import { themeCss } from '../engine/render/theme.ts';
 import { regionSettings } from '../engine/region.ts';
 import type { Block } from '../engine/site/types.ts';
-import { findBlock, type Doc } from './lib/doc.ts';
+import type { Doc } from './lib/doc.ts';
 import { blockNote, PreviewModel, staleBanner, type Shown } from './lib/preview-model.ts';
 import { applyPreviewPatch, type PreviewPatch } from './lib/preview-patch.ts';
 import { isToPreview, PREVIEW_SOURCE, type FromPreview } from './lib/protocol.ts';
@@ -59,9 +59,19 @@ const model = new PreviewModel();
 /** Patches of the fast path newer than the last check shown, reapplied on top of each check (docs/editor-design.md, "Speed"). */
 let pending: Array<{ revision: number; patches: PreviewPatch[] }> = [];
 
-function patched(shown: Shown, patches: PreviewPatch[]): Shown {
+function patched(
+  shown: Shown,
+  patches: PreviewPatch[],
+  madeProps?: (blockId: string, props: Record<string, unknown>) => void,
+): Shown {
   let site = shown.site as unknown as Record<string, unknown>;
-  for (const patch of patches) site = applyPreviewPatch(site, patch, sanitizeHtml) ?? site;
+  for (const patch of patches) {
+    const made: Array<[string, Record<string, unknown>]> = [];
+    const next = applyPreviewPatch(site, patch, sanitizeHtml, (id, p) => made.push([id, p]));
+    if (!next) continue;
+    site = next;
+    for (const [id, props] of made) madeProps?.(id, props);
+  }
   if (site === (shown.site as unknown)) return shown;
   model.adopt(site as unknown as Shown['site']);
   return { ...shown, site: site as unknown as Shown['site'] };
@@ -178,7 +188,9 @@ function Preview() {
         pending.push({ revision: msg.revision, patches: msg.patches });
         const before = shownNow.current;
         if (!before) return;
-        const next = patched(before, msg.patches);
+        // Each typed block's new props as the patch makes them (no walk of the site for them).
+        const typed = new Map<string, Record<string, unknown>>();
+        const next = patched(before, msg.patches, (id, props) => typed.set(id, props));
         // A drop: rendered now, in the editor's task that made it (PreviewPane hands patches over
         // at once), so it is shown before the editor's own render for it, which the store holds
         // back a task (docs/editor-design.md, "Drops: the preview first").
@@ -189,11 +201,7 @@ function Preview() {
           // blocks (built on `shownNow`). Re-rendering the page for every key (the router's
           // match, the blocks that read other pages, the in-place text buttons) was most of the
           // work between keys (docs/editor-design.md, "Speed").
-          for (const p of msg.patches) {
-            if (p.kind !== 'props') continue;
-            const props = findBlock(next.site as unknown as Doc, p.blockId)?.block.props;
-            if (props) showLive(p.blockId, props, msg.revision);
-          }
+          for (const [id, props] of typed) showLive(id, props, msg.revision);
           shownNow.current = next;
         }
       } else if (msg.type === 'select') {

@@ -63,8 +63,15 @@ describe('preview patches: what the preview can show before the server check', (
         html: ['html'],
       },
     ]);
-    const shown = applyPreviewPatch(prev, patches[0], clean)!;
-    expect(((home(shown)[1].children as Blocks)[0].props as Doc).html).toBe('<p>x</p>');
+    const made: Array<[string, unknown]> = [];
+    const shown = applyPreviewPatch(prev, patches[0], clean, (id, props) =>
+      made.push([id, props]),
+    )!;
+    const props = (home(shown)[1].children as Blocks)[0].props as Doc;
+    expect(props.html).toBe('<p>x</p>');
+    // The preview shows the typed block from the props the patch made, without looking for it.
+    expect(made).toEqual([['t1', props]]);
+    expect(made[0][1]).toBe(props);
   });
 
   it('waits for the check for choices, links, removed props, settings and other pages’ meta', () => {

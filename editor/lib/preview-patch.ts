@@ -252,11 +252,15 @@ function withProps(list: PatchBlock[], id: string, change: (props: Props) => Pro
   })!;
 }
 
-/** The shown (prepared) site with a patch applied; undefined when it does not fit what is shown (the check will come). */
+/**
+ * The shown (prepared) site with a patch applied; undefined when it does not fit what is
+ * shown (the check will come). `madeProps` hears each block's new props as they are made.
+ */
 export function applyPreviewPatch(
   site: Site,
   patch: PreviewPatch,
   sanitize: Sanitize,
+  madeProps?: (blockId: string, props: Props) => void,
 ): Site | undefined {
   const pages = (site.pages ?? []) as Doc[];
   if (patch.kind === 'props') {
@@ -265,7 +269,9 @@ export function applyPreviewPatch(
     const change = (props: Props) => {
       const next = patch.leaves ? setLeaves(props, patch.leaves) : props;
       if (!next) fits = false;
-      return { ...(next ?? props), ...changes };
+      const made = { ...(next ?? props), ...changes };
+      madeProps?.(patch.blockId, made);
+      return made;
     };
     let found = false;
     const next = pages.map((p) => {

@@ -78,7 +78,7 @@ describe('previewFirst until a pause: typing holds the editor back, not the next
     const shown: unknown[] = [];
     store.subscribe(rest);
     store.subscribeLeading(() =>
-      shown.push(findBlock(store.getState().resolved, 'home-hero')!.block.props.heading),
+      shown.push(findBlock(store.getState().resolved, 'home-hero')!.block.props?.heading),
     );
     for (const heading of ['W', 'We', 'Wel']) {
       typeKey(store, heading);

@@ -113,18 +113,26 @@ try {
     const line = readFileSync(file, 'utf8').split('\n')[Number(m[2])] ?? '';
     return line.slice(Number(m[3]), Number(m[3]) + 90).replace(/\s+/g, ' ');
   };
-  // Who forces layout: the callers (three frames up) of getBoundingClientRect.
+  // Who forces layout: the callers (three frames up) of getBoundingClientRect, or of the
+  // function named by CALLERS=<function> (its time with callees).
+  const callee = process.env.CALLERS ?? 'getBoundingClientRect';
   const parent = new Map<number, ProfileNode>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
   const callers = new Map<string, number>();
+  // Each profile node's time with everything under it in the profile.
+  const subtree = new Map<number, number>();
+  for (const [id, us] of self)
+    for (let n: number | undefined = id; n !== undefined; n = parentOf.get(n))
+      subtree.set(n, (subtree.get(n) ?? 0) + us);
+  const below = (n: ProfileNode) => subtree.get(n.id) ?? 0;
   for (const n of profile.nodes) {
-    if (n.callFrame.functionName !== 'getBoundingClientRect') continue;
+    if (n.callFrame.functionName !== callee) continue;
     const chain: string[] = [];
     for (let p = parent.get(n.id); p && chain.length < 4; p = parent.get(p.id))
       chain.push(
         `${p.callFrame.functionName}@${p.callFrame.url.split('/').pop()}:${p.callFrame.columnNumber}`,
       );
-    callers.set(chain.join(' < '), (callers.get(chain.join(' < ')) ?? 0) + (self.get(n.id) ?? 0));
+    callers.set(chain.join(' < '), (callers.get(chain.join(' < ')) ?? 0) + below(n));
   }
   // Inclusive time (a function and what it called), each sample counted once per function.
   const inclusive = new Map<string, number>();
@@ -152,7 +160,7 @@ try {
     [...callers]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 8)
-      .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  getBoundingClientRect < ${k}`)
+      .map(([k, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${callee} < ${k}`)
       .join('\n'),
   );
   console.log(
