@@ -23,26 +23,31 @@ type Problem = { path: string; message: string; keyword: string; params?: Record
 
 function open(blocks: Doc[], problems: Problem[], ui: ReactNode, extra: Partial<Doc> = {}) {
   const store = new EditorStore({ slug: 'unit-site', doc: { ...unitSite(blocks), ...extra } });
-  const list: IssuesValue['issues'] = mapIssues(
-    store.getState().resolved,
-    problems.map((p) => ({ params: {}, ...p })),
-  );
-  const byBlock = new Map<string, IssuesValue['issues']>();
-  for (const i of list)
-    if (i.target.kind === 'block')
-      byBlock.set(i.target.blockId, [...(byBlock.get(i.target.blockId) ?? []), i]);
-  const counts = new IssueCounts();
-  counts.update(byBlock);
+  const tree = (problems: Problem[]) => {
+    const list: IssuesValue['issues'] = mapIssues(
+      store.getState().resolved,
+      problems.map((p) => ({ params: {}, ...p })),
+    );
+    const byBlock = new Map<string, IssuesValue['issues']>();
+    for (const i of list)
+      if (i.target.kind === 'block')
+        byBlock.set(i.target.blockId, [...(byBlock.get(i.target.blockId) ?? []), i]);
+    const counts = new IssueCounts();
+    counts.update(byBlock);
+    return (
+      <StoreContext.Provider value={store}>
+        <IssuesContext.Provider
+          value={{ issues: list, byBlock, pending: false, revision: 0, site: null }}
+        >
+          <IssueCountsContext.Provider value={counts}>{ui}</IssueCountsContext.Provider>
+        </IssuesContext.Provider>
+      </StoreContext.Provider>
+    );
+  };
   if (blocks[0]) act(() => store.select(String(blocks[0].id)));
-  render(
-    <StoreContext.Provider value={store}>
-      <IssuesContext.Provider
-        value={{ issues: list, byBlock, pending: false, revision: 0, site: null }}
-      >
-        <IssueCountsContext.Provider value={counts}>{ui}</IssueCountsContext.Provider>
-      </IssuesContext.Provider>
-    </StoreContext.Provider>,
-  );
+  const { rerender } = render(tree(problems));
+  /** The same editor with other problems (the draft checked again). */
+  return { recheck: (next: Problem[]) => rerender(tree(next)) };
 }
 
 const invalid = (selector: string) =>
@@ -68,6 +73,20 @@ describe('aria-invalid', () => {
       expect(invalid(`#root_${f}`), f).toBe('true');
     for (const f of ['intro', 'manufacturer', 'buttonLabel', 'body', 'showFilters'])
       expect(invalid(`#root_${f}`), f).toBeNull();
+  });
+
+  it('takes the mark off a field once its problem is fixed, and puts it back when it returns', () => {
+    const limit = { path: '/pages/0/blocks/0/props/limit', message: 'too big', keyword: 'maximum' };
+    const { recheck } = open(
+      [{ type: 'model-cards', id: 'cards', props: { limit: 500 } }],
+      [limit],
+      <BlockInspector />,
+    );
+    expect(invalid('#root_limit')).toBe('true');
+    recheck([]);
+    expect(invalid('#root_limit')).toBeNull();
+    recheck([limit]);
+    expect(invalid('#root_limit')).toBe('true');
   });
 
   it('marks a page field with a problem and describes it by the message', () => {

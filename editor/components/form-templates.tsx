@@ -22,7 +22,14 @@ import {
   type TitleFieldProps,
   type WidgetProps,
 } from '@rjsf/utils';
-import { cloneElement, isValidElement, useLayoutEffect, useMemo, type ReactElement } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type ReactElement,
+} from 'react';
 import { itemLabel } from '../../engine/document/words/field-words.ts';
 
 const defaults = getDefaultRegistry();
@@ -119,7 +126,12 @@ const CONTROL =
 export function InvalidMarkingFieldTemplate(props: FieldTemplateProps) {
   const { id, rawErrors, hidden } = props;
   const invalid = !hidden && !!rawErrors?.length;
+  // Whether this template last marked its controls: a field that is valid and was valid has
+  // nothing to clear, so a keystroke, which renders every field on its path, looks up nothing.
+  const marked = useRef(false);
   useLayoutEffect(() => {
+    if (!invalid && !marked.current) return;
+    marked.current = invalid;
     const el = document.getElementById(id);
     if (!el) return;
     const targets = el.matches(CONTROL)
