@@ -8,7 +8,6 @@
  * records it as ONE undo step. Operations on blocks take lists of ids (one block: `[id]`)
  * and act on the top-most of them in document order (doc.ts topMost).
  */
-import debounce from 'lodash-es/debounce.js';
 import { sameDoc } from '../same-doc.ts';
 import type { EditorBlock } from '../blocks.ts';
 import {
@@ -59,7 +58,10 @@ export type { RemoveOptions } from './ops/remove-blocks.ts';
  * the last one. Longer than the gap between a quick typist's keys (120 to 150 ms).
  */
 export const TYPING_PAUSE_MS = 200;
-/** ...but the editor (outline, unsaved status, autosave) catches up at least this often. */
+/**
+ * ...but the editor (outline, unsaved status, autosave) catches up on a key typed this long
+ * after the hold began, in the task right after that key: the most room before the next one.
+ */
 export const TYPING_HOLD_MAX_MS = 1000;
 
 export interface PasteResult {
@@ -77,9 +79,9 @@ export class EditorStore {
   /** The other listeners have a change they have not been told of yet. */
   private held = false;
   private heldTask: ReturnType<typeof setTimeout> | undefined;
-  private tellRestAtPause = debounce(() => this.tellRest(), TYPING_PAUSE_MS, {
-    maxWait: TYPING_HOLD_MAX_MS,
-  });
+  /** When typing began to be held (`untilPause`), and the wait for its pause. */
+  private heldSince: number | undefined;
+  private pause: ReturnType<typeof setTimeout> | undefined;
   private afterHeld: Array<() => void> = [];
   private log = undoHistory.EMPTY_HISTORY;
   /** Another tab of this browser edits the site: this one follows it and changes nothing (tab-coordination.ts). */
@@ -117,8 +119,8 @@ export class EditorStore {
    * (docs/editor-design.md, "Drops: the preview first"). `getState()` is the new state at
    * once. `after` runs just before the others are told (at once when nothing changed), for
    * the caller's own state that must change together with them. `untilPause` (typing): the
-   * others are told once changes made this way pause for TYPING_PAUSE_MS, or after
-   * TYPING_HOLD_MAX_MS; any other change tells them at once.
+   * others are told once changes made this way pause for TYPING_PAUSE_MS, or a task after the
+   * first one made TYPING_HOLD_MAX_MS into the hold; any other change tells them at once.
    */
   previewFirst<T>(fn: () => T, after?: () => void, { untilPause = false } = {}): T {
     const was = this.holding;
@@ -146,14 +148,20 @@ export class EditorStore {
     for (const fn of this.leading) fn();
     if (!this.holding) return this.tellRest();
     this.held = true;
-    if (this.holding === 'pause') this.tellRestAtPause();
-    else this.heldTask ??= setTimeout(this.tellRest, 0);
+    if (this.holding === 'pause') {
+      const now = Date.now();
+      this.heldSince ??= now;
+      clearTimeout(this.pause);
+      if (now - this.heldSince < TYPING_HOLD_MAX_MS)
+        return void (this.pause = setTimeout(this.tellRest, TYPING_PAUSE_MS));
+    }
+    this.heldTask ??= setTimeout(this.tellRest, 0);
   }
 
   private tellRest = () => {
     clearTimeout(this.heldTask);
-    this.heldTask = undefined;
-    this.tellRestAtPause.cancel();
+    clearTimeout(this.pause);
+    this.heldTask = this.pause = this.heldSince = undefined;
     this.held = false;
     const after = this.afterHeld;
     this.afterHeld = [];
