@@ -182,19 +182,25 @@ async function choosePages(
 ): Promise<PagePlan[]> {
   const out: PagePlan[] = [];
   const perSite = new Map<string, { shown: number; same: number; over: string[] }>();
-  for (const plan of plans) {
+  // Compared a few pages at once (a page waits on its server as much as it works), then
+  // counted in plan order, so the pages chosen are the same whatever answered first.
+  const same: boolean[] = [];
+  await inLanes(plans.length, PAGES_AT_ONCE, async (i) => {
+    const plan = plans[i];
+    if (plan.own || !plan.before || !plan.after) return;
+    const [a, b] = await Promise.all(
+      (['before', 'after'] as const).map((side) =>
+        fetch(`${urls[side]}/sites/${plan.site}${plan[side]}`).then((r) => r.text()),
+      ),
+    );
+    same[i] = comparableHtml(a) === comparableHtml(b);
+  });
+  for (const [i, plan] of plans.entries()) {
     const count = perSite.get(plan.site) ?? { shown: 0, same: 0, over: [] };
     perSite.set(plan.site, count);
-    if (!plan.own && plan.before && plan.after) {
-      const [a, b] = await Promise.all(
-        (['before', 'after'] as const).map((side) =>
-          fetch(`${urls[side]}/sites/${plan.site}${plan[side]}`).then((r) => r.text()),
-        ),
-      );
-      if (comparableHtml(a) === comparableHtml(b)) {
-        count.same++;
-        continue;
-      }
+    if (same[i]) {
+      count.same++;
+      continue;
     }
     if (count.shown >= PAGES_PER_SITE) {
       count.over.push(plan.page);
@@ -215,6 +221,15 @@ async function choosePages(
 
 /** Pages loading and pictured at once (each spends much of its time waiting for the network to go quiet). */
 const PAGES_AT_ONCE = 3;
+
+/** Runs `work` for each index below `count`, `lanes` at a time. */
+async function inLanes(count: number, lanes: number, work: (i: number) => Promise<void>) {
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < count; i = next++) await work(i);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, count) }, lane));
+}
 
 async function screenshots(
   plans: PagePlan[],
@@ -257,37 +272,33 @@ async function screenshots(
           reducedMotion: 'reduce',
         }),
       );
-    let next = 0;
-    const lane = async () => {
-      for (let i = next++; i < tasks.length; i = next++) {
-        const { width, plan, side, path } = tasks[i];
-        const page = await contexts.get(width)!.newPage();
-        mkdirSync(join(outDir, plan.site), { recursive: true });
-        const file = join(plan.site, `${plan.page}--${side}--${width}.png`);
-        try {
-          const res = await page.goto(`${urls[side]}/sites/${plan.site}${path}`, {
-            waitUntil: 'networkidle',
-            timeout: 60_000,
-          });
-          const status = res?.status() ?? 0;
-          const html = await page.content();
-          if (width === WIDTHS[0])
-            writeFileSync(join(outDir, plan.site, `${plan.page}--${side}.html`), html);
-          await page.screenshot({ path: join(outDir, file), fullPage: true });
-          outcomes[i] = {
-            picture: { site: plan.site, page: plan.page, side, width, file, status },
-            problem: renderProblem(status, html, path),
-          };
-        } catch (err) {
-          outcomes[i] = {
-            problem: `the page could not be loaded: ${(err as Error).message.split('\n')[0]}`,
-          };
-        } finally {
-          await page.close();
-        }
+    await inLanes(tasks.length, PAGES_AT_ONCE, async (i) => {
+      const { width, plan, side, path } = tasks[i];
+      const page = await contexts.get(width)!.newPage();
+      mkdirSync(join(outDir, plan.site), { recursive: true });
+      const file = join(plan.site, `${plan.page}--${side}--${width}.png`);
+      try {
+        const res = await page.goto(`${urls[side]}/sites/${plan.site}${path}`, {
+          waitUntil: 'networkidle',
+          timeout: 60_000,
+        });
+        const status = res?.status() ?? 0;
+        const html = await page.content();
+        if (width === WIDTHS[0])
+          writeFileSync(join(outDir, plan.site, `${plan.page}--${side}.html`), html);
+        await page.screenshot({ path: join(outDir, file), fullPage: true });
+        outcomes[i] = {
+          picture: { site: plan.site, page: plan.page, side, width, file, status },
+          problem: renderProblem(status, html, path),
+        };
+      } catch (err) {
+        outcomes[i] = {
+          problem: `the page could not be loaded: ${(err as Error).message.split('\n')[0]}`,
+        };
+      } finally {
+        await page.close();
       }
-    };
-    await Promise.all(Array.from({ length: PAGES_AT_ONCE }, lane));
+    });
     tasks.forEach(({ plan, side, path }, i) => {
       const { picture, problem } = outcomes[i];
       if (picture) run.pictures.push(picture);
