@@ -36,6 +36,7 @@ import { setProps } from './ops/set-props.ts';
 import { setHidden } from './ops/set-hidden.ts';
 import { setSetting } from './ops/set-setting.ts';
 import { updatePage, type PagePatch } from './ops/update-page.ts';
+import { StoreListeners } from './listeners.ts';
 import * as selection from './selection.ts';
 import {
   initialState,
@@ -52,17 +53,7 @@ export type { HistoryEntry } from './history.ts';
 export type { StoredHistory } from './history-storage.ts';
 export type { RemoveOptions } from './ops/remove-blocks.ts';
 
-/**
- * Typing holds the editor's render until the keys pause this long (`previewFirst`'s
- * `untilPause`): a fast typist's next key no longer waits behind the editor re-rendering for
- * the last one. Longer than the gap between a quick typist's keys (120 to 150 ms).
- */
-export const TYPING_PAUSE_MS = 200;
-/**
- * ...but the editor (outline, unsaved status, autosave) catches up on a key typed this long
- * after the hold began, in the task right after that key: the most room before the next one.
- */
-export const TYPING_HOLD_MAX_MS = 1000;
+export { TYPING_HOLD_MAX_MS, TYPING_PAUSE_MS } from './listeners.ts';
 
 export interface PasteResult {
   ids: string[];
@@ -72,17 +63,7 @@ export interface PasteResult {
 
 export class EditorStore {
   private state: EditorState;
-  private listeners = new Set<() => void>();
-  /** Told of every change before the rest, and at once while the rest wait (`previewFirst`). */
-  private leading = new Set<() => void>();
-  private holding: false | 'task' | 'pause' = false;
-  /** The other listeners have a change they have not been told of yet. */
-  private held = false;
-  private heldTask: ReturnType<typeof setTimeout> | undefined;
-  /** When typing began to be held (`untilPause`), and the wait for its pause. */
-  private heldSince: number | undefined;
-  private pause: ReturnType<typeof setTimeout> | undefined;
-  private afterHeld: Array<() => void> = [];
+  private listeners = new StoreListeners();
   private log = undoHistory.EMPTY_HISTORY;
   /** Another tab of this browser edits the site: this one follows it and changes nothing (tab-coordination.ts). */
   private readOnly = false;
@@ -101,16 +82,10 @@ export class EditorStore {
 
   getState = (): EditorState => this.state;
 
-  subscribe = (fn: () => void): (() => void) => {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  };
+  subscribe = this.listeners.subscribe;
 
   /** A listener told before every other one, even while they wait (the preview's fast path). */
-  subscribeLeading = (fn: () => void): (() => void) => {
-    this.leading.add(fn);
-    return () => this.leading.delete(fn);
-  };
+  subscribeLeading = this.listeners.subscribeLeading;
 
   /**
    * Runs `fn` (operations) telling the leading listeners of its changes at once and the
@@ -123,20 +98,12 @@ export class EditorStore {
    * first one made TYPING_HOLD_MAX_MS into the hold; any other change tells them at once.
    */
   previewFirst<T>(fn: () => T, after?: () => void, { untilPause = false } = {}): T {
-    const was = this.holding;
-    this.holding = untilPause ? 'pause' : 'task';
-    try {
-      return fn();
-    } finally {
-      this.holding = was;
-      if (after && this.held) this.afterHeld.push(after);
-      else after?.();
-    }
+    return this.listeners.hold(untilPause ? 'pause' : 'task', fn, after);
   }
 
   /** Tells the other listeners of a held change now (the page is hidden: the autosave writes it). */
   tellHeld() {
-    if (this.held) this.tellRest();
+    this.listeners.tellHeld();
   }
 
   private publish(next: EditorState) {
@@ -145,29 +112,8 @@ export class EditorStore {
       canUndo: this.log.past.length > 0,
       canRedo: this.log.future.length > 0,
     };
-    for (const fn of this.leading) fn();
-    if (!this.holding) return this.tellRest();
-    this.held = true;
-    if (this.holding === 'pause') {
-      const now = Date.now();
-      this.heldSince ??= now;
-      clearTimeout(this.pause);
-      if (now - this.heldSince < TYPING_HOLD_MAX_MS)
-        return void (this.pause = setTimeout(this.tellRest, TYPING_PAUSE_MS));
-    }
-    this.heldTask ??= setTimeout(this.tellRest, 0);
+    this.listeners.changed();
   }
-
-  private tellRest = () => {
-    clearTimeout(this.heldTask);
-    clearTimeout(this.pause);
-    this.heldTask = this.pause = this.heldSince = undefined;
-    this.held = false;
-    const after = this.afterHeld;
-    this.afterHeld = [];
-    for (const fn of after) fn();
-    for (const fn of this.listeners) fn();
-  };
 
   private set(patch: Partial<EditorState> | undefined) {
     if (patch) this.publish(settle(this.state, patch));
