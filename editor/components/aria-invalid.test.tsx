@@ -7,47 +7,25 @@ import { describe, expect, it } from 'vitest';
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { EditorStore } from '../lib/store/index.ts';
-import {
-  IssueCounts,
-  IssueCountsContext,
-  IssuesContext,
-  StoreContext,
-  type IssuesValue,
-} from '../lib/hooks.ts';
 import { mapIssues } from '../lib/issues.ts';
 import { BlockInspector, FeaturePanel, PageInspector } from './Inspector/index.ts';
 import type { Doc } from '../lib/doc.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
+import { inEditor } from './test-editor-contexts.tsx';
 
 type Problem = { path: string; message: string; keyword: string; params?: Record<string, unknown> };
 
 function open(blocks: Doc[], problems: Problem[], ui: ReactNode, extra: Partial<Doc> = {}) {
   const store = new EditorStore({ slug: 'unit-site', doc: { ...unitSite(blocks), ...extra } });
-  const tree = (problems: Problem[]) => {
-    const list: IssuesValue['issues'] = mapIssues(
+  const mapped = (problems: Problem[]) =>
+    mapIssues(
       store.getState().resolved,
       problems.map((p) => ({ params: {}, ...p })),
     );
-    const byBlock = new Map<string, IssuesValue['issues']>();
-    for (const i of list)
-      if (i.target.kind === 'block')
-        byBlock.set(i.target.blockId, [...(byBlock.get(i.target.blockId) ?? []), i]);
-    const counts = new IssueCounts();
-    counts.update(byBlock);
-    return (
-      <StoreContext.Provider value={store}>
-        <IssuesContext.Provider
-          value={{ issues: list, byBlock, pending: false, revision: 0, site: null }}
-        >
-          <IssueCountsContext.Provider value={counts}>{ui}</IssueCountsContext.Provider>
-        </IssuesContext.Provider>
-      </StoreContext.Provider>
-    );
-  };
   if (blocks[0]) act(() => store.select(String(blocks[0].id)));
-  const { rerender } = render(tree(problems));
+  const { rerender } = render(inEditor(store, ui, mapped(problems)));
   /** The same editor with other problems (the draft checked again). */
-  return { recheck: (next: Problem[]) => rerender(tree(next)) };
+  return { recheck: (next: Problem[]) => rerender(inEditor(store, ui, mapped(next))) };
 }
 
 const invalid = (selector: string) =>

@@ -2,19 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { EditorStore } from '../lib/store/index.ts';
-import {
-  AnnounceContext,
-  IssueCounts,
-  IssueCountsContext,
-  IssuesContext,
-  StoreContext,
-  type IssuesValue,
-} from '../lib/hooks.ts';
+import { AnnounceContext, type IssuesValue } from '../lib/hooks.ts';
 import { mapIssues } from '../lib/issues.ts';
 import { BlockInspector, FeaturePanel } from './Inspector/index.ts';
 import { BlocksPanel } from './BlocksPanel/index.tsx';
 import type { Doc } from '../lib/doc.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
+import { inEditor } from './test-editor-contexts.tsx';
 
 function doc(): Doc {
   return unitSite([
@@ -29,20 +23,7 @@ function doc(): Doc {
 
 function setup(issues: IssuesValue['issues'] = []) {
   const store = new EditorStore({ slug: 'unit-site', doc: doc() });
-  const byBlock = new Map<string, IssuesValue['issues']>();
-  for (const i of issues)
-    if (i.target.kind === 'block')
-      byBlock.set(i.target.blockId, [...(byBlock.get(i.target.blockId) ?? []), i]);
-  const value: IssuesValue = { issues, byBlock, pending: false, revision: 0, site: null };
-  const counts = new IssueCounts();
-  counts.update(byBlock);
-  const wrap = (ui: ReactNode) => (
-    <StoreContext.Provider value={store}>
-      <IssuesContext.Provider value={value}>
-        <IssueCountsContext.Provider value={counts}>{ui}</IssueCountsContext.Provider>
-      </IssuesContext.Provider>
-    </StoreContext.Provider>
-  );
+  const wrap = (ui: ReactNode) => inEditor(store, ui, issues);
   return { store, wrap };
 }
 

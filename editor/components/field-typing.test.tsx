@@ -7,17 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { EditorStore } from '../lib/store/index.ts';
-import {
-  IssueCounts,
-  IssueCountsContext,
-  IssuesContext,
-  StoreContext,
-  type IssuesValue,
-} from '../lib/hooks.ts';
 import type { Doc } from '../lib/doc.ts';
 import { BlockInspector, SettingsPanel } from './Inspector/index.ts';
 import { caretAfterChange } from './Inspector/useFieldHistoryKeys.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
+import { inEditor } from './test-editor-contexts.tsx';
 
 function setup(
   doc: Doc = unitSite([
@@ -25,20 +19,7 @@ function setup(
   ]),
 ) {
   const store = new EditorStore({ slug: 'unit-site', doc });
-  const value: IssuesValue = {
-    issues: [],
-    byBlock: new Map(),
-    pending: false,
-    revision: 0,
-    site: null,
-  };
-  const wrap = (ui: ReactNode) => (
-    <StoreContext.Provider value={store}>
-      <IssuesContext.Provider value={value}>
-        <IssueCountsContext.Provider value={new IssueCounts()}>{ui}</IssueCountsContext.Provider>
-      </IssuesContext.Provider>
-    </StoreContext.Provider>
-  );
+  const wrap = (ui: ReactNode) => inEditor(store, ui);
   return { store, wrap };
 }
 

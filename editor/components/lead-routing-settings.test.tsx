@@ -6,36 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { EditorStore } from '../lib/store/index.ts';
-import {
-  IssueCounts,
-  IssueCountsContext,
-  IssuesContext,
-  StoreContext,
-  type IssuesValue,
-} from '../lib/hooks.ts';
 import type { Doc } from '../lib/doc.ts';
 import { SettingsPanel } from './Inspector/index.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
-
-const NO_ISSUES: IssuesValue = {
-  issues: [],
-  byBlock: new Map(),
-  pending: false,
-  revision: 0,
-  site: null,
-};
+import { inEditor } from './test-editor-contexts.tsx';
 
 function renderLeads(doc: Doc) {
   const store = new EditorStore({ slug: 'unit-site', doc });
-  render(
-    <StoreContext.Provider value={store}>
-      <IssuesContext.Provider value={NO_ISSUES}>
-        <IssueCountsContext.Provider value={new IssueCounts()}>
-          <SettingsPanel open="leads" onOpen={() => undefined} />
-        </IssueCountsContext.Provider>
-      </IssuesContext.Provider>
-    </StoreContext.Provider>,
-  );
+  render(inEditor(store, <SettingsPanel open="leads" onOpen={() => undefined} />));
   return store;
 }
 

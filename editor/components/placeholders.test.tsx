@@ -11,26 +11,17 @@ import richText from '../../schemas/blocks/rich-text.schema.json' with { type: '
 import type { Editor } from '@tiptap/react';
 import { placeholderWords } from './RichTextField/RichTextEditor.tsx';
 import { EditorStore } from '../lib/store/index.ts';
-import { IssueCounts, IssueCountsContext, IssuesContext, StoreContext } from '../lib/hooks.ts';
 import { BlockInspector } from './Inspector/index.ts';
 import { PLACEHOLDERS_LEFT, PublishConfirm } from './PublishDialogs.tsx';
 import type { Doc } from '../lib/doc.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
+import { inEditor } from './test-editor-contexts.tsx';
 
 const PLACEHOLDER = hero.properties.heading['x-placeholder'];
 
 function withStore(blocks: Doc[], ui: ReactNode) {
   const store = new EditorStore({ slug: 'unit-site', doc: unitSite(blocks) });
-  const counts = new IssueCounts();
-  render(
-    <StoreContext.Provider value={store}>
-      <IssuesContext.Provider
-        value={{ issues: [], byBlock: new Map(), pending: false, revision: 0, site: null }}
-      >
-        <IssueCountsContext.Provider value={counts}>{ui}</IssueCountsContext.Provider>
-      </IssuesContext.Provider>
-    </StoreContext.Provider>,
-  );
+  render(inEditor(store, ui));
   return store;
 }
 

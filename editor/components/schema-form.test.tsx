@@ -5,39 +5,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { EditorStore } from '../lib/store/index.ts';
-import {
-  IssueCounts,
-  IssueCountsContext,
-  IssuesContext,
-  StoreContext,
-  type IssuesValue,
-} from '../lib/hooks.ts';
+import type { IssuesValue } from '../lib/hooks.ts';
 import { mapIssues } from '../lib/issues.ts';
 import { BlockInspector } from './Inspector/index.ts';
 import type { Doc } from '../lib/doc.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
 import { isEmptyValue } from './form-templates.tsx';
+import { inEditor } from './test-editor-contexts.tsx';
 
 function open(block: Doc, issues: (doc: Doc) => IssuesValue['issues'] = () => []) {
   const doc = unitSite([block]);
   const store = new EditorStore({ slug: 'unit-site', doc });
-  const list = issues(store.getState().resolved);
-  const byBlock = new Map([[String(block.id), list]]);
-  const counts = new IssueCounts();
-  counts.update(byBlock);
-  const wrap = (ui: ReactNode) => (
-    <StoreContext.Provider value={store}>
-      <IssuesContext.Provider
-        value={{ issues: list, byBlock, pending: false, revision: 0, site: null }}
-      >
-        <IssueCountsContext.Provider value={counts}>{ui}</IssueCountsContext.Provider>
-      </IssuesContext.Provider>
-    </StoreContext.Provider>
-  );
   act(() => store.select(String(block.id)));
-  render(wrap(<BlockInspector />));
+  render(inEditor(store, <BlockInspector />, issues(store.getState().resolved)));
   return store;
 }
 

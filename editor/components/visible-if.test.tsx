@@ -9,24 +9,15 @@ import type { ReactNode } from 'react';
 import hero from '../../schemas/blocks/hero.schema.json' with { type: 'json' };
 import promoTile from '../../schemas/blocks/promo-tile.schema.json' with { type: 'json' };
 import { EditorStore } from '../lib/store/index.ts';
-import { IssueCounts, IssueCountsContext, IssuesContext, StoreContext } from '../lib/hooks.ts';
 import { BlockInspector } from './Inspector/index.ts';
 import type { Doc } from '../lib/doc.ts';
 import { unitSite } from '../lib/test-fixtures.ts';
 import { isVisible } from './form-templates.tsx';
+import { inEditor } from './test-editor-contexts.tsx';
 
 function open(block: Doc) {
   const store = new EditorStore({ slug: 'unit-site', doc: unitSite([block]) });
-  const counts = new IssueCounts();
-  const wrap = (ui: ReactNode) => (
-    <StoreContext.Provider value={store}>
-      <IssuesContext.Provider
-        value={{ issues: [], byBlock: new Map(), pending: false, revision: 0, site: null }}
-      >
-        <IssueCountsContext.Provider value={counts}>{ui}</IssueCountsContext.Provider>
-      </IssuesContext.Provider>
-    </StoreContext.Provider>
-  );
+  const wrap = (ui: ReactNode) => inEditor(store, ui);
   act(() => store.select(String(block.id)));
   return render(wrap(<BlockInspector />));
 }

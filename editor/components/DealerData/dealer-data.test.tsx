@@ -7,26 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { EditorStore } from '../../lib/store/index.ts';
-import {
-  IssueCounts,
-  IssueCountsContext,
-  IssuesContext,
-  StoreContext,
-  type IssuesValue,
-} from '../../lib/hooks.ts';
 import type { Doc } from '../../lib/doc.ts';
 import { SettingsPanel } from '../Inspector/index.ts';
 import { unitSite } from '../../lib/test-fixtures.ts';
+import { inEditor } from '../test-editor-contexts.tsx';
 import { localeWeek } from './week.ts';
 import { publicHolidays } from './holidays.ts';
-
-const NO_ISSUES: IssuesValue = {
-  issues: [],
-  byBlock: new Map(),
-  pending: false,
-  revision: 0,
-  site: null,
-};
 
 const LOCATION = {
   id: 4,
@@ -47,15 +33,7 @@ function site(extra: Doc = {}): Doc {
 
 function renderSettings(doc: Doc, open: string) {
   const store = new EditorStore({ slug: 'unit-site', doc });
-  render(
-    <StoreContext.Provider value={store}>
-      <IssuesContext.Provider value={NO_ISSUES}>
-        <IssueCountsContext.Provider value={new IssueCounts()}>
-          <SettingsPanel open={open} onOpen={() => undefined} />
-        </IssueCountsContext.Provider>
-      </IssuesContext.Provider>
-    </StoreContext.Provider>,
-  );
+  render(inEditor(store, <SettingsPanel open={open} onOpen={() => undefined} />));
   return store;
 }
 

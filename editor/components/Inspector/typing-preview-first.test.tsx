@@ -5,41 +5,19 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { EditorStore } from '../../lib/store/index.ts';
-import {
-  IssueCounts,
-  IssueCountsContext,
-  IssuesContext,
-  StoreContext,
-  type IssuesValue,
-} from '../../lib/hooks.ts';
 import type { Doc } from '../../lib/doc.ts';
 import { unitSite } from '../../lib/test-fixtures.ts';
 import { BlockInspector } from './index.ts';
-
-const ISSUES: IssuesValue = {
-  issues: [],
-  byBlock: new Map(),
-  pending: false,
-  revision: 0,
-  site: null,
-};
+import { inEditor } from '../test-editor-contexts.tsx';
 
 function setup() {
   const store = new EditorStore({
     slug: 'unit-site',
     doc: unitSite([{ type: 'promo-tile', id: 'tile', props: { heading: 'Warranty' } }]),
   });
-  const wrap = (ui: ReactNode) => (
-    <StoreContext.Provider value={store}>
-      <IssuesContext.Provider value={ISSUES}>
-        <IssueCountsContext.Provider value={new IssueCounts()}>{ui}</IssueCountsContext.Provider>
-      </IssuesContext.Provider>
-    </StoreContext.Provider>
-  );
   act(() => store.select('tile'));
-  render(wrap(<BlockInspector />));
+  render(inEditor(store, <BlockInspector />));
   return store;
 }
 

@@ -12,9 +12,9 @@ import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
  * appended to it (`#1f3a93#0a0`). Handing back the form's own data keeps the cleared field
  * empty while they type; the default still applies where the block renders.
  *
- * The echo of a keystroke may come a task after the key (the block form tells the store's
- * other listeners later: docs/editor-design.md, "Speed"), and a change made before it (undo
- * pressed at once) can bring back the very value the form was last handed. rjsf ignores a
+ * The echo of a keystroke comes when the keys pause (the block form tells the store's other
+ * listeners then: docs/editor-design.md, "Speed"), and a change made before it (undo pressed
+ * at once) can bring back the very value the form was last handed. rjsf ignores a
  * `formData` deep-equal to its last one and would keep what was typed; so the form is first
  * handed its own data, then, in the same commit, the value.
  */

@@ -6,18 +6,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { EditorStore } from '../../lib/store/index.ts';
-import {
-  IssueCounts,
-  IssueCountsContext,
-  IssuesContext,
-  StoreContext,
-  type IssuesValue,
-} from '../../lib/hooks.ts';
 import { BlockInspector } from '../Inspector/index.ts';
 import type { Doc } from '../../lib/doc.ts';
 import { MESSAGES } from '../../../engine/assets/asset-rules.ts';
+import { inEditor } from '../test-editor-contexts.tsx';
 
 function site(blocks: Doc[]): Doc {
   return {
@@ -50,21 +43,7 @@ function site(blocks: Doc[]): Doc {
 function setup(blocks: Doc[]) {
   const store = new EditorStore({ slug: 'unit-site', doc: site(blocks) });
   act(() => store.select(String(blocks[0].id)));
-  const value: IssuesValue = {
-    issues: [],
-    byBlock: new Map(),
-    pending: false,
-    revision: 0,
-    site: null,
-  };
-  const wrap = (ui: ReactNode) => (
-    <StoreContext.Provider value={store}>
-      <IssuesContext.Provider value={value}>
-        <IssueCountsContext.Provider value={new IssueCounts()}>{ui}</IssueCountsContext.Provider>
-      </IssuesContext.Provider>
-    </StoreContext.Provider>
-  );
-  render(wrap(<BlockInspector />));
+  render(inEditor(store, <BlockInspector />));
   const props = (id: string) =>
     (store.getState().resolved.pages[0].blocks as Doc[]).find((b) => b.id === id)!.props ?? {};
   return { store, props };
