@@ -89,7 +89,15 @@ export function findBlock(
  * longer walks every page before that one (docs/editor-design.md, "Speed").
  */
 export function findBlockInView(doc: Doc, id: string, view: View): BlockLocation | undefined {
-  return findBlock(doc, id, areaOfView(view)) ?? findBlock(doc, id);
+  const shown = areaOfView(view);
+  return (
+    findBlock(doc, id, shown) ??
+    findBlock(
+      doc,
+      id,
+      allAreas(doc).filter((a) => !shown.includes(a)),
+    )
+  );
 }
 
 /**

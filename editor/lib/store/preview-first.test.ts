@@ -3,6 +3,15 @@ import { findBlock } from '../doc.ts';
 import { TYPING_HOLD_MAX_MS, TYPING_PAUSE_MS } from './index.ts';
 import { makeStore, rootIds } from './test-kit.ts';
 
+/** A store on fake timers, with a listener of the held kind (every one but the preview's). */
+function heldStore() {
+  vi.useFakeTimers();
+  const store = makeStore();
+  const rest = vi.fn();
+  store.subscribe(rest);
+  return { store, rest };
+}
+
 describe('previewFirst: a drop reaches the preview before the editor re-renders for it', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -29,11 +38,8 @@ describe('previewFirst: a drop reaches the preview before the editor re-renders 
   });
 
   it('tells everyone once, at once, when another change comes before the held task', () => {
-    vi.useFakeTimers();
-    const store = makeStore();
-    const rest = vi.fn();
+    const { store, rest } = heldStore();
     const leading = vi.fn();
-    store.subscribe(rest);
     store.subscribeLeading(leading);
     store.previewFirst(() => store.moveBlocks(['home-hero'], { area: 'page:home' }, 3));
     expect(rest).not.toHaveBeenCalled();
@@ -45,10 +51,7 @@ describe('previewFirst: a drop reaches the preview before the editor re-renders 
   });
 
   it('runs `after` at once when nothing changed (a refused drop), and outside previewFirst nothing waits', () => {
-    vi.useFakeTimers();
-    const store = makeStore();
-    const rest = vi.fn();
-    store.subscribe(rest);
+    const { store, rest } = heldStore();
     const after = vi.fn();
     // A section cannot go inside its own child list.
     expect(
@@ -72,11 +75,8 @@ describe('previewFirst until a pause: typing holds the editor back, not the next
     });
 
   it('tells the others once the keys pause, each key starting the wait again, the preview at every key', () => {
-    vi.useFakeTimers();
-    const store = makeStore();
-    const rest = vi.fn();
+    const { store, rest } = heldStore();
     const shown: unknown[] = [];
-    store.subscribe(rest);
     store.subscribeLeading(() =>
       shown.push(findBlock(store.getState().resolved, 'home-hero')!.block.props?.heading),
     );
@@ -93,10 +93,7 @@ describe('previewFirst until a pause: typing holds the editor back, not the next
   });
 
   it('catches the editor up in the task right after a key typed TYPING_HOLD_MAX_MS into the hold', () => {
-    vi.useFakeTimers();
-    const store = makeStore();
-    const rest = vi.fn();
-    store.subscribe(rest);
+    const { store, rest } = heldStore();
     const gap = 120;
     let text = 'W';
     typeKey(store, text);
@@ -120,10 +117,7 @@ describe('previewFirst until a pause: typing holds the editor back, not the next
   });
 
   it('tells them at once on another change (undo) or when asked (page hidden, field left), and once only', () => {
-    vi.useFakeTimers();
-    const store = makeStore();
-    const rest = vi.fn();
-    store.subscribe(rest);
+    const { store, rest } = heldStore();
     typeKey(store, 'W');
     store.undo();
     expect(rest).toHaveBeenCalledTimes(1);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type EditorStore } from './index.ts';
+import { findBlockInView } from '../doc.ts';
 import { flattenView } from '../tree.ts';
 import { makeStore } from './test-kit.ts';
 
@@ -131,5 +132,15 @@ describe('multi-select: selection rules', () => {
     store.setFeature('compare', true);
     expect(store.getState().selection).toBe(selection);
     expect(store.getState().selectedSet).toBe(selectedSet);
+  });
+});
+
+describe('finding the selected block from the open view', () => {
+  it('finds it in the open view first, and anywhere else when it is not there', () => {
+    const { resolved } = makeStore().getState();
+    expect(findBlockInView(resolved, 'why-us', 'page:home')?.ref.area).toBe('page:home');
+    expect(findBlockInView(resolved, 'why-us', 'page:contact')?.ref.area).toBe('page:home');
+    expect(findBlockInView(resolved, 'site-footer', 'page:home')?.ref.area).toBe('layout:footer');
+    expect(findBlockInView(resolved, 'nowhere', 'page:home')).toBeUndefined();
   });
 });
