@@ -90,14 +90,8 @@ export function findBlock(
  */
 export function findBlockInView(doc: Doc, id: string, view: View): BlockLocation | undefined {
   const shown = areaOfView(view);
-  return (
-    findBlock(doc, id, shown) ??
-    findBlock(
-      doc,
-      id,
-      allAreas(doc).filter((a) => !shown.includes(a)),
-    )
-  );
+  const others = allAreas(doc).filter((a) => !shown.includes(a));
+  return findBlock(doc, id, shown) ?? findBlock(doc, id, others);
 }
 
 /**
