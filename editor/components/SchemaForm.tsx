@@ -7,7 +7,7 @@
  * runtime's own validator found in the draft (`extraErrors`), so the form and the save
  * button never disagree.
  */
-import Form, { type IChangeEvent } from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
 import type {
   ErrorSchema,
   IconButtonProps,
@@ -42,6 +42,7 @@ import { PagePicker } from './pickers/PagePicker.tsx';
 import { RefPicker } from './pickers/RefPicker.tsx';
 import { RichTextWidget } from './RichTextField/index.tsx';
 import { PlaceholderText } from './PlaceholderText.tsx';
+import { TypingForm, TypingInputTemplate } from './typing-form.tsx';
 
 // rjsf types Ajv's class loosely; Ajv2020 is the same API for the 2020-12 draft.
 export const formValidator = customizeValidator({ AjvClass: Ajv2020 as never });
@@ -151,6 +152,7 @@ export const TEMPLATES: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
   ObjectFieldTemplate: OptionalObjectTemplate,
   TitleFieldTemplate: ItemTitle,
   FieldTemplate: InvalidMarkingFieldTemplate,
+  BaseInputTemplate: TypingInputTemplate,
   MultiSchemaFieldTemplate: ChoiceTemplate,
   ButtonTemplates: {
     AddButton: textButton('Add', '+'),
@@ -176,6 +178,12 @@ export interface SchemaFormProps {
   /** Prefix of field ids (fields are `${idPrefix}_${path}`), so error links can focus them. */
   idPrefix?: string;
   label: string;
+  /**
+   * A key typed into a field that holds text goes to `onChange` without rjsf applying it
+   * (typing-form.tsx); the form takes it when `value` is handed back with it. Only for a
+   * parent that always hands back what it stored.
+   */
+  typedFirst?: boolean;
 }
 
 /** One rjsf form; re-renders only when its value, errors or schema change. */
@@ -187,14 +195,16 @@ export const SchemaForm = memo(function SchemaForm({
   context,
   idPrefix = 'root',
   label,
+  typedFirst = false,
 }: SchemaFormProps) {
   const latest = useRef(onChange);
   latest.current = onChange;
   const handle = useCallback((e: IChangeEvent) => latest.current(e.formData), []);
+  const typed = useCallback((formData: unknown) => latest.current(formData), []);
   const formId = useId();
   const data = useMemo(() => (value === undefined ? undefined : structuredClone(value)), [value]);
   return (
-    <Form
+    <TypingForm
       id={formId}
       className="fc-form"
       aria-label={label}
@@ -208,6 +218,7 @@ export const SchemaForm = memo(function SchemaForm({
       formContext={context}
       idPrefix={idPrefix}
       onChange={handle}
+      onTyped={typedFirst ? typed : undefined}
       noValidate
       noHtml5Validate
       showErrorList={false}
@@ -215,6 +226,6 @@ export const SchemaForm = memo(function SchemaForm({
       onSubmit={() => undefined}
     >
       {NO_BUTTONS}
-    </Form>
+    </TypingForm>
   );
 });

@@ -90,6 +90,53 @@ describe('typing in the editor’s fields', () => {
     await expect.poll(() => heading.inputValue()).toBe('Drive away today now');
   });
 
+  it('fast keys, a field switch and an undo before the pause: field, preview and draft agree', async () => {
+    await page.locator('[data-row="home-hero"] .fc-row-main').click();
+    const heading = page.locator('#root_heading');
+    const label = page.locator('#root_actions_0_label');
+    const block = preview().locator('[data-editor-block="home-hero"]');
+    const was = { heading: await heading.inputValue(), label: await label.inputValue() };
+    const shown = async () => ({
+      heading: await heading.inputValue(),
+      label: await label.inputValue(),
+      previewHeading: (await block.getByRole('heading').first().textContent())?.trim(),
+      previewHasLabel: await block.getByText(await label.inputValue(), { exact: true }).count(),
+    });
+    const draftHero = async () =>
+      (await storedDraft())?.doc.pages
+        .find((p: { id: string }) => p.id === 'home')
+        .blocks.find((b: { id: string }) => b.id === 'home-hero').props;
+    await heading.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' fast', { delay: 5 });
+    // Another field of the block, straight away: its keys must not lose the first field's.
+    await label.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' now', { delay: 5 });
+    const typed = { heading: `${was.heading} fast`, label: `${was.label} now` };
+    expect(await heading.inputValue()).toBe(typed.heading);
+    expect(await label.inputValue()).toBe(typed.label);
+    await expect
+      .poll(shown)
+      .toEqual({ ...typed, previewHeading: typed.heading, previewHasLabel: 1 });
+    // Undo at once, before the keys' pause: the block's one typing step goes, in both fields.
+    await page.keyboard.type('!', { delay: 5 });
+    await page.keyboard.press('Control+z');
+    await expect.poll(shown).toEqual({ ...was, previewHeading: was.heading, previewHasLabel: 1 });
+    await expect.poll(async () => (await draftHero())?.actions[0].label).toBe(was.label);
+    await page.keyboard.press('Control+Shift+z');
+    const redone = { ...typed, label: `${typed.label}!` };
+    await expect
+      .poll(shown)
+      .toEqual({ ...redone, previewHeading: redone.heading, previewHasLabel: 1 });
+    await expect
+      .poll(async () => [(await draftHero())?.heading, (await draftHero())?.actions[0].label])
+      .toEqual([redone.heading, redone.label]);
+    // Left as it was for the tests after this one.
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await draftHero())?.heading).toBe(was.heading);
+  });
+
   it('keeps the undo history across a reload', async () => {
     await expect.poll(async () => (await heroProps())?.heading).toBe('Drive away today now');
     await expect

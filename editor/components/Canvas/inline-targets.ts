@@ -125,6 +125,8 @@ export function inlineTargets(
   const fields = inlineFields(type, props);
   if (!fields.length) return [];
   const elements = ownElements(wrapper);
+  // Each element's text read once, not once per field: a block of many cards has many of both.
+  const texts = elements.map((el) => normal(el.textContent));
   const claimed = new Set<Element>();
   const targets: InlineTarget[] = [];
   for (const field of fields) {
@@ -135,8 +137,8 @@ export function inlineTargets(
     if (!text) continue;
     // The chain of nested elements with exactly this text, outermost first.
     const chain: HTMLElement[] = [];
-    for (const el of elements) {
-      if (claimed.has(el) || normal(el.textContent) !== text) continue;
+    for (const [i, el] of elements.entries()) {
+      if (claimed.has(el) || texts[i] !== text) continue;
       if (chain.length && !chain[chain.length - 1].contains(el)) break;
       chain.push(el);
     }

@@ -54,7 +54,7 @@ export function SingleBlockInspector() {
         unknown
       >;
       // The preview is told at once, the editor when the keys pause (the form field already
-      // shows the key from rjsf's own state): the outline row, the form's echo and the panels
+      // shows the key: typing-form.tsx): the outline row, the form's echo and the panels
       // re-rendering for it neither come before the preview's render of the key nor hold up
       // the next key (docs/editor-design.md, "Speed"). `remember` runs first, so the echo finds it.
       store.previewFirst(
@@ -151,6 +151,7 @@ export function SingleBlockInspector() {
             errors={errors}
             context={context}
             label={`${meta.label} settings`}
+            typedFirst
           />
         ) : (
           <p className="fc-muted" aria-busy="true">
