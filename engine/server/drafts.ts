@@ -112,10 +112,7 @@ export class DraftService {
   draftInfo(slug: string): DraftInfo {
     const head = this.repo.draftHead(slug);
     if (!head) return { exists: false, summary: [] };
-    // The last save: the draft's own line, not the merges that made it follow the published site.
-    const [author, date] = this.repo
-      .git(['log', '-1', '--first-parent', '--no-merges', '--format=%an%x1f%aI', head])
-      .split('\x1f');
+    const { author, date } = this.repo.lastSave(head);
     const published = this.published(slug);
     const over = this.overPublished(slug, head);
     return {

@@ -9,12 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
+import { LRUCache } from 'lru-cache';
 import { plainFileText } from '../site/safe-file.ts';
+import { repositoryTop, runGit, SYSTEM, type Author, type GitOptions } from './git-run.ts';
 
-export interface Author {
-  name: string;
-  email?: string;
-}
+export { SYSTEM, type Author };
 
 export interface Version {
   commit: string;
@@ -35,7 +34,9 @@ export class RepoError extends Error {
   }
 }
 
-export const SYSTEM: Author = { name: 'Forecourt', email: 'forecourt@localhost' };
+/** A commit's full id (SHA-1 or SHA-256), which names the same content for good, unlike a branch or `HEAD`. */
+const FULL_COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 export const DRAFT_PREFIX = 'refs/heads/forecourt/draft/';
 
 export class SiteRepo {
@@ -55,16 +56,7 @@ export class SiteRepo {
 
   /** The repository holding the sites folder; one is created (with a first commit of what is there) when there is none. */
   static open(sitesDir: string): SiteRepo {
-    let top: string | undefined;
-    try {
-      top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
-        cwd: sitesDir,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim();
-    } catch {
-      top = undefined;
-    }
+    const top = repositoryTop(sitesDir);
     if (!top) {
       execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: sitesDir });
       const repo = new SiteRepo(sitesDir, sitesDir);
@@ -81,7 +73,7 @@ export class SiteRepo {
       );
       return repo;
     }
-    const repo = new SiteRepo(sitesDir, realTop(top, sitesDir));
+    const repo = new SiteRepo(sitesDir, top);
     if (!repo.tryGit(['rev-parse', '--verify', '-q', 'HEAD'])) {
       repo.git(['add', '-A', '.'], { cwd: sitesDir });
       repo.git(
@@ -98,41 +90,8 @@ export class SiteRepo {
     return repo;
   }
 
-  git(
-    args: string[],
-    options: {
-      author?: Author;
-      env?: NodeJS.ProcessEnv;
-      cwd?: string;
-      input?: string | Buffer;
-      raw?: boolean;
-    } = {},
-  ): string {
-    const who = options.author ?? SYSTEM;
-    const email =
-      who.email ??
-      `${
-        who.name
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '.')
-          .replace(/^\.|\.$/g, '') || 'staff'
-      }@forecourt.local`;
-    const out = execFileSync('git', args, {
-      cwd: options.cwd ?? this.top,
-      encoding: 'utf8',
-      input: options.input,
-      maxBuffer: 64 * 1024 * 1024,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: who.name,
-        GIT_AUTHOR_EMAIL: email,
-        GIT_COMMITTER_NAME: SYSTEM.name,
-        GIT_COMMITTER_EMAIL: SYSTEM.email,
-        ...options.env,
-      },
-    });
-    return options.raw ? out : out.trimEnd();
+  git(args: string[], options: GitOptions = {}): string {
+    return runGit(this.top, args, options);
   }
 
   /** git, or undefined when it fails. */
@@ -165,9 +124,26 @@ export class SiteRepo {
     return this.tryGit(['rev-parse', '--verify', '-q', `${DRAFT_PREFIX}${slug}`]) || undefined;
   }
 
+  /**
+   * Documents already read at a commit named by its full id: what a commit holds never changes,
+   * and one request reads the same few (the draft, what is published, where they parted)
+   * several times, each a git process otherwise. Bounded by the text kept.
+   */
+  private readonly filesAtCommits = new LRUCache<string, string>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (text) => Math.max(1, text.length),
+  });
+
   /** The site's document text at a commit (undefined when the commit has no such file). */
   fileAt(commit: string, slug: string): string | undefined {
-    return this.tryGit(['cat-file', 'blob', `${commit}:${this.pathOf(slug)}`], { raw: true });
+    const fixed = FULL_COMMIT.test(commit);
+    const key = `${commit}:${slug}`;
+    const known = fixed ? this.filesAtCommits.get(key) : undefined;
+    if (known !== undefined) return known;
+    const text = this.tryGit(['cat-file', 'blob', `${commit}:${this.pathOf(slug)}`], { raw: true });
+    // Not kept when absent: the commit may only be missing here for now (not fetched yet).
+    if (fixed && text !== undefined) this.filesAtCommits.set(key, text);
+    return text;
   }
 
   /** Is this a commit of the repository? */
@@ -176,6 +152,26 @@ export class SiteRepo {
       /^[0-9a-f]{7,64}$/.test(commit) &&
       this.tryGit(['cat-file', '-e', `${commit}^{commit}`]) !== undefined
     );
+  }
+
+  private readonly saves = new LRUCache<string, { author: string; date: string }>({ max: 1000 });
+
+  /** Who saved a draft last, and when: the draft's own line at `head`, not the merges that made it follow the published site. */
+  lastSave(head: string): { author: string; date: string } {
+    let save = this.saves.get(head);
+    if (!save) {
+      const [author, date] = this.git([
+        'log',
+        '-1',
+        '--first-parent',
+        '--no-merges',
+        '--format=%an%x1f%aI',
+        head,
+      ]).split('\x1f');
+      save = { author, date };
+      if (FULL_COMMIT.test(head)) this.saves.set(head, save);
+    }
+    return save;
   }
 
   /**
@@ -384,14 +380,4 @@ export class SiteRepo {
       )
       .map((f) => f.slice(this.prefix.length, -'.json'.length));
   }
-}
-
-/** git answers the top folder with symlinks resolved; keep the caller's spelling when it is the same place. */
-function realTop(top: string, sitesDir: string): string {
-  const rel = relative(top, sitesDir);
-  if (!rel.startsWith('..')) return top;
-  // sitesDir reached through a symlink (e.g. /tmp → /private/tmp): walk up from sitesDir instead.
-  let dir = sitesDir;
-  while (!existsSync(join(dir, '.git')) && dir !== join(dir, '..')) dir = join(dir, '..');
-  return dir;
 }

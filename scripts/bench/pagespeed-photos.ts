@@ -7,7 +7,9 @@
  * performance ≥ 95 with the photos, their LCP within 1.2× of the drawn page's, and at most
  * 150 KB of images for a 390 px phone's first screen (first-screen-images.ts).
  */
+import { writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
 import {
@@ -54,6 +56,12 @@ async function performance(port: number, url: string) {
     onlyCategories: ['performance'],
   });
   const lhr = result!.lhr as unknown as Lhr;
+  // PAGESPEED_LHR_DIR=<folder>: each run's whole Lighthouse report kept, for finding what a figure is made of.
+  const keep = process.env.PAGESPEED_LHR_DIR;
+  if (keep) {
+    const name = `${new URL(url).port}-${url.includes('/cars/') ? 'car' : 'search'}-${Date.now()}.json`;
+    writeFileSync(join(keep, name), JSON.stringify(result!.lhr));
+  }
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
