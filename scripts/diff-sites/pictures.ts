@@ -22,6 +22,7 @@ import {
   type Picture,
 } from './picture-plan.ts';
 import { ensureBuild, materialise, ROOT } from './side-server.ts';
+import { changeOf } from './same-change.ts';
 
 export interface PictureFailure {
   site: string;
@@ -84,12 +85,17 @@ function startSide(sitesDir: string, dataDir: string, root: string) {
   return { url, stop };
 }
 
-/** A page's HTML without what differs between any two renders (scripts, nonces, build data). */
-export function comparableHtml(html: string): string {
-  return html
+/**
+ * A page's HTML without what differs between any two renders (scripts, nonces, build data),
+ * and with the address of the server that rendered it (`origin`: each side has its own port,
+ * which absolute links such as the canonical one carry) put as one placeholder.
+ */
+export function comparableHtml(html: string, origin?: string): string {
+  const out = html
     .replace(/<script\b[\s\S]*?<\/script>/gi, '')
     .replace(/\snonce="[^"]*"/g, '')
     .replace(/<style\b[\s\S]*?<\/style>/gi, '');
+  return origin ? out.split(origin).join('{server}') : out;
 }
 
 /** Why a rendered page is not a real picture of it, or undefined when it is. */
@@ -173,7 +179,8 @@ async function warmUp(plans: PagePlan[], urls: Record<'before' | 'after', string
 
 /**
  * The pages to picture: every page whose own content changed; of the pages a site-wide
- * change may touch, those whose rendered HTML differs. At most PAGES_PER_SITE a site.
+ * change may touch, those whose rendered HTML differs, one for each different difference
+ * (same-change.ts), the others named in a note. At most PAGES_PER_SITE a site.
  */
 async function choosePages(
   plans: PagePlan[],
@@ -181,10 +188,13 @@ async function choosePages(
   run: PictureRun,
 ): Promise<PagePlan[]> {
   const out: PagePlan[] = [];
-  const perSite = new Map<string, { shown: number; same: number; over: string[] }>();
+  const perSite = new Map<
+    string,
+    { shown: number; same: number; over: string[]; alike: Map<string, string[]> }
+  >();
   // Compared a few pages at once (a page waits on its server as much as it works), then
   // counted in plan order, so the pages chosen are the same whatever answered first.
-  const same: boolean[] = [];
+  const changes: Array<string | undefined> = [];
   await inLanes(plans.length, PAGES_AT_ONCE, async (i) => {
     const plan = plans[i];
     if (plan.own || !plan.before || !plan.after) return;
@@ -193,13 +203,25 @@ async function choosePages(
         fetch(`${urls[side]}/sites/${plan.site}${plan[side]}`).then((r) => r.text()),
       ),
     );
-    same[i] = comparableHtml(a) === comparableHtml(b);
+    changes[i] = changeOf(comparableHtml(a, urls.before), comparableHtml(b, urls.after));
   });
   for (const [i, plan] of plans.entries()) {
-    const count = perSite.get(plan.site) ?? { shown: 0, same: 0, over: [] };
+    const count = perSite.get(plan.site) ?? {
+      shown: 0,
+      same: 0,
+      over: [],
+      alike: new Map<string, string[]>(),
+    };
     perSite.set(plan.site, count);
-    if (same[i]) {
+    const change = changes[i];
+    if (change === '') {
       count.same++;
+      continue;
+    }
+    // A page's own change is always pictured; a difference already pictured is named.
+    const alike = change === undefined ? undefined : count.alike.get(change);
+    if (alike) {
+      alike.push(plan.page);
       continue;
     }
     if (count.shown >= PAGES_PER_SITE) {
@@ -207,10 +229,16 @@ async function choosePages(
       continue;
     }
     count.shown++;
+    if (change !== undefined && !plan.own) count.alike.set(change, [plan.page]);
     out.push(plan);
   }
   for (const [site, c] of perSite) {
     if (c.same) run.notes.push(`${site}: ${c.same} other pages render the same before and after`);
+    for (const [first, ...others] of c.alike.values())
+      if (others.length)
+        run.notes.push(
+          `${site}: ${others.length} more page${others.length === 1 ? '' : 's'} show the same change as ${first}, not pictured: ${others.join(', ')}`,
+        );
     if (c.over.length)
       run.notes.push(
         `${site}: more pages look different than are pictured (${PAGES_PER_SITE}); not pictured: ${c.over.join(', ')}`,

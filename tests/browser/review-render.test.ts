@@ -97,6 +97,10 @@ describe('review:sites --render', () => {
     );
     expect(shown.size).toBeGreaterThan(0);
     expect(shown.size).toBeLessThan(pages);
+    // The footer's phone differs on every page: pictured once, the other pages named.
+    expect(index).toMatch(
+      /kiwi-car-yard: \d+ more pages show the same change as \S+, not pictured: /,
+    );
     for (const page of shown)
       expect(readFileSync(join(out, `kiwi-car-yard/${page}--after.html`), 'utf8')).toContain(
         '09 555 0199',

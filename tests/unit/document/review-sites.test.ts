@@ -20,6 +20,7 @@ import { walkBlocks } from '../../../engine/tree.ts';
 import { COMMENT_LIMIT, reviewSites } from '../../../scripts/review-sites.ts';
 import { RISK_TITLES } from '../../../scripts/review/risk.ts';
 import { comparableHtml, renderProblem } from '../../../scripts/diff-sites/pictures.ts';
+import { changeOf } from '../../../scripts/diff-sites/same-change.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const repos: string[] = [];
@@ -220,5 +221,31 @@ describe('pictures', () => {
       `<main>${s}</main><script nonce="${nonce}">window.__DATA__=${JSON.stringify(s)}</script>`;
     expect(comparableHtml(page('A', '1'))).toBe(comparableHtml(page('A', '2')));
     expect(comparableHtml(page('A', '1'))).not.toBe(comparableHtml(page('B', '1')));
+  });
+
+  it('compares pages rendered by two servers without their addresses', () => {
+    const page = (origin: string, phone: string) =>
+      `<link rel="canonical" href="${origin}/sites/x/about"><footer>${phone}</footer>`;
+    const [before, after] = ['http://127.0.0.1:41001', 'http://127.0.0.1:41002'];
+    expect(comparableHtml(page(before, '1'), before)).toBe(comparableHtml(page(after, '1'), after));
+    expect(comparableHtml(page(before, '1'), before)).not.toBe(
+      comparableHtml(page(after, '2'), after),
+    );
+  });
+
+  it('tells the same change on two pages from a different one', () => {
+    const page = (main: string, phone: string) =>
+      `<header><a href="/">Home</a></header><main><h1>${main}</h1></main><footer><a href="tel:${phone}">${phone}</a></footer>`;
+    const footerOnAbout = changeOf(page('About us', '1'), page('About us', '2'));
+    const footerOnTerms = changeOf(page('Terms', '1'), page('Terms', '2'));
+    expect(footerOnAbout).toBe(footerOnTerms);
+    expect(footerOnAbout).toContain('2');
+    // Another difference on the contact page (its body shows the phone too): its own change.
+    const contact = changeOf(
+      page('Call 1', '1').replace('</main>', '<p>1</p></main>'),
+      page('Call 2', '2').replace('</main>', '<p>2</p></main>'),
+    );
+    expect(contact).not.toBe(footerOnAbout);
+    expect(changeOf(page('Terms', '1'), page('Terms', '1'))).toBe('');
   });
 });
