@@ -109,6 +109,21 @@ describe('typing into a block form', () => {
     expect(stored(store).cards[0].title).toBe('Ranger review 2026!');
   });
 
+  it('shows what undo brings back in both fields after a field switch mid-burst', () => {
+    const store = setup();
+    keys('root_cards_0_title', 'Ranger review', ' now');
+    fireEvent.focusOut(field('root_cards_0_title'));
+    keys('root_cards_0_link_label', 'Read it', ' all');
+    // One typing step for the block: undo takes both fields back, before the pause.
+    act(() => void store.undo());
+    expect(stored(store).cards[0].title).toBe('Ranger review');
+    expect(stored(store).cards[0].link?.label).toBe('Read it');
+    expect(field('root_cards_0_link_label').value).toBe('Read it');
+    expect(field('root_cards_0_title').value).toBe('Ranger review');
+    act(() => void vi.runAllTimers());
+    expect(field('root_cards_0_link_label').value).toBe('Read it');
+  });
+
   it('empties a field and fills an empty one through the form itself', () => {
     const store = setup();
     type('root_cards_0_title', '');

@@ -14,9 +14,11 @@ import { useCallback, useLayoutEffect, useReducer, useRef } from 'react';
  *
  * The echo of a keystroke comes when the keys pause (the block form tells the store's other
  * listeners then: docs/editor-design.md, "Speed"), and a change made before it (undo pressed
- * at once) can bring back the very value the form was last handed. rjsf ignores a
- * `formData` deep-equal to its last one and would keep what was typed; so the form is first
- * handed its own data, then, in the same commit, the value.
+ * at once) can bring back the very value the form was last handed, which rjsf ignores; and
+ * a text input keeps the keys it typed shown until the form's value for it changes
+ * (typing-form.tsx), which it never does when rjsf did not take them. So whenever the form
+ * has not been handed its own last report and the store holds something else, it is first
+ * handed that report, then, in the same commit, the value.
  */
 export function useFormEcho<T>(
   key: string | undefined,
@@ -28,12 +30,15 @@ export function useFormEcho<T>(
   const echo = last.current;
   const ours = echo && echo.key === key ? echo : undefined;
   let shown = ours && isEqual(ours.stored, value) ? (ours.formData as T) : value;
+  // The form has not been handed its own last report (a key its text input kept to itself,
+  // typing-form.tsx, or a value equal to the one it was last handed), and the store now holds
+  // something else: it is handed that report first.
   const stale =
     shown === value &&
     !!ours &&
     handed.current !== undefined &&
     handed.current.key === key &&
-    isEqual(handed.current.value, value) &&
+    !isEqual(handed.current.value, ours.formData) &&
     !isEqual(ours.formData, value);
   if (stale) shown = ours.formData as T;
   useLayoutEffect(() => {
