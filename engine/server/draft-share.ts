@@ -98,6 +98,12 @@ export class DraftShare {
     const mine = this.repo.draftHead(slug);
     const seen = this.seen(slug);
     if (theirs === mine) return this.setSeen(slug, theirs);
+    if (!mine && theirs !== undefined && theirs === this.repo.endedDraft(slug)) {
+      // Ended here (published, discarded) after this look at the remote began, or its drop never
+      // reached the remote: it goes there too, and never comes back as a draft.
+      await this.push(slug, theirs, undefined).catch(warn(slug));
+      return;
+    }
     if (theirs === undefined) {
       if (mine && seen === mine) {
         // Published or discarded on another server: the remote dropped it, and that server its review branch.

@@ -38,6 +38,12 @@ export class RepoError extends Error {
 const FULL_COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 export const DRAFT_PREFIX = 'refs/heads/forecourt/draft/';
+/**
+ * Where each site's draft last ended here (published or discarded): a copy of that commit
+ * found on the remote afterwards is the ended draft still on its way out, never a new draft
+ * to bring in (draft-share.ts).
+ */
+const ENDED_PREFIX = 'refs/forecourt/ended/';
 
 export class SiteRepo {
   /** The repository's top folder. */
@@ -250,8 +256,20 @@ export class SiteRepo {
 
   deleteDraft(slug: string): string | undefined {
     const head = this.draftHead(slug);
-    if (head) this.git(['update-ref', '-d', `${DRAFT_PREFIX}${slug}`, head]);
+    if (head) this.endDraft(slug, head);
     return head;
+  }
+
+  /** The commit this site's draft last ended at here (published or discarded). */
+  endedDraft(slug: string): string | undefined {
+    return this.tryGit(['rev-parse', '--verify', '-q', `${ENDED_PREFIX}${slug}`]) || undefined;
+  }
+
+  /** Drops the draft branch at `head` and keeps where it ended, in one transaction. */
+  private endDraft(slug: string, head: string) {
+    this.git(['update-ref', '--stdin'], {
+      input: `update ${ENDED_PREFIX}${slug} ${head}\ndelete ${DRAFT_PREFIX}${slug} ${head}\n`,
+    });
   }
 
   /** The commit the draft and the published branch last shared. */
@@ -279,7 +297,7 @@ export class SiteRepo {
     const next = this.publishedCommit(slug, text, message, author, [draft], images);
     await gate?.(next.commit);
     this.goLive(slug, text, next, Object.keys(images));
-    this.git(['update-ref', '-d', `${DRAFT_PREFIX}${slug}`, draft]);
+    this.endDraft(slug, draft);
     return next.commit;
   }
 

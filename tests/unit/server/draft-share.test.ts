@@ -16,8 +16,15 @@ import {
 } from '../../../engine/server/draft-share.ts';
 import { DraftService } from '../../../engine/server/drafts.ts';
 import { SiteRepo } from '../../../engine/server/site-repo.ts';
+import { syncFromRemote } from '../../../engine/server/site-remote.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
-import { removeTemps, sitesWithRemote, temp, type SitesRemote } from './fixtures/sites-remote.ts';
+import {
+  git,
+  removeTemps,
+  sitesWithRemote,
+  temp,
+  type SitesRemote,
+} from './fixtures/sites-remote.ts';
 
 const SLUG = 'southern-motor-group';
 const who = { name: 'Sam Lee' };
@@ -98,4 +105,38 @@ describe('drafts between this server and the remote', { timeout: 60_000 }, () =>
     expect(setup.repo.draftHead(SLUG)).toBeUndefined();
     expect(here.draftInfo(SLUG).exists).toBe(false);
   });
+});
+
+describe('a draft that ended here', { timeout: 60_000 }, () => {
+  // A look at the remote that began before the end (a staff member's read while a merged pull
+  // request is followed), or a drop that never reached the remote, finds the ended draft there.
+  it.each(['published', 'discarded'] as const)(
+    'is not brought back from a remote that still holds it (%s)',
+    async (end) => {
+      const here = server(setup.repo, setup.remote);
+      // What another server published earlier in this file is brought in first.
+      await syncFromRemote(setup.repo, setup.remote);
+      const doc = heading(setup.readDoc(SLUG, setup.sites), `Ended: ${end}`);
+      const { version } = await here.write(SLUG, () =>
+        here.save(SLUG, doc, here.current(SLUG)!.version, who, () => []),
+      );
+      expect(onRemote(SLUG)).toBe(version);
+      if (end === 'published') await here.publish(SLUG, who, () => []);
+      else await here.discard(SLUG);
+      expect(onRemote(SLUG)).toBe('');
+      git(setup.repo.top, 'push', '-q', setup.remote, `${version}:${sharedBranch(SLUG)}`);
+
+      await here.bringIn([SLUG]);
+      expect(setup.repo.draftHead(SLUG)).toBeUndefined();
+      expect(here.draftInfo(SLUG).exists).toBe(false);
+      expect(onRemote(SLUG)).toBe('');
+      // A new draft after it is a draft like any other.
+      const next = await here.write(SLUG, () =>
+        here.save(SLUG, heading(doc, 'Next'), here.current(SLUG)!.version, who, () => []),
+      );
+      await here.bringIn([SLUG]);
+      expect(setup.repo.draftHead(SLUG)).toBe(next.version);
+      await here.discard(SLUG);
+    },
+  );
 });
