@@ -214,10 +214,19 @@ describe('a site created in the editor', { timeout: 90_000 }, () => {
     git(clone, 'fetch', '-q', 'origin', 'forecourt/draft/bayside-ford');
     git(clone, 'merge', '-q', '--no-ff', '-m', 'Merge pull request', 'FETCH_HEAD');
     git(clone, 'push', '-q', 'origin', 'main');
+    // Staff reading the site all along (each read looks at the remote's copy of the draft while
+    // the merge is followed): the draft still ends, and is not brought back.
+    let reading = true;
+    const readers = Array.from({ length: 4 }, async () => {
+      while (reading) await editor('/sites/bayside-ford');
+    });
     await until(
       async () => (await visit('/sites/bayside-ford/')).status === 200,
       'the merged site to be served',
     );
+    await new Promise((r) => setTimeout(r, 3_000));
+    reading = false;
+    await Promise.all(readers);
     expect((await visit('/')).text).toContain('Bayside Ford');
     await until(
       async () => !(await editor('/sites/bayside-ford')).body.draft.exists,
