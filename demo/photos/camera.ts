@@ -5,7 +5,7 @@
  * exist so the demo's pages carry real-size originals through the photo pipeline, which must
  * drop that metadata; nothing is fetched from the network.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../../engine/assets/sharp.ts';
 
 export const CAMERA_SIZE = { width: 4032, height: 3024 } as const;
 
@@ -29,8 +29,8 @@ export type Grain = Awaited<ReturnType<typeof makeGrain>>;
  * softer than pure noise (noise over 12 megapixels takes libvips many seconds). It takes
  * seconds and 36 MB, so a batch of photos shares one (camera-photos.ts) and lets it go after.
  */
-export const makeGrain = () =>
-  sharp({
+export const makeGrain = async () =>
+  (await loadSharp())({
     create: {
       width: CAMERA_SIZE.width / 4,
       height: CAMERA_SIZE.height / 4,
@@ -47,6 +47,7 @@ export const makeGrain = () =>
 export async function cameraJpeg(svg: string, grain?: Grain): Promise<Buffer> {
   // Drawn at its own size and scaled up: a drawing's edges are too sharp for a lens, and
   // rendering 12 megapixels of SVG takes seconds.
+  const sharp = await loadSharp();
   const drawn = await sharp(Buffer.from(svg))
     .removeAlpha()
     .resize(CAMERA_SIZE.width, CAMERA_SIZE.height, { fit: 'cover' })

@@ -8,7 +8,7 @@
  * a huge image (a decompression bomb) costs no memory; sharp's own `limitInputPixels` guards
  * the decode as well.
  */
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 /** 40 megapixels: more than any phone's or dealer camera's usual photo (12–24 MP). */
 export const MAX_PHOTO_PIXELS = 40_000_000;
@@ -52,6 +52,7 @@ export async function storePhoto(
   ext: RasterExt,
   name: string,
 ): Promise<StoredPhoto> {
+  const sharp = await loadSharp();
   // The header only: nothing is decoded, whatever size it declares.
   const head = await sharp(input, { limitInputPixels: false })
     .metadata()

@@ -22,7 +22,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 import { snapWidth } from './photo-ladder.ts';
 import { MAX_PHOTO_PIXELS } from './photo-pipeline.ts';
 import { PHOTO_KEYS, PhotoStoreDown, type PhotoStore } from './photo-store.ts';
@@ -82,6 +82,7 @@ async function makeDerivative(
   const input = 'file' in source ? source.file : await source.read();
   if (!input) throw new PhotoMissing(source.name);
   const options = { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error' as const };
+  const sharp = await loadSharp();
   const { hasAlpha } = await sharp(input, options).metadata();
   const format = negotiate(accept, hasAlpha);
   // rotate(): photos stored before the pipeline may still carry an EXIF orientation.

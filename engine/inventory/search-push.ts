@@ -48,7 +48,7 @@ export async function pushSiteSearch(site: SyncSite, o: PushOptions): Promise<Sy
   const cars = databaseUrl
     ? await withDatabaseStock(o.stock(input), databaseUrl, sites)
     : withImportedStock(o.stock, o.dataDir)(input);
-  return syncSiteSearch({ client: syncClient(site.search, o.adminKey, o.host), site, cars });
+  return syncSiteSearch({ client: await syncClient(site.search, o.adminKey, o.host), site, cars });
 }
 
 /** The provided cars with each dealership that has stock in PostgreSQL served from there instead. */

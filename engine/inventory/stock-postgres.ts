@@ -10,10 +10,10 @@ import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import postgres, { type Sql } from 'postgres';
+import type { Sql } from 'postgres';
 import { migratePostgres } from '../api/db/migrate-postgres.ts';
 import { announce, STOCK_STORE_SENDER } from '../api/store/postgres/channel.ts';
-import { describeDatabase, reconnectBackoff } from '../api/store/postgres/store.ts';
+import { describeDatabase, reconnectBackoff } from '../api/store/postgres/connection.ts';
 import { asJson, isUniqueViolation } from '../api/store/postgres/values.ts';
 import { ImportBusy } from './import/import-lock.ts';
 import { openPreviousStock, type StockHead } from './import/previous-stock.ts';
@@ -48,6 +48,7 @@ export class PostgresStockStore implements StockStore {
 
   /** A store on its own small pool (the import CLI), the tables migrated first. */
   static async open(url: string): Promise<PostgresStockStore> {
+    const { default: postgres } = await import('postgres');
     const sql = postgres(url, {
       max: 2,
       backoff: reconnectBackoff,

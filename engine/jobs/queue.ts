@@ -8,7 +8,6 @@
  */
 import type { Clock } from '../clock.ts';
 import { InProcessQueue } from './in-process.ts';
-import { PgBossQueue } from './pg-boss.ts';
 
 export type JobHandler<T extends object> = (data: T) => Promise<void>;
 
@@ -52,7 +51,8 @@ export interface JobQueueOptions {
 }
 
 export async function openJobQueue(options: JobQueueOptions): Promise<JobQueue> {
-  return options.databaseUrl
-    ? PgBossQueue.open({ ...options, databaseUrl: options.databaseUrl })
-    : new InProcessQueue(options);
+  // pg-boss is loaded only with a database: a server without one never pays for it.
+  if (!options.databaseUrl) return new InProcessQueue(options);
+  const { PgBossQueue } = await import('./pg-boss.ts');
+  return PgBossQueue.open({ ...options, databaseUrl: options.databaseUrl });
 }

@@ -10,7 +10,7 @@
  * (saveObjects, a thousand a request), changed ones as partial updates of the attributes that
  * changed, and deletes for cars no longer in the stock (sold and past the sold window).
  */
-import { algoliasearch, type Algoliasearch } from 'algoliasearch';
+import type { Algoliasearch } from 'algoliasearch';
 import isEqual from 'lodash-es/isEqual.js';
 import type { Car } from '../../schemas/types.gen.ts';
 import { walkBlocks } from '../tree.ts';
@@ -81,12 +81,17 @@ export function clientHost(address: string) {
   };
 }
 
-/** The official client with the admin key, pointed at the site's search host (Algolia's own hosts when it names none). */
-export function syncClient(
+/**
+ * The official client with the admin key, pointed at the site's search host (Algolia's own
+ * hosts when it names none). Loaded when first asked for: a server that pushes to no search
+ * host never loads it.
+ */
+export async function syncClient(
   search: SyncSite['search'],
   adminKey: string,
   host?: string,
-): Algoliasearch {
+): Promise<Algoliasearch> {
+  const { algoliasearch } = await import('algoliasearch');
   const address = host ?? search.host;
   const appId = search.appId || EMBEDDED_APP_ID;
   // Generous read times: a task check may wait while an index of thousands of cars is rebuilt.

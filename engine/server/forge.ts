@@ -5,7 +5,6 @@
  * description as its body, or updates the body of the one already open; staff never open it
  * by hand. With @octokit/rest, GitHub's own client.
  */
-import { Octokit } from '@octokit/rest';
 import { remoteTimeoutMs } from './git-remote.ts';
 
 export interface ForgeSettings {
@@ -60,6 +59,8 @@ export async function openPullRequest(
   forge: ForgeSettings,
   pr: { branch: string; base: string; title: string; body: string },
 ): Promise<PullRequestInfo> {
+  // Loaded with the first pull request: a server without FORECOURT_GITHUB_TOKEN never pays for it.
+  const { Octokit } = await import('@octokit/rest');
   const octokit = new Octokit({
     auth: forge.token,
     userAgent: 'forecourt',

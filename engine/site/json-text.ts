@@ -76,7 +76,7 @@ export function parseDocumentText(text: string): unknown {
   } catch (err) {
     throw locate(text, err as Error);
   }
-  const faults = jsonTextFaults(text);
+  const faults = jsonTextFaults(text, doc);
   if (faults.length) throw new LossyJsonError(faults);
   return doc;
 }

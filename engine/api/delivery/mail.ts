@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTransport, type SendMailOptions } from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { ResolvedSite } from '../../site/types.ts';
 import { leadToAdf } from './adf.ts';
 import { DeliveryError, type Channel, type Channels, type DeliveryJob } from './channels.ts';
@@ -53,8 +53,20 @@ function mailOptions(m: MailMessage) {
   };
 }
 
+/**
+ * A nodemailer transport made at its first message: a server that sends none (most start-ups)
+ * never loads nodemailer.
+ */
+function lazyTransport(options: Parameters<typeof import('nodemailer').createTransport>[0]) {
+  let made: Promise<Transporter> | undefined;
+  return {
+    get: () => (made ??= import('nodemailer').then((m) => m.createTransport(options))),
+    close: () => void made?.then((t) => t.close()),
+  };
+}
+
 export function smtpTransport(url: string): MailTransport {
-  const transport = createTransport({
+  const transport = lazyTransport({
     url,
     // Well inside the worker's lease (worker.ts), so a hung server is a retry, not a double send.
     connectionTimeout: 15_000,
@@ -66,7 +78,7 @@ export function smtpTransport(url: string): MailTransport {
     where: `SMTP ${safe.hostname}:${safe.port || (safe.protocol === 'smtps:' ? 465 : 25)}`,
     async send(m) {
       try {
-        await transport.sendMail(mailOptions(m) as SendMailOptions);
+        await (await transport.get()).sendMail(mailOptions(m) as SendMailOptions);
       } catch (err) {
         throw classify(err);
       }
@@ -79,11 +91,11 @@ export function smtpTransport(url: string): MailTransport {
 const emlName = (messageId: string) => `${messageId.replace(/[^A-Za-z0-9@._-]+/g, '')}.eml`;
 
 export function fileTransport(dir: string): MailTransport {
-  const transport = createTransport({ streamTransport: true, buffer: true });
+  const transport = lazyTransport({ streamTransport: true, buffer: true });
   return {
     where: dir,
     async send(m) {
-      const info = await transport.sendMail(mailOptions(m) as SendMailOptions);
+      const info = await (await transport.get()).sendMail(mailOptions(m) as SendMailOptions);
       mkdirSync(dir, { recursive: true });
       const file = join(dir, emlName(m.messageId));
       // Whole or not at all: a crash mid-write leaves no half message to be read as sent.

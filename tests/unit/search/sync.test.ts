@@ -82,7 +82,7 @@ const SORTS: Record<string, { attr: keyof Car; dir: 1 | -1 }> = {
 
 describe('sync:search against the embedded engine', () => {
   it('pushes the stock and settings; a search through the same client finds them with facets and ordered replicas', async () => {
-    const client = syncClient(site.search, ADMIN_KEY);
+    const client = await syncClient(site.search, ADMIN_KEY);
     const report = await syncSiteSearch({ client, site, cars, now: NOW, batchSize: 7 });
     expect(report).toMatchObject({ index: INDEX, added: 30, updated: 0, deleted: 0, unchanged: 0 });
     const sorts = siteSortChoices(site);
@@ -127,7 +127,7 @@ describe('sync:search against the embedded engine', () => {
   });
 
   it('a second sync changes nothing; a changed car is a partial update; a car gone from the stock is deleted', async () => {
-    const client = syncClient(site.search, ADMIN_KEY);
+    const client = await syncClient(site.search, ADMIN_KEY);
     expect(await syncSiteSearch({ client, site, cars, now: NOW })).toMatchObject({
       added: 0,
       updated: 0,
