@@ -40,8 +40,12 @@ function packagesExternalBut(inlined: string[]): Plugin {
   return {
     name: 'packages-external-but',
     setup(build) {
+      // A package bundled brings the packages it imports with it (only bundled code has an
+      // importer inside node_modules).
       build.onResolve({ filter: /^[^./]/ }, (args) =>
-        bundled(args.path) ? undefined : { path: args.path, external: true },
+        bundled(args.path) || args.importer.includes('/node_modules/')
+          ? undefined
+          : { path: args.path, external: true },
       );
     },
   };
@@ -75,6 +79,10 @@ export async function buildServer(
     platform: 'node',
     target: 'node20',
     plugins: [packagesExternalBut(INLINED_PACKAGES)],
+    // The CommonJS packages bundled require Node's own modules: each file has a `require` for them.
+    banner: {
+      js: "import { createRequire as __forecourtRequire } from 'node:module'; const require = __forecourtRequire(import.meta.url);",
+    },
     // For `node --enable-source-maps` when a stack trace should name the source.
     sourcemap: 'linked',
     logLevel: 'warning',

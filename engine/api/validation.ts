@@ -34,15 +34,15 @@ export interface Validators {
 }
 
 export function createValidators(): Validators {
-  // A built server has them compiled ahead (precompiled.ts); from source each is compiled on first use.
-  const ahead = precompiledValidators()?.api;
+  // A built server has them compiled ahead (precompiled.ts), looked for at the first request
+  // checked; from source each is compiled on first use.
   let ajv: ReturnType<typeof createAjv> | undefined;
   const compiled = new Map<ApiSchemaName, ValidateFunction>();
   const fn = (name: ApiSchemaName) => {
     let v = compiled.get(name);
     if (!v) {
       v =
-        ahead?.[name] ??
+        precompiledValidators()?.api[name] ??
         ((ajv ??= createAjv({ useDefaults: true })).getSchema(schemaId(name)) as ValidateFunction);
       compiled.set(name, v);
     }

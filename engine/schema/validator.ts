@@ -121,7 +121,8 @@ export function createSiteValidator(options: ValidatorOptions = {}): SiteValidat
   // (precompiled.ts); otherwise, and for the rest, each validator is compiled on first use:
   // compiling is most of a server's start-up work on schemas, and a server checking sites in
   // parts never needs the whole-site one unless a site is invalid (docs/deploy.md, "Memory and start-up").
-  const ahead = (options.useDefaults ?? false) ? precompiledValidators() : undefined;
+  // Looked for at the first check: sites prepared in a worker at start-up never need them here.
+  const ahead = () => ((options.useDefaults ?? false) ? precompiledValidators() : undefined);
   let ajv: ReturnType<typeof createAjv> | undefined;
   const compiled = (id: string) => (ajv ??= createAjv(options)).getSchema(id) as ValidateFunction;
   let whole: ValidateFunction | undefined;
@@ -132,11 +133,11 @@ export function createSiteValidator(options: ValidatorOptions = {}): SiteValidat
     fn.call(context, data) ? [] : formatErrors(fn.errors ?? [], basePath, options.ruleDetail);
   return {
     validateShell(doc) {
-      shell ??= ahead?.shell ?? compiled(SHELL_SCHEMA_ID);
+      shell ??= ahead()?.shell ?? compiled(SHELL_SCHEMA_ID);
       return run(shell, doc, '');
     },
     validatePage(data, basePath) {
-      page ??= ahead?.page ?? compiled(PAGE_SCHEMA_REF);
+      page ??= ahead()?.page ?? compiled(PAGE_SCHEMA_REF);
       return run(page, data, basePath);
     },
     validate(doc) {

@@ -4,7 +4,8 @@
  * fresh data folder (its migrations found from the project root) it serves a dealer page
  * and the editor, and no TypeScript loader runs in any of its threads: a watcher preloaded
  * into every thread (fixtures/loader-watch.mjs) logs each module resolving to tsx or a .ts file,
- * or into a package the build bundles (lodash-es: read module by module, it slowed every start).
+ * or into a package the build bundles (lodash-es, express, ajv: read module by module, they
+ * slowed every start), or into the client of a service it was not given.
  * The build sanitised the sites' rich text ahead, so no worker thread (jsdom) starts either.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { compiledServer } from '../../scripts/build-server.ts';
+import { INLINED_PACKAGES } from '../../scripts/inlined-packages.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const WATCH = join(import.meta.dirname, 'fixtures/loader-watch.mjs');
@@ -39,6 +41,7 @@ beforeAll(async () => {
       FORECOURT_STAFF_TOKEN: 'compiled-test-staff-token',
       NODE_OPTIONS: `--import=${WATCH}`,
       LOADER_WATCH_LOG: log,
+      LOADER_WATCH_INLINED: JSON.stringify(INLINED_PACKAGES),
     },
   });
   let output = '';
@@ -80,8 +83,15 @@ describe('the compiled server (npm run serve)', () => {
     const server = compiledServer(inject('distDir'));
     // The watcher was in the server's own process (else this test could not fail).
     expect(lines.some((l) => l.startsWith('thread main ') && l.includes(server))).toBe(true);
-    expect(lines.filter((l) => !l.startsWith('thread '))).toEqual([]);
+    expect(lines.filter((l) => !/^(thread|service-client) /.test(l))).toEqual([]);
     expect(lines.filter((l) => l.includes('tsx'))).toEqual([]);
+  });
+
+  it('loads no client of a service it was not given: no database, SMTP, GitHub token', () => {
+    // Each is loaded when first used (docs/deploy.md, "Memory and start-up"); a page and the editor use none.
+    expect(INLINED_PACKAGES).toContain('express');
+    const lines = readFileSync(log, 'utf8').split('\n');
+    expect(lines.filter((l) => l.startsWith('service-client '))).toEqual([]);
   });
 
   it('started without the sanitiser’s worker: the build sanitised its sites’ rich text ahead', () => {
