@@ -86,9 +86,12 @@ function serve() {
   );
   // What the first pages do not need (the other sites' cars and engines, the text indexes) is
   // made once the first answer is sent, or after 2 s if none is asked for, so it never holds up
-  // the first visitor.
+  // the first visitor; each step waits for the requests in flight (at most half a second), so
+  // it holds up no later one either.
   const warmUp = once(() =>
-    started.warmUp().catch((err: unknown) => console.error('[stock] warming up failed', err)),
+    started
+      .warmUp(() => drain.whenIdle(500))
+      .catch((err: unknown) => console.error('[stock] warming up failed', err)),
   );
   setTimeout(warmUp, 2000).unref();
   server.once('request', (_req: IncomingMessage, res: ServerResponse) =>

@@ -28,9 +28,7 @@ import {
 } from './imported-stock.ts';
 import { SiteEngines } from './site-engines.ts';
 import { HOUR, watchStockFolder } from './stock-watch.ts';
-
-/** Sites whose cars the warm-up asks the provider for in one call. */
-const WARM_SITES_PER_CALL = 25;
+import { nextWarmBatch } from './warm-batch.ts';
 
 export interface LiveStockOptions {
   stock: StockSource;
@@ -163,19 +161,21 @@ export class LiveStock {
   }
 
   /**
-   * Makes every site's cars and builds its engine, a site at a time so requests are answered
-   * in between, then warms each engine built (sort orders, text index). The server calls it
-   * once it has answered (docs/deploy.md, "Memory and start-up"). Resolves when done.
+   * Makes every site's cars, a few dealerships at a time (nextWarmBatch) so requests are
+   * answered in between, builds each site's engine, then warms each engine built (sort orders,
+   * text index). The server calls it once it has answered (docs/deploy.md, "Memory and
+   * start-up"). `yieldTurn` is awaited between steps (the server's waits for its requests). Resolves when done.
    */
-  async warm(): Promise<void> {
-    const yieldTurn = () => new Promise<void>((r) => setImmediate(r));
+  async warm(yieldTurn = () => new Promise<void>((r) => setImmediate(r))): Promise<void> {
     const sites = [...this.sites];
-    // The provider is asked for a few sites at a time: each call has a cost of its own (the demo
-    // lays out every site's outlets), which a thousand one-site calls would pay a thousand times.
-    for (let i = 0; i < sites.length; i += WARM_SITES_PER_CALL) {
-      this.ensure(
-        sites.slice(i, i + WARM_SITES_PER_CALL).flatMap((s) => s.dealerships.map((d) => d.slug)),
-      );
+    const dealerships = [...new Set(sites.flatMap((s) => s.dealerships.map((d) => d.slug)))].filter(
+      (slug) => this.startDealerships.has(slug) && !this.provided.has(slug),
+    );
+    for (let i = 0, batch = 1; i < dealerships.length;) {
+      const started = performance.now();
+      this.ensure(dealerships.slice(i, i + batch));
+      i += batch;
+      batch = nextWarmBatch(batch, performance.now() - started);
       await yieldTurn();
     }
     for (const site of sites) {

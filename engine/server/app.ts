@@ -383,8 +383,8 @@ export async function createApp(options: ServerOptions) {
     signals,
     /** Work start-up leaves until the server answers requests (the search's text index): call once it does. */
     /** Makes and indexes every site's stock, a site at a time (docs/deploy.md, "Memory and start-up"). */
-    warmUp: async () => {
-      await services.stock.warm();
+    warmUp: async (yieldTurn?: () => Promise<void>) => {
+      await services.stock.warm(yieldTurn);
       warmed = true;
     },
     /** Stops the sync and the watchers, and closes the API's store once a delivery in flight has finished. */

@@ -67,6 +67,7 @@ export class Drain {
   /** True from the first signal on: readiness answers 503. */
   draining = false;
   private readonly inFlight = new Map<ServerResponse, string>();
+  private readonly idleWaiters = new Set<() => void>();
   private readonly open = new Set<DrainStep>();
   private steps: DrainStep[] = [];
   private connectionsOpen = true;
@@ -86,12 +87,30 @@ export class Drain {
     (this.options.exit ?? process.exit)(code);
   }
 
+  /**
+   * Resolves once no request is in flight, or after `maxMs` whatever comes: work in the
+   * background (the stock's warm-up) waits for visitors' requests, and is never starved by them.
+   */
+  whenIdle(maxMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (!this.inFlight.size) return setImmediate(resolve);
+      const done = () => {
+        clearTimeout(timer);
+        this.idleWaiters.delete(done);
+        setImmediate(resolve);
+      };
+      const timer = setTimeout(done, maxMs);
+      this.idleWaiters.add(done);
+    });
+  }
+
   /** Wraps the server's request listener: requests are counted, and while draining none keeps its connection. */
   track(handler: RequestListener): RequestListener {
     return (req, res) => {
       this.inFlight.set(res, `${req.method} ${pathOf(req.url)}`);
       res.once('close', () => {
         this.inFlight.delete(res);
+        if (!this.inFlight.size) for (const idle of [...this.idleWaiters]) idle();
         // The connection is idle once its response is done: close it rather than wait for its keep-alive timeout.
         if (this.draining) setImmediate(() => this.server.closeIdleConnections());
       });

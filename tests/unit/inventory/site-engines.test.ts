@@ -8,6 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { demoProviders } from '../../../demo/defaults.ts';
 import { LiveStock } from '../../../engine/inventory/live-stock.ts';
+import {
+  nextWarmBatch,
+  WARM_MOST_PER_CALL,
+  WARM_TURN_MS,
+} from '../../../engine/inventory/warm-batch.ts';
 import { loadSites } from '../../../engine/inventory/import/import-stock.ts';
 import type { StockSource } from '../../../engine/providers.ts';
 import {
@@ -151,7 +156,7 @@ describe('a server’s stock, made site by site', () => {
     ).toContain(String(other.id));
   });
 
-  it('warm() makes every site’s cars (a few sites per call) and engine, and builds their text indexes', async () => {
+  it('warm() makes every site’s cars (a few dealerships per call) and engine, and builds their text indexes', async () => {
     const { asked, live } = recorded(800);
     const stock = live();
     await stock.warm();
@@ -160,7 +165,39 @@ describe('a server’s stock, made site by site', () => {
     );
     const engine = stock.siteEngine(site('southern-motor-group'))!;
     expect(engine.source(CAR_INDEX)!.index.hasTextIndex()).toBe(true);
-    // A few sites per call to the provider, each dealership asked for once.
-    expect(asked.length).toBe(1);
+    // Each dealership asked for once, the first call for one.
+    expect(asked.flat()).toHaveLength(new Set(asked.flat()).size);
+    expect(asked[0]).toHaveLength(1);
+  });
+
+  it('warm() asks for more dealerships per call while calls are quick, one at a time when one holds the thread', async () => {
+    const all = [...new Set(sites.flatMap((s) => s.dealerships.map((d) => d.slug)))];
+    const warmWith = async (msPerDealership: number) => {
+      const asked: number[] = [];
+      const stock: StockSource = (input) => {
+        const size = input.dealerships?.size ?? all.length;
+        asked.push(size);
+        const until = performance.now() + msPerDealership * size;
+        while (performance.now() < until); // a provider this slow holds the thread as long
+        return [];
+      };
+      await new LiveStock({ stock, catalogue: loaded.catalogue, sites }).warm();
+      return asked;
+    };
+    expect(all.length).toBeGreaterThan(4);
+    const quick = await warmWith(0);
+    expect(quick.slice(0, 3)).toEqual([1, 2, 4]);
+    expect(quick.reduce((a, b) => a + b)).toBe(all.length);
+    const slow = await warmWith(WARM_TURN_MS + 10);
+    expect(slow).toEqual(all.map(() => 1));
+  });
+
+  it('the warm-up’s batch doubles below a quarter of a turn, halves past a turn, and stays within its bounds', () => {
+    expect(nextWarmBatch(1, 0)).toBe(2);
+    expect(nextWarmBatch(8, WARM_TURN_MS / 4 - 1)).toBe(16);
+    expect(nextWarmBatch(8, WARM_TURN_MS / 2)).toBe(8);
+    expect(nextWarmBatch(8, WARM_TURN_MS + 1)).toBe(4);
+    expect(nextWarmBatch(1, 10 * WARM_TURN_MS)).toBe(1);
+    expect(nextWarmBatch(WARM_MOST_PER_CALL, 0)).toBe(WARM_MOST_PER_CALL);
   });
 });
