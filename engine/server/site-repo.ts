@@ -38,11 +38,7 @@ export class RepoError extends Error {
 const FULL_COMMIT = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 export const DRAFT_PREFIX = 'refs/heads/forecourt/draft/';
-/**
- * Where each site's draft last ended here (published or discarded): a copy of that commit
- * found on the remote afterwards is the ended draft still on its way out, never a new draft
- * to bring in (draft-share.ts).
- */
+/** Where each site's draft last ended here (published, discarded): never a new draft to bring in (draft-share.ts). */
 const ENDED_PREFIX = 'refs/forecourt/ended/';
 
 export class SiteRepo {
