@@ -16,7 +16,16 @@ export function matchPage(
   pathname: string,
   routeValues?: Record<string, Record<string, string[]>>,
 ): PageMatch | undefined {
-  let candidates = pagesThatMayMatch(pages, pathname);
+  return matchAmong(pagesThatMayMatch(pages, pathname), pathname, routeValues);
+}
+
+/** matchPage, ranking every page of `pages` (matchPage ranks only those that may match). */
+export function matchAmong(
+  pages: Page[],
+  pathname: string,
+  routeValues?: Record<string, Record<string, string[]>>,
+): PageMatch | undefined {
+  let candidates = pages;
   for (;;) {
     const routes = candidates.map((page) => ({ path: page.path, id: page.id }));
     const matches = matchRoutes(routes, pathname);

@@ -5,40 +5,13 @@
  * made to trip it (case, parameters and splats first, empty segments, escapes).
  */
 import { readdirSync } from 'node:fs';
-import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { siteDataFor } from '../../../engine/site/data.ts';
 import { documentReferences } from '../../../engine/site/links.ts';
-import { matchPage, pagesThatMayMatch } from '../../../engine/site/routes.ts';
+import { matchAmong, matchPage, pagesThatMayMatch } from '../../../engine/site/routes.ts';
 import type { Page } from '../../../engine/site/types.ts';
 import { readCatalogue } from '../../../engine/site/folder.ts';
 import { prepared, readSite, SITES_DIR } from '../helpers.ts';
-
-/** The page every page ranked together gives (matchPage before it ranked only some). */
-function rankingAll(
-  pages: Page[],
-  pathname: string,
-  routeValues?: Record<string, Record<string, string[]>>,
-) {
-  let candidates = pages;
-  for (;;) {
-    const last = matchRoutes(
-      candidates.map((p) => ({ path: p.path, id: p.id })),
-      pathname,
-    )?.at(-1);
-    if (!last) return undefined;
-    const page = candidates.find((p) => p.id === last.route.id)!;
-    const allowed = routeValues?.[page.id];
-    const refused =
-      allowed &&
-      Object.entries(allowed).some(
-        ([param, values]) =>
-          last.params[param] !== undefined && !values.includes(last.params[param]!),
-      );
-    if (!refused) return { page, params: last.params };
-    candidates = candidates.filter((p) => p !== page);
-  }
-}
 
 const slugs = readdirSync(SITES_DIR)
   .filter((f) => f.endsWith('.json'))
@@ -66,7 +39,7 @@ describe('the page an address shows', () => {
     const addresses = [...new Set([...linked, ...filled, ...tricky, '/', '', '//', '/%20'])];
     expect(addresses.length).toBeGreaterThan(30);
     for (const address of addresses) {
-      const expected = rankingAll(site.pages, address, routeValues);
+      const expected = matchAmong(site.pages, address, routeValues);
       const found = matchPage(site.pages, address, routeValues);
       expect(found?.page.id, address).toBe(expected?.page.id);
       expect(found?.params, address).toEqual(expected?.params);
