@@ -60,6 +60,24 @@ export interface InventoryOptions {
   firstId?: number;
   /** Only the cars of these dealerships (default: all). Each car is the same as in a run that makes them all. */
   dealerships?: ReadonlySet<string>;
+  /** Values held once across calls (generationShare); default: this call's own. */
+  share?: GenerationShare;
+}
+
+/**
+ * What the cars of several calls hold once: a server asks its provider for a few dealerships at
+ * a time (engine/inventory/live-stock.ts, `warm`), and cars of separate calls would otherwise
+ * each hold their own copy of every repeated text, list and location.
+ */
+export interface GenerationShare {
+  pool: ValuePool;
+  equipment: ReturnType<typeof equipmentCache>;
+  carLocation: ReturnType<typeof sharedCarLocations>;
+}
+
+export function generationShare(): GenerationShare {
+  const pool = valuePool();
+  return { pool, equipment: equipmentCache(pool), carLocation: sharedCarLocations() };
 }
 
 const DAY = 86400;
@@ -76,11 +94,9 @@ export function generateInventory(options: InventoryOptions): Car[] {
   if (!outlets.length) return [];
   const view = catalogueView(options.catalogue);
   // Values equal across cars are held once (shared-values.ts, docs/deploy.md "Memory and start-up").
-  const pool = valuePool();
-  const equipment = equipmentCache(pool);
+  const { pool, equipment, carLocation } = options.share ?? generationShare();
   const serials = new Map<string, number>();
   const cars: Car[] = [];
-  const carLocation = sharedCarLocations();
 
   for (let n = 0; n < count; n++) {
     const outlet = outlets[n % outlets.length];

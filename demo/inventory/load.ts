@@ -11,7 +11,7 @@ import { readCatalogue, readInventorySites } from '../../engine/inventory/load.t
 import type { StockSource } from '../../engine/providers.ts';
 import { cameraPhotosIn } from '../photos/camera-photos.ts';
 import { CameraPhotoUse, chooseCameraPhotos, makeAhead } from './camera-cars.ts';
-import { generateInventory, type InventoryOptions } from './generate.ts';
+import { generateInventory, generationShare, type InventoryOptions } from './generate.ts';
 import { newDealershipStock } from './new-dealerships.ts';
 
 export { readCatalogue, readInventorySites } from '../../engine/inventory/load.ts';
@@ -36,6 +36,8 @@ export type DemoStockOptions = Partial<Omit<InventoryOptions, 'catalogue' | 'sit
  * asked for: engine/inventory/live-stock.ts).
  */
 export function demoStock({ cameraPhotos = true, ...options }: DemoStockOptions = {}): StockSource {
+  // One for every call: cars asked for a few dealerships at a time share their repeated values.
+  const share = options.share ?? generationShare();
   const use =
     cameraPhotos === 'ahead'
       ? new CameraPhotoUse((names) => cameraPhotosIn().prune(names))
@@ -65,16 +67,18 @@ export function demoStock({ cameraPhotos = true, ...options }: DemoStockOptions 
           now: options.now,
           dealerships,
           withLocations: true,
+          share,
         }),
       );
     return photos([
-      ...generateInventory({ catalogue, sites: stocked, dealerships, ...options }),
+      ...generateInventory({ catalogue, sites: stocked, dealerships, ...options, share }),
       ...newDealershipStock({
         catalogue,
         sites: stocked,
         seed: options.seed,
         now: options.now,
         dealerships,
+        share,
       }),
     ]);
   };

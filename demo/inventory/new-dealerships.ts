@@ -12,7 +12,12 @@
 import type { Car, Catalogue, Dealership, Location, Region } from '../../schemas/types.gen.ts';
 import { DEFAULT_REGION } from '../../engine/region.ts';
 import { hashString, mixSeed } from '../prng.ts';
-import { DEFAULT_SEED, generateInventory, type InventorySite } from './generate.ts';
+import {
+  DEFAULT_SEED,
+  generateInventory,
+  type GenerationShare,
+  type InventorySite,
+} from './generate.ts';
 
 /** Cars per new dealership: enough for every search facet and a few result pages. */
 export const NEW_DEALERSHIP_CARS = 120;
@@ -52,6 +57,8 @@ export interface NewDealershipOptions {
   dealerships?: ReadonlySet<string>;
   /** Sites with locations too, their cars at the dealership's own locations (a site added while the server runs). */
   withLocations?: boolean;
+  /** Values held once across calls (generate.ts). */
+  share?: GenerationShare;
 }
 
 /** The cars of every dealership of the sites without locations (each dealership once). */
@@ -84,6 +91,7 @@ export function newDealershipStock(options: NewDealershipOptions): Car[] {
           seed: mixSeed(seed, hashString(dealership.slug)),
           now: options.now,
           firstId: NEW_DEALERSHIP_FIRST_ID + dealership.id * 1000,
+          share: options.share,
         }),
       );
     }

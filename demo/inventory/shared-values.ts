@@ -28,7 +28,7 @@ export interface ValuePool {
   list<T extends string>(items: readonly T[]): T[];
 }
 
-/** A pool for one generation: its values live as long as the cars that hold them. */
+/** A pool for one provider's generations (generate.ts, generationShare): its values live as long as it does. */
 export function valuePool(): ValuePool {
   const texts = new Map<string, string>();
   const lists = new Map<string, readonly string[]>();

@@ -46,4 +46,19 @@ describe('the demo stock of some dealerships', () => {
     const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
     expect([...pieces].sort(byId)).toEqual([...all].sort(byId));
   });
+
+  it('asked for in pieces, holds each repeated list and location once, as one call does', () => {
+    // A fresh provider asked a dealership at a time, as the warm-up asks (live-stock.ts).
+    const pieces = demoStock({ count: 1600, now: NOW });
+    const cars = slugs.flatMap((slug) =>
+      pieces({ catalogue, sites, dealerships: new Set([slug]) }),
+    );
+    const distinct = (values: unknown[]) => new Set(values).size;
+    const lists = (of: typeof all) => of.map((c) => c.categories);
+    const texts = (of: typeof all) => of.map((c) => JSON.stringify(c.categories));
+    // As many list objects as distinct lists: none repeated between calls.
+    expect(distinct(lists(cars))).toBe(distinct(texts(cars)));
+    expect(distinct(lists(cars))).toBe(distinct(lists(all)));
+    expect(distinct(cars.map((c) => c.location))).toBe(distinct(all.map((c) => c.location)));
+  });
 });
