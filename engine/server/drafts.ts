@@ -263,19 +263,21 @@ export class DraftService {
   /** Merges the draft into the published branch; the running site reloads it, the other servers are told. */
   async publish(slug: string, author: Author, validate: (doc: Json) => DocumentIssue[]) {
     const { share, onPublished } = this.options;
-    const done = share
-      ? await share.lock(slug, async () => {
-          // Unreachable: this copy is published if the remote takes it (its gate below decides).
-          await share
-            .refresh([slug])
-            .catch((err: Error) => console.warn(`[forecourt] ${err.message}`));
-          const out = await this.publishHere(slug, author, validate);
-          await share.drop(slug);
-          return out;
-        })
-      : await this.publishHere(slug, author, validate);
-    await onPublished?.(slug);
-    return done;
+    const publishAndTell = async () => {
+      const out = await this.publishHere(slug, author, validate);
+      await onPublished?.(slug);
+      return out;
+    };
+    if (!share) return publishAndTell();
+    return share.lock(slug, async () => {
+      // Unreachable: this copy is published if the remote takes it (its gate below decides).
+      await share.refresh([slug]).catch((err: Error) => console.warn(`[forecourt] ${err.message}`));
+      // The other servers are told before the remote's copy of the draft goes, not after that
+      // push: they serve the publish that much sooner (docs/publishing.md, "Drafts on the remote").
+      const out = await publishAndTell();
+      await share.drop(slug);
+      return out;
+    });
   }
 
   private async publishHere(

@@ -16,7 +16,7 @@ import type { SiteStore } from './sites.ts';
 export const READY_STORE_TIMEOUT_MS = 1000;
 
 /** Time limits after which a ping still outstanding is given up for a fresh one. */
-export const STALE_PINGS = 10;
+export const STALE_PINGS = 5;
 
 export const HEALTH_PATHS = { live: '/healthz/live', ready: '/healthz/ready' } as const;
 

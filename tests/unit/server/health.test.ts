@@ -20,6 +20,7 @@ import {
   HEALTH_PATHS,
   healthRouter,
   READY_STORE_TIMEOUT_MS,
+  STALE_PINGS,
   storePing,
   type StoreState,
 } from '../../../engine/server/health.ts';
@@ -123,6 +124,22 @@ describe('readiness', () => {
       status: 503,
       body: { ready: false, sites: { served: 0, unavailable: 0 } },
     });
+  });
+});
+
+describe('the store probe', () => {
+  it('waits on a ping that hangs, then gives it up for a fresh one after STALE_PINGS time limits', async () => {
+    const timeoutMs = 20;
+    const pings: ((value?: unknown) => void)[] = [];
+    const probe = boundedProbe(() => new Promise((resolve) => pings.push(resolve)), timeoutMs);
+    expect(await probe()).toBe('no answer');
+    expect(await probe()).toBe('no answer');
+    expect(pings).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, STALE_PINGS * timeoutMs + 5));
+    const fresh = probe();
+    expect(pings).toHaveLength(2);
+    pings[1]();
+    expect(await fresh).toBe('reachable');
   });
 });
 

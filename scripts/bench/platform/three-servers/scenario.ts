@@ -101,8 +101,10 @@ async function searchHits(base: string, site: string, filters: string): Promise<
 }
 
 /**
- * Asks every server at once, again and again, whether it serves the new state, until all have
- * and `watchMs` more has passed (or SPREAD_LIMIT_MS in all).
+ * Asks every server, each on its own, again and again, whether it serves the new state, until
+ * all have and `watchMs` more has passed (or SPREAD_LIMIT_MS in all). Each server is asked
+ * again as soon as it answered, so a slow answer from one does not delay the sighting of
+ * another.
  */
 async function watch(
   bases: string[],
@@ -111,21 +113,25 @@ async function watch(
 ): Promise<Sighting[]> {
   const seen: Sighting[] = [];
   const start = performance.now();
+  const freshOn = new Set<number>();
   let allAt = Infinity;
-  while (performance.now() < Math.min(allAt + watchMs, start + SPREAD_LIMIT_MS)) {
-    await Promise.all(
-      bases.map(async (base, server) => {
+  const going = () => performance.now() < Math.min(allAt + watchMs, start + SPREAD_LIMIT_MS);
+  await Promise.all(
+    bases.map(async (base, server) => {
+      while (going()) {
         const at = performance.now();
         const answer = await fresh(base);
-        if (answer !== undefined) seen.push({ server, at, fresh: answer });
-      }),
-    );
-    if (
-      allAt === Infinity &&
-      new Set(seen.filter((s) => s.fresh).map((s) => s.server)).size === bases.length
-    )
-      allAt = performance.now();
-  }
+        // No answer (refused, cut): asked again after a breath rather than in a tight loop.
+        if (answer === undefined) {
+          await sleep(20);
+          continue;
+        }
+        seen.push({ server, at, fresh: answer });
+        if (answer) freshOn.add(server);
+        if (allAt === Infinity && freshOn.size === bases.length) allAt = performance.now();
+      }
+    }),
+  );
   return seen;
 }
 
