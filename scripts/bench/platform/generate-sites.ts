@@ -5,6 +5,7 @@
  * and its own dealership, so each gets the stock a new site gets (docs/editor-design.md, "A new
  * site's stock"). Written into a copy of a sites folder beside the demo sites.
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -63,5 +64,21 @@ export function sitesFolderWith(sourceDir: string, count: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'forecourt-platform-sites-'));
   cpSync(sourceDir, dir, { recursive: true });
   writeBenchSites(dir, count);
+  // A platform's sites are a git repository (a deploy clones its remote), so the server starts
+  // on one, as it restarts in production. A folder never served before gets its first commit
+  // from the server's first start instead (docs/publishing.md, "The git layout"): once, and
+  // not start-up.
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A', '.');
+  git(
+    '-c',
+    'user.name=Bench',
+    '-c',
+    'user.email=bench@forecourt.invalid',
+    'commit',
+    '-qm',
+    'Sites',
+  );
   return dir;
 }

@@ -29,6 +29,7 @@ import {
 import { sanitizeSitesAhead } from '../../../engine/sanitize/sanitize-sites.ts';
 import { SiteFolder } from '../../../engine/site/folder.ts';
 import { SITES_DIR } from '../helpers.ts';
+import { benchSiteDocument, benchSlug } from '../../../scripts/bench/platform/generate-sites.ts';
 import { compiledPurifyWorkerForFile } from './compiled-worker.ts';
 
 /** Markup the rules change: a handler, a script link, an image, a script. */
@@ -112,6 +113,23 @@ describe('rich text sanitised ahead', () => {
     expect(purifyWorkerRunning()).toBe(false);
     expect(ahead.every((e) => e.ok)).toBe(true);
     expect(ahead).toEqual(withWorker);
+  });
+
+  it('lets a new site made from any template of the folder load without the worker', async () => {
+    setSanitizedAheadForTests(readSanitizedFile(dirtyFile));
+    await workerEnded();
+    const newSites = join(folder, 'new-sites');
+    cpSync(sites, newSites, { recursive: true });
+    // One site per starter, as the editor's "New site" writes it: no demo site uses these.
+    for (const n of [0, 1, 2, 3])
+      writeFileSync(join(newSites, `${benchSlug(n)}.json`), JSON.stringify(benchSiteDocument(n)));
+    let asked = 0;
+    const counting = (html: string) => (html.includes('<') && asked++, sanitizeHtml(html));
+    const loaded = new SiteFolder(newSites, { sanitizeHtml: counting, sharePages: true }).loadAll();
+    const made = loaded.filter((e) => e.slug.startsWith('bench-'));
+    expect(made.map((e) => e.ok)).toEqual([true, true, true, true]);
+    expect(asked).toBeGreaterThan(20);
+    expect(purifyWorkerRunning()).toBe(false);
   });
 
   it('still sends a string the file does not hold to the worker', async () => {
