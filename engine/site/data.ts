@@ -31,15 +31,21 @@ export interface SiteData {
 }
 
 export function siteDataFor(site: ResolvedSite, catalogue: Catalogue): SiteData {
-  const makes = new Set(site.dealerships.flatMap((d) => d.manufacturers ?? []));
-  const models = catalogue.models.filter((m) => makes.has(m.manufacturer_name));
-  if (site.features.modelsSortedByName) models.sort((a, b) => a.name.localeCompare(b.name));
+  const models = siteModels(site, catalogue);
   return {
     models,
     anchors: anchorTargets(site),
     routeValues: routeValues(site, models),
     pageTypes: pageTypes(site),
   };
+}
+
+/** The catalogue's models of the makes the site's dealerships sell, in the order the site lists them. */
+export function siteModels(site: ResolvedSite, catalogue: Catalogue): Model[] {
+  const makes = new Set(site.dealerships.flatMap((d) => d.manufacturers ?? []));
+  const models = catalogue.models.filter((m) => makes.has(m.manufacturer_name));
+  if (site.features.modelsSortedByName) models.sort((a, b) => a.name.localeCompare(b.name));
+  return models;
 }
 
 function pageTypes(site: ResolvedSite): SiteData['pageTypes'] {

@@ -12,6 +12,7 @@ import type { ValidatorOptions } from '../schema/validator.ts';
 import { siteDataFor, type SiteData } from './data.ts';
 import { DocumentSyntaxError, LossyJsonError, parseDocumentText } from './json-text.ts';
 import { readPlainFile, UnsafeFileError } from './safe-file.ts';
+import { deepFreeze } from './shared-pages.ts';
 import {
   createSitePreparer,
   type PrepareResult,
@@ -53,16 +54,18 @@ export type SiteEntry =
  * for a symlink, a special file or one over the size limit, which is never read (safe-file.ts).
  */
 export function readDocumentFile(file: string): unknown {
-  let text: string;
+  return parseDocumentText(readDocumentText(file));
+}
+
+function readDocumentText(file: string): string {
   try {
-    text = readPlainFile(file);
+    return readPlainFile(file);
   } catch (err) {
     if (err instanceof UnsafeFileError) throw new RefusedFileError(err.message);
     throw new DocumentSyntaxError(
       `cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
-  return parseDocumentText(text);
 }
 
 /** A file of the sites folder that is not read at all (a symlink, a special file, too large). */
@@ -70,13 +73,21 @@ export class RefusedFileError extends DocumentSyntaxError {}
 
 /** Templates of a sites folder by name (plain names only); a malformed one throws DocumentSyntaxError. */
 export function folderTemplateLoader(sitesDir: string): TemplateLoader {
+  // Each template's last text and what it parsed to: the sites of one template (a thousand on
+  // a server) read its file each, and parse it only when the text changed. Frozen, so no
+  // site's preparation can change what the next one is given.
+  const parsed = new Map<string, { text: string; doc: Record<string, unknown> }>();
   return (name) => {
     if (!PLAIN_NAME.test(name)) return undefined;
     const file = join(sitesDir, 'templates', `${name}.json`);
     if (!existsSync(file)) return undefined;
-    const doc = readDocumentFile(file);
+    const text = readDocumentText(file);
+    const known = parsed.get(name);
+    if (known?.text === text) return known.doc;
+    const doc = parseDocumentText(text);
     if (!doc || typeof doc !== 'object' || Array.isArray(doc))
       throw new DocumentSyntaxError('a template must be a JSON object');
+    parsed.set(name, { text, doc: deepFreeze(doc as Record<string, unknown>) });
     return doc as Record<string, unknown>;
   };
 }

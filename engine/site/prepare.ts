@@ -12,7 +12,7 @@ import {
   type SiteValidator,
   type ValidatorOptions,
 } from '../schema/validator.ts';
-import { siteDataFor } from './data.ts';
+import { siteModels } from './data.ts';
 import { DocumentVersionError, migrateDocument } from './migrations.ts';
 import { SharedPages } from './shared-pages.ts';
 import { resolveTemplate, type TemplateLoader } from './templates.ts';
@@ -93,8 +93,7 @@ export function createSitePreparer(options: PreparerOptions): SitePreparer {
       : [
           ...wholeSiteIssues(site as unknown as ResolvedSite, {
             models:
-              options.catalogue &&
-              siteDataFor(site as unknown as ResolvedSite, options.catalogue).models,
+              options.catalogue && siteModels(site as unknown as ResolvedSite, options.catalogue),
           }),
           ...redirectIssues(site as unknown as ResolvedSite),
           ...businessNumberIssues(site as unknown as ResolvedSite),

@@ -28,7 +28,8 @@ export class SharedPages {
   }
 }
 
-function deepFreeze<T>(value: T): T {
+/** Freezes the value and everything it holds. */
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);

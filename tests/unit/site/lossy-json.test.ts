@@ -7,11 +7,13 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewriteDocument } from '../../../engine/document/files.ts';
 import { SiteFolder } from '../../../engine/site/folder.ts';
 import {
   duplicateKeyMessage,
+  jsonTextFaults,
   LARGEST_EXACT_INTEGER,
   numberMessage,
 } from '../../../engine/site/json-faults.ts';
@@ -75,6 +77,42 @@ describe('reading a document text', () => {
     // Long digit strings and look-alike exponents only send a text to the full read.
     expect(faultsOf('{ "vin": "1234567890123456789", "m": "4e4", "a": { "b": 1 } }')).toEqual([]);
     expect(faultsOf('{ "n": 1e400 }').map((f) => f.path)).toEqual(['/n']);
+  });
+
+  it('the quick look and the full read find the same faults in any text JSON parses', () => {
+    // Keys from a small set (so duplicates are common), strings that hold quotes, colons,
+    // digits and exponents, and numbers of every length.
+    const key = fc.constantFrom('a', 'b', 'a\\', '', '"', 'x": "', '1e5');
+    const leaf = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }).map((n) => ({ raw: String(n) })),
+      fc.stringMatching(/^[-+.\d eE":\\ ]{0,20}$/),
+      fc.boolean(),
+    );
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        leaf,
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.array(fc.tuple(key, tie('node')), { maxLength: 4 }).map((pairs) => ({ pairs })),
+      ),
+    })).node;
+    const write = (v: unknown, space: string): string => {
+      if (Array.isArray(v)) return `[${v.map((x) => write(x, space)).join(`,${space}`)}]`;
+      if (v && typeof v === 'object' && 'raw' in v) return String(v.raw);
+      if (v && typeof v === 'object' && 'pairs' in v)
+        return `{${(v.pairs as [string, unknown][])
+          .map(([k, x]) => `${JSON.stringify(k)}${space}:${space}${write(x, space)}`)
+          .join(',')}}`;
+      return JSON.stringify(v);
+    };
+    fc.assert(
+      fc.property(value, fc.constantFrom('', ' ', '\n  '), (v, space) => {
+        const text = write({ pairs: [['root', v]] }, space);
+        expect(jsonTextFaults(text, JSON.parse(text))).toEqual(jsonTextFaults(text));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('numbers: what reads back exactly passes; beyond 2^53 − 1 or past what a number holds is refused', () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readInventorySites } from '../../../engine/inventory/load.ts';
 import { SiteStore } from '../../../engine/server/sites.ts';
-import { SiteFolder } from '../../../engine/site/folder.ts';
+import { folderTemplateLoader, SiteFolder } from '../../../engine/site/folder.ts';
 import { DocumentSyntaxError, parseDocumentText } from '../../../engine/site/json-text.ts';
 import { SITES_DIR } from '../helpers.ts';
 
@@ -109,6 +109,31 @@ describe('a sites folder with broken documents', () => {
             'template "ford" (sites/templates/ford.json) is not valid JSON: line 3, column 20: expected \',\' (or a closing bracket) at "]"',
         },
       ]);
+    } finally {
+      rmSync(d, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('templates', () => {
+  it('are parsed once while their text stays the same, again when it changes, and given frozen', () => {
+    const d = mkdtempSync(join(tmpdir(), 'forecourt-template-'));
+    try {
+      cpSync(SITES_DIR, d, { recursive: true });
+      const load = folderTemplateLoader(d);
+      const first = load('ford')!;
+      expect(load('ford')).toBe(first);
+      expect(Object.isFrozen(first) && Object.isFrozen(first.pages)).toBe(true);
+      const file = join(d, 'templates', 'ford.json');
+      const changed = { ...JSON.parse(readFileSync(file, 'utf8')), name: 'Changed on disk' };
+      writeFileSync(file, JSON.stringify(changed));
+      const second = load('ford')!;
+      expect(second).not.toBe(first);
+      expect(second.name).toBe('Changed on disk');
+      // Two sites of the template prepared one after the other get the same pages.
+      const folder = new SiteFolder(d);
+      const [a, b] = [folder.load('gold-coast-ford'), folder.load('gold-coast-ford')];
+      expect(a.ok && b.ok && b.site).toEqual(a.ok && a.site);
     } finally {
       rmSync(d, { recursive: true, force: true });
     }
