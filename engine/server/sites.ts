@@ -9,7 +9,7 @@ import { lstatSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import type { Catalogue } from '../../schemas/types.gen.ts';
 import { sanitizeHtml } from '../sanitize/html.server.ts';
-import { SiteFolder, siteNames, type SiteEntry } from '../site/folder.ts';
+import { hostnameShared, SiteFolder, siteNames, type SiteEntry } from '../site/folder.ts';
 import { formatIssue } from '../site/source.ts';
 import { limitEntryEmbeds } from './embed-origins.ts';
 import { withDraftSearchKey } from '../search/public-access.ts';
@@ -79,8 +79,7 @@ export class SiteStore {
   reloadAll() {
     const before = this.entries;
     this.entries = new Map();
-    const names = this.claimOrder(siteNames(this.dir));
-    for (const entry of this.folder.loadAll(names)) this.take(entry, before.get(entry.slug));
+    for (const entry of this.loadEverySite()) this.take(entry, before.get(entry.slug));
     for (const { slug } of this.stale.all()) if (!this.entries.has(slug)) this.stale.clear(slug);
   }
 
@@ -125,6 +124,18 @@ export class SiteStore {
     if (!order) return others;
     const before = new Set(order.slice(0, order.indexOf(slug)));
     return others.filter((e) => before.has(e.slug));
+  }
+
+  /**
+   * Every site, each given the sites before it in the claim order. The order decides only
+   * which of two sites naming one host name keeps it, so git is asked for it (a `git log` of
+   * the whole published history) only when two do; else the files' own order serves.
+   */
+  private loadEverySite(): SiteEntry[] {
+    const names = siteNames(this.dir);
+    const entries = this.folder.loadAll(this.folder.claimOrder(names));
+    if (!this.options.claimOrder || !hostnameShared(entries.map((e) => e.raw))) return entries;
+    return this.folder.loadAll(this.claimOrder(names));
   }
 
   private claimOrder(names: string[]): string[] | undefined {

@@ -107,6 +107,22 @@ export function readCatalogue(sitesDir: string): { catalogue: Catalogue; problem
   }
 }
 
+/** Whether two of these documents name one host name (as siteSetIssues compares them). */
+export function hostnameShared(raws: unknown[]): boolean {
+  const owner = new Map<string, number>();
+  return raws.some((raw, i) => {
+    const hosts = hostnamesOf(raw);
+    if (!Array.isArray(hosts)) return false;
+    return hosts.some((host) => {
+      if (typeof host !== 'string') return false;
+      const name = host.toLowerCase();
+      const first = owner.get(name);
+      if (first === undefined) owner.set(name, i);
+      return first !== undefined && first !== i;
+    });
+  });
+}
+
 function hostnamesOf(raw: unknown): unknown {
   return raw && typeof raw === 'object' && !Array.isArray(raw)
     ? (raw as Record<string, unknown>).hostnames

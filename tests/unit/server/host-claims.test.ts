@@ -67,3 +67,27 @@ for (const newcomer of ['aaa-newcomer', 'zzz-newcomer']) {
     }, 60_000);
   });
 }
+
+describe('the claim order', () => {
+  it('is asked of git at start only when two sites name one host name', () => {
+    const r = sitesWithRemote();
+    const asked: string[][] = [];
+    const counting = (dir: string) => {
+      const order = gitClaimOrder(SiteRepo.open(dir));
+      return new SiteStore(dir, {
+        quiet: true,
+        claimOrder: (names, fallback) => (asked.push(names), order(names, fallback)),
+      });
+    };
+    const unique = counting(r.sites);
+    expect(unique.all().every((e) => e.ok)).toBe(true);
+    expect(asked).toEqual([]);
+    unique.close();
+    r.writeDoc('zzz-newcomer', { ...r.readDoc('kiwi-car-yard'), slug: 'zzz-newcomer' }, r.sites);
+    const shared = counting(r.sites);
+    expect(asked).toHaveLength(1);
+    expect(shared.get('zzz-newcomer')?.ok).toBe(false);
+    expect(shared.get('kiwi-car-yard')?.ok).toBe(true);
+    shared.close();
+  }, 60_000);
+});
