@@ -8,7 +8,6 @@
 import process from 'node:process';
 import once from 'lodash-es/once.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { listenOrExplain } from './engine/server/listen.ts';
 import { httpServerOptions } from './engine/server/time-budget.ts';
 import { guardConnections } from './engine/server/slow-clients.ts';
@@ -47,11 +46,9 @@ const drain = new Drain(server, { deadlineMs: drainDeadlineMs(process.env) });
 let appMade: (app: { close(): Promise<void> }) => void = () => {};
 const made = new Promise<{ close(): Promise<void> }>((resolve) => (appMade = resolve));
 drain.onSignals(platformDrainSteps(async () => (await made).close()));
-// The sanitiser worker loads jsdom on another core while the app's modules load, unless the build
-// sanitised these sites' rich text ahead (docs/deploy.md, "Memory and start-up").
-(await import('./engine/sanitize/html.server.ts')).startHtmlSanitizer(
-  process.env.FORECOURT_SITES_DIR ?? join(PROJECT_ROOT, 'sites'),
-);
+// Without the build's sanitised answers, the sanitiser worker loads jsdom on another core while
+// the app's modules load (docs/deploy.md, "Memory and start-up").
+(await import('./engine/sanitize/html.server.ts')).startHtmlSanitizer();
 const { createApp } = await import('./engine/server/app.ts');
 const { demoProviders } = await import('./demo/defaults.ts');
 const { DamagedDatabaseError } = await import('./engine/api/db/guard.ts');

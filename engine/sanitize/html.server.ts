@@ -11,7 +11,6 @@
  * DOMPurify itself would) and never reaches the worker. A built server starts with the
  * answers the build got from the same worker for its sites folder (sanitized-file.ts).
  */
-import { resolve } from 'node:path';
 import { purifySync, startPurifyWorker } from './purify-client.ts';
 import { sanitizedAhead, type SanitizedAhead } from './sanitized-file.ts';
 
@@ -43,14 +42,14 @@ export function sanitizeHtml(html: string): string {
 }
 
 /**
- * Called as start-up begins: the worker starts now, loading jsdom on the other core while
- * the app loads, unless the build sanitised this sites folder's rich text ahead; then it
- * starts only if a string is missing (a site changed since the build), and a normal start
- * never loads jsdom.
+ * Called as start-up begins. Without the build's answers (`npm run dev`, tests from source)
+ * every string goes to the worker, so it starts now and loads jsdom on the other core while
+ * the app loads. With them, whatever sites folder is served (a deploy's clone is not the
+ * build's), it starts only when a string is missing: started early, its jsdom load took the
+ * second core from the server's own start even when nothing was missing.
  */
-export function startHtmlSanitizer(sitesDir: string): void {
-  if (fromBuild()?.sitesDir === resolve(sitesDir)) return;
-  startPurifyWorker();
+export function startHtmlSanitizer(): void {
+  if (!fromBuild()) startPurifyWorker();
 }
 
 /** Tests: answer as if the build had written these answers (undefined: no file), with nothing remembered. */

@@ -69,8 +69,8 @@ export interface ServerOptions {
 
 export async function createApp(options: ServerOptions) {
   const { mode, root } = options;
-  // jsdom loads in the sanitiser worker while the sites load (unless the build sanitised them ahead); it ends with start-up below (docs/deploy.md, "Memory and start-up").
-  startHtmlSanitizer(options.sitesDir ?? join(root, 'sites'));
+  // Without the build's answers jsdom loads in the sanitiser worker while the sites load; it ends with start-up below (docs/deploy.md, "Memory and start-up").
+  startHtmlSanitizer();
   // The built renderer loads first: its code runs while the worker loads jsdom, which the sites wait for.
   const dist = resolve(root, options.distDir ?? process.env.FORECOURT_DIST ?? 'dist');
   const clientDir = join(dist, 'client');
