@@ -36,6 +36,9 @@ export class CarHolds {
   private readonly id = randomUUID();
   /** The re-reads in flight (a test clock's route waits for them before it answers). */
   private running = new Set<Promise<unknown>>();
+  /** Reads of the holds asked so far, and the latest of them whose answer was told. */
+  private asks = 0;
+  private toldAsk = 0;
 
   constructor(
     private readonly store: ReservationStore,
@@ -109,8 +112,16 @@ export class CarHolds {
         .catch((err: unknown) => this.log.error('[forecourt] a hold was not announced', err));
   }
 
-  /** Tells the listener which cars are held now. */
+  /**
+   * Tells the listener which cars are held now. Reads overlap (a minute's re-read, an
+   * announcement, a release here) and may answer out of order: an answer that comes after
+   * one asked later is dropped, so a list read before a release never replaces the one after.
+   */
   private async tell() {
-    this.listener(await this.store.held());
+    const asked = ++this.asks;
+    const held = await this.store.held();
+    if (asked < this.toldAsk) return;
+    this.toldAsk = asked;
+    this.listener(held);
   }
 }
