@@ -71,7 +71,7 @@ export async function createApp(options: ServerOptions) {
   const { mode, root } = options;
   // Without the build's answers jsdom loads in the sanitiser worker while the sites load; it ends with start-up below (docs/deploy.md, "Memory and start-up").
   startHtmlSanitizer();
-  // The built renderer loads first: its code runs while the worker loads jsdom, which the sites wait for.
+  // The built renderer loads first: its code runs while a worker started above loads jsdom, which the sites wait for.
   const dist = resolve(root, options.distDir ?? process.env.FORECOURT_DIST ?? 'dist');
   const clientDir = join(dist, 'client');
   const builtRenderer = mode === 'development' ? undefined : await loadBuiltRenderer(dist);

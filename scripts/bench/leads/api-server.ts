@@ -20,7 +20,7 @@ import { startHtmlSanitizer } from '../../../engine/sanitize/html.server.ts';
 
 const env = process.env;
 const sitesDir = env.FORECOURT_SITES_DIR!;
-// First, as server.ts does: the sanitiser worker loads while the rest of the API does.
+// First, as server.ts does: without the build's sanitised answers the worker loads while the rest of the API does.
 startHtmlSanitizer();
 const { default: express } = await import('express');
 const { demoApi } = await import('../../../demo/defaults.ts');
