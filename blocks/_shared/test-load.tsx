@@ -5,6 +5,7 @@
  */
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { readJson } from '../../engine/render/api-read.ts';
 import type { BlockDefinition } from '../../engine/render/block.ts';
 import { BlockEnvironmentProvider } from '../../engine/render/BlockTree.tsx';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
@@ -45,7 +46,15 @@ export async function loadAndRender<P>(
     options.data !== undefined
       ? options.data
       : definition.load
-        ? await definition.load({ props, block, site, siteData, params: options.params ?? {}, url })
+        ? await definition.load({
+            props,
+            block,
+            site,
+            siteData,
+            params: options.params ?? {},
+            url,
+            getJson: (target) => readJson(target, url.origin),
+          })
         : undefined;
   const Component = definition.component;
   const result = render(

@@ -41,22 +41,12 @@ export interface ReviewsData {
 }
 
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-const TIMEOUT_MS = 3000;
 
 const REVIEW_LABELS: CarouselControlLabels = {
   previous: 'Previous review',
   next: 'Next review',
   goTo: (n) => `Go to review ${n}`,
 };
-
-async function getJson(url: URL): Promise<unknown> {
-  const response = await fetch(url, {
-    headers: { accept: 'application/json' },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`${url.pathname} answered ${response.status}`);
-  return response.json();
-}
 
 function readReviewList(body: unknown): ReviewEntry[] | undefined {
   const list =
@@ -271,7 +261,7 @@ function ReviewsCarousel({
 }
 
 export default defineBlock<ReviewsProps>({
-  async load({ props, site, url }): Promise<ReviewsData> {
+  async load({ props, site, url, getJson }): Promise<ReviewsData> {
     const api = site.api.baseUrl.replace(/\/$/, '');
     const out: ReviewsData = {};
     const jobs: Promise<void>[] = [];

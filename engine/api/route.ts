@@ -66,6 +66,11 @@ export interface ApiRoute {
   auth?: Auth;
   /** Counted by the per-client rate limit. */
   rateLimited?: boolean;
+  /**
+   * The server's own page rendering may read it in process (in-process.ts): a GET with no path
+   * parameters, sign-in or rate limit, whose handler reads only its query.
+   */
+  inProcess?: true;
   /** Cache-Control; default no-store. */
   cache?: string;
   /** What the visitor reads when the handler fails unexpectedly. */

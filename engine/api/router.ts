@@ -53,6 +53,7 @@ import { createValidators } from './validation.ts';
 import { startDelivery } from './delivery/start.ts';
 import type { DeliveryWorker } from './delivery/worker.ts';
 import { openJobQueue, type JobQueue } from '../jobs/queue.ts';
+import { inProcessReader, type InProcessReader } from './in-process.ts';
 
 export type { ApiRouterOptions } from './options.ts';
 export { defaultDataDir } from './db/database.ts';
@@ -73,6 +74,8 @@ export interface ApiRouterExtras {
    * else in this process. Other parts register their scheduled jobs on it (feed pulls, alerts, sync).
    */
   jobs: JobQueue;
+  /** Answers the public reads marked `inProcess` without HTTP: the server's page rendering (in-process.ts). */
+  readInProcess: InProcessReader;
   /** Stops the job queue (the jobs running finish first), then closes the store; call it when the HTTP server closes. */
   close(): Promise<void>;
   /** Resolves when the background jobs started so far (the reservation release job, lead deliveries) have finished: tests moving a FakeClock. */
@@ -181,6 +184,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
       },
     ];
     openapi = buildOpenApi(routes);
+    const readInProcess = inProcessReader(routes, ctx);
 
     // In the store, so that servers sharing one count together (docs/api.md, "Storage").
     const counter = (scope: string) =>
@@ -225,6 +229,7 @@ export async function createApiRouter(options: ApiRouterOptions): Promise<ApiRou
       alerts,
       jobs,
       settled,
+      readInProcess,
       close: async () => {
         running.stop();
         deliveries.worker.stop();

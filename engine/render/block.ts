@@ -26,6 +26,11 @@ export interface BlockLoadContext<P> {
   /** Route parameters of the page (e.g. { slug } on /cars/:slug). */
   params: Record<string, string | undefined>;
   url: URL;
+  /**
+   * Reads an API's JSON answer (api-read.ts): the platform's own API on the page's origin is
+   * answered in process on the server; anything else over HTTP, with a time limit.
+   */
+  getJson(target: URL): Promise<unknown>;
 }
 
 export interface BlockDefinition<P = any> {

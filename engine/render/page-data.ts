@@ -3,6 +3,7 @@ import { walkBlocks } from '../tree.ts';
 import type { Page, ResolvedSite } from '../site/types.ts';
 import type { SiteData } from '../site/data.ts';
 import type { LoadedBlocks } from './block.ts';
+import { readJson } from './api-read.ts';
 
 export async function loadPageData(args: {
   site: ResolvedSite;
@@ -15,6 +16,7 @@ export async function loadPageData(args: {
   const { site, page, blocks } = args;
   const tree = { layout: page.layout === false ? {} : site.layout, pages: [page] };
   const jobs: Promise<[string, unknown]>[] = [];
+  const getJson = (target: URL) => readJson(target, args.url.origin);
   for (const { block } of walkBlocks(tree)) {
     const load = blocks[String(block.type)]?.load;
     if (!load) continue;
@@ -26,6 +28,7 @@ export async function loadPageData(args: {
         siteData: args.siteData,
         params: args.params,
         url: args.url,
+        getJson,
       })
         .then((data): [string, unknown] => [String(block.id), data])
         .catch((err: unknown): [string, unknown] => {

@@ -41,7 +41,7 @@ import { createFeedsRouter } from './feeds.ts';
 import { createHistoryReportRouter } from './history-report.ts';
 import { createFaviconRouter } from './favicon.ts';
 import type { Providers } from '../providers.ts';
-import { loadBuiltRenderer, localSearchSetter, setUpRendering } from './page-rendering.ts';
+import { API_MOUNT, inProcessSetter, loadBuiltRenderer, setUpRendering } from './page-rendering.ts';
 import { draftEntryReader } from './draft-entry.ts';
 import { errorPage, indexPage, issueList } from './server-pages.ts';
 import { errorAnswer, notFoundAnswer } from './error-answer.ts';
@@ -139,7 +139,7 @@ export async function createApp(options: ServerOptions) {
     Date.now,
   );
 
-  const localSearch = localSearchSetter(services);
+  const inProcess = inProcessSetter(services);
 
   // Anonymous pages of published sites, in production (docs/deploy.md, "Caching"); FORECOURT_PAGE_CACHE_MB=0 turns it off.
   const cacheLimits = mode === 'production' ? renderCacheLimitsFrom(process.env) : undefined;
@@ -154,7 +154,7 @@ export async function createApp(options: ServerOptions) {
     root,
     clientDir,
     builtRenderer,
-    localSearch,
+    inProcess,
   });
 
   app.use('/assets', assetsRouter(sites));
@@ -210,7 +210,7 @@ export async function createApp(options: ServerOptions) {
       drafts: remote ? drafts : undefined,
     }),
   );
-  app.use('/api', services.api);
+  app.use(API_MOUNT, services.api);
   // Vehicle-listings feed per site: /sites/{slug}/feeds/vehicles.tsv, or /feeds/vehicles.tsv by host.
   app.use(createFeedsRouter({ sites, cars: () => services.cars }));
   // Car history reports: /sites/{slug}/cars/{id}/history-report.pdf, or /cars/{id}/history-report.pdf by host.

@@ -14,6 +14,7 @@ import { trackedSearchClient } from './page-cache/pages.ts';
 import { createLocalSearchClient, SERVER_RENDER_BUDGET_MS } from '../search/client.ts';
 import { previewOfSearchKey } from './draft-keys.ts';
 import type { Services } from './services.ts';
+import type { LocalApiReader } from '../render/api-read.ts';
 
 export type RenderPage = ReturnType<typeof createPageRenderer>;
 export interface ServerEntry {
@@ -27,6 +28,7 @@ export interface ServerEntry {
         ) => unknown)
       | undefined,
   ) => void;
+  setLocalApiReader?: (reader: LocalApiReader | undefined) => void;
 }
 
 export async function loadBuiltRenderer(dist: string): Promise<ServerEntry> {
@@ -36,8 +38,11 @@ export async function loadBuiltRenderer(dist: string): Promise<ServerEntry> {
   return (await import(serverEntry)) as ServerEntry;
 }
 
-/** Gives a renderer module the search client its server rendering uses. */
-export function localSearchSetter(services: Services) {
+/** Where the server mounts its API (app.ts); a page's read of an address under it is answered in process. */
+export const API_MOUNT = '/api';
+
+/** Gives a renderer module what its server rendering reads in process: the search client and the API. */
+export function inProcessSetter(services: Services) {
   // Server rendering of sites on the embedded engine searches in process, not over HTTP.
   // Tracked: a page that searched is cached under the stock version (docs/deploy.md, "Caching").
   // A published site's page searches the site's own engine; a draft (its key says so) and a site
@@ -58,12 +63,18 @@ export function localSearchSetter(services: Services) {
     }
     return client;
   };
-  return (mod: ServerEntry) =>
+  const readApi: LocalApiReader = (url) =>
+    url.pathname.startsWith(`${API_MOUNT}/`)
+      ? services.api.readInProcess(url.pathname.slice(API_MOUNT.length), url.searchParams)
+      : undefined;
+  return (mod: ServerEntry) => {
     mod.setServerSearchClient?.((search, _origin, siteSlug) =>
       search.engine !== 'algolia' && !search.host
         ? localSearchFor(search.apiKey ? undefined : siteSlug, previewOfSearchKey(search.apiKey))
         : undefined,
     );
+    mod.setLocalApiReader?.(readApi);
+  };
 }
 
 /** Sets up page rendering on `app`; its middleware (Vite's, the build's files) goes in here, in this order. */
@@ -73,12 +84,12 @@ export async function setUpRendering(
     root,
     clientDir,
     builtRenderer,
-    localSearch,
+    inProcess,
   }: {
     root: string;
     clientDir: string;
     builtRenderer: ServerEntry | undefined;
-    localSearch: (mod: ServerEntry) => void;
+    inProcess: (mod: ServerEntry) => void;
   },
 ) {
   let vite: ViteDevServer | undefined;
@@ -102,7 +113,7 @@ export async function setUpRendering(
     });
     renderPage = async (args) => {
       const mod = (await vite!.ssrLoadModule('/blocks/entry-server.tsx')) as ServerEntry;
-      localSearch(mod);
+      inProcess(mod);
       return mod.renderPage(args);
     };
     assetsFor = () => ({
@@ -113,7 +124,7 @@ export async function setUpRendering(
 <script type="module">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;</script>`,
     });
   } else {
-    localSearch(builtRenderer);
+    inProcess(builtRenderer);
     renderPage = builtRenderer.renderPage;
     assetsFor = createAssetResolver(join(clientDir, '.vite/manifest.json'), {
       inlineCssFrom: clientDir,

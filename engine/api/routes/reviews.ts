@@ -80,6 +80,7 @@ export function reviewRoutes(ctx: ApiContext): ApiRoute[] {
       responses: { 200: { description: 'The rating.', schema: 'reviews-rating' } },
       notFound: 'Unknown site.',
       cache: 'public, max-age=300',
+      inProcess: true,
       async handle({ query }: RouteInput<unknown, ReviewsRatingQuery>) {
         const { count, average } = await ctx.reviews.summary(await ready(byOrgId(query.orgId)));
         const json: ReviewsRating = {
@@ -100,6 +101,7 @@ export function reviewRoutes(ctx: ApiContext): ApiRoute[] {
       responses: { 200: { description: 'The reviews and their average.', schema: 'review-set' } },
       notFound: 'Unknown site.',
       cache: 'public, max-age=300',
+      inProcess: true,
       async handle({ query }: RouteInput<unknown, ReviewsQuery>) {
         const slug = await ready(requireSite(ctx, query.site));
         const { count, average } = await ctx.reviews.summary(slug);
