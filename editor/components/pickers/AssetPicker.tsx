@@ -2,7 +2,9 @@
  * The image address field with the site's asset library: the address as text (an https
  * image elsewhere still works), a thumbnail, and "Choose image…", which opens the site's
  * images as a grid to pick from and an upload (docs/editor-design.md, "Asset library"). An
- * uploaded image is picked at once; the server checks its type by content and its size.
+ * uploaded image is picked at once, unless staff chose again while it uploaded (another
+ * upload, an image of the grid, a typed address): the latest choice stands, whichever upload
+ * answers last. The server checks an image's type by content and its size.
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -24,6 +26,8 @@ export function AssetPicker(props: WidgetProps) {
   const [error, setError] = useState('');
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  /** Counts the choices made: an upload picks its image only if no choice came after it started. */
+  const choices = useRef(0);
 
   useEffect(() => {
     if (!open || !slug) return;
@@ -44,6 +48,7 @@ export function AssetPicker(props: WidgetProps) {
   }, [open, slug]);
 
   const choose = (asset: SiteAsset) => {
+    choices.current++;
     onChange(asset.url);
     setOpen(false);
     setStatus('');
@@ -52,17 +57,24 @@ export function AssetPicker(props: WidgetProps) {
 
   const upload = async (file: File) => {
     if (!slug) return;
+    const choice = ++choices.current;
     setError('');
     setStatus(`Uploading ${file.name}…`);
     try {
       const { asset, removed } = await assetsApi.upload(slug, file);
       setAssets((list) => [asset, ...(list ?? []).filter((a) => a.url !== asset.url)]);
-      onChange(asset.url);
+      const latest = choice === choices.current;
+      if (latest) onChange(asset.url);
+      const cleaned = removed.length
+        ? ` Removed from the SVG for safety: ${removed.join(', ')}.`
+        : '';
       setStatus(
-        `Uploaded ${file.name} and chose it.${removed.length ? ` Removed from the SVG for safety: ${removed.join(', ')}.` : ''}`,
+        latest
+          ? `Uploaded ${file.name} and chose it.${cleaned}`
+          : `Uploaded ${file.name}; it is in the images below (you chose another since).${cleaned}`,
       );
     } catch (err) {
-      setStatus('');
+      if (choice === choices.current) setStatus('');
       setError((err as Error).message);
     }
   };
@@ -79,7 +91,10 @@ export function AssetPicker(props: WidgetProps) {
         aria-invalid={rawErrors?.length ? true : undefined}
         placeholder="/assets/… or https://…"
         value={src}
-        onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+        onChange={(e) => {
+          choices.current++;
+          onChange(e.target.value === '' ? undefined : e.target.value);
+        }}
         onBlur={(e) => onBlur(id, e.target.value)}
         onFocus={(e) => onFocus(id, e.target.value)}
       />

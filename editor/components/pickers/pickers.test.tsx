@@ -203,6 +203,44 @@ describe('the asset library (image fields)', () => {
     );
   });
 
+  it('keeps the latest choice when an upload started earlier answers later', async () => {
+    const answers: Array<(asset: typeof logo) => void> = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit = {}) => {
+      if ((init.method ?? 'GET') === 'GET')
+        return new Response(JSON.stringify({ assets: [] }), { status: 200 });
+      const asset = await new Promise<typeof logo>((resolve) => answers.push(resolve));
+      return new Response(JSON.stringify({ asset, removed: [] }), { status: 201 });
+    });
+    const { props } = setup([
+      { type: 'hero', id: 'hero', props: { heading: 'Hi', image: { src: '/old.png', alt: '' } } },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose image…' }));
+    const input = screen.getByLabelText(/Upload an image/);
+    const upload = (name: string) =>
+      fireEvent.change(input, {
+        target: { files: [new File([new Uint8Array([1])], name, { type: 'image/png' })] },
+      });
+    upload('slow.png');
+    upload('quick.png');
+    await waitFor(() => expect(answers).toHaveLength(2));
+    await act(async () => answers[1](photo));
+    await waitFor(() => expect(props('hero').image.src).toBe(photo.url));
+    await act(async () => answers[0](logo));
+    await screen.findByRole('button', { name: logo.name });
+    expect(props('hero').image.src).toBe(photo.url);
+    expect(screen.getByRole('status').textContent).toContain('you chose another since');
+
+    // A choice from the grid while an upload is under way stands too.
+    upload('later.png');
+    await waitFor(() => expect(answers).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Choose image…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Choose image…' }));
+    fireEvent.click(await screen.findByRole('button', { name: logo.name }));
+    expect(props('hero').image.src).toBe(logo.url);
+    await act(async () => answers[2]({ ...photo, name: 'later.png', url: '/later.png' }));
+    expect(props('hero').image.src).toBe(logo.url);
+  });
+
   it('says why an upload was refused, and keeps the value', async () => {
     fakeApi(() => new Response(JSON.stringify({ error: MESSAGES.unknownType }), { status: 415 }));
     const { props } = setup([
