@@ -17,7 +17,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assetUrl } from '../../engine/server/assets-api.ts';
+import { assetUrl } from '../../engine/assets/asset-rules.ts';
 import { sitesDir, updateSiteFiles, writing } from './generator-run.ts';
 import { HERO_HEIGHT, HERO_WIDTH, heroAsset, type HeroColours } from './home-hero-art.ts';
 

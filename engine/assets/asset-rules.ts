@@ -19,6 +19,9 @@ export const ASSET_FILE = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(?:png|jpg|webp|svg)$/;
 
 export const ASSET_URL_PREFIX = '/assets/sites';
 
+/** What image fields store for a site's image `name`. */
+export const assetUrl = (slug: string, name: string) => `${ASSET_URL_PREFIX}/${slug}/${name}`;
+
 export const MESSAGES = {
   empty: 'The file is empty.',
   tooLarge: `The image is larger than ${MAX_ASSET_BYTES / 1024 / 1024} MB. Export it smaller (about 2,000 pixels wide is plenty) and upload it again.`,
@@ -35,4 +38,9 @@ export interface SiteAsset {
   url: string;
   type: string;
   size: number;
+  /**
+   * In the published site (or put in the folder by hand): it stays. Only an image the draft
+   * alone holds can be deleted (engine/server/asset-delete.ts).
+   */
+  published: boolean;
 }

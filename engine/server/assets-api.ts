@@ -4,6 +4,7 @@
  *
  *   GET  /api/editor/sites/:slug/assets          staff: the site's images, newest first
  *   POST /api/editor/sites/:slug/assets?name=…   staff: the file as the body; 201 { asset, removed }
+ *   DELETE /api/editor/sites/:slug/assets/:file  staff: an image only the draft holds, unused (asset-delete.ts)
  *   GET  /assets/sites/:slug/:file               the image (what image fields store): everyone
  *                                                once it is published, staff while it is a draft's
  *
@@ -30,11 +31,13 @@ import { isPlainFile } from '../site/safe-file.ts';
 import { join } from 'node:path';
 import { PLAIN_NAME } from '../site/folder.ts';
 import { staffOf } from './drafts-api.ts';
+import { DELETE_REFUSED, deleteDraftImage } from './asset-delete.ts';
 import { AssetRefused, checkAsset } from '../assets/asset-check.ts';
 import {
   ASSET_FILE,
   ASSET_TYPES,
   ASSET_URL_PREFIX,
+  assetUrl,
   MAX_ASSET_BYTES,
   MESSAGES,
   type AssetExt,
@@ -69,8 +72,6 @@ export interface AssetLibraryOptions {
 
 export const UPLOAD_STORE_DOWN =
   'The image could not be stored just now (the photo storage is not answering). Try again in a minute.';
-
-export const assetUrl = (slug: string, name: string) => `${ASSET_URL_PREFIX}/${slug}/${name}`;
 
 export function createAssetLibraryRouter({
   repo,
@@ -152,6 +153,12 @@ export function createAssetLibraryRouter({
           url: assetUrl(slug, checked.name),
           type: checked.type,
           size: checked.bytes.length,
+          published: !!repo.tryGit([
+            'rev-parse',
+            '--verify',
+            '-q',
+            `${repo.publishedHead()}:${gitPath}`,
+          ]),
         };
         res.status(added ? 201 : 200).json({ asset, removed: checked.removed });
       } catch (err) {
@@ -167,6 +174,23 @@ export function createAssetLibraryRouter({
       }
     },
   );
+
+  router.delete('/api/editor/sites/:slug/assets/:file', staff, async (req, res) => {
+    await bringIn(req);
+    const slug = siteParam(req, res);
+    if (!slug) return;
+    res.setHeader('Cache-Control', 'no-store');
+    const name = String(req.params.file);
+    if (!ASSET_FILE.test(name)) return void res.status(404).json({ error: DELETE_REFUSED.missing });
+    try {
+      const remove = () => deleteDraftImage(repo, slug, name, staffOf(req));
+      await (drafts ? drafts.write(slug, remove) : remove());
+      res.json({ deleted: name });
+    } catch (err) {
+      if (err instanceof RepoError) res.status(err.status).json({ error: err.message });
+      else throw err;
+    }
+  });
 
   router.get(`${ASSET_URL_PREFIX}/:slug/:file`, (req, res, next) => {
     const slug = String(req.params.slug);
@@ -288,13 +312,17 @@ export function createAssetLibraryRouter({
 export function listAssets(repo: SiteRepo, slug: string): SiteAsset[] {
   const folder = repo.assetsPath(slug);
   const sizes = new Map<string, number>();
-  const refs = [repo.draftHead(slug), repo.publishedHead()].filter((r): r is string => !!r);
+  const published = new Set<string>();
+  const publishedHead = repo.publishedHead();
+  const refs = [repo.draftHead(slug), publishedHead].filter((r): r is string => !!r);
   for (const ref of refs)
     for (const line of (repo.tryGit(['ls-tree', '-r', '-l', ref, '--', folder]) ?? '').split(
       '\n',
     )) {
       const [meta, path] = line.split('\t');
-      if (path) sizes.set(path.slice(folder.length), Number(meta.trim().split(/\s+/)[3]));
+      if (!path) continue;
+      sizes.set(path.slice(folder.length), Number(meta.trim().split(/\s+/)[3]));
+      if (ref === publishedHead) published.add(path.slice(folder.length));
     }
   const onDisk = join(repo.top, folder);
   const loose = existsSync(onDisk)
@@ -303,7 +331,10 @@ export function listAssets(repo: SiteRepo, slug: string): SiteAsset[] {
         .map((name) => ({ name, stat: statSync(join(onDisk, name)) }))
         .sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs)
     : [];
-  for (const { name, stat } of loose) sizes.set(name, stat.size);
+  for (const { name, stat } of loose) {
+    sizes.set(name, stat.size);
+    published.add(name);
+  }
   const order = (
     repo.tryGit(['log', '--format=', '--name-only', '--diff-filter=A', ...refs, '--', folder]) ?? ''
   )
@@ -322,6 +353,7 @@ export function listAssets(repo: SiteRepo, slug: string): SiteAsset[] {
       url: assetUrl(slug, name),
       type: ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1) as AssetExt],
       size: sizes.get(name)!,
+      published: published.has(name),
     }));
 }
 

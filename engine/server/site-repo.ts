@@ -25,6 +25,9 @@ export interface Version {
 }
 
 /** A refusal the API turns into an answer (status and sentence). */
+/** In `commitFile`'s `extra`: the path is removed. */
+export const NO_FILE = '0'.repeat(40);
+
 export class RepoError extends Error {
   constructor(
     readonly status: number,
@@ -197,7 +200,7 @@ export class SiteRepo {
       if (text !== undefined)
         entries[this.pathOf(slug)] = this.git(['hash-object', '-w', '--stdin'], { input: text });
       const info = Object.entries(entries)
-        .map(([path, blob]) => `100644 ${blob}\t${path}\n`)
+        .map(([path, blob]) => `${blob === NO_FILE ? 0 : 100644} ${blob}\t${path}\n`)
         .join('');
       if (info) this.git(['update-index', '--index-info'], { env, input: info });
       const tree = this.git(['write-tree'], { env });

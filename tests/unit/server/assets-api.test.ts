@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SiteRepo } from '../../../engine/server/site-repo.ts';
 import { createAssetLibraryRouter } from '../../../engine/server/assets-api.ts';
+import { DELETE_REFUSED } from '../../../engine/server/asset-delete.ts';
 import {
   MAX_ASSET_BYTES,
   MESSAGES,
@@ -263,5 +264,112 @@ describe('the asset library API', () => {
     ])
       expect(svg).toContain(kept);
     expect(svg).not.toMatch(/other\.svg|evil\.example/);
+  });
+});
+
+describe('deleting an image', () => {
+  const remove = (name: string) =>
+    fetch(`${base}/api/editor/sites/demo-motors/assets/${name}`, {
+      method: 'DELETE',
+      headers: { 'X-Forecourt-Staff': encodeURIComponent('Sam Lee') },
+    }).then(async (res) => ({ status: res.status, body: await res.json() }));
+  const list = async () =>
+    (
+      (await (await fetch(`${base}/api/editor/sites/demo-motors/assets`)).json()) as {
+        assets: { name: string; published: boolean }[];
+      }
+    ).assets;
+  const siteUsing = (url: string) =>
+    `${JSON.stringify({
+      pages: [
+        {
+          id: 'home',
+          path: '/',
+          title: 'Home',
+          blocks: [{ type: 'hero', id: 'home-hero', props: { image: { src: url, alt: 'Front' } } }],
+        },
+      ],
+    })}\n`;
+  let draftOnly: { name: string; url: string };
+  let published: string;
+
+  beforeAll(async () => {
+    const grey = await sharp({ create: { width: 3, height: 2, channels: 3, background: '#777' } })
+      .png()
+      .toBuffer();
+    const { status, body } = await upload(grey, 'Mistake.png');
+    expect(status).toBe(201);
+    draftOnly = body.asset;
+    expect(body.asset.published).toBe(false);
+    published = (await list()).find((a) => a.published)!.name;
+  });
+
+  it('lists which images are published and which only the draft holds', async () => {
+    const assets = await list();
+    expect(assets.find((a) => a.name === draftOnly.name)?.published).toBe(false);
+    expect(assets.find((a) => a.name === published)?.published).toBe(true);
+  });
+
+  it('keeps a published image, saying why', async () => {
+    const head = git(['rev-parse', DRAFT]);
+    expect(await remove(published)).toEqual({
+      status: 409,
+      body: { error: DELETE_REFUSED.published },
+    });
+    expect(git(['rev-parse', DRAFT])).toBe(head);
+  });
+
+  it('keeps an image the saved draft still uses, naming where in staff words', async () => {
+    const head = git(['rev-parse', DRAFT]);
+    const saved = repo.saveDraft(
+      'demo-motors',
+      siteUsing(draftOnly.url),
+      'Use it',
+      { name: 'Pat' },
+      head,
+    );
+    const { status, body } = await remove(draftOnly.name);
+    expect(status).toBe(409);
+    expect(body.error).toContain('The saved draft still uses this image');
+    expect(body.error).toMatch(/Hero/);
+    expect(body.error).not.toMatch(/\/pages|props/);
+    expect(git(['rev-parse', DRAFT])).toBe(saved);
+  });
+
+  it('deletes an upload only the draft holds once nothing uses it, in a commit by the staff member', async () => {
+    repo.saveDraft(
+      'demo-motors',
+      '{}\n',
+      'Stop using it',
+      { name: 'Pat' },
+      git(['rev-parse', DRAFT]),
+    );
+    expect(await remove(draftOnly.name)).toEqual({
+      status: 200,
+      body: { deleted: draftOnly.name },
+    });
+    expect((await list()).map((a) => a.name)).not.toContain(draftOnly.name);
+    expect(git(['ls-tree', '-r', '--name-only', DRAFT, '--', 'assets/demo-motors/'])).not.toContain(
+      draftOnly.name,
+    );
+    expect(git(['log', '-1', '--format=%an %s', DRAFT])).toBe(
+      `Sam Lee Image ${draftOnly.name} deleted from demo-motors`,
+    );
+    // Published images are untouched, and the draft's own commit changed nothing else.
+    expect(git(['diff', '--name-only', `${DRAFT}^`, DRAFT])).toBe(
+      `assets/demo-motors/${draftOnly.name}`,
+    );
+    expect((await remove(draftOnly.name)).status).toBe(404);
+  });
+
+  it('answers 404 for a name that is not a stored image, and deletes for staff only', async () => {
+    expect((await remove('..%2Fdemo-motors.json')).status).toBe(404);
+    expect((await remove('no-such-image.png')).status).toBe(404);
+    refuse = true;
+    try {
+      expect((await remove(published)).status).toBe(403);
+    } finally {
+      refuse = false;
+    }
   });
 });

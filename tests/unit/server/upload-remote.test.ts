@@ -3,8 +3,9 @@
  * remote"): two servers' asset libraries (createAssetLibraryRouter with the drafts as createApp
  * wires them), each on its own clone of one bare remote, no bucket. The upload's commit is on the
  * remote's draft branch when the upload is answered, and the other server lists and serves the
- * image at once, without a save in between. A remote that cannot be reached refuses the upload,
- * and nothing of it stays.
+ * image at once, without a save in between; an image deleted through one server is off the
+ * remote when answered. A remote that cannot be reached refuses the upload, and nothing of it
+ * stays.
  */
 import { execFileSync } from 'node:child_process';
 import express from 'express';
@@ -91,6 +92,18 @@ describe('an upload with drafts on the remote', { timeout: 120_000 }, () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toBe('private, no-store');
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(64);
+
+    // Deleted through the other server: off the remote when answered, and gone from the first's list.
+    const deleted = await fetch(`${two.base}/api/editor/sites/${SLUG}/assets/${asset.name}`, {
+      method: 'DELETE',
+    });
+    expect(deleted.status).toBe(200);
+    expect(git(remote, 'rev-parse', sharedBranch(SLUG))).toBe(two.repo.draftHead(SLUG));
+    expect(git(remote, 'ls-tree', '--name-only', sharedBranch(SLUG), '--', path)).toBe('');
+    const relisted = await fetch(`${one.base}/api/editor/sites/${SLUG}/assets`);
+    expect(
+      ((await relisted.json()) as { assets: { name: string }[] }).assets.map((a) => a.name),
+    ).not.toContain(asset.name);
   });
 
   it('is refused when the remote cannot be reached, and nothing of it stays', async () => {
