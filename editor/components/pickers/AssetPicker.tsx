@@ -1,14 +1,16 @@
 /**
  * The image address field with the site's asset library: the address as text (an https
  * image elsewhere still works), a thumbnail, and "Choose image…", which opens the site's
- * images as a grid to pick from and an upload (docs/editor-design.md, "Asset library"). An
- * uploaded image is picked at once, unless staff chose again while it uploaded (another
- * upload, an image of the grid, a typed address): the latest choice stands, whichever upload
- * answers last. The server checks an image's type by content and its size.
+ * images as a grid to pick from, an upload, and a delete for an image only the draft holds
+ * (DeleteImageDialog; docs/editor-design.md, "Asset library"). An uploaded image is picked at
+ * once, unless staff chose again while it uploaded (another upload, an image of the grid, a
+ * typed address): the latest choice stands, whichever upload answers last. The server checks
+ * an image's type by content and its size.
  */
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useId, useRef, useState } from 'react';
 import { assetsApi, type SiteAsset } from './assets-client.ts';
+import { DeleteImageDialog } from './DeleteImageDialog.tsx';
 import { useSiteSlug } from './site-source.ts';
 import './pickers.css';
 
@@ -24,6 +26,7 @@ export function AssetPicker(props: WidgetProps) {
   const [assets, setAssets] = useState<SiteAsset[]>();
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
+  const [deleting, setDeleting] = useState<SiteAsset>();
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   /** Counts the choices made: an upload picks its image only if no choice came after it started. */
@@ -157,11 +160,34 @@ export function AssetPicker(props: WidgetProps) {
                     <img src={a.url} alt="" loading="lazy" />
                     <span>{a.name}</span>
                   </button>
+                  {!a.published && (
+                    <button
+                      type="button"
+                      className="fc-asset-delete"
+                      aria-label={`Delete ${a.name}`}
+                      disabled={disabled || readonly}
+                      onClick={() => setDeleting(a)}
+                    >
+                      Delete
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
           )}
         </span>
+      )}
+      {slug && deleting && (
+        <DeleteImageDialog
+          slug={slug}
+          asset={deleting}
+          onDeleted={(gone) => {
+            setAssets((list) => list?.filter((a) => a.url !== gone.url));
+            setStatus(`Deleted ${gone.name}.`);
+          }}
+          onClose={() => setDeleting(undefined)}
+          fallbackFocus={() => toggleRef.current}
+        />
       )}
     </span>
   );

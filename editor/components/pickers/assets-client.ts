@@ -1,6 +1,6 @@
 /**
  * The asset library's requests (engine/server/assets-api.ts): list a site's images, upload
- * one. Sent as every editor request is (editor/lib/api.ts); the upload's body is the file itself.
+ * one, delete one only the draft holds. Sent as every editor request is (editor/lib/api.ts); the upload's body is the file itself.
  */
 import { request as send } from '../../lib/api.ts';
 import { MAX_ASSET_BYTES, MESSAGES, type SiteAsset } from '../../../engine/assets/asset-rules.ts';
@@ -23,4 +23,9 @@ export const assetsApi = {
       },
     );
   },
+  /** Refused by the server with the reason when the image is published or the saved draft uses it. */
+  remove: (slug: string, name: string) =>
+    send<{ deleted: string }>(`${assetsPath(slug)}/${encodeURIComponent(name)}`, {
+      method: 'DELETE',
+    }),
 };

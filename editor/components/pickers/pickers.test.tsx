@@ -154,12 +154,14 @@ describe('the asset library (image fields)', () => {
     url: '/assets/sites/unit-site/logo-0123456789ab.png',
     type: 'image/png',
     size: 10,
+    published: true,
   };
   const photo = {
     name: 'front-ba9876543210.jpg',
     url: '/assets/sites/unit-site/front-ba9876543210.jpg',
     type: 'image/jpeg',
     size: 20,
+    published: false,
   };
 
   function fakeApi(upload: () => Response) {
@@ -252,5 +254,73 @@ describe('the asset library (image fields)', () => {
     });
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.unknownType);
     expect(props('hero').image.src).toBe('/old.png');
+  });
+
+  describe('deleting an image only the draft holds', () => {
+    function library(answer: () => Response) {
+      const deletes: string[] = [];
+      vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+        if ((init.method ?? 'GET') === 'GET')
+          return new Response(JSON.stringify({ assets: [photo, logo] }), { status: 200 });
+        deletes.push(`${init.method} ${url}`);
+        return answer();
+      });
+      return deletes;
+    }
+    const open = async (src = '/old.png') => {
+      const { props } = setup([
+        { type: 'hero', id: 'hero', props: { heading: 'Hi', image: { src, alt: '' } } },
+      ]);
+      fireEvent.click(screen.getByRole('button', { name: 'Choose image…' }));
+      await screen.findByRole('button', { name: photo.name });
+      return props;
+    };
+
+    it('offers Delete on the draft’s own upload only, asks first, and takes it out of the grid', async () => {
+      const deletes = library(
+        () => new Response(JSON.stringify({ deleted: photo.name }), { status: 200 }),
+      );
+      await open();
+      expect(screen.queryByRole('button', { name: `Delete ${logo.name}` })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: `Delete ${photo.name}` }));
+      const dialog = screen.getByRole('dialog', { name: 'Delete this image?' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(deletes).toEqual([]);
+
+      fireEvent.click(screen.getByRole('button', { name: `Delete ${photo.name}` }));
+      fireEvent.click(screen.getByRole('button', { name: 'Delete image' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: photo.name })).toBeNull());
+      expect(deletes).toEqual([`DELETE /api/editor/sites/unit-site/assets/${photo.name}`]);
+      expect(screen.getByRole('status').textContent).toBe(`Deleted ${photo.name}.`);
+      expect(screen.getByRole('button', { name: logo.name })).toBeTruthy();
+    });
+
+    it('sends nothing while the draft shows the image, naming where', async () => {
+      const deletes = library(() => new Response('{}', { status: 200 }));
+      await open(photo.url);
+      fireEvent.click(screen.getByRole('button', { name: `Delete ${photo.name}` }));
+      fireEvent.click(screen.getByRole('button', { name: 'Delete image' }));
+      const alert = within(screen.getByRole('dialog')).getByRole('alert');
+      expect(alert.textContent).toMatch(/still shows this image \(Page .* › Hero/);
+      expect(alert.textContent).not.toMatch(/\/pages|props/);
+      expect(deletes).toEqual([]);
+    });
+
+    it('shows the server’s refusal and keeps the image', async () => {
+      library(
+        () =>
+          new Response(JSON.stringify({ error: 'The saved draft still uses this image (x).' }), {
+            status: 409,
+          }),
+      );
+      await open();
+      fireEvent.click(screen.getByRole('button', { name: `Delete ${photo.name}` }));
+      fireEvent.click(screen.getByRole('button', { name: 'Delete image' }));
+      expect((await within(screen.getByRole('dialog')).findByRole('alert')).textContent).toContain(
+        'The saved draft still uses this image',
+      );
+      expect(screen.getByRole('button', { name: photo.name })).toBeTruthy();
+    });
   });
 });
