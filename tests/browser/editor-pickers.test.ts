@@ -1,7 +1,7 @@
 /**
  * The editor's pickers in headless Chromium (docs/editor-design.md, "Pickers"): an image uploaded
  * into the site's asset library and picked shows in the preview and is stored in the draft
- * as its address; a page picked for a button by keyboard is stored as its route, and the
+ * as its address; a mistaken upload is deleted (asked first, refused while shown); a page picked for a button by keyboard is stored as its route, and the
  * server's site check accepts the draft.
  *
  * Starts from the site editor.test.ts builds (editor-kit.ts), on this file's own server
@@ -31,18 +31,18 @@ const homeBlock = async (id: string): Promise<Block | undefined> =>
     ?.blocks.find((b: Block) => b.id === id);
 
 /** A real picture, drawn by the browser: 64 × 40 pixels, PNG. */
-async function drawnPng(): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
+async function drawnPng(square = '#f5c400'): Promise<Buffer> {
+  const dataUrl = await page.evaluate((square) => {
     const canvas = document.createElement('canvas');
     canvas.width = 64;
     canvas.height = 40;
     const ctx = canvas.getContext('2d')!;
     ctx.fillStyle = '#1f3a93';
     ctx.fillRect(0, 0, 64, 40);
-    ctx.fillStyle = '#f5c400';
+    ctx.fillStyle = square;
     ctx.fillRect(8, 8, 24, 24);
     return canvas.toDataURL('image/png');
-  });
+  }, square);
   return Buffer.from(dataUrl.split(',')[1], 'base64');
 }
 
@@ -81,7 +81,7 @@ describe('the editor’s pickers', () => {
     // Picked from the grid (by keyboard), it is the field's value; the library closes and focus returns.
     await page.locator('#root_image_alt').fill('Our showroom');
     await choose.focus();
-    const tile = library.getByRole('button', { name });
+    const tile = library.getByRole('button', { name, exact: true });
     expect(await tile.getAttribute('aria-pressed')).toBe('true');
     await src.fill('');
     await expect.poll(() => tile.getAttribute('aria-pressed')).toBe('false');
@@ -103,7 +103,55 @@ describe('the editor’s pickers', () => {
       .toBe(64);
     // The grid lists it when opened again.
     await choose.click();
-    await library.getByRole('button', { name }).waitFor();
+    await library.getByRole('button', { name, exact: true }).waitFor();
+    await choose.click();
+  });
+
+  it('delete a mistaken upload: asked first, refused while the draft shows it, then gone', async () => {
+    const src = page.locator('#root_image_src');
+    const kept = await src.inputValue();
+    const choose = page.getByRole('button', { name: 'Choose image…' });
+    await choose.click();
+    const library = page.getByRole('group', { name: /images of this site/ });
+    await library.getByLabel(/Upload an image/).setInputFiles({
+      name: 'Mistake.png',
+      mimeType: 'image/png',
+      buffer: await drawnPng('#c0392b'),
+    });
+    await library.getByRole('status').filter({ hasText: 'Uploaded Mistake.png' }).waitFor();
+    const name = (await src.inputValue()).split('/').pop()!;
+    const remove = library.getByRole('button', { name: `Delete ${name}` });
+
+    // The draft shows it (the field was just set to it): named, nothing sent.
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this image?' });
+    await dialog.getByRole('button', { name: 'Delete image' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toMatch(
+      /still shows this image \(.*Hero/,
+    );
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Back to the first picture, then deleted for good.
+    await library.getByRole('button', { name: kept.split('/').pop()!, exact: true }).click();
+    expect(await src.inputValue()).toBe(kept);
+    await choose.click();
+    await remove.click();
+    await dialog.getByRole('button', { name: 'Delete image' }).click();
+    await library
+      .getByRole('status')
+      .filter({ hasText: `Deleted ${name}.` })
+      .waitFor();
+    expect(await library.getByRole('button', { name, exact: true }).count()).toBe(0);
+    // Focus is not lost with the button that went.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Choose image…');
+    const tree = execFileSync(
+      'git',
+      ['ls-tree', '-r', '--name-only', `forecourt/draft/${SLUG}`, '--', `assets/${SLUG}/`],
+      { cwd: editor.state.sitesDir, encoding: 'utf8' },
+    );
+    expect(tree).not.toContain(name);
+    expect(tree).toContain(kept.split('/').pop()!);
     await choose.click();
   });
 
