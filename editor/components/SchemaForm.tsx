@@ -1,6 +1,6 @@
 /**
- * react-jsonschema-form, set up once for the editor: a draft 2020-12 validator (ajv's
- * Ajv2020, the same draft the schemas use), widgets chosen by shared definition, all
+ * react-jsonschema-form, set up once for the editor: a draft 2020-12 validator that generates
+ * no code (form-validator.ts), widgets chosen by shared definition, all
  * defined at module level so a re-render never remounts an input (the focus-loss trap).
  *
  * rjsf does not validate here (noValidate): the errors shown inline are the ones the
@@ -18,8 +18,6 @@ import type {
   UiSchema,
   WidgetProps,
 } from '@rjsf/utils';
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import {
   memo,
   useCallback,
@@ -29,6 +27,7 @@ import {
   type ChangeEvent,
   type FocusEvent,
 } from 'react';
+import { formValidator } from '../lib/form-validator.ts';
 import type { FormSchema } from '../lib/schemas.ts';
 import {
   ChoiceTemplate,
@@ -43,9 +42,6 @@ import { RefPicker } from './pickers/RefPicker.tsx';
 import { RichTextWidget } from './RichTextField/index.tsx';
 import { PlaceholderText } from './PlaceholderText.tsx';
 import { TypingForm, TypingInputTemplate } from './typing-form.tsx';
-
-// rjsf types Ajv's class loosely; Ajv2020 is the same API for the 2020-12 draft.
-export const formValidator = customizeValidator({ AjvClass: Ajv2020 as never });
 
 export interface FormContext {
   /** Routes of the site's pages: what link fields offer when no site is open (pickers/PagePicker.tsx). */
