@@ -47,7 +47,9 @@ function keepCaret(field: TextField, before: string) {
     if (!now) return;
     if (document.activeElement !== now) now.focus();
     const caret = caretAfterChange(before, now.value);
-    if (caret !== undefined && now.type !== 'number') now.setSelectionRange(caret, caret);
+    // An email or number box has no caret to place (its selectionStart is null, and setting
+    // one throws): Ctrl+Z there only changes the value.
+    if (caret !== undefined && now.selectionStart !== null) now.setSelectionRange(caret, caret);
   });
 }
 
