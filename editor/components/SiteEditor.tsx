@@ -8,7 +8,7 @@ import isEqual from 'lodash-es/isEqual.js';
 import { useCallback, useEffect, useState } from 'react';
 import { migrateDocument } from '../../engine/site/migrations.ts';
 import { api, type LoadedSite } from '../lib/api.ts';
-import { discardDraft, loadDraft } from '../lib/autosave.ts';
+import { discardDraft, loadDraft, savedSince } from '../lib/autosave.ts';
 import { LAYOUT_VIEW, type View } from '../lib/doc.ts';
 import {
   AnnounceContext,
@@ -69,7 +69,7 @@ export function SiteEditorLoader({ slug, onExit }: { slug: string; onExit: () =>
           doc = draft.doc;
           restored = {
             savedAt: draft.savedAt,
-            stale: !!draft.baseVersion && draft.baseVersion !== loaded.version,
+            stale: savedSince(draft, loaded.version, saved),
           };
         } else if (draft) discardDraft(slug);
         const params = new URLSearchParams(location.search);

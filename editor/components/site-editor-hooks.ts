@@ -220,7 +220,7 @@ export function useAutosave(
       if (isEqual(doc, saved)) {
         discardDraft(slug);
         report.current(undefined);
-      } else report.current(saveDraft(slug, doc, baseVersion, store.storedHistory()));
+      } else report.current(saveDraft(slug, doc, baseVersion, store.storedHistory(), saved));
     };
     const saver = createAutosaver(write, 250);
     let revision = store.getState().revision;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi, beforeEach } from 'vitest';
-import { createAutosaver, discardDraft, loadDraft, saveDraft } from './autosave.ts';
+import { createAutosaver, discardDraft, loadDraft, saveDraft, savedSince } from './autosave.ts';
 import { site } from './store/test-kit.ts';
 
 describe('autosave', () => {
@@ -13,6 +13,23 @@ describe('autosave', () => {
     expect(loadDraft('other')).toBeUndefined();
     discardDraft('test-site');
     expect(loadDraft('test-site')).toBeUndefined();
+  });
+
+  it('tells a save by someone since from a version moved by an image upload alone', () => {
+    const saved = site();
+    const edited = { ...saved, name: 'Edited here' };
+    saveDraft('test-site', edited, 'v1', undefined, saved);
+    const draft = loadDraft('test-site')!;
+    // The same version: nothing happened since.
+    expect(savedSince(draft, 'v1', saved)).toBe(false);
+    // A new version whose document is the same (keys in another order too): an upload.
+    const reordered = Object.fromEntries(Object.entries(structuredClone(saved)).reverse());
+    expect(savedSince(draft, 'v2', reordered)).toBe(false);
+    // A new version with another document: saved by someone.
+    expect(savedSince(draft, 'v2', { ...saved, name: 'Saved elsewhere' })).toBe(true);
+    // A draft kept before the fingerprint: any new version counts, as before.
+    saveDraft('test-site', edited, 'v1');
+    expect(savedSince(loadDraft('test-site')!, 'v2', saved)).toBe(true);
   });
 
   it('ignores a corrupt stored draft', () => {

@@ -2,6 +2,7 @@
  * Never lose work: the draft of each site is kept in localStorage as it changes, and
  * offered back when the editor opens that site again (until it is saved or discarded).
  */
+import { hashObject } from '@rjsf/utils';
 import type { Doc } from './doc.ts';
 import type { StoredHistory } from './store/index.ts';
 
@@ -13,6 +14,11 @@ export interface StoredDraft {
   doc: Doc;
   /** Server version the draft started from (to warn when the site was saved since). */
   baseVersion?: string;
+  /**
+   * A fingerprint of the saved document the draft started from (`documentFingerprint`): an
+   * image upload moves the version without changing the document, which is no one's save.
+   */
+  baseHash?: string;
   savedAt: number;
   /**
    * The undo history that led to `doc`, bounded (store/history-storage.ts). The store
@@ -55,10 +61,12 @@ export function saveDraft(
   doc: Doc,
   baseVersion?: string,
   history?: StoredHistory,
+  base?: Doc,
 ): string | undefined {
   const s = storage();
   if (!s) return 'this browser does not allow local storage, so drafts are not kept';
-  const draft: StoredDraft = { v: 1, slug, doc, baseVersion, savedAt: Date.now() };
+  const baseHash = base && documentFingerprint(base);
+  const draft: StoredDraft = { v: 1, slug, doc, baseVersion, baseHash, savedAt: Date.now() };
   const withHistory =
     history && (history.past.length || history.future.length) ? { ...draft, history } : undefined;
   try {
@@ -118,4 +126,26 @@ export function createAutosaver(write: () => void, delay = 300) {
       timer = undefined;
     },
   };
+}
+
+const fingerprints = new WeakMap<Doc, string>();
+
+/** The same for equal documents, whatever their keys' order; kept per document object (the saved one changes only on load and save). */
+export function documentFingerprint(doc: Doc): string {
+  let print = fingerprints.get(doc);
+  if (print === undefined) {
+    print = hashObject(doc);
+    fingerprints.set(doc, print);
+  }
+  return print;
+}
+
+/**
+ * Whether someone saved the site's document since the draft began: the version moved and,
+ * when the draft knows its starting document, the document is another. A version moved by an
+ * image upload alone (the document the same) is not a save to warn of.
+ */
+export function savedSince(draft: StoredDraft, version: string, saved: Doc): boolean {
+  if (!draft.baseVersion || draft.baseVersion === version) return false;
+  return draft.baseHash === undefined || draft.baseHash !== documentFingerprint(saved);
 }

@@ -153,6 +153,13 @@ describe('the editor’s pickers', () => {
     expect(tree).not.toContain(name);
     expect(tree).toContain(kept.split('/').pop()!);
     await choose.click();
+
+    // The uploads moved the draft's version, not its document: reopened, the unsaved changes
+    // come back without a warning that someone saved since.
+    await page.reload();
+    const restored = page.locator('[data-notice="restored"]');
+    await restored.waitFor();
+    expect(await restored.textContent()).not.toContain('saved by someone since');
   });
 
   it('pick a page for a button: the draft stores the route and the site check accepts it', async () => {
