@@ -51,12 +51,30 @@ export function createDraftChecks(sites: SiteStore) {
    */
   function checkDraft(raw: unknown): { issues: DocumentIssue[]; site: Json | null } {
     const { issues, site } = prepare.check(raw);
+    // A host name another site serves is a problem as staff type it, not only when they save.
+    const slug = (raw as Json | null)?.slug;
+    const claims =
+      typeof slug === 'string' && PLAIN_NAME.test(slug) ? hostClaims(slug, raw as Json) : [];
     // The preview frames what visitors would see: only platform-approved services; it
     // searches under the draft's own filter (public-access.ts, draft keys).
     return {
-      issues,
+      issues: [...claims, ...issues],
       site: site && withPreviewKey(limitEmbedOrigins(site as Json | null) as Json),
     };
+  }
+
+  /** Host names the other sites serve stay theirs: an issue at each of `doc`'s /hostnames/{i} another site has. */
+  function hostClaims(slug: string, doc: Json): DocumentIssue[] {
+    const others = sites
+      .all()
+      .flatMap((e) =>
+        e.ok && e.slug !== slug ? [{ name: e.slug, hostnames: e.site.hostnames }] : [],
+      );
+    return (
+      siteSetIssues([...others, { name: slug, slug: doc.slug, hostnames: doc.hostnames }]).get(
+        slug,
+      ) ?? []
+    );
   }
 
   /** The raw template documents a document extends, by name (nearest first). */
@@ -116,16 +134,7 @@ export function createDraftChecks(sites: SiteStore) {
       throw err;
     }
     const result = prepare(migrated);
-    // Host names the other sites serve stay theirs.
-    const others = sites
-      .all()
-      .flatMap((e) =>
-        e.ok && e.slug !== slug ? [{ name: e.slug, hostnames: e.site.hostnames }] : [],
-      );
-    const claims =
-      siteSetIssues([...others, { name: slug, slug: doc.slug, hostnames: doc.hostnames }]).get(
-        slug,
-      ) ?? [];
+    const claims = hostClaims(slug, doc as Json);
     if (!result.ok || claims.length)
       return { ok: false, issues: [...claims, ...(result.ok ? [] : result.issues)] };
     return { ok: true, text: formatSiteDocument(migrated), doc: migrated };
