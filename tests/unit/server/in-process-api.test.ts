@@ -5,29 +5,12 @@
  * engine/render/api-read.ts, tests/unit/render/api-read.test.ts). Production mode
  * on a copy of sites/, with a renderer that writes what its reads answered.
  */
-import { request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoProviders } from '../../../demo/defaults.ts';
-import { createApp } from '../../../engine/server/app.ts';
-import { CLIENT_ENTRY } from '../../../engine/server/manifest.ts';
-import { ROOT } from '../helpers.ts';
-import { bareProductionFolder } from './fixtures/bare-build.ts';
+import { startNameApp, type NameApp } from './fixtures/name-app.ts';
 
-let dir: string;
-let server: Server;
-let close: (() => Promise<void>) | undefined;
-let port: number;
-const requests: string[] = [];
-
-beforeAll(async () => {
-  const folder = bareProductionFolder('forecourt-in-process-api-');
-  dir = folder.dir;
-  writeFileSync(
-    join(folder.distDir, 'server/entry-server.js'),
-    `let reader;
+/** A renderer that writes what its reads of the server's own API answered. */
+const RENDERER = `let reader;
 export function setLocalApiReader(r) { reader = r; }
 const said = async (url) => {
   const answer = reader?.(url);
@@ -38,36 +21,22 @@ export async function renderPage({ site, url, origin }) {
   const other = await said(new URL('/healthz/live', origin));
   return { status: 200, html: '<p id="own">' + own + '</p><p id="other">' + other + '</p>', title: site.name, blockTypes: [], payload: { site, initialData: { url, data: {} } } };
 }
-`,
-  );
-  writeFileSync(
-    join(folder.distDir, 'client/.vite/manifest.json'),
-    JSON.stringify({ [CLIENT_ENTRY]: { file: 'build/entry.js' } }),
-  );
+`;
+
+let app: NameApp;
+let port: number;
+const requests: string[] = [];
+
+beforeAll(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.stubEnv('FORECOURT_GIT_REMOTE', '');
-  const started = await createApp({
-    mode: 'production',
-    root: ROOT,
-    sitesDir: folder.sitesDir,
-    distDir: folder.distDir,
-    dataDir: folder.dataDir,
-    staffToken: 'in-process-api-test-token',
-    providers: demoProviders({ count: 200 }),
-  });
-  close = started.close;
-  server = started.app.listen(0, '127.0.0.1');
-  server.on('request', (req: { url?: string }) => requests.push(req.url ?? ''));
-  await new Promise((r) => server.once('listening', r));
-  port = (server.address() as AddressInfo).port;
+  app = await startNameApp('forecourt-in-process-api-', {}, undefined, undefined, RENDERER);
+  port = app.port;
+  app.server.on('request', (req: { url?: string }) => requests.push(req.url ?? ''));
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((r) => server?.close(r));
-  await close?.();
-  vi.unstubAllEnvs();
+  await app?.stop();
   vi.restoreAllMocks();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const page = (path: string) =>
