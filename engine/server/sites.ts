@@ -21,6 +21,8 @@ export type { SiteEntry, StaleSite };
 
 export class SiteStore {
   private entries = new Map<string, SiteEntry>();
+  /** The entries in slug order and by host name, made when first asked after a change (`changed`). */
+  private indexed?: { sorted: SiteEntry[]; hosts: Map<string, SiteEntry> };
   private readonly folder: SiteFolder;
   private watchers: FSWatcher[] = [];
   private pending = new Map<string, NodeJS.Timeout>();
@@ -79,6 +81,7 @@ export class SiteStore {
   reloadAll() {
     const before = this.entries;
     this.entries = new Map();
+    this.changed();
     for (const entry of this.loadEverySite()) this.take(entry, before.get(entry.slug));
     for (const { slug } of this.stale.all()) if (!this.entries.has(slug)) this.stale.clear(slug);
   }
@@ -170,6 +173,7 @@ export class SiteStore {
     if (!entry.ok && previous?.ok) {
       this.stale.record(entry);
       this.entries.set(entry.slug, previous);
+      this.changed();
       return previous;
     }
     this.stale.clear(entry.slug, { loaded: entry.ok });
@@ -229,6 +233,7 @@ export class SiteStore {
     // Framed services are the platform's to approve, not the document's (embed-origins.ts).
     limitEntryEmbeds(entry);
     this.entries.set(entry.slug, entry);
+    this.changed();
     if (!entry.ok && !this.options.quiet) {
       const sources = entry.sources;
       console.warn(
@@ -242,15 +247,33 @@ export class SiteStore {
   }
 
   /** Every site, by slug. */
+  /** Every site, in slug order (a copy: the caller may keep or change it). */
   all(): SiteEntry[] {
-    return [...this.entries.values()].sort((a, b) =>
-      a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0,
-    );
+    return [...this.index().sorted];
   }
 
+  /** The site serving a host name (of two, the first in slug order), asked on every request. */
   byHostname(host: string): SiteEntry | undefined {
-    const name = host.toLowerCase();
-    return this.all().find((e) => e.ok && e.site.hostnames?.some((h) => h.toLowerCase() === name));
+    return this.index().hosts.get(host.toLowerCase());
+  }
+
+  private changed() {
+    this.indexed = undefined;
+  }
+
+  private index() {
+    if (!this.indexed) {
+      const sorted = [...this.entries.values()].sort((a, b) =>
+        a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0,
+      );
+      const hosts = new Map<string, SiteEntry>();
+      for (const entry of sorted)
+        if (entry.ok)
+          for (const host of entry.site.hostnames ?? [])
+            if (!hosts.has(host.toLowerCase())) hosts.set(host.toLowerCase(), entry);
+      this.indexed = { sorted, hosts };
+    }
+    return this.indexed;
   }
 
   /**
@@ -276,6 +299,7 @@ export class SiteStore {
       later(slug, () => {
         if (!siteNames(this.dir).includes(slug)) {
           this.entries.delete(slug);
+          this.changed();
           this.stale.clear(slug);
           for (const fn of this.removeListeners) fn(slug);
           this.onReload?.(undefined, slug);
