@@ -10,7 +10,7 @@
 export type LocalApiReader = (url: URL) => Promise<unknown> | undefined;
 
 /** An API that does not answer within this long is treated as failed: the page renders without its data. */
-export const API_READ_TIMEOUT_MS = 3000;
+const API_READ_TIMEOUT_MS = 3000;
 
 let localReader: LocalApiReader | undefined;
 

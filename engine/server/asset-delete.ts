@@ -6,8 +6,7 @@
  * branch, made like an upload's (on the remote first when drafts live there: assets-api.ts).
  */
 import { assetUrl } from '../assets/asset-rules.ts';
-import { imageUses } from '../assets/image-uses.ts';
-import { pathWords } from '../document/words/place-words.ts';
+import { imagePlaces } from '../document/words/image-places.ts';
 import { NO_FILE, RepoError, type Author, type SiteRepo } from './site-repo.ts';
 
 export const DELETE_REFUSED = {
@@ -43,11 +42,5 @@ function usesIn(text: string | undefined, url: string): string[] {
   } catch {
     return ['the site document'];
   }
-  return imageUses(doc, url).map((pointer) => {
-    try {
-      return pathWords(pointer, doc, { doc, saved: true });
-    } catch {
-      return 'the site document';
-    }
-  });
+  return imagePlaces(doc, url, { doc, saved: true });
 }

@@ -21,7 +21,7 @@ export type { SiteEntry, StaleSite };
 
 export class SiteStore {
   private entries = new Map<string, SiteEntry>();
-  /** The entries in slug order and by host name, made when first asked after a change (`changed`). */
+  /** The entries in slug order and by host name, made when first asked after a change (`put`). */
   private indexed?: { sorted: SiteEntry[]; hosts: Map<string, SiteEntry> };
   private readonly folder: SiteFolder;
   private watchers: FSWatcher[] = [];
@@ -81,7 +81,7 @@ export class SiteStore {
   reloadAll() {
     const before = this.entries;
     this.entries = new Map();
-    this.changed();
+    this.indexed = undefined;
     for (const entry of this.loadEverySite()) this.take(entry, before.get(entry.slug));
     for (const { slug } of this.stale.all()) if (!this.entries.has(slug)) this.stale.clear(slug);
   }
@@ -172,8 +172,7 @@ export class SiteStore {
     const entry = withConflictMarkersNamed(loaded);
     if (!entry.ok && previous?.ok) {
       this.stale.record(entry);
-      this.entries.set(entry.slug, previous);
-      this.changed();
+      this.put(previous);
       return previous;
     }
     this.stale.clear(entry.slug, { loaded: entry.ok });
@@ -232,8 +231,7 @@ export class SiteStore {
   private remember(entry: SiteEntry) {
     // Framed services are the platform's to approve, not the document's (embed-origins.ts).
     limitEntryEmbeds(entry);
-    this.entries.set(entry.slug, entry);
-    this.changed();
+    this.put(entry);
     if (!entry.ok && !this.options.quiet) {
       const sources = entry.sources;
       console.warn(
@@ -246,7 +244,6 @@ export class SiteStore {
     return this.entries.get(slug);
   }
 
-  /** Every site, by slug. */
   /** Every site, in slug order (a copy: the caller may keep or change it). */
   all(): SiteEntry[] {
     return [...this.index().sorted];
@@ -257,7 +254,9 @@ export class SiteStore {
     return this.index().hosts.get(host.toLowerCase());
   }
 
-  private changed() {
+  /** Every change of the entries goes through here or drops `indexed` itself. */
+  private put(entry: SiteEntry) {
+    this.entries.set(entry.slug, entry);
     this.indexed = undefined;
   }
 
@@ -299,7 +298,7 @@ export class SiteStore {
       later(slug, () => {
         if (!siteNames(this.dir).includes(slug)) {
           this.entries.delete(slug);
-          this.changed();
+          this.indexed = undefined;
           this.stale.clear(slug);
           for (const fn of this.removeListeners) fn(slug);
           this.onReload?.(undefined, slug);

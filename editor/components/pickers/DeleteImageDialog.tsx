@@ -5,17 +5,11 @@
  * The server checks the saved draft again (engine/server/asset-delete.ts).
  */
 import { useContext, useState } from 'react';
-import { imageUses } from '../../../engine/assets/image-uses.ts';
-import { pathWords } from '../../../engine/document/words/place-words.ts';
+import { imagePlaces } from '../../../engine/document/words/image-places.ts';
 import type { Doc } from '../../lib/doc.ts';
 import { StoreContext } from '../../lib/hooks.ts';
 import { Dialog } from '../Dialog.tsx';
 import { assetsApi, type SiteAsset } from './assets-client.ts';
-
-/** Where the draft being edited (unsaved changes included) shows `url`, in staff words. */
-export function placesShowing(resolved: Doc | undefined, url: string): string[] {
-  return resolved ? imageUses(resolved, url).map((pointer) => pathWords(pointer, resolved)) : [];
-}
 
 export function DeleteImageDialog(props: {
   slug: string;
@@ -31,7 +25,9 @@ export function DeleteImageDialog(props: {
   const [problem, setProblem] = useState('');
 
   const remove = async () => {
-    const places = placesShowing(store?.getState().resolved as Doc | undefined, asset.url);
+    // The draft being edited, unsaved changes included.
+    const resolved = store?.getState().resolved as Doc | undefined;
+    const places = resolved ? imagePlaces(resolved, asset.url) : [];
     if (places.length)
       return setProblem(
         `The draft still shows this image (${places.join('; ')}). Choose another picture there first.`,
