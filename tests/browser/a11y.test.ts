@@ -3,9 +3,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { seriousViolations, type AxeCheck } from './axe.ts';
+import { axeChecker, type AxeCheck } from './axe.ts';
 import { launch } from './chromium.ts';
-import { limiter } from './pool.ts';
 
 const base = inject('baseURL');
 const SITES = ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lakeside-chevrolet'];
@@ -22,10 +21,13 @@ const PAGES = [
 const PAGES_AT_ONCE = 3;
 
 let browser: Browser;
+let axe: ReturnType<typeof axeChecker>;
 beforeAll(async () => {
   browser = await launch();
+  axe = axeChecker(browser, PAGES_AT_ONCE);
 });
 afterAll(async () => {
+  await axe?.close();
   await browser?.close();
 });
 
@@ -36,14 +38,11 @@ const hydrated: AxeCheck = {
 describe('accessibility (axe-core)', () => {
   for (const slug of SITES) {
     it(`${slug}: main pages have no serious or critical violations on desktop and phone`, async () => {
-      const slot = limiter(PAGES_AT_ONCE);
       const found = await Promise.all(
         PAGES.flatMap((path) =>
-          [1280, 400].map((width) =>
-            slot(async () =>
-              (
-                await seriousViolations(browser, `${base}/sites/${slug}${path}`, width, hydrated)
-              ).map((d) => `${path} @${width}px: ${d}`),
+          [1280, 400].map(async (width) =>
+            (await axe.serious(`${base}/sites/${slug}${path}`, width, hydrated)).map(
+              (d) => `${path} @${width}px: ${d}`,
             ),
           ),
         ),
@@ -63,6 +62,6 @@ describe('accessibility (axe-core)', () => {
     const { hits } = (await res.json()) as { hits: { slug: string }[] };
     expect(hits.length).toBe(1);
     const url = `${base}/sites/gold-coast-ford/cars/${hits[0].slug}`;
-    expect(await seriousViolations(browser, url, 1280, hydrated)).toEqual([]);
+    expect(await axe.serious(url, 1280, hydrated)).toEqual([]);
   }, 60_000);
 });

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { limiter, tabs } from './pool.ts';
 
 export const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -32,24 +33,61 @@ export async function seriousViolations(
   width: number,
   check: AxeCheck,
 ): Promise<string[]> {
-  // axe is injected as a script; the production CSP allows only the site's own scripts.
-  const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
+  const context = await axeContext(browser, width);
   try {
-    const page = await context.newPage();
-    await page.goto(url);
-    await check.ready(page);
-    await page.addScriptTag({ content: axeSource });
-    const { violations } = (await page.evaluate(
-      (scope) =>
-        (window as any).axe.run(scope ? document.querySelector(scope) : document, {
-          resultTypes: ['violations'],
-        }),
-      check.scope ?? null,
-    )) as { violations: AxeViolation[] };
-    return seriousLines(violations);
+    return await violationsIn(await context.newPage(), url, check);
   } finally {
     await context.close();
   }
+}
+
+/**
+ * For many pages at a few widths: one context per width, whose tabs are navigated again
+ * rather than opened for each page (pool.ts, `tabs`). `close()` closes the contexts.
+ */
+export function axeChecker(browser: Browser, pagesAtOnce: number) {
+  const byWidth = new Map<
+    number,
+    Promise<{ context: BrowserContext; lend: ReturnType<typeof tabs> }>
+  >();
+  const slot = limiter(pagesAtOnce);
+  const at = (width: number) => {
+    let entry = byWidth.get(width);
+    if (!entry) {
+      entry = axeContext(browser, width).then((context) => ({
+        context,
+        lend: tabs(context, pagesAtOnce),
+      }));
+      byWidth.set(width, entry);
+    }
+    return entry;
+  };
+  return {
+    /** Each serious or critical violation on `url` at `width`, as one readable line. */
+    serious: (url: string, width: number, check: AxeCheck) =>
+      slot(async () => (await at(width)).lend((page) => violationsIn(page, url, check))),
+    close: async () => {
+      for (const entry of byWidth.values()) await (await entry).context.close();
+    },
+  };
+}
+
+// axe is injected as a script; the production CSP allows only the site's own scripts.
+const axeContext = (browser: Browser, width: number) =>
+  browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } });
+
+async function violationsIn(page: Page, url: string, check: AxeCheck): Promise<string[]> {
+  await page.goto(url);
+  await check.ready(page);
+  await page.addScriptTag({ content: axeSource });
+  const { violations } = (await page.evaluate(
+    (scope) =>
+      (window as any).axe.run(scope ? document.querySelector(scope) : document, {
+        resultTypes: ['violations'],
+      }),
+    check.scope ?? null,
+  )) as { violations: AxeViolation[] };
+  return seriousLines(violations);
 }
 
 /** The serious and critical violations of an axe run, one readable line each. */

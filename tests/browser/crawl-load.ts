@@ -1,5 +1,5 @@
 /** The browser half of the crawl (crawl.ts): one page loaded in Chromium, with what it shows and the problems it reports. */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { show, type Link, type Problems } from './crawl-check.ts';
 import { trackNetwork } from './waits.ts';
 
@@ -12,26 +12,27 @@ export interface Loaded {
   requested: Set<string>;
 }
 
-/** Loads a page in Chromium; reports its bad responses and console errors; returns what it shows. */
+/**
+ * Loads a page in Chromium, in a tab lent to it (pool.ts, `tabs`); reports its bad responses
+ * and console errors; returns what it shows. Its listeners leave the tab with it.
+ */
 export async function load(
-  context: BrowserContext,
+  page: Page,
   url: string,
   problems: Problems,
   hydrates = true,
 ): Promise<Loaded | undefined> {
   const where = show(url);
-  const page: Page = await context.newPage();
   const badResponses = new Set<string>();
   const requested = new Set<string>();
   const network = trackNetwork(page);
-  let closing = false;
-  page.on('request', (r) => requested.add(r.url()));
-  page.on('requestfailed', (r) => {
+  const onRequest = (r: Request) => requested.add(r.url());
+  const onRequestFailed = (r: Request) => {
     const error = r.failure()?.errorText ?? 'failed';
-    if (closing || error.includes('ERR_ABORTED')) return; // navigations and closing the page abort requests
+    if (error.includes('ERR_ABORTED')) return; // a navigation aborts the requests of the page it leaves
     problems.add(`request failed (${error}) ${show(r.url())} ← requested by`, where);
-  });
-  page.on('response', (r) => {
+  };
+  const onResponse = (r: Response) => {
     if (r.status() < 400) return;
     badResponses.add(r.url());
     const document = r.request().isNavigationRequest() && r.frame() === page.mainFrame();
@@ -39,12 +40,17 @@ export async function load(
       `${r.status()} ${show(r.url())} (${document ? 'the page itself' : r.request().resourceType()}) ← requested by`,
       where,
     );
-  });
+  };
   const consoleErrors: { text: string; url: string }[] = [];
-  page.on('console', (msg) => {
+  const onConsole = (msg: ConsoleMessage) => {
     if (msg.type() === 'error') consoleErrors.push({ text: msg.text(), url: msg.location().url });
-  });
-  page.on('pageerror', (err) => problems.add(`uncaught error: ${err.message} ← on`, where));
+  };
+  const onPageError = (err: Error) => problems.add(`uncaught error: ${err.message} ← on`, where);
+  page.on('request', onRequest);
+  page.on('requestfailed', onRequestFailed);
+  page.on('response', onResponse);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
   let icons: string[] = [];
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
@@ -95,7 +101,11 @@ export async function load(
         where,
       );
     }
-    closing = true;
-    await page.close();
+    network.stop();
+    page.off('request', onRequest);
+    page.off('requestfailed', onRequestFailed);
+    page.off('response', onResponse);
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
   }
 }

@@ -12,7 +12,7 @@
 import type { Browser } from 'playwright-core';
 import { check, Problems, routeOf, show, type Checked, type Link } from './crawl-check.ts';
 import { load } from './crawl-load.ts';
-import { limiter } from './pool.ts';
+import { limiter, tabs } from './pool.ts';
 
 /** Pages loaded in the browser per route of the site (other pages of the route: server HTML). */
 const MAX_LOADS_PER_ROUTE = 2;
@@ -63,7 +63,7 @@ export async function crawlSite(
   const problems = new Problems();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const fetchSlot = limiter(FETCHES_IN_PARALLEL);
-  const pageSlot = limiter(PAGES_IN_PARALLEL);
+  const pageSlot = tabs(context, PAGES_IN_PARALLEL);
 
   const linkedFrom = new Map<string, Set<string>>(); // URL (no fragment) → pages linking to it
   const referrers = (url: string) => () => [...(linkedFrom.get(url) ?? ['(start)'])];
@@ -137,7 +137,7 @@ export async function crawlSite(
       loadsPerRoute.set(key, (loadsPerRoute.get(key) ?? 0) + 1);
       if (car) carStates.set(key, where);
       loaded.push(where);
-      const found = await pageSlot(() => load(context, target.href, problems));
+      const found = await pageSlot((page) => load(page, target.href, problems));
       if (found) {
         links = found.links;
         const ids = new Set(found.ids);
@@ -295,7 +295,7 @@ export async function crawlIndex(browser: Browser, baseURL: string): Promise<str
   const origin = new URL(baseURL).origin;
   const context = await browser.newContext();
   try {
-    const found = await load(context, `${origin}/`, problems, false);
+    const found = await load(await context.newPage(), `${origin}/`, problems, false);
     const links = new Set(
       (found?.links ?? [])
         .map((l) => l.url.replace(/#.*/, ''))

@@ -6,9 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { seriousViolations } from './axe.ts';
+import { axeChecker } from './axe.ts';
 import { launch, watchErrors } from './chromium.ts';
-import { limiter } from './pool.ts';
 import { animationFrames } from './waits.ts';
 
 let browser: Browser;
@@ -336,11 +335,11 @@ describe('accessibility of the search blocks (axe-core)', () => {
     [`${FORD}/model-search`, '.fc-model-directory'],
   ];
   it('has no serious or critical violations on desktop and phone', async () => {
-    const slot = limiter(PAGES_AT_ONCE);
-    const found = await Promise.all(
-      pages.flatMap(([url, root, prepare]) =>
-        [1280, 400].map((width) =>
-          slot(async () => {
+    const axe = axeChecker(browser, PAGES_AT_ONCE);
+    try {
+      const found = await Promise.all(
+        pages.flatMap(([url, root, prepare]) =>
+          [1280, 400].map(async (width) => {
             const check = {
               scope: 'main',
               ready: async (page: Page) => {
@@ -348,13 +347,15 @@ describe('accessibility of the search blocks (axe-core)', () => {
                 await prepare?.(page);
               },
             };
-            return (await seriousViolations(browser, url, width, check)).map(
+            return (await axe.serious(url, width, check)).map(
               (d) => `${url.slice(base.length)} @${width}px: ${d}`,
             );
           }),
         ),
-      ),
-    );
-    expect(found.flat()).toEqual([]);
+      );
+      expect(found.flat()).toEqual([]);
+    } finally {
+      await axe.close();
+    }
   }, 120_000);
 });

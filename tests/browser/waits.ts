@@ -55,6 +55,12 @@ export function trackNetwork(page: Page) {
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   return {
+    /** Stops counting (a tab lent by `tabs()` goes on to other pages). */
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
     quiet(quietMs = 300, timeoutMs = 5_000): Promise<void> {
       return new Promise<void>((resolve) => {
         let timer: ReturnType<typeof setTimeout> | undefined;
