@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { plainFileText } from '../site/safe-file.ts';
+import { refReader, type RefRead } from './git-refs.ts';
 import { repositoryTop, runGit, SYSTEM, type Author, type GitOptions } from './git-run.ts';
 
 export { SYSTEM, type Author };
@@ -50,11 +51,15 @@ export class SiteRepo {
   /** The sites folder inside it, as git paths start ('' or 'sites/'). */
   readonly prefix: string;
 
+  /** A ref read from the repository's files when they tell for certain (git-refs.ts), else by git. */
+  private readonly readRef: (ref: string) => RefRead;
+
   private constructor(
     readonly sitesDir: string,
     top: string,
   ) {
     this.top = top;
+    this.readRef = refReader(top);
     const rel = relative(top, sitesDir).split(sep).join('/');
     this.prefix = rel ? `${rel}/` : '';
   }
@@ -62,35 +67,12 @@ export class SiteRepo {
   /** The repository holding the sites folder; one is created (with a first commit of what is there) when there is none. */
   static open(sitesDir: string): SiteRepo {
     const top = repositoryTop(sitesDir);
-    if (!top) {
-      execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: sitesDir });
-      const repo = new SiteRepo(sitesDir, sitesDir);
-      repo.git(['add', '-A', '.']);
-      repo.git(
-        [
-          'commit',
-          '-q',
-          '--allow-empty',
-          '-m',
-          'Sites as they were when Forecourt first served them',
-        ],
-        { author: SYSTEM },
-      );
-      return repo;
-    }
-    const repo = new SiteRepo(sitesDir, top);
-    if (!repo.tryGit(['rev-parse', '--verify', '-q', 'HEAD'])) {
+    if (!top) execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: sitesDir });
+    const repo = new SiteRepo(sitesDir, top ?? sitesDir);
+    if (!top || !repo.tryGit(['rev-parse', '--verify', '-q', 'HEAD'])) {
       repo.git(['add', '-A', '.'], { cwd: sitesDir });
-      repo.git(
-        [
-          'commit',
-          '-q',
-          '--allow-empty',
-          '-m',
-          'Sites as they were when Forecourt first served them',
-        ],
-        { author: SYSTEM },
-      );
+      const first = 'Sites as they were when Forecourt first served them';
+      repo.git(['commit', '-q', '--allow-empty', '-m', first], { author: SYSTEM });
     }
     return repo;
   }
@@ -118,7 +100,7 @@ export class SiteRepo {
   }
 
   publishedHead(): string {
-    return this.git(['rev-parse', 'HEAD']);
+    return this.readRef('HEAD') ?? this.git(['rev-parse', 'HEAD']);
   }
 
   draftBranch(slug: string) {
@@ -126,6 +108,8 @@ export class SiteRepo {
   }
 
   draftHead(slug: string): string | undefined {
+    const read = this.readRef(`${DRAFT_PREFIX}${slug}`);
+    if (read !== undefined) return read ?? undefined;
     return this.tryGit(['rev-parse', '--verify', '-q', `${DRAFT_PREFIX}${slug}`]) || undefined;
   }
 
