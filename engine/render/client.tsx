@@ -1,5 +1,5 @@
 /** Hydrates a server-rendered dealer page in the browser. */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { BlockRegistry } from './block.ts';
@@ -42,10 +42,15 @@ export async function hydrateSite(registry: BlockRegistry) {
   if (payload.blockTypes) knownBlockTypes(payload.site, page, payload.blockTypes);
   // Load the page's block modules before hydrating so the first client render matches the HTML.
   await loader.load(pageBlockTypes(payload.site, page));
-  hydrateRoot(root, hydrationTree(payload, loader), {
-    onRecoverableError(error) {
-      console.error('[forecourt] recovered while hydrating', error);
-      window.dispatchEvent(new Event(RENDERED_ANEW_EVENT));
-    },
+  // At a transition's priority React hydrates in slices of a few milliseconds, letting the
+  // browser paint and take input between them, instead of in one long task (docs/render.md,
+  // "Hydration in slices").
+  startTransition(() => {
+    hydrateRoot(root, hydrationTree(payload, loader), {
+      onRecoverableError(error) {
+        console.error('[forecourt] recovered while hydrating', error);
+        window.dispatchEvent(new Event(RENDERED_ANEW_EVENT));
+      },
+    });
   });
 }

@@ -12,6 +12,8 @@
  * page's last block element (render/probe.ts). A load counts only if every
  * block hydrated once, no hydration error was logged, and the server's first block element
  * is still in the page (React kept the server's DOM rather than rendering it anew).
+ * Beside it, the longest task the main thread ran from the entry's start to that commit (the
+ * browser's Long Tasks, 50 ms and over): what a visitor's tap waits behind while a page hydrates.
  */
 import { build } from 'esbuild';
 import { join } from 'node:path';
@@ -87,7 +89,13 @@ export interface HydrationRun {
   ms: number;
   /** From the response to the last block: fetching, compiling and running the bundle, then hydrating (informational). */
   fromResponse: number;
+  /** The longest main-thread task between the entry's start and the last block's commit; 0 when none reached 50 ms. */
+  longestTask: number;
 }
+
+/** Notes the page's long tasks (50 ms and over) from its first moment, for `hydrateOnce`. */
+const NOTE_LONG_TASKS = `window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });`;
 
 /** Loads one side's page in a fresh context and returns its figures, or throws if it did not hydrate cleanly. */
 export async function hydrateOnce(
@@ -111,6 +119,7 @@ export async function hydrateOnce(
         body: js ? script : doc,
       });
     });
+    await page.addInitScript(NOTE_LONG_TASKS);
     await page.goto(`${origin}/`);
     await page.waitForFunction('window.__bench && window.__bench.end > 0', undefined, {
       timeout: 60_000,
@@ -120,10 +129,12 @@ export async function hydrateOnce(
     const state = (await page.evaluate(`(() => {
       const s = window.__bench;
       const nav = performance.getEntriesByType('navigation')[0];
-      return { start: s.start, end: s.end, count: s.count, expected: s.expected, kept: !!s.first && s.first === document.querySelector('[data-b]'), responseEnd: nav.responseEnd };
+      const during = window.__longTasks.filter(([at, ms]) => at + ms > s.start && at < s.end);
+      return { start: s.start, end: s.end, count: s.count, expected: s.expected, kept: !!s.first && s.first === document.querySelector('[data-b]'), responseEnd: nav.responseEnd, longestTask: Math.max(0, ...during.map(([, ms]) => ms)) };
     })()`)) as Pick<BenchState, 'start' | 'end' | 'count' | 'expected'> & {
       kept: boolean;
       responseEnd: number;
+      longestTask: number;
     };
     if (errors.length) throw new Error(`${side}: errors while hydrating: ${errors.join(' | ')}`);
     if (state.count !== state.expected)
@@ -131,7 +142,11 @@ export async function hydrateOnce(
         `${side}: ${state.count} block elements committed, expected ${state.expected}`,
       );
     if (!state.kept) throw new Error(`${side}: the server's DOM was replaced, not hydrated`);
-    return { ms: state.end - state.start, fromResponse: state.end - state.responseEnd };
+    return {
+      ms: state.end - state.start,
+      fromResponse: state.end - state.responseEnd,
+      longestTask: state.longestTask,
+    };
   } finally {
     await context.close();
   }
@@ -191,6 +206,10 @@ export async function measureHydration(
   const loadSt = Object.fromEntries(
     SIDES.map((s) => [s, stats(samples[s].map((r) => r.fromResponse))]),
   ) as Record<HydrationSide, Stats>;
+  const taskSt = Object.fromEntries(
+    SIDES.map((s) => [s, stats(samples[s].map((r) => r.longestTask))]),
+  ) as Record<HydrationSide, Stats>;
+  const task = (ms: number) => (ms ? ms.toFixed(0) : '< 50').padStart(13);
   const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
   const f = (x: number) => x.toFixed(1).padStart(9);
   const verdict = (ours: Stats, aim = 1) => {
@@ -201,15 +220,16 @@ export async function measureHydration(
     `Hydration in headless Chromium — ${inputs.blocks} blocks, ${options.warmup} warm-up + ${options.runs} measured loads per side, interleaved, a fresh context each`,
     `From the entry's start, after the first paint (payload parse included), to the last block element committed; every load checked: each block hydrated once, no hydration error, the server's DOM kept`,
     '',
-    `${'side'.padEnd(30)}${'median ms'.padStart(10)}${'p95 ms'.padStart(10)}${'min ms'.padStart(10)}  ${'load→done ms'.padStart(13)}  ${'bundle'.padStart(8)}  payload`,
+    `${'side'.padEnd(30)}${'median ms'.padStart(10)}${'p95 ms'.padStart(10)}${'min ms'.padStart(10)}  ${'load→done ms'.padStart(13)}  ${'longest task'.padStart(13)}  ${'bundle'.padStart(8)}  payload`,
     ...SIDES.map(
       (s) =>
-        `${LABELS[s].padEnd(30)}${f(st[s].median)} ${f(st[s].p95)} ${f(st[s].min)}  ${f(loadSt[s].median).padStart(13)}  ${kb(scripts[s].length).padStart(8)}  ${kb(jsonForScript(inputs.pages[s].payload).length)}`,
+        `${LABELS[s].padEnd(30)}${f(st[s].median)} ${f(st[s].p95)} ${f(st[s].min)}  ${f(loadSt[s].median).padStart(13)}  ${task(taskSt[s].median)}  ${kb(scripts[s].length).padStart(8)}  ${kb(jsonForScript(inputs.pages[s].payload).length)}`,
     ),
     '',
     `Hydration ratio Forecourt / Puck (median; p95 beside):`,
     `  whole page (headline):  ${verdict(st.site)}`,
     `  <BlockList> alone:      ${verdict(st.list)}`,
     `  (info) load→done, page: ${(loadSt.site.median / loadSt.puck.median).toFixed(2)}×  (fetching, compiling and running each bundle included)`,
+    `Longest task while hydrating (median; "< 50": none of 50 ms or more): the page ${task(taskSt.site.median).trim()} ms, Puck ${task(taskSt.puck.median).trim()} ms   aim: the page's < 50   ${taskSt.site.median ? 'MISSES' : 'meets'}`,
   ];
 }

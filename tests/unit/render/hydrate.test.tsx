@@ -1,7 +1,8 @@
 /**
  * A dealer page hydrates the tree its server HTML came from: without a Suspense boundary per
  * block when every block rendered on the server, so every block hydrates in the page's first
- * commit; with one per block when a block failed there (docs/render.md).
+ * commit, in slices that let other tasks run between them; with one per block when a block failed
+ * there (docs/render.md).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useEffect } from 'react';
@@ -21,22 +22,34 @@ let hydrated: string[] = [];
 /** What had hydrated when the page's last top-level block hydrated. */
 let seenByLast: string[] | undefined;
 let failOnServer = false;
+/** While set, each block's render takes `slowRender` ms and notes the event-loop turn it ran in. */
+let slowRender = 0;
+let turn = 0;
+let renderTurns: number[] = [];
+function noteRender() {
+  if (!slowRender) return;
+  renderTurns.push(turn);
+  for (const until = performance.now() + slowRender; performance.now() < until;);
+}
 
 const Text = defineBlock<{ heading: string }>({
   component: function Text({ block, props }) {
     if (failOnServer) throw new Error('server-only failure');
+    noteRender();
     useEffect(() => void (hydrated.includes(block.id) || hydrated.push(block.id)), [block.id]);
     return <p data-b={block.id}>{props.heading}</p>;
   },
 });
 const Box = defineBlock<Record<string, never>>({
   component: function Box({ block, children }) {
+    noteRender();
     useEffect(() => void (hydrated.includes(block.id) || hydrated.push(block.id)), [block.id]);
     return <section data-b={block.id}>{children}</section>;
   },
 });
 const Last = defineBlock<Record<string, never>>({
   component: function Last({ block }) {
+    noteRender();
     useEffect(() => {
       if (!hydrated.includes(block.id)) hydrated.push(block.id);
       seenByLast ??= [...hydrated];
@@ -47,6 +60,7 @@ const Last = defineBlock<Record<string, never>>({
 
 const Columns = defineBlock<Record<string, never>>({
   component: function Columns({ block, slots }) {
+    noteRender();
     useEffect(() => void (hydrated.includes(block.id) || hydrated.push(block.id)), [block.id]);
     return <div data-b={block.id}>{slots.main}</div>;
   },
@@ -86,7 +100,7 @@ const site = prepared(
   }),
 );
 
-async function serveAndHydrate() {
+async function serveAndHydrate(beforeHydrating = () => {}) {
   const page = await createPageRenderer(registry)({
     site,
     siteData: { models: [] },
@@ -102,6 +116,7 @@ async function serveAndHydrate() {
   let renderedAnew = 0;
   const count = () => renderedAnew++;
   window.addEventListener(RENDERED_ANEW_EVENT, count);
+  beforeHydrating();
   await hydrateSite(registry);
   await vi.waitFor(() => expect(hydrated).toHaveLength(4));
   const logged = errors.mock.calls.map((c) => c.map(String).join(' '));
@@ -119,6 +134,8 @@ afterEach(() => {
   hydrated = [];
   seenByLast = undefined;
   failOnServer = false;
+  slowRender = 0;
+  renderTurns = [];
   document.body.innerHTML = '';
 });
 
@@ -133,6 +150,21 @@ describe('hydrating a dealer page', () => {
     expect(kept).toBe(true);
     // The nested blocks hydrated in the same commit as the last top-level one, not in later passes.
     expect(seenByLast).toEqual(['deep', 'inner', 'outer', 'last']);
+  });
+
+  it('hydrates in slices: other tasks run between the blocks of one slow page, not only after it', async () => {
+    const ticker = setInterval(() => turn++, 0);
+    try {
+      // Each block's render in the browser outlasts React's 5 ms slice.
+      const { logged, kept } = await serveAndHydrate(() => (slowRender = 8));
+      expect(logged).toEqual([]);
+      expect(kept).toBe(true);
+    } finally {
+      clearInterval(ticker);
+    }
+    // One long task would render every block in the same turn of the event loop.
+    expect(renderTurns.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(renderTurns).size).toBeGreaterThan(1);
   });
 
   it('keeps a boundary per block when a block failed on the server, and hydrates that tree without a mismatch', async () => {
