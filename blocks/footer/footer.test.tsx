@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { FooterProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
@@ -146,6 +146,35 @@ describe('footer block', () => {
     expect(yearIn('Australia/Brisbane', now)).toBe('2027');
     expect(yearIn('America/Chicago', now)).toBe('2026');
     expect(yearIn('Not/AZone', now)).toBe('2026');
+  });
+
+  it('gives the zone’s own year at every hour around New Year and midyear, asking Intl only near New Year', () => {
+    const zones = [
+      'Pacific/Kiritimati', // UTC+14, the first to reach a new year
+      'Etc/GMT+12', // UTC-12, the last
+      'Pacific/Auckland',
+      'Australia/Brisbane',
+      'America/Chicago',
+      'UTC',
+    ];
+    const zoneYear = (zone: string, at: Date) =>
+      new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: zone }).format(at);
+    const hours = (from: string, count: number) =>
+      Array.from({ length: count }, (_, h) => new Date(Date.parse(from) + h * 3_600_000));
+    const instants = [...hours('2026-12-30T00:00:00Z', 72), ...hours('2027-06-30T00:00:00Z', 24)];
+    for (const at of instants)
+      for (const zone of zones)
+        expect(yearIn(zone, at), `${zone} at ${at.toISOString()}`).toBe(zoneYear(zone, at));
+
+    const formatter = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect(yearIn('Australia/Brisbane', new Date('2027-06-30T12:00:00Z'))).toBe('2027');
+      expect(formatter).not.toHaveBeenCalled();
+      yearIn('Australia/Brisbane', new Date('2026-12-31T20:00:00Z'));
+      expect(formatter).toHaveBeenCalled();
+    } finally {
+      formatter.mockRestore();
+    }
   });
 
   it('summarises visible sales locations with address and phone', () => {
