@@ -31,8 +31,9 @@ const ZONES_REACH_MS = 15 * 3_600_000;
 /**
  * The calendar year at `now` in `timeZone`, so server and browser agree whatever their own
  * zones. Intl is asked only near New Year: a page's first Intl formatter costs the browser
- * tens of milliseconds (measured: 20-30 ms in Chromium, four times that on a slow phone),
- * and the footer hydrates on every page.
+ * 20-30 ms (Chromium; four times that on a slow phone), and on a page that formats nothing
+ * else while it hydrates (the search page, whose results stay server HTML until used) the
+ * footer's year was the only one.
  */
 export function yearIn(timeZone: string, now = new Date()): string {
   const year = now.getUTCFullYear();
