@@ -1,11 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  EARTH_RADIUS_KM,
-  GeocodeError,
-  geocodePostcode,
-  haversineKm,
-  readGeocodeAnswer,
-} from './distance.ts';
+import { EARTH_RADIUS_KM, haversineKm } from './distance.ts';
+import { GeocodeError, geocodePostcode, readGeocodeAnswer } from './geocode.ts';
 
 describe('haversine distance', () => {
   it('uses an Earth radius of 6371 km', () => {

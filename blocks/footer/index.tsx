@@ -36,14 +36,12 @@ const ZONES_REACH_MS = 15 * 3_600_000;
  * footer's year was the only one.
  */
 export function yearIn(timeZone: string, now = new Date()): string {
-  const year = now.getUTCFullYear();
-  const at = now.getTime();
-  if (at - Date.UTC(year, 0, 1) > ZONES_REACH_MS && Date.UTC(year + 1, 0, 1) - at > ZONES_REACH_MS)
-    return String(year);
+  const year = (shift: number) => String(new Date(+now + shift).getUTCFullYear());
+  if (year(-ZONES_REACH_MS) === year(ZONES_REACH_MS)) return year(0);
   try {
     return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(now);
   } catch {
-    return String(year);
+    return year(0);
   }
 }
 

@@ -19,14 +19,7 @@ import type { Location } from '../../engine/site/types.ts';
 import type { LocationsProps } from '../../schemas/resolved.gen.ts';
 import { LocationCard } from '../_shared/LocationCard.tsx';
 import { StaticMap } from '../_shared/StaticMap.tsx';
-import {
-  GeocodeError,
-  INVALID_POSTCODE,
-  geocodePostcode,
-  haversineKm,
-  pointOf,
-  type LatLong,
-} from '../_shared/distance.ts';
+import { INVALID_POSTCODE, haversineKm, pointOf, type LatLong } from '../_shared/distance.ts';
 import {
   chooseLocationsVariant,
   filterLocations,
@@ -73,9 +66,12 @@ function PostcodeSearch({
     request.current = controller;
     setBusy(true);
     setError(undefined);
+    // Loaded at the first search, not with the page (geocode.ts).
+    let geocode: typeof import('../_shared/geocode.ts') | undefined;
     try {
       const code = postcode.trim();
-      const point = await geocodePostcode(code, {
+      geocode = await import('../_shared/geocode.ts');
+      const point = await geocode.geocodePostcode(code, {
         apiBaseUrl: `${site.api.baseUrl}`,
         pattern: region.postcode.pattern,
         region: region.region,
@@ -84,7 +80,7 @@ function PostcodeSearch({
       onOrigin({ point, postcode: code, place: point.place });
     } catch (err) {
       if ((err as Error)?.name === 'AbortError') return;
-      setError(err instanceof GeocodeError ? err.message : INVALID_POSTCODE);
+      setError(geocode && err instanceof geocode.GeocodeError ? err.message : INVALID_POSTCODE);
     } finally {
       if (request.current === controller) setBusy(false);
     }

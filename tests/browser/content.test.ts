@@ -39,6 +39,34 @@ describe('locations', () => {
   });
 });
 
+describe('the nearest-location search', () => {
+  it('loads its geocoding code at the first search, sorts by distance, and names a postcode it cannot place', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    await page.goto(`${base}/sites/gold-coast-ford/locations`);
+    await page.waitForFunction(() => (window as any).__forecourtHydrated);
+    const loadedAtStart = scripts.length;
+    const search = page.getByRole('search', { name: 'Find the nearest location' });
+    await search.getByRole('textbox').fill('4000');
+    await search.getByRole('button', { name: 'Find nearest' }).click();
+    const status = page.getByRole('status').filter({ hasText: 'Sorted by distance' });
+    await expect.poll(() => status.textContent()).toContain('Brisbane 4000');
+    // The geocoding module came with the search, not with the page.
+    expect(scripts.slice(loadedAtStart).some((url) => /\/geocode-[\w-]+\.js$/.test(url))).toBe(
+      true,
+    );
+    expect(scripts.slice(0, loadedAtStart).some((url) => /\/geocode-/.test(url))).toBe(false);
+
+    await search.getByRole('textbox').fill('12');
+    await search.getByRole('button', { name: 'Find nearest' }).click();
+    await expect.poll(() => search.textContent()).toContain('Invalid postcode');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('reviews', () => {
   it('the carousel starts at the third review and moves with the arrow keys', async () => {
     const page = await browser.newPage({
