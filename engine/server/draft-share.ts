@@ -215,7 +215,7 @@ export class DraftShare {
   }
 
   private seen(slug: string) {
-    return this.repo.tryGit(['rev-parse', '--verify', '-q', `${SEEN_PREFIX}${slug}`]) || undefined;
+    return this.repo.refCommit(`${SEEN_PREFIX}${slug}`);
   }
 
   private setSeen(slug: string, commit: string | undefined) {

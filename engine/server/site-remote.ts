@@ -21,7 +21,7 @@ const PUSHED_PREFIX = 'refs/forecourt/pushed/';
  */
 export async function pushDraft(repo: SiteRepo, slug: string, remote: string): Promise<void> {
   const pushedRef = `${PUSHED_PREFIX}${slug}`;
-  const lastPushed = repo.tryGit(['rev-parse', '--verify', '-q', pushedRef]) ?? '';
+  const lastPushed = repo.refCommit(pushedRef) ?? '';
   const branch = `refs/heads/${repo.draftBranch(slug)}`;
   try {
     // Known: replace it only if it still holds that. Unknown (first push from this server):
@@ -62,7 +62,7 @@ export async function pushFollowed(
   commit: string,
 ): Promise<'pushed' | 'left' | 'refused' | undefined> {
   const pushedRef = `${PUSHED_PREFIX}${slug}`;
-  const lastPushed = repo.tryGit(['rev-parse', '--verify', '-q', pushedRef]);
+  const lastPushed = repo.refCommit(pushedRef);
   if (!lastPushed) return undefined;
   if (lastPushed !== before) return 'left';
   const branch = `refs/heads/${repo.draftBranch(slug)}`;
@@ -100,7 +100,7 @@ export async function deleteReviewBranch(
   const branch = `refs/heads/${repo.draftBranch(slug)}`;
   try {
     const lastPushed =
-      repo.tryGit(['rev-parse', '--verify', '-q', pushedRef]) ??
+      repo.refCommit(pushedRef) ??
       (discarded && (await reviewHeadWithin(repo, remote, slug, discarded)));
     if (!lastPushed) return;
     await runRemoteGit(repo.top, [

@@ -107,10 +107,15 @@ export class SiteRepo {
     return `forecourt/draft/${slug}`;
   }
 
-  draftHead(slug: string): string | undefined {
-    const read = this.readRef(`${DRAFT_PREFIX}${slug}`);
+  /** The commit a full ref name points at, or undefined when there is no such ref. */
+  refCommit(ref: string): string | undefined {
+    const read = this.readRef(ref);
     if (read !== undefined) return read ?? undefined;
-    return this.tryGit(['rev-parse', '--verify', '-q', `${DRAFT_PREFIX}${slug}`]) || undefined;
+    return this.tryGit(['rev-parse', '--verify', '-q', ref]) || undefined;
+  }
+
+  draftHead(slug: string): string | undefined {
+    return this.refCommit(`${DRAFT_PREFIX}${slug}`);
   }
 
   /**
@@ -245,7 +250,7 @@ export class SiteRepo {
 
   /** The commit this site's draft last ended at here (published or discarded). */
   endedDraft(slug: string): string | undefined {
-    return this.tryGit(['rev-parse', '--verify', '-q', `${ENDED_PREFIX}${slug}`]) || undefined;
+    return this.refCommit(`${ENDED_PREFIX}${slug}`);
   }
 
   /** Drops the draft branch at `head` and keeps where it ended, in one transaction. */
