@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { Car } from '../../schemas/types.gen.ts';
 import { SiteLink } from '../_shared/SiteLink.tsx';
+import type { PhotoLayout } from '../_shared/photo.ts';
 import { CompareToggle, FavouriteButton, WatchlistButton, WeeklyFinance } from './actions.tsx';
 import { CARD_FIELDS } from './fields.ts';
 import { CARD_IMAGE_HEIGHT, CARD_IMAGE_WIDTH, cardImage, cardPhoto } from './images.ts';
@@ -45,8 +46,13 @@ export interface CarCardProps {
   car: CardCar;
   /** Position in the results (0-based): the first row loads its photos eagerly. */
   position: number;
-  /** Cards above the fold (eager photos); the rest load lazily. */
+  /**
+   * Cards above the fold: their photos are fetched at once, at high priority, and painted with
+   * the frame (docs/cars.md, "First-screen cards"); the rest load lazily.
+   */
   eagerCount?: number;
+  /** How wide the photo is laid out (default CARD_LAYOUT; search results' compact cards differ). */
+  photoLayout?: PhotoLayout;
   /** Heading level of the car's name (default 3). */
   headingLevel?: 2 | 3 | 4;
   /** "Now" for the time-based rules (new arrival, just sold); default the time of rendering. */
@@ -101,7 +107,14 @@ export function carDetails(
   return out;
 }
 
-export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }: CarCardProps) {
+export function CarCard({
+  car,
+  position,
+  eagerCount = 3,
+  photoLayout,
+  headingLevel = 3,
+  now,
+}: CarCardProps) {
   const { site, money, number, t, display } = useSite();
   const features = site.features;
   const at = now ?? Date.now();
@@ -132,13 +145,13 @@ export function CarCard({ car, position, eagerCount = 3, headingLevel = 3, now }
         <Link to={href} className="fc-car-card__photo" tabIndex={-1} aria-hidden="true">
           {photo ? (
             <img
-              {...cardImage(photo)}
+              {...cardImage(photo, photoLayout)}
               alt=""
               width={CARD_IMAGE_WIDTH}
               height={CARD_IMAGE_HEIGHT}
               loading={eager ? undefined : 'lazy'}
-              fetchPriority={position === 0 ? 'high' : undefined}
-              decoding="async"
+              fetchPriority={eager ? 'high' : undefined}
+              decoding={eager ? undefined : 'async'}
             />
           ) : (
             <span className="fc-car-card__no-photo">{t('Photos coming soon')}</span>

@@ -55,6 +55,33 @@ describe('CarCard', () => {
     expect(later.getAttribute('loading')).toBe('lazy');
   });
 
+  it('every eager photo is fetched at high priority and decoded with its frame, the lazy ones are not', () => {
+    renderWith(
+      <>
+        {[0, 1, 2, 3].map((position) => (
+          <CarCard
+            key={position}
+            car={car({ id: 10 + position, objectID: String(10 + position) })}
+            position={position}
+            eagerCount={3}
+            now={NOW}
+          />
+        ))}
+      </>,
+    );
+    const attrs = [...document.querySelectorAll('img')].map((img) => [
+      img.getAttribute('loading'),
+      img.getAttribute('fetchpriority'),
+      img.getAttribute('decoding'),
+    ]);
+    expect(attrs).toEqual([
+      [null, 'high', null],
+      [null, 'high', null],
+      [null, 'high', null],
+      ['lazy', null, 'async'],
+    ]);
+  });
+
   it("an imported car's photo: the ladder's widths in its srcset, its colour painted while it loads", () => {
     const photo = '/assets/stock/ranger-0123456789ab-c7a6b5c.jpg';
     renderWith(

@@ -16,6 +16,14 @@ export const CARD_LAYOUT: PhotoLayout = {
   sizes: '(min-width: 1400px) 320px, (min-width: 992px) 30vw, (min-width: 576px) 45vw, 92vw',
   fallback: 480,
 };
+/**
+ * Search results' cards: compact on phones, the photo 42% of a card (search-page.css, "Compact
+ * cards"), so at most 40vw there; as CARD_LAYOUT from 576 px.
+ */
+export const RESULT_CARD_LAYOUT: PhotoLayout = {
+  ...CARD_LAYOUT,
+  sizes: CARD_LAYOUT.sizes.replace(/92vw$/, '40vw'),
+};
 /** The gallery's large photo: most of the page from 992 px, the whole width below. */
 export const GALLERY_LAYOUT: PhotoLayout = {
   min: 480,
@@ -31,7 +39,7 @@ export const CARD_IMAGE_WIDTH = 400;
 export const CARD_IMAGE_HEIGHT = 300;
 
 /** The attributes of a car card's photo (and of the first card's, preloaded on a search page). */
-export const cardImage = (url: string) => photoAttributes(url, CARD_LAYOUT);
+export const cardImage = (url: string, layout = CARD_LAYOUT) => photoAttributes(url, layout);
 
 /** The attributes of a photo shown large in the gallery (and preloaded as a car page's main image). */
 export const galleryImage = (url: string) => photoAttributes(url, GALLERY_LAYOUT);

@@ -5,8 +5,8 @@ import type { PageHead } from '../../engine/render/head.ts';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
 import type { InstantSearchServerState } from 'react-instantsearch';
 import type { LiteClient } from 'algoliasearch/lite';
-import { CARD_LAYOUT, cardPhoto } from '../_cars/images.ts';
-import { photoPreload } from '../_shared/photo.ts';
+import { cardPhoto } from '../_cars/images.ts';
+import { photoPreload, type PhotoLayout } from '../_shared/photo.ts';
 import type { CarLike } from '../_cars/rules.ts';
 import { RANGE_ATTRIBUTES } from './constants.ts';
 import { serverStateOf } from './ssr.tsx';
@@ -103,7 +103,8 @@ export async function loadSearchBlock<P>(
   ensureUi: () => Promise<ComponentType<BlockRenderProps<P>>>,
   options: {
     resolveNames?: boolean;
-    preloadFirstPhoto?: boolean;
+    /** The head preloads the first car's photo, laid out as the page's cards lay it out. */
+    preloadFirstPhoto?: PhotoLayout;
     /** Describes the page for search engines with this heading ('' for the car search's own wording) unless its document has a description. */
     describeAs?: { heading: string; kind?: DescribedKind };
   } = {},
@@ -152,8 +153,9 @@ export async function loadSearchBlock<P>(
         );
       else console.error(`[forecourt] server search for block "${ctx.block.id}" failed:`, err);
     }
-    const photo = options.preloadFirstPhoto ? firstPhoto(data.serverState) : undefined;
-    if (photo) data.head = { preloadImage: photoPreload(photo, CARD_LAYOUT) };
+    const layout = options.preloadFirstPhoto;
+    const photo = layout ? firstPhoto(data.serverState) : undefined;
+    if (photo && layout) data.head = { preloadImage: photoPreload(photo, layout) };
     // Server only: the words and their rules stay out of the page's JavaScript.
     const description =
       options.describeAs === undefined

@@ -11,8 +11,9 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useInstantSearch, useInstantSearchContext } from 'react-instantsearch';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { SearchPageProps } from '../../schemas/resolved.gen.ts';
-import { CarCard } from '../_cars/CarCard.tsx';
+import { CarCard, type CarCardProps } from '../_cars/CarCard.tsx';
 import { CarGrid } from '../_cars/CarGrid.tsx';
+import { RESULT_CARD_LAYOUT } from '../_cars/images.ts';
 import type { sortIndices, SortKey } from '../_search/client.ts';
 import { RANGE_ATTRIBUTES, URL_LIST_ATTRIBUTES } from '../_search/constants.ts';
 import { CurrentRefinements } from '../_search/CurrentRefinements.tsx';
@@ -220,7 +221,7 @@ export function SearchLayout({ props, blockId, sorts, historyChanged }: LayoutPr
             <Results
               infinite={features.infiniteScroll}
               resultsId={resultsId}
-              CarCard={CarCard}
+              CarCard={ResultCard}
               Grid={CarGrid}
             />
             <NoResults heading={props.emptyHeading} href={props.findSimilarHref} />
@@ -231,6 +232,9 @@ export function SearchLayout({ props, blockId, sorts, historyChanged }: LayoutPr
     </div>
   );
 }
+
+/** A result's card: compact on phones, so its photo is asked for at the compact width. */
+const ResultCard = (props: CarCardProps) => <CarCard {...props} photoLayout={RESULT_CARD_LAYOUT} />;
 
 /** The page heading (worded from the search's filters unless the document sets it), the count and Save search. */
 function Heading({ id, countId, text }: { id: string; countId: string; text: string }) {

@@ -5,6 +5,7 @@
  */
 import { defineBlock } from '../../engine/render/block.ts';
 import type { SearchPageProps } from '../../schemas/resolved.gen.ts';
+import { RESULT_CARD_LAYOUT } from '../_cars/images.ts';
 import { lazyBlock } from '../_search/lazy-block.tsx';
 import { loadSearchBlock } from '../_search/load.ts';
 import '../_search/styles/filters.css';
@@ -19,7 +20,7 @@ export default defineBlock<SearchPageProps>({
   load: (ctx) =>
     loadSearchBlock(ctx, ui.ensure, {
       resolveNames: true,
-      preloadFirstPhoto: true,
+      preloadFirstPhoto: RESULT_CARD_LAYOUT,
       describeAs: { heading: ctx.props.heading },
     }),
 });

@@ -190,10 +190,17 @@ describe("a car page's main image", () => {
       };
     };
     const search = await head(SEARCH);
-    const firstCard = /<article class="fc-car-card[^"]*"[^>]*>[\s\S]*?<img[^>]* src="([^"]+)"/.exec(
-      search.html,
-    )!;
-    expect(search.preload?.[1]).toBe(firstCard[1]);
+    const firstCard =
+      /<article class="fc-car-card[^"]*"[^>]*>[\s\S]*?(<img[^>]* src="([^"]+)"[^>]*>)/.exec(
+        search.html,
+      )!;
+    expect(search.preload?.[1]).toBe(firstCard[2]);
+    // The same widths for the same layout (the compact card's on a phone), or a browser fetches it twice.
+    const attr = (tag: string, name: string) =>
+      new RegExp(` ${name}="([^"]+)"`, 'i').exec(tag)?.[1];
+    expect(attr(search.preload![0], 'imagesizes')).toBe(attr(firstCard[1], 'sizes'));
+    expect(attr(search.preload![0], 'imagesizes')).toMatch(/ 40vw$/);
+    expect(attr(search.preload![0], 'imagesrcset')).toBe(attr(firstCard[1], 'srcset'));
     const home = await head(`${base}/sites/gold-coast-ford/`);
     const hero = /<img class="fc-hero__image"[^>]* src="([^"]+)"/.exec(home.html)!;
     expect(home.preload?.[1]).toBe(hero[1]);

@@ -5,7 +5,12 @@
  * without these following fails here, before a visitor waits for a photo to be encoded.
  */
 import { describe, expect, it } from 'vitest';
-import { CARD_LAYOUT, GALLERY_LAYOUT, THUMB_LAYOUT } from '../../../blocks/_cars/images.ts';
+import {
+  CARD_LAYOUT,
+  GALLERY_LAYOUT,
+  RESULT_CARD_LAYOUT,
+  THUMB_LAYOUT,
+} from '../../../blocks/_cars/images.ts';
 import type { PhotoLayout } from '../../../blocks/_shared/photo.ts';
 import { FIRST_SCREEN_WIDTHS } from '../../../demo/inventory/camera-cars.ts';
 import { ladder } from '../../../engine/assets/photo-ladder.ts';
@@ -46,9 +51,10 @@ function picks(layout: PhotoLayout, viewport: number, dpr: number): number[] {
 
 describe('camera photos made ahead', () => {
   it.each([
-    ['a search card', CARD_LAYOUT, FIRST_SCREEN_WIDTHS.card],
+    ['a search card', RESULT_CARD_LAYOUT, FIRST_SCREEN_WIDTHS.card],
+    ['a card elsewhere', CARD_LAYOUT, FIRST_SCREEN_WIDTHS.card],
     ["the car page's main photo", GALLERY_LAYOUT, FIRST_SCREEN_WIDTHS.main],
-    ['its search card too', CARD_LAYOUT, FIRST_SCREEN_WIDTHS.main],
+    ['its search card too', RESULT_CARD_LAYOUT, FIRST_SCREEN_WIDTHS.main],
     ['a thumbnail', THUMB_LAYOUT, FIRST_SCREEN_WIDTHS.thumb],
   ])('cover the widths %s is picked at on every device', (_place, layout, made) => {
     for (const [viewport, dpr] of DEVICES)
@@ -61,5 +67,7 @@ describe('camera photos made ahead', () => {
     expect(picks(GALLERY_LAYOUT, 412, 1.75)).toEqual([640, 800]);
     // A 1,920 px desktop: cards are 320 px wide from 1,400 px.
     expect(picks(CARD_LAYOUT, 1920, 1)).toEqual([320, 320]);
+    // A 390 px phone at 3x: a search result's compact card shows its photo about 150 px wide.
+    expect(picks(RESULT_CARD_LAYOUT, 390, 3)).toEqual([320, 480]);
   });
 });
