@@ -10,7 +10,8 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { LocationDetailProps } from '../../schemas/resolved.gen.ts';
 import { LocationCard } from '../_shared/LocationCard.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
-import { StaticMap } from '../_shared/StaticMap.tsx';
+import { DeferredMap } from '../_shared/DeferredMap.tsx';
+import { loadStaticMap } from '../_shared/static-map-code.ts';
 import {
   autoDealerJsonLd,
   filterLocations,
@@ -34,6 +35,8 @@ export default defineBlock<LocationDetailProps>({
     url,
     site,
   }): Promise<LocationDetailData & { head?: { status: number } }> {
+    // The server draws the map into the page (DeferredMap.tsx keeps it while the page hydrates).
+    if (props.showMap) await loadStaticMap().catch(() => {});
     const slug = props.location || params.slug || undefined;
     // An address naming no location answers 404, not a soft "not found" page.
     const missing = slug !== undefined && !findLocation(site.locations, slug);
@@ -81,7 +84,7 @@ export default defineBlock<LocationDetailProps>({
           <LocationCard location={location} headingLevel={1} />
           {props.showMap && points.length > 0 && (
             <div className="fc-location-detail__map">
-              <StaticMap
+              <DeferredMap
                 points={points}
                 zoom={props.zoom}
                 width={720}

@@ -18,7 +18,8 @@ import { useSite } from '../../engine/render/site-context.tsx';
 import type { Location } from '../../engine/site/types.ts';
 import type { LocationsProps } from '../../schemas/resolved.gen.ts';
 import { LocationCard } from '../_shared/LocationCard.tsx';
-import { StaticMap } from '../_shared/StaticMap.tsx';
+import { DeferredMap } from '../_shared/DeferredMap.tsx';
+import { loadStaticMap } from '../_shared/static-map-code.ts';
 import { INVALID_POSTCODE, haversineKm, pointOf, type LatLong } from '../_shared/distance.ts';
 import {
   chooseLocationsVariant,
@@ -134,6 +135,11 @@ function PostcodeSearch({
 }
 
 export default defineBlock<LocationsProps>({
+  // The server draws the map into the page, so it loads the map's code first; a hydrating page
+  // does not run this, and keeps the server's map (DeferredMap.tsx).
+  load: async () => {
+    await loadStaticMap().catch(() => {});
+  },
   component: function Locations({ props, block }) {
     const { site, t, distance, region } = useSite();
     const [origin, setOrigin] = useState<Origin | undefined>();
@@ -190,7 +196,7 @@ export default defineBlock<LocationsProps>({
       >
         {variant === 'hero-map' && points.length > 0 && (
           <div className="fc-locations__hero-map">
-            <StaticMap
+            <DeferredMap
               points={points}
               zoom={zoom}
               width={1200}
@@ -226,7 +232,7 @@ export default defineBlock<LocationsProps>({
               </ul>
               {variant !== 'list' && points.length > 0 && (
                 <div className="fc-locations__map">
-                  <StaticMap
+                  <DeferredMap
                     points={points}
                     zoom={zoom}
                     width={640}
@@ -241,7 +247,7 @@ export default defineBlock<LocationsProps>({
             <>
               {variant === 'map' && points.length > 0 && (
                 <div className="fc-locations__map fc-locations__map--wide">
-                  <StaticMap
+                  <DeferredMap
                     points={points}
                     zoom={zoom}
                     width={1200}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -7,6 +7,7 @@ import type { Location } from '../../engine/site/types.ts';
 import type { LocationsProps } from '../../schemas/resolved.gen.ts';
 import { chooseLocationsVariant, directionsUrl, filterLocations } from '../_shared/locations.ts';
 import { fitZoom, project } from '../_shared/StaticMap.tsx';
+import { loadStaticMap } from '../_shared/static-map-code.ts';
 import {
   prepareDemoSite,
   renderBlock,
@@ -18,6 +19,11 @@ import Locations from './index.tsx';
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+});
+
+// As the block's `load` does before a render without the server's map (DeferredMap.tsx).
+beforeAll(async () => {
+  await loadStaticMap();
 });
 
 const gcf = () => prepareDemoSite({ site: 'gold-coast-ford' }).site.locations;

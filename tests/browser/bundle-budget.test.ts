@@ -25,11 +25,14 @@ export const PAGE_JS_BUDGET_GZIP = PAGE_JS_AIM_GZIP;
  * link that works before the scripts (gold-coast-ford's search page, 186.0 KB); raised to
  * 189 KB when the search page gained Save search, whose form (1.4 KB) loads only when the
  * button is pressed, and every footer the dealer's business number (gold-coast-ford's search
- * page, 188.0 KB; the button itself and the form are in no buyer's figure at load). What a
+ * page, 188.0 KB; the button itself and the form are in no buyer's figure at load); raised to
+ * 190 KB when search results came to ask for their photos at the compact phone card's width
+ * and every first-screen card's photo at high priority (gold-coast-ford's search page 189.2 KB,
+ * 150 B more; a 390 px phone fetches about 15 KB fewer image bytes for it). What a
  * buyer's use of the search really fetches, against the 120 KB aim, is measured in the browser
  * (bundle-budget-after-use.test.ts; docs/search-ui.md, "What ships when").
  */
-export const AFTER_USE_CEILING_GZIP = 189 * 1024;
+export const AFTER_USE_CEILING_GZIP = 190 * 1024;
 const EDITOR_ONLY =
   /node_modules\/(@rjsf|@dnd-kit|@tiptap|prosemirror-[a-z-]+|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
 

@@ -39,6 +39,40 @@ describe('locations', () => {
   });
 });
 
+describe('the locations map', () => {
+  it("keeps the server's map without loading its code, and draws it after client-side navigation", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    const mapCode = () => scripts.filter((url) => /\/StaticMap-[\w-]+\.js$/.test(url));
+    await page.goto(`${base}/sites/gold-coast-ford/locations`);
+    await page.waitForFunction(() => (window as any).__forecourtHydrated);
+    const map = page.locator('.fc-locations svg.fc-static-map');
+    expect(await map.count()).toBe(1);
+    expect(await map.locator('.fc-static-map__pin').count()).toBe(4);
+    // Sorting the cards leaves the map as the server drew it.
+    const search = page.getByRole('search', { name: 'Find the nearest location' });
+    await search.getByRole('textbox').fill('4000');
+    await search.getByRole('button', { name: 'Find nearest' }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('4000');
+    expect(await map.locator('.fc-static-map__pin').count()).toBe(4);
+    expect(mapCode()).toEqual([]);
+
+    // A page reached by client-side navigation has no server map: its code comes and draws it.
+    await page.goto(`${base}/sites/gold-coast-ford/`);
+    await page.waitForFunction(() => (window as any).__forecourtHydrated);
+    await page.locator('a[href="/sites/gold-coast-ford/contact"]:visible').first().click();
+    await page.waitForURL(/\/contact$/);
+    const drawn = page.locator('.fc-locations svg.fc-static-map');
+    await drawn.waitFor();
+    expect(await drawn.locator('.fc-static-map__pin').count()).toBeGreaterThan(0);
+    expect(mapCode()).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('the nearest-location search', () => {
   it('loads its geocoding code at the first search, sorts by distance, and names a postcode it cannot place', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
