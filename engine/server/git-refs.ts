@@ -34,16 +34,35 @@ export function refReader(top: string): (ref: string) => RefRead {
   const dir = plainGitDir(top);
   if (!dir) return () => undefined;
 
-  const packed = (ref: string): RefRead => {
-    let text: string;
+  // packed-refs parsed once per version of the file: most refs asked for are absent as files
+  // (a site without a draft), and the file lists every site's. Git replaces it by renaming a
+  // new file over it, so a new inode, time or size is a new version.
+  let parsed: { version: string; refs: Map<string, string> } | undefined;
+  const packedRefs = (): Map<string, string> | null | undefined => {
+    const file = join(dir, 'packed-refs');
+    let version: string;
     try {
-      text = readFileSync(join(dir, 'packed-refs'), 'utf8');
+      const st = statSync(file);
+      version = `${st.ino}:${st.mtimeMs}:${st.size}`;
+      if (parsed?.version === version) return parsed.refs;
+      const refs = new Map<string, string>();
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        const space = line.indexOf(' ');
+        if (space > 0 && !line.startsWith('#') && !line.startsWith('^'))
+          refs.set(line.slice(space + 1), line.slice(0, space));
+      }
+      parsed = { version, refs };
+      return refs;
     } catch (err) {
       return code(err) === 'ENOENT' ? null : undefined;
     }
-    const line = text.split('\n').find((l) => l.endsWith(` ${ref}`) && !l.startsWith('#'));
-    if (!line) return null;
-    const id = line.slice(0, line.indexOf(' '));
+  };
+
+  const packed = (ref: string): RefRead => {
+    const refs = packedRefs();
+    if (!refs) return refs;
+    const id = refs.get(ref);
+    if (id === undefined) return null;
     return COMMIT_ID.test(id) ? id : undefined;
   };
 

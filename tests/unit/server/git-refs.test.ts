@@ -61,6 +61,16 @@ describe('refs read from the files', () => {
     expect(read('refs/heads/forecourt/draft/gold-coast-ford')).toBe(gitSays(git, 'HEAD'));
     git('update-ref', '-d', 'refs/heads/forecourt/draft/gold-coast-ford');
     expect(read('refs/heads/forecourt/draft/gold-coast-ford')).toBe(null);
+
+    // Packed, moved and packed again: each new version of packed-refs is read, not the one
+    // read before (the reader keeps the parsed file until it changes).
+    git('branch', '-f', 'forecourt/draft/kiwi-car-yard', 'HEAD~1');
+    git('pack-refs', '--all', '--prune');
+    expect(read(absent)).toBe(gitSays(git, 'HEAD~1'));
+    git('branch', '-f', 'forecourt/draft/kiwi-car-yard', 'HEAD');
+    git('pack-refs', '--all', '--prune');
+    expect(read(absent)).toBe(gitSays(git, 'HEAD'));
+    expect(read(absent)).not.toBe(gitSays(git, 'HEAD~1'));
   });
 
   it('leave to git what the files cannot tell for certain', () => {
