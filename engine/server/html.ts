@@ -49,7 +49,6 @@ export function pageDocument(page: RenderedPage, assets: PageAssets, canonicalUr
     ...(assets.inlineCss
       ? assets.inlineCss.map(inlineStylesheet)
       : assets.css.map((href) => `<link rel="stylesheet" href="${escape(href)}">`)),
-    ...assets.preload.map((href) => `<link rel="modulepreload" href="${escape(href)}">`),
     assets.headExtra ?? '',
   ].filter(Boolean);
   return `<!doctype html>
@@ -60,6 +59,7 @@ ${head.join('\n')}
 <body>
 <div id="${ROOT_ELEMENT_ID}">${withoutSecondPreload(page.html, page.head?.preloadImage)}</div>
 <script id="${PAYLOAD_ELEMENT_ID}" type="application/json">${jsonForScript(page.payload)}</script>
+${assets.preload.map((href) => `<link rel="modulepreload" href="${escape(href)}">`).join('\n')}
 <script type="module" src="${escape(assets.entry)}"></script>
 </body>
 </html>

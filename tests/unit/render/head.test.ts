@@ -155,6 +155,23 @@ describe('page head from block data', () => {
     expect(html.indexOf(link)).toBeLessThan(html.indexOf('modulepreload'));
   });
 
+  it("asks for the page's modules after its content, so its first photos are asked for first", () => {
+    const page = bare({ preloadImage: { href: '/assets/cars/1/1.svg?w=800' } });
+    const html = pageDocument(
+      { ...page, html: '<img src="/assets/cars/2/1.svg?w=320" fetchpriority="high">' },
+      { css: [], preload: ['/build/a.js', '/build/b.js'], entry: '/build/e.js' },
+      'https://d.test/',
+    );
+    const at = (text: string) => html.indexOf(text);
+    expect(html.slice(0, at('</head>'))).not.toContain('modulepreload');
+    expect(at('/assets/cars/2/1.svg')).toBeLessThan(
+      at('<link rel="modulepreload" href="/build/a.js">'),
+    );
+    expect(at('<link rel="modulepreload" href="/build/b.js">')).toBeLessThan(
+      at('<script type="module" src="/build/e.js">'),
+    );
+  });
+
   it("announces the main image once: React's own preload of it is dropped, its others kept", () => {
     const photo = (n: number) => ({
       srcSet: `/assets/cars/1/${n}.jpg?w=480 480w,/assets/cars/1/${n}.jpg?w=800 800w`,
