@@ -3,17 +3,11 @@
  * never loads this (DeferredMap.tsx). The server, and a page reached by client-side navigation,
  * load it first through the block's `load` (docs/render.md, "Maps kept from the server").
  */
-type Map = typeof import('./StaticMap.tsx').StaticMap;
+import { codeOnDemand } from './code-on-demand.ts';
 
-let loaded: Map | undefined;
-let loading: Promise<Map> | undefined;
+const map = codeOnDemand(() => import('./StaticMap.tsx').then((m) => m.StaticMap));
 
 /** The map component, if its code is here (always on the server, once the block's `load` ran). */
-export const loadedStaticMap = (): Map | undefined => loaded;
+export const loadedStaticMap = map.loaded;
 
-export function loadStaticMap(): Promise<Map> {
-  loading ??= import('./StaticMap.tsx').then((m) => (loaded = m.StaticMap));
-  // A failed load may be tried again by the next map that wants it.
-  loading.catch(() => (loading = undefined));
-  return loading;
-}
+export const loadStaticMap = map.load;

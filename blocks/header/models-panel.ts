@@ -4,17 +4,11 @@
  * loads it before rendering (the header's `load`) and renders the panel into the page's HTML,
  * which stays until then (Dropdown.tsx, `deferred`; docs/render.md, "The closed models menu").
  */
-type Panel = typeof import('./ModelsPanel.tsx').ModelsPanel;
+import { codeOnDemand } from '../_shared/code-on-demand.ts';
 
-let loaded: Panel | undefined;
-let loading: Promise<Panel> | undefined;
+const panel = codeOnDemand(() => import('./ModelsPanel.tsx').then((m) => m.ModelsPanel));
 
 /** The panel, if its code is here (always on the server, once the header's `load` ran). */
-export const loadedModelsPanel = (): Panel | undefined => loaded;
+export const loadedModelsPanel = panel.loaded;
 
-export function loadModelsPanel(): Promise<Panel> {
-  loading ??= import('./ModelsPanel.tsx').then((m) => (loaded = m.ModelsPanel));
-  // A failed load may be tried again at the next want.
-  loading.catch(() => (loading = undefined));
-  return loading;
-}
+export const loadModelsPanel = panel.load;
