@@ -15,9 +15,14 @@ import './static-map.css';
 export function DeferredMap(props: StaticMapProps) {
   const id = useId();
   const [Map, setMap] = useState(loadedStaticMap);
-  const [kept] = useState(
-    () => !Map && typeof document !== 'undefined' && !!document.getElementById(id)?.firstChild,
+  // The server's SVG is kept for the props it was drawn with; other props are drawn anew.
+  const drawnFor = JSON.stringify(props);
+  const [serverDrew] = useState(() =>
+    !Map && typeof document !== 'undefined' && document.getElementById(id)?.firstChild
+      ? drawnFor
+      : undefined,
   );
+  const kept = serverDrew === drawnFor;
   useEffect(() => {
     if (!Map && !kept)
       loadStaticMap().then(
