@@ -1,9 +1,11 @@
-/** Content blocks in Chromium: locations grid with holiday hours, reviews carousel by keyboard. */
+/** Content blocks in Chromium: locations grid with holiday hours, its map and nearest-location search, reviews carousel by keyboard. */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
 
 const base = inject('baseURL');
+/** The locations map's own chunk (blocks/_shared/StaticMap.tsx). */
+const isMapCode = (url: string) => /\/StaticMap-[\w-]+\.js$/.test(url);
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -12,12 +14,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A desktop page of gold-coast-ford at `path`, hydrated, with the scripts it asked for so far. */
+async function open(path: string) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  await page.goto(`${base}/sites/gold-coast-ford${path}`);
+  await page.waitForFunction(() => (window as any).__forecourtHydrated);
+  return { page, errors, scripts };
+}
+
 describe('locations', () => {
   it('a multi-location site shows a card grid and opens holiday hours from a button', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchErrors(page);
-    await page.goto(`${base}/sites/gold-coast-ford/locations`);
-    await page.waitForFunction(() => (window as any).__forecourtHydrated);
+    const { page, errors } = await open('/locations');
     const cards = page.locator('.fc-locations__grid .fc-location-card');
     // Five locations, one hidden: four cards.
     expect(await cards.count()).toBe(4);
@@ -40,34 +50,16 @@ describe('locations', () => {
 });
 
 describe('the locations map', () => {
-  it("keeps the server's map without loading its code, and draws it after client-side navigation", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchErrors(page);
-    const scripts: string[] = [];
-    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-    const mapCode = () => scripts.filter((url) => /\/StaticMap-[\w-]+\.js$/.test(url));
-    await page.goto(`${base}/sites/gold-coast-ford/locations`);
-    await page.waitForFunction(() => (window as any).__forecourtHydrated);
-    const map = page.locator('.fc-locations svg.fc-static-map');
-    expect(await map.count()).toBe(1);
-    expect(await map.locator('.fc-static-map__pin').count()).toBe(4);
-    // Sorting the cards leaves the map as the server drew it.
-    const search = page.getByRole('search', { name: 'Find the nearest location' });
-    await search.getByRole('textbox').fill('4000');
-    await search.getByRole('button', { name: 'Find nearest' }).click();
-    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('4000');
-    expect(await map.locator('.fc-static-map__pin').count()).toBe(4);
-    expect(mapCode()).toEqual([]);
-
+  it('is drawn after client-side navigation, its code loaded then', async () => {
     // A page reached by client-side navigation has no server map: its code comes and draws it.
-    await page.goto(`${base}/sites/gold-coast-ford/`);
-    await page.waitForFunction(() => (window as any).__forecourtHydrated);
+    const { page, errors, scripts } = await open('/');
+    expect(scripts.filter(isMapCode)).toEqual([]);
     await page.locator('a[href="/sites/gold-coast-ford/contact"]:visible').first().click();
     await page.waitForURL(/\/contact$/);
     const drawn = page.locator('.fc-locations svg.fc-static-map');
     await drawn.waitFor();
     expect(await drawn.locator('.fc-static-map__pin').count()).toBeGreaterThan(0);
-    expect(mapCode()).toHaveLength(1);
+    expect(scripts.filter(isMapCode)).toHaveLength(1);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -75,13 +67,12 @@ describe('the locations map', () => {
 
 describe('the nearest-location search', () => {
   it('loads its geocoding code at the first search, sorts by distance, and names a postcode it cannot place', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchErrors(page);
-    const scripts: string[] = [];
-    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-    await page.goto(`${base}/sites/gold-coast-ford/locations`);
-    await page.waitForFunction(() => (window as any).__forecourtHydrated);
+    const { page, errors, scripts } = await open('/locations');
     const loadedAtStart = scripts.length;
+    // The map the server drew is kept, without the map's code (DeferredMap.tsx).
+    const map = page.locator('.fc-locations svg.fc-static-map');
+    expect(await map.count()).toBe(1);
+    expect(await map.locator('.fc-static-map__pin').count()).toBe(4);
     const search = page.getByRole('search', { name: 'Find the nearest location' });
     await search.getByRole('textbox').fill('4000');
     await search.getByRole('button', { name: 'Find nearest' }).click();
@@ -92,6 +83,9 @@ describe('the nearest-location search', () => {
       true,
     );
     expect(scripts.slice(0, loadedAtStart).some((url) => /\/geocode-/.test(url))).toBe(false);
+    // Sorting the cards leaves the map as the server drew it.
+    expect(await map.locator('.fc-static-map__pin').count()).toBe(4);
+    expect(scripts.filter(isMapCode)).toEqual([]);
 
     await search.getByRole('textbox').fill('12');
     await search.getByRole('button', { name: 'Find nearest' }).click();
