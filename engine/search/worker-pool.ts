@@ -2,10 +2,12 @@
  * Searches in a pool of worker threads (engine/search/README.md, "Search in worker threads"):
  * a search may work 300 ms (limits.ts), and on the server's one thread a stream of such
  * searches held every page render and lead behind it. Each worker keeps a copy of each engine
- * it has been asked to search (records and settings sent once, the index built there), brought
- * up to date before the next search whenever the engine changed here (an import, a feed pull,
- * a held car: SearchEngine.generation). A worker that dies or stops answering is ended and
- * replaced, and its searches answer SEARCH_UNAVAILABLE (503), never a hang.
+ * it has been asked to search (records and settings sent in parts, the index built there),
+ * copied again whenever the engine changed here (an import, a feed pull, a held car:
+ * SearchEngine.generation). Until a worker holds the whole copy of the engine's current
+ * generation, its searches are answered on this thread: a visitor never waits for a copy, and
+ * never gets stock older than this thread's. A worker that dies or stops answering is ended
+ * and replaced, and its searches answer SEARCH_UNAVAILABLE (503), never a hang.
  *
  * Plain worker_threads, not a task pool library (piscina): the workers hold state (the
  * engines) that each must be sent, and a task pool hands a task to any worker.
@@ -16,58 +18,58 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { SearchEngine } from './engine.ts';
-import type { FacetSearchResponse, MultiQueryRequest, SearchResponse } from './engine-types.ts';
+import type { FacetSearchResponse, SearchResponse } from './engine-types.ts';
 import { SearchError } from './errors.ts';
-import type { RawParams } from './params.ts';
+import { answerCall, type Call } from './pool-calls.ts';
 import type { IndexSettings, SortSpec } from './search-index.ts';
 
 export const SEARCH_UNAVAILABLE = 'The search service is unavailable for a moment; try again';
 /** A worker that has not answered a call in this long is stuck: it is ended and replaced (a search stops itself at 300 ms; a first copy of the whole stock takes seconds). */
 export const WORKER_STUCK_MS = 30_000;
 
-interface IndexCopy {
+/** An index of a copy without its records, which follow in parts. */
+export interface IndexShape {
   name: string;
-  records: readonly Record<string, unknown>[];
   settings: Omit<IndexSettings, 'computedAttributes' | 'replicas'>;
   computed: string[];
   names: { name: string; sort: SortSpec[] }[];
 }
 
-/** The base filter of each index a call names; `unbudgeted`: no time budget (tests, benches). */
-type BaseFilters = Record<string, string | undefined>;
-export type PoolRequest = { id: number; unbudgeted?: boolean } & (
-  | { type: 'load'; engine: number; indexes: IndexCopy[] }
-  | { type: 'drop'; engine: number }
+/**
+ * Records per message of a copy: cloning one part holds this thread some 20 ms (20,000 demo
+ * cars cloned whole held it 600 ms), and requests are read between parts.
+ */
+export const COPY_PART = 250;
+
+export type PoolRequest = { id: number } & (
+  | { type: 'copy-begin'; engine: number; copy: number; indexes: IndexShape[] }
   | {
-      type: 'search';
+      type: 'copy-part';
       engine: number;
-      indexName: string;
-      params: RawParams;
-      baseFilters: BaseFilters;
+      copy: number;
+      index: number;
+      records: Record<string, unknown>[];
     }
-  | {
-      type: 'facets';
-      engine: number;
-      indexName: string;
-      facet: string;
-      params: RawParams;
-      baseFilters: BaseFilters;
-    }
-  | { type: 'queries'; engine: number; requests: MultiQueryRequest[]; baseFilters: BaseFilters }
+  | { type: 'copy-end'; engine: number; copy: number }
+  // With `copy`: that copy given up (a later one may be on its way); without: the engine is gone.
+  | { type: 'drop'; engine: number; copy?: number }
+  | (Call & { engine: number })
 );
 export type PoolReply = { id: number } & ({ result: unknown } | { error: string; status?: number });
 
 /** A request before its id (an Omit that keeps the union's members apart). */
 type Unsent<T> = T extends unknown ? Omit<T, 'id'> : never;
-type Call = Exclude<PoolRequest, { type: 'load' | 'drop' }>;
-type CallOf<T extends Call['type']> = Omit<Extract<Call, { type: T }>, 'id' | 'engine' | 'type'>;
+type CallOf<T extends Call['type']> = Omit<Extract<Call, { type: T }>, 'type'>;
 
 interface Slot {
   worker: Worker;
-  /** Engine id → the generation this worker holds. */
-  loaded: Map<number, number>;
+  /** Engine id → the generation this worker holds a whole copy of. */
+  holds: Map<number, number>;
+  /** Engine id → the copy on its way to this worker: its generation, and when it is whole. */
+  copying: Map<number, { generation: number; done: Promise<void> }>;
   pending: Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>;
   stuck?: NodeJS.Timeout;
+  ended?: boolean;
 }
 
 /** The built server has search-worker.js beside its chunks (scripts/build-server.ts); from source a bootstrap registers tsx first. */
@@ -95,11 +97,15 @@ export class SearchPool {
   private readonly ids = new WeakMap<SearchEngine, number>();
   private nextEngine = 0;
   private nextCall = 0;
+  private nextCopy = 0;
   private closed = false;
   /** An engine no longer used here is dropped from the workers too. */
   private readonly gone = new FinalizationRegistry<number>((engine) => {
     for (const slot of this.slots)
-      if (slot?.loaded.delete(engine)) slot.worker.postMessage({ id: 0, type: 'drop', engine });
+      if (slot) {
+        slot.holds.delete(engine);
+        slot.worker.postMessage({ id: 0, type: 'drop', engine });
+      }
   });
 
   constructor(
@@ -137,30 +143,97 @@ export class SearchPool {
     await Promise.all(this.slots.map((s) => s?.worker.terminate()));
   }
 
-  private run(engine: SearchEngine, call: Unsent<Omit<Call, 'engine'>>): Promise<unknown> {
-    if (this.closed) return Promise.reject(new SearchError(SEARCH_UNAVAILABLE, 503));
-    let engineId = this.ids.get(engine);
-    if (engineId === undefined) {
-      this.ids.set(engine, (engineId = ++this.nextEngine));
-      this.gone.register(engine, engineId);
-    }
-    const slot = this.pick();
-    // Messages are read in order: the copy is brought up to date before the search reads it.
-    if (slot.loaded.get(engineId) !== engine.generation) {
-      slot.loaded.set(engineId, engine.generation);
-      this.send(slot, { type: 'load', engine: engineId, indexes: copyOf(engine) }).catch(() => {});
-    }
-    return this.send(slot, { ...call, engine: engineId } as Unsent<Call>);
+  /**
+   * Resolves when every worker holds a whole copy of the engine as it is now (a bench warms a
+   * server with it; the first searches do not wait for it).
+   */
+  async ready(engine: SearchEngine): Promise<void> {
+    if (this.closed) throw new SearchError(SEARCH_UNAVAILABLE, 503);
+    await Promise.all(this.copyToAll(engine));
   }
 
-  /** The worker with the fewest calls waiting, started (or started again) when needed. */
-  private pick(): Slot {
-    let best = 0;
-    for (let i = 0; i < this.slots.length; i++) {
-      if (!this.slots[i]) return (this.slots[i] = this.start(i));
-      if (this.slots[i]!.pending.size < this.slots[best]!.pending.size) best = i;
+  /** How many workers hold a whole copy of the engine as it is now. */
+  holding(engine: SearchEngine): number {
+    const id = this.ids.get(engine);
+    return this.slots.filter((s) => s && id !== undefined && s.holds.get(id) === engine.generation)
+      .length;
+  }
+
+  private run(engine: SearchEngine, call: Call): Promise<unknown> {
+    if (this.closed) return Promise.reject(new SearchError(SEARCH_UNAVAILABLE, 503));
+    const id = this.idOf(engine);
+    let slot: Slot | undefined;
+    for (const s of this.slots)
+      if (s?.holds.get(id) === engine.generation && (!slot || s.pending.size < slot.pending.size))
+        slot = s;
+    if (slot) return this.send(slot, { ...call, engine: id });
+    // No worker holds this engine as it is: copies start, and this search is answered here.
+    for (const copy of this.copyToAll(engine)) copy.catch(() => {});
+    return new Promise((resolve) => resolve(answerCall(engine, call)));
+  }
+
+  private idOf(engine: SearchEngine): number {
+    let id = this.ids.get(engine);
+    if (id === undefined) {
+      this.ids.set(engine, (id = ++this.nextEngine));
+      this.gone.register(engine, id);
     }
-    return this.slots[best]!;
+    return id;
+  }
+
+  /** A copy of the engine as it is now on its way to each worker (started, or started again, when needed). */
+  private copyToAll(engine: SearchEngine): Promise<void>[] {
+    const id = this.idOf(engine);
+    return this.slots.flatMap((_, at) => {
+      const slot = (this.slots[at] ??= this.start(at));
+      if (slot.holds.get(id) === engine.generation) return [];
+      let copy = slot.copying.get(id);
+      if (copy?.generation !== engine.generation) {
+        const done = this.copy(slot, engine, id);
+        slot.copying.set(id, (copy = { generation: engine.generation, done }));
+        const settle = () => {
+          if (slot.copying.get(id)?.done === done) slot.copying.delete(id);
+        };
+        done.then(settle, settle);
+      }
+      return [copy.done];
+    });
+  }
+
+  /**
+   * The engine's records in parts of COPY_PART, this thread free for requests between them;
+   * given up when the engine changes or the worker ends before the copy is whole.
+   */
+  private async copy(slot: Slot, engine: SearchEngine, id: number): Promise<void> {
+    const generation = engine.generation;
+    const indexes = engine.indexesWithNames().map(({ index, names }) => {
+      const { computedAttributes = {}, replicas: _replicas, ...settings } = index.settings;
+      void _replicas;
+      const shape = {
+        name: index.name,
+        settings,
+        computed: Object.keys(computedAttributes),
+        names,
+      };
+      return { shape, records: index.records };
+    });
+    const overtaken = () => this.closed || slot.ended || engine.generation !== generation;
+    const copy = ++this.nextCopy;
+    const post = (message: Unsent<PoolRequest>) =>
+      slot.worker.postMessage({ ...message, id: 0 } as PoolRequest);
+    post({ type: 'copy-begin', engine: id, copy, indexes: indexes.map((i) => i.shape) });
+    for (const [at, { records }] of indexes.entries())
+      for (let from = 0; from < records.length; from += COPY_PART) {
+        await new Promise(setImmediate);
+        if (overtaken()) {
+          if (!slot.ended) post({ type: 'drop', engine: id, copy });
+          throw new SearchError(SEARCH_UNAVAILABLE, 503);
+        }
+        const part = records.slice(from, from + COPY_PART) as Record<string, unknown>[];
+        post({ type: 'copy-part', engine: id, copy, index: at, records: part });
+      }
+    await this.send(slot, { type: 'copy-end', engine: id, copy });
+    if (!overtaken()) slot.holds.set(id, generation);
   }
 
   private send(slot: Slot, message: Unsent<PoolRequest>): Promise<unknown> {
@@ -183,7 +256,7 @@ export class SearchPool {
   private start(at: number): Slot {
     // From source, none of the parent's options (`--import tsx` twice), as the site load worker.
     const worker = new Worker(workerFile(), { execArgv: [] });
-    const slot: Slot = { worker, loaded: new Map(), pending: new Map() };
+    const slot: Slot = { worker, holds: new Map(), copying: new Map(), pending: new Map() };
     worker.on('message', (reply: PoolReply) => {
       const call = slot.pending.get(reply.id);
       slot.pending.delete(reply.id);
@@ -199,6 +272,7 @@ export class SearchPool {
       else call.resolve(reply.result);
     });
     const fail = () => {
+      slot.ended = true;
       clearTimeout(slot.stuck);
       if (this.slots[at] === slot) this.slots[at] = undefined;
       for (const call of slot.pending.values())
@@ -213,19 +287,4 @@ export class SearchPool {
     worker.unref();
     return slot;
   }
-}
-
-/** What a worker needs to build its copy of an engine: each record set, its settings (computed attributes by name) and every name it answers to. */
-function copyOf(engine: SearchEngine): IndexCopy[] {
-  return engine.indexesWithNames().map(({ index, names }) => {
-    const { computedAttributes = {}, replicas: _replicas, ...settings } = index.settings;
-    void _replicas;
-    return {
-      name: index.name,
-      records: index.records,
-      settings,
-      computed: Object.keys(computedAttributes),
-      names,
-    };
-  });
 }

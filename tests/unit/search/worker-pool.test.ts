@@ -1,11 +1,12 @@
 /**
  * Searches through the pool of search workers (engine/search/worker-pool.ts) answer exactly
- * what the engine answers on this thread; a worker that dies is replaced and its searches
- * answer SEARCH_UNAVAILABLE rather than hang; a change of the stock here reaches the workers'
- * copies before the next search.
+ * what the engine answers on this thread; until a worker holds a whole copy of the engine as it
+ * is, searches are answered on this thread while the copy goes over in parts; a worker that
+ * dies is replaced and its searches answer SEARCH_UNAVAILABLE rather than hang; a change of the
+ * stock here is never answered from an older copy.
  */
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadInventory } from '../../../demo/defaults.ts';
 import {
   CAR_INDEX,
@@ -15,6 +16,8 @@ import {
 import { SearchError } from '../../../engine/search/errors.ts';
 import { WorkBudget } from '../../../engine/search/limits.ts';
 import {
+  COPY_PART,
+  type PoolRequest,
   SEARCH_UNAVAILABLE,
   SearchPool,
   searchWorkerCount,
@@ -25,6 +28,9 @@ const sitesDir = join(import.meta.dirname, '../../../sites');
 const cars = loadInventory(sitesDir, { count: 1500, now: Date.UTC(2025, 5, 15) });
 const engine = createCarSearchEngine(cars, { cacheSize: 0 });
 const pool = new SearchPool(2);
+beforeAll(async () => {
+  await pool.ready(engine);
+});
 afterAll(() => pool.close());
 
 /** Answers without their timing, which differs run to run. */
@@ -41,6 +47,7 @@ const requests = [
 describe('search workers', () => {
   // Without the time budget on both sides: a loaded machine could stop either one.
   it('answer each search, multi-query and facet search as the engine here does', async () => {
+    expect(pool.holding(engine)).toBe(2);
     const budget = WorkBudget.unlimited;
     for (const { indexName, ...params } of requests) {
       const baseFilters = { [indexName]: 'show_on_dealer_website:true' };
@@ -68,14 +75,40 @@ describe('search workers', () => {
     await expect(bad).rejects.toMatchObject({ status: 400 });
   });
 
+  it('answer a first search here at once, while the copy goes to the workers in parts', async () => {
+    const one = new SearchPool(1);
+    try {
+      const sent = vi.spyOn(one['slots'][0]!.worker, 'postMessage');
+      const call = { indexName: CAR_INDEX, params: { query: 'ford' }, baseFilters: {} };
+      const first = await one.search(engine, call);
+      expect(one.holding(engine)).toBe(0);
+      expect(timeless(first)).toEqual(timeless(engine.search(CAR_INDEX, { query: 'ford' })));
+      await one.ready(engine);
+      expect(one.holding(engine)).toBe(1);
+      const parts = sent.mock.calls
+        .map(([message]) => message as PoolRequest)
+        .flatMap((m) => (m.type === 'copy-part' ? [m.records.length] : []));
+      const records = engine
+        .indexesWithNames()
+        .reduce((n, { index }) => n + index.records.length, 0);
+      expect(Math.max(...parts)).toBeLessThanOrEqual(COPY_PART);
+      expect(parts.reduce((a, b) => a + b, 0)).toBe(records);
+      expect(parts.length).toBeGreaterThan(1);
+      const there = await one.search(engine, call);
+      expect(sent.mock.calls.at(-1)![0]).toMatchObject({
+        type: 'search',
+        params: { query: 'ford' },
+      });
+      expect(timeless(there)).toEqual(timeless(first));
+    } finally {
+      await one.close();
+    }
+  });
+
   it('a worker that dies answers its searches SEARCH_UNAVAILABLE and is replaced', async () => {
     const one = new SearchPool(1);
     try {
-      await one.search(engine, {
-        indexName: CAR_INDEX,
-        params: { query: 'ford' },
-        baseFilters: {},
-      });
+      await one.ready(engine);
       const [before] = one.threadIds();
       // Ended while a search is on its way: the search is answered, not left waiting.
       const waiting = one.search(engine, {
@@ -103,16 +136,20 @@ describe('search workers', () => {
     try {
       // A first copy of this engine takes the worker far longer than 50 ms to build.
       const big = createCarSearchEngine(cars, { cacheSize: 0 });
-      await expect(
-        slow.search(big, { indexName: CAR_INDEX, params: {}, baseFilters: {} }),
-      ).rejects.toMatchObject({ message: SEARCH_UNAVAILABLE });
+      const [before] = slow.threadIds();
+      await expect(slow.ready(big)).rejects.toMatchObject({ message: SEARCH_UNAVAILABLE });
+      expect(slow.threadIds()).not.toContain(before);
+      // Searches are still answered, here, while no worker holds the engine.
+      const answer = await slow.search(big, { indexName: CAR_INDEX, params: {}, baseFilters: {} });
+      expect(answer.nbHits).toBe(cars.length);
     } finally {
       await slow.close();
     }
   });
 
-  it('a change of the stock here reaches the workers before the next search', async () => {
+  it('a change of the stock here is never answered from an older copy', async () => {
     const small = makeEngine();
+    await pool.ready(small);
     const one = await pool.search(small, {
       indexName: 'cars',
       params: { query: 'corolla' },
@@ -125,7 +162,11 @@ describe('search workers', () => {
       attributesForFaceting: ['make'],
       customRanking: [{ attribute: 'rank', order: 'desc' }],
     });
-    for (let i = 0; i < 3; i++) {
+    expect(pool.holding(small)).toBe(0);
+    // Asked before the copies and after them: here, then in each worker.
+    for (let i = 0; i < 4; i++) {
+      if (i === 2) await pool.ready(small);
+      expect(pool.holding(small)).toBe(i < 2 ? 0 : 2);
       const gone = await pool.search(small, {
         indexName: 'cars',
         params: { query: 'corolla' },
@@ -139,6 +180,26 @@ describe('search workers', () => {
       });
       expect(found.hits.map((h) => h.objectID)).toEqual(['x1']);
     }
+  });
+
+  it('a copy overtaken by a change of the stock is given up, and the next one taken', async () => {
+    const small = makeEngine();
+    const copied = pool.ready(small);
+    small.addIndex('cars', [{ objectID: 'x2', name: 'Kia Picanto', make: 'Kia', rank: 1 }], {
+      searchableAttributes: ['name', 'make'],
+      attributesForFaceting: ['make'],
+      customRanking: [{ attribute: 'rank', order: 'desc' }],
+    });
+    await expect(copied).rejects.toMatchObject({ message: SEARCH_UNAVAILABLE });
+    expect(pool.holding(small)).toBe(0);
+    await pool.ready(small);
+    expect(pool.holding(small)).toBe(2);
+    const found = await pool.search(small, {
+      indexName: 'cars',
+      params: { query: 'picanto' },
+      baseFilters: {},
+    });
+    expect(found.hits.map((h) => h.objectID)).toEqual(['x2']);
   });
 
   it('FORECOURT_SEARCH_WORKERS: unset is 0 (this thread), a number, or auto', () => {
