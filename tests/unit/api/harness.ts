@@ -29,7 +29,12 @@ import { apiSchemas } from '../../../schemas/index.gen.ts';
 import type { CaptchaChallenge } from '../../../schemas/types.gen.ts';
 import type { SqliteStore } from '../../../engine/api/store/sqlite.ts';
 import type { PostgresStore } from '../../../engine/api/store/postgres/store.ts';
-import { createTestDatabase, POSTGRES_MISSING, sharedCluster } from '../../setup/postgres.ts';
+import {
+  createStartedDatabase,
+  createTestDatabase,
+  POSTGRES_MISSING,
+  sharedCluster,
+} from '../../setup/postgres.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 
@@ -160,15 +165,24 @@ export function describeStores(name: string, body: (store: StoreKind) => void) {
 /** Each data folder's PostgreSQL database (a restart on the same folder finds it again). */
 const databases = new Map<string, Promise<string>>();
 
-/** The PostgreSQL database standing for a data folder. */
+/** The PostgreSQL database standing for a data folder: as an API's first start leaves it. */
 export function postgresDatabaseFor(dataDir: string): Promise<string> {
   let url = databases.get(dataDir);
   if (!url) {
-    url = sharedCluster(postgresDir).then((admin) => createTestDatabase(admin));
+    url = sharedCluster(postgresDir).then((admin) =>
+      createStartedDatabase(admin, async (empty) => {
+        const first = await startApi({ store: 'postgres', databaseUrl: empty });
+        await first.close();
+      }),
+    );
     databases.set(dataDir, url);
   }
   return url;
 }
+
+/** A new PostgreSQL database with nothing in it, for a test of what a first start makes. */
+export const emptyPostgresDatabase = () =>
+  sharedCluster(postgresDir).then((admin) => createTestDatabase(admin));
 
 export interface TestApi {
   base: string;

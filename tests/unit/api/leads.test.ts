@@ -16,6 +16,7 @@ import {
 import {
   auLead,
   describeStores,
+  emptyPostgresDatabase,
   fixtureSitesDir,
   removeDir,
   schemaProblems,
@@ -93,7 +94,9 @@ describeStores('leads', (store) => {
     });
 
     it('creates the database with every migration applied (SQLite: in WAL mode)', async () => {
-      const t = await start();
+      const t = await start(
+        store === 'postgres' ? { databaseUrl: await emptyPostgresDatabase() } : {},
+      );
       if (store === 'sqlite') {
         const { db } = t.api.store as SqliteStore;
         expect(db.pragma('user_version', { simple: true })).toBe(readMigrations().length);

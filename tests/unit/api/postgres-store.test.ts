@@ -13,9 +13,9 @@ import {
 import { openPostgresStore, type PostgresStore } from '../../../engine/api/store/postgres/store.ts';
 import { CaptchaUsedError, CarHeldError, type NewLead } from '../../../engine/api/store/types.ts';
 import { POSTGRES_MISSING } from '../../setup/postgres.ts';
-import { postgresAvailable, postgresDatabaseFor, tempDataDir } from './harness.ts';
+import { emptyPostgresDatabase, postgresAvailable } from './harness.ts';
 
-const freshDatabase = () => postgresDatabaseFor(tempDataDir());
+const freshDatabase = emptyPostgresDatabase;
 
 const newLead = (submissionId: string): NewLead => ({
   site: 'au-motors',
