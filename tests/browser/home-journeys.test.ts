@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
-import { CLS_LIMIT, layoutShifts, totalShift, type Device } from './layout-shifts.ts';
+import { CLS_DEVICES, CLS_LIMIT, layoutShifts, totalShift } from './layout-shifts.ts';
 
 const base = inject('baseURL');
 const SITES = ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lakeside-chevrolet'];
@@ -239,25 +239,8 @@ describe('hero picture', () => {
   });
 });
 
-const DEVICES: Device[] = [
-  {
-    name: 'phone',
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-  },
-  {
-    name: 'desktop',
-    viewport: { width: 1400, height: 900 },
-    deviceScaleFactor: 1,
-    isMobile: false,
-    hasTouch: false,
-  },
-];
-
 describe('home page layout stability', () => {
-  for (const device of DEVICES) {
+  for (const device of CLS_DEVICES) {
     it.each(SITES)(`%s on a ${device.name}: CLS under ${CLS_LIMIT}`, async (slug) => {
       const shifts = await layoutShifts(browser, home(slug), device, { scrollScreens: 6 });
       expect(

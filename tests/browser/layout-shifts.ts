@@ -14,6 +14,24 @@ export interface Device extends BrowserContextOptions {
   viewport: { width: number; height: number };
 }
 
+/** The phone and the desktop every page's layout stability is checked on (Lighthouse's phone). */
+export const CLS_DEVICES: Device[] = [
+  {
+    name: 'phone',
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  },
+  {
+    name: 'desktop',
+    viewport: { width: 1350, height: 940 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+  },
+];
+
 export interface Shift {
   value: number;
   /** The moved elements, as `tag.class.class`. */
