@@ -6,20 +6,20 @@
  * builds it, in the same order. Run each size in a fresh process and compare the parts'
  * growth (engine/search/README.md, "Index representation"):
  *
- *   NODE_ENV=production npx tsx scripts/bench/search-build-parts.ts 20000
- *   NODE_ENV=production node --max-old-space-size=8192 --import tsx scripts/bench/search-build-parts.ts 200000 [--apart] [--profile FILE]
+ *   NODE_ENV=production npx tsx scripts/bench/search-build/parts.ts 20000
+ *   NODE_ENV=production node --max-old-space-size=8192 --import tsx scripts/bench/search-build/parts.ts 200000 [--apart] [--profile FILE]
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { loadInventory } from '../../demo/defaults.ts';
-import { CAR_INDEX_SETTINGS } from '../../engine/search/car-index.ts';
-import { SearchIndex } from '../../engine/search/search-index.ts';
-import { TextIndex } from '../../engine/search/text-index.ts';
+import { loadInventory } from '../../../demo/defaults.ts';
+import { CAR_INDEX_SETTINGS } from '../../../engine/search/car-index.ts';
+import { SearchIndex } from '../../../engine/search/search-index.ts';
+import { TextIndex } from '../../../engine/search/text-index.ts';
 
 const count = Number(process.argv[2] ?? 20000);
-const cars = loadInventory(join(import.meta.dirname, '../../sites'), {
+const cars = loadInventory(join(import.meta.dirname, '../../../sites'), {
   count,
 }) as unknown as Record<string, unknown>[];
 
