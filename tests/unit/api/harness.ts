@@ -171,8 +171,19 @@ export function postgresDatabaseFor(dataDir: string): Promise<string> {
   if (!url) {
     url = sharedCluster(postgresDir).then((admin) =>
       createStartedDatabase(admin, async (empty) => {
-        const first = await startApi({ store: 'postgres', databaseUrl: empty });
-        await first.close();
+        const [sitesDir, dataDir] = [fixtureSitesDir(), tempDataDir()];
+        try {
+          const first = await startApi({
+            store: 'postgres',
+            databaseUrl: empty,
+            sitesDir,
+            dataDir,
+          });
+          await first.close();
+        } finally {
+          removeDir(sitesDir);
+          removeDir(dataDir);
+        }
       }),
     );
     databases.set(dataDir, url);
