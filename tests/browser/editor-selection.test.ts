@@ -252,8 +252,10 @@ describe('selecting in the editor', () => {
     await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'home-features', 'why-us']);
     await expect.poll(focused).toBe('home-features fc-handle');
     await page.keyboard.press('Control+z');
+    // Whether the undo was made first, then where focus went, so a failure says which.
+    await expect.poll(() => announcer.textContent()).toBe('Undid: Remove Hero hero');
+    await expect.poll(() => rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
     await expect.poll(focused).toBe('hero fc-handle');
-    expect(await rowsAt(0)).toEqual(['home-hero', 'hero', 'home-features', 'why-us']);
   });
 
   it('logged no errors in the editor', () => {
