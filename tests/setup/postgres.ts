@@ -164,15 +164,12 @@ export async function sharedCluster(dir: string): Promise<string> {
 
 let created = 0;
 
-/** A new, empty database in the cluster; answers its connection string. */
-export async function createTestDatabase(
-  adminUrl: string,
-  prefix = 'forecourt_test',
-): Promise<string> {
+/** Makes a new database (`template`: a copy of it); answers its connection string. */
+async function createDatabase(adminUrl: string, prefix: string, template?: string) {
   const name = `${prefix}_${process.pid}_${++created}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
-    await admin.unsafe(`CREATE DATABASE ${name}`);
+    await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -180,6 +177,10 @@ export async function createTestDatabase(
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** A new, empty database in the cluster; answers its connection string. */
+export const createTestDatabase = (adminUrl: string, prefix = 'forecourt_test'): Promise<string> =>
+  createDatabase(adminUrl, prefix);
 
 /** The cluster's database as a server's first start leaves it (one per cluster). */
 const STARTED_TEMPLATE = 'forecourt_started_template';
@@ -213,14 +214,10 @@ export async function createStartedDatabase(
     } finally {
       await admin`SELECT pg_advisory_unlock(${TEMPLATE_LOCK})`;
     }
-    const name = `forecourt_test_${process.pid}_${++created}_${Math.random().toString(36).slice(2, 8)}`;
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${STARTED_TEMPLATE}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return url.toString();
   } finally {
     await admin.end();
   }
+  return createDatabase(adminUrl, 'forecourt_test', STARTED_TEMPLATE);
 }
 
 export function removePostgresDir(dir: string) {
