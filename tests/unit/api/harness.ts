@@ -171,18 +171,18 @@ export function postgresDatabaseFor(dataDir: string): Promise<string> {
   if (!url) {
     url = sharedCluster(postgresDir).then((admin) =>
       createStartedDatabase(admin, async (empty) => {
-        const [sitesDir, dataDir] = [fixtureSitesDir(), tempDataDir()];
+        const [sitesDir, firstDataDir] = [fixtureSitesDir(), tempDataDir()];
         try {
           const first = await startApi({
             store: 'postgres',
             databaseUrl: empty,
             sitesDir,
-            dataDir,
+            dataDir: firstDataDir,
           });
           await first.close();
         } finally {
           removeDir(sitesDir);
-          removeDir(dataDir);
+          removeDir(firstDataDir);
         }
       }),
     );

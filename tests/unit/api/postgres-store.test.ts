@@ -15,8 +15,6 @@ import { CaptchaUsedError, CarHeldError, type NewLead } from '../../../engine/ap
 import { POSTGRES_MISSING } from '../../setup/postgres.ts';
 import { emptyPostgresDatabase, postgresAvailable } from './harness.ts';
 
-const freshDatabase = emptyPostgresDatabase;
-
 const newLead = (submissionId: string): NewLead => ({
   site: 'au-motors',
   submissionId,
@@ -36,7 +34,7 @@ describe.skipIf(!postgresAvailable)(
     let two: PostgresStore;
 
     beforeAll(async () => {
-      url = await freshDatabase();
+      url = await emptyPostgresDatabase();
       [one, two] = await Promise.all([openPostgresStore(url), openPostgresStore(url)]);
     }, 120_000);
     afterAll(async () => {
@@ -45,7 +43,7 @@ describe.skipIf(!postgresAvailable)(
     });
 
     it('migrates once when several servers start together, and refuses a database newer than the code', async () => {
-      const fresh = await freshDatabase();
+      const fresh = await emptyPostgresDatabase();
       const pools = Array.from({ length: 4 }, () =>
         postgres(fresh, { max: 1, onnotice: () => {} }),
       );
