@@ -1,7 +1,8 @@
 /** "Show Me 1,234 Cars" and how it brings the results into view below any fixed bar. */
 import { flushSync } from 'react-dom';
 import { useSite } from '../../engine/render/site-context.tsx';
-import { useAnimatedNumber, usePrefersReducedMotion } from './hooks.ts';
+import { usePrefersReducedMotion } from './hooks.ts';
+import { AnimatedNumber } from './AnimatedNumber.tsx';
 import { useDisplayCount } from './result-count.tsx';
 import { topInset } from '../_shared/top-inset.ts';
 
@@ -41,7 +42,6 @@ export function ShowMeButton({
 }) {
   const { number } = useSite();
   const count = useDisplayCount();
-  const shown = useAnimatedNumber(count);
   const reduced = usePrefersReducedMotion();
   return (
     <a
@@ -58,7 +58,15 @@ export function ShowMeButton({
     >
       <span>
         Show <span className="fc-search-show-me__me">Me </span>
-        {!unknown && <span className="fc-search-show-me__count">{number(shown)} </span>}
+        {!unknown && (
+          <>
+            <AnimatedNumber
+              value={count}
+              format={number}
+              className="fc-search-show-me__count"
+            />{' '}
+          </>
+        )}
         {count === 1 && !unknown ? 'Car' : 'Cars'}
       </span>
     </a>

@@ -37,6 +37,27 @@ export const TRANSPORT_TIMEOUTS = { connect: 4000, read: 8000, write: 30000 } as
 /** Tries per search on one host (a dropped or failed request is sent again at once). */
 export const SEARCH_TRIES = 3;
 
+/** Longest wait for the next frame (a hidden tab draws none), ms. */
+const NEXT_FRAME_WAIT_MS = 100;
+
+/**
+ * Resolves once the browser has drawn its next frame (at once where nothing draws frames). A
+ * cached answer waits for it: a click that the cache answers at once would otherwise draw every
+ * new card before the frame that shows the click itself (docs/search-ui.md, "Interaction speed").
+ */
+export function afterNextFrame(): Promise<void> {
+  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, NEXT_FRAME_WAIT_MS);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }),
+    );
+  });
+}
+
 /** A Cache for the Algolia transporter that keeps the last `size` entries. */
 export function boundedCache(size: number): Cache {
   const entries = new Map<string, unknown>();
@@ -53,7 +74,7 @@ export function boundedCache(size: number): Cache {
         // Refresh its place: the oldest entry is the least recently used one.
         entries.delete(k);
         entries.set(k, value);
-        return Promise.resolve(JSON.parse(value) as T);
+        return afterNextFrame().then(() => JSON.parse(value) as T);
       }
       const promise = defaultValue();
       return promise.then((value) => (events ? events.miss(value) : undefined)).then(() => promise);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   budgetButton,
   budgetFilter,
@@ -267,5 +267,31 @@ describe('search client', () => {
     const none = boundedCache(0);
     await none.set('k', 1);
     expect(await none.get('k', () => Promise.resolve(2))).toBe(2);
+  });
+  it('answers from the cache only after the next frame is drawn, or after 100 ms in a tab that draws none', async () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    try {
+      const cache = boundedCache(10);
+      await cache.set('k', { n: 1 });
+      let answer: unknown;
+      void cache.get('k', () => Promise.resolve({ n: -1 })).then((v) => (answer = v));
+      await vi.advanceTimersByTimeAsync(50);
+      expect(answer).toBeUndefined();
+      frames.shift()!(performance.now());
+      await vi.advanceTimersByTimeAsync(0);
+      expect(answer).toEqual({ n: 1 });
+      // No frame comes (a hidden tab): the answer still arrives.
+      answer = undefined;
+      void cache.get('k', () => Promise.resolve({ n: -1 })).then((v) => (answer = v));
+      await vi.advanceTimersByTimeAsync(99);
+      expect(answer).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answer).toEqual({ n: 1 });
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 });

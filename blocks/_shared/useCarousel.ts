@@ -22,23 +22,33 @@ import {
   type TouchEvent,
 } from 'react';
 
+/**
+ * One MediaQueryList per query for the page's life: React asks for the answer on every render
+ * and after every commit, and each `matchMedia` call parses the query again. Kept per
+ * `matchMedia` function, so a replaced one (a test's) is asked afresh.
+ */
+const mediaLists = new WeakMap<Window['matchMedia'], Map<string, MediaQueryList>>();
+function mediaList(query: string): MediaQueryList | undefined {
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return undefined;
+  const match = window.matchMedia;
+  let lists = mediaLists.get(match);
+  if (!lists) mediaLists.set(match, (lists = new Map()));
+  let list = lists.get(query);
+  if (!list) lists.set(query, (list = window.matchMedia(query)));
+  return list;
+}
+
 /** True while `query` matches; false on the server and during hydration. */
 export function useMediaQuery(query: string | undefined): boolean {
   const subscribe = useCallback(
     (notify: () => void) => {
-      if (!query || typeof window === 'undefined' || typeof window.matchMedia !== 'function')
-        return () => {};
-      const list = window.matchMedia(query);
-      list.addEventListener('change', notify);
-      return () => list.removeEventListener('change', notify);
+      const list = query ? mediaList(query) : undefined;
+      list?.addEventListener('change', notify);
+      return () => list?.removeEventListener('change', notify);
     },
     [query],
   );
-  const snapshot = () =>
-    Boolean(query) &&
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia(query!).matches;
+  const snapshot = () => Boolean(query && mediaList(query)?.matches);
   return useSyncExternalStore(subscribe, snapshot, () => false);
 }
 

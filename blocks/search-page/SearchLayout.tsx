@@ -17,7 +17,7 @@ import { RESULT_CARD_LAYOUT } from '../_cars/images.ts';
 import type { sortIndices, SortKey } from '../_search/client.ts';
 import { RANGE_ATTRIBUTES, URL_LIST_ATTRIBUTES } from '../_search/constants.ts';
 import { CurrentRefinements } from '../_search/CurrentRefinements.tsx';
-import { EmptySuggestions } from '../_search/EmptySuggestions.tsx';
+import { WaysOut } from '../_search/WaysOut.tsx';
 import {
   CheckboxFilter,
   DropdownFilter,
@@ -225,7 +225,7 @@ export function SearchLayout({ props, blockId, sorts, historyChanged }: LayoutPr
               Grid={CarGrid}
             />
             <NoResults heading={props.emptyHeading} href={props.findSimilarHref} />
-            <EmptySuggestions rangeFormat={rangeFormat} />
+            <WaysOut rangeFormat={rangeFormat} />
           </ResultsSection>
         </div>
       </div>

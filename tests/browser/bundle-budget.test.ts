@@ -28,11 +28,13 @@ export const PAGE_JS_BUDGET_GZIP = PAGE_JS_AIM_GZIP;
  * page, 188.0 KB; the button itself and the form are in no buyer's figure at load); raised to
  * 190 KB when search results came to ask for their photos at the compact phone card's width
  * and every first-screen card's photo at high priority (gold-coast-ford's search page 189.2 KB,
- * 150 B more; a 390 px phone fetches about 15 KB fewer image bytes for it). What a
+ * 150 B more; a 390 px phone fetches about 15 KB fewer image bytes for it); raised to 191 KB
+ * when the ways out of an empty search became a chunk of their own (190.2 KB: the split costs
+ * the sum of every chunk 0.3 KB, while what a buyer's use fetches fell 0.6 KB). What a
  * buyer's use of the search really fetches, against the 120 KB aim, is measured in the browser
  * (bundle-budget-after-use.test.ts; docs/search-ui.md, "What ships when").
  */
-export const AFTER_USE_CEILING_GZIP = 190 * 1024;
+export const AFTER_USE_CEILING_GZIP = 191 * 1024;
 const EDITOR_ONLY =
   /node_modules\/(@rjsf|@dnd-kit|@tiptap|prosemirror-[a-z-]+|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
 

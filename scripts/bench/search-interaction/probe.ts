@@ -1,9 +1,9 @@
 /**
  * What the interaction bench (../search-interaction.ts) installs in each page before its
  * scripts run: Event Timing and long task observers, and the moment a trusted click's result
- * is on screen. A result is "on screen" once the results' text (the hits, and the count where
- * the page shows one) differs from what it was at the click, at the first frame after that
- * change (a requestAnimationFrame, then a task: the frame has been painted by then).
+ * is on screen. A result is "on screen" once the results' text (each page's cards) differs
+ * from what it was at the click, at the first frame after that change (a
+ * requestAnimationFrame, then a task: the frame has been painted by then).
  */
 import type { Page } from 'playwright-core';
 
