@@ -16,7 +16,7 @@ import { CAR_INDEX } from '../../engine/search/car-index.ts';
 import { siteSearchKey } from '../../engine/search/public-access.ts';
 import { measureJsAfterUse, type JsAfterUse, type UseOptions } from './js-after-use.ts';
 import { startPeerPage } from './peer-search-ui/build.ts';
-import { someCarSlug, startBenchServer } from './serve.ts';
+import { startBenchServer, stockReady } from './serve.ts';
 
 export const PEER_RATIO_AIM = 1.1;
 const SITES = ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lakeside-chevrolet'];
@@ -35,16 +35,6 @@ async function weighed(browser: Browser, url: string, use?: UseOptions): Promise
     return await measureJsAfterUse(await context.newPage(), url, use);
   } finally {
     await context.close();
-  }
-}
-
-/** Waits until the server's search answers with the site's stock (it loads after the server listens). */
-async function stockReady(base: string, slug: string, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await someCarSlug(base, '', slug).catch(() => undefined))) {
-    if (Date.now() > until)
-      throw new Error(`${slug}'s stock was not searchable after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 

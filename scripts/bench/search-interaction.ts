@@ -36,7 +36,7 @@ import {
   resultsChanged,
   snapshot,
 } from './search-interaction/probe.ts';
-import { someCarSlug, startBenchServer } from './serve.ts';
+import { startBenchServer, stockReady } from './serve.ts';
 
 const SITE = 'gold-coast-ford';
 const SEARCH_PATH = '/search/new-used-and-demo-cars';
@@ -208,14 +208,6 @@ async function measure(browser: Browser, targets: [Target, Target]): Promise<[Fi
     { ...figures[0], ...(await session(browser, a)) },
     { ...figures[1], ...(await session(browser, b)) },
   ];
-}
-
-async function stockReady(base: string, slug: string, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (!(await someCarSlug(base, '', slug).catch(() => undefined))) {
-    if (Date.now() > until) throw new Error(`${slug}'s stock was not searchable in time`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 const ms = (v: number) => `${Math.round(v)} ms`;

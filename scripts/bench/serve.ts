@@ -76,8 +76,10 @@ export async function startBenchServer(
   };
 }
 
-/** The slug of one in-stock car of a dealership, from the embedded search engine. */
-/** `siteSlug`: search as that site's pages do (with its key), else keyless. */
+/**
+ * The slug of one in-stock car of a dealership, from the embedded search engine. `siteSlug`:
+ * search as that site's pages do (with its key), else keyless.
+ */
 export async function someCarSlug(
   base: string,
   filters: string,
@@ -90,4 +92,14 @@ export async function someCarSlug(
   });
   const body = (await res.json()) as { hits?: { slug: string }[] };
   return body.hits?.[0]?.slug;
+}
+
+/** Waits until the server's search answers with the site's stock (it loads after the server listens). */
+export async function stockReady(base: string, slug: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await someCarSlug(base, '', slug).catch(() => undefined))) {
+    if (Date.now() > until)
+      throw new Error(`${slug}'s stock was not searchable after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
