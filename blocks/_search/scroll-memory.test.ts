@@ -2,6 +2,7 @@
 /** Back from a car page restores the scroll even while the page is still growing (docs/search-ui.md, "URL state"). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  anchorOnScreen,
   entryKey,
   mountedByHistory,
   rememberedScroll,
@@ -11,6 +12,7 @@ import {
 } from './scroll-memory.ts';
 
 let height = 0;
+let scrollY = 0;
 let resized: (() => void) | undefined;
 const scrolls: number[] = [];
 
@@ -29,7 +31,12 @@ beforeEach(() => {
     get: () => height,
   });
   vi.stubGlobal('innerHeight', 800);
-  vi.stubGlobal('scrollTo', (opts: ScrollToOptions) => scrolls.push(opts.top ?? 0));
+  scrollY = 0;
+  Object.defineProperty(window, 'scrollY', { configurable: true, get: () => scrollY });
+  vi.stubGlobal('scrollTo', (opts: ScrollToOptions) => {
+    scrollY = opts.top ?? 0;
+    scrolls.push(scrollY);
+  });
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -44,6 +51,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  document.body.replaceChildren();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -51,14 +59,14 @@ afterEach(() => {
 describe('scrollToWhenTall', () => {
   it('scrolls at once when the page is tall enough', () => {
     const done = vi.fn();
-    scrollToWhenTall(900, done);
+    scrollToWhenTall({ y: 900 }, done);
     expect(scrolls).toEqual([900]);
     expect(done).toHaveBeenCalledTimes(1);
   });
 
   it('follows a page that grows (more cars loading) until the position is reached', () => {
     const done = vi.fn();
-    scrollToWhenTall(5000, done);
+    scrollToWhenTall({ y: 5000 }, done);
     expect(scrolls).toEqual([1200]);
     expect(done).not.toHaveBeenCalled();
     grow(4000);
@@ -71,14 +79,14 @@ describe('scrollToWhenTall', () => {
 
   it('stops following when the visitor scrolls, or after a while', () => {
     const done = vi.fn();
-    scrollToWhenTall(5000, done);
+    scrollToWhenTall({ y: 5000 }, done);
     window.dispatchEvent(new Event('wheel'));
     grow(7000);
     expect(scrolls).toEqual([1200]);
     expect(done).toHaveBeenCalledTimes(1);
 
     const later = vi.fn();
-    scrollToWhenTall(9000, later);
+    scrollToWhenTall({ y: 9000 }, later);
     vi.advanceTimersByTime(RESTORE_FOLLOW_MS);
     grow(12000);
     expect(later).toHaveBeenCalledTimes(1);
@@ -86,16 +94,75 @@ describe('scrollToWhenTall', () => {
   });
 });
 
+/** A result card whose top is `pageTop()` down the page (a function: cards above it may grow). */
+function card(id: string, pageTop: () => number) {
+  const li = document.createElement('article');
+  li.className = 'card';
+  li.setAttribute('data-car-id', id);
+  li.getBoundingClientRect = () => {
+    const top = pageTop() - scrollY;
+    return { top, bottom: top + 180 } as DOMRect;
+  };
+  document.body.append(li);
+  return li;
+}
+const CARDS = { selector: '.card[data-car-id]', attribute: 'data-car-id' };
+
+describe('scrollToWhenTall with the card the visitor was looking at', () => {
+  it('puts that card back at its offset, though the cards above it changed heights on the way', () => {
+    height = 20_000;
+    // The pixel place is stale: stand-in heights above put the car 1,000 px further down now.
+    let carTop = 5000;
+    card('car-45', () => carTop);
+    const done = vi.fn();
+    scrollToWhenTall({ y: 4000, anchor: { id: 'car-45', top: 120 } }, done, CARDS);
+    expect(scrolls).toEqual([4880]);
+    // The cards drawn as it came into view were 30 px taller than their stand-ins.
+    carTop = 5030;
+    vi.advanceTimersToNextFrame();
+    expect(scrolls).toEqual([4880, 4910]);
+    expect(done).not.toHaveBeenCalled();
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersToNextFrame();
+    expect(done).toHaveBeenCalledTimes(1);
+    expect(scrolls.at(-1)).toBe(4910);
+  });
+
+  it('scrolls to the pixel place while the list is still loading, then to the card once it is there', () => {
+    height = 3000;
+    const done = vi.fn();
+    scrollToWhenTall({ y: 4000, anchor: { id: 'car-45', top: 120 } }, done, CARDS);
+    expect(scrolls).toEqual([2200]);
+    grow(6000);
+    expect(scrolls).toEqual([2200, 4000]);
+    expect(done).not.toHaveBeenCalled();
+    card('car-45', () => 4300);
+    grow(8000);
+    expect(scrolls.at(-1)).toBe(4180);
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersToNextFrame();
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the first card on screen and its offset when remembering', () => {
+    card('car-1', () => 0);
+    card('car-2', () => 180);
+    card('car-3', () => 360);
+    scrollY = 250;
+    expect(anchorOnScreen(CARDS)).toEqual({ id: 'car-2', top: -70 });
+  });
+});
+
 describe('entryKey', () => {
   it("keeps the landing entry's position too (the server's page has no history key), apart from a pushed entry's", () => {
     window.history.replaceState(null, '', '/search/used-cars?sortBy=Car_production_year_desc');
     const landing = entryKey();
-    rememberScroll(landing, 6503);
+    rememberScroll(landing, { y: 6503, anchor: { id: 'car-46', top: 120 } });
     window.history.pushState({ key: 'abc123' }, '', '/search/ford');
     expect(entryKey()).toBe('abc123');
     expect(rememberedScroll(entryKey())).toBeUndefined();
     window.history.replaceState(null, '', '/search/used-cars?sortBy=Car_production_year_desc');
-    expect(rememberedScroll(entryKey())).toBe(6503);
+    expect(rememberedScroll(entryKey())).toEqual({ y: 6503, anchor: { id: 'car-46', top: 120 } });
   });
 });
 

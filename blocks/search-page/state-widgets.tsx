@@ -7,7 +7,7 @@ import { useConfigure, useInstantSearch, useRange, useRefinementList } from 'rea
 import { useSite } from '../../engine/render/site-context.tsx';
 import { buildSiteFilter } from '../../engine/search/site-filter.ts';
 import { CARD_FIELDS } from '../_cars/CarCard.tsx';
-import { useScrollMemory } from '../_search/scroll-memory.ts';
+import { type Anchors, useScrollMemory } from '../_search/scroll-memory.ts';
 import type { NameBook } from '../_search/url-state.ts';
 
 /** The site's base filter (with the sort's price rule), page size and the fields cards need. */
@@ -26,11 +26,17 @@ export function SearchConfig({ now, pageSize }: { now: number; pageSize: number 
   return null;
 }
 
+/** The result cards, by which Back finds the car the visitor was looking at. */
+const RESULT_CARDS: Anchors = {
+  selector: '.fc-search-page__results .fc-car-card[data-car-id]',
+  attribute: 'data-car-id',
+};
+
 /** Back from a car page lands where the visitor was (../_search/scroll-memory.ts). */
 export function ScrollMemory({ restore }: { restore: boolean }) {
   const { results } = useInstantSearch();
   const ready = !!results && !(results as { __isArtificial?: boolean }).__isArtificial;
-  useScrollMemory(restore, ready);
+  useScrollMemory(restore, ready, RESULT_CARDS);
   return null;
 }
 
