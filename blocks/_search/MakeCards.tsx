@@ -8,6 +8,7 @@ import { useRefinementList } from 'react-instantsearch';
 import { useSite } from '../../engine/render/site-context.tsx';
 import { slugify } from '../../engine/slug.ts';
 import { useListSetter, type SectionWrap } from './filters.tsx';
+import { useOptimisticToggles } from './optimistic-toggles.ts';
 
 /** Most models listed for a chosen make (docs/search-ui.md, "Filters"). */
 export const MODEL_LIST_CAP = 30;
@@ -33,6 +34,7 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
   const listId = useId();
   const chosen = makes.items.filter((m) => m.isRefined);
   const single = chosen.length === 1 ? chosen[0] : undefined;
+  const modelBoxes = useOptimisticToggles(models.refine);
   const modelRefined = models.items.some((m) => m.isRefined);
   useEffect(() => {
     if (modelRefined) setModelsOpen(true);
@@ -126,8 +128,8 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
                 <label>
                   <input
                     type="checkbox"
-                    checked={model.isRefined}
-                    onChange={() => models.refine(model.value)}
+                    checked={modelBoxes.checked(model.value, model.isRefined)}
+                    onChange={(e) => modelBoxes.toggle(model.value, e.target.checked)}
                   />
                   <span className="fc-search-checkboxes__label">{model.label}</span>
                   <span className="fc-search-checkboxes__count">{model.count}</span>

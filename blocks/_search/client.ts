@@ -20,6 +20,7 @@
 import { liteClient, type LiteClient } from 'algoliasearch/lite';
 import type { ResolvedSite } from '../../engine/site/types.ts';
 import { siteSearchKey } from '../../engine/search/public-access.ts';
+import { afterNextFrame } from './next-frame.ts';
 
 export type SearchSettings = ResolvedSite['search'];
 type ClientOptions = NonNullable<Parameters<typeof liteClient>[2]>;
@@ -37,27 +38,6 @@ export const TRANSPORT_TIMEOUTS = { connect: 4000, read: 8000, write: 30000 } as
 /** Tries per search on one host (a dropped or failed request is sent again at once). */
 export const SEARCH_TRIES = 3;
 
-/** Longest wait for the next frame (a hidden tab draws none), ms. */
-const NEXT_FRAME_WAIT_MS = 100;
-
-/**
- * Resolves once the browser has drawn its next frame (at once where nothing draws frames). A
- * cached answer waits for it: a click that the cache answers at once would otherwise draw every
- * new card before the frame that shows the click itself (docs/search-ui.md, "Interaction speed").
- */
-export function afterNextFrame(): Promise<void> {
-  if (typeof requestAnimationFrame !== 'function') return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, NEXT_FRAME_WAIT_MS);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }),
-    );
-  });
-}
-
 /** A Cache for the Algolia transporter that keeps the last `size` entries. */
 export function boundedCache(size: number): Cache {
   const entries = new Map<string, unknown>();
@@ -74,6 +54,8 @@ export function boundedCache(size: number): Cache {
         // Refresh its place: the oldest entry is the least recently used one.
         entries.delete(k);
         entries.set(k, value);
+        // A click that the cache answers at once would otherwise draw every new card before the
+        // frame that shows the click itself (docs/search-ui.md, "Interaction speed").
         return afterNextFrame().then(() => JSON.parse(value) as T);
       }
       const promise = defaultValue();

@@ -8,6 +8,7 @@ import { useInstantSearch, useInstantSearchContext, useRefinementList } from 're
 import { useSite } from '../../engine/render/site-context.tsx';
 import { dropdownItems, groupDropdown, type FacetOption } from './dropdown.ts';
 import { carTypeLabel } from './labels.ts';
+import { useOptimisticToggles } from './optimistic-toggles.ts';
 import { CAR_TYPE_ORDER } from './url-state.ts';
 
 /** Wraps a filter's content in its section (or leaves it out when the filter has nothing to offer). */
@@ -82,6 +83,7 @@ export function CheckboxFilter({
     showMoreLimit: Math.max(limit, 100),
     sortBy: isCarType ? carTypeSort : ['isRefined', 'count:desc', 'name:asc'],
   });
+  const boxes = useOptimisticToggles(refine);
   if (!items.length)
     return wrap(<p className="fc-search-empty">{t('No options for this search')}</p>);
   return wrap(
@@ -91,7 +93,11 @@ export function CheckboxFilter({
         {items.map((item) => (
           <li key={item.value}>
             <label>
-              <input type="checkbox" checked={item.isRefined} onChange={() => refine(item.value)} />
+              <input
+                type="checkbox"
+                checked={boxes.checked(item.value, item.isRefined)}
+                onChange={(e) => boxes.toggle(item.value, e.target.checked)}
+              />
               <span className="fc-search-checkboxes__label">
                 {isCarType ? carTypeLabel(item.value, site.features.preOwnedLabel) : t(item.label)}
               </span>
