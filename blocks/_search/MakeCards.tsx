@@ -151,6 +151,6 @@ export function MakeCards({ showAllAfter, wrap }: { showAllAfter: number; wrap: 
         </div>
       )}
     </div>,
-    chosen.length + models.items.filter((m) => m.isRefined).length,
+    chosen.length + models.items.filter((m) => modelBoxes.checked(m.value, m.isRefined)).length,
   );
 }

@@ -112,7 +112,7 @@ export function CheckboxFilter({
         </button>
       )}
     </fieldset>,
-    items.filter((i) => i.isRefined).length,
+    items.filter((i) => boxes.checked(i.value, i.isRefined)).length,
   );
 }
 
