@@ -142,6 +142,17 @@ export const QS_STAND_IN = {
   replacement: join(import.meta.dirname, 'blocks/_search/qs.ts'),
 };
 
+/** The editor's two pages. */
+const EDITOR_INPUTS: Record<string, string> = {
+  editor: 'editor/index.html',
+  preview: 'editor/preview.html',
+};
+/** A dealer page's first script, and the entry it runs after the first paint (docs/render.md). */
+const RUNTIME_INPUTS: Record<string, string> = {
+  site: 'blocks/entry-client.tsx',
+  start: 'engine/render/start.ts',
+};
+
 export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     react(),
@@ -204,9 +215,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
           ) => (context.hostType === 'js' ? deps.filter((d) => d.endsWith('.css')) : deps),
         },
         rolldownOptions: {
-          input: (editorBuild
-            ? { editor: 'editor/index.html', preview: 'editor/preview.html' }
-            : { site: 'blocks/entry-client.tsx' }) as Record<string, string>,
+          input: editorBuild ? EDITOR_INPUTS : RUNTIME_INPUTS,
         },
       },
 }));

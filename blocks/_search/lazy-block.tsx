@@ -6,8 +6,8 @@
  *  - Server: `ensure()` (called from the block's load) imports the UI first, so the page's
  *    one renderToString renders it in full — results, filters, pagination links.
  *  - First page load in the browser: the wrapper renders a React.lazy of the UI whose
- *    import waits for the visitor: a pointer over or focus inside the block, or any
- *    deliberate input on the page (a tap, a key, a scroll). Until then React leaves the
+ *    import waits for the visitor: a pointer over or focus inside the block (also when it
+ *    came before the scripts), or any deliberate input on the page (a tap, a key, a scroll). Until then React leaves the
  *    server HTML in place (the Suspense boundary around the wrapper stays dehydrated; a
  *    block has no other boundary of its own, docs/render.md): cars, links and text are all
  *    there from the first paint, and a visitor who only reads never downloads or runs the search UI. That keeps the page's load
@@ -135,6 +135,14 @@ export function lazyBlock<P>(
     opened &&
     document.getElementById(location.hash.slice(1))?.closest(`[${LAZY_UI_ATTRIBUTE}="${name}"]`)
   )
+    startLoading().catch(() => undefined);
+  // The pointer or the focus came to the block before its scripts did (they are asked for after
+  // the first paint, docs/render.md): it is in use, though no event will say so.
+  const regions =
+    typeof document === 'object'
+      ? document.querySelectorAll(`[${LAZY_UI_ATTRIBUTE}="${name}"]`)
+      : [];
+  if ([...regions].some((region) => region.matches(':hover, :focus-within')))
     startLoading().catch(() => undefined);
   const Lazy = lazy(() => begun.then(load).then((component) => ({ default: component })));
 

@@ -2,6 +2,7 @@
 import escape from 'lodash-es/escape.js';
 import type { RenderedPage } from '../render/server.tsx';
 import { PAYLOAD_ELEMENT_ID, ROOT_ELEMENT_ID } from '../render/dom-ids.ts';
+import { START_ENTRY_ATTR, START_MODULES_ATTR } from '../render/start-attrs.ts';
 import { themeCss } from '../render/theme.ts';
 import { regionSettings } from '../region.ts';
 import { mergeMeta, withCanonical, type HeadMeta, type PreloadImage } from '../render/head.ts';
@@ -16,6 +17,12 @@ export interface PageAssets {
   preload: string[];
   /** The entry module. */
   entry: string;
+  /**
+   * The page's first script (engine/render/start.ts), when the build has one: it fetches
+   * `preload` and runs `entry` after the first paint. Without it (development) the document
+   * links them itself.
+   */
+  start?: string;
   /** Extra head markup (the Vite client in development). */
   headExtra?: string;
 }
@@ -59,11 +66,20 @@ ${head.join('\n')}
 <body>
 <div id="${ROOT_ELEMENT_ID}">${withoutSecondPreload(page.html, page.head?.preloadImage)}</div>
 <script id="${PAYLOAD_ELEMENT_ID}" type="application/json">${jsonForScript(page.payload)}</script>
-${assets.preload.map((href) => `<link rel="modulepreload" href="${escape(href)}">`).join('\n')}
-<script type="module" src="${escape(assets.entry)}"></script>
+${pageScripts(assets)}
 </body>
 </html>
 `;
+}
+
+/** The page's scripts, after its content, so its first photos are asked for first. */
+function pageScripts({ start, entry, preload }: PageAssets): string {
+  if (start)
+    return `<script type="module" src="${escape(start)}" ${START_ENTRY_ATTR}="${escape(entry)}" ${START_MODULES_ATTR}="${escape(preload.join(' '))}"></script>`;
+  return [
+    ...preload.map((href) => `<link rel="modulepreload" href="${escape(href)}">`),
+    `<script type="module" src="${escape(entry)}"></script>`,
+  ].join('\n');
 }
 
 function preloadImageLink(image: PreloadImage | undefined): string {

@@ -20,6 +20,8 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 export const CLIENT_ENTRY = 'blocks/entry-client.tsx';
+/** The page's first script, which runs the entry after the first paint (docs/render.md). */
+export const START_SCRIPT = 'engine/render/start.ts';
 
 export interface AssetResolverOptions {
   /** URL prefix of the built files. Default '/'. */
@@ -81,7 +83,8 @@ export function createAssetResolver(
       );
     const entry = url(manifest[CLIENT_ENTRY].file);
     js.delete(entry);
-    const assets: PageAssets = { css: [...css], preload: [...js], entry };
+    const start = manifest[START_SCRIPT] && url(manifest[START_SCRIPT].file);
+    const assets: PageAssets = { css: [...css], preload: [...js], entry, ...(start && { start }) };
     if (inlineCssFrom)
       assets.inlineCss = assets.css.map((href) => ({ href, text: readCss(href, inlineCssFrom) }));
     cache.set(key, assets);

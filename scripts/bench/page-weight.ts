@@ -54,7 +54,7 @@ export function createPageWeigher(clientDir: string) {
   return function weigh(site: ResolvedSite, page: Page): PageWeight {
     const types = pageBlockTypes(site, page);
     const assets = assetsFor([...types]);
-    const load = [assets.entry, ...assets.preload];
+    const load = [...(assets.start ? [assets.start] : []), assets.entry, ...assets.preload];
     const loaded = new Set(load);
     const lazy = new Set<string>();
     const seen = new Set<string>();

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { CLIENT_ENTRY } from '../../engine/server/manifest.ts';
+import { CLIENT_ENTRY, START_SCRIPT } from '../../engine/server/manifest.ts';
 import { pageBlockTypes } from '../../engine/render/registry.ts';
 import { createPageWeigher, PAGE_JS_AIM_GZIP } from '../../scripts/bench/page-weight.ts';
 import { prepared, readSite, SITES_DIR } from '../unit/helpers.ts';
@@ -30,11 +30,14 @@ export const PAGE_JS_BUDGET_GZIP = PAGE_JS_AIM_GZIP;
  * and every first-screen card's photo at high priority (gold-coast-ford's search page 189.2 KB,
  * 150 B more; a 390 px phone fetches about 15 KB fewer image bytes for it); raised to 191 KB
  * when the ways out of an empty search became a chunk of their own (190.2 KB: the split costs
- * the sum of every chunk 0.3 KB, while what a buyer's use fetches fell 0.6 KB). What a
+ * the sum of every chunk 0.3 KB, while what a buyer's use fetches fell 0.6 KB); raised to
+ * 192 KB when every page came to start with a script of its own that asks for the page's
+ * modules after the first paint (191.1 KB: the start script is 0.4 KB; docs/render.md,
+ * "Scripts after the first paint"). What a
  * buyer's use of the search really fetches, against the 120 KB aim, is measured in the browser
  * (bundle-budget-after-use.test.ts; docs/search-ui.md, "What ships when").
  */
-export const AFTER_USE_CEILING_GZIP = 191 * 1024;
+export const AFTER_USE_CEILING_GZIP = 192 * 1024;
 const EDITOR_ONLY =
   /node_modules\/(@rjsf|@dnd-kit|@tiptap|prosemirror-[a-z-]+|ajv|ajv-formats|json-schema-to-typescript)\/|(^|\/)editor\//;
 
@@ -113,6 +116,7 @@ describe('runtime bundle', () => {
       chunk.dynamicImports?.forEach(visit);
     };
     visit(CLIENT_ENTRY);
+    visit(START_SCRIPT);
     expect(reachable.size).toBeGreaterThan(5);
     const offenders = [...reachable].flatMap((file) =>
       (modules[file] ?? []).filter((m) => EDITOR_ONLY.test(m)).map((m) => `${file}: ${m}`),
@@ -160,7 +164,8 @@ describe('runtime bundle', () => {
     const entries = Object.entries(manifest as Record<string, { isEntry?: boolean }>).filter(
       ([, c]) => c.isEntry,
     );
-    expect(entries.map(([key]) => key)).toEqual([CLIENT_ENTRY]);
+    // The runtime's two entries: the page's start script and the entry it runs (docs/render.md).
+    expect(entries.map(([key]) => key).sort()).toEqual([CLIENT_ENTRY, START_SCRIPT].sort());
     expect(Object.keys(editorModules).length).toBeGreaterThan(0);
   });
 

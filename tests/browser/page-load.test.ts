@@ -80,10 +80,37 @@ describe('stylesheets', () => {
   });
 });
 
+describe('scripts', () => {
+  it("are asked for after the page's first paint, except its small start script, and the page hydrates", async () => {
+    const CAR = `${base}/sites/gold-coast-ford/cars`;
+    for (const url of [SEARCH, `${base}/sites/gold-coast-ford/`, CAR]) {
+      const { page, errors } = await open(url);
+      const { paint, scripts } = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((r) => new URL(r.name).pathname.endsWith('.js'))
+          .map((r) => ({ file: new URL(r.name).pathname, at: r.startTime })),
+      }));
+      const start = await page.getAttribute('script[data-fc-entry]', 'src');
+      expect(start, url).toMatch(/^\/build\/start-[\w-]+\.js$/);
+      expect(paint, url).toBeGreaterThan(0);
+      const others = scripts.filter((s) => s.file !== start);
+      expect(others.length, url).toBeGreaterThan(3);
+      expect(
+        others.filter((s) => s.at < paint!),
+        url,
+      ).toEqual([]);
+      expect(errors, url).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
 describe('built files', () => {
   it('are sent pre-compressed: brotli when the browser takes it, else gzip, cached for good', async () => {
     const html = await (await fetch(SEARCH)).text();
-    const entry = html.match(/<script type="module" src="([^"]+)"/)![1];
+    const entry = html.match(/ data-fc-entry="([^"]+)"/)![1];
     const br = await fetch(base + entry, { headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('cache-control')).toContain('immutable');

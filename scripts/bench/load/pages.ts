@@ -11,6 +11,7 @@ import { CAR_INDEX } from '../../../engine/search/car-index.ts';
 import { CACHE_STATUS_HEADER } from '../../../engine/server/page-cache/pages.ts';
 import { searchHeaders } from './search-mix.ts';
 import { slugify } from '../../../engine/slug.ts';
+import { START_ENTRY_ATTR } from '../../../engine/render/start-attrs.ts';
 
 export const BROWSER_HEADERS = {
   accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
@@ -71,7 +72,8 @@ export async function pageKinds(base: string, site: string): Promise<PageKind[]>
 /** The entry module the home page loads: a static file of the same server. */
 export async function staticPeer(base: string, site: string): Promise<string> {
   const html = await (await fetch(`${base}/sites/${site}/`)).text();
-  const src = /<script type="module" src="(\/build\/[^"]+)"/.exec(html)?.[1];
+  // The entry the start script runs (engine/render/start.ts), not the start script itself.
+  const src = new RegExp(` ${START_ENTRY_ATTR}="(/build/[^"]+)"`).exec(html)?.[1];
   if (!src) throw new Error('the home page names no entry module under /build/');
   return src;
 }

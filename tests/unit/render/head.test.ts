@@ -155,7 +155,7 @@ describe('page head from block data', () => {
     expect(html.indexOf(link)).toBeLessThan(html.indexOf('modulepreload'));
   });
 
-  it("asks for the page's modules after its content, so its first photos are asked for first", () => {
+  it("without a start script (development), links the page's modules after its content, so its first photos are asked for first", () => {
     const page = bare({ preloadImage: { href: '/assets/cars/1/1.svg?w=800' } });
     const html = pageDocument(
       { ...page, html: '<img src="/assets/cars/2/1.svg?w=320" fetchpriority="high">' },
@@ -170,6 +170,26 @@ describe('page head from block data', () => {
     expect(at('<link rel="modulepreload" href="/build/b.js">')).toBeLessThan(
       at('<script type="module" src="/build/e.js">'),
     );
+  });
+
+  it("names the page's modules to its start script, after its content, and links none itself", () => {
+    const page = bare({ preloadImage: { href: '/assets/cars/1/1.svg?w=800' } });
+    const html = pageDocument(
+      { ...page, html: '<img src="/assets/cars/2/1.svg?w=320" fetchpriority="high">' },
+      {
+        css: [],
+        preload: ['/build/a.js', '/build/b.js'],
+        entry: '/build/e.js',
+        start: '/build/start.js',
+      },
+      'https://d.test/',
+    );
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('<script type="module" src="/build/e.js"');
+    const script =
+      '<script type="module" src="/build/start.js" data-fc-entry="/build/e.js" data-fc-modules="/build/a.js /build/b.js"></script>';
+    expect(html).toContain(script);
+    expect(html.indexOf('/assets/cars/2/1.svg')).toBeLessThan(html.indexOf(script));
   });
 
   it("announces the main image once: React's own preload of it is dropped, its others kept", () => {
