@@ -41,11 +41,12 @@ describe('lazyBlock', () => {
 
   it('loads at once when the pointer came over the block before its scripts did', () => {
     const box = serverHtml('hovered-ui');
-    const matches = vi
-      .spyOn(Element.prototype, 'matches')
-      .mockImplementation(function (this: Element, selector: string) {
-        return selector.includes(':hover') && this.contains(box);
-      });
+    const matches = vi.spyOn(Element.prototype, 'matches').mockImplementation(function (
+      this: Element,
+      selector: string,
+    ) {
+      return selector.includes(':hover') && this.contains(box);
+    });
     const importer = vi.fn(async () => ({ default: () => null }));
     lazyBlock('hovered-ui', importer);
     matches.mockRestore();
