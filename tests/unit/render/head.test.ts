@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { headOf, mergeHeads, mergeMeta, withCanonical } from '../../../engine/render/head.ts';
 import { pageDocument } from '../../../engine/server/html.ts';
 import type { RenderedPage } from '../../../engine/render/server.tsx';
+import { barePage } from './bare-page.ts';
 
 describe('page head from block data', () => {
   it('reads only a head object', () => {
@@ -73,29 +74,14 @@ describe('page head from block data', () => {
   });
 
   it('the HTML document carries the title, Open Graph tags and escaped JSON-LD', () => {
-    const page = {
-      status: 200,
-      html: '<main></main>',
+    const page = barePage({
       title: '2022 Ford Ranger XLT | Dealer',
       description: 'A "great" ute',
       head: {
         meta: [{ property: 'og:type', content: 'product' }],
         jsonLd: [{ '@type': 'Car', name: '</script><b>' }],
       },
-      blockTypes: [],
-      payload: {
-        site: {
-          slug: 's',
-          name: 'Dealer',
-          region: 'AU',
-          theme: { colours: { primary: '#000000' } },
-        },
-        siteData: {},
-        mode: 'production',
-        basename: '',
-        initialData: { url: '/', data: {} },
-      },
-    } as unknown as RenderedPage;
+    });
     const html = pageDocument(
       page,
       { css: [], preload: [], entry: '/e.js' },
@@ -114,26 +100,7 @@ describe('page head from block data', () => {
       url: 'https://d.test/cars/x',
     });
   });
-  const bare = (head: RenderedPage['head']) =>
-    ({
-      status: 200,
-      html: '<main></main>',
-      title: 'Page',
-      head,
-      blockTypes: [],
-      payload: {
-        site: {
-          slug: 's',
-          name: 'Dealer',
-          region: 'AU',
-          theme: { colours: { primary: '#000000' } },
-        },
-        siteData: {},
-        mode: 'production',
-        basename: '',
-        initialData: { url: '/', data: {} },
-      },
-    }) as unknown as RenderedPage;
+  const bare = (head: RenderedPage['head']) => barePage({ head });
 
   it("puts the page's main image first in <head>, before stylesheets and scripts, with its srcset", () => {
     const page = bare({

@@ -6,25 +6,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startPage } from '../../../engine/render/start.ts';
 import { pageDocument } from '../../../engine/server/html.ts';
-import type { RenderedPage } from '../../../engine/render/server.tsx';
+import { barePage } from './bare-page.ts';
 
 const modules = Array.from({ length: 14 }, (_, i) => `/build/m${i}.js`);
 
 /** The start script of a page document the server wrote with these assets. */
 function startScript(entry = '/build/site.js', preload = modules): HTMLScriptElement {
-  const page = {
-    status: 200,
-    html: '<main><h1>Cars</h1></main>',
-    title: 'Cars',
-    blockTypes: [],
-    payload: {
-      site: { slug: 's', name: 'Dealer', region: 'AU', theme: { colours: { primary: '#000000' } } },
-      siteData: {},
-      mode: 'production',
-      basename: '',
-      initialData: { url: '/', data: {} },
-    },
-  } as unknown as RenderedPage;
+  const page = barePage({ html: '<main><h1>Cars</h1></main>', title: 'Cars' });
   const html = pageDocument(
     page,
     { css: [], preload, entry, start: '/build/start.js' },
