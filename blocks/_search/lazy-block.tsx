@@ -7,8 +7,8 @@
  *    one renderToString renders it in full — results, filters, pagination links.
  *  - First page load in the browser: the wrapper renders a React.lazy of the UI whose
  *    import waits for the visitor: a pointer over or focus inside the block (also when it
- *    came before the scripts), or any deliberate input on the page (a tap, a key, a scroll). Until then React leaves the
- *    server HTML in place (the Suspense boundary around the wrapper stays dehydrated; a
+ *    came before the scripts), or any deliberate input on the page (a tap, a key, a scroll).
+ *    Until then React leaves the server HTML in place (the Suspense boundary around the wrapper stays dehydrated; a
  *    block has no other boundary of its own, docs/render.md): cars, links and text are all
  *    there from the first paint, and a visitor who only reads never downloads or runs the search UI. That keeps the page's load
  *    within the JavaScript budget and off the main thread while it paints.
