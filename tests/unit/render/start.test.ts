@@ -34,13 +34,15 @@ async function drawFrame() {
 }
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // Timers only: this file draws the frames itself (the stub below), and the window is shared
+  // with the next file, whose frames must be the browser's own again.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   frames = [];
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
 });
 afterEach(() => {
-  vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
