@@ -18,6 +18,7 @@ import { startServer } from '../setup/browser-global.ts';
 import { stopServer } from './waits.ts';
 import { STAFF_KEY, TOKEN_KEY } from '../../editor/lib/auth.ts';
 import { draftKey } from '../../editor/lib/autosave.ts';
+import { resend } from './resend.ts';
 
 const root = join(import.meta.dirname, '../..');
 const TOKEN = 'browser-test-editor-token-3f9a';
@@ -72,20 +73,23 @@ const stored = (storage: 'sessionStorage' | 'localStorage', key: string) =>
 
 describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
   it('the API refuses requests without the right token', async () => {
-    const none = await page.request.get(`${base}/api/editor/sites`);
+    const none = await page.request.get(`${base}/api/editor/sites`, resend);
     expect(none.status()).toBe(401);
     expect(none.headers()['www-authenticate']).toBe('Bearer realm="forecourt-editor"');
     expect((await none.json()).error).toMatch(/Authorization: Bearer/);
     const wrong = await page.request.get(`${base}/api/editor/sites`, {
+      ...resend,
       headers: { Authorization: 'Bearer nope' },
     });
     expect(wrong.status()).toBe(401);
     expect((await wrong.json()).error).toMatch(/not accepted/);
     const save = await page.request.put(`${base}/api/editor/sites/${SLUG}`, {
+      ...resend,
       data: { document: {} },
     });
     expect(save.status()).toBe(401);
     const right = await page.request.get(`${base}/api/editor/sites`, {
+      ...resend,
       headers: { Authorization: `Bearer ${TOKEN}` },
     });
     expect(right.status()).toBe(200);
@@ -107,6 +111,7 @@ describe('editor sign-in with FORECOURT_EDITOR_TOKEN', () => {
   it('a wrong token (typed, Enter) shows the error and keeps the sign-in', async () => {
     // A draft from before: signing in must not lose it.
     const saved = await page.request.get(`${base}/api/editor/sites/${SLUG}`, {
+      ...resend,
       headers: { Authorization: `Bearer ${TOKEN}` },
     });
     const { document, version } = await saved.json();

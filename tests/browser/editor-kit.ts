@@ -17,6 +17,7 @@ import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { launch, watchErrors } from './chromium.ts';
 import { STAFF_KEY } from '../../editor/lib/auth.ts';
 import { SANITIZED_FILE } from '../../engine/sanitize/sanitized-file.ts';
+import { resend } from './resend.ts';
 
 export const root = join(import.meta.dirname, '../..');
 export const SLUG = 'test-motors';
@@ -180,11 +181,12 @@ export async function openEditedSite({
   sitesDir: string;
 }) {
   const { created, edits } = siteAsEdited(sitesDir);
-  const made = await page.request.post(`${base}/api/editor/sites`, { data: created });
+  const made = await page.request.post(`${base}/api/editor/sites`, { ...resend, data: created });
   if (made.status() !== 201)
     throw new Error(`creating the site answered ${made.status()}: ${await made.text()}`);
   const { document, version } = await made.json();
   const saved = await page.request.put(`${base}/api/editor/sites/${SLUG}`, {
+    ...resend,
     data: { document: { ...document, ...edits }, baseVersion: version },
   });
   if (!saved.ok())

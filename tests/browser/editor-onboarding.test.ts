@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { STARTER_TEMPLATES } from '../../demo/pages/starter-templates.ts';
 import { root, useEditor } from './editor-kit.ts';
 import { queuedTasks } from './waits.ts';
+import { resend } from './resend.ts';
 
 const editor = useEditor();
 let page: Page;
@@ -169,7 +170,8 @@ async function onboard(template: string): Promise<number> {
     .first()
     .waitFor();
 
-  const site = (await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json()).resolved;
+  const site = (await (await page.request.get(`${base}/api/editor/sites/${slug}`, resend)).json())
+    .resolved;
   expect(site.locations.map((l: { slug: string }) => l.slug)).toEqual(['maroochydore', 'nambour']);
   for (const l of site.locations) {
     expect(l.contact_detail.opening_hours).toHaveLength(5);
@@ -180,7 +182,7 @@ async function onboard(template: string): Promise<number> {
   );
   expect(site.theme.colours.primary).toBe('#b00020');
   expect(site.theme.logo.src).toMatch(/logo/);
-  expect((await page.request.get(`${base}/sites/${slug}/`)).status()).toBe(200);
+  expect((await page.request.get(`${base}/sites/${slug}/`, resend)).status()).toBe(200);
   return actions;
 }
 

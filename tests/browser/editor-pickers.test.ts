@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { draftKey } from '../../editor/lib/autosave.ts';
 import { openEditedSite, SLUG, useEditor } from './editor-kit.ts';
+import { resend } from './resend.ts';
 
 const editor = useEditor();
 const { preview, previewSettled } = editor;
@@ -189,6 +190,7 @@ describe('the editor’s pickers', () => {
       .toEqual({ label: 'Value my trade-in', href: '/service-specials' });
     const draft = await storedDraft();
     const checked = await page.request.post(`${editor.state.base}/api/editor/check`, {
+      ...resend,
       data: { document: draft },
     });
     expect((await checked.json()).issues).toEqual([]);

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { formatSiteDocument } from '../../engine/document/canonical.ts';
 import { draftKey } from '../../editor/lib/autosave.ts';
 import { openEditedSite, SLUG, useEditor } from './editor-kit.ts';
+import { resend } from './resend.ts';
 
 const editor = useEditor();
 const { savedText, preview, neutralFocus } = editor;
@@ -43,6 +44,7 @@ describe('the editor', () => {
     await expect.poll(async () => (await storedDraft())?.withoutPages ?? null).toEqual(['service']);
     const checked = await (
       await page.request.post(`${base}/api/editor/check`, {
+        ...resend,
         data: { document: await storedDraft() },
       })
     ).json();
@@ -86,9 +88,9 @@ describe('the editor', () => {
     expect(text.indexOf('"withoutPages"')).toBeLessThan(text.indexOf('"pages"'));
     // In the draft (what staff preview). Visitors see none of it: this site, created in the
     // editor, is a draft until it is published (docs/publishing.md).
-    expect((await page.request.get(`${base}/drafts/${SLUG}/service`)).status()).toBe(404);
-    expect((await page.request.get(`${base}/drafts/${SLUG}/about-us`)).status()).toBe(200);
-    expect((await page.request.get(`${base}/sites/${SLUG}/about-us`)).status()).toBe(404);
+    expect((await page.request.get(`${base}/drafts/${SLUG}/service`, resend)).status()).toBe(404);
+    expect((await page.request.get(`${base}/drafts/${SLUG}/about-us`, resend)).status()).toBe(200);
+    expect((await page.request.get(`${base}/sites/${SLUG}/about-us`, resend)).status()).toBe(404);
 
     // Restore: back in the list (in the template's place), shown, and saved without the list.
     await removed.getByRole('button', { name: 'Restore service' }).click();
@@ -106,7 +108,7 @@ describe('the editor', () => {
       .waitFor();
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => JSON.parse(savedText()).withoutPages ?? null).toBeNull();
-    expect((await page.request.get(`${base}/drafts/${SLUG}/service`)).status()).toBe(200);
+    expect((await page.request.get(`${base}/drafts/${SLUG}/service`, resend)).status()).toBe(200);
   });
 
   it('logged no errors in the editor', () => {

@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { STARTER_TEMPLATES } from '../../demo/pages/starter-templates.ts';
 import { useEditor } from './editor-kit.ts';
 import { check, Problems, show } from './crawl-check.ts';
+import { resend } from './resend.ts';
 
 const editor = useEditor();
 const { preview } = editor;
@@ -49,11 +50,14 @@ describe('starter templates in the editor', () => {
       const slug = `city-motors-${template}`;
       await createThroughForm(template, slug);
 
-      const opened = await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json();
+      const opened = await (
+        await page.request.get(`${base}/api/editor/sites/${slug}`, resend)
+      ).json();
       expect(opened.issues).toEqual([]);
       // A new site is a draft until it is published (docs/publishing.md): visitors get it then.
-      expect((await page.request.get(`${base}/sites/${slug}`)).status()).toBe(404);
+      expect((await page.request.get(`${base}/sites/${slug}`, resend)).status()).toBe(404);
       const publish = await page.request.post(`${base}/api/editor/sites/${slug}/publish`, {
+        ...resend,
         headers: { 'X-Forecourt-Staff': 'Template Test' },
       });
       expect(publish.status(), await publish.text()).toBe(200);
@@ -98,7 +102,9 @@ describe('editing a template page', () => {
   it('one block edit of a template page saves only that change, and the review reads it as the block edit', async () => {
     const slug = 'city-motors-one-edit';
     await createThroughForm('multi-brand-group', slug);
-    const opened = await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json();
+    const opened = await (
+      await page.request.get(`${base}/api/editor/sites/${slug}`, resend)
+    ).json();
     const before = opened.document;
     expect(before.pages).toBeUndefined();
     const heading = opened.resolved.pages[0].blocks.find(
@@ -127,15 +133,16 @@ describe('editing a template page', () => {
       .poll(() => page.locator('.fc-status').textContent())
       .toContain('All changes saved');
 
-    const saved = (await (await page.request.get(`${base}/api/editor/sites/${slug}`)).json())
-      .document;
+    const saved = (
+      await (await page.request.get(`${base}/api/editor/sites/${slug}`, resend)).json()
+    ).document;
     expect(saved.pages).toEqual([
       { id: 'home', blockChanges: { 'home-hero': { props: { heading: 'Drive away today' } } } },
     ]);
     const { pages: _pages, ...rest } = saved;
     expect(rest).toEqual(before);
     // The draft preview shows the change on the template's page.
-    expect(await (await page.request.get(`${base}/drafts/${slug}/`)).text()).toContain(
+    expect(await (await page.request.get(`${base}/drafts/${slug}/`, resend)).text()).toContain(
       'Drive away today',
     );
     expect(errors).toEqual([]);

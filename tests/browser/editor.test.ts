@@ -20,6 +20,7 @@ import { draftKey } from '../../editor/lib/autosave.ts';
 import { root, SLUG, useEditor } from './editor-kit.ts';
 import heroSchema from '../../schemas/blocks/hero.schema.json';
 import { queuedTasks } from './waits.ts';
+import { resend } from './resend.ts';
 
 const editor = useEditor();
 const { savedText, preview, rowsAt, previewSettled, neutralFocus } = editor;
@@ -66,10 +67,12 @@ describe('the editor', () => {
 
   it('refuses slugs that are not plain names', async () => {
     const res = await page.request.put(`${base}/api/editor/sites/..%2Fescape`, {
+      ...resend,
       data: { document: {} },
     });
     expect(res.status()).toBe(400);
     const create = await page.request.post(`${base}/api/editor/sites`, {
+      ...resend,
       data: { slug: '../x', name: 'X' },
     });
     expect(create.status()).toBe(422);
@@ -255,6 +258,7 @@ describe('the editor', () => {
       .toBeNull();
     const draft = await storedDraft();
     const res = await page.request.put(`${base}/api/editor/sites/${SLUG}`, {
+      ...resend,
       data: { document: draft },
     });
     expect(res.status()).toBe(422);
@@ -338,15 +342,18 @@ describe('the editor', () => {
     expect(prepare(doc).ok).toBe(true);
     // The browser's unsaved copy is gone; the staff draft preview shows the saved draft, visitors do not see it yet.
     expect(await page.evaluate((key) => localStorage.getItem(key), draftKey(SLUG))).toBeNull();
-    expect(await (await page.request.get(`${base}/drafts/${SLUG}/`)).text()).toContain(
+    expect(await (await page.request.get(`${base}/drafts/${SLUG}/`, resend)).text()).toContain(
       'Drive away today',
     );
-    expect(await (await page.request.get(`${base}/sites/${SLUG}/`)).text()).not.toContain(
+    expect(await (await page.request.get(`${base}/sites/${SLUG}/`, resend)).text()).not.toContain(
       'Drive away today',
     );
     // Round trip: saving again without a change writes the same bytes.
-    const { version } = await (await page.request.get(`${base}/api/editor/sites/${SLUG}`)).json();
+    const { version } = await (
+      await page.request.get(`${base}/api/editor/sites/${SLUG}`, resend)
+    ).json();
     const again = await page.request.put(`${base}/api/editor/sites/${SLUG}`, {
+      ...resend,
       data: { document: doc, baseVersion: version },
     });
     expect((await again.json()).changed).toBe(false);
