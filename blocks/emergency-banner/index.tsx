@@ -4,8 +4,8 @@
  * "Click to View". Visitors can close it; it stays closed for the browser session
  * (sessionStorage, read after hydration so the server render never depends on it).
  *
- * While shown, it publishes its height as --fc-sticky-offset on the root element so a
- * sticky header sits below it instead of under it.
+ * While shown, it publishes its height to what sticks below it (a sticky header) so that sits
+ * below it instead of under it (../_shared/sticky-offset.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
@@ -14,6 +14,7 @@ import type { EmergencyBannerProps } from '../../schemas/resolved.gen.ts';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { serviceHref } from '../_shared/site-links.ts';
+import { publishStickyOffset } from '../_shared/sticky-offset.ts';
 import './emergency-banner.css';
 
 export const STORAGE_PREFIX = 'fc:emergency-banner-closed:';
@@ -61,15 +62,14 @@ export default defineBlock<EmergencyBannerProps>({
     useEffect(() => {
       const el = ref.current;
       if (!el || closed) return;
-      const root = document.documentElement;
-      const publish = () => root.style.setProperty('--fc-sticky-offset', `${el.offsetHeight}px`);
+      const publish = () => publishStickyOffset(el.offsetHeight);
       publish();
       const observer =
         typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : undefined;
       observer?.observe(el);
       return () => {
         observer?.disconnect();
-        root.style.removeProperty('--fc-sticky-offset');
+        publishStickyOffset(undefined);
       };
     }, [closed]);
 

@@ -14,6 +14,7 @@ import { defineBlock } from '../../engine/render/block.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { HeaderProps } from '../../schemas/resolved.gen.ts';
 import { useMediaQuery, useMounted } from '../_shared/useCarousel.ts';
+import { STICKY_BELOW_BANNER } from '../_shared/sticky-offset.ts';
 import { HeaderActions } from './HeaderActions.tsx';
 import { Logo } from './Logo.tsx';
 import { MenuEntry } from './MenuEntry.tsx';
@@ -56,6 +57,7 @@ export default defineBlock<HeaderProps>({
         className={className}
         onKeyDown={menu.onHeaderKeyDown}
         data-block-id={block.id}
+        {...(props.sticky ? { [STICKY_BELOW_BANNER]: '' } : {})}
       >
         <div className="fc-container fc-header__bar">
           <Logo site={site} current={pathname === '/'} />

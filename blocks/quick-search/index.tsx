@@ -28,13 +28,6 @@ const EMPTY: QuickSearchData = { makes: [], bodies: [] };
 let urlRules: Promise<typeof import('./url.ts')> | undefined;
 const loadUrlRules = () => (urlRules ??= import('./url.ts'));
 
-/** What the make field holds once the page is interactive (the visitor may have chosen before). */
-interface Enhanced {
-  make: string;
-  /** The model to keep selected when the model list is rebuilt for that make. */
-  model: string;
-}
-
 function QuickSearch({
   props,
   block,
@@ -55,25 +48,15 @@ function QuickSearch({
   const action = useHref(target.action);
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const [enhanced, setEnhanced] = useState<Enhanced | undefined>();
+  // The make the model list follows; undefined until the page is interactive.
+  const [make, setMake] = useState<string | undefined>();
   const id = (name: string) => `${block.id}-${name}`;
   const headingId = id('heading');
 
   useEffect(() => {
-    // Read what the visitor may already have chosen in the server's form, so hydration loses nothing.
-    const form = formRef.current;
-    const values = form ? new FormData(form) : undefined;
-    const model = String(values?.get(FIELD_NAMES.model) ?? '');
-    let make = String(values?.get(FIELD_NAMES.make) ?? '');
-    // A model picked from the grouped list without its make: the make becomes the one it was listed under.
-    if (!make && model) {
-      make = d.makes.find((m) => m.models.includes(model))?.name ?? '';
-      const select = form?.elements.namedItem(FIELD_NAMES.make);
-      if (select instanceof HTMLSelectElement) select.value = make;
-    }
-    setEnhanced({ make, model });
-    // Once, at hydration: later changes go through the make's onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+    // A make the visitor chose in the server's form before the page was interactive is kept.
+    const values = formRef.current ? new FormData(formRef.current) : undefined;
+    setMake(String(values?.get(FIELD_NAMES.make) ?? ''));
   }, []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -90,7 +73,7 @@ function QuickSearch({
     );
   };
 
-  const chosenMake = enhanced ? d.makes.find((m) => m.name === enhanced.make) : undefined;
+  const chosenMake = make ? d.makes.find((m) => m.name === make) : undefined;
   const prices = budgetSteps(props.prices, d.priceMax);
   const weekly = budgetSteps(props.weekly, d.weeklyMax);
   const label = props.heading ? t(props.heading) : t('Quick search');
@@ -118,7 +101,7 @@ function QuickSearch({
           onSubmit={onSubmit}
           onPointerEnter={loadUrlRules}
           onFocus={loadUrlRules}
-          data-ready={enhanced ? 'true' : undefined}
+          data-ready={make === undefined ? undefined : 'true'}
         >
           <div className="fc-quick-search__field">
             <label htmlFor={id('make')}>{t('Make')}</label>
@@ -126,7 +109,7 @@ function QuickSearch({
               id={id('make')}
               name={FIELD_NAMES.make}
               defaultValue=""
-              onChange={(e) => setEnhanced({ make: e.currentTarget.value, model: '' })}
+              onChange={(e) => setMake(e.currentTarget.value)}
             >
               <option value="">{t('Any make')}</option>
               {d.makes.map((m) => (
@@ -137,26 +120,30 @@ function QuickSearch({
             </select>
           </div>
           <div className="fc-quick-search__field">
-            <label htmlFor={id('model')}>{t('Model')}</label>
-            {enhanced ? (
-              // Rebuilt for each make, keeping a model chosen before the page was interactive.
-              <select
-                key={enhanced.make}
-                id={id('model')}
-                name={FIELD_NAMES.model}
-                defaultValue={enhanced.model}
-                disabled={!chosenMake}
-              >
-                <option value="">{chosenMake ? t('Any model') : t('Choose a make first')}</option>
-                {chosenMake?.models.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              // Without JavaScript every model is offered, grouped by make.
-              <select id={id('model')} name={FIELD_NAMES.model} defaultValue="">
+            {/* The model list follows the make: rebuilt for each make, empty until one is chosen. */}
+            <label htmlFor={id('model')} className="fc-quick-search__scripted">
+              {t('Model')}
+            </label>
+            <select
+              key={make ?? ''}
+              id={id('model')}
+              className="fc-quick-search__scripted"
+              name={FIELD_NAMES.model}
+              defaultValue=""
+              disabled={!chosenMake}
+            >
+              <option value="">{chosenMake ? t('Any model') : t('Choose a make first')}</option>
+              {chosenMake?.models.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+            {/* Without JavaScript every model is offered, grouped by make. With it, a noscript's
+                content is text to the browser: no element, no layout, nothing to hydrate. */}
+            <noscript>
+              <label htmlFor={id('any-model')}>{t('Model')}</label>
+              <select id={id('any-model')} name={FIELD_NAMES.model} defaultValue="">
                 <option value="">{t('Any model')}</option>
                 {d.makes
                   .filter((m) => m.models.length)
@@ -170,7 +157,7 @@ function QuickSearch({
                     </optgroup>
                   ))}
               </select>
-            )}
+            </noscript>
           </div>
           <div className="fc-quick-search__field">
             <label htmlFor={id('body')}>{t('Body type')}</label>

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter, useLocation } from 'react-router';
 import { BlockEnvironmentProvider } from '../../engine/render/BlockTree.tsx';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
@@ -25,7 +27,8 @@ function Where() {
   return <output data-testid="location">{l.pathname + l.search}</output>;
 }
 
-function renderQuick(
+/** The block on a demo site's page, in the providers a page gives it. */
+function quickTree(
   props: Partial<QuickSearchProps> = {},
   data: unknown = DATA,
   slug: DemoSite = 'southern-motor-group',
@@ -36,7 +39,7 @@ function renderQuick(
     .find((p) => p.path === TEST_PAGE_PATH)!
     .blocks!.find((b) => b.id === 'home-quick')!;
   const Component = QuickSearch.component;
-  render(
+  return (
     <SiteProvider site={site} data={siteData} mode="production">
       <MemoryRouter initialEntries={['/']}>
         <BlockEnvironmentProvider value={{ blocks: {}, data: {} }}>
@@ -44,8 +47,12 @@ function renderQuick(
           <Where />
         </BlockEnvironmentProvider>
       </MemoryRouter>
-    </SiteProvider>,
+    </SiteProvider>
   );
+}
+
+function renderQuick(...args: Parameters<typeof quickTree>) {
+  render(quickTree(...args));
   return screen.getByRole('search', { name: 'Find your next car' }) as HTMLFormElement;
 }
 
@@ -126,6 +133,45 @@ describe('quick search block', () => {
     fireEvent.change(screen.getByLabelText('Make'), { target: { value: 'Mazda' } });
     expect(options(model())).toEqual(['Any model', 'CX-5']);
     expect(model().value).toBe('');
+  });
+
+  it('serves every model grouped by make without JavaScript, and hydrates none of them', async () => {
+    const html = renderToString(quickTree());
+    // (a parsed document has no window for the testing library's role queries)
+    const texts = (el: Element) => [...el.querySelectorAll('option')].map((o) => o.textContent);
+    // A parsed document has no scripting: the browser's view with JavaScript off.
+    const plain = new DOMParser().parseFromString(html, 'text/html');
+    // The scripted list, empty until a make is chosen; a disabled list is not submitted.
+    const scripted = plain.getElementById('home-quick-model') as HTMLSelectElement;
+    expect(scripted.className).toBe('fc-quick-search__scripted');
+    expect(scripted.disabled).toBe(true);
+    expect(texts(scripted)).toEqual(['Choose a make first']);
+    // Without JavaScript the noscript's list is read: every model under its make.
+    const list = plain.querySelector('noscript select') as HTMLSelectElement;
+    expect(list.name).toBe(scripted.name);
+    expect(plain.querySelector(`noscript label[for="${list.id}"]`)?.textContent).toBe('Model');
+    expect([...list.querySelectorAll('optgroup')].map((g) => [g.label, texts(g)])).toEqual([
+      ['Ford', ['Everest', 'Ranger']],
+      ['Mazda', ['CX-5']],
+    ]);
+
+    // With JavaScript: a make chosen before the page was interactive fills the model list.
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    (container.querySelector('#home-quick-make') as HTMLSelectElement).value = 'Mazda';
+    const errors = vi.spyOn(console, 'error');
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, quickTree());
+    });
+    const model = container.querySelector('#home-quick-model') as HTMLSelectElement;
+    expect(model.disabled).toBe(false);
+    expect(options(model)).toEqual(['Any model', 'CX-5']);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    act(() => root!.unmount());
+    container.remove();
   });
 
   it('opens the matching search address: make and model in the path, the price limit in the query', async () => {
