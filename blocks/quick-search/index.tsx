@@ -15,6 +15,7 @@ import { usePages, useSite } from '../../engine/render/site-context.tsx';
 import type { QuickSearchProps } from '../../schemas/resolved.gen.ts';
 import {
   budgetSteps,
+  byName,
   choiceFromForm,
   FIELD_NAMES,
   searchTarget,
@@ -43,7 +44,7 @@ function QuickSearch({
   // A–Z as the region reads them (a US Pickup Truck sorts under P, not where Ute would).
   const bodies = d.bodies
     .map((b) => [b, display('simple_body', b)] as const)
-    .sort(([, a], [, b]) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    .sort(([, a], [, b]) => byName(a, b));
   const target = searchTarget(pages, siteData.pageTypes);
   const action = useHref(target.action);
   const navigate = useNavigate();

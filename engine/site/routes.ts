@@ -68,17 +68,17 @@ export function pagesThatMayMatch(pages: Page[], pathname: string): Page[] {
   if (!pathname.startsWith('/') || pathname.includes('//')) return pages;
   let groups = pagesByFirstSegment.get(pages);
   if (!groups) {
-    const fixed = (page: Page) => isFixed(firstSegment(page.path));
-    const firsts = new Set(pages.filter(fixed).map((page) => firstSegment(page.path)));
-    groups = {
-      byFirst: new Map(
-        [...firsts].map((first) => [
-          first,
-          pages.filter((page) => !fixed(page) || firstSegment(page.path) === first),
-        ]),
-      ),
-      rest: pages.filter((page) => !fixed(page)),
-    };
+    // One pass: each page's first segment read once (a browser groups a site's pages while
+    // hydrating); a page that may match any first segment joins every group, in page order.
+    const firsts = pages.map((page) => firstSegment(page.path));
+    const byFirst = new Map<string, Page[]>();
+    for (const first of firsts) if (isFixed(first)) byFirst.set(first, []);
+    const rest: Page[] = [];
+    pages.forEach((page, i) => {
+      if (isFixed(firsts[i])) byFirst.get(firsts[i])!.push(page);
+      else for (const list of [rest, ...byFirst.values()]) list.push(page);
+    });
+    groups = { byFirst, rest };
     pagesByFirstSegment.set(pages, groups);
   }
   return groups.byFirst.get(firstSegment(pathname)) ?? groups.rest;

@@ -57,5 +57,13 @@ describe('the page an address shows', () => {
     expect(pagesThatMayMatch(pages, '/made-up-2')).toBe(pagesThatMayMatch(pages, '/made-up-1'));
     expect(pagesThatMayMatch(pages, '/CARS/x').map((p) => p.id)).toEqual(['cars', 'lang', 'nf']);
     expect(pagesThatMayMatch(pages, '/').map((p) => p.id)).toEqual(['home', 'lang', 'nf']);
+    // In the pages' own order, a page starting with a parameter before one of the segment too.
+    const reordered = [pages[2], pages[1], pages[3], pages[0]];
+    expect(pagesThatMayMatch(reordered, '/cars/x').map((p) => p.id)).toEqual([
+      'lang',
+      'cars',
+      'nf',
+    ]);
+    expect(pagesThatMayMatch(reordered, '/').map((p) => p.id)).toEqual(['lang', 'nf', 'home']);
   });
 });
