@@ -3,7 +3,7 @@
  * publishes it as `--fc-sticky-offset` on the elements that carry STICKY_BELOW_BANNER, through
  * one style rule of its own. A property set on the root element would be inherited by every
  * element of the page, and each change restyled them all: about 50 ms on a phone's CPU on a
- * demo home page, in the middle of hydration (docs/content-blocks.md, "Emergency banner").
+ * demo home page, in the middle of hydration (docs/render.md, "A home page's own work").
  */
 export const STICKY_BELOW_BANNER = 'data-fc-sticky';
 
