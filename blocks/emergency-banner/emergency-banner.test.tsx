@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { EmergencyBannerProps } from '../../schemas/resolved.gen.ts';
 import { renderBlock, type RenderBlockOptions } from '../_shared/test-utils.tsx';
 import EmergencyBanner, { STORAGE_PREFIX } from './index.tsx';
-import { STICKY_BELOW_BANNER } from '../_shared/sticky-offset.ts';
+import { STICKY_BELOW_BANNER } from '../../engine/render/dom-ids.ts';
 
 afterEach(() => {
   sessionStorage.clear();

@@ -5,7 +5,7 @@
  * (sessionStorage, read after hydration so the server render never depends on it).
  *
  * While shown, it publishes its height to what sticks below it (a sticky header) so that sits
- * below it instead of under it (../_shared/sticky-offset.ts).
+ * below it instead of under it (sticky-offset.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { defineBlock } from '../../engine/render/block.ts';
@@ -14,7 +14,7 @@ import type { EmergencyBannerProps } from '../../schemas/resolved.gen.ts';
 import { SiteHtml } from '../_shared/SiteHtml.tsx';
 import { SiteLink } from '../_shared/SiteLink.tsx';
 import { serviceHref } from '../_shared/site-links.ts';
-import { publishStickyOffset } from '../_shared/sticky-offset.ts';
+import { publishStickyOffset } from './sticky-offset.ts';
 import './emergency-banner.css';
 
 export const STORAGE_PREFIX = 'fc:emergency-banner-closed:';

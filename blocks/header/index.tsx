@@ -11,10 +11,10 @@
  */
 import { useLocation } from 'react-router';
 import { defineBlock } from '../../engine/render/block.ts';
+import { STICKY_BELOW_BANNER } from '../../engine/render/dom-ids.ts';
 import { useSite } from '../../engine/render/site-context.tsx';
 import type { HeaderProps } from '../../schemas/resolved.gen.ts';
 import { useMediaQuery, useMounted } from '../_shared/useCarousel.ts';
-import { STICKY_BELOW_BANNER } from '../_shared/sticky-offset.ts';
 import { HeaderActions } from './HeaderActions.tsx';
 import { Logo } from './Logo.tsx';
 import { MenuEntry } from './MenuEntry.tsx';
@@ -57,7 +57,7 @@ export default defineBlock<HeaderProps>({
         className={className}
         onKeyDown={menu.onHeaderKeyDown}
         data-block-id={block.id}
-        {...(props.sticky ? { [STICKY_BELOW_BANNER]: '' } : {})}
+        {...{ [STICKY_BELOW_BANNER]: props.sticky ? '' : undefined }}
       >
         <div className="fc-container fc-header__bar">
           <Logo site={site} current={pathname === '/'} />

@@ -9,3 +9,10 @@ export const ROOT_ELEMENT_ID = 'fc-root';
  * HTML they were keeping is gone.
  */
 export const RENDERED_ANEW_EVENT = 'forecourt:rendered-anew';
+
+/**
+ * Carried by what sticks to the top of the page below the notice banner (a sticky header): the
+ * banner gives those elements its height as `--fc-sticky-offset` (docs/render.md, "A home
+ * page's own work").
+ */
+export const STICKY_BELOW_BANNER = 'data-fc-sticky';

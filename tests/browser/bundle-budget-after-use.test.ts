@@ -33,7 +33,10 @@ export const OVER_AIM_AFTER_USE: Record<string, number> = {
   'model-directory': 166 * 1024,
   'dealer-directory': 166 * 1024,
   // 144 KB from 143: every footer shows the dealer's business number (ABN, NZBN), 0.1 KB.
-  'budget-finder': 144 * 1024,
+  // 145 KB from 144 (143.9 → 144.0 KB): the notice banner gives its height to what sticks
+  // below it through a rule of its own rather than a property on the root, which restyled
+  // the whole page (0.14 KB; docs/render.md, "A home page's own work").
+  'budget-finder': 145 * 1024,
   // A home page with the quick search and an emergency banner (gold-coast-ford): 120.0-120.1 KB
   // after use since the region's weekly-finance note joined the en-AU words every page ships.
   'quick-search': 121 * 1024,

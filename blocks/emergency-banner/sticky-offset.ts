@@ -1,11 +1,11 @@
 /**
- * The emergency banner's height, for what sticks below it (a sticky header): the banner
- * publishes it as `--fc-sticky-offset` on the elements that carry STICKY_BELOW_BANNER, through
- * one style rule of its own. A property set on the root element would be inherited by every
+ * The banner's height, for what sticks below it (a sticky header): published as
+ * `--fc-sticky-offset` on the elements that carry STICKY_BELOW_BANNER, through one style rule
+ * of its own. A property set on the root element would be inherited by every
  * element of the page, and each change restyled them all: about 50 ms on a phone's CPU on a
  * demo home page, in the middle of hydration (docs/render.md, "A home page's own work").
  */
-export const STICKY_BELOW_BANNER = 'data-fc-sticky';
+import { STICKY_BELOW_BANNER } from '../../engine/render/dom-ids.ts';
 
 const STYLE_ID = 'fc-sticky-offset';
 
