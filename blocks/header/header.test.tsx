@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { STICKY_BELOW_BANNER } from '../../engine/render/dom-ids.ts';
 import { SiteProvider } from '../../engine/render/site-context.tsx';
 import type { HeaderProps } from '../../schemas/resolved.gen.ts';
 import {
@@ -42,6 +43,14 @@ describe('header block', () => {
     expect(within(nav()).getByRole('link', { name: 'Special Offers' }).getAttribute('href')).toBe(
       '/special-offers',
     );
+  });
+
+  it('carries the attribute the notice banner gives its height to only when it sticks', () => {
+    setup({ props: { sticky: true } });
+    expect(screen.getByRole('banner').hasAttribute(STICKY_BELOW_BANNER)).toBe(true);
+    cleanup();
+    setup();
+    expect(screen.getByRole('banner').hasAttribute(STICKY_BELOW_BANNER)).toBe(false);
   });
 
   it('shows the theme logo when there is one', () => {

@@ -135,7 +135,7 @@ describe('quick search block', () => {
     expect(model().value).toBe('');
   });
 
-  it('serves every model grouped by make without JavaScript, and hydrates none of them', async () => {
+  it('serves every model grouped by make without JavaScript; a make chosen before hydration fills the scripted list', async () => {
     const html = renderToString(quickTree());
     // (a parsed document has no window for the testing library's role queries)
     const texts = (el: Element) => [...el.querySelectorAll('option')].map((o) => o.textContent);
