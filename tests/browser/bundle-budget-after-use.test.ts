@@ -39,7 +39,9 @@ export const OVER_AIM_AFTER_USE: Record<string, number> = {
   'budget-finder': 145 * 1024,
   // A home page with the quick search and an emergency banner (gold-coast-ford): 120.0-120.1 KB
   // after use since the region's weekly-finance note joined the en-AU words every page ships.
-  'quick-search': 121 * 1024,
+  // 122 KB from 121 (121.0 KB): the start script waits for the browser's first paint entry,
+  // not two frames, which a busy machine passed before the paint was shown (0.1 KB).
+  'quick-search': 122 * 1024,
 };
 
 const base = inject('baseURL');
