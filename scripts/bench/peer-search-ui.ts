@@ -8,7 +8,6 @@
  *
  *   npm run bench -- peer-search-ui [--dist=.data/dist-x]   (--dist: serve that build, not a new one)
  */
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launch } from '../../tests/browser/chromium.ts';
 import { readSite } from '../../tests/unit/helpers.ts';
@@ -16,7 +15,7 @@ import { CAR_INDEX } from '../../engine/search/car-index.ts';
 import { siteSearchKey } from '../../engine/search/public-access.ts';
 import { measureJsAfterUse, type JsAfterUse, type UseOptions } from './js-after-use.ts';
 import { startPeerPage } from './peer-search-ui/build.ts';
-import { startBenchServer, stockReady } from './serve.ts';
+import { benchServerFromArgs, stockReady } from './serve.ts';
 
 export const PEER_RATIO_AIM = 1.1;
 const SITES = ['gold-coast-ford', 'southern-motor-group', 'kiwi-car-yard', 'lakeside-chevrolet'];
@@ -39,8 +38,7 @@ async function weighed(browser: Browser, url: string, use?: UseOptions): Promise
 }
 
 export async function run(): Promise<string> {
-  const distArg = process.argv.find((a) => a.startsWith('--dist='));
-  const server = await startBenchServer({}, distArg && join(process.cwd(), distArg.slice(7)));
+  const server = await benchServerFromArgs();
   const peers = [await startPeerPage(), await startPeerPage({ trimmed: true })];
   const browser = await launch();
   try {

@@ -1,7 +1,7 @@
 /**
  * Server render and hydration time of a 1,000-block page: Forecourt's renderer against Puck's <Render>.
  *
- *   npm run bench -- render      (env: BENCH_BLOCKS=1000 BENCH_N=50 BENCH_WARMUP=20,
+ *   npm run bench -- render [--dist=<build>]     (env: BENCH_BLOCKS=1000 BENCH_N=50 BENCH_WARMUP=20,
  *                                 BENCH_HYDRATE_N=21 BENCH_HYDRATE_WARMUP=3; BENCH_HYDRATE_N=0 skips hydration)
  *
  * Both sides render the same generated tree (Heading, Text and a container Box, nested up to
@@ -21,7 +21,10 @@
  * the unit test counts so the two sides cannot silently do different work.
  *
  * Then the same pages hydrate in headless Chromium (render/hydration.ts): Forecourt's client
- * entry and its <BlockList> alone against Puck's <Render>, aim: ours ≤ Puck's.
+ * entry and its <BlockList> alone against Puck's <Render>, aim: ours ≤ Puck's. Last, a page of
+ * the demo's real blocks (render/real-page.ts; a production build is served for its payload:
+ * `--dist=<folder>` names one, else one is built), Forecourt against the same blocks through
+ * Puck's <Render>, aim ≤ 0.8×.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -356,6 +359,8 @@ export async function run(
         { runs: hydrateRuns, warmup: hydrateWarmup },
       )),
     );
+    const { measureRealPage } = await import('./render/real-page.ts');
+    lines.push('', ...(await measureRealPage({ runs: hydrateRuns, warmup: hydrateWarmup })));
   }
   return lines.join('\n');
 }

@@ -18,7 +18,6 @@
  *   npm run bench -- search-interaction [--dist=.data/dist-x]   (--dist: serve that build)
  */
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launch } from '../../tests/browser/chromium.ts';
 import { trackNetwork } from '../../tests/browser/waits.ts';
@@ -36,7 +35,7 @@ import {
   resultsChanged,
   snapshot,
 } from './search-interaction/probe.ts';
-import { startBenchServer, stockReady } from './serve.ts';
+import { benchServerFromArgs, stockReady } from './serve.ts';
 
 const SITE = 'gold-coast-ford';
 const SEARCH_PATH = '/search/new-used-and-demo-cars';
@@ -272,8 +271,7 @@ function report(our: Figures, theirs: Figures, load: string): string {
 }
 
 export async function run(): Promise<string> {
-  const distArg = process.argv.find((a) => a.startsWith('--dist='));
-  const server = await startBenchServer({}, distArg && join(process.cwd(), distArg.slice(7)));
+  const server = await benchServerFromArgs();
   const peerPage = await startPeerPage({ trimmed: true });
   const browser = await launch();
   try {

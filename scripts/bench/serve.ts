@@ -76,6 +76,12 @@ export async function startBenchServer(
   };
 }
 
+/** A bench server on the build `--dist=<folder>` names (relative to the working folder), else on a new build. */
+export function benchServerFromArgs(env: Record<string, string> = {}): Promise<BenchServer> {
+  const distArg = process.argv.find((a) => a.startsWith('--dist='));
+  return startBenchServer(env, distArg && join(process.cwd(), distArg.slice('--dist='.length)));
+}
+
 /**
  * The slug of one in-stock car of a dealership, from the embedded search engine. `siteSlug`:
  * search as that site's pages do (with its key), else keyless.

@@ -31,19 +31,26 @@ export interface HydrationPage {
   payload: unknown;
 }
 
-/** One production bundle per side; the runtime build's regional-words swap (vite.config.ts) done here too. */
-export async function bundleEntries(
-  options: { minify?: boolean } = {},
-): Promise<Record<HydrationSide, string>> {
+/**
+ * One production bundle per entry (name → file beside this module), built alike for every
+ * side; the runtime build's regional-words swap (vite.config.ts) done here too. Style imports
+ * are left out (no side's figure includes styling).
+ */
+export async function bundle<K extends string>(
+  entries: Record<K, string>,
+  options: { minify?: boolean; platform?: 'browser' | 'node' } = {},
+): Promise<Record<K, string>> {
   const allLocales = join(import.meta.dirname, '../../../engine/messages/locales.ts');
-  const out = {} as Record<HydrationSide, string>;
-  for (const side of SIDES) {
+  const out = {} as Record<K, string>;
+  for (const [name, file] of Object.entries(entries) as [K, string][]) {
     const result = await build({
-      entryPoints: [join(import.meta.dirname, `entry-${side}.tsx`)],
+      entryPoints: [join(import.meta.dirname, file)],
       bundle: true,
       write: false,
       format: 'esm',
-      platform: 'browser',
+      platform: options.platform ?? 'browser',
+      // On Node the packages stay imports (one React for the bench and the bundle).
+      ...(options.platform === 'node' ? { packages: 'external' as const } : {}),
       target: 'es2022',
       minify: options.minify ?? true,
       jsx: 'automatic',
@@ -67,12 +74,22 @@ export async function bundleEntries(
         },
       ],
     });
-    out[side] = result.outputFiles[0].text;
+    out[name] = result.outputFiles[0].text;
   }
   return out;
 }
 
-export function pageDocument(side: HydrationSide, page: HydrationPage, blocks: number): string {
+/** The trivial page's bundles, one per side (render/entry-*.tsx). */
+export const bundleEntries = (options: { minify?: boolean } = {}) =>
+  bundle(
+    Object.fromEntries(SIDES.map((side) => [side, `entry-${side}.tsx`])) as Record<
+      HydrationSide,
+      string
+    >,
+    options,
+  );
+
+export function pageDocument(side: string, page: HydrationPage, blocks: number): string {
   return `<!doctype html>
 <html lang="en" data-blocks="${blocks}">
 <head><meta charset="utf-8"><title>Hydration bench (${side})</title></head>
@@ -91,6 +108,8 @@ export interface HydrationRun {
   fromResponse: number;
   /** The longest main-thread task between the entry's start and the last block's commit; 0 when none reached 50 ms. */
   longestTask: number;
+  /** Elements hydrated by then, where the entry counts them (BenchState.hydrated). */
+  hydrated?: number;
 }
 
 /** Notes the page's long tasks (50 ms and over) from its first moment, for `hydrateOnce`. */
@@ -100,7 +119,7 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
 /** Loads one side's page in a fresh context and returns its figures, or throws if it did not hydrate cleanly. */
 export async function hydrateOnce(
   browser: Browser,
-  side: HydrationSide,
+  side: string,
   doc: string,
   script: string,
 ): Promise<HydrationRun> {
@@ -111,13 +130,13 @@ export async function hydrateOnce(
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));
     const origin = `http://${side}.bench.invalid`;
+    // The page and its bundle; anything else the page asks for (a photo, an API) gets an empty answer.
     await page.route(`${origin}/**`, (route) => {
-      const js = new URL(route.request().url()).pathname === '/entry.js';
-      return route.fulfill({
-        status: 200,
-        contentType: js ? 'text/javascript' : 'text/html',
-        body: js ? script : doc,
-      });
+      const path = new URL(route.request().url()).pathname;
+      if (path === '/entry.js')
+        return route.fulfill({ status: 200, contentType: 'text/javascript', body: script });
+      if (path === '/') return route.fulfill({ status: 200, contentType: 'text/html', body: doc });
+      return route.fulfill({ status: 204 });
     });
     await page.addInitScript(NOTE_LONG_TASKS);
     await page.goto(`${origin}/`);
@@ -130,8 +149,8 @@ export async function hydrateOnce(
       const s = window.__bench;
       const nav = performance.getEntriesByType('navigation')[0];
       const during = window.__longTasks.filter(([at, ms]) => at + ms > s.start && at < s.end);
-      return { start: s.start, end: s.end, count: s.count, expected: s.expected, kept: !!s.first && s.first === document.querySelector('[data-b]'), responseEnd: nav.responseEnd, longestTask: Math.max(0, ...during.map(([, ms]) => ms)) };
-    })()`)) as Pick<BenchState, 'start' | 'end' | 'count' | 'expected'> & {
+      return { start: s.start, end: s.end, count: s.count, expected: s.expected, kept: !!s.first && s.first.isConnected, hydrated: s.hydrated, responseEnd: nav.responseEnd, longestTask: Math.max(0, ...during.map(([, ms]) => ms)) };
+    })()`)) as Pick<BenchState, 'start' | 'end' | 'count' | 'expected' | 'hydrated'> & {
       kept: boolean;
       responseEnd: number;
       longestTask: number;
@@ -146,6 +165,7 @@ export async function hydrateOnce(
       ms: state.end - state.start,
       fromResponse: state.end - state.responseEnd,
       longestTask: state.longestTask,
+      hydrated: state.hydrated,
     };
   } finally {
     await context.close();
@@ -163,18 +183,20 @@ const LABELS: Record<HydrationSide, string> = {
   puck: 'Puck <Render>',
 };
 
-/** Measures every side `runs` times after `warmup` loads, interleaved, and reports medians, p95s and ratios to Puck. */
-export async function measureHydration(
-  inputs: HydrationInputs,
+/**
+ * Loads each side's page `warmup + runs` times, interleaved (a, b, c, then b, c, a, …) so no
+ * side always runs first or on a warmer cache, each in a fresh browser context; returns the
+ * measured runs per side.
+ */
+export async function interleavedLoads<K extends string>(
+  sides: readonly K[],
+  docs: Record<K, string>,
+  scripts: Record<K, string>,
   options: { runs: number; warmup: number },
-): Promise<string[]> {
+): Promise<Record<K, HydrationRun[]>> {
   const { chromium } = await import('playwright-core');
-  const scripts = await bundleEntries();
-  const docs = Object.fromEntries(
-    SIDES.map((s) => [s, pageDocument(s, inputs.pages[s], inputs.blocks)]),
-  ) as Record<HydrationSide, string>;
-  const samples = Object.fromEntries(SIDES.map((s) => [s, [] as HydrationRun[]])) as Record<
-    HydrationSide,
+  const samples = Object.fromEntries(sides.map((s) => [s, [] as HydrationRun[]])) as Record<
+    K,
     HydrationRun[]
   >;
   const browser = await chromium.launch({
@@ -190,8 +212,8 @@ export async function measureHydration(
   });
   try {
     for (let i = 0; i < options.warmup + options.runs; i++) {
-      for (let k = 0; k < SIDES.length; k++) {
-        const side = SIDES[(i + k) % SIDES.length];
+      for (let k = 0; k < sides.length; k++) {
+        const side = sides[(i + k) % sides.length];
         const run = await hydrateOnce(browser, side, docs[side], scripts[side]);
         if (i >= options.warmup) samples[side].push(run);
       }
@@ -199,7 +221,19 @@ export async function measureHydration(
   } finally {
     await browser.close();
   }
+  return samples;
+}
 
+/** Measures every side `runs` times after `warmup` loads, interleaved, and reports medians, p95s and ratios to Puck. */
+export async function measureHydration(
+  inputs: HydrationInputs,
+  options: { runs: number; warmup: number },
+): Promise<string[]> {
+  const scripts = await bundleEntries();
+  const docs = Object.fromEntries(
+    SIDES.map((s) => [s, pageDocument(s, inputs.pages[s], inputs.blocks)]),
+  ) as Record<HydrationSide, string>;
+  const samples = await interleavedLoads(SIDES, docs, scripts, options);
   const st = Object.fromEntries(
     SIDES.map((s) => [s, stats(samples[s].map((r) => r.ms))]),
   ) as Record<HydrationSide, Stats>;

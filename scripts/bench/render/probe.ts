@@ -12,6 +12,8 @@ export interface BenchState {
   expected: number;
   /** The first block element as the server sent it: still in the page after hydrating, or React replaced the DOM. */
   first: Element | null;
+  /** How many of the page's elements were hydrated when it ended (the real-page bench). */
+  hydrated?: number;
 }
 
 /**

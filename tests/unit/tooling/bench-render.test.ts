@@ -1,6 +1,8 @@
 /** The render benchmark must compare equal work: same blocks, same HTML, on both sides. */
 import { describe, expect, it } from 'vitest';
 import { countBlockElements, makeTree, prepareBench } from '../../../scripts/bench/render.ts';
+import type { PagePayload } from '../../../engine/render/server.tsx';
+import { prepared, readSite } from '../helpers.ts';
 
 describe('render benchmark', () => {
   it('generates exactly the requested number of blocks, nested', () => {
@@ -54,4 +56,67 @@ describe('render benchmark: hydration pages', () => {
     );
     expect(payload).toEqual(bench.inputs.puckData);
   });
+});
+
+describe('render benchmark: the page of real blocks', () => {
+  const realPagePayload = async () => {
+    const { withShownPage } = await import('../../../engine/render/server.tsx');
+    const site = prepared(readSite('gold-coast-ford'));
+    const home = site.pages.find((p) => p.path === '/')!;
+    const data = Object.fromEntries(home.blocks!.map((b, i) => [b.id, { n: i }]));
+    return {
+      site: withShownPage(site, home),
+      siteData: { models: [] },
+      mode: 'production',
+      basename: '',
+      initialData: { url: '/', data },
+      blockTypes: ['header', 'footer'],
+    } as unknown as PagePayload;
+  };
+
+  it("gives Puck the page's header, blocks and footer in order, each with its data, and the shell one block", async () => {
+    const { puckPayload, PUCK_PAGE } =
+      await import('../../../scripts/bench/render/real-page/puck-page.tsx');
+    const payload = await realPagePayload();
+    const before = structuredClone(payload);
+    const { payload: puck, data } = puckPayload(payload);
+    const home = payload.site.pages.find((p) => p.blocks)!;
+    const shown = [...payload.site.layout.header, ...home.blocks!, ...payload.site.layout.footer];
+    expect(shown.length).toBeGreaterThan(home.blocks!.length);
+    expect(data.content.map((item) => [item.type, item.props.id])).toEqual(
+      shown.map((b) => [b.type, b.id]),
+    );
+    expect(data.content.map((item) => item.props.data)).toEqual(
+      shown.map((b) => payload.initialData.data[b.id]),
+    );
+    // The shell shows the Puck page alone, and the loaded data travels once, in the Puck items.
+    const puckHome = puck.site.pages.find((p) => p.id === home.id)!;
+    expect(puckHome.blocks!.map((b) => String(b.type))).toEqual([PUCK_PAGE]);
+    expect([puck.site.layout.header, puck.site.layout.footer]).toEqual([[], []]);
+    expect(puck.initialData.data).toEqual({});
+    expect(puck.blockTypes).toEqual([PUCK_PAGE]);
+    expect(payload).toEqual(before);
+  });
+
+  it('tells pages apart by their text or their element count', async () => {
+    const { pageShape } = await import('../../../scripts/bench/render/real-page.ts');
+    const page = '<main><h1>Cars</h1><p>In stock</p></main>';
+    expect(pageShape(page)).toEqual({ text: 'CarsIn stock', elements: 3 });
+    expect(pageShape(`<div>${page}</div>`).elements).toBe(4);
+    expect(pageShape(page.replace('In stock', 'Sold')).text).not.toBe(pageShape(page).text);
+  });
+
+  it("builds the runtime's own entry for one side and Puck's <Render> for the other", async () => {
+    const { bundle } = await import('../../../scripts/bench/render/hydration.ts');
+    const scripts = await bundle({
+      site: 'real-page/entry-site.tsx',
+      puck: 'real-page/entry-puck.tsx',
+    });
+    expect(scripts.puck).toContain('puck-root');
+    expect(scripts.site).not.toContain('puck-root');
+    for (const script of Object.values(scripts)) {
+      expect(script).toContain('__forecourtHydrated');
+      expect(script).toContain('recovered while hydrating');
+    }
+  }, 60_000);
 });
