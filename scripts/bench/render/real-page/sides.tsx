@@ -1,19 +1,14 @@
 /**
  * The real-page hydration bench's server HTML (bundled for Node by real-page.ts, so the
- * blocks' style imports need no loader): the Forecourt side as engine/render/server.tsx
- * renders it, and the Puck side (puck-page.tsx) in the same shell, both from the payload a
- * running server sent for the page, at the address `/` with no basename. The blocks' loads run
- * again here against that server, as engine/render/server.tsx runs them before rendering:
- * besides the data, a load readies what the block renders at once (a lazy UI's module).
+ * blocks' style imports need no loader): both sides rendered by the platform's own page
+ * renderer (engine/render/server.tsx), the Forecourt side from the site a running server sent
+ * for the page, the Puck side (puck-page.tsx) from the same site with its blocks in one Puck
+ * page, at the address `/` with no basename. The blocks' loads run again against that server,
+ * as a page render runs them: besides the data, a load readies what the block renders at once
+ * (a lazy UI's module).
  */
-import { StaticRouter } from 'react-router';
 import { registry } from '../../../../blocks/registry.ts';
-import type { BlockRegistry } from '../../../../engine/render/block.ts';
-import { BlockLoader } from '../../../../engine/render/registry.ts';
-import { SiteApp } from '../../../../engine/render/SiteApp.tsx';
-import type { PagePayload } from '../../../../engine/render/server.tsx';
-import { renderPageHtml } from '../../../../engine/render/server-html.tsx';
-import { loadPageData } from '../../../../engine/render/page-data.ts';
+import { createPageRenderer, type PagePayload } from '../../../../engine/render/server.tsx';
 import { loadPuckComponents, puckPayload, withPuckPage } from './puck-page.tsx';
 
 export interface RenderedSide {
@@ -21,44 +16,23 @@ export interface RenderedSide {
   payload: PagePayload;
 }
 
-async function renderSide(reg: BlockRegistry, payload: PagePayload): Promise<string> {
-  const loader = new BlockLoader(reg);
-  await loader.load(payload.blockTypes!);
-  const { html, perBlockSuspense } = renderPageHtml(
-    <StaticRouter location="/">
-      <SiteApp
-        site={payload.site}
-        siteData={payload.siteData}
-        mode={payload.mode}
-        loader={loader}
-        initialData={payload.initialData}
-        origin="http://bench.invalid"
-      />
-    </StaticRouter>,
-  );
-  if (perBlockSuspense) throw new Error('real-page bench: a block failed on the server');
-  return html;
-}
-
 export async function renderSides(
   served: PagePayload,
   origin: string,
 ): Promise<{ site: RenderedSide; puck: RenderedSide }> {
-  const loader = new BlockLoader(registry);
-  await loader.load(served.blockTypes!);
-  const data = await loadPageData({
-    site: served.site,
-    siteData: served.siteData,
-    page: served.site.pages.find((p) => p.blocks)!,
-    params: {},
-    url: new URL(served.initialData.url, origin),
-    blocks: loader.definitions,
-  });
-  const payload: PagePayload = { ...served, basename: '', initialData: { url: '/', data } };
-  const puck = puckPayload(payload);
+  const at = { siteData: served.siteData, url: '/', basename: '', mode: served.mode, origin };
+  const site = await createPageRenderer(registry)({ ...at, site: served.site });
+  const puck = puckPayload(site.payload);
   await loadPuckComponents(registry, puck.data);
+  const puckSide = await createPageRenderer(withPuckPage(registry))({
+    ...at,
+    site: puck.payload.site,
+  });
+  for (const side of [site, puckSide])
+    if (side.payload.perBlockSuspense)
+      throw new Error('real-page bench: a block failed on the server');
   return {
-    site: { html: await renderSide(registry, payload), payload },
-    puck: { html: await renderSide(withPuckPage(registry), puck.payload), payload: puck.payload },
+    site: { html: site.html, payload: site.payload },
+    puck: { html: puckSide.html, payload: puckSide.payload },
   };
 }
